@@ -1,0 +1,33 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type DatabaseTarget, type OpenDatabase, openDatabase } from './database.js';
+
+/**
+ * Applies the given migrations in name order. Kysely records each applied migration in its
+ * `kysely_migration` table, so a restart applies nothing twice, on SQLite and PostgreSQL alike.
+ */
+export async function migrateToLatest(db: Kysely<any>, migrations: Record<string, Migration>): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${detail}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Opens a database and brings its schema up to date; closes it again when a migration fails. */
+export async function openMigratedDatabase<DB>(
+  target: DatabaseTarget,
+  migrations: Record<string, Migration>,
+): Promise<OpenDatabase<DB>> {
+  const store = openDatabase<DB>(target);
+  try {
+    await migrateToLatest(store.db, migrations);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}

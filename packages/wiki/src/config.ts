@@ -1,0 +1,24 @@
+import { join, resolve } from 'node:path';
+import type { DatabaseTarget } from '@svc/common';
+import { envOptionalString, envPort, envPostgresUrl, envString } from '@svc/common';
+
+export interface WikiConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  database: DatabaseTarget;
+  logLevel: string;
+}
+
+/** Reads the wiki service's configuration; throws a ConfigError naming a bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): WikiConfig {
+  const dataDir = resolve(envString(env, 'WIKI_DATA_DIR', './data/wiki'));
+  const url = envPostgresUrl(env, 'WIKI_DATABASE_URL');
+  return {
+    host: envString(env, 'WIKI_HOST', '127.0.0.1'),
+    port: envPort(env, 'WIKI_PORT', 8080),
+    dataDir,
+    database: url ? { engine: 'postgres', url } : { engine: 'sqlite', file: join(dataDir, 'wiki.sqlite') },
+    logLevel: envOptionalString(env, 'LOG_LEVEL') ?? 'info',
+  };
+}

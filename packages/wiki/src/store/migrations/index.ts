@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_service_meta.js';
+
+/** Every migration, keyed by a name that sorts in the order they apply. */
+export const migrations: Record<string, Migration> = {
+  '0001_service_meta': m0001,
+};
