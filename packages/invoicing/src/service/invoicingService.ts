@@ -20,7 +20,13 @@ import {
   revokeApiKey,
   touchApiKey,
 } from '../store/apiKeys.js';
-import { type InvoicingDb, type InvoicingStore, inTransaction, isUniqueViolation } from '../store/database.js';
+import {
+  ConcurrentWriteError,
+  type InvoicingDb,
+  type InvoicingStore,
+  inTransaction,
+  isUniqueViolation,
+} from '../store/database.js';
 import { GroupCommit } from '../store/groupCommit.js';
 import {
   deleteIdempotentResponsesBefore,
@@ -326,12 +332,15 @@ export class InvoicingService {
         const body = publicInvoiceJson(
           toPublicInvoice(change.invoice, [], [change.statusChange!], this.settings.baseUrl),
         );
-        await saveIdempotentResponse(trx, merchantId, idempotencyKey, {
-          requestHash,
-          statusCode: 201,
-          body,
-          createdAt: this.now(),
-        });
+        const now = this.now();
+        const saved = await saveIdempotentResponse(
+          trx,
+          merchantId,
+          idempotencyKey,
+          { requestHash, statusCode: 201, body, createdAt: now },
+          now - IDEMPOTENCY_WINDOW_MS,
+        );
+        if (!saved) throw new ConcurrentWriteError('a concurrent request used the same Idempotency-Key');
         return { statusCode: 201, body, replayed: false, invoiceId: change.invoice.id };
       }),
     );

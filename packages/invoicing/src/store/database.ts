@@ -56,8 +56,14 @@ export function big(value: bigint | number | string): bigint {
   return BigInt(value);
 }
 
-/** True when `error` is a unique-constraint violation on either engine. */
+/** A write lost a race to a concurrent one on the same unique key; retrying sees the winner. */
+export class ConcurrentWriteError extends Error {
+  override name = 'ConcurrentWriteError';
+}
+
+/** True when `error` is a unique-constraint violation on either engine (or a lost race). */
 export function isUniqueViolation(error: unknown): boolean {
+  if (error instanceof ConcurrentWriteError) return true;
   const e = error as { code?: string; message?: string };
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
