@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { migrateToLatest } from '@svc/common';
 import { describeEachEngine, useTestDatabase } from '@svc/common/testing';
+import { defaultSite } from '../src/site/defaults.js';
+import { loadSite, saveSite } from '../src/site/site-store.js';
 import { syncIdSequences } from '../src/store/id-sequences.js';
 import { migrations } from '../src/store/migrations/index.js';
 import type { WikiDatabase } from '../src/store/schema.js';
@@ -69,5 +71,23 @@ describeEachEngine('wiki store', (engine) => {
       .returning('actor_id')
       .executeTakeFirstOrThrow();
     assert.equal(row.actor_id, 42);
+  });
+
+  test('the site configuration is saved with the wiki and loaded back whole', async () => {
+    const { db } = store();
+    assert.equal(await loadSite(db), undefined, 'nothing stored yet');
+    const site = { ...defaultSite({ wikiId: 'demowiki', siteName: 'Demo' }), server: 'https://wiki.example' };
+    await saveSite(db, site);
+    const loaded = await loadSite(db);
+    assert.ok(loaded);
+    assert.deepEqual({ ...loaded, interwiki: loaded.interwiki.length }, { ...site, interwiki: site.interwiki.length });
+    assert.deepEqual(
+      new Set(loaded.interwiki.map((iw) => JSON.stringify(iw))),
+      new Set(site.interwiki.map((iw) => JSON.stringify(iw))),
+    );
+    await saveSite(db, { ...site, siteName: 'Renamed', interwiki: [] });
+    const again = await loadSite(db);
+    assert.equal(again?.siteName, 'Renamed');
+    assert.deepEqual(again?.interwiki, []);
   });
 });
