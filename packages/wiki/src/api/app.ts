@@ -1,16 +1,78 @@
+import { hostname } from 'node:os';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import { registerHealthRoute } from '@svc/common';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { defaultSite } from '../site/defaults.js';
+import type { SiteConfig } from '../site/site.js';
+import { loadSite } from '../site/site-store.js';
+import { TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
+import { handleApiRequest } from './main.js';
+import type { ApiServices } from './request-state.js';
 
 export interface AppOptions {
   store: WikiStore;
+  /** The served site; read from the store when absent. */
+  site?: SiteConfig;
   logLevel?: string;
+  /** Shown after `MediaWiki 1.43.0` in siteinfo's generator. */
+  softwareName?: string;
 }
+
+export const DEFAULT_SOFTWARE_NAME = 'wiki-api-service';
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logLevel && options.logLevel !== 'silent' ? { level: options.logLevel } : false,
+    bodyLimit: 8 * 1024 * 1024,
   });
   registerHealthRoute(app, options.store.db);
+  const site = options.site ?? (await loadSite(options.store.db)) ?? defaultSite();
+  const services: ApiServices = {
+    site,
+    titles: new TitleCodec(site),
+    store: options.store,
+    softwareName: options.softwareName ?? DEFAULT_SOFTWARE_NAME,
+    hostName: hostname(),
+  };
+  await app.register(formbody);
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 0, files: 0 } });
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.raw.url ?? '';
+    const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+    const entries: [string, string][] = [...new URLSearchParams(query)];
+    if (request.method === 'POST' && request.body && typeof request.body === 'object') {
+      for (const [name, value] of Object.entries(request.body as Record<string, unknown>)) {
+        const values = Array.isArray(value) ? value : [value];
+        for (const v of values) if (typeof v === 'string') entries.push([name, v]);
+      }
+    }
+    const host = request.headers.host ?? '127.0.0.1';
+    const response = await handleApiRequest(
+      {
+        method: request.method,
+        params: entries,
+        origin: typeof request.headers.origin === 'string' ? request.headers.origin : undefined,
+        ip: request.ip,
+        requestOrigin: `${request.protocol}://${host}`,
+      },
+      services,
+    );
+    reply.code(response.status).headers(response.headers);
+    return reply.send(response.body);
+  };
+  const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .code(405)
+      .header('allow', 'GET, HEAD, POST')
+      .header('content-type', 'text/plain; charset=utf-8')
+      .send('Method not allowed: api.php answers GET and POST.\n');
+  const paths = site.scriptPath === '' ? ['/api.php', '/w/api.php'] : [`${site.scriptPath}/api.php`, '/api.php'];
+  for (const path of [...new Set(paths)]) {
+    app.route({ method: ['GET', 'HEAD', 'POST'], url: path, handler });
+    app.route({ method: ['PUT', 'DELETE', 'PATCH', 'OPTIONS'], url: path, handler: notAllowed });
+  }
   return app;
 }

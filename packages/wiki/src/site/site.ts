@@ -1,7 +1,7 @@
 /**
  * The description of one wiki: what MediaWiki keeps in LocalSettings.php and its language files
  * rather than in the database. It comes from a dump's <siteinfo>, from a MediaWiki database's
- * settings.json, or from configuration, and is stored with the wiki (see store/site-config).
+ * settings.json, or from configuration, and is stored with the wiki (see site/site-store.ts).
  * Every module, the title parser and the importers read it; nothing else defines namespaces.
  */
 
@@ -54,6 +54,8 @@ export interface SiteConfig {
   articlePath: string;
   /** `$wgUploadPath`, where the upload folder is served. */
   uploadPath: string;
+  /** The upload folder on this machine (`$wgUploadDirectory`: `images/` of an imported wiki), if any. */
+  uploadDirectory?: string;
   /** Content language code (`de`). */
   language: string;
   /** Local time zone name (`UTC`). */

@@ -1,7 +1,7 @@
 import type { Migration } from 'kysely';
-import * as m0001 from './0001_service_meta.js';
+import * as m0001 from './0001_wiki_store.js';
 
 /** Every migration, keyed by a name that sorts in the order they apply. */
 export const migrations: Record<string, Migration> = {
-  '0001_service_meta': m0001,
+  '0001_wiki_store': m0001,
 };

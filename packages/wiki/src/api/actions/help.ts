@@ -1,0 +1,76 @@
+/**
+ * `action=help`: a readable HTML page about the API, generated from the module descriptors (the
+ * same data paraminfo and the validator use). `modules=query+allpages` describes single modules.
+ */
+import { QUERY_MODULES } from '../../modules/registry.js';
+import { escapeXml } from '../format/xml.js';
+import type { ModuleDescriptor, ParamDescriptor } from '../params/descriptor.js';
+import { enumValues, resolveDefault } from '../params/validate.js';
+import type { RequestState } from '../request-state.js';
+
+function typeText(p: ParamDescriptor, state: RequestState): string {
+  const values = enumValues(p.type, state.services.site);
+  if (values) return `one of: ${values.map((v) => (v === '' ? '(empty)' : v)).join(', ')}`;
+  return p.type as string;
+}
+
+function paramRows(d: ModuleDescriptor, state: RequestState): string {
+  return d.parameters
+    .map((p) => {
+      const notes: string[] = [];
+      if (p.required) notes.push('required');
+      if (p.multi) notes.push(`several values separated by "|" (at most 50, 500 with higher limits)`);
+      if (p.allspecifier) notes.push('"*" means all values');
+      const fallback = resolveDefault(p, state.services.site);
+      if (fallback !== undefined) notes.push(`default: ${fallback === '' ? '(empty)' : fallback}`);
+      if (p.min !== undefined || p.max !== undefined)
+        notes.push(`range ${p.min ?? '…'}–${p.max ?? '…'}${p.highmax ? ` (${p.highmax} with higher limits)` : ''}`);
+      if (p.deprecated) notes.push('deprecated');
+      if (p.deprecatedvalues) notes.push(`deprecated values: ${p.deprecatedvalues.join(', ')}`);
+      return `<tr><td><code>${escapeXml(d.prefix + p.name)}</code></td><td>${escapeXml(typeText(p, state))}</td><td>${escapeXml(notes.join('; '))}</td></tr>`;
+    })
+    .join('\n');
+}
+
+function moduleSection(d: ModuleDescriptor, state: RequestState): string {
+  const flags = [
+    d.group,
+    d.generator ? 'usable as generator' : '',
+    d.deprecated ? 'deprecated' : '',
+    d.readrights ? 'needs read right' : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const implemented = QUERY_MODULES.find((m) => m.descriptor === d)?.execute ? '' : ' (described; not answered yet)';
+  return `<section id="query+${escapeXml(d.name)}"><h2>${escapeXml(`${d.group}=${d.name}`)}${escapeXml(implemented)}</h2>
+<p>Prefix <code>${escapeXml(d.prefix || '(none)')}</code>; ${escapeXml(flags)}. Source: ${escapeXml(d.source)}, licence ${escapeXml(d.licensetag)}. <a href="${escapeXml(d.helpurl)}">Documentation</a>.</p>
+<table><thead><tr><th>Parameter</th><th>Type</th><th>Notes</th></tr></thead><tbody>
+${paramRows(d, state)}
+</tbody></table></section>`;
+}
+
+export function executeHelp(state: RequestState, server: string): string {
+  const requested = state.params.get('modules');
+  state.params.markUsed('recursivesubmodules');
+  state.params.markUsed('toc');
+  state.params.markUsed('wrap');
+  let modules = QUERY_MODULES.map((m) => m.descriptor);
+  if (requested && requested !== 'main') {
+    const names = requested.split('|').map((n) => n.replace(/^query\+/, ''));
+    modules = modules.filter((d) => names.includes(d.name) || names.includes('*'));
+  }
+  const site = state.services.site;
+  const sections = modules.map((d) => moduleSection(d, state)).join('\n');
+  const toc = modules
+    .map((d) => `<li><a href="#query+${escapeXml(d.name)}">${escapeXml(`${d.group}=${d.name}`)}</a></li>`)
+    .join('');
+  return `<!DOCTYPE html>
+<html lang="en" dir="ltr"><head><meta charset="UTF-8"/><title>API help – ${escapeXml(site.siteName)}</title>
+<style>body{font-family:sans-serif;margin:1em 2em;max-width:70em}table{border-collapse:collapse}td,th{border:1px solid #c8ccd1;padding:.2em .5em;text-align:left;vertical-align:top}</style></head>
+<body><h1>API of ${escapeXml(site.siteName)}</h1>
+<p>Endpoint: <code>${escapeXml(`${server}${site.scriptPath}/api.php`)}</code>. Actions: <code>query</code>, <code>paraminfo</code>, <code>help</code>. Formats: json, jsonfm, xml, xmlfm, php, phpfm, rawfm, none; <code>formatversion=2</code> for modern JSON.</p>
+<h2>Query modules</h2><ul>${toc}</ul>
+${sections}
+</body></html>
+`;
+}

@@ -1,0 +1,252 @@
+/**
+ * `action=query`: reads which list, prop and meta modules to run, resolves the page set (with the
+ * generator), runs the modules and writes the continuation. Modules not implemented yet are
+ * unknown values here, exactly as MediaWiki treats a module it does not have.
+ */
+import { QUERY_MODULES } from '../../modules/registry.js';
+import { ContinuationManager, parseContinue } from '../continuation.js';
+import { ApiError, apiError } from '../errors.js';
+import type { MessageParam } from '../messages/render.js';
+import type { GeneratorSink, ModuleContext, ModuleResult, QueryModule } from '../module.js';
+import { PageSet } from '../pageset.js';
+import type { ParamDescriptor } from '../params/descriptor.js';
+import type { RequestState } from '../request-state.js';
+import { type KeyedList, list, type ResultArray, type ResultObject } from '../result/tree.js';
+
+const RUNNABLE = QUERY_MODULES.filter((m) => m.execute !== undefined);
+const BY_NAME = new Map(RUNNABLE.map((m) => [m.descriptor.name, m]));
+const names = (group: string) => RUNNABLE.filter((m) => m.descriptor.group === group).map((m) => m.descriptor.name);
+
+/** The parameters of `action=query` itself, in MediaWiki's order. */
+export function queryParameters(): ParamDescriptor[] {
+  return [
+    { name: 'prop', type: names('prop'), multi: true },
+    { name: 'list', type: names('list'), multi: true },
+    { name: 'meta', type: names('meta'), multi: true },
+    { name: 'indexpageids', type: 'boolean' },
+    { name: 'export', type: 'boolean' },
+    { name: 'exportnowrap', type: 'boolean' },
+    { name: 'exportschema', type: ['0.10', '0.11'], default: '0.11' },
+    { name: 'iwurl', type: 'boolean' },
+    { name: 'continue', type: 'string' },
+    { name: 'rawcontinue', type: 'boolean' },
+    { name: 'titles', type: 'string', multi: true },
+    { name: 'pageids', type: 'integer', multi: true },
+    { name: 'revids', type: 'integer', multi: true },
+    { name: 'generator', type: RUNNABLE.map((m) => m.descriptor.name) },
+    { name: 'redirects', type: 'boolean' },
+    { name: 'converttitles', type: 'boolean' },
+  ];
+}
+
+const QUERY_PARAMETERS = queryParameters();
+
+export async function executeQuery(state: RequestState, result: ResultObject): Promise<void> {
+  const scope = { prefix: '', path: 'query', name: 'query' };
+  const read = (name: string) => {
+    const param = QUERY_PARAMETERS.find((p) => p.name === name) as ParamDescriptor;
+    return state.validator.read(param, scope);
+  };
+  const props = (read('prop') as string[] | undefined) ?? [];
+  const lists = (read('list') as string[] | undefined) ?? [];
+  const metas = (read('meta') as string[] | undefined) ?? [];
+  const indexPageIds = read('indexpageids') as boolean;
+  read('export');
+  read('exportnowrap');
+  read('iwurl');
+  const incoming = parseContinue(read('continue') as string | undefined);
+  const rawContinue = read('rawcontinue') as boolean;
+  const titles = read('titles') as string[] | undefined;
+  const pageIds = read('pageids') as number[] | undefined;
+  const revIds = read('revids') as number[] | undefined;
+  const generatorName = read('generator') as string | undefined;
+  const resolveRedirects = read('redirects') as boolean;
+  const convertTitles = read('converttitles') as boolean;
+
+  const sources = (
+    [
+      ['titles', titles],
+      ['pageids', pageIds],
+      ['revids', revIds],
+    ] as const
+  ).filter(([, v]) => v !== undefined);
+  if (sources.length > 1) {
+    throw apiError('multisource', 'apierror-multisource', [
+      { list: [sources[1][0]], quoted: true },
+      { list: [sources[0][0]], quoted: true },
+    ]);
+  }
+
+  let generator: QueryModule | undefined;
+  if (generatorName !== undefined) {
+    generator = BY_NAME.get(generatorName);
+    if (!generator?.descriptor.generator) {
+      throw apiError('badgenerator', 'apierror-badgenerator-notgenerator', [generatorName]);
+    }
+  }
+
+  const { site, titles: codec, store } = state.services;
+  const options = { resolveRedirects, convertTitles };
+  const inputPages = new PageSet(store, codec, options);
+  if (titles) await inputPages.addTitleStrings(titles);
+  if (pageIds) await inputPages.addPageIds(pageIds);
+  if (revIds) await inputPages.addRevisionIds(revIds);
+
+  const originalGeneratorParams: Record<string, string> = {};
+  if (generator && incoming.present && !incoming.generatorDone) {
+    const continuationPart = state.params.peek('continue')?.split('||')[0] ?? '';
+    for (const name of continuationPart.split('|').filter(Boolean)) {
+      const value = state.params.peek(name);
+      if (value !== undefined) originalGeneratorParams[name] = value;
+    }
+  }
+  const continuation = new ContinuationManager(originalGeneratorParams, generator !== undefined);
+  const query: ResultObject = {};
+
+  const makeContext = (
+    module: QueryModule,
+    prefix: string,
+    pages: PageSet,
+    sink: GeneratorSink | undefined,
+    output: ModuleResult,
+  ): ModuleContext => {
+    const d = module.descriptor;
+    const path = `query+${d.name}`;
+    let params: ModuleContext['params'];
+    try {
+      params = state.validator.readAll(d.parameters, { prefix, path, name: d.name }, d.templatedparameters);
+    } catch (error) {
+      if (error instanceof ApiError && error.module === undefined) error.module = path;
+      throw error;
+    }
+    return {
+      descriptor: d,
+      params,
+      site,
+      titles: codec,
+      store,
+      user: state.user,
+      pages,
+      generator: sink,
+      result: output,
+      path,
+      paramName: (name) => prefix + name,
+      warn: (key: string, params: readonly MessageParam[] = [], code = 'warning') =>
+        state.warn(path, { code, key, params }),
+      setContinue: (value, name = 'continue') => {
+        if (sink) continuation.setGenerator(prefix + name, value);
+        else continuation.set(d.name, prefix + name, value);
+      },
+      now: state.now,
+    };
+  };
+
+  const run = async (module: QueryModule, context: ModuleContext) => {
+    if (module.descriptor.readrights && !state.user.rights.has('read')) {
+      throw apiError('readapidenied', 'apierror-readapidenied');
+    }
+    if (module.descriptor.deprecated) {
+      state.warn(context.path, {
+        code: 'deprecation',
+        key: `apiwarn-deprecation-${module.descriptor.name}`,
+        params: [],
+      });
+      state.warn('main', { code: 'deprecation-help', key: 'apiwarn-deprecation-mailinglist', params: [] });
+    }
+    try {
+      await module.execute?.(context);
+    } catch (error) {
+      if (error instanceof ApiError && error.module === undefined) error.module = context.path;
+      throw error;
+    }
+  };
+
+  let pages = inputPages;
+  const hasPageSet = generator !== undefined || sources.length > 0;
+  if (generator) {
+    const output = new PageSet(store, codec, options);
+    if (!incoming.generatorDone) {
+      const produced: { titles: { namespace: number; dbKey: string }[]; ids: number[] } = { titles: [], ids: [] };
+      const extra = new Map<string, Record<string, string | number | boolean>>();
+      const sink: GeneratorSink = {
+        addPageIds: (ids) => produced.ids.push(...ids),
+        addTitles: (list) => produced.titles.push(...list.map((t) => ({ namespace: t.namespace, dbKey: t.dbKey }))),
+        setPageField: (title, key, value) => {
+          const text = codec.prefixedText({ ...title, interwiki: '' });
+          const fields = extra.get(text) ?? {};
+          fields[key] = value as string | number | boolean;
+          extra.set(text, fields);
+        },
+      };
+      const context = makeContext(generator, `g${generator.descriptor.prefix}`, inputPages, sink, noOutput);
+      await run(generator, context);
+      if (produced.titles.length > 0) await output.addTitles(produced.titles);
+      if (produced.ids.length > 0) await output.addPageIds(produced.ids);
+      for (const [title, fields] of extra) output.extraFields.set(title, fields);
+    } else {
+      markParamsUsed(state, generator, `g${generator.descriptor.prefix}`);
+    }
+    pages = output;
+  }
+
+  let pagesList: KeyedList | undefined;
+  if (hasPageSet) pagesList = pages.writeInto(query, indexPageIds);
+
+  const output: ModuleResult = {
+    list: (element: string, key?: string): ResultArray => {
+      throw new Error(`list(${element}, ${key}) needs a module`);
+    },
+    set: (key, value) => {
+      query[key] = value;
+    },
+    page: (id) => pagesList?.get(id) as ResultObject | undefined,
+    pageList: (id, key, element) => {
+      const page = pagesList?.get(id) as ResultObject | undefined;
+      if (!page) return undefined;
+      const existing = page[key];
+      if (Array.isArray(existing)) return existing as ResultArray;
+      const created = list(element, []);
+      page[key] = created;
+      return created;
+    },
+  };
+
+  const selected: QueryModule[] = [];
+  for (const name of props) selected.push(BY_NAME.get(name) as QueryModule);
+  for (const name of lists) selected.push(BY_NAME.get(name) as QueryModule);
+  for (const name of metas) selected.push(BY_NAME.get(name) as QueryModule);
+  for (const module of selected) {
+    const d = module.descriptor;
+    continuation.register(d.name, d.group === 'prop');
+    if (incoming.skip.has(d.name)) {
+      markParamsUsed(state, module, d.prefix);
+      continue;
+    }
+    const moduleOutput: ModuleResult = {
+      ...output,
+      list: (element, key = d.name) => {
+        const existing = query[key];
+        if (Array.isArray(existing)) return existing as ResultArray;
+        const created = list(element, []);
+        query[key] = created;
+        return created;
+      },
+    };
+    await run(module, makeContext(module, d.prefix, pages, undefined, moduleOutput));
+  }
+
+  if (rawContinue) continuation.writeRawInto(result, generator?.descriptor.name);
+  else continuation.writeInto(result);
+  if (Object.keys(query).length > 0) result.query = query;
+}
+
+const noOutput: ModuleResult = {
+  list: () => list('_v', []),
+  set: () => {},
+  page: () => undefined,
+  pageList: () => undefined,
+};
+
+function markParamsUsed(state: RequestState, module: QueryModule, prefix: string): void {
+  for (const param of module.descriptor.parameters) state.params.markUsed(prefix + param.name);
+}

@@ -1,0 +1,90 @@
+/**
+ * Continuation of `action=query` as MediaWiki does it: each module that stopped early leaves its
+ * `<prefix>continue` values; the `continue` value says which generator parameters to send again
+ * (or `-` when there is no generator to resume) and, after `||`, which modules are finished and are
+ * skipped on the next request.
+ */
+import { badContinue } from './errors.js';
+import type { ResultObject } from './result/tree.js';
+
+export interface IncomingContinuation {
+  /** Modules the client says are finished. */
+  skip: ReadonlySet<string>;
+  /** `-`: the generator is finished; do not run it again. */
+  generatorDone: boolean;
+  /** The request carried a `continue` value at all. */
+  present: boolean;
+}
+
+export function parseContinue(raw: string | undefined): IncomingContinuation {
+  if (raw === undefined || raw === '') return { skip: new Set(), generatorDone: false, present: false };
+  const parts = raw.split('||');
+  if (parts.length !== 2) throw badContinue();
+  return {
+    skip: new Set(parts[1] === '' ? [] : parts[1].split('|')),
+    generatorDone: parts[0] === '-',
+    present: true,
+  };
+}
+
+export class ContinuationManager {
+  /** Continuation values by module name (non-generator modules). */
+  private readonly moduleValues = new Map<string, Record<string, string>>();
+  private readonly generatorValues: Record<string, string> = {};
+  private readonly modules: string[] = [];
+  private readonly propModules = new Set<string>();
+
+  constructor(
+    /** The generator's continuation parameters as this request sent them (re-sent while props continue). */
+    private readonly originalGeneratorParams: Record<string, string>,
+    private readonly hasGenerator: boolean,
+  ) {}
+
+  register(moduleName: string, isProp: boolean): void {
+    this.modules.push(moduleName);
+    if (isProp) this.propModules.add(moduleName);
+  }
+
+  set(moduleName: string, param: string, value: string): void {
+    const values = this.moduleValues.get(moduleName) ?? {};
+    values[param] = value;
+    this.moduleValues.set(moduleName, values);
+  }
+
+  setGenerator(param: string, value: string): void {
+    this.generatorValues[param] = value;
+  }
+
+  /** Writes `continue` and `batchcomplete` into the answer. */
+  writeInto(result: ResultObject): void {
+    const data: Record<string, string> = {};
+    for (const values of this.moduleValues.values()) Object.assign(data, values);
+    const batchComplete = ![...this.moduleValues.keys()].some((name) => this.propModules.has(name));
+    let generatorPart = '-';
+    if (this.hasGenerator) {
+      if (batchComplete) {
+        if (Object.keys(this.generatorValues).length > 0) {
+          Object.assign(data, this.generatorValues);
+          generatorPart = Object.keys(this.generatorValues).join('|');
+        }
+      } else {
+        Object.assign(data, this.originalGeneratorParams);
+        generatorPart = Object.keys(this.originalGeneratorParams).join('|');
+      }
+    }
+    if (batchComplete) result.batchcomplete = true;
+    if (Object.keys(data).length === 0) return;
+    const finished = this.modules.filter((name) => !this.moduleValues.has(name));
+    result.continue = { ...data, continue: `${generatorPart}||${finished.join('|')}` };
+  }
+
+  /** The old `query-continue` form (`rawcontinue`): values by module name. */
+  writeRawInto(result: ResultObject, generatorName: string | undefined): void {
+    const block: ResultObject = {};
+    for (const [name, values] of this.moduleValues) block[name] = { ...values };
+    if (generatorName && Object.keys(this.generatorValues).length > 0) {
+      block[generatorName] = { ...((block[generatorName] as ResultObject | undefined) ?? {}), ...this.generatorValues };
+    }
+    if (Object.keys(block).length > 0) result['query-continue'] = block;
+  }
+}

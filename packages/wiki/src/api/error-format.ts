@@ -1,0 +1,86 @@
+/**
+ * Renders collected warnings and a request's errors in the shape `errorformat` asks for: `bc`
+ * (MediaWiki's historic shape, always English) or `plaintext`/`wikitext`/`html`/`raw`/`none`
+ * (arrays of errors and warnings in the error language).
+ */
+import type { ApiMessage } from './errors.js';
+import { escapeXml } from './format/xml.js';
+import { rawParams, renderMessage } from './messages/render.js';
+import type { CollectedWarning } from './request-state.js';
+import { list, type ResultObject, withContent } from './result/tree.js';
+
+export type ErrorFormat = 'bc' | 'html' | 'none' | 'plaintext' | 'raw' | 'wikitext';
+
+export class ErrorFormatter {
+  constructor(
+    readonly format: ErrorFormat,
+    /** Language of texts: always `en` for `bc`. */
+    readonly language: string,
+  ) {}
+
+  /** The `docref` text for an error answer. */
+  docref(apiUrl: string): string {
+    return `${renderMessage('api-usage-docref', [apiUrl], this.language)} ${renderMessage('api-usage-mailinglist-ref', [], this.language)}`;
+  }
+
+  private entry(message: ApiMessage, module: string): ResultObject {
+    const entry: ResultObject = { code: message.code };
+    switch (this.format) {
+      case 'plaintext':
+      case 'wikitext':
+        entry.text = renderMessage(message.key, message.params, this.language);
+        break;
+      case 'html':
+        entry.html = escapeXml(renderMessage(message.key, message.params, this.language));
+        break;
+      case 'raw':
+        entry.key = message.key;
+        entry.params = list('param', rawParams(message.params));
+        break;
+      default:
+        break;
+    }
+    if (message.data && Object.keys(message.data).length > 0) entry.data = { ...message.data };
+    entry.module = module;
+    return entry;
+  }
+
+  /** The `warnings` value: keyed by module name for `bc`, a list otherwise. */
+  warnings(warnings: readonly CollectedWarning[]): ResultObject | ResultObject[] | undefined {
+    if (warnings.length === 0) return undefined;
+    if (this.format !== 'bc')
+      return list(
+        'warning',
+        warnings.map((w) => this.entry(w.message, w.module)),
+      );
+    const byModule: ResultObject = {};
+    for (const w of warnings) {
+      const name = w.module.includes('+') ? w.module.slice(w.module.lastIndexOf('+') + 1) : w.module;
+      const text = renderMessage(w.message.key, w.message.params, 'en');
+      const existing = byModule[name] as ResultObject | undefined;
+      if (existing) existing.warnings = `${existing.warnings as string}\n${text}`;
+      else byModule[name] = withContent({ warnings: text }, 'warnings');
+    }
+    return byModule;
+  }
+
+  /** Writes the error part of the answer (`error` for `bc`, `errors` + `docref` otherwise). */
+  writeErrors(result: ResultObject, messages: readonly ApiMessage[], module: string, apiUrl: string): void {
+    if (this.format === 'bc') {
+      const first = messages[0];
+      const error: ResultObject = {
+        code: first.code,
+        info: renderMessage(first.key, first.params, 'en'),
+        ...(first.data ?? {}),
+        docref: this.docref(apiUrl),
+      };
+      result.error = withContent(error, 'docref');
+      return;
+    }
+    result.errors = list(
+      'error',
+      messages.map((m) => this.entry(m, module)),
+    );
+    result.docref = this.docref(apiUrl);
+  }
+}

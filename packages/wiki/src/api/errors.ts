@@ -1,0 +1,75 @@
+import type { MessageParam } from './messages/render.js';
+import type { ResultObject } from './result/tree.js';
+
+/** One error or warning: a machine code, a message key with parameters, and optional data. */
+export interface ApiMessage {
+  code: string;
+  key: string;
+  params: readonly MessageParam[];
+  /** Extra fields MediaWiki adds beside `code` and `info` (`limit`, `lowlimit`, ...). */
+  data?: ResultObject;
+}
+
+export function message(
+  code: string,
+  key: string,
+  params: readonly MessageParam[] = [],
+  data?: ResultObject,
+): ApiMessage {
+  return { code, key, params, data };
+}
+
+/** An error that ends the request; ApiMain turns it into MediaWiki's error answer. */
+export class ApiError extends Error {
+  readonly messages: ApiMessage[];
+  /** The module path the error belongs to (`main`, `query+allpages`). */
+  module: string | undefined;
+  constructor(
+    messages: ApiMessage | ApiMessage[],
+    readonly httpStatus = 200,
+    readonly headers: Record<string, string> = {},
+  ) {
+    const list = Array.isArray(messages) ? messages : [messages];
+    super(list[0]?.code ?? 'unknownerror');
+    this.messages = list;
+  }
+}
+
+export function apiError(
+  code: string,
+  key: string,
+  params: readonly MessageParam[] = [],
+  data?: ResultObject,
+): ApiError {
+  return new ApiError(message(code, key, params, data));
+}
+
+/** `The "x" parameter cannot be used with "y".` */
+export function cannotUseWith(a: string, b: string): ApiError {
+  return apiError('invalidparammix', 'apierror-invalidparammix-cannotusewith', [
+    { list: [a], quoted: true },
+    { list: [b], quoted: true },
+  ]);
+}
+
+/** `The parameters "a" and "b" can not be used together.` */
+export function mutuallyExclusive(names: readonly string[]): ApiError {
+  return apiError('invalidparammix', 'apierror-invalidparammix', [{ list: names, quoted: true }]);
+}
+
+/** `One of the parameters "a" and "b" is required.` */
+export function requireOneOf(names: readonly string[]): ApiError {
+  return apiError('missingparam', 'apierror-missingparam-one-of', [{ list: names, quoted: true }, names.length]);
+}
+
+/** `At least one of the parameters "a" and "b" is required.` */
+export function requireAtLeastOneOf(names: readonly string[]): ApiError {
+  return apiError('missingparam', 'apierror-missingparam-at-least-one-of', [
+    { list: names, quoted: true },
+    names.length,
+  ]);
+}
+
+export function badContinue(): ApiError {
+  return apiError('badcontinue', 'apierror-badcontinue');
+}

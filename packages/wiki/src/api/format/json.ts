@@ -1,0 +1,100 @@
+import { BC_BOOLS, CONTENT, ELEMENT, KeyedList, type ResultObject, type ResultValue } from '../result/tree.js';
+
+export interface JsonOptions {
+  formatVersion: 1 | 2;
+  /** Escape every non-ASCII character as `\uXXXX` (formatversion 1 default, or `ascii`). */
+  escapeNonAscii: boolean;
+  /** Indent (for the HTML `jsonfm` page). */
+  pretty: boolean;
+}
+
+const NON_ASCII = /[\u0080-\uffff]/g;
+
+function escapeChar(ch: string): string {
+  return `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+
+export function jsonString(value: string, escapeNonAscii: boolean): string {
+  let text = JSON.stringify(value);
+  if (escapeNonAscii) text = text.replace(NON_ASCII, escapeChar);
+  else text = text.replace(/[\u2028\u2029]/g, escapeChar);
+  return text;
+}
+
+/** Serialises a result tree as MediaWiki's JSON format prints it for the given version. */
+export function toJson(root: ResultValue, options: JsonOptions): string {
+  const out: string[] = [];
+  write(root, options, out, '');
+  return out.join('');
+}
+
+function write(value: ResultValue | undefined, o: JsonOptions, out: string[], indent: string): void {
+  if (value === null || value === undefined) {
+    out.push('null');
+  } else if (typeof value === 'string') {
+    out.push(jsonString(value, o.escapeNonAscii));
+  } else if (typeof value === 'number') {
+    out.push(Number.isFinite(value) ? String(value) : 'null');
+  } else if (typeof value === 'boolean') {
+    out.push(o.formatVersion === 1 ? (value ? '""' : 'false') : String(value));
+  } else if (Array.isArray(value)) {
+    writeArray(value, o, out, indent);
+  } else if (value instanceof KeyedList) {
+    if (o.formatVersion === 2) writeArray([...value.entries.values()], o, out, indent);
+    else writeEntries([...value.entries.entries()], o, out, indent);
+  } else {
+    writeEntries(objectEntries(value, o.formatVersion), o, out, indent);
+  }
+}
+
+/** The entries an object prints in a JSON version (content key renamed, fv1 booleans converted). */
+export function objectEntries(object: ResultObject, formatVersion: 1 | 2): [string, ResultValue][] {
+  const entries: [string, ResultValue][] = [];
+  const content = object[CONTENT];
+  const keep = object[BC_BOOLS];
+  for (const key of Object.keys(object)) {
+    let value = object[key];
+    if (value === undefined) continue;
+    if (formatVersion === 1 && typeof value === 'boolean' && !keep?.includes(key)) {
+      if (!value) continue;
+      value = '';
+    }
+    entries.push([formatVersion === 1 && key === content ? '*' : key, value]);
+  }
+  return entries;
+}
+
+function writeArray(items: ResultValue[], o: JsonOptions, out: string[], indent: string): void {
+  if (items.length === 0) {
+    out.push('[]');
+    return;
+  }
+  const inner = o.pretty ? `${indent}    ` : '';
+  out.push('[');
+  items.forEach((item, i) => {
+    if (i > 0) out.push(',');
+    if (o.pretty) out.push('\n', inner);
+    write(item, o, out, inner);
+  });
+  if (o.pretty) out.push('\n', indent);
+  out.push(']');
+}
+
+function writeEntries(entries: [string, ResultValue][], o: JsonOptions, out: string[], indent: string): void {
+  if (entries.length === 0) {
+    out.push(o.formatVersion === 1 ? '[]' : '{}');
+    return;
+  }
+  const inner = o.pretty ? `${indent}    ` : '';
+  out.push('{');
+  entries.forEach(([key, item], i) => {
+    if (i > 0) out.push(',');
+    if (o.pretty) out.push('\n', inner);
+    out.push(jsonString(key, o.escapeNonAscii), o.pretty ? ': ' : ':');
+    write(item, o, out, inner);
+  });
+  if (o.pretty) out.push('\n', indent);
+  out.push('}');
+}
+
+export { ELEMENT };

@@ -1,0 +1,107 @@
+/**
+ * The output formats of `api.php` and their own parameters. A printer turns the finished result
+ * tree into bytes; the `…fm` variants wrap the same text in an HTML page for people reading it.
+ */
+import type { ParamDescriptor } from '../params/descriptor.js';
+import type { ResultObject } from '../result/tree.js';
+import { renderHtmlPage } from './html.js';
+import { toJson } from './json.js';
+import { toPhp } from './php.js';
+import { toXml } from './xml.js';
+
+export const FORMAT_NAMES = ['json', 'jsonfm', 'none', 'php', 'phpfm', 'rawfm', 'xml', 'xmlfm'] as const;
+export type FormatName = (typeof FORMAT_NAMES)[number];
+
+const FORMAT_VERSION: ParamDescriptor = { name: 'formatversion', type: ['1', '2', 'latest'], default: '1' };
+const WRAPPED: ParamDescriptor = { name: 'wrappedhtml', type: 'boolean' };
+const JSON_PARAMS: ParamDescriptor[] = [
+  { name: 'callback', type: 'string' },
+  { name: 'utf8', type: 'boolean' },
+  { name: 'ascii', type: 'boolean' },
+  FORMAT_VERSION,
+];
+const XML_PARAMS: ParamDescriptor[] = [
+  { name: 'xslt', type: 'string' },
+  { name: 'includexmlnamespace', type: 'boolean' },
+];
+
+/** The parameters each format reads (unprefixed). */
+export const FORMAT_PARAMETERS: Record<FormatName, ParamDescriptor[]> = {
+  json: JSON_PARAMS,
+  jsonfm: [WRAPPED, ...JSON_PARAMS],
+  none: [],
+  php: [FORMAT_VERSION],
+  phpfm: [WRAPPED, FORMAT_VERSION],
+  rawfm: [WRAPPED],
+  xml: XML_PARAMS,
+  xmlfm: [WRAPPED, ...XML_PARAMS],
+};
+
+export interface FormatOptions {
+  formatVersion: 1 | 2;
+  callback?: string;
+  utf8: boolean;
+  ascii: boolean;
+  xslt?: string;
+  includeXmlNamespace: boolean;
+  siteName: string;
+  language: string;
+}
+
+export function formatOptionsFrom(values: Record<string, unknown>, siteName: string, language: string): FormatOptions {
+  const fv = values.formatversion;
+  return {
+    formatVersion: fv === '2' || fv === 'latest' ? 2 : 1,
+    callback: typeof values.callback === 'string' ? values.callback.replace(/[^\][.'"_A-Za-z0-9]/g, '') : undefined,
+    utf8: values.utf8 === true,
+    ascii: values.ascii === true,
+    xslt: typeof values.xslt === 'string' ? values.xslt : undefined,
+    includeXmlNamespace: values.includexmlnamespace === true,
+    siteName,
+    language,
+  };
+}
+
+export interface PrintedBody {
+  contentType: string;
+  body: string;
+}
+
+/** Serialises `result` in `format`. */
+export function printResult(format: FormatName, result: ResultObject, o: FormatOptions): PrintedBody {
+  switch (format) {
+    case 'json': {
+      const text = jsonText(result, o, false);
+      if (o.callback !== undefined) {
+        return { contentType: 'text/javascript; charset=utf-8', body: `/**/${o.callback}(${text})` };
+      }
+      return { contentType: 'application/json; charset=utf-8', body: text };
+    }
+    case 'jsonfm':
+      return html('JSON', jsonText(result, o, true), o);
+    case 'rawfm':
+      return html('JSON', toJson(result, { formatVersion: 2, escapeNonAscii: false, pretty: true }), o);
+    case 'xml':
+      return {
+        contentType: 'text/xml; charset=utf-8',
+        body: toXml(result, { xslt: o.xslt, includeNamespace: o.includeXmlNamespace }),
+      };
+    case 'xmlfm':
+      return html('XML', toXml(result, { includeNamespace: o.includeXmlNamespace }), o);
+    case 'php':
+      return { contentType: 'application/vnd.php.serialized; charset=utf-8', body: toPhp(result, o.formatVersion) };
+    case 'phpfm':
+      return html('PHP', toPhp(result, o.formatVersion), o);
+    case 'none':
+      return { contentType: 'text/plain; charset=utf-8', body: '' };
+  }
+}
+
+function jsonText(result: ResultObject, o: FormatOptions, pretty: boolean): string {
+  const escapeNonAscii = o.ascii || (o.formatVersion === 1 && !o.utf8);
+  return toJson(result, { formatVersion: o.formatVersion, escapeNonAscii, pretty });
+}
+
+function html(kind: string, text: string, o: FormatOptions): PrintedBody {
+  return { contentType: 'text/html; charset=UTF-8', body: renderHtmlPage(kind, text, o.siteName, o.language) };
+}

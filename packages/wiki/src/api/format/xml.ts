@@ -1,0 +1,107 @@
+import {
+  CONTENT,
+  ELEMENT,
+  KeyedList,
+  type ResultArray,
+  type ResultObject,
+  type ResultValue,
+  SUBELEMENTS,
+} from '../result/tree.js';
+
+export function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** An XML name for a key: invalid characters become `.xx.` hex escapes, as MediaWiki mangles them. */
+function xmlName(key: string): string {
+  if (/^[A-Za-z_][-A-Za-z0-9_.]*$/.test(key)) return key;
+  let name = '';
+  for (const [i, ch] of [...key].entries()) {
+    const ok = i === 0 ? /[A-Za-z_]/.test(ch) : /[-A-Za-z0-9_.]/.test(ch);
+    name += ok ? ch : `.${ch.codePointAt(0)?.toString(16)}.`;
+  }
+  return `_${name}`;
+}
+
+function scalarText(value: ResultValue): string {
+  if (typeof value === 'boolean') return value ? '' : '';
+  return value === null ? '' : String(value);
+}
+
+/** Serialises a result tree as MediaWiki's XML format. */
+export function toXml(root: ResultObject, options: { xslt?: string; includeNamespace?: boolean } = {}): string {
+  const out: string[] = ['<?xml version="1.0"?>'];
+  if (options.xslt) out.push(`<?xml-stylesheet href="${escapeXml(options.xslt)}" type="text/xsl" ?>`);
+  writeElement('api', root, out, options.includeNamespace ? ' xmlns="http://www.mediawiki.org/xml/api/"' : '');
+  return out.join('');
+}
+
+function writeElement(tag: string, value: ResultValue, out: string[], extraAttributes = ''): void {
+  const name = xmlName(tag);
+  if (value === null || typeof value !== 'object') {
+    out.push(`<${name}${extraAttributes} xml:space="preserve">${escapeXml(scalarText(value))}</${name}>`);
+    return;
+  }
+  if (Array.isArray(value) || value instanceof KeyedList) {
+    out.push(`<${name}${extraAttributes}>`);
+    writeItems(value, out);
+    out.push(`</${name}>`);
+    return;
+  }
+  writeObject(name, value, out, extraAttributes);
+}
+
+function writeItems(value: ResultArray | KeyedList, out: string[]): void {
+  if (value instanceof KeyedList) {
+    for (const [key, item] of value.entries) writeItem(value.element, item, out, ` _idx="${escapeXml(key)}"`);
+  } else {
+    const element = (value as ResultArray)[ELEMENT] ?? '_v';
+    for (const item of value) writeItem(element, item, out, '');
+  }
+}
+
+function writeItem(element: string, item: ResultValue, out: string[], idx: string): void {
+  if (item !== null && typeof item === 'object' && !Array.isArray(item) && !(item instanceof KeyedList)) {
+    writeObject(xmlName(element), item, out, idx);
+  } else if (Array.isArray(item) || item instanceof KeyedList) {
+    out.push(`<${xmlName(element)}${idx}>`);
+    writeItems(item, out);
+    out.push(`</${xmlName(element)}>`);
+  } else {
+    out.push(`<${xmlName(element)}${idx}>${escapeXml(scalarText(item))}</${xmlName(element)}>`);
+  }
+}
+
+function writeObject(name: string, object: ResultObject, out: string[], extraAttributes: string): void {
+  const content = object[CONTENT];
+  const sub = object[SUBELEMENTS];
+  let attributes = extraAttributes;
+  const children: [string, ResultValue][] = [];
+  let text: string | undefined;
+  for (const key of Object.keys(object)) {
+    const value = object[key];
+    if (value === undefined) continue;
+    if (key === content) {
+      text = scalarText(value);
+    } else if (value !== null && typeof value === 'object') {
+      children.push([key, value]);
+    } else if (sub?.includes(key)) {
+      children.push([key, value]);
+    } else if (typeof value === 'boolean') {
+      if (value) attributes += ` ${xmlName(key)}=""`;
+    } else {
+      attributes += ` ${xmlName(key)}="${escapeXml(scalarText(value))}"`;
+    }
+  }
+  if (text === undefined && children.length === 0) {
+    out.push(`<${name}${attributes} />`);
+    return;
+  }
+  if (text !== undefined) {
+    out.push(`<${name}${attributes} xml:space="preserve">${escapeXml(text)}`);
+  } else {
+    out.push(`<${name}${attributes}>`);
+  }
+  for (const [key, value] of children) writeElement(key, value, out);
+  out.push(`</${name}>`);
+}

@@ -1,0 +1,27 @@
+import { FORMAT_NAMES } from './format/printers.js';
+import type { ParamDescriptor } from './params/descriptor.js';
+
+/** Actions this server answers. */
+export const ACTIONS = ['clientlogin', 'help', 'login', 'logout', 'paraminfo', 'query'] as const;
+
+/** Parameters of the main module (`api.php` itself), in MediaWiki's order. */
+export const MAIN_PARAMETERS: ParamDescriptor[] = [
+  { name: 'action', type: ACTIONS, default: 'help' },
+  { name: 'format', type: FORMAT_NAMES, default: 'jsonfm' },
+  { name: 'maxlag', type: 'integer' },
+  { name: 'smaxage', type: 'integer', default: '0', min: 0 },
+  { name: 'maxage', type: 'integer', default: '0', min: 0 },
+  { name: 'assert', type: ['anon', 'bot', 'user'] },
+  { name: 'assertuser', type: 'user', subtypes: ['name', 'temp'] },
+  { name: 'requestid', type: 'string' },
+  { name: 'servedby', type: 'boolean' },
+  { name: 'curtimestamp', type: 'boolean' },
+  { name: 'responselanginfo', type: 'boolean' },
+  { name: 'origin', type: 'string' },
+  { name: 'crossorigin', type: 'boolean' },
+  { name: 'uselang', type: 'string', default: 'user' },
+  { name: 'variant', type: 'string' },
+  { name: 'errorformat', type: ['bc', 'html', 'none', 'plaintext', 'raw', 'wikitext'], default: 'bc' },
+  { name: 'errorlang', type: 'string', default: 'uselang' },
+  { name: 'errorsuselocal', type: 'boolean' },
+];

@@ -1,0 +1,224 @@
+/**
+ * ApiMain: one `api.php` request from parameters to printed answer. It reads the main and format
+ * parameters, checks CORS and assertions, runs the action, collects warnings, reports unknown
+ * parameters, and prints the result (or the error) in the requested format.
+ */
+import { executeHelp } from './actions/help.js';
+import { executeParamInfo } from './actions/paraminfo.js';
+import { executeQuery } from './actions/query.js';
+import { type ErrorFormat, ErrorFormatter } from './error-format.js';
+import { ApiError, apiError, message } from './errors.js';
+import { HTML_CSP } from './format/html.js';
+import { FORMAT_PARAMETERS, type FormatName, formatOptionsFrom, printResult } from './format/printers.js';
+import { MAIN_PARAMETERS } from './main-params.js';
+import type { RequestUser } from './module.js';
+import type { ParamDescriptor } from './params/descriptor.js';
+import { RequestParams } from './params/request.js';
+import { toIsoTimestamp } from './params/timestamp.js';
+import { type ApiServices, RequestState } from './request-state.js';
+import type { ResultObject } from './result/tree.js';
+import { anonymousUser } from './user.js';
+
+export interface ApiRequest {
+  method: string;
+  params: Iterable<[string, string]>;
+  /** The `Origin` header, if any. */
+  origin?: string;
+  ip: string;
+  /** Scheme and host the request came to, for sites without a configured server. */
+  requestOrigin: string;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const MAIN_SCOPE = { prefix: '', path: 'main', name: 'main' };
+const param = (name: string) => MAIN_PARAMETERS.find((p) => p.name === name) as ParamDescriptor;
+
+export async function handleApiRequest(request: ApiRequest, services: ApiServices): Promise<ApiResponse> {
+  const params = new RequestParams(request.params);
+  const site = services.site;
+  const server = site.server ?? request.requestOrigin;
+  const apiUrl = `${server}${site.scriptPath}/api.php`;
+  const headers: Record<string, string> = {};
+
+  // CORS comes first: a mismatching origin is refused before anything runs.
+  const originParam = params.peek('origin');
+  let user: RequestUser = anonymousUser(site, request.ip);
+  if (originParam !== undefined) {
+    if (originParam === '*') {
+      headers['access-control-allow-origin'] = '*';
+      headers['access-control-allow-credentials'] = 'false';
+      headers['access-control-expose-headers'] =
+        'MediaWiki-API-Error, Retry-After, X-Database-Lag, MediaWiki-Login-Suppressed';
+    } else {
+      const origins = (request.origin ?? '').trim().split(/\s+/).filter(Boolean);
+      if (!origins.includes(originParam)) {
+        return {
+          status: 403,
+          headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' },
+          body: "'origin' parameter does not match Origin header\n",
+        };
+      }
+      headers.vary = 'Origin';
+    }
+  }
+  if (params.has('callback') || originParam === '*') user = anonymousUser(site, request.ip);
+
+  const state = new RequestState(params, services, user, request.method);
+  const result: ResultObject = {};
+  const readMain = (name: string) => state.validator.read(param(name), MAIN_SCOPE);
+
+  // The error format is settled first, so that every later error is shaped by it.
+  let errorFormatName: ErrorFormat = 'bc';
+  let format: FormatName = 'jsonfm';
+  let uselang = site.language;
+  let errorlang = 'en';
+  let formatValues: Record<string, unknown> = {};
+  let failure: ApiError | undefined;
+  let errorModule = 'main';
+  let action: string | undefined;
+  let smaxage = 0;
+  let maxage = 0;
+  let wantServedBy = false;
+  let wantTimestamp = false;
+  let wantLangInfo = false;
+  let requestId: string | undefined;
+
+  try {
+    const rawErrorFormat = params.peek('errorformat');
+    if (rawErrorFormat && ['bc', 'html', 'none', 'plaintext', 'raw', 'wikitext'].includes(rawErrorFormat)) {
+      errorFormatName = rawErrorFormat as ErrorFormat;
+    }
+    const rawFormat = params.peek('format');
+    if (rawFormat && (Object.keys(FORMAT_PARAMETERS) as string[]).includes(rawFormat)) format = rawFormat as FormatName;
+    const uselangValue = readMain('uselang') as string;
+    uselang =
+      uselangValue === 'user' || uselangValue === 'content' || uselangValue === '' ? site.language : uselangValue;
+    const errorlangValue = readMain('errorlang') as string;
+    errorlang =
+      errorFormatName === 'bc'
+        ? 'en'
+        : errorlangValue === 'uselang'
+          ? uselang
+          : errorlangValue === 'content'
+            ? site.language
+            : errorlangValue;
+    readMain('errorformat');
+    readMain('errorsuselocal');
+    readMain('variant');
+    readMain('crossorigin');
+    readMain('origin');
+    requestId = readMain('requestid') as string | undefined;
+    wantServedBy = readMain('servedby') as boolean;
+    wantTimestamp = readMain('curtimestamp') as boolean;
+    wantLangInfo = readMain('responselanginfo') as boolean;
+    readMain('format');
+    try {
+      formatValues = state.validator.readAll(FORMAT_PARAMETERS[format], { prefix: '', path: format, name: format });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      state.warn(format, error.messages[0]);
+      state.warn('main', message('apierror-format-errorprinter', 'apierror-format-errorprinter'));
+      formatValues = {};
+      throw error;
+    }
+    action = readMain('action') as string;
+    readMain('maxlag');
+    smaxage = readMain('smaxage') as number;
+    maxage = readMain('maxage') as number;
+    const assertion = readMain('assert') as string | undefined;
+    const assertUser = readMain('assertuser') as string | undefined;
+    checkAssertions(user, assertion, assertUser);
+
+    switch (action) {
+      case 'query':
+        await executeQuery(state, result);
+        break;
+      case 'paraminfo':
+        executeParamInfo(state, result, server);
+        break;
+      case 'help': {
+        const help = executeHelp(state, server);
+        if (!params.has('format')) {
+          return {
+            status: 200,
+            headers: { ...headers, 'content-type': 'text/html; charset=UTF-8', 'content-security-policy': HTML_CSP },
+            body: help,
+          };
+        }
+        result.help = { mime: 'text/html', help };
+        break;
+      }
+      default:
+        if (request.method !== 'POST') throw apiError('mustbeposted', 'apierror-mustbeposted', [action]);
+        throw apiError('unsupportedaction', 'apierror-unsupportedaction', [action]);
+    }
+    const unused = params.unused();
+    if (unused.length > 0) {
+      state.warn(
+        'main',
+        message('unrecognizedparams', 'apiwarn-unrecognizedparams', [unused.join(', '), unused.length]),
+      );
+    }
+  } catch (error) {
+    if (error instanceof ApiError) {
+      failure = error;
+      errorModule = error.module ?? 'main';
+    } else {
+      failure = internalError(error, requestId);
+    }
+  }
+
+  const formatter = new ErrorFormatter(errorFormatName, errorFormatName === 'bc' ? 'en' : errorlang);
+  const answer: ResultObject = {};
+  const warnings = formatter.warnings(state.warnings);
+  if (warnings) answer.warnings = warnings;
+  if (failure) {
+    formatter.writeErrors(answer, failure.messages, errorModule, apiUrl);
+    headers['mediawiki-api-error'] = failure.messages.map((m) => m.code).join(', ');
+    Object.assign(headers, failure.headers);
+  } else {
+    Object.assign(answer, result);
+    if (state.limits.size > 0) answer.limits = Object.fromEntries(state.limits);
+  }
+  if (requestId !== undefined) answer.requestid = requestId;
+  if (wantServedBy) answer.servedby = services.hostName;
+  if (wantTimestamp) answer.curtimestamp = toIsoTimestamp(state.now);
+  if (wantLangInfo) {
+    answer.uselang = uselang;
+    answer.errorlang = errorFormatName === 'bc' ? 'en' : errorlang;
+  }
+  const options = formatOptionsFrom(formatValues, site.siteName, uselang);
+  const printed = printResult(format, answer, options);
+  headers['content-type'] = printed.contentType;
+  if (printed.contentType.startsWith('text/html')) headers['content-security-policy'] = HTML_CSP;
+  headers['cache-control'] =
+    !failure && (smaxage > 0 || maxage > 0)
+      ? `s-maxage=${smaxage}, must-revalidate, max-age=${maxage}`
+      : 'private, must-revalidate, max-age=0';
+  headers['x-content-type-options'] = 'nosniff';
+  headers['x-frame-options'] = 'DENY';
+  return { status: failure?.httpStatus ?? 200, headers, body: printed.body };
+}
+
+function checkAssertions(user: RequestUser, assertion: string | undefined, assertUser: string | undefined): void {
+  if (assertion === 'user' && user.anonymous) throw apiError('assertuserfailed', 'apierror-assertuserfailed');
+  if (assertion === 'anon' && !user.anonymous) throw apiError('assertanonfailed', 'apierror-assertanonfailed');
+  if (assertion === 'bot' && !user.rights.has('bot')) throw apiError('assertbotfailed', 'apierror-assertbotfailed');
+  if (assertUser !== undefined && (user.anonymous || user.name !== assertUser)) {
+    throw apiError('assertnameduserfailed', 'apierror-assertnameduserfailed', [assertUser]);
+  }
+}
+
+/** An unexpected failure: reported as MediaWiki reports it, without internals. */
+function internalError(error: unknown, requestId: string | undefined): ApiError {
+  const kind = error instanceof Error ? error.constructor.name : 'Error';
+  process.emitWarning(error instanceof Error ? error : new Error(String(error)), 'ApiInternalError');
+  return apiError(`internal_api_error_${kind}`, 'apierror-internal', [requestId ?? ''], {
+    errorclass: kind,
+  });
+}

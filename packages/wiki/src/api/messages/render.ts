@@ -1,0 +1,67 @@
+import { GERMAN_MESSAGES } from './de.js';
+import { ENGLISH_MESSAGES } from './en.js';
+
+/** A parameter of a message: text, a number (formatted for the language), or a list of names. */
+export type MessageParam = string | number | { list: readonly string[]; quoted?: boolean } | { raw: number };
+
+const CATALOGUES: Record<string, Record<string, string>> = { en: ENGLISH_MESSAGES, de: GERMAN_MESSAGES };
+
+/** The languages we have texts for; any other language falls back to English. */
+export function messageLanguage(code: string): 'en' | 'de' {
+  return code === 'de' || code.startsWith('de-') ? 'de' : 'en';
+}
+
+function quote(text: string, lang: 'en' | 'de'): string {
+  return lang === 'de' ? `„${text}“` : `"${text}"`;
+}
+
+/** Joins names as the language writes a list: `"a", "b" and "c"`. */
+export function formatList(items: readonly string[], lang: 'en' | 'de', quoted: boolean): string {
+  const parts = quoted ? items.map((item) => quote(item, lang)) : [...items];
+  if (parts.length <= 1) return parts.join('');
+  const and = lang === 'de' ? ' und ' : ' and ';
+  return `${parts.slice(0, -1).join(', ')}${and}${parts[parts.length - 1]}`;
+}
+
+function formatNumber(value: number, lang: 'en' | 'de'): string {
+  return value.toLocaleString(lang === 'de' ? 'de-DE' : 'en-US', { maximumFractionDigits: 20 });
+}
+
+function paramText(param: MessageParam, lang: 'en' | 'de'): string {
+  if (typeof param === 'string') return param;
+  if (typeof param === 'number') return formatNumber(param, lang);
+  if ('raw' in param) return String(param.raw);
+  return formatList(param.list, lang, param.quoted ?? false);
+}
+
+function paramCount(param: MessageParam | undefined): number {
+  if (param === undefined) return 0;
+  if (typeof param === 'number') return param;
+  if (typeof param === 'string') return Number(param);
+  if ('raw' in param) return param.raw;
+  return param.list.length;
+}
+
+/** The text of message `key` in `language` (English when we have no text in that language). */
+export function renderMessage(key: string, params: readonly MessageParam[], language: string): string {
+  const lang = messageLanguage(language);
+  const template = CATALOGUES[lang][key] ?? ENGLISH_MESSAGES[key];
+  if (template === undefined) return key;
+  return template
+    .replace(/\{\{PLURAL:\$(\d+)\|([^|}]*)\|([^}]*)\}\}/g, (_, n: string, one: string, many: string) =>
+      paramCount(params[Number(n) - 1]) === 1 ? one : many,
+    )
+    .replace(/\$(\d+)/g, (whole, n: string) => {
+      const param = params[Number(n) - 1];
+      return param === undefined ? whole : paramText(param, lang);
+    });
+}
+
+/** Parameters as `errorformat=raw` reports them: plain values. */
+export function rawParams(params: readonly MessageParam[]): (string | number)[] {
+  return params.map((param) => {
+    if (typeof param === 'string' || typeof param === 'number') return param;
+    if ('raw' in param) return param.raw;
+    return param.list.join(', ');
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * What a query module is and what it gets when it runs. A module file exports `descriptor` (its
+ * parameters as data) and, once implemented, `execute`. See the package README ("Writing a query
+ * module") for how to write one.
+ */
+import type { SiteConfig } from '../site/site.js';
+import type { Title, TitleCodec } from '../site/title.js';
+import type { WikiStore } from '../store/database.js';
+import type { MessageParam } from './messages/render.js';
+import type { PageSet } from './pageset.js';
+import type { ModuleDescriptor } from './params/descriptor.js';
+import type { ParamValues } from './params/validate.js';
+import type { ResultArray, ResultObject, ResultValue } from './result/tree.js';
+
+export interface RequestUser {
+  /** 0 for an anonymous user. */
+  id: number;
+  /** The account name, or the client's IP address when anonymous. */
+  name: string;
+  anonymous: boolean;
+  /** Effective groups, implicit ones (`*`, `user`, `autoconfirmed`) included. */
+  groups: readonly string[];
+  rights: ReadonlySet<string>;
+}
+
+/** Where a generator puts the pages it produced; the query then treats them like `titles`. */
+export interface GeneratorSink {
+  addPageIds(ids: readonly number[]): void;
+  addTitles(titles: readonly Pick<Title, 'namespace' | 'dbKey'>[]): void;
+  /** Sets a field on a produced page's entry (`index` of search generators). */
+  setPageField(title: Pick<Title, 'namespace' | 'dbKey'>, key: string, value: ResultValue): void;
+}
+
+/** The part of the answer a module writes to. */
+export interface ModuleResult {
+  /** The list under `query.<key>` (default: the module's name), created on first use. */
+  list(element: string, key?: string): ResultArray;
+  /** Sets `query.<key>` (meta modules). */
+  set(key: string, value: ResultValue): void;
+  /** The answer object of a page of the page set (prop modules), by page id or fake negative id. */
+  page(pageId: number): ResultObject | undefined;
+  /** The list `key` on a page's answer object, created on first use. */
+  pageList(pageId: number, key: string, element: string): ResultArray | undefined;
+}
+
+export interface ModuleContext {
+  readonly descriptor: ModuleDescriptor;
+  /** Validated parameters by unprefixed name. */
+  readonly params: ParamValues;
+  readonly site: SiteConfig;
+  readonly titles: TitleCodec;
+  readonly store: WikiStore;
+  readonly user: RequestUser;
+  /** The pages the request names (titles/pageids/revids or the generator's output): prop modules
+   * work on `pages.good`; a generator module reads its input pages here too. */
+  readonly pages: PageSet;
+  /** Present when the module runs as the generator. */
+  readonly generator: GeneratorSink | undefined;
+  readonly result: ModuleResult;
+  /** `query+<name>`, for warnings. */
+  readonly path: string;
+  /** The full name of one of the module's parameters in the request (`gapcontinue`). */
+  paramName(name: string): string;
+  warn(key: string, params?: readonly MessageParam[], code?: string): void;
+  /** Marks the module unfinished: the answer's continuation carries `<prefix><name>=value`. */
+  setContinue(value: string, name?: string): void;
+  readonly now: Date;
+}
+
+export type ModuleExecute = (context: ModuleContext) => Promise<void> | void;
+
+export interface QueryModule {
+  descriptor: ModuleDescriptor;
+  execute?: ModuleExecute;
+}

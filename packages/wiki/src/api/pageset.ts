@@ -1,0 +1,339 @@
+/**
+ * The page set of `action=query`: the pages named by `titles`, `pageids`, `revids` or produced by a
+ * generator, resolved once (normalisation, redirects, missing and invalid titles, special pages,
+ * interwiki titles) so that every prop module gets the same list.
+ */
+import { NS_MEDIA, NS_SPECIAL, type Title, type TitleCodec } from '../site/title.js';
+import type { WikiStore } from '../store/database.js';
+import { KeyedList, list, type ResultObject } from './result/tree.js';
+
+export interface PageRecord {
+  pageid: number;
+  ns: number;
+  dbKey: string;
+  /** Prefixed title with spaces. */
+  title: string;
+  isRedirect: boolean;
+  touched: string;
+  latest: number;
+  length: number;
+  contentModel: string | null;
+  lang: string | null;
+}
+
+export interface MissingTitle {
+  fakeId: number;
+  ns: number;
+  dbKey: string;
+  title: string;
+}
+
+export interface InvalidTitle {
+  fakeId: number;
+  title: string;
+  reason: string;
+}
+
+export interface PageSetOptions {
+  resolveRedirects: boolean;
+  convertTitles: boolean;
+}
+
+/** Batches of lookups stay within SQL parameter limits. */
+const LOOKUP_BATCH = 200;
+
+export class PageSet {
+  readonly good = new Map<number, PageRecord>();
+  readonly missing: MissingTitle[] = [];
+  readonly missingIds: number[] = [];
+  readonly invalid: InvalidTitle[] = [];
+  readonly special: MissingTitle[] = [];
+  readonly interwiki: { title: string; iw: string }[] = [];
+  readonly normalized: { from: string; to: string; fromencoded: boolean }[] = [];
+  readonly redirects: { from: string; to: string; tofragment?: string; tointerwiki?: string }[] = [];
+  readonly badRevIds: number[] = [];
+  /** Revision ids asked for by `revids`, by page. */
+  readonly revisionIds = new Map<number, number[]>();
+  /** Extra fields for pages (the `index` of search generators), by prefixed title. */
+  readonly extraFields = new Map<string, Record<string, string | number | boolean>>();
+  private nextFakeId = -1;
+
+  constructor(
+    private readonly store: WikiStore,
+    private readonly titles: TitleCodec,
+    private readonly options: PageSetOptions,
+  ) {}
+
+  get isEmpty(): boolean {
+    return (
+      this.good.size === 0 &&
+      this.missing.length === 0 &&
+      this.missingIds.length === 0 &&
+      this.invalid.length === 0 &&
+      this.special.length === 0 &&
+      this.interwiki.length === 0 &&
+      this.badRevIds.length === 0
+    );
+  }
+
+  /** Pages that exist, by page id in ascending order (the order MediaWiki answers in). */
+  goodPages(): PageRecord[] {
+    return [...this.good.values()].sort((a, b) => a.pageid - b.pageid);
+  }
+
+  /** Every title of the set that names a page of this wiki (existing or not). */
+  allTitles(): { ns: number; dbKey: string; title: string; pageid: number }[] {
+    return [
+      ...this.goodPages().map((p) => ({ ns: p.ns, dbKey: p.dbKey, title: p.title, pageid: p.pageid })),
+      ...this.missing.map((m) => ({ ns: m.ns, dbKey: m.dbKey, title: m.title, pageid: m.fakeId })),
+    ];
+  }
+
+  /** Adds titles as the client typed them. */
+  async addTitleStrings(inputs: readonly string[]): Promise<void> {
+    const wanted: Title[] = [];
+    for (const input of inputs) {
+      const parsed = this.titles.parse(input);
+      if (!parsed.ok) {
+        this.invalid.push({ fakeId: this.nextFakeId--, title: input, reason: parsed.message });
+        continue;
+      }
+      const title = parsed.title;
+      const text = this.titles.fullText({ ...title, fragment: '' });
+      if (title.interwiki) {
+        this.interwiki.push({ title: input, iw: title.interwiki });
+        continue;
+      }
+      if (text !== input) this.normalized.push({ fromencoded: false, from: input, to: text });
+      wanted.push(title);
+    }
+    await this.resolveTitles(wanted);
+  }
+
+  /** Adds titles a generator produced (already normalised). */
+  async addTitles(titles: readonly Pick<Title, 'namespace' | 'dbKey'>[]): Promise<void> {
+    await this.resolveTitles(titles.map((t) => this.titles.make(t.namespace, t.dbKey)));
+  }
+
+  async addPageIds(ids: readonly number[]): Promise<void> {
+    const rows = await this.fetchPagesById(ids);
+    const found = new Set(rows.map((r) => r.pageid));
+    for (const id of ids) if (!found.has(id) && !this.missingIds.includes(id)) this.missingIds.push(id);
+    await this.addFoundPages(rows);
+  }
+
+  async addRevisionIds(revids: readonly number[]): Promise<void> {
+    const pageIds: number[] = [];
+    for (let i = 0; i < revids.length; i += LOOKUP_BATCH) {
+      const batch = revids.slice(i, i + LOOKUP_BATCH);
+      const rows = await this.store.db
+        .selectFrom('revision')
+        .select(['rev_id', 'rev_page'])
+        .where('rev_id', 'in', batch)
+        .execute();
+      const byId = new Map(rows.map((r) => [r.rev_id, r.rev_page]));
+      for (const revid of batch) {
+        const page = byId.get(revid);
+        if (page === undefined) {
+          this.badRevIds.push(revid);
+          continue;
+        }
+        const list = this.revisionIds.get(page) ?? [];
+        list.push(revid);
+        this.revisionIds.set(page, list);
+        if (!pageIds.includes(page)) pageIds.push(page);
+      }
+    }
+    const rows = await this.fetchPagesById(pageIds);
+    for (const row of rows) this.good.set(row.pageid, row);
+  }
+
+  private async resolveTitles(wanted: readonly Title[]): Promise<void> {
+    const pending: Title[] = [];
+    for (const title of wanted) {
+      if (title.namespace === NS_SPECIAL || title.namespace === NS_MEDIA) {
+        const text = this.titles.prefixedText(title);
+        if (!this.special.some((s) => s.title === text)) {
+          this.special.push({ fakeId: this.nextFakeId--, ns: title.namespace, dbKey: title.dbKey, title: text });
+        }
+        continue;
+      }
+      pending.push(title);
+    }
+    const rows = await this.fetchPagesByTitle(pending);
+    const found = new Set(rows.map((r) => `${r.ns}:${r.dbKey}`));
+    for (const title of pending) {
+      if (found.has(`${title.namespace}:${title.dbKey}`)) continue;
+      const text = this.titles.prefixedText(title);
+      if (this.missing.some((m) => m.title === text)) continue;
+      this.missing.push({ fakeId: this.nextFakeId--, ns: title.namespace, dbKey: title.dbKey, title: text });
+    }
+    await this.addFoundPages(rows);
+  }
+
+  private async addFoundPages(rows: PageRecord[]): Promise<void> {
+    if (!this.options.resolveRedirects) {
+      for (const row of rows) this.good.set(row.pageid, row);
+      return;
+    }
+    let current = rows;
+    const seen = new Set<number>();
+    while (current.length > 0) {
+      const redirects = current.filter((r) => r.isRedirect && !seen.has(r.pageid));
+      for (const row of current) if (!row.isRedirect || seen.has(row.pageid)) this.good.set(row.pageid, row);
+      if (redirects.length === 0) break;
+      for (const r of redirects) seen.add(r.pageid);
+      const targets = await this.store.db
+        .selectFrom('redirect')
+        .selectAll()
+        .where(
+          'rd_from',
+          'in',
+          redirects.map((r) => r.pageid),
+        )
+        .execute();
+      const byFrom = new Map(targets.map((t) => [t.rd_from, t]));
+      const next: Title[] = [];
+      for (const source of redirects) {
+        const target = byFrom.get(source.pageid);
+        if (!target) {
+          this.good.set(source.pageid, source);
+          continue;
+        }
+        const interwiki = target.rd_interwiki ?? '';
+        const title = this.titles.make(target.rd_namespace, target.rd_title, '', interwiki);
+        const entry: { from: string; to: string; tofragment?: string; tointerwiki?: string } = {
+          from: source.title,
+          to: this.titles.prefixedText(title),
+        };
+        if (target.rd_fragment) entry.tofragment = target.rd_fragment;
+        if (interwiki) {
+          entry.tointerwiki = interwiki;
+          this.interwiki.push({ title: entry.to, iw: interwiki });
+        } else {
+          next.push(title);
+        }
+        this.redirects.push(entry);
+      }
+      const nextRows = await this.fetchPagesByTitle(next);
+      const found = new Set(nextRows.map((r) => `${r.ns}:${r.dbKey}`));
+      for (const title of next) {
+        if (found.has(`${title.namespace}:${title.dbKey}`)) continue;
+        const text = this.titles.prefixedText(title);
+        if (!this.missing.some((m) => m.title === text)) {
+          this.missing.push({ fakeId: this.nextFakeId--, ns: title.namespace, dbKey: title.dbKey, title: text });
+        }
+      }
+      current = nextRows.filter((r) => !this.good.has(r.pageid));
+    }
+  }
+
+  private async fetchPagesByTitle(titles: readonly Title[]): Promise<PageRecord[]> {
+    const out: PageRecord[] = [];
+    for (let i = 0; i < titles.length; i += LOOKUP_BATCH) {
+      const batch = titles.slice(i, i + LOOKUP_BATCH);
+      const rows = await this.store.db
+        .selectFrom('page')
+        .select(PAGE_COLUMNS)
+        .where((eb) =>
+          eb.or(batch.map((t) => eb.and([eb('page_namespace', '=', t.namespace), eb('page_title', '=', t.dbKey)]))),
+        )
+        .execute();
+      for (const row of rows) out.push(this.toRecord(row));
+    }
+    return out;
+  }
+
+  private async fetchPagesById(ids: readonly number[]): Promise<PageRecord[]> {
+    const out: PageRecord[] = [];
+    for (let i = 0; i < ids.length; i += LOOKUP_BATCH) {
+      const rows = await this.store.db
+        .selectFrom('page')
+        .select(PAGE_COLUMNS)
+        .where('page_id', 'in', ids.slice(i, i + LOOKUP_BATCH))
+        .execute();
+      for (const row of rows) out.push(this.toRecord(row));
+    }
+    return out;
+  }
+
+  private toRecord(row: PageRow): PageRecord {
+    return {
+      pageid: row.page_id,
+      ns: row.page_namespace,
+      dbKey: row.page_title,
+      title: this.titles.prefixedText({ namespace: row.page_namespace, dbKey: row.page_title, interwiki: '' }),
+      isRedirect: Boolean(row.page_is_redirect),
+      touched: row.page_touched,
+      latest: row.page_latest,
+      length: row.page_len,
+      contentModel: row.page_content_model,
+      lang: row.page_lang,
+    };
+  }
+
+  /** Writes the set's blocks into the `query` object, as MediaWiki orders and shapes them. */
+  writeInto(query: ResultObject, indexPageIds: boolean): KeyedList | undefined {
+    if (this.normalized.length > 0)
+      query.normalized = list(
+        'n',
+        this.normalized.map((n) => ({ ...n })),
+      );
+    if (this.interwiki.length > 0)
+      query.interwiki = list(
+        'i',
+        this.interwiki.map((i) => ({ ...i })),
+      );
+    if (this.redirects.length > 0)
+      query.redirects = list(
+        'r',
+        this.redirects.map((r) => ({ ...r })),
+      );
+    if (this.badRevIds.length > 0) {
+      const bad = new KeyedList('rev');
+      for (const revid of this.badRevIds) bad.set(revid, { revid, missing: true });
+      query.badrevids = bad;
+    }
+    const pages = new KeyedList('page');
+    for (const m of this.missing)
+      pages.set(m.fakeId, { ns: m.ns, title: m.title, missing: true, ...this.extra(m.title) });
+    for (const id of this.missingIds) pages.set(id, { pageid: id, missing: true });
+    for (const inv of this.invalid)
+      pages.set(inv.fakeId, { title: inv.title, invalidreason: inv.reason, invalid: true });
+    for (const s of this.special) pages.set(s.fakeId, { ns: s.ns, title: s.title, special: true });
+    for (const p of this.goodPages())
+      pages.set(p.pageid, { pageid: p.pageid, ns: p.ns, title: p.title, ...this.extra(p.title) });
+    if (pages.size === 0) return undefined;
+    if (indexPageIds) query.pageids = list('id', [...pages.entries.keys()]);
+    query.pages = pages;
+    return pages;
+  }
+
+  private extra(title: string): Record<string, string | number | boolean> {
+    return this.extraFields.get(title) ?? {};
+  }
+}
+
+const PAGE_COLUMNS = [
+  'page_id',
+  'page_namespace',
+  'page_title',
+  'page_is_redirect',
+  'page_touched',
+  'page_latest',
+  'page_len',
+  'page_content_model',
+  'page_lang',
+] as const;
+
+interface PageRow {
+  page_id: number;
+  page_namespace: number;
+  page_title: string;
+  page_is_redirect: number;
+  page_touched: string;
+  page_latest: number;
+  page_len: number;
+  page_content_model: string | null;
+  page_lang: string | null;
+}

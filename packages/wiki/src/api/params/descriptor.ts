@@ -1,0 +1,86 @@
+/**
+ * Module and parameter descriptors: the data every module declares about itself. The validator,
+ * `action=paraminfo`, `action=help` and generator parameters (`g` prefix) all read these; nothing
+ * else describes a module's parameters.
+ */
+
+/** A value taken from the served site rather than fixed in the descriptor. */
+export interface SiteValue {
+  fromSite: 'language' | 'mainpage';
+}
+
+/** An enum whose values depend on the site (the URL protocols of `$wgUrlProtocols`). */
+export interface SiteEnum {
+  siteEnum: 'urlprotocols';
+}
+
+export type ScalarType = 'string' | 'integer' | 'boolean' | 'timestamp' | 'limit' | 'namespace' | 'user' | 'title';
+
+export type ParamType = ScalarType | readonly string[] | SiteEnum;
+
+export type UserSubtype = 'name' | 'ip' | 'temp' | 'interwiki' | 'id' | 'cidr';
+
+export interface ParamInfoMarker {
+  name: string;
+  values?: readonly (string | number)[];
+}
+
+export interface ParamDescriptor {
+  name: string;
+  type: ParamType;
+  /** Default as MediaWiki presents it (multi defaults joined with `|`). */
+  default?: string | SiteValue;
+  required?: boolean;
+  multi?: boolean;
+  /** `*` means every value. */
+  allspecifier?: boolean;
+  allowsduplicates?: boolean;
+  min?: number;
+  max?: number;
+  /** Upper bound for callers with `apihighlimits` (limits). */
+  highmax?: number;
+  extranamespaces?: readonly number[];
+  /** Kinds of value a `user` parameter accepts; default: name, ip, temp, interwiki, id. */
+  subtypes?: readonly UserSubtype[];
+  deprecated?: boolean;
+  deprecatedvalues?: readonly string[];
+  sensitive?: boolean;
+  info?: readonly ParamInfoMarker[];
+}
+
+export interface TemplatedParamDescriptor extends ParamDescriptor {
+  /** Variables of the name (`{slot}`) and the multi parameter that supplies their values. */
+  templatevars: Readonly<Record<string, string>>;
+}
+
+export type ModuleGroup = 'list' | 'prop' | 'meta';
+
+export interface ModuleDescriptor {
+  name: string;
+  group: ModuleGroup;
+  prefix: string;
+  readrights?: boolean;
+  generator?: boolean;
+  deprecated?: boolean;
+  /** `MediaWiki` for core modules, the extension's name otherwise. */
+  source: string;
+  /** The name MediaWiki's paraminfo reports for the module. */
+  classname: string;
+  licensetag: string;
+  helpurl: string;
+  parameters: readonly ParamDescriptor[];
+  templatedparameters?: readonly TemplatedParamDescriptor[];
+}
+
+/** `limit` with min 1, max 500 and 5000 for `apihighlimits`: the bounds nearly every module uses. */
+export const STANDARD_LIMIT = { type: 'limit', min: 1, max: 500, highmax: 5000 } as const;
+
+export const DEFAULT_USER_SUBTYPES: readonly UserSubtype[] = ['name', 'ip', 'temp', 'interwiki', 'id'];
+
+/** Multi-value parameters accept at most this many values, or the high limit with `apihighlimits`. */
+export const MULTI_LOW_LIMIT = 50;
+export const MULTI_HIGH_LIMIT = 500;
+
+export function isEnumType(type: ParamType): type is readonly string[] | SiteEnum {
+  return typeof type !== 'string';
+}

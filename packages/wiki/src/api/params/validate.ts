@@ -1,0 +1,287 @@
+/**
+ * The one parameter validator: reads a module's parameters from the request as its descriptor
+ * declares them and returns typed values, or throws MediaWiki's error. Modules never re-validate.
+ */
+
+import { BASE_URL_PROTOCOLS } from '../../modules/values.js';
+import type { SiteConfig } from '../../site/site.js';
+import { ApiError, type ApiMessage, apiError, message } from '../errors.js';
+import {
+  DEFAULT_USER_SUBTYPES,
+  MULTI_HIGH_LIMIT,
+  MULTI_LOW_LIMIT,
+  type ParamDescriptor,
+  type ParamType,
+  type TemplatedParamDescriptor,
+} from './descriptor.js';
+import type { RequestParams } from './request.js';
+import { parseTimestamp, toMwTimestamp } from './timestamp.js';
+
+export type ParamValue = string | number | boolean | string[] | number[] | undefined;
+export type ParamValues = Record<string, ParamValue>;
+
+export interface ValidationEnvironment {
+  site: SiteConfig;
+  /** The caller has `apihighlimits`. */
+  highLimits: boolean;
+  now: Date;
+  warn(module: string, msg: ApiMessage): void;
+  /** Records `limit=max` as the value it stood for (`limits` block of the answer). */
+  recordLimit(moduleName: string, value: number): void;
+}
+
+export interface ModuleParamScope {
+  /** Prefix put before each name in the request (`g` + the module's prefix in generator mode). */
+  prefix: string;
+  /** Module path for warnings (`query+allpages`, `main`). */
+  path: string;
+  /** Module name for the `limits` block. */
+  name: string;
+}
+
+/** Enum values a parameter accepts, with site-dependent lists resolved. */
+export function enumValues(type: ParamType, site: SiteConfig): readonly string[] | undefined {
+  if (typeof type === 'string') return undefined;
+  if ('siteEnum' in type) return urlProtocols(site);
+  return type as readonly string[];
+}
+
+/** The URL protocols of external link filters: MediaWiki's defaults plus the site's extra one. */
+export function urlProtocols(site: SiteConfig): readonly string[] {
+  const extra = site.settings.extraUrlProtocol;
+  const list = ['', ...BASE_URL_PROTOCOLS];
+  if (typeof extra === 'string' && extra !== '' && !list.includes(extra)) list.push(extra);
+  return list;
+}
+
+/** Namespace ids a `namespace` parameter accepts. */
+function namespaceValues(param: ParamDescriptor, site: SiteConfig): string[] {
+  const ids = site.namespaces.filter((ns) => ns.id >= 0).map((ns) => String(ns.id));
+  for (const extra of param.extranamespaces ?? []) ids.push(String(extra));
+  return ids;
+}
+
+export function splitMulti(raw: string): string[] {
+  if (raw === '') return [];
+  if (raw.startsWith('\u001f')) return raw.slice(1).split('\u001f');
+  return raw.split('|');
+}
+
+export function resolveDefault(param: ParamDescriptor, site: SiteConfig): string | undefined {
+  const value = param.default;
+  if (value === undefined || typeof value === 'string') return value;
+  return value.fromSite === 'language' ? site.language : site.mainPage;
+}
+
+export class ParamValidator {
+  constructor(
+    private readonly request: RequestParams,
+    private readonly env: ValidationEnvironment,
+  ) {}
+
+  /** Reads every parameter of a descriptor (and its templated parameters). */
+  readAll(
+    params: readonly ParamDescriptor[],
+    scope: ModuleParamScope,
+    templated: readonly TemplatedParamDescriptor[] = [],
+  ): ParamValues {
+    const values: ParamValues = {};
+    for (const param of params) values[param.name] = this.read(param, scope);
+    for (const template of templated) {
+      const [variable, source] = Object.entries(template.templatevars)[0] ?? [];
+      if (!variable || !source) continue;
+      const sourceValues = values[source];
+      for (const item of Array.isArray(sourceValues) ? sourceValues : []) {
+        const name = template.name.replace(`{${variable}}`, String(item));
+        values[name] = this.read({ ...template, name }, scope);
+      }
+    }
+    return values;
+  }
+
+  read(param: ParamDescriptor, scope: ModuleParamScope): ParamValue {
+    const fullName = scope.prefix + param.name;
+    const raw = this.request.get(fullName);
+    if (param.type === 'boolean') {
+      if (raw !== undefined && param.deprecated) this.deprecatedParam(fullName, scope);
+      return raw !== undefined;
+    }
+    if (raw === undefined) {
+      const fallback = resolveDefault(param, this.env.site);
+      if (fallback === undefined) {
+        if (param.required) throw apiError('missingparam', 'paramvalidator-missingparam', [fullName]);
+        return undefined;
+      }
+      return this.convert(param, fullName, fallback, scope, true);
+    }
+    if (param.deprecated) this.deprecatedParam(fullName, scope);
+    return this.convert(param, fullName, raw, scope, false);
+  }
+
+  private deprecatedParam(fullName: string, scope: ModuleParamScope): void {
+    this.env.warn(scope.path, message('deprecation', 'apiwarn-deprecation-parameter', [fullName]));
+  }
+
+  private convert(
+    param: ParamDescriptor,
+    fullName: string,
+    raw: string,
+    scope: ModuleParamScope,
+    isDefault: boolean,
+  ): ParamValue {
+    const site = this.env.site;
+    let allowed = enumValues(param.type, site);
+    if (param.type === 'namespace') allowed = namespaceValues(param, site);
+    if (!param.multi) {
+      if (allowed) {
+        if (!allowed.includes(raw)) {
+          throw apiError('badvalue', 'paramvalidator-badvalue-enumnotmulti', [fullName, raw]);
+        }
+        if (!isDefault && param.deprecatedvalues?.includes(raw)) this.deprecatedValue(fullName, raw, scope);
+        return param.type === 'namespace' ? Number(raw) : raw;
+      }
+      return this.scalar(param, fullName, raw, scope);
+    }
+
+    let items = splitMulti(raw);
+    const limit = this.env.highLimits ? MULTI_HIGH_LIMIT : MULTI_LOW_LIMIT;
+    if (items.length > limit) {
+      throw apiError('toomanyvalues', 'paramvalidator-toomanyvalues', [fullName, { raw: limit }], {
+        limit,
+        lowlimit: MULTI_LOW_LIMIT,
+        highlimit: MULTI_HIGH_LIMIT,
+      });
+    }
+    if (param.allspecifier && allowed && items.length === 1 && items[0] === '*') {
+      items = param.type === 'namespace' ? allowed.filter((id) => Number(id) >= 0) : [...allowed];
+    }
+    if (!param.allowsduplicates) items = [...new Set(items)];
+    if (allowed) {
+      const unknown = items.filter((item) => !allowed.includes(item));
+      if (unknown.length > 0) {
+        this.env.warn(
+          scope.path,
+          message('unrecognizedvalues', 'apiwarn-unrecognizedvalues', [fullName, unknown.join(', '), unknown.length]),
+        );
+        items = items.filter((item) => allowed.includes(item));
+      }
+      if (!isDefault && param.deprecatedvalues) {
+        for (const item of items)
+          if (param.deprecatedvalues.includes(item)) this.deprecatedValue(fullName, item, scope);
+      }
+      return param.type === 'namespace' ? items.map(Number) : items;
+    }
+    const converted = items.map((item) => this.scalar(param, fullName, item, scope));
+    return converted as string[] | number[];
+  }
+
+  private deprecatedValue(fullName: string, value: string, scope: ModuleParamScope): void {
+    this.env.warn(scope.path, message('deprecation', 'paramvalidator-deprecated-value', [fullName, value]));
+  }
+
+  private scalar(param: ParamDescriptor, fullName: string, raw: string, scope: ModuleParamScope): string | number {
+    switch (param.type) {
+      case 'integer':
+        return this.integer(param, fullName, raw, scope, param.max);
+      case 'limit': {
+        const max = this.env.highLimits && param.highmax !== undefined ? param.highmax : (param.max ?? Infinity);
+        if (raw === 'max') {
+          this.env.recordLimit(scope.name, max);
+          return max;
+        }
+        return this.integer(param, fullName, raw, scope, max);
+      }
+      case 'timestamp':
+        return this.timestamp(fullName, raw, scope);
+      case 'user':
+        return this.user(param, fullName, raw);
+      case 'title':
+        if (raw.trim() === '' || INVALID_TITLE_CHARS.test(raw)) {
+          throw apiError('badtitle', 'paramvalidator-badtitle', [fullName, raw]);
+        }
+        return raw;
+      default:
+        return raw;
+    }
+  }
+
+  private integer(
+    param: ParamDescriptor,
+    fullName: string,
+    raw: string,
+    scope: ModuleParamScope,
+    max: number | undefined,
+  ): number {
+    const text = raw.trim();
+    if (!/^[+-]?\d+$/.test(text)) throw apiError('badinteger', 'paramvalidator-badinteger', [fullName, raw]);
+    const value = Number(text);
+    const min = param.min;
+    const tooLow = min !== undefined && value < min;
+    const tooHigh = max !== undefined && max !== Infinity && value > max;
+    if (!tooLow && !tooHigh) return value;
+    const key =
+      min !== undefined && max !== undefined && max !== Infinity
+        ? 'paramvalidator-outofrange-minmax'
+        : min !== undefined
+          ? 'paramvalidator-outofrange-min'
+          : 'paramvalidator-outofrange-max';
+    const params = [fullName, raw, min ?? '', max ?? ''];
+    this.env.warn(scope.path, message('integeroutofrange', key, params));
+    return tooLow ? (min as number) : (max as number);
+  }
+
+  private timestamp(fullName: string, raw: string, scope: ModuleParamScope): string {
+    if (raw === '' || raw === '0') {
+      this.env.warn(scope.path, message('unclearnowtimestamp', 'paramvalidator-unclearnowtimestamp', [fullName, raw]));
+      return toMwTimestamp(this.env.now);
+    }
+    const date = parseTimestamp(raw, this.env.now);
+    if (!date) throw apiError('badtimestamp', 'paramvalidator-badtimestamp', [fullName, raw]);
+    return toMwTimestamp(date);
+  }
+
+  private user(param: ParamDescriptor, fullName: string, raw: string): string {
+    const subtypes = param.subtypes ?? DEFAULT_USER_SUBTYPES;
+    const normalized = normalizeUserValue(raw, subtypes);
+    if (normalized === null) throw apiError('baduser', 'paramvalidator-baduser', [fullName, raw]);
+    return normalized;
+  }
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+const INVALID_TITLE_CHARS = /[#<>[\]|{}\u0000-\u001f\u007f\ufffd]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+const INVALID_USER_CHARS = /[#<>[\]|{}/\u0000-\u001f\u007f\ufffd]/;
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)$/;
+const IPV6 = /^[0-9A-Fa-f:]+$/;
+
+function isIp(value: string): boolean {
+  return IPV4.test(value) || (value.includes(':') && IPV6.test(value) && value.split(':').length <= 8);
+}
+
+/**
+ * A user value in canonical form (first letter upper-case, spaces, IPv6 upper-case), or null when
+ * it is none of the accepted kinds.
+ */
+export function normalizeUserValue(raw: string, subtypes: readonly string[]): string | null {
+  const value = raw.replace(/_/g, ' ').trim().replace(/ {2,}/g, ' ');
+  if (value === '') return null;
+  if (subtypes.includes('id') && /^#\d+$/.test(value)) return value;
+  if (isIp(value)) return subtypes.includes('ip') ? (value.includes(':') ? value.toUpperCase() : value) : null;
+  const cidr = /^(.+)\/(\d{1,3})$/.exec(value);
+  if (cidr && isIp(cidr[1])) {
+    return subtypes.includes('cidr') ? (value.includes(':') ? value.toUpperCase() : value) : null;
+  }
+  if (subtypes.includes('interwiki') && value.includes('>')) {
+    const [prefix, name] = [value.slice(0, value.indexOf('>')), value.slice(value.indexOf('>') + 1)];
+    if (prefix && name && !/[#<>[\]|{}/@:]/.test(name)) return `${prefix}>${name}`;
+    return null;
+  }
+  if (!subtypes.includes('name') && !subtypes.includes('temp')) return null;
+  if (INVALID_USER_CHARS.test(value) || value.includes(':') || value.length > 255) return null;
+  return value.charAt(0).toLocaleUpperCase('en') + value.slice(1);
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

@@ -1,0 +1,59 @@
+/**
+ * Everything one API request carries while it runs: its parameters, the validator, the warnings
+ * collected so far, the caller and the site. ApiMain creates it; actions and modules read it.
+ */
+import type { SiteConfig } from '../site/site.js';
+import type { TitleCodec } from '../site/title.js';
+import type { WikiStore } from '../store/database.js';
+import type { ApiMessage } from './errors.js';
+import type { RequestUser } from './module.js';
+import type { RequestParams } from './params/request.js';
+import { ParamValidator } from './params/validate.js';
+
+export interface CollectedWarning {
+  /** Module path: `main`, `query`, `query+allpages`, `json`. */
+  module: string;
+  message: ApiMessage;
+}
+
+export interface ApiServices {
+  site: SiteConfig;
+  titles: TitleCodec;
+  store: WikiStore;
+  /** Name of this software, shown after `MediaWiki 1.43.0` in siteinfo's generator. */
+  softwareName: string;
+  /** Host name reported by `servedby`. */
+  hostName: string;
+}
+
+export class RequestState {
+  readonly warnings: CollectedWarning[] = [];
+  readonly limits = new Map<string, number>();
+  readonly validator: ParamValidator;
+  readonly now = new Date();
+
+  constructor(
+    readonly params: RequestParams,
+    readonly services: ApiServices,
+    readonly user: RequestUser,
+    readonly method: string,
+  ) {
+    this.validator = new ParamValidator(params, {
+      site: services.site,
+      highLimits: user.rights.has('apihighlimits'),
+      now: this.now,
+      warn: (module, message) => this.warn(module, message),
+      recordLimit: (name, value) => this.limits.set(name, value),
+    });
+  }
+
+  warn(module: string, message: ApiMessage): void {
+    const duplicate = this.warnings.some(
+      (w) =>
+        w.module === module &&
+        w.message.key === message.key &&
+        JSON.stringify(w.message.params) === JSON.stringify(message.params),
+    );
+    if (!duplicate) this.warnings.push({ module, message });
+  }
+}

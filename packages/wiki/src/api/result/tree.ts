@@ -1,0 +1,86 @@
+/**
+ * The result tree: plain objects, arrays and scalars that modules build once, with a few
+ * annotations for where MediaWiki's output formats differ. Printers read the annotations; modules
+ * never look at the format.
+ *
+ * - `CONTENT`: the key of an object whose value is its text content. formatversion 2 prints it
+ *   under its own name, formatversion 1 as `*`, XML as the element's text.
+ * - `ELEMENT`: the XML tag of an array's items (`<p>`, `<page>`, `<ns>`).
+ * - `BC_BOOLS`: keys that stay booleans in formatversion 1 (other booleans print as `""` when
+ *   true and are left out when false, as MediaWiki's formatversion 1 does).
+ * - `SUBELEMENTS`: keys XML prints as child elements rather than attributes.
+ * - `KeyedList`: a map that formatversion 1 and XML print keyed (`pages: {"236": …}` and
+ *   `<page _idx="236">`) and formatversion 2 prints as an array in insertion order.
+ */
+
+export const CONTENT = Symbol('content');
+export const ELEMENT = Symbol('element');
+export const BC_BOOLS = Symbol('bcBools');
+export const SUBELEMENTS = Symbol('subelements');
+/** An object printed as an array in formatversion 1 and XML when all keys are list-like; marks maps
+ * that must stay objects even when empty (`{}` rather than `[]`). */
+export const ASSOC = Symbol('assoc');
+
+export type ResultScalar = string | number | boolean | null;
+export type ResultValue = ResultScalar | ResultObject | ResultValue[] | KeyedList;
+
+export interface ResultObject {
+  [key: string]: ResultValue | undefined;
+  [CONTENT]?: string;
+  [BC_BOOLS]?: readonly string[];
+  [SUBELEMENTS]?: readonly string[];
+  [ASSOC]?: boolean;
+}
+
+export interface ResultArray extends Array<ResultValue> {
+  [ELEMENT]?: string;
+}
+
+export class KeyedList {
+  readonly entries = new Map<string, ResultValue>();
+  constructor(readonly element: string) {}
+  set(key: string | number, value: ResultValue): void {
+    this.entries.set(String(key), value);
+  }
+  get(key: string | number): ResultValue | undefined {
+    return this.entries.get(String(key));
+  }
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** An array whose items XML prints as `<tag>`. */
+export function list<T extends ResultValue>(element: string, items: T[] = []): T[] & ResultArray {
+  const array = items as T[] & ResultArray;
+  array[ELEMENT] = element;
+  return array;
+}
+
+/** An object whose `key` is its content (`*` in formatversion 1, text in XML). */
+export function withContent<T extends ResultObject>(object: T, key: string): T {
+  object[CONTENT] = key;
+  return object;
+}
+
+/** Marks keys of `object` that stay booleans in formatversion 1. */
+export function keepBooleans<T extends ResultObject>(object: T, keys: readonly string[]): T {
+  object[BC_BOOLS] = keys;
+  return object;
+}
+
+/** Marks keys of `object` that XML prints as child elements with text. */
+export function asSubelements<T extends ResultObject>(object: T, keys: readonly string[]): T {
+  object[SUBELEMENTS] = keys;
+  return object;
+}
+
+/** Marks an object that stays an object (`{}`) even when it has no keys. */
+export function assoc<T extends ResultObject>(object: T): T {
+  object[ASSOC] = true;
+  return object;
+}
+
+export function isResultObject(value: unknown): value is ResultObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof KeyedList);
+}

@@ -1,0 +1,50 @@
+import type { ModuleDescriptor } from '../../api/params/descriptor.js';
+import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+
+/** `list=deletedrevs`: parameters as the module reference lists them, in its order. */
+export const descriptor: ModuleDescriptor = {
+  name: 'deletedrevs',
+  group: 'list',
+  prefix: 'dr',
+  readrights: true,
+  deprecated: true,
+  source: 'MediaWiki',
+  classname: 'ApiQueryDeletedrevs',
+  licensetag: 'GPL-2.0-or-later',
+  helpurl: 'https://www.mediawiki.org/wiki/Special:MyLanguage/API:Deletedrevs',
+  parameters: [
+    { name: 'start', type: 'timestamp', info: [{ name: 'modes', values: [1, 2] }] },
+    { name: 'end', type: 'timestamp', info: [{ name: 'modes', values: [1, 2] }] },
+    { name: 'dir', type: ['newer', 'older'], default: 'older', info: [{ name: 'modes', values: [1, 3] }] },
+    { name: 'from', type: 'string', info: [{ name: 'modes', values: [3] }] },
+    { name: 'to', type: 'string', info: [{ name: 'modes', values: [3] }] },
+    { name: 'prefix', type: 'string', info: [{ name: 'modes', values: [3] }] },
+    { name: 'unique', type: 'boolean', info: [{ name: 'modes', values: [3] }] },
+    { name: 'namespace', type: 'namespace', default: '0', info: [{ name: 'modes', values: [3] }] },
+    { name: 'tag', type: 'string' },
+    { name: 'user', type: 'user' },
+    { name: 'excludeuser', type: 'user' },
+    {
+      name: 'prop',
+      type: [
+        'comment',
+        'content',
+        'len',
+        'minor',
+        'parentid',
+        'parsedcomment',
+        'revid',
+        'sha1',
+        'tags',
+        'user',
+        'userid',
+        'token',
+      ],
+      default: 'user|comment',
+      multi: true,
+      deprecatedvalues: ['token'],
+    },
+    { name: 'limit', ...STANDARD_LIMIT, default: '10' },
+    { name: 'continue', type: 'string' },
+  ],
+};

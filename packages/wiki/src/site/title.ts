@@ -1,0 +1,389 @@
+/**
+ * Page titles: one parser and formatter used by the importers and by every API module, so that a
+ * title typed by a user, written in a link or read from a dump always names the same page.
+ *
+ * The rules are MediaWiki's: spaces and underscores are one and the same, whitespace runs collapse,
+ * a leading colon forces the main namespace, namespace names (localized, canonical, aliases) and
+ * interwiki prefixes are recognised without regard to case, `#` starts a fragment, the first letter
+ * is uppercased in `first-letter` namespaces, and a title that cannot name a page fails with the
+ * reason code MediaWiki gives (`title-invalid-*`).
+ */
+import { upperFirst } from './first-letter.js';
+import { decodeCharReferences } from './html-entities.js';
+import { sanitizeIP } from './ip-address.js';
+import type { InterwikiEntry, SiteConfig } from './site.js';
+
+export const NS_MEDIA = -2;
+export const NS_SPECIAL = -1;
+export const NS_MAIN = 0;
+export const NS_TALK = 1;
+export const NS_USER = 2;
+export const NS_USER_TALK = 3;
+export const NS_FILE = 6;
+export const NS_TEMPLATE = 10;
+export const NS_CATEGORY = 14;
+
+export type TitleInvalidReason =
+  | 'title-invalid-empty'
+  | 'title-invalid-utf8'
+  | 'title-invalid-interwiki'
+  | 'title-invalid-talk-namespace'
+  | 'title-invalid-characters'
+  | 'title-invalid-relative'
+  | 'title-invalid-magic-tilde'
+  | 'title-invalid-too-long'
+  | 'title-invalid-leading-colon';
+
+export interface Title {
+  namespace: number;
+  /** The title without its namespace, with underscores: the form stored in the database. */
+  dbKey: string;
+  /** The same with spaces. */
+  text: string;
+  /** The part after `#` (spaces, not underscores), or empty. */
+  fragment: string;
+  /** The interwiki prefix in lower case, or empty for a page of this wiki. */
+  interwiki: string;
+  /** The title named this wiki through one of its own interwiki prefixes (`$wgLocalInterwikis`). */
+  localInterwiki: boolean;
+}
+
+export interface TitleFailure {
+  ok: false;
+  reason: TitleInvalidReason;
+  /** Parameters of the reason's message: the offending characters, or the byte limit. */
+  params: string[];
+  /** The reason in English, as MediaWiki's API reports it in `invalidreason`. */
+  message: string;
+}
+
+export type TitleParseResult = { ok: true; title: Title } | TitleFailure;
+
+export interface ParseOptions {
+  /** Namespace of a title without a namespace prefix (a template link defaults to `Vorlage:`). */
+  defaultNamespace?: number;
+  /** Decode `%XX` sequences first, as the parser does for link targets in wikitext. */
+  decodePercent?: boolean;
+}
+
+export type Gender = 'male' | 'female' | 'unknown';
+
+const ENGLISH_REASONS: Record<TitleInvalidReason, (params: string[]) => string> = {
+  'title-invalid-empty': () => 'The requested page title is empty or contains only the name of a namespace.',
+  'title-invalid-utf8': () => 'The requested page title contains an invalid UTF-8 sequence.',
+  'title-invalid-interwiki': () =>
+    'The requested page title contains an interwiki link which cannot be used in titles.',
+  'title-invalid-talk-namespace': () => 'The requested page title refers to a talk page that can not exist.',
+  'title-invalid-characters': ([chars]) => `The requested page title contains invalid characters: "${chars}".`,
+  'title-invalid-relative': () =>
+    "Title has relative path. Relative page titles (./, ../) are invalid, because they will often be unreachable when handled by user's browser.",
+  'title-invalid-magic-tilde': () => 'The requested page title contains invalid magic tilde sequence (~~~).',
+  'title-invalid-too-long': ([max]) =>
+    `The requested page title is too long. It must be no longer than ${max} ${max === '1' ? 'byte' : 'bytes'} in UTF-8 encoding.`,
+  'title-invalid-leading-colon': () => 'The requested page title contains an invalid colon at the beginning.',
+};
+
+/** The English text MediaWiki's API gives for an invalid title. */
+export function titleInvalidMessage(reason: TitleInvalidReason, params: string[] = []): string {
+  return ENGLISH_REASONS[reason](params);
+}
+
+/**
+ * The gendered names of the user namespaces by content language, used when a user's gender is
+ * known (`Benutzerin:Alice`). Languages without an entry use the namespace's plain name.
+ */
+const GENDER_NAMESPACE_NAMES: Record<string, Record<number, { male: string; female: string }>> = {
+  de: {
+    [NS_USER]: { male: 'Benutzer', female: 'Benutzerin' },
+    [NS_USER_TALK]: { male: 'Benutzer Diskussion', female: 'Benutzerin Diskussion' },
+  },
+};
+
+/** Bidirectional marks that slip into copied titles; MediaWiki drops them. */
+const BIDI_MARKS = /[\u200e\u200f\u202a-\u202e]/g;
+/** Every kind of space MediaWiki treats like a space in titles, with the underscore. */
+const SPACES = /[ _\u00a0\u1680\u180e\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/g;
+/** Characters no text may hold: they become U+FFFD and make the title invalid. */
+const FORBIDDEN_CODE_POINTS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what it looks for
+  /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const PREFIX = /^(.+?)_*:_*(.*)$/;
+/** Characters and sequences that may not appear in a title (`$wgLegalTitleChars` and more). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are illegal in titles
+const ILLEGAL = /[\x00-\x1f#<>[\]{|}\x7f]|%[0-9A-Fa-f]{2}|&[A-Za-z0-9\u0080-\uffff]+;|&#[0-9]+;|&#x[0-9A-Fa-f]+;/;
+
+function trimUnderscores(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text.charCodeAt(start) === 95) start++;
+  while (end > start && text.charCodeAt(end - 1) === 95) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
+function byteLength(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
+
+function isRelativePath(key: string): boolean {
+  if (!key.includes('.')) return false;
+  return (
+    key === '.' ||
+    key === '..' ||
+    key.startsWith('./') ||
+    key.startsWith('../') ||
+    key.includes('/./') ||
+    key.includes('/../') ||
+    key.endsWith('/.') ||
+    key.endsWith('/..')
+  );
+}
+
+/** `%XX` sequences decoded as UTF-8 bytes; invalid sequences become U+FFFD. */
+function decodePercentEscapes(text: string): string {
+  if (!/%[0-9A-Fa-f]{2}/.test(text)) return text;
+  const bytes: number[] = [];
+  const input = Buffer.from(text, 'utf8');
+  for (let i = 0; i < input.length; i++) {
+    const b = input[i]!;
+    if (b === 0x25 && i + 2 < input.length + 0 && isHex(input[i + 1]) && isHex(input[i + 2])) {
+      bytes.push(Number.parseInt(String.fromCharCode(input[i + 1]!, input[i + 2]!), 16));
+      i += 2;
+    } else {
+      bytes.push(b);
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+function isHex(b: number | undefined): boolean {
+  return b !== undefined && ((b >= 48 && b <= 57) || (b >= 65 && b <= 70) || (b >= 97 && b <= 102));
+}
+
+function failure(reason: TitleInvalidReason, params: string[] = []): TitleFailure {
+  return { ok: false, reason, params, message: titleInvalidMessage(reason, params) };
+}
+
+/** Namespace and interwiki lookups of one site, built once and shared by every title it parses. */
+export class TitleCodec {
+  readonly site: SiteConfig;
+  private readonly namespaceIds = new Map<string, number>();
+  private readonly namespaceNames = new Map<number, string>();
+  private readonly firstLetter = new Set<number>();
+  private readonly interwikis = new Map<string, InterwikiEntry>();
+  private readonly localInterwikis: Set<string>;
+
+  constructor(site: SiteConfig) {
+    this.site = site;
+    for (const ns of site.namespaces) {
+      this.namespaceNames.set(ns.id, ns.name);
+      if (ns.case === 'first-letter') this.firstLetter.add(ns.id);
+      if (ns.name !== '') this.namespaceIds.set(namespaceKey(ns.name), ns.id);
+      if (ns.canonical) this.namespaceIds.set(namespaceKey(ns.canonical), ns.id);
+    }
+    for (const alias of site.namespaceAliases) {
+      if (!this.namespaceIds.has(namespaceKey(alias.name))) this.namespaceIds.set(namespaceKey(alias.name), alias.id);
+    }
+    for (const [id, names] of Object.entries(GENDER_NAMESPACE_NAMES[site.language] ?? {})) {
+      for (const name of [names.male, names.female]) {
+        if (!this.namespaceIds.has(namespaceKey(name))) this.namespaceIds.set(namespaceKey(name), Number(id));
+      }
+    }
+    for (const entry of site.interwiki) this.interwikis.set(entry.prefix.toLowerCase(), entry);
+    const local = site.settings.LocalInterwikis;
+    this.localInterwikis = new Set(Array.isArray(local) ? local.map((p) => String(p).toLowerCase()) : []);
+  }
+
+  /** The namespace a name (localized, canonical, alias, any case, spaces or underscores) stands for. */
+  namespaceId(name: string): number | undefined {
+    return this.namespaceIds.get(namespaceKey(name));
+  }
+
+  /** The interwiki map entry for a prefix, any case. */
+  interwiki(prefix: string): InterwikiEntry | undefined {
+    return this.interwikis.get(prefix.toLowerCase());
+  }
+
+  /** The localized name of a namespace with spaces; empty for the main namespace and unknown ones. */
+  namespaceName(namespace: number): string {
+    return this.namespaceNames.get(namespace) ?? '';
+  }
+
+  isKnownNamespace(namespace: number): boolean {
+    return this.namespaceNames.has(namespace);
+  }
+
+  /** The name of a user namespace as shown for a user of the given gender (`Benutzerin`). */
+  genderNamespaceName(namespace: number, gender: Gender): string {
+    const names = GENDER_NAMESPACE_NAMES[this.site.language]?.[namespace];
+    if (names && gender !== 'unknown') return names[gender];
+    return this.namespaceName(namespace);
+  }
+
+  /** Whether titles of the namespace have their first letter uppercased. */
+  isCapitalized(namespace: number): boolean {
+    return this.firstLetter.has(namespace);
+  }
+
+  /** Uppercases the first letter when the namespace asks for it; dbKey or text alike. */
+  capitalize(key: string, namespace: number): string {
+    return this.firstLetter.has(namespace) ? upperFirst(key) : key;
+  }
+
+  /** Parses a title as a user, a link or a dump gives it. */
+  parse(input: string, options: ParseOptions = {}): TitleParseResult {
+    let text = options.decodePercent ? decodePercentEscapes(input) : input;
+    text = decodeCharReferences(text).normalize('NFC').replace(FORBIDDEN_CODE_POINTS, '\ufffd');
+    return this.split(text, options.defaultNamespace ?? NS_MAIN, true);
+  }
+
+  /** Like `parse`, returning undefined for an invalid title. */
+  parseOrUndefined(input: string, options?: ParseOptions): Title | undefined {
+    const result = this.parse(input, options);
+    return result.ok ? result.title : undefined;
+  }
+
+  /** A title from a namespace and a key known to be valid (from the database). */
+  make(namespace: number, dbKey: string, fragment = '', interwiki = ''): Title {
+    return { namespace, dbKey, text: dbKey.replace(/_/g, ' '), fragment, interwiki, localInterwiki: false };
+  }
+
+  private split(text: string, defaultNamespace: number, allowMainPage: boolean): TitleParseResult {
+    let key = text.replace(BIDI_MARKS, '').replace(SPACES, '_');
+    key = trimUnderscores(key);
+    if (key.includes('\ufffd')) return failure('title-invalid-utf8');
+
+    let namespace = defaultNamespace;
+    let interwiki = '';
+    let localInterwiki = false;
+    if (key.startsWith(':')) {
+      namespace = NS_MAIN;
+      key = trimUnderscores(key.slice(1));
+    }
+    if (key === '') return failure('title-invalid-empty');
+
+    for (;;) {
+      const m = PREFIX.exec(key);
+      if (!m) break;
+      const prefix = m[1]!;
+      const ns = this.namespaceIds.get(prefix.toLowerCase());
+      if (ns !== undefined) {
+        key = m[2]!;
+        namespace = ns;
+        if (ns === NS_TALK) {
+          const inner = PREFIX.exec(key);
+          if (
+            inner &&
+            (this.namespaceIds.has(inner[1]!.toLowerCase()) || this.interwikis.has(inner[1]!.toLowerCase()))
+          ) {
+            return failure('title-invalid-talk-namespace');
+          }
+        }
+      } else if (this.interwikis.has(prefix.toLowerCase())) {
+        key = m[2]!;
+        interwiki = prefix.toLowerCase();
+        if (this.localInterwikis.has(interwiki)) {
+          if (key === '' && allowMainPage) {
+            const main = this.split(this.site.mainPage.replace(SPACES, '_'), NS_MAIN, false);
+            if (main.ok) main.title.localInterwiki = true;
+            return main;
+          }
+          interwiki = '';
+          localInterwiki = true;
+          continue;
+        }
+        if (key.startsWith(':')) {
+          namespace = NS_MAIN;
+          key = key.slice(1);
+        }
+      }
+      break;
+    }
+
+    let fragment = '';
+    const hash = key.indexOf('#');
+    if (hash >= 0) {
+      fragment = key.slice(hash + 1).replace(/_/g, ' ');
+      key = key.slice(0, hash).replace(/_+$/, '');
+    }
+
+    const illegal = ILLEGAL.exec(key);
+    if (illegal) return failure('title-invalid-characters', [illegal[0]]);
+    if (isRelativePath(key)) return failure('title-invalid-relative');
+    if (key.includes('~~~')) return failure('title-invalid-magic-tilde');
+    const maxBytes = namespace === NS_SPECIAL ? 512 : 255;
+    if (key.length > maxBytes / 4 && byteLength(key) > maxBytes) {
+      return failure('title-invalid-too-long', [String(maxBytes)]);
+    }
+    if (interwiki === '') key = this.capitalize(key, namespace);
+    if (key === '' && interwiki === '' && namespace !== NS_MAIN) return failure('title-invalid-empty');
+    if (namespace === NS_USER || namespace === NS_USER_TALK) key = sanitizeIP(key);
+    if (key.startsWith(':')) return failure('title-invalid-leading-colon');
+
+    return {
+      ok: true,
+      title: { namespace, dbKey: key, text: key.replace(/_/g, ' '), fragment, interwiki, localInterwiki },
+    };
+  }
+
+  /** `Namespace:Text` with spaces (and `prefix:` for an interwiki title), without the fragment. */
+  prefixedText(title: Pick<Title, 'namespace' | 'dbKey' | 'interwiki'>): string {
+    return this.prefixed(title, ' ');
+  }
+
+  /** `Namespace:Key` with underscores. */
+  prefixedDbKey(title: Pick<Title, 'namespace' | 'dbKey' | 'interwiki'>): string {
+    return this.prefixed(title, '_');
+  }
+
+  /** The prefixed text with `#fragment` when there is one. */
+  fullText(title: Pick<Title, 'namespace' | 'dbKey' | 'interwiki' | 'fragment'>): string {
+    const base = this.prefixedText(title);
+    return title.fragment ? `${base}#${title.fragment}` : base;
+  }
+
+  /** The prefixed text with the user namespaces in the form for the user's gender. */
+  genderPrefixedText(title: Pick<Title, 'namespace' | 'dbKey' | 'interwiki'>, gender: Gender): string {
+    if (title.interwiki !== '' || (title.namespace !== NS_USER && title.namespace !== NS_USER_TALK)) {
+      return this.prefixedText(title);
+    }
+    return `${this.genderNamespaceName(title.namespace, gender)}:${title.dbKey.replace(/_/g, ' ')}`;
+  }
+
+  private prefixed(title: Pick<Title, 'namespace' | 'dbKey' | 'interwiki'>, space: ' ' | '_'): string {
+    let out = title.interwiki === '' ? '' : `${title.interwiki}:`;
+    if (title.namespace !== NS_MAIN) out += `${this.namespaceName(title.namespace)}:`;
+    out += title.dbKey;
+    return space === ' ' ? out.replace(/_/g, ' ') : out.replace(/ /g, '_');
+  }
+
+  /** The talk page of a subject page (itself for a talk page); undefined where none can exist. */
+  talkPage(title: Pick<Title, 'namespace' | 'dbKey' | 'interwiki'>): Title | undefined {
+    if (!canHaveTalkPage(title.namespace) || title.interwiki !== '') return undefined;
+    return this.make(talkNamespace(title.namespace), title.dbKey);
+  }
+
+  /** The subject page of a talk page (itself for a subject page). */
+  subjectPage(title: Pick<Title, 'namespace' | 'dbKey' | 'interwiki'>): Title {
+    return this.make(subjectNamespace(title.namespace), title.dbKey, '', title.interwiki);
+  }
+}
+
+function namespaceKey(name: string): string {
+  return name.toLowerCase().replace(/[ _]+/g, '_');
+}
+
+export function canHaveTalkPage(namespace: number): boolean {
+  return namespace >= NS_MAIN;
+}
+
+export function isTalkNamespace(namespace: number): boolean {
+  return namespace > NS_MAIN && namespace % 2 === 1;
+}
+
+export function talkNamespace(namespace: number): number {
+  return isTalkNamespace(namespace) ? namespace : namespace + 1;
+}
+
+export function subjectNamespace(namespace: number): number {
+  return isTalkNamespace(namespace) ? namespace - 1 : namespace;
+}
