@@ -39,7 +39,8 @@ export interface Harness {
 
 export interface HarnessOptions {
   rateLimits?: RateLimitConfig;
-  rates?: RateSource;
+  /** The rate source, or a function giving it once the suite's own `before` hooks have run. */
+  rates?: RateSource | (() => RateSource);
   maxAmountEurCents?: bigint;
 }
 
@@ -58,7 +59,10 @@ export function useHarness(engine: TestEngine, options: HarnessOptions = {}): ()
     const service = new InvoicingService({
       store,
       ledger,
-      rates: options.rates ?? new FixedRateSource(parseRate('0.25')!),
+      rates:
+        typeof options.rates === 'function'
+          ? options.rates()
+          : (options.rates ?? new FixedRateSource(parseRate('0.25')!)),
       secret: Buffer.from('test-secret-test-secret-test-secret'),
       settings: {
         baseUrl: TEST_BASE_URL,
