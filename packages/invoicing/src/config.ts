@@ -1,24 +1,153 @@
 import { join, resolve } from 'node:path';
 import type { DatabaseTarget } from '@svc/common';
-import { envOptionalString, envPort, envPostgresUrl, envString } from '@svc/common';
+import {
+  ConfigError,
+  envBoolean,
+  envChoice,
+  envInteger,
+  envOptionalString,
+  envPort,
+  envPostgresUrl,
+  envString,
+} from '@svc/common';
+import { parseExactDecimal, toMinorUnits } from './domain/decimal.js';
+import { EUR_DECIMALS } from './domain/money.js';
+import { REFERENCE_PREFIX_PATTERN } from './domain/references.js';
+import { parseRate } from './rates/rateSource.js';
+
+export type RateConfig = { source: 'fixed'; eurPerCoin: bigint } | { source: 'ticker'; url: string; pair: string };
+
+export type LedgerConfig = { kind: 'simulated'; file: string };
+
+export interface RateLimitConfig {
+  /** Invoice creations per merchant per minute (0: unlimited). */
+  createPerMinute: number;
+  /** Public invoice reads per client address per minute (0: unlimited). */
+  readPerMinute: number;
+  /** Failed key checks per client address per minute before further attempts are refused. */
+  authFailuresPerMinute: number;
+}
 
 export interface InvoicingConfig {
   host: string;
   port: number;
+  /** Public address of the service; pay_url is built from it. */
+  baseUrl: string;
   dataDir: string;
   database: DatabaseTarget;
   logLevel: string;
+  /** The API key hashing secret from INVOICING_SECRET; undefined means the data-dir secret file. */
+  secret: string | undefined;
+  referencePrefix: string;
+  maxAmountEurCents: bigint;
+  defaultExpiryMin: number;
+  /** How long after expiry payments are still matched (and flagged late). */
+  lateWindowMin: number;
+  ledger: LedgerConfig;
+  rates: RateConfig;
+  rateLimits: RateLimitConfig;
+  watchIntervalMs: number;
+  expiryIntervalMs: number;
+  trustProxy: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+function readBaseUrl(env: Env, host: string, port: number): string {
+  const value = envOptionalString(env, 'INVOICING_BASE_URL');
+  if (value === undefined) {
+    const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+    return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError('INVOICING_BASE_URL', 'expected an absolute URL such as https://pay.example.com');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError('INVOICING_BASE_URL', 'expected an http:// or https:// URL');
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function readRates(env: Env): RateConfig {
+  const source = envChoice(env, 'INVOICING_RATE_SOURCE', 'fixed', ['fixed', 'ticker'] as const);
+  if (source === 'fixed') {
+    const text = envString(env, 'INVOICING_FIXED_RATE', '0.25');
+    const eurPerCoin = parseRate(text);
+    if (eurPerCoin === undefined) {
+      throw new ConfigError('INVOICING_FIXED_RATE', `expected a positive decimal (EUR per coin), got "${text}"`);
+    }
+    return { source, eurPerCoin };
+  }
+  const url = envString(env, 'INVOICING_TICKER_URL', 'https://api.kraken.com/0/public/Ticker');
+  try {
+    new URL(url);
+  } catch {
+    throw new ConfigError('INVOICING_TICKER_URL', `expected an absolute URL, got "${url}"`);
+  }
+  return { source, url, pair: envString(env, 'INVOICING_TICKER_PAIR', 'XLMEUR') };
+}
+
+function readMaxAmount(env: Env): bigint {
+  const text = envString(env, 'INVOICING_MAX_AMOUNT_EUR', '1000000');
+  const parsed = parseExactDecimal(text);
+  const cents = typeof parsed === 'string' || parsed.negative ? undefined : toMinorUnits(parsed, EUR_DECIMALS);
+  if (typeof cents !== 'bigint' || cents <= 0n) {
+    throw new ConfigError(
+      'INVOICING_MAX_AMOUNT_EUR',
+      `expected a positive amount in euro with at most 2 decimals, got "${text}"`,
+    );
+  }
+  return cents;
 }
 
 /** Reads the invoicing service's configuration; throws a ConfigError naming a bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): InvoicingConfig {
+export function loadConfig(env: Env = process.env): InvoicingConfig {
   const dataDir = resolve(envString(env, 'INVOICING_DATA_DIR', './data/invoicing'));
   const url = envPostgresUrl(env, 'DATABASE_URL');
+  const host = envString(env, 'INVOICING_HOST', '127.0.0.1');
+  const port = envPort(env, 'INVOICING_PORT', 3000);
+  const secret = envOptionalString(env, 'INVOICING_SECRET');
+  if (secret !== undefined && secret.length < 32) {
+    throw new ConfigError('INVOICING_SECRET', 'expected at least 32 characters (e.g. `openssl rand -hex 32`)');
+  }
+  const referencePrefix = envString(env, 'INVOICING_REFERENCE_PREFIX', 'INV');
+  if (!REFERENCE_PREFIX_PATTERN.test(referencePrefix)) {
+    throw new ConfigError(
+      'INVOICING_REFERENCE_PREFIX',
+      `expected 1 to 10 upper-case letters or digits starting with a letter, got "${referencePrefix}"`,
+    );
+  }
+  const ledgerKind = envChoice(env, 'INVOICING_LEDGER', 'simulated', ['simulated'] as const);
   return {
-    host: envString(env, 'INVOICING_HOST', '127.0.0.1'),
-    port: envPort(env, 'INVOICING_PORT', 3000),
+    host,
+    port,
+    baseUrl: readBaseUrl(env, host, port),
     dataDir,
     database: url ? { engine: 'postgres', url } : { engine: 'sqlite', file: join(dataDir, 'invoicing.sqlite') },
     logLevel: envOptionalString(env, 'LOG_LEVEL') ?? 'info',
+    secret,
+    referencePrefix,
+    maxAmountEurCents: readMaxAmount(env),
+    defaultExpiryMin: envInteger(env, 'INVOICING_DEFAULT_EXPIRY_MIN', 15, { min: 1, max: 1440 }),
+    lateWindowMin: envInteger(env, 'INVOICING_LATE_WINDOW_MIN', 1440, { min: 0, max: 60 * 24 * 30 }),
+    ledger: {
+      kind: ledgerKind,
+      file: resolve(envString(env, 'INVOICING_SIMULATED_LEDGER_FILE', join(dataDir, 'simulated-ledger.sqlite'))),
+    },
+    rates: readRates(env),
+    rateLimits: {
+      createPerMinute: envInteger(env, 'INVOICING_RATE_LIMIT_CREATE_PER_MIN', 600, { min: 0, max: 10_000_000 }),
+      readPerMinute: envInteger(env, 'INVOICING_RATE_LIMIT_READ_PER_MIN', 1200, { min: 0, max: 10_000_000 }),
+      authFailuresPerMinute: envInteger(env, 'INVOICING_RATE_LIMIT_AUTH_FAILURES_PER_MIN', 20, {
+        min: 1,
+        max: 1_000_000,
+      }),
+    },
+    watchIntervalMs: envInteger(env, 'INVOICING_WATCH_INTERVAL_MS', 1000, { min: 10, max: 600_000 }),
+    expiryIntervalMs: envInteger(env, 'INVOICING_EXPIRY_INTERVAL_MS', 1000, { min: 10, max: 600_000 }),
+    trustProxy: envBoolean(env, 'INVOICING_TRUST_PROXY', false),
   };
 }

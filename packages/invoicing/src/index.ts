@@ -1,3 +1,19 @@
 export { type InvoicingConfig, loadConfig } from './config.js';
+export { InvoicingError } from './domain/errors.js';
+export type { Invoice, InvoiceFlags, InvoiceStatus, TimelineEntry } from './domain/invoice.js';
 export { buildApp } from './http/app.js';
+export type { Ledger, LedgerPayment } from './ledger/ledger.js';
+export { SimulatedLedger } from './ledger/simulated.js';
+export { type Invoicing, openInvoicing, startBackgroundWork } from './runtime.js';
+export type { InvoiceListener } from './service/invoiceEvents.js';
+export {
+  type AuthenticatedKey,
+  type CreateInvoiceRequest,
+  type CreateMerchantRequest,
+  InvoicingService,
+} from './service/invoicingService.js';
+export { type PublicInvoice, publicInvoiceJson } from './service/publicInvoice.js';
+export type { ApiKeyInfo } from './store/apiKeys.js';
 export { type InvoicingStore, openInvoicingStore } from './store/database.js';
+export type { RecordedPayment } from './store/ledgerPayments.js';
+export type { Merchant, MerchantSettings } from './store/merchants.js';

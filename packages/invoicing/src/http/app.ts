@@ -1,17 +1,51 @@
 import { registerHealthRoute } from '@svc/common';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { RateLimitConfig } from '../config.js';
+import { SimulatedLedger } from '../ledger/simulated.js';
+import type { InvoicingService } from '../service/invoicingService.js';
 import type { InvoicingStore } from '../store/database.js';
+import { registerApiRoutes } from './apiRoutes.js';
+import { registerDevLedgerRoutes } from './devLedgerRoutes.js';
+import { registerErrorHandling } from './errors.js';
+import { RateLimiter } from './rateLimiter.js';
+import { parseStrictJson } from './strictJson.js';
 
 export interface AppOptions {
   store: InvoicingStore;
+  service: InvoicingService;
   logLevel?: string;
+  rateLimits?: RateLimitConfig;
+  trustProxy?: boolean;
 }
+
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+const UNLIMITED: RateLimitConfig = { createPerMinute: 0, readPerMinute: 0, authFailuresPerMinute: 1_000_000 };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logLevel && options.logLevel !== 'silent' ? { level: options.logLevel } : false,
-    bodyLimit: 16 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: options.trustProxy ?? false,
+  });
+  registerErrorHandling(app);
+  // JSON bodies are read losslessly by our own parser; no other body type is accepted by the API.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseStrictJson(body as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
   });
   registerHealthRoute(app, options.store.db);
+  const limits = options.rateLimits ?? UNLIMITED;
+  const now = options.service.now;
+  registerApiRoutes(app, options.service, {
+    create: new RateLimiter(limits.createPerMinute, now),
+    read: new RateLimiter(limits.readPerMinute, now),
+    authFailures: new RateLimiter(limits.authFailuresPerMinute, now),
+  });
+  if (options.service.ledger instanceof SimulatedLedger) registerDevLedgerRoutes(app, options.service.ledger);
   return app;
 }

@@ -1,10 +1,63 @@
-import { type DatabaseTarget, type OpenDatabase, openMigratedDatabase } from '@svc/common';
+import { type DatabaseTarget, migrateToLatest, type OpenDatabase, openDatabase } from '@svc/common';
+import { type Kysely, sql } from 'kysely';
 import { migrations } from './migrations/index.js';
 import type { InvoicingDatabase } from './schema.js';
 
 export type InvoicingStore = OpenDatabase<InvoicingDatabase>;
+export type InvoicingDb = Kysely<InvoicingDatabase>;
 
 /** Opens the invoicing database and brings its schema up to date. */
-export function openInvoicingStore(target: DatabaseTarget): Promise<InvoicingStore> {
-  return openMigratedDatabase<InvoicingDatabase>(target, migrations);
+export async function openInvoicingStore(target: DatabaseTarget): Promise<InvoicingStore> {
+  const store = openDatabase<InvoicingDatabase>(target);
+  try {
+    await prepareInvoicingStore(store);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}
+
+/** Applies the migrations and sets the connection up the way the repositories expect. */
+export async function prepareInvoicingStore(store: OpenDatabase<any>): Promise<void> {
+  await migrateToLatest(store.db, migrations);
+  // Money columns are 64-bit: SQLite must hand them back as bigint (as pg does for int8), never
+  // as a float that silently rounds above 2^53.
+  store.sqlite?.defaultSafeIntegers(true);
+}
+
+/**
+ * Runs `work` in one transaction and commits it. On SQLite the transaction starts with BEGIN
+ * IMMEDIATE so that it holds the write lock from the start: two processes writing at once then
+ * wait for each other (busy timeout) instead of failing when a read turns into a write.
+ */
+export async function inTransaction<T>(store: InvoicingStore, work: (trx: InvoicingDb) => Promise<T>): Promise<T> {
+  if (store.engine === 'postgres') return store.db.transaction().execute(work);
+  return store.db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection).catch(() => {});
+      throw error;
+    }
+  });
+}
+
+/** Reads a 64-bit column as a number (times, counts), whichever engine returned it. */
+export function num(value: bigint | number | string): number {
+  return Number(value);
+}
+
+/** Reads a 64-bit column as a bigint (money), whichever engine returned it. */
+export function big(value: bigint | number | string): bigint {
+  return BigInt(value);
+}
+
+/** True when `error` is a unique-constraint violation on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }

@@ -1,7 +1,18 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_service_meta.js';
+import * as m0002 from './0002_merchants_and_keys.js';
+import * as m0003 from './0003_invoices.js';
+import * as m0004 from './0004_ledger_payments.js';
+import * as m0005 from './0005_idempotency_keys.js';
 
-/** Every migration, keyed by a name that sorts in the order they apply. */
+/**
+ * Every migration, keyed by a name that sorts in the order they apply. Names 0002-0099 belong to
+ * the core (invoices, keys, ledger); 0100 and above to the merchant portal.
+ */
 export const migrations: Record<string, Migration> = {
   '0001_service_meta': m0001,
+  '0002_merchants_and_keys': m0002,
+  '0003_invoices': m0003,
+  '0004_ledger_payments': m0004,
+  '0005_idempotency_keys': m0005,
 };

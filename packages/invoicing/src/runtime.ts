@@ -1,0 +1,88 @@
+import type { InvoicingConfig } from './config.js';
+import type { Ledger } from './ledger/ledger.js';
+import { SimulatedLedger } from './ledger/simulated.js';
+import { ExpiryScheduler } from './payments/expiryScheduler.js';
+import { PaymentWatcher } from './payments/watcher.js';
+import { FixedRateSource } from './rates/fixedRate.js';
+import type { RateSource } from './rates/rateSource.js';
+import { TickerRateSource } from './rates/tickerRate.js';
+import { InvoicingService } from './service/invoicingService.js';
+import { loadServerSecret } from './service/serverSecret.js';
+import { type InvoicingStore, openInvoicingStore } from './store/database.js';
+
+export function openLedger(config: InvoicingConfig): Ledger {
+  switch (config.ledger.kind) {
+    case 'simulated':
+      return new SimulatedLedger(config.ledger.file);
+  }
+}
+
+export function createRateSource(config: InvoicingConfig): RateSource {
+  return config.rates.source === 'fixed'
+    ? new FixedRateSource(config.rates.eurPerCoin)
+    : new TickerRateSource({ url: config.rates.url, pair: config.rates.pair });
+}
+
+export interface Invoicing {
+  config: InvoicingConfig;
+  store: InvoicingStore;
+  ledger: Ledger;
+  service: InvoicingService;
+  close(): Promise<void>;
+}
+
+/** Opens the database and the ledger and builds the service (no background work). */
+export async function openInvoicing(config: InvoicingConfig, now?: () => number): Promise<Invoicing> {
+  const store = await openInvoicingStore(config.database);
+  const ledger = openLedger(config);
+  const service = new InvoicingService({
+    store,
+    ledger,
+    rates: createRateSource(config),
+    secret: loadServerSecret(config.secret, config.dataDir),
+    settings: {
+      baseUrl: config.baseUrl,
+      referencePrefix: config.referencePrefix,
+      maxAmountEurCents: config.maxAmountEurCents,
+      defaultExpiryMin: config.defaultExpiryMin,
+      lateWindowMin: config.lateWindowMin,
+    },
+    now,
+  });
+  return {
+    config,
+    store,
+    ledger,
+    service,
+    async close() {
+      await ledger.close();
+      await store.close();
+    },
+  };
+}
+
+/** The background work of a serving process: the payment watcher and the expiry scheduler. */
+export function startBackgroundWork(invoicing: Invoicing, onError: (what: string, error: unknown) => void) {
+  const watcher = new PaymentWatcher({
+    store: invoicing.store,
+    ledger: invoicing.ledger,
+    service: invoicing.service,
+    intervalMs: invoicing.config.watchIntervalMs,
+    onError: (error) => onError('payment watcher', error),
+  });
+  const scheduler = new ExpiryScheduler({
+    service: invoicing.service,
+    intervalMs: invoicing.config.expiryIntervalMs,
+    onError: (error) => onError('expiry scheduler', error),
+  });
+  watcher.start();
+  scheduler.start();
+  return {
+    watcher,
+    scheduler,
+    async stop() {
+      await scheduler.stop();
+      await watcher.stop();
+    },
+  };
+}

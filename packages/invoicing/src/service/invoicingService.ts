@@ -1,0 +1,455 @@
+import { createHash } from 'node:crypto';
+import { InvoicingError, invalidRequest, notFound } from '../domain/errors.js';
+import {
+  expireIfDue,
+  type Invoice,
+  openInvoice,
+  type PriceRequest,
+  parsePrice,
+  priceInvoice,
+} from '../domain/invoice.js';
+import { newInvoiceId, newMerchantId, newOrderReference } from '../domain/references.js';
+import type { Ledger, LedgerPayment } from '../ledger/ledger.js';
+import { creditLedgerPayment } from '../payments/crediting.js';
+import type { RateSource } from '../rates/rateSource.js';
+import {
+  type ApiKeyInfo,
+  findApiKeyByHash,
+  insertApiKey,
+  listApiKeys,
+  revokeApiKey,
+  touchApiKey,
+} from '../store/apiKeys.js';
+import { type InvoicingDb, type InvoicingStore, inTransaction, isUniqueViolation } from '../store/database.js';
+import { GroupCommit } from '../store/groupCommit.js';
+import {
+  deleteIdempotentResponsesBefore,
+  findIdempotentResponse,
+  saveIdempotentResponse,
+} from '../store/idempotency.js';
+import {
+  findInvoice,
+  type InvoiceListQuery,
+  insertInvoice,
+  listInvoices,
+  listOpenInvoicesDue,
+  readTimeline,
+  saveInvoiceChange,
+} from '../store/invoices.js';
+import { paymentsOfInvoice, type RecordedPayment, saveCursor, unmatchedPayments } from '../store/ledgerPayments.js';
+import {
+  findMerchant,
+  insertMerchant,
+  listMerchants,
+  type Merchant,
+  type MerchantSettings,
+  updateMerchant,
+} from '../store/merchants.js';
+import { hashApiKey, looksLikeApiKey, newApiKey, shownPrefix } from './apiKeySecrets.js';
+import { InvoiceEvents, type InvoiceListener } from './invoiceEvents.js';
+import { type PublicInvoice, publicInvoiceJson, toPublicInvoice } from './publicInvoice.js';
+
+export interface ServiceSettings {
+  /** Public address of the service: pay_url is `<baseUrl>/pay/<id>`. */
+  baseUrl: string;
+  referencePrefix: string;
+  maxAmountEurCents: bigint;
+  /** Expiry of new merchants' invoices when neither the request nor the merchant says otherwise. */
+  defaultExpiryMin: number;
+  lateWindowMin: number;
+}
+
+export interface ServiceOptions {
+  store: InvoicingStore;
+  ledger: Ledger;
+  rates: RateSource;
+  secret: Buffer;
+  settings: ServiceSettings;
+  /** Milliseconds since the epoch; tests move it. */
+  now?: () => number;
+}
+
+export interface CreateInvoiceRequest {
+  amount: PriceRequest;
+  /** 1..1440; the merchant's default when left out. */
+  expiresMin?: number;
+}
+
+export interface CreateMerchantRequest {
+  name: string;
+  /** Ledger address; with the simulated ledger a new address is made when left out. */
+  recipient?: string;
+  settings?: Partial<MerchantSettings>;
+}
+
+export interface IdempotentAnswer {
+  statusCode: number;
+  /** The JSON text of the answer (the first one, when replayed). */
+  body: string;
+  replayed: boolean;
+  invoiceId: string;
+}
+
+export interface AuthenticatedKey {
+  merchantId: string;
+  keyId: string;
+}
+
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+const MAX_EXPIRES_MIN = 1440;
+/** The last-use time of a key is written at most this often, so that checking a key stays a read. */
+const KEY_TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * The invoicing service's operations, shared by the HTTP API, the checkout page, the portal, the
+ * CLI and the watcher. It holds no HTTP concerns; rules live in the domain functions it calls.
+ */
+export class InvoicingService {
+  readonly events: InvoiceEvents;
+  readonly ledger: Ledger;
+  readonly settings: ServiceSettings;
+  private readonly store: InvoicingStore;
+  private readonly rates: RateSource;
+  private readonly secret: Buffer;
+  private readonly writes: GroupCommit;
+  readonly now: () => number;
+
+  constructor(options: ServiceOptions) {
+    this.store = options.store;
+    this.ledger = options.ledger;
+    this.rates = options.rates;
+    this.secret = options.secret;
+    this.settings = options.settings;
+    this.now = options.now ?? Date.now;
+    this.writes = new GroupCommit(options.store);
+    this.events = new InvoiceEvents((id) => this.getPublicInvoice(id));
+  }
+
+  private get db(): InvoicingDb {
+    return this.store.db;
+  }
+
+  // ---- merchants ---------------------------------------------------------------------------
+
+  private checkRecipient(recipient: string): void {
+    const problem = this.ledger.validateAddress(recipient);
+    if (problem) throw invalidRequest('recipient_invalid', `recipient: ${problem}`, 'recipient');
+  }
+
+  private checkSettings(settings: Partial<MerchantSettings>): void {
+    const { defaultExpiryMin, toleranceBp } = settings;
+    if (
+      defaultExpiryMin !== undefined &&
+      (!Number.isInteger(defaultExpiryMin) || defaultExpiryMin < 1 || defaultExpiryMin > MAX_EXPIRES_MIN)
+    ) {
+      throw invalidRequest(
+        'expiry_invalid',
+        `the default expiry must be a whole number of minutes from 1 to ${MAX_EXPIRES_MIN}`,
+        'default_expiry_min',
+      );
+    }
+    if (toleranceBp !== undefined && (!Number.isInteger(toleranceBp) || toleranceBp < 0 || toleranceBp > 5000)) {
+      throw invalidRequest(
+        'tolerance_invalid',
+        'the payment tolerance must be from 0 to 50 percent, with at most 2 decimals',
+        'tolerance_percent',
+      );
+    }
+  }
+
+  async createMerchant(request: CreateMerchantRequest): Promise<Merchant> {
+    const name = request.name.trim();
+    if (name === '' || name.length > 200)
+      throw invalidRequest('name_invalid', 'the name must have 1 to 200 characters', 'name');
+    let recipient = request.recipient?.trim();
+    if (recipient === undefined || recipient === '') {
+      const ledger = this.ledger as Ledger & { newAddress?: () => string };
+      if (!ledger.newAddress) throw invalidRequest('recipient_missing', 'a recipient address is required', 'recipient');
+      recipient = ledger.newAddress();
+    }
+    this.checkRecipient(recipient);
+    const settings: MerchantSettings = {
+      defaultExpiryMin: request.settings?.defaultExpiryMin ?? this.settings.defaultExpiryMin,
+      toleranceBp: request.settings?.toleranceBp ?? 0,
+    };
+    this.checkSettings(settings);
+    const merchant: Merchant = { id: newMerchantId(), name, recipient, settings, createdAt: this.now() };
+    await inTransaction(this.store, (trx) => insertMerchant(trx, merchant));
+    return merchant;
+  }
+
+  getMerchant(id: string): Promise<Merchant | undefined> {
+    return findMerchant(this.db, id);
+  }
+
+  listMerchants(): Promise<Merchant[]> {
+    return listMerchants(this.db);
+  }
+
+  /** Changes a merchant's name, recipient address (validated by the ledger) or settings. */
+  async updateMerchant(
+    id: string,
+    changes: { name?: string; recipient?: string; settings?: Partial<MerchantSettings> },
+  ): Promise<Merchant> {
+    if (changes.name !== undefined && (changes.name.trim() === '' || changes.name.length > 200)) {
+      throw invalidRequest('name_invalid', 'the name must have 1 to 200 characters', 'name');
+    }
+    if (changes.recipient !== undefined) this.checkRecipient(changes.recipient.trim());
+    if (changes.settings) this.checkSettings(changes.settings);
+    const found = await inTransaction(this.store, (trx) =>
+      updateMerchant(trx, id, {
+        ...changes,
+        name: changes.name?.trim(),
+        recipient: changes.recipient?.trim(),
+      }),
+    );
+    if (!found) throw notFound(`no merchant with id ${id}`);
+    return (await this.getMerchant(id))!;
+  }
+
+  // ---- API keys ----------------------------------------------------------------------------
+
+  /** Makes a key for the merchant. The key itself is in the answer only: it is stored as a keyed hash. */
+  async createApiKey(merchantId: string): Promise<{ key: string; info: ApiKeyInfo }> {
+    if (!(await this.getMerchant(merchantId))) throw notFound(`no merchant with id ${merchantId}`);
+    const key = newApiKey();
+    const info: ApiKeyInfo = {
+      id: `key_${newInvoiceId().slice(0, 16)}`,
+      merchantId,
+      prefix: shownPrefix(key),
+      createdAt: this.now(),
+      lastUsedAt: null,
+      revokedAt: null,
+    };
+    await inTransaction(this.store, (trx) => insertApiKey(trx, { ...info, hash: hashApiKey(this.secret, key) }));
+    return { key, info };
+  }
+
+  listApiKeys(merchantId: string): Promise<ApiKeyInfo[]> {
+    return listApiKeys(this.db, merchantId);
+  }
+
+  /** Revokes one of the merchant's keys; false when it has no such active key. */
+  revokeApiKey(merchantId: string, keyId: string): Promise<boolean> {
+    return inTransaction(this.store, (trx) => revokeApiKey(trx, merchantId, keyId, this.now()));
+  }
+
+  /** The merchant a key belongs to, or null for a malformed, unknown or revoked key. */
+  async authenticate(key: string): Promise<AuthenticatedKey | null> {
+    if (!looksLikeApiKey(key)) return null;
+    const found = await findApiKeyByHash(this.db, hashApiKey(this.secret, key));
+    if (!found || found.revokedAt !== null) return null;
+    const now = this.now();
+    if (found.lastUsedAt === null || now - found.lastUsedAt >= KEY_TOUCH_INTERVAL_MS) {
+      // Recorded alongside other writes; a lost last-use time is harmless.
+      this.writes.run((trx) => touchApiKey(trx, found.id, now)).catch(() => {});
+    }
+    return { merchantId: found.merchantId, keyId: found.id };
+  }
+
+  // ---- invoices ----------------------------------------------------------------------------
+
+  private async prepareInvoice(merchantId: string, request: CreateInvoiceRequest) {
+    const merchant = await this.getMerchant(merchantId);
+    if (!merchant) throw notFound(`no merchant with id ${merchantId}`);
+    const expiresMin = request.expiresMin ?? merchant.settings.defaultExpiryMin;
+    if (!Number.isInteger(expiresMin) || expiresMin < 1 || expiresMin > MAX_EXPIRES_MIN) {
+      throw invalidRequest(
+        'expires_min_out_of_range',
+        `expires_min must be a whole number from 1 to ${MAX_EXPIRES_MIN}`,
+        'expires_min',
+      );
+    }
+    // Validate the amount before asking for a rate, so a bad request never waits on the ticker.
+    const limits = { maxEurCents: this.settings.maxAmountEurCents, minCoinMinor: this.ledger.minimumAmount };
+    parsePrice(request.amount);
+    const rate = await this.rates.current();
+    const amounts = priceInvoice(request.amount, rate, limits);
+    return () =>
+      openInvoice({
+        id: newInvoiceId(),
+        merchantId,
+        orderRef: newOrderReference(this.settings.referencePrefix),
+        recipient: merchant.recipient,
+        pricedIn: request.amount.currency,
+        ...amounts,
+        rate,
+        toleranceBp: merchant.settings.toleranceBp,
+        expiresMin,
+        now: this.now(),
+      });
+  }
+
+  /** Retries once more on the (astronomically rare) clash of a new order reference or id. */
+  private async withFreshReferences<T>(attempt: () => Promise<T>): Promise<T> {
+    for (let i = 0; ; i++) {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (!isUniqueViolation(error) || i >= 4) throw error;
+      }
+    }
+  }
+
+  /** Creates an invoice for the merchant and returns its public view (as GET /api/invoices/:id shows it). */
+  async createInvoice(merchantId: string, request: CreateInvoiceRequest): Promise<PublicInvoice> {
+    const make = await this.prepareInvoice(merchantId, request);
+    const change = await this.withFreshReferences(async () => {
+      const next = make();
+      await this.writes.run((trx) => insertInvoice(trx, next));
+      return next;
+    });
+    void this.events.changed([change.invoice.id]);
+    return toPublicInvoice(change.invoice, [], [change.statusChange!], this.settings.baseUrl);
+  }
+
+  /**
+   * Creates an invoice under an idempotency key of the merchant: the same key with the same
+   * request (by `requestHash`) within 24 h replays the first answer; with another request it is
+   * refused with 409. The key's record is written in the invoice's own transaction.
+   */
+  async createInvoiceIdempotently(
+    merchantId: string,
+    request: CreateInvoiceRequest,
+    idempotencyKey: string,
+    requestHash: string,
+  ): Promise<IdempotentAnswer> {
+    const earlier = await this.storedAnswer(this.db, merchantId, idempotencyKey, requestHash);
+    if (earlier) return earlier;
+    const make = await this.prepareInvoice(merchantId, request);
+    const outcome = await this.withFreshReferences(() =>
+      this.writes.run(async (trx) => {
+        const raced = await this.storedAnswer(trx, merchantId, idempotencyKey, requestHash);
+        if (raced) return raced;
+        const change = make();
+        await insertInvoice(trx, change);
+        const body = publicInvoiceJson(
+          toPublicInvoice(change.invoice, [], [change.statusChange!], this.settings.baseUrl),
+        );
+        await saveIdempotentResponse(trx, merchantId, idempotencyKey, {
+          requestHash,
+          statusCode: 201,
+          body,
+          createdAt: this.now(),
+        });
+        return { statusCode: 201, body, replayed: false, invoiceId: change.invoice.id };
+      }),
+    );
+    if (!outcome.replayed) void this.events.changed([outcome.invoiceId]);
+    return outcome;
+  }
+
+  private async storedAnswer(
+    db: InvoicingDb,
+    merchantId: string,
+    key: string,
+    requestHash: string,
+  ): Promise<IdempotentAnswer | undefined> {
+    const stored = await findIdempotentResponse(db, merchantId, key);
+    if (!stored || this.now() - stored.createdAt > IDEMPOTENCY_WINDOW_MS) return undefined;
+    if (stored.requestHash !== requestHash) {
+      throw new InvoicingError(
+        409,
+        'idempotency_error',
+        'idempotency_key_reused',
+        'this Idempotency-Key was already used with a different request; use a new key for a new request',
+      );
+    }
+    const invoiceId = (JSON.parse(stored.body) as { id: string }).id;
+    return { statusCode: stored.statusCode, body: stored.body, replayed: true, invoiceId };
+  }
+
+  /** The full record of an invoice, for its merchant (portal); expired on read when its time is up. */
+  async getInvoice(id: string): Promise<Invoice | undefined> {
+    const invoice = await findInvoice(this.db, id);
+    if (invoice && invoice.status === 'open' && this.now() >= invoice.expiresAt * 1000) {
+      await this.expireInvoice(id);
+      return findInvoice(this.db, id);
+    }
+    return invoice;
+  }
+
+  /** The public view of an invoice (exactly what GET /api/invoices/:id answers), or undefined. */
+  async getPublicInvoice(id: string): Promise<PublicInvoice | undefined> {
+    const invoice = await this.getInvoice(id);
+    if (!invoice) return undefined;
+    const [payments, timeline] = await Promise.all([paymentsOfInvoice(this.db, id), readTimeline(this.db, id)]);
+    return toPublicInvoice(invoice, payments, timeline, this.settings.baseUrl);
+  }
+
+  paymentsOfInvoice(id: string): Promise<RecordedPayment[]> {
+    return paymentsOfInvoice(this.db, id);
+  }
+
+  listInvoices(query: InvoiceListQuery): Promise<Invoice[]> {
+    return listInvoices(this.db, query);
+  }
+
+  /** Calls `listener` with the public view after every committed change of the invoice. */
+  subscribe(invoiceId: string, listener: InvoiceListener): () => void {
+    return this.events.subscribe(invoiceId, listener);
+  }
+
+  /** Payments to `address` (or to any address) that matched no invoice, newest first. */
+  unmatchedPayments(address?: string, limit = 100): Promise<RecordedPayment[]> {
+    return unmatchedPayments(this.db, { address, limit });
+  }
+
+  // ---- settlement --------------------------------------------------------------------------
+
+  /** Expires the invoice if it is open and due; true when it did. */
+  async expireInvoice(id: string): Promise<boolean> {
+    const expired = await inTransaction(this.store, async (trx) => {
+      const invoice = await findInvoice(trx, id);
+      const change = invoice ? expireIfDue(invoice, this.now()) : null;
+      if (change) await saveInvoiceChange(trx, change);
+      return change !== null;
+    });
+    if (expired) await this.events.changed([id]);
+    return expired;
+  }
+
+  /** Expires every open invoice whose time is up; returns how many. */
+  async expireDueInvoices(batch = 200): Promise<number> {
+    let count = 0;
+    for (;;) {
+      const ids = await listOpenInvoicesDue(this.db, Math.floor(this.now() / 1000), batch);
+      for (const id of ids) if (await this.expireInvoice(id)) count++;
+      if (ids.length < batch) return count;
+    }
+  }
+
+  /** Forgets idempotency records older than their 24 h window. */
+  forgetOldIdempotencyKeys(): Promise<number> {
+    return inTransaction(this.store, (trx) => deleteIdempotentResponsesBefore(trx, this.now() - IDEMPOTENCY_WINDOW_MS));
+  }
+
+  /**
+   * Records a page of final ledger payments to `address` and saves the position after the last
+   * one, all in one transaction: either every payment of the page and the new cursor are stored,
+   * or nothing is. Returns the ids of the invoices credited.
+   */
+  async creditPayments(address: string, payments: LedgerPayment[]): Promise<string[]> {
+    if (payments.length === 0) return [];
+    const credited = await inTransaction(this.store, async (trx) => {
+      const ids: string[] = [];
+      const now = this.now();
+      for (const payment of payments) {
+        const id = await creditLedgerPayment(trx, this.ledger.name, payment, {
+          now,
+          lateWindowMs: this.settings.lateWindowMin * 60_000,
+        });
+        if (id) ids.push(id);
+      }
+      await saveCursor(trx, this.ledger.name, address, payments[payments.length - 1]!.cursor, now);
+      return ids;
+    });
+    await this.events.changed(credited);
+    return credited;
+  }
+}
+
+/** A stable fingerprint of a creation request, for comparing idempotent retries. */
+export function fingerprint(canonical: string): string {
+  return createHash('sha256').update(canonical).digest('hex');
+}

@@ -1,0 +1,151 @@
+import type { Invoice, InvoiceChange, InvoiceStatus, TimelineEntry } from '../domain/invoice.js';
+import type { Currency } from '../domain/money.js';
+import type { InvoicingDb } from './database.js';
+import { big, num } from './database.js';
+import type { InvoiceTable } from './schema.js';
+
+function toInvoice(row: InvoiceTable): Invoice {
+  return {
+    id: row.id,
+    merchantId: row.merchant_id,
+    status: row.status as InvoiceStatus,
+    orderRef: row.order_ref,
+    message: row.message,
+    recipient: row.recipient,
+    pricedIn: row.priced_in as Currency,
+    amountCoin: big(row.amount_coin),
+    amountEur: big(row.amount_eur),
+    rate: big(row.rate),
+    rateSource: row.rate_source,
+    rateAt: num(row.rate_at),
+    toleranceBp: num(row.tolerance_bp),
+    createdAt: num(row.created_at),
+    expiresAt: num(row.expires_at),
+    paidAt: row.paid_at === null ? null : num(row.paid_at),
+    amountPaid: big(row.amount_paid),
+    amountPaidInTime: big(row.amount_paid_in_time),
+    flags: {
+      partial: num(row.flag_partial) === 1,
+      overpaid: num(row.flag_overpaid) === 1,
+      late: num(row.flag_late) === 1,
+    },
+  };
+}
+
+function toRow(invoice: Invoice): InvoiceTable {
+  return {
+    id: invoice.id,
+    merchant_id: invoice.merchantId,
+    status: invoice.status,
+    order_ref: invoice.orderRef,
+    message: invoice.message,
+    recipient: invoice.recipient,
+    priced_in: invoice.pricedIn,
+    amount_coin: invoice.amountCoin,
+    amount_eur: invoice.amountEur,
+    rate: invoice.rate,
+    rate_source: invoice.rateSource,
+    rate_at: invoice.rateAt,
+    tolerance_bp: invoice.toleranceBp,
+    created_at: invoice.createdAt,
+    expires_at: invoice.expiresAt,
+    paid_at: invoice.paidAt,
+    amount_paid: invoice.amountPaid,
+    amount_paid_in_time: invoice.amountPaidInTime,
+    flag_partial: invoice.flags.partial ? 1 : 0,
+    flag_overpaid: invoice.flags.overpaid ? 1 : 0,
+    flag_late: invoice.flags.late ? 1 : 0,
+  };
+}
+
+async function appendTimeline(db: InvoicingDb, invoiceId: string, entry: TimelineEntry): Promise<void> {
+  const last = await db
+    .selectFrom('invoice_timeline')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .where('invoice_id', '=', invoiceId)
+    .executeTakeFirst();
+  const seq = last?.seq === null || last?.seq === undefined ? 1 : num(last.seq) + 1;
+  await db
+    .insertInto('invoice_timeline')
+    .values({ invoice_id: invoiceId, seq, status: entry.status, at: entry.at })
+    .execute();
+}
+
+/** Stores a new invoice and its first timeline entry (call inside a transaction). */
+export async function insertInvoice(db: InvoicingDb, change: InvoiceChange): Promise<void> {
+  await db.insertInto('invoices').values(toRow(change.invoice)).execute();
+  if (change.statusChange) {
+    await db
+      .insertInto('invoice_timeline')
+      .values({ invoice_id: change.invoice.id, seq: 1, status: change.statusChange.status, at: change.statusChange.at })
+      .execute();
+  }
+}
+
+/** Stores an invoice's new state and appends its status change, if any (call inside a transaction). */
+export async function saveInvoiceChange(db: InvoicingDb, change: InvoiceChange): Promise<void> {
+  const { id, merchant_id: _m, order_ref: _o, message: _msg, created_at: _c, ...changed } = toRow(change.invoice);
+  await db.updateTable('invoices').set(changed).where('id', '=', id).execute();
+  if (change.statusChange) await appendTimeline(db, id, change.statusChange);
+}
+
+export async function findInvoice(db: InvoicingDb, id: string): Promise<Invoice | undefined> {
+  const row = await db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toInvoice(row) : undefined;
+}
+
+export async function findInvoiceByMessage(db: InvoicingDb, message: string): Promise<Invoice | undefined> {
+  const row = await db.selectFrom('invoices').selectAll().where('message', '=', message).executeTakeFirst();
+  return row ? toInvoice(row) : undefined;
+}
+
+export async function readTimeline(db: InvoicingDb, invoiceId: string): Promise<TimelineEntry[]> {
+  const rows = await db
+    .selectFrom('invoice_timeline')
+    .select(['status', 'at'])
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('seq')
+    .execute();
+  return rows.map((r) => ({ status: r.status as InvoiceStatus, at: num(r.at) }));
+}
+
+/** Ids of open invoices whose expiry time (Unix seconds) is at or before `nowSeconds`. */
+export async function listOpenInvoicesDue(db: InvoicingDb, nowSeconds: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('invoices')
+    .select('id')
+    .where('status', '=', 'open')
+    .where('expires_at', '<=', nowSeconds)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export interface InvoiceListQuery {
+  merchantId: string;
+  status?: InvoiceStatus;
+  /** Part of an order reference, matched case-insensitively. */
+  search?: string;
+  limit: number;
+  /** Continue after this invoice (the last one of the previous page). */
+  after?: { createdAt: number; id: string };
+}
+
+/** A merchant's invoices, newest first, one page at a time (keyset paging). */
+export async function listInvoices(db: InvoicingDb, query: InvoiceListQuery): Promise<Invoice[]> {
+  let select = db.selectFrom('invoices').selectAll().where('merchant_id', '=', query.merchantId);
+  if (query.status) select = select.where('status', '=', query.status);
+  if (query.search) {
+    const pattern = `%${query.search.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    select = select.where((eb) => eb('order_ref', 'like', eb.val(pattern)));
+  }
+  if (query.after) {
+    const { createdAt, id } = query.after;
+    select = select.where((eb) =>
+      eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
+    );
+  }
+  const rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute();
+  return rows.map(toInvoice);
+}

@@ -1,0 +1,104 @@
+import type { InvoicingDb } from './database.js';
+import { big, num } from './database.js';
+import type { LedgerPaymentTable } from './schema.js';
+
+/** A ledger payment as recorded: credited to an invoice, or kept as unmatched with the reason. */
+export interface RecordedPayment {
+  ledger: string;
+  txId: string;
+  opIndex: number;
+  to: string;
+  amount: bigint;
+  asset: string;
+  memo: string | null;
+  ledgerTime: number;
+  invoiceId: string | null;
+  unmatchedReason: string | null;
+  late: boolean;
+  recordedAt: number;
+}
+
+function toRecorded(row: LedgerPaymentTable): RecordedPayment {
+  return {
+    ledger: row.ledger,
+    txId: row.tx_id,
+    opIndex: num(row.op_index),
+    to: row.to_address,
+    amount: big(row.amount),
+    asset: row.asset,
+    memo: row.memo,
+    ledgerTime: num(row.ledger_time),
+    invoiceId: row.invoice_id,
+    unmatchedReason: row.unmatched_reason,
+    late: num(row.late) === 1,
+    recordedAt: num(row.recorded_at),
+  };
+}
+
+/**
+ * Records a payment unless this (ledger, tx id, operation index) is already recorded. Returns
+ * false for a payment seen before: the caller must then change nothing, which is what makes a
+ * payment count once however often the watcher sees it.
+ */
+export async function recordPaymentOnce(db: InvoicingDb, payment: RecordedPayment): Promise<boolean> {
+  const result = await db
+    .insertInto('ledger_payments')
+    .values({
+      ledger: payment.ledger,
+      tx_id: payment.txId,
+      op_index: payment.opIndex,
+      to_address: payment.to,
+      amount: payment.amount,
+      asset: payment.asset,
+      memo: payment.memo,
+      ledger_time: payment.ledgerTime,
+      invoice_id: payment.invoiceId,
+      unmatched_reason: payment.unmatchedReason,
+      late: payment.late ? 1 : 0,
+      recorded_at: payment.recordedAt,
+    })
+    .onConflict((oc) => oc.columns(['ledger', 'tx_id', 'op_index']).doNothing())
+    .executeTakeFirst();
+  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+export async function paymentsOfInvoice(db: InvoicingDb, invoiceId: string): Promise<RecordedPayment[]> {
+  const rows = await db
+    .selectFrom('ledger_payments')
+    .selectAll()
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('ledger_time')
+    .orderBy('tx_id')
+    .orderBy('op_index')
+    .execute();
+  return rows.map(toRecorded);
+}
+
+/** Unmatched payments, newest first; to one address when given. */
+export async function unmatchedPayments(
+  db: InvoicingDb,
+  options: { address?: string; limit: number },
+): Promise<RecordedPayment[]> {
+  let select = db.selectFrom('ledger_payments').selectAll().where('invoice_id', 'is', null);
+  if (options.address) select = select.where('to_address', '=', options.address);
+  const rows = await select.orderBy('recorded_at', 'desc').orderBy('tx_id').limit(options.limit).execute();
+  return rows.map(toRecorded);
+}
+
+export async function readCursor(db: InvoicingDb, ledger: string, address: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('ledger_cursors')
+    .select('cursor')
+    .where('ledger', '=', ledger)
+    .where('address', '=', address)
+    .executeTakeFirst();
+  return row?.cursor ?? null;
+}
+
+export async function saveCursor(db: InvoicingDb, ledger: string, address: string, cursor: string, now: number) {
+  await db
+    .insertInto('ledger_cursors')
+    .values({ ledger, address, cursor, updated_at: now })
+    .onConflict((oc) => oc.columns(['ledger', 'address']).doUpdateSet({ cursor, updated_at: now }))
+    .execute();
+}

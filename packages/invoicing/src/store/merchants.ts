@@ -1,0 +1,74 @@
+import type { InvoicingDb } from './database.js';
+import { num } from './database.js';
+import type { MerchantTable } from './schema.js';
+
+export interface Merchant {
+  id: string;
+  name: string;
+  /** The ledger address that receives this merchant's payments. */
+  recipient: string;
+  settings: MerchantSettings;
+  createdAt: number;
+}
+
+export interface MerchantSettings {
+  /** Validity of a new invoice when the request gives no `expires_min`. */
+  defaultExpiryMin: number;
+  /** A payment short of the amount by at most this share (basis points: 100 = 1 %) still pays the invoice. */
+  toleranceBp: number;
+}
+
+function toMerchant(row: MerchantTable): Merchant {
+  return {
+    id: row.id,
+    name: row.name,
+    recipient: row.recipient,
+    settings: { defaultExpiryMin: num(row.default_expiry_min), toleranceBp: num(row.tolerance_bp) },
+    createdAt: num(row.created_at),
+  };
+}
+
+export async function insertMerchant(db: InvoicingDb, merchant: Merchant): Promise<void> {
+  await db
+    .insertInto('merchants')
+    .values({
+      id: merchant.id,
+      name: merchant.name,
+      recipient: merchant.recipient,
+      default_expiry_min: merchant.settings.defaultExpiryMin,
+      tolerance_bp: merchant.settings.toleranceBp,
+      created_at: merchant.createdAt,
+    })
+    .execute();
+}
+
+export async function findMerchant(db: InvoicingDb, id: string): Promise<Merchant | undefined> {
+  const row = await db.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toMerchant(row) : undefined;
+}
+
+export async function listMerchants(db: InvoicingDb): Promise<Merchant[]> {
+  const rows = await db.selectFrom('merchants').selectAll().orderBy('created_at').orderBy('id').execute();
+  return rows.map(toMerchant);
+}
+
+export async function updateMerchant(
+  db: InvoicingDb,
+  id: string,
+  changes: { name?: string; recipient?: string; settings?: Partial<MerchantSettings> },
+): Promise<boolean> {
+  const values: Partial<MerchantTable> = {};
+  if (changes.name !== undefined) values.name = changes.name;
+  if (changes.recipient !== undefined) values.recipient = changes.recipient;
+  if (changes.settings?.defaultExpiryMin !== undefined) values.default_expiry_min = changes.settings.defaultExpiryMin;
+  if (changes.settings?.toleranceBp !== undefined) values.tolerance_bp = changes.settings.toleranceBp;
+  if (Object.keys(values).length === 0) return (await findMerchant(db, id)) !== undefined;
+  const result = await db.updateTable('merchants').set(values).where('id', '=', id).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Every address some merchant receives payments on: what the watcher follows. */
+export async function listRecipientAddresses(db: InvoicingDb): Promise<string[]> {
+  const rows = await db.selectFrom('merchants').select('recipient').distinct().orderBy('recipient').execute();
+  return rows.map((r) => r.recipient);
+}

@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before } from 'node:test';
+import type { TestEngine } from '@svc/common/testing';
+import { useTestDatabase } from '@svc/common/testing';
+import type { FastifyInstance } from 'fastify';
+import type { RateLimitConfig } from '../src/config.js';
+import { buildApp } from '../src/http/app.js';
+import { SimulatedLedger } from '../src/ledger/simulated.js';
+import { PaymentWatcher } from '../src/payments/watcher.js';
+import { FixedRateSource } from '../src/rates/fixedRate.js';
+import { parseRate, type RateSource } from '../src/rates/rateSource.js';
+import { InvoicingService } from '../src/service/invoicingService.js';
+import { type InvoicingStore, prepareInvoicingStore } from '../src/store/database.js';
+import type { Merchant } from '../src/store/merchants.js';
+import type { InvoicingDatabase } from '../src/store/schema.js';
+
+/** A clock tests move by hand. */
+export class TestClock {
+  constructor(public ms = Date.UTC(2030, 0, 1, 12, 0, 0)) {}
+  now = () => this.ms;
+  advanceMinutes(minutes: number) {
+    this.ms += minutes * 60_000;
+  }
+}
+
+export interface Harness {
+  store: InvoicingStore;
+  ledger: SimulatedLedger;
+  service: InvoicingService;
+  app: FastifyInstance;
+  clock: TestClock;
+  watcher: PaymentWatcher;
+  merchant: Merchant;
+  /** An active API key of `merchant`. */
+  key: string;
+}
+
+export interface HarnessOptions {
+  rateLimits?: RateLimitConfig;
+  rates?: RateSource;
+  maxAmountEurCents?: bigint;
+}
+
+export const TEST_BASE_URL = 'https://pay.example.test';
+
+/** Inside a describe: a migrated database on the engine, a simulated ledger, the service and its app. */
+export function useHarness(engine: TestEngine, options: HarnessOptions = {}): () => Harness {
+  const database = useTestDatabase<InvoicingDatabase>(engine, prepareInvoicingStore);
+  let harness: Harness | undefined;
+  let dir = '';
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'invoicing-test-'));
+    const store = database();
+    const clock = new TestClock();
+    const ledger = new SimulatedLedger(join(dir, 'ledger.sqlite'));
+    const service = new InvoicingService({
+      store,
+      ledger,
+      rates: options.rates ?? new FixedRateSource(parseRate('0.25')!),
+      secret: Buffer.from('test-secret-test-secret-test-secret'),
+      settings: {
+        baseUrl: TEST_BASE_URL,
+        referencePrefix: 'INV',
+        maxAmountEurCents: options.maxAmountEurCents ?? 100_000_000n,
+        defaultExpiryMin: 15,
+        lateWindowMin: 1440,
+      },
+      now: clock.now,
+    });
+    const app = await buildApp({ store, service, rateLimits: options.rateLimits });
+    const watcher = new PaymentWatcher({ store, ledger, service, intervalMs: 1000, pageSize: 3 });
+    const merchant = await service.createMerchant({ name: 'Test shop' });
+    const { key } = await service.createApiKey(merchant.id);
+    harness = { store, ledger, service, app, clock, watcher, merchant, key };
+  });
+  after(async () => {
+    await harness?.app.close();
+    await harness?.ledger.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return () => {
+    if (!harness) throw new Error('the harness is not ready');
+    return harness;
+  };
+}
+
+/** POSTs a JSON body (given as text, to control every byte) to /api/invoices. */
+export async function postInvoice(
+  h: Harness,
+  body: string | Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  const payload = typeof body === 'string' ? body : JSON.stringify(body);
+  const response = await h.app.inject({
+    method: 'POST',
+    url: '/api/invoices',
+    headers: { 'content-type': 'application/json', ...headers },
+    payload,
+  });
+  return { status: response.statusCode, headers: response.headers, body: response.json(), text: response.body };
+}
+
+export async function getInvoice(h: Harness, id: string) {
+  const response = await h.app.inject({ method: 'GET', url: `/api/invoices/${id}` });
+  return { status: response.statusCode, headers: response.headers, body: response.json(), text: response.body };
+}
