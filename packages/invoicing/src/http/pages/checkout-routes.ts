@@ -10,8 +10,8 @@ import { pageContextFor, sendPage } from './page-context.js';
 
 /** Where the checkout pages read invoices from, and hear about their changes. */
 export interface CheckoutSource {
-  /** The invoice as the payer may see it, current at `now` (expired when its time is up). */
-  find(id: string, now: number): Promise<CheckoutView | undefined>;
+  /** The invoice as the payer may see it, current (expired on read when its time is up). */
+  find(id: string): Promise<CheckoutView | undefined>;
   /** Calls `listener` after the invoice changed (a payment, an expiry); returns the unsubscribe. */
   onChange(id: string, listener: () => void): () => void;
 }
@@ -47,10 +47,10 @@ export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutRo
   const { source } = options;
 
   async function load(id: string) {
-    return idPattern.test(id) ? source.find(id, now()) : undefined;
+    return idPattern.test(id) ? source.find(id) : undefined;
   }
 
-  app.get<{ Params: { id: string } }>('/pay/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/:id', async (request, reply) => {
     const ctx = pageContextFor(request, reply);
     const view = await load(request.params.id);
     if (!view) return sendPage(reply, 404, renderNotFoundPage(ctx));
@@ -66,7 +66,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutRo
     return sendPage(reply, 200, page);
   });
 
-  app.get<{ Params: { id: string } }>('/pay/:id/live', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/:id/live', async (request, reply) => {
     const ctx = pageContextFor(request, reply);
     const view = await load(request.params.id);
     reply.header('cache-control', 'no-store');
@@ -77,7 +77,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutRo
     return checkoutLiveState(ctx, view, await cachedQr(ctx, view), now());
   });
 
-  app.get<{ Params: { id: string } }>('/pay/:id/events', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/:id/events', async (request, reply) => {
     const ctx = pageContextFor(request, reply);
     const first = await load(request.params.id);
     if (!first) {
