@@ -38,6 +38,8 @@ export interface DatabaseImportSummary {
 /** Rows per INSERT: well under SQLite's and PostgreSQL's limits on bound parameters. */
 const parametersPerInsert = 20_000;
 const maxRowsPerInsert = 500;
+/** Text per INSERT: a batch of large pages is written before it holds more than this. */
+const maxTextPerInsert = 16 * 1024 * 1024;
 
 function readSettings(file: string, explicit: boolean): Record<string, unknown> {
   if (!existsSync(file)) {
@@ -112,16 +114,26 @@ async function copyTable(
   const resolvesText = copy.target === 'content';
   progress.begin(copy.target, total);
   let batch: Record<string, unknown>[] = [];
+  let batchText = 0;
   let done = 0;
   for (const raw of statement.iterate() as Iterable<Record<string, unknown>>) {
     const row: Record<string, unknown> = {};
-    for (const column of columns) row[column.name] = storeValue(raw[column.name], column, copy.target);
-    if (resolvesText) row.content_text = source.textAt(String(row.content_text));
+    for (const column of columns) {
+      const value = storeValue(raw[column.name], column, copy.target);
+      row[column.name] = value;
+      if (typeof value === 'string') batchText += value.length;
+    }
+    if (resolvesText) {
+      const text = source.textAt(String(row.content_text));
+      row.content_text = text;
+      batchText += text.length;
+    }
     batch.push(row);
-    if (batch.length >= batchSize) {
+    if (batch.length >= batchSize || batchText >= maxTextPerInsert) {
       await db.insertInto(copy.target).values(batch).execute();
       done += batch.length;
       batch = [];
+      batchText = 0;
       progress.advance(done);
     }
   }
