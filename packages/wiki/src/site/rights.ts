@@ -37,6 +37,7 @@ const DEFAULT_GROUP_RIGHTS: Record<string, readonly string[]> = {
     'editmyuserjson',
     'editmyuserjs',
     'editmyuserjsredirect',
+    'purge',
     'sendemail',
     'applychangetags',
     'changetags',
