@@ -58,7 +58,7 @@ export class GroupCommit {
         values = undefined;
       }
       if (values) {
-        batch.forEach((item, i) => item.resolve(values[i]));
+        for (const [i, item] of batch.entries()) item.resolve(values[i]);
         return;
       }
     }
