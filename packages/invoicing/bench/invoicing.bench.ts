@@ -60,6 +60,7 @@ for (const connections of [1, 8]) {
     measureHttp('trivial Fastify route', { url, connections, durationSeconds: DURATION_SECONDS }),
   );
   print(formatMeasurement(trivial));
+  const before = { ...invoicing.service.writes.stats };
   const creations: HttpMeasurement = await measureHttp('POST /api/invoices (create)', {
     url: `${base}/api/invoices`,
     method: 'POST',
@@ -68,7 +69,9 @@ for (const connections of [1, 8]) {
     connections,
     durationSeconds: DURATION_SECONDS,
   });
-  print(formatMeasurement(creations, trivial));
+  const commits = invoicing.service.writes.stats.commits - before.commits;
+  const writes = invoicing.service.writes.stats.writes - before.writes;
+  print(`${formatMeasurement(creations, trivial)}  (${(writes / Math.max(1, commits)).toFixed(1)} per commit)`);
   const reads = await measureHttp('GET /api/invoices/:id (read)', {
     url: `${base}/api/invoices/${sample.id}`,
     connections,

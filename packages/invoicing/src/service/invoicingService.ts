@@ -124,7 +124,8 @@ export class InvoicingService {
   private readonly viewCache = new Map<string, { version: number; view: PublicInvoice; json: string }>();
   private readonly rates: RateSource;
   private readonly secret: Buffer;
-  private readonly writes: GroupCommit;
+  /** Creations and other small writes, grouped into shared commits on SQLite. */
+  readonly writes: GroupCommit;
   readonly now: () => number;
 
   constructor(options: ServiceOptions) {
