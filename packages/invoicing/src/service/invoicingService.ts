@@ -8,7 +8,7 @@ import {
   parsePrice,
   priceInvoice,
 } from '../domain/invoice.js';
-import { newInvoiceId, newMerchantId, newOrderReference } from '../domain/references.js';
+import { newApiKeyId, newInvoiceId, newMerchantId, newOrderReference } from '../domain/references.js';
 import type { Ledger, LedgerPayment } from '../ledger/ledger.js';
 import { creditLedgerPayment } from '../payments/crediting.js';
 import type { RateSource } from '../rates/rateSource.js';
@@ -36,6 +36,7 @@ import {
 } from '../store/idempotency.js';
 import {
   findInvoice,
+  findInvoiceForUpdate,
   type InvoiceListQuery,
   insertInvoice,
   listInvoices,
@@ -180,9 +181,10 @@ export class InvoicingService {
       throw invalidRequest('name_invalid', 'the name must have 1 to 200 characters', 'name');
     let recipient = request.recipient?.trim();
     if (recipient === undefined || recipient === '') {
-      const ledger = this.ledger as Ledger & { newAddress?: () => string };
-      if (!ledger.newAddress) throw invalidRequest('recipient_missing', 'a recipient address is required', 'recipient');
-      recipient = ledger.newAddress();
+      if (!this.ledger.newAddress) {
+        throw invalidRequest('recipient_missing', 'a recipient address is required', 'recipient');
+      }
+      recipient = this.ledger.newAddress();
     }
     this.checkRecipient(recipient);
     const settings: MerchantSettings = {
@@ -231,7 +233,7 @@ export class InvoicingService {
     if (!(await this.getMerchant(merchantId))) throw notFound(`no merchant with id ${merchantId}`);
     const key = newApiKey();
     const info: ApiKeyInfo = {
-      id: `key_${newInvoiceId().slice(0, 16)}`,
+      id: newApiKeyId(),
       merchantId,
       prefix: shownPrefix(key),
       createdAt: this.now(),
@@ -442,7 +444,7 @@ export class InvoicingService {
   /** Expires the invoice if it is open and due; true when it did. */
   async expireInvoice(id: string): Promise<boolean> {
     const expired = await inTransaction(this.store, async (trx) => {
-      const invoice = await findInvoice(trx, id);
+      const invoice = await findInvoiceForUpdate(trx, { id });
       const change = invoice ? expireIfDue(invoice, this.now()) : null;
       if (change) await saveInvoiceChange(trx, change);
       return change !== null;

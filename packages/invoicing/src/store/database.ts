@@ -1,6 +1,6 @@
 import { type DatabaseTarget, migrateToLatest, type OpenDatabase, openDatabase, withStatementCache } from '@svc/common';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresAdapter, SqliteDialect, sql } from 'kysely';
 import { migrations } from './migrations/index.js';
 import type { InvoicingDatabase } from './schema.js';
 
@@ -74,6 +74,15 @@ export async function inTransaction<T>(store: InvoicingStore, work: (trx: Invoic
       throw error;
     }
   });
+}
+
+/**
+ * True when rows read for a change must be locked with FOR UPDATE. PostgreSQL runs transactions
+ * side by side, so a read-modify-write must hold the row; SQLite's BEGIN IMMEDIATE already lets
+ * one writer in at a time (and it has no FOR UPDATE).
+ */
+export function needsRowLocks(db: InvoicingDb): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /** Reads a 64-bit column as a number (times, counts), whichever engine returned it. */

@@ -1,7 +1,7 @@
 import type { Invoice, InvoiceChange, InvoiceStatus, TimelineEntry } from '../domain/invoice.js';
 import type { Currency } from '../domain/money.js';
 import type { InvoicingDb } from './database.js';
-import { big, num } from './database.js';
+import { big, needsRowLocks, num } from './database.js';
 import type { InvoiceTable } from './schema.js';
 
 function toInvoice(row: InvoiceTable): Invoice {
@@ -94,8 +94,18 @@ export async function findInvoice(db: InvoicingDb, id: string): Promise<Invoice 
   return row ? toInvoice(row) : undefined;
 }
 
-export async function findInvoiceByMessage(db: InvoicingDb, message: string): Promise<Invoice | undefined> {
-  const row = await db.selectFrom('invoices').selectAll().where('message', '=', message).executeTakeFirst();
+/**
+ * Reads an invoice to change it (inside a transaction): by id or by message, locked against
+ * concurrent changes until the transaction ends.
+ */
+export async function findInvoiceForUpdate(
+  trx: InvoicingDb,
+  by: { id: string } | { message: string },
+): Promise<Invoice | undefined> {
+  let select = trx.selectFrom('invoices').selectAll();
+  select = 'id' in by ? select.where('id', '=', by.id) : select.where('message', '=', by.message);
+  if (needsRowLocks(trx)) select = select.forUpdate();
+  const row = await select.executeTakeFirst();
   return row ? toInvoice(row) : undefined;
 }
 
