@@ -35,6 +35,8 @@ export interface ReadConnection {
    * while it stays the same.
    */
   dataVersion?: () => number;
+  /** SQLite only: the change counter of an invoice (undefined for an unknown id), read without Kysely. */
+  invoiceVersion?: (id: string) => number | undefined;
   close(): Promise<void>;
 }
 
@@ -52,8 +54,17 @@ export function openReadConnection(store: InvoicingStore): ReadConnection {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.defaultSafeIntegers(true);
   const db = new Kysely<InvoicingDatabase>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  const version = sqlite.prepare('pragma data_version').pluck();
-  return { db, dataVersion: () => Number(version.get()), close: () => db.destroy() };
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  const invoiceVersion = sqlite.prepare('select version from invoices where id = ?').pluck();
+  return {
+    db,
+    dataVersion: () => Number(dataVersion.get()),
+    invoiceVersion: (id) => {
+      const version = invoiceVersion.get(id) as bigint | undefined;
+      return version === undefined ? undefined : Number(version);
+    },
+    close: () => db.destroy(),
+  };
 }
 
 /**

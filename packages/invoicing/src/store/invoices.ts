@@ -85,7 +85,11 @@ export async function insertInvoice(db: InvoicingDb, change: InvoiceChange): Pro
 /** Stores an invoice's new state and appends its status change, if any (call inside a transaction). */
 export async function saveInvoiceChange(db: InvoicingDb, change: InvoiceChange): Promise<void> {
   const { id, merchant_id: _m, order_ref: _o, message: _msg, created_at: _c, ...changed } = toRow(change.invoice);
-  await db.updateTable('invoices').set(changed).where('id', '=', id).execute();
+  await db
+    .updateTable('invoices')
+    .set((eb) => ({ ...changed, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
   if (change.statusChange) await appendTimeline(db, id, change.statusChange);
 }
 
