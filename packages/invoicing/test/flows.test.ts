@@ -140,6 +140,17 @@ describeEachEngine('invoice flows', (engine) => {
     assert.equal(elsewhere[0]!.unmatchedReason, 'wrong_recipient');
   });
 
+  test('an open invoice keeps being watched at its address after the merchant moves to a new one', async () => {
+    const h = harness();
+    const other = await h.service.createMerchant({ name: 'Moving shop' });
+    const { key } = await h.service.createApiKey(other.id);
+    const created = await postInvoice(h, { api_key: key, amount_coin: 3 });
+    await h.service.updateMerchant(other.id, { recipient: h.ledger.newAddress() });
+    pay(h, created.body, '3');
+    await h.watcher.catchUp();
+    assert.equal((await read(created.body.id)).status, 'paid');
+  });
+
   test('open invoices expire at their time: by the scheduler and lazily on read', async () => {
     const h = harness();
     const first = await create({ amount_coin: 1, expires_min: 2 });

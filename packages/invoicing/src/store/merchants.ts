@@ -67,8 +67,17 @@ export async function updateMerchant(
   return result.numUpdatedRows > 0n;
 }
 
-/** Every address some merchant receives payments on: what the watcher follows. */
-export async function listRecipientAddresses(db: InvoicingDb): Promise<string[]> {
-  const rows = await db.selectFrom('merchants').select('recipient').distinct().orderBy('recipient').execute();
-  return rows.map((r) => r.recipient);
+/**
+ * The addresses the watcher follows: every merchant's current address, the address of every open
+ * invoice (a merchant may have moved to a new address since), and every address already followed
+ * on this ledger (so late payments to an old address are still seen).
+ */
+export async function listWatchedAddresses(db: InvoicingDb, ledger: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('merchants')
+    .select('recipient as address')
+    .union(db.selectFrom('invoices').select('recipient as address').where('status', '=', 'open'))
+    .union(db.selectFrom('ledger_cursors').select('address').where('ledger', '=', ledger))
+    .execute();
+  return rows.map((r) => r.address).sort();
 }
