@@ -52,9 +52,7 @@ export const en = {
   'checkout.tx_time': 'Time',
   'checkout.tx_late': 'after expiry',
   'checkout.invoice_ref': 'Invoice',
-  'checkout.status': 'Status',
   'checkout.refresh': 'Refresh status',
-  'checkout.live_offline': 'Live updates paused; the page checks again shortly.',
 
   'notfound.title': 'Page not found',
   'notfound.body': 'There is no invoice or page at this address. Check the link you were given.',
@@ -116,6 +114,7 @@ export const en = {
   'new.created': 'Invoice created. Send the payer the checkout link or show the QR code.',
 
   'invoice.title': 'Invoice {ref}',
+  'invoice.share': 'For the payer',
   'invoice.checkout_link': 'Checkout link',
   'invoice.open_checkout': 'Open checkout page',
   'invoice.details': 'Details',
@@ -145,14 +144,11 @@ export const en = {
     'Payments to your address whose message matches none of your invoices. They are kept so you can settle them by hand.',
   'unmatched.empty': 'No unmatched payments.',
   'unmatched.memo': 'Message received',
-  'unmatched.from': 'Sender',
 
   'keys.title': 'API keys',
   'keys.intro':
     'Programs use an API key to create invoices. A key is shown once, when it is made; we keep only a hash.',
   'keys.create': 'Create a key',
-  'keys.label': 'Label',
-  'keys.label_hint': 'Optional: what the key is for.',
   'keys.created': 'Your new key. Copy it now: it will not be shown again.',
   'keys.prefix': 'Key starts with',
   'keys.created_at': 'Created',
@@ -164,7 +160,6 @@ export const en = {
   'keys.revoke_done': 'The key was revoked. Programs using it can no longer create invoices.',
   'keys.empty': 'No keys yet.',
   'keys.state': 'State',
-  'keys.label_long': 'The label must have at most {max} characters.',
 
   'settings.title': 'Settings',
   'settings.name': 'Business name',
@@ -179,11 +174,9 @@ export const en = {
 
   'form.error_summary': 'Please correct the marked fields.',
   'form.required': 'This field is required.',
-  'form.invalid_number': 'Enter a number such as 12.50.',
   'form.invalid_integer': 'Enter a whole number from {min} to {max}.',
   'form.invalid_percent': 'Enter a percentage from 0 to {max} with at most {decimals} decimals.',
 
-  'time.in_utc': '{time} UTC',
   'paging.page': 'Page navigation',
 } as const;
 
