@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 import { type DatabaseTarget, type OpenDatabase, openDatabase } from './database.js';
 
 /**
@@ -7,7 +7,13 @@ import { type DatabaseTarget, type OpenDatabase, openDatabase } from './database
  */
 export async function migrateToLatest(db: Kysely<any>, migrations: Record<string, Migration>): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrations };
-  const migrator = new Migrator({ db, provider });
+  // On PostgreSQL Kysely looks for its bookkeeping tables in every schema unless told which one;
+  // name the current schema so that two deployments (or test schemas) in one database stay apart.
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

@@ -8,7 +8,7 @@ import type { RateSource } from './rates/rateSource.js';
 import { TickerRateSource } from './rates/tickerRate.js';
 import { InvoicingService } from './service/invoicingService.js';
 import { loadServerSecret } from './service/serverSecret.js';
-import { type InvoicingStore, openInvoicingStore } from './store/database.js';
+import { type InvoicingStore, openInvoicingStore, openReadConnection } from './store/database.js';
 
 export function openLedger(config: InvoicingConfig): Ledger {
   switch (config.ledger.kind) {
@@ -35,8 +35,10 @@ export interface Invoicing {
 export async function openInvoicing(config: InvoicingConfig, now?: () => number): Promise<Invoicing> {
   const store = await openInvoicingStore(config.database);
   const ledger = openLedger(config);
+  const reader = openReadConnection(store);
   const service = new InvoicingService({
     store,
+    reader,
     ledger,
     rates: createRateSource(config),
     secret: loadServerSecret(config.secret, config.dataDir),
@@ -56,6 +58,7 @@ export async function openInvoicing(config: InvoicingConfig, now?: () => number)
     service,
     async close() {
       await ledger.close();
+      await reader.close();
       await store.close();
     },
   };

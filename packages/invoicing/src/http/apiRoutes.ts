@@ -157,8 +157,8 @@ export function registerApiRoutes(app: FastifyInstance, service: InvoicingServic
     const wait = limits.read.take(clientKey(request));
     if (wait > 0) throw rateLimited(reply, wait);
     const { id } = request.params;
-    const view = looksLikeInvoiceId(id) ? await service.getPublicInvoice(id) : undefined;
-    if (!view) throw notFound(`no invoice with id ${id}`);
-    return reply.header('cache-control', 'no-store').type('application/json').send(publicInvoiceJson(view));
+    const json = looksLikeInvoiceId(id) ? await service.getPublicInvoiceJson(id) : undefined;
+    if (json === undefined) throw notFound(`no invoice with id ${id}`);
+    return reply.header('cache-control', 'no-store').type('application/json').send(json);
   });
 }

@@ -20,7 +20,14 @@ import {
   revokeApiKey,
   touchApiKey,
 } from '../store/apiKeys.js';
-import { type InvoicingDb, type InvoicingStore, inTransaction, isUniqueViolation } from '../store/database.js';
+import {
+  ConcurrentWriteError,
+  type InvoicingDb,
+  type InvoicingStore,
+  inTransaction,
+  isUniqueViolation,
+  type ReadConnection,
+} from '../store/database.js';
 import { GroupCommit } from '../store/groupCommit.js';
 import {
   deleteIdempotentResponsesBefore,
@@ -61,6 +68,8 @@ export interface ServiceSettings {
 
 export interface ServiceOptions {
   store: InvoicingStore;
+  /** Where committed data is read outside transactions (a read-only connection on SQLite); the store by default. */
+  reader?: ReadConnection;
   ledger: Ledger;
   rates: RateSource;
   secret: Buffer;
@@ -109,6 +118,10 @@ export class InvoicingService {
   readonly ledger: Ledger;
   readonly settings: ServiceSettings;
   private readonly store: InvoicingStore;
+  private readonly reader: InvoicingDb;
+  private readonly dataVersion: (() => number) | undefined;
+  /** Rendered public views, valid while the database has not changed since (SQLite only). */
+  private readonly viewCache = new Map<string, { version: number; view: PublicInvoice; json: string }>();
   private readonly rates: RateSource;
   private readonly secret: Buffer;
   private readonly writes: GroupCommit;
@@ -116,6 +129,8 @@ export class InvoicingService {
 
   constructor(options: ServiceOptions) {
     this.store = options.store;
+    this.reader = options.reader?.db ?? options.store.db;
+    this.dataVersion = options.reader?.dataVersion;
     this.ledger = options.ledger;
     this.rates = options.rates;
     this.secret = options.secret;
@@ -125,8 +140,9 @@ export class InvoicingService {
     this.events = new InvoiceEvents((id) => this.getPublicInvoice(id));
   }
 
+  /** Committed data, for reads outside a transaction. */
   private get db(): InvoicingDb {
-    return this.store.db;
+    return this.reader;
   }
 
   // ---- merchants ---------------------------------------------------------------------------
@@ -326,12 +342,15 @@ export class InvoicingService {
         const body = publicInvoiceJson(
           toPublicInvoice(change.invoice, [], [change.statusChange!], this.settings.baseUrl),
         );
-        await saveIdempotentResponse(trx, merchantId, idempotencyKey, {
-          requestHash,
-          statusCode: 201,
-          body,
-          createdAt: this.now(),
-        });
+        const now = this.now();
+        const saved = await saveIdempotentResponse(
+          trx,
+          merchantId,
+          idempotencyKey,
+          { requestHash, statusCode: 201, body, createdAt: now },
+          now - IDEMPOTENCY_WINDOW_MS,
+        );
+        if (!saved) throw new ConcurrentWriteError('a concurrent request used the same Idempotency-Key');
         return { statusCode: 201, body, replayed: false, invoiceId: change.invoice.id };
       }),
     );
@@ -371,10 +390,32 @@ export class InvoicingService {
 
   /** The public view of an invoice (exactly what GET /api/invoices/:id answers), or undefined. */
   async getPublicInvoice(id: string): Promise<PublicInvoice | undefined> {
+    return (await this.readPublicInvoice(id))?.view;
+  }
+
+  /** The JSON text of GET /api/invoices/:id, or undefined for an unknown id. */
+  async getPublicInvoiceJson(id: string): Promise<string | undefined> {
+    return (await this.readPublicInvoice(id))?.json;
+  }
+
+  private async readPublicInvoice(id: string): Promise<{ view: PublicInvoice; json: string } | undefined> {
+    // Read before the queries: a commit landing in between leaves the entry marked stale.
+    const version = this.dataVersion?.();
+    if (version !== undefined) {
+      const hit = this.viewCache.get(id);
+      const due = hit && hit.view.status === 'open' && this.now() >= hit.view.expires_at * 1000;
+      if (hit && hit.version === version && !due) return hit;
+    }
     const invoice = await this.getInvoice(id);
     if (!invoice) return undefined;
     const [payments, timeline] = await Promise.all([paymentsOfInvoice(this.db, id), readTimeline(this.db, id)]);
-    return toPublicInvoice(invoice, payments, timeline, this.settings.baseUrl);
+    const view = toPublicInvoice(invoice, payments, timeline, this.settings.baseUrl);
+    const entry = { version: version ?? 0, view, json: publicInvoiceJson(view) };
+    if (version !== undefined) {
+      if (this.viewCache.size >= 10_000) this.viewCache.clear();
+      this.viewCache.set(id, entry);
+    }
+    return entry;
   }
 
   paymentsOfInvoice(id: string): Promise<RecordedPayment[]> {

@@ -1,5 +1,6 @@
-import { type DatabaseTarget, migrateToLatest, type OpenDatabase, openDatabase } from '@svc/common';
-import { type Kysely, sql } from 'kysely';
+import { type DatabaseTarget, migrateToLatest, type OpenDatabase, openDatabase, withStatementCache } from '@svc/common';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { migrations } from './migrations/index.js';
 import type { InvoicingDatabase } from './schema.js';
 
@@ -24,6 +25,35 @@ export async function prepareInvoicingStore(store: OpenDatabase<any>): Promise<v
   // Money columns are 64-bit: SQLite must hand them back as bigint (as pg does for int8), never
   // as a float that silently rounds above 2^53.
   store.sqlite?.defaultSafeIntegers(true);
+}
+
+export interface ReadConnection {
+  db: InvoicingDb;
+  /**
+   * SQLite only: a number that changes whenever any other connection (this process's writer,
+   * another process) has committed to the database since the last call; cached reads are valid
+   * while it stays the same.
+   */
+  dataVersion?: () => number;
+  close(): Promise<void>;
+}
+
+/**
+ * A second, read-only SQLite connection for the public reads and key checks: it sees only
+ * committed data and never waits behind the writer's open transaction (WAL lets readers run
+ * beside a writer). On PostgreSQL the pool already serves reads beside writes.
+ */
+export function openReadConnection(store: InvoicingStore): ReadConnection {
+  const file = store.sqlite?.name;
+  if (!store.sqlite || !file || file === ':memory:' || store.sqlite.memory) {
+    return { db: store.db, close: async () => {} };
+  }
+  const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.defaultSafeIntegers(true);
+  const db = new Kysely<InvoicingDatabase>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const version = sqlite.prepare('pragma data_version').pluck();
+  return { db, dataVersion: () => Number(version.get()), close: () => db.destroy() };
 }
 
 /**
@@ -56,8 +86,14 @@ export function big(value: bigint | number | string): bigint {
   return BigInt(value);
 }
 
-/** True when `error` is a unique-constraint violation on either engine. */
+/** A write lost a race to a concurrent one on the same unique key; retrying sees the winner. */
+export class ConcurrentWriteError extends Error {
+  override name = 'ConcurrentWriteError';
+}
+
+/** True when `error` is a unique-constraint violation on either engine (or a lost race). */
 export function isUniqueViolation(error: unknown): boolean {
+  if (error instanceof ConcurrentWriteError) return true;
   const e = error as { code?: string; message?: string };
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }

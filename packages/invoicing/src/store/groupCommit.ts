@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { InvoicingDb, InvoicingStore } from './database.js';
 import { inTransaction } from './database.js';
 
@@ -10,9 +9,8 @@ interface Pending<T> {
 
 /**
  * Group commit for SQLite: writes that arrive together share one transaction and therefore one
- * fsync. Each write runs in its own savepoint (a failing one is undone alone) and every caller is
- * answered only after the shared COMMIT is durable, so nothing is acknowledged that a power cut
- * could take back. PostgreSQL gets one transaction per write: its server already groups commits.
+ * fsync. Every caller is answered only after the shared COMMIT is durable, so nothing is
+ * acknowledged that a power cut could take back. PostgreSQL gets one transaction per write: its server already groups commits.
  */
 export class GroupCommit {
   private queue: Pending<any>[] = [];
@@ -43,30 +41,33 @@ export class GroupCommit {
     this.running = false;
   }
 
+  /**
+   * Runs the batch in one transaction. If any write fails, the batch is rolled back and each
+   * write runs again in a transaction of its own, so one bad write fails alone.
+   */
   private async commitBatch(batch: Pending<any>[]): Promise<void> {
-    const outcomes: { ok: boolean; value: unknown }[] = [];
-    try {
-      await inTransaction(this.store, async (trx) => {
-        for (const item of batch) {
-          await sql`savepoint batch_item`.execute(trx);
-          try {
-            outcomes.push({ ok: true, value: await item.work(trx) });
-            await sql`release savepoint batch_item`.execute(trx);
-          } catch (error) {
-            await sql`rollback to savepoint batch_item`.execute(trx);
-            await sql`release savepoint batch_item`.execute(trx);
-            outcomes.push({ ok: false, value: error });
-          }
-        }
-      });
-    } catch (error) {
-      for (const item of batch) item.reject(error);
-      return;
+    if (batch.length > 1) {
+      let values: unknown[] | undefined;
+      try {
+        values = await inTransaction(this.store, async (trx) => {
+          const results: unknown[] = [];
+          for (const item of batch) results.push(await item.work(trx));
+          return results;
+        });
+      } catch {
+        values = undefined;
+      }
+      if (values) {
+        for (const [i, item] of batch.entries()) item.resolve(values[i]);
+        return;
+      }
     }
-    batch.forEach((item, i) => {
-      const outcome = outcomes[i]!;
-      if (outcome.ok) item.resolve(outcome.value);
-      else item.reject(outcome.value);
-    });
+    for (const item of batch) {
+      try {
+        item.resolve(await inTransaction(this.store, item.work));
+      } catch (error) {
+        item.reject(error);
+      }
+    }
   }
 }

@@ -29,14 +29,18 @@ export async function findIdempotentResponse(
     : undefined;
 }
 
-/** Stores (or, for an expired record, replaces) the answer given to a key. */
+/**
+ * Stores the answer given to a key, replacing a record older than `expiredBefore`. Returns false
+ * when a live record exists (a concurrent request with the same key got there first).
+ */
 export async function saveIdempotentResponse(
   db: InvoicingDb,
   merchantId: string,
   key: string,
   response: StoredResponse,
-): Promise<void> {
-  await db
+  expiredBefore: number,
+): Promise<boolean> {
+  const result = await db
     .insertInto('idempotency_keys')
     .values({
       merchant_id: merchantId,
@@ -47,14 +51,18 @@ export async function saveIdempotentResponse(
       created_at: response.createdAt,
     })
     .onConflict((oc) =>
-      oc.columns(['merchant_id', 'key']).doUpdateSet({
-        request_hash: response.requestHash,
-        status_code: response.statusCode,
-        response_body: response.body,
-        created_at: response.createdAt,
-      }),
+      oc
+        .columns(['merchant_id', 'key'])
+        .doUpdateSet({
+          request_hash: response.requestHash,
+          status_code: response.statusCode,
+          response_body: response.body,
+          created_at: response.createdAt,
+        })
+        .where('idempotency_keys.created_at', '<', expiredBefore),
     )
-    .execute();
+    .executeTakeFirst();
+  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
 }
 
 export async function deleteIdempotentResponsesBefore(db: InvoicingDb, cutoff: number): Promise<number> {
