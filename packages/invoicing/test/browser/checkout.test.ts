@@ -126,6 +126,22 @@ describe('checkout page in a browser', { timeout: 120_000 }, () => {
     }
   });
 
+  test('an open page turns to expired by itself when the countdown runs out', async () => {
+    const created = await invoice('4', 1);
+    // Let the invoice have 2 seconds left: the page's countdown follows the server's clock.
+    server.clockOffsetMs = 58_000;
+    try {
+      const page = await openPage(`/pay/${created.id}`);
+      assert.match((await page.locator('[data-countdown]').textContent()) ?? '', /^0:0[12]$/);
+      await page.locator('[data-expired]').waitFor({ timeout: 15_000 });
+      assert.equal(await page.locator('[data-status-badge]').textContent(), 'Expired');
+      assert.equal(await page.locator('[data-qr]').count(), 0, 'the payment details are gone');
+      await page.close();
+    } finally {
+      server.clockOffsetMs = 0;
+    }
+  });
+
   test('the page speaks German when asked, and unknown ids get a 404 page', async () => {
     const created = await invoice('1234.56');
     const page = await openPage(`/pay/${created.id}?lang=de`);

@@ -4,6 +4,7 @@ import type { PortalDatabase } from '../../portal/schema.js';
 import {
   createSession,
   defaultSessionPolicy,
+  deleteExpiredSessions,
   deleteSession,
   resolveSession,
   type SessionPolicy,
@@ -80,6 +81,8 @@ export class PortalAuth {
 
   /** Starts a new session (a fresh token, so a planted one is never promoted) and sets its cookie. */
   async signIn(reply: FastifyReply, merchantId: string): Promise<void> {
+    // Sign-ins are rare enough to sweep ended sessions here, so the table never needs a job of its own.
+    await deleteExpiredSessions(this.options.db, this.options.now(), this.policy);
     const token = await createSession(this.options.db, merchantId, this.options.now(), this.policy);
     reply.header(
       'set-cookie',

@@ -1,4 +1,4 @@
-import { formatMinor, formatTime } from '../../format.js';
+import { formatMinor, formatTime, localiseDecimal } from '../../format.js';
 import { html, type SafeHtml } from '../../html.js';
 import type { MessageKey } from '../../i18n/locale.js';
 import type { PageContext } from '../../layout.js';
@@ -146,7 +146,7 @@ ${copyField(ctx, 'checkout-link', t('invoice.checkout_link'), view.payUrl)}
 <dl class="facts">
 <dt>${t('invoice.amount_coin', { coin })}</dt><dd>${formatMinor(view.amountCoin, view.coin.decimals, locale)} ${coin}</dd>
 <dt>${t('invoice.amount_eur')}</dt><dd>${formatMinor(view.amountEur, 2, locale, 2)} EUR</dd>
-<dt>${t('invoice.rate', { coin })}</dt><dd>${view.rate}</dd>
+<dt>${t('invoice.rate', { coin })}</dt><dd>${localiseDecimal(view.rate, locale)}</dd>
 <dt>${t('invoice.rate_source')}</dt><dd>${view.rateSource} · ${formatTime(new Date(view.rateAt), locale)}</dd>
 <dt>${t('invoice.paid')}</dt><dd>${formatMinor(view.amountPaid, view.coin.decimals, locale)} ${coin}</dd>
 <dt>${t('invoice.due')}</dt><dd>${formatMinor(view.amountDue, view.coin.decimals, locale)} ${coin}</dd>
