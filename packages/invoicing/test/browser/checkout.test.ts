@@ -27,6 +27,7 @@ describe('checkout page in a browser', { timeout: 120_000 }, () => {
   let browser: TestBrowser;
   let merchantId: string;
   const pageErrors: string[] = [];
+  const foreignRequests: string[] = [];
 
   before(async () => {
     server = await startBrowserApp();
@@ -43,6 +44,9 @@ describe('checkout page in a browser', { timeout: 120_000 }, () => {
   async function openPage(path: string): Promise<Page> {
     const page = await browser.context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('request', (request) => {
+      if (!request.url().startsWith(`${server.url}/`)) foreignRequests.push(request.url());
+    });
     page.on('console', (message) => {
       if (message.type() === 'error') pageErrors.push(message.text());
     });
@@ -150,6 +154,7 @@ describe('checkout page in a browser', { timeout: 120_000 }, () => {
     await page.getByRole('link', { name: 'English' }).click();
     assert.equal(await page.locator('html').getAttribute('lang'), 'en');
     assert.deepEqual(pageErrors, [], 'no script errors, no CSP violations, no missing resource');
+    assert.deepEqual(foreignRequests, [], 'no request to any other site');
     const missing = await page.goto(`${server.url}/pay/AAAAAAAAAAAAAAAAAAAAAAAA`);
     assert.equal(missing?.status(), 404);
     assert.ok(await page.getByRole('heading', { name: 'Page not found' }).isVisible());

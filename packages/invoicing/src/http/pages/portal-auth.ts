@@ -9,7 +9,7 @@ import {
   resolveSession,
   type SessionPolicy,
 } from '../../portal/sessions.js';
-import { SignInLimiter } from '../../portal/sign-in-limiter.js';
+import { SignInLimiter, SlidingWindowCounter } from '../../portal/sign-in-limiter.js';
 import { cookieName, parseCookies, serializeCookie } from './cookies.js';
 import { csrfToken, csrfTokenMatches, newPreSessionValue } from './csrf.js';
 
@@ -32,12 +32,15 @@ export interface PortalAuthOptions {
  */
 export class PortalAuth {
   readonly limiter: SignInLimiter;
+  /** Sign-ups per client address in the last hour. */
+  readonly signUps: SlidingWindowCounter;
   private readonly sessionCookie: string;
   private readonly preSessionCookie: string;
   private readonly policy: SessionPolicy;
 
   constructor(private readonly options: PortalAuthOptions) {
     this.limiter = options.limiter ?? new SignInLimiter();
+    this.signUps = new SlidingWindowCounter(3600 * 1000, options.now);
     this.policy = options.sessionPolicy ?? defaultSessionPolicy;
     this.sessionCookie = cookieName('inv_session', options.secureCookies);
     this.preSessionCookie = cookieName('inv_presession', options.secureCookies);

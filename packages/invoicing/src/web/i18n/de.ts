@@ -87,6 +87,8 @@ export const de: Record<MessageKey, string> = {
   'auth.no_account': 'Neu hier?',
   'auth.bad_credentials': 'E-Mail-Adresse oder Passwort ist falsch.',
   'auth.rate_limited': 'Zu viele Anmeldeversuche. Bitte warten Sie {minutes} Minuten und versuchen Sie es dann erneut.',
+  'auth.signup_limited':
+    'Zu viele neue Konten aus Ihrem Netz. Bitte warten Sie {minutes} Minuten und versuchen Sie es dann erneut.',
   'auth.email_taken': 'Zu dieser E-Mail-Adresse gibt es bereits ein Konto.',
   'auth.email_invalid': 'Geben Sie eine gültige E-Mail-Adresse ein.',
   'auth.password_short': 'Das Passwort muss mindestens {min} Zeichen haben.',
