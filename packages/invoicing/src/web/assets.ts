@@ -6,9 +6,10 @@ import type { FastifyInstance } from 'fastify';
 const contentTypes: Record<string, string> = {
   css: 'text/css; charset=utf-8',
   js: 'text/javascript; charset=utf-8',
+  svg: 'image/svg+xml',
 };
 
-export const assetNames = ['style.css', 'copy.js', 'checkout.js'] as const;
+export const assetNames = ['style.css', 'copy.js', 'checkout.js', 'icon.svg'] as const;
 export type AssetName = (typeof assetNames)[number];
 
 interface Asset {

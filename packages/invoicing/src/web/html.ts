@@ -44,3 +44,16 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Saf
 export function trustedHtml(markup: string): SafeHtml {
   return new SafeHtml(markup);
 }
+
+/**
+ * Fills the `{name}` placeholders of a translated text with markup (e.g. a reference that must
+ * not wrap); the text around them is escaped as usual.
+ */
+export function fillHtml(text: string, params: Record<string, SafeHtml>): SafeHtml {
+  const parts = text.split(/\{(\w+)\}/);
+  return new SafeHtml(
+    parts
+      .map((part, i) => (i % 2 === 0 ? escapeHtml(part) : (params[part]?.value ?? escapeHtml(`{${part}}`))))
+      .join(''),
+  );
+}

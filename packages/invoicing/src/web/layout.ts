@@ -25,6 +25,8 @@ export interface PageOptions {
   /** Without scripts, reload the page after this many seconds (the checkout's status). */
   noscriptRefreshSeconds?: number;
   homeHref?: string;
+  /** A single-column page (checkout, sign-in): the top bar lines up with the narrow content. */
+  narrow?: boolean;
 }
 
 /** The same address in another language: `lang` replaced, every other parameter kept. */
@@ -49,10 +51,11 @@ export function renderPage(ctx: PageContext, options: PageOptions): string {
 <meta name="robots" content="noindex, nofollow">
 <title>${options.title} · ${t('site.name')}</title>
 <link rel="stylesheet" href="${assetUrl('style.css')}">
+<link rel="icon" href="${assetUrl('icon.svg')}" type="image/svg+xml">
 ${options.noscriptRefreshSeconds ? html`<noscript><meta http-equiv="refresh" content="${options.noscriptRefreshSeconds}"></noscript>` : ''}
 ${(options.scripts ?? []).map((name) => html`<script src="${assetUrl(name)}" defer></script>`)}
 </head>
-<body>
+<body${options.narrow ? html` class="narrow-page"` : ''}>
 <a class="skip-link" href="#content">${t('site.skip')}</a>
 <header class="topbar"><div class="topbar-inner">
 <a class="brand" href="${options.homeHref ?? '#content'}">${t('site.name')}</a>

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { cookieName, parseCookies, serializeCookie } from '../../src/http/pages/cookies.js';
 import { csrfToken, csrfTokenMatches } from '../../src/http/pages/csrf.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../../src/portal/password.js';
-import { SignInLimiter } from '../../src/portal/sign-in-limiter.js';
+import { SignInLimiter, SlidingWindowCounter } from '../../src/portal/sign-in-limiter.js';
 
 test('passwords are stored as salted scrypt hashes and verify only with the right password', async () => {
   const stored = await hashPassword('correct horse battery');
@@ -49,4 +49,17 @@ test('cookies round-trip and CSRF tokens bind to the cookie they were made for',
   assert.equal(csrfTokenMatches(secret, undefined, token), false);
   assert.equal(csrfTokenMatches(secret, 'session-a', undefined), false);
   assert.equal(csrfTokenMatches(Buffer.from('t'.repeat(32)), 'session-a', token), false);
+});
+
+test('a sliding window counts events per key and forgets them after the window', () => {
+  let now = 0;
+  const counter = new SlidingWindowCounter(1000, () => now);
+  counter.record('a');
+  now = 400;
+  counter.record('a');
+  assert.equal(counter.waitMs('a', 3), 0);
+  assert.equal(counter.waitMs('a', 2), 600, 'until the first event leaves the window');
+  assert.equal(counter.waitMs('b', 1), 0);
+  now = 1000;
+  assert.equal(counter.waitMs('a', 2), 0);
 });

@@ -45,6 +45,11 @@ export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutRo
   const recheckMs = options.recheckMs ?? 5000;
   const streamMaxMs = options.streamMaxMs ?? 30 * 60 * 1000;
   const { source } = options;
+  // Open event streams end when the server shuts down, so that closing does not wait on them.
+  const openStreams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const close of [...openStreams]) close();
+  });
 
   async function load(id: string) {
     return idPattern.test(id) ? source.find(id) : undefined;
@@ -131,6 +136,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutRo
     const close = () => {
       if (closed) return;
       closed = true;
+      openStreams.delete(close);
       unsubscribe();
       clearInterval(recheck);
       clearInterval(heartbeat);
@@ -138,6 +144,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutRo
       if (expiryTimer) clearTimeout(expiryTimer);
       stream.end();
     };
+    openStreams.add(close);
     request.raw.on('close', close);
     stream.on('close', close);
 

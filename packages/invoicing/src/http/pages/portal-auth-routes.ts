@@ -8,6 +8,7 @@ import {
   passwordRules,
   verifyPassword,
 } from '../../portal/password.js';
+import { signUpsPerClientPerHour } from '../../portal/sign-in-limiter.js';
 import { isUniqueViolation } from '../../store/database.js';
 import { renderSignInPage, renderSignUpPage } from '../../web/pages/portal/auth-pages.js';
 import type { FormState } from '../../web/pages/portal/form.js';
@@ -98,6 +99,13 @@ export function registerPortalAuthRoutes(scope: FastifyInstance, deps: PortalDep
     const again = (status: number) =>
       sendPage(reply, status, renderSignUpPage(ctx, auth.preSessionCsrf(request, reply), form, signUpOptions));
     if (Object.keys(form.errors).length > 0) return again(400);
+    const waitMs = auth.signUps.waitMs(request.ip, signUpsPerClientPerHour);
+    if (waitMs > 0) {
+      form.errors._form = t('auth.signup_limited', { minutes: Math.ceil(waitMs / 60_000) });
+      reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
+      return again(429);
+    }
+    auth.signUps.record(request.ip);
 
     const passwordHash = await hashPassword(password);
     let merchantId: string;

@@ -4,11 +4,12 @@ import type { PortalDatabase } from '../../portal/schema.js';
 import {
   createSession,
   defaultSessionPolicy,
+  deleteExpiredSessions,
   deleteSession,
   resolveSession,
   type SessionPolicy,
 } from '../../portal/sessions.js';
-import { SignInLimiter } from '../../portal/sign-in-limiter.js';
+import { SignInLimiter, SlidingWindowCounter } from '../../portal/sign-in-limiter.js';
 import { cookieName, parseCookies, serializeCookie } from './cookies.js';
 import { csrfToken, csrfTokenMatches, newPreSessionValue } from './csrf.js';
 
@@ -31,12 +32,15 @@ export interface PortalAuthOptions {
  */
 export class PortalAuth {
   readonly limiter: SignInLimiter;
+  /** Sign-ups per client address in the last hour. */
+  readonly signUps: SlidingWindowCounter;
   private readonly sessionCookie: string;
   private readonly preSessionCookie: string;
   private readonly policy: SessionPolicy;
 
   constructor(private readonly options: PortalAuthOptions) {
     this.limiter = options.limiter ?? new SignInLimiter();
+    this.signUps = new SlidingWindowCounter(3600 * 1000, options.now);
     this.policy = options.sessionPolicy ?? defaultSessionPolicy;
     this.sessionCookie = cookieName('inv_session', options.secureCookies);
     this.preSessionCookie = cookieName('inv_presession', options.secureCookies);
@@ -80,6 +84,8 @@ export class PortalAuth {
 
   /** Starts a new session (a fresh token, so a planted one is never promoted) and sets its cookie. */
   async signIn(reply: FastifyReply, merchantId: string): Promise<void> {
+    // Sign-ins are rare enough to sweep ended sessions here, so the table never needs a job of its own.
+    await deleteExpiredSessions(this.options.db, this.options.now(), this.policy);
     const token = await createSession(this.options.db, merchantId, this.options.now(), this.policy);
     reply.header(
       'set-cookie',

@@ -54,9 +54,7 @@ export const de: Record<MessageKey, string> = {
   'checkout.tx_time': 'Zeit',
   'checkout.tx_late': 'nach Ablauf',
   'checkout.invoice_ref': 'Rechnung',
-  'checkout.status': 'Status',
   'checkout.refresh': 'Status aktualisieren',
-  'checkout.live_offline': 'Live-Aktualisierung unterbrochen; die Seite prüft gleich erneut.',
 
   'notfound.title': 'Seite nicht gefunden',
   'notfound.body':
@@ -89,6 +87,8 @@ export const de: Record<MessageKey, string> = {
   'auth.no_account': 'Neu hier?',
   'auth.bad_credentials': 'E-Mail-Adresse oder Passwort ist falsch.',
   'auth.rate_limited': 'Zu viele Anmeldeversuche. Bitte warten Sie {minutes} Minuten und versuchen Sie es dann erneut.',
+  'auth.signup_limited':
+    'Zu viele neue Konten aus Ihrem Netz. Bitte warten Sie {minutes} Minuten und versuchen Sie es dann erneut.',
   'auth.email_taken': 'Zu dieser E-Mail-Adresse gibt es bereits ein Konto.',
   'auth.email_invalid': 'Geben Sie eine gültige E-Mail-Adresse ein.',
   'auth.password_short': 'Das Passwort muss mindestens {min} Zeichen haben.',
@@ -121,6 +121,7 @@ export const de: Record<MessageKey, string> = {
   'new.created': 'Rechnung erstellt. Senden Sie dem Zahler den Link zur Bezahlseite oder zeigen Sie den QR-Code.',
 
   'invoice.title': 'Rechnung {ref}',
+  'invoice.share': 'Für den Zahler',
   'invoice.checkout_link': 'Link zur Bezahlseite',
   'invoice.open_checkout': 'Bezahlseite öffnen',
   'invoice.details': 'Angaben',
@@ -150,14 +151,11 @@ export const de: Record<MessageKey, string> = {
     'Zahlungen an Ihre Adresse, deren Nachricht zu keiner Ihrer Rechnungen passt. Sie bleiben erhalten, damit Sie sie von Hand zuordnen können.',
   'unmatched.empty': 'Keine nicht zugeordneten Zahlungen.',
   'unmatched.memo': 'Erhaltene Nachricht',
-  'unmatched.from': 'Absender',
 
   'keys.title': 'API-Schlüssel',
   'keys.intro':
     'Programme erstellen Rechnungen mit einem API-Schlüssel. Ein Schlüssel wird nur einmal beim Erstellen angezeigt; wir speichern nur einen Hash.',
   'keys.create': 'Schlüssel erstellen',
-  'keys.label': 'Bezeichnung',
-  'keys.label_hint': 'Optional: wofür der Schlüssel ist.',
   'keys.created': 'Ihr neuer Schlüssel. Kopieren Sie ihn jetzt: er wird nicht noch einmal angezeigt.',
   'keys.prefix': 'Schlüssel beginnt mit',
   'keys.created_at': 'Erstellt',
@@ -169,7 +167,6 @@ export const de: Record<MessageKey, string> = {
   'keys.revoke_done': 'Der Schlüssel wurde widerrufen. Programme damit können keine Rechnungen mehr erstellen.',
   'keys.empty': 'Noch keine Schlüssel.',
   'keys.state': 'Zustand',
-  'keys.label_long': 'Die Bezeichnung darf höchstens {max} Zeichen haben.',
 
   'settings.title': 'Einstellungen',
   'settings.name': 'Name des Unternehmens',
@@ -185,10 +182,8 @@ export const de: Record<MessageKey, string> = {
 
   'form.error_summary': 'Bitte korrigieren Sie die markierten Felder.',
   'form.required': 'Dieses Feld ist erforderlich.',
-  'form.invalid_number': 'Geben Sie eine Zahl wie 12,50 ein.',
   'form.invalid_integer': 'Geben Sie eine ganze Zahl von {min} bis {max} ein.',
   'form.invalid_percent': 'Geben Sie einen Prozentsatz von 0 bis {max} mit höchstens {decimals} Nachkommastellen ein.',
 
-  'time.in_utc': '{time} UTC',
   'paging.page': 'Seitennavigation',
 };

@@ -52,9 +52,7 @@ export const en = {
   'checkout.tx_time': 'Time',
   'checkout.tx_late': 'after expiry',
   'checkout.invoice_ref': 'Invoice',
-  'checkout.status': 'Status',
   'checkout.refresh': 'Refresh status',
-  'checkout.live_offline': 'Live updates paused; the page checks again shortly.',
 
   'notfound.title': 'Page not found',
   'notfound.body': 'There is no invoice or page at this address. Check the link you were given.',
@@ -84,6 +82,7 @@ export const en = {
   'auth.no_account': 'New here?',
   'auth.bad_credentials': 'The email address or the password is wrong.',
   'auth.rate_limited': 'Too many sign-in attempts. Please wait {minutes} minutes and try again.',
+  'auth.signup_limited': 'Too many new accounts from your network. Please wait {minutes} minutes and try again.',
   'auth.email_taken': 'An account with this email address exists already.',
   'auth.email_invalid': 'Enter a valid email address.',
   'auth.password_short': 'The password must have at least {min} characters.',
@@ -116,6 +115,7 @@ export const en = {
   'new.created': 'Invoice created. Send the payer the checkout link or show the QR code.',
 
   'invoice.title': 'Invoice {ref}',
+  'invoice.share': 'For the payer',
   'invoice.checkout_link': 'Checkout link',
   'invoice.open_checkout': 'Open checkout page',
   'invoice.details': 'Details',
@@ -145,14 +145,11 @@ export const en = {
     'Payments to your address whose message matches none of your invoices. They are kept so you can settle them by hand.',
   'unmatched.empty': 'No unmatched payments.',
   'unmatched.memo': 'Message received',
-  'unmatched.from': 'Sender',
 
   'keys.title': 'API keys',
   'keys.intro':
     'Programs use an API key to create invoices. A key is shown once, when it is made; we keep only a hash.',
   'keys.create': 'Create a key',
-  'keys.label': 'Label',
-  'keys.label_hint': 'Optional: what the key is for.',
   'keys.created': 'Your new key. Copy it now: it will not be shown again.',
   'keys.prefix': 'Key starts with',
   'keys.created_at': 'Created',
@@ -164,7 +161,6 @@ export const en = {
   'keys.revoke_done': 'The key was revoked. Programs using it can no longer create invoices.',
   'keys.empty': 'No keys yet.',
   'keys.state': 'State',
-  'keys.label_long': 'The label must have at most {max} characters.',
 
   'settings.title': 'Settings',
   'settings.name': 'Business name',
@@ -179,11 +175,9 @@ export const en = {
 
   'form.error_summary': 'Please correct the marked fields.',
   'form.required': 'This field is required.',
-  'form.invalid_number': 'Enter a number such as 12.50.',
   'form.invalid_integer': 'Enter a whole number from {min} to {max}.',
   'form.invalid_percent': 'Enter a percentage from 0 to {max} with at most {decimals} decimals.',
 
-  'time.in_utc': '{time} UTC',
   'paging.page': 'Page navigation',
 } as const;
 

@@ -1,5 +1,5 @@
 import { formatMinor, formatRemaining, formatTime, localiseDecimal, plainDecimal } from '../format.js';
-import { html, type SafeHtml } from '../html.js';
+import { fillHtml, html, type SafeHtml } from '../html.js';
 import type { MessageKey } from '../i18n/locale.js';
 import { type PageContext, renderPage } from '../layout.js';
 import { type CheckoutView, type PaymentView, type ShownStatus, shownStatus, viewVersion } from './checkout-view.js';
@@ -41,13 +41,22 @@ export function paymentsTable(ctx: PageContext, coin: CheckoutView['coin'], paym
     (p) => html`<tr>
 <td data-label="${t('checkout.tx')}"><code>${p.txId}</code></td>
 <td data-label="${t('checkout.tx_amount')}" class="num">${formatMinor(p.amount, coin.decimals, locale)} ${coin.code}</td>
-<td data-label="${t('checkout.tx_time')}">${formatTime(new Date(p.at), locale)}${p.late ? html` <span class="badge badge-late">${t('checkout.tx_late')}</span>` : ''}</td>
+<td data-label="${t('checkout.tx_time')}"><span>${formatTime(new Date(p.at), locale)}${p.late ? html` <span class="badge badge-late">${t('checkout.tx_late')}</span>` : ''}</span></td>
 </tr>`,
   )}</tbody>
 </table></div>`;
 }
 
-function amountCard(ctx: PageContext, view: CheckoutView, status: ShownStatus): SafeHtml {
+function countdown(ctx: PageContext, view: CheckoutView, now: number): SafeHtml {
+  const { t, locale } = ctx;
+  return html`<div class="countdown-box">
+<span>${t('checkout.expires_in')}:</span>
+<span class="countdown" data-countdown data-expires-at="${view.expiresAt}" role="timer" aria-live="off">${formatRemaining(view.expiresAt * 1000 - now)}</span>
+<span class="hint">${t('checkout.expires_at', { time: formatTime(new Date(view.expiresAt * 1000), locale) })}</span>
+</div>`;
+}
+
+function amountCard(ctx: PageContext, view: CheckoutView, status: ShownStatus, now: number): SafeHtml {
   const { t, locale } = ctx;
   return html`<section class="card" aria-labelledby="amount-heading">
 <div class="checkout-head">
@@ -70,10 +79,11 @@ ${
 }
 <dt>${t('checkout.invoice_ref')}</dt><dd><code>${view.orderRef}</code></dd>
 </dl>
+${view.status === 'open' ? countdown(ctx, view, now) : ''}
 </section>`;
 }
 
-function paymentDetails(ctx: PageContext, view: CheckoutView, qr: SafeHtml, now: number): SafeHtml {
+function paymentDetails(ctx: PageContext, view: CheckoutView, qr: SafeHtml): SafeHtml {
   const { t, locale } = ctx;
   const due = view.amountPaid > 0n ? view.amountDue : view.amountCoin;
   return html`${
@@ -104,11 +114,6 @@ ${qr}
 <p><a class="button button-quiet" href="${view.paymentUri}">${t('checkout.open_wallet')}</a></p>
 </figure>
 </div>
-<div class="countdown-box">
-<span>${t('checkout.expires_in')}:</span>
-<span class="countdown" data-countdown data-expires-at="${view.expiresAt}" role="timer" aria-live="off">${formatRemaining(view.expiresAt * 1000 - now)}</span>
-<span class="hint">${t('checkout.expires_at', { time: formatTime(new Date(view.expiresAt * 1000), locale) })}</span>
-</div>
 </section>`;
 }
 
@@ -128,8 +133,13 @@ ${
 </section>
 <section class="card" aria-labelledby="receipt-heading">
 <h2 id="receipt-heading">${t('checkout.receipt')}</h2>
+<div class="checkout-head"><p class="amount" data-amount>${formatMinor(view.amountCoin, view.coin.decimals, locale)} <span class="amount-unit">${view.coin.code}</span></p>${statusBadge(ctx, 'paid')}</div>
 <dl class="facts">
+<dt>${t('checkout.amount_eur')}</dt><dd data-amount-eur>${formatMinor(view.amountEur, 2, locale, 2)} EUR</dd>
+<dt>${t('checkout.rate')}</dt><dd>${t('checkout.rate_value', { coin: view.coin.code, rate: localiseDecimal(view.rate, locale) })}</dd>
+<dt>${t('invoice.paid')}</dt><dd data-amount-paid>${coinAmount(ctx, view, view.amountPaid)}</dd>
 ${view.paidAt !== null ? html`<dt>${t('checkout.paid_at')}</dt><dd data-paid-at>${formatTime(new Date(view.paidAt), locale)}</dd>` : ''}
+<dt>${t('checkout.invoice_ref')}</dt><dd><code>${view.orderRef}</code></dd>
 <dt>${t('checkout.recipient')}</dt><dd><code>${view.recipient}</code></dd>
 <dt>${t('checkout.message')}</dt><dd><code>${view.message}</code></dd>
 </dl>
@@ -138,7 +148,7 @@ ${paymentsTable(ctx, view.coin, view.payments)}
 </section>`;
 }
 
-function expired(ctx: PageContext, view: CheckoutView): SafeHtml {
+function expired(ctx: PageContext, view: CheckoutView, now: number): SafeHtml {
   const { t, locale } = ctx;
   const lateAmount = view.payments.filter((p) => p.late).reduce((sum, p) => sum + p.amount, 0n);
   return html`<section class="notice notice-off" aria-labelledby="expired-heading" data-expired>
@@ -153,6 +163,7 @@ ${
 </section>`
     : ''
 }
+${amountCard(ctx, view, shownStatus(view), now)}
 ${
   view.payments.length > 0
     ? html`<section class="card" aria-labelledby="payments-heading"><h2 id="payments-heading">${t('checkout.payments')}</h2>${paymentsTable(ctx, view.coin, view.payments)}</section>`
@@ -162,16 +173,9 @@ ${
 
 /** The part of the checkout page that live updates replace. */
 export function renderCheckoutLive(ctx: PageContext, view: CheckoutView, qr: SafeHtml, now: number): SafeHtml {
-  const status = shownStatus(view);
-  const body =
-    view.status === 'paid'
-      ? receipt(ctx, view)
-      : view.status === 'expired'
-        ? expired(ctx, view)
-        : paymentDetails(ctx, view, qr, now);
-  return html`${view.status === 'paid' ? '' : amountCard(ctx, view, status)}${body}${
-    view.status === 'paid' ? amountCard(ctx, view, status) : ''
-  }`;
+  if (view.status === 'paid') return receipt(ctx, view);
+  if (view.status === 'expired') return expired(ctx, view, now);
+  return html`${amountCard(ctx, view, shownStatus(view), now)}${paymentDetails(ctx, view, qr)}`;
 }
 
 /** The live state as the page's script receives it (SSE event or poll answer). */
@@ -200,7 +204,7 @@ export function renderCheckoutPage(
   const { t } = ctx;
   const status = shownStatus(view);
   const body = html`<div class="narrow" data-checkout data-status="${status}" data-version="${viewVersion(view)}" data-now="${Math.floor(now / 1000)}" data-live-url="${urls.live}" data-events-url="${urls.events}">
-<h1>${t('checkout.title', { ref: view.orderRef })}</h1>
+<h1>${fillHtml(t('checkout.title'), { ref: html`<span class="nowrap">${view.orderRef}</span>` })}</h1>
 <div id="live">
 ${renderCheckoutLive(ctx, view, qr, now)}
 </div>
@@ -210,6 +214,7 @@ ${renderCheckoutLive(ctx, view, qr, now)}
     title: t('checkout.title', { ref: view.orderRef }),
     body,
     scripts: ['copy.js', 'checkout.js'],
+    narrow: true,
     noscriptRefreshSeconds: view.status === 'open' ? 15 : undefined,
   });
 }

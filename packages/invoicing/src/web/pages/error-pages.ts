@@ -7,6 +7,7 @@ function messagePage(ctx: PageContext, titleKey: MessageKey, bodyKey: MessageKey
   return renderPage(ctx, {
     title: t(titleKey),
     homeHref,
+    narrow: true,
     body: html`<div class="narrow"><section class="card"><h1>${t(titleKey)}</h1><p>${t(bodyKey)}</p></section></div>`,
   });
 }

@@ -47,7 +47,7 @@ export function renderPortalPage(
 
 /** A portal page for visitors who are not signed in (sign-in, sign-up). */
 export function renderPublicPortalPage(ctx: PageContext, options: { title: string; body: SafeHtml }): string {
-  return renderPage(ctx, { title: options.title, body: options.body, homeHref: '/portal' });
+  return renderPage(ctx, { title: options.title, body: options.body, homeHref: '/portal', narrow: true });
 }
 
 /** A form that is only a button bound to the session (revoking a key). */

@@ -1,4 +1,4 @@
-import { formatMinor, formatTime } from '../../format.js';
+import { formatMinor, formatTime, localiseDecimal } from '../../format.js';
 import { html, type SafeHtml } from '../../html.js';
 import type { MessageKey } from '../../i18n/locale.js';
 import type { PageContext } from '../../layout.js';
@@ -28,11 +28,11 @@ export function renderInvoiceListPage(ctx: PageContext, session: PortalSession, 
 </tr></thead>
 <tbody>${list.rows.map(
     (row) => html`<tr data-invoice-row="${row.id}">
-<td data-label="${t('invoices.created')}">${formatTime(new Date(row.createdAt), locale)}</td>
-<td data-label="${t('invoices.ref')}"><a href="/portal/invoices/${row.id}"><code>${row.orderRef}</code></a></td>
-<td data-label="${t('invoices.amount')}" class="num">${formatMinor(row.amountCoin, list.coin.decimals, locale)} ${list.coin.code}<br><span class="hint">${formatMinor(row.amountEur, 2, locale, 2)} EUR</span></td>
+<td data-label="${t('invoices.created')}" class="when">${formatTime(new Date(row.createdAt), locale)}</td>
+<td data-label="${t('invoices.ref')}" class="nowrap"><a href="/portal/invoices/${row.id}"><code>${row.orderRef}</code></a></td>
+<td data-label="${t('invoices.amount')}" class="num"><span>${formatMinor(row.amountCoin, list.coin.decimals, locale)} ${list.coin.code}<br><span class="hint">${formatMinor(row.amountEur, 2, locale, 2)} EUR</span></span></td>
 <td data-label="${t('invoices.status')}">${statusBadge(ctx, shownStatus(row))}</td>
-<td data-label="${t('invoices.expires')}">${formatTime(new Date(row.expiresAt * 1000), locale)}</td>
+<td data-label="${t('invoices.expires')}" class="when">${formatTime(new Date(row.expiresAt * 1000), locale)}</td>
 </tr>`,
   )}</tbody></table></div>`;
   const body = html`<div class="page-head"><h1>${t('invoices.title')}</h1>
@@ -132,7 +132,7 @@ export function renderInvoicePage(
   const body = html`<div class="page-head"><h1>${t('invoice.title', { ref: view.orderRef })}</h1>${statusBadge(ctx, shownStatus(view))}</div>
 ${justCreated ? html`<div class="notice notice-ok" role="status"><p>${t('new.created')}</p></div>` : ''}
 <section class="card" aria-labelledby="link-heading">
-<h2 id="link-heading">${t('invoice.checkout_link')}</h2>
+<h2 id="link-heading">${t('invoice.share')}</h2>
 <div class="pay-grid">
 <div>
 ${copyField(ctx, 'checkout-link', t('invoice.checkout_link'), view.payUrl)}
@@ -146,7 +146,7 @@ ${copyField(ctx, 'checkout-link', t('invoice.checkout_link'), view.payUrl)}
 <dl class="facts">
 <dt>${t('invoice.amount_coin', { coin })}</dt><dd>${formatMinor(view.amountCoin, view.coin.decimals, locale)} ${coin}</dd>
 <dt>${t('invoice.amount_eur')}</dt><dd>${formatMinor(view.amountEur, 2, locale, 2)} EUR</dd>
-<dt>${t('invoice.rate', { coin })}</dt><dd>${view.rate}</dd>
+<dt>${t('invoice.rate', { coin })}</dt><dd>${localiseDecimal(view.rate, locale)}</dd>
 <dt>${t('invoice.rate_source')}</dt><dd>${view.rateSource} · ${formatTime(new Date(view.rateAt), locale)}</dd>
 <dt>${t('invoice.paid')}</dt><dd>${formatMinor(view.amountPaid, view.coin.decimals, locale)} ${coin}</dd>
 <dt>${t('invoice.due')}</dt><dd>${formatMinor(view.amountDue, view.coin.decimals, locale)} ${coin}</dd>
