@@ -226,10 +226,6 @@ describeEachEngine('MediaWiki database import', (engine) => {
     );
     db.close();
     await importReference({ file: compressed });
-    const contentId = source
-      .prepare("select content_id from content where content_address = 'tt:' || ?")
-      .pluck()
-      .get(row.old_id) as number;
     const stored = await open()
       .db.selectFrom('content')
       .select('content_text')
