@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import { prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
+import { PAGE_COLUMNS } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import type { WikiDatabase } from '../../store/schema.js';
@@ -46,10 +47,7 @@ export const execute: ModuleExecute = async (ctx) => {
   const to = p.to !== undefined ? key(p.to as string) : undefined;
   const db = ctx.store.db;
 
-  let query = db
-    .selectFrom('page')
-    .select(['page_id', 'page_namespace', 'page_title'])
-    .where('page_namespace', '=', namespace);
+  let query = db.selectFrom('page').where('page_namespace', '=', namespace);
   if (from !== undefined) query = query.where('page_title', descending ? '<=' : '>=', from);
   if (to !== undefined) query = query.where('page_title', descending ? '>=' : '<=', to);
   if (p.prefix !== undefined) {
@@ -86,19 +84,19 @@ export const execute: ModuleExecute = async (ctx) => {
       ),
     );
   }
-  const rows = await query
-    .orderBy('page_title', descending ? 'desc' : 'asc')
-    .limit(limit + 1)
-    .execute();
-
-  if (rows.length > limit) ctx.setContinue((rows[limit] as (typeof rows)[number]).page_title);
-  const shown = rows.slice(0, limit);
+  const ordered = query.orderBy('page_title', descending ? 'desc' : 'asc').limit(limit + 1);
   if (ctx.generator) {
-    ctx.generator.addPageIds(shown.map((row) => row.page_id));
+    // A generator hands whole page rows to the page set, which then needs no second lookup.
+    const rows = await ordered.select(PAGE_COLUMNS).execute();
+    if (rows.length > limit) ctx.setContinue((rows[limit] as (typeof rows)[number]).page_title);
+    ctx.generator.addPageRows(rows.slice(0, limit));
     return;
   }
+  // A list reads the covering index (namespace, title) only.
+  const rows = await ordered.select(['page_id', 'page_namespace', 'page_title']).execute();
+  if (rows.length > limit) ctx.setContinue((rows[limit] as (typeof rows)[number]).page_title);
   const out = ctx.result.list('p');
-  for (const row of shown) {
+  for (const row of rows.slice(0, limit)) {
     out.push({
       pageid: row.page_id,
       ns: row.page_namespace,
