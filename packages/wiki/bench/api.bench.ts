@@ -1,6 +1,6 @@
 /**
  * api.php throughput: requests/s and p50/p99 latency at 1, 2 and 8 concurrent clients for each
- * query below, beside a trivial Fastify route measured in the same run (printed as a ratio). The
+ * query below on the imported reference wiki, beside a trivial Fastify route measured in the same run (printed as a ratio). The
  * server runs in its own processes: one worker, and a cluster of two (the target machine has two
  * cores). `BENCH_SECONDS` sets the duration of each measurement (default 5).
  */
@@ -13,6 +13,8 @@ const CLIENTS = [1, 2, 8];
 /** The measured requests; list modules join as they are implemented. */
 const QUERIES: [string, string][] = [
   ['meta=siteinfo', 'action=query&meta=siteinfo&format=json&formatversion=2'],
+  ['list=allpages&aplimit=50', 'action=query&list=allpages&aplimit=50&format=json&formatversion=2'],
+  ['generator=allpages&gaplimit=50', 'action=query&generator=allpages&gaplimit=50&format=json&formatversion=2'],
   ['paraminfo query+allpages', 'action=paraminfo&modules=query%2Ballpages&format=json&formatversion=2'],
   ['titles=3 pages (page set)', 'action=query&titles=Berlin%7CHamburg%7CM%C3%BCnchen&format=json&formatversion=2'],
   ['error: badvalue', 'action=query&list=allpages&apfilterredir=bogus&format=json'],

@@ -126,6 +126,12 @@ export class PageSet {
     await this.resolveTitles(titles.map((t) => this.titles.make(t.namespace, t.dbKey)));
   }
 
+  /** Adds pages a generator read from the `page` table itself (with PAGE_COLUMNS): no second lookup. */
+  async addPageRows(rows: readonly PageRow[]): Promise<void> {
+    await this.loadGendersOf(rows.map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })));
+    await this.addFoundPages(rows.map((row) => this.toRecord(row)));
+  }
+
   async addPageIds(ids: readonly number[]): Promise<void> {
     const rows = await this.fetchPagesById(ids);
     const found = new Set(rows.map((r) => r.pageid));
@@ -345,7 +351,8 @@ export class PageSet {
   }
 }
 
-const PAGE_COLUMNS = [
+/** The `page` columns the page set needs; generators that select them can hand rows over directly. */
+export const PAGE_COLUMNS = [
   'page_id',
   'page_namespace',
   'page_title',
@@ -357,7 +364,7 @@ const PAGE_COLUMNS = [
   'page_lang',
 ] as const;
 
-interface PageRow {
+export interface PageRow {
   page_id: number;
   page_namespace: number;
   page_title: string;
