@@ -77,10 +77,8 @@ export const execute: ModuleExecute = async (ctx) => {
   if (types !== undefined) {
     const levels = ((p.prlevel as string[] | undefined) ?? []).filter((level) => level !== '');
     query = query.where(({ exists, selectFrom }) => {
-      let restrictions = selectFrom('page_restrictions')
-        .select('pr_page')
-        .whereRef('pr_page', '=', 'page_id')
-        .where('pr_type', 'in', types.length > 0 ? types : ['']);
+      let restrictions = selectFrom('page_restrictions').select('pr_page').whereRef('pr_page', '=', 'page_id');
+      if (types.length > 0) restrictions = restrictions.where('pr_type', 'in', types);
       if (levels.length > 0) restrictions = restrictions.where('pr_level', 'in', levels);
       if (p.prfiltercascade !== 'all') {
         restrictions = restrictions.where('pr_cascade', '=', p.prfiltercascade === 'cascading' ? 1 : 0);
