@@ -1,10 +1,9 @@
 import { apiError } from '../../api/errors.js';
+import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
-import { parseContinueValue } from '../support/continue-value.js';
 import { writePageRows } from '../support/page-rows.js';
-import { prefixUpperBound, titlePartToKey } from '../support/title-part.js';
 
 /** `list=allpages`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {

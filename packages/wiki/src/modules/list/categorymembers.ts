@@ -1,12 +1,12 @@
 import { apiError, badContinue } from '../../api/errors.js';
-import { titleTexts } from '../../api/genders.js';
+import { titleTexts } from '../../api/gender.js';
+import { parseContinueValue } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import type { ResultObject } from '../../api/result/tree.js';
 import { NS_CATEGORY } from '../../site/title.js';
-import { parseContinueValue } from '../support/continue-value.js';
 import { titleOrPageId } from '../support/title-or-pageid.js';
 
 /** `list=categorymembers`: parameters as the module reference lists them, in its order. */
