@@ -25,7 +25,9 @@ const config = loadConfig({
 });
 const invoicing = await openInvoicing(config);
 const app = await buildApp({ store: invoicing.store, service: invoicing.service, rateLimits: config.rateLimits });
-const background = startBackgroundWork(invoicing, (what, error) => process.stderr.write(`${what}: ${String(error)}\n`));
+const background = await startBackgroundWork(invoicing, (what, error) =>
+  process.stderr.write(`${what}: ${String(error)}\n`),
+);
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

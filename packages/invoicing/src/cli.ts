@@ -51,7 +51,9 @@ const serve: CliCommand = {
       rateLimits: config.rateLimits,
       trustProxy: config.trustProxy,
     });
-    const background = startBackgroundWork(invoicing, (what, error) => app.log.error({ err: error }, `${what} failed`));
+    const background = await startBackgroundWork(invoicing, (what, error) =>
+      app.log.error({ err: error }, `${what} failed`),
+    );
     const server = await listenUntilSignalled(app, {
       host: config.host,
       port: config.port,

@@ -1,5 +1,6 @@
 import type { Invoice, InvoiceChange, InvoiceStatus, TimelineEntry } from '../domain/invoice.js';
 import type { Currency } from '../domain/money.js';
+import { announceInvoiceChange } from './changeNotices.js';
 import type { InvoicingDb } from './database.js';
 import { big, needsRowLocks, num } from './database.js';
 import type { InvoiceTable } from './schema.js';
@@ -91,6 +92,7 @@ export async function saveInvoiceChange(db: InvoicingDb, change: InvoiceChange):
     .where('id', '=', id)
     .execute();
   if (change.statusChange) await appendTimeline(db, id, change.statusChange);
+  await announceInvoiceChange(db, id);
 }
 
 export async function findInvoice(db: InvoicingDb, id: string): Promise<Invoice | undefined> {
