@@ -243,5 +243,23 @@ describeEachEngine('invoice flows', (engine) => {
     });
     assert.equal(bad.statusCode, 400);
     assert.equal(bad.json().error.param, 'to');
+    const cases: [string, string][] = [
+      [`{"to":"${invoice.recipient}","amount":1,"message":"${'X'.repeat(29)}"}`, 'message_too_long'],
+      [`{"to":"${invoice.recipient}","amount":1,"message":7}`, 'message_invalid'],
+      [`{"to":"${invoice.recipient}","amount":0.00000001}`, 'amount_too_precise'],
+      [`{"to":"${invoice.recipient}","amount":0.000001}`, 'amount_too_small'],
+      [`{"to":"${invoice.recipient}","amount":true}`, 'amount_invalid'],
+      [`{"to":"${invoice.recipient}","amount":1,"memo":"x"}`, 'unknown_parameter'],
+    ];
+    for (const [payload, code] of cases) {
+      const response = await h.app.inject({
+        method: 'POST',
+        url: '/dev/ledger/payments',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      assert.equal(response.statusCode, 400, payload);
+      assert.equal(response.json().error.code, code, payload);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { InvoicingDb } from './database.js';
 import { num } from './database.js';
+import { precompiled } from './precompiled.js';
 import type { MerchantTable } from './schema.js';
 
 export interface Merchant {
@@ -43,7 +44,10 @@ export async function insertMerchant(db: InvoicingDb, merchant: Merchant): Promi
 }
 
 export async function findMerchant(db: InvoicingDb, id: string): Promise<Merchant | undefined> {
-  const row = await db.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst();
+  const query = precompiled(db, 'merchant by id', (d) => d.selectFrom('merchants').selectAll().where('id', '=', id), [
+    id,
+  ]);
+  const [row] = (await db.executeQuery(query)).rows;
   return row ? toMerchant(row) : undefined;
 }
 
