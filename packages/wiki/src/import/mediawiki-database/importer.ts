@@ -98,6 +98,7 @@ async function copyTable(
   db: Kysely<any>,
   copy: TableCopy,
   progress: ImportProgress,
+  label: string,
 ): Promise<number> {
   const columns = wikiTable(copy.target).columns;
   const total = source.db.prepare(`select count(*) from ${copy.source}`).pluck().get() as number;
@@ -112,7 +113,7 @@ async function copyTable(
   }
   const batchSize = Math.max(1, Math.min(maxRowsPerInsert, Math.floor(parametersPerInsert / columns.length)));
   const resolvesText = copy.target === 'content';
-  progress.begin(copy.target, total);
+  progress.begin(label, total);
   let batch: Record<string, unknown>[] = [];
   let batchText = 0;
   let done = 0;
@@ -190,8 +191,9 @@ export async function importMediaWikiDatabase(
     const tables: DatabaseImportSummary['tables'] = [];
     await db.transaction().execute(async (trx) => {
       await clearWiki(trx);
-      for (const copy of tableCopies) {
-        tables.push({ table: copy.target, rows: await copyTable(source, trx, copy, progress) });
+      for (const [i, copy] of tableCopies.entries()) {
+        const label = `${copy.target} (table ${i + 1} of ${tableCopies.length})`;
+        tables.push({ table: copy.target, rows: await copyTable(source, trx, copy, progress, label) });
       }
       await syncIdSequences(trx);
       await saveSite(trx, site);
