@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { SettingsError, siteFromSettings } from '../../site/defaults.js';
 import type { InterwikiEntry, SiteConfig } from '../../site/site.js';
 import { saveSite } from '../../site/site-store.js';
+import { insertRows } from '../../store/bulk-insert.js';
 import type { WikiStore } from '../../store/database.js';
 import { syncIdSequences } from '../../store/id-sequences.js';
 import type { ColumnDef } from '../../store/migrations/columns.js';
@@ -35,11 +36,9 @@ export interface DatabaseImportSummary {
   seconds: number;
 }
 
-/** Rows per INSERT: well under SQLite's and PostgreSQL's limits on bound parameters. */
-const parametersPerInsert = 20_000;
-const maxRowsPerInsert = 500;
-/** Text per INSERT: a batch of large pages is written before it holds more than this. */
-const maxTextPerInsert = 16 * 1024 * 1024;
+/** Rows written at once, unless their text reaches the second bound first (large pages). */
+const maxRowsPerBatch = 5000;
+const maxTextPerBatch = 16 * 1024 * 1024;
 
 function readSettings(file: string, explicit: boolean): Record<string, unknown> {
   if (!existsSync(file)) {
@@ -111,7 +110,6 @@ async function copyTable(
   if (selected.join() !== expected.join()) {
     throw new Error(`the copy of ${copy.target} selects ${selected.join(', ')} instead of ${expected.join(', ')}`);
   }
-  const batchSize = Math.max(1, Math.min(maxRowsPerInsert, Math.floor(parametersPerInsert / columns.length)));
   const resolvesText = copy.target === 'content';
   progress.begin(label, total);
   let batch: Record<string, unknown>[] = [];
@@ -130,8 +128,8 @@ async function copyTable(
       batchText += text.length;
     }
     batch.push(row);
-    if (batch.length >= batchSize || batchText >= maxTextPerInsert) {
-      await db.insertInto(copy.target).values(batch).execute();
+    if (batch.length >= maxRowsPerBatch || batchText >= maxTextPerBatch) {
+      await insertRows(db, copy.target, batch);
       done += batch.length;
       batch = [];
       batchText = 0;
@@ -139,7 +137,7 @@ async function copyTable(
     }
   }
   if (batch.length > 0) {
-    await db.insertInto(copy.target).values(batch).execute();
+    await insertRows(db, copy.target, batch);
     done += batch.length;
     progress.advance(done);
   }
