@@ -189,6 +189,12 @@ class DumpImport {
     private readonly options: XmlImportOptions,
   ) {}
 
+  /** Pages and revisions so far, for the progress line. */
+  describeProgress(): string {
+    const n = (value: number) => value.toLocaleString('en-US');
+    return `${n(this.counts.pages)} pages, ${n(this.counts.revisions)} revisions`;
+  }
+
   get wikiId(): string {
     return this.site.wikiId;
   }
@@ -636,7 +642,7 @@ export async function importXmlDump(
           await job.endPage();
           if (job.counts.pages - lastReport >= 100) {
             lastReport = job.counts.pages;
-            progress.advance(Math.round(opened.bytesRead() / 1e6));
+            progress.advance(Math.round(opened.bytesRead() / 1e6), job.describeProgress());
           }
           break;
         default:
@@ -652,7 +658,7 @@ export async function importXmlDump(
     if (err instanceof UserError) throw err;
     throw new XmlImportError(`importing ${file} failed: ${(err as Error).message}; nothing was imported`);
   }
-  progress.advance(Math.round(totalMb));
+  progress.advance(Math.round(totalMb), job.describeProgress());
   progress.end();
   return {
     wikiId: job.wikiId,
