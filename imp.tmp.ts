@@ -8,7 +8,7 @@ const dir = mkdtempSync(join(tmpdir(), 'imp-'));
 const store = await openWikiStore({ engine: 'sqlite', file: join(dir, 'w.sqlite') });
 const t0 = performance.now();
 const c0 = process.cpuUsage();
-const s = await importXmlDump(store, process.argv[2]!);
+const s = await importXmlDump(store, process.argv[2]!, { extractionThreads: 1 });
 const cu = process.cpuUsage(c0);
 console.log(
   'cpu',

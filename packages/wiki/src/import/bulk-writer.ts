@@ -50,6 +50,8 @@ function insertSql(
   return sql;
 }
 
+const SQLITE_ROWS_PER_INSERT = 10;
+
 /** SQLite page cache during an import, in KiB (negative: a size rather than a page count). */
 const IMPORT_CACHE_KIB = -16_000;
 
@@ -83,13 +85,27 @@ async function sqliteWriter(store: WikiStore): Promise<BulkWriter> {
     db: store.db,
     async insert(table, columns, rows, conflict = { kind: 'error' }) {
       if (rows.length === 0) return;
-      const key = `${table}|${columns.join(',')}|${conflictKey(conflict)}`;
-      let statement = insertStatements.get(key);
-      if (!statement) {
-        statement = sqlite.prepare(insertSql(table, columns, 1, conflict, () => '?'));
-        insertStatements.set(key, statement);
+      const statement = (count: number) => {
+        const key = `${table}|${columns.join(',')}|${conflictKey(conflict)}|${count}`;
+        let prepared = insertStatements.get(key);
+        if (!prepared) {
+          prepared = sqlite.prepare(insertSql(table, columns, count, conflict, () => '?'));
+          insertStatements.set(key, prepared);
+        }
+        return prepared;
+      };
+      let i = 0;
+      // Several rows per statement save a round of binding and stepping per row.
+      if (rows.length >= SQLITE_ROWS_PER_INSERT && conflict.kind !== 'update') {
+        const many = statement(SQLITE_ROWS_PER_INSERT);
+        for (; i + SQLITE_ROWS_PER_INSERT <= rows.length; i += SQLITE_ROWS_PER_INSERT) {
+          many.run(rows.slice(i, i + SQLITE_ROWS_PER_INSERT).flat());
+        }
       }
-      for (const row of rows) statement.run(row as unknown[]);
+      if (i < rows.length) {
+        const one = statement(1);
+        for (; i < rows.length; i++) one.run(rows[i] as unknown[]);
+      }
     },
     async run(sql, params = []) {
       prepare(sql).run(params as unknown[]);

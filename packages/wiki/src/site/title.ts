@@ -237,18 +237,24 @@ export class TitleCodec {
    */
   parse(input: string, options: ParseOptions = {}): TitleParseResult {
     const defaultNamespace = options.defaultNamespace ?? NS_MAIN;
-    const key = `${defaultNamespace}${options.decodePercent ? '%' : '|'}${input}`;
-    const cached = this.cache.get(key);
+    const variant = defaultNamespace * 2 + (options.decodePercent ? 1 : 0);
+    let cache = this.caches.get(variant);
+    if (!cache) {
+      cache = new Map();
+      this.caches.set(variant, cache);
+    }
+    const cached = cache.get(input);
     if (cached) return cached;
     let text = options.decodePercent ? decodePercentEscapes(input) : input;
     text = decodeCharReferences(text).normalize('NFC').replace(FORBIDDEN_CODE_POINTS, '\ufffd');
     const result = this.split(text, defaultNamespace, true);
-    if (this.cache.size >= PARSE_CACHE_SIZE) this.cache.clear();
-    this.cache.set(key, result);
+    if (cache.size >= PARSE_CACHE_SIZE) cache.clear();
+    cache.set(input, result);
     return result;
   }
 
-  private readonly cache = new Map<string, TitleParseResult>();
+  /** Parse results by default namespace and %-decoding, then by input. */
+  private readonly caches = new Map<number, Map<string, TitleParseResult>>();
 
   /** Like `parse`, returning undefined for an invalid title. */
   parseOrUndefined(input: string, options?: ParseOptions): Title | undefined {
