@@ -130,6 +130,13 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
     assert.ok((await count(store, 'select count(*) from category where cat_pages > 0')) > 100);
   });
 
+  test('a bzip2-compressed dump imports', async () => {
+    const store = await freshStore();
+    const summary = await importXmlDump(store, join(dumpsDir, 'pywikibot-enwiki-Pear-export-0.3-4revs.xml.bz2'));
+    assert.deepEqual([summary.pages, summary.revisions], [1, 4]);
+    assert.equal(await count(store, "select count(*) from page where page_title = 'Pear'"), 1);
+  });
+
   test('revisions keep their ids, editors, comments, flags and deleted markers', async () => {
     const store = await freshStore();
     await importXmlDump(store, fixture('simplewiki-sample-2pages-33revs.xml'));

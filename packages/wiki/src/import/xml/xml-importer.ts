@@ -6,18 +6,18 @@
  * nothing; a newer dump of the same wiki adds its new revisions and brings each page's links up
  * to date; another wiki is refused unless it replaces the store's.
  */
-import { UserError } from '@svc/common';
+import { quoteIdentifier, UserError } from '@svc/common';
 import type { SiteConfig } from '../../site/site.js';
 import { loadSite, saveSite } from '../../site/site-store.js';
-import { TitleCodec } from '../../site/title.js';
 import type { WikiStore } from '../../store/database.js';
 import { syncIdSequences } from '../../store/id-sequences.js';
-import { clearWiki } from '../../store/wiki-tables.js';
+import { clearWiki, wikiTable } from '../../store/wiki-tables.js';
 import type { BulkWriter } from '../bulk-writer.js';
 import { openBulkWriter } from '../bulk-writer.js';
 import { type ImportProgress, silentProgress } from '../progress.js';
 import { checkWikiIdentity } from '../wiki-identity.js';
-import { extractLinks } from '../wikitext/extract-links.js';
+import type { PageLinks } from '../wikitext/extract-links.js';
+import { LinkExtractorPool } from '../wikitext/extract-pool.js';
 import { DumpError, readDump } from './dump-reader.js';
 import type { DumpContributor, DumpPage, DumpRevision, DumpSiteInfo, DumpUpload } from './dump-types.js';
 import { DumpFileError, openDump } from './open-dump.js';
@@ -37,6 +37,8 @@ export interface XmlImportOptions {
   /** Replace a different wiki the store holds. */
   replace?: boolean;
   progress?: ImportProgress;
+  /** Worker threads for link extraction (default: one for large files on a machine with several cores). */
+  extractionThreads?: number;
 }
 
 export interface XmlImportSummary {
@@ -66,6 +68,28 @@ export class XmlImportError extends UserError {
 const HIDDEN_CONTRIBUTOR = 'Unknown user';
 const ACTOR_CACHE_LIMIT = 100_000;
 const REVISION_MAP_LIMIT = 2_000_000;
+/** Pages whose links are being extracted while the import reads on. */
+const MAX_PENDING_PAGES = 64;
+/**
+ * Tables whose non-unique indexes are dropped while a dump fills an empty store and built again
+ * before the commit: building an index once from sorted data is several times faster than
+ * updating it row by row. Unique indexes stay, as the import's conflict handling relies on them.
+ */
+const DEFERRED_INDEX_TABLES = [
+  'page',
+  'revision',
+  'ip_changes',
+  'slots',
+  'pagelinks',
+  'templatelinks',
+  'imagelinks',
+  'categorylinks',
+  'externallinks',
+  'langlinks',
+  'iwlinks',
+  'redirect',
+  'page_props',
+];
 
 const REVISION_COLUMNS = [
   'rev_id',
@@ -146,7 +170,7 @@ function pageKey(page: DumpPage, site: SiteConfig): string {
 
 class DumpImport {
   private site!: SiteConfig;
-  private codec!: TitleCodec;
+  private extractor!: LinkExtractorPool;
   private writer!: BulkWriter;
   private storeWasEmpty = true;
   private outcome: XmlImportSummary['outcome'] = 'new';
@@ -164,6 +188,12 @@ class DumpImport {
     private readonly store: WikiStore,
     private readonly options: XmlImportOptions,
   ) {}
+
+  /** Pages and revisions so far, for the progress line. */
+  describeProgress(): string {
+    const n = (value: number) => value.toLocaleString('en-US');
+    return `${n(this.counts.pages)} pages, ${n(this.counts.revisions)} revisions`;
+  }
 
   get wikiId(): string {
     return this.site.wikiId;
@@ -201,9 +231,10 @@ class DumpImport {
     }
     if (siteinfo?.namespaces.length === 0 && stored) this.site = { ...this.site, namespaces: stored.namespaces };
     await saveSite(this.writer.db, this.site);
-    this.codec = new TitleCodec(this.site);
+    this.extractor = new LinkExtractorPool(this.site, this.options.extractionThreads ?? 0);
     const [{ n }] = await this.writer.all<{ n: number }>('select count(*) as n from page');
     this.storeWasEmpty = Number(n) === 0;
+    if (this.storeWasEmpty) await this.deferIndexes();
     const [{ c }] = await this.writer.all<{ c: number | null }>('select max(content_id) as c from content');
     const [{ a }] = await this.writer.all<{ a: number | null }>('select max(actor_id) as a from actor');
     const [{ r }] = await this.writer.all<{ r: number | null }>('select max(rev_id) as r from revision');
@@ -212,7 +243,29 @@ class DumpImport {
     this.nextActorId = Number(a ?? 0) + 1;
   }
 
+  private deferredIndexes: Array<{ table: string; name: string; columns: string[] }> = [];
+
+  private async deferIndexes(): Promise<void> {
+    for (const table of DEFERRED_INDEX_TABLES) {
+      for (const index of wikiTable(table).indexes ?? []) {
+        if (index.unique) continue;
+        await this.writer.run(`drop index if exists ${quoteIdentifier(index.name)}`);
+        this.deferredIndexes.push({ table, name: index.name, columns: index.columns });
+      }
+    }
+  }
+
+  private async rebuildIndexes(): Promise<void> {
+    await this.writer.flush();
+    for (const index of this.deferredIndexes.splice(0)) {
+      await this.writer.db.schema.createIndex(index.name).on(index.table).columns(index.columns).execute();
+    }
+  }
+
   async commit(): Promise<void> {
+    await this.completeAll();
+    await this.extractor.close();
+    await this.rebuildIndexes();
     await this.finishTotals();
     await this.writer.flush();
     await syncIdSequences(this.writer.db);
@@ -220,6 +273,7 @@ class DumpImport {
   }
 
   async rollback(): Promise<void> {
+    await this.extractor?.close();
     await this.writer?.rollback();
   }
 
@@ -444,15 +498,36 @@ class DumpImport {
       if (!state.existing) this.counts.pages--; // a page without revisions is not a page
       return;
     }
+    const links =
+      latest.model === 'wikitext'
+        ? this.extractor.extract(latest.text, { namespace: state.namespace, dbKey: state.dbKey })
+        : Promise.resolve(undefined);
+    // Free the text now; the links come back later, in page order.
+    state.latest = { ...latest, text: '' };
+    this.pending.push({ state, links });
+    while (this.pending.length > MAX_PENDING_PAGES) await this.completeOldest();
+  }
+
+  private readonly pending: Array<{ state: PageState; links: Promise<PageLinks | undefined> }> = [];
+
+  private async completeOldest(): Promise<void> {
+    const next = this.pending.shift()!;
+    await this.writePage(next.state, await next.links);
+  }
+
+  private async completeAll(): Promise<void> {
+    this.extractor.flush();
+    while (this.pending.length) await this.completeOldest();
+  }
+
+  /** The page row and its link tables, once the links of its current revision are known. */
+  private async writePage(state: PageState, links: PageLinks | undefined): Promise<void> {
+    const latest = state.latest!;
     const existing = state.existing;
     const dumpIsNewer =
       !existing ||
       latest.timestamp > existing.latestTimestamp ||
       (latest.timestamp === existing.latestTimestamp && latest.id > existing.latest);
-    const links =
-      latest.model === 'wikitext'
-        ? extractLinks(latest.text, { namespace: state.namespace, dbKey: state.dbKey }, this.codec)
-        : undefined;
     if (links?.redirect) this.counts.redirects++;
     if (!dumpIsNewer && state.newRevisions === 0) return;
     const totalRevisions = (existing?.revisions ?? 0) + state.newRevisions;
@@ -464,27 +539,21 @@ class DumpImport {
       return;
     }
     this.counts.updatedPages++;
-    await this.writer.insert(
-      'page',
-      PAGE_COLUMNS,
-      [
-        [
-          state.id,
-          state.namespace,
-          state.dbKey,
-          links?.redirect ? 1 : 0,
-          totalRevisions === 1 ? 1 : 0,
-          Math.random(),
-          latest.timestamp,
-          latest.timestamp,
-          latest.id,
-          latest.bytes,
-          latest.model,
-          null,
-        ],
-      ],
-      { kind: 'update', key: ['page_id'] },
-    );
+    const row = [
+      state.id,
+      state.namespace,
+      state.dbKey,
+      links?.redirect ? 1 : 0,
+      totalRevisions === 1 ? 1 : 0,
+      Math.random(),
+      latest.timestamp,
+      latest.timestamp,
+      latest.id,
+      latest.bytes,
+      latest.model,
+      null,
+    ];
+    await this.writer.insert('page', PAGE_COLUMNS, [row], { kind: 'update', key: ['page_id'] });
     if (existing) {
       for (const table of Object.keys(LINK_FROM) as Array<keyof LinkRows>) {
         await this.writer.run(`delete from ${table} where ${LINK_FROM[table]} = ?`, [state.id]);
@@ -545,7 +614,10 @@ export async function importXmlDump(
     if (err instanceof DumpFileError) throw new XmlImportError(err.message);
     throw err;
   }
-  const job = new DumpImport(store, options);
+  const job = new DumpImport(store, {
+    ...options,
+    extractionThreads: options.extractionThreads ?? LinkExtractorPool.threadsFor(opened.fileBytes),
+  });
   let begun = false;
   const totalMb = opened.fileBytes / 1e6;
   progress.begin(`importing ${file}`, Math.max(1, Math.round(totalMb)), 'MB');
@@ -570,7 +642,7 @@ export async function importXmlDump(
           await job.endPage();
           if (job.counts.pages - lastReport >= 100) {
             lastReport = job.counts.pages;
-            progress.advance(Math.round(opened.bytesRead() / 1e6));
+            progress.advance(Math.round(opened.bytesRead() / 1e6), job.describeProgress());
           }
           break;
         default:
@@ -586,7 +658,7 @@ export async function importXmlDump(
     if (err instanceof UserError) throw err;
     throw new XmlImportError(`importing ${file} failed: ${(err as Error).message}; nothing was imported`);
   }
-  progress.advance(Math.round(totalMb));
+  progress.advance(Math.round(totalMb), job.describeProgress());
   progress.end();
   return {
     wikiId: job.wikiId,
