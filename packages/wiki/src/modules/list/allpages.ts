@@ -90,10 +90,7 @@ export const execute: ModuleExecute = async (ctx) => {
       return exists(restrictions);
     });
   } else if (p.prlevel !== undefined) {
-    throw apiError('invalidparammix', 'apierror-invalidparammix-mustusewith', [
-      { list: [ctx.paramName('prlevel')], quoted: true },
-      { list: [ctx.paramName('prtype')], quoted: true },
-    ]);
+    throw apiError('invalidparammix', 'apierror-invalidparammix-mustusewith', ['prlevel', 'prtype']);
   }
   const ordered = query.orderBy('page_title', descending ? 'desc' : 'asc').limit(limit + 1);
   if (ctx.generator) {
