@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatMeasurement, type HttpMeasurement, measureHttp, withTrivialServer } from '@svc/common/bench';
+import SQLite from 'better-sqlite3';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/http/app.js';
 import { openInvoicing, startBackgroundWork } from '../src/runtime.js';
@@ -49,17 +50,36 @@ await post('/dev/ledger/payments', { to: sample.recipient, amount: sample.amount
 let counter = 0;
 const createBody = () => `{"amount_eur":${(1 + (counter++ % 5000) / 100).toFixed(2)},"expires_min":60}`;
 
+/** How many durable commits per second this disk gives right now: the ceiling for one client. */
+function measureDurableCommits(): number {
+  const probe = new SQLite(join(dataDir, 'fsync-probe.sqlite'));
+  probe.pragma('journal_mode = WAL');
+  probe.pragma('synchronous = FULL');
+  probe.exec('create table t (v text)');
+  const insert = probe.prepare('insert into t values (?)');
+  const start = performance.now();
+  const count = 300;
+  for (let i = 0; i < count; i++) insert.run(String(i));
+  const perSecond = count / ((performance.now() - start) / 1000);
+  probe.close();
+  return perSecond;
+}
+
 const results: string[] = [];
 const print = (line: string) => {
   results.push(line);
   process.stdout.write(`${line}\n`);
 };
 
+print(
+  `${'durable SQLite commit alone (one row, fsync)'.padEnd(48)}       ${measureDurableCommits().toFixed(0).padStart(7)} commits/s`,
+);
 for (const connections of [1, 8]) {
   const trivial = await withTrivialServer((url) =>
     measureHttp('trivial Fastify route', { url, connections, durationSeconds: DURATION_SECONDS }),
   );
   print(formatMeasurement(trivial));
+  const before = { ...invoicing.service.writes.stats };
   const creations: HttpMeasurement = await measureHttp('POST /api/invoices (create)', {
     url: `${base}/api/invoices`,
     method: 'POST',
@@ -68,7 +88,9 @@ for (const connections of [1, 8]) {
     connections,
     durationSeconds: DURATION_SECONDS,
   });
-  print(formatMeasurement(creations, trivial));
+  const commits = invoicing.service.writes.stats.commits - before.commits;
+  const writes = invoicing.service.writes.stats.writes - before.writes;
+  print(`${formatMeasurement(creations, trivial)}  (${(writes / Math.max(1, commits)).toFixed(1)} per commit)`);
   const reads = await measureHttp('GET /api/invoices/:id (read)', {
     url: `${base}/api/invoices/${sample.id}`,
     connections,

@@ -28,6 +28,27 @@ describeEachEngine('payment watcher', (engine) => {
     assert.equal(view?.amount_paid_coin, '30');
   });
 
+  test('expiry and crediting running at once never lose a change', async () => {
+    const h = harness();
+    const invoices = [];
+    for (let i = 0; i < 15; i++)
+      invoices.push((await postInvoice(h, { api_key: h.key, amount_coin: 3, expires_min: 1 })).body);
+    const madeInTime = h.clock.now() + 30_000;
+    for (const invoice of invoices) {
+      h.ledger.submitPayment({ to: invoice.recipient, amount: '1', message: invoice.message, time: madeInTime });
+      h.ledger.submitPayment({ to: invoice.recipient, amount: '2', message: invoice.message, time: madeInTime });
+    }
+    h.clock.advanceMinutes(2);
+    await Promise.all([h.service.expireDueInvoices(), h.watcher.catchUp(), h.service.expireDueInvoices()]);
+    await h.watcher.catchUp();
+    for (const invoice of invoices) {
+      const view = (await h.service.getPublicInvoice(invoice.id))!;
+      assert.equal(view.amount_paid_coin, '3');
+      assert.equal(view.status, 'paid', JSON.stringify(view.timeline));
+      assert.equal(view.timeline.at(-1)!.status, 'paid');
+    }
+  });
+
   test('a running watcher is woken by the ledger and credits without waiting for its poll', async () => {
     const h = harness();
     const created = await postInvoice(h, { api_key: h.key, amount_coin: 2 });

@@ -21,6 +21,11 @@ export function newMerchantId(): string {
   return `m_${randomBytes(12).toString('base64url')}`;
 }
 
+/** An API key's public id (used to list and revoke it): `key_` and 96 random bits. */
+export function newApiKeyId(): string {
+  return `key_${randomBytes(12).toString('base64url')}`;
+}
+
 /** `<PREFIX>-<10 random characters><check character>`, e.g. `INV-7KQ2M9XH4TR`. */
 export function newOrderReference(prefix: string): string {
   const body = randomUnambiguous(REFERENCE_RANDOM_LENGTH, randomBytes);

@@ -8,7 +8,7 @@ import {
   parsePrice,
   priceInvoice,
 } from '../domain/invoice.js';
-import { newInvoiceId, newMerchantId, newOrderReference } from '../domain/references.js';
+import { newApiKeyId, newInvoiceId, newMerchantId, newOrderReference } from '../domain/references.js';
 import type { Ledger, LedgerPayment } from '../ledger/ledger.js';
 import { creditLedgerPayment } from '../payments/crediting.js';
 import type { RateSource } from '../rates/rateSource.js';
@@ -36,6 +36,7 @@ import {
 } from '../store/idempotency.js';
 import {
   findInvoice,
+  findInvoiceForUpdate,
   type InvoiceListQuery,
   insertInvoice,
   listInvoices,
@@ -55,6 +56,7 @@ import {
 import { hashApiKey, looksLikeApiKey, newApiKey, shownPrefix } from './apiKeySecrets.js';
 import { InvoiceEvents, type InvoiceListener } from './invoiceEvents.js';
 import { type PublicInvoice, publicInvoiceJson, toPublicInvoice } from './publicInvoice.js';
+import { type CachedView, PublicViewCache } from './publicViewCache.js';
 
 export interface ServiceSettings {
   /** Public address of the service: pay_url is `<baseUrl>/pay/<id>`. */
@@ -119,18 +121,19 @@ export class InvoicingService {
   readonly settings: ServiceSettings;
   private readonly store: InvoicingStore;
   private readonly reader: InvoicingDb;
-  private readonly dataVersion: (() => number) | undefined;
-  /** Rendered public views, valid while the database has not changed since (SQLite only). */
-  private readonly viewCache = new Map<string, { version: number; view: PublicInvoice; json: string }>();
+  /** Rendered public views of unchanged invoices (SQLite only). */
+  private readonly viewCache: PublicViewCache | undefined;
   private readonly rates: RateSource;
   private readonly secret: Buffer;
-  private readonly writes: GroupCommit;
+  /** Creations and other small writes, grouped into shared commits on SQLite. */
+  readonly writes: GroupCommit;
   readonly now: () => number;
 
   constructor(options: ServiceOptions) {
     this.store = options.store;
     this.reader = options.reader?.db ?? options.store.db;
-    this.dataVersion = options.reader?.dataVersion;
+    const { dataVersion, invoiceVersion } = options.reader ?? {};
+    this.viewCache = dataVersion && invoiceVersion ? new PublicViewCache({ dataVersion, invoiceVersion }) : undefined;
     this.ledger = options.ledger;
     this.rates = options.rates;
     this.secret = options.secret;
@@ -179,9 +182,10 @@ export class InvoicingService {
       throw invalidRequest('name_invalid', 'the name must have 1 to 200 characters', 'name');
     let recipient = request.recipient?.trim();
     if (recipient === undefined || recipient === '') {
-      const ledger = this.ledger as Ledger & { newAddress?: () => string };
-      if (!ledger.newAddress) throw invalidRequest('recipient_missing', 'a recipient address is required', 'recipient');
-      recipient = ledger.newAddress();
+      if (!this.ledger.newAddress) {
+        throw invalidRequest('recipient_missing', 'a recipient address is required', 'recipient');
+      }
+      recipient = this.ledger.newAddress();
     }
     this.checkRecipient(recipient);
     const settings: MerchantSettings = {
@@ -230,7 +234,7 @@ export class InvoicingService {
     if (!(await this.getMerchant(merchantId))) throw notFound(`no merchant with id ${merchantId}`);
     const key = newApiKey();
     const info: ApiKeyInfo = {
-      id: `key_${newInvoiceId().slice(0, 16)}`,
+      id: newApiKeyId(),
       merchantId,
       prefix: shownPrefix(key),
       createdAt: this.now(),
@@ -398,24 +402,17 @@ export class InvoicingService {
     return (await this.readPublicInvoice(id))?.json;
   }
 
-  private async readPublicInvoice(id: string): Promise<{ view: PublicInvoice; json: string } | undefined> {
-    // Read before the queries: a commit landing in between leaves the entry marked stale.
-    const version = this.dataVersion?.();
-    if (version !== undefined) {
-      const hit = this.viewCache.get(id);
-      const due = hit && hit.view.status === 'open' && this.now() >= hit.view.expires_at * 1000;
-      if (hit && hit.version === version && !due) return hit;
-    }
+  private async readPublicInvoice(id: string): Promise<CachedView | undefined> {
+    const cached = this.viewCache?.get(id, this.now());
+    if (cached) return cached;
+    const versions = this.viewCache?.versionsBeforeRead(id);
     const invoice = await this.getInvoice(id);
     if (!invoice) return undefined;
     const [payments, timeline] = await Promise.all([paymentsOfInvoice(this.db, id), readTimeline(this.db, id)]);
     const view = toPublicInvoice(invoice, payments, timeline, this.settings.baseUrl);
-    const entry = { version: version ?? 0, view, json: publicInvoiceJson(view) };
-    if (version !== undefined) {
-      if (this.viewCache.size >= 10_000) this.viewCache.clear();
-      this.viewCache.set(id, entry);
-    }
-    return entry;
+    const rendered = { view, json: publicInvoiceJson(view) };
+    if (versions) this.viewCache?.set(id, versions, rendered);
+    return rendered;
   }
 
   paymentsOfInvoice(id: string): Promise<RecordedPayment[]> {
@@ -441,7 +438,7 @@ export class InvoicingService {
   /** Expires the invoice if it is open and due; true when it did. */
   async expireInvoice(id: string): Promise<boolean> {
     const expired = await inTransaction(this.store, async (trx) => {
-      const invoice = await findInvoice(trx, id);
+      const invoice = await findInvoiceForUpdate(trx, { id });
       const change = invoice ? expireIfDue(invoice, this.now()) : null;
       if (change) await saveInvoiceChange(trx, change);
       return change !== null;

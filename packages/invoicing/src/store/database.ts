@@ -1,6 +1,6 @@
 import { type DatabaseTarget, migrateToLatest, type OpenDatabase, openDatabase, withStatementCache } from '@svc/common';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresAdapter, SqliteDialect, sql } from 'kysely';
 import { migrations } from './migrations/index.js';
 import type { InvoicingDatabase } from './schema.js';
 
@@ -35,6 +35,8 @@ export interface ReadConnection {
    * while it stays the same.
    */
   dataVersion?: () => number;
+  /** SQLite only: the change counter of an invoice (undefined for an unknown id), read without Kysely. */
+  invoiceVersion?: (id: string) => number | undefined;
   close(): Promise<void>;
 }
 
@@ -52,8 +54,17 @@ export function openReadConnection(store: InvoicingStore): ReadConnection {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.defaultSafeIntegers(true);
   const db = new Kysely<InvoicingDatabase>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  const version = sqlite.prepare('pragma data_version').pluck();
-  return { db, dataVersion: () => Number(version.get()), close: () => db.destroy() };
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  const invoiceVersion = sqlite.prepare('select version from invoices where id = ?').pluck();
+  return {
+    db,
+    dataVersion: () => Number(dataVersion.get()),
+    invoiceVersion: (id) => {
+      const version = invoiceVersion.get(id) as bigint | undefined;
+      return version === undefined ? undefined : Number(version);
+    },
+    close: () => db.destroy(),
+  };
 }
 
 /**
@@ -74,6 +85,15 @@ export async function inTransaction<T>(store: InvoicingStore, work: (trx: Invoic
       throw error;
     }
   });
+}
+
+/**
+ * True when rows read for a change must be locked with FOR UPDATE. PostgreSQL runs transactions
+ * side by side, so a read-modify-write must hold the row; SQLite's BEGIN IMMEDIATE already lets
+ * one writer in at a time (and it has no FOR UPDATE).
+ */
+export function needsRowLocks(db: InvoicingDb): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /** Reads a 64-bit column as a number (times, counts), whichever engine returned it. */

@@ -1,7 +1,7 @@
 import type { Invoice, InvoiceChange, InvoiceStatus, TimelineEntry } from '../domain/invoice.js';
 import type { Currency } from '../domain/money.js';
 import type { InvoicingDb } from './database.js';
-import { big, num } from './database.js';
+import { big, needsRowLocks, num } from './database.js';
 import type { InvoiceTable } from './schema.js';
 
 function toInvoice(row: InvoiceTable): Invoice {
@@ -85,7 +85,11 @@ export async function insertInvoice(db: InvoicingDb, change: InvoiceChange): Pro
 /** Stores an invoice's new state and appends its status change, if any (call inside a transaction). */
 export async function saveInvoiceChange(db: InvoicingDb, change: InvoiceChange): Promise<void> {
   const { id, merchant_id: _m, order_ref: _o, message: _msg, created_at: _c, ...changed } = toRow(change.invoice);
-  await db.updateTable('invoices').set(changed).where('id', '=', id).execute();
+  await db
+    .updateTable('invoices')
+    .set((eb) => ({ ...changed, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
   if (change.statusChange) await appendTimeline(db, id, change.statusChange);
 }
 
@@ -94,8 +98,18 @@ export async function findInvoice(db: InvoicingDb, id: string): Promise<Invoice 
   return row ? toInvoice(row) : undefined;
 }
 
-export async function findInvoiceByMessage(db: InvoicingDb, message: string): Promise<Invoice | undefined> {
-  const row = await db.selectFrom('invoices').selectAll().where('message', '=', message).executeTakeFirst();
+/**
+ * Reads an invoice to change it (inside a transaction): by id or by message, locked against
+ * concurrent changes until the transaction ends.
+ */
+export async function findInvoiceForUpdate(
+  trx: InvoicingDb,
+  by: { id: string } | { message: string },
+): Promise<Invoice | undefined> {
+  let select = trx.selectFrom('invoices').selectAll();
+  select = 'id' in by ? select.where('id', '=', by.id) : select.where('message', '=', by.message);
+  if (needsRowLocks(trx)) select = select.forUpdate();
+  const row = await select.executeTakeFirst();
   return row ? toInvoice(row) : undefined;
 }
 

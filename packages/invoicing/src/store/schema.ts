@@ -56,6 +56,8 @@ export interface InvoiceTable {
   flag_partial: Int64;
   flag_overpaid: Int64;
   flag_late: Int64;
+  /** Bumped by every change; defaults to 0 on insert. */
+  version?: Int64;
 }
 
 export interface InvoiceTimelineTable {
