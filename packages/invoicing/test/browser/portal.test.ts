@@ -74,9 +74,12 @@ describe('merchant portal in a browser', { timeout: 180_000 }, () => {
     await server.service.expireInvoice(expiring.id);
     server.clockOffsetMs = 0;
     await server.service.createInvoice(merchant.id, { amount: { currency: 'eur', value: '7.25' } });
-    for (let i = 0; i < 50 && (await server.service.getInvoice(paid.id))?.status !== 'paid'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // The watcher credits the two payments in the background; wait until it has.
+    const credited = async () =>
+      (await server.service.getInvoice(paid.id))?.status === 'paid' &&
+      (await server.service.getInvoice(partial.id))?.flags.partial === true;
+    for (let i = 0; i < 300 && !(await credited()); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.ok(await credited(), 'the payments were credited');
 
     await page.getByRole('link', { name: 'Invoices', exact: true }).click();
     const rows = page.locator('[data-invoice-row]');
