@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { saveScreenshot } from '../support/artifacts.js';
 import { type BrowserApp, startBrowserApp } from '../support/browser-app.js';
-import { launchTestBrowser, type TestBrowser } from '../support/chromium.js';
+import { fitsViewportWidth, launchTestBrowser, type TestBrowser } from '../support/chromium.js';
 
 const phone = { width: 375, height: 812 };
 const desktop = { width: 1280, height: 900 };
@@ -15,11 +15,6 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize(phone);
   await saveScreenshot(page, `checkout-${name}-phone`);
   await page.setViewportSize(desktop);
-}
-
-/** True when the page is no wider than its viewport (nothing to scroll sideways). */
-async function fitsWidth(page: Page): Promise<boolean> {
-  return page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth');
 }
 
 describe('checkout page in a browser', { timeout: 120_000 }, () => {
@@ -82,7 +77,7 @@ describe('checkout page in a browser', { timeout: 120_000 }, () => {
 
     await screenshots(page, 'open');
     await page.setViewportSize({ width: 320, height: 700 });
-    assert.ok(await fitsWidth(page), 'nothing scrolls sideways at 320 px');
+    assert.ok(await fitsViewportWidth(page), 'nothing scrolls sideways at 320 px');
     await page.close();
   });
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { saveScreenshot } from '../support/artifacts.js';
 import { type BrowserApp, startBrowserApp } from '../support/browser-app.js';
-import { launchTestBrowser, type TestBrowser } from '../support/chromium.js';
+import { fitsViewportWidth, launchTestBrowser, type TestBrowser } from '../support/chromium.js';
 
 describe('merchant portal in a browser', { timeout: 180_000 }, () => {
   let server: BrowserApp;
@@ -90,6 +90,8 @@ describe('merchant portal in a browser', { timeout: 180_000 }, () => {
     await saveScreenshot(page, 'portal-invoices-desktop');
     await page.setViewportSize({ width: 375, height: 812 });
     await saveScreenshot(page, 'portal-invoices-phone');
+    await page.setViewportSize({ width: 320, height: 700 });
+    assert.ok(await fitsViewportWidth(page), 'the list fits 320 px without sideways scrolling');
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByLabel('Status').selectOption('paid');
