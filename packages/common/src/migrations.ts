@@ -13,7 +13,14 @@ export async function migrateToLatest(db: Kysely<any>, migrations: Record<string
     db.getExecutor().adapter instanceof PostgresAdapter
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  // Parts of a service own separate name ranges (e.g. 0002-0099 and 0100+) and grow in parallel, so
+  // a database may already hold 0100 when 0006 arrives: apply the missing one rather than refuse.
+  const migrator = new Migrator({
+    db,
+    provider,
+    allowUnorderedMigrations: true,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

@@ -54,7 +54,9 @@ const serve: CliCommand = {
       trustProxy: config.trustProxy,
       web: loadWebOptions(config),
     });
-    const background = startBackgroundWork(invoicing, (what, error) => app.log.error({ err: error }, `${what} failed`));
+    const background = await startBackgroundWork(invoicing, (what, error) =>
+      app.log.error({ err: error }, `${what} failed`),
+    );
     const server = await listenUntilSignalled(app, {
       host: config.host,
       port: config.port,

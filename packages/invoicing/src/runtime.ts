@@ -8,6 +8,7 @@ import type { RateSource } from './rates/rateSource.js';
 import { TickerRateSource } from './rates/tickerRate.js';
 import { InvoicingService } from './service/invoicingService.js';
 import { loadServerSecret } from './service/serverSecret.js';
+import { listenForInvoiceChanges } from './store/changeNotices.js';
 import { type InvoicingStore, openInvoicingStore, openReadConnection } from './store/database.js';
 
 export function openLedger(config: InvoicingConfig): Ledger {
@@ -64,8 +65,11 @@ export async function openInvoicing(config: InvoicingConfig, now?: () => number)
   };
 }
 
-/** The background work of a serving process: the payment watcher and the expiry scheduler. */
-export function startBackgroundWork(invoicing: Invoicing, onError: (what: string, error: unknown) => void) {
+/**
+ * The background work of a serving process: the payment watcher, the expiry scheduler and (on
+ * PostgreSQL) the listener for changes made by other instances.
+ */
+export async function startBackgroundWork(invoicing: Invoicing, onError: (what: string, error: unknown) => void) {
   const watcher = new PaymentWatcher({
     store: invoicing.store,
     ledger: invoicing.ledger,
@@ -78,6 +82,9 @@ export function startBackgroundWork(invoicing: Invoicing, onError: (what: string
     intervalMs: invoicing.config.expiryIntervalMs,
     onError: (error) => onError('expiry scheduler', error),
   });
+  const changes = await listenForInvoiceChanges(invoicing.store, (id) => void invoicing.service.events.changed([id]), {
+    onError: (error) => onError('change listener', error),
+  });
   watcher.start();
   scheduler.start();
   return {
@@ -86,6 +93,7 @@ export function startBackgroundWork(invoicing: Invoicing, onError: (what: string
     async stop() {
       await scheduler.stop();
       await watcher.stop();
+      await changes.stop();
     },
   };
 }

@@ -100,6 +100,7 @@ describeEachEngine('invoices priced by the ticker', (engine) => {
     assert.equal(refused.status, 503);
     assert.equal(refused.body.error.code, 'rate_unavailable');
     assert.equal(refused.body.error.type, 'api_error');
+    assert.equal(refused.headers['retry-after'], '30');
     // A bad request is still told what is wrong with it rather than waiting on the rate.
     const invalid = await postInvoice(h, { api_key: h.key, amount_eur: -1 });
     assert.equal(invalid.status, 400);

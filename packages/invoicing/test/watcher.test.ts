@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
 import { takeLeadership } from '../src/payments/leadership.js';
 import { PaymentWatcher } from '../src/payments/watcher.js';
+import { listenForInvoiceChanges } from '../src/store/changeNotices.js';
 import { postInvoice, useHarness } from './harness.js';
 
 describeEachEngine('payment watcher', (engine) => {
@@ -82,6 +83,33 @@ describeEachEngine('payment watcher', (engine) => {
       await third!.release();
     } else {
       assert.ok(second?.held());
+    }
+  });
+
+  test('on PostgreSQL a committed change reaches every listening instance', {
+    skip: engine.name !== 'postgres' && 'change notices exist on PostgreSQL only',
+  }, async () => {
+    const h = harness();
+    const created = await postInvoice(h, { api_key: h.key, amount_coin: 2 });
+    const heard: string[] = [];
+    const listener = await listenForInvoiceChanges(h.store, (id) => heard.push(id), { acceptOwn: true });
+    try {
+      h.ledger.submitPayment({ to: created.body.recipient, amount: '1', message: created.body.message });
+      await h.watcher.catchUp();
+      for (let i = 0; i < 100 && heard.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.deepEqual(heard, [created.body.id]);
+    } finally {
+      await listener.stop();
+    }
+    const silent: string[] = [];
+    const ownFiltered = await listenForInvoiceChanges(h.store, (id) => silent.push(id));
+    try {
+      h.ledger.submitPayment({ to: created.body.recipient, amount: '1', message: created.body.message });
+      await h.watcher.catchUp();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.deepEqual(silent, [], 'this process announces its own changes directly');
+    } finally {
+      await ownFiltered.stop();
     }
   });
 });
