@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { saveScreenshot } from '../support/artifacts.js';
 import { type BrowserApp, startBrowserApp } from '../support/browser-app.js';
-import { launchTestBrowser, type TestBrowser } from '../support/chromium.js';
+import { fitsViewportWidth, launchTestBrowser, type TestBrowser } from '../support/chromium.js';
 
 describe('merchant portal in a browser', { timeout: 180_000 }, () => {
   let server: BrowserApp;
@@ -74,9 +74,12 @@ describe('merchant portal in a browser', { timeout: 180_000 }, () => {
     await server.service.expireInvoice(expiring.id);
     server.clockOffsetMs = 0;
     await server.service.createInvoice(merchant.id, { amount: { currency: 'eur', value: '7.25' } });
-    for (let i = 0; i < 50 && (await server.service.getInvoice(paid.id))?.status !== 'paid'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // The watcher credits the two payments in the background; wait until it has.
+    const credited = async () =>
+      (await server.service.getInvoice(paid.id))?.status === 'paid' &&
+      (await server.service.getInvoice(partial.id))?.flags.partial === true;
+    for (let i = 0; i < 300 && !(await credited()); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.ok(await credited(), 'the payments were credited');
 
     await page.getByRole('link', { name: 'Invoices', exact: true }).click();
     const rows = page.locator('[data-invoice-row]');
@@ -87,6 +90,8 @@ describe('merchant portal in a browser', { timeout: 180_000 }, () => {
     await saveScreenshot(page, 'portal-invoices-desktop');
     await page.setViewportSize({ width: 375, height: 812 });
     await saveScreenshot(page, 'portal-invoices-phone');
+    await page.setViewportSize({ width: 320, height: 700 });
+    assert.ok(await fitsViewportWidth(page), 'the list fits 320 px without sideways scrolling');
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByLabel('Status').selectOption('paid');

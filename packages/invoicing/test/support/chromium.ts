@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 
 /** Debian's chromium; the browser tests drive it through playwright-core. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -58,4 +58,9 @@ export async function launchTestBrowser(options: { locale?: string } = {}): Prom
       rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** True when the page is no wider than its viewport (nothing to scroll sideways). */
+export function fitsViewportWidth(page: Page): Promise<boolean> {
+  return page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth');
 }

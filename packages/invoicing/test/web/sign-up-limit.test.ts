@@ -11,7 +11,11 @@ describeEachEngine('sign-up limit', (engine) => {
   test('one client address may open only so many accounts an hour', async () => {
     const h = harness();
     const signUp = (i: number) =>
-      new PageClient(h.app).signUp({ name: `Shop ${i}`, email: `limit${i}@example.test`, password: 'long enough pass' });
+      new PageClient(h.app).signUp({
+        name: `Shop ${i}`,
+        email: `limit${i}@example.test`,
+        password: 'long enough pass',
+      });
     for (let i = 0; i < signUpsPerClientPerHour; i++) assert.equal((await signUp(i)).status, 303);
     const refused = await signUp(signUpsPerClientPerHour);
     assert.equal(refused.status, 429);

@@ -12,7 +12,7 @@
   const clockOffset = Number.isFinite(serverNow) && serverNow > 0 ? serverNow - Date.now() : 0;
   let version = root.getAttribute('data-version');
   let pollTimer = 0;
-  let expiryChecked = false;
+  let nextExpiryCheck = 0;
 
   function formatRemaining(ms) {
     const total = Math.max(0, Math.floor(ms / 1000));
@@ -28,9 +28,10 @@
     const left = Number(el.getAttribute('data-expires-at')) * 1000 - (Date.now() + clockOffset);
     el.textContent = formatRemaining(left);
     el.classList.toggle('is-urgent', left < 60000);
-    // At the expiry the server decides (a payment may have arrived in time): ask it once.
-    if (left <= 0 && !expiryChecked) {
-      expiryChecked = true;
+    // At the expiry the server decides (a payment may have arrived in time): ask it, and ask
+    // again every few seconds until it answers with the new state.
+    if (left <= 0 && Date.now() >= nextExpiryCheck) {
+      nextExpiryCheck = Date.now() + 3000;
       window.setTimeout(refresh, 1000);
     }
   }
@@ -44,7 +45,7 @@
     version = state.version;
     root.setAttribute('data-version', version);
     root.setAttribute('data-status', state.status);
-    expiryChecked = false;
+    nextExpiryCheck = 0;
     tick();
     if (announcer && state.announcement) announcer.textContent = state.announcement;
     if (hadFocus) {
