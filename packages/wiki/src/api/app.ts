@@ -65,6 +65,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.code(response.status).headers(response.headers);
     return reply.send(response.body);
   };
+  // CORS preflight: browsers ask before a cross-origin POST; only origin=* is answered.
+  const preflight = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.raw.url ?? '';
+    const origin = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '').get('origin');
+    if (origin !== '*') return notAllowed(request, reply);
+    return reply
+      .code(200)
+      .headers({
+        'access-control-allow-origin': '*',
+        'access-control-allow-credentials': 'false',
+        'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',
+        'access-control-allow-headers': 'Api-User-Agent, Content-Type',
+        'access-control-max-age': '86400',
+      })
+      .send('');
+  };
   const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
     reply
       .code(405)
@@ -74,7 +90,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const paths = site.scriptPath === '' ? ['/api.php', '/w/api.php'] : [`${site.scriptPath}/api.php`, '/api.php'];
   for (const path of [...new Set(paths)]) {
     app.route({ method: ['GET', 'HEAD', 'POST'], url: path, handler });
-    app.route({ method: ['PUT', 'DELETE', 'PATCH', 'OPTIONS'], url: path, handler: notAllowed });
+    app.route({ method: 'OPTIONS', url: path, handler: preflight });
+    app.route({ method: ['PUT', 'DELETE', 'PATCH'], url: path, handler: notAllowed });
   }
   return app;
 }

@@ -53,7 +53,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   const indexPageIds = read('indexpageids') as boolean;
   read('export');
   read('exportnowrap');
-  read('iwurl');
+  const interwikiUrls = read('iwurl') as boolean;
   const incoming = parseContinue(read('continue') as string | undefined);
   const rawContinue = read('rawcontinue') as boolean;
   const titles = read('titles') as string[] | undefined;
@@ -199,7 +199,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   }
 
   let pagesList: KeyedList | undefined;
-  if (hasPageSet) pagesList = pages.writeInto(query, indexPageIds);
+  if (hasPageSet) pagesList = pages.writeInto(query, indexPageIds, interwikiUrls);
 
   const output: ModuleResult = {
     list: (element: string, key?: string): ResultArray => {
