@@ -6,12 +6,14 @@
 import { QUERY_MODULES } from '../../modules/registry.js';
 import { ContinuationManager, parseContinue } from '../continuation.js';
 import { ApiError, apiError } from '../errors.js';
+import { exportPages } from '../export-xml.js';
 import type { MessageParam } from '../messages/render.js';
 import type { GeneratorSink, ModuleContext, ModuleResult, QueryModule } from '../module.js';
 import { type PageRow, PageSet } from '../pageset.js';
 import type { ParamDescriptor } from '../params/descriptor.js';
 import type { RequestState } from '../request-state.js';
-import { type KeyedList, list, type ResultArray, type ResultObject } from '../result/tree.js';
+import { type KeyedList, list, type ResultArray, type ResultObject, withContent } from '../result/tree.js';
+import { MEDIAWIKI_VERSION } from '../version.js';
 
 const RUNNABLE = QUERY_MODULES.filter((m) => m.execute !== undefined);
 const BY_NAME = new Map(RUNNABLE.map((m) => [m.descriptor.name, m]));
@@ -41,7 +43,14 @@ export function queryParameters(): ParamDescriptor[] {
 
 const QUERY_PARAMETERS = queryParameters();
 
-export async function executeQuery(state: RequestState, result: ResultObject): Promise<void> {
+/** What the query answered: written into `result`, or (`exportnowrap`) raw XML instead of it. */
+export type QueryOutcome = { raw: string } | undefined;
+
+function generatorText(state: RequestState): string {
+  return `MediaWiki ${MEDIAWIKI_VERSION} (${state.services.softwareName})`;
+}
+
+export async function executeQuery(state: RequestState, result: ResultObject): Promise<QueryOutcome> {
   const scope = { prefix: '', path: 'query', name: 'query' };
   const read = (name: string) => {
     const param = QUERY_PARAMETERS.find((p) => p.name === name) as ParamDescriptor;
@@ -51,8 +60,8 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   const lists = (read('list') as string[] | undefined) ?? [];
   const metas = (read('meta') as string[] | undefined) ?? [];
   const indexPageIds = read('indexpageids') as boolean;
-  read('export');
-  read('exportnowrap');
+  const exportPagesXml = read('export') as boolean;
+  const exportNoWrap = read('exportnowrap') as boolean;
   const interwikiUrls = read('iwurl') as boolean;
   const incoming = parseContinue(read('continue') as string | undefined);
   const rawContinue = read('rawcontinue') as boolean;
@@ -244,9 +253,16 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
     await run(module, makeContext(module, d.prefix, pages, undefined, moduleOutput));
   }
 
+  if (exportPagesXml) {
+    const xml = await exportPages(store, site, state.server, generatorText(state), pages.goodPages());
+    if (exportNoWrap) return { raw: xml };
+    query.export = withContent({ xml }, 'xml');
+  }
+
   if (rawContinue) continuation.writeRawInto(result, generator?.descriptor.name);
   else continuation.writeInto(result);
   if (Object.keys(query).length > 0) result.query = query;
+  return undefined;
 }
 
 const noOutput: ModuleResult = {
