@@ -152,7 +152,10 @@ describe('page set', () => {
 
   test('export gives the pages in MediaWiki’s XML export format, inside the answer or alone', async () => {
     const wrapped = (await get({ action: 'query', titles: 'Kurz', export: '1', format: 'json' })).json();
-    assert.match(wrapped.query.export['*'], /<text bytes="5" sha1="tnabmmd7gbzhubjuq7xyjdncr4vi59w" xml:space="preserve">Kurz\.<\/text>/);
+    assert.match(
+      wrapped.query.export['*'],
+      /<text bytes="5" sha1="tnabmmd7gbzhubjuq7xyjdncr4vi59w" xml:space="preserve">Kurz\.<\/text>/,
+    );
     const raw = await get({ action: 'query', titles: 'Kurz', export: '1', exportnowrap: '1' });
     assert.equal(raw.headers['content-type'], 'text/xml; charset=utf-8');
     assert.match(raw.body, /^<mediawiki xmlns="http:\/\/www.mediawiki.org\/xml\/export-0.11\/"/);

@@ -217,6 +217,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
     set: (key, value) => {
       query[key] = value;
     },
+    fits: () => true,
     page: (id) => pagesList?.get(id) as ResultObject | undefined,
     pageList: (id, key, element) => {
       const page = pagesList?.get(id) as ResultObject | undefined;
@@ -242,6 +243,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
     }
     const moduleOutput: ModuleResult = {
       ...output,
+      fits: (value) => state.fits(`query+${d.name}`, value),
       list: (element, key = d.name) => {
         const existing = query[key];
         if (Array.isArray(existing)) return existing as ResultArray;
@@ -267,6 +269,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
 
 const noOutput: ModuleResult = {
   list: () => list('_v', []),
+  fits: () => true,
   set: () => {},
   page: () => undefined,
   pageList: () => undefined,

@@ -97,10 +97,15 @@ export const execute: ModuleExecute = async (ctx) => {
   if (rows.length > limit) ctx.setContinue((rows[limit] as (typeof rows)[number]).page_title);
   const out = ctx.result.list('p');
   for (const row of rows.slice(0, limit)) {
-    out.push({
+    const item = {
       pageid: row.page_id,
       ns: row.page_namespace,
       title: ctx.titles.prefixedText({ namespace: row.page_namespace, dbKey: row.page_title, interwiki: '' }),
-    });
+    };
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(row.page_title);
+      break;
+    }
+    out.push(item);
   }
 };
