@@ -39,13 +39,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hostName: hostname(),
   };
   await app.register(formbody);
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 0, files: 0 } });
+  // File parts are accepted and ignored: no action of this server takes uploads.
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 8 * 1024 * 1024, files: 20 } });
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.raw.url ?? '';
     const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
     const entries: [string, string][] = [...new URLSearchParams(query)];
-    if (request.method === 'POST' && request.body && typeof request.body === 'object') {
+    // Like PHP, only form bodies carry parameters (a JSON body is not read).
+    const contentType = String(request.headers['content-type'] ?? '');
+    const isForm =
+      contentType.startsWith('application/x-www-form-urlencoded') || contentType.startsWith('multipart/form-data');
+    if (request.method === 'POST' && isForm && request.body && typeof request.body === 'object') {
       for (const [name, value] of Object.entries(request.body as Record<string, unknown>)) {
         const values = Array.isArray(value) ? value : [value];
         for (const v of values) if (typeof v === 'string') entries.push([name, v]);
