@@ -112,6 +112,12 @@ describe('errors and warnings', () => {
     assert.equal(login.headers['mediawiki-api-error'], 'mustbeposted');
   });
 
+  test('a deprecated parameter is warned about, with the pointer to the announcement list', async () => {
+    const body = (await get({ action: 'paraminfo', modules: 'query+allpages', mainmodule: '1', format: 'json', formatversion: '2' })).json();
+    assert.equal(body.warnings.paraminfo.warnings, 'The parameter "mainmodule" has been deprecated.');
+    assert.match(body.warnings.main.warnings, /^Subscribe to the mediawiki-api-announce mailing list at <https:/);
+  });
+
   test('a malformed continue value is badcontinue', async () => {
     const response = await get({ action: 'query', list: 'allpages', continue: 'nonsense', format: 'json' });
     assert.equal(response.json().error.code, 'badcontinue');
