@@ -1,0 +1,116 @@
+/**
+ * External links in wikitext: bracketed (`[https://example.org label]`, protocol-relative
+ * `[//example.org]` included) and free URLs in running text, for the protocols MediaWiki links by
+ * default (`$wgUrlProtocols`); and the reversed-host index MediaWiki searches them by.
+ */
+
+/** `$wgUrlProtocols` of MediaWiki 1.39. */
+export const URL_PROTOCOLS = [
+  'bitcoin:',
+  'ftp://',
+  'ftps://',
+  'geo:',
+  'git://',
+  'gopher://',
+  'http://',
+  'https://',
+  'irc://',
+  'ircs://',
+  'magnet:',
+  'mailto:',
+  'matrix:',
+  'mms://',
+  'news:',
+  'nntp://',
+  'redis://',
+  'sftp://',
+  'sip:',
+  'sips:',
+  'sms:',
+  'ssh://',
+  'svn://',
+  'tel:',
+  'telnet://',
+  'urn:',
+  'worldwind://',
+  'xmpp:',
+];
+
+const protocolAlternatives = URL_PROTOCOLS.map((p) => p.replace(/[/.]/g, '\\$&')).join('|');
+/**
+ * Characters a URL runs over: anything but brackets, quotes, angle brackets, controls and spaces;
+ * nor `|`, `{`, `}`, which end a template argument here, as templates are not expanded.
+ */
+const URL_CHARS = '[^\\][<>"|{}\\x00-\\x20\\x7f\\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000\\ufffd]';
+const SPACE_CHARS = '[ \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000]';
+const BRACKETED = new RegExp(
+  `\\[((?:${protocolAlternatives}|\\/\\/)${URL_CHARS}+)${SPACE_CHARS}*([^\\]\\x00-\\x08\\x0a-\\x1f\\ufffd]*?)\\]`,
+  'gi',
+);
+/** A free URL starts at a word boundary (ASCII, as in MediaWiki's pattern). */
+const FREE = new RegExp(`\\b(?:${protocolAlternatives})${URL_CHARS}+`, 'gi');
+const TAGS = /<[^>]*>/g;
+
+function trimTrailingPunctuation(url: string): string {
+  const separators = url.includes('(') ? ',;.:!?' : ',;.:!?)';
+  let end = url.length;
+  while (end > 0 && separators.includes(url[end - 1]!)) end--;
+  return url.slice(0, end);
+}
+
+/** The URLs a text links to, in order of appearance, without duplicates. */
+export function findExternalLinks(text: string): string[] {
+  const found = new Set<string>();
+  if (!text.includes(':')) return [];
+  let rest = text;
+  if (text.includes('[')) {
+    rest = text.replace(BRACKETED, (_whole, url: string) => {
+      found.add(url);
+      return ' ';
+    });
+  }
+  // URLs inside HTML attributes are not links; nor is what an internal link's brackets enclose.
+  if (rest.includes('<')) rest = rest.replace(TAGS, ' ');
+  for (const m of rest.matchAll(FREE)) {
+    const url = trimTrailingPunctuation(m[0]);
+    const protocolEnd = url.indexOf(':') + 1;
+    if (url.length <= protocolEnd || /^[a-z]+:\/*$/i.test(url)) continue;
+    found.add(url);
+  }
+  return [...found];
+}
+
+/**
+ * MediaWiki's `el_index` forms of a URL: the host's labels reversed (`http://org.example.www./path`)
+ * so that a domain and its subdomains are one index range. A protocol-relative URL gets an
+ * `http:` and an `https:` form. URLs without a host (`mailto:`, `news:`) are indexed as written.
+ */
+export function externalLinkIndexes(url: string): string[] {
+  if (url.startsWith('//')) return [...externalLinkIndexes(`http:${url}`), ...externalLinkIndexes(`https:${url}`)];
+  const m = /^([a-z][a-z0-9+.-]*:)(\/\/)?([^/?#]*)(.*)$/i.exec(url);
+  if (!m) return [url];
+  const [, protocol, slashes, authority, rest] = m;
+  if (!slashes) {
+    // mailto:user@example.org -> mailto:org.example.@user
+    const at = authority!.lastIndexOf('@');
+    if (protocol!.toLowerCase() === 'mailto:' && at >= 0) {
+      const host = authority!.slice(at + 1);
+      return [`${protocol}${reverseHost(host)}@${authority!.slice(0, at)}${rest}`];
+    }
+    return [url];
+  }
+  const at = authority!.lastIndexOf('@');
+  const userinfo = at >= 0 ? authority!.slice(0, at + 1) : '';
+  const hostPort = at >= 0 ? authority!.slice(at + 1) : authority!;
+  const portMatch = /^(.*?)(:\d*)?$/.exec(hostPort)!;
+  const host = portMatch[1]!;
+  const port = portMatch[2] ?? '';
+  const path = rest === '' ? '/' : rest!;
+  return [`${protocol!.toLowerCase()}//${userinfo}${reverseHost(host)}${port}${path}`];
+}
+
+function reverseHost(host: string): string {
+  const lower = host.toLowerCase();
+  if (lower.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(lower)) return `${lower}.`;
+  return `${lower.split('.').filter(Boolean).reverse().join('.')}.`;
+}

@@ -1,0 +1,83 @@
+/**
+ * Opens a dump file as a stream of XML bytes, decompressing `.gz` and `.bz2` files (recognised by
+ * their first bytes, whatever their name), and counts the compressed bytes read for progress.
+ */
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { PassThrough, type Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import unbzip2 from 'unbzip2-stream';
+
+export type Compression = 'none' | 'gzip' | 'bzip2';
+
+export interface OpenedDump {
+  path: string;
+  compression: Compression;
+  /** Size of the file on disk. */
+  fileBytes: number;
+  /** Bytes of the file read so far (compressed bytes for a compressed file). */
+  bytesRead(): number;
+  /** The XML, decompressed. */
+  stream: Readable;
+}
+
+export class DumpFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DumpFileError';
+  }
+}
+
+async function sniff(path: string): Promise<Compression> {
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(3);
+    const { bytesRead } = await handle.read(head, 0, 3, 0);
+    if (bytesRead >= 2 && head[0] === 0x1f && head[1] === 0x8b) return 'gzip';
+    if (bytesRead === 3 && head.toString('latin1') === 'BZh') return 'bzip2';
+    return 'none';
+  } finally {
+    await handle.close();
+  }
+}
+
+function describe(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'is a directory';
+  return err instanceof Error ? err.message : String(err);
+}
+
+export async function openDump(path: string): Promise<OpenedDump> {
+  let fileBytes: number;
+  let compression: Compression;
+  try {
+    const info = await stat(path);
+    if (info.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    fileBytes = info.size;
+    compression = await sniff(path);
+  } catch (err) {
+    throw new DumpFileError(`cannot read ${path}: ${describe(err)}`);
+  }
+  const file = createReadStream(path, { highWaterMark: 1 << 18 });
+  let read = 0;
+  file.on('data', (chunk: Buffer | string) => {
+    read += chunk.length;
+  });
+  let stream: Readable = file;
+  if (compression === 'gzip') {
+    const gunzip = createGunzip({ chunkSize: 1 << 18 });
+    file.on('error', (err) => gunzip.destroy(err));
+    stream = file.pipe(gunzip);
+  } else if (compression === 'bzip2') {
+    // unbzip2-stream is a classic stream: a PassThrough makes it async-iterable and carries its errors.
+    const bunzip = unbzip2();
+    const out = new PassThrough({ highWaterMark: 1 << 18 });
+    file.on('error', (err) => out.destroy(err));
+    bunzip.on('error', (err: Error) => out.destroy(err));
+    file.pipe(bunzip).pipe(out);
+    stream = out;
+  }
+  return { path, compression, fileBytes, bytesRead: () => read, stream };
+}
