@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { UserError } from '@svc/common';
+import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { SettingsError, siteFromSettings } from '../../site/defaults.js';
 import type { InterwikiEntry, SiteConfig } from '../../site/site.js';
@@ -92,16 +93,31 @@ function storeValue(value: unknown, column: ColumnDef, table: string): string | 
   return number;
 }
 
+type Reader = SQLite.Statement<[], Record<string, unknown>>;
+
+/** Prepares the read of every table first, so that a database of another shape is refused before anything is written. */
+function prepareReaders(source: MediaWikiSource): Reader[] {
+  return tableCopies.map((copy) => {
+    try {
+      return source.db.prepare(copy.select(source.shape));
+    } catch (error) {
+      throw new UserError(
+        `the ${copy.source} table is not shaped as in MediaWiki 1.39 (${(error as Error).message}); other versions are not supported`,
+      );
+    }
+  });
+}
+
 async function copyTable(
   source: MediaWikiSource,
   db: Kysely<any>,
   copy: TableCopy,
+  statement: Reader,
   progress: ImportProgress,
   label: string,
 ): Promise<number> {
   const columns = wikiTable(copy.target).columns;
   const total = source.db.prepare(`select count(*) from ${copy.source}`).pluck().get() as number;
-  const statement = source.db.prepare(copy.select(source.shape));
   const selected = statement
     .columns()
     .map((c) => c.name)
@@ -183,6 +199,7 @@ export async function importMediaWikiDatabase(
       throw error;
     }
     site.interwiki = readInterwiki(source);
+    const readers = prepareReaders(source);
 
     const db = store.db as Kysely<WikiDatabase>;
     const identity = await checkWikiIdentity(db, site, options.replace ?? false);
@@ -191,7 +208,8 @@ export async function importMediaWikiDatabase(
       await clearWiki(trx);
       for (const [i, copy] of tableCopies.entries()) {
         const label = `${copy.target} (table ${i + 1} of ${tableCopies.length})`;
-        tables.push({ table: copy.target, rows: await copyTable(source, trx, copy, progress, label) });
+        const rows = await copyTable(source, trx, copy, readers[i]!, progress, label);
+        tables.push({ table: copy.target, rows });
       }
       await syncIdSequences(trx);
       await saveSite(trx, site);
