@@ -73,6 +73,10 @@ describe('links of a German wiki page', () => {
       '10:Navi',
     ]);
     assert.equal(links.properties.get('displaytitle'), 'Berlin');
+    assert.equal(
+      onPage("{{SEITENTITEL:List of ''Atlas Shrugged'' characters}}").properties.get('displaytitle'),
+      'List of <i>Atlas Shrugged</i> characters',
+    );
   });
 
   test('language links where the prefix is a language, interwiki links otherwise', () => {

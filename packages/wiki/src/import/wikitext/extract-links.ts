@@ -57,6 +57,11 @@ const REDIRECT_LINK = /^\s*:?\s*\[\[([^[\]|]*?)(?:\|[^\]]*?)?\]\]/;
 /** Magic words that prefix a template name without changing it. */
 const TRANSPARENT_PREFIXES = new Set(['subst', 'safesubst', 'msg', 'msgnw', 'raw']);
 
+/** DISPLAYTITLE's value as MediaWiki stores it: HTML, with `''italic''` and `'''bold'''` rendered. */
+function displayTitleHtml(value: string): string {
+  return value.replace(/'''(.+?)'''/g, '<b>$1</b>').replace(/''(.+?)''/g, '<i>$1</i>');
+}
+
 class LinkCollector {
   readonly links = new Map<string, LinkTarget>();
   readonly templates = new Map<string, LinkTarget>();
@@ -154,7 +159,7 @@ class LinkCollector {
         continue;
       }
       if (id === 'defaultsort') this.defaultSort = argument;
-      else if (id === 'displaytitle') this.properties.set('displaytitle', argument);
+      else if (id === 'displaytitle') this.properties.set('displaytitle', displayTitleHtml(argument));
       return;
     }
     const title = this.codec.parseOrUndefined(name, { defaultNamespace: NS_TEMPLATE });

@@ -68,6 +68,7 @@ export class XmlImportError extends UserError {
 const HIDDEN_CONTRIBUTOR = 'Unknown user';
 const ACTOR_CACHE_LIMIT = 100_000;
 const REVISION_MAP_LIMIT = 2_000_000;
+const USER_CACHE_LIMIT = 200_000;
 /** Pages whose links are being extracted while the import reads on. */
 const MAX_PENDING_PAGES = 64;
 /**
@@ -177,6 +178,8 @@ class DumpImport {
   private nextContentId = 1;
   private nextActorId = 1;
   private readonly actors = new Map<string, number>();
+  private actorCacheOverflowed = false;
+  private userCacheOverflowed = false;
   private readonly knownUsers = new Set<number>();
   private nextRevisionId = 1;
   /** Revision ids written by this import and their pages, while few enough to keep (PostgreSQL). */
@@ -287,7 +290,7 @@ class DumpImport {
     if (cached !== undefined) return cached;
     const userId = !contributor.deleted && !contributor.ip && contributor.id ? contributor.id : null;
     let actorId: number | undefined;
-    if (!this.storeWasEmpty || this.actors.size >= ACTOR_CACHE_LIMIT) {
+    if (!this.storeWasEmpty || this.actorCacheOverflowed) {
       const rows = await this.writer.all<{ actor_id: number }>('select actor_id from actor where actor_name = ?', [
         name,
       ]);
@@ -295,32 +298,14 @@ class DumpImport {
     }
     if (actorId === undefined) {
       actorId = this.nextActorId++;
-      let actorUser = userId;
-      if (userId !== null && !this.knownUsers.has(userId)) {
-        this.knownUsers.add(userId);
-        await this.writer.insert(
-          'user',
-          ['user_id', 'user_name', 'user_touched', 'user_editcount'],
-          [[userId, name, '19700101000000', 0]],
-          { kind: 'ignore' },
-        );
-        if (!this.storeWasEmpty) {
-          const owner = await this.writer.all<{ user_name: string }>('select user_name from "user" where user_id = ?', [
-            userId,
-          ]);
-          if (owner[0] && owner[0].user_name !== name) actorUser = null;
-          const taken = await this.writer.all<{ actor_id: number }>('select actor_id from actor where actor_user = ?', [
-            userId,
-          ]);
-          if (taken[0]) actorUser = null;
-        }
-      } else if (userId !== null) {
-        // The id already belongs to another name in this dump (a renamed user): keep the name alone.
-        actorUser = null;
-      }
+      const actorUser = userId === null ? null : await this.claimUser(userId, name);
       await this.writer.insert('actor', ['actor_id', 'actor_user', 'actor_name'], [[actorId, actorUser, name]]);
     }
-    if (this.actors.size >= ACTOR_CACHE_LIMIT) this.actors.clear();
+    if (this.actors.size >= ACTOR_CACHE_LIMIT) {
+      // From now on an editor missing from the cache may be in the store already: look it up.
+      this.actors.clear();
+      this.actorCacheOverflowed = true;
+    }
     this.actors.set(name, actorId);
     return actorId;
   }
@@ -342,6 +327,36 @@ class DumpImport {
     if (this.writer.engine === 'postgres' && this.writtenRevisions.size < REVISION_MAP_LIMIT) {
       this.writtenRevisions.set(id, pageId);
     }
+  }
+
+  /**
+   * Creates the user an editor's id names and returns the id for the editor's actor, or null when
+   * the id already belongs to another name (a renamed user): the name then stands alone.
+   */
+  private async claimUser(userId: number, name: string): Promise<number | null> {
+    if (this.knownUsers.has(userId)) return null;
+    if (this.knownUsers.size >= USER_CACHE_LIMIT) {
+      this.knownUsers.clear();
+      this.userCacheOverflowed = true;
+    }
+    this.knownUsers.add(userId);
+    if (!this.storeWasEmpty || this.userCacheOverflowed) {
+      const owner = await this.writer.all<{ user_name: string }>('select user_name from "user" where user_id = ?', [
+        userId,
+      ]);
+      if (owner[0] && owner[0].user_name !== name) return null;
+      const taken = await this.writer.all<{ actor_id: number }>('select actor_id from actor where actor_user = ?', [
+        userId,
+      ]);
+      if (taken[0]) return null;
+    }
+    await this.writer.insert(
+      'user',
+      ['user_id', 'user_name', 'user_touched', 'user_editcount'],
+      [[userId, name, '19700101000000', 0]],
+      { kind: 'ignore' },
+    );
+    return userId;
   }
 
   async startPage(page: DumpPage): Promise<void> {
