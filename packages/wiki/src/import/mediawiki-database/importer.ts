@@ -8,6 +8,7 @@ import { saveSite } from '../../site/site-store.js';
 import type { WikiStore } from '../../store/database.js';
 import { syncIdSequences } from '../../store/id-sequences.js';
 import type { ColumnDef } from '../../store/migrations/columns.js';
+import { refreshQueryCache } from '../../store/querycache.js';
 import type { WikiDatabase } from '../../store/schema.js';
 import { clearWiki, wikiTable } from '../../store/wiki-tables.js';
 import { type ImportProgress, silentProgress } from '../progress.js';
@@ -197,6 +198,7 @@ export async function importMediaWikiDatabase(
       }
       await syncIdSequences(trx);
       await saveSite(trx, site);
+      await refreshQueryCache(trx, site, { keepImported: true });
     });
     tables.push({ table: 'interwiki', rows: site.interwiki.length });
     return {
