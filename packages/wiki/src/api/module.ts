@@ -65,6 +65,8 @@ export interface ModuleContext {
   /** Marks the module unfinished: the answer's continuation carries `<prefix><name>=value`. */
   setContinue(value: string, name?: string): void;
   readonly now: Date;
+  /** The wiki's server URL (`$wgServer`): the configured one, or the origin the request came to. */
+  readonly server: string;
 }
 
 export type ModuleExecute = (context: ModuleContext) => Promise<void> | void;

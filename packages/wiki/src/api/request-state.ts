@@ -31,6 +31,8 @@ export class RequestState {
   readonly limits = new Map<string, number>();
   readonly validator: ParamValidator;
   readonly now = new Date();
+  /** The wiki's server URL for this request (the configured one, or the request's origin). */
+  server = '';
 
   constructor(
     readonly params: RequestParams,
