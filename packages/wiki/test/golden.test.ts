@@ -32,8 +32,15 @@ const described = new Set(QUERY_MODULES.map((m) => m.descriptor.name));
 const implemented = new Set(QUERY_MODULES.filter((m) => m.execute).map((m) => m.descriptor.name));
 const NEEDS_PAGES = ['titles', 'pageids', 'revids', 'generator'];
 
+/** Cases waiting for a feature of the page set or of the output rather than for a module. */
+const PENDING_FEATURES: Record<string, string> = {
+  '320-pageset-exportnowrap-none.json': 'export and exportnowrap',
+};
+
 /** Why a case cannot be compared yet, or undefined when it can. */
 function pendingReason(c: GoldenCase, server: GoldenServer): string | undefined {
+  const feature = PENDING_FEATURES[c.file];
+  if (feature) return `${feature} not implemented yet`;
   if (c.request.auth !== 'anon' || c.name.startsWith('login-'))
     return 'sessions and action=login are not implemented yet';
   const params = new Map(c.request.params);
@@ -41,7 +48,6 @@ function pendingReason(c: GoldenCase, server: GoldenServer): string | undefined 
   if (['login', 'logout', 'clientlogin'].includes(action) && c.request.method === 'POST') {
     return 'action=login is not implemented yet';
   }
-  if (action === 'query' && params.has('export')) return 'export (XML export of the page set) is not implemented yet';
   const modules = ['list', 'prop', 'meta', 'generator'].flatMap((p) => params.get(p)?.split('|') ?? []);
   const missing = modules.filter((m) => described.has(m) && !implemented.has(m));
   if (action === 'query' && missing.length > 0) return `module ${[...new Set(missing)].join(', ')} not implemented yet`;

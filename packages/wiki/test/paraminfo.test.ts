@@ -136,10 +136,14 @@ for (const want of spec.modules) {
       want.parameters.map((p) => p.name),
       `${want.name}: parameter names in order`,
     );
-    for (const [i, p] of want.parameters.entries()) compareParam(want.name, params[i], p);
+    want.parameters.forEach((p, i) => {
+      compareParam(want.name, params[i], p);
+    });
     const templated = got.templatedparameters as Record<string, unknown>[];
     assert.equal(templated.length, want.templatedparameters.length, `${want.name}: templated parameters`);
-    for (const [i, p] of want.templatedparameters.entries()) compareParam(want.name, templated[i], p);
+    want.templatedparameters.forEach((p, i) => {
+      compareParam(want.name, templated[i], p);
+    });
   });
 }
 

@@ -1,6 +1,6 @@
 /**
- * The server the golden cases run against: the reference wiki imported into a store, served with
- * the site description the import stored (the same server URL and paths as the recorded answers).
+ * The server the golden cases run against: api.php over a store holding the imported reference
+ * wiki, serving the site description the import stored, so every content question can be answered.
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/api/app.js';

@@ -1,38 +1,41 @@
 /**
- * An api.php server on the imported reference wiki, for module tests: `useReferenceApi()` inside a
- * describe gives a getter for the app.
+ * Inside a describe: api.php over the imported reference wiki on the given engine, and a shortcut
+ * for JSON queries against it (formatversion 2 unless the parameters say otherwise).
  */
 import { after, before } from 'node:test';
 import type { TestEngine } from '@svc/common/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/api/app.js';
-import { apiGet } from './api-app.js';
+import type { SiteConfig } from '../../src/site/site.js';
+import type { WikiStore } from '../../src/store/database.js';
 import { importReferenceWiki, type ReferenceWiki } from './reference-wiki.js';
 
 export interface ReferenceApi {
   app: FastifyInstance;
-  wiki: ReferenceWiki;
-  /** GETs api.php with `format=json&formatversion=2` added and returns the parsed answer. */
-  query(params: Record<string, string>): Promise<Record<string, any>>;
+  store: WikiStore;
+  site: SiteConfig;
+  /** GETs `action=query` with the parameters and returns the parsed JSON answer. */
+  query(params: Record<string, string>): Promise<any>;
+}
+
+export async function queryJson(app: FastifyInstance, params: Record<string, string>): Promise<any> {
+  const search = new URLSearchParams({ action: 'query', format: 'json', formatversion: '2', ...params });
+  const response = await app.inject({ method: 'GET', url: `/api.php?${search}` });
+  if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}: ${response.body}`);
+  return response.json();
 }
 
 export function useReferenceApi(engine?: TestEngine): () => ReferenceApi {
+  let wiki: ReferenceWiki | undefined;
   let api: ReferenceApi | undefined;
   before(async () => {
-    const wiki = await importReferenceWiki(engine);
+    wiki = await importReferenceWiki(engine);
     const app = await buildApp({ store: wiki.store, site: wiki.site });
-    api = {
-      app,
-      wiki,
-      async query(params) {
-        const { json } = await apiGet(app, { action: 'query', format: 'json', formatversion: '2', ...params });
-        return json;
-      },
-    };
+    api = { app, store: wiki.store, site: wiki.site, query: (params) => queryJson(app, params) };
   });
   after(async () => {
     await api?.app.close();
-    await api?.wiki.dispose();
+    await wiki?.dispose();
   });
   return () => {
     if (!api) throw new Error('the reference wiki is not imported yet');

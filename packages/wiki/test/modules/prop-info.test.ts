@@ -99,10 +99,10 @@ describeEachEngine('prop=info watchers with $wgUnwatchedPageThreshold', (engine)
   const api = useReferenceApi(engine);
 
   test('pages watched by at least the threshold show their watcher counts to everyone', async () => {
-    const { wiki } = api();
+    const { store, site } = api();
     const app = await buildApp({
-      store: wiki.store,
-      site: { ...wiki.site, settings: { ...wiki.site.settings, UnwatchedPageThreshold: 3 } },
+      store,
+      site: { ...site, settings: { ...site.settings, UnwatchedPageThreshold: 3 } },
     });
     try {
       const { json } = await apiGet(app, {

@@ -1,5 +1,10 @@
+import { apiError } from '../../api/errors.js';
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { parseContinueValue } from '../support/continue-value.js';
+import { writePageRows } from '../support/page-rows.js';
+import { prefixUpperBound, titlePartToKey } from '../support/title-part.js';
 
 /** `list=allpages`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -29,4 +34,80 @@ export const descriptor: ModuleDescriptor = {
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
     { name: 'dir', type: ['ascending', 'descending'], default: 'ascending' },
   ],
+};
+
+/**
+ * Pages of one namespace in title order: a range scan of `page_name_title` (or
+ * `page_redirect_name_title` with a redirect filter), continued by the next title.
+ */
+export const execute: ModuleExecute = async (ctx) => {
+  const p = ctx.params;
+  const namespace = p.namespace as number;
+  const descending = p.dir === 'descending';
+  const limit = p.limit as number;
+  const { db } = ctx.store;
+
+  let query = db
+    .selectFrom('page')
+    .select(['page_id', 'page_namespace', 'page_title'])
+    .where('page_namespace', '=', namespace);
+  if (p.continue !== undefined) {
+    const [title] = parseContinueValue(p.continue as string, ['string']);
+    query = query.where('page_title', descending ? '<=' : '>=', title);
+  }
+  const from = p.from === undefined ? undefined : titlePartToKey(ctx.titles, p.from as string, namespace);
+  const to = p.to === undefined ? undefined : titlePartToKey(ctx.titles, p.to as string, namespace);
+  if (from !== undefined) query = query.where('page_title', descending ? '<=' : '>=', from);
+  if (to !== undefined) query = query.where('page_title', descending ? '>=' : '<=', to);
+  if (p.prefix !== undefined) {
+    const prefix = titlePartToKey(ctx.titles, p.prefix as string, namespace);
+    query = query.where('page_title', '>=', prefix).where('page_title', '<', prefixUpperBound(prefix));
+  }
+  if (p.filterredir !== 'all') query = query.where('page_is_redirect', '=', p.filterredir === 'redirects' ? 1 : 0);
+  if (p.minsize !== undefined) query = query.where('page_len', '>=', p.minsize as number);
+  if (p.maxsize !== undefined) query = query.where('page_len', '<=', p.maxsize as number);
+  if (p.filterlanglinks !== 'all') {
+    const withLinks = p.filterlanglinks === 'withlanglinks';
+    query = query.where(({ exists, not, selectFrom }) => {
+      const links = exists(selectFrom('langlinks').select('ll_from').whereRef('ll_from', '=', 'page_id'));
+      return withLinks ? links : not(links);
+    });
+  }
+  const types = p.prtype as string[] | undefined;
+  if (types !== undefined) {
+    const levels = ((p.prlevel as string[] | undefined) ?? []).filter((level) => level !== '');
+    query = query.where(({ exists, selectFrom }) => {
+      let restrictions = selectFrom('page_restrictions')
+        .select('pr_page')
+        .whereRef('pr_page', '=', 'page_id')
+        .where('pr_type', 'in', types.length > 0 ? types : ['']);
+      if (levels.length > 0) restrictions = restrictions.where('pr_level', 'in', levels);
+      if (p.prfiltercascade !== 'all') {
+        restrictions = restrictions.where('pr_cascade', '=', p.prfiltercascade === 'cascading' ? 1 : 0);
+      }
+      if (p.prexpiry === 'indefinite') {
+        restrictions = restrictions.where((eb) =>
+          eb.or([eb('pr_expiry', '=', 'infinity'), eb('pr_expiry', 'is', null)]),
+        );
+      } else if (p.prexpiry === 'definite') {
+        restrictions = restrictions.where('pr_expiry', '!=', 'infinity');
+      }
+      return exists(restrictions);
+    });
+  } else if (p.prlevel !== undefined) {
+    throw apiError('invalidparammix', 'apierror-invalidparammix-mustusewith', [
+      { list: [ctx.paramName('prlevel')], quoted: true },
+      { list: [ctx.paramName('prtype')], quoted: true },
+    ]);
+  }
+
+  const rows = await query
+    .orderBy('page_title', descending ? 'desc' : 'asc')
+    .limit(limit + 1)
+    .execute();
+  if (rows.length > limit) {
+    ctx.setContinue(rows[limit].page_title);
+    rows.length = limit;
+  }
+  await writePageRows(ctx, 'p', rows);
 };
