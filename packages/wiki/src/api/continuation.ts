@@ -74,7 +74,12 @@ export class ContinuationManager {
     }
     if (batchComplete) result.batchcomplete = true;
     if (Object.keys(data).length === 0) return;
-    const finished = this.modules.filter((name) => !this.moduleValues.has(name));
+    // When the generator moves on to its next batch, every prop module runs again on the new pages,
+    // so only list and meta modules can be reported finished.
+    const nextBatch = this.hasGenerator && batchComplete && generatorPart !== '-';
+    const finished = this.modules.filter(
+      (name) => !this.moduleValues.has(name) && !(nextBatch && this.propModules.has(name)),
+    );
     result.continue = { ...data, continue: `${generatorPart}||${finished.join('|')}` };
   }
 
