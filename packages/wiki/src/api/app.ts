@@ -9,6 +9,7 @@ import { loadSite } from '../site/site-store.js';
 import { TitleCodec } from '../site/title.js';
 import { loadUserGenders } from '../site/user-genders.js';
 import type { WikiStore } from '../store/database.js';
+import { cachePreparedStatements } from '../store/statement-cache.js';
 import { handleApiRequest } from './main.js';
 import type { ApiServices } from './request-state.js';
 
@@ -29,6 +30,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 8 * 1024 * 1024,
   });
   registerHealthRoute(app, options.store.db);
+  if (options.store.sqlite) cachePreparedStatements(options.store.sqlite);
   const site = options.site ?? (await loadSite(options.store.db)) ?? defaultSite();
   const titles = new TitleCodec(site);
   const genders = await loadUserGenders(options.store);

@@ -7,7 +7,7 @@ import type { SiteConfig } from '../site/site.js';
 import type { Title, TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
 import type { MessageParam } from './messages/render.js';
-import type { PageSet } from './pageset.js';
+import type { PageRow, PageSet } from './pageset.js';
 import type { ModuleDescriptor } from './params/descriptor.js';
 import type { ParamValues } from './params/validate.js';
 import type { ResultArray, ResultObject, ResultValue } from './result/tree.js';
@@ -26,6 +26,8 @@ export interface RequestUser {
 /** Where a generator puts the pages it produced; the query then treats them like `titles`. */
 export interface GeneratorSink {
   addPageIds(ids: readonly number[]): void;
+  /** Pages the generator selected from `page` with PAGE_COLUMNS (pageset.ts): saves a lookup. */
+  addPageRows(rows: readonly PageRow[]): void;
   addTitles(titles: readonly Pick<Title, 'namespace' | 'dbKey'>[]): void;
   /** Sets a field on a produced page's entry (`index` of search generators). */
   setPageField(title: Pick<Title, 'namespace' | 'dbKey'>, key: string, value: ResultValue): void;
@@ -65,8 +67,12 @@ export interface ModuleContext {
   /** Marks the module unfinished: the answer's continuation carries `<prefix><name>=value`. */
   setContinue(value: string, name?: string): void;
   readonly now: Date;
-  /** The wiki's server URL (`$wgServer`): the configured one, or the origin the request came to. */
+  /** `$wgServer`: the configured server, or the origin the request came to. */
   readonly server: string;
+  /** This software's name (siteinfo's `generator`). */
+  readonly softwareName: string;
+  /** The store's engine (`sqlite`, `postgres`). */
+  readonly engine: string;
 }
 
 export type ModuleExecute = (context: ModuleContext) => Promise<void> | void;

@@ -31,14 +31,14 @@ export class RequestState {
   readonly limits = new Map<string, number>();
   readonly validator: ParamValidator;
   readonly now = new Date();
-  /** The wiki's server URL for this request (the configured one, or the request's origin). */
-  server = '';
 
   constructor(
     readonly params: RequestParams,
     readonly services: ApiServices,
     readonly user: RequestUser,
     readonly method: string,
+    /** `$wgServer`, or the origin the request came to when the site sets none. */
+    readonly server: string,
   ) {
     this.validator = new ParamValidator(params, {
       site: services.site,

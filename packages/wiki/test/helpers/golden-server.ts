@@ -1,6 +1,6 @@
 /**
- * The server the golden cases run against: api.php over a store holding the imported reference
- * wiki, serving the site description the import stored, so every content question can be answered.
+ * The server the golden cases run against: api.php over the reference wiki, imported into a store
+ * by the MediaWiki database importer, with the site description the import stored.
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/api/app.js';

@@ -8,7 +8,7 @@ import { ContinuationManager, parseContinue } from '../continuation.js';
 import { ApiError, apiError } from '../errors.js';
 import type { MessageParam } from '../messages/render.js';
 import type { GeneratorSink, ModuleContext, ModuleResult, QueryModule } from '../module.js';
-import { PageSet } from '../pageset.js';
+import { type PageRow, PageSet } from '../pageset.js';
 import type { ParamDescriptor } from '../params/descriptor.js';
 import type { RequestState } from '../request-state.js';
 import { type KeyedList, list, type ResultArray, type ResultObject } from '../result/tree.js';
@@ -139,6 +139,8 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       },
       now: state.now,
       server: state.server,
+      softwareName: state.services.softwareName,
+      engine: store.engine,
     };
   };
 
@@ -167,10 +169,15 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   if (generator) {
     const output = new PageSet(store, codec, options);
     if (!incoming.generatorDone) {
-      const produced: { titles: { namespace: number; dbKey: string }[]; ids: number[] } = { titles: [], ids: [] };
+      const produced: { titles: { namespace: number; dbKey: string }[]; ids: number[]; rows: PageRow[] } = {
+        titles: [],
+        ids: [],
+        rows: [],
+      };
       const extra = new Map<string, Record<string, string | number | boolean>>();
       const sink: GeneratorSink = {
         addPageIds: (ids) => produced.ids.push(...ids),
+        addPageRows: (rows) => produced.rows.push(...rows),
         addTitles: (list) => produced.titles.push(...list.map((t) => ({ namespace: t.namespace, dbKey: t.dbKey }))),
         setPageField: (title, key, value) => {
           const text = codec.prefixedText({ ...title, interwiki: '' });
@@ -183,6 +190,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       await run(generator, context);
       if (produced.titles.length > 0) await output.addTitles(produced.titles);
       if (produced.ids.length > 0) await output.addPageIds(produced.ids);
+      if (produced.rows.length > 0) await output.addPageRows(produced.rows);
       for (const [title, fields] of extra) output.extraFields.set(title, fields);
     } else {
       markParamsUsed(state, generator, `g${generator.descriptor.prefix}`);

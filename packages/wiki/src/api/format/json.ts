@@ -14,15 +14,27 @@ function escapeChar(ch: string): string {
   return `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
+const ASCII_PLAIN = /^[\x20-\x7e]*$/;
+const LINE_SEPARATORS = /[\u2028\u2029]/g;
+const LINE_SEPARATOR_TEST = /[\u2028\u2029]/;
+
 export function jsonString(value: string, escapeNonAscii: boolean): string {
-  let text = JSON.stringify(value);
-  if (escapeNonAscii) text = text.replace(NON_ASCII, escapeChar);
-  else text = text.replace(/[\u2028\u2029]/g, escapeChar);
-  return text;
+  const text = JSON.stringify(value);
+  // Printable ASCII needs nothing more; this is most keys and many values.
+  if (ASCII_PLAIN.test(value)) return text;
+  if (escapeNonAscii) return text.replace(NON_ASCII, escapeChar);
+  return text.replace(LINE_SEPARATORS, escapeChar);
 }
 
 /** Serialises a result tree as MediaWiki's JSON format prints it for the given version. */
 export function toJson(root: ResultValue, options: JsonOptions): string {
+  if (options.formatVersion === 2 && !options.pretty) {
+    // formatversion 2 prints the tree as it is: native JSON.stringify does it fastest (KeyedList
+    // has toJSON; annotations are symbols, which it skips).
+    const text = JSON.stringify(root);
+    if (options.escapeNonAscii) return text.replace(NON_ASCII, escapeChar);
+    return LINE_SEPARATOR_TEST.test(text) ? text.replace(LINE_SEPARATORS, escapeChar) : text;
+  }
   const out: string[] = [];
   write(root, options, out, '');
   return out.join('');
@@ -40,8 +52,9 @@ function write(value: ResultValue | undefined, o: JsonOptions, out: string[], in
   } else if (Array.isArray(value)) {
     writeArray(value, o, out, indent);
   } else if (value instanceof KeyedList) {
-    if (o.formatVersion === 2) writeArray([...value.entries.values()], o, out, indent);
-    else writeEntries([...value.entries.entries()], o, out, indent);
+    const keyed = value.mode === 'assoc' || (value.mode === 'bcarray') === (o.formatVersion === 1);
+    if (keyed) writeEntries([...value.entries.entries()], o, out, indent);
+    else writeArray([...value.entries.values()], o, out, indent);
   } else {
     writeEntries(objectEntries(value, o.formatVersion), o, out, indent);
   }
