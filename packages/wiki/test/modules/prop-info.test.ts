@@ -85,6 +85,28 @@ describeEachEngine('prop=info on the reference wiki', (engine) => {
     assert.ok(!('watchers' in page));
   });
 
+  test('preloadcontent: the custom preload page with its parameters, for pages being created only', async () => {
+    const body = await api().query({
+      prop: 'info',
+      titles: 'Gibtsnicht|Berlin',
+      inprop: 'preloadcontent',
+      inpreloadcustom: 'Kurz',
+    });
+    const pages = byTitle(body.query.pages);
+    assert.deepEqual(pages.get('Gibtsnicht').preloadcontent, {
+      contentmodel: 'wikitext',
+      contentformat: 'text/x-wiki',
+      content: 'Kurz.',
+    });
+    assert.equal(pages.get('Gibtsnicht').preloadisdefault, false);
+    assert.ok(!('preloadcontent' in pages.get('Berlin')));
+  });
+
+  test('displaytitle of a page without one is its title as HTML text', async () => {
+    const body = await api().query({ prop: 'info', titles: 'A&B "x"', inprop: 'displaytitle' });
+    assert.equal(body.query.pages[0].displaytitle, 'A&amp;B "x"');
+  });
+
   test('incontinue resumes at a page id; a malformed value is badcontinue', async () => {
     const body = await api().query({ prop: 'info', titles: 'Berlin|Hauptseite', incontinue: '200' });
     const pages = byTitle(body.query.pages);

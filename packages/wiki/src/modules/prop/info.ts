@@ -105,8 +105,8 @@ function defaultContentModel(site: SiteConfig, ns: number, dbKey: string): strin
   return 'wikitext';
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** A title as HTML text (`displaytitle` without a stored one): quotes stay as they are, as in MediaWiki. */
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 interface InfoTarget {
   id: number;
@@ -288,6 +288,7 @@ export const execute: ModuleExecute = async (context) => {
     for (const row of rows) displayTitles.set(row.pp_page, row.pp_value);
   }
   const readable = user.rights.has('read');
+  const preload = props.has('preloadcontent') ? await preloadText(context) : undefined;
 
   for (const target of selected) {
     const out = result.page(target.id);
@@ -353,11 +354,14 @@ export const execute: ModuleExecute = async (context) => {
     }
     if (props.has('readable')) out.readable = readable;
     if (props.has('preload')) out.preload = record ? '' : null;
-    if (props.has('preloadcontent')) {
+    // Preloaded text only applies to a page being created or to a new section.
+    if (props.has('preloadcontent') && (!record || params.preloadnewsection)) {
+      const model = out.contentmodel as string;
       out.preloadcontent = withContent(
-        { contentmodel: out.contentmodel as string, contentformat: formatOf(out.contentmodel as string), content: '' },
+        { contentmodel: model, contentformat: formatOf(model), content: preload ?? '' },
         'content',
       );
+      out.preloadisdefault = preload === undefined;
     }
     if (props.has('editintro')) out.editintro = assoc({});
     const display = (record && displayTitles.get(target.id)) || escapeHtml(target.title);
@@ -382,6 +386,28 @@ export const execute: ModuleExecute = async (context) => {
     }
   }
 };
+
+/**
+ * The text `inpreloadcustom` names (the current text of that page, `$1`, `$2`, … replaced by
+ * `inpreloadparams`), or undefined when none is asked for or the page does not exist.
+ */
+async function preloadText(context: ModuleContext): Promise<string | undefined> {
+  const name = context.params.preloadcustom as string | undefined;
+  if (name === undefined) return undefined;
+  const title = context.titles.parseOrUndefined(name);
+  if (title?.interwiki !== '') return undefined;
+  const row = await context.store.db
+    .selectFrom('page')
+    .innerJoin('slots', (join) => join.onRef('slot_revision_id', '=', 'page_latest').on('slot_role', '=', 'main'))
+    .innerJoin('content', 'content_id', 'slot_content_id')
+    .select('content_text')
+    .where('page_namespace', '=', title.namespace)
+    .where('page_title', '=', title.dbKey)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const args = (context.params.preloadparams as string[] | undefined) ?? [];
+  return row.content_text.replace(/\$(\d+)/g, (whole, n: string) => args[Number(n) - 1] ?? whole);
+}
 
 /** `$wgCanonicalServer`: the configured one, or the server itself. */
 function canonicalServer(site: SiteConfig, server: string): string {
