@@ -32,15 +32,8 @@ const described = new Set(QUERY_MODULES.map((m) => m.descriptor.name));
 const implemented = new Set(QUERY_MODULES.filter((m) => m.execute).map((m) => m.descriptor.name));
 const NEEDS_PAGES = ['titles', 'pageids', 'revids', 'generator'];
 
-/** Cases waiting for a feature of the page set or of the output rather than for a module. */
-const PENDING_FEATURES: Record<string, string> = {
-  '320-pageset-exportnowrap-none.json': 'export and exportnowrap',
-};
-
 /** Why a case cannot be compared yet, or undefined when it can. */
 function pendingReason(c: GoldenCase, server: GoldenServer): string | undefined {
-  const feature = PENDING_FEATURES[c.file];
-  if (feature) return `${feature} not implemented yet`;
   if (c.request.auth !== 'anon' || c.name.startsWith('login-'))
     return 'sessions and action=login are not implemented yet';
   const params = new Map(c.request.params);

@@ -23,6 +23,38 @@ const CASES: ContractCase[] = [
   { module: 'allpages', params: { prefix: 'B' }, pageKey: 'pageid', small: 7 },
   { module: 'allpages', params: { namespace: '14', dir: 'descending', from: 'M' }, pageKey: 'pageid', small: 50 },
   { module: 'allpages', params: { namespace: '2' }, pageKey: 'pageid', small: 9 },
+  { module: 'categorymembers', params: { title: 'Kategorie:Person' }, pageKey: 'pageid', small: 2 },
+  {
+    module: 'categorymembers',
+    params: { title: 'Kategorie:Bilder', type: 'subcat|file|page', prop: 'ids|sortkey|type' },
+    pageKey: 'pageid',
+  },
+  {
+    module: 'categorymembers',
+    params: { title: 'Kategorie:Stadt', sort: 'timestamp', dir: 'older', prop: 'ids|timestamp' },
+    pageKey: 'pageid',
+    small: 4,
+  },
+  {
+    module: 'categorymembers',
+    params: { title: 'Kategorie:User aa-0', dir: 'desc', prop: 'title|sortkeyprefix' },
+    pageKey: 'title',
+    small: 5,
+  },
+  { module: 'backlinks', params: { title: 'Berlin' }, pageKey: 'pageid', small: 4 },
+  {
+    module: 'backlinks',
+    params: { title: 'Berlin', namespace: '0|2|10', dir: 'descending' },
+    pageKey: 'pageid',
+    small: 4,
+  },
+  {
+    module: 'embeddedin',
+    params: { title: 'Vorlage:Infobox Stadt', filterredir: 'nonredirects' },
+    pageKey: 'pageid',
+    small: 5,
+  },
+  { module: 'imageusage', params: { title: 'Datei:Beispiel.png' }, pageKey: 'pageid', small: 1 },
 ];
 
 const prefixOf = (name: string) => QUERY_MODULES.find((m) => m.descriptor.name === name)!.descriptor.prefix;

@@ -38,6 +38,8 @@ export interface DatabaseImportSummary {
 /** Rows per INSERT: well under SQLite's and PostgreSQL's limits on bound parameters. */
 const parametersPerInsert = 20_000;
 const maxRowsPerInsert = 500;
+/** Text per INSERT: a batch of large pages is written before it holds more than this. */
+const maxTextPerInsert = 16 * 1024 * 1024;
 
 function readSettings(file: string, explicit: boolean): Record<string, unknown> {
   if (!existsSync(file)) {
@@ -96,6 +98,7 @@ async function copyTable(
   db: Kysely<any>,
   copy: TableCopy,
   progress: ImportProgress,
+  label: string,
 ): Promise<number> {
   const columns = wikiTable(copy.target).columns;
   const total = source.db.prepare(`select count(*) from ${copy.source}`).pluck().get() as number;
@@ -110,18 +113,28 @@ async function copyTable(
   }
   const batchSize = Math.max(1, Math.min(maxRowsPerInsert, Math.floor(parametersPerInsert / columns.length)));
   const resolvesText = copy.target === 'content';
-  progress.begin(copy.target, total);
+  progress.begin(label, total);
   let batch: Record<string, unknown>[] = [];
+  let batchText = 0;
   let done = 0;
   for (const raw of statement.iterate() as Iterable<Record<string, unknown>>) {
     const row: Record<string, unknown> = {};
-    for (const column of columns) row[column.name] = storeValue(raw[column.name], column, copy.target);
-    if (resolvesText) row.content_text = source.textAt(String(row.content_text));
+    for (const column of columns) {
+      const value = storeValue(raw[column.name], column, copy.target);
+      row[column.name] = value;
+      if (typeof value === 'string') batchText += value.length;
+    }
+    if (resolvesText) {
+      const text = source.textAt(String(row.content_text));
+      row.content_text = text;
+      batchText += text.length;
+    }
     batch.push(row);
-    if (batch.length >= batchSize) {
+    if (batch.length >= batchSize || batchText >= maxTextPerInsert) {
       await db.insertInto(copy.target).values(batch).execute();
       done += batch.length;
       batch = [];
+      batchText = 0;
       progress.advance(done);
     }
   }
@@ -178,8 +191,9 @@ export async function importMediaWikiDatabase(
     const tables: DatabaseImportSummary['tables'] = [];
     await db.transaction().execute(async (trx) => {
       await clearWiki(trx);
-      for (const copy of tableCopies) {
-        tables.push({ table: copy.target, rows: await copyTable(source, trx, copy, progress) });
+      for (const [i, copy] of tableCopies.entries()) {
+        const label = `${copy.target} (table ${i + 1} of ${tableCopies.length})`;
+        tables.push({ table: copy.target, rows: await copyTable(source, trx, copy, progress, label) });
       }
       await syncIdSequences(trx);
       await saveSite(trx, site);

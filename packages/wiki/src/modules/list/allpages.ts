@@ -1,10 +1,9 @@
 import { apiError } from '../../api/errors.js';
+import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
-import { parseContinueValue } from '../support/continue-value.js';
 import { writePageRows } from '../support/page-rows.js';
-import { prefixUpperBound, titlePartToKey } from '../support/title-part.js';
 
 /** `list=allpages`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -77,10 +76,8 @@ export const execute: ModuleExecute = async (ctx) => {
   if (types !== undefined) {
     const levels = ((p.prlevel as string[] | undefined) ?? []).filter((level) => level !== '');
     query = query.where(({ exists, selectFrom }) => {
-      let restrictions = selectFrom('page_restrictions')
-        .select('pr_page')
-        .whereRef('pr_page', '=', 'page_id')
-        .where('pr_type', 'in', types.length > 0 ? types : ['']);
+      let restrictions = selectFrom('page_restrictions').select('pr_page').whereRef('pr_page', '=', 'page_id');
+      if (types.length > 0) restrictions = restrictions.where('pr_type', 'in', types);
       if (levels.length > 0) restrictions = restrictions.where('pr_level', 'in', levels);
       if (p.prfiltercascade !== 'all') {
         restrictions = restrictions.where('pr_cascade', '=', p.prfiltercascade === 'cascading' ? 1 : 0);

@@ -1,7 +1,7 @@
+import { parseContinueValue } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { NS_CATEGORY } from '../../site/title.js';
-import { parseContinueValue } from '../support/continue-value.js';
 
 /** `prop=categoryinfo`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {

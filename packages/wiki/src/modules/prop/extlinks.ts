@@ -1,12 +1,11 @@
 import { badContinue } from '../../api/errors.js';
+import { parseContinueValue, prefixUpperBound } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { withContent } from '../../api/result/tree.js';
-import { parseContinueValue } from '../support/continue-value.js';
 import { externalLinkIndexPrefix } from '../support/external-link-filter.js';
 import { pageIds } from '../support/link-rows.js';
-import { prefixUpperBound } from '../support/title-part.js';
 import { URL_PROTOCOLS } from '../values.js';
 
 /** `prop=extlinks`: parameters as the module reference lists them, in its order. */

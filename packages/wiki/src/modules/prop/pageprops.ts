@@ -1,7 +1,7 @@
+import { parseContinueValue } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { assoc, type ResultObject } from '../../api/result/tree.js';
-import { parseContinueValue } from '../support/continue-value.js';
 import { pageIds } from '../support/link-rows.js';
 
 /** `prop=pageprops`: parameters as the module reference lists them, in its order. */

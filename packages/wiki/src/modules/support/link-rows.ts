@@ -13,8 +13,8 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
+import { type ContinueField, parseContinueValue } from '../../api/keyset.js';
 import type { ModuleContext } from '../../api/module.js';
-import { type ContinuePart, parseContinueValue } from './continue-value.js';
 
 // The link tables differ only in their column names, so this query is built over names given as data.
 type AnyQuery = SelectQueryBuilder<any, any, Record<string, any>>;
@@ -22,7 +22,7 @@ type AnyBuilder = ExpressionBuilder<any, any>;
 
 export interface SortColumn {
   column: string;
-  kind: ContinuePart;
+  kind: ContinueField;
 }
 
 export interface LinkRowsQuery {

@@ -2,7 +2,7 @@
  * The common output of list modules that list pages: `{pageid, ns, title}` items (titles in their
  * gendered form), or, when the module runs as the generator, the pages themselves.
  */
-import { titleTexts } from '../../api/genders.js';
+import { titleTexts } from '../../api/gender.js';
 import type { ModuleContext } from '../../api/module.js';
 import type { ResultObject } from '../../api/result/tree.js';
 
