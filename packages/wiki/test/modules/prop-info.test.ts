@@ -67,10 +67,9 @@ describeEachEngine('prop=info on the reference wiki', (engine) => {
       intestactions: 'edit',
       intestactionsdetail: 'full',
     });
-    assert.deepEqual(
-      full.query.pages[0].actions.edit.map((e: { code: string }) => e.code),
-      ['protectedpage'],
-    );
+    assert.deepEqual(full.query.pages[0].actions.edit, [
+      { message: 'protectedpagetext', params: ['editprotected', 'edit'], code: 'protectedpage', type: 'error' },
+    ]);
   });
 
   test('anonymous callers get no watch state but an empty notification timestamp', async () => {

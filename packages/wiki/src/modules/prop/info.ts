@@ -376,7 +376,12 @@ export const execute: ModuleExecute = async (context) => {
             ? problems.length === 0
             : list(
                 'error',
-                (detail === 'quick' ? problems.slice(0, 1) : problems).map((p) => ({ code: p.code })),
+                (detail === 'quick' ? problems.slice(0, 1) : problems).map((p) => ({
+                  message: p.message,
+                  params: list('param', [...p.params]),
+                  code: p.code,
+                  type: 'error',
+                })),
               );
       }
       out.actions = actions;
