@@ -37,6 +37,12 @@ export interface GeneratorSink {
 export interface ModuleResult {
   /** The list under `query.<key>` (default: the module's name), created on first use. */
   list(element: string, key?: string): ResultArray;
+  /**
+   * Counts `value` against the answer's size limit (8 MiB of text, as MediaWiki's
+   * `$wgAPIMaxResultSize`). False when it does not fit: the module then stops and continues from
+   * that item; the answer carries MediaWiki's truncation warning.
+   */
+  fits(value: ResultValue): boolean;
   /** Sets `query.<key>` (meta modules). */
   set(key: string, value: ResultValue): void;
   /** The answer object of a page of the page set (prop modules), by page id or fake negative id. */

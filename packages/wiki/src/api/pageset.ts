@@ -313,17 +313,23 @@ export class PageSet {
   }
 
   /** Writes the set's blocks into the `query` object, as MediaWiki orders and shapes them. */
-  writeInto(query: ResultObject, indexPageIds: boolean): KeyedList | undefined {
+  writeInto(query: ResultObject, indexPageIds: boolean, interwikiUrls = false): KeyedList | undefined {
     if (this.normalized.length > 0)
       query.normalized = list(
         'n',
         this.normalized.map((n) => ({ ...n })),
       );
-    if (this.interwiki.length > 0)
+    if (this.interwiki.length > 0) {
       query.interwiki = list(
         'i',
-        this.interwiki.map((i) => ({ ...i })),
+        this.interwiki.map((i) => {
+          const entry: ResultObject = { ...i };
+          const url = interwikiUrls ? this.interwikiUrl(i.title, i.iw) : undefined;
+          if (url) entry.url = url;
+          return entry;
+        }),
       );
+    }
     if (this.redirects.length > 0)
       query.redirects = list(
         'r',
@@ -347,6 +353,14 @@ export class PageSet {
     if (indexPageIds) query.pageids = list('id', [...pages.entries.keys()]);
     query.pages = pages;
     return pages;
+  }
+
+  /** The URL an interwiki title points to (`iwurl`), from the site's interwiki map. */
+  private interwikiUrl(title: string, prefix: string): string | undefined {
+    const entry = this.titles.interwiki(prefix);
+    if (!entry) return undefined;
+    const rest = title.slice(title.indexOf(':') + 1).replace(/ /g, '_');
+    return entry.url.replace('$1', encodeURIComponent(rest).replace(/%3A/g, ':').replace(/%2F/g, '/'));
   }
 
   private extra(title: string): Record<string, string | number | boolean> {

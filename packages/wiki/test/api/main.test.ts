@@ -126,6 +126,55 @@ describe('errors and warnings', () => {
   });
 });
 
+describe('page set', () => {
+  test('interwiki titles carry their URL with iwurl', async () => {
+    const body = (
+      await get({ action: 'query', titles: 'en:Berlin|Berlin', iwurl: '1', format: 'json', formatversion: '2' })
+    ).json();
+    assert.deepEqual(body.query.interwiki, [
+      { title: 'en:Berlin', iw: 'en', url: 'https://en.wikipedia.org/wiki/Berlin' },
+    ]);
+    assert.equal(body.query.pages[0].title, 'Berlin');
+  });
+
+  test('missing, invalid and special titles get negative ids; pageids that do not exist are missing', async () => {
+    const body = (
+      await get({ action: 'query', titles: 'Gibtsnicht|Foo[bar]|Spezial:Suche', format: 'json', formatversion: '2' })
+    ).json();
+    assert.deepEqual(body.query.pages, [
+      { ns: 0, title: 'Gibtsnicht', missing: true },
+      { title: 'Foo[bar]', invalidreason: 'The requested page title contains invalid characters: "[".', invalid: true },
+      { ns: -1, title: 'Spezial:Suche', special: true },
+    ]);
+    const ids = (await get({ action: 'query', pageids: '999999', format: 'json', formatversion: '2' })).json();
+    assert.deepEqual(ids.query.pages, [{ pageid: 999999, missing: true }]);
+  });
+
+  test('export gives the pages in MediaWiki’s XML export format, inside the answer or alone', async () => {
+    const wrapped = (await get({ action: 'query', titles: 'Kurz', export: '1', format: 'json' })).json();
+    assert.match(
+      wrapped.query.export['*'],
+      /<text bytes="5" sha1="tnabmmd7gbzhubjuq7xyjdncr4vi59w" xml:space="preserve">Kurz\.<\/text>/,
+    );
+    const raw = await get({ action: 'query', titles: 'Kurz', export: '1', exportnowrap: '1' });
+    assert.equal(raw.headers['content-type'], 'text/xml; charset=utf-8');
+    assert.match(raw.body, /^<mediawiki xmlns="http:\/\/www.mediawiki.org\/xml\/export-0.11\/"/);
+  });
+
+  test('indexpageids lists the ids in page order', async () => {
+    const body = (
+      await get({
+        action: 'query',
+        titles: 'Hamburg|Berlin|Gibtsnicht',
+        indexpageids: '1',
+        format: 'json',
+        formatversion: '2',
+      })
+    ).json();
+    assert.deepEqual(body.query.pageids, ['-1', '236', '237']);
+  });
+});
+
 describe('request metadata', () => {
   test('requestid, servedby, curtimestamp and responselanginfo', async () => {
     const response = await get({
@@ -182,6 +231,14 @@ describe('CORS and methods', () => {
     );
     assert.equal(response.statusCode, 403);
     assert.equal(response.body, "'origin' parameter does not match Origin header\n");
+  });
+
+  test('a CORS preflight for origin=* is answered; other origins are not', async () => {
+    const ok = await app.inject({ method: 'OPTIONS', url: '/api.php?origin=*' });
+    assert.equal(ok.statusCode, 200);
+    assert.equal(ok.headers['access-control-allow-origin'], '*');
+    const refused = await app.inject({ method: 'OPTIONS', url: '/api.php?origin=https://a.example' });
+    assert.equal(refused.statusCode, 405);
   });
 
   test('POST works urlencoded and multipart; other methods are 405', async () => {
