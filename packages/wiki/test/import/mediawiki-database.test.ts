@@ -255,6 +255,15 @@ describeEachEngine('MediaWiki database import', (engine) => {
       importReference({ file: join(scratch, 'missing.sqlite') }),
       /cannot read .*missing\.sqlite: ENOENT/,
     );
+    const newer = join(scratch, 'newer.sqlite');
+    copyFileSync(files.database, newer);
+    const db = new SQLite(newer);
+    db.exec('alter table externallinks rename column el_index_60 to el_to_domain_index');
+    db.close();
+    await assert.rejects(
+      importReference({ file: newer }),
+      /the externallinks table is not shaped as in MediaWiki 1\.39 \(no such column: el_index_60\)/,
+    );
     const alone = join(scratch, 'alone.sqlite');
     copyFileSync(files.database, alone);
     await assert.rejects(
