@@ -55,6 +55,10 @@ describeEachEngine('parsed comments', (engine) => {
     );
   });
 
+  test('a link to a redirect carries the mw-redirect class', async () => {
+    assert.equal(await format('[[BRD]]'), '<a href="/index.php/BRD" class="mw-redirect" title="BRD">BRD</a>');
+  });
+
   test('invalid link targets and URLs stay text', async () => {
     assert.equal(
       await format('[[Foo<bar]] http://example.org [http://example.org x]'),

@@ -2,8 +2,8 @@
  * Edit summaries and log reasons as HTML, the way MediaWiki shows them in `parsedcomment` and
  * `parsedreason`: the text escaped (character references kept), line breaks as spaces,
  * `/* section *\/` autocomments as a link to that section of the page the comment belongs to, and
- * `[[wiki links]]` as links (red links to missing pages, interwiki links to the other wiki, link
- * trails). Bare and bracketed URLs stay text, as MediaWiki leaves them in comments.
+ * `[[wiki links]]` as links (red links to missing pages, `mw-redirect` on redirects, interwiki links
+ * to the other wiki, link trails). Bare and bracketed URLs stay text, as MediaWiki leaves them in comments.
  *
  * `format` takes a whole batch so that the existence of every linked page is looked up at once.
  */
@@ -12,6 +12,7 @@ import type { SiteConfig } from '../site/site.js';
 import { NS_MAIN, NS_SPECIAL, type Title, type TitleCodec } from '../site/title.js';
 import { urlencodeTitle } from '../site/urls.js';
 import type { WikiStore } from '../store/database.js';
+import type { ModuleContext } from './module.js';
 
 export interface CommentToFormat {
   comment: string;
@@ -52,6 +53,9 @@ function fragmentForUrl(section: string): string {
   return section.replace(/[ \t\n]+/g, '_').replace(/%([0-9a-fA-F]{2})/g, '%25$1');
 }
 
+/** How an existing linked page is shown: redirects get MediaWiki's `mw-redirect` class. */
+type PageState = 'page' | 'redirect';
+
 interface LinkTarget {
   title: Title;
   text: string;
@@ -86,7 +90,7 @@ export class CommentFormatter {
     return escaped.map((text, i) => this.formatOne(text, comments[i].title, existing));
   }
 
-  private formatOne(text: string, page: CommentToFormat['title'], existing: ReadonlySet<string>): string {
+  private formatOne(text: string, page: CommentToFormat['title'], existing: ReadonlyMap<string, PageState>): string {
     let closing = '';
     const withSections = page
       ? text.replace(AUTOCOMMENT, (_match, section: string, offset: number, whole: string) => {
@@ -106,7 +110,7 @@ export class CommentFormatter {
     return this.formatLinks(withSections, page, existing) + closing;
   }
 
-  private formatLinks(text: string, page: CommentToFormat['title'], existing: ReadonlySet<string>): string {
+  private formatLinks(text: string, page: CommentToFormat['title'], existing: ReadonlyMap<string, PageState>): string {
     let out = '';
     let last = 0;
     for (const match of text.matchAll(LINK)) {
@@ -125,7 +129,7 @@ export class CommentFormatter {
     return out + text.slice(last);
   }
 
-  private link(title: Title, label: string, existing: ReadonlySet<string>): string {
+  private link(title: Title, label: string, existing: ReadonlyMap<string, PageState>): string {
     const prefixed = escapeAttribute(this.codec.prefixedText(title));
     if (title.interwiki !== '') {
       const entry = this.codec.interwiki(title.interwiki);
@@ -134,8 +138,10 @@ export class CommentFormatter {
       return `<a href="${escapeAttribute(url + fragment)}" class="extiw" title="${prefixed}">${label}</a>`;
     }
     const fragment = title.fragment ? `#${escapeAttribute(fragmentForUrl(title.fragment))}` : '';
-    if (title.namespace === NS_SPECIAL || existing.has(`${title.namespace}:${title.dbKey}`)) {
-      return `<a href="${this.localUrl(title)}${fragment}" title="${prefixed}">${label}</a>`;
+    const state = existing.get(`${title.namespace}:${title.dbKey}`);
+    if (title.namespace === NS_SPECIAL || state !== undefined) {
+      const cls = state === 'redirect' ? ' class="mw-redirect"' : '';
+      return `<a href="${this.localUrl(title)}${fragment}"${cls} title="${prefixed}">${label}</a>`;
     }
     const key = escapeAttribute(urlencodeTitle(this.codec.prefixedDbKey(title)));
     const tooltip = escapeAttribute(this.redLinkTitle.replace('$1', this.codec.prefixedText(title)));
@@ -162,18 +168,20 @@ export class CommentFormatter {
     return { title: parsed.title, text: escapeAllowingEntities(text) };
   }
 
-  private async existingPages(titles: readonly Title[]): Promise<Set<string>> {
-    const found = new Set<string>();
+  private async existingPages(titles: readonly Title[]): Promise<Map<string, PageState>> {
+    const found = new Map<string, PageState>();
     for (let i = 0; i < titles.length; i += 200) {
       const batch = titles.slice(i, i + 200);
       const rows = await this.store.db
         .selectFrom('page')
-        .select(['page_namespace', 'page_title'])
+        .select(['page_namespace', 'page_title', 'page_is_redirect'])
         .where((eb) =>
           eb.or(batch.map((t) => eb.and([eb('page_namespace', '=', t.namespace), eb('page_title', '=', t.dbKey)]))),
         )
         .execute();
-      for (const row of rows) found.add(`${row.page_namespace}:${row.page_title}`);
+      for (const row of rows) {
+        found.set(`${row.page_namespace}:${row.page_title}`, row.page_is_redirect ? 'redirect' : 'page');
+      }
     }
     return found;
   }
@@ -187,4 +195,12 @@ function decodeHtml(text: string): string {
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
+}
+
+/**
+ * The formatter for a module's `parsedcomment`: format all comments of the answer in one call,
+ * `await commentFormatterFor(ctx).format(rows.map((r) => ({ comment: r.comment, title: r.title })))`.
+ */
+export function commentFormatterFor(ctx: Pick<ModuleContext, 'store' | 'titles' | 'site'>): CommentFormatter {
+  return new CommentFormatter(ctx.store, ctx.titles, ctx.site);
 }
