@@ -15,6 +15,12 @@ describeEachEngine('prop modules listing link rows', (engine) => {
     assert.equal(body.warnings.links.warnings, '"Foo[bar]" is not a valid title.');
   });
 
+  test('an unknown namespace is dropped with a warning, leaving nothing to list', async () => {
+    const body = await api().query({ prop: 'links', titles: 'Deutschland', plnamespace: '9999' });
+    assert.equal(body.query.pages[0].links, undefined);
+    assert.match(body.warnings.links.warnings, /Unrecognized value for parameter "plnamespace": 9999/);
+  });
+
   test('clshow=hidden lists hidden categories only; both values together are an error', async () => {
     const hidden = await api().query({ prop: 'categories', titles: 'Berlin|Waisenartikel', clshow: 'hidden' });
     assert.deepEqual(

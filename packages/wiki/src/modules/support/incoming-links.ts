@@ -41,6 +41,8 @@ export async function executeIncomingLinks(ctx: ModuleContext, spec: IncomingLin
   for (const t of targets) byNamespace.set(t.ns, [...(byNamespace.get(t.ns) ?? []), t.dbKey]);
 
   const namespaces = p.namespace as number[] | undefined;
+  // Every namespace asked for was unknown (and dropped with a warning): nothing can match.
+  if (namespaces?.length === 0) return;
   const sort: SortColumn[] = [];
   if (spec.targetNamespace && byNamespace.size > 1) sort.push({ column: spec.targetNamespace, kind: 'int' });
   if (new Set(targets.map((t) => t.dbKey)).size > 1) sort.push({ column: spec.targetTitle, kind: 'string' });
@@ -72,7 +74,7 @@ export async function executeIncomingLinks(ctx: ModuleContext, spec: IncomingLin
           ),
         );
       if (namespaces !== undefined) {
-        query = query.where(spec.fromNamespace ?? 'page_namespace', 'in', namespaces.length ? namespaces : [-99]);
+        query = query.where(spec.fromNamespace ?? 'page_namespace', 'in', namespaces);
       }
       if (isRedirects) {
         query = query.where((eb) => eb.or([eb('rd_interwiki', 'is', null), eb('rd_interwiki', '=', '')]));

@@ -22,6 +22,8 @@ export async function executeOutgoingTitleLinks(ctx: ModuleContext, spec: Outgoi
   if (ids.length === 0) return;
   const { column: c } = spec;
   const namespaces = ctx.params.namespace as number[] | undefined;
+  // Every namespace asked for was unknown (and dropped with a warning): nothing can match.
+  if (namespaces?.length === 0) return;
   const targets = titleFilter(ctx, spec.targetsParam) ?? [];
   if (ctx.params[spec.targetsParam] !== undefined && targets.length === 0) return;
   const rows = await linkRows(ctx, {
@@ -35,7 +37,7 @@ export async function executeOutgoingTitleLinks(ctx: ModuleContext, spec: Outgoi
     descending: ctx.params.dir === 'descending',
     where: (q) => {
       let query = q.where(`${c}_from`, 'in', ids);
-      if (namespaces !== undefined) query = query.where(`${c}_namespace`, 'in', namespaces.length ? namespaces : [-99]);
+      if (namespaces !== undefined) query = query.where(`${c}_namespace`, 'in', namespaces);
       if (targets.length > 0) {
         query = query.where((eb) =>
           eb.or(targets.map((t) => eb.and([eb(`${c}_namespace`, '=', t.namespace), eb(`${c}_title`, '=', t.dbKey)]))),
