@@ -7,6 +7,7 @@ import { mwToIso, toMwTimestamp } from '../api/params/timestamp.js';
 import type { ResultObject } from '../api/result/tree.js';
 import { NS_FILE, type TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
+import { inBatches } from './support/batches.js';
 
 /** MediaWiki's `$wgRestrictionTypes` for existing pages, in its order. */
 const EXISTING_PAGE_TYPES = ['edit', 'move', 'upload'] as const;
@@ -78,12 +79,14 @@ export async function pageProtections(
   if (cascading.length === 0) return out;
   const sources = [...new Set(cascading.map((row) => row.pr_page))];
   const byTitle = new Map(pages.map((p) => [`${p.ns}:${p.dbKey}`, p.pageid]));
-  const links = await store.db
-    .selectFrom('templatelinks')
-    .select(['tl_from as from', 'tl_namespace as ns', 'tl_title as dbKey'])
-    .where('tl_from', 'in', sources)
-    .where((eb) => eb.or(pages.map((p) => eb.and([eb('tl_namespace', '=', p.ns), eb('tl_title', '=', p.dbKey)]))))
-    .execute();
+  const links = await inBatches(pages, (batch) =>
+    store.db
+      .selectFrom('templatelinks')
+      .select(['tl_from as from', 'tl_namespace as ns', 'tl_title as dbKey'])
+      .where('tl_from', 'in', sources)
+      .where((eb) => eb.or(batch.map((p) => eb.and([eb('tl_namespace', '=', p.ns), eb('tl_title', '=', p.dbKey)]))))
+      .execute(),
+  );
   const files = pages.filter((p) => p.ns === NS_FILE);
   if (files.length > 0) {
     const used = await store.db
@@ -125,11 +128,13 @@ export async function titleProtections(
   const out = new Map<string, Protection>();
   if (titles.length === 0) return out;
   const stamp = toMwTimestamp(now);
-  const rows = await store.db
-    .selectFrom('protected_titles')
-    .select(['pt_namespace', 'pt_title', 'pt_create_perm', 'pt_expiry'])
-    .where((eb) => eb.or(titles.map((t) => eb.and([eb('pt_namespace', '=', t.ns), eb('pt_title', '=', t.dbKey)]))))
-    .execute();
+  const rows = await inBatches(titles, (batch) =>
+    store.db
+      .selectFrom('protected_titles')
+      .select(['pt_namespace', 'pt_title', 'pt_create_perm', 'pt_expiry'])
+      .where((eb) => eb.or(batch.map((t) => eb.and([eb('pt_namespace', '=', t.ns), eb('pt_title', '=', t.dbKey)]))))
+      .execute(),
+  );
   for (const row of rows) {
     if (!isCurrent(row.pt_expiry, stamp)) continue;
     out.set(`${row.pt_namespace}:${row.pt_title}`, {

@@ -106,6 +106,19 @@ describeEachEngine('prop=info on the reference wiki', (engine) => {
     assert.equal(body.query.pages[0].displaytitle, 'A&amp;B "x"');
   });
 
+  test('a generator of 500 pages gets every field, looked up in batches', async () => {
+    const body = await api().query({
+      generator: 'allpages',
+      gaplimit: '500',
+      gapnamespace: '0',
+      prop: 'info',
+      inprop: 'protection|talkid|notificationtimestamp|watchers',
+    });
+    assert.equal(body.query.pages.length, 500);
+    for (const page of body.query.pages) assert.ok(Array.isArray(page.protection), page.title);
+    assert.ok(body.query.pages.some((p: { talkid?: number }) => p.talkid !== undefined));
+  });
+
   test('incontinue resumes at a page id; a malformed value is badcontinue', async () => {
     const body = await api().query({ prop: 'info', titles: 'Berlin|Hauptseite', incontinue: '200' });
     const pages = byTitle(body.query.pages);

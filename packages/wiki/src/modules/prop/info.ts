@@ -17,6 +17,7 @@ import {
   restrictionTypes,
   titleProtections,
 } from '../page-protection.js';
+import { inBatches } from '../support/batches.js';
 
 const NS_MEDIAWIKI = 8;
 
@@ -139,17 +140,19 @@ async function watchState(context: ModuleContext, targets: InfoTarget[], props: 
     visiting: undefined,
     showZero: false,
   };
-  const titleFilter = (eb: ExpressionBuilder<WikiDatabase, 'watchlist'>) =>
-    eb.or(targets.map((t) => eb.and([eb('wl_namespace', '=', t.ns), eb('wl_title', '=', t.dbKey)])));
+  const titleFilter = (batch: readonly InfoTarget[]) => (eb: ExpressionBuilder<WikiDatabase, 'watchlist'>) =>
+    eb.or(batch.map((t) => eb.and([eb('wl_namespace', '=', t.ns), eb('wl_title', '=', t.dbKey)])));
   const wantsOwn = props.has('watched') || props.has('notificationtimestamp');
   if (wantsOwn && !user.anonymous && user.rights.has('viewmywatchlist') && targets.length > 0) {
-    const rows = await store.db
-      .selectFrom('watchlist')
-      .leftJoin('watchlist_expiry', 'we_item', 'wl_id')
-      .select(['wl_namespace', 'wl_title', 'wl_notificationtimestamp', 'we_expiry'])
-      .where('wl_user', '=', user.id)
-      .where(titleFilter)
-      .execute();
+    const rows = await inBatches(targets, (batch) =>
+      store.db
+        .selectFrom('watchlist')
+        .leftJoin('watchlist_expiry', 'we_item', 'wl_id')
+        .select(['wl_namespace', 'wl_title', 'wl_notificationtimestamp', 'we_expiry'])
+        .where('wl_user', '=', user.id)
+        .where(titleFilter(batch))
+        .execute(),
+    );
     const now = toMwTimestamp(context.now);
     for (const row of rows) {
       if (row.we_expiry && row.we_expiry <= now) continue;
@@ -165,12 +168,14 @@ async function watchState(context: ModuleContext, targets: InfoTarget[], props: 
     state.showZero = canSeeAll;
     const minimum = canSeeAll ? 1 : Number(threshold);
     if (props.has('watchers') && targets.length > 0) {
-      const rows = await store.db
-        .selectFrom('watchlist')
-        .select(['wl_namespace', 'wl_title', (eb) => eb.fn.countAll<number>().as('n')])
-        .where(titleFilter)
-        .groupBy(['wl_namespace', 'wl_title'])
-        .execute();
+      const rows = await inBatches(targets, (batch) =>
+        store.db
+          .selectFrom('watchlist')
+          .select(['wl_namespace', 'wl_title', (eb) => eb.fn.countAll<number>().as('n')])
+          .where(titleFilter(batch))
+          .groupBy(['wl_namespace', 'wl_title'])
+          .execute(),
+      );
       state.watchers = new Map();
       for (const row of rows) {
         if (Number(row.n) >= minimum) state.watchers.set(key(row.wl_namespace, row.wl_title), Number(row.n));
@@ -191,11 +196,13 @@ async function watchState(context: ModuleContext, targets: InfoTarget[], props: 
         )
         .execute();
       const latestByPage = new Map(latest.map((r) => [r.rev_page, r.rev_timestamp]));
-      const watchers = await store.db
-        .selectFrom('watchlist')
-        .select(['wl_namespace', 'wl_title', 'wl_notificationtimestamp'])
-        .where(titleFilter)
-        .execute();
+      const watchers = await inBatches(existing, (batch) =>
+        store.db
+          .selectFrom('watchlist')
+          .select(['wl_namespace', 'wl_title', 'wl_notificationtimestamp'])
+          .where(titleFilter(batch))
+          .execute(),
+      );
       const counts = new Map<string, number>();
       const cutoffs = new Map<string, string>();
       for (const target of existing) {
@@ -226,11 +233,13 @@ async function counterpartIds(context: ModuleContext, targets: InfoTarget[]): Pr
     .map((t) => ({ ns: isTalkNamespace(t.ns) ? subjectNamespace(t.ns) : talkNamespace(t.ns), dbKey: t.dbKey }));
   const out = new Map<string, number>();
   if (wanted.length === 0) return out;
-  const rows = await context.store.db
-    .selectFrom('page')
-    .select(['page_id', 'page_namespace', 'page_title'])
-    .where((eb) => eb.or(wanted.map((t) => eb.and([eb('page_namespace', '=', t.ns), eb('page_title', '=', t.dbKey)]))))
-    .execute();
+  const rows = await inBatches(wanted, (batch) =>
+    context.store.db
+      .selectFrom('page')
+      .select(['page_id', 'page_namespace', 'page_title'])
+      .where((eb) => eb.or(batch.map((t) => eb.and([eb('page_namespace', '=', t.ns), eb('page_title', '=', t.dbKey)]))))
+      .execute(),
+  );
   for (const row of rows) out.set(key(row.page_namespace, row.page_title), row.page_id);
   return out;
 }
