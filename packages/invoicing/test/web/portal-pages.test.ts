@@ -127,7 +127,11 @@ describeEachEngine('merchant portal', (engine) => {
     await client.get('/portal/invoices/new');
     const bad = await client.post('/portal/invoices', { amount: '12.345', currency: 'eur', expires_min: '30' });
     assert.equal(bad.status, 400);
-    assert.match(textOf(bad.body), /more than 2 decimal places/);
+    assert.match(textOf(bad.body), /An amount in EUR has at most 2 decimal places/);
+    await client.get('/portal/invoices/new?lang=de');
+    const zero = await client.post('/portal/invoices', { amount: '0', currency: 'coin', expires_min: '' });
+    assert.match(textOf(zero.body), /Der Betrag muss größer als null sein/);
+    await client.get('/portal/invoices/new?lang=en');
     const created = await client.post('/portal/invoices', { amount: '12,50', currency: 'eur', expires_min: '30' });
     assert.equal(created.status, 303, created.body);
     const page = await client.get(created.location!);

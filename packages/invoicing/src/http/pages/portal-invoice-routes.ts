@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { InvoicingError } from '../../domain/errors.js';
 import type { InvoiceStatus } from '../../domain/invoice.js';
 import { readTimeline } from '../../store/invoices.js';
+import type { Translate } from '../../web/i18n/locale.js';
 import type { FormState } from '../../web/pages/portal/form.js';
 import {
   renderInvoiceListPage,
@@ -16,6 +17,21 @@ import { sendPage } from './page-context.js';
 import { type PortalDeps, requireSignedIn } from './portal-context.js';
 
 const pageSize = 25;
+
+const localisedCodes = [
+  'amount_invalid',
+  'amount_not_positive',
+  'amount_too_precise',
+  'amount_too_large',
+  'amount_too_small',
+  'rate_unavailable',
+] as const;
+
+/** The invoice service's refusal in the page's language; codes without wording keep its message. */
+function invoiceErrorText(t: Translate, error: InvoicingError, unit: { code: string; decimals: number }): string {
+  const code = localisedCodes.find((c) => c === error.code);
+  return code ? t(`new.${code}`, { currency: unit.code, decimals: unit.decimals }) : error.message;
+}
 const statuses: InvoiceStatus[] = ['open', 'paid', 'expired'];
 
 /** `<created ms>.<id>` of the last invoice on a page: where the next (older) page starts. */
@@ -103,7 +119,7 @@ export function registerPortalInvoiceRoutes(scope: FastifyInstance, deps: Portal
           : error.param === 'expires_min'
             ? 'expires_min'
             : '_form';
-        form.errors[field] = error.message;
+        form.errors[field] = invoiceErrorText(t, error, currency === 'coin' ? coin : { code: 'EUR', decimals: 2 });
       }
     }
     return sendPage(reply, 400, renderNewInvoicePage(signed.ctx, signed.session, form, coin.code));

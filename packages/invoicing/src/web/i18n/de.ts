@@ -118,6 +118,13 @@ export const de: Record<MessageKey, string> = {
   'new.expiry': 'Gültig für (Minuten)',
   'new.expiry_hint': '1 bis 1440 Minuten.',
   'new.submit': 'Rechnung erstellen',
+  'new.amount_invalid': 'Geben Sie einen Betrag wie 12,50 ein.',
+  'new.amount_not_positive': 'Der Betrag muss größer als null sein.',
+  'new.amount_too_precise': 'Ein Betrag in {currency} hat höchstens {decimals} Nachkommastellen.',
+  'new.amount_too_large': 'Der Betrag liegt über dem größten erlaubten Rechnungswert.',
+  'new.amount_too_small': 'Der Betrag liegt unter der kleinsten Zahlung, die das Ledger überträgt.',
+  'new.rate_unavailable':
+    'Gerade ist kein aktueller Wechselkurs verfügbar. Bitte versuchen Sie es in einer Minute erneut oder stellen Sie die Rechnung in der Coin-Währung aus.',
   'new.created': 'Rechnung erstellt. Senden Sie dem Zahler den Link zur Bezahlseite oder zeigen Sie den QR-Code.',
 
   'invoice.title': 'Rechnung {ref}',

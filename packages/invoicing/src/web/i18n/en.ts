@@ -112,6 +112,13 @@ export const en = {
   'new.expiry': 'Valid for (minutes)',
   'new.expiry_hint': 'From 1 to 1440 minutes.',
   'new.submit': 'Create invoice',
+  'new.amount_invalid': 'Enter an amount such as 12.50.',
+  'new.amount_not_positive': 'The amount must be greater than zero.',
+  'new.amount_too_precise': 'An amount in {currency} has at most {decimals} decimal places.',
+  'new.amount_too_large': 'The amount is above the largest invoice value allowed.',
+  'new.amount_too_small': 'The amount is below the smallest payment the ledger carries.',
+  'new.rate_unavailable':
+    'No current exchange rate is available. Please try again in a minute, or price the invoice in the coin.',
   'new.created': 'Invoice created. Send the payer the checkout link or show the QR code.',
 
   'invoice.title': 'Invoice {ref}',
