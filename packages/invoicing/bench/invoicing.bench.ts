@@ -93,6 +93,9 @@ for (const connections of [1, 8]) {
   const commits = invoicing.service.writes.stats.commits - before.commits;
   const writes = invoicing.service.writes.stats.writes - before.writes;
   print(`${formatMeasurement(creations, trivial)}  (${(writes / Math.max(1, commits)).toFixed(1)} per commit)`);
+  // Requests still in flight when the load stopped finish before the next measurement starts.
+  while (invoicing.service.writes.busy) await new Promise((resolve) => setTimeout(resolve, 10));
+  await new Promise((resolve) => setTimeout(resolve, 500));
   const reads = await measureHttp('GET /api/invoices/:id (read)', {
     url: `${base}/api/invoices/${sample.id}`,
     connections,

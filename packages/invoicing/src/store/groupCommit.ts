@@ -23,6 +23,11 @@ export class GroupCommit {
     private readonly maxBatch = 256,
   ) {}
 
+  /** True while writes are queued or committing. */
+  get busy(): boolean {
+    return this.running || this.queue.length > 0;
+  }
+
   run<T>(work: (trx: InvoicingDb) => Promise<T>): Promise<T> {
     if (this.store.engine !== 'sqlite') return inTransaction(this.store, work);
     return new Promise<T>((resolve, reject) => {
