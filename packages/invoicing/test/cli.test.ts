@@ -10,7 +10,7 @@ describeEachEngine('command line and serve', (engine) => {
   });
   after(() => environment.dispose());
 
-  test('merchant, keys, simulate-pay and unmatched drive a served invoice to paid', { timeout: 120_000 }, async () => {
+  test('merchant, keys, simulate-pay and unmatched drive a served invoice to paid', { timeout: 300_000 }, async () => {
     const { env } = environment;
     const badRecipient = await runCli(['merchant', 'create', '--name', 'Shop', '--recipient', 'GBADADDRESS'], env);
     assert.equal(badRecipient.code, 1);
