@@ -6,6 +6,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { formatMeasurement, type HttpMeasurement, measureHttp, withTrivialServer } from '@svc/common/bench';
+import { DEFAULT_SOFTWARE_NAME } from '../src/api/app.js';
+import { handleApiRequest } from '../src/api/main.js';
+import { TitleCodec } from '../src/site/title.js';
+import { cachePreparedStatements } from '../src/store/statement-cache.js';
+import { importReferenceWiki } from '../test/helpers/reference-wiki.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? '5');
 const CLIENTS = [1, 2, 8];
@@ -48,6 +53,49 @@ async function startServer(workers: number): Promise<{ port: number; child: Chil
   });
   return { port, child };
 }
+
+/**
+ * CPU time per request of the API itself (no HTTP), in this process: steadier than throughput on a
+ * machine shared with other work, and what the throughput targets divide into.
+ */
+async function cpuPerRequest(): Promise<void> {
+  const wiki = await importReferenceWiki();
+  if (wiki.store.sqlite) cachePreparedStatements(wiki.store.sqlite);
+  const services = {
+    site: wiki.site,
+    titles: new TitleCodec(wiki.site),
+    store: wiki.store,
+    softwareName: DEFAULT_SOFTWARE_NAME,
+    hostName: 'bench',
+  };
+  try {
+    for (const [label, query] of QUERIES) {
+      const run = () =>
+        handleApiRequest(
+          {
+            method: 'GET',
+            params: [...new URLSearchParams(query)],
+            ip: '127.0.0.1',
+            requestOrigin: 'http://127.0.0.1',
+          },
+          services,
+        );
+      for (let i = 0; i < 300; i++) await run();
+      const count = 2000;
+      const start = process.cpuUsage();
+      for (let i = 0; i < count; i++) await run();
+      const used = process.cpuUsage(start);
+      const micros = (used.user + used.system) / count;
+      process.stdout.write(
+        `${`${label} (in process)`.padEnd(48)} ${micros.toFixed(0).padStart(5)} µs CPU per request\n`,
+      );
+    }
+  } finally {
+    await wiki.dispose();
+  }
+}
+
+await cpuPerRequest();
 
 const baseline = new Map<number, HttpMeasurement>();
 await withTrivialServer(async (url) => {

@@ -90,5 +90,9 @@ export class RequestState {
         JSON.stringify(w.message.params) === JSON.stringify(message.params),
     );
     if (!duplicate) this.warnings.push({ module, message });
+    // Every deprecation also points to the announcement list, once, as MediaWiki does.
+    if (message.code === 'deprecation') {
+      this.warn('main', { code: 'deprecation-help', key: 'apiwarn-deprecation-mailinglist', params: [] });
+    }
   }
 }

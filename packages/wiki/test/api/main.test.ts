@@ -112,6 +112,14 @@ describe('errors and warnings', () => {
     assert.equal(login.headers['mediawiki-api-error'], 'mustbeposted');
   });
 
+  test('a deprecated parameter is warned about, with the pointer to the announcement list', async () => {
+    const body = (
+      await get({ action: 'paraminfo', modules: 'query+allpages', mainmodule: '1', format: 'json', formatversion: '2' })
+    ).json();
+    assert.equal(body.warnings.paraminfo.warnings, 'The parameter "mainmodule" has been deprecated.');
+    assert.match(body.warnings.main.warnings, /^Subscribe to the mediawiki-api-announce mailing list at <https:/);
+  });
+
   test('a malformed continue value is badcontinue', async () => {
     const response = await get({ action: 'query', list: 'allpages', continue: 'nonsense', format: 'json' });
     assert.equal(response.json().error.code, 'badcontinue');
@@ -354,6 +362,25 @@ describe('continuation', () => {
     ).json();
     assert.equal(second.query.userinfo, undefined);
     assert.equal(second.query.allpages.length, 2);
+  });
+
+  test('a finished generator is marked "-" and not run again while a list continues', async () => {
+    const params = {
+      action: 'query',
+      generator: 'allpages',
+      gapnamespace: '10',
+      gaplimit: 'max',
+      list: 'allpages',
+      aplimit: '3',
+      format: 'json',
+      formatversion: '2',
+    };
+    const first = (await get(params)).json();
+    assert.equal(first.continue.continue, '-||');
+    assert.ok(first.query.pages.length > 0);
+    const second = (await get({ ...params, ...first.continue })).json();
+    assert.equal(second.query.pages, undefined, 'the generator is not run again');
+    assert.equal(second.query.allpages.length, 3);
   });
 
   test('rawcontinue gives the old query-continue block', async () => {

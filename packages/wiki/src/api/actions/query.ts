@@ -165,7 +165,6 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
         key: `apiwarn-deprecation-${module.descriptor.name}`,
         params: [],
       });
-      state.warn('main', { code: 'deprecation-help', key: 'apiwarn-deprecation-mailinglist', params: [] });
     }
     try {
       await module.execute?.(context);
