@@ -33,6 +33,22 @@ const QUERIES: [string, string][] = [
   ['error: badvalue', 'action=query&list=allpages&apfilterredir=bogus&format=json'],
 ];
 
+/** The list modules' requests; joined with the others, one measurement per label. */
+const LIST_QUERIES: [string, string][] = [
+  ['list=allpages&aplimit=50', 'action=query&list=allpages&aplimit=50&format=json&formatversion=2'],
+  [
+    'list=categorymembers&cmlimit=50',
+    'action=query&list=categorymembers&cmtitle=Kategorie%3ASeiten_mit_defekten_Dateilinks&cmlimit=50&format=json&formatversion=2',
+  ],
+  [
+    'generator=allpages&gaplimit=50&prop=info',
+    'action=query&generator=allpages&gaplimit=50&prop=info&format=json&formatversion=2',
+  ],
+  ['list=backlinks&bllimit=50', 'action=query&list=backlinks&bltitle=Berlin&bllimit=50&format=json&formatversion=2'],
+];
+
+const MEASURED: [string, string][] = [...new Map([...QUERIES, ...LIST_QUERIES].map((q) => [q[0], q])).values()];
+
 async function startServer(workers: number): Promise<{ port: number; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
@@ -110,14 +126,14 @@ for (const workers of [1, 2]) {
   const { port, child } = await startServer(workers);
   try {
     // Warm-up: the first requests of each worker compile code paths; they are not measured.
-    for (const [, query] of QUERIES) {
+    for (const [, query] of MEASURED) {
       await measureHttp('warm-up', {
         url: `http://127.0.0.1:${port}/api.php?${query}`,
         connections: 8,
         durationSeconds: 1,
       });
     }
-    for (const [label, query] of QUERIES) {
+    for (const [label, query] of MEASURED) {
       for (const connections of CLIENTS) {
         const m = await measureHttp(`${label} [${workers} worker${workers > 1 ? 's' : ''}]`, {
           url: `http://127.0.0.1:${port}/api.php?${query}`,

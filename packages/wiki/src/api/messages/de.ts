@@ -46,6 +46,8 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-assertnameduserfailed': 'Die Aktion wurde nicht ausgeführt, weil du nicht mehr als „$1“ angemeldet bist.',
   'apierror-invalidtitle': 'Ungültiger Titel „$1“.',
   // list modules
+  'apierror-specialpage-cantexecute': 'Du hast keine Berechtigung, die Ergebnisse dieser Spezialseite anzusehen.',
+  'apierror-badquery': 'Ungültige Abfrage.',
   'apierror-invalidcategory': 'Der angegebene Kategoriename ist ungültig.',
   'apierror-badparameter': 'Ungültiger Wert für den Parameter „$1“.',
   'apierror-imageusage-badtitle': 'Der Titel für „$1“ muss eine Datei sein.',

@@ -44,6 +44,8 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-assertnameduserfailed': 'You are no longer logged in as "$1", so the action could not be completed.',
   'apierror-invalidtitle': 'Bad title "$1".',
   // list modules
+  'apierror-specialpage-cantexecute': "You don't have permission to view the results of this special page.",
+  'apierror-badquery': 'Invalid query.',
   'apierror-invalidcategory': 'The category name you entered is not valid.',
   'apierror-badparameter': 'Invalid value for parameter "$1".',
   'apierror-imageusage-badtitle': 'The title for "$1" must be a file.',
