@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
+import { describeEachEngine } from '@svc/common/testing';
 import { QUERY_MODULES } from '../src/modules/registry.js';
 import { compareAnswer, type GoldenCase, replay } from './helpers/golden.js';
 import { type GoldenServer, goldenServer } from './helpers/golden-server.js';
@@ -41,7 +42,6 @@ function pendingReason(c: GoldenCase, server: GoldenServer): string | undefined 
   if (['login', 'logout', 'clientlogin'].includes(action) && c.request.method === 'POST') {
     return 'action=login is not implemented yet';
   }
-  if (params.has('export')) return 'export (XML dump of the page set) is not implemented yet';
   const modules = ['list', 'prop', 'meta', 'generator'].flatMap((p) => params.get(p)?.split('|') ?? []);
   const missing = modules.filter((m) => described.has(m) && !implemented.has(m));
   if (action === 'query' && missing.length > 0) return `module ${[...new Set(missing)].join(', ')} not implemented yet`;
@@ -53,47 +53,49 @@ function pendingReason(c: GoldenCase, server: GoldenServer): string | undefined 
   return undefined;
 }
 
-let server: GoldenServer;
-const tally = { pass: 0, expectedDifference: 0, pending: new Map<string, string[]>() };
+describeEachEngine('golden', (engine) => {
+  let server: GoldenServer;
+  const tally = { pass: 0, expectedDifference: 0, pending: new Map<string, string[]>() };
 
-before(async () => {
-  server = await goldenServer();
-});
-
-after(async () => {
-  await server.close();
-  const compared = cases.length - [...tally.pending.values()].reduce((n, l) => n + l.length, 0);
-  const lines = [
-    `golden: ${tally.pass} of ${cases.length} pass (${compared} compared: ${tally.pass} identical, ${tally.expectedDifference} listed differences; ${cases.length - compared} pending)`,
-  ];
-  for (const [reason, files] of [...tally.pending.entries()].sort((a, b) => b[1].length - a[1].length)) {
-    lines.push(`  pending ${String(files.length).padStart(3)}: ${reason}`);
-  }
-  process.stdout.write(`${lines.join('\n')}\n`);
-});
-
-for (const c of cases) {
-  test(`golden ${c.file}`, async (t) => {
-    const reason = pendingReason(c, server);
-    if (reason) {
-      const list = tally.pending.get(reason) ?? [];
-      list.push(c.file);
-      tally.pending.set(reason, list);
-      t.todo(`pending: ${reason}`);
-      return;
-    }
-    const problems = compareAnswer(c, await replay(server.app, c));
-    const listed = expected.get(c.file);
-    if (listed !== undefined) {
-      assert.ok(
-        problems.length > 0,
-        `${c.file} is listed as an expected difference (${listed}) but now matches: remove it from the list`,
-      );
-      tally.expectedDifference++;
-      t.diagnostic(`expected difference: ${listed}`);
-      return;
-    }
-    assert.deepEqual(problems, [], `${c.file} differs from MediaWiki`);
-    tally.pass++;
+  before(async () => {
+    server = await goldenServer(engine);
   });
-}
+
+  after(async () => {
+    await server.close();
+    const compared = cases.length - [...tally.pending.values()].reduce((n, l) => n + l.length, 0);
+    const lines = [
+      `golden: ${tally.pass} of ${cases.length} pass [${engine.name}] (${compared} compared: ${tally.pass} identical, ${tally.expectedDifference} listed differences; ${cases.length - compared} pending)`,
+    ];
+    for (const [reason, files] of [...tally.pending.entries()].sort((a, b) => b[1].length - a[1].length)) {
+      lines.push(`  pending ${String(files.length).padStart(3)}: ${reason}`);
+    }
+    process.stdout.write(`${lines.join('\n')}\n`);
+  });
+
+  for (const c of cases) {
+    test(`golden ${c.file}`, async (t) => {
+      const reason = pendingReason(c, server);
+      if (reason) {
+        const list = tally.pending.get(reason) ?? [];
+        list.push(c.file);
+        tally.pending.set(reason, list);
+        t.todo(`pending: ${reason}`);
+        return;
+      }
+      const problems = compareAnswer(c, await replay(server.app, c));
+      const listed = expected.get(c.file);
+      if (listed !== undefined) {
+        assert.ok(
+          problems.length > 0,
+          `${c.file} is listed as an expected difference (${listed}) but now matches: remove it from the list`,
+        );
+        tally.expectedDifference++;
+        t.diagnostic(`expected difference: ${listed}`);
+        return;
+      }
+      assert.deepEqual(problems, [], `${c.file} differs from MediaWiki`);
+      tally.pass++;
+    });
+  }
+});

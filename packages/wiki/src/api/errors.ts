@@ -30,7 +30,11 @@ export class ApiError extends Error {
     readonly headers: Record<string, string> = {},
   ) {
     const list = Array.isArray(messages) ? messages : [messages];
+    // An API error is an answer, not a fault: no stack trace to capture (it is costly).
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(list[0]?.code ?? 'unknownerror');
+    Error.stackTraceLimit = limit;
     this.messages = list;
   }
 }

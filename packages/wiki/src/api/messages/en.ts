@@ -56,6 +56,8 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-origin-mismatch': '"origin" parameter does not match Origin header.',
   'apierror-format-errorprinter': 'Error printer failed. Will retry without params.',
   'apierror-toomanyvalues-pageset': 'Too many values supplied for parameter "$1". The limit is $2.',
+  'apiwarn-truncatedresult':
+    'This result was truncated because it would otherwise be larger than the limit of $1 bytes.',
   'apierror-unknownerror': 'Unknown error: "$1".',
   'apierror-internal': 'An internal error occurred.',
   'apierror-nosuchpageid': 'There is no page with ID $1.',
