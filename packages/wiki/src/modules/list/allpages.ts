@@ -1,10 +1,10 @@
 import { apiError } from '../../api/errors.js';
+import { titleTexts } from '../../api/gender.js';
 import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import { PAGE_COLUMNS } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
-import { titleTexts } from '../../api/gender.js';
 
 /** `list=allpages`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
