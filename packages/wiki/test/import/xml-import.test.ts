@@ -128,6 +128,9 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
     // Localized namespace prefixes are understood in links: a category of the ltgwiki dump.
     assert.ok((await count(store, 'select count(*) from categorylinks')) > 500);
     assert.ok((await count(store, 'select count(*) from category where cat_pages > 0')) > 100);
+    // The expensive special pages are computed at the end of the import, for list=querypage.
+    assert.ok((await count(store, "select count(*) from querycache where qc_type = 'Wantedpages'")) > 10);
+    assert.equal(await count(store, "select count(*) from querycache_info where qci_type = 'Lonelypages'"), 1);
   });
 
   test('a bzip2-compressed dump imports', async () => {

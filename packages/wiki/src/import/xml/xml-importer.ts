@@ -11,6 +11,7 @@ import type { SiteConfig } from '../../site/site.js';
 import { loadSite, saveSite } from '../../site/site-store.js';
 import type { WikiStore } from '../../store/database.js';
 import { syncIdSequences } from '../../store/id-sequences.js';
+import { refreshQueryCache } from '../../store/querycache.js';
 import { clearWiki, wikiTable } from '../../store/wiki-tables.js';
 import type { BulkWriter } from '../bulk-writer.js';
 import { openBulkWriter } from '../bulk-writer.js';
@@ -272,6 +273,7 @@ class DumpImport {
     await this.finishTotals();
     await this.writer.flush();
     await syncIdSequences(this.writer.db);
+    await refreshQueryCache(this.writer.db, this.site);
     await this.writer.commit();
   }
 

@@ -1,10 +1,10 @@
 import { apiError } from '../../api/errors.js';
+import { titleTexts } from '../../api/gender.js';
 import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import { PAGE_COLUMNS } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
-import { writePageRows } from '../support/page-rows.js';
 
 /** `list=allpages`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -96,15 +96,26 @@ export const execute: ModuleExecute = async (ctx) => {
   if (ctx.generator) {
     // A generator hands whole page rows to the page set, which then needs no second lookup.
     const rows = await ordered.select(PAGE_COLUMNS).execute();
-    if (rows.length > limit) ctx.setContinue((rows[limit] as (typeof rows)[number]).page_title);
+    if (rows.length > limit) ctx.setContinue(rows[limit].page_title);
     ctx.generator.addPageRows(rows.slice(0, limit));
     return;
   }
   // A list reads the covering index (namespace, title) only.
   const rows = await ordered.select(['page_id', 'page_namespace', 'page_title']).execute();
-  if (rows.length > limit) {
-    ctx.setContinue((rows[limit] as (typeof rows)[number]).page_title);
-    rows.length = limit;
+  if (rows.length > limit) ctx.setContinue(rows[limit].page_title);
+  const shown = rows.slice(0, limit);
+  const texts = await titleTexts(
+    ctx.store,
+    ctx.titles,
+    shown.map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })),
+  );
+  const out = ctx.result.list('p');
+  for (const row of shown) {
+    const item = { pageid: row.page_id, ns: row.page_namespace, title: texts.text(row.page_namespace, row.page_title) };
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(row.page_title);
+      break;
+    }
+    out.push(item);
   }
-  await writePageRows(ctx, 'p', rows);
 };
