@@ -133,6 +133,18 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
     assert.equal(await count(store, "select count(*) from querycache_info where qci_type = 'Lonelypages'"), 1);
   });
 
+  test('a schema 0.3 dump without <dbname> and <ns>: the wiki id from its host, namespaces from title prefixes', async () => {
+    const store = await freshStore();
+    await importXmlDump(store, fixture('dewiktionary-20080617-sample5.xml'));
+    const site = await loadSite(store.db);
+    assert.equal(site?.wikiId, 'dewiktionary');
+    assert.equal(site?.language, 'de');
+    assert.equal(site?.mainPage, 'Wiktionary:Hauptseite');
+    assert.equal(site?.namespaces.find((n) => n.id === 0)?.case, 'case-sensitive');
+    assert.equal(site?.namespaces.find((n) => n.id === 2)?.case, 'first-letter');
+    assert.equal(await count(store, "select page_namespace from page where page_title = 'Ignore'"), 12);
+  });
+
   test('a bzip2-compressed dump imports', async () => {
     const store = await freshStore();
     const summary = await importXmlDump(store, join(dumpsDir, 'pywikibot-enwiki-Pear-export-0.3-4revs.xml.bz2'));

@@ -596,12 +596,14 @@ class DumpImport {
       `update category set cat_pages = 0, cat_subcats = 0, cat_files = 0
        where not exists (select 1 from categorylinks where cl_to = cat_title) and cat_pages <> 0`,
     );
+    // Edit counts: every user's after an import into an empty store; otherwise only the users this
+    // import created, so that counts a database import brought (deleted edits included) stay.
     await w.run(
-      `update "user" set user_editcount = (select count(*) from revision join actor on actor_id = rev_actor where actor_user = user_id)`,
+      `update "user" set user_editcount = (select count(*) from revision join actor on actor_id = rev_actor where actor_user = user_id)
+       ${this.storeWasEmpty ? '' : 'where user_editcount = 0 or user_editcount is null'}`,
     );
     const contentNamespaces = this.site.namespaces.filter((n) => n.content).map((n) => n.id);
     const nsList = contentNamespaces.length ? contentNamespaces.join(', ') : '0';
-    await w.run('delete from site_stats where ss_row_id = 1');
     await w.run(
       `insert into site_stats (ss_row_id, ss_total_edits, ss_good_articles, ss_total_pages, ss_users, ss_active_users, ss_images)
        select 1,
@@ -611,7 +613,10 @@ class DumpImport {
          (select count(*) from page),
          (select count(*) from "user"),
          0,
-         (select count(*) from image)`,
+         (select count(*) from image)
+       on conflict (ss_row_id) do update set ss_total_edits = excluded.ss_total_edits,
+         ss_good_articles = excluded.ss_good_articles, ss_total_pages = excluded.ss_total_pages,
+         ss_users = excluded.ss_users, ss_images = excluded.ss_images`,
     );
   }
 }
