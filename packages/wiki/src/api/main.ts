@@ -98,6 +98,7 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
     const uselangValue = readMain('uselang') as string;
     uselang =
       uselangValue === 'user' || uselangValue === 'content' || uselangValue === '' ? site.language : uselangValue;
+    state.userLanguage = uselang;
     const errorlangValue = readMain('errorlang') as string;
     errorlang =
       errorFormatName === 'bc'

@@ -80,6 +80,8 @@ export interface ModuleContext {
   /** Whether the request carried the parameter (rather than its default). */
   requestHas(name: string): boolean;
   readonly now: Date;
+  /** The language of the answer's texts (`uselang`; the content language by default). */
+  readonly language: string;
   /** `$wgServer`: the configured server, or the origin the request came to. */
   readonly server: string;
   /** This software's name (siteinfo's `generator`). */

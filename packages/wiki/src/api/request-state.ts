@@ -53,6 +53,8 @@ export class RequestState {
   private resultBudget = MAX_RESULT_SIZE;
   readonly validator: ParamValidator;
   readonly now = new Date();
+  /** The language of the answer's texts (`uselang`, the content language by default). */
+  userLanguage: string;
 
   constructor(
     readonly params: RequestParams,
@@ -62,6 +64,7 @@ export class RequestState {
     /** `$wgServer`, or the origin the request came to when the site sets none. */
     readonly server: string,
   ) {
+    this.userLanguage = services.site.language;
     this.validator = new ParamValidator(params, {
       site: services.site,
       highLimits: user.rights.has('apihighlimits'),

@@ -149,6 +149,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       setGeneratorNonContinue: (value, name = 'continue') => continuation.setGeneratorNonContinue(prefix + name, value),
       requestHas: (name) => state.params.peek(prefix + name) !== undefined,
       now: state.now,
+      language: state.userLanguage,
       server: state.server,
       softwareName: state.services.softwareName,
       engine: store.engine,

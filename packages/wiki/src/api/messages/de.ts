@@ -26,6 +26,9 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'paramvalidator-deprecated-value': 'Der Wert „$2“ des Parameters „$1“ ist veraltet.',
   'apiwarn-deprecation-parameter': 'Der Parameter „$1“ ist veraltet.',
   'apiwarn-deprecation-module': '„$1“ ist veraltet.',
+  'apiwarn-textextracts-malformed-html':
+    'Das HTML kann unvollständig oder unausgeglichen sein und eingebettete Bilder fehlen lassen. Verwendung auf eigenes Risiko. Bekannte Probleme stehen unter https://www.mediawiki.org/wiki/Special:MyLanguage/Extension:TextExtracts#Caveats.',
+  'apiwarn-textextracts-limit': '„exlimit“ war für Auszüge ganzer Seiten zu groß und wurde auf $1 gesenkt.',
   'apiwarn-deprecation-deletedrevs':
     '„list=deletedrevs“ ist veraltet. Stattdessen „prop=deletedrevisions“ oder „list=alldeletedrevisions“ verwenden.',
   'apierror-missingparam-one-of': '{{PLURAL:$2|Der Parameter|Einer der Parameter}} $1 muss angegeben werden.',

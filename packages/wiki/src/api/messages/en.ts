@@ -26,6 +26,9 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'paramvalidator-deprecated-value': 'The value "$2" for parameter "$1" is deprecated.',
   'apiwarn-deprecation-parameter': 'The parameter "$1" has been deprecated.',
   'apiwarn-deprecation-module': '"$1" has been deprecated.',
+  'apiwarn-textextracts-malformed-html':
+    'HTML may be malformed and/or unbalanced and may omit inline images. Use at your own risk. Known problems are listed at https://www.mediawiki.org/wiki/Special:MyLanguage/Extension:TextExtracts#Caveats.',
+  'apiwarn-textextracts-limit': '"exlimit" was too large for a whole article extracts request, lowered to $1.',
   'apiwarn-deprecation-deletedrevs':
     '"list=deletedrevs" has been deprecated. Please use "prop=deletedrevisions" or "list=alldeletedrevisions" instead.',
   'apierror-missingparam-one-of': '{{PLURAL:$2|The parameter|One of the parameters}} $1 is required.',

@@ -1,4 +1,9 @@
+import { escapeXml } from '../../api/format/xml.js';
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
+import type { ResultObject } from '../../api/result/tree.js';
+import { readGadgets } from '../../site/gadgets.js';
+import { readInterfacePages } from '../../site/interface-pages.js';
 
 /** `list=gadgetcategories`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -14,4 +19,33 @@ export const descriptor: ModuleDescriptor = {
     { name: 'prop', type: ['members', 'name', 'title'], default: 'name', multi: true },
     { name: 'names', type: 'string', multi: true },
   ],
+};
+
+/** The sections of `MediaWiki:Gadgets-definition` in definition order, with their member counts. */
+export const execute: ModuleExecute = async (ctx) => {
+  const prop = new Set(ctx.params.prop as string[]);
+  const names = ctx.params.names as string[] | undefined;
+  const members = new Map<string, number>();
+  for (const gadget of await readGadgets(ctx.store))
+    members.set(gadget.category, (members.get(gadget.category) ?? 0) + 1);
+  const categories = [...members].filter(([name]) => !names || names.includes(name));
+  const titles = prop.has('title')
+    ? await readInterfacePages(
+        ctx.store,
+        categories.map(([name]) => `Gadget-section-${name}`),
+      )
+    : undefined;
+  const out = ctx.result.list('category');
+  for (const [name, count] of categories) {
+    const item: ResultObject = {};
+    if (prop.has('name')) item.name = name;
+    if (titles) {
+      // The section's title is its message `gadget-section-<name>`; gadgets outside any section have none.
+      const text = titles.get(`Gadget-section-${name}`);
+      item.desc =
+        text !== undefined ? escapeXml(text.trim()) : name === '' ? '' : `&lt;gadget-section-${escapeXml(name)}&gt;`;
+    }
+    if (prop.has('members')) item.members = count;
+    out.push(item);
+  }
 };

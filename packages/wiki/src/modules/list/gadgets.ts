@@ -1,4 +1,10 @@
+import { escapeXml } from '../../api/format/xml.js';
+import type { ModuleExecute, RequestUser } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
+import { list, type ResultObject } from '../../api/result/tree.js';
+import { type Gadget, readGadgets } from '../../site/gadgets.js';
+import { readInterfacePages } from '../../site/interface-pages.js';
+import type { WikiStore } from '../../store/database.js';
 
 /** `list=gadgets`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -18,3 +24,79 @@ export const descriptor: ModuleDescriptor = {
     { name: 'enabledonly', type: 'boolean' },
   ],
 };
+
+/** The gadgets of `MediaWiki:Gadgets-definition` in definition order, filtered as asked. */
+export const execute: ModuleExecute = async (ctx) => {
+  const prop = new Set(ctx.params.prop as string[]);
+  const categories = ctx.params.categories as string[] | undefined;
+  const ids = ctx.params.ids as string[] | undefined;
+  let gadgets = await readGadgets(ctx.store);
+  if (categories) gadgets = gadgets.filter((g) => categories.includes(g.category));
+  if (ids) gadgets = gadgets.filter((g) => ids.includes(g.name));
+  if (ctx.params.allowedonly) gadgets = gadgets.filter((g) => g.rights.every((r) => ctx.user.rights.has(r)));
+  if (ctx.params.enabledonly) {
+    const chosen = await gadgetPreferences(ctx.store, ctx.user);
+    gadgets = gadgets.filter((g) => chosen.get(g.name) ?? g.default);
+  }
+  const descriptions = prop.has('desc')
+    ? await readInterfacePages(
+        ctx.store,
+        gadgets.map((g) => `Gadget-${g.name.replaceAll(' ', '_')}`),
+      )
+    : undefined;
+  const out = ctx.result.list('gadget');
+  for (const gadget of gadgets) {
+    const item: ResultObject = {};
+    if (prop.has('id')) item.id = gadget.name;
+    if (prop.has('metadata')) item.metadata = metadata(gadget);
+    if (descriptions) {
+      const text = descriptions.get(`Gadget-${gadget.name.replaceAll(' ', '_')}`);
+      // A gadget without a description page shows its message key, as MediaWiki shows a missing message.
+      item.desc = text === undefined ? `&lt;gadget-${escapeXml(gadget.name)}&gt;` : escapeXml(text.trim());
+    }
+    out.push(item);
+  }
+};
+
+function metadata(g: Gadget): ResultObject {
+  return {
+    settings: {
+      rights: list('right', [...g.rights]),
+      skins: list('skin', [...g.skins]),
+      actions: list('action', [...g.actions]),
+      default: g.default,
+      hidden: g.hidden,
+      package: g.package,
+      shared: g.shared,
+      category: g.category,
+      legacyscripts: !g.resourceLoader && g.scripts.length > 0,
+      supportsUrlLoad: g.supportsUrlLoad,
+    },
+    module: {
+      scripts: list('script', [...g.scripts]),
+      styles: list('style', [...g.styles]),
+      datas: list('data', [...g.datas]),
+      dependencies: list('dependency', [...g.dependencies]),
+      peers: list('peer', [...g.peers]),
+      messages: list('message', []),
+    },
+  };
+}
+
+/** The caller's own `gadget-<name>` preferences (anonymous callers have none). */
+async function gadgetPreferences(store: WikiStore, user: RequestUser): Promise<Map<string, boolean>> {
+  const chosen = new Map<string, boolean>();
+  if (user.anonymous) return chosen;
+  const rows = await store.db
+    .selectFrom('user_properties')
+    .select(['up_property', 'up_value'])
+    .where('up_user', '=', user.id)
+    .where('up_property', 'like', 'gadget-%')
+    .execute();
+  for (const row of rows)
+    chosen.set(
+      row.up_property.slice('gadget-'.length),
+      row.up_value !== null && row.up_value !== '0' && row.up_value !== '',
+    );
+  return chosen;
+}

@@ -1,4 +1,15 @@
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
+import { assoc, list, type ResultObject } from '../../api/result/tree.js';
+import {
+  autonym,
+  bcp47,
+  direction,
+  fallbacks,
+  knownLanguageCodes,
+  languageName,
+  variants,
+} from '../../site/languages.js';
 
 /** `meta=languageinfo`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -21,3 +32,39 @@ export const descriptor: ModuleDescriptor = {
     { name: 'continue', type: 'string' },
   ],
 };
+
+/** Facts about the asked languages, keyed by code, in code order; continued by the next code. */
+export const execute: ModuleExecute = async (ctx) => {
+  const prop = new Set(ctx.params.prop as string[]);
+  const asked = ctx.params.code as string[];
+  const codes = (asked.includes('*') ? knownLanguageCodes() : [...new Set(asked)].sort()).filter(
+    (code) => ctx.params.continue === undefined || code >= (ctx.params.continue as string),
+  );
+  const answer: ResultObject = assoc({});
+  for (const code of codes) {
+    const info = describe(code, prop, ctx.language);
+    if (!ctx.result.fits(info)) {
+      ctx.setContinue(code);
+      break;
+    }
+    answer[code] = info;
+  }
+  ctx.result.set('languageinfo', answer);
+};
+
+function describe(code: string, prop: Set<string>, userLanguage: string): ResultObject {
+  const info: ResultObject = {};
+  if (prop.has('code')) info.code = code;
+  if (prop.has('bcp47')) info.bcp47 = bcp47(code);
+  if (prop.has('dir')) info.dir = direction(code);
+  if (prop.has('autonym')) info.autonym = autonym(code);
+  if (prop.has('name')) info.name = languageName(code, userLanguage);
+  if (prop.has('fallbacks')) info.fallbacks = list('fb', fallbacks(code));
+  if (prop.has('variants')) info.variants = list('var', variants(code));
+  if (prop.has('variantnames')) {
+    const names: ResultObject = assoc({});
+    for (const variant of variants(code)) names[variant] = languageName(variant, userLanguage);
+    info.variantnames = names;
+  }
+  return info;
+}

@@ -1,4 +1,7 @@
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
+import { makeExtract, type SectionFormat } from '../../extracts/extract.js';
+import { wikitextBlocks } from '../../extracts/wikitext-blocks.js';
 
 /** `prop=extracts`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -19,4 +22,54 @@ export const descriptor: ModuleDescriptor = {
     { name: 'sectionformat', type: ['plain', 'raw', 'wiki'], default: 'wiki' },
     { name: 'continue', type: 'integer' },
   ],
+};
+
+/**
+ * Extracts of the page set's wikitext pages in page id order, `exlimit` of them per answer
+ * (one when whole pages are asked for), continued by the position of the next page.
+ */
+export const execute: ModuleExecute = async (ctx) => {
+  const intro = ctx.params.intro === true;
+  const plaintext = ctx.params.plaintext === true;
+  let limit = ctx.params.limit as number;
+  const start = (ctx.params.continue as number | undefined) ?? 0;
+  const pages = ctx.pages.goodPages().filter((p) => p.ns >= 0);
+  if (!intro && limit > 1 && pages.length > 1) {
+    limit = 1;
+    ctx.warn('apiwarn-textextracts-limit', [1]);
+  }
+  if (!plaintext) ctx.warn('apiwarn-textextracts-malformed-html');
+  const chosen = pages.slice(start, start + limit);
+  if (chosen.length === 0) return;
+  const rows = await ctx.store.db
+    .selectFrom('slots')
+    .innerJoin('content', 'content_id', 'slot_content_id')
+    .select(['slot_revision_id', 'content_model', 'content_text'])
+    .where(
+      'slot_revision_id',
+      'in',
+      chosen.map((p) => p.latest),
+    )
+    .where('slot_role', '=', 'main')
+    .execute();
+  const texts = new Map(rows.map((r) => [r.slot_revision_id, r]));
+  const options = {
+    intro,
+    plaintext,
+    sectionFormat: ctx.params.sectionformat as SectionFormat,
+    chars: ctx.params.chars as number | undefined,
+    sentences: ctx.params.sentences as number | undefined,
+  };
+  for (const [i, page] of chosen.entries()) {
+    const content = texts.get(page.latest);
+    if (content?.content_model !== 'wikitext') continue;
+    const extract = makeExtract(wikitextBlocks(content.content_text, ctx.titles), options);
+    const answer = ctx.result.page(page.pageid);
+    if (!answer || !ctx.result.fits(extract)) {
+      ctx.setContinue(start + i);
+      return;
+    }
+    answer.extract = extract;
+  }
+  if (start + chosen.length < pages.length) ctx.setContinue(start + chosen.length);
 };

@@ -1,0 +1,143 @@
+/**
+ * What the wiki knows about languages, from the ICU data of the runtime (CLDR names, autonyms,
+ * writing directions, canonical BCP 47 tags), plus MediaWiki's own language codes where they are
+ * not BCP 47 and the variants of the languages MediaWiki converts between scripts.
+ */
+
+/** MediaWiki codes that are not BCP 47 tags, with the tag MediaWiki gives them. */
+const NON_BCP47_CODES: Record<string, string> = {
+  als: 'gsw',
+  'bat-smg': 'sgs',
+  'be-x-old': 'be-tarask',
+  'de-formal': 'de-x-formal',
+  'fiu-vro': 'vro',
+  'nl-informal': 'nl-x-informal',
+  'roa-rup': 'rup',
+  simple: 'en-simple',
+  'sr-ec': 'sr-Cyrl',
+  'sr-el': 'sr-Latn',
+  'zh-classical': 'lzh',
+  'zh-min-nan': 'nan',
+  'zh-yue': 'yue',
+  'ike-cans': 'iu-Cans',
+  'ike-latn': 'iu-Latn',
+  'kk-arab': 'kk-Arab',
+  'kk-cyrl': 'kk-Cyrl',
+  'kk-latn': 'kk-Latn',
+};
+
+/** MediaWiki's script conversion: the variants of each language that has a converter. */
+const VARIANTS: Record<string, readonly string[]> = {
+  ban: ['ban', 'ban-bali'],
+  crh: ['crh', 'crh-cyrl', 'crh-latn'],
+  gan: ['gan', 'gan-hans', 'gan-hant'],
+  iu: ['iu', 'ike-cans', 'ike-latn'],
+  kk: ['kk', 'kk-cyrl', 'kk-latn', 'kk-arab', 'kk-kz', 'kk-tr', 'kk-cn'],
+  ku: ['ku', 'ku-arab', 'ku-latn'],
+  shi: ['shi', 'shi-tfng', 'shi-latn'],
+  sr: ['sr', 'sr-ec', 'sr-el'],
+  tg: ['tg', 'tg-latn'],
+  uz: ['uz', 'uz-latn', 'uz-cyrl'],
+  zh: ['zh', 'zh-hans', 'zh-hant', 'zh-cn', 'zh-hk', 'zh-mo', 'zh-my', 'zh-sg', 'zh-tw'],
+};
+
+/** The language a variant belongs to (`sr-ec` → `sr`). */
+const VARIANT_OF = new Map(Object.entries(VARIANTS).flatMap(([base, vs]) => vs.map((v) => [v, base] as const)));
+
+/** A MediaWiki language code as a BCP 47 tag with the customary casing (`sr-ec` → `sr-Cyrl`). */
+export function bcp47(code: string): string {
+  const mapped = NON_BCP47_CODES[code];
+  if (mapped !== undefined) return mapped;
+  try {
+    return Intl.getCanonicalLocales(code)[0];
+  } catch {
+    return code;
+  }
+}
+
+function displayName(code: string, inLanguage: string): string | undefined {
+  try {
+    const tag = bcp47(code);
+    const names = new Intl.DisplayNames([bcp47(inLanguage), 'en'], { type: 'language', fallback: 'none' });
+    const name = names.of(tag);
+    return name === tag ? undefined : name;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether ICU has data of the language itself (so its autonym is not an English fallback). */
+function hasOwnData(code: string): boolean {
+  try {
+    return Intl.DisplayNames.supportedLocalesOf([bcp47(code)]).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The language's name in itself, '' when ICU has no data in that language. */
+export function autonym(code: string): string {
+  return hasOwnData(code) ? (displayName(code, code) ?? '') : '';
+}
+
+/** The language's name in `inLanguage`; its autonym, then its code, when none is known. */
+export function languageName(code: string, inLanguage: string): string {
+  return displayName(code, inLanguage) ?? (autonym(code) || code);
+}
+
+export function direction(code: string): 'ltr' | 'rtl' {
+  try {
+    const locale = new Intl.Locale(bcp47(code)) as Intl.Locale & {
+      getTextInfo?: () => { direction: string };
+      textInfo?: { direction: string };
+    };
+    const info = locale.getTextInfo?.() ?? locale.textInfo;
+    return info?.direction === 'rtl' ? 'rtl' : 'ltr';
+  } catch {
+    return 'ltr';
+  }
+}
+
+/**
+ * The codes whose messages stand in for a missing one, nearest first: the parent codes of a
+ * regional or formal code (`de-at` → `de`) and the language a script variant belongs to. English,
+ * the last resort of every language, is not listed.
+ */
+export function fallbacks(code: string): string[] {
+  const chain: string[] = [];
+  const base = VARIANT_OF.get(code);
+  if (base !== undefined && base !== code) chain.push(base);
+  const parts = code.split('-');
+  for (let n = parts.length - 1; n > 0; n--) {
+    const parent = parts.slice(0, n).join('-');
+    if (!chain.includes(parent)) chain.push(parent);
+  }
+  return chain.filter((c) => c !== 'en');
+}
+
+/** The variants of the language (the language alone when it has no converter). */
+export function variants(code: string): string[] {
+  return [...(VARIANTS[code] ?? [code])];
+}
+
+let knownCodes: string[] | undefined;
+
+/**
+ * Every language code the wiki knows, sorted: the two- and three-letter codes ICU names (in their
+ * canonical form) and the variant codes. Computed once, on first use.
+ */
+export function knownLanguageCodes(): string[] {
+  if (knownCodes) return knownCodes;
+  const names = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+  const codes = new Set<string>(VARIANT_OF.keys());
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  for (const a of letters)
+    for (const b of letters)
+      for (const candidate of [a + b, ...[...letters].map((c) => a + b + c)]) {
+        const name = names.of(candidate);
+        if (name !== undefined && name !== candidate && Intl.getCanonicalLocales(candidate)[0] === candidate)
+          codes.add(candidate);
+      }
+  knownCodes = [...codes].sort();
+  return knownCodes;
+}

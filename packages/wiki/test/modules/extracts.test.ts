@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { describeEachEngine } from '@svc/common/testing';
+import { makeExtract } from '../../src/extracts/extract.js';
+import { wikitextBlocks } from '../../src/extracts/wikitext-blocks.js';
+import { TitleCodec } from '../../src/site/title.js';
+import { germanSite } from '../helpers/german-site.js';
+
+describe('wikitext to extract', () => {
+  const titles = new TitleCodec(germanSite());
+  const blocks = wikitextBlocks(
+    [
+      "{{Infobox|Name=X}}\n'''Fett''' und ''kursiv'' mit [[Ziel|Text]] und [[Ziel]].<ref>Beleg</ref> Zweiter Satz &amp; mehr!",
+      '[[Datei:Bild.png|mini|Bild]][[Kategorie:K]][[en:X]]',
+      '',
+      '== Teil <b>eins</b> ==',
+      '* Punkt [https://a.example Verweis]',
+      '# Zahl',
+      '<!-- Kommentar -->',
+      '{|',
+      '| Zelle',
+      '|}',
+    ].join('\n'),
+    titles,
+  );
+  const base = { intro: false, plaintext: false, sectionFormat: 'wiki' as const };
+
+  test('simple HTML: paragraphs, headings, lists, bold and italics; links as text', () => {
+    assert.equal(
+      makeExtract(blocks, base),
+      '<p><b>Fett</b> und <i>kursiv</i> mit Text und Ziel. Zweiter Satz &amp; mehr!\n</p>\n' +
+        '<h2><span id="Teil_eins">Teil <b>eins</b></span></h2>\n<ul><li>Punkt Verweis</li></ul>\n<ol><li>Zahl</li></ol>',
+    );
+    assert.equal(makeExtract(blocks, { ...base, intro: true, chars: 8 }), '<p><b>Fett</b> und</p>…');
+  });
+
+  test('plain text with each section format, sentences and characters', () => {
+    const plain = { ...base, plaintext: true };
+    assert.equal(
+      makeExtract(blocks, plain),
+      'Fett und kursiv mit Text und Ziel. Zweiter Satz & mehr!\n\n\n== Teil eins ==\nPunkt Verweis\nZahl',
+    );
+    assert.match(makeExtract(blocks, { ...plain, sectionFormat: 'plain' }), /\n\n\nTeil eins\n/);
+    assert.ok(
+      makeExtract(blocks, { ...plain, sectionFormat: 'raw' }).includes('\n\n\u0001\u00022\u0002\u0001Teil eins\n'),
+    );
+    assert.equal(
+      makeExtract(blocks, { ...plain, intro: true }),
+      'Fett und kursiv mit Text und Ziel. Zweiter Satz & mehr!',
+    );
+    assert.equal(makeExtract(blocks, { ...plain, sentences: 1 }), 'Fett und kursiv mit Text und Ziel.');
+    assert.equal(makeExtract(blocks, { ...plain, chars: 10 }), 'Fett und kursiv…');
+    assert.equal(
+      makeExtract(blocks, { ...base, sentences: 1 }),
+      '<p><b>Fett</b> und <i>kursiv</i> mit Text und Ziel.</p>',
+    );
+  });
+});
+
+import { useReferenceApi } from '../helpers/reference-api.js';
+
+describeEachEngine('prop=extracts', (engine) => {
+  const api = useReferenceApi(engine);
+
+  test('lead sections of several pages, continued by position', async () => {
+    const first = await api().query({
+      prop: 'extracts',
+      titles: 'Berlin|Hamburg|München',
+      exintro: '1',
+      explaintext: '1',
+      exsentences: '1',
+      exlimit: '2',
+    });
+    assert.deepEqual(
+      first.query.pages.map((p: any) => p.extract),
+      [
+        'Berlin ist die Hauptstadt der Bundesrepublik Deutschland.',
+        'Hamburg ist die zweitgrößte Stadt Deutschlands.',
+        undefined,
+      ],
+    );
+    assert.equal(first.continue.excontinue, 2);
+    const next = await api().query({
+      prop: 'extracts',
+      titles: 'Berlin|Hamburg|München',
+      exintro: '1',
+      explaintext: '1',
+      exsentences: '1',
+      exlimit: '2',
+      excontinue: '2',
+    });
+    assert.equal(next.query.pages[2].extract, 'München ist die Landeshauptstadt des Freistaates Bayern.');
+  });
+
+  test('whole pages one at a time, with the warnings MediaWiki gives', async () => {
+    const answer = await api().query({ prop: 'extracts', titles: 'Berlin|Hamburg', uselang: 'en' });
+    assert.match(answer.query.pages[0].extract, /<h2><span id="Geschichte">Geschichte<\/span><\/h2>/);
+    assert.equal(answer.query.pages[1].extract, undefined);
+    assert.equal(answer.continue.excontinue, 1);
+    assert.match(answer.warnings.extracts.warnings, /lowered to 1/);
+    assert.match(answer.warnings.extracts.warnings, /HTML may be malformed/);
+  });
+});
