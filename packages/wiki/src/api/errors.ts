@@ -56,6 +56,14 @@ export function cannotUseWith(a: string, b: string): ApiError {
   ]);
 }
 
+/** `The "a" parameter may only be used with "b".` */
+export function mustUseWith(a: string, b: string): ApiError {
+  return apiError('invalidparammix', 'apierror-invalidparammix-mustusewith', [
+    { list: [a], quoted: true },
+    { list: [b], quoted: true },
+  ]);
+}
+
 /** `The parameters "a" and "b" can not be used together.` */
 export function mutuallyExclusive(names: readonly string[]): ApiError {
   return apiError('invalidparammix', 'apierror-invalidparammix', [{ list: names, quoted: true }]);

@@ -68,4 +68,6 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-pagesetinvalidtitle-talk':
     'Der Seitentitel enthält einen Namensraum, der keine Diskussionsseite haben kann.',
   'apierror-pagesetinvalidtitle-other': 'Der Seitentitel ist ungültig.',
+  'apiwarn-invalidtitle': '„$1“ ist kein gültiger Seitentitel.',
+  'apierror-show': 'Falscher Parameter: Werte, die einander ausschließen, dürfen nicht zusammen angegeben werden.',
 };

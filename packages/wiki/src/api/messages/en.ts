@@ -68,4 +68,6 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-pagesetinvalidtitle-relative': 'The requested page title contains relative path components.',
   'apierror-pagesetinvalidtitle-talk': 'The requested page title contains an invalid namespace for a talk page.',
   'apierror-pagesetinvalidtitle-other': 'The requested page title is invalid.',
+  'apiwarn-invalidtitle': '"$1" is not a valid title.',
+  'apierror-show': 'Incorrect parameter - mutually exclusive values may not be supplied.',
 };
