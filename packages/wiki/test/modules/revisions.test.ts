@@ -122,6 +122,8 @@ describeEachEngine('prop=revisions', (engine) => {
     assert.equal(withRevids.error.code, 'invalidparammix');
     const both = await api().query({ prop: 'revisions', titles: 'Berlin', rvuser: 'Bob', rvexcludeuser: 'Alice' });
     assert.equal(both.error.code, 'invalidparammix');
+    const parse = await api().query({ prop: 'revisions', titles: 'Berlin', rvprop: 'content', rvparse: '1' });
+    assert.equal(parse.error.code, 'unsupportedparameter');
     const bad = await api().query({ prop: 'revisions', titles: 'Berlin', rvlimit: '1', rvcontinue: 'x|1' });
     assert.equal(bad.error.code, 'badcontinue');
   });

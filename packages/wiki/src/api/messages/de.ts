@@ -80,4 +80,9 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-sectionsnotsupported-what': '$1 unterstützt keine Abschnitte.',
   'apierror-nosuchsection-what': 'Abschnitt $1 gibt es in $2 nicht.',
   'apierror-invalidsection': 'Der Parameter „section“ muss eine gültige Abschnittsnummer oder „new“ sein.',
+  'apierror-permissiondenied-patrolflag':
+    'Für das Kontrolliert-Merkmal ist das Recht „patrol“ oder „patrolmarks“ nötig.',
+  'apierror-usercontribs-iprange-unsupported':
+    'Beiträge nach IP-Bereich (iprange) werden von diesem Wiki noch nicht unterstützt.',
+  'apierror-unsupportedparameter': 'Der Parameter „$1“ wird von diesem Wiki nicht unterstützt.',
 };

@@ -80,4 +80,8 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-sectionsnotsupported-what': 'Sections are not supported by $1.',
   'apierror-nosuchsection-what': 'There is no section $1 in $2.',
   'apierror-invalidsection': 'The section parameter must be a valid section ID or "new".',
+  'apierror-permissiondenied-patrolflag': 'You need the patrol or patrolmarks right to request the patrolled flag.',
+  'apierror-usercontribs-iprange-unsupported':
+    'Contributions by IP range (iprange) are not supported by this wiki yet.',
+  'apierror-unsupportedparameter': 'The parameter "$1" is not supported by this wiki.',
 };

@@ -52,6 +52,15 @@ export const execute: ModuleExecute = async (ctx) => {
   if (slots === undefined && !ctx.generator && (slotWork || diffs)) {
     ctx.warn('apiwarn-deprecation-missingparam', [ctx.paramName('slots')]);
   }
+  // Rendering content (parser, template expansion, parse trees) is not done here: refused rather
+  // than answered with the unrendered text.
+  for (const name of ['parse', 'expandtemplates', 'generatexml'] as const) {
+    if (p[name] === true)
+      throw apiError('unsupportedparameter', 'apierror-unsupportedparameter', [ctx.paramName(name)]);
+  }
+  if (props.has('parsetree')) {
+    throw apiError('unsupportedparameter', 'apierror-unsupportedparameter', [`${ctx.paramName('prop')}=parsetree`]);
+  }
   const enumerating = ENUMERATION_PARAMETERS.some((name) => p[name] !== undefined) || p.dir === 'newer';
   const revids = ctx.pages.revisionIds;
   const prefix = ctx.paramName('limit').slice(0, -'limit'.length);

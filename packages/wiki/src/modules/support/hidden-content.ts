@@ -28,6 +28,18 @@ export function canSeeField(user: RequestUser, bits: number, field: HiddenField)
   return user.rights.has(field === DELETED_TEXT ? 'deletedtext' : 'deletedhistory');
 }
 
+/**
+ * The bits that exclude a row from lists searched by `field` (a user's contributions by user): rows
+ * whose `deleted & mask` equals `mask` must not be listed, or they would reveal the hidden value.
+ * Zero when the caller may see every such row.
+ */
+export function exclusionMask(user: RequestUser, field: HiddenField): number {
+  const right = field === DELETED_TEXT ? 'deletedtext' : 'deletedhistory';
+  if (!user.rights.has(right)) return field;
+  if (!user.rights.has('suppressrevision') && !user.rights.has('viewsuppressed')) return field | DELETED_RESTRICTED;
+  return 0;
+}
+
 /** Whether `user` may see accounts hidden by a block with `hideuser`. */
 export function canSeeHiddenUsers(user: RequestUser): boolean {
   return user.rights.has('hideuser');
@@ -67,6 +79,23 @@ export class HiddenFields {
     if (wantName) item.user = editor.name;
     if (editor.id === 0) item.anon = true;
     if (wantId) item.userid = editor.id;
+  }
+
+  /**
+   * A contribution's `texthidden`, `userid`, `user` and `userhidden`, in the order of a user's
+   * contributions (rows whose editor the caller may not see are not listed at all).
+   */
+  contributor(item: ResultObject, editor: RowUser): void {
+    if ((this.bits & DELETED_TEXT) !== 0) {
+      item.texthidden = true;
+      this.anyHidden = true;
+    }
+    item.userid = editor.id;
+    item.user = editor.name;
+    if ((this.bits & DELETED_USER) !== 0) {
+      item.userhidden = true;
+      this.anyHidden = true;
+    }
   }
 
   /** `comment`/`parsedcomment`, or `commenthidden`; `parsed` is computed only when shown. */

@@ -141,21 +141,7 @@ export async function revisionItems(
     }
   }
 
-  const tagsByRev = new Map<number, string[]>();
-  if (props.has('tags') && revIds.length > 0) {
-    const tagRows = await ctx.store.db
-      .selectFrom('change_tag')
-      .innerJoin('change_tag_def', 'ctd_id', 'ct_tag_id')
-      .select(['ct_rev_id', 'ctd_name'])
-      .where('ct_rev_id', 'in', revIds)
-      .execute();
-    for (const row of tagRows) {
-      const list = tagsByRev.get(row.ct_rev_id as number) ?? [];
-      list.push(row.ctd_name);
-      tagsByRev.set(row.ct_rev_id as number, list);
-    }
-    for (const names of tagsByRev.values()) names.sort();
-  }
+  const tagsByRev = props.has('tags') ? await tagsOfRevisions(ctx, revIds) : new Map<number, string[]>();
 
   let parsed: string[] | undefined;
   if (props.has('parsedcomment')) {
@@ -209,6 +195,25 @@ export async function revisionItems(
     hidden.finish(item);
     return item;
   });
+}
+
+/** The change tags of revisions, by revision id, each list in name order: one query. */
+export async function tagsOfRevisions(ctx: ModuleContext, revIds: readonly number[]): Promise<Map<number, string[]>> {
+  const tagsByRev = new Map<number, string[]>();
+  if (revIds.length === 0) return tagsByRev;
+  const tagRows = await ctx.store.db
+    .selectFrom('change_tag')
+    .innerJoin('change_tag_def', 'ctd_id', 'ct_tag_id')
+    .select(['ct_rev_id', 'ctd_name'])
+    .where('ct_rev_id', 'in', revIds)
+    .execute();
+  for (const row of tagRows) {
+    const names = tagsByRev.get(row.ct_rev_id as number) ?? [];
+    names.push(row.ctd_name);
+    tagsByRev.set(row.ct_rev_id as number, names);
+  }
+  for (const names of tagsByRev.values()) names.sort();
+  return tagsByRev;
 }
 
 function mainSlotFirst(a: SlotRow, b: SlotRow): number {
