@@ -8,7 +8,7 @@ import { mwToIso } from '../../api/params/timestamp.js';
 import { type ResultObject, list as resultList } from '../../api/result/tree.js';
 import { NS_USER } from '../../site/title.js';
 import { DELETED_USER, exclusionMask, HiddenFields } from '../support/hidden-content.js';
-import { tagsOfRevisions } from '../support/revision-output.js';
+import { revisionHasTag, tagsOfRevisions } from '../support/revision-output.js';
 
 /** `list=usercontribs`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -189,18 +189,7 @@ export const execute: ModuleExecute = async (ctx) => {
     );
   }
   const tag = p.tag as string | undefined;
-  if (tag !== undefined) {
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('change_tag')
-          .innerJoin('change_tag_def', 'ctd_id', 'ct_tag_id')
-          .select('ct_rev_id')
-          .whereRef('ct_rev_id', '=', 'rev_id')
-          .where('ctd_name', '=', tag),
-      ),
-    );
-  }
+  if (tag !== undefined) query = query.where(revisionHasTag(tag));
 
   if (p.continue !== undefined) {
     const raw = p.continue as string;

@@ -4,7 +4,7 @@ import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { PageRecord } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { REVISION_CONTENT_PARAMETERS, REVISION_TEMPLATED_PARAMETERS, SINGLE_PAGE_ONLY } from '../shared-parameters.js';
-import { type RevisionRow, revisionItems } from '../support/revision-output.js';
+import { type RevisionRow, revisionHasTag, revisionItems } from '../support/revision-output.js';
 
 /** `prop=revisions`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -132,16 +132,7 @@ function revisionQuery(ctx: ModuleContext) {
     ]);
   const tag = ctx.params.tag as string | undefined;
   if (tag === undefined) return query;
-  return query.where((eb) =>
-    eb.exists(
-      eb
-        .selectFrom('change_tag')
-        .innerJoin('change_tag_def', 'ctd_id', 'ct_tag_id')
-        .select('ct_rev_id')
-        .whereRef('ct_rev_id', '=', 'rev_id')
-        .where('ctd_name', '=', tag),
-    ),
-  );
+  return query.where(revisionHasTag(tag));
 }
 
 /** Keeps the first `limit` rows; a further row becomes the continue point. */

@@ -4,11 +4,13 @@
  * hidden-content markers. The rows come from the module's own indexed query; slot contents and
  * tags of a whole batch are read with one query each.
  */
+import type { ExpressionBuilder } from 'kysely';
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError } from '../../api/errors.js';
 import type { ModuleContext } from '../../api/module.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { assoc, list, type ResultObject, withContent } from '../../api/result/tree.js';
+import type { WikiDatabase } from '../../store/schema.js';
 import { HiddenFields } from './hidden-content.js';
 
 /** The columns of a revision (or deleted revision) row the output needs. */
@@ -195,6 +197,19 @@ export async function revisionItems(
     hidden.finish(item);
     return item;
   });
+}
+
+/** A condition for a query over `revision`: the revision carries the change tag `tag`. */
+export function revisionHasTag(tag: string) {
+  return (eb: ExpressionBuilder<WikiDatabase, 'revision'>) =>
+    eb.exists(
+      eb
+        .selectFrom('change_tag')
+        .innerJoin('change_tag_def', 'ctd_id', 'ct_tag_id')
+        .select('ct_rev_id')
+        .whereRef('ct_rev_id', '=', 'rev_id')
+        .where('ctd_name', '=', tag),
+    );
 }
 
 /** The change tags of revisions, by revision id, each list in name order: one query. */
