@@ -4,7 +4,13 @@ import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { PageRecord } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { REVISION_CONTENT_PARAMETERS, REVISION_TEMPLATED_PARAMETERS, SINGLE_PAGE_ONLY } from '../shared-parameters.js';
-import { type RevisionRow, revisionHasTag, revisionItems } from '../support/revision-output.js';
+import {
+  clampRevisionLimit,
+  type RevisionRow,
+  revisionBatchLimit,
+  revisionItems,
+  revisionRowsQuery,
+} from '../support/revision-output.js';
 
 /** `prop=revisions`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -34,13 +40,6 @@ export const descriptor: ModuleDescriptor = {
 
 /** The parameters that make the module list a page's history rather than its latest revision. */
 const ENUMERATION_PARAMETERS = ['limit', 'startid', 'endid', 'start', 'end', 'user', 'excludeuser'] as const;
-
-/** Without content a batch may hold 500 revisions (5000 with high limits), with content 50 (500). */
-function batchLimit(ctx: ModuleContext, wantContent: boolean): number {
-  const high = ctx.user.rights.has('apihighlimits');
-  if (wantContent) return high ? 500 : 50;
-  return high ? 5000 : 500;
-}
 
 export const execute: ModuleExecute = async (ctx) => {
   const p = ctx.params;
@@ -109,32 +108,6 @@ function continueFrom(row: RevisionRow, enumerating: boolean, byRevid: boolean):
   return byRevid ? row.revId : row.pageId;
 }
 
-/** Revisions with the columns of a RevisionRow, restricted to those with `tag` when it is given. */
-function revisionQuery(ctx: ModuleContext) {
-  const query = ctx.store.db
-    .selectFrom('revision')
-    .innerJoin('actor', 'actor_id', 'rev_actor')
-    .innerJoin('page', 'page_id', 'rev_page')
-    .select([
-      'rev_id as revId',
-      'rev_parent_id as parentId',
-      'rev_page as pageId',
-      'page_namespace as namespace',
-      'page_title as dbKey',
-      'rev_timestamp as timestamp',
-      'rev_minor_edit as minor',
-      'rev_deleted as deleted',
-      'rev_len as len',
-      'rev_sha1 as sha1',
-      'rev_comment as comment',
-      'actor_name as actorName',
-      'actor_user as actorUser',
-    ]);
-  const tag = ctx.params.tag as string | undefined;
-  if (tag === undefined) return query;
-  return query.where(revisionHasTag(tag));
-}
-
 /** Keeps the first `limit` rows; a further row becomes the continue point. */
 function takeBatch(
   ctx: ModuleContext,
@@ -157,8 +130,8 @@ async function latestRevisions(ctx: ModuleContext, pages: PageRecord[], wantCont
     ids = pages.filter((page) => page.pageid >= from).map((page) => page.latest);
   }
   if (ids.length === 0) return [];
-  const limit = batchLimit(ctx, wantContent);
-  const rows = await revisionQuery(ctx)
+  const limit = revisionBatchLimit(ctx, wantContent);
+  const rows = await revisionRowsQuery(ctx)
     .where('rev_id', 'in', ids.slice(0, limit + 1))
     .orderBy('rev_page')
     .execute();
@@ -173,8 +146,8 @@ async function requestedRevisions(ctx: ModuleContext, wantContent: boolean): Pro
     ids = ids.filter((id) => id >= from);
   }
   if (ids.length === 0) return [];
-  const limit = batchLimit(ctx, wantContent);
-  const rows = await revisionQuery(ctx)
+  const limit = revisionBatchLimit(ctx, wantContent);
+  const rows = await revisionRowsQuery(ctx)
     .where('rev_id', 'in', ids.slice(0, limit + 1))
     .orderBy('rev_id')
     .execute();
@@ -201,16 +174,10 @@ async function historyOfPage(
   if (!page) return [];
   const p = ctx.params;
   const newer = p.dir === 'newer';
-  let limit = p.limit as number | undefined;
-  const max = batchLimit(ctx, wantContent);
-  if (limit === undefined) limit = 10;
-  else if (limit > max) {
-    ctx.warn('paramvalidator-outofrange-minmax', [ctx.paramName('limit'), String(limit), 1, max], 'integeroutofrange');
-    limit = max;
-  }
+  const limit = clampRevisionLimit(ctx, (p.limit as number | undefined) ?? 10, wantContent);
   const after = newer ? '>=' : '<=';
   const before = newer ? '<=' : '>=';
-  let query = revisionQuery(ctx).where('rev_page', '=', page.pageid);
+  let query = revisionRowsQuery(ctx).where('rev_page', '=', page.pageid);
   if (p.start !== undefined) query = query.where('rev_timestamp', after, p.start as string);
   if (p.end !== undefined) query = query.where('rev_timestamp', before, p.end as string);
   if (p.startid !== undefined) {

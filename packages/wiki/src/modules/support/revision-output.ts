@@ -199,6 +199,51 @@ export async function revisionItems(
   });
 }
 
+/** Without content a batch may hold 500 revisions (5000 with high limits), with content 50 (500). */
+export function revisionBatchLimit(ctx: ModuleContext, wantContent: boolean): number {
+  const high = ctx.user.rights.has('apihighlimits');
+  if (wantContent) return high ? 500 : 50;
+  return high ? 5000 : 500;
+}
+
+/** A requested limit within the batch limit, with MediaWiki's warning when it had to be lowered. */
+export function clampRevisionLimit(ctx: ModuleContext, requested: number, wantContent: boolean): number {
+  const max = revisionBatchLimit(ctx, wantContent);
+  if (requested <= max) return requested;
+  ctx.warn(
+    'paramvalidator-outofrange-minmax',
+    [ctx.paramName('limit'), String(requested), 1, max],
+    'integeroutofrange',
+  );
+  return max;
+}
+
+/** Revisions with the columns of a RevisionRow, restricted to those with `tag` when it is given. */
+export function revisionRowsQuery(ctx: ModuleContext) {
+  const query = ctx.store.db
+    .selectFrom('revision')
+    .innerJoin('actor', 'actor_id', 'rev_actor')
+    .innerJoin('page', 'page_id', 'rev_page')
+    .select([
+      'rev_id as revId',
+      'rev_parent_id as parentId',
+      'rev_page as pageId',
+      'page_namespace as namespace',
+      'page_title as dbKey',
+      'rev_timestamp as timestamp',
+      'rev_minor_edit as minor',
+      'rev_deleted as deleted',
+      'rev_len as len',
+      'rev_sha1 as sha1',
+      'rev_comment as comment',
+      'actor_name as actorName',
+      'actor_user as actorUser',
+    ]);
+  const tag = ctx.params.tag as string | undefined;
+  if (tag === undefined) return query;
+  return query.where(revisionHasTag(tag));
+}
+
 /** A condition for a query over `revision`: the revision carries the change tag `tag`. */
 export function revisionHasTag(tag: string) {
   return (eb: ExpressionBuilder<WikiDatabase, 'revision'>) =>
