@@ -5,7 +5,13 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { list, type ResultObject } from '../../api/result/tree.js';
 import { REVISION_CONTENT_PARAMETERS, REVISION_TEMPLATED_PARAMETERS } from '../shared-parameters.js';
 import { DELETED_USER, exclusionMask } from '../support/hidden-content.js';
-import { clampRevisionLimit, type RevisionRow, revisionItems, revisionRowsQuery } from '../support/revision-output.js';
+import {
+  clampRevisionLimit,
+  editorFilter,
+  type RevisionRow,
+  revisionItems,
+  revisionRowsQuery,
+} from '../support/revision-output.js';
 
 /** `list=allrevisions`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -56,25 +62,16 @@ export const execute: ModuleExecute = async (ctx) => {
   const before = newer ? '<=' : '>=';
 
   let query = revisionRowsQuery(ctx);
-  if (p.user !== undefined || p.excludeuser !== undefined) {
-    const name = (p.user ?? p.excludeuser) as string;
-    const actor = await ctx.store.db
-      .selectFrom('actor')
-      .select('actor_id')
-      .where('actor_name', '=', name)
-      .executeTakeFirst();
-    if (p.user !== undefined) {
-      if (!actor) {
-        if (!ctx.generator) ctx.result.list('page');
-        return;
-      }
-      query = query.where('rev_actor', '=', actor.actor_id);
-      // Listing by editor must not reveal revisions whose editor is hidden from the caller.
-      const mask = exclusionMask(ctx.user, DELETED_USER);
-      if (mask !== 0) query = query.where((eb) => eb(eb('rev_deleted', '&', mask), '!=', mask));
-    } else if (actor) {
-      query = query.where('rev_actor', '!=', actor.actor_id);
-    }
+  const editor = await editorFilter(ctx);
+  if (editor === 'nobody') {
+    if (!ctx.generator) ctx.result.list('page');
+    return;
+  }
+  if (editor) {
+    query = query.where('rev_actor', editor.exclude ? '!=' : '=', editor.actorId);
+    // Listing by editor must not reveal revisions whose editor is hidden from the caller.
+    const mask = exclusionMask(ctx.user, DELETED_USER);
+    if (mask !== 0) query = query.where((eb) => eb(eb('rev_deleted', '&', mask), '!=', mask));
   }
   const namespaces = p.namespace as number[] | undefined;
   if (namespaces !== undefined) query = query.where('page_namespace', 'in', namespaces.length ? namespaces : [-999]);

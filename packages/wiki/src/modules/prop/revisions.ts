@@ -4,8 +4,10 @@ import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { PageRecord } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { REVISION_CONTENT_PARAMETERS, REVISION_TEMPLATED_PARAMETERS, SINGLE_PAGE_ONLY } from '../shared-parameters.js';
+import { DELETED_USER, exclusionMask } from '../support/hidden-content.js';
 import {
   clampRevisionLimit,
+  editorFilter,
   type RevisionRow,
   revisionBatchLimit,
   revisionItems,
@@ -194,19 +196,13 @@ async function historyOfPage(
     const [ts, id] = parseContinueValue(p.continue as string, ['timestamp', 'int']);
     query = query.where((eb) => eb(eb.refTuple('rev_timestamp', 'rev_id'), after, eb.tuple(ts, id)));
   }
-  if (p.user !== undefined || p.excludeuser !== undefined) {
-    const name = (p.user ?? p.excludeuser) as string;
-    const actor = await ctx.store.db
-      .selectFrom('actor')
-      .select('actor_id')
-      .where('actor_name', '=', name)
-      .executeTakeFirst();
-    if (p.user !== undefined) {
-      if (!actor) return [];
-      query = query.where('rev_actor', '=', actor.actor_id);
-    } else if (actor) {
-      query = query.where('rev_actor', '!=', actor.actor_id);
-    }
+  const editor = await editorFilter(ctx);
+  if (editor === 'nobody') return [];
+  if (editor) {
+    query = query.where('rev_actor', editor.exclude ? '!=' : '=', editor.actorId);
+    // Filtering by editor must not reveal revisions whose editor is hidden from the caller.
+    const mask = exclusionMask(ctx.user, DELETED_USER);
+    if (mask !== 0) query = query.where((eb) => eb(eb('rev_deleted', '&', mask), '!=', mask));
   }
   const order = newer ? 'asc' : 'desc';
   const rows = await query

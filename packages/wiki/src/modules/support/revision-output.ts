@@ -244,6 +244,25 @@ export function revisionRowsQuery(ctx: ModuleContext) {
   return query.where(revisionHasTag(tag));
 }
 
+/**
+ * The editor the `user` or `excludeuser` parameter names, as an actor id: `nobody` when `user`
+ * names someone who never edited (the list is empty), undefined when neither parameter is given.
+ */
+export async function editorFilter(
+  ctx: ModuleContext,
+): Promise<{ actorId: number; exclude: boolean } | 'nobody' | undefined> {
+  const name = (ctx.params.user ?? ctx.params.excludeuser) as string | undefined;
+  if (name === undefined) return undefined;
+  const exclude = ctx.params.user === undefined;
+  const actor = await ctx.store.db
+    .selectFrom('actor')
+    .select('actor_id')
+    .where('actor_name', '=', name)
+    .executeTakeFirst();
+  if (!actor) return exclude ? undefined : 'nobody';
+  return { actorId: actor.actor_id, exclude };
+}
+
 /** A condition for a query over `revision`: the revision carries the change tag `tag`. */
 export function revisionHasTag(tag: string) {
   return (eb: ExpressionBuilder<WikiDatabase, 'revision'>) =>
