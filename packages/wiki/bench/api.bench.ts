@@ -28,6 +28,14 @@ const QUERIES: [string, string][] = [
     'prop=info|categories|links on 3 pages',
     'action=query&prop=info%7Ccategories%7Clinks&titles=Berlin%7CHamburg%7CM%C3%BCnchen&inprop=protection%7Curl%7Ctalkid&format=json&formatversion=2',
   ],
+  [
+    'generator=allpages (50) prop=revisions content',
+    'action=query&generator=allpages&gaplimit=50&prop=revisions&rvprop=content%7Cids%7Ctimestamp%7Cuser&rvslots=main&format=json&formatversion=2',
+  ],
+  [
+    'list=usercontribs&uclimit=50',
+    'action=query&list=usercontribs&ucuser=Carol&uclimit=50&format=json&formatversion=2',
+  ],
   ['paraminfo query+allpages', 'action=paraminfo&modules=query%2Ballpages&format=json&formatversion=2'],
   ['titles=3 pages (page set)', 'action=query&titles=Berlin%7CHamburg%7CM%C3%BCnchen&format=json&formatversion=2'],
   ['error: badvalue', 'action=query&list=allpages&apfilterredir=bogus&format=json'],

@@ -336,7 +336,7 @@ export class PageSet {
         this.redirects.map((r) => ({ ...r })),
       );
     if (this.badRevIds.length > 0) {
-      const bad = new KeyedList('rev');
+      const bad = new KeyedList('rev', 'assoc');
       for (const revid of this.badRevIds) bad.set(revid, { revid, missing: true });
       query.badrevids = bad;
     }

@@ -75,4 +75,19 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-pagesetinvalidtitle-other': 'Der Seitentitel ist ungültig.',
   'apiwarn-invalidtitle': '„$1“ ist kein gültiger Seitentitel.',
   'apierror-show': 'Falscher Parameter: Werte, die einander ausschließen, dürfen nicht zusammen angegeben werden.',
+  'apiwarn-deprecation-missingparam':
+    'Weil „$1“ nicht angegeben wurde, wurde das veraltete Ausgabeformat verwendet. Dieses Format ist veraltet; künftig wird immer das neue Format verwendet.',
+  'apierror-revisions-norevids':
+    'Der Parameter „revids“ kann nicht zusammen mit den Listenoptionen („$1limit“, „$1startid“, „$1endid“, „$1dir=newer“, „$1user“, „$1excludeuser“, „$1start“ und „$1end“) verwendet werden.',
+  'apierror-revisions-singlepage':
+    'Mit „titles“, „pageids“ oder einem Generator wurden mehrere Seiten angegeben, aber die Parameter „$1limit“, „$1startid“, „$1endid“, „$1dir=newer“, „$1user“, „$1excludeuser“, „$1start“ und „$1end“ gelten nur für eine einzelne Seite.',
+  'apierror-badformat': 'Das Format $1 wird vom Inhaltsmodell $2 von $3 nicht unterstützt.',
+  'apierror-sectionsnotsupported-what': '$1 unterstützt keine Abschnitte.',
+  'apierror-nosuchsection-what': 'Abschnitt $1 gibt es in $2 nicht.',
+  'apierror-invalidsection': 'Der Parameter „section“ muss eine gültige Abschnittsnummer oder „new“ sein.',
+  'apierror-permissiondenied-patrolflag':
+    'Für das Kontrolliert-Merkmal ist das Recht „patrol“ oder „patrolmarks“ nötig.',
+  'apierror-usercontribs-iprange-unsupported':
+    'Beiträge nach IP-Bereich (iprange) werden von diesem Wiki noch nicht unterstützt.',
+  'apierror-unsupportedparameter': 'Der Parameter „$1“ wird von diesem Wiki nicht unterstützt.',
 };

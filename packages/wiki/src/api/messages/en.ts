@@ -75,4 +75,18 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-pagesetinvalidtitle-other': 'The requested page title is invalid.',
   'apiwarn-invalidtitle': '"$1" is not a valid title.',
   'apierror-show': 'Incorrect parameter - mutually exclusive values may not be supplied.',
+  'apiwarn-deprecation-missingparam':
+    'Because "$1" was not specified, a legacy format has been used for the output. This format is deprecated, and in the future the new format will always be used.',
+  'apierror-revisions-norevids':
+    'The "revids" parameter may not be used with the list options ("$1limit", "$1startid", "$1endid", "$1dir=newer", "$1user", "$1excludeuser", "$1start", and "$1end").',
+  'apierror-revisions-singlepage':
+    '"titles", "pageids" or a generator was used to supply multiple pages, but the "$1limit", "$1startid", "$1endid", "$1dir=newer", "$1user", "$1excludeuser", "$1start", and "$1end" parameters may only be used on a single page.',
+  'apierror-badformat': 'The requested format $1 is not supported for content model $2 used by $3.',
+  'apierror-sectionsnotsupported-what': 'Sections are not supported by $1.',
+  'apierror-nosuchsection-what': 'There is no section $1 in $2.',
+  'apierror-invalidsection': 'The section parameter must be a valid section ID or "new".',
+  'apierror-permissiondenied-patrolflag': 'You need the patrol or patrolmarks right to request the patrolled flag.',
+  'apierror-usercontribs-iprange-unsupported':
+    'Contributions by IP range (iprange) are not supported by this wiki yet.',
+  'apierror-unsupportedparameter': 'The parameter "$1" is not supported by this wiki.',
 };

@@ -1,5 +1,17 @@
+import { mutuallyExclusive } from '../../api/errors.js';
+import { parseContinueValue } from '../../api/keyset.js';
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
+import { list, type ResultObject } from '../../api/result/tree.js';
 import { REVISION_CONTENT_PARAMETERS, REVISION_TEMPLATED_PARAMETERS } from '../shared-parameters.js';
+import { DELETED_USER, exclusionMask } from '../support/hidden-content.js';
+import {
+  clampRevisionLimit,
+  editorFilter,
+  type RevisionRow,
+  revisionItems,
+  revisionRowsQuery,
+} from '../support/revision-output.js';
 
 /** `list=allrevisions`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -24,4 +36,87 @@ export const descriptor: ModuleDescriptor = {
     { name: 'generatetitles', type: 'boolean' },
   ],
   templatedparameters: REVISION_TEMPLATED_PARAMETERS,
+};
+
+/**
+ * Every revision of the wiki by timestamp (`arvcontinue=timestamp|revid`), or one editor's
+ * (read from the editor's index), grouped into consecutive runs of the same page as MediaWiki
+ * groups them.
+ */
+export const execute: ModuleExecute = async (ctx) => {
+  const p = ctx.params;
+  if (p.user !== undefined && p.excludeuser !== undefined) {
+    throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
+  }
+  const props = new Set(p.prop as string[]);
+  const wantContent = props.has('content');
+  const slots = ctx.requestHas('slots') ? (p.slots as string[]) : undefined;
+  const slotWork = ['content', 'contentmodel', 'slotsize', 'slotsha1'].some((name) => props.has(name));
+  if (slots === undefined && slotWork && !ctx.generator) {
+    ctx.warn('apiwarn-deprecation-missingparam', [ctx.paramName('slots')]);
+  }
+  const limit = clampRevisionLimit(ctx, p.limit as number, wantContent && !ctx.generator);
+  const newer = p.dir === 'newer';
+  const order = newer ? 'asc' : 'desc';
+  const after = newer ? '>=' : '<=';
+  const before = newer ? '<=' : '>=';
+
+  let query = revisionRowsQuery(ctx);
+  const editor = await editorFilter(ctx);
+  if (editor === 'nobody') {
+    if (!ctx.generator) ctx.result.list('page');
+    return;
+  }
+  if (editor) {
+    query = query.where('rev_actor', editor.exclude ? '!=' : '=', editor.actorId);
+    // Listing by editor must not reveal revisions whose editor is hidden from the caller.
+    const mask = exclusionMask(ctx.user, DELETED_USER);
+    if (mask !== 0) query = query.where((eb) => eb(eb('rev_deleted', '&', mask), '!=', mask));
+  }
+  const namespaces = p.namespace as number[] | undefined;
+  if (namespaces !== undefined) query = query.where('page_namespace', 'in', namespaces.length ? namespaces : [-999]);
+  if (p.start !== undefined) query = query.where('rev_timestamp', after, p.start as string);
+  if (p.end !== undefined) query = query.where('rev_timestamp', before, p.end as string);
+  if (p.continue !== undefined) {
+    const [ts, id] = parseContinueValue(p.continue as string, ['timestamp', 'int']);
+    query = query.where((eb) => eb(eb.refTuple('rev_timestamp', 'rev_id'), after, eb.tuple(ts, id)));
+  }
+  const rows: RevisionRow[] = await query
+    .orderBy('rev_timestamp', order)
+    .orderBy('rev_id', order)
+    .limit(limit + 1)
+    .execute();
+  const continueAt = (row: RevisionRow) => `${row.timestamp}|${row.revId}`;
+  if (rows.length > limit) {
+    ctx.setContinue(continueAt(rows[limit] as RevisionRow));
+    rows.length = limit;
+  }
+
+  if (ctx.generator) {
+    // Pages in the order their revisions came, each once.
+    ctx.generator.addPageIds([...new Set(rows.map((r) => r.pageId))]);
+    return;
+  }
+  const items = await revisionItems(ctx, rows, { slots });
+  const out = ctx.result.list('page');
+  let current: ResultObject | undefined;
+  let currentPage = -1;
+  for (const [i, row] of rows.entries()) {
+    const item = items[i] as ResultObject;
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(continueAt(row));
+      return;
+    }
+    if (!current || currentPage !== row.pageId) {
+      current = {
+        pageid: row.pageId,
+        revisions: list('rev', []),
+        ns: row.namespace,
+        title: ctx.titles.prefixedText(ctx.titles.make(row.namespace, row.dbKey)),
+      };
+      currentPage = row.pageId;
+      out.push(current);
+    }
+    (current.revisions as ResultObject[]).push(item);
+  }
 };

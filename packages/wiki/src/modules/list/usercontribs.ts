@@ -1,5 +1,14 @@
+import { commentFormatterFor } from '../../api/comment-format.js';
+import { apiError, badContinue, mutuallyExclusive, requireOneOf } from '../../api/errors.js';
+import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { mwToIso } from '../../api/params/timestamp.js';
+import { type ResultObject, list as resultList } from '../../api/result/tree.js';
+import { NS_USER } from '../../site/title.js';
+import { DELETED_USER, exclusionMask, HiddenFields } from '../support/hidden-content.js';
+import { revisionHasTag, tagsOfRevisions } from '../support/revision-output.js';
 
 /** `list=usercontribs`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -47,4 +56,283 @@ export const descriptor: ModuleDescriptor = {
     { name: 'tag', type: 'string' },
     { name: 'toponly', type: 'boolean', deprecated: true },
   ],
+};
+
+/** How the contributions are ordered and continued: one editor, or several by name or by id. */
+type Mode = 'single' | 'name' | 'id';
+
+interface Editor {
+  actorId: number;
+  name: string;
+  userId: number;
+}
+
+/** `show` values that exclude each other. */
+const SHOW_PAIRS = ['minor', 'new', 'top', 'patrolled', 'autopatrolled'];
+
+export const execute: ModuleExecute = async (ctx) => {
+  const p = ctx.params;
+  const names = p.user as string[] | undefined;
+  const ids = p.userids as number[] | undefined;
+  const prefix = p.userprefix as string | undefined;
+  const given = [names, ids, prefix, p.iprange].filter((v) => v !== undefined).length;
+  if (given === 0) {
+    throw requireOneOf(['userprefix', 'userids', 'iprange', 'user'].map((n) => ctx.paramName(n)));
+  }
+  if (given > 1) {
+    throw mutuallyExclusive(['userprefix', 'userids', 'iprange', 'user'].map((n) => ctx.paramName(n)));
+  }
+  if (p.iprange !== undefined) throw apiError('invalidparameter', 'apierror-usercontribs-iprange-unsupported');
+  const show = new Set((p.show as string[] | undefined) ?? []);
+  if (p.toponly === true) show.add('top');
+  for (const value of SHOW_PAIRS) {
+    if (show.has(value) && show.has(`!${value}`)) throw apiError('show', 'apierror-show');
+  }
+  const props = new Set(p.prop as string[]);
+  const wantsPatrol =
+    props.has('patrolled') || [...show].some((v) => v.replace('!', '') === 'patrolled' || v.includes('autopatrolled'));
+  if (wantsPatrol && !ctx.user.rights.has('patrol') && !ctx.user.rights.has('patrolmarks')) {
+    throw apiError('permissiondenied', 'apierror-permissiondenied-patrolflag');
+  }
+
+  const { db } = ctx.store;
+  const newer = p.dir === 'newer';
+  const order = newer ? 'asc' : 'desc';
+  const after = newer ? '>=' : '<=';
+  const before = newer ? '<=' : '>=';
+  const limit = p.limit as number;
+
+  // The editors, so that the revision scan reads the (actor, timestamp) index.
+  let mode: Mode;
+  let editors: Editor[];
+  const actorColumns = ['actor_id as actorId', 'actor_name as name', 'actor_user'] as const;
+  const toEditor = (r: { actorId: number; name: string; actor_user: number | null }): Editor => ({
+    actorId: r.actorId,
+    name: r.name,
+    userId: r.actor_user ?? 0,
+  });
+  if (ids !== undefined) {
+    mode = ids.length > 1 ? 'id' : 'single';
+    const rows = ids.length
+      ? await db.selectFrom('actor').select(actorColumns).where('actor_user', 'in', ids).execute()
+      : [];
+    editors = rows.map(toEditor);
+  } else if (names !== undefined) {
+    mode = names.length > 1 ? 'name' : 'single';
+    const rows = names.length
+      ? await db.selectFrom('actor').select(actorColumns).where('actor_name', 'in', names).execute()
+      : [];
+    editors = rows.map(toEditor);
+  } else {
+    mode = 'name';
+    const key = titlePartToKey(ctx.titles, prefix as string, NS_USER).replace(/_/g, ' ');
+    const rows = await db
+      .selectFrom('actor')
+      .select(actorColumns)
+      .where('actor_name', '>=', key)
+      .where('actor_name', '<', prefixUpperBound(key))
+      .execute();
+    editors = rows.map(toEditor);
+  }
+  ctx.result.list('item');
+  if (editors.length === 0) return;
+  const byActor = new Map(editors.map((e) => [e.actorId, e]));
+
+  let query = db
+    .selectFrom('revision')
+    .innerJoin('page', 'page_id', 'rev_page')
+    .select([
+      'rev_id',
+      'rev_page',
+      'rev_parent_id',
+      'rev_timestamp',
+      'rev_minor_edit',
+      'rev_deleted',
+      'rev_len',
+      'rev_comment',
+      'rev_actor',
+      'page_namespace',
+      'page_title',
+      'page_latest',
+    ])
+    .where(
+      'rev_actor',
+      'in',
+      editors.map((e) => e.actorId),
+    );
+  // Contributions whose editor is hidden would reveal the editor: not listed without the right.
+  const mask = exclusionMask(ctx.user, DELETED_USER);
+  if (mask !== 0) query = query.where((eb) => eb(eb('rev_deleted', '&', mask), '!=', mask));
+  if (p.start !== undefined) query = query.where('rev_timestamp', after, p.start as string);
+  if (p.end !== undefined) query = query.where('rev_timestamp', before, p.end as string);
+  const namespaces = p.namespace as number[] | undefined;
+  if (namespaces !== undefined) query = query.where('page_namespace', 'in', namespaces.length ? namespaces : [-999]);
+  if (show.has('minor')) query = query.where('rev_minor_edit', '=', 1);
+  if (show.has('!minor')) query = query.where('rev_minor_edit', '=', 0);
+  if (show.has('new'))
+    query = query.where((eb) => eb.or([eb('rev_parent_id', '=', 0), eb('rev_parent_id', 'is', null)]));
+  if (show.has('!new')) query = query.where('rev_parent_id', '>', 0);
+  if (show.has('top')) query = query.whereRef('rev_id', '=', 'page_latest');
+  if (show.has('!top')) query = query.whereRef('rev_id', '!=', 'page_latest');
+  for (const value of ['patrolled', '!patrolled', 'autopatrolled', '!autopatrolled']) {
+    if (!show.has(value)) continue;
+    const levels =
+      value === 'patrolled' ? [1, 2] : value === '!patrolled' ? [0] : value === 'autopatrolled' ? [2] : [0, 1];
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('recentchanges')
+          .select('rc_id')
+          .whereRef('rc_this_oldid', '=', 'rev_id')
+          .where('rc_patrolled', 'in', levels),
+      ),
+    );
+  }
+  const tag = p.tag as string | undefined;
+  if (tag !== undefined) query = query.where(revisionHasTag(tag));
+
+  if (p.continue !== undefined) {
+    const raw = p.continue as string;
+    if (mode === 'single') {
+      const [ts, id] = parseContinueValue(raw, ['timestamp', 'int']);
+      query = query.where((eb) => eb(eb.refTuple('rev_timestamp', 'rev_id'), after, eb.tuple(ts, id)));
+    } else {
+      const [kind, who, ts, id] = parseContinueValue(raw, ['string', 'string', 'timestamp', 'int']);
+      if (kind !== mode) throw badContinue();
+      // Continue within the editor the last batch stopped at, then with the editors after it.
+      const editorAfter = (e: Editor) =>
+        mode === 'name'
+          ? newer
+            ? e.name > who
+            : e.name < who
+          : newer
+            ? e.userId > Number(who)
+            : e.userId < Number(who);
+      const current = editors.filter((e) => (mode === 'name' ? e.name === who : String(e.userId) === who));
+      const later = editors.filter(editorAfter).map((e) => e.actorId);
+      query = query.where((eb) =>
+        eb.or([
+          eb.and([
+            eb('rev_actor', 'in', current.length ? current.map((e) => e.actorId) : [-1]),
+            eb(eb.refTuple('rev_timestamp', 'rev_id'), after, eb.tuple(ts, id)),
+          ]),
+          eb('rev_actor', 'in', later.length ? later : [-1]),
+        ]),
+      );
+    }
+  }
+
+  // Several editors are listed one after the other, in name (or id) order.
+  const ordered = [...editors].sort((a, b) =>
+    mode === 'id' ? a.userId - b.userId : a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+  );
+  if (!newer) ordered.reverse();
+  const rank = new Map(ordered.map((e, i) => [e.actorId, i]));
+  let rows: Awaited<ReturnType<typeof query.execute>>;
+  if (mode === 'single' || ordered.length === 1) {
+    rows = await query
+      .orderBy('rev_timestamp', order)
+      .orderBy('rev_id', order)
+      .limit(limit + 1)
+      .execute();
+  } else {
+    // One indexed scan per editor in turn, until the batch is full.
+    rows = [];
+    for (const editor of ordered) {
+      if (rows.length > limit) break;
+      const part = await query
+        .where('rev_actor', '=', editor.actorId)
+        .orderBy('rev_timestamp', order)
+        .orderBy('rev_id', order)
+        .limit(limit + 1 - rows.length)
+        .execute();
+      rows.push(...part);
+    }
+    rows.sort((a, b) => (rank.get(a.rev_actor) as number) - (rank.get(b.rev_actor) as number));
+  }
+  const continueOf = (row: (typeof rows)[number]) => {
+    const editor = byActor.get(row.rev_actor) as Editor;
+    const point = `${row.rev_timestamp}|${row.rev_id}`;
+    if (mode === 'single') return point;
+    return `${mode}|${mode === 'name' ? editor.name : editor.userId}|${point}`;
+  };
+  if (rows.length > limit) {
+    ctx.setContinue(continueOf(rows[limit] as (typeof rows)[number]));
+    rows.length = limit;
+  }
+
+  const revIds = rows.map((r) => r.rev_id);
+  const parentLengths = new Map<number, number | null>();
+  if (props.has('sizediff')) {
+    const parents = rows.map((r) => r.rev_parent_id ?? 0).filter((id) => id > 0);
+    if (parents.length) {
+      const found = await db
+        .selectFrom('revision')
+        .select(['rev_id', 'rev_len'])
+        .where('rev_id', 'in', parents)
+        .execute();
+      for (const r of found) parentLengths.set(r.rev_id, r.rev_len);
+    }
+  }
+  const tags = props.has('tags') ? await tagsOfRevisions(ctx, revIds) : new Map<number, string[]>();
+  const patrol = new Map<number, number>();
+  if (props.has('patrolled') && revIds.length) {
+    const found = await db
+      .selectFrom('recentchanges')
+      .select(['rc_this_oldid', 'rc_patrolled'])
+      .where('rc_this_oldid', 'in', revIds)
+      .execute();
+    for (const r of found) patrol.set(r.rc_this_oldid, r.rc_patrolled);
+  }
+  const parsed = props.has('parsedcomment')
+    ? await commentFormatterFor(ctx).format(
+        rows.map((r) => ({ comment: r.rev_comment, title: { namespace: r.page_namespace, dbKey: r.page_title } })),
+      )
+    : [];
+
+  const list = ctx.result.list('item');
+  for (const [i, row] of rows.entries()) {
+    const editor = byActor.get(row.rev_actor) as Editor;
+    const item: ResultObject = {};
+    const hidden = new HiddenFields(ctx.user, row.rev_deleted);
+    hidden.contributor(item, { name: editor.name, id: editor.userId });
+    if (props.has('ids')) {
+      item.pageid = row.rev_page;
+      item.revid = row.rev_id;
+      item.parentid = row.rev_parent_id ?? 0;
+    }
+    if (props.has('title')) {
+      item.ns = row.page_namespace;
+      item.title = ctx.titles.prefixedText(ctx.titles.make(row.page_namespace, row.page_title));
+    }
+    if (props.has('timestamp')) item.timestamp = mwToIso(row.rev_timestamp);
+    if (props.has('flags')) {
+      item.new = (row.rev_parent_id ?? 0) === 0;
+      item.minor = row.rev_minor_edit !== 0;
+      item.top = row.rev_id === row.page_latest;
+    }
+    hidden.comment(
+      item,
+      row.rev_comment,
+      props.has('comment'),
+      props.has('parsedcomment') ? () => parsed[i] as string : undefined,
+    );
+    if (props.has('patrolled')) {
+      const level = patrol.get(row.rev_id) ?? 0;
+      item.patrolled = level > 0;
+      item.autopatrolled = level === 2;
+    }
+    if (props.has('size')) item.size = row.rev_len ?? 0;
+    if (props.has('sizediff') && row.rev_len !== null) {
+      const parent = (row.rev_parent_id ?? 0) > 0 ? parentLengths.get(row.rev_parent_id as number) : 0;
+      if (parent !== undefined && parent !== null) item.sizediff = row.rev_len - parent;
+    }
+    if (props.has('tags')) item.tags = resultList('tag', tags.get(row.rev_id) ?? []);
+    hidden.finish(item);
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(continueOf(row));
+      return;
+    }
+    list.push(item);
+  }
 };

@@ -1,5 +1,18 @@
+import { apiError, mutuallyExclusive } from '../../api/errors.js';
+import { parseContinueValue } from '../../api/keyset.js';
+import type { ModuleContext, ModuleExecute } from '../../api/module.js';
+import type { PageRecord } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { REVISION_CONTENT_PARAMETERS, REVISION_TEMPLATED_PARAMETERS, SINGLE_PAGE_ONLY } from '../shared-parameters.js';
+import { DELETED_USER, exclusionMask } from '../support/hidden-content.js';
+import {
+  clampRevisionLimit,
+  editorFilter,
+  type RevisionRow,
+  revisionBatchLimit,
+  revisionItems,
+  revisionRowsQuery,
+} from '../support/revision-output.js';
 
 /** `prop=revisions`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -26,3 +39,176 @@ export const descriptor: ModuleDescriptor = {
   ],
   templatedparameters: REVISION_TEMPLATED_PARAMETERS,
 };
+
+/** The parameters that make the module list a page's history rather than its latest revision. */
+const ENUMERATION_PARAMETERS = ['limit', 'startid', 'endid', 'start', 'end', 'user', 'excludeuser'] as const;
+
+export const execute: ModuleExecute = async (ctx) => {
+  const p = ctx.params;
+  const props = new Set(p.prop as string[]);
+  const wantContent = props.has('content');
+  const slots = ctx.requestHas('slots') ? (p.slots as string[]) : undefined;
+  const slotWork = ['content', 'contentmodel', 'slotsize', 'slotsha1'].some((name) => props.has(name));
+  const diffs = p.diffto !== undefined || p.difftotext !== undefined;
+  if (slots === undefined && !ctx.generator && (slotWork || diffs)) {
+    ctx.warn('apiwarn-deprecation-missingparam', [ctx.paramName('slots')]);
+  }
+  // Rendering content (parser, template expansion, parse trees) is not done here: refused rather
+  // than answered with the unrendered text.
+  for (const name of ['parse', 'expandtemplates', 'generatexml'] as const) {
+    if (p[name] === true)
+      throw apiError('unsupportedparameter', 'apierror-unsupportedparameter', [ctx.paramName(name)]);
+  }
+  if (props.has('parsetree')) {
+    throw apiError('unsupportedparameter', 'apierror-unsupportedparameter', [`${ctx.paramName('prop')}=parsetree`]);
+  }
+  const enumerating = ENUMERATION_PARAMETERS.some((name) => p[name] !== undefined) || p.dir === 'newer';
+  const revids = ctx.pages.revisionIds;
+  const prefix = ctx.paramName('limit').slice(0, -'limit'.length);
+  if (revids.size > 0 && enumerating) {
+    throw apiError('invalidparammix', 'apierror-revisions-norevids', [prefix]);
+  }
+  const pages = ctx.pages.goodPages();
+  if (enumerating && pages.length > 1) {
+    throw apiError('invalidparammix', 'apierror-revisions-singlepage', [prefix]);
+  }
+  if (p.user !== undefined && p.excludeuser !== undefined) {
+    throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
+  }
+  if (p.start !== undefined && p.startid !== undefined) {
+    throw mutuallyExclusive([ctx.paramName('start'), ctx.paramName('startid')]);
+  }
+  if (p.end !== undefined && p.endid !== undefined) {
+    throw mutuallyExclusive([ctx.paramName('end'), ctx.paramName('endid')]);
+  }
+  const rows = enumerating
+    ? await historyOfPage(ctx, pages[0], wantContent)
+    : revids.size > 0
+      ? await requestedRevisions(ctx, wantContent)
+      : await latestRevisions(ctx, pages, wantContent);
+  if (rows.length === 0) return;
+
+  if (ctx.generator) {
+    ctx.generator.addPageIds([...new Set(rows.map((r) => r.pageId))]);
+    return;
+  }
+  const items = await revisionItems(ctx, rows, { slots });
+  for (const [i, item] of items.entries()) {
+    // Diffs are not computed: MediaWiki answers the same when its budget of uncached diffs is spent.
+    if (diffs) item.diff = { notcached: true };
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(continueFrom(rows[i] as RevisionRow, enumerating, revids.size > 0));
+      return;
+    }
+    ctx.result.pageList((rows[i] as RevisionRow).pageId, 'revisions', 'rev')?.push(item);
+  }
+};
+
+/** The continue value that resumes at `row`, in MediaWiki's form for the mode. */
+function continueFrom(row: RevisionRow, enumerating: boolean, byRevid: boolean): string | number {
+  if (enumerating) return `${row.timestamp}|${row.revId}`;
+  return byRevid ? row.revId : row.pageId;
+}
+
+/** Keeps the first `limit` rows; a further row becomes the continue point. */
+function takeBatch(
+  ctx: ModuleContext,
+  rows: RevisionRow[],
+  limit: number,
+  value: (row: RevisionRow) => string | number,
+) {
+  if (rows.length > limit) {
+    ctx.setContinue(value(rows[limit] as RevisionRow));
+    rows.length = limit;
+  }
+  return rows;
+}
+
+/** The latest revision of each page, by page id (`rvcontinue` is a page id). */
+async function latestRevisions(ctx: ModuleContext, pages: PageRecord[], wantContent: boolean): Promise<RevisionRow[]> {
+  let ids = pages.map((page) => page.latest);
+  if (ctx.params.continue !== undefined) {
+    const [from] = parseContinueValue(ctx.params.continue as string, ['int']);
+    ids = pages.filter((page) => page.pageid >= from).map((page) => page.latest);
+  }
+  if (ids.length === 0) return [];
+  const limit = revisionBatchLimit(ctx, wantContent);
+  const rows = await revisionRowsQuery(ctx)
+    .where('rev_id', 'in', ids.slice(0, limit + 1))
+    .orderBy('rev_page')
+    .execute();
+  return takeBatch(ctx, rows, limit, (row) => row.pageId);
+}
+
+/** The revisions `revids` named, by revision id (`rvcontinue` is a revision id). */
+async function requestedRevisions(ctx: ModuleContext, wantContent: boolean): Promise<RevisionRow[]> {
+  let ids = [...ctx.pages.revisionIds.values()].flat().sort((a, b) => a - b);
+  if (ctx.params.continue !== undefined) {
+    const [from] = parseContinueValue(ctx.params.continue as string, ['int']);
+    ids = ids.filter((id) => id >= from);
+  }
+  if (ids.length === 0) return [];
+  const limit = revisionBatchLimit(ctx, wantContent);
+  const rows = await revisionRowsQuery(ctx)
+    .where('rev_id', 'in', ids.slice(0, limit + 1))
+    .orderBy('rev_id')
+    .execute();
+  return takeBatch(ctx, rows, limit, (row) => row.revId);
+}
+
+/** The timestamp of a revision named by `startid`/`endid`, or an error when it is not there. */
+async function timestampOfRevision(ctx: ModuleContext, revId: number): Promise<string> {
+  const row = await ctx.store.db
+    .selectFrom('revision')
+    .select('rev_timestamp')
+    .where('rev_id', '=', revId)
+    .executeTakeFirst();
+  if (!row) throw apiError('nosuchrevid', 'apierror-nosuchrevid', [revId]);
+  return row.rev_timestamp;
+}
+
+/** A page's history in either direction, filtered and bounded (`rvcontinue=timestamp|revid`). */
+async function historyOfPage(
+  ctx: ModuleContext,
+  page: PageRecord | undefined,
+  wantContent: boolean,
+): Promise<RevisionRow[]> {
+  if (!page) return [];
+  const p = ctx.params;
+  const newer = p.dir === 'newer';
+  const limit = clampRevisionLimit(ctx, (p.limit as number | undefined) ?? 10, wantContent);
+  const after = newer ? '>=' : '<=';
+  const before = newer ? '<=' : '>=';
+  let query = revisionRowsQuery(ctx).where('rev_page', '=', page.pageid);
+  if (p.start !== undefined) query = query.where('rev_timestamp', after, p.start as string);
+  if (p.end !== undefined) query = query.where('rev_timestamp', before, p.end as string);
+  if (p.startid !== undefined) {
+    const id = p.startid as number;
+    const ts = await timestampOfRevision(ctx, id);
+    query = query.where((eb) => eb(eb.refTuple('rev_timestamp', 'rev_id'), after, eb.tuple(ts, id)));
+  }
+  if (p.endid !== undefined) {
+    const id = p.endid as number;
+    const ts = await timestampOfRevision(ctx, id);
+    query = query.where((eb) => eb(eb.refTuple('rev_timestamp', 'rev_id'), before, eb.tuple(ts, id)));
+  }
+  if (p.continue !== undefined) {
+    const [ts, id] = parseContinueValue(p.continue as string, ['timestamp', 'int']);
+    query = query.where((eb) => eb(eb.refTuple('rev_timestamp', 'rev_id'), after, eb.tuple(ts, id)));
+  }
+  const editor = await editorFilter(ctx);
+  if (editor === 'nobody') return [];
+  if (editor) {
+    query = query.where('rev_actor', editor.exclude ? '!=' : '=', editor.actorId);
+    // Filtering by editor must not reveal revisions whose editor is hidden from the caller.
+    const mask = exclusionMask(ctx.user, DELETED_USER);
+    if (mask !== 0) query = query.where((eb) => eb(eb('rev_deleted', '&', mask), '!=', mask));
+  }
+  const order = newer ? 'asc' : 'desc';
+  const rows = await query
+    .orderBy('rev_timestamp', order)
+    .orderBy('rev_id', order)
+    .limit(limit + 1)
+    .execute();
+  return takeBatch(ctx, rows, limit, (row) => `${row.timestamp}|${row.revId}`);
+}

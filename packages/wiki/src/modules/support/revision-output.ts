@@ -1,0 +1,347 @@
+/**
+ * A revision as the revision modules show it (REV-COMMON: `prop`, `slots`, `section`,
+ * `contentformat`): the fields of each `rvprop`, the slots with their content, and MediaWiki's
+ * hidden-content markers. The rows come from the module's own indexed query; slot contents and
+ * tags of a whole batch are read with one query each.
+ */
+import type { ExpressionBuilder } from 'kysely';
+import { commentFormatterFor } from '../../api/comment-format.js';
+import { apiError } from '../../api/errors.js';
+import type { ModuleContext } from '../../api/module.js';
+import { mwToIso } from '../../api/params/timestamp.js';
+import { assoc, list, type ResultObject, withContent } from '../../api/result/tree.js';
+import type { WikiDatabase } from '../../store/schema.js';
+import { HiddenFields } from './hidden-content.js';
+
+/** The columns of a revision (or deleted revision) row the output needs. */
+export interface RevisionRow {
+  revId: number;
+  parentId: number | null;
+  pageId: number;
+  /** The page the revision belongs to (autocomment links, section errors). */
+  namespace: number;
+  dbKey: string;
+  timestamp: string;
+  minor: number;
+  deleted: number;
+  len: number | null;
+  sha1: string;
+  comment: string;
+  actorName: string;
+  actorUser: number | null;
+}
+
+/** The default serialisation format of each content model. */
+const DEFAULT_FORMATS: Record<string, string> = {
+  wikitext: 'text/x-wiki',
+  javascript: 'text/javascript',
+  css: 'text/css',
+  'sanitized-css': 'text/css',
+  json: 'application/json',
+  GadgetDefinition: 'application/json',
+  'Json.JsonConfig': 'application/json',
+  text: 'text/plain',
+  Scribunto: 'text/plain',
+  'vue+xml': 'application/vue+xml',
+};
+
+export function defaultFormat(model: string): string {
+  return DEFAULT_FORMATS[model] ?? 'text/plain';
+}
+
+/** MediaWiki keeps SHA-1 sums in base 36; the API shows them as 40 hex digits. */
+export function base36ToHex(value: string): string {
+  if (value === '') return '';
+  let n = 0n;
+  for (const ch of value.toLowerCase()) n = n * 36n + BigInt(Number.parseInt(ch, 36));
+  return n.toString(16).padStart(40, '0');
+}
+
+const HEADING = /^(={1,6})(.+?)\1[ \t]*$/;
+
+/**
+ * Section `section` of wikitext: 0 is the text before the first heading, n the n-th heading with
+ * everything up to the next heading of the same or a higher level. Undefined when there is none.
+ */
+export function wikitextSection(text: string, section: number): string | undefined {
+  const lines = text.split('\n');
+  const headings: { line: number; level: number }[] = [];
+  let inComment = false;
+  lines.forEach((line, i) => {
+    // Headings inside HTML comments do not count.
+    const opens = line.lastIndexOf('<!--');
+    const closes = line.lastIndexOf('-->');
+    const wasInComment = inComment;
+    if (opens > closes) inComment = true;
+    else if (closes > opens) inComment = false;
+    if (wasInComment) return;
+    const match = HEADING.exec(line);
+    if (match) headings.push({ line: i, level: Math.min((match[1] as string).length, 6) });
+  });
+  if (section === 0) {
+    const end = headings.length > 0 ? (headings[0] as { line: number }).line : lines.length;
+    return lines.slice(0, end).join('\n').replace(/\s+$/, '');
+  }
+  const start = headings[section - 1];
+  if (!start) return undefined;
+  const next = headings.slice(section).find((h) => h.level <= start.level);
+  return lines
+    .slice(start.line, next ? next.line : lines.length)
+    .join('\n')
+    .replace(/\s+$/, '');
+}
+
+export interface RevisionOutputOptions {
+  /** The slots `rvslots` asked for; undefined for the legacy output without slots. */
+  slots: string[] | undefined;
+}
+
+interface SlotRow {
+  slot_revision_id: number;
+  slot_role: string;
+  content_size: number;
+  content_sha1: string;
+  content_model: string;
+  content_text: string | null;
+}
+
+/** Reads what the revision props need for a batch and turns rows into answer items, in order. */
+export async function revisionItems(
+  ctx: ModuleContext,
+  rows: readonly RevisionRow[],
+  options: RevisionOutputOptions,
+): Promise<ResultObject[]> {
+  const props = new Set(ctx.params.prop as string[]);
+  const legacy = options.slots === undefined;
+  const wantContent = props.has('content');
+  // Fields that live on a slot (in the legacy output: content and model of the main slot).
+  const slotFields = legacy
+    ? wantContent || props.has('contentmodel')
+    : wantContent || props.has('slotsize') || props.has('slotsha1') || props.has('contentmodel');
+  const needSlots = slotFields || props.has('roles');
+  const section = ctx.params.section as string | undefined;
+  const sectionNumber = section === undefined ? undefined : parseSection(section);
+  const formatParam = ctx.params.contentformat as string | undefined;
+
+  const revIds = rows.map((r) => r.revId);
+  const slotsByRev = new Map<number, SlotRow[]>();
+  if (needSlots && revIds.length > 0) {
+    let query = ctx.store.db
+      .selectFrom('slots')
+      .innerJoin('content', 'content_id', 'slot_content_id')
+      .select(['slot_revision_id', 'slot_role', 'content_size', 'content_sha1', 'content_model'])
+      .where('slot_revision_id', 'in', revIds);
+    // Roles are listed whatever `slots` says; content only of the asked slots.
+    if (!props.has('roles')) query = query.where('slot_role', 'in', options.slots ?? ['main']);
+    const slotRows = wantContent
+      ? await query.select('content_text').execute()
+      : (await query.execute()).map((r) => ({ ...r, content_text: null }));
+    for (const row of slotRows) {
+      const list = slotsByRev.get(row.slot_revision_id) ?? [];
+      list.push(row);
+      slotsByRev.set(row.slot_revision_id, list);
+    }
+  }
+
+  const tagsByRev = props.has('tags') ? await tagsOfRevisions(ctx, revIds) : new Map<number, string[]>();
+
+  let parsed: string[] | undefined;
+  if (props.has('parsedcomment')) {
+    parsed = await commentFormatterFor(ctx).format(
+      rows.map((r) => ({ comment: r.comment, title: { namespace: r.namespace, dbKey: r.dbKey } })),
+    );
+  }
+
+  return rows.map((row, index) => {
+    const item: ResultObject = {};
+    const hidden = new HiddenFields(ctx.user, row.deleted);
+    if (props.has('ids')) {
+      item.revid = row.revId;
+      item.parentid = row.parentId ?? 0;
+    }
+    if (props.has('flags')) item.minor = row.minor !== 0;
+    hidden.user(item, { name: row.actorName, id: row.actorUser ?? 0 }, props.has('user'), props.has('userid'));
+    if (props.has('timestamp')) item.timestamp = mwToIso(row.timestamp);
+    if (props.has('size')) item.size = row.len ?? 0;
+    if (props.has('sha1') && hidden.text(item, 'sha1hidden')) item.sha1 = base36ToHex(row.sha1);
+    const slots = (slotsByRev.get(row.revId) ?? []).sort(mainSlotFirst);
+    if (props.has('roles'))
+      item.roles = list(
+        'role',
+        slots.map((s) => s.slot_role),
+      );
+    const wanted = slots.filter((s) => (options.slots ?? ['main']).includes(s.slot_role));
+    if (legacy) {
+      const main = wanted.find((s) => s.slot_role === 'main');
+      if (props.has('contentmodel') && main) item.contentmodel = main.content_model;
+      if (wantContent && main) addContent(ctx, item, main, hidden, row, sectionNumber, section, formatParam, true);
+    } else if (slotFields) {
+      const slotsObject = assoc<ResultObject>({});
+      for (const slot of wanted) {
+        const out: ResultObject = {};
+        if (props.has('slotsize')) out.size = slot.content_size;
+        if (props.has('slotsha1') && hidden.text(out, 'sha1hidden')) out.sha1 = base36ToHex(slot.content_sha1);
+        if (props.has('contentmodel') || wantContent) out.contentmodel = slot.content_model;
+        if (wantContent) addContent(ctx, out, slot, hidden, row, sectionNumber, section, formatParam, false);
+        slotsObject[slot.slot_role] = out;
+      }
+      item.slots = slotsObject;
+    }
+    hidden.comment(
+      item,
+      row.comment,
+      props.has('comment'),
+      parsed ? () => (parsed as string[])[index] as string : undefined,
+    );
+    if (props.has('tags')) item.tags = list('tag', tagsByRev.get(row.revId) ?? []);
+    hidden.finish(item);
+    return item;
+  });
+}
+
+/** Without content a batch may hold 500 revisions (5000 with high limits), with content 50 (500). */
+export function revisionBatchLimit(ctx: ModuleContext, wantContent: boolean): number {
+  const high = ctx.user.rights.has('apihighlimits');
+  if (wantContent) return high ? 500 : 50;
+  return high ? 5000 : 500;
+}
+
+/** A requested limit within the batch limit, with MediaWiki's warning when it had to be lowered. */
+export function clampRevisionLimit(ctx: ModuleContext, requested: number, wantContent: boolean): number {
+  const max = revisionBatchLimit(ctx, wantContent);
+  if (requested <= max) return requested;
+  ctx.warn(
+    'paramvalidator-outofrange-minmax',
+    [ctx.paramName('limit'), String(requested), 1, max],
+    'integeroutofrange',
+  );
+  return max;
+}
+
+/** Revisions with the columns of a RevisionRow, restricted to those with `tag` when it is given. */
+export function revisionRowsQuery(ctx: ModuleContext) {
+  const query = ctx.store.db
+    .selectFrom('revision')
+    .innerJoin('actor', 'actor_id', 'rev_actor')
+    .innerJoin('page', 'page_id', 'rev_page')
+    .select([
+      'rev_id as revId',
+      'rev_parent_id as parentId',
+      'rev_page as pageId',
+      'page_namespace as namespace',
+      'page_title as dbKey',
+      'rev_timestamp as timestamp',
+      'rev_minor_edit as minor',
+      'rev_deleted as deleted',
+      'rev_len as len',
+      'rev_sha1 as sha1',
+      'rev_comment as comment',
+      'actor_name as actorName',
+      'actor_user as actorUser',
+    ]);
+  const tag = ctx.params.tag as string | undefined;
+  if (tag === undefined) return query;
+  return query.where(revisionHasTag(tag));
+}
+
+/**
+ * The editor the `user` or `excludeuser` parameter names, as an actor id: `nobody` when `user`
+ * names someone who never edited (the list is empty), undefined when neither parameter is given.
+ */
+export async function editorFilter(
+  ctx: ModuleContext,
+): Promise<{ actorId: number; exclude: boolean } | 'nobody' | undefined> {
+  const name = (ctx.params.user ?? ctx.params.excludeuser) as string | undefined;
+  if (name === undefined) return undefined;
+  const exclude = ctx.params.user === undefined;
+  const actor = await ctx.store.db
+    .selectFrom('actor')
+    .select('actor_id')
+    .where('actor_name', '=', name)
+    .executeTakeFirst();
+  if (!actor) return exclude ? undefined : 'nobody';
+  return { actorId: actor.actor_id, exclude };
+}
+
+/** A condition for a query over `revision`: the revision carries the change tag `tag`. */
+export function revisionHasTag(tag: string) {
+  return (eb: ExpressionBuilder<WikiDatabase, 'revision'>) =>
+    eb.exists(
+      eb
+        .selectFrom('change_tag')
+        .innerJoin('change_tag_def', 'ctd_id', 'ct_tag_id')
+        .select('ct_rev_id')
+        .whereRef('ct_rev_id', '=', 'rev_id')
+        .where('ctd_name', '=', tag),
+    );
+}
+
+/** The change tags of revisions, by revision id, each list in name order: one query. */
+export async function tagsOfRevisions(ctx: ModuleContext, revIds: readonly number[]): Promise<Map<number, string[]>> {
+  const tagsByRev = new Map<number, string[]>();
+  if (revIds.length === 0) return tagsByRev;
+  const tagRows = await ctx.store.db
+    .selectFrom('change_tag')
+    .innerJoin('change_tag_def', 'ctd_id', 'ct_tag_id')
+    .select(['ct_rev_id', 'ctd_name'])
+    .where('ct_rev_id', 'in', revIds)
+    .execute();
+  for (const row of tagRows) {
+    const names = tagsByRev.get(row.ct_rev_id as number) ?? [];
+    names.push(row.ctd_name);
+    tagsByRev.set(row.ct_rev_id as number, names);
+  }
+  for (const names of tagsByRev.values()) names.sort();
+  return tagsByRev;
+}
+
+function mainSlotFirst(a: SlotRow, b: SlotRow): number {
+  if (a.slot_role === b.slot_role) return 0;
+  if (a.slot_role === 'main') return -1;
+  if (b.slot_role === 'main') return 1;
+  return a.slot_role < b.slot_role ? -1 : 1;
+}
+
+function parseSection(section: string): number {
+  if (!/^\d+$/.test(section)) throw apiError('invalidsection', 'apierror-invalidsection');
+  return Number(section);
+}
+
+/** `contentformat`, `contentmodel` (legacy) and the content of a slot, or its hidden marker. */
+function addContent(
+  ctx: ModuleContext,
+  out: ResultObject,
+  slot: SlotRow,
+  hidden: HiddenFields,
+  row: RevisionRow,
+  sectionNumber: number | undefined,
+  section: string | undefined,
+  formatParam: string | undefined,
+  legacy: boolean,
+): void {
+  if (!hidden.text(out)) return;
+  const model = slot.content_model;
+  const format = formatParam ?? defaultFormat(model);
+  if (format !== defaultFormat(model)) {
+    throw apiError('badformat', 'apierror-badformat', [
+      format,
+      model,
+      ctx.titles.prefixedText(ctx.titles.make(row.namespace, row.dbKey)),
+    ]);
+  }
+  let text = slot.content_text ?? '';
+  if (sectionNumber !== undefined) {
+    if (model !== 'wikitext') {
+      throw apiError('nosuchsection', 'apierror-sectionsnotsupported-what', [`revision ${row.revId}`]);
+    }
+    const part = wikitextSection(text, sectionNumber);
+    if (part === undefined) {
+      throw apiError('nosuchsection', 'apierror-nosuchsection-what', [section as string, `revision ${row.revId}`]);
+    }
+    text = part;
+  }
+  out.contentformat = format;
+  if (legacy) out.contentmodel = model;
+  out.content = text;
+  withContent(out, 'content');
+}

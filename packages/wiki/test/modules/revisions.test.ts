@@ -1,0 +1,156 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { describeEachEngine } from '@svc/common/testing';
+import { queryJson, useReferenceApi } from '../helpers/reference-api.js';
+
+const revisions = (answer: any, page = 0): any[] => answer.query.pages[page].revisions;
+
+describeEachEngine('prop=revisions', (engine) => {
+  const api = useReferenceApi(engine);
+
+  test('without list options: the latest revision of every page, in page id order', async () => {
+    const answer = await api().query({ prop: 'revisions', titles: 'Hamburg|Berlin', rvprop: 'ids|user|flags' });
+    assert.deepEqual(
+      answer.query.pages.map((p: any) => [p.title, p.revisions.map((r: any) => r.revid)]),
+      [
+        ['Berlin', [3532]],
+        ['Hamburg', [261]],
+      ],
+    );
+    assert.equal(answer.warnings, undefined, 'no legacy warning without content');
+  });
+
+  test("a page's history runs newest first, continues by timestamp|revid, and back with dir=newer", async () => {
+    const first = await api().query({ prop: 'revisions', titles: 'Berlin', rvlimit: '2', rvprop: 'ids' });
+    assert.deepEqual(
+      revisions(first).map((r) => r.revid),
+      [3532, 367],
+    );
+    assert.equal(first.continue.rvcontinue, '20261121222612|260');
+    const next = await api().query({
+      prop: 'revisions',
+      titles: 'Berlin',
+      rvlimit: '2',
+      rvprop: 'ids',
+      ...first.continue,
+    });
+    assert.deepEqual(
+      revisions(next).map((r) => r.revid),
+      [260, 248],
+    );
+    const newer = await api().query({
+      prop: 'revisions',
+      titles: 'Berlin',
+      rvdir: 'newer',
+      rvlimit: '3',
+      rvprop: 'ids',
+    });
+    assert.deepEqual(
+      revisions(newer).map((r) => r.revid),
+      [236, 248, 260],
+    );
+    const bounded = await api().query({
+      prop: 'revisions',
+      titles: 'Berlin',
+      rvstartid: '367',
+      rvendid: '248',
+      rvprop: 'ids',
+    });
+    assert.deepEqual(
+      revisions(bounded).map((r) => r.revid),
+      [367, 260, 248],
+    );
+  });
+
+  test('user, excludeuser and tag filter the history', async () => {
+    const bob = await api().query({ prop: 'revisions', titles: 'Berlin', rvuser: 'Bob', rvprop: 'ids|user' });
+    assert.deepEqual(revisions(bob), [{ revid: 248, parentid: 236, user: 'Bob' }]);
+    const notAdmin = await api().query({ prop: 'revisions', titles: 'Berlin', rvexcludeuser: 'Admin', rvprop: 'ids' });
+    assert.deepEqual(
+      revisions(notAdmin).map((r) => r.revid),
+      [260, 248, 236],
+    );
+    const tagged = await api().query({
+      prop: 'revisions',
+      titles: 'Berlin',
+      rvtag: 'oracle-test',
+      rvlimit: '10',
+      rvprop: 'ids|tags',
+    });
+    assert.deepEqual(revisions(tagged), [{ revid: 260, parentid: 248, tags: ['oracle-test'] }]);
+    // Without list options the tag filters the latest revision, which does not carry it.
+    const latest = await api().query({ prop: 'revisions', titles: 'Berlin', rvtag: 'oracle-test', rvprop: 'ids' });
+    assert.equal(latest.query.pages[0].revisions, undefined);
+  });
+
+  test('content in slots, or in the legacy shape with its deprecation warning', async () => {
+    const slots = await api().query({ prop: 'revisions', titles: 'Zugspitze', rvprop: 'content', rvslots: 'main' });
+    const main = revisions(slots)[0].slots.main;
+    assert.equal(main.contentmodel, 'wikitext');
+    assert.equal(main.contentformat, 'text/x-wiki');
+    assert.match(main.content, /^Die '''Zugspitze'''/);
+    const legacy = await api().query({ prop: 'revisions', titles: 'Zugspitze', rvprop: 'content' });
+    const rev = revisions(legacy)[0];
+    assert.deepEqual(Object.keys(rev), ['contentformat', 'contentmodel', 'content']);
+    assert.match(legacy.warnings.revisions.warnings, /Because "rvslots" was not specified, a legacy format/);
+  });
+
+  test('rvsection cuts a section out of wikitext; a missing section is an error', async () => {
+    const zero = await api().query({
+      prop: 'revisions',
+      titles: 'Hamburg',
+      rvprop: 'content',
+      rvslots: 'main',
+      rvsection: '0',
+    });
+    assert.doesNotMatch(revisions(zero)[0].slots.main.content, /==/);
+    const missing = await api().query({
+      prop: 'revisions',
+      titles: 'Hamburg',
+      rvprop: 'content',
+      rvslots: 'main',
+      rvsection: '99',
+    });
+    assert.equal(missing.error.code, 'nosuchsection');
+    assert.equal(missing.error.info, 'There is no section 99 in revision 261.');
+  });
+
+  test('list options on several pages, with revids, or together are refused', async () => {
+    const many = await api().query({ prop: 'revisions', titles: 'Berlin|Hamburg', rvuser: 'Bob' });
+    assert.equal(many.error.code, 'invalidparammix');
+    const withRevids = await api().query({ prop: 'revisions', revids: '248', rvlimit: '2' });
+    assert.equal(withRevids.error.code, 'invalidparammix');
+    const both = await api().query({ prop: 'revisions', titles: 'Berlin', rvuser: 'Bob', rvexcludeuser: 'Alice' });
+    assert.equal(both.error.code, 'invalidparammix');
+    const parse = await api().query({ prop: 'revisions', titles: 'Berlin', rvprop: 'content', rvparse: '1' });
+    assert.equal(parse.error.code, 'unsupportedparameter');
+    const bad = await api().query({ prop: 'revisions', titles: 'Berlin', rvlimit: '1', rvcontinue: 'x|1' });
+    assert.equal(bad.error.code, 'badcontinue');
+  });
+
+  test('revids lists exactly the named revisions; a deleted one is a bad revid', async () => {
+    const answer = await api().query({ prop: 'revisions', revids: '3532|236|306', rvprop: 'ids' });
+    assert.deepEqual(
+      revisions(answer).map((r) => r.revid),
+      [236, 3532],
+    );
+    assert.deepEqual(answer.query.badrevids, { 306: { revid: 306, missing: true } });
+  });
+
+  test('as a generator it gives the pages of the revisions', async () => {
+    const answer = await api().query({ generator: 'revisions', titles: 'Berlin|Hamburg', prop: 'info' });
+    assert.deepEqual(answer.query.pages.map((p: any) => p.title).sort(), ['Berlin', 'Hamburg']);
+  });
+
+  test('formatversion 1 puts content under *', async () => {
+    const answer = await queryJson(api().app, {
+      prop: 'revisions',
+      titles: 'Zugspitze',
+      rvprop: 'content',
+      rvslots: '*',
+      formatversion: '1',
+    });
+    const page = Object.values(answer.query.pages)[0] as any;
+    assert.match(page.revisions[0].slots.main['*'], /Zugspitze/);
+  });
+});

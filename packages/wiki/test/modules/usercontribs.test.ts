@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { describeEachEngine } from '@svc/common/testing';
+import { DELETED_TEXT, DELETED_USER, exclusionMask } from '../../src/modules/support/hidden-content.js';
+import { useReferenceApi } from '../helpers/reference-api.js';
+import { anonymousCaller, userInGroups } from '../helpers/request-users.js';
+
+const contribs = (answer: any): any[] => answer.query.usercontribs;
+
+describeEachEngine('list=usercontribs', (engine) => {
+  const api = useReferenceApi(engine);
+
+  test("one user's contributions newest first, continuing by timestamp|revid; dir=newer runs forward", async () => {
+    const first = await api().query({ list: 'usercontribs', ucuser: 'Bob', uclimit: '3', ucprop: 'ids' });
+    const next = await api().query({
+      list: 'usercontribs',
+      ucuser: 'Bob',
+      uclimit: '3',
+      ucprop: 'ids',
+      ...first.continue,
+    });
+    const all = await api().query({ list: 'usercontribs', ucuser: 'Bob', uclimit: '6', ucprop: 'ids' });
+    assert.match(first.continue.uccontinue, /^\d{14}\|\d+$/);
+    assert.deepEqual(
+      [...contribs(first), ...contribs(next)].map((c) => c.revid),
+      contribs(all).map((c) => c.revid),
+    );
+    const newer = await api().query({
+      list: 'usercontribs',
+      ucuser: 'Bob',
+      ucdir: 'newer',
+      uclimit: '2',
+      ucprop: 'timestamp',
+    });
+    const times = contribs(newer).map((c) => c.timestamp);
+    assert.deepEqual(times, [...times].sort());
+  });
+
+  test('several users are listed one after the other by name, continuing with name|user|timestamp|revid', async () => {
+    const seen: string[] = [];
+    let cont: Record<string, string> = {};
+    for (let i = 0; i < 20; i++) {
+      const answer = await api().query({
+        list: 'usercontribs',
+        ucuser: 'Alice|Bob',
+        uclimit: '7',
+        ucprop: 'ids',
+        ...cont,
+      });
+      seen.push(...contribs(answer).map((c) => `${c.user}:${c.revid}`));
+      if (!answer.continue) break;
+      assert.match(answer.continue.uccontinue, /^name\|(Alice|Bob)\|\d{14}\|\d+$/);
+      cont = answer.continue;
+    }
+    const users = seen.map((s) => s.split(':')[0]);
+    assert.ok(users.indexOf('Alice') > users.lastIndexOf('Bob'), 'Bob before Alice (descending names)');
+    assert.equal(new Set(seen).size, seen.length, 'no contribution twice');
+    const alone = await api().query({ list: 'usercontribs', ucuser: 'Alice', uclimit: '500', ucprop: 'ids' });
+    assert.equal(seen.filter((s) => s.startsWith('Alice:')).length, contribs(alone).length);
+  });
+
+  test('show filters flags; contradicting values are refused', async () => {
+    const minor = await api().query({ list: 'usercontribs', ucuser: 'Bob', ucshow: 'minor|top', uclimit: '50' });
+    assert.ok(contribs(minor).length > 0);
+    assert.ok(contribs(minor).every((c) => c.minor && c.top));
+    const created = await api().query({ list: 'usercontribs', ucuser: 'Alice', ucshow: 'new', uclimit: '50' });
+    assert.ok(contribs(created).every((c) => c.new && c.parentid === 0));
+    const conflict = await api().query({ list: 'usercontribs', ucuser: 'Bob', ucshow: 'top|!top' });
+    assert.equal(conflict.error.code, 'show');
+    const patrol = await api().query({ list: 'usercontribs', ucuser: 'Bob', ucprop: 'patrolled' });
+    assert.equal(patrol.error.code, 'permissiondenied');
+  });
+
+  test('namespace, sizediff and the user id filter', async () => {
+    const talk = await api().query({ list: 'usercontribs', ucuser: 'Alice', ucnamespace: '1', ucprop: 'title' });
+    assert.ok(contribs(talk).length > 0);
+    assert.ok(contribs(talk).every((c) => c.ns === 1));
+    const byId = await api().query({ list: 'usercontribs', ucuserids: '4', uclimit: '1', ucprop: 'ids|size|sizediff' });
+    assert.equal(contribs(byId)[0].user, 'Bob');
+    assert.equal(typeof contribs(byId)[0].sizediff, 'number');
+    const missing = await api().query({ list: 'usercontribs' });
+    assert.equal(missing.error.code, 'missingparam');
+  });
+
+  test('contributions with a hidden editor are not listed for callers who may not see the editor', async () => {
+    const { store } = api();
+    const before = await api().query({ list: 'usercontribs', ucuser: 'Carol', uclimit: '500', ucprop: 'ids' });
+    const hiddenId = contribs(before)[0].revid;
+    await store.db.updateTable('revision').set({ rev_deleted: DELETED_USER }).where('rev_id', '=', hiddenId).execute();
+    try {
+      const after = await api().query({ list: 'usercontribs', ucuser: 'Carol', uclimit: '500', ucprop: 'ids' });
+      assert.equal(contribs(after).length, contribs(before).length - 1);
+      assert.ok(!contribs(after).some((c) => c.revid === hiddenId));
+    } finally {
+      await store.db.updateTable('revision').set({ rev_deleted: 0 }).where('rev_id', '=', hiddenId).execute();
+    }
+  });
+
+  test('which callers have rows excluded: none for those with the right, suppressed ones without suppression rights', () => {
+    const site = api().site;
+    assert.equal(exclusionMask(anonymousCaller(site), DELETED_USER), DELETED_USER);
+    assert.equal(exclusionMask(userInGroups(site, 'Admin', 1, ['sysop']), DELETED_USER), DELETED_USER | 8);
+    assert.equal(exclusionMask(userInGroups(site, 'Oversight', 9, ['sysop', 'suppress']), DELETED_USER), 0);
+    assert.equal(exclusionMask(userInGroups(site, 'Admin', 1, ['sysop']), DELETED_TEXT), DELETED_TEXT | 8);
+  });
+});
