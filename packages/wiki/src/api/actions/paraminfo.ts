@@ -32,7 +32,6 @@ const PARAMINFO_PARAMETERS: ParamDescriptor[] = [
 const BY_NAME = new Map(QUERY_MODULES.map((m) => [m.descriptor.name, m.descriptor]));
 
 const PARAM_BOOLS = ['required', 'multi', 'allspecifier', 'allowsduplicates', 'deprecated', 'sensitive'];
-const MODULE_BOOLS = ['readrights', 'writerights', 'mustbeposted', 'generator', 'deprecated', 'internal'];
 
 /** Descriptors of the modules outside `query` that paraminfo can describe. */
 function pseudoModule(name: string, params: ParamDescriptor[], group?: string): ModuleDescriptor {
@@ -129,7 +128,7 @@ export function describeModule(
     'param',
     (d.templatedparameters ?? []).map((p) => describeParam(p, undefined, site, highLimits)),
   );
-  return keepBooleans(module, MODULE_BOOLS);
+  return module;
 }
 
 function numericDefault(p: ParamDescriptor): boolean {

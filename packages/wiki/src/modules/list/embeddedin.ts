@@ -1,5 +1,5 @@
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
-import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { BACKLINK_PARAMETERS } from '../shared-parameters.js';
 
 /** `list=embeddedin`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -12,13 +12,5 @@ export const descriptor: ModuleDescriptor = {
   classname: 'ApiQueryBacklinks',
   licensetag: 'GPL-2.0-or-later',
   helpurl: 'https://www.mediawiki.org/wiki/Special:MyLanguage/API:Embeddedin',
-  parameters: [
-    { name: 'title', type: 'string' },
-    { name: 'pageid', type: 'integer' },
-    { name: 'continue', type: 'string' },
-    { name: 'namespace', type: 'namespace', multi: true, allspecifier: true },
-    { name: 'dir', type: ['ascending', 'descending'], default: 'ascending' },
-    { name: 'filterredir', type: ['all', 'nonredirects', 'redirects'], default: 'all' },
-    { name: 'limit', ...STANDARD_LIMIT, default: '10' },
-  ],
+  parameters: [...BACKLINK_PARAMETERS],
 };

@@ -1,6 +1,5 @@
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
-import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
-import { CONTENT_FORMATS, REVISION_PROPS } from '../values.js';
+import { REVISION_CONTENT_PARAMETERS, REVISION_TEMPLATED_PARAMETERS } from '../shared-parameters.js';
 
 /** `prop=deletedrevisions`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -14,23 +13,7 @@ export const descriptor: ModuleDescriptor = {
   licensetag: 'GPL-2.0-or-later',
   helpurl: 'https://www.mediawiki.org/wiki/Special:MyLanguage/API:Deletedrevisions',
   parameters: [
-    {
-      name: 'prop',
-      type: REVISION_PROPS,
-      default: 'ids|timestamp|flags|comment|user',
-      multi: true,
-      deprecatedvalues: ['parsetree'],
-    },
-    { name: 'slots', type: ['main'], multi: true, allspecifier: true },
-    { name: 'limit', ...STANDARD_LIMIT },
-    { name: 'expandtemplates', type: 'boolean', deprecated: true },
-    { name: 'generatexml', type: 'boolean', deprecated: true },
-    { name: 'parse', type: 'boolean', deprecated: true },
-    { name: 'section', type: 'string' },
-    { name: 'diffto', type: 'string', deprecated: true },
-    { name: 'difftotext', type: 'string', deprecated: true },
-    { name: 'difftotextpst', type: 'boolean', deprecated: true },
-    { name: 'contentformat', type: CONTENT_FORMATS, deprecated: true },
+    ...REVISION_CONTENT_PARAMETERS,
     { name: 'start', type: 'timestamp' },
     { name: 'end', type: 'timestamp' },
     { name: 'dir', type: ['newer', 'older'], default: 'older' },
@@ -39,5 +22,5 @@ export const descriptor: ModuleDescriptor = {
     { name: 'excludeuser', type: 'user' },
     { name: 'continue', type: 'string' },
   ],
-  templatedparameters: [{ name: 'contentformat-{slot}', templatevars: { slot: 'slots' }, type: CONTENT_FORMATS }],
+  templatedparameters: REVISION_TEMPLATED_PARAMETERS,
 };

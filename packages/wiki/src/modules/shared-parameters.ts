@@ -1,0 +1,59 @@
+/**
+ * Parameter groups the module reference defines once and several modules share (REV-COMMON,
+ * BL-COMMON, LINK-PROP). Descriptors spread them where the reference says "REV-COMMON plus …".
+ */
+import {
+  type ParamDescriptor,
+  type ParamInfoMarker,
+  STANDARD_LIMIT,
+  type TemplatedParamDescriptor,
+} from '../api/params/descriptor.js';
+import { CONTENT_FORMATS, REVISION_PROPS } from './values.js';
+
+export const SINGLE_PAGE_ONLY: readonly ParamInfoMarker[] = [{ name: 'singlepageonly' }];
+
+/** REV-COMMON: the revision content parameters of revisions, allrevisions, deletedrevisions, alldeletedrevisions. */
+export const REVISION_CONTENT_PARAMETERS: readonly ParamDescriptor[] = [
+  {
+    name: 'prop',
+    type: REVISION_PROPS,
+    default: 'ids|timestamp|flags|comment|user',
+    multi: true,
+    deprecatedvalues: ['parsetree'],
+  },
+  { name: 'slots', type: ['main'], multi: true, allspecifier: true },
+  { name: 'limit', ...STANDARD_LIMIT },
+  { name: 'expandtemplates', type: 'boolean', deprecated: true },
+  { name: 'generatexml', type: 'boolean', deprecated: true },
+  { name: 'parse', type: 'boolean', deprecated: true },
+  { name: 'section', type: 'string' },
+  { name: 'diffto', type: 'string', deprecated: true },
+  { name: 'difftotext', type: 'string', deprecated: true },
+  { name: 'difftotextpst', type: 'boolean', deprecated: true },
+  { name: 'contentformat', type: CONTENT_FORMATS, deprecated: true },
+];
+
+/** REV-COMMON's templated parameter: a content format per slot. */
+export const REVISION_TEMPLATED_PARAMETERS: readonly TemplatedParamDescriptor[] = [
+  { name: 'contentformat-{slot}', templatevars: { slot: 'slots' }, type: CONTENT_FORMATS },
+];
+
+/** BL-COMMON: backlinks, embeddedin, imageusage. */
+export const BACKLINK_PARAMETERS: readonly ParamDescriptor[] = [
+  { name: 'title', type: 'string' },
+  { name: 'pageid', type: 'integer' },
+  { name: 'continue', type: 'string' },
+  { name: 'namespace', type: 'namespace', multi: true, allspecifier: true },
+  { name: 'dir', type: ['ascending', 'descending'], default: 'ascending' },
+  { name: 'filterredir', type: ['all', 'nonredirects', 'redirects'], default: 'all' },
+  { name: 'limit', ...STANDARD_LIMIT, default: '10' },
+];
+
+/** LINK-PROP: fileusage, linkshere, transcludedin. */
+export const LINK_PROP_PARAMETERS: readonly ParamDescriptor[] = [
+  { name: 'prop', type: ['pageid', 'redirect', 'title'], default: 'pageid|title|redirect', multi: true },
+  { name: 'namespace', type: 'namespace', multi: true, allspecifier: true },
+  { name: 'show', type: ['!redirect', 'redirect'], multi: true },
+  { name: 'limit', ...STANDARD_LIMIT, default: '10' },
+  { name: 'continue', type: 'string' },
+];

@@ -1,0 +1,98 @@
+/**
+ * The golden test: every recorded request of a real MediaWiki (fixtures/golden) is sent to our
+ * server and its answer compared. A difference fails the test unless golden-expected-differences.json
+ * lists the case with its reason. Cases that need what this server does not do yet (a module not
+ * implemented, a logged-in session, or the imported reference wiki's data when it is not available)
+ * are counted as pending (node's runner reports them as `todo`), named with their reason, and not
+ * compared.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { QUERY_MODULES } from '../src/modules/registry.js';
+import { compareAnswer, type GoldenCase, replay } from './helpers/golden.js';
+import { type GoldenServer, goldenServer } from './helpers/golden-server.js';
+
+const fixtures = new URL('./fixtures/golden/', import.meta.url);
+const cases: GoldenCase[] = readdirSync(fixtures)
+  .filter((f) => /^\d+-.*\.json$/.test(f))
+  .sort()
+  .map((file) => ({ file, ...JSON.parse(readFileSync(new URL(file, fixtures), 'utf8')) }));
+
+const expected = new Map(
+  (
+    JSON.parse(readFileSync(new URL('./golden-expected-differences.json', import.meta.url), 'utf8')) as {
+      file: string;
+      reason: string;
+    }[]
+  ).map((e) => [e.file, e.reason]),
+);
+
+const described = new Set(QUERY_MODULES.map((m) => m.descriptor.name));
+const implemented = new Set(QUERY_MODULES.filter((m) => m.execute).map((m) => m.descriptor.name));
+const NEEDS_PAGES = ['titles', 'pageids', 'revids', 'generator'];
+
+/** Why a case cannot be compared yet, or undefined when it can. */
+function pendingReason(c: GoldenCase, server: GoldenServer): string | undefined {
+  if (c.request.auth !== 'anon' || c.name.startsWith('login-'))
+    return 'sessions and action=login are not implemented yet';
+  const params = new Map(c.request.params);
+  const action = params.get('action') ?? 'help';
+  if (['login', 'logout', 'clientlogin'].includes(action) && c.request.method === 'POST') {
+    return 'action=login is not implemented yet';
+  }
+  const modules = ['list', 'prop', 'meta', 'generator'].flatMap((p) => params.get(p)?.split('|') ?? []);
+  const missing = modules.filter((m) => described.has(m) && !implemented.has(m));
+  if (action === 'query' && missing.length > 0) return `module ${[...new Set(missing)].join(', ')} not implemented yet`;
+  const body = c.body as Record<string, unknown> | null;
+  const expectsError = body !== null && ('error' in body || 'errors' in body);
+  const usesContent =
+    action === 'query' && (NEEDS_PAGES.some((p) => params.has(p)) || modules.some((m) => implemented.has(m)));
+  if (usesContent && !expectsError && !server.hasReferenceData) return 'needs the imported reference wiki';
+  return undefined;
+}
+
+let server: GoldenServer;
+const tally = { pass: 0, expectedDifference: 0, pending: new Map<string, string[]>() };
+
+before(async () => {
+  server = await goldenServer();
+});
+
+after(async () => {
+  await server.close();
+  const compared = cases.length - [...tally.pending.values()].reduce((n, l) => n + l.length, 0);
+  const lines = [
+    `golden: ${tally.pass} of ${cases.length} pass (${compared} compared: ${tally.pass} identical, ${tally.expectedDifference} listed differences; ${cases.length - compared} pending)`,
+  ];
+  for (const [reason, files] of [...tally.pending.entries()].sort((a, b) => b[1].length - a[1].length)) {
+    lines.push(`  pending ${String(files.length).padStart(3)}: ${reason}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+});
+
+for (const c of cases) {
+  test(`golden ${c.file}`, async (t) => {
+    const reason = pendingReason(c, server);
+    if (reason) {
+      const list = tally.pending.get(reason) ?? [];
+      list.push(c.file);
+      tally.pending.set(reason, list);
+      t.todo(`pending: ${reason}`);
+      return;
+    }
+    const problems = compareAnswer(c, await replay(server.app, c));
+    const listed = expected.get(c.file);
+    if (listed !== undefined) {
+      assert.ok(
+        problems.length > 0,
+        `${c.file} is listed as an expected difference (${listed}) but now matches: remove it from the list`,
+      );
+      tally.expectedDifference++;
+      t.diagnostic(`expected difference: ${listed}`);
+      return;
+    }
+    assert.deepEqual(problems, [], `${c.file} differs from MediaWiki`);
+    tally.pass++;
+  });
+}

@@ -1,0 +1,152 @@
+/**
+ * Replaying the recorded answers of a real MediaWiki (fixtures/golden, see its README) against our
+ * server, and comparing them as that README says: status, the `MediaWiki-API-Error` header, and the
+ * body (parsed JSON, or the raw text for other formats), ignoring the case's `volatile` paths and
+ * the fields that describe the serving software.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+
+export interface GoldenCase {
+  file: string;
+  name: string;
+  request: { method: 'GET' | 'POST'; auth: string; params: [string, string][]; url: string };
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  body_raw: string;
+  volatile: string[];
+  notes: string[];
+}
+
+/** Fields about the software rather than the wiki: ours to state, not compared. */
+const SOFTWARE_PATHS = [
+  'query.general.generator',
+  'query.general.phpversion',
+  'query.general.phpsapi',
+  'query.general.dbtype',
+  'query.general.dbversion',
+  'query.libraries',
+];
+
+export interface GoldenAnswer {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+}
+
+export async function replay(app: FastifyInstance, c: GoldenCase): Promise<GoldenAnswer> {
+  const encoded = new URLSearchParams(c.request.params).toString();
+  const response =
+    c.request.method === 'POST'
+      ? await app.inject({
+          method: 'POST',
+          url: '/api.php',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: encoded,
+        })
+      : await app.inject({ method: 'GET', url: `/api.php?${encoded}` });
+  return { status: response.statusCode, headers: response.headers, body: response.body };
+}
+
+type Segment = string | number;
+
+function parsePath(path: string): Segment[] {
+  const segments: Segment[] = [];
+  for (const part of path.split('.')) {
+    const m = /^([^[]*)((?:\[\d+\])*)$/.exec(part);
+    if (!m) {
+      segments.push(part);
+      continue;
+    }
+    if (m[1]) segments.push(m[1]);
+    for (const index of m[2].matchAll(/\[(\d+)\]/g)) segments.push(Number(index[1]));
+  }
+  return segments;
+}
+
+/** Removes `path` from `value`; returns whether it was there. */
+function removePath(value: unknown, path: Segment[]): boolean {
+  let node = value as Record<string | number, unknown> | undefined;
+  for (const segment of path.slice(0, -1)) {
+    if (node === null || typeof node !== 'object') return false;
+    node = node[segment] as Record<string | number, unknown> | undefined;
+  }
+  const last = path[path.length - 1];
+  if (node === null || typeof node !== 'object' || !(last in node)) return false;
+  if (Array.isArray(node) && typeof last === 'number') node[last] = null;
+  else delete node[last];
+  return true;
+}
+
+/** Differences between the recorded answer and ours, in words; empty when they agree. */
+export function compareAnswer(c: GoldenCase, ours: GoldenAnswer): string[] {
+  const problems: string[] = [];
+  if (ours.status !== c.status) problems.push(`status ${ours.status}, expected ${c.status}`);
+  const wantError = c.headers['mediawiki-api-error'];
+  const gotError = ours.headers['mediawiki-api-error'];
+  if ((gotError ?? undefined) !== wantError) {
+    problems.push(`MediaWiki-API-Error ${JSON.stringify(gotError)}, expected ${JSON.stringify(wantError)}`);
+  }
+  const mediaType = (v: unknown) =>
+    String(v ?? '')
+      .split(';')[0]
+      .trim()
+      .toLowerCase();
+  if (mediaType(ours.headers['content-type']) !== mediaType(c.headers['content-type'])) {
+    problems.push(`content-type ${String(ours.headers['content-type'])}, expected ${c.headers['content-type']}`);
+  }
+  if (c.body === null) {
+    if (!c.volatile.includes('body_raw') && ours.body !== c.body_raw) {
+      problems.push(
+        `body ${JSON.stringify(ours.body.slice(0, 300))}, expected ${JSON.stringify(c.body_raw.slice(0, 300))}`,
+      );
+    }
+    return problems;
+  }
+  let got: unknown;
+  try {
+    got = JSON.parse(ours.body);
+  } catch {
+    problems.push(`body is not JSON: ${JSON.stringify(ours.body.slice(0, 200))}`);
+    return problems;
+  }
+  const want = structuredClone(c.body);
+  for (const path of c.volatile) {
+    const segments = parsePath(path);
+    const wanted = removePath(want, segments);
+    const present = removePath(got, segments);
+    if (wanted && !present) problems.push(`missing volatile field ${path}`);
+  }
+  for (const path of SOFTWARE_PATHS) {
+    removePath(want, parsePath(path));
+    removePath(got, parsePath(path));
+  }
+  if (!isDeepStrictEqual(got, want)) problems.push(...describeDifference(want, got, ''));
+  return problems;
+}
+
+function describeDifference(want: unknown, got: unknown, at: string): string[] {
+  if (isDeepStrictEqual(want, got)) return [];
+  const bothObjects =
+    want !== null &&
+    got !== null &&
+    typeof want === 'object' &&
+    typeof got === 'object' &&
+    Array.isArray(want) === Array.isArray(got);
+  if (!bothObjects)
+    return [
+      `${at || '(body)'}: ${JSON.stringify(got)?.slice(0, 200)}, expected ${JSON.stringify(want)?.slice(0, 200)}`,
+    ];
+  const w = want as Record<string, unknown>;
+  const g = got as Record<string, unknown>;
+  const out: string[] = [];
+  for (const key of new Set([...Object.keys(w), ...Object.keys(g)])) {
+    const path = Array.isArray(want) ? `${at}[${key}]` : at ? `${at}.${key}` : key;
+    if (!(key in g)) out.push(`${path}: missing`);
+    else if (!(key in w)) out.push(`${path}: unexpected ${JSON.stringify(g[key])?.slice(0, 120)}`);
+    else out.push(...describeDifference(w[key], g[key], path));
+    if (out.length >= 8) break;
+  }
+  return out;
+}
