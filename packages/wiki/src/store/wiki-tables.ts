@@ -1,0 +1,24 @@
+import { type Kysely, sql } from 'kysely';
+import { tables } from './migrations/0001_wiki_store.js';
+import { isPostgres, type TableDef } from './migrations/columns.js';
+
+/** Every table of the wiki store with its columns, as the migrations created them. */
+export const wikiTables: readonly TableDef[] = tables;
+
+export function wikiTable(name: string): TableDef {
+  const table = tables.find((t) => t.name === name);
+  if (!table) throw new Error(`the wiki store has no table ${name}`);
+  return table;
+}
+
+/**
+ * Empties every table of the store, in the caller's transaction: an import that replaces the wiki
+ * starts from nothing, and a failure rolls the emptying back with the rest.
+ */
+export async function clearWiki(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`truncate table ${sql.join(tables.map((t) => sql.table(t.name)))}`.execute(db);
+    return;
+  }
+  for (const table of tables) await db.deleteFrom(table.name).execute();
+}
