@@ -136,10 +136,10 @@ for (const want of spec.modules) {
       want.parameters.map((p) => p.name),
       `${want.name}: parameter names in order`,
     );
-    want.parameters.forEach((p, i) => compareParam(want.name, params[i], p));
+    for (const [i, p] of want.parameters.entries()) compareParam(want.name, params[i], p);
     const templated = got.templatedparameters as Record<string, unknown>[];
     assert.equal(templated.length, want.templatedparameters.length, `${want.name}: templated parameters`);
-    want.templatedparameters.forEach((p, i) => compareParam(want.name, templated[i], p));
+    for (const [i, p] of want.templatedparameters.entries()) compareParam(want.name, templated[i], p);
   });
 }
 

@@ -68,7 +68,7 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
   }
   if (params.has('callback') || originParam === '*') user = anonymousUser(site, request.ip);
 
-  const state = new RequestState(params, services, user, request.method);
+  const state = new RequestState(params, services, user, request.method, server);
   const result: ResultObject = {};
   const readMain = (name: string) => state.validator.read(param(name), MAIN_SCOPE);
 

@@ -65,6 +65,12 @@ export interface ModuleContext {
   /** Marks the module unfinished: the answer's continuation carries `<prefix><name>=value`. */
   setContinue(value: string, name?: string): void;
   readonly now: Date;
+  /** `$wgServer`: the configured server, or the origin the request came to. */
+  readonly server: string;
+  /** This software's name (siteinfo's `generator`). */
+  readonly softwareName: string;
+  /** The store's engine (`sqlite`, `postgres`). */
+  readonly engine: string;
 }
 
 export type ModuleExecute = (context: ModuleContext) => Promise<void> | void;

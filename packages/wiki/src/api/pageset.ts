@@ -3,8 +3,17 @@
  * generator, resolved once (normalisation, redirects, missing and invalid titles, special pages,
  * interwiki titles) so that every prop module gets the same list.
  */
-import { NS_MEDIA, NS_SPECIAL, type Title, type TitleCodec } from '../site/title.js';
+import {
+  type Gender,
+  NS_MEDIA,
+  NS_SPECIAL,
+  NS_USER,
+  NS_USER_TALK,
+  type Title,
+  type TitleCodec,
+} from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
+import { loadGenders } from './gender.js';
 import { KeyedList, list, type ResultObject } from './result/tree.js';
 
 export interface PageRecord {
@@ -57,6 +66,7 @@ export class PageSet {
   /** Extra fields for pages (the `index` of search generators), by prefixed title. */
   readonly extraFields = new Map<string, Record<string, string | number | boolean>>();
   private nextFakeId = -1;
+  private readonly genders = new Map<string, Gender>();
 
   constructor(
     private readonly store: WikiStore,
@@ -92,14 +102,15 @@ export class PageSet {
   /** Adds titles as the client typed them. */
   async addTitleStrings(inputs: readonly string[]): Promise<void> {
     const wanted: Title[] = [];
-    for (const input of inputs) {
-      const parsed = this.titles.parse(input);
+    const parsedInputs = inputs.map((input) => ({ input, parsed: this.titles.parse(input) }));
+    await this.loadGendersOf(parsedInputs.flatMap(({ parsed }) => (parsed.ok ? [parsed.title] : [])));
+    for (const { input, parsed } of parsedInputs) {
       if (!parsed.ok) {
         this.invalid.push({ fakeId: this.nextFakeId--, title: input, reason: parsed.message });
         continue;
       }
       const title = parsed.title;
-      const text = this.titles.fullText({ ...title, fragment: '' });
+      const text = title.interwiki ? input : this.displayText(title);
       if (title.interwiki) {
         this.interwiki.push({ title: input, iw: title.interwiki });
         continue;
@@ -152,7 +163,7 @@ export class PageSet {
     const pending: Title[] = [];
     for (const title of wanted) {
       if (title.namespace === NS_SPECIAL || title.namespace === NS_MEDIA) {
-        const text = this.titles.prefixedText(title);
+        const text = this.displayText(title);
         if (!this.special.some((s) => s.title === text)) {
           this.special.push({ fakeId: this.nextFakeId--, ns: title.namespace, dbKey: title.dbKey, title: text });
         }
@@ -160,11 +171,12 @@ export class PageSet {
       }
       pending.push(title);
     }
+    await this.loadGendersOf(pending);
     const rows = await this.fetchPagesByTitle(pending);
     const found = new Set(rows.map((r) => `${r.ns}:${r.dbKey}`));
     for (const title of pending) {
       if (found.has(`${title.namespace}:${title.dbKey}`)) continue;
-      const text = this.titles.prefixedText(title);
+      const text = this.displayText(title);
       if (this.missing.some((m) => m.title === text)) continue;
       this.missing.push({ fakeId: this.nextFakeId--, ns: title.namespace, dbKey: title.dbKey, title: text });
     }
@@ -204,7 +216,7 @@ export class PageSet {
         const title = this.titles.make(target.rd_namespace, target.rd_title, '', interwiki);
         const entry: { from: string; to: string; tofragment?: string; tointerwiki?: string } = {
           from: source.title,
-          to: this.titles.prefixedText(title),
+          to: interwiki ? this.titles.prefixedText(title) : this.displayText(title),
         };
         if (target.rd_fragment) entry.tofragment = target.rd_fragment;
         if (interwiki) {
@@ -215,11 +227,12 @@ export class PageSet {
         }
         this.redirects.push(entry);
       }
+      await this.loadGendersOf(next);
       const nextRows = await this.fetchPagesByTitle(next);
       const found = new Set(nextRows.map((r) => `${r.ns}:${r.dbKey}`));
       for (const title of next) {
         if (found.has(`${title.namespace}:${title.dbKey}`)) continue;
-        const text = this.titles.prefixedText(title);
+        const text = this.displayText(title);
         if (!this.missing.some((m) => m.title === text)) {
           this.missing.push({ fakeId: this.nextFakeId--, ns: title.namespace, dbKey: title.dbKey, title: text });
         }
@@ -239,6 +252,7 @@ export class PageSet {
           eb.or(batch.map((t) => eb.and([eb('page_namespace', '=', t.namespace), eb('page_title', '=', t.dbKey)]))),
         )
         .execute();
+      await this.loadGendersOf(rows.map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })));
       for (const row of rows) out.push(this.toRecord(row));
     }
     return out;
@@ -252,9 +266,26 @@ export class PageSet {
         .select(PAGE_COLUMNS)
         .where('page_id', 'in', ids.slice(i, i + LOOKUP_BATCH))
         .execute();
+      await this.loadGendersOf(rows.map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })));
       for (const row of rows) out.push(this.toRecord(row));
     }
     return out;
+  }
+
+  /** The title as MediaWiki shows it: user pages with the namespace name of the user's gender. */
+  displayText(title: Pick<Title, 'namespace' | 'dbKey' | 'interwiki'>): string {
+    if (title.namespace !== NS_USER && title.namespace !== NS_USER_TALK) return this.titles.prefixedText(title);
+    const gender = this.genders.get(userOf(title.dbKey)) ?? 'unknown';
+    return this.titles.genderPrefixedText(title, gender);
+  }
+
+  private async loadGendersOf(titles: readonly Pick<Title, 'namespace' | 'dbKey'>[]): Promise<void> {
+    const names = titles
+      .filter((t) => t.namespace === NS_USER || t.namespace === NS_USER_TALK)
+      .map((t) => userOf(t.dbKey))
+      .filter((name) => !this.genders.has(name));
+    if (names.length === 0) return;
+    for (const [name, gender] of await loadGenders(this.store, names)) this.genders.set(name, gender);
   }
 
   private toRecord(row: PageRow): PageRecord {
@@ -262,7 +293,7 @@ export class PageSet {
       pageid: row.page_id,
       ns: row.page_namespace,
       dbKey: row.page_title,
-      title: this.titles.prefixedText({ namespace: row.page_namespace, dbKey: row.page_title, interwiki: '' }),
+      title: this.displayText({ namespace: row.page_namespace, dbKey: row.page_title, interwiki: '' }),
       isRedirect: Boolean(row.page_is_redirect),
       touched: row.page_touched,
       latest: row.page_latest,
@@ -336,4 +367,10 @@ interface PageRow {
   page_len: number;
   page_content_model: string | null;
   page_lang: string | null;
+}
+
+/** The user a user-namespace page belongs to: the part before the first `/`, with spaces. */
+function userOf(dbKey: string): string {
+  const slash = dbKey.indexOf('/');
+  return (slash === -1 ? dbKey : dbKey.slice(0, slash)).replace(/_/g, ' ');
 }

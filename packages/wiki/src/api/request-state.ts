@@ -37,6 +37,8 @@ export class RequestState {
     readonly services: ApiServices,
     readonly user: RequestUser,
     readonly method: string,
+    /** `$wgServer`, or the origin the request came to when the site sets none. */
+    readonly server: string,
   ) {
     this.validator = new ParamValidator(params, {
       site: services.site,

@@ -1,9 +1,10 @@
 /**
- * The server the golden cases run against. With the reference wiki imported into the store it can
- * answer every content question; without it only cases that need no wiki content are compared.
+ * The server the golden cases run against: api.php over the reference wiki, imported into a store
+ * by the MediaWiki database importer, with the site description the import stored.
  */
 import type { FastifyInstance } from 'fastify';
-import { emptyWikiApi } from './api-app.js';
+import { buildApp } from '../../src/api/app.js';
+import { importReferenceWiki } from './reference-wiki.js';
 
 export interface GoldenServer {
   app: FastifyInstance;
@@ -13,6 +14,14 @@ export interface GoldenServer {
 }
 
 export async function goldenServer(): Promise<GoldenServer> {
-  const api = await emptyWikiApi();
-  return { app: api.app, hasReferenceData: false, close: api.close };
+  const wiki = await importReferenceWiki();
+  const app = await buildApp({ store: wiki.store, site: wiki.site });
+  return {
+    app,
+    hasReferenceData: true,
+    close: async () => {
+      await app.close();
+      await wiki.dispose();
+    },
+  };
 }

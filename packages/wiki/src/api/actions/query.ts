@@ -138,6 +138,9 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
         else continuation.set(d.name, prefix + name, value);
       },
       now: state.now,
+      server: state.server,
+      softwareName: state.services.softwareName,
+      engine: store.engine,
     };
   };
 

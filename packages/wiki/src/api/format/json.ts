@@ -40,8 +40,9 @@ function write(value: ResultValue | undefined, o: JsonOptions, out: string[], in
   } else if (Array.isArray(value)) {
     writeArray(value, o, out, indent);
   } else if (value instanceof KeyedList) {
-    if (o.formatVersion === 2) writeArray([...value.entries.values()], o, out, indent);
-    else writeEntries([...value.entries.entries()], o, out, indent);
+    const keyed = value.mode === 'assoc' || (value.mode === 'bcarray') === (o.formatVersion === 1);
+    if (keyed) writeEntries([...value.entries.entries()], o, out, indent);
+    else writeArray([...value.entries.values()], o, out, indent);
   } else {
     writeEntries(objectEntries(value, o.formatVersion), o, out, indent);
   }

@@ -18,10 +18,10 @@ export function toPhp(value: ResultValue | undefined, formatVersion: 1 | 2): str
   let entries: [string, ResultValue][];
   if (Array.isArray(value)) entries = value.map((item, i) => [String(i), item]);
   else if (value instanceof KeyedList) {
-    entries =
-      formatVersion === 2
-        ? [...value.entries.values()].map((item, i) => [String(i), item])
-        : [...value.entries.entries()];
+    const keyed = value.mode === 'assoc' || (value.mode === 'bcarray') === (formatVersion === 1);
+    entries = keyed
+      ? [...value.entries.entries()]
+      : [...value.entries.values()].map((item, i): [string, ResultValue] => [String(i), item]);
   } else entries = objectEntries(value, formatVersion);
   return `a:${entries.length}:{${entries.map(([k, v]) => phpKey(k) + toPhp(v, formatVersion)).join('')}}`;
 }

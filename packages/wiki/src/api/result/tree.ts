@@ -10,7 +10,8 @@
  *   true and are left out when false, as MediaWiki's formatversion 1 does).
  * - `SUBELEMENTS`: keys XML prints as child elements rather than attributes.
  * - `KeyedList`: a map that formatversion 1 and XML print keyed (`pages: {"236": …}` and
- *   `<page _idx="236">`) and formatversion 2 prints as an array in insertion order.
+ *   `<page _idx="236">`) and formatversion 2 prints as an array in insertion order (other modes
+ *   below).
  */
 
 export const CONTENT = Symbol('content');
@@ -36,9 +37,18 @@ export interface ResultArray extends Array<ResultValue> {
   [ELEMENT]?: string;
 }
 
+/**
+ * How a KeyedList prints: `bcarray` keyed in formatversion 1 and an array in 2 (`pages`), `bcassoc`
+ * an array in 1 and keyed in 2 (`thumblimits`), `assoc` keyed in both (`namespaces`).
+ */
+export type KeyedListMode = 'bcarray' | 'bcassoc' | 'assoc';
+
 export class KeyedList {
   readonly entries = new Map<string, ResultValue>();
-  constructor(readonly element: string) {}
+  constructor(
+    readonly element: string,
+    readonly mode: KeyedListMode = 'bcarray',
+  ) {}
   set(key: string | number, value: ResultValue): void {
     this.entries.set(String(key), value);
   }

@@ -1,4 +1,21 @@
+import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
+import { toIsoTimestamp } from '../../api/params/timestamp.js';
+import { urlProtocols } from '../../api/params/validate.js';
+import {
+  KeyedList,
+  keepBooleans,
+  list,
+  type ResultObject,
+  type ResultValue,
+  withContent,
+} from '../../api/result/tree.js';
+import { MAGIC_WORDS_DE } from '../../site/mediawiki/magic-words.js';
+import { EXTENSION_HOOKS, PARSER_VARIABLES } from '../../site/mediawiki/parser-data.js';
+import { SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
+import { changeableGroups, groupRights, IMPLICIT_GROUPS } from '../../site/rights.js';
+import type { SiteConfig } from '../../site/site.js';
+import { defaultUserOptions } from '../../site/user-options.js';
 
 /** `meta=siteinfo`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -53,3 +70,509 @@ export const descriptor: ModuleDescriptor = {
     { name: 'inlanguagecode', type: 'string' },
   ],
 };
+
+/** The MediaWiki release whose API this server follows; siteinfo's generator names it. */
+export const MEDIAWIKI_VERSION = '1.43.0';
+
+const LINK_TRAILS: Record<string, string> = {
+  de: '/^([äöüßa-z]+)(.*)$/sDu',
+  en: '/^([a-z]+)(.*)$/sD',
+};
+
+const FALLBACKS: Record<string, string[]> = { de: ['en'], 'de-at': ['de', 'en'], 'de-ch': ['de', 'en'] };
+
+function setting<T>(site: SiteConfig, name: string, fallback: T): T {
+  const value = site.settings[name];
+  return value === undefined ? fallback : (value as T);
+}
+
+function general(ctx: ModuleContext): ResultObject {
+  const { site, server } = ctx;
+  const mainDbKey = site.mainPage.replace(/ /g, '_');
+  const host = (() => {
+    try {
+      return new URL(server).hostname;
+    } catch {
+      return server;
+    }
+  })();
+  const main = site.namespaces.find((ns) => ns.id === 0);
+  const thumbLimits = new KeyedList('limit', 'bcassoc');
+  [120, 150, 180, 200, 250, 300].forEach((width, i) => {
+    thumbLimits.set(i, width);
+  });
+  const imageLimits = new KeyedList('limit', 'bcassoc');
+  [
+    [320, 240],
+    [640, 480],
+    [800, 600],
+    [1024, 768],
+    [1280, 1024],
+    [2560, 2048],
+  ].forEach(([width, height], i) => {
+    imageLimits.set(i, { width, height });
+  });
+  const data: ResultObject = {
+    mainpage: site.mainPage,
+    base: `${server}${site.articlePath.replace('$1', encodeTitle(mainDbKey))}`,
+    sitename: site.siteName,
+    mainpageisdomainroot: false,
+    logo: `${server}${setting(site, 'Logo', '/resources/assets/change-your-logo.svg')}`,
+    generator: `MediaWiki ${MEDIAWIKI_VERSION} (${ctx.softwareName})`,
+    phpversion: process.version,
+    phpsapi: 'node',
+    dbtype: ctx.engine,
+    dbversion: '',
+    imagewhitelistenabled: false,
+    langconversion: true,
+    linkconversion: true,
+    titleconversion: true,
+    linkprefixcharset: '',
+    linkprefix: '',
+    linktrail: LINK_TRAILS[site.language] ?? LINK_TRAILS.en,
+    legaltitlechars: ' %!"$&\'()*,\\-.\\/0-9:;=?@A-Z\\\\^_`a-z~\\x80-\\xFF+',
+    invalidusernamechars: '@:>',
+    allunicodefixes: false,
+    fixarabicunicode: true,
+    fixmalayalamunicode: true,
+    case: main?.case ?? 'first-letter',
+    lang: site.language,
+    fallback: list(
+      'lang',
+      (FALLBACKS[site.language] ?? (site.language === 'en' ? [] : ['en'])).map((code) => ({ code })),
+    ),
+    rtl: false,
+    fallback8bitEncoding: 'windows-1252',
+    readonly: false,
+    writeapi: true,
+    maxarticlesize: setting(site, 'MaxArticleSize', 2048) * 1024,
+    timezone: site.timezone,
+    timeoffset: 0,
+    articlepath: site.articlePath,
+    scriptpath: site.scriptPath,
+    script: `${site.scriptPath}/index.php`,
+    variantarticlepath: false,
+    server,
+    servername: host,
+    wikiid: site.wikiId,
+    time: toIsoTimestamp(ctx.now),
+    misermode: false,
+    uploadsenabled: site.enableUploads,
+    maxuploadsize: setting(site, 'MaxUploadSize', 104857600),
+    minuploadchunksize: 1024,
+    galleryoptions: {
+      imagesPerRow: 0,
+      imageWidth: 120,
+      imageHeight: 120,
+      captionLength: true,
+      showBytes: true,
+      showDimensions: true,
+      mode: 'traditional',
+    },
+    thumblimits: thumbLimits,
+    imagelimits: imageLimits,
+    favicon: `${server}${setting(site, 'Favicon', '/favicon.ico')}`,
+    centralidlookupprovider: 'local',
+    allcentralidlookupproviders: list('provider', ['local']),
+    interwikimagic: true,
+    magiclinks: { ISBN: false, PMID: false, RFC: false },
+    categorycollation: 'uppercase',
+    nofollowlinks: true,
+    nofollownsexceptions: list('ns', []),
+    nofollowdomainexceptions: list('domain', ['mediawiki.org']),
+    externallinktarget: false,
+  };
+  if (site.extensions.includes('Cite')) data.citeresponsivereferences = true;
+  return keepBooleans(data, ['variantarticlepath']);
+}
+
+/** A title in a URL path, as MediaWiki encodes it (`:` and `/` stay readable). */
+function encodeTitle(dbKey: string): string {
+  return encodeURIComponent(dbKey).replace(/%3A/g, ':').replace(/%2F/g, '/');
+}
+
+function namespaces(site: SiteConfig): KeyedList {
+  const out = new KeyedList('ns', 'assoc');
+  for (const ns of site.namespaces) {
+    const entry: ResultObject = { id: ns.id, case: ns.case, name: ns.name, subpages: ns.subpages };
+    if (ns.canonical !== undefined) entry.canonical = ns.canonical;
+    entry.content = ns.content;
+    entry.nonincludable = ns.nonincludable;
+    if (ns.protection) entry.namespaceprotection = ns.protection;
+    if (ns.defaultContentModel) entry.defaultcontentmodel = ns.defaultContentModel;
+    out.set(ns.id, withContent(entry, 'name'));
+  }
+  return out;
+}
+
+function interwikiMap(site: SiteConfig, filter: string | undefined): ResultObject[] {
+  return site.interwiki
+    .filter((iw) => filter === undefined || (filter === 'local') === iw.local)
+    .map((iw) => {
+      const entry: ResultObject = { prefix: iw.prefix };
+      if (iw.local) entry.local = true;
+      if (iw.trans) entry.trans = true;
+      const language = iw.language ?? languageAutonym(iw.prefix);
+      if (language) entry.language = language;
+      entry.url = iw.url;
+      entry.protorel = iw.protorel ?? false;
+      if (iw.wikiId) entry.wikiid = iw.wikiId;
+      if (iw.api) entry.api = iw.api;
+      return keepBooleans(entry, ['protorel']);
+    });
+}
+
+/** The name of a language in itself (`español`), for prefixes that are two-letter language codes. */
+function languageAutonym(code: string): string | undefined {
+  if (!/^[a-z]{2}$/.test(code)) return undefined;
+  try {
+    const name = new Intl.DisplayNames([code], { type: 'language', fallback: 'none' }).of(code);
+    return name && name !== code ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function statistics(ctx: ModuleContext): Promise<ResultObject> {
+  const db = ctx.store.db;
+  const stats = await db.selectFrom('site_stats').selectAll().executeTakeFirst();
+  const admins = await db
+    .selectFrom('user_groups')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('ug_group', '=', 'sysop')
+    .executeTakeFirst();
+  return {
+    pages: Number(stats?.ss_total_pages ?? 0),
+    articles: Number(stats?.ss_good_articles ?? 0),
+    edits: Number(stats?.ss_total_edits ?? 0),
+    images: Number(stats?.ss_images ?? 0),
+    users: Number(stats?.ss_users ?? 0),
+    activeusers: Number(stats?.ss_active_users ?? 0),
+    admins: Number(admins?.n ?? 0),
+    jobs: 0,
+  };
+}
+
+async function userGroups(ctx: ModuleContext, withNumbers: boolean): Promise<ResultObject[]> {
+  const counts = new Map<string, number>();
+  if (withNumbers) {
+    const rows = await ctx.store.db
+      .selectFrom('user_groups')
+      .select(['ug_group', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('ug_group')
+      .execute();
+    for (const row of rows) counts.set(row.ug_group, Number(row.n));
+    const users = await ctx.store.db
+      .selectFrom('user')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    counts.set('user', Number(users?.n ?? 0));
+  }
+  const out: ResultObject[] = [];
+  for (const [name, rights] of groupRights(ctx.site)) {
+    const entry: ResultObject = { name, rights: list('permission', rights) };
+    if (
+      (withNumbers && !IMPLICIT_GROUPS.includes(name as (typeof IMPLICIT_GROUPS)[number])) ||
+      (withNumbers && name === 'user')
+    ) {
+      entry.number = counts.get(name) ?? 0;
+    }
+    const changeable = changeableGroups(name);
+    if (changeable.add.length > 0) entry.add = list('group', changeable.add);
+    if (changeable.remove.length > 0) entry.remove = list('group', changeable.remove);
+    out.push(entry);
+  }
+  return out;
+}
+
+function languages(site: SiteConfig, inLanguage: string | undefined): ResultObject[] {
+  const codes = ['de', 'en', 'es', 'fr', 'it', 'ja', 'nl', 'pl', 'sv', site.language];
+  const names = new Intl.DisplayNames([inLanguage ?? site.language], { type: 'language' });
+  return [...new Set(codes)].sort().map((code) => {
+    const autonym = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+    const entry: ResultObject = { code, bcp47: code, name: inLanguage ? (names.of(code) ?? autonym) : autonym };
+    return withContent(entry, 'name');
+  });
+}
+
+function extensionsInfo(site: SiteConfig): ResultObject[] {
+  return site.extensions.map((name) => ({
+    type: name === 'Cite' || name === 'ParserFunctions' ? 'parserhook' : 'other',
+    name,
+    'license-name': 'GPL-2.0-or-later',
+  }));
+}
+
+function fileExtensions(site: SiteConfig): ResultObject[] {
+  return site.fileExtensions.map((ext) => ({ ext }));
+}
+
+export const execute: ModuleExecute = async (ctx) => {
+  const props = (ctx.params.prop as string[] | undefined) ?? [];
+  const { site } = ctx;
+  for (const prop of props) {
+    let value: ResultValue;
+    switch (prop) {
+      case 'general':
+        value = general(ctx);
+        break;
+      case 'namespaces':
+        value = namespaces(site);
+        break;
+      case 'namespacealiases':
+        value = list(
+          'ns',
+          site.namespaceAliases.map((a) => withContent({ id: a.id, alias: a.name }, 'alias')),
+        );
+        break;
+      case 'specialpagealiases':
+        value = list(
+          'specialpage',
+          SPECIAL_PAGE_ALIASES_DE.map(([realname, aliases]) => ({ realname, aliases: list('alias', [...aliases]) })),
+        );
+        break;
+      case 'magicwords':
+        value = list(
+          'magicword',
+          MAGIC_WORDS_DE.map((m) => ({
+            name: m.name,
+            aliases: list('alias', [...m.aliases]),
+            'case-sensitive': m.caseSensitive,
+          })),
+        );
+        break;
+      case 'interwikimap':
+        value = list('iw', interwikiMap(site, ctx.params.filteriw as string | undefined));
+        break;
+      case 'dbrepllag':
+        value = list('db', [{ host: '', lag: 0 }]);
+        break;
+      case 'statistics':
+        value = await statistics(ctx);
+        break;
+      case 'usergroups':
+        value = list('group', await userGroups(ctx, ctx.params.numberingroup === true));
+        break;
+      case 'libraries':
+        value = list('library', [
+          { name: 'fastify', version: '5' },
+          { name: 'kysely', version: '0.28' },
+        ]);
+        break;
+      case 'extensions':
+        value = list('ext', extensionsInfo(site));
+        break;
+      case 'fileextensions':
+        value = list('fe', fileExtensions(site));
+        break;
+      case 'rightsinfo':
+        value = { url: setting(site, 'RightsUrl', ''), text: setting(site, 'RightsText', '') };
+        break;
+      case 'restrictions':
+        value = {
+          types: list('type', ['create', 'edit', 'move', 'upload']),
+          levels: list('level', ['', 'autoconfirmed', 'sysop']),
+          cascadinglevels: list('level', ['sysop']),
+          semiprotectedlevels: list('level', ['autoconfirmed']),
+        };
+        break;
+      case 'languages':
+        value = list('lang', languages(site, ctx.params.inlanguagecode as string | undefined));
+        break;
+      case 'languagevariants':
+        value = {};
+        break;
+      case 'skins':
+        value = list(
+          'skin',
+          setting<string[]>(site, 'Skins', ['Vector']).map((name) => {
+            const code = name.toLowerCase();
+            const entry: ResultObject = { code, name };
+            if (code === setting(site, 'DefaultSkin', 'vector')) entry.default = true;
+            return withContent(entry, 'name');
+          }),
+        );
+        break;
+      case 'extensiontags':
+        value = list('t', extensionTags(site));
+        break;
+      case 'functionhooks':
+        value = list('h', functionHooks(site));
+        break;
+      case 'showhooks':
+        value = list(
+          'hook',
+          EXTENSION_HOOKS.map((h) => ({ name: h.name, subscribers: list('s', [...h.subscribers]) })),
+        );
+        break;
+      case 'variables':
+        value = list('v', [...PARSER_VARIABLES]);
+        break;
+      case 'protocols':
+        value = list(
+          'p',
+          urlProtocols(site)
+            .filter((p) => p !== '')
+            .map((p) =>
+              [
+                'http',
+                'https',
+                'ftp',
+                'ftps',
+                'git',
+                'irc',
+                'ircs',
+                'mms',
+                'nntp',
+                'redis',
+                'sftp',
+                'ssh',
+                'svn',
+                'telnet',
+                'worldwind',
+              ].includes(p)
+                ? `${p}://`
+                : `${p}:`,
+            ),
+        );
+        break;
+      case 'defaultoptions':
+        value = await defaultUserOptions(ctx.store, site);
+        break;
+      case 'uploaddialog':
+        value = {
+          fields: { description: true, date: false, categories: false },
+          licensemessages: { local: 'generic-local', foreign: 'generic-foreign' },
+          comment: { local: '', foreign: '' },
+          format: { filepage: '$DESCRIPTION', description: '$TEXT', ownwork: '', license: '', uncategorized: '' },
+        };
+        break;
+      case 'autocreatetempuser':
+        value = { enabled: false };
+        break;
+      case 'clientlibraries':
+        value = list('library', []);
+        break;
+      case 'autopromote':
+        value = { autoconfirmed: { '*': list('cond', []) } };
+        break;
+      case 'autopromoteonce':
+        value = [];
+        break;
+      case 'copyuploaddomains':
+        value = list('domain', []);
+        break;
+      default:
+        continue;
+    }
+    ctx.result.set(prop, value);
+  }
+};
+
+function extensionTags(site: SiteConfig): string[] {
+  const tags = ['<pre>', '<nowiki>', '<gallery>', '<indicator>', '<langconvert>'];
+  if (site.extensions.includes('Cite')) tags.push('<ref>', '<references>');
+  return tags;
+}
+
+function functionHooks(site: SiteConfig): string[] {
+  const hooks = [
+    'ns',
+    'nse',
+    'urlencode',
+    'lcfirst',
+    'ucfirst',
+    'lc',
+    'uc',
+    'localurl',
+    'localurle',
+    'fullurl',
+    'fullurle',
+    'canonicalurl',
+    'canonicalurle',
+    'formatnum',
+    'grammar',
+    'gender',
+    'plural',
+    'bidi',
+    'numberofpages',
+    'numberofusers',
+    'numberofactiveusers',
+    'numberofarticles',
+    'numberoffiles',
+    'numberofadmins',
+    'numberingroup',
+    'numberofedits',
+    'language',
+    'padleft',
+    'padright',
+    'anchorencode',
+    'defaultsort',
+    'filepath',
+    'pagesincategory',
+    'pagesize',
+    'protectionlevel',
+    'protectionexpiry',
+    'namespace',
+    'namespacee',
+    'namespacenumber',
+    'talkspace',
+    'talkspacee',
+    'subjectspace',
+    'subjectspacee',
+    'pagename',
+    'pagenamee',
+    'fullpagename',
+    'fullpagenamee',
+    'rootpagename',
+    'rootpagenamee',
+    'basepagename',
+    'basepagenamee',
+    'subpagename',
+    'subpagenamee',
+    'talkpagename',
+    'talkpagenamee',
+    'subjectpagename',
+    'subjectpagenamee',
+    'pageid',
+    'revisionid',
+    'revisionday',
+    'revisionday2',
+    'revisionmonth',
+    'revisionmonth1',
+    'revisionyear',
+    'revisiontimestamp',
+    'revisionuser',
+    'cascadingsources',
+    'int',
+    'special',
+    'speciale',
+    'tag',
+    'formatdate',
+    'displaytitle',
+  ];
+  if (site.extensions.includes('ParserFunctions'))
+    hooks.push(
+      'expr',
+      'if',
+      'ifeq',
+      'ifexpr',
+      'iferror',
+      'switch',
+      'default',
+      'ifexist',
+      'time',
+      'timel',
+      'rel2abs',
+      'titleparts',
+      'len',
+      'pos',
+      'rpos',
+      'sub',
+      'count',
+      'replace',
+      'explode',
+      'urldecode',
+    );
+  return hooks;
+}
