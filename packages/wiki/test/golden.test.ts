@@ -12,6 +12,7 @@ import { after, before, test } from 'node:test';
 import { QUERY_MODULES } from '../src/modules/registry.js';
 import { compareAnswer, type GoldenCase, replay } from './helpers/golden.js';
 import { type GoldenServer, goldenServer } from './helpers/golden-server.js';
+import { GoldenSessions } from './helpers/golden-sessions.js';
 
 const fixtures = new URL('./fixtures/golden/', import.meta.url);
 const cases: GoldenCase[] = readdirSync(fixtures)
@@ -34,13 +35,10 @@ const NEEDS_PAGES = ['titles', 'pageids', 'revids', 'generator'];
 
 /** Why a case cannot be compared yet, or undefined when it can. */
 function pendingReason(c: GoldenCase, server: GoldenServer): string | undefined {
-  if (c.request.auth !== 'anon' || c.name.startsWith('login-'))
-    return 'sessions and action=login are not implemented yet';
+  const session = GoldenSessions.sessionOf(c);
+  if (session !== undefined && !GoldenSessions.knows(session)) return `no session named ${session}`;
   const params = new Map(c.request.params);
   const action = params.get('action') ?? 'help';
-  if (['login', 'logout', 'clientlogin'].includes(action) && c.request.method === 'POST') {
-    return 'action=login is not implemented yet';
-  }
   if (params.has('export')) return 'export (XML dump of the page set) is not implemented yet';
   const modules = ['list', 'prop', 'meta', 'generator'].flatMap((p) => params.get(p)?.split('|') ?? []);
   const missing = modules.filter((m) => described.has(m) && !implemented.has(m));
@@ -54,10 +52,12 @@ function pendingReason(c: GoldenCase, server: GoldenServer): string | undefined 
 }
 
 let server: GoldenServer;
+let sessions: GoldenSessions;
 const tally = { pass: 0, expectedDifference: 0, pending: new Map<string, string[]>() };
 
 before(async () => {
   server = await goldenServer();
+  sessions = new GoldenSessions(server.app);
 });
 
 after(async () => {
@@ -82,7 +82,9 @@ for (const c of cases) {
       t.todo(`pending: ${reason}`);
       return;
     }
-    const problems = compareAnswer(c, await replay(server.app, c));
+    const session = GoldenSessions.sessionOf(c);
+    const answer = session === undefined ? await replay(server.app, c) : await sessions.replay(c, session);
+    const problems = compareAnswer(c, answer);
     const listed = expected.get(c.file);
     if (listed !== undefined) {
       assert.ok(

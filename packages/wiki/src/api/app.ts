@@ -57,10 +57,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         origin: typeof request.headers.origin === 'string' ? request.headers.origin : undefined,
         ip: request.ip,
         requestOrigin: `${request.protocol}://${host}`,
+        cookieHeader: request.headers.cookie,
+        acceptLanguage: request.headers['accept-language'],
       },
       services,
     );
     reply.code(response.status).headers(response.headers);
+    if (response.cookies && response.cookies.length > 0) reply.header('set-cookie', [...response.cookies]);
     return reply.send(response.body);
   };
   const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>

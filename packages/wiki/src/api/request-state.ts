@@ -5,10 +5,12 @@
 import type { SiteConfig } from '../site/site.js';
 import type { TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
+import type { ErrorFormatter } from './error-format.js';
 import type { ApiMessage } from './errors.js';
 import type { RequestUser } from './module.js';
 import type { RequestParams } from './params/request.js';
 import { ParamValidator } from './params/validate.js';
+import type { RequestSession } from './session.js';
 
 export interface CollectedWarning {
   /** Module path: `main`, `query`, `query+allpages`, `json`. */
@@ -31,6 +33,12 @@ export class RequestState {
   readonly limits = new Map<string, number>();
   readonly validator: ParamValidator;
   readonly now = new Date();
+  /** The request's session (cookies, tokens, login); set by ApiMain before the action runs. */
+  session!: RequestSession;
+  /** The request's `Accept-Language` header. */
+  acceptLanguage: string | undefined;
+  /** How messages inside answers are shaped (`errorformat`, `errorlang`); set by ApiMain. */
+  messageFormatter!: ErrorFormatter;
 
   constructor(
     readonly params: RequestParams,

@@ -126,6 +126,8 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       titles: codec,
       store,
       user: state.user,
+      session: state.session,
+      acceptLanguage: state.acceptLanguage,
       pages,
       generator: sink,
       result: output,

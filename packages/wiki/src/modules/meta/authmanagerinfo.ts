@@ -1,4 +1,8 @@
+import { escapeXml } from '../../api/format/xml.js';
+import { renderMessage } from '../../api/messages/render.js';
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
+import { assoc, list, type ResultObject, type ResultValue } from '../../api/result/tree.js';
 
 /** `meta=authmanagerinfo`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -28,4 +32,134 @@ export const descriptor: ModuleDescriptor = {
     { name: 'mergerequestfields', type: 'boolean' },
     { name: 'messageformat', type: ['html', 'none', 'raw', 'wikitext'], default: 'wikitext' },
   ],
+};
+
+/** A login form field: type, the message keys of its label and help, whether optional or secret. */
+interface FieldSpec {
+  type: string;
+  label: string;
+  help: string;
+  optional: boolean;
+  sensitive: boolean;
+}
+
+interface RequestSpec {
+  id: string;
+  required: 'primary-required' | 'optional' | 'required';
+  /** A message key naming the provider, or a literal class name. */
+  provider: string;
+  providerIsMessage: boolean;
+  account: string;
+  fields: Record<string, FieldSpec>;
+}
+
+/** What a password login asks for: MediaWiki's password request and its "remember me" box. */
+const LOGIN_REQUESTS: RequestSpec[] = [
+  {
+    id: 'MediaWiki\\Auth\\PasswordAuthenticationRequest',
+    required: 'primary-required',
+    provider: 'authmanager-provider-password',
+    providerIsMessage: true,
+    account: '',
+    fields: {
+      username: {
+        type: 'string',
+        label: 'userlogin-yourname',
+        help: 'authmanager-username-help',
+        optional: false,
+        sensitive: false,
+      },
+      password: {
+        type: 'password',
+        label: 'userlogin-yourpassword',
+        help: 'authmanager-password-help',
+        optional: false,
+        sensitive: true,
+      },
+    },
+  },
+  {
+    id: 'MediaWiki\\Auth\\RememberMeAuthenticationRequest',
+    required: 'optional',
+    provider: 'MediaWiki\\Auth\\RememberMeAuthenticationRequest',
+    providerIsMessage: false,
+    account: 'MediaWiki\\Auth\\RememberMeAuthenticationRequest',
+    fields: {
+      rememberMe: {
+        type: 'checkbox',
+        label: 'userlogin-remembermypassword',
+        help: 'authmanager-userlogin-remembermypassword-help',
+        optional: true,
+        sensitive: false,
+      },
+    },
+  },
+];
+
+/** Seconds after a login within which a security-sensitive operation needs no new login. */
+const REAUTHENTICATE_SECONDS = 300;
+
+/**
+ * What the login forms need: whether logging in and creating accounts are possible, whether a
+ * security-sensitive operation may go ahead, and the fields of the requested operation. This
+ * server authenticates by password only, so only `login` has requests to describe; a login here
+ * is single-step, so nothing is ever preserved between steps.
+ */
+export const execute: ModuleExecute = (context) => {
+  const { params, session, user, site } = context;
+  const info: ResultObject = { canauthenticatenow: true, cancreateaccounts: true, canlinkaccounts: false };
+  const operation = params.securitysensitiveoperation as string | undefined;
+  if (operation !== undefined) {
+    let status = 'OK';
+    if (user.anonymous) status = 'REAUTH';
+    else if (!user.botPassword) {
+      const since = session.loggedInAt ? (context.now.getTime() - session.loggedInAt.getTime()) / 1000 : Infinity;
+      if (since > REAUTHENTICATE_SECONDS) status = 'REAUTH';
+    }
+    info.securitysensitiveoperationstatus = status;
+  }
+  const requestsFor = params.requestsfor as string | undefined;
+  if (requestsFor !== undefined) {
+    info.haspreservedstate = false;
+    info.hasprimarypreservedstate = false;
+    info.preservedusername = '';
+    const specs = requestsFor === 'login' ? LOGIN_REQUESTS : [];
+    const format = params.messageformat as string;
+    const language = site.language;
+    const text = (key: string): ResultValue => {
+      if (format === 'raw') return { key, params: list('param', []) };
+      const rendered = renderMessage(key, [], language);
+      return format === 'html' ? escapeXml(rendered) : rendered;
+    };
+    const describeFields = (fields: Record<string, FieldSpec>): ResultObject => {
+      const out: ResultObject = {};
+      for (const [name, field] of Object.entries(fields)) {
+        const entry: ResultObject = { type: field.type };
+        if (format !== 'none') {
+          entry.label = text(field.label);
+          entry.help = text(field.help);
+        }
+        entry.optional = field.optional;
+        entry.sensitive = field.sensitive;
+        out[name] = entry;
+      }
+      return out;
+    };
+    const requests = specs.map((spec) => {
+      const request: ResultObject = {
+        id: spec.id,
+        metadata: assoc({}),
+        required: spec.required,
+        provider: spec.providerIsMessage ? renderMessage(spec.provider, [], language) : spec.provider,
+        account: spec.account,
+      };
+      if (!params.mergerequestfields) request.fields = describeFields(spec.fields);
+      return request;
+    });
+    info.requests = list('request', requests);
+    if (params.mergerequestfields) {
+      info.fields = describeFields(Object.assign({}, ...specs.map((spec) => spec.fields)));
+    }
+  }
+  context.result.set('authmanagerinfo', info);
 };
