@@ -51,7 +51,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   const lists = (read('list') as string[] | undefined) ?? [];
   const metas = (read('meta') as string[] | undefined) ?? [];
   const indexPageIds = read('indexpageids') as boolean;
-  read('export');
+  const exportPages = read('export') as boolean;
   read('exportnowrap');
   read('iwurl');
   const incoming = parseContinue(read('continue') as string | undefined);
@@ -62,6 +62,20 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   const generatorName = read('generator') as string | undefined;
   const resolveRedirects = read('redirects') as boolean;
   const convertTitles = read('converttitles') as boolean;
+
+  // Without the right to read, only meta modules that need no reading may run, with no pages:
+  // that is how a client of a private wiki fetches its login token. MediaWiki refuses anything
+  // else before running a module.
+  if (!state.user.rights.has('read')) {
+    const readsPages =
+      titles !== undefined || pageIds !== undefined || revIds !== undefined || generatorName !== undefined;
+    const readsModules = [...props, ...lists, ...metas].some((name) => BY_NAME.get(name)?.descriptor.readrights);
+    if (readsPages || readsModules || exportPages) {
+      const error = apiError('readapidenied', 'apierror-readapidenied');
+      error.module = 'main';
+      throw error;
+    }
+  }
 
   const sources = (
     [
@@ -147,9 +161,6 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   };
 
   const run = async (module: QueryModule, context: ModuleContext) => {
-    if (module.descriptor.readrights && !state.user.rights.has('read')) {
-      throw apiError('readapidenied', 'apierror-readapidenied');
-    }
     if (module.descriptor.deprecated) {
       state.warn(context.path, {
         code: 'deprecation',
