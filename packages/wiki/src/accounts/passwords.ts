@@ -54,13 +54,18 @@ export async function verifyPassword(stored: string, password: string): Promise<
       if (![N, r, p].every((v) => Number.isInteger(v) && v > 0) || N > MAX_SCRYPT_N || r > 32 || p > 16) return false;
       const expected = Buffer.from(hash, 'base64');
       if (expected.length === 0 || expected.length > 1024) return false;
-      const actual = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, {
-        N,
-        r,
-        p,
-        maxmem: 256 * N * r + 1024 * 1024,
-      });
-      return equalBytes(actual, expected);
+      try {
+        const actual = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, {
+          N,
+          r,
+          p,
+          maxmem: 256 * N * r + 1024 * 1024,
+        });
+        return equalBytes(actual, expected);
+      } catch {
+        // Parameters scrypt refuses (N not a power of two): a hash nothing can match.
+        return false;
+      }
     }
     case 'B':
       if (parts.length !== 4) return false;
