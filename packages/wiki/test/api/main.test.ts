@@ -1,0 +1,336 @@
+/**
+ * api.php as clients see it, on the imported reference wiki: formats and format versions, error
+ * formats, request metadata, CORS, methods, and continuation round trips.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/api/app.js';
+import { importReferenceWiki, type ReferenceWiki } from '../helpers/reference-wiki.js';
+
+let wiki: ReferenceWiki;
+let app: FastifyInstance;
+
+before(async () => {
+  wiki = await importReferenceWiki();
+  app = await buildApp({ store: wiki.store, site: wiki.site });
+});
+after(async () => {
+  await app.close();
+  await wiki.dispose();
+});
+
+async function get(params: Record<string, string> | [string, string][], headers: Record<string, string> = {}) {
+  const query = new URLSearchParams(Array.isArray(params) ? params : Object.entries(params)).toString();
+  return app.inject({ method: 'GET', url: `/api.php?${query}`, headers });
+}
+
+describe('formats', () => {
+  const base = { action: 'query', titles: 'Köln' };
+
+  test('formatversion 1 escapes non-ASCII and prints pages keyed by id; utf8 keeps the characters', async () => {
+    const fv1 = await get({ ...base, format: 'json' });
+    assert.equal(fv1.body, '{"batchcomplete":"","query":{"pages":{"239":{"pageid":239,"ns":0,"title":"K\\u00f6ln"}}}}');
+    const utf8 = await get({ ...base, format: 'json', utf8: '1' });
+    assert.match(utf8.body, /"title":"Köln"/);
+  });
+
+  test('formatversion 2 prints pages as a list, real booleans, UTF-8; ascii escapes', async () => {
+    const fv2 = await get({ ...base, format: 'json', formatversion: '2' });
+    assert.equal(fv2.body, '{"batchcomplete":true,"query":{"pages":[{"pageid":239,"ns":0,"title":"Köln"}]}}');
+    const ascii = await get({ ...base, format: 'json', formatversion: 'latest', ascii: '1' });
+    assert.match(ascii.body, /K\\u00f6ln/);
+  });
+
+  test('xml prints attributes, keyed pages with _idx, and content as text', async () => {
+    const response = await get({ ...base, format: 'xml', apfoo: '1' });
+    assert.equal(response.headers['content-type'], 'text/xml; charset=utf-8');
+    assert.equal(
+      response.body,
+      '<?xml version="1.0"?><api batchcomplete=""><warnings><main xml:space="preserve">Unrecognized parameter: apfoo.</main></warnings><query><pages><page _idx="239" pageid="239" ns="0" title="Köln" /></pages></query></api>',
+    );
+  });
+
+  test('php prints PHP’s serialize() form', async () => {
+    const response = await get({ ...base, format: 'php', formatversion: '2' });
+    assert.equal(
+      response.body,
+      'a:2:{s:13:"batchcomplete";b:1;s:5:"query";a:1:{s:5:"pages";a:1:{i:0;a:3:{s:6:"pageid";i:239;s:2:"ns";i:0;s:5:"title";s:5:"Köln";}}}}',
+    );
+  });
+
+  test('callback wraps JSON as JSONP', async () => {
+    const response = await get({
+      action: 'query',
+      meta: 'userinfo',
+      callback: 'cb',
+      format: 'json',
+      formatversion: '2',
+    });
+    assert.equal(response.headers['content-type'], 'text/javascript; charset=utf-8');
+    assert.equal(
+      response.body,
+      '/**/cb({"batchcomplete":true,"query":{"userinfo":{"id":0,"name":"127.0.0.1","anon":true}}})',
+    );
+  });
+
+  test('without format the answer is an HTML page with a strict CSP; none answers nothing', async () => {
+    const html = await get({ action: 'query', meta: 'userinfo' });
+    assert.equal(html.headers['content-type'], 'text/html; charset=UTF-8');
+    assert.match(String(html.headers['content-security-policy']), /default-src 'none'/);
+    assert.match(html.body, /&quot;userinfo&quot;/);
+    const none = await get({ action: 'query', meta: 'userinfo', format: 'none' });
+    assert.equal(none.body, '');
+  });
+});
+
+describe('errors and warnings', () => {
+  test('errorformat=raw gives keys and parameters; none only codes', async () => {
+    const raw = await get({
+      action: 'query',
+      list: 'allpages',
+      apfilterredir: 'bogus',
+      errorformat: 'raw',
+      format: 'json',
+      formatversion: '2',
+    });
+    assert.equal(raw.headers['mediawiki-api-error'], 'badvalue');
+    assert.deepEqual(raw.json().errors, [
+      {
+        code: 'badvalue',
+        key: 'paramvalidator-badvalue-enumnotmulti',
+        params: ['apfilterredir', 'bogus'],
+        module: 'query+allpages',
+      },
+    ]);
+  });
+
+  test('an unknown action is badvalue; login by GET is mustbeposted', async () => {
+    const unknown = await get({ action: 'frobnicate', format: 'json' });
+    assert.equal(unknown.json().error.info, 'Unrecognized value for parameter "action": frobnicate.');
+    const login = await get({ action: 'login', format: 'json' });
+    assert.equal(login.headers['mediawiki-api-error'], 'mustbeposted');
+  });
+
+  test('a malformed continue value is badcontinue', async () => {
+    const response = await get({ action: 'query', list: 'allpages', continue: 'nonsense', format: 'json' });
+    assert.equal(response.json().error.code, 'badcontinue');
+  });
+
+  test('hostile input is answered, never a 500', async () => {
+    for (const value of ['x'.repeat(10_000), "'; DROP TABLE page; --", '<script>alert(1)</script>', '\u0000\ud800']) {
+      const response = await get({ action: 'query', list: 'allpages', apfrom: value, titles: value, format: 'json' });
+      assert.equal(response.statusCode, 200, value.slice(0, 20));
+      assert.ok(response.json());
+    }
+  });
+});
+
+describe('request metadata', () => {
+  test('requestid, servedby, curtimestamp and responselanginfo', async () => {
+    const response = await get({
+      action: 'query',
+      requestid: 'r1',
+      servedby: '1',
+      curtimestamp: '1',
+      responselanginfo: '1',
+      format: 'json',
+      formatversion: '2',
+    });
+    const body = response.json();
+    assert.equal(body.requestid, 'r1');
+    assert.equal(typeof body.servedby, 'string');
+    assert.match(body.curtimestamp, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    assert.equal(body.uselang, 'de');
+    assert.equal(body.errorlang, 'en');
+  });
+
+  test('smaxage and maxage make the answer cacheable', async () => {
+    const response = await get({ action: 'query', meta: 'siteinfo', smaxage: '60', maxage: '30', format: 'json' });
+    assert.equal(response.headers['cache-control'], 's-maxage=60, must-revalidate, max-age=30');
+    const plain = await get({ action: 'query', meta: 'siteinfo', format: 'json' });
+    assert.equal(plain.headers['cache-control'], 'private, must-revalidate, max-age=0');
+  });
+
+  test('limit=max reports the limit it stood for', async () => {
+    const response = await get({
+      action: 'query',
+      list: 'allpages',
+      aplimit: 'max',
+      apnamespace: '12',
+      format: 'json',
+      formatversion: '2',
+    });
+    assert.deepEqual(response.json().limits, { allpages: 500 });
+  });
+});
+
+describe('CORS and methods', () => {
+  test('origin=* answers anonymously with CORS headers', async () => {
+    const response = await get(
+      { action: 'query', meta: 'userinfo', origin: '*', format: 'json' },
+      { origin: 'https://example.org' },
+    );
+    assert.equal(response.headers['access-control-allow-origin'], '*');
+    assert.equal(response.statusCode, 200);
+  });
+
+  test('an origin that is not the Origin header is refused with 403', async () => {
+    const response = await get(
+      { action: 'query', origin: 'https://a.example', format: 'json' },
+      { origin: 'https://b.example' },
+    );
+    assert.equal(response.statusCode, 403);
+    assert.equal(response.body, "'origin' parameter does not match Origin header\n");
+  });
+
+  test('POST works urlencoded and multipart; other methods are 405', async () => {
+    const form = await app.inject({
+      method: 'POST',
+      url: '/api.php',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=query&titles=Berlin&format=json&formatversion=2',
+    });
+    assert.equal(form.json().query.pages[0].pageid, 236);
+    const boundary = 'XyZ';
+    const parts = Object.entries({ action: 'query', titles: 'Berlin', format: 'json', formatversion: '2' })
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('');
+    const multipart = await app.inject({
+      method: 'POST',
+      url: '/w/api.php',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `${parts}--${boundary}--\r\n`,
+    });
+    assert.equal(multipart.json().query.pages[0].pageid, 236);
+    const put = await app.inject({ method: 'PUT', url: '/api.php' });
+    assert.equal(put.statusCode, 405);
+  });
+});
+
+describe('continuation', () => {
+  async function allPagesInBatches(params: Record<string, string>, key: string): Promise<unknown[]> {
+    const seen: unknown[] = [];
+    let next: Record<string, string> = {};
+    for (let round = 0; round < 100; round++) {
+      const body = (await get({ ...params, ...next, format: 'json', formatversion: '2' })).json();
+      seen.push(...(key === 'pages' ? body.query.pages : body.query[key]));
+      if (!body.continue) return seen;
+      next = body.continue;
+    }
+    throw new Error('continuation did not end');
+  }
+
+  test('allpages in batches of 7 gives the same pages as one request', async () => {
+    const whole = (
+      await get({
+        action: 'query',
+        list: 'allpages',
+        apnamespace: '10',
+        aplimit: 'max',
+        format: 'json',
+        formatversion: '2',
+      })
+    ).json();
+    const batched = await allPagesInBatches(
+      { action: 'query', list: 'allpages', apnamespace: '10', aplimit: '7' },
+      'allpages',
+    );
+    assert.deepEqual(batched, whole.query.allpages);
+  });
+
+  test('a generator continues with gapcontinue and its own continue value', async () => {
+    const first = (
+      await get({
+        action: 'query',
+        generator: 'allpages',
+        gapnamespace: '10',
+        gaplimit: '5',
+        format: 'json',
+        formatversion: '2',
+      })
+    ).json();
+    assert.equal(first.continue.continue, 'gapcontinue||');
+    assert.equal(first.batchcomplete, true);
+    const pages = await allPagesInBatches(
+      { action: 'query', generator: 'allpages', gapnamespace: '10', gaplimit: '5' },
+      'pages',
+    );
+    const whole = (
+      await get({
+        action: 'query',
+        list: 'allpages',
+        apnamespace: '10',
+        aplimit: 'max',
+        format: 'json',
+        formatversion: '2',
+      })
+    ).json();
+    assert.deepEqual(
+      (pages as { pageid: number }[]).map((p) => p.pageid).sort((a, b) => a - b),
+      (whole.query.allpages as { pageid: number }[]).map((p) => p.pageid).sort((a, b) => a - b),
+    );
+  });
+
+  test('finished modules are listed after || and skipped on the next request', async () => {
+    const first = (
+      await get({
+        action: 'query',
+        list: 'allpages',
+        aplimit: '2',
+        meta: 'userinfo',
+        format: 'json',
+        formatversion: '2',
+      })
+    ).json();
+    assert.equal(first.continue.continue, '-||userinfo');
+    const second = (
+      await get({
+        action: 'query',
+        list: 'allpages',
+        aplimit: '2',
+        meta: 'userinfo',
+        ...first.continue,
+        format: 'json',
+        formatversion: '2',
+      })
+    ).json();
+    assert.equal(second.query.userinfo, undefined);
+    assert.equal(second.query.allpages.length, 2);
+  });
+
+  test('rawcontinue gives the old query-continue block', async () => {
+    const body = (
+      await get({
+        action: 'query',
+        list: 'allpages',
+        aplimit: '2',
+        rawcontinue: '1',
+        format: 'json',
+        formatversion: '2',
+      })
+    ).json();
+    assert.deepEqual(Object.keys(body['query-continue']), ['allpages']);
+    assert.equal(typeof body['query-continue'].allpages.apcontinue, 'string');
+    assert.equal(body.continue, undefined);
+  });
+});
+
+describe('help and paraminfo', () => {
+  test('action=help is an HTML page generated from the descriptors', async () => {
+    const response = await get({ action: 'help' });
+    assert.equal(response.headers['content-type'], 'text/html; charset=UTF-8');
+    assert.match(response.body, /list=allpages/);
+    assert.match(response.body, /apfilterredir/);
+  });
+
+  test('paraminfo describes main, query and a format module', async () => {
+    const body = (
+      await get({ action: 'paraminfo', modules: 'main|query|json', format: 'json', formatversion: '2' })
+    ).json();
+    const names = body.paraminfo.modules.map((m: { name: string }) => m.name);
+    assert.deepEqual(names, ['main', 'query', 'json']);
+    const query = body.paraminfo.modules[1];
+    assert.ok(query.parameters.some((p: { name: string }) => p.name === 'generator'));
+  });
+});

@@ -1,0 +1,215 @@
+/**
+ * The parameter validator on its own: every type, multi-values, limits, defaults, deprecation and
+ * the errors and warnings MediaWiki gives, with the exact English texts clients see.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { ApiError, type ApiMessage } from '../../src/api/errors.js';
+import { renderMessage } from '../../src/api/messages/render.js';
+import type { ParamDescriptor } from '../../src/api/params/descriptor.js';
+import { RequestParams } from '../../src/api/params/request.js';
+import { parseTimestamp, toMwTimestamp } from '../../src/api/params/timestamp.js';
+import { ParamValidator } from '../../src/api/params/validate.js';
+import { germanSite } from '../helpers/german-site.js';
+
+const NOW = new Date(Date.UTC(2026, 0, 2, 3, 4, 5));
+
+function validator(entries: [string, string][], highLimits = false) {
+  const warnings: string[] = [];
+  const limits = new Map<string, number>();
+  const v = new ParamValidator(new RequestParams(entries), {
+    site: germanSite(),
+    highLimits,
+    now: NOW,
+    warn: (module: string, message: ApiMessage) =>
+      warnings.push(`${module}: ${renderMessage(message.key, message.params, 'en')}`),
+    recordLimit: (name, value) => limits.set(name, value),
+  });
+  const scope = { prefix: 'xx', path: 'query+test', name: 'test' };
+  return { read: (p: ParamDescriptor) => v.read(p, scope), warnings, limits };
+}
+
+function errorOf(fn: () => unknown): { code: string; text: string; data: unknown } {
+  try {
+    fn();
+  } catch (error) {
+    assert.ok(error instanceof ApiError);
+    const m = error.messages[0];
+    return { code: m.code, text: renderMessage(m.key, m.params, 'en'), data: m.data };
+  }
+  assert.fail('expected an error');
+}
+
+describe('parameter validation', () => {
+  test('strings are NFC-normalised and absent parameters take their default', () => {
+    const { read } = validator([['xxa', 'Cafe\u0301']]);
+    assert.equal(read({ name: 'a', type: 'string' }), 'Café');
+    assert.equal(read({ name: 'b', type: 'string', default: 'x' }), 'x');
+    assert.equal(read({ name: 'c', type: 'string' }), undefined);
+  });
+
+  test('booleans are true when present, whatever the value', () => {
+    const { read } = validator([
+      ['xxa', '0'],
+      ['xxb', ''],
+    ]);
+    assert.equal(read({ name: 'a', type: 'boolean' }), true);
+    assert.equal(read({ name: 'b', type: 'boolean' }), true);
+    assert.equal(read({ name: 'c', type: 'boolean' }), false);
+  });
+
+  test('integers are checked and clamped with MediaWiki’s warning', () => {
+    const { read, warnings } = validator([
+      ['xxa', '1500'],
+      ['xxb', '-3'],
+      ['xxc', '12x'],
+    ]);
+    assert.equal(read({ name: 'a', type: 'integer', min: 1, max: 1200 }), 1200);
+    assert.equal(read({ name: 'b', type: 'integer', min: 0 }), 0);
+    assert.deepEqual(warnings, [
+      'query+test: The value "1500" for parameter "xxa" must be between 1 and 1,200.',
+      'query+test: The value "-3" for parameter "xxb" must be no less than 0.',
+    ]);
+    const error = errorOf(() => read({ name: 'c', type: 'integer' }));
+    assert.equal(error.code, 'badinteger');
+    assert.equal(error.text, 'Invalid value "12x" for integer parameter "xxc".');
+  });
+
+  test('limit=max takes the bound of the caller and is recorded for the limits block', () => {
+    const low = validator([['xxlimit', 'max']]);
+    assert.equal(low.read({ name: 'limit', type: 'limit', min: 1, max: 500, highmax: 5000 }), 500);
+    assert.deepEqual([...low.limits], [['test', 500]]);
+    const high = validator([['xxlimit', 'max']], true);
+    assert.equal(high.read({ name: 'limit', type: 'limit', min: 1, max: 500, highmax: 5000 }), 5000);
+    const over = validator([['xxlimit', '501']]);
+    assert.equal(over.read({ name: 'limit', type: 'limit', min: 1, max: 500, highmax: 5000 }), 500);
+  });
+
+  test('single enums refuse unknown values; multi enums drop them with a warning', () => {
+    const { read, warnings } = validator([
+      ['xxa', 'bogus'],
+      ['xxb', 'x|bogus|y|x|other'],
+    ]);
+    const error = errorOf(() => read({ name: 'a', type: ['x', 'y'] }));
+    assert.equal(error.code, 'badvalue');
+    assert.equal(error.text, 'Unrecognized value for parameter "xxa": bogus.');
+    assert.deepEqual(read({ name: 'b', type: ['x', 'y'], multi: true }), ['x', 'y']);
+    assert.deepEqual(warnings, ['query+test: Unrecognized values for parameter "xxb": bogus, other']);
+  });
+
+  test('multi-values split on | or on U+001F when the value starts with it', () => {
+    const { read } = validator([
+      ['xxa', '\u001fa|b\u001fc'],
+      ['xxb', ''],
+    ]);
+    assert.deepEqual(read({ name: 'a', type: 'string', multi: true }), ['a|b', 'c']);
+    assert.deepEqual(read({ name: 'b', type: 'string', multi: true }), []);
+  });
+
+  test('* stands for every value where allowed; duplicates stay only where allowed', () => {
+    const { read } = validator([
+      ['xxa', '*'],
+      ['xxb', 'p|p'],
+    ]);
+    assert.deepEqual(read({ name: 'a', type: ['x', 'y', 'z'], multi: true, allspecifier: true }), ['x', 'y', 'z']);
+    assert.deepEqual(read({ name: 'b', type: 'string', multi: true, allowsduplicates: true }), ['p', 'p']);
+  });
+
+  test('more than 50 values is toomanyvalues, 500 with apihighlimits', () => {
+    const values = Array.from({ length: 51 }, (_, i) => `v${i}`).join('|');
+    const error = errorOf(() => validator([['xxa', values]]).read({ name: 'a', type: 'string', multi: true }));
+    assert.equal(error.code, 'toomanyvalues');
+    assert.equal(error.text, 'Too many values supplied for parameter "xxa". The limit is 50.');
+    assert.deepEqual(error.data, { limit: 50, lowlimit: 50, highlimit: 500 });
+    assert.equal(
+      (validator([['xxa', values]], true).read({ name: 'a', type: 'string', multi: true }) as string[]).length,
+      51,
+    );
+  });
+
+  test('namespaces accept the site’s ids, * means the non-negative ones', () => {
+    const { read } = validator([
+      ['xxa', '14'],
+      ['xxb', '*'],
+      ['xxc', '-1'],
+    ]);
+    assert.equal(read({ name: 'a', type: 'namespace' }), 14);
+    const all = read({ name: 'b', type: 'namespace', multi: true, allspecifier: true }) as number[];
+    assert.ok(all.includes(0) && all.includes(2302) && !all.includes(-1));
+    assert.equal(errorOf(() => read({ name: 'c', type: 'namespace' })).code, 'badvalue');
+    assert.equal(validator([['xxc', '-1']]).read({ name: 'c', type: 'namespace', extranamespaces: [-2, -1] }), -1);
+  });
+
+  test('required parameters are missingparam when absent', () => {
+    const error = errorOf(() => validator([]).read({ name: 'a', type: 'string', required: true }));
+    assert.equal(error.code, 'missingparam');
+    assert.equal(error.text, 'The "xxa" parameter must be set.');
+  });
+
+  test('deprecated parameters and values are warned about', () => {
+    const { read, warnings } = validator([
+      ['xxa', '1'],
+      ['xxb', 'old|new'],
+    ]);
+    read({ name: 'a', type: 'string', deprecated: true });
+    read({ name: 'b', type: ['new', 'old'], multi: true, deprecatedvalues: ['old'] });
+    assert.deepEqual(warnings, [
+      'query+test: The parameter "xxa" has been deprecated.',
+      'query+test: The value "old" for parameter "xxb" is deprecated.',
+    ]);
+  });
+
+  test('user values are canonical names, IPs or ranges as the subtypes allow', () => {
+    const { read } = validator([
+      ['xxa', 'alice_smith'],
+      ['xxb', '192.0.2.0/24'],
+      ['xxc', 'Bad#Name'],
+      ['xxd', '#12'],
+    ]);
+    assert.equal(read({ name: 'a', type: 'user' }), 'Alice smith');
+    assert.equal(read({ name: 'b', type: 'user', subtypes: ['name', 'ip', 'cidr'] }), '192.0.2.0/24');
+    const error = errorOf(() => read({ name: 'c', type: 'user' }));
+    assert.equal(error.code, 'baduser');
+    assert.equal(error.text, 'Invalid value "Bad#Name" for user parameter "xxc".');
+    assert.equal(read({ name: 'd', type: 'user' }), '#12');
+  });
+
+  test('timestamps: every accepted form becomes MediaWiki’s 14 digits; "" and 0 mean now, with a warning', () => {
+    const { read, warnings } = validator([
+      ['xxa', '2001-01-15T14:56:00Z'],
+      ['xxb', ''],
+      ['xxc', 'yesterday'],
+    ]);
+    assert.equal(read({ name: 'a', type: 'timestamp' }), '20010115145600');
+    assert.equal(read({ name: 'b', type: 'timestamp' }), toMwTimestamp(NOW));
+    assert.match(warnings[0], /Passing "" for timestamp parameter "xxb" has been deprecated/);
+    const error = errorOf(() => read({ name: 'c', type: 'timestamp' }));
+    assert.equal(error.code, 'badtimestamp');
+    assert.equal(error.text, 'Invalid value "yesterday" for timestamp parameter "xxc".');
+  });
+});
+
+describe('timestamp formats', () => {
+  const expected = '20010115145600';
+  for (const form of [
+    '20010115145600',
+    '979570560',
+    '2001-01-15T14:56:00Z',
+    '2001-01-15T14:56:00.000Z',
+    '2001-01-15T15:56:00+01:00',
+    '2001-01-15 14:56:00',
+    '2001:01:15 14:56:00',
+    'Mon, 15 Jan 2001 14:56:00 GMT',
+    '15-Jan-01 02.56.00.000000 PM',
+  ]) {
+    test(form, () => {
+      const date = parseTimestamp(form);
+      assert.ok(date, `${form} parses`);
+      assert.equal(toMwTimestamp(date), expected);
+    });
+  }
+  test('impossible dates are refused', () => {
+    assert.equal(parseTimestamp('2001-13-40T00:00:00Z'), null);
+    assert.equal(parseTimestamp('not a time'), null);
+  });
+});
