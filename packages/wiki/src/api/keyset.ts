@@ -1,44 +1,64 @@
 /**
- * Helpers for modules that list rows by keyset: turning a title typed by a client into the stored
- * key, and reading and writing continuation values in MediaWiki's `a|b|c` form.
+ * Helpers for modules that list rows by keyset: turning a title part typed by a client (`apfrom`,
+ * `apprefix`) into the stored key, the upper bound of a prefix range, and reading continuation
+ * values in MediaWiki's `a|b|c` form.
  */
-import type { TitleCodec } from '../site/title.js';
-import { badContinue } from './errors.js';
+import { NS_MAIN, type TitleCodec } from '../site/title.js';
+import { apiError, badContinue } from './errors.js';
 
 /**
- * A title part (`from`, `to`, `prefix`, `continue`) as stored: spaces as underscores, the first
- * letter upper-cased in namespaces that ask for it. MediaWiki trims nothing else.
+ * A title part as stored (underscores, first letter upper-cased in first-letter namespaces).
+ * MediaWiki parses the part as a title of the namespace with a letter appended, so that a part
+ * ending in a space keeps it and an empty part stays empty; a part that is no title of that
+ * namespace (bad characters, a fragment, another namespace, an interwiki prefix) is `invalidtitle`.
  */
 export function titlePartToKey(titles: TitleCodec, part: string, namespace: number): string {
-  return titles.capitalize(part.replace(/ /g, '_'), namespace);
+  const prefix = namespace === NS_MAIN ? '' : `${titles.namespaceName(namespace) || String(namespace)}:`;
+  const parsed = titles.parse(`${prefix}${part}x`);
+  if (
+    !parsed.ok ||
+    parsed.title.fragment !== '' ||
+    parsed.title.interwiki !== '' ||
+    parsed.title.namespace !== namespace
+  ) {
+    throw apiError('invalidtitle', 'apierror-invalidtitle', [part]);
+  }
+  return parsed.title.dbKey.slice(0, -1);
 }
-
-export type ContinueField = 'int' | 'string';
 
 /**
- * Splits a continuation value into its fields (`236|Stadt` → [236, 'Stadt']); a value with another
- * number of fields or a non-integer where an integer belongs is `badcontinue`. The last string field
- * may itself contain `|`.
+ * The exclusive upper bound of the strings that start with `prefix`, for `>= prefix AND < bound`
+ * on byte-ordered text: no character sorts after U+10FFFF.
  */
-export function parseContinue(value: string, fields: readonly ContinueField[]): (string | number)[] {
-  const parts = value.split('|');
-  if (parts.length < fields.length || (parts.length > fields.length && fields[fields.length - 1] !== 'string')) {
-    throw badContinue();
-  }
-  const head = parts.slice(0, fields.length - 1);
-  const tail = parts.slice(fields.length - 1).join('|');
-  return [...head, tail].map((part, i) => {
-    if (fields[i] === 'string') return part;
-    if (!/^-?\d+$/.test(part)) throw badContinue();
-    return Number(part);
-  });
-}
-
-export function formatContinue(values: readonly (string | number)[]): string {
-  return values.join('|');
-}
-
-/** The smallest string greater than every string that starts with `prefix` (byte order). */
 export function prefixUpperBound(prefix: string): string {
   return `${prefix}\u{10FFFF}`;
+}
+
+export type ContinueField = 'string' | 'int' | 'timestamp';
+
+type FieldValue<T extends ContinueField> = T extends 'int' ? number : string;
+
+/**
+ * Splits a `<prefix>continue` value into its fields as the module wrote them (`0|245` → [0, 245]);
+ * another number of fields, a non-integer where an integer belongs or a malformed timestamp is
+ * MediaWiki's `badcontinue`.
+ */
+export function parseContinueValue<const T extends readonly ContinueField[]>(
+  value: string,
+  fields: T,
+): { [K in keyof T]: FieldValue<T[K]> } {
+  const parts = value.split('|');
+  if (parts.length !== fields.length) throw badContinue();
+  return parts.map((part, i) => {
+    switch (fields[i]) {
+      case 'int':
+        if (!/^-?\d+$/.test(part) || String(Number(part)) !== part) throw badContinue();
+        return Number(part);
+      case 'timestamp':
+        if (!/^\d{14}$/.test(part)) throw badContinue();
+        return part;
+      default:
+        return part;
+    }
+  }) as { [K in keyof T]: FieldValue<T[K]> };
 }

@@ -13,7 +13,7 @@ import {
   type TitleCodec,
 } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
-import { loadGenders } from './gender.js';
+import { loadGenders, userOf } from './gender.js';
 import { KeyedList, list, type ResultObject } from './result/tree.js';
 
 export interface PageRecord {
@@ -370,7 +370,3 @@ interface PageRow {
 }
 
 /** The user a user-namespace page belongs to: the part before the first `/`, with spaces. */
-function userOf(dbKey: string): string {
-  const slash = dbKey.indexOf('/');
-  return (slash === -1 ? dbKey : dbKey.slice(0, slash)).replace(/_/g, ' ');
-}

@@ -45,6 +45,10 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-assertanonfailed': 'Die Aktion wurde nicht ausgeführt, weil du nicht mehr abgemeldet bist.',
   'apierror-assertnameduserfailed': 'Die Aktion wurde nicht ausgeführt, weil du nicht mehr als „$1“ angemeldet bist.',
   'apierror-invalidtitle': 'Ungültiger Titel „$1“.',
+  // list modules
+  'apierror-invalidcategory': 'Der angegebene Kategoriename ist ungültig.',
+  'apierror-badparameter': 'Ungültiger Wert für den Parameter „$1“.',
+  'apierror-imageusage-badtitle': 'Der Titel für „$1“ muss eine Datei sein.',
   'apierror-maxlag': 'Warte auf $2: $1 {{PLURAL:$1|Sekunde|Sekunden}} Verzögerung.',
   'apierror-paraminfo-badmodule': 'Das Modul „$1“ hat kein Untermodul „$2“.',
   'apiwarn-paraminfo-badmodule': 'Das Modul „$1“ hat kein Untermodul „$2“.',

@@ -43,6 +43,10 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-assertanonfailed': 'You are no longer logged out, so the action could not be completed.',
   'apierror-assertnameduserfailed': 'You are no longer logged in as "$1", so the action could not be completed.',
   'apierror-invalidtitle': 'Bad title "$1".',
+  // list modules
+  'apierror-invalidcategory': 'The category name you entered is not valid.',
+  'apierror-badparameter': 'Invalid value for parameter "$1".',
+  'apierror-imageusage-badtitle': 'The title for "$1" must be a file.',
   'apierror-maxlag': 'Waiting for $2: $1 {{PLURAL:$1|second|seconds}} lagged.',
   'apierror-paraminfo-badmodule': 'The module "$1" does not have a submodule "$2".',
   'apiwarn-paraminfo-badmodule': 'The module "$1" does not have a submodule "$2".',

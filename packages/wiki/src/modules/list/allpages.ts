@@ -1,9 +1,9 @@
-import type { ExpressionBuilder } from 'kysely';
-import { prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
+import { apiError } from '../../api/errors.js';
+import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
-import type { WikiDatabase } from '../../store/schema.js';
+import { writePageRows } from '../support/page-rows.js';
 
 /** `list=allpages`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -35,74 +35,76 @@ export const descriptor: ModuleDescriptor = {
   ],
 };
 
+/**
+ * Pages of one namespace in title order: a range scan of `page_name_title` (or
+ * `page_redirect_name_title` with a redirect filter), continued by the next title.
+ */
 export const execute: ModuleExecute = async (ctx) => {
   const p = ctx.params;
   const namespace = p.namespace as number;
-  const key = (part: string) => titlePartToKey(ctx.titles, part, namespace);
   const descending = p.dir === 'descending';
   const limit = p.limit as number;
-  const from =
-    p.continue !== undefined ? key(p.continue as string) : p.from !== undefined ? key(p.from as string) : undefined;
-  const to = p.to !== undefined ? key(p.to as string) : undefined;
-  const db = ctx.store.db;
+  const { db } = ctx.store;
 
   let query = db
     .selectFrom('page')
     .select(['page_id', 'page_namespace', 'page_title'])
     .where('page_namespace', '=', namespace);
+  if (p.continue !== undefined) {
+    const [title] = parseContinueValue(p.continue as string, ['string']);
+    query = query.where('page_title', descending ? '<=' : '>=', title);
+  }
+  const from = p.from === undefined ? undefined : titlePartToKey(ctx.titles, p.from as string, namespace);
+  const to = p.to === undefined ? undefined : titlePartToKey(ctx.titles, p.to as string, namespace);
   if (from !== undefined) query = query.where('page_title', descending ? '<=' : '>=', from);
   if (to !== undefined) query = query.where('page_title', descending ? '>=' : '<=', to);
   if (p.prefix !== undefined) {
-    const prefix = key(p.prefix as string);
+    const prefix = titlePartToKey(ctx.titles, p.prefix as string, namespace);
     query = query.where('page_title', '>=', prefix).where('page_title', '<', prefixUpperBound(prefix));
   }
-  if (p.filterredir === 'redirects') query = query.where('page_is_redirect', '=', 1);
-  if (p.filterredir === 'nonredirects') query = query.where('page_is_redirect', '=', 0);
+  if (p.filterredir !== 'all') query = query.where('page_is_redirect', '=', p.filterredir === 'redirects' ? 1 : 0);
   if (p.minsize !== undefined) query = query.where('page_len', '>=', p.minsize as number);
   if (p.maxsize !== undefined) query = query.where('page_len', '<=', p.maxsize as number);
   if (p.filterlanglinks !== 'all') {
-    const withLinks = (eb: ExpressionBuilder<WikiDatabase, 'page'>) =>
-      eb.exists(eb.selectFrom('langlinks').select('ll_from').whereRef('ll_from', '=', 'page.page_id'));
-    query =
-      p.filterlanglinks === 'withlanglinks'
-        ? query.where((eb) => withLinks(eb))
-        : query.where((eb) => eb.not(withLinks(eb)));
+    const withLinks = p.filterlanglinks === 'withlanglinks';
+    query = query.where(({ exists, not, selectFrom }) => {
+      const links = exists(selectFrom('langlinks').select('ll_from').whereRef('ll_from', '=', 'page_id'));
+      return withLinks ? links : not(links);
+    });
   }
   const types = p.prtype as string[] | undefined;
-  if (types !== undefined && types.length > 0) {
-    const levels = p.prlevel as string[] | undefined;
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('page_restrictions')
-          .select('pr_page')
-          .whereRef('pr_page', '=', 'page.page_id')
-          .where('pr_type', 'in', types)
-          .$if(levels !== undefined && levels.length > 0, (q) => q.where('pr_level', 'in', levels as string[]))
-          .$if(p.prfiltercascade === 'cascading', (q) => q.where('pr_cascade', '=', 1))
-          .$if(p.prfiltercascade === 'noncascading', (q) => q.where('pr_cascade', '=', 0))
-          .$if(p.prexpiry === 'indefinite', (q) => q.where('pr_expiry', '=', 'infinity'))
-          .$if(p.prexpiry === 'definite', (q) => q.where('pr_expiry', '!=', 'infinity')),
-      ),
-    );
+  if (types !== undefined) {
+    const levels = ((p.prlevel as string[] | undefined) ?? []).filter((level) => level !== '');
+    query = query.where(({ exists, selectFrom }) => {
+      let restrictions = selectFrom('page_restrictions').select('pr_page').whereRef('pr_page', '=', 'page_id');
+      if (types.length > 0) restrictions = restrictions.where('pr_type', 'in', types);
+      if (levels.length > 0) restrictions = restrictions.where('pr_level', 'in', levels);
+      if (p.prfiltercascade !== 'all') {
+        restrictions = restrictions.where('pr_cascade', '=', p.prfiltercascade === 'cascading' ? 1 : 0);
+      }
+      if (p.prexpiry === 'indefinite') {
+        restrictions = restrictions.where((eb) =>
+          eb.or([eb('pr_expiry', '=', 'infinity'), eb('pr_expiry', 'is', null)]),
+        );
+      } else if (p.prexpiry === 'definite') {
+        restrictions = restrictions.where('pr_expiry', '!=', 'infinity');
+      }
+      return exists(restrictions);
+    });
+  } else if (p.prlevel !== undefined) {
+    throw apiError('invalidparammix', 'apierror-invalidparammix-mustusewith', [
+      { list: [ctx.paramName('prlevel')], quoted: true },
+      { list: [ctx.paramName('prtype')], quoted: true },
+    ]);
   }
+
   const rows = await query
     .orderBy('page_title', descending ? 'desc' : 'asc')
     .limit(limit + 1)
     .execute();
-
-  if (rows.length > limit) ctx.setContinue((rows[limit] as (typeof rows)[number]).page_title);
-  const shown = rows.slice(0, limit);
-  if (ctx.generator) {
-    ctx.generator.addPageIds(shown.map((row) => row.page_id));
-    return;
+  if (rows.length > limit) {
+    ctx.setContinue(rows[limit].page_title);
+    rows.length = limit;
   }
-  const out = ctx.result.list('p');
-  for (const row of shown) {
-    out.push({
-      pageid: row.page_id,
-      ns: row.page_namespace,
-      title: ctx.titles.prefixedText({ namespace: row.page_namespace, dbKey: row.page_title, interwiki: '' }),
-    });
-  }
+  await writePageRows(ctx, 'p', rows);
 };

@@ -1,5 +1,13 @@
+import { apiError, badContinue } from '../../api/errors.js';
+import { titleTexts } from '../../api/gender.js';
+import { parseContinueValue } from '../../api/keyset.js';
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { mwToIso } from '../../api/params/timestamp.js';
+import type { ResultObject } from '../../api/result/tree.js';
+import { NS_CATEGORY } from '../../site/title.js';
+import { titleOrPageId } from '../support/title-or-pageid.js';
 
 /** `list=categorymembers`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -37,3 +45,154 @@ export const descriptor: ModuleDescriptor = {
     { name: 'endsortkey', type: 'string', deprecated: true },
   ],
 };
+
+interface MemberRow {
+  page_id: number;
+  page_namespace: number;
+  page_title: string;
+  cl_from: number;
+  cl_sortkey: string;
+  cl_sortkey_prefix: string;
+  cl_type: string;
+  cl_timestamp: string;
+}
+
+const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
+const HEX = /^(?:[0-9a-fA-F]{2})*$/;
+const unhex = (value: string) => Buffer.from(value, 'hex').toString('utf8');
+
+/**
+ * Members of a category. By sort key: one range scan of `cl_sortkey` per member type, in the order
+ * the types were asked for, continued by `type|hex sort key|page id`. By timestamp: one scan of
+ * `cl_timestamp` over all types, continued by `timestamp|page id`.
+ */
+export const execute: ModuleExecute = async (ctx) => {
+  const p = ctx.params;
+  const category = await titleOrPageId(ctx);
+  if (category.namespace !== NS_CATEGORY) throw apiError('invalidcategory', 'apierror-invalidcategory');
+  const limit = p.limit as number;
+  const ascending = ['asc', 'ascending', 'newer'].includes(p.dir as string);
+  const order = ascending ? 'asc' : 'desc';
+  const namespaces = p.namespace as number[] | undefined;
+
+  const base = () => {
+    let query = ctx.store.db
+      .selectFrom('categorylinks')
+      .innerJoin('page', 'page_id', 'cl_from')
+      .select([
+        'page_id',
+        'page_namespace',
+        'page_title',
+        'cl_from',
+        'cl_sortkey',
+        'cl_sortkey_prefix',
+        'cl_type',
+        'cl_timestamp',
+      ])
+      .where('cl_to', '=', category.dbKey);
+    if (namespaces !== undefined && namespaces.length > 0) query = query.where('page_namespace', 'in', namespaces);
+    return query;
+  };
+
+  let rows: MemberRow[] = [];
+  if (p.sort === 'timestamp') {
+    let query = base();
+    const [start, end] = [p.start as string | undefined, p.end as string | undefined];
+    if (start !== undefined) query = query.where('cl_timestamp', ascending ? '>=' : '<=', start);
+    if (end !== undefined) query = query.where('cl_timestamp', ascending ? '<=' : '>=', end);
+    if (p.continue !== undefined) {
+      const [timestamp, from] = parseContinueValue(p.continue as string, ['timestamp', 'int']);
+      query = query.where((eb) =>
+        eb(eb.refTuple('cl_timestamp', 'cl_from'), ascending ? '>=' : '<=', eb.tuple(timestamp, from)),
+      );
+    }
+    rows = await query
+      .orderBy('cl_timestamp', order)
+      .orderBy('cl_from', order)
+      .limit(limit + 1)
+      .execute();
+  } else {
+    let types = p.type as string[];
+    let after: { sortkey: string; from: number } | undefined;
+    let start: string | undefined;
+    let end: string | undefined;
+    if (p.continue !== undefined) {
+      const [type, sortkey, from] = parseContinueValue(p.continue as string, ['string', 'string', 'int']);
+      if (!HEX.test(sortkey)) throw badContinue();
+      const index = types.indexOf(type);
+      types = types.slice(index === -1 ? 0 : index);
+      after = { sortkey: unhex(sortkey), from };
+    } else {
+      start = sortKeyBound(ctx, 'start');
+      end = sortKeyBound(ctx, 'end');
+    }
+    for (const [i, type] of types.entries()) {
+      let query = base().where('cl_type', '=', type);
+      if (i === 0 && after) {
+        const { sortkey, from } = after;
+        query = query.where((eb) =>
+          eb(eb.refTuple('cl_sortkey', 'cl_from'), ascending ? '>=' : '<=', eb.tuple(sortkey, from)),
+        );
+      }
+      if (start !== undefined) query = query.where('cl_sortkey', ascending ? '>=' : '<=', start);
+      if (end !== undefined) query = query.where('cl_sortkey', ascending ? '<=' : '>=', end);
+      const found = await query
+        .orderBy('cl_sortkey', order)
+        .orderBy('cl_from', order)
+        .limit(limit + 1 - rows.length)
+        .execute();
+      rows.push(...found);
+      if (rows.length > limit) break;
+    }
+  }
+
+  if (rows.length > limit) {
+    const next = rows[limit];
+    ctx.setContinue(
+      p.sort === 'timestamp'
+        ? `${next.cl_timestamp}|${next.cl_from}`
+        : `${next.cl_type}|${hex(next.cl_sortkey)}|${next.cl_from}`,
+    );
+    rows.length = limit;
+  }
+  if (ctx.generator) {
+    ctx.generator.addPageIds(rows.map((r) => r.page_id));
+    return;
+  }
+  const props = new Set(p.prop as string[]);
+  const texts = await titleTexts(
+    ctx.store,
+    ctx.titles,
+    props.has('title') ? rows.map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })) : [],
+  );
+  const list = ctx.result.list('cm');
+  for (const row of rows) {
+    const item: ResultObject = {};
+    if (props.has('ids')) item.pageid = row.page_id;
+    if (props.has('title')) {
+      item.ns = row.page_namespace;
+      item.title = texts.text(row.page_namespace, row.page_title);
+    }
+    if (props.has('sortkey')) item.sortkey = hex(row.cl_sortkey);
+    if (props.has('sortkeyprefix')) item.sortkeyprefix = row.cl_sortkey_prefix;
+    if (props.has('type')) item.type = row.cl_type;
+    if (props.has('timestamp')) item.timestamp = mwToIso(row.cl_timestamp);
+    list.push(item);
+  }
+};
+
+/**
+ * A bound of the sort key range: `<bound>sortkeyprefix` (made a sort key as the uppercase
+ * collation makes one), else `<bound>hexsortkey`, else the deprecated raw `<bound>sortkey`.
+ */
+function sortKeyBound(ctx: Parameters<ModuleExecute>[0], bound: 'start' | 'end'): string | undefined {
+  const prefix = ctx.params[`${bound}sortkeyprefix`] as string | undefined;
+  if (prefix !== undefined) return prefix.toUpperCase();
+  const hexKey = ctx.params[`${bound}hexsortkey`] as string | undefined;
+  if (hexKey !== undefined) {
+    const name = ctx.paramName(`${bound}hexsortkey`);
+    if (!HEX.test(hexKey)) throw apiError(`badvalue_${name}`, 'apierror-badparameter', [name]);
+    return unhex(hexKey);
+  }
+  return ctx.params[`${bound}sortkey`] as string | undefined;
+}

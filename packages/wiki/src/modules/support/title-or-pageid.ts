@@ -1,0 +1,33 @@
+/**
+ * The `title` / `pageid` pair of modules about one page (categorymembers, backlinks, ...): exactly
+ * one must be given; a title must parse, a page id must name an existing page.
+ */
+import { apiError, mutuallyExclusive, requireOneOf } from '../../api/errors.js';
+import type { ModuleContext } from '../../api/module.js';
+
+export interface TargetPage {
+  namespace: number;
+  dbKey: string;
+  /** The page's id when it exists (always when given by `pageid`). */
+  pageId: number | undefined;
+}
+
+export async function titleOrPageId(ctx: ModuleContext): Promise<TargetPage> {
+  const title = ctx.params.title as string | undefined;
+  const pageId = ctx.params.pageid as number | undefined;
+  const names = [ctx.paramName('title'), ctx.paramName('pageid')];
+  if (title === undefined && pageId === undefined) throw requireOneOf(names);
+  if (title !== undefined && pageId !== undefined) throw mutuallyExclusive(names);
+  if (title !== undefined) {
+    const parsed = ctx.titles.parse(title);
+    if (!parsed.ok || parsed.title.interwiki !== '') throw apiError('invalidtitle', 'apierror-invalidtitle', [title]);
+    return { namespace: parsed.title.namespace, dbKey: parsed.title.dbKey, pageId: undefined };
+  }
+  const row = await ctx.store.db
+    .selectFrom('page')
+    .select(['page_namespace', 'page_title'])
+    .where('page_id', '=', pageId as number)
+    .executeTakeFirst();
+  if (!row) throw apiError('nosuchpageid', 'apierror-nosuchpageid', [{ raw: pageId as number }]);
+  return { namespace: row.page_namespace, dbKey: row.page_title, pageId };
+}

@@ -1,0 +1,99 @@
+/**
+ * What every list module of pages promises, checked over each of them on the reference wiki:
+ * following the continuation with a small limit yields exactly the items of one large request, in
+ * the same order and without repeats; the generator form yields the same pages; formatversion 1
+ * lists the same items.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { QUERY_MODULES } from '../../src/modules/registry.js';
+import { useReferenceApi } from '../helpers/reference-api.js';
+
+interface ContractCase {
+  module: string;
+  /** Parameters without the module's prefix. */
+  params: Record<string, string>;
+  /** The item field naming a page, for the generator comparison (none: the module lists no pages). */
+  pageKey?: 'pageid' | 'title';
+  /** How many items to page through with `limit=small`. */
+  small?: number;
+}
+
+const CASES: ContractCase[] = [
+  { module: 'allpages', params: { prefix: 'B' }, pageKey: 'pageid', small: 7 },
+  { module: 'allpages', params: { namespace: '14', dir: 'descending', from: 'M' }, pageKey: 'pageid', small: 50 },
+  { module: 'allpages', params: { namespace: '2' }, pageKey: 'pageid', small: 9 },
+  { module: 'categorymembers', params: { title: 'Kategorie:Person' }, pageKey: 'pageid', small: 2 },
+  {
+    module: 'categorymembers',
+    params: { title: 'Kategorie:Bilder', type: 'subcat|file|page', prop: 'ids|sortkey|type' },
+    pageKey: 'pageid',
+  },
+  {
+    module: 'categorymembers',
+    params: { title: 'Kategorie:Stadt', sort: 'timestamp', dir: 'older', prop: 'ids|timestamp' },
+    pageKey: 'pageid',
+    small: 4,
+  },
+  {
+    module: 'categorymembers',
+    params: { title: 'Kategorie:User aa-0', dir: 'desc', prop: 'title|sortkeyprefix' },
+    pageKey: 'title',
+    small: 5,
+  },
+];
+
+const prefixOf = (name: string) => QUERY_MODULES.find((m) => m.descriptor.name === name)!.descriptor.prefix;
+const prefixed = (prefix: string, params: Record<string, string>) =>
+  Object.fromEntries(Object.entries(params).map(([k, v]) => [prefix + k, v]));
+
+describe('list modules: the shared contract', () => {
+  const api = useReferenceApi();
+
+  for (const c of CASES) {
+    const label = `${c.module} ${new URLSearchParams(c.params)}`;
+    const prefix = prefixOf(c.module);
+
+    test(`${label}: continuation pages through exactly the items of one request`, async () => {
+      const all = await api().query({ list: c.module, ...prefixed(prefix, { ...c.params, limit: 'max' }) });
+      assert.equal(all.continue, undefined, 'the whole list fits one request');
+      const expected = all.query[c.module];
+      assert.ok(expected.length > (c.small ?? 3), 'the case lists enough items to page through');
+      const collected: unknown[] = [];
+      let cont: Record<string, string> = {};
+      for (let round = 0; round < 1000; round++) {
+        const answer = await api().query({
+          list: c.module,
+          ...prefixed(prefix, { ...c.params, limit: String(c.small ?? 3) }),
+          ...cont,
+        });
+        collected.push(...answer.query[c.module]);
+        if (!answer.continue) break;
+        cont = answer.continue;
+      }
+      assert.deepEqual(collected, expected);
+    });
+
+    if (c.pageKey) {
+      test(`${label}: the generator yields the same pages`, async () => {
+        const listed = await api().query({ list: c.module, ...prefixed(prefix, { ...c.params, limit: 'max' }) });
+        const generated = await api().query({
+          generator: c.module,
+          ...prefixed(`g${prefix}`, { ...c.params, limit: 'max' }),
+        });
+        const key = c.pageKey!;
+        const want = listed.query[c.module].map((item: any) => item[key]).sort();
+        const got = (generated.query?.pages ?? []).map((page: any) => page[key]).sort();
+        assert.deepEqual(got, want);
+      });
+    }
+
+    test(`${label}: formatversion 1 lists the same items`, async () => {
+      const params = { list: c.module, ...prefixed(prefix, { ...c.params, limit: '20' }) };
+      const v2 = await api().query(params);
+      const v1 = await api().query({ ...params, formatversion: '1' });
+      assert.equal(v1.query[c.module].length, v2.query[c.module].length);
+      assert.deepEqual(v1.continue, v2.continue);
+    });
+  }
+});
