@@ -33,8 +33,15 @@ const described = new Set(QUERY_MODULES.map((m) => m.descriptor.name));
 const implemented = new Set(QUERY_MODULES.filter((m) => m.execute).map((m) => m.descriptor.name));
 const NEEDS_PAGES = ['titles', 'pageids', 'revids', 'generator'];
 
+/** Cases waiting for a feature of the page set or of the output rather than for a module. */
+const PENDING_FEATURES: Record<string, string> = {
+  '320-pageset-exportnowrap-none.json': 'export and exportnowrap',
+};
+
 /** Why a case cannot be compared yet, or undefined when it can. */
 function pendingReason(c: GoldenCase, server: GoldenServer): string | undefined {
+  const feature = PENDING_FEATURES[c.file];
+  if (feature) return `${feature} not implemented yet`;
   const session = GoldenSessions.sessionOf(c);
   if (session !== undefined && !GoldenSessions.knows(session)) return `no session named ${session}`;
   const params = new Map(c.request.params);

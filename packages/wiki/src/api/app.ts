@@ -7,6 +7,7 @@ import { defaultSite } from '../site/defaults.js';
 import type { SiteConfig } from '../site/site.js';
 import { loadSite } from '../site/site-store.js';
 import { TitleCodec } from '../site/title.js';
+import { loadUserGenders } from '../site/user-genders.js';
 import type { WikiStore } from '../store/database.js';
 import { handleApiRequest } from './main.js';
 import type { ApiServices } from './request-state.js';
@@ -29,9 +30,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerHealthRoute(app, options.store.db);
   const site = options.site ?? (await loadSite(options.store.db)) ?? defaultSite();
+  const titles = new TitleCodec(site);
+  const genders = await loadUserGenders(options.store);
+  titles.useGenders((name) => genders.get(name) ?? 'unknown');
   const services: ApiServices = {
     site,
-    titles: new TitleCodec(site),
+    titles,
     store: options.store,
     softwareName: options.softwareName ?? DEFAULT_SOFTWARE_NAME,
     hostName: hostname(),

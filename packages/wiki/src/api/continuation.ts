@@ -60,21 +60,25 @@ export class ContinuationManager {
     const data: Record<string, string> = {};
     for (const values of this.moduleValues.values()) Object.assign(data, values);
     const batchComplete = ![...this.moduleValues.keys()].some((name) => this.propModules.has(name));
+    // The part before `||` names the generator parameters to send again: while prop modules are
+    // unfinished, the ones of this request (none without a generator: an empty part); once the
+    // batch is complete, the generator's next values, or `-` when there is nothing to resume.
     let generatorPart = '-';
-    if (this.hasGenerator) {
-      if (batchComplete) {
-        if (Object.keys(this.generatorValues).length > 0) {
-          Object.assign(data, this.generatorValues);
-          generatorPart = Object.keys(this.generatorValues).join('|');
-        }
-      } else {
-        Object.assign(data, this.originalGeneratorParams);
-        generatorPart = Object.keys(this.originalGeneratorParams).join('|');
-      }
+    if (!batchComplete) {
+      Object.assign(data, this.originalGeneratorParams);
+      generatorPart = Object.keys(this.originalGeneratorParams).join('|');
+    } else if (this.hasGenerator && Object.keys(this.generatorValues).length > 0) {
+      Object.assign(data, this.generatorValues);
+      generatorPart = Object.keys(this.generatorValues).join('|');
     }
     if (batchComplete) result.batchcomplete = true;
     if (Object.keys(data).length === 0) return;
-    const finished = this.modules.filter((name) => !this.moduleValues.has(name));
+    // When the generator moves on to its next batch, every prop module runs again on the new pages,
+    // so only list and meta modules can be reported finished.
+    const nextBatch = this.hasGenerator && batchComplete && generatorPart !== '-';
+    const finished = this.modules.filter(
+      (name) => !this.moduleValues.has(name) && !(nextBatch && this.propModules.has(name)),
+    );
     result.continue = { ...data, continue: `${generatorPart}||${finished.join('|')}` };
   }
 

@@ -23,6 +23,8 @@ export interface PageRecord {
   /** Prefixed title with spaces. */
   title: string;
   isRedirect: boolean;
+  /** The page has a single revision (`page_is_new`). */
+  isNew: boolean;
   touched: string;
   latest: number;
   length: number;
@@ -295,6 +297,7 @@ export class PageSet {
       dbKey: row.page_title,
       title: this.displayText({ namespace: row.page_namespace, dbKey: row.page_title, interwiki: '' }),
       isRedirect: Boolean(row.page_is_redirect),
+      isNew: Boolean(row.page_is_new),
       touched: row.page_touched,
       latest: row.page_latest,
       length: row.page_len,
@@ -350,6 +353,7 @@ const PAGE_COLUMNS = [
   'page_namespace',
   'page_title',
   'page_is_redirect',
+  'page_is_new',
   'page_touched',
   'page_latest',
   'page_len',
@@ -362,6 +366,7 @@ interface PageRow {
   page_namespace: number;
   page_title: string;
   page_is_redirect: number;
+  page_is_new: number;
   page_touched: string;
   page_latest: number;
   page_len: number;

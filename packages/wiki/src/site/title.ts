@@ -171,6 +171,7 @@ export class TitleCodec {
   private readonly firstLetter = new Set<number>();
   private readonly interwikis = new Map<string, InterwikiEntry>();
   private readonly localInterwikis: Set<string>;
+  private genderOf: ((userName: string) => Gender) | undefined;
 
   constructor(site: SiteConfig) {
     this.site = site;
@@ -191,6 +192,14 @@ export class TitleCodec {
     for (const entry of site.interwiki) this.interwikis.set(entry.prefix.toLowerCase(), entry);
     const local = site.settings.LocalInterwikis;
     this.localInterwikis = new Set(Array.isArray(local) ? local.map((p) => String(p).toLowerCase()) : []);
+  }
+
+  /**
+   * Makes every prefixed title of the user namespaces use the form for its user's gender
+   * (`Benutzerin:Alice`), as MediaWiki shows such titles everywhere once the gender is known.
+   */
+  useGenders(genderOf: (userName: string) => Gender): void {
+    this.genderOf = genderOf;
   }
 
   /** The namespace a name (localized, canonical, alias, any case, spaces or underscores) stands for. */
@@ -351,9 +360,18 @@ export class TitleCodec {
 
   private prefixed(title: Pick<Title, 'namespace' | 'dbKey' | 'interwiki'>, space: ' ' | '_'): string {
     let out = title.interwiki === '' ? '' : `${title.interwiki}:`;
-    if (title.namespace !== NS_MAIN) out += `${this.namespaceName(title.namespace)}:`;
+    if (title.namespace !== NS_MAIN) out += `${this.namespacePrefix(title)}:`;
     out += title.dbKey;
     return space === ' ' ? out.replace(/_/g, ' ') : out.replace(/ /g, '_');
+  }
+
+  private namespacePrefix(title: Pick<Title, 'namespace' | 'dbKey' | 'interwiki'>): string {
+    if (this.genderOf && title.interwiki === '' && (title.namespace === NS_USER || title.namespace === NS_USER_TALK)) {
+      const slash = title.dbKey.indexOf('/');
+      const user = (slash < 0 ? title.dbKey : title.dbKey.slice(0, slash)).replace(/_/g, ' ');
+      return this.genderNamespaceName(title.namespace, this.genderOf(user));
+    }
+    return this.namespaceName(title.namespace);
   }
 
   /** The talk page of a subject page (itself for a talk page); undefined where none can exist. */

@@ -6,12 +6,14 @@ import { after, before } from 'node:test';
 import type { TestEngine } from '@svc/common/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/api/app.js';
+import type { SiteConfig } from '../../src/site/site.js';
 import type { WikiStore } from '../../src/store/database.js';
 import { importReferenceWiki, type ReferenceWiki } from './reference-wiki.js';
 
 export interface ReferenceApi {
   app: FastifyInstance;
   store: WikiStore;
+  site: SiteConfig;
   /** GETs `action=query` with the parameters and returns the parsed JSON answer. */
   query(params: Record<string, string>): Promise<any>;
 }
@@ -29,7 +31,7 @@ export function useReferenceApi(engine?: TestEngine): () => ReferenceApi {
   before(async () => {
     wiki = await importReferenceWiki(engine);
     const app = await buildApp({ store: wiki.store, site: wiki.site });
-    api = { app, store: wiki.store, query: (params) => queryJson(app, params) };
+    api = { app, store: wiki.store, site: wiki.site, query: (params) => queryJson(app, params) };
   });
   after(async () => {
     await api?.app.close();

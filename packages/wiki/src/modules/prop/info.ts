@@ -1,4 +1,24 @@
+import type { ExpressionBuilder } from 'kysely';
+import { badContinue } from '../../api/errors.js';
+import type { ModuleContext, ModuleExecute } from '../../api/module.js';
+import type { PageRecord } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
+import { mwToIso, toMwTimestamp } from '../../api/params/timestamp.js';
+import { assoc, list, type ResultObject, withContent } from '../../api/result/tree.js';
+import type { SiteConfig } from '../../site/site.js';
+import { canHaveTalkPage, isTalkNamespace, NS_USER, subjectNamespace, talkNamespace } from '../../site/title.js';
+import { articleUrl, indexUrl } from '../../site/urls.js';
+import type { WikiDatabase } from '../../store/schema.js';
+import { permissionProblems } from '../page-permissions.js';
+import {
+  type Protection,
+  pageProtections,
+  protectionResult,
+  restrictionTypes,
+  titleProtections,
+} from '../page-protection.js';
+
+const NS_MEDIAWIKI = 8;
 
 /** `prop=info`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -52,3 +72,331 @@ export const descriptor: ModuleDescriptor = {
     { name: 'continue', type: 'string' },
   ],
 };
+
+/** Languages written right to left, for `pagelanguagedir`. */
+const RTL_LANGUAGES = new Set([
+  'ar',
+  'arc',
+  'arz',
+  'azb',
+  'ckb',
+  'dv',
+  'fa',
+  'he',
+  'ks',
+  'mzn',
+  'pnb',
+  'ps',
+  'sd',
+  'ug',
+  'ur',
+  'yi',
+]);
+
+/** The content model of a title without a stored one: by namespace, and by suffix for scripts and styles. */
+function defaultContentModel(site: SiteConfig, ns: number, dbKey: string): string {
+  const configured = site.namespaces.find((n) => n.id === ns)?.defaultContentModel;
+  if (configured) return configured;
+  if (ns === NS_MEDIAWIKI || (ns === NS_USER && dbKey.includes('/'))) {
+    if (dbKey.endsWith('.js')) return 'javascript';
+    if (dbKey.endsWith('.css')) return 'css';
+    if (dbKey.endsWith('.json')) return 'json';
+  }
+  return 'wikitext';
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+interface InfoTarget {
+  id: number;
+  pageid?: number;
+  ns: number;
+  dbKey: string;
+  title: string;
+  exists: boolean;
+  record?: PageRecord;
+}
+
+interface WatchState {
+  watched: Set<string>;
+  notification: Map<string, string>;
+  expiry: Map<string, string>;
+  watchers: Map<string, number> | undefined;
+  visiting: Map<string, number> | undefined;
+  showZero: boolean;
+}
+
+const key = (ns: number, dbKey: string) => `${ns}:${dbKey}`;
+
+async function watchState(context: ModuleContext, targets: InfoTarget[], props: Set<string>): Promise<WatchState> {
+  const { store, user, site } = context;
+  const state: WatchState = {
+    watched: new Set(),
+    notification: new Map(),
+    expiry: new Map(),
+    watchers: undefined,
+    visiting: undefined,
+    showZero: false,
+  };
+  const titleFilter = (eb: ExpressionBuilder<WikiDatabase, 'watchlist'>) =>
+    eb.or(targets.map((t) => eb.and([eb('wl_namespace', '=', t.ns), eb('wl_title', '=', t.dbKey)])));
+  const wantsOwn = props.has('watched') || props.has('notificationtimestamp');
+  if (wantsOwn && !user.anonymous && user.rights.has('viewmywatchlist') && targets.length > 0) {
+    const rows = await store.db
+      .selectFrom('watchlist')
+      .leftJoin('watchlist_expiry', 'we_item', 'wl_id')
+      .select(['wl_namespace', 'wl_title', 'wl_notificationtimestamp', 'we_expiry'])
+      .where('wl_user', '=', user.id)
+      .where(titleFilter)
+      .execute();
+    const now = toMwTimestamp(context.now);
+    for (const row of rows) {
+      if (row.we_expiry && row.we_expiry <= now) continue;
+      const k = key(row.wl_namespace, row.wl_title);
+      state.watched.add(k);
+      if (row.wl_notificationtimestamp) state.notification.set(k, row.wl_notificationtimestamp);
+      if (row.we_expiry) state.expiry.set(k, row.we_expiry);
+    }
+  }
+  const threshold = site.settings.UnwatchedPageThreshold;
+  const canSeeAll = user.rights.has('unwatchedpages');
+  if ((props.has('watchers') || props.has('visitingwatchers')) && (canSeeAll || typeof threshold === 'number')) {
+    state.showZero = canSeeAll;
+    const minimum = canSeeAll ? 1 : Number(threshold);
+    if (props.has('watchers') && targets.length > 0) {
+      const rows = await store.db
+        .selectFrom('watchlist')
+        .select(['wl_namespace', 'wl_title', (eb) => eb.fn.countAll<number>().as('n')])
+        .where(titleFilter)
+        .groupBy(['wl_namespace', 'wl_title'])
+        .execute();
+      state.watchers = new Map();
+      for (const row of rows) {
+        if (Number(row.n) >= minimum) state.watchers.set(key(row.wl_namespace, row.wl_title), Number(row.n));
+      }
+    }
+    const existing = targets.filter((t) => t.record);
+    if (props.has('visitingwatchers') && existing.length > 0) {
+      // A watcher "visits" when they have seen the page since an edit no older than $wgWatchersMaxAge.
+      const maxAge = typeof site.settings.WatchersMaxAge === 'number' ? site.settings.WatchersMaxAge : 180 * 86400;
+      state.visiting = new Map();
+      const latest = await store.db
+        .selectFrom('revision')
+        .select(['rev_page', 'rev_timestamp'])
+        .where(
+          'rev_id',
+          'in',
+          existing.map((t) => t.record?.latest ?? 0),
+        )
+        .execute();
+      const latestByPage = new Map(latest.map((r) => [r.rev_page, r.rev_timestamp]));
+      const watchers = await store.db
+        .selectFrom('watchlist')
+        .select(['wl_namespace', 'wl_title', 'wl_notificationtimestamp'])
+        .where(titleFilter)
+        .execute();
+      const counts = new Map<string, number>();
+      const cutoffs = new Map<string, string>();
+      for (const target of existing) {
+        const edited = latestByPage.get(target.pageid ?? 0);
+        if (edited)
+          cutoffs.set(
+            key(target.ns, target.dbKey),
+            toMwTimestamp(new Date(Date.parse(mwToIso(edited)) - maxAge * 1000)),
+          );
+      }
+      for (const row of watchers) {
+        const k = key(row.wl_namespace, row.wl_title);
+        const cutoff = cutoffs.get(k);
+        if (cutoff === undefined) continue;
+        if (row.wl_notificationtimestamp === null || row.wl_notificationtimestamp > cutoff)
+          counts.set(k, (counts.get(k) ?? 0) + 1);
+      }
+      for (const [k, n] of counts) if (n >= minimum) state.visiting.set(k, n);
+    }
+  }
+  return state;
+}
+
+/** Ids of existing talk pages of subject pages and of subject pages of talk pages, by `ns:dbKey`. */
+async function counterpartIds(context: ModuleContext, targets: InfoTarget[]): Promise<Map<string, number>> {
+  const wanted = targets
+    .filter((t) => t.ns >= 0)
+    .map((t) => ({ ns: isTalkNamespace(t.ns) ? subjectNamespace(t.ns) : talkNamespace(t.ns), dbKey: t.dbKey }));
+  const out = new Map<string, number>();
+  if (wanted.length === 0) return out;
+  const rows = await context.store.db
+    .selectFrom('page')
+    .select(['page_id', 'page_namespace', 'page_title'])
+    .where((eb) => eb.or(wanted.map((t) => eb.and([eb('page_namespace', '=', t.ns), eb('page_title', '=', t.dbKey)]))))
+    .execute();
+  for (const row of rows) out.set(key(row.page_namespace, row.page_title), row.page_id);
+  return out;
+}
+
+export const execute: ModuleExecute = async (context) => {
+  const { params, pages, site, titles: codec, result, user } = context;
+  const props = new Set((params.prop as string[] | undefined) ?? []);
+  const testActions = (params.testactions as string[] | undefined) ?? [];
+  const detail = params.testactionsdetail as string;
+  const continueFrom = params.continue as string | undefined;
+  let startId = Number.NEGATIVE_INFINITY;
+  if (continueFrom !== undefined) {
+    if (!/^-?\d+$/.test(continueFrom)) throw badContinue();
+    startId = Number(continueFrom);
+  }
+
+  const targets: InfoTarget[] = [];
+  for (const m of pages.missing) {
+    targets.push({ id: m.fakeId, ns: m.ns, dbKey: m.dbKey, title: m.title, exists: false });
+  }
+  for (const p of pages.goodPages()) {
+    targets.push({ id: p.pageid, pageid: p.pageid, ns: p.ns, dbKey: p.dbKey, title: p.title, exists: true, record: p });
+  }
+  const selected = targets.filter((t) => t.id >= startId || t.id < 0);
+  const existing = selected.filter((t) => t.exists) as (InfoTarget & { pageid: number })[];
+  const missing = selected.filter((t) => !t.exists);
+
+  const wantsProtection = props.has('protection') || testActions.length > 0;
+  const protections = wantsProtection
+    ? await pageProtections(
+        context.store,
+        codec,
+        existing.map((t) => ({ pageid: t.pageid, ns: t.ns, dbKey: t.dbKey })),
+        context.now,
+      )
+    : new Map<number, Protection[]>();
+  const createProtections = wantsProtection
+    ? await titleProtections(context.store, missing, context.now)
+    : new Map<string, Protection>();
+  const watch = await watchState(context, selected, props);
+  const counterparts =
+    props.has('talkid') || props.has('subjectid') ? await counterpartIds(context, selected) : new Map<string, number>();
+  const displayTitles = new Map<number, string>();
+  if ((props.has('displaytitle') || props.has('varianttitles')) && existing.length > 0) {
+    const rows = await context.store.db
+      .selectFrom('page_props')
+      .select(['pp_page', 'pp_value'])
+      .where('pp_propname', '=', 'displaytitle')
+      .where(
+        'pp_page',
+        'in',
+        existing.map((t) => t.pageid),
+      )
+      .execute();
+    for (const row of rows) displayTitles.set(row.pp_page, row.pp_value);
+  }
+  const readable = user.rights.has('read');
+
+  for (const target of selected) {
+    const out = result.page(target.id);
+    if (!out) continue;
+    const record = target.record;
+    out.contentmodel = record?.contentModel ?? defaultContentModel(site, target.ns, target.dbKey);
+    const language = record?.lang ?? site.language;
+    out.pagelanguage = language;
+    out.pagelanguagehtmlcode = language;
+    out.pagelanguagedir = RTL_LANGUAGES.has(language.split('-')[0]) ? 'rtl' : 'ltr';
+    if (record) {
+      out.touched = mwToIso(record.touched);
+      out.lastrevid = record.latest;
+      out.length = record.length;
+      if (record.isRedirect) out.redirect = true;
+      if (record.isNew) out.new = true;
+    }
+    const k = key(target.ns, target.dbKey);
+    const protection: Protection[] = record
+      ? (protections.get(target.id) ?? [])
+      : [createProtections.get(k)].filter((p): p is Protection => p !== undefined);
+    if (props.has('protection')) {
+      out.protection = list(
+        'pr',
+        protection.map((p) => protectionResult(p)),
+      );
+      out.restrictiontypes = list('rt', restrictionTypes(target.ns, target.exists));
+    }
+    if (props.has('watched') && !user.anonymous && user.rights.has('viewmywatchlist')) {
+      out.watched = watch.watched.has(k);
+      const expiry = watch.expiry.get(k);
+      if (expiry) out.watchlistexpiry = mwToIso(expiry);
+    }
+    if (props.has('watchers') && watch.watchers) {
+      const n = watch.watchers.get(k);
+      if (n !== undefined) out.watchers = n;
+      else if (watch.showZero) out.watchers = 0;
+    }
+    if (props.has('visitingwatchers') && watch.visiting && record) {
+      const n = watch.visiting.get(k);
+      if (n !== undefined) out.visitingwatchers = n;
+      else if (watch.showZero) out.visitingwatchers = 0;
+    }
+    if (props.has('notificationtimestamp')) {
+      const stamp = watch.notification.get(k);
+      out.notificationtimestamp = stamp ? mwToIso(stamp) : '';
+    }
+    if (target.ns >= 0) {
+      const talk = isTalkNamespace(target.ns);
+      const other = talk ? subjectNamespace(target.ns) : talkNamespace(target.ns);
+      const otherId = counterparts.get(key(other, target.dbKey));
+      if (props.has('talkid') && !talk && otherId !== undefined) out.talkid = otherId;
+      if (props.has('subjectid') && talk && otherId !== undefined) out.subjectid = otherId;
+      if (props.has('associatedpage') && canHaveTalkPage(target.ns)) {
+        out.associatedpage = codec.prefixedText({ namespace: other, dbKey: target.dbKey, interwiki: '' });
+      }
+    }
+    if (props.has('url')) {
+      const dbKey = codec.prefixedDbKey({ namespace: target.ns, dbKey: target.dbKey, interwiki: '' });
+      out.fullurl = articleUrl(site, context.server, dbKey);
+      out.editurl = indexUrl(site, context.server, dbKey, { action: 'edit' });
+      out.canonicalurl = articleUrl(site, canonicalServer(site, context.server), dbKey);
+    }
+    if (props.has('readable')) out.readable = readable;
+    if (props.has('preload')) out.preload = record ? '' : null;
+    if (props.has('preloadcontent')) {
+      out.preloadcontent = withContent(
+        { contentmodel: out.contentmodel as string, contentformat: formatOf(out.contentmodel as string), content: '' },
+        'content',
+      );
+    }
+    if (props.has('editintro')) out.editintro = assoc({});
+    const display = (record && displayTitles.get(target.id)) || escapeHtml(target.title);
+    if (props.has('displaytitle')) out.displaytitle = display;
+    if (props.has('varianttitles') && record) out.varianttitles = assoc({ [language]: display });
+    if (testActions.length > 0) {
+      const actions: ResultObject = assoc({});
+      for (const action of testActions) {
+        const problems = permissionProblems(user, site, action, { ns: target.ns, exists: target.exists }, protection);
+        actions[action] =
+          detail === 'boolean'
+            ? problems.length === 0
+            : list(
+                'error',
+                (detail === 'quick' ? problems.slice(0, 1) : problems).map((p) => ({ code: p.code })),
+              );
+      }
+      out.actions = actions;
+    }
+    if (props.has('linkclasses') && record) {
+      out.linkclasses = list('lc', record.isRedirect ? ['mw-redirect'] : []);
+    }
+  }
+};
+
+/** `$wgCanonicalServer`: the configured one, or the server itself. */
+function canonicalServer(site: SiteConfig, server: string): string {
+  const configured = site.settings.CanonicalServer;
+  return typeof configured === 'string' && configured !== '' ? configured : server;
+}
+
+const FORMATS: Record<string, string> = {
+  wikitext: 'text/x-wiki',
+  javascript: 'text/javascript',
+  css: 'text/css',
+  json: 'application/json',
+  text: 'text/plain',
+};
+
+function formatOf(model: string): string {
+  return FORMATS[model] ?? 'text/plain';
+}

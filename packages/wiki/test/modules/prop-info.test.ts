@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { describeEachEngine } from '@svc/common/testing';
+import { buildApp } from '../../src/api/app.js';
+import { apiGet } from '../helpers/api-app.js';
+import { useReferenceApi } from '../helpers/reference-api.js';
+
+const byTitle = (pages: any[]) => new Map<string, any>(pages.map((p) => [p.title, p]));
+
+describeEachEngine('prop=info on the reference wiki', (engine) => {
+  const api = useReferenceApi(engine);
+
+  test('protection: own, cascading from a protected page, and create protection of missing titles', async () => {
+    const body = await api().query({
+      prop: 'info',
+      titles: 'Hauptseite|Vorlage:Infobox Stadt|Gesperrter Titel|Gibtsnicht',
+      inprop: 'protection',
+    });
+    const pages = byTitle(body.query.pages);
+    assert.deepEqual(pages.get('Hauptseite').protection, [
+      { type: 'edit', level: 'sysop', expiry: 'infinity' },
+      { type: 'move', level: 'sysop', expiry: 'infinity' },
+    ]);
+    assert.deepEqual(pages.get('Vorlage:Infobox Stadt').protection, [
+      { type: 'edit', level: 'sysop', expiry: 'infinity', source: 'Deutschland' },
+    ]);
+    assert.deepEqual(pages.get('Gesperrter Titel').protection, [
+      { type: 'create', level: 'sysop', expiry: 'infinity' },
+    ]);
+    assert.deepEqual(pages.get('Gesperrter Titel').restrictiontypes, ['create']);
+    assert.deepEqual(pages.get('Gibtsnicht').protection, []);
+    assert.deepEqual(pages.get('Hauptseite').restrictiontypes, ['edit', 'move']);
+  });
+
+  test('talk and subject ids, associated pages, URLs with encoded titles, display titles', async () => {
+    const body = await api().query({
+      prop: 'info',
+      titles: "Berlin|Diskussion:Berlin|Charra l'aragonés|Eisenbahn|Benutzer:Alice",
+      inprop: 'talkid|subjectid|associatedpage|url|displaytitle',
+    });
+    const pages = byTitle(body.query.pages);
+    assert.equal(pages.get('Berlin').talkid, 303);
+    assert.equal(pages.get('Diskussion:Berlin').subjectid, 236);
+    assert.equal(pages.get('Diskussion:Berlin').associatedpage, 'Berlin');
+    assert.equal(pages.get('Benutzerin:Alice').associatedpage, 'Benutzerin Diskussion:Alice');
+    const charra = pages.get("Charra l'aragonés");
+    assert.equal(charra.fullurl, 'http://127.0.0.1:8090/index.php/Charra_l%27aragon%C3%A9s');
+    assert.equal(charra.editurl, 'http://127.0.0.1:8090/index.php?title=Charra_l%27aragon%C3%A9s&action=edit');
+    assert.equal(pages.get('Eisenbahn').displaytitle, '<i>Eisenbahn</i>');
+    assert.equal(pages.get('Berlin').displaytitle, 'Berlin');
+  });
+
+  test('testactions answer for the anonymous caller from rights and protection', async () => {
+    const body = await api().query({
+      prop: 'info',
+      titles: 'Hauptseite|Eisenbahn|Gesperrter Titel|Gibtsnicht',
+      intestactions: 'edit|move|create|read',
+    });
+    const pages = byTitle(body.query.pages);
+    assert.deepEqual(pages.get('Hauptseite').actions, { edit: false, move: false, create: false, read: true });
+    assert.deepEqual(pages.get('Eisenbahn').actions, { edit: true, move: false, create: true, read: true });
+    assert.deepEqual(pages.get('Gesperrter Titel').actions, { edit: false, move: false, create: false, read: true });
+    assert.deepEqual(pages.get('Gibtsnicht').actions, { edit: true, move: false, create: true, read: true });
+    const full = await api().query({
+      prop: 'info',
+      titles: 'Hauptseite',
+      intestactions: 'edit',
+      intestactionsdetail: 'full',
+    });
+    assert.deepEqual(
+      full.query.pages[0].actions.edit.map((e: { code: string }) => e.code),
+      ['protectedpage'],
+    );
+  });
+
+  test('anonymous callers get no watch state but an empty notification timestamp', async () => {
+    const body = await api().query({
+      prop: 'info',
+      titles: 'Berlin',
+      inprop: 'watched|watchers|notificationtimestamp',
+    });
+    const page = body.query.pages[0];
+    assert.equal(page.notificationtimestamp, '');
+    assert.ok(!('watched' in page));
+    assert.ok(!('watchers' in page));
+  });
+
+  test('incontinue resumes at a page id; a malformed value is badcontinue', async () => {
+    const body = await api().query({ prop: 'info', titles: 'Berlin|Hauptseite', incontinue: '200' });
+    const pages = byTitle(body.query.pages);
+    assert.ok('touched' in pages.get('Berlin'));
+    assert.ok(!('touched' in pages.get('Hauptseite')));
+    const bad = await api().query({ prop: 'info', titles: 'Berlin', incontinue: 'x' });
+    assert.equal(bad.error.code, 'badcontinue');
+  });
+});
+
+describeEachEngine('prop=info watchers with $wgUnwatchedPageThreshold', (engine) => {
+  const api = useReferenceApi(engine);
+
+  test('pages watched by at least the threshold show their watcher counts to everyone', async () => {
+    const { store, site } = api();
+    const app = await buildApp({
+      store,
+      site: { ...site, settings: { ...site.settings, UnwatchedPageThreshold: 3 } },
+    });
+    try {
+      const { json } = await apiGet(app, {
+        action: 'query',
+        prop: 'info',
+        titles: 'Berlin|Hamburg',
+        inprop: 'watchers|visitingwatchers',
+        format: 'json',
+        formatversion: '2',
+      });
+      const pages = byTitle(json.query.pages);
+      assert.equal(pages.get('Berlin').watchers, 3);
+      assert.ok(!('watchers' in pages.get('Hamburg')));
+      assert.equal(typeof pages.get('Berlin').visitingwatchers, 'number');
+    } finally {
+      await app.close();
+    }
+  });
+});
