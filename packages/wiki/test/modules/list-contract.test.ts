@@ -41,6 +41,20 @@ const CASES: ContractCase[] = [
     pageKey: 'title',
     small: 5,
   },
+  { module: 'backlinks', params: { title: 'Berlin' }, pageKey: 'pageid', small: 4 },
+  {
+    module: 'backlinks',
+    params: { title: 'Berlin', namespace: '0|2|10', dir: 'descending' },
+    pageKey: 'pageid',
+    small: 4,
+  },
+  {
+    module: 'embeddedin',
+    params: { title: 'Vorlage:Infobox Stadt', filterredir: 'nonredirects' },
+    pageKey: 'pageid',
+    small: 5,
+  },
+  { module: 'imageusage', params: { title: 'Datei:Beispiel.png' }, pageKey: 'pageid', small: 1 },
 ];
 
 const prefixOf = (name: string) => QUERY_MODULES.find((m) => m.descriptor.name === name)!.descriptor.prefix;

@@ -1,5 +1,7 @@
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { BACKLINK_PARAMETERS } from '../shared-parameters.js';
+import { listBacklinks } from '../support/backlinks.js';
 
 /** `list=backlinks`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -14,3 +16,14 @@ export const descriptor: ModuleDescriptor = {
   helpurl: 'https://www.mediawiki.org/wiki/Special:MyLanguage/API:Backlinks',
   parameters: [...BACKLINK_PARAMETERS, { name: 'redirect', type: 'boolean' }],
 };
+
+/** Pages whose pagelinks rows point to the page, see support/backlinks.ts. */
+export const execute: ModuleExecute = (ctx) =>
+  listBacklinks(ctx, {
+    table: 'pagelinks',
+    from: 'pl_from',
+    fromNamespace: 'pl_from_namespace',
+    namespace: 'pl_namespace',
+    title: 'pl_title',
+    element: 'bl',
+  });

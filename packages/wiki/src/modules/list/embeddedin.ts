@@ -1,5 +1,7 @@
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { BACKLINK_PARAMETERS } from '../shared-parameters.js';
+import { listBacklinks } from '../support/backlinks.js';
 
 /** `list=embeddedin`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -14,3 +16,14 @@ export const descriptor: ModuleDescriptor = {
   helpurl: 'https://www.mediawiki.org/wiki/Special:MyLanguage/API:Embeddedin',
   parameters: [...BACKLINK_PARAMETERS],
 };
+
+/** Pages whose templatelinks rows point to the page, see support/backlinks.ts. */
+export const execute: ModuleExecute = (ctx) =>
+  listBacklinks(ctx, {
+    table: 'templatelinks',
+    from: 'tl_from',
+    fromNamespace: 'tl_from_namespace',
+    namespace: 'tl_namespace',
+    title: 'tl_title',
+    element: 'ei',
+  });

@@ -1,5 +1,7 @@
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { BACKLINK_PARAMETERS } from '../shared-parameters.js';
+import { listBacklinks } from '../support/backlinks.js';
 
 /** `list=imageusage`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -14,3 +16,14 @@ export const descriptor: ModuleDescriptor = {
   helpurl: 'https://www.mediawiki.org/wiki/Special:MyLanguage/API:Imageusage',
   parameters: [...BACKLINK_PARAMETERS, { name: 'redirect', type: 'boolean' }],
 };
+
+/** Pages whose imagelinks rows point to the page, see support/backlinks.ts. */
+export const execute: ModuleExecute = (ctx) =>
+  listBacklinks(ctx, {
+    table: 'imagelinks',
+    from: 'il_from',
+    fromNamespace: 'il_from_namespace',
+    namespace: undefined,
+    title: 'il_to',
+    element: 'iu',
+  });

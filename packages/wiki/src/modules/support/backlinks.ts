@@ -1,0 +1,191 @@
+/**
+ * What backlinks, embeddedin and imageusage share: the pages whose links (pagelinks,
+ * templatelinks, imagelinks) point to one page, in page id order (by linking namespace first when
+ * several are asked for), and with `redirect` the pages linking to the redirects among them, listed
+ * under each redirect as `redirlinks`.
+ *
+ * Continuation is MediaWiki's: `from_ns|from_id` while the first list runs; when the links to the
+ * redirects do not fit, `from_ns|from_id|ns|title|from_ns|from_id` restarts the first list where this
+ * batch started and resumes the second where it stopped.
+ */
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { apiError, badContinue } from '../../api/errors.js';
+import { titleTexts } from '../../api/gender.js';
+import type { ModuleContext } from '../../api/module.js';
+import type { ResultObject } from '../../api/result/tree.js';
+import { list } from '../../api/result/tree.js';
+import { NS_FILE } from '../../site/title.js';
+import { titleOrPageId } from './title-or-pageid.js';
+
+export interface LinkTable {
+  table: 'pagelinks' | 'templatelinks' | 'imagelinks';
+  from: string;
+  fromNamespace: string;
+  /** The target's namespace column; imagelinks has none (always files). */
+  namespace: string | undefined;
+  title: string;
+  /** The XML element of an item (`bl`, `ei`, `iu`). */
+  element: string;
+}
+
+interface LinkingRow {
+  page_id: number;
+  page_namespace: number;
+  page_title: string;
+  page_is_redirect: number;
+}
+
+interface RedirectLinkRow extends LinkingRow {
+  target_ns: number;
+  target_title: string;
+}
+
+/** Parses `a|b` or `a|b|c|d|e|f` (with the two result-position fields MediaWiki may add). */
+function parseBacklinksContinue(value: string): (number | string)[] {
+  const parts = value.split('|');
+  if (![2, 6, 7, 8].includes(parts.length)) throw badContinue();
+  return parts.map((part, i) => {
+    if (i === 3) return part;
+    if (!/^-?\d+$/.test(part) || String(Number(part)) !== part) throw badContinue();
+    return Number(part);
+  });
+}
+
+function compare(columns: string[], values: (number | string)[], op: '>=' | '<='): Expression<SqlBool> {
+  if (columns.length === 1) return sql<SqlBool>`${sql.ref(columns[0])} ${sql.raw(op)} ${values[0]}`;
+  return sql<SqlBool>`(${sql.join(columns.map((c) => sql.ref(c)))}) ${sql.raw(op)} (${sql.join(values)})`;
+}
+
+export async function listBacklinks(ctx: ModuleContext, links: LinkTable): Promise<void> {
+  const p = ctx.params;
+  const redirect = p.redirect === true;
+  const limit = p.limit as number;
+  const descending = p.dir === 'descending';
+  const order = descending ? 'desc' : 'asc';
+  const op = descending ? '<=' : '>=';
+  const namespaces = (p.namespace as number[] | undefined) ?? [];
+  const byNamespace = namespaces.length > 1;
+  const target = await titleOrPageId(ctx);
+  if (links.namespace === undefined && target.namespace !== NS_FILE) {
+    throw apiError('bad_image_title', 'apierror-imageusage-badtitle', [ctx.descriptor.name]);
+  }
+  const cont = p.continue === undefined ? [] : parseBacklinksContinue(p.continue as string);
+  const db = ctx.store.db as unknown as Kysely<any>;
+  const fromNs = `${links.table}.${links.fromNamespace}`;
+  const from = `${links.table}.${links.from}`;
+
+  let first = db
+    .selectFrom(links.table)
+    .innerJoin('page', 'page_id', from)
+    .select(['page_id', 'page_namespace', 'page_title', 'page_is_redirect'])
+    .where(links.title, '=', target.dbKey);
+  if (links.namespace) first = first.where(links.namespace, '=', target.namespace);
+  if (namespaces.length > 0) first = first.where(fromNs, 'in', namespaces);
+  if (cont.length >= 2) {
+    first = first.where(byNamespace ? compare([fromNs, from], cont.slice(0, 2), op) : compare([from], [cont[1]], op));
+  }
+  if (p.filterredir === 'redirects') first = first.where('page_is_redirect', '=', 1);
+  else if (p.filterredir === 'nonredirects' && !redirect) first = first.where('page_is_redirect', '=', 0);
+  if (byNamespace) first = first.orderBy(fromNs, order);
+  const firstRows = (await first
+    .orderBy(from, order)
+    .limit(limit + 1)
+    .execute()) as LinkingRow[];
+
+  let continueValue: string | undefined;
+  const start =
+    cont.length >= 2
+      ? cont.slice(0, 2)
+      : firstRows.length > 0
+        ? [firstRows[0].page_namespace, firstRows[0].page_id]
+        : [];
+  if (firstRows.length > limit) {
+    const next = firstRows[limit];
+    continueValue = `${next.page_namespace}|${next.page_id}`;
+    firstRows.length = limit;
+  }
+
+  const redirects = redirect ? firstRows.filter((r) => r.page_is_redirect) : [];
+  let secondRows: RedirectLinkRow[] = [];
+  if (redirects.length > 0) {
+    const targetNs = links.namespace ? `${links.table}.${links.namespace}` : undefined;
+    const targetTitle = `${links.table}.${links.title}`;
+    let second = db
+      .selectFrom(links.table)
+      .innerJoin('page', 'page_id', from)
+      .select(['page_id', 'page_namespace', 'page_title', 'page_is_redirect', `${targetTitle} as target_title`])
+      .select(targetNs ? sql.ref(targetNs).as('target_ns') : sql.lit(NS_FILE).as('target_ns'))
+      .where((eb) =>
+        eb.or(
+          redirects.map((r) =>
+            targetNs
+              ? eb.and([eb(targetTitle, '=', r.page_title), eb(targetNs, '=', r.page_namespace)])
+              : eb(targetTitle, '=', r.page_title),
+          ),
+        ),
+      );
+    if (namespaces.length > 0) second = second.where('page_namespace', 'in', namespaces);
+    const orderColumns: string[] = [];
+    const orderValues: (number | string)[] = [];
+    if (targetNs && new Set(redirects.map((r) => r.page_namespace)).size > 1) {
+      orderColumns.push(targetNs);
+      orderValues.push(cont[2]);
+    }
+    if (new Set(redirects.map((r) => r.page_title)).size > 1) {
+      orderColumns.push(targetTitle);
+      orderValues.push(cont[3]);
+    }
+    if (byNamespace) {
+      orderColumns.push(fromNs);
+      orderValues.push(cont[4]);
+    }
+    orderColumns.push(from);
+    orderValues.push(cont[5]);
+    if (cont.length >= 6) second = second.where(compare(orderColumns, orderValues, op));
+    if (p.filterredir === 'redirects') second = second.where('page_is_redirect', '=', 1);
+    else if (p.filterredir === 'nonredirects') second = second.where('page_is_redirect', '=', 0);
+    for (const column of orderColumns) second = second.orderBy(column, order);
+    secondRows = (await second.limit(limit + 1).execute()) as RedirectLinkRow[];
+    if (secondRows.length > limit) {
+      const next = secondRows[limit];
+      continueValue = `${start.join('|')}|${next.target_ns}|${next.target_title}|${next.page_namespace}|${next.page_id}`;
+      secondRows.length = limit;
+    }
+  }
+  if (continueValue !== undefined) ctx.setContinue(continueValue);
+
+  if (ctx.generator) {
+    ctx.generator.addPageIds([...firstRows, ...secondRows].map((r) => r.page_id));
+    return;
+  }
+  const texts = await titleTexts(
+    ctx.store,
+    ctx.titles,
+    [...firstRows, ...secondRows].map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })),
+  );
+  const item = (row: LinkingRow): ResultObject => {
+    const out: ResultObject = {
+      pageid: row.page_id,
+      ns: row.page_namespace,
+      title: texts.text(row.page_namespace, row.page_title),
+    };
+    if (row.page_is_redirect) out.redirect = true;
+    return out;
+  };
+  const items = new Map<number, ResultObject>();
+  const byTarget = new Map<string, number>();
+  for (const row of firstRows) {
+    items.set(row.page_id, item(row));
+    byTarget.set(`${row.page_namespace}|${row.page_title}`, row.page_id);
+  }
+  for (const row of secondRows) {
+    const parentId = byTarget.get(`${row.target_ns}|${row.target_title}`);
+    const parent = parentId === undefined ? undefined : items.get(parentId);
+    if (!parent) continue;
+    const redirlinks = (parent.redirlinks as ResultObject[] | undefined) ?? list(links.element, []);
+    redirlinks.push(item(row));
+    parent.redirlinks = redirlinks;
+  }
+  const out = ctx.result.list(links.element);
+  for (const entry of items.values()) out.push(entry);
+}
