@@ -191,6 +191,11 @@ describeEachEngine('sessions, tokens and logins on the reference wiki', (engine)
     const rights: string[] = info.json.query.userinfo.rights;
     assert.ok(rights.includes('apihighlimits') && rights.includes('read'));
     assert.ok(!rights.includes('delete') && !rights.includes('userrights'), 'rights beyond the grants are withheld');
+    const again = await client.logIn('Alice', REFERENCE_PASSWORDS.Alice);
+    assert.deepEqual(again.json.login, {
+      result: 'Aborted',
+      reason: 'Cannot log in when using MediaWiki\\Session\\BotPasswordSessionProvider sessions.',
+    });
 
     const wrong = await new SessionClient(app).logIn('Admin@wartung', 'zyxwvutsrqponmlkjihgfedcba987654');
     assert.deepEqual(wrong.json.login, {

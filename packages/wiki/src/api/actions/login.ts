@@ -34,6 +34,16 @@ export async function executeLogin(state: RequestState, result: ResultObject): P
   const answer: ResultObject = {};
   result.login = answer;
 
+  // A bot-password session has its user fixed: MediaWiki aborts a login over it.
+  if (session.user.botPassword !== undefined) {
+    answer.result = 'Aborted';
+    answer.reason = state.messageFormatter.formatMessage(
+      message('api-login-fail-badsessionprovider', 'api-login-fail-badsessionprovider', [
+        'MediaWiki\\Session\\BotPasswordSessionProvider sessions',
+      ]),
+    );
+    return;
+  }
   if (!session.existedAtStart || token === '') {
     answer.result = 'NeedToken';
     answer.token = await session.token('login');

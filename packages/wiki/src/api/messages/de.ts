@@ -90,4 +90,5 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'authmanager-password-help': 'Passwort für die Authentifizierung.',
   'userlogin-remembermypassword': 'Angemeldet bleiben',
   'authmanager-userlogin-remembermypassword-help': 'Ob das Passwort länger als die Sitzungslänge behalten werden soll.',
+  'api-login-fail-badsessionprovider': 'Anmelden ist nicht möglich, solange $1 verwendet werden.',
 };

@@ -90,4 +90,5 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'userlogin-remembermypassword': 'Keep me logged in',
   'authmanager-userlogin-remembermypassword-help':
     'Whether the password should be remembered for longer than the length of the session.',
+  'api-login-fail-badsessionprovider': 'Cannot log in when using $1.',
 };
