@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../src/accounts/passwords.js';
-import { buildApp } from '../../src/api/app.js';
 import { REFERENCE_PASSWORDS } from '../helpers/reference-accounts.js';
-import { importReferenceWiki, type ReferenceWiki } from '../helpers/reference-wiki.js';
+import type { ReferenceWiki } from '../helpers/reference-wiki.js';
+import { useReferenceWikiApi } from '../helpers/reference-wiki-api.js';
 import { SessionClient } from '../helpers/session-client.js';
 
 const JSON2 = { format: 'json', formatversion: '2' };
@@ -19,15 +19,11 @@ async function loggedIn(app: FastifyInstance, name: string): Promise<SessionClie
 }
 
 describeEachEngine('sessions, tokens and logins on the reference wiki', (engine) => {
+  const served = useReferenceWikiApi(engine);
   let wiki: ReferenceWiki;
   let app: FastifyInstance;
-  before(async () => {
-    wiki = await importReferenceWiki(engine);
-    app = await buildApp({ store: wiki.store, site: wiki.site });
-  });
-  after(async () => {
-    await app.close();
-    await wiki.dispose();
+  before(() => {
+    ({ wiki, app } = served());
   });
 
   test('a reference user logs in with the password MediaWiki stored, and the session knows them', async () => {
@@ -128,7 +124,7 @@ describeEachEngine('sessions, tokens and logins on the reference wiki', (engine)
     const oldSession = client.cookies.get('testwiki_session') as string;
     const ok = await client.post({ action: 'logout', token: await client.csrfToken(), ...JSON2 });
     assert.equal(ok.status, 200);
-    assert.equal(ok.json.error, undefined);
+    assert.deepEqual(ok.json, {});
     assert.equal(client.cookies.has('testwiki_session'), false);
     assert.equal(client.cookies.has('testwikiUserID'), false);
     const info = await client.get({ action: 'query', meta: 'userinfo', ...JSON2 });
@@ -137,6 +133,17 @@ describeEachEngine('sessions, tokens and logins on the reference wiki', (engine)
     const replay = new SessionClient(app);
     replay.cookies.set('testwiki_session', oldSession);
     assert.equal((await replay.get({ action: 'query', meta: 'userinfo', ...JSON2 })).json.query.userinfo.anon, true);
+  });
+
+  test('JSONP and origin=* requests are anonymous whatever cookies they carry', async () => {
+    const client = await loggedIn(app, 'Alice');
+    const jsonp = await client.get({ action: 'query', meta: 'userinfo', callback: 'cb', ...JSON2 });
+    assert.match(jsonp.body, /"name":"127\.0\.0\.1","anon":true/);
+    const cors = await client.get({ action: 'query', meta: 'userinfo', origin: '*', ...JSON2 });
+    assert.equal(cors.json.query.userinfo.anon, true);
+    const own = await client.get({ action: 'query', meta: 'userinfo', ...JSON2 });
+    assert.equal(own.json.query.userinfo.name, 'Alice');
+    assert.match(String(own.headers['cache-control']), /private/);
   });
 
   test('logging in gives a new session id', async () => {
@@ -311,16 +318,13 @@ describeEachEngine('sessions, tokens and logins on the reference wiki', (engine)
 });
 
 describe('a private wiki', () => {
-  let wiki: ReferenceWiki;
+  const served = useReferenceWikiApi(undefined, (site) => ({
+    ...site,
+    groupPermissions: { ...site.groupPermissions, '*': { read: false } },
+  }));
   let app: FastifyInstance;
-  before(async () => {
-    wiki = await importReferenceWiki();
-    const site = { ...wiki.site, groupPermissions: { ...wiki.site.groupPermissions, '*': { read: false } } };
-    app = await buildApp({ store: wiki.store, site });
-  });
-  after(async () => {
-    await app.close();
-    await wiki.dispose();
+  before(() => {
+    ({ app } = served());
   });
 
   test('refuses reading to anonymous callers but lets them fetch a login token and log in', async () => {
