@@ -47,6 +47,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const url = request.raw.url ?? '';
     const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
     const entries: [string, string][] = [...new URLSearchParams(query)];
+    const queryNames = new Set(entries.map(([name]) => name));
     if (request.method === 'POST' && request.body && typeof request.body === 'object') {
       for (const [name, value] of Object.entries(request.body as Record<string, unknown>)) {
         const values = Array.isArray(value) ? value : [value];
@@ -58,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       {
         method: request.method,
         params: entries,
+        queryNames,
         origin: typeof request.headers.origin === 'string' ? request.headers.origin : undefined,
         ip: request.ip,
         requestOrigin: `${request.protocol}://${host}`,

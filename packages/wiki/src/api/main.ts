@@ -33,6 +33,8 @@ export interface ApiRequest {
   /** The `Cookie` header, if any: it carries the session. */
   cookieHeader?: string;
   acceptLanguage?: string;
+  /** Names of the parameters that came in the URL's query string (the rest came in the body). */
+  queryNames?: ReadonlySet<string>;
 }
 
 export interface ApiResponse {
@@ -87,6 +89,7 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
   const state = new RequestState(params, services, user, request.method, server);
   state.session = session;
   state.acceptLanguage = request.acceptLanguage;
+  state.queryNames = request.queryNames ?? new Set();
   const result: ResultObject = {};
   const readMain = (name: string) => state.validator.read(param(name), MAIN_SCOPE);
 
@@ -144,6 +147,7 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
       formatValues = {};
       throw error;
     }
+    state.userLanguage = uselang;
     state.messageFormatter = new ErrorFormatter(errorFormatName, errorFormatName === 'bc' ? 'en' : errorlang);
     action = readMain('action') as string;
     readMain('maxlag');

@@ -76,6 +76,8 @@ export interface ModuleContext {
   readonly session: RequestSession;
   /** The request's `Accept-Language` header (`userinfo`'s `acceptlang`). */
   readonly acceptLanguage: string | undefined;
+  /** The language of texts for the reader (`uselang`): formatted dates, form labels. */
+  readonly userLanguage: string;
   /** The pages the request names (titles/pageids/revids or the generator's output): prop modules
    * work on `pages.good`; a generator module reads its input pages here too. */
   readonly pages: PageSet;

@@ -37,6 +37,10 @@ export class RequestState {
   session!: RequestSession;
   /** The request's `Accept-Language` header. */
   acceptLanguage: string | undefined;
+  /** Parameters that came in the URL rather than the POST body (secrets must not). */
+  queryNames: ReadonlySet<string> = new Set();
+  /** The language of texts for the reader (`uselang`; the content language by default). */
+  userLanguage = '';
   /** How messages inside answers are shaped (`errorformat`, `errorlang`); set by ApiMain. */
   messageFormatter!: ErrorFormatter;
 

@@ -146,6 +146,38 @@ describeEachEngine('sessions, tokens and logins on the reference wiki', (engine)
     assert.match(String(own.headers['cache-control']), /private/);
   });
 
+  test('a password in the URL of a login is refused', async () => {
+    const client = new SessionClient(app);
+    const token = await client.get({ action: 'query', meta: 'tokens', type: 'login', ...JSON2 });
+    const answer = await client.send({
+      method: 'POST',
+      url: `/api.php?lgpassword=${encodeURIComponent(REFERENCE_PASSWORDS.Alice)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        action: 'login',
+        lgname: 'Alice',
+        lgtoken: token.json.query.tokens.logintoken,
+        ...JSON2,
+      }).toString(),
+    });
+    assert.equal(answer.json.error.code, 'mustpostparams');
+    assert.equal(
+      answer.json.error.info,
+      'The following parameter was found in the query string, but must be in the POST body: lgpassword.',
+    );
+  });
+
+  test('block details are formatted in the reader language', async () => {
+    const dave = await loggedIn(app, 'Dave');
+    const params = { action: 'query', meta: 'userinfo', uiprop: 'blockinfo|cancreateaccount', ...JSON2 };
+    const german = (await dave.get(params)).json.query.userinfo;
+    assert.equal(german.blockexpiryformatted, '00:00, 1. Jan. 2030');
+    assert.equal(german.cancreateaccount, false, 'the block forbids creating accounts');
+    const english = (await dave.get({ ...params, uselang: 'en' })).json.query.userinfo;
+    assert.equal(english.blockexpiryformatted, '00:00, 1 January 2030');
+    assert.equal(english.blockreason, 'Verlängert bis 2030');
+  });
+
   test('logging in gives a new session id', async () => {
     const client = new SessionClient(app);
     await client.get({ action: 'query', meta: 'tokens', type: 'login', ...JSON2 });

@@ -52,7 +52,8 @@ export class SessionClient {
     return answer.json.query.tokens.csrftoken;
   }
 
-  private async send(request: {
+  /** Sends a request as given, with the cookies kept so far. */
+  async send(request: {
     method: 'GET' | 'POST';
     url: string;
     headers?: Record<string, string>;

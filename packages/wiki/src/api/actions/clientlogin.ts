@@ -64,11 +64,7 @@ function writeMessage(
   params: (string | number)[],
   format: string,
 ): void {
-  const uselang = state.params.peek('uselang');
-  const language =
-    uselang === undefined || uselang === '' || uselang === 'user' || uselang === 'content'
-      ? state.services.site.language
-      : uselang;
+  const language = state.userLanguage;
   if (format === 'raw') answer.message = { key, params: list('param', params) };
   else if (format === 'html') answer.message = escapeXml(renderMessage(key, params, language));
   else if (format === 'wikitext') answer.message = renderMessage(key, params, language);

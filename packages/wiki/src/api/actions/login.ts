@@ -5,7 +5,7 @@
  * `Success` with the user id and name.
  */
 import { Authenticator } from '../../accounts/authenticate.js';
-import { message } from '../errors.js';
+import { apiError, message } from '../errors.js';
 import type { ParamDescriptor } from '../params/descriptor.js';
 import type { RequestState } from '../request-state.js';
 import type { ResultObject } from '../result/tree.js';
@@ -26,6 +26,9 @@ function deprecation(state: RequestState, key: string) {
 }
 
 export async function executeLogin(state: RequestState, result: ResultObject): Promise<void> {
+  // Secrets in a URL end up in logs and histories: MediaWiki refuses them there.
+  const inUrl = ['lgpassword', 'lgtoken'].filter((name) => state.queryNames.has(name));
+  if (inUrl.length > 0) throw apiError('mustpostparams', 'apierror-mustpostparams', [inUrl.join(', '), inUrl.length]);
   const params = state.validator.readAll(LOGIN_PARAMETERS, SCOPE);
   const name = (params.name as string | undefined) ?? '';
   const password = (params.password as string | undefined) ?? '';

@@ -142,6 +142,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       user: state.user,
       session: state.session,
       acceptLanguage: state.acceptLanguage,
+      userLanguage: state.userLanguage || site.language,
       pages,
       generator: sink,
       result: output,

@@ -91,4 +91,6 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'userlogin-remembermypassword': 'Angemeldet bleiben',
   'authmanager-userlogin-remembermypassword-help': 'Ob das Passwort länger als die Sitzungslänge behalten werden soll.',
   'api-login-fail-badsessionprovider': 'Anmelden ist nicht möglich, solange $1 verwendet werden.',
+  'apierror-mustpostparams':
+    '{{PLURAL:$2|Dieser Parameter stand|Diese Parameter standen}} in der URL, {{PLURAL:$2|gehört|gehören}} aber in den POST-Rumpf: $1.',
 };

@@ -91,4 +91,6 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'authmanager-userlogin-remembermypassword-help':
     'Whether the password should be remembered for longer than the length of the session.',
   'api-login-fail-badsessionprovider': 'Cannot log in when using $1.',
+  'apierror-mustpostparams':
+    'The following {{PLURAL:$2|parameter was|parameters were}} found in the query string, but must be in the POST body: $1.',
 };

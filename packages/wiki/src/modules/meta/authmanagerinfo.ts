@@ -106,7 +106,7 @@ const REAUTHENTICATE_SECONDS = 300;
  * is single-step, so nothing is ever preserved between steps.
  */
 export const execute: ModuleExecute = (context) => {
-  const { params, session, user, site } = context;
+  const { params, session, user } = context;
   const info: ResultObject = { canauthenticatenow: true, cancreateaccounts: true, canlinkaccounts: false };
   const operation = params.securitysensitiveoperation as string | undefined;
   if (operation !== undefined) {
@@ -125,7 +125,7 @@ export const execute: ModuleExecute = (context) => {
     info.preservedusername = '';
     const specs = requestsFor === 'login' ? LOGIN_REQUESTS : [];
     const format = params.messageformat as string;
-    const language = site.language;
+    const language = context.userLanguage;
     const text = (key: string): ResultValue => {
       if (format === 'raw') return { key, params: list('param', []) };
       const rendered = renderMessage(key, [], language);

@@ -68,7 +68,7 @@ export const execute: ModuleExecute = async (context) => {
         .select(['user_real_name', 'user_email', 'user_email_authenticated', 'user_registration', 'user_editcount'])
         .where('user_id', '=', user.id)
         .executeTakeFirst();
-  const language = userLanguage(context);
+  const language = context.userLanguage;
 
   if (props.has('blockinfo')) {
     const block = await user.block();
@@ -127,10 +127,6 @@ export const execute: ModuleExecute = async (context) => {
   }
   context.result.set('userinfo', info);
 };
-
-function userLanguage(context: ModuleContext): string {
-  return context.site.language;
-}
 
 function blockDetails(block: UserBlock, language: string): ResultObject {
   const details: ResultObject = {
