@@ -30,7 +30,7 @@ describe('wiki import (command line)', () => {
       /imported Testwiki \(testwiki\): 2,660 pages, 3,530 revisions, 9 users, 174 log entries, 5 files/,
     );
     assert.match(run.stdout, /upload folder: .*images/);
-    assert.match(run.stderr, /pagelinks: 63,720 rows in/);
+    assert.match(run.stderr, /pagelinks \(table \d+ of \d+\): 63,720 rows in/);
   });
 
   test('refuses another wiki with a non-zero exit code and a message', async () => {

@@ -15,6 +15,7 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -48,12 +49,29 @@ function hashFiles(hash: ReturnType<typeof createHash>, dir: string) {
   }
 }
 
+/** Caches of earlier code versions, unused for an hour, are removed when a new one is made. */
+function removeStaleCaches() {
+  const hourAgo = Date.now() - 3600_000;
+  for (const entry of readdirSync(tmpdir())) {
+    if (!entry.startsWith('wiki-reference-')) continue;
+    const path = join(tmpdir(), entry);
+    try {
+      if (statSync(path).mtimeMs < hourAgo) rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Another test process removed it first.
+    }
+  }
+}
+
 function cacheDir(): string {
   const hash = createHash('sha256').update(readFileSync(join(fixtureDir, 'wiki.sqlite.gz')));
   hash.update(readFileSync(join(fixtureDir, 'settings.json')));
   for (const dir of ['store', 'site', 'import/mediawiki-database']) hashFiles(hash, join(sourceDir, dir));
   const dir = join(tmpdir(), `wiki-reference-${hash.digest('hex').slice(0, 16)}`);
-  mkdirSync(dir, { recursive: true });
+  if (!existsSync(dir)) {
+    removeStaleCaches();
+    mkdirSync(dir, { recursive: true });
+  }
   return dir;
 }
 

@@ -4,6 +4,7 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { deflateRawSync } from 'node:zlib';
 import { migrateToLatest } from '@svc/common';
 import { describeEachEngine, useTestDatabase } from '@svc/common/testing';
 import SQLite from 'better-sqlite3';
@@ -210,6 +211,29 @@ describeEachEngine('MediaWiki database import', (engine) => {
     assert.equal(await storeDigest(open()), before);
   });
 
+  test('compressed text (gzip flag) is stored inflated', async () => {
+    const compressed = join(scratch, 'compressed.sqlite');
+    copyFileSync(files.database, compressed);
+    const db = new SQLite(compressed);
+    const row = db
+      .prepare(
+        "select old_id, old_text, content_id from text join content on content_address = 'tt:' || old_id where old_text like '%Berlin%' limit 1",
+      )
+      .get() as { old_id: number; old_text: string; content_id: number };
+    db.prepare("update text set old_text = ?, old_flags = 'utf-8,gzip' where old_id = ?").run(
+      deflateRawSync(Buffer.from(row.old_text, 'utf8')),
+      row.old_id,
+    );
+    db.close();
+    await importReference({ file: compressed });
+    const stored = await open()
+      .db.selectFrom('content')
+      .select('content_text')
+      .where('content_id', '=', row.content_id)
+      .executeTakeFirst();
+    assert.equal(stored?.content_text, row.old_text);
+  });
+
   test('with --replace another wiki replaces the one stored', async () => {
     const otherSettings = join(scratch, 'other.json');
     writeFileSync(otherSettings, JSON.stringify({ DBname: 'otherwiki', LanguageCode: 'en' }));
@@ -230,6 +254,15 @@ describeEachEngine('MediaWiki database import', (engine) => {
     await assert.rejects(
       importReference({ file: join(scratch, 'missing.sqlite') }),
       /cannot read .*missing\.sqlite: ENOENT/,
+    );
+    const newer = join(scratch, 'newer.sqlite');
+    copyFileSync(files.database, newer);
+    const db = new SQLite(newer);
+    db.exec('alter table externallinks rename column el_index_60 to el_to_domain_index');
+    db.close();
+    await assert.rejects(
+      importReference({ file: newer }),
+      /the externallinks table is not shaped as in MediaWiki 1\.39 \(no such column: el_index_60\)/,
     );
     const alone = join(scratch, 'alone.sqlite');
     copyFileSync(files.database, alone);

@@ -1,10 +1,12 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { UserError } from '@svc/common';
+import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { SettingsError, siteFromSettings } from '../../site/defaults.js';
 import type { InterwikiEntry, SiteConfig } from '../../site/site.js';
 import { saveSite } from '../../site/site-store.js';
+import { insertRows } from '../../store/bulk-insert.js';
 import type { WikiStore } from '../../store/database.js';
 import { syncIdSequences } from '../../store/id-sequences.js';
 import type { ColumnDef } from '../../store/migrations/columns.js';
@@ -35,9 +37,9 @@ export interface DatabaseImportSummary {
   seconds: number;
 }
 
-/** Rows per INSERT: well under SQLite's and PostgreSQL's limits on bound parameters. */
-const parametersPerInsert = 20_000;
-const maxRowsPerInsert = 500;
+/** Rows written at once, unless their text reaches the second bound first (large pages). */
+const maxRowsPerBatch = 5000;
+const maxTextPerBatch = 16 * 1024 * 1024;
 
 function readSettings(file: string, explicit: boolean): Record<string, unknown> {
   if (!existsSync(file)) {
@@ -91,15 +93,31 @@ function storeValue(value: unknown, column: ColumnDef, table: string): string | 
   return number;
 }
 
+type Reader = SQLite.Statement<[], Record<string, unknown>>;
+
+/** Prepares the read of every table first, so that a database of another shape is refused before anything is written. */
+function prepareReaders(source: MediaWikiSource): Reader[] {
+  return tableCopies.map((copy) => {
+    try {
+      return source.db.prepare(copy.select(source.shape));
+    } catch (error) {
+      throw new UserError(
+        `the ${copy.source} table is not shaped as in MediaWiki 1.39 (${(error as Error).message}); other versions are not supported`,
+      );
+    }
+  });
+}
+
 async function copyTable(
   source: MediaWikiSource,
   db: Kysely<any>,
   copy: TableCopy,
+  statement: Reader,
   progress: ImportProgress,
+  label: string,
 ): Promise<number> {
   const columns = wikiTable(copy.target).columns;
   const total = source.db.prepare(`select count(*) from ${copy.source}`).pluck().get() as number;
-  const statement = source.db.prepare(copy.select(source.shape));
   const selected = statement
     .columns()
     .map((c) => c.name)
@@ -108,25 +126,34 @@ async function copyTable(
   if (selected.join() !== expected.join()) {
     throw new Error(`the copy of ${copy.target} selects ${selected.join(', ')} instead of ${expected.join(', ')}`);
   }
-  const batchSize = Math.max(1, Math.min(maxRowsPerInsert, Math.floor(parametersPerInsert / columns.length)));
   const resolvesText = copy.target === 'content';
-  progress.begin(copy.target, total);
+  progress.begin(label, total);
   let batch: Record<string, unknown>[] = [];
+  let batchText = 0;
   let done = 0;
   for (const raw of statement.iterate() as Iterable<Record<string, unknown>>) {
     const row: Record<string, unknown> = {};
-    for (const column of columns) row[column.name] = storeValue(raw[column.name], column, copy.target);
-    if (resolvesText) row.content_text = source.textAt(String(row.content_text));
+    for (const column of columns) {
+      const value = storeValue(raw[column.name], column, copy.target);
+      row[column.name] = value;
+      if (typeof value === 'string') batchText += value.length;
+    }
+    if (resolvesText) {
+      const text = source.textAt(String(row.content_text));
+      row.content_text = text;
+      batchText += text.length;
+    }
     batch.push(row);
-    if (batch.length >= batchSize) {
-      await db.insertInto(copy.target).values(batch).execute();
+    if (batch.length >= maxRowsPerBatch || batchText >= maxTextPerBatch) {
+      await insertRows(db, copy.target, batch);
       done += batch.length;
       batch = [];
+      batchText = 0;
       progress.advance(done);
     }
   }
   if (batch.length > 0) {
-    await db.insertInto(copy.target).values(batch).execute();
+    await insertRows(db, copy.target, batch);
     done += batch.length;
     progress.advance(done);
   }
@@ -172,14 +199,17 @@ export async function importMediaWikiDatabase(
       throw error;
     }
     site.interwiki = readInterwiki(source);
+    const readers = prepareReaders(source);
 
     const db = store.db as Kysely<WikiDatabase>;
     const identity = await checkWikiIdentity(db, site, options.replace ?? false);
     const tables: DatabaseImportSummary['tables'] = [];
     await db.transaction().execute(async (trx) => {
       await clearWiki(trx);
-      for (const copy of tableCopies) {
-        tables.push({ table: copy.target, rows: await copyTable(source, trx, copy, progress) });
+      for (const [i, copy] of tableCopies.entries()) {
+        const label = `${copy.target} (table ${i + 1} of ${tableCopies.length})`;
+        const rows = await copyTable(source, trx, copy, readers[i]!, progress, label);
+        tables.push({ table: copy.target, rows });
       }
       await syncIdSequences(trx);
       await saveSite(trx, site);

@@ -298,7 +298,7 @@ export const tables: TableDef[] = [
       index('img_actor_timestamp', ['img_actor', 'img_timestamp']),
       index('img_size', ['img_size']),
       index('img_timestamp', ['img_timestamp', 'img_name']),
-      index('img_sha1', ['img_sha1']),
+      index('img_sha1', ['img_sha1', 'img_name']),
       index('img_media_mime', ['img_media_type', 'img_major_mime', 'img_minor_mime']),
     ],
   },

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { migrateToLatest } from '@svc/common';
 import { describeEachEngine, useTestDatabase } from '@svc/common/testing';
-import { defaultSite } from '../src/site/defaults.js';
-import { loadSite, saveSite } from '../src/site/site-store.js';
-import { syncIdSequences } from '../src/store/id-sequences.js';
-import { migrations } from '../src/store/migrations/index.js';
-import type { WikiDatabase } from '../src/store/schema.js';
+import { defaultSite } from '../../src/site/defaults.js';
+import { loadSite, saveSite } from '../../src/site/site-store.js';
+import { syncIdSequences } from '../../src/store/id-sequences.js';
+import { migrations } from '../../src/store/migrations/index.js';
+import type { WikiDatabase } from '../../src/store/schema.js';
 
 describeEachEngine('wiki store', (engine) => {
   const store = useTestDatabase<WikiDatabase>(engine);
