@@ -27,10 +27,14 @@ export function parseContinue(raw: string | undefined): IncomingContinuation {
   };
 }
 
+/** A continuation value: text, or a number where MediaWiki answers one (`psoffset`, `qpoffset`). */
+export type ContinueValue = string | number;
+
 export class ContinuationManager {
   /** Continuation values by module name (non-generator modules). */
-  private readonly moduleValues = new Map<string, Record<string, string>>();
-  private readonly generatorValues: Record<string, string> = {};
+  private readonly moduleValues = new Map<string, Record<string, ContinueValue>>();
+  private readonly generatorValues: Record<string, ContinueValue> = {};
+  private readonly generatorNonContinue: Record<string, ContinueValue> = {};
   private readonly modules: string[] = [];
   private readonly propModules = new Set<string>();
 
@@ -45,19 +49,27 @@ export class ContinuationManager {
     if (isProp) this.propModules.add(moduleName);
   }
 
-  set(moduleName: string, param: string, value: string): void {
+  set(moduleName: string, param: string, value: ContinueValue): void {
     const values = this.moduleValues.get(moduleName) ?? {};
     values[param] = value;
     this.moduleValues.set(moduleName, values);
   }
 
-  setGenerator(param: string, value: string): void {
+  setGenerator(param: string, value: ContinueValue): void {
     this.generatorValues[param] = value;
+  }
+
+  /**
+   * A value that makes the generator produce the same pages again when it is re-run because prop
+   * modules continue (random's start point); it takes the place of the request's own parameter.
+   */
+  setGeneratorNonContinue(param: string, value: ContinueValue): void {
+    this.generatorNonContinue[param] = value;
   }
 
   /** Writes `continue` and `batchcomplete` into the answer. */
   writeInto(result: ResultObject): void {
-    const data: Record<string, string> = {};
+    const data: Record<string, ContinueValue> = {};
     for (const values of this.moduleValues.values()) Object.assign(data, values);
     const batchComplete = ![...this.moduleValues.keys()].some((name) => this.propModules.has(name));
     // The part before `||` names the generator parameters to send again: while prop modules are
@@ -65,8 +77,9 @@ export class ContinuationManager {
     // batch is complete, the generator's next values, or `-` when there is nothing to resume.
     let generatorPart = '-';
     if (!batchComplete) {
-      Object.assign(data, this.originalGeneratorParams);
-      generatorPart = Object.keys(this.originalGeneratorParams).join('|');
+      const rerun = { ...this.originalGeneratorParams, ...this.generatorNonContinue };
+      Object.assign(data, rerun);
+      generatorPart = Object.keys(rerun).join('|');
     } else if (this.hasGenerator && Object.keys(this.generatorValues).length > 0) {
       Object.assign(data, this.generatorValues);
       generatorPart = Object.keys(this.generatorValues).join('|');

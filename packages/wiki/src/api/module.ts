@@ -90,7 +90,14 @@ export interface ModuleContext {
   paramName(name: string): string;
   warn(key: string, params?: readonly MessageParam[], code?: string): void;
   /** Marks the module unfinished: the answer's continuation carries `<prefix><name>=value`. */
-  setContinue(value: string, name?: string): void;
+  setContinue(value: string | number, name?: string): void;
+  /**
+   * As the generator: the value of `<prefix><name>` that makes it produce the same pages when it
+   * is run again because prop modules continue (random's start point).
+   */
+  setGeneratorNonContinue(value: string, name?: string): void;
+  /** Whether the request carried the parameter (rather than its default). */
+  requestHas(name: string): boolean;
   readonly now: Date;
   /** `$wgServer`: the configured server, or the origin the request came to. */
   readonly server: string;

@@ -55,6 +55,20 @@ const CASES: ContractCase[] = [
     small: 5,
   },
   { module: 'imageusage', params: { title: 'Datei:Beispiel.png' }, pageKey: 'pageid', small: 1 },
+  { module: 'alllinks', params: { from: 'Berlin', to: 'Bes', prop: 'ids|title' }, pageKey: undefined, small: 7 },
+  { module: 'alllinks', params: { prefix: 'Pot', unique: '1' }, pageKey: 'title', small: 4 },
+  {
+    module: 'alllinks',
+    params: { prefix: 'Po', unique: '1', dir: 'descending', namespace: '0' },
+    pageKey: 'title',
+    small: 30,
+  },
+  { module: 'alltransclusions', params: { prefix: 'Info', prop: 'ids|title' }, small: 9 },
+  { module: 'alltransclusions', params: { prefix: 'Info', unique: '1' }, pageKey: 'title', small: 3 },
+  { module: 'allfileusages', params: { from: 'D', to: 'B', prop: 'ids|title', dir: 'descending' }, small: 6 },
+  { module: 'allredirects', params: { from: 'B', to: 'D', prop: 'ids|title|fragment|interwiki' }, small: 6 },
+  { module: 'allcategories', params: { prefix: 'S', prop: 'size|hidden' }, small: 7 },
+  { module: 'allcategories', params: { from: 'Z', to: 'P', dir: 'descending', min: '1' }, small: 9 },
 ];
 
 const prefixOf = (name: string) => QUERY_MODULES.find((m) => m.descriptor.name === name)!.descriptor.prefix;

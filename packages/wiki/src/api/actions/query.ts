@@ -154,6 +154,8 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
         if (sink) continuation.setGenerator(prefix + name, value);
         else continuation.set(d.name, prefix + name, value);
       },
+      setGeneratorNonContinue: (value, name = 'continue') => continuation.setGeneratorNonContinue(prefix + name, value),
+      requestHas: (name) => state.params.peek(prefix + name) !== undefined,
       now: state.now,
       server: state.server,
       softwareName: state.services.softwareName,

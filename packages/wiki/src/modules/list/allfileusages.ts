@@ -1,5 +1,8 @@
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { NS_FILE } from '../../site/title.js';
+import { listAllLinks } from '../support/all-links.js';
 
 /** `list=allfileusages`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -23,3 +26,14 @@ export const descriptor: ModuleDescriptor = {
     { name: 'dir', type: ['ascending', 'descending'], default: 'ascending' },
   ],
 };
+
+/** Every imagelinks target in title order, see support/all-links.ts. */
+export const execute: ModuleExecute = (ctx) =>
+  listAllLinks(ctx, {
+    table: 'imagelinks',
+    from: 'il_from',
+    namespace: undefined,
+    title: 'il_to',
+    fixedNamespace: NS_FILE,
+    element: 'f',
+  });

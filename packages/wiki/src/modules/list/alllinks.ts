@@ -1,5 +1,7 @@
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { listAllLinks } from '../support/all-links.js';
 
 /** `list=alllinks`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -24,3 +26,13 @@ export const descriptor: ModuleDescriptor = {
     { name: 'dir', type: ['ascending', 'descending'], default: 'ascending' },
   ],
 };
+
+/** Every pagelinks target in title order, see support/all-links.ts. */
+export const execute: ModuleExecute = (ctx) =>
+  listAllLinks(ctx, {
+    table: 'pagelinks',
+    from: 'pl_from',
+    namespace: 'pl_namespace',
+    title: 'pl_title',
+    element: 'l',
+  });

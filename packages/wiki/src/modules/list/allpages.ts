@@ -92,10 +92,7 @@ export const execute: ModuleExecute = async (ctx) => {
       return exists(restrictions);
     });
   } else if (p.prlevel !== undefined) {
-    throw apiError('invalidparammix', 'apierror-invalidparammix-mustusewith', [
-      { list: [ctx.paramName('prlevel')], quoted: true },
-      { list: [ctx.paramName('prtype')], quoted: true },
-    ]);
+    throw apiError('invalidparammix', 'apierror-invalidparammix-mustusewith', ['prlevel', 'prtype']);
   }
 
   const rows = await query

@@ -1,5 +1,7 @@
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { listAllLinks } from '../support/all-links.js';
 
 /** `list=allredirects`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -24,3 +26,14 @@ export const descriptor: ModuleDescriptor = {
     { name: 'dir', type: ['ascending', 'descending'], default: 'ascending' },
   ],
 };
+
+/** Every redirect target in title order, see support/all-links.ts. */
+export const execute: ModuleExecute = (ctx) =>
+  listAllLinks(ctx, {
+    table: 'redirect',
+    from: 'rd_from',
+    namespace: 'rd_namespace',
+    title: 'rd_title',
+    extraProps: { fragment: 'rd_fragment', interwiki: 'rd_interwiki' },
+    element: 'r',
+  });

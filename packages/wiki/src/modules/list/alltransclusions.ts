@@ -1,5 +1,7 @@
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { listAllLinks } from '../support/all-links.js';
 
 /** `list=alltransclusions`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -24,3 +26,13 @@ export const descriptor: ModuleDescriptor = {
     { name: 'dir', type: ['ascending', 'descending'], default: 'ascending' },
   ],
 };
+
+/** Every templatelinks target in title order, see support/all-links.ts. */
+export const execute: ModuleExecute = (ctx) =>
+  listAllLinks(ctx, {
+    table: 'templatelinks',
+    from: 'tl_from',
+    namespace: 'tl_namespace',
+    title: 'tl_title',
+    element: 't',
+  });

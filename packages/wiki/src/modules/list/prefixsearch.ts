@@ -1,5 +1,7 @@
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { suggestTitles } from '../support/title-prefix-search.js';
 
 /** `list=prefixsearch`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -18,4 +20,40 @@ export const descriptor: ModuleDescriptor = {
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
     { name: 'offset', type: 'integer', default: '0', min: 0 },
   ],
+};
+
+/**
+ * Titles starting with the search text, as the wiki's search box completes them; continued by
+ * offset, as MediaWiki does (`psoffset`).
+ */
+export const execute: ModuleExecute = async (ctx) => {
+  const limit = ctx.params.limit as number;
+  const offset = ctx.params.offset as number;
+  const found = await suggestTitles(
+    ctx,
+    ctx.params.search as string,
+    ctx.params.namespace as number[],
+    limit + 1,
+    offset,
+  );
+  if (found.length > limit) {
+    ctx.setContinue(offset + limit, 'offset');
+    found.length = limit;
+  }
+  if (ctx.generator) {
+    const sink = ctx.generator;
+    sink.addTitles(found);
+    found.forEach((page, index) => {
+      sink.setPageField(page, 'index', offset + index + 1);
+    });
+    return;
+  }
+  const list = ctx.result.list('ps');
+  for (const page of found) {
+    list.push(
+      page.pageId === undefined
+        ? { ns: page.namespace, title: page.title, special: true }
+        : { ns: page.namespace, title: page.title, pageid: page.pageId },
+    );
+  }
 };

@@ -1,0 +1,125 @@
+/**
+ * What alllinks, alltransclusions, allfileusages and allredirects share: the targets of one link
+ * table in one namespace, in title order. Every link is listed (`title|from id` continuation), or
+ * with `unique` every distinct target once (`title` continuation), stepping from one target to the
+ * next with one index lookup each, however many links share a target.
+ */
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { apiError } from '../../api/errors.js';
+import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
+import type { ModuleContext } from '../../api/module.js';
+import type { ResultObject } from '../../api/result/tree.js';
+
+export interface LinkTargets {
+  table: 'pagelinks' | 'templatelinks' | 'imagelinks' | 'redirect';
+  from: string;
+  /** The target namespace column; imagelinks has none (always files). */
+  namespace: string | undefined;
+  title: string;
+  /** Namespace of the targets when the table has no namespace column. */
+  fixedNamespace?: number;
+  /** Extra columns shown by `prop` values of the same name (`fragment`, `interwiki` of redirects). */
+  extraProps?: Record<string, string>;
+  /** The XML element of an item. */
+  element: string;
+}
+
+interface LinkRow {
+  title: string;
+  from: number;
+  [extra: string]: string | number | null;
+}
+
+export async function listAllLinks(ctx: ModuleContext, links: LinkTargets): Promise<void> {
+  const p = ctx.params;
+  const prop = new Set(p.prop as string[]);
+  const unique = p.unique === true;
+  const namespace = links.namespace ? (p.namespace as number) : (links.fixedNamespace as number);
+  const limit = p.limit as number;
+  const descending = p.dir === 'descending';
+  const extraProps = Object.keys(links.extraProps ?? {});
+  if (unique) {
+    const clash = ['ids', ...extraProps].filter((name) => prop.has(name));
+    if (clash.length > 0) {
+      const name = ctx.paramName('prop');
+      throw apiError('invalidparammix', 'apierror-invalidparammix-cannotusewith', [
+        clash.map((value) => `${name}=${value}`).join('|'),
+        ctx.paramName('unique'),
+      ]);
+    }
+  }
+  const key = (part: string) => titlePartToKey(ctx.titles, part, namespace);
+  const from = p.from === undefined ? undefined : key(p.from as string);
+  const to = p.to === undefined ? undefined : key(p.to as string);
+  const prefix = p.prefix === undefined ? undefined : key(p.prefix as string);
+  let after: readonly [string, number] | undefined;
+  if (p.continue !== undefined) {
+    after = unique
+      ? [parseContinueValue(p.continue as string, ['string'])[0], 0]
+      : parseContinueValue(p.continue as string, ['string', 'int']);
+  }
+
+  const t = (column: string) => sql.ref(`${links.table}.${column}`);
+  const bounds: RawBuilder<unknown>[] = [];
+  if (links.namespace) bounds.push(sql`${t(links.namespace)} = ${namespace}`);
+  const [low, high] = descending ? ['<=', '>='] : ['>=', '<='];
+  if (from !== undefined) bounds.push(sql`${t(links.title)} ${sql.raw(low)} ${from}`);
+  if (to !== undefined) bounds.push(sql`${t(links.title)} ${sql.raw(high)} ${to}`);
+  if (prefix !== undefined) {
+    bounds.push(sql`${t(links.title)} >= ${prefix}`, sql`${t(links.title)} < ${prefixUpperBound(prefix)}`);
+  }
+  const where = (extra: RawBuilder<unknown>[]) => {
+    const all = [...bounds, ...extra];
+    return all.length > 0 ? sql.join(all, sql` and `) : sql`1 = 1`;
+  };
+  const db = ctx.store.db as unknown as Kysely<any>;
+  const order = sql.raw(descending ? 'desc' : 'asc');
+
+  let rows: LinkRow[];
+  if (unique) {
+    // One index lookup per distinct target: the next title after the previous one.
+    const step = sql.raw(descending ? 'max' : 'min');
+    const start = after ? [sql`${t(links.title)} ${sql.raw(low)} ${after[0]}`] : [];
+    const next = sql`${t(links.title)} ${sql.raw(descending ? '<' : '>')} v.x`;
+    const result = await sql<{ x: string }>`with recursive v(x) as (
+        select ${step}(${t(links.title)}) from ${sql.table(links.table)} where ${where(start)}
+        union all
+        select (select ${step}(${t(links.title)}) from ${sql.table(links.table)} where ${where([next])})
+        from v where v.x is not null)
+      select x from v where x is not null limit ${limit + 1}`.execute(db);
+    rows = result.rows.map((r) => ({ title: r.x, from: 0 }));
+  } else {
+    const start = after ? [sql`(${t(links.title)}, ${t(links.from)}) ${sql.raw(low)} (${after[0]}, ${after[1]})`] : [];
+    const extras = Object.values(links.extraProps ?? {}).map((column) => sql`${t(column)} as ${sql.ref(column)}`);
+    const result = await sql<LinkRow>`select ${t(links.title)} as title, ${t(links.from)} as ${sql.ref('from')}${
+      extras.length > 0 ? sql`, ${sql.join(extras)}` : sql``
+    } from ${sql.table(links.table)} where ${where(start)}
+      order by ${t(links.title)} ${order}, ${t(links.from)} ${order} limit ${limit + 1}`.execute(db);
+    rows = result.rows;
+  }
+
+  if (rows.length > limit) {
+    const next = rows[limit];
+    ctx.setContinue(unique ? next.title : `${next.title}|${next.from}`);
+    rows.length = limit;
+  }
+  if (ctx.generator) {
+    if (unique) ctx.generator.addTitles(rows.map((r) => ({ namespace, dbKey: r.title })));
+    else ctx.generator.addPageIds([...new Set(rows.map((r) => Number(r.from)))]);
+    return;
+  }
+  const list = ctx.result.list(links.element);
+  for (const row of rows) {
+    const item: ResultObject = {};
+    if (prop.has('ids') && !unique) item.fromid = Number(row.from);
+    if (prop.has('title')) {
+      item.ns = namespace;
+      item.title = ctx.titles.prefixedText({ namespace, dbKey: row.title, interwiki: '' });
+    }
+    for (const [name, column] of Object.entries(links.extraProps ?? {})) {
+      const value = row[column];
+      if (prop.has(name) && value !== null && value !== '') item[name] = value;
+    }
+    list.push(item);
+  }
+}

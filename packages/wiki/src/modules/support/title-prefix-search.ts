@@ -1,0 +1,186 @@
+/**
+ * Title completion as MediaWiki's default search engine does it (prefixsearch, and the suggestions
+ * of a search box): a namespace name before the first colon picks the namespace; pages whose title
+ * starts with the rest are listed in title order (then namespace order), and the page the text
+ * names exactly, when it exists, is moved or added to the front. `Spezial:` searches the names of
+ * the special pages instead.
+ */
+import { titleTexts } from '../../api/gender.js';
+import { prefixUpperBound } from '../../api/keyset.js';
+import type { ModuleContext } from '../../api/module.js';
+import { SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
+import { NS_MAIN, NS_SPECIAL } from '../../site/title.js';
+
+export interface Suggestion {
+  namespace: number;
+  dbKey: string;
+  /** Prefixed title as shown (gendered user pages, localized special page names). */
+  title: string;
+  /** Absent for special pages. */
+  pageId?: number;
+}
+
+interface FoundPage {
+  page_id: number;
+  page_namespace: number;
+  page_title: string;
+}
+
+const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/** `Vorlage:inf` → namespaces [10] and `inf`; text without a namespace name keeps the namespaces. */
+function splitNamespace(ctx: ModuleContext, search: string, namespaces: number[]): [string, number[]] {
+  const colon = search.indexOf(':');
+  if (colon === -1) return [search, namespaces];
+  const name = search.slice(0, colon);
+  const id = name === '' ? NS_MAIN : ctx.titles.namespaceId(name);
+  return id === undefined ? [search, namespaces] : [search.slice(colon + 1), [id]];
+}
+
+/** Up to `count` suggestions starting at `offset`, exact match first when `offset` is 0. */
+export async function suggestTitles(
+  ctx: ModuleContext,
+  rawSearch: string,
+  requestedNamespaces: number[],
+  count: number,
+  offset: number,
+): Promise<Suggestion[]> {
+  if (rawSearch.trim() === '') return [];
+  const [rest, splitNamespaces] = splitNamespace(ctx, rawSearch.trim(), requestedNamespaces);
+  const search = rest.trim();
+  const namespaces = splitNamespaces.length > 0 ? splitNamespaces : [NS_MAIN];
+  if (search === '' && splitNamespaces === requestedNamespaces) return [];
+  if (namespaces.includes(NS_SPECIAL)) return specialPages(ctx, search, count, offset);
+
+  const found: FoundPage[] = [];
+  for (const namespace of new Set(namespaces)) {
+    const prefix = titleKey(ctx, namespace, search);
+    let query = ctx.store.db
+      .selectFrom('page')
+      .select(['page_id', 'page_namespace', 'page_title'])
+      .where('page_namespace', '=', namespace);
+    if (prefix !== '')
+      query = query.where('page_title', '>=', prefix).where('page_title', '<', prefixUpperBound(prefix));
+    found.push(
+      ...(await query
+        .orderBy('page_title')
+        .limit(offset + count)
+        .execute()),
+    );
+  }
+  found.sort((a, b) => byteOrder(a.page_title, b.page_title) || a.page_namespace - b.page_namespace);
+  const pages = found.slice(offset, offset + count);
+  if (offset === 0) await putExactMatchFirst(ctx, search, namespaces, pages);
+  const texts = await titleTexts(
+    ctx.store,
+    ctx.titles,
+    pages.map((p) => ({ namespace: p.page_namespace, dbKey: p.page_title })),
+  );
+  return pages.map((p) => ({
+    namespace: p.page_namespace,
+    dbKey: p.page_title,
+    title: texts.text(p.page_namespace, p.page_title),
+    pageId: p.page_id,
+  }));
+}
+
+/** The stored prefix of a namespace for the text; text that makes no valid title matches everything. */
+function titleKey(ctx: ModuleContext, namespace: number, search: string): string {
+  const name = namespace === NS_MAIN ? '' : `${ctx.titles.namespaceName(namespace)}:`;
+  const parsed = ctx.titles.parse(`${name}${search}`);
+  if (!parsed.ok || parsed.title.namespace !== namespace || parsed.title.interwiki !== '') return '';
+  return parsed.title.dbKey;
+}
+
+/**
+ * The exact match goes first: the page the text names if it is among the results or exists; for a
+ * redirect, its target or another redirect to that target when one of them is listed.
+ */
+async function putExactMatchFirst(
+  ctx: ModuleContext,
+  search: string,
+  namespaces: number[],
+  pages: FoundPage[],
+): Promise<void> {
+  const defaultNamespace = namespaces.includes(NS_MAIN) ? NS_MAIN : namespaces[0];
+  const parsed = ctx.titles.parse(search, { defaultNamespace });
+  if (!parsed.ok || parsed.title.interwiki !== '' || parsed.title.namespace < 0) return;
+  const { namespace, dbKey } = parsed.title;
+  const exact = await ctx.store.db
+    .selectFrom('page')
+    .leftJoin('redirect', 'rd_from', 'page_id')
+    .select(['page_id', 'page_namespace', 'page_title', 'page_is_redirect', 'rd_namespace', 'rd_title', 'rd_interwiki'])
+    .where('page_namespace', '=', namespace)
+    .where('page_title', '=', dbKey)
+    .executeTakeFirst();
+  if (!exact) return;
+  const indexOf = (ns: number, key: string) => pages.findIndex((p) => p.page_namespace === ns && p.page_title === key);
+  const moveToFront = (index: number) => pages.unshift(...pages.splice(index, 1));
+  const at = indexOf(namespace, dbKey);
+  if (at !== -1) {
+    moveToFront(at);
+    return;
+  }
+  const targets = await redirectTargets(ctx, pages);
+  if (exact.page_is_redirect && exact.rd_title !== null && !exact.rd_interwiki) {
+    const target = indexOf(exact.rd_namespace as number, exact.rd_title);
+    if (target !== -1) {
+      moveToFront(target);
+      return;
+    }
+    const sibling = pages.findIndex((p) => targets.get(p.page_id) === `${exact.rd_namespace}|${exact.rd_title}`);
+    if (sibling !== -1) {
+      moveToFront(sibling);
+      return;
+    }
+  }
+  pages.unshift({ page_id: exact.page_id, page_namespace: exact.page_namespace, page_title: exact.page_title });
+}
+
+/** Where the listed redirects point, by page id (`ns|title`). */
+async function redirectTargets(ctx: ModuleContext, pages: FoundPage[]): Promise<Map<number, string>> {
+  if (pages.length === 0) return new Map();
+  const rows = await ctx.store.db
+    .selectFrom('redirect')
+    .select(['rd_from', 'rd_namespace', 'rd_title'])
+    .where(
+      'rd_from',
+      'in',
+      pages.map((p) => p.page_id),
+    )
+    .where((eb) => eb.or([eb('rd_interwiki', 'is', null), eb('rd_interwiki', '=', '')]))
+    .execute();
+  return new Map(rows.map((r) => [r.rd_from, `${r.rd_namespace}|${r.rd_title}`]));
+}
+
+/**
+ * Special pages whose name or alias starts with the text (case-folded): canonical names and first
+ * aliases before the other aliases, each group in the order of the folded names.
+ */
+function specialPages(ctx: ModuleContext, search: string, count: number, offset: number): Suggestion[] {
+  const wanted = search.replace(/ /g, '_').toLowerCase();
+  const keys = new Map<string, { page: string; rank: number }>();
+  for (const [canonical] of SPECIAL_PAGE_ALIASES_DE) keys.set(canonical.toLowerCase(), { page: canonical, rank: 0 });
+  for (const [, aliases] of SPECIAL_PAGE_ALIASES_DE) {
+    aliases.forEach((alias, rank) => {
+      keys.set(alias.toLowerCase(), { page: alias, rank });
+    });
+  }
+  const ranks = new Map<number, string[]>();
+  for (const key of [...keys.keys()].sort(byteOrder)) {
+    if (wanted !== '' && !key.startsWith(wanted)) continue;
+    const { page, rank } = keys.get(key) as { page: string; rank: number };
+    const list = ranks.get(rank) ?? [];
+    list.push(page);
+    ranks.set(rank, list);
+  }
+  const names = [...ranks.entries()].sort((a, b) => a[0] - b[0]).flatMap(([, list]) => list);
+  return names.slice(offset, offset + count).map((name) => {
+    const dbKey = ctx.titles.capitalize(name, NS_SPECIAL);
+    return {
+      namespace: NS_SPECIAL,
+      dbKey,
+      title: ctx.titles.prefixedText({ namespace: NS_SPECIAL, dbKey, interwiki: '' }),
+    };
+  });
+}
