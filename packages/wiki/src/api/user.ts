@@ -30,7 +30,7 @@ export function anonymousUser(site: SiteConfig, ip: string, store?: WikiStore, n
     memberships: [],
     implicitGroups: ['*'],
     rights: groups.anonymousRights,
-    rightsList: [...groups.anonymousRights],
+    rightsList: groups.anonymousRightsList,
     ip,
     block: lazyBlock(async () =>
       store ? findBlock(store, { id: 0, ip, ipExempt: false }, toMwTimestamp(now)) : undefined,

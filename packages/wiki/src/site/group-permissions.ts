@@ -188,8 +188,9 @@ export interface SiteGroups {
   autoConfirmCount: number;
   /** `$wgBlockDisablesLogin`: a sitewide-blocked user keeps only the rights of `*`. */
   blockDisablesLogin: boolean;
-  /** Rights of an anonymous user. */
+  /** Rights of an anonymous user, as a set and in MediaWiki's order. */
   anonymousRights: ReadonlySet<string>;
+  anonymousRightsList: readonly string[];
 }
 
 const cache = new WeakMap<SiteConfig, SiteGroups>();
@@ -230,8 +231,10 @@ export function siteGroups(site: SiteConfig): SiteGroups {
     autoConfirmCount: number('AutoConfirmCount', 0),
     blockDisablesLogin: site.settings.BlockDisablesLogin === true,
     anonymousRights: new Set(),
+    anonymousRightsList: [],
   };
-  groups.anonymousRights = new Set(rightsOfGroups(groups, ['*']));
+  groups.anonymousRightsList = rightsOfGroups(groups, ['*']);
+  groups.anonymousRights = new Set(groups.anonymousRightsList);
   cache.set(site, groups);
   return groups;
 }
