@@ -146,6 +146,30 @@ describeEachEngine('sessions, tokens and logins on the reference wiki', (engine)
     assert.match(String(own.headers['cache-control']), /private/);
   });
 
+  test('paraminfo describes the account actions, which must be posted', async () => {
+    const client = new SessionClient(app);
+    const info = await client.get({ action: 'paraminfo', modules: 'login|logout|clientlogin', ...JSON2 });
+    const modules = info.json.paraminfo.modules as {
+      name: string;
+      prefix: string;
+      mustbeposted: boolean;
+      parameters: { name: string }[];
+    }[];
+    assert.deepEqual(
+      modules.map((m) => [m.name, m.prefix, m.mustbeposted]),
+      [
+        ['login', 'lg', true],
+        ['logout', '', true],
+        ['clientlogin', 'login', true],
+      ],
+    );
+    assert.deepEqual(
+      modules[0].parameters.map((p) => p.name),
+      ['name', 'password', 'domain', 'token'],
+    );
+    assert.equal(info.json.warnings, undefined);
+  });
+
   test('a password in the URL of a login is refused', async () => {
     const client = new SessionClient(app);
     const token = await client.get({ action: 'query', meta: 'tokens', type: 'login', ...JSON2 });

@@ -11,6 +11,7 @@ import type { ParamDescriptor } from '../params/descriptor.js';
 import type { RequestState } from '../request-state.js';
 import type { ResultObject } from '../result/tree.js';
 import { list } from '../result/tree.js';
+import { accountActionDescriptor } from './account-action.js';
 
 export const CLIENTLOGIN_PARAMETERS: ParamDescriptor[] = [
   { name: 'requests', type: 'string', multi: true },
@@ -21,6 +22,14 @@ export const CLIENTLOGIN_PARAMETERS: ParamDescriptor[] = [
   { name: 'continue', type: 'boolean' },
   { name: 'token', type: 'string', required: true, sensitive: true },
 ];
+
+export const CLIENTLOGIN_DESCRIPTOR = accountActionDescriptor(
+  'clientlogin',
+  'ApiClientLogin',
+  'login',
+  CLIENTLOGIN_PARAMETERS,
+  'Login',
+);
 
 /** The AuthManager fields a password login reads; they carry no module prefix. */
 const FIELDS: ParamDescriptor[] = [

@@ -9,6 +9,7 @@ import { apiError, message } from '../errors.js';
 import type { ParamDescriptor } from '../params/descriptor.js';
 import type { RequestState } from '../request-state.js';
 import type { ResultObject } from '../result/tree.js';
+import { accountActionDescriptor } from './account-action.js';
 
 export const LOGIN_PARAMETERS: ParamDescriptor[] = [
   { name: 'name', type: 'string' },
@@ -16,6 +17,8 @@ export const LOGIN_PARAMETERS: ParamDescriptor[] = [
   { name: 'domain', type: 'string' },
   { name: 'token', type: 'string', sensitive: true },
 ];
+
+export const LOGIN_DESCRIPTOR = accountActionDescriptor('login', 'ApiLogin', 'lg', LOGIN_PARAMETERS, 'Login');
 
 const SCOPE = { prefix: 'lg', path: 'login', name: 'login' };
 
