@@ -35,7 +35,7 @@ export function openDatabase<DB>(target: DatabaseTarget): OpenDatabase<DB> {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.defaultSafeIntegers(false);
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return {
       db,
       engine: 'sqlite',
@@ -59,6 +59,28 @@ export function openDatabase<DB>(target: DatabaseTarget): OpenDatabase<DB> {
     pool,
     async close() {
       await db.destroy();
+    },
+  };
+}
+
+/**
+ * Kysely prepares every query anew; better-sqlite3 statements can be reused, and preparing is a
+ * large part of a small query's cost. This keeps prepared statements by SQL text (a bounded
+ * number; a statement still iterating is never handed out twice).
+ */
+export function withStatementCache(sqlite: SQLite.Database, limit = 500) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(source: string) {
+      const cached = cache.get(source);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(source);
+      if (!cached) {
+        if (cache.size >= limit) cache.clear();
+        cache.set(source, statement);
+      }
+      return statement;
     },
   };
 }

@@ -4,7 +4,9 @@ import { loadConfig } from './config.js';
 import { InvoicingError } from './domain/errors.js';
 import { formatCoin } from './domain/money.js';
 import { buildApp } from './http/app.js';
+import { loadWebOptions } from './http/pages/web-config.js';
 import { SimulatedLedger } from './ledger/simulated.js';
+import { runSetLogin } from './portal/set-login-command.js';
 import { type Invoicing, openInvoicing, startBackgroundWork } from './runtime.js';
 
 /** Runs `work` with the service opened from the environment's configuration, closing it afterwards. */
@@ -50,8 +52,11 @@ const serve: CliCommand = {
       logLevel: config.logLevel,
       rateLimits: config.rateLimits,
       trustProxy: config.trustProxy,
+      web: loadWebOptions(config),
     });
-    const background = startBackgroundWork(invoicing, (what, error) => app.log.error({ err: error }, `${what} failed`));
+    const background = await startBackgroundWork(invoicing, (what, error) =>
+      app.log.error({ err: error }, `${what} failed`),
+    );
     const server = await listenUntilSignalled(app, {
       host: config.host,
       port: config.port,
@@ -75,11 +80,13 @@ const merchant: CliCommand = {
     'usage: invoicing merchant create --name <name> [--recipient <address>] [--expiry <minutes>] [--tolerance <percent>]',
     '       invoicing merchant list',
     '       invoicing merchant set --merchant <id> [--name …] [--recipient …] [--expiry …] [--tolerance …]',
+    '       invoicing merchant set-login --merchant <id> --email <address>   (asks for the portal password)',
     '',
     'With the simulated ledger, create makes a new simulated address when --recipient is left out.',
   ].join('\n'),
   async run(args) {
     const [action, ...rest] = args;
+    if (action === 'set-login') return runSetLogin(rest);
     const { options } = parseOptions(rest, { strings: ['name', 'recipient', 'expiry', 'tolerance', 'merchant'] });
     const settings = {
       ...(typeof options.expiry === 'string' ? { defaultExpiryMin: wholeMinutes(options.expiry, 'expiry') } : {}),
@@ -113,7 +120,7 @@ const merchant: CliCommand = {
         process.stdout.write(`${updated.id} updated\n`);
         return 0;
       }
-      throw new UserError('expected "merchant create", "merchant list" or "merchant set"');
+      throw new UserError('expected "merchant create", "merchant list", "merchant set" or "merchant set-login"');
     });
   },
 };

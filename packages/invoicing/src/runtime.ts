@@ -8,7 +8,8 @@ import type { RateSource } from './rates/rateSource.js';
 import { TickerRateSource } from './rates/tickerRate.js';
 import { InvoicingService } from './service/invoicingService.js';
 import { loadServerSecret } from './service/serverSecret.js';
-import { type InvoicingStore, openInvoicingStore } from './store/database.js';
+import { listenForInvoiceChanges } from './store/changeNotices.js';
+import { type InvoicingStore, openInvoicingStore, openReadConnection } from './store/database.js';
 
 export function openLedger(config: InvoicingConfig): Ledger {
   switch (config.ledger.kind) {
@@ -35,8 +36,10 @@ export interface Invoicing {
 export async function openInvoicing(config: InvoicingConfig, now?: () => number): Promise<Invoicing> {
   const store = await openInvoicingStore(config.database);
   const ledger = openLedger(config);
+  const reader = openReadConnection(store);
   const service = new InvoicingService({
     store,
+    reader,
     ledger,
     rates: createRateSource(config),
     secret: loadServerSecret(config.secret, config.dataDir),
@@ -56,13 +59,17 @@ export async function openInvoicing(config: InvoicingConfig, now?: () => number)
     service,
     async close() {
       await ledger.close();
+      await reader.close();
       await store.close();
     },
   };
 }
 
-/** The background work of a serving process: the payment watcher and the expiry scheduler. */
-export function startBackgroundWork(invoicing: Invoicing, onError: (what: string, error: unknown) => void) {
+/**
+ * The background work of a serving process: the payment watcher, the expiry scheduler and (on
+ * PostgreSQL) the listener for changes made by other instances.
+ */
+export async function startBackgroundWork(invoicing: Invoicing, onError: (what: string, error: unknown) => void) {
   const watcher = new PaymentWatcher({
     store: invoicing.store,
     ledger: invoicing.ledger,
@@ -75,6 +82,9 @@ export function startBackgroundWork(invoicing: Invoicing, onError: (what: string
     intervalMs: invoicing.config.expiryIntervalMs,
     onError: (error) => onError('expiry scheduler', error),
   });
+  const changes = await listenForInvoiceChanges(invoicing.store, (id) => void invoicing.service.events.changed([id]), {
+    onError: (error) => onError('change listener', error),
+  });
   watcher.start();
   scheduler.start();
   return {
@@ -83,6 +93,7 @@ export function startBackgroundWork(invoicing: Invoicing, onError: (what: string
     async stop() {
       await scheduler.stop();
       await watcher.stop();
+      await changes.stop();
     },
   };
 }

@@ -177,4 +177,39 @@ describeEachEngine('POST /api/invoices validation', (engine) => {
     assert.equal(route.statusCode, 404);
     assert.equal(route.json().error.code, 'route_not_found');
   });
+
+  test('no body a client can send makes the server answer 500', async () => {
+    const h = harness();
+    const values = [
+      '1',
+      '-1',
+      '0.001',
+      '1e3',
+      '"x"',
+      'null',
+      'true',
+      '[]',
+      '{}',
+      'NaN',
+      '1.2.3',
+      '"\\u0000"',
+      '99999999999999999999999',
+    ];
+    const fields = ['amount_eur', 'amount_coin', 'expires_min', 'api_key', '__proto__', 'constructor', ''];
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let i = 0; i < 300; i++) {
+      const parts = [`"api_key":"${h.key}"`];
+      for (let j = random(4); j > 0; j--)
+        parts.push(`"${fields[random(fields.length)]}":${values[random(values.length)]}`);
+      let body = `{${parts.join(',')}}`;
+      if (random(5) === 0) body = body.slice(0, random(body.length));
+      const response = await postInvoice(h, body, random(3) === 0 ? { 'idempotency-key': `k${random(5)}` } : {});
+      assert.ok(response.status < 500, `${body} -> ${response.status} ${response.text}`);
+      assert.ok(response.body.error || response.body.id, response.text);
+    }
+  });
 });

@@ -11,7 +11,7 @@ import {
   priceInvoice,
 } from '../src/domain/invoice.js';
 import { coinForEur, eurForCoin, formatCoin } from '../src/domain/money.js';
-import { isOrderReference, newOrderReference, normaliseMessage } from '../src/domain/references.js';
+import { isOrderReference, newInvoiceId, newOrderReference, normaliseMessage } from '../src/domain/references.js';
 import { newSimulatedAddress, validateSimulatedAddress } from '../src/ledger/simulatedAddress.js';
 import { parseRate } from '../src/rates/rateSource.js';
 
@@ -54,6 +54,19 @@ test('EUR prices convert to coin rounded up, and coin to EUR rounded to the near
   assert.equal(parseRate('0'), undefined);
   assert.equal(parseRate('-1'), undefined);
   assert.equal(parseRate('abc'), undefined);
+});
+
+test('invoice ids and references are distinct across many, past the random pool boundaries', () => {
+  const ids = new Set<string>();
+  const refs = new Set<string>();
+  for (let i = 0; i < 5000; i++) {
+    const id = newInvoiceId();
+    assert.match(id, /^[A-Za-z0-9_-]{24}$/);
+    ids.add(id);
+    refs.add(newOrderReference('INV'));
+  }
+  assert.equal(ids.size, 5000);
+  assert.equal(refs.size, 5000);
 });
 
 test('order references have a prefix, an unambiguous suffix and a check character', () => {

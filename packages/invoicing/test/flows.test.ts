@@ -140,6 +140,17 @@ describeEachEngine('invoice flows', (engine) => {
     assert.equal(elsewhere[0]!.unmatchedReason, 'wrong_recipient');
   });
 
+  test('an open invoice keeps being watched at its address after the merchant moves to a new one', async () => {
+    const h = harness();
+    const other = await h.service.createMerchant({ name: 'Moving shop' });
+    const { key } = await h.service.createApiKey(other.id);
+    const created = await postInvoice(h, { api_key: key, amount_coin: 3 });
+    await h.service.updateMerchant(other.id, { recipient: h.ledger.newAddress() });
+    pay(h, created.body, '3');
+    await h.watcher.catchUp();
+    assert.equal((await read(created.body.id)).status, 'paid');
+  });
+
   test('open invoices expire at their time: by the scheduler and lazily on read', async () => {
     const h = harness();
     const first = await create({ amount_coin: 1, expires_min: 2 });
@@ -232,5 +243,23 @@ describeEachEngine('invoice flows', (engine) => {
     });
     assert.equal(bad.statusCode, 400);
     assert.equal(bad.json().error.param, 'to');
+    const cases: [string, string][] = [
+      [`{"to":"${invoice.recipient}","amount":1,"message":"${'X'.repeat(29)}"}`, 'message_too_long'],
+      [`{"to":"${invoice.recipient}","amount":1,"message":7}`, 'message_invalid'],
+      [`{"to":"${invoice.recipient}","amount":0.00000001}`, 'amount_too_precise'],
+      [`{"to":"${invoice.recipient}","amount":0.000001}`, 'amount_too_small'],
+      [`{"to":"${invoice.recipient}","amount":true}`, 'amount_invalid'],
+      [`{"to":"${invoice.recipient}","amount":1,"memo":"x"}`, 'unknown_parameter'],
+    ];
+    for (const [payload, code] of cases) {
+      const response = await h.app.inject({
+        method: 'POST',
+        url: '/dev/ledger/payments',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      assert.equal(response.statusCode, 400, payload);
+      assert.equal(response.json().error.code, code, payload);
+    }
   });
 });

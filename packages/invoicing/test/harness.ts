@@ -12,7 +12,12 @@ import { PaymentWatcher } from '../src/payments/watcher.js';
 import { FixedRateSource } from '../src/rates/fixedRate.js';
 import { parseRate, type RateSource } from '../src/rates/rateSource.js';
 import { InvoicingService } from '../src/service/invoicingService.js';
-import { type InvoicingStore, prepareInvoicingStore } from '../src/store/database.js';
+import {
+  type InvoicingStore,
+  openReadConnection,
+  prepareInvoicingStore,
+  type ReadConnection,
+} from '../src/store/database.js';
 import type { Merchant } from '../src/store/merchants.js';
 import type { InvoicingDatabase } from '../src/store/schema.js';
 
@@ -39,7 +44,8 @@ export interface Harness {
 
 export interface HarnessOptions {
   rateLimits?: RateLimitConfig;
-  rates?: RateSource;
+  /** The rate source, or a function giving it once the suite's own `before` hooks have run. */
+  rates?: RateSource | (() => RateSource);
   maxAmountEurCents?: bigint;
 }
 
@@ -50,15 +56,21 @@ export function useHarness(engine: TestEngine, options: HarnessOptions = {}): ()
   const database = useTestDatabase<InvoicingDatabase>(engine, prepareInvoicingStore);
   let harness: Harness | undefined;
   let dir = '';
+  let reader: ReadConnection | undefined;
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'invoicing-test-'));
     const store = database();
     const clock = new TestClock();
     const ledger = new SimulatedLedger(join(dir, 'ledger.sqlite'));
+    reader = openReadConnection(store);
     const service = new InvoicingService({
       store,
+      reader,
       ledger,
-      rates: options.rates ?? new FixedRateSource(parseRate('0.25')!),
+      rates:
+        typeof options.rates === 'function'
+          ? options.rates()
+          : (options.rates ?? new FixedRateSource(parseRate('0.25')!)),
       secret: Buffer.from('test-secret-test-secret-test-secret'),
       settings: {
         baseUrl: TEST_BASE_URL,
@@ -78,6 +90,7 @@ export function useHarness(engine: TestEngine, options: HarnessOptions = {}): ()
   after(async () => {
     await harness?.app.close();
     await harness?.ledger.close();
+    await reader?.close();
     rmSync(dir, { recursive: true, force: true });
   });
   return () => {

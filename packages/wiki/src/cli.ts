@@ -5,6 +5,7 @@ import { buildApp } from './api/app.js';
 import { loadConfig } from './config.js';
 import { importerFor } from './import/index.js';
 import { streamProgress } from './import/progress.js';
+import { importSampleIfEmpty } from './import/sample-wiki.js';
 import { openWikiStore } from './store/database.js';
 
 const serve: CliCommand = {
@@ -14,6 +15,10 @@ const serve: CliCommand = {
   async run() {
     const config = loadConfig();
     const store = await openWikiStore(config.database);
+    if (config.sampleDump) {
+      const sample = await importSampleIfEmpty(store, config.sampleDump, streamProgress(process.stderr));
+      if (sample) process.stdout.write(`wiki: imported the sample wiki ${sample.siteName} (${sample.wikiId})\n`);
+    }
     const app = await buildApp({ store, logLevel: config.logLevel });
     const server = await listenUntilSignalled(app, {
       host: config.host,

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import type { DatabaseTarget } from '@svc/common';
 import { envOptionalString, envPort, envPostgresUrl, envString } from '@svc/common';
+import { bundledSampleDump } from './import/sample-wiki.js';
 
 export interface WikiConfig {
   host: string;
@@ -8,6 +9,8 @@ export interface WikiConfig {
   dataDir: string;
   database: DatabaseTarget;
   logLevel: string;
+  /** A dump `serve` imports into an empty store on its first start (`WIKI_SAMPLE_DUMP`; `none`: no sample). */
+  sampleDump?: string;
 }
 
 /** Reads the wiki service's configuration; throws a ConfigError naming a bad variable. */
@@ -20,5 +23,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     database: url ? { engine: 'postgres', url } : { engine: 'sqlite', file: join(dataDir, 'wiki.sqlite') },
     logLevel: envOptionalString(env, 'LOG_LEVEL') ?? 'info',
+    ...sampleDump(env),
   };
+}
+
+function sampleDump(env: Record<string, string | undefined>): { sampleDump?: string } {
+  const value = envOptionalString(env, 'WIKI_SAMPLE_DUMP');
+  if (value === 'none') return {};
+  return { sampleDump: value ? resolve(value) : bundledSampleDump };
 }

@@ -11,6 +11,8 @@ export type ErrorType =
 
 export class InvoicingError extends Error {
   override name = 'InvoicingError';
+  /** When set, the answer carries `Retry-After` with this many seconds. */
+  retryAfterSeconds: number | undefined;
   constructor(
     readonly status: number,
     readonly type: ErrorType,
@@ -31,5 +33,7 @@ export function notFound(message: string): InvoicingError {
 }
 
 export function rateUnavailable(message: string): InvoicingError {
-  return new InvoicingError(503, 'api_error', 'rate_unavailable', message);
+  const error = new InvoicingError(503, 'api_error', 'rate_unavailable', message);
+  error.retryAfterSeconds = 30;
+  return error;
 }

@@ -7,9 +7,27 @@ const REFERENCE_RANDOM_LENGTH = 10;
 export const MAX_REFERENCE_BYTES = 28;
 export const REFERENCE_PREFIX_PATTERN = /^[A-Z][A-Z0-9]{0,9}$/;
 
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+
+/**
+ * Bytes from the system's secure generator, fetched 4 KiB at a time (one call per ~100 invoices
+ * instead of two per invoice); every byte is handed out once.
+ */
+function pooledRandomBytes(size: number): Buffer {
+  if (poolOffset + size > pool.length) {
+    pool = randomBytes(4096);
+    poolOffset = 0;
+  }
+  const bytes = Buffer.from(pool.subarray(poolOffset, poolOffset + size));
+  pool.fill(0, poolOffset, poolOffset + size);
+  poolOffset += size;
+  return bytes;
+}
+
 /** An invoice id: 144 random bits, URL-safe (base64url without padding, 24 characters). */
 export function newInvoiceId(): string {
-  return randomBytes(18).toString('base64url');
+  return pooledRandomBytes(18).toString('base64url');
 }
 
 export function looksLikeInvoiceId(text: string): boolean {
@@ -21,9 +39,14 @@ export function newMerchantId(): string {
   return `m_${randomBytes(12).toString('base64url')}`;
 }
 
+/** An API key's public id (used to list and revoke it): `key_` and 96 random bits. */
+export function newApiKeyId(): string {
+  return `key_${randomBytes(12).toString('base64url')}`;
+}
+
 /** `<PREFIX>-<10 random characters><check character>`, e.g. `INV-7KQ2M9XH4TR`. */
 export function newOrderReference(prefix: string): string {
-  const body = randomUnambiguous(REFERENCE_RANDOM_LENGTH, randomBytes);
+  const body = randomUnambiguous(REFERENCE_RANDOM_LENGTH, pooledRandomBytes);
   return `${prefix}-${body}${checkCharacter(body)}`;
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseExactDecimal } from '../domain/decimal.js';
 import { InvoicingError, invalidRequest, notFound } from '../domain/errors.js';
 import type { PriceRequest } from '../domain/invoice.js';
@@ -17,9 +17,15 @@ export interface ApiLimits {
 const CREATE_FIELDS = new Set(['api_key', 'amount_eur', 'amount_coin', 'expires_min']);
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
-function rateLimited(reply: FastifyReply, seconds: number): InvoicingError {
-  reply.header('retry-after', String(seconds));
-  return new InvoicingError(429, 'rate_limit_error', 'rate_limited', `too many requests; retry after ${seconds} s`);
+function rateLimited(seconds: number): InvoicingError {
+  const error = new InvoicingError(
+    429,
+    'rate_limit_error',
+    'rate_limited',
+    `too many requests; retry after ${seconds} s`,
+  );
+  error.retryAfterSeconds = seconds;
+  return error;
 }
 
 function isObject(value: unknown): value is { [key: string]: JsonValue } {
@@ -99,7 +105,7 @@ export function registerApiRoutes(app: FastifyInstance, service: InvoicingServic
       throw invalidRequest('invalid_body', 'the request body must be a JSON object');
     }
     const failureWait = limits.authFailures.waitSeconds(clientKey(request));
-    if (failureWait > 0) throw rateLimited(reply, failureWait);
+    if (failureWait > 0) throw rateLimited(failureWait);
     let key: string | undefined;
     try {
       key = presentedKey(request, body);
@@ -122,7 +128,7 @@ export function registerApiRoutes(app: FastifyInstance, service: InvoicingServic
       throw new InvoicingError(401, 'authentication_error', 'invalid_api_key', 'the API key is not valid', 'api_key');
     }
     const wait = limits.create.take(auth.merchantId);
-    if (wait > 0) throw rateLimited(reply, wait);
+    if (wait > 0) throw rateLimited(wait);
 
     for (const field of Object.keys(body)) {
       if (!CREATE_FIELDS.has(field)) throw invalidRequest('unknown_parameter', `unknown field ${field}`, field);
@@ -155,10 +161,10 @@ export function registerApiRoutes(app: FastifyInstance, service: InvoicingServic
 
   app.get<{ Params: { id: string } }>('/api/invoices/:id', async (request, reply) => {
     const wait = limits.read.take(clientKey(request));
-    if (wait > 0) throw rateLimited(reply, wait);
+    if (wait > 0) throw rateLimited(wait);
     const { id } = request.params;
-    const view = looksLikeInvoiceId(id) ? await service.getPublicInvoice(id) : undefined;
-    if (!view) throw notFound(`no invoice with id ${id}`);
-    return reply.header('cache-control', 'no-store').type('application/json').send(publicInvoiceJson(view));
+    const json = looksLikeInvoiceId(id) ? await service.getPublicInvoiceJson(id) : undefined;
+    if (json === undefined) throw notFound(`no invoice with id ${id}`);
+    return reply.header('cache-control', 'no-store').type('application/json').send(json);
   });
 }

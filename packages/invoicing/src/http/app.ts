@@ -7,6 +7,7 @@ import type { InvoicingStore } from '../store/database.js';
 import { registerApiRoutes } from './apiRoutes.js';
 import { registerDevLedgerRoutes } from './devLedgerRoutes.js';
 import { registerErrorHandling } from './errors.js';
+import { registerWebPages, type WebOptions } from './pages/register-web-pages.js';
 import { RateLimiter } from './rateLimiter.js';
 import { parseStrictJson } from './strictJson.js';
 
@@ -16,6 +17,8 @@ export interface AppOptions {
   logLevel?: string;
   rateLimits?: RateLimitConfig;
   trustProxy?: boolean;
+  /** The checkout pages and the portal. */
+  web?: WebOptions;
 }
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -47,5 +50,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     authFailures: new RateLimiter(limits.authFailuresPerMinute, now),
   });
   if (options.service.ledger instanceof SimulatedLedger) registerDevLedgerRoutes(app, options.service.ledger);
+  await registerWebPages(app, options, options.web);
   return app;
 }

@@ -5,6 +5,7 @@ import { JsonSyntaxError } from './strictJson.js';
 export function sendError(reply: FastifyReply, error: InvoicingError): FastifyReply {
   const body: Record<string, string> = { type: error.type, code: error.code, message: error.message };
   if (error.param !== undefined) body.param = error.param;
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
   return reply.code(error.status).header('cache-control', 'no-store').type('application/json').send({ error: body });
 }
 

@@ -39,6 +39,8 @@ export interface Ledger {
   readonly minimumAmount: bigint;
   /** Null for a valid address, otherwise what is wrong with it. */
   validateAddress(address: string): string | null;
+  /** A fresh address, for ledgers that can make one for a merchant (the simulated ledger). */
+  newAddress?(): string;
   /** Up to `limit` payments to `address` after the position `after` (null: from the start), oldest first. */
   paymentsTo(address: string, after: string | null, limit: number): Promise<LedgerPayment[]>;
   /** The URI a wallet opens to pay (shown as a QR code on the checkout page). */

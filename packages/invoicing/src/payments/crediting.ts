@@ -2,7 +2,7 @@ import { applyPayment, isInTime } from '../domain/invoice.js';
 import { normaliseMessage } from '../domain/references.js';
 import type { LedgerPayment } from '../ledger/ledger.js';
 import type { InvoicingDb } from '../store/database.js';
-import { findInvoiceByMessage, saveInvoiceChange } from '../store/invoices.js';
+import { findInvoiceForUpdate, saveInvoiceChange } from '../store/invoices.js';
 import { recordPaymentOnce } from '../store/ledgerPayments.js';
 
 export type UnmatchedReason = 'no_message' | 'unknown_message' | 'not_native' | 'wrong_recipient' | 'after_late_window';
@@ -21,7 +21,8 @@ export async function creditLedgerPayment(
   options: { now: number; lateWindowMs: number },
 ): Promise<string | null> {
   let reason: UnmatchedReason | null = null;
-  const invoice = payment.memo === null ? undefined : await findInvoiceByMessage(trx, normaliseMessage(payment.memo));
+  const invoice =
+    payment.memo === null ? undefined : await findInvoiceForUpdate(trx, { message: normaliseMessage(payment.memo) });
   if (payment.asset !== 'native') reason = 'not_native';
   else if (payment.memo === null || payment.memo.trim() === '') reason = 'no_message';
   else if (!invoice) reason = 'unknown_message';

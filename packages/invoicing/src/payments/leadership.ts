@@ -7,6 +7,8 @@ export interface LeaderLease {
   release(): Promise<void>;
 }
 
+const LOCK_KEY = "hashtext(current_schema() || ':invoicing-payment-watcher')";
+
 const SQLITE_LEASE: LeaderLease = { held: () => true, release: async () => {} };
 
 /**
@@ -25,9 +27,7 @@ export async function takeLeadership(store: InvoicingStore): Promise<LeaderLease
   };
   client.on('error', onError);
   try {
-    const result = await client.query<{ locked: boolean }>(
-      "select pg_try_advisory_lock(hashtext(current_schema() || ':invoicing-payment-watcher')) as locked",
-    );
+    const result = await client.query<{ locked: boolean }>(`select pg_try_advisory_lock(${LOCK_KEY}) as locked`);
     if (!result.rows[0]?.locked) {
       client.off('error', onError);
       client.release();
@@ -44,9 +44,14 @@ export async function takeLeadership(store: InvoicingStore): Promise<LeaderLease
     async release() {
       if (released) return;
       released = true;
-      client.off('error', onError);
-      // Closing the connection ends the session and with it the lock, even if the unlock fails.
-      client.release(true);
+      try {
+        if (alive) await client.query(`select pg_advisory_unlock(${LOCK_KEY})`);
+      } catch {
+        // Closing the connection below ends the session, and with it the lock, regardless.
+      } finally {
+        client.off('error', onError);
+        client.release(true);
+      }
     },
   };
 }

@@ -2,7 +2,7 @@ import type { Ledger, LedgerPayment } from '../ledger/ledger.js';
 import type { InvoicingService } from '../service/invoicingService.js';
 import type { InvoicingStore } from '../store/database.js';
 import { readCursor } from '../store/ledgerPayments.js';
-import { listRecipientAddresses } from '../store/merchants.js';
+import { listWatchedAddresses } from '../store/merchants.js';
 import { type LeaderLease, takeLeadership } from './leadership.js';
 
 export interface WatcherOptions {
@@ -58,7 +58,7 @@ export class PaymentWatcher {
   /** One pass over every address until no final payment is left; returns how many payments were read. */
   async catchUp(): Promise<number> {
     let seen = 0;
-    const addresses = await listRecipientAddresses(this.options.store.db);
+    const addresses = await listWatchedAddresses(this.options.store.db, this.options.ledger.name);
     for (const address of addresses) {
       if (this.stopped) break;
       seen += await this.catchUpAddress(address);

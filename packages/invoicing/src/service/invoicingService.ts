@@ -8,7 +8,7 @@ import {
   parsePrice,
   priceInvoice,
 } from '../domain/invoice.js';
-import { newInvoiceId, newMerchantId, newOrderReference } from '../domain/references.js';
+import { newApiKeyId, newInvoiceId, newMerchantId, newOrderReference } from '../domain/references.js';
 import type { Ledger, LedgerPayment } from '../ledger/ledger.js';
 import { creditLedgerPayment } from '../payments/crediting.js';
 import type { RateSource } from '../rates/rateSource.js';
@@ -26,6 +26,7 @@ import {
   type InvoicingStore,
   inTransaction,
   isUniqueViolation,
+  type ReadConnection,
 } from '../store/database.js';
 import { GroupCommit } from '../store/groupCommit.js';
 import {
@@ -35,6 +36,7 @@ import {
 } from '../store/idempotency.js';
 import {
   findInvoice,
+  findInvoiceForUpdate,
   type InvoiceListQuery,
   insertInvoice,
   listInvoices,
@@ -54,6 +56,7 @@ import {
 import { hashApiKey, looksLikeApiKey, newApiKey, shownPrefix } from './apiKeySecrets.js';
 import { InvoiceEvents, type InvoiceListener } from './invoiceEvents.js';
 import { type PublicInvoice, publicInvoiceJson, toPublicInvoice } from './publicInvoice.js';
+import { type CachedView, PublicViewCache } from './publicViewCache.js';
 
 export interface ServiceSettings {
   /** Public address of the service: pay_url is `<baseUrl>/pay/<id>`. */
@@ -67,6 +70,8 @@ export interface ServiceSettings {
 
 export interface ServiceOptions {
   store: InvoicingStore;
+  /** Where committed data is read outside transactions (a read-only connection on SQLite); the store by default. */
+  reader?: ReadConnection;
   ledger: Ledger;
   rates: RateSource;
   secret: Buffer;
@@ -115,13 +120,20 @@ export class InvoicingService {
   readonly ledger: Ledger;
   readonly settings: ServiceSettings;
   private readonly store: InvoicingStore;
+  private readonly reader: InvoicingDb;
+  /** Rendered public views of unchanged invoices (SQLite only). */
+  private readonly viewCache: PublicViewCache | undefined;
   private readonly rates: RateSource;
   private readonly secret: Buffer;
-  private readonly writes: GroupCommit;
+  /** Creations and other small writes, grouped into shared commits on SQLite. */
+  readonly writes: GroupCommit;
   readonly now: () => number;
 
   constructor(options: ServiceOptions) {
     this.store = options.store;
+    this.reader = options.reader?.db ?? options.store.db;
+    const { dataVersion, invoiceVersion } = options.reader ?? {};
+    this.viewCache = dataVersion && invoiceVersion ? new PublicViewCache({ dataVersion, invoiceVersion }) : undefined;
     this.ledger = options.ledger;
     this.rates = options.rates;
     this.secret = options.secret;
@@ -131,8 +143,9 @@ export class InvoicingService {
     this.events = new InvoiceEvents((id) => this.getPublicInvoice(id));
   }
 
+  /** Committed data, for reads outside a transaction. */
   private get db(): InvoicingDb {
-    return this.store.db;
+    return this.reader;
   }
 
   // ---- merchants ---------------------------------------------------------------------------
@@ -169,9 +182,10 @@ export class InvoicingService {
       throw invalidRequest('name_invalid', 'the name must have 1 to 200 characters', 'name');
     let recipient = request.recipient?.trim();
     if (recipient === undefined || recipient === '') {
-      const ledger = this.ledger as Ledger & { newAddress?: () => string };
-      if (!ledger.newAddress) throw invalidRequest('recipient_missing', 'a recipient address is required', 'recipient');
-      recipient = ledger.newAddress();
+      if (!this.ledger.newAddress) {
+        throw invalidRequest('recipient_missing', 'a recipient address is required', 'recipient');
+      }
+      recipient = this.ledger.newAddress();
     }
     this.checkRecipient(recipient);
     const settings: MerchantSettings = {
@@ -220,7 +234,7 @@ export class InvoicingService {
     if (!(await this.getMerchant(merchantId))) throw notFound(`no merchant with id ${merchantId}`);
     const key = newApiKey();
     const info: ApiKeyInfo = {
-      id: `key_${newInvoiceId().slice(0, 16)}`,
+      id: newApiKeyId(),
       merchantId,
       prefix: shownPrefix(key),
       createdAt: this.now(),
@@ -380,10 +394,25 @@ export class InvoicingService {
 
   /** The public view of an invoice (exactly what GET /api/invoices/:id answers), or undefined. */
   async getPublicInvoice(id: string): Promise<PublicInvoice | undefined> {
+    return (await this.readPublicInvoice(id))?.view;
+  }
+
+  /** The JSON text of GET /api/invoices/:id, or undefined for an unknown id. */
+  async getPublicInvoiceJson(id: string): Promise<string | undefined> {
+    return (await this.readPublicInvoice(id))?.json;
+  }
+
+  private async readPublicInvoice(id: string): Promise<CachedView | undefined> {
+    const cached = this.viewCache?.get(id, this.now());
+    if (cached) return cached;
+    const versions = this.viewCache?.versionsBeforeRead(id);
     const invoice = await this.getInvoice(id);
     if (!invoice) return undefined;
     const [payments, timeline] = await Promise.all([paymentsOfInvoice(this.db, id), readTimeline(this.db, id)]);
-    return toPublicInvoice(invoice, payments, timeline, this.settings.baseUrl);
+    const view = toPublicInvoice(invoice, payments, timeline, this.settings.baseUrl);
+    const rendered = { view, json: publicInvoiceJson(view) };
+    if (versions) this.viewCache?.set(id, versions, rendered);
+    return rendered;
   }
 
   paymentsOfInvoice(id: string): Promise<RecordedPayment[]> {
@@ -409,7 +438,7 @@ export class InvoicingService {
   /** Expires the invoice if it is open and due; true when it did. */
   async expireInvoice(id: string): Promise<boolean> {
     const expired = await inTransaction(this.store, async (trx) => {
-      const invoice = await findInvoice(trx, id);
+      const invoice = await findInvoiceForUpdate(trx, { id });
       const change = invoice ? expireIfDue(invoice, this.now()) : null;
       if (change) await saveInvoiceChange(trx, change);
       return change !== null;

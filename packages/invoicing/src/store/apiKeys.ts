@@ -1,5 +1,6 @@
 import type { InvoicingDb } from './database.js';
 import { num } from './database.js';
+import { precompiled } from './precompiled.js';
 import type { ApiKeyTable } from './schema.js';
 
 export interface ApiKeyInfo {
@@ -44,7 +45,13 @@ function toInfo(row: Pick<ApiKeyTable, (typeof INFO_COLUMNS)[number]>): ApiKeyIn
 }
 
 export async function findApiKeyByHash(db: InvoicingDb, hash: string): Promise<ApiKeyInfo | undefined> {
-  const row = await db.selectFrom('api_keys').select(INFO_COLUMNS).where('hash', '=', hash).executeTakeFirst();
+  const query = precompiled(
+    db,
+    'api key by hash',
+    (d) => d.selectFrom('api_keys').select(INFO_COLUMNS).where('hash', '=', hash),
+    [hash],
+  );
+  const [row] = (await db.executeQuery(query)).rows;
   return row ? toInfo(row) : undefined;
 }
 

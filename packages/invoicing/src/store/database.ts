@@ -1,5 +1,6 @@
-import { type DatabaseTarget, migrateToLatest, type OpenDatabase, openDatabase } from '@svc/common';
-import { type Kysely, sql } from 'kysely';
+import { type DatabaseTarget, migrateToLatest, type OpenDatabase, openDatabase, withStatementCache } from '@svc/common';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresAdapter, SqliteDialect, sql } from 'kysely';
 import { migrations } from './migrations/index.js';
 import type { InvoicingDatabase } from './schema.js';
 
@@ -26,6 +27,46 @@ export async function prepareInvoicingStore(store: OpenDatabase<any>): Promise<v
   store.sqlite?.defaultSafeIntegers(true);
 }
 
+export interface ReadConnection {
+  db: InvoicingDb;
+  /**
+   * SQLite only: a number that changes whenever any other connection (this process's writer,
+   * another process) has committed to the database since the last call; cached reads are valid
+   * while it stays the same.
+   */
+  dataVersion?: () => number;
+  /** SQLite only: the change counter of an invoice (undefined for an unknown id), read without Kysely. */
+  invoiceVersion?: (id: string) => number | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * A second, read-only SQLite connection for the public reads and key checks: it sees only
+ * committed data and never waits behind the writer's open transaction (WAL lets readers run
+ * beside a writer). On PostgreSQL the pool already serves reads beside writes.
+ */
+export function openReadConnection(store: InvoicingStore): ReadConnection {
+  const file = store.sqlite?.name;
+  if (!store.sqlite || !file || file === ':memory:' || store.sqlite.memory) {
+    return { db: store.db, close: async () => {} };
+  }
+  const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.defaultSafeIntegers(true);
+  const db = new Kysely<InvoicingDatabase>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  const invoiceVersion = sqlite.prepare('select version from invoices where id = ?').pluck();
+  return {
+    db,
+    dataVersion: () => Number(dataVersion.get()),
+    invoiceVersion: (id) => {
+      const version = invoiceVersion.get(id) as bigint | undefined;
+      return version === undefined ? undefined : Number(version);
+    },
+    close: () => db.destroy(),
+  };
+}
+
 /**
  * Runs `work` in one transaction and commits it. On SQLite the transaction starts with BEGIN
  * IMMEDIATE so that it holds the write lock from the start: two processes writing at once then
@@ -44,6 +85,15 @@ export async function inTransaction<T>(store: InvoicingStore, work: (trx: Invoic
       throw error;
     }
   });
+}
+
+/**
+ * True when rows read for a change must be locked with FOR UPDATE. PostgreSQL runs transactions
+ * side by side, so a read-modify-write must hold the row; SQLite's BEGIN IMMEDIATE already lets
+ * one writer in at a time (and it has no FOR UPDATE).
+ */
+export function needsRowLocks(db: InvoicingDb): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /** Reads a 64-bit column as a number (times, counts), whichever engine returned it. */

@@ -1,7 +1,9 @@
 import type { Invoice, InvoiceChange, InvoiceStatus, TimelineEntry } from '../domain/invoice.js';
 import type { Currency } from '../domain/money.js';
+import { announceInvoiceChange } from './changeNotices.js';
 import type { InvoicingDb } from './database.js';
-import { big, num } from './database.js';
+import { big, needsRowLocks, num } from './database.js';
+import { precompiled } from './precompiled.js';
 import type { InvoiceTable } from './schema.js';
 
 function toInvoice(row: InvoiceTable): Invoice {
@@ -73,39 +75,72 @@ async function appendTimeline(db: InvoicingDb, invoiceId: string, entry: Timelin
 
 /** Stores a new invoice and its first timeline entry (call inside a transaction). */
 export async function insertInvoice(db: InvoicingDb, change: InvoiceChange): Promise<void> {
-  await db.insertInto('invoices').values(toRow(change.invoice)).execute();
+  // The hottest write of the service: compiled once, run with the row's values in key order.
+  const row = toRow(change.invoice);
+  await db.executeQuery(
+    precompiled(db, 'insert invoice', (d) => d.insertInto('invoices').values(row), Object.values(row)),
+  );
   if (change.statusChange) {
-    await db
-      .insertInto('invoice_timeline')
-      .values({ invoice_id: change.invoice.id, seq: 1, status: change.statusChange.status, at: change.statusChange.at })
-      .execute();
+    const entry = {
+      invoice_id: change.invoice.id,
+      seq: 1,
+      status: change.statusChange.status,
+      at: change.statusChange.at,
+    };
+    await db.executeQuery(
+      precompiled(
+        db,
+        'insert first timeline entry',
+        (d) => d.insertInto('invoice_timeline').values(entry),
+        Object.values(entry),
+      ),
+    );
   }
 }
 
 /** Stores an invoice's new state and appends its status change, if any (call inside a transaction). */
 export async function saveInvoiceChange(db: InvoicingDb, change: InvoiceChange): Promise<void> {
   const { id, merchant_id: _m, order_ref: _o, message: _msg, created_at: _c, ...changed } = toRow(change.invoice);
-  await db.updateTable('invoices').set(changed).where('id', '=', id).execute();
+  await db
+    .updateTable('invoices')
+    .set((eb) => ({ ...changed, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
   if (change.statusChange) await appendTimeline(db, id, change.statusChange);
+  await announceInvoiceChange(db, id);
 }
 
 export async function findInvoice(db: InvoicingDb, id: string): Promise<Invoice | undefined> {
-  const row = await db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
+  const query = precompiled(db, 'invoice by id', (d) => d.selectFrom('invoices').selectAll().where('id', '=', id), [
+    id,
+  ]);
+  const [row] = (await db.executeQuery(query)).rows;
   return row ? toInvoice(row) : undefined;
 }
 
-export async function findInvoiceByMessage(db: InvoicingDb, message: string): Promise<Invoice | undefined> {
-  const row = await db.selectFrom('invoices').selectAll().where('message', '=', message).executeTakeFirst();
+/**
+ * Reads an invoice to change it (inside a transaction): by id or by message, locked against
+ * concurrent changes until the transaction ends.
+ */
+export async function findInvoiceForUpdate(
+  trx: InvoicingDb,
+  by: { id: string } | { message: string },
+): Promise<Invoice | undefined> {
+  let select = trx.selectFrom('invoices').selectAll();
+  select = 'id' in by ? select.where('id', '=', by.id) : select.where('message', '=', by.message);
+  if (needsRowLocks(trx)) select = select.forUpdate();
+  const row = await select.executeTakeFirst();
   return row ? toInvoice(row) : undefined;
 }
 
 export async function readTimeline(db: InvoicingDb, invoiceId: string): Promise<TimelineEntry[]> {
-  const rows = await db
-    .selectFrom('invoice_timeline')
-    .select(['status', 'at'])
-    .where('invoice_id', '=', invoiceId)
-    .orderBy('seq')
-    .execute();
+  const query = precompiled(
+    db,
+    'timeline of invoice',
+    (d) => d.selectFrom('invoice_timeline').select(['status', 'at']).where('invoice_id', '=', invoiceId).orderBy('seq'),
+    [invoiceId],
+  );
+  const { rows } = await db.executeQuery(query);
   return rows.map((r) => ({ status: r.status as InvoiceStatus, at: num(r.at) }));
 }
 

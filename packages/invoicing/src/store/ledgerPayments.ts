@@ -1,5 +1,6 @@
 import type { InvoicingDb } from './database.js';
 import { big, num } from './database.js';
+import { precompiled } from './precompiled.js';
 import type { LedgerPaymentTable } from './schema.js';
 
 /** A ledger payment as recorded: credited to an invoice, or kept as unmatched with the reason. */
@@ -63,14 +64,20 @@ export async function recordPaymentOnce(db: InvoicingDb, payment: RecordedPaymen
 }
 
 export async function paymentsOfInvoice(db: InvoicingDb, invoiceId: string): Promise<RecordedPayment[]> {
-  const rows = await db
-    .selectFrom('ledger_payments')
-    .selectAll()
-    .where('invoice_id', '=', invoiceId)
-    .orderBy('ledger_time')
-    .orderBy('tx_id')
-    .orderBy('op_index')
-    .execute();
+  const query = precompiled(
+    db,
+    'payments of invoice',
+    (d) =>
+      d
+        .selectFrom('ledger_payments')
+        .selectAll()
+        .where('invoice_id', '=', invoiceId)
+        .orderBy('ledger_time')
+        .orderBy('tx_id')
+        .orderBy('op_index'),
+    [invoiceId],
+  );
+  const { rows } = await db.executeQuery(query);
   return rows.map(toRecorded);
 }
 

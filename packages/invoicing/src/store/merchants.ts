@@ -1,5 +1,6 @@
 import type { InvoicingDb } from './database.js';
 import { num } from './database.js';
+import { precompiled } from './precompiled.js';
 import type { MerchantTable } from './schema.js';
 
 export interface Merchant {
@@ -43,7 +44,10 @@ export async function insertMerchant(db: InvoicingDb, merchant: Merchant): Promi
 }
 
 export async function findMerchant(db: InvoicingDb, id: string): Promise<Merchant | undefined> {
-  const row = await db.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst();
+  const query = precompiled(db, 'merchant by id', (d) => d.selectFrom('merchants').selectAll().where('id', '=', id), [
+    id,
+  ]);
+  const [row] = (await db.executeQuery(query)).rows;
   return row ? toMerchant(row) : undefined;
 }
 
@@ -67,8 +71,17 @@ export async function updateMerchant(
   return result.numUpdatedRows > 0n;
 }
 
-/** Every address some merchant receives payments on: what the watcher follows. */
-export async function listRecipientAddresses(db: InvoicingDb): Promise<string[]> {
-  const rows = await db.selectFrom('merchants').select('recipient').distinct().orderBy('recipient').execute();
-  return rows.map((r) => r.recipient);
+/**
+ * The addresses the watcher follows: every merchant's current address, the address of every open
+ * invoice (a merchant may have moved to a new address since), and every address already followed
+ * on this ledger (so late payments to an old address are still seen).
+ */
+export async function listWatchedAddresses(db: InvoicingDb, ledger: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('merchants')
+    .select('recipient as address')
+    .union(db.selectFrom('invoices').select('recipient as address').where('status', '=', 'open'))
+    .union(db.selectFrom('ledger_cursors').select('address').where('ledger', '=', ledger))
+    .execute();
+  return rows.map((r) => r.address).sort();
 }

@@ -1,3 +1,5 @@
+import type { PortalDatabase } from '../portal/schema.js';
+
 /**
  * The invoicing database, table by table, as Kysely sees it. Money and times are integers:
  * amounts in minor units, times in milliseconds since the epoch (expires_at in Unix seconds, as the
@@ -54,6 +56,8 @@ export interface InvoiceTable {
   flag_partial: Int64;
   flag_overpaid: Int64;
   flag_late: Int64;
+  /** Bumped by every change; defaults to 0 on insert. */
+  version?: Int64;
 }
 
 export interface InvoiceTimelineTable {
@@ -96,7 +100,7 @@ export interface IdempotencyKeyTable {
   created_at: Int64;
 }
 
-export interface InvoicingDatabase {
+export interface InvoicingDatabase extends PortalDatabase {
   service_meta: ServiceMetaTable;
   merchants: MerchantTable;
   api_keys: ApiKeyTable;

@@ -9,6 +9,7 @@ import { loadSite } from '../site/site-store.js';
 import { TitleCodec } from '../site/title.js';
 import { loadUserGenders } from '../site/user-genders.js';
 import type { WikiStore } from '../store/database.js';
+import { cachePreparedStatements } from '../store/statement-cache.js';
 import { handleApiRequest } from './main.js';
 import type { ApiServices } from './request-state.js';
 
@@ -29,6 +30,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 8 * 1024 * 1024,
   });
   registerHealthRoute(app, options.store.db);
+  if (options.store.sqlite) cachePreparedStatements(options.store.sqlite);
   const site = options.site ?? (await loadSite(options.store.db)) ?? defaultSite();
   const titles = new TitleCodec(site);
   const genders = await loadUserGenders(options.store);
@@ -41,14 +43,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hostName: hostname(),
   };
   await app.register(formbody);
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 0, files: 0 } });
+  // File parts are accepted and ignored: no action of this server takes uploads.
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 8 * 1024 * 1024, files: 20 } });
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.raw.url ?? '';
     const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
     const entries: [string, string][] = [...new URLSearchParams(query)];
     const queryNames = new Set(entries.map(([name]) => name));
-    if (request.method === 'POST' && request.body && typeof request.body === 'object') {
+    // Like PHP, only form bodies carry parameters (a JSON body is not read).
+    const contentType = String(request.headers['content-type'] ?? '');
+    const isForm =
+      contentType.startsWith('application/x-www-form-urlencoded') || contentType.startsWith('multipart/form-data');
+    if (request.method === 'POST' && isForm && request.body && typeof request.body === 'object') {
       for (const [name, value] of Object.entries(request.body as Record<string, unknown>)) {
         const values = Array.isArray(value) ? value : [value];
         for (const v of values) if (typeof v === 'string') entries.push([name, v]);
@@ -72,6 +79,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (response.cookies && response.cookies.length > 0) reply.header('set-cookie', [...response.cookies]);
     return reply.send(response.body);
   };
+  // CORS preflight: browsers ask before a cross-origin POST; only origin=* is answered.
+  const preflight = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.raw.url ?? '';
+    const origin = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '').get('origin');
+    if (origin !== '*') return notAllowed(request, reply);
+    return reply
+      .code(200)
+      .headers({
+        'access-control-allow-origin': '*',
+        'access-control-allow-credentials': 'false',
+        'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',
+        'access-control-allow-headers': 'Api-User-Agent, Content-Type',
+        'access-control-max-age': '86400',
+      })
+      .send('');
+  };
   const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
     reply
       .code(405)
@@ -81,7 +104,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const paths = site.scriptPath === '' ? ['/api.php', '/w/api.php'] : [`${site.scriptPath}/api.php`, '/api.php'];
   for (const path of [...new Set(paths)]) {
     app.route({ method: ['GET', 'HEAD', 'POST'], url: path, handler });
-    app.route({ method: ['PUT', 'DELETE', 'PATCH', 'OPTIONS'], url: path, handler: notAllowed });
+    app.route({ method: 'OPTIONS', url: path, handler: preflight });
+    app.route({ method: ['PUT', 'DELETE', 'PATCH'], url: path, handler: notAllowed });
   }
   return app;
 }

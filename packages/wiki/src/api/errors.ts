@@ -30,7 +30,11 @@ export class ApiError extends Error {
     readonly headers: Record<string, string> = {},
   ) {
     const list = Array.isArray(messages) ? messages : [messages];
+    // An API error is an answer, not a fault: no stack trace to capture (it is costly).
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(list[0]?.code ?? 'unknownerror');
+    Error.stackTraceLimit = limit;
     this.messages = list;
   }
 }
@@ -47,6 +51,14 @@ export function apiError(
 /** `The "x" parameter cannot be used with "y".` */
 export function cannotUseWith(a: string, b: string): ApiError {
   return apiError('invalidparammix', 'apierror-invalidparammix-cannotusewith', [
+    { list: [a], quoted: true },
+    { list: [b], quoted: true },
+  ]);
+}
+
+/** `The "a" parameter may only be used with "b".` */
+export function mustUseWith(a: string, b: string): ApiError {
+  return apiError('invalidparammix', 'apierror-invalidparammix-mustusewith', [
     { list: [a], quoted: true },
     { list: [b], quoted: true },
   ]);

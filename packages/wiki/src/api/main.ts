@@ -158,9 +158,17 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
     checkAssertions(user, assertion, assertUser);
 
     switch (action) {
-      case 'query':
-        await executeQuery(state, result);
+      case 'query': {
+        const outcome = await executeQuery(state, result);
+        if (outcome) {
+          return {
+            status: 200,
+            headers: { ...headers, 'content-type': 'text/xml; charset=utf-8' },
+            body: outcome.raw,
+          };
+        }
         break;
+      }
       case 'paraminfo':
         executeParamInfo(state, result, server);
         break;

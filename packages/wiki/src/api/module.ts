@@ -8,7 +8,7 @@ import type { SiteConfig } from '../site/site.js';
 import type { Title, TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
 import type { MessageParam } from './messages/render.js';
-import type { PageSet } from './pageset.js';
+import type { PageRow, PageSet } from './pageset.js';
 import type { ModuleDescriptor } from './params/descriptor.js';
 import type { ParamValues } from './params/validate.js';
 import type { ResultArray, ResultObject, ResultValue } from './result/tree.js';
@@ -47,6 +47,8 @@ export interface RequestUser {
 /** Where a generator puts the pages it produced; the query then treats them like `titles`. */
 export interface GeneratorSink {
   addPageIds(ids: readonly number[]): void;
+  /** Pages the generator selected from `page` with PAGE_COLUMNS (pageset.ts): saves a lookup. */
+  addPageRows(rows: readonly PageRow[]): void;
   addTitles(titles: readonly Pick<Title, 'namespace' | 'dbKey'>[]): void;
   /** Sets a field on a produced page's entry (`index` of search generators). */
   setPageField(title: Pick<Title, 'namespace' | 'dbKey'>, key: string, value: ResultValue): void;
@@ -56,6 +58,12 @@ export interface GeneratorSink {
 export interface ModuleResult {
   /** The list under `query.<key>` (default: the module's name), created on first use. */
   list(element: string, key?: string): ResultArray;
+  /**
+   * Counts `value` against the answer's size limit (8 MiB of text, as MediaWiki's
+   * `$wgAPIMaxResultSize`). False when it does not fit: the module then stops and continues from
+   * that item; the answer carries MediaWiki's truncation warning.
+   */
+  fits(value: ResultValue): boolean;
   /** Sets `query.<key>` (meta modules). */
   set(key: string, value: ResultValue): void;
   /** The answer object of a page of the page set (prop modules), by page id or fake negative id. */

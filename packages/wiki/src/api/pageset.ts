@@ -128,6 +128,12 @@ export class PageSet {
     await this.resolveTitles(titles.map((t) => this.titles.make(t.namespace, t.dbKey)));
   }
 
+  /** Adds pages a generator read from the `page` table itself (with PAGE_COLUMNS): no second lookup. */
+  async addPageRows(rows: readonly PageRow[]): Promise<void> {
+    await this.loadGendersOf(rows.map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })));
+    await this.addFoundPages(rows.map((row) => this.toRecord(row)));
+  }
+
   async addPageIds(ids: readonly number[]): Promise<void> {
     const rows = await this.fetchPagesById(ids);
     const found = new Set(rows.map((r) => r.pageid));
@@ -307,17 +313,23 @@ export class PageSet {
   }
 
   /** Writes the set's blocks into the `query` object, as MediaWiki orders and shapes them. */
-  writeInto(query: ResultObject, indexPageIds: boolean): KeyedList | undefined {
+  writeInto(query: ResultObject, indexPageIds: boolean, interwikiUrls = false): KeyedList | undefined {
     if (this.normalized.length > 0)
       query.normalized = list(
         'n',
         this.normalized.map((n) => ({ ...n })),
       );
-    if (this.interwiki.length > 0)
+    if (this.interwiki.length > 0) {
       query.interwiki = list(
         'i',
-        this.interwiki.map((i) => ({ ...i })),
+        this.interwiki.map((i) => {
+          const entry: ResultObject = { ...i };
+          const url = interwikiUrls ? this.interwikiUrl(i.title, i.iw) : undefined;
+          if (url) entry.url = url;
+          return entry;
+        }),
       );
+    }
     if (this.redirects.length > 0)
       query.redirects = list(
         'r',
@@ -343,12 +355,21 @@ export class PageSet {
     return pages;
   }
 
+  /** The URL an interwiki title points to (`iwurl`), from the site's interwiki map. */
+  private interwikiUrl(title: string, prefix: string): string | undefined {
+    const entry = this.titles.interwiki(prefix);
+    if (!entry) return undefined;
+    const rest = title.slice(title.indexOf(':') + 1).replace(/ /g, '_');
+    return entry.url.replace('$1', encodeURIComponent(rest).replace(/%3A/g, ':').replace(/%2F/g, '/'));
+  }
+
   private extra(title: string): Record<string, string | number | boolean> {
     return this.extraFields.get(title) ?? {};
   }
 }
 
-const PAGE_COLUMNS = [
+/** The `page` columns the page set needs; generators that select them can hand rows over directly. */
+export const PAGE_COLUMNS = [
   'page_id',
   'page_namespace',
   'page_title',
@@ -361,7 +382,7 @@ const PAGE_COLUMNS = [
   'page_lang',
 ] as const;
 
-interface PageRow {
+export interface PageRow {
   page_id: number;
   page_namespace: number;
   page_title: string;

@@ -10,7 +10,27 @@ import type { ApiMessage } from './errors.js';
 import type { RequestUser } from './module.js';
 import type { RequestParams } from './params/request.js';
 import { ParamValidator } from './params/validate.js';
+import { KeyedList, type ResultValue } from './result/tree.js';
 import type { RequestSession } from './session.js';
+
+/** MediaWiki's default `$wgAPIMaxResultSize`: 8 MiB. */
+export const MAX_RESULT_SIZE = 8 * 1024 * 1024;
+
+/** The size MediaWiki counts for a value: the bytes of its scalars. */
+function resultSize(value: ResultValue | undefined): number {
+  if (value === null || value === undefined) return 0;
+  if (typeof value === 'string') return Buffer.byteLength(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value).length;
+  if (Array.isArray(value)) return value.reduce<number>((n, item) => n + resultSize(item), 0);
+  if (value instanceof KeyedList) {
+    let n = 0;
+    for (const item of value.entries.values()) n += resultSize(item);
+    return n;
+  }
+  let n = 0;
+  for (const key of Object.keys(value)) n += resultSize(value[key]);
+  return n;
+}
 
 export interface CollectedWarning {
   /** Module path: `main`, `query`, `query+allpages`, `json`. */
@@ -31,6 +51,8 @@ export interface ApiServices {
 export class RequestState {
   readonly warnings: CollectedWarning[] = [];
   readonly limits = new Map<string, number>();
+  /** Bytes of text the answer may still take (MediaWiki's `$wgAPIMaxResultSize`). */
+  private resultBudget = MAX_RESULT_SIZE;
   readonly validator: ParamValidator;
   readonly now = new Date();
   /** The request's session (cookies, tokens, login); set by ApiMain before the action runs. */
@@ -61,6 +83,17 @@ export class RequestState {
     });
   }
 
+  /** Counts a value against the result size limit; false (and the warning) when it does not fit. */
+  fits(module: string, value: ResultValue): boolean {
+    const size = resultSize(value);
+    if (size > this.resultBudget) {
+      this.warn(module, { code: 'truncatedresult', key: 'apiwarn-truncatedresult', params: [MAX_RESULT_SIZE] });
+      return false;
+    }
+    this.resultBudget -= size;
+    return true;
+  }
+
   warn(module: string, message: ApiMessage): void {
     const duplicate = this.warnings.some(
       (w) =>
@@ -69,5 +102,9 @@ export class RequestState {
         JSON.stringify(w.message.params) === JSON.stringify(message.params),
     );
     if (!duplicate) this.warnings.push({ module, message });
+    // Every deprecation also points to the announcement list, once, as MediaWiki does.
+    if (message.code === 'deprecation') {
+      this.warn('main', { code: 'deprecation-help', key: 'apiwarn-deprecation-mailinglist', params: [] });
+    }
   }
 }

@@ -2,6 +2,7 @@ import { UserError } from '@svc/common';
 import type { WikiStore } from '../store/database.js';
 import { importMediaWikiDatabase } from './mediawiki-database/importer.js';
 import type { ImportProgress } from './progress.js';
+import { importXmlDump } from './xml/xml-importer.js';
 
 /** What every importer accepts; an importer ignores the options that do not apply to its input. */
 export interface ImportOptions {
@@ -49,11 +50,32 @@ const mediaWikiDatabase: Importer = {
   },
 };
 
-/**
- * The importers by kind of input. MediaWiki XML dumps (`.xml`, `.xml.gz`, `.xml.bz2`) get theirs
- * here beside the database importer.
- */
-export const importers: Importer[] = [mediaWikiDatabase];
+const xmlDump: Importer = {
+  name: 'MediaWiki XML dump',
+  accepts: (file) => /\.xml(\.gz|\.bz2)?$/i.test(file),
+  async run(store, file, options) {
+    const summary = await importXmlDump(store, file, {
+      ...(options.replace ? { replace: true } : {}),
+      ...(options.progress ? { progress: options.progress } : {}),
+    });
+    const n = (value: number) => value.toLocaleString('en-US');
+    const verb =
+      summary.outcome === 'new' ? 'imported' : summary.outcome === 'updated' ? 'updated' : 'replaced the store with';
+    return {
+      wikiId: summary.wikiId,
+      seconds: summary.seconds,
+      lines: [
+        `${verb} ${summary.siteName} (${summary.wikiId}): ${n(summary.pages)} pages (${n(summary.redirects)} redirects), ` +
+          `${n(summary.revisions)} revisions${summary.uploads ? `, ${n(summary.uploads)} uploads` : ''}`,
+        `${n(summary.newRevisions)} revisions new to the store, ${n(summary.updatedPages)} pages brought up to date; ` +
+          `${(summary.bytes / 1e6 / Math.max(summary.seconds, 0.001)).toFixed(1)} MB/s`,
+      ],
+    };
+  },
+};
+
+/** The importers by kind of input. */
+export const importers: Importer[] = [mediaWikiDatabase, xmlDump];
 
 /** The importer for a file, chosen by its name; a clear error for a file no importer reads. */
 export function importerFor(file: string): Importer {

@@ -5,8 +5,8 @@
 export interface ImportProgress {
   /** A phase starts; `total` when known makes a bar and an ETA. */
   begin(label: string, total?: number, unit?: string): void;
-  /** How many units of the current phase are done so far. */
-  advance(done: number): void;
+  /** How many units of the current phase are done so far; `detail` is shown beside (`1,234 pages`). */
+  advance(done: number, detail?: string): void;
   /** The current phase is finished. */
   end(): void;
 }
@@ -34,6 +34,7 @@ export function streamProgress(stream: NodeJS.WritableStream & { isTTY?: boolean
   let done = 0;
   let started = 0;
   let lastDraw = 0;
+  let detail = '';
 
   const line = () => {
     const elapsed = (Date.now() - started) / 1000;
@@ -49,6 +50,7 @@ export function streamProgress(stream: NodeJS.WritableStream & { isTTY?: boolean
       text += ` ${unit}`;
     }
     if (rate > 0) text += `, ${count(Math.round(rate))} ${unit}/s`;
+    if (detail) text += ` (${detail})`;
     return text;
   };
   const draw = (force: boolean) => {
@@ -66,16 +68,18 @@ export function streamProgress(stream: NodeJS.WritableStream & { isTTY?: boolean
       total = newTotal;
       unit = newUnit;
       done = 0;
+      detail = '';
       started = Date.now();
       draw(true);
     },
-    advance(newDone) {
+    advance(newDone, newDetail) {
       done = newDone;
+      if (newDetail !== undefined) detail = newDetail;
       draw(false);
     },
     end() {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      const summary = `${label}: ${count(done)} ${unit} in ${seconds} s`;
+      const summary = `${label}: ${count(done)} ${unit} in ${seconds} s${detail ? ` (${detail})` : ''}`;
       if (stream.isTTY) stream.write(`\r${summary.padEnd((stream.columns ?? 100) - 1)}\n`);
       else stream.write(`${summary}\n`);
     },

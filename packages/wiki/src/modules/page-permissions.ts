@@ -8,7 +8,10 @@ import type { SiteConfig } from '../site/site.js';
 import { isTalkNamespace, NS_FILE } from '../site/title.js';
 import type { Protection } from './page-protection.js';
 
+/** Why an action is refused, as MediaWiki's status message: its key, parameters and API code. */
 export interface PermissionProblem {
+  message: string;
+  params: (string | number)[];
   code: string;
 }
 
@@ -51,16 +54,24 @@ export function permissionProblems(
   if (action === 'create' || (action === 'edit' && !page.exists)) {
     needed.push(isTalkNamespace(page.ns) ? 'createtalk' : 'createpage');
   }
-  if (action === 'upload' && page.ns !== NS_FILE) problems.push({ code: 'badaccess-group0' });
+  if (action === 'upload' && page.ns !== NS_FILE) {
+    problems.push({ message: 'badaccess-group0', params: [], code: 'permissiondenied' });
+  }
   for (const right of needed) {
     if (!user.rights.has(right)) {
-      problems.push({ code: 'badaccess-groups' });
+      problems.push({ message: 'badaccess-group0', params: [], code: 'permissiondenied' });
       break;
     }
   }
   if (action !== 'read') {
     const namespaceRight = site.namespaces.find((ns) => ns.id === page.ns)?.protection;
-    if (namespaceRight && !user.rights.has(namespaceRight)) problems.push({ code: 'namespaceprotected' });
+    if (namespaceRight && !user.rights.has(namespaceRight)) {
+      problems.push({
+        message: 'namespaceprotected',
+        params: [site.namespaces.find((ns) => ns.id === page.ns)?.name ?? '', action],
+        code: 'protectednamespace',
+      });
+    }
     for (const p of protections) {
       const applies =
         p.type === action ||
@@ -68,11 +79,11 @@ export function permissionProblems(
         (p.type === 'create' && (action === 'create' || action === 'edit'));
       if (!applies || p.level === '') continue;
       const right = levelRight(p.level);
-      if (!user.rights.has(right)) {
-        problems.push({
-          code: p.source ? 'cascadeprotected' : p.type === 'create' ? 'titleprotected' : 'protectedpage',
-        });
-      }
+      if (user.rights.has(right)) continue;
+      if (p.source)
+        problems.push({ message: 'cascadeprotected', params: [1, p.source, action], code: 'cascadeprotected' });
+      else if (p.type === 'create') problems.push({ message: 'titleprotected', params: [], code: 'protectedtitle' });
+      else problems.push({ message: 'protectedpagetext', params: [right, action], code: 'protectedpage' });
     }
   }
   return problems;

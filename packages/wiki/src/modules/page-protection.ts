@@ -7,6 +7,7 @@ import { mwToIso, toMwTimestamp } from '../api/params/timestamp.js';
 import type { ResultObject } from '../api/result/tree.js';
 import { NS_FILE, type TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
+import { inBatches } from './support/batches.js';
 
 /** MediaWiki's `$wgRestrictionTypes` for existing pages, in its order. */
 const EXISTING_PAGE_TYPES = ['edit', 'move', 'upload'] as const;
@@ -65,59 +66,54 @@ export async function pageProtections(
     list.push(entry);
     out.set(row.pr_page, list);
   }
-  // Cascading protection reaches pages transcluded by (or files used on) a page protected with cascade.
-  const cascading = await store.db
-    .selectFrom('page_restrictions')
-    .select('pr_page')
-    .where('pr_cascade', '=', 1)
-    .limit(1)
-    .execute();
+  // Cascading protection reaches pages transcluded by (or files used on) a page protected with
+  // cascade. Such pages are few: read them first, then only their links to the asked pages.
+  const cascading = (
+    await store.db
+      .selectFrom('page_restrictions')
+      .innerJoin('page', 'page_id', 'pr_page')
+      .select(['pr_page', 'pr_type', 'pr_level', 'pr_expiry', 'page_namespace', 'page_title'])
+      .where('pr_cascade', '=', 1)
+      .execute()
+  ).filter((row) => isCurrent(row.pr_expiry, stamp));
   if (cascading.length === 0) return out;
+  const sources = [...new Set(cascading.map((row) => row.pr_page))];
   const byTitle = new Map(pages.map((p) => [`${p.ns}:${p.dbKey}`, p.pageid]));
-  const templateRows = await store.db
-    .selectFrom('templatelinks')
-    .innerJoin('page_restrictions', 'pr_page', 'tl_from')
-    .innerJoin('page', 'page_id', 'tl_from')
-    .select([
-      'tl_namespace as ns',
-      'tl_title as dbKey',
-      'pr_type',
-      'pr_level',
-      'pr_expiry',
-      'page_namespace',
-      'page_title',
-    ])
-    .where('pr_cascade', '=', 1)
-    .where((eb) => eb.or(pages.map((p) => eb.and([eb('tl_namespace', '=', p.ns), eb('tl_title', '=', p.dbKey)]))))
-    .execute();
+  const links = await inBatches(pages, (batch) =>
+    store.db
+      .selectFrom('templatelinks')
+      .select(['tl_from as from', 'tl_namespace as ns', 'tl_title as dbKey'])
+      .where('tl_from', 'in', sources)
+      .where((eb) => eb.or(batch.map((p) => eb.and([eb('tl_namespace', '=', p.ns), eb('tl_title', '=', p.dbKey)]))))
+      .execute(),
+  );
   const files = pages.filter((p) => p.ns === NS_FILE);
-  const imageRows =
-    files.length === 0
-      ? []
-      : await store.db
-          .selectFrom('imagelinks')
-          .innerJoin('page_restrictions', 'pr_page', 'il_from')
-          .innerJoin('page', 'page_id', 'il_from')
-          .select(['il_to as dbKey', 'pr_type', 'pr_level', 'pr_expiry', 'page_namespace', 'page_title'])
-          .where('pr_cascade', '=', 1)
-          .where(
-            'il_to',
-            'in',
-            files.map((f) => f.dbKey),
-          )
-          .execute();
-  const rows = [...templateRows, ...imageRows.map((r) => ({ ...r, ns: NS_FILE }))];
-  for (const row of rows) {
-    if (!isCurrent(row.pr_expiry, stamp)) continue;
-    const pageid = byTitle.get(`${row.ns}:${row.dbKey}`);
+  if (files.length > 0) {
+    const used = await store.db
+      .selectFrom('imagelinks')
+      .select(['il_from as from', 'il_to as dbKey'])
+      .where('il_from', 'in', sources)
+      .where(
+        'il_to',
+        'in',
+        files.map((f) => f.dbKey),
+      )
+      .execute();
+    for (const row of used) links.push({ ...row, ns: NS_FILE });
+  }
+  for (const link of links) {
+    const pageid = byTitle.get(`${link.ns}:${link.dbKey}`);
     if (pageid === undefined) continue;
     const list = out.get(pageid) ?? [];
-    list.push({
-      type: row.pr_type,
-      level: row.pr_level,
-      expiry: row.pr_expiry ?? 'infinity',
-      source: codec.prefixedText({ namespace: row.page_namespace, dbKey: row.page_title, interwiki: '' }),
-    });
+    for (const row of cascading) {
+      if (row.pr_page !== link.from) continue;
+      list.push({
+        type: row.pr_type,
+        level: row.pr_level,
+        expiry: row.pr_expiry ?? 'infinity',
+        source: codec.prefixedText({ namespace: row.page_namespace, dbKey: row.page_title, interwiki: '' }),
+      });
+    }
     out.set(pageid, list);
   }
   return out;
@@ -132,11 +128,13 @@ export async function titleProtections(
   const out = new Map<string, Protection>();
   if (titles.length === 0) return out;
   const stamp = toMwTimestamp(now);
-  const rows = await store.db
-    .selectFrom('protected_titles')
-    .select(['pt_namespace', 'pt_title', 'pt_create_perm', 'pt_expiry'])
-    .where((eb) => eb.or(titles.map((t) => eb.and([eb('pt_namespace', '=', t.ns), eb('pt_title', '=', t.dbKey)]))))
-    .execute();
+  const rows = await inBatches(titles, (batch) =>
+    store.db
+      .selectFrom('protected_titles')
+      .select(['pt_namespace', 'pt_title', 'pt_create_perm', 'pt_expiry'])
+      .where((eb) => eb.or(batch.map((t) => eb.and([eb('pt_namespace', '=', t.ns), eb('pt_title', '=', t.dbKey)]))))
+      .execute(),
+  );
   for (const row of rows) {
     if (!isCurrent(row.pt_expiry, stamp)) continue;
     out.set(`${row.pt_namespace}:${row.pt_title}`, {

@@ -108,6 +108,8 @@ const FORBIDDEN_CODE_POINTS =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what it looks for
   /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const PREFIX = /^(.+?)_*:_*(.*)$/;
+/** Parsed titles kept for reuse; the cache starts over when full. */
+const PARSE_CACHE_SIZE = 20_000;
 /** Characters and sequences that may not appear in a title (`$wgLegalTitleChars` and more). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are illegal in titles
 const ILLEGAL = /[\x00-\x1f#<>[\]{|}\x7f]|%[0-9A-Fa-f]{2}|&[A-Za-z0-9\u0080-\uffff]+;|&#[0-9]+;|&#x[0-9A-Fa-f]+;/;
@@ -238,12 +240,30 @@ export class TitleCodec {
     return this.firstLetter.has(namespace) ? upperFirst(key) : key;
   }
 
-  /** Parses a title as a user, a link or a dump gives it. */
+  /**
+   * Parses a title as a user, a link or a dump gives it. Results are shared between equal inputs
+   * (link targets repeat across a wiki's pages): callers must not change them.
+   */
   parse(input: string, options: ParseOptions = {}): TitleParseResult {
+    const defaultNamespace = options.defaultNamespace ?? NS_MAIN;
+    const variant = defaultNamespace * 2 + (options.decodePercent ? 1 : 0);
+    let cache = this.caches.get(variant);
+    if (!cache) {
+      cache = new Map();
+      this.caches.set(variant, cache);
+    }
+    const cached = cache.get(input);
+    if (cached) return cached;
     let text = options.decodePercent ? decodePercentEscapes(input) : input;
     text = decodeCharReferences(text).normalize('NFC').replace(FORBIDDEN_CODE_POINTS, '\ufffd');
-    return this.split(text, options.defaultNamespace ?? NS_MAIN, true);
+    const result = this.split(text, defaultNamespace, true);
+    if (cache.size >= PARSE_CACHE_SIZE) cache.clear();
+    cache.set(input, result);
+    return result;
   }
+
+  /** Parse results by default namespace and %-decoding, then by input. */
+  private readonly caches = new Map<number, Map<string, TitleParseResult>>();
 
   /** Like `parse`, returning undefined for an invalid title. */
   parseOrUndefined(input: string, options?: ParseOptions): Title | undefined {

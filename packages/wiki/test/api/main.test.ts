@@ -112,6 +112,14 @@ describe('errors and warnings', () => {
     assert.equal(login.headers['mediawiki-api-error'], 'mustbeposted');
   });
 
+  test('a deprecated parameter is warned about, with the pointer to the announcement list', async () => {
+    const body = (
+      await get({ action: 'paraminfo', modules: 'query+allpages', mainmodule: '1', format: 'json', formatversion: '2' })
+    ).json();
+    assert.equal(body.warnings.paraminfo.warnings, 'The parameter "mainmodule" has been deprecated.');
+    assert.match(body.warnings.main.warnings, /^Subscribe to the mediawiki-api-announce mailing list at <https:/);
+  });
+
   test('a malformed continue value is badcontinue', async () => {
     const response = await get({ action: 'query', list: 'allpages', continue: 'nonsense', format: 'json' });
     assert.equal(response.json().error.code, 'badcontinue');
@@ -123,6 +131,55 @@ describe('errors and warnings', () => {
       assert.equal(response.statusCode, 200, value.slice(0, 20));
       assert.ok(response.json());
     }
+  });
+});
+
+describe('page set', () => {
+  test('interwiki titles carry their URL with iwurl', async () => {
+    const body = (
+      await get({ action: 'query', titles: 'en:Berlin|Berlin', iwurl: '1', format: 'json', formatversion: '2' })
+    ).json();
+    assert.deepEqual(body.query.interwiki, [
+      { title: 'en:Berlin', iw: 'en', url: 'https://en.wikipedia.org/wiki/Berlin' },
+    ]);
+    assert.equal(body.query.pages[0].title, 'Berlin');
+  });
+
+  test('missing, invalid and special titles get negative ids; pageids that do not exist are missing', async () => {
+    const body = (
+      await get({ action: 'query', titles: 'Gibtsnicht|Foo[bar]|Spezial:Suche', format: 'json', formatversion: '2' })
+    ).json();
+    assert.deepEqual(body.query.pages, [
+      { ns: 0, title: 'Gibtsnicht', missing: true },
+      { title: 'Foo[bar]', invalidreason: 'The requested page title contains invalid characters: "[".', invalid: true },
+      { ns: -1, title: 'Spezial:Suche', special: true },
+    ]);
+    const ids = (await get({ action: 'query', pageids: '999999', format: 'json', formatversion: '2' })).json();
+    assert.deepEqual(ids.query.pages, [{ pageid: 999999, missing: true }]);
+  });
+
+  test('export gives the pages in MediaWiki’s XML export format, inside the answer or alone', async () => {
+    const wrapped = (await get({ action: 'query', titles: 'Kurz', export: '1', format: 'json' })).json();
+    assert.match(
+      wrapped.query.export['*'],
+      /<text bytes="5" sha1="tnabmmd7gbzhubjuq7xyjdncr4vi59w" xml:space="preserve">Kurz\.<\/text>/,
+    );
+    const raw = await get({ action: 'query', titles: 'Kurz', export: '1', exportnowrap: '1' });
+    assert.equal(raw.headers['content-type'], 'text/xml; charset=utf-8');
+    assert.match(raw.body, /^<mediawiki xmlns="http:\/\/www.mediawiki.org\/xml\/export-0.11\/"/);
+  });
+
+  test('indexpageids lists the ids in page order', async () => {
+    const body = (
+      await get({
+        action: 'query',
+        titles: 'Hamburg|Berlin|Gibtsnicht',
+        indexpageids: '1',
+        format: 'json',
+        formatversion: '2',
+      })
+    ).json();
+    assert.deepEqual(body.query.pageids, ['-1', '236', '237']);
   });
 });
 
@@ -182,6 +239,14 @@ describe('CORS and methods', () => {
     );
     assert.equal(response.statusCode, 403);
     assert.equal(response.body, "'origin' parameter does not match Origin header\n");
+  });
+
+  test('a CORS preflight for origin=* is answered; other origins are not', async () => {
+    const ok = await app.inject({ method: 'OPTIONS', url: '/api.php?origin=*' });
+    assert.equal(ok.statusCode, 200);
+    assert.equal(ok.headers['access-control-allow-origin'], '*');
+    const refused = await app.inject({ method: 'OPTIONS', url: '/api.php?origin=https://a.example' });
+    assert.equal(refused.statusCode, 405);
   });
 
   test('POST works urlencoded and multipart; other methods are 405', async () => {
@@ -297,6 +362,25 @@ describe('continuation', () => {
     ).json();
     assert.equal(second.query.userinfo, undefined);
     assert.equal(second.query.allpages.length, 2);
+  });
+
+  test('a finished generator is marked "-" and not run again while a list continues', async () => {
+    const params = {
+      action: 'query',
+      generator: 'allpages',
+      gapnamespace: '10',
+      gaplimit: 'max',
+      list: 'allpages',
+      aplimit: '3',
+      format: 'json',
+      formatversion: '2',
+    };
+    const first = (await get(params)).json();
+    assert.equal(first.continue.continue, '-||');
+    assert.ok(first.query.pages.length > 0);
+    const second = (await get({ ...params, ...first.continue })).json();
+    assert.equal(second.query.pages, undefined, 'the generator is not run again');
+    assert.equal(second.query.allpages.length, 3);
   });
 
   test('rawcontinue gives the old query-continue block', async () => {

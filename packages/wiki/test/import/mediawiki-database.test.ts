@@ -41,8 +41,11 @@ const resolved: Record<string, string> = {
   recentchanges: `select r.*, c.comment_text as rc_comment from recentchanges r ${commentOf('c', 'r.rc_comment_id')}`,
   ipblocks: `select b.*, c.comment_text as ipb_reason from ipblocks b ${commentOf('c', 'b.ipb_reason_id')}`,
 };
-/** Store tables filled from the settings rather than from one MediaWiki table. */
-const notFromOneTable = new Set(['site']);
+/**
+ * Store tables filled from the settings rather than from one MediaWiki table, and the query cache,
+ * which keeps the source's rows and adds the special pages the source had not cached.
+ */
+const notFromOneTable = new Set(['site', 'querycache', 'querycachetwo', 'querycache_info']);
 
 function canonical(row: Record<string, unknown>, columns: string[]): string {
   return JSON.stringify(

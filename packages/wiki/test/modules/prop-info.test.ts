@@ -67,10 +67,9 @@ describeEachEngine('prop=info on the reference wiki', (engine) => {
       intestactions: 'edit',
       intestactionsdetail: 'full',
     });
-    assert.deepEqual(
-      full.query.pages[0].actions.edit.map((e: { code: string }) => e.code),
-      ['protectedpage'],
-    );
+    assert.deepEqual(full.query.pages[0].actions.edit, [
+      { message: 'protectedpagetext', params: ['editprotected', 'edit'], code: 'protectedpage', type: 'error' },
+    ]);
   });
 
   test('anonymous callers get no watch state but an empty notification timestamp', async () => {
@@ -83,6 +82,41 @@ describeEachEngine('prop=info on the reference wiki', (engine) => {
     assert.equal(page.notificationtimestamp, '');
     assert.ok(!('watched' in page));
     assert.ok(!('watchers' in page));
+  });
+
+  test('preloadcontent: the custom preload page with its parameters, for pages being created only', async () => {
+    const body = await api().query({
+      prop: 'info',
+      titles: 'Gibtsnicht|Berlin',
+      inprop: 'preloadcontent',
+      inpreloadcustom: 'Kurz',
+    });
+    const pages = byTitle(body.query.pages);
+    assert.deepEqual(pages.get('Gibtsnicht').preloadcontent, {
+      contentmodel: 'wikitext',
+      contentformat: 'text/x-wiki',
+      content: 'Kurz.',
+    });
+    assert.equal(pages.get('Gibtsnicht').preloadisdefault, false);
+    assert.ok(!('preloadcontent' in pages.get('Berlin')));
+  });
+
+  test('displaytitle of a page without one is its title as HTML text', async () => {
+    const body = await api().query({ prop: 'info', titles: 'A&B "x"', inprop: 'displaytitle' });
+    assert.equal(body.query.pages[0].displaytitle, 'A&amp;B "x"');
+  });
+
+  test('a generator of 500 pages gets every field, looked up in batches', async () => {
+    const body = await api().query({
+      generator: 'allpages',
+      gaplimit: '500',
+      gapnamespace: '0',
+      prop: 'info',
+      inprop: 'protection|talkid|notificationtimestamp|watchers',
+    });
+    assert.equal(body.query.pages.length, 500);
+    for (const page of body.query.pages) assert.ok(Array.isArray(page.protection), page.title);
+    assert.ok(body.query.pages.some((p: { talkid?: number }) => p.talkid !== undefined));
   });
 
   test('incontinue resumes at a page id; a malformed value is badcontinue', async () => {

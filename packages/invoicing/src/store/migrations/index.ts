@@ -4,6 +4,8 @@ import * as m0002 from './0002_merchants_and_keys.js';
 import * as m0003 from './0003_invoices.js';
 import * as m0004 from './0004_ledger_payments.js';
 import * as m0005 from './0005_idempotency_keys.js';
+import * as m0006 from './0006_invoice_version.js';
+import * as m0100 from './0100_portal_logins_and_sessions.js';
 
 /**
  * Every migration, keyed by a name that sorts in the order they apply. Names 0002-0099 belong to
@@ -15,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   '0003_invoices': m0003,
   '0004_ledger_payments': m0004,
   '0005_idempotency_keys': m0005,
+  '0006_invoice_version': m0006,
+  '0100_portal_logins_and_sessions': m0100,
 };

@@ -6,12 +6,14 @@
 import { QUERY_MODULES } from '../../modules/registry.js';
 import { ContinuationManager, parseContinue } from '../continuation.js';
 import { ApiError, apiError } from '../errors.js';
+import { exportPages } from '../export-xml.js';
 import type { MessageParam } from '../messages/render.js';
 import type { GeneratorSink, ModuleContext, ModuleResult, QueryModule } from '../module.js';
-import { PageSet } from '../pageset.js';
+import { type PageRow, PageSet } from '../pageset.js';
 import type { ParamDescriptor } from '../params/descriptor.js';
 import type { RequestState } from '../request-state.js';
-import { type KeyedList, list, type ResultArray, type ResultObject } from '../result/tree.js';
+import { type KeyedList, list, type ResultArray, type ResultObject, withContent } from '../result/tree.js';
+import { MEDIAWIKI_VERSION } from '../version.js';
 
 const RUNNABLE = QUERY_MODULES.filter((m) => m.execute !== undefined);
 const BY_NAME = new Map(RUNNABLE.map((m) => [m.descriptor.name, m]));
@@ -41,7 +43,14 @@ export function queryParameters(): ParamDescriptor[] {
 
 const QUERY_PARAMETERS = queryParameters();
 
-export async function executeQuery(state: RequestState, result: ResultObject): Promise<void> {
+/** What the query answered: written into `result`, or (`exportnowrap`) raw XML instead of it. */
+export type QueryOutcome = { raw: string } | undefined;
+
+function generatorText(state: RequestState): string {
+  return `MediaWiki ${MEDIAWIKI_VERSION} (${state.services.softwareName})`;
+}
+
+export async function executeQuery(state: RequestState, result: ResultObject): Promise<QueryOutcome> {
   const scope = { prefix: '', path: 'query', name: 'query' };
   const read = (name: string) => {
     const param = QUERY_PARAMETERS.find((p) => p.name === name) as ParamDescriptor;
@@ -51,9 +60,9 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   const lists = (read('list') as string[] | undefined) ?? [];
   const metas = (read('meta') as string[] | undefined) ?? [];
   const indexPageIds = read('indexpageids') as boolean;
-  const exportPages = read('export') as boolean;
-  read('exportnowrap');
-  read('iwurl');
+  const exportPagesXml = read('export') as boolean;
+  const exportNoWrap = read('exportnowrap') as boolean;
+  const interwikiUrls = read('iwurl') as boolean;
   const incoming = parseContinue(read('continue') as string | undefined);
   const rawContinue = read('rawcontinue') as boolean;
   const titles = read('titles') as string[] | undefined;
@@ -70,7 +79,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
     const readsPages =
       titles !== undefined || pageIds !== undefined || revIds !== undefined || generatorName !== undefined;
     const readsModules = [...props, ...lists, ...metas].some((name) => BY_NAME.get(name)?.descriptor.readrights);
-    if (readsPages || readsModules || exportPages) {
+    if (readsPages || readsModules || exportPagesXml) {
       const error = apiError('readapidenied', 'apierror-readapidenied');
       error.module = 'main';
       throw error;
@@ -170,7 +179,6 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
         key: `apiwarn-deprecation-${module.descriptor.name}`,
         params: [],
       });
-      state.warn('main', { code: 'deprecation-help', key: 'apiwarn-deprecation-mailinglist', params: [] });
     }
     try {
       await module.execute?.(context);
@@ -185,10 +193,15 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   if (generator) {
     const output = new PageSet(store, codec, options);
     if (!incoming.generatorDone) {
-      const produced: { titles: { namespace: number; dbKey: string }[]; ids: number[] } = { titles: [], ids: [] };
+      const produced: { titles: { namespace: number; dbKey: string }[]; ids: number[]; rows: PageRow[] } = {
+        titles: [],
+        ids: [],
+        rows: [],
+      };
       const extra = new Map<string, Record<string, string | number | boolean>>();
       const sink: GeneratorSink = {
         addPageIds: (ids) => produced.ids.push(...ids),
+        addPageRows: (rows) => produced.rows.push(...rows),
         addTitles: (list) => produced.titles.push(...list.map((t) => ({ namespace: t.namespace, dbKey: t.dbKey }))),
         setPageField: (title, key, value) => {
           const text = codec.prefixedText({ ...title, interwiki: '' });
@@ -201,6 +214,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       await run(generator, context);
       if (produced.titles.length > 0) await output.addTitles(produced.titles);
       if (produced.ids.length > 0) await output.addPageIds(produced.ids);
+      if (produced.rows.length > 0) await output.addPageRows(produced.rows);
       for (const [title, fields] of extra) output.extraFields.set(title, fields);
     } else {
       markParamsUsed(state, generator, `g${generator.descriptor.prefix}`);
@@ -209,7 +223,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   }
 
   let pagesList: KeyedList | undefined;
-  if (hasPageSet) pagesList = pages.writeInto(query, indexPageIds);
+  if (hasPageSet) pagesList = pages.writeInto(query, indexPageIds, interwikiUrls);
 
   const output: ModuleResult = {
     list: (element: string, key?: string): ResultArray => {
@@ -218,6 +232,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
     set: (key, value) => {
       query[key] = value;
     },
+    fits: () => true,
     page: (id) => pagesList?.get(id) as ResultObject | undefined,
     pageList: (id, key, element) => {
       const page = pagesList?.get(id) as ResultObject | undefined;
@@ -243,6 +258,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
     }
     const moduleOutput: ModuleResult = {
       ...output,
+      fits: (value) => state.fits(`query+${d.name}`, value),
       list: (element, key = d.name) => {
         const existing = query[key];
         if (Array.isArray(existing)) return existing as ResultArray;
@@ -254,13 +270,21 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
     await run(module, makeContext(module, d.prefix, pages, undefined, moduleOutput));
   }
 
+  if (exportPagesXml) {
+    const xml = await exportPages(store, site, state.server, generatorText(state), pages.goodPages());
+    if (exportNoWrap) return { raw: xml };
+    query.export = withContent({ xml }, 'xml');
+  }
+
   if (rawContinue) continuation.writeRawInto(result, generator?.descriptor.name);
   else continuation.writeInto(result);
   if (Object.keys(query).length > 0) result.query = query;
+  return undefined;
 }
 
 const noOutput: ModuleResult = {
   list: () => list('_v', []),
+  fits: () => true,
   set: () => {},
   page: () => undefined,
   pageList: () => undefined,

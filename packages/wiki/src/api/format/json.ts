@@ -14,15 +14,27 @@ function escapeChar(ch: string): string {
   return `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
+const ASCII_PLAIN = /^[\x20-\x7e]*$/;
+const LINE_SEPARATORS = /[\u2028\u2029]/g;
+const LINE_SEPARATOR_TEST = /[\u2028\u2029]/;
+
 export function jsonString(value: string, escapeNonAscii: boolean): string {
-  let text = JSON.stringify(value);
-  if (escapeNonAscii) text = text.replace(NON_ASCII, escapeChar);
-  else text = text.replace(/[\u2028\u2029]/g, escapeChar);
-  return text;
+  const text = JSON.stringify(value);
+  // Printable ASCII needs nothing more; this is most keys and many values.
+  if (ASCII_PLAIN.test(value)) return text;
+  if (escapeNonAscii) return text.replace(NON_ASCII, escapeChar);
+  return text.replace(LINE_SEPARATORS, escapeChar);
 }
 
 /** Serialises a result tree as MediaWiki's JSON format prints it for the given version. */
 export function toJson(root: ResultValue, options: JsonOptions): string {
+  if (options.formatVersion === 2 && !options.pretty) {
+    // formatversion 2 prints the tree as it is: native JSON.stringify does it fastest (KeyedList
+    // has toJSON; annotations are symbols, which it skips).
+    const text = JSON.stringify(root);
+    if (options.escapeNonAscii) return text.replace(NON_ASCII, escapeChar);
+    return LINE_SEPARATOR_TEST.test(text) ? text.replace(LINE_SEPARATORS, escapeChar) : text;
+  }
   const out: string[] = [];
   write(root, options, out, '');
   return out.join('');

@@ -46,6 +46,8 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-assertnameduserfailed': 'Die Aktion wurde nicht ausgeführt, weil du nicht mehr als „$1“ angemeldet bist.',
   'apierror-invalidtitle': 'Ungültiger Titel „$1“.',
   // list modules
+  'apierror-specialpage-cantexecute': 'Du hast keine Berechtigung, die Ergebnisse dieser Spezialseite anzusehen.',
+  'apierror-badquery': 'Ungültige Abfrage.',
   'apierror-invalidcategory': 'Der angegebene Kategoriename ist ungültig.',
   'apierror-badparameter': 'Ungültiger Wert für den Parameter „$1“.',
   'apierror-imageusage-badtitle': 'Der Titel für „$1“ muss eine Datei sein.',
@@ -55,6 +57,7 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-bad-origin': 'Ungültiger Wert für den Parameter „origin“.',
   'apierror-origin-mismatch': 'Der Parameter „origin“ stimmt nicht mit dem Origin-Header überein.',
   'apierror-format-errorprinter': 'Die Fehlerausgabe ist gescheitert und wird ohne Parameter wiederholt.',
+  'apiwarn-truncatedresult': 'Das Ergebnis wurde gekürzt, weil es sonst größer als $1 Bytes wäre.',
   'apierror-unknownerror': 'Unbekannter Fehler: „$1“.',
   'apierror-internal': 'Ein interner Fehler ist aufgetreten.',
   'apierror-nosuchpageid': 'Es gibt keine Seite mit der Kennung $1.',
@@ -93,4 +96,6 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'api-login-fail-badsessionprovider': 'Anmelden ist nicht möglich, solange $1 verwendet werden.',
   'apierror-mustpostparams':
     '{{PLURAL:$2|Dieser Parameter stand|Diese Parameter standen}} in der URL, {{PLURAL:$2|gehört|gehören}} aber in den POST-Rumpf: $1.',
+  'apiwarn-invalidtitle': '„$1“ ist kein gültiger Seitentitel.',
+  'apierror-show': 'Falscher Parameter: Werte, die einander ausschließen, dürfen nicht zusammen angegeben werden.',
 };

@@ -44,6 +44,8 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-assertnameduserfailed': 'You are no longer logged in as "$1", so the action could not be completed.',
   'apierror-invalidtitle': 'Bad title "$1".',
   // list modules
+  'apierror-specialpage-cantexecute': "You don't have permission to view the results of this special page.",
+  'apierror-badquery': 'Invalid query.',
   'apierror-invalidcategory': 'The category name you entered is not valid.',
   'apierror-badparameter': 'Invalid value for parameter "$1".',
   'apierror-imageusage-badtitle': 'The title for "$1" must be a file.',
@@ -54,6 +56,8 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-origin-mismatch': '"origin" parameter does not match Origin header.',
   'apierror-format-errorprinter': 'Error printer failed. Will retry without params.',
   'apierror-toomanyvalues-pageset': 'Too many values supplied for parameter "$1". The limit is $2.',
+  'apiwarn-truncatedresult':
+    'This result was truncated because it would otherwise be larger than the limit of $1 bytes.',
   'apierror-unknownerror': 'Unknown error: "$1".',
   'apierror-internal': 'An internal error occurred.',
   'apierror-nosuchpageid': 'There is no page with ID $1.',
@@ -93,4 +97,6 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'api-login-fail-badsessionprovider': 'Cannot log in when using $1.',
   'apierror-mustpostparams':
     'The following {{PLURAL:$2|parameter was|parameters were}} found in the query string, but must be in the POST body: $1.',
+  'apiwarn-invalidtitle': '"$1" is not a valid title.',
+  'apierror-show': 'Incorrect parameter - mutually exclusive values may not be supplied.',
 };

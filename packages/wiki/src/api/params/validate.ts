@@ -54,11 +54,16 @@ export function urlProtocols(site: SiteConfig): readonly string[] {
   return list;
 }
 
+const namespaceIds = new WeakMap<SiteConfig, string[]>();
+
 /** Namespace ids a `namespace` parameter accepts. */
 function namespaceValues(param: ParamDescriptor, site: SiteConfig): string[] {
-  const ids = site.namespaces.filter((ns) => ns.id >= 0).map((ns) => String(ns.id));
-  for (const extra of param.extranamespaces ?? []) ids.push(String(extra));
-  return ids;
+  let ids = namespaceIds.get(site);
+  if (!ids) {
+    ids = site.namespaces.filter((ns) => ns.id >= 0).map((ns) => String(ns.id));
+    namespaceIds.set(site, ids);
+  }
+  return param.extranamespaces ? [...ids, ...param.extranamespaces.map(String)] : ids;
 }
 
 export function splitMulti(raw: string): string[] {

@@ -58,6 +58,12 @@ export class KeyedList {
   get size(): number {
     return this.entries.size;
   }
+
+  /** formatversion 2 through the native JSON.stringify (the fast path of the JSON printer). */
+  toJSON(): ResultValue[] | Record<string, ResultValue> {
+    if (this.mode === 'bcarray') return [...this.entries.values()];
+    return Object.fromEntries(this.entries);
+  }
 }
 
 /** An array whose items XML prints as `<tag>`. */

@@ -10,6 +10,7 @@ import { insertRows } from '../../store/bulk-insert.js';
 import type { WikiStore } from '../../store/database.js';
 import { syncIdSequences } from '../../store/id-sequences.js';
 import type { ColumnDef } from '../../store/migrations/columns.js';
+import { refreshQueryCache } from '../../store/querycache.js';
 import type { WikiDatabase } from '../../store/schema.js';
 import { clearWiki, wikiTable } from '../../store/wiki-tables.js';
 import { type ImportProgress, silentProgress } from '../progress.js';
@@ -213,6 +214,7 @@ export async function importMediaWikiDatabase(
       }
       await syncIdSequences(trx);
       await saveSite(trx, site);
+      await refreshQueryCache(trx, site, { keepImported: true });
     });
     tables.push({ table: 'interwiki', rows: site.interwiki.length });
     return {

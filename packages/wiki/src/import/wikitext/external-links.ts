@@ -41,12 +41,14 @@ const protocolAlternatives = URL_PROTOCOLS.map((p) => p.replace(/[/.]/g, '\\$&')
  * Characters a URL runs over: anything but brackets, quotes, angle brackets, controls and spaces;
  * nor `|`, `{`, `}`, which end a template argument here, as templates are not expanded.
  */
-const URL_CHARS = '[^\\][<>"|{}\\x00-\\x20\\x7f\\p{Zs}\\ufffd]';
+const URL_CHARS = '[^\\][<>"|{}\\x00-\\x20\\x7f\\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000\\ufffd]';
+const SPACE_CHARS = '[ \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000]';
 const BRACKETED = new RegExp(
-  `\\[((?:${protocolAlternatives}|\\/\\/)${URL_CHARS}+)\\p{Zs}*([^\\]\\x00-\\x08\\x0a-\\x1f\\ufffd]*?)\\]`,
-  'giu',
+  `\\[((?:${protocolAlternatives}|\\/\\/)${URL_CHARS}+)${SPACE_CHARS}*([^\\]\\x00-\\x08\\x0a-\\x1f\\ufffd]*?)\\]`,
+  'gi',
 );
-const FREE = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${protocolAlternatives})${URL_CHARS}+`, 'giu');
+/** A free URL starts at a word boundary (ASCII, as in MediaWiki's pattern). */
+const FREE = new RegExp(`\\b(?:${protocolAlternatives})${URL_CHARS}+`, 'gi');
 const TAGS = /<[^>]*>/g;
 
 function trimTrailingPunctuation(url: string): string {

@@ -57,6 +57,11 @@ const REDIRECT_LINK = /^\s*:?\s*\[\[([^[\]|]*?)(?:\|[^\]]*?)?\]\]/;
 /** Magic words that prefix a template name without changing it. */
 const TRANSPARENT_PREFIXES = new Set(['subst', 'safesubst', 'msg', 'msgnw', 'raw']);
 
+/** DISPLAYTITLE's value as MediaWiki stores it: HTML, with `''italic''` and `'''bold'''` rendered. */
+function displayTitleHtml(value: string): string {
+  return value.replace(/'''(.+?)'''/g, '<b>$1</b>').replace(/''(.+?)''/g, '<i>$1</i>');
+}
+
 class LinkCollector {
   readonly links = new Map<string, LinkTarget>();
   readonly templates = new Map<string, LinkTarget>();
@@ -154,7 +159,7 @@ class LinkCollector {
         continue;
       }
       if (id === 'defaultsort') this.defaultSort = argument;
-      else if (id === 'displaytitle') this.properties.set('displaytitle', argument);
+      else if (id === 'displaytitle') this.properties.set('displaytitle', displayTitleHtml(argument));
       return;
     }
     const title = this.codec.parseOrUndefined(name, { defaultNamespace: NS_TEMPLATE });
@@ -238,20 +243,38 @@ export function parseRedirect(text: string, codec: TitleCodec): { target: Title;
   return { target: title, rest: after.replace(/^\s*:/, '').slice(m[0].length) };
 }
 
-const INNERMOST_TEMPLATE = /\{\{[^{}]*\}\}/g;
-
 /**
- * The text without template calls. URLs in a template's arguments are only links if the template
- * shows them, and citation templates commonly do not show them as written, so they are left out.
+ * The text without template calls (`{{...}}`, nested ones included), in one pass. URLs in a
+ * template's arguments are only links if the template shows them, and citation templates commonly
+ * do not show them as written, so they are left out.
  */
 function withoutTemplateCalls(text: string): string {
-  let out = text;
-  for (let i = 0; i < 8 && out.includes('{{'); i++) {
-    const next = out.replace(INNERMOST_TEMPLATE, ' ');
-    if (next === out) break;
-    out = next;
+  let open = text.indexOf('{{');
+  if (open < 0) return text;
+  const kept: string[] = [];
+  let depth = 0;
+  let from = 0;
+  let i = open;
+  while (i < text.length - 1) {
+    const c = text.charCodeAt(i);
+    if (c === 123 && text.charCodeAt(i + 1) === 123) {
+      if (depth === 0) kept.push(text.slice(from, i), ' ');
+      depth++;
+      i += 2;
+    } else if (c === 125 && text.charCodeAt(i + 1) === 125 && depth > 0) {
+      depth--;
+      i += 2;
+      if (depth === 0) from = i;
+    } else if (depth === 0) {
+      open = text.indexOf('{{', i);
+      if (open < 0) break;
+      i = open;
+    } else {
+      i++;
+    }
   }
-  return out;
+  if (depth === 0) kept.push(text.slice(from));
+  return kept.join('');
 }
 
 export function extractLinks(wikitext: string, page: PageContext, codec: TitleCodec): PageLinks {

@@ -347,7 +347,7 @@ export async function* readDump(input: AsyncIterable<Buffer | string>, source = 
 
   const fail = (err: unknown, atEnd: boolean): never => {
     if (err instanceof DumpError) throw err;
-    const reason = err instanceof Error ? err.message.replace(/^[^:]*:\d+:\d+: /, '') : String(err);
+    const reason = err instanceof Error ? err.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '') : String(err);
     const offset = atEnd
       ? bytesBefore
       : bytesBefore + Buffer.byteLength(chunkText.slice(0, Math.max(0, parser.position - charsBefore)));

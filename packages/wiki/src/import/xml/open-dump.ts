@@ -60,20 +60,20 @@ export async function openDump(path: string): Promise<OpenedDump> {
   } catch (err) {
     throw new DumpFileError(`cannot read ${path}: ${describe(err)}`);
   }
-  const file = createReadStream(path, { highWaterMark: 1 << 20 });
+  const file = createReadStream(path, { highWaterMark: 1 << 18 });
   let read = 0;
   file.on('data', (chunk: Buffer | string) => {
     read += chunk.length;
   });
   let stream: Readable = file;
   if (compression === 'gzip') {
-    const gunzip = createGunzip({ chunkSize: 1 << 20 });
+    const gunzip = createGunzip({ chunkSize: 1 << 18 });
     file.on('error', (err) => gunzip.destroy(err));
     stream = file.pipe(gunzip);
   } else if (compression === 'bzip2') {
     // unbzip2-stream is a classic stream: a PassThrough makes it async-iterable and carries its errors.
     const bunzip = unbzip2();
-    const out = new PassThrough({ highWaterMark: 1 << 20 });
+    const out = new PassThrough({ highWaterMark: 1 << 18 });
     file.on('error', (err) => out.destroy(err));
     bunzip.on('error', (err: Error) => out.destroy(err));
     file.pipe(bunzip).pipe(out);

@@ -1,6 +1,7 @@
 import { apiError } from '../../api/errors.js';
 import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
+import { PAGE_COLUMNS } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { writePageRows } from '../support/page-rows.js';
@@ -46,10 +47,7 @@ export const execute: ModuleExecute = async (ctx) => {
   const limit = p.limit as number;
   const { db } = ctx.store;
 
-  let query = db
-    .selectFrom('page')
-    .select(['page_id', 'page_namespace', 'page_title'])
-    .where('page_namespace', '=', namespace);
+  let query = db.selectFrom('page').where('page_namespace', '=', namespace);
   if (p.continue !== undefined) {
     const [title] = parseContinueValue(p.continue as string, ['string']);
     query = query.where('page_title', descending ? '<=' : '>=', title);
@@ -94,13 +92,18 @@ export const execute: ModuleExecute = async (ctx) => {
   } else if (p.prlevel !== undefined) {
     throw apiError('invalidparammix', 'apierror-invalidparammix-mustusewith', ['prlevel', 'prtype']);
   }
-
-  const rows = await query
-    .orderBy('page_title', descending ? 'desc' : 'asc')
-    .limit(limit + 1)
-    .execute();
+  const ordered = query.orderBy('page_title', descending ? 'desc' : 'asc').limit(limit + 1);
+  if (ctx.generator) {
+    // A generator hands whole page rows to the page set, which then needs no second lookup.
+    const rows = await ordered.select(PAGE_COLUMNS).execute();
+    if (rows.length > limit) ctx.setContinue((rows[limit] as (typeof rows)[number]).page_title);
+    ctx.generator.addPageRows(rows.slice(0, limit));
+    return;
+  }
+  // A list reads the covering index (namespace, title) only.
+  const rows = await ordered.select(['page_id', 'page_namespace', 'page_title']).execute();
   if (rows.length > limit) {
-    ctx.setContinue(rows[limit].page_title);
+    ctx.setContinue((rows[limit] as (typeof rows)[number]).page_title);
     rows.length = limit;
   }
   await writePageRows(ctx, 'p', rows);

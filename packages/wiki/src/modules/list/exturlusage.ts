@@ -1,5 +1,11 @@
+import { apiError, badContinue } from '../../api/errors.js';
+import { titleTexts } from '../../api/gender.js';
+import { prefixUpperBound } from '../../api/keyset.js';
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import type { ResultObject } from '../../api/result/tree.js';
+import { externalLinkIndexes, URL_PROTOCOLS as LINK_PROTOCOLS } from '../../import/wikitext/external-links.js';
 import { URL_PROTOCOLS } from '../values.js';
 
 /** `list=exturlusage`: parameters as the module reference lists them, in its order. */
@@ -23,3 +29,110 @@ export const descriptor: ModuleDescriptor = {
     { name: 'expandurl', type: 'boolean', deprecated: true },
   ],
 };
+
+/** `http` → `http://`: the full prefix of a protocol of `$wgUrlProtocols`, as MediaWiki completes it. */
+function protocolPrefix(protocol: string): string | undefined {
+  if (protocol === '') return undefined;
+  return LINK_PROTOCOLS.find((p) => p.startsWith(protocol)) ?? protocol;
+}
+
+/**
+ * The reversed-host index prefix a search names: `*.example.org` is every host under example.org,
+ * `example.org/path` every URL starting with it.
+ */
+function indexPrefix(protocol: string, search: string): string | undefined {
+  const wildcard = search.startsWith('*.');
+  const target = wildcard ? search.slice(2) : search.replace(/\*$/, '');
+  if (target === '' || target.includes('*')) return undefined;
+  const [index] = externalLinkIndexes(`${protocol}${target}`);
+  if (index === undefined) return undefined;
+  if (!wildcard) return index;
+  const hostEnd = /^[a-z][a-z0-9+.-]*:(?:\/\/)?[^/]*/i.exec(index);
+  return hostEnd ? hostEnd[0] : undefined;
+}
+
+const escapeContinue = (value: string) => value.replace(/%/g, '%25').replace(/\|/g, '%7C');
+
+/**
+ * Pages linking to external URLs, by the reversed-host index (`el_index_60`) and link id: a
+ * range of that index for a search, continued by `index|link id`.
+ */
+export const execute: ModuleExecute = async (ctx) => {
+  const p = ctx.params;
+  const limit = p.limit as number;
+  const props = new Set(p.prop as string[]);
+  const search = p.query as string | undefined;
+  let protocol = protocolPrefix(p.protocol as string);
+  let query = ctx.store.db
+    .selectFrom('externallinks')
+    .innerJoin('page', 'page_id', 'el_from')
+    .select(['page_id', 'page_namespace', 'page_title', 'el_id', 'el_to', 'el_index_60']);
+  const namespaces = p.namespace as number[] | undefined;
+  if (namespaces !== undefined && namespaces.length > 0) query = query.where('page_namespace', 'in', namespaces);
+  if (search !== undefined && search !== '') {
+    protocol ??= 'http://';
+    const prefix = indexPrefix(protocol, search);
+    if (prefix === undefined) throw apiError('badquery', 'apierror-badquery');
+    const short = [...prefix].slice(0, 60).join('');
+    query = query.where('el_index_60', '>=', short).where('el_index_60', '<', prefixUpperBound(short));
+    if (short !== prefix)
+      query = query.where('el_index', '>=', prefix).where('el_index', '<', prefixUpperBound(prefix));
+  } else if (protocol !== undefined) {
+    query = query.where('el_index_60', '>=', protocol).where('el_index_60', '<', prefixUpperBound(protocol));
+  } else {
+    // Protocol-relative links are indexed twice (http and https); list them once.
+    query = query.where((eb) =>
+      eb.or([
+        eb.not(eb.and([eb('el_to', '>=', '//'), eb('el_to', '<', prefixUpperBound('//'))])),
+        eb.and([eb('el_index_60', '>=', 'http://'), eb('el_index_60', '<', prefixUpperBound('http://'))]),
+      ]),
+    );
+  }
+  if (p.continue !== undefined) {
+    const parts = (p.continue as string).split('|').map((part) => decodeURIComponentSafe(part));
+    if (parts.length !== 2 || parts[0] === undefined || !/^\d+$/.test(parts[1] ?? '')) throw badContinue();
+    const [index, id] = [parts[0], Number(parts[1])];
+    query = query.where((eb) => eb(eb.refTuple('el_index_60', 'el_id'), '>=', eb.tuple(index, id)));
+  }
+  const rows = await query
+    .orderBy('el_index_60')
+    .orderBy('el_id')
+    .limit(limit + 1)
+    .execute();
+  if (rows.length > limit) {
+    const next = rows[limit];
+    ctx.setContinue(`${escapeContinue(next.el_index_60)}|${next.el_id}`);
+    rows.length = limit;
+  }
+  if (ctx.generator) {
+    ctx.generator.addPageIds([...new Set(rows.map((r) => r.page_id))]);
+    return;
+  }
+  const texts = await titleTexts(
+    ctx.store,
+    ctx.titles,
+    props.has('title') ? rows.map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })) : [],
+  );
+  const serverProtocol = /^https:/i.test(ctx.site.server ?? '') ? 'https:' : 'http:';
+  const list = ctx.result.list('eu');
+  for (const row of rows) {
+    const item: ResultObject = {};
+    if (props.has('ids')) item.pageid = row.page_id;
+    if (props.has('title')) {
+      item.ns = row.page_namespace;
+      item.title = texts.text(row.page_namespace, row.page_title);
+    }
+    if (props.has('url'))
+      item.url = p.expandurl === true && row.el_to.startsWith('//') ? `${serverProtocol}${row.el_to}` : row.el_to;
+    list.push(item);
+  }
+};
+
+/** `rawurldecode`: percent escapes decoded, a malformed one left as it is. */
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

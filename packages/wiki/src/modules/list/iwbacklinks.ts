@@ -1,5 +1,7 @@
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { listForeignBacklinks } from '../support/foreign-backlinks.js';
 
 /** `list=iwbacklinks`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -21,3 +23,16 @@ export const descriptor: ModuleDescriptor = {
     { name: 'dir', type: ['ascending', 'descending'], default: 'ascending' },
   ],
 };
+
+/** Pages with an interwiki link to the prefix (and title), see support/foreign-backlinks.ts. */
+export const execute: ModuleExecute = (ctx) =>
+  listForeignBacklinks(ctx, {
+    table: 'iwlinks',
+    from: 'iwl_from',
+    prefixColumn: 'iwl_prefix',
+    titleColumn: 'iwl_title',
+    prefixParam: 'prefix',
+    prefixProp: 'iwprefix',
+    titleProp: 'iwtitle',
+    element: 'iw',
+  });

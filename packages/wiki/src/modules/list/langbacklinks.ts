@@ -1,5 +1,7 @@
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { listForeignBacklinks } from '../support/foreign-backlinks.js';
 
 /** `list=langbacklinks`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -21,3 +23,16 @@ export const descriptor: ModuleDescriptor = {
     { name: 'dir', type: ['ascending', 'descending'], default: 'ascending' },
   ],
 };
+
+/** Pages with a language link to the language (and title), see support/foreign-backlinks.ts. */
+export const execute: ModuleExecute = (ctx) =>
+  listForeignBacklinks(ctx, {
+    table: 'langlinks',
+    from: 'll_from',
+    prefixColumn: 'll_lang',
+    titleColumn: 'll_title',
+    prefixParam: 'lang',
+    prefixProp: 'lllang',
+    titleProp: 'lltitle',
+    element: 'll',
+  });

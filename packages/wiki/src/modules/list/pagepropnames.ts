@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 
@@ -15,4 +17,23 @@ export const descriptor: ModuleDescriptor = {
     { name: 'continue', type: 'string' },
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
   ],
+};
+
+/** The names of page properties in use, each once in byte order, continued by the next name. */
+export const execute: ModuleExecute = async (ctx) => {
+  const limit = ctx.params.limit as number;
+  const start = ctx.params.continue as string | undefined;
+  // One index lookup per name, however many pages share it.
+  const result = await sql<{ x: string }>`with recursive v(x) as (
+      select min(pp_propname) from page_props where ${start === undefined ? sql`1 = 1` : sql`pp_propname >= ${start}`}
+      union all
+      select (select min(pp_propname) from page_props where pp_propname > v.x) from v where v.x is not null)
+    select x from v where x is not null limit ${limit + 1}`.execute(ctx.store.db);
+  const names = result.rows.map((r) => r.x);
+  if (names.length > limit) {
+    ctx.setContinue(names[limit]);
+    names.length = limit;
+  }
+  const list = ctx.result.list('p');
+  for (const propname of names) list.push({ propname });
 };

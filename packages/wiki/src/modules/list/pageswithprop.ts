@@ -1,5 +1,9 @@
+import { titleTexts } from '../../api/gender.js';
+import { parseContinueValue } from '../../api/keyset.js';
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import type { ResultObject } from '../../api/result/tree.js';
 
 /** `list=pageswithprop`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -19,4 +23,49 @@ export const descriptor: ModuleDescriptor = {
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
     { name: 'dir', type: ['ascending', 'descending'], default: 'ascending' },
   ],
+};
+
+/** Pages having the property, in page id order, continued by the next page id. */
+export const execute: ModuleExecute = async (ctx) => {
+  const p = ctx.params;
+  const limit = p.limit as number;
+  const descending = p.dir === 'descending';
+  const props = new Set(p.prop as string[]);
+  let query = ctx.store.db
+    .selectFrom('page_props')
+    .innerJoin('page', 'page_id', 'pp_page')
+    .select(['page_id', 'page_namespace', 'page_title', 'pp_value'])
+    .where('pp_propname', '=', p.propname as string);
+  if (p.continue !== undefined) {
+    const [from] = parseContinueValue(p.continue as string, ['int']);
+    query = query.where('pp_page', descending ? '<=' : '>=', from);
+  }
+  const rows = await query
+    .orderBy('pp_page', descending ? 'desc' : 'asc')
+    .limit(limit + 1)
+    .execute();
+  if (rows.length > limit) {
+    ctx.setContinue(String(rows[limit].page_id));
+    rows.length = limit;
+  }
+  if (ctx.generator) {
+    ctx.generator.addPageIds(rows.map((r) => r.page_id));
+    return;
+  }
+  const texts = await titleTexts(
+    ctx.store,
+    ctx.titles,
+    props.has('title') ? rows.map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })) : [],
+  );
+  const list = ctx.result.list('page');
+  for (const row of rows) {
+    const item: ResultObject = {};
+    if (props.has('ids')) item.pageid = row.page_id;
+    if (props.has('title')) {
+      item.ns = row.page_namespace;
+      item.title = texts.text(row.page_namespace, row.page_title);
+    }
+    if (props.has('value')) item.value = row.pp_value;
+    list.push(item);
+  }
 };

@@ -1,5 +1,10 @@
+import { titleTexts } from '../../api/gender.js';
+import { parseContinueValue } from '../../api/keyset.js';
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { mwToIso, toMwTimestamp } from '../../api/params/timestamp.js';
+import type { ResultObject } from '../../api/result/tree.js';
 
 /** `list=protectedtitles`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -27,4 +32,95 @@ export const descriptor: ModuleDescriptor = {
     },
     { name: 'continue', type: 'string' },
   ],
+};
+
+interface ProtectedTitleRow {
+  pt_namespace: number;
+  pt_title: string;
+  pt_user: number;
+  pt_reason: string;
+  pt_timestamp: string;
+  pt_expiry: string;
+  pt_create_perm: string;
+  user_name: string | null;
+}
+
+/** Text of a comment as HTML: escaped (wiki links and section comments are shown as typed). */
+function commentHtml(comment: string): string {
+  return comment.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * Titles protected against creation whose protection has not expired, newest first by default:
+ * a scan of `pt_timestamp`, continued by `timestamp|namespace|title`.
+ */
+export const execute: ModuleExecute = async (ctx) => {
+  const p = ctx.params;
+  const limit = p.limit as number;
+  const newer = p.dir === 'newer';
+  const order = newer ? 'asc' : 'desc';
+  const props = new Set(p.prop as string[]);
+  const now = toMwTimestamp(ctx.now);
+  let query = ctx.store.db
+    .selectFrom('protected_titles')
+    .leftJoin('user', 'user_id', 'pt_user')
+    .select([
+      'pt_namespace',
+      'pt_title',
+      'pt_user',
+      'pt_reason',
+      'pt_timestamp',
+      'pt_expiry',
+      'pt_create_perm',
+      'user_name',
+    ])
+    .where((eb) => eb.or([eb('pt_expiry', '=', 'infinity'), eb('pt_expiry', '>', now)]));
+  const namespaces = p.namespace as number[] | undefined;
+  if (namespaces !== undefined && namespaces.length > 0) query = query.where('pt_namespace', 'in', namespaces);
+  const levels = p.level as string[] | undefined;
+  if (levels !== undefined && levels.length > 0) query = query.where('pt_create_perm', 'in', levels);
+  if (p.start !== undefined) query = query.where('pt_timestamp', newer ? '>=' : '<=', p.start as string);
+  if (p.end !== undefined) query = query.where('pt_timestamp', newer ? '<=' : '>=', p.end as string);
+  if (p.continue !== undefined) {
+    const [timestamp, namespace, title] = parseContinueValue(p.continue as string, ['timestamp', 'int', 'string']);
+    query = query.where((eb) =>
+      eb(
+        eb.refTuple('pt_timestamp', 'pt_namespace', 'pt_title'),
+        newer ? '>=' : '<=',
+        eb.tuple(timestamp, namespace, title),
+      ),
+    );
+  }
+  const rows: ProtectedTitleRow[] = await query
+    .orderBy('pt_timestamp', order)
+    .orderBy('pt_namespace', order)
+    .orderBy('pt_title', order)
+    .limit(limit + 1)
+    .execute();
+  if (rows.length > limit) {
+    const next = rows[limit];
+    ctx.setContinue(`${next.pt_timestamp}|${next.pt_namespace}|${next.pt_title}`);
+    rows.length = limit;
+  }
+  if (ctx.generator) {
+    ctx.generator.addTitles(rows.map((r) => ({ namespace: r.pt_namespace, dbKey: r.pt_title })));
+    return;
+  }
+  const texts = await titleTexts(
+    ctx.store,
+    ctx.titles,
+    rows.map((r) => ({ namespace: r.pt_namespace, dbKey: r.pt_title })),
+  );
+  const list = ctx.result.list('pt');
+  for (const row of rows) {
+    const item: ResultObject = { ns: row.pt_namespace, title: texts.text(row.pt_namespace, row.pt_title) };
+    if (props.has('timestamp')) item.timestamp = mwToIso(row.pt_timestamp);
+    if (props.has('user')) item.user = row.user_name ?? '';
+    if (props.has('userid')) item.userid = row.pt_user;
+    if (props.has('comment')) item.comment = row.pt_reason;
+    if (props.has('parsedcomment')) item.parsedcomment = commentHtml(row.pt_reason);
+    if (props.has('expiry')) item.expiry = row.pt_expiry === 'infinity' ? 'infinity' : mwToIso(row.pt_expiry);
+    if (props.has('level')) item.level = row.pt_create_perm;
+    list.push(item);
+  }
 };

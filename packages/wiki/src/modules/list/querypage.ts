@@ -1,5 +1,11 @@
+import { apiError } from '../../api/errors.js';
+import { titleTexts } from '../../api/gender.js';
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { mwToIso } from '../../api/params/timestamp.js';
+import { list, type ResultObject } from '../../api/result/tree.js';
+import { CACHED_PAGES } from '../../store/querycache.js';
 
 /** `list=querypage`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -55,3 +61,156 @@ export const descriptor: ModuleDescriptor = {
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
   ],
 };
+
+/** Special pages whose results only some groups may see, with the right they need. */
+const RESTRICTED: Record<string, string> = { Unwatchedpages: 'unwatchedpages' };
+
+interface CachedRow {
+  qc_value: number;
+  qc_namespace: number;
+  qc_title: string;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Unix seconds as a 14-digit timestamp. */
+function mwTimestamp(seconds: number): string {
+  const d = new Date(seconds * 1000);
+  return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
+}
+
+/**
+ * The results of a special page, read from the query cache the store fills when the wiki changes
+ * (store/querycache.ts), in the page's order; continued by offset, as MediaWiki does.
+ */
+export const execute: ModuleExecute = async (ctx) => {
+  const name = ctx.params.page as string;
+  const right = RESTRICTED[name];
+  if (right && !ctx.user.rights.has(right))
+    throw apiError('specialpage-cantexecute', 'apierror-specialpage-cantexecute');
+  const page = CACHED_PAGES[name];
+  const limit = ctx.params.limit as number;
+  const offset = Math.max(0, ctx.params.offset as number);
+  const { db } = ctx.store;
+  let rows: (CachedRow & { target?: { ns: number; title: string } })[];
+  if (page?.order === 'target') {
+    const found = await db
+      .selectFrom('querycachetwo')
+      .select(['qcc_value', 'qcc_namespace', 'qcc_title', 'qcc_namespacetwo', 'qcc_titletwo'])
+      .where('qcc_type', '=', name)
+      .orderBy('qcc_namespacetwo')
+      .orderBy('qcc_titletwo')
+      .orderBy('qcc_value')
+      .limit(limit + 1)
+      .offset(offset)
+      .execute();
+    rows = found.map((r) => ({
+      qc_value: r.qcc_value,
+      qc_namespace: r.qcc_namespace,
+      qc_title: r.qcc_title,
+      target: { ns: r.qcc_namespacetwo, title: r.qcc_titletwo },
+    }));
+  } else {
+    let query = db
+      .selectFrom('querycache')
+      .select(['qc_value', 'qc_namespace', 'qc_title'])
+      .where('qc_type', '=', name);
+    if (page?.order === 'value-descending') query = query.orderBy('qc_value', 'desc');
+    if (page?.order === 'value-ascending') query = query.orderBy('qc_value', 'asc');
+    rows = await query
+      .orderBy('qc_namespace')
+      .orderBy('qc_title')
+      .limit(limit + 1)
+      .offset(offset)
+      .execute();
+  }
+  if (rows.length > limit) {
+    ctx.setContinue(offset + limit, 'offset');
+    rows.length = limit;
+  }
+  if (ctx.generator) {
+    ctx.generator.addTitles(rows.map((r) => ({ namespace: r.qc_namespace, dbKey: r.qc_title })));
+    return;
+  }
+  const details = await databaseResults(ctx, name, rows);
+  const texts = await titleTexts(
+    ctx.store,
+    ctx.titles,
+    rows.map((r) => ({ namespace: r.qc_namespace, dbKey: r.qc_title })),
+  );
+  const results = list<ResultObject>('page', []);
+  for (const row of rows) {
+    const item: ResultObject = {};
+    const hasValue = page?.order === 'value-descending' || page?.order === 'value-ascending';
+    if (hasValue) {
+      item.value = page?.timestamps ? mwTimestamp(row.qc_value) : String(row.qc_value);
+      if (page?.timestamps) item.timestamp = mwToIso(mwTimestamp(row.qc_value));
+    }
+    item.ns = row.qc_namespace;
+    item.title = texts.text(row.qc_namespace, row.qc_title);
+    const extra = details.get(`${row.qc_namespace}|${row.qc_title}`);
+    if (extra) item.databaseResult = extra;
+    results.push(item);
+  }
+  ctx.result.set(ctx.descriptor.name, { name, results });
+};
+
+/**
+ * The extra columns MediaWiki's own queries of these pages return (`databaseResult`): where a
+ * broken redirect points, and the two hops of a double redirect; looked up for the listed rows.
+ */
+async function databaseResults(
+  ctx: Parameters<ModuleExecute>[0],
+  name: string,
+  rows: CachedRow[],
+): Promise<Map<string, ResultObject>> {
+  const out = new Map<string, ResultObject>();
+  if ((name !== 'BrokenRedirects' && name !== 'DoubleRedirects') || rows.length === 0) return out;
+  const { db } = ctx.store;
+  const first = await db
+    .selectFrom('page')
+    .innerJoin('redirect', 'rd_from', 'page_id')
+    .select(['page_namespace', 'page_title', 'rd_namespace', 'rd_title', 'rd_fragment', 'rd_interwiki'])
+    .where((eb) =>
+      eb.or(rows.map((r) => eb.and([eb('page_namespace', '=', r.qc_namespace), eb('page_title', '=', r.qc_title)]))),
+    )
+    .execute();
+  if (name === 'BrokenRedirects') {
+    for (const r of first) {
+      out.set(`${r.page_namespace}|${r.page_title}`, {
+        rd_namespace: String(r.rd_namespace),
+        rd_title: r.rd_title,
+        rd_fragment: r.rd_fragment ?? '',
+      });
+    }
+    return out;
+  }
+  const second =
+    first.length === 0
+      ? []
+      : await db
+          .selectFrom('page')
+          .innerJoin('redirect', 'rd_from', 'page_id')
+          .select(['page_namespace', 'page_title', 'rd_namespace', 'rd_title', 'rd_fragment', 'rd_interwiki'])
+          .where((eb) =>
+            eb.or(
+              first.map((r) => eb.and([eb('page_namespace', '=', r.rd_namespace), eb('page_title', '=', r.rd_title)])),
+            ),
+          )
+          .execute();
+  const hops = new Map(second.map((r) => [`${r.page_namespace}|${r.page_title}`, r]));
+  for (const a of first) {
+    const b = hops.get(`${a.rd_namespace}|${a.rd_title}`);
+    if (!b) continue;
+    out.set(`${a.page_namespace}|${a.page_title}`, {
+      b_namespace: String(a.rd_namespace),
+      b_title: a.rd_title,
+      b_fragment: a.rd_fragment ?? '',
+      c_namespace: String(b.rd_namespace),
+      c_title: b.rd_title,
+      c_fragment: b.rd_fragment ?? '',
+      c_interwiki: b.rd_interwiki ?? '',
+    });
+  }
+  return out;
+}

@@ -10,6 +10,7 @@ import {
   type ResultValue,
   withContent,
 } from '../../api/result/tree.js';
+import { MEDIAWIKI_VERSION } from '../../api/version.js';
 import { groupChangeableGroups, groupRights, IMPLICIT_GROUPS } from '../../site/group-permissions.js';
 import { MAGIC_WORDS_DE } from '../../site/mediawiki/magic-words.js';
 import { EXTENSION_HOOKS, PARSER_VARIABLES } from '../../site/mediawiki/parser-data.js';
@@ -70,9 +71,6 @@ export const descriptor: ModuleDescriptor = {
     { name: 'inlanguagecode', type: 'string' },
   ],
 };
-
-/** The MediaWiki release whose API this server follows; siteinfo's generator names it. */
-export const MEDIAWIKI_VERSION = '1.43.0';
 
 const LINK_TRAILS: Record<string, string> = {
   de: '/^([äöüßa-z]+)(.*)$/sDu',

@@ -1,4 +1,7 @@
+import { parseContinueValue } from '../../api/keyset.js';
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
+import { NS_CATEGORY } from '../../site/title.js';
 
 /** `prop=categoryinfo`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -11,4 +14,38 @@ export const descriptor: ModuleDescriptor = {
   licensetag: 'GPL-2.0-or-later',
   helpurl: 'https://www.mediawiki.org/wiki/Special:MyLanguage/API:Categoryinfo',
   parameters: [{ name: 'continue', type: 'string' }],
+};
+
+export const execute: ModuleExecute = async (ctx) => {
+  let categories = ctx.pages.allTitles().filter((t) => t.ns === NS_CATEGORY);
+  const raw = ctx.params.continue as string | undefined;
+  if (raw !== undefined) {
+    const [from] = parseContinueValue(raw, ['string']);
+    categories = categories.filter((c) => c.dbKey >= from);
+  }
+  if (categories.length === 0) return;
+  const rows = await ctx.store.db
+    .selectFrom('category')
+    .leftJoin('page', (join) => join.on('page_namespace', '=', NS_CATEGORY).onRef('page_title', '=', 'cat_title'))
+    .leftJoin('page_props', (join) => join.onRef('pp_page', '=', 'page_id').on('pp_propname', '=', 'hiddencat'))
+    .select(['cat_title', 'cat_pages', 'cat_subcats', 'cat_files', 'pp_propname'])
+    .where(
+      'cat_title',
+      'in',
+      categories.map((c) => c.dbKey),
+    )
+    .orderBy('cat_title')
+    .execute();
+  const pageOf = new Map(categories.map((c) => [c.dbKey, c.pageid]));
+  for (const row of rows) {
+    const page = ctx.result.page(pageOf.get(row.cat_title) ?? 0);
+    if (!page) continue;
+    page.categoryinfo = {
+      size: row.cat_pages,
+      pages: row.cat_pages - row.cat_subcats - row.cat_files,
+      files: row.cat_files,
+      subcats: row.cat_subcats,
+      hidden: row.pp_propname !== null,
+    };
+  }
 };

@@ -1,5 +1,11 @@
+import { badContinue } from '../../api/errors.js';
+import { parseContinueValue, prefixUpperBound } from '../../api/keyset.js';
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { withContent } from '../../api/result/tree.js';
+import { externalLinkIndexPrefix } from '../support/external-link-filter.js';
+import { pageIds } from '../support/link-rows.js';
 import { URL_PROTOCOLS } from '../values.js';
 
 /** `prop=extlinks`: parameters as the module reference lists them, in its order. */
@@ -19,4 +25,50 @@ export const descriptor: ModuleDescriptor = {
     { name: 'query', type: 'string' },
     { name: 'expandurl', type: 'boolean', deprecated: true },
   ],
+};
+
+export const execute: ModuleExecute = async (ctx) => {
+  const ids = pageIds(ctx);
+  if (ids.length === 0) return;
+  const p = ctx.params;
+  const limit = p.limit as number;
+  const prefix = externalLinkIndexPrefix(p.protocol as string, p.query as string | undefined);
+  const { db } = ctx.store;
+  let query = db
+    .selectFrom('externallinks')
+    .select(['el_id', 'el_from', 'el_to', 'el_index_60'])
+    .where('el_from', 'in', ids);
+  if (prefix !== undefined) {
+    query = query.where('el_index', '>=', prefix).where('el_index', '<', prefixUpperBound(prefix));
+  }
+  if (p.continue !== undefined) {
+    // The continue value names the next link by page and id; its place in the order is looked up.
+    const [from, id] = parseContinueValue(p.continue as string, ['int', 'int']);
+    const next = await db.selectFrom('externallinks').select('el_index_60').where('el_id', '=', id).executeTakeFirst();
+    if (!next) throw badContinue();
+    const index = next.el_index_60;
+    query = query.where((eb) =>
+      eb.or([
+        eb('el_from', '>', from),
+        eb.and([
+          eb('el_from', '=', from),
+          eb.or([eb('el_index_60', '>', index), eb.and([eb('el_index_60', '=', index), eb('el_id', '>=', id)])]),
+        ]),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy('el_from')
+    .orderBy('el_index_60')
+    .orderBy('el_id')
+    .limit(limit + 1)
+    .execute();
+  if (rows.length > limit) {
+    ctx.setContinue(`${rows[limit].el_from}|${rows[limit].el_id}`);
+    rows.length = limit;
+  }
+  for (const row of rows) {
+    const url = p.expandurl && row.el_to.startsWith('//') ? `http:${row.el_to}` : row.el_to;
+    ctx.result.pageList(row.el_from, 'extlinks', 'el')?.push(withContent({ url }, 'url'));
+  }
 };

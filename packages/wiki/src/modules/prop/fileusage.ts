@@ -1,5 +1,7 @@
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { LINK_PROP_PARAMETERS } from '../shared-parameters.js';
+import { executeIncomingLinks } from '../support/incoming-links.js';
 
 /** `prop=fileusage`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -14,3 +16,13 @@ export const descriptor: ModuleDescriptor = {
   helpurl: 'https://www.mediawiki.org/wiki/Special:MyLanguage/API:Fileusage',
   parameters: LINK_PROP_PARAMETERS,
 };
+
+export const execute: ModuleExecute = (ctx) =>
+  executeIncomingLinks(ctx, {
+    table: 'imagelinks',
+    from: 'il_from',
+    targetTitle: 'il_to',
+    fromNamespace: 'il_from_namespace',
+    key: 'fileusage',
+    element: 'fu',
+  });

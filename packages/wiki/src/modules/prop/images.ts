@@ -1,5 +1,9 @@
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { NS_FILE } from '../../site/title.js';
+import { linkRows, pageIds } from '../support/link-rows.js';
+import { titleFilter } from '../support/title-filter.js';
 
 /** `prop=images`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -18,4 +22,34 @@ export const descriptor: ModuleDescriptor = {
     { name: 'images', type: 'string', multi: true },
     { name: 'dir', type: ['ascending', 'descending'], default: 'ascending' },
   ],
+};
+
+export const execute: ModuleExecute = async (ctx) => {
+  const ids = pageIds(ctx);
+  if (ids.length === 0) return;
+  const only = titleFilter(ctx, 'images', NS_FILE, NS_FILE)?.map((t) => t.dbKey);
+  if (only?.length === 0) return;
+  const rows = await linkRows(ctx, {
+    table: 'imagelinks',
+    sort: [
+      { column: 'il_from', kind: 'int' },
+      { column: 'il_to', kind: 'string' },
+    ],
+    limit: ctx.params.limit as number,
+    descending: ctx.params.dir === 'descending',
+    where: (q) => {
+      const query = q.where('il_from', 'in', ids);
+      return only ? query.where('il_to', 'in', only) : query;
+    },
+  });
+  if (ctx.generator) {
+    ctx.generator.addTitles(rows.map((r) => ({ namespace: NS_FILE, dbKey: r.il_to as string })));
+    return;
+  }
+  for (const row of rows) {
+    ctx.result.pageList(row.il_from as number, 'images', 'im')?.push({
+      ns: NS_FILE,
+      title: ctx.titles.prefixedText({ namespace: NS_FILE, dbKey: row.il_to as string, interwiki: '' }),
+    });
+  }
 };

@@ -17,6 +17,7 @@ import {
   restrictionTypes,
   titleProtections,
 } from '../page-protection.js';
+import { inBatches } from '../support/batches.js';
 
 const NS_MEDIAWIKI = 8;
 
@@ -105,8 +106,8 @@ function defaultContentModel(site: SiteConfig, ns: number, dbKey: string): strin
   return 'wikitext';
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** A title as HTML text (`displaytitle` without a stored one): quotes stay as they are, as in MediaWiki. */
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 interface InfoTarget {
   id: number;
@@ -139,17 +140,19 @@ async function watchState(context: ModuleContext, targets: InfoTarget[], props: 
     visiting: undefined,
     showZero: false,
   };
-  const titleFilter = (eb: ExpressionBuilder<WikiDatabase, 'watchlist'>) =>
-    eb.or(targets.map((t) => eb.and([eb('wl_namespace', '=', t.ns), eb('wl_title', '=', t.dbKey)])));
+  const titleFilter = (batch: readonly InfoTarget[]) => (eb: ExpressionBuilder<WikiDatabase, 'watchlist'>) =>
+    eb.or(batch.map((t) => eb.and([eb('wl_namespace', '=', t.ns), eb('wl_title', '=', t.dbKey)])));
   const wantsOwn = props.has('watched') || props.has('notificationtimestamp');
   if (wantsOwn && !user.anonymous && user.rights.has('viewmywatchlist') && targets.length > 0) {
-    const rows = await store.db
-      .selectFrom('watchlist')
-      .leftJoin('watchlist_expiry', 'we_item', 'wl_id')
-      .select(['wl_namespace', 'wl_title', 'wl_notificationtimestamp', 'we_expiry'])
-      .where('wl_user', '=', user.id)
-      .where(titleFilter)
-      .execute();
+    const rows = await inBatches(targets, (batch) =>
+      store.db
+        .selectFrom('watchlist')
+        .leftJoin('watchlist_expiry', 'we_item', 'wl_id')
+        .select(['wl_namespace', 'wl_title', 'wl_notificationtimestamp', 'we_expiry'])
+        .where('wl_user', '=', user.id)
+        .where(titleFilter(batch))
+        .execute(),
+    );
     const now = toMwTimestamp(context.now);
     for (const row of rows) {
       if (row.we_expiry && row.we_expiry <= now) continue;
@@ -165,12 +168,14 @@ async function watchState(context: ModuleContext, targets: InfoTarget[], props: 
     state.showZero = canSeeAll;
     const minimum = canSeeAll ? 1 : Number(threshold);
     if (props.has('watchers') && targets.length > 0) {
-      const rows = await store.db
-        .selectFrom('watchlist')
-        .select(['wl_namespace', 'wl_title', (eb) => eb.fn.countAll<number>().as('n')])
-        .where(titleFilter)
-        .groupBy(['wl_namespace', 'wl_title'])
-        .execute();
+      const rows = await inBatches(targets, (batch) =>
+        store.db
+          .selectFrom('watchlist')
+          .select(['wl_namespace', 'wl_title', (eb) => eb.fn.countAll<number>().as('n')])
+          .where(titleFilter(batch))
+          .groupBy(['wl_namespace', 'wl_title'])
+          .execute(),
+      );
       state.watchers = new Map();
       for (const row of rows) {
         if (Number(row.n) >= minimum) state.watchers.set(key(row.wl_namespace, row.wl_title), Number(row.n));
@@ -191,11 +196,13 @@ async function watchState(context: ModuleContext, targets: InfoTarget[], props: 
         )
         .execute();
       const latestByPage = new Map(latest.map((r) => [r.rev_page, r.rev_timestamp]));
-      const watchers = await store.db
-        .selectFrom('watchlist')
-        .select(['wl_namespace', 'wl_title', 'wl_notificationtimestamp'])
-        .where(titleFilter)
-        .execute();
+      const watchers = await inBatches(existing, (batch) =>
+        store.db
+          .selectFrom('watchlist')
+          .select(['wl_namespace', 'wl_title', 'wl_notificationtimestamp'])
+          .where(titleFilter(batch))
+          .execute(),
+      );
       const counts = new Map<string, number>();
       const cutoffs = new Map<string, string>();
       for (const target of existing) {
@@ -226,11 +233,13 @@ async function counterpartIds(context: ModuleContext, targets: InfoTarget[]): Pr
     .map((t) => ({ ns: isTalkNamespace(t.ns) ? subjectNamespace(t.ns) : talkNamespace(t.ns), dbKey: t.dbKey }));
   const out = new Map<string, number>();
   if (wanted.length === 0) return out;
-  const rows = await context.store.db
-    .selectFrom('page')
-    .select(['page_id', 'page_namespace', 'page_title'])
-    .where((eb) => eb.or(wanted.map((t) => eb.and([eb('page_namespace', '=', t.ns), eb('page_title', '=', t.dbKey)]))))
-    .execute();
+  const rows = await inBatches(wanted, (batch) =>
+    context.store.db
+      .selectFrom('page')
+      .select(['page_id', 'page_namespace', 'page_title'])
+      .where((eb) => eb.or(batch.map((t) => eb.and([eb('page_namespace', '=', t.ns), eb('page_title', '=', t.dbKey)]))))
+      .execute(),
+  );
   for (const row of rows) out.set(key(row.page_namespace, row.page_title), row.page_id);
   return out;
 }
@@ -288,6 +297,7 @@ export const execute: ModuleExecute = async (context) => {
     for (const row of rows) displayTitles.set(row.pp_page, row.pp_value);
   }
   const readable = user.rights.has('read');
+  const preload = props.has('preloadcontent') ? await preloadText(context) : undefined;
 
   for (const target of selected) {
     const out = result.page(target.id);
@@ -353,11 +363,14 @@ export const execute: ModuleExecute = async (context) => {
     }
     if (props.has('readable')) out.readable = readable;
     if (props.has('preload')) out.preload = record ? '' : null;
-    if (props.has('preloadcontent')) {
+    // Preloaded text only applies to a page being created or to a new section.
+    if (props.has('preloadcontent') && (!record || params.preloadnewsection)) {
+      const model = out.contentmodel as string;
       out.preloadcontent = withContent(
-        { contentmodel: out.contentmodel as string, contentformat: formatOf(out.contentmodel as string), content: '' },
+        { contentmodel: model, contentformat: formatOf(model), content: preload ?? '' },
         'content',
       );
+      out.preloadisdefault = preload === undefined;
     }
     if (props.has('editintro')) out.editintro = assoc({});
     const display = (record && displayTitles.get(target.id)) || escapeHtml(target.title);
@@ -372,7 +385,12 @@ export const execute: ModuleExecute = async (context) => {
             ? problems.length === 0
             : list(
                 'error',
-                (detail === 'quick' ? problems.slice(0, 1) : problems).map((p) => ({ code: p.code })),
+                (detail === 'quick' ? problems.slice(0, 1) : problems).map((p) => ({
+                  message: p.message,
+                  params: list('param', [...p.params]),
+                  code: p.code,
+                  type: 'error',
+                })),
               );
       }
       out.actions = actions;
@@ -382,6 +400,28 @@ export const execute: ModuleExecute = async (context) => {
     }
   }
 };
+
+/**
+ * The text `inpreloadcustom` names (the current text of that page, `$1`, `$2`, … replaced by
+ * `inpreloadparams`), or undefined when none is asked for or the page does not exist.
+ */
+async function preloadText(context: ModuleContext): Promise<string | undefined> {
+  const name = context.params.preloadcustom as string | undefined;
+  if (name === undefined) return undefined;
+  const title = context.titles.parseOrUndefined(name);
+  if (title?.interwiki !== '') return undefined;
+  const row = await context.store.db
+    .selectFrom('page')
+    .innerJoin('slots', (join) => join.onRef('slot_revision_id', '=', 'page_latest').on('slot_role', '=', 'main'))
+    .innerJoin('content', 'content_id', 'slot_content_id')
+    .select('content_text')
+    .where('page_namespace', '=', title.namespace)
+    .where('page_title', '=', title.dbKey)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const args = (context.params.preloadparams as string[] | undefined) ?? [];
+  return row.content_text.replace(/\$(\d+)/g, (whole, n: string) => args[Number(n) - 1] ?? whole);
+}
 
 /** `$wgCanonicalServer`: the configured one, or the server itself. */
 function canonicalServer(site: SiteConfig, server: string): string {

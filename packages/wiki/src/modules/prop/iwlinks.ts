@@ -1,5 +1,10 @@
+import { mustUseWith } from '../../api/errors.js';
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { type ResultObject, withContent } from '../../api/result/tree.js';
+import { interwikiUrl } from '../support/interwiki-url.js';
+import { linkRows, pageIds } from '../support/link-rows.js';
 
 /** `prop=iwlinks`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -20,4 +25,41 @@ export const descriptor: ModuleDescriptor = {
     { name: 'continue', type: 'string' },
     { name: 'url', type: 'boolean', deprecated: true },
   ],
+};
+
+export const execute: ModuleExecute = async (ctx) => {
+  const ids = pageIds(ctx);
+  const p = ctx.params;
+  if (p.title !== undefined && p.prefix === undefined) {
+    throw mustUseWith(ctx.paramName('title'), ctx.paramName('prefix'));
+  }
+  if (ids.length === 0) return;
+  const wantsUrl = Boolean(p.url) || ((p.prop as string[] | undefined) ?? []).includes('url');
+  const rows = await linkRows(ctx, {
+    table: 'iwlinks',
+    sort: [
+      { column: 'iwl_from', kind: 'int' },
+      { column: 'iwl_prefix', kind: 'string' },
+      { column: 'iwl_title', kind: 'string' },
+    ],
+    limit: p.limit as number,
+    descending: p.dir === 'descending',
+    where: (q) => {
+      let query = q.where('iwl_from', 'in', ids);
+      if (p.prefix !== undefined) query = query.where('iwl_prefix', '=', p.prefix as string);
+      if (p.title !== undefined) query = query.where('iwl_title', '=', p.title as string);
+      return query;
+    },
+  });
+  for (const row of rows) {
+    const prefix = row.iwl_prefix as string;
+    const title = row.iwl_title as string;
+    const item: ResultObject = { prefix };
+    if (wantsUrl) {
+      const url = interwikiUrl(ctx.titles, prefix, title);
+      if (url !== undefined) item.url = url;
+    }
+    item.title = title;
+    ctx.result.pageList(row.iwl_from as number, 'iwlinks', 'iw')?.push(withContent(item, 'title'));
+  }
 };

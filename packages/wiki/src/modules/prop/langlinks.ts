@@ -1,5 +1,10 @@
+import { mustUseWith } from '../../api/errors.js';
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { type ResultObject, withContent } from '../../api/result/tree.js';
+import { interwikiUrl, languageName } from '../support/interwiki-url.js';
+import { linkRows, pageIds } from '../support/link-rows.js';
 
 /** `prop=langlinks`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -21,4 +26,44 @@ export const descriptor: ModuleDescriptor = {
     { name: 'continue', type: 'string' },
     { name: 'url', type: 'boolean', deprecated: true },
   ],
+};
+
+export const execute: ModuleExecute = async (ctx) => {
+  const ids = pageIds(ctx);
+  const p = ctx.params;
+  if (p.title !== undefined && p.lang === undefined) {
+    throw mustUseWith(ctx.paramName('title'), ctx.paramName('lang'));
+  }
+  if (ids.length === 0) return;
+  const props = new Set((p.prop as string[] | undefined) ?? []);
+  if (p.url) props.add('url');
+  const rows = await linkRows(ctx, {
+    table: 'langlinks',
+    sort: [
+      { column: 'll_from', kind: 'int' },
+      { column: 'll_lang', kind: 'string' },
+    ],
+    columns: ['ll_title'],
+    limit: p.limit as number,
+    descending: p.dir === 'descending',
+    where: (q) => {
+      let query = q.where('ll_from', 'in', ids);
+      if (p.lang !== undefined) query = query.where('ll_lang', '=', p.lang as string);
+      if (p.title !== undefined) query = query.where('ll_title', '=', p.title as string);
+      return query;
+    },
+  });
+  for (const row of rows) {
+    const lang = row.ll_lang as string;
+    const title = row.ll_title as string;
+    const item: ResultObject = { lang };
+    if (props.has('url')) {
+      const url = interwikiUrl(ctx.titles, lang, title);
+      if (url !== undefined) item.url = url;
+    }
+    if (props.has('langname')) item.langname = languageName(lang, p.inlanguagecode as string);
+    if (props.has('autonym')) item.autonym = languageName(lang);
+    item.title = title;
+    ctx.result.pageList(row.ll_from as number, 'langlinks', 'll')?.push(withContent(item, 'title'));
+  }
 };

@@ -1,5 +1,7 @@
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { executeOutgoingTitleLinks } from '../support/outgoing-title-links.js';
 
 /** `prop=links`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -20,3 +22,12 @@ export const descriptor: ModuleDescriptor = {
     { name: 'dir', type: ['ascending', 'descending'], default: 'ascending' },
   ],
 };
+
+export const execute: ModuleExecute = (ctx) =>
+  executeOutgoingTitleLinks(ctx, {
+    table: 'pagelinks',
+    column: 'pl',
+    key: 'links',
+    element: 'pl',
+    targetsParam: 'titles',
+  });

@@ -1,5 +1,7 @@
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { LINK_PROP_PARAMETERS } from '../shared-parameters.js';
+import { executeIncomingLinks } from '../support/incoming-links.js';
 
 /** `prop=linkshere`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -14,3 +16,14 @@ export const descriptor: ModuleDescriptor = {
   helpurl: 'https://www.mediawiki.org/wiki/Special:MyLanguage/API:Linkshere',
   parameters: LINK_PROP_PARAMETERS,
 };
+
+export const execute: ModuleExecute = (ctx) =>
+  executeIncomingLinks(ctx, {
+    table: 'pagelinks',
+    from: 'pl_from',
+    targetNamespace: 'pl_namespace',
+    targetTitle: 'pl_title',
+    fromNamespace: 'pl_from_namespace',
+    key: 'linkshere',
+    element: 'lh',
+  });

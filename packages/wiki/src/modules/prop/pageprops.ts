@@ -1,4 +1,8 @@
+import { parseContinueValue } from '../../api/keyset.js';
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
+import { assoc, type ResultObject } from '../../api/result/tree.js';
+import { pageIds } from '../support/link-rows.js';
 
 /** `prop=pageprops`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -14,4 +18,29 @@ export const descriptor: ModuleDescriptor = {
     { name: 'continue', type: 'string' },
     { name: 'prop', type: 'string', multi: true },
   ],
+};
+
+export const execute: ModuleExecute = async (ctx) => {
+  let ids = pageIds(ctx);
+  const raw = ctx.params.continue as string | undefined;
+  if (raw !== undefined) {
+    const [from] = parseContinueValue(raw, ['int']);
+    ids = ids.filter((id) => id >= from);
+  }
+  if (ids.length === 0) return;
+  const names = ctx.params.prop as string[] | undefined;
+  if (names !== undefined && names.length === 0) return;
+  let query = ctx.store.db
+    .selectFrom('page_props')
+    .select(['pp_page', 'pp_propname', 'pp_value'])
+    .where('pp_page', 'in', ids);
+  if (names !== undefined) query = query.where('pp_propname', 'in', names);
+  const rows = await query.orderBy('pp_page').orderBy('pp_propname').execute();
+  for (const row of rows) {
+    const page = ctx.result.page(row.pp_page);
+    if (!page) continue;
+    const props = (page.pageprops as ResultObject | undefined) ?? assoc<ResultObject>({});
+    props[row.pp_propname] = row.pp_value;
+    page.pageprops = props;
+  }
 };

@@ -1,5 +1,7 @@
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { executeIncomingLinks } from '../support/incoming-links.js';
 
 /** `prop=redirects`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -20,3 +22,13 @@ export const descriptor: ModuleDescriptor = {
     { name: 'continue', type: 'string' },
   ],
 };
+
+export const execute: ModuleExecute = (ctx) =>
+  executeIncomingLinks(ctx, {
+    table: 'redirect',
+    from: 'rd_from',
+    targetNamespace: 'rd_namespace',
+    targetTitle: 'rd_title',
+    key: 'redirects',
+    element: 'rd',
+  });

@@ -1,0 +1,81 @@
+import { amountDue, type Invoice } from '../../domain/invoice.js';
+import { COIN_DECIMALS, formatCoin, formatRate } from '../../domain/money.js';
+import type { Ledger } from '../../ledger/ledger.js';
+import type { InvoicingService } from '../../service/invoicingService.js';
+import { payUrl } from '../../service/publicInvoice.js';
+import type { RecordedPayment } from '../../store/ledgerPayments.js';
+import type { CheckoutView } from '../../web/pages/checkout-view.js';
+import type { InvoiceDetailView, InvoiceRowView, UnmatchedPaymentView } from '../../web/pages/portal/views.js';
+
+/** The coin's short name on pages, by ledger. */
+export function coinOf(ledger: Pick<Ledger, 'name'>): { code: string; decimals: number } {
+  return { code: ledger.name === 'stellar' ? 'XLM' : 'COIN', decimals: COIN_DECIMALS };
+}
+
+/** The payer's view of an invoice: the QR code asks for what is still due. */
+export function toCheckoutView(invoice: Invoice, payments: RecordedPayment[], ledger: Ledger): CheckoutView {
+  const due = amountDue(invoice);
+  const asked = invoice.amountPaid > 0n && due > 0n ? due : invoice.amountCoin;
+  return {
+    id: invoice.id,
+    status: invoice.status,
+    orderRef: invoice.orderRef,
+    message: invoice.message,
+    recipient: invoice.recipient,
+    amountCoin: invoice.amountCoin,
+    amountEur: invoice.amountEur,
+    rate: formatRate(invoice.rate),
+    amountPaid: invoice.amountPaid,
+    amountDue: due,
+    flags: { ...invoice.flags },
+    paidAt: invoice.paidAt,
+    expiresAt: invoice.expiresAt,
+    payments: payments.map((p) => ({ txId: p.txId, amount: p.amount, at: p.ledgerTime, late: p.late })),
+    coin: coinOf(ledger),
+    paymentUri: ledger.paymentUri({
+      recipient: invoice.recipient,
+      amountCoin: formatCoin(asked),
+      message: invoice.message,
+    }),
+  };
+}
+
+export function toInvoiceRow(invoice: Invoice): InvoiceRowView {
+  return {
+    id: invoice.id,
+    orderRef: invoice.orderRef,
+    status: invoice.status,
+    flags: { ...invoice.flags },
+    amountCoin: invoice.amountCoin,
+    amountEur: invoice.amountEur,
+    createdAt: invoice.createdAt,
+    expiresAt: invoice.expiresAt,
+  };
+}
+
+/** The merchant's view of one of its invoices, with its payments and status history. */
+export async function loadInvoiceDetail(
+  service: InvoicingService,
+  invoice: Invoice,
+  timeline: { status: Invoice['status']; at: number }[],
+): Promise<InvoiceDetailView> {
+  const payments = await service.paymentsOfInvoice(invoice.id);
+  return {
+    ...toCheckoutView(invoice, payments, service.ledger),
+    payUrl: payUrl(service.settings.baseUrl, invoice.id),
+    createdAt: invoice.createdAt,
+    rateSource: invoice.rateSource,
+    rateAt: invoice.rateAt,
+    timeline,
+  };
+}
+
+export function toUnmatchedView(payment: RecordedPayment): UnmatchedPaymentView {
+  return {
+    txId: payment.txId,
+    amount: payment.amount,
+    memo: payment.memo,
+    at: payment.ledgerTime,
+    reason: payment.unmatchedReason ?? '',
+  };
+}

@@ -1,0 +1,29 @@
+import formbody from '@fastify/formbody';
+import type { FastifyInstance } from 'fastify';
+import { renderCsrfErrorPage } from '../../web/pages/error-pages.js';
+import { useHtmlErrorPages } from './html-errors.js';
+import { pageContextFor, sendPage } from './page-context.js';
+import { registerPortalAccountRoutes } from './portal-account-routes.js';
+import { registerPortalAuthRoutes } from './portal-auth-routes.js';
+import type { PortalDeps } from './portal-context.js';
+import { registerPortalInvoiceRoutes } from './portal-invoice-routes.js';
+
+/**
+ * The merchant portal under /portal. Its forms post urlencoded bodies (parsed only here; the API
+ * stays JSON-only), and every post must carry the CSRF token of the browser's session or
+ * pre-session cookie, checked before any handler runs.
+ */
+export async function portalPlugin(scope: FastifyInstance, deps: PortalDeps) {
+  await scope.register(formbody);
+  useHtmlErrorPages(scope);
+  scope.addHook('preHandler', async (request, reply) => {
+    if (request.method !== 'POST') return;
+    const token = (request.body as Record<string, unknown> | undefined)?.csrf;
+    if (!deps.auth.csrfValid(request, token)) {
+      return sendPage(reply, 403, renderCsrfErrorPage(pageContextFor(request, reply)));
+    }
+  });
+  registerPortalAuthRoutes(scope, deps);
+  registerPortalInvoiceRoutes(scope, deps);
+  registerPortalAccountRoutes(scope, deps);
+}

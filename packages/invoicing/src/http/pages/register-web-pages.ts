@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { SignInLimiter } from '../../portal/sign-in-limiter.js';
+import type { InvoicingService } from '../../service/invoicingService.js';
+import type { InvoicingStore } from '../../store/database.js';
+import { registerAssetRoutes } from '../../web/assets.js';
+import { registerCheckoutRoutes } from './checkout-routes.js';
+import { serviceCheckoutSource } from './checkout-source.js';
+import { useHtmlErrorPages } from './html-errors.js';
+import { PortalAuth } from './portal-auth.js';
+import { portalPlugin } from './portal-routes.js';
+import { registerSecurityHeaders } from './security-headers.js';
+
+export interface WebOptions {
+  /** The server secret (CSRF tokens are keyed from it); a random one per process when left out. */
+  secret?: Buffer;
+  /** Origins that may frame the pages; none by default. */
+  frameAncestors?: readonly string[];
+  /** Secure cookies and HSTS; by default on when the service's base URL is https. */
+  https?: boolean;
+  signInLimiter?: SignInLimiter;
+}
+
+/** The checkout pages (/pay), the merchant portal (/portal), their assets and security headers. */
+export async function registerWebPages(
+  app: FastifyInstance,
+  deps: { service: InvoicingService; store: InvoicingStore },
+  options: WebOptions = {},
+) {
+  const { service, store } = deps;
+  const https = options.https ?? service.settings.baseUrl.startsWith('https:');
+  registerSecurityHeaders(app, { frameAncestors: options.frameAncestors ?? [], hsts: https });
+  registerAssetRoutes(app);
+  app.get('/', async (_request, reply) => reply.redirect('/portal', 303));
+  await app.register(
+    async (scope) => {
+      useHtmlErrorPages(scope);
+      registerCheckoutRoutes(scope, { source: serviceCheckoutSource(service), now: service.now });
+    },
+    { prefix: '/pay' },
+  );
+  const auth = new PortalAuth({
+    db: store.db,
+    secret: options.secret ?? randomBytes(32),
+    secureCookies: https,
+    now: service.now,
+    limiter: options.signInLimiter,
+  });
+  const ledger = service.ledger as { newAddress?: unknown };
+  await app.register(portalPlugin, {
+    prefix: '/portal',
+    service,
+    store,
+    auth,
+    ledgerMakesAddresses: typeof ledger.newAddress === 'function',
+  });
+}

@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { PublicInvoice } from '../src/service/publicInvoice.js';
+import { PublicViewCache } from '../src/service/publicViewCache.js';
+
+function view(status: PublicInvoice['status'], expiresAt: number): { view: PublicInvoice; json: string } {
+  return { view: { status, expires_at: expiresAt } as PublicInvoice, json: `{"status":"${status}"}` };
+}
+
+test('a cached view is reused until its invoice changes, whatever else changes', () => {
+  const state = { data: 1, versions: new Map([['a', 0]]) };
+  const cache = new PublicViewCache({
+    dataVersion: () => state.data,
+    invoiceVersion: (id) => state.versions.get(id),
+  });
+  assert.equal(cache.get('a', 0), undefined);
+  cache.set('a', cache.versionsBeforeRead('a'), view('open', 100));
+  assert.equal(cache.get('a', 0)?.json, '{"status":"open"}');
+  state.data = 2; // another invoice changed
+  assert.equal(cache.get('a', 0)?.json, '{"status":"open"}');
+  state.data = 3;
+  state.versions.set('a', 1); // this one changed
+  assert.equal(cache.get('a', 0), undefined);
+  cache.set('a', cache.versionsBeforeRead('a'), view('paid', 100));
+  assert.equal(cache.get('a', 0)?.json, '{"status":"paid"}');
+});
+
+test('an open view past its expiry is never served, and unknown invoices are not cached', () => {
+  const cache = new PublicViewCache({ dataVersion: () => 1, invoiceVersion: (id) => (id === 'a' ? 0 : undefined) });
+  cache.set('a', cache.versionsBeforeRead('a'), view('open', 100));
+  assert.ok(cache.get('a', 99_999));
+  assert.equal(cache.get('a', 100_000), undefined);
+  cache.set('b', cache.versionsBeforeRead('b'), view('open', 100));
+  assert.equal(cache.get('b', 0), undefined);
+});

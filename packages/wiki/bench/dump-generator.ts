@@ -1,0 +1,173 @@
+/**
+ * Generates a MediaWiki XML dump of N pages whose wikitext follows the enwiki sample's shape: the
+ * pages' sizes, link, template, category and reference counts, and the share of redirects are
+ * drawn from the sample's own pages, and the text is made of the sample's words. Links point to
+ * other generated pages (and some to missing ones), so the link tables fill as for a real wiki.
+ * Deterministic for a given seed.
+ */
+
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { createGunzip } from 'node:zlib';
+import { readDump } from '../src/import/xml/dump-reader.js';
+
+interface PageShape {
+  bytes: number;
+  links: number;
+  templates: number;
+  categories: number;
+  refs: number;
+  redirect: boolean;
+}
+
+export interface SampleModel {
+  shapes: PageShape[];
+  words: string[];
+}
+
+/** Reads the shapes of the sample's pages and a vocabulary from its text. */
+export async function sampleModel(gzippedDump: string): Promise<SampleModel> {
+  const shapes: PageShape[] = [];
+  const words = new Set<string>();
+  const input = createReadStream(gzippedDump).pipe(createGunzip());
+  for await (const event of readDump(input, gzippedDump)) {
+    if (event.type !== 'revision') continue;
+    const text = event.revision.text ?? '';
+    shapes.push({
+      bytes: Buffer.byteLength(text),
+      links: (text.match(/\[\[/g) ?? []).length,
+      templates: (text.match(/\{\{/g) ?? []).length,
+      categories: (text.match(/\[\[Category:/g) ?? []).length,
+      refs: (text.match(/<ref[ >]/g) ?? []).length,
+      redirect: /^\s*#REDIRECT/i.test(text),
+    });
+    if (words.size < 20_000) for (const w of text.match(/\b[A-Za-z]{3,12}\b/g) ?? []) words.add(w);
+  }
+  return { shapes, words: [...words] };
+}
+
+/** A small fast PRNG (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export function titleOf(i: number, words: string[]): string {
+  return `${words[i % words.length]} ${words[(i * 7919) % words.length]} ${i}`;
+}
+
+/** A long run of the sample's words: filler text is cut from it. */
+function wordSoup(words: string[], rnd: () => number): string {
+  const parts: string[] = [];
+  for (let i = 0; i < 200_000; i++) {
+    parts.push(words[Math.floor(rnd() * words.length)]!);
+    if (rnd() < 0.01) parts.push('\n\n== Section ==\n');
+  }
+  return parts.join(' ');
+}
+
+/** The page's wikitext, already escaped for XML (the words and markup hold no other `&`, `<`, `>`). */
+function pageText(shape: PageShape, pages: number, model: SampleModel, soup: string, rnd: () => number): string {
+  const { words } = model;
+  const pick = () => words[Math.floor(rnd() * words.length)]!;
+  const target = () => titleOf(Math.floor(rnd() * pages * 1.1), words);
+  if (shape.redirect) return `#REDIRECT [[${target()}]]`;
+  const items: string[] = [];
+  const bodyLinks = Math.max(0, shape.links - shape.categories);
+  for (let i = 0; i < bodyLinks; i++) items.push(rnd() < 0.4 ? `[[${target()}|${pick()}]]` : `[[${target()}]]`);
+  for (let i = 1; i < shape.templates; i++) items.push(`{{${pick()}|${pick()}}}`);
+  for (let i = 0; i < shape.refs; i++) {
+    // Written escaped, as it stands in the XML.
+    items.push(
+      `&lt;ref&gt;{{cite web|url=https://www.${pick()}.com/${pick()}/${Math.floor(rnd() * 1e6)}|title=${pick()}}}&lt;/ref&gt;`,
+    );
+  }
+  // Shuffle the markup through the text.
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  const head = `{{Infobox ${pick()}\n| name = ${pick()} ${pick()}\n| website = [http://www.${pick()}.org/ ${pick()}]\n}}\n`;
+  const categories = Array.from({ length: shape.categories }, () => `\n[[Category:${pick()} ${pick()}]]`).join('');
+  const markup = items.reduce((sum, item) => sum + item.length + 1, head.length + categories.length);
+  const gap = Math.max(1, Math.floor((shape.bytes - markup) / (items.length + 1)));
+  const parts: string[] = [head];
+  const filler = () => {
+    const start = Math.floor(rnd() * (soup.length - gap - 1));
+    parts.push(soup.slice(start, start + gap));
+  };
+  for (const item of items) {
+    filler();
+    parts.push(' ', item);
+  }
+  filler();
+  parts.push(categories);
+  return parts.join('');
+}
+
+/** Writes a dump of `pages` pages to `file`; returns its size in bytes. */
+export async function writeGeneratedDump(file: string, pages: number, model: SampleModel, seed = 1): Promise<number> {
+  const rnd = random(seed);
+  const soup = wordSoup(model.words, rnd);
+  const out = createWriteStream(file, { highWaterMark: 1 << 20 });
+  let bytes = 0;
+  const write = async (s: string) => {
+    bytes += Buffer.byteLength(s);
+    if (!out.write(s)) await once(out, 'drain');
+  };
+  await write(`<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.10/" version="0.10" xml:lang="en">
+  <siteinfo>
+    <sitename>Benchwiki</sitename>
+    <dbname>benchwiki</dbname>
+    <base>https://bench.example.org/wiki/Main_Page</base>
+    <generator>MediaWiki 1.39.0</generator>
+    <case>first-letter</case>
+    <namespaces>
+      <namespace key="0" case="first-letter" />
+      <namespace key="1" case="first-letter">Talk</namespace>
+      <namespace key="2" case="first-letter">User</namespace>
+      <namespace key="6" case="first-letter">File</namespace>
+      <namespace key="10" case="first-letter">Template</namespace>
+      <namespace key="14" case="first-letter">Category</namespace>
+    </namespaces>
+  </siteinfo>
+`);
+  for (let i = 0; i < pages; i++) {
+    const shape = model.shapes[Math.floor(rnd() * model.shapes.length)]!;
+    const text = pageText(shape, pages, model, soup, rnd);
+    const seconds = 1_400_000_000 + i * 60;
+    const timestamp = new Date(seconds * 1000).toISOString().replace('.000', '');
+    await write(`  <page>
+    <title>${escapeXml(titleOf(i, model.words))}</title>
+    <ns>0</ns>
+    <id>${i + 1}</id>
+    <revision>
+      <id>${i + 1}</id>
+      <timestamp>${timestamp}</timestamp>
+      <contributor>
+        <username>Editor ${i % 997}</username>
+        <id>${(i % 997) + 1}</id>
+      </contributor>
+      <comment>generated</comment>
+      <model>wikitext</model>
+      <format>text/x-wiki</format>
+      <text xml:space="preserve">${text}</text>
+    </revision>
+  </page>
+`);
+  }
+  await write('</mediawiki>\n');
+  out.end();
+  await once(out, 'finish');
+  return bytes;
+}

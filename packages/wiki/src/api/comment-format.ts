@@ -1,0 +1,206 @@
+/**
+ * Edit summaries and log reasons as HTML, the way MediaWiki shows them in `parsedcomment` and
+ * `parsedreason`: the text escaped (character references kept), line breaks as spaces,
+ * `/* section *\/` autocomments as a link to that section of the page the comment belongs to, and
+ * `[[wiki links]]` as links (red links to missing pages, `mw-redirect` on redirects, interwiki links
+ * to the other wiki, link trails). Bare and bracketed URLs stay text, as MediaWiki leaves them in comments.
+ *
+ * `format` takes a whole batch so that the existence of every linked page is looked up at once.
+ */
+import { decodeCharReferences } from '../site/html-entities.js';
+import type { SiteConfig } from '../site/site.js';
+import { NS_MAIN, NS_SPECIAL, type Title, type TitleCodec } from '../site/title.js';
+import { urlencodeTitle } from '../site/urls.js';
+import type { WikiStore } from '../store/database.js';
+import type { ModuleContext } from './module.js';
+
+export interface CommentToFormat {
+  comment: string;
+  /** The page the comment is about: autocomments link to its sections, `[[/Sub]]` resolves under it. */
+  title?: Pick<Title, 'namespace' | 'dbKey'>;
+}
+
+/** Text of a link to a missing page's tooltip, by language. */
+const RED_LINK_TITLES: Record<string, string> = {
+  de: '$1 (Seite nicht vorhanden)',
+  en: '$1 (page does not exist)',
+};
+
+/** Letters that extend a link's text when they follow it (`[[Haus]]es`), by language. */
+const LINK_TRAILS: Record<string, RegExp> = {
+  de: /^([äöüßa-z]+)/,
+  en: /^([a-z]+)/,
+};
+
+const LINK = /\[\[\s*(:?)([^\]|[{}<>]+)(?:\|((?:\][^\]]|[^\]])*))?\]\]/g;
+const AUTOCOMMENT = /\/\*\s*(.*?)\s*\*\//g;
+const LEFT_TO_RIGHT_MARK = '\u200e';
+
+/** MediaWiki's escaping of comment text: character references decoded, then HTML-escaped. */
+function escapeAllowingEntities(text: string): string {
+  return decodeCharReferences(text)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#039;');
+}
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** A section name as a URL fragment (MediaWiki's `html5` fragment mode). */
+function fragmentForUrl(section: string): string {
+  return section.replace(/[ \t\n]+/g, '_').replace(/%([0-9a-fA-F]{2})/g, '%25$1');
+}
+
+/** How an existing linked page is shown: redirects get MediaWiki's `mw-redirect` class. */
+type PageState = 'page' | 'redirect';
+
+interface LinkTarget {
+  title: Title;
+  text: string;
+}
+
+export class CommentFormatter {
+  private readonly redLinkTitle: string;
+  private readonly linkTrail: RegExp;
+
+  constructor(
+    private readonly store: WikiStore,
+    private readonly codec: TitleCodec,
+    private readonly site: SiteConfig,
+    language = site.language,
+  ) {
+    this.redLinkTitle = RED_LINK_TITLES[language] ?? RED_LINK_TITLES.en;
+    this.linkTrail = LINK_TRAILS[language] ?? LINK_TRAILS.en;
+  }
+
+  async format(comments: readonly CommentToFormat[]): Promise<string[]> {
+    const escaped = comments.map((c) => escapeAllowingEntities(c.comment).replace(/\n/g, ' '));
+    const targets = new Map<string, Title>();
+    for (const [i, text] of escaped.entries()) {
+      for (const match of text.matchAll(LINK)) {
+        const target = this.linkTarget(match[2], comments[i].title);
+        if (target && target.title.interwiki === '' && target.title.namespace >= 0) {
+          targets.set(`${target.title.namespace}:${target.title.dbKey}`, target.title);
+        }
+      }
+    }
+    const existing = await this.existingPages([...targets.values()]);
+    return escaped.map((text, i) => this.formatOne(text, comments[i].title, existing));
+  }
+
+  private formatOne(text: string, page: CommentToFormat['title'], existing: ReadonlyMap<string, PageState>): string {
+    let closing = '';
+    const withSections = page
+      ? text.replace(AUTOCOMMENT, (_match, section: string, offset: number, whole: string) => {
+          const before = offset > 0;
+          const after = offset + _match.length < whole.length;
+          const sectionTarget = section.replace(/\[\[:?|\]\]/g, '');
+          const pageTitle = this.codec.make(page.namespace, page.dbKey);
+          const href = `${this.localUrl(pageTitle)}#${escapeAttribute(fragmentForUrl(decodeHtml(sectionTarget)))}`;
+          const tooltip = escapeAttribute(this.codec.prefixedText(pageTitle));
+          let auto = `<a href="${href}" title="${tooltip}">→${LEFT_TO_RIGHT_MARK}${section}</a>`;
+          if (before) auto = `- ${auto}`;
+          if (after) auto += ': ';
+          closing += '</span>';
+          return `<span dir="auto"><span class="autocomment">${auto}</span>`;
+        })
+      : text;
+    return this.formatLinks(withSections, page, existing) + closing;
+  }
+
+  private formatLinks(text: string, page: CommentToFormat['title'], existing: ReadonlyMap<string, PageState>): string {
+    let out = '';
+    let last = 0;
+    for (const match of text.matchAll(LINK)) {
+      const start = match.index ?? 0;
+      const end = start + match[0].length;
+      const target = this.linkTarget(match[2], page);
+      if (!target) continue;
+      out += text.slice(last, start);
+      let label = match[3] ?? target.text;
+      const trail = this.linkTrail.exec(text.slice(end));
+      const trailLength = trail ? trail[1].length : 0;
+      if (trail) label += trail[1];
+      out += this.link(target.title, label, existing);
+      last = end + trailLength;
+    }
+    return out + text.slice(last);
+  }
+
+  private link(title: Title, label: string, existing: ReadonlyMap<string, PageState>): string {
+    const prefixed = escapeAttribute(this.codec.prefixedText(title));
+    if (title.interwiki !== '') {
+      const entry = this.codec.interwiki(title.interwiki);
+      const url = entry?.url.replace('$1', urlencodeTitle(this.codec.prefixedDbKey({ ...title, interwiki: '' }))) ?? '';
+      const fragment = title.fragment ? `#${fragmentForUrl(title.fragment)}` : '';
+      return `<a href="${escapeAttribute(url + fragment)}" class="extiw" title="${prefixed}">${label}</a>`;
+    }
+    const fragment = title.fragment ? `#${escapeAttribute(fragmentForUrl(title.fragment))}` : '';
+    const state = existing.get(`${title.namespace}:${title.dbKey}`);
+    if (title.namespace === NS_SPECIAL || state !== undefined) {
+      const cls = state === 'redirect' ? ' class="mw-redirect"' : '';
+      return `<a href="${this.localUrl(title)}${fragment}"${cls} title="${prefixed}">${label}</a>`;
+    }
+    const key = escapeAttribute(urlencodeTitle(this.codec.prefixedDbKey(title)));
+    const tooltip = escapeAttribute(this.redLinkTitle.replace('$1', this.codec.prefixedText(title)));
+    return `<a href="${this.site.scriptPath}/index.php?title=${key}&amp;action=edit&amp;redlink=1" class="new" title="${tooltip}">${label}</a>`;
+  }
+
+  private localUrl(title: Pick<Title, 'namespace' | 'dbKey' | 'interwiki'>): string {
+    return escapeAttribute(this.site.articlePath.replace('$1', urlencodeTitle(this.codec.prefixedDbKey(title))));
+  }
+
+  /** The title a link names (relative subpage links resolved under `page`), or undefined when invalid. */
+  private linkTarget(raw: string, page: CommentToFormat['title']): LinkTarget | undefined {
+    let target = decodeHtml(raw).trim();
+    const text = target.replace(/^:/, '');
+    if (target.startsWith('/') && page && this.codec.site.namespaces.find((n) => n.id === page.namespace)?.subpages) {
+      target = `${this.codec.prefixedText({ ...page, interwiki: '' })}${target.replace(/\/$/, '')}`;
+    } else if (target.startsWith('#') && page) {
+      target = `${this.codec.prefixedText({ ...page, interwiki: '' })}${target}`;
+    }
+    const parsed = this.codec.parse(target.replace(/^:/, ''));
+    if (!parsed.ok) return undefined;
+    if (parsed.title.dbKey === '' && parsed.title.interwiki === '' && parsed.title.namespace === NS_MAIN)
+      return undefined;
+    return { title: parsed.title, text: escapeAllowingEntities(text) };
+  }
+
+  private async existingPages(titles: readonly Title[]): Promise<Map<string, PageState>> {
+    const found = new Map<string, PageState>();
+    for (let i = 0; i < titles.length; i += 200) {
+      const batch = titles.slice(i, i + 200);
+      const rows = await this.store.db
+        .selectFrom('page')
+        .select(['page_namespace', 'page_title', 'page_is_redirect'])
+        .where((eb) =>
+          eb.or(batch.map((t) => eb.and([eb('page_namespace', '=', t.namespace), eb('page_title', '=', t.dbKey)]))),
+        )
+        .execute();
+      for (const row of rows) {
+        found.set(`${row.page_namespace}:${row.page_title}`, row.page_is_redirect ? 'redirect' : 'page');
+      }
+    }
+    return found;
+  }
+}
+
+/** Undoes the escaping of `escapeAllowingEntities` (link targets are matched on the escaped text). */
+function decodeHtml(text: string): string {
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#039;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/**
+ * The formatter for a module's `parsedcomment`: format all comments of the answer in one call,
+ * `await commentFormatterFor(ctx).format(rows.map((r) => ({ comment: r.comment, title: r.title })))`.
+ */
+export function commentFormatterFor(ctx: Pick<ModuleContext, 'store' | 'titles' | 'site'>): CommentFormatter {
+  return new CommentFormatter(ctx.store, ctx.titles, ctx.site);
+}

@@ -1,0 +1,235 @@
+/**
+ * Fast row writing for importers, inside one transaction that an import commits at its end or
+ * rolls back on failure (so a failed import leaves the store as it was). On SQLite rows go through
+ * cached prepared statements on the raw better-sqlite3 handle; on PostgreSQL they are buffered and
+ * sent as multi-row INSERTs on one dedicated connection. `db` is a Kysely bound to the same
+ * transaction, for the few queries that are not bulk writes.
+ */
+import { quoteIdentifier } from '@svc/common';
+import { Kysely, PostgresDialect } from 'kysely';
+import type pg from 'pg';
+import type { WikiStore } from '../store/database.js';
+import type { WikiDatabase } from '../store/schema.js';
+
+export type Conflict = { kind: 'error' } | { kind: 'ignore' } | { kind: 'update'; key: string[] };
+
+export interface BulkWriter {
+  readonly engine: 'sqlite' | 'postgres';
+  /** Kysely inside the import's transaction. */
+  readonly db: Kysely<WikiDatabase>;
+  /** Writes rows (possibly later, in a batch: call `flush` before reading them back). */
+  insert(table: string, columns: readonly string[], rows: readonly unknown[][], conflict?: Conflict): Promise<void>;
+  /** Runs a statement with `?` placeholders after writing what is buffered. */
+  run(sql: string, params?: readonly unknown[]): Promise<void>;
+  /** Runs a query with `?` placeholders after writing what is buffered. */
+  all<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  flush(): Promise<void>;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+function insertSql(
+  table: string,
+  columns: readonly string[],
+  rowCount: number,
+  conflict: Conflict,
+  placeholder: (i: number) => string,
+): string {
+  const cols = columns.map(quoteIdentifier).join(', ');
+  const tuples: string[] = [];
+  let n = 0;
+  for (let r = 0; r < rowCount; r++) tuples.push(`(${columns.map(() => placeholder(++n)).join(', ')})`);
+  let sql = `insert into ${quoteIdentifier(table)} (${cols}) values ${tuples.join(', ')}`;
+  if (conflict.kind === 'ignore') sql += ' on conflict do nothing';
+  if (conflict.kind === 'update') {
+    const updates = columns
+      .filter((c) => !conflict.key.includes(c))
+      .map((c) => `${quoteIdentifier(c)} = excluded.${quoteIdentifier(c)}`);
+    sql += ` on conflict (${conflict.key.map(quoteIdentifier).join(', ')}) do update set ${updates.join(', ')}`;
+  }
+  return sql;
+}
+
+const SQLITE_ROWS_PER_INSERT = 10;
+
+/** SQLite page cache during an import, in KiB (negative: a size rather than a page count). */
+const IMPORT_CACHE_KIB = -16_000;
+
+const conflictKey = (c: Conflict) => (c.kind === 'update' ? `update:${c.key.join(',')}` : c.kind);
+
+async function sqliteWriter(store: WikiStore): Promise<BulkWriter> {
+  const sqlite = store.sqlite!;
+  // A larger page cache and sorter threads for the bulk load and the index builds at its end.
+  const cacheSize = sqlite.pragma('cache_size', { simple: true });
+  const threads = sqlite.pragma('threads', { simple: true });
+  sqlite.pragma(`cache_size = ${IMPORT_CACHE_KIB}`);
+  sqlite.pragma('threads = 2');
+  const restore = () => {
+    sqlite.pragma(`cache_size = ${Number(cacheSize)}`);
+    sqlite.pragma(`threads = ${Number(threads)}`);
+  };
+  sqlite.exec('begin immediate');
+  const statements = new Map<string, ReturnType<typeof sqlite.prepare>>();
+  const prepare = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = sqlite.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  const insertStatements = new Map<string, ReturnType<typeof sqlite.prepare>>();
+  let open = true;
+  return {
+    engine: 'sqlite',
+    db: store.db,
+    async insert(table, columns, rows, conflict = { kind: 'error' }) {
+      if (rows.length === 0) return;
+      const statement = (count: number) => {
+        const key = `${table}|${columns.join(',')}|${conflictKey(conflict)}|${count}`;
+        let prepared = insertStatements.get(key);
+        if (!prepared) {
+          prepared = sqlite.prepare(insertSql(table, columns, count, conflict, () => '?'));
+          insertStatements.set(key, prepared);
+        }
+        return prepared;
+      };
+      let i = 0;
+      // Several rows per statement save a round of binding and stepping per row.
+      if (rows.length >= SQLITE_ROWS_PER_INSERT && conflict.kind !== 'update') {
+        const many = statement(SQLITE_ROWS_PER_INSERT);
+        for (; i + SQLITE_ROWS_PER_INSERT <= rows.length; i += SQLITE_ROWS_PER_INSERT) {
+          many.run(rows.slice(i, i + SQLITE_ROWS_PER_INSERT).flat());
+        }
+      }
+      if (i < rows.length) {
+        const one = statement(1);
+        for (; i < rows.length; i++) one.run(rows[i] as unknown[]);
+      }
+    },
+    async run(sql, params = []) {
+      prepare(sql).run(params as unknown[]);
+    },
+    async all<T>(sql: string, params: readonly unknown[] = []) {
+      return prepare(sql).all(params as unknown[]) as T[];
+    },
+    async flush() {},
+    async commit() {
+      if (!open) return;
+      open = false;
+      sqlite.exec('commit');
+      restore();
+    },
+    async rollback() {
+      if (!open) return;
+      open = false;
+      if (sqlite.inTransaction) sqlite.exec('rollback');
+      restore();
+    },
+  };
+}
+
+/** Parameters per statement, well under PostgreSQL's limit of 65,535. */
+const MAX_PARAMETERS = 30_000;
+
+async function postgresWriter(store: WikiStore): Promise<BulkWriter> {
+  const client: pg.PoolClient = await store.pool!.connect();
+  await client.query('begin');
+  // A Kysely whose every query runs on this one connection, inside the transaction.
+  const db = new Kysely<WikiDatabase>({
+    dialect: new PostgresDialect({
+      pool: {
+        connect: async () => ({ query: client.query.bind(client) as never, release() {} }),
+        end: async () => {},
+      },
+    }),
+  });
+  interface Buffer {
+    table: string;
+    columns: readonly string[];
+    conflict: Conflict;
+    rows: unknown[][];
+    byKey?: Map<string, unknown[]>;
+    keyOf?: (row: readonly unknown[]) => string;
+  }
+  const buffers = new Map<string, Buffer>();
+  const numbered = (sql: string) => {
+    let n = 0;
+    return sql.replace(/\?/g, () => `$${++n}`);
+  };
+  const write = async (buffer: Buffer) => {
+    const rows = buffer.byKey ? [...buffer.byKey.values()] : buffer.rows;
+    const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / buffer.columns.length));
+    for (let i = 0; i < rows.length; i += perStatement) {
+      const chunk = rows.slice(i, i + perStatement);
+      const sql = insertSql(buffer.table, buffer.columns, chunk.length, buffer.conflict, (n) => `$${n}`);
+      await client.query(sql, chunk.flat());
+    }
+    buffer.rows = [];
+    buffer.byKey?.clear();
+  };
+  const flush = async () => {
+    for (const buffer of buffers.values()) if (buffer.rows.length || buffer.byKey?.size) await write(buffer);
+  };
+  let open = true;
+  const release = (err?: Error) => {
+    if (!open) return;
+    open = false;
+    client.release(err);
+  };
+  return {
+    engine: 'postgres',
+    db,
+    async insert(table, columns, rows, conflict = { kind: 'error' }) {
+      if (rows.length === 0) return;
+      const key = `${table}|${columns.join(',')}|${conflictKey(conflict)}`;
+      let buffer = buffers.get(key);
+      if (!buffer) {
+        buffer = { table, columns, conflict, rows: [] };
+        if (conflict.kind === 'update') {
+          const keyIndexes = conflict.key.map((k) => columns.indexOf(k));
+          buffer.byKey = new Map();
+          buffer.keyOf = (row) => keyIndexes.map((i) => String(row[i])).join('\u0000');
+        }
+        buffers.set(key, buffer);
+      }
+      if (buffer.byKey) {
+        // An upsert may not touch one row twice in a statement: a later row for a key replaces the earlier.
+        for (const row of rows) buffer.byKey.set(buffer.keyOf!(row), row as unknown[]);
+        if (buffer.byKey.size * columns.length >= MAX_PARAMETERS) await write(buffer);
+        return;
+      }
+      for (const row of rows) buffer.rows.push(row as unknown[]);
+      if (buffer.rows.length * columns.length >= MAX_PARAMETERS) await write(buffer);
+    },
+    async run(sql, params = []) {
+      await flush();
+      await client.query(numbered(sql), params as unknown[]);
+    },
+    async all<T>(sql: string, params: readonly unknown[] = []) {
+      await flush();
+      const result = await client.query(numbered(sql), params as unknown[]);
+      return result.rows as T[];
+    },
+    flush,
+    async commit() {
+      await flush();
+      await client.query('commit');
+      release();
+    },
+    async rollback() {
+      if (!open) return;
+      try {
+        await client.query('rollback');
+        release();
+      } catch (err) {
+        release(err as Error);
+      }
+    },
+  };
+}
+
+/** Starts the import's transaction on the store's engine. */
+export function openBulkWriter(store: WikiStore): Promise<BulkWriter> {
+  return store.engine === 'sqlite' ? sqliteWriter(store) : postgresWriter(store);
+}

@@ -1,0 +1,23 @@
+/**
+ * The sample wiki `wiki serve` starts with: a real dump bundled with the package (see
+ * sample/README.md), imported into the store when the store holds no wiki yet.
+ */
+import { fileURLToPath } from 'node:url';
+import { loadSite } from '../site/site-store.js';
+import type { WikiStore } from '../store/database.js';
+import type { ImportProgress } from './progress.js';
+import { importXmlDump, type XmlImportSummary } from './xml/xml-importer.js';
+
+export const bundledSampleDump = fileURLToPath(
+  new URL('../../sample/ltgwiki-pages-articles-sample2004.xml.gz', import.meta.url),
+);
+
+/** Imports the dump when the store is empty; returns its summary, or undefined when nothing was done. */
+export async function importSampleIfEmpty(
+  store: WikiStore,
+  dump: string,
+  progress?: ImportProgress,
+): Promise<XmlImportSummary | undefined> {
+  if (await loadSite(store.db)) return undefined;
+  return importXmlDump(store, dump, progress ? { progress } : {});
+}

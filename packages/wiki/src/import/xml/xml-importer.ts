@@ -1,0 +1,686 @@
+/**
+ * Imports MediaWiki XML dumps into the wiki store: the site from `<siteinfo>`, pages, every
+ * revision with its content, editors (users and IP addresses), and the link tables and page
+ * properties of each page's current wikitext. Ids are kept as the dump has them. One file is one
+ * transaction: a failure leaves the store as it was. Importing the same file again changes
+ * nothing; a newer dump of the same wiki adds its new revisions and brings each page's links up
+ * to date; another wiki is refused unless it replaces the store's.
+ */
+import { quoteIdentifier, UserError } from '@svc/common';
+import type { SiteConfig } from '../../site/site.js';
+import { loadSite, saveSite } from '../../site/site-store.js';
+import type { WikiStore } from '../../store/database.js';
+import { syncIdSequences } from '../../store/id-sequences.js';
+import { clearWiki, wikiTable } from '../../store/wiki-tables.js';
+import type { BulkWriter } from '../bulk-writer.js';
+import { openBulkWriter } from '../bulk-writer.js';
+import { type ImportProgress, silentProgress } from '../progress.js';
+import { checkWikiIdentity } from '../wiki-identity.js';
+import type { PageLinks } from '../wikitext/extract-links.js';
+import { LinkExtractorPool } from '../wikitext/extract-pool.js';
+import { DumpError, readDump } from './dump-reader.js';
+import type { DumpContributor, DumpPage, DumpRevision, DumpSiteInfo, DumpUpload } from './dump-types.js';
+import { DumpFileError, openDump } from './open-dump.js';
+import {
+  ipHex,
+  LINK_COLUMNS,
+  LINK_FROM,
+  type LinkRows,
+  linkRows,
+  mediaWikiTimestamp,
+  type Row,
+  sha1Base36,
+} from './page-rows.js';
+import { siteFromSiteinfo } from './site-from-siteinfo.js';
+
+export interface XmlImportOptions {
+  /** Replace a different wiki the store holds. */
+  replace?: boolean;
+  progress?: ImportProgress;
+  /** Worker threads for link extraction (default: one for large files on a machine with several cores). */
+  extractionThreads?: number;
+}
+
+export interface XmlImportSummary {
+  wikiId: string;
+  siteName: string;
+  outcome: 'new' | 'updated' | 'replaced';
+  /** Pages and revisions in the file. */
+  pages: number;
+  revisions: number;
+  /** Pages of the file whose current revision is a redirect. */
+  redirects: number;
+  /** Revisions that were not in the store before. */
+  newRevisions: number;
+  /** Pages whose current revision (and so links) changed. */
+  updatedPages: number;
+  uploads: number;
+  bytes: number;
+  seconds: number;
+}
+
+/** The import of one file failed; the store is unchanged. */
+export class XmlImportError extends UserError {
+  override name = 'XmlImportError';
+}
+
+/** Name shown for a contributor the dump hides. */
+const HIDDEN_CONTRIBUTOR = 'Unknown user';
+const ACTOR_CACHE_LIMIT = 100_000;
+const REVISION_MAP_LIMIT = 2_000_000;
+const USER_CACHE_LIMIT = 200_000;
+/** Pages whose links are being extracted while the import reads on. */
+const MAX_PENDING_PAGES = 64;
+/**
+ * Tables whose non-unique indexes are dropped while a dump fills an empty store and built again
+ * before the commit: building an index once from sorted data is several times faster than
+ * updating it row by row. Unique indexes stay, as the import's conflict handling relies on them.
+ */
+const DEFERRED_INDEX_TABLES = [
+  'page',
+  'revision',
+  'ip_changes',
+  'slots',
+  'pagelinks',
+  'templatelinks',
+  'imagelinks',
+  'categorylinks',
+  'externallinks',
+  'langlinks',
+  'iwlinks',
+  'redirect',
+  'page_props',
+];
+
+const REVISION_COLUMNS = [
+  'rev_id',
+  'rev_page',
+  'rev_comment',
+  'rev_actor',
+  'rev_timestamp',
+  'rev_minor_edit',
+  'rev_deleted',
+  'rev_len',
+  'rev_parent_id',
+  'rev_sha1',
+];
+const CONTENT_COLUMNS = ['content_id', 'content_size', 'content_sha1', 'content_model', 'content_text'];
+const SLOT_COLUMNS = ['slot_revision_id', 'slot_role', 'slot_content_id', 'slot_origin'];
+const PAGE_COLUMNS = [
+  'page_id',
+  'page_namespace',
+  'page_title',
+  'page_is_redirect',
+  'page_is_new',
+  'page_random',
+  'page_touched',
+  'page_links_updated',
+  'page_latest',
+  'page_len',
+  'page_content_model',
+  'page_lang',
+];
+
+interface LatestRevision {
+  id: number;
+  timestamp: string;
+  text: string;
+  bytes: number;
+  model: string;
+}
+
+interface PageState {
+  page: DumpPage;
+  id: number;
+  namespace: number;
+  dbKey: string;
+  /** The store's row for this page before the import, if any. */
+  existing?: { latest: number; latestTimestamp: string; isNew: number; revisions: number };
+  existingRevisions: Set<number>;
+  /** `timestamp|sha1` of the store's revisions of the page: finds one imported under another id. */
+  existingVersions: Set<string>;
+  latest?: LatestRevision;
+  revisionsInDump: number;
+  newRevisions: number;
+}
+
+function defaultModel(namespace: number, dbKey: string): string {
+  if (namespace === 828) return 'Scribunto';
+  if ((namespace === 2 || namespace === 8) && dbKey.endsWith('.css')) return 'css';
+  if ((namespace === 2 || namespace === 8) && dbKey.endsWith('.js')) return 'javascript';
+  if ((namespace === 2 || namespace === 8) && dbKey.endsWith('.json')) return 'json';
+  return 'wikitext';
+}
+
+/** The title's part after its namespace prefix, with underscores. */
+function pageKey(page: DumpPage, site: SiteConfig): string {
+  let title = page.title;
+  if (page.namespace !== 0) {
+    const ns = site.namespaces.find((n) => n.id === page.namespace);
+    const colon = title.indexOf(':');
+    if (ns && title.slice(0, ns.name.length + 1).toLowerCase() === `${ns.name.toLowerCase()}:`) {
+      title = title.slice(ns.name.length + 1);
+    } else if (ns?.canonical && title.toLowerCase().startsWith(`${ns.canonical.toLowerCase()}:`)) {
+      title = title.slice(ns.canonical.length + 1);
+    } else if (ns && colon > 0) {
+      title = title.slice(colon + 1);
+    }
+  }
+  return title.trim().replace(/ /g, '_');
+}
+
+class DumpImport {
+  private site!: SiteConfig;
+  private extractor!: LinkExtractorPool;
+  private writer!: BulkWriter;
+  private storeWasEmpty = true;
+  private outcome: XmlImportSummary['outcome'] = 'new';
+  private nextContentId = 1;
+  private nextActorId = 1;
+  private readonly actors = new Map<string, number>();
+  private actorCacheOverflowed = false;
+  private userCacheOverflowed = false;
+  private readonly knownUsers = new Set<number>();
+  private nextRevisionId = 1;
+  /** Revision ids written by this import and their pages, while few enough to keep (PostgreSQL). */
+  private readonly writtenRevisions = new Map<number, number>();
+  private current: PageState | undefined;
+  readonly counts = { pages: 0, revisions: 0, redirects: 0, newRevisions: 0, updatedPages: 0, uploads: 0 };
+
+  constructor(
+    private readonly store: WikiStore,
+    private readonly options: XmlImportOptions,
+  ) {}
+
+  /** Pages and revisions so far, for the progress line. */
+  describeProgress(): string {
+    const n = (value: number) => value.toLocaleString('en-US');
+    return `${n(this.counts.pages)} pages, ${n(this.counts.revisions)} revisions`;
+  }
+
+  get wikiId(): string {
+    return this.site.wikiId;
+  }
+
+  get siteName(): string {
+    return this.site.siteName;
+  }
+
+  get result(): XmlImportSummary['outcome'] {
+    return this.outcome;
+  }
+
+  /** Opens the transaction and settles which wiki the store holds, from the dump's siteinfo. */
+  async begin(siteinfo: DumpSiteInfo | undefined): Promise<void> {
+    this.writer = await openBulkWriter(this.store);
+    const stored = await loadSite(this.writer.db);
+    const incoming = siteinfo
+      ? siteFromSiteinfo(siteinfo, undefined)
+      : (stored ?? siteFromSiteinfo({ schemaVersion: '', siteName: 'Wiki', namespaces: [] }, undefined));
+    const identity = await checkWikiIdentity(
+      this.writer.db,
+      { wikiId: incoming.wikiId, ...(incoming.server ? { server: incoming.server } : {}) },
+      this.options.replace === true,
+    );
+    if (identity === 'replaced') {
+      await clearWiki(this.writer.db);
+      this.outcome = 'replaced';
+    }
+    if (identity === 'same') {
+      this.outcome = 'updated';
+      this.site = siteinfo && stored ? siteFromSiteinfo(siteinfo, stored) : (stored ?? incoming);
+    } else {
+      this.site = incoming;
+    }
+    if (siteinfo?.namespaces.length === 0 && stored) this.site = { ...this.site, namespaces: stored.namespaces };
+    await saveSite(this.writer.db, this.site);
+    this.extractor = new LinkExtractorPool(this.site, this.options.extractionThreads ?? 0);
+    const [{ n }] = await this.writer.all<{ n: number }>('select count(*) as n from page');
+    this.storeWasEmpty = Number(n) === 0;
+    if (this.storeWasEmpty) await this.deferIndexes();
+    const [{ c }] = await this.writer.all<{ c: number | null }>('select max(content_id) as c from content');
+    const [{ a }] = await this.writer.all<{ a: number | null }>('select max(actor_id) as a from actor');
+    const [{ r }] = await this.writer.all<{ r: number | null }>('select max(rev_id) as r from revision');
+    this.nextRevisionId = Number(r ?? 0) + 1;
+    this.nextContentId = Number(c ?? 0) + 1;
+    this.nextActorId = Number(a ?? 0) + 1;
+  }
+
+  private deferredIndexes: Array<{ table: string; name: string; columns: string[] }> = [];
+
+  private async deferIndexes(): Promise<void> {
+    for (const table of DEFERRED_INDEX_TABLES) {
+      for (const index of wikiTable(table).indexes ?? []) {
+        if (index.unique) continue;
+        await this.writer.run(`drop index if exists ${quoteIdentifier(index.name)}`);
+        this.deferredIndexes.push({ table, name: index.name, columns: index.columns });
+      }
+    }
+  }
+
+  private async rebuildIndexes(): Promise<void> {
+    await this.writer.flush();
+    for (const index of this.deferredIndexes.splice(0)) {
+      await this.writer.db.schema.createIndex(index.name).on(index.table).columns(index.columns).execute();
+    }
+  }
+
+  async commit(): Promise<void> {
+    await this.completeAll();
+    await this.extractor.close();
+    await this.rebuildIndexes();
+    await this.finishTotals();
+    await this.writer.flush();
+    await syncIdSequences(this.writer.db);
+    await this.writer.commit();
+  }
+
+  async rollback(): Promise<void> {
+    await this.extractor?.close();
+    await this.writer?.rollback();
+  }
+
+  private async actorFor(contributor: DumpContributor): Promise<number> {
+    const name = contributor.deleted
+      ? HIDDEN_CONTRIBUTOR
+      : contributor.ip
+        ? contributor.ip
+        : (contributor.username ?? HIDDEN_CONTRIBUTOR);
+    const cached = this.actors.get(name);
+    if (cached !== undefined) return cached;
+    const userId = !contributor.deleted && !contributor.ip && contributor.id ? contributor.id : null;
+    let actorId: number | undefined;
+    if (!this.storeWasEmpty || this.actorCacheOverflowed) {
+      const rows = await this.writer.all<{ actor_id: number }>('select actor_id from actor where actor_name = ?', [
+        name,
+      ]);
+      actorId = rows[0] ? Number(rows[0].actor_id) : undefined;
+    }
+    if (actorId === undefined) {
+      actorId = this.nextActorId++;
+      const actorUser = userId === null ? null : await this.claimUser(userId, name);
+      await this.writer.insert('actor', ['actor_id', 'actor_user', 'actor_name'], [[actorId, actorUser, name]]);
+    }
+    if (this.actors.size >= ACTOR_CACHE_LIMIT) {
+      // From now on an editor missing from the cache may be in the store already: look it up.
+      this.actors.clear();
+      this.actorCacheOverflowed = true;
+    }
+    this.actors.set(name, actorId);
+    return actorId;
+  }
+
+  /** The page a revision id already belongs to, in the store or earlier in this import. */
+  private async revisionOwner(id: number): Promise<number | undefined> {
+    const known = this.writtenRevisions.get(id);
+    if (known !== undefined) return known;
+    // SQLite answers a primary-key lookup in microseconds; PostgreSQL only needs it once the map is full.
+    if (this.writer.engine === 'postgres' && this.storeWasEmpty && this.writtenRevisions.size < REVISION_MAP_LIMIT) {
+      return undefined;
+    }
+    const rows = await this.writer.all<{ rev_page: number }>('select rev_page from revision where rev_id = ?', [id]);
+    return rows[0] ? Number(rows[0].rev_page) : undefined;
+  }
+
+  private rememberRevision(id: number, pageId: number): void {
+    if (id >= this.nextRevisionId) this.nextRevisionId = id + 1;
+    if (this.writer.engine === 'postgres' && this.writtenRevisions.size < REVISION_MAP_LIMIT) {
+      this.writtenRevisions.set(id, pageId);
+    }
+  }
+
+  /**
+   * Creates the user an editor's id names and returns the id for the editor's actor, or null when
+   * the id already belongs to another name (a renamed user): the name then stands alone.
+   */
+  private async claimUser(userId: number, name: string): Promise<number | null> {
+    if (this.knownUsers.has(userId)) return null;
+    if (this.knownUsers.size >= USER_CACHE_LIMIT) {
+      this.knownUsers.clear();
+      this.userCacheOverflowed = true;
+    }
+    this.knownUsers.add(userId);
+    if (!this.storeWasEmpty || this.userCacheOverflowed) {
+      const owner = await this.writer.all<{ user_name: string }>('select user_name from "user" where user_id = ?', [
+        userId,
+      ]);
+      if (owner[0] && owner[0].user_name !== name) return null;
+      const taken = await this.writer.all<{ actor_id: number }>('select actor_id from actor where actor_user = ?', [
+        userId,
+      ]);
+      if (taken[0]) return null;
+    }
+    await this.writer.insert(
+      'user',
+      ['user_id', 'user_name', 'user_touched', 'user_editcount'],
+      [[userId, name, '19700101000000', 0]],
+      { kind: 'ignore' },
+    );
+    return userId;
+  }
+
+  async startPage(page: DumpPage): Promise<void> {
+    if (page.id === undefined) throw new Error(`page "${page.title}" has no <id>`);
+    const state: PageState = {
+      page,
+      id: page.id,
+      namespace: page.namespace,
+      dbKey: pageKey(page, this.site),
+      existingRevisions: new Set(),
+      existingVersions: new Set(),
+      revisionsInDump: 0,
+      newRevisions: 0,
+    };
+    if (!this.storeWasEmpty) {
+      const rows = await this.writer.all<{ page_latest: number; page_is_new: number; rev_timestamp: string | null }>(
+        'select page_latest, page_is_new, rev_timestamp from page left join revision on rev_id = page_latest where page_id = ?',
+        [state.id],
+      );
+      const revisions = await this.writer.all<{ rev_id: number; rev_timestamp: string; rev_sha1: string }>(
+        'select rev_id, rev_timestamp, rev_sha1 from revision where rev_page = ?',
+        [state.id],
+      );
+      for (const r of revisions) {
+        state.existingRevisions.add(Number(r.rev_id));
+        state.existingVersions.add(`${r.rev_timestamp}|${r.rev_sha1}`);
+      }
+      if (rows[0]) {
+        state.existing = {
+          latest: Number(rows[0].page_latest),
+          latestTimestamp: rows[0].rev_timestamp ?? '',
+          isNew: Number(rows[0].page_is_new),
+          revisions: revisions.length,
+        };
+      }
+      // Another page of the store may hold this title (deleted and recreated in the source): the dump wins.
+      await this.writer.run('delete from page where page_namespace = ? and page_title = ? and page_id <> ?', [
+        state.namespace,
+        state.dbKey,
+        state.id,
+      ]);
+    }
+    this.current = state;
+    this.counts.pages++;
+  }
+
+  async addRevision(revision: DumpRevision): Promise<void> {
+    const state = this.current!;
+    state.revisionsInDump++;
+    this.counts.revisions++;
+    const timestamp = mediaWikiTimestamp(revision.timestamp);
+    const text = revision.text ?? '';
+    const bytes = revision.bytes ?? Buffer.byteLength(text);
+    const model = revision.model ?? defaultModel(state.namespace, state.dbKey);
+    const latest = state.latest;
+    if (!latest || timestamp > latest.timestamp || (timestamp === latest.timestamp && revision.id > latest.id)) {
+      state.latest = { id: revision.id, timestamp, text, bytes, model };
+    }
+    if (state.existingRevisions.has(revision.id)) return;
+    const owner = await this.revisionOwner(revision.id);
+    let revisionId = revision.id;
+    if (owner === state.id) return;
+    if (owner !== undefined && state.existingVersions.has(`${timestamp}|${revision.sha1 ?? sha1Base36(text)}`)) return;
+    if (owner !== undefined) {
+      // The id belongs to another page's revision (a hand-made or merged export): give this one a new id.
+      revisionId = this.nextRevisionId++;
+      if (state.latest?.id === revision.id) state.latest.id = revisionId;
+    }
+    this.rememberRevision(revisionId, state.id);
+    state.newRevisions++;
+    this.counts.newRevisions++;
+    const deleted =
+      (revision.textDeleted ? 1 : 0) | (revision.commentDeleted ? 2 : 0) | (revision.contributor.deleted ? 4 : 0);
+    const actor = await this.actorFor(revision.contributor);
+    const sha1 = revision.sha1 || (revision.textDeleted ? '' : sha1Base36(text));
+    await this.writer.insert(
+      'revision',
+      REVISION_COLUMNS,
+      [
+        [
+          revisionId,
+          state.id,
+          revision.comment ?? '',
+          actor,
+          timestamp,
+          revision.minor ? 1 : 0,
+          deleted,
+          bytes,
+          revision.parentId ?? 0,
+          sha1,
+        ],
+      ],
+      { kind: 'ignore' },
+    );
+    const contents: Row[] = [];
+    const slots: Row[] = [];
+    const mainContent = this.nextContentId++;
+    contents.push([mainContent, bytes, sha1, model, text]);
+    slots.push([revisionId, 'main', mainContent, revisionId]);
+    for (const slot of revision.slots) {
+      const contentId = this.nextContentId++;
+      const slotText = slot.text ?? '';
+      contents.push([
+        contentId,
+        slot.bytes ?? Buffer.byteLength(slotText),
+        slot.sha1 ?? sha1Base36(slotText),
+        slot.model ?? 'wikitext',
+        slotText,
+      ]);
+      slots.push([revisionId, slot.role, contentId, slot.origin ?? revisionId]);
+    }
+    await this.writer.insert('content', CONTENT_COLUMNS, contents);
+    await this.writer.insert('slots', SLOT_COLUMNS, slots, { kind: 'ignore' });
+    const ip = revision.contributor.ip;
+    const hex = ip && !revision.contributor.deleted ? ipHex(ip) : undefined;
+    if (hex) {
+      await this.writer.insert(
+        'ip_changes',
+        ['ipc_rev_id', 'ipc_rev_timestamp', 'ipc_hex'],
+        [[revisionId, timestamp, hex]],
+        {
+          kind: 'ignore',
+        },
+      );
+    }
+  }
+
+  async addUpload(upload: DumpUpload): Promise<void> {
+    this.counts.uploads++;
+    const name = (upload.filename || this.current!.dbKey).replace(/ /g, '_');
+    const actor = await this.actorFor(upload.contributor);
+    await this.writer.insert(
+      'image',
+      ['img_name', 'img_size', 'img_description', 'img_actor', 'img_timestamp', 'img_sha1'],
+      [
+        [
+          name,
+          upload.size ?? 0,
+          upload.comment ?? '',
+          actor,
+          mediaWikiTimestamp(upload.timestamp),
+          upload.sha1base36 ?? '',
+        ],
+      ],
+      { kind: 'update', key: ['img_name'] },
+    );
+  }
+
+  async endPage(): Promise<void> {
+    const state = this.current!;
+    this.current = undefined;
+    const latest = state.latest;
+    if (!latest) {
+      if (!state.existing) this.counts.pages--; // a page without revisions is not a page
+      return;
+    }
+    const links =
+      latest.model === 'wikitext'
+        ? this.extractor.extract(latest.text, { namespace: state.namespace, dbKey: state.dbKey })
+        : Promise.resolve(undefined);
+    // Free the text now; the links come back later, in page order.
+    state.latest = { ...latest, text: '' };
+    this.pending.push({ state, links });
+    while (this.pending.length > MAX_PENDING_PAGES) await this.completeOldest();
+  }
+
+  private readonly pending: Array<{ state: PageState; links: Promise<PageLinks | undefined> }> = [];
+
+  private async completeOldest(): Promise<void> {
+    const next = this.pending.shift()!;
+    await this.writePage(next.state, await next.links);
+  }
+
+  private async completeAll(): Promise<void> {
+    this.extractor.flush();
+    while (this.pending.length) await this.completeOldest();
+  }
+
+  /** The page row and its link tables, once the links of its current revision are known. */
+  private async writePage(state: PageState, links: PageLinks | undefined): Promise<void> {
+    const latest = state.latest!;
+    const existing = state.existing;
+    const dumpIsNewer =
+      !existing ||
+      latest.timestamp > existing.latestTimestamp ||
+      (latest.timestamp === existing.latestTimestamp && latest.id > existing.latest);
+    if (links?.redirect) this.counts.redirects++;
+    if (!dumpIsNewer && state.newRevisions === 0) return;
+    const totalRevisions = (existing?.revisions ?? 0) + state.newRevisions;
+    if (!dumpIsNewer) {
+      // Older revisions were added to a page the store already has in a newer state.
+      if (existing?.isNew && totalRevisions > 1) {
+        await this.writer.run('update page set page_is_new = 0 where page_id = ?', [state.id]);
+      }
+      return;
+    }
+    this.counts.updatedPages++;
+    const row = [
+      state.id,
+      state.namespace,
+      state.dbKey,
+      links?.redirect ? 1 : 0,
+      totalRevisions === 1 ? 1 : 0,
+      Math.random(),
+      latest.timestamp,
+      latest.timestamp,
+      latest.id,
+      latest.bytes,
+      latest.model,
+      null,
+    ];
+    await this.writer.insert('page', PAGE_COLUMNS, [row], { kind: 'update', key: ['page_id'] });
+    if (existing) {
+      for (const table of Object.keys(LINK_FROM) as Array<keyof LinkRows>) {
+        await this.writer.run(`delete from ${table} where ${LINK_FROM[table]} = ?`, [state.id]);
+      }
+    }
+    if (!links) return;
+    const rows = linkRows({ id: state.id, namespace: state.namespace, dbKey: state.dbKey }, links, latest.timestamp);
+    for (const table of Object.keys(rows) as Array<keyof LinkRows>) {
+      await this.writer.insert(table, LINK_COLUMNS[table], rows[table], { kind: 'ignore' });
+    }
+  }
+
+  /** Category counts, edit counts and site statistics, from the tables as they now are. */
+  private async finishTotals(): Promise<void> {
+    const w = this.writer;
+    await w.run(
+      `insert into category (cat_title, cat_pages, cat_subcats, cat_files)
+       select cl_to, count(*), sum(case when cl_type = 'subcat' then 1 else 0 end), sum(case when cl_type = 'file' then 1 else 0 end)
+       from categorylinks group by cl_to
+       on conflict (cat_title) do update set cat_pages = excluded.cat_pages, cat_subcats = excluded.cat_subcats, cat_files = excluded.cat_files`,
+    );
+    await w.run(
+      `update category set cat_pages = 0, cat_subcats = 0, cat_files = 0
+       where not exists (select 1 from categorylinks where cl_to = cat_title) and cat_pages <> 0`,
+    );
+    await w.run(
+      `update "user" set user_editcount = (select count(*) from revision join actor on actor_id = rev_actor where actor_user = user_id)`,
+    );
+    const contentNamespaces = this.site.namespaces.filter((n) => n.content).map((n) => n.id);
+    const nsList = contentNamespaces.length ? contentNamespaces.join(', ') : '0';
+    await w.run('delete from site_stats where ss_row_id = 1');
+    await w.run(
+      `insert into site_stats (ss_row_id, ss_total_edits, ss_good_articles, ss_total_pages, ss_users, ss_active_users, ss_images)
+       select 1,
+         (select count(*) from revision),
+         (select count(*) from page where page_namespace in (${nsList}) and page_is_redirect = 0
+            and exists (select 1 from pagelinks where pl_from = page_id)),
+         (select count(*) from page),
+         (select count(*) from "user"),
+         0,
+         (select count(*) from image)`,
+    );
+  }
+}
+
+/** Imports one dump file. Throws XmlImportError (store unchanged) when the file cannot be imported. */
+export async function importXmlDump(
+  store: WikiStore,
+  file: string,
+  options: XmlImportOptions = {},
+): Promise<XmlImportSummary> {
+  const started = performance.now();
+  const progress = options.progress ?? silentProgress;
+  let opened: Awaited<ReturnType<typeof openDump>>;
+  try {
+    opened = await openDump(file);
+  } catch (err) {
+    if (err instanceof DumpFileError) throw new XmlImportError(err.message);
+    throw err;
+  }
+  const job = new DumpImport(store, {
+    ...options,
+    extractionThreads: options.extractionThreads ?? LinkExtractorPool.threadsFor(opened.fileBytes),
+  });
+  let begun = false;
+  const totalMb = opened.fileBytes / 1e6;
+  progress.begin(`importing ${file}`, Math.max(1, Math.round(totalMb)), 'MB');
+  let lastReport = 0;
+  try {
+    for await (const event of readDump(opened.stream, file)) {
+      if (!begun) {
+        await job.begin(event.type === 'siteinfo' ? event.siteinfo : undefined);
+        begun = true;
+      }
+      switch (event.type) {
+        case 'page':
+          await job.startPage(event.page);
+          break;
+        case 'revision':
+          await job.addRevision(event.revision);
+          break;
+        case 'upload':
+          await job.addUpload(event.upload);
+          break;
+        case 'page-end':
+          await job.endPage();
+          if (job.counts.pages - lastReport >= 100) {
+            lastReport = job.counts.pages;
+            progress.advance(Math.round(opened.bytesRead() / 1e6), job.describeProgress());
+          }
+          break;
+        default:
+      }
+    }
+    if (!begun) throw new DumpError(`${file} holds no pages and no siteinfo`, 0);
+    await job.commit();
+  } catch (err) {
+    opened.stream.destroy();
+    await job.rollback();
+    progress.end();
+    if (err instanceof DumpError) throw new XmlImportError(`${err.message}; nothing was imported`);
+    if (err instanceof UserError) throw err;
+    throw new XmlImportError(`importing ${file} failed: ${(err as Error).message}; nothing was imported`);
+  }
+  progress.advance(Math.round(totalMb), job.describeProgress());
+  progress.end();
+  return {
+    wikiId: job.wikiId,
+    siteName: job.siteName,
+    outcome: job.result,
+    ...job.counts,
+    bytes: opened.fileBytes,
+    seconds: (performance.now() - started) / 1000,
+  };
+}

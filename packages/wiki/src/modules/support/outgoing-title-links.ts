@@ -1,0 +1,60 @@
+/**
+ * `prop=links` and `prop=templates`: the titles each page links to or transcludes, by namespace and
+ * title, optionally only some namespaces or some titles; a generator of those titles.
+ */
+import type { ModuleContext } from '../../api/module.js';
+import { linkRows, pageIds } from './link-rows.js';
+import { titleFilter } from './title-filter.js';
+
+export interface OutgoingTitleLinks {
+  /** `pagelinks` or `templatelinks`, whose columns start with `column` (`pl`, `tl`). */
+  table: 'pagelinks' | 'templatelinks';
+  column: 'pl' | 'tl';
+  /** The answer's key on each page and its XML element. */
+  key: string;
+  element: string;
+  /** The parameter that names the wanted targets (`titles`, `templates`). */
+  targetsParam: string;
+}
+
+export async function executeOutgoingTitleLinks(ctx: ModuleContext, spec: OutgoingTitleLinks): Promise<void> {
+  const ids = pageIds(ctx);
+  if (ids.length === 0) return;
+  const { column: c } = spec;
+  const namespaces = ctx.params.namespace as number[] | undefined;
+  // Every namespace asked for was unknown (and dropped with a warning): nothing can match.
+  if (namespaces?.length === 0) return;
+  const targets = titleFilter(ctx, spec.targetsParam) ?? [];
+  if (ctx.params[spec.targetsParam] !== undefined && targets.length === 0) return;
+  const rows = await linkRows(ctx, {
+    table: spec.table,
+    sort: [
+      { column: `${c}_from`, kind: 'int' },
+      { column: `${c}_namespace`, kind: 'int' },
+      { column: `${c}_title`, kind: 'string' },
+    ],
+    limit: ctx.params.limit as number,
+    descending: ctx.params.dir === 'descending',
+    where: (q) => {
+      let query = q.where(`${c}_from`, 'in', ids);
+      if (namespaces !== undefined) query = query.where(`${c}_namespace`, 'in', namespaces);
+      if (targets.length > 0) {
+        query = query.where((eb) =>
+          eb.or(targets.map((t) => eb.and([eb(`${c}_namespace`, '=', t.namespace), eb(`${c}_title`, '=', t.dbKey)]))),
+        );
+      }
+      return query;
+    },
+  });
+  if (ctx.generator) {
+    ctx.generator.addTitles(
+      rows.map((r) => ({ namespace: r[`${c}_namespace`] as number, dbKey: r[`${c}_title`] as string })),
+    );
+    return;
+  }
+  for (const row of rows) {
+    const ns = row[`${c}_namespace`] as number;
+    const title = ctx.titles.prefixedText({ namespace: ns, dbKey: row[`${c}_title`] as string, interwiki: '' });
+    ctx.result.pageList(row[`${c}_from`] as number, spec.key, spec.element)?.push({ ns, title });
+  }
+}

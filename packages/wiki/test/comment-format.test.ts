@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { describeEachEngine } from '@svc/common/testing';
+import { CommentFormatter } from '../src/api/comment-format.js';
+import { TitleCodec } from '../src/site/title.js';
+import { useReferenceWiki } from './helpers/reference-wiki.js';
+
+describeEachEngine('parsed comments', (engine) => {
+  const wiki = useReferenceWiki(engine);
+  const format = async (comment: string, page?: string, language?: string) => {
+    const { store, site } = wiki();
+    const codec = new TitleCodec(site);
+    const title = page === undefined ? undefined : codec.parseOrUndefined(page);
+    const [html] = await new CommentFormatter(store, codec, site, language).format([{ comment, title }]);
+    return html;
+  };
+
+  test('plain text is escaped, character references kept, line breaks become spaces', async () => {
+    assert.equal(await format('Bot: Kultur'), 'Bot: Kultur');
+    assert.equal(
+      await format('a <b> & "c" \'d\'\nx &amp; &eacute;'),
+      'a &lt;b&gt; &amp; &quot;c&quot; &#039;d&#039; x &amp; é',
+    );
+  });
+
+  test('an autocomment links to the section of the page, with the text after it', async () => {
+    assert.equal(
+      await format('/* Geschichte */ Tippfehler', 'Berlin'),
+      '<span dir="auto"><span class="autocomment"><a href="/index.php/Berlin#Geschichte" title="Berlin">→\u200eGeschichte</a>: </span> Tippfehler</span>',
+    );
+    assert.equal(
+      await format('Vorher /* Lage und Klima */', 'Berlin'),
+      'Vorher <span dir="auto"><span class="autocomment">- <a href="/index.php/Berlin#Lage_und_Klima" title="Berlin">→\u200eLage und Klima</a></span></span>',
+    );
+  });
+
+  test('wiki links: existing, missing (red, in the language asked), piped, with a trail, interwiki', async () => {
+    assert.equal(
+      await format('siehe [[Berlin]]s und [[Gibtsnicht|hier]]'),
+      'siehe <a href="/index.php/Berlin" title="Berlin">Berlins</a> und ' +
+        '<a href="/index.php?title=Gibtsnicht&amp;action=edit&amp;redlink=1" class="new" title="Gibtsnicht (Seite nicht vorhanden)">hier</a>',
+    );
+    assert.equal(
+      await format('[[Gibtsnicht]]', undefined, 'en'),
+      '<a href="/index.php?title=Gibtsnicht&amp;action=edit&amp;redlink=1" class="new" title="Gibtsnicht (page does not exist)">Gibtsnicht</a>',
+    );
+    assert.equal(
+      await format('[[wikipedia:Berlin|Berlin in der Wikipedia]]'),
+      '<a href="https://en.wikipedia.org/wiki/Berlin" class="extiw" title="wikipedia:Berlin">Berlin in der Wikipedia</a>',
+    );
+    assert.equal(
+      await format('[[:Kategorie:Stadt]] und [[Berlin#Geschichte|Geschichte]]'),
+      '<a href="/index.php/Kategorie:Stadt" title="Kategorie:Stadt">Kategorie:Stadt</a> und ' +
+        '<a href="/index.php/Berlin#Geschichte" title="Berlin">Geschichte</a>',
+    );
+  });
+
+  test('a link to a redirect carries the mw-redirect class', async () => {
+    assert.equal(await format('[[BRD]]'), '<a href="/index.php/BRD" class="mw-redirect" title="BRD">BRD</a>');
+  });
+
+  test('invalid link targets and URLs stay text', async () => {
+    assert.equal(
+      await format('[[Foo<bar]] http://example.org [http://example.org x]'),
+      '[[Foo&lt;bar]] http://example.org [http://example.org x]',
+    );
+  });
+});

@@ -1,0 +1,291 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { describeEachEngine, type TestEngine } from '@svc/common/testing';
+import { ImportRefused } from '../../src/import/wiki-identity.js';
+import { importXmlDump, XmlImportError } from '../../src/import/xml/xml-importer.js';
+import { loadSite } from '../../src/site/site-store.js';
+import { openWikiStore, type WikiStore } from '../../src/store/database.js';
+import { dumpsDir } from '../helpers/fixtures.js';
+
+/** The counts of data/README.md: pages / revisions / redirects of each sample dump. */
+const samples: Array<[file: string, pages: number, revisions: number, redirects: number]> = [
+  ['aawiki-20260101-pages-meta-history.xml', 507, 1307, 19],
+  ['enwiki-pages-articles1-shortened.xml', 206, 206, 100],
+  ['ltgwiki-pages-articles-sample2004.xml', 2004, 2004, 195],
+  ['enwiktionary-20150224-pages-articles-sample300.xml', 300, 300, 5],
+  ['dewiktionary-20080617-sample5.xml', 5, 5, 0],
+  ['commonswiki-sample-file-page-59revs.xml', 1, 59, 0],
+  ['simplewiki-sample-2pages-33revs.xml', 2, 33, 0],
+  ['pywikibot-enwiki-Pear-export-0.3-4revs.xml', 1, 4, 0],
+  ['pywikibot-enwiki-Pyrus-export-0.3-6revs.xml', 1, 6, 1],
+];
+
+async function count(store: WikiStore, sql: string): Promise<number> {
+  const rows = await (store.db as any).executeQuery({ sql, parameters: [], query: { kind: 'RawNode' } });
+  const row = rows.rows[0] as Record<string, unknown>;
+  return Number(Object.values(row)[0]);
+}
+
+async function tableCounts(store: WikiStore): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const table of [
+    'page',
+    'revision',
+    'content',
+    'slots',
+    'actor',
+    'user',
+    'pagelinks',
+    'categorylinks',
+    'redirect',
+  ]) {
+    out[table] = await count(store, `select count(*) from "${table}"`);
+  }
+  return out;
+}
+
+function page(id: number, title: string, ns: number, revisions: string): string {
+  return `<page><title>${title}</title><ns>${ns}</ns><id>${id}</id>${revisions}</page>`;
+}
+
+function revision(id: number, parent: number | undefined, timestamp: string, text: string, user = 'Alice'): string {
+  return `<revision><id>${id}</id>${parent ? `<parentid>${parent}</parentid>` : ''}<timestamp>${timestamp}</timestamp><contributor><username>${user}</username><id>7</id></contributor><comment>edit ${id}</comment><model>wikitext</model><format>text/x-wiki</format><text bytes="${Buffer.byteLength(text)}" xml:space="preserve">${text}</text></revision>`;
+}
+
+function dump(pages: string, dbname = 'examplewiki'): string {
+  return `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" version="0.11" xml:lang="en">
+  <siteinfo><sitename>Example</sitename><dbname>${dbname}</dbname><base>https://example.org/wiki/Main_Page</base>
+    <generator>MediaWiki 1.41.0</generator><case>first-letter</case>
+    <namespaces><namespace key="0" case="first-letter" /><namespace key="2" case="first-letter">User</namespace>
+      <namespace key="10" case="first-letter">Template</namespace><namespace key="14" case="first-letter">Category</namespace></namespaces>
+  </siteinfo>
+  ${pages}
+</mediawiki>`;
+}
+
+describeEachEngine('XML dump import', (engine: TestEngine) => {
+  const dir = mkdtempSync(join(tmpdir(), 'xml-import-'));
+  const disposers: Array<() => Promise<void>> = [];
+  after(async () => {
+    for (const dispose of disposers) await dispose();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function freshStore(): Promise<WikiStore> {
+    const { target, dispose } = await engine.createTarget();
+    const store = await openWikiStore(target);
+    disposers.push(async () => {
+      await store.close();
+      await dispose();
+    });
+    return store;
+  }
+
+  function fixture(name: string): string {
+    const path = join(dir, name);
+    writeFileSync(path, gunzipSync(readFileSync(join(dumpsDir, `${name}.gz`))));
+    return path;
+  }
+
+  function file(name: string, content: string | Buffer): string {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    return path;
+  }
+
+  for (const [name, pages, revisions, redirects] of samples) {
+    test(`${name}: ${pages} pages, ${revisions} revisions, ${redirects} redirects; a second import changes nothing`, async () => {
+      const store = await freshStore();
+      const path = fixture(name);
+      const summary = await importXmlDump(store, path);
+      assert.deepEqual([summary.pages, summary.revisions, summary.redirects], [pages, revisions, redirects]);
+      assert.equal(await count(store, 'select count(*) from page'), pages);
+      assert.equal(await count(store, 'select count(*) from revision'), revisions);
+      assert.equal(await count(store, 'select count(*) from page where page_is_redirect = 1'), redirects);
+      assert.equal(await count(store, 'select count(*) from redirect'), redirects);
+      const before = await tableCounts(store);
+      const again = await importXmlDump(store, path);
+      assert.equal(again.outcome, 'updated');
+      assert.equal(again.newRevisions, 0);
+      assert.deepEqual(await tableCounts(store), before);
+    });
+  }
+
+  test('a gzipped dump imports as the plain one does; the site comes from its siteinfo', async () => {
+    const store = await freshStore();
+    const summary = await importXmlDump(store, join(dumpsDir, 'ltgwiki-pages-articles-sample2004.xml.gz'));
+    assert.equal(summary.pages, 2004);
+    const site = await loadSite(store.db);
+    assert.equal(site?.wikiId, 'ltgwiki');
+    assert.equal(site?.server, 'https://ltg.wikipedia.org');
+    assert.equal(site?.articlePath, '/wiki/$1');
+    assert.equal(site?.mainPage, 'Suoku puslopa');
+    assert.equal(site?.namespaces.find((n) => n.id === 10)?.name, 'Taiss');
+    // Localized namespace prefixes are understood in links: a category of the ltgwiki dump.
+    assert.ok((await count(store, 'select count(*) from categorylinks')) > 500);
+    assert.ok((await count(store, 'select count(*) from category where cat_pages > 0')) > 100);
+  });
+
+  test('a bzip2-compressed dump imports', async () => {
+    const store = await freshStore();
+    const summary = await importXmlDump(store, join(dumpsDir, 'pywikibot-enwiki-Pear-export-0.3-4revs.xml.bz2'));
+    assert.deepEqual([summary.pages, summary.revisions], [1, 4]);
+    assert.equal(await count(store, "select count(*) from page where page_title = 'Pear'"), 1);
+  });
+
+  test('revisions keep their ids, editors, comments, flags and deleted markers', async () => {
+    const store = await freshStore();
+    await importXmlDump(store, fixture('simplewiki-sample-2pages-33revs.xml'));
+    const rows = await (store.db as any)
+      .selectFrom('revision')
+      .innerJoin('actor', 'actor_id', 'rev_actor')
+      .select([
+        'rev_id',
+        'rev_parent_id',
+        'rev_timestamp',
+        'rev_deleted',
+        'rev_comment',
+        'rev_minor_edit',
+        'actor_name',
+        'actor_user',
+      ])
+      .where('rev_id', 'in', [266092, 360821])
+      .orderBy('rev_id')
+      .execute();
+    assert.deepEqual(rows[0], {
+      rev_id: 266092,
+      rev_parent_id: 0,
+      rev_timestamp: '20061213030714',
+      rev_deleted: 0,
+      rev_comment: 'New page: {{babel|en}}',
+      rev_minor_edit: 0,
+      actor_name: 'Ryulong',
+      actor_user: 6629,
+    });
+    assert.equal(rows[1].rev_deleted, 4, 'the hidden contributor is marked');
+    assert.equal(rows[1].rev_parent_id, 266092);
+    assert.ok((await count(store, 'select count(*) from ip_changes')) > 0, 'IP edits are indexed');
+    assert.ok((await count(store, 'select count(*) from revision where rev_minor_edit = 1')) > 0);
+  });
+
+  test('a newer dump of the same wiki adds revisions and brings the links up to date', async () => {
+    const store = await freshStore();
+    const v1 = file(
+      'v1.xml',
+      dump(page(1, 'Alpha', 0, revision(10, undefined, '2020-01-01T00:00:00Z', 'See [[Beta]]. [[Category:Letters]]'))),
+    );
+    const v2 = file(
+      'v2.xml',
+      dump(
+        page(
+          1,
+          'Alpha',
+          0,
+          revision(10, undefined, '2020-01-01T00:00:00Z', 'See [[Beta]]. [[Category:Letters]]') +
+            revision(11, 10, '2021-01-01T00:00:00Z', 'See [[Gamma]]. {{Box}}'),
+        ) + page(2, 'Beta', 0, revision(20, undefined, '2021-02-01T00:00:00Z', '#REDIRECT [[Alpha#Top]]')),
+      ),
+    );
+    await importXmlDump(store, v1);
+    assert.equal(await count(store, "select count(*) from pagelinks where pl_title = 'Beta'"), 1);
+    assert.equal(await count(store, "select cat_pages from category where cat_title = 'Letters'"), 1);
+    const summary = await importXmlDump(store, v2);
+    assert.equal(summary.outcome, 'updated');
+    assert.equal(summary.newRevisions, 2);
+    assert.equal(await count(store, 'select count(*) from revision'), 3);
+    assert.equal(await count(store, 'select page_latest from page where page_id = 1'), 11);
+    assert.equal(await count(store, 'select page_is_new from page where page_id = 1'), 0);
+    assert.equal(await count(store, "select count(*) from pagelinks where pl_from = 1 and pl_title = 'Gamma'"), 1);
+    assert.equal(await count(store, "select count(*) from pagelinks where pl_title = 'Beta'"), 0);
+    assert.equal(
+      await count(store, "select count(*) from templatelinks where tl_namespace = 10 and tl_title = 'Box'"),
+      1,
+    );
+    assert.equal(await count(store, "select cat_pages from category where cat_title = 'Letters'"), 0);
+    assert.equal(
+      await count(
+        store,
+        "select count(*) from redirect where rd_from = 2 and rd_title = 'Alpha' and rd_fragment = 'Top'",
+      ),
+      1,
+    );
+    // The older dump again: nothing goes back.
+    await importXmlDump(store, v1);
+    assert.equal(await count(store, 'select page_latest from page where page_id = 1'), 11);
+  });
+
+  test('another wiki is refused unless it replaces the store', async () => {
+    const store = await freshStore();
+    await importXmlDump(
+      store,
+      file('a.xml', dump(page(1, 'Alpha', 0, revision(10, undefined, '2020-01-01T00:00:00Z', 'a')))),
+    );
+    const other = file(
+      'b.xml',
+      dump(page(5, 'Other', 0, revision(50, undefined, '2020-01-01T00:00:00Z', 'b')), 'otherwiki'),
+    );
+    await assert.rejects(importXmlDump(store, other), ImportRefused);
+    assert.equal(await count(store, 'select count(*) from page'), 1);
+    const replaced = await importXmlDump(store, other, { replace: true });
+    assert.equal(replaced.outcome, 'replaced');
+    assert.equal(await count(store, 'select page_id from page'), 5);
+    assert.equal((await loadSite(store.db))?.wikiId, 'otherwiki');
+  });
+
+  test('an unknown namespace number is kept', async () => {
+    const store = await freshStore();
+    await importXmlDump(
+      store,
+      file('ns.xml', dump(page(3, 'Portal:Things', 3000, revision(30, undefined, '2020-01-01T00:00:00Z', 'x')))),
+    );
+    assert.equal(await count(store, 'select page_namespace from page where page_id = 3'), 3000);
+  });
+
+  test('a truncated or malformed dump fails with its byte offset and leaves the store as it was', async () => {
+    const store = await freshStore();
+    const good = dump(page(1, 'Alpha', 0, revision(10, undefined, '2020-01-01T00:00:00Z', 'a')));
+    await importXmlDump(store, file('good.xml', good));
+    const before = await tableCounts(store);
+    const second = dump(
+      page(1, 'Alpha', 0, revision(10, undefined, '2020-01-01T00:00:00Z', 'a')) +
+        page(2, 'Beta', 0, revision(20, undefined, '2020-01-01T00:00:00Z', 'b')),
+    );
+    const cut = second.slice(0, second.lastIndexOf('<page>') + 40);
+    await assert.rejects(importXmlDump(store, file('truncated.xml', cut)), (err: Error) => {
+      assert.ok(err instanceof XmlImportError);
+      assert.match(
+        err.message,
+        new RegExp(`truncated\\.xml ends too early \\(truncated\\?\\) at byte ${Buffer.byteLength(cut)}`),
+      );
+      return true;
+    });
+    assert.deepEqual(await tableCounts(store), before);
+
+    const broken = second.replace('<title>Beta</title>', '<title>Beta</titel>');
+    const offset = Buffer.byteLength(broken.slice(0, broken.indexOf('</titel>')));
+    await assert.rejects(importXmlDump(store, file('broken.xml', broken)), (err: Error) => {
+      assert.match(err.message, /broken\.xml is not well-formed XML at byte (\d+)/);
+      const at = Number(/at byte (\d+)/.exec(err.message)![1]);
+      assert.ok(Math.abs(at - offset) <= 10, `offset ${at} near ${offset}`);
+      return true;
+    });
+    assert.deepEqual(await tableCounts(store), before);
+
+    const gz = gzipSync(Buffer.from(second));
+    await assert.rejects(importXmlDump(store, file('cut.xml.gz', gz.subarray(0, gz.length - 30))), /at byte \d+/);
+    assert.deepEqual(await tableCounts(store), before);
+  });
+
+  test('an unreadable file is a clear error', async () => {
+    const store = await freshStore();
+    await assert.rejects(importXmlDump(store, join(dir, 'missing.xml')), /cannot read .*missing\.xml: no such file/);
+    await assert.rejects(
+      importXmlDump(store, file('not-xml.xml', 'hello')),
+      /not-xml\.xml is not well-formed XML at byte \d+: text data outside of root node/,
+    );
+  });
+});

@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { describeEachEngine } from '@svc/common/testing';
+import { CACHED_PAGES } from '../../src/store/querycache.js';
+import { useReferenceApi } from '../helpers/reference-api.js';
+
+describeEachEngine('list=exturlusage and list=querypage', (engine) => {
+  const api = useReferenceApi(engine);
+
+  test('external links by reversed host: a domain with its subdomains, a path prefix, a protocol', async () => {
+    const sub = await api().query({ list: 'exturlusage', euquery: '*.example.org', eulimit: 'max', euprop: 'url' });
+    const urls = sub.query.exturlusage.map((l: any) => l.url);
+    assert.ok(urls.includes('http://example.org/') && urls.includes('http://stadtarchiv.example.org/Berlin'));
+    assert.ok(urls.every((u: string) => /^http:\/\/([^/]*\.)?example\.org\//.test(u)));
+    const path = await api().query({ list: 'exturlusage', euquery: 'stadtarchiv.example.org/B', euprop: 'url' });
+    assert.deepEqual(path.query.exturlusage.map((l: any) => l.url).sort(), [
+      'http://stadtarchiv.example.org/Berlin',
+      'http://stadtarchiv.example.org/Bremen',
+    ]);
+    const https = await api().query({
+      list: 'exturlusage',
+      euprotocol: 'https',
+      euquery: 'www.berlin.example',
+      euprop: 'ids',
+    });
+    assert.deepEqual(https.query.exturlusage, [{ pageid: 236 }]);
+    const bad = await api().query({ list: 'exturlusage', euquery: 'exa*mple.org' });
+    assert.deepEqual([bad.error.code, bad.error.info], ['badquery', 'Invalid query.']);
+  });
+
+  test('external links continue by index and link id, escaped', async () => {
+    const first = await api().query({ list: 'exturlusage', euquery: '*.example.org', eulimit: '3' });
+    assert.match(first.continue.eucontinue, /^http:\/\/org\.example\.[^|]*\|\d+$/);
+    const all = await api().query({ list: 'exturlusage', euquery: '*.example.org', eulimit: 'max' });
+    const next = await api().query({ list: 'exturlusage', euquery: '*.example.org', eulimit: '3', ...first.continue });
+    assert.deepEqual([...first.query.exturlusage, ...next.query.exturlusage], all.query.exturlusage.slice(0, 6));
+  });
+
+  test('special pages are answered from the query cache, in their order, continued by offset', async () => {
+    const wanted = await api().query({ list: 'querypage', qppage: 'Wantedpages', qplimit: '3' });
+    const values = wanted.query.querypage.results.map((r: any) => Number(r.value));
+    assert.deepEqual(
+      values,
+      [...values].sort((a, b) => b - a),
+    );
+    assert.deepEqual(wanted.continue, { qpoffset: 3, continue: '-||' });
+    const next = await api().query({ list: 'querypage', qppage: 'Wantedpages', qplimit: '3', qpoffset: '3' });
+    assert.ok(Number(next.query.querypage.results[0].value) <= values[2]);
+    const short = await api().query({ list: 'querypage', qppage: 'Shortpages', qplimit: '2' });
+    assert.ok(Number(short.query.querypage.results[0].value) <= Number(short.query.querypage.results[1].value));
+    const old = await api().query({ list: 'querypage', qppage: 'Ancientpages', qplimit: '1' });
+    const [oldest] = old.query.querypage.results;
+    assert.match(oldest.value, /^\d{14}$/);
+    assert.equal(oldest.timestamp.replace(/\D/g, ''), oldest.value);
+    const info = await api().store.db.selectFrom('querycache_info').select('qci_type').execute();
+    for (const type of Object.keys(CACHED_PAGES))
+      assert.ok(
+        info.some((r) => r.qci_type === type),
+        type,
+      );
+  });
+
+  test('restricted pages need their right; the generator gives the listed titles', async () => {
+    const denied = await api().query({ list: 'querypage', qppage: 'Unwatchedpages' });
+    assert.equal(denied.error.code, 'specialpage-cantexecute');
+    const pages = await api().query({ generator: 'querypage', gqppage: 'DoubleRedirects' });
+    assert.deepEqual(pages.query.pages.map((p: any) => p.title).sort(), [
+      'Benutzer:Küñall',
+      'Doppelte Weiterleitung',
+      'Main page',
+    ]);
+  });
+});

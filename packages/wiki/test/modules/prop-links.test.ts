@@ -1,0 +1,134 @@
+/** Filters, errors and warnings of the prop modules that list link rows, on the reference wiki. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { describeEachEngine } from '@svc/common/testing';
+import { useReferenceApi } from '../helpers/reference-api.js';
+
+const titlesOf = (rows: any[] | undefined) => (rows ?? []).map((r) => r.title);
+
+describeEachEngine('prop modules listing link rows', (engine) => {
+  const api = useReferenceApi(engine);
+
+  test('pltitles keeps the named targets and warns about an invalid one', async () => {
+    const body = await api().query({ prop: 'links', titles: 'Deutschland', pltitles: 'Berlin|Foo[bar]|Paris' });
+    assert.deepEqual(titlesOf(body.query.pages[0].links), ['Berlin']);
+    assert.equal(body.warnings.links.warnings, '"Foo[bar]" is not a valid title.');
+  });
+
+  test('an unknown namespace is dropped with a warning, leaving nothing to list', async () => {
+    const body = await api().query({ prop: 'links', titles: 'Deutschland', plnamespace: '9999' });
+    assert.equal(body.query.pages[0].links, undefined);
+    assert.match(body.warnings.links.warnings, /Unrecognized value for parameter "plnamespace": 9999/);
+  });
+
+  test('clshow=hidden lists hidden categories only; both values together are an error', async () => {
+    const hidden = await api().query({ prop: 'categories', titles: 'Berlin|Waisenartikel', clshow: 'hidden' });
+    assert.deepEqual(
+      hidden.query.pages.map((p: any) => titlesOf(p.categories)),
+      [[], ['Kategorie:Wartung']],
+    );
+    const both = await api().query({ prop: 'categories', titles: 'Berlin', clshow: 'hidden|!hidden' });
+    assert.equal(both.error.code, 'show');
+    assert.equal(both.error.info, 'Incorrect parameter - mutually exclusive values may not be supplied.');
+  });
+
+  test('clcategories restricts to the named categories, given with or without namespace', async () => {
+    const body = await api().query({
+      prop: 'categories',
+      titles: 'Berlin',
+      clcategories: 'Stadt|Kategorie:Hauptstadt',
+    });
+    assert.deepEqual(titlesOf(body.query.pages[0].categories), ['Kategorie:Hauptstadt', 'Kategorie:Stadt']);
+  });
+
+  test('lltitle needs lllang; language names in the asked language and in their own', async () => {
+    const bad = await api().query({ prop: 'langlinks', titles: 'Deutschland', lltitle: 'Germany' });
+    assert.equal(bad.error.code, 'invalidparammix');
+    assert.equal(bad.error.info, 'The "lltitle" parameter may only be used with "lllang".');
+    const named = await api().query({
+      prop: 'langlinks',
+      titles: 'Deutschland',
+      lllang: 'en',
+      llprop: 'langname|autonym|url',
+      llinlanguagecode: 'de',
+    });
+    assert.deepEqual(named.query.pages[0].langlinks, [
+      {
+        lang: 'en',
+        url: 'https://en.wikipedia.org/wiki/Germany',
+        langname: 'Englisch',
+        autonym: 'English',
+        title: 'Germany',
+      },
+    ]);
+  });
+
+  test('formatversion 1 puts the language link title and the external link URL under "*"', async () => {
+    const { json } = await import('../helpers/api-app.js').then(({ apiGet }) =>
+      apiGet(api().app, {
+        action: 'query',
+        prop: 'langlinks|extlinks',
+        titles: 'Berlin',
+        lllimit: '1',
+        ellimit: '1',
+        format: 'json',
+      }),
+    );
+    const page = json.query.pages['236'];
+    assert.deepEqual(page.langlinks, [{ lang: 'en', '*': 'Berlin' }]);
+    assert.deepEqual(page.extlinks, [{ '*': 'http://stadtarchiv.example.org/Berlin' }]);
+  });
+
+  test('elquery matches a host exactly, or its subdomains with *.', async () => {
+    const exact = await api().query({
+      prop: 'extlinks',
+      titles: 'Berlin|Informatik',
+      elquery: 'www.berlin.example',
+      elprotocol: 'https',
+    });
+    assert.deepEqual(
+      exact.query.pages.flatMap((p: any) => (p.extlinks ?? []).map((e: any) => e.url)),
+      ['https://www.berlin.example/'],
+    );
+    const any = await api().query({
+      prop: 'extlinks',
+      titles: 'Berlin|Informatik',
+      elprotocol: 'ftp',
+      elquery: '*.example.org',
+    });
+    assert.deepEqual(
+      any.query.pages.flatMap((p: any) => (p.extlinks ?? []).map((e: any) => e.url)),
+      ['ftp://ftp.example.org/pub/'],
+    );
+  });
+
+  test('lhshow=redirect lists the redirects among the linking pages', async () => {
+    const body = await api().query({
+      prop: 'linkshere',
+      titles: 'Berlin',
+      lhshow: 'redirect',
+      lhprop: 'title|redirect',
+    });
+    assert.deepEqual(body.query.pages[0].linkshere, [{ ns: 0, title: 'Geschichte Berlins', redirect: true }]);
+  });
+
+  test('rdshow=fragment lists redirects to a section, with the section', async () => {
+    const body = await api().query({
+      prop: 'redirects',
+      titles: 'Berlin|Deutschland',
+      rdshow: 'fragment',
+      rdprop: 'title|fragment',
+    });
+    assert.deepEqual(
+      body.query.pages.map((p: any) => p.redirects),
+      [[{ ns: 0, title: 'Geschichte Berlins', fragment: 'Geschichte' }], undefined],
+    );
+  });
+
+  test('fileusage looks at File titles only, missing files included', async () => {
+    const body = await api().query({ prop: 'fileusage', titles: 'Datei:Fehlendes Bild.png|Berlin' });
+    const pages = new Map(body.query.pages.map((p: any) => [p.title, p]));
+    assert.deepEqual(titlesOf((pages.get('Datei:Fehlendes Bild.png') as any).fileusage), ['Bildergalerie']);
+    assert.equal((pages.get('Berlin') as any).fileusage, undefined);
+  });
+});

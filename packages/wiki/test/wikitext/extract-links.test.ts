@@ -1,0 +1,167 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { externalLinkIndexes, findExternalLinks } from '../../src/import/wikitext/external-links.js';
+import { extractLinks } from '../../src/import/wikitext/extract-links.js';
+import { TitleCodec } from '../../src/site/title.js';
+import { germanSite } from '../helpers/german-site.js';
+
+const codec = new TitleCodec(germanSite());
+const onPage = (text: string, namespace = 0, dbKey = 'Testseite') => extractLinks(text, { namespace, dbKey }, codec);
+const keys = (items: Array<{ namespace: number; dbKey: string }>) =>
+  items.map((l) => `${l.namespace}:${l.dbKey}`).sort();
+
+describe('links of a German wiki page', () => {
+  test('page links are normalised titles; escaped categories and files are links', () => {
+    const links = onPage(
+      '[[berlin]], [[Frankfurt_am Main|Frankfurt]], [[Benutzerin:Alice]], [[:Kategorie:Stadt]], [[:Datei:Bild.png]], ' +
+        '[[Hilfe:Übersicht#Oben]], [[Spezial:Suche]], [[#Abschnitt]], [[Testseite]], [[Foo%20bar]], [[Caf&eacute;]]',
+    );
+    assert.deepEqual(keys(links.links), [
+      '0:Berlin',
+      '0:Café',
+      '0:Foo_bar',
+      '0:Frankfurt_am_Main',
+      '12:Übersicht',
+      '14:Stadt',
+      '2:Alice',
+      '6:Bild.png',
+    ]);
+  });
+
+  test('a piped link holding another link is only valid for a file, whose caption links count', () => {
+    const links = onPage('[[Datei:Karte.png|mini|Die [[Stadt]] im [[Land]]]] [[Seite|mit [[Innen]] drin]]');
+    assert.deepEqual(links.images, ['Karte.png']);
+    assert.deepEqual(keys(links.links), ['0:Innen', '0:Land', '0:Stadt']);
+  });
+
+  test('categories with sort keys, DEFAULTSORT and SORTIERUNG', () => {
+    const links = onPage(
+      '{{SORTIERUNG:Seite, Test}}\n[[Kategorie:Stadt]] [[Category:Person|Müller]] [[kategorie:Leer| ]]',
+    );
+    assert.deepEqual(
+      links.categories.sort((a, b) => a.name.localeCompare(b.name)),
+      [
+        { name: 'Leer', sortKeyPrefix: ' ' },
+        { name: 'Person', sortKeyPrefix: 'Müller' },
+        { name: 'Stadt', sortKeyPrefix: 'Seite, Test' },
+      ],
+    );
+    assert.equal(links.properties.get('defaultsort'), 'Seite, Test');
+    assert.equal(onPage('{{DEFAULTSORTKEY:Zeta}}[[Kategorie:A]]').categories[0]?.sortKeyPrefix, 'Zeta');
+  });
+
+  test('images with the localized namespace and its aliases, galleries included', () => {
+    const links = onPage(
+      '[[Datei:Eins.png]] [[Bild:Zwei.jpg|links]] [[Image:Drei.svg]] [[Medium:Vier.ogg]]\n' +
+        '<gallery>\nDatei:Fünf.png|Mit [[Link]]\nSechs.jpg\n</gallery>',
+    );
+    assert.deepEqual(links.images.sort(), ['Drei.svg', 'Eins.png', 'Fünf.png', 'Sechs.jpg', 'Vier.ogg', 'Zwei.jpg']);
+    assert.deepEqual(keys(links.links), ['0:Link']);
+  });
+
+  test('transclusions: templates, main-namespace pages, not variables or parser functions', () => {
+    const links = onPage(
+      '{{Infobox Stadt|Name=Berlin}} {{Vorlage:navi}} {{:Hauptseite}} {{PAGENAME}} {{SEITENNAME}} {{#if:x|y}} ' +
+        '{{lc:ABC}} {{DISPLAYTITLE:Berlin}} {{subst:Kopf}} {{{1|Parameter}}} {{Template:Fuß|{{Innen}}}}',
+    );
+    assert.deepEqual(keys(links.templates), [
+      '0:Hauptseite',
+      '10:Fuß',
+      '10:Infobox_Stadt',
+      '10:Innen',
+      '10:Kopf',
+      '10:Navi',
+    ]);
+    assert.equal(links.properties.get('displaytitle'), 'Berlin');
+    assert.equal(
+      onPage("{{SEITENTITEL:List of ''Atlas Shrugged'' characters}}").properties.get('displaytitle'),
+      'List of <i>Atlas Shrugged</i> characters',
+    );
+  });
+
+  test('language links where the prefix is a language, interwiki links otherwise', () => {
+    const links = onPage(
+      '[[en:Berlin]] [[fr:Berlin]] [[en:Other]] [[:en:Escaped]] [[wikipedia:Foo bar]] [[Wikt:haus]]',
+    );
+    assert.deepEqual(
+      links.languageLinks.sort((a, b) => a.language.localeCompare(b.language)),
+      [
+        { language: 'en', title: 'Berlin' },
+        { language: 'fr', title: 'Berlin' },
+      ],
+    );
+    assert.deepEqual(links.interwikiLinks.map((l) => `${l.prefix}:${l.title}`).sort(), [
+      'en:Escaped',
+      'wikipedia:Foo_bar',
+      'wikt:haus',
+    ]);
+    // On a talk page a language prefix makes an ordinary interwiki link.
+    const talk = onPage('[[en:Berlin]]', 1);
+    assert.deepEqual(talk.languageLinks, []);
+    assert.deepEqual(talk.interwikiLinks, [{ prefix: 'en', title: 'Berlin' }]);
+  });
+
+  test('redirects: #WEITERLEITUNG and #REDIRECT, fragments, interwiki targets', () => {
+    const de = onPage('#WEITERLEITUNG [[Berlin#Geschichte]]\n[[Kategorie:Weiterleitung]]');
+    assert.deepEqual(de.redirect, { namespace: 0, dbKey: 'Berlin', fragment: 'Geschichte', interwiki: '' });
+    assert.deepEqual(keys(de.links), ['0:Berlin']);
+    assert.deepEqual(de.categories, [{ name: 'Weiterleitung', sortKeyPrefix: '' }]);
+    assert.deepEqual(onPage('  #redirect:[[kategorie:Stadt]]').redirect, {
+      namespace: 14,
+      dbKey: 'Stadt',
+      fragment: '',
+      interwiki: '',
+    });
+    const iw = onPage('#REDIRECT [[wikipedia:Berlin]]');
+    assert.deepEqual(iw.redirect, { namespace: 0, dbKey: 'Berlin', fragment: '', interwiki: 'wikipedia' });
+    assert.equal(onPage('Text #REDIRECT [[Berlin]]').redirect, undefined);
+    assert.equal(onPage('#WEITERLEITUNG [[Foo[bar]]').redirect, undefined);
+  });
+
+  test('behaviour switches become page properties, German synonyms included', () => {
+    const links = onPage(
+      '__NOTOC__ __KEIN_INDEX__ __versteckte_kategorie__ __VERSTECKTE_KATEGORIE__ __NEUER_ABSCHNITTSLINK__',
+    );
+    assert.deepEqual([...links.properties.keys()].sort(), ['hiddencat', 'newsectionlink', 'noindex', 'notoc']);
+  });
+
+  test('nothing is taken from comments, nowiki, pre, math, syntaxhighlight or includeonly', () => {
+    const links = onPage(
+      '<!-- [[Kommentar]] --> <nowiki>[[Nowiki]]</nowiki> <pre>[[Pre]]</pre> <math>[[Math]]</math> ' +
+        '<syntaxhighlight lang="php">[[Code]] http://code.example.org</syntaxhighlight> <includeonly>[[Nur]]</includeonly> ' +
+        '<noinclude>[[Sichtbar]]</noinclude> <nowiki/>[[Danach]]',
+    );
+    assert.deepEqual(keys(links.links), ['0:Danach', '0:Sichtbar']);
+    assert.deepEqual(links.externalLinks, []);
+  });
+});
+
+describe('external links', () => {
+  test('bracketed, protocol-relative and free URLs, without trailing punctuation', () => {
+    assert.deepEqual(
+      findExternalLinks(
+        'Siehe [https://example.org/a Beispiel], [//example.net/b], http://example.com/c. ' +
+          'Und mailto:info@example.org; (http://example.com/d) <span title="http://nicht.example">x</span> ftp://',
+      ),
+      [
+        'https://example.org/a',
+        '//example.net/b',
+        'http://example.com/c',
+        'mailto:info@example.org',
+        'http://example.com/d',
+      ],
+    );
+  });
+
+  test('URLs in template arguments are left to the template', () => {
+    const links = onPage('{{Internetquelle|url=https://example.org/q|titel=Q}} https://example.org/frei');
+    assert.deepEqual(links.externalLinks, ['https://example.org/frei']);
+  });
+
+  test('the reversed-host index MediaWiki searches by', () => {
+    assert.deepEqual(externalLinkIndexes('https://www.Example.org/Pfad?q=1'), ['https://org.example.www./Pfad?q=1']);
+    assert.deepEqual(externalLinkIndexes('http://example.com'), ['http://com.example./']);
+    assert.deepEqual(externalLinkIndexes('//example.net/x'), ['http://net.example./x', 'https://net.example./x']);
+    assert.deepEqual(externalLinkIndexes('mailto:info@example.org'), ['mailto:org.example.@info']);
+  });
+});
