@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { type CliCommand, listenUntilSignalled, parseOptions, runCli, UserError } from '@svc/common';
+import { NoSuchAccountError, setPassword } from './accounts/set-password.js';
 import { buildApp } from './api/app.js';
 import { loadConfig } from './config.js';
 import { importerFor } from './import/index.js';
@@ -68,7 +69,43 @@ const importCommand: CliCommand = {
   },
 };
 
-const commands: CliCommand[] = [serve, importCommand];
+const setPasswordCommand: CliCommand = {
+  name: 'set-password',
+  summary: "Set an account's password (read from standard input) and end its sessions.",
+  usage: [
+    'usage: wiki set-password <user name>',
+    '',
+    'Reads the new password from the first line of standard input, so that it appears in no',
+    'process list or shell history: printf %s "$PASSWORD" | npm run wiki -- set-password Alice',
+  ].join('\n'),
+  async run(args) {
+    const { positional } = parseOptions(args, {});
+    if (positional.length !== 1) throw new UserError('set-password needs one user name: wiki set-password <user name>');
+    const password = (await readStandardInput()).split(/\r?\n/)[0] ?? '';
+    if (password === '') throw new UserError('set-password reads the new password from standard input; it was empty');
+    const config = loadConfig();
+    const store = await openWikiStore(config.database);
+    try {
+      const id = await setPassword(store, positional[0], password);
+      process.stdout.write(`password of ${positional[0]} (user id ${id}) set; its sessions ended\n`);
+    } catch (error) {
+      if (error instanceof NoSuchAccountError) throw new UserError(error.message);
+      throw error;
+    } finally {
+      await store.close();
+    }
+    return 0;
+  },
+};
+
+async function readStandardInput(): Promise<string> {
+  if (process.stdin.isTTY) return '';
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const commands: CliCommand[] = [serve, importCommand, setPasswordCommand];
 
 process.exitCode = await runCli(
   'npm run wiki --',

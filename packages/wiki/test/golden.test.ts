@@ -1,10 +1,10 @@
 /**
  * The golden test: every recorded request of a real MediaWiki (fixtures/golden) is sent to our
  * server and its answer compared. A difference fails the test unless golden-expected-differences.json
- * lists the case with its reason. Cases that need what this server does not do yet (a module not
- * implemented, a logged-in session, or the imported reference wiki's data when it is not available)
- * are counted as pending (node's runner reports them as `todo`), named with their reason, and not
- * compared.
+ * lists the case with its reason. Cases recorded with a logged-in user replay in a session of that
+ * user. Cases that need what this server does not do yet (a module not implemented, a session the
+ * replay does not know, or the imported reference wiki's data when it is not available) are counted
+ * as pending (node's runner reports them as `todo`), named with their reason, and not compared.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { describeEachEngine } from '@svc/common/testing';
 import { QUERY_MODULES } from '../src/modules/registry.js';
 import { compareAnswer, type GoldenCase, replay } from './helpers/golden.js';
 import { type GoldenServer, goldenServer } from './helpers/golden-server.js';
+import { GoldenSessions } from './helpers/golden-sessions.js';
 
 const fixtures = new URL('./fixtures/golden/', import.meta.url);
 const cases: GoldenCase[] = readdirSync(fixtures)
@@ -35,13 +36,10 @@ const NEEDS_PAGES = ['titles', 'pageids', 'revids', 'generator'];
 
 /** Why a case cannot be compared yet, or undefined when it can. */
 function pendingReason(c: GoldenCase, server: GoldenServer): string | undefined {
-  if (c.request.auth !== 'anon' || c.name.startsWith('login-'))
-    return 'sessions and action=login are not implemented yet';
+  const session = GoldenSessions.sessionOf(c);
+  if (session !== undefined && !GoldenSessions.knows(session)) return `no session named ${session}`;
   const params = new Map(c.request.params);
   const action = params.get('action') ?? 'help';
-  if (['login', 'logout', 'clientlogin'].includes(action) && c.request.method === 'POST') {
-    return 'action=login is not implemented yet';
-  }
   const modules = ['list', 'prop', 'meta', 'generator'].flatMap((p) => params.get(p)?.split('|') ?? []);
   const missing = modules.filter((m) => described.has(m) && !implemented.has(m));
   if (action === 'query' && missing.length > 0) return `module ${[...new Set(missing)].join(', ')} not implemented yet`;
@@ -55,10 +53,12 @@ function pendingReason(c: GoldenCase, server: GoldenServer): string | undefined 
 
 describeEachEngine('golden', (engine) => {
   let server: GoldenServer;
+  let sessions: GoldenSessions;
   const tally = { pass: 0, expectedDifference: 0, pending: new Map<string, string[]>() };
 
   before(async () => {
     server = await goldenServer(engine);
+    sessions = new GoldenSessions(server.app);
   });
 
   after(async () => {
@@ -83,7 +83,9 @@ describeEachEngine('golden', (engine) => {
         t.todo(`pending: ${reason}`);
         return;
       }
-      const problems = compareAnswer(c, await replay(server.app, c));
+      const session = GoldenSessions.sessionOf(c);
+      const answer = session === undefined ? await replay(server.app, c) : await sessions.replay(c, session);
+      const problems = compareAnswer(c, answer);
       const listed = expected.get(c.file);
       if (listed !== undefined) {
         assert.ok(

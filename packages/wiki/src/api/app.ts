@@ -50,6 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const url = request.raw.url ?? '';
     const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
     const entries: [string, string][] = [...new URLSearchParams(query)];
+    const queryNames = new Set(entries.map(([name]) => name));
     // Like PHP, only form bodies carry parameters (a JSON body is not read).
     const contentType = String(request.headers['content-type'] ?? '');
     const isForm =
@@ -65,13 +66,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       {
         method: request.method,
         params: entries,
+        queryNames,
         origin: typeof request.headers.origin === 'string' ? request.headers.origin : undefined,
         ip: request.ip,
         requestOrigin: `${request.protocol}://${host}`,
+        cookieHeader: request.headers.cookie,
+        acceptLanguage: request.headers['accept-language'],
       },
       services,
     );
     reply.code(response.status).headers(response.headers);
+    if (response.cookies && response.cookies.length > 0) reply.header('set-cookie', [...response.cookies]);
     return reply.send(response.body);
   };
   // CORS preflight: browsers ask before a cross-origin POST; only origin=* is answered.

@@ -45,6 +45,16 @@ export class ErrorFormatter {
     return entry;
   }
 
+  /**
+   * A message inside a module's answer (a failed login's `reason`): English text for `bc`, an
+   * object shaped like an error entry otherwise.
+   */
+  formatMessage(message: ApiMessage): string | ResultObject {
+    if (this.format === 'bc') return renderMessage(message.key, message.params, 'en');
+    const { module: _module, ...entry } = this.entry(message, '');
+    return entry;
+  }
+
   /** The `warnings` value: keyed by module name for `bc`, a list otherwise. */
   warnings(warnings: readonly CollectedWarning[]): ResultObject | ResultObject[] | undefined {
     if (warnings.length === 0) return undefined;

@@ -3,7 +3,10 @@
  * parameters, checks CORS and assertions, runs the action, collects warnings, reports unknown
  * parameters, and prints the result (or the error) in the requested format.
  */
+import { executeClientLogin } from './actions/clientlogin.js';
 import { executeHelp } from './actions/help.js';
+import { executeLogin } from './actions/login.js';
+import { executeLogout } from './actions/logout.js';
 import { executeParamInfo } from './actions/paraminfo.js';
 import { executeQuery } from './actions/query.js';
 import { type ErrorFormat, ErrorFormatter } from './error-format.js';
@@ -17,7 +20,7 @@ import { RequestParams } from './params/request.js';
 import { toIsoTimestamp } from './params/timestamp.js';
 import { type ApiServices, RequestState } from './request-state.js';
 import type { ResultObject } from './result/tree.js';
-import { anonymousUser } from './user.js';
+import { RequestSession } from './session.js';
 
 export interface ApiRequest {
   method: string;
@@ -27,12 +30,19 @@ export interface ApiRequest {
   ip: string;
   /** Scheme and host the request came to, for sites without a configured server. */
   requestOrigin: string;
+  /** The `Cookie` header, if any: it carries the session. */
+  cookieHeader?: string;
+  acceptLanguage?: string;
+  /** Names of the parameters that came in the URL's query string (the rest came in the body). */
+  queryNames?: ReadonlySet<string>;
 }
 
 export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** `Set-Cookie` values (a new or ended session). */
+  cookies?: readonly string[];
 }
 
 const MAIN_SCOPE = { prefix: '', path: 'main', name: 'main' };
@@ -47,7 +57,6 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
 
   // CORS comes first: a mismatching origin is refused before anything runs.
   const originParam = params.peek('origin');
-  let user: RequestUser = anonymousUser(site, request.ip);
   if (originParam !== undefined) {
     if (originParam === '*') {
       headers['access-control-allow-origin'] = '*';
@@ -66,9 +75,21 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
       headers.vary = 'Origin';
     }
   }
-  if (params.has('callback') || originParam === '*') user = anonymousUser(site, request.ip);
+  // JSONP and `origin=*` requests are anonymous whatever cookies they carry, as in MediaWiki.
+  const useCookies = !(params.has('callback') || originParam === '*');
+  const session = await RequestSession.open(
+    services.store,
+    site,
+    { cookieHeader: request.cookieHeader, ip: request.ip, secure: request.requestOrigin.startsWith('https:') },
+    new Date(),
+    useCookies,
+  );
+  const user = session.user;
 
   const state = new RequestState(params, services, user, request.method, server);
+  state.session = session;
+  state.acceptLanguage = request.acceptLanguage;
+  state.queryNames = request.queryNames ?? new Set();
   const result: ResultObject = {};
   const readMain = (name: string) => state.validator.read(param(name), MAIN_SCOPE);
 
@@ -127,6 +148,8 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
       formatValues = {};
       throw error;
     }
+    state.userLanguage = uselang;
+    state.messageFormatter = new ErrorFormatter(errorFormatName, errorFormatName === 'bc' ? 'en' : errorlang);
     action = readMain('action') as string;
     readMain('maxlag');
     smaxage = readMain('smaxage') as number;
@@ -162,6 +185,14 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
         result.help = { mime: 'text/html', help };
         break;
       }
+      case 'login':
+      case 'logout':
+      case 'clientlogin':
+        if (request.method !== 'POST') throw apiError('mustbeposted', 'apierror-mustbeposted', [action]);
+        if (action === 'login') await executeLogin(state, result);
+        else if (action === 'logout') await executeLogout(state);
+        else await executeClientLogin(state, result);
+        break;
       default:
         if (request.method !== 'POST') throw apiError('mustbeposted', 'apierror-mustbeposted', [action]);
         throw apiError('unsupportedaction', 'apierror-unsupportedaction', [action]);
@@ -205,13 +236,14 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
   const printed = printResult(format, answer, options);
   headers['content-type'] = printed.contentType;
   if (printed.contentType.startsWith('text/html')) headers['content-security-policy'] = HTML_CSP;
+  // An answer given within a session may hold what only that session may see.
   headers['cache-control'] =
-    !failure && (smaxage > 0 || maxage > 0)
+    !failure && !session.active && (smaxage > 0 || maxage > 0)
       ? `s-maxage=${smaxage}, must-revalidate, max-age=${maxage}`
       : 'private, must-revalidate, max-age=0';
   headers['x-content-type-options'] = 'nosniff';
   headers['x-frame-options'] = 'DENY';
-  return { status: failure?.httpStatus ?? 200, headers, body: printed.body };
+  return { status: failure?.httpStatus ?? 200, headers, body: printed.body, cookies: session.cookies() };
 }
 
 function checkAssertions(user: RequestUser, assertion: string | undefined, assertUser: string | undefined): void {

@@ -3,6 +3,7 @@
  * parameters as data) and, once implemented, `execute`. See the package README ("Writing a query
  * module") for how to write one.
  */
+import type { UserBlock } from '../accounts/blocks.js';
 import type { SiteConfig } from '../site/site.js';
 import type { Title, TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
@@ -11,6 +12,14 @@ import type { PageRow, PageSet } from './pageset.js';
 import type { ModuleDescriptor } from './params/descriptor.js';
 import type { ParamValues } from './params/validate.js';
 import type { ResultArray, ResultObject, ResultValue } from './result/tree.js';
+import type { RequestSession } from './session.js';
+
+/** An explicit group membership in force: the group and its expiry (`infinity` when none). */
+export interface GroupMembership {
+  group: string;
+  /** MediaWiki timestamp, or `infinity`. */
+  expiry: string;
+}
 
 export interface RequestUser {
   /** 0 for an anonymous user. */
@@ -18,9 +27,21 @@ export interface RequestUser {
   /** The account name, or the client's IP address when anonymous. */
   name: string;
   anonymous: boolean;
-  /** Effective groups, implicit ones (`*`, `user`, `autoconfirmed`) included. */
+  /** Effective groups as MediaWiki orders them: explicit ones (by name), then the implicit ones. */
   groups: readonly string[];
+  /** Explicit memberships in force, by group name; expired ones are left out. */
+  memberships: readonly GroupMembership[];
+  /** The implicit groups (`*`, `user`, `autoconfirmed`) the caller is in. */
+  implicitGroups: readonly string[];
   rights: ReadonlySet<string>;
+  /** Rights in MediaWiki's order (group by group), as `userinfo` lists them. */
+  rightsList: readonly string[];
+  /** The client's address. */
+  ip: string;
+  /** The application id of the bot password the session was opened with, if any. */
+  botPassword?: string;
+  /** The block that applies to the caller, looked up on first use. */
+  block(): Promise<UserBlock | undefined>;
 }
 
 /** Where a generator puts the pages it produced; the query then treats them like `titles`. */
@@ -59,6 +80,12 @@ export interface ModuleContext {
   readonly titles: TitleCodec;
   readonly store: WikiStore;
   readonly user: RequestUser;
+  /** The request's session: tokens (`meta=tokens`) and what the caller's cookies carry. */
+  readonly session: RequestSession;
+  /** The request's `Accept-Language` header (`userinfo`'s `acceptlang`). */
+  readonly acceptLanguage: string | undefined;
+  /** The language of texts for the reader (`uselang`): formatted dates, form labels. */
+  readonly userLanguage: string;
   /** The pages the request names (titles/pageids/revids or the generator's output): prop modules
    * work on `pages.good`; a generator module reads its input pages here too. */
   readonly pages: PageSet;

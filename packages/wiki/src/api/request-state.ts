@@ -5,11 +5,13 @@
 import type { SiteConfig } from '../site/site.js';
 import type { TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
+import type { ErrorFormatter } from './error-format.js';
 import type { ApiMessage } from './errors.js';
 import type { RequestUser } from './module.js';
 import type { RequestParams } from './params/request.js';
 import { ParamValidator } from './params/validate.js';
 import { KeyedList, type ResultValue } from './result/tree.js';
+import type { RequestSession } from './session.js';
 
 /** MediaWiki's default `$wgAPIMaxResultSize`: 8 MiB. */
 export const MAX_RESULT_SIZE = 8 * 1024 * 1024;
@@ -53,8 +55,16 @@ export class RequestState {
   private resultBudget = MAX_RESULT_SIZE;
   readonly validator: ParamValidator;
   readonly now = new Date();
-  /** The language of the answer's texts (`uselang`, the content language by default). */
-  userLanguage: string;
+  /** The request's session (cookies, tokens, login); set by ApiMain before the action runs. */
+  session!: RequestSession;
+  /** The request's `Accept-Language` header. */
+  acceptLanguage: string | undefined;
+  /** Parameters that came in the URL rather than the POST body (secrets must not). */
+  queryNames: ReadonlySet<string> = new Set();
+  /** The language of texts for the reader (`uselang`; the content language by default). */
+  userLanguage = '';
+  /** How messages inside answers are shaped (`errorformat`, `errorlang`); set by ApiMain. */
+  messageFormatter!: ErrorFormatter;
 
   constructor(
     readonly params: RequestParams,

@@ -1,15 +1,135 @@
-import { rightsOfGroups } from '../site/rights.js';
+/**
+ * The caller of a request as modules see it (RequestUser): groups, rights and block, for an
+ * anonymous caller or for the account a session is logged in to. Rights follow MediaWiki: the
+ * groups' rights in group order, narrowed to a bot password's grants, and, where the site sets
+ * `$wgBlockDisablesLogin`, to the rights of `*` for a sitewide-blocked account.
+ */
+import { findBlock, type UserBlock } from '../accounts/blocks.js';
+import { rightsOfGrants, rightsOfGroups, siteGroups } from '../site/group-permissions.js';
 import type { SiteConfig } from '../site/site.js';
-import type { RequestUser } from './module.js';
+import type { WikiStore } from '../store/database.js';
+import type { GroupMembership, RequestUser } from './module.js';
+import { mwToIso, toMwTimestamp } from './params/timestamp.js';
 
-const anonymousRights = new WeakMap<SiteConfig, ReadonlySet<string>>();
+function lazyBlock(load: () => Promise<UserBlock | undefined>): () => Promise<UserBlock | undefined> {
+  let pending: Promise<UserBlock | undefined> | undefined;
+  return () => {
+    pending ??= load();
+    return pending;
+  };
+}
 
-/** The caller of a request without a session: the rights of the group `*` as the site sets them. */
-export function anonymousUser(site: SiteConfig, ip: string): RequestUser {
-  let rights = anonymousRights.get(site);
-  if (!rights) {
-    rights = new Set(rightsOfGroups(site, ['*']));
-    anonymousRights.set(site, rights);
+/** The caller of a request without a logged-in session: rights of the group `*`. */
+export function anonymousUser(site: SiteConfig, ip: string, store?: WikiStore, now = new Date()): RequestUser {
+  const groups = siteGroups(site);
+  return {
+    id: 0,
+    name: ip,
+    anonymous: true,
+    groups: ['*'],
+    memberships: [],
+    implicitGroups: ['*'],
+    rights: groups.anonymousRights,
+    rightsList: groups.anonymousRightsList,
+    ip,
+    block: lazyBlock(async () =>
+      store ? findBlock(store, { id: 0, ip, ipExempt: false }, toMwTimestamp(now)) : undefined,
+    ),
+  };
+}
+
+/** What a session's account needs to become a RequestUser. */
+export interface AccountForRequest {
+  id: number;
+  name: string;
+  editCount: number;
+  /** MediaWiki timestamp, or null for very old accounts. */
+  registration: string | null;
+  memberships: GroupMembership[];
+  /** The grants of the bot password the session was opened with. */
+  botPassword?: { appId: string; grants: string[] };
+}
+
+/** Loads an account's name, edit count, registration and memberships in force. */
+export async function loadAccount(
+  store: WikiStore,
+  userId: number,
+  now: Date,
+): Promise<Omit<AccountForRequest, 'botPassword'> | undefined> {
+  const [user, groups] = await Promise.all([
+    store.db
+      .selectFrom('user')
+      .select(['user_id', 'user_name', 'user_editcount', 'user_registration'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+    store.db
+      .selectFrom('user_groups')
+      .select(['ug_group', 'ug_expiry'])
+      .where('ug_user', '=', userId)
+      .orderBy('ug_group')
+      .execute(),
+  ]);
+  if (!user) return undefined;
+  const nowTs = toMwTimestamp(now);
+  return {
+    id: user.user_id,
+    name: user.user_name,
+    editCount: user.user_editcount ?? 0,
+    registration: user.user_registration,
+    memberships: groups
+      .filter((g) => g.ug_expiry === null || g.ug_expiry === 'infinity' || g.ug_expiry > nowTs)
+      .map((g) => ({ group: g.ug_group, expiry: g.ug_expiry ?? 'infinity' })),
+  };
+}
+
+/** The caller of a logged-in session. */
+export function accountUser(
+  site: SiteConfig,
+  store: WikiStore,
+  account: AccountForRequest,
+  ip: string,
+  now: Date,
+): RequestUser {
+  const groups = siteGroups(site);
+  const implicitGroups = ['*', 'user'];
+  const ageSeconds = account.registration
+    ? (now.getTime() - Date.parse(mwToIso(account.registration))) / 1000
+    : Number.POSITIVE_INFINITY;
+  if (account.editCount >= groups.autoConfirmCount && ageSeconds >= groups.autoConfirmAge) {
+    implicitGroups.push('autoconfirmed');
   }
-  return { id: 0, name: ip, anonymous: true, groups: ['*'], rights };
+  const explicit = account.memberships.map((m) => m.group);
+  const effective = [...new Set([...explicit, ...implicitGroups])];
+  let rightsList = rightsOfGroups(groups, effective);
+  if (account.botPassword) {
+    const allowed = rightsOfGrants(account.botPassword.grants);
+    rightsList = rightsList.filter((right) => allowed.has(right));
+  }
+  const rights = new Set(rightsList);
+  const block = lazyBlock(() =>
+    findBlock(store, { id: account.id, ip, ipExempt: rights.has('ipblock-exempt') }, toMwTimestamp(now)),
+  );
+  return {
+    id: account.id,
+    name: account.name,
+    anonymous: false,
+    groups: effective,
+    memberships: account.memberships,
+    implicitGroups,
+    rights,
+    rightsList,
+    ip,
+    botPassword: account.botPassword?.appId,
+    block,
+  };
+}
+
+/** `$wgBlockDisablesLogin`: a sitewide-blocked account keeps only what everyone may do. */
+export async function applyBlockToRights(site: SiteConfig, user: RequestUser): Promise<RequestUser> {
+  const groups = siteGroups(site);
+  if (!groups.blockDisablesLogin || user.anonymous) return user;
+  const block = await user.block();
+  if (!block?.sitewide) return user;
+  const rightsList = user.rightsList.filter((right) => groups.anonymousRights.has(right));
+  return { ...user, rightsList, rights: new Set(rightsList) };
 }

@@ -104,6 +104,26 @@ export interface UserTable {
   user_password_expires: string | null;
 }
 
+/** A login session (see migrations/0002_sessions.ts): found by the SHA-256 of its cookie value. */
+export interface SessionTable {
+  sess_hash: string;
+  /** 0 for an anonymous session. */
+  sess_user: number;
+  /** The bot password's application id when the session was opened with `User@app`. */
+  sess_bot_app: string | null;
+  sess_created: string;
+  sess_expires: string;
+}
+
+/** Failed logins counted per throttle key and period (`$wgPasswordAttemptThrottle`). */
+export interface LoginAttemptTable {
+  la_key: string;
+  /** The throttle period in seconds this row counts for. */
+  la_period: number;
+  la_window_start: string;
+  la_count: number;
+}
+
 export interface UserGroupsTable {
   ug_user: number;
   ug_group: string;
@@ -527,6 +547,8 @@ export interface WikiDatabase {
   querycache: QuerycacheTable;
   querycachetwo: QuerycachetwoTable;
   querycache_info: QuerycacheInfoTable;
+  session: SessionTable;
+  login_attempt: LoginAttemptTable;
 }
 
 export type Row<T extends keyof WikiDatabase> = Selectable<WikiDatabase[T]>;

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { tables } from './migrations/0001_wiki_store.js';
+import { tables as sessionTables } from './migrations/0002_sessions.js';
 import { isPostgres, type TableDef } from './migrations/columns.js';
 
 /** Every table of the wiki store with its columns, as the migrations created them. */
@@ -16,9 +17,11 @@ export function wikiTable(name: string): TableDef {
  * starts from nothing, and a failure rolls the emptying back with the rest.
  */
 export async function clearWiki(db: Kysely<any>): Promise<void> {
+  // Sessions name user ids of the wiki being replaced: they end with it.
+  const all = [...tables, ...sessionTables];
   if (isPostgres(db)) {
-    await sql`truncate table ${sql.join(tables.map((t) => sql.table(t.name)))}`.execute(db);
+    await sql`truncate table ${sql.join(all.map((t) => sql.table(t.name)))}`.execute(db);
     return;
   }
-  for (const table of tables) await db.deleteFrom(table.name).execute();
+  for (const table of all) await db.deleteFrom(table.name).execute();
 }

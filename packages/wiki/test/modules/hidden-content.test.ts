@@ -12,7 +12,7 @@ import { type RevisionRow, revisionItems } from '../../src/modules/support/revis
 import { TitleCodec } from '../../src/site/title.js';
 import { queryJson } from '../helpers/reference-api.js';
 import { useReferenceWiki } from '../helpers/reference-wiki.js';
-import { anonymousCaller, userInGroups } from '../helpers/request-users.js';
+import { anonymousCaller, userInGroups, userWithRights } from '../helpers/request-users.js';
 
 /** Alice's first revision of Berlin, hidden in the tests below. */
 const REVISION = 236;
@@ -132,13 +132,7 @@ describeEachEngine('hidden revision content', (engine) => {
   });
 
   test('each right opens only its own field', () => {
-    const rights = (names: string[]): RequestUser => ({
-      id: 2,
-      name: 'X',
-      anonymous: false,
-      groups: [],
-      rights: new Set(names),
-    });
+    const rights = (names: string[]): RequestUser => userWithRights('X', 2, names);
     assert.equal(canSeeField(rights(['deletedhistory']), DELETED_TEXT, DELETED_TEXT), false);
     assert.equal(canSeeField(rights(['deletedtext']), DELETED_TEXT, DELETED_TEXT), true);
     assert.equal(canSeeField(rights(['deletedtext']), DELETED_COMMENT, DELETED_COMMENT), false);

@@ -10,7 +10,7 @@ import type { RequestUser } from '../../src/api/module.js';
 import { RequestParams } from '../../src/api/params/request.js';
 import { RequestState } from '../../src/api/request-state.js';
 import type { ResultObject } from '../../src/api/result/tree.js';
-import { rightsOfGroups } from '../../src/site/rights.js';
+import { accountUser } from '../../src/api/user.js';
 import { TitleCodec } from '../../src/site/title.js';
 import { useReferenceWiki } from '../helpers/reference-wiki.js';
 
@@ -31,9 +31,12 @@ describeEachEngine('prop=info for a logged-in user', (engine) => {
     return new Map([...pages.entries.values()].map((p) => [p.title as string, p]));
   }
 
+  /** A logged-in account in the given groups, with rights as a session of it would have them. */
   const user = (id: number, name: string, groups: string[]): RequestUser => {
-    const all = ['*', 'user', 'autoconfirmed', ...groups];
-    return { id, name, anonymous: false, groups: all, rights: new Set(rightsOfGroups(wiki().site, all)) };
+    const { site, store } = wiki();
+    const memberships = groups.map((group) => ({ group, expiry: 'infinity' }));
+    const account = { id, name, editCount: 0, registration: null, memberships };
+    return accountUser(site, store, account, '127.0.0.1', new Date());
   };
 
   test('an administrator sees their watch state and every watcher count', async () => {

@@ -18,6 +18,9 @@ import {
 import { enumValues, resolveDefault } from '../params/validate.js';
 import type { RequestState } from '../request-state.js';
 import { keepBooleans, list, type ResultObject, type ResultValue } from '../result/tree.js';
+import { CLIENTLOGIN_DESCRIPTOR } from './clientlogin.js';
+import { LOGIN_DESCRIPTOR } from './login.js';
+import { LOGOUT_DESCRIPTOR } from './logout.js';
 import { queryParameters } from './query.js';
 
 const PARAMINFO_PARAMETERS: ParamDescriptor[] = [
@@ -28,6 +31,9 @@ const PARAMINFO_PARAMETERS: ParamDescriptor[] = [
   { name: 'pagesetmodule', type: 'boolean', deprecated: true },
   { name: 'formatmodules', type: 'string', multi: true, deprecated: true },
 ];
+
+/** The account actions, which MediaWiki describes like any other module. */
+const ACTION_MODULES: ModuleDescriptor[] = [LOGIN_DESCRIPTOR, LOGOUT_DESCRIPTOR, CLIENTLOGIN_DESCRIPTOR];
 
 const BY_NAME = new Map(QUERY_MODULES.map((m) => [m.descriptor.name, m.descriptor]));
 
@@ -84,6 +90,8 @@ function resolvePath(path: string): ({ descriptor: ModuleDescriptor; path: strin
     const name = path as keyof typeof FORMAT_PARAMETERS;
     return [{ descriptor: pseudoModule(name, FORMAT_PARAMETERS[name], 'format'), path: name }];
   }
+  const action = ACTION_MODULES.find((d) => d.name === path);
+  if (action) return [{ descriptor: action, path }];
   if (path === 'query+*')
     return QUERY_MODULES.map((m) => ({ descriptor: m.descriptor, path: `query+${m.descriptor.name}` }));
   if (path.startsWith('query+')) {
@@ -117,6 +125,7 @@ export function describeModule(
   module.licensetag = d.licensetag;
   module.licenselink = `${server}${site.articlePath.replace('$1', licenseTitle)}`;
   if (d.readrights) module.readrights = true;
+  if (d.mustbeposted) module.mustbeposted = true;
   if (d.generator) module.generator = true;
   if (d.deprecated) module.deprecated = true;
   module.helpurls = list('helpurl', [d.helpurl]);

@@ -72,6 +72,20 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   const resolveRedirects = read('redirects') as boolean;
   const convertTitles = read('converttitles') as boolean;
 
+  // Without the right to read, only meta modules that need no reading may run, with no pages:
+  // that is how a client of a private wiki fetches its login token. MediaWiki refuses anything
+  // else before running a module.
+  if (!state.user.rights.has('read')) {
+    const readsPages =
+      titles !== undefined || pageIds !== undefined || revIds !== undefined || generatorName !== undefined;
+    const readsModules = [...props, ...lists, ...metas].some((name) => BY_NAME.get(name)?.descriptor.readrights);
+    if (readsPages || readsModules || exportPagesXml) {
+      const error = apiError('readapidenied', 'apierror-readapidenied');
+      error.module = 'main';
+      throw error;
+    }
+  }
+
   const sources = (
     [
       ['titles', titles],
@@ -135,6 +149,9 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       titles: codec,
       store,
       user: state.user,
+      session: state.session,
+      acceptLanguage: state.acceptLanguage,
+      userLanguage: state.userLanguage || site.language,
       pages,
       generator: sink,
       result: output,
@@ -157,9 +174,6 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   };
 
   const run = async (module: QueryModule, context: ModuleContext) => {
-    if (module.descriptor.readrights && !state.user.rights.has('read')) {
-      throw apiError('readapidenied', 'apierror-readapidenied');
-    }
     if (module.descriptor.deprecated) {
       state.warn(context.path, {
         code: 'deprecation',

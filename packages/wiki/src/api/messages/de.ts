@@ -73,6 +73,32 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-pagesetinvalidtitle-talk':
     'Der Seitentitel enthält einen Namensraum, der keine Diskussionsseite haben kann.',
   'apierror-pagesetinvalidtitle-other': 'Der Seitentitel ist ungültig.',
+  'apiwarn-deprecation-login-token':
+    'Einen Token über „action=login“ zu holen ist veraltet. Bitte „action=query&meta=tokens&type=login“ verwenden.',
+  'apiwarn-deprecation-login-nobotpw':
+    'Die Anmeldung mit dem Hauptkonto über „action=login“ ist veraltet und kann ohne Vorwarnung wegfallen. Für weitere Anmeldungen über „action=login“ siehe [[Special:BotPasswords]]; für eine dauerhaft sichere Anmeldung mit dem Hauptkonto siehe „action=clientlogin“.',
+  wrongpassword: 'Benutzername oder Passwort sind falsch. Bitte erneut versuchen.',
+  'authmanager-authn-no-primary': 'Mit den angegebenen Anmeldedaten ist keine Anmeldung möglich.',
+  'login-throttled': 'Zu viele Anmeldeversuche in kurzer Zeit. Bitte $1 warten und es dann erneut versuchen.',
+  'botpasswords-invalid-name': 'Der Benutzername enthält das Trennzeichen für Bot-Passwörter („$1“) nicht.',
+  nosuchuser:
+    'Einen Benutzer „$1“ gibt es nicht. Groß- und Kleinschreibung zählen bei Benutzernamen. Bitte die Schreibweise prüfen oder ein neues Konto anlegen.',
+  'botpasswords-not-exist': 'Der Benutzer „$1“ hat kein Bot-Passwort namens „$2“.',
+  'botpasswords-restriction-failed': 'Die Einschränkungen des Bot-Passworts erlauben diese Anmeldung nicht.',
+  'apierror-badtoken': 'Ungültiger CSRF-Token.',
+  'apierror-clientlogin-loginrequests': 'Nichts zum Anmelden: bitte „username“ und „password“ senden.',
+  'authmanager-authn-not-in-progress':
+    'Es läuft keine Anmeldung, oder ihre Daten sind verloren gegangen. Bitte von vorn beginnen.',
+  'authmanager-provider-password': 'Passwortbasierte Authentifizierung',
+  'userlogin-yourname': 'Benutzername',
+  'authmanager-username-help': 'Benutzername für die Authentifizierung.',
+  'userlogin-yourpassword': 'Passwort',
+  'authmanager-password-help': 'Passwort für die Authentifizierung.',
+  'userlogin-remembermypassword': 'Angemeldet bleiben',
+  'authmanager-userlogin-remembermypassword-help': 'Ob das Passwort länger als die Sitzungslänge behalten werden soll.',
+  'api-login-fail-badsessionprovider': 'Anmelden ist nicht möglich, solange $1 verwendet werden.',
+  'apierror-mustpostparams':
+    '{{PLURAL:$2|Dieser Parameter stand|Diese Parameter standen}} in der URL, {{PLURAL:$2|gehört|gehören}} aber in den POST-Rumpf: $1.',
   'apiwarn-invalidtitle': '„$1“ ist kein gültiger Seitentitel.',
   'apierror-show': 'Falscher Parameter: Werte, die einander ausschließen, dürfen nicht zusammen angegeben werden.',
   'apiwarn-deprecation-missingparam':

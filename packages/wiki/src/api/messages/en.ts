@@ -73,6 +73,33 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-pagesetinvalidtitle-relative': 'The requested page title contains relative path components.',
   'apierror-pagesetinvalidtitle-talk': 'The requested page title contains an invalid namespace for a talk page.',
   'apierror-pagesetinvalidtitle-other': 'The requested page title is invalid.',
+  'apiwarn-deprecation-login-token':
+    'Fetching a token via "action=login" is deprecated. Use "action=query&meta=tokens&type=login" instead.',
+  'apiwarn-deprecation-login-nobotpw':
+    'Main-account login via "action=login" is deprecated and may stop working without warning. To continue login with "action=login", see [[Special:BotPasswords]]. To safely continue using main-account login, see "action=clientlogin".',
+  wrongpassword: 'Incorrect username or password entered. Please try again.',
+  'authmanager-authn-no-primary': 'The supplied credentials could not be authenticated.',
+  'login-throttled': 'You have made too many recent login attempts. Please wait $1 before trying again.',
+  'botpasswords-invalid-name': 'The username specified does not contain the bot password separator ("$1").',
+  nosuchuser:
+    'There is no user by the name "$1". Usernames are case sensitive. Check your spelling, or create a new account.',
+  'botpasswords-not-exist': 'The user "$1" does not have a bot password named "$2".',
+  'botpasswords-restriction-failed': 'Bot password restrictions prevent this login.',
+  'apierror-badtoken': 'Invalid CSRF token.',
+  'apierror-clientlogin-loginrequests': 'Nothing to log in with: send "username" and "password".',
+  'authmanager-authn-not-in-progress':
+    'Authentication is not in progress or session data has been lost. Please start again from the beginning.',
+  'authmanager-provider-password': 'Password-based authentication',
+  'userlogin-yourname': 'Username',
+  'authmanager-username-help': 'Username for authentication.',
+  'userlogin-yourpassword': 'Password',
+  'authmanager-password-help': 'Password for authentication.',
+  'userlogin-remembermypassword': 'Keep me logged in',
+  'authmanager-userlogin-remembermypassword-help':
+    'Whether the password should be remembered for longer than the length of the session.',
+  'api-login-fail-badsessionprovider': 'Cannot log in when using $1.',
+  'apierror-mustpostparams':
+    'The following {{PLURAL:$2|parameter was|parameters were}} found in the query string, but must be in the POST body: $1.',
   'apiwarn-invalidtitle': '"$1" is not a valid title.',
   'apierror-show': 'Incorrect parameter - mutually exclusive values may not be supplied.',
   'apiwarn-deprecation-missingparam':

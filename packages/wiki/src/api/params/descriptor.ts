@@ -60,6 +60,8 @@ export interface ModuleDescriptor {
   group: ModuleGroup;
   prefix: string;
   readrights?: boolean;
+  /** Only answered to POST requests (`login`, `logout`, `clientlogin`). */
+  mustbeposted?: boolean;
   generator?: boolean;
   deprecated?: boolean;
   /** `MediaWiki` for core modules, the extension's name otherwise. */

@@ -1,7 +1,8 @@
 import { escapeXml } from '../../api/format/xml.js';
+import { renderMessage } from '../../api/messages/render.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
-import { list, type ResultObject } from '../../api/result/tree.js';
+import { assoc, list, type ResultObject, type ResultValue } from '../../api/result/tree.js';
 
 /** `meta=authmanagerinfo`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -33,183 +34,132 @@ export const descriptor: ModuleDescriptor = {
   ],
 };
 
-/** One field of an authentication request, with its label and help as message keys. */
-interface AuthField {
-  name: string;
-  type: 'string' | 'password' | 'checkbox' | 'hidden';
+/** A login form field: type, the message keys of its label and help, whether optional or secret. */
+interface FieldSpec {
+  type: string;
   label: string;
   help: string;
   optional: boolean;
   sensitive: boolean;
 }
 
-interface AuthRequest {
+interface RequestSpec {
   id: string;
-  required: 'required' | 'primary-required' | 'optional';
+  required: 'primary-required' | 'optional' | 'required';
+  /** A message key naming the provider, or a literal class name. */
   provider: string;
+  providerIsMessage: boolean;
   account: string;
-  fields: AuthField[];
+  fields: Record<string, FieldSpec>;
 }
 
-/** Texts of the login and account-creation forms (German and English), written for this service. */
-const TEXTS: Record<string, { de: string; en: string }> = {
-  'provider-password': { de: 'Passwortbasierte Authentifizierung', en: 'Password-based authentication' },
-  'username-label': { de: 'Benutzername', en: 'Username' },
-  'username-help': { de: 'Der Name des Benutzerkontos.', en: 'The name of the account.' },
-  'password-label': { de: 'Passwort', en: 'Password' },
-  'password-help': { de: 'Das Passwort des Benutzerkontos.', en: 'The password of the account.' },
-  'retype-label': { de: 'Passwort wiederholen', en: 'Confirm password' },
-  'retype-help': { de: 'Das Passwort noch einmal.', en: 'The password again.' },
-  'email-label': { de: 'E-Mail-Adresse', en: 'Email' },
-  'email-help': {
-    de: 'Freiwillig: eine E-Mail-Adresse für das Konto.',
-    en: 'Optional: an email address for the account.',
+/** What a password login asks for: MediaWiki's password request and its "remember me" box. */
+const LOGIN_REQUESTS: RequestSpec[] = [
+  {
+    id: 'MediaWiki\\Auth\\PasswordAuthenticationRequest',
+    required: 'primary-required',
+    provider: 'authmanager-provider-password',
+    providerIsMessage: true,
+    account: '',
+    fields: {
+      username: {
+        type: 'string',
+        label: 'userlogin-yourname',
+        help: 'authmanager-username-help',
+        optional: false,
+        sensitive: false,
+      },
+      password: {
+        type: 'password',
+        label: 'userlogin-yourpassword',
+        help: 'authmanager-password-help',
+        optional: false,
+        sensitive: true,
+      },
+    },
   },
-  'realname-label': { de: 'Bürgerlicher Name', en: 'Real name' },
-  'realname-help': { de: 'Freiwillig: der bürgerliche Name.', en: 'Optional: your real name.' },
-  'rememberme-label': { de: 'Angemeldet bleiben', en: 'Keep me logged in' },
-  'rememberme-help': {
-    de: 'Ob die Anmeldung über das Ende der Sitzung hinaus gelten soll.',
-    en: 'Whether the login should outlast the session.',
+  {
+    id: 'MediaWiki\\Auth\\RememberMeAuthenticationRequest',
+    required: 'optional',
+    provider: 'MediaWiki\\Auth\\RememberMeAuthenticationRequest',
+    providerIsMessage: false,
+    account: 'MediaWiki\\Auth\\RememberMeAuthenticationRequest',
+    fields: {
+      rememberMe: {
+        type: 'checkbox',
+        label: 'userlogin-remembermypassword',
+        help: 'authmanager-userlogin-remembermypassword-help',
+        optional: true,
+        sensitive: false,
+      },
+    },
   },
-};
+];
 
-const PASSWORD_LOGIN: AuthRequest = {
-  id: 'MediaWiki\\Auth\\PasswordAuthenticationRequest',
-  required: 'primary-required',
-  provider: 'provider-password',
-  account: '',
-  fields: [
-    {
-      name: 'username',
-      type: 'string',
-      label: 'username-label',
-      help: 'username-help',
-      optional: false,
-      sensitive: false,
-    },
-    {
-      name: 'password',
-      type: 'password',
-      label: 'password-label',
-      help: 'password-help',
-      optional: false,
-      sensitive: true,
-    },
-  ],
-};
+/** Seconds after a login within which a security-sensitive operation needs no new login. */
+const REAUTHENTICATE_SECONDS = 300;
 
-const REMEMBER_ME: AuthRequest = {
-  id: 'MediaWiki\\Auth\\RememberMeAuthenticationRequest',
-  required: 'optional',
-  provider: 'MediaWiki\\Auth\\RememberMeAuthenticationRequest',
-  account: 'MediaWiki\\Auth\\RememberMeAuthenticationRequest',
-  fields: [
-    {
-      name: 'rememberMe',
-      type: 'checkbox',
-      label: 'rememberme-label',
-      help: 'rememberme-help',
-      optional: true,
-      sensitive: false,
-    },
-  ],
-};
-
-const ACCOUNT_CREATION: AuthRequest = {
-  id: 'MediaWiki\\Auth\\PasswordAuthenticationRequest',
-  required: 'primary-required',
-  provider: 'provider-password',
-  account: '',
-  fields: [
-    {
-      name: 'username',
-      type: 'string',
-      label: 'username-label',
-      help: 'username-help',
-      optional: false,
-      sensitive: false,
-    },
-    {
-      name: 'password',
-      type: 'password',
-      label: 'password-label',
-      help: 'password-help',
-      optional: false,
-      sensitive: true,
-    },
-    { name: 'retype', type: 'password', label: 'retype-label', help: 'retype-help', optional: false, sensitive: true },
-    { name: 'email', type: 'string', label: 'email-label', help: 'email-help', optional: true, sensitive: false },
-    {
-      name: 'realname',
-      type: 'string',
-      label: 'realname-label',
-      help: 'realname-help',
-      optional: true,
-      sensitive: false,
-    },
-  ],
-};
-
-function requestsFor(action: string): AuthRequest[] {
-  if (action === 'login') return [PASSWORD_LOGIN, REMEMBER_ME];
-  if (action === 'create') return [ACCOUNT_CREATION];
-  if (action === 'change' || action === 'remove') return [PASSWORD_LOGIN];
-  return [];
-}
-
-export const execute: ModuleExecute = (ctx) => {
-  const lang = ctx.site.language === 'de' || ctx.site.language.startsWith('de-') ? 'de' : 'en';
-  const format = ctx.params.messageformat as string;
-  const text = (key: string): string | ResultObject | undefined => {
-    const known = TEXTS[key];
-    if (!known) return key;
-    if (format === 'none') return undefined;
-    if (format === 'raw') return { key: `authmanager-${key}`, params: list('param', []) };
-    return format === 'html' ? escapeXml(known[lang]) : known[lang];
-  };
-  const info: ResultObject = {
-    canauthenticatenow: true,
-    cancreateaccounts: ctx.user.rights.has('createaccount'),
-    canlinkaccounts: false,
-  };
-  const operation = ctx.params.securitysensitiveoperation as string | undefined;
-  if (operation !== undefined)
-    info.securitysensitiveoperationstatus = ctx.user.anonymous ? 'login-required' : 'sensitive-ok';
-  const action = ctx.params.requestsfor as string | undefined;
-  if (action !== undefined) {
+/**
+ * What the login forms need: whether logging in and creating accounts are possible, whether a
+ * security-sensitive operation may go ahead, and the fields of the requested operation. This
+ * server authenticates by password only, so only `login` has requests to describe; a login here
+ * is single-step, so nothing is ever preserved between steps.
+ */
+export const execute: ModuleExecute = (context) => {
+  const { params, session, user } = context;
+  const info: ResultObject = { canauthenticatenow: true, cancreateaccounts: true, canlinkaccounts: false };
+  const operation = params.securitysensitiveoperation as string | undefined;
+  if (operation !== undefined) {
+    let status = 'OK';
+    if (user.anonymous) status = 'REAUTH';
+    else if (!user.botPassword) {
+      const since = session.loggedInAt ? (context.now.getTime() - session.loggedInAt.getTime()) / 1000 : Infinity;
+      if (since > REAUTHENTICATE_SECONDS) status = 'REAUTH';
+    }
+    info.securitysensitiveoperationstatus = status;
+  }
+  const requestsFor = params.requestsfor as string | undefined;
+  if (requestsFor !== undefined) {
     info.haspreservedstate = false;
     info.hasprimarypreservedstate = false;
     info.preservedusername = '';
-    const requests = requestsFor(action).map((request) => {
-      const fields: ResultObject = {};
-      for (const field of request.fields) {
+    const specs = requestsFor === 'login' ? LOGIN_REQUESTS : [];
+    const format = params.messageformat as string;
+    const language = context.userLanguage;
+    const text = (key: string): ResultValue => {
+      if (format === 'raw') return { key, params: list('param', []) };
+      const rendered = renderMessage(key, [], language);
+      return format === 'html' ? escapeXml(rendered) : rendered;
+    };
+    const describeFields = (fields: Record<string, FieldSpec>): ResultObject => {
+      const out: ResultObject = {};
+      for (const [name, field] of Object.entries(fields)) {
         const entry: ResultObject = { type: field.type };
-        const label = text(field.label);
-        const help = text(field.help);
-        if (label !== undefined) entry.label = label;
-        if (help !== undefined) entry.help = help;
+        if (format !== 'none') {
+          entry.label = text(field.label);
+          entry.help = text(field.help);
+        }
         entry.optional = field.optional;
         entry.sensitive = field.sensitive;
-        fields[field.name] = entry;
+        out[name] = entry;
       }
-      const provider = text(request.provider);
-      return {
-        id: request.id,
-        metadata: {},
-        required: request.required,
-        provider: typeof provider === 'string' ? provider : request.provider,
-        account: request.account,
-        fields,
+      return out;
+    };
+    const requests = specs.map((spec) => {
+      const request: ResultObject = {
+        id: spec.id,
+        metadata: assoc({}),
+        required: spec.required,
+        provider: spec.providerIsMessage ? renderMessage(spec.provider, [], language) : spec.provider,
+        account: spec.account,
       };
+      if (!params.mergerequestfields) request.fields = describeFields(spec.fields);
+      return request;
     });
-    if (ctx.params.mergerequestfields) {
-      const merged: ResultObject = {};
-      for (const request of requests) Object.assign(merged, request.fields);
-      info.fields = merged;
-    } else {
-      info.requests = list('request', requests);
+    info.requests = list('request', requests);
+    if (params.mergerequestfields) {
+      info.fields = describeFields(Object.assign({}, ...specs.map((spec) => spec.fields)));
     }
   }
-  ctx.result.set('authmanagerinfo', info);
+  context.result.set('authmanagerinfo', info);
 };

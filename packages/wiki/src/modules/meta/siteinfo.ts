@@ -11,10 +11,10 @@ import {
   withContent,
 } from '../../api/result/tree.js';
 import { MEDIAWIKI_VERSION } from '../../api/version.js';
+import { groupChangeableGroups, groupRights, IMPLICIT_GROUPS } from '../../site/group-permissions.js';
 import { MAGIC_WORDS_DE } from '../../site/mediawiki/magic-words.js';
 import { EXTENSION_HOOKS, PARSER_VARIABLES } from '../../site/mediawiki/parser-data.js';
 import { SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
-import { changeableGroups, groupRights, IMPLICIT_GROUPS } from '../../site/rights.js';
 import type { SiteConfig } from '../../site/site.js';
 import { defaultUserOptions } from '../../site/user-options.js';
 
@@ -269,13 +269,10 @@ async function userGroups(ctx: ModuleContext, withNumbers: boolean): Promise<Res
   const out: ResultObject[] = [];
   for (const [name, rights] of groupRights(ctx.site)) {
     const entry: ResultObject = { name, rights: list('permission', rights) };
-    if (
-      (withNumbers && !IMPLICIT_GROUPS.includes(name as (typeof IMPLICIT_GROUPS)[number])) ||
-      (withNumbers && name === 'user')
-    ) {
+    if ((withNumbers && !IMPLICIT_GROUPS.includes(name)) || (withNumbers && name === 'user')) {
       entry.number = counts.get(name) ?? 0;
     }
-    const changeable = changeableGroups(name);
+    const changeable = groupChangeableGroups(ctx.site, name);
     if (changeable.add.length > 0) entry.add = list('group', changeable.add);
     if (changeable.remove.length > 0) entry.remove = list('group', changeable.remove);
     out.push(entry);

@@ -1,4 +1,7 @@
+import type { TokenType } from '../../accounts/tokens.js';
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
+import type { ResultObject } from '../../api/result/tree.js';
 
 /** `meta=tokens`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -18,4 +21,11 @@ export const descriptor: ModuleDescriptor = {
       allspecifier: true,
     },
   ],
+};
+
+/** Every token type asked for, in the order asked, bound to the caller's session. */
+export const execute: ModuleExecute = async (context) => {
+  const tokens: ResultObject = {};
+  for (const type of context.params.type as TokenType[]) tokens[`${type}token`] = await context.session.token(type);
+  context.result.set('tokens', tokens);
 };

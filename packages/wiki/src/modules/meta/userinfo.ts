@@ -1,9 +1,11 @@
+import type { UserBlock } from '../../accounts/blocks.js';
 import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
-import { list, type ResultObject } from '../../api/result/tree.js';
-import { DEFAULT_RATE_LIMITS } from '../../site/mediawiki/rate-limits.js';
-import { changeableGroups, IMPLICIT_GROUPS } from '../../site/rights.js';
+import { assoc, list, type ResultObject, type ResultValue, withContent } from '../../api/result/tree.js';
+import { formatUserTimestamp } from '../../site/date-format.js';
+import { changeableGroups, siteGroups } from '../../site/group-permissions.js';
+import { rateLimits } from '../../site/rate-limits.js';
 import { defaultUserOptions } from '../../site/user-options.js';
 
 /** `meta=userinfo`: parameters as the module reference lists them, in its order. */
@@ -47,135 +49,192 @@ export const descriptor: ModuleDescriptor = {
   ],
 };
 
-/** Rate limits as `ratelimits` shows them: the kinds that apply to the caller (`noratelimit` has none). */
-function rateLimits(ctx: ModuleContext): ResultObject {
-  const out: ResultObject = {};
-  if (ctx.user.rights.has('noratelimit')) return out;
-  const kinds = ctx.user.anonymous ? ['ip', 'anon'] : ['user', 'newbie'];
-  for (const [action, limits] of Object.entries(DEFAULT_RATE_LIMITS)) {
-    const entry: ResultObject = {};
-    for (const kind of kinds) {
-      const limit = limits[kind];
-      if (limit) entry[kind] = { hits: limit[0], seconds: limit[1] };
+/** Watchlist notifications are counted up to this many (`unreadcount` then says `1000+`). */
+const UNREAD_LIMIT = 1000;
+
+/**
+ * The caller's account: always `id` and `name` (and `anon`), then each `uiprop` in MediaWiki's
+ * order. Private fields (e-mail, real name) need `viewmyprivateinfo`, as in MediaWiki.
+ */
+export const execute: ModuleExecute = async (context) => {
+  const { user, store, site } = context;
+  const props = new Set((context.params.prop as string[] | undefined) ?? []);
+  const info: ResultObject = { id: user.id, name: user.name };
+  if (user.anonymous) info.anon = true;
+  const account = user.anonymous
+    ? undefined
+    : await store.db
+        .selectFrom('user')
+        .select(['user_real_name', 'user_email', 'user_email_authenticated', 'user_registration', 'user_editcount'])
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+  const language = context.userLanguage;
+
+  if (props.has('blockinfo')) {
+    const block = await user.block();
+    if (block) Object.assign(info, blockDetails(block, language));
+  }
+  if (props.has('hasmsg')) info.messages = await hasNewMessages(context);
+  if (props.has('groups')) info.groups = list('g', [...user.groups]);
+  if (props.has('groupmemberships')) {
+    info.groupmemberships = list(
+      'groupmembership',
+      user.memberships.map((m) => ({
+        group: m.group,
+        expiry: m.expiry === 'infinity' ? 'infinity' : mwToIso(m.expiry),
+      })),
+    );
+  }
+  if (props.has('implicitgroups')) info.implicitgroups = list('g', [...user.implicitGroups]);
+  if (props.has('rights')) info.rights = list('r', [...user.rightsList]);
+  if (props.has('changeablegroups')) {
+    const groups = changeableGroups(siteGroups(site), user.groups, user.rights);
+    info.changeablegroups = {
+      add: list('g', groups.add),
+      remove: list('g', groups.remove),
+      'add-self': list('g', groups['add-self']),
+      'remove-self': list('g', groups['remove-self']),
+    };
+  }
+  if (props.has('options')) info.options = await userOptions(context);
+  if (props.has('editcount')) info.editcount = account?.user_editcount ?? 0;
+  if (props.has('ratelimits')) info.ratelimits = limitsFor(context, false);
+  if (props.has('theoreticalratelimits')) info.theoreticalratelimits = limitsFor(context, true);
+  const mayViewPrivate = user.rights.has('viewmyprivateinfo');
+  if (props.has('realname') && mayViewPrivate) info.realname = account?.user_real_name ?? '';
+  if (props.has('email') && mayViewPrivate) {
+    info.email = account?.user_email ?? '';
+    if (account?.user_email_authenticated) info.emailauthenticated = mwToIso(account.user_email_authenticated);
+  }
+  if (props.has('registrationdate') && account) {
+    info.registrationdate = account.user_registration ? mwToIso(account.user_registration) : null;
+  }
+  if (props.has('acceptlang')) info.acceptlang = acceptedLanguages(context.acceptLanguage);
+  if (props.has('unreadcount')) info.unreadcount = await unreadCount(context);
+  if (props.has('centralids')) {
+    info.centralids = { local: user.id };
+    info.attachedlocal = { local: !user.anonymous };
+    const wiki = context.params.attachedwiki as string | undefined;
+    if (wiki !== undefined) info.attachedwiki = { local: !user.anonymous && wiki === site.wikiId };
+  }
+  if (props.has('latestcontrib')) {
+    const latest = await latestContribution(context);
+    if (latest) info.latestcontrib = mwToIso(latest);
+  }
+  if (props.has('cancreateaccount')) {
+    const block = await user.block();
+    info.cancreateaccount = user.rights.has('createaccount') && !(block?.noCreate && block.sitewide);
+  }
+  context.result.set('userinfo', info);
+};
+
+function blockDetails(block: UserBlock, language: string): ResultObject {
+  const details: ResultObject = {
+    blockid: block.id,
+    blockedby: block.by,
+    blockedbyid: block.byId,
+    blockreason: block.reason,
+    blockedtimestamp: mwToIso(block.timestamp),
+    blockexpiry: block.expiry === 'infinity' ? 'infinite' : mwToIso(block.expiry),
+    blockpartial: !block.sitewide,
+    blocknocreate: block.noCreate,
+    blockanononly: block.anonOnly,
+    blockedtimestampformatted: formatUserTimestamp(block.timestamp, language),
+  };
+  if (block.expiry !== 'infinity') {
+    details.blockexpiryformatted = formatUserTimestamp(block.expiry, language);
+    details.blockexpiryrelative = formatUserTimestamp(block.expiry, language);
+  }
+  return details;
+}
+
+async function hasNewMessages(context: ModuleContext): Promise<boolean> {
+  const { user, store } = context;
+  const row = await store.db
+    .selectFrom('user_newtalk')
+    .select('user_id')
+    .where(user.anonymous ? 'user_ip' : 'user_id', '=', user.anonymous ? user.ip : user.id)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The account's preferences: those it set first, then the site's defaults for the rest. */
+async function userOptions(context: ModuleContext): Promise<ResultObject> {
+  const defaults = await defaultUserOptions(context.store, context.site);
+  if (context.user.anonymous) return assoc({ ...defaults });
+  const rows = await context.store.db
+    .selectFrom('user_properties')
+    .select(['up_property', 'up_value'])
+    .where('up_user', '=', context.user.id)
+    .execute();
+  const options: ResultObject = {};
+  for (const row of rows) options[row.up_property] = row.up_value ?? '';
+  for (const [name, value] of Object.entries(defaults)) if (!(name in options)) options[name] = value;
+  return assoc(options);
+}
+
+/** The rate limits that apply to the caller (none with `noratelimit`, unless `theoretical`). */
+function limitsFor(context: ModuleContext, theoretical: boolean): ResultObject {
+  const { user, site } = context;
+  const out: ResultObject = assoc({});
+  if (!theoretical && user.rights.has('noratelimit')) return out;
+  const categories = [user.anonymous ? 'anon' : 'user'];
+  if (!user.rights.has('autoconfirmed')) {
+    categories.push('ip', 'subnet');
+    if (!user.anonymous) categories.push('newbie');
+  }
+  categories.push(...user.memberships.map((m) => m.group));
+  for (const [action, limits] of Object.entries(rateLimits(site))) {
+    for (const category of categories) {
+      const limit = limits[category];
+      if (!limit) continue;
+      const entry = (out[action] as ResultObject | undefined) ?? {};
+      entry[category] = { hits: limit[0], seconds: limit[1] };
+      out[action] = entry;
     }
-    if (Object.keys(entry).length > 0) out[action] = entry;
   }
   return out;
 }
 
-async function userRow(ctx: ModuleContext) {
-  if (ctx.user.anonymous) return undefined;
-  return ctx.store.db
-    .selectFrom('user')
-    .select([
-      'user_id',
-      'user_real_name',
-      'user_email',
-      'user_email_authenticated',
-      'user_registration',
-      'user_editcount',
-    ])
-    .where('user_id', '=', ctx.user.id)
-    .executeTakeFirst();
+/** `Accept-Language` as MediaWiki reads it: lower-cased codes, by falling quality, q 0 left out. */
+function acceptedLanguages(header: string | undefined): ResultValue[] {
+  const entries: { code: string; q: number; index: number }[] = [];
+  for (const [index, part] of (header ?? '').split(',').entries()) {
+    const m =
+      /^\s*([a-zA-Z]{1,8}(?:-[a-zA-Z0-9]{1,8})*|\*)\s*(?:;\s*q\s*=\s*(1(?:\.0{0,3})?|0(?:\.\d{0,3})?))?\s*$/.exec(part);
+    if (!m) continue;
+    const q = m[2] === undefined ? 1 : Number(m[2]);
+    if (q > 0) entries.push({ code: m[1].toLowerCase(), q, index });
+  }
+  entries.sort((a, b) => b.q - a.q || a.index - b.index);
+  return list(
+    'lang',
+    entries.map((e) => withContent({ q: e.q, code: e.code }, 'code')),
+  );
 }
 
-async function groupMemberships(ctx: ModuleContext): Promise<ResultObject[]> {
-  if (ctx.user.anonymous) return [];
-  const rows = await ctx.store.db
-    .selectFrom('user_groups')
-    .select(['ug_group', 'ug_expiry'])
-    .where('ug_user', '=', ctx.user.id)
-    .orderBy('ug_group')
+async function unreadCount(context: ModuleContext): Promise<number | string> {
+  if (context.user.anonymous) return 0;
+  const rows = await context.store.db
+    .selectFrom('watchlist')
+    .select('wl_user')
+    .where('wl_user', '=', context.user.id)
+    .where('wl_notificationtimestamp', 'is not', null)
+    .limit(UNREAD_LIMIT + 1)
     .execute();
-  return rows.map((row) => ({
-    group: row.ug_group,
-    expiry: row.ug_expiry && row.ug_expiry !== 'infinity' ? mwToIso(row.ug_expiry) : 'infinity',
-  }));
+  return rows.length > UNREAD_LIMIT ? `${UNREAD_LIMIT}+` : rows.length;
 }
 
-async function hasNewMessages(ctx: ModuleContext): Promise<boolean> {
-  let query = ctx.store.db.selectFrom('user_newtalk').select('user_id');
-  query = ctx.user.anonymous ? query.where('user_ip', '=', ctx.user.name) : query.where('user_id', '=', ctx.user.id);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
-async function latestContribution(ctx: ModuleContext): Promise<string | undefined> {
-  const row = await ctx.store.db
+async function latestContribution(context: ModuleContext): Promise<string | undefined> {
+  const { user, store } = context;
+  const row = await store.db
     .selectFrom('actor')
     .innerJoin('revision', 'rev_actor', 'actor_id')
     .select('rev_timestamp')
-    .where('actor_name', '=', ctx.user.name)
+    .where(user.anonymous ? 'actor_name' : 'actor_user', '=', user.anonymous ? user.name : user.id)
     .orderBy('rev_timestamp', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row ? mwToIso(row.rev_timestamp) : undefined;
+  return row?.rev_timestamp;
 }
-
-async function options(ctx: ModuleContext): Promise<ResultObject> {
-  const defaults = await defaultUserOptions(ctx.store, ctx.site);
-  if (ctx.user.anonymous) return defaults;
-  const rows = await ctx.store.db
-    .selectFrom('user_properties')
-    .select(['up_property', 'up_value'])
-    .where('up_user', '=', ctx.user.id)
-    .execute();
-  const own: ResultObject = {};
-  for (const row of rows) own[row.up_property] = row.up_value ?? '';
-  return { ...own, ...Object.fromEntries(Object.entries(defaults).filter(([key]) => !(key in own))) };
-}
-
-export const execute: ModuleExecute = async (ctx) => {
-  const props = new Set((ctx.params.prop as string[] | undefined) ?? []);
-  const { user } = ctx;
-  const info: ResultObject = { id: user.id, name: user.name };
-  if (user.anonymous) info.anon = true;
-  const row = await userRow(ctx);
-  if (props.has('hasmsg')) info.messages = await hasNewMessages(ctx);
-  if (props.has('groups')) info.groups = list('g', [...user.groups]);
-  if (props.has('groupmemberships')) info.groupmemberships = list('groupmembership', await groupMemberships(ctx));
-  if (props.has('implicitgroups')) {
-    info.implicitgroups = list(
-      'g',
-      user.groups.filter((g) => (IMPLICIT_GROUPS as readonly string[]).includes(g)),
-    );
-  }
-  if (props.has('rights')) info.rights = list('r', [...user.rights]);
-  if (props.has('changeablegroups')) {
-    const add = new Set<string>();
-    const remove = new Set<string>();
-    for (const group of user.groups) {
-      const changeable = changeableGroups(group);
-      for (const g of changeable.add) add.add(g);
-      for (const g of changeable.remove) remove.add(g);
-    }
-    info.changeablegroups = {
-      add: list('g', [...add]),
-      remove: list('g', [...remove]),
-      'add-self': list('g', []),
-      'remove-self': list('g', []),
-    };
-  }
-  if (props.has('options')) info.options = await options(ctx);
-  if (props.has('editcount')) info.editcount = Number(row?.user_editcount ?? 0);
-  if (props.has('ratelimits')) info.ratelimits = rateLimits(ctx);
-  if (props.has('theoreticalratelimits')) info.theoreticalratelimits = rateLimits(ctx);
-  if (props.has('realname') && user.rights.has('viewmyprivateinfo')) info.realname = row?.user_real_name ?? '';
-  if (props.has('email') && user.rights.has('viewmyprivateinfo')) {
-    info.email = row?.user_email ?? '';
-    if (row?.user_email_authenticated) info.emailauthenticated = mwToIso(row.user_email_authenticated);
-  }
-  if (props.has('registrationdate') && row?.user_registration) info.registrationdate = mwToIso(row.user_registration);
-  if (props.has('acceptlang')) info.acceptlang = list('lang', []);
-  if (props.has('unreadcount')) info.unreadcount = 0;
-  if (props.has('centralids')) {
-    info.centralids = { local: user.id };
-    info.attachedlocal = { local: !user.anonymous };
-  }
-  // MediaWiki reports the latest contribution of accounts only.
-  if (props.has('latestcontrib') && !user.anonymous) {
-    const latest = await latestContribution(ctx);
-    if (latest) info.latestcontrib = latest;
-  }
-  if (props.has('cancreateaccount')) info.cancreateaccount = user.rights.has('createaccount');
-  ctx.result.set('userinfo', info);
-};

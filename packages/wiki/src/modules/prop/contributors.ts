@@ -5,7 +5,7 @@ import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { toMwTimestamp } from '../../api/params/timestamp.js';
-import { groupRights, IMPLICIT_GROUPS } from '../../site/rights.js';
+import { groupRights, IMPLICIT_GROUPS } from '../../site/group-permissions.js';
 import type { WikiDatabase } from '../../store/schema.js';
 import { DELETED_USER } from '../support/hidden-content.js';
 import { pageIds } from '../support/link-rows.js';

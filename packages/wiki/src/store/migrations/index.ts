@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_wiki_store.js';
+import * as m0002 from './0002_sessions.js';
 
 /** Every migration, keyed by a name that sorts in the order they apply. */
 export const migrations: Record<string, Migration> = {
   '0001_wiki_store': m0001,
+  '0002_sessions': m0002,
 };

@@ -1,0 +1,103 @@
+/**
+ * The block that applies to a caller: a block of the account, or a block of the client's address
+ * or of a range holding it (blocks for anonymous users only spare logged-in users, and the right
+ * `ipblock-exempt` spares a user every address block). Expired blocks are ignored.
+ */
+import { isIPv4, isIPv6 } from '../site/ip-address.js';
+import type { WikiStore } from '../store/database.js';
+
+export interface UserBlock {
+  id: number;
+  /** Who blocked, and their user id (0 for an imported name). */
+  by: string;
+  byId: number;
+  reason: string;
+  /** MediaWiki timestamps; `expiry` may be `infinity`. */
+  timestamp: string;
+  expiry: string;
+  sitewide: boolean;
+  noCreate: boolean;
+  anonOnly: boolean;
+  noEmail: boolean;
+  allowUserTalk: boolean;
+}
+
+/** An address in MediaWiki's hex form (`ipb_range_start`): 8 digits for IPv4, `v6-` and 32 for IPv6. */
+export function ipHex(ip: string): string | undefined {
+  if (isIPv4(ip)) {
+    return ip
+      .split('.')
+      .map((part) => Number(part).toString(16).padStart(2, '0'))
+      .join('')
+      .toUpperCase();
+  }
+  if (!isIPv6(ip)) return undefined;
+  const [head, tail] = ip.includes('::') ? ip.split('::') : [ip, undefined];
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+  if (groups.length !== 8) return undefined;
+  return `v6-${groups
+    .map((g) => g.padStart(4, '0'))
+    .join('')
+    .toUpperCase()}`;
+}
+
+export async function findBlock(
+  store: WikiStore,
+  user: { id: number; ip: string; ipExempt: boolean },
+  now: string,
+): Promise<UserBlock | undefined> {
+  const hex = user.ipExempt ? undefined : ipHex(user.ip);
+  const rows = await store.db
+    .selectFrom('ipblocks')
+    .leftJoin('actor', 'actor.actor_id', 'ipblocks.ipb_by_actor')
+    .select([
+      'ipb_id',
+      'ipb_user',
+      'ipb_reason',
+      'ipb_timestamp',
+      'ipb_expiry',
+      'ipb_sitewide',
+      'ipb_create_account',
+      'ipb_anon_only',
+      'ipb_block_email',
+      'ipb_allow_usertalk',
+      'actor.actor_name',
+      'actor.actor_user',
+    ])
+    .where((eb) => {
+      const conditions = [];
+      if (user.id !== 0) conditions.push(eb('ipb_user', '=', user.id));
+      if (hex !== undefined) {
+        conditions.push(eb.and([eb('ipb_user', '=', 0), eb('ipb_address', '=', user.ip)]));
+        conditions.push(
+          eb.and([eb('ipb_user', '=', 0), eb('ipb_range_start', '<=', hex), eb('ipb_range_end', '>=', hex)]),
+        );
+      }
+      return conditions.length > 0 ? eb.or(conditions) : eb.val(false);
+    })
+    .orderBy('ipb_id')
+    .execute();
+  const live = rows.filter(
+    (row) =>
+      (row.ipb_expiry === 'infinity' || row.ipb_expiry > now) &&
+      (row.ipb_user !== 0 || user.id === 0 || row.ipb_anon_only === 0),
+  );
+  // An account block speaks for the account; otherwise the first address block.
+  const row = live.find((r) => r.ipb_user !== 0) ?? live[0];
+  if (!row) return undefined;
+  return {
+    id: row.ipb_id,
+    by: row.actor_name ?? '',
+    byId: row.actor_user ?? 0,
+    reason: row.ipb_reason,
+    timestamp: row.ipb_timestamp,
+    expiry: row.ipb_expiry,
+    sitewide: row.ipb_sitewide === 1,
+    noCreate: row.ipb_create_account === 1,
+    anonOnly: row.ipb_anon_only === 1,
+    noEmail: row.ipb_block_email === 1,
+    allowUserTalk: row.ipb_allow_usertalk === 1,
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * `action=clientlogin`, as far as a password login goes: the AuthManager fields `username` and
+ * `password` (unprefixed, as MediaWiki names them) with the session's login token. Answers `PASS`
+ * or `FAIL` with the reason in `loginmessageformat`; there are no further steps to `continue`.
+ */
+import { Authenticator } from '../../accounts/authenticate.js';
+import { apiError, requireAtLeastOneOf } from '../errors.js';
+import { escapeXml } from '../format/xml.js';
+import { renderMessage } from '../messages/render.js';
+import type { ParamDescriptor } from '../params/descriptor.js';
+import type { RequestState } from '../request-state.js';
+import type { ResultObject } from '../result/tree.js';
+import { list } from '../result/tree.js';
+import { accountActionDescriptor } from './account-action.js';
+
+export const CLIENTLOGIN_PARAMETERS: ParamDescriptor[] = [
+  { name: 'requests', type: 'string', multi: true },
+  { name: 'messageformat', type: ['html', 'none', 'raw', 'wikitext'], default: 'wikitext' },
+  { name: 'mergerequestfields', type: 'boolean' },
+  { name: 'preservestate', type: 'boolean' },
+  { name: 'returnurl', type: 'string' },
+  { name: 'continue', type: 'boolean' },
+  { name: 'token', type: 'string', required: true, sensitive: true },
+];
+
+export const CLIENTLOGIN_DESCRIPTOR = accountActionDescriptor(
+  'clientlogin',
+  'ApiClientLogin',
+  'login',
+  CLIENTLOGIN_PARAMETERS,
+  'Login',
+);
+
+/** The AuthManager fields a password login reads; they carry no module prefix. */
+const FIELDS: ParamDescriptor[] = [
+  { name: 'username', type: 'string' },
+  { name: 'password', type: 'string', sensitive: true },
+  { name: 'rememberMe', type: 'boolean' },
+];
+
+export async function executeClientLogin(state: RequestState, result: ResultObject): Promise<void> {
+  const scope = { prefix: 'login', path: 'clientlogin', name: 'clientlogin' };
+  const params = state.validator.readAll(CLIENTLOGIN_PARAMETERS, scope);
+  if (!state.session.matchesToken('login', params.token as string)) throw apiError('badtoken', 'apierror-badtoken');
+  if (params.returnurl === undefined && params.continue !== true) {
+    throw requireAtLeastOneOf(['logincontinue', 'loginreturnurl']);
+  }
+  const fields = state.validator.readAll(FIELDS, { prefix: '', path: 'clientlogin', name: 'clientlogin' });
+  const answer: ResultObject = {};
+  result.clientlogin = answer;
+  const fail = (key: string, messageParams: (string | number)[] = []) => {
+    answer.status = 'FAIL';
+    writeMessage(state, answer, key, messageParams, params.messageformat as string);
+  };
+  if (params.continue === true) return fail('authmanager-authn-not-in-progress');
+  const outcome = await new Authenticator(state.services.store, state.services.site).logInMainAccount(
+    (fields.username as string | undefined) ?? '',
+    (fields.password as string | undefined) ?? '',
+    state.session.user.ip,
+    state.now,
+  );
+  if (!outcome.ok) return fail(outcome.reason.key, outcome.reason.params as (string | number)[]);
+  await state.session.logIn(outcome.account);
+  answer.status = 'PASS';
+  answer.username = outcome.account.name;
+}
+
+/** `message` and `messagecode` in the requested format; the text is in the user's language. */
+function writeMessage(
+  state: RequestState,
+  answer: ResultObject,
+  key: string,
+  params: (string | number)[],
+  format: string,
+): void {
+  const language = state.userLanguage;
+  if (format === 'raw') answer.message = { key, params: list('param', params) };
+  else if (format === 'html') answer.message = escapeXml(renderMessage(key, params, language));
+  else if (format === 'wikitext') answer.message = renderMessage(key, params, language);
+  answer.messagecode = key;
+}
