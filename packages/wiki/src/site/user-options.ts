@@ -3,7 +3,9 @@
  * namespaces searched by default (the content namespaces), and one `gadget-<name>` per gadget of
  * `MediaWiki:Gadgets-definition` (1 when the gadget is on by default; hidden gadgets have none).
  */
+
 import type { WikiStore } from '../store/database.js';
+import { currentPageText } from '../store/page-text.js';
 import { DEFAULT_USER_OPTIONS, VARIANT_LANGUAGES } from './mediawiki/default-options.js';
 import type { SiteConfig } from './site.js';
 
@@ -21,18 +23,10 @@ export async function defaultUserOptions(
 }
 
 async function gadgetDefaults(store: WikiStore): Promise<{ name: string; enabled: boolean }[]> {
-  const row = await store.db
-    .selectFrom('page')
-    .innerJoin('slots', 'slot_revision_id', 'page_latest')
-    .innerJoin('content', 'content_id', 'slot_content_id')
-    .select('content_text')
-    .where('page_namespace', '=', 8)
-    .where('page_title', '=', 'Gadgets-definition')
-    .where('slot_role', '=', 'main')
-    .executeTakeFirst();
-  if (!row) return [];
+  const text = await currentPageText(store, 8, 'Gadgets-definition');
+  if (text === undefined) return [];
   const gadgets: { name: string; enabled: boolean }[] = [];
-  for (const line of row.content_text.split('\n')) {
+  for (const line of text.split('\n')) {
     const m = /^\*\s*([A-Za-z][-\w.]*)\s*(?:\[([^\]]*)\])?\s*\|/.exec(line);
     if (!m) continue;
     const options = (m[2] ?? '').split('|').map((o) => o.trim());
