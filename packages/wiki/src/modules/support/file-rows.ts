@@ -2,8 +2,33 @@
  * Reading file versions from the store: the current versions of some files (`image`) and their
  * older versions (`oldimage`), newest first, each with its uploader's name, in one query per table.
  */
+import type { Selectable } from 'kysely';
 import type { WikiStore } from '../../store/database.js';
+import type { ImageTable } from '../../store/schema.js';
 import type { FileVersion } from './files.js';
+
+/** A row of `image` joined with its uploader's actor. */
+export type ImageRow = Selectable<ImageTable> & { actor_name: string; actor_user: number | null };
+
+/** The current version of a file from its `image` row. */
+export function imageVersion(row: ImageRow): FileVersion {
+  return {
+    name: row.img_name,
+    size: row.img_size,
+    width: row.img_width,
+    height: row.img_height,
+    bits: row.img_bits,
+    metadata: row.img_metadata,
+    mediaType: row.img_media_type,
+    mime: `${row.img_major_mime}/${row.img_minor_mime}`,
+    description: row.img_description,
+    timestamp: row.img_timestamp,
+    sha1: row.img_sha1,
+    actorName: row.actor_name,
+    actorUser: row.actor_user ?? 0,
+    deleted: 0,
+  };
+}
 
 /** The current versions of the named files (names as stored, with underscores), by name. */
 export async function currentVersions(store: WikiStore, names: readonly string[]): Promise<Map<string, FileVersion>> {
@@ -17,22 +42,7 @@ export async function currentVersions(store: WikiStore, names: readonly string[]
     .where('img_name', 'in', names)
     .execute();
   for (const row of rows) {
-    found.set(row.img_name, {
-      name: row.img_name,
-      size: row.img_size,
-      width: row.img_width,
-      height: row.img_height,
-      bits: row.img_bits,
-      metadata: row.img_metadata,
-      mediaType: row.img_media_type,
-      mime: `${row.img_major_mime}/${row.img_minor_mime}`,
-      description: row.img_description,
-      timestamp: row.img_timestamp,
-      sha1: row.img_sha1,
-      actorName: row.actor_name,
-      actorUser: row.actor_user ?? 0,
-      deleted: 0,
-    });
+    found.set(row.img_name, imageVersion(row));
   }
   return found;
 }

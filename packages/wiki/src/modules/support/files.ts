@@ -99,6 +99,11 @@ export function sha1Hex(base36: string): string {
   return value.toString(16).padStart(40, '0');
 }
 
+/** A hexadecimal SHA-1 in the stored form: base 36, 31 digits. */
+export function sha1Base36(hex: string): string {
+  return BigInt(`0x${hex}`).toString(36).padStart(31, '0');
+}
+
 /** One version of a file, whichever table it comes from. */
 export interface FileVersion {
   name: string;
