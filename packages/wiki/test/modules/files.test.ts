@@ -70,4 +70,29 @@ describeEachEngine('file modules', (engine) => {
     });
     assert.deepEqual(next.query.pages[0].imageinfo, [{ archivename: '20261121222618!Karte.png' }]);
   });
+
+  test('duplicatefiles names the other files with the same content, continued by file and name', async () => {
+    const answer = await api().query({
+      prop: 'duplicatefiles',
+      titles: 'Datei:Beispiel.png|Datei:Beispiel-Kopie.png|Datei:Karte.png',
+      dflimit: '1',
+    });
+    const byTitle = Object.fromEntries(answer.query.pages.map((p: any) => [p.title, p.duplicatefiles]));
+    assert.deepEqual(byTitle['Datei:Beispiel-Kopie.png'], [
+      { name: 'Beispiel.png', user: 'Admin', timestamp: '2026-11-21T22:26:18Z', shared: false },
+    ]);
+    assert.equal(answer.continue.dfcontinue, 'Beispiel.png|Beispiel-Kopie.png');
+    const next = await api().query({
+      prop: 'duplicatefiles',
+      titles: 'Datei:Beispiel.png|Datei:Beispiel-Kopie.png',
+      dfcontinue: answer.continue.dfcontinue,
+    });
+    const names = next.query.pages.flatMap((p: any) => (p.duplicatefiles ?? []).map((d: any) => d.name));
+    assert.deepEqual(names, ['Beispiel-Kopie.png']);
+    const generated = await api().query({ generator: 'duplicatefiles', titles: 'Datei:Beispiel.png' });
+    assert.deepEqual(
+      generated.query.pages.map((p: any) => p.title),
+      ['Datei:Beispiel-Kopie.png'],
+    );
+  });
 });
