@@ -95,4 +95,15 @@ describeEachEngine('file modules', (engine) => {
       ['Datei:Beispiel-Kopie.png'],
     );
   });
+
+  test('filearchive tells anyone which files were deleted, but what they were only with deletedhistory', async () => {
+    const answer = await api().query({ list: 'filearchive', faprop: 'sha1|user|description|size|timestamp' });
+    assert.deepEqual(answer.query.filearchive, [
+      { id: 1, name: 'Alt.png', ns: 6, title: 'Datei:Alt.png', timestamp: '2026-11-21T22:26:19Z' },
+    ]);
+    const none = await api().query({ list: 'filearchive', faprefix: 'Beispiel' });
+    assert.deepEqual(none.query.filearchive, []);
+    const bad = await api().query({ list: 'filearchive', fasha1base36: '!' });
+    assert.equal(bad.error.code, 'invalidsha1base36hash');
+  });
 });

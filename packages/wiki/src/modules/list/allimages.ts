@@ -6,7 +6,7 @@ import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
 import { isBadFile, loadBadImageList } from '../support/bad-image-list.js';
 import { imageVersion } from '../support/file-rows.js';
-import { sha1Base36, versionInfo } from '../support/files.js';
+import { sha1Filter, versionInfo } from '../support/files.js';
 
 /** `list=allimages`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -67,21 +67,6 @@ const NS_FILE = 6;
 
 function mustUseWith(name: string, other: string): Error {
   return apiError('invalidparammix', 'apierror-invalidparammix-mustusewith', [name, other]);
-}
-
-/** The SHA-1 filter in the stored form (base 36), or undefined; a malformed hash is an error. */
-function sha1Filter(p: Record<string, unknown>): string | undefined {
-  if (p.sha1 !== undefined) {
-    const hex = (p.sha1 as string).toLowerCase();
-    if (!/^[0-9a-f]{40}$/.test(hex)) throw apiError('invalidsha1hash', 'apierror-invalidsha1hash');
-    return sha1Base36(hex);
-  }
-  if (p.sha1base36 !== undefined) {
-    const base36 = (p.sha1base36 as string).toLowerCase();
-    if (!/^[0-9a-z]{31}$/.test(base36)) throw apiError('invalidsha1base36hash', 'apierror-invalidsha1base36hash');
-    return base36;
-  }
-  return undefined;
 }
 
 export const execute: ModuleExecute = async (ctx) => {

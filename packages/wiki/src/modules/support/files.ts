@@ -4,6 +4,7 @@
  * per-version fields that imageinfo, allimages, filearchive and the stash modules share.
  */
 import { createHash } from 'node:crypto';
+import { apiError } from '../../api/errors.js';
 import type { ModuleContext } from '../../api/module.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { list, type ResultObject, type ResultValue } from '../../api/result/tree.js';
@@ -268,6 +269,21 @@ function encodeTitle(dbKey: string): string {
   return encodeURIComponent(dbKey).replace(/%3A/g, ':').replace(/%2F/g, '/');
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** The SHA-1 filter in the stored form (base 36); a malformed hash is an error. */
+export function sha1Filter(p: Record<string, unknown>): string | undefined {
+  if (p.sha1 !== undefined) {
+    const hex = (p.sha1 as string).toLowerCase();
+    if (!/^[0-9a-f]{40}$/.test(hex)) throw apiError('invalidsha1hash', 'apierror-invalidsha1hash');
+    return sha1Base36(hex);
+  }
+  if (p.sha1base36 !== undefined) {
+    const base36 = (p.sha1base36 as string).toLowerCase();
+    if (!/^[0-9a-z]{31}$/.test(base36)) throw apiError('invalidsha1base36hash', 'apierror-invalidsha1base36hash');
+    return base36;
+  }
+  return undefined;
 }
