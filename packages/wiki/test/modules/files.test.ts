@@ -106,4 +106,9 @@ describeEachEngine('file modules', (engine) => {
     const bad = await api().query({ list: 'filearchive', fasha1base36: '!' });
     assert.equal(bad.error.code, 'invalidsha1base36hash');
   });
+
+  test('mystashedfiles is refused to anonymous callers', async () => {
+    const answer = await api().query({ list: 'mystashedfiles', msfprop: 'size|type' });
+    assert.equal(answer.error.code, 'stashnotloggedin');
+  });
 });

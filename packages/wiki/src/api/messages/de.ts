@@ -33,6 +33,7 @@ export const GERMAN_MESSAGES: Record<string, string> = {
     '{{PLURAL:$2|Der Parameter|Mindestens einer der Parameter}} $1 muss angegeben werden.',
   'apierror-invalidparammix': 'Die Parameter $1 können nicht zusammen verwendet werden.',
   'apierror-invalidparammix-cannotusewith': 'Der Parameter $1 kann nicht zusammen mit $2 verwendet werden.',
+  'apierror-mustbeloggedin-uploadstash': 'Der Hochladespeicher steht nur angemeldeten Benutzern zur Verfügung.',
   'apierror-invalidsha1hash': 'Der angegebene SHA1-Hash ist ungültig.',
   'apierror-invalidsha1base36hash': 'Der angegebene SHA1Base36-Hash ist ungültig.',
   'apierror-invalidparammix-mustusewith': 'Der Parameter $1 kann nur zusammen mit $2 verwendet werden.',

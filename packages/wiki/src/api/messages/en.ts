@@ -32,6 +32,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-missingparam-at-least-one-of': '{{PLURAL:$2|The parameter|At least one of the parameters}} $1 is required.',
   'apierror-invalidparammix': 'The parameters $1 can not be used together.',
   'apierror-invalidparammix-cannotusewith': 'The $1 parameter cannot be used with $2.',
+  'apierror-mustbeloggedin-uploadstash': 'The upload stash is only available to logged-in users.',
   'apierror-invalidsha1hash': 'The SHA1 hash provided is not valid.',
   'apierror-invalidsha1base36hash': 'The SHA1Base36 hash provided is not valid.',
   'apierror-invalidparammix-mustusewith': 'The $1 parameter may only be used with $2.',
