@@ -12,6 +12,7 @@ import type { WikiStore } from '../store/database.js';
 import { cachePreparedStatements } from '../store/statement-cache.js';
 import { handleApiRequest } from './main.js';
 import type { ApiServices } from './request-state.js';
+import { registerUploadRoutes } from './uploads.js';
 
 export interface AppOptions {
   store: WikiStore;
@@ -43,6 +44,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hostName: hostname(),
   };
   await app.register(formbody);
+  await registerUploadRoutes(app, site);
   // File parts are accepted and ignored: no action of this server takes uploads.
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 8 * 1024 * 1024, files: 20 } });
 

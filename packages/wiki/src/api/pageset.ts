@@ -341,7 +341,8 @@ export class PageSet {
       query.badrevids = bad;
     }
     const pages = new KeyedList('page');
-    for (const m of this.missing)
+    // MediaWiki lists missing titles by fake id in ascending order: the last one asked first.
+    for (const m of [...this.missing].sort((a, b) => a.fakeId - b.fakeId))
       pages.set(m.fakeId, { ns: m.ns, title: m.title, missing: true, ...this.extra(m.title) });
     for (const id of this.missingIds) pages.set(id, { pageid: id, missing: true });
     for (const inv of this.invalid)

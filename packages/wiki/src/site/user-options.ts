@@ -3,6 +3,7 @@
  * namespaces searched by default (the content namespaces), and one `gadget-<name>` per gadget of
  * `MediaWiki:Gadgets-definition` (1 when the gadget is on by default; hidden gadgets have none).
  */
+
 import type { WikiStore } from '../store/database.js';
 import { readGadgets } from './gadgets.js';
 import { DEFAULT_USER_OPTIONS, VARIANT_LANGUAGES } from './mediawiki/default-options.js';

@@ -1,5 +1,12 @@
+import { apiError, cannotUseWith } from '../../api/errors.js';
+import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import type { ResultObject } from '../../api/result/tree.js';
+import { isBadFile, loadBadImageList } from '../support/bad-image-list.js';
+import { imageVersion } from '../support/file-rows.js';
+import { sha1Filter, versionInfo } from '../support/files.js';
 
 /** `list=allimages`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -54,4 +61,122 @@ export const descriptor: ModuleDescriptor = {
     { name: 'mime', type: 'string', multi: true },
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
   ],
+};
+
+const NS_FILE = 6;
+
+function mustUseWith(name: string, other: string): Error {
+  return apiError('invalidparammix', 'apierror-invalidparammix-mustusewith', [name, other]);
+}
+
+export const execute: ModuleExecute = async (ctx) => {
+  const p = ctx.params;
+  const prefix = ctx.descriptor.prefix;
+  const byName = p.sort === 'name';
+  if (byName) {
+    for (const name of ['start', 'end', 'user']) {
+      if (p[name] !== undefined) throw mustUseWith(`${prefix}${name}`, `${prefix}sort=timestamp`);
+    }
+    if (p.filterbots !== 'all') throw mustUseWith(`${prefix}filterbots`, `${prefix}sort=timestamp`);
+  } else {
+    for (const name of ['from', 'to', 'prefix']) {
+      if (p[name] !== undefined) throw mustUseWith(`${prefix}${name}`, `${prefix}sort=name`);
+    }
+    if (p.user !== undefined && p.filterbots !== 'all') throw cannotUseWith(`${prefix}user`, `${prefix}filterbots`);
+  }
+  const sha1 = sha1Filter(p);
+  const limit = p.limit as number;
+  const ascending = p.dir === 'ascending' || p.dir === 'newer';
+  const order = ascending ? 'asc' : 'desc';
+  const after = ascending ? '>=' : '<=';
+  const before = ascending ? '<=' : '>=';
+  let query = ctx.store.db
+    .selectFrom('image')
+    .innerJoin('actor', 'actor_id', 'img_actor')
+    .leftJoin('page', (join) => join.on('page_namespace', '=', NS_FILE).onRef('page_title', '=', 'img_name'))
+    .selectAll('image')
+    .select(['actor_name', 'actor_user', 'page_id']);
+  if (byName) {
+    const from = p.from === undefined ? undefined : titlePartToKey(ctx.titles, p.from as string, NS_FILE);
+    const to = p.to === undefined ? undefined : titlePartToKey(ctx.titles, p.to as string, NS_FILE);
+    if (from !== undefined) query = query.where('img_name', after, from);
+    if (to !== undefined) query = query.where('img_name', before, to);
+    if (p.prefix !== undefined) {
+      const key = titlePartToKey(ctx.titles, p.prefix as string, NS_FILE);
+      query = query.where('img_name', '>=', key).where('img_name', '<', prefixUpperBound(key));
+    }
+    if (p.continue !== undefined) {
+      const [name] = parseContinueValue(p.continue as string, ['string']);
+      query = query.where('img_name', after, name);
+    }
+  } else {
+    if (p.start !== undefined) query = query.where('img_timestamp', after, p.start as string);
+    if (p.end !== undefined) query = query.where('img_timestamp', before, p.end as string);
+    if (p.continue !== undefined) {
+      const [timestamp, name] = parseContinueValue(p.continue as string, ['timestamp', 'string']);
+      query = query.where((eb) => eb(eb.refTuple('img_timestamp', 'img_name'), after, eb.tuple(timestamp, name)));
+    }
+    if (p.user !== undefined) query = query.where('actor_name', '=', p.user as string);
+    if (p.filterbots !== 'all') {
+      const bots = ctx.store.db.selectFrom('user_groups').select('ug_user').where('ug_group', '=', 'bot');
+      query = query.where((eb) =>
+        p.filterbots === 'bots'
+          ? eb('actor_user', 'in', bots)
+          : eb.or([eb('actor_user', 'is', null), eb('actor_user', 'not in', bots)]),
+      );
+    }
+  }
+  if (p.minsize !== undefined) query = query.where('img_size', '>=', p.minsize as number);
+  if (p.maxsize !== undefined) query = query.where('img_size', '<=', p.maxsize as number);
+  if (sha1 !== undefined) query = query.where('img_sha1', '=', sha1);
+  const mimes = (p.mime as string[] | undefined) ?? [];
+  if (mimes.length > 0) {
+    query = query.where((eb) =>
+      eb.or(
+        mimes.map((mime) => {
+          const [major, minor = '*'] = mime.split('/');
+          return minor === '*'
+            ? eb('img_major_mime', '=', major)
+            : eb.and([eb('img_major_mime', '=', major), eb('img_minor_mime', '=', minor)]);
+        }),
+      ),
+    );
+  }
+  query = byName ? query.orderBy('img_name', order) : query.orderBy('img_timestamp', order).orderBy('img_name', order);
+  const rows = await query.limit(limit + 1).execute();
+  const continueFrom = (row: (typeof rows)[number]): string =>
+    byName ? row.img_name : `${row.img_timestamp}|${row.img_name}`;
+  if (rows.length > limit) {
+    ctx.setContinue(continueFrom(rows[limit]));
+    rows.length = limit;
+  }
+  if (ctx.generator) {
+    ctx.generator.addTitles(rows.map((r) => ({ namespace: NS_FILE, dbKey: r.img_name })));
+    return;
+  }
+  const prop = new Set(p.prop as string[]);
+  const badList = prop.has('badfile') ? await loadBadImageList(ctx.store, ctx.titles) : undefined;
+  const list = ctx.result.list('img');
+  const canSeeDeleted = ctx.user.rights.has('deletedhistory');
+  for (const row of rows) {
+    const version = imageVersion(row);
+    const title = ctx.titles.prefixedText(ctx.titles.make(NS_FILE, row.img_name));
+    const info = versionInfo(ctx, version, prop, {
+      thumbWidth: -1,
+      thumbHeight: -1,
+      pageId: row.page_id ?? undefined,
+      prefixedTitle: title,
+      prefixedDbKey: title.replace(/ /g, '_'),
+      canSeeDeleted,
+    });
+    const item = { name: row.img_name, ...info } as ResultObject;
+    if (badList) item.badfile = isBadFile(badList, row.img_name, undefined);
+    item.ns = NS_FILE;
+    item.title = title;
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(continueFrom(row));
+      return;
+    }
+    list.push(item);
+  }
 };

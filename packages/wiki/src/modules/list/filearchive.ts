@@ -1,5 +1,10 @@
+import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { mwToIso } from '../../api/params/timestamp.js';
+import type { ResultObject } from '../../api/result/tree.js';
+import { escapeHtml, metadataList, sha1Filter, sha1Hex } from '../support/files.js';
 
 /** `list=filearchive`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -40,4 +45,102 @@ export const descriptor: ModuleDescriptor = {
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
     { name: 'continue', type: 'string' },
   ],
+};
+
+const NS_FILE = 6;
+
+/**
+ * Deleted files by name. Anyone sees which files were deleted and when; what they were (uploader,
+ * description, content hash, size, metadata) needs `deletedhistory`, and fields hidden by revision
+ * deletion need `deletedtext` as well.
+ */
+export const execute: ModuleExecute = async (ctx) => {
+  const p = ctx.params;
+  const sha1 = sha1Filter(p);
+  const limit = p.limit as number;
+  const ascending = p.dir !== 'descending';
+  const order = ascending ? 'asc' : 'desc';
+  const after = ascending ? '>=' : '<=';
+  let query = ctx.store.db
+    .selectFrom('filearchive')
+    .leftJoin('actor', 'actor_id', 'fa_actor')
+    .selectAll('filearchive')
+    .select(['actor_name', 'actor_user']);
+  if (p.from !== undefined)
+    query = query.where('fa_name', after, titlePartToKey(ctx.titles, p.from as string, NS_FILE));
+  if (p.to !== undefined)
+    query = query.where('fa_name', ascending ? '<=' : '>=', titlePartToKey(ctx.titles, p.to as string, NS_FILE));
+  if (p.prefix !== undefined) {
+    const key = titlePartToKey(ctx.titles, p.prefix as string, NS_FILE);
+    query = query.where('fa_name', '>=', key).where('fa_name', '<', prefixUpperBound(key));
+  }
+  if (sha1 !== undefined) query = query.where('fa_sha1', '=', sha1);
+  if (p.continue !== undefined) {
+    const [name, timestamp, id] = parseContinueValue(p.continue as string, ['string', 'timestamp', 'int']);
+    query = query.where((eb) =>
+      eb(eb.refTuple('fa_name', 'fa_timestamp', 'fa_id'), after, eb.tuple(name, timestamp, id)),
+    );
+  }
+  const rows = await query
+    .orderBy('fa_name', order)
+    .orderBy('fa_timestamp', order)
+    .orderBy('fa_id', order)
+    .limit(limit + 1)
+    .execute();
+  const continueFrom = (row: (typeof rows)[number]) => `${row.fa_name}|${row.fa_timestamp ?? ''}|${row.fa_id}`;
+  if (rows.length > limit) {
+    ctx.setContinue(continueFrom(rows[limit]));
+    rows.length = limit;
+  }
+  const prop = new Set(p.prop as string[]);
+  const history = ctx.user.rights.has('deletedhistory');
+  const text = history && ctx.user.rights.has('deletedtext');
+  const list = ctx.result.list('fa');
+  for (const row of rows) {
+    const item: ResultObject = {
+      id: row.fa_id,
+      name: row.fa_name,
+      ns: NS_FILE,
+      title: ctx.titles.prefixedText(ctx.titles.make(NS_FILE, row.fa_name)),
+    };
+    const commentHidden = (row.fa_deleted & 2) !== 0;
+    const userHidden = (row.fa_deleted & 4) !== 0;
+    const fileHidden = (row.fa_deleted & 1) !== 0;
+    if (history && (prop.has('description') || prop.has('parseddescription'))) {
+      if (commentHidden) item.descriptionhidden = true;
+      if (!commentHidden || text) {
+        if (prop.has('description')) item.description = row.fa_description;
+        if (prop.has('parseddescription')) item.parseddescription = escapeHtml(row.fa_description);
+      }
+    }
+    if (history && prop.has('user')) {
+      if (userHidden) item.userhidden = true;
+      if (!userHidden || text) {
+        item.userid = row.actor_user ?? 0;
+        item.user = row.actor_name ?? '';
+      }
+    }
+    const showFile = history && (!fileHidden || text);
+    if (fileHidden) item.filehidden = true;
+    if (showFile && prop.has('sha1')) item.sha1 = sha1Hex(row.fa_sha1);
+    if (prop.has('timestamp') && row.fa_timestamp) item.timestamp = mwToIso(row.fa_timestamp);
+    if (showFile) {
+      // MediaWiki prints these numbers as strings here.
+      if (prop.has('size') || prop.has('dimensions')) {
+        item.size = String(row.fa_size ?? 0);
+        item.height = String(row.fa_height ?? 0);
+        item.width = String(row.fa_width ?? 0);
+      }
+      if (prop.has('mediatype')) item.mediatype = row.fa_media_type ?? 'UNKNOWN';
+      if (prop.has('metadata')) item.metadata = metadataList(row.fa_metadata ?? '');
+      if (prop.has('bitdepth')) item.bitdepth = row.fa_bits ?? 0;
+      if (prop.has('mime')) item.mime = `${row.fa_major_mime ?? 'unknown'}/${row.fa_minor_mime ?? 'unknown'}`;
+    }
+    if (prop.has('archivename') && row.fa_archive_name) item.archivename = row.fa_archive_name;
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(continueFrom(row));
+      return;
+    }
+    list.push(item);
+  }
 };

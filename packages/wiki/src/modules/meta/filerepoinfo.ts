@@ -1,5 +1,7 @@
+import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 
+import { list, type ResultObject } from '../../api/result/tree.js';
 /** `meta=filerepoinfo`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
   name: 'filerepoinfo',
@@ -29,4 +31,32 @@ export const descriptor: ModuleDescriptor = {
       multi: true,
     },
   ],
+};
+
+/** The fields of the local repository, in the order MediaWiki prints them. */
+function localRepo(ctx: ModuleContext): ResultObject {
+  const { site } = ctx;
+  const fileNamespace = site.namespaces.find((ns) => ns.id === 6);
+  const favicon = site.settings.Favicon;
+  return {
+    name: 'local',
+    displayname: site.siteName,
+    rootUrl: site.uploadPath,
+    local: true,
+    url: site.uploadPath,
+    thumbUrl: `${site.uploadPath}/thumb`,
+    initialCapital: fileNamespace?.case !== 'case-sensitive',
+    scriptDirUrl: site.scriptPath,
+    favicon: `${ctx.server}${typeof favicon === 'string' ? favicon : '/favicon.ico'}`,
+    canUpload: site.enableUploads,
+  };
+}
+
+export const execute: ModuleExecute = (ctx) => {
+  const wanted = new Set(ctx.params.prop as string[]);
+  const repo: ResultObject = {};
+  for (const [key, value] of Object.entries(localRepo(ctx))) {
+    if (wanted.has(key)) repo[key] = value;
+  }
+  ctx.result.set('repos', list('repo', [repo]));
 };

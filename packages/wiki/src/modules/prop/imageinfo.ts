@@ -1,5 +1,12 @@
+import { parseContinueValue } from '../../api/keyset.js';
+import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { isBadFile, loadBadImageList } from '../support/bad-image-list.js';
+import { currentVersions, olderVersions } from '../support/file-rows.js';
+import { versionInfo } from '../support/files.js';
+
+const NS_FILE = 6;
 
 /** `prop=imageinfo`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -53,4 +60,78 @@ export const descriptor: ModuleDescriptor = {
     { name: 'continue', type: 'string' },
     { name: 'localonly', type: 'boolean' },
   ],
+};
+
+/** The files of the page set (every title in the File namespace), sorted by name. */
+function fileTitles(ctx: ModuleContext): { dbKey: string; title: string; pageid: number }[] {
+  return ctx.pages
+    .allTitles()
+    .filter((t) => t.ns === NS_FILE)
+    .sort((a, b) => (a.dbKey < b.dbKey ? -1 : a.dbKey > b.dbKey ? 1 : 0));
+}
+
+export const execute: ModuleExecute = async (ctx) => {
+  const prop = new Set(ctx.params.prop as string[]);
+  const limit = ctx.params.limit as number;
+  const start = ctx.params.start as string | undefined;
+  const end = ctx.params.end as string | undefined;
+  let files = fileTitles(ctx);
+  const continueFrom = ctx.params.continue as string | undefined;
+  if (continueFrom !== undefined) {
+    const [name] = parseContinueValue(continueFrom, ['string', 'string']);
+    files = files.filter((f) => f.dbKey >= name);
+  }
+  if (files.length === 0) return;
+  const names = files.map((f) => f.dbKey);
+  const [current, older, badList] = await Promise.all([
+    currentVersions(ctx.store, names),
+    olderVersions(ctx.store, names, { start, end, limit }),
+    prop.has('badfile') ? loadBadImageList(ctx.store, ctx.titles) : undefined,
+  ]);
+  const urlParamWidth = /^(\d+)px$/.exec((ctx.params.urlparam as string) ?? '')?.[1];
+  const thumbWidth =
+    (ctx.params.urlwidth as number) !== -1 ? (ctx.params.urlwidth as number) : Number(urlParamWidth ?? -1);
+  const thumbHeight = ctx.params.urlheight as number;
+  const context = ctx.params.badfilecontexttitle as string | undefined;
+  const contextTitle = context === undefined ? undefined : ctx.titles.parseOrUndefined(context);
+  const canSeeDeleted = ctx.user.rights.has('deletedhistory');
+  for (const file of files) {
+    const page = ctx.result.page(file.pageid);
+    const latest = current.get(file.dbKey);
+    if (!page) continue;
+    if (!latest) {
+      page.imagerepository = '';
+      continue;
+    }
+    page.imagerepository = 'local';
+    const options = {
+      thumbWidth,
+      thumbHeight,
+      pageId: file.pageid,
+      prefixedTitle: file.title,
+      prefixedDbKey: file.title.replace(/ /g, '_'),
+      canSeeDeleted,
+    };
+    const versions = [
+      ...((start === undefined || latest.timestamp <= start) && (end === undefined || latest.timestamp >= end)
+        ? [latest]
+        : []),
+      ...(older.get(file.dbKey) ?? []),
+    ];
+    const shown = versions.slice(0, limit);
+    for (const version of shown) {
+      const info = versionInfo(ctx, version, prop, options);
+      if (badList) {
+        info.badfile = isBadFile(badList, file.dbKey, contextTitle && ctx.titles.prefixedText(contextTitle));
+      }
+      if (!ctx.result.fits(info)) {
+        if (files.length === 1) ctx.setContinue(version.timestamp, 'start');
+        else ctx.setContinue(`${file.dbKey}|${version.timestamp}`);
+        return;
+      }
+      ctx.result.pageList(file.pageid, 'imageinfo', 'ii')?.push(info);
+    }
+    const next = versions[limit];
+    if (next && files.length === 1) ctx.setContinue(next.timestamp, 'start');
+  }
 };

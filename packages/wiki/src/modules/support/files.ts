@@ -1,0 +1,289 @@
+/**
+ * Files as MediaWiki's local repository lays them out: where a file, an old version and a
+ * thumbnail live (below the upload path and the upload folder), how big a thumbnail is, and the
+ * per-version fields that imageinfo, allimages, filearchive and the stash modules share.
+ */
+import { createHash } from 'node:crypto';
+import { apiError } from '../../api/errors.js';
+import type { ModuleContext } from '../../api/module.js';
+import { mwToIso } from '../../api/params/timestamp.js';
+import { list, type ResultObject, type ResultValue } from '../../api/result/tree.js';
+import type { SiteConfig } from '../../site/site.js';
+
+/** `b/ba` for `Karte.png`: the two folder levels made of the name's MD5. */
+export function hashPath(name: string): string {
+  const md5 = createHash('md5').update(name).digest('hex');
+  return `${md5[0]}/${md5.slice(0, 2)}`;
+}
+
+/** PHP's rawurlencode: everything but letters, digits and `-_.~` is escaped. */
+export function rawUrlEncode(text: string): string {
+  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** The upload path as an absolute URL (it is usually a path below the server). */
+export function uploadBaseUrl(site: SiteConfig, server: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(site.uploadPath) || site.uploadPath.startsWith('//')
+    ? site.uploadPath
+    : `${server}${site.uploadPath}`;
+}
+
+/** Where a current file (or, with `archiveName`, an old version) is served. */
+export function fileUrl(base: string, name: string, archiveName?: string): string {
+  return archiveName === undefined
+    ? `${base}/${hashPath(name)}/${rawUrlEncode(name)}`
+    : `${base}/archive/${hashPath(name)}/${rawUrlEncode(archiveName)}`;
+}
+
+/** Media types whose thumbnails are always rendered (and rendered as PNG), even at full size. */
+const RENDERED_AS_PNG = new Set(['image/svg+xml']);
+
+/** The MIME type of a file's thumbnails. */
+export function thumbnailMime(mime: string): string {
+  return RENDERED_AS_PNG.has(mime) ? 'image/png' : mime;
+}
+
+/** A thumbnail's file name: `120px-Name.png`, `120px-Logo.svg.png` for rendered formats. */
+export function thumbnailName(name: string, mime: string, width: number): string {
+  return `${width}px-${name}${RENDERED_AS_PNG.has(mime) ? '.png' : ''}`;
+}
+
+/** The width that makes the image at most `maxHeight` tall, as MediaWiki's box fitting does. */
+function fitBoxWidth(width: number, height: number, maxHeight: number): number {
+  const ideal = (width * maxHeight) / height;
+  const roundedUp = Math.ceil(ideal);
+  return Math.round((roundedUp * height) / width) > maxHeight ? Math.floor(ideal) : roundedUp;
+}
+
+export interface ThumbnailSize {
+  width: number;
+  height: number;
+  /** False when the original is served instead (a bitmap asked at or above its own size). */
+  scaled: boolean;
+}
+
+/**
+ * The size of a thumbnail asked for by width and/or height (-1 for "not given"), keeping the
+ * aspect ratio and never upscaling a bitmap.
+ */
+export function thumbnailSize(
+  source: { width: number; height: number; mime: string },
+  wantWidth: number,
+  wantHeight: number,
+): ThumbnailSize {
+  let width = wantWidth === -1 ? source.width : wantWidth;
+  if (wantHeight !== -1 && width * source.height > wantHeight * source.width) {
+    width = fitBoxWidth(source.width, source.height, wantHeight);
+  }
+  width = Math.max(1, width);
+  if (!RENDERED_AS_PNG.has(source.mime) && width >= source.width) {
+    return { width: source.width, height: source.height, scaled: false };
+  }
+  const height = Math.max(1, Math.round((source.height * width) / source.width));
+  return { width, height, scaled: true };
+}
+
+/** `thumb/b/ba/Karte.png/120px-Karte.png` (old versions below `thumb/archive/`). */
+export function thumbnailUrl(base: string, name: string, mime: string, width: number, archiveName?: string): string {
+  const folder =
+    archiveName === undefined
+      ? `${hashPath(name)}/${rawUrlEncode(name)}`
+      : `archive/${hashPath(name)}/${rawUrlEncode(archiveName)}`;
+  return `${base}/thumb/${folder}/${rawUrlEncode(thumbnailName(name, mime, width))}`;
+}
+
+/** A SHA-1 as MediaWiki stores it (base 36, 31 digits) in hexadecimal (40 digits). */
+export function sha1Hex(base36: string): string {
+  if (!/^[0-9a-z]+$/.test(base36)) return '';
+  let value = 0n;
+  for (const digit of base36) value = value * 36n + BigInt(Number.parseInt(digit, 36));
+  return value.toString(16).padStart(40, '0');
+}
+
+/** A hexadecimal SHA-1 in the stored form: base 36, 31 digits. */
+export function sha1Base36(hex: string): string {
+  return BigInt(`0x${hex}`).toString(36).padStart(31, '0');
+}
+
+/** One version of a file, whichever table it comes from. */
+export interface FileVersion {
+  name: string;
+  /** `20261121222618!Karte.png` for old versions. */
+  archiveName?: string;
+  size: number;
+  width: number;
+  height: number;
+  bits: number;
+  metadata: string;
+  mediaType: string | null;
+  mime: string;
+  description: string;
+  timestamp: string;
+  sha1: string;
+  actorName: string;
+  actorUser: number;
+  /** Revision-deletion bits (1 file, 2 comment, 4 user). */
+  deleted: number;
+}
+
+/** MediaWiki 1.39's JSON metadata (`{"data": {...}}`) as the API's name/value list. */
+export function metadataList(serialized: string): ResultValue {
+  let data: unknown;
+  try {
+    data = (JSON.parse(serialized) as { data?: unknown }).data;
+  } catch {
+    return null;
+  }
+  if (data === undefined || data === null || typeof data !== 'object') return null;
+  return nameValueList(data as Record<string, unknown>);
+}
+
+function nameValueList(object: Record<string, unknown>): ResultValue {
+  return list(
+    'metadata',
+    Object.entries(object).map(([name, value]) => ({ name, value: metadataValue(value) })),
+  );
+}
+
+function metadataValue(value: unknown): ResultValue {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return nameValueList(Object.fromEntries(value.map((v, i) => [String(i), v])));
+  if (typeof value === 'object') return nameValueList(value as Record<string, unknown>);
+  return value as ResultValue;
+}
+
+/** The metadata every format shares (a bitmap's embedded fields), as a name/value list. */
+export function commonMetadataList(serialized: string): ResultValue {
+  try {
+    const data = (JSON.parse(serialized) as { data?: { metadata?: Record<string, unknown> } }).data;
+    const fields = Object.entries(data?.metadata ?? {}).filter(([key]) => !key.startsWith('_'));
+    return nameValueList(Object.fromEntries(fields));
+  } catch {
+    return list('metadata', []);
+  }
+}
+
+export interface InfoOptions {
+  /** Pixel size asked for a thumbnail (`urlwidth`/`urlheight`), -1 for none. */
+  thumbWidth: number;
+  thumbHeight: number;
+  /** The page id for `descriptionshorturl`, when the file has a page. */
+  pageId?: number;
+  /** `Datei:Name.png` */
+  prefixedTitle: string;
+  prefixedDbKey: string;
+  /** Whether the caller may see what revision deletion hid. */
+  canSeeDeleted: boolean;
+}
+
+/**
+ * The fields of one file version that `prop` asks for, in MediaWiki's order (imageinfo and
+ * allimages share them).
+ */
+export function versionInfo(
+  ctx: ModuleContext,
+  version: FileVersion,
+  prop: ReadonlySet<string>,
+  options: InfoOptions,
+): ResultObject {
+  const info: ResultObject = {};
+  const fileHidden = (version.deleted & 1) !== 0;
+  const showFile = !fileHidden || options.canSeeDeleted;
+  if (prop.has('timestamp')) info.timestamp = mwToIso(version.timestamp);
+  if (prop.has('user') || prop.has('userid')) {
+    if (version.deleted & 4) info.userhidden = true;
+    if (!(version.deleted & 4) || options.canSeeDeleted) {
+      if (prop.has('user')) info.user = version.actorName;
+      if (prop.has('userid')) info.userid = version.actorUser;
+      if (version.actorUser === 0) info.anon = true;
+    }
+  }
+  if (fileHidden) info.filehidden = true;
+  if (showFile && (prop.has('size') || prop.has('dimensions'))) {
+    info.size = version.size;
+    info.width = version.width;
+    info.height = version.height;
+  }
+  if (prop.has('comment') || prop.has('parsedcomment')) {
+    if (version.deleted & 2) info.commenthidden = true;
+    if (!(version.deleted & 2) || options.canSeeDeleted) {
+      if (prop.has('parsedcomment')) info.parsedcomment = escapeHtml(version.description);
+      if (prop.has('comment')) info.comment = version.description;
+    }
+  }
+  if (prop.has('canonicaltitle')) info.canonicaltitle = options.prefixedTitle;
+  if (showFile && prop.has('url')) {
+    const base = uploadBaseUrl(ctx.site, ctx.server);
+    const url = fileUrl(base, version.name, version.archiveName);
+    if (options.thumbWidth !== -1 || options.thumbHeight !== -1) {
+      Object.assign(info, thumbnailFields(base, version, options.thumbWidth, options.thumbHeight, url, prop));
+    }
+    info.url = url;
+    info.descriptionurl = `${ctx.server}${ctx.site.articlePath.replace('$1', encodeTitle(options.prefixedDbKey))}`;
+    if (options.pageId !== undefined && options.pageId > 0) {
+      info.descriptionshorturl = `${ctx.server}${ctx.site.scriptPath}/index.php?curid=${options.pageId}`;
+    }
+  }
+  if (showFile) {
+    if (prop.has('sha1')) info.sha1 = sha1Hex(version.sha1);
+    if (prop.has('metadata')) info.metadata = metadataList(version.metadata);
+    if (prop.has('commonmetadata')) info.commonmetadata = commonMetadataList(version.metadata);
+    if (prop.has('mime') || prop.has('thumbmime')) info.mime = version.mime;
+    if (prop.has('mediatype')) info.mediatype = version.mediaType ?? 'UNKNOWN';
+  }
+  if (prop.has('archivename') && version.archiveName !== undefined) info.archivename = version.archiveName;
+  if (showFile && prop.has('bitdepth')) info.bitdepth = version.bits;
+  return info;
+}
+
+function thumbnailFields(
+  base: string,
+  version: FileVersion,
+  wantWidth: number,
+  wantHeight: number,
+  originalUrl: string,
+  prop: ReadonlySet<string>,
+): ResultObject {
+  const source = { width: version.width, height: version.height, mime: version.mime };
+  if (source.width <= 0 || source.height <= 0) return {};
+  const urlFor = (size: ThumbnailSize): string =>
+    size.scaled ? thumbnailUrl(base, version.name, version.mime, size.width, version.archiveName) : originalUrl;
+  const size = thumbnailSize(source, wantWidth, wantHeight);
+  const url = urlFor(size);
+  const fields: ResultObject = { thumburl: url, thumbwidth: size.width, thumbheight: size.height };
+  if (prop.has('thumbmime')) fields.thumbmime = size.scaled ? thumbnailMime(version.mime) : version.mime;
+  const responsive: ResultObject = {};
+  for (const [key, factor] of [
+    ['1.5', 1.5],
+    ['2', 2],
+  ] as const) {
+    const larger = thumbnailSize(source, Math.round(size.width * factor), Math.round(size.height * factor));
+    const largerUrl = urlFor(larger);
+    if (largerUrl !== url) responsive[key] = largerUrl;
+  }
+  if (Object.keys(responsive).length > 0) fields.responsiveUrls = responsive;
+  return fields;
+}
+
+function encodeTitle(dbKey: string): string {
+  return encodeURIComponent(dbKey).replace(/%3A/g, ':').replace(/%2F/g, '/');
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** The SHA-1 filter in the stored form (base 36); a malformed hash is an error. */
+export function sha1Filter(p: Record<string, unknown>): string | undefined {
+  if (p.sha1 !== undefined) {
+    const hex = (p.sha1 as string).toLowerCase();
+    if (!/^[0-9a-f]{40}$/.test(hex)) throw apiError('invalidsha1hash', 'apierror-invalidsha1hash');
+    return sha1Base36(hex);
+  }
+  if (p.sha1base36 !== undefined) {
+    const base36 = (p.sha1base36 as string).toLowerCase();
+    if (!/^[0-9a-z]{31}$/.test(base36)) throw apiError('invalidsha1base36hash', 'apierror-invalidsha1base36hash');
+    return base36;
+  }
+  return undefined;
+}

@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { describeEachEngine } from '@svc/common/testing';
+import { useReferenceApi } from '../helpers/reference-api.js';
+
+const names = (items: any[]): string[] => items.map((i) => i.name);
+
+describeEachEngine('file modules', (engine) => {
+  const api = useReferenceApi(engine);
+
+  test('allimages by name continues by name and honours prefix, from and to', async () => {
+    const first = await api().query({ list: 'allimages', ailimit: '2' });
+    assert.deepEqual(names(first.query.allimages), ['Beispiel-Kopie.png', 'Beispiel.png']);
+    assert.equal(first.continue.aicontinue, 'Karte.png');
+    const next = await api().query({ list: 'allimages', ailimit: '2', aicontinue: 'Karte.png' });
+    assert.deepEqual(names(next.query.allimages), ['Karte.png', 'Logo.svg']);
+    const prefixed = await api().query({ list: 'allimages', aiprefix: 'beispiel' });
+    assert.deepEqual(names(prefixed.query.allimages), ['Beispiel-Kopie.png', 'Beispiel.png']);
+    const range = await api().query({ list: 'allimages', aifrom: 'K', aito: 'Logo.svg', aidir: 'descending' });
+    assert.deepEqual(names(range.query.allimages), []);
+    const backwards = await api().query({ list: 'allimages', aifrom: 'Logo.svg', aito: 'K', aidir: 'descending' });
+    assert.deepEqual(names(backwards.query.allimages), ['Logo.svg', 'Karte.png']);
+  });
+
+  test('allimages by timestamp lists oldest first, continues by timestamp and name, and filters by uploader', async () => {
+    const all = await api().query({ list: 'allimages', aisort: 'timestamp', aiprop: 'timestamp' });
+    const stamps = all.query.allimages.map((i: any) => i.timestamp);
+    assert.deepEqual(stamps, [...stamps].sort());
+    const first = await api().query({ list: 'allimages', aisort: 'timestamp', ailimit: '3' });
+    assert.match(first.continue.aicontinue, /^\d{14}\|.+/);
+    const rest = await api().query({ list: 'allimages', aisort: 'timestamp', aicontinue: first.continue.aicontinue });
+    assert.deepEqual([...names(first.query.allimages), ...names(rest.query.allimages)], names(all.query.allimages));
+    const alice = await api().query({ list: 'allimages', aisort: 'timestamp', aiuser: 'Alice', aiprop: 'user' });
+    assert.deepEqual(names(alice.query.allimages), ['Karte.png', 'Rathaus.png']);
+    const older = await api().query({ list: 'allimages', aisort: 'timestamp', aidir: 'older' });
+    assert.deepEqual(names(older.query.allimages), names(all.query.allimages).reverse());
+  });
+
+  test('allimages finds duplicates by SHA-1 and rejects mixed sorts and bad hashes', async () => {
+    const dup = await api().query({ list: 'allimages', aisha1: '1d78efa04ee3fee5dbc2b89950b806dfc2487171' });
+    assert.deepEqual(names(dup.query.allimages), ['Beispiel-Kopie.png', 'Beispiel.png']);
+    const bad = await api().query({ list: 'allimages', aisha1: 'xyz' });
+    assert.equal(bad.error.code, 'invalidsha1hash');
+    const mixed = await api().query({ list: 'allimages', aistart: '2020-01-01T00:00:00Z' });
+    assert.equal(mixed.error.code, 'invalidparammix');
+    const svg = await api().query({ list: 'allimages', aimime: 'image/svg+xml' });
+    assert.deepEqual(names(svg.query.allimages), ['Logo.svg']);
+  });
+
+  test('allimages as a generator gives the file pages', async () => {
+    const answer = await api().query({ generator: 'allimages', gailimit: '2', prop: 'imageinfo', iiprop: 'size' });
+    assert.deepEqual(
+      answer.query.pages.map((p: any) => [p.title, p.imageinfo[0].size]),
+      [
+        ['Datei:Beispiel.png', 1751],
+        ['Datei:Beispiel-Kopie.png', 1751],
+      ],
+    );
+  });
+
+  test('imageinfo lists old versions newest first and continues a single file by iistart', async () => {
+    const first = await api().query({ prop: 'imageinfo', titles: 'Datei:Karte.png', iiprop: 'timestamp|archivename' });
+    assert.equal(first.query.pages[0].imageinfo.length, 1);
+    assert.equal(first.continue.iistart, '20261121222618');
+    const next = await api().query({
+      prop: 'imageinfo',
+      titles: 'Datei:Karte.png',
+      iiprop: 'archivename',
+      iistart: '20261121222618',
+    });
+    assert.deepEqual(next.query.pages[0].imageinfo, [{ archivename: '20261121222618!Karte.png' }]);
+  });
+
+  test('duplicatefiles names the other files with the same content, continued by file and name', async () => {
+    const answer = await api().query({
+      prop: 'duplicatefiles',
+      titles: 'Datei:Beispiel.png|Datei:Beispiel-Kopie.png|Datei:Karte.png',
+      dflimit: '1',
+    });
+    const byTitle = Object.fromEntries(answer.query.pages.map((p: any) => [p.title, p.duplicatefiles]));
+    assert.deepEqual(byTitle['Datei:Beispiel-Kopie.png'], [
+      { name: 'Beispiel.png', user: 'Admin', timestamp: '2026-11-21T22:26:18Z', shared: false },
+    ]);
+    assert.equal(answer.continue.dfcontinue, 'Beispiel.png|Beispiel-Kopie.png');
+    const next = await api().query({
+      prop: 'duplicatefiles',
+      titles: 'Datei:Beispiel.png|Datei:Beispiel-Kopie.png',
+      dfcontinue: answer.continue.dfcontinue,
+    });
+    const names = next.query.pages.flatMap((p: any) => (p.duplicatefiles ?? []).map((d: any) => d.name));
+    assert.deepEqual(names, ['Beispiel-Kopie.png']);
+    const generated = await api().query({ generator: 'duplicatefiles', titles: 'Datei:Beispiel.png' });
+    assert.deepEqual(
+      generated.query.pages.map((p: any) => p.title),
+      ['Datei:Beispiel-Kopie.png'],
+    );
+  });
+
+  test('filearchive tells anyone which files were deleted, but what they were only with deletedhistory', async () => {
+    const answer = await api().query({ list: 'filearchive', faprop: 'sha1|user|description|size|timestamp' });
+    assert.deepEqual(answer.query.filearchive, [
+      { id: 1, name: 'Alt.png', ns: 6, title: 'Datei:Alt.png', timestamp: '2026-11-21T22:26:19Z' },
+    ]);
+    const none = await api().query({ list: 'filearchive', faprefix: 'Beispiel' });
+    assert.deepEqual(none.query.filearchive, []);
+    const bad = await api().query({ list: 'filearchive', fasha1base36: '!' });
+    assert.equal(bad.error.code, 'invalidsha1base36hash');
+  });
+
+  test('mystashedfiles is refused to anonymous callers', async () => {
+    const answer = await api().query({ list: 'mystashedfiles', msfprop: 'size|type' });
+    assert.equal(answer.error.code, 'stashnotloggedin');
+  });
+});
