@@ -68,7 +68,12 @@ export function openDatabase<DB>(target: DatabaseTarget): OpenDatabase<DB> {
  * large part of a small query's cost. This keeps prepared statements by SQL text (a bounded
  * number; a statement still iterating is never handed out twice).
  */
-export function withStatementCache(sqlite: SQLite.Database, limit = 500) {
+export interface StatementCache {
+  close(): void;
+  prepare(source: string): SQLite.Statement;
+}
+
+export function withStatementCache(sqlite: SQLite.Database, limit = 500): StatementCache {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
