@@ -195,7 +195,7 @@ describeEachEngine('list=search on the reference wiki', (engine) => {
   });
 
   test('errors: a missing or empty srsearch, a bad srwhat; a query of no words finds nothing', async () => {
-    for (const params of [{}, { srsearch: '' }]) {
+    for (const params of [{}, { srsearch: '' }] as Record<string, string>[]) {
       const answer = await search(params);
       assert.equal(answer.error.code, 'missingparam');
     }
@@ -209,11 +209,11 @@ describeEachEngine('list=search on the reference wiki', (engine) => {
 });
 
 function dump(pages: Array<[id: number, title: string, rev: number, text: string]>): string {
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const body = pages
     .map(
       ([id, title, rev, text]) =>
-        `<page><title>${title}</title><ns>0</ns><id>${id}</id><revision><id>${rev}</id><timestamp>2024-01-0${rev % 9 || 1}T00:00:00Z</timestamp><contributor><username>Alice</username><id>7</id></contributor><model>wikitext</model><format>text/x-wiki</format><text xml:space="preserve">${escape(text)}</text></revision></page>`,
+        `<page><title>${title}</title><ns>0</ns><id>${id}</id><revision><id>${rev}</id><timestamp>2024-01-0${rev % 9 || 1}T00:00:00Z</timestamp><contributor><username>Alice</username><id>7</id></contributor><model>wikitext</model><format>text/x-wiki</format><text xml:space="preserve">${escapeXml(text)}</text></revision></page>`,
     )
     .join('');
   return `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" version="0.11" xml:lang="de">
