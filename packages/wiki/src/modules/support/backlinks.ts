@@ -10,7 +10,7 @@
  */
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { apiError, badContinue } from '../../api/errors.js';
-import { titleTexts } from '../../api/gender.js';
+import { titleText } from '../../api/gender.js';
 import type { ModuleContext } from '../../api/module.js';
 import type { ResultObject } from '../../api/result/tree.js';
 import { list } from '../../api/result/tree.js';
@@ -158,16 +158,11 @@ export async function listBacklinks(ctx: ModuleContext, links: LinkTable): Promi
     ctx.generator.addPageIds([...firstRows, ...secondRows].map((r) => r.page_id));
     return;
   }
-  const texts = await titleTexts(
-    ctx.store,
-    ctx.titles,
-    [...firstRows, ...secondRows].map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })),
-  );
   const item = (row: LinkingRow): ResultObject => {
     const out: ResultObject = {
       pageid: row.page_id,
       ns: row.page_namespace,
-      title: texts.text(row.page_namespace, row.page_title),
+      title: titleText(ctx.titles, row.page_namespace, row.page_title),
     };
     if (row.page_is_redirect) out.redirect = true;
     return out;
