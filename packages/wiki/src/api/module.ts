@@ -50,6 +50,8 @@ export interface GeneratorSink {
   /** Pages the generator selected from `page` with PAGE_COLUMNS (pageset.ts): saves a lookup. */
   addPageRows(rows: readonly PageRow[]): void;
   addTitles(titles: readonly Pick<Title, 'namespace' | 'dbKey'>[]): void;
+  /** Revisions (as `revids` names them): their pages, with the revisions for `prop=revisions`. */
+  addRevisionIds(revids: readonly number[]): void;
   /** Sets a field on a produced page's entry (`index` of search generators). */
   setPageField(title: Pick<Title, 'namespace' | 'dbKey'>, key: string, value: ResultValue): void;
 }

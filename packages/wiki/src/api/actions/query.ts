@@ -194,15 +194,17 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   if (generator) {
     const output = new PageSet(store, codec, options);
     if (!incoming.generatorDone) {
-      const produced: { titles: { namespace: number; dbKey: string }[]; ids: number[]; rows: PageRow[] } = {
-        titles: [],
-        ids: [],
-        rows: [],
-      };
+      const produced: {
+        titles: { namespace: number; dbKey: string }[];
+        ids: number[];
+        rows: PageRow[];
+        revids: number[];
+      } = { titles: [], ids: [], rows: [], revids: [] };
       const extra = new Map<string, Record<string, string | number | boolean>>();
       const sink: GeneratorSink = {
         addPageIds: (ids) => produced.ids.push(...ids),
         addPageRows: (rows) => produced.rows.push(...rows),
+        addRevisionIds: (revids) => produced.revids.push(...revids),
         addTitles: (list) => produced.titles.push(...list.map((t) => ({ namespace: t.namespace, dbKey: t.dbKey }))),
         setPageField: (title, key, value) => {
           const text = codec.prefixedText({ ...title, interwiki: '' });
@@ -216,6 +218,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       if (produced.titles.length > 0) await output.addTitles(produced.titles);
       if (produced.ids.length > 0) await output.addPageIds(produced.ids);
       if (produced.rows.length > 0) await output.addPageRows(produced.rows);
+      if (produced.revids.length > 0) await output.addRevisionIds(produced.revids);
       for (const [title, fields] of extra) output.extraFields.set(title, fields);
     } else {
       markParamsUsed(state, generator, `g${generator.descriptor.prefix}`);
