@@ -119,4 +119,10 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-usercontribs-iprange-unsupported':
     'Beiträge nach IP-Bereich (iprange) werden von diesem Wiki noch nicht unterstützt.',
   'apierror-unsupportedparameter': 'Der Parameter „$1“ wird von diesem Wiki nicht unterstützt.',
+  'apierror-cantview-deleted-comment': 'Du hast keine Berechtigung, gelöschte Kommentare anzusehen.',
+  'apierror-cantview-deleted-revision-content':
+    'Du hast keine Berechtigung, den Inhalt gelöschter Versionen anzusehen.',
+  'apierror-permissiondenied': 'Du hast keine Berechtigung, $1.',
+  'action-deletedhistory': 'die Liste der gelöschten Versionen zu sehen',
+  'action-deletedtext': 'gelöschten Versionstext anzusehen',
 };
