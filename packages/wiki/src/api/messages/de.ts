@@ -50,6 +50,7 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-assertbotfailed': 'Die Aktion wurde nicht ausgeführt, weil dir das Recht „bot“ fehlt.',
   'apierror-assertanonfailed': 'Die Aktion wurde nicht ausgeführt, weil du nicht mehr abgemeldet bist.',
   'apierror-assertnameduserfailed': 'Die Aktion wurde nicht ausgeführt, weil du nicht mehr als „$1“ angemeldet bist.',
+  'apierror-invalidlang': 'Ungültiger Sprachcode für den Parameter $1.',
   'apierror-invalidtitle': 'Ungültiger Titel „$1“.',
   // list modules
   'apierror-specialpage-cantexecute': 'Du hast keine Berechtigung, die Ergebnisse dieser Spezialseite anzusehen.',

@@ -48,6 +48,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-assertbotfailed': 'You do not have the "bot" right, so the action could not be completed.',
   'apierror-assertanonfailed': 'You are no longer logged out, so the action could not be completed.',
   'apierror-assertnameduserfailed': 'You are no longer logged in as "$1", so the action could not be completed.',
+  'apierror-invalidlang': 'Invalid language code for parameter $1.',
   'apierror-invalidtitle': 'Bad title "$1".',
   // list modules
   'apierror-specialpage-cantexecute': "You don't have permission to view the results of this special page.",
