@@ -4,29 +4,19 @@
  * member of the suppress group (Admin).
  */
 import assert from 'node:assert/strict';
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
-import { REFERENCE_PASSWORDS } from '../helpers/reference-accounts.js';
+import { useLoggedInClients } from '../helpers/logged-in-clients.js';
 import { useReferenceApi } from '../helpers/reference-api.js';
-import { SessionClient } from '../helpers/session-client.js';
 
 const events = (answer: any): any[] => answer.query.logevents;
 
 describeEachEngine('list=logevents', (engine) => {
   const api = useReferenceApi(engine);
-  let admin: SessionClient;
-  let oversight: SessionClient;
-
-  const as = async (client: SessionClient, params: Record<string, string>) =>
-    (await client.get({ action: 'query', format: 'json', formatversion: '2', list: 'logevents', ...params })).json;
-
-  before(async () => {
-    const { app } = api();
-    admin = new SessionClient(app);
-    assert.equal((await admin.logIn('Bob', REFERENCE_PASSWORDS.Bob)).json.login.result, 'Success');
-    oversight = new SessionClient(app);
-    assert.equal((await oversight.logIn('Admin', REFERENCE_PASSWORDS.Admin)).json.login.result, 'Success');
-  });
+  const users = useLoggedInClients(api, ['Bob', 'Admin']);
+  const admin = 'Bob';
+  const oversight = 'Admin';
+  const as = (user: string, params: Record<string, string>) => users.query(user, { list: 'logevents', ...params });
 
   test('newest first, continuing by timestamp|logid to the same entries one batch gives', async () => {
     const seen: number[] = [];
@@ -157,7 +147,7 @@ describeEachEngine('list=logevents', (engine) => {
       assert.equal(sysop.user, 'Alice');
       assert.equal(sysop.comment, 'Korrekte Schreibweise');
       // Searching by user or page does not find what the caller may not see.
-      const moves = async (client: SessionClient | undefined, filter: Record<string, string>) => {
+      const moves = async (client: string | undefined, filter: Record<string, string>) => {
         const params = { leaction: 'move/move', leprop: 'ids', ...filter };
         const answer = client ? await as(client, params) : await api().query({ list: 'logevents', ...params });
         return events(answer).map((e) => e.logid);

@@ -4,29 +4,19 @@
  * and a member of the suppress group (Admin).
  */
 import assert from 'node:assert/strict';
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
-import { REFERENCE_PASSWORDS } from '../helpers/reference-accounts.js';
+import { useLoggedInClients } from '../helpers/logged-in-clients.js';
 import { useReferenceApi } from '../helpers/reference-api.js';
-import { SessionClient } from '../helpers/session-client.js';
 
 const changes = (answer: any): any[] => answer.query.recentchanges;
 
 describeEachEngine('list=recentchanges', (engine) => {
   const api = useReferenceApi(engine);
-  let admin: SessionClient;
-  let oversight: SessionClient;
-
-  const as = async (client: SessionClient, params: Record<string, string>) =>
-    (await client.get({ action: 'query', format: 'json', formatversion: '2', list: 'recentchanges', ...params })).json;
-
-  before(async () => {
-    const { app } = api();
-    admin = new SessionClient(app);
-    assert.equal((await admin.logIn('Bob', REFERENCE_PASSWORDS.Bob)).json.login.result, 'Success');
-    oversight = new SessionClient(app);
-    assert.equal((await oversight.logIn('Admin', REFERENCE_PASSWORDS.Admin)).json.login.result, 'Success');
-  });
+  const users = useLoggedInClients(api, ['Bob', 'Admin']);
+  const admin = 'Bob';
+  const oversight = 'Admin';
+  const as = (user: string, params: Record<string, string>) => users.query(user, { list: 'recentchanges', ...params });
 
   test('continuing by timestamp|rcid gives what one batch gives, in both directions', async () => {
     for (const dir of ['older', 'newer']) {

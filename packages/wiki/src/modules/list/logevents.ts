@@ -1,15 +1,15 @@
-import type { ExpressionBuilder } from 'kysely';
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, mutuallyExclusive } from '../../api/errors.js';
-import { parseContinueValue, prefixUpperBound } from '../../api/keyset.js';
+import { prefixUpperBound } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { type ResultObject, list as resultList } from '../../api/result/tree.js';
-import type { WikiDatabase } from '../../store/schema.js';
+import { hasTag, tagsOf } from '../support/change-tags.js';
 import { logParamsForApi } from '../support/log-params.js';
 import { LogVisibility, logSearchMask, restrictedLogTypes } from '../support/log-visibility.js';
+import { timeRangeConditions } from '../support/time-range.js';
 
 /** `list=logevents`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -166,12 +166,7 @@ export const execute: ModuleExecute = async (ctx) => {
   const hiddenTypes = restrictedLogTypes(ctx.user);
   if (hiddenTypes.length > 0) query = query.where('log_type', 'not in', hiddenTypes);
 
-  if (p.start !== undefined) query = query.where('log_timestamp', newer ? '>=' : '<=', p.start as string);
-  if (p.end !== undefined) query = query.where('log_timestamp', newer ? '<=' : '>=', p.end as string);
-  if (p.continue !== undefined) {
-    const [ts, id] = parseContinueValue(p.continue as string, ['timestamp', 'int']);
-    query = query.where((eb) => eb(eb.refTuple('log_timestamp', 'log_id'), newer ? '>=' : '<=', eb.tuple(ts, id)));
-  }
+  for (const condition of timeRangeConditions(p, 'log_timestamp', 'log_id')) query = query.where(condition);
   const ids = p.ids as number[] | undefined;
   if (ids !== undefined) query = query.where('log_id', 'in', ids.length ? ids : [-1]);
 
@@ -213,7 +208,7 @@ export const execute: ModuleExecute = async (ctx) => {
     query = query.where((eb) => eb(eb('log_deleted', '&', mask), '!=', mask));
   }
   const tag = p.tag as string | undefined;
-  if (tag !== undefined) query = query.where(logHasTag(tag));
+  if (tag !== undefined) query = query.where(hasTag('logging', tag));
 
   const rows = await query
     .orderBy('log_timestamp', order)
@@ -228,8 +223,9 @@ export const execute: ModuleExecute = async (ctx) => {
   }
 
   const tags = props.has('tags')
-    ? await tagsOfLogEntries(
+    ? await tagsOf(
         ctx,
+        'logging',
         rows.map((r) => r.log_id),
       )
     : new Map<number, string[]>();
@@ -281,38 +277,3 @@ export const execute: ModuleExecute = async (ctx) => {
     items.push(item);
   }
 };
-
-/** A condition for a query over `logging`: the entry carries the change tag `tag`. */
-function logHasTag(tag: string) {
-  return (eb: ExpressionBuilder<WikiDatabase, 'logging'>) =>
-    eb.exists(
-      eb
-        .selectFrom('change_tag')
-        .innerJoin('change_tag_def', 'ctd_id', 'ct_tag_id')
-        .select('ct_log_id')
-        .whereRef('ct_log_id', '=', 'log_id')
-        .where('ctd_name', '=', tag),
-    );
-}
-
-/** The change tags of log entries, by log id, each list in name order: one query. */
-async function tagsOfLogEntries(
-  ctx: Parameters<ModuleExecute>[0],
-  logIds: readonly number[],
-): Promise<Map<number, string[]>> {
-  const byLog = new Map<number, string[]>();
-  if (logIds.length === 0) return byLog;
-  const rows = await ctx.store.db
-    .selectFrom('change_tag')
-    .innerJoin('change_tag_def', 'ctd_id', 'ct_tag_id')
-    .select(['ct_log_id', 'ctd_name'])
-    .where('ct_log_id', 'in', logIds)
-    .execute();
-  for (const row of rows) {
-    const names = byLog.get(row.ct_log_id as number) ?? [];
-    names.push(row.ctd_name);
-    byLog.set(row.ct_log_id as number, names);
-  }
-  for (const names of byLog.values()) names.sort();
-  return byLog;
-}
