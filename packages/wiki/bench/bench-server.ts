@@ -1,6 +1,7 @@
 /**
  * The api.php server for benchmarks, as its own process: `WORKERS` worker processes (node:cluster)
- * share one port and one SQLite store holding the imported reference wiki. Prints
+ * share one port and one SQLite store, the imported reference wiki (`BENCH_WIKI=reference`, the
+ * default) or the generated benchmark wiki (`BENCH_WIKI=generated`, see generated-wiki.ts). Prints
  * `listening <port>` when every worker is ready.
  */
 import cluster from 'node:cluster';
@@ -8,6 +9,7 @@ import { createServer } from 'node:net';
 import { buildApp } from '../src/api/app.js';
 import { openWikiStore } from '../src/store/database.js';
 import { importReferenceWiki } from '../test/helpers/reference-wiki.js';
+import { generatedWikiFile } from './generated-wiki.js';
 
 const workers = Number(process.env.WORKERS ?? '1');
 
@@ -23,11 +25,21 @@ async function freePort(): Promise<number> {
   });
 }
 
-if (cluster.isPrimary) {
-  const port = await freePort();
+/** The store file the workers open, and what removes it afterwards. */
+async function storeFile(): Promise<{ file: string; dispose: () => Promise<void> }> {
+  if (process.env.BENCH_WIKI === 'generated') {
+    const { file } = await generatedWikiFile();
+    return { file, dispose: async () => {} };
+  }
   const wiki = await importReferenceWiki();
   const file = wiki.store.sqlite?.name;
   if (!file) throw new Error('the reference wiki store has no file');
+  return { file, dispose: () => wiki.dispose() };
+}
+
+if (cluster.isPrimary) {
+  const port = await freePort();
+  const { file, dispose } = await storeFile();
   let ready = 0;
   for (let i = 0; i < workers; i++) {
     const worker = cluster.fork({ ...process.env, PORT: String(port), WIKI_BENCH_DB: file });
@@ -37,7 +49,7 @@ if (cluster.isPrimary) {
   }
   process.on('SIGTERM', () => {
     for (const worker of Object.values(cluster.workers ?? {})) worker?.kill();
-    void wiki.dispose().finally(() => process.exit(0));
+    void dispose().finally(() => process.exit(0));
   });
 } else {
   const store = await openWikiStore({ engine: 'sqlite', file: process.env.WIKI_BENCH_DB ?? '' });
