@@ -239,8 +239,9 @@ export const execute: ModuleExecute = async (ctx) => {
     const item: ResultObject = {};
     const visibility = new LogVisibility(ctx.user, row.log_deleted);
     if (props.has('ids')) item.logid = row.log_id;
-    const wantsDetails = props.has('details') && row.log_params !== undefined;
-    if ((props.has('title') || props.has('ids') || wantsDetails) && visibility.action(item)) {
+    // Details alone mark a hidden action only when the entry has parameters, as in MediaWiki.
+    const actionShown = props.has('title') || props.has('ids') || (props.has('details') && row.log_params !== '');
+    if (actionShown && visibility.action(item)) {
       if (props.has('title')) {
         item.ns = row.log_namespace;
         item.title = ctx.titles.prefixedText(ctx.titles.make(row.log_namespace, row.log_title));
@@ -249,7 +250,7 @@ export const execute: ModuleExecute = async (ctx) => {
         item.pageid = row.page_id ?? 0;
         item.logpage = row.log_page ?? 0;
       }
-      if (wantsDetails) {
+      if (props.has('details')) {
         item.params = logParamsForApi(
           { type: row.log_type, action: row.log_action, timestamp: row.log_timestamp, titles: ctx.titles },
           row.log_params,
