@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, mutuallyExclusive } from '../../api/errors.js';
 import { prefixUpperBound } from '../../api/keyset.js';
@@ -194,7 +195,8 @@ export const execute: ModuleExecute = async (ctx) => {
     byPage = true;
   }
   if (p.namespace !== undefined) {
-    query = query.where('log_namespace', '=', p.namespace as number);
+    // A filter on the time-ordered scan, not a read of the page index sorted afterwards.
+    query = query.where(sql<boolean>`+log_namespace = ${p.namespace as number}`);
     byPage = true;
   }
   // Searching by page or by user must not reveal entries whose page or user is hidden.
