@@ -55,6 +55,7 @@ export const descriptor: ModuleDescriptor = {
     },
     {
       name: 'action',
+      checkedByModule: true,
       type: [
         'block/block',
         'block/reblock',
@@ -121,8 +122,22 @@ export const descriptor: ModuleDescriptor = {
   ],
 };
 
-/** `type/*` values of `action` stand for every action of the type. */
-const WILDCARD = '/*';
+const ACTION_PARAM = descriptor.parameters.find((param) => param.name === 'action');
+const KNOWN_ACTIONS = new Set(ACTION_PARAM?.type as readonly string[]);
+
+/**
+ * The log type and action `action` names: a listed `type/action`, or any action of a type listed
+ * as `type/*` (TitleBlacklist's actions). Anything else is MediaWiki's `unknown_leaction`.
+ */
+function typeAndAction(ctx: Parameters<ModuleExecute>[0], value: string): [string, string] {
+  const slash = value.indexOf('/');
+  const type = value.slice(0, slash);
+  if (slash < 0 || !(KNOWN_ACTIONS.has(value) || KNOWN_ACTIONS.has(`${type}/*`))) {
+    const name = ctx.paramName('action');
+    throw apiError(`unknown_${name}`, 'paramvalidator-badvalue-enumnotmulti', [name, value]);
+  }
+  return [type, value.slice(slash + 1)];
+}
 
 export const execute: ModuleExecute = async (ctx) => {
   const p = ctx.params;
@@ -158,9 +173,8 @@ export const execute: ModuleExecute = async (ctx) => {
 
   const action = p.action as string | undefined;
   if (action !== undefined) {
-    const [type, name] = action.split('/') as [string, string];
-    query = query.where('log_type', '=', type);
-    if (!action.endsWith(WILDCARD)) query = query.where('log_action', '=', name);
+    const [type, name] = typeAndAction(ctx, action);
+    query = query.where('log_type', '=', type).where('log_action', '=', name);
   } else if (p.type !== undefined) {
     query = query.where('log_type', '=', p.type as string);
   }
