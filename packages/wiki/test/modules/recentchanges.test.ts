@@ -76,6 +76,34 @@ describeEachEngine('list=recentchanges', (engine) => {
     );
   });
 
+  test('tag filter: the same changes whether the tag is read as rare or as common', async () => {
+    const params = { list: 'recentchanges', rctag: 'oracle-test', rcprop: 'ids|tags', rclimit: '3' };
+    const pages = async () => {
+      const ids: number[] = [];
+      let cont: Record<string, string> = {};
+      for (let i = 0; i < 10; i++) {
+        const answer = await api().query({ ...params, ...cont });
+        ids.push(...changes(answer).map((c) => c.rcid));
+        assert.ok(changes(answer).every((c) => c.tags.includes('oracle-test')));
+        if (!answer.continue) break;
+        cont = answer.continue;
+      }
+      return ids;
+    };
+    const rare = await pages();
+    assert.equal(rare.length, 7);
+    const { store } = api();
+    const common = (count: number) =>
+      store.db.updateTable('change_tag_def').set({ ctd_count: count }).where('ctd_name', '=', 'oracle-test').execute();
+    await common(1_000_000);
+    try {
+      assert.deepEqual(await pages(), rare);
+    } finally {
+      await common(7);
+    }
+    assert.deepEqual(changes(await api().query({ ...params, rctag: 'gibt-es-nicht' })), []);
+  });
+
   test('show: flags, and the values that contradict each other', async () => {
     const minor = await api().query({ list: 'recentchanges', rcshow: 'minor|!bot', rclimit: '500', rcprop: 'flags' });
     assert.ok(changes(minor).length > 0);

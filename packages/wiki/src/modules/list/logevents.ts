@@ -7,7 +7,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { type ResultObject, list as resultList } from '../../api/result/tree.js';
-import { hasTag, tagsOf } from '../support/change-tags.js';
+import { tagCondition, tagsOf } from '../support/change-tags.js';
 import { logParamsForApi } from '../support/log-params.js';
 import { LogVisibility, logSearchMask, restrictedLogTypes } from '../support/log-visibility.js';
 import { timeRangeConditions } from '../support/time-range.js';
@@ -224,7 +224,7 @@ export const execute: ModuleExecute = async (ctx) => {
     query = query.where((eb) => eb(eb('log_deleted', '&', mask), '!=', mask));
   }
   const tag = p.tag as string | undefined;
-  if (tag !== undefined) query = query.where(hasTag('logging', tag));
+  if (tag !== undefined) query = query.where(await tagCondition(ctx, 'logging', tag));
 
   const rows = await query
     .orderBy('log_timestamp', order)

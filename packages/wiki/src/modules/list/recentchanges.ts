@@ -6,7 +6,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { type ResultObject, list as resultList } from '../../api/result/tree.js';
-import { hasTag, tagsOf } from '../support/change-tags.js';
+import { tagCondition, tagsOf } from '../support/change-tags.js';
 import {
   canSeeField,
   DELETED_COMMENT,
@@ -216,7 +216,7 @@ export const execute: ModuleExecute = async (ctx) => {
   if (p.toponly === true) query = query.whereRef('rc_this_oldid', '=', 'page_latest');
   const tag = p.tag as string | undefined;
   if (tag !== undefined) {
-    query = query.where(hasTag('recentchanges', tag));
+    query = query.where(await tagCondition(ctx, 'recentchanges', tag));
   }
   if (p.slot !== undefined) {
     // Changes that touched the slot: revisions that brought the slot's content.
