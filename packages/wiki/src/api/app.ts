@@ -7,9 +7,9 @@ import { defaultSite } from '../site/defaults.js';
 import type { SiteConfig } from '../site/site.js';
 import { loadSite } from '../site/site-store.js';
 import { TitleCodec } from '../site/title.js';
-import { loadUserGenders } from '../site/user-genders.js';
 import type { WikiStore } from '../store/database.js';
 import { cachePreparedStatements } from '../store/statement-cache.js';
+import { useUserGenders } from './gender.js';
 import { handleApiRequest } from './main.js';
 import type { ApiServices } from './request-state.js';
 import { registerUploadRoutes } from './uploads.js';
@@ -36,8 +36,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.store.sqlite) cachePreparedStatements(options.store.sqlite);
   const site = options.site ?? (await loadSite(options.store.db)) ?? defaultSite();
   const titles = new TitleCodec(site);
-  const genders = await loadUserGenders(options.store);
-  titles.useGenders((name) => genders.get(name) ?? 'unknown');
+  await useUserGenders(titles, options.store);
   const services: ApiServices = {
     site,
     titles,

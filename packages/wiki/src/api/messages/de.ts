@@ -50,6 +50,7 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-assertbotfailed': 'Die Aktion wurde nicht ausgeführt, weil dir das Recht „bot“ fehlt.',
   'apierror-assertanonfailed': 'Die Aktion wurde nicht ausgeführt, weil du nicht mehr abgemeldet bist.',
   'apierror-assertnameduserfailed': 'Die Aktion wurde nicht ausgeführt, weil du nicht mehr als „$1“ angemeldet bist.',
+  'apierror-invalidlang': 'Ungültiger Sprachcode für den Parameter $1.',
   'apierror-invalidtitle': 'Ungültiger Titel „$1“.',
   // list modules
   'apierror-specialpage-cantexecute': 'Du hast keine Berechtigung, die Ergebnisse dieser Spezialseite anzusehen.',
@@ -119,4 +120,10 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-usercontribs-iprange-unsupported':
     'Beiträge nach IP-Bereich (iprange) werden von diesem Wiki noch nicht unterstützt.',
   'apierror-unsupportedparameter': 'Der Parameter „$1“ wird von diesem Wiki nicht unterstützt.',
+  'apierror-cantview-deleted-comment': 'Du hast keine Berechtigung, gelöschte Kommentare anzusehen.',
+  'apierror-cantview-deleted-revision-content':
+    'Du hast keine Berechtigung, den Inhalt gelöschter Versionen anzusehen.',
+  'apierror-permissiondenied': 'Du hast keine Berechtigung, $1.',
+  'action-deletedhistory': 'die Liste der gelöschten Versionen zu sehen',
+  'action-deletedtext': 'gelöschten Versionstext anzusehen',
 };

@@ -189,7 +189,8 @@ export class ParamValidator {
       case 'integer':
         return this.integer(param, fullName, raw, scope, param.max);
       case 'limit': {
-        const max = this.env.highLimits && param.highmax !== undefined ? param.highmax : (param.max ?? Infinity);
+        let max = this.env.highLimits && param.highmax !== undefined ? param.highmax : (param.max ?? Infinity);
+        if (param.halvedBy !== undefined && this.request.peek(scope.prefix + param.halvedBy) !== undefined) max /= 2;
         if (raw === 'max') {
           this.env.recordLimit(scope.name, max);
           return max;

@@ -12,6 +12,7 @@ import { syncIdSequences } from '../../store/id-sequences.js';
 import type { ColumnDef } from '../../store/migrations/columns.js';
 import { refreshQueryCache } from '../../store/querycache.js';
 import type { WikiDatabase } from '../../store/schema.js';
+import { refreshSearchIndex } from '../../store/search-index.js';
 import { clearWiki, wikiTable } from '../../store/wiki-tables.js';
 import { type ImportProgress, silentProgress } from '../progress.js';
 import { checkWikiIdentity } from '../wiki-identity.js';
@@ -215,6 +216,7 @@ export async function importMediaWikiDatabase(
       await syncIdSequences(trx);
       await saveSite(trx, site);
       await refreshQueryCache(trx, site, { keepImported: true });
+      await refreshSearchIndex(trx, site, { rebuild: identity !== 'same' });
     });
     tables.push({ table: 'interwiki', rows: site.interwiki.length });
     return {

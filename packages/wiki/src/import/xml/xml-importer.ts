@@ -12,6 +12,7 @@ import { loadSite, saveSite } from '../../site/site-store.js';
 import type { WikiStore } from '../../store/database.js';
 import { syncIdSequences } from '../../store/id-sequences.js';
 import { refreshQueryCache } from '../../store/querycache.js';
+import { refreshSearchIndex } from '../../store/search-index.js';
 import { clearWiki, wikiTable } from '../../store/wiki-tables.js';
 import type { BulkWriter } from '../bulk-writer.js';
 import { openBulkWriter } from '../bulk-writer.js';
@@ -274,6 +275,7 @@ class DumpImport {
     await this.writer.flush();
     await syncIdSequences(this.writer.db);
     await refreshQueryCache(this.writer.db, this.site);
+    await refreshSearchIndex(this.writer.db, this.site);
     await this.writer.commit();
   }
 

@@ -199,6 +199,37 @@ export async function revisionItems(
   });
 }
 
+/** What a REV-COMMON request asks for, read once by each revision module. */
+export interface RevisionRequest {
+  props: Set<string>;
+  wantContent: boolean;
+  /** The slots `slots` names; undefined when the request has no `slots` (the legacy output). */
+  slots: string[] | undefined;
+}
+
+/**
+ * Reads `prop` and `slots`, warns about the legacy output when slot fields are asked for without
+ * `slots` (`diffs`: diffs count as slot work), and refuses the rendering parameters this server
+ * does not implement rather than answering them with unrendered text.
+ */
+export function readRevisionRequest(ctx: ModuleContext, diffs = false): RevisionRequest {
+  const p = ctx.params;
+  const props = new Set(p.prop as string[]);
+  const slots = ctx.requestHas('slots') ? (p.slots as string[]) : undefined;
+  const slotWork = ['content', 'contentmodel', 'slotsize', 'slotsha1'].some((name) => props.has(name));
+  if (slots === undefined && !ctx.generator && (slotWork || diffs)) {
+    ctx.warn('apiwarn-deprecation-missingparam', [ctx.paramName('slots')]);
+  }
+  for (const name of ['parse', 'expandtemplates', 'generatexml'] as const) {
+    if (p[name] === true)
+      throw apiError('unsupportedparameter', 'apierror-unsupportedparameter', [ctx.paramName(name)]);
+  }
+  if (props.has('parsetree')) {
+    throw apiError('unsupportedparameter', 'apierror-unsupportedparameter', [`${ctx.paramName('prop')}=parsetree`]);
+  }
+  return { props, wantContent: props.has('content'), slots };
+}
+
 /** Without content a batch may hold 500 revisions (5000 with high limits), with content 50 (500). */
 export function revisionBatchLimit(ctx: ModuleContext, wantContent: boolean): number {
   const high = ctx.user.rights.has('apihighlimits');
@@ -216,6 +247,20 @@ export function clampRevisionLimit(ctx: ModuleContext, requested: number, wantCo
     'integeroutofrange',
   );
   return max;
+}
+
+/**
+ * `limit` as the revision modules read it when they list revisions (not as a generator): 10 by
+ * default, `max` meaning the batch limit for the request (50 with content, 500 without; more with
+ * `apihighlimits`), recorded in the answer's `limits`; larger values are lowered with a warning.
+ */
+export function revisionListLimit(ctx: ModuleContext, wantContent: boolean): number {
+  if (ctx.rawParam('limit')?.trim() === 'max') {
+    const max = revisionBatchLimit(ctx, wantContent);
+    ctx.recordLimit(max);
+    return max;
+  }
+  return clampRevisionLimit(ctx, (ctx.params.limit as number | undefined) ?? 10, wantContent);
 }
 
 /** Revisions with the columns of a RevisionRow, restricted to those with `tag` when it is given. */
