@@ -17,29 +17,31 @@ import type { BulkWriter } from '../bulk-writer.js';
 import { openBulkWriter } from '../bulk-writer.js';
 import { type ImportProgress, silentProgress } from '../progress.js';
 import { checkWikiIdentity } from '../wiki-identity.js';
-import type { PageLinks } from '../wikitext/extract-links.js';
-import { LinkExtractorPool } from '../wikitext/extract-pool.js';
-import { DumpError, readDump } from './dump-reader.js';
+import { DumpError } from './dump-reader.js';
+import { type DumpSource, openDumpSource } from './dump-source.js';
 import type { DumpContributor, DumpPage, DumpRevision, DumpSiteInfo, DumpUpload } from './dump-types.js';
-import { DumpFileError, openDump } from './open-dump.js';
+import { DumpFileError } from './open-dump.js';
 import {
   ipHex,
   LINK_COLUMNS,
   LINK_FROM,
   type LinkRows,
-  linkRows,
   mediaWikiTimestamp,
   type Row,
   sha1Base36,
 } from './page-rows.js';
+import { defaultModel, isNewerRevision, type PageLinkRows, pageKey } from './page-stream.js';
 import { siteFromSiteinfo } from './site-from-siteinfo.js';
 
 export interface XmlImportOptions {
   /** Replace a different wiki the store holds. */
   replace?: boolean;
   progress?: ImportProgress;
-  /** Worker threads for link extraction (default: one for large files on a machine with several cores). */
-  extractionThreads?: number;
+  /**
+   * Read, parse and extract links on a worker thread while the main thread writes (default: for
+   * files of 20 MB and more on a machine with several cores).
+   */
+  readerThread?: boolean;
 }
 
 export interface XmlImportSummary {
@@ -70,8 +72,6 @@ const HIDDEN_CONTRIBUTOR = 'Unknown user';
 const ACTOR_CACHE_LIMIT = 100_000;
 const REVISION_MAP_LIMIT = 2_000_000;
 const USER_CACHE_LIMIT = 200_000;
-/** Pages whose links are being extracted while the import reads on. */
-const MAX_PENDING_PAGES = 64;
 /**
  * Tables whose non-unique indexes are dropped while a dump fills an empty store and built again
  * before the commit: building an index once from sorted data is several times faster than
@@ -123,9 +123,10 @@ const PAGE_COLUMNS = [
 ];
 
 interface LatestRevision {
+  /** The revision's id in the dump, and the one it is stored under (another if renumbered). */
+  dumpId: number;
   id: number;
   timestamp: string;
-  text: string;
   bytes: number;
   model: string;
 }
@@ -145,34 +146,8 @@ interface PageState {
   newRevisions: number;
 }
 
-function defaultModel(namespace: number, dbKey: string): string {
-  if (namespace === 828) return 'Scribunto';
-  if ((namespace === 2 || namespace === 8) && dbKey.endsWith('.css')) return 'css';
-  if ((namespace === 2 || namespace === 8) && dbKey.endsWith('.js')) return 'javascript';
-  if ((namespace === 2 || namespace === 8) && dbKey.endsWith('.json')) return 'json';
-  return 'wikitext';
-}
-
-/** The title's part after its namespace prefix, with underscores. */
-function pageKey(page: DumpPage, site: SiteConfig): string {
-  let title = page.title;
-  if (page.namespace !== 0) {
-    const ns = site.namespaces.find((n) => n.id === page.namespace);
-    const colon = title.indexOf(':');
-    if (ns && title.slice(0, ns.name.length + 1).toLowerCase() === `${ns.name.toLowerCase()}:`) {
-      title = title.slice(ns.name.length + 1);
-    } else if (ns?.canonical && title.toLowerCase().startsWith(`${ns.canonical.toLowerCase()}:`)) {
-      title = title.slice(ns.canonical.length + 1);
-    } else if (ns && colon > 0) {
-      title = title.slice(colon + 1);
-    }
-  }
-  return title.trim().replace(/ /g, '_');
-}
-
 class DumpImport {
   private site!: SiteConfig;
-  private extractor!: LinkExtractorPool;
   private writer!: BulkWriter;
   private storeWasEmpty = true;
   private outcome: XmlImportSummary['outcome'] = 'new';
@@ -190,6 +165,7 @@ class DumpImport {
 
   constructor(
     private readonly store: WikiStore,
+    private readonly source: DumpSource,
     private readonly options: XmlImportOptions,
   ) {}
 
@@ -235,7 +211,7 @@ class DumpImport {
     }
     if (siteinfo?.namespaces.length === 0 && stored) this.site = { ...this.site, namespaces: stored.namespaces };
     await saveSite(this.writer.db, this.site);
-    this.extractor = new LinkExtractorPool(this.site, this.options.extractionThreads ?? 0);
+    this.source.setSite(this.site);
     const [{ n }] = await this.writer.all<{ n: number }>('select count(*) as n from page');
     this.storeWasEmpty = Number(n) === 0;
     if (this.storeWasEmpty) await this.deferIndexes();
@@ -267,8 +243,6 @@ class DumpImport {
   }
 
   async commit(): Promise<void> {
-    await this.completeAll();
-    await this.extractor.close();
     await this.rebuildIndexes();
     await this.finishTotals();
     await this.writer.flush();
@@ -278,7 +252,6 @@ class DumpImport {
   }
 
   async rollback(): Promise<void> {
-    await this.extractor?.close();
     await this.writer?.rollback();
   }
 
@@ -413,9 +386,14 @@ class DumpImport {
     const text = revision.text ?? '';
     const bytes = revision.bytes ?? Buffer.byteLength(text);
     const model = revision.model ?? defaultModel(state.namespace, state.dbKey);
-    const latest = state.latest;
-    if (!latest || timestamp > latest.timestamp || (timestamp === latest.timestamp && revision.id > latest.id)) {
-      state.latest = { id: revision.id, timestamp, text, bytes, model };
+    if (
+      isNewerRevision(
+        timestamp,
+        revision.id,
+        state.latest && { timestamp: state.latest.timestamp, id: state.latest.dumpId },
+      )
+    ) {
+      state.latest = { dumpId: revision.id, id: revision.id, timestamp, bytes, model };
     }
     if (state.existingRevisions.has(revision.id)) return;
     const owner = await this.revisionOwner(revision.id);
@@ -425,7 +403,7 @@ class DumpImport {
     if (owner !== undefined) {
       // The id belongs to another page's revision (a hand-made or merged export): give this one a new id.
       revisionId = this.nextRevisionId++;
-      if (state.latest?.id === revision.id) state.latest.id = revisionId;
+      if (state.latest?.dumpId === revision.id) state.latest.id = revisionId;
     }
     this.rememberRevision(revisionId, state.id);
     state.newRevisions++;
@@ -507,38 +485,18 @@ class DumpImport {
     );
   }
 
-  async endPage(): Promise<void> {
+  /** Ends the page: its row and, when its current revision changed, its link tables. */
+  async endPage(links: PageLinkRows | undefined): Promise<void> {
     const state = this.current!;
     this.current = undefined;
-    const latest = state.latest;
-    if (!latest) {
+    if (!state.latest) {
       if (!state.existing) this.counts.pages--; // a page without revisions is not a page
       return;
     }
-    const links =
-      latest.model === 'wikitext'
-        ? this.extractor.extract(latest.text, { namespace: state.namespace, dbKey: state.dbKey })
-        : Promise.resolve(undefined);
-    // Free the text now; the links come back later, in page order.
-    state.latest = { ...latest, text: '' };
-    this.pending.push({ state, links });
-    while (this.pending.length > MAX_PENDING_PAGES) await this.completeOldest();
+    await this.writePage(state, links);
   }
 
-  private readonly pending: Array<{ state: PageState; links: Promise<PageLinks | undefined> }> = [];
-
-  private async completeOldest(): Promise<void> {
-    const next = this.pending.shift()!;
-    await this.writePage(next.state, await next.links);
-  }
-
-  private async completeAll(): Promise<void> {
-    this.extractor.flush();
-    while (this.pending.length) await this.completeOldest();
-  }
-
-  /** The page row and its link tables, once the links of its current revision are known. */
-  private async writePage(state: PageState, links: PageLinks | undefined): Promise<void> {
+  private async writePage(state: PageState, links: PageLinkRows | undefined): Promise<void> {
     const latest = state.latest!;
     const existing = state.existing;
     const dumpIsNewer =
@@ -577,9 +535,8 @@ class DumpImport {
       }
     }
     if (!links) return;
-    const rows = linkRows({ id: state.id, namespace: state.namespace, dbKey: state.dbKey }, links, latest.timestamp);
-    for (const table of Object.keys(rows) as Array<keyof LinkRows>) {
-      await this.writer.insert(table, LINK_COLUMNS[table], rows[table], { kind: 'ignore' });
+    for (const table of Object.keys(links.rows) as Array<keyof LinkRows>) {
+      await this.writer.insert(table, LINK_COLUMNS[table], links.rows[table], { kind: 'ignore' });
     }
   }
 
@@ -629,23 +586,20 @@ export async function importXmlDump(
 ): Promise<XmlImportSummary> {
   const started = performance.now();
   const progress = options.progress ?? silentProgress;
-  let opened: Awaited<ReturnType<typeof openDump>>;
+  let source: DumpSource;
   try {
-    opened = await openDump(file);
+    source = await openDumpSource(file, options.readerThread === undefined ? {} : { thread: options.readerThread });
   } catch (err) {
     if (err instanceof DumpFileError) throw new XmlImportError(err.message);
     throw err;
   }
-  const job = new DumpImport(store, {
-    ...options,
-    extractionThreads: options.extractionThreads ?? LinkExtractorPool.threadsFor(opened.fileBytes),
-  });
+  const job = new DumpImport(store, source, options);
   let begun = false;
-  const totalMb = opened.fileBytes / 1e6;
+  const totalMb = source.fileBytes / 1e6;
   progress.begin(`importing ${file}`, Math.max(1, Math.round(totalMb)), 'MB');
   let lastReport = 0;
   try {
-    for await (const event of readDump(opened.stream, file)) {
+    for await (const event of source.events()) {
       if (!begun) {
         await job.begin(event.type === 'siteinfo' ? event.siteinfo : undefined);
         begun = true;
@@ -661,19 +615,20 @@ export async function importXmlDump(
           await job.addUpload(event.upload);
           break;
         case 'page-end':
-          await job.endPage();
+          await job.endPage(event.links);
           if (job.counts.pages - lastReport >= 100) {
             lastReport = job.counts.pages;
-            progress.advance(Math.round(opened.bytesRead() / 1e6), job.describeProgress());
+            progress.advance(Math.round(source.bytesRead() / 1e6), job.describeProgress());
           }
           break;
         default:
       }
     }
     if (!begun) throw new DumpError(`${file} holds no pages and no siteinfo`, 0);
+    await source.close();
     await job.commit();
   } catch (err) {
-    opened.stream.destroy();
+    await source.close();
     await job.rollback();
     progress.end();
     if (err instanceof DumpError) throw new XmlImportError(`${err.message}; nothing was imported`);
@@ -687,7 +642,7 @@ export async function importXmlDump(
     siteName: job.siteName,
     outcome: job.result,
     ...job.counts,
-    bytes: opened.fileBytes,
+    bytes: source.fileBytes,
     seconds: (performance.now() - started) / 1000,
   };
 }
