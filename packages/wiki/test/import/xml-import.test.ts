@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describeEachEngine, type TestEngine } from '@svc/common/testing';
 import { ImportRefused } from '../../src/import/wiki-identity.js';
 import { importXmlDump, XmlImportError } from '../../src/import/xml/xml-importer.js';
 import { loadSite } from '../../src/site/site-store.js';
-import { openWikiStore, type WikiStore } from '../../src/store/database.js';
+import type { WikiStore } from '../../src/store/database.js';
 import { dumpsDir } from '../helpers/fixtures.js';
+import { importTestStores } from './test-stores.js';
 
 /** The counts of data/README.md: pages / revisions / redirects of each sample dump. */
 const samples: Array<[file: string, pages: number, revisions: number, redirects: number]> = [
@@ -68,22 +68,7 @@ function dump(pages: string, dbname = 'examplewiki'): string {
 }
 
 describeEachEngine('XML dump import', (engine: TestEngine) => {
-  const dir = mkdtempSync(join(tmpdir(), 'xml-import-'));
-  const disposers: Array<() => Promise<void>> = [];
-  after(async () => {
-    for (const dispose of disposers) await dispose();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  async function freshStore(): Promise<WikiStore> {
-    const { target, dispose } = await engine.createTarget();
-    const store = await openWikiStore(target);
-    disposers.push(async () => {
-      await store.close();
-      await dispose();
-    });
-    return store;
-  }
+  const { dir, freshStore } = importTestStores(engine, 'xml-import-');
 
   function fixture(name: string): string {
     const path = join(dir, name);

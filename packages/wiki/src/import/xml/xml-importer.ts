@@ -6,15 +6,20 @@
  * nothing; a newer dump of the same wiki adds its new revisions and brings each page's links up
  * to date; another wiki is refused unless it replaces the store's.
  */
+
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { quoteIdentifier, UserError } from '@svc/common';
 import type { SiteConfig } from '../../site/site.js';
 import { loadSite, saveSite } from '../../site/site-store.js';
+import { NS_FILE } from '../../site/title.js';
 import type { WikiStore } from '../../store/database.js';
 import { syncIdSequences } from '../../store/id-sequences.js';
 import { refreshQueryCache } from '../../store/querycache.js';
 import { clearWiki, wikiTable } from '../../store/wiki-tables.js';
 import type { BulkWriter } from '../bulk-writer.js';
 import { openBulkWriter } from '../bulk-writer.js';
+import { DumpFiles } from '../files/dump-files.js';
 import { type ImportProgress, silentProgress } from '../progress.js';
 import { checkWikiIdentity } from '../wiki-identity.js';
 import { DumpError } from './dump-reader.js';
@@ -42,6 +47,10 @@ export interface XmlImportOptions {
    * files of 20 MB and more on a machine with several cores).
    */
   readerThread?: boolean;
+  /** The store's upload folder: the dump's files are written or linked here. */
+  uploadDirectory?: string;
+  /** The source wiki's upload folder, where files of the dump's File: pages are looked up. */
+  imagesDir?: string;
 }
 
 export interface XmlImportSummary {
@@ -142,12 +151,16 @@ interface PageState {
   /** `timestamp|sha1` of the store's revisions of the page: finds one imported under another id. */
   existingVersions: Set<string>;
   latest?: LatestRevision;
+  /** The page's oldest revision in the dump: it stands for the upload of a file found in a folder. */
+  first?: { timestamp: string; contributor: DumpContributor; comment: string };
+  uploads: number;
   revisionsInDump: number;
   newRevisions: number;
 }
 
 class DumpImport {
   private site!: SiteConfig;
+  private files!: DumpFiles;
   private writer!: BulkWriter;
   private storeWasEmpty = true;
   private outcome: XmlImportSummary['outcome'] = 'new';
@@ -212,6 +225,10 @@ class DumpImport {
     if (siteinfo?.namespaces.length === 0 && stored) this.site = { ...this.site, namespaces: stored.namespaces };
     await saveSite(this.writer.db, this.site);
     this.source.setSite(this.site);
+    this.files = new DumpFiles(this.writer, {
+      ...(this.options.uploadDirectory ? { uploadDirectory: resolve(this.options.uploadDirectory) } : {}),
+      ...(this.options.imagesDir ? { imagesDir: resolve(this.options.imagesDir) } : {}),
+    });
     const [{ n }] = await this.writer.all<{ n: number }>('select count(*) as n from page');
     this.storeWasEmpty = Number(n) === 0;
     if (this.storeWasEmpty) await this.deferIndexes();
@@ -243,6 +260,11 @@ class DumpImport {
   }
 
   async commit(): Promise<void> {
+    const folder = this.files.servedFolder;
+    if (folder && folder !== this.site.uploadDirectory) {
+      this.site = { ...this.site, uploadDirectory: folder };
+      await saveSite(this.writer.db, this.site);
+    }
     await this.rebuildIndexes();
     await this.finishTotals();
     await this.writer.flush();
@@ -343,6 +365,7 @@ class DumpImport {
       dbKey: pageKey(page, this.site),
       existingRevisions: new Set(),
       existingVersions: new Set(),
+      uploads: 0,
       revisionsInDump: 0,
       newRevisions: 0,
     };
@@ -375,6 +398,7 @@ class DumpImport {
       ]);
     }
     this.current = state;
+    this.files.startPage();
     this.counts.pages++;
   }
 
@@ -386,6 +410,9 @@ class DumpImport {
     const text = revision.text ?? '';
     const bytes = revision.bytes ?? Buffer.byteLength(text);
     const model = revision.model ?? defaultModel(state.namespace, state.dbKey);
+    if (!state.first || timestamp < state.first.timestamp) {
+      state.first = { timestamp, contributor: revision.contributor, comment: revision.comment ?? '' };
+    }
     if (
       isNewerRevision(
         timestamp,
@@ -466,23 +493,8 @@ class DumpImport {
 
   async addUpload(upload: DumpUpload): Promise<void> {
     this.counts.uploads++;
-    const name = (upload.filename || this.current!.dbKey).replace(/ /g, '_');
-    const actor = await this.actorFor(upload.contributor);
-    await this.writer.insert(
-      'image',
-      ['img_name', 'img_size', 'img_description', 'img_actor', 'img_timestamp', 'img_sha1'],
-      [
-        [
-          name,
-          upload.size ?? 0,
-          upload.comment ?? '',
-          actor,
-          mediaWikiTimestamp(upload.timestamp),
-          upload.sha1base36 ?? '',
-        ],
-      ],
-      { kind: 'update', key: ['img_name'] },
-    );
+    this.current!.uploads++;
+    await this.files.addUpload(upload, this.current!.dbKey, await this.actorFor(upload.contributor));
   }
 
   /** Ends the page: its row and, when its current revision changed, its link tables. */
@@ -492,6 +504,10 @@ class DumpImport {
     if (!state.latest) {
       if (!state.existing) this.counts.pages--; // a page without revisions is not a page
       return;
+    }
+    const first = state.first;
+    if (state.namespace === NS_FILE && state.uploads === 0 && first) {
+      await this.files.addFromFolder(state.dbKey, { ...first, actor: () => this.actorFor(first.contributor) });
     }
     await this.writePage(state, links);
   }
@@ -586,6 +602,9 @@ export async function importXmlDump(
 ): Promise<XmlImportSummary> {
   const started = performance.now();
   const progress = options.progress ?? silentProgress;
+  if (options.imagesDir && !statSync(options.imagesDir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new XmlImportError(`upload folder ${options.imagesDir} is not a directory`);
+  }
   let source: DumpSource;
   try {
     source = await openDumpSource(file, options.readerThread === undefined ? {} : { thread: options.readerThread });
