@@ -191,6 +191,8 @@ const BATCH = 200;
 export interface RefreshOptions {
   /** Forget the whole index first (the store now holds another wiki). */
   rebuild?: boolean;
+  /** Index at most this many pages (a long build in several transactions); default all. */
+  maxPages?: number;
 }
 
 /**
@@ -231,7 +233,7 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
       left join content on content_id = slot_content_id
       where page_id > ${after} and not exists (select 1 from ${indexed} where si_page = page_id)
       order by page_id limit ${BATCH}`.execute(db);
-    if (batch.rows.length === 0) break;
+    if (batch.rows.length === 0 || count >= (options.maxPages ?? Number.POSITIVE_INFINITY)) break;
     after = batch.rows[batch.rows.length - 1]!.page_id;
     count += batch.rows.length;
     if (postgres) {
