@@ -177,8 +177,8 @@ export async function runSearch(
   if (!wordQuery) return none;
   const query =
     request.namespaces === null
-      ? words
-      : `${words} AND si_namespace : (${request.namespaces.map((n) => `"${n}"`).join(' OR ')})`;
+      ? wordQuery
+      : `${wordQuery} AND si_namespace : (${request.namespaces.map((n) => `"${n}"`).join(' OR ')})`;
   const counted = await sql<{
     c: number;
   }>`select count(*) as c from searchindex where searchindex match ${query}`.execute(db);
