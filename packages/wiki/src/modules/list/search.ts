@@ -84,14 +84,23 @@ interface HitDetails {
   rev_timestamp: string | null;
 }
 
-/** The current text and its timestamp of each hit, in one query. */
-async function hitDetails(ctx: ModuleContext, pages: SearchPage[]): Promise<Map<number, HitDetails>> {
+/** The timestamp of each hit, and its current text when `withText`, in one query. */
+async function hitDetails(
+  ctx: ModuleContext,
+  pages: SearchPage[],
+  withText: boolean,
+): Promise<Map<number, HitDetails>> {
   if (pages.length === 0) return new Map();
-  const rows = await sql<HitDetails>`select page_id, content_text, rev_timestamp from page
-    join revision on rev_id = page_latest
-    left join slots on slot_revision_id = page_latest and slot_role = 'main'
-    left join content on content_id = slot_content_id
-    where page_id in (${sql.join(pages.map((p) => p.page_id))})`.execute(ctx.store.db);
+  const ids = sql.join(pages.map((p) => p.page_id));
+  const rows = withText
+    ? await sql<HitDetails>`select page_id, content_text, rev_timestamp from page
+        join revision on rev_id = page_latest
+        left join slots on slot_revision_id = page_latest and slot_role = 'main'
+        left join content on content_id = slot_content_id
+        where page_id in (${ids})`.execute(ctx.store.db)
+    : await sql<HitDetails>`select page_id, null as content_text, rev_timestamp from page
+        join revision on rev_id = page_latest
+        where page_id in (${ids})`.execute(ctx.store.db);
   return new Map(rows.rows.map((row) => [row.page_id, row]));
 }
 
@@ -154,7 +163,7 @@ export const execute: ModuleExecute = async (ctx) => {
     return;
   }
 
-  const details = await hitDetails(ctx, pages);
+  const details = await hitDetails(ctx, pages, prop.has('size') || prop.has('wordcount') || prop.has('snippet'));
   const list = ctx.result.list('p');
   let stoppedAt: number | undefined;
   for (const [i, page] of pages.entries()) {
