@@ -13,7 +13,7 @@
  * CPU per request only.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -181,6 +181,26 @@ async function cpuPerRequest(wiki: { store: WikiStore; site: SiteConfig }, name:
   }
 }
 
+/**
+ * CPU seconds used so far by a process and its children (the server's workers), from /proc;
+ * undefined where there is no /proc. Whatever else runs on the machine, the server's CPU per
+ * request divides into the cores to give the rate they can serve.
+ */
+function processTreeCpuSeconds(pid: number): number | undefined {
+  const ticksPerSecond = 100;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    let total = (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    for (const child of children ? children.split(' ') : []) total += processTreeCpuSeconds(Number(child)) ?? 0;
+    return total;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Measures each query at each client count against a server of `workers` processes. */
 async function measureServer(
   wiki: WikiName,
@@ -202,13 +222,21 @@ async function measureServer(
     }
     for (const [label, query] of queries) {
       for (const connections of CLIENTS) {
+        const cpuBefore = processTreeCpuSeconds(child.pid ?? 0);
         const m = await measureHttp(`${label} [${wiki}, ${workers} worker${workers > 1 ? 's' : ''}]`, {
           url: `http://127.0.0.1:${port}/api.php?${query}`,
           connections,
           durationSeconds: seconds,
         });
+        const cpuAfter = processTreeCpuSeconds(child.pid ?? 0);
         results.set(`${label}|${connections}`, m);
-        process.stdout.write(`${formatMeasurement(m, baseline.get(connections))}\n`);
+        let cpu = '';
+        if (cpuBefore !== undefined && cpuAfter !== undefined && m.requestsPerSecond > 0) {
+          const micros = ((cpuAfter - cpuBefore) * 1e6) / (m.requestsPerSecond * seconds);
+          const cores = availableParallelism();
+          cpu = `  server ${micros.toFixed(0)} µs CPU/request (${cores} cores for the server alone: ~${Math.round((cores * 1e6) / micros)} req/s)`;
+        }
+        process.stdout.write(`${formatMeasurement(m, baseline.get(connections))}${cpu}\n`);
       }
     }
   } finally {
