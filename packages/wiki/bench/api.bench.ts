@@ -71,6 +71,11 @@ const MORE_REFERENCE_QUERIES: Query[] = [
     'list=usercontribs&uclimit=50',
     'action=query&list=usercontribs&ucuser=Carol&uclimit=50&format=json&formatversion=2',
   ],
+  [
+    'list=recentchanges&rclimit=50',
+    'action=query&list=recentchanges&rclimit=50&rcprop=title%7Cids%7Ctimestamp%7Cuser%7Ccomment%7Cloginfo%7Csizes&format=json&formatversion=2',
+  ],
+  ['list=logevents&lelimit=50', 'action=query&list=logevents&lelimit=50&format=json&formatversion=2'],
   ['paraminfo query+allpages', 'action=paraminfo&modules=query%2Ballpages&format=json&formatversion=2'],
   ['titles=3 pages (page set)', 'action=query&titles=Berlin%7CHamburg%7CM%C3%BCnchen&format=json&formatversion=2'],
   ['error: badvalue', 'action=query&list=allpages&apfilterredir=bogus&format=json'],

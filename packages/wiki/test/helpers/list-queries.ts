@@ -64,6 +64,8 @@ export const listQueries: Record<string, string> = {
   'recentchanges of a user': `select rc_id from recentchanges where rc_actor = 2 and (rc_timestamp, rc_id) <= ('2030', 999) order by rc_timestamp desc, rc_id desc limit 11`,
   'recentchanges of a page': `select rc_id from recentchanges where rc_namespace = 0 and rc_title = 'Berlin' order by rc_timestamp desc, rc_id desc limit 11`,
   'recentchanges with a tag': `select ct_rc_id from change_tag where ct_tag_id = 1 and ct_rc_id is not null order by ct_rc_id desc limit 11`,
+  'recentchanges in namespaces': `select rc_id from recentchanges where +rc_namespace in (2, 3) and rc_type in (0, 1, 3, 6) and (rc_timestamp, rc_id) <= ('2030', 999) order by rc_timestamp desc, rc_id desc limit 11`,
+  'logevents in a namespace': `select log_id from logging where +log_namespace = 2 and (log_timestamp, log_id) <= ('2030', 999) order by log_timestamp desc, log_id desc limit 11`,
   logevents: `select log_id from logging where (log_timestamp, log_id) <= ('2030', 999) order by log_timestamp desc, log_id desc limit 11`,
   'logevents by type': `select log_id from logging where log_type = 'delete' and (log_timestamp, log_id) <= ('2030', 999) order by log_timestamp desc, log_id desc limit 11`,
   'logevents by action': `select log_id from logging where log_type = 'delete' and log_action = 'restore' order by log_timestamp desc, log_id desc limit 11`,
