@@ -14,7 +14,7 @@ import {
   DELETED_TEXT,
   DELETED_USER,
 } from '../support/hidden-content.js';
-import { logParamsForApi } from '../support/log-params.js';
+import { recentChangeLogInfo } from '../support/log-params.js';
 import { canSeeLogField, DELETED_ACTION, logSearchMask } from '../support/log-visibility.js';
 import { base36ToHex } from '../support/revision-output.js';
 import { timeRangeConditions } from '../support/time-range.js';
@@ -330,18 +330,7 @@ export const execute: ModuleExecute = async (ctx) => {
     if (props.has('loginfo') && isLog) {
       if ((bits & DELETED_ACTION) !== 0) hide('actionhidden');
       if (canSeeLogField(ctx.user, bits, DELETED_ACTION)) {
-        item.logid = row.rc_logid;
-        item.logtype = row.rc_log_type ?? '';
-        item.logaction = row.rc_log_action ?? '';
-        item.logparams = logParamsForApi(
-          {
-            type: row.rc_log_type ?? '',
-            action: row.rc_log_action ?? '',
-            timestamp: row.rc_timestamp,
-            titles: ctx.titles,
-          },
-          row.rc_params ?? '',
-        );
+        Object.assign(item, recentChangeLogInfo(row, ctx.titles));
       }
     }
     if (props.has('tags')) item.tags = resultList('tag', tags.get(row.rc_id) ?? []);
