@@ -125,27 +125,42 @@ export class WordStemmer {
 
 const FOLD: Record<string, string> = { ä: 'a', ö: 'o', ü: 'u' };
 
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+/**
+ * A word: a run of ASCII letters and digits and of any characters beyond ASCII, as the search
+ * index of MediaWiki's SQLite backend splits text (FTS5's `ascii` tokenizer splits the same way).
+ */
+const WORD = /[a-z0-9\u0080-\uffff]+/g;
 
 /** The words of a text, lowercased, in order (the tokens both engines index). */
 export function words(text: string): string[] {
   return text.toLowerCase().match(WORD) ?? [];
 }
 
-const COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 const TAG = /<\/?\s*[A-Za-z][^>]*?>/g;
-const URL = /(?:\b(?:https?|ftp|mailto|news|gopher):|\/\/)[^\s\]|<>"{}]+/gi;
-const ENTITY = /&(?:#[0-9]+|#x[0-9a-f]+|[a-z][a-z0-9]*);/gi;
+/** Characters of a URL, and the protocols whose URLs MediaWiki's search index leaves out. */
+const URL_CHARS = String.raw`A-Za-z0-9_\/:.,~%\-+&;#?!=()@\u0080-\uffff`;
+const PROTOCOLS = 'http|https|ftp|mailto|news|gopher';
+const BARE_URL = new RegExp(`(^|[^\\[])(?:${PROTOCOLS}):[${URL_CHARS}]+([^${URL_CHARS}]|$)`, 'gi');
+const BRACKETED_URL = new RegExp(`([^\\[])\\[(?:${PROTOCOLS}):[${URL_CHARS}]+\\]`, 'gi');
+const LABELLED_URL = new RegExp(`([^\\[])\\[(?:${PROTOCOLS}):[${URL_CHARS}]+\\s+([^\\]]+)\\]`, 'gi');
+/** `[[game]]s` is indexed as `game games`. */
+const LINK_TRAIL = /([^A-Za-z_'.0-9\u0080-\uffff&#;-])([A-Za-z_'.0-9\u0080-\uffff&#;-]+)\]\]([a-z]+)/g;
 /** Texts longer than this are indexed by their beginning (PostgreSQL's `tsvector` is limited to 1 MB). */
 const MAX_INDEXED_CHARS = 500_000;
 
 /**
- * A page's wikitext as the words the index keeps: comments, HTML tags and entities and external
- * URLs are left out (an external link's label stays), markup characters separate words.
+ * A page's wikitext as the index reads it, as MediaWiki's search index update does: HTML tags
+ * are left out (comments are not tags: their text stays), and so are external URLs, except the
+ * label of a bracketed link; markup characters separate words.
  */
 export function indexableText(wikitext: string): string {
   const text = wikitext.length > MAX_INDEXED_CHARS ? wikitext.slice(0, MAX_INDEXED_CHARS) : wikitext;
-  return text.replace(COMMENT, ' ').replace(TAG, ' ').replace(URL, ' ').replace(ENTITY, ' ');
+  return ` ${text} `
+    .replace(TAG, ' ')
+    .replace(BARE_URL, '$1$2')
+    .replace(BRACKETED_URL, '$1 ')
+    .replace(LABELLED_URL, '$1 $2 ')
+    .replace(LINK_TRAIL, '$1$2 $2$3');
 }
 
 /** A page's title as indexed: its text without the namespace, as words. */

@@ -2,7 +2,6 @@ import { cannotUseWith, mustUseWith } from '../../api/errors.js';
 import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
 import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
-import { list, type ResultObject } from '../../api/result/tree.js';
 import { REVISION_CONTENT_PARAMETERS, REVISION_TEMPLATED_PARAMETERS } from '../shared-parameters.js';
 import {
   type ArchiveRow,
@@ -14,6 +13,7 @@ import {
   timeKeyset,
   titleContinue,
   titleKeyset,
+  writeByTitle,
 } from '../support/deleted-revisions.js';
 import {
   type RevisionRequest,
@@ -198,29 +198,12 @@ async function writeGroupedByTitle(
   request: RevisionRequest,
   continueAt: (row: ArchiveRow) => string,
 ): Promise<void> {
-  const out = ctx.result.list('page');
   const items = await revisionItems(ctx, rows, { slots: request.slots });
   const pageIds = await currentPageIds(ctx, rows);
-  const byTitle = new Map<string, ResultObject>();
-  for (const [i, row] of rows.entries()) {
-    const item = items[i] as ResultObject;
-    if (!ctx.result.fits(item)) {
-      ctx.setContinue(continueAt(row));
-      return;
-    }
-    const key = `${row.namespace}|${row.dbKey}`;
-    const entry = byTitle.get(key);
-    if (entry) {
-      (entry.revisions as ResultObject[]).push(item);
-      continue;
-    }
-    const created = {
-      pageid: pageIds.get(key) ?? 0,
-      revisions: list('rev', [item]),
-      ns: row.namespace,
-      title: ctx.titles.prefixedText(ctx.titles.make(row.namespace, row.dbKey)),
-    };
-    byTitle.set(key, created);
-    out.push(created);
-  }
+  writeByTitle(ctx, rows, items, continueAt, (row, title, revisions) => ({
+    pageid: pageIds.get(`${row.namespace}|${row.dbKey}`) ?? 0,
+    revisions,
+    ns: row.namespace,
+    title,
+  }));
 }

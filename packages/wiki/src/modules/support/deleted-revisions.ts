@@ -6,6 +6,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { apiError } from '../../api/errors.js';
 import type { ModuleContext } from '../../api/module.js';
+import { list, type ResultObject } from '../../api/result/tree.js';
 import type { WikiDatabase } from '../../store/schema.js';
 import { DELETED_USER, exclusionMask } from './hidden-content.js';
 import type { RevisionRow } from './revision-output.js';
@@ -121,4 +122,36 @@ export async function currentPageIds(ctx: ModuleContext, rows: readonly ArchiveR
     .execute();
   for (const page of pages) ids.set(`${page.page_namespace}|${page.page_title}`, page.page_id);
   return ids;
+}
+
+/**
+ * Writes a list of deleted revisions grouped by title: one entry per title (made by `entryOf`,
+ * holding `revisions`) in the order titles first appear, each revision under its title's entry.
+ * Stops at the first item that does not fit, continuing from its row.
+ */
+export function writeByTitle(
+  ctx: ModuleContext,
+  rows: readonly ArchiveRow[],
+  items: readonly ResultObject[],
+  continueAt: (row: ArchiveRow) => string,
+  entryOf: (row: ArchiveRow, title: string, revisions: ResultObject[]) => ResultObject,
+): void {
+  const out = ctx.result.list('page');
+  const byTitle = new Map<string, ResultObject[]>();
+  for (const [i, row] of rows.entries()) {
+    const item = items[i] as ResultObject;
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(continueAt(row));
+      return;
+    }
+    const key = `${row.namespace}|${row.dbKey}`;
+    const revisions = byTitle.get(key);
+    if (revisions) {
+      revisions.push(item);
+      continue;
+    }
+    const created = list('rev', [item]);
+    byTitle.set(key, created);
+    out.push(entryOf(row, ctx.titles.prefixedText(ctx.titles.make(row.namespace, row.dbKey)), created));
+  }
 }

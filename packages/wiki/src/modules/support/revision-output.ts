@@ -3,6 +3,8 @@ import { apiError } from '../../api/errors.js';
 import type { ModuleContext } from '../../api/module.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { assoc, list, type ResultObject, withContent } from '../../api/result/tree.js';
+import { contentTexts, revisionSlots } from '../../store/content-cache.js';
+import type { WikiDatabase } from '../../store/schema.js';
 import { hasTag, tagsOf } from './change-tags.js';
 import { HiddenFields } from './hidden-content.js';
 
@@ -119,20 +121,16 @@ export async function revisionItems(
   const revIds = rows.map((r) => r.revId);
   const slotsByRev = new Map<number, SlotRow[]>();
   if (needSlots && revIds.length > 0) {
-    let query = ctx.store.db
-      .selectFrom('slots')
-      .innerJoin('content', 'content_id', 'slot_content_id')
-      .select(['slot_revision_id', 'slot_role', 'content_size', 'content_sha1', 'content_model'])
-      .where('slot_revision_id', 'in', revIds);
-    // Roles are listed whatever `slots` says; content only of the asked slots.
-    if (!props.has('roles')) query = query.where('slot_role', 'in', options.slots ?? ['main']);
-    const slotRows = wantContent
-      ? await query.select('content_text').execute()
-      : (await query.execute()).map((r) => ({ ...r, content_text: null }));
-    for (const row of slotRows) {
-      const list = slotsByRev.get(row.slot_revision_id) ?? [];
-      list.push(row);
-      slotsByRev.set(row.slot_revision_id, list);
+    // Slots and texts come through the store's caches: popular pages are read from it once.
+    const slotsOf = await revisionSlots(ctx.store, rows);
+    const asked = options.slots ?? ['main'];
+    const withText = wantContent ? [...slotsOf.values()].flat().filter((slot) => asked.includes(slot.slot_role)) : [];
+    const texts = withText.length > 0 ? await contentTexts(ctx.store, withText) : undefined;
+    for (const [revId, slots] of slotsOf) {
+      slotsByRev.set(
+        revId,
+        slots.map((slot) => ({ ...slot, content_text: texts?.get(slot.content_id) ?? null })),
+      );
     }
   }
 

@@ -32,7 +32,7 @@ export async function up(db: Kysely<any>) {
   }
   await sql`create table searchindex_page (si_page integer primary key, si_latest integer not null)`.execute(db);
   await sql`create virtual table searchindex using fts5(
-    si_title, si_text, si_title_stems, si_text_stems, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0'
+    si_title, si_text, si_title_stems, si_text_stems, content='', contentless_delete=1, tokenize='ascii'
   )`.execute(db);
 }
 
