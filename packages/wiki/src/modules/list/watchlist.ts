@@ -15,6 +15,7 @@ import {
   DELETED_USER,
   exclusionMask,
 } from '../support/hidden-content.js';
+import { logParamsForApi } from '../support/log-params.js';
 import { nowTimestamp, watchlistExpiryEnabled, watchlistOwner } from '../support/watchlist-owner.js';
 
 /** `list=watchlist`: parameters as the module reference lists them, in its order. */
@@ -132,6 +133,7 @@ interface ChangeRow {
   rc_logid: number;
   rc_log_type: string | null;
   rc_log_action: string | null;
+  rc_params: string | null;
   actor_name: string | null;
   actor_user: number | null;
   wl_notificationtimestamp: string | null;
@@ -191,6 +193,7 @@ export const execute: ModuleExecute = async (ctx) => {
       'rc_logid',
       'rc_log_type',
       'rc_log_action',
+      'rc_params',
       'actor_name',
       'actor_user',
       'wl_notificationtimestamp',
@@ -391,6 +394,15 @@ async function writeChanges(ctx: ModuleContext, props: ReadonlySet<string>, rows
         item.logid = row.rc_logid;
         item.logtype = row.rc_log_type ?? '';
         item.logaction = row.rc_log_action ?? '';
+        item.logparams = logParamsForApi(
+          {
+            type: row.rc_log_type ?? '',
+            action: row.rc_log_action ?? '',
+            timestamp: row.rc_timestamp,
+            titles: ctx.titles,
+          },
+          row.rc_params ?? '',
+        );
       }
     }
     if (tags) item.tags = list('tag', tags.get(row.rc_id) ?? []);
