@@ -83,15 +83,19 @@ export function archiveEditorCondition(ctx: ModuleContext) {
   };
 }
 
-/** `(ar_namespace, ar_title, ar_timestamp, ar_id)` at or after (in the direction) a continue point. */
-export function titleKeyset(value: readonly [number, string, string, number], newer: boolean) {
+/**
+ * `(ar_namespace, ar_title, ar_timestamp, ar_id)` at or after (in the direction) a continue point.
+ * When the query is bound to the continue point's namespace (`onlyNamespace`), the namespace is
+ * left out of the tuple, so that the index range starts at the point rather than at the
+ * namespace's first row.
+ */
+export function titleKeyset(value: readonly [number, string, string, number], newer: boolean, onlyNamespace?: number) {
   const [ns, title, ts, id] = value;
+  const op = newer ? '>=' : '<=';
   return (eb: ArchiveQueryBuilder) =>
-    eb(
-      eb.refTuple('ar_namespace', 'ar_title', 'ar_timestamp', 'ar_id'),
-      newer ? '>=' : '<=',
-      eb.tuple(ns, title, ts, id),
-    );
+    ns === onlyNamespace
+      ? eb(eb.refTuple('ar_title', 'ar_timestamp', 'ar_id'), op, eb.tuple(title, ts, id))
+      : eb(eb.refTuple('ar_namespace', 'ar_title', 'ar_timestamp', 'ar_id'), op, eb.tuple(ns, title, ts, id));
 }
 
 /** `(ar_timestamp, ar_id)` at or after (in the direction) a continue point. */
