@@ -64,6 +64,8 @@ export interface GeneratorSink {
 export interface ModuleResult {
   /** The list under `query.<key>` (default: the module's name), created on first use. */
   list(element: string, key?: string): ResultArray;
+  /** A list at the top of the answer, beside `query` (`watchlistraw` answers there, as in MediaWiki). */
+  topList(element: string, key?: string): ResultArray;
   /**
    * Counts `value` against the answer's size limit (8 MiB of text, as MediaWiki's
    * `$wgAPIMaxResultSize`). False when it does not fit: the module then stops and continues from

@@ -3,17 +3,8 @@
  * generator, resolved once (normalisation, redirects, missing and invalid titles, special pages,
  * interwiki titles) so that every prop module gets the same list.
  */
-import {
-  type Gender,
-  NS_MEDIA,
-  NS_SPECIAL,
-  NS_USER,
-  NS_USER_TALK,
-  type Title,
-  type TitleCodec,
-} from '../site/title.js';
+import { NS_MEDIA, NS_SPECIAL, type Title, type TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
-import { loadGenders, userOf } from './gender.js';
 import { KeyedList, list, type ResultObject } from './result/tree.js';
 
 export interface PageRecord {
@@ -73,7 +64,6 @@ export class PageSet {
   /** Extra fields for pages (the `index` of search generators), by prefixed title. */
   readonly extraFields = new Map<string, Record<string, string | number | boolean>>();
   private nextFakeId = -1;
-  private readonly genders = new Map<string, Gender>();
 
   constructor(
     private readonly store: WikiStore,
@@ -110,7 +100,6 @@ export class PageSet {
   async addTitleStrings(inputs: readonly string[]): Promise<void> {
     const wanted: Title[] = [];
     const parsedInputs = inputs.map((input) => ({ input, parsed: this.titles.parse(input) }));
-    await this.loadGendersOf(parsedInputs.flatMap(({ parsed }) => (parsed.ok ? [parsed.title] : [])));
     for (const { input, parsed } of parsedInputs) {
       if (!parsed.ok) {
         this.invalid.push({ fakeId: this.nextFakeId--, title: input, reason: parsed.message });
@@ -135,7 +124,6 @@ export class PageSet {
 
   /** Adds pages a generator read from the `page` table itself (with PAGE_COLUMNS): no second lookup. */
   async addPageRows(rows: readonly PageRow[]): Promise<void> {
-    await this.loadGendersOf(rows.map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })));
     await this.addFoundPages(rows.map((row) => this.toRecord(row)));
   }
 
@@ -229,7 +217,6 @@ export class PageSet {
       }
       pending.push(title);
     }
-    await this.loadGendersOf(pending);
     const rows = await this.fetchPagesByTitle(pending);
     const found = new Set(rows.map((r) => `${r.ns}:${r.dbKey}`));
     for (const title of pending) {
@@ -285,7 +272,6 @@ export class PageSet {
         }
         this.redirects.push(entry);
       }
-      await this.loadGendersOf(next);
       const nextRows = await this.fetchPagesByTitle(next);
       const found = new Set(nextRows.map((r) => `${r.ns}:${r.dbKey}`));
       for (const title of next) {
@@ -310,7 +296,6 @@ export class PageSet {
           eb.or(batch.map((t) => eb.and([eb('page_namespace', '=', t.namespace), eb('page_title', '=', t.dbKey)]))),
         )
         .execute();
-      await this.loadGendersOf(rows.map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })));
       for (const row of rows) out.push(this.toRecord(row));
     }
     return out;
@@ -324,26 +309,14 @@ export class PageSet {
         .select(PAGE_COLUMNS)
         .where('page_id', 'in', ids.slice(i, i + LOOKUP_BATCH))
         .execute();
-      await this.loadGendersOf(rows.map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })));
       for (const row of rows) out.push(this.toRecord(row));
     }
     return out;
   }
 
-  /** The title as MediaWiki shows it: user pages with the namespace name of the user's gender. */
+  /** The title as MediaWiki shows it (user pages with the namespace name of the user's gender). */
   displayText(title: Pick<Title, 'namespace' | 'dbKey' | 'interwiki'>): string {
-    if (title.namespace !== NS_USER && title.namespace !== NS_USER_TALK) return this.titles.prefixedText(title);
-    const gender = this.genders.get(userOf(title.dbKey)) ?? 'unknown';
-    return this.titles.genderPrefixedText(title, gender);
-  }
-
-  private async loadGendersOf(titles: readonly Pick<Title, 'namespace' | 'dbKey'>[]): Promise<void> {
-    const names = titles
-      .filter((t) => t.namespace === NS_USER || t.namespace === NS_USER_TALK)
-      .map((t) => userOf(t.dbKey))
-      .filter((name) => !this.genders.has(name));
-    if (names.length === 0) return;
-    for (const [name, gender] of await loadGenders(this.store, names)) this.genders.set(name, gender);
+    return this.titles.prefixedText(title);
   }
 
   private toRecord(row: PageRow): PageRecord {
@@ -445,5 +418,3 @@ export interface PageRow {
   page_content_model: string | null;
   page_lang: string | null;
 }
-
-/** The user a user-namespace page belongs to: the part before the first `/`, with spaces. */

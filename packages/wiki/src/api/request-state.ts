@@ -52,8 +52,10 @@ export interface ApiServices {
 export class RequestState {
   readonly warnings: CollectedWarning[] = [];
   readonly limits = new Map<string, number>();
-  /** Bytes of text the answer may still take (MediaWiki's `$wgAPIMaxResultSize`). */
-  private resultBudget = MAX_RESULT_SIZE;
+  /** The answer's size limit: `APIMaxResultSize` of the site's settings, MediaWiki's 8 MiB by default. */
+  private readonly maxResultSize: number;
+  /** Bytes of text the answer may still take. */
+  private resultBudget: number;
   readonly validator: ParamValidator;
   readonly now = new Date();
   /** The request's session (cookies, tokens, login); set by ApiMain before the action runs. */
@@ -76,6 +78,10 @@ export class RequestState {
     readonly server: string,
   ) {
     this.userLanguage = services.site.language;
+    const configured = services.site.settings?.APIMaxResultSize;
+    this.maxResultSize =
+      typeof configured === 'number' && Number.isInteger(configured) && configured > 0 ? configured : MAX_RESULT_SIZE;
+    this.resultBudget = this.maxResultSize;
     this.validator = new ParamValidator(params, {
       site: services.site,
       highLimits: user.rights.has('apihighlimits'),
@@ -89,7 +95,7 @@ export class RequestState {
   fits(module: string, value: ResultValue): boolean {
     const size = resultSize(value);
     if (size > this.resultBudget) {
-      this.warn(module, { code: 'truncatedresult', key: 'apiwarn-truncatedresult', params: [MAX_RESULT_SIZE] });
+      this.warn(module, { code: 'truncatedresult', key: 'apiwarn-truncatedresult', params: [this.maxResultSize] });
       return false;
     }
     this.resultBudget -= size;

@@ -237,6 +237,9 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
     list: (element: string, key?: string): ResultArray => {
       throw new Error(`list(${element}, ${key}) needs a module`);
     },
+    topList: (element: string, key?: string): ResultArray => {
+      throw new Error(`topList(${element}, ${key}) needs a module`);
+    },
     set: (key, value) => {
       query[key] = value;
     },
@@ -267,13 +270,8 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
     const moduleOutput: ModuleResult = {
       ...output,
       fits: (value) => state.fits(`query+${d.name}`, value),
-      list: (element, key = d.name) => {
-        const existing = query[key];
-        if (Array.isArray(existing)) return existing as ResultArray;
-        const created = list(element, []);
-        query[key] = created;
-        return created;
-      },
+      list: (element, key = d.name) => listIn(query, key, element),
+      topList: (element, key = d.name) => listIn(result, key, element),
     };
     await run(module, makeContext(module, d.prefix, pages, undefined, moduleOutput));
   }
@@ -292,11 +290,21 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
 
 const noOutput: ModuleResult = {
   list: () => list('_v', []),
+  topList: () => list('_v', []),
   fits: () => true,
   set: () => {},
   page: () => undefined,
   pageList: () => undefined,
 };
+
+/** The list under `key` of `container`, created on first use. */
+function listIn(container: ResultObject, key: string, element: string): ResultArray {
+  const existing = container[key];
+  if (Array.isArray(existing)) return existing as ResultArray;
+  const created = list(element, []);
+  container[key] = created;
+  return created;
+}
 
 function markParamsUsed(state: RequestState, module: QueryModule, prefix: string): void {
   for (const param of module.descriptor.parameters) state.params.markUsed(prefix + param.name);

@@ -1,5 +1,5 @@
 import { apiError, badContinue } from '../../api/errors.js';
-import { titleTexts } from '../../api/gender.js';
+import { titleText } from '../../api/gender.js';
 import { parseContinueValue } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
@@ -160,18 +160,13 @@ export const execute: ModuleExecute = async (ctx) => {
     return;
   }
   const props = new Set(p.prop as string[]);
-  const texts = await titleTexts(
-    ctx.store,
-    ctx.titles,
-    props.has('title') ? rows.map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })) : [],
-  );
   const list = ctx.result.list('cm');
   for (const row of rows) {
     const item: ResultObject = {};
     if (props.has('ids')) item.pageid = row.page_id;
     if (props.has('title')) {
       item.ns = row.page_namespace;
-      item.title = texts.text(row.page_namespace, row.page_title);
+      item.title = titleText(ctx.titles, row.page_namespace, row.page_title);
     }
     if (props.has('sortkey')) item.sortkey = hex(row.cl_sortkey);
     if (props.has('sortkeyprefix')) item.sortkeyprefix = row.cl_sortkey_prefix;

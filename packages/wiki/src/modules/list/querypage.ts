@@ -1,5 +1,5 @@
 import { apiError } from '../../api/errors.js';
-import { titleTexts } from '../../api/gender.js';
+import { titleText } from '../../api/gender.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
@@ -133,11 +133,6 @@ export const execute: ModuleExecute = async (ctx) => {
     return;
   }
   const details = await databaseResults(ctx, name, rows);
-  const texts = await titleTexts(
-    ctx.store,
-    ctx.titles,
-    rows.map((r) => ({ namespace: r.qc_namespace, dbKey: r.qc_title })),
-  );
   const results = list<ResultObject>('page', []);
   for (const row of rows) {
     const item: ResultObject = {};
@@ -147,7 +142,7 @@ export const execute: ModuleExecute = async (ctx) => {
       if (page?.timestamps) item.timestamp = mwToIso(mwTimestamp(row.qc_value));
     }
     item.ns = row.qc_namespace;
-    item.title = texts.text(row.qc_namespace, row.qc_title);
+    item.title = titleText(ctx.titles, row.qc_namespace, row.qc_title);
     const extra = details.get(`${row.qc_namespace}|${row.qc_title}`);
     if (extra) item.databaseResult = extra;
     results.push(item);

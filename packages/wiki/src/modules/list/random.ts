@@ -1,5 +1,5 @@
 import { badContinue, mutuallyExclusive } from '../../api/errors.js';
-import { titleTexts } from '../../api/gender.js';
+import { titleText } from '../../api/gender.js';
 import { parseContinueValue } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
@@ -120,17 +120,12 @@ export const execute: ModuleExecute = async (ctx) => {
     ctx.generator.addPageIds(rows.map((r) => r.page_id));
     return;
   }
-  const texts = await titleTexts(
-    ctx.store,
-    ctx.titles,
-    rows.map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })),
-  );
   const list = ctx.result.list('page');
   for (const row of rows) {
     const item: ResultObject = {
       id: row.page_id,
       ns: row.page_namespace,
-      title: texts.text(row.page_namespace, row.page_title),
+      title: titleText(ctx.titles, row.page_namespace, row.page_title),
     };
     if (redirects === 'all') item.redirect = row.page_is_redirect === 1;
     list.push(item);
