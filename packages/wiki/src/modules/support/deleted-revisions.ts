@@ -8,6 +8,7 @@ import { apiError } from '../../api/errors.js';
 import type { ModuleContext } from '../../api/module.js';
 import { list, type ResultObject } from '../../api/result/tree.js';
 import type { WikiDatabase } from '../../store/schema.js';
+import { hasTag } from './change-tags.js';
 import { DELETED_USER, exclusionMask } from './hidden-content.js';
 import type { RevisionRow } from './revision-output.js';
 
@@ -41,16 +42,7 @@ export function archiveRowsQuery(ctx: ModuleContext) {
     ]);
   const tag = ctx.params.tag as string | undefined;
   if (tag === undefined) return query;
-  return query.where((eb) =>
-    eb.exists(
-      eb
-        .selectFrom('change_tag')
-        .innerJoin('change_tag_def', 'ctd_id', 'ct_tag_id')
-        .select('ct_rev_id')
-        .whereRef('ct_rev_id', '=', 'ar_rev_id')
-        .where('ctd_name', '=', tag),
-    ),
-  );
+  return query.where(hasTag('archive', tag));
 }
 
 /**
