@@ -8,6 +8,12 @@ import { Worker } from 'node:worker_threads';
 import type { SiteConfig } from '../../site/site.js';
 import { TitleCodec } from '../../site/title.js';
 import { extractLinks, type PageContext, type PageLinks } from './extract-links.js';
+import { lintWikitext } from './lint.js';
+
+/** What the importers keep of a page's current wikitext: its links and its lint errors. */
+export function extractPage(text: string, page: PageContext, codec: TitleCodec): PageLinks {
+  return { ...extractLinks(text, page, codec), lint: lintWikitext(text, codec) };
+}
 
 export interface ExtractRequest extends PageContext {
   id: number;
@@ -60,7 +66,7 @@ export class LinkExtractorPool {
   }
 
   extract(text: string, page: PageContext): Promise<PageLinks> {
-    if (this.workers.length === 0) return Promise.resolve(extractLinks(text, page, this.codec));
+    if (this.workers.length === 0) return Promise.resolve(extractPage(text, page, this.codec));
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     const worker = this.workers[this.turn]!;

@@ -2,8 +2,8 @@ import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
-import { type ResultObject, withContent } from '../../api/result/tree.js';
 import { NS_CATEGORY } from '../../site/title.js';
+import { categoryItem, categoryRowsQuery } from '../support/category-rows.js';
 
 /** `list=allcategories`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -41,11 +41,7 @@ export const execute: ModuleExecute = async (ctx) => {
   const key = (part: string) => titlePartToKey(ctx.titles, part, NS_CATEGORY);
   const [low, high] = descending ? (['<=', '>='] as const) : (['>=', '<='] as const);
 
-  let query = ctx.store.db
-    .selectFrom('category')
-    .leftJoin('page', (join) => join.on('page_namespace', '=', NS_CATEGORY).onRef('page_title', '=', 'cat_title'))
-    .leftJoin('page_props', (join) => join.onRef('pp_page', '=', 'page_id').on('pp_propname', '=', 'hiddencat'))
-    .select(['cat_title', 'cat_pages', 'cat_subcats', 'cat_files', 'pp_propname']);
+  let query = categoryRowsQuery(ctx);
   if (p.continue !== undefined)
     query = query.where('cat_title', low, parseContinueValue(p.continue as string, ['string'])[0]);
   if (p.from !== undefined) query = query.where('cat_title', low, key(p.from as string));
@@ -69,15 +65,5 @@ export const execute: ModuleExecute = async (ctx) => {
     return;
   }
   const list = ctx.result.list('c');
-  for (const row of rows) {
-    const item: ResultObject = withContent({ category: row.cat_title.replace(/_/g, ' ') }, 'category');
-    if (prop.has('size')) {
-      item.size = row.cat_pages;
-      item.pages = row.cat_pages - row.cat_subcats - row.cat_files;
-      item.files = row.cat_files;
-      item.subcats = row.cat_subcats;
-    }
-    if (prop.has('hidden')) item.hidden = row.pp_propname !== null;
-    list.push(item);
-  }
+  for (const row of rows) list.push(categoryItem(row, prop));
 };
