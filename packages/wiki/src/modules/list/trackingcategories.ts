@@ -1,4 +1,3 @@
-import { parseContinueValue } from '../../api/keyset.js';
 import { ENGLISH_INTERFACE_MESSAGES } from '../../api/messages/interface-en.js';
 import { lookupMessages } from '../../api/messages/store.js';
 import { transformMessage } from '../../api/messages/transform.js';
@@ -6,7 +5,7 @@ import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { NS_CATEGORY } from '../../site/title.js';
-import { categoryItem, categoryRowsQuery } from '../support/category-rows.js';
+import { categoryRowsQuery, listCategories } from '../support/category-rows.js';
 
 /** `list=trackingcategories`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -78,28 +77,8 @@ export const execute: ModuleExecute = async (ctx) => {
   const keys = names === undefined ? TRACKING_CATEGORY_KEYS : TRACKING_CATEGORY_KEYS.filter((k) => names.includes(k));
   const titles = await trackingCategoryTitles(ctx, keys);
   if (titles.size === 0) return;
-  const limit = p.limit as number;
-  const prop = new Set(p.prop as string[]);
-  let query = categoryRowsQuery(ctx)
+  const query = categoryRowsQuery(ctx)
     .where('cat_title', 'in', [...titles.keys()])
     .where((eb) => eb.or([eb('cat_pages', '>', 0), eb('page_id', 'is not', null)]));
-  if (p.continue !== undefined) {
-    query = query.where('cat_title', '>=', parseContinueValue(p.continue as string, ['string'])[0]);
-  }
-  if (p.min !== undefined) query = query.where('cat_pages', '>=', p.min as number);
-  if (p.max !== undefined) query = query.where('cat_pages', '<=', p.max as number);
-  const rows = await query
-    .orderBy('cat_title')
-    .limit(limit + 1)
-    .execute();
-  if (rows.length > limit) {
-    ctx.setContinue(rows[limit].cat_title);
-    rows.length = limit;
-  }
-  if (ctx.generator) {
-    ctx.generator.addTitles(rows.map((r) => ({ namespace: NS_CATEGORY, dbKey: r.cat_title })));
-    return;
-  }
-  const list = ctx.result.list('c');
-  for (const row of rows) list.push(categoryItem(row, prop, { trackingcatname: titles.get(row.cat_title)! }));
+  await listCategories(ctx, query, false, (row) => ({ trackingcatname: titles.get(row.cat_title)! }));
 };

@@ -2,6 +2,7 @@
  * Categories as `allcategories` and `trackingcategories` list them: rows of the `category` table
  * with whether the category page is hidden (`__HIDDENCAT__`), and each as the API shows it.
  */
+import { parseContinueValue } from '../../api/keyset.js';
 import type { ModuleContext } from '../../api/module.js';
 import { type ResultObject, withContent } from '../../api/result/tree.js';
 import { NS_CATEGORY } from '../../site/title.js';
@@ -34,4 +35,42 @@ export function categoryItem(row: CategoryRow, prop: ReadonlySet<string>, extra:
   }
   if (prop.has('hidden')) item.hidden = row.pp_propname !== null;
   return item;
+}
+
+type CategoryQuery = ReturnType<typeof categoryRowsQuery>;
+
+/**
+ * Runs a category list in title order: `continue` (a title), `min`/`max` (member counts) and
+ * `limit` applied, the rest continued by the next title; as a generator the category pages are
+ * produced, otherwise each category is listed with `extra` fields after its name.
+ */
+export async function listCategories(
+  ctx: ModuleContext,
+  query: CategoryQuery,
+  descending: boolean,
+  extra: (row: CategoryRow) => ResultObject = () => ({}),
+): Promise<void> {
+  const p = ctx.params;
+  const limit = p.limit as number;
+  if (p.continue !== undefined) {
+    const [from] = parseContinueValue(p.continue as string, ['string']);
+    query = query.where('cat_title', descending ? '<=' : '>=', from);
+  }
+  if (p.min !== undefined) query = query.where('cat_pages', '>=', p.min as number);
+  if (p.max !== undefined) query = query.where('cat_pages', '<=', p.max as number);
+  const rows = await query
+    .orderBy('cat_title', descending ? 'desc' : 'asc')
+    .limit(limit + 1)
+    .execute();
+  if (rows.length > limit) {
+    ctx.setContinue(rows[limit].cat_title);
+    rows.length = limit;
+  }
+  if (ctx.generator) {
+    ctx.generator.addTitles(rows.map((r) => ({ namespace: NS_CATEGORY, dbKey: r.cat_title })));
+    return;
+  }
+  const prop = new Set(p.prop as string[]);
+  const list = ctx.result.list('c');
+  for (const row of rows) list.push(categoryItem(row, prop, extra(row)));
 }
