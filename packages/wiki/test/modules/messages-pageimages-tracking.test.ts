@@ -3,7 +3,22 @@ import { test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
 import { normalizeMessageKey, SHIPPED_MESSAGE_KEYS, shippedMessage } from '../../src/api/messages/store.js';
 import { type MessageTransformContext, transformMessage } from '../../src/api/messages/transform.js';
+import { extractPage } from '../../src/import/wikitext/extract-pool.js';
+import { TitleCodec } from '../../src/site/title.js';
+import { germanSite } from '../helpers/german-site.js';
 import { useReferenceApi } from '../helpers/reference-api.js';
+
+test('the page image of an imported article: the first image of its lead section', () => {
+  const codec = new TitleCodec(germanSite());
+  const image = (text: string, namespace = 0) =>
+    extractPage(text, { namespace, dbKey: 'X' }, codec).properties.get('page_image_free');
+  assert.equal(
+    image('Text [[Datei:Ton.ogg]] [[Datei:Karte.png|mini|Karte]] [[File:B.jpg]]\n== Teil ==\n[[Datei:C.png]]'),
+    'Karte.png',
+  );
+  assert.equal(image('Nur Text.\n== Teil ==\n[[Datei:C.png]]'), undefined);
+  assert.equal(image('[[Datei:Karte.png]]', 2), undefined, 'only articles');
+});
 
 test('message keys: the shipped ones sorted by bytes, German falling back to English', () => {
   assert.deepEqual(
