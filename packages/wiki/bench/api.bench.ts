@@ -85,6 +85,14 @@ const MORE_REFERENCE_QUERIES: Query[] = [
   ['paraminfo query+allpages', 'action=paraminfo&modules=query%2Ballpages&format=json&formatversion=2'],
   ['titles=3 pages (page set)', 'action=query&titles=Berlin%7CHamburg%7CM%C3%BCnchen&format=json&formatversion=2'],
   ['error: badvalue', 'action=query&list=allpages&apfilterredir=bogus&format=json'],
+  [
+    'generator=allpages (20) prop=extracts intro plaintext',
+    'action=query&generator=allpages&gapfrom=Berlin&gaplimit=20&prop=extracts&exintro=1&explaintext=1&exlimit=20&format=json&formatversion=2',
+  ],
+  [
+    'generator=allpages (20) prop=pageimages',
+    'action=query&generator=allpages&gapfrom=Berlin&gaplimit=20&prop=pageimages&pilimit=20&format=json&formatversion=2',
+  ],
 ];
 
 /** The targets at 8 clients for the largest worker count, on both wikis. */
