@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { join } from 'node:path';
 import { type CliCommand, parseOptions, runCli, UserError } from '@svc/common';
 import { NoSuchAccountError, setPassword } from './accounts/set-password.js';
 import { loadConfig } from './config.js';
@@ -24,7 +25,8 @@ const importCommand: CliCommand = {
     '',
     '  <file>            a MediaWiki 1.39 SQLite database (.sqlite, .db) or an XML dump',
     "  --settings FILE   the wiki's settings.json (default: settings.json beside a database)",
-    '  --images DIR      its upload folder (default: images/ beside a database)',
+    '  --images DIR      its upload folder (default: images/ beside a database; for a dump,',
+    "                    where the files of its File: pages are found, linked into the store's)",
     '  --replace         replace the wiki the store holds when it is another one',
     '',
     'The store is the one `wiki serve` uses (WIKI_DATA_DIR or WIKI_DATABASE_URL).',
@@ -41,6 +43,7 @@ const importCommand: CliCommand = {
         const summary = await importer.run(store, file, {
           settingsFile: options.settings as string | undefined,
           imagesDir: options.images as string | undefined,
+          uploadDirectory: join(config.dataDir, 'images'),
           replace: options.replace === true,
           progress: streamProgress(process.stderr),
         });

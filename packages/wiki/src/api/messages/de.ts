@@ -104,6 +104,13 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-mustpostparams':
     '{{PLURAL:$2|Dieser Parameter stand|Diese Parameter standen}} in der URL, {{PLURAL:$2|gehört|gehören}} aber in den POST-Rumpf: $1.',
   'apiwarn-invalidtitle': '„$1“ ist kein gültiger Seitentitel.',
+  'apierror-badip': 'Der IP-Parameter ist nicht gültig.',
+  'apierror-cidrtoobroad': '$1-CIDR-Bereiche, die größer als /$2 sind, werden nicht akzeptiert.',
+  watchlistanontext: 'Du musst dich anmelden, um deine Beobachtungsliste zu sehen oder zu bearbeiten.',
+  'apierror-bad-watchlist-token':
+    'Es wurde ein falscher Beobachtungslisten-Token angegeben. Bitte lege einen richtigen Token in [[Special:Preferences]] fest.',
+  nosuchusershort: 'Der Benutzer „$1“ ist nicht vorhanden. Bitte die Schreibweise prüfen.',
+  'apierror-permissiondenied-viewmywatchlist': 'Du hast keine Berechtigung, deine Beobachtungsliste anzusehen.',
   'apierror-show': 'Falscher Parameter: Werte, die einander ausschließen, dürfen nicht zusammen angegeben werden.',
   'apiwarn-deprecation-missingparam':
     'Weil „$1“ nicht angegeben wurde, wurde das veraltete Ausgabeformat verwendet. Dieses Format ist veraltet; künftig wird immer das neue Format verwendet.',

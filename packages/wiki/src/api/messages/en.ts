@@ -105,6 +105,13 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-mustpostparams':
     'The following {{PLURAL:$2|parameter was|parameters were}} found in the query string, but must be in the POST body: $1.',
   'apiwarn-invalidtitle': '"$1" is not a valid title.',
+  'apierror-badip': 'IP parameter is not valid.',
+  'apierror-cidrtoobroad': '$1 CIDR ranges broader than /$2 are not accepted.',
+  watchlistanontext: 'Please log in to view or edit items on your watchlist.',
+  'apierror-bad-watchlist-token':
+    'Incorrect watchlist token provided. Please set a correct token in [[Special:Preferences]].',
+  nosuchusershort: 'There is no user by the name "$1". Check your spelling.',
+  'apierror-permissiondenied-viewmywatchlist': "You don't have permission to view your watchlist.",
   'apierror-show': 'Incorrect parameter - mutually exclusive values may not be supplied.',
   'apiwarn-deprecation-missingparam':
     'Because "$1" was not specified, a legacy format has been used for the output. This format is deprecated, and in the future the new format will always be used.',
