@@ -78,6 +78,10 @@ export const execute: ModuleExecute = async (ctx) => {
       item.subcats = row.cat_subcats;
     }
     if (prop.has('hidden')) item.hidden = row.pp_propname !== null;
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(row.cat_title);
+      break;
+    }
     list.push(item);
   }
 };
