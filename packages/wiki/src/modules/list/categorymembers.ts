@@ -143,13 +143,13 @@ export const execute: ModuleExecute = async (ctx) => {
     }
   }
 
+  const continueOf = (next: (typeof rows)[number]) =>
+    p.sort === 'timestamp'
+      ? `${next.cl_timestamp}|${next.cl_from}`
+      : `${next.cl_type}|${hex(next.cl_sortkey)}|${next.cl_from}`;
   if (rows.length > limit) {
     const next = rows[limit];
-    ctx.setContinue(
-      p.sort === 'timestamp'
-        ? `${next.cl_timestamp}|${next.cl_from}`
-        : `${next.cl_type}|${hex(next.cl_sortkey)}|${next.cl_from}`,
-    );
+    ctx.setContinue(continueOf(next));
     rows.length = limit;
   }
   if (ctx.generator) {
@@ -168,6 +168,10 @@ export const execute: ModuleExecute = async (ctx) => {
     if (props.has('sortkeyprefix')) item.sortkeyprefix = row.cl_sortkey_prefix;
     if (props.has('type')) item.type = row.cl_type;
     if (props.has('timestamp')) item.timestamp = mwToIso(row.cl_timestamp);
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(continueOf(row));
+      break;
+    }
     list.push(item);
   }
 };
