@@ -44,6 +44,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             },
           }
         : false,
+    // Two log lines per request cost more than answering a small query: only when debugging.
+    disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace',
     bodyLimit: 8 * 1024 * 1024,
   });
   registerHealthRoute(app, options.store.db);

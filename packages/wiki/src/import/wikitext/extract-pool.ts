@@ -7,7 +7,10 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { SiteConfig } from '../../site/site.js';
 import { TitleCodec } from '../../site/title.js';
-import { extractLinks, type PageContext, type PageLinks } from './extract-links.js';
+import type { PageContext, PageLinks } from './extract-links.js';
+import { extractPage } from './extract-page.js';
+
+export { extractPage };
 
 export interface ExtractRequest extends PageContext {
   id: number;
@@ -60,7 +63,7 @@ export class LinkExtractorPool {
   }
 
   extract(text: string, page: PageContext): Promise<PageLinks> {
-    if (this.workers.length === 0) return Promise.resolve(extractLinks(text, page, this.codec));
+    if (this.workers.length === 0) return Promise.resolve(extractPage(text, page, this.codec));
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     const worker = this.workers[this.turn]!;

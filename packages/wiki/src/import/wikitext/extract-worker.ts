@@ -6,14 +6,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SiteConfig } from '../../site/site.js';
 import { TitleCodec } from '../../site/title.js';
-import { extractLinks } from './extract-links.js';
-import type { ExtractRequest, ExtractResponse } from './extract-pool.js';
+import { type ExtractRequest, type ExtractResponse, extractPage } from './extract-pool.js';
 
 const codec = new TitleCodec(workerData as SiteConfig);
 parentPort!.on('message', (batch: ExtractRequest[]) => {
   const answers: ExtractResponse[] = batch.map((request) => {
     try {
-      const links = extractLinks(request.text, { namespace: request.namespace, dbKey: request.dbKey }, codec);
+      const links = extractPage(request.text, { namespace: request.namespace, dbKey: request.dbKey }, codec);
       return { id: request.id, links: { ...links, properties: [...links.properties] } };
     } catch (err) {
       return { id: request.id, error: err instanceof Error ? err.message : String(err) };
