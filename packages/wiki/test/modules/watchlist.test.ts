@@ -72,7 +72,8 @@ describeEachEngine('list=watchlist and list=watchlistraw', (engine) => {
     const app = await buildApp({
       store: api().store,
       site: api().site,
-      logLevel: 'info',
+      // Requests are logged at the debug level.
+      logLevel: 'debug',
       logStream: { write: (line: string) => void lines.push(line) },
     });
     try {
