@@ -53,6 +53,16 @@ describeEachEngine('list=users, list=allusers and list=blocks', (engine) => {
         ipb_sitewide: 1,
       })
       .execute();
+    // Carol and Gustav confirmed their addresses; Gustav refuses mail from other users.
+    await api()
+      .store.db.updateTable('user')
+      .set({ user_email: 'x@example.org', user_email_authenticated: '20261121000000' })
+      .where('user_id', 'in', [5, 9])
+      .execute();
+    await api()
+      .store.db.insertInto('user_properties')
+      .values({ up_user: 9, up_property: 'disablemail', up_value: '1' })
+      .execute();
     admin = new SessionClient(api().app);
     bob = new SessionClient(api().app);
     assert.equal((await admin.logIn('Admin', REFERENCE_PASSWORDS.Admin)).json.login.result, 'Success');
@@ -79,6 +89,19 @@ describeEachEngine('list=users, list=allusers and list=blocks', (engine) => {
     ]);
     const both = await api().query({ list: 'users', ususers: 'Bob', ususerids: '4' });
     assert.equal(both.error.code, 'invalidparammix');
+  });
+
+  test('list=users: emailable needs a confirmed address and mail not refused', async () => {
+    const users = (await api().query({ list: 'users', ususers: 'Alice|Carol|Gustav', usprop: 'emailable' })).query
+      .users;
+    assert.deepEqual(
+      users.map((u: any) => [u.name, u.emailable]),
+      [
+        ['Alice', false],
+        ['Carol', true],
+        ['Gustav', false],
+      ],
+    );
   });
 
   test('list=users: a hidden user reads as missing without hideuser, and is marked hidden with it', async () => {

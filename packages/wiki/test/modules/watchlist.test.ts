@@ -72,7 +72,8 @@ describeEachEngine('list=watchlist and list=watchlistraw', (engine) => {
     const app = await buildApp({
       store: api().store,
       site: api().site,
-      logLevel: 'info',
+      // Requests are logged at the debug level.
+      logLevel: 'debug',
       logStream: { write: (line: string) => void lines.push(line) },
     });
     try {
@@ -149,6 +150,19 @@ describeEachEngine('list=watchlist and list=watchlistraw', (engine) => {
     const generated = await as(admin, { generator: 'watchlist', gwllimit: '5' });
     const expected = [...new Set(changes.map((c: any) => c.pageid).filter((id: number) => id > 0))].sort();
     assert.deepEqual(generated.query.pages.map((p: any) => p.pageid).sort(), expected);
+    // With wlallrev, the changes' revisions: prop=revisions then shows those revisions.
+    const edits = (await as(admin, { list: 'watchlist', wlallrev: '1', wltype: 'edit', wllimit: '6', wlprop: 'ids' }))
+      .query.watchlist;
+    const revisions = await as(admin, {
+      generator: 'watchlist',
+      gwlallrev: '1',
+      gwltype: 'edit',
+      gwllimit: '6',
+      prop: 'revisions',
+      rvprop: 'ids',
+    });
+    const shown = revisions.query.pages.flatMap((p: any) => p.revisions.map((r: any) => r.revid)).sort();
+    assert.deepEqual(shown, edits.map((c: any) => c.revid).sort());
   });
 
   test('list=watchlistraw: changed and unchanged titles, namespaces, title range, both directions, continuation', async () => {
