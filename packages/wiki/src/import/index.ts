@@ -10,6 +10,8 @@ export interface ImportOptions {
   imagesDir?: string;
   replace?: boolean;
   progress?: ImportProgress;
+  /** Compute the pages' lint errors (default true). */
+  lint?: boolean;
 }
 
 /** What an import reports at its end, printed by the CLI as its summary. */
@@ -57,6 +59,7 @@ const xmlDump: Importer = {
     const summary = await importXmlDump(store, file, {
       ...(options.replace ? { replace: true } : {}),
       ...(options.progress ? { progress: options.progress } : {}),
+      ...(options.lint === false ? { lint: false } : {}),
     });
     const n = (value: number) => value.toLocaleString('en-US');
     const verb =

@@ -41,6 +41,8 @@ export interface XmlImportOptions {
   progress?: ImportProgress;
   /** Worker threads for link extraction (default: one for large files on a machine with several cores). */
   extractionThreads?: number;
+  /** Compute the pages' lint errors (default true; `--no-lint`): linting costs far more than the rest. */
+  lint?: boolean;
 }
 
 export interface XmlImportSummary {
@@ -236,7 +238,7 @@ class DumpImport {
     }
     if (siteinfo?.namespaces.length === 0 && stored) this.site = { ...this.site, namespaces: stored.namespaces };
     await saveSite(this.writer.db, this.site);
-    this.extractor = new LinkExtractorPool(this.site, this.options.extractionThreads ?? 0);
+    this.extractor = new LinkExtractorPool(this.site, this.options.extractionThreads ?? 0, this.options.lint ?? true);
     const [{ n }] = await this.writer.all<{ n: number }>('select count(*) as n from page');
     this.storeWasEmpty = Number(n) === 0;
     if (this.storeWasEmpty) await this.deferIndexes();
