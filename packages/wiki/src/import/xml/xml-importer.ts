@@ -52,6 +52,8 @@ export interface XmlImportOptions {
   uploadDirectory?: string;
   /** The source wiki's upload folder, where files of the dump's File: pages are looked up. */
   imagesDir?: string;
+  /** Compute the pages' lint errors (default true; `--no-lint`): linting costs far more than the rest. */
+  lint?: boolean;
 }
 
 export interface XmlImportSummary {
@@ -617,7 +619,10 @@ export async function importXmlDump(
   }
   let source: DumpSource;
   try {
-    source = await openDumpSource(file, options.readerThread === undefined ? {} : { thread: options.readerThread });
+    source = await openDumpSource(file, {
+      ...(options.readerThread === undefined ? {} : { thread: options.readerThread }),
+      lint: options.lint ?? true,
+    });
   } catch (err) {
     if (err instanceof DumpFileError) throw new XmlImportError(err.message);
     throw err;
