@@ -73,6 +73,9 @@ const xmlDump: Importer = {
           `${n(summary.revisions)} revisions${summary.uploads ? `, ${n(summary.uploads)} uploads` : ''}`,
         `${n(summary.newRevisions)} revisions new to the store, ${n(summary.updatedPages)} pages brought up to date; ` +
           `${(summary.bytes / 1e6 / Math.max(summary.seconds, 0.001)).toFixed(1)} MB/s`,
+        ...(summary.filesStored
+          ? [`${n(summary.filesStored)} files in the upload folder ${summary.uploadDirectory}`]
+          : []),
       ],
     };
   },

@@ -4,6 +4,7 @@ import { describeEachEngine } from '@svc/common/testing';
 import { buildApp } from '../../src/api/app.js';
 import { REFERENCE_PASSWORDS } from '../helpers/reference-accounts.js';
 import { queryJson, useReferenceApi } from '../helpers/reference-api.js';
+import { useReferenceWikiApi } from '../helpers/reference-wiki-api.js';
 import { SessionClient } from '../helpers/session-client.js';
 
 /** Admin's `watchlisttoken` preference in the reference wiki. */
@@ -184,10 +185,40 @@ describeEachEngine('list=watchlist and list=watchlistraw', (engine) => {
     assert.equal(bad.error.code, 'badcontinue');
   });
 
+  test('formatversion 1: watchlistraw beside query, flags as empty strings when set', async () => {
+    const raw = await as(admin, { list: 'watchlistraw', wrlimit: '2', formatversion: '1' });
+    assert.equal(raw.watchlistraw.length, 2);
+    assert.equal(raw.query, undefined);
+    const [change] = (await as(admin, { list: 'watchlist', wllimit: '1', wlprop: 'flags|user', formatversion: '1' }))
+      .query.watchlist;
+    assert.ok(!('anon' in change) && !('minor' in change), 'false flags are left out');
+    const xml = await admin.get({ action: 'query', list: 'watchlistraw', wrlimit: '2', format: 'xml' });
+    assert.match(xml.body, /<api[^>]*><continue [^>]*\/><watchlistraw><wr ns="0" title="[^"]+" \/>/);
+  });
+
   test('list=watchlistraw as a generator gives the watched pages', async () => {
     const generated = await as(admin, { generator: 'watchlistraw', gwrlimit: '4' });
     const listed = (await as(admin, { list: 'watchlistraw', wrlimit: '4' })).watchlistraw.map((w: any) => w.title);
     assert.deepEqual(generated.query.pages.map((p: any) => p.title).sort(), [...listed].sort());
     assert.match(generated.continue.gwrcontinue, /^\d+\|/);
+  });
+});
+
+describeEachEngine('list=watchlist without viewmywatchlist', (engine) => {
+  const served = useReferenceWikiApi(engine, (site) => ({
+    ...site,
+    settings: { ...site.settings, RevokePermissions: { user: { viewmywatchlist: true } } },
+  }));
+
+  test('a logged-in user without the right is refused; a token still opens the list', async () => {
+    const bob = new SessionClient(served().app);
+    assert.equal((await bob.logIn('Bob', REFERENCE_PASSWORDS.Bob)).json.login.result, 'Success');
+    for (const list of ['watchlist', 'watchlistraw']) {
+      const answer = (await bob.get({ action: 'query', list, format: 'json' })).json;
+      assert.equal(answer.error.code, 'permissiondenied', list);
+      assert.equal(answer.error.info, "You don't have permission to view your watchlist.");
+    }
+    const shared = await queryJson(served().app, { list: 'watchlist', wlowner: 'Admin', wltoken: ADMIN_TOKEN });
+    assert.ok(Array.isArray(shared.query.watchlist));
   });
 });

@@ -7,7 +7,7 @@
  */
 import type { SiteConfig } from '../../site/site.js';
 import { TitleCodec } from '../../site/title.js';
-import { extractLinks } from '../wikitext/extract-links.js';
+import { extractPage } from '../wikitext/extract-page.js';
 import type { DumpEvent, DumpPage, DumpRevision } from './dump-types.js';
 import { type LinkRows, linkRows, mediaWikiTimestamp, sha1Base36 } from './page-rows.js';
 
@@ -111,7 +111,7 @@ export class PageStream {
     const dbKey = pageKey(page, this.site);
     if ((latest.model ?? defaultModel(page.namespace, dbKey)) !== 'wikitext') return {};
     const ref = { id: page.id, namespace: page.namespace, dbKey };
-    const links = extractLinks(latest.text, ref, this.codec);
+    const links = extractPage(latest.text, ref, this.codec);
     return { links: { redirect: links.redirect !== undefined, rows: linkRows(ref, links, latest.timestamp) } };
   }
 }

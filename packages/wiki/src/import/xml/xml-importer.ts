@@ -68,6 +68,9 @@ export interface XmlImportSummary {
   /** Pages whose current revision (and so links) changed. */
   updatedPages: number;
   uploads: number;
+  /** Files written or linked into the store's upload folder, and that folder. */
+  filesStored: number;
+  uploadDirectory?: string;
   bytes: number;
   seconds: number;
 }
@@ -199,6 +202,11 @@ class DumpImport {
 
   get result(): XmlImportSummary['outcome'] {
     return this.outcome;
+  }
+
+  get storedFiles(): { filesStored: number; uploadDirectory?: string } {
+    const folder = this.site.uploadDirectory;
+    return { filesStored: this.files.stored, ...(folder ? { uploadDirectory: folder } : {}) };
   }
 
   /** Opens the transaction and settles which wiki the store holds, from the dump's siteinfo. */
@@ -663,6 +671,7 @@ export async function importXmlDump(
     siteName: job.siteName,
     outcome: job.result,
     ...job.counts,
+    ...job.storedFiles,
     bytes: source.fileBytes,
     seconds: (performance.now() - started) / 1000,
   };

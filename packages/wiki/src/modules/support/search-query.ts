@@ -10,7 +10,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { TitleCodec } from '../../site/title.js';
 import { isPostgres } from '../../store/migrations/columns.js';
-import { postgresSearchConfig, type WordStemmer, words } from '../../store/search-index.js';
+import { postgresSearchConfig, type WordStemmer, words, wordsOfStem } from '../../store/search-index.js';
 
 export interface SearchTerm {
   /** The term as written, lowercased, without quotes or the `*`. */
@@ -60,23 +60,26 @@ export function parseSearchTerms(query: string): SearchTerm[] {
   return terms;
 }
 
-/** A term's FTS5 expression over words (or their stems), or undefined when it has no words. */
-function ftsTerm(term: SearchTerm, stemmer: WordStemmer | undefined): string | undefined {
+const quoted = (word: string) => `"${word}"`;
+
+/**
+ * A term's FTS5 expression, or undefined when it has no words. `forms` gives the words a word
+ * stands for when stems match (a phrase of several words then needs each word, not the order).
+ */
+function ftsTerm(term: SearchTerm, forms: Map<string, string[]> | undefined): string | undefined {
   const list = words(term.text);
   if (list.length === 0) return undefined;
-  const tokens = stemmer
-    ? list.map((word, i) => (term.prefix && i === list.length - 1 ? stemmer.prefix(word) : stemmer.stem(word)))
-    : list;
-  const quoted = `"${tokens.join(' ')}"`;
-  return term.prefix ? `${quoted}*` : quoted;
+  if (term.prefix) return `${quoted(list.join(' '))}*`;
+  if (!forms) return quoted(list.join(' '));
+  return list.map((word) => `(${(forms.get(word) ?? [word]).map(quoted).join(' OR ')})`).join(' AND ');
 }
 
 /** The FTS5 query of a column, or undefined when nothing can match. */
-export function ftsQuery(terms: SearchTerm[], column: string, stemmer: WordStemmer | undefined): string | undefined {
+export function ftsQuery(terms: SearchTerm[], column: string, forms?: Map<string, string[]>): string | undefined {
   const include: string[] = [];
   const exclude: string[] = [];
   for (const term of terms) {
-    const expression = ftsTerm(term, stemmer);
+    const expression = ftsTerm(term, forms);
     if (expression) (term.exclude ? exclude : include).push(expression);
   }
   if (include.length === 0) return undefined;
@@ -84,6 +87,18 @@ export function ftsQuery(terms: SearchTerm[], column: string, stemmer: WordStemm
   return exclude.length === 0
     ? `${column} : (${positive})`
     : `${column} : ((${positive}) NOT (${exclude.join(' OR ')}))`;
+}
+
+/** SQLite: the words each word of the (not prefix) terms stands for when stems match. */
+async function stemForms(db: Kysely<any>, terms: SearchTerm[], stemmer: WordStemmer) {
+  const forms = new Map<string, string[]>();
+  for (const term of terms) {
+    if (term.prefix) continue;
+    for (const word of words(term.text)) {
+      if (!forms.has(word)) forms.set(word, await wordsOfStem(db, word, stemmer));
+    }
+  }
+  return forms;
 }
 
 /** The PostgreSQL `tsquery` of the terms, or undefined when nothing can match. */
@@ -140,8 +155,8 @@ export async function runSearch(
     const column = sql.id(`si_${request.field}${request.stems ? '_stems' : ''}`);
     matching = sql`page_id in (select si_page from searchindex where ${column} @@ (${query}))`;
   } else {
-    const column = `si_${request.field}${request.stems ? '_stems' : ''}`;
-    const query = ftsQuery(request.terms, column, request.stems ? request.stemmer : undefined);
+    const forms = request.stems ? await stemForms(db, request.terms, request.stemmer) : undefined;
+    const query = ftsQuery(request.terms, `si_${request.field}`, forms);
     if (!query) return { pages: [], ...(request.count ? { total: 0 } : {}) };
     matching = sql`page_id in (select rowid from searchindex where searchindex match ${query})`;
   }
