@@ -14,8 +14,9 @@ import {
   DELETED_TEXT,
   DELETED_USER,
 } from '../support/hidden-content.js';
+import { recentChangeLogInfo } from '../support/log-params.js';
 import { canSeeLogField, DELETED_ACTION, logSearchMask } from '../support/log-visibility.js';
-import { RECENT_CHANGE_COLUMNS, recentChangeLogParams } from '../support/recent-changes.js';
+import { RECENT_CHANGE_COLUMNS } from '../support/recent-changes.js';
 import { base36ToHex } from '../support/revision-output.js';
 import { timeRangeConditions } from '../support/time-range.js';
 
@@ -307,10 +308,7 @@ export const execute: ModuleExecute = async (ctx) => {
     if (props.has('loginfo') && isLog) {
       if ((bits & DELETED_ACTION) !== 0) hide('actionhidden');
       if (canSeeLogField(ctx.user, bits, DELETED_ACTION)) {
-        item.logid = row.rc_logid;
-        item.logtype = row.rc_log_type ?? '';
-        item.logaction = row.rc_log_action ?? '';
-        item.logparams = recentChangeLogParams(row, ctx.titles);
+        Object.assign(item, recentChangeLogInfo(row, ctx.titles));
       }
     }
     if (props.has('tags')) item.tags = resultList('tag', tags.get(row.rc_id) ?? []);

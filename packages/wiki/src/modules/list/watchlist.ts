@@ -15,8 +15,9 @@ import {
   DELETED_USER,
   exclusionMask,
 } from '../support/hidden-content.js';
+import { recentChangeLogInfo } from '../support/log-params.js';
 import { canSeeLogField, DELETED_ACTION, logSearchMask } from '../support/log-visibility.js';
-import { RECENT_CHANGE_COLUMNS, recentChangeLogParams } from '../support/recent-changes.js';
+import { RECENT_CHANGE_COLUMNS } from '../support/recent-changes.js';
 import { nowTimestamp, watchlistExpiryEnabled, watchlistOwner } from '../support/watchlist-owner.js';
 
 /** `list=watchlist`: parameters as the module reference lists them, in its order. */
@@ -243,9 +244,7 @@ export const execute: ModuleExecute = async (ctx) => {
     rows.length = limit;
   }
   if (ctx.generator) {
-    // With every revision, the generator gives the changes' revisions (as `revids=`); else their pages.
-    if (p.allrev === true) ctx.generator.addRevisionIds(rows.map((r) => r.rc_this_oldid).filter((id) => id > 0));
-    else ctx.generator.addPageIds([...new Set(rows.map((r) => r.rc_cur_id).filter((id) => id > 0))]);
+    ctx.generator.addPageIds([...new Set(rows.map((r) => r.rc_cur_id).filter((id) => id > 0))]);
     return;
   }
   await writeChanges(ctx, props, rows);
@@ -350,10 +349,7 @@ async function writeChanges(ctx: ModuleContext, props: ReadonlySet<string>, rows
         anyHidden = true;
       }
       if (actionVisible) {
-        item.logid = row.rc_logid;
-        item.logtype = row.rc_log_type ?? '';
-        item.logaction = row.rc_log_action ?? '';
-        item.logparams = recentChangeLogParams(row, ctx.titles);
+        Object.assign(item, recentChangeLogInfo(row, ctx.titles));
       }
     }
     if (tags) item.tags = list('tag', tags.get(row.rc_id) ?? []);

@@ -1,11 +1,7 @@
 /**
  * What the lists of recent changes (`list=recentchanges`, `list=watchlist`) read from a
- * `recentchanges` row, and the log parameters of its log entries.
+ * `recentchanges` row (their log fields: `recentChangeLogInfo` in log-params.ts).
  */
-
-import type { ResultObject } from '../../api/result/tree.js';
-import type { TitleCodec } from '../../site/title.js';
-import { logParamsForApi } from './log-params.js';
 
 /** The `recentchanges` columns both lists show. */
 export const RECENT_CHANGE_COLUMNS = [
@@ -29,14 +25,3 @@ export const RECENT_CHANGE_COLUMNS = [
   'rc_log_action',
   'rc_params',
 ] as const;
-
-/** `logparams` of a log row of recent changes. */
-export function recentChangeLogParams(
-  row: { rc_log_type: string | null; rc_log_action: string | null; rc_timestamp: string; rc_params: string | null },
-  titles: TitleCodec,
-): ResultObject {
-  return logParamsForApi(
-    { type: row.rc_log_type ?? '', action: row.rc_log_action ?? '', timestamp: row.rc_timestamp, titles },
-    row.rc_params ?? '',
-  );
-}
