@@ -181,6 +181,7 @@ async function listStems(db: Kysely<any>, lists: string[][], stemmer: WordStemme
 
 interface PageToIndex {
   page_id: number;
+  page_namespace: number;
   page_title: string;
   page_latest: number;
   content_text: string | null;
@@ -228,7 +229,7 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
   let after = 0;
   let count = 0;
   for (;;) {
-    const batch = await sql<PageToIndex>`select page_id, page_title, page_latest, content_text from page
+    const batch = await sql<PageToIndex>`select page_id, page_namespace, page_title, page_latest, content_text from page
       left join slots on slot_revision_id = page_latest and slot_role = 'main'
       left join content on content_id = slot_content_id
       where page_id > ${after} and not exists (select 1 from ${indexed} where si_page = page_id)
@@ -251,9 +252,12 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
         words(indexableText(p.content_text ?? '')),
       ]);
       const entries = batch.rows.map(
-        (p, i) => sql`(${p.page_id}, ${lists[i]![0]!.join(' ')}, ${lists[i]![1]!.join(' ')})`,
+        (p, i) =>
+          sql`(${p.page_id}, ${lists[i]![0]!.join(' ')}, ${lists[i]![1]!.join(' ')}, ${String(p.page_namespace)})`,
       );
-      await sql`insert into searchindex (rowid, si_title, si_text) values ${sql.join(entries)}`.execute(db);
+      await sql`insert into searchindex (rowid, si_title, si_text, si_namespace) values ${sql.join(entries)}`.execute(
+        db,
+      );
       await listStems(db, lists.flat(), stemmer, seen);
       const pages = batch.rows.map((p) => sql`(${p.page_id}, ${p.page_latest})`);
       await sql`insert into searchindex_page (si_page, si_latest) values ${sql.join(pages)}`.execute(db);

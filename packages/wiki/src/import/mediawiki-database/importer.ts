@@ -29,6 +29,8 @@ export interface DatabaseImportOptions {
   /** Replace a different wiki the store holds. */
   replace?: boolean;
   progress?: ImportProgress;
+  /** Compute the pages' lint errors (default true; `--no-lint`). */
+  lint?: boolean;
 }
 
 export interface DatabaseImportSummary {
@@ -220,7 +222,7 @@ export async function importMediaWikiDatabase(
       await saveSite(trx, site);
       await refreshQueryCache(trx, site, { keepImported: true });
       await refreshSearchIndex(trx, site, { rebuild: identity !== 'same' });
-      tables.push({ table: 'linter', rows: await refreshLintErrors(trx, site) });
+      if (options.lint ?? true) tables.push({ table: 'linter', rows: await refreshLintErrors(trx, site) });
     });
     tables.push({ table: 'interwiki', rows: site.interwiki.length });
     return {

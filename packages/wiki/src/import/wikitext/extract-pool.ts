@@ -27,9 +27,15 @@ const BATCH = 16;
  */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 160, maxYoungGenerationSizeMb: 16 };
 
+/** What a worker is started with. */
+export interface ExtractWorkerData {
+  site: SiteConfig;
+  lint: boolean;
+}
+
 /** Starts a worker from a module; from TypeScript sources (development) through tsx's loader. */
-function startWorker(url: URL, site: SiteConfig): Worker {
-  const options = { workerData: site, resourceLimits: WORKER_LIMITS };
+function startWorker(url: URL, data: ExtractWorkerData): Worker {
+  const options = { workerData: data, resourceLimits: WORKER_LIMITS };
   if (!url.pathname.endsWith('.ts')) return new Worker(url, options);
   const bootstrap = `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(url.href)}); })`;
   return new Worker(bootstrap, { ...options, eval: true });
@@ -44,11 +50,16 @@ export class LinkExtractorPool {
   private turn = 0;
   private failure: Error | undefined;
 
-  constructor(site: SiteConfig, threads: number) {
+  /** `lint`: whether pages' lint errors are computed too (they cost far more than the links). */
+  constructor(
+    site: SiteConfig,
+    threads: number,
+    private readonly lint = true,
+  ) {
     this.codec = new TitleCodec(site);
     const own = import.meta.url.endsWith('.ts') ? './extract-worker.ts' : './extract-worker.js';
     for (let i = 0; i < threads; i++) {
-      const worker = startWorker(new URL(own, import.meta.url), site);
+      const worker = startWorker(new URL(own, import.meta.url), { site, lint });
       worker.on('message', (answers: ExtractResponse[]) => this.receive(answers));
       worker.on('error', (err) => this.fail(err));
       this.workers.push(worker);
@@ -63,7 +74,7 @@ export class LinkExtractorPool {
   }
 
   extract(text: string, page: PageContext): Promise<PageLinks> {
-    if (this.workers.length === 0) return Promise.resolve(extractPage(text, page, this.codec));
+    if (this.workers.length === 0) return Promise.resolve(extractPage(text, page, this.codec, this.lint));
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     const worker = this.workers[this.turn]!;

@@ -4,15 +4,15 @@
  * per page and answers `{ id, links }`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { SiteConfig } from '../../site/site.js';
 import { TitleCodec } from '../../site/title.js';
-import { type ExtractRequest, type ExtractResponse, extractPage } from './extract-pool.js';
+import { type ExtractRequest, type ExtractResponse, type ExtractWorkerData, extractPage } from './extract-pool.js';
 
-const codec = new TitleCodec(workerData as SiteConfig);
+const { site, lint } = workerData as ExtractWorkerData;
+const codec = new TitleCodec(site);
 parentPort!.on('message', (batch: ExtractRequest[]) => {
   const answers: ExtractResponse[] = batch.map((request) => {
     try {
-      const links = extractPage(request.text, { namespace: request.namespace, dbKey: request.dbKey }, codec);
+      const links = extractPage(request.text, { namespace: request.namespace, dbKey: request.dbKey }, codec, lint);
       return { id: request.id, links: { ...links, properties: [...links.properties] } };
     } catch (err) {
       return { id: request.id, error: err instanceof Error ? err.message : String(err) };

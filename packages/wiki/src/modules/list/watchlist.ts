@@ -15,8 +15,8 @@ import {
   DELETED_USER,
   exclusionMask,
 } from '../support/hidden-content.js';
-import { recentChangeLogInfo } from '../support/log-params.js';
 import { canSeeLogField, DELETED_ACTION, logSearchMask } from '../support/log-visibility.js';
+import { RECENT_CHANGE_COLUMNS, recentChangeLogParams } from '../support/recent-changes.js';
 import { nowTimestamp, watchlistExpiryEnabled, watchlistOwner } from '../support/watchlist-owner.js';
 
 /** `list=watchlist`: parameters as the module reference lists them, in its order. */
@@ -173,31 +173,7 @@ export const execute: ModuleExecute = async (ctx) => {
       // Without expiring watches the join finds nothing: every watch is permanent.
       expiryEnabled ? join.onRef('we_item', '=', 'wl_id') : join.onRef('we_item', '=', 'wl_id').on('we_item', '<', 0),
     )
-    .select([
-      'rc_id',
-      'rc_timestamp',
-      'rc_namespace',
-      'rc_title',
-      'rc_comment',
-      'rc_minor',
-      'rc_bot',
-      'rc_cur_id',
-      'rc_this_oldid',
-      'rc_last_oldid',
-      'rc_type',
-      'rc_patrolled',
-      'rc_old_len',
-      'rc_new_len',
-      'rc_deleted',
-      'rc_logid',
-      'rc_log_type',
-      'rc_log_action',
-      'rc_params',
-      'actor_name',
-      'actor_user',
-      'wl_notificationtimestamp',
-      'we_expiry',
-    ]);
+    .select([...RECENT_CHANGE_COLUMNS, 'actor_name', 'actor_user', 'wl_notificationtimestamp', 'we_expiry']);
   if (expiryEnabled) query = query.where((eb) => eb.or([eb('we_expiry', 'is', null), eb('we_expiry', '>', now)]));
   const types = ((p.type as string[] | undefined) ?? []).map((t) => RC_TYPES[t]);
   query = query.where('rc_type', 'in', types.length > 0 ? types : [-1]);
@@ -374,7 +350,10 @@ async function writeChanges(ctx: ModuleContext, props: ReadonlySet<string>, rows
         anyHidden = true;
       }
       if (actionVisible) {
-        Object.assign(item, recentChangeLogInfo(row, ctx.titles));
+        item.logid = row.rc_logid;
+        item.logtype = row.rc_log_type ?? '';
+        item.logaction = row.rc_log_action ?? '';
+        item.logparams = recentChangeLogParams(row, ctx.titles);
       }
     }
     if (tags) item.tags = list('tag', tags.get(row.rc_id) ?? []);

@@ -514,24 +514,3 @@ export function logParamsForApi(entry: LogEntryContext, blob: string): ResultObj
   }
   return assoc(result);
 }
-
-/** The log entry a recent change records, as `rcprop=loginfo` and `wlprop=loginfo` show it. */
-export function recentChangeLogInfo(
-  row: {
-    rc_logid: number;
-    rc_log_type: string | null;
-    rc_log_action: string | null;
-    rc_timestamp: string;
-    rc_params: string | null;
-  },
-  titles: TitleCodec,
-): ResultObject {
-  const type = row.rc_log_type ?? '';
-  const action = row.rc_log_action ?? '';
-  return {
-    logid: row.rc_logid,
-    logtype: type,
-    logaction: action,
-    logparams: logParamsForApi({ type, action, timestamp: row.rc_timestamp, titles }, row.rc_params ?? ''),
-  };
-}

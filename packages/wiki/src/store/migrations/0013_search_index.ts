@@ -7,7 +7,9 @@ import { isPostgres } from './columns.js';
  * search can ask for titles only, as words; and what is needed to match the words' stems in the
  * wiki's language.
  *
- * SQLite: `searchindex` is a contentless FTS5 table of the words whose rowid is the page id,
+ * SQLite: `searchindex` is a contentless FTS5 table of the words whose rowid is the page id, with
+ * the page's namespace number as a word of its own column (so that a search counts its hits in a
+ * set of namespaces from the index alone),
  * `searchindex_page` records which revision each entry was made from, and `searchindex_stem`
  * lists the indexed words by their stem (words that are their own stem are not listed), so that
  * a search by stems asks for every word of the stem (FTS5 has no German stemmer). PostgreSQL:
@@ -34,7 +36,7 @@ export async function up(db: Kysely<any>) {
   }
   await sql`create table searchindex_page (si_page integer primary key, si_latest integer not null)`.execute(db);
   await sql`create virtual table searchindex using fts5(
-    si_title, si_text, content='', contentless_delete=1, tokenize='ascii'
+    si_title, si_text, si_namespace, content='', contentless_delete=1, tokenize='ascii'
   )`.execute(db);
   await sql`create table searchindex_stem (
     ss_stem text not null, ss_word text not null, primary key (ss_stem, ss_word)
