@@ -44,6 +44,18 @@ describeEachEngine('list=watchlist and list=watchlistraw', (engine) => {
     });
     assert.ok(own.query.watchlist.length > 0);
     assert.deepEqual(shared.query.watchlist, own.query.watchlist);
+    // A reader without deletedhistory searching by user: changes with a hidden user stay out.
+    const byAlice = await api().query({
+      list: 'watchlist',
+      wlallrev: '1',
+      wllimit: '50',
+      wlprop: 'user',
+      wluser: 'Alice',
+      wlowner: 'Admin',
+      wltoken: ADMIN_TOKEN,
+    });
+    assert.ok(byAlice.query.watchlist.length > 0);
+    assert.ok(byAlice.query.watchlist.every((c: any) => c.user === 'Alice'));
     const raw = await api().query({ list: 'watchlistraw', wrowner: 'Admin', wrtoken: ADMIN_TOKEN, wrlimit: '50' });
     assert.deepEqual(raw.watchlistraw, (await as(admin, { list: 'watchlistraw', wrlimit: '50' })).watchlistraw);
   });
