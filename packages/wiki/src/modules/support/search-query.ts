@@ -146,8 +146,8 @@ export interface SearchRequest {
 /** The hits of a page of results and, when asked, the number of all hits. */
 /**
  * SQLite: with at most this many hits, they are read from the index and sorted; with more, the
- * page table is read in title order and each page checked against the index, which finds the
- * first hits after about (offset + limit) x pages / hits rows.
+ * page table is read in title order and each page looked up in the set of hits (read from the
+ * index once), which finds the first hits after about (offset + limit) x pages / hits rows.
  */
 const SORT_HITS_UP_TO = 2000;
 
@@ -173,12 +173,12 @@ export async function runSearch(
     return { pages: pages.rows, total: Number(total.rows[0]?.c ?? 0) };
   }
   const forms = request.stems ? await stemForms(db, request.terms, request.stemmer) : undefined;
-  const words = ftsQuery(request.terms, `si_${request.field}`, forms);
-  if (!words) return none;
+  const wordQuery = ftsQuery(request.terms, `si_${request.field}`, forms);
+  if (!wordQuery) return none;
   const query =
     request.namespaces === null
-      ? words
-      : `${words} AND si_namespace : (${request.namespaces.map((n) => `"${n}"`).join(' OR ')})`;
+      ? wordQuery
+      : `${wordQuery} AND si_namespace : (${request.namespaces.map((n) => `"${n}"`).join(' OR ')})`;
   const counted = await sql<{
     c: number;
   }>`select count(*) as c from searchindex where searchindex match ${query}`.execute(db);
@@ -190,7 +190,7 @@ export async function runSearch(
           cross join page on page_id = searchindex.rowid
           where searchindex match ${query} ${order}`.execute(db)
       : await sql<SearchPage>`select page_id, page_namespace, page_title from page
-          where exists (select 1 from searchindex where searchindex match ${words} and rowid = page_id)
+          where page_id in (select rowid from searchindex where searchindex match ${query})
           ${namespaceFilter} ${order}`.execute(db);
   return { pages: pages.rows, ...(request.count ? { total } : {}) };
 }
