@@ -2,34 +2,27 @@
  * api.php throughput: requests/s and p50/p99 latency at 1, 2 and 8 concurrent clients for the
  * issue's five queries, on the imported reference wiki and on the generated wiki of 100,000 pages
  * (generated-wiki.ts; `BENCH_WIKI_PAGES` changes its size), beside a trivial Fastify route measured
- * in the same run (printed as a ratio). The server runs in its own processes: one worker, and a
- * cluster of two (the target machine has two cores). Before that, the CPU time per request of the
- * API in process, for these and more queries. At the end, the targets: at least 6,000 requests/s
- * at 8 clients, p99 under 10 ms, and the large wiki's p99 within 1.3 times the small one's.
+ * in the same run (printed as a ratio). The server is the production one (`wiki serve` from the
+ * compiled build) in its own processes: one worker, and one per core (`WIKI_WORKERS`' default).
+ * Before that, the CPU time per request of the API in process, for these and more queries: on a
+ * machine shared with other work it is steadier than throughput. At the end, the targets: at
+ * least 6,000 requests/s at 8 clients, p99 under 10 ms, and the large wiki's p99 within 1.3 times
+ * the small one's.
  *
  * `BENCH_SECONDS` sets the duration of each measurement (default 5); `BENCH_HTTP=0` measures the
  * CPU per request only.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { formatMeasurement, type HttpMeasurement, measureHttp, withTrivialServer } from '@svc/common/bench';
-import { DEFAULT_SOFTWARE_NAME } from '../src/api/app.js';
-import { handleApiRequest } from '../src/api/main.js';
-import type { SiteConfig } from '../src/site/site.js';
-import { TitleCodec } from '../src/site/title.js';
-import type { WikiStore } from '../src/store/database.js';
-import { cachePreparedStatements } from '../src/store/statement-cache.js';
+import { availableParallelism } from 'node:os';
+import type { HttpMeasurement } from '@svc/common/bench';
 import { importReferenceWiki } from '../test/helpers/reference-wiki.js';
+import { cpuPerRequest, measureBaseline, measureServer, type Query } from './api-measure.js';
 import { type GeneratedWikiTitles, generatedWiki } from './generated-wiki.js';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? '5');
-const CLIENTS = [1, 2, 8];
-const WORKERS = [1, 2];
+/** One worker, and the production default: one per core. */
+const WORKERS = [...new Set([1, availableParallelism()])];
 const TARGET_RPS = 6000;
 const TARGET_P99_MS = 10;
 const TARGET_P99_RATIO = 1.3;
-
-type Query = [label: string, query: string];
-type WikiName = 'reference' | 'generated';
 
 /** The issue's five queries, with a category and a linked page that the wiki has. */
 function issueQueries(category: string, linked: string): Query[] {
@@ -71,6 +64,24 @@ const MORE_REFERENCE_QUERIES: Query[] = [
     'list=usercontribs&uclimit=50',
     'action=query&list=usercontribs&ucuser=Carol&uclimit=50&format=json&formatversion=2',
   ],
+  [
+    'list=recentchanges&rclimit=50',
+    'action=query&list=recentchanges&rclimit=50&rcprop=title%7Cids%7Ctimestamp%7Cuser%7Ccomment%7Cloginfo%7Csizes&format=json&formatversion=2',
+  ],
+  ['list=logevents&lelimit=50', 'action=query&list=logevents&lelimit=50&format=json&formatversion=2'],
+  [
+    'list=allusers&aulimit=50 with groups and rights',
+    'action=query&list=allusers&aulimit=50&auprop=groups%7Crights%7Ceditcount%7Cblockinfo&format=json&formatversion=2',
+  ],
+  [
+    'list=users (5 names, every usprop)',
+    'action=query&list=users&ususers=Alice%7CBob%7CDave%7CEve%7CNiemand&usprop=blockinfo%7Cgroups%7Cgroupmemberships%7Cimplicitgroups%7Crights%7Ceditcount%7Cregistration%7Cemailable%7Cgender%7Ccentralids%7Ccancreate&format=json&formatversion=2',
+  ],
+  ['list=blocks&bkip=198.51.100.77', 'action=query&list=blocks&bkip=198.51.100.77&format=json&formatversion=2'],
+  [
+    'list=watchlist&wllimit=50 (owner and token)',
+    'action=query&list=watchlist&wlowner=Admin&wltoken=0123456789abcdef0123456789abcdef01234567&wlallrev=1&wllimit=50&wlprop=ids%7Ctitle%7Cflags%7Cuser%7Ccomment%7Ctimestamp%7Csizes%7Cloginfo&format=json&formatversion=2',
+  ],
   ['paraminfo query+allpages', 'action=paraminfo&modules=query%2Ballpages&format=json&formatversion=2'],
   ['titles=3 pages (page set)', 'action=query&titles=Berlin%7CHamburg%7CM%C3%BCnchen&format=json&formatversion=2'],
   ['error: badvalue', 'action=query&list=allpages&apfilterredir=bogus&format=json'],
@@ -83,100 +94,6 @@ const MORE_REFERENCE_QUERIES: Query[] = [
     'action=query&generator=allpages&gapfrom=Berlin&gaplimit=20&prop=pageimages&pilimit=20&format=json&formatversion=2',
   ],
 ];
-
-async function startServer(wiki: WikiName, workers: number): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', new URL('./bench-server.ts', import.meta.url).pathname],
-    {
-      env: { ...process.env, WORKERS: String(workers), BENCH_WIKI: wiki },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const port = await new Promise<number>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /listening (\d+)/.exec(output);
-      if (m) resolve(Number(m[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return { port, child };
-}
-
-/**
- * CPU time per request of the API itself (no HTTP), in this process: steadier than throughput on a
- * machine shared with other work, and what the throughput targets divide into.
- */
-async function cpuPerRequest(wiki: { store: WikiStore; site: SiteConfig }, name: string, queries: Query[]) {
-  if (wiki.store.sqlite) cachePreparedStatements(wiki.store.sqlite);
-  const services = {
-    site: wiki.site,
-    titles: new TitleCodec(wiki.site),
-    store: wiki.store,
-    softwareName: DEFAULT_SOFTWARE_NAME,
-    hostName: 'bench',
-  };
-  for (const [label, query] of queries) {
-    const run = () =>
-      handleApiRequest(
-        {
-          method: 'GET',
-          params: [...new URLSearchParams(query)],
-          ip: '127.0.0.1',
-          requestOrigin: 'http://127.0.0.1',
-        },
-        services,
-      );
-    const first = await run();
-    if (first.status !== 200) throw new Error(`${label} on the ${name} wiki answered ${first.status}`);
-    for (let i = 0; i < 300; i++) await run();
-    const count = 2000;
-    const start = process.cpuUsage();
-    for (let i = 0; i < count; i++) await run();
-    const used = process.cpuUsage(start);
-    const micros = (used.user + used.system) / count;
-    process.stdout.write(
-      `${`${label} [${name}, in process]`.padEnd(64)} ${micros.toFixed(0).padStart(5)} µs CPU per request\n`,
-    );
-  }
-}
-
-/** Measures each query at each client count against a server of `workers` processes. */
-async function measureServer(
-  wiki: WikiName,
-  workers: number,
-  queries: Query[],
-  baseline: Map<number, HttpMeasurement>,
-): Promise<Map<string, HttpMeasurement>> {
-  const results = new Map<string, HttpMeasurement>();
-  const { port, child } = await startServer(wiki, workers);
-  try {
-    // Warm-up: the first requests of each worker compile code paths; they are not measured.
-    for (const [, query] of queries) {
-      await measureHttp('warm-up', {
-        url: `http://127.0.0.1:${port}/api.php?${query}`,
-        connections: 8,
-        durationSeconds: 1,
-      });
-    }
-    for (const [label, query] of queries) {
-      for (const connections of CLIENTS) {
-        const m = await measureHttp(`${label} [${wiki}, ${workers} worker${workers > 1 ? 's' : ''}]`, {
-          url: `http://127.0.0.1:${port}/api.php?${query}`,
-          connections,
-          durationSeconds: seconds,
-        });
-        results.set(`${label}|${connections}`, m);
-        process.stdout.write(`${formatMeasurement(m, baseline.get(connections))}\n`);
-      }
-    }
-  } finally {
-    child.kill('SIGTERM');
-  }
-  return results;
-}
 
 /** The issue's targets at 8 clients for the largest worker count, on both wikis. */
 function summary(reference: Map<string, HttpMeasurement>, generated: Map<string, HttpMeasurement>, workers: number) {
@@ -218,14 +135,7 @@ try {
 }
 
 if (process.env.BENCH_HTTP !== '0') {
-  const baseline = new Map<number, HttpMeasurement>();
-  await withTrivialServer(async (url) => {
-    for (const connections of CLIENTS) {
-      const m = await measureHttp('trivial Fastify route', { url, connections, durationSeconds: seconds });
-      baseline.set(connections, m);
-      process.stdout.write(`${formatMeasurement(m)}\n`);
-    }
-  });
+  const baseline = await measureBaseline();
   const results = new Map<string, Map<string, HttpMeasurement>>();
   for (const workers of WORKERS) {
     results.set(`reference|${workers}`, await measureServer('reference', workers, REFERENCE_QUERIES, baseline));

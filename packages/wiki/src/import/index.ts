@@ -8,6 +8,8 @@ import { importXmlDump } from './xml/xml-importer.js';
 export interface ImportOptions {
   settingsFile?: string;
   imagesDir?: string;
+  /** The store's upload folder, where the files of a dump are written (a database's stay where they are). */
+  uploadDirectory?: string;
   replace?: boolean;
   progress?: ImportProgress;
   /** Compute the pages' lint errors (default true). */
@@ -58,6 +60,8 @@ const xmlDump: Importer = {
   async run(store, file, options) {
     const summary = await importXmlDump(store, file, {
       ...(options.replace ? { replace: true } : {}),
+      ...(options.imagesDir ? { imagesDir: options.imagesDir } : {}),
+      ...(options.uploadDirectory ? { uploadDirectory: options.uploadDirectory } : {}),
       ...(options.progress ? { progress: options.progress } : {}),
       ...(options.lint === false ? { lint: false } : {}),
     });
@@ -72,6 +76,9 @@ const xmlDump: Importer = {
           `${n(summary.revisions)} revisions${summary.uploads ? `, ${n(summary.uploads)} uploads` : ''}`,
         `${n(summary.newRevisions)} revisions new to the store, ${n(summary.updatedPages)} pages brought up to date; ` +
           `${(summary.bytes / 1e6 / Math.max(summary.seconds, 0.001)).toFixed(1)} MB/s`,
+        ...(summary.filesStored
+          ? [`${n(summary.filesStored)} files in the upload folder ${summary.uploadDirectory}`]
+          : []),
       ],
     };
   },

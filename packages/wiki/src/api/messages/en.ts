@@ -36,6 +36,11 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-invalidparammix': 'The parameters $1 can not be used together.',
   'apierror-invalidparammix-cannotusewith': 'The $1 parameter cannot be used with $2.',
   'apierror-mustbeloggedin-uploadstash': 'The upload stash is only available to logged-in users.',
+  'apierror-stashedfilenotfound': 'Could not find the file in the stash: $1.',
+  'apierror-stashpathinvalid': 'File key of improper format or otherwise invalid: $1.',
+  'uploadstash-bad-path-bad-format': 'The key "$1" is not in a proper format.',
+  'uploadstash-file-not-found': 'Key "$1" not found in stash.',
+  'uploadstash-wrong-owner': "This file ($1) doesn't belong to the current user.",
   'apierror-invalidsha1hash': 'The SHA1 hash provided is not valid.',
   'apierror-invalidsha1base36hash': 'The SHA1Base36 hash provided is not valid.',
   'apierror-invalidparammix-mustusewith': 'The $1 parameter may only be used with $2.',
@@ -105,6 +110,13 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-mustpostparams':
     'The following {{PLURAL:$2|parameter was|parameters were}} found in the query string, but must be in the POST body: $1.',
   'apiwarn-invalidtitle': '"$1" is not a valid title.',
+  'apierror-badip': 'IP parameter is not valid.',
+  'apierror-cidrtoobroad': '$1 CIDR ranges broader than /$2 are not accepted.',
+  watchlistanontext: 'Please log in to view or edit items on your watchlist.',
+  'apierror-bad-watchlist-token':
+    'Incorrect watchlist token provided. Please set a correct token in [[Special:Preferences]].',
+  nosuchusershort: 'There is no user by the name "$1". Check your spelling.',
+  'apierror-permissiondenied-viewmywatchlist': "You don't have permission to view your watchlist.",
   'apierror-show': 'Incorrect parameter - mutually exclusive values may not be supplied.',
   'apiwarn-deprecation-missingparam':
     'Because "$1" was not specified, a legacy format has been used for the output. This format is deprecated, and in the future the new format will always be used.',

@@ -14,6 +14,7 @@ import { refreshQueryCache } from '../../store/querycache.js';
 import type { WikiDatabase } from '../../store/schema.js';
 import { refreshSearchIndex } from '../../store/search-index.js';
 import { clearWiki, wikiTable } from '../../store/wiki-tables.js';
+import { completeFileMetadata } from '../files/complete-metadata.js';
 import { refreshLintErrors } from '../lint-errors.js';
 import { type ImportProgress, silentProgress } from '../progress.js';
 import { checkWikiIdentity } from '../wiki-identity.js';
@@ -216,6 +217,7 @@ export async function importMediaWikiDatabase(
         const rows = await copyTable(source, trx, copy, readers[i]!, progress, label);
         tables.push({ table: copy.target, rows });
       }
+      await completeFileMetadata(trx, site.uploadDirectory);
       await syncIdSequences(trx);
       await saveSite(trx, site);
       await refreshQueryCache(trx, site, { keepImported: true });

@@ -2,7 +2,6 @@ import { cannotUseWith, mustUseWith } from '../../api/errors.js';
 import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
 import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
-import { list, type ResultObject } from '../../api/result/tree.js';
 import { REVISION_CONTENT_PARAMETERS, REVISION_TEMPLATED_PARAMETERS } from '../shared-parameters.js';
 import {
   type ArchiveRow,
@@ -14,6 +13,7 @@ import {
   timeKeyset,
   titleContinue,
   titleKeyset,
+  writeByTitle,
 } from '../support/deleted-revisions.js';
 import {
   type RevisionRequest,
@@ -86,8 +86,9 @@ export const execute: ModuleExecute = async (ctx) => {
     if (p.start !== undefined) query = query.where('ar_timestamp', newer ? '>=' : '<=', p.start as string);
     if (p.end !== undefined) query = query.where('ar_timestamp', newer ? '<=' : '>=', p.end as string);
   } else {
+    // Without `namespace`, every namespace: no condition, so that the index is read in order.
+    if (namespaces !== undefined) query = query.where('ar_namespace', 'in', namespaces);
     const inNamespaces = namespaces ?? ctx.site.namespaces.map((ns) => ns.id).filter((id) => id >= 0);
-    query = query.where('ar_namespace', 'in', inNamespaces);
     query = titleRangeConditions(ctx, query, inNamespaces, newer);
   }
   const editor = archiveEditorCondition(ctx);
@@ -101,7 +102,11 @@ export const execute: ModuleExecute = async (ctx) => {
     query = byUser
       ? query.where(timeKeyset(parseContinueValue(p.continue as string, ['timestamp', 'int']), newer))
       : query.where(
-          titleKeyset(parseContinueValue(p.continue as string, ['int', 'string', 'timestamp', 'int']), newer),
+          titleKeyset(
+            parseContinueValue(p.continue as string, ['int', 'string', 'timestamp', 'int']),
+            newer,
+            namespaces?.length === 1 ? namespaces[0] : undefined,
+          ),
         );
   }
   if (byUser) {
@@ -198,29 +203,12 @@ async function writeGroupedByTitle(
   request: RevisionRequest,
   continueAt: (row: ArchiveRow) => string,
 ): Promise<void> {
-  const out = ctx.result.list('page');
   const items = await revisionItems(ctx, rows, { slots: request.slots });
   const pageIds = await currentPageIds(ctx, rows);
-  const byTitle = new Map<string, ResultObject>();
-  for (const [i, row] of rows.entries()) {
-    const item = items[i] as ResultObject;
-    if (!ctx.result.fits(item)) {
-      ctx.setContinue(continueAt(row));
-      return;
-    }
-    const key = `${row.namespace}|${row.dbKey}`;
-    const entry = byTitle.get(key);
-    if (entry) {
-      (entry.revisions as ResultObject[]).push(item);
-      continue;
-    }
-    const created = {
-      pageid: pageIds.get(key) ?? 0,
-      revisions: list('rev', [item]),
-      ns: row.namespace,
-      title: ctx.titles.prefixedText(ctx.titles.make(row.namespace, row.dbKey)),
-    };
-    byTitle.set(key, created);
-    out.push(created);
-  }
+  writeByTitle(ctx, rows, items, continueAt, (row, title, revisions) => ({
+    pageid: pageIds.get(`${row.namespace}|${row.dbKey}`) ?? 0,
+    revisions,
+    ns: row.namespace,
+    title,
+  }));
 }

@@ -14,6 +14,7 @@ import {
   timeKeyset,
   titleContinue,
   titleKeyset,
+  writeByTitle,
 } from '../support/deleted-revisions.js';
 import {
   canSeeField,
@@ -144,7 +145,11 @@ export const execute: ModuleExecute = async (ctx) => {
     query = byTime
       ? query.where(timeKeyset(parseContinueValue(p.continue as string, ['timestamp', 'int']), newer))
       : query.where(
-          titleKeyset(parseContinueValue(p.continue as string, ['int', 'string', 'timestamp', 'int']), ascending),
+          titleKeyset(
+            parseContinueValue(p.continue as string, ['int', 'string', 'timestamp', 'int']),
+            ascending,
+            mode === 3 ? (p.namespace as number) : undefined,
+          ),
         );
   }
   if (unique) {
@@ -195,29 +200,14 @@ async function writeDeletedRevs(
       )
     : [];
   const token = props.has('token') && ctx.user.rights.has('undelete') ? await ctx.session.token('csrf') : undefined;
-  const out = ctx.result.list('page');
-  const byTitle = new Map<string, ResultObject>();
-  for (const [i, row] of rows.entries()) {
-    const rev = deletedRevItem(ctx, row, props, texts.get(row.revId), parsed[i], tags.get(row.revId));
-    if (!ctx.result.fits(rev)) {
-      ctx.setContinue(continueAt(row));
-      return;
-    }
-    const key = `${row.namespace}|${row.dbKey}`;
-    const entry = byTitle.get(key);
-    if (entry) {
-      (entry.revisions as ResultObject[]).push(rev);
-      continue;
-    }
-    const created: ResultObject = {
-      revisions: list('rev', [rev]),
-      ns: row.namespace,
-      title: ctx.titles.prefixedText(ctx.titles.make(row.namespace, row.dbKey)),
-    };
-    if (token !== undefined) created.token = token;
-    byTitle.set(key, created);
-    out.push(created);
-  }
+  const items = rows.map((row, i) =>
+    deletedRevItem(ctx, row, props, texts.get(row.revId), parsed[i], tags.get(row.revId)),
+  );
+  writeByTitle(ctx, rows, items, continueAt, (row, title, revisions) => {
+    const entry: ResultObject = { revisions, ns: row.namespace, title };
+    if (token !== undefined) entry.token = token;
+    return entry;
+  });
 }
 
 /** One revision as `deletedrevs` shows it (its own field order and forms: `len` as text). */

@@ -1,15 +1,16 @@
-import type { ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, mutuallyExclusive } from '../../api/errors.js';
-import { parseContinueValue, prefixUpperBound } from '../../api/keyset.js';
+import { prefixUpperBound } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { type ResultObject, list as resultList } from '../../api/result/tree.js';
-import type { WikiDatabase } from '../../store/schema.js';
+import { tagCondition, tagsOf } from '../support/change-tags.js';
 import { logParamsForApi } from '../support/log-params.js';
 import { LogVisibility, logSearchMask, restrictedLogTypes } from '../support/log-visibility.js';
+import { timeRangeConditions } from '../support/time-range.js';
 
 /** `list=logevents`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -54,6 +55,7 @@ export const descriptor: ModuleDescriptor = {
     },
     {
       name: 'action',
+      checkedByModule: true,
       type: [
         'block/block',
         'block/reblock',
@@ -120,8 +122,22 @@ export const descriptor: ModuleDescriptor = {
   ],
 };
 
-/** `type/*` values of `action` stand for every action of the type. */
-const WILDCARD = '/*';
+const ACTION_PARAM = descriptor.parameters.find((param) => param.name === 'action');
+const KNOWN_ACTIONS = new Set(ACTION_PARAM?.type as readonly string[]);
+
+/**
+ * The log type and action `action` names: a listed `type/action`, or any action of a type listed
+ * as `type/*` (TitleBlacklist's actions). Anything else is MediaWiki's `unknown_leaction`.
+ */
+function typeAndAction(ctx: Parameters<ModuleExecute>[0], value: string): [string, string] {
+  const slash = value.indexOf('/');
+  const type = value.slice(0, slash);
+  if (slash < 0 || !(KNOWN_ACTIONS.has(value) || KNOWN_ACTIONS.has(`${type}/*`))) {
+    const name = ctx.paramName('action');
+    throw apiError(`unknown_${name}`, 'paramvalidator-badvalue-enumnotmulti', [name, value]);
+  }
+  return [type, value.slice(slash + 1)];
+}
 
 export const execute: ModuleExecute = async (ctx) => {
   const p = ctx.params;
@@ -157,21 +173,15 @@ export const execute: ModuleExecute = async (ctx) => {
 
   const action = p.action as string | undefined;
   if (action !== undefined) {
-    const [type, name] = action.split('/') as [string, string];
-    query = query.where('log_type', '=', type);
-    if (!action.endsWith(WILDCARD)) query = query.where('log_action', '=', name);
+    const [type, name] = typeAndAction(ctx, action);
+    query = query.where('log_type', '=', type).where('log_action', '=', name);
   } else if (p.type !== undefined) {
     query = query.where('log_type', '=', p.type as string);
   }
   const hiddenTypes = restrictedLogTypes(ctx.user);
   if (hiddenTypes.length > 0) query = query.where('log_type', 'not in', hiddenTypes);
 
-  if (p.start !== undefined) query = query.where('log_timestamp', newer ? '>=' : '<=', p.start as string);
-  if (p.end !== undefined) query = query.where('log_timestamp', newer ? '<=' : '>=', p.end as string);
-  if (p.continue !== undefined) {
-    const [ts, id] = parseContinueValue(p.continue as string, ['timestamp', 'int']);
-    query = query.where((eb) => eb(eb.refTuple('log_timestamp', 'log_id'), newer ? '>=' : '<=', eb.tuple(ts, id)));
-  }
+  for (const condition of timeRangeConditions(p, 'log_timestamp', 'log_id')) query = query.where(condition);
   const ids = p.ids as number[] | undefined;
   if (ids !== undefined) query = query.where('log_id', 'in', ids.length ? ids : [-1]);
 
@@ -199,7 +209,8 @@ export const execute: ModuleExecute = async (ctx) => {
     byPage = true;
   }
   if (p.namespace !== undefined) {
-    query = query.where('log_namespace', '=', p.namespace as number);
+    // A filter on the time-ordered scan, not a read of the page index sorted afterwards.
+    query = query.where(sql<boolean>`+log_namespace = ${p.namespace as number}`);
     byPage = true;
   }
   // Searching by page or by user must not reveal entries whose page or user is hidden.
@@ -213,7 +224,7 @@ export const execute: ModuleExecute = async (ctx) => {
     query = query.where((eb) => eb(eb('log_deleted', '&', mask), '!=', mask));
   }
   const tag = p.tag as string | undefined;
-  if (tag !== undefined) query = query.where(logHasTag(tag));
+  if (tag !== undefined) query = query.where(await tagCondition(ctx, 'logging', tag));
 
   const rows = await query
     .orderBy('log_timestamp', order)
@@ -228,8 +239,9 @@ export const execute: ModuleExecute = async (ctx) => {
   }
 
   const tags = props.has('tags')
-    ? await tagsOfLogEntries(
+    ? await tagsOf(
         ctx,
+        'logging',
         rows.map((r) => r.log_id),
       )
     : new Map<number, string[]>();
@@ -243,8 +255,9 @@ export const execute: ModuleExecute = async (ctx) => {
     const item: ResultObject = {};
     const visibility = new LogVisibility(ctx.user, row.log_deleted);
     if (props.has('ids')) item.logid = row.log_id;
-    const wantsDetails = props.has('details') && row.log_params !== undefined;
-    if ((props.has('title') || props.has('ids') || wantsDetails) && visibility.action(item)) {
+    // Details alone mark a hidden action only when the entry has parameters, as in MediaWiki.
+    const actionShown = props.has('title') || props.has('ids') || (props.has('details') && row.log_params !== '');
+    if (actionShown && visibility.action(item)) {
       if (props.has('title')) {
         item.ns = row.log_namespace;
         item.title = ctx.titles.prefixedText(ctx.titles.make(row.log_namespace, row.log_title));
@@ -253,7 +266,7 @@ export const execute: ModuleExecute = async (ctx) => {
         item.pageid = row.page_id ?? 0;
         item.logpage = row.log_page ?? 0;
       }
-      if (wantsDetails) {
+      if (props.has('details')) {
         item.params = logParamsForApi(
           { type: row.log_type, action: row.log_action, timestamp: row.log_timestamp, titles: ctx.titles },
           row.log_params,
@@ -281,38 +294,3 @@ export const execute: ModuleExecute = async (ctx) => {
     items.push(item);
   }
 };
-
-/** A condition for a query over `logging`: the entry carries the change tag `tag`. */
-function logHasTag(tag: string) {
-  return (eb: ExpressionBuilder<WikiDatabase, 'logging'>) =>
-    eb.exists(
-      eb
-        .selectFrom('change_tag')
-        .innerJoin('change_tag_def', 'ctd_id', 'ct_tag_id')
-        .select('ct_log_id')
-        .whereRef('ct_log_id', '=', 'log_id')
-        .where('ctd_name', '=', tag),
-    );
-}
-
-/** The change tags of log entries, by log id, each list in name order: one query. */
-async function tagsOfLogEntries(
-  ctx: Parameters<ModuleExecute>[0],
-  logIds: readonly number[],
-): Promise<Map<number, string[]>> {
-  const byLog = new Map<number, string[]>();
-  if (logIds.length === 0) return byLog;
-  const rows = await ctx.store.db
-    .selectFrom('change_tag')
-    .innerJoin('change_tag_def', 'ctd_id', 'ct_tag_id')
-    .select(['ct_log_id', 'ctd_name'])
-    .where('ct_log_id', 'in', logIds)
-    .execute();
-  for (const row of rows) {
-    const names = byLog.get(row.ct_log_id as number) ?? [];
-    names.push(row.ctd_name);
-    byLog.set(row.ct_log_id as number, names);
-  }
-  for (const names of byLog.values()) names.sort();
-  return byLog;
-}

@@ -1,11 +1,12 @@
+import { sql } from 'kysely';
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, mutuallyExclusive } from '../../api/errors.js';
-import { parseContinueValue } from '../../api/keyset.js';
 import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { type ResultObject, list as resultList } from '../../api/result/tree.js';
+import { tagCondition, tagsOf } from '../support/change-tags.js';
 import {
   canSeeField,
   DELETED_COMMENT,
@@ -13,9 +14,10 @@ import {
   DELETED_TEXT,
   DELETED_USER,
 } from '../support/hidden-content.js';
-import { logParamsForApi } from '../support/log-params.js';
 import { canSeeLogField, DELETED_ACTION, logSearchMask } from '../support/log-visibility.js';
+import { RECENT_CHANGE_COLUMNS, recentChangeLogParams } from '../support/recent-changes.js';
 import { base36ToHex } from '../support/revision-output.js';
+import { timeRangeConditions } from '../support/time-range.js';
 
 /** `list=recentchanges`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -137,38 +139,15 @@ export const execute: ModuleExecute = async (ctx) => {
     .selectFrom('recentchanges')
     .innerJoin('actor', 'actor_id', 'rc_actor')
     .leftJoin('page', (join) => join.onRef('page_namespace', '=', 'rc_namespace').onRef('page_title', '=', 'rc_title'))
-    .select([
-      'rc_id',
-      'rc_timestamp',
-      'rc_namespace',
-      'rc_title',
-      'rc_comment',
-      'rc_minor',
-      'rc_bot',
-      'rc_cur_id',
-      'rc_this_oldid',
-      'rc_last_oldid',
-      'rc_type',
-      'rc_patrolled',
-      'rc_old_len',
-      'rc_new_len',
-      'rc_deleted',
-      'rc_logid',
-      'rc_log_type',
-      'rc_log_action',
-      'rc_params',
-      'actor_name',
-      'actor_user',
-      'page_is_redirect',
-    ]);
-  if (p.start !== undefined) query = query.where('rc_timestamp', newer ? '>=' : '<=', p.start as string);
-  if (p.end !== undefined) query = query.where('rc_timestamp', newer ? '<=' : '>=', p.end as string);
-  if (p.continue !== undefined) {
-    const [ts, id] = parseContinueValue(p.continue as string, ['timestamp', 'int']);
-    query = query.where((eb) => eb(eb.refTuple('rc_timestamp', 'rc_id'), newer ? '>=' : '<=', eb.tuple(ts, id)));
-  }
+    .select([...RECENT_CHANGE_COLUMNS, 'actor_name', 'actor_user', 'page_is_redirect']);
+  for (const condition of timeRangeConditions(p, 'rc_timestamp', 'rc_id')) query = query.where(condition);
   const namespaces = p.namespace as number[] | undefined;
-  if (namespaces !== undefined) query = query.where('rc_namespace', 'in', namespaces.length ? namespaces : [-999]);
+  if (namespaces !== undefined) {
+    // A filter on the time-ordered scan (the unary plus keeps the planner from reading the
+    // namespace index and sorting everything in those namespaces).
+    const list = namespaces.length ? namespaces : [-999];
+    query = query.where(sql<boolean>`+rc_namespace in (${sql.join(list)})`);
+  }
   const types = (p.type as string[]).map((t) => RC_TYPES[t] as number);
   query = query.where('rc_type', 'in', types.length ? types : [-1]);
   const title = p.title as string | undefined;
@@ -214,16 +193,7 @@ export const execute: ModuleExecute = async (ctx) => {
   if (p.toponly === true) query = query.whereRef('rc_this_oldid', '=', 'page_latest');
   const tag = p.tag as string | undefined;
   if (tag !== undefined) {
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('change_tag')
-          .innerJoin('change_tag_def', 'ctd_id', 'ct_tag_id')
-          .select('ct_rc_id')
-          .whereRef('ct_rc_id', '=', 'rc_id')
-          .where('ctd_name', '=', tag),
-      ),
-    );
+    query = query.where(await tagCondition(ctx, 'recentchanges', tag));
   }
   if (p.slot !== undefined) {
     // Changes that touched the slot: revisions that brought the slot's content.
@@ -261,21 +231,7 @@ export const execute: ModuleExecute = async (ctx) => {
   }
 
   const rcIds = rows.map((r) => r.rc_id);
-  const tags = new Map<number, string[]>();
-  if (props.has('tags') && rcIds.length > 0) {
-    const tagRows = await db
-      .selectFrom('change_tag')
-      .innerJoin('change_tag_def', 'ctd_id', 'ct_tag_id')
-      .select(['ct_rc_id', 'ctd_name'])
-      .where('ct_rc_id', 'in', rcIds)
-      .execute();
-    for (const row of tagRows) {
-      const names = tags.get(row.ct_rc_id as number) ?? [];
-      names.push(row.ctd_name);
-      tags.set(row.ct_rc_id as number, names);
-    }
-    for (const names of tags.values()) names.sort();
-  }
+  const tags = props.has('tags') ? await tagsOf(ctx, 'recentchanges', rcIds) : new Map<number, string[]>();
   const revisions = new Map<number, { sha1: string; deleted: number }>();
   const revIds = rows.map((r) => r.rc_this_oldid).filter((id) => id > 0);
   if (props.has('sha1') && revIds.length > 0) {
@@ -354,15 +310,7 @@ export const execute: ModuleExecute = async (ctx) => {
         item.logid = row.rc_logid;
         item.logtype = row.rc_log_type ?? '';
         item.logaction = row.rc_log_action ?? '';
-        item.logparams = logParamsForApi(
-          {
-            type: row.rc_log_type ?? '',
-            action: row.rc_log_action ?? '',
-            timestamp: row.rc_timestamp,
-            titles: ctx.titles,
-          },
-          row.rc_params ?? '',
-        );
+        item.logparams = recentChangeLogParams(row, ctx.titles);
       }
     }
     if (props.has('tags')) item.tags = resultList('tag', tags.get(row.rc_id) ?? []);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { apiError } from '../../api/errors.js';
 import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
@@ -110,6 +111,8 @@ export const execute: ModuleExecute = async (ctx) => {
   const info = new Set((ctx.params.info as string[] | undefined) ?? []);
   const prop = new Set((ctx.params.prop as string[] | undefined) ?? []);
   const language = ctx.site.language;
+  // An empty required text counts as missing, as MediaWiki's string parameters do.
+  if (search === '') throw apiError('missingparam', 'paramvalidator-missingparam', [ctx.paramName('search')]);
 
   let pages: SearchPage[];
   let terms: SearchTerm[] = [];

@@ -72,5 +72,12 @@ export async function listCategories(
   }
   const prop = new Set(p.prop as string[]);
   const list = ctx.result.list('c');
-  for (const row of rows) list.push(categoryItem(row, prop, extra(row)));
+  for (const row of rows) {
+    const item = categoryItem(row, prop, extra(row));
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(row.cat_title);
+      break;
+    }
+    list.push(item);
+  }
 }

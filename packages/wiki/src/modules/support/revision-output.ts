@@ -1,16 +1,10 @@
-/**
- * A revision as the revision modules show it (REV-COMMON: `prop`, `slots`, `section`,
- * `contentformat`): the fields of each `rvprop`, the slots with their content, and MediaWiki's
- * hidden-content markers. The rows come from the module's own indexed query; slot contents and
- * tags of a whole batch are read with one query each.
- */
-import type { ExpressionBuilder } from 'kysely';
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError } from '../../api/errors.js';
 import type { ModuleContext } from '../../api/module.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { assoc, list, type ResultObject, withContent } from '../../api/result/tree.js';
-import type { WikiDatabase } from '../../store/schema.js';
+import { contentTexts, revisionSlots } from '../../store/content-cache.js';
+import { hasTag, tagsOf } from './change-tags.js';
 import { HiddenFields } from './hidden-content.js';
 
 /** The columns of a revision (or deleted revision) row the output needs. */
@@ -126,20 +120,16 @@ export async function revisionItems(
   const revIds = rows.map((r) => r.revId);
   const slotsByRev = new Map<number, SlotRow[]>();
   if (needSlots && revIds.length > 0) {
-    let query = ctx.store.db
-      .selectFrom('slots')
-      .innerJoin('content', 'content_id', 'slot_content_id')
-      .select(['slot_revision_id', 'slot_role', 'content_size', 'content_sha1', 'content_model'])
-      .where('slot_revision_id', 'in', revIds);
-    // Roles are listed whatever `slots` says; content only of the asked slots.
-    if (!props.has('roles')) query = query.where('slot_role', 'in', options.slots ?? ['main']);
-    const slotRows = wantContent
-      ? await query.select('content_text').execute()
-      : (await query.execute()).map((r) => ({ ...r, content_text: null }));
-    for (const row of slotRows) {
-      const list = slotsByRev.get(row.slot_revision_id) ?? [];
-      list.push(row);
-      slotsByRev.set(row.slot_revision_id, list);
+    // Slots and texts come through the store's caches: popular pages are read from it once.
+    const slotsOf = await revisionSlots(ctx.store, rows);
+    const asked = options.slots ?? ['main'];
+    const withText = wantContent ? [...slotsOf.values()].flat().filter((slot) => asked.includes(slot.slot_role)) : [];
+    const texts = withText.length > 0 ? await contentTexts(ctx.store, withText) : undefined;
+    for (const [revId, slots] of slotsOf) {
+      slotsByRev.set(
+        revId,
+        slots.map((slot) => ({ ...slot, content_text: texts?.get(slot.content_id) ?? null })),
+      );
     }
   }
 
@@ -310,34 +300,12 @@ export async function editorFilter(
 
 /** A condition for a query over `revision`: the revision carries the change tag `tag`. */
 export function revisionHasTag(tag: string) {
-  return (eb: ExpressionBuilder<WikiDatabase, 'revision'>) =>
-    eb.exists(
-      eb
-        .selectFrom('change_tag')
-        .innerJoin('change_tag_def', 'ctd_id', 'ct_tag_id')
-        .select('ct_rev_id')
-        .whereRef('ct_rev_id', '=', 'rev_id')
-        .where('ctd_name', '=', tag),
-    );
+  return hasTag('revision', tag);
 }
 
 /** The change tags of revisions, by revision id, each list in name order: one query. */
-export async function tagsOfRevisions(ctx: ModuleContext, revIds: readonly number[]): Promise<Map<number, string[]>> {
-  const tagsByRev = new Map<number, string[]>();
-  if (revIds.length === 0) return tagsByRev;
-  const tagRows = await ctx.store.db
-    .selectFrom('change_tag')
-    .innerJoin('change_tag_def', 'ctd_id', 'ct_tag_id')
-    .select(['ct_rev_id', 'ctd_name'])
-    .where('ct_rev_id', 'in', revIds)
-    .execute();
-  for (const row of tagRows) {
-    const names = tagsByRev.get(row.ct_rev_id as number) ?? [];
-    names.push(row.ctd_name);
-    tagsByRev.set(row.ct_rev_id as number, names);
-  }
-  for (const names of tagsByRev.values()) names.sort();
-  return tagsByRev;
+export function tagsOfRevisions(ctx: ModuleContext, revIds: readonly number[]): Promise<Map<number, string[]>> {
+  return tagsOf(ctx, 'revision', revIds);
 }
 
 function mainSlotFirst(a: SlotRow, b: SlotRow): number {
