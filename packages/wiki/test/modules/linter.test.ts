@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
 import { ENABLED_LINT_CATEGORIES, lintWikitext } from '../../src/import/wikitext/lint.js';
+import { importXmlDump } from '../../src/import/xml/xml-importer.js';
 import { TitleCodec } from '../../src/site/title.js';
+import { openWikiStore } from '../../src/store/database.js';
 import { germanSite } from '../helpers/german-site.js';
 import { useReferenceApi } from '../helpers/reference-api.js';
 
@@ -134,6 +139,62 @@ describeEachEngine('list=linterrors and meta=linterstats', (engine) => {
     assert.deepEqual(Object.keys(totals), [...ENABLED_LINT_CATEGORIES]);
     for (const category of ENABLED_LINT_CATEGORIES) {
       assert.equal(totals[category], all.filter((e) => e.category === category).length, category);
+    }
+  });
+});
+
+/** A dump of one page (`Seite`) with the given revisions' texts, the last being current. */
+function dumpOf(texts: string[]): string {
+  const revisions = texts
+    .map(
+      (text, i) =>
+        `<revision><id>${i + 1}</id><timestamp>2024-01-0${i + 1}T00:00:00Z</timestamp><contributor><username>Alice</username><id>7</id></contributor><model>wikitext</model><format>text/x-wiki</format><text xml:space="preserve">${text}</text></revision>`,
+    )
+    .join('');
+  return `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" version="0.11" xml:lang="en">
+  <siteinfo><sitename>Example</sitename><dbname>lintwiki</dbname><base>https://example.org/wiki/Main_Page</base>
+    <case>first-letter</case><namespaces><namespace key="0" case="first-letter" /></namespaces></siteinfo>
+  <page><title>Seite</title><ns>0</ns><id>5</id>${revisions}</page></mediawiki>`;
+}
+
+describeEachEngine('lint errors of a dump import', (engine) => {
+  const dir = mkdtempSync(join(tmpdir(), 'lint-import-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test("the current revision's errors, replaced by a newer dump; none with lint off", async () => {
+    const { target, dispose } = await engine.createTarget();
+    const store = await openWikiStore(target);
+    try {
+      const rows = () =>
+        store.db
+          .selectFrom('linter')
+          .select(['linter_page', 'linter_namespace', 'linter_cat'])
+          .orderBy('linter_id')
+          .execute();
+      const v1 = join(dir, 'v1.xml');
+      writeFileSync(v1, dumpOf(['&lt;center&gt;a&lt;/center&gt; &lt;div&gt;b']));
+      await importXmlDump(store, v1);
+      assert.deepEqual(
+        (await rows()).map((r) => [r.linter_page, r.linter_namespace, r.linter_cat]),
+        [
+          [5, 0, 'obsolete-tag'],
+          [5, 0, 'missing-end-tag'],
+        ],
+      );
+      const v2 = join(dir, 'v2.xml');
+      writeFileSync(v2, dumpOf(['&lt;center&gt;a&lt;/center&gt; &lt;div&gt;b', 'Sauber.']));
+      await importXmlDump(store, v2);
+      assert.deepEqual(await rows(), []);
+      const v3 = join(dir, 'v3.xml');
+      writeFileSync(
+        v3,
+        dumpOf(['&lt;center&gt;a&lt;/center&gt; &lt;div&gt;b', 'Sauber.', '&lt;center&gt;c&lt;/center&gt;']),
+      );
+      await importXmlDump(store, v3, { lint: false });
+      assert.deepEqual(await rows(), []);
+    } finally {
+      await store.close();
+      await dispose();
     }
   });
 });
