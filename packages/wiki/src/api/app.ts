@@ -2,14 +2,15 @@ import { hostname } from 'node:os';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { registerHealthRoute } from '@svc/common';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { defaultSite } from '../site/defaults.js';
 import type { SiteConfig } from '../site/site.js';
 import { loadSite } from '../site/site-store.js';
 import { TitleCodec } from '../site/title.js';
-import { loadUserGenders } from '../site/user-genders.js';
 import type { WikiStore } from '../store/database.js';
 import { cachePreparedStatements } from '../store/statement-cache.js';
+import { useUserGenders } from './gender.js';
+import { redactUrl } from './log-redaction.js';
 import { handleApiRequest } from './main.js';
 import type { ApiServices } from './request-state.js';
 import { registerUploadRoutes } from './uploads.js';
@@ -19,6 +20,8 @@ export interface AppOptions {
   /** The served site; read from the store when absent. */
   site?: SiteConfig;
   logLevel?: string;
+  /** Where the log goes (standard output when absent). */
+  logStream?: { write(line: string): void };
   /** Shown after `MediaWiki 1.43.0` in siteinfo's generator. */
   softwareName?: string;
 }
@@ -27,15 +30,31 @@ export const DEFAULT_SOFTWARE_NAME = 'wiki-api-service';
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logLevel && options.logLevel !== 'silent' ? { level: options.logLevel } : false,
+    logger:
+      options.logLevel && options.logLevel !== 'silent'
+        ? {
+            level: options.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+            serializers: {
+              req: (request: { method: string; url: string; ip?: string }) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                remoteAddress: request.ip,
+              }),
+            },
+          }
+        : false,
+    // Two log lines per request cost more than answering a small query: only when debugging.
+    logController: new LogController({
+      disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace',
+    }),
     bodyLimit: 8 * 1024 * 1024,
   });
   registerHealthRoute(app, options.store.db);
   if (options.store.sqlite) cachePreparedStatements(options.store.sqlite);
   const site = options.site ?? (await loadSite(options.store.db)) ?? defaultSite();
   const titles = new TitleCodec(site);
-  const genders = await loadUserGenders(options.store);
-  titles.useGenders((name) => genders.get(name) ?? 'unknown');
+  await useUserGenders(titles, options.store);
   const services: ApiServices = {
     site,
     titles,

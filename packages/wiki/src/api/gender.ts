@@ -1,10 +1,29 @@
-import { type Gender, NS_USER, NS_USER_TALK, type TitleCodec } from '../site/title.js';
+import type { Gender, TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
 
 /**
- * The grammatical gender users chose (preference `gender`), which picks the namespace name their
- * user pages are shown with (`Benutzerin:Alice`). Users without the preference are `unknown`.
+ * Titles of user pages are written with the namespace name of their user's grammatical gender
+ * (`Benutzerin:Alice`), as MediaWiki writes them wherever it shows a title. The one place that
+ * knows the genders is the title codec: `useUserGenders` gives it the genders users chose
+ * (preference `gender`) when the server starts, and every `prefixedText` (page set, lists, props)
+ * is then gendered without a query of its own. Only users who chose a gender have a preference
+ * row, so the map stays small even on a large wiki; users without one are `unknown`.
  */
+export async function loadUserGenders(store: WikiStore): Promise<Map<string, Gender>> {
+  const rows = await store.db
+    .selectFrom('user_properties')
+    .innerJoin('user', 'user.user_id', 'user_properties.up_user')
+    .select(['user.user_name as name', 'user_properties.up_value as value'])
+    .where('user_properties.up_property', '=', 'gender')
+    .execute();
+  const genders = new Map<string, Gender>();
+  for (const row of rows) {
+    if (row.value === 'male' || row.value === 'female') genders.set(row.name, row.value);
+  }
+  return genders;
+}
+
+/** The genders chosen by the named users (`{{GENDER:}}` of messages); users without a choice are absent. */
 export async function loadGenders(store: WikiStore, userNames: readonly string[]): Promise<Map<string, Gender>> {
   const genders = new Map<string, Gender>();
   const names = [...new Set(userNames)];
@@ -23,39 +42,25 @@ export async function loadGenders(store: WikiStore, userNames: readonly string[]
   return genders;
 }
 
-/** The user a page of a user namespace belongs to: the part before the first slash, with spaces. */
-export function userOf(dbKey: string): string {
-  const slash = dbKey.indexOf('/');
-  return (slash === -1 ? dbKey : dbKey.slice(0, slash)).replace(/_/g, ' ');
+/** Makes the codec write user-namespace titles in the form of their user's gender. */
+export async function useUserGenders(codec: TitleCodec, store: WikiStore): Promise<void> {
+  const genders = await loadUserGenders(store);
+  codec.useGenders((name) => genders.get(name) ?? 'unknown');
 }
 
-const isUserNamespace = (namespace: number) => namespace === NS_USER || namespace === NS_USER_TALK;
-
-/** Formats the titles of one batch of rows, user pages in the form their user's gender asks for. */
-export class TitleTexts {
-  constructor(
-    private readonly codec: TitleCodec,
-    private readonly genders: ReadonlyMap<string, Gender>,
-  ) {}
-
-  /** `Namespace:Text` with spaces, gendered where the namespace has gendered names. */
-  text(namespace: number, dbKey: string): string {
-    const title = { namespace, dbKey, interwiki: '' };
-    if (!isUserNamespace(namespace)) return this.codec.prefixedText(title);
-    return this.codec.genderPrefixedText(title, this.genders.get(userOf(dbKey)) ?? 'unknown');
-  }
+/** A stored title (`namespace`, `dbKey` with underscores) as shown: `Benutzerin:Alice/Entwurf`. */
+export function titleText(codec: TitleCodec, namespace: number, dbKey: string): string {
+  return codec.prefixedText({ namespace, dbKey, interwiki: '' });
 }
 
 /**
- * Looks up the genders a batch of titles needs, so that list modules format their titles with one
- * query at most (none when no title is a user page).
+ * @deprecated Kept for callers written against the former per-list lookup: titles are gendered by
+ * the codec itself (`codec.prefixedText`), so this only forwards to it.
  */
 export async function titleTexts(
-  store: WikiStore,
+  _store: WikiStore,
   codec: TitleCodec,
-  titles: Iterable<{ namespace: number; dbKey: string }>,
-): Promise<TitleTexts> {
-  const users: string[] = [];
-  for (const t of titles) if (isUserNamespace(t.namespace)) users.push(userOf(t.dbKey));
-  return new TitleTexts(codec, users.length > 0 ? await loadGenders(store, users) : new Map());
+  _titles: Iterable<{ namespace: number; dbKey: string }>,
+): Promise<{ text(namespace: number, dbKey: string): string }> {
+  return { text: (namespace, dbKey) => titleText(codec, namespace, dbKey) };
 }

@@ -3,17 +3,8 @@
  * generator, resolved once (normalisation, redirects, missing and invalid titles, special pages,
  * interwiki titles) so that every prop module gets the same list.
  */
-import {
-  type Gender,
-  NS_MEDIA,
-  NS_SPECIAL,
-  NS_USER,
-  NS_USER_TALK,
-  type Title,
-  type TitleCodec,
-} from '../site/title.js';
+import { NS_MEDIA, NS_SPECIAL, type Title, type TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
-import { loadGenders, userOf } from './gender.js';
 import { KeyedList, list, type ResultObject } from './result/tree.js';
 
 export interface PageRecord {
@@ -47,6 +38,14 @@ export interface InvalidTitle {
 
 export interface PageSetOptions {
   resolveRedirects: boolean;
+  /**
+   * `converttitles`: MediaWiki looks a missing title up in the other script variants of the content
+   * language and reports each hit in a `converted` block. For a language without variants (the
+   * German, English, Latgalian wikis served here) it does nothing and warns about nothing, which
+   * is what this page set does. The variant conversion tables of languages with variants (`zh`,
+   * `sr`, `kk`, ...) are not implemented: there too titles are taken as given, without a
+   * `converted` block.
+   */
   convertTitles: boolean;
 }
 
@@ -63,12 +62,16 @@ export class PageSet {
   readonly normalized: { from: string; to: string; fromencoded: boolean }[] = [];
   readonly redirects: { from: string; to: string; tofragment?: string; tointerwiki?: string }[] = [];
   readonly badRevIds: number[] = [];
-  /** Revision ids asked for by `revids`, by page. */
+  /** Revision ids asked for by `revids` (or produced by a revision generator), by page. */
   readonly revisionIds = new Map<number, number[]>();
+  /**
+   * Deleted revision ids among them (callers with `deletedhistory` only), with the page id of the
+   * title they were deleted from: a fake negative id when that title has no page now.
+   */
+  readonly deletedRevisionIds = new Map<number, number>();
   /** Extra fields for pages (the `index` of search generators), by prefixed title. */
   readonly extraFields = new Map<string, Record<string, string | number | boolean>>();
   private nextFakeId = -1;
-  private readonly genders = new Map<string, Gender>();
 
   constructor(
     private readonly store: WikiStore,
@@ -105,7 +108,6 @@ export class PageSet {
   async addTitleStrings(inputs: readonly string[]): Promise<void> {
     const wanted: Title[] = [];
     const parsedInputs = inputs.map((input) => ({ input, parsed: this.titles.parse(input) }));
-    await this.loadGendersOf(parsedInputs.flatMap(({ parsed }) => (parsed.ok ? [parsed.title] : [])));
     for (const { input, parsed } of parsedInputs) {
       if (!parsed.ok) {
         this.invalid.push({ fakeId: this.nextFakeId--, title: input, reason: parsed.message });
@@ -130,7 +132,6 @@ export class PageSet {
 
   /** Adds pages a generator read from the `page` table itself (with PAGE_COLUMNS): no second lookup. */
   async addPageRows(rows: readonly PageRow[]): Promise<void> {
-    await this.loadGendersOf(rows.map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })));
     await this.addFoundPages(rows.map((row) => this.toRecord(row)));
   }
 
@@ -141,8 +142,14 @@ export class PageSet {
     await this.addFoundPages(rows);
   }
 
-  async addRevisionIds(revids: readonly number[]): Promise<void> {
+  /**
+   * Adds the pages of revisions. Ids that name no revision but a deleted one add the title it was
+   * deleted from when `seeDeleted` (the caller has `deletedhistory`), as MediaWiki does; the rest
+   * are bad revision ids.
+   */
+  async addRevisionIds(revids: readonly number[], seeDeleted = false): Promise<void> {
     const pageIds: number[] = [];
+    const remaining: number[] = [];
     for (let i = 0; i < revids.length; i += LOOKUP_BATCH) {
       const batch = revids.slice(i, i + LOOKUP_BATCH);
       const rows = await this.store.db
@@ -154,7 +161,7 @@ export class PageSet {
       for (const revid of batch) {
         const page = byId.get(revid);
         if (page === undefined) {
-          this.badRevIds.push(revid);
+          remaining.push(revid);
           continue;
         }
         const list = this.revisionIds.get(page) ?? [];
@@ -165,6 +172,45 @@ export class PageSet {
     }
     const rows = await this.fetchPagesById(pageIds);
     for (const row of rows) this.good.set(row.pageid, row);
+    if (remaining.length > 0 && seeDeleted) await this.addDeletedRevisionIds(remaining);
+    else this.badRevIds.push(...remaining);
+  }
+
+  /** Deleted revisions: their titles join the set (existing or missing); unknown ids are bad. */
+  private async addDeletedRevisionIds(revids: readonly number[]): Promise<void> {
+    const found = new Map<number, { namespace: number; dbKey: string }>();
+    for (let i = 0; i < revids.length; i += LOOKUP_BATCH) {
+      const rows = await this.store.db
+        .selectFrom('archive')
+        .select(['ar_rev_id', 'ar_namespace', 'ar_title'])
+        .where('ar_rev_id', 'in', revids.slice(i, i + LOOKUP_BATCH))
+        .execute();
+      for (const row of rows) found.set(row.ar_rev_id, { namespace: row.ar_namespace, dbKey: row.ar_title });
+    }
+    await this.resolveTitles([...found.values()].map((t) => this.titles.make(t.namespace, t.dbKey)));
+    for (const revid of revids) {
+      const title = found.get(revid);
+      const pageId = title ? this.idOfTitle(title.namespace, title.dbKey) : undefined;
+      if (pageId === undefined) {
+        this.badRevIds.push(revid);
+        continue;
+      }
+      this.deletedRevisionIds.set(revid, pageId);
+      const list = this.revisionIds.get(pageId) ?? [];
+      list.push(revid);
+      this.revisionIds.set(pageId, list);
+    }
+  }
+
+  /** The page id (or fake id of a missing title) the set holds for a title. */
+  idOfTitle(namespace: number, dbKey: string): number | undefined {
+    for (const page of this.good.values()) if (page.ns === namespace && page.dbKey === dbKey) return page.pageid;
+    return this.missing.find((m) => m.ns === namespace && m.dbKey === dbKey)?.fakeId;
+  }
+
+  /** Revision ids of the set that name revisions of existing history (not deleted ones). */
+  liveRevisionIds(): number[] {
+    return [...this.revisionIds.values()].flat().filter((id) => !this.deletedRevisionIds.has(id));
   }
 
   private async resolveTitles(wanted: readonly Title[]): Promise<void> {
@@ -179,7 +225,6 @@ export class PageSet {
       }
       pending.push(title);
     }
-    await this.loadGendersOf(pending);
     const rows = await this.fetchPagesByTitle(pending);
     const found = new Set(rows.map((r) => `${r.ns}:${r.dbKey}`));
     for (const title of pending) {
@@ -235,7 +280,6 @@ export class PageSet {
         }
         this.redirects.push(entry);
       }
-      await this.loadGendersOf(next);
       const nextRows = await this.fetchPagesByTitle(next);
       const found = new Set(nextRows.map((r) => `${r.ns}:${r.dbKey}`));
       for (const title of next) {
@@ -260,7 +304,6 @@ export class PageSet {
           eb.or(batch.map((t) => eb.and([eb('page_namespace', '=', t.namespace), eb('page_title', '=', t.dbKey)]))),
         )
         .execute();
-      await this.loadGendersOf(rows.map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })));
       for (const row of rows) out.push(this.toRecord(row));
     }
     return out;
@@ -274,26 +317,14 @@ export class PageSet {
         .select(PAGE_COLUMNS)
         .where('page_id', 'in', ids.slice(i, i + LOOKUP_BATCH))
         .execute();
-      await this.loadGendersOf(rows.map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })));
       for (const row of rows) out.push(this.toRecord(row));
     }
     return out;
   }
 
-  /** The title as MediaWiki shows it: user pages with the namespace name of the user's gender. */
+  /** The title as MediaWiki shows it (user pages with the namespace name of the user's gender). */
   displayText(title: Pick<Title, 'namespace' | 'dbKey' | 'interwiki'>): string {
-    if (title.namespace !== NS_USER && title.namespace !== NS_USER_TALK) return this.titles.prefixedText(title);
-    const gender = this.genders.get(userOf(title.dbKey)) ?? 'unknown';
-    return this.titles.genderPrefixedText(title, gender);
-  }
-
-  private async loadGendersOf(titles: readonly Pick<Title, 'namespace' | 'dbKey'>[]): Promise<void> {
-    const names = titles
-      .filter((t) => t.namespace === NS_USER || t.namespace === NS_USER_TALK)
-      .map((t) => userOf(t.dbKey))
-      .filter((name) => !this.genders.has(name));
-    if (names.length === 0) return;
-    for (const [name, gender] of await loadGenders(this.store, names)) this.genders.set(name, gender);
+    return this.titles.prefixedText(title);
   }
 
   private toRecord(row: PageRow): PageRecord {
@@ -395,5 +426,3 @@ export interface PageRow {
   page_content_model: string | null;
   page_lang: string | null;
 }
-
-/** The user a user-namespace page belongs to: the part before the first `/`, with spaces. */

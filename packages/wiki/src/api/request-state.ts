@@ -7,6 +7,7 @@ import type { TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
 import type { ErrorFormatter } from './error-format.js';
 import type { ApiMessage } from './errors.js';
+import { utf8Length } from './format/prepared-json.js';
 import type { RequestUser } from './module.js';
 import type { RequestParams } from './params/request.js';
 import { ParamValidator } from './params/validate.js';
@@ -19,7 +20,7 @@ export const MAX_RESULT_SIZE = 8 * 1024 * 1024;
 /** The size MediaWiki counts for a value: the bytes of its scalars. */
 function resultSize(value: ResultValue | undefined): number {
   if (value === null || value === undefined) return 0;
-  if (typeof value === 'string') return Buffer.byteLength(value);
+  if (typeof value === 'string') return utf8Length(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value).length;
   if (Array.isArray(value)) return value.reduce<number>((n, item) => n + resultSize(item), 0);
   if (value instanceof KeyedList) {
@@ -51,8 +52,10 @@ export interface ApiServices {
 export class RequestState {
   readonly warnings: CollectedWarning[] = [];
   readonly limits = new Map<string, number>();
-  /** Bytes of text the answer may still take (MediaWiki's `$wgAPIMaxResultSize`). */
-  private resultBudget = MAX_RESULT_SIZE;
+  /** The answer's size limit: `APIMaxResultSize` of the site's settings, MediaWiki's 8 MiB by default. */
+  private readonly maxResultSize: number;
+  /** Bytes of text the answer may still take. */
+  private resultBudget: number;
   readonly validator: ParamValidator;
   readonly now = new Date();
   /** The request's session (cookies, tokens, login); set by ApiMain before the action runs. */
@@ -75,6 +78,10 @@ export class RequestState {
     readonly server: string,
   ) {
     this.userLanguage = services.site.language;
+    const configured = services.site.settings?.APIMaxResultSize;
+    this.maxResultSize =
+      typeof configured === 'number' && Number.isInteger(configured) && configured > 0 ? configured : MAX_RESULT_SIZE;
+    this.resultBudget = this.maxResultSize;
     this.validator = new ParamValidator(params, {
       site: services.site,
       highLimits: user.rights.has('apihighlimits'),
@@ -88,7 +95,7 @@ export class RequestState {
   fits(module: string, value: ResultValue): boolean {
     const size = resultSize(value);
     if (size > this.resultBudget) {
-      this.warn(module, { code: 'truncatedresult', key: 'apiwarn-truncatedresult', params: [MAX_RESULT_SIZE] });
+      this.warn(module, { code: 'truncatedresult', key: 'apiwarn-truncatedresult', params: [this.maxResultSize] });
       return false;
     }
     this.resultBudget -= size;

@@ -12,6 +12,8 @@ export interface ImportOptions {
   uploadDirectory?: string;
   replace?: boolean;
   progress?: ImportProgress;
+  /** Compute the pages' lint errors (default true). */
+  lint?: boolean;
 }
 
 /** What an import reports at its end, printed by the CLI as its summary. */
@@ -61,6 +63,7 @@ const xmlDump: Importer = {
       ...(options.imagesDir ? { imagesDir: options.imagesDir } : {}),
       ...(options.uploadDirectory ? { uploadDirectory: options.uploadDirectory } : {}),
       ...(options.progress ? { progress: options.progress } : {}),
+      ...(options.lint === false ? { lint: false } : {}),
     });
     const n = (value: number) => value.toLocaleString('en-US');
     const verb =

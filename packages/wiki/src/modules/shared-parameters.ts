@@ -49,6 +49,15 @@ export const BACKLINK_PARAMETERS: readonly ParamDescriptor[] = [
   { name: 'limit', ...STANDARD_LIMIT, default: '10' },
 ];
 
+/**
+ * BL-COMMON with `redirect` (backlinks, imageusage): listing the links to redirects as well halves
+ * the limit's bounds, as in MediaWiki.
+ */
+export const REDIRECT_BACKLINK_PARAMETERS: readonly ParamDescriptor[] = [
+  ...BACKLINK_PARAMETERS.map((p) => (p.name === 'limit' ? { ...p, halvedBy: 'redirect' } : p)),
+  { name: 'redirect', type: 'boolean' },
+];
+
 /** LINK-PROP: fileusage, linkshere, transcludedin. */
 export const LINK_PROP_PARAMETERS: readonly ParamDescriptor[] = [
   { name: 'prop', type: ['pageid', 'redirect', 'title'], default: 'pageid|title|redirect', multi: true },

@@ -42,3 +42,21 @@ export function useReferenceApi(engine?: TestEngine): () => ReferenceApi {
     return api;
   };
 }
+
+/**
+ * A second api.php over the same store whose answers may hold only `bytes` of text
+ * (`APIMaxResultSize`), to see modules stop when the answer is full. Close it after use.
+ */
+export async function withResultLimit(api: ReferenceApi, bytes: number): Promise<ReferenceApi> {
+  const site = { ...api.site, settings: { ...api.site.settings, APIMaxResultSize: bytes } };
+  const app = await buildApp({ store: api.store, site });
+  return { app, store: api.store, site, query: (params) => queryJson(app, params) };
+}
+
+/** The text an answer's size limit counts for a value: the bytes of its scalars. */
+export const scalarBytes = (value: unknown): number =>
+  value === null || value === undefined
+    ? 0
+    : typeof value === 'object'
+      ? Object.values(value).reduce<number>((n, v) => n + scalarBytes(v), 0)
+      : Buffer.byteLength(String(value));

@@ -66,7 +66,7 @@ function removeStaleCaches() {
 function cacheDir(): string {
   const hash = createHash('sha256').update(readFileSync(join(fixtureDir, 'wiki.sqlite.gz')));
   hash.update(readFileSync(join(fixtureDir, 'settings.json')));
-  for (const dir of ['store', 'site', 'import/mediawiki-database']) hashFiles(hash, join(sourceDir, dir));
+  for (const dir of ['store', 'site', 'import']) hashFiles(hash, join(sourceDir, dir));
   const dir = join(tmpdir(), `wiki-reference-${hash.digest('hex').slice(0, 16)}`);
   if (!existsSync(dir)) {
     removeStaleCaches();

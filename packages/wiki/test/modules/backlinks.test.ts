@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
-import { useReferenceApi } from '../helpers/reference-api.js';
+import { buildApp } from '../../src/api/app.js';
+import { queryJson, useReferenceApi } from '../helpers/reference-api.js';
 
 const ids = (items: any[]): number[] => items.map((p) => p.pageid);
 
@@ -65,6 +66,62 @@ describeEachEngine('list=backlinks, embeddedin, imageusage', (engine) => {
     const more = second.query.backlinks.find((p: any) => p.title === 'Anis pogosts').redirlinks;
     assert.equal(more[0].pageid, 2357);
     assert.ok(more.every((r: any) => !ids(anis.redirlinks).includes(r.pageid)));
+  });
+
+  test('with redirect, the limit bounds are halved as in MediaWiki', async () => {
+    const max = await api().query({ list: 'backlinks', bltitle: 'Deutschland', blredirect: '1', bllimit: 'max' });
+    assert.equal(max.limits.backlinks, 250);
+    const plainMax = await api().query({ list: 'backlinks', bltitle: 'Deutschland', bllimit: 'max' });
+    assert.equal(plainMax.limits.backlinks, 500);
+    const over = await api().query({
+      list: 'imageusage',
+      iutitle: 'Datei:Beispiel.png',
+      iuredirect: '1',
+      iulimit: '300',
+    });
+    assert.match(over.warnings.imageusage.warnings, /300.*250/);
+    const within = await api().query({ list: 'imageusage', iutitle: 'Datei:Beispiel.png', iulimit: '300' });
+    assert.equal(within.warnings, undefined);
+  });
+
+  test('a full answer continues inside the batch, at the page or the redirect to add next', async () => {
+    const params = { list: 'backlinks', bltitle: 'Annys pogosts', blredirect: '1', bllimit: '3' };
+    const whole = await api().query(params);
+    const site = api().site;
+    const small = await buildApp({
+      store: api().store,
+      site: { ...site, settings: { ...site.settings, APIMaxResultSize: 60 } },
+    });
+    try {
+      const seen: any[] = [];
+      let next: Record<string, string> = {};
+      const shapes: string[] = [];
+      for (let round = 0; round < 20; round++) {
+        const answer = await queryJson(small, { ...params, ...next });
+        for (const page of answer.query?.backlinks ?? []) {
+          // The page whose redirlinks continue is listed again, as MediaWiki lists it.
+          if (!seen.some((p) => p.pageid === page.pageid && p.parent === undefined)) {
+            seen.push({ ...page, redirlinks: undefined });
+          }
+          for (const link of page.redirlinks ?? []) seen.push({ ...link, parent: page.pageid });
+        }
+        if (!answer.continue) break;
+        assert.match(answer.warnings.result?.warnings ?? answer.warnings.backlinks.warnings, /60 bytes/);
+        shapes.push(answer.continue.blcontinue);
+        next = answer.continue;
+        if (answer.continue.blcontinue === whole.continue.blcontinue) break;
+      }
+      assert.ok(shapes.some((c) => c.split('|').length === 7));
+      assert.ok(shapes.some((c) => c.split('|').length === 8));
+      const expected: any[] = [];
+      for (const page of [...whole.query.backlinks].sort((a, b) => a.pageid - b.pageid)) {
+        expected.push({ ...page, redirlinks: undefined });
+        for (const link of page.redirlinks ?? []) expected.push({ ...link, parent: page.pageid });
+      }
+      assert.deepEqual(seen, expected);
+    } finally {
+      await small.close();
+    }
   });
 
   test('as a generator, the redirects and the pages linking to them are all produced', async () => {

@@ -36,6 +36,11 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-invalidparammix': 'The parameters $1 can not be used together.',
   'apierror-invalidparammix-cannotusewith': 'The $1 parameter cannot be used with $2.',
   'apierror-mustbeloggedin-uploadstash': 'The upload stash is only available to logged-in users.',
+  'apierror-stashedfilenotfound': 'Could not find the file in the stash: $1.',
+  'apierror-stashpathinvalid': 'File key of improper format or otherwise invalid: $1.',
+  'uploadstash-bad-path-bad-format': 'The key "$1" is not in a proper format.',
+  'uploadstash-file-not-found': 'Key "$1" not found in stash.',
+  'uploadstash-wrong-owner': "This file ($1) doesn't belong to the current user.",
   'apierror-invalidsha1hash': 'The SHA1 hash provided is not valid.',
   'apierror-invalidsha1base36hash': 'The SHA1Base36 hash provided is not valid.',
   'apierror-invalidparammix-mustusewith': 'The $1 parameter may only be used with $2.',
@@ -48,6 +53,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-assertbotfailed': 'You do not have the "bot" right, so the action could not be completed.',
   'apierror-assertanonfailed': 'You are no longer logged out, so the action could not be completed.',
   'apierror-assertnameduserfailed': 'You are no longer logged in as "$1", so the action could not be completed.',
+  'apierror-invalidlang': 'Invalid language code for parameter $1.',
   'apierror-invalidtitle': 'Bad title "$1".',
   // list modules
   'apierror-specialpage-cantexecute': "You don't have permission to view the results of this special page.",
@@ -104,6 +110,13 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-mustpostparams':
     'The following {{PLURAL:$2|parameter was|parameters were}} found in the query string, but must be in the POST body: $1.',
   'apiwarn-invalidtitle': '"$1" is not a valid title.',
+  'apierror-badip': 'IP parameter is not valid.',
+  'apierror-cidrtoobroad': '$1 CIDR ranges broader than /$2 are not accepted.',
+  watchlistanontext: 'Please log in to view or edit items on your watchlist.',
+  'apierror-bad-watchlist-token':
+    'Incorrect watchlist token provided. Please set a correct token in [[Special:Preferences]].',
+  nosuchusershort: 'There is no user by the name "$1". Check your spelling.',
+  'apierror-permissiondenied-viewmywatchlist': "You don't have permission to view your watchlist.",
   'apierror-show': 'Incorrect parameter - mutually exclusive values may not be supplied.',
   'apiwarn-deprecation-missingparam':
     'Because "$1" was not specified, a legacy format has been used for the output. This format is deprecated, and in the future the new format will always be used.',
@@ -119,4 +132,12 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-usercontribs-iprange-unsupported':
     'Contributions by IP range (iprange) are not supported by this wiki yet.',
   'apierror-unsupportedparameter': 'The parameter "$1" is not supported by this wiki.',
+  'apierror-cantview-deleted-comment': "You don't have permission to view deleted comments.",
+  'apierror-cantview-deleted-revision-content': "You don't have permission to view content of deleted revisions.",
+  'apierror-permissiondenied': "You don't have permission to $1.",
+  'action-deletedhistory': "view a page's deleted history",
+  'action-deletedtext': 'view deleted revision text',
+  'apierror-deletedrevs-param-not-1-2': 'The "dr$1" parameter cannot be used in modes 1 or 2.',
+  'apierror-deletedrevs-param-not-3': 'The "dr$1" parameter cannot be used in mode 3.',
+  'apiwarn-alldeletedrevisions-performance': 'For better performance when generating titles, set "$1dir=newer".',
 };

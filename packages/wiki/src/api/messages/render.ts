@@ -2,7 +2,13 @@ import { GERMAN_MESSAGES } from './de.js';
 import { ENGLISH_MESSAGES } from './en.js';
 
 /** A parameter of a message: text, a number (formatted for the language), or a list of names. */
-export type MessageParam = string | number | { list: readonly string[]; quoted?: boolean } | { raw: number };
+export type MessageParam =
+  | string
+  | number
+  | { list: readonly string[]; quoted?: boolean }
+  | { raw: number }
+  /** Another message, rendered in the same language (an error that wraps the reason it was given). */
+  | { message: string; params?: readonly MessageParam[] };
 
 const CATALOGUES: Record<string, Record<string, string>> = { en: ENGLISH_MESSAGES, de: GERMAN_MESSAGES };
 
@@ -31,6 +37,7 @@ function paramText(param: MessageParam, lang: 'en' | 'de'): string {
   if (typeof param === 'string') return param;
   if (typeof param === 'number') return formatNumber(param, lang);
   if ('raw' in param) return String(param.raw);
+  if ('message' in param) return renderMessage(param.message, param.params ?? [], lang);
   return formatList(param.list, lang, param.quoted ?? false);
 }
 
@@ -39,6 +46,7 @@ function paramCount(param: MessageParam | undefined): number {
   if (typeof param === 'number') return param;
   if (typeof param === 'string') return Number(param);
   if ('raw' in param) return param.raw;
+  if ('message' in param) return 0;
   return param.list.length;
 }
 
@@ -62,6 +70,7 @@ export function rawParams(params: readonly MessageParam[]): (string | number)[] 
   return params.map((param) => {
     if (typeof param === 'string' || typeof param === 'number') return param;
     if ('raw' in param) return param.raw;
+    if ('message' in param) return param.params ? renderMessage(param.message, param.params, 'en') : param.message;
     return param.list.join(', ');
   });
 }

@@ -39,6 +39,12 @@ export interface ParamDescriptor {
   max?: number;
   /** Upper bound for callers with `apihighlimits` (limits). */
   highmax?: number;
+  /**
+   * A limit whose bounds (`max`, `highmax`, and what `max` stands for) are halved when the module's
+   * boolean parameter of this name is given, as backlinks' and imageusage's with `redirect`.
+   * paraminfo still shows the full bounds, as MediaWiki does.
+   */
+  halvedBy?: string;
   extranamespaces?: readonly number[];
   /** Kinds of value a `user` parameter accepts; default: name, ip, temp, interwiki, id. */
   subtypes?: readonly UserSubtype[];
@@ -46,6 +52,11 @@ export interface ParamDescriptor {
   deprecatedvalues?: readonly string[];
   sensitive?: boolean;
   info?: readonly ParamInfoMarker[];
+  /**
+   * The enum lists the values for help and paraminfo only; the module checks a request's value
+   * itself (values with wildcards, such as `titleblacklist/*`, and MediaWiki's own error code).
+   */
+  checkedByModule?: boolean;
 }
 
 export interface TemplatedParamDescriptor extends ParamDescriptor {

@@ -135,7 +135,7 @@ export class ParamValidator {
     isDefault: boolean,
   ): ParamValue {
     const site = this.env.site;
-    let allowed = enumValues(param.type, site);
+    let allowed = param.checkedByModule ? undefined : enumValues(param.type, site);
     if (param.type === 'namespace') allowed = namespaceValues(param, site);
     if (!param.multi) {
       if (allowed) {
@@ -189,7 +189,8 @@ export class ParamValidator {
       case 'integer':
         return this.integer(param, fullName, raw, scope, param.max);
       case 'limit': {
-        const max = this.env.highLimits && param.highmax !== undefined ? param.highmax : (param.max ?? Infinity);
+        let max = this.env.highLimits && param.highmax !== undefined ? param.highmax : (param.max ?? Infinity);
+        if (param.halvedBy !== undefined && this.request.peek(scope.prefix + param.halvedBy) !== undefined) max /= 2;
         if (raw === 'max') {
           this.env.recordLimit(scope.name, max);
           return max;

@@ -12,8 +12,10 @@ import { syncIdSequences } from '../../store/id-sequences.js';
 import type { ColumnDef } from '../../store/migrations/columns.js';
 import { refreshQueryCache } from '../../store/querycache.js';
 import type { WikiDatabase } from '../../store/schema.js';
+import { refreshSearchIndex } from '../../store/search-index.js';
 import { clearWiki, wikiTable } from '../../store/wiki-tables.js';
 import { completeFileMetadata } from '../files/complete-metadata.js';
+import { refreshLintErrors } from '../lint-errors.js';
 import { type ImportProgress, silentProgress } from '../progress.js';
 import { checkWikiIdentity } from '../wiki-identity.js';
 import { type MediaWikiSource, openMediaWikiSource } from './source.js';
@@ -27,6 +29,8 @@ export interface DatabaseImportOptions {
   /** Replace a different wiki the store holds. */
   replace?: boolean;
   progress?: ImportProgress;
+  /** Compute the pages' lint errors (default true; `--no-lint`). */
+  lint?: boolean;
 }
 
 export interface DatabaseImportSummary {
@@ -217,6 +221,8 @@ export async function importMediaWikiDatabase(
       await syncIdSequences(trx);
       await saveSite(trx, site);
       await refreshQueryCache(trx, site, { keepImported: true });
+      await refreshSearchIndex(trx, site, { rebuild: identity !== 'same' });
+      if (options.lint ?? true) tables.push({ table: 'linter', rows: await refreshLintErrors(trx, site) });
     });
     tables.push({ table: 'interwiki', rows: site.interwiki.length });
     return {

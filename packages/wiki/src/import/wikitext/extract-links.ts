@@ -6,6 +6,7 @@
  * output would add are not found, and links in template arguments count as if the template showed
  * them. A scanner with regular expressions, fast enough to run on every page of a large dump.
  */
+
 import {
   NS_CATEGORY,
   NS_FILE,
@@ -16,6 +17,7 @@ import {
   type TitleCodec,
 } from '../../site/title.js';
 import { findExternalLinks } from './external-links.js';
+import type { LintFinding } from './lint.js';
 import { magicWords } from './magic-words.js';
 import { stripNonWikitext } from './strip.js';
 
@@ -42,6 +44,8 @@ export interface PageLinks {
   redirect?: RedirectTarget;
   /** Page properties by name (`defaultsort`, `displaytitle`, `notoc`, `hiddencat`, ...). */
   properties: Map<string, string>;
+  /** Lint errors (`lint.ts`), when the extraction was asked for them. */
+  lint?: LintFinding[];
 }
 
 export interface PageContext {

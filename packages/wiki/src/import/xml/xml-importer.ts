@@ -16,6 +16,7 @@ import { NS_FILE } from '../../site/title.js';
 import type { WikiStore } from '../../store/database.js';
 import { syncIdSequences } from '../../store/id-sequences.js';
 import { refreshQueryCache } from '../../store/querycache.js';
+import { refreshSearchIndex } from '../../store/search-index.js';
 import { clearWiki, wikiTable } from '../../store/wiki-tables.js';
 import type { BulkWriter } from '../bulk-writer.js';
 import { openBulkWriter } from '../bulk-writer.js';
@@ -51,6 +52,8 @@ export interface XmlImportOptions {
   uploadDirectory?: string;
   /** The source wiki's upload folder, where files of the dump's File: pages are looked up. */
   imagesDir?: string;
+  /** Compute the pages' lint errors (default true; `--no-lint`): linting costs far more than the rest. */
+  lint?: boolean;
 }
 
 export interface XmlImportSummary {
@@ -279,6 +282,7 @@ class DumpImport {
     await this.writer.flush();
     await syncIdSequences(this.writer.db);
     await refreshQueryCache(this.writer.db, this.site);
+    await refreshSearchIndex(this.writer.db, this.site);
     await this.writer.commit();
   }
 
@@ -616,7 +620,10 @@ export async function importXmlDump(
   }
   let source: DumpSource;
   try {
-    source = await openDumpSource(file, options.readerThread === undefined ? {} : { thread: options.readerThread });
+    source = await openDumpSource(file, {
+      ...(options.readerThread === undefined ? {} : { thread: options.readerThread }),
+      lint: options.lint ?? true,
+    });
   } catch (err) {
     if (err instanceof DumpFileError) throw new XmlImportError(err.message);
     throw err;

@@ -1,5 +1,5 @@
 import { apiError } from '../../api/errors.js';
-import { titleTexts } from '../../api/gender.js';
+import { titleText } from '../../api/gender.js';
 import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import { PAGE_COLUMNS } from '../../api/pageset.js';
@@ -104,14 +104,13 @@ export const execute: ModuleExecute = async (ctx) => {
   const rows = await ordered.select(['page_id', 'page_namespace', 'page_title']).execute();
   if (rows.length > limit) ctx.setContinue(rows[limit].page_title);
   const shown = rows.slice(0, limit);
-  const texts = await titleTexts(
-    ctx.store,
-    ctx.titles,
-    shown.map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })),
-  );
   const out = ctx.result.list('p');
   for (const row of shown) {
-    const item = { pageid: row.page_id, ns: row.page_namespace, title: texts.text(row.page_namespace, row.page_title) };
+    const item = {
+      pageid: row.page_id,
+      ns: row.page_namespace,
+      title: titleText(ctx.titles, row.page_namespace, row.page_title),
+    };
     if (!ctx.result.fits(item)) {
       ctx.setContinue(row.page_title);
       break;

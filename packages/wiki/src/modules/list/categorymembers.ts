@@ -1,5 +1,5 @@
 import { apiError, badContinue } from '../../api/errors.js';
-import { titleTexts } from '../../api/gender.js';
+import { titleText } from '../../api/gender.js';
 import { parseContinueValue } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
@@ -75,20 +75,17 @@ export const execute: ModuleExecute = async (ctx) => {
   const order = ascending ? 'asc' : 'desc';
   const namespaces = p.namespace as number[] | undefined;
 
+  const props = new Set(p.prop as string[]);
+  // The sort key index holds the type, sort key and page id: without the prefix and the timestamp,
+  // the category's rows are read from the index alone.
+  const columns: (keyof MemberRow)[] = ['page_id', 'page_namespace', 'page_title', 'cl_from', 'cl_sortkey', 'cl_type'];
+  if (props.has('sortkeyprefix')) columns.push('cl_sortkey_prefix');
+  if (props.has('timestamp') || p.sort === 'timestamp') columns.push('cl_timestamp');
   const base = () => {
     let query = ctx.store.db
       .selectFrom('categorylinks')
       .innerJoin('page', 'page_id', 'cl_from')
-      .select([
-        'page_id',
-        'page_namespace',
-        'page_title',
-        'cl_from',
-        'cl_sortkey',
-        'cl_sortkey_prefix',
-        'cl_type',
-        'cl_timestamp',
-      ])
+      .select(columns)
       .where('cl_to', '=', category.dbKey);
     if (namespaces !== undefined && namespaces.length > 0) query = query.where('page_namespace', 'in', namespaces);
     return query;
@@ -146,37 +143,35 @@ export const execute: ModuleExecute = async (ctx) => {
     }
   }
 
+  const continueOf = (next: (typeof rows)[number]) =>
+    p.sort === 'timestamp'
+      ? `${next.cl_timestamp}|${next.cl_from}`
+      : `${next.cl_type}|${hex(next.cl_sortkey)}|${next.cl_from}`;
   if (rows.length > limit) {
     const next = rows[limit];
-    ctx.setContinue(
-      p.sort === 'timestamp'
-        ? `${next.cl_timestamp}|${next.cl_from}`
-        : `${next.cl_type}|${hex(next.cl_sortkey)}|${next.cl_from}`,
-    );
+    ctx.setContinue(continueOf(next));
     rows.length = limit;
   }
   if (ctx.generator) {
     ctx.generator.addPageIds(rows.map((r) => r.page_id));
     return;
   }
-  const props = new Set(p.prop as string[]);
-  const texts = await titleTexts(
-    ctx.store,
-    ctx.titles,
-    props.has('title') ? rows.map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })) : [],
-  );
   const list = ctx.result.list('cm');
   for (const row of rows) {
     const item: ResultObject = {};
     if (props.has('ids')) item.pageid = row.page_id;
     if (props.has('title')) {
       item.ns = row.page_namespace;
-      item.title = texts.text(row.page_namespace, row.page_title);
+      item.title = titleText(ctx.titles, row.page_namespace, row.page_title);
     }
     if (props.has('sortkey')) item.sortkey = hex(row.cl_sortkey);
     if (props.has('sortkeyprefix')) item.sortkeyprefix = row.cl_sortkey_prefix;
     if (props.has('type')) item.type = row.cl_type;
     if (props.has('timestamp')) item.timestamp = mwToIso(row.cl_timestamp);
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(continueOf(row));
+      break;
+    }
     list.push(item);
   }
 };

@@ -1,5 +1,5 @@
 import { apiError, badContinue } from '../../api/errors.js';
-import { titleTexts } from '../../api/gender.js';
+import { titleText } from '../../api/gender.js';
 import { prefixUpperBound } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
@@ -108,11 +108,6 @@ export const execute: ModuleExecute = async (ctx) => {
     ctx.generator.addPageIds([...new Set(rows.map((r) => r.page_id))]);
     return;
   }
-  const texts = await titleTexts(
-    ctx.store,
-    ctx.titles,
-    props.has('title') ? rows.map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })) : [],
-  );
   const serverProtocol = /^https:/i.test(ctx.site.server ?? '') ? 'https:' : 'http:';
   const list = ctx.result.list('eu');
   for (const row of rows) {
@@ -120,10 +115,14 @@ export const execute: ModuleExecute = async (ctx) => {
     if (props.has('ids')) item.pageid = row.page_id;
     if (props.has('title')) {
       item.ns = row.page_namespace;
-      item.title = texts.text(row.page_namespace, row.page_title);
+      item.title = titleText(ctx.titles, row.page_namespace, row.page_title);
     }
     if (props.has('url'))
       item.url = p.expandurl === true && row.el_to.startsWith('//') ? `${serverProtocol}${row.el_to}` : row.el_to;
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(`${escapeContinue(row.el_index_60)}|${row.el_id}`);
+      break;
+    }
     list.push(item);
   }
 };

@@ -1,6 +1,6 @@
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
-import { BACKLINK_PARAMETERS } from '../shared-parameters.js';
+import { REDIRECT_BACKLINK_PARAMETERS } from '../shared-parameters.js';
 import { listBacklinks } from '../support/backlinks.js';
 
 /** `list=imageusage`: parameters as the module reference lists them, in its order. */
@@ -14,7 +14,7 @@ export const descriptor: ModuleDescriptor = {
   classname: 'ApiQueryBacklinks',
   licensetag: 'GPL-2.0-or-later',
   helpurl: 'https://www.mediawiki.org/wiki/Special:MyLanguage/API:Imageusage',
-  parameters: [...BACKLINK_PARAMETERS, { name: 'redirect', type: 'boolean' }],
+  parameters: REDIRECT_BACKLINK_PARAMETERS,
 };
 
 /** Pages whose imagelinks rows point to the page, see support/backlinks.ts. */

@@ -1,4 +1,4 @@
-import { titleTexts } from '../../api/gender.js';
+import { titleText } from '../../api/gender.js';
 import { parseContinueValue } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
@@ -52,20 +52,19 @@ export const execute: ModuleExecute = async (ctx) => {
     ctx.generator.addPageIds(rows.map((r) => r.page_id));
     return;
   }
-  const texts = await titleTexts(
-    ctx.store,
-    ctx.titles,
-    props.has('title') ? rows.map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })) : [],
-  );
   const list = ctx.result.list('page');
   for (const row of rows) {
     const item: ResultObject = {};
     if (props.has('ids')) item.pageid = row.page_id;
     if (props.has('title')) {
       item.ns = row.page_namespace;
-      item.title = texts.text(row.page_namespace, row.page_title);
+      item.title = titleText(ctx.titles, row.page_namespace, row.page_title);
     }
     if (props.has('value')) item.value = row.pp_value;
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(String(row.page_id));
+      break;
+    }
     list.push(item);
   }
 };

@@ -1,4 +1,5 @@
-import { titleTexts } from '../../api/gender.js';
+import { commentFormatterFor } from '../../api/comment-format.js';
+import { titleText } from '../../api/gender.js';
 import { parseContinueValue } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
@@ -43,11 +44,6 @@ interface ProtectedTitleRow {
   pt_expiry: string;
   pt_create_perm: string;
   user_name: string | null;
-}
-
-/** Text of a comment as HTML: escaped (wiki links and section comments are shown as typed). */
-function commentHtml(comment: string): string {
-  return comment.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /**
@@ -106,21 +102,25 @@ export const execute: ModuleExecute = async (ctx) => {
     ctx.generator.addTitles(rows.map((r) => ({ namespace: r.pt_namespace, dbKey: r.pt_title })));
     return;
   }
-  const texts = await titleTexts(
-    ctx.store,
-    ctx.titles,
-    rows.map((r) => ({ namespace: r.pt_namespace, dbKey: r.pt_title })),
-  );
+  const parsed = props.has('parsedcomment')
+    ? await commentFormatterFor(ctx).format(
+        rows.map((r) => ({ comment: r.pt_reason, title: { namespace: r.pt_namespace, dbKey: r.pt_title } })),
+      )
+    : [];
   const list = ctx.result.list('pt');
-  for (const row of rows) {
-    const item: ResultObject = { ns: row.pt_namespace, title: texts.text(row.pt_namespace, row.pt_title) };
+  for (const [i, row] of rows.entries()) {
+    const item: ResultObject = { ns: row.pt_namespace, title: titleText(ctx.titles, row.pt_namespace, row.pt_title) };
     if (props.has('timestamp')) item.timestamp = mwToIso(row.pt_timestamp);
     if (props.has('user')) item.user = row.user_name ?? '';
     if (props.has('userid')) item.userid = row.pt_user;
     if (props.has('comment')) item.comment = row.pt_reason;
-    if (props.has('parsedcomment')) item.parsedcomment = commentHtml(row.pt_reason);
+    if (props.has('parsedcomment')) item.parsedcomment = parsed[i];
     if (props.has('expiry')) item.expiry = row.pt_expiry === 'infinity' ? 'infinity' : mwToIso(row.pt_expiry);
     if (props.has('level')) item.level = row.pt_create_perm;
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(`${row.pt_timestamp}|${row.pt_namespace}|${row.pt_title}`);
+      break;
+    }
     list.push(item);
   }
 };

@@ -1,5 +1,5 @@
 import { apiError } from '../../api/errors.js';
-import { titleTexts } from '../../api/gender.js';
+import { titleText } from '../../api/gender.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
@@ -133,13 +133,8 @@ export const execute: ModuleExecute = async (ctx) => {
     return;
   }
   const details = await databaseResults(ctx, name, rows);
-  const texts = await titleTexts(
-    ctx.store,
-    ctx.titles,
-    rows.map((r) => ({ namespace: r.qc_namespace, dbKey: r.qc_title })),
-  );
   const results = list<ResultObject>('page', []);
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
     const item: ResultObject = {};
     const hasValue = page?.order === 'value-descending' || page?.order === 'value-ascending';
     if (hasValue) {
@@ -147,9 +142,13 @@ export const execute: ModuleExecute = async (ctx) => {
       if (page?.timestamps) item.timestamp = mwToIso(mwTimestamp(row.qc_value));
     }
     item.ns = row.qc_namespace;
-    item.title = texts.text(row.qc_namespace, row.qc_title);
+    item.title = titleText(ctx.titles, row.qc_namespace, row.qc_title);
     const extra = details.get(`${row.qc_namespace}|${row.qc_title}`);
     if (extra) item.databaseResult = extra;
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(offset + index, 'offset');
+      break;
+    }
     results.push(item);
   }
   ctx.result.set(ctx.descriptor.name, { name, results });

@@ -1,5 +1,5 @@
 import { badContinue, mutuallyExclusive } from '../../api/errors.js';
-import { titleTexts } from '../../api/gender.js';
+import { titleText } from '../../api/gender.js';
 import { parseContinueValue } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
@@ -104,7 +104,9 @@ export const execute: ModuleExecute = async (ctx) => {
   };
 
   const limit = p.limit as number;
+  const firstPhase = end === undefined ? 0 : 1;
   const first = await run(limit, start, startId, end);
+  const firstCount = first.rows.length;
   const rows = first.rows;
   let next = first.next;
   if (end === undefined && next === undefined) {
@@ -120,19 +122,18 @@ export const execute: ModuleExecute = async (ctx) => {
     ctx.generator.addPageIds(rows.map((r) => r.page_id));
     return;
   }
-  const texts = await titleTexts(
-    ctx.store,
-    ctx.titles,
-    rows.map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })),
-  );
   const list = ctx.result.list('page');
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
     const item: ResultObject = {
       id: row.page_id,
       ns: row.page_namespace,
-      title: texts.text(row.page_namespace, row.page_title),
+      title: titleText(ctx.titles, row.page_namespace, row.page_title),
     };
     if (redirects === 'all') item.redirect = row.page_is_redirect === 1;
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(`${rand}|${formatRandom(row.page_random)}|${row.page_id}|${index < firstCount ? firstPhase : 1}`);
+      break;
+    }
     list.push(item);
   }
 };

@@ -74,6 +74,9 @@ export const descriptor: ModuleDescriptor = {
   ],
 };
 
+/** Content models of code, whose pages are in English. */
+const CODE_MODELS = new Set(['css', 'sanitized-css', 'javascript', 'json', 'GadgetDefinition', 'Json.JsonConfig']);
+
 /** Languages written right to left, for `pagelanguagedir`. */
 const RTL_LANGUAGES = new Set([
   'ar',
@@ -300,11 +303,13 @@ export const execute: ModuleExecute = async (context) => {
   const preload = props.has('preloadcontent') ? await preloadText(context) : undefined;
 
   for (const target of selected) {
-    const out = result.page(target.id);
-    if (!out) continue;
+    const page = result.page(target.id);
+    if (!page) continue;
+    const out: ResultObject = {};
     const record = target.record;
     out.contentmodel = record?.contentModel ?? defaultContentModel(site, target.ns, target.dbKey);
-    const language = record?.lang ?? site.language;
+    // Code (CSS, JavaScript, JSON) is in English whatever the wiki's language, as in MediaWiki.
+    const language = record?.lang ?? (CODE_MODELS.has(out.contentmodel as string) ? 'en' : site.language);
     out.pagelanguage = language;
     out.pagelanguagehtmlcode = language;
     out.pagelanguagedir = RTL_LANGUAGES.has(language.split('-')[0]) ? 'rtl' : 'ltr';
@@ -373,9 +378,11 @@ export const execute: ModuleExecute = async (context) => {
       out.preloadisdefault = preload === undefined;
     }
     if (props.has('editintro')) out.editintro = assoc({});
-    const display = (record && displayTitles.get(target.id)) || escapeHtml(target.title);
-    if (props.has('displaytitle')) out.displaytitle = display;
-    if (props.has('varianttitles') && record) out.varianttitles = assoc({ [language]: display });
+    if (props.has('displaytitle') || (props.has('varianttitles') && record)) {
+      const display = (record && displayTitles.get(target.id)) || escapeHtml(target.title);
+      if (props.has('displaytitle')) out.displaytitle = display;
+      if (props.has('varianttitles') && record) out.varianttitles = assoc({ [language]: display });
+    }
     if (testActions.length > 0) {
       const actions: ResultObject = assoc({});
       for (const action of testActions) {
@@ -398,6 +405,11 @@ export const execute: ModuleExecute = async (context) => {
     if (props.has('linkclasses') && record) {
       out.linkclasses = list('lc', record.isRedirect ? ['mw-redirect'] : []);
     }
+    if (!result.fits(out)) {
+      context.setContinue(target.id);
+      break;
+    }
+    Object.assign(page, out);
   }
 };
 

@@ -10,7 +10,7 @@
  */
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { apiError, badContinue } from '../../api/errors.js';
-import { titleTexts } from '../../api/gender.js';
+import { titleText } from '../../api/gender.js';
 import type { ModuleContext } from '../../api/module.js';
 import type { ResultObject } from '../../api/result/tree.js';
 import { list } from '../../api/result/tree.js';
@@ -158,16 +158,11 @@ export async function listBacklinks(ctx: ModuleContext, links: LinkTable): Promi
     ctx.generator.addPageIds([...firstRows, ...secondRows].map((r) => r.page_id));
     return;
   }
-  const texts = await titleTexts(
-    ctx.store,
-    ctx.titles,
-    [...firstRows, ...secondRows].map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })),
-  );
   const item = (row: LinkingRow): ResultObject => {
     const out: ResultObject = {
       pageid: row.page_id,
       ns: row.page_namespace,
-      title: texts.text(row.page_namespace, row.page_title),
+      title: titleText(ctx.titles, row.page_namespace, row.page_title),
     };
     if (row.page_is_redirect) out.redirect = true;
     return out;
@@ -178,14 +173,57 @@ export async function listBacklinks(ctx: ModuleContext, links: LinkTable): Promi
     items.set(row.page_id, item(row));
     byTarget.set(`${row.page_namespace}|${row.page_title}`, row.page_id);
   }
+  const redirlinksOf = new Map<number, Map<number, ResultObject>>();
   for (const row of secondRows) {
     const parentId = byTarget.get(`${row.target_ns}|${row.target_title}`);
-    const parent = parentId === undefined ? undefined : items.get(parentId);
-    if (!parent) continue;
-    const redirlinks = (parent.redirlinks as ResultObject[] | undefined) ?? list(links.element, []);
-    redirlinks.push(item(row));
-    parent.redirlinks = redirlinks;
+    if (parentId === undefined) continue;
+    const links = redirlinksOf.get(parentId) ?? new Map<number, ResultObject>();
+    links.set(row.page_id, item(row));
+    redirlinksOf.set(parentId, links);
   }
+  const whole = [...items].map(([id, entry]) => {
+    const redirlinks = redirlinksOf.get(id);
+    return redirlinks ? { ...entry, redirlinks: list(links.element, [...redirlinks.values()]) } : entry;
+  });
   const out = ctx.result.list(links.element);
-  for (const entry of items.values()) out.push(entry);
+  if (ctx.result.fits(whole)) {
+    out.push(...whole);
+    return;
+  }
+  // The whole batch is too large for the answer: add pages one by one in page id order (and their
+  // redirlinks the same way) until the answer is full; the continue value then repeats this batch's
+  // queries (its first six fields) and names the page, and the redirect, to resume adding at.
+  const firstLink = secondRows[0];
+  const secondStart =
+    cont.length >= 6
+      ? cont.slice(2, 6)
+      : firstLink
+        ? [firstLink.target_ns, firstLink.target_title, firstLink.page_namespace, firstLink.page_id]
+        : [0, '', 0, 0];
+  const head = [...start, ...secondStart].join('|');
+  const resumePage = cont.length >= 7 ? (cont[6] as number) : undefined;
+  for (const id of [...items.keys()].sort((a, b) => a - b)) {
+    if (resumePage !== undefined && id < resumePage) continue;
+    const entry = items.get(id) as ResultObject;
+    if (!ctx.result.fits(entry)) {
+      ctx.setContinue(`${head}|${id}`);
+      return;
+    }
+    out.push(entry);
+    const redirlinks = redirlinksOf.get(id);
+    if (!redirlinks) continue;
+    const resumeRedirect = cont.length >= 8 && id === resumePage ? (cont[7] as number) : undefined;
+    const added = list<ResultObject>(links.element, []);
+    for (const redirectId of [...redirlinks.keys()].sort((a, b) => a - b)) {
+      if (resumeRedirect !== undefined && redirectId < resumeRedirect) continue;
+      const redirectEntry = redirlinks.get(redirectId) as ResultObject;
+      if (!ctx.result.fits(redirectEntry)) {
+        if (added.length > 0) entry.redirlinks = added;
+        ctx.setContinue(`${head}|${id}|${redirectId}`);
+        return;
+      }
+      added.push(redirectEntry);
+    }
+    if (added.length > 0) entry.redirlinks = added;
+  }
 }

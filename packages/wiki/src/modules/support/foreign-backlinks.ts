@@ -4,7 +4,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { apiError } from '../../api/errors.js';
-import { titleTexts } from '../../api/gender.js';
+import { titleText } from '../../api/gender.js';
 import { parseContinueValue } from '../../api/keyset.js';
 import type { ModuleContext } from '../../api/module.js';
 import type { ResultObject } from '../../api/result/tree.js';
@@ -83,21 +83,20 @@ export async function listForeignBacklinks(ctx: ModuleContext, links: ForeignLin
     ctx.generator.addPageIds(rows.map((r) => r.page_id));
     return;
   }
-  const texts = await titleTexts(
-    ctx.store,
-    ctx.titles,
-    rows.map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })),
-  );
   const list = ctx.result.list(links.element);
   for (const row of rows) {
     const item: ResultObject = {
       pageid: row.page_id,
       ns: row.page_namespace,
-      title: texts.text(row.page_namespace, row.page_title),
+      title: titleText(ctx.titles, row.page_namespace, row.page_title),
     };
     if (row.page_is_redirect) item.redirect = true;
     if (props.has(links.prefixProp)) item[links.prefixProp] = row.prefix;
     if (props.has(links.titleProp)) item[links.titleProp] = row.title;
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(`${row.prefix}|${row.title}|${row.page_id}`);
+      break;
+    }
     list.push(item);
   }
 }

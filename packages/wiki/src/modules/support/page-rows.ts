@@ -2,7 +2,7 @@
  * The common output of list modules that list pages: `{pageid, ns, title}` items (titles in their
  * gendered form), or, when the module runs as the generator, the pages themselves.
  */
-import { titleTexts } from '../../api/gender.js';
+import { titleText } from '../../api/gender.js';
 import type { ModuleContext } from '../../api/module.js';
 import type { ResultObject } from '../../api/result/tree.js';
 
@@ -24,16 +24,11 @@ export async function writePageRows<R extends PageRow>(
     return;
   }
   const list = ctx.result.list(element);
-  const texts = await titleTexts(
-    ctx.store,
-    ctx.titles,
-    rows.map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })),
-  );
   for (const row of rows) {
     const item: ResultObject = {
       pageid: row.page_id,
       ns: row.page_namespace,
-      title: texts.text(row.page_namespace, row.page_title),
+      title: titleText(ctx.titles, row.page_namespace, row.page_title),
     };
     extra?.(row, item);
     list.push(item);

@@ -5,7 +5,7 @@
  * names exactly, when it exists, is moved or added to the front. `Spezial:` searches the names of
  * the special pages instead.
  */
-import { titleTexts } from '../../api/gender.js';
+import { titleText } from '../../api/gender.js';
 import { prefixUpperBound } from '../../api/keyset.js';
 import type { ModuleContext } from '../../api/module.js';
 import { SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
@@ -71,15 +71,10 @@ export async function suggestTitles(
   found.sort((a, b) => byteOrder(a.page_title, b.page_title) || a.page_namespace - b.page_namespace);
   const pages = found.slice(offset, offset + count);
   if (offset === 0) await putExactMatchFirst(ctx, search, namespaces, pages);
-  const texts = await titleTexts(
-    ctx.store,
-    ctx.titles,
-    pages.map((p) => ({ namespace: p.page_namespace, dbKey: p.page_title })),
-  );
   return pages.map((p) => ({
     namespace: p.page_namespace,
     dbKey: p.page_title,
-    title: texts.text(p.page_namespace, p.page_title),
+    title: titleText(ctx.titles, p.page_namespace, p.page_title),
     pageId: p.page_id,
   }));
 }

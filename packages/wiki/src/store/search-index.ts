@@ -1,0 +1,267 @@
+/**
+ * The full-text index behind `list=search` (migration 0013): each page's title and current text,
+ * as words. MediaWiki's database search backends index the wikitext with its markup characters
+ * removed (link targets, template names and parameters stay words), and so does this index.
+ *
+ * A search matches the words exactly, as MediaWiki's database backends do (`Berlin` does not
+ * find `Berlins`); `srenablerewrites` matches the words' stems in the wiki's language (`Häuser`
+ * finds `Haus`). SQLite keeps the words in an FTS5 table and, beside it, every indexed word under
+ * its stem (made here with the Snowball stemmer of the wiki's language: FTS5 has none for
+ * German), so that a search by stem asks for every word of the stem. PostgreSQL makes `tsvector`s
+ * with the `simple` configuration for the words and with the text search configuration of the
+ * wiki's language (`german`) for the stems, which stems with the same Snowball algorithm and in
+ * addition leaves out its stop words.
+ *
+ * The index follows the store: `refreshSearchIndex` brings every page whose current revision is
+ * not the indexed one up to date (and drops pages that are gone). The importers call it at their
+ * end; so does anything else that changes a page's current text.
+ */
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import snowball from 'snowball-stemmers';
+import type { SiteConfig } from '../site/site.js';
+import { isPostgres } from './migrations/columns.js';
+
+/** Snowball algorithms by content language code. */
+const SNOWBALL: Record<string, string> = {
+  ar: 'arabic',
+  ca: 'catalan',
+  cs: 'czech',
+  da: 'danish',
+  de: 'german',
+  en: 'english',
+  es: 'spanish',
+  eu: 'basque',
+  fi: 'finnish',
+  fr: 'french',
+  ga: 'irish',
+  hu: 'hungarian',
+  hy: 'armenian',
+  it: 'italian',
+  nb: 'norwegian',
+  nl: 'dutch',
+  nn: 'norwegian',
+  no: 'norwegian',
+  pt: 'portuguese',
+  ro: 'romanian',
+  ru: 'russian',
+  sl: 'slovene',
+  sv: 'swedish',
+  ta: 'tamil',
+  tr: 'turkish',
+};
+
+/** PostgreSQL's built-in text search configurations by content language code. */
+const PG_CONFIG: Record<string, string> = {
+  ar: 'arabic',
+  ca: 'catalan',
+  da: 'danish',
+  de: 'german',
+  el: 'greek',
+  en: 'english',
+  es: 'spanish',
+  eu: 'basque',
+  fi: 'finnish',
+  fr: 'french',
+  ga: 'irish',
+  hi: 'hindi',
+  hu: 'hungarian',
+  hy: 'armenian',
+  id: 'indonesian',
+  it: 'italian',
+  lt: 'lithuanian',
+  nb: 'norwegian',
+  ne: 'nepali',
+  nl: 'dutch',
+  nn: 'norwegian',
+  no: 'norwegian',
+  pt: 'portuguese',
+  ro: 'romanian',
+  ru: 'russian',
+  sr: 'serbian',
+  sv: 'swedish',
+  ta: 'tamil',
+  tr: 'turkish',
+  yi: 'yiddish',
+};
+
+function baseLanguage(language: string): string {
+  return language.toLowerCase().split('-')[0] ?? '';
+}
+
+/** The PostgreSQL text search configuration used for a wiki's language (`simple`: no stemming). */
+export function postgresSearchConfig(language: string): string {
+  return PG_CONFIG[baseLanguage(language)] ?? 'simple';
+}
+
+/** The Snowball stemmer of a language (lowercase words); words stay as they are without one. */
+export class WordStemmer {
+  private readonly stemmer: { stem(word: string): string } | undefined;
+
+  constructor(language: string) {
+    const algorithm = SNOWBALL[baseLanguage(language)];
+    this.stemmer = algorithm ? snowball.newStemmer(algorithm) : undefined;
+  }
+
+  stem(word: string): string {
+    return this.stemmer ? this.stemmer.stem(word) : word;
+  }
+}
+
+/** SQLite: the indexed words that share a word's stem (the stem itself among them). */
+export async function wordsOfStem(db: Kysely<any>, word: string, stemmer: WordStemmer): Promise<string[]> {
+  const stem = stemmer.stem(word);
+  const rows = await sql<{ ss_word: string }>`select ss_word from searchindex_stem where ss_stem = ${stem}`.execute(db);
+  return [stem, ...rows.rows.map((r) => r.ss_word)];
+}
+
+/**
+ * A word: a run of ASCII letters and digits and of any characters beyond ASCII, as the search
+ * index of MediaWiki's SQLite backend splits text (FTS5's `ascii` tokenizer splits the same way).
+ */
+const WORD = /[a-z0-9\u0080-\uffff]+/g;
+
+/** The words of a text, lowercased, in order (the tokens both engines index). */
+export function words(text: string): string[] {
+  return text.toLowerCase().match(WORD) ?? [];
+}
+
+const TAG = /<\/?\s*[A-Za-z][^>]*?>/g;
+/** Characters of a URL, and the protocols whose URLs MediaWiki's search index leaves out. */
+const URL_CHARS = String.raw`A-Za-z0-9_\/:.,~%\-+&;#?!=()@\u0080-\uffff`;
+const PROTOCOLS = 'http|https|ftp|mailto|news|gopher';
+const BARE_URL = new RegExp(`(^|[^\\[])(?:${PROTOCOLS}):[${URL_CHARS}]+([^${URL_CHARS}]|$)`, 'gi');
+const BRACKETED_URL = new RegExp(`([^\\[])\\[(?:${PROTOCOLS}):[${URL_CHARS}]+\\]`, 'gi');
+const LABELLED_URL = new RegExp(`([^\\[])\\[(?:${PROTOCOLS}):[${URL_CHARS}]+\\s+([^\\]]+)\\]`, 'gi');
+/** `[[game]]s` is indexed as `game games`. */
+const LINK_TRAIL = /([^A-Za-z_'.0-9\u0080-\uffff&#;-])([A-Za-z_'.0-9\u0080-\uffff&#;-]+)\]\]([a-z]+)/g;
+/** Texts longer than this are indexed by their beginning (PostgreSQL's `tsvector` is limited to 1 MB). */
+const MAX_INDEXED_CHARS = 500_000;
+
+/**
+ * A page's wikitext as the index reads it, as MediaWiki's search index update does: HTML tags
+ * are left out (comments are not tags: their text stays), and so are external URLs, except the
+ * label of a bracketed link; markup characters separate words.
+ */
+export function indexableText(wikitext: string): string {
+  const text = wikitext.length > MAX_INDEXED_CHARS ? wikitext.slice(0, MAX_INDEXED_CHARS) : wikitext;
+  return ` ${text} `
+    .replace(TAG, ' ')
+    .replace(BARE_URL, '$1$2')
+    .replace(BRACKETED_URL, '$1 ')
+    .replace(LABELLED_URL, '$1 $2 ')
+    .replace(LINK_TRAIL, '$1$2 $2$3');
+}
+
+/** A page's title as indexed: its text without the namespace, as words. */
+export function indexableTitle(dbKey: string): string {
+  return dbKey.replace(/_/g, ' ');
+}
+
+/**
+ * SQLite: lists the words of a batch that are not their own stem under their stem, once per
+ * refresh (`seen` holds the words already listed).
+ */
+async function listStems(db: Kysely<any>, lists: string[][], stemmer: WordStemmer, seen: Set<string>) {
+  const rows: RawBuilder<unknown>[] = [];
+  for (const list of lists) {
+    for (const word of list) {
+      if (seen.has(word)) continue;
+      seen.add(word);
+      const stem = stemmer.stem(word);
+      if (stem !== word) rows.push(sql`(${stem}, ${word})`);
+    }
+  }
+  if (seen.size > 2_000_000) seen.clear();
+  for (let i = 0; i < rows.length; i += 400) {
+    await sql`insert or ignore into searchindex_stem (ss_stem, ss_word) values ${sql.join(rows.slice(i, i + 400))}`.execute(
+      db,
+    );
+  }
+}
+
+interface PageToIndex {
+  page_id: number;
+  page_namespace: number;
+  page_title: string;
+  page_latest: number;
+  content_text: string | null;
+}
+
+const BATCH = 200;
+
+export interface RefreshOptions {
+  /** Forget the whole index first (the store now holds another wiki). */
+  rebuild?: boolean;
+  /** Index at most this many pages (a long build in several transactions); default all. */
+  maxPages?: number;
+}
+
+/**
+ * Brings the index up to date with the store: pages that are gone or whose current revision
+ * changed leave it, pages without an entry are indexed (read in page id order, in batches).
+ * Returns the number of pages indexed.
+ */
+export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, options: RefreshOptions = {}) {
+  const postgres = isPostgres(db);
+  if (options.rebuild) {
+    await sql`delete from searchindex`.execute(db);
+    if (!postgres) {
+      await sql`delete from searchindex_page`.execute(db);
+      await sql`delete from searchindex_stem`.execute(db);
+    }
+  } else if (postgres) {
+    await sql`delete from searchindex where not exists (
+      select 1 from page where page_id = si_page and page_latest = si_latest)`.execute(db);
+  } else {
+    const stale = await sql<{ si_page: number }>`select si_page from searchindex_page
+      left join page on page_id = si_page
+      where page_id is null or page_latest <> si_latest`.execute(db);
+    for (let i = 0; i < stale.rows.length; i += BATCH) {
+      const ids = stale.rows.slice(i, i + BATCH).map((r) => r.si_page);
+      await sql`delete from searchindex where rowid in (${sql.join(ids)})`.execute(db);
+      await sql`delete from searchindex_page where si_page in (${sql.join(ids)})`.execute(db);
+    }
+  }
+  const stemmer = new WordStemmer(site.language);
+  const seen = new Set<string>();
+  const config = sql.lit(postgresSearchConfig(site.language));
+  const indexed = postgres ? sql`searchindex` : sql`searchindex_page`;
+  let after = 0;
+  let count = 0;
+  for (;;) {
+    const batch = await sql<PageToIndex>`select page_id, page_namespace, page_title, page_latest, content_text from page
+      left join slots on slot_revision_id = page_latest and slot_role = 'main'
+      left join content on content_id = slot_content_id
+      where page_id > ${after} and not exists (select 1 from ${indexed} where si_page = page_id)
+      order by page_id limit ${BATCH}`.execute(db);
+    if (batch.rows.length === 0 || count >= (options.maxPages ?? Number.POSITIVE_INFINITY)) break;
+    after = batch.rows[batch.rows.length - 1]!.page_id;
+    count += batch.rows.length;
+    if (postgres) {
+      const values = batch.rows.map((p) => {
+        const title = words(indexableTitle(p.page_title)).join(' ');
+        const text = words(indexableText(p.content_text ?? '')).join(' ');
+        return sql`(${p.page_id}, ${p.page_latest}, to_tsvector('simple', ${title}), to_tsvector('simple', ${text}),
+          to_tsvector(${config}, ${title}), to_tsvector(${config}, ${text}))`;
+      });
+      await sql`insert into searchindex (si_page, si_latest, si_title, si_text, si_title_stems, si_text_stems)
+        values ${sql.join(values)}`.execute(db);
+    } else {
+      const lists = batch.rows.map((p) => [
+        words(indexableTitle(p.page_title)),
+        words(indexableText(p.content_text ?? '')),
+      ]);
+      const entries = batch.rows.map(
+        (p, i) =>
+          sql`(${p.page_id}, ${lists[i]![0]!.join(' ')}, ${lists[i]![1]!.join(' ')}, ${String(p.page_namespace)})`,
+      );
+      await sql`insert into searchindex (rowid, si_title, si_text, si_namespace) values ${sql.join(entries)}`.execute(
+        db,
+      );
+      await listStems(db, lists.flat(), stemmer, seen);
+      const pages = batch.rows.map((p) => sql`(${p.page_id}, ${p.page_latest})`);
+      await sql`insert into searchindex_page (si_page, si_latest) values ${sql.join(pages)}`.execute(db);
+    }
+  }
+  return count;
+}
