@@ -213,7 +213,8 @@ class DumpImport {
 
   /** Opens the transaction and settles which wiki the store holds, from the dump's siteinfo. */
   async begin(siteinfo: DumpSiteInfo | undefined): Promise<void> {
-    this.writer = await openBulkWriter(this.store);
+    const pages = await this.store.db.selectFrom('page').select('page_id').limit(1).execute();
+    this.writer = await openBulkWriter(this.store, { emptyStore: pages.length === 0 });
     const stored = await loadSite(this.writer.db);
     const incoming = siteinfo
       ? siteFromSiteinfo(siteinfo, undefined)
