@@ -46,6 +46,9 @@ export async function sampleModel(gzippedDump: string): Promise<SampleModel> {
   return { shapes, words: [...words] };
 }
 
+/** Size of the pool of common categories (see pageText). */
+const COMMON_CATEGORIES = 1000;
+
 /** A small fast PRNG (mulberry32). */
 function random(seed: number): () => number {
   let a = seed >>> 0;
@@ -81,6 +84,13 @@ function pageText(shape: PageShape, pages: number, model: SampleModel, soup: str
   const { words } = model;
   const pick = () => words[Math.floor(rnd() * words.length)]!;
   const target = () => titleOf(Math.floor(rnd() * pages * 1.1), words);
+  // As in a real wiki, a few categories are large: half the memberships go to a pool of common
+  // categories, the first of which are the most used; the rest are nearly unique.
+  const category = () => {
+    if (rnd() >= 0.5) return `${pick()} ${pick()}`;
+    const k = Math.floor(COMMON_CATEGORIES * rnd() ** 3);
+    return `${words[k % words.length]} ${words[(k * 31 + 7) % words.length]}`;
+  };
   if (shape.redirect) return `#REDIRECT [[${target()}]]`;
   const items: string[] = [];
   const bodyLinks = Math.max(0, shape.links - shape.categories);
@@ -98,7 +108,7 @@ function pageText(shape: PageShape, pages: number, model: SampleModel, soup: str
     [items[i], items[j]] = [items[j]!, items[i]!];
   }
   const head = `{{Infobox ${pick()}\n| name = ${pick()} ${pick()}\n| website = [http://www.${pick()}.org/ ${pick()}]\n}}\n`;
-  const categories = Array.from({ length: shape.categories }, () => `\n[[Category:${pick()} ${pick()}]]`).join('');
+  const categories = Array.from({ length: shape.categories }, () => `\n[[Category:${category()}]]`).join('');
   const markup = items.reduce((sum, item) => sum + item.length + 1, head.length + categories.length);
   const gap = Math.max(1, Math.floor((shape.bytes - markup) / (items.length + 1)));
   const parts: string[] = [head];

@@ -7,14 +7,11 @@
  * shows what extraction and writing cost. MediaWiki's importDump.php does about 0.06 MB/s here.
  */
 import { spawnSync } from 'node:child_process';
-import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { readDump } from '../src/import/xml/dump-reader.js';
-import { importXmlDump } from '../src/import/xml/xml-importer.js';
-import { openWikiStore } from '../src/store/database.js';
 import { sampleModel, writeGeneratedDump } from './dump-generator.js';
 
 interface Measurement {
@@ -29,55 +26,65 @@ interface Measurement {
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const sampleGz = join(here, '../test/fixtures/dumps/enwiki-pages-articles1-shortened.xml.gz');
+const dist = (module: string) => JSON.stringify(new URL(`../dist/${module}`, import.meta.url).href);
 
-/** Child mode: measure one import (or one parse) and print it as JSON. */
-async function measure(mode: 'import' | 'parse', file: string): Promise<Measurement> {
-  const started = performance.now();
-  const cpu = process.cpuUsage();
-  let pages = 0;
-  let revisions = 0;
-  if (mode === 'parse') {
-    for await (const event of readDump(createReadStream(file, { highWaterMark: 1 << 20 }), file)) {
-      if (event.type === 'page') pages++;
-      else if (event.type === 'revision') revisions++;
-    }
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'wiki-import-bench-'));
-    try {
-      const store = await openWikiStore({ engine: 'sqlite', file: join(dir, 'wiki.sqlite') });
-      try {
-        const summary = await importXmlDump(store, file);
-        pages = summary.pages;
-        revisions = summary.revisions;
-      } finally {
-        await store.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+/**
+ * One measurement (an import, or the XML reader alone), printed as JSON. It runs the compiled
+ * build in a plain Node.js process, as `npm run wiki -- import` does, so that its peak memory is
+ * the importer's and not the TypeScript loader's.
+ */
+const CHILD = `
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+const { readDump } = await import(${dist('import/xml/dump-reader.js')});
+const { importXmlDump } = await import(${dist('import/xml/xml-importer.js')});
+const { openWikiStore } = await import(${dist('store/database.js')});
+const [mode, file] = process.argv.slice(2);
+const started = performance.now();
+const cpu = process.cpuUsage();
+let pages = 0;
+let revisions = 0;
+if (mode === 'parse') {
+  for await (const event of readDump(createReadStream(file, { highWaterMark: 1 << 20 }), file)) {
+    if (event.type === 'page') pages++;
+    else if (event.type === 'revision') revisions++;
   }
-  const used = process.cpuUsage(cpu);
-  return {
-    mode,
-    bytes: statSync(file).size,
-    seconds: (performance.now() - started) / 1000,
-    cpuSeconds: (used.user + used.system) / 1e6,
-    pages,
-    revisions,
-    peakRssMb: process.resourceUsage().maxRSS / 1024,
-  };
+} else {
+  const dir = mkdtempSync(join(tmpdir(), 'wiki-import-bench-'));
+  try {
+    const store = await openWikiStore({ engine: 'sqlite', file: join(dir, 'wiki.sqlite') });
+    try {
+      const summary = await importXmlDump(store, file);
+      pages = summary.pages;
+      revisions = summary.revisions;
+    } finally {
+      await store.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
+const used = process.cpuUsage(cpu);
+process.stdout.write(JSON.stringify({
+  mode,
+  bytes: statSync(file).size,
+  seconds: (performance.now() - started) / 1000,
+  cpuSeconds: (used.user + used.system) / 1e6,
+  pages,
+  revisions,
+  peakRssMb: process.resourceUsage().maxRSS / 1024,
+}) + '\\n');
+`;
 
 function runChild(mode: 'import' | 'parse', file: string): Measurement {
-  const result = spawnSync(
-    process.execPath,
-    [...process.execArgv, fileURLToPath(import.meta.url), '--child', mode, file],
-    {
-      encoding: 'utf8',
-      maxBuffer: 1 << 20,
-      env: process.env,
-    },
-  );
+  const script = join(dirname(file), 'measure.mjs');
+  writeFileSync(script, CHILD);
+  const result = spawnSync(process.execPath, [script, mode, file], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+    env: process.env,
+  });
   const line = result.stdout.trim().split('\n').pop() ?? '';
   if (result.status !== 0 || !line.startsWith('{')) {
     throw new Error(`benchmark child failed (${mode} ${file}): ${result.stderr || result.stdout}`);
@@ -105,6 +112,9 @@ function report(name: string, parse: Measurement, imported: Measurement): string
 }
 
 async function main(): Promise<void> {
+  // The compiled build, brought up to date as `npm run wiki` does.
+  const build = spawnSync(join(here, '../../../node_modules/.bin/tsc'), ['-b', join(here, '..')], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('building the wiki package failed');
   const dir = mkdtempSync(join(tmpdir(), 'wiki-import-bench-'));
   try {
     const sample = join(dir, 'enwiki-sample.xml');
@@ -131,11 +141,4 @@ async function main(): Promise<void> {
   }
 }
 
-const childAt = process.argv.indexOf('--child');
-if (childAt >= 0) {
-  const mode = process.argv[childAt + 1] as 'import' | 'parse';
-  const file = process.argv[childAt + 2]!;
-  process.stdout.write(`${JSON.stringify(await measure(mode, file))}\n`);
-} else {
-  await main();
-}
+await main();

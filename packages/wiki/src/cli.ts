@@ -1,33 +1,19 @@
 #!/usr/bin/env node
-import { type CliCommand, listenUntilSignalled, parseOptions, runCli, UserError } from '@svc/common';
+import { join } from 'node:path';
+import { type CliCommand, parseOptions, runCli, UserError } from '@svc/common';
 import { NoSuchAccountError, setPassword } from './accounts/set-password.js';
-import { buildApp } from './api/app.js';
 import { loadConfig } from './config.js';
 import { importerFor } from './import/index.js';
 import { streamProgress } from './import/progress.js';
-import { importSampleIfEmpty } from './import/sample-wiki.js';
+import { serve as runServe } from './server.js';
 import { openWikiStore } from './store/database.js';
 
-const serve: CliCommand = {
+const serveCommand: CliCommand = {
   name: 'serve',
   summary: 'Run the wiki API server (api.php).',
   usage: 'usage: wiki serve\n\nConfigured by environment variables; see packages/wiki/README.md.',
   async run() {
-    const config = loadConfig();
-    const store = await openWikiStore(config.database);
-    if (config.sampleDump) {
-      const sample = await importSampleIfEmpty(store, config.sampleDump, streamProgress(process.stderr));
-      if (sample) process.stdout.write(`wiki: imported the sample wiki ${sample.siteName} (${sample.wikiId})\n`);
-    }
-    const app = await buildApp({ store, logLevel: config.logLevel });
-    const server = await listenUntilSignalled(app, {
-      host: config.host,
-      port: config.port,
-      name: 'wiki',
-      onClose: () => store.close(),
-    });
-    process.stdout.write(`wiki: listening on ${server.url} (${store.engine})\n`);
-    return new Promise<never>(() => {});
+    return runServe(loadConfig());
   },
 };
 
@@ -39,7 +25,8 @@ const importCommand: CliCommand = {
     '',
     '  <file>            a MediaWiki 1.39 SQLite database (.sqlite, .db) or an XML dump',
     "  --settings FILE   the wiki's settings.json (default: settings.json beside a database)",
-    '  --images DIR      its upload folder (default: images/ beside a database)',
+    '  --images DIR      its upload folder (default: images/ beside a database; for a dump,',
+    "                    where the files of its File: pages are found, linked into the store's)",
     '  --replace         replace the wiki the store holds when it is another one',
     '',
     'The store is the one `wiki serve` uses (WIKI_DATA_DIR or WIKI_DATABASE_URL).',
@@ -56,6 +43,7 @@ const importCommand: CliCommand = {
         const summary = await importer.run(store, file, {
           settingsFile: options.settings as string | undefined,
           imagesDir: options.images as string | undefined,
+          uploadDirectory: join(config.dataDir, 'images'),
           replace: options.replace === true,
           progress: streamProgress(process.stderr),
         });
@@ -105,7 +93,7 @@ async function readStandardInput(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const commands: CliCommand[] = [serve, importCommand, setPasswordCommand];
+const commands: CliCommand[] = [serveCommand, importCommand, setPasswordCommand];
 
 process.exitCode = await runCli(
   'npm run wiki --',

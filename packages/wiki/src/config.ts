@@ -1,6 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { DatabaseTarget } from '@svc/common';
-import { envOptionalString, envPort, envPostgresUrl, envString } from '@svc/common';
+import { envInteger, envOptionalString, envPort, envPostgresUrl, envString } from '@svc/common';
 import { bundledSampleDump } from './import/sample-wiki.js';
 
 export interface WikiConfig {
@@ -9,6 +10,8 @@ export interface WikiConfig {
   dataDir: string;
   database: DatabaseTarget;
   logLevel: string;
+  /** Server processes sharing the port (`WIKI_WORKERS`; default: one per core). */
+  workers: number;
   /** A dump `serve` imports into an empty store on its first start (`WIKI_SAMPLE_DUMP`; `none`: no sample). */
   sampleDump?: string;
 }
@@ -23,6 +26,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     database: url ? { engine: 'postgres', url } : { engine: 'sqlite', file: join(dataDir, 'wiki.sqlite') },
     logLevel: envOptionalString(env, 'LOG_LEVEL') ?? 'info',
+    workers: envInteger(env, 'WIKI_WORKERS', availableParallelism(), { min: 1, max: 256 }),
     ...sampleDump(env),
   };
 }

@@ -43,6 +43,52 @@ export function ipHex(ip: string): string | undefined {
     .toUpperCase()}`;
 }
 
+/** The columns of `ipblocks` (joined with the blocker's `actor`) that make a UserBlock. */
+export const BLOCK_COLUMNS = [
+  'ipb_id',
+  'ipb_user',
+  'ipb_reason',
+  'ipb_timestamp',
+  'ipb_expiry',
+  'ipb_sitewide',
+  'ipb_create_account',
+  'ipb_anon_only',
+  'ipb_block_email',
+  'ipb_allow_usertalk',
+  'actor.actor_name',
+  'actor.actor_user',
+] as const;
+
+export interface BlockRow {
+  ipb_id: number;
+  ipb_reason: string;
+  ipb_timestamp: string;
+  ipb_expiry: string;
+  ipb_sitewide: number;
+  ipb_create_account: number;
+  ipb_anon_only: number;
+  ipb_block_email: number;
+  ipb_allow_usertalk: number;
+  actor_name: string | null;
+  actor_user: number | null;
+}
+
+export function blockFromRow(row: BlockRow): UserBlock {
+  return {
+    id: row.ipb_id,
+    by: row.actor_name ?? '',
+    byId: row.actor_user ?? 0,
+    reason: row.ipb_reason,
+    timestamp: row.ipb_timestamp,
+    expiry: row.ipb_expiry,
+    sitewide: row.ipb_sitewide === 1,
+    noCreate: row.ipb_create_account === 1,
+    anonOnly: row.ipb_anon_only === 1,
+    noEmail: row.ipb_block_email === 1,
+    allowUserTalk: row.ipb_allow_usertalk === 1,
+  };
+}
+
 export async function findBlock(
   store: WikiStore,
   user: { id: number; ip: string; ipExempt: boolean },
@@ -52,20 +98,7 @@ export async function findBlock(
   const rows = await store.db
     .selectFrom('ipblocks')
     .leftJoin('actor', 'actor.actor_id', 'ipblocks.ipb_by_actor')
-    .select([
-      'ipb_id',
-      'ipb_user',
-      'ipb_reason',
-      'ipb_timestamp',
-      'ipb_expiry',
-      'ipb_sitewide',
-      'ipb_create_account',
-      'ipb_anon_only',
-      'ipb_block_email',
-      'ipb_allow_usertalk',
-      'actor.actor_name',
-      'actor.actor_user',
-    ])
+    .select(BLOCK_COLUMNS)
     .where((eb) => {
       const conditions = [];
       if (user.id !== 0) conditions.push(eb('ipb_user', '=', user.id));
@@ -87,17 +120,5 @@ export async function findBlock(
   // An account block speaks for the account; otherwise the first address block.
   const row = live.find((r) => r.ipb_user !== 0) ?? live[0];
   if (!row) return undefined;
-  return {
-    id: row.ipb_id,
-    by: row.actor_name ?? '',
-    byId: row.actor_user ?? 0,
-    reason: row.ipb_reason,
-    timestamp: row.ipb_timestamp,
-    expiry: row.ipb_expiry,
-    sitewide: row.ipb_sitewide === 1,
-    noCreate: row.ipb_create_account === 1,
-    anonOnly: row.ipb_anon_only === 1,
-    noEmail: row.ipb_block_email === 1,
-    allowUserTalk: row.ipb_allow_usertalk === 1,
-  };
+  return blockFromRow(row);
 }

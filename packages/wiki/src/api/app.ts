@@ -10,6 +10,7 @@ import { TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
 import { cachePreparedStatements } from '../store/statement-cache.js';
 import { useUserGenders } from './gender.js';
+import { redactUrl } from './log-redaction.js';
 import { handleApiRequest } from './main.js';
 import type { ApiServices } from './request-state.js';
 import { registerUploadRoutes } from './uploads.js';
@@ -19,6 +20,8 @@ export interface AppOptions {
   /** The served site; read from the store when absent. */
   site?: SiteConfig;
   logLevel?: string;
+  /** Where the log goes (standard output when absent). */
+  logStream?: { write(line: string): void };
   /** Shown after `MediaWiki 1.43.0` in siteinfo's generator. */
   softwareName?: string;
 }
@@ -27,7 +30,22 @@ export const DEFAULT_SOFTWARE_NAME = 'wiki-api-service';
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logLevel && options.logLevel !== 'silent' ? { level: options.logLevel } : false,
+    logger:
+      options.logLevel && options.logLevel !== 'silent'
+        ? {
+            level: options.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+            serializers: {
+              req: (request: { method: string; url: string; ip?: string }) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                remoteAddress: request.ip,
+              }),
+            },
+          }
+        : false,
+    // Two log lines per request cost more than answering a small query: only when debugging.
+    disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace',
     bodyLimit: 8 * 1024 * 1024,
   });
   registerHealthRoute(app, options.store.db);

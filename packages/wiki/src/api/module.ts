@@ -50,6 +50,12 @@ export interface GeneratorSink {
   /** Pages the generator selected from `page` with PAGE_COLUMNS (pageset.ts): saves a lookup. */
   addPageRows(rows: readonly PageRow[]): void;
   addTitles(titles: readonly Pick<Title, 'namespace' | 'dbKey'>[]): void;
+  /**
+   * Revisions, as `revids=` names them: their pages join the set and prop modules then work on
+   * those revisions (MediaWiki's revision generators). Deleted revisions count for callers with
+   * `deletedhistory`.
+   */
+  addRevisionIds(revids: readonly number[]): void;
   /** Sets a field on a produced page's entry (`index` of search generators). */
   setPageField(title: Pick<Title, 'namespace' | 'dbKey'>, key: string, value: ResultValue): void;
 }
@@ -58,6 +64,8 @@ export interface GeneratorSink {
 export interface ModuleResult {
   /** The list under `query.<key>` (default: the module's name), created on first use. */
   list(element: string, key?: string): ResultArray;
+  /** A list at the top of the answer, beside `query` (`watchlistraw` answers there, as in MediaWiki). */
+  topList(element: string, key?: string): ResultArray;
   /**
    * Counts `value` against the answer's size limit (8 MiB of text, as MediaWiki's
    * `$wgAPIMaxResultSize`). False when it does not fit: the module then stops and continues from
@@ -106,6 +114,10 @@ export interface ModuleContext {
   setGeneratorNonContinue(value: string, name?: string): void;
   /** Whether the request carried the parameter (rather than its default). */
   requestHas(name: string): boolean;
+  /** The parameter as the request wrote it, before validation (`max` of a limit). */
+  rawParam(name: string): string | undefined;
+  /** Sets the module's entry of the answer's `limits` block (what `limit=max` stood for). */
+  recordLimit(value: number): void;
   readonly now: Date;
   /** The language of the answer's texts (`uselang`; the content language by default). */
   readonly language: string;
@@ -122,4 +134,6 @@ export type ModuleExecute = (context: ModuleContext) => Promise<void> | void;
 export interface QueryModule {
   descriptor: ModuleDescriptor;
   execute?: ModuleExecute;
+  /** A deprecated module that adds its deprecation warning itself (where MediaWiki's does). */
+  reportsOwnDeprecation?: boolean;
 }

@@ -62,8 +62,13 @@ export class PageSet {
   readonly normalized: { from: string; to: string; fromencoded: boolean }[] = [];
   readonly redirects: { from: string; to: string; tofragment?: string; tointerwiki?: string }[] = [];
   readonly badRevIds: number[] = [];
-  /** Revision ids asked for by `revids`, by page. */
+  /** Revision ids asked for by `revids` (or produced by a revision generator), by page. */
   readonly revisionIds = new Map<number, number[]>();
+  /**
+   * Deleted revision ids among them (callers with `deletedhistory` only), with the page id of the
+   * title they were deleted from: a fake negative id when that title has no page now.
+   */
+  readonly deletedRevisionIds = new Map<number, number>();
   /** Extra fields for pages (the `index` of search generators), by prefixed title. */
   readonly extraFields = new Map<string, Record<string, string | number | boolean>>();
   private nextFakeId = -1;
@@ -137,8 +142,14 @@ export class PageSet {
     await this.addFoundPages(rows);
   }
 
-  async addRevisionIds(revids: readonly number[]): Promise<void> {
+  /**
+   * Adds the pages of revisions. Ids that name no revision but a deleted one add the title it was
+   * deleted from when `seeDeleted` (the caller has `deletedhistory`), as MediaWiki does; the rest
+   * are bad revision ids.
+   */
+  async addRevisionIds(revids: readonly number[], seeDeleted = false): Promise<void> {
     const pageIds: number[] = [];
+    const remaining: number[] = [];
     for (let i = 0; i < revids.length; i += LOOKUP_BATCH) {
       const batch = revids.slice(i, i + LOOKUP_BATCH);
       const rows = await this.store.db
@@ -150,7 +161,7 @@ export class PageSet {
       for (const revid of batch) {
         const page = byId.get(revid);
         if (page === undefined) {
-          this.badRevIds.push(revid);
+          remaining.push(revid);
           continue;
         }
         const list = this.revisionIds.get(page) ?? [];
@@ -161,6 +172,45 @@ export class PageSet {
     }
     const rows = await this.fetchPagesById(pageIds);
     for (const row of rows) this.good.set(row.pageid, row);
+    if (remaining.length > 0 && seeDeleted) await this.addDeletedRevisionIds(remaining);
+    else this.badRevIds.push(...remaining);
+  }
+
+  /** Deleted revisions: their titles join the set (existing or missing); unknown ids are bad. */
+  private async addDeletedRevisionIds(revids: readonly number[]): Promise<void> {
+    const found = new Map<number, { namespace: number; dbKey: string }>();
+    for (let i = 0; i < revids.length; i += LOOKUP_BATCH) {
+      const rows = await this.store.db
+        .selectFrom('archive')
+        .select(['ar_rev_id', 'ar_namespace', 'ar_title'])
+        .where('ar_rev_id', 'in', revids.slice(i, i + LOOKUP_BATCH))
+        .execute();
+      for (const row of rows) found.set(row.ar_rev_id, { namespace: row.ar_namespace, dbKey: row.ar_title });
+    }
+    await this.resolveTitles([...found.values()].map((t) => this.titles.make(t.namespace, t.dbKey)));
+    for (const revid of revids) {
+      const title = found.get(revid);
+      const pageId = title ? this.idOfTitle(title.namespace, title.dbKey) : undefined;
+      if (pageId === undefined) {
+        this.badRevIds.push(revid);
+        continue;
+      }
+      this.deletedRevisionIds.set(revid, pageId);
+      const list = this.revisionIds.get(pageId) ?? [];
+      list.push(revid);
+      this.revisionIds.set(pageId, list);
+    }
+  }
+
+  /** The page id (or fake id of a missing title) the set holds for a title. */
+  idOfTitle(namespace: number, dbKey: string): number | undefined {
+    for (const page of this.good.values()) if (page.ns === namespace && page.dbKey === dbKey) return page.pageid;
+    return this.missing.find((m) => m.ns === namespace && m.dbKey === dbKey)?.fakeId;
+  }
+
+  /** Revision ids of the set that name revisions of existing history (not deleted ones). */
+  liveRevisionIds(): number[] {
+    return [...this.revisionIds.values()].flat().filter((id) => !this.deletedRevisionIds.has(id));
   }
 
   private async resolveTitles(wanted: readonly Title[]): Promise<void> {

@@ -7,6 +7,7 @@ import type { TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
 import type { ErrorFormatter } from './error-format.js';
 import type { ApiMessage } from './errors.js';
+import { utf8Length } from './format/prepared-json.js';
 import type { RequestUser } from './module.js';
 import type { RequestParams } from './params/request.js';
 import { ParamValidator } from './params/validate.js';
@@ -19,7 +20,7 @@ export const MAX_RESULT_SIZE = 8 * 1024 * 1024;
 /** The size MediaWiki counts for a value: the bytes of its scalars. */
 function resultSize(value: ResultValue | undefined): number {
   if (value === null || value === undefined) return 0;
-  if (typeof value === 'string') return Buffer.byteLength(value);
+  if (typeof value === 'string') return utf8Length(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value).length;
   if (Array.isArray(value)) return value.reduce<number>((n, item) => n + resultSize(item), 0);
   if (value instanceof KeyedList) {

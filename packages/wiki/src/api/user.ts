@@ -50,6 +50,11 @@ export interface AccountForRequest {
   botPassword?: { appId: string; grants: string[] };
 }
 
+/** Whether a membership is still in force at `nowTs` (a MediaWiki timestamp). */
+export function membershipInForce(expiry: string | null, nowTs: string): boolean {
+  return expiry === null || expiry === 'infinity' || expiry > nowTs;
+}
+
 /** Loads an account's name, edit count, registration and memberships in force. */
 export async function loadAccount(
   store: WikiStore,
@@ -77,19 +82,27 @@ export async function loadAccount(
     editCount: user.user_editcount ?? 0,
     registration: user.user_registration,
     memberships: groups
-      .filter((g) => g.ug_expiry === null || g.ug_expiry === 'infinity' || g.ug_expiry > nowTs)
+      .filter((g) => membershipInForce(g.ug_expiry, nowTs))
       .map((g) => ({ group: g.ug_group, expiry: g.ug_expiry ?? 'infinity' })),
   };
 }
 
-/** The caller of a logged-in session. */
-export function accountUser(
+/** An account's groups and rights as MediaWiki derives them from its memberships. */
+export interface AccountGroups {
+  /** `*`, `user`, and `autoconfirmed` when the account has the edits and age it asks for. */
+  implicitGroups: string[];
+  /** The explicit groups (by name), then the implicit ones: the order `list=users` and `userinfo` give. */
+  groups: string[];
+  /** Rights in the order of `groups`. */
+  rightsList: string[];
+}
+
+/** The implicit and effective groups and the rights of an account (`userinfo`, `list=users`, `list=allusers`). */
+export function accountGroups(
   site: SiteConfig,
-  store: WikiStore,
-  account: AccountForRequest,
-  ip: string,
+  account: Pick<AccountForRequest, 'editCount' | 'registration' | 'memberships'>,
   now: Date,
-): RequestUser {
+): AccountGroups {
   const groups = siteGroups(site);
   const implicitGroups = ['*', 'user'];
   const ageSeconds = account.registration
@@ -100,7 +113,19 @@ export function accountUser(
   }
   const explicit = account.memberships.map((m) => m.group);
   const effective = [...new Set([...explicit, ...implicitGroups])];
-  let rightsList = rightsOfGroups(groups, effective);
+  return { implicitGroups, groups: effective, rightsList: rightsOfGroups(groups, effective) };
+}
+
+/** The caller of a logged-in session. */
+export function accountUser(
+  site: SiteConfig,
+  store: WikiStore,
+  account: AccountForRequest,
+  ip: string,
+  now: Date,
+): RequestUser {
+  const { implicitGroups, groups: effective, rightsList: groupRights } = accountGroups(site, account, now);
+  let rightsList = groupRights;
   if (account.botPassword) {
     const allowed = rightsOfGrants(account.botPassword.grants);
     rightsList = rightsList.filter((right) => allowed.has(right));

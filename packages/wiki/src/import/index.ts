@@ -8,6 +8,8 @@ import { importXmlDump } from './xml/xml-importer.js';
 export interface ImportOptions {
   settingsFile?: string;
   imagesDir?: string;
+  /** The store's upload folder, where the files of a dump are written (a database's stay where they are). */
+  uploadDirectory?: string;
   replace?: boolean;
   progress?: ImportProgress;
 }
@@ -56,6 +58,8 @@ const xmlDump: Importer = {
   async run(store, file, options) {
     const summary = await importXmlDump(store, file, {
       ...(options.replace ? { replace: true } : {}),
+      ...(options.imagesDir ? { imagesDir: options.imagesDir } : {}),
+      ...(options.uploadDirectory ? { uploadDirectory: options.uploadDirectory } : {}),
       ...(options.progress ? { progress: options.progress } : {}),
     });
     const n = (value: number) => value.toLocaleString('en-US');

@@ -52,3 +52,49 @@ export function sanitizeIP(text: string): string {
   }
   return text;
 }
+
+/** An address or CIDR range as the bounds MediaWiki stores in `ipb_range_start`/`ipb_range_end`. */
+export interface HexRange {
+  version: 4 | 6;
+  /** The prefix length (32 or 128 for a single address). */
+  bits: number;
+  /** Upper-case hex: 8 digits for IPv4, `v6-` and 32 digits for IPv6. */
+  start: string;
+  end: string;
+}
+
+/** The hex bounds of an IP address or range, or undefined when the text is neither. */
+export function ipRangeHex(text: string): HexRange | undefined {
+  const ip = text.trim();
+  const v4 = isIPv4(ip);
+  if (!v4 && !isIPv6(ip)) return undefined;
+  const [address, suffix] = ip.split('/') as [string, string | undefined];
+  const width = v4 ? 32 : 128;
+  const bits = suffix === undefined ? width : Number(suffix);
+  const value = v4
+    ? address.split('.').reduce((n, octet) => (n << 8n) | BigInt(Number.parseInt(octet, 10)), 0n)
+    : (ipv6Groups(address) as string[]).reduce((n, group) => (n << 16n) | BigInt(Number.parseInt(group, 16)), 0n);
+  const hostMask = (1n << BigInt(width - bits)) - 1n;
+  const digits = width / 4;
+  const hex = (n: bigint) => (v4 ? '' : 'v6-') + n.toString(16).toUpperCase().padStart(digits, '0');
+  return { version: v4 ? 4 : 6, bits, start: hex(value & ~hostMask), end: hex(value | hostMask) };
+}
+
+/** An address from its stored hex form (`C0000205` → `192.0.2.5`); empty text is `0.0.0.0`, as MediaWiki shows it. */
+export function hexToIP(hex: string): string {
+  if (hex.startsWith('v6-')) {
+    const digits = hex.slice(3).padStart(32, '0');
+    const groups: string[] = [];
+    for (let i = 0; i < 32; i += 4)
+      groups.push(
+        Number.parseInt(digits.slice(i, i + 4), 16)
+          .toString(16)
+          .toUpperCase(),
+      );
+    return groups.join(':');
+  }
+  const digits = hex.padStart(8, '0');
+  const octets: number[] = [];
+  for (let i = 0; i < 8; i += 2) octets.push(Number.parseInt(digits.slice(i, i + 2), 16) || 0);
+  return octets.join('.');
+}

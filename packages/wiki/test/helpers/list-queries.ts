@@ -64,6 +64,8 @@ export const listQueries: Record<string, string> = {
   'recentchanges of a user': `select rc_id from recentchanges where rc_actor = 2 and (rc_timestamp, rc_id) <= ('2030', 999) order by rc_timestamp desc, rc_id desc limit 11`,
   'recentchanges of a page': `select rc_id from recentchanges where rc_namespace = 0 and rc_title = 'Berlin' order by rc_timestamp desc, rc_id desc limit 11`,
   'recentchanges with a tag': `select ct_rc_id from change_tag where ct_tag_id = 1 and ct_rc_id is not null order by ct_rc_id desc limit 11`,
+  'recentchanges in namespaces': `select rc_id from recentchanges where +rc_namespace in (2, 3) and rc_type in (0, 1, 3, 6) and (rc_timestamp, rc_id) <= ('2030', 999) order by rc_timestamp desc, rc_id desc limit 11`,
+  'logevents in a namespace': `select log_id from logging where +log_namespace = 2 and (log_timestamp, log_id) <= ('2030', 999) order by log_timestamp desc, log_id desc limit 11`,
   logevents: `select log_id from logging where (log_timestamp, log_id) <= ('2030', 999) order by log_timestamp desc, log_id desc limit 11`,
   'logevents by type': `select log_id from logging where log_type = 'delete' and (log_timestamp, log_id) <= ('2030', 999) order by log_timestamp desc, log_id desc limit 11`,
   'logevents by action': `select log_id from logging where log_type = 'delete' and log_action = 'restore' order by log_timestamp desc, log_id desc limit 11`,
@@ -71,6 +73,10 @@ export const listQueries: Record<string, string> = {
   'logevents by page': `select log_id from logging where log_namespace = 0 and log_title = 'Berlin' order by log_timestamp desc, log_id desc limit 11`,
   blocks: `select ipb_id from ipblocks where (ipb_timestamp, ipb_id) <= ('2030', 99) order by ipb_timestamp desc, ipb_id desc limit 11`,
   'blocks of a user': `select * from ipblocks where ipb_address = 'Dave'`,
+  'blocks holding an address': `select ipb_id from ipblocks where ipb_range_start >= 'C63364' and ipb_range_start < 'C63365' and ipb_range_start <= 'C633644D' and ipb_range_end >= 'C633644D' and ipb_auto = 0`,
+  'blocks of accounts': `select ipb_id, ipb_deleted from ipblocks where ipb_user in (3, 4, 6) and ipb_expiry > '2026'`,
+  'allusers of a group': `select user_id, user_name from user where user_name >= 'A' and exists (select 1 from user_groups where ug_user = user.user_id and ug_group in ('sysop', 'bot')) order by user_name limit 11`,
+  'allusers active': `select count(*) from recentchanges join actor on actor_id = rc_actor where actor_user = 3 and rc_timestamp >= '20261001000000'`,
   allusers: `select user_id, user_name from user where user_name >= 'A' order by user_name limit 11`,
   'users by id': `select * from user where user_id = 3`,
   'user groups': `select ug_group, ug_expiry from user_groups where ug_user = 3`,
@@ -82,4 +88,15 @@ export const listQueries: Record<string, string> = {
   querypage: `select qc_namespace, qc_title, qc_value from querycache where qc_type = 'Wantedpages' order by qc_value desc limit 11`,
   'user preferences': `select up_property, up_value from user_properties where up_user = 1`,
   'new messages': `select user_id from user_newtalk where user_id = 4`,
+};
+
+/**
+ * Lists that join two keys and so are read from several index ranges and sorted: `watchlist` reads
+ * the user's watched titles (`wl_user`), then each title's recent changes
+ * (`rc_namespace_title_timestamp`), and sorts only those changes by time. The alternative, reading
+ * every recent change by time and looking each up in the watchlist, would read the whole table for
+ * a user who watches little. The query-plan test checks that these read only from indexes.
+ */
+export const sortedListQueries: Record<string, string> = {
+  watchlist: `select rc_id, actor_name, we_expiry from recentchanges join watchlist on wl_namespace = rc_namespace and wl_title = rc_title and wl_user = 1 left join actor on actor_id = rc_actor left join watchlist_expiry on we_item = wl_id where rc_type in (0, 1, 3, 6) and (rc_type = 3 or exists (select page_id from page where page_id = rc_cur_id and page_latest = rc_this_oldid)) and (rc_timestamp, rc_id) <= ('2030', 999) order by rc_timestamp desc, rc_id desc limit 11`,
 };

@@ -237,6 +237,30 @@ describeEachEngine('MediaWiki database import', (engine) => {
     assert.equal(stored?.content_text, row.old_text);
   });
 
+  test('file rows the database has without metadata get it from the files, as MediaWiki read it', async () => {
+    const blanked = join(scratch, 'no-metadata.sqlite');
+    copyFileSync(files.database, blanked);
+    const db = new SQLite(blanked);
+    db.exec(`update image set img_width = 0, img_height = 0, img_bits = 0, img_metadata = '', img_media_type = null,
+      img_major_mime = 'unknown', img_minor_mime = 'unknown', img_sha1 = '' where img_name in ('Beispiel.png', 'Logo.svg')`);
+    db.exec(`update oldimage set oi_width = 0, oi_height = 0, oi_bits = 0, oi_metadata = '', oi_media_type = null,
+      oi_major_mime = 'unknown', oi_minor_mime = 'unknown', oi_sha1 = ''`);
+    db.close();
+    await importReference({ file: blanked });
+    const columns = ['width', 'height', 'bits', 'metadata', 'media_type', 'major_mime', 'minor_mime', 'sha1'];
+    for (const [table, prefix] of [
+      ['image', 'img'],
+      ['oldimage', 'oi'],
+    ] as const) {
+      const wanted = columns.map((c) => `${prefix}_${c}`);
+      assert.deepEqual(
+        await storedRows(open(), table, [`${prefix}_name`, ...wanted]),
+        expectedRows(source, table, [`${prefix}_name`, ...wanted]),
+        table,
+      );
+    }
+  });
+
   test('with --replace another wiki replaces the one stored', async () => {
     const otherSettings = join(scratch, 'other.json');
     writeFileSync(otherSettings, JSON.stringify({ DBname: 'otherwiki', LanguageCode: 'en' }));

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describeEachEngine, type TestEngine } from '@svc/common/testing';
 import { ImportRefused } from '../../src/import/wiki-identity.js';
 import { importXmlDump, XmlImportError } from '../../src/import/xml/xml-importer.js';
 import { loadSite } from '../../src/site/site-store.js';
-import { openWikiStore, type WikiStore } from '../../src/store/database.js';
+import type { WikiStore } from '../../src/store/database.js';
 import { dumpsDir } from '../helpers/fixtures.js';
+import { importTestStores } from './test-stores.js';
 
 /** The counts of data/README.md: pages / revisions / redirects of each sample dump. */
 const samples: Array<[file: string, pages: number, revisions: number, redirects: number]> = [
@@ -68,22 +68,7 @@ function dump(pages: string, dbname = 'examplewiki'): string {
 }
 
 describeEachEngine('XML dump import', (engine: TestEngine) => {
-  const dir = mkdtempSync(join(tmpdir(), 'xml-import-'));
-  const disposers: Array<() => Promise<void>> = [];
-  after(async () => {
-    for (const dispose of disposers) await dispose();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  async function freshStore(): Promise<WikiStore> {
-    const { target, dispose } = await engine.createTarget();
-    const store = await openWikiStore(target);
-    disposers.push(async () => {
-      await store.close();
-      await dispose();
-    });
-    return store;
-  }
+  const { dir, freshStore } = importTestStores(engine, 'xml-import-');
 
   function fixture(name: string): string {
     const path = join(dir, name);
@@ -293,6 +278,73 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
     const gz = gzipSync(Buffer.from(second));
     await assert.rejects(importXmlDump(store, file('cut.xml.gz', gz.subarray(0, gz.length - 30))), /at byte \d+/);
     assert.deepEqual(await tableCounts(store), before);
+  });
+
+  /** Every row of the tables an import writes, in a fixed order. */
+  async function tableRows(store: WikiStore): Promise<Record<string, string[]>> {
+    const out: Record<string, string[]> = {};
+    const orders: Record<string, string> = {
+      page: 'page_id',
+      revision: 'rev_id',
+      content: 'content_id',
+      slots: 'slot_revision_id, slot_role',
+      actor: 'actor_id',
+      user: 'user_id',
+      pagelinks: 'pl_from, pl_namespace, pl_title',
+      templatelinks: 'tl_from, tl_namespace, tl_title',
+      imagelinks: 'il_from, il_to',
+      categorylinks: 'cl_from, cl_to',
+      externallinks: 'el_from, el_index, el_to',
+      langlinks: 'll_from, ll_lang',
+      iwlinks: 'iwl_from, iwl_prefix, iwl_title',
+      redirect: 'rd_from',
+      page_props: 'pp_page, pp_propname',
+      category: 'cat_title',
+    };
+    for (const [table, order] of Object.entries(orders)) {
+      const result = await (store.db as any).executeQuery({
+        sql: `select * from "${table}" order by ${order}`,
+        parameters: [],
+        query: { kind: 'RawNode' },
+      });
+      out[table] = result.rows.map((row: Record<string, unknown>) =>
+        JSON.stringify({ ...row, page_random: undefined, el_id: undefined, cat_id: undefined }),
+      );
+    }
+    return out;
+  }
+
+  test('a dump read on a worker thread gives the same rows as one read inline, and fails the same way', async () => {
+    for (const name of ['aawiki-20260101-pages-meta-history.xml', 'ltgwiki-pages-articles-sample2004.xml']) {
+      const path = fixture(name);
+      const inline = await freshStore();
+      const threaded = await freshStore();
+      const a = await importXmlDump(inline, path, { readerThread: false });
+      const b = await importXmlDump(threaded, path, { readerThread: true });
+      assert.deepEqual({ ...b, seconds: 0 }, { ...a, seconds: 0 });
+      const rows = await tableRows(threaded);
+      assert.ok(rows.pagelinks!.length > 1000);
+      assert.deepEqual(rows, await tableRows(inline));
+    }
+    const store = await freshStore();
+    const second = dump(
+      page(1, 'Alpha', 0, revision(10, undefined, '2020-01-01T00:00:00Z', 'a')) +
+        page(2, 'Beta', 0, revision(20, undefined, '2020-01-01T00:00:00Z', 'b')),
+    );
+    const broken = second.replace('<title>Beta</title>', '<title>Beta</titel>');
+    await assert.rejects(
+      importXmlDump(store, file('broken-threaded.xml', broken), { readerThread: true }),
+      (err: Error) => {
+        assert.ok(err instanceof XmlImportError);
+        assert.match(err.message, /broken-threaded\.xml is not well-formed XML at byte \d+/);
+        return true;
+      },
+    );
+    assert.equal(await count(store, 'select count(*) from page'), 0);
+    await assert.rejects(
+      importXmlDump(store, join(dir, 'missing.xml'), { readerThread: true }),
+      /cannot read .*missing\.xml: no such file/,
+    );
   });
 
   test('an unreadable file is a clear error', async () => {

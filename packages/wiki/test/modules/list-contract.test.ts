@@ -78,6 +78,10 @@ const CASES: ContractCase[] = [
     pageKey: 'pageid',
     small: 2,
   },
+  { module: 'allusers', params: { prop: 'editcount|groups|rights' }, small: 2 },
+  { module: 'allusers', params: { dir: 'descending', witheditsonly: '1', activeusers: '1' }, small: 2 },
+  { module: 'blocks', params: { prop: 'id|user|flags|restrictions' }, small: 1 },
+  { module: 'blocks', params: { dir: 'newer', show: '!account' }, small: 1 },
 ];
 
 const prefixOf = (name: string) => QUERY_MODULES.find((m) => m.descriptor.name === name)!.descriptor.prefix;

@@ -113,7 +113,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   const inputPages = new PageSet(store, codec, options);
   if (titles) await inputPages.addTitleStrings(titles);
   if (pageIds) await inputPages.addPageIds(pageIds);
-  if (revIds) await inputPages.addRevisionIds(revIds);
+  if (revIds) await inputPages.addRevisionIds(revIds, state.user.rights.has('deletedhistory'));
 
   const originalGeneratorParams: Record<string, string> = {};
   if (generator && incoming.present && !incoming.generatorDone) {
@@ -165,6 +165,8 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       },
       setGeneratorNonContinue: (value, name = 'continue') => continuation.setGeneratorNonContinue(prefix + name, value),
       requestHas: (name) => state.params.peek(prefix + name) !== undefined,
+      rawParam: (name) => state.params.peek(prefix + name),
+      recordLimit: (value) => state.limits.set(d.name, value),
       now: state.now,
       language: state.userLanguage,
       server: state.server,
@@ -174,7 +176,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   };
 
   const run = async (module: QueryModule, context: ModuleContext) => {
-    if (module.descriptor.deprecated) {
+    if (module.descriptor.deprecated && !module.reportsOwnDeprecation) {
       state.warn(context.path, {
         code: 'deprecation',
         key: `apiwarn-deprecation-${module.descriptor.name}`,
@@ -194,15 +196,17 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   if (generator) {
     const output = new PageSet(store, codec, options);
     if (!incoming.generatorDone) {
-      const produced: { titles: { namespace: number; dbKey: string }[]; ids: number[]; rows: PageRow[] } = {
-        titles: [],
-        ids: [],
-        rows: [],
-      };
+      const produced: {
+        titles: { namespace: number; dbKey: string }[];
+        ids: number[];
+        rows: PageRow[];
+        revids: number[];
+      } = { titles: [], ids: [], rows: [], revids: [] };
       const extra = new Map<string, Record<string, string | number | boolean>>();
       const sink: GeneratorSink = {
         addPageIds: (ids) => produced.ids.push(...ids),
         addPageRows: (rows) => produced.rows.push(...rows),
+        addRevisionIds: (revids) => produced.revids.push(...revids),
         addTitles: (list) => produced.titles.push(...list.map((t) => ({ namespace: t.namespace, dbKey: t.dbKey }))),
         setPageField: (title, key, value) => {
           const text = codec.prefixedText({ ...title, interwiki: '' });
@@ -216,6 +220,9 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       if (produced.titles.length > 0) await output.addTitles(produced.titles);
       if (produced.ids.length > 0) await output.addPageIds(produced.ids);
       if (produced.rows.length > 0) await output.addPageRows(produced.rows);
+      if (produced.revids.length > 0) {
+        await output.addRevisionIds(produced.revids, state.user.rights.has('deletedhistory'));
+      }
       for (const [title, fields] of extra) output.extraFields.set(title, fields);
     } else {
       markParamsUsed(state, generator, `g${generator.descriptor.prefix}`);
@@ -229,6 +236,9 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   const output: ModuleResult = {
     list: (element: string, key?: string): ResultArray => {
       throw new Error(`list(${element}, ${key}) needs a module`);
+    },
+    topList: (element: string, key?: string): ResultArray => {
+      throw new Error(`topList(${element}, ${key}) needs a module`);
     },
     set: (key, value) => {
       query[key] = value;
@@ -260,13 +270,8 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
     const moduleOutput: ModuleResult = {
       ...output,
       fits: (value) => state.fits(`query+${d.name}`, value),
-      list: (element, key = d.name) => {
-        const existing = query[key];
-        if (Array.isArray(existing)) return existing as ResultArray;
-        const created = list(element, []);
-        query[key] = created;
-        return created;
-      },
+      list: (element, key = d.name) => listIn(query, key, element),
+      topList: (element, key = d.name) => listIn(result, key, element),
     };
     await run(module, makeContext(module, d.prefix, pages, undefined, moduleOutput));
   }
@@ -285,11 +290,21 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
 
 const noOutput: ModuleResult = {
   list: () => list('_v', []),
+  topList: () => list('_v', []),
   fits: () => true,
   set: () => {},
   page: () => undefined,
   pageList: () => undefined,
 };
+
+/** The list under `key` of `container`, created on first use. */
+function listIn(container: ResultObject, key: string, element: string): ResultArray {
+  const existing = container[key];
+  if (Array.isArray(existing)) return existing as ResultArray;
+  const created = list(element, []);
+  container[key] = created;
+  return created;
+}
 
 function markParamsUsed(state: RequestState, module: QueryModule, prefix: string): void {
   for (const param of module.descriptor.parameters) state.params.markUsed(prefix + param.name);

@@ -1,4 +1,5 @@
 import { BC_BOOLS, CONTENT, ELEMENT, KeyedList, type ResultObject, type ResultValue } from '../result/tree.js';
+import { stringifyWithPrepared } from './prepared-json.js';
 
 export interface JsonOptions {
   formatVersion: 1 | 2;
@@ -16,7 +17,6 @@ function escapeChar(ch: string): string {
 
 const ASCII_PLAIN = /^[\x20-\x7e]*$/;
 const LINE_SEPARATORS = /[\u2028\u2029]/g;
-const LINE_SEPARATOR_TEST = /[\u2028\u2029]/;
 
 export function jsonString(value: string, escapeNonAscii: boolean): string {
   const text = JSON.stringify(value);
@@ -31,9 +31,9 @@ export function toJson(root: ResultValue, options: JsonOptions): string {
   if (options.formatVersion === 2 && !options.pretty) {
     // formatversion 2 prints the tree as it is: native JSON.stringify does it fastest (KeyedList
     // has toJSON; annotations are symbols, which it skips).
-    const text = JSON.stringify(root);
-    if (options.escapeNonAscii) return text.replace(NON_ASCII, escapeChar);
-    return LINE_SEPARATOR_TEST.test(text) ? text.replace(LINE_SEPARATORS, escapeChar) : text;
+    // Large texts the answer repeats from earlier ones are spliced in from their prepared JSON.
+    if (!options.escapeNonAscii) return stringifyWithPrepared(root);
+    return JSON.stringify(root).replace(NON_ASCII, escapeChar);
   }
   const out: string[] = [];
   write(root, options, out, '');

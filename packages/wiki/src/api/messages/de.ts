@@ -55,6 +55,7 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-assertbotfailed': 'Die Aktion wurde nicht ausgeführt, weil dir das Recht „bot“ fehlt.',
   'apierror-assertanonfailed': 'Die Aktion wurde nicht ausgeführt, weil du nicht mehr abgemeldet bist.',
   'apierror-assertnameduserfailed': 'Die Aktion wurde nicht ausgeführt, weil du nicht mehr als „$1“ angemeldet bist.',
+  'apierror-invalidlang': 'Ungültiger Sprachcode für den Parameter $1.',
   'apierror-invalidtitle': 'Ungültiger Titel „$1“.',
   // list modules
   'apierror-specialpage-cantexecute': 'Du hast keine Berechtigung, die Ergebnisse dieser Spezialseite anzusehen.',
@@ -108,6 +109,13 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-mustpostparams':
     '{{PLURAL:$2|Dieser Parameter stand|Diese Parameter standen}} in der URL, {{PLURAL:$2|gehört|gehören}} aber in den POST-Rumpf: $1.',
   'apiwarn-invalidtitle': '„$1“ ist kein gültiger Seitentitel.',
+  'apierror-badip': 'Der IP-Parameter ist nicht gültig.',
+  'apierror-cidrtoobroad': '$1-CIDR-Bereiche, die größer als /$2 sind, werden nicht akzeptiert.',
+  watchlistanontext: 'Du musst dich anmelden, um deine Beobachtungsliste zu sehen oder zu bearbeiten.',
+  'apierror-bad-watchlist-token':
+    'Es wurde ein falscher Beobachtungslisten-Token angegeben. Bitte lege einen richtigen Token in [[Special:Preferences]] fest.',
+  nosuchusershort: 'Der Benutzer „$1“ ist nicht vorhanden. Bitte die Schreibweise prüfen.',
+  'apierror-permissiondenied-viewmywatchlist': 'Du hast keine Berechtigung, deine Beobachtungsliste anzusehen.',
   'apierror-show': 'Falscher Parameter: Werte, die einander ausschließen, dürfen nicht zusammen angegeben werden.',
   'apiwarn-deprecation-missingparam':
     'Weil „$1“ nicht angegeben wurde, wurde das veraltete Ausgabeformat verwendet. Dieses Format ist veraltet; künftig wird immer das neue Format verwendet.',
@@ -124,4 +132,10 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-usercontribs-iprange-unsupported':
     'Beiträge nach IP-Bereich (iprange) werden von diesem Wiki noch nicht unterstützt.',
   'apierror-unsupportedparameter': 'Der Parameter „$1“ wird von diesem Wiki nicht unterstützt.',
+  'apierror-cantview-deleted-comment': 'Du hast keine Berechtigung, gelöschte Kommentare anzusehen.',
+  'apierror-cantview-deleted-revision-content':
+    'Du hast keine Berechtigung, den Inhalt gelöschter Versionen anzusehen.',
+  'apierror-permissiondenied': 'Du hast keine Berechtigung, $1.',
+  'action-deletedhistory': 'die Liste der gelöschten Versionen zu sehen',
+  'action-deletedtext': 'gelöschten Versionstext anzusehen',
 };

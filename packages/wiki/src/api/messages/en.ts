@@ -53,6 +53,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-assertbotfailed': 'You do not have the "bot" right, so the action could not be completed.',
   'apierror-assertanonfailed': 'You are no longer logged out, so the action could not be completed.',
   'apierror-assertnameduserfailed': 'You are no longer logged in as "$1", so the action could not be completed.',
+  'apierror-invalidlang': 'Invalid language code for parameter $1.',
   'apierror-invalidtitle': 'Bad title "$1".',
   // list modules
   'apierror-specialpage-cantexecute': "You don't have permission to view the results of this special page.",
@@ -109,6 +110,13 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-mustpostparams':
     'The following {{PLURAL:$2|parameter was|parameters were}} found in the query string, but must be in the POST body: $1.',
   'apiwarn-invalidtitle': '"$1" is not a valid title.',
+  'apierror-badip': 'IP parameter is not valid.',
+  'apierror-cidrtoobroad': '$1 CIDR ranges broader than /$2 are not accepted.',
+  watchlistanontext: 'Please log in to view or edit items on your watchlist.',
+  'apierror-bad-watchlist-token':
+    'Incorrect watchlist token provided. Please set a correct token in [[Special:Preferences]].',
+  nosuchusershort: 'There is no user by the name "$1". Check your spelling.',
+  'apierror-permissiondenied-viewmywatchlist': "You don't have permission to view your watchlist.",
   'apierror-show': 'Incorrect parameter - mutually exclusive values may not be supplied.',
   'apiwarn-deprecation-missingparam':
     'Because "$1" was not specified, a legacy format has been used for the output. This format is deprecated, and in the future the new format will always be used.',
@@ -124,4 +132,12 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-usercontribs-iprange-unsupported':
     'Contributions by IP range (iprange) are not supported by this wiki yet.',
   'apierror-unsupportedparameter': 'The parameter "$1" is not supported by this wiki.',
+  'apierror-cantview-deleted-comment': "You don't have permission to view deleted comments.",
+  'apierror-cantview-deleted-revision-content': "You don't have permission to view content of deleted revisions.",
+  'apierror-permissiondenied': "You don't have permission to $1.",
+  'action-deletedhistory': "view a page's deleted history",
+  'action-deletedtext': 'view deleted revision text',
+  'apierror-deletedrevs-param-not-1-2': 'The "dr$1" parameter cannot be used in modes 1 or 2.',
+  'apierror-deletedrevs-param-not-3': 'The "dr$1" parameter cannot be used in mode 3.',
+  'apiwarn-alldeletedrevisions-performance': 'For better performance when generating titles, set "$1dir=newer".',
 };

@@ -52,6 +52,11 @@ export interface ParamDescriptor {
   deprecatedvalues?: readonly string[];
   sensitive?: boolean;
   info?: readonly ParamInfoMarker[];
+  /**
+   * The enum lists the values for help and paraminfo only; the module checks a request's value
+   * itself (values with wildcards, such as `titleblacklist/*`, and MediaWiki's own error code).
+   */
+  checkedByModule?: boolean;
 }
 
 export interface TemplatedParamDescriptor extends ParamDescriptor {

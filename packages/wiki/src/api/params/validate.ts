@@ -135,7 +135,7 @@ export class ParamValidator {
     isDefault: boolean,
   ): ParamValue {
     const site = this.env.site;
-    let allowed = enumValues(param.type, site);
+    let allowed = param.checkedByModule ? undefined : enumValues(param.type, site);
     if (param.type === 'namespace') allowed = namespaceValues(param, site);
     if (!param.multi) {
       if (allowed) {

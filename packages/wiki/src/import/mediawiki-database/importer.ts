@@ -12,7 +12,9 @@ import { syncIdSequences } from '../../store/id-sequences.js';
 import type { ColumnDef } from '../../store/migrations/columns.js';
 import { refreshQueryCache } from '../../store/querycache.js';
 import type { WikiDatabase } from '../../store/schema.js';
+import { refreshSearchIndex } from '../../store/search-index.js';
 import { clearWiki, wikiTable } from '../../store/wiki-tables.js';
+import { completeFileMetadata } from '../files/complete-metadata.js';
 import { type ImportProgress, silentProgress } from '../progress.js';
 import { checkWikiIdentity } from '../wiki-identity.js';
 import { type MediaWikiSource, openMediaWikiSource } from './source.js';
@@ -212,9 +214,11 @@ export async function importMediaWikiDatabase(
         const rows = await copyTable(source, trx, copy, readers[i]!, progress, label);
         tables.push({ table: copy.target, rows });
       }
+      await completeFileMetadata(trx, site.uploadDirectory);
       await syncIdSequences(trx);
       await saveSite(trx, site);
       await refreshQueryCache(trx, site, { keepImported: true });
+      await refreshSearchIndex(trx, site, { rebuild: identity !== 'same' });
     });
     tables.push({ table: 'interwiki', rows: site.interwiki.length });
     return {

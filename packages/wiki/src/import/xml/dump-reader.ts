@@ -54,6 +54,7 @@ const TEXT_ELEMENTS = new Set([
   'size',
   'sha1base36',
   'rel',
+  'contents',
 ]);
 
 function toInt(text: string | undefined): number | undefined {
@@ -291,6 +292,7 @@ class DumpParser {
       else if (name === 'size') up.size = toInt(value);
       else if (name === 'sha1base36') up.sha1base36 = value;
       else if (name === 'rel') up.rel = value;
+      else if (name === 'contents' && attrs.encoding === 'base64') up.contents = Buffer.from(value, 'base64');
       return;
     }
     if (this.page && parent === 'page') {

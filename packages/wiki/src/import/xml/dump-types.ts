@@ -88,7 +88,10 @@ export interface DumpUpload {
   src?: string;
   size?: number;
   sha1base36?: string;
+  /** The path in the source's upload folder (`a/ab/Name`, `archive/a/ab/20200101000000!Name`). */
   rel?: string;
+  /** The file's bytes (`<contents encoding="base64">`, in exports made with --include-files). */
+  contents?: Uint8Array;
 }
 
 export type DumpEvent =

@@ -49,17 +49,19 @@ function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-export async function openDump(path: string): Promise<OpenedDump> {
-  let fileBytes: number;
-  let compression: Compression;
+/** The file's size and compression; a DumpFileError when it cannot be read. */
+export async function dumpFileInfo(path: string): Promise<{ fileBytes: number; compression: Compression }> {
   try {
     const info = await stat(path);
     if (info.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-    fileBytes = info.size;
-    compression = await sniff(path);
+    return { fileBytes: info.size, compression: await sniff(path) };
   } catch (err) {
     throw new DumpFileError(`cannot read ${path}: ${describe(err)}`);
   }
+}
+
+export async function openDump(path: string): Promise<OpenedDump> {
+  const { fileBytes, compression } = await dumpFileInfo(path);
   const file = createReadStream(path, { highWaterMark: 1 << 18 });
   let read = 0;
   file.on('data', (chunk: Buffer | string) => {

@@ -6,40 +6,52 @@
  * nothing; a newer dump of the same wiki adds its new revisions and brings each page's links up
  * to date; another wiki is refused unless it replaces the store's.
  */
+
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { quoteIdentifier, UserError } from '@svc/common';
 import type { SiteConfig } from '../../site/site.js';
 import { loadSite, saveSite } from '../../site/site-store.js';
+import { NS_FILE } from '../../site/title.js';
 import type { WikiStore } from '../../store/database.js';
 import { syncIdSequences } from '../../store/id-sequences.js';
 import { refreshQueryCache } from '../../store/querycache.js';
+import { refreshSearchIndex } from '../../store/search-index.js';
 import { clearWiki, wikiTable } from '../../store/wiki-tables.js';
 import type { BulkWriter } from '../bulk-writer.js';
 import { openBulkWriter } from '../bulk-writer.js';
+import { DumpFiles } from '../files/dump-files.js';
 import { type ImportProgress, silentProgress } from '../progress.js';
 import { checkWikiIdentity } from '../wiki-identity.js';
-import type { PageLinks } from '../wikitext/extract-links.js';
-import { LinkExtractorPool } from '../wikitext/extract-pool.js';
-import { DumpError, readDump } from './dump-reader.js';
+import { DumpError } from './dump-reader.js';
+import { type DumpSource, openDumpSource } from './dump-source.js';
 import type { DumpContributor, DumpPage, DumpRevision, DumpSiteInfo, DumpUpload } from './dump-types.js';
-import { DumpFileError, openDump } from './open-dump.js';
+import { DumpFileError } from './open-dump.js';
 import {
   ipHex,
   LINK_COLUMNS,
   LINK_FROM,
   type LinkRows,
-  linkRows,
   mediaWikiTimestamp,
   type Row,
   sha1Base36,
 } from './page-rows.js';
+import { defaultModel, isNewerRevision, type PageLinkRows, pageKey } from './page-stream.js';
 import { siteFromSiteinfo } from './site-from-siteinfo.js';
 
 export interface XmlImportOptions {
   /** Replace a different wiki the store holds. */
   replace?: boolean;
   progress?: ImportProgress;
-  /** Worker threads for link extraction (default: one for large files on a machine with several cores). */
-  extractionThreads?: number;
+  /**
+   * Read, parse and extract links on a worker thread while the main thread writes (default: for
+   * files of 20 MB and more on a machine with several cores).
+   */
+  readerThread?: boolean;
+  /** The store's upload folder: the dump's files are written or linked here. */
+  uploadDirectory?: string;
+  /** The source wiki's upload folder, where files of the dump's File: pages are looked up. */
+  imagesDir?: string;
 }
 
 export interface XmlImportSummary {
@@ -70,8 +82,6 @@ const HIDDEN_CONTRIBUTOR = 'Unknown user';
 const ACTOR_CACHE_LIMIT = 100_000;
 const REVISION_MAP_LIMIT = 2_000_000;
 const USER_CACHE_LIMIT = 200_000;
-/** Pages whose links are being extracted while the import reads on. */
-const MAX_PENDING_PAGES = 64;
 /**
  * Tables whose non-unique indexes are dropped while a dump fills an empty store and built again
  * before the commit: building an index once from sorted data is several times faster than
@@ -123,9 +133,10 @@ const PAGE_COLUMNS = [
 ];
 
 interface LatestRevision {
+  /** The revision's id in the dump, and the one it is stored under (another if renumbered). */
+  dumpId: number;
   id: number;
   timestamp: string;
-  text: string;
   bytes: number;
   model: string;
 }
@@ -141,38 +152,16 @@ interface PageState {
   /** `timestamp|sha1` of the store's revisions of the page: finds one imported under another id. */
   existingVersions: Set<string>;
   latest?: LatestRevision;
+  /** The page's oldest revision in the dump: it stands for the upload of a file found in a folder. */
+  first?: { timestamp: string; contributor: DumpContributor; comment: string };
+  uploads: number;
   revisionsInDump: number;
   newRevisions: number;
 }
 
-function defaultModel(namespace: number, dbKey: string): string {
-  if (namespace === 828) return 'Scribunto';
-  if ((namespace === 2 || namespace === 8) && dbKey.endsWith('.css')) return 'css';
-  if ((namespace === 2 || namespace === 8) && dbKey.endsWith('.js')) return 'javascript';
-  if ((namespace === 2 || namespace === 8) && dbKey.endsWith('.json')) return 'json';
-  return 'wikitext';
-}
-
-/** The title's part after its namespace prefix, with underscores. */
-function pageKey(page: DumpPage, site: SiteConfig): string {
-  let title = page.title;
-  if (page.namespace !== 0) {
-    const ns = site.namespaces.find((n) => n.id === page.namespace);
-    const colon = title.indexOf(':');
-    if (ns && title.slice(0, ns.name.length + 1).toLowerCase() === `${ns.name.toLowerCase()}:`) {
-      title = title.slice(ns.name.length + 1);
-    } else if (ns?.canonical && title.toLowerCase().startsWith(`${ns.canonical.toLowerCase()}:`)) {
-      title = title.slice(ns.canonical.length + 1);
-    } else if (ns && colon > 0) {
-      title = title.slice(colon + 1);
-    }
-  }
-  return title.trim().replace(/ /g, '_');
-}
-
 class DumpImport {
   private site!: SiteConfig;
-  private extractor!: LinkExtractorPool;
+  private files!: DumpFiles;
   private writer!: BulkWriter;
   private storeWasEmpty = true;
   private outcome: XmlImportSummary['outcome'] = 'new';
@@ -190,6 +179,7 @@ class DumpImport {
 
   constructor(
     private readonly store: WikiStore,
+    private readonly source: DumpSource,
     private readonly options: XmlImportOptions,
   ) {}
 
@@ -235,7 +225,11 @@ class DumpImport {
     }
     if (siteinfo?.namespaces.length === 0 && stored) this.site = { ...this.site, namespaces: stored.namespaces };
     await saveSite(this.writer.db, this.site);
-    this.extractor = new LinkExtractorPool(this.site, this.options.extractionThreads ?? 0);
+    this.source.setSite(this.site);
+    this.files = new DumpFiles(this.writer, {
+      ...(this.options.uploadDirectory ? { uploadDirectory: resolve(this.options.uploadDirectory) } : {}),
+      ...(this.options.imagesDir ? { imagesDir: resolve(this.options.imagesDir) } : {}),
+    });
     const [{ n }] = await this.writer.all<{ n: number }>('select count(*) as n from page');
     this.storeWasEmpty = Number(n) === 0;
     if (this.storeWasEmpty) await this.deferIndexes();
@@ -267,18 +261,21 @@ class DumpImport {
   }
 
   async commit(): Promise<void> {
-    await this.completeAll();
-    await this.extractor.close();
+    const folder = this.files.servedFolder;
+    if (folder && folder !== this.site.uploadDirectory) {
+      this.site = { ...this.site, uploadDirectory: folder };
+      await saveSite(this.writer.db, this.site);
+    }
     await this.rebuildIndexes();
     await this.finishTotals();
     await this.writer.flush();
     await syncIdSequences(this.writer.db);
     await refreshQueryCache(this.writer.db, this.site);
+    await refreshSearchIndex(this.writer.db, this.site);
     await this.writer.commit();
   }
 
   async rollback(): Promise<void> {
-    await this.extractor?.close();
     await this.writer?.rollback();
   }
 
@@ -370,6 +367,7 @@ class DumpImport {
       dbKey: pageKey(page, this.site),
       existingRevisions: new Set(),
       existingVersions: new Set(),
+      uploads: 0,
       revisionsInDump: 0,
       newRevisions: 0,
     };
@@ -402,6 +400,7 @@ class DumpImport {
       ]);
     }
     this.current = state;
+    this.files.startPage();
     this.counts.pages++;
   }
 
@@ -413,9 +412,17 @@ class DumpImport {
     const text = revision.text ?? '';
     const bytes = revision.bytes ?? Buffer.byteLength(text);
     const model = revision.model ?? defaultModel(state.namespace, state.dbKey);
-    const latest = state.latest;
-    if (!latest || timestamp > latest.timestamp || (timestamp === latest.timestamp && revision.id > latest.id)) {
-      state.latest = { id: revision.id, timestamp, text, bytes, model };
+    if (!state.first || timestamp < state.first.timestamp) {
+      state.first = { timestamp, contributor: revision.contributor, comment: revision.comment ?? '' };
+    }
+    if (
+      isNewerRevision(
+        timestamp,
+        revision.id,
+        state.latest && { timestamp: state.latest.timestamp, id: state.latest.dumpId },
+      )
+    ) {
+      state.latest = { dumpId: revision.id, id: revision.id, timestamp, bytes, model };
     }
     if (state.existingRevisions.has(revision.id)) return;
     const owner = await this.revisionOwner(revision.id);
@@ -425,7 +432,7 @@ class DumpImport {
     if (owner !== undefined) {
       // The id belongs to another page's revision (a hand-made or merged export): give this one a new id.
       revisionId = this.nextRevisionId++;
-      if (state.latest?.id === revision.id) state.latest.id = revisionId;
+      if (state.latest?.dumpId === revision.id) state.latest.id = revisionId;
     }
     this.rememberRevision(revisionId, state.id);
     state.newRevisions++;
@@ -488,57 +495,26 @@ class DumpImport {
 
   async addUpload(upload: DumpUpload): Promise<void> {
     this.counts.uploads++;
-    const name = (upload.filename || this.current!.dbKey).replace(/ /g, '_');
-    const actor = await this.actorFor(upload.contributor);
-    await this.writer.insert(
-      'image',
-      ['img_name', 'img_size', 'img_description', 'img_actor', 'img_timestamp', 'img_sha1'],
-      [
-        [
-          name,
-          upload.size ?? 0,
-          upload.comment ?? '',
-          actor,
-          mediaWikiTimestamp(upload.timestamp),
-          upload.sha1base36 ?? '',
-        ],
-      ],
-      { kind: 'update', key: ['img_name'] },
-    );
+    this.current!.uploads++;
+    await this.files.addUpload(upload, this.current!.dbKey, await this.actorFor(upload.contributor));
   }
 
-  async endPage(): Promise<void> {
+  /** Ends the page: its row and, when its current revision changed, its link tables. */
+  async endPage(links: PageLinkRows | undefined): Promise<void> {
     const state = this.current!;
     this.current = undefined;
-    const latest = state.latest;
-    if (!latest) {
+    if (!state.latest) {
       if (!state.existing) this.counts.pages--; // a page without revisions is not a page
       return;
     }
-    const links =
-      latest.model === 'wikitext'
-        ? this.extractor.extract(latest.text, { namespace: state.namespace, dbKey: state.dbKey })
-        : Promise.resolve(undefined);
-    // Free the text now; the links come back later, in page order.
-    state.latest = { ...latest, text: '' };
-    this.pending.push({ state, links });
-    while (this.pending.length > MAX_PENDING_PAGES) await this.completeOldest();
+    const first = state.first;
+    if (state.namespace === NS_FILE && state.uploads === 0 && first) {
+      await this.files.addFromFolder(state.dbKey, { ...first, actor: () => this.actorFor(first.contributor) });
+    }
+    await this.writePage(state, links);
   }
 
-  private readonly pending: Array<{ state: PageState; links: Promise<PageLinks | undefined> }> = [];
-
-  private async completeOldest(): Promise<void> {
-    const next = this.pending.shift()!;
-    await this.writePage(next.state, await next.links);
-  }
-
-  private async completeAll(): Promise<void> {
-    this.extractor.flush();
-    while (this.pending.length) await this.completeOldest();
-  }
-
-  /** The page row and its link tables, once the links of its current revision are known. */
-  private async writePage(state: PageState, links: PageLinks | undefined): Promise<void> {
+  private async writePage(state: PageState, links: PageLinkRows | undefined): Promise<void> {
     const latest = state.latest!;
     const existing = state.existing;
     const dumpIsNewer =
@@ -577,9 +553,8 @@ class DumpImport {
       }
     }
     if (!links) return;
-    const rows = linkRows({ id: state.id, namespace: state.namespace, dbKey: state.dbKey }, links, latest.timestamp);
-    for (const table of Object.keys(rows) as Array<keyof LinkRows>) {
-      await this.writer.insert(table, LINK_COLUMNS[table], rows[table], { kind: 'ignore' });
+    for (const table of Object.keys(links.rows) as Array<keyof LinkRows>) {
+      await this.writer.insert(table, LINK_COLUMNS[table], links.rows[table], { kind: 'ignore' });
     }
   }
 
@@ -629,23 +604,23 @@ export async function importXmlDump(
 ): Promise<XmlImportSummary> {
   const started = performance.now();
   const progress = options.progress ?? silentProgress;
-  let opened: Awaited<ReturnType<typeof openDump>>;
+  if (options.imagesDir && !statSync(options.imagesDir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new XmlImportError(`upload folder ${options.imagesDir} is not a directory`);
+  }
+  let source: DumpSource;
   try {
-    opened = await openDump(file);
+    source = await openDumpSource(file, options.readerThread === undefined ? {} : { thread: options.readerThread });
   } catch (err) {
     if (err instanceof DumpFileError) throw new XmlImportError(err.message);
     throw err;
   }
-  const job = new DumpImport(store, {
-    ...options,
-    extractionThreads: options.extractionThreads ?? LinkExtractorPool.threadsFor(opened.fileBytes),
-  });
+  const job = new DumpImport(store, source, options);
   let begun = false;
-  const totalMb = opened.fileBytes / 1e6;
+  const totalMb = source.fileBytes / 1e6;
   progress.begin(`importing ${file}`, Math.max(1, Math.round(totalMb)), 'MB');
   let lastReport = 0;
   try {
-    for await (const event of readDump(opened.stream, file)) {
+    for await (const event of source.events()) {
       if (!begun) {
         await job.begin(event.type === 'siteinfo' ? event.siteinfo : undefined);
         begun = true;
@@ -661,19 +636,20 @@ export async function importXmlDump(
           await job.addUpload(event.upload);
           break;
         case 'page-end':
-          await job.endPage();
+          await job.endPage(event.links);
           if (job.counts.pages - lastReport >= 100) {
             lastReport = job.counts.pages;
-            progress.advance(Math.round(opened.bytesRead() / 1e6), job.describeProgress());
+            progress.advance(Math.round(source.bytesRead() / 1e6), job.describeProgress());
           }
           break;
         default:
       }
     }
     if (!begun) throw new DumpError(`${file} holds no pages and no siteinfo`, 0);
+    await source.close();
     await job.commit();
   } catch (err) {
-    opened.stream.destroy();
+    await source.close();
     await job.rollback();
     progress.end();
     if (err instanceof DumpError) throw new XmlImportError(`${err.message}; nothing was imported`);
@@ -687,7 +663,7 @@ export async function importXmlDump(
     siteName: job.siteName,
     outcome: job.result,
     ...job.counts,
-    bytes: opened.fileBytes,
+    bytes: source.fileBytes,
     seconds: (performance.now() - started) / 1000,
   };
 }

@@ -1,5 +1,26 @@
+import { cannotUseWith, mustUseWith } from '../../api/errors.js';
+import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
+import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { REVISION_CONTENT_PARAMETERS, REVISION_TEMPLATED_PARAMETERS } from '../shared-parameters.js';
+import {
+  type ArchiveRow,
+  archiveEditorCondition,
+  archiveRowsQuery,
+  currentPageIds,
+  requireDeletedRights,
+  timeContinue,
+  timeKeyset,
+  titleContinue,
+  titleKeyset,
+  writeByTitle,
+} from '../support/deleted-revisions.js';
+import {
+  type RevisionRequest,
+  readRevisionRequest,
+  revisionItems,
+  revisionListLimit,
+} from '../support/revision-output.js';
 
 /** `list=alldeletedrevisions`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -29,3 +50,160 @@ export const descriptor: ModuleDescriptor = {
   ],
   templatedparameters: REVISION_TEMPLATED_PARAMETERS,
 };
+
+/**
+ * Every deleted revision in title order (`adrcontinue=ns|title|timestamp|ar_id`, the archive's
+ * `ar_name_title_timestamp` index), or one editor's by time (`timestamp|ar_id`,
+ * `ar_actor_timestamp`), each title's revisions grouped under it.
+ */
+export const execute: ModuleExecute = async (ctx) => {
+  const p = ctx.params;
+  const namespaces = p.namespace as number[] | undefined;
+  if (namespaces !== undefined && namespaces.length === 0) {
+    if (!ctx.generator) ctx.result.list('page');
+    return;
+  }
+  const byUser = p.user !== undefined;
+  const checks = byUser ? (['from', 'to', 'prefix', 'excludeuser'] as const) : (['start', 'end'] as const);
+  for (const name of checks) {
+    if (p[name] === undefined) continue;
+    if (byUser) throw cannotUseWith(ctx.paramName(name), ctx.paramName('user'));
+    throw mustUseWith(ctx.paramName(name), ctx.paramName('user'));
+  }
+  const newer = p.dir === 'newer';
+  const distinctTitles = !byUser && p.generatetitles === true && ctx.generator !== undefined && newer;
+  if (!byUser && p.generatetitles === true && ctx.generator && !newer) {
+    ctx.warn('apiwarn-alldeletedrevisions-performance', [ctx.paramName('')], 'performance');
+  }
+  const request = ctx.generator ? undefined : readRevisionRequest(ctx);
+  if (request) requireDeletedRights(ctx, request.props);
+  const limit = request ? revisionListLimit(ctx, request.wantContent) : ((p.limit as number | undefined) ?? 10);
+  const order = newer ? 'asc' : 'desc';
+
+  let query = archiveRowsQuery(ctx);
+  if (byUser) {
+    if (namespaces !== undefined) query = query.where('ar_namespace', 'in', namespaces);
+    if (p.start !== undefined) query = query.where('ar_timestamp', newer ? '>=' : '<=', p.start as string);
+    if (p.end !== undefined) query = query.where('ar_timestamp', newer ? '<=' : '>=', p.end as string);
+  } else {
+    const inNamespaces = namespaces ?? ctx.site.namespaces.map((ns) => ns.id).filter((id) => id >= 0);
+    query = query.where('ar_namespace', 'in', inNamespaces);
+    query = titleRangeConditions(ctx, query, inNamespaces, newer);
+  }
+  const editor = archiveEditorCondition(ctx);
+  if (editor) query = query.where(editor);
+
+  if (distinctTitles) {
+    await generateDistinctTitles(ctx, query, limit, namespaces);
+    return;
+  }
+  if (p.continue !== undefined) {
+    query = byUser
+      ? query.where(timeKeyset(parseContinueValue(p.continue as string, ['timestamp', 'int']), newer))
+      : query.where(
+          titleKeyset(parseContinueValue(p.continue as string, ['int', 'string', 'timestamp', 'int']), newer),
+        );
+  }
+  if (byUser) {
+    query = query.orderBy('ar_timestamp', order);
+  } else {
+    if (namespaces === undefined || namespaces.length > 1) query = query.orderBy('ar_namespace', order);
+    query = query.orderBy('ar_title', order).orderBy('ar_timestamp', order);
+  }
+  const rows: ArchiveRow[] = await query
+    .orderBy('ar_id', order)
+    .limit(limit + 1)
+    .execute();
+  const continueAt = byUser ? timeContinue : titleContinue;
+  if (rows.length > limit) {
+    ctx.setContinue(continueAt(rows[limit] as ArchiveRow));
+    rows.length = limit;
+  }
+
+  if (ctx.generator) {
+    if (p.generatetitles === true)
+      ctx.generator.addTitles(rows.map((r) => ({ namespace: r.namespace, dbKey: r.dbKey })));
+    else ctx.generator.addRevisionIds(rows.map((r) => r.revId));
+    return;
+  }
+  await writeGroupedByTitle(ctx, rows, request as RevisionRequest, continueAt);
+};
+
+/** `from`, `to` and `prefix`, as keys of each namespace searched (they differ where case does). */
+function titleRangeConditions<Q extends ReturnType<typeof archiveRowsQuery>>(
+  ctx: ModuleContext,
+  query: Q,
+  namespaces: readonly number[],
+  newer: boolean,
+): Q {
+  const p = ctx.params;
+  if (p.from === undefined && p.to === undefined && p.prefix === undefined) return query;
+  const byKeys = new Map<string, { keys: (string | undefined)[]; namespaces: number[] }>();
+  for (const ns of namespaces) {
+    const keys = [p.from, p.to, p.prefix].map((part) =>
+      part === undefined ? undefined : titlePartToKey(ctx.titles, part as string, ns),
+    );
+    const id = JSON.stringify(keys);
+    const entry = byKeys.get(id) ?? { keys, namespaces: [] };
+    entry.namespaces.push(ns);
+    byKeys.set(id, entry);
+  }
+  return query.where((eb) =>
+    eb.or(
+      [...byKeys.values()].map(({ keys: [from, to, prefix], namespaces: inNs }) => {
+        const conditions = [eb('ar_namespace', 'in', inNs)];
+        if (from !== undefined) conditions.push(eb('ar_title', newer ? '>=' : '<=', from));
+        if (to !== undefined) conditions.push(eb('ar_title', newer ? '<=' : '>=', to));
+        if (prefix !== undefined) {
+          conditions.push(eb('ar_title', '>=', prefix), eb('ar_title', '<', prefixUpperBound(prefix)));
+        }
+        return eb.and(conditions);
+      }),
+    ),
+  ) as Q;
+}
+
+/** As a generator of titles in `newer` order: each deleted title once (`adrcontinue=ns|title`). */
+async function generateDistinctTitles(
+  ctx: ModuleContext,
+  query: ReturnType<typeof archiveRowsQuery>,
+  limit: number,
+  namespaces: number[] | undefined,
+): Promise<void> {
+  let titles = query.clearSelect().select(['ar_namespace', 'ar_title']).distinct();
+  if (ctx.params.continue !== undefined) {
+    const [ns, title] = parseContinueValue(ctx.params.continue as string, ['int', 'string']);
+    titles = titles.where((eb) => eb(eb.refTuple('ar_namespace', 'ar_title'), '>=', eb.tuple(ns, title)));
+  }
+  if (namespaces === undefined || namespaces.length > 1) titles = titles.orderBy('ar_namespace');
+  const rows = await titles
+    .orderBy('ar_title')
+    .limit(limit + 1)
+    .execute();
+  if (rows.length > limit) {
+    const next = rows[limit] as { ar_namespace: number; ar_title: string };
+    ctx.setContinue(`${next.ar_namespace}|${next.ar_title}`);
+    rows.length = limit;
+  }
+  ctx.generator?.addTitles(rows.map((r) => ({ namespace: r.ar_namespace, dbKey: r.ar_title })));
+}
+
+/**
+ * The list's items: one per title, in the order titles first appear, with every listed revision
+ * of the title under it; `pageid` is the id of the page that has the title now (0 when none).
+ */
+async function writeGroupedByTitle(
+  ctx: ModuleContext,
+  rows: readonly ArchiveRow[],
+  request: RevisionRequest,
+  continueAt: (row: ArchiveRow) => string,
+): Promise<void> {
+  const items = await revisionItems(ctx, rows, { slots: request.slots });
+  const pageIds = await currentPageIds(ctx, rows);
+  writeByTitle(ctx, rows, items, continueAt, (row, title, revisions) => ({
+    pageid: pageIds.get(`${row.namespace}|${row.dbKey}`) ?? 0,
+    revisions,
+    ns: row.namespace,
+    title,
+  }));
+}

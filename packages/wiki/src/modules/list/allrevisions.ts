@@ -6,10 +6,11 @@ import { list, type ResultObject } from '../../api/result/tree.js';
 import { REVISION_CONTENT_PARAMETERS, REVISION_TEMPLATED_PARAMETERS } from '../shared-parameters.js';
 import { DELETED_USER, exclusionMask } from '../support/hidden-content.js';
 import {
-  clampRevisionLimit,
   editorFilter,
   type RevisionRow,
+  readRevisionRequest,
   revisionItems,
+  revisionListLimit,
   revisionRowsQuery,
 } from '../support/revision-output.js';
 
@@ -48,14 +49,8 @@ export const execute: ModuleExecute = async (ctx) => {
   if (p.user !== undefined && p.excludeuser !== undefined) {
     throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
   }
-  const props = new Set(p.prop as string[]);
-  const wantContent = props.has('content');
-  const slots = ctx.requestHas('slots') ? (p.slots as string[]) : undefined;
-  const slotWork = ['content', 'contentmodel', 'slotsize', 'slotsha1'].some((name) => props.has(name));
-  if (slots === undefined && slotWork && !ctx.generator) {
-    ctx.warn('apiwarn-deprecation-missingparam', [ctx.paramName('slots')]);
-  }
-  const limit = clampRevisionLimit(ctx, p.limit as number, wantContent && !ctx.generator);
+  const { wantContent, slots } = readRevisionRequest(ctx);
+  const limit = ctx.generator ? ((p.limit as number | undefined) ?? 10) : revisionListLimit(ctx, wantContent);
   const newer = p.dir === 'newer';
   const order = newer ? 'asc' : 'desc';
   const after = newer ? '>=' : '<=';
@@ -93,8 +88,10 @@ export const execute: ModuleExecute = async (ctx) => {
   }
 
   if (ctx.generator) {
-    // Pages in the order their revisions came, each once.
-    ctx.generator.addPageIds([...new Set(rows.map((r) => r.pageId))]);
+    // The revisions go to the page set (prop modules then show those revisions); with
+    // `generatetitles`, their pages.
+    if (p.generatetitles === true) ctx.generator.addPageIds([...new Set(rows.map((r) => r.pageId))]);
+    else ctx.generator.addRevisionIds(rows.map((r) => r.revId));
     return;
   }
   const items = await revisionItems(ctx, rows, { slots });

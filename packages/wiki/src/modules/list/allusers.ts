@@ -1,5 +1,22 @@
+import type { ExpressionBuilder } from 'kysely';
+import { mutuallyExclusive } from '../../api/errors.js';
+import { prefixUpperBound } from '../../api/keyset.js';
+import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { mwToIso, toMwTimestamp } from '../../api/params/timestamp.js';
+import { list, type ResultObject } from '../../api/result/tree.js';
+import { rightsOfGroups, siteGroups } from '../../site/group-permissions.js';
+import { NS_USER } from '../../site/title.js';
+import type { WikiDatabase } from '../../store/schema.js';
+import {
+  accountBlocks,
+  accountMemberships,
+  groupsOfRow,
+  notHiddenByBlock,
+  seesHiddenUsers,
+} from '../support/accounts.js';
+import { blockDetails, centralIdDetails } from '../support/user-info.js';
 import { RIGHTS, USER_GROUPS } from '../values.js';
 
 /** `list=allusers`: parameters as the module reference lists them, in its order. */
@@ -33,3 +50,161 @@ export const descriptor: ModuleDescriptor = {
     { name: 'excludetemp', type: 'boolean' },
   ],
 };
+
+/** MediaWiki's `$wgActiveUserDays`. */
+const DEFAULT_ACTIVE_USER_DAYS = 30;
+/** `rc_type` of changes from outside the wiki (Wikidata), which do not make a user active. */
+const RC_EXTERNAL = 5;
+
+/** A user name typed by the client as stored: spaces, first letter upper-cased. */
+function userNameKey(ctx: ModuleContext, typed: string): string {
+  return ctx.titles.capitalize(typed.replace(/_/g, ' '), NS_USER);
+}
+
+/**
+ * The groups whose members are asked for: `augroup`, and the groups granting any of `aurights`
+ * (only explicit groups have members). Undefined when no group filter applies; empty when the
+ * rights belong to no group.
+ */
+function wantedGroups(ctx: ModuleContext): string[] | undefined {
+  const groups = ctx.params.group as string[] | undefined;
+  const rights = ctx.params.rights as string[] | undefined;
+  if (rights === undefined || rights.length === 0) return groups;
+  const table = siteGroups(ctx.site);
+  const granting = [...table.granted.entries()]
+    .filter(([, granted]) => rights.some((r) => granted.get(r) === true))
+    .map(([group]) => group);
+  return [...new Set([...(groups ?? []), ...granting])];
+}
+
+/**
+ * Registered accounts by name (a range of the `user_name` index, continued by `aufrom`), filtered
+ * by group, rights, edits and recent activity. Names hidden by a block are left out for callers
+ * without `hideuser`.
+ */
+export const execute: ModuleExecute = async (ctx) => {
+  const p = ctx.params;
+  if (p.group !== undefined && p.excludegroup !== undefined) {
+    throw mutuallyExclusive([ctx.paramName('group'), ctx.paramName('excludegroup')]);
+  }
+  const out = ctx.result.list('u');
+  const groups = wantedGroups(ctx);
+  if (groups !== undefined && groups.length === 0) return;
+  const limit = p.limit as number;
+  const descending = p.dir === 'descending';
+  const nowTs = toMwTimestamp(ctx.now);
+  const days = ctx.site.settings.ActiveUserDays;
+  const activeDays = typeof days === 'number' ? days : DEFAULT_ACTIVE_USER_DAYS;
+  const activeSince = toMwTimestamp(new Date(ctx.now.getTime() - activeDays * 86400_000));
+
+  let query = ctx.store.db
+    .selectFrom('user')
+    .select(['user.user_id', 'user.user_name', 'user.user_editcount', 'user.user_registration']);
+  const from = p.from as string | undefined;
+  const to = p.to as string | undefined;
+  const prefix = p.prefix as string | undefined;
+  if (from !== undefined) query = query.where('user_name', descending ? '<=' : '>=', userNameKey(ctx, from));
+  if (to !== undefined) query = query.where('user_name', descending ? '>=' : '<=', userNameKey(ctx, to));
+  if (prefix !== undefined) {
+    const key = userNameKey(ctx, prefix);
+    query = query.where('user_name', '>=', key).where('user_name', '<', prefixUpperBound(key));
+  }
+  if (groups !== undefined) query = query.where((eb) => eb.exists(membershipIn(eb, groups, nowTs)));
+  const excluded = p.excludegroup as string[] | undefined;
+  if (excluded !== undefined && excluded.length > 0) {
+    query = query.where((eb) => eb.not(eb.exists(membershipIn(eb, excluded, nowTs))));
+  }
+  if (p.witheditsonly === true) query = query.where('user_editcount', '>', 0);
+  if (!seesHiddenUsers(ctx)) query = query.where(notHiddenByBlock(nowTs));
+  const active = p.activeusers === true;
+  if (active) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('recentchanges')
+          .innerJoin('actor', 'actor_id', 'rc_actor')
+          .select('rc_id')
+          .whereRef('actor_user', '=', 'user.user_id')
+          .where('rc_type', '<>', RC_EXTERNAL)
+          .where((w) => w.or([w('rc_log_type', 'is', null), w('rc_log_type', '<>', 'newusers')]))
+          .where('rc_timestamp', '>=', activeSince),
+      ),
+    );
+  }
+  const rows = await query
+    .orderBy('user_name', descending ? 'desc' : 'asc')
+    .limit(limit + 1)
+    .execute();
+  if (rows.length > limit) {
+    ctx.setContinue(rows[limit].user_name, 'from');
+    rows.length = limit;
+  }
+  const ids = rows.map((r) => r.user_id);
+  const props = new Set((p.prop as string[] | undefined) ?? []);
+  const needGroups = props.has('groups') || props.has('implicitgroups') || props.has('rights');
+  const [memberships, blocks, counts] = await Promise.all([
+    needGroups ? accountMemberships(ctx, ids) : undefined,
+    accountBlocks(ctx, ids),
+    active ? recentActionCounts(ctx, ids, activeSince) : undefined,
+  ]);
+  for (const row of rows) {
+    const item: ResultObject = { userid: row.user_id, name: row.user_name };
+    if (props.has('centralids')) {
+      Object.assign(item, centralIdDetails(row.user_id, ctx.site.wikiId, p.attachedwiki as string | undefined));
+    }
+    const block = blocks.get(row.user_id);
+    if (props.has('blockinfo') && block) Object.assign(item, blockDetails(block.block, ctx.userLanguage));
+    if (block?.hidden) item.hidden = true;
+    if (props.has('editcount')) item.editcount = row.user_editcount ?? 0;
+    if (counts) item.recentactions = counts.get(row.user_id) ?? 0;
+    if (props.has('registration')) item.registration = row.user_registration ? mwToIso(row.user_registration) : '';
+    if (memberships) {
+      const derived = groupsOfRow(ctx, row, memberships);
+      const own = derived.memberships;
+      // Here MediaWiki lists the implicit groups first, and the rights in that order.
+      const ordered = [...derived.implicitGroups, ...own.map((m) => m.group)];
+      if (props.has('groups')) item.groups = list('g', ordered);
+      if (props.has('implicitgroups')) item.implicitgroups = list('g', derived.implicitGroups);
+      if (props.has('rights')) item.rights = list('r', rightsOf(ctx, ordered));
+    }
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(row.user_name, 'from');
+      return;
+    }
+    out.push(item);
+  }
+};
+
+/** The account's memberships in force in one of `groups` (a lookup of the `user_groups` key). */
+function membershipIn(eb: ExpressionBuilder<WikiDatabase, 'user'>, groups: readonly string[], nowTs: string) {
+  return eb
+    .selectFrom('user_groups')
+    .select('ug_user')
+    .whereRef('ug_user', '=', 'user.user_id')
+    .where('ug_group', 'in', [...groups])
+    .where((w) => w.or([w('ug_expiry', 'is', null), w('ug_expiry', '>', nowTs)]));
+}
+
+function rightsOf(ctx: ModuleContext, groups: readonly string[]): string[] {
+  return rightsOfGroups(siteGroups(ctx.site), groups);
+}
+
+/** Each account's actions in recent changes since `since` (log entries of new accounts not counted). */
+async function recentActionCounts(
+  ctx: ModuleContext,
+  userIds: readonly number[],
+  since: string,
+): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await ctx.store.db
+    .selectFrom('recentchanges')
+    .innerJoin('actor', 'actor_id', 'rc_actor')
+    .select(['actor_user', (eb) => eb.fn.countAll<number | string>().as('actions')])
+    .where('actor_user', 'in', [...userIds])
+    .where('rc_type', '<>', RC_EXTERNAL)
+    .where((w) => w.or([w('rc_log_type', 'is', null), w('rc_log_type', '<>', 'newusers')]))
+    .where('rc_timestamp', '>=', since)
+    .groupBy('actor_user')
+    .execute();
+  return new Map(rows.map((r) => [r.actor_user ?? 0, Number(r.actions)]));
+}

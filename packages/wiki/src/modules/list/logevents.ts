@@ -1,5 +1,16 @@
+import { sql } from 'kysely';
+import { commentFormatterFor } from '../../api/comment-format.js';
+import { apiError, mutuallyExclusive } from '../../api/errors.js';
+import { prefixUpperBound } from '../../api/keyset.js';
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { mwToIso } from '../../api/params/timestamp.js';
+import { type ResultObject, list as resultList } from '../../api/result/tree.js';
+import { tagCondition, tagsOf } from '../support/change-tags.js';
+import { logParamsForApi } from '../support/log-params.js';
+import { LogVisibility, logSearchMask, restrictedLogTypes } from '../support/log-visibility.js';
+import { timeRangeConditions } from '../support/time-range.js';
 
 /** `list=logevents`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -44,6 +55,7 @@ export const descriptor: ModuleDescriptor = {
     },
     {
       name: 'action',
+      checkedByModule: true,
       type: [
         'block/block',
         'block/reblock',
@@ -108,4 +120,177 @@ export const descriptor: ModuleDescriptor = {
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
     { name: 'continue', type: 'string' },
   ],
+};
+
+const ACTION_PARAM = descriptor.parameters.find((param) => param.name === 'action');
+const KNOWN_ACTIONS = new Set(ACTION_PARAM?.type as readonly string[]);
+
+/**
+ * The log type and action `action` names: a listed `type/action`, or any action of a type listed
+ * as `type/*` (TitleBlacklist's actions). Anything else is MediaWiki's `unknown_leaction`.
+ */
+function typeAndAction(ctx: Parameters<ModuleExecute>[0], value: string): [string, string] {
+  const slash = value.indexOf('/');
+  const type = value.slice(0, slash);
+  if (slash < 0 || !(KNOWN_ACTIONS.has(value) || KNOWN_ACTIONS.has(`${type}/*`))) {
+    const name = ctx.paramName('action');
+    throw apiError(`unknown_${name}`, 'paramvalidator-badvalue-enumnotmulti', [name, value]);
+  }
+  return [type, value.slice(slash + 1)];
+}
+
+export const execute: ModuleExecute = async (ctx) => {
+  const p = ctx.params;
+  const props = new Set(p.prop as string[]);
+  const given = (['title', 'prefix', 'namespace'] as const).filter((n) => p[n] !== undefined);
+  if (given.length > 1) throw mutuallyExclusive(given.map((n) => ctx.paramName(n)).sort());
+  const { db } = ctx.store;
+  const newer = p.dir === 'newer';
+  const order = newer ? 'asc' : 'desc';
+  const limit = p.limit as number;
+
+  let query = db
+    .selectFrom('logging')
+    .innerJoin('actor', 'actor_id', 'log_actor')
+    .leftJoin('page', (join) =>
+      join.onRef('page_namespace', '=', 'log_namespace').onRef('page_title', '=', 'log_title'),
+    )
+    .select([
+      'log_id',
+      'log_type',
+      'log_action',
+      'log_timestamp',
+      'log_namespace',
+      'log_title',
+      'log_page',
+      'log_comment',
+      'log_params',
+      'log_deleted',
+      'actor_name',
+      'actor_user',
+      'page_id',
+    ]);
+
+  const action = p.action as string | undefined;
+  if (action !== undefined) {
+    const [type, name] = typeAndAction(ctx, action);
+    query = query.where('log_type', '=', type).where('log_action', '=', name);
+  } else if (p.type !== undefined) {
+    query = query.where('log_type', '=', p.type as string);
+  }
+  const hiddenTypes = restrictedLogTypes(ctx.user);
+  if (hiddenTypes.length > 0) query = query.where('log_type', 'not in', hiddenTypes);
+
+  for (const condition of timeRangeConditions(p, 'log_timestamp', 'log_id')) query = query.where(condition);
+  const ids = p.ids as number[] | undefined;
+  if (ids !== undefined) query = query.where('log_id', 'in', ids.length ? ids : [-1]);
+
+  const user = p.user as string | undefined;
+  if (user !== undefined) {
+    const actor = await db.selectFrom('actor').select('actor_id').where('actor_name', '=', user).executeTakeFirst();
+    query = query.where('log_actor', '=', actor?.actor_id ?? -1);
+  }
+  let byPage = false;
+  const title = p.title as string | undefined;
+  if (title !== undefined) {
+    const parsed = ctx.titles.parse(title);
+    if (!parsed.ok || parsed.title.interwiki !== '') throw apiError('invalidtitle', 'apierror-invalidtitle', [title]);
+    query = query.where('log_namespace', '=', parsed.title.namespace).where('log_title', '=', parsed.title.dbKey);
+    byPage = true;
+  }
+  const prefix = p.prefix as string | undefined;
+  if (prefix !== undefined) {
+    const parsed = ctx.titles.parse(prefix);
+    if (!parsed.ok || parsed.title.interwiki !== '') throw apiError('invalidtitle', 'apierror-invalidtitle', [prefix]);
+    query = query
+      .where('log_namespace', '=', parsed.title.namespace)
+      .where('log_title', '>=', parsed.title.dbKey)
+      .where('log_title', '<', prefixUpperBound(parsed.title.dbKey));
+    byPage = true;
+  }
+  if (p.namespace !== undefined) {
+    // A filter on the time-ordered scan, not a read of the page index sorted afterwards.
+    query = query.where(sql<boolean>`+log_namespace = ${p.namespace as number}`);
+    byPage = true;
+  }
+  // Searching by page or by user must not reveal entries whose page or user is hidden.
+  const masks = logSearchMask(ctx.user);
+  if (byPage && masks.action !== 0) {
+    const mask = masks.action;
+    query = query.where((eb) => eb(eb('log_deleted', '&', mask), '!=', mask));
+  }
+  if (user !== undefined && masks.user !== 0) {
+    const mask = masks.user;
+    query = query.where((eb) => eb(eb('log_deleted', '&', mask), '!=', mask));
+  }
+  const tag = p.tag as string | undefined;
+  if (tag !== undefined) query = query.where(await tagCondition(ctx, 'logging', tag));
+
+  const rows = await query
+    .orderBy('log_timestamp', order)
+    .orderBy('log_id', order)
+    .limit(limit + 1)
+    .execute();
+  ctx.result.list('item');
+  if (rows.length > limit) {
+    const next = rows[limit] as (typeof rows)[number];
+    ctx.setContinue(`${next.log_timestamp}|${next.log_id}`);
+    rows.length = limit;
+  }
+
+  const tags = props.has('tags')
+    ? await tagsOf(
+        ctx,
+        'logging',
+        rows.map((r) => r.log_id),
+      )
+    : new Map<number, string[]>();
+  const parsed = props.has('parsedcomment')
+    ? await commentFormatterFor(ctx).format(
+        rows.map((r) => ({ comment: r.log_comment, title: { namespace: r.log_namespace, dbKey: r.log_title } })),
+      )
+    : [];
+  const items = ctx.result.list('item');
+  for (const [i, row] of rows.entries()) {
+    const item: ResultObject = {};
+    const visibility = new LogVisibility(ctx.user, row.log_deleted);
+    if (props.has('ids')) item.logid = row.log_id;
+    // Details alone mark a hidden action only when the entry has parameters, as in MediaWiki.
+    const actionShown = props.has('title') || props.has('ids') || (props.has('details') && row.log_params !== '');
+    if (actionShown && visibility.action(item)) {
+      if (props.has('title')) {
+        item.ns = row.log_namespace;
+        item.title = ctx.titles.prefixedText(ctx.titles.make(row.log_namespace, row.log_title));
+      }
+      if (props.has('ids')) {
+        item.pageid = row.page_id ?? 0;
+        item.logpage = row.log_page ?? 0;
+      }
+      if (props.has('details')) {
+        item.params = logParamsForApi(
+          { type: row.log_type, action: row.log_action, timestamp: row.log_timestamp, titles: ctx.titles },
+          row.log_params,
+        );
+      }
+    }
+    if (props.has('type')) {
+      item.type = row.log_type;
+      item.action = row.log_action;
+    }
+    visibility.user(item, { name: row.actor_name, id: row.actor_user ?? 0 }, props.has('user'), props.has('userid'));
+    if (props.has('timestamp')) item.timestamp = mwToIso(row.log_timestamp);
+    visibility.comment(
+      item,
+      row.log_comment,
+      props.has('comment'),
+      props.has('parsedcomment') ? () => parsed[i] as string : undefined,
+    );
+    if (props.has('tags')) item.tags = resultList('tag', tags.get(row.log_id) ?? []);
+    visibility.finish(item);
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(`${row.log_timestamp}|${row.log_id}`);
+      return;
+    }
+    items.push(item);
+  }
 };

@@ -1,5 +1,23 @@
+import { sql } from 'kysely';
+import { commentFormatterFor } from '../../api/comment-format.js';
+import { apiError, mutuallyExclusive } from '../../api/errors.js';
+import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { mwToIso } from '../../api/params/timestamp.js';
+import { type ResultObject, list as resultList } from '../../api/result/tree.js';
+import { tagCondition, tagsOf } from '../support/change-tags.js';
+import {
+  canSeeField,
+  DELETED_COMMENT,
+  DELETED_RESTRICTED,
+  DELETED_TEXT,
+  DELETED_USER,
+} from '../support/hidden-content.js';
+import { logParamsForApi } from '../support/log-params.js';
+import { canSeeLogField, DELETED_ACTION, logSearchMask } from '../support/log-visibility.js';
+import { base36ToHex } from '../support/revision-output.js';
+import { timeRangeConditions } from '../support/time-range.js';
 
 /** `list=recentchanges`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -73,4 +91,270 @@ export const descriptor: ModuleDescriptor = {
     { name: 'generaterevisions', type: 'boolean' },
     { name: 'slot', type: ['main'] },
   ],
+};
+
+/** `rc_type` values by the names `type` uses. */
+const RC_TYPES: Record<string, number> = { edit: 0, new: 1, log: 3, external: 5, categorize: 6 };
+const RC_TYPE_NAMES = new Map(Object.entries(RC_TYPES).map(([name, n]) => [n, name]));
+
+/** `show` values that cannot be asked for together. */
+const SHOW_CONFLICTS: [string, string][] = [
+  ['minor', '!minor'],
+  ['bot', '!bot'],
+  ['anon', '!anon'],
+  ['redirect', '!redirect'],
+  ['patrolled', '!patrolled'],
+  ['patrolled', 'unpatrolled'],
+  ['!patrolled', 'autopatrolled'],
+  ['autopatrolled', '!autopatrolled'],
+  ['autopatrolled', 'unpatrolled'],
+];
+const PATROL_SHOW = ['patrolled', '!patrolled', 'unpatrolled', 'autopatrolled', '!autopatrolled'];
+
+/** MediaWiki's `rc_patrolled` levels. */
+const UNPATROLLED = 0;
+const AUTOPATROLLED = 2;
+
+function canPatrol(ctx: ModuleContext): boolean {
+  return ctx.user.rights.has('patrol') || ctx.user.rights.has('patrolmarks');
+}
+
+export const execute: ModuleExecute = async (ctx) => {
+  const p = ctx.params;
+  const props = new Set(p.prop as string[]);
+  const show = new Set((p.show as string[] | undefined) ?? []);
+  if (p.user !== undefined && p.excludeuser !== undefined) {
+    throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
+  }
+  if (SHOW_CONFLICTS.some(([a, b]) => show.has(a) && show.has(b))) throw apiError('show', 'apierror-show');
+  if ((props.has('patrolled') || PATROL_SHOW.some((v) => show.has(v))) && !canPatrol(ctx)) {
+    throw apiError('permissiondenied', 'apierror-permissiondenied-patrolflag');
+  }
+  const { db } = ctx.store;
+  const newer = p.dir === 'newer';
+  const order = newer ? 'asc' : 'desc';
+  const limit = p.limit as number;
+
+  let query = db
+    .selectFrom('recentchanges')
+    .innerJoin('actor', 'actor_id', 'rc_actor')
+    .leftJoin('page', (join) => join.onRef('page_namespace', '=', 'rc_namespace').onRef('page_title', '=', 'rc_title'))
+    .select([
+      'rc_id',
+      'rc_timestamp',
+      'rc_namespace',
+      'rc_title',
+      'rc_comment',
+      'rc_minor',
+      'rc_bot',
+      'rc_cur_id',
+      'rc_this_oldid',
+      'rc_last_oldid',
+      'rc_type',
+      'rc_patrolled',
+      'rc_old_len',
+      'rc_new_len',
+      'rc_deleted',
+      'rc_logid',
+      'rc_log_type',
+      'rc_log_action',
+      'rc_params',
+      'actor_name',
+      'actor_user',
+      'page_is_redirect',
+    ]);
+  for (const condition of timeRangeConditions(p, 'rc_timestamp', 'rc_id')) query = query.where(condition);
+  const namespaces = p.namespace as number[] | undefined;
+  if (namespaces !== undefined) {
+    // A filter on the time-ordered scan (the unary plus keeps the planner from reading the
+    // namespace index and sorting everything in those namespaces).
+    const list = namespaces.length ? namespaces : [-999];
+    query = query.where(sql<boolean>`+rc_namespace in (${sql.join(list)})`);
+  }
+  const types = (p.type as string[]).map((t) => RC_TYPES[t] as number);
+  query = query.where('rc_type', 'in', types.length ? types : [-1]);
+  const title = p.title as string | undefined;
+  if (title !== undefined) {
+    const parsed = ctx.titles.parse(title);
+    if (!parsed.ok || parsed.title.interwiki !== '' || parsed.title.namespace < 0) {
+      throw apiError('invalidtitle', 'apierror-invalidtitle', [title]);
+    }
+    query = query.where('rc_namespace', '=', parsed.title.namespace).where('rc_title', '=', parsed.title.dbKey);
+  }
+  const masks = logSearchMask(ctx.user);
+  if ((title !== undefined || namespaces !== undefined) && masks.action !== 0) {
+    // A log entry whose page is hidden must not be found by its page.
+    const mask = masks.action;
+    query = query.where((eb) =>
+      eb.or([eb('rc_type', '!=', RC_TYPES.log as number), eb(eb('rc_deleted', '&', mask), '!=', mask)]),
+    );
+  }
+  const name = (p.user ?? p.excludeuser) as string | undefined;
+  if (name !== undefined) {
+    const actor = await db.selectFrom('actor').select('actor_id').where('actor_name', '=', name).executeTakeFirst();
+    if (p.user !== undefined) query = query.where('rc_actor', '=', actor?.actor_id ?? -1);
+    else if (actor) query = query.where('rc_actor', '!=', actor.actor_id);
+    if (masks.user !== 0) {
+      const mask = masks.user;
+      query = query.where((eb) => eb(eb('rc_deleted', '&', mask), '!=', mask));
+    }
+  }
+  if (show.has('minor')) query = query.where('rc_minor', '!=', 0);
+  if (show.has('!minor')) query = query.where('rc_minor', '=', 0);
+  if (show.has('bot')) query = query.where('rc_bot', '!=', 0);
+  if (show.has('!bot')) query = query.where('rc_bot', '=', 0);
+  if (show.has('anon')) query = query.where('actor_user', 'is', null);
+  if (show.has('!anon')) query = query.where('actor_user', 'is not', null);
+  if (show.has('patrolled')) query = query.where('rc_patrolled', '!=', UNPATROLLED);
+  if (show.has('!patrolled') || show.has('unpatrolled')) query = query.where('rc_patrolled', '=', UNPATROLLED);
+  if (show.has('autopatrolled')) query = query.where('rc_patrolled', '=', AUTOPATROLLED);
+  if (show.has('!autopatrolled')) query = query.where('rc_patrolled', '!=', AUTOPATROLLED);
+  if (show.has('redirect')) query = query.where('page_is_redirect', '=', 1);
+  if (show.has('!redirect')) {
+    query = query.where((eb) => eb.or([eb('page_is_redirect', '=', 0), eb('page_is_redirect', 'is', null)]));
+  }
+  if (p.toponly === true) query = query.whereRef('rc_this_oldid', '=', 'page_latest');
+  const tag = p.tag as string | undefined;
+  if (tag !== undefined) {
+    query = query.where(await tagCondition(ctx, 'recentchanges', tag));
+  }
+  if (p.slot !== undefined) {
+    // Changes that touched the slot: revisions that brought the slot's content.
+    const slot = p.slot as string;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('slots')
+          .select('slot_revision_id')
+          .whereRef('slot_revision_id', '=', 'rc_this_oldid')
+          .whereRef('slot_origin', '=', 'slot_revision_id')
+          .where('slot_role', '=', slot),
+      ),
+    );
+  }
+
+  const rows = await query
+    .orderBy('rc_timestamp', order)
+    .orderBy('rc_id', order)
+    .limit(limit + 1)
+    .execute();
+  if (rows.length > limit) {
+    const next = rows[limit] as (typeof rows)[number];
+    ctx.setContinue(`${next.rc_timestamp}|${next.rc_id}`);
+    rows.length = limit;
+  }
+
+  if (ctx.generator) {
+    if (p.generaterevisions === true) {
+      ctx.generator.addRevisionIds(rows.map((r) => r.rc_this_oldid).filter((id) => id > 0));
+    } else {
+      ctx.generator.addTitles(rows.map((r) => ({ namespace: r.rc_namespace, dbKey: r.rc_title })));
+    }
+    return;
+  }
+
+  const rcIds = rows.map((r) => r.rc_id);
+  const tags = props.has('tags') ? await tagsOf(ctx, 'recentchanges', rcIds) : new Map<number, string[]>();
+  const revisions = new Map<number, { sha1: string; deleted: number }>();
+  const revIds = rows.map((r) => r.rc_this_oldid).filter((id) => id > 0);
+  if (props.has('sha1') && revIds.length > 0) {
+    const found = await db
+      .selectFrom('revision')
+      .select(['rev_id', 'rev_sha1', 'rev_deleted'])
+      .where('rev_id', 'in', revIds)
+      .execute();
+    for (const r of found) revisions.set(r.rev_id, { sha1: r.rev_sha1, deleted: r.rev_deleted });
+  }
+  const parsed = props.has('parsedcomment')
+    ? await commentFormatterFor(ctx).format(
+        rows.map((r) => ({ comment: r.rc_comment, title: { namespace: r.rc_namespace, dbKey: r.rc_title } })),
+      )
+    : [];
+
+  const items = ctx.result.list('rc');
+  for (const [i, row] of rows.entries()) {
+    const item: ResultObject = { type: RC_TYPE_NAMES.get(row.rc_type) ?? String(row.rc_type) };
+    const bits = row.rc_deleted;
+    let anyHidden = false;
+    const isLog = row.rc_type === RC_TYPES.log;
+    const hide = (marker: string) => {
+      item[marker] = true;
+      anyHidden = true;
+    };
+    if (props.has('title') || props.has('ids')) {
+      if (isLog && (bits & DELETED_ACTION) !== 0) hide('actionhidden');
+      if (!isLog || canSeeLogField(ctx.user, bits, DELETED_ACTION)) {
+        if (props.has('title')) {
+          item.ns = row.rc_namespace;
+          item.title = ctx.titles.prefixedText(ctx.titles.make(row.rc_namespace, row.rc_title));
+        }
+        if (props.has('ids')) {
+          item.pageid = row.rc_cur_id;
+          item.revid = row.rc_this_oldid;
+          item.old_revid = row.rc_last_oldid;
+        }
+      }
+    }
+    if (props.has('ids')) item.rcid = row.rc_id;
+    if (props.has('user') || props.has('userid')) {
+      if ((bits & DELETED_USER) !== 0) hide('userhidden');
+      if (canSeeField(ctx.user, bits, DELETED_USER)) {
+        if (props.has('user')) item.user = row.actor_name;
+        if (props.has('userid')) item.userid = row.actor_user ?? 0;
+        if (!row.actor_user) item.anon = true;
+      }
+    }
+    if (props.has('flags')) {
+      item.bot = row.rc_bot !== 0;
+      item.new = row.rc_type === RC_TYPES.new;
+      item.minor = row.rc_minor !== 0;
+    }
+    if (props.has('sizes')) {
+      item.oldlen = row.rc_old_len ?? 0;
+      item.newlen = row.rc_new_len ?? 0;
+    }
+    if (props.has('timestamp')) item.timestamp = mwToIso(row.rc_timestamp);
+    if (props.has('comment') || props.has('parsedcomment')) {
+      if ((bits & DELETED_COMMENT) !== 0) hide('commenthidden');
+      if (canSeeField(ctx.user, bits, DELETED_COMMENT)) {
+        if (props.has('comment')) item.comment = row.rc_comment;
+        if (props.has('parsedcomment')) item.parsedcomment = parsed[i] as string;
+      }
+    }
+    if (props.has('redirect')) item.redirect = row.page_is_redirect === 1;
+    if (props.has('patrolled')) {
+      item.patrolled = row.rc_patrolled !== UNPATROLLED;
+      item.unpatrolled = row.rc_patrolled === UNPATROLLED;
+      item.autopatrolled = row.rc_patrolled === AUTOPATROLLED;
+    }
+    if (props.has('loginfo') && isLog) {
+      if ((bits & DELETED_ACTION) !== 0) hide('actionhidden');
+      if (canSeeLogField(ctx.user, bits, DELETED_ACTION)) {
+        item.logid = row.rc_logid;
+        item.logtype = row.rc_log_type ?? '';
+        item.logaction = row.rc_log_action ?? '';
+        item.logparams = logParamsForApi(
+          {
+            type: row.rc_log_type ?? '',
+            action: row.rc_log_action ?? '',
+            timestamp: row.rc_timestamp,
+            titles: ctx.titles,
+          },
+          row.rc_params ?? '',
+        );
+      }
+    }
+    if (props.has('tags')) item.tags = resultList('tag', tags.get(row.rc_id) ?? []);
+    const revision = props.has('sha1') ? revisions.get(row.rc_this_oldid) : undefined;
+    if (revision) {
+      if ((revision.deleted & DELETED_TEXT) !== 0) hide('sha1hidden');
+      if (canSeeField(ctx.user, revision.deleted, DELETED_TEXT)) item.sha1 = base36ToHex(revision.sha1);
+    }
+    if (anyHidden && (bits & DELETED_RESTRICTED) !== 0) item.suppressed = true;
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(`${row.rc_timestamp}|${row.rc_id}`);
+      return;
+    }
+    items.push(item);
+  }
 };

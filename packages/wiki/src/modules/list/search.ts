@@ -1,5 +1,20 @@
+import { sql } from 'kysely';
+import { apiError } from '../../api/errors.js';
+import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { mwToIso } from '../../api/params/timestamp.js';
+import type { ResultValue } from '../../api/result/tree.js';
+import { WordStemmer } from '../../store/search-index.js';
+import { nearMatch } from '../support/search-near-match.js';
+import {
+  parseSearchTerms,
+  runSearch,
+  type SearchPage,
+  type SearchTerm,
+  splitNamespacePrefix,
+} from '../support/search-query.js';
+import { phpWordCount, textSnippet } from '../support/search-snippet.js';
 
 /** `list=search`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -50,4 +65,120 @@ export const descriptor: ModuleDescriptor = {
     { name: 'enablerewrites', type: 'boolean' },
     { name: 'sort', type: ['relevance'], default: 'relevance' },
   ],
+};
+
+const stemmers = new Map<string, WordStemmer>();
+
+function stemmerFor(language: string): WordStemmer {
+  let stemmer = stemmers.get(language);
+  if (!stemmer) {
+    stemmer = new WordStemmer(language);
+    stemmers.set(language, stemmer);
+  }
+  return stemmer;
+}
+
+interface HitDetails {
+  page_id: number;
+  content_text: string | null;
+  rev_timestamp: string | null;
+}
+
+/** The current text and its timestamp of each hit, in one query. */
+async function hitDetails(ctx: ModuleContext, pages: SearchPage[]): Promise<Map<number, HitDetails>> {
+  if (pages.length === 0) return new Map();
+  const rows = await sql<HitDetails>`select page_id, content_text, rev_timestamp from page
+    join revision on rev_id = page_latest
+    left join slots on slot_revision_id = page_latest and slot_role = 'main'
+    left join content on content_id = slot_content_id
+    where page_id in (${sql.join(pages.map((p) => p.page_id))})`.execute(ctx.store.db);
+  return new Map(rows.rows.map((row) => [row.page_id, row]));
+}
+
+/**
+ * Full-text search as MediaWiki's database backend answers it: `srwhat=text` searches the pages'
+ * text, `title` (and the default) their titles, `nearmatch` finds the one page the search text
+ * names. Results are continued by offset (`sroffset`). Words match exactly, as in MediaWiki;
+ * `srenablerewrites` lets them match their other forms (German stemming: `Häuser` finds `Haus`).
+ * The backend has no suggestions, rewritten queries, interwiki results, related pages or scores, and no title, redirect, section or
+ * category snippets (`titlesnippet` and `categorysnippet` are empty strings, as MediaWiki gives
+ * them).
+ */
+export const execute: ModuleExecute = async (ctx) => {
+  const limit = ctx.params.limit as number;
+  const offset = ctx.params.offset as number;
+  const search = ctx.params.search as string;
+  const info = new Set((ctx.params.info as string[] | undefined) ?? []);
+  const prop = new Set((ctx.params.prop as string[] | undefined) ?? []);
+  const language = ctx.site.language;
+  // An empty required text counts as missing, as MediaWiki's string parameters do.
+  if (search === '') throw apiError('missingparam', 'paramvalidator-missingparam', [ctx.paramName('search')]);
+
+  let pages: SearchPage[];
+  let terms: SearchTerm[] = [];
+  let total: number | undefined;
+  let more = false;
+  if (ctx.params.what === 'nearmatch') {
+    const found = await nearMatch(ctx, search);
+    pages = found && offset === 0 ? [found] : [];
+  } else {
+    const prefix = splitNamespacePrefix(search, ctx.titles, language);
+    terms = parseSearchTerms(prefix.query);
+    const namespaces = prefix.namespaces === undefined ? (ctx.params.namespace as number[]) : prefix.namespaces;
+    const found = await runSearch(ctx.store.db, {
+      terms,
+      field: ctx.params.what === 'text' ? 'text' : 'title',
+      stems: ctx.params.enablerewrites === true,
+      namespaces,
+      limit: limit + 1,
+      offset,
+      language,
+      stemmer: stemmerFor(language),
+      count: info.has('totalhits'),
+    });
+    pages = found.pages;
+    total = found.total;
+    more = pages.length > limit;
+    if (more) pages.length = limit;
+  }
+  if (total !== undefined) ctx.result.set('searchinfo', { totalhits: total });
+
+  if (ctx.generator) {
+    const sink = ctx.generator;
+    const titles = pages.map((p) => ({ namespace: p.page_namespace, dbKey: p.page_title }));
+    sink.addTitles(titles);
+    titles.forEach((title, i) => {
+      sink.setPageField(title, 'index', offset + i + 1);
+    });
+    if (more) ctx.setContinue(offset + limit, 'offset');
+    return;
+  }
+
+  const details = await hitDetails(ctx, pages);
+  const list = ctx.result.list('p');
+  let stoppedAt: number | undefined;
+  for (const [i, page] of pages.entries()) {
+    const detail = details.get(page.page_id);
+    if (!detail?.rev_timestamp) continue;
+    const text = detail.content_text ?? '';
+    const item: Record<string, ResultValue> = {
+      ns: page.page_namespace,
+      title: ctx.titles.prefixedText({ namespace: page.page_namespace, dbKey: page.page_title, interwiki: '' }),
+      pageid: page.page_id,
+    };
+    if (prop.has('size')) item.size = Buffer.byteLength(text, 'utf8');
+    if (prop.has('wordcount')) item.wordcount = phpWordCount(text);
+    if (prop.has('snippet')) item.snippet = textSnippet(text, terms, language);
+    if (prop.has('timestamp')) item.timestamp = mwToIso(detail.rev_timestamp);
+    if (prop.has('titlesnippet')) item.titlesnippet = '';
+    if (prop.has('categorysnippet')) item.categorysnippet = '';
+    if (prop.has('isfilematch')) item.isfilematch = false;
+    if (!ctx.result.fits(item)) {
+      stoppedAt = offset + i;
+      break;
+    }
+    list.push(item);
+  }
+  if (stoppedAt !== undefined) ctx.setContinue(stoppedAt, 'offset');
+  else if (more) ctx.setContinue(offset + limit, 'offset');
 };

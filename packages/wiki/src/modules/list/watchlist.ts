@@ -1,5 +1,21 @@
+import { commentFormatterFor } from '../../api/comment-format.js';
+import { apiError, mutuallyExclusive } from '../../api/errors.js';
+import { titleTexts } from '../../api/gender.js';
+import { parseContinueValue } from '../../api/keyset.js';
+import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { mwToIso } from '../../api/params/timestamp.js';
+import { list, type ResultObject } from '../../api/result/tree.js';
+import {
+  canSeeField,
+  DELETED_COMMENT,
+  DELETED_RESTRICTED,
+  DELETED_TEXT,
+  DELETED_USER,
+  exclusionMask,
+} from '../support/hidden-content.js';
+import { nowTimestamp, watchlistExpiryEnabled, watchlistOwner } from '../support/watchlist-owner.js';
 
 /** `list=watchlist`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -71,3 +87,320 @@ export const descriptor: ModuleDescriptor = {
     { name: 'continue', type: 'string' },
   ],
 };
+
+/** `rc_type` by the names `wltype` uses, and back. */
+const RC_TYPES: Record<string, number> = { edit: 0, new: 1, log: 3, external: 5, categorize: 6 };
+const RC_TYPE_NAMES = new Map(Object.entries(RC_TYPES).map(([name, id]) => [id, name]));
+const RC_NEW = 1;
+const RC_LOG = 3;
+/** `rc_patrolled` of a change patrolled automatically (its author may patrol). */
+const PRC_AUTOPATROLLED = 2;
+/** A log entry's bit for its hidden action (target and parameters), in `rc_deleted`. */
+const DELETED_ACTION = DELETED_TEXT;
+
+/** `wlshow` pairs that contradict each other. */
+const CONFLICTS: [string, string][] = [
+  ['minor', '!minor'],
+  ['bot', '!bot'],
+  ['anon', '!anon'],
+  ['patrolled', '!patrolled'],
+  ['autopatrolled', '!autopatrolled'],
+  ['autopatrolled', '!patrolled'],
+  ['unread', '!unread'],
+];
+
+function mayPatrol(ctx: ModuleContext): boolean {
+  return ctx.user.rights.has('patrol') || ctx.user.rights.has('patrolmarks');
+}
+
+interface ChangeRow {
+  rc_id: number;
+  rc_timestamp: string;
+  rc_namespace: number;
+  rc_title: string;
+  rc_comment: string;
+  rc_minor: number;
+  rc_bot: number;
+  rc_cur_id: number;
+  rc_this_oldid: number;
+  rc_last_oldid: number;
+  rc_type: number;
+  rc_patrolled: number;
+  rc_old_len: number | null;
+  rc_new_len: number | null;
+  rc_deleted: number;
+  rc_logid: number;
+  rc_log_type: string | null;
+  rc_log_action: string | null;
+  actor_name: string | null;
+  actor_user: number | null;
+  wl_notificationtimestamp: string | null;
+  we_expiry: string | null;
+}
+
+/**
+ * Recent changes to the titles an account watches, newest first by default: a scan of
+ * `rc_timestamp` joined with the watchlist's key, continued by `timestamp|rc_id`. Without
+ * `wlallrev`, only a page's latest edit (and every log entry) is listed.
+ */
+export const execute: ModuleExecute = async (ctx) => {
+  const p = ctx.params;
+  const owner = await watchlistOwner(ctx);
+  const props = new Set(ctx.generator ? [] : (p.prop as string[]));
+  if (props.has('patrol') && !mayPatrol(ctx)) throw apiError('patrol', 'apierror-permissiondenied-patrolflag');
+  const show = new Set((p.show as string[] | undefined) ?? []);
+  if (CONFLICTS.some(([a, b]) => show.has(a) && show.has(b))) throw apiError('show', 'apierror-show');
+  if ((show.has('patrolled') || show.has('!patrolled')) && !mayPatrol(ctx)) {
+    throw apiError('permissiondenied', 'apierror-permissiondenied-patrolflag');
+  }
+  if (p.user !== undefined && p.excludeuser !== undefined) {
+    throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
+  }
+  const limit = p.limit as number;
+  const newer = p.dir === 'newer';
+  const order = newer ? 'asc' : 'desc';
+  const expiryEnabled = watchlistExpiryEnabled(ctx);
+  const now = nowTimestamp(ctx);
+
+  let query = ctx.store.db
+    .selectFrom('recentchanges')
+    .innerJoin('watchlist', (join) =>
+      join.onRef('wl_namespace', '=', 'rc_namespace').onRef('wl_title', '=', 'rc_title').on('wl_user', '=', owner.id),
+    )
+    .leftJoin('actor', 'actor_id', 'rc_actor')
+    .leftJoin('watchlist_expiry', (join) =>
+      // Without expiring watches the join finds nothing: every watch is permanent.
+      expiryEnabled ? join.onRef('we_item', '=', 'wl_id') : join.onRef('we_item', '=', 'wl_id').on('we_item', '<', 0),
+    )
+    .select([
+      'rc_id',
+      'rc_timestamp',
+      'rc_namespace',
+      'rc_title',
+      'rc_comment',
+      'rc_minor',
+      'rc_bot',
+      'rc_cur_id',
+      'rc_this_oldid',
+      'rc_last_oldid',
+      'rc_type',
+      'rc_patrolled',
+      'rc_old_len',
+      'rc_new_len',
+      'rc_deleted',
+      'rc_logid',
+      'rc_log_type',
+      'rc_log_action',
+      'actor_name',
+      'actor_user',
+      'wl_notificationtimestamp',
+      'we_expiry',
+    ]);
+  if (expiryEnabled) query = query.where((eb) => eb.or([eb('we_expiry', 'is', null), eb('we_expiry', '>', now)]));
+  const types = ((p.type as string[] | undefined) ?? []).map((t) => RC_TYPES[t]);
+  query = query.where('rc_type', 'in', types.length > 0 ? types : [-1]);
+  const namespaces = p.namespace as number[] | undefined;
+  if (namespaces !== undefined) query = query.where('rc_namespace', 'in', namespaces.length > 0 ? namespaces : [-1]);
+  if (p.allrev !== true) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('rc_type', '=', RC_LOG),
+        eb.exists(
+          eb
+            .selectFrom('page')
+            .select('page_id')
+            .whereRef('page_id', '=', 'rc_cur_id')
+            .whereRef('page_latest', '=', 'rc_this_oldid'),
+        ),
+      ]),
+    );
+  }
+  if (show.has('minor')) query = query.where('rc_minor', '<>', 0);
+  if (show.has('!minor')) query = query.where('rc_minor', '=', 0);
+  if (show.has('bot')) query = query.where('rc_bot', '<>', 0);
+  if (show.has('!bot')) query = query.where('rc_bot', '=', 0);
+  if (show.has('anon')) query = query.where((eb) => eb.or([eb('actor_user', 'is', null), eb('actor_user', '=', 0)]));
+  if (show.has('!anon')) query = query.where('actor_user', '>', 0);
+  if (show.has('patrolled')) query = query.where('rc_patrolled', '<>', 0);
+  if (show.has('!patrolled')) query = query.where('rc_patrolled', '=', 0);
+  if (show.has('autopatrolled')) query = query.where('rc_patrolled', '=', PRC_AUTOPATROLLED);
+  if (show.has('!autopatrolled')) query = query.where('rc_patrolled', '<>', PRC_AUTOPATROLLED);
+  if (show.has('unread')) {
+    query = query
+      .where('wl_notificationtimestamp', 'is not', null)
+      .whereRef('rc_timestamp', '>=', 'wl_notificationtimestamp');
+  }
+  if (show.has('!unread')) {
+    query = query.where((eb) =>
+      eb.or([eb('wl_notificationtimestamp', 'is', null), eb('rc_timestamp', '<', eb.ref('wl_notificationtimestamp'))]),
+    );
+  }
+  const byUser = (p.user ?? p.excludeuser) as string | undefined;
+  if (byUser !== undefined) {
+    query = query.where('actor_name', p.user !== undefined ? '=' : '<>', byUser);
+    // A search by user must not reveal the changes whose user is hidden from the caller.
+    const mask = exclusionMask(ctx.user, DELETED_USER);
+    if (mask !== 0) query = query.where((eb) => eb(eb('rc_deleted', '&', mask), '!=', mask));
+  }
+  const actionMask = exclusionMask(ctx.user, DELETED_ACTION);
+  if (actionMask !== 0) {
+    query = query.where((eb) =>
+      eb.or([eb('rc_type', '<>', RC_LOG), eb(eb('rc_deleted', '&', actionMask), '!=', actionMask)]),
+    );
+  }
+  if (p.start !== undefined) query = query.where('rc_timestamp', newer ? '>=' : '<=', p.start as string);
+  if (p.end !== undefined) query = query.where('rc_timestamp', newer ? '<=' : '>=', p.end as string);
+  if (p.continue !== undefined) {
+    const [timestamp, id] = parseContinueValue(p.continue as string, ['timestamp', 'int']);
+    query = query.where((eb) => eb(eb.refTuple('rc_timestamp', 'rc_id'), newer ? '>=' : '<=', eb.tuple(timestamp, id)));
+  }
+  const rows: ChangeRow[] = await query
+    .orderBy('rc_timestamp', order)
+    .orderBy('rc_id', order)
+    .limit(limit + 1)
+    .execute();
+  if (rows.length > limit) {
+    const next = rows[limit];
+    ctx.setContinue(`${next.rc_timestamp}|${next.rc_id}`);
+    rows.length = limit;
+  }
+  if (ctx.generator) {
+    ctx.generator.addPageIds([...new Set(rows.map((r) => r.rc_cur_id).filter((id) => id > 0))]);
+    return;
+  }
+  await writeChanges(ctx, props, rows);
+};
+
+/** Whether a change counts as unpatrolled for the caller, as the patrol settings of the site decide. */
+function isUnpatrolled(ctx: ModuleContext, row: ChangeRow): boolean {
+  if (row.rc_patrolled !== 0 || !mayPatrol(ctx)) return false;
+  const setting = (name: string) => ctx.site.settings[name] !== false;
+  if (setting('UseRCPatrol')) return true;
+  if (setting('UseNPPatrol') && row.rc_type === RC_NEW) return true;
+  return setting('UseFilePatrol') && row.rc_log_type === 'upload';
+}
+
+/** The tags of these changes, by `rc_id`, each list by name. */
+async function changeTags(ctx: ModuleContext, rcIds: readonly number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (rcIds.length === 0) return out;
+  const rows = await ctx.store.db
+    .selectFrom('change_tag')
+    .innerJoin('change_tag_def', 'ctd_id', 'ct_tag_id')
+    .select(['ct_rc_id', 'ctd_name'])
+    .where('ct_rc_id', 'in', [...rcIds])
+    .orderBy('ctd_name')
+    .execute();
+  for (const row of rows) {
+    const tags = out.get(row.ct_rc_id ?? 0) ?? [];
+    tags.push(row.ctd_name);
+    out.set(row.ct_rc_id ?? 0, tags);
+  }
+  return out;
+}
+
+/** One answer item per change, with MediaWiki's fields in its order. */
+async function writeChanges(ctx: ModuleContext, props: ReadonlySet<string>, rows: readonly ChangeRow[]): Promise<void> {
+  const caller = ctx.user;
+  const texts = await titleTexts(
+    ctx.store,
+    ctx.titles,
+    rows.map((r) => ({ namespace: r.rc_namespace, dbKey: r.rc_title })),
+  );
+  const parsed = props.has('parsedcomment')
+    ? await commentFormatterFor(ctx).format(
+        rows.map((r) => ({ comment: r.rc_comment, title: { namespace: r.rc_namespace, dbKey: r.rc_title } })),
+      )
+    : undefined;
+  const tags = props.has('tags')
+    ? await changeTags(
+        ctx,
+        rows.map((r) => r.rc_id),
+      )
+    : undefined;
+  const out = ctx.result.list('item');
+  for (const [index, row] of rows.entries()) {
+    const item: ResultObject = { type: RC_TYPE_NAMES.get(row.rc_type) ?? String(row.rc_type) };
+    let anyHidden = false;
+    const isLog = row.rc_type === RC_LOG;
+    const actionHidden = isLog && (row.rc_deleted & DELETED_ACTION) !== 0;
+    const actionVisible = !isLog || canSeeField(caller, row.rc_deleted, DELETED_TEXT);
+    if (props.has('title') || props.has('ids')) {
+      if (actionHidden) {
+        item.actionhidden = true;
+        anyHidden = true;
+      }
+      if (actionVisible) {
+        if (props.has('title')) {
+          item.ns = row.rc_namespace;
+          item.title = texts.text(row.rc_namespace, row.rc_title);
+        }
+        if (props.has('ids')) {
+          item.pageid = row.rc_cur_id;
+          item.revid = row.rc_this_oldid;
+          item.old_revid = row.rc_last_oldid;
+        }
+      }
+    }
+    if (props.has('user') || props.has('userid')) {
+      if ((row.rc_deleted & DELETED_USER) !== 0) {
+        item.userhidden = true;
+        anyHidden = true;
+      }
+      if (canSeeField(caller, row.rc_deleted, DELETED_USER)) {
+        if (props.has('userid')) item.userid = row.actor_user ?? 0;
+        if (props.has('user')) item.user = row.actor_name ?? '';
+        else if (props.has('userid')) item.user = row.actor_user ?? 0;
+        item.anon = !row.actor_user;
+      }
+    }
+    if (props.has('flags')) {
+      item.bot = row.rc_bot !== 0;
+      item.new = row.rc_type === RC_NEW;
+      item.minor = row.rc_minor !== 0;
+    }
+    if (props.has('sizes')) {
+      item.oldlen = row.rc_old_len ?? 0;
+      item.newlen = row.rc_new_len ?? 0;
+    }
+    if (props.has('timestamp')) item.timestamp = mwToIso(row.rc_timestamp);
+    if (props.has('notificationtimestamp')) {
+      item.notificationtimestamp = row.wl_notificationtimestamp ? mwToIso(row.wl_notificationtimestamp) : '';
+    }
+    if (props.has('comment') || props.has('parsedcomment')) {
+      if ((row.rc_deleted & DELETED_COMMENT) !== 0) {
+        item.commenthidden = true;
+        anyHidden = true;
+      }
+      if (canSeeField(caller, row.rc_deleted, DELETED_COMMENT)) {
+        if (props.has('comment')) item.comment = row.rc_comment;
+        if (parsed) item.parsedcomment = parsed[index];
+      }
+    }
+    if (props.has('patrol')) {
+      item.patrolled = row.rc_patrolled !== 0;
+      item.unpatrolled = isUnpatrolled(ctx, row);
+      item.autopatrolled = row.rc_patrolled === PRC_AUTOPATROLLED;
+    }
+    if (props.has('loginfo') && isLog) {
+      if (actionHidden) {
+        item.actionhidden = true;
+        anyHidden = true;
+      }
+      if (actionVisible) {
+        item.logid = row.rc_logid;
+        item.logtype = row.rc_log_type ?? '';
+        item.logaction = row.rc_log_action ?? '';
+      }
+    }
+    if (tags) item.tags = list('tag', tags.get(row.rc_id) ?? []);
+    if (props.has('expiry'))
+      item.expiry = row.we_expiry && row.we_expiry !== 'infinity' ? mwToIso(row.we_expiry) : false;
+    if (anyHidden && (row.rc_deleted & DELETED_RESTRICTED) !== 0) item.suppressed = true;
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(`${row.rc_timestamp}|${row.rc_id}`);
+      return;
+    }
+    out.push(item);
+  }
+}

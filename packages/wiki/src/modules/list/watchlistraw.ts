@@ -1,5 +1,12 @@
+import { apiError } from '../../api/errors.js';
+import { titleTexts } from '../../api/gender.js';
+import { parseContinueValue } from '../../api/keyset.js';
+import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { mwToIso } from '../../api/params/timestamp.js';
+import type { ResultObject } from '../../api/result/tree.js';
+import { nowTimestamp, watchlistExpiryEnabled, watchlistOwner } from '../support/watchlist-owner.js';
 
 /** `list=watchlistraw`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -24,4 +31,92 @@ export const descriptor: ModuleDescriptor = {
     { name: 'fromtitle', type: 'string' },
     { name: 'totitle', type: 'string' },
   ],
+};
+
+/** `wrfromtitle`/`wrtotitle`: a title with its namespace, as the watchlist stores it. */
+function titleBound(ctx: ModuleContext, text: string): [number, string] {
+  const parsed = ctx.titles.parse(text);
+  if (!parsed.ok || parsed.title.interwiki !== '' || parsed.title.namespace < 0) {
+    throw apiError('invalidtitle', 'apierror-invalidtitle', [text]);
+  }
+  return [parsed.title.namespace, parsed.title.dbKey];
+}
+
+/**
+ * The titles an account watches, by namespace and title (the `wl_user` key, continued by
+ * `namespace|title`), with the time of the first unseen change (`changed`).
+ */
+export const execute: ModuleExecute = async (ctx) => {
+  const p = ctx.params;
+  const owner = await watchlistOwner(ctx);
+  const show = new Set((p.show as string[] | undefined) ?? []);
+  if (show.has('changed') && show.has('!changed')) throw apiError('show', 'apierror-show');
+  const limit = p.limit as number;
+  const descending = p.dir === 'descending';
+  const order = descending ? 'desc' : 'asc';
+  let query = ctx.store.db
+    .selectFrom('watchlist')
+    .select(['wl_namespace', 'wl_title', 'wl_notificationtimestamp'])
+    .where('wl_user', '=', owner.id);
+  if (watchlistExpiryEnabled(ctx)) {
+    const now = nowTimestamp(ctx);
+    query = query.where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('watchlist_expiry')
+            .select('we_item')
+            .whereRef('we_item', '=', 'wl_id')
+            .where('we_expiry', '<=', now),
+        ),
+      ),
+    );
+  }
+  const namespaces = p.namespace as number[] | undefined;
+  if (namespaces !== undefined) query = query.where('wl_namespace', 'in', namespaces.length > 0 ? namespaces : [-1]);
+  if (show.has('changed')) query = query.where('wl_notificationtimestamp', 'is not', null);
+  if (show.has('!changed')) query = query.where('wl_notificationtimestamp', 'is', null);
+  const bound = (text: string | undefined, forward: boolean) => {
+    if (text === undefined) return;
+    const [ns, key] = titleBound(ctx, text);
+    query = query.where((eb) => eb(eb.refTuple('wl_namespace', 'wl_title'), forward ? '>=' : '<=', eb.tuple(ns, key)));
+  };
+  bound(p.fromtitle as string | undefined, !descending);
+  bound(p.totitle as string | undefined, descending);
+  if (p.continue !== undefined) {
+    const [ns, key] = parseContinueValue(p.continue as string, ['int', 'string']);
+    query = query.where((eb) =>
+      eb(eb.refTuple('wl_namespace', 'wl_title'), descending ? '<=' : '>=', eb.tuple(ns, key)),
+    );
+  }
+  const rows = await query
+    .orderBy('wl_namespace', order)
+    .orderBy('wl_title', order)
+    .limit(limit + 1)
+    .execute();
+  if (rows.length > limit) {
+    const next = rows[limit];
+    ctx.setContinue(`${next.wl_namespace}|${next.wl_title}`);
+    rows.length = limit;
+  }
+  if (ctx.generator) {
+    ctx.generator.addTitles(rows.map((r) => ({ namespace: r.wl_namespace, dbKey: r.wl_title })));
+    return;
+  }
+  const texts = await titleTexts(
+    ctx.store,
+    ctx.titles,
+    rows.map((r) => ({ namespace: r.wl_namespace, dbKey: r.wl_title })),
+  );
+  const changed = ((p.prop as string[] | undefined) ?? []).includes('changed');
+  const out = ctx.result.topList('wr');
+  for (const row of rows) {
+    const item: ResultObject = { ns: row.wl_namespace, title: texts.text(row.wl_namespace, row.wl_title) };
+    if (changed && row.wl_notificationtimestamp !== null) item.changed = mwToIso(row.wl_notificationtimestamp);
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(`${row.wl_namespace}|${row.wl_title}`);
+      return;
+    }
+    out.push(item);
+  }
 };

@@ -1,4 +1,17 @@
+import { apiError } from '../../api/errors.js';
+import { loadGenders } from '../../api/gender.js';
+import {
+  localMessageKeys,
+  lookupMessages,
+  type MessageText,
+  normalizeMessageKey,
+  SHIPPED_MESSAGE_KEYS,
+} from '../../api/messages/store.js';
+import { type MessageTransformContext, substituteArgs, transformMessage } from '../../api/messages/transform.js';
+import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
+import { type ResultObject, withContent } from '../../api/result/tree.js';
+import type { Gender } from '../../site/title.js';
 
 /** `meta=allmessages`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -25,4 +38,131 @@ export const descriptor: ModuleDescriptor = {
     { name: 'title', type: 'string' },
     { name: 'prefix', type: 'string' },
   ],
+};
+
+/** A language code MediaWiki would accept (letters, digits and hyphens). */
+const LANGUAGE_CODE = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/i;
+
+function byBytes(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+/** The names to print, in MediaWiki's order, after `messages`, `prefix` and `filter`. */
+async function targetNames(ctx: ModuleContext, language: string): Promise<string[]> {
+  const requested = ctx.params.messages as string[];
+  const prefix = ctx.params.prefix as string | undefined;
+  const filter = ctx.params.filter as string | undefined;
+  let names: string[];
+  if (requested.includes('*')) {
+    names = [...SHIPPED_MESSAGE_KEYS];
+    if (ctx.params.includelocal) {
+      const local = await localMessageKeys(ctx.store, language, ctx.site.language, prefix ?? '');
+      names = [...new Set([...names, ...local])].sort(byBytes);
+    }
+  } else {
+    names = requested;
+  }
+  if (prefix !== undefined) names = names.filter((name) => name.startsWith(prefix));
+  if (filter !== undefined) names = names.filter((name) => name.includes(filter));
+  return names;
+}
+
+/** `amfrom` (printing starts at that exact name) and `amto` (stops after it). */
+function fromTo(ctx: ModuleContext, names: string[]): string[] {
+  const from = ctx.params.from as string | undefined;
+  const to = ctx.params.to as string | undefined;
+  let start = 0;
+  if (from !== undefined) {
+    start = names.indexOf(from);
+    if (start === -1) return [];
+  }
+  const shown: string[] = [];
+  for (const name of names.slice(start)) {
+    if (to !== undefined && byBytes(name, to) > 0) break;
+    shown.push(name);
+  }
+  return shown;
+}
+
+function transformContext(
+  ctx: ModuleContext,
+  language: string,
+  messages: Map<string, MessageText>,
+): MessageTransformContext {
+  const titleParam = (ctx.params.title as string | undefined) ?? 'API';
+  const title = ctx.titles.parseOrUndefined(titleParam);
+  if (title === undefined || title.interwiki !== '') {
+    throw apiError('invalidtitle', 'apierror-invalidtitle', [titleParam]);
+  }
+  const fullTitle = ctx.titles.prefixedText(title);
+  const text = title.dbKey.replace(/_/g, ' ');
+  const genders = new Map<string, Promise<Gender>>();
+  return {
+    siteName: ctx.site.siteName,
+    server: ctx.server,
+    scriptPath: ctx.site.scriptPath,
+    language,
+    contentLanguage: ctx.site.language,
+    page: { fullTitle, text, namespace: title.namespace === 0 ? '' : fullTitle.slice(0, -text.length - 1) },
+    readerName: ctx.user.name,
+    gender: async (userName) => {
+      const name = userName.replace(/_/g, ' ');
+      let gender = genders.get(name);
+      if (gender === undefined) {
+        gender = loadGenders(ctx.store, [name]).then((found) => found.get(name) ?? 'unknown');
+        genders.set(name, gender);
+      }
+      return gender;
+    },
+    message: async (key) => {
+      const known = messages.get(key);
+      if (known !== undefined) return known.text;
+      const found = await lookupMessages(ctx.store, [key], language, ctx.site.language);
+      return found.get(key)?.text;
+    },
+  };
+}
+
+export const execute: ModuleExecute = async (ctx) => {
+  const lang = ctx.params.lang as string | undefined;
+  if (lang !== undefined && !LANGUAGE_CODE.test(lang)) {
+    throw apiError('invalidlang', 'apierror-invalidlang', [ctx.paramName('lang')]);
+  }
+  const language = lang ?? ctx.language;
+  const names = fromTo(ctx, await targetNames(ctx, language));
+  const keys = [...new Set(names.map(normalizeMessageKey))];
+  const messages = await lookupMessages(ctx.store, keys, language, ctx.site.language);
+  const args = (ctx.params.args as string[] | undefined) ?? [];
+  const customised = ctx.params.customised as 'all' | 'modified' | 'unmodified';
+  const withDefault = ((ctx.params.prop as string[] | undefined) ?? []).includes('default');
+  const transform = ctx.params.enableparser ? transformContext(ctx, language, messages) : undefined;
+  const out = ctx.result.list('message');
+  for (const name of names) {
+    const normalizedname = normalizeMessageKey(name);
+    const message = messages.get(normalizedname)!;
+    const item: ResultObject = { name, normalizedname };
+    if (customised !== 'all') {
+      if (message.customised !== (customised === 'modified')) continue;
+      if (message.customised) item.customised = true;
+    }
+    if (message.text === undefined) {
+      item.missing = true;
+    } else {
+      const plain = substituteArgs(message.text, args);
+      const text = transform ? await transformMessage(plain, transform) : plain;
+      if (!ctx.params.nocontent) {
+        item.content = text;
+        withContent(item, 'content');
+      }
+      if (withDefault) {
+        if (message.shipped === undefined) item.defaultmissing = true;
+        else if (message.shipped !== text) item.default = message.shipped;
+      }
+    }
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(name, 'from');
+      return;
+    }
+    out.push(item);
+  }
 };

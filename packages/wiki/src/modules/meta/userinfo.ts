@@ -1,12 +1,11 @@
-import type { UserBlock } from '../../accounts/blocks.js';
 import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { assoc, list, type ResultObject, type ResultValue, withContent } from '../../api/result/tree.js';
-import { formatUserTimestamp } from '../../site/date-format.js';
 import { changeableGroups, siteGroups } from '../../site/group-permissions.js';
 import { rateLimits } from '../../site/rate-limits.js';
 import { defaultUserOptions } from '../../site/user-options.js';
+import { blockDetails, centralIdDetails } from '../support/user-info.js';
 
 /** `meta=userinfo`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -112,10 +111,7 @@ export const execute: ModuleExecute = async (context) => {
   if (props.has('acceptlang')) info.acceptlang = acceptedLanguages(context.acceptLanguage);
   if (props.has('unreadcount')) info.unreadcount = await unreadCount(context);
   if (props.has('centralids')) {
-    info.centralids = { local: user.id };
-    info.attachedlocal = { local: !user.anonymous };
-    const wiki = context.params.attachedwiki as string | undefined;
-    if (wiki !== undefined) info.attachedwiki = { local: !user.anonymous && wiki === site.wikiId };
+    Object.assign(info, centralIdDetails(user.id, site.wikiId, context.params.attachedwiki as string | undefined));
   }
   if (props.has('latestcontrib')) {
     const latest = await latestContribution(context);
@@ -127,26 +123,6 @@ export const execute: ModuleExecute = async (context) => {
   }
   context.result.set('userinfo', info);
 };
-
-function blockDetails(block: UserBlock, language: string): ResultObject {
-  const details: ResultObject = {
-    blockid: block.id,
-    blockedby: block.by,
-    blockedbyid: block.byId,
-    blockreason: block.reason,
-    blockedtimestamp: mwToIso(block.timestamp),
-    blockexpiry: block.expiry === 'infinity' ? 'infinite' : mwToIso(block.expiry),
-    blockpartial: !block.sitewide,
-    blocknocreate: block.noCreate,
-    blockanononly: block.anonOnly,
-    blockedtimestampformatted: formatUserTimestamp(block.timestamp, language),
-  };
-  if (block.expiry !== 'infinity') {
-    details.blockexpiryformatted = formatUserTimestamp(block.expiry, language);
-    details.blockexpiryrelative = formatUserTimestamp(block.expiry, language);
-  }
-  return details;
-}
 
 async function hasNewMessages(context: ModuleContext): Promise<boolean> {
   const { user, store } = context;

@@ -1,5 +1,18 @@
+import { mutuallyExclusive } from '../../api/errors.js';
+import { parseContinueValue } from '../../api/keyset.js';
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
+import type { ResultObject } from '../../api/result/tree.js';
 import { REVISION_CONTENT_PARAMETERS, REVISION_TEMPLATED_PARAMETERS } from '../shared-parameters.js';
+import {
+  type ArchiveRow,
+  archiveEditorCondition,
+  archiveRowsQuery,
+  requireDeletedRights,
+  titleContinue,
+  titleKeyset,
+} from '../support/deleted-revisions.js';
+import { readRevisionRequest, revisionItems, revisionListLimit } from '../support/revision-output.js';
 
 /** `prop=deletedrevisions`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -23,4 +36,76 @@ export const descriptor: ModuleDescriptor = {
     { name: 'continue', type: 'string' },
   ],
   templatedparameters: REVISION_TEMPLATED_PARAMETERS,
+};
+
+/**
+ * The deleted revisions of the page set's titles (existing or not) by title and time
+ * (`drvcontinue=ns|title|timestamp|ar_id`), or the deleted revisions `revids` named
+ * (`revid|ar_id`). A generator hands the revisions to the page set.
+ */
+export const execute: ModuleExecute = async (ctx) => {
+  const p = ctx.params;
+  const titles = ctx.pages.allTitles();
+  const revCount = [...ctx.pages.revisionIds.values()].reduce((n, ids) => n + ids.length, 0);
+  const deletedIds = [...ctx.pages.deletedRevisionIds.keys()];
+  if (revCount === 0 && titles.length === 0) return;
+  if (revCount > 0 && deletedIds.length === 0) return;
+  if (p.user !== undefined && p.excludeuser !== undefined) {
+    throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
+  }
+  const request = ctx.generator ? undefined : readRevisionRequest(ctx);
+  if (request) requireDeletedRights(ctx, request.props);
+  const limit = request ? revisionListLimit(ctx, request.wantContent) : ((p.limit as number | undefined) ?? 10);
+  const newer = p.dir === 'newer';
+  const order = newer ? 'asc' : 'desc';
+  const byRevid = revCount > 0;
+
+  let query = archiveRowsQuery(ctx);
+  const editor = archiveEditorCondition(ctx);
+  if (editor) query = query.where(editor);
+  if (byRevid) {
+    query = query.where('ar_rev_id', 'in', deletedIds);
+    if (p.continue !== undefined) {
+      const [revId, arId] = parseContinueValue(p.continue as string, ['int', 'int']);
+      query = query.where((eb) => eb(eb.refTuple('ar_rev_id', 'ar_id'), newer ? '>=' : '<=', eb.tuple(revId, arId)));
+    }
+    query = query.orderBy('ar_rev_id', order);
+  } else {
+    query = query.where((eb) =>
+      eb.or(titles.map((t) => eb.and([eb('ar_namespace', '=', t.ns), eb('ar_title', '=', t.dbKey)]))),
+    );
+    if (p.start !== undefined) query = query.where('ar_timestamp', newer ? '>=' : '<=', p.start as string);
+    if (p.end !== undefined) query = query.where('ar_timestamp', newer ? '<=' : '>=', p.end as string);
+    if (p.continue !== undefined) {
+      const value = parseContinueValue(p.continue as string, ['int', 'string', 'timestamp', 'int']);
+      query = query.where(titleKeyset(value, newer));
+    }
+    if (new Set(titles.map((t) => t.ns)).size > 1) query = query.orderBy('ar_namespace', order);
+    if (titles.length > 1) query = query.orderBy('ar_title', order);
+    query = query.orderBy('ar_timestamp', order);
+  }
+  const rows: ArchiveRow[] = await query
+    .orderBy('ar_id', order)
+    .limit(limit + 1)
+    .execute();
+  const continueAt = byRevid ? (row: ArchiveRow) => `${row.revId}|${row.arId}` : titleContinue;
+  if (rows.length > limit) {
+    ctx.setContinue(continueAt(rows[limit] as ArchiveRow));
+    rows.length = limit;
+  }
+  if (ctx.generator) {
+    ctx.generator.addRevisionIds(rows.map((r) => r.revId));
+    return;
+  }
+  const pageOf = new Map(titles.map((t) => [`${t.ns}|${t.dbKey}`, t.pageid]));
+  const items = await revisionItems(ctx, rows, { slots: request?.slots });
+  for (const [i, row] of rows.entries()) {
+    const item = items[i] as ResultObject;
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(continueAt(row));
+      return;
+    }
+    const pageId = pageOf.get(`${row.namespace}|${row.dbKey}`);
+    if (pageId !== undefined) ctx.result.pageList(pageId, 'deletedrevisions', 'rev')?.push(item);
+  }
 };

@@ -74,6 +74,9 @@ export const descriptor: ModuleDescriptor = {
   ],
 };
 
+/** Content models of code, whose pages are in English. */
+const CODE_MODELS = new Set(['css', 'sanitized-css', 'javascript', 'json', 'GadgetDefinition', 'Json.JsonConfig']);
+
 /** Languages written right to left, for `pagelanguagedir`. */
 const RTL_LANGUAGES = new Set([
   'ar',
@@ -305,7 +308,8 @@ export const execute: ModuleExecute = async (context) => {
     const out: ResultObject = {};
     const record = target.record;
     out.contentmodel = record?.contentModel ?? defaultContentModel(site, target.ns, target.dbKey);
-    const language = record?.lang ?? site.language;
+    // Code (CSS, JavaScript, JSON) is in English whatever the wiki's language, as in MediaWiki.
+    const language = record?.lang ?? (CODE_MODELS.has(out.contentmodel as string) ? 'en' : site.language);
     out.pagelanguage = language;
     out.pagelanguagehtmlcode = language;
     out.pagelanguagedir = RTL_LANGUAGES.has(language.split('-')[0]) ? 'rtl' : 'ltr';

@@ -1,4 +1,8 @@
+import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
+import type { ResultObject } from '../../api/result/tree.js';
+import { currentVersions } from '../support/file-rows.js';
+import { type FileVersion, fileUrl, thumbnailSize, thumbnailUrl, uploadBaseUrl } from '../support/files.js';
 
 /** `prop=pageimages`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -18,4 +22,74 @@ export const descriptor: ModuleDescriptor = {
     { name: 'continue', type: 'integer' },
     { name: 'langcode', type: 'string' },
   ],
+};
+
+const NS_FILE = 6;
+/** The page property of the best image whatever its licence, and of the best freely licensed one. */
+const PROP_ANY = 'page_image';
+const PROP_FREE = 'page_image_free';
+
+/**
+ * The image of each page by page id: a file page is its own image; other pages have the one the
+ * page properties name (with `license=any` the best image, else the best free one).
+ */
+async function pageImages(ctx: ModuleContext, pages: { pageid: number; ns: number; dbKey: string }[]) {
+  const images = new Map<number, string>();
+  const others: number[] = [];
+  for (const page of pages) {
+    if (page.ns === NS_FILE) images.set(page.pageid, page.dbKey);
+    else others.push(page.pageid);
+  }
+  if (others.length === 0) return images;
+  const names = ctx.params.license === 'any' ? [PROP_ANY, PROP_FREE] : [PROP_FREE];
+  const rows = await ctx.store.db
+    .selectFrom('page_props')
+    .select(['pp_page', 'pp_propname', 'pp_value'])
+    .where('pp_page', 'in', others)
+    .where('pp_propname', 'in', names)
+    .execute();
+  for (const row of rows) {
+    if (!images.has(row.pp_page) || row.pp_propname === PROP_ANY) images.set(row.pp_page, row.pp_value);
+  }
+  return images;
+}
+
+function imageFields(ctx: ModuleContext, file: FileVersion, prop: ReadonlySet<string>): ResultObject {
+  const fields: ResultObject = {};
+  if (file.width <= 0 || file.height <= 0) return fields;
+  const base = uploadBaseUrl(ctx.site, ctx.server);
+  const original = fileUrl(base, file.name);
+  if (prop.has('thumbnail')) {
+    const box = ctx.params.thumbsize as number;
+    const size = thumbnailSize(file, box, box);
+    fields.thumbnail = {
+      source: size.scaled ? thumbnailUrl(base, file.name, file.mime, size.width) : original,
+      width: size.width,
+      height: size.height,
+    };
+  }
+  if (prop.has('original')) fields.original = { source: original, width: file.width, height: file.height };
+  return fields;
+}
+
+export const execute: ModuleExecute = async (ctx) => {
+  const offset = (ctx.params.continue as number | undefined) ?? 0;
+  const limit = ctx.params.limit as number;
+  const all = ctx.pages.goodPages();
+  const pages = all.slice(offset, offset + limit);
+  if (offset + limit < all.length) ctx.setContinue(offset + limit);
+  const prop = new Set(ctx.params.prop as string[]);
+  const images = await pageImages(ctx, pages);
+  const files =
+    prop.has('thumbnail') || prop.has('original')
+      ? await currentVersions(ctx.store, [...new Set(images.values())])
+      : new Map<string, FileVersion>();
+  for (const page of pages) {
+    const name = images.get(page.pageid);
+    const answer = ctx.result.page(page.pageid);
+    if (name === undefined || answer === undefined) continue;
+    const file = files.get(name);
+    if (file) Object.assign(answer, imageFields(ctx, file, prop));
+    if (prop.has('name')) answer.pageimage = name;
+  }
 };

@@ -6,11 +6,12 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { REVISION_CONTENT_PARAMETERS, REVISION_TEMPLATED_PARAMETERS, SINGLE_PAGE_ONLY } from '../shared-parameters.js';
 import { DELETED_USER, exclusionMask } from '../support/hidden-content.js';
 import {
-  clampRevisionLimit,
   editorFilter,
   type RevisionRow,
+  readRevisionRequest,
   revisionBatchLimit,
   revisionItems,
+  revisionListLimit,
   revisionRowsQuery,
 } from '../support/revision-output.js';
 
@@ -45,23 +46,8 @@ const ENUMERATION_PARAMETERS = ['limit', 'startid', 'endid', 'start', 'end', 'us
 
 export const execute: ModuleExecute = async (ctx) => {
   const p = ctx.params;
-  const props = new Set(p.prop as string[]);
-  const wantContent = props.has('content');
-  const slots = ctx.requestHas('slots') ? (p.slots as string[]) : undefined;
-  const slotWork = ['content', 'contentmodel', 'slotsize', 'slotsha1'].some((name) => props.has(name));
   const diffs = p.diffto !== undefined || p.difftotext !== undefined;
-  if (slots === undefined && !ctx.generator && (slotWork || diffs)) {
-    ctx.warn('apiwarn-deprecation-missingparam', [ctx.paramName('slots')]);
-  }
-  // Rendering content (parser, template expansion, parse trees) is not done here: refused rather
-  // than answered with the unrendered text.
-  for (const name of ['parse', 'expandtemplates', 'generatexml'] as const) {
-    if (p[name] === true)
-      throw apiError('unsupportedparameter', 'apierror-unsupportedparameter', [ctx.paramName(name)]);
-  }
-  if (props.has('parsetree')) {
-    throw apiError('unsupportedparameter', 'apierror-unsupportedparameter', [`${ctx.paramName('prop')}=parsetree`]);
-  }
+  const { wantContent, slots } = readRevisionRequest(ctx, diffs);
   const enumerating = ENUMERATION_PARAMETERS.some((name) => p[name] !== undefined) || p.dir === 'newer';
   const revids = ctx.pages.revisionIds;
   const prefix = ctx.paramName('limit').slice(0, -'limit'.length);
@@ -81,15 +67,24 @@ export const execute: ModuleExecute = async (ctx) => {
   if (p.end !== undefined && p.endid !== undefined) {
     throw mutuallyExclusive([ctx.paramName('end'), ctx.paramName('endid')]);
   }
+  // As a generator MediaWiki takes `limit` as it is (10 when absent, whatever the mode); a page's
+  // history is limited by `limit` (`max`: 50 with content, 500 without); the other modes take as
+  // many revisions as a batch may hold.
+  const limit = ctx.generator
+    ? ((p.limit as number | undefined) ?? 10)
+    : enumerating
+      ? revisionListLimit(ctx, wantContent)
+      : revisionBatchLimit(ctx, wantContent);
   const rows = enumerating
-    ? await historyOfPage(ctx, pages[0], wantContent)
+    ? await historyOfPage(ctx, pages[0], limit)
     : revids.size > 0
-      ? await requestedRevisions(ctx, wantContent)
-      : await latestRevisions(ctx, pages, wantContent);
+      ? await requestedRevisions(ctx, limit)
+      : await latestRevisions(ctx, pages, limit);
   if (rows.length === 0) return;
 
   if (ctx.generator) {
-    ctx.generator.addPageIds([...new Set(rows.map((r) => r.pageId))]);
+    // As MediaWiki's revision generators: the revisions themselves go to the page set.
+    ctx.generator.addRevisionIds(rows.map((r) => r.revId));
     return;
   }
   const items = await revisionItems(ctx, rows, { slots });
@@ -125,14 +120,13 @@ function takeBatch(
 }
 
 /** The latest revision of each page, by page id (`rvcontinue` is a page id). */
-async function latestRevisions(ctx: ModuleContext, pages: PageRecord[], wantContent: boolean): Promise<RevisionRow[]> {
+async function latestRevisions(ctx: ModuleContext, pages: PageRecord[], limit: number): Promise<RevisionRow[]> {
   let ids = pages.map((page) => page.latest);
   if (ctx.params.continue !== undefined) {
     const [from] = parseContinueValue(ctx.params.continue as string, ['int']);
     ids = pages.filter((page) => page.pageid >= from).map((page) => page.latest);
   }
   if (ids.length === 0) return [];
-  const limit = revisionBatchLimit(ctx, wantContent);
   const rows = await revisionRowsQuery(ctx)
     .where('rev_id', 'in', ids.slice(0, limit + 1))
     .orderBy('rev_page')
@@ -141,14 +135,13 @@ async function latestRevisions(ctx: ModuleContext, pages: PageRecord[], wantCont
 }
 
 /** The revisions `revids` named, by revision id (`rvcontinue` is a revision id). */
-async function requestedRevisions(ctx: ModuleContext, wantContent: boolean): Promise<RevisionRow[]> {
-  let ids = [...ctx.pages.revisionIds.values()].flat().sort((a, b) => a - b);
+async function requestedRevisions(ctx: ModuleContext, limit: number): Promise<RevisionRow[]> {
+  let ids = ctx.pages.liveRevisionIds().sort((a, b) => a - b);
   if (ctx.params.continue !== undefined) {
     const [from] = parseContinueValue(ctx.params.continue as string, ['int']);
     ids = ids.filter((id) => id >= from);
   }
   if (ids.length === 0) return [];
-  const limit = revisionBatchLimit(ctx, wantContent);
   const rows = await revisionRowsQuery(ctx)
     .where('rev_id', 'in', ids.slice(0, limit + 1))
     .orderBy('rev_id')
@@ -168,15 +161,10 @@ async function timestampOfRevision(ctx: ModuleContext, revId: number): Promise<s
 }
 
 /** A page's history in either direction, filtered and bounded (`rvcontinue=timestamp|revid`). */
-async function historyOfPage(
-  ctx: ModuleContext,
-  page: PageRecord | undefined,
-  wantContent: boolean,
-): Promise<RevisionRow[]> {
+async function historyOfPage(ctx: ModuleContext, page: PageRecord | undefined, limit: number): Promise<RevisionRow[]> {
   if (!page) return [];
   const p = ctx.params;
   const newer = p.dir === 'newer';
-  const limit = clampRevisionLimit(ctx, (p.limit as number | undefined) ?? 10, wantContent);
   const after = newer ? '>=' : '<=';
   const before = newer ? '<=' : '>=';
   let query = revisionRowsQuery(ctx).where('rev_page', '=', page.pageid);

@@ -72,14 +72,18 @@ export function thumbnailSize(
   wantHeight: number,
 ): ThumbnailSize {
   let width = wantWidth === -1 ? source.width : wantWidth;
+  // When the height bounds the box, MediaWiki reports the asked height itself, not the one the
+  // rounded width gives (a 300×400 image in a 50px box is 37×50, not 37×49).
+  let boxHeight: number | undefined;
   if (wantHeight !== -1 && width * source.height > wantHeight * source.width) {
     width = fitBoxWidth(source.width, source.height, wantHeight);
+    boxHeight = wantHeight;
   }
   width = Math.max(1, width);
   if (!RENDERED_AS_PNG.has(source.mime) && width >= source.width) {
     return { width: source.width, height: source.height, scaled: false };
   }
-  const height = Math.max(1, Math.round((source.height * width) / source.width));
+  const height = boxHeight ?? Math.max(1, Math.round((source.height * width) / source.width));
   return { width, height, scaled: true };
 }
 

@@ -1,16 +1,11 @@
-/**
- * A revision as the revision modules show it (REV-COMMON: `prop`, `slots`, `section`,
- * `contentformat`): the fields of each `rvprop`, the slots with their content, and MediaWiki's
- * hidden-content markers. The rows come from the module's own indexed query; slot contents and
- * tags of a whole batch are read with one query each.
- */
-import type { ExpressionBuilder } from 'kysely';
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError } from '../../api/errors.js';
 import type { ModuleContext } from '../../api/module.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { assoc, list, type ResultObject, withContent } from '../../api/result/tree.js';
+import { contentTexts, revisionSlots } from '../../store/content-cache.js';
 import type { WikiDatabase } from '../../store/schema.js';
+import { hasTag, tagsOf } from './change-tags.js';
 import { HiddenFields } from './hidden-content.js';
 
 /** The columns of a revision (or deleted revision) row the output needs. */
@@ -126,20 +121,16 @@ export async function revisionItems(
   const revIds = rows.map((r) => r.revId);
   const slotsByRev = new Map<number, SlotRow[]>();
   if (needSlots && revIds.length > 0) {
-    let query = ctx.store.db
-      .selectFrom('slots')
-      .innerJoin('content', 'content_id', 'slot_content_id')
-      .select(['slot_revision_id', 'slot_role', 'content_size', 'content_sha1', 'content_model'])
-      .where('slot_revision_id', 'in', revIds);
-    // Roles are listed whatever `slots` says; content only of the asked slots.
-    if (!props.has('roles')) query = query.where('slot_role', 'in', options.slots ?? ['main']);
-    const slotRows = wantContent
-      ? await query.select('content_text').execute()
-      : (await query.execute()).map((r) => ({ ...r, content_text: null }));
-    for (const row of slotRows) {
-      const list = slotsByRev.get(row.slot_revision_id) ?? [];
-      list.push(row);
-      slotsByRev.set(row.slot_revision_id, list);
+    // Slots and texts come through the store's caches: popular pages are read from it once.
+    const slotsOf = await revisionSlots(ctx.store, rows);
+    const asked = options.slots ?? ['main'];
+    const withText = wantContent ? [...slotsOf.values()].flat().filter((slot) => asked.includes(slot.slot_role)) : [];
+    const texts = withText.length > 0 ? await contentTexts(ctx.store, withText) : undefined;
+    for (const [revId, slots] of slotsOf) {
+      slotsByRev.set(
+        revId,
+        slots.map((slot) => ({ ...slot, content_text: texts?.get(slot.content_id) ?? null })),
+      );
     }
   }
 
@@ -199,6 +190,37 @@ export async function revisionItems(
   });
 }
 
+/** What a REV-COMMON request asks for, read once by each revision module. */
+export interface RevisionRequest {
+  props: Set<string>;
+  wantContent: boolean;
+  /** The slots `slots` names; undefined when the request has no `slots` (the legacy output). */
+  slots: string[] | undefined;
+}
+
+/**
+ * Reads `prop` and `slots`, warns about the legacy output when slot fields are asked for without
+ * `slots` (`diffs`: diffs count as slot work), and refuses the rendering parameters this server
+ * does not implement rather than answering them with unrendered text.
+ */
+export function readRevisionRequest(ctx: ModuleContext, diffs = false): RevisionRequest {
+  const p = ctx.params;
+  const props = new Set(p.prop as string[]);
+  const slots = ctx.requestHas('slots') ? (p.slots as string[]) : undefined;
+  const slotWork = ['content', 'contentmodel', 'slotsize', 'slotsha1'].some((name) => props.has(name));
+  if (slots === undefined && !ctx.generator && (slotWork || diffs)) {
+    ctx.warn('apiwarn-deprecation-missingparam', [ctx.paramName('slots')]);
+  }
+  for (const name of ['parse', 'expandtemplates', 'generatexml'] as const) {
+    if (p[name] === true)
+      throw apiError('unsupportedparameter', 'apierror-unsupportedparameter', [ctx.paramName(name)]);
+  }
+  if (props.has('parsetree')) {
+    throw apiError('unsupportedparameter', 'apierror-unsupportedparameter', [`${ctx.paramName('prop')}=parsetree`]);
+  }
+  return { props, wantContent: props.has('content'), slots };
+}
+
 /** Without content a batch may hold 500 revisions (5000 with high limits), with content 50 (500). */
 export function revisionBatchLimit(ctx: ModuleContext, wantContent: boolean): number {
   const high = ctx.user.rights.has('apihighlimits');
@@ -216,6 +238,20 @@ export function clampRevisionLimit(ctx: ModuleContext, requested: number, wantCo
     'integeroutofrange',
   );
   return max;
+}
+
+/**
+ * `limit` as the revision modules read it when they list revisions (not as a generator): 10 by
+ * default, `max` meaning the batch limit for the request (50 with content, 500 without; more with
+ * `apihighlimits`), recorded in the answer's `limits`; larger values are lowered with a warning.
+ */
+export function revisionListLimit(ctx: ModuleContext, wantContent: boolean): number {
+  if (ctx.rawParam('limit')?.trim() === 'max') {
+    const max = revisionBatchLimit(ctx, wantContent);
+    ctx.recordLimit(max);
+    return max;
+  }
+  return clampRevisionLimit(ctx, (ctx.params.limit as number | undefined) ?? 10, wantContent);
 }
 
 /** Revisions with the columns of a RevisionRow, restricted to those with `tag` when it is given. */
@@ -265,34 +301,12 @@ export async function editorFilter(
 
 /** A condition for a query over `revision`: the revision carries the change tag `tag`. */
 export function revisionHasTag(tag: string) {
-  return (eb: ExpressionBuilder<WikiDatabase, 'revision'>) =>
-    eb.exists(
-      eb
-        .selectFrom('change_tag')
-        .innerJoin('change_tag_def', 'ctd_id', 'ct_tag_id')
-        .select('ct_rev_id')
-        .whereRef('ct_rev_id', '=', 'rev_id')
-        .where('ctd_name', '=', tag),
-    );
+  return hasTag('revision', tag);
 }
 
 /** The change tags of revisions, by revision id, each list in name order: one query. */
-export async function tagsOfRevisions(ctx: ModuleContext, revIds: readonly number[]): Promise<Map<number, string[]>> {
-  const tagsByRev = new Map<number, string[]>();
-  if (revIds.length === 0) return tagsByRev;
-  const tagRows = await ctx.store.db
-    .selectFrom('change_tag')
-    .innerJoin('change_tag_def', 'ctd_id', 'ct_tag_id')
-    .select(['ct_rev_id', 'ctd_name'])
-    .where('ct_rev_id', 'in', revIds)
-    .execute();
-  for (const row of tagRows) {
-    const names = tagsByRev.get(row.ct_rev_id as number) ?? [];
-    names.push(row.ctd_name);
-    tagsByRev.set(row.ct_rev_id as number, names);
-  }
-  for (const names of tagsByRev.values()) names.sort();
-  return tagsByRev;
+export function tagsOfRevisions(ctx: ModuleContext, revIds: readonly number[]): Promise<Map<number, string[]>> {
+  return tagsOf(ctx, 'revision', revIds);
 }
 
 function mainSlotFirst(a: SlotRow, b: SlotRow): number {

@@ -1,0 +1,211 @@
+/**
+ * The benchmark wiki of generated pages: `generatedWiki()` gives a store holding a dump of
+ * `BENCH_WIKI_PAGES` pages (default 100,000; bench/dump-generator.ts, enwiki-shaped ≈28 KB and
+ * ≈150 links a page) imported by the XML importer.
+ *
+ * Generating and importing 100,000 pages takes minutes, so the imported SQLite store is kept in
+ * the system's temp folder (`WIKI_BENCH_CACHE` chooses another folder) under a key made of the
+ * generator's code and the page count, and rebuilt only when missing; opening it applies newer
+ * migrations (a table they add stays empty: raise BUILD_VERSION when a benchmark needs it filled).
+ * Every caller opens that one file: benchmarks read it and must not write to it. Concurrent
+ * callers wait for the one building it.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { streamProgress } from '../src/import/progress.js';
+import { importXmlDump } from '../src/import/xml/xml-importer.js';
+import type { SiteConfig } from '../src/site/site.js';
+import { loadSite } from '../src/site/site-store.js';
+import { openWikiStore, type WikiStore } from '../src/store/database.js';
+import { sampleModel, titleOf, writeGeneratedDump } from './dump-generator.js';
+
+/** Raise when the way the wiki is built changes in a way the key below does not see. */
+const BUILD_VERSION = 1;
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const sampleGz = join(here, '../test/fixtures/dumps/enwiki-pages-articles1-shortened.xml.gz');
+
+/** Titles (in text form) that the benchmark's queries use, chosen when the wiki is built. */
+export interface GeneratedWikiTitles {
+  /** A category (without namespace) with at least 50 members. */
+  category: string;
+  /** A page (not a redirect) that at least 50 pages link to. */
+  linked: string;
+}
+
+export interface GeneratedWiki {
+  store: WikiStore;
+  site: SiteConfig;
+  pages: number;
+  /** The SQLite file; open it read-only elsewhere (e.g. in server workers). */
+  file: string;
+  titles: GeneratedWikiTitles;
+  /** Closes the store (the file stays cached). */
+  dispose(): Promise<void>;
+}
+
+interface CacheMeta {
+  pages: number;
+  titles: GeneratedWikiTitles;
+  seconds: number;
+  dumpBytes: number;
+}
+
+function cacheKey(pages: number): string {
+  const hash = createHash('sha256').update(`${BUILD_VERSION}:${pages}`);
+  hash.update(readFileSync(join(here, 'dump-generator.ts')));
+  hash.update(readFileSync(sampleGz));
+  return hash.digest('hex').slice(0, 16);
+}
+
+function cacheRoot(): string {
+  return process.env.WIKI_BENCH_CACHE ?? tmpdir();
+}
+
+/** Caches of other keys unused for a day are removed when a new one is built (they are large). */
+function removeStaleCaches(keep: string) {
+  const dayAgo = Date.now() - 86_400_000;
+  for (const entry of readdirSync(cacheRoot())) {
+    if (!entry.startsWith('wiki-bench-generated-') || entry === keep) continue;
+    const path = join(cacheRoot(), entry);
+    try {
+      if (statSync(path).mtimeMs < dayAgo) rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Removed meanwhile.
+    }
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Takes the build lock of `dir`; waits while another living process holds it. */
+async function lock(dir: string): Promise<() => void> {
+  const file = join(dir, 'build.lock');
+  for (;;) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const holder = Number(readFileSync(file, 'utf8'));
+    if (!Number.isInteger(holder) || holder <= 0 || !alive(holder)) {
+      rmSync(file, { force: true });
+      continue;
+    }
+    await sleep(2000);
+  }
+}
+
+/** Picks the benchmark's titles with indexed look-ups on the freshly imported store. */
+async function chooseTitles(store: WikiStore, pages: number, words: string[]): Promise<GeneratedWikiTitles> {
+  const category = await store.db
+    .selectFrom('category')
+    .select('cat_title')
+    .where('cat_pages', '>=', 50)
+    .orderBy('cat_pages')
+    .limit(1)
+    .executeTakeFirst();
+  if (!category) throw new Error('the generated wiki has no category with 50 members');
+  for (let i = 0; i < Math.min(pages, 1000); i++) {
+    const title = titleOf(i, words);
+    const dbKey = title.replaceAll(' ', '_');
+    const page = await store.db
+      .selectFrom('page')
+      .select('page_is_redirect')
+      .where('page_namespace', '=', 0)
+      .where('page_title', '=', dbKey)
+      .executeTakeFirst();
+    if (!page || page.page_is_redirect) continue;
+    const links = await sql<{ n: number }>`select count(*) as n from (select 1 from pagelinks
+      where pl_namespace = 0 and pl_title = ${dbKey} limit 50) as l`.execute(store.db);
+    if (Number(links.rows[0]?.n) >= 50) return { category: category.cat_title.replaceAll('_', ' '), linked: title };
+  }
+  throw new Error('the generated wiki has no page with 50 links to it among its first 1000');
+}
+
+async function build(dir: string, pages: number): Promise<void> {
+  const started = performance.now();
+  const model = await sampleModel(sampleGz);
+  const dump = join(dir, `generated-${pages}.xml`);
+  const temporary = join(dir, 'building.sqlite');
+  rmSync(temporary, { force: true });
+  try {
+    process.stderr.write(`generating a dump of ${pages.toLocaleString('en-US')} pages for the benchmark wiki\n`);
+    const dumpBytes = await writeGeneratedDump(dump, pages, model);
+    const store = await openWikiStore({ engine: 'sqlite', file: temporary });
+    let titles: GeneratedWikiTitles;
+    try {
+      await importXmlDump(store, dump, { progress: streamProgress(process.stderr) });
+      titles = await chooseTitles(store, pages, model.words);
+      store.sqlite?.pragma('wal_checkpoint(TRUNCATE)');
+      store.sqlite?.pragma('journal_mode = DELETE');
+    } finally {
+      await store.close();
+    }
+    renameSync(temporary, join(dir, 'wiki.sqlite'));
+    const meta: CacheMeta = { pages, titles, dumpBytes, seconds: (performance.now() - started) / 1000 };
+    writeFileSync(join(dir, 'meta.json'), `${JSON.stringify(meta, null, 2)}\n`);
+  } finally {
+    rmSync(dump, { force: true });
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${temporary}${suffix}`, { force: true });
+  }
+}
+
+/** The cached generated wiki's folder, built first when missing. */
+export async function generatedWikiFile(
+  pages = Number(process.env.BENCH_WIKI_PAGES ?? 100_000),
+): Promise<{ file: string; meta: CacheMeta }> {
+  const name = `wiki-bench-generated-${cacheKey(pages)}`;
+  const dir = join(cacheRoot(), name);
+  const metaFile = join(dir, 'meta.json');
+  if (!existsSync(metaFile)) {
+    mkdirSync(dir, { recursive: true });
+    const release = await lock(dir);
+    try {
+      if (!existsSync(metaFile)) {
+        removeStaleCaches(name);
+        await build(dir, pages);
+      }
+    } finally {
+      release();
+    }
+  }
+  return { file: join(dir, 'wiki.sqlite'), meta: JSON.parse(readFileSync(metaFile, 'utf8')) as CacheMeta };
+}
+
+/** A store holding the generated benchmark wiki (SQLite), built and cached on first use. */
+export async function generatedWiki(pages?: number): Promise<GeneratedWiki> {
+  const { file, meta } = await generatedWikiFile(pages);
+  const store = await openWikiStore({ engine: 'sqlite', file });
+  const site = await loadSite(store.db);
+  if (!site) throw new Error('the generated wiki stored no site');
+  return {
+    store,
+    site,
+    pages: meta.pages,
+    file,
+    titles: meta.titles,
+    async dispose() {
+      await store.close();
+    },
+  };
+}
+
+// `node --import tsx bench/generated-wiki.ts [pages]` builds the cache ahead of a benchmark run.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { file, meta } = await generatedWikiFile(process.argv[2] ? Number(process.argv[2]) : undefined);
+  process.stdout.write(`${file}\n${JSON.stringify(meta)}\n`);
+}

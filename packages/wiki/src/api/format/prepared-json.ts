@@ -1,0 +1,83 @@
+/**
+ * Large texts that answers repeat from request to request (revision contents), with their JSON
+ * form and UTF-8 size computed once. A formatversion 2 answer prints such a text by splicing in its
+ * prepared JSON instead of escaping it again, and the result size limit counts its bytes without
+ * encoding it again. Texts are registered by whoever keeps them (the content cache) and forgotten
+ * when it lets them go; a text that is not registered is printed the ordinary way, so the registry
+ * changes only the cost of an answer, never its bytes.
+ */
+
+/** Only texts at least this long are worth a lookup. */
+export const PREPARED_MIN_LENGTH = 512;
+
+interface Prepared {
+  /** `JSON.stringify(text)` with U+2028 and U+2029 escaped, as formatversion 2 prints it. */
+  json: string | undefined;
+  bytes: number;
+}
+
+const registry = new Map<string, Prepared>();
+
+const LINE_SEPARATORS = /[\u2028\u2029]/g;
+
+function escapeLineSeparator(ch: string): string {
+  return `\\u${ch.charCodeAt(0).toString(16)}`;
+}
+
+/** Registers a text (its JSON form is made on first use). */
+export function prepareText(text: string): void {
+  if (text.length < PREPARED_MIN_LENGTH || registry.has(text)) return;
+  registry.set(text, { json: undefined, bytes: Buffer.byteLength(text) });
+}
+
+export function forgetText(text: string): void {
+  registry.delete(text);
+}
+
+/** The UTF-8 size of a string, from the registry when the text is registered. */
+export function utf8Length(text: string): number {
+  if (text.length >= PREPARED_MIN_LENGTH) {
+    const prepared = registry.get(text);
+    if (prepared) return prepared.bytes;
+  }
+  return Buffer.byteLength(text);
+}
+
+/** A marker no printed string can contain: a random key behind an escaped NUL. */
+const MARKER_KEY = `\u0000${Math.random().toString(36).slice(2)}${Date.now().toString(36)}:`;
+const PRINTED_MARKER = JSON.stringify(MARKER_KEY).slice(1, -1);
+
+/**
+ * `JSON.stringify(root)` with U+2028/U+2029 escaped, as formatversion 2 prints it; registered
+ * texts are spliced in from their prepared form.
+ */
+export function stringifyWithPrepared(root: unknown): string {
+  if (registry.size === 0) return escapeSeparators(JSON.stringify(root));
+  const spliced: string[] = [];
+  const skeleton = JSON.stringify(root, (_key, value) => {
+    if (typeof value !== 'string' || value.length < PREPARED_MIN_LENGTH) return value;
+    const prepared = registry.get(value);
+    if (!prepared) return value;
+    prepared.json ??= JSON.stringify(value).replace(LINE_SEPARATORS, escapeLineSeparator);
+    spliced.push(prepared.json);
+    return `${MARKER_KEY}${spliced.length - 1}`;
+  });
+  if (spliced.length === 0) return escapeSeparators(skeleton);
+  const printed = escapeSeparators(skeleton);
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const found = printed.indexOf(PRINTED_MARKER, at);
+    if (found === -1) break;
+    const end = printed.indexOf('"', found);
+    const index = Number(printed.slice(found + PRINTED_MARKER.length, end));
+    // The marker stands inside its quotes: replace the quoted marker with the quoted JSON.
+    out += printed.slice(at, found - 1) + spliced[index];
+    at = end + 1;
+  }
+  return out + printed.slice(at);
+}
+
+function escapeSeparators(text: string): string {
+  return /[\u2028\u2029]/.test(text) ? text.replace(LINE_SEPARATORS, escapeLineSeparator) : text;
+}

@@ -1,0 +1,129 @@
+/**
+ * The transformation MediaWiki applies to a message's text before use (`Message::text()`): the
+ * `$N` parameters are substituted, then the simple magic words and parser functions a message may
+ * hold are expanded: `{{SITENAME}}` and the other site variables, the page variables of the title
+ * the message is shown for, `{{PLURAL:}}`, `{{GENDER:}}`, `{{int:}}`, and the case functions.
+ * Anything else in braces (templates) is left as written.
+ */
+import type { Gender } from '../../site/title.js';
+
+export interface MessageTransformContext {
+  siteName: string;
+  server: string;
+  scriptPath: string;
+  /** The language the message is in (plural rules, number format). */
+  language: string;
+  contentLanguage: string;
+  /** The page the message is shown for: its full title, its title without namespace, and its namespace's name. */
+  page: { fullTitle: string; text: string; namespace: string };
+  /** The name `{{GENDER:}}` with an empty name refers to (the reader). */
+  readerName: string;
+  gender(userName: string): Promise<Gender>;
+  /** Another message's untransformed text in the same language (`{{int:}}`). */
+  message(key: string): Promise<string | undefined>;
+}
+
+/** `$1`, `$2`, ... replaced by the arguments; a parameter without argument stays as written. */
+export function substituteArgs(text: string, args: readonly string[]): string {
+  if (args.length === 0) return text;
+  return text.replace(/\$(\d+)/g, (whole, n: string) => args[Number(n) - 1] ?? whole);
+}
+
+const OPEN = '\u{F0001}';
+const CLOSE = '\u{F0002}';
+const MAX_INT_DEPTH = 5;
+
+/** A number as the language writes it (`1.234,5` in German) read back as a number. */
+function parseLocalizedNumber(text: string, language: string): number {
+  const trimmed = text.trim();
+  const german = language === 'de' || language.startsWith('de-');
+  const plain = german ? trimmed.replace(/\./g, '').replace(',', '.') : trimmed.replace(/,/g, '');
+  return Number(plain);
+}
+
+/** The form `{{PLURAL:}}` picks: explicit `N=` forms first, then one/other (German and English rules). */
+function pluralForm(count: string, forms: string[], language: string): string {
+  const n = parseLocalizedNumber(count, language);
+  const plain: string[] = [];
+  for (const form of forms) {
+    const explicit = /^\s*(\d+)=(.*)$/s.exec(form);
+    if (explicit) {
+      if (Number(explicit[1]) === n) return explicit[2];
+    } else {
+      plain.push(form);
+    }
+  }
+  if (plain.length === 0) return '';
+  return n === 1 ? plain[0] : (plain[1] ?? plain[0]);
+}
+
+function genderForm(gender: Gender, forms: string[]): string {
+  if (forms.length === 0) return '';
+  if (gender === 'male') return forms[0];
+  if (gender === 'female') return forms[1] ?? forms[0];
+  return forms[2] ?? forms[0];
+}
+
+async function expandCall(inner: string, ctx: MessageTransformContext, depth: number): Promise<string | undefined> {
+  const colon = inner.indexOf(':');
+  const name = (colon === -1 ? inner : inner.slice(0, colon)).trim();
+  const args = colon === -1 ? [] : inner.slice(colon + 1).split('|');
+  switch (colon === -1 ? name : '') {
+    case 'SITENAME':
+      return ctx.siteName;
+    case 'SERVER':
+      return ctx.server;
+    case 'SCRIPTPATH':
+      return ctx.scriptPath;
+    case 'CONTENTLANGUAGE':
+    case 'CONTENTLANG':
+      return ctx.contentLanguage;
+    case 'PAGENAME':
+      return ctx.page.text;
+    case 'FULLPAGENAME':
+      return ctx.page.fullTitle;
+    case 'NAMESPACE':
+      return ctx.page.namespace;
+    case 'ROOTPAGENAME':
+      return ctx.page.text.split('/')[0];
+  }
+  if (colon === -1) return undefined;
+  const [first, ...rest] = args;
+  switch (name.toLowerCase()) {
+    case 'plural':
+      return pluralForm(first, rest, ctx.language);
+    case 'gender': {
+      const user = first.trim() === '' ? ctx.readerName : first.trim();
+      return genderForm(await ctx.gender(user), rest);
+    }
+    case 'int': {
+      if (depth >= MAX_INT_DEPTH) return undefined;
+      const text = await ctx.message(first.trim());
+      if (text === undefined) return `⧼${first.trim()}⧽`;
+      return transformMessage(substituteArgs(text, rest), ctx, depth + 1);
+    }
+    case 'ucfirst':
+      return first.charAt(0).toUpperCase() + first.slice(1);
+    case 'lcfirst':
+      return first.charAt(0).toLowerCase() + first.slice(1);
+    case 'uc':
+      return first.toUpperCase();
+    case 'lc':
+      return first.toLowerCase();
+    default:
+      return undefined;
+  }
+}
+
+/** Expands the magic words and parser functions of a message's text (innermost calls first). */
+export async function transformMessage(text: string, ctx: MessageTransformContext, depth = 0): Promise<string> {
+  let current = text;
+  const call = /\{\{([^{}]*)\}\}/;
+  for (let match = call.exec(current); match !== null; match = call.exec(current)) {
+    const expanded = await expandCall(match[1], ctx, depth);
+    const replacement = expanded ?? `${OPEN}${match[1]}${CLOSE}`;
+    current = current.slice(0, match.index) + replacement + current.slice(match.index + match[0].length);
+  }
+  // Calls left as written are marked until the end, so that no pass expands them again.
+  return depth === 0 ? current.replaceAll(OPEN, '{{').replaceAll(CLOSE, '}}') : current;
+}

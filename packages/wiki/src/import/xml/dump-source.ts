@@ -1,0 +1,144 @@
+/**
+ * Where the importer takes a dump's events from: for a small file the reader runs on the main
+ * thread; for a large one a worker thread reads, decompresses and parses the file, computes hashes
+ * and extracts links (`dump-worker.ts`), and hands the events over in batches while the main thread
+ * writes. The worker runs at most a few batches ahead, so memory stays flat whatever the size.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { SiteConfig } from '../../site/site.js';
+import { DumpError, readDump } from './dump-reader.js';
+import { DumpFileError, dumpFileInfo, openDump } from './open-dump.js';
+import { type ImportEvent, PageStream } from './page-stream.js';
+
+export interface DumpSource {
+  /** Size of the file on disk. */
+  readonly fileBytes: number;
+  /** Bytes of the file read so far (compressed bytes for a compressed file). */
+  bytesRead(): number;
+  events(): AsyncGenerator<ImportEvent>;
+  /** The site the pages belong to: needed for link extraction, given after the first event. */
+  setSite(site: SiteConfig): void;
+  close(): Promise<void>;
+}
+
+/** What the worker posts: batches of events, the end, or why it stopped. */
+export type WorkerMessage =
+  | { type: 'batch'; events: ImportEvent[]; bytesRead: number }
+  | { type: 'end'; bytesRead: number }
+  | { type: 'error'; kind: 'dump' | 'file' | 'other'; message: string; byteOffset: number };
+
+/** What the worker is told: the site, or that a batch was taken (it may send another). */
+export type WorkerCommand = { type: 'site'; site: SiteConfig } | { type: 'ack' };
+
+/** Smallest file worth a worker thread (its start costs some tens of milliseconds). */
+const WORKER_FROM_BYTES = 20_000_000;
+
+/**
+ * A worker's heap: the parser holds one revision and a few batches. A small heap makes it collect
+ * its garbage early, which keeps the import's memory low; room for the largest pages there are.
+ */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 16 };
+
+/** Whether a file of this size is read on a worker thread by default. */
+export function readerThreadFor(bytes: number): boolean {
+  return bytes >= WORKER_FROM_BYTES && availableParallelism() > 1;
+}
+
+/** Starts a worker from a module; from TypeScript sources (development) through tsx's loader. */
+function startWorker(url: URL, workerData: unknown): Worker {
+  const options = { workerData, resourceLimits: WORKER_LIMITS };
+  if (!url.pathname.endsWith('.ts')) return new Worker(url, options);
+  const bootstrap = `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(url.href)}); })`;
+  return new Worker(bootstrap, { ...options, eval: true });
+}
+
+/** The error a worker reported, as the reader would have thrown it. */
+export function workerError(message: Extract<WorkerMessage, { type: 'error' }>): Error {
+  if (message.kind === 'dump') return new DumpError(message.message, message.byteOffset);
+  if (message.kind === 'file') return new DumpFileError(message.message);
+  return new Error(message.message);
+}
+
+async function inlineSource(file: string): Promise<DumpSource> {
+  const opened = await openDump(file);
+  const stream = new PageStream();
+  return {
+    fileBytes: opened.fileBytes,
+    bytesRead: opened.bytesRead,
+    async *events() {
+      for await (const event of readDump(opened.stream, file)) yield stream.process(event);
+    },
+    setSite: (site) => stream.setSite(site),
+    async close() {
+      opened.stream.destroy();
+    },
+  };
+}
+
+function workerSource(file: string, fileBytes: number): DumpSource {
+  const own = import.meta.url.endsWith('.ts') ? './dump-worker.ts' : './dump-worker.js';
+  const worker = startWorker(new URL(own, import.meta.url), { file });
+  const queue: ImportEvent[][] = [];
+  let read = 0;
+  let ended = false;
+  let failure: Error | undefined;
+  let wake: (() => void) | undefined;
+  const notify = () => {
+    const w = wake;
+    wake = undefined;
+    w?.();
+  };
+  worker.on('message', (message: WorkerMessage) => {
+    if (message.type === 'batch') {
+      queue.push(message.events);
+      read = message.bytesRead;
+    } else if (message.type === 'end') {
+      read = message.bytesRead;
+      ended = true;
+    } else {
+      failure ??= workerError(message);
+    }
+    notify();
+  });
+  worker.on('error', (err) => {
+    failure ??= err;
+    notify();
+  });
+  worker.on('exit', (code) => {
+    if (!ended) failure ??= new Error(`the dump reader's thread stopped (exit code ${code})`);
+    notify();
+  });
+  const command = (message: WorkerCommand) => worker.postMessage(message);
+  return {
+    fileBytes,
+    bytesRead: () => read,
+    async *events() {
+      for (;;) {
+        const batch = queue.shift();
+        if (batch) {
+          command({ type: 'ack' });
+          yield* batch;
+          continue;
+        }
+        if (failure) throw failure;
+        if (ended) return;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+      }
+    },
+    setSite: (site) => command({ type: 'site', site }),
+    async close() {
+      ended = true;
+      await worker.terminate();
+    },
+  };
+}
+
+/** Opens a dump file for import; a DumpFileError when it cannot be read. */
+export async function openDumpSource(file: string, options: { thread?: boolean } = {}): Promise<DumpSource> {
+  const { fileBytes } = await dumpFileInfo(file);
+  const thread = options.thread ?? readerThreadFor(fileBytes);
+  return thread ? workerSource(file, fileBytes) : inlineSource(file);
+}

@@ -1,0 +1,76 @@
+/**
+ * Worker thread body: reads a dump file (`workerData.file`), parses it, completes hashes and sizes
+ * and extracts each page's links (`PageStream`), and posts the events in batches. It waits for the
+ * site after the first event, and keeps no more than a few batches unacknowledged.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { DumpError, readDump } from './dump-reader.js';
+import type { WorkerCommand, WorkerMessage } from './dump-source.js';
+import { DumpFileError, openDump } from './open-dump.js';
+import { type ImportEvent, PageStream } from './page-stream.js';
+
+/** A batch is sent once it holds this many characters of text, or this many events. */
+const BATCH_CHARS = 1 << 20;
+const BATCH_EVENTS = 256;
+/** Batches sent and not yet taken by the writer. */
+const MAX_AHEAD = 3;
+
+const port = parentPort!;
+const { file } = workerData as { file: string };
+const stream = new PageStream();
+let credits = MAX_AHEAD;
+let siteKnown = false;
+let wake: (() => void) | undefined;
+
+port.on('message', (command: WorkerCommand) => {
+  if (command.type === 'ack') credits++;
+  else {
+    stream.setSite(command.site);
+    siteKnown = true;
+  }
+  const w = wake;
+  wake = undefined;
+  w?.();
+});
+
+const post = (message: WorkerMessage) => port.postMessage(message);
+const until = async (condition: () => boolean) => {
+  while (!condition()) {
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+  }
+};
+
+try {
+  const opened = await openDump(file);
+  let batch: ImportEvent[] = [];
+  let chars = 0;
+  const send = async () => {
+    if (batch.length === 0) return;
+    await until(() => credits > 0);
+    credits--;
+    post({ type: 'batch', events: batch, bytesRead: opened.bytesRead() });
+    batch = [];
+    chars = 0;
+  };
+  let first = true;
+  for await (const event of readDump(opened.stream, file)) {
+    batch.push(stream.process(event));
+    if (first) {
+      first = false;
+      await send();
+      await until(() => siteKnown);
+      continue;
+    }
+    if (event.type === 'revision') chars += event.revision.text?.length ?? 0;
+    if (chars >= BATCH_CHARS || batch.length >= BATCH_EVENTS) await send();
+  }
+  await send();
+  post({ type: 'end', bytesRead: opened.bytesRead() });
+} catch (err) {
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof DumpError) post({ type: 'error', kind: 'dump', message, byteOffset: err.byteOffset });
+  else post({ type: 'error', kind: err instanceof DumpFileError ? 'file' : 'other', message, byteOffset: 0 });
+}
+// The thread stays until the importer ends it, so that every message posted here is delivered.

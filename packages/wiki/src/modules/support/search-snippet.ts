@@ -1,0 +1,101 @@
+/**
+ * The text snippet and word count of a search hit, as MediaWiki's database search backends make
+ * them from a page's wikitext (without `$wgAdvancedSearchHighlighting`):
+ *
+ * - every term becomes a pattern: the term as written, between word boundaries (no boundary
+ *   after a `word*` prefix). MediaWiki matches these on the text's UTF-8 bytes, case-insensitively
+ *   for ASCII letters only, and a word boundary is one between an ASCII letter, digit or `_` and
+ *   anything else; so is it done here (on a string holding one byte per character);
+ * - the first two lines with a match each give one snippet line: the text before the line's last
+ *   match (its last 75 characters after `…`, when longer), the match and up to 76 bytes after it,
+ *   HTML-escaped, with every match in the line wrapped in `<span class='searchmatch'>`.
+ */
+import type { SearchTerm } from './search-query.js';
+
+const CONTEXT_LINES = 2;
+const CONTEXT_CHARS = 75;
+/** MediaWiki's `ellipsis` message by content language. */
+const ELLIPSIS: Record<string, string> = { en: '...' };
+const DEFAULT_ELLIPSIS = '…';
+
+const REGEX_SPECIAL = /[.*+?^${}()|[\]\\/-]/g;
+
+/** A term's pattern over the bytes of UTF-8 text (latin1 string), ASCII letters in either case. */
+function termPattern(term: SearchTerm): string {
+  const bytes = Buffer.from(term.text, 'utf8').toString('latin1');
+  const escaped = bytes.replace(REGEX_SPECIAL, '\\$&').replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
+  return term.prefix ? `\\b${escaped}` : `\\b${escaped}\\b`;
+}
+
+function toBytes(text: string): string {
+  return Buffer.from(text, 'utf8').toString('latin1');
+}
+
+function fromBytes(bytes: string): string {
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+/** The characters PHP's `ltrim` removes: space, tab, newline, carriage return, NUL, vertical tab. */
+const PHP_TRIM = new Set([' ', '\t', '\n', '\r', '\0', '\v']);
+
+function phpTrimStart(text: string): string {
+  let i = 0;
+  while (i < text.length && PHP_TRIM.has(text[i]!)) i++;
+  return text.slice(i);
+}
+
+/** The last `CONTEXT_CHARS` characters of a line's beginning, after an ellipsis, when longer. */
+function truncateStart(text: string, ellipsis: string): string {
+  const chars = Array.from(text);
+  if (chars.length <= CONTEXT_CHARS) return text;
+  const kept = ellipsis + phpTrimStart(chars.slice(-CONTEXT_CHARS).join(''));
+  return Array.from(kept).length < chars.length ? kept : text;
+}
+
+/** The highlighted snippet of a hit's wikitext for the query's terms. */
+export function textSnippet(wikitext: string, terms: readonly SearchTerm[], language: string): string {
+  if (terms.length === 0 || wikitext === '') return '';
+  const any = terms.map(termPattern).join('|');
+  const line = new RegExp(`^([^\\n]*)(${any})([^\\n]{0,${CONTEXT_CHARS + 1}})`);
+  const mark = new RegExp(`(${any})`, 'g');
+  const ellipsis = ELLIPSIS[language.split('-')[0] ?? ''] ?? DEFAULT_ELLIPSIS;
+  let left = CONTEXT_LINES;
+  let snippet = '';
+  for (const text of toBytes(wikitext).split('\n')) {
+    if (left === 0) break;
+    const m = line.exec(text);
+    if (!m) continue;
+    left--;
+    const pre = toBytes(truncateStart(fromBytes(m[1]!), ellipsis));
+    const escaped = toBytes(escapeHtml(fromBytes(pre + m[2]! + m[3]!)));
+    snippet += `${fromBytes(escaped.replace(mark, "<span class='searchmatch'>$1</span>"))}\n`;
+  }
+  return snippet;
+}
+
+/**
+ * PHP's `str_word_count` (which MediaWiki reports as `wordcount`): runs of ASCII letters, `'`
+ * and `-`, where the text's first character may not be `'` or `-` and its last not `-`. Letters
+ * outside ASCII end a word.
+ */
+export function phpWordCount(text: string): number {
+  let start = 0;
+  let end = text.length;
+  if (text[0] === "'" || text[0] === '-') start = 1;
+  if (end > start && text[end - 1] === '-') end--;
+  let count = 0;
+  let inWord = false;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    const wordChar = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 39 || c === 45;
+    if (wordChar && !inWord) count++;
+    inWord = wordChar;
+  }
+  return count;
+}

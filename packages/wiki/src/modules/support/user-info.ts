@@ -1,0 +1,39 @@
+/**
+ * What `meta=userinfo`, `list=users` and `list=allusers` say alike about an account: the block
+ * that applies to it and its central ids (this wiki is its own central wiki, so the local id).
+ */
+import type { UserBlock } from '../../accounts/blocks.js';
+import { mwToIso } from '../../api/params/timestamp.js';
+import type { ResultObject } from '../../api/result/tree.js';
+import { formatUserTimestamp } from '../../site/date-format.js';
+
+/** MediaWiki's block fields (`blockid`, `blockedby`, ...), dates also formatted in `language`. */
+export function blockDetails(block: UserBlock, language: string): ResultObject {
+  const details: ResultObject = {
+    blockid: block.id,
+    blockedby: block.by,
+    blockedbyid: block.byId,
+    blockreason: block.reason,
+    blockedtimestamp: mwToIso(block.timestamp),
+    blockexpiry: block.expiry === 'infinity' ? 'infinite' : mwToIso(block.expiry),
+    blockpartial: !block.sitewide,
+    blocknocreate: block.noCreate,
+    blockanononly: block.anonOnly,
+    blockedtimestampformatted: formatUserTimestamp(block.timestamp, language),
+  };
+  if (block.expiry !== 'infinity') {
+    details.blockexpiryformatted = formatUserTimestamp(block.expiry, language);
+    details.blockexpiryrelative = formatUserTimestamp(block.expiry, language);
+  }
+  return details;
+}
+
+/**
+ * `centralids` and `attachedlocal` (and `attachedwiki` when asked about a wiki): the local id,
+ * attached when the account exists.
+ */
+export function centralIdDetails(userId: number, wikiId: string, attachedWiki: string | undefined): ResultObject {
+  const details: ResultObject = { centralids: { local: userId }, attachedlocal: { local: userId !== 0 } };
+  if (attachedWiki !== undefined) details.attachedwiki = { local: userId !== 0 && attachedWiki === wikiId };
+  return details;
+}

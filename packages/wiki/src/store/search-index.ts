@@ -1,0 +1,249 @@
+/**
+ * The full-text index behind `list=search` (migration 0013): each page's title and current text,
+ * as words. MediaWiki's database search backends index the wikitext with its markup characters
+ * removed (link targets, template names and parameters stay words), and so does this index.
+ *
+ * Each is kept twice: as words, which a search matches exactly as MediaWiki's database backends
+ * do (`Berlin` does not find `Berlins`), and as the words' stems in the wiki's language, which
+ * `srenablerewrites` searches (`Häuser` finds `Haus`). SQLite keeps both in an FTS5 table, the
+ * stems made here with the Snowball stemmer of the wiki's language (FTS5 has none for German);
+ * PostgreSQL makes `tsvector`s with the `simple` configuration for the words and the text search
+ * configuration of the wiki's language (`german`) for the stems, which stems with the same
+ * Snowball algorithm and in addition leaves out its stop words.
+ *
+ * The index follows the store: `refreshSearchIndex` brings every page whose current revision is
+ * not the indexed one up to date (and drops pages that are gone). The importers call it at their
+ * end; so does anything else that changes a page's current text.
+ */
+import { type Kysely, sql } from 'kysely';
+import snowball from 'snowball-stemmers';
+import type { SiteConfig } from '../site/site.js';
+import { isPostgres } from './migrations/columns.js';
+
+/** Snowball algorithms by content language code. */
+const SNOWBALL: Record<string, string> = {
+  ar: 'arabic',
+  ca: 'catalan',
+  cs: 'czech',
+  da: 'danish',
+  de: 'german',
+  en: 'english',
+  es: 'spanish',
+  eu: 'basque',
+  fi: 'finnish',
+  fr: 'french',
+  ga: 'irish',
+  hu: 'hungarian',
+  hy: 'armenian',
+  it: 'italian',
+  nb: 'norwegian',
+  nl: 'dutch',
+  nn: 'norwegian',
+  no: 'norwegian',
+  pt: 'portuguese',
+  ro: 'romanian',
+  ru: 'russian',
+  sl: 'slovene',
+  sv: 'swedish',
+  ta: 'tamil',
+  tr: 'turkish',
+};
+
+/** PostgreSQL's built-in text search configurations by content language code. */
+const PG_CONFIG: Record<string, string> = {
+  ar: 'arabic',
+  ca: 'catalan',
+  da: 'danish',
+  de: 'german',
+  el: 'greek',
+  en: 'english',
+  es: 'spanish',
+  eu: 'basque',
+  fi: 'finnish',
+  fr: 'french',
+  ga: 'irish',
+  hi: 'hindi',
+  hu: 'hungarian',
+  hy: 'armenian',
+  id: 'indonesian',
+  it: 'italian',
+  lt: 'lithuanian',
+  nb: 'norwegian',
+  ne: 'nepali',
+  nl: 'dutch',
+  nn: 'norwegian',
+  no: 'norwegian',
+  pt: 'portuguese',
+  ro: 'romanian',
+  ru: 'russian',
+  sr: 'serbian',
+  sv: 'swedish',
+  ta: 'tamil',
+  tr: 'turkish',
+  yi: 'yiddish',
+};
+
+function baseLanguage(language: string): string {
+  return language.toLowerCase().split('-')[0] ?? '';
+}
+
+/** The PostgreSQL text search configuration used for a wiki's language (`simple`: no stemming). */
+export function postgresSearchConfig(language: string): string {
+  return PG_CONFIG[baseLanguage(language)] ?? 'simple';
+}
+
+/** Turns words (lowercase) into the index's terms: their stems, remembered per word. */
+export class WordStemmer {
+  private readonly stemmer: { stem(word: string): string } | undefined;
+  private readonly cache = new Map<string, string>();
+
+  constructor(language: string) {
+    const algorithm = SNOWBALL[baseLanguage(language)];
+    this.stemmer = algorithm ? snowball.newStemmer(algorithm) : undefined;
+  }
+
+  stem(word: string): string {
+    if (!this.stemmer) return word;
+    let stem = this.cache.get(word);
+    if (stem === undefined) {
+      stem = this.stemmer.stem(word);
+      if (this.cache.size > 200_000) this.cache.clear();
+      this.cache.set(word, stem);
+    }
+    return stem;
+  }
+
+  /**
+   * A word prefix (`haupt*`) in the index's terms. Stems are not applied to prefixes; the
+   * stemmer's own letter folding is (German stems have `ä`, `ö`, `ü` as `a`, `o`, `u`).
+   */
+  prefix(word: string): string {
+    if (!this.stemmer) return word;
+    return this.stemmer.stem(word) === word ? word : word.replace(/[äöü]/g, (c) => FOLD[c] ?? c);
+  }
+}
+
+const FOLD: Record<string, string> = { ä: 'a', ö: 'o', ü: 'u' };
+
+/**
+ * A word: a run of ASCII letters and digits and of any characters beyond ASCII, as the search
+ * index of MediaWiki's SQLite backend splits text (FTS5's `ascii` tokenizer splits the same way).
+ */
+const WORD = /[a-z0-9\u0080-\uffff]+/g;
+
+/** The words of a text, lowercased, in order (the tokens both engines index). */
+export function words(text: string): string[] {
+  return text.toLowerCase().match(WORD) ?? [];
+}
+
+const TAG = /<\/?\s*[A-Za-z][^>]*?>/g;
+/** Characters of a URL, and the protocols whose URLs MediaWiki's search index leaves out. */
+const URL_CHARS = String.raw`A-Za-z0-9_\/:.,~%\-+&;#?!=()@\u0080-\uffff`;
+const PROTOCOLS = 'http|https|ftp|mailto|news|gopher';
+const BARE_URL = new RegExp(`(^|[^\\[])(?:${PROTOCOLS}):[${URL_CHARS}]+([^${URL_CHARS}]|$)`, 'gi');
+const BRACKETED_URL = new RegExp(`([^\\[])\\[(?:${PROTOCOLS}):[${URL_CHARS}]+\\]`, 'gi');
+const LABELLED_URL = new RegExp(`([^\\[])\\[(?:${PROTOCOLS}):[${URL_CHARS}]+\\s+([^\\]]+)\\]`, 'gi');
+/** `[[game]]s` is indexed as `game games`. */
+const LINK_TRAIL = /([^A-Za-z_'.0-9\u0080-\uffff&#;-])([A-Za-z_'.0-9\u0080-\uffff&#;-]+)\]\]([a-z]+)/g;
+/** Texts longer than this are indexed by their beginning (PostgreSQL's `tsvector` is limited to 1 MB). */
+const MAX_INDEXED_CHARS = 500_000;
+
+/**
+ * A page's wikitext as the index reads it, as MediaWiki's search index update does: HTML tags
+ * are left out (comments are not tags: their text stays), and so are external URLs, except the
+ * label of a bracketed link; markup characters separate words.
+ */
+export function indexableText(wikitext: string): string {
+  const text = wikitext.length > MAX_INDEXED_CHARS ? wikitext.slice(0, MAX_INDEXED_CHARS) : wikitext;
+  return ` ${text} `
+    .replace(TAG, ' ')
+    .replace(BARE_URL, '$1$2')
+    .replace(BRACKETED_URL, '$1 ')
+    .replace(LABELLED_URL, '$1 $2 ')
+    .replace(LINK_TRAIL, '$1$2 $2$3');
+}
+
+/** A page's title as indexed: its text without the namespace, as words. */
+export function indexableTitle(dbKey: string): string {
+  return dbKey.replace(/_/g, ' ');
+}
+
+/** SQLite: the stems of words, separated by spaces (what the FTS5 table receives). */
+function stems(list: readonly string[], stemmer: WordStemmer): string {
+  return list.map((word) => stemmer.stem(word)).join(' ');
+}
+
+interface PageToIndex {
+  page_id: number;
+  page_title: string;
+  page_latest: number;
+  content_text: string | null;
+}
+
+const BATCH = 200;
+
+export interface RefreshOptions {
+  /** Forget the whole index first (the store now holds another wiki). */
+  rebuild?: boolean;
+}
+
+/**
+ * Brings the index up to date with the store: pages that are gone or whose current revision
+ * changed leave it, pages without an entry are indexed (read in page id order, in batches).
+ * Returns the number of pages indexed.
+ */
+export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, options: RefreshOptions = {}) {
+  const postgres = isPostgres(db);
+  if (options.rebuild) {
+    await sql`delete from searchindex`.execute(db);
+    if (!postgres) await sql`delete from searchindex_page`.execute(db);
+  } else if (postgres) {
+    await sql`delete from searchindex where not exists (
+      select 1 from page where page_id = si_page and page_latest = si_latest)`.execute(db);
+  } else {
+    const stale = await sql<{ si_page: number }>`select si_page from searchindex_page
+      left join page on page_id = si_page
+      where page_id is null or page_latest <> si_latest`.execute(db);
+    for (let i = 0; i < stale.rows.length; i += BATCH) {
+      const ids = stale.rows.slice(i, i + BATCH).map((r) => r.si_page);
+      await sql`delete from searchindex where rowid in (${sql.join(ids)})`.execute(db);
+      await sql`delete from searchindex_page where si_page in (${sql.join(ids)})`.execute(db);
+    }
+  }
+  const stemmer = new WordStemmer(site.language);
+  const config = sql.lit(postgresSearchConfig(site.language));
+  const indexed = postgres ? sql`searchindex` : sql`searchindex_page`;
+  let after = 0;
+  let count = 0;
+  for (;;) {
+    const batch = await sql<PageToIndex>`select page_id, page_title, page_latest, content_text from page
+      left join slots on slot_revision_id = page_latest and slot_role = 'main'
+      left join content on content_id = slot_content_id
+      where page_id > ${after} and not exists (select 1 from ${indexed} where si_page = page_id)
+      order by page_id limit ${BATCH}`.execute(db);
+    if (batch.rows.length === 0) break;
+    after = batch.rows[batch.rows.length - 1]!.page_id;
+    count += batch.rows.length;
+    if (postgres) {
+      const values = batch.rows.map((p) => {
+        const title = words(indexableTitle(p.page_title)).join(' ');
+        const text = words(indexableText(p.content_text ?? '')).join(' ');
+        return sql`(${p.page_id}, ${p.page_latest}, to_tsvector('simple', ${title}), to_tsvector('simple', ${text}),
+          to_tsvector(${config}, ${title}), to_tsvector(${config}, ${text}))`;
+      });
+      await sql`insert into searchindex (si_page, si_latest, si_title, si_text, si_title_stems, si_text_stems)
+        values ${sql.join(values)}`.execute(db);
+    } else {
+      const entries = batch.rows.map((p) => {
+        const title = words(indexableTitle(p.page_title));
+        const text = words(indexableText(p.content_text ?? ''));
+        return sql`(${p.page_id}, ${title.join(' ')}, ${text.join(' ')}, ${stems(title, stemmer)}, ${stems(text, stemmer)})`;
+      });
+      await sql`insert into searchindex (rowid, si_title, si_text, si_title_stems, si_text_stems)
+        values ${sql.join(entries)}`.execute(db);
+      const pages = batch.rows.map((p) => sql`(${p.page_id}, ${p.page_latest})`);
+      await sql`insert into searchindex_page (si_page, si_latest) values ${sql.join(pages)}`.execute(db);
+    }
+  }
+  return count;
+}

@@ -1,0 +1,60 @@
+/**
+ * Prepared JSON texts: an answer that splices in registered texts prints exactly the bytes that
+ * escaping them again would, and their sizes count the same.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { toJson } from '../../src/api/format/json.js';
+import {
+  forgetText,
+  PREPARED_MIN_LENGTH,
+  prepareText,
+  stringifyWithPrepared,
+  utf8Length,
+} from '../../src/api/format/prepared-json.js';
+
+const long = (seed: string) => seed.repeat(Math.ceil(PREPARED_MIN_LENGTH / seed.length) + 1);
+
+/** What formatversion 2 prints without the registry. */
+function plain(value: unknown): string {
+  return JSON.stringify(value).replace(/[\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16)}`);
+}
+
+test('registered texts are spliced in as the plain serialisation prints them', () => {
+  const texts = [
+    long('Zeile "eins"\n\tmit Ümlauten und \u2028 Trennern \\ '),
+    long('[[Berlin]] {{Vorlage|a=1}} \u0000 '),
+    long('short'),
+  ];
+  for (const text of texts) prepareText(text);
+  try {
+    const answer = {
+      query: {
+        pages: texts.map((content, i) => ({
+          pageid: i,
+          title: `T${i}`,
+          revisions: [{ slots: { main: { content } } }],
+        })),
+        again: texts[0],
+        small: 'x\u2029y',
+      },
+    };
+    const expected = plain(answer);
+    assert.equal(stringifyWithPrepared(answer), expected);
+    assert.equal(toJson(answer, { formatVersion: 2, escapeNonAscii: false, pretty: false }), expected);
+    assert.equal(utf8Length(texts[0] as string), Buffer.byteLength(texts[0] as string));
+  } finally {
+    for (const text of texts) forgetText(text);
+  }
+});
+
+test('a string that looks like a marker is printed as itself', () => {
+  const text = long('abc');
+  prepareText(text);
+  try {
+    const answer = { a: text, b: '\u0000abc:0', c: '"\\u0000' };
+    assert.equal(stringifyWithPrepared(answer), plain(answer));
+  } finally {
+    forgetText(text);
+  }
+});

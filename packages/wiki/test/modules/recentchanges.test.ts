@@ -1,0 +1,214 @@
+/**
+ * list=recentchanges on the reference wiki: filters, continuation, generator mode, the patrol
+ * rights, and hidden fields (rc_deleted) per right, for anonymous callers, an administrator (Bob)
+ * and a member of the suppress group (Admin).
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { describeEachEngine } from '@svc/common/testing';
+import { useLoggedInClients } from '../helpers/logged-in-clients.js';
+import { useReferenceApi } from '../helpers/reference-api.js';
+
+const changes = (answer: any): any[] => answer.query.recentchanges;
+
+describeEachEngine('list=recentchanges', (engine) => {
+  const api = useReferenceApi(engine);
+  const users = useLoggedInClients(api, ['Bob', 'Admin']);
+  const admin = 'Bob';
+  const oversight = 'Admin';
+  const as = (user: string, params: Record<string, string>) => users.query(user, { list: 'recentchanges', ...params });
+
+  test('continuing by timestamp|rcid gives what one batch gives, in both directions', async () => {
+    for (const dir of ['older', 'newer']) {
+      const seen: number[] = [];
+      let cont: Record<string, string> = {};
+      for (let i = 0; i < 10; i++) {
+        const answer = await api().query({ list: 'recentchanges', rclimit: '9', rcdir: dir, rcprop: 'ids', ...cont });
+        seen.push(...changes(answer).map((c) => c.rcid));
+        if (!answer.continue) break;
+        assert.match(answer.continue.rccontinue, /^\d{14}\|\d+$/);
+        cont = answer.continue;
+      }
+      const whole = await api().query({ list: 'recentchanges', rclimit: '90', rcdir: dir, rcprop: 'ids' });
+      assert.deepEqual(
+        seen,
+        changes(whole)
+          .map((c) => c.rcid)
+          .slice(0, seen.length),
+      );
+      assert.equal(seen.length, 90);
+    }
+    const bad = await api().query({ list: 'recentchanges', rccontinue: 'gestern|1' });
+    assert.equal(bad.error.code, 'badcontinue');
+    const badTime = await api().query({ list: 'recentchanges', rcend: 'morgen' });
+    assert.equal(badTime.error.code, 'badtimestamp');
+  });
+
+  test('type, user, excluded user, title and namespace filters', async () => {
+    const created = await api().query({ list: 'recentchanges', rctype: 'new', rclimit: '500', rcprop: 'flags' });
+    assert.ok(changes(created).length > 100);
+    assert.ok(changes(created).every((c) => c.type === 'new' && c.new === true));
+    const bob = await api().query({ list: 'recentchanges', rcuser: 'Bob', rclimit: '500', rcprop: 'user' });
+    assert.equal(changes(bob).length, 40);
+    assert.ok(changes(bob).every((c) => c.user === 'Bob'));
+    const notAdmin = await api().query({
+      list: 'recentchanges',
+      rcexcludeuser: 'Admin',
+      rclimit: '500',
+      rcprop: 'user',
+    });
+    assert.equal(changes(notAdmin).length, 189 - 82);
+    const both = await api().query({ list: 'recentchanges', rcuser: 'Bob', rcexcludeuser: 'Admin' });
+    assert.equal(both.error.code, 'invalidparammix');
+    const berlin = await api().query({ list: 'recentchanges', rctitle: 'Berlin', rcprop: 'ids|title' });
+    assert.deepEqual(
+      changes(berlin).map((c) => c.rcid),
+      [189, 182, 165, 56, 44, 32],
+    );
+    const badTitle = await api().query({ list: 'recentchanges', rctitle: 'Spezial:Letzte Änderungen' });
+    assert.equal(badTitle.error.code, 'invalidtitle');
+    const users = await api().query({ list: 'recentchanges', rcnamespace: '2|3', rclimit: '500', rcprop: 'title' });
+    assert.ok(changes(users).every((c) => c.ns === 2 || c.ns === 3));
+    const top = await api().query({ list: 'recentchanges', rctoponly: '1', rctitle: 'Berlin', rcprop: 'ids' });
+    assert.deepEqual(
+      changes(top).map((c) => c.rcid),
+      [189],
+    );
+  });
+
+  test('tag filter: the same changes whether the tag is read as rare or as common', async () => {
+    const params = { list: 'recentchanges', rctag: 'oracle-test', rcprop: 'ids|tags', rclimit: '3' };
+    const pages = async () => {
+      const ids: number[] = [];
+      let cont: Record<string, string> = {};
+      for (let i = 0; i < 10; i++) {
+        const answer = await api().query({ ...params, ...cont });
+        ids.push(...changes(answer).map((c) => c.rcid));
+        assert.ok(changes(answer).every((c) => c.tags.includes('oracle-test')));
+        if (!answer.continue) break;
+        cont = answer.continue;
+      }
+      return ids;
+    };
+    const rare = await pages();
+    assert.equal(rare.length, 7);
+    const { store } = api();
+    const common = (count: number) =>
+      store.db.updateTable('change_tag_def').set({ ctd_count: count }).where('ctd_name', '=', 'oracle-test').execute();
+    await common(1_000_000);
+    try {
+      assert.deepEqual(await pages(), rare);
+    } finally {
+      await common(7);
+    }
+    assert.deepEqual(changes(await api().query({ ...params, rctag: 'gibt-es-nicht' })), []);
+  });
+
+  test('show: flags, and the values that contradict each other', async () => {
+    const minor = await api().query({ list: 'recentchanges', rcshow: 'minor|!bot', rclimit: '500', rcprop: 'flags' });
+    assert.ok(changes(minor).length > 0);
+    assert.ok(changes(minor).every((c) => c.minor && !c.bot));
+    const redirects = await api().query({
+      list: 'recentchanges',
+      rcshow: 'redirect',
+      rclimit: '500',
+      rcprop: 'redirect',
+    });
+    assert.ok(changes(redirects).length > 0 && changes(redirects).every((c) => c.redirect));
+    for (const pair of ['anon|!anon', 'patrolled|unpatrolled', 'autopatrolled|!patrolled']) {
+      const conflict = await as(admin, { rcshow: pair });
+      assert.equal(conflict.error.code, 'show', pair);
+    }
+  });
+
+  test('patrol flags only for callers who may patrol', async () => {
+    const denied = await api().query({ list: 'recentchanges', rcprop: 'patrolled' });
+    assert.equal(denied.error.code, 'permissiondenied');
+    const deniedShow = await api().query({ list: 'recentchanges', rcshow: 'unpatrolled' });
+    assert.equal(deniedShow.error.code, 'permissiondenied');
+    const unpatrolled = await as(admin, { rcshow: 'unpatrolled', rcprop: 'ids|patrolled', rclimit: '500' });
+    assert.ok(changes(unpatrolled).some((c) => c.rcid === 107));
+    for (const c of changes(unpatrolled)) {
+      assert.deepEqual([c.patrolled, c.unpatrolled, c.autopatrolled], [false, true, false]);
+    }
+    const auto = await as(admin, { rcshow: 'autopatrolled', rcprop: 'patrolled', rclimit: '3' });
+    assert.deepEqual(changes(auto)[0], { type: 'log', patrolled: true, unpatrolled: false, autopatrolled: true });
+  });
+
+  test('as a generator: the changed pages, or with generaterevisions the changed revisions', async () => {
+    const pages = await api().query({ generator: 'recentchanges', grctype: 'edit', grclimit: '3', grctitle: 'Berlin' });
+    assert.deepEqual(
+      pages.query.pages.map((p: any) => p.title),
+      ['Berlin'],
+    );
+    const revisions = await api().query({
+      generator: 'recentchanges',
+      grctype: 'edit',
+      grclimit: '4',
+      grcgeneraterevisions: '1',
+      prop: 'revisions',
+      rvprop: 'ids',
+    });
+    const listed = await api().query({ list: 'recentchanges', rctype: 'edit', rclimit: '4', rcprop: 'ids' });
+    const revids = revisions.query.pages.flatMap((p: any) => p.revisions.map((r: any) => r.revid)).sort();
+    assert.deepEqual(
+      revids,
+      changes(listed)
+        .map((c) => c.revid)
+        .sort(),
+    );
+    assert.ok(revisions.continue.grccontinue);
+  });
+
+  test('a hidden comment (as the reference wiki has one): marker for everyone, text with deletedhistory', async () => {
+    const params = { rctitle: 'Berlin', rctype: 'edit', rcprop: 'ids|comment|parsedcomment|user' };
+    const hidden = changes(await api().query({ list: 'recentchanges', ...params })).find((c) => c.rcid === 44);
+    assert.equal(hidden.commenthidden, true);
+    assert.equal(hidden.comment, undefined);
+    assert.equal(hidden.parsedcomment, undefined);
+    assert.equal(hidden.user, 'Bob');
+    const shown = changes(await as(admin, params)).find((c) => c.rcid === 44);
+    assert.equal(shown.commenthidden, true);
+    assert.equal(typeof shown.comment, 'string');
+    assert.equal(typeof shown.parsedcomment, 'string');
+  });
+
+  test('hidden user and log action; suppressed rows only for the suppress group', async () => {
+    const { store } = api();
+    const hide = (id: number, bits: number) =>
+      store.db.updateTable('recentchanges').set({ rc_deleted: bits }).where('rc_id', '=', id).execute();
+    const params = { rcprop: 'ids|title|user|userid|loginfo', rclimit: '3' };
+    await hide(192, 1 | 4);
+    try {
+      const [anon] = changes(await api().query({ list: 'recentchanges', ...params }));
+      assert.equal(anon.rcid, 192);
+      assert.equal(anon.actionhidden, true);
+      assert.equal(anon.userhidden, true);
+      for (const key of ['title', 'pageid', 'user', 'userid', 'logid', 'logparams'])
+        assert.equal(anon[key], undefined, key);
+      const [sysop] = changes(await as(admin, params));
+      assert.equal(sysop.title, 'Benutzer:Frank');
+      assert.equal(sysop.user, 'Admin');
+      assert.equal(sysop.logtype, 'renameuser');
+      assert.deepEqual(sysop.logparams, { olduser: 'Frank', newuser: 'Frank Neu', edits: 0 });
+      // Searching by user or namespace does not find what the caller may not see.
+      const byUser = { rcuser: 'Admin', rclimit: '1', rcprop: 'ids' };
+      assert.notEqual(changes(await api().query({ list: 'recentchanges', ...byUser }))[0].rcid, 192);
+      assert.equal(changes(await as(admin, byUser))[0].rcid, 192);
+      const byNamespace = { rcnamespace: '2', rclimit: '1', rcprop: 'ids' };
+      assert.notEqual(changes(await api().query({ list: 'recentchanges', ...byNamespace }))[0].rcid, 192);
+
+      await hide(192, 1 | 4 | 8);
+      const [suppressed] = changes(await as(admin, params));
+      assert.equal(suppressed.suppressed, true);
+      assert.equal(suppressed.user, undefined);
+      assert.equal(suppressed.title, undefined);
+      const [seen] = changes(await as(oversight, params));
+      assert.equal(seen.suppressed, true);
+      assert.equal(seen.user, 'Admin');
+      assert.equal(seen.title, 'Benutzer:Frank');
+    } finally {
+      await hide(192, 0);
+    }
+  });
+});

@@ -1,0 +1,296 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { describeEachEngine, type TestEngine } from '@svc/common/testing';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/api/app.js';
+import { importXmlDump } from '../../src/import/xml/xml-importer.js';
+import { parseSearchTerms } from '../../src/modules/support/search-query.js';
+import { phpWordCount, textSnippet } from '../../src/modules/support/search-snippet.js';
+import { loadSite } from '../../src/site/site-store.js';
+import { openWikiStore, type WikiStore } from '../../src/store/database.js';
+import { queryJson, useReferenceApi } from '../helpers/reference-api.js';
+
+const titles = (items: any[]): string[] => items.map((p) => p.title);
+const snippet = (text: string, query: string, language = 'de') => textSnippet(text, parseSearchTerms(query), language);
+
+test('snippets: the last match of the first two matching lines, escaped, every match of a line marked', () => {
+  const text = 'Kein Treffer hier\nEine <b>Stadt</b> & "Land" am Fluss, die STADT\nzweite stadt\ndritte Stadt';
+  assert.equal(
+    snippet(text, 'stadt'),
+    "Eine &lt;b&gt;<span class='searchmatch'>Stadt</span>&lt;/b&gt; &amp; &quot;Land&quot; am Fluss, die <span class='searchmatch'>STADT</span>\n" +
+      "zweite <span class='searchmatch'>stadt</span>\n",
+  );
+  // Terms match whole words only; the text is HTML-escaped before it is marked, as MediaWiki does it.
+  assert.equal(snippet('Landeshauptstadt Stadtrand', 'stadt'), '');
+  assert.equal(
+    snippet("Tom's & amp", 'amp'),
+    "Tom&#039;s &<span class='searchmatch'>amp</span>; <span class='searchmatch'>amp</span>\n",
+  );
+  assert.equal(snippet('Die Stadt', '"die stadt"'), "<span class='searchmatch'>Die Stadt</span>\n");
+  assert.equal(
+    snippet('Hauptstadt Hauptbahnhof', 'haupt*'),
+    "<span class='searchmatch'>Haupt</span>stadt <span class='searchmatch'>Haupt</span>bahnhof\n",
+  );
+});
+
+test('snippets: 75 characters before the match after an ellipsis, 76 bytes after it', () => {
+  const before = 'ä'.repeat(80);
+  const after = `${'x'.repeat(74)}ü`;
+  const line = snippet(`${before} Ziel ${after}`, 'ziel');
+  // Before: the last 75 characters, trimmed at the start, after MediaWiki's German ellipsis.
+  assert.ok(line.startsWith(`…${'ä'.repeat(74)} <span class='searchmatch'>Ziel</span> `), line);
+  // After: 76 bytes, which here cut the `ü` in two; the half character becomes U+FFFD.
+  assert.ok(line.endsWith(` ${'x'.repeat(74)}\uFFFD\n`), line);
+  assert.ok(snippet(`${'a '.repeat(50)}Ziel`, 'ziel', 'en').startsWith('...'));
+});
+
+test('snippets: case is folded for ASCII letters only, and word boundaries are ASCII ones', () => {
+  assert.equal(snippet('Österreich', 'österreich'), '');
+  assert.equal(
+    snippet('österreichisch und Xösterreich', 'österreich'),
+    "österreichisch und X<span class='searchmatch'>österreich</span>\n",
+  );
+  assert.equal(snippet('BERLIN', 'berlin'), "<span class='searchmatch'>BERLIN</span>\n");
+});
+
+test("word counts are PHP's str_word_count: ASCII letters, apostrophes and hyphens", () => {
+  assert.equal(phpWordCount("'''Berlin''' ist die Hauptstadt."), 4);
+  assert.equal(phpWordCount('Österreich grüßt'), 3);
+  assert.equal(phpWordCount("-a- 'b' c-"), 3);
+  assert.equal(phpWordCount('3.755.251 Einwohner'), 1);
+});
+
+test('queries: lowercased, characters outside the syntax dropped, phrases, prefixes and exclusions', () => {
+  assert.deepEqual(parseSearchTerms('Haupt* -Stadt "Die  Stadt" a+b'), [
+    { text: 'haupt', phrase: false, prefix: true, exclude: false },
+    { text: 'stadt', phrase: false, prefix: false, exclude: true },
+    { text: 'die  stadt', phrase: true, prefix: false, exclude: false },
+    { text: 'a', phrase: false, prefix: false, exclude: false },
+    { text: 'b', phrase: false, prefix: false, exclude: false },
+  ]);
+  assert.deepEqual(parseSearchTerms('!!! ???'), []);
+});
+
+describeEachEngine('list=search on the reference wiki', (engine) => {
+  const api = useReferenceApi(engine);
+  const search = (params: Record<string, string>) => api().query({ list: 'search', ...params });
+
+  test('text and title searches; the default searches titles', async () => {
+    const text = await search({ srsearch: 'Wien', srwhat: 'text', srprop: '' });
+    const title = await search({ srsearch: 'Wien', srwhat: 'title', srprop: '' });
+    const byDefault = await search({ srsearch: 'Wien', srprop: '' });
+    assert.ok(text.query.search.length > title.query.search.length);
+    assert.deepEqual(titles(title.query.search), ['Wien']);
+    assert.deepEqual(byDefault, title);
+    assert.deepEqual(title.query.search[0], { ns: 0, title: 'Wien', pageid: 246 });
+    assert.equal(text.query.searchinfo.totalhits, text.query.search.length);
+  });
+
+  test('following sroffset visits every hit once, in namespace and title order', async () => {
+    const all = await search({ srsearch: 'Stadt', srwhat: 'text', srnamespace: '*', srlimit: 'max', srprop: '' });
+    const total = all.query.searchinfo.totalhits;
+    assert.equal(all.query.search.length, total);
+    const seen: string[] = [];
+    let cont: Record<string, string> = {};
+    for (let round = 0; round < 20; round++) {
+      const page = await search({
+        srsearch: 'Stadt',
+        srwhat: 'text',
+        srnamespace: '*',
+        srlimit: '4',
+        srprop: '',
+        ...cont,
+      });
+      assert.equal(page.query.searchinfo.totalhits, total);
+      seen.push(...titles(page.query.search));
+      if (!page.continue) break;
+      assert.equal(page.continue.continue, '-||');
+      cont = { sroffset: String(page.continue.sroffset) };
+    }
+    assert.deepEqual(seen, titles(all.query.search));
+    const order = all.query.search.map((p: any) => [p.ns, p.title]);
+    const sorted = [...order].sort(
+      (a, b) => a[0] - b[0] || (Buffer.compare(Buffer.from(a[1]), Buffer.from(b[1])) as number),
+    );
+    assert.deepEqual(order, sorted);
+  });
+
+  test('a namespace name before the query picks the namespace, all: every namespace', async () => {
+    const categories = await search({ srsearch: 'Kategorie:Hauptstadt', srprop: '' });
+    assert.deepEqual(titles(categories.query.search), ['Kategorie:Hauptstadt']);
+    const inText = await search({ srsearch: 'category:Stadt', srwhat: 'text', srprop: '' });
+    assert.ok(inText.query.search.length > 0 && inText.query.search.every((p: any) => p.ns === 14));
+    const everywhere = await search({ srsearch: 'all:Stadt', srwhat: 'text', srprop: '', srlimit: 'max' });
+    const listed = await search({ srsearch: 'Stadt', srwhat: 'text', srnamespace: '*', srprop: '', srlimit: 'max' });
+    assert.deepEqual(everywhere.query.search, listed.query.search);
+  });
+
+  test('phrases, prefixes and excluded words', async () => {
+    const words = await search({ srsearch: 'liegt Deutschland', srwhat: 'text', srprop: '', srlimit: 'max' });
+    const phrase = await search({ srsearch: '"liegt in Deutschland"', srwhat: 'text', srprop: '', srlimit: 'max' });
+    assert.ok(phrase.query.search.length > 0 && phrase.query.search.length <= words.query.search.length);
+    const prefix = await search({ srsearch: 'Berl*', srprop: '' });
+    assert.ok(titles(prefix.query.search).includes('Berlins'));
+    const without = await search({ srsearch: 'Stadt -Berlin', srwhat: 'text', srprop: '', srlimit: 'max' });
+    assert.ok(!titles(without.query.search).includes('Berlin'));
+    assert.ok(titles(without.query.search).includes('Dresden'));
+  });
+
+  test('srinfo and srprop choose what is answered; the database backend has no title or category snippets', async () => {
+    const bare = await search({ srsearch: 'Berlin', srinfo: '', srprop: '' });
+    assert.equal(bare.query.searchinfo, undefined);
+    const all = await search({
+      srsearch: 'Berlin',
+      srlimit: '1',
+      srprop:
+        'size|wordcount|timestamp|snippet|titlesnippet|categorysnippet|isfilematch|redirecttitle|redirectsnippet|sectiontitle|sectionsnippet|extensiondata',
+    });
+    assert.deepEqual(Object.keys(all.query.search[0]), [
+      'ns',
+      'title',
+      'pageid',
+      'size',
+      'wordcount',
+      'snippet',
+      'timestamp',
+      'titlesnippet',
+      'categorysnippet',
+      'isfilematch',
+    ]);
+    assert.equal(all.query.search[0].titlesnippet, '');
+    assert.equal(all.query.search[0].isfilematch, false);
+    const deprecated = await search({ srsearch: 'Berlin', srlimit: '1', srprop: 'score|hasrelated' });
+    assert.deepEqual(deprecated.query.search[0], { ns: 0, title: 'Berlin', pageid: 236 });
+    assert.ok(JSON.stringify(deprecated.warnings).includes('deprecated'));
+    const options = await search({ srsearch: 'Berlin', srinterwiki: '1', srsort: 'relevance', srprop: '' });
+    assert.deepEqual(options.query, (await search({ srsearch: 'Berlin', srprop: '' })).query);
+  });
+
+  test('near matches: the page the text names, in other letter cases, without quotes, any namespace', async () => {
+    const near = (text: string) => search({ srsearch: text, srwhat: 'nearmatch', srprop: '', srnamespace: '14' });
+    assert.deepEqual(titles((await near('berlin')).query.search), ['Berlin']);
+    assert.deepEqual(titles((await near('FRANKFURT')).query.search), ['Frankfurt']);
+    assert.deepEqual(titles((await near('frankfurt am Main')).query.search), ['Frankfurt am Main']);
+    assert.deepEqual(titles((await near('frankfurt am main')).query.search), []);
+    assert.deepEqual(titles((await near('"Wien"')).query.search), ['Wien']);
+    assert.deepEqual(titles((await near('Vorlage:Infobox Stadt')).query.search), ['Vorlage:Infobox Stadt']);
+    assert.deepEqual((await near('Nirgendwo')).query, { search: [] });
+  });
+
+  test('as a generator, each page carries its position; gsroffset continues', async () => {
+    const answer = await api().query({
+      generator: 'search',
+      gsrsearch: 'Stadt',
+      gsrwhat: 'text',
+      gsrlimit: '3',
+      gsroffset: '2',
+    });
+    const index = Object.fromEntries(answer.query.pages.map((p: any) => [p.title, p.index]));
+    const list = await search({ srsearch: 'Stadt', srwhat: 'text', srlimit: '3', sroffset: '2', srprop: '' });
+    assert.deepEqual(index, Object.fromEntries(titles(list.query.search).map((t, i) => [t, i + 3])));
+    assert.deepEqual(answer.continue, { gsroffset: 5, continue: 'gsroffset||' });
+  });
+
+  test('errors: a missing or empty srsearch, a bad srwhat; a query of no words finds nothing', async () => {
+    for (const params of [{}, { srsearch: '' }] as Record<string, string>[]) {
+      const answer = await search(params);
+      assert.equal(answer.error.code, 'missingparam');
+    }
+    const bad = await search({ srsearch: 'x', srwhat: 'everything' });
+    assert.equal(bad.error.code, 'badvalue');
+    assert.deepEqual((await search({ srsearch: '!!!', srwhat: 'text' })).query, {
+      searchinfo: { totalhits: 0 },
+      search: [],
+    });
+  });
+});
+
+function dump(pages: Array<[id: number, title: string, rev: number, text: string]>): string {
+  const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const body = pages
+    .map(
+      ([id, title, rev, text]) =>
+        `<page><title>${title}</title><ns>0</ns><id>${id}</id><revision><id>${rev}</id><timestamp>2024-01-0${rev % 9 || 1}T00:00:00Z</timestamp><contributor><username>Alice</username><id>7</id></contributor><model>wikitext</model><format>text/x-wiki</format><text xml:space="preserve">${escapeXml(text)}</text></revision></page>`,
+    )
+    .join('');
+  return `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" version="0.11" xml:lang="de">
+  <siteinfo><sitename>Beispiel</sitename><dbname>dewiki</dbname><base>https://de.example.org/wiki/Hauptseite</base>
+    <generator>MediaWiki 1.41.0</generator><case>first-letter</case>
+    <namespaces><namespace key="0" case="first-letter" /><namespace key="14" case="first-letter">Kategorie</namespace></namespaces>
+  </siteinfo>${body}</mediawiki>`;
+}
+
+describeEachEngine('the search index follows the store', (engine: TestEngine) => {
+  const dir = mkdtempSync(join(tmpdir(), 'search-index-'));
+  let store: WikiStore;
+  let app: FastifyInstance;
+  let dispose: () => Promise<void>;
+  const find = async (text: string, extra: Record<string, string> = {}) =>
+    titles(
+      (await queryJson(app, { list: 'search', srsearch: text, srwhat: 'text', srprop: '', ...extra })).query.search,
+    );
+
+  before(async () => {
+    const created = await engine.createTarget();
+    dispose = created.dispose;
+    store = await openWikiStore(created.target);
+    const file = join(dir, 'one.xml');
+    writeFileSync(
+      file,
+      dump([
+        [1, 'Dorf', 1, 'Ein Dorf hat ein Haus und eine Kirche.'],
+        [2, 'Stadt', 2, 'Eine Stadt hat viele Häuser. Siehe [http://example.org/kirche Webseite].'],
+        [3, 'Hafen', 3, 'Schiffe <!-- Anker --> und <ref>Quelle</ref>Kräne.'],
+      ]),
+    );
+    await importXmlDump(store, file);
+    app = await buildApp({ store, site: (await loadSite(store.db))! });
+  });
+
+  after(async () => {
+    await app.close();
+    await store.close();
+    await dispose();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('words match exactly; with srenablerewrites their German stems match (Häuser finds Haus)', async () => {
+    assert.deepEqual(await find('Haus'), ['Dorf']);
+    assert.deepEqual(await find('Häuser'), ['Stadt']);
+    assert.deepEqual(await find('Häuser', { srenablerewrites: '1' }), ['Dorf', 'Stadt']);
+    assert.deepEqual(await find('Haus', { srenablerewrites: '1' }), ['Dorf', 'Stadt']);
+    assert.deepEqual(await find('Dörfer', { srenablerewrites: '1' }), ['Dorf']);
+    assert.deepEqual(await find('Dörfer', { srenablerewrites: '1', srwhat: 'title' }), ['Dorf']);
+  });
+
+  test('what is indexed: comments and link labels, not tags or URLs', async () => {
+    assert.deepEqual(await find('Anker'), ['Hafen']);
+    assert.deepEqual(await find('Quelle'), ['Hafen']);
+    assert.deepEqual(await find('ref'), []);
+    assert.deepEqual(await find('Webseite'), ['Stadt']);
+    assert.deepEqual(await find('example'), []);
+    assert.deepEqual(await find('Kirche'), ['Dorf']);
+  });
+
+  test("a newer revision of a page replaces the page's entry", async () => {
+    const file = join(dir, 'two.xml');
+    writeFileSync(
+      file,
+      dump([
+        [1, 'Dorf', 1, 'Ein Dorf hat ein Haus und eine Kirche.'],
+        [2, 'Stadt', 12, 'Eine Stadt hat einen Leuchtturm.'],
+        [3, 'Hafen', 3, 'Schiffe <!-- Anker --> und <ref>Quelle</ref>Kräne.'],
+      ]),
+    );
+    await importXmlDump(store, file);
+    assert.deepEqual(await find('Häuser'), []);
+    assert.deepEqual(await find('Leuchtturm'), ['Stadt']);
+    assert.deepEqual(await find('Kirche'), ['Dorf']);
+    const hit = (await queryJson(app, { list: 'search', srsearch: 'Leuchtturm', srwhat: 'text' })).query.search[0];
+    assert.equal(hit.snippet, "Eine Stadt hat einen <span class='searchmatch'>Leuchtturm</span>.\n");
+    assert.equal(hit.size, Buffer.byteLength('Eine Stadt hat einen Leuchtturm.'));
+  });
+});

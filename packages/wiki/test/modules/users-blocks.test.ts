@@ -1,0 +1,190 @@
+import assert from 'node:assert/strict';
+import { before, test } from 'node:test';
+import { describeEachEngine } from '@svc/common/testing';
+import { REFERENCE_PASSWORDS } from '../helpers/reference-accounts.js';
+import { useReferenceApi } from '../helpers/reference-api.js';
+import { SessionClient } from '../helpers/session-client.js';
+
+const FRANK = 8;
+
+describeEachEngine('list=users, list=allusers and list=blocks', (engine) => {
+  const api = useReferenceApi(engine);
+  /** Admin (in `suppress`, so with `hideuser`) and Bob (a sysop without it). */
+  let admin: SessionClient;
+  let bob: SessionClient;
+  const as = async (client: SessionClient, params: Record<string, string>) =>
+    (await client.get({ action: 'query', format: 'json', formatversion: '2', ...params })).json;
+
+  before(async () => {
+    // A block that hides Frank Neu's name: only callers with `hideuser` may learn of the account.
+    await api()
+      .store.db.insertInto('ipblocks')
+      .values({
+        ipb_id: 50,
+        ipb_address: 'Frank Neu',
+        ipb_user: FRANK,
+        ipb_by_actor: 1,
+        ipb_reason: 'Verborgen',
+        ipb_timestamp: '20261121223000',
+        ipb_expiry: 'infinity',
+        ipb_range_start: '',
+        ipb_range_end: '',
+        ipb_deleted: 1,
+        ipb_create_account: 1,
+        ipb_enable_autoblock: 0,
+        ipb_sitewide: 1,
+      })
+      .execute();
+    admin = new SessionClient(api().app);
+    bob = new SessionClient(api().app);
+    assert.equal((await admin.logIn('Admin', REFERENCE_PASSWORDS.Admin)).json.login.result, 'Success');
+    assert.equal((await bob.logIn('Bob', REFERENCE_PASSWORDS.Bob)).json.login.result, 'Success');
+  });
+
+  test('list=users: invalid names first, then each name asked for, missing ones with cancreate', async () => {
+    const answer = await api().query({
+      list: 'users',
+      ususers: 'bob|Niemand|1.2.3.4|A:b|Alice|Bob',
+      usprop: 'cancreate|gender',
+    });
+    assert.deepEqual(answer.query.users, [
+      { name: '1.2.3.4', invalid: true },
+      { name: 'A:b', invalid: true },
+      { userid: 4, name: 'Bob', gender: 'male' },
+      { name: 'Niemand', missing: true, cancreate: true },
+      { userid: 3, name: 'Alice', gender: 'female' },
+    ]);
+    const byId = await api().query({ list: 'users', ususerids: '4|77', usprop: 'editcount' });
+    assert.deepEqual(byId.query.users, [
+      { userid: 4, name: 'Bob', editcount: 41 },
+      { userid: 77, missing: true },
+    ]);
+    const both = await api().query({ list: 'users', ususers: 'Bob', ususerids: '4' });
+    assert.equal(both.error.code, 'invalidparammix');
+  });
+
+  test('list=users: a hidden user reads as missing without hideuser, and is marked hidden with it', async () => {
+    const anon = await api().query({ list: 'users', ususers: 'Frank Neu', usprop: 'blockinfo' });
+    assert.deepEqual(anon.query.users, [{ name: 'Frank Neu', missing: true }]);
+    assert.deepEqual((await as(bob, { list: 'users', ususers: 'Frank Neu' })).query.users, [
+      { name: 'Frank Neu', missing: true },
+    ]);
+    const [frank] = (await as(admin, { list: 'users', ususers: 'Frank Neu', usprop: 'blockinfo' })).query.users;
+    assert.equal(frank.userid, FRANK);
+    assert.equal(frank.hidden, true);
+    assert.equal(frank.blockid, 50);
+    assert.equal(frank.blockreason, 'Verborgen');
+  });
+
+  test('list=allusers: continuation, both directions, prefix and from/to ranges', async () => {
+    const all = (await api().query({ list: 'allusers', aulimit: '500' })).query.allusers.map((u: any) => u.name);
+    const paged: string[] = [];
+    let cont: Record<string, string> = {};
+    for (let i = 0; i < 10; i++) {
+      const answer = await api().query({ list: 'allusers', aulimit: '3', ...cont });
+      paged.push(...answer.query.allusers.map((u: any) => u.name));
+      if (!answer.continue) break;
+      cont = answer.continue;
+    }
+    assert.deepEqual(paged, all);
+    const down = (await api().query({ list: 'allusers', aulimit: '500', audir: 'descending' })).query.allusers;
+    assert.deepEqual(
+      down.map((u: any) => u.name),
+      [...all].reverse(),
+    );
+    const prefix = (await api().query({ list: 'allusers', auprefix: 'a' })).query.allusers.map((u: any) => u.name);
+    assert.deepEqual(prefix, ['Admin', 'Alice']);
+    const range = (await api().query({ list: 'allusers', aufrom: 'Bob', auto: 'Dave' })).query.allusers;
+    assert.deepEqual(
+      range.map((u: any) => u.name),
+      ['Bob', 'Carol', 'Dave'],
+    );
+  });
+
+  test('list=allusers: groups, excluded groups and rights filter; group and excludegroup conflict', async () => {
+    const names = async (params: Record<string, string>) =>
+      (await api().query({ list: 'allusers', aulimit: '500', ...params })).query.allusers.map((u: any) => u.name);
+    const sysops = await names({ augroup: 'sysop' });
+    assert.deepEqual(sysops, ['Admin', 'Alice', 'Bob']);
+    const others = await names({ auexcludegroup: 'sysop' });
+    assert.ok(others.length > 0 && others.every((n: string) => !sysops.includes(n)));
+    assert.deepEqual(await names({ aurights: 'bot' }), ['Carol']);
+    // `autoconfirmed` is also a right of the implicit group `autoconfirmed`, which has no listed members.
+    assert.deepEqual(await names({ aurights: 'autoconfirmed' }), ['Admin', 'Alice', 'Bob', 'Carol']);
+    const conflict = await api().query({ list: 'allusers', augroup: 'sysop', auexcludegroup: 'bot' });
+    assert.equal(conflict.error.code, 'invalidparammix');
+  });
+
+  test('list=allusers: a hidden user is left out without hideuser, marked hidden with it', async () => {
+    const anon = (await api().query({ list: 'allusers', aulimit: '500' })).query.allusers;
+    assert.ok(!anon.some((u: any) => u.name === 'Frank Neu'));
+    const seen = (await as(admin, { list: 'allusers', aulimit: '500', auprop: 'blockinfo' })).query.allusers;
+    const frank = seen.find((u: any) => u.name === 'Frank Neu');
+    assert.equal(frank.hidden, true);
+    assert.equal(frank.blockreason, 'Verborgen');
+  });
+
+  test('list=blocks: continuation by timestamp|id, ids, and a hidden block only for hideuser', async () => {
+    const all = (await api().query({ list: 'blocks', bklimit: '500', bkprop: 'id' })).query.blocks.map(
+      (b: any) => b.id,
+    );
+    assert.ok(!all.includes(50), 'the hiding block is not listed to anonymous callers');
+    const first = await api().query({ list: 'blocks', bklimit: '2', bkprop: 'id' });
+    assert.match(first.continue.bkcontinue, /^\d{14}\|\d+$/);
+    const rest = await api().query({ list: 'blocks', bklimit: '500', bkprop: 'id', ...first.continue });
+    assert.deepEqual(
+      [...first.query.blocks, ...rest.query.blocks].map((b: any) => b.id),
+      all,
+    );
+    const byIds = await api().query({ list: 'blocks', bkids: '1|3', bkprop: 'id|user' });
+    assert.deepEqual(byIds.query.blocks, [
+      { id: 3, user: '198.51.100.0/24' },
+      { id: 1, user: 'Dave' },
+    ]);
+    const withRight = (await as(admin, { list: 'blocks', bkids: '50', bkprop: 'id|user|flags' })).query.blocks;
+    assert.equal(withRight.length, 1);
+    assert.equal(withRight[0].hidden, true);
+    assert.deepEqual((await as(bob, { list: 'blocks', bkids: '50' })).query.blocks, []);
+  });
+
+  test('list=blocks: bkip finds the ranges holding an address; bad addresses and too broad ranges are refused', async () => {
+    const ids = async (params: Record<string, string>) =>
+      (await api().query({ list: 'blocks', bkprop: 'id', ...params })).query.blocks.map((b: any) => b.id);
+    assert.deepEqual(await ids({ bkip: '198.51.100.200' }), [3]);
+    assert.deepEqual(await ids({ bkip: '198.51.100.0/25' }), [3]);
+    assert.deepEqual(await ids({ bkip: '192.0.2.5' }), [2]);
+    assert.deepEqual(await ids({ bkip: '198.51.0.0/16' }), []);
+    const broad = await api().query({ list: 'blocks', bkip: '198.0.0.0/8' });
+    assert.equal(broad.error.code, 'cidrtoobroad');
+    assert.equal(broad.error.info, 'IPv4 CIDR ranges broader than /16 are not accepted.');
+    const broad6 = await api().query({ list: 'blocks', bkip: '2001:db8::/16' });
+    assert.equal(broad6.error.code, 'cidrtoobroad');
+    const bad = await api().query({ list: 'blocks', bkip: 'Dave' });
+    assert.equal(bad.error.code, 'param_ip');
+    const mixed = await api().query({ list: 'blocks', bkip: '192.0.2.5', bkusers: 'Dave' });
+    assert.equal(mixed.error.code, 'invalidparammix');
+  });
+
+  test('list=blocks: bkusers (ranges written with host bits too) and bkshow, whose contradictions are refused', async () => {
+    const ids = async (params: Record<string, string>) =>
+      (await api().query({ list: 'blocks', bkprop: 'id', ...params })).query.blocks.map((b: any) => b.id);
+    assert.deepEqual(await ids({ bkusers: '198.51.100.9/24|Eve' }), [4, 3]);
+    assert.deepEqual(await ids({ bkshow: 'account' }), [4, 1]);
+    assert.deepEqual(await ids({ bkshow: 'range' }), [3]);
+    assert.deepEqual(await ids({ bkshow: 'ip' }), [2]);
+    assert.deepEqual(await ids({ bkshow: '!account|!range' }), [2]);
+    assert.deepEqual(await ids({ bkshow: 'temp' }), []);
+    for (const show of ['account|!account', 'ip|!ip', 'range|!range']) {
+      const answer = await api().query({ list: 'blocks', bkshow: show });
+      assert.equal(answer.error.code, 'show', show);
+    }
+  });
+
+  test('list=blocks: partial blocks list their restrictions, sitewide blocks an empty list', async () => {
+    const blocks = (await api().query({ list: 'blocks', bkprop: 'id|restrictions', bkids: '1|4' })).query.blocks;
+    assert.deepEqual(blocks, [
+      { id: 4, restrictions: { pages: [{ id: 236, ns: 0, title: 'Berlin' }], namespaces: [10] } },
+      { id: 1, restrictions: [] },
+    ]);
+  });
+});

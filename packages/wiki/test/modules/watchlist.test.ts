@@ -1,0 +1,193 @@
+import assert from 'node:assert/strict';
+import { before, test } from 'node:test';
+import { describeEachEngine } from '@svc/common/testing';
+import { buildApp } from '../../src/api/app.js';
+import { REFERENCE_PASSWORDS } from '../helpers/reference-accounts.js';
+import { queryJson, useReferenceApi } from '../helpers/reference-api.js';
+import { SessionClient } from '../helpers/session-client.js';
+
+/** Admin's `watchlisttoken` preference in the reference wiki. */
+const ADMIN_TOKEN = '0123456789abcdef0123456789abcdef01234567';
+
+describeEachEngine('list=watchlist and list=watchlistraw', (engine) => {
+  const api = useReferenceApi(engine);
+  let admin: SessionClient;
+  let bob: SessionClient;
+  const as = async (client: SessionClient, params: Record<string, string>) =>
+    (await client.get({ action: 'query', format: 'json', formatversion: '2', ...params })).json;
+
+  before(async () => {
+    admin = new SessionClient(api().app);
+    bob = new SessionClient(api().app);
+    assert.equal((await admin.logIn('Admin', REFERENCE_PASSWORDS.Admin)).json.login.result, 'Success');
+    assert.equal((await bob.logIn('Bob', REFERENCE_PASSWORDS.Bob)).json.login.result, 'Success');
+  });
+
+  test('anonymous callers must log in; with the owner and the right token they read that watchlist', async () => {
+    for (const list of ['watchlist', 'watchlistraw']) {
+      const anon = await api().query({ list });
+      assert.equal(anon.error.code, 'notloggedin', list);
+      // An owner without a token is ignored: the caller's own watchlist is meant.
+      assert.equal(
+        (await api().query({ list, [`${list === 'watchlist' ? 'wl' : 'wr'}owner`]: 'Admin' })).error.code,
+        'notloggedin',
+      );
+    }
+    const own = await as(admin, { list: 'watchlist', wlallrev: '1', wllimit: '50' });
+    const shared = await api().query({
+      list: 'watchlist',
+      wlallrev: '1',
+      wllimit: '50',
+      wlowner: 'Admin',
+      wltoken: ADMIN_TOKEN,
+    });
+    assert.ok(own.query.watchlist.length > 0);
+    assert.deepEqual(shared.query.watchlist, own.query.watchlist);
+    const raw = await api().query({ list: 'watchlistraw', wrowner: 'Admin', wrtoken: ADMIN_TOKEN, wrlimit: '50' });
+    assert.deepEqual(raw.watchlistraw, (await as(admin, { list: 'watchlistraw', wrlimit: '50' })).watchlistraw);
+  });
+
+  test('a wrong token, or an owner without one, reveals nothing; an unknown owner is bad_wlowner', async () => {
+    for (const [list, prefix] of [
+      ['watchlist', 'wl'],
+      ['watchlistraw', 'wr'],
+    ]) {
+      for (const token of ['falsch', ADMIN_TOKEN.slice(0, -1), `${ADMIN_TOKEN}0`, '']) {
+        const answer = await as(bob, { list, [`${prefix}owner`]: 'Admin', [`${prefix}token`]: token });
+        assert.equal(answer.error.code, 'bad_wltoken', `${list} ${token}`);
+        assert.equal(answer.query, undefined);
+        assert.equal(answer.watchlistraw, undefined);
+      }
+      // Carol set no token: no token opens her watchlist.
+      const unset = await api().query({ list, [`${prefix}owner`]: 'Carol', [`${prefix}token`]: '' });
+      assert.equal(unset.error.code, 'bad_wltoken');
+      const unknown = await api().query({ list, [`${prefix}owner`]: 'Niemand', [`${prefix}token`]: 'x' });
+      assert.equal(unknown.error.code, 'bad_wlowner');
+    }
+  });
+
+  test('the watchlist token never reaches the log', async () => {
+    const lines: string[] = [];
+    const app = await buildApp({
+      store: api().store,
+      site: api().site,
+      logLevel: 'info',
+      logStream: { write: (line: string) => void lines.push(line) },
+    });
+    try {
+      const answer = await queryJson(app, { list: 'watchlist', wlowner: 'Admin', wltoken: ADMIN_TOKEN });
+      assert.ok(Array.isArray(answer.query.watchlist));
+      await queryJson(app, { list: 'watchlistraw', wrowner: 'Admin', wrtoken: 'falsch-aber-geheim' });
+    } finally {
+      await app.close();
+    }
+    const log = lines.join('');
+    assert.match(log, /wlowner=Admin/);
+    assert.ok(!log.includes(ADMIN_TOKEN), 'the token is not logged');
+    assert.ok(!log.includes('falsch-aber-geheim'), 'a wrong token is not logged either');
+  });
+
+  test('list=watchlist continues by timestamp|rc_id, newest first or oldest first', async () => {
+    const all = (await as(admin, { list: 'watchlist', wlallrev: '1', wllimit: '500' })).query.watchlist;
+    const paged: any[] = [];
+    let cont: Record<string, string> = {};
+    for (let i = 0; i < 50; i++) {
+      const answer = await as(admin, { list: 'watchlist', wlallrev: '1', wllimit: '4', ...cont });
+      paged.push(...answer.query.watchlist);
+      if (!answer.continue) break;
+      assert.match(answer.continue.wlcontinue, /^\d{14}\|\d+$/);
+      cont = answer.continue;
+    }
+    assert.deepEqual(paged, all);
+    const older = (await as(admin, { list: 'watchlist', wlallrev: '1', wllimit: '500', wlprop: 'timestamp' })).query
+      .watchlist;
+    const newer = (
+      await as(admin, { list: 'watchlist', wlallrev: '1', wllimit: '500', wlprop: 'timestamp', wldir: 'newer' })
+    ).query.watchlist;
+    assert.deepEqual(
+      newer.map((c: any) => c.timestamp),
+      older.map((c: any) => c.timestamp).reverse(),
+    );
+    // Without wlallrev, a page's older edits are left out.
+    const latest = (await as(admin, { list: 'watchlist', wllimit: '500', wltype: 'edit|new' })).query.watchlist;
+    const pages = latest.map((c: any) => c.pageid);
+    assert.equal(new Set(pages).size, pages.length);
+  });
+
+  test('list=watchlist filters by type, user and show; contradictions and patrol data need their rights', async () => {
+    const changes = async (params: Record<string, string>) =>
+      (await as(admin, { list: 'watchlist', wlallrev: '1', wllimit: '500', wlprop: 'ids|user|flags', ...params })).query
+        .watchlist;
+    const edits = await changes({ wltype: 'edit' });
+    assert.ok(edits.length > 0 && edits.every((c: any) => c.type === 'edit'));
+    const logs = await changes({ wltype: 'log' });
+    assert.ok(logs.length > 0 && logs.every((c: any) => c.type === 'log'));
+    const byAlice = await changes({ wluser: 'Alice' });
+    assert.ok(byAlice.every((c: any) => c.user === 'Alice'));
+    const notAlice = await changes({ wlexcludeuser: 'Alice' });
+    assert.equal(byAlice.length + notAlice.length, (await changes({})).length);
+    const minor = await changes({ wlshow: 'minor' });
+    assert.ok(minor.every((c: any) => c.minor === true));
+    const unread = await changes({ wlshow: 'unread' });
+    const read = await changes({ wlshow: '!unread' });
+    assert.equal(unread.length + read.length, (await changes({})).length);
+    for (const show of ['minor|!minor', 'bot|!bot', 'anon|!anon', 'unread|!unread', 'autopatrolled|!patrolled']) {
+      assert.equal((await as(admin, { list: 'watchlist', wlshow: show })).error.code, 'show', show);
+    }
+    const both = await as(admin, { list: 'watchlist', wluser: 'Alice', wlexcludeuser: 'Bob' });
+    assert.equal(both.error.code, 'invalidparammix');
+    // A reader by token has no patrol rights.
+    const patrol = await api().query({ list: 'watchlist', wlowner: 'Admin', wltoken: ADMIN_TOKEN, wlprop: 'patrol' });
+    assert.equal(patrol.error.code, 'patrol');
+    const withRight = (await as(admin, { list: 'watchlist', wlprop: 'patrol', wllimit: '3' })).query.watchlist;
+    assert.deepEqual(Object.keys(withRight[0]), ['type', 'patrolled', 'unpatrolled', 'autopatrolled']);
+  });
+
+  test('list=watchlist as a generator gives the changed pages', async () => {
+    const changes = (await as(admin, { list: 'watchlist', wllimit: '5', wlprop: 'ids' })).query.watchlist;
+    const generated = await as(admin, { generator: 'watchlist', gwllimit: '5' });
+    const expected = [...new Set(changes.map((c: any) => c.pageid).filter((id: number) => id > 0))].sort();
+    assert.deepEqual(generated.query.pages.map((p: any) => p.pageid).sort(), expected);
+  });
+
+  test('list=watchlistraw: changed and unchanged titles, namespaces, title range, both directions, continuation', async () => {
+    const titles = async (params: Record<string, string>) =>
+      (await as(admin, { list: 'watchlistraw', wrlimit: '500', ...params })).watchlistraw.map((w: any) => w.title);
+    const all = await titles({});
+    const changed = await titles({ wrshow: 'changed' });
+    const unchanged = await titles({ wrshow: '!changed' });
+    assert.ok(changed.length > 0 && unchanged.length > 0);
+    assert.deepEqual([...changed, ...unchanged].sort(), [...all].sort());
+    const withDates = (await as(admin, { list: 'watchlistraw', wrlimit: '500', wrprop: 'changed', wrshow: 'changed' }))
+      .watchlistraw;
+    assert.ok(withDates.every((w: any) => /^\d{4}-\d\d-\d\dT/.test(w.changed)));
+    assert.equal((await as(admin, { list: 'watchlistraw', wrshow: 'changed|!changed' })).error.code, 'show');
+    const talk = (await as(admin, { list: 'watchlistraw', wrlimit: '500', wrnamespace: '1' })).watchlistraw;
+    assert.ok(talk.every((w: any) => w.ns === 1));
+    assert.deepEqual(await titles({ wrdir: 'descending' }), [...all].reverse());
+    const range = await titles({ wrfromtitle: 'Berlin', wrtotitle: 'Elbe' });
+    assert.deepEqual(
+      range,
+      all.filter((t: string) => t >= 'Berlin' && t <= 'Elbe' && !t.includes(':')),
+    );
+    const paged: string[] = [];
+    let cont: Record<string, string> = {};
+    for (let i = 0; i < 50; i++) {
+      const answer = await as(admin, { list: 'watchlistraw', wrlimit: '3', ...cont });
+      paged.push(...answer.watchlistraw.map((w: any) => w.title));
+      if (!answer.continue) break;
+      assert.match(answer.continue.wrcontinue, /^\d+\|/);
+      cont = answer.continue;
+    }
+    assert.deepEqual(paged, all);
+    const bad = await as(admin, { list: 'watchlistraw', wrcontinue: 'x|y' });
+    assert.equal(bad.error.code, 'badcontinue');
+  });
+
+  test('list=watchlistraw as a generator gives the watched pages', async () => {
+    const generated = await as(admin, { generator: 'watchlistraw', gwrlimit: '4' });
+    const listed = (await as(admin, { list: 'watchlistraw', wrlimit: '4' })).watchlistraw.map((w: any) => w.title);
+    assert.deepEqual(generated.query.pages.map((p: any) => p.title).sort(), [...listed].sort());
+    assert.match(generated.continue.gwrcontinue, /^\d+\|/);
+  });
+});
