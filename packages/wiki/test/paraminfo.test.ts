@@ -202,3 +202,23 @@ test('helpformat gives every query module a summary and an example, and paramete
   assert.equal(none.examples, undefined);
   assert.equal(none.parameters[0].description, undefined);
 });
+
+test('helpformat describes the main module, query, the actions and the formats too', async () => {
+  const { json } = await apiGet(api.app, {
+    action: 'paraminfo',
+    modules: 'main|query|login|logout|clientlogin|json|xml',
+    helpformat: 'wikitext',
+    format: 'json',
+    formatversion: '2',
+  });
+  for (const module of json.paraminfo.modules) {
+    assert.ok(module.description.length > 10, module.path);
+    assert.deepEqual(module.examples, [], module.path);
+    for (const param of module.parameters) assert.ok(param.description.length > 5, `${module.path} ${param.name}`);
+  }
+  const query = json.paraminfo.modules.find((m: any) => m.path === 'query');
+  assert.equal(
+    query.parameters.find((p: any) => p.name === 'titles').description,
+    'Die Titel der bearbeiteten Seiten.',
+  );
+});

@@ -364,8 +364,56 @@ export const MODULE_HELP: Readonly<Record<string, ModuleHelp>> = {
   },
 };
 
+/** Summaries of the modules outside `query` (the main module, actions, formats), by path. */
+export const OTHER_MODULE_HELP: Readonly<Record<string, HelpText>> = {
+  main: {
+    en: 'The entry point of the API: chooses the action and the format of the answer.',
+    de: 'Der Einstiegspunkt der API: wählt die Aktion und das Format der Antwort.',
+  },
+  query: {
+    en: 'Reads data from the wiki: pages and their properties, lists and site information.',
+    de: 'Liest Daten aus dem Wiki: Seiten und ihre Eigenschaften, Listen und Angaben zum Wiki.',
+  },
+  login: {
+    en: "Logs in with a bot password (or, deprecated, the main account's password).",
+    de: 'Meldet mit einem Bot-Passwort an (oder, veraltet, mit dem Passwort des Hauptkontos).',
+  },
+  logout: { en: 'Logs out and ends the session.', de: 'Meldet ab und beendet die Sitzung.' },
+  clientlogin: { en: 'Logs in the way interactive clients do.', de: 'Meldet so an, wie es interaktive Programme tun.' },
+  json: { en: 'Gives the answer as JSON.', de: 'Liefert die Antwort als JSON.' },
+  jsonfm: { en: 'Gives the answer as JSON in an HTML page.', de: 'Liefert die Antwort als JSON in einer HTML-Seite.' },
+  xml: { en: 'Gives the answer as XML.', de: 'Liefert die Antwort als XML.' },
+  xmlfm: { en: 'Gives the answer as XML in an HTML page.', de: 'Liefert die Antwort als XML in einer HTML-Seite.' },
+  php: { en: 'Gives the answer serialized for PHP.', de: 'Liefert die Antwort für PHP serialisiert.' },
+  phpfm: {
+    en: 'Gives the answer serialized for PHP in an HTML page.',
+    de: 'Liefert die Antwort für PHP serialisiert in einer HTML-Seite.',
+  },
+  rawfm: {
+    en: 'Gives the answer with its debugging elements as JSON in an HTML page.',
+    de: 'Liefert die Antwort mit ihren Debug-Elementen als JSON in einer HTML-Seite.',
+  },
+  none: { en: 'Gives no answer.', de: 'Liefert keine Antwort.' },
+};
+
 /** Texts of parameters by name. */
 export const PARAMETER_HELP: Readonly<Record<string, HelpText>> = {
+  formatversion: { en: 'The version of the output format.', de: 'Die Version des Ausgabeformats.' },
+  wrappedhtml: {
+    en: 'Give the HTML page and its modules as JSON.',
+    de: 'Die HTML-Seite und ihre Module als JSON liefern.',
+  },
+  callback: {
+    en: 'Wrap the answer in a call of this JavaScript function (anonymous).',
+    de: 'Die Antwort in einen Aufruf dieser JavaScript-Funktion einpacken (anonym).',
+  },
+  utf8: {
+    en: 'Write non-ASCII characters as they are, not escaped.',
+    de: 'Nicht-ASCII-Zeichen unverändert statt maskiert schreiben.',
+  },
+  ascii: { en: 'Escape every non-ASCII character.', de: 'Jedes Nicht-ASCII-Zeichen maskieren.' },
+  xslt: { en: 'A stylesheet page to apply to the XML.', de: 'Eine Stylesheet-Seite, die auf das XML angewendet wird.' },
+  includexmlnamespace: { en: 'Give the XML namespace of the answer.', de: 'Den XML-Namensraum der Antwort angeben.' },
   messages: { en: 'Which messages to give (* for all).', de: 'Welche Nachrichten geliefert werden (* für alle).' },
   enableparser: {
     en: 'Expand the wikitext of the messages (magic words, templates).',
@@ -763,6 +811,127 @@ export const PARAMETER_HELP: Readonly<Record<string, HelpText>> = {
 
 /** Texts of parameters that mean something particular in one module (`<module>.<parameter>`). */
 export const MODULE_PARAMETER_HELP: Readonly<Record<string, HelpText>> = {
+  'main.action': { en: 'The action to perform.', de: 'Die ausgeführte Aktion.' },
+  'main.format': { en: 'The format of the answer.', de: 'Das Format der Antwort.' },
+  'main.maxlag': {
+    en: 'Refuse to answer when the database replicas lag more than this many seconds.',
+    de: 'Nicht antworten, wenn die Datenbankkopien mehr als so viele Sekunden zurückliegen.',
+  },
+  'main.smaxage': {
+    en: 'How many seconds shared caches may keep the answer.',
+    de: 'Wie viele Sekunden gemeinsame Zwischenspeicher die Antwort behalten dürfen.',
+  },
+  'main.maxage': {
+    en: 'How many seconds the client may keep the answer.',
+    de: 'Wie viele Sekunden der Client die Antwort behalten darf.',
+  },
+  'main.assert': {
+    en: 'Fail unless the caller is logged in, is a bot, or is anonymous, as named.',
+    de: 'Fehlschlagen, wenn der Aufrufer nicht angemeldet, kein Bot oder nicht anonym ist, wie angegeben.',
+  },
+  'main.assertuser': {
+    en: 'Fail unless the caller is this user.',
+    de: 'Fehlschlagen, wenn der Aufrufer nicht dieser Benutzer ist.',
+  },
+  'main.requestid': {
+    en: 'A value repeated in the answer, to tell requests apart.',
+    de: 'Ein Wert, der in der Antwort wiederholt wird, um Anfragen zu unterscheiden.',
+  },
+  'main.servedby': { en: 'Name the host that answered.', de: 'Den Rechner nennen, der geantwortet hat.' },
+  'main.curtimestamp': { en: 'Give the current time in the answer.', de: 'Die aktuelle Zeit in der Antwort liefern.' },
+  'main.responselanginfo': {
+    en: 'Give the languages used for uselang and errorlang.',
+    de: 'Die für uselang und errorlang verwendeten Sprachen liefern.',
+  },
+  'main.origin': {
+    en: 'The origin of a cross-site request (* for anonymous requests).',
+    de: 'Der Ursprung einer seitenübergreifenden Anfrage (* für anonyme Anfragen).',
+  },
+  'main.crossorigin': {
+    en: "Allow cross-site requests with the caller's session.",
+    de: 'Seitenübergreifende Anfragen mit der Sitzung des Aufrufers erlauben.',
+  },
+  'main.uselang': { en: 'The language of texts in the answer.', de: 'Die Sprache der Texte in der Antwort.' },
+  'main.variant': {
+    en: 'The language variant of texts in the answer.',
+    de: 'Die Sprachvariante der Texte in der Antwort.',
+  },
+  'main.errorformat': { en: 'The format of warnings and errors.', de: 'Das Format von Warnungen und Fehlern.' },
+  'main.errorlang': { en: 'The language of warnings and errors.', de: 'Die Sprache von Warnungen und Fehlern.' },
+  'main.errorsuselocal': {
+    en: "Use the wiki's own versions of error messages.",
+    de: 'Die Fassungen der Fehlermeldungen aus dem Wiki verwenden.',
+  },
+  'query.prop': {
+    en: 'Which properties to get for the pages.',
+    de: 'Welche Eigenschaften der Seiten abgefragt werden.',
+  },
+  'query.list': { en: 'Which lists to get.', de: 'Welche Listen abgefragt werden.' },
+  'query.meta': { en: 'Which metadata to get.', de: 'Welche Metadaten abgefragt werden.' },
+  'query.indexpageids': {
+    en: 'Also give the page IDs as a list.',
+    de: 'Die Seitenkennungen zusätzlich als Liste liefern.',
+  },
+  'query.export': {
+    en: "Export the pages' current revisions as XML.",
+    de: 'Die aktuellen Versionen der Seiten als XML exportieren.',
+  },
+  'query.exportnowrap': {
+    en: 'Give the export XML alone, without the answer around it.',
+    de: 'Das Export-XML allein liefern, ohne die Antwort darum.',
+  },
+  'query.exportschema': { en: 'The version of the export format.', de: 'Die Version des Exportformats.' },
+  'query.iwurl': { en: 'Give the URL of interwiki titles.', de: 'Die URL von Interwiki-Titeln liefern.' },
+  'query.continue': {
+    en: 'When more results are available, use this to continue.',
+    de: 'Wenn weitere Ergebnisse vorhanden sind, damit fortsetzen.',
+  },
+  'query.rawcontinue': {
+    en: 'Give the old query-continue data instead of continue.',
+    de: 'Die alten query-continue-Daten statt continue liefern.',
+  },
+  'query.titles': { en: 'The titles of the pages to work on.', de: 'Die Titel der bearbeiteten Seiten.' },
+  'query.pageids': { en: 'The IDs of the pages to work on.', de: 'Die Kennungen der bearbeiteten Seiten.' },
+  'query.revids': {
+    en: 'The revision IDs whose pages to work on.',
+    de: 'Die Versionskennungen, deren Seiten bearbeitet werden.',
+  },
+  'query.generator': {
+    en: 'The list module whose pages to work on.',
+    de: 'Das Listenmodul, dessen Seiten bearbeitet werden.',
+  },
+  'query.redirects': { en: 'Follow redirects to their targets.', de: 'Weiterleitungen zu ihren Zielen folgen.' },
+  'query.converttitles': {
+    en: 'Convert titles to another variant of the content language when needed.',
+    de: 'Titel bei Bedarf in eine andere Variante der Inhaltssprache umwandeln.',
+  },
+  'login.name': { en: 'The user name.', de: 'Der Benutzername.' },
+  'login.password': { en: 'The password.', de: 'Das Passwort.' },
+  'login.domain': { en: 'The domain (not used).', de: 'Die Domäne (nicht verwendet).' },
+  'login.token': { en: 'The login token from meta=tokens.', de: 'Der Anmelde-Token aus meta=tokens.' },
+  'logout.token': { en: 'The CSRF token from meta=tokens.', de: 'Der CSRF-Token aus meta=tokens.' },
+  'clientlogin.requests': { en: 'Only use these authentication requests.', de: 'Nur diese Anmeldeanfragen verwenden.' },
+  'clientlogin.messageformat': {
+    en: 'The format of the messages in the answer.',
+    de: 'Das Format der Nachrichten in der Antwort.',
+  },
+  'clientlogin.mergerequestfields': {
+    en: 'Merge the fields of every request into one list.',
+    de: 'Die Felder aller Anfragen zu einer Liste zusammenfassen.',
+  },
+  'clientlogin.preservestate': {
+    en: 'Keep the state of an earlier failed login.',
+    de: 'Den Zustand einer früheren fehlgeschlagenen Anmeldung behalten.',
+  },
+  'clientlogin.returnurl': {
+    en: 'Where to return after a login through another site.',
+    de: 'Wohin nach einer Anmeldung über eine andere Seite zurückgekehrt wird.',
+  },
+  'clientlogin.continue': {
+    en: 'Continue a login that asked for more.',
+    de: 'Eine Anmeldung fortsetzen, die mehr verlangt hat.',
+  },
+  'clientlogin.token': { en: 'The login token from meta=tokens.', de: 'Der Anmelde-Token aus meta=tokens.' },
   'allpages.from': { en: 'The title to start listing from.', de: 'Der Titel, ab dem aufgelistet wird.' },
   'embeddedin.title': { en: 'The title of the transcluded page.', de: 'Der Titel der eingebundenen Seite.' },
   'imageusage.title': { en: 'The title of the file.', de: 'Der Titel der Datei.' },

@@ -21,7 +21,7 @@ import { keepBooleans, list, type ResultObject, type ResultValue } from '../resu
 import { CLIENTLOGIN_DESCRIPTOR } from './clientlogin.js';
 import { LOGIN_DESCRIPTOR } from './login.js';
 import { LOGOUT_DESCRIPTOR } from './logout.js';
-import { exampleHelp, helpLanguage, MODULE_HELP, parameterHelp } from './paraminfo-texts.js';
+import { exampleHelp, helpLanguage, MODULE_HELP, OTHER_MODULE_HELP, parameterHelp } from './paraminfo-texts.js';
 import { queryParameters } from './query.js';
 
 const PARAMINFO_PARAMETERS: ParamDescriptor[] = [
@@ -163,7 +163,8 @@ export function describeModule(
   module.licensetag = d.licensetag;
   module.licenselink = `${server}${site.articlePath.replace('$1', licenseTitle)}`;
   const texts = path.startsWith('query+') ? MODULE_HELP[d.name] : undefined;
-  if (help) module.description = helpValue(help, `apihelp-${path}-summary`, texts?.[help.language]);
+  const summary = texts ?? OTHER_MODULE_HELP[path];
+  if (help) module.description = helpValue(help, `apihelp-${path}-summary`, summary?.[help.language]);
   if (d.readrights) module.readrights = true;
   if (d.mustbeposted) module.mustbeposted = true;
   if (d.generator) module.generator = true;
@@ -186,7 +187,7 @@ export function describeModule(
     helpValue(
       help,
       `apihelp-${path}-param-${p.name}`,
-      texts ? parameterHelp(d.name, p.name, help.language) : undefined,
+      summary ? parameterHelp(d.name, p.name, help.language) : undefined,
     );
   module.parameters = list(
     'param',
