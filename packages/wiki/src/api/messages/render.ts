@@ -7,7 +7,10 @@ export type MessageParam =
   | number
   | { list: readonly string[]; quoted?: boolean }
   | { raw: number }
-  /** Another message, rendered in the same language (an error that wraps the reason it was given). */
+  /**
+   * Another message's text in the same language (`action-deletedhistory` in a permission error),
+   * with its own parameters (an error that wraps the reason it was given).
+   */
   | { message: string; params?: readonly MessageParam[] };
 
 const CATALOGUES: Record<string, Record<string, string>> = { en: ENGLISH_MESSAGES, de: GERMAN_MESSAGES };
@@ -70,7 +73,7 @@ export function rawParams(params: readonly MessageParam[]): (string | number)[] 
   return params.map((param) => {
     if (typeof param === 'string' || typeof param === 'number') return param;
     if ('raw' in param) return param.raw;
-    if ('message' in param) return param.params ? renderMessage(param.message, param.params, 'en') : param.message;
+    if ('message' in param) return param.message;
     return param.list.join(', ');
   });
 }

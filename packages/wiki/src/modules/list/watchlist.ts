@@ -1,6 +1,6 @@
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, mutuallyExclusive } from '../../api/errors.js';
-import { titleTexts } from '../../api/gender.js';
+import { titleText } from '../../api/gender.js';
 import { parseContinueValue } from '../../api/keyset.js';
 import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
@@ -262,11 +262,6 @@ function isUnpatrolled(ctx: ModuleContext, row: ChangeRow): boolean {
 /** One answer item per change, with MediaWiki's fields in its order. */
 async function writeChanges(ctx: ModuleContext, props: ReadonlySet<string>, rows: readonly ChangeRow[]): Promise<void> {
   const caller = ctx.user;
-  const texts = await titleTexts(
-    ctx.store,
-    ctx.titles,
-    rows.map((r) => ({ namespace: r.rc_namespace, dbKey: r.rc_title })),
-  );
   const parsed = props.has('parsedcomment')
     ? await commentFormatterFor(ctx).format(
         rows.map((r) => ({ comment: r.rc_comment, title: { namespace: r.rc_namespace, dbKey: r.rc_title } })),
@@ -294,7 +289,7 @@ async function writeChanges(ctx: ModuleContext, props: ReadonlySet<string>, rows
       if (actionVisible) {
         if (props.has('title')) {
           item.ns = row.rc_namespace;
-          item.title = texts.text(row.rc_namespace, row.rc_title);
+          item.title = titleText(ctx.titles, row.rc_namespace, row.rc_title);
         }
         if (props.has('ids')) {
           item.pageid = row.rc_cur_id;
