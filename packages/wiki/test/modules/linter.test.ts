@@ -53,7 +53,7 @@ test("wikitext's lint errors in Linter's categories, with byte locations, parame
 });
 
 describeEachEngine('list=linterrors and meta=linterstats', (engine) => {
-  const api = useReferenceApi(engine);
+  const api = useReferenceApi(engine, { lint: true });
 
   async function allErrors(params: Record<string, string> = {}) {
     const errors: any[] = [];
