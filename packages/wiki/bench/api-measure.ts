@@ -2,11 +2,12 @@
  * What the api.php benchmarks share: the compiled build they measure (brought up to date first),
  * the CPU time per request in process, and requests/s with p50/p99 at 1, 2 and 8 clients against
  * `wiki serve` (the production server, from the compiled build) in its own processes, beside a
- * trivial Fastify route. `BENCH_SECONDS` sets the duration of each measurement (default 5).
+ * trivial Fastify route, with the server's own CPU time per request (from /proc). `BENCH_SECONDS`
+ * sets the duration of each measurement (default 5).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatMeasurement, type HttpMeasurement, measureHttp, withTrivialServer } from '@svc/common/bench';
@@ -128,6 +129,34 @@ export async function cpuPerRequest(
   }
 }
 
+/**
+ * CPU seconds used so far by a process and its children (the server's workers), from /proc;
+ * undefined where there is no /proc. Whatever else runs on the machine, the server's CPU per
+ * request divides into the cores to give the rate they can serve.
+ */
+function processTreeCpuSeconds(pid: number): number | undefined {
+  const ticksPerSecond = 100;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    let total = (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    for (const child of children ? children.split(' ') : []) total += processTreeCpuSeconds(Number(child)) ?? 0;
+    return total;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's CPU per request during a measurement, and the rate the machine's cores would give it alone. */
+function serverCpu(before: number | undefined, after: number | undefined, m: HttpMeasurement): string {
+  if (before === undefined || after === undefined || m.requestsPerSecond <= 0) return '';
+  const micros = ((after - before) * 1e6) / (m.requestsPerSecond * seconds);
+  const cores = availableParallelism();
+  return `  server ${micros.toFixed(0)} µs CPU/request (${cores} cores for the server alone: ~${Math.round((cores * 1e6) / micros)} req/s)`;
+}
+
 /** Measures each query at each client count against a server of `workers` processes. */
 export async function measureServer(
   wiki: WikiName,
@@ -149,13 +178,15 @@ export async function measureServer(
     }
     for (const [label, query] of queries) {
       for (const connections of CLIENTS) {
+        const cpuBefore = processTreeCpuSeconds(child.pid ?? 0);
         const m = await measureHttp(`${label} [${wiki}, ${workers} worker${workers > 1 ? 's' : ''}]`, {
           url: `http://127.0.0.1:${port}/api.php?${query}`,
           connections,
           durationSeconds: seconds,
         });
+        const cpu = serverCpu(cpuBefore, processTreeCpuSeconds(child.pid ?? 0), m);
         results.set(`${label}|${connections}`, m);
-        process.stdout.write(`${formatMeasurement(m, baseline.get(connections))}\n`);
+        process.stdout.write(`${formatMeasurement(m, baseline.get(connections))}${cpu}\n`);
       }
     }
   } finally {

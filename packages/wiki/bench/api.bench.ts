@@ -69,9 +69,30 @@ const MORE_REFERENCE_QUERIES: Query[] = [
     'action=query&list=recentchanges&rclimit=50&rcprop=title%7Cids%7Ctimestamp%7Cuser%7Ccomment%7Cloginfo%7Csizes&format=json&formatversion=2',
   ],
   ['list=logevents&lelimit=50', 'action=query&list=logevents&lelimit=50&format=json&formatversion=2'],
+  [
+    'list=allusers&aulimit=50 with groups and rights',
+    'action=query&list=allusers&aulimit=50&auprop=groups%7Crights%7Ceditcount%7Cblockinfo&format=json&formatversion=2',
+  ],
+  [
+    'list=users (5 names, every usprop)',
+    'action=query&list=users&ususers=Alice%7CBob%7CDave%7CEve%7CNiemand&usprop=blockinfo%7Cgroups%7Cgroupmemberships%7Cimplicitgroups%7Crights%7Ceditcount%7Cregistration%7Cemailable%7Cgender%7Ccentralids%7Ccancreate&format=json&formatversion=2',
+  ],
+  ['list=blocks&bkip=198.51.100.77', 'action=query&list=blocks&bkip=198.51.100.77&format=json&formatversion=2'],
+  [
+    'list=watchlist&wllimit=50 (owner and token)',
+    'action=query&list=watchlist&wlowner=Admin&wltoken=0123456789abcdef0123456789abcdef01234567&wlallrev=1&wllimit=50&wlprop=ids%7Ctitle%7Cflags%7Cuser%7Ccomment%7Ctimestamp%7Csizes%7Cloginfo&format=json&formatversion=2',
+  ],
   ['paraminfo query+allpages', 'action=paraminfo&modules=query%2Ballpages&format=json&formatversion=2'],
   ['titles=3 pages (page set)', 'action=query&titles=Berlin%7CHamburg%7CM%C3%BCnchen&format=json&formatversion=2'],
   ['error: badvalue', 'action=query&list=allpages&apfilterredir=bogus&format=json'],
+  [
+    'generator=allpages (20) prop=extracts intro plaintext',
+    'action=query&generator=allpages&gapfrom=Berlin&gaplimit=20&prop=extracts&exintro=1&explaintext=1&exlimit=20&format=json&formatversion=2',
+  ],
+  [
+    'generator=allpages (20) prop=pageimages',
+    'action=query&generator=allpages&gapfrom=Berlin&gaplimit=20&prop=pageimages&pilimit=20&format=json&formatversion=2',
+  ],
 ];
 
 /** The targets at 8 clients for the largest worker count, on both wikis. */

@@ -156,3 +156,69 @@ test('formatversion 1 prints module flags as "" and keeps parameter flags as boo
   assert.equal(allpages.parameters[0].multi, false);
   assert.equal(allpages.parameters[4].default, 0, 'numeric defaults are numbers');
 });
+
+test('helpformat gives every query module a summary and an example, and parameters their texts', async () => {
+  const ask = async (helpformat: string, uselang = 'en') =>
+    (
+      await apiGet(api.app, {
+        action: 'paraminfo',
+        modules: 'query+*',
+        helpformat,
+        uselang,
+        format: 'json',
+        formatversion: '2',
+      })
+    ).json.paraminfo;
+  const wikitext = await ask('wikitext');
+  assert.equal(wikitext.helpformat, 'wikitext');
+  for (const module of wikitext.modules) {
+    assert.ok(module.description.length > 10, module.name);
+    assert.deepEqual(Object.keys(module).slice(8, 10), ['licenselink', 'description'], module.name);
+    assert.equal(module.examples.length, 1, module.name);
+    assert.ok(module.examples[0].query.startsWith(`action=query&${module.group}=${module.name}`), module.name);
+    for (const param of module.parameters)
+      assert.equal(typeof param.description, 'string', `${module.name} ${param.name}`);
+  }
+  const described = wikitext.modules.flatMap((m: any) => m.parameters).filter((p: any) => p.description !== '');
+  const all = wikitext.modules.flatMap((m: any) => m.parameters);
+  assert.equal(described.length, all.length, `${described.length} of ${all.length} parameters described`);
+  const backlinks = wikitext.modules.find((m: any) => m.name === 'backlinks');
+  assert.deepEqual(Object.keys(backlinks.parameters[0]).slice(0, 3), ['index', 'name', 'description']);
+
+  const german = (await ask('html', 'de')).modules.find((m: any) => m.name === 'backlinks');
+  assert.equal(german.description, 'Listet die Seiten auf, die auf eine Seite verlinken.');
+  assert.equal(
+    german.parameters.find((p: any) => p.name === 'limit').description,
+    'Wie viele Einträge höchstens geliefert werden.',
+  );
+
+  const raw = (await ask('raw')).modules.find((m: any) => m.name === 'backlinks');
+  assert.deepEqual(raw.description, [{ key: 'apihelp-query+backlinks-summary', params: [] }]);
+  assert.deepEqual(raw.examples[0].description, { key: 'apihelp-query+backlinks-example-1', params: [] });
+  assert.deepEqual(raw.parameters[0].description, [{ key: 'apihelp-query+backlinks-param-title', params: [] }]);
+
+  const none = (await ask('none')).modules.find((m: any) => m.name === 'backlinks');
+  assert.equal(none.description, undefined);
+  assert.equal(none.examples, undefined);
+  assert.equal(none.parameters[0].description, undefined);
+});
+
+test('helpformat describes the main module, query, the actions and the formats too', async () => {
+  const { json } = await apiGet(api.app, {
+    action: 'paraminfo',
+    modules: 'main|query|login|logout|clientlogin|json|xml',
+    helpformat: 'wikitext',
+    format: 'json',
+    formatversion: '2',
+  });
+  for (const module of json.paraminfo.modules) {
+    assert.ok(module.description.length > 10, module.path);
+    assert.deepEqual(module.examples, [], module.path);
+    for (const param of module.parameters) assert.ok(param.description.length > 5, `${module.path} ${param.name}`);
+  }
+  const query = json.paraminfo.modules.find((m: any) => m.path === 'query');
+  assert.equal(
+    query.parameters.find((p: any) => p.name === 'titles').description,
+    'Die Titel der bearbeiteten Seiten.',
+  );
+});

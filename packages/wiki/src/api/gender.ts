@@ -23,44 +23,21 @@ export async function loadUserGenders(store: WikiStore): Promise<Map<string, Gen
   return genders;
 }
 
-/** The genders chosen by the named users (`{{GENDER:}}` of messages); users without a choice are absent. */
-export async function loadGenders(store: WikiStore, userNames: readonly string[]): Promise<Map<string, Gender>> {
-  const genders = new Map<string, Gender>();
-  const names = [...new Set(userNames)];
-  for (let i = 0; i < names.length; i += 200) {
-    const rows = await store.db
-      .selectFrom('user')
-      .innerJoin('user_properties', 'up_user', 'user_id')
-      .select(['user_name', 'up_value'])
-      .where('up_property', '=', 'gender')
-      .where('user_name', 'in', names.slice(i, i + 200))
-      .execute();
-    for (const row of rows) {
-      if (row.up_value === 'male' || row.up_value === 'female') genders.set(row.user_name, row.up_value);
-    }
-  }
-  return genders;
-}
-
 /** Makes the codec write user-namespace titles in the form of their user's gender. */
 export async function useUserGenders(codec: TitleCodec, store: WikiStore): Promise<void> {
   const genders = await loadUserGenders(store);
+  GENDERS.set(codec, genders);
   codec.useGenders((name) => genders.get(name) ?? 'unknown');
+}
+
+const GENDERS = new WeakMap<TitleCodec, ReadonlyMap<string, Gender>>();
+
+/** A user's gender as the codec knows it (`{{GENDER:}}` of messages): `unknown` without a choice. */
+export function userGender(codec: TitleCodec, userName: string): Gender {
+  return GENDERS.get(codec)?.get(userName.replace(/_/g, ' ')) ?? 'unknown';
 }
 
 /** A stored title (`namespace`, `dbKey` with underscores) as shown: `Benutzerin:Alice/Entwurf`. */
 export function titleText(codec: TitleCodec, namespace: number, dbKey: string): string {
   return codec.prefixedText({ namespace, dbKey, interwiki: '' });
-}
-
-/**
- * @deprecated Kept for callers written against the former per-list lookup: titles are gendered by
- * the codec itself (`codec.prefixedText`), so this only forwards to it.
- */
-export async function titleTexts(
-  _store: WikiStore,
-  codec: TitleCodec,
-  _titles: Iterable<{ namespace: number; dbKey: string }>,
-): Promise<{ text(namespace: number, dbKey: string): string }> {
-  return { text: (namespace, dbKey) => titleText(codec, namespace, dbKey) };
 }

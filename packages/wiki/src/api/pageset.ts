@@ -38,6 +38,14 @@ export interface InvalidTitle {
 
 export interface PageSetOptions {
   resolveRedirects: boolean;
+  /**
+   * `converttitles`: MediaWiki looks a missing title up in the other script variants of the content
+   * language and reports each hit in a `converted` block. For a language without variants (the
+   * German, English, Latgalian wikis served here) it does nothing and warns about nothing, which
+   * is what this page set does. The variant conversion tables of languages with variants (`zh`,
+   * `sr`, `kk`, ...) are not implemented: there too titles are taken as given, without a
+   * `converted` block.
+   */
   convertTitles: boolean;
 }
 

@@ -3,13 +3,14 @@
  * reference wiki (on both engines): following the continuation with a small limit yields exactly
  * the rows of one large request, page by page, in the same order; `dir=descending` reverses each
  * page's rows; a forged continue value is `badcontinue`; the generator form yields the pages the
- * rows name.
+ * rows name. Every prop module stops when the answer's size limit is reached and continues from
+ * there, so that the requests together give what one large answer gives.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
 import { QUERY_MODULES } from '../../src/modules/registry.js';
-import { useReferenceApi } from '../helpers/reference-api.js';
+import { type ReferenceApi, scalarBytes, useReferenceApi, withResultLimit } from '../helpers/reference-api.js';
 
 interface PropCase {
   module: string;
@@ -62,6 +63,45 @@ const CASES: PropCase[] = [
   },
 ];
 
+/** Prop modules and the pages to ask them about, for the answer's size limit. */
+const FULL_ANSWER_CASES: PropCase[] = [
+  ...CASES,
+  { module: 'images', titles: 'Berlin|Hamburg|München|Köln|Deutschland' },
+  { module: 'langlinks', titles: 'Berlin|Hamburg|München|Köln|Deutschland' },
+  { module: 'iwlinks', titles: 'Berlin|Hamburg|München|Köln|Deutschland|Europa' },
+  { module: 'extlinks', titles: 'Berlin|Hamburg|München|Köln|Deutschland|Europa' },
+  { module: 'linkshere', titles: 'Berlin|Deutschland' },
+  { module: 'transcludedin', titles: 'Vorlage:Infobox Stadt|Vorlage:Person' },
+  { module: 'fileusage', titles: 'Datei:Beispiel.png' },
+  { module: 'redirects', titles: 'Deutschland|Berlin|Annys pogosts' },
+  { module: 'pageprops', titles: 'Berlin|Hamburg|München|Köln|Deutschland|Europa' },
+  { module: 'categoryinfo', titles: 'Kategorie:Stadt|Kategorie:Person|Kategorie:Bilder|Kategorie:Deutschland' },
+  { module: 'info', titles: 'Berlin|Hamburg|München|Köln', params: { prop: 'url|displaytitle' } },
+];
+
+/** What a module gave each page: its list (rows appended) or its other fields (merged). */
+function collectInto(into: Map<string, any>, pages: Page[], module: string): void {
+  for (const page of pages) {
+    const { pageid, ns, title, ...fields } = page;
+    const known = into.get(title);
+    const value = fields[module] ?? (module === 'info' ? fields : undefined);
+    if (Array.isArray(value)) into.set(title, [...(known ?? []), ...value]);
+    else if (value !== undefined && Object.keys(value).length > 0) into.set(title, { ...known, ...value });
+  }
+}
+
+async function collectPages(api: ReferenceApi, params: Record<string, string>, module: string) {
+  const collected = new Map<string, any>();
+  let cont: Record<string, string> = {};
+  for (let round = 0; round < 500; round++) {
+    const answer = await api.query({ ...params, ...cont });
+    collectInto(collected, answer.query.pages, module);
+    if (!answer.continue) return { collected, rounds: round + 1 };
+    cont = answer.continue;
+  }
+  throw new Error('the continuation does not end');
+}
+
 const prefixOf = (name: string) => QUERY_MODULES.find((m) => m.descriptor.name === name)!.descriptor.prefix;
 const prefixed = (prefix: string, params: Record<string, string>) =>
   Object.fromEntries(Object.entries(params).map(([k, v]) => [prefix + k, v]));
@@ -71,6 +111,27 @@ const rowsByPage = (pages: Page[], key: string) =>
 
 describeEachEngine('prop modules listing link rows: the shared contract', (engine) => {
   const api = useReferenceApi(engine);
+
+  for (const c of FULL_ANSWER_CASES) {
+    const prefix = prefixOf(c.module);
+    test(`${c.module} ${c.titles}: a full answer stops the module, which continues where it stopped`, async () => {
+      const params = { prop: c.module, titles: c.titles, ...prefixed(prefix, { ...c.params, limit: 'max' }) };
+      const whole = await collectPages(api(), params, c.module);
+      assert.equal(whole.rounds, 1);
+      const parts = [...whole.collected.values()].flatMap((v) => (Array.isArray(v) ? v : [v]));
+      assert.ok(parts.length > 1, 'the case has several parts to add');
+      // Room for about half of the module's text (and at least for its largest part).
+      const bytes = Math.max(Math.ceil(scalarBytes(parts) / 2), ...parts.map(scalarBytes));
+      const small = await withResultLimit(api(), bytes);
+      try {
+        const pieces = await collectPages(small, params, c.module);
+        assert.ok(pieces.rounds > 1, 'the small answer needed several requests');
+        assert.deepEqual(pieces.collected, whole.collected);
+      } finally {
+        await small.app.close();
+      }
+    });
+  }
 
   for (const c of CASES) {
     const prefix = prefixOf(c.module);

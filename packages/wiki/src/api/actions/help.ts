@@ -7,6 +7,7 @@ import { escapeXml } from '../format/xml.js';
 import type { ModuleDescriptor, ParamDescriptor } from '../params/descriptor.js';
 import { enumValues, resolveDefault } from '../params/validate.js';
 import type { RequestState } from '../request-state.js';
+import { helpLanguage, MODULE_HELP, parameterHelp } from './paraminfo-texts.js';
 
 function typeText(p: ParamDescriptor, state: RequestState): string {
   const values = enumValues(p.type, state.services.site);
@@ -27,9 +28,18 @@ function paramRows(d: ModuleDescriptor, state: RequestState): string {
         notes.push(`range ${p.min ?? '…'}–${p.max ?? '…'}${p.highmax ? ` (${p.highmax} with higher limits)` : ''}`);
       if (p.deprecated) notes.push('deprecated');
       if (p.deprecatedvalues) notes.push(`deprecated values: ${p.deprecatedvalues.join(', ')}`);
-      return `<tr><td><code>${escapeXml(d.prefix + p.name)}</code></td><td>${escapeXml(typeText(p, state))}</td><td>${escapeXml(notes.join('; '))}</td></tr>`;
+      const description = parameterHelp(d.name, p.name, helpLanguage(state.userLanguage)) ?? '';
+      return `<tr><td><code>${escapeXml(d.prefix + p.name)}</code></td><td>${escapeXml(description)}</td><td>${escapeXml(typeText(p, state))}</td><td>${escapeXml(notes.join('; '))}</td></tr>`;
     })
     .join('\n');
+}
+
+/** The module's summary and its example request, in the reader's language. */
+function summary(d: ModuleDescriptor, state: RequestState): string {
+  const texts = MODULE_HELP[d.name];
+  if (!texts) return '';
+  const example = `api.php?action=query&${d.group}=${d.name}${texts.example ? `&${texts.example}` : ''}`;
+  return `<p>${escapeXml(texts[helpLanguage(state.userLanguage)])}</p>\n<p><code>${escapeXml(example)}</code></p>\n`;
 }
 
 function moduleSection(d: ModuleDescriptor, state: RequestState): string {
@@ -43,8 +53,8 @@ function moduleSection(d: ModuleDescriptor, state: RequestState): string {
     .join(', ');
   const implemented = QUERY_MODULES.find((m) => m.descriptor === d)?.execute ? '' : ' (described; not answered yet)';
   return `<section id="query+${escapeXml(d.name)}"><h2>${escapeXml(`${d.group}=${d.name}`)}${escapeXml(implemented)}</h2>
-<p>Prefix <code>${escapeXml(d.prefix || '(none)')}</code>; ${escapeXml(flags)}. Source: ${escapeXml(d.source)}, licence ${escapeXml(d.licensetag)}. <a href="${escapeXml(d.helpurl)}">Documentation</a>.</p>
-<table><thead><tr><th>Parameter</th><th>Type</th><th>Notes</th></tr></thead><tbody>
+${summary(d, state)}<p>Prefix <code>${escapeXml(d.prefix || '(none)')}</code>; ${escapeXml(flags)}. Source: ${escapeXml(d.source)}, licence ${escapeXml(d.licensetag)}. <a href="${escapeXml(d.helpurl)}">Documentation</a>.</p>
+<table><thead><tr><th>Parameter</th><th>Description</th><th>Type</th><th>Notes</th></tr></thead><tbody>
 ${paramRows(d, state)}
 </tbody></table></section>`;
 }

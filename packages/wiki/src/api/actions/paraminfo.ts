@@ -21,6 +21,7 @@ import { keepBooleans, list, type ResultObject, type ResultValue } from '../resu
 import { CLIENTLOGIN_DESCRIPTOR } from './clientlogin.js';
 import { LOGIN_DESCRIPTOR } from './login.js';
 import { LOGOUT_DESCRIPTOR } from './logout.js';
+import { exampleHelp, helpLanguage, MODULE_HELP, OTHER_MODULE_HELP, parameterHelp } from './paraminfo-texts.js';
 import { queryParameters } from './query.js';
 
 const PARAMINFO_PARAMETERS: ParamDescriptor[] = [
@@ -73,8 +74,19 @@ export function executeParamInfo(state: RequestState, result: ResultObject, serv
         state.warn('paraminfo', message('badmodule', 'apiwarn-paraminfo-badmodule', [parent, child]));
         continue;
       }
+      const help: HelpOptions | undefined =
+        helpformat === 'none'
+          ? undefined
+          : { format: helpformat as HelpFormat, language: helpLanguage(state.userLanguage) };
       out.push(
-        describeModule(described.descriptor, described.path, site, server, state.user.rights.has('apihighlimits')),
+        describeModule(
+          described.descriptor,
+          described.path,
+          site,
+          server,
+          state.user.rights.has('apihighlimits'),
+          help,
+        ),
       );
     }
   }
@@ -104,12 +116,38 @@ function resolvePath(path: string): ({ descriptor: ModuleDescriptor; path: strin
   return [undefined];
 }
 
+type HelpFormat = 'html' | 'raw' | 'wikitext';
+
+/** How descriptions are given (`helpformat`) and in which language (`uselang`). */
+export interface HelpOptions {
+  format: HelpFormat;
+  language: 'en' | 'de';
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * A description in the shape `helpformat` asks for: the text (`wikitext`), the text as HTML
+ * (`html`; our texts are single paragraphs, which MediaWiki gives without `<p>`), or the message
+ * key it comes from (`raw`).
+ */
+function helpValue(help: HelpOptions, key: string, text: string | undefined): ResultValue {
+  if (help.format === 'raw') return list('msg', [{ key, params: list('param', []) }]);
+  const value = text ?? '';
+  return help.format === 'html' ? escapeHtml(value) : value;
+}
+
+function exampleDescription(help: HelpOptions, key: string, text: string): ResultValue {
+  return help.format === 'raw' ? { key, params: list('param', []) } : helpValue(help, key, text);
+}
+
 export function describeModule(
   d: ModuleDescriptor,
   path: string,
   site: SiteConfig,
   server: string,
   highLimits: boolean,
+  help?: HelpOptions,
 ): ResultObject {
   const special = site.namespaces.find((ns) => ns.id === -1)?.name ?? 'Special';
   const licenseTitle = `${special}:Version/License/${d.source}`.replace(/ /g, '_');
@@ -124,18 +162,40 @@ export function describeModule(
   module.sourcename = d.source;
   module.licensetag = d.licensetag;
   module.licenselink = `${server}${site.articlePath.replace('$1', licenseTitle)}`;
+  const texts = path.startsWith('query+') ? MODULE_HELP[d.name] : undefined;
+  const summary = texts ?? OTHER_MODULE_HELP[path];
+  if (help) module.description = helpValue(help, `apihelp-${path}-summary`, summary?.[help.language]);
   if (d.readrights) module.readrights = true;
   if (d.mustbeposted) module.mustbeposted = true;
   if (d.generator) module.generator = true;
   if (d.deprecated) module.deprecated = true;
   module.helpurls = list('helpurl', [d.helpurl]);
+  if (help) {
+    const examples = texts
+      ? [
+          {
+            query: `action=query&${d.group}=${d.name}${texts.example ? `&${texts.example}` : ''}`,
+            // MediaWiki gives an example's one message itself, not a list of one.
+            description: exampleDescription(help, `apihelp-${path}-example-1`, exampleHelp(d.name, help.language)),
+          },
+        ]
+      : [];
+    module.examples = list('example', examples);
+  }
+  const paramHelp = (p: ParamDescriptor): ResultValue | undefined =>
+    help &&
+    helpValue(
+      help,
+      `apihelp-${path}-param-${p.name}`,
+      summary ? parameterHelp(d.name, p.name, help.language) : undefined,
+    );
   module.parameters = list(
     'param',
-    d.parameters.map((p, i) => describeParam(p, i + 1, site, highLimits)),
+    d.parameters.map((p, i) => describeParam(p, i + 1, site, highLimits, paramHelp(p))),
   );
   module.templatedparameters = list(
     'param',
-    (d.templatedparameters ?? []).map((p) => describeParam(p, undefined, site, highLimits)),
+    (d.templatedparameters ?? []).map((p) => describeParam(p, undefined, site, highLimits, paramHelp(p))),
   );
   return module;
 }
@@ -149,11 +209,13 @@ function describeParam(
   index: number | undefined,
   site: SiteConfig,
   highLimits: boolean,
+  description?: ResultValue,
 ): ResultObject {
   const entry: ResultObject = {};
   if (index !== undefined) entry.index = index;
   entry.name = p.name;
   if ('templatevars' in p) entry.templatevars = { ...p.templatevars };
+  if (description !== undefined) entry.description = description;
   const values = enumValues(p.type, site);
   entry.type = values ? list('t', [...values]) : (p.type as string);
   entry.required = p.required === true;

@@ -7,8 +7,11 @@ export type MessageParam =
   | number
   | { list: readonly string[]; quoted?: boolean }
   | { raw: number }
-  /** Another message's text in the same language (`action-deletedhistory` in a permission error). */
-  | { message: string };
+  /**
+   * Another message's text in the same language (`action-deletedhistory` in a permission error),
+   * with its own parameters (an error that wraps the reason it was given).
+   */
+  | { message: string; params?: readonly MessageParam[] };
 
 const CATALOGUES: Record<string, Record<string, string>> = { en: ENGLISH_MESSAGES, de: GERMAN_MESSAGES };
 
@@ -37,7 +40,7 @@ function paramText(param: MessageParam, lang: 'en' | 'de'): string {
   if (typeof param === 'string') return param;
   if (typeof param === 'number') return formatNumber(param, lang);
   if ('raw' in param) return String(param.raw);
-  if ('message' in param) return renderMessage(param.message, [], lang);
+  if ('message' in param) return renderMessage(param.message, param.params ?? [], lang);
   return formatList(param.list, lang, param.quoted ?? false);
 }
 

@@ -119,6 +119,10 @@ export const execute: ModuleExecute = async (ctx) => {
     }
     if (props.has('url'))
       item.url = p.expandurl === true && row.el_to.startsWith('//') ? `${serverProtocol}${row.el_to}` : row.el_to;
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(`${escapeContinue(row.el_index_60)}|${row.el_id}`);
+      break;
+    }
     list.push(item);
   }
 };

@@ -35,5 +35,11 @@ export const execute: ModuleExecute = async (ctx) => {
     names.length = limit;
   }
   const list = ctx.result.list('p');
-  for (const propname of names) list.push({ propname });
+  for (const propname of names) {
+    if (!ctx.result.fits({ propname })) {
+      ctx.setContinue(propname);
+      break;
+    }
+    list.push({ propname });
+  }
 };

@@ -61,6 +61,10 @@ export const execute: ModuleExecute = async (ctx) => {
       item.title = titleText(ctx.titles, row.page_namespace, row.page_title);
     }
     if (props.has('value')) item.value = row.pp_value;
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(String(row.page_id));
+      break;
+    }
     list.push(item);
   }
 };

@@ -49,11 +49,15 @@ export const execute: ModuleExecute = async (ctx) => {
     return;
   }
   const list = ctx.result.list('ps');
-  for (const page of found) {
-    list.push(
+  for (const [index, page] of found.entries()) {
+    const item =
       page.pageId === undefined
         ? { ns: page.namespace, title: page.title, special: true }
-        : { ns: page.namespace, title: page.title, pageid: page.pageId },
-    );
+        : { ns: page.namespace, title: page.title, pageid: page.pageId };
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(offset + index, 'offset');
+      break;
+    }
+    list.push(item);
   }
 };

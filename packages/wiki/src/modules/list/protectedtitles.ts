@@ -117,6 +117,10 @@ export const execute: ModuleExecute = async (ctx) => {
     if (props.has('parsedcomment')) item.parsedcomment = parsed[i];
     if (props.has('expiry')) item.expiry = row.pt_expiry === 'infinity' ? 'infinity' : mwToIso(row.pt_expiry);
     if (props.has('level')) item.level = row.pt_create_perm;
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(`${row.pt_timestamp}|${row.pt_namespace}|${row.pt_title}`);
+      break;
+    }
     list.push(item);
   }
 };

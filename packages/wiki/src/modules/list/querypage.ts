@@ -134,7 +134,7 @@ export const execute: ModuleExecute = async (ctx) => {
   }
   const details = await databaseResults(ctx, name, rows);
   const results = list<ResultObject>('page', []);
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
     const item: ResultObject = {};
     const hasValue = page?.order === 'value-descending' || page?.order === 'value-ascending';
     if (hasValue) {
@@ -145,6 +145,10 @@ export const execute: ModuleExecute = async (ctx) => {
     item.title = titleText(ctx.titles, row.qc_namespace, row.qc_title);
     const extra = details.get(`${row.qc_namespace}|${row.qc_title}`);
     if (extra) item.databaseResult = extra;
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(offset + index, 'offset');
+      break;
+    }
     results.push(item);
   }
   ctx.result.set(ctx.descriptor.name, { name, results });

@@ -104,7 +104,9 @@ export const execute: ModuleExecute = async (ctx) => {
   };
 
   const limit = p.limit as number;
+  const firstPhase = end === undefined ? 0 : 1;
   const first = await run(limit, start, startId, end);
+  const firstCount = first.rows.length;
   const rows = first.rows;
   let next = first.next;
   if (end === undefined && next === undefined) {
@@ -121,13 +123,17 @@ export const execute: ModuleExecute = async (ctx) => {
     return;
   }
   const list = ctx.result.list('page');
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
     const item: ResultObject = {
       id: row.page_id,
       ns: row.page_namespace,
       title: titleText(ctx.titles, row.page_namespace, row.page_title),
     };
     if (redirects === 'all') item.redirect = row.page_is_redirect === 1;
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(`${rand}|${formatRandom(row.page_random)}|${row.page_id}|${index < firstCount ? firstPhase : 1}`);
+      break;
+    }
     list.push(item);
   }
 };

@@ -1,5 +1,5 @@
 import { apiError } from '../../api/errors.js';
-import { titleTexts } from '../../api/gender.js';
+import { titleText } from '../../api/gender.js';
 import { parseContinueValue } from '../../api/keyset.js';
 import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
@@ -103,15 +103,10 @@ export const execute: ModuleExecute = async (ctx) => {
     ctx.generator.addTitles(rows.map((r) => ({ namespace: r.wl_namespace, dbKey: r.wl_title })));
     return;
   }
-  const texts = await titleTexts(
-    ctx.store,
-    ctx.titles,
-    rows.map((r) => ({ namespace: r.wl_namespace, dbKey: r.wl_title })),
-  );
   const changed = ((p.prop as string[] | undefined) ?? []).includes('changed');
   const out = ctx.result.topList('wr');
   for (const row of rows) {
-    const item: ResultObject = { ns: row.wl_namespace, title: texts.text(row.wl_namespace, row.wl_title) };
+    const item: ResultObject = { ns: row.wl_namespace, title: titleText(ctx.titles, row.wl_namespace, row.wl_title) };
     if (changed && row.wl_notificationtimestamp !== null) item.changed = mwToIso(row.wl_notificationtimestamp);
     if (!ctx.result.fits(item)) {
       ctx.setContinue(`${row.wl_namespace}|${row.wl_title}`);

@@ -1,5 +1,5 @@
 import { apiError } from '../../api/errors.js';
-import { loadGenders } from '../../api/gender.js';
+import { userGender } from '../../api/gender.js';
 import {
   localMessageKeys,
   lookupMessages,
@@ -11,7 +11,6 @@ import { type MessageTransformContext, substituteArgs, transformMessage } from '
 import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { type ResultObject, withContent } from '../../api/result/tree.js';
-import type { Gender } from '../../site/title.js';
 
 /** `meta=allmessages`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -96,7 +95,6 @@ function transformContext(
   }
   const fullTitle = ctx.titles.prefixedText(title);
   const text = title.dbKey.replace(/_/g, ' ');
-  const genders = new Map<string, Promise<Gender>>();
   return {
     siteName: ctx.site.siteName,
     server: ctx.server,
@@ -105,15 +103,7 @@ function transformContext(
     contentLanguage: ctx.site.language,
     page: { fullTitle, text, namespace: title.namespace === 0 ? '' : fullTitle.slice(0, -text.length - 1) },
     readerName: ctx.user.name,
-    gender: async (userName) => {
-      const name = userName.replace(/_/g, ' ');
-      let gender = genders.get(name);
-      if (gender === undefined) {
-        gender = loadGenders(ctx.store, [name]).then((found) => found.get(name) ?? 'unknown');
-        genders.set(name, gender);
-      }
-      return gender;
-    },
+    gender: async (userName) => userGender(ctx.titles, userName),
     message: async (key) => {
       const known = messages.get(key);
       if (known !== undefined) return known.text;

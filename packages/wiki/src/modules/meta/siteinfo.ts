@@ -305,7 +305,7 @@ function fileExtensions(site: SiteConfig): ResultObject[] {
 export const execute: ModuleExecute = async (ctx) => {
   const props = (ctx.params.prop as string[] | undefined) ?? [];
   const { site } = ctx;
-  for (const prop of props) {
+  for (const [index, prop] of props.entries()) {
     let value: ResultValue;
     switch (prop) {
       case 'general':
@@ -459,6 +459,11 @@ export const execute: ModuleExecute = async (ctx) => {
         break;
       default:
         continue;
+    }
+    // A full answer continues with the properties not given yet, as MediaWiki's `siprop` continuation.
+    if (!ctx.result.fits(value)) {
+      ctx.setContinue(props.slice(index).join('|'), 'prop');
+      break;
     }
     ctx.result.set(prop, value);
   }

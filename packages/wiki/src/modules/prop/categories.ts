@@ -79,6 +79,10 @@ export const execute: ModuleExecute = async (ctx) => {
     }
     if (props.has('timestamp')) item.timestamp = mwToIso(row.cl_timestamp as string);
     if (props.has('hidden')) item.hidden = row.pp_propname !== null;
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(rows.continueAt(row));
+      break;
+    }
     ctx.result.pageList(row.cl_from as number, 'categories', 'cl')?.push(item);
   }
 };

@@ -40,12 +40,17 @@ export const execute: ModuleExecute = async (ctx) => {
   for (const row of rows) {
     const page = ctx.result.page(pageOf.get(row.cat_title) ?? 0);
     if (!page) continue;
-    page.categoryinfo = {
+    const info = {
       size: row.cat_pages,
       pages: row.cat_pages - row.cat_subcats - row.cat_files,
       files: row.cat_files,
       subcats: row.cat_subcats,
       hidden: row.pp_propname !== null,
     };
+    if (!ctx.result.fits(info)) {
+      ctx.setContinue(row.cat_title);
+      break;
+    }
+    page.categoryinfo = info;
   }
 };

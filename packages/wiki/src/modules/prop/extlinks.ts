@@ -69,6 +69,11 @@ export const execute: ModuleExecute = async (ctx) => {
   }
   for (const row of rows) {
     const url = p.expandurl && row.el_to.startsWith('//') ? `http:${row.el_to}` : row.el_to;
-    ctx.result.pageList(row.el_from, 'extlinks', 'el')?.push(withContent({ url }, 'url'));
+    const item = withContent({ url }, 'url');
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(`${row.el_from}|${row.el_id}`);
+      break;
+    }
+    ctx.result.pageList(row.el_from, 'extlinks', 'el')?.push(item);
   }
 };

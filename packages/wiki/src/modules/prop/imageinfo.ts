@@ -4,7 +4,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { isBadFile, loadBadImageList } from '../support/bad-image-list.js';
 import { currentVersions, olderVersions } from '../support/file-rows.js';
-import { versionInfo } from '../support/files.js';
+import { thumbnailRequest, versionInfo } from '../support/files.js';
 
 const NS_FILE = 6;
 
@@ -88,10 +88,7 @@ export const execute: ModuleExecute = async (ctx) => {
     olderVersions(ctx.store, names, { start, end, limit }),
     prop.has('badfile') ? loadBadImageList(ctx.store, ctx.titles) : undefined,
   ]);
-  const urlParamWidth = /^(\d+)px$/.exec((ctx.params.urlparam as string) ?? '')?.[1];
-  const thumbWidth =
-    (ctx.params.urlwidth as number) !== -1 ? (ctx.params.urlwidth as number) : Number(urlParamWidth ?? -1);
-  const thumbHeight = ctx.params.urlheight as number;
+  const { thumbWidth, thumbHeight } = thumbnailRequest(ctx.params);
   const context = ctx.params.badfilecontexttitle as string | undefined;
   const contextTitle = context === undefined ? undefined : ctx.titles.parseOrUndefined(context);
   const canSeeDeleted = ctx.user.rights.has('deletedhistory');
@@ -111,6 +108,7 @@ export const execute: ModuleExecute = async (ctx) => {
       prefixedTitle: file.title,
       prefixedDbKey: file.title.replace(/ /g, '_'),
       canSeeDeleted,
+      extmetadataFilter: ctx.params.extmetadatafilter as string[] | undefined,
     };
     const versions = [
       ...((start === undefined || latest.timestamp <= start) && (end === undefined || latest.timestamp >= end)

@@ -47,9 +47,14 @@ export const execute: ModuleExecute = async (ctx) => {
     return;
   }
   for (const row of rows) {
-    ctx.result.pageList(row.il_from as number, 'images', 'im')?.push({
+    const item = {
       ns: NS_FILE,
       title: ctx.titles.prefixedText({ namespace: NS_FILE, dbKey: row.il_to as string, interwiki: '' }),
-    });
+    };
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(rows.continueAt(row));
+      break;
+    }
+    ctx.result.pageList(row.il_from as number, 'images', 'im')?.push(item);
   }
 };

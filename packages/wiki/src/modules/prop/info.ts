@@ -303,8 +303,9 @@ export const execute: ModuleExecute = async (context) => {
   const preload = props.has('preloadcontent') ? await preloadText(context) : undefined;
 
   for (const target of selected) {
-    const out = result.page(target.id);
-    if (!out) continue;
+    const page = result.page(target.id);
+    if (!page) continue;
+    const out: ResultObject = {};
     const record = target.record;
     out.contentmodel = record?.contentModel ?? defaultContentModel(site, target.ns, target.dbKey);
     // Code (CSS, JavaScript, JSON) is in English whatever the wiki's language, as in MediaWiki.
@@ -377,9 +378,11 @@ export const execute: ModuleExecute = async (context) => {
       out.preloadisdefault = preload === undefined;
     }
     if (props.has('editintro')) out.editintro = assoc({});
-    const display = (record && displayTitles.get(target.id)) || escapeHtml(target.title);
-    if (props.has('displaytitle')) out.displaytitle = display;
-    if (props.has('varianttitles') && record) out.varianttitles = assoc({ [language]: display });
+    if (props.has('displaytitle') || (props.has('varianttitles') && record)) {
+      const display = (record && displayTitles.get(target.id)) || escapeHtml(target.title);
+      if (props.has('displaytitle')) out.displaytitle = display;
+      if (props.has('varianttitles') && record) out.varianttitles = assoc({ [language]: display });
+    }
     if (testActions.length > 0) {
       const actions: ResultObject = assoc({});
       for (const action of testActions) {
@@ -402,6 +405,11 @@ export const execute: ModuleExecute = async (context) => {
     if (props.has('linkclasses') && record) {
       out.linkclasses = list('lc', record.isRedirect ? ['mw-redirect'] : []);
     }
+    if (!result.fits(out)) {
+      context.setContinue(target.id);
+      break;
+    }
+    Object.assign(page, out);
   }
 };
 

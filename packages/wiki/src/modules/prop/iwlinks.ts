@@ -60,6 +60,11 @@ export const execute: ModuleExecute = async (ctx) => {
       if (url !== undefined) item.url = url;
     }
     item.title = title;
-    ctx.result.pageList(row.iwl_from as number, 'iwlinks', 'iw')?.push(withContent(item, 'title'));
+    const entry = withContent(item, 'title');
+    if (!ctx.result.fits(entry)) {
+      ctx.setContinue(rows.continueAt(row));
+      break;
+    }
+    ctx.result.pageList(row.iwl_from as number, 'iwlinks', 'iw')?.push(entry);
   }
 };

@@ -64,6 +64,11 @@ export const execute: ModuleExecute = async (ctx) => {
     if (props.has('langname')) item.langname = languageName(lang, p.inlanguagecode as string);
     if (props.has('autonym')) item.autonym = languageName(lang);
     item.title = title;
-    ctx.result.pageList(row.ll_from as number, 'langlinks', 'll')?.push(withContent(item, 'title'));
+    const entry = withContent(item, 'title');
+    if (!ctx.result.fits(entry)) {
+      ctx.setContinue(rows.continueAt(row));
+      break;
+    }
+    ctx.result.pageList(row.ll_from as number, 'langlinks', 'll')?.push(entry);
   }
 };

@@ -36,11 +36,19 @@ export const execute: ModuleExecute = async (ctx) => {
     .where('pp_page', 'in', ids);
   if (names !== undefined) query = query.where('pp_propname', 'in', names);
   const rows = await query.orderBy('pp_page').orderBy('pp_propname').execute();
+  const byPage = new Map<number, ResultObject>();
   for (const row of rows) {
-    const page = ctx.result.page(row.pp_page);
-    if (!page) continue;
-    const props = (page.pageprops as ResultObject | undefined) ?? assoc<ResultObject>({});
+    const props = byPage.get(row.pp_page) ?? assoc<ResultObject>({});
     props[row.pp_propname] = row.pp_value;
+    byPage.set(row.pp_page, props);
+  }
+  for (const [pageId, props] of byPage) {
+    const page = ctx.result.page(pageId);
+    if (!page) continue;
+    if (!ctx.result.fits(props)) {
+      ctx.setContinue(pageId);
+      break;
+    }
     page.pageprops = props;
   }
 };

@@ -1,4 +1,12 @@
+import { apiError, requireAtLeastOneOf } from '../../api/errors.js';
+import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
+import type { ResultObject } from '../../api/result/tree.js';
+import { SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
+import { NS_FILE, NS_SPECIAL } from '../../site/title.js';
+import { articleUrl } from '../../site/urls.js';
+import { type FileVersion, thumbnailName, thumbnailRequest, versionInfo } from '../support/files.js';
+import { type PhpValue, phpUnserialize } from '../support/php-unserialize.js';
 
 /** `prop=stashimageinfo`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -37,4 +45,95 @@ export const descriptor: ModuleDescriptor = {
     { name: 'urlheight', type: 'integer', default: '-1' },
     { name: 'urlparam', type: 'string', default: '' },
   ],
+};
+
+/** MediaWiki's format of stash keys (`1d3q2mhxiv7w.v7eknk.1.png`). */
+const FILE_KEY = /^[\w.-]+\.\w*$/;
+
+/** A stashed upload's properties as MediaWiki stored them (PHP-serialized), or none. */
+function storedProperties(serialized: string | null): Record<string, PhpValue> {
+  if (!serialized) return {};
+  try {
+    const value = phpUnserialize(serialized);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The local name of a special page (`Spezial:Hochladespeicher`) as a prefixed database key. */
+function specialPage(ctx: ModuleContext, canonical: string): string {
+  const local =
+    ctx.site.language === 'de' ? SPECIAL_PAGE_ALIASES_DE.find(([name]) => name === canonical)?.[1][0] : undefined;
+  return `${ctx.titles.namespaceName(NS_SPECIAL)}:${local ?? canonical}`.replace(/ /g, '_');
+}
+
+/**
+ * The caller's stashed uploads by file key, in the order asked, with the fields `imageinfo` gives
+ * (those that make sense for a file that is no wiki page yet). The stash belongs to logged-in
+ * users, and each file to the user who stashed it.
+ */
+export const execute: ModuleExecute = async (ctx) => {
+  if (ctx.user.anonymous) throw apiError('notloggedin', 'apierror-mustbeloggedin-uploadstash');
+  const filekeys = ctx.params.filekey as string[] | undefined;
+  const sessionkeys = ctx.params.sessionkey as string[] | undefined;
+  if (!filekeys?.length && !sessionkeys?.length) throw requireAtLeastOneOf(['siifilekey', 'siisessionkey']);
+  const keys = filekeys?.length ? filekeys : (sessionkeys as string[]);
+  const badKey = keys.find((key) => !FILE_KEY.test(key));
+  if (badKey !== undefined) {
+    throw apiError('stashpathinvalid', 'apierror-stashpathinvalid', [
+      { message: 'uploadstash-bad-path-bad-format', params: [badKey] },
+    ]);
+  }
+  const rows = await ctx.store.db.selectFrom('uploadstash').selectAll().where('us_key', 'in', keys).execute();
+  const byKey = new Map(rows.map((row) => [row.us_key, row]));
+  const prop = new Set(ctx.params.prop as string[]);
+  const { thumbWidth, thumbHeight } = thumbnailRequest(ctx.params);
+  const stashPage = specialPage(ctx, 'UploadStash');
+  const fileNamespace = ctx.titles.namespaceName(NS_FILE);
+  const infos: ResultObject[] = [];
+  for (const key of keys) {
+    const row = byKey.get(key);
+    if (!row) {
+      throw apiError('stashedfilenotfound', 'apierror-stashedfilenotfound', [
+        { message: 'uploadstash-file-not-found', params: [key] },
+      ]);
+    }
+    if (row.us_user !== ctx.user.id) throw apiError('uploadstash-wrong-owner', 'uploadstash-wrong-owner', [key]);
+    const stored = storedProperties(row.us_props);
+    // The stashed file's own name (`20261121222619!phpVCqGKz.png`), which names its thumbnails.
+    const name = row.us_path.slice(row.us_path.lastIndexOf('/') + 1);
+    const version: FileVersion = {
+      name,
+      size: row.us_size,
+      width: row.us_image_width ?? 0,
+      height: row.us_image_height ?? 0,
+      bits: row.us_image_bits ?? 0,
+      metadata: JSON.stringify({ data: stored.metadata ?? {} }),
+      mediaType: row.us_media_type,
+      mime: row.us_mime ?? 'unknown/unknown',
+      description: '',
+      timestamp: row.us_timestamp,
+      sha1: row.us_sha1,
+      actorName: '',
+      actorUser: row.us_user,
+      deleted: 0,
+    };
+    const url = articleUrl(ctx.site, ctx.server, `${stashPage}/file/${key}`);
+    const info = versionInfo(ctx, version, prop, {
+      thumbWidth,
+      thumbHeight,
+      prefixedTitle: `${fileNamespace}:${name.replace(/_/g, ' ')}`,
+      prefixedDbKey: `${fileNamespace}:${name}`,
+      canSeeDeleted: false,
+      location: {
+        url,
+        descriptionUrl: url,
+        thumbnailUrl: (width) =>
+          articleUrl(ctx.site, ctx.server, `${stashPage}/thumb/${key}/${thumbnailName(name, version.mime, width)}`),
+      },
+    });
+    infos.push(info);
+  }
+  ctx.result.list('sii').push(...infos);
 };

@@ -120,6 +120,10 @@ export async function listAllLinks(ctx: ModuleContext, links: LinkTargets): Prom
       const value = row[column];
       if (prop.has(name) && value !== null && value !== '') item[name] = value;
     }
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(unique ? row.title : `${row.title}|${row.from}`);
+      break;
+    }
     list.push(item);
   }
 }

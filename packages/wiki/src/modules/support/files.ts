@@ -167,6 +167,33 @@ export function commonMetadataList(serialized: string): ResultValue {
   }
 }
 
+/** The thumbnail size a module's `urlwidth`, `urlheight` and `urlparam` (`120px`) ask for (-1: not given). */
+export function thumbnailRequest(params: Record<string, unknown>): { thumbWidth: number; thumbHeight: number } {
+  const urlParamWidth = /^(\d+)px$/.exec((params.urlparam as string | undefined) ?? '')?.[1];
+  const width = params.urlwidth as number;
+  return { thumbWidth: width !== -1 ? width : Number(urlParamWidth ?? -1), thumbHeight: params.urlheight as number };
+}
+
+/**
+ * `extmetadata` as MediaWiki's core gives it when no extension adds fields (the served wikis have
+ * no CommonsMetadata): the upload time (`DateTime`) and the file's name without its extension
+ * (`ObjectName`), both from `mediawiki-metadata`. Neither is among the fields the wiki's
+ * `MediaWiki:Metadata-fields` list shows by default, so both carry `hidden` (an empty string, as
+ * MediaWiki writes it in every format version). The values are plain texts, so
+ * `extmetadatalanguage` and `extmetadatamultilang` change nothing about them.
+ */
+export function extendedMetadata(version: FileVersion, filter?: readonly string[]): ResultValue {
+  const text = version.name.replace(/_/g, ' ');
+  const dot = text.lastIndexOf('.');
+  const fields: Record<string, ResultObject> = {
+    DateTime: { value: mwToIso(version.timestamp), source: 'mediawiki-metadata', hidden: '' },
+    ObjectName: { value: dot > 0 ? text.slice(0, dot) : text, source: 'mediawiki-metadata', hidden: '' },
+  };
+  const kept = Object.entries(fields).filter(([name]) => filter === undefined || filter.includes(name));
+  // An empty PHP array prints as a JSON array.
+  return kept.length === 0 ? list('field', []) : Object.fromEntries(kept);
+}
+
 export interface InfoOptions {
   /** Pixel size asked for a thumbnail (`urlwidth`/`urlheight`), -1 for none. */
   thumbWidth: number;
@@ -178,6 +205,13 @@ export interface InfoOptions {
   prefixedDbKey: string;
   /** Whether the caller may see what revision deletion hid. */
   canSeeDeleted: boolean;
+  /**
+   * Where a file kept outside the repository's folders is served (a stashed upload, behind its
+   * special page): the file, its description and its thumbnails by width.
+   */
+  location?: { url: string; descriptionUrl: string; thumbnailUrl(width: number): string };
+  /** `extmetadatafilter`: the `extmetadata` fields to give (all when absent). */
+  extmetadataFilter?: readonly string[];
 }
 
 /**
@@ -218,12 +252,17 @@ export function versionInfo(
   if (prop.has('canonicaltitle')) info.canonicaltitle = options.prefixedTitle;
   if (showFile && prop.has('url')) {
     const base = uploadBaseUrl(ctx.site, ctx.server);
-    const url = fileUrl(base, version.name, version.archiveName);
+    const url = options.location?.url ?? fileUrl(base, version.name, version.archiveName);
+    const thumbUrl =
+      options.location?.thumbnailUrl ??
+      ((width: number) => thumbnailUrl(base, version.name, version.mime, width, version.archiveName));
     if (options.thumbWidth !== -1 || options.thumbHeight !== -1) {
-      Object.assign(info, thumbnailFields(base, version, options.thumbWidth, options.thumbHeight, url, prop));
+      Object.assign(info, thumbnailFields(version, options.thumbWidth, options.thumbHeight, url, thumbUrl, prop));
     }
     info.url = url;
-    info.descriptionurl = `${ctx.server}${ctx.site.articlePath.replace('$1', encodeTitle(options.prefixedDbKey))}`;
+    info.descriptionurl =
+      options.location?.descriptionUrl ??
+      `${ctx.server}${ctx.site.articlePath.replace('$1', encodeTitle(options.prefixedDbKey))}`;
     if (options.pageId !== undefined && options.pageId > 0) {
       info.descriptionshorturl = `${ctx.server}${ctx.site.scriptPath}/index.php?curid=${options.pageId}`;
     }
@@ -232,6 +271,7 @@ export function versionInfo(
     if (prop.has('sha1')) info.sha1 = sha1Hex(version.sha1);
     if (prop.has('metadata')) info.metadata = metadataList(version.metadata);
     if (prop.has('commonmetadata')) info.commonmetadata = commonMetadataList(version.metadata);
+    if (prop.has('extmetadata')) info.extmetadata = extendedMetadata(version, options.extmetadataFilter);
     if (prop.has('mime') || prop.has('thumbmime')) info.mime = version.mime;
     if (prop.has('mediatype')) info.mediatype = version.mediaType ?? 'UNKNOWN';
   }
@@ -241,17 +281,16 @@ export function versionInfo(
 }
 
 function thumbnailFields(
-  base: string,
   version: FileVersion,
   wantWidth: number,
   wantHeight: number,
   originalUrl: string,
+  thumbUrl: (width: number) => string,
   prop: ReadonlySet<string>,
 ): ResultObject {
   const source = { width: version.width, height: version.height, mime: version.mime };
   if (source.width <= 0 || source.height <= 0) return {};
-  const urlFor = (size: ThumbnailSize): string =>
-    size.scaled ? thumbnailUrl(base, version.name, version.mime, size.width, version.archiveName) : originalUrl;
+  const urlFor = (size: ThumbnailSize): string => (size.scaled ? thumbUrl(size.width) : originalUrl);
   const size = thumbnailSize(source, wantWidth, wantHeight);
   const url = urlFor(size);
   const fields: ResultObject = { thumburl: url, thumbwidth: size.width, thumbheight: size.height };

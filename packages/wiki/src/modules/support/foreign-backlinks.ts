@@ -93,6 +93,10 @@ export async function listForeignBacklinks(ctx: ModuleContext, links: ForeignLin
     if (row.page_is_redirect) item.redirect = true;
     if (props.has(links.prefixProp)) item[links.prefixProp] = row.prefix;
     if (props.has(links.titleProp)) item[links.titleProp] = row.title;
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(`${row.prefix}|${row.title}|${row.page_id}`);
+      break;
+    }
     list.push(item);
   }
 }

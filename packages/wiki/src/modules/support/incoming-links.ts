@@ -109,6 +109,10 @@ export async function executeIncomingLinks(ctx: ModuleContext, spec: IncomingLin
     }
     if (props.has('redirect')) item.redirect = Boolean(row.page_is_redirect);
     if (props.has('fragment') && row.rd_fragment) item.fragment = row.rd_fragment as string;
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(rows.continueAt(row));
+      break;
+    }
     ctx.result.pageList(target, spec.key, spec.element)?.push(item);
   }
 }

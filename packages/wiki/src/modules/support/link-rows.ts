@@ -53,14 +53,16 @@ function keysetCondition(
   return condition;
 }
 
+export type LinkRow = Record<string, string | number | null>;
+
+/** The rows read, and the continue value that starts at one of them (when the answer is full). */
+export type LinkRows = LinkRow[] & { continueAt(row: LinkRow): string };
+
 /**
  * Reads up to `limit` rows; when more exist, sets the module's continue value from the first row
  * left out. The module's `continue` parameter, when present, is checked and applied.
  */
-export async function linkRows(
-  ctx: ModuleContext,
-  spec: LinkRowsQuery,
-): Promise<Record<string, string | number | null>[]> {
+export async function linkRows(ctx: ModuleContext, spec: LinkRowsQuery): Promise<LinkRows> {
   const db = ctx.store.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
   const sortColumns = spec.sort.map((s) => s.column);
   const columns = [...new Set([...sortColumns, ...(spec.columns ?? [])])];
@@ -74,13 +76,13 @@ export async function linkRows(
     query = query.where((eb) => keysetCondition(eb, spec.sort, values, spec.descending ?? false));
   }
   for (const column of sortColumns) query = query.orderBy(column, spec.descending ? 'desc' : 'asc');
-  const rows = (await query.limit(spec.limit + 1).execute()) as Record<string, string | number | null>[];
+  const rows = (await query.limit(spec.limit + 1).execute()) as LinkRow[];
+  const continueAt = (row: LinkRow) => sortColumns.map((c) => String(row[c])).join('|');
   if (rows.length > spec.limit) {
-    const next = rows[spec.limit];
-    ctx.setContinue(sortColumns.map((c) => String(next[c])).join('|'));
+    ctx.setContinue(continueAt(rows[spec.limit]));
     rows.length = spec.limit;
   }
-  return rows;
+  return Object.assign(rows, { continueAt });
 }
 
 /** The ids of the page set's existing pages, ascending. */

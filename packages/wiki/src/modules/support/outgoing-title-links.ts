@@ -55,6 +55,11 @@ export async function executeOutgoingTitleLinks(ctx: ModuleContext, spec: Outgoi
   for (const row of rows) {
     const ns = row[`${c}_namespace`] as number;
     const title = ctx.titles.prefixedText({ namespace: ns, dbKey: row[`${c}_title`] as string, interwiki: '' });
-    ctx.result.pageList(row[`${c}_from`] as number, spec.key, spec.element)?.push({ ns, title });
+    const item = { ns, title };
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(rows.continueAt(row));
+      break;
+    }
+    ctx.result.pageList(row[`${c}_from`] as number, spec.key, spec.element)?.push(item);
   }
 }
