@@ -21,18 +21,22 @@ const importCommand: CliCommand = {
   name: 'import',
   summary: 'Import a MediaWiki database (.sqlite) or XML dump into the wiki store.',
   usage: [
-    'usage: wiki import <file>... [--settings FILE] [--images DIR] [--replace]',
+    'usage: wiki import <file>... [--settings FILE] [--images DIR] [--replace] [--no-lint]',
     '',
     '  <file>            a MediaWiki 1.39 SQLite database (.sqlite, .db) or an XML dump',
     "  --settings FILE   the wiki's settings.json (default: settings.json beside a database)",
     '  --images DIR      its upload folder (default: images/ beside a database; for a dump,',
     "                    where the files of its File: pages are found, linked into the store's)",
     '  --replace         replace the wiki the store holds when it is another one',
+    "  --no-lint         leave out the pages' lint errors (list=linterrors), which cost most of the time",
     '',
     'The store is the one `wiki serve` uses (WIKI_DATA_DIR or WIKI_DATABASE_URL).',
   ].join('\n'),
   async run(args) {
-    const { options, positional } = parseOptions(args, { strings: ['settings', 'images'], flags: ['replace'] });
+    const { options, positional } = parseOptions(args, {
+      strings: ['settings', 'images'],
+      flags: ['replace', 'no-lint'],
+    });
     if (positional.length === 0) throw new UserError('import needs a file: wiki import <file>');
     const plan = positional.map((file) => ({ file, importer: importerFor(file) }));
     const config = loadConfig();
@@ -45,6 +49,7 @@ const importCommand: CliCommand = {
           imagesDir: options.images as string | undefined,
           uploadDirectory: join(config.dataDir, 'images'),
           replace: options.replace === true,
+          lint: options['no-lint'] !== true,
           progress: streamProgress(process.stderr),
         });
         for (const line of summary.lines) process.stdout.write(`${line}\n`);

@@ -2,11 +2,12 @@
  * `wiki serve`: the api.php server, in `config.workers` processes sharing one port (node:cluster).
  * The first process brings the store up to date (migrations, the sample wiki on a first start) and
  * then starts the workers; each worker opens the store and answers requests. A worker that dies
- * is replaced; SIGINT/SIGTERM stop every worker after its requests finish. With one worker the
+ * (an error, or killed) is replaced; SIGINT/SIGTERM stop every worker after its requests finish. With one worker the
  * server runs in the first process itself.
  */
 import cluster, { type Worker } from 'node:cluster';
-import { listenUntilSignalled } from '@svc/common';
+import { createServer } from 'node:net';
+import { listenUntilSignalled, type RunningServer } from '@svc/common';
 import { buildApp } from './api/app.js';
 import type { WikiConfig } from './config.js';
 import { streamProgress } from './import/progress.js';
@@ -15,6 +16,8 @@ import { openWikiStore } from './store/database.js';
 
 /** Message a worker sends once it listens. */
 const READY = 'wiki-worker-ready';
+/** Message that asks a worker to finish its requests and stop (a signal could be its second one). */
+const STOP = 'wiki-worker-stop';
 /** A worker that stops within this time of starting is not restarted (a setup error, not a crash). */
 const STARTUP_MS = 10_000;
 
@@ -31,28 +34,45 @@ async function prepareStore(config: WikiConfig): Promise<void> {
   }
 }
 
-/** Runs one server in this process; returns its URL once it listens. */
-async function runServer(config: WikiConfig): Promise<string> {
+/** Runs one server in this process, until a signal; resolves once it listens. */
+async function runServer(config: WikiConfig): Promise<RunningServer> {
   const store = await openWikiStore(config.database);
   const app = await buildApp({ store, logLevel: config.logLevel });
-  const server = await listenUntilSignalled(app, {
+  return listenUntilSignalled(app, {
     host: config.host,
     port: config.port,
     name: 'wiki',
     onClose: () => store.close(),
   });
-  return server.url;
+}
+
+/** A port free on `host` now, as the system picks one for port 0. */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }
 
 /** Starts the workers and keeps them running until a signal; resolves never. */
-function superviseWorkers(config: WikiConfig): Promise<never> {
+async function superviseWorkers(config: WikiConfig): Promise<never> {
+  const port = config.port === 0 ? await freePort(config.host) : config.port;
   let stopping = false;
   let announced = false;
   const started = new Map<Worker, number>();
-  const fork = () => started.set(cluster.fork(), Date.now());
+  // Every worker, a replacement too, listens on the same port: port 0 is resolved here.
+  const fork = () => started.set(cluster.fork({ WIKI_PORT: String(port) }), Date.now());
   const ready = new Set<Worker>();
   cluster.on('message', (worker, message: { type?: string; url?: string }) => {
-    if (announced || message?.type !== READY) return;
+    if (message?.type !== READY) return;
+    if (announced) {
+      process.stderr.write(`wiki: worker ${worker.process.pid} listening (a replacement)\n`);
+      return;
+    }
     ready.add(worker);
     if (ready.size < config.workers) return;
     announced = true;
@@ -61,7 +81,9 @@ function superviseWorkers(config: WikiConfig): Promise<never> {
   cluster.on('exit', (worker, code, signal) => {
     const since = started.get(worker) ?? 0;
     started.delete(worker);
-    if (stopping) {
+    // A worker that stopped cleanly was told to (by a signal that may reach this process later, as
+    // Ctrl-C does): it is not replaced.
+    if (stopping || (code === 0 && signal === null)) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode ?? 0);
       return;
     }
@@ -81,10 +103,13 @@ function superviseWorkers(config: WikiConfig): Promise<never> {
     process.exitCode = exitCode;
     const workers = Object.values(cluster.workers ?? {});
     if (workers.length === 0) process.exit(exitCode);
-    // Each worker finishes its requests and closes its store on SIGTERM.
-    for (const worker of workers) worker?.process.kill('SIGTERM');
+    // Each worker finishes its requests and closes its store (Ctrl-C in a terminal also reaches
+    // the workers; the message does not count as a second signal).
+    for (const worker of workers) {
+      if (worker?.isConnected()) worker.send({ type: STOP });
+      else worker?.process.kill('SIGTERM');
+    }
   };
-  // Ctrl-C in a terminal reaches the workers too; they stop on their own, and the primary waits.
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
   for (let i = 0; i < config.workers; i++) fork();
@@ -94,13 +119,20 @@ function superviseWorkers(config: WikiConfig): Promise<never> {
 /** `wiki serve`. */
 export async function serve(config: WikiConfig): Promise<never> {
   if (cluster.isWorker) {
-    const url = await runServer(config);
-    process.send?.({ type: READY, url });
+    let server: RunningServer | undefined;
+    process.on('message', (message: { type?: string }) => {
+      if (message?.type !== STOP) return;
+      // Asked to stop before it listens, a worker has nothing to finish.
+      if (!server) process.exit(0);
+      void server.stop().finally(() => process.exit(0));
+    });
+    server = await runServer(config);
+    process.send?.({ type: READY, url: server.url });
     return new Promise<never>(() => {});
   }
   await prepareStore(config);
   if (config.workers > 1) return superviseWorkers(config);
-  const url = await runServer(config);
-  process.stdout.write(`wiki: listening on ${url} (${config.database.engine})\n`);
+  const server = await runServer(config);
+  process.stdout.write(`wiki: listening on ${server.url} (${config.database.engine})\n`);
   return new Promise<never>(() => {});
 }

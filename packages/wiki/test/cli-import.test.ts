@@ -1,18 +1,24 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { referenceWikiFiles } from './helpers/reference-wiki.js';
 
 const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'wiki-cli-import-'));
 
 function wiki(...args: string[]) {
+  return wikiIn(dataDir, ...args);
+}
+
+function wikiIn(data: string, ...args: string[]) {
   const run = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', cli, ...args], {
-    env: { ...process.env, WIKI_DATA_DIR: dataDir, WIKI_DATABASE_URL: '' },
+    env: { ...process.env, WIKI_DATA_DIR: data, WIKI_DATABASE_URL: '' },
     encoding: 'utf8',
   });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
@@ -40,6 +46,34 @@ describe('wiki import (command line)', () => {
     const run = wiki('import', files.database, '--settings', settings);
     assert.equal(run.code, 1);
     assert.match(run.stderr, /holds the wiki testwiki .*not otherwiki; give --replace/);
+  });
+
+  test("a dump with --images: its File: pages' files are linked into the store's upload folder", async () => {
+    const png = await sharp({ create: { width: 3, height: 2, channels: 3, background: '#f00' } })
+      .png()
+      .toBuffer();
+    const md5 = createHash('md5').update('Pic.png').digest('hex');
+    const hashed = `${md5[0]}/${md5.slice(0, 2)}/Pic.png`;
+    const source = join(dataDir, 'source-images');
+    mkdirSync(join(source, md5[0]!, md5.slice(0, 2)), { recursive: true });
+    writeFileSync(join(source, hashed), png);
+    const dump = join(dataDir, 'files.xml');
+    writeFileSync(
+      dump,
+      `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.10/" version="0.10" xml:lang="en">
+        <siteinfo><sitename>Pics</sitename><dbname>picswiki</dbname><base>https://pics.example.org/wiki/Main_Page</base>
+          <namespaces><namespace key="0" case="first-letter" /><namespace key="6" case="first-letter">File</namespace></namespaces></siteinfo>
+        <page><title>File:Pic.png</title><ns>6</ns><id>1</id><revision><id>1</id><timestamp>2020-01-01T00:00:00Z</timestamp>
+          <contributor><username>Ann</username><id>1</id></contributor><text xml:space="preserve">A picture.</text></revision></page>
+      </mediawiki>`,
+    );
+    const data = join(dataDir, 'dump-store');
+    const run = wikiIn(data, 'import', dump, '--images', source);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /imported Pics \(picswiki\): 1 pages/);
+    assert.match(run.stdout, /1 files in the upload folder .*dump-store\/images/);
+    assert.deepEqual(readFileSync(join(data, 'images', hashed)), png);
+    assert.match(wikiIn(data, 'import', dump, '--images', join(dataDir, 'missing')).stderr, /is not a directory/);
   });
 
   test('bad arguments are named', () => {

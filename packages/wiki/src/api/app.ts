@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { registerHealthRoute } from '@svc/common';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { defaultSite } from '../site/defaults.js';
 import type { SiteConfig } from '../site/site.js';
 import { loadSite } from '../site/site-store.js';
@@ -45,7 +45,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           }
         : false,
     // Two log lines per request cost more than answering a small query: only when debugging.
-    disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace',
+    logController: new LogController({
+      disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace',
+    }),
     bodyLimit: 8 * 1024 * 1024,
   });
   registerHealthRoute(app, options.store.db);

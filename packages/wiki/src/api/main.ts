@@ -46,7 +46,8 @@ export interface ApiResponse {
 }
 
 const MAIN_SCOPE = { prefix: '', path: 'main', name: 'main' };
-const param = (name: string) => MAIN_PARAMETERS.find((p) => p.name === name) as ParamDescriptor;
+const MAIN_BY_NAME = new Map(MAIN_PARAMETERS.map((p) => [p.name, p]));
+const param = (name: string) => MAIN_BY_NAME.get(name) as ParamDescriptor;
 
 export async function handleApiRequest(request: ApiRequest, services: ApiServices): Promise<ApiResponse> {
   const params = new RequestParams(request.params);

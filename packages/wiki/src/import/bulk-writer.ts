@@ -61,8 +61,19 @@ const IMPORT_CACHE_KIB = -16_000;
 
 const conflictKey = (c: Conflict) => (c.kind === 'update' ? `update:${c.key.join(',')}` : c.kind);
 
-async function sqliteWriter(store: WikiStore): Promise<BulkWriter> {
+async function sqliteWriter(store: WikiStore, options: BulkWriterOptions): Promise<BulkWriter> {
   const sqlite = store.sqlite!;
+  // Filling an empty store: with a rollback journal the rows are written once, to the database
+  // file (pages past its old end need no journal), where the write-ahead log would take them all
+  // and copy them again at the commit. Only possible while no other connection has the file open;
+  // otherwise the mode stays as it is.
+  const direct = options.emptyStore === true && sqlite.pragma('journal_mode', { simple: true }) === 'wal';
+  let journal: string | undefined;
+  try {
+    if (direct) journal = String(sqlite.pragma('journal_mode = delete', { simple: true }));
+  } catch {
+    // Another connection holds the file: the import goes through the write-ahead log.
+  }
   // A larger page cache and sorter threads for the bulk load and the index builds at its end.
   const cacheSize = sqlite.pragma('cache_size', { simple: true });
   const threads = sqlite.pragma('threads', { simple: true });
@@ -71,6 +82,7 @@ async function sqliteWriter(store: WikiStore): Promise<BulkWriter> {
   const restore = () => {
     sqlite.pragma(`cache_size = ${Number(cacheSize)}`);
     sqlite.pragma(`threads = ${Number(threads)}`);
+    if (journal === 'delete') sqlite.pragma('journal_mode = wal');
   };
   sqlite.exec('begin immediate');
   const statements = new Map<string, ReturnType<typeof sqlite.prepare>>();
@@ -234,7 +246,12 @@ async function postgresWriter(store: WikiStore): Promise<BulkWriter> {
   };
 }
 
+export interface BulkWriterOptions {
+  /** The store has no pages: an import fills it (SQLite then writes the rows once, see above). */
+  emptyStore?: boolean;
+}
+
 /** Starts the import's transaction on the store's engine. */
-export function openBulkWriter(store: WikiStore): Promise<BulkWriter> {
-  return store.engine === 'sqlite' ? sqliteWriter(store) : postgresWriter(store);
+export function openBulkWriter(store: WikiStore, options: BulkWriterOptions = {}): Promise<BulkWriter> {
+  return store.engine === 'sqlite' ? sqliteWriter(store, options) : postgresWriter(store);
 }

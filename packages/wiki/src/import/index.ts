@@ -12,6 +12,8 @@ export interface ImportOptions {
   uploadDirectory?: string;
   replace?: boolean;
   progress?: ImportProgress;
+  /** Compute the pages' lint errors (default true). */
+  lint?: boolean;
 }
 
 /** What an import reports at its end, printed by the CLI as its summary. */
@@ -61,6 +63,7 @@ const xmlDump: Importer = {
       ...(options.imagesDir ? { imagesDir: options.imagesDir } : {}),
       ...(options.uploadDirectory ? { uploadDirectory: options.uploadDirectory } : {}),
       ...(options.progress ? { progress: options.progress } : {}),
+      ...(options.lint === false ? { lint: false } : {}),
     });
     const n = (value: number) => value.toLocaleString('en-US');
     const verb =
@@ -73,6 +76,9 @@ const xmlDump: Importer = {
           `${n(summary.revisions)} revisions${summary.uploads ? `, ${n(summary.uploads)} uploads` : ''}`,
         `${n(summary.newRevisions)} revisions new to the store, ${n(summary.updatedPages)} pages brought up to date; ` +
           `${(summary.bytes / 1e6 / Math.max(summary.seconds, 0.001)).toFixed(1)} MB/s`,
+        ...(summary.filesStored
+          ? [`${n(summary.filesStored)} files in the upload folder ${summary.uploadDirectory}`]
+          : []),
       ],
     };
   },

@@ -10,7 +10,7 @@ import { forgetText, prepareText } from '../api/format/prepared-json.js';
 import type { WikiStore } from './database.js';
 
 /** Characters of text kept per store (UTF-16 in memory: about twice as many bytes, plus JSON forms). */
-export const CONTENT_CACHE_CHARS = 16 * 1024 * 1024;
+export const CONTENT_CACHE_CHARS = 8 * 1024 * 1024;
 
 /** Batches of lookups stay within SQL parameter limits. */
 const LOOKUP_BATCH = 500;
@@ -109,7 +109,7 @@ export interface RevisionSlot {
 }
 
 /** Revisions whose slots are kept per store (a revision has one or a few). */
-export const SLOT_CACHE_REVISIONS = 200_000;
+export const SLOT_CACHE_REVISIONS = 50_000;
 
 /**
  * The slots of revisions by revision id, every role. A revision's slots never change; hits are

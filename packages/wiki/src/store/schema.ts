@@ -502,6 +502,22 @@ export interface QuerycacheInfoTable {
   qci_timestamp: Generated<string>;
 }
 
+/** Lint errors of pages' current wikitext (migration 0014; the Linter extension's table). */
+export interface LinterTable {
+  linter_id: Generated<number>;
+  linter_page: number;
+  linter_namespace: number;
+  /** The Linter category by name (`missing-end-tag`). */
+  linter_cat: string;
+  /** UTF-8 byte offsets in the page's text. */
+  linter_start: number;
+  linter_end: number;
+  /** The error's parameters as JSON (`{"name":"center"}`). */
+  linter_params: Generated<string>;
+  /** The template whose call holds the error (prefixed title), or null. */
+  linter_template: string | null;
+}
+
 export interface WikiDatabase {
   site: SiteTable;
   page: PageTable;
@@ -549,6 +565,7 @@ export interface WikiDatabase {
   querycache_info: QuerycacheInfoTable;
   session: SessionTable;
   login_attempt: LoginAttemptTable;
+  linter: LinterTable;
 }
 
 export type Row<T extends keyof WikiDatabase> = Selectable<WikiDatabase[T]>;

@@ -3,19 +3,20 @@
  * as words. MediaWiki's database search backends index the wikitext with its markup characters
  * removed (link targets, template names and parameters stay words), and so does this index.
  *
- * Each is kept twice: as words, which a search matches exactly as MediaWiki's database backends
- * do (`Berlin` does not find `Berlins`), and as the words' stems in the wiki's language, which
- * `srenablerewrites` searches (`Häuser` finds `Haus`). SQLite keeps both in an FTS5 table, the
- * stems made here with the Snowball stemmer of the wiki's language (FTS5 has none for German);
- * PostgreSQL makes `tsvector`s with the `simple` configuration for the words and the text search
- * configuration of the wiki's language (`german`) for the stems, which stems with the same
- * Snowball algorithm and in addition leaves out its stop words.
+ * A search matches the words exactly, as MediaWiki's database backends do (`Berlin` does not
+ * find `Berlins`); `srenablerewrites` matches the words' stems in the wiki's language (`Häuser`
+ * finds `Haus`). SQLite keeps the words in an FTS5 table and, beside it, every indexed word under
+ * its stem (made here with the Snowball stemmer of the wiki's language: FTS5 has none for
+ * German), so that a search by stem asks for every word of the stem. PostgreSQL makes `tsvector`s
+ * with the `simple` configuration for the words and with the text search configuration of the
+ * wiki's language (`german`) for the stems, which stems with the same Snowball algorithm and in
+ * addition leaves out its stop words.
  *
  * The index follows the store: `refreshSearchIndex` brings every page whose current revision is
  * not the indexed one up to date (and drops pages that are gone). The importers call it at their
  * end; so does anything else that changes a page's current text.
  */
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import snowball from 'snowball-stemmers';
 import type { SiteConfig } from '../site/site.js';
 import { isPostgres } from './migrations/columns.js';
@@ -92,10 +93,9 @@ export function postgresSearchConfig(language: string): string {
   return PG_CONFIG[baseLanguage(language)] ?? 'simple';
 }
 
-/** Turns words (lowercase) into the index's terms: their stems, remembered per word. */
+/** The Snowball stemmer of a language (lowercase words); words stay as they are without one. */
 export class WordStemmer {
   private readonly stemmer: { stem(word: string): string } | undefined;
-  private readonly cache = new Map<string, string>();
 
   constructor(language: string) {
     const algorithm = SNOWBALL[baseLanguage(language)];
@@ -103,27 +103,16 @@ export class WordStemmer {
   }
 
   stem(word: string): string {
-    if (!this.stemmer) return word;
-    let stem = this.cache.get(word);
-    if (stem === undefined) {
-      stem = this.stemmer.stem(word);
-      if (this.cache.size > 200_000) this.cache.clear();
-      this.cache.set(word, stem);
-    }
-    return stem;
-  }
-
-  /**
-   * A word prefix (`haupt*`) in the index's terms. Stems are not applied to prefixes; the
-   * stemmer's own letter folding is (German stems have `ä`, `ö`, `ü` as `a`, `o`, `u`).
-   */
-  prefix(word: string): string {
-    if (!this.stemmer) return word;
-    return this.stemmer.stem(word) === word ? word : word.replace(/[äöü]/g, (c) => FOLD[c] ?? c);
+    return this.stemmer ? this.stemmer.stem(word) : word;
   }
 }
 
-const FOLD: Record<string, string> = { ä: 'a', ö: 'o', ü: 'u' };
+/** SQLite: the indexed words that share a word's stem (the stem itself among them). */
+export async function wordsOfStem(db: Kysely<any>, word: string, stemmer: WordStemmer): Promise<string[]> {
+  const stem = stemmer.stem(word);
+  const rows = await sql<{ ss_word: string }>`select ss_word from searchindex_stem where ss_stem = ${stem}`.execute(db);
+  return [stem, ...rows.rows.map((r) => r.ss_word)];
+}
 
 /**
  * A word: a run of ASCII letters and digits and of any characters beyond ASCII, as the search
@@ -168,13 +157,31 @@ export function indexableTitle(dbKey: string): string {
   return dbKey.replace(/_/g, ' ');
 }
 
-/** SQLite: the stems of words, separated by spaces (what the FTS5 table receives). */
-function stems(list: readonly string[], stemmer: WordStemmer): string {
-  return list.map((word) => stemmer.stem(word)).join(' ');
+/**
+ * SQLite: lists the words of a batch that are not their own stem under their stem, once per
+ * refresh (`seen` holds the words already listed).
+ */
+async function listStems(db: Kysely<any>, lists: string[][], stemmer: WordStemmer, seen: Set<string>) {
+  const rows: RawBuilder<unknown>[] = [];
+  for (const list of lists) {
+    for (const word of list) {
+      if (seen.has(word)) continue;
+      seen.add(word);
+      const stem = stemmer.stem(word);
+      if (stem !== word) rows.push(sql`(${stem}, ${word})`);
+    }
+  }
+  if (seen.size > 2_000_000) seen.clear();
+  for (let i = 0; i < rows.length; i += 400) {
+    await sql`insert or ignore into searchindex_stem (ss_stem, ss_word) values ${sql.join(rows.slice(i, i + 400))}`.execute(
+      db,
+    );
+  }
 }
 
 interface PageToIndex {
   page_id: number;
+  page_namespace: number;
   page_title: string;
   page_latest: number;
   content_text: string | null;
@@ -185,6 +192,8 @@ const BATCH = 200;
 export interface RefreshOptions {
   /** Forget the whole index first (the store now holds another wiki). */
   rebuild?: boolean;
+  /** Index at most this many pages (a long build in several transactions); default all. */
+  maxPages?: number;
 }
 
 /**
@@ -196,7 +205,10 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
   const postgres = isPostgres(db);
   if (options.rebuild) {
     await sql`delete from searchindex`.execute(db);
-    if (!postgres) await sql`delete from searchindex_page`.execute(db);
+    if (!postgres) {
+      await sql`delete from searchindex_page`.execute(db);
+      await sql`delete from searchindex_stem`.execute(db);
+    }
   } else if (postgres) {
     await sql`delete from searchindex where not exists (
       select 1 from page where page_id = si_page and page_latest = si_latest)`.execute(db);
@@ -211,17 +223,18 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
     }
   }
   const stemmer = new WordStemmer(site.language);
+  const seen = new Set<string>();
   const config = sql.lit(postgresSearchConfig(site.language));
   const indexed = postgres ? sql`searchindex` : sql`searchindex_page`;
   let after = 0;
   let count = 0;
   for (;;) {
-    const batch = await sql<PageToIndex>`select page_id, page_title, page_latest, content_text from page
+    const batch = await sql<PageToIndex>`select page_id, page_namespace, page_title, page_latest, content_text from page
       left join slots on slot_revision_id = page_latest and slot_role = 'main'
       left join content on content_id = slot_content_id
       where page_id > ${after} and not exists (select 1 from ${indexed} where si_page = page_id)
       order by page_id limit ${BATCH}`.execute(db);
-    if (batch.rows.length === 0) break;
+    if (batch.rows.length === 0 || count >= (options.maxPages ?? Number.POSITIVE_INFINITY)) break;
     after = batch.rows[batch.rows.length - 1]!.page_id;
     count += batch.rows.length;
     if (postgres) {
@@ -234,13 +247,18 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
       await sql`insert into searchindex (si_page, si_latest, si_title, si_text, si_title_stems, si_text_stems)
         values ${sql.join(values)}`.execute(db);
     } else {
-      const entries = batch.rows.map((p) => {
-        const title = words(indexableTitle(p.page_title));
-        const text = words(indexableText(p.content_text ?? ''));
-        return sql`(${p.page_id}, ${title.join(' ')}, ${text.join(' ')}, ${stems(title, stemmer)}, ${stems(text, stemmer)})`;
-      });
-      await sql`insert into searchindex (rowid, si_title, si_text, si_title_stems, si_text_stems)
-        values ${sql.join(entries)}`.execute(db);
+      const lists = batch.rows.map((p) => [
+        words(indexableTitle(p.page_title)),
+        words(indexableText(p.content_text ?? '')),
+      ]);
+      const entries = batch.rows.map(
+        (p, i) =>
+          sql`(${p.page_id}, ${lists[i]![0]!.join(' ')}, ${lists[i]![1]!.join(' ')}, ${String(p.page_namespace)})`,
+      );
+      await sql`insert into searchindex (rowid, si_title, si_text, si_namespace) values ${sql.join(entries)}`.execute(
+        db,
+      );
+      await listStems(db, lists.flat(), stemmer, seen);
       const pages = batch.rows.map((p) => sql`(${p.page_id}, ${p.page_latest})`);
       await sql`insert into searchindex_page (si_page, si_latest) values ${sql.join(pages)}`.execute(db);
     }

@@ -58,3 +58,27 @@ test('a string that looks like a marker is printed as itself', () => {
     forgetText(text);
   }
 });
+
+test('formatversion 1 and ascii print registered texts as they print any other', () => {
+  const text = long('Größe «x» \u2028 ok ');
+  const copy = `${text.slice(0, 5)}${text.slice(5)}`;
+  const answer = { query: { pages: { 5: { revisions: [{ '*': text }] } } } };
+  const expected = [true, false].map((ascii) =>
+    toJson(answer, { formatVersion: 1, escapeNonAscii: ascii, pretty: false }),
+  );
+  prepareText(copy);
+  try {
+    for (const [i, ascii] of [true, false].entries()) {
+      assert.equal(toJson(answer, { formatVersion: 1, escapeNonAscii: ascii, pretty: false }), expected[i]);
+    }
+    assert.equal(
+      toJson(answer, { formatVersion: 2, escapeNonAscii: true, pretty: false }),
+      JSON.stringify(answer).replace(
+        /[\u0080-\uffff]/g,
+        (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      ),
+    );
+  } finally {
+    forgetText(copy);
+  }
+});

@@ -6,6 +6,7 @@ Usage: mwclient-history.py HOST:PORT USERNAME PASSWORD [watchlist]
 """
 import json
 import sys
+import time
 
 import mwclient
 
@@ -26,7 +27,11 @@ seen['moves'] = [[e['logid'], e['params']['target_title']] for e in site.logeven
 seen['log_ids'] = [e['logid'] for e in site.logevents(limit=25)]
 seen['changes'] = [c['rcid'] for c in site.recentchanges(limit=30, prop='ids|title|user')]
 if with_watchlist:
-    seen['watchlist'] = [w['title'] for w in site.watchlist(prop='title', limit=10)]
+    seen['watchlist'] = [
+        # mwclient turns timestamps into struct_time (UTC); written back as the API writes them.
+        '{}:{}:{}:{}'.format(w['ns'], w['revid'], w['old_revid'], time.strftime('%Y-%m-%dT%H:%M:%SZ', w['timestamp']))
+        for w in site.watchlist(allrev=True, prop='ids|title|timestamp', limit=20)
+    ]
 
 token = site.get_token('csrf')
 site.post('logout', token=token)

@@ -1,14 +1,15 @@
 /**
  * Two real clients, mwn (npm) and mwclient (Debian's python3-mwclient), read the reference wiki's
  * history after logging in as a reference user: page texts, a page's revisions with their
- * content, a user's contributions, log events and recent changes across continuations, then they
- * log out. Every answer is checked against the imported database.
+ * content, a user's contributions, log events, recent changes and the user's watchlist across
+ * continuations, then they log out. Every answer is checked against the imported database.
  */
 import assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Mwn } from 'mwn';
+import { mwToIso } from '../../src/api/params/timestamp.js';
 import { type ListeningWiki, listeningReferenceWiki } from '../helpers/listening-wiki.js';
 import { REFERENCE_PASSWORDS } from '../helpers/reference-accounts.js';
 
@@ -92,6 +93,31 @@ describe('mwn and mwclient read history, logs and recent changes', () => {
         .execute()
     ).map((r) => r.rc_id);
 
+  /** A watchlist entry by what it shows (the watchlist has no change ids). */
+  const changeKey = (w: { ns: number; revid: number; old_revid: number; timestamp: string }) =>
+    `${w.ns}:${w.revid}:${w.old_revid}:${w.timestamp}`;
+  /** Recent changes to the pages a user watches, newest first. */
+  const watchedChanges = async (userId: number) =>
+    (
+      await db()
+        .selectFrom('recentchanges')
+        .innerJoin('watchlist', (join) =>
+          join.onRef('wl_namespace', '=', 'rc_namespace').onRef('wl_title', '=', 'rc_title'),
+        )
+        .select(['rc_namespace', 'rc_this_oldid', 'rc_last_oldid', 'rc_timestamp'])
+        .where('wl_user', '=', userId)
+        .orderBy('rc_timestamp', 'desc')
+        .orderBy('rc_id', 'desc')
+        .execute()
+    ).map((r) =>
+      changeKey({
+        ns: r.rc_namespace,
+        revid: r.rc_this_oldid,
+        old_revid: r.rc_last_oldid,
+        timestamp: mwToIso(r.rc_timestamp),
+      }),
+    );
+
   before(async () => {
     served = await listeningReferenceWiki();
     bot = new Mwn({
@@ -164,6 +190,20 @@ describe('mwn and mwclient read history, logs and recent changes', () => {
       assert.equal(moves.query?.logevents[0].params.target_title, 'Testwiki:Spielwiese');
     });
 
+    test("lists the user's watchlist across continuations", async () => {
+      const changes: string[] = [];
+      for await (const answer of bot.continuedQueryGen({
+        action: 'query',
+        list: 'watchlist',
+        wlallrev: true,
+        wllimit: 20,
+        wlprop: 'ids|title|timestamp',
+      })) {
+        changes.push(...(answer.query?.watchlist ?? []).map(changeKey));
+      }
+      assert.deepEqual(changes, await watchedChanges(3));
+    });
+
     test('logs out', async () => {
       await bot.logout();
       const info = await bot.query({ meta: 'userinfo' });
@@ -181,7 +221,7 @@ describe('mwn and mwclient read history, logs and recent changes', () => {
           // Asynchronously, so that this process keeps answering the client's requests.
           execFile(
             PYTHON,
-            [script, host, 'Alice', REFERENCE_PASSWORDS.Alice as string],
+            [script, host, 'Alice', REFERENCE_PASSWORDS.Alice as string, 'watchlist'],
             { timeout: 120_000 },
             (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
           );
@@ -210,6 +250,10 @@ describe('mwn and mwclient read history, logs and recent changes', () => {
       assert.equal(seen.moves.length, 3);
       assert.deepEqual(seen.log_ids, await logIds());
       assert.deepEqual(seen.changes, await changeIds());
+    });
+
+    test("lists the user's watchlist", async () => {
+      assert.deepEqual(seen.watchlist, await watchedChanges(3));
     });
 
     test('logs out', () => {

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/api/app.js';
 import type { SiteConfig } from '../../src/site/site.js';
 import type { WikiStore } from '../../src/store/database.js';
-import { importReferenceWiki, type ReferenceWiki } from './reference-wiki.js';
+import { importReferenceWiki, type ReferenceWiki, type ReferenceWikiOptions } from './reference-wiki.js';
 
 export interface ReferenceApi {
   app: FastifyInstance;
@@ -25,11 +25,11 @@ export async function queryJson(app: FastifyInstance, params: Record<string, str
   return response.json();
 }
 
-export function useReferenceApi(engine?: TestEngine): () => ReferenceApi {
+export function useReferenceApi(engine?: TestEngine, options: ReferenceWikiOptions = {}): () => ReferenceApi {
   let wiki: ReferenceWiki | undefined;
   let api: ReferenceApi | undefined;
   before(async () => {
-    wiki = await importReferenceWiki(engine);
+    wiki = await importReferenceWiki(engine, options);
     const app = await buildApp({ store: wiki.store, site: wiki.site });
     api = { app, store: wiki.store, site: wiki.site, query: (params) => queryJson(app, params) };
   });

@@ -66,7 +66,7 @@ function removeStaleCaches() {
 function cacheDir(): string {
   const hash = createHash('sha256').update(readFileSync(join(fixtureDir, 'wiki.sqlite.gz')));
   hash.update(readFileSync(join(fixtureDir, 'settings.json')));
-  for (const dir of ['store', 'site', 'import/mediawiki-database']) hashFiles(hash, join(sourceDir, dir));
+  for (const dir of ['store', 'site', 'import']) hashFiles(hash, join(sourceDir, dir));
   const dir = join(tmpdir(), `wiki-reference-${hash.digest('hex').slice(0, 16)}`);
   if (!existsSync(dir)) {
     removeStaleCaches();
@@ -90,9 +90,22 @@ export async function referenceWikiFiles(): Promise<ReferenceWikiFiles> {
   return { database, settings: join(fixtureDir, 'settings.json'), images: join(fixtureDir, 'images') };
 }
 
-async function importInto(store: WikiStore) {
+async function importInto(store: WikiStore, lint: boolean) {
   const files = await referenceWikiFiles();
-  await importMediaWikiDatabase(store, files.database, { settingsFile: files.settings, imagesDir: files.images });
+  await importMediaWikiDatabase(store, files.database, {
+    settingsFile: files.settings,
+    imagesDir: files.images,
+    lint,
+  });
+}
+
+export interface ReferenceWikiOptions {
+  /**
+   * Compute the pages' lint errors. The SQLite store is imported once per run (and cached) with
+   * them; a PostgreSQL import runs for each suite and lints only when the suite asks, since linting
+   * costs more than the rest of the import.
+   */
+  lint?: boolean;
 }
 
 export interface ReferenceWiki {
@@ -103,7 +116,10 @@ export interface ReferenceWiki {
 }
 
 /** A store holding the reference wiki, on SQLite (default) or on the engine given. */
-export async function importReferenceWiki(engine?: TestEngine): Promise<ReferenceWiki> {
+export async function importReferenceWiki(
+  engine?: TestEngine,
+  options: ReferenceWikiOptions = {},
+): Promise<ReferenceWiki> {
   const chosen = engine ?? testEngines().find((e) => e.name === 'sqlite')!;
   const created = await chosen.createTarget();
   let store: WikiStore;
@@ -113,7 +129,7 @@ export async function importReferenceWiki(engine?: TestEngine): Promise<Referenc
       await publish(imported, async (tmp) => {
         const fresh = await openWikiStore({ engine: 'sqlite', file: tmp });
         try {
-          await importInto(fresh);
+          await importInto(fresh, true);
           fresh.sqlite?.pragma('wal_checkpoint(TRUNCATE)');
           fresh.sqlite?.pragma('journal_mode = DELETE');
         } finally {
@@ -125,7 +141,7 @@ export async function importReferenceWiki(engine?: TestEngine): Promise<Referenc
     store = await openWikiStore(created.target);
   } else {
     store = await openWikiStore(created.target);
-    await importInto(store);
+    await importInto(store, options.lint ?? false);
   }
   const site = await loadSite(store.db);
   if (!site) throw new Error('the reference wiki import stored no site');
@@ -143,10 +159,10 @@ export async function importReferenceWiki(engine?: TestEngine): Promise<Referenc
  * Inside a describe: the reference wiki imported before the suite's tests, removed after them.
  * Returns a getter, as useTestDatabase does.
  */
-export function useReferenceWiki(engine?: TestEngine): () => ReferenceWiki {
+export function useReferenceWiki(engine?: TestEngine, options: ReferenceWikiOptions = {}): () => ReferenceWiki {
   let wiki: ReferenceWiki | undefined;
   before(async () => {
-    wiki = await importReferenceWiki(engine);
+    wiki = await importReferenceWiki(engine, options);
   });
   after(async () => {
     await wiki?.dispose();

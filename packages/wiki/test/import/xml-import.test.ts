@@ -347,6 +347,19 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
     );
   });
 
+  test('an import into an empty store leaves the SQLite file in write-ahead-log mode, failed or not', async () => {
+    const store = await freshStore();
+    const journal = () => store.sqlite?.pragma('journal_mode', { simple: true }) ?? 'wal';
+    const good = dump(page(1, 'Alpha', 0, revision(10, undefined, '2020-01-01T00:00:00Z', '[[Beta]]')));
+    const cut = good.slice(0, good.indexOf('</page>'));
+    await assert.rejects(importXmlDump(store, file('empty-cut.xml', cut)), XmlImportError);
+    assert.equal(journal(), 'wal');
+    assert.equal(await count(store, 'select count(*) from page'), 0);
+    await importXmlDump(store, file('empty-good.xml', good));
+    assert.equal(journal(), 'wal');
+    assert.equal(await count(store, 'select count(*) from pagelinks'), 1);
+  });
+
   test('an unreadable file is a clear error', async () => {
     const store = await freshStore();
     await assert.rejects(importXmlDump(store, join(dir, 'missing.xml')), /cannot read .*missing\.xml: no such file/);

@@ -328,6 +328,24 @@ describeEachEngine('deleted revisions', (engine) => {
     });
   }
 
+  test('tag filters and tags of deleted revisions', async () => {
+    const { store } = api();
+    await store.db.insertInto('change_tag').values({ ct_rev_id: ARTICLE_REV, ct_tag_id: 4 }).execute();
+    try {
+      const tagged = await query('Alice', { list: 'alldeletedrevisions', adrtag: 'mw-replace', adrprop: 'ids|tags' });
+      assert.deepEqual(
+        tagged.query.alldeletedrevisions.map((p: any) => p.revisions[0]),
+        [{ revid: ARTICLE_REV, parentid: 0, tags: ['mw-replace'] }],
+      );
+      const none = await query('Alice', { list: 'deletedrevs', drtag: 'mw-new-redirect', drnamespace: '0' });
+      assert.deepEqual(none.query.deletedrevs, []);
+      const tags = await query('Alice', { list: 'deletedrevs', titles: 'Veralteter Artikel', drprop: 'tags' });
+      assert.deepEqual(tags.query.deletedrevs[0].revisions[0].tags, ['mw-replace']);
+    } finally {
+      await store.db.deleteFrom('change_tag').where('ct_rev_id', '=', ARTICLE_REV).execute();
+    }
+  });
+
   test('a search by editor leaves out rows whose editor the caller may not see', async () => {
     await setDeleted(DELETED_USER | DELETED_RESTRICTED);
     try {

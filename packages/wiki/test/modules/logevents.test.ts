@@ -135,6 +135,28 @@ describeEachEngine('list=logevents', (engine) => {
     assert.deepEqual(await byId(1), {});
   });
 
+  test('parameters in formatversion 1 and XML', async () => {
+    const { app } = api();
+    const get = async (format: Record<string, string>) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api.php?${new URLSearchParams({ action: 'query', list: 'logevents', leids: '169', leprop: 'details', ...format })}`,
+        })
+      ).body;
+    const v1 = JSON.parse(await get({ format: 'json' }));
+    // formatversion 1 writes a true flag as an empty string.
+    assert.deepEqual(v1.query.logevents[0].params, {
+      duration: '2030-01-01T00:00:00Z',
+      flags: ['nocreate', 'noautoblock', 'nousertalk'],
+      sitewide: '',
+      expiry: '2030-01-01T00:00:00Z',
+    });
+    const xml = await get({ format: 'xml' });
+    assert.match(xml, /<params duration="2030-01-01T00:00:00Z" sitewide="" expiry="2030-01-01T00:00:00Z"><flags>/);
+    assert.match(xml, /<flags><_v>nocreate<\/_v><_v>noautoblock<\/_v><_v>nousertalk<\/_v><\/flags>/);
+  });
+
   test('entries written before serialized parameters: lines by position', async () => {
     const { store } = api();
     await store.db.updateTable('logging').set({ log_params: 'Köln\n1' }).where('log_id', '=', 147).execute();

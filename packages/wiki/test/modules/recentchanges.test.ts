@@ -173,6 +173,27 @@ describeEachEngine('list=recentchanges', (engine) => {
     assert.equal(typeof shown.parsedcomment, 'string');
   });
 
+  test("a revision's hidden text hides its sha1 from callers without deletedtext", async () => {
+    const { store } = api();
+    const params = { rctitle: 'Köln', rctype: 'edit', rcprop: 'ids|sha1', rclimit: '1' };
+    const hide = (bits: number) =>
+      store.db.updateTable('revision').set({ rev_deleted: bits }).where('rev_id', '=', 373).execute();
+    const [before] = changes(await api().query({ list: 'recentchanges', ...params }));
+    assert.equal(before.revid, 373);
+    assert.match(before.sha1, /^[0-9a-f]{40}$/);
+    await hide(1);
+    try {
+      const [anon] = changes(await api().query({ list: 'recentchanges', ...params }));
+      assert.equal(anon.sha1hidden, true);
+      assert.equal(anon.sha1, undefined);
+      const [sysop] = changes(await as(admin, params));
+      assert.equal(sysop.sha1hidden, true);
+      assert.equal(sysop.sha1, before.sha1);
+    } finally {
+      await hide(0);
+    }
+  });
+
   test('hidden user and log action; suppressed rows only for the suppress group', async () => {
     const { store } = api();
     const hide = (id: number, bits: number) =>

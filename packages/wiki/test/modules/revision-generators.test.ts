@@ -95,6 +95,23 @@ describeEachEngine('revision generators and limits', (engine) => {
     assert.deepEqual(all.limits, { allrevisions: 50 });
   });
 
+  test('latest revisions of many pages with content come 50 at a time, continuing by pageid|revid', async () => {
+    const params = {
+      generator: 'allpages',
+      gaplimit: '60',
+      prop: 'revisions',
+      rvprop: 'ids|content',
+      rvslots: 'main',
+    };
+    const first = await api().query(params);
+    assert.equal(revidsOfPages(first).length, 50);
+    assert.match(first.continue.rvcontinue, /^\d+\|\d+$/);
+    const next = await api().query({ ...params, ...first.continue });
+    assert.equal(revidsOfPages(next).length, 10);
+    const all = [...revidsOfPages(first), ...revidsOfPages(next)].sort((a, b) => a - b);
+    assert.equal(new Set(all).size, 60);
+  });
+
   test('apihighlimits raises the limit with content to 500', async () => {
     const admin = new SessionClient(api().app);
     await admin.logIn('Admin', REFERENCE_PASSWORDS.Admin as string);

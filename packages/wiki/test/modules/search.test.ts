@@ -7,10 +7,11 @@ import { describeEachEngine, type TestEngine } from '@svc/common/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/api/app.js';
 import { importXmlDump } from '../../src/import/xml/xml-importer.js';
-import { parseSearchTerms } from '../../src/modules/support/search-query.js';
+import { parseSearchTerms, runSearch } from '../../src/modules/support/search-query.js';
 import { phpWordCount, textSnippet } from '../../src/modules/support/search-snippet.js';
 import { loadSite } from '../../src/site/site-store.js';
 import { openWikiStore, type WikiStore } from '../../src/store/database.js';
+import { WordStemmer } from '../../src/store/search-index.js';
 import { queryJson, useReferenceApi } from '../helpers/reference-api.js';
 
 const titles = (items: any[]): string[] => items.map((p) => p.title);
@@ -116,6 +117,32 @@ describeEachEngine('list=search on the reference wiki', (engine) => {
       (a, b) => a[0] - b[0] || (Buffer.compare(Buffer.from(a[1]), Buffer.from(b[1])) as number),
     );
     assert.deepEqual(order, sorted);
+  });
+
+  test('hits read in title order from the page table are the hits sorted from the index', async () => {
+    for (const [text, namespaces] of [
+      ['Stadt', [0, 14]],
+      ['die', [0]],
+      ['the', null],
+    ] as [string, number[] | null][]) {
+      for (const offset of [0, 7]) {
+        const request = {
+          terms: parseSearchTerms(text),
+          field: 'text' as const,
+          stems: false,
+          namespaces,
+          limit: 25,
+          offset,
+          language: 'de',
+          stemmer: new WordStemmer('de'),
+          count: true,
+        };
+        const sorted = await runSearch(api().store.db, request);
+        const scanned = await runSearch(api().store.db, { ...request, sortHitsUpTo: 0 });
+        assert.ok(sorted.pages.length > 0);
+        assert.deepEqual(scanned, sorted, text);
+      }
+    }
   });
 
   test('a namespace name before the query picks the namespace, all: every namespace', async () => {

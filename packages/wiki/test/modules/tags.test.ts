@@ -88,6 +88,15 @@ describeEachEngine('list=tags', (engine) => {
       const own = await api().query({ list: 'tags', tgprop: 'displayname|description', tgcontinue: 'oracle-test' });
       assert.equal(tags(own)[0].displayname, 'Orakel &amp; Test');
       assert.equal(tags(own)[0].description, 'Markiert vom [[Orakel]]');
+      // In another language the wiki's (German) pages do not apply.
+      const english = await api().query({
+        list: 'tags',
+        tgprop: 'displayname|description',
+        tgcontinue: 'oracle-test',
+        tglimit: '1',
+        uselang: 'en',
+      });
+      assert.deepEqual(tags(english)[0], { name: 'oracle-test', displayname: 'oracle-test', description: '' });
     } finally {
       const ids = pages.map(([id]) => id);
       await store.db.deleteFrom('page').where('page_id', 'in', ids).execute();

@@ -35,6 +35,34 @@ describeEachEngine('list=users, list=allusers and list=blocks', (engine) => {
         ipb_sitewide: 1,
       })
       .execute();
+    // An autoblock of the address Dave last used, made by his block (id 1).
+    await api()
+      .store.db.insertInto('ipblocks')
+      .values({
+        ipb_id: 51,
+        ipb_address: '203.0.113.7',
+        ipb_user: 0,
+        ipb_by_actor: 1,
+        ipb_reason: 'Autoblock',
+        ipb_timestamp: '20261121223100',
+        ipb_auto: 1,
+        ipb_expiry: '20301231000000',
+        ipb_range_start: 'CB007107',
+        ipb_range_end: 'CB007107',
+        ipb_parent_block_id: 1,
+        ipb_sitewide: 1,
+      })
+      .execute();
+    // Carol and Gustav confirmed their addresses; Gustav refuses mail from other users.
+    await api()
+      .store.db.updateTable('user')
+      .set({ user_email: 'x@example.org', user_email_authenticated: '20261121000000' })
+      .where('user_id', 'in', [5, 9])
+      .execute();
+    await api()
+      .store.db.insertInto('user_properties')
+      .values({ up_user: 9, up_property: 'disablemail', up_value: '1' })
+      .execute();
     admin = new SessionClient(api().app);
     bob = new SessionClient(api().app);
     assert.equal((await admin.logIn('Admin', REFERENCE_PASSWORDS.Admin)).json.login.result, 'Success');
@@ -61,6 +89,19 @@ describeEachEngine('list=users, list=allusers and list=blocks', (engine) => {
     ]);
     const both = await api().query({ list: 'users', ususers: 'Bob', ususerids: '4' });
     assert.equal(both.error.code, 'invalidparammix');
+  });
+
+  test('list=users: emailable needs a confirmed address and mail not refused', async () => {
+    const users = (await api().query({ list: 'users', ususers: 'Alice|Carol|Gustav', usprop: 'emailable' })).query
+      .users;
+    assert.deepEqual(
+      users.map((u: any) => [u.name, u.emailable]),
+      [
+        ['Alice', false],
+        ['Carol', true],
+        ['Gustav', false],
+      ],
+    );
   });
 
   test('list=users: a hidden user reads as missing without hideuser, and is marked hidden with it', async () => {
@@ -171,13 +212,26 @@ describeEachEngine('list=users, list=allusers and list=blocks', (engine) => {
     assert.deepEqual(await ids({ bkusers: '198.51.100.9/24|Eve' }), [4, 3]);
     assert.deepEqual(await ids({ bkshow: 'account' }), [4, 1]);
     assert.deepEqual(await ids({ bkshow: 'range' }), [3]);
-    assert.deepEqual(await ids({ bkshow: 'ip' }), [2]);
-    assert.deepEqual(await ids({ bkshow: '!account|!range' }), [2]);
+    // Autoblocks are blocks of single addresses too.
+    assert.deepEqual(await ids({ bkshow: 'ip' }), [51, 2]);
+    assert.deepEqual(await ids({ bkshow: '!account|!range' }), [51, 2]);
     assert.deepEqual(await ids({ bkshow: 'temp' }), []);
     for (const show of ['account|!account', 'ip|!ip', 'range|!range']) {
       const answer = await api().query({ list: 'blocks', bkshow: show });
       assert.equal(answer.error.code, 'show', show);
     }
+  });
+
+  test('list=blocks: an autoblock does not show the address it blocks, and is not found by it', async () => {
+    const [auto] = (await api().query({ list: 'blocks', bkids: '51', bkprop: 'id|user|userid|range|flags' })).query
+      .blocks;
+    assert.equal(auto.id, 51);
+    assert.equal(auto.automatic, true);
+    for (const hidden of ['user', 'userid', 'rangestart', 'rangeend']) assert.equal(auto[hidden], undefined, hidden);
+    const ids = async (params: Record<string, string>) =>
+      (await api().query({ list: 'blocks', bkprop: 'id', ...params })).query.blocks.map((b: any) => b.id);
+    assert.deepEqual(await ids({ bkusers: '203.0.113.7' }), []);
+    assert.deepEqual(await ids({ bkip: '203.0.113.7' }), []);
   });
 
   test('list=blocks: partial blocks list their restrictions, sitewide blocks an empty list', async () => {

@@ -4,6 +4,7 @@ import { describeEachEngine } from '@svc/common/testing';
 import { buildApp } from '../../src/api/app.js';
 import { REFERENCE_PASSWORDS } from '../helpers/reference-accounts.js';
 import { queryJson, useReferenceApi } from '../helpers/reference-api.js';
+import { useReferenceWikiApi } from '../helpers/reference-wiki-api.js';
 import { SessionClient } from '../helpers/session-client.js';
 
 /** Admin's `watchlisttoken` preference in the reference wiki. */
@@ -43,6 +44,18 @@ describeEachEngine('list=watchlist and list=watchlistraw', (engine) => {
     });
     assert.ok(own.query.watchlist.length > 0);
     assert.deepEqual(shared.query.watchlist, own.query.watchlist);
+    // A reader without deletedhistory searching by user: changes with a hidden user stay out.
+    const byAlice = await api().query({
+      list: 'watchlist',
+      wlallrev: '1',
+      wllimit: '50',
+      wlprop: 'user',
+      wluser: 'Alice',
+      wlowner: 'Admin',
+      wltoken: ADMIN_TOKEN,
+    });
+    assert.ok(byAlice.query.watchlist.length > 0);
+    assert.ok(byAlice.query.watchlist.every((c: any) => c.user === 'Alice'));
     const raw = await api().query({ list: 'watchlistraw', wrowner: 'Admin', wrtoken: ADMIN_TOKEN, wrlimit: '50' });
     assert.deepEqual(raw.watchlistraw, (await as(admin, { list: 'watchlistraw', wrlimit: '50' })).watchlistraw);
   });
@@ -71,7 +84,8 @@ describeEachEngine('list=watchlist and list=watchlistraw', (engine) => {
     const app = await buildApp({
       store: api().store,
       site: api().site,
-      logLevel: 'info',
+      // Requests are logged at the debug level.
+      logLevel: 'debug',
       logStream: { write: (line: string) => void lines.push(line) },
     });
     try {
@@ -148,6 +162,19 @@ describeEachEngine('list=watchlist and list=watchlistraw', (engine) => {
     const generated = await as(admin, { generator: 'watchlist', gwllimit: '5' });
     const expected = [...new Set(changes.map((c: any) => c.pageid).filter((id: number) => id > 0))].sort();
     assert.deepEqual(generated.query.pages.map((p: any) => p.pageid).sort(), expected);
+    // With wlallrev, the changes' revisions: prop=revisions then shows those revisions.
+    const edits = (await as(admin, { list: 'watchlist', wlallrev: '1', wltype: 'edit', wllimit: '6', wlprop: 'ids' }))
+      .query.watchlist;
+    const revisions = await as(admin, {
+      generator: 'watchlist',
+      gwlallrev: '1',
+      gwltype: 'edit',
+      gwllimit: '6',
+      prop: 'revisions',
+      rvprop: 'ids',
+    });
+    const shown = revisions.query.pages.flatMap((p: any) => p.revisions.map((r: any) => r.revid)).sort();
+    assert.deepEqual(shown, edits.map((c: any) => c.revid).sort());
   });
 
   test('list=watchlistraw: changed and unchanged titles, namespaces, title range, both directions, continuation', async () => {
@@ -184,10 +211,40 @@ describeEachEngine('list=watchlist and list=watchlistraw', (engine) => {
     assert.equal(bad.error.code, 'badcontinue');
   });
 
+  test('formatversion 1: watchlistraw beside query, flags as empty strings when set', async () => {
+    const raw = await as(admin, { list: 'watchlistraw', wrlimit: '2', formatversion: '1' });
+    assert.equal(raw.watchlistraw.length, 2);
+    assert.equal(raw.query, undefined);
+    const [change] = (await as(admin, { list: 'watchlist', wllimit: '1', wlprop: 'flags|user', formatversion: '1' }))
+      .query.watchlist;
+    assert.ok(!('anon' in change) && !('minor' in change), 'false flags are left out');
+    const xml = await admin.get({ action: 'query', list: 'watchlistraw', wrlimit: '2', format: 'xml' });
+    assert.match(xml.body, /<api[^>]*><continue [^>]*\/><watchlistraw><wr ns="0" title="[^"]+" \/>/);
+  });
+
   test('list=watchlistraw as a generator gives the watched pages', async () => {
     const generated = await as(admin, { generator: 'watchlistraw', gwrlimit: '4' });
     const listed = (await as(admin, { list: 'watchlistraw', wrlimit: '4' })).watchlistraw.map((w: any) => w.title);
     assert.deepEqual(generated.query.pages.map((p: any) => p.title).sort(), [...listed].sort());
     assert.match(generated.continue.gwrcontinue, /^\d+\|/);
+  });
+});
+
+describeEachEngine('list=watchlist without viewmywatchlist', (engine) => {
+  const served = useReferenceWikiApi(engine, (site) => ({
+    ...site,
+    settings: { ...site.settings, RevokePermissions: { user: { viewmywatchlist: true } } },
+  }));
+
+  test('a logged-in user without the right is refused; a token still opens the list', async () => {
+    const bob = new SessionClient(served().app);
+    assert.equal((await bob.logIn('Bob', REFERENCE_PASSWORDS.Bob)).json.login.result, 'Success');
+    for (const list of ['watchlist', 'watchlistraw']) {
+      const answer = (await bob.get({ action: 'query', list, format: 'json' })).json;
+      assert.equal(answer.error.code, 'permissiondenied', list);
+      assert.equal(answer.error.info, "You don't have permission to view your watchlist.");
+    }
+    const shared = await queryJson(served().app, { list: 'watchlist', wlowner: 'Admin', wltoken: ADMIN_TOKEN });
+    assert.ok(Array.isArray(shared.query.watchlist));
   });
 });

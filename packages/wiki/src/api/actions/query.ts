@@ -125,6 +125,8 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   }
   const continuation = new ContinuationManager(originalGeneratorParams, generator !== undefined);
   const query: ResultObject = {};
+  /** Lists printed beside `query`, after the continuation, as MediaWiki orders them. */
+  const topLevel: ResultObject = {};
 
   const makeContext = (
     module: QueryModule,
@@ -271,7 +273,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       ...output,
       fits: (value) => state.fits(`query+${d.name}`, value),
       list: (element, key = d.name) => listIn(query, key, element),
-      topList: (element, key = d.name) => listIn(result, key, element),
+      topList: (element, key = d.name) => listIn(topLevel, key, element),
     };
     await run(module, makeContext(module, d.prefix, pages, undefined, moduleOutput));
   }
@@ -285,6 +287,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   if (rawContinue) continuation.writeRawInto(result, generator?.descriptor.name);
   else continuation.writeInto(result);
   if (Object.keys(query).length > 0) result.query = query;
+  Object.assign(result, topLevel);
   return undefined;
 }
 

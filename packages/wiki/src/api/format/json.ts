@@ -1,5 +1,5 @@
 import { BC_BOOLS, CONTENT, ELEMENT, KeyedList, type ResultObject, type ResultValue } from '../result/tree.js';
-import { stringifyWithPrepared } from './prepared-json.js';
+import { preparedJson, stringifyWithPrepared } from './prepared-json.js';
 
 export interface JsonOptions {
   formatVersion: 1 | 2;
@@ -19,6 +19,10 @@ const ASCII_PLAIN = /^[\x20-\x7e]*$/;
 const LINE_SEPARATORS = /[\u2028\u2029]/g;
 
 export function jsonString(value: string, escapeNonAscii: boolean): string {
+  return preparedJson(value, escapeNonAscii, escapedJson) ?? escapedJson(value, escapeNonAscii);
+}
+
+function escapedJson(value: string, escapeNonAscii: boolean): string {
   const text = JSON.stringify(value);
   // Printable ASCII needs nothing more; this is most keys and many values.
   if (ASCII_PLAIN.test(value)) return text;

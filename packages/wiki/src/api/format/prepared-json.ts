@@ -13,6 +13,8 @@ export const PREPARED_MIN_LENGTH = 512;
 interface Prepared {
   /** `JSON.stringify(text)` with U+2028 and U+2029 escaped, as formatversion 2 prints it. */
   json: string | undefined;
+  /** The JSON form with every non-ASCII character escaped (formatversion 1, `ascii`). */
+  asciiJson: string | undefined;
   bytes: number;
 }
 
@@ -27,7 +29,7 @@ function escapeLineSeparator(ch: string): string {
 /** Registers a text (its JSON form is made on first use). */
 export function prepareText(text: string): void {
   if (text.length < PREPARED_MIN_LENGTH || registry.has(text)) return;
-  registry.set(text, { json: undefined, bytes: Buffer.byteLength(text) });
+  registry.set(text, { json: undefined, asciiJson: undefined, bytes: Buffer.byteLength(text) });
 }
 
 export function forgetText(text: string): void {
@@ -41,6 +43,26 @@ export function utf8Length(text: string): number {
     if (prepared) return prepared.bytes;
   }
   return Buffer.byteLength(text);
+}
+
+/**
+ * The JSON form of a registered text as `print` makes it (`ascii`: with every non-ASCII character
+ * escaped), made once; undefined for texts that are not registered.
+ */
+export function preparedJson(
+  text: string,
+  ascii: boolean,
+  print: (text: string, ascii: boolean) => string,
+): string | undefined {
+  if (text.length < PREPARED_MIN_LENGTH) return undefined;
+  const prepared = registry.get(text);
+  if (!prepared) return undefined;
+  if (ascii) {
+    prepared.asciiJson ??= print(text, true);
+    return prepared.asciiJson;
+  }
+  prepared.json ??= print(text, false);
+  return prepared.json;
 }
 
 /** A marker no printed string can contain: a random key behind an escaped NUL. */

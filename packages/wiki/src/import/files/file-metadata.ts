@@ -8,8 +8,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import exifr from 'exifr';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 
 export interface FileMetadata {
   size: number;
@@ -136,6 +135,7 @@ function exifValue(value: unknown): unknown {
 async function exifData(input: Buffer): Promise<Record<string, unknown>> {
   let parsed: Record<string, unknown> | undefined;
   try {
+    const { default: exifr } = await import('exifr');
     parsed = await exifr.parse(input, { tiff: true, exif: true, gps: true, reviveValues: false, mergeOutput: true });
   } catch {
     return {};
@@ -159,6 +159,8 @@ async function imageMetadata(
 ): Promise<(Pick<FileMetadata, 'width' | 'height' | 'bits' | 'metadata'> & { mime: string }) | undefined> {
   let info: Metadata;
   try {
+    // Loaded when a file is met: most dumps have none, and the image library is large.
+    const { default: sharp } = await import('sharp');
     info = await sharp(bytes, { pages: -1 }).metadata();
   } catch {
     return undefined;

@@ -15,6 +15,7 @@ import type { WikiDatabase } from '../../store/schema.js';
 import { refreshSearchIndex } from '../../store/search-index.js';
 import { clearWiki, wikiTable } from '../../store/wiki-tables.js';
 import { completeFileMetadata } from '../files/complete-metadata.js';
+import { refreshLintErrors } from '../lint-errors.js';
 import { type ImportProgress, silentProgress } from '../progress.js';
 import { checkWikiIdentity } from '../wiki-identity.js';
 import { type MediaWikiSource, openMediaWikiSource } from './source.js';
@@ -28,6 +29,8 @@ export interface DatabaseImportOptions {
   /** Replace a different wiki the store holds. */
   replace?: boolean;
   progress?: ImportProgress;
+  /** Compute the pages' lint errors (default true; `--no-lint`). */
+  lint?: boolean;
 }
 
 export interface DatabaseImportSummary {
@@ -219,6 +222,7 @@ export async function importMediaWikiDatabase(
       await saveSite(trx, site);
       await refreshQueryCache(trx, site, { keepImported: true });
       await refreshSearchIndex(trx, site, { rebuild: identity !== 'same' });
+      if (options.lint ?? true) tables.push({ table: 'linter', rows: await refreshLintErrors(trx, site) });
     });
     tables.push({ table: 'interwiki', rows: site.interwiki.length });
     return {

@@ -6,6 +6,7 @@
  * output would add are not found, and links in template arguments count as if the template showed
  * them. A scanner with regular expressions, fast enough to run on every page of a large dump.
  */
+
 import {
   NS_CATEGORY,
   NS_FILE,
@@ -16,6 +17,7 @@ import {
   type TitleCodec,
 } from '../../site/title.js';
 import { findExternalLinks } from './external-links.js';
+import type { LintFinding } from './lint.js';
 import { magicWords } from './magic-words.js';
 import { stripNonWikitext } from './strip.js';
 
@@ -42,6 +44,8 @@ export interface PageLinks {
   redirect?: RedirectTarget;
   /** Page properties by name (`defaultsort`, `displaytitle`, `notoc`, `hiddencat`, ...). */
   properties: Map<string, string>;
+  /** Lint errors (`lint.ts`), when the extraction was asked for them. */
+  lint?: LintFinding[];
 }
 
 export interface PageContext {
@@ -54,6 +58,14 @@ const LINK = /\[\[([^[\]{}<>|\n]+)(\||\]\])/g;
 /** A transclusion or parser function name: `{{name|` or `{{name}}`, not a `{{{parameter}}}`. */
 const TEMPLATE = /(?<!\{)\{\{(?!\{)([^{}|[\]]*?)(?=\||\}\})/g;
 const REDIRECT_LINK = /^\s*:?\s*\[\[([^[\]|]*?)(?:\|[^\]]*?)?\]\]/;
+/**
+ * A copy of a piece of a page's text that does not keep the text alive: the title parser caches
+ * its inputs, and a substring would hold on to the whole page it was cut from.
+ */
+function detached(part: string): string {
+  return ` ${part}`.slice(1);
+}
+
 /** Magic words that prefix a template name without changing it. */
 const TRANSPARENT_PREFIXES = new Set(['subst', 'safesubst', 'msg', 'msgnw', 'raw']);
 
@@ -76,6 +88,11 @@ class LinkCollector {
     private readonly codec: TitleCodec,
     private readonly page: PageContext,
   ) {}
+
+  /** Parses a link target cut from the page's text. */
+  private parseTitle(input: string, options?: Parameters<TitleCodec['parseOrUndefined']>[1]): Title | undefined {
+    return this.codec.parseOrUndefined(detached(input), options);
+  }
 
   private isSelf(title: Title): boolean {
     return title.interwiki === '' && title.namespace === this.page.namespace && title.dbKey === this.page.dbKey;
@@ -110,7 +127,7 @@ class LinkCollector {
     if (target.startsWith('/') && this.codec.site.namespaces.find((n) => n.id === this.page.namespace)?.subpages) {
       target = this.page.dbKey + target.replace(/\/+$/, '');
     }
-    const title = this.codec.parseOrUndefined(target, { decodePercent: target.includes('%') });
+    const title = this.parseTitle(target, { decodePercent: target.includes('%') });
     if (!title) return;
     if (imageOnly && (escaped || title.interwiki !== '' || title.namespace !== NS_FILE)) return;
     if (title.interwiki !== '') {
@@ -162,7 +179,7 @@ class LinkCollector {
       else if (id === 'displaytitle') this.properties.set('displaytitle', displayTitleHtml(argument));
       return;
     }
-    const title = this.codec.parseOrUndefined(name, { defaultNamespace: NS_TEMPLATE });
+    const title = this.parseTitle(name, { defaultNamespace: NS_TEMPLATE });
     if (title) this.addTemplate(title);
   }
 
@@ -170,7 +187,7 @@ class LinkCollector {
     const module = this.codec.site.namespaces.find((n) => n.canonical === 'Module');
     const moduleName = name.trim();
     if (!module || moduleName === '') return;
-    const title = this.codec.parseOrUndefined(`${module.name}:${moduleName}`);
+    const title = this.parseTitle(`${module.name}:${moduleName}`);
     if (title && title.namespace === module.id) this.addTemplate(title);
   }
 
@@ -204,7 +221,7 @@ class LinkCollector {
       const bar = line.indexOf('|');
       const file = (bar < 0 ? line : line.slice(0, bar)).trim();
       if (file !== '') {
-        const title = this.codec.parseOrUndefined(file, { defaultNamespace: NS_FILE });
+        const title = this.parseTitle(file, { defaultNamespace: NS_FILE });
         if (title && title.interwiki === '' && title.namespace === NS_FILE) this.images.add(title.dbKey);
       }
       if (bar >= 0) this.scan(line.slice(bar + 1));
@@ -217,7 +234,7 @@ class LinkCollector {
     if (first < 0) return;
     const head = lines[first]!;
     const bar = head.indexOf('|');
-    const file = this.codec.parseOrUndefined((bar < 0 ? head : head.slice(0, bar)).trim(), {
+    const file = this.parseTitle((bar < 0 ? head : head.slice(0, bar)).trim(), {
       defaultNamespace: NS_FILE,
     });
     if (file && file.namespace === NS_FILE && file.interwiki === '') this.images.add(file.dbKey);
@@ -238,7 +255,7 @@ export function parseRedirect(text: string, codec: TitleCodec): { target: Title;
   if (!m) return undefined;
   let target = m[1]!;
   if (target.includes('%')) target = target.replace(/^:+/, '');
-  const title = codec.parseOrUndefined(target, { decodePercent: target.includes('%') });
+  const title = codec.parseOrUndefined(detached(target), { decodePercent: target.includes('%') });
   if (!title || (title.dbKey === '' && title.interwiki === '')) return undefined;
   return { target: title, rest: after.replace(/^\s*:/, '').slice(m[0].length) };
 }

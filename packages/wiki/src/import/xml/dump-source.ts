@@ -60,9 +60,9 @@ export function workerError(message: Extract<WorkerMessage, { type: 'error' }>):
   return new Error(message.message);
 }
 
-async function inlineSource(file: string): Promise<DumpSource> {
+async function inlineSource(file: string, lint: boolean): Promise<DumpSource> {
   const opened = await openDump(file);
-  const stream = new PageStream();
+  const stream = new PageStream({ lint });
   return {
     fileBytes: opened.fileBytes,
     bytesRead: opened.bytesRead,
@@ -76,9 +76,9 @@ async function inlineSource(file: string): Promise<DumpSource> {
   };
 }
 
-function workerSource(file: string, fileBytes: number): DumpSource {
+function workerSource(file: string, fileBytes: number, lint: boolean): DumpSource {
   const own = import.meta.url.endsWith('.ts') ? './dump-worker.ts' : './dump-worker.js';
-  const worker = startWorker(new URL(own, import.meta.url), { file });
+  const worker = startWorker(new URL(own, import.meta.url), { file, lint });
   const queue: ImportEvent[][] = [];
   let read = 0;
   let ended = false;
@@ -137,8 +137,12 @@ function workerSource(file: string, fileBytes: number): DumpSource {
 }
 
 /** Opens a dump file for import; a DumpFileError when it cannot be read. */
-export async function openDumpSource(file: string, options: { thread?: boolean } = {}): Promise<DumpSource> {
+export async function openDumpSource(
+  file: string,
+  options: { thread?: boolean; lint?: boolean } = {},
+): Promise<DumpSource> {
   const { fileBytes } = await dumpFileInfo(file);
   const thread = options.thread ?? readerThreadFor(fileBytes);
-  return thread ? workerSource(file, fileBytes) : inlineSource(file);
+  const lint = options.lint ?? true;
+  return thread ? workerSource(file, fileBytes, lint) : inlineSource(file, lint);
 }

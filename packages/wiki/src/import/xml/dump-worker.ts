@@ -16,8 +16,8 @@ const BATCH_EVENTS = 256;
 const MAX_AHEAD = 3;
 
 const port = parentPort!;
-const { file } = workerData as { file: string };
-const stream = new PageStream();
+const { file, lint } = workerData as { file: string; lint: boolean };
+const stream = new PageStream({ lint });
 let credits = MAX_AHEAD;
 let siteKnown = false;
 let wake: (() => void) | undefined;

@@ -78,6 +78,7 @@ export interface LinkRows {
   iwlinks: Row[];
   redirect: Row[];
   page_props: Row[];
+  linter: Row[];
 }
 
 export const LINK_COLUMNS: Record<keyof LinkRows, readonly string[]> = {
@@ -90,6 +91,15 @@ export const LINK_COLUMNS: Record<keyof LinkRows, readonly string[]> = {
   iwlinks: ['iwl_from', 'iwl_prefix', 'iwl_title'],
   redirect: ['rd_from', 'rd_namespace', 'rd_title', 'rd_interwiki', 'rd_fragment'],
   page_props: ['pp_page', 'pp_propname', 'pp_value', 'pp_sortkey'],
+  linter: [
+    'linter_page',
+    'linter_namespace',
+    'linter_cat',
+    'linter_start',
+    'linter_end',
+    'linter_params',
+    'linter_template',
+  ],
 };
 
 /** The column naming the page a link-table row belongs to. */
@@ -103,6 +113,7 @@ export const LINK_FROM: Record<keyof LinkRows, string> = {
   iwlinks: 'iwl_from',
   redirect: 'rd_from',
   page_props: 'pp_page',
+  linter: 'linter_page',
 };
 
 export function linkRows(page: PageRef, links: PageLinks, timestamp: string): LinkRows {
@@ -133,5 +144,14 @@ export function linkRows(page: PageRef, links: PageLinks, timestamp: string): Li
       ? [[id, links.redirect.namespace, links.redirect.dbKey, links.redirect.interwiki, links.redirect.fragment]]
       : [],
     page_props: [...links.properties].map(([name, value]) => [id, name, value, null]),
+    linter: (links.lint ?? []).map((e) => [
+      id,
+      namespace,
+      e.category,
+      e.start,
+      e.end,
+      JSON.stringify(e.params),
+      e.template ?? null,
+    ]),
   };
 }

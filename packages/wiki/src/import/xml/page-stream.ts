@@ -7,7 +7,7 @@
  */
 import type { SiteConfig } from '../../site/site.js';
 import { TitleCodec } from '../../site/title.js';
-import { extractLinks } from '../wikitext/extract-links.js';
+import { extractPage } from '../wikitext/extract-page.js';
 import type { DumpEvent, DumpPage, DumpRevision } from './dump-types.js';
 import { type LinkRows, linkRows, mediaWikiTimestamp, sha1Base36 } from './page-rows.js';
 
@@ -80,6 +80,12 @@ export class PageStream {
   private codec: TitleCodec | undefined;
   private site: SiteConfig | undefined;
   private latest: { timestamp: string; id: number; text: string; model: string | undefined } | undefined;
+  private readonly lint: boolean;
+
+  /** `lint`: whether pages' lint errors are computed with their links (default true). */
+  constructor(options: { lint?: boolean } = {}) {
+    this.lint = options.lint ?? true;
+  }
 
   setSite(site: SiteConfig): void {
     this.site = site;
@@ -111,7 +117,7 @@ export class PageStream {
     const dbKey = pageKey(page, this.site);
     if ((latest.model ?? defaultModel(page.namespace, dbKey)) !== 'wikitext') return {};
     const ref = { id: page.id, namespace: page.namespace, dbKey };
-    const links = extractLinks(latest.text, ref, this.codec);
+    const links = extractPage(latest.text, ref, this.codec, this.lint);
     return { links: { redirect: links.redirect !== undefined, rows: linkRows(ref, links, latest.timestamp) } };
   }
 }

@@ -52,6 +52,8 @@ export interface XmlImportOptions {
   uploadDirectory?: string;
   /** The source wiki's upload folder, where files of the dump's File: pages are looked up. */
   imagesDir?: string;
+  /** Compute the pages' lint errors (default true; `--no-lint`): linting costs far more than the rest. */
+  lint?: boolean;
 }
 
 export interface XmlImportSummary {
@@ -68,6 +70,9 @@ export interface XmlImportSummary {
   /** Pages whose current revision (and so links) changed. */
   updatedPages: number;
   uploads: number;
+  /** Files written or linked into the store's upload folder, and that folder. */
+  filesStored: number;
+  uploadDirectory?: string;
   bytes: number;
   seconds: number;
 }
@@ -201,9 +206,15 @@ class DumpImport {
     return this.outcome;
   }
 
+  get storedFiles(): { filesStored: number; uploadDirectory?: string } {
+    const folder = this.site.uploadDirectory;
+    return { filesStored: this.files.stored, ...(folder ? { uploadDirectory: folder } : {}) };
+  }
+
   /** Opens the transaction and settles which wiki the store holds, from the dump's siteinfo. */
   async begin(siteinfo: DumpSiteInfo | undefined): Promise<void> {
-    this.writer = await openBulkWriter(this.store);
+    const pages = await this.store.db.selectFrom('page').select('page_id').limit(1).execute();
+    this.writer = await openBulkWriter(this.store, { emptyStore: pages.length === 0 });
     const stored = await loadSite(this.writer.db);
     const incoming = siteinfo
       ? siteFromSiteinfo(siteinfo, undefined)
@@ -609,7 +620,10 @@ export async function importXmlDump(
   }
   let source: DumpSource;
   try {
-    source = await openDumpSource(file, options.readerThread === undefined ? {} : { thread: options.readerThread });
+    source = await openDumpSource(file, {
+      ...(options.readerThread === undefined ? {} : { thread: options.readerThread }),
+      lint: options.lint ?? true,
+    });
   } catch (err) {
     if (err instanceof DumpFileError) throw new XmlImportError(err.message);
     throw err;
@@ -663,6 +677,7 @@ export async function importXmlDump(
     siteName: job.siteName,
     outcome: job.result,
     ...job.counts,
+    ...job.storedFiles,
     bytes: source.fileBytes,
     seconds: (performance.now() - started) / 1000,
   };

@@ -86,8 +86,9 @@ export const execute: ModuleExecute = async (ctx) => {
     if (p.start !== undefined) query = query.where('ar_timestamp', newer ? '>=' : '<=', p.start as string);
     if (p.end !== undefined) query = query.where('ar_timestamp', newer ? '<=' : '>=', p.end as string);
   } else {
+    // Without `namespace`, every namespace: no condition, so that the index is read in order.
+    if (namespaces !== undefined) query = query.where('ar_namespace', 'in', namespaces);
     const inNamespaces = namespaces ?? ctx.site.namespaces.map((ns) => ns.id).filter((id) => id >= 0);
-    query = query.where('ar_namespace', 'in', inNamespaces);
     query = titleRangeConditions(ctx, query, inNamespaces, newer);
   }
   const editor = archiveEditorCondition(ctx);
@@ -101,7 +102,11 @@ export const execute: ModuleExecute = async (ctx) => {
     query = byUser
       ? query.where(timeKeyset(parseContinueValue(p.continue as string, ['timestamp', 'int']), newer))
       : query.where(
-          titleKeyset(parseContinueValue(p.continue as string, ['int', 'string', 'timestamp', 'int']), newer),
+          titleKeyset(
+            parseContinueValue(p.continue as string, ['int', 'string', 'timestamp', 'int']),
+            newer,
+            namespaces?.length === 1 ? namespaces[0] : undefined,
+          ),
         );
   }
   if (byUser) {

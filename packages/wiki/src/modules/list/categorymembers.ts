@@ -75,20 +75,17 @@ export const execute: ModuleExecute = async (ctx) => {
   const order = ascending ? 'asc' : 'desc';
   const namespaces = p.namespace as number[] | undefined;
 
+  const props = new Set(p.prop as string[]);
+  // The sort key index holds the type, sort key and page id: without the prefix and the timestamp,
+  // the category's rows are read from the index alone.
+  const columns: (keyof MemberRow)[] = ['page_id', 'page_namespace', 'page_title', 'cl_from', 'cl_sortkey', 'cl_type'];
+  if (props.has('sortkeyprefix')) columns.push('cl_sortkey_prefix');
+  if (props.has('timestamp') || p.sort === 'timestamp') columns.push('cl_timestamp');
   const base = () => {
     let query = ctx.store.db
       .selectFrom('categorylinks')
       .innerJoin('page', 'page_id', 'cl_from')
-      .select([
-        'page_id',
-        'page_namespace',
-        'page_title',
-        'cl_from',
-        'cl_sortkey',
-        'cl_sortkey_prefix',
-        'cl_type',
-        'cl_timestamp',
-      ])
+      .select(columns)
       .where('cl_to', '=', category.dbKey);
     if (namespaces !== undefined && namespaces.length > 0) query = query.where('page_namespace', 'in', namespaces);
     return query;
@@ -159,7 +156,6 @@ export const execute: ModuleExecute = async (ctx) => {
     ctx.generator.addPageIds(rows.map((r) => r.page_id));
     return;
   }
-  const props = new Set(p.prop as string[]);
   const list = ctx.result.list('cm');
   for (const row of rows) {
     const item: ResultObject = {};

@@ -145,7 +145,11 @@ export const execute: ModuleExecute = async (ctx) => {
     query = byTime
       ? query.where(timeKeyset(parseContinueValue(p.continue as string, ['timestamp', 'int']), newer))
       : query.where(
-          titleKeyset(parseContinueValue(p.continue as string, ['int', 'string', 'timestamp', 'int']), ascending),
+          titleKeyset(
+            parseContinueValue(p.continue as string, ['int', 'string', 'timestamp', 'int']),
+            ascending,
+            mode === 3 ? (p.namespace as number) : undefined,
+          ),
         );
   }
   if (unique) {

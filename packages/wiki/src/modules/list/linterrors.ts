@@ -1,5 +1,8 @@
+import { apiError } from '../../api/errors.js';
+import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { assoc, type ResultObject } from '../../api/result/tree.js';
 
 /** `list=linterrors`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -50,4 +53,77 @@ export const descriptor: ModuleDescriptor = {
     { name: 'title', type: 'string' },
     { name: 'from', type: 'integer' },
   ],
+};
+
+/** The page `lnttitle` names, as a page id: -1 (no page) when it does not exist. */
+async function titlePageId(ctx: ModuleContext, text: string): Promise<number> {
+  const title = ctx.titles.parseOrUndefined(text);
+  if (title === undefined || title.interwiki !== '' || title.namespace < 0) {
+    throw apiError('invalidtitle', 'apierror-invalidtitle', [text]);
+  }
+  const row = await ctx.store.db
+    .selectFrom('page')
+    .select('page_id')
+    .where('page_namespace', '=', title.namespace)
+    .where('page_title', '=', title.dbKey)
+    .executeTakeFirst();
+  return row?.page_id ?? -1;
+}
+
+export const execute: ModuleExecute = async (ctx) => {
+  const categories = ctx.params.categories as string[];
+  const namespaces = ctx.params.namespace as number[] | undefined;
+  let pageIds = ctx.params.pageid as number[] | undefined;
+  const titleText = ctx.params.title as string | undefined;
+  if (titleText !== undefined) {
+    const id = await titlePageId(ctx, titleText);
+    pageIds = pageIds === undefined ? [id] : pageIds.filter((p) => p === id);
+  }
+  if (categories.length === 0 || pageIds?.length === 0 || namespaces?.length === 0) return;
+  const limit = ctx.params.limit as number;
+  const from = ctx.params.from as number | undefined;
+  let query = ctx.store.db
+    .selectFrom('linter')
+    .innerJoin('page', 'page_id', 'linter_page')
+    .select([
+      'linter_id',
+      'linter_page',
+      'linter_cat',
+      'linter_start',
+      'linter_end',
+      'linter_params',
+      'linter_template',
+      'page_namespace',
+      'page_title',
+    ])
+    .where('linter_cat', 'in', categories);
+  if (namespaces !== undefined) query = query.where('linter_namespace', 'in', namespaces);
+  if (pageIds !== undefined) query = query.where('linter_page', 'in', pageIds);
+  if (from !== undefined) query = query.where('linter_id', '>=', from);
+  const rows = await query
+    .orderBy('linter_id')
+    .limit(limit + 1)
+    .execute();
+  const out = ctx.result.list('linterror');
+  for (const [i, row] of rows.entries()) {
+    if (i === limit) {
+      ctx.setContinue(row.linter_id, 'from');
+      return;
+    }
+    const item: ResultObject = {
+      pageid: row.linter_page,
+      ns: row.page_namespace,
+      title: ctx.titles.prefixedText({ namespace: row.page_namespace, dbKey: row.page_title, interwiki: '' }),
+      lintId: row.linter_id,
+      category: row.linter_cat,
+      location: [row.linter_start, row.linter_end],
+      templateInfo: assoc<ResultObject>(row.linter_template === null ? {} : { name: row.linter_template }),
+      params: assoc<ResultObject>(JSON.parse(row.linter_params) as ResultObject),
+    };
+    if (!ctx.result.fits(item)) {
+      ctx.setContinue(row.linter_id, 'from');
+      return;
+    }
+    out.push(item);
+  }
 };

@@ -14,8 +14,9 @@ import {
   DELETED_TEXT,
   DELETED_USER,
 } from '../support/hidden-content.js';
-import { logParamsForApi } from '../support/log-params.js';
+import { recentChangeLogInfo } from '../support/log-params.js';
 import { canSeeLogField, DELETED_ACTION, logSearchMask } from '../support/log-visibility.js';
+import { RECENT_CHANGE_COLUMNS } from '../support/recent-changes.js';
 import { base36ToHex } from '../support/revision-output.js';
 import { timeRangeConditions } from '../support/time-range.js';
 
@@ -139,30 +140,7 @@ export const execute: ModuleExecute = async (ctx) => {
     .selectFrom('recentchanges')
     .innerJoin('actor', 'actor_id', 'rc_actor')
     .leftJoin('page', (join) => join.onRef('page_namespace', '=', 'rc_namespace').onRef('page_title', '=', 'rc_title'))
-    .select([
-      'rc_id',
-      'rc_timestamp',
-      'rc_namespace',
-      'rc_title',
-      'rc_comment',
-      'rc_minor',
-      'rc_bot',
-      'rc_cur_id',
-      'rc_this_oldid',
-      'rc_last_oldid',
-      'rc_type',
-      'rc_patrolled',
-      'rc_old_len',
-      'rc_new_len',
-      'rc_deleted',
-      'rc_logid',
-      'rc_log_type',
-      'rc_log_action',
-      'rc_params',
-      'actor_name',
-      'actor_user',
-      'page_is_redirect',
-    ]);
+    .select([...RECENT_CHANGE_COLUMNS, 'actor_name', 'actor_user', 'page_is_redirect']);
   for (const condition of timeRangeConditions(p, 'rc_timestamp', 'rc_id')) query = query.where(condition);
   const namespaces = p.namespace as number[] | undefined;
   if (namespaces !== undefined) {
@@ -330,18 +308,7 @@ export const execute: ModuleExecute = async (ctx) => {
     if (props.has('loginfo') && isLog) {
       if ((bits & DELETED_ACTION) !== 0) hide('actionhidden');
       if (canSeeLogField(ctx.user, bits, DELETED_ACTION)) {
-        item.logid = row.rc_logid;
-        item.logtype = row.rc_log_type ?? '';
-        item.logaction = row.rc_log_action ?? '';
-        item.logparams = logParamsForApi(
-          {
-            type: row.rc_log_type ?? '',
-            action: row.rc_log_action ?? '',
-            timestamp: row.rc_timestamp,
-            titles: ctx.titles,
-          },
-          row.rc_params ?? '',
-        );
+        Object.assign(item, recentChangeLogInfo(row, ctx.titles));
       }
     }
     if (props.has('tags')) item.tags = resultList('tag', tags.get(row.rc_id) ?? []);

@@ -176,10 +176,11 @@ async function describeAccounts(ctx: ModuleContext, rows: readonly UserRow[]): P
     if (wanted.has('blockinfo') && block) Object.assign(item, blockDetails(block.block, ctx.userLanguage));
     if (noMail) {
       const disabled = noMail.get(row.user_id);
-      item.emailable =
+      // A confirmed address (any address where `$wgEmailAuthentication` is off) and mail not refused.
+      const confirmed =
         row.user_email !== '' &&
-        row.user_email_authenticated !== null &&
-        (disabled === undefined || disabled === '0' || disabled === '');
+        (row.user_email_authenticated !== null || ctx.site.settings.EmailAuthentication === false);
+      item.emailable = confirmed && (disabled === undefined || disabled === '0' || disabled === '');
     }
     if (genders) {
       const gender = genders.get(row.user_id);

@@ -7,14 +7,17 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { list, type ResultObject } from '../../api/result/tree.js';
+import { tagsOf } from '../support/change-tags.js';
 import {
   canSeeField,
   DELETED_COMMENT,
   DELETED_RESTRICTED,
-  DELETED_TEXT,
   DELETED_USER,
   exclusionMask,
 } from '../support/hidden-content.js';
+import { recentChangeLogInfo } from '../support/log-params.js';
+import { canSeeLogField, DELETED_ACTION, logSearchMask } from '../support/log-visibility.js';
+import { RECENT_CHANGE_COLUMNS } from '../support/recent-changes.js';
 import { nowTimestamp, watchlistExpiryEnabled, watchlistOwner } from '../support/watchlist-owner.js';
 
 /** `list=watchlist`: parameters as the module reference lists them, in its order. */
@@ -95,8 +98,6 @@ const RC_NEW = 1;
 const RC_LOG = 3;
 /** `rc_patrolled` of a change patrolled automatically (its author may patrol). */
 const PRC_AUTOPATROLLED = 2;
-/** A log entry's bit for its hidden action (target and parameters), in `rc_deleted`. */
-const DELETED_ACTION = DELETED_TEXT;
 
 /** `wlshow` pairs that contradict each other. */
 const CONFLICTS: [string, string][] = [
@@ -132,6 +133,7 @@ interface ChangeRow {
   rc_logid: number;
   rc_log_type: string | null;
   rc_log_action: string | null;
+  rc_params: string | null;
   actor_name: string | null;
   actor_user: number | null;
   wl_notificationtimestamp: string | null;
@@ -172,30 +174,7 @@ export const execute: ModuleExecute = async (ctx) => {
       // Without expiring watches the join finds nothing: every watch is permanent.
       expiryEnabled ? join.onRef('we_item', '=', 'wl_id') : join.onRef('we_item', '=', 'wl_id').on('we_item', '<', 0),
     )
-    .select([
-      'rc_id',
-      'rc_timestamp',
-      'rc_namespace',
-      'rc_title',
-      'rc_comment',
-      'rc_minor',
-      'rc_bot',
-      'rc_cur_id',
-      'rc_this_oldid',
-      'rc_last_oldid',
-      'rc_type',
-      'rc_patrolled',
-      'rc_old_len',
-      'rc_new_len',
-      'rc_deleted',
-      'rc_logid',
-      'rc_log_type',
-      'rc_log_action',
-      'actor_name',
-      'actor_user',
-      'wl_notificationtimestamp',
-      'we_expiry',
-    ]);
+    .select([...RECENT_CHANGE_COLUMNS, 'actor_name', 'actor_user', 'wl_notificationtimestamp', 'we_expiry']);
   if (expiryEnabled) query = query.where((eb) => eb.or([eb('we_expiry', 'is', null), eb('we_expiry', '>', now)]));
   const types = ((p.type as string[] | undefined) ?? []).map((t) => RC_TYPES[t]);
   query = query.where('rc_type', 'in', types.length > 0 ? types : [-1]);
@@ -242,7 +221,7 @@ export const execute: ModuleExecute = async (ctx) => {
     const mask = exclusionMask(ctx.user, DELETED_USER);
     if (mask !== 0) query = query.where((eb) => eb(eb('rc_deleted', '&', mask), '!=', mask));
   }
-  const actionMask = exclusionMask(ctx.user, DELETED_ACTION);
+  const actionMask = logSearchMask(ctx.user).action;
   if (actionMask !== 0) {
     query = query.where((eb) =>
       eb.or([eb('rc_type', '<>', RC_LOG), eb(eb('rc_deleted', '&', actionMask), '!=', actionMask)]),
@@ -280,25 +259,6 @@ function isUnpatrolled(ctx: ModuleContext, row: ChangeRow): boolean {
   return setting('UseFilePatrol') && row.rc_log_type === 'upload';
 }
 
-/** The tags of these changes, by `rc_id`, each list by name. */
-async function changeTags(ctx: ModuleContext, rcIds: readonly number[]): Promise<Map<number, string[]>> {
-  const out = new Map<number, string[]>();
-  if (rcIds.length === 0) return out;
-  const rows = await ctx.store.db
-    .selectFrom('change_tag')
-    .innerJoin('change_tag_def', 'ctd_id', 'ct_tag_id')
-    .select(['ct_rc_id', 'ctd_name'])
-    .where('ct_rc_id', 'in', [...rcIds])
-    .orderBy('ctd_name')
-    .execute();
-  for (const row of rows) {
-    const tags = out.get(row.ct_rc_id ?? 0) ?? [];
-    tags.push(row.ctd_name);
-    out.set(row.ct_rc_id ?? 0, tags);
-  }
-  return out;
-}
-
 /** One answer item per change, with MediaWiki's fields in its order. */
 async function writeChanges(ctx: ModuleContext, props: ReadonlySet<string>, rows: readonly ChangeRow[]): Promise<void> {
   const caller = ctx.user;
@@ -308,8 +268,9 @@ async function writeChanges(ctx: ModuleContext, props: ReadonlySet<string>, rows
       )
     : undefined;
   const tags = props.has('tags')
-    ? await changeTags(
+    ? await tagsOf(
         ctx,
+        'recentchanges',
         rows.map((r) => r.rc_id),
       )
     : undefined;
@@ -319,7 +280,7 @@ async function writeChanges(ctx: ModuleContext, props: ReadonlySet<string>, rows
     let anyHidden = false;
     const isLog = row.rc_type === RC_LOG;
     const actionHidden = isLog && (row.rc_deleted & DELETED_ACTION) !== 0;
-    const actionVisible = !isLog || canSeeField(caller, row.rc_deleted, DELETED_TEXT);
+    const actionVisible = !isLog || canSeeLogField(caller, row.rc_deleted, DELETED_ACTION);
     if (props.has('title') || props.has('ids')) {
       if (actionHidden) {
         item.actionhidden = true;
@@ -383,9 +344,7 @@ async function writeChanges(ctx: ModuleContext, props: ReadonlySet<string>, rows
         anyHidden = true;
       }
       if (actionVisible) {
-        item.logid = row.rc_logid;
-        item.logtype = row.rc_log_type ?? '';
-        item.logaction = row.rc_log_action ?? '';
+        Object.assign(item, recentChangeLogInfo(row, ctx.titles));
       }
     }
     if (tags) item.tags = list('tag', tags.get(row.rc_id) ?? []);

@@ -1,4 +1,7 @@
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
+import { assoc, type ResultObject } from '../../api/result/tree.js';
+import { ENABLED_LINT_CATEGORIES } from '../../import/wikitext/lint.js';
 
 /** `meta=linterstats`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -11,4 +14,18 @@ export const descriptor: ModuleDescriptor = {
   licensetag: 'GPL-2.0-or-later',
   helpurl: 'https://www.mediawiki.org/wiki/Special:MyLanguage/Extension:Linter#API',
   parameters: [],
+};
+
+/** The number of lint errors of each enabled category, one index range count per category. */
+export const execute: ModuleExecute = async (ctx) => {
+  const totals = assoc<ResultObject>({});
+  for (const category of ENABLED_LINT_CATEGORIES) {
+    const row = await ctx.store.db
+      .selectFrom('linter')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('linter_cat', '=', category)
+      .executeTakeFirstOrThrow();
+    totals[category] = Number(row.n);
+  }
+  ctx.result.set('linterstats', { totals });
 };

@@ -378,9 +378,11 @@ export const execute: ModuleExecute = async (context) => {
       out.preloadisdefault = preload === undefined;
     }
     if (props.has('editintro')) out.editintro = assoc({});
-    const display = (record && displayTitles.get(target.id)) || escapeHtml(target.title);
-    if (props.has('displaytitle')) out.displaytitle = display;
-    if (props.has('varianttitles') && record) out.varianttitles = assoc({ [language]: display });
+    if (props.has('displaytitle') || (props.has('varianttitles') && record)) {
+      const display = (record && displayTitles.get(target.id)) || escapeHtml(target.title);
+      if (props.has('displaytitle')) out.displaytitle = display;
+      if (props.has('varianttitles') && record) out.varianttitles = assoc({ [language]: display });
+    }
     if (testActions.length > 0) {
       const actions: ResultObject = assoc({});
       for (const action of testActions) {

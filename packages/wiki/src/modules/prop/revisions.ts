@@ -102,7 +102,7 @@ export const execute: ModuleExecute = async (ctx) => {
 /** The continue value that resumes at `row`, in MediaWiki's form for the mode. */
 function continueFrom(row: RevisionRow, enumerating: boolean, byRevid: boolean): string | number {
   if (enumerating) return `${row.timestamp}|${row.revId}`;
-  return byRevid ? row.revId : row.pageId;
+  return byRevid ? row.revId : `${row.pageId}|${row.revId}`;
 }
 
 /** Keeps the first `limit` rows; a further row becomes the continue point. */
@@ -119,19 +119,21 @@ function takeBatch(
   return rows;
 }
 
-/** The latest revision of each page, by page id (`rvcontinue` is a page id). */
+/** The latest revision of each page, by page id (`rvcontinue=pageid|revid`, as MediaWiki's). */
 async function latestRevisions(ctx: ModuleContext, pages: PageRecord[], limit: number): Promise<RevisionRow[]> {
   let ids = pages.map((page) => page.latest);
   if (ctx.params.continue !== undefined) {
-    const [from] = parseContinueValue(ctx.params.continue as string, ['int']);
-    ids = pages.filter((page) => page.pageid >= from).map((page) => page.latest);
+    const [fromPage, fromRev] = parseContinueValue(ctx.params.continue as string, ['int', 'int']);
+    ids = pages
+      .filter((page) => page.pageid > fromPage || (page.pageid === fromPage && page.latest >= fromRev))
+      .map((page) => page.latest);
   }
   if (ids.length === 0) return [];
   const rows = await revisionRowsQuery(ctx)
     .where('rev_id', 'in', ids.slice(0, limit + 1))
     .orderBy('rev_page')
     .execute();
-  return takeBatch(ctx, rows, limit, (row) => row.pageId);
+  return takeBatch(ctx, rows, limit, (row) => `${row.pageId}|${row.revId}`);
 }
 
 /** The revisions `revids` named, by revision id (`rvcontinue` is a revision id). */

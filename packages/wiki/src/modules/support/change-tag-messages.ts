@@ -111,18 +111,16 @@ export interface TagMessages {
 const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
- * The names and descriptions of `tags` in `language`: the wiki's `MediaWiki:` pages first (the
- * page with `/<language>` when the language is not the wiki's), then the software's texts
- * (English when the language has none). One query for all pages.
+ * The names and descriptions of `tags` in `language`: the wiki's `MediaWiki:` page first (in
+ * another language than the wiki's, the page with `/<language>`; the wiki's own page is in its
+ * language and does not count), then the software's texts (English when the language has none).
+ * One query for all pages.
  */
 export async function tagMessages(ctx: ModuleContext, tags: readonly string[]): Promise<Map<string, TagMessages>> {
   const language = ctx.language;
   const suffix = language === ctx.site.language ? '' : `/${language}`;
   const keys = tags.flatMap((tag) => [`tag-${tag}`, `tag-${tag}-description`]);
-  const titles = keys.flatMap((key) => {
-    const base = upperFirst(key).replace(/ /g, '_');
-    return suffix ? [base + suffix, base] : [base];
-  });
+  const titles = keys.map((key) => upperFirst(key).replace(/ /g, '_') + suffix);
   const pages = new Map<string, string>();
   if (titles.length > 0) {
     const rows = await ctx.store.db
@@ -135,10 +133,7 @@ export async function tagMessages(ctx: ModuleContext, tags: readonly string[]): 
       .execute();
     for (const row of rows) pages.set(row.page_title, row.content_text ?? '');
   }
-  const fromWiki = (key: string): string | undefined => {
-    const base = upperFirst(key).replace(/ /g, '_');
-    return (suffix ? pages.get(base + suffix) : undefined) ?? pages.get(base);
-  };
+  const fromWiki = (key: string): string | undefined => pages.get(upperFirst(key).replace(/ /g, '_') + suffix);
   const software = TEXTS[language] ?? TEXTS.en;
   const result = new Map<string, TagMessages>();
   for (const tag of tags) {

@@ -8,6 +8,8 @@ import type { ModuleContext } from '../../api/module.js';
 /** The `change_tag` column that points to each kind of tagged row, and that row's id column. */
 const TAGGED = {
   revision: { tagColumn: 'ct_rev_id', idColumn: 'rev_id' },
+  /** Deleted revisions keep their revision ids, and with them their tags. */
+  archive: { tagColumn: 'ct_rev_id', idColumn: 'ar_rev_id' },
   logging: { tagColumn: 'ct_log_id', idColumn: 'log_id' },
   recentchanges: { tagColumn: 'ct_rc_id', idColumn: 'rc_id' },
 } as const;

@@ -8,6 +8,7 @@ import { apiError } from '../../api/errors.js';
 import type { ModuleContext } from '../../api/module.js';
 import { list, type ResultObject } from '../../api/result/tree.js';
 import type { WikiDatabase } from '../../store/schema.js';
+import { hasTag } from './change-tags.js';
 import { DELETED_USER, exclusionMask } from './hidden-content.js';
 import type { RevisionRow } from './revision-output.js';
 
@@ -41,16 +42,7 @@ export function archiveRowsQuery(ctx: ModuleContext) {
     ]);
   const tag = ctx.params.tag as string | undefined;
   if (tag === undefined) return query;
-  return query.where((eb) =>
-    eb.exists(
-      eb
-        .selectFrom('change_tag')
-        .innerJoin('change_tag_def', 'ctd_id', 'ct_tag_id')
-        .select('ct_rev_id')
-        .whereRef('ct_rev_id', '=', 'ar_rev_id')
-        .where('ctd_name', '=', tag),
-    ),
-  );
+  return query.where(hasTag('archive', tag));
 }
 
 /**
@@ -83,15 +75,19 @@ export function archiveEditorCondition(ctx: ModuleContext) {
   };
 }
 
-/** `(ar_namespace, ar_title, ar_timestamp, ar_id)` at or after (in the direction) a continue point. */
-export function titleKeyset(value: readonly [number, string, string, number], newer: boolean) {
+/**
+ * `(ar_namespace, ar_title, ar_timestamp, ar_id)` at or after (in the direction) a continue point.
+ * When the query is bound to the continue point's namespace (`onlyNamespace`), the namespace is
+ * left out of the tuple, so that the index range starts at the point rather than at the
+ * namespace's first row.
+ */
+export function titleKeyset(value: readonly [number, string, string, number], newer: boolean, onlyNamespace?: number) {
   const [ns, title, ts, id] = value;
+  const op = newer ? '>=' : '<=';
   return (eb: ArchiveQueryBuilder) =>
-    eb(
-      eb.refTuple('ar_namespace', 'ar_title', 'ar_timestamp', 'ar_id'),
-      newer ? '>=' : '<=',
-      eb.tuple(ns, title, ts, id),
-    );
+    ns === onlyNamespace
+      ? eb(eb.refTuple('ar_title', 'ar_timestamp', 'ar_id'), op, eb.tuple(title, ts, id))
+      : eb(eb.refTuple('ar_namespace', 'ar_title', 'ar_timestamp', 'ar_id'), op, eb.tuple(ns, title, ts, id));
 }
 
 /** `(ar_timestamp, ar_id)` at or after (in the direction) a continue point. */

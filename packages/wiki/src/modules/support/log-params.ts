@@ -43,37 +43,74 @@ class PhpSyntaxError extends Error {}
  * parameters; they make the whole value unreadable (undefined), as does any other malformed input.
  */
 export function phpUnserialize(text: string): PhpValue | undefined {
-  const bytes = Buffer.from(text, 'utf8');
-  let at = 0;
-  const expect = (ch: string) => {
-    if (bytes[at] !== ch.charCodeAt(0)) throw new PhpSyntaxError(`expected ${ch} at ${at}`);
-    at++;
-  };
-  const readUntil = (ch: string) => {
-    const end = bytes.indexOf(ch.charCodeAt(0), at);
+  const reader = new PhpReader(text);
+  try {
+    const result = reader.value();
+    return reader.at === text.length ? result : undefined;
+  } catch (error) {
+    if (error instanceof PhpSyntaxError) return undefined;
+    throw error;
+  }
+}
+
+/** A cursor over serialized text; strings are cut by their UTF-8 length on the text itself. */
+class PhpReader {
+  at = 0;
+
+  constructor(private readonly text: string) {}
+
+  private expect(ch: string): void {
+    if (this.text[this.at] !== ch) throw new PhpSyntaxError(`expected ${ch} at ${this.at}`);
+    this.at++;
+  }
+
+  private readUntil(ch: string): string {
+    const end = this.text.indexOf(ch, this.at);
     if (end < 0) throw new PhpSyntaxError(`missing ${ch}`);
-    const part = bytes.toString('latin1', at, end);
-    at = end + 1;
+    const part = this.text.slice(this.at, end);
+    this.at = end + 1;
     return part;
-  };
-  const value = (): PhpValue => {
-    const kind = String.fromCharCode(bytes[at] ?? 0);
-    at++;
+  }
+
+  private readBytes(length: number): string {
+    const { text } = this;
+    const start = this.at;
+    let at = start;
+    let bytes = 0;
+    while (bytes < length) {
+      const code = text.charCodeAt(at);
+      if (Number.isNaN(code)) throw new PhpSyntaxError('string past the end');
+      if (code < 0x80) bytes += 1;
+      else if (code < 0x800) bytes += 2;
+      else if (code >= 0xd800 && code < 0xdc00) {
+        bytes += 4;
+        at++;
+      } else bytes += 3;
+      at++;
+    }
+    if (bytes !== length) throw new PhpSyntaxError('length inside a character');
+    this.at = at;
+    return text.slice(start, at);
+  }
+
+  value(): PhpValue {
+    const kind = this.text[this.at];
+    this.at++;
     if (kind === 'N') {
-      expect(';');
+      this.expect(';');
       return null;
     }
-    expect(':');
+    this.expect(':');
     switch (kind) {
       case 'b':
-        return readUntil(';') === '1';
+        return this.readUntil(';') === '1';
       case 'i': {
-        const n = readUntil(';');
+        const n = this.readUntil(';');
         if (!/^[+-]?\d+$/.test(n)) throw new PhpSyntaxError('bad integer');
         return Number(n);
       }
       case 'd': {
-        const n = readUntil(';');
+        const n = this.readUntil(';');
         if (n === 'INF') return Number.POSITIVE_INFINITY;
         if (n === '-INF') return Number.NEGATIVE_INFINITY;
         const parsed = Number(n);
@@ -81,39 +118,30 @@ export function phpUnserialize(text: string): PhpValue | undefined {
         return parsed;
       }
       case 's': {
-        const length = Number(readUntil(':'));
+        const length = Number(this.readUntil(':'));
         if (!Number.isInteger(length) || length < 0) throw new PhpSyntaxError('bad length');
-        expect('"');
-        if (at + length > bytes.length) throw new PhpSyntaxError('string past the end');
-        const s = bytes.toString('utf8', at, at + length);
-        at += length;
-        expect('"');
-        expect(';');
+        this.expect('"');
+        const s = this.readBytes(length);
+        this.expect('"');
+        this.expect(';');
         return s;
       }
       case 'a': {
-        const count = Number(readUntil(':'));
+        const count = Number(this.readUntil(':'));
         if (!Number.isInteger(count) || count < 0) throw new PhpSyntaxError('bad count');
-        expect('{');
+        this.expect('{');
         const array = new PhpArray();
         for (let i = 0; i < count; i++) {
-          const key = value();
+          const key = this.value();
           if (typeof key !== 'string' && typeof key !== 'number') throw new PhpSyntaxError('bad key');
-          array.entries.push([key, value()]);
+          array.entries.push([key, this.value()]);
         }
-        expect('}');
+        this.expect('}');
         return array;
       }
       default:
         throw new PhpSyntaxError(`unsupported ${kind}`);
     }
-  };
-  try {
-    const result = value();
-    return at === bytes.length ? result : undefined;
-  } catch (error) {
-    if (error instanceof PhpSyntaxError) return undefined;
-    throw error;
   }
 }
 
@@ -485,4 +513,25 @@ export function logParamsForApi(entry: LogEntryContext, blob: string): ResultObj
     for (const [k, v] of Object.entries(typed)) if (!(k in result)) result[k] = v;
   }
   return assoc(result);
+}
+
+/** The log entry a recent change records, as `rcprop=loginfo` and `wlprop=loginfo` show it. */
+export function recentChangeLogInfo(
+  row: {
+    rc_logid: number;
+    rc_log_type: string | null;
+    rc_log_action: string | null;
+    rc_timestamp: string;
+    rc_params: string | null;
+  },
+  titles: TitleCodec,
+): ResultObject {
+  const type = row.rc_log_type ?? '';
+  const action = row.rc_log_action ?? '';
+  return {
+    logid: row.rc_logid,
+    logtype: type,
+    logaction: action,
+    logparams: logParamsForApi({ type, action, timestamp: row.rc_timestamp, titles }, row.rc_params ?? ''),
+  };
 }

@@ -4,7 +4,6 @@ import type { ModuleContext } from '../../api/module.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { assoc, list, type ResultObject, withContent } from '../../api/result/tree.js';
 import { contentTexts, revisionSlots } from '../../store/content-cache.js';
-import type { WikiDatabase } from '../../store/schema.js';
 import { hasTag, tagsOf } from './change-tags.js';
 import { HiddenFields } from './hidden-content.js';
 

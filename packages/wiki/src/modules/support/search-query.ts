@@ -10,7 +10,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { TitleCodec } from '../../site/title.js';
 import { isPostgres } from '../../store/migrations/columns.js';
-import { postgresSearchConfig, type WordStemmer, words } from '../../store/search-index.js';
+import { postgresSearchConfig, type WordStemmer, words, wordsOfStem } from '../../store/search-index.js';
 
 export interface SearchTerm {
   /** The term as written, lowercased, without quotes or the `*`. */
@@ -60,23 +60,26 @@ export function parseSearchTerms(query: string): SearchTerm[] {
   return terms;
 }
 
-/** A term's FTS5 expression over words (or their stems), or undefined when it has no words. */
-function ftsTerm(term: SearchTerm, stemmer: WordStemmer | undefined): string | undefined {
+const quoted = (word: string) => `"${word}"`;
+
+/**
+ * A term's FTS5 expression, or undefined when it has no words. `forms` gives the words a word
+ * stands for when stems match (a phrase of several words then needs each word, not the order).
+ */
+function ftsTerm(term: SearchTerm, forms: Map<string, string[]> | undefined): string | undefined {
   const list = words(term.text);
   if (list.length === 0) return undefined;
-  const tokens = stemmer
-    ? list.map((word, i) => (term.prefix && i === list.length - 1 ? stemmer.prefix(word) : stemmer.stem(word)))
-    : list;
-  const quoted = `"${tokens.join(' ')}"`;
-  return term.prefix ? `${quoted}*` : quoted;
+  if (term.prefix) return `${quoted(list.join(' '))}*`;
+  if (!forms) return quoted(list.join(' '));
+  return list.map((word) => `(${(forms.get(word) ?? [word]).map(quoted).join(' OR ')})`).join(' AND ');
 }
 
 /** The FTS5 query of a column, or undefined when nothing can match. */
-export function ftsQuery(terms: SearchTerm[], column: string, stemmer: WordStemmer | undefined): string | undefined {
+export function ftsQuery(terms: SearchTerm[], column: string, forms?: Map<string, string[]>): string | undefined {
   const include: string[] = [];
   const exclude: string[] = [];
   for (const term of terms) {
-    const expression = ftsTerm(term, stemmer);
+    const expression = ftsTerm(term, forms);
     if (expression) (term.exclude ? exclude : include).push(expression);
   }
   if (include.length === 0) return undefined;
@@ -84,6 +87,18 @@ export function ftsQuery(terms: SearchTerm[], column: string, stemmer: WordStemm
   return exclude.length === 0
     ? `${column} : (${positive})`
     : `${column} : ((${positive}) NOT (${exclude.join(' OR ')}))`;
+}
+
+/** SQLite: the words each word of the (not prefix) terms stands for when stems match. */
+async function stemForms(db: Kysely<any>, terms: SearchTerm[], stemmer: WordStemmer) {
+  const forms = new Map<string, string[]>();
+  for (const term of terms) {
+    if (term.prefix) continue;
+    for (const word of words(term.text)) {
+      if (!forms.has(word)) forms.set(word, await wordsOfStem(db, word, stemmer));
+    }
+  }
+  return forms;
 }
 
 /** The PostgreSQL `tsquery` of the terms, or undefined when nothing can match. */
@@ -124,32 +139,58 @@ export interface SearchRequest {
   language: string;
   stemmer: WordStemmer;
   count: boolean;
+  /** SQLite: the most hits that are sorted rather than found in title order (default 2,000). */
+  sortHitsUpTo?: number;
 }
+
+/** The hits of a page of results and, when asked, the number of all hits. */
+/**
+ * SQLite: with at most this many hits, they are read from the index and sorted; with more, the
+ * page table is read in title order and each page looked up in the set of hits (read from the
+ * index once), which finds the first hits after about (offset + limit) x pages / hits rows.
+ */
+const SORT_HITS_UP_TO = 2000;
 
 /** The hits of a page of results and, when asked, the number of all hits. */
 export async function runSearch(
   db: Kysely<any>,
   request: SearchRequest,
 ): Promise<{ pages: SearchPage[]; total?: number }> {
+  const none = { pages: [], ...(request.count ? { total: 0 } : {}) };
   const namespaceFilter =
     request.namespaces === null ? sql`` : sql`and page_namespace in (${sql.join(request.namespaces)})`;
-  let matching: RawBuilder<unknown>;
+  const order = sql`order by page_namespace, page_title limit ${request.limit} offset ${request.offset}`;
   if (isPostgres(db)) {
     const query = postgresQuery(request.terms, request.stems ? postgresSearchConfig(request.language) : 'simple');
-    if (!query) return { pages: [], ...(request.count ? { total: 0 } : {}) };
+    if (!query) return none;
     const column = sql.id(`si_${request.field}${request.stems ? '_stems' : ''}`);
-    matching = sql`page_id in (select si_page from searchindex where ${column} @@ (${query}))`;
-  } else {
-    const column = `si_${request.field}${request.stems ? '_stems' : ''}`;
-    const query = ftsQuery(request.terms, column, request.stems ? request.stemmer : undefined);
-    if (!query) return { pages: [], ...(request.count ? { total: 0 } : {}) };
-    matching = sql`page_id in (select rowid from searchindex where searchindex match ${query})`;
+    const matching = sql`page_id in (select si_page from searchindex where ${column} @@ (${query}))`;
+    const pages = await sql<SearchPage>`select page_id, page_namespace, page_title from page
+      where ${matching} ${namespaceFilter} ${order}`.execute(db);
+    if (!request.count) return { pages: pages.rows };
+    const total = await sql<{ c: number | string }>`select count(*) as c from page
+      where ${matching} ${namespaceFilter}`.execute(db);
+    return { pages: pages.rows, total: Number(total.rows[0]?.c ?? 0) };
   }
-  const pages = await sql<SearchPage>`select page_id, page_namespace, page_title from page
-    where ${matching} ${namespaceFilter}
-    order by page_namespace, page_title limit ${request.limit} offset ${request.offset}`.execute(db);
-  if (!request.count) return { pages: pages.rows };
-  const total = await sql<{ c: number | string }>`select count(*) as c from page
-    where ${matching} ${namespaceFilter}`.execute(db);
-  return { pages: pages.rows, total: Number(total.rows[0]?.c ?? 0) };
+  const forms = request.stems ? await stemForms(db, request.terms, request.stemmer) : undefined;
+  const wordQuery = ftsQuery(request.terms, `si_${request.field}`, forms);
+  if (!wordQuery) return none;
+  const query =
+    request.namespaces === null
+      ? wordQuery
+      : `${wordQuery} AND si_namespace : (${request.namespaces.map((n) => `"${n}"`).join(' OR ')})`;
+  const counted = await sql<{
+    c: number;
+  }>`select count(*) as c from searchindex where searchindex match ${query}`.execute(db);
+  const total = Number(counted.rows[0]?.c ?? 0);
+  if (total === 0 || request.offset >= total) return { pages: [], ...(request.count ? { total } : {}) };
+  const pages =
+    total <= SORT_HITS_UP_TO
+      ? await sql<SearchPage>`select page_id, page_namespace, page_title from searchindex
+          cross join page on page_id = searchindex.rowid
+          where searchindex match ${query} ${order}`.execute(db)
+      : await sql<SearchPage>`select page_id, page_namespace, page_title from page
+          where page_id in (select rowid from searchindex where searchindex match ${query})
+          ${namespaceFilter} ${order}`.execute(db);
+  return { pages: pages.rows, ...(request.count ? { total } : {}) };
 }

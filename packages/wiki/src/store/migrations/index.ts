@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_wiki_store.js';
 import * as m0002 from './0002_sessions.js';
 import * as m0013 from './0013_search_index.js';
+import * as m0014 from './0014_linter.js';
 
 /** Every migration, keyed by a name that sorts in the order they apply. */
 export const migrations: Record<string, Migration> = {
   '0001_wiki_store': m0001,
   '0002_sessions': m0002,
   '0013_search_index': m0013,
+  '0014_linter': m0014,
 };

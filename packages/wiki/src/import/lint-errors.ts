@@ -1,0 +1,67 @@
+/**
+ * The `linter` table rebuilt from the pages' current wikitext, for importers that copy pages
+ * without reading their text on the way (the MediaWiki database importer). Pages are read in
+ * batches by page id (keyset), linted on worker threads (every core: linting costs far more than
+ * the rest of such an import), and their errors written.
+ */
+import { availableParallelism } from 'node:os';
+import type { Kysely } from 'kysely';
+import type { SiteConfig } from '../site/site.js';
+import type { WikiDatabase } from '../store/schema.js';
+import { LinkExtractorPool } from './wikitext/extract-pool.js';
+
+const PAGES_PER_BATCH = 100;
+const ROWS_PER_INSERT = 400;
+
+export async function refreshLintErrors(db: Kysely<WikiDatabase>, site: SiteConfig): Promise<number> {
+  await db.deleteFrom('linter').execute();
+  const pool = new LinkExtractorPool(site, Math.min(2, availableParallelism()));
+  try {
+    return await lintAll(db, pool);
+  } finally {
+    await pool.close();
+  }
+}
+
+async function lintAll(db: Kysely<WikiDatabase>, pool: LinkExtractorPool): Promise<number> {
+  let after = 0;
+  let written = 0;
+  for (;;) {
+    const pages = await db
+      .selectFrom('page')
+      .innerJoin('slots', 'slot_revision_id', 'page_latest')
+      .innerJoin('content', 'content_id', 'slot_content_id')
+      .select(['page_id', 'page_namespace', 'page_title', 'content_text'])
+      .where('page_id', '>', after)
+      .where('slot_role', '=', 'main')
+      .where('content_model', '=', 'wikitext')
+      .orderBy('page_id')
+      .limit(PAGES_PER_BATCH)
+      .execute();
+    if (pages.length === 0) return written;
+    after = pages[pages.length - 1].page_id;
+    const extracted = pages.map((page) =>
+      pool.extract(page.content_text, { namespace: page.page_namespace, dbKey: page.page_title }),
+    );
+    pool.flush();
+    const lints = await Promise.all(extracted);
+    const rows = pages.flatMap((page, i) =>
+      (lints[i].lint ?? []).map((e) => ({
+        linter_page: page.page_id,
+        linter_namespace: page.page_namespace,
+        linter_cat: e.category,
+        linter_start: e.start,
+        linter_end: e.end,
+        linter_params: JSON.stringify(e.params),
+        linter_template: e.template ?? null,
+      })),
+    );
+    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+      await db
+        .insertInto('linter')
+        .values(rows.slice(i, i + ROWS_PER_INSERT))
+        .execute();
+    }
+    written += rows.length;
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * Link extraction on worker threads, so that a large import uses a second core: pages are sent in
+ * small batches and their links come back in the order they were asked for. With no worker (small
+ * inputs, or a single core) extraction runs inline.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { SiteConfig } from '../../site/site.js';
+import { TitleCodec } from '../../site/title.js';
+import type { PageContext, PageLinks } from './extract-links.js';
+import { extractPage } from './extract-page.js';
+
+export { extractPage };
+
+export interface ExtractRequest extends PageContext {
+  id: number;
+  text: string;
+}
+
+type SerializedLinks = Omit<PageLinks, 'properties'> & { properties: Array<[string, string]> };
+export type ExtractResponse = { id: number; links: SerializedLinks } | { id: number; error: string };
+
+const BATCH = 16;
+/**
+ * A worker holds one batch of pages at a time: a small heap makes it collect its garbage early,
+ * which keeps the import's memory low. Room for a batch of the largest pages MediaWiki allows.
+ */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 160, maxYoungGenerationSizeMb: 16 };
+
+/** What a worker is started with. */
+export interface ExtractWorkerData {
+  site: SiteConfig;
+  lint: boolean;
+}
+
+/** Starts a worker from a module; from TypeScript sources (development) through tsx's loader. */
+function startWorker(url: URL, data: ExtractWorkerData): Worker {
+  const options = { workerData: data, resourceLimits: WORKER_LIMITS };
+  if (!url.pathname.endsWith('.ts')) return new Worker(url, options);
+  const bootstrap = `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(url.href)}); })`;
+  return new Worker(bootstrap, { ...options, eval: true });
+}
+
+export class LinkExtractorPool {
+  private readonly workers: Worker[] = [];
+  private readonly codec: TitleCodec;
+  private readonly waiting = new Map<number, { resolve(links: PageLinks): void; reject(err: Error): void }>();
+  private readonly batches = new Map<Worker, ExtractRequest[]>();
+  private nextId = 0;
+  private turn = 0;
+  private failure: Error | undefined;
+
+  /** `lint`: whether pages' lint errors are computed too (they cost far more than the links). */
+  constructor(
+    site: SiteConfig,
+    threads: number,
+    private readonly lint = true,
+  ) {
+    this.codec = new TitleCodec(site);
+    const own = import.meta.url.endsWith('.ts') ? './extract-worker.ts' : './extract-worker.js';
+    for (let i = 0; i < threads; i++) {
+      const worker = startWorker(new URL(own, import.meta.url), { site, lint });
+      worker.on('message', (answers: ExtractResponse[]) => this.receive(answers));
+      worker.on('error', (err) => this.fail(err));
+      this.workers.push(worker);
+      this.batches.set(worker, []);
+    }
+  }
+
+  /** Threads worth starting for an input of this size: none for small ones. */
+  static threadsFor(bytes: number): number {
+    if (bytes < 50_000_000) return 0;
+    return Math.max(0, Math.min(2, availableParallelism() - 1));
+  }
+
+  extract(text: string, page: PageContext): Promise<PageLinks> {
+    if (this.workers.length === 0) return Promise.resolve(extractPage(text, page, this.codec, this.lint));
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    const worker = this.workers[this.turn]!;
+    const batch = this.batches.get(worker)!;
+    batch.push({ id, text, namespace: page.namespace, dbKey: page.dbKey });
+    if (batch.length >= BATCH) this.send(worker);
+    return new Promise((resolve, reject) => this.waiting.set(id, { resolve, reject }));
+  }
+
+  /** Sends what is batched; call when waiting for the answers of the last pages. */
+  flush(): void {
+    for (const worker of this.workers) this.send(worker);
+  }
+
+  private send(worker: Worker): void {
+    const batch = this.batches.get(worker)!;
+    if (batch.length === 0) return;
+    this.batches.set(worker, []);
+    worker.postMessage(batch);
+    this.turn = (this.turn + 1) % this.workers.length;
+  }
+
+  private receive(answers: ExtractResponse[]): void {
+    for (const answer of answers) {
+      const waiter = this.waiting.get(answer.id);
+      if (!waiter) continue;
+      this.waiting.delete(answer.id);
+      if ('error' in answer) waiter.reject(new Error(answer.error));
+      else waiter.resolve({ ...answer.links, properties: new Map(answer.links.properties) });
+    }
+  }
+
+  private fail(err: Error): void {
+    this.failure = err;
+    for (const waiter of this.waiting.values()) waiter.reject(err);
+    this.waiting.clear();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}

@@ -1,0 +1,215 @@
+/**
+ * Lint errors of a page's wikitext in the Linter extension's terms. The text is parsed and linted
+ * with wikiparser-node; its findings are mapped onto Linter's categories (`missing-end-tag`,
+ * `obsolete-tag`, `wikilink-in-extlink`, ...), with Linter's parameters (`{"name": "center"}`) and
+ * locations as UTF-8 byte offsets `[start, end]`. A finding inside a template call is reported at
+ * the call, with the template's name (`templateInfo`), as Parsoid reports errors that a template's
+ * arguments cause. Findings wikiparser-node has no counterpart for in Linter are left out; Linter
+ * categories it cannot see (those that need the rendered HTML: `html5-misnesting`,
+ * `tidy-whitespace-bug`, `pwrap-bug-workaround`, ...) are never found.
+ */
+import Parser from 'wikiparser-node';
+import type { TitleCodec } from '../../site/title.js';
+
+/** One lint error as the `linter` table keeps it. */
+export interface LintFinding {
+  category: string;
+  /** UTF-8 byte offsets in the page's text. */
+  start: number;
+  end: number;
+  params: Record<string, unknown>;
+  /** The template whose call holds the error (prefixed title), if any. */
+  template?: string;
+}
+
+/**
+ * Linter's categories with their priorities, in Linter's order. Categories of priority `none`
+ * are disabled: they are not counted by `linterstats` nor listed by default.
+ */
+export const LINT_CATEGORIES: ReadonlyArray<{ name: string; priority: 'high' | 'medium' | 'low' | 'none' }> = [
+  { name: 'fostered', priority: 'medium' },
+  { name: 'obsolete-tag', priority: 'low' },
+  { name: 'bogus-image-options', priority: 'medium' },
+  { name: 'missing-end-tag', priority: 'low' },
+  { name: 'stripped-tag', priority: 'low' },
+  { name: 'self-closed-tag', priority: 'high' },
+  { name: 'deletable-table-tag', priority: 'high' },
+  { name: 'misnested-tag', priority: 'medium' },
+  { name: 'pwrap-bug-workaround', priority: 'high' },
+  { name: 'tidy-whitespace-bug', priority: 'high' },
+  { name: 'html5-misnesting', priority: 'high' },
+  { name: 'tidy-font-bug', priority: 'high' },
+  { name: 'multi-colon-escape', priority: 'medium' },
+  { name: 'multiline-html-table-in-list', priority: 'high' },
+  { name: 'misc-tidy-replacement-issues', priority: 'high' },
+  { name: 'multiple-unclosed-formatting-tags', priority: 'high' },
+  { name: 'unclosed-quotes-in-heading', priority: 'high' },
+  { name: 'large-tables', priority: 'none' },
+  { name: 'wikilink-in-extlink', priority: 'high' },
+  { name: 'fostered-transparent', priority: 'none' },
+  { name: 'missing-end-tag-in-heading', priority: 'low' },
+  { name: 'empty-heading', priority: 'low' },
+  { name: 'duplicate-ids', priority: 'low' },
+  { name: 'night-mode-unaware-background-color', priority: 'low' },
+];
+
+export const ENABLED_LINT_CATEGORIES: readonly string[] = LINT_CATEGORIES.filter((c) => c.priority !== 'none').map(
+  (c) => c.name,
+);
+
+interface Node {
+  type: string;
+  childNodes: Node[];
+  toString(): string;
+  getAbsoluteIndex(): number;
+}
+
+interface Range {
+  start: number;
+  end: number;
+}
+
+/** Template calls of the page's own text (not those nested in another call), and its headings. */
+function outline(root: Node): {
+  templates: Array<Range & { name: string }>;
+  headings: Array<Range & { empty: boolean }>;
+} {
+  const templates: Array<Range & { name: string }> = [];
+  const headings: Array<Range & { empty: boolean }> = [];
+  const visit = (node: Node): void => {
+    for (const child of node.childNodes ?? []) {
+      if (child.type === 'template') {
+        const start = child.getAbsoluteIndex();
+        const name = child.childNodes[0]?.toString() ?? '';
+        templates.push({ start, end: start + child.toString().length, name });
+        continue;
+      }
+      if (child.type === 'heading') {
+        const start = child.getAbsoluteIndex();
+        const title = child.childNodes.find((n) => n.type === 'heading-title');
+        headings.push({ start, end: start + child.toString().length, empty: (title?.toString() ?? '').trim() === '' });
+      }
+      visit(child);
+    }
+  };
+  visit(root);
+  return { templates, headings };
+}
+
+const TAG_NAME = /^<\/?\s*([a-z][a-z0-9]*)/i;
+
+/** Linter's category and parameters for one wikiparser-node finding, or undefined when it has none. */
+function categorize(
+  rule: string,
+  message: string,
+  snippet: string,
+  inHeading: boolean,
+): { category: string; params: Record<string, unknown> } | undefined {
+  const name = TAG_NAME.exec(snippet)?.[1]?.toLowerCase();
+  switch (rule) {
+    case 'unmatched-tag':
+      if (name === undefined) return undefined;
+      if (message === 'invalid self-closing tag') return { category: 'self-closed-tag', params: { name } };
+      if (message === 'unclosed tag')
+        return { category: inHeading ? 'missing-end-tag-in-heading' : 'missing-end-tag', params: { name } };
+      return { category: 'stripped-tag', params: { name } };
+    case 'format-leakage':
+      if (message.startsWith('unbalanced') && message.includes('apostrophes')) {
+        return { category: 'unclosed-quotes-in-heading', params: { name: message.includes('italic') ? 'i' : 'b' } };
+      }
+      return name === undefined ? undefined : { category: 'missing-end-tag-in-heading', params: { name } };
+    case 'obsolete-tag':
+      return name === undefined || snippet.startsWith('</')
+        ? undefined
+        : { category: 'obsolete-tag', params: { name } };
+    case 'nested-link':
+      return message.startsWith('internal link') ? { category: 'wikilink-in-extlink', params: {} } : undefined;
+    case 'no-duplicate':
+      if (message === 'duplicate HTML id') {
+        const id = /^\s*id\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]*))/i.exec(snippet);
+        return { category: 'duplicate-ids', params: { id: (id?.[1] ?? id?.[2] ?? id?.[3] ?? snippet).trim() } };
+      }
+      if (message.includes('image')) return { category: 'bogus-image-options', params: { items: [snippet] } };
+      return undefined;
+    case 'fostered-content':
+      return { category: 'fostered', params: {} };
+    case 'lonely-bracket':
+      return snippet.startsWith('[[') ? { category: 'multi-colon-escape', params: {} } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Converts string offsets to UTF-8 byte offsets, walking the text once for all of them. */
+function byteOffsets(text: string, offsets: number[]): Map<number, number> {
+  const sorted = [...new Set(offsets)].sort((a, b) => a - b);
+  const found = new Map<number, number>();
+  let bytes = 0;
+  let at = 0;
+  for (const offset of sorted) {
+    bytes += Buffer.byteLength(text.slice(at, offset));
+    at = offset;
+    found.set(offset, bytes);
+  }
+  return found;
+}
+
+/** The lint errors of a page's wikitext, in text order, each once. */
+export function lintWikitext(text: string, codec: TitleCodec): LintFinding[] {
+  const root = Parser.parse(text) as unknown as Node & {
+    lint(): Array<{ rule: string; message: string; startIndex: number; endIndex: number }>;
+  };
+  const { templates, headings } = outline(root);
+  const raw: Array<{
+    category: string;
+    params: Record<string, unknown>;
+    start: number;
+    end: number;
+    template?: string;
+  }> = [];
+  for (const error of root.lint()) {
+    const snippet = text.slice(error.startIndex, error.endIndex);
+    if (error.rule === 'lonely-bracket' && !/^\[\[\s*::/.test(text.slice(error.startIndex, error.startIndex + 8)))
+      continue;
+    const inHeading = headings.some((h) => error.startIndex >= h.start && error.startIndex < h.end);
+    const found = categorize(error.rule, error.message, snippet, inHeading);
+    if (!found) continue;
+    const call = templates.find((t) => error.startIndex >= t.start && error.startIndex < t.end);
+    if (call) {
+      const title = codec.parseOrUndefined(call.name.trim(), { defaultNamespace: 10 });
+      raw.push({
+        ...found,
+        start: call.start,
+        end: call.end,
+        template: title ? codec.prefixedText(title) : call.name.trim(),
+      });
+    } else {
+      raw.push({ ...found, start: error.startIndex, end: error.endIndex });
+    }
+  }
+  for (const heading of headings) {
+    if (heading.empty) raw.push({ category: 'empty-heading', params: {}, start: heading.start, end: heading.end });
+  }
+  const bytes = byteOffsets(
+    text,
+    raw.flatMap((r) => [r.start, r.end]),
+  );
+  const seen = new Set<string>();
+  const findings: LintFinding[] = [];
+  for (const r of raw.sort((a, b) => a.start - b.start || a.end - b.end)) {
+    const key = `${r.category}|${r.start}|${r.end}|${JSON.stringify(r.params)}`;
+    // The first element with an id is not a duplicate: only the later ones are reported.
+    const firstOfId = r.category === 'duplicate-ids' && !seen.has(`id|${r.params.id}`);
+    if (r.category === 'duplicate-ids') seen.add(`id|${r.params.id}`);
+    if (seen.has(key) || firstOfId) continue;
+    seen.add(key);
+    findings.push({
+      category: r.category,
+      start: bytes.get(r.start)!,
+      end: bytes.get(r.end)!,
+      params: r.params,
+      ...(r.template !== undefined ? { template: r.template } : {}),
+    });
+  }
+  return findings;
+}

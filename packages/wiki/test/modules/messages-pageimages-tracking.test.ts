@@ -1,0 +1,180 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { describeEachEngine } from '@svc/common/testing';
+import { normalizeMessageKey, SHIPPED_MESSAGE_KEYS, shippedMessage } from '../../src/api/messages/store.js';
+import { type MessageTransformContext, transformMessage } from '../../src/api/messages/transform.js';
+import { extractPage } from '../../src/import/wikitext/extract-pool.js';
+import { TitleCodec } from '../../src/site/title.js';
+import { germanSite } from '../helpers/german-site.js';
+import { useReferenceApi } from '../helpers/reference-api.js';
+
+test('the page image of an imported article: the first image of its lead section', () => {
+  const codec = new TitleCodec(germanSite());
+  const image = (text: string, namespace = 0) =>
+    extractPage(text, { namespace, dbKey: 'X' }, codec).properties.get('page_image_free');
+  assert.equal(
+    image('Text [[Datei:Ton.ogg]] [[Datei:Karte.png|mini|Karte]] [[File:B.jpg]]\n== Teil ==\n[[Datei:C.png]]'),
+    'Karte.png',
+  );
+  assert.equal(image('Nur Text.\n== Teil ==\n[[Datei:C.png]]'), undefined);
+  assert.equal(image('[[Datei:Karte.png]]', 2), undefined, 'only articles');
+});
+
+test('message keys: the shipped ones sorted by bytes, German falling back to English', () => {
+  assert.deepEqual(
+    SHIPPED_MESSAGE_KEYS,
+    [...SHIPPED_MESSAGE_KEYS].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))),
+  );
+  assert.equal(normalizeMessageKey('Welcome user'), 'welcome_user');
+  assert.equal(shippedMessage('Mainpage', 'de'), 'Hauptseite');
+  assert.equal(shippedMessage('mainpage', 'fr'), 'Main Page');
+  assert.equal(shippedMessage('apierror-invalidtitle', 'de-formal'), 'Ungültiger Titel „$1“.');
+});
+
+test('the parser transformation: site and page variables, PLURAL, GENDER, int:, templates kept', async () => {
+  const ctx: MessageTransformContext = {
+    siteName: 'Testwiki',
+    server: 'http://wiki.example',
+    scriptPath: '/w',
+    language: 'de',
+    contentLanguage: 'de',
+    page: { fullTitle: 'Hilfe:Seite/Teil', text: 'Seite/Teil', namespace: 'Hilfe' },
+    readerName: 'Leser',
+    gender: async (name) => (name === 'Alice' ? 'female' : name === 'Bob' ? 'male' : 'unknown'),
+    message: async (key) => ({ edit: 'Bearbeiten', nested: '{{int:edit}} von {{SITENAME}}' })[key],
+  };
+  const cases: Array<[string, string]> = [
+    ['Aus {{SITENAME}} ({{SERVER}}{{SCRIPTPATH}})', 'Aus Testwiki (http://wiki.example/w)'],
+    [
+      '{{PAGENAME}} in {{NAMESPACE}}: {{FULLPAGENAME}}, {{ROOTPAGENAME}}',
+      'Seite/Teil in Hilfe: Hilfe:Seite/Teil, Seite',
+    ],
+    ['{{PLURAL:1|Kategorie|Kategorien}} {{PLURAL:3|Kategorie|Kategorien}}', 'Kategorie Kategorien'],
+    ['{{PLURAL:1.000|eine|viele}} {{PLURAL:0|0=keine|eine|viele}}', 'viele keine'],
+    [
+      '{{GENDER:Alice|Er|Sie|Es}} {{GENDER:Bob|Er|Sie|Es}} {{GENDER:Carol|Er|Sie|Es}} {{GENDER:|Er|Sie}}',
+      'Sie Er Es Er',
+    ],
+    ['{{int:nested}}! {{int:fehlt}}', 'Bearbeiten von Testwiki! ⧼fehlt⧽'],
+    ['{{ucfirst:abc}} {{lc:ABC}} {{Vorlage|x}} {{PLURAL:{{int:eins}}|a|b}}', 'Abc abc {{Vorlage|x}} b'],
+  ];
+  for (const [text, expected] of cases) assert.equal(await transformMessage(text, ctx), expected, text);
+});
+
+describeEachEngine('meta=allmessages, prop=pageimages and list=trackingcategories on the reference wiki', (engine) => {
+  const api = useReferenceApi(engine);
+
+  test('allmessages: local overrides, customised, includelocal, default, from/to, lang, errors', async () => {
+    const modified = await api().query({ meta: 'allmessages', amcustomised: 'modified', amprefix: 'tag' });
+    assert.deepEqual(modified.query.allmessages, [
+      {
+        name: 'tagline',
+        normalizedname: 'tagline',
+        customised: true,
+        content: 'Aus Testwiki, der freien Testumgebung',
+      },
+    ]);
+    const unmodified = await api().query({ meta: 'allmessages', amcustomised: 'unmodified', amprefix: 'mainpage' });
+    assert.ok(unmodified.query.allmessages.length === 5);
+    const withDefault = await api().query({ meta: 'allmessages', ammessages: 'tagline|edit', amprop: 'default' });
+    assert.deepEqual(withDefault.query.allmessages[0].default, 'Aus {{SITENAME}}');
+    assert.equal(withDefault.query.allmessages[1].default, undefined, 'no default when it is the text');
+    const local = await api().query({
+      meta: 'allmessages',
+      amincludelocal: '1',
+      amprefix: 'gadget-',
+      amnocontent: '1',
+    });
+    assert.deepEqual(
+      local.query.allmessages.map((m: any) => m.name),
+      [
+        'gadget-DunklerModus',
+        'gadget-DunklerModus.css',
+        'gadget-Hallo',
+        'gadget-Hallo.css',
+        'gadget-Hallo.js',
+        'gadget-Uhr',
+        'gadget-Uhr.js',
+        'gadget-section-darstellung',
+        'gadget-section-werkzeuge',
+      ],
+    );
+    const range = await api().query({
+      meta: 'allmessages',
+      amfrom: 'mainpage-nstab',
+      amto: 'mainpage-title',
+      amprefix: 'mainpage',
+    });
+    assert.deepEqual(
+      range.query.allmessages.map((m: any) => m.name),
+      ['mainpage-nstab', 'mainpage-title'],
+    );
+    const english = await api().query({
+      meta: 'allmessages',
+      ammessages: 'tagline|welcomeuser',
+      amlang: 'en',
+      amargs: 'Bob',
+      amenableparser: '1',
+    });
+    assert.deepEqual(
+      english.query.allmessages.map((m: any) => m.content),
+      ['From Testwiki', 'Welcome, Bob!'],
+    );
+    const badLang = await api().query({ meta: 'allmessages', amlang: 'x y' });
+    assert.equal(badLang.error.code, 'invalidlang');
+    const badTitle = await api().query({ meta: 'allmessages', amenableparser: '1', amtitle: 'A[b]' });
+    assert.equal(badTitle.error.code, 'invalidtitle');
+    const fv1 = await api().query({ meta: 'allmessages', ammessages: 'edit', formatversion: '1' });
+    assert.deepEqual(fv1.query.allmessages, [{ name: 'edit', normalizedname: 'edit', '*': 'Bearbeiten' }]);
+  });
+
+  test('pageimages: free images by default, name/original/thumbnail, box sizes, file pages, continuation', async () => {
+    const answer = await api().query({
+      prop: 'pageimages',
+      titles: 'Wien|Datei:Karte.png|Physik',
+      piprop: 'thumbnail|name|original',
+      pithumbsize: '1000',
+    });
+    const byTitle = Object.fromEntries(answer.query.pages.map((p: any) => [p.title, p]));
+    assert.deepEqual(byTitle.Wien.thumbnail, {
+      source: 'http://127.0.0.1:8090/images/0/07/Rathaus.png',
+      width: 300,
+      height: 400,
+    });
+    assert.equal(byTitle['Datei:Karte.png'].pageimage, 'Karte.png', 'a file page is its own image');
+    assert.equal(byTitle.Physik.pageimage, undefined);
+    const limited = await api().query({
+      prop: 'pageimages',
+      titles: 'Berlin|Hamburg|Wien',
+      pilimit: '2',
+      piprop: 'name',
+    });
+    assert.equal(limited.continue.picontinue, 2);
+    const rest = await api().query({
+      prop: 'pageimages',
+      titles: 'Berlin|Hamburg|Wien',
+      pilimit: '2',
+      piprop: 'name',
+      picontinue: '2',
+    });
+    assert.deepEqual(
+      rest.query.pages.filter((p: any) => p.pageimage).map((p: any) => p.title),
+      ['Wien'],
+    );
+  });
+
+  test('trackingcategories: the wiki’s tracking categories by German name, sizes, names and generator', async () => {
+    const answer = await api().query({ list: 'trackingcategories', tcprop: 'size|hidden' });
+    const broken = answer.query.trackingcategories.find((c: any) => c.trackingcatname === 'broken-file-category');
+    assert.equal(broken.category, 'Seiten mit defekten Dateilinks');
+    const info = await api().query({ prop: 'categoryinfo', titles: 'Kategorie:Seiten mit defekten Dateilinks' });
+    assert.equal(broken.size, info.query.pages[0].categoryinfo.size);
+    assert.equal(typeof broken.hidden, 'boolean');
+    const named = await api().query({ list: 'trackingcategories', tctrackingcatname: 'hidden-category-category' });
+    for (const c of named.query.trackingcategories) assert.equal(c.trackingcatname, 'hidden-category-category');
+    const small = await api().query({ list: 'trackingcategories', tcmax: '1' });
+    assert.ok(!small.query.trackingcategories.some((c: any) => c.trackingcatname === 'broken-file-category'));
+    const generated = await api().query({ generator: 'trackingcategories', gtclimit: '1' });
+    assert.equal(generated.query.pages[0].ns, 14);
+  });
+});
