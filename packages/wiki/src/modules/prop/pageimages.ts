@@ -84,12 +84,18 @@ export const execute: ModuleExecute = async (ctx) => {
     prop.has('thumbnail') || prop.has('original')
       ? await currentVersions(ctx.store, [...new Set(images.values())])
       : new Map<string, FileVersion>();
-  for (const page of pages) {
+  for (const [index, page] of pages.entries()) {
     const name = images.get(page.pageid);
     const answer = ctx.result.page(page.pageid);
     if (name === undefined || answer === undefined) continue;
     const file = files.get(name);
-    if (file) Object.assign(answer, imageFields(ctx, file, prop));
-    if (prop.has('name')) answer.pageimage = name;
+    const fields: ResultObject = file ? imageFields(ctx, file, prop) : {};
+    if (prop.has('name')) fields.pageimage = name;
+    // A full answer continues with this page (continue is an offset into the page set).
+    if (!ctx.result.fits(fields)) {
+      ctx.setContinue(offset + index);
+      break;
+    }
+    Object.assign(answer, fields);
   }
 };
