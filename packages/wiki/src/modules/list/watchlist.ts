@@ -244,7 +244,9 @@ export const execute: ModuleExecute = async (ctx) => {
     rows.length = limit;
   }
   if (ctx.generator) {
-    ctx.generator.addPageIds([...new Set(rows.map((r) => r.rc_cur_id).filter((id) => id > 0))]);
+    // With every revision, the generator gives the changes' revisions (as `revids=`); else their pages.
+    if (p.allrev === true) ctx.generator.addRevisionIds(rows.map((r) => r.rc_this_oldid).filter((id) => id > 0));
+    else ctx.generator.addPageIds([...new Set(rows.map((r) => r.rc_cur_id).filter((id) => id > 0))]);
     return;
   }
   await writeChanges(ctx, props, rows);
