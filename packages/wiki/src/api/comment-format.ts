@@ -54,7 +54,7 @@ function fragmentForUrl(section: string): string {
 }
 
 /** How an existing linked page is shown: redirects get MediaWiki's `mw-redirect` class. */
-type PageState = 'page' | 'redirect';
+export type PageState = 'page' | 'redirect';
 
 interface LinkTarget {
   title: Title;
@@ -129,7 +129,20 @@ export class CommentFormatter {
     return out + text.slice(last);
   }
 
-  private link(title: Title, label: string, existing: ReadonlyMap<string, PageState>): string {
+  /**
+   * A link to `title` showing `label` (HTML): red to a missing page, `mw-redirect` on a redirect.
+   * `extraClass` is added to the link's classes; with `redirectNoFollow`, a redirect is linked with `redirect=no`.
+   */
+  link(
+    title: Title,
+    label: string,
+    existing: ReadonlyMap<string, PageState>,
+    options: { extraClass?: string; redirectNoFollow?: boolean } = {},
+  ): string {
+    const classes = (...names: string[]) => {
+      const all = [...names, options.extraClass ?? ''].filter((n) => n !== '');
+      return all.length > 0 ? ` class="${all.join(' ')}"` : '';
+    };
     const prefixed = escapeAttribute(this.codec.prefixedText(title));
     if (title.interwiki !== '') {
       const entry = this.codec.interwiki(title.interwiki);
@@ -140,12 +153,16 @@ export class CommentFormatter {
     const fragment = title.fragment ? `#${escapeAttribute(fragmentForUrl(title.fragment))}` : '';
     const state = existing.get(`${title.namespace}:${title.dbKey}`);
     if (title.namespace === NS_SPECIAL || state !== undefined) {
-      const cls = state === 'redirect' ? ' class="mw-redirect"' : '';
-      return `<a href="${this.localUrl(title)}${fragment}"${cls} title="${prefixed}">${label}</a>`;
+      const cls = classes(state === 'redirect' ? 'mw-redirect' : '');
+      const href =
+        state === 'redirect' && options.redirectNoFollow
+          ? `${this.site.scriptPath}/index.php?title=${escapeAttribute(urlencodeTitle(this.codec.prefixedDbKey(title)))}&amp;redirect=no`
+          : this.localUrl(title);
+      return `<a href="${href}${fragment}"${cls} title="${prefixed}">${label}</a>`;
     }
     const key = escapeAttribute(urlencodeTitle(this.codec.prefixedDbKey(title)));
     const tooltip = escapeAttribute(this.redLinkTitle.replace('$1', this.codec.prefixedText(title)));
-    return `<a href="${this.site.scriptPath}/index.php?title=${key}&amp;action=edit&amp;redlink=1" class="new" title="${tooltip}">${label}</a>`;
+    return `<a href="${this.site.scriptPath}/index.php?title=${key}&amp;action=edit&amp;redlink=1"${classes('new')} title="${tooltip}">${label}</a>`;
   }
 
   private localUrl(title: Pick<Title, 'namespace' | 'dbKey' | 'interwiki'>): string {
@@ -168,7 +185,8 @@ export class CommentFormatter {
     return { title: parsed.title, text: escapeAllowingEntities(text) };
   }
 
-  private async existingPages(titles: readonly Title[]): Promise<Map<string, PageState>> {
+  /** Which of `titles` exist, keyed `namespace:dbKey`, looked up in batches. */
+  async existingPages(titles: readonly Title[]): Promise<Map<string, PageState>> {
     const found = new Map<string, PageState>();
     for (let i = 0; i < titles.length; i += 200) {
       const batch = titles.slice(i, i + 200);

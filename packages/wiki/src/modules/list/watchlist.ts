@@ -15,6 +15,7 @@ import {
   DELETED_USER,
   exclusionMask,
 } from '../support/hidden-content.js';
+import { logDisplayFormatterFor } from '../support/log-display.js';
 import { recentChangeLogInfo } from '../support/log-params.js';
 import { canSeeLogField, DELETED_ACTION, logSearchMask } from '../support/log-visibility.js';
 import { RECENT_CHANGE_COLUMNS } from '../support/recent-changes.js';
@@ -276,6 +277,21 @@ async function writeChanges(ctx: ModuleContext, props: ReadonlySet<string>, rows
         rows.map((r) => r.rc_id),
       )
     : undefined;
+  const logRows = rows.filter((r) => r.rc_type === RC_LOG);
+  const displays = props.has('loginfo')
+    ? await logDisplayFormatterFor(ctx).format(
+        logRows.map((r) => ({
+          type: r.rc_log_type ?? '',
+          action: r.rc_log_action ?? '',
+          timestamp: r.rc_timestamp,
+          params: r.rc_params ?? '',
+          namespace: r.rc_namespace,
+          dbKey: r.rc_title,
+          performer: canSeeField(caller, r.rc_deleted, DELETED_USER) ? (r.actor_name ?? '') : undefined,
+          performerIsUser: (r.actor_user ?? 0) !== 0,
+        })),
+      )
+    : undefined;
   const out = ctx.result.list('item');
   for (const [index, row] of rows.entries()) {
     const item: ResultObject = { type: RC_TYPE_NAMES.get(row.rc_type) ?? String(row.rc_type) };
@@ -347,6 +363,7 @@ async function writeChanges(ctx: ModuleContext, props: ReadonlySet<string>, rows
       }
       if (actionVisible) {
         Object.assign(item, recentChangeLogInfo(row, ctx.titles));
+        if (displays) item.logdisplay = displays[logRows.indexOf(row)];
       }
     }
     if (tags) item.tags = list('tag', tags.get(row.rc_id) ?? []);
