@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { before, test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
+import { LogDisplayFormatter } from '../../src/modules/support/log-display.js';
+import { TitleCodec } from '../../src/site/title.js';
 import { REFERENCE_PASSWORDS } from '../helpers/reference-accounts.js';
 import { useReferenceApi } from '../helpers/reference-api.js';
 import { SessionClient } from '../helpers/session-client.js';
@@ -93,5 +95,54 @@ describeEachEngine('logdisplay of list=watchlist', (engine) => {
       cascade,
       /protected <a [^>]*>Deutschland<\/a> \[edit: administrators only\] \(indefinite\) \[cascading\]$/,
     );
+  });
+
+  test('every log type of the reference wiki renders its own line with its details', async () => {
+    const { store, site } = api();
+    const rows = await store.db
+      .selectFrom('logging')
+      .innerJoin('actor', 'actor_id', 'log_actor')
+      .select(['log_id', 'log_type', 'log_action', 'log_timestamp', 'log_params', 'log_namespace', 'log_title'])
+      .select(['actor_name', 'actor_user'])
+      .where('log_type', '!=', 'create')
+      .orderBy('log_id')
+      .execute();
+    const formatter = new LogDisplayFormatter({ store, site, titles: new TitleCodec(site) }, 'de');
+    const lines = await formatter.format(
+      rows.map((r) => ({
+        type: r.log_type,
+        action: r.log_action,
+        timestamp: r.log_timestamp,
+        params: r.log_params,
+        namespace: r.log_namespace,
+        dbKey: r.log_title,
+        performer: r.actor_name,
+        performerIsUser: (r.actor_user ?? 0) !== 0,
+      })),
+    );
+    const byId = new Map(rows.map((r, i) => [r.log_id, lines[i]]));
+    if (process.env.PEEK) for (const [id, line] of byId) console.log(id, line);
+    for (const line of lines) assert.doesNotMatch(line, /Logbuch „/, 'no type falls back to the generic line');
+    const expectations: [number, RegExp][] = [
+      [154, /hat <a href="[^"]*Benutzer:Dave[^"]*"[^>]*>Dave<\/a> gesperrt, Dauer: \(bis 22:2\d, 28\. Nov\. 2026\)$/],
+      [
+        155,
+        /hat <a href="\/index\.php\/Spezial:Beitr%C3%A4ge\/192\.0\.2\.5" title="Spezial:Beiträge\/192\.0\.2\.5">192\.0\.2\.5<\/a> gesperrt, Dauer: \(unbefristet\)$/,
+      ],
+      [169, /hat die Sperre von .*Dave<\/a> geändert, Dauer: \(bis 00:00, 1\. Jan\. 2030\)$/],
+      [159, /hat die Sperre von .*203\.0\.113\.9<\/a> aufgehoben$/],
+      [165, /Inhaltsmodell von <a [^>]*>Konfiguration<\/a> von „wikitext“ auf „text“ umgestellt$/],
+      [142, /hat <a href="[^"]*redlink=1" class="new" [^>]*>Veralteter Artikel<\/a> gelöscht$/],
+      [144, /hat <a [^>]*>Löschkandidat<\/a> wiederhergestellt$/],
+      [146, /hat <a [^>]*>Koeln<\/a> nach <a href="\/index\.php\/K%C3%B6ln" title="Köln">Köln<\/a> verschoben$/],
+      [148, /nach <a [^>]*>Testwiki:Spielwiese<\/a> verschoben \(ohne Weiterleitung\)$/],
+      [168, /^Das Benutzerkonto <a [^>]*class="[^"]*mw-userlink"[^>]*><bdi>Gustav<\/bdi><\/a> wurde angelegt$/],
+      [167, /eine Version von <a [^>]*>Hamburg<\/a> als kontrolliert markiert$/],
+      [174, /den Benutzer <a [^>]*>Frank<\/a> in <a [^>]*>Frank Neu<\/a> umbenannt$/],
+      [134, /eine neue Fassung von <a [^>]*>Datei:Karte\.png<\/a> hochgeladen$/],
+      [128, /hat <a [^>]*>Datei:Beispiel\.png<\/a> hochgeladen$/],
+      [8, /die Markierung „oracle-test“ verwaltet \(create\)$/],
+    ];
+    for (const [id, pattern] of expectations) assert.match(byId.get(id) ?? '', pattern, `log ${id}`);
   });
 });

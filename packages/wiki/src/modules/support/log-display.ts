@@ -8,7 +8,8 @@
 import { CommentFormatter, type PageState } from '../../api/comment-format.js';
 import type { ModuleContext } from '../../api/module.js';
 import { isResultObject, KeyedList, type ResultObject, type ResultValue } from '../../api/result/tree.js';
-import { NS_USER, type Title } from '../../site/title.js';
+import { SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
+import { NS_SPECIAL, NS_USER, type Title } from '../../site/title.js';
 import { logParamsForApi } from './log-params.js';
 
 export interface LogEntryToDisplay {
@@ -55,6 +56,10 @@ const TEXTS: Record<Lang, Record<string, string>> = {
     byemail: '$performer hat das Benutzerkonto $target angelegt (Passwort per E-Mail)',
     autocreate: 'Das Benutzerkonto $performer wurde automatisch angelegt',
     patrol: '$performer hat eine Version von $target als kontrolliert markiert',
+    'create/create': '$performer hat die Seite $target angelegt',
+    contentmodel: '$performer hat das Inhaltsmodell von $target von „$old“ auf „$new“ umgestellt',
+    renameuser: '$performer hat den Benutzer $old in $new umbenannt',
+    managetags: '$performer hat die Markierung „$tag“ verwaltet ($action)',
     generic: '$performer: Logbuch „$type“, Aktion „$action“ für $target',
     none: 'keine',
     temporary: '$group (befristet bis $date)',
@@ -98,6 +103,10 @@ const TEXTS: Record<Lang, Record<string, string>> = {
     byemail: '$performer created the user account $target (password sent by email)',
     autocreate: 'The user account $performer was created automatically',
     patrol: '$performer marked a revision of $target as patrolled',
+    'create/create': '$performer created the page $target',
+    contentmodel: '$performer switched the content model of $target from "$old" to "$new"',
+    renameuser: '$performer renamed the user $old to $new',
+    managetags: '$performer managed the tag "$tag" ($action)',
     generic: '$performer: log "$type", action "$action" on $target',
     none: 'none',
     temporary: '$group (temporary, until $date)',
@@ -155,6 +164,9 @@ const NAMES: Record<Lang, Record<string, string>> = {
   },
 };
 
+/** An IPv4 or IPv6 address, optionally a CIDR range. */
+const IP_OR_RANGE = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(?:\/\d{1,3})?$/i;
+
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const isObject = (v: ResultValue | undefined): v is ResultObject => isResultObject(v);
@@ -201,6 +213,7 @@ export class LogDisplayFormatter {
       add(this.paramTitle(params, 'target'));
       add(this.paramTitle(params, 'dest'));
       add(this.paramTitle(params, 'oldtitle'));
+      for (const name of [params.olduser, params.newuser]) if (typeof name === 'string') add(this.userPage(name));
     }
     const existing = await this.links.existingPages([...wanted.values()].filter((t) => t.namespace >= 0));
     return prepared.map(({ entry, params }) => this.formatOne(entry, params, existing));
@@ -259,10 +272,7 @@ export class LogDisplayFormatter {
         text = t[entry.action];
         break;
       case 'block':
-        values.target =
-          title.namespace === NS_USER
-            ? this.links.link(title, escapeText(title.dbKey.replace(/_/g, ' ')), existing)
-            : values.target;
+        values.target = this.blockTargetLink(title, existing) ?? values.target;
         values.details =
           typeof params.expiry === 'string' ? t.until.replace('$date', this.date(params.expiry)) : t.infinite;
         text = t[entry.action];
@@ -270,6 +280,28 @@ export class LogDisplayFormatter {
       case 'upload':
       case 'patrol':
         text = t[entry.type === 'patrol' ? 'patrol' : entry.action];
+        break;
+      case 'create':
+        text = t[key];
+        break;
+      case 'contentmodel':
+        values.old = escapeText(String(params.oldmodel ?? ''));
+        values.new = escapeText(String(params.newmodel ?? ''));
+        text = t.contentmodel;
+        break;
+      case 'renameuser': {
+        const userLink = (name: ResultValue | undefined) => {
+          const page = typeof name === 'string' ? this.userPage(name) : undefined;
+          return page ? this.links.link(page, escapeText(String(name)), existing) : '';
+        };
+        values.old = userLink(params.olduser);
+        values.new = userLink(params.newuser);
+        text = t.renameuser;
+        break;
+      }
+      case 'managetags':
+        values.tag = escapeText(String(params.tag ?? ''));
+        text = t.managetags;
         break;
       case 'newusers':
         if (title.namespace === NS_USER) {
@@ -288,9 +320,30 @@ export class LogDisplayFormatter {
       const page = this.userPage(entry.performer);
       if (page) return this.links.link(page, label, existing, { extraClass: 'mw-userlink' });
     }
-    const parsed = this.ctx.titles.parse(`Special:Contributions/${entry.performer}`);
-    if (!parsed.ok) return label;
-    return this.links.link(parsed.title, label, existing, { extraClass: 'mw-userlink mw-anonuserlink' });
+    const contributions = this.contributionsPage(entry.performer);
+    if (!contributions) return label;
+    return this.links.link(contributions, label, existing, { extraClass: 'mw-userlink mw-anonuserlink' });
+  }
+
+  /** A blocked account links to its user page, a blocked address or range to its contributions. */
+  private blockTargetLink(title: Title, existing: ReadonlyMap<string, PageState>): string | undefined {
+    if (title.namespace !== NS_USER) return undefined;
+    const name = title.dbKey.replace(/_/g, ' ');
+    if (!IP_OR_RANGE.test(name)) return this.links.link(title, escapeText(name), existing);
+    const contributions = this.contributionsPage(name);
+    return contributions ? this.links.link(contributions, escapeText(name), existing) : undefined;
+  }
+
+  /** `Special:Contributions/<name>` under the special page's name in the content language. */
+  private contributionsPage(name: string): Title | undefined {
+    const local =
+      this.ctx.site.language === 'de'
+        ? SPECIAL_PAGE_ALIASES_DE.find(([canonical]) => canonical === 'Contributions')?.[1][0]
+        : undefined;
+    const parsed = this.ctx.titles.parse(
+      `${this.ctx.titles.namespaceName(NS_SPECIAL)}:${local ?? 'Contributions'}/${name}`,
+    );
+    return parsed.ok ? parsed.title : undefined;
   }
 
   private userPage(name: string): Title | undefined {
