@@ -18,8 +18,6 @@ import { openWikiStore } from './store/database.js';
 const READY = 'wiki-worker-ready';
 /** Message that asks a worker to finish its requests and stop (a signal could be its second one). */
 const STOP = 'wiki-worker-stop';
-/** A worker that stops within this time of starting is not restarted (a setup error, not a crash). */
-const STARTUP_MS = 10_000;
 
 /** Opens the store (bringing its schema up to date) and imports the sample into an empty one. */
 async function prepareStore(config: WikiConfig): Promise<void> {
@@ -63,12 +61,14 @@ async function superviseWorkers(config: WikiConfig): Promise<never> {
   const port = config.port === 0 ? await freePort(config.host) : config.port;
   let stopping = false;
   let announced = false;
-  const started = new Map<Worker, number>();
+  // Workers that reported listening: one that dies before is a setup error, not a crash.
+  const listening = new Set<Worker>();
   // Every worker, a replacement too, listens on the same port: port 0 is resolved here.
-  const fork = () => started.set(cluster.fork({ WIKI_PORT: String(port) }), Date.now());
+  const fork = () => cluster.fork({ WIKI_PORT: String(port) });
   const ready = new Set<Worker>();
   cluster.on('message', (worker, message: { type?: string; url?: string }) => {
     if (message?.type !== READY) return;
+    listening.add(worker);
     if (announced) {
       process.stderr.write(`wiki: worker ${worker.process.pid} listening (a replacement)\n`);
       return;
@@ -79,15 +79,14 @@ async function superviseWorkers(config: WikiConfig): Promise<never> {
     process.stdout.write(`wiki: listening on ${message.url} (${config.database.engine}, ${config.workers} workers)\n`);
   });
   cluster.on('exit', (worker, code, signal) => {
-    const since = started.get(worker) ?? 0;
-    started.delete(worker);
+    const wasListening = listening.delete(worker);
     // A worker that stopped cleanly was told to (by a signal that may reach this process later, as
     // Ctrl-C does): it is not replaced.
     if (stopping || (code === 0 && signal === null)) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode ?? 0);
       return;
     }
-    if (Date.now() - since < STARTUP_MS && code !== 0) {
+    if (!wasListening) {
       process.stderr.write(`wiki: a worker failed to start (${signal ?? `exit code ${code}`}); stopping\n`);
       stop(1);
       return;

@@ -115,7 +115,7 @@ describeEachEngine('XML dump import: uploads and the upload folder', (engine: Te
     writeFileSync(file, xml);
     const uploads = join(dir, 'store-images');
     const store = await freshStore();
-    const summary = await importXmlDump(store, file, { uploadDirectory: uploads, imagesDir: source });
+    const summary = await importXmlDump(store, file, { lint: false, uploadDirectory: uploads, imagesDir: source });
     assert.equal(summary.uploads, 3);
 
     const rows = await images(store);
@@ -197,11 +197,12 @@ describeEachEngine('XML dump import: uploads and the upload folder', (engine: Te
     assert.equal(Number(stats?.ss_images), 3);
 
     // Importing again changes nothing; reading on a worker thread gives the same rows.
-    await importXmlDump(store, file, { uploadDirectory: uploads, imagesDir: source });
+    await importXmlDump(store, file, { lint: false, uploadDirectory: uploads, imagesDir: source });
     assert.deepEqual(await images(store), rows);
     assert.equal((await store.db.selectFrom('oldimage').select('oi_name').execute()).length, 2);
     const threaded = await freshStore();
     await importXmlDump(threaded, file, {
+      lint: false,
       uploadDirectory: join(dir, 'threaded-images'),
       imagesDir: source,
       readerThread: true,
@@ -220,10 +221,10 @@ describeEachEngine('XML dump import: uploads and the upload folder', (engine: Te
     const store = await freshStore();
     const one = join(dir, 'one.xml');
     writeFileSync(one, dump(filePage(1, 'Pic.png', upload('Pic.png', '2020-01-01T00:00:00Z', first, 'one'))));
-    await importXmlDump(store, one, { uploadDirectory: uploads });
+    await importXmlDump(store, one, { lint: false, uploadDirectory: uploads });
     const two = join(dir, 'two.xml');
     writeFileSync(two, dump(filePage(1, 'Pic.png', upload('Pic.png', '2022-01-01T00:00:00Z', second, 'two'))));
-    await importXmlDump(store, two, { uploadDirectory: uploads });
+    await importXmlDump(store, two, { lint: false, uploadDirectory: uploads });
     const current = (await images(store)).get('Pic.png')!;
     assert.deepEqual([current.img_width, current.img_timestamp], [16, '20220101000000']);
     const old = await store.db.selectFrom('oldimage').selectAll().execute();
@@ -247,13 +248,16 @@ describeEachEngine('XML dump import: uploads and the upload folder', (engine: Te
       ),
     );
     const other = await freshStore();
-    await importXmlDump(other, bare);
+    await importXmlDump(other, bare, { lint: false });
     const row = (await images(other)).get('Elsewhere.png')!;
     assert.deepEqual([row.img_size, row.img_sha1, row.img_major_mime, row.img_width], [1234, 'abc', 'unknown', 0]);
-    await assert.rejects(importXmlDump(other, bare, { imagesDir: join(dir, 'nothing-here') }), (err: Error) => {
-      assert.ok(err instanceof XmlImportError);
-      assert.match(err.message, /upload folder .*nothing-here is not a directory/);
-      return true;
-    });
+    await assert.rejects(
+      importXmlDump(other, bare, { lint: false, imagesDir: join(dir, 'nothing-here') }),
+      (err: Error) => {
+        assert.ok(err instanceof XmlImportError);
+        assert.match(err.message, /upload folder .*nothing-here is not a directory/);
+        return true;
+      },
+    );
   });
 });

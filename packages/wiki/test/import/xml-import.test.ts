@@ -86,14 +86,14 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
     test(`${name}: ${pages} pages, ${revisions} revisions, ${redirects} redirects; a second import changes nothing`, async () => {
       const store = await freshStore();
       const path = fixture(name);
-      const summary = await importXmlDump(store, path);
+      const summary = await importXmlDump(store, path, { lint: false });
       assert.deepEqual([summary.pages, summary.revisions, summary.redirects], [pages, revisions, redirects]);
       assert.equal(await count(store, 'select count(*) from page'), pages);
       assert.equal(await count(store, 'select count(*) from revision'), revisions);
       assert.equal(await count(store, 'select count(*) from page where page_is_redirect = 1'), redirects);
       assert.equal(await count(store, 'select count(*) from redirect'), redirects);
       const before = await tableCounts(store);
-      const again = await importXmlDump(store, path);
+      const again = await importXmlDump(store, path, { lint: false });
       assert.equal(again.outcome, 'updated');
       assert.equal(again.newRevisions, 0);
       assert.deepEqual(await tableCounts(store), before);
@@ -102,7 +102,9 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
 
   test('a gzipped dump imports as the plain one does; the site comes from its siteinfo', async () => {
     const store = await freshStore();
-    const summary = await importXmlDump(store, join(dumpsDir, 'ltgwiki-pages-articles-sample2004.xml.gz'));
+    const summary = await importXmlDump(store, join(dumpsDir, 'ltgwiki-pages-articles-sample2004.xml.gz'), {
+      lint: false,
+    });
     assert.equal(summary.pages, 2004);
     const site = await loadSite(store.db);
     assert.equal(site?.wikiId, 'ltgwiki');
@@ -120,7 +122,7 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
 
   test('a schema 0.3 dump without <dbname> and <ns>: the wiki id from its host, namespaces from title prefixes', async () => {
     const store = await freshStore();
-    await importXmlDump(store, fixture('dewiktionary-20080617-sample5.xml'));
+    await importXmlDump(store, fixture('dewiktionary-20080617-sample5.xml'), { lint: false });
     const site = await loadSite(store.db);
     assert.equal(site?.wikiId, 'dewiktionary');
     assert.equal(site?.language, 'de');
@@ -132,14 +134,16 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
 
   test('a bzip2-compressed dump imports', async () => {
     const store = await freshStore();
-    const summary = await importXmlDump(store, join(dumpsDir, 'pywikibot-enwiki-Pear-export-0.3-4revs.xml.bz2'));
+    const summary = await importXmlDump(store, join(dumpsDir, 'pywikibot-enwiki-Pear-export-0.3-4revs.xml.bz2'), {
+      lint: false,
+    });
     assert.deepEqual([summary.pages, summary.revisions], [1, 4]);
     assert.equal(await count(store, "select count(*) from page where page_title = 'Pear'"), 1);
   });
 
   test('revisions keep their ids, editors, comments, flags and deleted markers', async () => {
     const store = await freshStore();
-    await importXmlDump(store, fixture('simplewiki-sample-2pages-33revs.xml'));
+    await importXmlDump(store, fixture('simplewiki-sample-2pages-33revs.xml'), { lint: false });
     const rows = await (store.db as any)
       .selectFrom('revision')
       .innerJoin('actor', 'actor_id', 'rev_actor')
@@ -190,10 +194,10 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
         ) + page(2, 'Beta', 0, revision(20, undefined, '2021-02-01T00:00:00Z', '#REDIRECT [[Alpha#Top]]')),
       ),
     );
-    await importXmlDump(store, v1);
+    await importXmlDump(store, v1, { lint: false });
     assert.equal(await count(store, "select count(*) from pagelinks where pl_title = 'Beta'"), 1);
     assert.equal(await count(store, "select cat_pages from category where cat_title = 'Letters'"), 1);
-    const summary = await importXmlDump(store, v2);
+    const summary = await importXmlDump(store, v2, { lint: false });
     assert.equal(summary.outcome, 'updated');
     assert.equal(summary.newRevisions, 2);
     assert.equal(await count(store, 'select count(*) from revision'), 3);
@@ -214,7 +218,7 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
       1,
     );
     // The older dump again: nothing goes back.
-    await importXmlDump(store, v1);
+    await importXmlDump(store, v1, { lint: false });
     assert.equal(await count(store, 'select page_latest from page where page_id = 1'), 11);
   });
 
@@ -228,9 +232,9 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
       'b.xml',
       dump(page(5, 'Other', 0, revision(50, undefined, '2020-01-01T00:00:00Z', 'b')), 'otherwiki'),
     );
-    await assert.rejects(importXmlDump(store, other), ImportRefused);
+    await assert.rejects(importXmlDump(store, other, { lint: false }), ImportRefused);
     assert.equal(await count(store, 'select count(*) from page'), 1);
-    const replaced = await importXmlDump(store, other, { replace: true });
+    const replaced = await importXmlDump(store, other, { lint: false, replace: true });
     assert.equal(replaced.outcome, 'replaced');
     assert.equal(await count(store, 'select page_id from page'), 5);
     assert.equal((await loadSite(store.db))?.wikiId, 'otherwiki');
@@ -248,14 +252,14 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
   test('a truncated or malformed dump fails with its byte offset and leaves the store as it was', async () => {
     const store = await freshStore();
     const good = dump(page(1, 'Alpha', 0, revision(10, undefined, '2020-01-01T00:00:00Z', 'a')));
-    await importXmlDump(store, file('good.xml', good));
+    await importXmlDump(store, file('good.xml', good), { lint: false });
     const before = await tableCounts(store);
     const second = dump(
       page(1, 'Alpha', 0, revision(10, undefined, '2020-01-01T00:00:00Z', 'a')) +
         page(2, 'Beta', 0, revision(20, undefined, '2020-01-01T00:00:00Z', 'b')),
     );
     const cut = second.slice(0, second.lastIndexOf('<page>') + 40);
-    await assert.rejects(importXmlDump(store, file('truncated.xml', cut)), (err: Error) => {
+    await assert.rejects(importXmlDump(store, file('truncated.xml', cut), { lint: false }), (err: Error) => {
       assert.ok(err instanceof XmlImportError);
       assert.match(
         err.message,
@@ -267,7 +271,7 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
 
     const broken = second.replace('<title>Beta</title>', '<title>Beta</titel>');
     const offset = Buffer.byteLength(broken.slice(0, broken.indexOf('</titel>')));
-    await assert.rejects(importXmlDump(store, file('broken.xml', broken)), (err: Error) => {
+    await assert.rejects(importXmlDump(store, file('broken.xml', broken), { lint: false }), (err: Error) => {
       assert.match(err.message, /broken\.xml is not well-formed XML at byte (\d+)/);
       const at = Number(/at byte (\d+)/.exec(err.message)![1]);
       assert.ok(Math.abs(at - offset) <= 10, `offset ${at} near ${offset}`);
@@ -276,7 +280,10 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
     assert.deepEqual(await tableCounts(store), before);
 
     const gz = gzipSync(Buffer.from(second));
-    await assert.rejects(importXmlDump(store, file('cut.xml.gz', gz.subarray(0, gz.length - 30))), /at byte \d+/);
+    await assert.rejects(
+      importXmlDump(store, file('cut.xml.gz', gz.subarray(0, gz.length - 30)), { lint: false }),
+      /at byte \d+/,
+    );
     assert.deepEqual(await tableCounts(store), before);
   });
 
@@ -319,8 +326,8 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
       const path = fixture(name);
       const inline = await freshStore();
       const threaded = await freshStore();
-      const a = await importXmlDump(inline, path, { readerThread: false });
-      const b = await importXmlDump(threaded, path, { readerThread: true });
+      const a = await importXmlDump(inline, path, { lint: false, readerThread: false });
+      const b = await importXmlDump(threaded, path, { lint: false, readerThread: true });
       assert.deepEqual({ ...b, seconds: 0 }, { ...a, seconds: 0 });
       const rows = await tableRows(threaded);
       assert.ok(rows.pagelinks!.length > 1000);
@@ -333,7 +340,7 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
     );
     const broken = second.replace('<title>Beta</title>', '<title>Beta</titel>');
     await assert.rejects(
-      importXmlDump(store, file('broken-threaded.xml', broken), { readerThread: true }),
+      importXmlDump(store, file('broken-threaded.xml', broken), { lint: false, readerThread: true }),
       (err: Error) => {
         assert.ok(err instanceof XmlImportError);
         assert.match(err.message, /broken-threaded\.xml is not well-formed XML at byte \d+/);
@@ -342,7 +349,7 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
     );
     assert.equal(await count(store, 'select count(*) from page'), 0);
     await assert.rejects(
-      importXmlDump(store, join(dir, 'missing.xml'), { readerThread: true }),
+      importXmlDump(store, join(dir, 'missing.xml'), { lint: false, readerThread: true }),
       /cannot read .*missing\.xml: no such file/,
     );
   });
@@ -352,19 +359,22 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
     const journal = () => store.sqlite?.pragma('journal_mode', { simple: true }) ?? 'wal';
     const good = dump(page(1, 'Alpha', 0, revision(10, undefined, '2020-01-01T00:00:00Z', '[[Beta]]')));
     const cut = good.slice(0, good.indexOf('</page>'));
-    await assert.rejects(importXmlDump(store, file('empty-cut.xml', cut)), XmlImportError);
+    await assert.rejects(importXmlDump(store, file('empty-cut.xml', cut), { lint: false }), XmlImportError);
     assert.equal(journal(), 'wal');
     assert.equal(await count(store, 'select count(*) from page'), 0);
-    await importXmlDump(store, file('empty-good.xml', good));
+    await importXmlDump(store, file('empty-good.xml', good), { lint: false });
     assert.equal(journal(), 'wal');
     assert.equal(await count(store, 'select count(*) from pagelinks'), 1);
   });
 
   test('an unreadable file is a clear error', async () => {
     const store = await freshStore();
-    await assert.rejects(importXmlDump(store, join(dir, 'missing.xml')), /cannot read .*missing\.xml: no such file/);
     await assert.rejects(
-      importXmlDump(store, file('not-xml.xml', 'hello')),
+      importXmlDump(store, join(dir, 'missing.xml'), { lint: false }),
+      /cannot read .*missing\.xml: no such file/,
+    );
+    await assert.rejects(
+      importXmlDump(store, file('not-xml.xml', 'hello'), { lint: false }),
       /not-xml\.xml is not well-formed XML at byte \d+: text data outside of root node/,
     );
   });

@@ -44,7 +44,7 @@ export const execute: ModuleExecute = async (ctx) => {
   const rows = await ctx.store.db
     .selectFrom('slots')
     .innerJoin('content', 'content_id', 'slot_content_id')
-    .select(['slot_revision_id', 'content_model', 'content_text'])
+    .select(['slot_revision_id', 'content_id', 'content_sha1', 'content_model', 'content_text'])
     .where(
       'slot_revision_id',
       'in',
@@ -63,7 +63,9 @@ export const execute: ModuleExecute = async (ctx) => {
   for (const [i, page] of chosen.entries()) {
     const content = texts.get(page.latest);
     if (content?.content_model !== 'wikitext') continue;
-    const extract = makeExtract(wikitextBlocks(content.content_text, ctx.titles), options);
+    const extract = cachedExtract(ctx.store, content, options, () =>
+      makeExtract(wikitextBlocks(content.content_text, ctx.titles), options),
+    );
     const answer = ctx.result.page(page.pageid);
     if (!answer || !ctx.result.fits(extract)) {
       ctx.setContinue(start + i);
@@ -73,3 +75,35 @@ export const execute: ModuleExecute = async (ctx) => {
   }
   if (start + chosen.length < pages.length) ctx.setContinue(start + chosen.length);
 };
+
+/**
+ * Extracts made before, by store: a page's extract is asked for again and again (link previews),
+ * and making one parses the whole text. Keyed by content row and options, checked against the
+ * content's SHA-1 so that a store rewritten by another import cannot serve a stale extract.
+ */
+const EXTRACT_CACHE_ENTRIES = 20_000;
+const extractCaches = new WeakMap<object, Map<string, { sha1: string; extract: string }>>();
+
+function cachedExtract(
+  store: object,
+  content: { content_id: number; content_sha1: string },
+  options: Record<string, unknown>,
+  make: () => string,
+): string {
+  let cache = extractCaches.get(store);
+  if (!cache) {
+    cache = new Map();
+    extractCaches.set(store, cache);
+  }
+  const key = `${content.content_id}|${JSON.stringify(options)}`;
+  const hit = cache.get(key);
+  if (hit && hit.sha1 === content.content_sha1) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit.extract;
+  }
+  const extract = make();
+  cache.set(key, { sha1: content.content_sha1, extract });
+  if (cache.size > EXTRACT_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+  return extract;
+}
