@@ -293,10 +293,12 @@ async function writeChanges(ctx: ModuleContext, props: ReadonlySet<string>, rows
       )
     : undefined;
   const out = ctx.result.list('item');
+  let logIndex = -1;
   for (const [index, row] of rows.entries()) {
     const item: ResultObject = { type: RC_TYPE_NAMES.get(row.rc_type) ?? String(row.rc_type) };
     let anyHidden = false;
     const isLog = row.rc_type === RC_LOG;
+    if (isLog) logIndex++;
     const actionHidden = isLog && (row.rc_deleted & DELETED_ACTION) !== 0;
     const actionVisible = !isLog || canSeeLogField(caller, row.rc_deleted, DELETED_ACTION);
     if (props.has('title') || props.has('ids')) {
@@ -363,7 +365,7 @@ async function writeChanges(ctx: ModuleContext, props: ReadonlySet<string>, rows
       }
       if (actionVisible) {
         Object.assign(item, recentChangeLogInfo(row, ctx.titles));
-        if (displays) item.logdisplay = displays[logRows.indexOf(row)];
+        if (displays) item.logdisplay = displays[logIndex];
       }
     }
     if (tags) item.tags = list('tag', tags.get(row.rc_id) ?? []);
