@@ -171,7 +171,7 @@ async function listStems(db: Kysely<any>, lists: string[][], stemmer: WordStemme
       if (stem !== word) rows.push(sql`(${stem}, ${word})`);
     }
   }
-  if (seen.size > 2_000_000) seen.clear();
+  if (seen.size > 100_000) seen.clear();
   for (let i = 0; i < rows.length; i += 400) {
     await sql`insert or ignore into searchindex_stem (ss_stem, ss_word) values ${sql.join(rows.slice(i, i + 400))}`.execute(
       db,
@@ -187,7 +187,12 @@ interface PageToIndex {
   content_text: string | null;
 }
 
-const BATCH = 200;
+/**
+ * Pages indexed per statement. Each page's words are split and joined in one synchronous stretch
+ * per batch, so the batch bounds the garbage made before a collection can run: small batches keep
+ * an import's peak memory low.
+ */
+const BATCH = 50;
 
 export interface RefreshOptions {
   /** Forget the whole index first (the store now holds another wiki). */
