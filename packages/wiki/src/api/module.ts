@@ -133,7 +133,7 @@ export type ModuleExecute = (context: ModuleContext) => Promise<void> | void;
 
 export interface QueryModule {
   descriptor: ModuleDescriptor;
-  execute?: ModuleExecute;
+  execute: ModuleExecute;
   /** A deprecated module that adds its deprecation warning itself (where MediaWiki's does). */
   reportsOwnDeprecation?: boolean;
 }

@@ -1,7 +1,6 @@
 /**
- * Every query module of the wiki, in alphabetical order. A module file exports its `descriptor` and,
- * once implemented, its `execute` function; a module without `execute` is described (paraminfo,
- * help, validation) but answered as MediaWiki answers a module it does not have.
+ * Every query module of the wiki, in alphabetical order. A module file exports its `descriptor`
+ * (paraminfo, help, validation) and its `execute` function.
  */
 import type { QueryModule } from '../api/module.js';
 import * as allcategories from './list/allcategories.js';

@@ -1,7 +1,6 @@
 /**
  * `action=query`: reads which list, prop and meta modules to run, resolves the page set (with the
- * generator), runs the modules and writes the continuation. Modules not implemented yet are
- * unknown values here, exactly as MediaWiki treats a module it does not have.
+ * generator), runs the modules and writes the continuation.
  */
 import { QUERY_MODULES } from '../../modules/registry.js';
 import { ContinuationManager, parseContinue } from '../continuation.js';
@@ -15,9 +14,9 @@ import type { RequestState } from '../request-state.js';
 import { type KeyedList, list, type ResultArray, type ResultObject, withContent } from '../result/tree.js';
 import { MEDIAWIKI_VERSION } from '../version.js';
 
-const RUNNABLE = QUERY_MODULES.filter((m) => m.execute !== undefined);
-const BY_NAME = new Map(RUNNABLE.map((m) => [m.descriptor.name, m]));
-const names = (group: string) => RUNNABLE.filter((m) => m.descriptor.group === group).map((m) => m.descriptor.name);
+const BY_NAME = new Map(QUERY_MODULES.map((m) => [m.descriptor.name, m]));
+const names = (group: string) =>
+  QUERY_MODULES.filter((m) => m.descriptor.group === group).map((m) => m.descriptor.name);
 
 /** The parameters of `action=query` itself, in MediaWiki's order. */
 export function queryParameters(): ParamDescriptor[] {
@@ -35,7 +34,7 @@ export function queryParameters(): ParamDescriptor[] {
     { name: 'titles', type: 'string', multi: true },
     { name: 'pageids', type: 'integer', multi: true },
     { name: 'revids', type: 'integer', multi: true },
-    { name: 'generator', type: RUNNABLE.map((m) => m.descriptor.name) },
+    { name: 'generator', type: QUERY_MODULES.map((m) => m.descriptor.name) },
     { name: 'redirects', type: 'boolean' },
     { name: 'converttitles', type: 'boolean' },
   ];
@@ -186,7 +185,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       });
     }
     try {
-      await module.execute?.(context);
+      await module.execute(context);
     } catch (error) {
       if (error instanceof ApiError && error.module === undefined) error.module = context.path;
       throw error;
