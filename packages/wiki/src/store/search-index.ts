@@ -158,24 +158,51 @@ export function indexableTitle(dbKey: string): string {
 }
 
 /**
- * SQLite: lists the words of a batch that are not their own stem under their stem, once per
- * refresh (`seen` holds the words already listed).
+ * SQLite: lists the words of a few pages that are not their own stem under their stem
+ * (`seen` holds the words already looked at in this refresh).
  */
-async function listStems(db: Kysely<any>, lists: string[][], stemmer: WordStemmer, seen: Set<string>) {
+async function listStemsOf(db: Kysely<any>, texts: string[], stemmer: WordStemmer, seen: Set<string>) {
   const rows: RawBuilder<unknown>[] = [];
-  for (const list of lists) {
-    for (const word of list) {
+  for (const text of texts) {
+    for (const word of words(text)) {
       if (seen.has(word)) continue;
       seen.add(word);
       const stem = stemmer.stem(word);
       if (stem !== word) rows.push(sql`(${stem}, ${word})`);
     }
   }
-  if (seen.size > 100_000) seen.clear();
+  await insertStems(db, rows);
+}
+
+async function insertStems(db: Kysely<any>, rows: RawBuilder<unknown>[]) {
   for (let i = 0; i < rows.length; i += 400) {
     await sql`insert or ignore into searchindex_stem (ss_stem, ss_word) values ${sql.join(rows.slice(i, i + 400))}`.execute(
       db,
     );
+  }
+}
+
+/**
+ * SQLite, after many pages were indexed: lists every word of the index's vocabulary that is not
+ * its own stem. Each distinct word is stemmed once, however often the pages use it, which is far
+ * cheaper than looking at every word of every page.
+ */
+async function listStemsOfVocabulary(db: Kysely<any>, stemmer: WordStemmer) {
+  await sql`create virtual table if not exists temp.searchindex_vocabulary using fts5vocab(main, searchindex, row)`.execute(
+    db,
+  );
+  let after = '';
+  for (;;) {
+    const terms = await sql<{ term: string }>`select term from temp.searchindex_vocabulary
+      where term > ${after} order by term limit 5000`.execute(db);
+    if (terms.rows.length === 0) break;
+    after = terms.rows[terms.rows.length - 1]!.term;
+    const rows: RawBuilder<unknown>[] = [];
+    for (const { term } of terms.rows) {
+      const stem = stemmer.stem(term);
+      if (stem !== term) rows.push(sql`(${stem}, ${term})`);
+    }
+    await insertStems(db, rows);
   }
 }
 
@@ -199,6 +226,11 @@ export interface RefreshOptions {
   rebuild?: boolean;
   /** Index at most this many pages (a long build in several transactions); default all. */
   maxPages?: number;
+  /**
+   * SQLite: when fewer pages than this wait, their own words are stemmed as they are indexed;
+   * otherwise the index's vocabulary is stemmed once at the end (default 1,000).
+   */
+  vocabularyPassPages?: number;
 }
 
 /**
@@ -231,6 +263,16 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
   const seen = new Set<string>();
   const config = sql.lit(postgresSearchConfig(site.language));
   const indexed = postgres ? sql`searchindex` : sql`searchindex_page`;
+  // How many pages wait: a few have their own words stemmed, many the index's vocabulary after.
+  const waiting = postgres
+    ? 0
+    : Number(
+        (
+          await sql<{ n: number }>`select count(*) as n from page
+            where not exists (select 1 from searchindex_page where si_page = page_id)`.execute(db)
+        ).rows[0]?.n ?? 0,
+      );
+  const few = Math.min(waiting, options.maxPages ?? Number.POSITIVE_INFINITY) < (options.vocabularyPassPages ?? 1000);
   let after = 0;
   let count = 0;
   for (;;) {
@@ -252,21 +294,22 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
       await sql`insert into searchindex (si_page, si_latest, si_title, si_text, si_title_stems, si_text_stems)
         values ${sql.join(values)}`.execute(db);
     } else {
-      const lists = batch.rows.map((p) => [
-        words(indexableTitle(p.page_title)),
-        words(indexableText(p.content_text ?? '')),
+      // FTS5's `ascii` tokenizer splits the lowercased text into the same words as `words()`.
+      const texts = batch.rows.map((p) => [
+        indexableTitle(p.page_title).toLowerCase(),
+        indexableText(p.content_text ?? '').toLowerCase(),
       ]);
       const entries = batch.rows.map(
-        (p, i) =>
-          sql`(${p.page_id}, ${lists[i]![0]!.join(' ')}, ${lists[i]![1]!.join(' ')}, ${String(p.page_namespace)})`,
+        (p, i) => sql`(${p.page_id}, ${texts[i]![0]!}, ${texts[i]![1]!}, ${String(p.page_namespace)})`,
       );
       await sql`insert into searchindex (rowid, si_title, si_text, si_namespace) values ${sql.join(entries)}`.execute(
         db,
       );
-      await listStems(db, lists.flat(), stemmer, seen);
+      if (few) await listStemsOf(db, texts.flat(), stemmer, seen);
       const pages = batch.rows.map((p) => sql`(${p.page_id}, ${p.page_latest})`);
       await sql`insert into searchindex_page (si_page, si_latest) values ${sql.join(pages)}`.execute(db);
     }
   }
+  if (!postgres && !few && count > 0) await listStemsOfVocabulary(db, stemmer);
   return count;
 }

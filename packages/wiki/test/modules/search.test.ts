@@ -11,7 +11,7 @@ import { parseSearchTerms, runSearch } from '../../src/modules/support/search-qu
 import { phpWordCount, textSnippet } from '../../src/modules/support/search-snippet.js';
 import { loadSite } from '../../src/site/site-store.js';
 import { openWikiStore, type WikiStore } from '../../src/store/database.js';
-import { WordStemmer } from '../../src/store/search-index.js';
+import { refreshSearchIndex, WordStemmer } from '../../src/store/search-index.js';
 import { queryJson, useReferenceApi } from '../helpers/reference-api.js';
 
 const titles = (items: any[]): string[] => items.map((p) => p.title);
@@ -290,6 +290,13 @@ describeEachEngine('the search index follows the store', (engine: TestEngine) =>
     assert.deepEqual(await find('Häuser', { srenablerewrites: '1' }), ['Dorf', 'Stadt']);
     assert.deepEqual(await find('Haus', { srenablerewrites: '1' }), ['Dorf', 'Stadt']);
     assert.deepEqual(await find('Dörfer', { srenablerewrites: '1' }), ['Dorf']);
+    assert.deepEqual(await find('Dörfer', { srenablerewrites: '1', srwhat: 'title' }), ['Dorf']);
+  });
+
+  test('stems listed from the whole vocabulary after a large build find the same pages', async () => {
+    await refreshSearchIndex(store.db, (await loadSite(store.db))!, { rebuild: true, vocabularyPassPages: 0 });
+    assert.deepEqual(await find('Häuser'), ['Stadt']);
+    assert.deepEqual(await find('Häuser', { srenablerewrites: '1' }), ['Dorf', 'Stadt']);
     assert.deepEqual(await find('Dörfer', { srenablerewrites: '1', srwhat: 'title' }), ['Dorf']);
   });
 
