@@ -67,20 +67,63 @@ export function openDatabase<DB>(target: DatabaseTarget): OpenDatabase<DB> {
  * Kysely prepares every query anew; better-sqlite3 statements can be reused, and preparing is a
  * large part of a small query's cost. This keeps prepared statements by SQL text (a bounded
  * number; a statement still iterating is never handed out twice).
+ *
+ * Rows of a query are read as arrays and made into objects here, by a function made once per
+ * statement for its column names: better-sqlite3 builds each row object property by property
+ * through V8's C++ API, which costs about twice as much for a query of many rows and columns.
+ * Where two columns share a name, the later one's value is kept, as better-sqlite3 keeps it.
  */
 export interface StatementCache {
   close(): void;
-  prepare(source: string): SQLite.Statement;
+  prepare(source: string): CachedStatement;
+}
+
+/** The part of a better-sqlite3 statement that Kysely's SQLite driver uses. */
+export interface CachedStatement {
+  readonly reader: boolean;
+  all(parameters: readonly unknown[]): unknown[];
+  run(parameters: readonly unknown[]): SQLite.RunResult;
+  iterate(parameters: readonly unknown[]): IterableIterator<unknown>;
+}
+
+type RowMaker = (values: unknown[]) => Record<string, unknown>;
+
+function rowMaker(columns: string[]): RowMaker {
+  const fields = columns.map((name, i) => `${JSON.stringify(name)}: v[${i}]`).join(', ');
+  return new Function('v', `return { ${fields} };`) as RowMaker;
+}
+
+function cachedStatement(sqlite: SQLite.Database, source: string): CachedStatement & { busy(): boolean } {
+  const statement = sqlite.prepare(source);
+  if (!statement.reader) {
+    return {
+      reader: false,
+      busy: () => statement.busy,
+      all: (parameters) => statement.all(parameters),
+      run: (parameters) => statement.run(parameters),
+      iterate: (parameters) => statement.iterate(parameters),
+    };
+  }
+  // A second statement in raw mode answers `all`: `raw()` changes the statement it is called on.
+  const rows = sqlite.prepare(source).raw(true);
+  const make = rowMaker(rows.columns().map((c) => c.name));
+  return {
+    reader: true,
+    busy: () => statement.busy || rows.busy,
+    all: (parameters) => (rows.all(parameters) as unknown[][]).map(make),
+    run: (parameters) => statement.run(parameters),
+    iterate: (parameters) => statement.iterate(parameters),
+  };
 }
 
 export function withStatementCache(sqlite: SQLite.Database, limit = 500): StatementCache {
-  const cache = new Map<string, SQLite.Statement>();
+  const cache = new Map<string, CachedStatement & { busy(): boolean }>();
   return {
     close: () => sqlite.close(),
     prepare(source: string) {
       const cached = cache.get(source);
-      if (cached && !cached.busy) return cached;
-      const statement = sqlite.prepare(source);
+      if (cached && !cached.busy()) return cached;
+      const statement = cachedStatement(sqlite, source);
       if (!cached) {
         if (cache.size >= limit) cache.clear();
         cache.set(source, statement);

@@ -16,7 +16,6 @@ import type * as MainModule from '../src/api/main.js';
 import type { SiteConfig } from '../src/site/site.js';
 import type * as TitleModule from '../src/site/title.js';
 import type { WikiStore } from '../src/store/database.js';
-import type * as StatementCacheModule from '../src/store/statement-cache.js';
 import { importReferenceWiki } from '../test/helpers/reference-wiki.js';
 import { generatedWikiFile } from './generated-wiki.js';
 
@@ -37,7 +36,6 @@ const compiled = async <T>(path: string): Promise<T> => (await import(join(dist,
 const { DEFAULT_SOFTWARE_NAME } = await compiled<typeof AppModule>('api/app.js');
 const { handleApiRequest } = await compiled<typeof MainModule>('api/main.js');
 const { TitleCodec } = await compiled<typeof TitleModule>('site/title.js');
-const { cachePreparedStatements } = await compiled<typeof StatementCacheModule>('store/statement-cache.js');
 
 export const seconds = Number(process.env.BENCH_SECONDS ?? '5');
 export const CLIENTS = [1, 2, 8];
@@ -96,7 +94,6 @@ export async function cpuPerRequest(
   queries: Query[],
   { runs = 2000, annotate = () => '' }: { runs?: number; annotate?: (body: string) => string } = {},
 ) {
-  if (wiki.store.sqlite) cachePreparedStatements(wiki.store.sqlite);
   const services = {
     site: wiki.site,
     titles: new TitleCodec(wiki.site),

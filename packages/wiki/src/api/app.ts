@@ -8,7 +8,6 @@ import type { SiteConfig } from '../site/site.js';
 import { loadSite } from '../site/site-store.js';
 import { TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
-import { cachePreparedStatements } from '../store/statement-cache.js';
 import { useUserGenders } from './gender.js';
 import { redactUrl } from './log-redaction.js';
 import { handleApiRequest } from './main.js';
@@ -51,7 +50,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 8 * 1024 * 1024,
   });
   registerHealthRoute(app, options.store.db);
-  if (options.store.sqlite) cachePreparedStatements(options.store.sqlite);
   const site = options.site ?? (await loadSite(options.store.db)) ?? defaultSite();
   const titles = new TitleCodec(site);
   await useUserGenders(titles, options.store);
