@@ -176,7 +176,7 @@ const asArray = (v: ResultValue | undefined): ResultValue[] =>
 export class LogDisplayFormatter {
   private readonly lang: Lang;
   private readonly links: CommentFormatter;
-  private readonly dateParts: Intl.DateTimeFormat;
+  private readonly months: readonly string[];
 
   constructor(
     private readonly ctx: Pick<ModuleContext, 'store' | 'titles' | 'site'>,
@@ -184,15 +184,7 @@ export class LogDisplayFormatter {
   ) {
     this.lang = language === 'de' ? 'de' : 'en';
     this.links = new CommentFormatter(ctx.store, ctx.titles, ctx.site, this.lang);
-    this.dateParts = new Intl.DateTimeFormat(this.lang === 'de' ? 'de-DE' : 'en-GB', {
-      timeZone: 'UTC',
-      year: 'numeric',
-      month: this.lang === 'de' ? 'short' : 'long',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
+    this.months = monthNames(this.lang);
   }
 
   async format(entries: readonly LogEntryToDisplay[]): Promise<string[]> {
@@ -421,10 +413,33 @@ export class LogDisplayFormatter {
   private date(iso: string): string {
     const when = new Date(iso);
     if (Number.isNaN(when.getTime())) return escapeText(iso);
-    const part = (type: string) => this.dateParts.formatToParts(when).find((p) => p.type === type)?.value ?? '';
-    const day = this.lang === 'de' ? `${part('day')}.` : part('day');
-    return `${part('hour')}:${part('minute')}, ${day} ${part('month')} ${part('year')}`;
+    const two = (n: number) => String(n).padStart(2, '0');
+    const day = this.lang === 'de' ? `${when.getUTCDate()}.` : String(when.getUTCDate());
+    return `${two(when.getUTCHours())}:${two(when.getUTCMinutes())}, ${day} ${this.months[when.getUTCMonth()]} ${when.getUTCFullYear()}`;
   }
+}
+
+const MONTHS = new Map<Lang, readonly string[]>();
+
+/**
+ * The month names a date is written with in a language (German: abbreviated), as ICU names them
+ * beside a day: asked of `Intl` once per language.
+ */
+function monthNames(lang: Lang): readonly string[] {
+  let names = MONTHS.get(lang);
+  if (!names) {
+    const format = new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', {
+      timeZone: 'UTC',
+      day: 'numeric',
+      month: lang === 'de' ? 'short' : 'long',
+    });
+    names = Array.from(
+      { length: 12 },
+      (_, month) => format.formatToParts(Date.UTC(2001, month, 15)).find((p) => p.type === 'month')?.value ?? '',
+    );
+    MONTHS.set(lang, names);
+  }
+  return names;
 }
 
 function fill(template: string, values: Record<string, string>): string {
