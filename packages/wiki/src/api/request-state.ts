@@ -7,7 +7,7 @@ import type { TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
 import type { ErrorFormatter } from './error-format.js';
 import type { ApiMessage } from './errors.js';
-import { utf8Length } from './format/prepared-json.js';
+import { preparedLength } from './format/prepared-json.js';
 import type { RequestUser } from './module.js';
 import type { RequestParams } from './params/request.js';
 import { ParamValidator } from './params/validate.js';
@@ -17,19 +17,27 @@ import type { RequestSession } from './session.js';
 /** MediaWiki's default `$wgAPIMaxResultSize`: 8 MiB. */
 export const MAX_RESULT_SIZE = 8 * 1024 * 1024;
 
-/** The size MediaWiki counts for a value: the bytes of its scalars. */
-function resultSize(value: ResultValue | undefined): number {
+/**
+ * The size MediaWiki counts for a value: the bytes of its scalars. `seen.prepared` is set when a
+ * text registered with the JSON printer is among them.
+ */
+function resultSize(value: ResultValue | undefined, seen: { prepared: boolean }): number {
   if (value === null || value === undefined) return 0;
-  if (typeof value === 'string') return utf8Length(value);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value).length;
-  if (Array.isArray(value)) return value.reduce<number>((n, item) => n + resultSize(item), 0);
-  if (value instanceof KeyedList) {
-    let n = 0;
-    for (const item of value.entries.values()) n += resultSize(item);
-    return n;
+  if (typeof value === 'string') {
+    const prepared = preparedLength(value);
+    if (prepared === undefined) return Buffer.byteLength(value);
+    seen.prepared = true;
+    return prepared;
   }
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value).length;
   let n = 0;
-  for (const key of Object.keys(value)) n += resultSize(value[key]);
+  if (Array.isArray(value)) {
+    for (const item of value) n += resultSize(item, seen);
+  } else if (value instanceof KeyedList) {
+    for (const item of value.entries.values()) n += resultSize(item, seen);
+  } else {
+    for (const key in value) n += resultSize(value[key], seen);
+  }
   return n;
 }
 
@@ -56,6 +64,11 @@ export class RequestState {
   private readonly maxResultSize: number;
   /** Bytes of text the answer may still take. */
   private resultBudget: number;
+  /**
+   * Whether a text registered with the JSON printer was counted into the answer (revision
+   * contents): only then does printing look for such texts.
+   */
+  readonly counted = { prepared: false };
   readonly validator: ParamValidator;
   readonly now = new Date();
   /** The request's session (cookies, tokens, login); set by ApiMain before the action runs. */
@@ -93,7 +106,7 @@ export class RequestState {
 
   /** Counts a value against the result size limit; false (and the warning) when it does not fit. */
   fits(module: string, value: ResultValue): boolean {
-    const size = resultSize(value);
+    const size = resultSize(value, this.counted);
     if (size > this.resultBudget) {
       this.warn(module, { code: 'truncatedresult', key: 'apiwarn-truncatedresult', params: [this.maxResultSize] });
       return false;

@@ -7,6 +7,8 @@ export interface JsonOptions {
   escapeNonAscii: boolean;
   /** Indent (for the HTML `jsonfm` page). */
   pretty: boolean;
+  /** False when the answer holds no registered text (see `prepared-json.ts`); default true. */
+  mayHoldPrepared?: boolean;
 }
 
 const NON_ASCII = /[\u0080-\uffff]/g;
@@ -36,7 +38,7 @@ export function toJson(root: ResultValue, options: JsonOptions): string {
     // formatversion 2 prints the tree as it is: native JSON.stringify does it fastest (KeyedList
     // has toJSON; annotations are symbols, which it skips).
     // Large texts the answer repeats from earlier ones are spliced in from their prepared JSON.
-    if (!options.escapeNonAscii) return stringifyWithPrepared(root);
+    if (!options.escapeNonAscii) return stringifyWithPrepared(root, options.mayHoldPrepared ?? true);
     return JSON.stringify(root).replace(NON_ASCII, escapeChar);
   }
   const out: string[] = [];

@@ -46,6 +46,8 @@ export interface FormatOptions {
   includeXmlNamespace: boolean;
   siteName: string;
   language: string;
+  /** False when the answer holds no text registered with the JSON printer (a faster path). */
+  mayHoldPrepared?: boolean;
 }
 
 export function formatOptionsFrom(values: Record<string, unknown>, siteName: string, language: string): FormatOptions {
@@ -99,7 +101,7 @@ export function printResult(format: FormatName, result: ResultObject, o: FormatO
 
 function jsonText(result: ResultObject, o: FormatOptions, pretty: boolean): string {
   const escapeNonAscii = o.ascii || (o.formatVersion === 1 && !o.utf8);
-  return toJson(result, { formatVersion: o.formatVersion, escapeNonAscii, pretty });
+  return toJson(result, { formatVersion: o.formatVersion, escapeNonAscii, pretty, mayHoldPrepared: o.mayHoldPrepared });
 }
 
 function html(kind: string, text: string, o: FormatOptions): PrintedBody {

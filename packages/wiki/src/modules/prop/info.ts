@@ -247,6 +247,12 @@ async function counterpartIds(context: ModuleContext, targets: InfoTarget[]): Pr
   return out;
 }
 
+/** A language's writing direction, by its base code. */
+function languageDirection(language: string): 'rtl' | 'ltr' {
+  const dash = language.indexOf('-');
+  return RTL_LANGUAGES.has(dash === -1 ? language : language.slice(0, dash)) ? 'rtl' : 'ltr';
+}
+
 export const execute: ModuleExecute = async (context) => {
   const { params, pages, site, titles: codec, result, user } = context;
   const props = new Set((params.prop as string[] | undefined) ?? []);
@@ -312,7 +318,7 @@ export const execute: ModuleExecute = async (context) => {
     const language = record?.lang ?? (CODE_MODELS.has(out.contentmodel as string) ? 'en' : site.language);
     out.pagelanguage = language;
     out.pagelanguagehtmlcode = language;
-    out.pagelanguagedir = RTL_LANGUAGES.has(language.split('-')[0]) ? 'rtl' : 'ltr';
+    out.pagelanguagedir = languageDirection(language);
     if (record) {
       out.touched = mwToIso(record.touched);
       out.lastrevid = record.latest;

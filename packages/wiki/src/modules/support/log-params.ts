@@ -9,7 +9,7 @@
  * derives (a block's `expiry`, a revision deletion's old and new visibility).
  */
 import { mwToIso, toIsoTimestamp } from '../../api/params/timestamp.js';
-import { assoc, list, type ResultObject, type ResultValue } from '../../api/result/tree.js';
+import { assoc, KeyedList, list, type ResultObject, type ResultValue } from '../../api/result/tree.js';
 import type { TitleCodec } from '../../site/title.js';
 
 /** A PHP array: ordered keys (integers or strings) and values. */
@@ -495,8 +495,41 @@ function restrictionsResult(value: PhpValue, titles: TitleCodec): ResultValue {
   return assoc(result);
 }
 
-/** The API's `params` object of a log entry. */
+/** Answers of `logParamsForApi` by site (title codec) and entry: the same entries are asked for again and again. */
+const LOG_PARAMS_MEMO = new WeakMap<TitleCodec, Map<string, ResultObject>>();
+const LOG_PARAMS_MEMO_SIZE = 20_000;
+
+/** Freezes a params object and everything in it: answers share it, so nobody may change it. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    const inner = value instanceof KeyedList ? [...value.entries.values()] : Object.values(value as object);
+    for (const item of inner) deepFreeze(item);
+  }
+  return value;
+}
+
+/**
+ * The API's `params` object of a log entry. The object is shared by every answer that shows the
+ * entry (it is made once per site and entry, and frozen).
+ */
 export function logParamsForApi(entry: LogEntryContext, blob: string): ResultObject {
+  let memo = LOG_PARAMS_MEMO.get(entry.titles);
+  if (!memo) {
+    memo = new Map();
+    LOG_PARAMS_MEMO.set(entry.titles, memo);
+  }
+  const key = `${entry.type}\u0000${entry.action}\u0000${entry.timestamp}\u0000${blob}`;
+  let params = memo.get(key);
+  if (!params) {
+    params = deepFreeze(computeLogParams(entry, blob));
+    if (memo.size >= LOG_PARAMS_MEMO_SIZE) memo.clear();
+    memo.set(key, params);
+  }
+  return params;
+}
+
+function computeLogParams(entry: LogEntryContext, blob: string): ResultObject {
   const params = typedParams(entry, storedLogParams(blob));
   const result: ResultObject = {};
   for (const [key, value] of params.entries) {
