@@ -50,7 +50,9 @@ export async function measureHttp(label: string, load: HttpLoad): Promise<HttpMe
         : {}),
   };
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(options, (err: unknown, done: autocannon.Result) => (err ? reject(err) : resolve(done)));
+    const instance = autocannon(options, (err: unknown, done: autocannon.Result) =>
+      err ? reject(err) : resolve(done),
+    );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       if (statusCode < 200 || statusCode >= 300) return;
       if (count === times.length) {

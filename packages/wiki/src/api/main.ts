@@ -233,7 +233,10 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
     answer.uselang = uselang;
     answer.errorlang = errorFormatName === 'bc' ? 'en' : errorlang;
   }
-  const options = { ...formatOptionsFrom(formatValues, site.siteName, uselang), mayHoldPrepared: state.counted.prepared };
+  const options = {
+    ...formatOptionsFrom(formatValues, site.siteName, uselang),
+    mayHoldPrepared: state.counted.prepared,
+  };
   const printed = printResult(format, answer, options);
   headers['content-type'] = printed.contentType;
   if (printed.contentType.startsWith('text/html')) headers['content-security-policy'] = HTML_CSP;
