@@ -18,6 +18,7 @@
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import snowball from 'snowball-stemmers';
+import { phpWordCount } from '../modules/support/search-snippet.js';
 import type { SiteConfig } from '../site/site.js';
 import { isPostgres } from './migrations/columns.js';
 
@@ -289,9 +290,9 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
         const title = words(indexableTitle(p.page_title)).join(' ');
         const text = words(indexableText(p.content_text ?? '')).join(' ');
         return sql`(${p.page_id}, ${p.page_latest}, to_tsvector('simple', ${title}), to_tsvector('simple', ${text}),
-          to_tsvector(${config}, ${title}), to_tsvector(${config}, ${text}))`;
+          to_tsvector(${config}, ${title}), to_tsvector(${config}, ${text}), ${phpWordCount(p.content_text ?? '')})`;
       });
-      await sql`insert into searchindex (si_page, si_latest, si_title, si_text, si_title_stems, si_text_stems)
+      await sql`insert into searchindex (si_page, si_latest, si_title, si_text, si_title_stems, si_text_stems, si_wordcount)
         values ${sql.join(values)}`.execute(db);
     } else {
       // FTS5's `ascii` tokenizer splits the lowercased text into the same words as `words()`.
@@ -306,8 +307,8 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
         db,
       );
       if (few) await listStemsOf(db, texts.flat(), stemmer, seen);
-      const pages = batch.rows.map((p) => sql`(${p.page_id}, ${p.page_latest})`);
-      await sql`insert into searchindex_page (si_page, si_latest) values ${sql.join(pages)}`.execute(db);
+      const pages = batch.rows.map((p) => sql`(${p.page_id}, ${p.page_latest}, ${phpWordCount(p.content_text ?? '')})`);
+      await sql`insert into searchindex_page (si_page, si_latest, si_wordcount) values ${sql.join(pages)}`.execute(db);
     }
   }
   if (!postgres && !few && count > 0) await listStemsOfVocabulary(db, stemmer);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { describeEachEngine, type TestEngine } from '@svc/common/testing';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from '../../src/api/app.js';
 import { importXmlDump } from '../../src/import/xml/xml-importer.js';
 import { parseSearchTerms, runSearch } from '../../src/modules/support/search-query.js';
@@ -298,6 +299,20 @@ describeEachEngine('the search index follows the store', (engine: TestEngine) =>
     assert.deepEqual(await find('Häuser'), ['Stadt']);
     assert.deepEqual(await find('Häuser', { srenablerewrites: '1' }), ['Dorf', 'Stadt']);
     assert.deepEqual(await find('Dörfer', { srenablerewrites: '1', srwhat: 'title' }), ['Dorf']);
+  });
+
+  test('size and word count come from the store; an entry without a kept word count is counted from the text', async () => {
+    const hit = async () =>
+      (await queryJson(app, { list: 'search', srsearch: 'Kirche', srwhat: 'text', srprop: 'size|wordcount' })).query
+        .search[0];
+    const text = 'Ein Dorf hat ein Haus und eine Kirche.';
+    assert.deepEqual(await hit(), { ns: 0, title: 'Dorf', pageid: 1, size: Buffer.byteLength(text), wordcount: 8 });
+    const table = engine.name === 'postgres' ? sql`searchindex` : sql`searchindex_page`;
+    await sql`update ${table} set si_wordcount = null`.execute(store.db);
+    assert.deepEqual(await hit(), { ns: 0, title: 'Dorf', pageid: 1, size: Buffer.byteLength(text), wordcount: 8 });
+    await sql`update ${table} set si_wordcount = 99`.execute(store.db);
+    assert.equal((await hit()).wordcount, 99);
+    await refreshSearchIndex(store.db, (await loadSite(store.db))!, { rebuild: true });
   });
 
   test('what is indexed: comments and link labels, not tags or URLs', async () => {

@@ -5,6 +5,8 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import type { ResultValue } from '../../api/result/tree.js';
+import { contentTexts } from '../../store/content-cache.js';
+import { isPostgres } from '../../store/migrations/columns.js';
 import { WordStemmer } from '../../store/search-index.js';
 import { nearMatch } from '../support/search-near-match.js';
 import {
@@ -80,27 +82,47 @@ function stemmerFor(language: string): WordStemmer {
 
 interface HitDetails {
   page_id: number;
-  content_text: string | null;
   rev_timestamp: string | null;
+  rev_len: number | null;
+  /** The text's word count, kept by the search index (null in entries made before it kept them). */
+  si_wordcount: number | null;
+  content_id: number | null;
+  content_sha1: string | null;
+  /** The page's current text, when asked for. */
+  text?: string;
 }
 
-/** The timestamp of each hit, and its current text when `withText`, in one query. */
+/**
+ * The timestamp and size of each hit's current revision, and its text when `withText` (through
+ * the content cache: the hits of common words come up again and again).
+ */
 async function hitDetails(
   ctx: ModuleContext,
   pages: SearchPage[],
-  withText: boolean,
+  prop: ReadonlySet<string>,
 ): Promise<Map<number, HitDetails>> {
   if (pages.length === 0) return new Map();
   const ids = sql.join(pages.map((p) => p.page_id));
-  const rows = withText
-    ? await sql<HitDetails>`select page_id, content_text, rev_timestamp from page
-        join revision on rev_id = page_latest
-        left join slots on slot_revision_id = page_latest and slot_role = 'main'
-        left join content on content_id = slot_content_id
-        where page_id in (${ids})`.execute(ctx.store.db)
-    : await sql<HitDetails>`select page_id, null as content_text, rev_timestamp from page
-        join revision on rev_id = page_latest
-        where page_id in (${ids})`.execute(ctx.store.db);
+  const indexed = isPostgres(ctx.store.db) ? sql`searchindex` : sql`searchindex_page`;
+  const rows = await sql<HitDetails>`select page_id, rev_timestamp, rev_len, si_wordcount, content_id, content_sha1
+      from page
+      join revision on rev_id = page_latest
+      left join ${indexed} on si_page = page_id and si_latest = page_latest
+      left join slots on slot_revision_id = page_latest and slot_role = 'main'
+      left join content on content_id = slot_content_id
+      where page_id in (${ids})`.execute(ctx.store.db);
+  const needsText = (row: HitDetails) =>
+    prop.has('snippet') ||
+    (prop.has('wordcount') && row.si_wordcount === null) ||
+    (prop.has('size') && row.rev_len === null);
+  if (rows.rows.some(needsText)) {
+    const withContent = rows.rows.filter(
+      (row): row is HitDetails & { content_id: number; content_sha1: string } =>
+        needsText(row) && row.content_id !== null && row.content_sha1 !== null,
+    );
+    const texts = await contentTexts(ctx.store, withContent);
+    for (const row of withContent) row.text = texts.get(row.content_id);
+  }
   return new Map(rows.rows.map((row) => [row.page_id, row]));
 }
 
@@ -163,20 +185,21 @@ export const execute: ModuleExecute = async (ctx) => {
     return;
   }
 
-  const details = await hitDetails(ctx, pages, prop.has('size') || prop.has('wordcount') || prop.has('snippet'));
+  const details = await hitDetails(ctx, pages, prop);
   const list = ctx.result.list('p');
   let stoppedAt: number | undefined;
   for (const [i, page] of pages.entries()) {
     const detail = details.get(page.page_id);
     if (!detail?.rev_timestamp) continue;
-    const text = detail.content_text ?? '';
+    const text = detail.text ?? '';
     const item: Record<string, ResultValue> = {
       ns: page.page_namespace,
       title: ctx.titles.prefixedText({ namespace: page.page_namespace, dbKey: page.page_title, interwiki: '' }),
       pageid: page.page_id,
     };
-    if (prop.has('size')) item.size = Buffer.byteLength(text, 'utf8');
-    if (prop.has('wordcount')) item.wordcount = phpWordCount(text);
+    // The size of the current revision, as MediaWiki reports it (its stored length).
+    if (prop.has('size')) item.size = detail.rev_len ?? Buffer.byteLength(text, 'utf8');
+    if (prop.has('wordcount')) item.wordcount = detail.si_wordcount ?? phpWordCount(text);
     if (prop.has('snippet')) item.snippet = textSnippet(text, terms, language);
     if (prop.has('timestamp')) item.timestamp = mwToIso(detail.rev_timestamp);
     if (prop.has('titlesnippet')) item.titlesnippet = '';

@@ -22,9 +22,21 @@ const REGEX_SPECIAL = /[.*+?^${}()|[\]\\/-]/g;
 
 /** A term's pattern over the bytes of UTF-8 text (latin1 string), ASCII letters in either case. */
 function termPattern(term: SearchTerm): string {
-  const bytes = Buffer.from(term.text, 'utf8').toString('latin1');
-  const escaped = bytes.replace(REGEX_SPECIAL, '\\$&').replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
-  return term.prefix ? `\\b${escaped}` : `\\b${escaped}\\b`;
+  return wordPattern(Buffer.from(term.text, 'utf8').toString('latin1'), term.prefix);
+}
+
+/**
+ * The same pattern over the text itself. Matched on a JavaScript string without the `u` flag, it
+ * finds the same places: characters beyond ASCII are not word characters for `\b` there either,
+ * and only ASCII letters are folded.
+ */
+function termCharPattern(term: SearchTerm): string {
+  return wordPattern(term.text, term.prefix);
+}
+
+function wordPattern(text: string, prefix: boolean): string {
+  const escaped = text.replace(REGEX_SPECIAL, '\\$&').replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
+  return prefix ? `\\b${escaped}` : `\\b${escaped}\\b`;
 }
 
 function toBytes(text: string): string {
@@ -65,11 +77,18 @@ export function textSnippet(wikitext: string, terms: readonly SearchTerm[], lang
   const line = new RegExp(`^([^\\n]*)(${any})([^\\n]{0,${CONTEXT_CHARS + 1}})`);
   const mark = new RegExp(`(${any})`, 'g');
   const ellipsis = ELLIPSIS[language.split('-')[0] ?? ''] ?? DEFAULT_ELLIPSIS;
+  // Lines with a match are found on the text itself; only they are taken apart as bytes.
+  const find = new RegExp(terms.map(termCharPattern).join('|'), 'g');
   let left = CONTEXT_LINES;
   let snippet = '';
-  for (const text of toBytes(wikitext).split('\n')) {
-    if (left === 0) break;
-    const m = line.exec(text);
+  while (left > 0 && find.lastIndex < wikitext.length) {
+    const found = find.exec(wikitext);
+    if (!found) break;
+    const start = found.index === 0 ? 0 : wikitext.lastIndexOf('\n', found.index - 1) + 1;
+    let end = wikitext.indexOf('\n', found.index);
+    if (end === -1) end = wikitext.length;
+    find.lastIndex = end + 1;
+    const m = line.exec(toBytes(wikitext.slice(start, end)));
     if (!m) continue;
     left--;
     const pre = toBytes(truncateStart(fromBytes(m[1]!), ellipsis));
