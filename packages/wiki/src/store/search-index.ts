@@ -312,5 +312,26 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
     }
   }
   if (!postgres && !few && count > 0) await listStemsOfVocabulary(db, stemmer);
+  await countMissingWords(db);
   return count;
+}
+
+/** Entries made before the index kept word counts (migration 0015) get theirs. */
+async function countMissingWords(db: Kysely<any>) {
+  const indexed = isPostgres(db) ? sql`searchindex` : sql`searchindex_page`;
+  let after = 0;
+  for (;;) {
+    const batch = await sql<{ si_page: number; content_text: string | null }>`select si_page, content_text
+      from ${indexed}
+      left join slots on slot_revision_id = si_latest and slot_role = 'main'
+      left join content on content_id = slot_content_id
+      where si_wordcount is null and si_page > ${after}
+      order by si_page limit ${BATCH}`.execute(db);
+    if (batch.rows.length === 0) break;
+    after = batch.rows[batch.rows.length - 1]!.si_page;
+    for (const row of batch.rows) {
+      await sql`update ${indexed} set si_wordcount = ${phpWordCount(row.content_text ?? '')}
+        where si_page = ${row.si_page}`.execute(db);
+    }
+  }
 }

@@ -310,6 +310,9 @@ describeEachEngine('the search index follows the store', (engine: TestEngine) =>
     const table = engine.name === 'postgres' ? sql`searchindex` : sql`searchindex_page`;
     await sql`update ${table} set si_wordcount = null`.execute(store.db);
     assert.deepEqual(await hit(), { ns: 0, title: 'Dorf', pageid: 1, size: Buffer.byteLength(text), wordcount: 8 });
+    await refreshSearchIndex(store.db, (await loadSite(store.db))!);
+    const kept = await sql<{ n: number }>`select si_wordcount as n from ${table} where si_page = 1`.execute(store.db);
+    assert.equal(Number(kept.rows[0]?.n), 8, 'a refresh counts the words of entries without a count');
     await sql`update ${table} set si_wordcount = 99`.execute(store.db);
     assert.equal((await hit()).wordcount, 99);
     await refreshSearchIndex(store.db, (await loadSite(store.db))!, { rebuild: true });
