@@ -44,7 +44,7 @@ export const execute: ModuleExecute = async (ctx) => {
   const rows = await ctx.store.db
     .selectFrom('slots')
     .innerJoin('content', 'content_id', 'slot_content_id')
-    .select(['slot_revision_id', 'content_id', 'content_sha1', 'content_model', 'content_text'])
+    .select(['slot_revision_id', 'content_id', 'content_sha1', 'content_model'])
     .where(
       'slot_revision_id',
       'in',
@@ -52,7 +52,7 @@ export const execute: ModuleExecute = async (ctx) => {
     )
     .where('slot_role', '=', 'main')
     .execute();
-  const texts = new Map(rows.map((r) => [r.slot_revision_id, r]));
+  const contents = new Map(rows.map((r) => [r.slot_revision_id, r]));
   const options = {
     intro,
     plaintext,
@@ -60,12 +60,36 @@ export const execute: ModuleExecute = async (ctx) => {
     chars: ctx.params.chars as number | undefined,
     sentences: ctx.params.sentences as number | undefined,
   };
+  // Texts are read only for the extracts not made before.
+  const extracts = new Map<number, string>();
+  const missing: typeof rows = [];
+  for (const row of rows) {
+    if (row.content_model !== 'wikitext') continue;
+    const known = knownExtract(ctx.store, row, options);
+    if (known === undefined) missing.push(row);
+    else extracts.set(row.content_id, known);
+  }
+  if (missing.length > 0) {
+    const texts = await ctx.store.db
+      .selectFrom('content')
+      .select(['content_id', 'content_text'])
+      .where(
+        'content_id',
+        'in',
+        missing.map((r) => r.content_id),
+      )
+      .execute();
+    const byId = new Map(texts.map((t) => [t.content_id, t.content_text]));
+    for (const row of missing) {
+      const extract = makeExtract(wikitextBlocks(byId.get(row.content_id) ?? '', ctx.titles), options);
+      rememberExtract(ctx.store, row, options, extract);
+      extracts.set(row.content_id, extract);
+    }
+  }
   for (const [i, page] of chosen.entries()) {
-    const content = texts.get(page.latest);
-    if (content?.content_model !== 'wikitext') continue;
-    const extract = cachedExtract(ctx.store, content, options, () =>
-      makeExtract(wikitextBlocks(content.content_text, ctx.titles), options),
-    );
+    const content = contents.get(page.latest);
+    const extract = content && extracts.get(content.content_id);
+    if (extract === undefined) continue;
     const answer = ctx.result.page(page.pageid);
     if (!answer || !ctx.result.fits(extract)) {
       ctx.setContinue(start + i);
@@ -84,26 +108,33 @@ export const execute: ModuleExecute = async (ctx) => {
 const EXTRACT_CACHE_ENTRIES = 20_000;
 const extractCaches = new WeakMap<object, Map<string, { sha1: string; extract: string }>>();
 
-function cachedExtract(
-  store: object,
-  content: { content_id: number; content_sha1: string },
-  options: Record<string, unknown>,
-  make: () => string,
-): string {
+type ContentKey = { content_id: number; content_sha1: string };
+
+function extractCache(store: object): Map<string, { sha1: string; extract: string }> {
   let cache = extractCaches.get(store);
   if (!cache) {
     cache = new Map();
     extractCaches.set(store, cache);
   }
-  const key = `${content.content_id}|${JSON.stringify(options)}`;
+  return cache;
+}
+
+const cacheKey = (content: ContentKey, options: Record<string, unknown>) =>
+  `${content.content_id}|${JSON.stringify(options)}`;
+
+/** The extract made before for this content and these options, if any. */
+function knownExtract(store: object, content: ContentKey, options: Record<string, unknown>): string | undefined {
+  const cache = extractCache(store);
+  const key = cacheKey(content, options);
   const hit = cache.get(key);
-  if (hit && hit.sha1 === content.content_sha1) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit.extract;
-  }
-  const extract = make();
-  cache.set(key, { sha1: content.content_sha1, extract });
+  if (!hit || hit.sha1 !== content.content_sha1) return undefined;
+  cache.delete(key);
+  cache.set(key, hit);
+  return hit.extract;
+}
+
+function rememberExtract(store: object, content: ContentKey, options: Record<string, unknown>, extract: string) {
+  const cache = extractCache(store);
+  cache.set(cacheKey(content, options), { sha1: content.content_sha1, extract });
   if (cache.size > EXTRACT_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
-  return extract;
 }
