@@ -96,7 +96,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
     reply.code(response.status).headers(response.headers);
     if (response.cookies && response.cookies.length > 0) reply.header('set-cookie', [...response.cookies]);
-    return reply.send(response.body);
+    // A Buffer is sent as it is; a string would be measured and then encoded, two passes over it.
+    return reply.send(response.encoded ? response.encoded() : Buffer.from(response.body));
   };
   // CORS preflight: browsers ask before a cross-origin POST; only origin=* is answered.
   const preflight = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -9,6 +9,8 @@ import {
   forgetText,
   PREPARED_MIN_LENGTH,
   prepareText,
+  printWithPrepared,
+  SplicedJson,
   stringifyWithPrepared,
   utf8Length,
 } from '../../src/api/format/prepared-json.js';
@@ -81,4 +83,24 @@ test('formatversion 1 and ascii print registered texts as they print any other',
   } finally {
     forgetText(copy);
   }
+});
+
+test('an answer holding registered texts is encoded to the bytes of its printed string, wrapped or not', () => {
+  const texts = [long('Rīga ir Latvijas galvaspilsēta \u2028 "citāts" '), long('ASCII only text ')];
+  for (const text of texts) prepareText(text);
+  try {
+    const answer = { first: texts[0], list: [texts[1], 'ā', texts[0]], last: 'ž' };
+    const printed = printWithPrepared(answer);
+    assert.ok(printed instanceof SplicedJson);
+    assert.equal(String(printed), plain(answer));
+    assert.deepEqual(printed.toBuffer(), Buffer.from(plain(answer)));
+    // Encoded a second time from the texts' kept bytes.
+    assert.deepEqual(printed.toBuffer(), Buffer.from(plain(answer)));
+    const wrapped = printed.wrap('/**/cb(', ')');
+    assert.equal(String(wrapped), `/**/cb(${plain(answer)})`);
+    assert.deepEqual(wrapped.toBuffer(), Buffer.from(`/**/cb(${plain(answer)})`));
+  } finally {
+    for (const text of texts) forgetText(text);
+  }
+  assert.equal(typeof printWithPrepared({ a: texts[0] }), 'string');
 });

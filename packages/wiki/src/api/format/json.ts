@@ -1,5 +1,5 @@
 import { BC_BOOLS, CONTENT, ELEMENT, KeyedList, type ResultObject, type ResultValue } from '../result/tree.js';
-import { preparedJson, stringifyWithPrepared } from './prepared-json.js';
+import { preparedJson, printWithPrepared, type SplicedJson } from './prepared-json.js';
 
 export interface JsonOptions {
   formatVersion: 1 | 2;
@@ -34,11 +34,19 @@ function escapedJson(value: string, escapeNonAscii: boolean): string {
 
 /** Serialises a result tree as MediaWiki's JSON format prints it for the given version. */
 export function toJson(root: ResultValue, options: JsonOptions): string {
+  return String(toJsonBody(root, options));
+}
+
+/**
+ * `toJson`, where an answer holding prepared texts stays in parts (see `SplicedJson`), so that
+ * it can be sent without encoding those texts again.
+ */
+export function toJsonBody(root: ResultValue, options: JsonOptions): string | SplicedJson {
   if (options.formatVersion === 2 && !options.pretty) {
     // formatversion 2 prints the tree as it is: native JSON.stringify does it fastest (KeyedList
     // has toJSON; annotations are symbols, which it skips).
     // Large texts the answer repeats from earlier ones are spliced in from their prepared JSON.
-    if (!options.escapeNonAscii) return stringifyWithPrepared(root, options.mayHoldPrepared ?? true);
+    if (!options.escapeNonAscii) return printWithPrepared(root, options.mayHoldPrepared ?? true);
     return JSON.stringify(root).replace(NON_ASCII, escapeChar);
   }
   const out: string[] = [];

@@ -13,6 +13,8 @@ export const PREPARED_MIN_LENGTH = 512;
 interface Prepared {
   /** `JSON.stringify(text)` with U+2028 and U+2029 escaped, as formatversion 2 prints it. */
   json: string | undefined;
+  /** `json` in UTF-8, made the first time an answer holding the text is sent. */
+  jsonBytes: Buffer | undefined;
   /** The JSON form with every non-ASCII character escaped (formatversion 1, `ascii`). */
   asciiJson: string | undefined;
   bytes: number;
@@ -29,7 +31,7 @@ function escapeLineSeparator(ch: string): string {
 /** Registers a text (its JSON form is made on first use). */
 export function prepareText(text: string): void {
   if (text.length < PREPARED_MIN_LENGTH || registry.has(text)) return;
-  registry.set(text, { json: undefined, asciiJson: undefined, bytes: Buffer.byteLength(text) });
+  registry.set(text, { json: undefined, jsonBytes: undefined, asciiJson: undefined, bytes: Buffer.byteLength(text) });
 }
 
 export function forgetText(text: string): void {
@@ -71,36 +73,87 @@ const MARKER_KEY = `\u0000${Math.random().toString(36).slice(2)}${Date.now().toS
 const PRINTED_MARKER = JSON.stringify(MARKER_KEY).slice(1, -1);
 
 /**
- * `JSON.stringify(root)` with U+2028/U+2029 escaped, as formatversion 2 prints it; registered
- * texts are spliced in from their prepared form. `mayHoldPrepared` false (nothing in the answer
- * was found registered when its size was counted) skips the search for them: a replacer makes
- * `JSON.stringify` about twice as slow.
+ * A printed answer made of printed parts with prepared texts between them. Its UTF-8 form is made
+ * by encoding the parts alone and copying the texts' bytes, which are encoded once for every answer
+ * that holds them: encoding a long text is the largest cost of sending it (Node 20's UTF-8 encoder
+ * takes milliseconds for a megabyte of text with characters beyond Latin-1).
  */
-export function stringifyWithPrepared(root: unknown, mayHoldPrepared = true): string {
+export class SplicedJson {
+  #text: string | undefined;
+
+  /** `parts` has one more entry than `texts`: part, text, part, …, part. */
+  constructor(
+    private readonly parts: readonly string[],
+    private readonly texts: readonly Prepared[],
+  ) {}
+
+  /** The answer with `prefix` before it and `suffix` after it (a JSONP callback). */
+  wrap(prefix: string, suffix: string): SplicedJson {
+    const parts = [...this.parts];
+    parts[0] = prefix + parts[0];
+    parts[parts.length - 1] += suffix;
+    return new SplicedJson(parts, this.texts);
+  }
+
+  toString(): string {
+    if (this.#text === undefined) {
+      let out = this.parts[0] as string;
+      for (let i = 0; i < this.texts.length; i++) out += (this.texts[i]?.json as string) + this.parts[i + 1];
+      this.#text = out;
+    }
+    return this.#text;
+  }
+
+  toBuffer(): Buffer {
+    const chunks: Buffer[] = [Buffer.from(this.parts[0] as string)];
+    for (let i = 0; i < this.texts.length; i++) {
+      const prepared = this.texts[i] as Prepared;
+      prepared.jsonBytes ??= Buffer.from(prepared.json as string);
+      chunks.push(prepared.jsonBytes, Buffer.from(this.parts[i + 1] as string));
+    }
+    return Buffer.concat(chunks);
+  }
+}
+
+/**
+ * `JSON.stringify(root)` with U+2028/U+2029 escaped, as formatversion 2 prints it; registered
+ * texts are spliced in from their prepared form (the answer is then a SplicedJson). `mayHoldPrepared`
+ * false (nothing in the answer was found registered when its size was counted) skips the search
+ * for them: a replacer makes `JSON.stringify` about twice as slow.
+ */
+export function printWithPrepared(root: unknown, mayHoldPrepared = true): string | SplicedJson {
   if (registry.size === 0 || !mayHoldPrepared) return escapeSeparators(JSON.stringify(root));
-  const spliced: string[] = [];
+  const spliced: Prepared[] = [];
   const skeleton = JSON.stringify(root, (_key, value) => {
     if (typeof value !== 'string' || value.length < PREPARED_MIN_LENGTH) return value;
     const prepared = registry.get(value);
     if (!prepared) return value;
     prepared.json ??= JSON.stringify(value).replace(LINE_SEPARATORS, escapeLineSeparator);
-    spliced.push(prepared.json);
+    spliced.push(prepared);
     return `${MARKER_KEY}${spliced.length - 1}`;
   });
   if (spliced.length === 0) return escapeSeparators(skeleton);
   const printed = escapeSeparators(skeleton);
-  let out = '';
+  const parts: string[] = [];
+  const texts: Prepared[] = [];
   let at = 0;
   for (;;) {
     const found = printed.indexOf(PRINTED_MARKER, at);
     if (found === -1) break;
     const end = printed.indexOf('"', found);
     const index = Number(printed.slice(found + PRINTED_MARKER.length, end));
-    // The marker stands inside its quotes: replace the quoted marker with the quoted JSON.
-    out += printed.slice(at, found - 1) + spliced[index];
+    // The marker stands inside its quotes: the quoted marker gives way to the quoted JSON.
+    parts.push(printed.slice(at, found - 1));
+    texts.push(spliced[index] as Prepared);
     at = end + 1;
   }
-  return out + printed.slice(at);
+  parts.push(printed.slice(at));
+  return new SplicedJson(parts, texts);
+}
+
+/** `printWithPrepared` as one string. */
+export function stringifyWithPrepared(root: unknown, mayHoldPrepared = true): string {
+  return String(printWithPrepared(root, mayHoldPrepared));
 }
 
 function escapeSeparators(text: string): string {

@@ -5,8 +5,9 @@
 import type { ParamDescriptor } from '../params/descriptor.js';
 import type { ResultObject } from '../result/tree.js';
 import { renderHtmlPage } from './html.js';
-import { toJson } from './json.js';
+import { toJson, toJsonBody } from './json.js';
 import { toPhp } from './php.js';
+import { SplicedJson } from './prepared-json.js';
 import { toXml } from './xml.js';
 
 export const FORMAT_NAMES = ['json', 'jsonfm', 'none', 'php', 'phpfm', 'rawfm', 'xml', 'xmlfm'] as const;
@@ -67,17 +68,42 @@ export function formatOptionsFrom(values: Record<string, unknown>, siteName: str
 export interface PrintedBody {
   contentType: string;
   body: string;
+  /**
+   * The body in UTF-8, for answers that can make it more cheaply than by encoding `body` (they
+   * hold prepared texts; `body` is then made only when read).
+   */
+  encoded?: () => Buffer;
+}
+
+/** A printed JSON answer: a string, or in parts with prepared texts (body made when read). */
+function jsonBody(contentType: string, printed: string | SplicedJson): PrintedBody {
+  if (!(printed instanceof SplicedJson)) return { contentType, body: printed };
+  return {
+    contentType,
+    get body() {
+      return printed.toString();
+    },
+    encoded: () => printed.toBuffer(),
+  };
 }
 
 /** Serialises `result` in `format`. */
 export function printResult(format: FormatName, result: ResultObject, o: FormatOptions): PrintedBody {
   switch (format) {
     case 'json': {
-      const text = jsonText(result, o, false);
+      const escapeNonAscii = o.ascii || (o.formatVersion === 1 && !o.utf8);
+      const printed = toJsonBody(result, {
+        formatVersion: o.formatVersion,
+        escapeNonAscii,
+        pretty: false,
+        mayHoldPrepared: o.mayHoldPrepared,
+      });
       if (o.callback !== undefined) {
-        return { contentType: 'text/javascript; charset=utf-8', body: `/**/${o.callback}(${text})` };
+        const prefix = `/**/${o.callback}(`;
+        const wrapped = printed instanceof SplicedJson ? printed.wrap(prefix, ')') : `${prefix}${printed})`;
+        return jsonBody('text/javascript; charset=utf-8', wrapped);
       }
-      return { contentType: 'application/json; charset=utf-8', body: text };
+      return jsonBody('application/json; charset=utf-8', printed);
     }
     case 'jsonfm':
       return html('JSON', jsonText(result, o, true), o);
