@@ -125,8 +125,28 @@ function pageText(shape: PageShape, pages: number, model: SampleModel, soup: str
   return parts.join('');
 }
 
-/** Writes a dump of `pages` pages to `file`; returns its size in bytes. */
-export async function writeGeneratedDump(file: string, pages: number, model: SampleModel, seed = 1): Promise<number> {
+/** A small PNG of its own colour for each generated file, so that file metadata is read from real images. */
+async function generatedPng(k: number): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  const width = 40 + (k % 200);
+  const height = 30 + ((k * 7) % 150);
+  const background = { r: (k * 37) % 256, g: (k * 91) % 256, b: (k * 53) % 256 };
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+}
+
+/**
+ * Writes a dump of `pages` pages to `file`, followed by `files` File: pages each with an upload of
+ * a small generated PNG (its bytes in the dump, as exports made with --include-files hold them);
+ * returns the dump's size in bytes.
+ */
+export async function writeGeneratedDump(
+  file: string,
+  pages: number,
+  model: SampleModel,
+  { seed = 1, files = 0 }: { seed?: number; files?: number } = {},
+): Promise<number> {
   const rnd = random(seed);
   const soup = wordSoup(model.words, rnd);
   const out = createWriteStream(file, { highWaterMark: 1 << 20 });
@@ -173,6 +193,42 @@ export async function writeGeneratedDump(file: string, pages: number, model: Sam
       <format>text/x-wiki</format>
       <text xml:space="preserve">${text}</text>
     </revision>
+  </page>
+`);
+  }
+  for (let k = 0; k < files; k++) {
+    const id = pages + k + 1;
+    const seconds = 1_400_000_000 + (pages + k) * 60;
+    const timestamp = new Date(seconds * 1000).toISOString().replace('.000', '');
+    const name = `Bench image ${k}.png`;
+    const png = await generatedPng(k);
+    const contributor = `<contributor>
+        <username>Editor ${k % 997}</username>
+        <id>${(k % 997) + 1}</id>
+      </contributor>`;
+    await write(`  <page>
+    <title>File:${name}</title>
+    <ns>6</ns>
+    <id>${id}</id>
+    <revision>
+      <id>${id}</id>
+      <timestamp>${timestamp}</timestamp>
+      ${contributor}
+      <comment>generated upload</comment>
+      <model>wikitext</model>
+      <format>text/x-wiki</format>
+      <text xml:space="preserve">A generated image.
+
+[[Category:Bench images]]</text>
+    </revision>
+    <upload>
+      <timestamp>${timestamp}</timestamp>
+      ${contributor}
+      <comment>generated upload</comment>
+      <filename>${name}</filename>
+      <size>${png.length}</size>
+      <contents encoding="base64">${png.toString('base64')}</contents>
+    </upload>
   </page>
 `);
   }

@@ -25,7 +25,10 @@ import { openWikiStore, type WikiStore } from '../src/store/database.js';
 import { sampleModel, titleOf, writeGeneratedDump } from './dump-generator.js';
 
 /** Raise when the way the wiki is built changes in a way the key below does not see. */
-const BUILD_VERSION = 1;
+const BUILD_VERSION = 2;
+
+/** File: pages with an upload each (small generated PNGs), after the articles. */
+const FILES = 1000;
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const sampleGz = join(here, '../test/fixtures/dumps/enwiki-pages-articles1-shortened.xml.gz');
@@ -36,6 +39,8 @@ export interface GeneratedWikiTitles {
   category: string;
   /** A page (not a redirect) that at least 50 pages link to. */
   linked: string;
+  /** The user with the most edits. */
+  user: string;
 }
 
 export interface GeneratedWiki {
@@ -109,6 +114,56 @@ async function lock(dir: string): Promise<() => void> {
   }
 }
 
+/**
+ * What a wiki's history tables would hold for these edits, which an XML dump does not carry: a
+ * recent change for each page creation and each upload, a `create` log entry for each article and
+ * an `upload` log entry for each file, with their `associated_rev_id` search rows, as MediaWiki
+ * writes them.
+ */
+function addHistory(store: WikiStore): void {
+  const db = store.sqlite;
+  if (!db) throw new Error('the generated wiki is a SQLite store');
+  db.transaction(() => {
+    db.exec(`insert into logging (log_type, log_action, log_timestamp, log_actor, log_namespace, log_title, log_page,
+        log_comment, log_params, log_deleted)
+      select 'create', 'create', r.rev_timestamp, r.rev_actor, p.page_namespace, p.page_title, p.page_id, r.rev_comment,
+        'a:1:{s:17:"associated_rev_id";i:' || r.rev_id || ';}', 0
+      from page p join revision r on r.rev_page = p.page_id and coalesce(r.rev_parent_id, 0) = 0
+      where p.page_namespace <> 6 order by r.rev_timestamp, r.rev_id`);
+    db.exec(`insert into logging (log_type, log_action, log_timestamp, log_actor, log_namespace, log_title, log_page,
+        log_comment, log_params, log_deleted)
+      select 'upload', 'upload', i.img_timestamp, i.img_actor, 6, i.img_name, p.page_id, i.img_description,
+        'a:3:{s:8:"img_sha1";s:' || length(i.img_sha1) || ':"' || i.img_sha1 || '";s:13:"img_timestamp";s:14:"'
+          || i.img_timestamp || '";s:17:"associated_rev_id";i:' || r.rev_id || ';}', 0
+      from image i join page p on p.page_namespace = 6 and p.page_title = i.img_name
+      join revision r on r.rev_page = p.page_id and coalesce(r.rev_parent_id, 0) = 0
+      order by i.img_timestamp, i.img_name`);
+    db.exec(`insert into log_search (ls_field, ls_value, ls_log_id)
+      select 'associated_rev_id', r.rev_id, l.log_id from logging l
+      join revision r on r.rev_page = l.log_page and coalesce(r.rev_parent_id, 0) = 0`);
+    db.exec(`insert into recentchanges (rc_timestamp, rc_actor, rc_namespace, rc_title, rc_comment, rc_minor, rc_bot,
+        rc_new, rc_cur_id, rc_this_oldid, rc_last_oldid, rc_type, rc_source, rc_patrolled, rc_ip, rc_old_len,
+        rc_new_len, rc_deleted, rc_logid, rc_log_type, rc_log_action, rc_params)
+      select rc_timestamp, rc_actor, rc_namespace, rc_title, rc_comment, 0, 0, rc_new, rc_cur_id, rc_this_oldid, 0,
+        rc_type, rc_source, 0, '127.0.0.1', rc_old_len, rc_new_len, 0, rc_logid, rc_log_type, rc_log_action, rc_params
+      from (
+        select r.rev_timestamp as rc_timestamp, r.rev_actor as rc_actor, p.page_namespace as rc_namespace,
+          p.page_title as rc_title, r.rev_comment as rc_comment, 1 as rc_new, p.page_id as rc_cur_id,
+          r.rev_id as rc_this_oldid, 1 as rc_type, 'mw.new' as rc_source, 0 as rc_old_len, r.rev_len as rc_new_len,
+          0 as rc_logid, null as rc_log_type, null as rc_log_action, null as rc_params, r.rev_id as k
+        from page p join revision r on r.rev_page = p.page_id where p.page_namespace <> 6
+        union all
+        select l.log_timestamp, l.log_actor, 6, l.log_title, l.log_comment, 0, l.log_page, r.rev_id, 3, 'mw.log',
+          null, null, l.log_id, 'upload', 'upload',
+          'a:2:{s:8:"img_sha1";s:' || length(i.img_sha1) || ':"' || i.img_sha1 || '";s:13:"img_timestamp";s:14:"'
+            || i.img_timestamp || '";}', r.rev_id
+        from logging l join image i on i.img_name = l.log_title
+        join revision r on r.rev_page = l.log_page and coalesce(r.rev_parent_id, 0) = 0
+        where l.log_type = 'upload'
+      ) order by rc_timestamp, k`);
+  })();
+}
+
 /** Picks the benchmark's titles with indexed look-ups on the freshly imported store. */
 async function chooseTitles(store: WikiStore, pages: number, words: string[]): Promise<GeneratedWikiTitles> {
   const category = await store.db
@@ -119,6 +174,12 @@ async function chooseTitles(store: WikiStore, pages: number, words: string[]): P
     .limit(1)
     .executeTakeFirst();
   if (!category) throw new Error('the generated wiki has no category with 50 members');
+  const editor = await sql<{ name: string }>`select actor_name as name from actor
+    join revision on rev_actor = actor_id group by actor_id, actor_name order by count(*) desc, actor_id limit 1`.execute(
+    store.db,
+  );
+  const user = editor.rows[0]?.name;
+  if (!user) throw new Error('the generated wiki has no edits');
   for (let i = 0; i < Math.min(pages, 1000); i++) {
     const title = titleOf(i, words);
     const dbKey = title.replaceAll(' ', '_');
@@ -131,7 +192,8 @@ async function chooseTitles(store: WikiStore, pages: number, words: string[]): P
     if (!page || page.page_is_redirect) continue;
     const links = await sql<{ n: number }>`select count(*) as n from (select 1 from pagelinks
       where pl_namespace = 0 and pl_title = ${dbKey} limit 50) as l`.execute(store.db);
-    if (Number(links.rows[0]?.n) >= 50) return { category: category.cat_title.replaceAll('_', ' '), linked: title };
+    if (Number(links.rows[0]?.n) >= 50)
+      return { category: category.cat_title.replaceAll('_', ' '), linked: title, user };
   }
   throw new Error('the generated wiki has no page with 50 links to it among its first 1000');
 }
@@ -144,12 +206,17 @@ async function build(dir: string, pages: number): Promise<void> {
   rmSync(temporary, { force: true });
   try {
     process.stderr.write(`generating a dump of ${pages.toLocaleString('en-US')} pages for the benchmark wiki\n`);
-    const dumpBytes = await writeGeneratedDump(dump, pages, model);
+    const dumpBytes = await writeGeneratedDump(dump, pages, model, { files: FILES });
     const store = await openWikiStore({ engine: 'sqlite', file: temporary });
     let titles: GeneratedWikiTitles;
     try {
       // The measured queries read no lint errors, and linting 100,000 pages would take hours.
-      await importXmlDump(store, dump, { progress: streamProgress(process.stderr), lint: false });
+      await importXmlDump(store, dump, {
+        progress: streamProgress(process.stderr),
+        lint: false,
+        uploadDirectory: join(dir, 'images'),
+      });
+      addHistory(store);
       titles = await chooseTitles(store, pages, model.words);
       store.sqlite?.pragma('wal_checkpoint(TRUNCATE)');
       store.sqlite?.pragma('journal_mode = DELETE');

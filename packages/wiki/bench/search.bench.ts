@@ -1,5 +1,5 @@
 /**
- * `list=search` and files by generator: requests/s and p50/p99 latency at 1, 2 and 8 concurrent
+ * `list=search`: requests/s and p50/p99 latency at 1, 2 and 8 concurrent
  * clients on the imported reference wiki and on the generated wiki of 100,000 pages
  * (generated-wiki.ts; `BENCH_WIKI_PAGES` changes its size), beside a trivial Fastify route measured
  * in the same run (printed as a ratio), with `wiki serve` in its own processes (api-measure.ts;
@@ -31,11 +31,6 @@ const searchQuery = (words: string, what = 'text'): Query => [
   api({ list: 'search', srsearch: words, srwhat: what }),
 ];
 
-const FILES: Query = [
-  'generator=allimages&gailimit=50&prop=imageinfo',
-  api({ generator: 'allimages', gailimit: '50', prop: 'imageinfo' }),
-];
-
 /** Common words of each wiki (the generated one draws its text from the English sample dump). */
 const QUERIES: Record<WikiName, Query[]> = {
   reference: [
@@ -43,7 +38,6 @@ const QUERIES: Record<WikiName, Query[]> = {
     searchQuery('die'),
     searchQuery('Deutschland Einwohner'),
     searchQuery('Berlin', 'title'),
-    FILES,
   ],
   generated: [
     searchQuery('the'),
@@ -51,11 +45,8 @@ const QUERIES: Record<WikiName, Query[]> = {
     searchQuery('war city'),
     searchQuery('"the history"'),
     searchQuery('american', 'title'),
-    FILES,
   ],
 };
-
-const isSearch = (label: string) => label.startsWith('list=search');
 
 /** The number of hits a search answered, beside its CPU time. */
 function hits(body: string): string {
@@ -96,7 +87,6 @@ if (process.env.BENCH_HTTP !== '0') {
   );
   for (const [key, m] of large) {
     const [label, connections] = key.split('|');
-    if (!isSearch(label!)) continue;
     const verdict = m.p99Ms < TARGET_SEARCH_P99_MS ? 'ok' : 'MISSED';
     process.stdout.write(
       `${`${label} at ${connections} clients`.padEnd(56)} p99 ${m.p99Ms.toFixed(1)} ms  ${verdict}\n`,
