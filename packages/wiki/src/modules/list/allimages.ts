@@ -5,7 +5,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
 import { isBadFile, loadBadImageList } from '../support/bad-image-list.js';
-import { imageVersion } from '../support/file-rows.js';
+import { type ImageRow, imageVersion } from '../support/file-rows.js';
 import { sha1Filter, versionInfo } from '../support/files.js';
 
 /** `list=allimages`: parameters as the module reference lists them, in its order. */
@@ -94,8 +94,9 @@ export const execute: ModuleExecute = async (ctx) => {
     .selectFrom('image')
     .innerJoin('actor', 'actor_id', 'img_actor')
     .leftJoin('page', (join) => join.on('page_namespace', '=', NS_FILE).onRef('page_title', '=', 'img_name'))
-    .selectAll('image')
-    .select(['actor_name', 'actor_user', 'page_id']);
+    .select(['img_name', 'img_timestamp'])
+    // A generator gives names only: the rest of each row (metadata included) is not read.
+    .$if(!ctx.generator, (qb) => qb.selectAll('image').select(['actor_name', 'actor_user', 'page_id']));
   if (byName) {
     const from = p.from === undefined ? undefined : titlePartToKey(ctx.titles, p.from as string, NS_FILE);
     const to = p.to === undefined ? undefined : titlePartToKey(ctx.titles, p.to as string, NS_FILE);
@@ -155,10 +156,11 @@ export const execute: ModuleExecute = async (ctx) => {
     return;
   }
   const prop = new Set(p.prop as string[]);
+  const fullRows = rows as unknown as (ImageRow & { page_id: number | null })[];
   const badList = prop.has('badfile') ? await loadBadImageList(ctx.store, ctx.titles) : undefined;
   const list = ctx.result.list('img');
   const canSeeDeleted = ctx.user.rights.has('deletedhistory');
-  for (const row of rows) {
+  for (const row of fullRows) {
     const version = imageVersion(row);
     const title = ctx.titles.prefixedText(ctx.titles.make(NS_FILE, row.img_name));
     const info = versionInfo(ctx, version, prop, {

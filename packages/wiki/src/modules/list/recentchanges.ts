@@ -16,7 +16,7 @@ import {
 } from '../support/hidden-content.js';
 import { recentChangeLogInfo } from '../support/log-params.js';
 import { canSeeLogField, DELETED_ACTION, logSearchMask } from '../support/log-visibility.js';
-import { RECENT_CHANGE_COLUMNS } from '../support/recent-changes.js';
+import { type RECENT_CHANGE_COLUMNS, recentChangeColumns } from '../support/recent-changes.js';
 import { base36ToHex } from '../support/revision-output.js';
 import { timeRangeConditions } from '../support/time-range.js';
 
@@ -140,7 +140,13 @@ export const execute: ModuleExecute = async (ctx) => {
     .selectFrom('recentchanges')
     .innerJoin('actor', 'actor_id', 'rc_actor')
     .leftJoin('page', (join) => join.onRef('page_namespace', '=', 'rc_namespace').onRef('page_title', '=', 'rc_title'))
-    .select([...RECENT_CHANGE_COLUMNS, 'actor_name', 'actor_user', 'page_is_redirect']);
+    // Only what the asked-for props read (the page join costs nothing when none of its columns is
+    // read: SQLite leaves out a left join on a unique key whose table gives no column).
+    .select([
+      ...(recentChangeColumns(props) as unknown as typeof RECENT_CHANGE_COLUMNS),
+      ...(props.has('user') || props.has('userid') ? (['actor_name', 'actor_user'] as const) : []),
+      ...(props.has('redirect') ? (['page_is_redirect'] as const) : []),
+    ]);
   for (const condition of timeRangeConditions(p, 'rc_timestamp', 'rc_id')) query = query.where(condition);
   const namespaces = p.namespace as number[] | undefined;
   if (namespaces !== undefined) {
