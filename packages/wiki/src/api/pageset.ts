@@ -300,10 +300,26 @@ export class PageSet {
       const rows = await this.store.db
         .selectFrom('page')
         .select(PAGE_COLUMNS)
-        .where((eb) =>
-          eb.or(batch.map((t) => eb.and([eb('page_namespace', '=', t.namespace), eb('page_title', '=', t.dbKey)]))),
-        )
+        .where((eb) => {
+          // One IN list per namespace: SQLite reads it from the title index about twice as fast as
+          // a disjunction of one (namespace, title) pair per title.
+          const byNamespace = new Map<number, string[]>();
+          for (const t of batch) {
+            const keys = byNamespace.get(t.namespace);
+            if (keys) keys.push(t.dbKey);
+            else byNamespace.set(t.namespace, [t.dbKey]);
+          }
+          return eb.or(
+            [...byNamespace].map(([namespace, keys]) =>
+              eb.and([eb('page_namespace', '=', namespace), eb('page_title', 'in', keys)]),
+            ),
+          );
+        })
         .execute();
+      // In the order the titles were asked for, which the answer's order follows.
+      const position = new Map(batch.map((t, at) => [`${t.namespace}:${t.dbKey}`, at]));
+      const at = (row: PageRow) => position.get(`${row.page_namespace}:${row.page_title}`) ?? 0;
+      rows.sort((a, b) => at(a) - at(b));
       for (const row of rows) out.push(this.toRecord(row));
     }
     return out;
