@@ -3,7 +3,7 @@
  * clients on the imported reference wiki and on the generated wiki of 100,000 pages
  * (generated-wiki.ts; `BENCH_WIKI_PAGES` changes its size), beside a trivial Fastify route measured
  * in the same run (printed as a ratio), with `wiki serve` in its own processes (api-measure.ts;
- * `BENCH_WORKERS` workers, default 1). Before that, each query's CPU time in process.
+ * `BENCH_WORKERS` workers, default one per core as in production). Before that, each query's CPU time in process.
  * At the end, the target: search p99 under 50 ms on the large wiki.
  *
  * The generated wiki's store is built by the XML importer, which builds its search index; a
@@ -14,13 +14,14 @@
  * `BENCH_SECONDS` sets the duration of each measurement (default 5); `BENCH_HTTP=0` measures the
  * CPU per request only.
  */
+import { availableParallelism } from 'node:os';
 import { sql } from 'kysely';
 import { refreshSearchIndex } from '../src/store/search-index.js';
 import { importReferenceWiki } from '../test/helpers/reference-wiki.js';
 import { cpuPerRequest, measureBaseline, measureServer, type Query, type WikiName } from './api-measure.js';
 import { generatedWiki } from './generated-wiki.js';
 
-const workers = Number(process.env.BENCH_WORKERS ?? '1');
+const workers = Number(process.env.BENCH_WORKERS ?? String(availableParallelism()));
 const TARGET_SEARCH_P99_MS = 50;
 
 const api = (params: Record<string, string>) =>
