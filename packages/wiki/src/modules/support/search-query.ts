@@ -185,12 +185,14 @@ export async function runSearch(
   const total = Number(counted.rows[0]?.c ?? 0);
   if (total === 0 || request.offset >= total) return { pages: [], ...(request.count ? { total } : {}) };
   const pages =
-    total <= SORT_HITS_UP_TO
+    total <= (request.sortHitsUpTo ?? SORT_HITS_UP_TO)
       ? await sql<SearchPage>`select page_id, page_namespace, page_title from searchindex
           cross join page on page_id = searchindex.rowid
           where searchindex match ${query} ${order}`.execute(db)
-      : await sql<SearchPage>`select page_id, page_namespace, page_title from page
-          where page_id in (select rowid from searchindex where searchindex match ${query})
+      : // The unary plus keeps SQLite from looking every hit up by id and sorting them all:
+        // it reads the title index in order and stops after the page's hits.
+        await sql<SearchPage>`select page_id, page_namespace, page_title from page
+          where +page_id in (select rowid from searchindex where searchindex match ${query})
           ${namespaceFilter} ${order}`.execute(db);
   return { pages: pages.rows, ...(request.count ? { total } : {}) };
 }
