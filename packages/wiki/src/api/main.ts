@@ -249,18 +249,15 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
       : 'private, must-revalidate, max-age=0';
   headers['x-content-type-options'] = 'nosniff';
   headers['x-frame-options'] = 'DENY';
-  const status = failure?.httpStatus ?? 200;
-  const cookies = session.cookies();
-  const { encoded } = printed;
-  if (!encoded) return { status, headers, body: printed.body, cookies };
   return {
-    status,
+    status: failure?.httpStatus ?? 200,
     headers,
+    // Read from the printed answer when asked for: one holding prepared texts is sent as bytes.
     get body() {
       return printed.body;
     },
-    encoded,
-    cookies,
+    ...(printed.encoded ? { encoded: printed.encoded } : {}),
+    cookies: session.cookies(),
   };
 }
 

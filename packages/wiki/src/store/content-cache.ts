@@ -9,7 +9,10 @@
 import { forgetText, prepareText } from '../api/format/prepared-json.js';
 import type { WikiStore } from './database.js';
 
-/** Characters of text kept per store (UTF-16 in memory: about twice as many bytes, plus their JSON forms as text and as UTF-8 bytes, made when first sent). */
+/**
+ * Characters of text kept per store (UTF-16 in memory: about twice as many bytes, plus their JSON
+ * forms as text and as UTF-8 bytes, made when first sent).
+ */
 export const CONTENT_CACHE_CHARS = 8 * 1024 * 1024;
 
 /** Batches of lookups stay within SQL parameter limits. */

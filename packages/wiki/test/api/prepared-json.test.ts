@@ -11,9 +11,11 @@ import {
   prepareText,
   printWithPrepared,
   SplicedJson,
-  stringifyWithPrepared,
   utf8Length,
 } from '../../src/api/format/prepared-json.js';
+
+/** The answer as `printWithPrepared` prints it, as one string. */
+const printed = (value: unknown) => String(printWithPrepared(value));
 
 const long = (seed: string) => seed.repeat(Math.ceil(PREPARED_MIN_LENGTH / seed.length) + 1);
 
@@ -42,7 +44,7 @@ test('registered texts are spliced in as the plain serialisation prints them', (
       },
     };
     const expected = plain(answer);
-    assert.equal(stringifyWithPrepared(answer), expected);
+    assert.equal(printed(answer), expected);
     assert.equal(toJson(answer, { formatVersion: 2, escapeNonAscii: false, pretty: false }), expected);
     assert.equal(utf8Length(texts[0] as string), Buffer.byteLength(texts[0] as string));
   } finally {
@@ -55,7 +57,7 @@ test('a string that looks like a marker is printed as itself', () => {
   prepareText(text);
   try {
     const answer = { a: text, b: '\u0000abc:0', c: '"\\u0000' };
-    assert.equal(stringifyWithPrepared(answer), plain(answer));
+    assert.equal(printed(answer), plain(answer));
   } finally {
     forgetText(text);
   }
@@ -90,13 +92,13 @@ test('an answer holding registered texts is encoded to the bytes of its printed 
   for (const text of texts) prepareText(text);
   try {
     const answer = { first: texts[0], list: [texts[1], 'ā', texts[0]], last: 'ž' };
-    const printed = printWithPrepared(answer);
-    assert.ok(printed instanceof SplicedJson);
-    assert.equal(String(printed), plain(answer));
-    assert.deepEqual(printed.toBuffer(), Buffer.from(plain(answer)));
+    const spliced = printWithPrepared(answer);
+    assert.ok(spliced instanceof SplicedJson);
+    assert.equal(String(spliced), plain(answer));
+    assert.deepEqual(spliced.toBuffer(), Buffer.from(plain(answer)));
     // Encoded a second time from the texts' kept bytes.
-    assert.deepEqual(printed.toBuffer(), Buffer.from(plain(answer)));
-    const wrapped = printed.wrap('/**/cb(', ')');
+    assert.deepEqual(spliced.toBuffer(), Buffer.from(plain(answer)));
+    const wrapped = spliced.wrap('/**/cb(', ')');
     assert.equal(String(wrapped), `/**/cb(${plain(answer)})`);
     assert.deepEqual(wrapped.toBuffer(), Buffer.from(`/**/cb(${plain(answer)})`));
   } finally {

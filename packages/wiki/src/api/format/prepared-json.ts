@@ -151,11 +151,6 @@ export function printWithPrepared(root: unknown, mayHoldPrepared = true): string
   return new SplicedJson(parts, texts);
 }
 
-/** `printWithPrepared` as one string. */
-export function stringifyWithPrepared(root: unknown, mayHoldPrepared = true): string {
-  return String(printWithPrepared(root, mayHoldPrepared));
-}
-
 function escapeSeparators(text: string): string {
   return /[\u2028\u2029]/.test(text) ? text.replace(LINE_SEPARATORS, escapeLineSeparator) : text;
 }

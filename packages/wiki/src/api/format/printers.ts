@@ -91,13 +91,7 @@ function jsonBody(contentType: string, printed: string | SplicedJson): PrintedBo
 export function printResult(format: FormatName, result: ResultObject, o: FormatOptions): PrintedBody {
   switch (format) {
     case 'json': {
-      const escapeNonAscii = o.ascii || (o.formatVersion === 1 && !o.utf8);
-      const printed = toJsonBody(result, {
-        formatVersion: o.formatVersion,
-        escapeNonAscii,
-        pretty: false,
-        mayHoldPrepared: o.mayHoldPrepared,
-      });
+      const printed = jsonText(result, o, false);
       if (o.callback !== undefined) {
         const prefix = `/**/${o.callback}(`;
         const wrapped = printed instanceof SplicedJson ? printed.wrap(prefix, ')') : `${prefix}${printed})`;
@@ -106,7 +100,7 @@ export function printResult(format: FormatName, result: ResultObject, o: FormatO
       return jsonBody('application/json; charset=utf-8', printed);
     }
     case 'jsonfm':
-      return html('JSON', jsonText(result, o, true), o);
+      return html('JSON', String(jsonText(result, o, true)), o);
     case 'rawfm':
       return html('JSON', toJson(result, { formatVersion: 2, escapeNonAscii: false, pretty: true }), o);
     case 'xml':
@@ -125,9 +119,15 @@ export function printResult(format: FormatName, result: ResultObject, o: FormatO
   }
 }
 
-function jsonText(result: ResultObject, o: FormatOptions, pretty: boolean): string {
+/** The JSON of `result` as the format options ask (in parts when it holds prepared texts). */
+function jsonText(result: ResultObject, o: FormatOptions, pretty: boolean): string | SplicedJson {
   const escapeNonAscii = o.ascii || (o.formatVersion === 1 && !o.utf8);
-  return toJson(result, { formatVersion: o.formatVersion, escapeNonAscii, pretty, mayHoldPrepared: o.mayHoldPrepared });
+  return toJsonBody(result, {
+    formatVersion: o.formatVersion,
+    escapeNonAscii,
+    pretty,
+    mayHoldPrepared: o.mayHoldPrepared,
+  });
 }
 
 function html(kind: string, text: string, o: FormatOptions): PrintedBody {

@@ -143,7 +143,6 @@ export interface SearchRequest {
   sortHitsUpTo?: number;
 }
 
-/** The hits of a page of results and, when asked, the number of all hits. */
 /**
  * SQLite: with at most this many hits, they are read from the index and sorted; with more, the
  * page table is read in title order and each page looked up in the set of hits (read from the
