@@ -142,6 +142,9 @@ describeEachEngine('list=search on the reference wiki', (engine) => {
         const scanned = await runSearch(api().store.db, { ...request, sortHitsUpTo: 0 });
         assert.ok(sorted.pages.length > 0);
         assert.deepEqual(scanned, sorted, text);
+        // Read three rows at a time, the walk goes on from chunk to chunk and namespace to namespace.
+        const chunked = await runSearch(api().store.db, { ...request, sortHitsUpTo: 0, titleChunk: 3 });
+        assert.deepEqual(chunked, sorted, text);
       }
     }
   });

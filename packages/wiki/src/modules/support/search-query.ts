@@ -141,14 +141,57 @@ export interface SearchRequest {
   count: boolean;
   /** SQLite: the most hits that are sorted rather than found in title order (default 2,000). */
   sortHitsUpTo?: number;
+  /** SQLite: the page rows read by the first statement of a walk in title order (default: estimated). */
+  titleChunk?: number;
 }
 
 /**
- * SQLite: with at most this many hits, they are read from the index and sorted; with more, the
- * page table is read in title order and each page looked up in the set of hits (read from the
- * index once), which finds the first hits after about (offset + limit) x pages / hits rows.
+ * SQLite: with at most this many hits, their pages are looked up by id and sorted; with more, the
+ * page table is read in title order and each page checked against the set of hits, which finds
+ * the first hits after about (offset + limit) x pages / hits rows.
  */
 const SORT_HITS_UP_TO = 2000;
+
+/**
+ * SQLite, many hits: the page of results, read from the title index namespace by namespace in
+ * chunks until `offset + limit` hits have been seen. `hits` holds the hits' page ids.
+ */
+async function hitsInTitleOrder(db: Kysely<any>, hits: number[], namespaces: number[] | null, request: SearchRequest) {
+  let largest = 0;
+  for (const id of hits) if (id > largest) largest = id;
+  const isHit = new Uint8Array(largest + 1);
+  for (const id of hits) isHit[id] = 1;
+  const wanted = request.offset + request.limit;
+  const found: SearchPage[] = [];
+  let seen = 0;
+  // A first chunk that holds the wanted hits when hits are spread evenly over the page ids.
+  let chunk = request.titleChunk ?? Math.min(50_000, Math.ceil((wanted * isHit.length) / hits.length) + 100);
+  const order =
+    namespaces ??
+    (await sql<{ ns: number }>`select distinct page_namespace as ns from page order by ns`.execute(db)).rows.map(
+      (r) => r.ns,
+    );
+  for (const namespace of [...order].sort((a, b) => a - b)) {
+    let after: string | undefined;
+    for (;;) {
+      const rows = (
+        await sql<SearchPage>`select page_id, page_namespace, page_title from page
+          where page_namespace = ${namespace} ${after === undefined ? sql`` : sql`and page_title > ${after}`}
+          order by page_title limit ${chunk}`.execute(db)
+      ).rows;
+      for (const row of rows) {
+        if (row.page_id < isHit.length && isHit[row.page_id] === 1 && seen++ >= request.offset) {
+          found.push(row);
+          if (found.length === request.limit) return found;
+        }
+      }
+      if (rows.length < chunk) break;
+      after = rows[rows.length - 1]!.page_title;
+      chunk = Math.min(chunk * 2, 50_000);
+    }
+  }
+  return found;
+}
 
 /** The hits of a page of results and, when asked, the number of all hits. */
 export async function runSearch(
@@ -178,20 +221,18 @@ export async function runSearch(
     request.namespaces === null
       ? wordQuery
       : `${wordQuery} AND si_namespace : (${request.namespaces.map((n) => `"${n}"`).join(' OR ')})`;
-  const counted = await sql<{
-    c: number;
-  }>`select count(*) as c from searchindex where searchindex match ${query}`.execute(db);
-  const total = Number(counted.rows[0]?.c ?? 0);
-  if (total === 0 || request.offset >= total) return { pages: [], ...(request.count ? { total } : {}) };
-  const pages =
-    total <= (request.sortHitsUpTo ?? SORT_HITS_UP_TO)
-      ? await sql<SearchPage>`select page_id, page_namespace, page_title from searchindex
-          cross join page on page_id = searchindex.rowid
-          where searchindex match ${query} ${order}`.execute(db)
-      : // The unary plus keeps SQLite from looking every hit up by id and sorting them all:
-        // it reads the title index in order and stops after the page's hits.
-        await sql<SearchPage>`select page_id, page_namespace, page_title from page
-          where +page_id in (select rowid from searchindex where searchindex match ${query})
-          ${namespaceFilter} ${order}`.execute(db);
-  return { pages: pages.rows, ...(request.count ? { total } : {}) };
+  // The index is read once: the hits' ids give the count and the page of results.
+  const matched = await sql<{ ids: string }>`select json_group_array(rowid) as ids from searchindex
+    where searchindex match ${query}`.execute(db);
+  const idsJson = matched.rows[0]?.ids ?? '[]';
+  const hits = JSON.parse(idsJson) as number[];
+  const total = hits.length;
+  const counted = request.count ? { total } : {};
+  if (total === 0 || request.offset >= total) return { pages: [], ...counted };
+  if (total > (request.sortHitsUpTo ?? SORT_HITS_UP_TO)) {
+    return { pages: await hitsInTitleOrder(db, hits, request.namespaces, request), ...counted };
+  }
+  const pages = await sql<SearchPage>`select page_id, page_namespace, page_title from page
+    where page_id in (select value from json_each(${idsJson})) ${order}`.execute(db);
+  return { pages: pages.rows, ...counted };
 }
