@@ -2,7 +2,7 @@
  * Invoice creations/s and reads/s over HTTP at 1 and 8 concurrent clients on SQLite (durable
  * commits: WAL with synchronous=FULL), printed beside a trivial Fastify route measured in the
  * same run; then the time from a simulated payment to `paid` being visible on GET (p50/p99).
- * The service and the load generator share this process, as the trivial baseline does.
+ * The service and the load generator (autocannon) share this process, as the trivial baseline does.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,7 +78,7 @@ print(
 );
 for (const connections of [1, 8]) {
   const trivial = await withTrivialServer((url) =>
-    measureHttp('trivial Fastify route', { url, connections, durationSeconds: DURATION_SECONDS }),
+    measureHttp('trivial Fastify route', { url, connections, durationSeconds: DURATION_SECONDS, client: 'autocannon' }),
   );
   print(formatMeasurement(trivial));
   const before = { ...invoicing.service.writes.stats };
@@ -100,6 +100,7 @@ for (const connections of [1, 8]) {
     url: `${base}/api/invoices/${sample.id}`,
     connections,
     durationSeconds: DURATION_SECONDS,
+    client: 'autocannon',
   });
   print(formatMeasurement(reads, trivial));
 }

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatMeasurement, type HttpMeasurement, measureHttp, withTrivialServer } from '@svc/common/bench';
+import { formatMeasurement, type HttpMeasurement, loadClient, measureHttp, withTrivialServer } from '@svc/common/bench';
 import type * as AppModule from '../src/api/app.js';
 import type * as MainModule from '../src/api/main.js';
 import type { SiteConfig } from '../src/site/site.js';
@@ -202,6 +202,7 @@ export async function measureServer(
 /** The trivial Fastify route at each client count: what the API's figures are printed beside. */
 export async function measureBaseline(): Promise<Map<number, HttpMeasurement>> {
   const baseline = new Map<number, HttpMeasurement>();
+  process.stdout.write(`load generator: ${loadClient()} (BENCH_CLIENT=wrk|autocannon)\n`);
   await withTrivialServer(async (url) => {
     for (const connections of CLIENTS) {
       const m = await measureHttp('trivial Fastify route', { url, connections, durationSeconds: seconds });
