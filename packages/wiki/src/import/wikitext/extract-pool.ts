@@ -4,9 +4,10 @@
  * inputs, or a single core) extraction runs inline.
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { SiteConfig } from '../../site/site.js';
 import { TitleCodec } from '../../site/title.js';
+import { siblingModule, startWorker } from '../../worker-thread.js';
 import type { PageContext, PageLinks } from './extract-links.js';
 import { extractPage } from './extract-page.js';
 
@@ -33,14 +34,6 @@ export interface ExtractWorkerData {
   lint: boolean;
 }
 
-/** Starts a worker from a module; from TypeScript sources (development) through tsx's loader. */
-function startWorker(url: URL, data: ExtractWorkerData): Worker {
-  const options = { workerData: data, resourceLimits: WORKER_LIMITS };
-  if (!url.pathname.endsWith('.ts')) return new Worker(url, options);
-  const bootstrap = `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(url.href)}); })`;
-  return new Worker(bootstrap, { ...options, eval: true });
-}
-
 export class LinkExtractorPool {
   private readonly workers: Worker[] = [];
   private readonly codec: TitleCodec;
@@ -57,9 +50,9 @@ export class LinkExtractorPool {
     private readonly lint = true,
   ) {
     this.codec = new TitleCodec(site);
-    const own = import.meta.url.endsWith('.ts') ? './extract-worker.ts' : './extract-worker.js';
+    const data: ExtractWorkerData = { site, lint };
     for (let i = 0; i < threads; i++) {
-      const worker = startWorker(new URL(own, import.meta.url), { site, lint });
+      const worker = startWorker(siblingModule(import.meta.url, 'extract-worker'), data, WORKER_LIMITS);
       worker.on('message', (answers: ExtractResponse[]) => this.receive(answers));
       worker.on('error', (err) => this.fail(err));
       this.workers.push(worker);

@@ -5,8 +5,8 @@
  * writes. The worker runs at most a few batches ahead, so memory stays flat whatever the size.
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import type { SiteConfig } from '../../site/site.js';
+import { siblingModule, startWorker } from '../../worker-thread.js';
 import { DumpError, readDump } from './dump-reader.js';
 import { DumpFileError, dumpFileInfo, openDump } from './open-dump.js';
 import { type ImportEvent, PageStream } from './page-stream.js';
@@ -45,14 +45,6 @@ export function readerThreadFor(bytes: number): boolean {
   return bytes >= WORKER_FROM_BYTES && availableParallelism() > 1;
 }
 
-/** Starts a worker from a module; from TypeScript sources (development) through tsx's loader. */
-function startWorker(url: URL, workerData: unknown): Worker {
-  const options = { workerData, resourceLimits: WORKER_LIMITS };
-  if (!url.pathname.endsWith('.ts')) return new Worker(url, options);
-  const bootstrap = `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(url.href)}); })`;
-  return new Worker(bootstrap, { ...options, eval: true });
-}
-
 /** The error a worker reported, as the reader would have thrown it. */
 export function workerError(message: Extract<WorkerMessage, { type: 'error' }>): Error {
   if (message.kind === 'dump') return new DumpError(message.message, message.byteOffset);
@@ -77,8 +69,7 @@ async function inlineSource(file: string, lint: boolean): Promise<DumpSource> {
 }
 
 function workerSource(file: string, fileBytes: number, lint: boolean): DumpSource {
-  const own = import.meta.url.endsWith('.ts') ? './dump-worker.ts' : './dump-worker.js';
-  const worker = startWorker(new URL(own, import.meta.url), { file, lint });
+  const worker = startWorker(siblingModule(import.meta.url, 'dump-worker'), { file, lint }, WORKER_LIMITS);
   const queue: ImportEvent[][] = [];
   let read = 0;
   let ended = false;

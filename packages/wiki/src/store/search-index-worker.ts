@@ -1,0 +1,12 @@
+/**
+ * Worker thread body for large search index builds (`refreshSearchIndex`): prepares pages' texts
+ * for the index and stems words of its vocabulary while the building thread writes. Receives the
+ * content language once, then requests, and answers each in the order they came.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { prepareForIndex, type SearchIndexRequest, stemPairs, WordStemmer } from './search-index.js';
+
+const stemmer = new WordStemmer((workerData as { language: string }).language);
+parentPort!.on('message', (request: SearchIndexRequest) => {
+  parentPort!.postMessage(request.kind === 'stem' ? stemPairs(request.words, stemmer) : prepareForIndex(request.pages));
+});
