@@ -254,8 +254,12 @@ class SearchIndexThread {
   }
 }
 
-/** The search index thread's heap: two batches of pages, or a list of words, at a time. */
-const INDEX_WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
+/**
+ * The search index thread's heap: it holds a batch of pages and the texts made of them at a time;
+ * room for a batch of the longest pages MediaWiki allows (2 MB of wikitext each), while a batch
+ * of ordinary pages keeps its heap small.
+ */
+const INDEX_WORKER_LIMITS = { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 16 };
 
 /**
  * SQLite, after many pages were indexed: lists every word of the index's vocabulary that is not
@@ -382,7 +386,7 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
   // it writes them out, and merges what it wrote once at the end rather than as it goes (77 MB of
   // text indexed at 13.6 MB/s instead of 9.6). An index that holds pages already is added to as
   // usual: the final merge would rewrite all of it.
-  const bulk =
+  let bulk =
     !postgres &&
     !few &&
     (await sql<{ n: number }>`select count(*) as n from (select 1 from searchindex_page limit 1)`.execute(db)).rows[0]
@@ -447,13 +451,16 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
     if (bulk) {
       await sql`insert into searchindex (searchindex) values ('optimize')`.execute(db);
       await setIndexOptions(db, FTS5_DEFAULT_HASH_BYTES, FTS5_DEFAULT_AUTOMERGE);
+      bulk = false;
     }
     if (!postgres && !few && count > 0)
       await listStemsOfVocabulary(db, stemmer, helper, options.vocabularyChunk ?? 5000);
   } finally {
-    // A failure above leaves no answer unawaited.
+    // A failure above leaves no answer unawaited, and the index's own options as they were (when
+    // no transaction around this gives them back).
     await prepared?.catch(() => {});
     await helper?.close();
+    if (bulk) await setIndexOptions(db, FTS5_DEFAULT_HASH_BYTES, FTS5_DEFAULT_AUTOMERGE).catch(() => {});
   }
   await countMissingWords(db);
   return count;
