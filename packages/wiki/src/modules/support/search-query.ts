@@ -152,11 +152,21 @@ export interface SearchRequest {
  */
 const SORT_HITS_UP_TO = 2000;
 
+/** SQLite: the namespaces that hold pages, in order, each found by one seek in the title index. */
+async function namespacesInUse(db: Kysely<any>): Promise<number[]> {
+  const found = await sql<{ ns: number }>`with recursive used(ns) as (
+      select min(page_namespace) from page
+      union all
+      select (select min(page_namespace) from page where page_namespace > used.ns) from used where used.ns is not null
+    ) select ns from used where ns is not null`.execute(db);
+  return found.rows.map((r) => r.ns);
+}
+
 /**
  * SQLite, many hits: the page of results, read from the title index namespace by namespace in
  * chunks until `offset + limit` hits have been seen. `hits` holds the hits' page ids.
  */
-async function hitsInTitleOrder(db: Kysely<any>, hits: number[], namespaces: number[] | null, request: SearchRequest) {
+async function hitsInTitleOrder(db: Kysely<any>, hits: number[], request: SearchRequest) {
   let largest = 0;
   for (const id of hits) if (id > largest) largest = id;
   const isHit = new Uint8Array(largest + 1);
@@ -166,12 +176,8 @@ async function hitsInTitleOrder(db: Kysely<any>, hits: number[], namespaces: num
   let seen = 0;
   // A first chunk that holds the wanted hits when hits are spread evenly over the page ids.
   let chunk = request.titleChunk ?? Math.min(50_000, Math.ceil((wanted * isHit.length) / hits.length) + 100);
-  const order =
-    namespaces ??
-    (await sql<{ ns: number }>`select distinct page_namespace as ns from page order by ns`.execute(db)).rows.map(
-      (r) => r.ns,
-    );
-  for (const namespace of [...order].sort((a, b) => a - b)) {
+  const order = request.namespaces ? [...request.namespaces].sort((a, b) => a - b) : await namespacesInUse(db);
+  for (const namespace of order) {
     let after: string | undefined;
     for (;;) {
       const rows = (
@@ -230,7 +236,7 @@ export async function runSearch(
   const counted = request.count ? { total } : {};
   if (total === 0 || request.offset >= total) return { pages: [], ...counted };
   if (total > (request.sortHitsUpTo ?? SORT_HITS_UP_TO)) {
-    return { pages: await hitsInTitleOrder(db, hits, request.namespaces, request), ...counted };
+    return { pages: await hitsInTitleOrder(db, hits, request), ...counted };
   }
   const pages = await sql<SearchPage>`select page_id, page_namespace, page_title from page
     where page_id in (select value from json_each(${idsJson})) ${order}`.execute(db);
