@@ -72,6 +72,7 @@ export function openDatabase<DB>(target: DatabaseTarget): OpenDatabase<DB> {
  * statement for its column names: better-sqlite3 builds each row object property by property
  * through V8's C++ API, which costs about twice as much for a query of many rows and columns.
  * Where two columns share a name, the later one's value is kept, as better-sqlite3 keeps it.
+ * A bound LIMIT is prepared as `+?` (see plannedOnce).
  */
 export interface StatementCache {
   close(): void;
@@ -93,7 +94,19 @@ function rowMaker(columns: string[]): RowMaker {
   return new Function('v', `return { ${fields} };`) as RowMaker;
 }
 
-function cachedStatement(sqlite: SQLite.Database, source: string): CachedStatement & { busy(): boolean } {
+/**
+ * The SQL to prepare for a query's text: a bound `LIMIT ?` or `OFFSET ?` becomes `+?`. SQLite
+ * (3.53, as better-sqlite3 12 bundles it) reads the value bound to a bare `LIMIT ?` while planning
+ * and so marks the statement to be planned again whenever that parameter is bound, which a kept
+ * statement is on every run: parsing and planning the query again each time, about a sixth of the
+ * cost of reading 50 rows. `+?` is the same number, one SQLite does not look into when planning.
+ */
+export function plannedOnce(source: string): string {
+  return source.replace(/\b(limit|offset) \?/gi, '$1 +?');
+}
+
+function cachedStatement(sqlite: SQLite.Database, query: string): CachedStatement & { busy(): boolean } {
+  const source = plannedOnce(query);
   const statement = sqlite.prepare(source);
   if (!statement.reader) {
     return {

@@ -53,7 +53,8 @@ export interface PageSetOptions {
 const LOOKUP_BATCH = 200;
 
 export class PageSet {
-  readonly good = new Map<number, PageRecord>();
+  /** Pages that exist, by page id (added through addGood). */
+  readonly good: ReadonlyMap<number, PageRecord> = new Map<number, PageRecord>();
   readonly missing: MissingTitle[] = [];
   readonly missingIds: number[] = [];
   readonly invalid: InvalidTitle[] = [];
@@ -91,9 +92,18 @@ export class PageSet {
     );
   }
 
+  /** goodPages' list, made again after a page is added. */
+  private sortedGood: readonly PageRecord[] | undefined;
+
   /** Pages that exist, by page id in ascending order (the order MediaWiki answers in). */
-  goodPages(): PageRecord[] {
-    return [...this.good.values()].sort((a, b) => a.pageid - b.pageid);
+  goodPages(): readonly PageRecord[] {
+    this.sortedGood ??= [...this.good.values()].sort((a, b) => a.pageid - b.pageid);
+    return this.sortedGood;
+  }
+
+  private addGood(record: PageRecord): void {
+    (this.good as Map<number, PageRecord>).set(record.pageid, record);
+    this.sortedGood = undefined;
   }
 
   /** Every title of the set that names a page of this wiki (existing or not). */
@@ -171,7 +181,7 @@ export class PageSet {
       }
     }
     const rows = await this.fetchPagesById(pageIds);
-    for (const row of rows) this.good.set(row.pageid, row);
+    for (const row of rows) this.addGood(row);
     if (remaining.length > 0 && seeDeleted) await this.addDeletedRevisionIds(remaining);
     else this.badRevIds.push(...remaining);
   }
@@ -238,14 +248,14 @@ export class PageSet {
 
   private async addFoundPages(rows: PageRecord[]): Promise<void> {
     if (!this.options.resolveRedirects) {
-      for (const row of rows) this.good.set(row.pageid, row);
+      for (const row of rows) this.addGood(row);
       return;
     }
     let current = rows;
     const seen = new Set<number>();
     while (current.length > 0) {
       const redirects = current.filter((r) => r.isRedirect && !seen.has(r.pageid));
-      for (const row of current) if (!row.isRedirect || seen.has(row.pageid)) this.good.set(row.pageid, row);
+      for (const row of current) if (!row.isRedirect || seen.has(row.pageid)) this.addGood(row);
       if (redirects.length === 0) break;
       for (const r of redirects) seen.add(r.pageid);
       const targets = await this.store.db
@@ -262,7 +272,7 @@ export class PageSet {
       for (const source of redirects) {
         const target = byFrom.get(source.pageid);
         if (!target) {
-          this.good.set(source.pageid, source);
+          this.addGood(source);
           continue;
         }
         const interwiki = target.rd_interwiki ?? '';

@@ -151,6 +151,13 @@ export function printWithPrepared(root: unknown, mayHoldPrepared = true): string
   return new SplicedJson(parts, texts);
 }
 
+/**
+ * The answer with U+2028 and U+2029 escaped. Looked for with `includes`: V8 answers at once for a
+ * string held in one byte per character, and a regular expression takes microseconds over a
+ * two-byte one (an answer with a single character beyond Latin-1).
+ */
 function escapeSeparators(text: string): string {
-  return /[\u2028\u2029]/.test(text) ? text.replace(LINE_SEPARATORS, escapeLineSeparator) : text;
+  return !text.includes('\u2028') && !text.includes('\u2029')
+    ? text
+    : text.replace(LINE_SEPARATORS, escapeLineSeparator);
 }

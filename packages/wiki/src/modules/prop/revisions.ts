@@ -120,7 +120,11 @@ function takeBatch(
 }
 
 /** The latest revision of each page, by page id (`rvcontinue=pageid|revid`, as MediaWiki's). */
-async function latestRevisions(ctx: ModuleContext, pages: PageRecord[], limit: number): Promise<RevisionRow[]> {
+async function latestRevisions(
+  ctx: ModuleContext,
+  pages: readonly PageRecord[],
+  limit: number,
+): Promise<RevisionRow[]> {
   let ids = pages.map((page) => page.latest);
   if (ctx.params.continue !== undefined) {
     const [fromPage, fromRev] = parseContinueValue(ctx.params.continue as string, ['int', 'int']);
