@@ -405,8 +405,12 @@ export class PageSet {
     for (const inv of this.invalid)
       pages.set(inv.fakeId, { title: inv.title, invalidreason: inv.reason, invalid: true });
     for (const s of this.special) pages.set(s.fakeId, { ns: s.ns, title: s.title, special: true });
-    for (const p of this.goodPages())
-      pages.set(p.pageid, { pageid: p.pageid, ns: p.ns, title: p.title, ...this.extra(p.title) });
+    for (const p of this.goodPages()) {
+      const entry: ResultObject = { pageid: p.pageid, ns: p.ns, title: p.title };
+      // Search generators give pages extra fields; other page sets have none to look for.
+      if (this.extraFields.size > 0) Object.assign(entry, this.extra(p.title));
+      pages.set(p.pageid, entry);
+    }
     if (pages.size === 0) return undefined;
     if (indexPageIds) query.pageids = list('id', [...pages.entries.keys()]);
     query.pages = pages;
