@@ -100,4 +100,39 @@ describeEachEngine('prop=extracts', (engine) => {
     assert.match(answer.warnings.extracts.warnings, /lowered to 1/);
     assert.match(answer.warnings.extracts.warnings, /HTML may be malformed/);
   });
+
+  test('extracts made before are kept by content and options, and a changed content is read again', async () => {
+    const lead = { prop: 'extracts', titles: 'Berlin', exintro: '1', explaintext: '1' };
+    const extractOf = async (params: Record<string, string>) =>
+      (await api().query({ ...lead, ...params })).query.pages[0].extract as string;
+    const sentence = await extractOf({ exsentences: '1' });
+    assert.equal(sentence, 'Berlin ist die Hauptstadt der Bundesrepublik Deutschland.');
+    const chars = await extractOf({ exchars: '20' });
+    assert.notEqual(chars, sentence);
+    assert.equal(await extractOf({ exsentences: '1' }), sentence);
+    assert.equal(await extractOf({ exchars: '20' }), chars);
+    // The content row rewritten (as another import may): the kept extract is not served.
+    const { db } = api().store;
+    const row = await db
+      .selectFrom('page')
+      .innerJoin('slots', 'slot_revision_id', 'page_latest')
+      .innerJoin('content', 'content_id', 'slot_content_id')
+      .select(['content_id', 'content_text', 'content_sha1'])
+      .where('page_namespace', '=', 0)
+      .where('page_title', '=', 'Berlin')
+      .executeTakeFirstOrThrow();
+    const rewrite = (text: string, sha1: string) =>
+      db
+        .updateTable('content')
+        .set({ content_text: text, content_sha1: sha1 })
+        .where('content_id', '=', row.content_id)
+        .execute();
+    await rewrite('Berlin liegt an der Spree. Mehr folgt.', 'rewritten0000000000000000000000');
+    try {
+      assert.equal(await extractOf({ exsentences: '1' }), 'Berlin liegt an der Spree.');
+    } finally {
+      await rewrite(row.content_text, row.content_sha1);
+    }
+    assert.equal(await extractOf({ exsentences: '1' }), sentence);
+  });
 });

@@ -61,11 +61,13 @@ export const execute: ModuleExecute = async (ctx) => {
     sentences: ctx.params.sentences as number | undefined,
   };
   // Texts are read only for the extracts not made before.
+  const cache = extractCache(ctx.store);
+  const optionsKey = cache.optionsKey(options);
   const extracts = new Map<number, string>();
   const missing: typeof rows = [];
   for (const row of rows) {
     if (row.content_model !== 'wikitext') continue;
-    const known = knownExtract(ctx.store, row, options);
+    const known = cache.get(row, optionsKey);
     if (known === undefined) missing.push(row);
     else extracts.set(row.content_id, known);
   }
@@ -82,7 +84,7 @@ export const execute: ModuleExecute = async (ctx) => {
     const byId = new Map(texts.map((t) => [t.content_id, t.content_text]));
     for (const row of missing) {
       const extract = makeExtract(wikitextBlocks(byId.get(row.content_id) ?? '', ctx.titles), options);
-      rememberExtract(ctx.store, row, options, extract);
+      cache.set(row, optionsKey, extract);
       extracts.set(row.content_id, extract);
     }
   }
@@ -103,38 +105,71 @@ export const execute: ModuleExecute = async (ctx) => {
 /**
  * Extracts made before, by store: a page's extract is asked for again and again (link previews),
  * and making one parses the whole text. Keyed by content row and options, checked against the
- * content's SHA-1 so that a store rewritten by another import cannot serve a stale extract.
+ * content's SHA-1 so that a store rewritten by another import cannot serve a stale extract. The
+ * key is a number (content id and the number given to the options when first met), which a lookup
+ * finds without hashing a new string; when too many sets of options were met, the cache starts
+ * again.
  */
 const EXTRACT_CACHE_ENTRIES = 20_000;
-const extractCaches = new WeakMap<object, Map<string, { sha1: string; extract: string }>>();
+const OPTION_SETS = 4096;
 
 type ContentKey = { content_id: number; content_sha1: string };
 
-function extractCache(store: object): Map<string, { sha1: string; extract: string }> {
+/** A set of options by its number, in the cache's generation that gave the number. */
+interface OptionsKey {
+  number: number;
+  generation: number;
+}
+
+class ExtractCache {
+  /** In least recently used order (a hit moves its entry to the end). */
+  private readonly entries = new Map<number, { sha1: string; extract: string }>();
+  private readonly optionSets = new Map<string, number>();
+  /** Raised when the cache starts again: numbers given before then no longer count. */
+  private generation = 0;
+
+  /** The number of a set of options (the cache starts again when there are too many). */
+  optionsKey(options: Record<string, unknown>): OptionsKey {
+    const text = JSON.stringify(options);
+    let found = this.optionSets.get(text);
+    if (found === undefined) {
+      if (this.optionSets.size >= OPTION_SETS) {
+        this.optionSets.clear();
+        this.entries.clear();
+        this.generation++;
+      }
+      found = this.optionSets.size;
+      this.optionSets.set(text, found);
+    }
+    return { number: found, generation: this.generation };
+  }
+
+  /** The extract made before for this content and these options, if any. */
+  get(content: ContentKey, options: OptionsKey): string | undefined {
+    if (options.generation !== this.generation) return undefined;
+    const key = content.content_id * OPTION_SETS + options.number;
+    const hit = this.entries.get(key);
+    if (!hit || hit.sha1 !== content.content_sha1) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.extract;
+  }
+
+  set(content: ContentKey, options: OptionsKey, extract: string): void {
+    // Numbers given before the cache started again may name other options now.
+    if (options.generation !== this.generation) return;
+    this.entries.set(content.content_id * OPTION_SETS + options.number, { sha1: content.content_sha1, extract });
+    if (this.entries.size > EXTRACT_CACHE_ENTRIES) this.entries.delete(this.entries.keys().next().value as number);
+  }
+}
+
+const extractCaches = new WeakMap<object, ExtractCache>();
+
+function extractCache(store: object): ExtractCache {
   let cache = extractCaches.get(store);
   if (!cache) {
-    cache = new Map();
+    cache = new ExtractCache();
     extractCaches.set(store, cache);
   }
   return cache;
-}
-
-const cacheKey = (content: ContentKey, options: Record<string, unknown>) =>
-  `${content.content_id}|${JSON.stringify(options)}`;
-
-/** The extract made before for this content and these options, if any. */
-function knownExtract(store: object, content: ContentKey, options: Record<string, unknown>): string | undefined {
-  const cache = extractCache(store);
-  const key = cacheKey(content, options);
-  const hit = cache.get(key);
-  if (!hit || hit.sha1 !== content.content_sha1) return undefined;
-  cache.delete(key);
-  cache.set(key, hit);
-  return hit.extract;
-}
-
-function rememberExtract(store: object, content: ContentKey, options: Record<string, unknown>, extract: string) {
-  const cache = extractCache(store);
-  cache.set(cacheKey(content, options), { sha1: content.content_sha1, extract });
-  if (cache.size > EXTRACT_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
 }
