@@ -326,11 +326,12 @@ export class PageSet {
           );
         })
         .execute();
-      // In the order the titles were asked for, which the answer's order follows.
+      // In the order the titles were asked for, which the answer's order follows (each row's
+      // position looked up once, not in every comparison).
       const position = new Map(batch.map((t, at) => [`${t.namespace}:${t.dbKey}`, at]));
-      const at = (row: PageRow) => position.get(`${row.page_namespace}:${row.page_title}`) ?? 0;
-      rows.sort((a, b) => at(a) - at(b));
-      for (const row of rows) out.push(this.toRecord(row));
+      const placed = rows.map((row) => ({ row, at: position.get(`${row.page_namespace}:${row.page_title}`) ?? 0 }));
+      placed.sort((a, b) => a.at - b.at);
+      for (const { row } of placed) out.push(this.toRecord(row));
     }
     return out;
   }
