@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { plannedOnce } from '@svc/common';
 import SQLite from 'better-sqlite3';
 import { parseExactDecimal, toMinorUnits } from '../domain/decimal.js';
 import { invalidRequest } from '../domain/errors.js';
@@ -82,8 +83,13 @@ export class SimulatedLedger implements Ledger {
       `insert into payments (tx_id, op_index, from_address, to_address, amount, asset, memo, time, final)
        values (?, 0, ?, ?, ?, ?, ?, ?, ?) returning seq`,
     );
-    this.page = this.db.prepare('select * from payments where to_address = ? and seq > ? order by seq limit ?');
-    this.pageFromStart = this.db.prepare('select * from payments where to_address = ? order by seq limit ?');
+    // Kept statements with a bound LIMIT: prepared as the common statement cache prepares them.
+    this.page = this.db.prepare(
+      plannedOnce('select * from payments where to_address = ? and seq > ? order by seq limit ?'),
+    );
+    this.pageFromStart = this.db.prepare(
+      plannedOnce('select * from payments where to_address = ? order by seq limit ?'),
+    );
   }
 
   validateAddress(address: string): string | null {

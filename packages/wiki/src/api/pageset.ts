@@ -53,8 +53,7 @@ export interface PageSetOptions {
 const LOOKUP_BATCH = 200;
 
 export class PageSet {
-  /** Pages that exist, by page id (added through addGood). */
-  readonly good: ReadonlyMap<number, PageRecord> = new Map<number, PageRecord>();
+  private readonly goodById = new Map<number, PageRecord>();
   readonly missing: MissingTitle[] = [];
   readonly missingIds: number[] = [];
   readonly invalid: InvalidTitle[] = [];
@@ -97,12 +96,17 @@ export class PageSet {
 
   /** Pages that exist, by page id in ascending order (the order MediaWiki answers in). */
   goodPages(): readonly PageRecord[] {
-    this.sortedGood ??= [...this.good.values()].sort((a, b) => a.pageid - b.pageid);
+    this.sortedGood ??= [...this.goodById.values()].sort((a, b) => a.pageid - b.pageid);
     return this.sortedGood;
   }
 
+  /** Pages that exist, by page id. */
+  get good(): ReadonlyMap<number, PageRecord> {
+    return this.goodById;
+  }
+
   private addGood(record: PageRecord): void {
-    (this.good as Map<number, PageRecord>).set(record.pageid, record);
+    this.goodById.set(record.pageid, record);
     this.sortedGood = undefined;
   }
 

@@ -166,24 +166,15 @@ export function indexableTitle(dbKey: string): string {
  * (`seen` holds the words already looked at in this refresh).
  */
 async function listStemsOf(db: Kysely<any>, texts: string[], stemmer: WordStemmer, seen: Set<string>) {
-  const rows: RawBuilder<unknown>[] = [];
+  const unseen: string[] = [];
   for (const text of texts) {
     for (const word of words(text)) {
       if (seen.has(word)) continue;
       seen.add(word);
-      const stem = stemmer.stem(word);
-      if (stem !== word) rows.push(sql`(${stem}, ${word})`);
+      unseen.push(word);
     }
   }
-  await insertStems(db, rows);
-}
-
-async function insertStems(db: Kysely<any>, rows: RawBuilder<unknown>[]) {
-  for (let i = 0; i < rows.length; i += 400) {
-    await sql`insert or ignore into searchindex_stem (ss_stem, ss_word) values ${sql.join(rows.slice(i, i + 400))}`.execute(
-      db,
-    );
-  }
+  await insertStemPairs(db, stemPairs(unseen, stemmer));
 }
 
 /** The `[stem, word]` pairs of the words that are not their own stem, flattened. */
@@ -300,10 +291,15 @@ async function listStemsOfVocabulary(
   }
 }
 
+/** Writes `[stem, word]` pairs (flattened, as stemPairs gives them) to the stem table. */
 async function insertStemPairs(db: Kysely<any>, pairs: string[]) {
   const rows: RawBuilder<unknown>[] = [];
   for (let i = 0; i < pairs.length; i += 2) rows.push(sql`(${pairs[i]!}, ${pairs[i + 1]!})`);
-  await insertStems(db, rows);
+  for (let i = 0; i < rows.length; i += 400) {
+    await sql`insert or ignore into searchindex_stem (ss_stem, ss_word) values ${sql.join(rows.slice(i, i + 400))}`.execute(
+      db,
+    );
+  }
 }
 
 interface PageToIndex {
