@@ -15,9 +15,12 @@ export interface ListeningWiki {
   close(): Promise<void>;
 }
 
-export async function listeningReferenceWiki(): Promise<ListeningWiki> {
+export async function listeningReferenceWiki(
+  options: { beforeListen?: (app: FastifyInstance) => void } = {},
+): Promise<ListeningWiki> {
   const wiki = await importReferenceWiki();
   const app = await buildApp({ store: wiki.store, site: wiki.site });
+  options.beforeListen?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   return {

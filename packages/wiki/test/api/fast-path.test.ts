@@ -1,0 +1,132 @@
+/**
+ * GET and HEAD requests of api.php are answered by Node's HTTP server before Fastify sees them
+ * (`apiFastPath` in app.ts). These tests send the same requests over HTTP and through Fastify's
+ * `inject` (which always takes the Fastify route) and compare status, headers and body.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { type ListeningWiki, listeningReferenceWiki } from '../helpers/listening-wiki.js';
+
+let served: ListeningWiki;
+/** Requests that reached Fastify's own routing. */
+const throughFastify: string[] = [];
+
+before(async () => {
+  served = await listeningReferenceWiki({
+    beforeListen: (app) => {
+      app.addHook('onRequest', async (request) => {
+        throughFastify.push(`${request.method} ${request.url}`);
+      });
+    },
+  });
+});
+after(() => served.close());
+
+/** Headers that differ between any two answers (the time, the connection) are left out. */
+const VARYING = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+function comparable(headers: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!VARYING.has(name.toLowerCase()))
+      out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return out;
+}
+
+const q = (params: Record<string, string>) => `?${new URLSearchParams(params)}`;
+
+const CASES: Array<{ name: string; method?: 'GET' | 'HEAD'; url: string; headers?: Record<string, string> }> = [
+  { name: 'no parameters (the help page)', url: '/api.php' },
+  {
+    name: 'siteinfo',
+    url: `/api.php${q({ action: 'query', meta: 'siteinfo', siprop: 'namespaces', format: 'json' })}`,
+  },
+  {
+    name: 'allpages, formatversion 2, continued',
+    url: `/api.php${q({ action: 'query', list: 'allpages', aplimit: '5', format: 'json', formatversion: '2' })}`,
+  },
+  {
+    name: 'revision contents (an answer made of spliced parts)',
+    url: `/api.php${q({ action: 'query', generator: 'allpages', gaplimit: '3', prop: 'revisions', rvprop: 'content', rvslots: 'main', format: 'json', formatversion: '2' })}`,
+  },
+  {
+    name: 'a page title outside ASCII',
+    url: `/api.php${q({ action: 'query', titles: 'München|Köln', format: 'json' })}`,
+  },
+  {
+    name: 'an error',
+    url: `/api.php${q({ action: 'query', list: 'allpages', apfilterredir: 'bogus', format: 'json' })}`,
+  },
+  { name: 'an unknown action', url: `/api.php${q({ action: 'nonesuch', format: 'json' })}` },
+  { name: 'XML', url: `/api.php${q({ action: 'query', meta: 'siteinfo', siprop: 'namespaces', format: 'xml' })}` },
+  { name: 'HTML (jsonfm)', url: `/api.php${q({ action: 'query', meta: 'userinfo' })}` },
+  { name: 'JSONP', url: `/api.php${q({ action: 'query', meta: 'userinfo', format: 'json', callback: 'cb' })}` },
+  {
+    name: 'origin=*',
+    url: `/api.php${q({ action: 'query', meta: 'userinfo', format: 'json', origin: '*' })}`,
+    headers: { origin: 'https://example.org' },
+  },
+  {
+    name: 'an origin that does not match',
+    url: `/api.php${q({ action: 'query', meta: 'userinfo', format: 'json', origin: 'https://a.example' })}`,
+    headers: { origin: 'https://b.example' },
+  },
+  {
+    name: 'an unknown session cookie',
+    url: `/api.php${q({ action: 'query', meta: 'userinfo', format: 'json' })}`,
+    headers: { cookie: 'wiki_session=0123456789abcdef0123456789abcdef' },
+  },
+  {
+    name: 'Accept-Language with uselang=user',
+    url: `/api.php${q({ action: 'query', meta: 'siteinfo', siprop: 'namespaces', uselang: 'user', format: 'json' })}`,
+    headers: { 'accept-language': 'en' },
+  },
+  {
+    name: 'HEAD',
+    method: 'HEAD',
+    url: `/api.php${q({ action: 'query', meta: 'siteinfo', siprop: 'namespaces', format: 'json' })}`,
+  },
+  {
+    name: 'the other path',
+    url: `/w/api.php${q({ action: 'query', meta: 'siteinfo', siprop: 'namespaces', format: 'json' })}`,
+  },
+];
+
+for (const c of CASES) {
+  test(`fast path and Fastify answer alike: ${c.name}`, async () => {
+    const method = c.method ?? 'GET';
+    const overHttp = await fetch(`${served.origin}${c.url}`, { method, headers: c.headers });
+    const httpBody = await overHttp.text();
+    const injected = await served.app.inject({ method, url: c.url, headers: c.headers });
+    assert.equal(overHttp.status, injected.statusCode);
+    assert.deepEqual(comparable(Object.fromEntries(overHttp.headers)), comparable(injected.headers));
+    assert.equal(httpBody, injected.body);
+  });
+}
+
+test('GET and HEAD of api.php over HTTP do not reach Fastify; other requests do', async () => {
+  throughFastify.length = 0;
+  const url = `/api.php${q({ action: 'query', meta: 'siteinfo', siprop: 'namespaces', format: 'json' })}`;
+  assert.equal((await fetch(`${served.origin}${url}`)).status, 200);
+  assert.equal((await fetch(`${served.origin}${url}`, { method: 'HEAD' })).status, 200);
+  assert.deepEqual(throughFastify, []);
+
+  const post = await fetch(`${served.origin}/api.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'action=query&meta=siteinfo&format=json',
+  });
+  assert.equal(post.status, 200);
+  assert.ok(((await post.json()) as { query?: unknown }).query);
+  const put = await fetch(`${served.origin}${url}`, { method: 'PUT' });
+  assert.equal(put.status, 405);
+  assert.equal((await fetch(`${served.origin}/healthz`)).status, 200);
+  assert.equal((await fetch(`${served.origin}/api.php/extra${q({ action: 'query' })}`)).status, 404);
+  assert.deepEqual(throughFastify, [
+    'POST /api.php',
+    `PUT ${url}`,
+    'GET /healthz',
+    `GET /api.php/extra${q({ action: 'query' })}`,
+  ]);
+});
