@@ -105,6 +105,25 @@ for (const c of CASES) {
   });
 }
 
+test('a session started by a GET over the fast path: the cookie Fastify would set, and it carries the session', async () => {
+  const url = `/api.php${q({ action: 'query', meta: 'tokens', type: 'login', format: 'json' })}`;
+  const masked = (text: string) => text.replace(/=[a-z0-9]{32}(?=;)/g, '=…').replace(/"[0-9a-f]{40}\+\\\\"/g, '"…"');
+  const overHttp = await fetch(`${served.origin}${url}`);
+  const injected = await served.app.inject({ url });
+  const cookies = overHttp.headers.getSetCookie();
+  assert.equal(cookies.length, 1);
+  assert.deepEqual(
+    cookies.map(masked),
+    [injected.headers['set-cookie']].flat().map((c) => masked(String(c))),
+  );
+  const body = await overHttp.text();
+  assert.equal(masked(body), masked(injected.body));
+  assert.notEqual(masked(body), body, 'the token is masked');
+  // The same session gives the same login token again.
+  const again = await fetch(`${served.origin}${url}`, { headers: { cookie: String(cookies[0]).split(';')[0] } });
+  assert.equal(await again.text(), body);
+});
+
 test('GET and HEAD of api.php over HTTP do not reach Fastify; other requests do', async () => {
   throughFastify.length = 0;
   const url = `/api.php${q({ action: 'query', meta: 'siteinfo', siprop: 'namespaces', format: 'json' })}`;

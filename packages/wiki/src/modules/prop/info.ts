@@ -306,6 +306,14 @@ export const execute: ModuleExecute = async (context) => {
     for (const row of rows) displayTitles.set(row.pp_page, row.pp_value);
   }
   const readable = user.rights.has('read');
+  const wantsCounterpart = props.has('talkid') || props.has('subjectid') || props.has('associatedpage');
+  const byTitle =
+    wantsProtection ||
+    props.has('watched') ||
+    props.has('watchers') ||
+    props.has('visitingwatchers') ||
+    props.has('notificationtimestamp') ||
+    wantsCounterpart;
   const preload = props.has('preloadcontent') ? await preloadText(context) : undefined;
 
   for (const target of selected) {
@@ -326,10 +334,13 @@ export const execute: ModuleExecute = async (context) => {
       if (record.isRedirect) out.redirect = true;
       if (record.isNew) out.new = true;
     }
-    const k = key(target.ns, target.dbKey);
-    const protection: Protection[] = record
-      ? (protections.get(target.id) ?? [])
-      : [createProtections.get(k)].filter((p): p is Protection => p !== undefined);
+    // The title's key is made only for what looks pages up by title.
+    const k = byTitle ? key(target.ns, target.dbKey) : '';
+    const protection: Protection[] = !wantsProtection
+      ? []
+      : record
+        ? (protections.get(target.id) ?? [])
+        : [createProtections.get(k)].filter((p): p is Protection => p !== undefined);
     if (props.has('protection')) {
       out.protection = list(
         'pr',
@@ -356,7 +367,7 @@ export const execute: ModuleExecute = async (context) => {
       const stamp = watch.notification.get(k);
       out.notificationtimestamp = stamp ? mwToIso(stamp) : '';
     }
-    if (target.ns >= 0) {
+    if (target.ns >= 0 && wantsCounterpart) {
       const talk = isTalkNamespace(target.ns);
       const other = talk ? subjectNamespace(target.ns) : talkNamespace(target.ns);
       const otherId = counterparts.get(key(other, target.dbKey));
