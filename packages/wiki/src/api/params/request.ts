@@ -16,8 +16,10 @@ export class RequestParams {
 
   /** The value of `name`, marking it used; undefined when absent. */
   get(name: string): string | undefined {
-    this.used.add(name);
-    return this.values.get(name);
+    const value = this.values.get(name);
+    // Only names that were sent can be reported unused: the others need no record.
+    if (value !== undefined) this.used.add(name);
+    return value;
   }
 
   /** Whether `name` was sent, without marking it used. */
@@ -31,7 +33,7 @@ export class RequestParams {
   }
 
   markUsed(name: string): void {
-    this.used.add(name);
+    if (this.values.has(name)) this.used.add(name);
   }
 
   unused(): string[] {

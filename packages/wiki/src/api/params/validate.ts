@@ -78,6 +78,27 @@ export function resolveDefault(param: ParamDescriptor, site: SiteConfig): string
   return value.fromSite === 'language' ? site.language : site.mainPage;
 }
 
+/**
+ * Parameter names with their module's prefix, made once: every request reads dozens of parameters,
+ * and a name built anew must be flattened and hashed again for each lookup.
+ */
+const prefixedNames = new WeakMap<ParamDescriptor, Map<string, string>>();
+
+function prefixedName(param: ParamDescriptor, prefix: string): string {
+  if (prefix === '') return param.name;
+  let names = prefixedNames.get(param);
+  if (!names) {
+    names = new Map();
+    prefixedNames.set(param, names);
+  }
+  let name = names.get(prefix);
+  if (name === undefined) {
+    name = prefix + param.name;
+    names.set(prefix, name);
+  }
+  return name;
+}
+
 export class ParamValidator {
   constructor(
     private readonly request: RequestParams,
@@ -98,14 +119,14 @@ export class ParamValidator {
       const sourceValues = values[source];
       for (const item of Array.isArray(sourceValues) ? sourceValues : []) {
         const name = template.name.replace(`{${variable}}`, String(item));
-        values[name] = this.read({ ...template, name }, scope);
+        // Names made from the request's values are not kept.
+        values[name] = this.read({ ...template, name }, scope, scope.prefix + name);
       }
     }
     return values;
   }
 
-  read(param: ParamDescriptor, scope: ModuleParamScope): ParamValue {
-    const fullName = scope.prefix + param.name;
+  read(param: ParamDescriptor, scope: ModuleParamScope, fullName = prefixedName(param, scope.prefix)): ParamValue {
     const raw = this.request.get(fullName);
     if (param.type === 'boolean') {
       if (raw !== undefined && param.deprecated) this.deprecatedParam(fullName, scope);
