@@ -79,23 +79,18 @@ export function resolveDefault(param: ParamDescriptor, site: SiteConfig): string
 }
 
 /**
- * Parameter names with their module's prefix, made once: every request reads dozens of parameters,
- * and a name built anew must be flattened and hashed again for each lookup.
+ * Parameter names with their module's prefix, kept for the prefix last used with each parameter
+ * (a module's prefix, `g` and its prefix as a generator): every request reads dozens of
+ * parameters, and a name built anew must be flattened and hashed again for each lookup.
  */
-const prefixedNames = new WeakMap<ParamDescriptor, Map<string, string>>();
+const prefixedNames = new WeakMap<ParamDescriptor, { prefix: string; name: string }>();
 
 function prefixedName(param: ParamDescriptor, prefix: string): string {
   if (prefix === '') return param.name;
-  let names = prefixedNames.get(param);
-  if (!names) {
-    names = new Map();
-    prefixedNames.set(param, names);
-  }
-  let name = names.get(prefix);
-  if (name === undefined) {
-    name = prefix + param.name;
-    names.set(prefix, name);
-  }
+  const known = prefixedNames.get(param);
+  if (known?.prefix === prefix) return known.name;
+  const name = prefix + param.name;
+  prefixedNames.set(param, { prefix, name });
   return name;
 }
 
