@@ -3,4 +3,5 @@ export * from './database.js';
 export * from './env.js';
 export * from './health.js';
 export * from './migrations.js';
+export * from './precompiled.js';
 export * from './server.js';

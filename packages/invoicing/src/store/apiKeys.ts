@@ -1,6 +1,6 @@
+import { precompiled } from '@svc/common';
 import type { InvoicingDb } from './database.js';
 import { num } from './database.js';
-import { precompiled } from './precompiled.js';
 import type { ApiKeyTable } from './schema.js';
 
 export interface ApiKeyInfo {

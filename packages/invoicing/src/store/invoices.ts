@@ -1,9 +1,9 @@
+import { precompiled } from '@svc/common';
 import type { Invoice, InvoiceChange, InvoiceStatus, TimelineEntry } from '../domain/invoice.js';
 import type { Currency } from '../domain/money.js';
 import { announceInvoiceChange } from './changeNotices.js';
 import type { InvoicingDb } from './database.js';
 import { big, needsRowLocks, num } from './database.js';
-import { precompiled } from './precompiled.js';
 import type { InvoiceTable } from './schema.js';
 
 function toInvoice(row: InvoiceTable): Invoice {

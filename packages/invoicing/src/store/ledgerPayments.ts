@@ -1,6 +1,6 @@
+import { precompiled } from '@svc/common';
 import type { InvoicingDb } from './database.js';
 import { big, num } from './database.js';
-import { precompiled } from './precompiled.js';
 import type { LedgerPaymentTable } from './schema.js';
 
 /** A ledger payment as recorded: credited to an invoice, or kept as unmatched with the reason. */

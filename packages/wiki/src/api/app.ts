@@ -1,9 +1,4 @@
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type ServerResponse,
-} from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { hostname } from 'node:os';
 import type { TLSSocket } from 'node:tls';
 import formbody from '@fastify/formbody';

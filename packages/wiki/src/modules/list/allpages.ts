@@ -1,8 +1,9 @@
+import { precompiled } from '@svc/common';
 import { apiError } from '../../api/errors.js';
 import { titleText } from '../../api/gender.js';
 import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
-import { PAGE_COLUMNS } from '../../api/pageset.js';
+import { PAGE_COLUMNS, type PageRow } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 
@@ -47,22 +48,39 @@ export const execute: ModuleExecute = async (ctx) => {
   const limit = p.limit as number;
   const { db } = ctx.store;
 
-  let query = db.selectFrom('page').where('page_namespace', '=', namespace);
+  // The simple conditions, in order: a query of these alone is compiled once per shape.
+  const conditions: Condition[] = [['page_namespace', '=', namespace]];
   if (p.continue !== undefined) {
     const [title] = parseContinueValue(p.continue as string, ['string']);
-    query = query.where('page_title', descending ? '<=' : '>=', title);
+    conditions.push(['page_title', descending ? '<=' : '>=', title]);
   }
   const from = p.from === undefined ? undefined : titlePartToKey(ctx.titles, p.from as string, namespace);
   const to = p.to === undefined ? undefined : titlePartToKey(ctx.titles, p.to as string, namespace);
-  if (from !== undefined) query = query.where('page_title', descending ? '<=' : '>=', from);
-  if (to !== undefined) query = query.where('page_title', descending ? '>=' : '<=', to);
+  if (from !== undefined) conditions.push(['page_title', descending ? '<=' : '>=', from]);
+  if (to !== undefined) conditions.push(['page_title', descending ? '>=' : '<=', to]);
   if (p.prefix !== undefined) {
     const prefix = titlePartToKey(ctx.titles, p.prefix as string, namespace);
-    query = query.where('page_title', '>=', prefix).where('page_title', '<', prefixUpperBound(prefix));
+    conditions.push(['page_title', '>=', prefix], ['page_title', '<', prefixUpperBound(prefix)]);
   }
-  if (p.filterredir !== 'all') query = query.where('page_is_redirect', '=', p.filterredir === 'redirects' ? 1 : 0);
-  if (p.minsize !== undefined) query = query.where('page_len', '>=', p.minsize as number);
-  if (p.maxsize !== undefined) query = query.where('page_len', '<=', p.maxsize as number);
+  if (p.filterredir !== 'all') conditions.push(['page_is_redirect', '=', p.filterredir === 'redirects' ? 1 : 0]);
+  if (p.minsize !== undefined) conditions.push(['page_len', '>=', p.minsize as number]);
+  if (p.maxsize !== undefined) conditions.push(['page_len', '<=', p.maxsize as number]);
+  const columns = ctx.generator ? PAGE_COLUMNS : LIST_COLUMNS;
+  const simple = p.filterlanglinks === 'all' && p.prtype === undefined && p.prlevel === undefined;
+  if (simple) {
+    const shape = `allpages ${columns.length} ${descending} ${conditions.map(([column, op]) => `${column}${op}`).join(' ')}`;
+    const values = [...conditions.map(([, , value]) => value), limit + 1];
+    const build = (d: typeof db) =>
+      conditions
+        .reduce((q, [column, op, value]) => q.where(column, op, value), d.selectFrom('page'))
+        .select(columns)
+        .orderBy('page_title', descending ? 'desc' : 'asc')
+        .limit(limit + 1);
+    const { rows } = await db.executeQuery(precompiled(db, shape, build, values));
+    return show(ctx, rows, limit);
+  }
+
+  let query = conditions.reduce((q, [column, op, value]) => q.where(column, op, value), db.selectFrom('page'));
   if (p.filterlanglinks !== 'all') {
     const withLinks = p.filterlanglinks === 'withlanglinks';
     query = query.where(({ exists, not, selectFrom }) => {
@@ -92,20 +110,37 @@ export const execute: ModuleExecute = async (ctx) => {
   } else if (p.prlevel !== undefined) {
     throw apiError('invalidparammix', 'apierror-invalidparammix-mustusewith', ['prlevel', 'prtype']);
   }
-  const ordered = query.orderBy('page_title', descending ? 'desc' : 'asc').limit(limit + 1);
+  const rows = await query
+    .select(columns)
+    .orderBy('page_title', descending ? 'desc' : 'asc')
+    .limit(limit + 1)
+    .execute();
+  show(ctx, rows, limit);
+};
+
+/** What a list shows of a page: the covering index (namespace, title) has it all. */
+const LIST_COLUMNS = ['page_id', 'page_namespace', 'page_title'] as const;
+
+type Condition = [
+  column: 'page_namespace' | 'page_title' | 'page_is_redirect' | 'page_len',
+  op: '=' | '<=' | '>=' | '<',
+  value: string | number,
+];
+
+type ListRow = { page_id: number; page_namespace: number; page_title: string };
+
+/**
+ * A page of rows (and one more, for the continuation) as generator pages or as the list. A
+ * generator's rows hold PAGE_COLUMNS, whole page rows, so that the page set needs no second lookup.
+ */
+function show(ctx: Parameters<ModuleExecute>[0], rows: readonly ListRow[], limit: number): void {
+  if (rows.length > limit) ctx.setContinue((rows[limit] as ListRow).page_title);
   if (ctx.generator) {
-    // A generator hands whole page rows to the page set, which then needs no second lookup.
-    const rows = await ordered.select(PAGE_COLUMNS).execute();
-    if (rows.length > limit) ctx.setContinue(rows[limit].page_title);
-    ctx.generator.addPageRows(rows.slice(0, limit));
+    ctx.generator.addPageRows(rows.slice(0, limit) as PageRow[]);
     return;
   }
-  // A list reads the covering index (namespace, title) only.
-  const rows = await ordered.select(['page_id', 'page_namespace', 'page_title']).execute();
-  if (rows.length > limit) ctx.setContinue(rows[limit].page_title);
-  const shown = rows.slice(0, limit);
   const out = ctx.result.list('p');
-  for (const row of shown) {
+  for (const row of rows.slice(0, limit)) {
     const item = {
       pageid: row.page_id,
       ns: row.page_namespace,
@@ -117,4 +152,4 @@ export const execute: ModuleExecute = async (ctx) => {
     }
     out.push(item);
   }
-};
+}

@@ -1,3 +1,4 @@
+import { precompiled } from '@svc/common';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { makeExtract, type SectionFormat } from '../../extracts/extract.js';
@@ -41,17 +42,22 @@ export const execute: ModuleExecute = async (ctx) => {
   if (!plaintext) ctx.warn('apiwarn-textextracts-malformed-html');
   const chosen = pages.slice(start, start + limit);
   if (chosen.length === 0) return;
-  const rows = await ctx.store.db
-    .selectFrom('slots')
-    .innerJoin('content', 'content_id', 'slot_content_id')
-    .select(['slot_revision_id', 'content_id', 'content_sha1', 'content_model'])
-    .where(
-      'slot_revision_id',
-      'in',
-      chosen.map((p) => p.latest),
-    )
-    .where('slot_role', '=', 'main')
-    .execute();
+  const { db } = ctx.store;
+  const latest = chosen.map((p) => p.latest);
+  const { rows } = await db.executeQuery(
+    precompiled(
+      db,
+      `extracts: main slots of ${latest.length} revisions`,
+      (d) =>
+        d
+          .selectFrom('slots')
+          .innerJoin('content', 'content_id', 'slot_content_id')
+          .select(['slot_revision_id', 'content_id', 'content_sha1', 'content_model'])
+          .where('slot_revision_id', 'in', latest)
+          .where('slot_role', '=', 'main'),
+      [...latest, 'main'],
+    ),
+  );
   const contents = new Map(rows.map((r) => [r.slot_revision_id, r]));
   const options = {
     intro,
