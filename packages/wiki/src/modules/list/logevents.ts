@@ -1,3 +1,4 @@
+import { precompiled } from '@svc/common';
 import { sql } from 'kysely';
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, mutuallyExclusive } from '../../api/errors.js';
@@ -7,10 +8,11 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { type ResultObject, list as resultList } from '../../api/result/tree.js';
+import type { WikiStore } from '../../store/database.js';
 import { tagCondition, tagsOf } from '../support/change-tags.js';
 import { logParamsForApi } from '../support/log-params.js';
 import { LogVisibility, logSearchMask, restrictedLogTypes } from '../support/log-visibility.js';
-import { timeRangeConditions } from '../support/time-range.js';
+import { timeRangeParts } from '../support/time-range.js';
 
 /** `list=logevents`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -139,17 +141,9 @@ function typeAndAction(ctx: Parameters<ModuleExecute>[0], value: string): [strin
   return [type, value.slice(slash + 1)];
 }
 
-export const execute: ModuleExecute = async (ctx) => {
-  const p = ctx.params;
-  const props = new Set(p.prop as string[]);
-  const given = (['title', 'prefix', 'namespace'] as const).filter((n) => p[n] !== undefined);
-  if (given.length > 1) throw mutuallyExclusive(given.map((n) => ctx.paramName(n)).sort());
-  const { db } = ctx.store;
-  const newer = p.dir === 'newer';
-  const order = newer ? 'asc' : 'desc';
-  const limit = p.limit as number;
-
-  let query = db
+/** The entries with their performer and page, before any condition. */
+function logQuery(db: WikiStore['db']) {
+  return db
     .selectFrom('logging')
     .innerJoin('actor', 'actor_id', 'log_actor')
     .leftJoin('page', (join) =>
@@ -170,67 +164,112 @@ export const execute: ModuleExecute = async (ctx) => {
       'actor_user',
       'page_id',
     ]);
+}
+
+type LogQuery = ReturnType<typeof logQuery>;
+
+/** A condition of the query: its part of the shape's name, its values in SQL order, and how it is added. */
+interface QueryPart {
+  key: string;
+  values: unknown[];
+  apply: (query: LogQuery) => LogQuery;
+}
+
+export const execute: ModuleExecute = async (ctx) => {
+  const p = ctx.params;
+  const props = new Set(p.prop as string[]);
+  const given = (['title', 'prefix', 'namespace'] as const).filter((n) => p[n] !== undefined);
+  if (given.length > 1) throw mutuallyExclusive(given.map((n) => ctx.paramName(n)).sort());
+  const { db } = ctx.store;
+  const newer = p.dir === 'newer';
+  const order = newer ? 'asc' : 'desc';
+  const limit = p.limit as number;
+
+  // The query's conditions, in order, each with its values: the query is compiled once per shape.
+  const parts: QueryPart[] = [];
+  const part = (key: string, values: unknown[], apply: QueryPart['apply']) => parts.push({ key, values, apply });
 
   const action = p.action as string | undefined;
   if (action !== undefined) {
     const [type, name] = typeAndAction(ctx, action);
-    query = query.where('log_type', '=', type).where('log_action', '=', name);
+    part('action', [type, name], (q) => q.where('log_type', '=', type).where('log_action', '=', name));
   } else if (p.type !== undefined) {
-    query = query.where('log_type', '=', p.type as string);
+    const type = p.type as string;
+    part('type', [type], (q) => q.where('log_type', '=', type));
   }
   const hiddenTypes = restrictedLogTypes(ctx.user);
-  if (hiddenTypes.length > 0) query = query.where('log_type', 'not in', hiddenTypes);
-
-  for (const condition of timeRangeConditions(p, 'log_timestamp', 'log_id')) query = query.where(condition);
+  if (hiddenTypes.length > 0) {
+    part(`hidden${hiddenTypes.length}`, hiddenTypes, (q) => q.where('log_type', 'not in', hiddenTypes));
+  }
+  for (const { key, values, condition } of timeRangeParts(p, 'log_timestamp', 'log_id')) {
+    part(key, values, (q) => q.where(condition));
+  }
   const ids = p.ids as number[] | undefined;
-  if (ids !== undefined) query = query.where('log_id', 'in', ids.length ? ids : [-1]);
+  if (ids !== undefined) {
+    const wanted = ids.length ? ids : [-1];
+    part(`ids${wanted.length}`, wanted, (q) => q.where('log_id', 'in', wanted));
+  }
 
   const user = p.user as string | undefined;
   if (user !== undefined) {
     const actor = await db.selectFrom('actor').select('actor_id').where('actor_name', '=', user).executeTakeFirst();
-    query = query.where('log_actor', '=', actor?.actor_id ?? -1);
+    const actorId = actor?.actor_id ?? -1;
+    part('user', [actorId], (q) => q.where('log_actor', '=', actorId));
   }
   let byPage = false;
   const title = p.title as string | undefined;
   if (title !== undefined) {
     const parsed = ctx.titles.parse(title);
     if (!parsed.ok || parsed.title.interwiki !== '') throw apiError('invalidtitle', 'apierror-invalidtitle', [title]);
-    query = query.where('log_namespace', '=', parsed.title.namespace).where('log_title', '=', parsed.title.dbKey);
+    const { namespace, dbKey } = parsed.title;
+    part('title', [namespace, dbKey], (q) => q.where('log_namespace', '=', namespace).where('log_title', '=', dbKey));
     byPage = true;
   }
   const prefix = p.prefix as string | undefined;
   if (prefix !== undefined) {
     const parsed = ctx.titles.parse(prefix);
     if (!parsed.ok || parsed.title.interwiki !== '') throw apiError('invalidtitle', 'apierror-invalidtitle', [prefix]);
-    query = query
-      .where('log_namespace', '=', parsed.title.namespace)
-      .where('log_title', '>=', parsed.title.dbKey)
-      .where('log_title', '<', prefixUpperBound(parsed.title.dbKey));
+    const { namespace, dbKey } = parsed.title;
+    const upper = prefixUpperBound(dbKey);
+    part('prefix', [namespace, dbKey, upper], (q) =>
+      q.where('log_namespace', '=', namespace).where('log_title', '>=', dbKey).where('log_title', '<', upper),
+    );
     byPage = true;
   }
   if (p.namespace !== undefined) {
+    const namespace = p.namespace as number;
     // A filter on the time-ordered scan, not a read of the page index sorted afterwards.
-    query = query.where(sql<boolean>`+log_namespace = ${p.namespace as number}`);
+    part('namespace', [namespace], (q) => q.where(sql<boolean>`+log_namespace = ${namespace}`));
     byPage = true;
   }
   // Searching by page or by user must not reveal entries whose page or user is hidden.
   const masks = logSearchMask(ctx.user);
-  if (byPage && masks.action !== 0) {
-    const mask = masks.action;
-    query = query.where((eb) => eb(eb('log_deleted', '&', mask), '!=', mask));
-  }
-  if (user !== undefined && masks.user !== 0) {
-    const mask = masks.user;
-    query = query.where((eb) => eb(eb('log_deleted', '&', mask), '!=', mask));
+  for (const mask of [byPage ? masks.action : 0, user !== undefined ? masks.user : 0]) {
+    if (mask === 0) continue;
+    part('mask', [mask, mask], (q) => q.where((eb) => eb(eb('log_deleted', '&', mask), '!=', mask)));
   }
   const tag = p.tag as string | undefined;
-  if (tag !== undefined) query = query.where(await tagCondition(ctx, 'logging', tag));
+  const tagged = tag === undefined ? undefined : await tagCondition(ctx, 'logging', tag);
 
-  const rows = await query
-    .orderBy('log_timestamp', order)
-    .orderBy('log_id', order)
-    .limit(limit + 1)
-    .execute();
+  const build = (d: typeof db) => {
+    let query = parts.reduce((q, { apply }) => apply(q), logQuery(d));
+    if (tagged) query = query.where(tagged);
+    return query
+      .orderBy('log_timestamp', order)
+      .orderBy('log_id', order)
+      .limit(limit + 1);
+  };
+  // A tag's condition holds values of its own: such a query is compiled each time.
+  const rows = tagged
+    ? await build(db).execute()
+    : (
+        await db.executeQuery(
+          precompiled(db, `logevents ${order} ${parts.map((x) => x.key).join(' ')}`, build, [
+            ...parts.flatMap((x) => x.values),
+            limit + 1,
+          ]),
+        )
+      ).rows;
   ctx.result.list('item');
   if (rows.length > limit) {
     const next = rows[limit] as (typeof rows)[number];

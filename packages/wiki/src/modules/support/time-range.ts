@@ -8,15 +8,34 @@ import type { ParamValues } from '../../api/params/validate.js';
 
 /** Conditions for a scan of (`timestamp`, `id`) in the direction `dir` asks for. */
 export function timeRangeConditions(params: ParamValues, timestamp: string, id: string): RawBuilder<boolean>[] {
+  return timeRangeParts(params, timestamp, id).map((part) => part.condition);
+}
+
+/** The same conditions, each with a name and its values in SQL order (for a query compiled once per shape). */
+export function timeRangeParts(
+  params: ParamValues,
+  timestamp: string,
+  id: string,
+): { key: string; values: unknown[]; condition: RawBuilder<boolean> }[] {
   const newer = params.dir === 'newer';
   const from = sql.raw(newer ? '>=' : '<=');
   const to = sql.raw(newer ? '<=' : '>=');
-  const conditions: RawBuilder<boolean>[] = [];
-  if (params.start !== undefined) conditions.push(sql<boolean>`${sql.ref(timestamp)} ${from} ${params.start}`);
-  if (params.end !== undefined) conditions.push(sql<boolean>`${sql.ref(timestamp)} ${to} ${params.end}`);
+  const parts: { key: string; values: unknown[]; condition: RawBuilder<boolean> }[] = [];
+  if (params.start !== undefined) {
+    const start = params.start;
+    parts.push({ key: 'start', values: [start], condition: sql<boolean>`${sql.ref(timestamp)} ${from} ${start}` });
+  }
+  if (params.end !== undefined) {
+    const end = params.end;
+    parts.push({ key: 'end', values: [end], condition: sql<boolean>`${sql.ref(timestamp)} ${to} ${end}` });
+  }
   if (params.continue !== undefined) {
     const [ts, n] = parseContinueValue(params.continue as string, ['timestamp', 'int']);
-    conditions.push(sql<boolean>`(${sql.ref(timestamp)}, ${sql.ref(id)}) ${from} (${ts}, ${n})`);
+    parts.push({
+      key: 'continue',
+      values: [ts, n],
+      condition: sql<boolean>`(${sql.ref(timestamp)}, ${sql.ref(id)}) ${from} (${ts}, ${n})`,
+    });
   }
-  return conditions;
+  return parts;
 }
