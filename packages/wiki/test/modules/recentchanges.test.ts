@@ -121,6 +121,49 @@ describeEachEngine('list=recentchanges', (engine) => {
     }
   });
 
+  test('every rcshow value and rcslot filter the changes it names', async () => {
+    const all = changes(await as(admin, { rcprop: 'ids|flags|user|patrolled|redirect', rclimit: '500', rcshow: '' }));
+    const expect: Record<string, (c: any) => boolean> = {
+      minor: (c) => c.minor === true,
+      '!minor': (c) => !c.minor,
+      bot: (c) => c.bot === true,
+      '!bot': (c) => !c.bot,
+      anon: (c) => c.anon === true,
+      '!anon': (c) => !c.anon,
+      patrolled: (c) => c.patrolled === true,
+      '!patrolled': (c) => c.unpatrolled === true,
+      autopatrolled: (c) => c.autopatrolled === true,
+      '!autopatrolled': (c) => !c.autopatrolled,
+      redirect: (c) => c.redirect === true,
+      '!redirect': (c) => !c.redirect,
+    };
+    for (const [show, holds] of Object.entries(expect)) {
+      const shown = changes(
+        await as(admin, { rcshow: show, rcprop: 'ids|flags|user|patrolled|redirect', rclimit: '500' }),
+      );
+      const ids = new Set(shown.map((c) => c.rcid));
+      assert.deepEqual(
+        all.filter((c) => ids.has(c.rcid)),
+        shown,
+        `${show}: the same changes as without the filter`,
+      );
+      assert.ok(shown.every(holds), show);
+      // Log entries have no redirect flag of their own page to show; the rest must all be there.
+      const expected = all.filter((c) => holds(c) && (show.includes('redirect') ? c.type !== 'log' : true));
+      assert.ok(
+        expected.every((c) => ids.has(c.rcid)),
+        `${show}: every matching change`,
+      );
+    }
+    // Changes that brought a main slot's content: every one has a revision.
+    const main = changes(await api().query({ list: 'recentchanges', rcslot: 'main', rcprop: 'ids', rclimit: '500' }));
+    assert.ok(main.length > 0 && main.every((c) => c.revid > 0));
+    assert.ok(
+      all.some((c) => c.revid === 0),
+      'some changes have no revision',
+    );
+  });
+
   test('patrol flags only for callers who may patrol', async () => {
     const denied = await api().query({ list: 'recentchanges', rcprop: 'patrolled' });
     assert.equal(denied.error.code, 'permissiondenied');

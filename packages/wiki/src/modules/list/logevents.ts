@@ -1,4 +1,3 @@
-import { precompiled } from '@svc/common';
 import { sql } from 'kysely';
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, mutuallyExclusive } from '../../api/errors.js';
@@ -12,6 +11,7 @@ import type { WikiStore } from '../../store/database.js';
 import { tagCondition, tagsOf } from '../support/change-tags.js';
 import { logParamsForApi } from '../support/log-params.js';
 import { LogVisibility, logSearchMask, restrictedLogTypes } from '../support/log-visibility.js';
+import { type QueryPart, rowsOf } from '../support/query-parts.js';
 import { timeRangeParts } from '../support/time-range.js';
 
 /** `list=logevents`: parameters as the module reference lists them, in its order. */
@@ -168,13 +168,6 @@ function logQuery(db: WikiStore['db']) {
 
 type LogQuery = ReturnType<typeof logQuery>;
 
-/** A condition of the query: its part of the shape's name, its values in SQL order, and how it is added. */
-interface QueryPart {
-  key: string;
-  values: unknown[];
-  apply: (query: LogQuery) => LogQuery;
-}
-
 export const execute: ModuleExecute = async (ctx) => {
   const p = ctx.params;
   const props = new Set(p.prop as string[]);
@@ -186,8 +179,9 @@ export const execute: ModuleExecute = async (ctx) => {
   const limit = p.limit as number;
 
   // The query's conditions, in order, each with its values: the query is compiled once per shape.
-  const parts: QueryPart[] = [];
-  const part = (key: string, values: unknown[], apply: QueryPart['apply']) => parts.push({ key, values, apply });
+  const parts: QueryPart<LogQuery>[] = [];
+  const part = (key: string, values: unknown[], apply: QueryPart<LogQuery>['apply']) =>
+    parts.push({ key, values, apply });
 
   const action = p.action as string | undefined;
   if (action !== undefined) {
@@ -249,27 +243,21 @@ export const execute: ModuleExecute = async (ctx) => {
     part('mask', [mask, mask], (q) => q.where((eb) => eb(eb('log_deleted', '&', mask), '!=', mask)));
   }
   const tag = p.tag as string | undefined;
-  const tagged = tag === undefined ? undefined : await tagCondition(ctx, 'logging', tag);
-
-  const build = (d: typeof db) => {
-    let query = parts.reduce((q, { apply }) => apply(q), logQuery(d));
-    if (tagged) query = query.where(tagged);
-    return query
+  // A tag's condition holds values of its own: a query with one is compiled each time.
+  if (tag !== undefined) {
+    const tagged = await tagCondition(ctx, 'logging', tag);
+    part('tag', [], (q) => q.where(tagged));
+  }
+  const build = (d: typeof db) =>
+    parts
+      .reduce((q, { apply }) => apply(q), logQuery(d))
       .orderBy('log_timestamp', order)
       .orderBy('log_id', order)
       .limit(limit + 1);
-  };
-  // A tag's condition holds values of its own: such a query is compiled each time.
-  const rows = tagged
-    ? await build(db).execute()
-    : (
-        await db.executeQuery(
-          precompiled(db, `logevents ${order} ${parts.map((x) => x.key).join(' ')}`, build, [
-            ...parts.flatMap((x) => x.values),
-            limit + 1,
-          ]),
-        )
-      ).rows;
+  const rows = await rowsOf(db, `logevents ${order}`, parts, build, {
+    compiledEachTime: tag !== undefined,
+    after: [limit + 1],
+  });
   ctx.result.list('item');
   if (rows.length > limit) {
     const next = rows[limit] as (typeof rows)[number];

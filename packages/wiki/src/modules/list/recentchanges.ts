@@ -16,9 +16,10 @@ import {
 } from '../support/hidden-content.js';
 import { recentChangeLogInfo } from '../support/log-params.js';
 import { canSeeLogField, DELETED_ACTION, logSearchMask } from '../support/log-visibility.js';
+import { type QueryPart, rowsOf } from '../support/query-parts.js';
 import { type RECENT_CHANGE_COLUMNS, recentChangeColumns } from '../support/recent-changes.js';
 import { base36ToHex } from '../support/revision-output.js';
-import { timeRangeConditions } from '../support/time-range.js';
+import { timeRangeParts } from '../support/time-range.js';
 
 /** `list=recentchanges`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -136,92 +137,127 @@ export const execute: ModuleExecute = async (ctx) => {
   const order = newer ? 'asc' : 'desc';
   const limit = p.limit as number;
 
-  let query = db
-    .selectFrom('recentchanges')
-    .innerJoin('actor', 'actor_id', 'rc_actor')
-    .leftJoin('page', (join) => join.onRef('page_namespace', '=', 'rc_namespace').onRef('page_title', '=', 'rc_title'))
-    // Only what the asked-for props read (the page join costs nothing when none of its columns is
-    // read: SQLite leaves out a left join on a unique key whose table gives no column).
-    .select([
-      ...(recentChangeColumns(props) as unknown as typeof RECENT_CHANGE_COLUMNS),
-      ...(props.has('user') || props.has('userid') ? (['actor_name', 'actor_user'] as const) : []),
-      ...(props.has('redirect') ? (['page_is_redirect'] as const) : []),
-    ]);
-  for (const condition of timeRangeConditions(p, 'rc_timestamp', 'rc_id')) query = query.where(condition);
+  // Only what the asked-for props read (the page join costs nothing when none of its columns is
+  // read: SQLite leaves out a left join on a unique key whose table gives no column).
+  const columns = [
+    ...(recentChangeColumns(props) as unknown as typeof RECENT_CHANGE_COLUMNS),
+    ...(props.has('user') || props.has('userid') ? (['actor_name', 'actor_user'] as const) : []),
+    ...(props.has('redirect') ? (['page_is_redirect'] as const) : []),
+  ];
+  const base = (d: typeof db) =>
+    d
+      .selectFrom('recentchanges')
+      .innerJoin('actor', 'actor_id', 'rc_actor')
+      .leftJoin('page', (join) =>
+        join.onRef('page_namespace', '=', 'rc_namespace').onRef('page_title', '=', 'rc_title'),
+      )
+      .select(columns);
+  // The query's conditions, in order, each with its values: the query is compiled once per shape.
+  const parts: QueryPart<ReturnType<typeof base>>[] = [];
+  const part = (key: string, values: unknown[], apply: (typeof parts)[number]['apply']) =>
+    parts.push({ key, values, apply });
+
+  for (const { key, values, condition } of timeRangeParts(p, 'rc_timestamp', 'rc_id')) {
+    part(key, values, (q) => q.where(condition));
+  }
   const namespaces = p.namespace as number[] | undefined;
   if (namespaces !== undefined) {
     // A filter on the time-ordered scan (the unary plus keeps the planner from reading the
     // namespace index and sorting everything in those namespaces).
     const list = namespaces.length ? namespaces : [-999];
-    query = query.where(sql<boolean>`+rc_namespace in (${sql.join(list)})`);
+    part(`namespace${list.length}`, list, (q) => q.where(sql<boolean>`+rc_namespace in (${sql.join(list)})`));
   }
   const types = (p.type as string[]).map((t) => RC_TYPES[t] as number);
-  query = query.where('rc_type', 'in', types.length ? types : [-1]);
+  const typeList = types.length ? types : [-1];
+  part(`type${typeList.length}`, typeList, (q) => q.where('rc_type', 'in', typeList));
   const title = p.title as string | undefined;
   if (title !== undefined) {
     const parsed = ctx.titles.parse(title);
     if (!parsed.ok || parsed.title.interwiki !== '' || parsed.title.namespace < 0) {
       throw apiError('invalidtitle', 'apierror-invalidtitle', [title]);
     }
-    query = query.where('rc_namespace', '=', parsed.title.namespace).where('rc_title', '=', parsed.title.dbKey);
+    const { namespace, dbKey } = parsed.title;
+    part('title', [namespace, dbKey], (q) => q.where('rc_namespace', '=', namespace).where('rc_title', '=', dbKey));
   }
   const masks = logSearchMask(ctx.user);
   if ((title !== undefined || namespaces !== undefined) && masks.action !== 0) {
     // A log entry whose page is hidden must not be found by its page.
     const mask = masks.action;
-    query = query.where((eb) =>
-      eb.or([eb('rc_type', '!=', RC_TYPES.log as number), eb(eb('rc_deleted', '&', mask), '!=', mask)]),
+    const log = RC_TYPES.log as number;
+    part('pagemask', [log, mask, mask], (q) =>
+      q.where((eb) => eb.or([eb('rc_type', '!=', log), eb(eb('rc_deleted', '&', mask), '!=', mask)])),
     );
   }
   const name = (p.user ?? p.excludeuser) as string | undefined;
   if (name !== undefined) {
     const actor = await db.selectFrom('actor').select('actor_id').where('actor_name', '=', name).executeTakeFirst();
-    if (p.user !== undefined) query = query.where('rc_actor', '=', actor?.actor_id ?? -1);
-    else if (actor) query = query.where('rc_actor', '!=', actor.actor_id);
+    if (p.user !== undefined) {
+      const id = actor?.actor_id ?? -1;
+      part('user', [id], (q) => q.where('rc_actor', '=', id));
+    } else if (actor) {
+      const id = actor.actor_id;
+      part('excludeuser', [id], (q) => q.where('rc_actor', '!=', id));
+    }
     if (masks.user !== 0) {
       const mask = masks.user;
-      query = query.where((eb) => eb(eb('rc_deleted', '&', mask), '!=', mask));
+      part('usermask', [mask, mask], (q) => q.where((eb) => eb(eb('rc_deleted', '&', mask), '!=', mask)));
     }
   }
-  if (show.has('minor')) query = query.where('rc_minor', '!=', 0);
-  if (show.has('!minor')) query = query.where('rc_minor', '=', 0);
-  if (show.has('bot')) query = query.where('rc_bot', '!=', 0);
-  if (show.has('!bot')) query = query.where('rc_bot', '=', 0);
-  if (show.has('anon')) query = query.where('actor_user', 'is', null);
-  if (show.has('!anon')) query = query.where('actor_user', 'is not', null);
-  if (show.has('patrolled')) query = query.where('rc_patrolled', '!=', UNPATROLLED);
-  if (show.has('!patrolled') || show.has('unpatrolled')) query = query.where('rc_patrolled', '=', UNPATROLLED);
-  if (show.has('autopatrolled')) query = query.where('rc_patrolled', '=', AUTOPATROLLED);
-  if (show.has('!autopatrolled')) query = query.where('rc_patrolled', '!=', AUTOPATROLLED);
-  if (show.has('redirect')) query = query.where('page_is_redirect', '=', 1);
+  if (show.has('minor')) part('minor', [0], (q) => q.where('rc_minor', '!=', 0));
+  if (show.has('!minor')) part('!minor', [0], (q) => q.where('rc_minor', '=', 0));
+  if (show.has('bot')) part('bot', [0], (q) => q.where('rc_bot', '!=', 0));
+  if (show.has('!bot')) part('!bot', [0], (q) => q.where('rc_bot', '=', 0));
+  if (show.has('anon')) part('anon', [], (q) => q.where('actor_user', 'is', null));
+  if (show.has('!anon')) part('!anon', [], (q) => q.where('actor_user', 'is not', null));
+  if (show.has('patrolled')) part('patrolled', [UNPATROLLED], (q) => q.where('rc_patrolled', '!=', UNPATROLLED));
+  if (show.has('!patrolled') || show.has('unpatrolled')) {
+    part('!patrolled', [UNPATROLLED], (q) => q.where('rc_patrolled', '=', UNPATROLLED));
+  }
+  if (show.has('autopatrolled')) {
+    part('autopatrolled', [AUTOPATROLLED], (q) => q.where('rc_patrolled', '=', AUTOPATROLLED));
+  }
+  if (show.has('!autopatrolled')) {
+    part('!autopatrolled', [AUTOPATROLLED], (q) => q.where('rc_patrolled', '!=', AUTOPATROLLED));
+  }
+  if (show.has('redirect')) part('redirect', [1], (q) => q.where('page_is_redirect', '=', 1));
   if (show.has('!redirect')) {
-    query = query.where((eb) => eb.or([eb('page_is_redirect', '=', 0), eb('page_is_redirect', 'is', null)]));
+    part('!redirect', [0], (q) =>
+      q.where((eb) => eb.or([eb('page_is_redirect', '=', 0), eb('page_is_redirect', 'is', null)])),
+    );
   }
-  if (p.toponly === true) query = query.whereRef('rc_this_oldid', '=', 'page_latest');
-  const tag = p.tag as string | undefined;
-  if (tag !== undefined) {
-    query = query.where(await tagCondition(ctx, 'recentchanges', tag));
-  }
+  if (p.toponly === true) part('toponly', [], (q) => q.whereRef('rc_this_oldid', '=', 'page_latest'));
   if (p.slot !== undefined) {
     // Changes that touched the slot: revisions that brought the slot's content.
     const slot = p.slot as string;
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('slots')
-          .select('slot_revision_id')
-          .whereRef('slot_revision_id', '=', 'rc_this_oldid')
-          .whereRef('slot_origin', '=', 'slot_revision_id')
-          .where('slot_role', '=', slot),
+    part('slot', [slot], (q) =>
+      q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('slots')
+            .select('slot_revision_id')
+            .whereRef('slot_revision_id', '=', 'rc_this_oldid')
+            .whereRef('slot_origin', '=', 'slot_revision_id')
+            .where('slot_role', '=', slot),
+        ),
       ),
     );
   }
-
-  const rows = await query
-    .orderBy('rc_timestamp', order)
-    .orderBy('rc_id', order)
-    .limit(limit + 1)
-    .execute();
+  const tag = p.tag as string | undefined;
+  // A tag's condition holds values of its own: a query with one is compiled each time.
+  if (tag !== undefined) {
+    const tagged = await tagCondition(ctx, 'recentchanges', tag);
+    part('tag', [], (q) => q.where(tagged));
+  }
+  const build = (d: typeof db) =>
+    parts
+      .reduce((q, { apply }) => apply(q), base(d))
+      .orderBy('rc_timestamp', order)
+      .orderBy('rc_id', order)
+      .limit(limit + 1);
+  const rows = await rowsOf(db, `recentchanges ${order} ${columns.join(',')}`, parts, build, {
+    compiledEachTime: tag !== undefined,
+    after: [limit + 1],
+  });
   if (rows.length > limit) {
     const next = rows[limit] as (typeof rows)[number];
     ctx.setContinue(`${next.rc_timestamp}|${next.rc_id}`);
