@@ -71,6 +71,49 @@ describeEachEngine('list=usercontribs', (engine) => {
     assert.equal(patrol.error.code, 'permissiondenied');
   });
 
+  test('every ucshow value, ucstart and ucend keep exactly the contributions they name', async () => {
+    const props = 'ids|flags|timestamp';
+    const holds: Record<string, (c: any) => boolean> = {
+      minor: (c) => c.minor === true,
+      '!minor': (c) => !c.minor,
+      new: (c) => c.new === true,
+      '!new': (c) => !c.new,
+      top: (c) => c.top === true,
+      '!top': (c) => !c.top,
+    };
+    // One user (one scan) and two (a scan for each in turn).
+    for (const ucuser of ['Bob', 'Alice|Bob']) {
+      const every = contribs(await api().query({ list: 'usercontribs', ucuser, ucprop: props, uclimit: '500' }));
+      for (const [show, test] of Object.entries(holds)) {
+        const shown = contribs(
+          await api().query({ list: 'usercontribs', ucuser, ucshow: show, ucprop: props, uclimit: '500' }),
+        );
+        assert.deepEqual(shown, every.filter(test), `${ucuser} ${show}`);
+      }
+    }
+    const all = contribs(await api().query({ list: 'usercontribs', ucuser: 'Bob', ucprop: props, uclimit: '500' }));
+    const stamps = all.map((c) => c.timestamp as string).sort();
+    const [start, end] = [stamps[Math.floor(stamps.length * 0.7)], stamps[Math.floor(stamps.length * 0.3)]] as [
+      string,
+      string,
+    ];
+    const ranged = contribs(
+      await api().query({
+        list: 'usercontribs',
+        ucuser: 'Bob',
+        ucstart: start,
+        ucend: end,
+        ucprop: props,
+        uclimit: '500',
+      }),
+    );
+    assert.deepEqual(
+      ranged,
+      all.filter((c) => c.timestamp <= start && c.timestamp >= end),
+    );
+    assert.ok(ranged.length > 0 && ranged.length < all.length);
+  });
+
   test('namespace, sizediff and the user id filter', async () => {
     const talk = await api().query({ list: 'usercontribs', ucuser: 'Alice', ucnamespace: '1', ucprop: 'title' });
     assert.ok(contribs(talk).length > 0);

@@ -8,6 +8,7 @@ import { mwToIso } from '../../api/params/timestamp.js';
 import { type ResultObject, list as resultList } from '../../api/result/tree.js';
 import { NS_USER } from '../../site/title.js';
 import { DELETED_USER, exclusionMask, HiddenFields } from '../support/hidden-content.js';
+import { type QueryPart, rowsOf } from '../support/query-parts.js';
 import { revisionHasTag, tagsOfRevisions } from '../support/revision-output.js';
 
 /** `list=usercontribs`: parameters as the module reference lists them, in its order. */
@@ -114,13 +115,25 @@ export const execute: ModuleExecute = async (ctx) => {
   if (ids !== undefined) {
     mode = ids.length > 1 ? 'id' : 'single';
     const rows = ids.length
-      ? await db.selectFrom('actor').select(actorColumns).where('actor_user', 'in', ids).execute()
+      ? await rowsOf(
+          db,
+          `usercontribs: actors of ${ids.length} ids`,
+          [],
+          (d) => d.selectFrom('actor').select(actorColumns).where('actor_user', 'in', ids),
+          { after: ids },
+        )
       : [];
     editors = rows.map(toEditor);
   } else if (names !== undefined) {
     mode = names.length > 1 ? 'name' : 'single';
     const rows = names.length
-      ? await db.selectFrom('actor').select(actorColumns).where('actor_name', 'in', names).execute()
+      ? await rowsOf(
+          db,
+          `usercontribs: actors of ${names.length} names`,
+          [],
+          (d) => d.selectFrom('actor').select(actorColumns).where('actor_name', 'in', names),
+          { after: names },
+        )
       : [];
     editors = rows.map(toEditor);
   } else {
@@ -138,64 +151,81 @@ export const execute: ModuleExecute = async (ctx) => {
   if (editors.length === 0) return;
   const byActor = new Map(editors.map((e) => [e.actorId, e]));
 
-  let query = db
-    .selectFrom('revision')
-    .innerJoin('page', 'page_id', 'rev_page')
-    .select([
-      'rev_id',
-      'rev_page',
-      'rev_parent_id',
-      'rev_timestamp',
-      'rev_minor_edit',
-      'rev_deleted',
-      'rev_len',
-      'rev_comment',
-      'rev_actor',
-      'page_namespace',
-      'page_title',
-      'page_latest',
-    ])
-    .where(
-      'rev_actor',
-      'in',
-      editors.map((e) => e.actorId),
-    );
+  const base = (d: typeof db) =>
+    d
+      .selectFrom('revision')
+      .innerJoin('page', 'page_id', 'rev_page')
+      .select([
+        'rev_id',
+        'rev_page',
+        'rev_parent_id',
+        'rev_timestamp',
+        'rev_minor_edit',
+        'rev_deleted',
+        'rev_len',
+        'rev_comment',
+        'rev_actor',
+        'page_namespace',
+        'page_title',
+        'page_latest',
+      ]);
+  // The query's conditions, in order, each with its values: the query is compiled once per shape.
+  const parts: QueryPart<ReturnType<typeof base>>[] = [];
+  const part = (key: string, values: unknown[], apply: (typeof parts)[number]['apply']) =>
+    parts.push({ key, values, apply });
+  const actorIds = editors.map((e) => e.actorId);
+  part(`actors${actorIds.length}`, actorIds, (q) => q.where('rev_actor', 'in', actorIds));
   // Contributions whose editor is hidden would reveal the editor: not listed without the right.
   const mask = exclusionMask(ctx.user, DELETED_USER);
-  if (mask !== 0) query = query.where((eb) => eb(eb('rev_deleted', '&', mask), '!=', mask));
-  if (p.start !== undefined) query = query.where('rev_timestamp', after, p.start as string);
-  if (p.end !== undefined) query = query.where('rev_timestamp', before, p.end as string);
+  if (mask !== 0) part('mask', [mask, mask], (q) => q.where((eb) => eb(eb('rev_deleted', '&', mask), '!=', mask)));
+  if (p.start !== undefined) {
+    const start = p.start as string;
+    part('start', [start], (q) => q.where('rev_timestamp', after, start));
+  }
+  if (p.end !== undefined) {
+    const end = p.end as string;
+    part('end', [end], (q) => q.where('rev_timestamp', before, end));
+  }
   const namespaces = p.namespace as number[] | undefined;
-  if (namespaces !== undefined) query = query.where('page_namespace', 'in', namespaces.length ? namespaces : [-999]);
-  if (show.has('minor')) query = query.where('rev_minor_edit', '=', 1);
-  if (show.has('!minor')) query = query.where('rev_minor_edit', '=', 0);
-  if (show.has('new'))
-    query = query.where((eb) => eb.or([eb('rev_parent_id', '=', 0), eb('rev_parent_id', 'is', null)]));
-  if (show.has('!new')) query = query.where('rev_parent_id', '>', 0);
-  if (show.has('top')) query = query.whereRef('rev_id', '=', 'page_latest');
-  if (show.has('!top')) query = query.whereRef('rev_id', '!=', 'page_latest');
+  if (namespaces !== undefined) {
+    const list = namespaces.length ? namespaces : [-999];
+    part(`namespace${list.length}`, list, (q) => q.where('page_namespace', 'in', list));
+  }
+  if (show.has('minor')) part('minor', [1], (q) => q.where('rev_minor_edit', '=', 1));
+  if (show.has('!minor')) part('!minor', [0], (q) => q.where('rev_minor_edit', '=', 0));
+  if (show.has('new')) {
+    part('new', [0], (q) => q.where((eb) => eb.or([eb('rev_parent_id', '=', 0), eb('rev_parent_id', 'is', null)])));
+  }
+  if (show.has('!new')) part('!new', [0], (q) => q.where('rev_parent_id', '>', 0));
+  if (show.has('top')) part('top', [], (q) => q.whereRef('rev_id', '=', 'page_latest'));
+  if (show.has('!top')) part('!top', [], (q) => q.whereRef('rev_id', '!=', 'page_latest'));
   for (const value of ['patrolled', '!patrolled', 'autopatrolled', '!autopatrolled']) {
     if (!show.has(value)) continue;
     const levels =
       value === 'patrolled' ? [1, 2] : value === '!patrolled' ? [0] : value === 'autopatrolled' ? [2] : [0, 1];
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('recentchanges')
-          .select('rc_id')
-          .whereRef('rc_this_oldid', '=', 'rev_id')
-          .where('rc_patrolled', 'in', levels),
+    part(value, levels, (q) =>
+      q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('recentchanges')
+            .select('rc_id')
+            .whereRef('rc_this_oldid', '=', 'rev_id')
+            .where('rc_patrolled', 'in', levels),
+        ),
       ),
     );
   }
+  // A tag's condition holds values of its own: a query with one is compiled each time.
   const tag = p.tag as string | undefined;
-  if (tag !== undefined) query = query.where(revisionHasTag(tag));
+  if (tag !== undefined) part('tag', [], (q) => q.where(revisionHasTag(tag)));
 
   if (p.continue !== undefined) {
     const raw = p.continue as string;
     if (mode === 'single') {
       const [ts, id] = parseContinueValue(raw, ['timestamp', 'int']);
-      query = query.where((eb) => eb(eb.refTuple('rev_timestamp', 'rev_id'), after, eb.tuple(ts, id)));
+      part('continue', [ts, id], (q) =>
+        q.where((eb) => eb(eb.refTuple('rev_timestamp', 'rev_id'), after, eb.tuple(ts, id))),
+      );
     } else {
       const [kind, who, ts, id] = parseContinueValue(raw, ['string', 'string', 'timestamp', 'int']);
       if (kind !== mode) throw badContinue();
@@ -209,15 +239,19 @@ export const execute: ModuleExecute = async (ctx) => {
             ? e.userId > Number(who)
             : e.userId < Number(who);
       const current = editors.filter((e) => (mode === 'name' ? e.name === who : String(e.userId) === who));
+      const currentIds = current.length ? current.map((e) => e.actorId) : [-1];
       const later = editors.filter(editorAfter).map((e) => e.actorId);
-      query = query.where((eb) =>
-        eb.or([
-          eb.and([
-            eb('rev_actor', 'in', current.length ? current.map((e) => e.actorId) : [-1]),
-            eb(eb.refTuple('rev_timestamp', 'rev_id'), after, eb.tuple(ts, id)),
+      const laterIds = later.length ? later : [-1];
+      part(`continue${currentIds.length},${laterIds.length}`, [...currentIds, ts, id, ...laterIds], (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb.and([
+              eb('rev_actor', 'in', currentIds),
+              eb(eb.refTuple('rev_timestamp', 'rev_id'), after, eb.tuple(ts, id)),
+            ]),
+            eb('rev_actor', 'in', laterIds),
           ]),
-          eb('rev_actor', 'in', later.length ? later : [-1]),
-        ]),
+        ),
       );
     }
   }
@@ -228,13 +262,19 @@ export const execute: ModuleExecute = async (ctx) => {
   );
   if (!newer) ordered.reverse();
   const rank = new Map(ordered.map((e, i) => [e.actorId, i]));
+  const query = parts.reduce((q, { apply }) => apply(q), base(db));
   let rows: Awaited<ReturnType<typeof query.execute>>;
   if (mode === 'single' || ordered.length === 1) {
-    rows = await query
-      .orderBy('rev_timestamp', order)
-      .orderBy('rev_id', order)
-      .limit(limit + 1)
-      .execute();
+    const build = (d: typeof db) =>
+      parts
+        .reduce((q, { apply }) => apply(q), base(d))
+        .orderBy('rev_timestamp', order)
+        .orderBy('rev_id', order)
+        .limit(limit + 1);
+    rows = await rowsOf(db, `usercontribs ${order}`, parts, build, {
+      compiledEachTime: tag !== undefined,
+      after: [limit + 1],
+    });
   } else {
     // One indexed scan per editor in turn, until the batch is full.
     rows = [];
