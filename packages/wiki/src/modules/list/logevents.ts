@@ -11,7 +11,7 @@ import type { WikiStore } from '../../store/database.js';
 import { tagCondition, tagsOf } from '../support/change-tags.js';
 import { logParamsForApi } from '../support/log-params.js';
 import { LogVisibility, logSearchMask, restrictedLogTypes } from '../support/log-visibility.js';
-import { type QueryPart, rowsOf } from '../support/query-parts.js';
+import { applied, type QueryPart, rowsOf } from '../support/query-parts.js';
 import { timeRangeParts } from '../support/time-range.js';
 
 /** `list=logevents`: parameters as the module reference lists them, in its order. */
@@ -249,8 +249,7 @@ export const execute: ModuleExecute = async (ctx) => {
     part('tag', [], (q) => q.where(tagged));
   }
   const build = (d: typeof db) =>
-    parts
-      .reduce((q, { apply }) => apply(q), logQuery(d))
+    applied(parts, logQuery(d))
       .orderBy('log_timestamp', order)
       .orderBy('log_id', order)
       .limit(limit + 1);

@@ -16,7 +16,7 @@ import {
 } from '../support/hidden-content.js';
 import { recentChangeLogInfo } from '../support/log-params.js';
 import { canSeeLogField, DELETED_ACTION, logSearchMask } from '../support/log-visibility.js';
-import { type QueryPart, rowsOf } from '../support/query-parts.js';
+import { applied, type QueryPart, rowsOf } from '../support/query-parts.js';
 import { type RECENT_CHANGE_COLUMNS, recentChangeColumns } from '../support/recent-changes.js';
 import { base36ToHex } from '../support/revision-output.js';
 import { timeRangeParts } from '../support/time-range.js';
@@ -249,8 +249,7 @@ export const execute: ModuleExecute = async (ctx) => {
     part('tag', [], (q) => q.where(tagged));
   }
   const build = (d: typeof db) =>
-    parts
-      .reduce((q, { apply }) => apply(q), base(d))
+    applied(parts, base(d))
       .orderBy('rc_timestamp', order)
       .orderBy('rc_id', order)
       .limit(limit + 1);

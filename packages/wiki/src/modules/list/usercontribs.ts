@@ -8,7 +8,7 @@ import { mwToIso } from '../../api/params/timestamp.js';
 import { type ResultObject, list as resultList } from '../../api/result/tree.js';
 import { NS_USER } from '../../site/title.js';
 import { DELETED_USER, exclusionMask, HiddenFields } from '../support/hidden-content.js';
-import { type QueryPart, rowsOf } from '../support/query-parts.js';
+import { applied, type QueryPart, rowsOf } from '../support/query-parts.js';
 import { revisionHasTag, tagsOfRevisions } from '../support/revision-output.js';
 
 /** `list=usercontribs`: parameters as the module reference lists them, in its order. */
@@ -262,12 +262,11 @@ export const execute: ModuleExecute = async (ctx) => {
   );
   if (!newer) ordered.reverse();
   const rank = new Map(ordered.map((e, i) => [e.actorId, i]));
-  const query = parts.reduce((q, { apply }) => apply(q), base(db));
+  const query = applied(parts, base(db));
   let rows: Awaited<ReturnType<typeof query.execute>>;
   if (mode === 'single' || ordered.length === 1) {
     const build = (d: typeof db) =>
-      parts
-        .reduce((q, { apply }) => apply(q), base(d))
+      applied(parts, base(d))
         .orderBy('rev_timestamp', order)
         .orderBy('rev_id', order)
         .limit(limit + 1);

@@ -32,6 +32,11 @@ export async function rowsOf<DB, R>(
   return (await db.executeQuery(precompiled(db, shapeOf(name, parts), build, valuesOf(parts, ...after)))).rows;
 }
 
+/** The query with its parts' conditions added, in order. */
+export function applied<Q>(parts: readonly QueryPart<Q>[], base: Q): Q {
+  return parts.reduce((query, part) => part.apply(query), base);
+}
+
 /** The shape's name: the query's own name and the keys of its conditions. */
 export function shapeOf(name: string, parts: readonly Pick<QueryPart<unknown>, 'key'>[]): string {
   return `${name} ${parts.map((part) => part.key).join(' ')}`;
