@@ -161,6 +161,14 @@ describeEachEngine('meta=allmessages, prop=pageimages and list=trackingcategorie
       rest.query.pages.filter((p: any) => p.pageimage).map((p: any) => p.title),
       ['Wien'],
     );
+    // pilicense=any: a page with a free image keeps it or gets the image PageImages chose of any licence.
+    const images = (license: string) =>
+      api()
+        .query({ prop: 'pageimages', titles: 'Berlin|Hamburg|Wien|Physik', piprop: 'name', pilicense: license })
+        .then((a: any) => Object.fromEntries(a.query.pages.map((p: any) => [p.title, p.pageimage])));
+    const [free, any] = [await images('free'), await images('any')];
+    assert.equal(free.Wien, 'Rathaus.png');
+    for (const [title, image] of Object.entries(free)) if (image) assert.ok(any[title], title);
   });
 
   test('trackingcategories: the wiki’s tracking categories by German name, sizes, names and generator', async () => {

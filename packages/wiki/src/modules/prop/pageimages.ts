@@ -3,6 +3,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
 import { currentVersions } from '../support/file-rows.js';
 import { type FileVersion, fileUrl, thumbnailSize, thumbnailUrl, uploadBaseUrl } from '../support/files.js';
+import { rowsOf } from '../support/query-parts.js';
 
 /** `prop=pageimages`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -42,12 +43,19 @@ async function pageImages(ctx: ModuleContext, pages: { pageid: number; ns: numbe
   }
   if (others.length === 0) return images;
   const names = ctx.params.license === 'any' ? [PROP_ANY, PROP_FREE] : [PROP_FREE];
-  const rows = await ctx.store.db
-    .selectFrom('page_props')
-    .select(['pp_page', 'pp_propname', 'pp_value'])
-    .where('pp_page', 'in', others)
-    .where('pp_propname', 'in', names)
-    .execute();
+  const { db } = ctx.store;
+  const rows = await rowsOf(
+    db,
+    `pageimages: ${names.length} properties of ${others.length} pages`,
+    [],
+    (d) =>
+      d
+        .selectFrom('page_props')
+        .select(['pp_page', 'pp_propname', 'pp_value'])
+        .where('pp_page', 'in', others)
+        .where('pp_propname', 'in', names),
+    { after: [...others, ...names] },
+  );
   for (const row of rows) {
     if (!images.has(row.pp_page) || row.pp_propname === PROP_ANY) images.set(row.pp_page, row.pp_value);
   }
