@@ -74,14 +74,15 @@ function apiRequestOf(http: HttpRequestParts): ApiRequest {
 const bodyBytes = (response: ApiResponse): Buffer =>
   response.encoded ? response.encoded() : Buffer.from(response.body);
 
-/**
- * Serves a GET or HEAD of `api.php` straight from Node's HTTP server, and says whether it took
- * the request: most requests are these, and Fastify's routing, request and reply objects cost
- * about a twentieth of a small query's time. The answer is the one the Fastify route gives (a test
- * compares the two); anything else, and a request whose handling fails, goes to Fastify.
- */
+/** Takes a request (true) or leaves it to Fastify (false); `fallback` hands it to Fastify later. */
 type FastPath = (request: IncomingMessage, response: ServerResponse, fallback: () => void) => boolean;
 
+/**
+ * Serves a GET or HEAD of `api.php` straight from Node's HTTP server: most requests are these, and
+ * Fastify's routing, request and reply objects cost about a twentieth of a small query's time. The
+ * answer is the one the Fastify route gives (a test compares the two); anything else, and a
+ * request whose handling fails, goes to Fastify.
+ */
 function apiFastPath(paths: ReadonlySet<string>, services: ApiServices): FastPath {
   return (request, response, fallback) => {
     const method = request.method;
@@ -143,7 +144,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace',
     }),
     bodyLimit: 8 * 1024 * 1024,
-    // Node's HTTP server, as Fastify makes it, with the api.php fast path in front of Fastify.
     // Node's HTTP server with Fastify's default timeouts, and the api.php fast path in front of Fastify.
     serverFactory: (fastifyHandler) => {
       const server = createServer((request, response) => {

@@ -11,7 +11,7 @@ import type { WikiStore } from '../../store/database.js';
 import { tagCondition, tagsOf } from '../support/change-tags.js';
 import { logParamsForApi } from '../support/log-params.js';
 import { LogVisibility, logSearchMask, restrictedLogTypes } from '../support/log-visibility.js';
-import { applied, type QueryPart, rowsOf } from '../support/query-parts.js';
+import { type QueryPart, rowsByTime } from '../support/query-parts.js';
 import { timeRangeParts } from '../support/time-range.js';
 
 /** `list=logevents`: parameters as the module reference lists them, in its order. */
@@ -248,14 +248,12 @@ export const execute: ModuleExecute = async (ctx) => {
     const tagged = await tagCondition(ctx, 'logging', tag);
     part('tag', [], (q) => q.where(tagged));
   }
-  const build = (d: typeof db) =>
-    applied(parts, logQuery(d))
-      .orderBy('log_timestamp', order)
-      .orderBy('log_id', order)
-      .limit(limit + 1);
-  const rows = await rowsOf(db, `logevents ${order}`, parts, build, {
+  const rows = await rowsByTime(db, 'logevents', parts, logQuery, {
+    timestamp: 'log_timestamp',
+    id: 'log_id',
+    direction: order,
+    limit,
     compiledEachTime: tag !== undefined,
-    after: [limit + 1],
   });
   ctx.result.list('item');
   if (rows.length > limit) {

@@ -16,7 +16,7 @@ import {
 } from '../support/hidden-content.js';
 import { recentChangeLogInfo } from '../support/log-params.js';
 import { canSeeLogField, DELETED_ACTION, logSearchMask } from '../support/log-visibility.js';
-import { applied, type QueryPart, rowsOf } from '../support/query-parts.js';
+import { type QueryPart, rowsByTime } from '../support/query-parts.js';
 import { type RECENT_CHANGE_COLUMNS, recentChangeColumns } from '../support/recent-changes.js';
 import { base36ToHex } from '../support/revision-output.js';
 import { timeRangeParts } from '../support/time-range.js';
@@ -248,14 +248,12 @@ export const execute: ModuleExecute = async (ctx) => {
     const tagged = await tagCondition(ctx, 'recentchanges', tag);
     part('tag', [], (q) => q.where(tagged));
   }
-  const build = (d: typeof db) =>
-    applied(parts, base(d))
-      .orderBy('rc_timestamp', order)
-      .orderBy('rc_id', order)
-      .limit(limit + 1);
-  const rows = await rowsOf(db, `recentchanges ${order} ${columns.join(',')}`, parts, build, {
+  const rows = await rowsByTime(db, `recentchanges ${columns.join(',')}`, parts, base, {
+    timestamp: 'rc_timestamp',
+    id: 'rc_id',
+    direction: order,
+    limit,
     compiledEachTime: tag !== undefined,
-    after: [limit + 1],
   });
   if (rows.length > limit) {
     const next = rows[limit] as (typeof rows)[number];

@@ -8,7 +8,7 @@ import { mwToIso } from '../../api/params/timestamp.js';
 import { type ResultObject, list as resultList } from '../../api/result/tree.js';
 import { NS_USER } from '../../site/title.js';
 import { DELETED_USER, exclusionMask, HiddenFields } from '../support/hidden-content.js';
-import { applied, type QueryPart, rowsOf } from '../support/query-parts.js';
+import { applied, type QueryPart, rowsByTime, rowsOf } from '../support/query-parts.js';
 import { revisionHasTag, tagsOfRevisions } from '../support/revision-output.js';
 
 /** `list=usercontribs`: parameters as the module reference lists them, in its order. */
@@ -262,30 +262,28 @@ export const execute: ModuleExecute = async (ctx) => {
   );
   if (!newer) ordered.reverse();
   const rank = new Map(ordered.map((e, i) => [e.actorId, i]));
-  const query = applied(parts, base(db));
-  let rows: Awaited<ReturnType<typeof query.execute>>;
+  let rows: Awaited<ReturnType<ReturnType<typeof base>['execute']>>;
   if (mode === 'single' || ordered.length === 1) {
-    const build = (d: typeof db) =>
-      applied(parts, base(d))
-        .orderBy('rev_timestamp', order)
-        .orderBy('rev_id', order)
-        .limit(limit + 1);
-    rows = await rowsOf(db, `usercontribs ${order}`, parts, build, {
+    rows = await rowsByTime(db, 'usercontribs', parts, base, {
+      timestamp: 'rev_timestamp',
+      id: 'rev_id',
+      direction: order,
+      limit,
       compiledEachTime: tag !== undefined,
-      after: [limit + 1],
     });
   } else {
     // One indexed scan per editor in turn, until the batch is full.
+    const query = applied(parts, base(db));
     rows = [];
     for (const editor of ordered) {
       if (rows.length > limit) break;
-      const part = await query
+      const batch = await query
         .where('rev_actor', '=', editor.actorId)
         .orderBy('rev_timestamp', order)
         .orderBy('rev_id', order)
         .limit(limit + 1 - rows.length)
         .execute();
-      rows.push(...part);
+      rows.push(...batch);
     }
     rows.sort((a, b) => (rank.get(a.rev_actor) as number) - (rank.get(b.rev_actor) as number));
   }

@@ -6,12 +6,10 @@ import { type RawBuilder, sql } from 'kysely';
 import { parseContinueValue } from '../../api/keyset.js';
 import type { ParamValues } from '../../api/params/validate.js';
 
-/** Conditions for a scan of (`timestamp`, `id`) in the direction `dir` asks for. */
-export function timeRangeConditions(params: ParamValues, timestamp: string, id: string): RawBuilder<boolean>[] {
-  return timeRangeParts(params, timestamp, id).map((part) => part.condition);
-}
-
-/** The same conditions, each with a name and its values in SQL order (for a query compiled once per shape). */
+/**
+ * Conditions for a scan of (`timestamp`, `id`) in the direction `dir` asks for, each with a name
+ * and its values in SQL order (for a query compiled once per shape).
+ */
 export function timeRangeParts(
   params: ParamValues,
   timestamp: string,
