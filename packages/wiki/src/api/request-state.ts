@@ -11,7 +11,7 @@ import { preparedLength } from './format/prepared-json.js';
 import type { RequestUser } from './module.js';
 import type { RequestParams } from './params/request.js';
 import { ParamValidator } from './params/validate.js';
-import { KeyedList, type ResultValue } from './result/tree.js';
+import { KeyedList, KNOWN_SIZE, type ResultObject, type ResultValue } from './result/tree.js';
 import type { RequestSession } from './session.js';
 
 /** MediaWiki's default `$wgAPIMaxResultSize`: 8 MiB. */
@@ -36,9 +36,23 @@ function resultSize(value: ResultValue | undefined, seen: { prepared: boolean })
   } else if (value instanceof KeyedList) {
     for (const item of value.entries.values()) n += resultSize(item, seen);
   } else {
+    const known = value[KNOWN_SIZE];
+    if (known !== undefined) return known;
     for (const key in value) n += resultSize(value[key], seen);
   }
   return n;
+}
+
+/**
+ * Records the result size of an object that answers share and nobody changes (freeze it after):
+ * counting it into an answer then costs one lookup. An object holding a registered text is left
+ * as it is, since counting it must mark the answer.
+ */
+export function withKnownSize<T extends ResultObject>(object: T): T {
+  const seen = { prepared: false };
+  const size = resultSize(object, seen);
+  if (!seen.prepared) object[KNOWN_SIZE] = size;
+  return object;
 }
 
 export interface CollectedWarning {

@@ -4,7 +4,17 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { blockExpiry, PhpArray, phpUnserialize, storedLogParams } from '../../src/modules/support/log-params.js';
+import { RequestState } from '../../src/api/request-state.js';
+import { KNOWN_SIZE } from '../../src/api/result/tree.js';
+import {
+  blockExpiry,
+  logParamsForApi,
+  PhpArray,
+  phpUnserialize,
+  storedLogParams,
+} from '../../src/modules/support/log-params.js';
+import { TitleCodec } from '../../src/site/title.js';
+import { germanSite } from '../helpers/german-site.js';
 
 test('serialized values: strings counted in bytes, nested arrays, booleans, null, numbers', () => {
   const value = phpUnserialize('a:4:{s:9:"4::target";s:5:"Köln";i:0;b:1;s:1:"n";N;s:1:"a";a:1:{i:0;d:1.5;}}');
@@ -43,4 +53,40 @@ test('block durations: relative units, calendar months, points in time, and no e
   assert.equal(blockExpiry('infinity', start), undefined);
   assert.equal(blockExpiry('indefinite', start), undefined);
   assert.equal(blockExpiry('3 fortnights ago-ish', start), undefined);
+});
+
+test('the API params of an entry are remembered by log id, and made again when the entry differs', () => {
+  const titles = new TitleCodec(germanSite());
+  const entry = { type: 'move', action: 'move', timestamp: '20260101000000', titles, id: 7 };
+  const blob = 'a:2:{s:9:"4::target";s:5:"Köln";s:10:"5::noredir";s:1:"0";}';
+  const first = logParamsForApi(entry, blob);
+  assert.deepEqual(JSON.parse(JSON.stringify(first)), { target_ns: 0, target_title: 'Köln', suppressredirect: false });
+  assert.equal(logParamsForApi({ ...entry }, blob), first);
+  assert.ok(Object.isFrozen(first));
+  // The same id with other parameters (another store, or the entry replaced) is not the same answer.
+  const other = logParamsForApi(entry, 'a:1:{s:9:"4::target";s:4:"Bonn";}');
+  assert.equal(other.target_title, 'Bonn');
+  assert.equal(logParamsForApi({ ...entry, timestamp: '20260101000001' }, blob).target_title, 'Köln');
+  // Entries without an id are remembered by their fields.
+  const { id: _, ...withoutId } = entry;
+  assert.equal(logParamsForApi(withoutId, blob), logParamsForApi(withoutId, blob));
+});
+
+test('a shared params object counts into the result size as its bytes, recorded once', () => {
+  const titles = new TitleCodec(germanSite());
+  const params = logParamsForApi(
+    { type: 'move', action: 'move', timestamp: '20260101000000', titles, id: 8 },
+    'a:1:{s:9:"4::target";s:5:"Köln";}',
+  );
+  // "0" (namespace 0), "Köln" in UTF-8 (5 bytes) and "false".
+  assert.equal(params[KNOWN_SIZE], 11);
+  const state = new RequestState(
+    { get: () => undefined } as never,
+    { site: germanSite({ settings: { APIMaxResultSize: 20 } }) } as never,
+    { rights: new Set() } as never,
+    'GET',
+    '',
+  );
+  assert.equal(state.fits('logevents', { params }), true);
+  assert.equal(state.fits('logevents', { params }), false);
 });

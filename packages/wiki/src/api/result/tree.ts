@@ -9,6 +9,8 @@
  * - `BC_BOOLS`: keys that stay booleans in formatversion 1 (other booleans print as `""` when
  *   true and are left out when false, as MediaWiki's formatversion 1 does).
  * - `SUBELEMENTS`: keys XML prints as child elements rather than attributes.
+ * - `KNOWN_SIZE`: the result size of a frozen object shared by answers, counted once (see
+ *   `withKnownSize`).
  * - `KeyedList`: a map that formatversion 1 and XML print keyed (`pages: {"236": …}` and
  *   `<page _idx="236">`) and formatversion 2 prints as an array in insertion order (other modes
  *   below).
@@ -21,6 +23,7 @@ export const SUBELEMENTS = Symbol('subelements');
 /** An object printed as an array in formatversion 1 and XML when all keys are list-like; marks maps
  * that must stay objects even when empty (`{}` rather than `[]`). */
 export const ASSOC = Symbol('assoc');
+export const KNOWN_SIZE = Symbol('knownSize');
 
 export type ResultScalar = string | number | boolean | null;
 export type ResultValue = ResultScalar | ResultObject | ResultValue[] | KeyedList;
@@ -31,6 +34,7 @@ export interface ResultObject {
   [BC_BOOLS]?: readonly string[];
   [SUBELEMENTS]?: readonly string[];
   [ASSOC]?: boolean;
+  [KNOWN_SIZE]?: number;
 }
 
 export interface ResultArray extends Array<ResultValue> {

@@ -292,7 +292,13 @@ export const execute: ModuleExecute = async (ctx) => {
       }
       if (props.has('details')) {
         item.params = logParamsForApi(
-          { type: row.log_type, action: row.log_action, timestamp: row.log_timestamp, titles: ctx.titles },
+          {
+            type: row.log_type,
+            action: row.log_action,
+            timestamp: row.log_timestamp,
+            titles: ctx.titles,
+            id: row.log_id,
+          },
           row.log_params,
         );
       }

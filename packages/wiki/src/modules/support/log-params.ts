@@ -9,6 +9,7 @@
  * derives (a block's `expiry`, a revision deletion's old and new visibility).
  */
 import { mwToIso, toIsoTimestamp } from '../../api/params/timestamp.js';
+import { withKnownSize } from '../../api/request-state.js';
 import { assoc, KeyedList, list, type ResultObject, type ResultValue } from '../../api/result/tree.js';
 import type { TitleCodec } from '../../site/title.js';
 
@@ -160,6 +161,8 @@ export interface LogEntryContext {
   /** The entry's 14-digit timestamp (block expiries are relative to it). */
   timestamp: string;
   titles: TitleCodec;
+  /** The entry's log id, when it has one (the answer is remembered by it). */
+  id?: number;
 }
 
 /** Stored keys (or legacy positions) renamed to typed keys, per log type. */
@@ -495,8 +498,21 @@ function restrictionsResult(value: PhpValue, titles: TitleCodec): ResultValue {
   return assoc(result);
 }
 
-/** Answers of `logParamsForApi` by site (title codec) and entry: the same entries are asked for again and again. */
-const LOG_PARAMS_MEMO = new WeakMap<TitleCodec, Map<string, ResultObject>>();
+interface MemoEntry {
+  type: string;
+  action: string;
+  timestamp: string;
+  blob: string;
+  params: ResultObject;
+}
+
+/**
+ * Answers of `logParamsForApi` by site (title codec) and entry: the same entries are asked for
+ * again and again. Entries are found by log id (a number hashes at once, a long text key does not)
+ * and the stored fields are compared, so a changed or reused id is computed afresh; entries
+ * without an id are found by their fields.
+ */
+const LOG_PARAMS_MEMO = new WeakMap<TitleCodec, Map<number | string, MemoEntry>>();
 const LOG_PARAMS_MEMO_SIZE = 20_000;
 
 /** Freezes a params object and everything in it: answers share it, so nobody may change it. */
@@ -511,7 +527,7 @@ function deepFreeze<T>(value: T): T {
 
 /**
  * The API's `params` object of a log entry. The object is shared by every answer that shows the
- * entry (it is made once per site and entry, and frozen).
+ * entry (it is made once per site and entry, and frozen, with its result size recorded).
  */
 export function logParamsForApi(entry: LogEntryContext, blob: string): ResultObject {
   let memo = LOG_PARAMS_MEMO.get(entry.titles);
@@ -519,13 +535,20 @@ export function logParamsForApi(entry: LogEntryContext, blob: string): ResultObj
     memo = new Map();
     LOG_PARAMS_MEMO.set(entry.titles, memo);
   }
-  const key = `${entry.type}\u0000${entry.action}\u0000${entry.timestamp}\u0000${blob}`;
-  let params = memo.get(key);
-  if (!params) {
-    params = deepFreeze(computeLogParams(entry, blob));
-    if (memo.size >= LOG_PARAMS_MEMO_SIZE) memo.clear();
-    memo.set(key, params);
+  const key = entry.id ?? `${entry.type}\u0000${entry.action}\u0000${entry.timestamp}\u0000${blob}`;
+  const found = memo.get(key);
+  if (
+    found !== undefined &&
+    found.blob === blob &&
+    found.type === entry.type &&
+    found.action === entry.action &&
+    found.timestamp === entry.timestamp
+  ) {
+    return found.params;
   }
+  const params = deepFreeze(withKnownSize(computeLogParams(entry, blob)));
+  if (memo.size >= LOG_PARAMS_MEMO_SIZE) memo.clear();
+  memo.set(key, { type: entry.type, action: entry.action, timestamp: entry.timestamp, blob, params });
   return params;
 }
 
@@ -565,6 +588,9 @@ export function recentChangeLogInfo(
     logid: row.rc_logid,
     logtype: type,
     logaction: action,
-    logparams: logParamsForApi({ type, action, timestamp: row.rc_timestamp, titles }, row.rc_params ?? ''),
+    logparams: logParamsForApi(
+      { type, action, timestamp: row.rc_timestamp, titles, id: row.rc_logid },
+      row.rc_params ?? '',
+    ),
   };
 }
