@@ -41,8 +41,8 @@ export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
-  /** The body in UTF-8, when the answer can make it more cheaply than by encoding `body`. */
-  encoded?: () => Buffer;
+  /** The body in UTF-8 as consecutive parts, when the answer can make them more cheaply than by encoding `body`. */
+  encodedParts?: () => Buffer[];
   /** `Set-Cookie` values (a new or ended session). */
   cookies?: readonly string[];
 }
@@ -256,7 +256,7 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
     get body() {
       return printed.body;
     },
-    ...(printed.encoded ? { encoded: printed.encoded } : {}),
+    ...(printed.encodedParts ? { encodedParts: printed.encodedParts } : {}),
     cookies: session.cookies(),
   };
 }

@@ -104,14 +104,18 @@ export class SplicedJson {
     return this.#text;
   }
 
-  toBuffer(): Buffer {
+  /**
+   * The answer in UTF-8 as consecutive parts: the printed parts encoded, the texts' bytes as they
+   * are kept (a socket can send them one after another without copying them into one buffer).
+   */
+  encodedParts(): Buffer[] {
     const chunks: Buffer[] = [Buffer.from(this.parts[0] as string)];
     for (let i = 0; i < this.texts.length; i++) {
       const prepared = this.texts[i] as Prepared;
       prepared.jsonBytes ??= Buffer.from(prepared.json as string);
       chunks.push(prepared.jsonBytes, Buffer.from(this.parts[i + 1] as string));
     }
-    return Buffer.concat(chunks);
+    return chunks;
   }
 }
 

@@ -69,10 +69,10 @@ export interface PrintedBody {
   contentType: string;
   body: string;
   /**
-   * The body in UTF-8, for answers that can make it more cheaply than by encoding `body` (they
-   * hold prepared texts; `body` is then made only when read).
+   * The body in UTF-8 as consecutive parts, for answers that can make it more cheaply than by
+   * encoding `body` (they hold prepared texts; `body` is then made only when read).
    */
-  encoded?: () => Buffer;
+  encodedParts?: () => Buffer[];
 }
 
 /** A printed JSON answer: a string, or in parts with prepared texts (body made when read). */
@@ -83,7 +83,7 @@ function jsonBody(contentType: string, printed: string | SplicedJson): PrintedBo
     get body() {
       return printed.toString();
     },
-    encoded: () => printed.toBuffer(),
+    encodedParts: () => printed.encodedParts(),
   };
 }
 
