@@ -138,13 +138,22 @@ const MORE_REFERENCE_QUERIES: Query[] = [
 ];
 
 /** The targets at 8 clients for the largest worker count, on both wikis, by issue. */
+/** Groups measured without targets, and why. */
+const UNTARGETED_GROUPS = new Map([
+  [
+    'files',
+    '(the files issue sets no rate for imageinfo; the reference wiki has 5 files, the generated one 50 a request)',
+  ],
+]);
+
 function summary(reference: Map<string, HttpMeasurement>, generated: Map<string, HttpMeasurement>, workers: number) {
   process.stdout.write(
     `\ntargets at 8 clients, ${workers} workers: >= ${TARGET_RPS} req/s, p99 < ${TARGET_P99_MS} ms, generated p99 <= ${TARGET_P99_RATIO} x reference p99\n`,
   );
   const ok = (pass: boolean) => (pass ? 'ok' : 'MISSED');
   for (const [issue, queries] of REFERENCE_GROUPS) {
-    process.stdout.write(`${issue}:\n`);
+    const targeted = !UNTARGETED_GROUPS.has(issue);
+    process.stdout.write(`${issue}:${targeted ? '' : ` ${UNTARGETED_GROUPS.get(issue)}`}\n`);
     for (const [label] of queries) {
       const small = reference.get(`${label}|8`);
       const large = generated.get(`${label}|8`);
@@ -155,9 +164,13 @@ function summary(reference: Map<string, HttpMeasurement>, generated: Map<string,
           `  ${label.padEnd(48)}`,
           `reference ${small.requestsPerSecond.toFixed(0).padStart(6)} req/s p99 ${small.p99Ms.toFixed(1)} ms`,
           `generated ${large.requestsPerSecond.toFixed(0).padStart(6)} req/s p99 ${large.p99Ms.toFixed(1)} ms`,
-          `p99 ratio ${ratio.toFixed(2)} (${ok(ratio <= TARGET_P99_RATIO)})`,
-          `rate ${ok(Math.min(small.requestsPerSecond, large.requestsPerSecond) >= TARGET_RPS)}`,
-          `p99 ${ok(Math.max(small.p99Ms, large.p99Ms) < TARGET_P99_MS)}`,
+          `p99 ratio ${ratio.toFixed(2)}${targeted ? ` (${ok(ratio <= TARGET_P99_RATIO)})` : ''}`,
+          ...(targeted
+            ? [
+                `rate ${ok(Math.min(small.requestsPerSecond, large.requestsPerSecond) >= TARGET_RPS)}`,
+                `p99 ${ok(Math.max(small.p99Ms, large.p99Ms) < TARGET_P99_MS)}`,
+              ]
+            : []),
         ].join('  '),
       );
       process.stdout.write('\n');
