@@ -7,6 +7,7 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { listenUntilSignalled, type RunningServer } from '@svc/common';
 import { buildApp } from './api/app.js';
 import type { WikiConfig } from './config.js';
@@ -56,6 +57,21 @@ function freePort(host: string): Promise<number> {
   });
 }
 
+/**
+ * The Node.js options of the workers: this process's, and V8's garbage collection on the worker's
+ * own thread when the workers take every core. V8 otherwise spreads each collection over helper
+ * threads, which then wait for cores the other workers hold: measured with two workers on two
+ * cores, 8 clients, the 99th percentile of small queries' latency fell by about a tenth to a fifth
+ * (list=logevents 9.4 to 7.9 ms) and their rate did not drop.
+ */
+export function workerExecArgv(workers: number, execArgv: readonly string[] = process.execArgv): string[] {
+  const own = [...execArgv];
+  if (workers >= availableParallelism() && !own.some((arg) => arg.includes('single-threaded-gc'))) {
+    own.push('--single-threaded-gc');
+  }
+  return own;
+}
+
 /** Starts the workers and keeps them running until a signal; resolves never. */
 async function superviseWorkers(config: WikiConfig): Promise<never> {
   const port = config.port === 0 ? await freePort(config.host) : config.port;
@@ -63,6 +79,7 @@ async function superviseWorkers(config: WikiConfig): Promise<never> {
   let announced = false;
   // Workers that reported listening: one that dies before is a setup error, not a crash.
   const listening = new Set<Worker>();
+  cluster.setupPrimary({ execArgv: workerExecArgv(config.workers) });
   // Every worker, a replacement too, listens on the same port: port 0 is resolved here.
   const fork = () => cluster.fork({ WIKI_PORT: String(port) });
   const ready = new Set<Worker>();

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { workerExecArgv } from '../src/server.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -81,4 +82,12 @@ test('wiki serve with WIKI_WORKERS=2: two workers share the port, a killed one i
     if (child.exitCode === null) child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("workers that take every core collect garbage on their own thread; fewer keep V8's helpers", () => {
+  const cores = availableParallelism();
+  const given = ['--conditions=source', '--import', 'tsx'];
+  assert.deepEqual(workerExecArgv(cores, given), [...given, '--single-threaded-gc']);
+  assert.deepEqual(workerExecArgv(cores, ['--single-threaded-gc']), ['--single-threaded-gc']);
+  if (cores > 1) assert.deepEqual(workerExecArgv(cores - 1, given), given);
 });
