@@ -1,4 +1,5 @@
 import { BC_BOOLS, CONTENT, ELEMENT, KeyedList, type ResultObject, type ResultValue } from '../result/tree.js';
+import { toJsonV1 } from './json-v1.js';
 import { preparedJson, printWithPrepared, type SplicedJson } from './prepared-json.js';
 
 export interface JsonOptions {
@@ -48,6 +49,12 @@ export function toJsonBody(root: ResultValue, options: JsonOptions): string | Sp
     // Large texts the answer repeats from earlier ones are spliced in from their prepared JSON.
     if (!options.escapeNonAscii) return printWithPrepared(root, options.mayHoldPrepared ?? true);
     return JSON.stringify(root).replace(NON_ASCII, escapeChar);
+  }
+  if (!options.pretty && options.mayHoldPrepared === false) {
+    // formatversion 1 through the native printer (json-v1.ts); an answer holding prepared texts
+    // is printed below, where their JSON is made once.
+    const text = toJsonV1(root);
+    return options.escapeNonAscii ? text.replace(NON_ASCII, escapeChar) : text.replace(LINE_SEPARATORS, escapeChar);
   }
   const out: string[] = [];
   write(root, options, out, '');

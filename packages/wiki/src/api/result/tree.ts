@@ -47,6 +47,12 @@ export interface ResultArray extends Array<ResultValue> {
  */
 export type KeyedListMode = 'bcarray' | 'bcassoc' | 'assoc';
 
+/**
+ * Set while the formatversion 1 printer runs `JSON.stringify` (see json-v1.ts): keyed lists then
+ * stay themselves for its replacer instead of taking their formatversion 2 form.
+ */
+export const printingKeyedLists = { asThemselves: false };
+
 export class KeyedList {
   readonly entries = new Map<string, ResultValue>();
   constructor(
@@ -64,7 +70,8 @@ export class KeyedList {
   }
 
   /** formatversion 2 through the native JSON.stringify (the fast path of the JSON printer). */
-  toJSON(): ResultValue[] | Record<string, ResultValue> {
+  toJSON(): ResultValue[] | Record<string, ResultValue> | KeyedList {
+    if (printingKeyedLists.asThemselves) return this;
     if (this.mode === 'bcarray') return [...this.entries.values()];
     return Object.fromEntries(this.entries);
   }
