@@ -63,6 +63,25 @@ test('content keys, booleans kept or not, empty objects and lists print as forma
   assert.match(reference, /"namespaces":\{"-2":.*"-1":.*"0":.*"1":/);
 });
 
+test('formatversion 2 prints keyed lists in their order; elsewhere they stringify as plain objects', () => {
+  const namespaces = new KeyedList('ns', 'assoc');
+  for (const id of [-2, -1, 0, 1, 4]) namespaces.set(id, { id });
+  const limits = new KeyedList('limit', 'bcassoc');
+  limits.set(236, 'a');
+  limits.set(12, 'b');
+  const root = { query: { namespaces, limits } };
+  const expected =
+    '{"query":{"namespaces":{"-2":{"id":-2},"-1":{"id":-1},"0":{"id":0},"1":{"id":1},"4":{"id":4}},"limits":{"236":"a","12":"b"}}}';
+  for (const escapeNonAscii of [false, true]) {
+    for (const mayHoldPrepared of [false, true]) {
+      const printed = toJsonBody(root, { formatVersion: 2, escapeNonAscii, pretty: false, mayHoldPrepared });
+      assert.equal(String(printed), expected);
+    }
+  }
+  // Outside the printers a keyed list is an ordinary object (no prefixed keys leak out).
+  assert.equal(JSON.stringify(limits), '{"12":"b","236":"a"}');
+});
+
 /** A small deterministic generator (mulberry32). */
 function random(seed: number) {
   let a = seed;

@@ -11,38 +11,11 @@
  *
  * A JavaScript object lists integer keys first, in ascending order, whatever the order they were
  * added in; a keyed list whose keys an object would reorder (pages by id, in title order), or an
- * object whose content key is an integer (renamed `*`, it would move), becomes an object whose
- * keys carry a prefix that keeps them in order, and the prefix is taken out of the printed text.
+ * object whose content key is an integer (renamed `*`, it would move), is printed through
+ * ordered-keys.ts, which keeps its keys in order.
  */
+import { inOrder, isArrayIndex, keepsOrder, stringifyInOrder } from '../result/ordered-keys.js';
 import { BC_BOOLS, CONTENT, KeyedList, printingKeyedLists, type ResultObject } from '../result/tree.js';
-
-/**
- * A prefix no printed string can contain (a random text behind an escaped NUL): keys that carry it
- * are not integers, so an object lists them in the order they were added; it is taken out of the
- * printed answer.
- */
-const KEY_PREFIX = `\u0000${Math.random().toString(36).slice(2)}${Date.now().toString(36)}#`;
-const PRINTED_KEY_PREFIX = `"${JSON.stringify(KEY_PREFIX).slice(1, -1)}`;
-
-const ARRAY_INDEX = /^(?:0|[1-9]\d{0,9})$/;
-
-const isArrayIndex = (key: string) => ARRAY_INDEX.test(key) && Number(key) < 4294967295;
-
-/** Whether an object made of these keys lists them in the same order (integer keys come first, ascending). */
-function keepsOrder(keys: Iterable<string>): boolean {
-  let lastIndex = -1;
-  let sawName = false;
-  for (const key of keys) {
-    if (isArrayIndex(key)) {
-      const index = Number(key);
-      if (sawName || index <= lastIndex) return false;
-      lastIndex = index;
-    } else {
-      sawName = true;
-    }
-  }
-  return true;
-}
 
 /**
  * The object as formatversion 1 prints it: the object itself when it prints as it is, else a copy,
@@ -85,17 +58,6 @@ function objectForm(object: ResultObject): unknown {
   return empty ? [] : copy;
 }
 
-/** Set when an object with prefixed keys was made for the answer being printed. */
-let prefixed = false;
-
-/** An object listing the entries in their order, its keys prefixed. */
-function inOrder(entries: Iterable<[string, unknown]>): Record<string, unknown> {
-  prefixed = true;
-  const object: Record<string, unknown> = {};
-  for (const [key, value] of entries) object[KEY_PREFIX + key] = value === undefined ? null : value;
-  return object;
-}
-
 function replacer(_key: string, value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value === true ? '' : value;
   if (Array.isArray(value)) return value;
@@ -113,10 +75,8 @@ function replacer(_key: string, value: unknown): unknown {
 /** formatversion 1 JSON of a result tree, not indented, before non-ASCII escaping. */
 export function toJsonV1(root: unknown): string {
   printingKeyedLists.asThemselves = true;
-  prefixed = false;
   try {
-    const printed = JSON.stringify(root, replacer);
-    return prefixed ? printed.replaceAll(PRINTED_KEY_PREFIX, '"') : printed;
+    return stringifyInOrder(root, replacer);
   } finally {
     printingKeyedLists.asThemselves = false;
   }

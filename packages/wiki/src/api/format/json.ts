@@ -1,3 +1,4 @@
+import { stringifyInOrder } from '../result/ordered-keys.js';
 import { BC_BOOLS, CONTENT, ELEMENT, KeyedList, type ResultObject, type ResultValue } from '../result/tree.js';
 import { toJsonV1 } from './json-v1.js';
 import { preparedJson, printWithPrepared, type SplicedJson } from './prepared-json.js';
@@ -48,7 +49,7 @@ export function toJsonBody(root: ResultValue, options: JsonOptions): string | Sp
     // has toJSON; annotations are symbols, which it skips).
     // Large texts the answer repeats from earlier ones are spliced in from their prepared JSON.
     if (!options.escapeNonAscii) return printWithPrepared(root, options.mayHoldPrepared ?? true);
-    return JSON.stringify(root).replace(NON_ASCII, escapeChar);
+    return stringifyInOrder(root).replace(NON_ASCII, escapeChar);
   }
   if (!options.pretty && options.mayHoldPrepared === false) {
     // formatversion 1 through the native printer (json-v1.ts); an answer holding prepared texts

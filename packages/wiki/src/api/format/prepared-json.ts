@@ -6,6 +6,7 @@
  * when it lets them go; a text that is not registered is printed the ordinary way, so the registry
  * changes only the cost of an answer, never its bytes.
  */
+import { stringifyInOrder } from '../result/ordered-keys.js';
 
 /** Only texts at least this long are worth a lookup. */
 export const PREPARED_MIN_LENGTH = 512;
@@ -126,9 +127,9 @@ export class SplicedJson {
  * for them: a replacer makes `JSON.stringify` about twice as slow.
  */
 export function printWithPrepared(root: unknown, mayHoldPrepared = true): string | SplicedJson {
-  if (registry.size === 0 || !mayHoldPrepared) return escapeSeparators(JSON.stringify(root));
+  if (registry.size === 0 || !mayHoldPrepared) return escapeSeparators(stringifyInOrder(root));
   const spliced: Prepared[] = [];
-  const skeleton = JSON.stringify(root, (_key, value) => {
+  const skeleton = stringifyInOrder(root, (_key, value) => {
     if (typeof value !== 'string' || value.length < PREPARED_MIN_LENGTH) return value;
     const prepared = registry.get(value);
     if (!prepared) return value;

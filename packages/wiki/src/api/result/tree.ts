@@ -16,6 +16,8 @@
  *   below).
  */
 
+import { objectOfEntries } from './ordered-keys.js';
+
 export const CONTENT = Symbol('content');
 export const ELEMENT = Symbol('element');
 export const BC_BOOLS = Symbol('bcBools');
@@ -69,11 +71,14 @@ export class KeyedList {
     return this.entries.size;
   }
 
-  /** formatversion 2 through the native JSON.stringify (the fast path of the JSON printer). */
-  toJSON(): ResultValue[] | Record<string, ResultValue> | KeyedList {
+  /**
+   * formatversion 2 through the native JSON.stringify (the fast path of the JSON printer); keyed
+   * in insertion order when printed through `stringifyInOrder`.
+   */
+  toJSON(): ResultValue[] | Record<string, unknown> | KeyedList {
     if (printingKeyedLists.asThemselves) return this;
     if (this.mode === 'bcarray') return [...this.entries.values()];
-    return Object.fromEntries(this.entries);
+    return objectOfEntries(this.entries);
   }
 }
 
