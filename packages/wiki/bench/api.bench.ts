@@ -137,7 +137,6 @@ const MORE_REFERENCE_QUERIES: Query[] = [
   ['error: badvalue', 'action=query&list=allpages&apfilterredir=bogus&format=json'],
 ];
 
-/** The targets at 8 clients for the largest worker count, on both wikis, by issue. */
 /** Groups measured without targets, and why. */
 const UNTARGETED_GROUPS = new Map([
   [
@@ -146,6 +145,7 @@ const UNTARGETED_GROUPS = new Map([
   ],
 ]);
 
+/** The targets at 8 clients for the largest worker count, on both wikis, by issue. */
 function summary(reference: Map<string, HttpMeasurement>, generated: Map<string, HttpMeasurement>, workers: number) {
   process.stdout.write(
     `\ntargets at 8 clients, ${workers} workers: >= ${TARGET_RPS} req/s, p99 < ${TARGET_P99_MS} ms, generated p99 <= ${TARGET_P99_RATIO} x reference p99\n`,

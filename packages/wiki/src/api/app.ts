@@ -116,11 +116,15 @@ function apiFastPath(paths: ReadonlySet<string>, services: ApiServices): FastPat
         for (const cookie of answer.cookies ?? []) headers.push('set-cookie', cookie);
         headers.push('content-length', String(length));
         response.writeHead(answer.status, headers);
-        // Several parts go to the socket together (one writev) without being copied into one.
-        response.cork();
-        for (let i = 0; i < parts.length - 1; i++) response.write(parts[i]);
-        response.end(parts[parts.length - 1]);
-        response.uncork();
+        if (parts.length === 1) {
+          response.end(parts[0]);
+        } else {
+          // Several parts go to the socket together (one writev) without being copied into one.
+          response.cork();
+          for (let i = 0; i < parts.length - 1; i++) response.write(parts[i]);
+          response.end(parts[parts.length - 1]);
+          response.uncork();
+        }
       } catch {
         // Fastify answers and logs a failure as it does for its own routes.
         if (!response.headersSent) fallback();

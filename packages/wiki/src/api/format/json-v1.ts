@@ -14,7 +14,7 @@
  * object whose content key is an integer (renamed `*`, it would move), is printed through
  * ordered-keys.ts, which keeps its keys in order.
  */
-import { inOrder, isArrayIndex, keepsOrder, stringifyInOrder } from '../result/ordered-keys.js';
+import { inOrder, isArrayIndex, objectOfEntries, stringifyInOrder } from '../result/ordered-keys.js';
 import { BC_BOOLS, CONTENT, KeyedList, printingKeyedLists, type ResultObject } from '../result/tree.js';
 
 /**
@@ -64,10 +64,7 @@ function replacer(_key: string, value: unknown): unknown {
   if (value instanceof KeyedList) {
     if (value.mode === 'bcassoc') return [...value.entries.values()];
     if (value.entries.size === 0) return [];
-    if (!keepsOrder(value.entries.keys())) return inOrder(value.entries);
-    const object: Record<string, unknown> = {};
-    for (const [key, item] of value.entries) object[key] = item === undefined ? null : item;
-    return object;
+    return objectOfEntries(value.entries);
   }
   return objectForm(value as ResultObject);
 }

@@ -14,7 +14,7 @@ const ARRAY_INDEX = /^(?:0|[1-9]\d{0,9})$/;
 export const isArrayIndex = (key: string) => ARRAY_INDEX.test(key) && Number(key) < 4294967295;
 
 /** Whether an object made of these keys lists them in the same order (integer keys come first, ascending). */
-export function keepsOrder(keys: Iterable<string>): boolean {
+function keepsOrder(keys: Iterable<string>): boolean {
   let lastIndex = -1;
   let sawName = false;
   for (const key of keys) {
@@ -37,7 +37,7 @@ export function inOrder(entries: Iterable<[string, unknown]>): Record<string, un
   if (!printing.active) throw new Error('inOrder is for values printed by stringifyInOrder');
   printing.prefixed = true;
   const object: Record<string, unknown> = {};
-  for (const [key, value] of entries) object[KEY_PREFIX + key] = value === undefined ? null : value;
+  for (const [key, value] of entries) object[KEY_PREFIX + key] = value;
   return object;
 }
 
@@ -48,14 +48,14 @@ export function objectOfEntries(entries: Map<string, unknown>): Record<string, u
 
 /** `JSON.stringify`, with the keys of objects made by `inOrder` printed in their order. */
 export function stringifyInOrder(value: unknown, replacer?: (key: string, value: unknown) => unknown): string {
-  const outer = { ...printing };
+  const { active, prefixed } = printing;
   printing.active = true;
   printing.prefixed = false;
   try {
     const printed = JSON.stringify(value, replacer);
     return printing.prefixed ? printed.replaceAll(PRINTED_KEY_PREFIX, '"') : printed;
   } finally {
-    printing.active = outer.active;
-    printing.prefixed = outer.prefixed;
+    printing.active = active;
+    printing.prefixed = prefixed;
   }
 }
