@@ -40,7 +40,8 @@ const { TitleCodec } = await compiled<typeof TitleModule>('site/title.js');
 export const seconds = Number(process.env.BENCH_SECONDS ?? '5');
 export const CLIENTS = [1, 2, 8];
 
-export type Query = [label: string, query: string];
+/** A measured request: its label, its query string and, over HTTP, headers the client sends. */
+export type Query = [label: string, query: string, headers?: Record<string, string>];
 export type WikiName = 'reference' | 'generated';
 
 /** The wiki's store, as a data folder holding `wiki.sqlite` for the server. */
@@ -169,18 +170,20 @@ export async function measureServer(
   const { port, child } = await startServer(data.dir, workers);
   try {
     // Warm-up: the first requests of each worker compile code paths; they are not measured.
-    for (const [, query] of queries) {
+    for (const [, query, headers] of queries) {
       await measureHttp('warm-up', {
         url: `http://127.0.0.1:${port}/api.php?${query}`,
+        headers,
         connections: 8,
         durationSeconds: 1,
       });
     }
-    for (const [label, query] of queries) {
+    for (const [label, query, headers] of queries) {
       for (const connections of CLIENTS) {
         const cpuBefore = processTreeCpuSeconds(child.pid ?? 0);
         const m = await measureHttp(`${label} [${wiki}, ${workers} worker${workers > 1 ? 's' : ''}]`, {
           url: `http://127.0.0.1:${port}/api.php?${query}`,
+          headers,
           connections,
           durationSeconds: seconds,
         });

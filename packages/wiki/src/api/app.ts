@@ -11,6 +11,7 @@ import { loadSite } from '../site/site-store.js';
 import { TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
 import { useUserGenders } from './gender.js';
+import { acceptsGzip, GZIP_MIN_BYTES, gzipWhole } from './gzip.js';
 import { redactUrl } from './log-redaction.js';
 import { type ApiRequest, type ApiResponse, handleApiRequest } from './main.js';
 import type { ApiServices } from './request-state.js';
@@ -71,11 +72,29 @@ function apiRequestOf(http: HttpRequestParts): ApiRequest {
 }
 
 /**
- * The body to send in UTF-8, in one part or several (a string would be measured and then encoded,
- * two passes over it).
+ * The body to send, in one part or several (a socket sends them one after another): in UTF-8, or
+ * gzip-compressed when the client accepts gzip and the answer is large enough to gain from it. An
+ * answer holding prepared texts gives its gzip form from pieces compressed once (see `gzip.ts`);
+ * another is compressed whole. Sets the answer's `Content-Encoding` and `Vary` headers.
  */
-const bodyParts = (response: ApiResponse): Buffer[] =>
-  response.encodedParts ? response.encodedParts() : [Buffer.from(response.body)];
+function bodyParts(response: ApiResponse, acceptEncoding: string | string[] | undefined): Buffer[] {
+  const headers = response.headers;
+  headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+  const gzip = acceptsGzip(acceptEncoding);
+  // Prepared texts are long and their pieces are made once: such an answer is always worth it.
+  if (gzip && response.gzipParts) {
+    headers['content-encoding'] = 'gzip';
+    return response.gzipParts();
+  }
+  // A string would be measured and then encoded, two passes over it.
+  const parts = response.encodedParts ? response.encodedParts() : [Buffer.from(response.body)];
+  if (!gzip) return parts;
+  let length = 0;
+  for (const part of parts) length += part.length;
+  if (length < GZIP_MIN_BYTES) return parts;
+  headers['content-encoding'] = 'gzip';
+  return [gzipWhole(parts)];
+}
 
 /** Takes a request (true) or leaves it to Fastify (false); `fallback` hands it to Fastify later. */
 type FastPath = (request: IncomingMessage, response: ServerResponse, fallback: () => void) => boolean;
@@ -106,7 +125,7 @@ function apiFastPath(paths: ReadonlySet<string>, services: ApiServices): FastPat
           }),
           services,
         );
-        const parts = bodyParts(answer);
+        const parts = bodyParts(answer, request.headers['accept-encoding']);
         let length = 0;
         for (const part of parts) length += part.length;
         // Headers as a flat list of names and values: Node takes such a list for about 5 µs less
@@ -196,9 +215,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }),
       services,
     );
+    const parts = bodyParts(response, request.headers['accept-encoding']);
     reply.code(response.status).headers(response.headers);
     if (response.cookies && response.cookies.length > 0) reply.header('set-cookie', [...response.cookies]);
-    const parts = bodyParts(response);
     return reply.send(parts.length === 1 ? parts[0] : Buffer.concat(parts));
   };
   // CORS preflight: browsers ask before a cross-origin POST; only origin=* is answered.

@@ -43,6 +43,8 @@ export interface ApiResponse {
   body: string;
   /** The body in UTF-8 as consecutive parts, when the answer can make them more cheaply than by encoding `body`. */
   encodedParts?: () => Buffer[];
+  /** The body as a gzip member in parts, when the answer can make it more cheaply than by compressing it whole. */
+  gzipParts?: () => Buffer[];
   /** `Set-Cookie` values (a new or ended session). */
   cookies?: readonly string[];
 }
@@ -257,6 +259,7 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
       return printed.body;
     },
     ...(printed.encodedParts ? { encodedParts: printed.encodedParts } : {}),
+    ...(printed.gzipParts ? { gzipParts: printed.gzipParts } : {}),
     cookies: session.cookies(),
   };
 }

@@ -4,7 +4,9 @@
  * `inject` (which always takes the Fastify route) and compare status, headers and body.
  */
 import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
 import { after, before, test } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import { type ListeningWiki, listeningReferenceWiki } from '../helpers/listening-wiki.js';
 
 let served: ListeningWiki;
@@ -93,17 +95,74 @@ const CASES: Array<{ name: string; method?: 'GET' | 'HEAD'; url: string; headers
   },
 ];
 
-for (const c of CASES) {
-  test(`fast path and Fastify answer alike: ${c.name}`, async () => {
-    const method = c.method ?? 'GET';
-    const overHttp = await fetch(`${served.origin}${c.url}`, { method, headers: c.headers });
-    const httpBody = await overHttp.text();
-    const injected = await served.app.inject({ method, url: c.url, headers: c.headers });
-    assert.equal(overHttp.status, injected.statusCode);
-    assert.deepEqual(comparable(Object.fromEntries(overHttp.headers)), comparable(injected.headers));
-    assert.equal(httpBody, injected.body);
+/** A request over HTTP as it is answered: the body's bytes as sent (no decompression). */
+function rawRequest(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${served.origin}${url}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
   });
 }
+
+for (const c of CASES) {
+  for (const encoding of ['identity', 'gzip, deflate']) {
+    test(`fast path and Fastify answer alike: ${c.name} (Accept-Encoding: ${encoding})`, async () => {
+      const method = c.method ?? 'GET';
+      const headers = { ...c.headers, 'accept-encoding': encoding };
+      const overHttp = await rawRequest(c.url, method, headers);
+      const injected = await served.app.inject({ method, url: c.url, headers });
+      assert.equal(overHttp.status, injected.statusCode);
+      assert.deepEqual(comparable(overHttp.headers), comparable(injected.headers));
+      assert.ok(overHttp.body.equals(injected.rawPayload));
+    });
+  }
+}
+
+test('answers are gzip-compressed when the client accepts it and they are large', async () => {
+  const large = `/api.php${q({ action: 'query', generator: 'allpages', gaplimit: '50', prop: 'revisions', rvprop: 'content', rvslots: 'main', format: 'json', formatversion: '2' })}`;
+  const plain = await rawRequest(large, 'GET', { 'accept-encoding': 'identity' });
+  assert.ok(plain.body.length > 16 * 1024, 'the answer is large enough to be compressed');
+  assert.equal(plain.headers['content-encoding'], undefined);
+  assert.equal(plain.headers.vary, 'Accept-Encoding');
+  const gzipped = await rawRequest(large, 'GET', { 'accept-encoding': 'gzip' });
+  assert.equal(gzipped.headers['content-encoding'], 'gzip');
+  assert.equal(gzipped.headers.vary, 'Accept-Encoding');
+  assert.equal(Number(gzipped.headers['content-length']), gzipped.body.length);
+  assert.ok(gzipped.body.length < plain.body.length / 2, `${gzipped.body.length} of ${plain.body.length} bytes`);
+  assert.ok(gunzipSync(gzipped.body).equals(plain.body));
+  // A client that refuses gzip gets the plain answer.
+  const refused = await rawRequest(large, 'GET', { 'accept-encoding': 'gzip;q=0, identity' });
+  assert.equal(refused.headers['content-encoding'], undefined);
+  assert.ok(refused.body.equals(plain.body));
+  // A small answer is sent as it is.
+  const small = await rawRequest(`/api.php${q({ action: 'query', meta: 'userinfo', format: 'json' })}`, 'GET', {
+    'accept-encoding': 'gzip',
+  });
+  assert.equal(small.headers['content-encoding'], undefined);
+  assert.equal(small.headers.vary, 'Accept-Encoding');
+  // The same answer in formatversion 1 (compressed whole, not from prepared pieces) and over POST.
+  const v1 = large.replace('formatversion=2', 'formatversion=1');
+  const v1Plain = await rawRequest(v1, 'GET', { 'accept-encoding': 'identity' });
+  const v1Gzipped = await rawRequest(v1, 'GET', { 'accept-encoding': 'gzip' });
+  assert.equal(v1Gzipped.headers['content-encoding'], 'gzip');
+  assert.ok(gunzipSync(v1Gzipped.body).equals(v1Plain.body));
+  const posted = await fetch(`${served.origin}/api.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-encoding': 'gzip' },
+    body: large.slice(large.indexOf('?') + 1),
+  });
+  assert.equal(posted.headers.get('content-encoding'), 'gzip');
+  assert.ok(Buffer.from(await posted.arrayBuffer()).equals(plain.body), 'fetch undoes the gzip coding');
+});
 
 test('a session started by a GET over the fast path: the cookie Fastify would set, and it carries the session', async () => {
   const url = `/api.php${q({ action: 'query', meta: 'tokens', type: 'login', format: 'json' })}`;

@@ -6,6 +6,7 @@
  * when it lets them go; a text that is not registered is printed the ordinary way, so the registry
  * changes only the cost of an answer, never its bytes.
  */
+import { type DeflatedPiece, deflatedPiece, gzipOfPieces } from '../gzip.js';
 import { stringifyInOrder } from '../result/ordered-keys.js';
 
 /** Only texts at least this long are worth a lookup. */
@@ -19,6 +20,8 @@ interface Prepared {
   /** The JSON form with every non-ASCII character escaped (formatversion 1, `ascii`). */
   asciiJson: string | undefined;
   bytes: number;
+  /** `jsonBytes` compressed on their own (see `gzip.ts`), made the first time a gzip answer holds the text. */
+  gzip: DeflatedPiece | undefined;
 }
 
 const registry = new Map<string, Prepared>();
@@ -32,7 +35,13 @@ function escapeLineSeparator(ch: string): string {
 /** Registers a text (its JSON form is made on first use). */
 export function prepareText(text: string): void {
   if (text.length < PREPARED_MIN_LENGTH || registry.has(text)) return;
-  registry.set(text, { json: undefined, jsonBytes: undefined, asciiJson: undefined, bytes: Buffer.byteLength(text) });
+  registry.set(text, {
+    json: undefined,
+    jsonBytes: undefined,
+    asciiJson: undefined,
+    bytes: Buffer.byteLength(text),
+    gzip: undefined,
+  });
 }
 
 export function forgetText(text: string): void {
@@ -117,6 +126,21 @@ export class SplicedJson {
       chunks.push(prepared.jsonBytes, Buffer.from(this.parts[i + 1] as string));
     }
     return chunks;
+  }
+
+  /**
+   * The answer as a gzip member, in parts: the printed parts encoded, each text's DEFLATE piece as
+   * it is kept (compressed once per text, not per answer).
+   */
+  gzipParts(): Buffer[] {
+    const pieces: Array<Buffer | DeflatedPiece> = [Buffer.from(this.parts[0] as string)];
+    for (let i = 0; i < this.texts.length; i++) {
+      const prepared = this.texts[i] as Prepared;
+      prepared.jsonBytes ??= Buffer.from(prepared.json as string);
+      prepared.gzip ??= deflatedPiece(prepared.jsonBytes);
+      pieces.push(prepared.gzip, Buffer.from(this.parts[i + 1] as string));
+    }
+    return gzipOfPieces(pieces);
   }
 }
 

@@ -73,6 +73,8 @@ export interface PrintedBody {
    * encoding `body` (they hold prepared texts; `body` is then made only when read).
    */
   encodedParts?: () => Buffer[];
+  /** The body as a gzip member in parts, for answers that can make it more cheaply than by compressing it whole. */
+  gzipParts?: () => Buffer[];
 }
 
 /** A printed JSON answer: a string, or in parts with prepared texts (body made when read). */
@@ -84,6 +86,7 @@ function jsonBody(contentType: string, printed: string | SplicedJson): PrintedBo
       return printed.toString();
     },
     encodedParts: () => printed.encodedParts(),
+    gzipParts: () => printed.gzipParts(),
   };
 }
 
