@@ -31,13 +31,13 @@ const COMPRESS_PART_BYTES = 2048;
  */
 export function acceptsGzip(header: string | string[] | undefined): boolean {
   if (header === undefined) return false;
-  const text = Array.isArray(header) ? header.join(',') : header;
+  const text = (Array.isArray(header) ? header.join(',') : header).toLowerCase();
   if (!text.includes('gzip') && !text.includes('*')) return false;
   let gzip: number | undefined;
   let star: number | undefined;
   for (const entry of text.split(',')) {
     const [rawName, ...params] = entry.split(';');
-    const name = (rawName ?? '').trim().toLowerCase();
+    const name = (rawName ?? '').trim();
     if (name !== 'gzip' && name !== 'x-gzip' && name !== '*') continue;
     let quality = 1;
     for (const param of params) {

@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { test } from 'node:test';
+import { crc32, gunzipSync } from 'node:zlib';
+import { acceptsGzip, crc32Combine, deflatedPiece, gzipOfPieces, gzipWhole } from '../../src/api/gzip.js';
+
+test('Accept-Encoding: gzip is admitted by name, as x-gzip or by *, unless its quality is zero', () => {
+  const cases: Array<[string | string[] | undefined, boolean]> = [
+    [undefined, false],
+    ['', false],
+    ['identity', false],
+    ['gzip', true],
+    ['gzip, deflate', true],
+    ['gzip, deflate, br', true],
+    ['GZIP', true],
+    ['x-gzip', true],
+    ['br;q=1.0, gzip;q=0.5', true],
+    ['gzip;q=0', false],
+    ['gzip; q=0.000', false],
+    ['*', true],
+    ['deflate, *;q=0', false],
+    ['*;q=1, gzip;q=0', false],
+    ['gzip;q=0, *', false],
+    [['deflate', 'gzip'], true],
+    ['gzipped', false],
+  ];
+  for (const [header, expected] of cases) assert.equal(acceptsGzip(header), expected, String(header));
+});
+
+test('the CRC-32 of a concatenation from the CRCs of its halves', () => {
+  for (let i = 0; i < 300; i++) {
+    const a = randomBytes(Math.floor(Math.random() * 2000));
+    const b = randomBytes(i === 0 ? 0 : Math.floor(Math.random() * 70_000));
+    assert.equal(crc32Combine(crc32(a), crc32(b), b.length), crc32(Buffer.concat([a, b])), `${a.length}+${b.length}`);
+  }
+});
+
+test('a gzip member made of stored parts, compressed parts and pieces made beforehand', () => {
+  const wikitext = (seed: number) =>
+    Buffer.from(`== Abschnitt ${seed} ==\n[[Köln]] und [[München]] {{Vorlage|${seed}}} `.repeat(500 + seed * 37));
+  const texts = [wikitext(1), wikitext(2), Buffer.from('€ä'), wikitext(3)];
+  const pieces = texts.map((t) => deflatedPiece(t));
+  const parts = [
+    Buffer.from('{"a":'),
+    Buffer.alloc(0),
+    randomBytes(70_000), // more than one stored block, and compressed in the answer
+    Buffer.from('x'.repeat(3000)),
+    Buffer.from(']}'),
+  ];
+  const sequence = [parts[0]!, pieces[0]!, parts[1]!, pieces[1]!, parts[2]!, pieces[2]!, pieces[3]!, parts[3]!];
+  sequence.push(parts[4]!);
+  const expected = Buffer.concat([
+    parts[0]!,
+    texts[0]!,
+    parts[1]!,
+    texts[1]!,
+    parts[2]!,
+    texts[2]!,
+    texts[3]!,
+    parts[3]!,
+    parts[4]!,
+  ]);
+  const member = Buffer.concat(gzipOfPieces(sequence));
+  assert.ok(gunzipSync(member).equals(expected));
+  // Every piece is reused as it is: a second answer from the same pieces is the same.
+  assert.ok(Buffer.concat(gzipOfPieces(sequence)).equals(member));
+  // Nothing at all, and only small stored parts.
+  assert.equal(gunzipSync(Buffer.concat(gzipOfPieces([]))).length, 0);
+  assert.equal(gunzipSync(Buffer.concat(gzipOfPieces([Buffer.from('{}')]))).toString(), '{}');
+  assert.ok(gunzipSync(gzipWhole([parts[0]!, texts[0]!])).equals(Buffer.concat([parts[0]!, texts[0]!])));
+});
