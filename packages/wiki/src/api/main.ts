@@ -240,6 +240,7 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
   const options = {
     ...formatOptionsFrom(formatValues, site.siteName, uselang),
     mayHoldPrepared: state.counted.prepared,
+    preparedHolders: state.counted.holders,
   };
   const printed = printResult(format, answer, options);
   headers['content-type'] = printed.contentType;

@@ -17,18 +17,30 @@ import type { RequestSession } from './session.js';
 /** MediaWiki's default `$wgAPIMaxResultSize`: 8 MiB. */
 export const MAX_RESULT_SIZE = 8 * 1024 * 1024;
 
+/** Where texts registered with the JSON printer were counted: objects holding them, and the keys. */
+export type PreparedHolders = Array<[holder: ResultObject, key: string]>;
+
+/** What counting found: whether a registered text was among the values, and where. */
+interface Counted {
+  prepared: boolean;
+  holders?: PreparedHolders;
+}
+
+/** The size MediaWiki counts for a string (a registered text's is known). */
+function stringSize(value: string, seen: Counted): number {
+  const prepared = preparedLength(value);
+  if (prepared === undefined) return Buffer.byteLength(value);
+  seen.prepared = true;
+  return prepared;
+}
+
 /**
  * The size MediaWiki counts for a value: the bytes of its scalars. `seen.prepared` is set when a
- * text registered with the JSON printer is among them.
+ * text registered with the JSON printer is among them, and the object holding it is recorded.
  */
-function resultSize(value: ResultValue | undefined, seen: { prepared: boolean }): number {
+function resultSize(value: ResultValue | undefined, seen: Counted): number {
   if (value === null || value === undefined) return 0;
-  if (typeof value === 'string') {
-    const prepared = preparedLength(value);
-    if (prepared === undefined) return Buffer.byteLength(value);
-    seen.prepared = true;
-    return prepared;
-  }
+  if (typeof value === 'string') return stringSize(value, seen);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value).length;
   let n = 0;
   if (Array.isArray(value)) {
@@ -38,7 +50,18 @@ function resultSize(value: ResultValue | undefined, seen: { prepared: boolean })
   } else {
     const known = value[KNOWN_SIZE];
     if (known !== undefined) return known;
-    for (const key in value) n += resultSize(value[key], seen);
+    for (const key in value) {
+      const item = value[key];
+      if (typeof item === 'string') {
+        const before = seen.prepared;
+        seen.prepared = false;
+        n += stringSize(item, seen);
+        if (seen.prepared) seen.holders?.push([value, key]);
+        seen.prepared ||= before;
+      } else {
+        n += resultSize(item, seen);
+      }
+    }
   }
   return n;
 }
@@ -82,7 +105,7 @@ export class RequestState {
    * Whether a text registered with the JSON printer was counted into the answer (revision
    * contents): only then does printing look for such texts.
    */
-  readonly counted = { prepared: false };
+  readonly counted: Counted & { holders: PreparedHolders } = { prepared: false, holders: [] };
   readonly validator: ParamValidator;
   readonly now = new Date();
   /** The request's session (cookies, tokens, login); set by ApiMain before the action runs. */

@@ -106,3 +106,42 @@ test('an answer holding registered texts is encoded to the bytes of its printed 
   }
   assert.equal(typeof printWithPrepared({ a: texts[0] }), 'string');
 });
+
+test('with the holders counting found, texts are swapped for markers while printing and put back', () => {
+  const texts = [long('Rīga ir Latvijas galvaspilsēta \u2028 "citāts" '), long('ASCII only text '), long('third ')];
+  for (const text of texts) prepareText(text);
+  try {
+    const first = { content: texts[0] as string, model: 'wikitext' };
+    const second = { content: texts[1] as string };
+    const frozen = Object.freeze({ content: texts[2] as string });
+    const changed = { content: texts[2] as string };
+    const elsewhere = { content: texts[0] as string };
+    const answer = { pages: [first, second, first, frozen, changed], list: [texts[1]], tail: 'ž' };
+    const expected = plain(answer);
+    const holders: Array<[Record<string, unknown>, string]> = [
+      [first, 'content'],
+      [second, 'content'],
+      [first, 'content'], // counted twice
+      [frozen, 'content'], // cannot be swapped: printed as it is
+      [changed, 'content'],
+      [elsewhere, 'content'], // not in the answer
+      [first, 'model'], // not a registered text
+    ];
+    changed.content = 'changed after counting';
+    const after = plain(answer);
+    const spliced = printWithPrepared(answer, holders);
+    assert.ok(spliced instanceof SplicedJson);
+    assert.equal(String(spliced), after);
+    assert.deepEqual(Buffer.concat(spliced.encodedParts()), Buffer.from(after));
+    assert.notEqual(after, expected);
+    // Every text is back where it was.
+    assert.equal(first.content, texts[0]);
+    assert.equal(second.content, texts[1]);
+    assert.equal(elsewhere.content, texts[0]);
+    assert.equal(changed.content, 'changed after counting');
+    // An empty list of holders: nothing is looked for, and the bytes are the same.
+    assert.equal(printWithPrepared(answer, []), after);
+  } finally {
+    for (const text of texts) forgetText(text);
+  }
+});

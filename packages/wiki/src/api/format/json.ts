@@ -1,7 +1,7 @@
 import { stringifyInOrder } from '../result/ordered-keys.js';
 import { BC_BOOLS, CONTENT, ELEMENT, KeyedList, type ResultObject, type ResultValue } from '../result/tree.js';
 import { toJsonV1 } from './json-v1.js';
-import { preparedJson, printWithPrepared, type SplicedJson } from './prepared-json.js';
+import { preparedJson, printWithPrepared, type SplicedJson, type TextHolder } from './prepared-json.js';
 
 export interface JsonOptions {
   formatVersion: 1 | 2;
@@ -11,6 +11,8 @@ export interface JsonOptions {
   pretty: boolean;
   /** False when the answer holds no registered text (see `prepared-json.ts`); default true. */
   mayHoldPrepared?: boolean;
+  /** Where the answer's registered texts were counted (see `printWithPrepared`); unknown when absent. */
+  preparedHolders?: readonly TextHolder[];
 }
 
 const NON_ASCII = /[\u0080-\uffff]/g;
@@ -48,7 +50,9 @@ export function toJsonBody(root: ResultValue, options: JsonOptions): string | Sp
     // formatversion 2 prints the tree as it is: native JSON.stringify does it fastest (KeyedList
     // has toJSON; annotations are symbols, which it skips).
     // Large texts the answer repeats from earlier ones are spliced in from their prepared JSON.
-    if (!options.escapeNonAscii) return printWithPrepared(root, options.mayHoldPrepared ?? true);
+    if (!options.escapeNonAscii) {
+      return printWithPrepared(root, options.mayHoldPrepared === false ? [] : options.preparedHolders);
+    }
     return stringifyInOrder(root).replace(NON_ASCII, escapeChar);
   }
   if (!options.pretty && options.mayHoldPrepared === false) {

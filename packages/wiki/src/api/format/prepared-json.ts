@@ -13,6 +13,7 @@ import { stringifyInOrder } from '../result/ordered-keys.js';
 export const PREPARED_MIN_LENGTH = 512;
 
 interface Prepared {
+  text: string;
   /** `JSON.stringify(text)` with U+2028 and U+2029 escaped, as formatversion 2 prints it. */
   json: string | undefined;
   /** `json` in UTF-8, made the first time an answer holding the text is sent. */
@@ -36,6 +37,7 @@ function escapeLineSeparator(ch: string): string {
 export function prepareText(text: string): void {
   if (text.length < PREPARED_MIN_LENGTH || registry.has(text)) return;
   registry.set(text, {
+    text,
     json: undefined,
     jsonBytes: undefined,
     asciiJson: undefined,
@@ -144,23 +146,54 @@ export class SplicedJson {
   }
 }
 
+/** An object of the answer and the key under which it holds a text (see `PreparedHolders`). */
+export type TextHolder = [holder: Record<string, unknown>, key: string];
+
 /**
  * `JSON.stringify(root)` with U+2028/U+2029 escaped, as formatversion 2 prints it; registered
- * texts are spliced in from their prepared form (the answer is then a SplicedJson). `mayHoldPrepared`
- * false (nothing in the answer was found registered when its size was counted) skips the search
- * for them: a replacer makes `JSON.stringify` about twice as slow.
+ * texts are spliced in from their prepared form (the answer is then a SplicedJson).
+ *
+ * `holders` are where the answer's registered texts were found when its size was counted: each
+ * such text is swapped for a marker while the answer is printed by the native `JSON.stringify`
+ * without a replacer, which is about twice as fast as with one, and put back after. Without
+ * `holders` (undefined), the whole answer is searched through a replacer; an empty list means
+ * that it holds no registered text. A text that is not where a holder says is printed the
+ * ordinary way: the holders change only the cost of an answer, never its bytes.
  */
-export function printWithPrepared(root: unknown, mayHoldPrepared = true): string | SplicedJson {
-  if (registry.size === 0 || !mayHoldPrepared) return escapeSeparators(stringifyInOrder(root));
+export function printWithPrepared(root: unknown, holders?: readonly TextHolder[]): string | SplicedJson {
+  if (registry.size === 0 || holders?.length === 0) return escapeSeparators(stringifyInOrder(root));
   const spliced: Prepared[] = [];
-  const skeleton = stringifyInOrder(root, (_key, value) => {
-    if (typeof value !== 'string' || value.length < PREPARED_MIN_LENGTH) return value;
-    const prepared = registry.get(value);
-    if (!prepared) return value;
-    prepared.json ??= JSON.stringify(value).replace(LINE_SEPARATORS, escapeLineSeparator);
+  const marker = (prepared: Prepared) => {
+    prepared.json ??= JSON.stringify(prepared.text).replace(LINE_SEPARATORS, escapeLineSeparator);
     spliced.push(prepared);
     return `${MARKER_KEY}${spliced.length - 1}`;
-  });
+  };
+  let skeleton: string;
+  if (holders) {
+    const swapped: Array<[Record<string, unknown>, string, string]> = [];
+    for (const [holder, key] of holders) {
+      const text = holder[key];
+      if (typeof text !== 'string' || text.length < PREPARED_MIN_LENGTH) continue;
+      const prepared = registry.get(text);
+      if (!prepared || Object.isFrozen(holder)) continue;
+      holder[key] = marker(prepared);
+      swapped.push([holder, key, text]);
+    }
+    try {
+      skeleton = stringifyInOrder(root);
+    } finally {
+      for (let i = swapped.length - 1; i >= 0; i--) {
+        const [holder, key, text] = swapped[i] as [Record<string, unknown>, string, string];
+        holder[key] = text;
+      }
+    }
+  } else {
+    skeleton = stringifyInOrder(root, (_key, value) => {
+      if (typeof value !== 'string' || value.length < PREPARED_MIN_LENGTH) return value;
+      const prepared = registry.get(value);
+      return prepared ? marker(prepared) : value;
+    });
+  }
   if (spliced.length === 0) return escapeSeparators(skeleton);
   const printed = escapeSeparators(skeleton);
   const parts: string[] = [];

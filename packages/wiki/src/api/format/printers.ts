@@ -7,7 +7,7 @@ import type { ResultObject } from '../result/tree.js';
 import { renderHtmlPage } from './html.js';
 import { toJson, toJsonBody } from './json.js';
 import { toPhp } from './php.js';
-import { SplicedJson } from './prepared-json.js';
+import { SplicedJson, type TextHolder } from './prepared-json.js';
 import { toXml } from './xml.js';
 
 export const FORMAT_NAMES = ['json', 'jsonfm', 'none', 'php', 'phpfm', 'rawfm', 'xml', 'xmlfm'] as const;
@@ -49,6 +49,8 @@ export interface FormatOptions {
   language: string;
   /** False when the answer holds no text registered with the JSON printer (a faster path). */
   mayHoldPrepared?: boolean;
+  /** Where the answer's registered texts were counted (see `printWithPrepared`). */
+  preparedHolders?: readonly TextHolder[];
 }
 
 export function formatOptionsFrom(values: Record<string, unknown>, siteName: string, language: string): FormatOptions {
@@ -130,6 +132,7 @@ function jsonText(result: ResultObject, o: FormatOptions, pretty: boolean): stri
     escapeNonAscii,
     pretty,
     mayHoldPrepared: o.mayHoldPrepared,
+    preparedHolders: o.preparedHolders,
   });
 }
 
