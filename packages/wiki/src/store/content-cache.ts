@@ -11,7 +11,8 @@ import type { WikiStore } from './database.js';
 
 /**
  * Characters of text kept per store (UTF-16 in memory: about twice as many bytes, plus their JSON
- * forms as text and as UTF-8 bytes, made when first sent).
+ * forms as text and as UTF-8 bytes, made when first sent, and those bytes gzip-compressed, about a
+ * third of them, made when first sent compressed).
  */
 export const CONTENT_CACHE_CHARS = 8 * 1024 * 1024;
 
