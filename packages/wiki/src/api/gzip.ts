@@ -58,14 +58,14 @@ export interface DeflatedPiece {
   crc: number;
   /** Their length. */
   length: number;
-  /** x^(8·length) modulo the CRC polynomial (see `crc32Combine`), made once with the piece. */
+  /** x^(8·length) modulo the CRC polynomial (see `shiftByBytes`), made once with the piece. */
   shift: number;
 }
 
 /** Compresses bytes into a piece that can stand anywhere in a DEFLATE stream. */
-export function deflatedPiece(bytes: Buffer, level = PIECE_LEVEL): DeflatedPiece {
+export function deflatedPiece(bytes: Buffer): DeflatedPiece {
   return {
-    deflated: deflateRawSync(bytes, { level, finishFlush: constants.Z_SYNC_FLUSH }),
+    deflated: deflateRawSync(bytes, { level: PIECE_LEVEL, finishFlush: constants.Z_SYNC_FLUSH }),
     crc: crc32(bytes),
     length: bytes.length,
     shift: shiftByBytes(bytes.length),
@@ -110,6 +110,7 @@ export function gzipOfPieces(pieces: ReadonlyArray<Buffer | DeflatedPiece>): Buf
     } else {
       if (piece.length === 0) continue;
       out.push(piece.deflated);
+      // The CRC of what came before, shifted past the piece's bytes, plus the piece's own.
       crc = (multiplyMod(piece.shift, crc >>> 0) ^ piece.crc) >>> 0;
       length += piece.length;
     }
@@ -165,10 +166,4 @@ function shiftByBytes(bytes: number): number {
     if (n % 2 === 1) p = multiplyMod(X_POW_2K[k] as number, p);
   }
   return p;
-}
-
-/** The CRC-32 of A followed by B, from A's CRC, B's CRC and B's length. */
-export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
-  if (lengthB === 0) return crcA >>> 0;
-  return (multiplyMod(shiftByBytes(lengthB), crcA >>> 0) ^ crcB) >>> 0;
 }

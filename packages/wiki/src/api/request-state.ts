@@ -26,11 +26,15 @@ interface Counted {
   holders?: PreparedHolders;
 }
 
-/** The size MediaWiki counts for a string (a registered text's is known). */
-function stringSize(value: string, seen: Counted): number {
+/**
+ * The size MediaWiki counts for a string (a registered text's is known, and the object holding
+ * it is recorded).
+ */
+function stringSize(value: string, seen: Counted, holder?: ResultObject, key?: string): number {
   const prepared = preparedLength(value);
   if (prepared === undefined) return Buffer.byteLength(value);
   seen.prepared = true;
+  if (holder && key !== undefined) seen.holders?.push([holder, key]);
   return prepared;
 }
 
@@ -52,15 +56,7 @@ function resultSize(value: ResultValue | undefined, seen: Counted): number {
     if (known !== undefined) return known;
     for (const key in value) {
       const item = value[key];
-      if (typeof item === 'string') {
-        const before = seen.prepared;
-        seen.prepared = false;
-        n += stringSize(item, seen);
-        if (seen.prepared) seen.holders?.push([value, key]);
-        seen.prepared ||= before;
-      } else {
-        n += resultSize(item, seen);
-      }
+      n += typeof item === 'string' ? stringSize(item, seen, value, key) : resultSize(item, seen);
     }
   }
   return n;
