@@ -126,9 +126,19 @@ export async function revisionItems(
     const withText = wantContent ? [...slotsOf.values()].flat().filter((slot) => asked.includes(slot.slot_role)) : [];
     const texts = withText.length > 0 ? await contentTexts(ctx.store, withText) : undefined;
     for (const [revId, slots] of slotsOf) {
+      // Spelled out: a spread copy of the cached slot costs several times as much here.
       slotsByRev.set(
         revId,
-        slots.map((slot) => ({ ...slot, content_text: texts?.get(slot.content_id) ?? null })),
+        slots.map(
+          (slot): SlotRow => ({
+            slot_revision_id: slot.slot_revision_id,
+            slot_role: slot.slot_role,
+            content_size: slot.content_size,
+            content_sha1: slot.content_sha1,
+            content_model: slot.content_model,
+            content_text: texts?.get(slot.content_id) ?? null,
+          }),
+        ),
       );
     }
   }
