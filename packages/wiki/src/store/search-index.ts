@@ -18,12 +18,12 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
-import snowball from 'snowball-stemmers';
+import { type Kysely, sql } from 'kysely';
 import { phpWordCount } from '../modules/support/search-snippet.js';
 import type { SiteConfig } from '../site/site.js';
 import { siblingModule, startWorker } from '../worker-thread.js';
 import { isPostgres } from './migrations/columns.js';
+import { fastStemmer, type Stemmer } from './snowball.js';
 
 /** Snowball algorithms by content language code. */
 const SNOWBALL: Record<string, string> = {
@@ -99,11 +99,11 @@ export function postgresSearchConfig(language: string): string {
 
 /** The Snowball stemmer of a language (lowercase words); words stay as they are without one. */
 export class WordStemmer {
-  private readonly stemmer: { stem(word: string): string } | undefined;
+  private readonly stemmer: Stemmer | undefined;
 
   constructor(language: string) {
     const algorithm = SNOWBALL[baseLanguage(language)];
-    this.stemmer = algorithm ? snowball.newStemmer(algorithm) : undefined;
+    this.stemmer = algorithm ? fastStemmer(algorithm) : undefined;
   }
 
   stem(word: string): string {
@@ -255,9 +255,9 @@ const INDEX_WORKER_LIMITS = { maxOldGenerationSizeMb: 384, maxYoungGenerationSiz
 /**
  * SQLite, after many pages were indexed: lists every word of the index's vocabulary that is not
  * its own stem. Each distinct word is stemmed once, however often the pages use it, which is far
- * cheaper than looking at every word of every page. With a `helper` thread, every other list of
- * words is stemmed there while this thread stems the next one: stemming is most of the pass (a
- * 10,000-page wiki's vocabulary has over a million words).
+ * cheaper than looking at every word of every page (a 10,000-page wiki's vocabulary can hold over
+ * a million words). With a `helper` thread, the words are stemmed there while this thread reads
+ * the next words and writes the stems found before.
  */
 async function listStemsOfVocabulary(
   db: Kysely<any>,
@@ -271,35 +271,38 @@ async function listStemsOfVocabulary(
   let onHelper: Promise<string[]> | undefined;
   try {
     let after = '';
-    for (let turn = 0; ; turn++) {
+    for (;;) {
       const terms = await sql<{ term: string }>`select term from temp.searchindex_vocabulary
         where term > ${after} order by term limit ${chunk}`.execute(db);
-      if (terms.rows.length === 0) break;
-      after = terms.rows[terms.rows.length - 1]!.term;
       const words = terms.rows.map((r) => r.term);
-      if (helper && turn % 2 === 0) {
-        if (onHelper) await insertStemPairs(db, await onHelper);
-        onHelper = helper.stem(words);
-      } else {
+      if (words.length > 0) after = words[words.length - 1]!;
+      if (helper) {
+        const stemmed = onHelper;
+        onHelper = words.length > 0 ? helper.stem(words) : undefined;
+        if (stemmed) await insertStemPairs(db, await stemmed);
+      } else if (words.length > 0) {
         await insertStemPairs(db, stemPairs(words, stemmer));
       }
+      if (words.length === 0) break;
     }
-    if (onHelper) await insertStemPairs(db, await onHelper);
   } finally {
     // A failure above leaves no answer unawaited.
     await onHelper?.catch(() => {});
   }
 }
 
-/** Writes `[stem, word]` pairs (flattened, as stemPairs gives them) to the stem table. */
+/**
+ * Writes `[stem, word]` pairs (flattened, as stemPairs gives them) to the stem table, as one JSON
+ * array of pairs a statement: SQLite reads it faster than thousands of bound values.
+ */
 async function insertStemPairs(db: Kysely<any>, pairs: string[]) {
-  const rows: RawBuilder<unknown>[] = [];
-  for (let i = 0; i < pairs.length; i += 2) rows.push(sql`(${pairs[i]!}, ${pairs[i + 1]!})`);
-  for (let i = 0; i < rows.length; i += 400) {
-    await sql`insert or ignore into searchindex_stem (ss_stem, ss_word) values ${sql.join(rows.slice(i, i + 400))}`.execute(
-      db,
-    );
-  }
+  if (pairs.length === 0) return;
+  const rows: Array<[string, string]> = [];
+  for (let i = 0; i < pairs.length; i += 2) rows.push([pairs[i]!, pairs[i + 1]!]);
+  await sql`insert or ignore into searchindex_stem (ss_stem, ss_word)
+    select json_extract(value, '$[0]'), json_extract(value, '$[1]') from json_each(${JSON.stringify(rows)})`.execute(
+    db,
+  );
 }
 
 interface PageToIndex {
