@@ -36,11 +36,16 @@ function stemmerBehind(wrapper: { stem(word: string): string }): unknown {
   const hasOwn = Object.prototype.hasOwnProperty;
   let found: unknown;
   // The package's getters call Object.prototype.hasOwnProperty; it is watched for one stem only,
-  // which runs synchronously, so no other code sees the replacement.
-  Object.prototype.hasOwnProperty = function (this: unknown, key: PropertyKey) {
-    if (found === undefined && key === '_$esjava$cursor') found = this;
-    return hasOwn.call(this, key);
-  };
+  // which runs synchronously, so no other code sees the replacement (where the built-ins are
+  // frozen, nothing is found and the package's stemmer is used as it is).
+  try {
+    Object.prototype.hasOwnProperty = function (this: unknown, key: PropertyKey) {
+      if (found === undefined && key === '_$esjava$cursor') found = this;
+      return hasOwn.call(this, key);
+    };
+  } catch {
+    return undefined;
+  }
   try {
     wrapper.stem('a');
   } finally {
