@@ -275,15 +275,13 @@ async function listStemsOfVocabulary(
       const terms = await sql<{ term: string }>`select term from temp.searchindex_vocabulary
         where term > ${after} order by term limit ${chunk}`.execute(db);
       const words = terms.rows.map((r) => r.term);
-      if (words.length > 0) after = words[words.length - 1]!;
-      if (helper) {
-        const stemmed = onHelper;
-        onHelper = words.length > 0 ? helper.stem(words) : undefined;
-        if (stemmed) await insertStemPairs(db, await stemmed);
-      } else if (words.length > 0) {
-        await insertStemPairs(db, stemPairs(words, stemmer));
-      }
+      // The helper's stems of the words before are written while it stems these.
+      const stemmed = onHelper;
+      onHelper = helper && words.length > 0 ? helper.stem(words) : undefined;
+      if (stemmed) await insertStemPairs(db, await stemmed);
       if (words.length === 0) break;
+      after = words[words.length - 1]!;
+      if (!helper) await insertStemPairs(db, stemPairs(words, stemmer));
     }
   } finally {
     // A failure above leaves no answer unawaited.
