@@ -1,3 +1,4 @@
+import { precompiled } from '@svc/common';
 import { apiError, mutuallyExclusive } from '../../api/errors.js';
 import { parseContinueValue } from '../../api/keyset.js';
 import type { ModuleContext, ModuleExecute } from '../../api/module.js';
@@ -133,10 +134,10 @@ async function latestRevisions(
       .map((page) => page.latest);
   }
   if (ids.length === 0) return [];
-  const rows = await revisionRowsQuery(ctx)
-    .where('rev_id', 'in', ids.slice(0, limit + 1))
-    .orderBy('rev_page')
-    .execute();
+  const rows = await revisionsById(ctx, 'latest', ids.slice(0, limit + 1));
+  // In page id order: one revision a page, so sorted here rather than by SQLite (whose sort of the
+  // rows took a quarter of the query's time for 50 pages).
+  rows.sort((a, b) => a.pageId - b.pageId);
   return takeBatch(ctx, rows, limit, (row) => `${row.pageId}|${row.revId}`);
 }
 
@@ -148,11 +149,21 @@ async function requestedRevisions(ctx: ModuleContext, limit: number): Promise<Re
     ids = ids.filter((id) => id >= from);
   }
   if (ids.length === 0) return [];
-  const rows = await revisionRowsQuery(ctx)
-    .where('rev_id', 'in', ids.slice(0, limit + 1))
-    .orderBy('rev_id')
-    .execute();
+  const rows = await revisionsById(ctx, 'requested', ids.slice(0, limit + 1));
+  rows.sort((a, b) => a.revId - b.revId);
   return takeBatch(ctx, rows, limit, (row) => row.revId);
+}
+
+/**
+ * The revisions of these ids, in no particular order. The query is compiled once per number of
+ * ids (building and compiling it took about 50 µs a request for 50 pages), except with `tag`,
+ * whose condition holds values of its own.
+ */
+async function revisionsById(ctx: ModuleContext, use: string, ids: number[]): Promise<RevisionRow[]> {
+  const build = () => revisionRowsQuery(ctx).where('rev_id', 'in', ids);
+  if (ctx.params.tag !== undefined) return build().execute();
+  const { db } = ctx.store;
+  return (await db.executeQuery(precompiled(db, `revisions ${use} ${ids.length}`, build, ids))).rows;
 }
 
 /** The timestamp of a revision named by `startid`/`endid`, or an error when it is not there. */
