@@ -7,6 +7,7 @@ import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import type { ResultObject } from '../../api/result/tree.js';
 import { NS_CATEGORY } from '../../site/title.js';
+import { applied, type QueryPart, rowsOf } from '../support/query-parts.js';
 import { titleOrPageId } from '../support/title-or-pageid.js';
 
 /** `list=categorymembers`: parameters as the module reference lists them, in its order. */
@@ -81,33 +82,54 @@ export const execute: ModuleExecute = async (ctx) => {
   const columns: (keyof MemberRow)[] = ['page_id', 'page_namespace', 'page_title', 'cl_from', 'cl_sortkey', 'cl_type'];
   if (props.has('sortkeyprefix')) columns.push('cl_sortkey_prefix');
   if (props.has('timestamp') || p.sort === 'timestamp') columns.push('cl_timestamp');
-  const base = () => {
-    let query = ctx.store.db
-      .selectFrom('categorylinks')
-      .innerJoin('page', 'page_id', 'cl_from')
-      .select(columns)
-      .where('cl_to', '=', category.dbKey);
-    if (namespaces !== undefined && namespaces.length > 0) query = query.where('page_namespace', 'in', namespaces);
-    return query;
+  const { db } = ctx.store;
+  const base = (d: typeof db) => d.selectFrom('categorylinks').innerJoin('page', 'page_id', 'cl_from').select(columns);
+  type MemberQuery = ReturnType<typeof base>;
+  // The conditions, each with its values: a query is compiled once per shape (columns, conditions,
+  // order) and run with each request's values.
+  const common: QueryPart<MemberQuery>[] = [
+    { key: 'category', values: [category.dbKey], apply: (q) => q.where('cl_to', '=', category.dbKey) },
+  ];
+  if (namespaces !== undefined && namespaces.length > 0) {
+    common.push({
+      key: `namespaces${namespaces.length}`,
+      values: namespaces,
+      apply: (q) => q.where('page_namespace', 'in', namespaces),
+    });
+  }
+  /** The rows of one scan: the common conditions and `parts`, in the order of `sort`, at most `count`. */
+  const scan = (parts: QueryPart<MemberQuery>[], sort: 'cl_timestamp' | 'cl_sortkey', count: number) => {
+    const all = [...common, ...parts];
+    const build = (d: typeof db) => applied(all, base(d)).orderBy(sort, order).orderBy('cl_from', order).limit(count);
+    return rowsOf(db, `categorymembers ${columns.join(',')} ${sort} ${order}`, all, build, { after: [count] });
   };
 
   let rows: MemberRow[] = [];
   if (p.sort === 'timestamp') {
-    let query = base();
+    const parts: QueryPart<MemberQuery>[] = [];
     const [start, end] = [p.start as string | undefined, p.end as string | undefined];
-    if (start !== undefined) query = query.where('cl_timestamp', ascending ? '>=' : '<=', start);
-    if (end !== undefined) query = query.where('cl_timestamp', ascending ? '<=' : '>=', end);
+    if (start !== undefined) {
+      parts.push({
+        key: 'start',
+        values: [start],
+        apply: (q) => q.where('cl_timestamp', ascending ? '>=' : '<=', start),
+      });
+    }
+    if (end !== undefined) {
+      parts.push({ key: 'end', values: [end], apply: (q) => q.where('cl_timestamp', ascending ? '<=' : '>=', end) });
+    }
     if (p.continue !== undefined) {
       const [timestamp, from] = parseContinueValue(p.continue as string, ['timestamp', 'int']);
-      query = query.where((eb) =>
-        eb(eb.refTuple('cl_timestamp', 'cl_from'), ascending ? '>=' : '<=', eb.tuple(timestamp, from)),
-      );
+      parts.push({
+        key: 'continue',
+        values: [timestamp, from],
+        apply: (q) =>
+          q.where((eb) =>
+            eb(eb.refTuple('cl_timestamp', 'cl_from'), ascending ? '>=' : '<=', eb.tuple(timestamp, from)),
+          ),
+      });
     }
-    rows = await query
-      .orderBy('cl_timestamp', order)
-      .orderBy('cl_from', order)
-      .limit(limit + 1)
-      .execute();
+    rows = (await scan(parts, 'cl_timestamp', limit + 1)) as MemberRow[];
   } else {
     let types = p.type as string[];
     let after: { sortkey: string; from: number } | undefined;
@@ -124,21 +146,35 @@ export const execute: ModuleExecute = async (ctx) => {
       end = sortKeyBound(ctx, 'end');
     }
     for (const [i, type] of types.entries()) {
-      let query = base().where('cl_type', '=', type);
+      const parts: QueryPart<MemberQuery>[] = [
+        { key: 'type', values: [type], apply: (q) => q.where('cl_type', '=', type) },
+      ];
       if (i === 0 && after) {
         const { sortkey, from } = after;
-        query = query.where((eb) =>
-          eb(eb.refTuple('cl_sortkey', 'cl_from'), ascending ? '>=' : '<=', eb.tuple(sortkey, from)),
-        );
+        parts.push({
+          key: 'continue',
+          values: [sortkey, from],
+          apply: (q) =>
+            q.where((eb) => eb(eb.refTuple('cl_sortkey', 'cl_from'), ascending ? '>=' : '<=', eb.tuple(sortkey, from))),
+        });
       }
-      if (start !== undefined) query = query.where('cl_sortkey', ascending ? '>=' : '<=', start);
-      if (end !== undefined) query = query.where('cl_sortkey', ascending ? '<=' : '>=', end);
-      const found = await query
-        .orderBy('cl_sortkey', order)
-        .orderBy('cl_from', order)
-        .limit(limit + 1 - rows.length)
-        .execute();
-      rows.push(...found);
+      if (start !== undefined) {
+        const bound = start;
+        parts.push({
+          key: 'start',
+          values: [bound],
+          apply: (q) => q.where('cl_sortkey', ascending ? '>=' : '<=', bound),
+        });
+      }
+      if (end !== undefined) {
+        const bound = end;
+        parts.push({
+          key: 'end',
+          values: [bound],
+          apply: (q) => q.where('cl_sortkey', ascending ? '<=' : '>=', bound),
+        });
+      }
+      rows.push(...((await scan(parts, 'cl_sortkey', limit + 1 - rows.length)) as MemberRow[]));
       if (rows.length > limit) break;
     }
   }

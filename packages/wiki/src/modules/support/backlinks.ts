@@ -15,6 +15,7 @@ import type { ModuleContext } from '../../api/module.js';
 import type { ResultObject } from '../../api/result/tree.js';
 import { list } from '../../api/result/tree.js';
 import { NS_FILE } from '../../site/title.js';
+import { applied, type QueryPart, rowsOf } from './query-parts.js';
 import { titleOrPageId } from './title-or-pageid.js';
 
 export interface LinkTable {
@@ -74,23 +75,36 @@ export async function listBacklinks(ctx: ModuleContext, links: LinkTable): Promi
   const fromNs = `${links.table}.${links.fromNamespace}`;
   const from = `${links.table}.${links.from}`;
 
-  let first = db
-    .selectFrom(links.table)
-    .innerJoin('page', 'page_id', from)
-    .select(['page_id', 'page_namespace', 'page_title', 'page_is_redirect'])
-    .where(links.title, '=', target.dbKey);
-  if (links.namespace) first = first.where(links.namespace, '=', target.namespace);
-  if (namespaces.length > 0) first = first.where(fromNs, 'in', namespaces);
+  // The first list's conditions, each with its values: its query is compiled once per shape.
+  const base = (d: Kysely<any>) =>
+    d
+      .selectFrom(links.table)
+      .innerJoin('page', 'page_id', from)
+      .select(['page_id', 'page_namespace', 'page_title', 'page_is_redirect']);
+  type FirstQuery = ReturnType<typeof base>;
+  const parts: QueryPart<FirstQuery>[] = [];
+  const part = (key: string, values: unknown[], apply: QueryPart<FirstQuery>['apply']) =>
+    parts.push({ key, values, apply });
+  part('title', [target.dbKey], (q) => q.where(links.title, '=', target.dbKey));
+  const targetNamespace = links.namespace;
+  if (targetNamespace) part('namespace', [target.namespace], (q) => q.where(targetNamespace, '=', target.namespace));
+  if (namespaces.length > 0)
+    part(`from-namespaces${namespaces.length}`, namespaces, (q) => q.where(fromNs, 'in', namespaces));
   if (cont.length >= 2) {
-    first = first.where(byNamespace ? compare([fromNs, from], cont.slice(0, 2), op) : compare([from], [cont[1]], op));
+    const [columns, values] = byNamespace ? [[fromNs, from], cont.slice(0, 2)] : [[from], [cont[1] as number]];
+    part(`continue${columns.length}`, values, (q) => q.where(compare(columns, values, op)));
   }
-  if (p.filterredir === 'redirects') first = first.where('page_is_redirect', '=', 1);
-  else if (p.filterredir === 'nonredirects' && !redirect) first = first.where('page_is_redirect', '=', 0);
-  if (byNamespace) first = first.orderBy(fromNs, order);
-  const firstRows = (await first
-    .orderBy(from, order)
-    .limit(limit + 1)
-    .execute()) as LinkingRow[];
+  if (p.filterredir === 'redirects') part('redirects', [1], (q) => q.where('page_is_redirect', '=', 1));
+  else if (p.filterredir === 'nonredirects' && !redirect) {
+    part('nonredirects', [0], (q) => q.where('page_is_redirect', '=', 0));
+  }
+  const build = (d: Kysely<any>) => {
+    let query = applied(parts, base(d));
+    if (byNamespace) query = query.orderBy(fromNs, order);
+    return query.orderBy(from, order).limit(limit + 1);
+  };
+  const shape = `links to ${links.table} ${order}${byNamespace ? ' by namespace' : ''}`;
+  const firstRows = (await rowsOf(db, shape, parts, build, { after: [limit + 1] })) as LinkingRow[];
 
   let continueValue: string | undefined;
   const start =
