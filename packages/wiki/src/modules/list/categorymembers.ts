@@ -104,35 +104,39 @@ export const execute: ModuleExecute = async (ctx) => {
     return rowsOf(db, `categorymembers ${columns.join(',')} ${sort} ${order}`, all, build, { after: [count] });
   };
 
-  let rows: MemberRow[] = [];
-  if (p.sort === 'timestamp') {
+  /** The rows from `start` to `end` of the order's column (either may be absent), and after `continued`. */
+  const range = (
+    column: 'cl_timestamp' | 'cl_sortkey',
+    start: string | undefined,
+    end: string | undefined,
+    continued: [string, number] | undefined,
+  ): QueryPart<MemberQuery>[] => {
+    const [from, to] = ascending ? (['>=', '<='] as const) : (['<=', '>='] as const);
     const parts: QueryPart<MemberQuery>[] = [];
-    const [start, end] = [p.start as string | undefined, p.end as string | undefined];
-    if (start !== undefined) {
-      parts.push({
-        key: 'start',
-        values: [start],
-        apply: (q) => q.where('cl_timestamp', ascending ? '>=' : '<=', start),
-      });
-    }
-    if (end !== undefined) {
-      parts.push({ key: 'end', values: [end], apply: (q) => q.where('cl_timestamp', ascending ? '<=' : '>=', end) });
-    }
-    if (p.continue !== undefined) {
-      const [timestamp, from] = parseContinueValue(p.continue as string, ['timestamp', 'int']);
+    if (continued !== undefined) {
+      const [value, id] = continued;
       parts.push({
         key: 'continue',
-        values: [timestamp, from],
-        apply: (q) =>
-          q.where((eb) =>
-            eb(eb.refTuple('cl_timestamp', 'cl_from'), ascending ? '>=' : '<=', eb.tuple(timestamp, from)),
-          ),
+        values: [value, id],
+        apply: (q) => q.where((eb) => eb(eb.refTuple(column, 'cl_from'), from, eb.tuple(value, id))),
       });
     }
+    if (start !== undefined) parts.push({ key: 'start', values: [start], apply: (q) => q.where(column, from, start) });
+    if (end !== undefined) parts.push({ key: 'end', values: [end], apply: (q) => q.where(column, to, end) });
+    return parts;
+  };
+
+  let rows: MemberRow[] = [];
+  if (p.sort === 'timestamp') {
+    const continued =
+      p.continue === undefined
+        ? undefined
+        : (parseContinueValue(p.continue as string, ['timestamp', 'int']) as [string, number]);
+    const parts = range('cl_timestamp', p.start as string | undefined, p.end as string | undefined, continued);
     rows = (await scan(parts, 'cl_timestamp', limit + 1)) as MemberRow[];
   } else {
     let types = p.type as string[];
-    let after: { sortkey: string; from: number } | undefined;
+    let after: [string, number] | undefined;
     let start: string | undefined;
     let end: string | undefined;
     if (p.continue !== undefined) {
@@ -140,7 +144,7 @@ export const execute: ModuleExecute = async (ctx) => {
       if (!HEX.test(sortkey)) throw badContinue();
       const index = types.indexOf(type);
       types = types.slice(index === -1 ? 0 : index);
-      after = { sortkey: unhex(sortkey), from };
+      after = [unhex(sortkey), from];
     } else {
       start = sortKeyBound(ctx, 'start');
       end = sortKeyBound(ctx, 'end');
@@ -148,32 +152,8 @@ export const execute: ModuleExecute = async (ctx) => {
     for (const [i, type] of types.entries()) {
       const parts: QueryPart<MemberQuery>[] = [
         { key: 'type', values: [type], apply: (q) => q.where('cl_type', '=', type) },
+        ...range('cl_sortkey', start, end, i === 0 ? after : undefined),
       ];
-      if (i === 0 && after) {
-        const { sortkey, from } = after;
-        parts.push({
-          key: 'continue',
-          values: [sortkey, from],
-          apply: (q) =>
-            q.where((eb) => eb(eb.refTuple('cl_sortkey', 'cl_from'), ascending ? '>=' : '<=', eb.tuple(sortkey, from))),
-        });
-      }
-      if (start !== undefined) {
-        const bound = start;
-        parts.push({
-          key: 'start',
-          values: [bound],
-          apply: (q) => q.where('cl_sortkey', ascending ? '>=' : '<=', bound),
-        });
-      }
-      if (end !== undefined) {
-        const bound = end;
-        parts.push({
-          key: 'end',
-          values: [bound],
-          apply: (q) => q.where('cl_sortkey', ascending ? '<=' : '>=', bound),
-        });
-      }
       rows.push(...((await scan(parts, 'cl_sortkey', limit + 1 - rows.length)) as MemberRow[]));
       if (rows.length > limit) break;
     }
