@@ -109,7 +109,7 @@ export const execute: ModuleExecute = async (ctx) => {
     column: 'cl_timestamp' | 'cl_sortkey',
     start: string | undefined,
     end: string | undefined,
-    continued: [string, number] | undefined,
+    continued: readonly [string, number] | undefined,
   ): QueryPart<MemberQuery>[] => {
     const [from, to] = ascending ? (['>=', '<='] as const) : (['<=', '>='] as const);
     const parts: QueryPart<MemberQuery>[] = [];
@@ -129,9 +129,7 @@ export const execute: ModuleExecute = async (ctx) => {
   let rows: MemberRow[] = [];
   if (p.sort === 'timestamp') {
     const continued =
-      p.continue === undefined
-        ? undefined
-        : (parseContinueValue(p.continue as string, ['timestamp', 'int']) as [string, number]);
+      p.continue === undefined ? undefined : parseContinueValue(p.continue as string, ['timestamp', 'int']);
     const parts = range('cl_timestamp', p.start as string | undefined, p.end as string | undefined, continued);
     rows = (await scan(parts, 'cl_timestamp', limit + 1)) as MemberRow[];
   } else {

@@ -1,4 +1,3 @@
-import { precompiled } from '@svc/common';
 import { apiError, mutuallyExclusive } from '../../api/errors.js';
 import { parseContinueValue } from '../../api/keyset.js';
 import type { ModuleContext, ModuleExecute } from '../../api/module.js';
@@ -6,6 +5,7 @@ import type { PageRecord } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { REVISION_CONTENT_PARAMETERS, REVISION_TEMPLATED_PARAMETERS, SINGLE_PAGE_ONLY } from '../shared-parameters.js';
 import { DELETED_USER, exclusionMask } from '../support/hidden-content.js';
+import { applied, rowsOf } from '../support/query-parts.js';
 import {
   editorFilter,
   type RevisionRow,
@@ -134,7 +134,7 @@ async function latestRevisions(
       .map((page) => page.latest);
   }
   if (ids.length === 0) return [];
-  const rows = await revisionsById(ctx, 'latest', ids.slice(0, limit + 1));
+  const rows = await revisionsById(ctx, ids.slice(0, limit + 1));
   // In page id order: one revision a page, so sorted here rather than by SQLite (whose sort of the
   // rows took a quarter of the query's time for 50 pages).
   rows.sort((a, b) => a.pageId - b.pageId);
@@ -149,22 +149,24 @@ async function requestedRevisions(ctx: ModuleContext, limit: number): Promise<Re
     ids = ids.filter((id) => id >= from);
   }
   if (ids.length === 0) return [];
-  const rows = await revisionsById(ctx, 'requested', ids.slice(0, limit + 1));
+  const rows = await revisionsById(ctx, ids.slice(0, limit + 1));
   rows.sort((a, b) => a.revId - b.revId);
   return takeBatch(ctx, rows, limit, (row) => row.revId);
 }
 
 /**
- * The revisions of these ids, in no particular order. The query is compiled once per number of
- * ids (building and compiling it took about 50 µs a request for 50 pages), except with `tag`,
+ * The revisions of these ids, in no particular order: a query compiled once per number of ids
+ * (building and compiling it took about 50 µs a request for 50 pages), or each time with `tag`,
  * whose condition holds values of its own.
  */
-async function revisionsById(ctx: ModuleContext, use: string, ids: number[]): Promise<RevisionRow[]> {
-  const build = () => revisionRowsQuery(ctx).where('rev_id', 'in', ids);
-  if (ctx.params.tag !== undefined) return build().execute();
-  const { db } = ctx.store;
-  return (await db.executeQuery(precompiled(db, `revisions ${use} ${ids.length}`, build, ids))).rows;
+function revisionsById(ctx: ModuleContext, ids: number[]): Promise<RevisionRow[]> {
+  const parts = [{ key: `ids${ids.length}`, values: ids, apply: (q: RevisionQuery) => q.where('rev_id', 'in', ids) }];
+  return rowsOf(ctx.store.db, 'revisions', parts, () => applied(parts, revisionRowsQuery(ctx)), {
+    compiledEachTime: ctx.params.tag !== undefined,
+  });
 }
+
+type RevisionQuery = ReturnType<typeof revisionRowsQuery>;
 
 /** The timestamp of a revision named by `startid`/`endid`, or an error when it is not there. */
 async function timestampOfRevision(ctx: ModuleContext, revId: number): Promise<string> {
