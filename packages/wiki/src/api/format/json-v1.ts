@@ -1,7 +1,8 @@
 /**
  * formatversion 1 JSON through the native `JSON.stringify`, several times faster than printing the
- * tree value by value in JavaScript. A replacer gives each value its formatversion 1 form as
- * `write` in json.ts does (the reference this must equal byte for byte; tests compare the two):
+ * tree value by value in JavaScript. The tree is first given its formatversion 1 form (copies
+ * only of what prints otherwise), as `write` in json.ts prints it (the reference this must equal
+ * byte for byte; tests compare the two):
  *
  * - an object's content key prints as `*`; booleans print as `""` when true and are left out when
  *   false, except under the keys the object keeps as booleans, which print `""` or `false`; an
@@ -15,13 +16,43 @@
  * ordered-keys.ts, which keeps its keys in order.
  */
 import { inOrder, isArrayIndex, objectOfEntries, stringifyInOrder } from '../result/ordered-keys.js';
-import { BC_BOOLS, CONTENT, KeyedList, printingKeyedLists, type ResultObject } from '../result/tree.js';
+import { BC_BOOLS, CONTENT, KeyedList, type ResultObject } from '../result/tree.js';
 
 /**
- * The object as formatversion 1 prints it: the object itself when it prints as it is, else a copy,
- * or its entries in order where a copy would list them in another (see above).
+ * The value as formatversion 1 prints it, for `JSON.stringify` without a replacer (a replacer costs
+ * a call from V8's printer into JavaScript for every value, most of the printing's time): the
+ * value itself where it prints as it is, else a copy made of its values' forms.
  */
-function objectForm(object: ResultObject): unknown {
+function printable(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value === true ? '' : value;
+  if (Array.isArray(value)) return printableItems(value);
+  if (value instanceof KeyedList) {
+    if (value.mode === 'bcassoc') return printableItems([...value.entries.values()]);
+    if (value.entries.size === 0) return [];
+    const entries = new Map<string, unknown>();
+    for (const [key, item] of value.entries) entries.set(key, printable(item));
+    return objectOfEntries(entries);
+  }
+  return printableObject(value as ResultObject);
+}
+
+/** The items' forms: the array itself when each item prints as it is (booleans print `""` or `false`). */
+function printableItems(items: readonly unknown[]): unknown[] {
+  let copy: unknown[] | undefined;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    const form = printable(item);
+    if (form !== item && copy === undefined) copy = items.slice(0, i);
+    copy?.push(form);
+  }
+  return copy ?? (items as unknown[]);
+}
+
+/**
+ * An object's form: the object itself when it prints as it is, else a copy, or its entries in
+ * order where a copy would list them in another (see above).
+ */
+function printableObject(object: ResultObject): unknown {
   const content = object[CONTENT];
   let plain = content === undefined;
   let empty = true;
@@ -34,14 +65,27 @@ function objectForm(object: ResultObject): unknown {
     }
     empty = false;
   }
-  if (plain) return empty ? [] : object;
+  if (plain) {
+    if (empty) return [];
+    let copy: Record<string, unknown> | undefined;
+    for (const key in object) {
+      const value = object[key];
+      if (value === null || typeof value !== 'object') continue;
+      const form = printable(value);
+      if (form === value) continue;
+      copy ??= { ...object };
+      copy[key] = form;
+    }
+    return copy ?? object;
+  }
+  // false is left out but under the keys kept as booleans; true prints as "" (printable's turn).
   const keep = object[BC_BOOLS];
   if (content !== undefined && isArrayIndex(content) && object[content] !== undefined) {
     const entries: [string, unknown][] = [];
     for (const key of Object.keys(object)) {
       const value = object[key];
       if (value !== undefined && (value !== false || keep?.includes(key)))
-        entries.push([key === content ? '*' : key, value]);
+        entries.push([key === content ? '*' : key, printable(value)]);
     }
     return entries.length === 0 ? [] : inOrder(entries);
   }
@@ -50,31 +94,14 @@ function objectForm(object: ResultObject): unknown {
   for (const key in object) {
     const value = object[key];
     if (value === undefined) continue;
-    // false is left out; true prints as "" (the replacer's turn, as for kept booleans).
     if (value === false && (keep === undefined || !keep.includes(key))) continue;
-    copy[key === content ? '*' : key] = value;
+    copy[key === content ? '*' : key] = printable(value);
     empty = false;
   }
   return empty ? [] : copy;
 }
 
-function replacer(_key: string, value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return value === true ? '' : value;
-  if (Array.isArray(value)) return value;
-  if (value instanceof KeyedList) {
-    if (value.mode === 'bcassoc') return [...value.entries.values()];
-    if (value.entries.size === 0) return [];
-    return objectOfEntries(value.entries);
-  }
-  return objectForm(value as ResultObject);
-}
-
 /** formatversion 1 JSON of a result tree, not indented, before non-ASCII escaping. */
 export function toJsonV1(root: unknown): string {
-  printingKeyedLists.asThemselves = true;
-  try {
-    return stringifyInOrder(root, replacer);
-  } finally {
-    printingKeyedLists.asThemselves = false;
-  }
+  return stringifyInOrder(root, printable);
 }

@@ -188,7 +188,7 @@ export function printWithPrepared(root: unknown, holders?: readonly TextHolder[]
       }
     }
   } else {
-    skeleton = stringifyInOrder(root, (_key, value) => {
+    skeleton = stringifyInOrder(root, undefined, (_key, value) => {
       if (typeof value !== 'string' || value.length < PREPARED_MIN_LENGTH) return value;
       const prepared = registry.get(value);
       return prepared ? marker(prepared) : value;

@@ -46,13 +46,20 @@ export function objectOfEntries(entries: Map<string, unknown>): Record<string, u
   return printing.active && !keepsOrder(entries.keys()) ? inOrder(entries) : Object.fromEntries(entries);
 }
 
-/** `JSON.stringify`, with the keys of objects made by `inOrder` printed in their order. */
-export function stringifyInOrder(value: unknown, replacer?: (key: string, value: unknown) => unknown): string {
+/**
+ * `JSON.stringify`, with the keys of objects made by `inOrder` printed in their order; `form` (if
+ * given) makes the value to print, and may make such objects.
+ */
+export function stringifyInOrder(
+  value: unknown,
+  form?: (value: unknown) => unknown,
+  replacer?: (key: string, value: unknown) => unknown,
+): string {
   const { active, prefixed } = printing;
   printing.active = true;
   printing.prefixed = false;
   try {
-    const printed = JSON.stringify(value, replacer);
+    const printed = JSON.stringify(form ? form(value) : value, replacer);
     return printing.prefixed ? printed.replaceAll(PRINTED_KEY_PREFIX, '"') : printed;
   } finally {
     printing.active = active;
