@@ -11,6 +11,7 @@ import {
   type RevisionRow,
   readRevisionRequest,
   revisionBatchLimit,
+  revisionColumnsKey,
   revisionItems,
   revisionListLimit,
   revisionRowsQuery,
@@ -161,9 +162,15 @@ async function requestedRevisions(ctx: ModuleContext, limit: number): Promise<Re
  */
 function revisionsById(ctx: ModuleContext, ids: number[]): Promise<RevisionRow[]> {
   const parts = [{ key: `ids${ids.length}`, values: ids, apply: (q: RevisionQuery) => q.where('rev_id', 'in', ids) }];
-  return rowsOf(ctx.store.db, 'revisions', parts, () => applied(parts, revisionRowsQuery(ctx)), {
-    compiledEachTime: ctx.params.tag !== undefined,
-  });
+  return rowsOf(
+    ctx.store.db,
+    `revisions ${revisionColumnsKey(ctx)}`,
+    parts,
+    () => applied(parts, revisionRowsQuery(ctx)),
+    {
+      compiledEachTime: ctx.params.tag !== undefined,
+    },
+  );
 }
 
 type RevisionQuery = ReturnType<typeof revisionRowsQuery>;

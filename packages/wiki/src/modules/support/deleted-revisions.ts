@@ -15,6 +15,10 @@ import type { RevisionRow } from './revision-output.js';
 /** A deleted revision: its archive row id (`ar_id`) breaks ties in every order. */
 export interface ArchiveRow extends RevisionRow {
   arId: number;
+  /** An archive row has every column (see `archiveRowsQuery`). */
+  minor: number;
+  len: number | null;
+  comment: string;
 }
 
 type ArchiveQueryBuilder = ExpressionBuilder<WikiDatabase, 'archive' | 'actor'>;
