@@ -12,7 +12,13 @@ import { executeQuery } from './actions/query.js';
 import { type ErrorFormat, ErrorFormatter } from './error-format.js';
 import { ApiError, apiError, message } from './errors.js';
 import { HTML_CSP } from './format/html.js';
-import { FORMAT_PARAMETERS, type FormatName, formatOptionsFrom, printResult } from './format/printers.js';
+import {
+  FORMAT_PARAMETERS,
+  type FormatName,
+  formatOptionsFrom,
+  type PrintedBody,
+  printResult,
+} from './format/printers.js';
 import { MAIN_PARAMETERS } from './main-params.js';
 import type { RequestUser } from './module.js';
 import type { ParamDescriptor } from './params/descriptor.js';
@@ -237,11 +243,12 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
     answer.uselang = uselang;
     answer.errorlang = errorFormatName === 'bc' ? 'en' : errorlang;
   }
-  const options = {
-    ...formatOptionsFrom(formatValues, site.siteName, uselang),
-    mayHoldPrepared: state.counted.prepared,
-    preparedHolders: state.counted.holders,
-  };
+  // Set on the object made rather than spread into a new one: in V8, the spread gave each answer's
+  // options a hidden class of its own, which kept the whole answer past the young generation's
+  // collections (as at `PrintedResponse` below).
+  const options = formatOptionsFrom(formatValues, site.siteName, uselang);
+  options.mayHoldPrepared = state.counted.prepared;
+  options.preparedHolders = state.counted.holders;
   const printed = printResult(format, answer, options);
   headers['content-type'] = printed.contentType;
   if (printed.contentType.startsWith('text/html')) headers['content-security-policy'] = HTML_CSP;
@@ -252,17 +259,29 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
       : 'private, must-revalidate, max-age=0';
   headers['x-content-type-options'] = 'nosniff';
   headers['x-frame-options'] = 'DENY';
-  return {
-    status: failure?.httpStatus ?? 200,
-    headers,
-    // Read from the printed answer when asked for: one holding prepared texts is sent as bytes.
-    get body() {
-      return printed.body;
-    },
-    ...(printed.encodedParts ? { encodedParts: printed.encodedParts } : {}),
-    ...(printed.gzipParts ? { gzipParts: printed.gzipParts } : {}),
-    cookies: session.cookies(),
-  };
+  return new PrintedResponse(failure?.httpStatus ?? 200, headers, printed, session.cookies());
+}
+
+/**
+ * An answer whose body is read from the printed answer when asked for (one holding prepared
+ * texts is sent as bytes). A class rather than an object literal with a getter, for the reason
+ * given at `SplicedBody` (format/printers.ts).
+ */
+class PrintedResponse implements ApiResponse {
+  readonly encodedParts?: () => Buffer[];
+  readonly gzipParts?: () => Buffer[];
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string>,
+    private readonly printed: PrintedBody,
+    readonly cookies: readonly string[] | undefined,
+  ) {
+    if (printed.encodedParts) this.encodedParts = printed.encodedParts.bind(printed);
+    if (printed.gzipParts) this.gzipParts = printed.gzipParts.bind(printed);
+  }
+  get body(): string {
+    return this.printed.body;
+  }
 }
 
 function checkAssertions(user: RequestUser, assertion: string | undefined, assertUser: string | undefined): void {
