@@ -243,9 +243,9 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
     answer.uselang = uselang;
     answer.errorlang = errorFormatName === 'bc' ? 'en' : errorlang;
   }
-  // Set on the object made rather than spread into a new one: in V8, the spread gave each answer's
-  // options a hidden class of its own, which kept the whole answer past the young generation's
-  // collections (as at `PrintedResponse` below).
+  // Set on the object made rather than spread into a new one: in V8 the spread came to give the
+  // options a new hidden class each time, and with it the answer's result tree outlived the young
+  // generation's collections (see `SplicedBody` in format/printers.ts).
   const options = formatOptionsFrom(formatValues, site.siteName, uselang);
   options.mayHoldPrepared = state.counted.prepared;
   options.preparedHolders = state.counted.holders;

@@ -80,10 +80,10 @@ export interface PrintedBody {
 }
 
 /**
- * A JSON answer printed in parts with prepared texts, its body made when read. A class: an
- * object literal with a getter gets a hidden class of its own in V8's old space, which holds the
- * getter and so the whole answer until the next full collection (every answer's objects then
- * outlived the young generation's collections, which took several times longer).
+ * A JSON answer printed in parts with prepared texts, its body made when read. A class: for an
+ * object literal with a getter, V8 makes the getter's accessor pair in the old generation, which
+ * keeps the getter and so the whole answer alive until the next full collection (every answer's
+ * objects then outlived the young generation's collections, which took several times longer).
  */
 class SplicedBody implements PrintedBody {
   constructor(
