@@ -49,12 +49,6 @@ export interface ResultArray extends Array<ResultValue> {
  */
 export type KeyedListMode = 'bcarray' | 'bcassoc' | 'assoc';
 
-/**
- * Set while the formatversion 1 printer runs `JSON.stringify` (see json-v1.ts): keyed lists then
- * stay themselves for its replacer instead of taking their formatversion 2 form.
- */
-export const printingKeyedLists = { asThemselves: false };
-
 export class KeyedList {
   readonly entries = new Map<string, ResultValue>();
   constructor(
@@ -75,8 +69,7 @@ export class KeyedList {
    * formatversion 2 through the native JSON.stringify (the fast path of the JSON printer); keyed
    * in insertion order when printed through `stringifyInOrder`.
    */
-  toJSON(): ResultValue[] | Record<string, unknown> | KeyedList {
-    if (printingKeyedLists.asThemselves) return this;
+  toJSON(): ResultValue[] | Record<string, unknown> {
     if (this.mode === 'bcarray') return [...this.entries.values()];
     return objectOfEntries(this.entries);
   }
