@@ -254,6 +254,7 @@ export const execute: ModuleExecute = async (ctx) => {
     direction: order,
     limit,
     compiledEachTime: tag !== undefined,
+    keepRowsOf: ctx.store,
   });
   ctx.result.list('item');
   if (rows.length > limit) {

@@ -254,6 +254,7 @@ export const execute: ModuleExecute = async (ctx) => {
     direction: order,
     limit,
     compiledEachTime: tag !== undefined,
+    keepRowsOf: ctx.store,
   });
   if (rows.length > limit) {
     const next = rows[limit] as (typeof rows)[number];

@@ -270,6 +270,7 @@ export const execute: ModuleExecute = async (ctx) => {
       direction: order,
       limit,
       compiledEachTime: tag !== undefined,
+      keepRowsOf: ctx.store,
     });
   } else {
     // One indexed scan per editor in turn, until the batch is full.

@@ -3,6 +3,7 @@ import { parseContinueValue } from '../../api/keyset.js';
 import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { PageRecord } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
+import { keptRows } from '../../store/row-cache.js';
 import { REVISION_CONTENT_PARAMETERS, REVISION_TEMPLATED_PARAMETERS, SINGLE_PAGE_ONLY } from '../shared-parameters.js';
 import { DELETED_USER, exclusionMask } from '../support/hidden-content.js';
 import { applied, rowsOf } from '../support/query-parts.js';
@@ -160,17 +161,19 @@ async function requestedRevisions(ctx: ModuleContext, limit: number): Promise<Re
  * (building and compiling it took about 50 µs a request for 50 pages), or each time with `tag`,
  * whose condition holds values of its own.
  */
-function revisionsById(ctx: ModuleContext, ids: number[]): Promise<RevisionRow[]> {
-  const parts = [{ key: `ids${ids.length}`, values: ids, apply: (q: RevisionQuery) => q.where('rev_id', 'in', ids) }];
-  return rowsOf(
-    ctx.store.db,
-    `revisions ${revisionColumnsKey(ctx)}`,
-    parts,
-    () => applied(parts, revisionRowsQuery(ctx)),
-    {
-      compiledEachTime: ctx.params.tag !== undefined,
-    },
-  );
+async function revisionsById(ctx: ModuleContext, ids: number[]): Promise<RevisionRow[]> {
+  const name = `revisions ${revisionColumnsKey(ctx)}`;
+  const tagged = ctx.params.tag !== undefined;
+  const read = (wanted: number[]) => {
+    const parts = [
+      { key: `ids${wanted.length}`, values: wanted, apply: (q: RevisionQuery) => q.where('rev_id', 'in', wanted) },
+    ];
+    return rowsOf(ctx.store.db, name, parts, () => applied(parts, revisionRowsQuery(ctx)), {
+      compiledEachTime: tagged,
+    });
+  };
+  // Without a tag the rows are those of the ids: kept between requests (store/row-cache.ts).
+  return (tagged ? undefined : await keptRows(ctx.store, name, ids, (row) => row.revId, read)) ?? read(ids);
 }
 
 type RevisionQuery = ReturnType<typeof revisionRowsQuery>;

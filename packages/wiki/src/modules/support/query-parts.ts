@@ -1,5 +1,7 @@
 import { precompiled } from '@svc/common';
-import type { Compilable, Kysely } from 'kysely';
+import { type Compilable, type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { WikiStore } from '../../store/database.js';
+import { keptRows } from '../../store/row-cache.js';
 
 /**
  * A query made of named conditions, for the lists whose queries take many optional filters: each
@@ -32,10 +34,26 @@ export async function rowsOf<DB, R>(
   return (await db.executeQuery(precompiled(db, shapeOf(name, parts), build, valuesOf(parts, ...after)))).rows;
 }
 
-/** A query that can be ordered by columns and limited (Kysely's select builder). */
+/** A query that can be ordered by columns and limited, and its selection replaced (Kysely's select builder). */
 interface Orderable<Q> {
   orderBy(column: string, direction: 'asc' | 'desc'): Q;
   limit(limit: number): Q;
+  where(condition: Expression<SqlBool>): Q;
+  clearSelect(): { select(selection: unknown): unknown };
+}
+
+export interface TimeOrder {
+  timestamp: string;
+  id: string;
+  direction: 'asc' | 'desc';
+  limit: number;
+  compiledEachTime: boolean;
+  /**
+   * The store whose rows this list keeps between requests (`store/row-cache.ts`; SQLite only):
+   * the page's ids are read by the list's index and the rows of those not kept by id. Its id
+   * must be the rows' primary key, and `name` must stand for one set of columns.
+   */
+  keepRowsOf?: WikiStore;
 }
 
 /**
@@ -43,22 +61,48 @@ interface Orderable<Q> {
  * continuation): `base` with the parts applied, compiled once per shape unless a part's values
  * are not its own (`compiledEachTime`).
  */
-export function rowsByTime<DB, Q extends Orderable<Q> & Compilable<unknown> & { execute(): Promise<unknown[]> }>(
+export async function rowsByTime<DB, Q extends Orderable<Q> & Compilable<unknown> & { execute(): Promise<unknown[]> }>(
   db: Kysely<DB>,
   name: string,
   parts: readonly QueryPart<Q>[],
   base: (db: Kysely<DB>) => Q,
-  order: { timestamp: string; id: string; direction: 'asc' | 'desc'; limit: number; compiledEachTime: boolean },
-): ReturnType<Q['execute']> {
-  const { timestamp, id, direction, limit, compiledEachTime } = order;
-  const build = (d: Kysely<DB>) =>
-    applied(parts, base(d))
+  order: TimeOrder,
+): Promise<Awaited<ReturnType<Q['execute']>>> {
+  type Row = Awaited<ReturnType<Q['execute']>>[number];
+  const { timestamp, id, direction, limit, compiledEachTime, keepRowsOf } = order;
+  const ordered = (q: Q) =>
+    q
       .orderBy(timestamp, direction)
       .orderBy(id, direction)
       .limit(limit + 1);
+  const build = (d: Kysely<DB>) => ordered(applied(parts, base(d)));
+  if (keepRowsOf?.sqlite && !compiledEachTime) {
+    // The same query for the ids alone, then the rows not kept, by id.
+    const idsOnly = (d: Kysely<DB>) =>
+      ordered(applied(parts, base(d)))
+        .clearSelect()
+        .select(sql.ref(id).as('id')) as unknown as Compilable<{ id: number }> & {
+        execute(): Promise<{ id: number }[]>;
+      };
+    const ids = await rowsOf(db, `${name} ${direction} ids`, parts, idsOnly, { after: [limit + 1] });
+    const byIds = (d: Kysely<DB>, list: string) =>
+      base(d).where(sql<SqlBool>`${sql.ref(id)} in (select value from json_each(${list}))`);
+    const kept = await keptRows<Row & object>(
+      keepRowsOf,
+      name,
+      ids.map((row) => row.id),
+      (row) => (row as Record<string, number>)[id.slice(id.lastIndexOf('.') + 1)] as number,
+      async (missing) => {
+        const list = JSON.stringify(missing);
+        const query = precompiled(db, `${name} by ids`, (d) => byIds(d, list), [list]);
+        return (await db.executeQuery(query)).rows as (Row & object)[];
+      },
+    );
+    if (kept) return kept as Awaited<ReturnType<Q['execute']>>;
+  }
   // The rows are the query's own: the one Kysely would give for `build(db).execute()`.
-  return rowsOf(db, `${name} ${direction}`, parts, build, { compiledEachTime, after: [limit + 1] }) as ReturnType<
-    Q['execute']
+  return rowsOf(db, `${name} ${direction}`, parts, build, { compiledEachTime, after: [limit + 1] }) as Promise<
+    Awaited<ReturnType<Q['execute']>>
   >;
 }
 

@@ -1,0 +1,92 @@
+/**
+ * Rows of a SQLite store kept in memory between requests by their primary key, for the lists
+ * whose pages show the same rows again and again (the newest log entries and recent changes, a
+ * user's latest edits): a list reads the ids of its page by its index, as before, and the rows'
+ * columns only for ids it has not kept. Turning a row's columns into JavaScript values is most of
+ * the cost of reading it (better-sqlite3 hands V8 each value through its C++ API).
+ *
+ * A kept row is never out of date: every cache of a store is emptied when the store may have
+ * changed, which SQLite tells a connection exactly. `PRAGMA data_version` changes when another
+ * connection (an import, another server process) committed, and `total_changes()` when this one
+ * wrote. The version is read after the ids of a page, so the rows given for them are at least as
+ * new as the ids. PostgreSQL has no such counter: there every row is read each time.
+ *
+ * Kept rows are frozen, as several answers share them.
+ */
+import type { Statement } from 'better-sqlite3';
+import type { WikiStore } from './database.js';
+
+/** Rows per cache; a full cache starts again empty (the rows a list shows again are its newest). */
+const ROWS_PER_CACHE = 5_000;
+
+/** A store's caches and the version of the store they hold rows of. */
+class StoreRows {
+  private readonly versionStatement: Statement<[], [number, number]>;
+  private changes = -1;
+  private dataVersion = -1;
+  private readonly caches = new Map<string, Map<number, object>>();
+
+  constructor(sqlite: NonNullable<WikiStore['sqlite']>) {
+    this.versionStatement = sqlite
+      .prepare<[], [number, number]>('select total_changes(), data_version from pragma_data_version')
+      .raw(true);
+  }
+
+  /** The cache of this name, after every cache was emptied if the store changed since the last look. */
+  cache(name: string): Map<number, object> {
+    const [changes, dataVersion] = this.versionStatement.get() as [number, number];
+    if (changes !== this.changes || dataVersion !== this.dataVersion) {
+      for (const cache of this.caches.values()) cache.clear();
+      this.changes = changes;
+      this.dataVersion = dataVersion;
+    }
+    let cache = this.caches.get(name);
+    if (!cache) {
+      cache = new Map();
+      this.caches.set(name, cache);
+    }
+    return cache;
+  }
+}
+
+const storeRows = new WeakMap<WikiStore, StoreRows>();
+
+/**
+ * The rows with these ids, in their order, from the store's cache of this name (`name` must
+ * stand for one set of columns); `readRows` reads those not kept, in any order, and `idOf` gives a
+ * row's id. Undefined for a store that keeps no rows (PostgreSQL). An id without a row (gone since
+ * the ids were read) is left out.
+ */
+export async function keptRows<R extends object>(
+  store: WikiStore,
+  name: string,
+  ids: readonly number[],
+  idOf: (row: R) => number,
+  readRows: (ids: number[]) => Promise<R[]>,
+): Promise<R[] | undefined> {
+  const { sqlite } = store;
+  if (!sqlite) return undefined;
+  let rows = storeRows.get(store);
+  if (!rows) {
+    rows = new StoreRows(sqlite);
+    storeRows.set(store, rows);
+  }
+  const cache = rows.cache(name) as Map<number, R>;
+  // Taken from the cache before any read: another request may empty it meanwhile.
+  const found = ids.map((id) => cache.get(id));
+  const missing = ids.filter((_, i) => found[i] === undefined);
+  if (missing.length === 0) return found as R[];
+  const read = new Map<number, R>();
+  for (const row of await readRows(missing)) {
+    Object.freeze(row);
+    read.set(idOf(row), row);
+    if (cache.size >= ROWS_PER_CACHE) cache.clear();
+    cache.set(idOf(row), row);
+  }
+  const rowsOfIds: R[] = [];
+  for (const [i, id] of ids.entries()) {
+    const row = found[i] ?? read.get(id);
+    if (row !== undefined) rowsOfIds.push(row);
+  }
+  return rowsOfIds;
+}

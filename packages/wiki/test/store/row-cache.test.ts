@@ -1,0 +1,171 @@
+/**
+ * Rows kept between requests (`src/store/row-cache.ts`): read once, frozen, and never served
+ * after the store changed, whether this connection wrote or another one committed (SQLite's
+ * `data_version`). On PostgreSQL nothing is kept and the same requests show every change.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { describeEachEngine } from '@svc/common/testing';
+import Database from 'better-sqlite3';
+import { keptRows } from '../../src/store/row-cache.js';
+import { useReferenceApi } from '../helpers/reference-api.js';
+
+describeEachEngine('rows kept between requests', (engine) => {
+  const api = useReferenceApi(engine);
+
+  /** The newest entry of a list with its id and comment, asked twice so that its rows are kept. */
+  async function newest(list: string, prefix: string, extra: Record<string, string> = {}) {
+    const params = { list, [`${prefix}limit`]: '3', [`${prefix}prop`]: 'ids|comment', ...extra };
+    await api().query(params);
+    const answer = await api().query(params);
+    return { params, items: answer.query[list] as any[] };
+  }
+
+  const cases = [
+    {
+      list: 'logevents',
+      prefix: 'le',
+      table: 'logging',
+      comment: 'log_comment',
+      id: 'log_id',
+      idOf: (i: any) => i.logid,
+    },
+    {
+      list: 'recentchanges',
+      prefix: 'rc',
+      table: 'recentchanges',
+      comment: 'rc_comment',
+      id: 'rc_id',
+      idOf: (i: any) => i.rcid,
+    },
+    {
+      list: 'usercontribs',
+      prefix: 'uc',
+      table: 'revision',
+      comment: 'rev_comment',
+      id: 'rev_id',
+      idOf: (i: any) => i.revid,
+      extra: { ucuser: 'Alice' },
+    },
+  ];
+
+  for (const { list, prefix, table, comment, id, idOf, extra } of cases) {
+    test(`${list}: a row this connection changed is shown changed by the next request`, async () => {
+      const { store } = api();
+      const { params, items } = await newest(list, prefix, extra);
+      const first = items[0];
+      assert.ok(first, `${list} lists something`);
+      const before = first.comment as string;
+      const set = async (text: string) =>
+        (store.db as any)
+          .updateTable(table)
+          .set({ [comment]: text })
+          .where(id, '=', idOf(first))
+          .execute();
+      await set('geändert von dieser Verbindung');
+      try {
+        const answer = await api().query(params);
+        assert.equal(answer.query[list][0].comment, 'geändert von dieser Verbindung');
+        assert.deepEqual(answer.query[list].slice(1), items.slice(1), 'the other rows are as they were');
+      } finally {
+        await set(before);
+      }
+      assert.deepEqual((await api().query(params)).query[list], items);
+    });
+  }
+
+  test("generator=allpages and prop=revisions: a page's changed row and revision are shown by the next request", async () => {
+    const { store } = api();
+    const params = {
+      generator: 'allpages',
+      gaplimit: '3',
+      prop: 'info|revisions',
+      rvprop: 'ids|comment',
+    };
+    await api().query(params);
+    const pages = (await api().query(params)).query.pages as any[];
+    const page = pages[0];
+    const revId = page.revisions[0].revid as number;
+    const set = (length: number, comment: string) =>
+      Promise.all([
+        store.db.updateTable('page').set({ page_len: length }).where('page_id', '=', page.pageid).execute(),
+        store.db.updateTable('revision').set({ rev_comment: comment }).where('rev_id', '=', revId).execute(),
+      ]);
+    await set(123_456, 'neuer Kommentar');
+    try {
+      const changed = (await api().query(params)).query.pages as any[];
+      assert.equal(changed[0].length, 123_456);
+      assert.equal(changed[0].revisions[0].comment, 'neuer Kommentar');
+      assert.deepEqual(changed.slice(1), pages.slice(1));
+    } finally {
+      await set(page.length, page.revisions[0].comment);
+    }
+    assert.deepEqual((await api().query(params)).query.pages, pages);
+  });
+
+  if (engine.name === 'sqlite') {
+    test('a change another connection committed is shown by the next request', async () => {
+      const { store } = api();
+      const { params, items } = await newest('logevents', 'le');
+      const logId = items[0].logid as number;
+      const other = new Database(store.sqlite!.name);
+      const setComment = other.prepare('update logging set log_comment = ? where log_id = ?');
+      try {
+        setComment.run('geändert von einem anderen Prozess', logId);
+        const answer = await api().query(params);
+        assert.equal(answer.query.logevents[0].comment, 'geändert von einem anderen Prozess');
+        // Hidden by another process: the comment no longer reaches an anonymous caller.
+        other.prepare('update logging set log_deleted = 2 where log_id = ?').run(logId);
+        const hidden = (await api().query(params)).query.logevents[0];
+        assert.equal(hidden.commenthidden, true);
+        assert.equal(hidden.comment, undefined);
+      } finally {
+        other
+          .prepare('update logging set log_deleted = 0, log_comment = ? where log_id = ?')
+          .run(items[0].comment, logId);
+        other.close();
+      }
+      assert.deepEqual((await api().query(params)).query.logevents, items);
+    });
+
+    test('keptRows reads only the rows it does not hold, freezes them and leaves out ids without a row', async () => {
+      const { store } = api();
+      const asked: number[][] = [];
+      const read = async (ids: number[]) => {
+        asked.push(ids);
+        return ids.filter((i) => i !== 99).map((i) => ({ id: i, text: `Zeile ${i}` }));
+      };
+      const first = await keptRows(store, 'test rows', [3, 1, 2], (r) => r.id, read);
+      assert.deepEqual(
+        first?.map((r) => r.id),
+        [3, 1, 2],
+      );
+      assert.ok(first?.every((r) => Object.isFrozen(r)));
+      const second = await keptRows(store, 'test rows', [2, 99, 4, 3], (r) => r.id, read);
+      assert.deepEqual(
+        second?.map((r) => r.id),
+        [2, 4, 3],
+      );
+      assert.equal(second?.[0], first?.[2], 'the kept row itself');
+      assert.deepEqual(asked, [
+        [3, 1, 2],
+        [99, 4],
+      ]);
+      // Any write of this connection empties the caches.
+      store.sqlite!.prepare('update logging set log_comment = log_comment where log_id = 1').run();
+      await keptRows(store, 'test rows', [1, 2], (r) => r.id, read);
+      assert.deepEqual(asked.at(-1), [1, 2]);
+    });
+  } else {
+    test('PostgreSQL keeps no rows', async () => {
+      const kept = await keptRows(
+        api().store,
+        'test rows',
+        [1],
+        (r: { id: number }) => r.id,
+        async () => [{ id: 1 }],
+      );
+      assert.equal(kept, undefined);
+    });
+  }
+});
