@@ -5,6 +5,7 @@
  */
 import { NS_MEDIA, NS_SPECIAL, type Title, type TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
+import { keptRows } from '../store/row-cache.js';
 import { KeyedList, list, type ResultObject } from './result/tree.js';
 
 export interface PageRecord {
@@ -309,35 +310,53 @@ export class PageSet {
 
   private async fetchPagesByTitle(titles: readonly Title[]): Promise<PageRecord[]> {
     const out: PageRecord[] = [];
+    const keyOf = (namespace: number, dbKey: string) => `${namespace}:${dbKey}`;
     for (let i = 0; i < titles.length; i += LOOKUP_BATCH) {
       const batch = titles.slice(i, i + LOOKUP_BATCH);
-      const rows = await this.store.db
-        .selectFrom('page')
-        .select(PAGE_COLUMNS)
-        .where((eb) => {
-          // One IN list per namespace: SQLite reads it from the title index about twice as fast as
-          // a disjunction of one (namespace, title) pair per title.
-          const byNamespace = new Map<number, string[]>();
-          for (const t of batch) {
-            const keys = byNamespace.get(t.namespace);
-            if (keys) keys.push(t.dbKey);
-            else byNamespace.set(t.namespace, [t.dbKey]);
-          }
-          return eb.or(
-            [...byNamespace].map(([namespace, keys]) =>
-              eb.and([eb('page_namespace', '=', namespace), eb('page_title', 'in', keys)]),
-            ),
-          );
-        })
-        .execute();
+      const byKey = new Map(batch.map((t) => [keyOf(t.namespace, t.dbKey), t]));
+      const read = (keys: readonly string[]) => this.readPagesByTitle(keys.map((key) => byKey.get(key) as Title));
+      // Kept between requests by title (store/row-cache.ts), where the store keeps rows; a title
+      // without a page is looked up each time.
+      const keys = [...byKey.keys()];
+      const rows =
+        (await keptRows<PageRow, string>(
+          this.store,
+          'page by title',
+          keys,
+          (row) => keyOf(row.page_namespace, row.page_title),
+          read,
+        )) ?? (await read(keys));
       // In the order the titles were asked for, which the answer's order follows (each row's
       // position looked up once, not in every comparison).
-      const position = new Map(batch.map((t, at) => [`${t.namespace}:${t.dbKey}`, at]));
-      const placed = rows.map((row) => ({ row, at: position.get(`${row.page_namespace}:${row.page_title}`) ?? 0 }));
+      const position = new Map(batch.map((t, at) => [keyOf(t.namespace, t.dbKey), at]));
+      const placed = rows.map((row) => ({ row, at: position.get(keyOf(row.page_namespace, row.page_title)) ?? 0 }));
       placed.sort((a, b) => a.at - b.at);
       for (const { row } of placed) out.push(this.toRecord(row));
     }
     return out;
+  }
+
+  /** The page rows of these titles, in no particular order. */
+  private readPagesByTitle(batch: readonly Title[]): Promise<PageRow[]> {
+    return this.store.db
+      .selectFrom('page')
+      .select(PAGE_COLUMNS)
+      .where((eb) => {
+        // One IN list per namespace: SQLite reads it from the title index about twice as fast as
+        // a disjunction of one (namespace, title) pair per title.
+        const byNamespace = new Map<number, string[]>();
+        for (const t of batch) {
+          const keys = byNamespace.get(t.namespace);
+          if (keys) keys.push(t.dbKey);
+          else byNamespace.set(t.namespace, [t.dbKey]);
+        }
+        return eb.or(
+          [...byNamespace].map(([namespace, keys]) =>
+            eb.and([eb('page_namespace', '=', namespace), eb('page_title', 'in', keys)]),
+          ),
+        );
+      })
+      .execute();
   }
 
   private async fetchPagesById(ids: readonly number[]): Promise<PageRecord[]> {

@@ -103,6 +103,30 @@ describeEachEngine('rows kept between requests', (engine) => {
     assert.deepEqual((await api().query(params)).query.pages, pages);
   });
 
+  test('pages by title and files by name: a changed page row and file row are shown by the next request', async () => {
+    const { store } = api();
+    const params = { generator: 'allimages', gailimit: '2', prop: 'info|imageinfo', iiprop: 'size' };
+    await api().query(params);
+    const pages = (await api().query(params)).query.pages as any[];
+    const [page] = pages;
+    const name = (page.title as string).slice(page.title.indexOf(':') + 1).replaceAll(' ', '_');
+    const set = (length: number, size: number) =>
+      Promise.all([
+        store.db.updateTable('page').set({ page_len: length }).where('page_id', '=', page.pageid).execute(),
+        store.db.updateTable('image').set({ img_size: size }).where('img_name', '=', name).execute(),
+      ]);
+    await set(654_321, 777);
+    try {
+      const changed = (await api().query(params)).query.pages as any[];
+      assert.equal(changed[0].length, 654_321);
+      assert.equal(changed[0].imageinfo[0].size, 777);
+      assert.deepEqual(changed.slice(1), pages.slice(1));
+    } finally {
+      await set(page.length, page.imageinfo[0].size);
+    }
+    assert.deepEqual((await api().query(params)).query.pages, pages);
+  });
+
   if (engine.name === 'sqlite') {
     test('a change another connection committed is shown by the next request', async () => {
       const { store } = api();

@@ -4,6 +4,7 @@
  */
 import type { Selectable } from 'kysely';
 import type { WikiStore } from '../../store/database.js';
+import { keptRows } from '../../store/row-cache.js';
 import type { ImageTable } from '../../store/schema.js';
 import type { FileVersion } from './files.js';
 
@@ -34,13 +35,16 @@ export function imageVersion(row: ImageRow): FileVersion {
 export async function currentVersions(store: WikiStore, names: readonly string[]): Promise<Map<string, FileVersion>> {
   const found = new Map<string, FileVersion>();
   if (names.length === 0) return found;
-  const rows = await store.db
-    .selectFrom('image')
-    .innerJoin('actor', 'actor_id', 'img_actor')
-    .selectAll('image')
-    .select(['actor_name', 'actor_user'])
-    .where('img_name', 'in', names)
-    .execute();
+  const read = (wanted: string[]) =>
+    store.db
+      .selectFrom('image')
+      .innerJoin('actor', 'actor_id', 'img_actor')
+      .selectAll('image')
+      .select(['actor_name', 'actor_user'])
+      .where('img_name', 'in', wanted)
+      .execute();
+  // Kept between requests by name (store/row-cache.ts), where the store keeps rows.
+  const rows = (await keptRows(store, 'image', names, (row) => row.img_name, read)) ?? (await read([...names]));
   for (const row of rows) {
     found.set(row.img_name, imageVersion(row));
   }
