@@ -47,6 +47,15 @@ describeEachEngine('rows kept between requests', (engine) => {
       idOf: (i: any) => i.revid,
       extra: { ucuser: 'Alice' },
     },
+    {
+      list: 'watchlist',
+      prefix: 'wl',
+      table: 'recentchanges',
+      comment: 'rc_comment',
+      id: 'rc_this_oldid',
+      idOf: (i: any) => i.revid,
+      extra: { wlowner: 'Admin', wltoken: '0123456789abcdef0123456789abcdef01234567', wlallrev: '1', wltype: 'edit' },
+    },
   ];
 
   for (const { list, prefix, table, comment, id, idOf, extra } of cases) {

@@ -1,3 +1,4 @@
+import { type SqlBool, sql } from 'kysely';
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, mutuallyExclusive } from '../../api/errors.js';
 import { titleText } from '../../api/gender.js';
@@ -7,6 +8,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { list, type ResultObject } from '../../api/result/tree.js';
+import { keptRows } from '../../store/row-cache.js';
 import { tagsOf } from '../support/change-tags.js';
 import {
   canSeeField,
@@ -165,17 +167,20 @@ export const execute: ModuleExecute = async (ctx) => {
   const expiryEnabled = watchlistExpiryEnabled(ctx);
   const now = nowTimestamp(ctx);
 
-  let query = ctx.store.db
-    .selectFrom('recentchanges')
-    .innerJoin('watchlist', (join) =>
-      join.onRef('wl_namespace', '=', 'rc_namespace').onRef('wl_title', '=', 'rc_title').on('wl_user', '=', owner.id),
-    )
-    .leftJoin('actor', 'actor_id', 'rc_actor')
-    .leftJoin('watchlist_expiry', (join) =>
-      // Without expiring watches the join finds nothing: every watch is permanent.
-      expiryEnabled ? join.onRef('we_item', '=', 'wl_id') : join.onRef('we_item', '=', 'wl_id').on('we_item', '<', 0),
-    )
-    .select([...RECENT_CHANGE_COLUMNS, 'actor_name', 'actor_user', 'wl_notificationtimestamp', 'we_expiry']);
+  // The owner's watched changes with their columns; the list's conditions are added below.
+  const watched = () =>
+    ctx.store.db
+      .selectFrom('recentchanges')
+      .innerJoin('watchlist', (join) =>
+        join.onRef('wl_namespace', '=', 'rc_namespace').onRef('wl_title', '=', 'rc_title').on('wl_user', '=', owner.id),
+      )
+      .leftJoin('actor', 'actor_id', 'rc_actor')
+      .leftJoin('watchlist_expiry', (join) =>
+        // Without expiring watches the join finds nothing: every watch is permanent.
+        expiryEnabled ? join.onRef('we_item', '=', 'wl_id') : join.onRef('we_item', '=', 'wl_id').on('we_item', '<', 0),
+      )
+      .select([...RECENT_CHANGE_COLUMNS, 'actor_name', 'actor_user', 'wl_notificationtimestamp', 'we_expiry']);
+  let query = watched();
   if (expiryEnabled) query = query.where((eb) => eb.or([eb('we_expiry', 'is', null), eb('we_expiry', '>', now)]));
   const types = ((p.type as string[] | undefined) ?? []).map((t) => RC_TYPES[t]);
   query = query.where('rc_type', 'in', types.length > 0 ? types : [-1]);
@@ -234,11 +239,26 @@ export const execute: ModuleExecute = async (ctx) => {
     const [timestamp, id] = parseContinueValue(p.continue as string, ['timestamp', 'int']);
     query = query.where((eb) => eb(eb.refTuple('rc_timestamp', 'rc_id'), newer ? '>=' : '<=', eb.tuple(timestamp, id)));
   }
-  const rows: ChangeRow[] = await query
+  query = query
     .orderBy('rc_timestamp', order)
     .orderBy('rc_id', order)
-    .limit(limit + 1)
-    .execute();
+    .limit(limit + 1);
+  // On SQLite the changes' rows are kept between requests (store/row-cache.ts), per owner: the
+  // query gives the ids alone, and only changes not kept are read whole.
+  const ids = ctx.store.sqlite ? await query.clearSelect().select('rc_id').execute() : undefined;
+  const kept =
+    ids &&
+    (await keptRows<ChangeRow>(
+      ctx.store,
+      `watchlist ${owner.id} ${expiryEnabled}`,
+      ids.map((row) => row.rc_id),
+      (row) => row.rc_id,
+      (missing) =>
+        watched()
+          .where(sql<SqlBool>`rc_id in (select value from json_each(${JSON.stringify(missing)}))`)
+          .execute(),
+    ));
+  const rows: ChangeRow[] = kept ?? (await query.execute());
   if (rows.length > limit) {
     const next = rows[limit];
     ctx.setContinue(`${next.rc_timestamp}|${next.rc_id}`);
