@@ -1,15 +1,18 @@
 /**
- * Rows of a SQLite store kept in memory between requests by their primary key (or another unique key), for the lists
- * whose pages show the same rows again and again (the newest log entries and recent changes, a
- * user's latest edits): a list reads the ids of its page by its index, as before, and the rows'
- * columns only for ids it has not kept. Turning a row's columns into JavaScript values is most of
- * the cost of reading it (better-sqlite3 hands V8 each value through its C++ API).
+ * Rows of a SQLite store kept in memory between requests by their primary key (or another unique
+ * key), for the lists whose pages show the same rows again and again (the newest log entries and
+ * recent changes, a user's latest edits): a list reads the ids of its page by its index, as
+ * before, and the rows' columns only for ids it has not kept. Turning a row's columns into
+ * JavaScript values is most of the cost of reading it (better-sqlite3 hands V8 each value through
+ * its C++ API).
  *
  * A kept row is never out of date: every cache of a store is emptied when the store may have
  * changed, which SQLite tells a connection exactly. `PRAGMA data_version` changes when another
- * connection (an import, another server process) committed, and `total_changes()` when this one
- * wrote. The version is read after the ids of a page, so the rows given for them are at least as
- * new as the ids. PostgreSQL has no such counter: there every row is read each time.
+ * connection (an import, another server process) committed a change, and `total_changes()` when
+ * this one wrote. The version is read after the ids of a page, so the rows given for them are at
+ * least as new as the ids, and rows read while another request found the store changed are not
+ * kept (they may be older than the change). PostgreSQL has no such counter: there every row is
+ * read each time.
  *
  * Kept rows are frozen, as several answers share them.
  */
@@ -18,6 +21,13 @@ import type { WikiStore } from './database.js';
 
 /** Rows per cache; a full cache starts again empty (the rows a list shows again are its newest). */
 const ROWS_PER_CACHE = 5_000;
+/**
+ * Rows kept per store in all its caches together (some caches are per user, as the watchlist's),
+ * a few megabytes; when they are full, every cache starts again empty.
+ */
+const ROWS_PER_STORE = 20_000;
+
+type Cache = Map<number | string, object>;
 
 /** A store's caches and the version of the store they hold rows of. */
 class StoreRows {
@@ -25,7 +35,10 @@ class StoreRows {
   private readonly changesStatement: Statement<[], number>;
   private changes = -1;
   private dataVersion = -1;
-  private readonly caches = new Map<string, Map<number | string, object>>();
+  private readonly caches = new Map<string, Cache>();
+  private kept = 0;
+  /** Counts the times every cache was dropped. */
+  generation = 0;
 
   constructor(sqlite: NonNullable<WikiStore['sqlite']>) {
     // Two statements: the pragma's table-valued form took half as long again as the pragma.
@@ -33,12 +46,12 @@ class StoreRows {
     this.changesStatement = sqlite.prepare<[], number>('select total_changes()').pluck(true);
   }
 
-  /** The cache of this name, after every cache was emptied if the store changed since the last look. */
-  cache(name: string): Map<number | string, object> {
+  /** The cache of this name, after every cache was dropped if the store changed since the last look. */
+  cache(name: string): Cache {
     const dataVersion = this.dataVersionStatement.get() as number;
     const changes = this.changesStatement.get() as number;
     if (changes !== this.changes || dataVersion !== this.dataVersion) {
-      for (const cache of this.caches.values()) cache.clear();
+      this.dropAll();
       this.changes = changes;
       this.dataVersion = dataVersion;
     }
@@ -48,6 +61,38 @@ class StoreRows {
       this.caches.set(name, cache);
     }
     return cache;
+  }
+
+  /**
+   * Keeps a row in the cache of this name, within the limits of a cache and of the store, unless
+   * every cache was dropped since `generation` (the row may have been read before the change that
+   * dropped them).
+   */
+  keep(name: string, key: number | string, row: object, generation: number): void {
+    if (generation !== this.generation) return;
+    let cache = this.caches.get(name);
+    if (cache && cache.size >= ROWS_PER_CACHE) {
+      this.kept -= cache.size;
+      cache.clear();
+    }
+    if (this.kept >= ROWS_PER_STORE) {
+      // Full, not out of date: rows being read meanwhile may still be kept.
+      this.caches.clear();
+      this.kept = 0;
+      cache = undefined;
+    }
+    if (!cache) {
+      cache = new Map();
+      this.caches.set(name, cache);
+    }
+    if (!cache.has(key)) this.kept++;
+    cache.set(key, row);
+  }
+
+  private dropAll(): void {
+    this.caches.clear();
+    this.kept = 0;
+    this.generation++;
   }
 }
 
@@ -74,6 +119,7 @@ export async function keptRows<R extends object, K extends number | string = num
     storeRows.set(store, rows);
   }
   const cache = rows.cache(name) as Map<K, R>;
+  const { generation } = rows;
   // Taken from the cache before any read: another request may empty it meanwhile.
   const found = ids.map((id) => cache.get(id));
   const missing = ids.filter((_, i) => found[i] === undefined);
@@ -81,9 +127,9 @@ export async function keptRows<R extends object, K extends number | string = num
   const read = new Map<K, R>();
   for (const row of await readRows(missing)) {
     Object.freeze(row);
-    read.set(idOf(row), row);
-    if (cache.size >= ROWS_PER_CACHE) cache.clear();
-    cache.set(idOf(row), row);
+    const key = idOf(row);
+    read.set(key, row);
+    rows.keep(name, key, row, generation);
   }
   const rowsOfIds: R[] = [];
   for (const [i, id] of ids.entries()) {

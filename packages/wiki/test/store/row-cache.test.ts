@@ -189,6 +189,59 @@ describeEachEngine('rows kept between requests', (engine) => {
       await keptRows(store, 'test rows', [1, 2], (r) => r.id, read);
       assert.deepEqual(asked.at(-1), [1, 2]);
     });
+
+    test('rows read before a change that emptied the caches meanwhile are not kept', async () => {
+      const { store } = api();
+      const other = new Database(store.sqlite!.name);
+      let reads = 0;
+      const read = async (ids: number[]) => {
+        reads += ids.length;
+        return ids.map((id) => ({ id }));
+      };
+      try {
+        // These rows are read, then another process commits and another request notices it.
+        const readBeforeChange = async (ids: number[]) => {
+          const rows = ids.map((id) => ({ id }));
+          // A write of the same value commits nothing that changes the store's version.
+          other.prepare("update logging set log_comment = log_comment || ' ' where log_id = 1").run();
+          await keptRows(store, 'race other', [1], (r) => r.id, read);
+          return rows;
+        };
+        await keptRows(store, 'race', [1, 2], (r) => r.id, readBeforeChange);
+        reads = 0;
+        await keptRows(store, 'race', [1, 2], (r) => r.id, read);
+        assert.equal(reads, 2, 'read again');
+      } finally {
+        other.prepare('update logging set log_comment = rtrim(log_comment) where log_id = 1').run();
+        other.close();
+      }
+    });
+
+    test('a cache keeps at most 5,000 rows and a store 20,000 in all its caches', async () => {
+      const { store } = api();
+      const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
+      let reads = 0;
+      const read = async (ids: number[]) => {
+        reads += ids.length;
+        return ids.map((id) => ({ id }));
+      };
+      const ask = async (name: string, ids: number[]) => {
+        reads = 0;
+        await keptRows(store, name, ids, (r) => r.id, read);
+        return reads;
+      };
+      // A write of this connection first, so that no cache holds rows of the tests before.
+      store.sqlite!.prepare('update logging set log_comment = log_comment where log_id = 1').run();
+      for (const name of ['limit a', 'limit b', 'limit c', 'limit d'])
+        assert.equal(await ask(name, range(1, 5000)), 5000);
+      assert.equal(await ask('limit a', range(1, 5000)), 0, 'all 20,000 kept');
+      assert.equal(await ask('limit e', [1]), 1, 'the 20,001st row empties every cache');
+      assert.equal(await ask('limit e', [1]), 0);
+      assert.equal(await ask('limit a', [1]), 1);
+      assert.equal(await ask('limit f', range(1, 5001)), 5001);
+      assert.equal(await ask('limit f', [5001]), 0, 'the 5,001st row starts its cache again');
+      assert.equal(await ask('limit f', [1]), 1);
+    });
   } else {
     test('PostgreSQL keeps no rows', async () => {
       const kept = await keptRows(
