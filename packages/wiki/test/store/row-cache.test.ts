@@ -21,7 +21,16 @@ describeEachEngine('rows kept between requests', (engine) => {
     return { params, items: answer.query[list] as any[] };
   }
 
-  const cases = [
+  interface ListCase {
+    list: string;
+    prefix: string;
+    table: string;
+    comment: string;
+    id: string;
+    idOf: (item: any) => number;
+    extra?: Record<string, string>;
+  }
+  const cases: ListCase[] = [
     {
       list: 'logevents',
       prefix: 'le',
