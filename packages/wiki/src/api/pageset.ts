@@ -362,12 +362,7 @@ export class PageSet {
   private async fetchPagesById(ids: readonly number[]): Promise<PageRecord[]> {
     const out: PageRecord[] = [];
     for (let i = 0; i < ids.length; i += LOOKUP_BATCH) {
-      const rows = await this.store.db
-        .selectFrom('page')
-        .select(PAGE_COLUMNS)
-        .where('page_id', 'in', ids.slice(i, i + LOOKUP_BATCH))
-        .execute();
-      for (const row of rows) out.push(this.toRecord(row));
+      for (const row of await pageRowsById(this.store, ids.slice(i, i + LOOKUP_BATCH))) out.push(this.toRecord(row));
     }
     return out;
   }
@@ -479,4 +474,17 @@ export interface PageRow {
   page_len: number;
   page_content_model: string | null;
   page_lang: string | null;
+}
+
+/**
+ * Whole page rows of these ids, in their order (ids without a page left out). Where the store keeps
+ * rows (store/row-cache.ts) they are kept between requests, and only pages not kept are read.
+ */
+export async function pageRowsById(store: WikiStore, ids: readonly number[]): Promise<PageRow[]> {
+  const read = (wanted: readonly number[]) =>
+    store.db.selectFrom('page').select(PAGE_COLUMNS).where('page_id', 'in', wanted).execute();
+  const kept = await keptRows<PageRow>(store, 'page', ids, (row) => row.page_id, read);
+  if (kept) return kept;
+  const byId = new Map((await read(ids)).map((row) => [row.page_id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -1,13 +1,11 @@
 import { precompiled } from '@svc/common';
-import { type SqlBool, sql } from 'kysely';
 import { apiError } from '../../api/errors.js';
 import { titleText } from '../../api/gender.js';
 import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
-import { PAGE_COLUMNS, type PageRow } from '../../api/pageset.js';
+import { PAGE_COLUMNS, type PageRow, pageRowsById } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
-import { keptRows } from '../../store/row-cache.js';
 
 /** `list=allpages`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -80,25 +78,17 @@ export const execute: ModuleExecute = async (ctx) => {
         .limit(limit + 1);
     if (ctx.generator && ctx.store.sqlite) {
       // Whole page rows are kept between requests (store/row-cache.ts): the title index gives the
-      // ids alone, and only pages not kept are read.
+      // ids alone, and the page set's lookup by id reads only pages not kept.
       const ids = (d: typeof db) => build(d).clearSelect().select('page_id');
       const { rows: found } = await db.executeQuery(precompiled(db, `${shape} ids`, ids, values));
-      const rows = await keptRows<PageRow>(
-        ctx.store,
-        'page',
-        found.map((row) => row.page_id),
-        (row) => row.page_id,
-        async (missing) => {
-          const list = JSON.stringify(missing);
-          const byIds = (d: typeof db) =>
-            d
-              .selectFrom('page')
-              .select(PAGE_COLUMNS)
-              .where(sql<SqlBool>`page_id in (select value from json_each(${list}))`);
-          return (await db.executeQuery(precompiled(db, 'page rows by ids', byIds, [list]))).rows;
-        },
+      return show(
+        ctx,
+        await pageRowsById(
+          ctx.store,
+          found.map((row) => row.page_id),
+        ),
+        limit,
       );
-      if (rows) return show(ctx, rows, limit);
     }
     const { rows } = await db.executeQuery(precompiled(db, shape, build, values));
     return show(ctx, rows, limit);

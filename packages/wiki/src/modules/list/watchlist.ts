@@ -1,4 +1,3 @@
-import { type SqlBool, sql } from 'kysely';
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, mutuallyExclusive } from '../../api/errors.js';
 import { titleText } from '../../api/gender.js';
@@ -253,10 +252,7 @@ export const execute: ModuleExecute = async (ctx) => {
       `watchlist ${owner.id} ${expiryEnabled}`,
       ids.map((row) => row.rc_id),
       (row) => row.rc_id,
-      (missing) =>
-        watched()
-          .where(sql<SqlBool>`rc_id in (select value from json_each(${JSON.stringify(missing)}))`)
-          .execute(),
+      (missing) => watched().where('rc_id', 'in', missing).execute(),
     ));
   const rows: ChangeRow[] = kept ?? (await query.execute());
   if (rows.length > limit) {
