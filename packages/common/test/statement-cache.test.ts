@@ -39,3 +39,33 @@ test('kept statements give the rows of a bound LIMIT and OFFSET, whatever value 
   assert.equal(cache.prepare(source), cache.prepare(source));
   sqlite.close();
 });
+
+test('a query of one column gives the same row objects as better-sqlite3, whatever the column is called', () => {
+  const sqlite = new SQLite(':memory:');
+  sqlite.exec('create table t (id integer primary key, name text, "odd ""name""" text)');
+  const insert = sqlite.prepare('insert into t (id, name, "odd ""name""") values (?, ?, ?)');
+  for (let i = 1; i <= 20; i++) insert.run(i, i % 4 === 0 ? null : `n${i}`, `o${i}`);
+  const cache = withStatementCache(sqlite);
+  for (const source of [
+    'select id from t where id > ? order by id desc limit ?',
+    'select name from t where id > ? order by id desc limit ?',
+    'select id as "constructor" from t where id > ? order by id limit ?',
+    'select "odd ""name""" from t where id > ? order by id limit ?',
+    'select count(*) from t where id > ? limit ?',
+    'select id as "__proto__" from t where id > ? order by id limit ?',
+    'select id as "__proto__", name from t where id > ? order by id limit ?',
+  ]) {
+    const kept = cache.prepare(source);
+    const direct = sqlite.prepare(source);
+    for (const [after, limit] of [
+      [0, 5],
+      [15, 50],
+      [30, 5],
+    ]) {
+      const rows = kept.all([after, limit]);
+      assert.deepEqual(rows, direct.all(after, limit), `${source} ${after} ${limit}`);
+      for (const row of rows) assert.equal(Object.getPrototypeOf(row), Object.prototype);
+    }
+  }
+  sqlite.close();
+});
