@@ -255,6 +255,7 @@ export const execute: ModuleExecute = async (ctx) => {
     limit,
     compiledEachTime: tag !== undefined,
     keepRowsOf: ctx.store,
+    idsFrom: (d: WikiStore['db']) => d.selectFrom('logging'),
   });
   ctx.result.list('item');
   if (rows.length > limit) {

@@ -154,8 +154,9 @@ export const execute: ModuleExecute = async (ctx) => {
       .select(columns);
   // The query's conditions, in order, each with its values: the query is compiled once per shape.
   const parts: QueryPart<ReturnType<typeof base>>[] = [];
-  const part = (key: string, values: unknown[], apply: (typeof parts)[number]['apply']) =>
-    parts.push({ key, values, apply });
+  // `joined`: the condition reads the performer's actor or the page (see rowsByTime's idsFrom).
+  const part = (key: string, values: unknown[], apply: (typeof parts)[number]['apply'], joined = false) =>
+    parts.push({ key, values, apply, joined });
 
   for (const { key, values, condition } of timeRangeParts(p, 'rc_timestamp', 'rc_id')) {
     part(key, values, (q) => q.where(condition));
@@ -207,8 +208,8 @@ export const execute: ModuleExecute = async (ctx) => {
   if (show.has('!minor')) part('!minor', [0], (q) => q.where('rc_minor', '=', 0));
   if (show.has('bot')) part('bot', [0], (q) => q.where('rc_bot', '!=', 0));
   if (show.has('!bot')) part('!bot', [0], (q) => q.where('rc_bot', '=', 0));
-  if (show.has('anon')) part('anon', [], (q) => q.where('actor_user', 'is', null));
-  if (show.has('!anon')) part('!anon', [], (q) => q.where('actor_user', 'is not', null));
+  if (show.has('anon')) part('anon', [], (q) => q.where('actor_user', 'is', null), true);
+  if (show.has('!anon')) part('!anon', [], (q) => q.where('actor_user', 'is not', null), true);
   if (show.has('patrolled')) part('patrolled', [UNPATROLLED], (q) => q.where('rc_patrolled', '!=', UNPATROLLED));
   if (show.has('!patrolled') || show.has('unpatrolled')) {
     part('!patrolled', [UNPATROLLED], (q) => q.where('rc_patrolled', '=', UNPATROLLED));
@@ -219,13 +220,16 @@ export const execute: ModuleExecute = async (ctx) => {
   if (show.has('!autopatrolled')) {
     part('!autopatrolled', [AUTOPATROLLED], (q) => q.where('rc_patrolled', '!=', AUTOPATROLLED));
   }
-  if (show.has('redirect')) part('redirect', [1], (q) => q.where('page_is_redirect', '=', 1));
+  if (show.has('redirect')) part('redirect', [1], (q) => q.where('page_is_redirect', '=', 1), true);
   if (show.has('!redirect')) {
-    part('!redirect', [0], (q) =>
-      q.where((eb) => eb.or([eb('page_is_redirect', '=', 0), eb('page_is_redirect', 'is', null)])),
+    part(
+      '!redirect',
+      [0],
+      (q) => q.where((eb) => eb.or([eb('page_is_redirect', '=', 0), eb('page_is_redirect', 'is', null)])),
+      true,
     );
   }
-  if (p.toponly === true) part('toponly', [], (q) => q.whereRef('rc_this_oldid', '=', 'page_latest'));
+  if (p.toponly === true) part('toponly', [], (q) => q.whereRef('rc_this_oldid', '=', 'page_latest'), true);
   if (p.slot !== undefined) {
     // Changes that touched the slot: revisions that brought the slot's content.
     const slot = p.slot as string;
@@ -255,6 +259,7 @@ export const execute: ModuleExecute = async (ctx) => {
     limit,
     compiledEachTime: tag !== undefined,
     keepRowsOf: ctx.store,
+    idsFrom: (d: typeof db) => d.selectFrom('recentchanges'),
   });
   if (rows.length > limit) {
     const next = rows[limit] as (typeof rows)[number];

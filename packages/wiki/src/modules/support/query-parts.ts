@@ -15,6 +15,11 @@ export interface QueryPart<Q> {
   /** The values it binds, in the order its SQL holds them. */
   values: unknown[];
   apply: (query: Q) => Q;
+  /**
+   * Whether the condition reads columns of tables the list joins to its own (see `TimeOrder`'s
+   * `idsFrom`); the SQL of a condition that does and does not say so fails to compile without them.
+   */
+  joined?: boolean;
 }
 
 /**
@@ -54,6 +59,15 @@ export interface TimeOrder {
    * must be the rows' primary key, and `name` must stand for one set of columns.
    */
   keepRowsOf?: WikiStore;
+  /**
+   * The list's own table alone, for the ids of a kept-rows list (`keepRowsOf`) when none of the
+   * parts reads a joined table (`joined`): an inner join the base makes for the rows' columns
+   * (the performer's actor) costs a lookup for every row, and makes SQLite read each row of the
+   * table instead of the index alone (51 log entries: about 15 µs with the join, 6 without). The
+   * join cannot drop an id in a sound store (every row has its actor); if an id has no row in the
+   * joined query all the same, the page is read by the whole query instead.
+   */
+  idsFrom?: (db: never) => unknown;
 }
 
 /**
@@ -69,7 +83,7 @@ export async function rowsByTime<DB, Q extends Orderable<Q> & Compilable<unknown
   order: TimeOrder,
 ): Promise<Awaited<ReturnType<Q['execute']>>> {
   type Row = Awaited<ReturnType<Q['execute']>>[number];
-  const { timestamp, id, direction, limit, compiledEachTime, keepRowsOf } = order;
+  const { timestamp, id, direction, limit, compiledEachTime, keepRowsOf, idsFrom } = order;
   const ordered = (q: Q) =>
     q
       .orderBy(timestamp, direction)
@@ -78,13 +92,17 @@ export async function rowsByTime<DB, Q extends Orderable<Q> & Compilable<unknown
   const build = (d: Kysely<DB>) => ordered(applied(parts, base(d)));
   if (keepRowsOf?.sqlite && !compiledEachTime) {
     // The same query for the ids alone, then the rows not kept, by id.
+    const alone = idsFrom !== undefined && parts.every((part) => !part.joined);
+    const from = (d: Kysely<DB>) => (alone ? (idsFrom(d as never) as Q) : base(d));
     const idsOnly = (d: Kysely<DB>) =>
-      ordered(applied(parts, base(d)))
+      ordered(applied(parts, from(d)))
         .clearSelect()
         .select(sql.ref(id).as('id')) as unknown as Compilable<{ id: number }> & {
         execute(): Promise<{ id: number }[]>;
       };
-    const ids = await rowsOf(db, `${name} ${direction} ids`, parts, idsOnly, { after: [limit + 1] });
+    const ids = await rowsOf(db, `${name} ${direction} ids${alone ? ' alone' : ''}`, parts, idsOnly, {
+      after: [limit + 1],
+    });
     const byIds = (d: Kysely<DB>, list: string) =>
       base(d).where(sql<SqlBool>`${sql.ref(id)} in (select value from json_each(${list}))`);
     const kept = await keptRows<Row & object>(
@@ -98,7 +116,9 @@ export async function rowsByTime<DB, Q extends Orderable<Q> & Compilable<unknown
         return (await db.executeQuery(query)).rows as (Row & object)[];
       },
     );
-    if (kept) return kept as Awaited<ReturnType<Q['execute']>>;
+    // An id without its row (gone meanwhile, or dropped by a join of the whole query): the page
+    // is the whole query's.
+    if (kept && kept.length === ids.length) return kept as Awaited<ReturnType<Q['execute']>>;
   }
   // The rows are the query's own: the one Kysely would give for `build(db).execute()`.
   return rowsOf(db, `${name} ${direction}`, parts, build, { compiledEachTime, after: [limit + 1] }) as Promise<
