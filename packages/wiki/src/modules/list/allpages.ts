@@ -81,14 +81,13 @@ export const execute: ModuleExecute = async (ctx) => {
       // ids alone, and the page set's lookup by id reads only pages not kept.
       const ids = (d: typeof db) => build(d).clearSelect().select('page_id');
       const { rows: found } = await db.executeQuery(precompiled(db, `${shape} ids`, ids, values));
-      return show(
-        ctx,
-        await pageRowsById(
-          ctx.store,
-          found.map((row) => row.page_id),
-        ),
-        limit,
+      const pages = await pageRowsById(
+        ctx.store,
+        found.map((row) => row.page_id),
       );
+      // A page gone between the two reads would shorten the list and lose its continuation: the
+      // list is then the whole query's.
+      if (pages.length === found.length) return show(ctx, pages, limit);
     }
     const { rows } = await db.executeQuery(precompiled(db, shape, build, values));
     return show(ctx, rows, limit);

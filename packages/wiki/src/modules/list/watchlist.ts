@@ -254,7 +254,9 @@ export const execute: ModuleExecute = async (ctx) => {
       (row) => row.rc_id,
       (missing) => watched().where('rc_id', 'in', missing).execute(),
     ));
-  const rows: ChangeRow[] = kept ?? (await query.execute());
+  // A change gone between the two reads would shorten the page and lose its continuation: the page
+  // is then the whole query's.
+  const rows: ChangeRow[] = kept && kept.length === ids?.length ? kept : await query.execute();
   if (rows.length > limit) {
     const next = rows[limit];
     ctx.setContinue(`${next.rc_timestamp}|${next.rc_id}`);

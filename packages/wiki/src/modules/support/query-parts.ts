@@ -17,7 +17,7 @@ export interface QueryPart<Q> {
   apply: (query: Q) => Q;
   /**
    * Whether the condition reads columns of tables the list joins to its own (see `TimeOrder`'s
-   * `idsFrom`); the SQL of a condition that does and does not say so fails to compile without them.
+   * `idsFrom`). A condition that reads them without saying so fails on an unknown column.
    */
   joined?: boolean;
 }
