@@ -139,6 +139,13 @@ test('answers are gzip-compressed when the client accepts it and they are large'
   assert.equal(Number(gzipped.headers['content-length']), gzipped.body.length);
   assert.ok(gzipped.body.length < plain.body.length / 2, `${gzipped.body.length} of ${plain.body.length} bytes`);
   assert.ok(gunzipSync(gzipped.body).equals(plain.body));
+  // The same answer as JSONP: the callback around it, compressed and not.
+  const jsonp = `${large}&callback=cb`;
+  const jsonpPlain = await rawRequest(jsonp, 'GET', { 'accept-encoding': 'identity' });
+  assert.equal(jsonpPlain.body.toString(), `/**/cb(${plain.body.toString()})`);
+  const jsonpGzipped = await rawRequest(jsonp, 'GET', { 'accept-encoding': 'gzip' });
+  assert.equal(jsonpGzipped.headers['content-encoding'], 'gzip');
+  assert.ok(gunzipSync(jsonpGzipped.body).equals(jsonpPlain.body));
   // A client that refuses gzip gets the plain answer.
   const refused = await rawRequest(large, 'GET', { 'accept-encoding': 'gzip;q=0, identity' });
   assert.equal(refused.headers['content-encoding'], undefined);

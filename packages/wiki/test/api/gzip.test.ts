@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import { acceptsGzip, deflatedPiece, gzipOfPieces, gzipWhole } from '../../src/api/gzip.js';
+import {
+  acceptsGzip,
+  deflatedPiece,
+  GZIP_MIN_BYTES,
+  gzipOfPieces,
+  gzipOfRanges,
+  gzipWhole,
+} from '../../src/api/gzip.js';
 
 test('Accept-Encoding: gzip is admitted by name, as x-gzip or by *, unless its quality is zero', () => {
   const cases: Array<[string | string[] | undefined, boolean]> = [
@@ -73,4 +80,51 @@ test('a gzip member made of stored parts, compressed parts and pieces made befor
   assert.equal(gunzipSync(Buffer.concat(gzipOfPieces([]))).length, 0);
   assert.equal(gunzipSync(Buffer.concat(gzipOfPieces([Buffer.from('{}')]))).toString(), '{}');
   assert.ok(gunzipSync(gzipWhole([parts[0]!, texts[0]!])).equals(Buffer.concat([parts[0]!, texts[0]!])));
+});
+
+test('printed parts shorter than an answer worth compressing are stored, longer ones compressed', () => {
+  const piece = deflatedPiece(Buffer.from('text '.repeat(1000)));
+  const overhead = Buffer.concat(gzipOfPieces([piece])).length;
+  for (const [length, compressed] of [
+    [GZIP_MIN_BYTES - 1, false],
+    [GZIP_MIN_BYTES, true],
+    [4 * GZIP_MIN_BYTES, true],
+  ] as const) {
+    const part = Buffer.from('{"title":"Koeln"},'.repeat(length).slice(0, length));
+    const member = Buffer.concat(gzipOfPieces([part, piece]));
+    assert.ok(gunzipSync(member).equals(Buffer.concat([part, Buffer.from('text '.repeat(1000))])));
+    // Stored: the part's bytes and a 5-byte block header; compressed: a small fraction of them.
+    const added = member.length - overhead;
+    if (compressed) assert.ok(added < part.length / 4, `${length}: ${added}`);
+    else assert.equal(added, part.length + 5, String(length));
+  }
+});
+
+test('a gzip member of parts lying in one buffer, the bytes between them not sent', () => {
+  const texts = [Buffer.from('erster Text '.repeat(300)), Buffer.from(''), Buffer.from('€ drei '.repeat(50))];
+  const pieces = texts.map((t) => deflatedPiece(t));
+  // part 0, a gap, part 1, a gap, an empty part 2, a gap, a long part 3 that is compressed.
+  const parts = [Buffer.from('{"a":['), Buffer.from('],"b":"ä",'), Buffer.alloc(0), Buffer.from('x'.repeat(70_000))];
+  const gap = (n: number) => Buffer.from('#'.repeat(n));
+  const bytes = Buffer.concat([parts[0]!, gap(20), parts[1]!, gap(5), parts[2]!, gap(30), parts[3]!]);
+  const bounds: number[] = [];
+  let at = 0;
+  for (const [i, part] of parts.entries()) {
+    at += i === 0 ? 0 : [20, 5, 30][i - 1]!;
+    bounds.push(at, at + part.length);
+    at += part.length;
+  }
+  const member = Buffer.concat(gzipOfRanges(bytes, bounds, pieces));
+  const expected = Buffer.concat([parts[0]!, texts[0]!, parts[1]!, texts[1]!, parts[2]!, texts[2]!, parts[3]!]);
+  assert.ok(gunzipSync(member).equals(expected));
+  // The member is the one made from the parts on their own.
+  const sequence = [parts[0]!, pieces[0]!, parts[1]!, pieces[1]!, parts[2]!, pieces[2]!, parts[3]!];
+  assert.ok(gunzipSync(Buffer.concat(gzipOfPieces(sequence))).equals(expected));
+  // Bounds that do not fit the pieces, or parts out of order, are refused.
+  assert.throws(() => gzipOfRanges(bytes, bounds.slice(2), pieces));
+  assert.throws(() => gzipOfRanges(bytes, [0, 10, 5, 12, 20, 20, 30, 40], pieces));
+  // A gap shorter than a block header: the part gets a header of its own.
+  const tight = Buffer.concat([parts[0]!, gap(2), parts[1]!]);
+  const tightMember = gzipOfRanges(tight, [0, 6, 8, tight.length], [pieces[0]!]);
+  assert.ok(gunzipSync(Buffer.concat(tightMember)).equals(Buffer.concat([parts[0]!, texts[0]!, parts[1]!])));
 });

@@ -6,7 +6,7 @@
  * when it lets them go; a text that is not registered is printed the ordinary way, so the registry
  * changes only the cost of an answer, never its bytes.
  */
-import { type DeflatedPiece, deflatedPiece, gzipOfPieces } from '../gzip.js';
+import { type DeflatedPiece, deflatedPiece, gzipOfRanges } from '../gzip.js';
 import { stringifyInOrder } from '../result/ordered-keys.js';
 
 /** Only texts at least this long are worth a lookup. */
@@ -84,17 +84,26 @@ export function preparedJson(
 const MARKER_KEY = `\u0000${Math.random().toString(36).slice(2)}${Date.now().toString(36)}:`;
 const PRINTED_MARKER = JSON.stringify(MARKER_KEY).slice(1, -1);
 
+/** The marker as the printed answer holds it, in UTF-8 (ASCII). */
+const MARKER_BYTES = Buffer.from(PRINTED_MARKER);
+const QUOTE = 0x22;
+
 /**
  * A printed answer made of printed parts with prepared texts between them. Its UTF-8 form is made
- * by encoding the parts alone and copying the texts' bytes, which are encoded once for every answer
- * that holds them: encoding a long text is the largest cost of sending it (Node 20's UTF-8 encoder
- * takes milliseconds for a megabyte of text with characters beyond Latin-1).
+ * by encoding the printed answer with its markers once and copying the texts' bytes, which are
+ * encoded once for every answer that holds them: encoding a long text is the largest cost of
+ * sending it (Node 20's UTF-8 encoder takes milliseconds for a megabyte of text with characters
+ * beyond Latin-1).
  */
 export class SplicedJson {
   #text: string | undefined;
 
-  /** `parts` has one more entry than `texts`: part, text, part, …, part. */
+  /**
+   * `printed` is the answer with a quoted marker where each text goes; `parts` are the pieces
+   * of it around the quoted markers, one more than `texts`: part, text, part, …, part.
+   */
   constructor(
+    private readonly printed: string,
     private readonly parts: readonly string[],
     private readonly texts: readonly Prepared[],
   ) {}
@@ -104,7 +113,7 @@ export class SplicedJson {
     const parts = [...this.parts];
     parts[0] = prefix + parts[0];
     parts[parts.length - 1] += suffix;
-    return new SplicedJson(parts, this.texts);
+    return new SplicedJson(prefix + this.printed + suffix, parts, this.texts);
   }
 
   toString(): string {
@@ -117,15 +126,36 @@ export class SplicedJson {
   }
 
   /**
+   * The printed answer in UTF-8, markers included, and where its parts lie in it: part i from
+   * `bounds[2i]` to `bounds[2i + 1]`. One encoding of the whole instead of one a part.
+   */
+  #encoded(): { bytes: Buffer; bounds: number[] } {
+    const bytes = Buffer.from(this.printed);
+    const bounds: number[] = [];
+    let at = 0;
+    for (let i = 0; i < this.texts.length; i++) {
+      const found = bytes.indexOf(MARKER_BYTES, at);
+      const end = found === -1 ? -1 : bytes.indexOf(QUOTE, found + MARKER_BYTES.length);
+      if (end === -1) throw new Error('a prepared text lost its marker');
+      // The part ends before the marker's opening quote; the next starts after its closing one.
+      bounds.push(at, found - 1);
+      at = end + 1;
+    }
+    bounds.push(at, bytes.length);
+    return { bytes, bounds };
+  }
+
+  /**
    * The answer in UTF-8 as consecutive parts: the printed parts encoded, the texts' bytes as they
    * are kept (a socket can send them one after another without copying them into one buffer).
    */
   encodedParts(): Buffer[] {
-    const chunks: Buffer[] = [Buffer.from(this.parts[0] as string)];
+    const { bytes, bounds } = this.#encoded();
+    const chunks: Buffer[] = [bytes.subarray(bounds[0], bounds[1])];
     for (let i = 0; i < this.texts.length; i++) {
       const prepared = this.texts[i] as Prepared;
       prepared.jsonBytes ??= Buffer.from(prepared.json as string);
-      chunks.push(prepared.jsonBytes, Buffer.from(this.parts[i + 1] as string));
+      chunks.push(prepared.jsonBytes, bytes.subarray(bounds[2 * i + 2], bounds[2 * i + 3]));
     }
     return chunks;
   }
@@ -135,14 +165,14 @@ export class SplicedJson {
    * it is kept (compressed once per text, not per answer).
    */
   gzipParts(): Buffer[] {
-    const pieces: Array<Buffer | DeflatedPiece> = [Buffer.from(this.parts[0] as string)];
-    for (let i = 0; i < this.texts.length; i++) {
-      const prepared = this.texts[i] as Prepared;
+    const { bytes, bounds } = this.#encoded();
+    const pieces: DeflatedPiece[] = [];
+    for (const prepared of this.texts) {
       prepared.jsonBytes ??= Buffer.from(prepared.json as string);
       prepared.gzip ??= deflatedPiece(prepared.jsonBytes);
-      pieces.push(prepared.gzip, Buffer.from(this.parts[i + 1] as string));
+      pieces.push(prepared.gzip);
     }
-    return gzipOfPieces(pieces);
+    return gzipOfRanges(bytes, bounds, pieces);
   }
 }
 
@@ -210,7 +240,7 @@ export function printWithPrepared(root: unknown, holders?: readonly TextHolder[]
     at = end + 1;
   }
   parts.push(printed.slice(at));
-  return new SplicedJson(parts, texts);
+  return new SplicedJson(printed, parts, texts);
 }
 
 /**
