@@ -249,6 +249,7 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
   const options = formatOptionsFrom(formatValues, site.siteName, uselang);
   options.mayHoldPrepared = state.counted.prepared;
   options.preparedHolders = state.counted.holders;
+  options.holdsPrinted = state.counted.printed === true;
   const printed = printResult(format, answer, options);
   headers['content-type'] = printed.contentType;
   if (printed.contentType.startsWith('text/html')) headers['content-security-policy'] = HTML_CSP;

@@ -7,11 +7,11 @@ import type { TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
 import type { ErrorFormatter } from './error-format.js';
 import type { ApiMessage } from './errors.js';
-import { preparedLength } from './format/prepared-json.js';
+import { attachPrinted, preparedLength } from './format/prepared-json.js';
 import type { RequestUser } from './module.js';
 import type { RequestParams } from './params/request.js';
 import { ParamValidator } from './params/validate.js';
-import { KeyedList, KNOWN_SIZE, type ResultObject, type ResultValue } from './result/tree.js';
+import { deepFreeze, KeyedList, KNOWN_SIZE, PRINTED, type ResultObject, type ResultValue } from './result/tree.js';
 import type { RequestSession } from './session.js';
 
 /** MediaWiki's default `$wgAPIMaxResultSize`: 8 MiB. */
@@ -24,6 +24,8 @@ export type PreparedHolders = Array<[holder: ResultObject, key: string]>;
 interface Counted {
   prepared: boolean;
   holders?: PreparedHolders;
+  /** Whether an object printed beforehand (`sharedPrinted`) was among the values. */
+  printed?: boolean;
 }
 
 /**
@@ -52,6 +54,13 @@ function resultSize(value: ResultValue | undefined, seen: Counted): number {
   } else if (value instanceof KeyedList) {
     for (const item of value.entries.values()) n += resultSize(item, seen);
   } else {
+    const printed = value[PRINTED];
+    if (printed !== undefined) {
+      // Its JSON is spliced in whole; whatever texts it holds are in that JSON already.
+      seen.printed = true;
+      if (printed.holdsPrepared) seen.prepared = true;
+      return printed.size;
+    }
     const known = value[KNOWN_SIZE];
     if (known !== undefined) return known;
     for (const key in value) {
@@ -72,6 +81,16 @@ export function withKnownSize<T extends ResultObject>(object: T): T {
   const size = resultSize(object, seen);
   if (!seen.prepared) object[KNOWN_SIZE] = size;
   return object;
+}
+
+/**
+ * Makes an object that answers will share and nobody changes: counts its result size and prints
+ * its formatversion 2 JSON once (see `attachPrinted`), then freezes it and everything in it.
+ * Counting it into an answer then costs one lookup, and printing it a splice.
+ */
+export function sharedPrinted<T extends ResultObject>(object: T): T {
+  attachPrinted(object, resultSize(object, { prepared: false }));
+  return deepFreeze(object);
 }
 
 export interface CollectedWarning {

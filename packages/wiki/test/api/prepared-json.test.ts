@@ -4,15 +4,22 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import { toJson } from '../../src/api/format/json.js';
+import { toPhp } from '../../src/api/format/php.js';
 import {
   forgetText,
   PREPARED_MIN_LENGTH,
   prepareText,
   printWithPrepared,
   SplicedJson,
+  type TextHolder,
   utf8Length,
 } from '../../src/api/format/prepared-json.js';
+import { toXml } from '../../src/api/format/xml.js';
+import { sharedPrinted } from '../../src/api/request-state.js';
+import { assoc, list, PRINTED, type ResultObject, withContent } from '../../src/api/result/tree.js';
+import { scalarBytes } from '../helpers/reference-api.js';
 
 /** The answer as `printWithPrepared` prints it, as one string. */
 const printed = (value: unknown) => String(printWithPrepared(value));
@@ -141,6 +148,81 @@ test('with the holders counting found, texts are swapped for markers while print
     assert.equal(changed.content, 'changed after counting');
     // An empty list of holders: nothing is looked for, and the bytes are the same.
     assert.equal(printWithPrepared(answer, []), after);
+  } finally {
+    for (const text of texts) forgetText(text);
+  }
+});
+
+test('objects printed beforehand are spliced in as the plain serialisation prints them, in every format', () => {
+  const texts = [long('geteilter Text "a"\n\u2028 Ümlaut '), long('zweiter Text ')];
+  for (const text of texts) prepareText(text);
+  try {
+    const revision = () => ({
+      revid: 236,
+      user: 'Jürgen',
+      anon: true,
+      slots: assoc({ main: withContent({ contentmodel: 'wikitext', content: texts[0] as string }, 'content') }),
+      roles: list('role', ['main']),
+      note: `${long('not registered ')}\u2029`,
+    });
+    const other = () => ({ revid: 237, content: texts[1] as string, nested: { deeper: [texts[0] as string, 'ž'] } });
+    const answerOf = (first: ResultObject, second: ResultObject) => ({
+      query: {
+        pages: [
+          { pageid: 1, revisions: [first, second] },
+          { pageid: 2, revisions: [first] },
+          { pageid: 3, text: texts[1] as string },
+        ],
+      },
+    });
+    const shared = sharedPrinted(revision());
+    const sharedOther = sharedPrinted(other());
+    const answer = answerOf(shared, sharedOther);
+    const fresh = answerOf(revision(), other());
+    const expected = plain(fresh);
+    assert.equal(plain(answer), expected, 'printed the ordinary way outside the JSON printer');
+
+    // Spliced: with the counted holders, without them, and not told of the printed objects.
+    const holders: TextHolder[] = [[answer.query.pages[2] as Record<string, unknown>, 'text']];
+    for (const printedAnswer of [
+      printWithPrepared(answer, [], true),
+      printWithPrepared(answer, holders, true),
+      printWithPrepared(answer),
+      printWithPrepared(answer, [], false),
+    ]) {
+      assert.equal(String(printedAnswer), expected);
+    }
+    const spliced = printWithPrepared(answer, holders, true);
+    assert.ok(spliced instanceof SplicedJson);
+    assert.deepEqual(Buffer.concat(spliced.encodedParts()), Buffer.from(expected));
+    // Five texts spliced in, four of them from the shared objects' printed forms (whose texts,
+    // inside frozen objects, no holder could swap): eleven parts.
+    assert.equal(spliced.encodedParts().length, 11);
+    assert.deepEqual(gunzipSync(Buffer.concat(spliced.gzipParts())), Buffer.from(expected));
+    assert.equal(String(spliced.wrap('/**/cb(', ')')), `/**/cb(${expected})`);
+
+    // Frozen, with nothing more to see than before, and their size counted once.
+    assert.ok(Object.isFrozen(shared) && Object.isFrozen(shared.slots) && Object.isFrozen(shared.slots.main));
+    assert.deepEqual(Object.keys(shared), Object.keys(revision()));
+    assert.equal((shared as ResultObject)[PRINTED]?.size, scalarBytes(revision()));
+    assert.equal((sharedOther as ResultObject)[PRINTED]?.size, scalarBytes(other()));
+    assert.throws(() => {
+      (shared as Record<string, unknown>).user = 'x';
+    }, TypeError);
+
+    // The other printers print them as they print the same objects made afresh.
+    for (const options of [
+      { formatVersion: 1 as const, escapeNonAscii: false, pretty: false },
+      { formatVersion: 1 as const, escapeNonAscii: true, pretty: false },
+      { formatVersion: 2 as const, escapeNonAscii: true, pretty: false },
+      { formatVersion: 2 as const, escapeNonAscii: false, pretty: true },
+      { formatVersion: 1 as const, escapeNonAscii: false, pretty: false, mayHoldPrepared: false },
+    ]) {
+      assert.equal(toJson(answer, options), toJson(fresh, options), JSON.stringify(options));
+    }
+    assert.equal(toXml(answer, {}), toXml(fresh, {}));
+    assert.equal(toPhp(answer, 2), toPhp(fresh, 2));
+    assert.equal(toPhp(answer, 1), toPhp(fresh, 1));
   } finally {
     for (const text of texts) forgetText(text);
   }

@@ -13,6 +13,8 @@ export interface JsonOptions {
   mayHoldPrepared?: boolean;
   /** Where the answer's registered texts were counted (see `printWithPrepared`); unknown when absent. */
   preparedHolders?: readonly TextHolder[];
+  /** Whether the answer holds objects printed beforehand (see `printWithPrepared`). */
+  holdsPrinted?: boolean;
 }
 
 const NON_ASCII = /[\u0080-\uffff]/g;
@@ -51,7 +53,11 @@ export function toJsonBody(root: ResultValue, options: JsonOptions): string | Sp
     // has toJSON; annotations are symbols, which it skips).
     // Large texts the answer repeats from earlier ones are spliced in from their prepared JSON.
     if (!options.escapeNonAscii) {
-      return printWithPrepared(root, options.mayHoldPrepared === false ? [] : options.preparedHolders);
+      return printWithPrepared(
+        root,
+        options.mayHoldPrepared === false ? [] : options.preparedHolders,
+        options.holdsPrinted === true,
+      );
     }
     return stringifyInOrder(root).replace(NON_ASCII, escapeChar);
   }

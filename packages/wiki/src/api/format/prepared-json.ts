@@ -8,6 +8,7 @@
  */
 import { type DeflatedPiece, deflatedPiece, gzipOfRanges } from '../gzip.js';
 import { stringifyInOrder } from '../result/ordered-keys.js';
+import { PRINTED, type PrintedForm, type ResultObject } from '../result/tree.js';
 
 /** Only texts at least this long are worth a lookup. */
 export const PREPARED_MIN_LENGTH = 512;
@@ -87,6 +88,8 @@ const PRINTED_MARKER = JSON.stringify(MARKER_KEY).slice(1, -1);
 /** The marker as the printed answer holds it, in UTF-8 (ASCII). */
 const MARKER_BYTES = Buffer.from(PRINTED_MARKER);
 const QUOTE = 0x22;
+/** A quoted marker without its number: what stands between two parts in the encoded answer. */
+const QUOTED_MARKER = `"${PRINTED_MARKER}"`;
 
 /**
  * A printed answer made of printed parts with prepared texts between them. Its UTF-8 form is made
@@ -98,22 +101,23 @@ const QUOTE = 0x22;
 export class SplicedJson {
   #text: string | undefined;
 
-  /**
-   * `printed` is the answer with a quoted marker where each text goes; `parts` are the pieces
-   * of it around the quoted markers, one more than `texts`: part, text, part, …, part.
-   */
+  /** `parts` has one more entry than `texts`: part, text, part, …, part. */
   constructor(
-    private readonly printed: string,
     private readonly parts: readonly string[],
     private readonly texts: readonly Prepared[],
   ) {}
+
+  /** The printed object as a shared object's JSON (see `attachPrinted`). */
+  fragment(size: number): PrintedFragment {
+    return new PrintedFragment(this.parts, this.texts, size);
+  }
 
   /** The answer with `prefix` before it and `suffix` after it (a JSONP callback). */
   wrap(prefix: string, suffix: string): SplicedJson {
     const parts = [...this.parts];
     parts[0] = prefix + parts[0];
     parts[parts.length - 1] += suffix;
-    return new SplicedJson(prefix + this.printed + suffix, parts, this.texts);
+    return new SplicedJson(parts, this.texts);
   }
 
   toString(): string {
@@ -126,11 +130,11 @@ export class SplicedJson {
   }
 
   /**
-   * The printed answer in UTF-8, markers included, and where its parts lie in it: part i from
-   * `bounds[2i]` to `bounds[2i + 1]`. One encoding of the whole instead of one a part.
+   * The answer's parts in UTF-8 with a marker between each two, and where the parts lie: part i
+   * from `bounds[2i]` to `bounds[2i + 1]`. One encoding of the whole instead of one a part.
    */
   #encoded(): { bytes: Buffer; bounds: number[] } {
-    const bytes = Buffer.from(this.printed);
+    const bytes = Buffer.from(this.parts.join(QUOTED_MARKER));
     const bounds: number[] = [];
     let at = 0;
     for (let i = 0; i < this.texts.length; i++) {
@@ -180,8 +184,49 @@ export class SplicedJson {
 export type TextHolder = [holder: Record<string, unknown>, key: string];
 
 /**
+ * The formatversion 2 JSON of an object that answers share (see `attachPrinted`): its printed
+ * parts around the prepared texts it holds, and its result size.
+ */
+class PrintedFragment implements PrintedForm {
+  readonly holdsPrepared: boolean;
+  constructor(
+    readonly parts: readonly string[],
+    readonly texts: readonly Prepared[],
+    readonly size: number,
+  ) {
+    this.holdsPrepared = texts.length > 0;
+  }
+}
+
+/** While `printWithPrepared` prints: makes the marker that stands for a shared object's JSON. */
+let fragmentMarker: ((fragment: PrintedFragment) => string) | undefined;
+
+/**
+ * `toJSON` of a shared object: while `printWithPrepared` prints, a marker that its printed JSON
+ * replaces; for any other printing, the object itself, printed the ordinary way.
+ */
+function sharedToJson(this: ResultObject): unknown {
+  const fragment = this[PRINTED];
+  return fragmentMarker && fragment instanceof PrintedFragment ? fragmentMarker(fragment) : this;
+}
+
+/**
+ * Prints an object that answers will share, once, and records the JSON (and `size`, its result
+ * size) on it, so that the JSON printer splices it into every answer that holds the object instead
+ * of printing the object again. The object must be frozen after this and never change.
+ */
+export function attachPrinted(object: ResultObject, size: number): void {
+  const printed = printWithPrepared(object);
+  const fragment = printed instanceof SplicedJson ? printed.fragment(size) : new PrintedFragment([printed], [], size);
+  object[PRINTED] = fragment;
+  Object.defineProperty(object, 'toJSON', { value: sharedToJson, enumerable: false });
+}
+
+/**
  * `JSON.stringify(root)` with U+2028/U+2029 escaped, as formatversion 2 prints it; registered
- * texts are spliced in from their prepared form (the answer is then a SplicedJson).
+ * texts are spliced in from their prepared form (the answer is then a SplicedJson), as is the JSON
+ * made beforehand of shared objects (`attachPrinted`; `holdsPrinted` says that the answer holds
+ * such an object).
  *
  * `holders` are where the answer's registered texts were found when its size was counted: each
  * such text is swapped for a marker while the answer is printed by the native `JSON.stringify`
@@ -190,57 +235,92 @@ export type TextHolder = [holder: Record<string, unknown>, key: string];
  * that it holds no registered text. A text that is not where a holder says is printed the
  * ordinary way: the holders change only the cost of an answer, never its bytes.
  */
-export function printWithPrepared(root: unknown, holders?: readonly TextHolder[]): string | SplicedJson {
-  if (registry.size === 0 || holders?.length === 0) return escapeSeparators(stringifyInOrder(root));
-  const spliced: Prepared[] = [];
+export function printWithPrepared(
+  root: unknown,
+  holders?: readonly TextHolder[],
+  holdsPrinted = false,
+): string | SplicedJson {
+  const outerMarker = fragmentMarker;
+  if (!holdsPrinted && (registry.size === 0 || holders?.length === 0)) {
+    // Shared objects print the ordinary way here, even inside another printing.
+    fragmentMarker = undefined;
+    try {
+      return escapeSeparators(stringifyInOrder(root));
+    } finally {
+      fragmentMarker = outerMarker;
+    }
+  }
+  const spliced: Array<Prepared | PrintedFragment> = [];
   const marker = (prepared: Prepared) => {
     prepared.json ??= JSON.stringify(prepared.text).replace(LINE_SEPARATORS, escapeLineSeparator);
     spliced.push(prepared);
     return `${MARKER_KEY}${spliced.length - 1}`;
   };
+  fragmentMarker = (fragment) => {
+    spliced.push(fragment);
+    return `${MARKER_KEY}${spliced.length - 1}`;
+  };
   let skeleton: string;
-  if (holders) {
-    const swapped: Array<[Record<string, unknown>, string, string]> = [];
-    for (const [holder, key] of holders) {
-      const text = holder[key];
-      if (typeof text !== 'string' || text.length < PREPARED_MIN_LENGTH) continue;
-      const prepared = registry.get(text);
-      if (!prepared || Object.isFrozen(holder)) continue;
-      holder[key] = marker(prepared);
-      swapped.push([holder, key, text]);
-    }
-    try {
-      skeleton = stringifyInOrder(root);
-    } finally {
-      for (let i = swapped.length - 1; i >= 0; i--) {
-        const [holder, key, text] = swapped[i] as [Record<string, unknown>, string, string];
-        holder[key] = text;
+  try {
+    if (holders) {
+      const swapped: Array<[Record<string, unknown>, string, string]> = [];
+      for (const [holder, key] of holders) {
+        const text = holder[key];
+        if (typeof text !== 'string' || text.length < PREPARED_MIN_LENGTH) continue;
+        const prepared = registry.get(text);
+        if (!prepared || Object.isFrozen(holder)) continue;
+        holder[key] = marker(prepared);
+        swapped.push([holder, key, text]);
       }
+      try {
+        skeleton = stringifyInOrder(root);
+      } finally {
+        for (let i = swapped.length - 1; i >= 0; i--) {
+          const [holder, key, text] = swapped[i] as [Record<string, unknown>, string, string];
+          holder[key] = text;
+        }
+      }
+    } else {
+      skeleton = stringifyInOrder(root, undefined, (_key, value) => {
+        if (typeof value !== 'string' || value.length < PREPARED_MIN_LENGTH) return value;
+        const prepared = registry.get(value);
+        return prepared ? marker(prepared) : value;
+      });
     }
-  } else {
-    skeleton = stringifyInOrder(root, undefined, (_key, value) => {
-      if (typeof value !== 'string' || value.length < PREPARED_MIN_LENGTH) return value;
-      const prepared = registry.get(value);
-      return prepared ? marker(prepared) : value;
-    });
+  } finally {
+    fragmentMarker = outerMarker;
   }
   if (spliced.length === 0) return escapeSeparators(skeleton);
   const printed = escapeSeparators(skeleton);
   const parts: string[] = [];
   const texts: Prepared[] = [];
+  // The printed text since the last spliced text: the part that will stand before the next.
+  let part = '';
   let at = 0;
   for (;;) {
     const found = printed.indexOf(PRINTED_MARKER, at);
     if (found === -1) break;
     const end = printed.indexOf('"', found);
-    const index = Number(printed.slice(found + PRINTED_MARKER.length, end));
+    const entry = spliced[Number(printed.slice(found + PRINTED_MARKER.length, end))];
     // The marker stands inside its quotes: the quoted marker gives way to the quoted JSON.
-    parts.push(printed.slice(at, found - 1));
-    texts.push(spliced[index] as Prepared);
+    part += printed.slice(at, found - 1);
+    if (entry instanceof PrintedFragment) {
+      // A shared object's JSON, with the texts it holds.
+      part += entry.parts[0] as string;
+      for (let i = 0; i < entry.texts.length; i++) {
+        parts.push(part);
+        texts.push(entry.texts[i] as Prepared);
+        part = entry.parts[i + 1] as string;
+      }
+    } else {
+      parts.push(part);
+      texts.push(entry as Prepared);
+      part = '';
+    }
     at = end + 1;
   }
-  parts.push(printed.slice(at));
-  return new SplicedJson(printed, parts, texts);
+  parts.push(part + printed.slice(at));
+  return texts.length === 0 ? (parts[0] as string) : new SplicedJson(parts, texts);
 }
 
 /**

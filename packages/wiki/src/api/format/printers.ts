@@ -51,6 +51,8 @@ export interface FormatOptions {
   mayHoldPrepared?: boolean;
   /** Where the answer's registered texts were counted (see `printWithPrepared`). */
   preparedHolders?: readonly TextHolder[];
+  /** Whether the answer holds objects printed beforehand (see `attachPrinted`). */
+  holdsPrinted?: boolean;
 }
 
 export function formatOptionsFrom(values: Record<string, unknown>, siteName: string, language: string): FormatOptions {
@@ -148,6 +150,7 @@ function jsonText(result: ResultObject, o: FormatOptions, pretty: boolean): stri
     pretty,
     mayHoldPrepared: o.mayHoldPrepared,
     preparedHolders: o.preparedHolders,
+    holdsPrinted: o.holdsPrinted,
   });
 }
 

@@ -11,6 +11,8 @@
  * - `SUBELEMENTS`: keys XML prints as child elements rather than attributes.
  * - `KNOWN_SIZE`: the result size of a frozen object shared by answers, counted once (see
  *   `withKnownSize`).
+ * - `PRINTED`: a frozen object shared by answers whose formatversion 2 JSON and result size were
+ *   made once (see `sharedPrinted` in request-state.ts): the JSON printer splices that JSON in.
  * - `KeyedList`: a map that formatversion 1 and XML print keyed (`pages: {"236": …}` and
  *   `<page _idx="236">`) and formatversion 2 prints as an array in insertion order (other modes
  *   below).
@@ -26,6 +28,14 @@ export const SUBELEMENTS = Symbol('subelements');
  * that must stay objects even when empty (`{}` rather than `[]`). */
 export const ASSOC = Symbol('assoc');
 export const KNOWN_SIZE = Symbol('knownSize');
+export const PRINTED = Symbol('printed');
+
+/** What `PRINTED` holds: the object's printed JSON (see format/prepared-json.ts) and its result size. */
+export interface PrintedForm {
+  readonly size: number;
+  /** Whether the object holds texts registered with the JSON printer. */
+  readonly holdsPrepared: boolean;
+}
 
 export type ResultScalar = string | number | boolean | null;
 export type ResultValue = ResultScalar | ResultObject | ResultValue[] | KeyedList;
@@ -37,6 +47,7 @@ export interface ResultObject {
   [SUBELEMENTS]?: readonly string[];
   [ASSOC]?: boolean;
   [KNOWN_SIZE]?: number;
+  [PRINTED]?: PrintedForm;
 }
 
 export interface ResultArray extends Array<ResultValue> {
@@ -108,4 +119,14 @@ export function assoc<T extends ResultObject>(object: T): T {
 
 export function isResultObject(value: unknown): value is ResultObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof KeyedList);
+}
+
+/** Freezes a value and everything in it: answers share it, so nobody may change it. */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    const inner = value instanceof KeyedList ? [...value.entries.values()] : Object.values(value as object);
+    for (const item of inner) deepFreeze(item);
+  }
+  return value;
 }

@@ -90,7 +90,7 @@ export const execute: ModuleExecute = async (ctx) => {
     ctx.generator.addRevisionIds(rows.map((r) => r.revId));
     return;
   }
-  const items = await revisionItems(ctx, rows, { slots });
+  const items = await revisionItems(ctx, rows, { slots, unchanged: !diffs });
   for (const [i, item] of items.entries()) {
     // Diffs are not computed: MediaWiki answers the same when its budget of uncached diffs is spent.
     if (diffs) item.diff = { notcached: true };

@@ -10,7 +10,7 @@
  */
 import { mwToIso, toIsoTimestamp } from '../../api/params/timestamp.js';
 import { withKnownSize } from '../../api/request-state.js';
-import { assoc, KeyedList, list, type ResultObject, type ResultValue } from '../../api/result/tree.js';
+import { assoc, deepFreeze, list, type ResultObject, type ResultValue } from '../../api/result/tree.js';
 import type { TitleCodec } from '../../site/title.js';
 
 /** A PHP array: ordered keys (integers or strings) and values. */
@@ -514,16 +514,6 @@ interface MemoEntry {
  */
 const LOG_PARAMS_MEMO = new WeakMap<TitleCodec, Map<number | string, MemoEntry>>();
 const LOG_PARAMS_MEMO_SIZE = 20_000;
-
-/** Freezes a params object and everything in it: answers share it, so nobody may change it. */
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    const inner = value instanceof KeyedList ? [...value.entries.values()] : Object.values(value as object);
-    for (const item of inner) deepFreeze(item);
-  }
-  return value;
-}
 
 /**
  * The API's `params` object of a log entry. The object is shared by every answer that shows the

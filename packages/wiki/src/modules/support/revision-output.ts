@@ -2,8 +2,10 @@ import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError } from '../../api/errors.js';
 import type { ModuleContext } from '../../api/module.js';
 import { mwToIso } from '../../api/params/timestamp.js';
-import { assoc, list, type ResultObject, withContent } from '../../api/result/tree.js';
+import { sharedPrinted } from '../../api/request-state.js';
+import { assoc, list, PRINTED, type ResultObject, withContent } from '../../api/result/tree.js';
 import { contentTexts, revisionSlots } from '../../store/content-cache.js';
+import type { WikiStore } from '../../store/database.js';
 import { hasTag, tagsOf } from './change-tags.js';
 import { HiddenFields } from './hidden-content.js';
 
@@ -91,6 +93,11 @@ export function wikitextSection(text: string, section: number): string | undefin
 export interface RevisionOutputOptions {
   /** The slots `rvslots` asked for; undefined for the legacy output without slots. */
   slots: string[] | undefined;
+  /**
+   * Whether the caller leaves the items as they are (adds nothing to them): such items of
+   * revisions with nothing hidden may be shared by answers (see `sharedItemsKey`).
+   */
+  unchanged?: boolean;
 }
 
 interface SlotRow {
@@ -102,8 +109,105 @@ interface SlotRow {
   content_text: string | null;
 }
 
+/**
+ * Items of revisions made for earlier answers, frozen and printed once (`sharedPrinted`), by the
+ * request's shape (`sharedItemsKey`) and revision id, with the row each was made from. An item is
+ * taken only for the very row object it was made from: rows kept by the store's row cache
+ * (store/row-cache.ts) are frozen and the same object from request to request until the store
+ * changes, when every kept row is read again into a new object. So a changed revision (its
+ * visibility, its page's title, its editor's name) never meets an item made before the change.
+ * The item depends on nothing else: a revision's slots and texts never change, and the caller's
+ * rights only decide hidden fields, which these revisions do not have.
+ */
+interface SharedItem {
+  row: RevisionRow;
+  item: ResultObject;
+}
+interface SharedItems {
+  byShape: Map<string, Map<number, SharedItem>>;
+  count: number;
+  size: number;
+}
+const SHARED_ITEMS = new WeakMap<WikiStore, SharedItems>();
+/** Items kept per store, and their result size in all (mostly the texts); when full, all go. */
+const SHARED_ITEMS_MAX = 5_000;
+const SHARED_ITEMS_MAX_SIZE = 4 * 1024 * 1024;
+
+/**
+ * The shape of the items a request makes, when they may be shared: everything of the request the
+ * item of a revision with nothing hidden depends on. Undefined when they may not be: the caller
+ * changes them, or they depend on more (a section, a content format asked for, change tags and
+ * parsed comments, which can change while the revision does not), or the store keeps no rows.
+ */
+function sharedItemsKey(ctx: ModuleContext, props: Set<string>, options: RevisionOutputOptions): string | undefined {
+  if (!options.unchanged || ctx.store.sqlite === undefined) return undefined;
+  if (ctx.params.section !== undefined || ctx.params.contentformat !== undefined) return undefined;
+  if (props.has('tags') || props.has('parsedcomment')) return undefined;
+  return `${[...props].sort().join('|')}\n${options.slots?.join('|') ?? '(legacy)'}`;
+}
+
 /** Reads what the revision props need for a batch and turns rows into answer items, in order. */
 export async function revisionItems(
+  ctx: ModuleContext,
+  rows: readonly RevisionRow[],
+  options: RevisionOutputOptions,
+): Promise<ResultObject[]> {
+  const shape = sharedItemsKey(ctx, new Set(ctx.params.prop as string[]), options);
+  if (shape === undefined) return madeItems(ctx, rows, options);
+  let shared = SHARED_ITEMS.get(ctx.store);
+  if (!shared) {
+    shared = { byShape: new Map(), count: 0, size: 0 };
+    SHARED_ITEMS.set(ctx.store, shared);
+  }
+  let ofShape = shared.byShape.get(shape);
+  const items: ResultObject[] = new Array(rows.length);
+  const missing: RevisionRow[] = [];
+  const missingAt: number[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as RevisionRow;
+    const found = ofShape?.get(row.revId);
+    if (found !== undefined && found.row === row) {
+      items[i] = found.item;
+    } else {
+      missing.push(row);
+      missingAt.push(i);
+    }
+  }
+  if (missing.length === 0) return items;
+  const made = await madeItems(ctx, missing, options);
+  for (let j = 0; j < missing.length; j++) {
+    const row = missing[j] as RevisionRow;
+    let item = made[j] as ResultObject;
+    // Only rows the row cache keeps (frozen) come back as the same object.
+    if (row.deleted === 0 && Object.isFrozen(row)) {
+      item = sharedPrinted(item);
+      const size = item[PRINTED]?.size ?? 0;
+      if (shared.count >= SHARED_ITEMS_MAX || shared.size + size > SHARED_ITEMS_MAX_SIZE) {
+        shared.byShape.clear();
+        shared.count = 0;
+        shared.size = 0;
+        ofShape = undefined;
+      }
+      if (!ofShape) {
+        ofShape = new Map();
+        shared.byShape.set(shape, ofShape);
+      }
+      const before = ofShape.get(row.revId);
+      if (before) {
+        shared.count--;
+        shared.size -= before.item[PRINTED]?.size ?? 0;
+      }
+      ofShape.set(row.revId, { row, item });
+      shared.count++;
+      shared.size += size;
+    }
+    items[missingAt[j] as number] = item;
+  }
+  return items;
+}
+
+/** Makes the items of a batch of rows: reads what the revision props need, in order. */
+async function madeItems(
   ctx: ModuleContext,
   rows: readonly RevisionRow[],
   options: RevisionOutputOptions,
