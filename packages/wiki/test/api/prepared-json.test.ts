@@ -206,6 +206,10 @@ test('objects printed beforehand are spliced in as the plain serialisation print
     assert.deepEqual(Object.keys(shared), Object.keys(revision()));
     assert.equal((shared as ResultObject)[PRINTED]?.size, scalarBytes(revision()));
     assert.equal((sharedOther as ResultObject)[PRINTED]?.size, scalarBytes(other()));
+    // A copy is an ordinary object: counted and printed afresh.
+    const copy = { ...shared, user: 'Kopie' } as ResultObject;
+    assert.equal(copy[PRINTED], undefined);
+    assert.equal(JSON.stringify(copy), JSON.stringify({ ...revision(), user: 'Kopie' }));
     assert.throws(() => {
       (shared as Record<string, unknown>).user = 'x';
     }, TypeError);

@@ -218,7 +218,8 @@ function sharedToJson(this: ResultObject): unknown {
 export function attachPrinted(object: ResultObject, size: number): void {
   const printed = printWithPrepared(object);
   const fragment = printed instanceof SplicedJson ? printed.fragment(size) : new PrintedFragment([printed], [], size);
-  object[PRINTED] = fragment;
+  // Neither is enumerable: a copy of the object (`{ ...object }`) is an ordinary object.
+  Object.defineProperty(object, PRINTED, { value: fragment, enumerable: false });
   Object.defineProperty(object, 'toJSON', { value: sharedToJson, enumerable: false });
 }
 
