@@ -104,48 +104,11 @@ function storedBlocks(bytes: Buffer, out: Buffer[]): void {
   }
 }
 
-/** A printed part in the member: compressed when long, else stored. */
-function addPart(part: Buffer, out: Buffer[]): void {
-  if (part.length >= COMPRESS_PART_BYTES) {
-    out.push(deflateRawSync(part, { level: ANSWER_LEVEL, finishFlush: constants.Z_SYNC_FLUSH }));
-  } else {
-    storedBlocks(part, out);
-  }
-}
-
-/** The CRC of some bytes followed by a piece's, from the two CRCs and the piece's shift. */
-function crcThenPiece(crc: number, piece: DeflatedPiece): number {
-  return (multiplyMod(piece.shift, crc >>> 0) ^ piece.crc) >>> 0;
-}
-
 function gzipTrailer(crc: number, length: number): Buffer {
   const trailer = Buffer.allocUnsafe(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(length % 0x1_0000_0000, 4);
   return trailer;
-}
-
-/**
- * A gzip member of a sequence of byte parts and pieces compressed beforehand, as consecutive
- * buffers (the pieces' data is not copied).
- */
-export function gzipOfPieces(pieces: ReadonlyArray<Buffer | DeflatedPiece>): Buffer[] {
-  const out: Buffer[] = [GZIP_HEADER];
-  let crc = 0;
-  let length = 0;
-  for (const piece of pieces) {
-    if (piece.length === 0) continue;
-    if (Buffer.isBuffer(piece)) {
-      addPart(piece, out);
-      crc = crc32(piece, crc);
-    } else {
-      out.push(piece.deflated);
-      crc = crcThenPiece(crc, piece);
-    }
-    length += piece.length;
-  }
-  out.push(FINAL_BLOCK, gzipTrailer(crc, length));
-  return out;
 }
 
 /**
@@ -168,11 +131,13 @@ export function gzipOfRanges(bytes: Buffer, bounds: readonly number[], pieces: r
     if (end > start) {
       const part = bytes.subarray(start, end);
       const size = end - start;
-      if (i > 0 && start - sent >= STORED_HEADER_BYTES && size < COMPRESS_PART_BYTES && size <= STORED_MAX) {
+      if (size >= COMPRESS_PART_BYTES) {
+        out.push(deflateRawSync(part, { level: ANSWER_LEVEL, finishFlush: constants.Z_SYNC_FLUSH }));
+      } else if (i > 0 && start - sent >= STORED_HEADER_BYTES && size <= STORED_MAX) {
         writeStoredHeader(bytes, start - STORED_HEADER_BYTES, size);
         out.push(bytes.subarray(start - STORED_HEADER_BYTES, end));
       } else {
-        addPart(part, out);
+        storedBlocks(part, out);
       }
       crc = crc32(part, crc);
       length += size;
@@ -182,7 +147,8 @@ export function gzipOfRanges(bytes: Buffer, bounds: readonly number[], pieces: r
     if (piece === undefined) break;
     if (piece.length > 0) {
       out.push(piece.deflated);
-      crc = crcThenPiece(crc, piece);
+      // The CRC of what came before, shifted past the piece's bytes, plus the piece's own.
+      crc = (multiplyMod(piece.shift, crc >>> 0) ^ piece.crc) >>> 0;
       length += piece.length;
     }
   }

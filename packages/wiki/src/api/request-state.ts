@@ -86,11 +86,17 @@ export function withKnownSize<T extends ResultObject>(object: T): T {
 /**
  * Makes an object that answers will share and nobody changes: counts its result size and prints
  * its formatversion 2 JSON once (see `attachPrinted`), then freezes it and everything in it.
- * Counting it into an answer then costs one lookup, and printing it a splice.
+ * Counting it into an answer then costs one lookup, and printing it a splice. `size` is its result
+ * size when the caller has counted it already.
  */
-export function sharedPrinted<T extends ResultObject>(object: T): T {
-  attachPrinted(object, resultSize(object, { prepared: false }));
+export function sharedPrinted<T extends ResultObject>(object: T, size = resultSizeOf(object)): T {
+  attachPrinted(object, size);
   return deepFreeze(object);
+}
+
+/** The size MediaWiki counts for a value against the answer's size limit. */
+export function resultSizeOf(value: ResultValue): number {
+  return resultSize(value, { prepared: false });
 }
 
 export interface CollectedWarning {

@@ -252,15 +252,12 @@ export function printWithPrepared(
     }
   }
   const spliced: Array<Prepared | PrintedFragment> = [];
+  const markerOf = (entry: Prepared | PrintedFragment) => `${MARKER_KEY}${spliced.push(entry) - 1}`;
   const marker = (prepared: Prepared) => {
     prepared.json ??= JSON.stringify(prepared.text).replace(LINE_SEPARATORS, escapeLineSeparator);
-    spliced.push(prepared);
-    return `${MARKER_KEY}${spliced.length - 1}`;
+    return markerOf(prepared);
   };
-  fragmentMarker = (fragment) => {
-    spliced.push(fragment);
-    return `${MARKER_KEY}${spliced.length - 1}`;
-  };
+  fragmentMarker = markerOf;
   let skeleton: string;
   try {
     if (holders) {

@@ -2,8 +2,8 @@ import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError } from '../../api/errors.js';
 import type { ModuleContext } from '../../api/module.js';
 import { mwToIso } from '../../api/params/timestamp.js';
-import { sharedPrinted } from '../../api/request-state.js';
-import { assoc, list, PRINTED, type ResultObject, withContent } from '../../api/result/tree.js';
+import { resultSizeOf, sharedPrinted } from '../../api/request-state.js';
+import { assoc, list, type ResultObject, withContent } from '../../api/result/tree.js';
 import { contentTexts, revisionSlots } from '../../store/content-cache.js';
 import type { WikiStore } from '../../store/database.js';
 import { hasTag, tagsOf } from './change-tags.js';
@@ -122,6 +122,8 @@ interface SlotRow {
 interface SharedItem {
   row: RevisionRow;
   item: ResultObject;
+  /** Its result size (mostly its text). */
+  size: number;
 }
 interface SharedItems {
   byShape: Map<string, Map<number, SharedItem>>;
@@ -132,6 +134,11 @@ const SHARED_ITEMS = new WeakMap<WikiStore, SharedItems>();
 /** Items kept per store, and their result size in all (mostly the texts); when full, all go. */
 const SHARED_ITEMS_MAX = 5_000;
 const SHARED_ITEMS_MAX_SIZE = 4 * 1024 * 1024;
+/**
+ * A larger item is not kept: a few such would fill the store's share, and its printing is a small
+ * part of sending its text anyway.
+ */
+const SHARED_ITEM_MAX_SIZE = SHARED_ITEMS_MAX_SIZE / 32;
 
 /**
  * The shape of the items a request makes, when they may be shared: everything of the request the
@@ -179,9 +186,9 @@ export async function revisionItems(
     const row = missing[j] as RevisionRow;
     let item = made[j] as ResultObject;
     // Only rows the row cache keeps (frozen) come back as the same object.
-    if (row.deleted === 0 && Object.isFrozen(row)) {
-      item = sharedPrinted(item);
-      const size = item[PRINTED]?.size ?? 0;
+    const size = row.deleted === 0 && Object.isFrozen(row) ? resultSizeOf(item) : Number.POSITIVE_INFINITY;
+    if (size <= SHARED_ITEM_MAX_SIZE) {
+      item = sharedPrinted(item, size);
       if (shared.count >= SHARED_ITEMS_MAX || shared.size + size > SHARED_ITEMS_MAX_SIZE) {
         shared.byShape.clear();
         shared.count = 0;
@@ -195,9 +202,9 @@ export async function revisionItems(
       const before = ofShape.get(row.revId);
       if (before) {
         shared.count--;
-        shared.size -= before.item[PRINTED]?.size ?? 0;
+        shared.size -= before.size;
       }
-      ofShape.set(row.revId, { row, item });
+      ofShape.set(row.revId, { row, item, size });
       shared.count++;
       shared.size += size;
     }
