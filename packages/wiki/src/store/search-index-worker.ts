@@ -4,7 +4,8 @@
  * content language once, then requests, and answers each in the order they came.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { prepareForIndex, type SearchIndexRequest, stemPairs, WordStemmer } from './search-index.js';
+import { type SearchIndexRequest, stemPairs, WordStemmer } from './search-index.js';
+import { prepareForIndex } from './search-text.js';
 
 const stemmer = new WordStemmer((workerData as { language: string }).language);
 parentPort!.on('message', (request: SearchIndexRequest) => {

@@ -23,6 +23,7 @@ import { phpWordCount } from '../modules/support/search-snippet.js';
 import type { SiteConfig } from '../site/site.js';
 import { siblingModule, startWorker } from '../worker-thread.js';
 import { isPostgres } from './migrations/columns.js';
+import { indexableText, indexableTitle, type PreparedPage, prepareForIndex, words } from './search-text.js';
 import { fastStemmer, type Stemmer } from './snowball.js';
 
 /** Snowball algorithms by content language code. */
@@ -119,49 +120,6 @@ export async function wordsOfStem(db: Kysely<any>, word: string, stemmer: WordSt
 }
 
 /**
- * A word: a run of ASCII letters and digits and of any characters beyond ASCII, as the search
- * index of MediaWiki's SQLite backend splits text (FTS5's `ascii` tokenizer splits the same way).
- */
-const WORD = /[a-z0-9\u0080-\uffff]+/g;
-
-/** The words of a text, lowercased, in order (the tokens both engines index). */
-export function words(text: string): string[] {
-  return text.toLowerCase().match(WORD) ?? [];
-}
-
-const TAG = /<\/?\s*[A-Za-z][^>]*?>/g;
-/** Characters of a URL, and the protocols whose URLs MediaWiki's search index leaves out. */
-const URL_CHARS = String.raw`A-Za-z0-9_\/:.,~%\-+&;#?!=()@\u0080-\uffff`;
-const PROTOCOLS = 'http|https|ftp|mailto|news|gopher';
-const BARE_URL = new RegExp(`(^|[^\\[])(?:${PROTOCOLS}):[${URL_CHARS}]+([^${URL_CHARS}]|$)`, 'gi');
-const BRACKETED_URL = new RegExp(`([^\\[])\\[(?:${PROTOCOLS}):[${URL_CHARS}]+\\]`, 'gi');
-const LABELLED_URL = new RegExp(`([^\\[])\\[(?:${PROTOCOLS}):[${URL_CHARS}]+\\s+([^\\]]+)\\]`, 'gi');
-/** `[[game]]s` is indexed as `game games`. */
-const LINK_TRAIL = /([^A-Za-z_'.0-9\u0080-\uffff&#;-])([A-Za-z_'.0-9\u0080-\uffff&#;-]+)\]\]([a-z]+)/g;
-/** Texts longer than this are indexed by their beginning (PostgreSQL's `tsvector` is limited to 1 MB). */
-const MAX_INDEXED_CHARS = 500_000;
-
-/**
- * A page's wikitext as the index reads it, as MediaWiki's search index update does: HTML tags
- * are left out (comments are not tags: their text stays), and so are external URLs, except the
- * label of a bracketed link; markup characters separate words.
- */
-export function indexableText(wikitext: string): string {
-  const text = wikitext.length > MAX_INDEXED_CHARS ? wikitext.slice(0, MAX_INDEXED_CHARS) : wikitext;
-  return ` ${text} `
-    .replace(TAG, ' ')
-    .replace(BARE_URL, '$1$2')
-    .replace(BRACKETED_URL, '$1 ')
-    .replace(LABELLED_URL, '$1 $2 ')
-    .replace(LINK_TRAIL, '$1$2 $2$3');
-}
-
-/** A page's title as indexed: its text without the namespace, as words. */
-export function indexableTitle(dbKey: string): string {
-  return dbKey.replace(/_/g, ' ');
-}
-
-/**
  * SQLite: lists the words of a few pages that are not their own stem under their stem
  * (`seen` holds the words already looked at in this refresh).
  */
@@ -191,19 +149,6 @@ export function stemPairs(words: string[], stemmer: WordStemmer): string[] {
 export type SearchIndexRequest =
   | { kind: 'prepare'; pages: Array<[string, string]> }
   | { kind: 'stem'; words: string[] };
-
-/** A page as the index takes it: its title and text lowercased as indexed, and its word count. */
-export type PreparedPage = [title: string, text: string, wordCount: number];
-
-/** Pages (title, wikitext) as the index takes them. */
-export function prepareForIndex(pages: Array<[string, string]>): PreparedPage[] {
-  // FTS5's `ascii` tokenizer splits the lowercased text into the same words as `words()`.
-  return pages.map(([title, text]) => [
-    indexableTitle(title).toLowerCase(),
-    indexableText(text).toLowerCase(),
-    phpWordCount(text),
-  ]);
-}
 
 /** A worker thread that prepares texts and stems words for a large build, answering in order. */
 class SearchIndexThread {
@@ -321,6 +266,12 @@ const BATCH = 50;
 export interface RefreshOptions {
   /** Forget the whole index first (the store now holds another wiki). */
   rebuild?: boolean;
+  /**
+   * SQLite: the pages were written into the empty index as they were imported, after
+   * `beginBulkIndex` (see `BulkIndexFeed`): what is left of the build is done (FTS5's merge, its
+   * usual options back, the vocabulary's stems).
+   */
+  bulkFilled?: boolean;
   /** Index at most this many pages (a long build in several transactions); default all. */
   maxPages?: number;
   /**
@@ -378,17 +329,20 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
             where not exists (select 1 from searchindex_page where si_page = page_id)`.execute(db)
         ).rows[0]?.n ?? 0,
       );
-  const few = Math.min(waiting, options.maxPages ?? Number.POSITIVE_INFINITY) < (options.vocabularyPassPages ?? 1000);
+  const few =
+    !options.bulkFilled &&
+    Math.min(waiting, options.maxPages ?? Number.POSITIVE_INFINITY) < (options.vocabularyPassPages ?? 1000);
   // SQLite, an empty index filled with many pages: FTS5 gathers 16 MB of entries in memory before
   // it writes them out, and merges what it wrote once at the end rather than as it goes (77 MB of
   // text indexed at 13.6 MB/s instead of 9.6). An index that holds pages already is added to as
   // usual: the final merge would rewrite all of it.
   let bulk =
-    !postgres &&
-    !few &&
-    (await sql<{ n: number }>`select count(*) as n from (select 1 from searchindex_page limit 1)`.execute(db)).rows[0]
-      ?.n === 0;
-  if (bulk) await setIndexOptions(db, BULK_HASH_BYTES, 0);
+    (!postgres && options.bulkFilled === true) ||
+    (!postgres &&
+      !few &&
+      (await sql<{ n: number }>`select count(*) as n from (select 1 from searchindex_page limit 1)`.execute(db)).rows[0]
+        ?.n === 0);
+  if (bulk && !options.bulkFilled) await setIndexOptions(db, BULK_HASH_BYTES, 0);
   const threads = postgres || few ? 0 : Math.min(1, options.threads ?? availableParallelism() - 1);
   const helper = threads > 0 ? new SearchIndexThread(site.language) : undefined;
   const max = options.maxPages ?? Number.POSITIVE_INFINITY;
@@ -450,7 +404,7 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
       await setIndexOptions(db, FTS5_DEFAULT_HASH_BYTES, FTS5_DEFAULT_AUTOMERGE);
       bulk = false;
     }
-    if (!postgres && !few && count > 0)
+    if (!postgres && !few && (count > 0 || options.bulkFilled))
       await listStemsOfVocabulary(db, stemmer, helper, options.vocabularyChunk ?? 5000);
   } finally {
     // A failure above leaves no answer unawaited, and the index's own options as they were (when
@@ -461,6 +415,21 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
   }
   await countMissingWords(db);
   return count;
+}
+
+/**
+ * SQLite, an import into an empty store: whether the search index can be filled as the pages are
+ * written (it is empty), and if so sets it up for that bulk build. `refreshSearchIndex` with
+ * `bulkFilled` finishes it.
+ */
+export async function beginBulkIndex(db: Kysely<any>): Promise<boolean> {
+  if (isPostgres(db)) return false;
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from searchindex_page limit 1)`.execute(
+    db,
+  );
+  if (Number(rows[0]?.n ?? 0) !== 0) return false;
+  await setIndexOptions(db, BULK_HASH_BYTES, 0);
+  return true;
 }
 
 /** FTS5's memory for entries not yet written while an empty index is filled with many pages. */

@@ -4,10 +4,12 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describeEachEngine, type TestEngine } from '@svc/common/testing';
+import { sql } from 'kysely';
 import { ImportRefused } from '../../src/import/wiki-identity.js';
 import { importXmlDump, XmlImportError } from '../../src/import/xml/xml-importer.js';
 import { loadSite } from '../../src/site/site-store.js';
 import type { WikiStore } from '../../src/store/database.js';
+import { refreshSearchIndex } from '../../src/store/search-index.js';
 import { dumpsDir } from '../helpers/fixtures.js';
 import { importTestStores } from './test-stores.js';
 
@@ -320,6 +322,44 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
     }
     return out;
   }
+
+  /** SQLite: the search index as rows: every word's place, the entries, the stems. */
+  async function searchIndexRows(store: WikiStore): Promise<Record<string, string[]>> {
+    const db = store.db as any;
+    await sql`create virtual table if not exists temp.search_words using fts5vocab(main, searchindex, instance)`.execute(
+      db,
+    );
+    const out: Record<string, string[]> = {};
+    for (const [name, query] of [
+      ['words', sql`select term, doc, col, offset from temp.search_words order by term, doc, col, offset`],
+      ['entries', sql`select si_page, si_latest, si_wordcount from searchindex_page order by si_page`],
+      ['stems', sql`select ss_stem, ss_word from searchindex_stem order by ss_stem, ss_word`],
+    ] as const) {
+      out[name] = (await query.execute(db)).rows.map((row: unknown) => JSON.stringify(row));
+    }
+    return out;
+  }
+
+  test('into an empty store the search index fills as the pages are written: the index a rebuild makes', async (t) => {
+    if (engine.name !== 'sqlite') return t.skip('the index is built in bulk on SQLite only');
+    const again = dump(
+      page(1, 'Alpha', 0, revision(10, undefined, '2020-01-01T00:00:00Z', 'Erste Häuser <b>fett</b>')) +
+        page(1, 'Alpha', 0, revision(11, 10, '2020-02-01T00:00:00Z', 'Zweite Fassung mit [[Beta]]s und Dörfer')),
+    );
+    for (const [path, threads] of [
+      [fixture('aawiki-20260101-pages-meta-history.xml'), [false, true]],
+      [file('page-twice.xml', again), [false]],
+    ] as const) {
+      for (const readerThread of threads) {
+        const store = await freshStore();
+        await importXmlDump(store, path, { lint: false, readerThread });
+        const imported = await searchIndexRows(store);
+        assert.ok(imported.entries!.length > 0 && imported.words!.length > imported.entries!.length);
+        await refreshSearchIndex(store.db, (await loadSite(store.db))!, { rebuild: true });
+        assert.deepEqual(imported, await searchIndexRows(store), `${path}, reader thread: ${readerThread}`);
+      }
+    }
+  });
 
   test('a dump read on a worker thread gives the same rows as one read inline, and fails the same way', async () => {
     for (const name of ['aawiki-20260101-pages-meta-history.xml', 'ltgwiki-pages-articles-sample2004.xml']) {

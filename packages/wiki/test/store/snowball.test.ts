@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import snowball from 'snowball-stemmers';
-import { words } from '../../src/store/search-index.js';
+import { words } from '../../src/store/search-text.js';
 import { fastStemmer, packageStemmer } from '../../src/store/snowball.js';
 
 const dumps = join(import.meta.dirname, '../fixtures/dumps');

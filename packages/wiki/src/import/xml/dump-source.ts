@@ -9,7 +9,7 @@ import type { SiteConfig } from '../../site/site.js';
 import { siblingModule, startWorker } from '../../worker-thread.js';
 import { DumpError, readDump } from './dump-reader.js';
 import { DumpFileError, dumpFileInfo, openDump } from './open-dump.js';
-import { type ImportEvent, PageStream } from './page-stream.js';
+import { type ImportEvent, PageStream, type StreamSettings } from './page-stream.js';
 
 export interface DumpSource {
   /** Size of the file on disk. */
@@ -18,7 +18,7 @@ export interface DumpSource {
   bytesRead(): number;
   events(): AsyncGenerator<ImportEvent>;
   /** The site the pages belong to: needed for link extraction, given after the first event. */
-  setSite(site: SiteConfig): void;
+  setSite(site: SiteConfig, settings?: StreamSettings): void;
   close(): Promise<void>;
 }
 
@@ -29,7 +29,7 @@ export type WorkerMessage =
   | { type: 'error'; kind: 'dump' | 'file' | 'other'; message: string; byteOffset: number };
 
 /** What the worker is told: the site, or that a batch was taken (it may send another). */
-export type WorkerCommand = { type: 'site'; site: SiteConfig } | { type: 'ack' };
+export type WorkerCommand = { type: 'site'; site: SiteConfig; settings: StreamSettings } | { type: 'ack' };
 
 /** Smallest file worth a worker thread (its start costs some tens of milliseconds). */
 const WORKER_FROM_BYTES = 20_000_000;
@@ -61,7 +61,7 @@ async function inlineSource(file: string, lint: boolean): Promise<DumpSource> {
     async *events() {
       for await (const event of readDump(opened.stream, file)) yield stream.process(event);
     },
-    setSite: (site) => stream.setSite(site),
+    setSite: (site, settings) => stream.setSite(site, settings),
     async close() {
       opened.stream.destroy();
     },
@@ -119,7 +119,7 @@ function workerSource(file: string, fileBytes: number, lint: boolean): DumpSourc
         });
       }
     },
-    setSite: (site) => command({ type: 'site', site }),
+    setSite: (site, settings = {}) => command({ type: 'site', site, settings }),
     async close() {
       ended = true;
       await worker.terminate();

@@ -25,7 +25,7 @@ let wake: (() => void) | undefined;
 port.on('message', (command: WorkerCommand) => {
   if (command.type === 'ack') credits++;
   else {
-    stream.setSite(command.site);
+    stream.setSite(command.site, command.settings);
     siteKnown = true;
   }
   const w = wake;

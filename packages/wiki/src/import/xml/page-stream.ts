@@ -7,6 +7,7 @@
  */
 import type { SiteConfig } from '../../site/site.js';
 import { TitleCodec } from '../../site/title.js';
+import { type PreparedPage, prepareForIndex } from '../../store/search-text.js';
 import { extractPage } from '../wikitext/extract-page.js';
 import type { DumpEvent, DumpPage, DumpRevision } from './dump-types.js';
 import { type LinkRows, linkRows, mediaWikiTimestamp, sha1Base36 } from './page-rows.js';
@@ -17,10 +18,19 @@ export interface PageLinkRows {
   rows: LinkRows;
 }
 
-/** A reader event as the importer takes it: a page's end carries its links (wikitext pages only). */
+/**
+ * A reader event as the importer takes it: a page's end carries its links (wikitext pages only)
+ * and, when asked for, its current text as the search index takes it.
+ */
 export type ImportEvent =
   | Exclude<DumpEvent, { type: 'page-end' }>
-  | { type: 'page-end'; page: DumpPage; links?: PageLinkRows };
+  | { type: 'page-end'; page: DumpPage; links?: PageLinkRows; search?: PreparedPage };
+
+/** What the importer tells the stream once it knows the site. */
+export interface StreamSettings {
+  /** Prepare each page's current text for the search index (`prepareForIndex`). */
+  searchTexts?: boolean;
+}
 
 /** The content model of a revision that names none, from its page's title as MediaWiki defaults it. */
 export function defaultModel(namespace: number, dbKey: string): string {
@@ -87,9 +97,12 @@ export class PageStream {
     this.lint = options.lint ?? true;
   }
 
-  setSite(site: SiteConfig): void {
+  private searchTexts = false;
+
+  setSite(site: SiteConfig, settings: StreamSettings = {}): void {
     this.site = site;
     this.codec = new TitleCodec(site);
+    this.searchTexts = settings.searchTexts === true;
   }
 
   /** The event as the importer takes it. */
@@ -109,15 +122,19 @@ export class PageStream {
     return event;
   }
 
-  private pageLinks(page: DumpPage): { links?: PageLinkRows } {
+  private pageLinks(page: DumpPage): { links?: PageLinkRows; search?: PreparedPage } {
     const latest = this.latest;
     this.latest = undefined;
     if (!latest || page.id === undefined) return {};
     if (!this.site || !this.codec) throw new Error('the site must be known before the first page ends');
     const dbKey = pageKey(page, this.site);
-    if ((latest.model ?? defaultModel(page.namespace, dbKey)) !== 'wikitext') return {};
+    const search = this.searchTexts ? { search: prepareForIndex([[dbKey, latest.text]])[0]! } : {};
+    if ((latest.model ?? defaultModel(page.namespace, dbKey)) !== 'wikitext') return search;
     const ref = { id: page.id, namespace: page.namespace, dbKey };
     const links = extractPage(latest.text, ref, this.codec, this.lint);
-    return { links: { redirect: links.redirect !== undefined, rows: linkRows(ref, links, latest.timestamp) } };
+    return {
+      links: { redirect: links.redirect !== undefined, rows: linkRows(ref, links, latest.timestamp) },
+      ...search,
+    };
   }
 }

@@ -16,7 +16,8 @@ import { NS_FILE } from '../../site/title.js';
 import type { WikiStore } from '../../store/database.js';
 import { syncIdSequences } from '../../store/id-sequences.js';
 import { refreshQueryCache } from '../../store/querycache.js';
-import { refreshSearchIndex } from '../../store/search-index.js';
+import { beginBulkIndex, refreshSearchIndex } from '../../store/search-index.js';
+import type { PreparedPage } from '../../store/search-text.js';
 import { clearWiki, wikiTable } from '../../store/wiki-tables.js';
 import type { BulkWriter } from '../bulk-writer.js';
 import { openBulkWriter } from '../bulk-writer.js';
@@ -236,7 +237,6 @@ class DumpImport {
     }
     if (siteinfo?.namespaces.length === 0 && stored) this.site = { ...this.site, namespaces: stored.namespaces };
     await saveSite(this.writer.db, this.site);
-    this.source.setSite(this.site);
     this.files = new DumpFiles(this.writer, {
       ...(this.options.uploadDirectory ? { uploadDirectory: resolve(this.options.uploadDirectory) } : {}),
       ...(this.options.imagesDir ? { imagesDir: resolve(this.options.imagesDir) } : {}),
@@ -244,6 +244,10 @@ class DumpImport {
     const [{ n }] = await this.writer.all<{ n: number }>('select count(*) as n from page');
     this.storeWasEmpty = Number(n) === 0;
     if (this.storeWasEmpty) await this.deferIndexes();
+    // Into an empty store, the search index is filled with the pages as they are written, from
+    // texts the reader prepares, rather than by reading every page back at the end.
+    this.searchInBulk = this.storeWasEmpty && (await beginBulkIndex(this.writer.db));
+    this.source.setSite(this.site, { searchTexts: this.searchInBulk });
     const [{ c }] = await this.writer.all<{ c: number | null }>('select max(content_id) as c from content');
     const [{ a }] = await this.writer.all<{ a: number | null }>('select max(actor_id) as a from actor');
     const [{ r }] = await this.writer.all<{ r: number | null }>('select max(rev_id) as r from revision');
@@ -253,6 +257,8 @@ class DumpImport {
   }
 
   private deferredIndexes: Array<{ table: string; name: string; columns: string[] }> = [];
+  /** Whether pages go into the (empty) search index as they are written. */
+  private searchInBulk = false;
 
   private async deferIndexes(): Promise<void> {
     for (const table of DEFERRED_INDEX_TABLES) {
@@ -282,7 +288,7 @@ class DumpImport {
     await this.writer.flush();
     await syncIdSequences(this.writer.db);
     await refreshQueryCache(this.writer.db, this.site);
-    await refreshSearchIndex(this.writer.db, this.site);
+    await refreshSearchIndex(this.writer.db, this.site, { bulkFilled: this.searchInBulk });
     await this.writer.commit();
   }
 
@@ -511,7 +517,7 @@ class DumpImport {
   }
 
   /** Ends the page: its row and, when its current revision changed, its link tables. */
-  async endPage(links: PageLinkRows | undefined): Promise<void> {
+  async endPage(links: PageLinkRows | undefined, search?: PreparedPage): Promise<void> {
     const state = this.current!;
     this.current = undefined;
     if (!state.latest) {
@@ -522,10 +528,10 @@ class DumpImport {
     if (state.namespace === NS_FILE && state.uploads === 0 && first) {
       await this.files.addFromFolder(state.dbKey, { ...first, actor: () => this.actorFor(first.contributor) });
     }
-    await this.writePage(state, links);
+    await this.writePage(state, links, search);
   }
 
-  private async writePage(state: PageState, links: PageLinkRows | undefined): Promise<void> {
+  private async writePage(state: PageState, links: PageLinkRows | undefined, search?: PreparedPage): Promise<void> {
     const latest = state.latest!;
     const existing = state.existing;
     const dumpIsNewer =
@@ -558,6 +564,7 @@ class DumpImport {
       null,
     ];
     await this.writer.insert('page', PAGE_COLUMNS, [row], { kind: 'update', key: ['page_id'] });
+    if (this.searchInBulk && search) await this.indexForSearch(state, latest.id, search);
     if (existing) {
       for (const table of Object.keys(LINK_FROM) as Array<keyof LinkRows>) {
         await this.writer.run(`delete from ${table} where ${LINK_FROM[table]} = ?`, [state.id]);
@@ -567,6 +574,25 @@ class DumpImport {
     for (const table of Object.keys(links.rows) as Array<keyof LinkRows>) {
       await this.writer.insert(table, LINK_COLUMNS[table], links.rows[table], { kind: 'ignore' });
     }
+  }
+
+  /** Puts the page's current text into the search index (a page met again replaces its entry). */
+  private async indexForSearch(state: PageState, latest: number, [title, text, wordCount]: PreparedPage) {
+    const before = await this.writer.all('select 1 from searchindex_page where si_page = ?', [state.id]);
+    if (before.length > 0) {
+      await this.writer.run('delete from searchindex where rowid = ?', [state.id]);
+      await this.writer.run('delete from searchindex_page where si_page = ?', [state.id]);
+    }
+    await this.writer.insert(
+      'searchindex',
+      ['rowid', 'si_title', 'si_text', 'si_namespace'],
+      [[state.id, title, text, String(state.namespace)]],
+    );
+    await this.writer.insert(
+      'searchindex_page',
+      ['si_page', 'si_latest', 'si_wordcount'],
+      [[state.id, latest, wordCount]],
+    );
   }
 
   /** Category counts, edit counts and site statistics, from the tables as they now are. */
@@ -650,7 +676,7 @@ export async function importXmlDump(
           await job.addUpload(event.upload);
           break;
         case 'page-end':
-          await job.endPage(event.links);
+          await job.endPage(event.links, event.search);
           if (job.counts.pages - lastReport >= 100) {
             lastReport = job.counts.pages;
             progress.advance(Math.round(source.bytesRead() / 1e6), job.describeProgress());

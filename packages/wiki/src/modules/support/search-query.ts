@@ -10,7 +10,8 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { TitleCodec } from '../../site/title.js';
 import { isPostgres } from '../../store/migrations/columns.js';
-import { postgresSearchConfig, type WordStemmer, words, wordsOfStem } from '../../store/search-index.js';
+import { postgresSearchConfig, type WordStemmer, wordsOfStem } from '../../store/search-index.js';
+import { words } from '../../store/search-text.js';
 
 export interface SearchTerm {
   /** The term as written, lowercased, without quotes or the `*`. */
