@@ -342,9 +342,15 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
 
   test('into an empty store the search index fills as the pages are written: the index a rebuild makes', async (t) => {
     if (engine.name !== 'sqlite') return t.skip('the index is built in bulk on SQLite only');
+    // A page met again: while its entry waits to be written, and after 70 other pages wrote it.
+    const others = Array.from({ length: 70 }, (_, i) =>
+      page(i + 2, `Seite ${i + 2}`, 0, revision(100 + i, undefined, '2020-01-02T00:00:00Z', `Text ${i} Wörter`)),
+    ).join('');
     const again = dump(
       page(1, 'Alpha', 0, revision(10, undefined, '2020-01-01T00:00:00Z', 'Erste Häuser <b>fett</b>')) +
-        page(1, 'Alpha', 0, revision(11, 10, '2020-02-01T00:00:00Z', 'Zweite Fassung mit [[Beta]]s und Dörfer')),
+        page(1, 'Alpha', 0, revision(11, 10, '2020-02-01T00:00:00Z', 'Zweite Fassung mit [[Beta]]s und Dörfer')) +
+        others +
+        page(1, 'Alpha', 0, revision(12, 11, '2020-03-01T00:00:00Z', 'Dritte Fassung, Gärten')),
     );
     for (const [path, threads] of [
       [fixture('aawiki-20260101-pages-meta-history.xml'), [false, true]],

@@ -86,6 +86,9 @@ export class XmlImportError extends UserError {
 /** Name shown for a contributor the dump hides. */
 const HIDDEN_CONTRIBUTOR = 'Unknown user';
 const ACTOR_CACHE_LIMIT = 100_000;
+/** Search index entries written together during an import (see `indexForSearch`). */
+const SEARCH_BATCH_PAGES = 64;
+const SEARCH_BATCH_CHARS = 4 << 20;
 const REVISION_MAP_LIMIT = 2_000_000;
 const USER_CACHE_LIMIT = 200_000;
 /**
@@ -259,6 +262,10 @@ class DumpImport {
   private deferredIndexes: Array<{ table: string; name: string; columns: string[] }> = [];
   /** Whether pages go into the (empty) search index as they are written. */
   private searchInBulk = false;
+  /** Search index entries (and their `searchindex_page` rows) not yet written, and their text's length. */
+  private readonly searchEntries: Row[] = [];
+  private readonly searchPages: Row[] = [];
+  private searchChars = 0;
 
   private async deferIndexes(): Promise<void> {
     for (const table of DEFERRED_INDEX_TABLES) {
@@ -278,6 +285,7 @@ class DumpImport {
   }
 
   async commit(): Promise<void> {
+    await this.writeSearchEntries();
     const folder = this.files.servedFolder;
     if (folder && folder !== this.site.uploadDirectory) {
       this.site = { ...this.site, uploadDirectory: folder };
@@ -576,23 +584,36 @@ class DumpImport {
     }
   }
 
-  /** Puts the page's current text into the search index (a page met again replaces its entry). */
+  /**
+   * Puts the page's current text into the search index (a page met again replaces its entry).
+   * Entries go in a few dozen at a time: FTS5 writes what it has gathered whenever another
+   * statement of the transaction opens a savepoint, as the multi-row inserts of the link tables
+   * do, and an entry a statement would leave it a segment of one page.
+   */
   private async indexForSearch(state: PageState, latest: number, [title, text, wordCount]: PreparedPage) {
-    const before = await this.writer.all('select 1 from searchindex_page where si_page = ?', [state.id]);
-    if (before.length > 0) {
+    const waiting = this.searchEntries.findIndex((entry) => entry[0] === state.id);
+    if (waiting >= 0) {
+      this.searchChars -= (this.searchEntries[waiting]![2] as string).length;
+      this.searchEntries.splice(waiting, 1);
+      this.searchPages.splice(waiting, 1);
+    } else if ((await this.writer.all('select 1 from searchindex_page where si_page = ?', [state.id])).length > 0) {
       await this.writer.run('delete from searchindex where rowid = ?', [state.id]);
       await this.writer.run('delete from searchindex_page where si_page = ?', [state.id]);
     }
-    await this.writer.insert(
-      'searchindex',
-      ['rowid', 'si_title', 'si_text', 'si_namespace'],
-      [[state.id, title, text, String(state.namespace)]],
-    );
-    await this.writer.insert(
-      'searchindex_page',
-      ['si_page', 'si_latest', 'si_wordcount'],
-      [[state.id, latest, wordCount]],
-    );
+    this.searchEntries.push([state.id, title, text, String(state.namespace)]);
+    this.searchPages.push([state.id, latest, wordCount]);
+    this.searchChars += text.length;
+    if (this.searchEntries.length >= SEARCH_BATCH_PAGES || this.searchChars >= SEARCH_BATCH_CHARS) {
+      await this.writeSearchEntries();
+    }
+  }
+
+  private async writeSearchEntries() {
+    const entries = this.searchEntries.splice(0);
+    const pages = this.searchPages.splice(0);
+    this.searchChars = 0;
+    await this.writer.insert('searchindex', ['rowid', 'si_title', 'si_text', 'si_namespace'], entries);
+    await this.writer.insert('searchindex_page', ['si_page', 'si_latest', 'si_wordcount'], pages);
   }
 
   /** Category counts, edit counts and site statistics, from the tables as they now are. */
