@@ -329,20 +329,16 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
             where not exists (select 1 from searchindex_page where si_page = page_id)`.execute(db)
         ).rows[0]?.n ?? 0,
       );
+  const bulkFilled = !postgres && options.bulkFilled === true;
   const few =
-    !options.bulkFilled &&
+    !bulkFilled &&
     Math.min(waiting, options.maxPages ?? Number.POSITIVE_INFINITY) < (options.vocabularyPassPages ?? 1000);
   // SQLite, an empty index filled with many pages: FTS5 gathers 16 MB of entries in memory before
   // it writes them out, and merges what it wrote once at the end rather than as it goes (77 MB of
   // text indexed at 13.6 MB/s instead of 9.6). An index that holds pages already is added to as
   // usual: the final merge would rewrite all of it.
-  let bulk =
-    (!postgres && options.bulkFilled === true) ||
-    (!postgres &&
-      !few &&
-      (await sql<{ n: number }>`select count(*) as n from (select 1 from searchindex_page limit 1)`.execute(db)).rows[0]
-        ?.n === 0);
-  if (bulk && !options.bulkFilled) await setIndexOptions(db, BULK_HASH_BYTES, 0);
+  let bulk = bulkFilled || (!postgres && !few && (await indexIsEmpty(db)));
+  if (bulk && !bulkFilled) await setIndexOptions(db, BULK_HASH_BYTES, 0);
   const threads = postgres || few ? 0 : Math.min(1, options.threads ?? availableParallelism() - 1);
   const helper = threads > 0 ? new SearchIndexThread(site.language) : undefined;
   const max = options.maxPages ?? Number.POSITIVE_INFINITY;
@@ -404,7 +400,7 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
       await setIndexOptions(db, FTS5_DEFAULT_HASH_BYTES, FTS5_DEFAULT_AUTOMERGE);
       bulk = false;
     }
-    if (!postgres && !few && (count > 0 || options.bulkFilled))
+    if (!postgres && !few && (count > 0 || bulkFilled))
       await listStemsOfVocabulary(db, stemmer, helper, options.vocabularyChunk ?? 5000);
   } finally {
     // A failure above leaves no answer unawaited, and the index's own options as they were (when
@@ -423,13 +419,17 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
  * `bulkFilled` finishes it.
  */
 export async function beginBulkIndex(db: Kysely<any>): Promise<boolean> {
-  if (isPostgres(db)) return false;
+  if (isPostgres(db) || !(await indexIsEmpty(db))) return false;
+  await setIndexOptions(db, BULK_HASH_BYTES, 0);
+  return true;
+}
+
+/** SQLite: whether the index has no entry. */
+async function indexIsEmpty(db: Kysely<any>): Promise<boolean> {
   const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from searchindex_page limit 1)`.execute(
     db,
   );
-  if (Number(rows[0]?.n ?? 0) !== 0) return false;
-  await setIndexOptions(db, BULK_HASH_BYTES, 0);
-  return true;
+  return Number(rows[0]?.n ?? 0) === 0;
 }
 
 /** FTS5's memory for entries not yet written while an empty index is filled with many pages. */

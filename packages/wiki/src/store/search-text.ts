@@ -51,12 +51,13 @@ export function indexableTitle(dbKey: string): string {
 /** A page as the index takes it: its title and text lowercased as indexed, and its word count. */
 export type PreparedPage = [title: string, text: string, wordCount: number];
 
+/** A page (title as a dbKey, wikitext) as the index takes it. */
+export function preparePage(title: string, text: string): PreparedPage {
+  // FTS5's `ascii` tokenizer splits the lowercased text into the same words as `words()`.
+  return [indexableTitle(title).toLowerCase(), indexableText(text).toLowerCase(), phpWordCount(text)];
+}
+
 /** Pages (title, wikitext) as the index takes them. */
 export function prepareForIndex(pages: Array<[string, string]>): PreparedPage[] {
-  // FTS5's `ascii` tokenizer splits the lowercased text into the same words as `words()`.
-  return pages.map(([title, text]) => [
-    indexableTitle(title).toLowerCase(),
-    indexableText(text).toLowerCase(),
-    phpWordCount(text),
-  ]);
+  return pages.map(([title, text]) => preparePage(title, text));
 }

@@ -7,7 +7,7 @@
  */
 import type { SiteConfig } from '../../site/site.js';
 import { TitleCodec } from '../../site/title.js';
-import { type PreparedPage, prepareForIndex } from '../../store/search-text.js';
+import { type PreparedPage, preparePage } from '../../store/search-text.js';
 import { extractPage } from '../wikitext/extract-page.js';
 import type { DumpEvent, DumpPage, DumpRevision } from './dump-types.js';
 import { type LinkRows, linkRows, mediaWikiTimestamp, sha1Base36 } from './page-rows.js';
@@ -28,7 +28,7 @@ export type ImportEvent =
 
 /** What the importer tells the stream once it knows the site. */
 export interface StreamSettings {
-  /** Prepare each page's current text for the search index (`prepareForIndex`). */
+  /** Prepare each page's current text for the search index (`preparePage`). */
   searchTexts?: boolean;
 }
 
@@ -128,7 +128,7 @@ export class PageStream {
     if (!latest || page.id === undefined) return {};
     if (!this.site || !this.codec) throw new Error('the site must be known before the first page ends');
     const dbKey = pageKey(page, this.site);
-    const search = this.searchTexts ? { search: prepareForIndex([[dbKey, latest.text]])[0]! } : {};
+    const search = this.searchTexts ? { search: preparePage(dbKey, latest.text) } : {};
     if ((latest.model ?? defaultModel(page.namespace, dbKey)) !== 'wikitext') return search;
     const ref = { id: page.id, namespace: page.namespace, dbKey };
     const links = extractPage(latest.text, ref, this.codec, this.lint);

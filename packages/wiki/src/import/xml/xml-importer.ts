@@ -262,9 +262,8 @@ class DumpImport {
   private deferredIndexes: Array<{ table: string; name: string; columns: string[] }> = [];
   /** Whether pages go into the (empty) search index as they are written. */
   private searchInBulk = false;
-  /** Search index entries (and their `searchindex_page` rows) not yet written, and their text's length. */
-  private readonly searchEntries: Row[] = [];
-  private readonly searchPages: Row[] = [];
+  /** Search index entries not yet written, and the length of their texts. */
+  private searchEntries: Array<{ page: number; namespace: number; latest: number; prepared: PreparedPage }> = [];
   private searchChars = 0;
 
   private async deferIndexes(): Promise<void> {
@@ -590,30 +589,36 @@ class DumpImport {
    * statement of the transaction opens a savepoint, as the multi-row inserts of the link tables
    * do, and an entry a statement would leave it a segment of one page.
    */
-  private async indexForSearch(state: PageState, latest: number, [title, text, wordCount]: PreparedPage) {
-    const waiting = this.searchEntries.findIndex((entry) => entry[0] === state.id);
+  private async indexForSearch(state: PageState, latest: number, prepared: PreparedPage) {
+    const waiting = this.searchEntries.findIndex((entry) => entry.page === state.id);
     if (waiting >= 0) {
-      this.searchChars -= (this.searchEntries[waiting]![2] as string).length;
+      this.searchChars -= this.searchEntries[waiting]!.prepared[1].length;
       this.searchEntries.splice(waiting, 1);
-      this.searchPages.splice(waiting, 1);
     } else if ((await this.writer.all('select 1 from searchindex_page where si_page = ?', [state.id])).length > 0) {
       await this.writer.run('delete from searchindex where rowid = ?', [state.id]);
       await this.writer.run('delete from searchindex_page where si_page = ?', [state.id]);
     }
-    this.searchEntries.push([state.id, title, text, String(state.namespace)]);
-    this.searchPages.push([state.id, latest, wordCount]);
-    this.searchChars += text.length;
+    this.searchEntries.push({ page: state.id, namespace: state.namespace, latest, prepared });
+    this.searchChars += prepared[1].length;
     if (this.searchEntries.length >= SEARCH_BATCH_PAGES || this.searchChars >= SEARCH_BATCH_CHARS) {
       await this.writeSearchEntries();
     }
   }
 
   private async writeSearchEntries() {
-    const entries = this.searchEntries.splice(0);
-    const pages = this.searchPages.splice(0);
+    const entries = this.searchEntries;
+    this.searchEntries = [];
     this.searchChars = 0;
-    await this.writer.insert('searchindex', ['rowid', 'si_title', 'si_text', 'si_namespace'], entries);
-    await this.writer.insert('searchindex_page', ['si_page', 'si_latest', 'si_wordcount'], pages);
+    await this.writer.insert(
+      'searchindex',
+      ['rowid', 'si_title', 'si_text', 'si_namespace'],
+      entries.map(({ page, namespace, prepared: [title, text] }) => [page, title, text, String(namespace)]),
+    );
+    await this.writer.insert(
+      'searchindex_page',
+      ['si_page', 'si_latest', 'si_wordcount'],
+      entries.map(({ page, latest, prepared }) => [page, latest, prepared[2]]),
+    );
   }
 
   /** Category counts, edit counts and site statistics, from the tables as they now are. */
