@@ -361,6 +361,15 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
         await importXmlDump(store, path, { lint: false, readerThread });
         const imported = await searchIndexRows(store);
         assert.ok(imported.entries!.length > 0 && imported.words!.length > imported.entries!.length);
+        // The bulk build's own FTS5 options do not outlive it: later edits write and merge as usual.
+        assert.deepEqual(
+          store.sqlite!.prepare(`select k, v from searchindex_config where k <> 'version' order by k`).all(),
+          [
+            { k: 'automerge', v: 4 },
+            { k: 'crisismerge', v: 16 },
+            { k: 'hashsize', v: 1048576 },
+          ],
+        );
         await refreshSearchIndex(store.db, (await loadSite(store.db))!, { rebuild: true });
         assert.deepEqual(imported, await searchIndexRows(store), `${path}, reader thread: ${readerThread}`);
       }
