@@ -19,14 +19,99 @@ export function words(text: string): string[] {
 const TAG = /<\/?\s*[A-Za-z][^>]*?>/g;
 /** Characters of a URL, and the protocols whose URLs MediaWiki's search index leaves out. */
 const URL_CHARS = String.raw`A-Za-z0-9_\/:.,~%\-+&;#?!=()@\u0080-\uffff`;
-const PROTOCOLS = 'http|https|ftp|mailto|news|gopher';
-const BARE_URL = new RegExp(`(^|[^\\[])(?:${PROTOCOLS}):[${URL_CHARS}]+([^${URL_CHARS}]|$)`, 'gi');
-const BRACKETED_URL = new RegExp(`([^\\[])\\[(?:${PROTOCOLS}):[${URL_CHARS}]+\\]`, 'gi');
-const LABELLED_URL = new RegExp(`([^\\[])\\[(?:${PROTOCOLS}):[${URL_CHARS}]+\\s+([^\\]]+)\\]`, 'gi');
-/** `[[game]]s` is indexed as `game games`. */
-const LINK_TRAIL = /([^A-Za-z_'.0-9\u0080-\uffff&#;-])([A-Za-z_'.0-9\u0080-\uffff&#;-]+)\]\]([a-z]+)/g;
+const PROTOCOLS = ['http', 'https', 'ftp', 'mailto', 'news', 'gopher'];
+const BRACKETED_URL = new RegExp(`([^\\[])\\[(?:${PROTOCOLS.join('|')}):[${URL_CHARS}]+\\]`, 'gi');
+const LABELLED_URL = new RegExp(`([^\\[])\\[(?:${PROTOCOLS.join('|')}):[${URL_CHARS}]+\\s+([^\\]]+)\\]`, 'gi');
 /** Texts longer than this are indexed by their beginning (PostgreSQL's `tsvector` is limited to 1 MB). */
 const MAX_INDEXED_CHARS = 500_000;
+
+/** Whether each ASCII character is one of `URL_CHARS` (every character beyond ASCII is). */
+const ASCII_URL_CHAR = asciiTable(new RegExp(`[${URL_CHARS}]`));
+/** Whether each ASCII character may be part of the word before a link trail (as may any beyond). */
+const ASCII_TRAIL_WORD_CHAR = asciiTable(/[A-Za-z_'.0-9&#;-]/);
+
+function asciiTable(pattern: RegExp): Uint8Array {
+  const table = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) table[c] = pattern.test(String.fromCharCode(c)) ? 1 : 0;
+  return table;
+}
+
+function isUrlChar(c: number): boolean {
+  return c >= 128 || ASCII_URL_CHAR[c] === 1;
+}
+
+function isTrailWordChar(c: number): boolean {
+  return c >= 128 || ASCII_TRAIL_WORD_CHAR[c] === 1;
+}
+
+/** The length of the protocol name (any case) that ends just before position `colon`, or 0. */
+function protocolBefore(text: string, colon: number): number {
+  for (const name of PROTOCOLS) {
+    const start = colon - name.length;
+    if (start < 0) continue;
+    let k = 0;
+    while (k < name.length && (text.charCodeAt(start + k) | 32) === name.charCodeAt(k)) k++;
+    if (k === name.length) return name.length;
+  }
+  return 0;
+}
+
+/**
+ * Leaves out bare URLs (`http://example.org`, not after `[`), as MediaWiki's replacement of
+ * `(^|[^\[])(?:protocols):[url chars]+([^url chars]|$)` with its two groups does, matches taken
+ * left to right with the character after each URL consumed. A scan from colon to colon gives the
+ * same text several times faster than that pattern, which has to be tried at every position.
+ */
+function withoutBareUrls(text: string): string {
+  let out = '';
+  let copied = 0;
+  // Where the next match may begin: the character after the previous URL belongs to it.
+  let next = 0;
+  let colon = text.indexOf(':');
+  while (colon !== -1) {
+    const length = protocolBefore(text, colon);
+    const start = colon - length;
+    const blocked = start === 0 ? next > 0 : start - 1 < next || text.charCodeAt(start - 1) === 91; // `[`
+    let end = colon + 1;
+    if (length === 0 || blocked || end >= text.length || !isUrlChar(text.charCodeAt(end))) {
+      colon = text.indexOf(':', colon + 1);
+      continue;
+    }
+    while (end < text.length && isUrlChar(text.charCodeAt(end))) end++;
+    out += text.slice(copied, start);
+    copied = end;
+    next = end < text.length ? end + 1 : end;
+    colon = text.indexOf(':', next + 1);
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** A link's closing brackets followed by its trail of letters. */
+const LINK_TRAIL = /\]\]([a-z]+)/g;
+
+/**
+ * `[[game]]s` is indexed as `game games`: MediaWiki replaces
+ * `([^word chars])([word chars]+)\]\]([a-z]+)` with `$1$2 $2$3`. Each `]]` followed by a letter
+ * is found and the word before it read backwards, which gives the same text as that pattern.
+ */
+function withLinkTrailsSpelledOut(text: string): string {
+  LINK_TRAIL.lastIndex = 0;
+  let out = '';
+  let copied = 0;
+  for (let m = LINK_TRAIL.exec(text); m !== null; m = LINK_TRAIL.exec(text)) {
+    const brackets = m.index;
+    let before = brackets - 1;
+    while (before >= 0 && isTrailWordChar(text.charCodeAt(before))) before--;
+    // The word must not be empty, and the character before it not part of the previous match.
+    if (before === brackets - 1 || before < copied) {
+      LINK_TRAIL.lastIndex = brackets + 1;
+      continue;
+    }
+    out += `${text.slice(copied, brackets)} ${text.slice(before + 1, brackets)}${m[1]}`;
+    copied = brackets + m[0].length;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
 
 /**
  * A page's wikitext as the index reads it, as MediaWiki's search index update does: HTML tags
@@ -35,12 +120,9 @@ const MAX_INDEXED_CHARS = 500_000;
  */
 export function indexableText(wikitext: string): string {
   const text = wikitext.length > MAX_INDEXED_CHARS ? wikitext.slice(0, MAX_INDEXED_CHARS) : wikitext;
-  return ` ${text} `
-    .replace(TAG, ' ')
-    .replace(BARE_URL, '$1$2')
-    .replace(BRACKETED_URL, '$1 ')
-    .replace(LABELLED_URL, '$1 $2 ')
-    .replace(LINK_TRAIL, '$1$2 $2$3');
+  return withLinkTrailsSpelledOut(
+    withoutBareUrls(` ${text} `.replace(TAG, ' ')).replace(BRACKETED_URL, '$1 ').replace(LABELLED_URL, '$1 $2 '),
+  );
 }
 
 /** A page's title as indexed: its text without the namespace, as words. */
