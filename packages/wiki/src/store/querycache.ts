@@ -29,34 +29,41 @@ const pagesWithout = (namespaces: RawBuilder<unknown>, missing: RawBuilder<unkno
   sql`select ${NO_VALUE} as v, page_namespace as ns, page_title as t from page
       where page_namespace in (${namespaces}) and page_is_redirect = 0 and not exists (${missing})`;
 
+/**
+ * The rows of link targets counted by `counted` (v, ns, t) whose page does not exist. Whether a
+ * page exists depends on the target alone, so it is asked once a target, after the counting,
+ * rather than once a link.
+ */
+const missingTargets = (counted: RawBuilder<unknown>, alsoMissing: RawBuilder<unknown> = sql``) =>
+  sql`select v, ns, t from (${counted}) counted
+      where not exists (select 1 from page where page_namespace = counted.ns and page_title = counted.t) ${alsoMissing}`;
+
 export const CACHED_PAGES: Record<string, CachedPage> = {
   Wantedpages: {
     order: 'value-descending',
-    rows: () => sql`select count(*) as v, pl_namespace as ns, pl_title as t from pagelinks
-      join page source on source.page_id = pl_from
-      where source.page_namespace <> 8 and pl_namespace not in (2, 3)
-        and not exists (select 1 from page target where target.page_namespace = pl_namespace and target.page_title = pl_title)
-      group by pl_namespace, pl_title having count(*) > 1`,
+    rows: () =>
+      missingTargets(sql`select count(*) as v, pl_namespace as ns, pl_title as t from pagelinks
+        join page source on source.page_id = pl_from
+        where source.page_namespace <> 8 and pl_namespace not in (2, 3)
+        group by pl_namespace, pl_title having count(*) > 1`),
   },
   Wantedcategories: {
     order: 'value-descending',
-    rows: () => sql`select count(*) as v, 14 as ns, cl_to as t from categorylinks
-      where not exists (select 1 from page where page_namespace = 14 and page_title = cl_to)
-      group by cl_to`,
+    rows: () => missingTargets(sql`select count(*) as v, 14 as ns, cl_to as t from categorylinks group by cl_to`),
   },
   Wantedfiles: {
     order: 'value-descending',
-    rows: () => sql`select count(*) as v, 6 as ns, il_to as t from imagelinks
-      where not exists (select 1 from image where img_name = il_to)
-        and not exists (select 1 from page where page_namespace = 6 and page_title = il_to)
-      group by il_to`,
+    rows: () =>
+      missingTargets(
+        sql`select count(*) as v, 6 as ns, il_to as t from imagelinks group by il_to`,
+        sql`and not exists (select 1 from image where img_name = counted.t)`,
+      ),
   },
   Wantedtemplates: {
     order: 'value-descending',
-    rows: () => sql`select count(*) as v, tl_namespace as ns, tl_title as t from templatelinks
-      where tl_namespace = 10
-        and not exists (select 1 from page where page_namespace = tl_namespace and page_title = tl_title)
-      group by tl_namespace, tl_title`,
+    rows: () =>
+      missingTargets(sql`select count(*) as v, tl_namespace as ns, tl_title as t from templatelinks
+        where tl_namespace = 10 group by tl_namespace, tl_title`),
   },
   Mostlinked: {
     order: 'value-descending',
