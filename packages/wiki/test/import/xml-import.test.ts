@@ -9,6 +9,7 @@ import { ImportRefused } from '../../src/import/wiki-identity.js';
 import { importXmlDump, XmlImportError } from '../../src/import/xml/xml-importer.js';
 import { loadSite } from '../../src/site/site-store.js';
 import type { WikiStore } from '../../src/store/database.js';
+import { refreshQueryCache } from '../../src/store/querycache.js';
 import { refreshSearchIndex } from '../../src/store/search-index.js';
 import { dumpsDir } from '../helpers/fixtures.js';
 import { importTestStores } from './test-stores.js';
@@ -249,6 +250,40 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
       file('ns.xml', dump(page(3, 'Portal:Things', 3000, revision(30, undefined, '2020-01-01T00:00:00Z', 'x')))),
     );
     assert.equal(await count(store, 'select page_namespace from page where page_id = 3'), 3000);
+  });
+
+  test('Wantedpages counts links to missing pages from existing pages outside the MediaWiki namespace', async () => {
+    const store = await freshStore();
+    const at = '2020-01-01T00:00:00Z';
+    await importXmlDump(
+      store,
+      file(
+        'wanted.xml',
+        dump(
+          [
+            page(1, 'A', 0, revision(10, undefined, at, '[[Missing]] [[Existing]] [[From interface]] [[User:Nobody]]')),
+            page(2, 'B', 0, revision(11, undefined, at, '[[Missing]] [[Existing]] [[Once]] [[User:Nobody]]')),
+            page(3, 'Existing', 0, revision(12, undefined, at, 'x')),
+            page(4, 'MediaWiki:C', 8, revision(13, undefined, at, '[[From interface]] [[Orphaned]]')),
+          ].join(''),
+        ),
+      ),
+      { lint: false },
+    );
+    // Rows whose linking page is gone, as a copied MediaWiki database may hold them.
+    await sql`insert into pagelinks (pl_from, pl_namespace, pl_title, pl_from_namespace)
+      values (98, 0, 'Orphaned', 0), (99, 0, 'Orphaned', 0)`.execute(store.db);
+    await refreshQueryCache(store.db, (await loadSite(store.db))!);
+    const wanted = await sql<{
+      qc_value: number;
+      qc_namespace: number;
+      qc_title: string;
+    }>`select qc_value, qc_namespace,
+      qc_title from querycache where qc_type = 'Wantedpages' order by qc_value desc, qc_title`.execute(store.db);
+    assert.deepEqual(
+      wanted.rows.map((r) => [Number(r.qc_value), Number(r.qc_namespace), r.qc_title]),
+      [[2, 0, 'Missing']],
+    );
   });
 
   test('a truncated or malformed dump fails with its byte offset and leaves the store as it was', async () => {
