@@ -2,9 +2,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { migrateToLatest } from '@svc/common';
 import { describeEachEngine, useTestDatabase } from '@svc/common/testing';
+import { sql } from 'kysely';
 import { defaultSite } from '../../src/site/defaults.js';
 import { loadSite, saveSite } from '../../src/site/site-store.js';
 import { syncIdSequences } from '../../src/store/id-sequences.js';
+import * as m0016 from '../../src/store/migrations/0016_link_tables_without_rowid.js';
 import { migrations } from '../../src/store/migrations/index.js';
 import type { WikiDatabase } from '../../src/store/schema.js';
 
@@ -89,5 +91,34 @@ describeEachEngine('wiki store', (engine) => {
     const again = await loadSite(db);
     assert.equal(again?.siteName, 'Renamed');
     assert.deepEqual(again?.interwiki, []);
+  });
+  test('SQLite keeps the link tables in their primary keys; the migration down and up keeps rows and indexes', async (t) => {
+    if (engine.name !== 'sqlite') return t.skip('PostgreSQL tables have no rowid');
+    const { db } = store();
+    const links = [
+      { pl_from: 2, pl_namespace: 0, pl_title: 'B', pl_from_namespace: 0 },
+      { pl_from: 1, pl_namespace: 10, pl_title: 'A', pl_from_namespace: 0 },
+      { pl_from: 1, pl_namespace: 0, pl_title: 'C', pl_from_namespace: 0 },
+    ];
+    await db.insertInto('pagelinks').values(links).execute();
+    const shape = async () =>
+      (
+        await sql<{ type: string; name: string; sql: string | null }>`select type, name, sql from sqlite_master
+          where tbl_name in ('pagelinks', 'templatelinks', 'imagelinks') order by name`.execute(db)
+      ).rows;
+    const rows = async () =>
+      (await db.selectFrom('pagelinks').selectAll().orderBy('pl_title').execute()).map((r) => ({ ...r }));
+    const tables = (of: Awaited<ReturnType<typeof shape>>) => of.filter((r) => r.type === 'table');
+    const before = await shape();
+    assert.equal(tables(before).length, 3);
+    for (const table of tables(before)) assert.match(table.sql!, /without rowid$/i);
+    assert.ok(!before.some((r) => r.name.startsWith('sqlite_autoindex')), 'no second B-tree for the key');
+    await m0016.down(db);
+    for (const table of tables(await shape())) assert.doesNotMatch(table.sql!, /without rowid/i);
+    assert.equal((await shape()).filter((r) => r.name.startsWith('sqlite_autoindex')).length, 3);
+    assert.deepEqual(await rows(), [links[1], links[0], links[2]]);
+    await m0016.up(db);
+    assert.deepEqual(await shape(), before);
+    assert.deepEqual(await rows(), [links[1], links[0], links[2]]);
   });
 });
