@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { describeEachEngine } from '@svc/common/testing';
+import { openBulkWriter } from '../../src/import/bulk-writer.js';
+import { importTestStores } from './test-stores.js';
+
+const COLUMNS = ['pl_from', 'pl_namespace', 'pl_title', 'pl_from_namespace'];
+const link = (from: number, title: string | null) => [from, 0, title, 0];
+
+describeEachEngine('bulk writer', (engine) => {
+  const { freshStore } = importTestStores(engine, 'bulk-writer-');
+
+  const titles = async (store: Awaited<ReturnType<typeof freshStore>>) =>
+    (await store.db.selectFrom('pagelinks').select('pl_title').orderBy('pl_title').execute()).map((r) => r.pl_title);
+
+  test('rows of many statements are written; a duplicate key is skipped where asked', async () => {
+    const store = await freshStore();
+    const writer = await openBulkWriter(store, { emptyStore: true });
+    const rows = Array.from({ length: 150 }, (_, i) => link(1, `T${String(i).padStart(3, '0')}`));
+    await writer.insert('pagelinks', COLUMNS, rows);
+    await writer.insert('pagelinks', COLUMNS, [link(1, 'T000'), link(2, 'T000')], { kind: 'ignore' });
+    await writer.commit();
+    const written = await titles(store);
+    assert.equal(written.length, 151);
+    assert.deepEqual(written.slice(0, 2), ['T000', 'T000']);
+  });
+
+  test('a row that breaks a constraint fails the insert, and the rollback leaves nothing of it', async () => {
+    const store = await freshStore();
+    const writer = await openBulkWriter(store, { emptyStore: true });
+    await writer.insert('pagelinks', COLUMNS, [link(1, 'Before')]);
+    // The bad row comes after good ones in the same statement.
+    const insert = writer.insert('pagelinks', COLUMNS, [link(2, 'A'), link(2, 'B'), link(2, null), link(2, 'C')]);
+    const duplicate = () => writer.insert('pagelinks', COLUMNS, [link(3, 'X'), link(3, 'X')]);
+    if (engine.name === 'sqlite') {
+      await assert.rejects(insert, /NOT NULL/);
+      await assert.rejects(duplicate(), /UNIQUE|PRIMARY KEY/);
+    } else {
+      // PostgreSQL buffers the rows and meets the error when they are sent.
+      await insert;
+      await assert.rejects(writer.flush(), /null value/);
+    }
+    await writer.rollback();
+    assert.deepEqual(await titles(store), []);
+  });
+  test('SQLite: several rows a statement open no statement journal, so FTS5 keeps gathering entries', async (t) => {
+    if (engine.name !== 'sqlite') return t.skip('SQLite only');
+    const store = await freshStore();
+    const writer = await openBulkWriter(store, { emptyStore: true });
+    const stored = () =>
+      Number((store.sqlite!.prepare('select count(*) as n from searchindex_data').get() as { n: number }).n);
+    const entry = (id: number) => [id, `title ${id}`, `words of page ${id}`, '0'];
+    const SEARCH = ['rowid', 'si_title', 'si_text', 'si_namespace'];
+    await writer.insert('searchindex', SEARCH, [entry(1)]);
+    const before = stored();
+    for (let page = 2; page < 6; page++) {
+      await writer.insert('pagelinks', COLUMNS, [link(page, 'A'), link(page, 'B')]);
+      await writer.insert('searchindex', SEARCH, [entry(page)]);
+    }
+    // A savepoint would have made FTS5 write a segment of what it held each time.
+    assert.equal(stored(), before);
+    await writer.rollback();
+  });
+});
