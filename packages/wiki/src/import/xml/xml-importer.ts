@@ -585,9 +585,9 @@ class DumpImport {
 
   /**
    * Puts the page's current text into the search index (a page met again replaces its entry).
-   * Entries go in a few dozen at a time: FTS5 writes what it has gathered whenever another
-   * statement of the transaction opens a savepoint, as the multi-row inserts of the link tables
-   * do, and an entry a statement would leave it a segment of one page.
+   * Entries go in a few dozen a statement. FTS5 writes what it has gathered whenever a statement
+   * of the transaction opens a savepoint; the bulk writer's inserts open none, so it gathers up to
+   * its `hashsize` (16 MB during the build) between segments.
    */
   private async indexForSearch(state: PageState, latest: number, prepared: PreparedPage) {
     const waiting = this.searchEntries.findIndex((entry) => entry.page === state.id);
