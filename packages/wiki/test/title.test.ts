@@ -164,6 +164,23 @@ describe('title parsing', () => {
     assert.deepEqual([foo?.namespace, foo?.dbKey, foo?.interwiki, foo?.localInterwiki], [14, 'Foo', '', true]);
     assert.equal(withSelf.parseOrUndefined('self:')?.dbKey, 'Hauptseite');
   });
+
+  test('the parse cache keeps the first inputs it meets, and starts over after a million others', () => {
+    const cached = new TitleCodec(germanSite());
+    const fresh = () => new TitleCodec(germanSite());
+    const inputs = Array.from({ length: 20_010 }, (_, i) => `seite_${i}#abschnitt`);
+    for (const input of inputs) cached.parse(input);
+    for (const input of [inputs[0]!, inputs[19_999]!, inputs[20_000]!, 'Datei:A.png', 'A|B', 'Cafe\u0301']) {
+      assert.deepEqual(cached.parse(input), fresh().parse(input));
+      assert.deepEqual(cached.parse(input, { defaultNamespace: 10 }), fresh().parse(input, { defaultNamespace: 10 }));
+    }
+    // A kept result is given out again; an input met once the cache was full is parsed each time.
+    assert.equal(cached.parse(inputs[19_999]!), cached.parse(inputs[19_999]!));
+    assert.notEqual(cached.parse(inputs[20_000]!), cached.parse(inputs[20_000]!));
+    for (let i = 0; i < 1_000_000; i++) cached.parse(inputs[20_000]!);
+    assert.notEqual(cached.parse(inputs[0]!), cached.parse(inputs[0]!));
+    assert.equal(cached.parse(inputs[20_000]!), cached.parse(inputs[20_000]!));
+  });
 });
 
 describe('title formatting', () => {

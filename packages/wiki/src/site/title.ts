@@ -108,8 +108,20 @@ const FORBIDDEN_CODE_POINTS =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what it looks for
   /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const PREFIX = /^(.+?)_*:_*(.*)$/;
-/** Parsed titles kept for reuse; the cache starts over when full. */
+/**
+ * Parsed titles kept for reuse (for each default namespace, with and without `%XX` decoding): the
+ * first this many inputs met. A full cache takes no more; after `PARSE_CACHE_TERM` inputs parsed
+ * without being kept, it starts over with the inputs met then. Replacing entries as they come
+ * (the cache used to start over whenever it was full) kept each parsed title alive just long
+ * enough for V8 to move it into the old generation, which only a full collection frees. With
+ * `keptCopy` below: importing the first 10,000 pages of the generated 100,000-page dump, whose
+ * link targets are spread evenly over 110,000 titles, the reader thread moved 110 MB into its old
+ * generation and made 16 full collections, where it moved 700 MB and made 88 before.
+ */
 const PARSE_CACHE_SIZE = 20_000;
+const PARSE_CACHE_TERM = 1_000_000;
+/** Text that is already in NFC and holds no forbidden code point. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 /** Characters and sequences that may not appear in a title (`$wgLegalTitleChars` and more). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are illegal in titles
 const ILLEGAL = /[\x00-\x1f#<>[\]{|}\x7f]|%[0-9A-Fa-f]{2}|&[A-Za-z0-9\u0080-\uffff]+;|&#[0-9]+;|&#x[0-9A-Fa-f]+;/;
@@ -159,6 +171,31 @@ function decodePercentEscapes(text: string): string {
 
 function isHex(b: number | undefined): boolean {
   return b !== undefined && ((b >= 48 && b <= 57) || (b >= 65 && b <= 70) || (b >= 97 && b <= 102));
+}
+
+/**
+ * A parse result as the cache keeps it: a copy made here rather than the objects `split` made.
+ * V8 learns for each place in the code that makes objects whether they tend to outlive a young
+ * generation collection, and where most do it makes them in the old generation from then on. The
+ * cached results all live on: had they been `split`'s own, the results it makes for inputs met
+ * once (most of them once the cache is full), which die young, would be made in the old
+ * generation too, with their strings kept until a full collection. Without the copy, the import
+ * measured above moved 500 MB into the old generation and made 61 full collections.
+ */
+function keptCopy(result: TitleParseResult): TitleParseResult {
+  if (!result.ok) return { ok: false, reason: result.reason, params: result.params, message: result.message };
+  const t = result.title;
+  return {
+    ok: true,
+    title: {
+      namespace: t.namespace,
+      dbKey: t.dbKey,
+      text: t.text,
+      fragment: t.fragment,
+      interwiki: t.interwiki,
+      localInterwiki: t.localInterwiki,
+    },
+  };
 }
 
 function failure(reason: TitleInvalidReason, params: string[] = []): TitleFailure {
@@ -249,21 +286,25 @@ export class TitleCodec {
     const variant = defaultNamespace * 2 + (options.decodePercent ? 1 : 0);
     let cache = this.caches.get(variant);
     if (!cache) {
-      cache = new Map();
+      cache = { results: new Map(), notKept: 0 };
       this.caches.set(variant, cache);
     }
-    const cached = cache.get(input);
+    const cached = cache.results.get(input);
     if (cached) return cached;
     let text = options.decodePercent ? decodePercentEscapes(input) : input;
-    text = decodeCharReferences(text).normalize('NFC').replace(FORBIDDEN_CODE_POINTS, '\ufffd');
+    text = decodeCharReferences(text);
+    if (!PRINTABLE_ASCII.test(text)) text = text.normalize('NFC').replace(FORBIDDEN_CODE_POINTS, '\ufffd');
     const result = this.split(text, defaultNamespace, true);
-    if (cache.size >= PARSE_CACHE_SIZE) cache.clear();
-    cache.set(input, result);
+    if (cache.results.size >= PARSE_CACHE_SIZE && ++cache.notKept >= PARSE_CACHE_TERM) {
+      cache.results.clear();
+      cache.notKept = 0;
+    }
+    if (cache.results.size < PARSE_CACHE_SIZE) cache.results.set(input, keptCopy(result));
     return result;
   }
 
   /** Parse results by default namespace and %-decoding, then by input. */
-  private readonly caches = new Map<number, Map<string, TitleParseResult>>();
+  private readonly caches = new Map<number, { results: Map<string, TitleParseResult>; notKept: number }>();
 
   /** Like `parse`, returning undefined for an invalid title. */
   parseOrUndefined(input: string, options?: ParseOptions): Title | undefined {
