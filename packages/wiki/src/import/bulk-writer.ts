@@ -112,6 +112,8 @@ async function sqliteWriter(store: WikiStore, options: BulkWriterOptions): Promi
           // changes there first, and makes FTS5 write out the search entries it gathered. Writing
           // the generated 100,000-page dump, that made the link and content inserts a quarter
           // slower and cost 10 s of the system's time. Upserts go one row at a time and open none.
+          // Inserts into a virtual table (the search index) open one whatever their conflict
+          // clause says: SQLite cannot know that the table will not have to undo some rows.
           prepared = sqlite.prepare(insertSql(table, columns, count, conflict, () => '?', conflict.kind !== 'update'));
           insertStatements.set(key, prepared);
         }

@@ -333,9 +333,8 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
   const few =
     !bulkFilled &&
     Math.min(waiting, options.maxPages ?? Number.POSITIVE_INFINITY) < (options.vocabularyPassPages ?? 1000);
-  // SQLite, an empty index filled with many pages: FTS5 gathers 16 MB of entries in memory before
-  // it writes them out, and merges what it wrote once at the end rather than as it goes (77 MB of
-  // text indexed at 13.6 MB/s instead of 9.6). An index that holds pages already is added to as
+  // SQLite, an empty index filled with many pages: FTS5 merges what it wrote once at the end
+  // rather than level by level as it goes. An index that holds pages already is added to as
   // usual: the final merge would rewrite all of it.
   let bulk = bulkFilled || (!postgres && !few && (await indexIsEmpty(db)));
   if (bulk && !bulkFilled) await setIndexOptions(db, BULK_OPTIONS);
@@ -443,12 +442,14 @@ interface IndexOptions {
 }
 
 /**
- * While an empty index is filled with many pages: FTS5 gathers 16 MB of entries before it writes
- * a segment, and merges none along the way, as the build ends with one merge of everything. Past
- * 64 segments on a level it merges them anyway (FTS5 allows 2,000 in all); its default of 16
- * merged the same pages more often when segments were small (30,000 generated pages took about
- * 15 % less time in FTS5 with 64). A statement that opens a savepoint makes FTS5 write what it
- * gathered; the XML import's inserts open none (see the bulk writer).
+ * While an empty index is filled with many pages: FTS5 merges no segments along the way, as the
+ * build ends with one merge of everything. Past 64 segments on a level it merges them anyway
+ * (FTS5 allows 2,000 in all); its default of 16 merged the same pages more often (30,000
+ * generated pages took about 15 % less time in FTS5 with 64). FTS5 writes a segment of what it
+ * gathered when a statement opens a savepoint, which every insert of several rows into it does
+ * (SQLite opens a statement journal for those), so the builds here, which insert 50 or 64 pages
+ * a statement, make a segment a statement; `hashsize` only bounds what a single statement
+ * gathers before writing.
  */
 const BULK_OPTIONS: IndexOptions = { hashsize: 16 << 20, automerge: 0, crisismerge: 64 };
 /** FTS5's own defaults, which the index keeps outside a bulk build. */

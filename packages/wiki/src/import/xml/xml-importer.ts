@@ -585,9 +585,12 @@ class DumpImport {
 
   /**
    * Puts the page's current text into the search index (a page met again replaces its entry).
-   * Entries go in a few dozen a statement. FTS5 writes what it has gathered whenever a statement
-   * of the transaction opens a savepoint; the bulk writer's inserts open none, so it gathers up to
-   * its `hashsize` (16 MB during the build) between segments.
+   * Entries go 64 pages a statement, and FTS5 writes each statement's entries out as a segment of
+   * their own: SQLite opens a statement journal for every insert of several rows into a virtual
+   * table (it cannot know that the table will not have to undo some of them), and FTS5 writes
+   * what it gathered whenever a savepoint is opened. Segments that size were the cheapest to make
+   * (see the README: one page a statement, so that FTS5 gathers up to its `hashsize`, or 256
+   * pages a statement, took more time in all).
    */
   private async indexForSearch(state: PageState, latest: number, prepared: PreparedPage) {
     const waiting = this.searchEntries.findIndex((entry) => entry.page === state.id);
