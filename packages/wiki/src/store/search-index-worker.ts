@@ -4,10 +4,12 @@
  * content language once, then requests, and answers each in the order they came.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { type SearchIndexRequest, stemPairs, WordStemmer } from './search-index.js';
+import { type SearchIndexRequest, type SearchIndexWorkerData, stemPairs, WordStemmer } from './search-index.js';
 import { prepareForIndex } from './search-text.js';
 
-const stemmer = new WordStemmer((workerData as { language: string }).language);
+const { language, started } = workerData as SearchIndexWorkerData;
+const stemmer = new WordStemmer(language);
 parentPort!.on('message', (request: SearchIndexRequest) => {
   parentPort!.postMessage(request.kind === 'stem' ? stemPairs(request.words, stemmer) : prepareForIndex(request.pages));
 });
+Atomics.store(started, 0, 1);

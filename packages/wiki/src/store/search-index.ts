@@ -150,14 +150,23 @@ export type SearchIndexRequest =
   | { kind: 'prepare'; pages: Array<[string, string]> }
   | { kind: 'stem'; words: string[] };
 
+/** What a search index thread starts with: the content language, and where it says it is ready. */
+export interface SearchIndexWorkerData {
+  language: string;
+  started: Int32Array;
+}
+
 /** A worker thread that prepares texts and stems words for a large build, answering in order. */
 class SearchIndexThread {
   private readonly worker: Worker;
   private readonly waiting: Array<{ resolve(answer: unknown): void; reject(err: Error): void }> = [];
   private failure: Error | undefined;
+  /** Set by the thread once it has loaded its modules (read without waiting for messages). */
+  private readonly started = new Int32Array(new SharedArrayBuffer(4));
 
   constructor(language: string) {
-    this.worker = startWorker(siblingModule(import.meta.url, 'search-index-worker'), { language }, INDEX_WORKER_LIMITS);
+    const data: SearchIndexWorkerData = { language, started: this.started };
+    this.worker = startWorker(siblingModule(import.meta.url, 'search-index-worker'), data, INDEX_WORKER_LIMITS);
     this.worker.on('message', (answer: unknown) => this.waiting.shift()?.resolve(answer));
     this.worker.on('error', (err) => this.fail(err));
     this.worker.on('exit', (code) => this.fail(new Error(`the search index thread stopped (exit code ${code})`)));
@@ -184,6 +193,14 @@ class SearchIndexThread {
     return this.ask({ kind: 'stem', words });
   }
 
+  /**
+   * Whether the thread is ready to answer at once. Loading its modules takes it a tenth of a
+   * second or more, longer than a small vocabulary takes to stem here.
+   */
+  get ready(): boolean {
+    return Atomics.load(this.started, 0) === 1;
+  }
+
   async close() {
     this.worker.removeAllListeners('exit');
     await this.worker.terminate();
@@ -202,7 +219,8 @@ const INDEX_WORKER_LIMITS = { maxOldGenerationSizeMb: 384, maxYoungGenerationSiz
  * its own stem. Each distinct word is stemmed once, however often the pages use it, which is far
  * cheaper than looking at every word of every page (a 10,000-page wiki's vocabulary can hold over
  * a million words). With a `helper` thread, the words are stemmed there while this thread reads
- * the next words and writes the stems found before.
+ * the next words and writes the stems found before; until the helper is ready they are stemmed
+ * here, so that a small vocabulary does not wait for it.
  */
 async function listStemsOfVocabulary(
   db: Kysely<any>,
@@ -222,11 +240,11 @@ async function listStemsOfVocabulary(
       const words = terms.rows.map((r) => r.term);
       // The helper's stems of the words before are written while it stems these.
       const stemmed = onHelper;
-      onHelper = helper && words.length > 0 ? helper.stem(words) : undefined;
+      onHelper = helper?.ready && words.length > 0 ? helper.stem(words) : undefined;
       if (stemmed) await insertStemPairs(db, await stemmed);
       if (words.length === 0) break;
       after = words[words.length - 1]!;
-      if (!helper) await insertStemPairs(db, stemPairs(words, stemmer));
+      if (!onHelper) await insertStemPairs(db, stemPairs(words, stemmer));
     }
   } finally {
     // A failure above leaves no answer unawaited.

@@ -317,7 +317,8 @@ describeEachEngine('the search index follows the store', (engine: TestEngine) =>
               order by ss_stem, ss_word`.execute(store.db)
           ).rows;
     const perPage = await stems();
-    // On this thread alone, then with a helper thread that prepares the texts and stems the lists of two words.
+    // On this thread alone, then with a helper thread that prepares the texts and, ready by then
+    // (it has answered), stems the lists of two words.
     for (const threads of [0, 1]) {
       await refreshSearchIndex(store.db, site, {
         rebuild: true,
