@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { migrateToLatest } from '@svc/common';
 import { describeEachEngine, useTestDatabase } from '@svc/common/testing';
 import { sql } from 'kysely';
 import { defaultSite } from '../../src/site/defaults.js';
 import { loadSite, saveSite } from '../../src/site/site-store.js';
+import { openWikiStore } from '../../src/store/database.js';
 import { syncIdSequences } from '../../src/store/id-sequences.js';
 import * as m0016 from '../../src/store/migrations/0016_link_tables_without_rowid.js';
 import { migrations } from '../../src/store/migrations/index.js';
@@ -121,4 +125,42 @@ describeEachEngine('wiki store', (engine) => {
     assert.deepEqual(await shape(), before);
     assert.deepEqual(await rows(), [links[1], links[0], links[2]]);
   });
+});
+
+test('a new SQLite store has 16 KB pages; an existing file keeps its own and opens as before', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'wiki-page-size-'));
+  try {
+    const made = await openWikiStore({ engine: 'sqlite', file: join(dir, 'new.sqlite') });
+    try {
+      assert.equal(made.sqlite!.pragma('page_size', { simple: true }), 16_384);
+      assert.equal(made.sqlite!.pragma('journal_mode', { simple: true }), 'wal');
+    } finally {
+      await made.close();
+    }
+    const oldFile = join(dir, 'old.sqlite');
+    const old = await openWikiStore({ engine: 'sqlite', file: oldFile, pageSize: 4096 });
+    await old.db
+      .insertInto('page')
+      .values({
+        page_id: 1,
+        page_namespace: 0,
+        page_title: 'Alt',
+        page_random: 0.5,
+        page_touched: '20260101000000',
+        page_latest: 0,
+        page_len: 0,
+      })
+      .execute();
+    await old.close();
+    const reopened = await openWikiStore({ engine: 'sqlite', file: oldFile });
+    try {
+      assert.equal(reopened.sqlite!.pragma('page_size', { simple: true }), 4096);
+      const titles = await reopened.db.selectFrom('page').select('page_title').execute();
+      assert.deepEqual(titles, [{ page_title: 'Alt' }]);
+    } finally {
+      await reopened.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
