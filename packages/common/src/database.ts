@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -30,6 +30,25 @@ export interface OpenDatabase<DB> {
 // in this project, so int8 is parsed to bigint and never through a float.
 pg.types.setTypeParser(20, (value: string) => BigInt(value));
 
+/**
+ * SQLite changes its schema inside a transaction like any other data, which Kysely's SQLite
+ * adapter does not claim; with this one, Kysely's migrator applies the pending migrations in one
+ * transaction. A new database's schema is then one commit rather than one per statement (the
+ * wiki store's two hundred: 77 ms instead of 270 ms), and a migration that fails leaves the schema
+ * as it was rather than half changed.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
 export function openDatabase<DB>(target: DatabaseTarget): OpenDatabase<DB> {
   if (target.engine === 'sqlite') {
     if (target.file !== ':memory:') mkdirSync(dirname(target.file), { recursive: true });
@@ -42,7 +61,7 @@ export function openDatabase<DB>(target: DatabaseTarget): OpenDatabase<DB> {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.defaultSafeIntegers(false);
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const db = new Kysely<DB>({ dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) }) });
     return {
       db,
       engine: 'sqlite',
