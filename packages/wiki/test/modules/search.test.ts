@@ -12,7 +12,8 @@ import { parseSearchTerms, runSearch } from '../../src/modules/support/search-qu
 import { phpWordCount, textSnippet } from '../../src/modules/support/search-snippet.js';
 import { loadSite } from '../../src/site/site-store.js';
 import { openWikiStore, type WikiStore } from '../../src/store/database.js';
-import { refreshSearchIndex, WordStemmer } from '../../src/store/search-index.js';
+import { refreshSearchIndex } from '../../src/store/search-index.js';
+import { WordStemmer } from '../../src/store/word-stems.js';
 import { queryJson, useReferenceApi } from '../helpers/reference-api.js';
 
 const titles = (items: any[]): string[] => items.map((p) => p.title);

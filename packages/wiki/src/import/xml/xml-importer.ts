@@ -16,7 +16,12 @@ import { NS_FILE } from '../../site/title.js';
 import type { WikiStore } from '../../store/database.js';
 import { syncIdSequences } from '../../store/id-sequences.js';
 import { refreshQueryCache } from '../../store/querycache.js';
-import { beginBulkIndex, refreshSearchIndex } from '../../store/search-index.js';
+import {
+  beginBulkIndex,
+  refreshSearchIndex,
+  type SearchIndexThread,
+  startSearchIndexThread,
+} from '../../store/search-index.js';
 import type { PreparedPage } from '../../store/search-text.js';
 import { clearWiki, wikiTable } from '../../store/wiki-tables.js';
 import type { BulkWriter } from '../bulk-writer.js';
@@ -262,6 +267,8 @@ class DumpImport {
   private deferredIndexes: Array<{ table: string; name: string; columns: string[] }> = [];
   /** Whether pages go into the (empty) search index as they are written. */
   private searchInBulk = false;
+  /** The search index's helper thread, once started. */
+  private searchHelper: SearchIndexThread | undefined;
   /** Search index entries not yet written, and the length of their texts. */
   private searchEntries: Array<{ page: number; namespace: number; latest: number; prepared: PreparedPage }> = [];
   private searchChars = 0;
@@ -284,23 +291,41 @@ class DumpImport {
   }
 
   async commit(): Promise<void> {
-    await this.writeSearchEntries();
-    const folder = this.files.servedFolder;
-    if (folder && folder !== this.site.uploadDirectory) {
-      this.site = { ...this.site, uploadDirectory: folder };
-      await saveSite(this.writer.db, this.site);
+    // The search index's helper thread loads its modules while the indexes are built, ready to
+    // stem the vocabulary at the end.
+    if (this.searchInBulk) this.searchHelper = startSearchIndexThread(this.writer.db, this.site.language);
+    const helper = this.searchHelper;
+    try {
+      await this.writeSearchEntries();
+      const folder = this.files.servedFolder;
+      if (folder && folder !== this.site.uploadDirectory) {
+        this.site = { ...this.site, uploadDirectory: folder };
+        await saveSite(this.writer.db, this.site);
+      }
+      await this.rebuildIndexes();
+      await this.finishTotals();
+      await this.writer.flush();
+      await syncIdSequences(this.writer.db);
+      await refreshQueryCache(this.writer.db, this.site);
+      await refreshSearchIndex(this.writer.db, this.site, {
+        bulkFilled: this.searchInBulk,
+        ...(helper ? { helper } : {}),
+      });
+    } finally {
+      await this.closeSearchHelper();
     }
-    await this.rebuildIndexes();
-    await this.finishTotals();
-    await this.writer.flush();
-    await syncIdSequences(this.writer.db);
-    await refreshQueryCache(this.writer.db, this.site);
-    await refreshSearchIndex(this.writer.db, this.site, { bulkFilled: this.searchInBulk });
     await this.writer.commit();
   }
 
   async rollback(): Promise<void> {
+    await this.closeSearchHelper();
     await this.writer?.rollback();
+  }
+
+  private async closeSearchHelper() {
+    const helper = this.searchHelper;
+    this.searchHelper = undefined;
+    await helper?.close();
   }
 
   private async actorFor(contributor: DumpContributor): Promise<number> {

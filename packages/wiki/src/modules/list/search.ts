@@ -7,7 +7,7 @@ import { mwToIso } from '../../api/params/timestamp.js';
 import type { ResultValue } from '../../api/result/tree.js';
 import { contentTexts } from '../../store/content-cache.js';
 import { isPostgres } from '../../store/migrations/columns.js';
-import { WordStemmer } from '../../store/search-index.js';
+import { WordStemmer } from '../../store/word-stems.js';
 import { nearMatch } from '../support/search-near-match.js';
 import {
   parseSearchTerms,

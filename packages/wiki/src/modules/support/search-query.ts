@@ -10,8 +10,9 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { TitleCodec } from '../../site/title.js';
 import { isPostgres } from '../../store/migrations/columns.js';
-import { postgresSearchConfig, type WordStemmer, wordsOfStem } from '../../store/search-index.js';
+import { wordsOfStem } from '../../store/search-index.js';
 import { words } from '../../store/search-text.js';
+import { postgresSearchConfig, type WordStemmer } from '../../store/word-stems.js';
 
 export interface SearchTerm {
   /** The term as written, lowercased, without quotes or the `*`. */
