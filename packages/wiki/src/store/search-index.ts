@@ -97,8 +97,8 @@ export class SearchIndexThread {
   }
 
   /**
-   * Whether the thread is ready to answer at once. Loading its modules takes it some hundredths
-   * of a second, longer than a small vocabulary takes to stem here.
+   * Whether the thread is ready to answer at once. Loading its modules takes it a tenth of a
+   * second or more, as long as a small vocabulary takes to stem here.
    */
   get ready(): boolean {
     return Atomics.load(this.started, 0) === 1;
