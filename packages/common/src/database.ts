@@ -34,8 +34,8 @@ pg.types.setTypeParser(20, (value: string) => BigInt(value));
  * SQLite changes its schema inside a transaction like any other data, which Kysely's SQLite
  * adapter does not claim; with this one, Kysely's migrator applies the pending migrations in one
  * transaction. A new database's schema is then one commit rather than one per statement (the
- * wiki store's about two hundred: 77 ms instead of 270 ms), and a migration that fails leaves the schema
- * as it was rather than half changed.
+ * wiki store's about two hundred: 77 ms instead of 270 ms), and a migration that fails leaves
+ * the schema as it was rather than half changed.
  */
 class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   override get supportsTransactionalDdl(): boolean {

@@ -16,12 +16,7 @@ import { NS_FILE } from '../../site/title.js';
 import type { WikiStore } from '../../store/database.js';
 import { syncIdSequences } from '../../store/id-sequences.js';
 import { refreshQueryCache } from '../../store/querycache.js';
-import {
-  beginBulkIndex,
-  refreshSearchIndex,
-  type SearchIndexThread,
-  startSearchIndexThread,
-} from '../../store/search-index.js';
+import { beginBulkIndex, refreshSearchIndex, startSearchIndexThread } from '../../store/search-index.js';
 import type { PreparedPage } from '../../store/search-text.js';
 import { clearWiki, wikiTable } from '../../store/wiki-tables.js';
 import type { BulkWriter } from '../bulk-writer.js';
@@ -267,8 +262,6 @@ class DumpImport {
   private deferredIndexes: Array<{ table: string; name: string; columns: string[] }> = [];
   /** Whether pages go into the (empty) search index as they are written. */
   private searchInBulk = false;
-  /** The search index's helper thread, once started. */
-  private searchHelper: SearchIndexThread | undefined;
   /** Search index entries not yet written, and the length of their texts. */
   private searchEntries: Array<{ page: number; namespace: number; latest: number; prepared: PreparedPage }> = [];
   private searchChars = 0;
@@ -293,8 +286,7 @@ class DumpImport {
   async commit(): Promise<void> {
     // The search index's helper thread loads its modules while the indexes are built, ready to
     // stem the vocabulary at the end.
-    if (this.searchInBulk) this.searchHelper = startSearchIndexThread(this.writer.db, this.site.language);
-    const helper = this.searchHelper;
+    const helper = this.searchInBulk ? startSearchIndexThread(this.writer.db, this.site.language) : undefined;
     try {
       await this.writeSearchEntries();
       const folder = this.files.servedFolder;
@@ -312,20 +304,13 @@ class DumpImport {
         ...(helper ? { helper } : {}),
       });
     } finally {
-      await this.closeSearchHelper();
+      await helper?.close();
     }
     await this.writer.commit();
   }
 
   async rollback(): Promise<void> {
-    await this.closeSearchHelper();
     await this.writer?.rollback();
-  }
-
-  private async closeSearchHelper() {
-    const helper = this.searchHelper;
-    this.searchHelper = undefined;
-    await helper?.close();
   }
 
   private async actorFor(contributor: DumpContributor): Promise<number> {
