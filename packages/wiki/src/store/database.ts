@@ -9,7 +9,7 @@ export type WikiStore = OpenDatabase<WikiDatabase>;
  * store; with 16 KB pages SQLite moves a quarter as many pages through its cache and the system,
  * and a page's text of a few dozen kilobytes spans two or three pages instead of seven to ten.
  * The generated 100,000-page dump imported in 139 s instead of 149 s (230 against 246
- * CPU-seconds); see the README for the API's figures.
+ * CPU-seconds); docs/import-performance.md gives the API's figures on both page sizes.
  */
 const SQLITE_PAGE_SIZE = 16_384;
 

@@ -599,8 +599,8 @@ class DumpImport {
    * their own: SQLite opens a statement journal for every insert of several rows into a virtual
    * table (it cannot know that the table will not have to undo some of them), and FTS5 writes
    * what it gathered whenever a savepoint is opened. Segments that size were the cheapest to make
-   * (see the README: one page a statement, so that FTS5 gathers up to its `hashsize`, or 256
-   * pages a statement, took more time in all).
+   * (see docs/import-performance.md: one page a statement, so that FTS5 gathers up to its
+   * `hashsize`, or 256 pages a statement, took more time in all).
    */
   private async indexForSearch(state: PageState, latest: number, prepared: PreparedPage) {
     const waiting = this.searchEntries.findIndex((entry) => entry.page === state.id);
