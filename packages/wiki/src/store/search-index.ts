@@ -275,8 +275,7 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
   let bulk = bulkFilled || (!postgres && !few && (await indexIsEmpty(db)));
   if (bulk && !bulkFilled) await setIndexOptions(db, BULK_OPTIONS);
   const threads = postgres || few ? 0 : Math.min(1, options.threads ?? availableParallelism() - 1);
-  const ownHelper = threads > 0 && !options.helper ? new SearchIndexThread(site.language) : undefined;
-  const helper = threads > 0 ? (options.helper ?? ownHelper) : undefined;
+  const helper = threads > 0 ? (options.helper ?? new SearchIndexThread(site.language)) : undefined;
   const max = options.maxPages ?? Number.POSITIVE_INFINITY;
   const readBatch = async (after: number) =>
     (
@@ -342,7 +341,8 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
     // A failure above leaves no answer unawaited, and the index's own options as they were (when
     // no transaction around this gives them back).
     await prepared?.catch(() => {});
-    await ownHelper?.close();
+    // A helper the caller started stays open: the caller closes it.
+    if (helper !== options.helper) await helper?.close();
     if (bulk) await setIndexOptions(db, FTS5_DEFAULTS).catch(() => {});
   }
   await countMissingWords(db);
