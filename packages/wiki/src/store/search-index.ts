@@ -5,8 +5,9 @@
  *
  * A search matches the words exactly, as MediaWiki's database backends do (`Berlin` does not
  * find `Berlins`); `srenablerewrites` matches the words' stems in the wiki's language (`Häuser`
- * finds `Haus`). SQLite keeps the words in an FTS5 table and, beside it, every indexed word under
- * its stem (made here with the Snowball stemmer of the wiki's language: FTS5 has none for
+ * finds `Haus`). SQLite keeps the words in two FTS5 tables, the texts' and the titles', each
+ * entry ending in the page's namespace word (migration 0017), and, beside them, every indexed
+ * word under its stem (made here with the Snowball stemmer of the wiki's language: FTS5 has none for
  * German), so that a search by stem asks for every word of the stem. PostgreSQL makes `tsvector`s
  * with the `simple` configuration for the words and with the text search configuration of the
  * wiki's language (`german`) for the stems, which stems with the same Snowball algorithm and in
@@ -23,7 +24,15 @@ import { phpWordCount } from '../modules/support/search-snippet.js';
 import type { SiteConfig } from '../site/site.js';
 import { siblingModule, startWorker } from '../worker-thread.js';
 import { isPostgres } from './migrations/columns.js';
-import { indexableText, indexableTitle, type PreparedPage, prepareForIndex, words } from './search-text.js';
+import {
+  indexableText,
+  indexableTitle,
+  indexEntries,
+  NAMESPACE_MARK,
+  type PreparedPage,
+  prepareForIndex,
+  words,
+} from './search-text.js';
 import {
   postgresSearchConfig,
   type SearchIndexRequest,
@@ -31,6 +40,9 @@ import {
   stemPairs,
   WordStemmer,
 } from './word-stems.js';
+
+/** SQLite: the FTS5 tables of the index's words (migration 0017): the texts', the titles'. */
+export const SEARCH_TABLES = ['searchindex', 'searchindex_title'] as const;
 
 /** SQLite: the indexed words that share a word's stem (the stem itself among them). */
 export async function wordsOfStem(db: Kysely<any>, word: string, stemmer: WordStemmer): Promise<string[]> {
@@ -141,24 +153,32 @@ async function listStemsOfVocabulary(
   helper: SearchIndexThread | undefined,
   chunk: number,
 ) {
-  await sql`create virtual table if not exists temp.searchindex_vocabulary using fts5vocab(main, searchindex, row)`.execute(
-    db,
-  );
+  for (const table of SEARCH_TABLES) {
+    await sql`create virtual table if not exists ${sql.raw(`temp.${table}_vocabulary`)} using fts5vocab(main, ${sql.raw(table)}, row)`.execute(
+      db,
+    );
+  }
   let onHelper: Promise<string[]> | undefined;
   try {
-    let after = '';
-    for (;;) {
-      const terms = await sql<{ term: string }>`select term from temp.searchindex_vocabulary
-        where term > ${after} order by term limit ${chunk}`.execute(db);
-      const words = terms.rows.map((r) => r.term);
-      // The helper's stems of the words before are written while it stems these.
-      const stemmed = onHelper;
-      onHelper = helper?.ready && words.length > 0 ? helper.stem(words) : undefined;
-      if (stemmed) await insertStemPairs(db, await stemmed);
-      if (words.length === 0) break;
-      after = words[words.length - 1]!;
-      if (!onHelper) await insertStemPairs(db, stemPairs(words, stemmer));
+    for (const table of SEARCH_TABLES) {
+      let after = '';
+      for (;;) {
+        const terms = await sql<{ term: string }>`select term from ${sql.raw(`temp.${table}_vocabulary`)}
+          where term > ${after} order by term limit ${chunk}`.execute(db);
+        const all = terms.rows.map((r) => r.term);
+        // The namespace words are no words of the texts.
+        const words = all.filter((word) => !word.startsWith(NAMESPACE_MARK));
+        // The helper's stems of the words before are written while it stems these.
+        const stemmed = onHelper;
+        onHelper = helper?.ready && words.length > 0 ? helper.stem(words) : undefined;
+        if (stemmed) await insertStemPairs(db, await stemmed);
+        if (all.length === 0) break;
+        after = all[all.length - 1]!;
+        if (!onHelper && words.length > 0) await insertStemPairs(db, stemPairs(words, stemmer));
+      }
     }
+    if (onHelper) await insertStemPairs(db, await onHelper);
+    onHelper = undefined;
   } finally {
     // A failure above leaves no answer unawaited.
     await onHelper?.catch(() => {});
@@ -235,7 +255,9 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
     if (postgres) await sql`delete from searchindex`.execute(db);
     else {
       // FTS5 forgets a contentless index's entries at once, rather than row by row.
-      await sql`insert into searchindex (searchindex) values ('delete-all')`.execute(db);
+      for (const table of SEARCH_TABLES) {
+        await sql`insert into ${sql.raw(table)} (${sql.raw(table)}) values ('delete-all')`.execute(db);
+      }
       await sql`delete from searchindex_page`.execute(db);
       await sql`delete from searchindex_stem`.execute(db);
     }
@@ -248,7 +270,9 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
       where page_id is null or page_latest <> si_latest`.execute(db);
     for (let i = 0; i < stale.rows.length; i += BATCH) {
       const ids = stale.rows.slice(i, i + BATCH).map((r) => r.si_page);
-      await sql`delete from searchindex where rowid in (${sql.join(ids)})`.execute(db);
+      for (const table of SEARCH_TABLES) {
+        await sql`delete from ${sql.raw(table)} where rowid in (${sql.join(ids)})`.execute(db);
+      }
       await sql`delete from searchindex_page where si_page in (${sql.join(ids)})`.execute(db);
     }
   }
@@ -310,12 +334,13 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
       } else {
         const texts = await prepared!;
         prepared = next.length > 0 ? prepare(next) : undefined;
-        const entries = batch.map(
-          (p, i) => sql`(${p.page_id}, ${texts[i]![0]}, ${texts[i]![1]}, ${String(p.page_namespace)})`,
-        );
-        await sql`insert into searchindex (rowid, si_title, si_text, si_namespace) values ${sql.join(entries)}`.execute(
-          db,
-        );
+        const entries = batch.map((p, i) => indexEntries(texts[i]!, p.page_namespace));
+        await sql`insert into searchindex (rowid, si_text) values ${sql.join(
+          batch.map((p, i) => sql`(${p.page_id}, ${entries[i]![0]})`),
+        )}`.execute(db);
+        await sql`insert into searchindex_title (rowid, si_title) values ${sql.join(
+          batch.map((p, i) => sql`(${p.page_id}, ${entries[i]![1]})`),
+        )}`.execute(db);
         if (few)
           await listStemsOf(
             db,
@@ -331,7 +356,9 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
       batch = next;
     }
     if (bulk) {
-      await sql`insert into searchindex (searchindex) values ('optimize')`.execute(db);
+      for (const table of SEARCH_TABLES) {
+        await sql`insert into ${sql.raw(table)} (${sql.raw(table)}) values ('optimize')`.execute(db);
+      }
       await setIndexOptions(db, FTS5_DEFAULTS);
       bulk = false;
     }
@@ -392,10 +419,14 @@ const BULK_OPTIONS: IndexOptions = { hashsize: 16 << 20, automerge: 0, crisismer
 /** FTS5's own defaults, which the index keeps outside a bulk build. */
 const FTS5_DEFAULTS: IndexOptions = { hashsize: 1 << 20, automerge: 4, crisismerge: 16 };
 
-/** SQLite: sets FTS5's options of the index. */
+/** SQLite: sets FTS5's options of the index's tables. */
 async function setIndexOptions(db: Kysely<any>, options: IndexOptions) {
-  for (const [name, value] of Object.entries(options)) {
-    await sql`insert into searchindex (searchindex, rank) values (${name}, ${sql.lit(value)})`.execute(db);
+  for (const table of SEARCH_TABLES) {
+    for (const [name, value] of Object.entries(options)) {
+      await sql`insert into ${sql.raw(table)} (${sql.raw(table)}, rank) values (${name}, ${sql.lit(value)})`.execute(
+        db,
+      );
+    }
   }
 }
 

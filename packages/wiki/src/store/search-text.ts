@@ -7,9 +7,35 @@ import { phpWordCount } from '../modules/support/search-snippet.js';
 
 /**
  * A word: a run of ASCII letters and digits and of any characters beyond ASCII, as the search
- * index of MediaWiki's SQLite backend splits text (FTS5's `ascii` tokenizer splits the same way).
+ * index of MediaWiki's SQLite backend splits text (FTS5's `ascii` tokenizer splits the same way),
+ * the namespace mark below aside.
  */
-const WORD = /[a-z0-9\u0080-\uffff]+/g;
+const WORD = /[a-z0-9\u0080-\udfff\ue001-\uffff]+/g;
+
+/**
+ * SQLite: the character that begins the namespace words of the index (`\ue000` and the namespace
+ * number, one word to FTS5's `ascii` tokenizer), which say in which namespace a page is without a
+ * column of their own. A private-use character: texts are indexed with it taken out (it separates
+ * words, as it does in `words()`), so that no text makes a namespace word.
+ */
+export const NAMESPACE_MARK = '\ue000';
+const MARKS = /\ue000/g;
+
+/** SQLite: the index's word for a namespace. */
+export function namespaceWord(namespace: number): string {
+  return `${NAMESPACE_MARK}${namespace}`;
+}
+
+/**
+ * SQLite: what the index's two tables take of a prepared page (`searchindex` its text,
+ * `searchindex_title` its title), each followed by the page's namespace word, so that a search
+ * asks one table for its words and namespaces without a filter by column (which would make FTS5
+ * read every place of a common word in every page).
+ */
+export function indexEntries(prepared: PreparedPage, namespace: number): [text: string, title: string] {
+  const word = namespaceWord(namespace);
+  return [`${prepared[1]} ${word}`, `${prepared[0]} ${word}`];
+}
 
 /** The words of a text, lowercased, in order (the tokens both engines index). */
 export function words(text: string): string[] {
@@ -136,7 +162,11 @@ export type PreparedPage = [title: string, text: string, wordCount: number];
 /** A page (title as a dbKey, wikitext) as the index takes it. */
 export function preparePage(title: string, text: string): PreparedPage {
   // FTS5's `ascii` tokenizer splits the lowercased text into the same words as `words()`.
-  return [indexableTitle(title).toLowerCase(), indexableText(text).toLowerCase(), phpWordCount(text)];
+  return [
+    indexableTitle(title).toLowerCase().replace(MARKS, ' '),
+    indexableText(text).toLowerCase().replace(MARKS, ' '),
+    phpWordCount(text),
+  ];
 }
 
 /** Pages (title, wikitext) as the index takes them. */

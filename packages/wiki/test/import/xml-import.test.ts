@@ -364,9 +364,13 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
     await sql`create virtual table if not exists temp.search_words using fts5vocab(main, searchindex, instance)`.execute(
       db,
     );
+    await sql`create virtual table if not exists temp.title_words using fts5vocab(main, searchindex_title, instance)`.execute(
+      db,
+    );
     const out: Record<string, string[]> = {};
     for (const [name, query] of [
       ['words', sql`select term, doc, col, offset from temp.search_words order by term, doc, col, offset`],
+      ['title words', sql`select term, doc, col, offset from temp.title_words order by term, doc, col, offset`],
       ['entries', sql`select si_page, si_latest, si_wordcount from searchindex_page order by si_page`],
       ['stems', sql`select ss_stem, ss_word from searchindex_stem order by ss_stem, ss_word`],
     ] as const) {
@@ -397,14 +401,16 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
         const imported = await searchIndexRows(store);
         assert.ok(imported.entries!.length > 0 && imported.words!.length > imported.entries!.length);
         // The bulk build's own FTS5 options do not outlive it: later edits write and merge as usual.
-        assert.deepEqual(
-          store.sqlite!.prepare(`select k, v from searchindex_config where k <> 'version' order by k`).all(),
-          [
-            { k: 'automerge', v: 4 },
-            { k: 'crisismerge', v: 16 },
-            { k: 'hashsize', v: 1048576 },
-          ],
-        );
+        for (const table of ['searchindex', 'searchindex_title']) {
+          assert.deepEqual(
+            store.sqlite!.prepare(`select k, v from ${table}_config where k <> 'version' order by k`).all(),
+            [
+              { k: 'automerge', v: 4 },
+              { k: 'crisismerge', v: 16 },
+              { k: 'hashsize', v: 1048576 },
+            ],
+          );
+        }
         await refreshSearchIndex(store.db, (await loadSite(store.db))!, { rebuild: true });
         assert.deepEqual(imported, await searchIndexRows(store), `${path}, reader thread: ${readerThread}`);
       }

@@ -12,6 +12,7 @@ import { parseSearchTerms, runSearch } from '../../src/modules/support/search-qu
 import { phpWordCount, textSnippet } from '../../src/modules/support/search-snippet.js';
 import { loadSite } from '../../src/site/site-store.js';
 import { openWikiStore, type WikiStore } from '../../src/store/database.js';
+import * as searchTables from '../../src/store/migrations/0017_search_index_tables.js';
 import { refreshSearchIndex } from '../../src/store/search-index.js';
 import { WordStemmer } from '../../src/store/word-stems.js';
 import { queryJson, useReferenceApi } from '../helpers/reference-api.js';
@@ -377,5 +378,36 @@ describeEachEngine('the search index follows the store', (engine: TestEngine) =>
     const hit = (await queryJson(app, { list: 'search', srsearch: 'Leuchtturm', srwhat: 'text' })).query.search[0];
     assert.equal(hit.snippet, "Eine Stadt hat einen <span class='searchmatch'>Leuchtturm</span>.\n");
     assert.equal(hit.size, Buffer.byteLength('Eine Stadt hat einen Leuchtturm.'));
+  });
+
+  test("titles and texts are searched apart, and a text cannot pass for another page's namespace", async () => {
+    const file = join(dir, 'three.xml');
+    // U+E000 followed by a number is how the SQLite index writes a page's namespace.
+    writeFileSync(file, dump([[4, 'Leuchtfeuer', 4, 'Marke \ue00014 Signal\ue000wort Nummer 14']]));
+    await importXmlDump(store, file, { lint: false });
+    assert.deepEqual(await find('Marke'), ['Leuchtfeuer']);
+    assert.deepEqual(await find('Marke', { srnamespace: '14' }), []);
+    assert.deepEqual(await find('14', { srnamespace: '14' }), []);
+    assert.deepEqual(await find('14'), ['Leuchtfeuer']);
+    assert.deepEqual(await find('Leuchtfeuer', { srnamespace: '0|14' }), []);
+    assert.deepEqual(await find('Leuchtfeuer', { srwhat: 'title', srnamespace: '0|14' }), ['Leuchtfeuer']);
+    assert.deepEqual(await find('Signal', { srwhat: 'title' }), []);
+    // The mark separates words, as any other character outside words would.
+    assert.deepEqual(await find('wort'), ['Leuchtfeuer']);
+    assert.deepEqual(await find('"Signal wort"'), ['Leuchtfeuer']);
+  });
+
+  test('SQLite: a store whose index is one table of three columns gets the two tables, its pages indexed again', async (t) => {
+    if (engine.name !== 'sqlite') return t.skip('SQLite only');
+    const found = [await find('Leuchtturm'), await find('Dörfer', { srenablerewrites: '1', srwhat: 'title' })];
+    await searchTables.down(store.db);
+    const columns = store.sqlite!.prepare("select name from pragma_table_info('searchindex') order by cid").all();
+    assert.deepEqual(columns, [{ name: 'si_title' }, { name: 'si_text' }, { name: 'si_namespace' }]);
+    await searchTables.up(store.db);
+    assert.deepEqual(
+      [await find('Leuchtturm'), await find('Dörfer', { srenablerewrites: '1', srwhat: 'title' })],
+      found,
+    );
+    assert.deepEqual(found, [['Stadt'], ['Dorf']]);
   });
 });

@@ -16,8 +16,8 @@ import { NS_FILE } from '../../site/title.js';
 import type { WikiStore } from '../../store/database.js';
 import { syncIdSequences } from '../../store/id-sequences.js';
 import { refreshQueryCache } from '../../store/querycache.js';
-import { beginBulkIndex, refreshSearchIndex, startSearchIndexThread } from '../../store/search-index.js';
-import type { PreparedPage } from '../../store/search-text.js';
+import { beginBulkIndex, refreshSearchIndex, SEARCH_TABLES, startSearchIndexThread } from '../../store/search-index.js';
+import { indexEntries, type PreparedPage } from '../../store/search-text.js';
 import { clearWiki, wikiTable } from '../../store/wiki-tables.js';
 import type { BulkWriter } from '../bulk-writer.js';
 import { openBulkWriter } from '../bulk-writer.js';
@@ -608,7 +608,7 @@ class DumpImport {
       this.searchChars -= this.searchEntries[waiting]!.prepared[1].length;
       this.searchEntries.splice(waiting, 1);
     } else if ((await this.writer.all('select 1 from searchindex_page where si_page = ?', [state.id])).length > 0) {
-      await this.writer.run('delete from searchindex where rowid = ?', [state.id]);
+      for (const table of SEARCH_TABLES) await this.writer.run(`delete from ${table} where rowid = ?`, [state.id]);
       await this.writer.run('delete from searchindex_page where si_page = ?', [state.id]);
     }
     this.searchEntries.push({ page: state.id, namespace: state.namespace, latest, prepared });
@@ -622,10 +622,18 @@ class DumpImport {
     const entries = this.searchEntries;
     this.searchEntries = [];
     this.searchChars = 0;
+    const indexed = entries.map(
+      ({ page, namespace, prepared }) => [page, ...indexEntries(prepared, namespace)] as const,
+    );
     await this.writer.insert(
       'searchindex',
-      ['rowid', 'si_title', 'si_text', 'si_namespace'],
-      entries.map(({ page, namespace, prepared: [title, text] }) => [page, title, text, String(namespace)]),
+      ['rowid', 'si_text'],
+      indexed.map(([page, text]) => [page, text]),
+    );
+    await this.writer.insert(
+      'searchindex_title',
+      ['rowid', 'si_title'],
+      indexed.map(([page, , title]) => [page, title]),
     );
     await this.writer.insert(
       'searchindex_page',

@@ -11,7 +11,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { TitleCodec } from '../../site/title.js';
 import { isPostgres } from '../../store/migrations/columns.js';
 import { wordsOfStem } from '../../store/search-index.js';
-import { words } from '../../store/search-text.js';
+import { namespaceWord, words } from '../../store/search-text.js';
 import { postgresSearchConfig, type WordStemmer } from '../../store/word-stems.js';
 
 export interface SearchTerm {
@@ -76,8 +76,8 @@ function ftsTerm(term: SearchTerm, forms: Map<string, string[]> | undefined): st
   return list.map((word) => `(${(forms.get(word) ?? [word]).map(quoted).join(' OR ')})`).join(' AND ');
 }
 
-/** The FTS5 query of a column, or undefined when nothing can match. */
-export function ftsQuery(terms: SearchTerm[], column: string, forms?: Map<string, string[]>): string | undefined {
+/** The FTS5 query of the terms, or undefined when nothing can match. */
+export function ftsQuery(terms: SearchTerm[], forms?: Map<string, string[]>): string | undefined {
   const include: string[] = [];
   const exclude: string[] = [];
   for (const term of terms) {
@@ -86,9 +86,7 @@ export function ftsQuery(terms: SearchTerm[], column: string, forms?: Map<string
   }
   if (include.length === 0) return undefined;
   const positive = include.join(' AND ');
-  return exclude.length === 0
-    ? `${column} : (${positive})`
-    : `${column} : ((${positive}) NOT (${exclude.join(' OR ')}))`;
+  return exclude.length === 0 ? `(${positive})` : `((${positive}) NOT (${exclude.join(' OR ')}))`;
 }
 
 /** SQLite: the words each word of the (not prefix) terms stands for when stems match. */
@@ -223,15 +221,16 @@ export async function runSearch(
     return { pages: pages.rows, total: Number(total.rows[0]?.c ?? 0) };
   }
   const forms = request.stems ? await stemForms(db, request.terms, request.stemmer) : undefined;
-  const wordQuery = ftsQuery(request.terms, `si_${request.field}`, forms);
+  const wordQuery = ftsQuery(request.terms, forms);
   if (!wordQuery) return none;
   const query =
     request.namespaces === null
       ? wordQuery
-      : `${wordQuery} AND si_namespace : (${request.namespaces.map((n) => `"${n}"`).join(' OR ')})`;
-  // The index is read once: the hits' ids give the count and the page of results.
-  const matched = await sql<{ ids: string }>`select json_group_array(rowid) as ids from searchindex
-    where searchindex match ${query}`.execute(db);
+      : `${wordQuery} AND (${request.namespaces.map((n) => `"${namespaceWord(n)}"`).join(' OR ')})`;
+  // The texts' or the titles' table, read once: the hits' ids give the count and the page of results.
+  const table = sql.raw(request.field === 'title' ? 'searchindex_title' : 'searchindex');
+  const matched = await sql<{ ids: string }>`select json_group_array(rowid) as ids from ${table}
+    where ${table} match ${query}`.execute(db);
   const idsJson = matched.rows[0]?.ids ?? '[]';
   const hits = JSON.parse(idsJson) as number[];
   const total = hits.length;

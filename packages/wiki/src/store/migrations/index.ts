@@ -5,6 +5,7 @@ import * as m0013 from './0013_search_index.js';
 import * as m0014 from './0014_linter.js';
 import * as m0015 from './0015_search_wordcount.js';
 import * as m0016 from './0016_link_tables_without_rowid.js';
+import * as m0017 from './0017_search_index_tables.js';
 
 /** Every migration, keyed by a name that sorts in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0014_linter': m0014,
   '0015_search_wordcount': m0015,
   '0016_link_tables_without_rowid': m0016,
+  '0017_search_index_tables': m0017,
 };
