@@ -417,6 +417,50 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
     }
   });
 
+  test('linting shared with a helper thread gives the rows linting alone gives, in the same order', async () => {
+    // More pages than the helper takes at once, each with links and lint errors of its own.
+    const pages = Array.from({ length: 90 }, (_, i) =>
+      page(
+        i + 1,
+        `Seite ${i + 1}`,
+        0,
+        revision(
+          100 + i,
+          undefined,
+          '2020-01-02T00:00:00Z',
+          (
+            `<center>Mitte ${i}</center> [[Ziel ${i % 7}]] {{Vorlage ${i % 3}}} ''kursiv\n== <b>Kopf ${i}</b> ==\n` +
+            `[[Kategorie:K${i % 4}]] <div>offen ${i}`
+          )
+            .replace(/&/g, '&amp;')
+            .replace(/</g, '&lt;')
+            .replace(/>/g, '&gt;'),
+        ),
+      ),
+    ).join('');
+    const path = file('lint-shared.xml', dump(pages));
+    const linterRows = async (store: WikiStore) =>
+      (
+        await (store.db as any).executeQuery({
+          sql: 'select * from linter order by linter_id',
+          parameters: [],
+          query: { kind: 'RawNode' },
+        })
+      ).rows.map((row: unknown) => JSON.stringify(row));
+    for (const readerThread of [false, true]) {
+      const alone = await freshStore();
+      const shared = await freshStore();
+      await importXmlDump(alone, path, { readerThread, lintThread: false });
+      await importXmlDump(shared, path, { readerThread, lintThread: true });
+      const lint = await linterRows(shared);
+      assert.ok(lint.length >= 180, `lint errors found: ${lint.length}`);
+      assert.deepEqual(lint, await linterRows(alone), `reader thread: ${readerThread}`);
+      const rows = await tableRows(shared);
+      assert.ok(rows.pagelinks!.length >= 90 && rows.templatelinks!.length >= 90);
+      assert.deepEqual(rows, await tableRows(alone), `reader thread: ${readerThread}`);
+    }
+  });
+
   test('a dump read on a worker thread gives the same rows as one read inline, and fails the same way', async () => {
     for (const name of ['aawiki-20260101-pages-meta-history.xml', 'ltgwiki-pages-articles-sample2004.xml']) {
       const path = fixture(name);

@@ -9,7 +9,7 @@ import type { SiteConfig } from '../../site/site.js';
 import { siblingModule, startWorker } from '../../worker-thread.js';
 import { DumpError, readDump } from './dump-reader.js';
 import { DumpFileError, dumpFileInfo, openDump } from './open-dump.js';
-import { type ImportEvent, PageStream, type StreamSettings } from './page-stream.js';
+import { type ImportEvent, inOrder, PageStream, type StreamSettings } from './page-stream.js';
 
 export interface DumpSource {
   /** Size of the file on disk. */
@@ -35,6 +35,12 @@ export type WorkerCommand = { type: 'site'; site: SiteConfig; settings: StreamSe
 const WORKER_FROM_BYTES = 20_000_000;
 
 /**
+ * Smallest file (on disk) whose pages are worth linting on a helper thread as well: linting takes
+ * several CPU-seconds a megabyte of wikitext, the helper's start a few tenths of a second.
+ */
+const LINT_HELPER_FROM_BYTES = 256_000;
+
+/**
  * A worker's heap: the parser holds one revision and a few batches. A small heap makes it collect
  * its garbage early, which keeps the import's memory low; room for the largest pages there are.
  */
@@ -52,24 +58,29 @@ export function workerError(message: Extract<WorkerMessage, { type: 'error' }>):
   return new Error(message.message);
 }
 
-async function inlineSource(file: string, lint: boolean): Promise<DumpSource> {
+/** What the reading asks of the pages: lint errors, and a helper thread to share the linting. */
+interface Linting {
+  lint: boolean;
+  lintHelper: boolean;
+}
+
+async function inlineSource(file: string, linting: Linting): Promise<DumpSource> {
   const opened = await openDump(file);
-  const stream = new PageStream({ lint });
+  const stream = new PageStream(linting);
   return {
     fileBytes: opened.fileBytes,
     bytesRead: opened.bytesRead,
-    async *events() {
-      for await (const event of readDump(opened.stream, file)) yield stream.process(event);
-    },
+    events: () => inOrder(readDump(opened.stream, file), stream),
     setSite: (site, settings) => stream.setSite(site, settings),
     async close() {
       opened.stream.destroy();
+      await stream.close();
     },
   };
 }
 
-function workerSource(file: string, fileBytes: number, lint: boolean): DumpSource {
-  const worker = startWorker(siblingModule(import.meta.url, 'dump-worker'), { file, lint }, WORKER_LIMITS);
+function workerSource(file: string, fileBytes: number, linting: Linting): DumpSource {
+  const worker = startWorker(siblingModule(import.meta.url, 'dump-worker'), { file, ...linting }, WORKER_LIMITS);
   const queue: ImportEvent[][] = [];
   let read = 0;
   let ended = false;
@@ -130,10 +141,13 @@ function workerSource(file: string, fileBytes: number, lint: boolean): DumpSourc
 /** Opens a dump file for import; a DumpFileError when it cannot be read. */
 export async function openDumpSource(
   file: string,
-  options: { thread?: boolean; lint?: boolean } = {},
+  options: { thread?: boolean; lint?: boolean; lintHelper?: boolean } = {},
 ): Promise<DumpSource> {
   const { fileBytes } = await dumpFileInfo(file);
   const thread = options.thread ?? readerThreadFor(fileBytes);
   const lint = options.lint ?? true;
-  return thread ? workerSource(file, fileBytes, lint) : inlineSource(file, lint);
+  const lintHelper =
+    lint && (options.lintHelper ?? (fileBytes >= LINT_HELPER_FROM_BYTES && availableParallelism() > 1));
+  const linting = { lint, lintHelper };
+  return thread ? workerSource(file, fileBytes, linting) : inlineSource(file, linting);
 }

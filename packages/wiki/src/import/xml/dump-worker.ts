@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { DumpError, readDump } from './dump-reader.js';
 import type { WorkerCommand, WorkerMessage } from './dump-source.js';
 import { DumpFileError, openDump } from './open-dump.js';
-import { type ImportEvent, PageStream } from './page-stream.js';
+import { type ImportEvent, inOrder, PageStream } from './page-stream.js';
 
 /**
  * A batch is sent once it holds this many characters of text, or this many events. A batch's pages
@@ -23,8 +23,8 @@ const BATCH_EVENTS = 256;
 const MAX_AHEAD = 24;
 
 const port = parentPort!;
-const { file, lint } = workerData as { file: string; lint: boolean };
-const stream = new PageStream({ lint });
+const { file, lint, lintHelper } = workerData as { file: string; lint: boolean; lintHelper: boolean };
+const stream = new PageStream({ lint, lintHelper });
 let credits = MAX_AHEAD;
 let siteKnown = false;
 let wake: (() => void) | undefined;
@@ -62,8 +62,8 @@ try {
     chars = 0;
   };
   let first = true;
-  for await (const event of readDump(opened.stream, file)) {
-    batch.push(stream.process(event));
+  for await (const event of inOrder(readDump(opened.stream, file), stream)) {
+    batch.push(event);
     if (first) {
       first = false;
       await send();
@@ -75,6 +75,7 @@ try {
   }
   await send();
   post({ type: 'end', bytesRead: opened.bytesRead() });
+  await stream.close();
 } catch (err) {
   const message = err instanceof Error ? err.message : String(err);
   if (err instanceof DumpError) post({ type: 'error', kind: 'dump', message, byteOffset: err.byteOffset });

@@ -8,7 +8,9 @@
 import type { SiteConfig } from '../../site/site.js';
 import { TitleCodec } from '../../site/title.js';
 import { type PreparedPage, preparePage } from '../../store/search-text.js';
+import type { PageLinks } from '../wikitext/extract-links.js';
 import { extractPage } from '../wikitext/extract-page.js';
+import { LinkExtractorPool } from '../wikitext/extract-pool.js';
 import type { DumpEvent, DumpPage, DumpRevision } from './dump-types.js';
 import { type LinkRows, linkRows, mediaWikiTimestamp, sha1Base36 } from './page-rows.js';
 
@@ -83,18 +85,43 @@ function completeRevision(revision: DumpRevision): void {
 }
 
 /**
+ * Pages handed to the lint helper and not yet answered, at most: two of its batches, so that it
+ * always has the next one while it works on one. Pages beyond are extracted by the stream itself.
+ */
+const HELPER_PAGES = 32;
+
+/**
+ * Events held back behind a page whose answer is awaited, at most, before the stream waits for
+ * it rather than read on (the helper answers in order, so this is rarely reached).
+ */
+const HELD_EVENTS = 512;
+
+/**
  * Adds sizes, hashes and link rows to a dump's events. The site (which the writer settles from
  * the dump's siteinfo and the store) must be given with `setSite` before the first page ends.
+ *
+ * Linting costs ten to a hundred times what everything else does, so with `lintHelper` the stream
+ * shares the pages with a helper thread (`LinkExtractorPool`): a page goes to the helper
+ * whenever it has fewer than `HELPER_PAGES` waiting, and is extracted here otherwise, so that both
+ * threads stay busy whatever their speeds. `process` then returns a promise for such a page's end;
+ * `inOrder` gives the events back in the dump's order.
  */
 export class PageStream {
   private codec: TitleCodec | undefined;
   private site: SiteConfig | undefined;
   private latest: { timestamp: string; id: number; text: string; model: string | undefined } | undefined;
   private readonly lint: boolean;
+  private readonly lintHelper: boolean;
+  private helper: LinkExtractorPool | undefined;
+  private helperPages = 0;
 
-  /** `lint`: whether pages' lint errors are computed with their links (default true). */
-  constructor(options: { lint?: boolean } = {}) {
+  /**
+   * `lint`: whether pages' lint errors are computed with their links (default true);
+   * `lintHelper`: whether a helper thread shares the pages' extraction when they are linted.
+   */
+  constructor(options: { lint?: boolean; lintHelper?: boolean } = {}) {
     this.lint = options.lint ?? true;
+    this.lintHelper = this.lint && options.lintHelper === true;
   }
 
   private searchTexts = false;
@@ -103,10 +130,27 @@ export class PageStream {
     this.site = site;
     this.codec = new TitleCodec(site);
     this.searchTexts = settings.searchTexts === true;
+    if (this.lintHelper && !this.helper) this.helper = new LinkExtractorPool(site, 1, true);
   }
 
-  /** The event as the importer takes it. */
-  process(event: DumpEvent): ImportEvent {
+  /** Whether a helper thread shares the pages (its answers arrive as the event loop turns). */
+  get sharing(): boolean {
+    return this.helper !== undefined;
+  }
+
+  /** Sends the pages waiting for the helper's next batch (call before waiting for an answer). */
+  flush(): void {
+    this.helper?.flush();
+  }
+
+  /** Stops the helper thread, if there is one. */
+  async close(): Promise<void> {
+    await this.helper?.close();
+    this.helper = undefined;
+  }
+
+  /** The event as the importer takes it (a promise for a page's end given to the helper). */
+  process(event: DumpEvent): ImportEvent | Promise<ImportEvent> {
     if (event.type === 'page') {
       this.latest = undefined;
     } else if (event.type === 'revision') {
@@ -117,12 +161,15 @@ export class PageStream {
         this.latest = { timestamp, id: revision.id, text: revision.text ?? '', model: revision.model };
       }
     } else if (event.type === 'page-end') {
-      return { type: 'page-end', page: event.page, ...this.pageLinks(event.page) };
+      const page = event.page;
+      const found = this.pageLinks(page);
+      if (found instanceof Promise) return found.then((links) => ({ type: 'page-end', page, ...links }));
+      return { type: 'page-end', page, ...found };
     }
     return event;
   }
 
-  private pageLinks(page: DumpPage): { links?: PageLinkRows; search?: PreparedPage } {
+  private pageLinks(page: DumpPage): PageLinkParts | Promise<PageLinkParts> {
     const latest = this.latest;
     this.latest = undefined;
     if (!latest || page.id === undefined) return {};
@@ -131,10 +178,54 @@ export class PageStream {
     const search = this.searchTexts ? { search: preparePage(dbKey, latest.text) } : {};
     if ((latest.model ?? defaultModel(page.namespace, dbKey)) !== 'wikitext') return search;
     const ref = { id: page.id, namespace: page.namespace, dbKey };
-    const links = extractPage(latest.text, ref, this.codec, this.lint);
-    return {
+    const withRows = (links: PageLinks): PageLinkParts => ({
       links: { redirect: links.redirect !== undefined, rows: linkRows(ref, links, latest.timestamp) },
       ...search,
-    };
+    });
+    if (this.helper && this.helperPages < HELPER_PAGES) {
+      this.helperPages++;
+      return this.helper.extract(latest.text, ref).then((links) => {
+        this.helperPages--;
+        return withRows(links);
+      });
+    }
+    return withRows(extractPage(latest.text, ref, this.codec, this.lint));
   }
+}
+
+type PageLinkParts = { links?: PageLinkRows; search?: PreparedPage };
+
+/**
+ * A dump's events through a stream, in the dump's order: events after a page that the helper has
+ * not answered yet are held (up to `HELD_EVENTS`) while the reading goes on.
+ */
+export async function* inOrder(events: AsyncIterable<DumpEvent>, stream: PageStream): AsyncGenerator<ImportEvent> {
+  const held: Array<{ event?: ImportEvent; answer?: Promise<ImportEvent> }> = [];
+  const next = async (): Promise<ImportEvent> => {
+    const first = held.shift()!;
+    if (first.event) return first.event;
+    stream.flush();
+    return await first.answer!;
+  };
+  for await (const event of events) {
+    // The helper's answers are taken as the event loop turns, which reading from a buffer does
+    // not always do: without this the helper, its pages unacknowledged, would wait most of the time.
+    if (event.type === 'page-end' && stream.sharing) await new Promise<void>((resolve) => setImmediate(resolve));
+    const processed = stream.process(event);
+    if (processed instanceof Promise) {
+      const entry: { event?: ImportEvent; answer?: Promise<ImportEvent> } = { answer: processed };
+      // A failure is thrown where the answer is awaited, in order; this only marks it settled.
+      processed.then(
+        (answered) => {
+          entry.event = answered;
+        },
+        () => undefined,
+      );
+      held.push(entry);
+    } else {
+      held.push({ event: processed });
+    }
+    while (held.length > 0 && (held[0]!.event || held.length > HELD_EVENTS)) yield await next();
+  }
+  while (held.length > 0) yield await next();
 }

@@ -55,6 +55,11 @@ export interface XmlImportOptions {
   imagesDir?: string;
   /** Compute the pages' lint errors (default true; `--no-lint`): linting costs far more than the rest. */
   lint?: boolean;
+  /**
+   * Share the pages' linting with a helper thread (default: for files of 256 KB and more on a
+   * machine with several cores).
+   */
+  lintThread?: boolean;
 }
 
 export interface XmlImportSummary {
@@ -696,6 +701,7 @@ export async function importXmlDump(
     source = await openDumpSource(file, {
       ...(options.readerThread === undefined ? {} : { thread: options.readerThread }),
       lint: options.lint ?? true,
+      ...(options.lintThread === undefined ? {} : { lintHelper: options.lintThread }),
     });
   } catch (err) {
     if (err instanceof DumpFileError) throw new XmlImportError(err.message);
