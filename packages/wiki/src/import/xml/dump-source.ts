@@ -1,8 +1,9 @@
 /**
  * Where the importer takes a dump's events from: for a small file the reader runs on the main
- * thread; for a large one a worker thread reads, decompresses and parses the file, computes hashes
- * and extracts links (`dump-worker.ts`), and hands the events over in batches while the main thread
- * writes. The worker runs at most a few batches ahead, so memory stays flat whatever the size.
+ * thread; for a large one, or one whose pages are linted with a helper thread, a worker thread
+ * reads, decompresses and parses the file, computes hashes and extracts links (`dump-worker.ts`),
+ * and hands the events over in batches while the main thread writes. The worker runs at most a
+ * few batches ahead, so memory stays flat whatever the size.
  */
 import { availableParallelism } from 'node:os';
 import type { SiteConfig } from '../../site/site.js';
@@ -46,7 +47,7 @@ const LINT_HELPER_FROM_BYTES = 256_000;
  */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 16 };
 
-/** Whether a file of this size is read on a worker thread by default. */
+/** Whether a file of this size is read on a worker thread by default when it is not linted. */
 export function readerThreadFor(bytes: number): boolean {
   return bytes >= WORKER_FROM_BYTES && availableParallelism() > 1;
 }
