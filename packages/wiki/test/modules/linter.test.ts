@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
-import { ENABLED_LINT_CATEGORIES, lintWikitext } from '../../src/import/wikitext/lint.js';
+import {
+  ENABLED_LINT_CATEGORIES,
+  LINT_PIECE_CHARS,
+  LINT_PIECE_MAX_CHARS,
+  lintPieces,
+  lintWikitext,
+} from '../../src/import/wikitext/lint.js';
 import { importXmlDump } from '../../src/import/xml/xml-importer.js';
 import { TitleCodec } from '../../src/site/title.js';
 import { openWikiStore } from '../../src/store/database.js';
@@ -50,6 +56,59 @@ test("wikitext's lint errors in Linter's categories, with byte locations, parame
     'an error in a template call spans the call',
   );
   assert.deepEqual(lintWikitext('Nur Text mit [[Link]].', codec), []);
+});
+
+/** A page of `count` sections of about 20,000 characters, each with an obsolete `<center>`. */
+function longPage(count: number): string {
+  const filler = "Ein Satz mit [[Link]] und ''kursiv''.\n".repeat(500);
+  return Array.from({ length: count }, (_, i) => `== Abschnitt ${i} ==\n<center>${i}</center>\n${filler}`).join('');
+}
+
+test('a long page is linted in pieces cut before headings where nothing is left open', () => {
+  const codec = new TitleCodec(germanSite());
+  const sections = longPage(16).split(/(?=== Abschnitt)/);
+  // A div from the second section to the fourth, a table from the ninth to the tenth.
+  sections[1] += '<div class="x">\n';
+  sections[3] += '</div>\n';
+  sections[8] += '{|\n| Zelle\n';
+  sections[9] += '|}\n';
+  const text = sections.join('');
+  const pieces = lintPieces(text);
+  assert.ok(pieces.length > 2, `${pieces.length} pieces`);
+  assert.equal(pieces[0]![0], 0);
+  assert.equal(pieces.at(-1)![1], text.length);
+  for (let i = 1; i < pieces.length; i++) assert.equal(pieces[i]![0], pieces[i - 1]![1]);
+  for (const [start, end] of pieces) {
+    assert.ok(end - start <= LINT_PIECE_CHARS, `a piece of ${end - start} characters`);
+    assert.ok(text.startsWith('== Abschnitt', start), 'a piece begins with a heading');
+  }
+  const inside = (open: string, close: string) => (start: number) =>
+    start > text.indexOf(open) && start < text.indexOf(close);
+  assert.ok(!pieces.some(([start]) => inside('<div', '</div>')(start)), 'no cut within the div');
+  assert.ok(!pieces.some(([start]) => inside('{|', '|}')(start)), 'no cut within the table');
+  // The whole page's findings: the sixteen obsolete tags, and nothing about the div or the table.
+  const found = lintWikitext(text, codec);
+  assert.deepEqual(
+    found.map((f) => [f.category, f.start]),
+    [...text.matchAll(/<center>/g)].map((m) => ['obsolete-tag', Buffer.byteLength(text.slice(0, m.index))]),
+  );
+  assert.deepEqual(lintPieces('kurz'), [[0, 4]]);
+});
+
+test('a long page without headings is cut at line breaks, and a single long line within it', () => {
+  const lines = `${'x'.repeat(99)}\n`.repeat(5_000);
+  const pieces = lintPieces(lines);
+  assert.ok(pieces.length > 1);
+  for (const [start, end] of pieces) {
+    assert.ok(end - start <= LINT_PIECE_MAX_CHARS);
+    assert.ok(start === 0 || lines[start - 1] === '\n', 'a piece begins on a line of its own');
+  }
+  assert.equal(pieces.at(-1)![1], lines.length);
+  const line = 'ä'.repeat(3 * LINT_PIECE_MAX_CHARS);
+  assert.deepEqual(
+    lintPieces(line).map(([start, end]) => end - start),
+    [LINT_PIECE_MAX_CHARS, LINT_PIECE_MAX_CHARS, LINT_PIECE_MAX_CHARS],
+  );
 });
 
 describeEachEngine('list=linterrors and meta=linterstats', (engine) => {
@@ -156,6 +215,34 @@ function dumpOf(texts: string[]): string {
     <case>first-letter</case><namespaces><namespace key="0" case="first-letter" /></namespaces></siteinfo>
   <page><title>Seite</title><ns>0</ns><id>5</id>${revisions}</page></mediawiki>`;
 }
+
+test('a dump with a page of a million characters imports with its lint errors', async () => {
+  // Linted whole, such a page took several hundred megabytes and stopped the reader thread.
+  const dir = mkdtempSync(join(tmpdir(), 'lint-long-'));
+  try {
+    const text = longPage(53);
+    assert.ok(text.length >= 1_000_000);
+    const file = join(dir, 'long.xml');
+    writeFileSync(file, dumpOf([text.replace(/&/g, '&amp;').replace(/</g, '&lt;')]));
+    const store = await openWikiStore({ engine: 'sqlite', file: join(dir, 'wiki.sqlite') });
+    try {
+      await importXmlDump(store, file);
+      const rows = await store.db
+        .selectFrom('linter')
+        .select(['linter_cat', 'linter_start'])
+        .orderBy('linter_id')
+        .execute();
+      assert.deepEqual(
+        rows.map((r) => [r.linter_cat, Number(r.linter_start)]),
+        [...text.matchAll(/<center>/g)].map((m) => ['obsolete-tag', Buffer.byteLength(text.slice(0, m.index))]),
+      );
+    } finally {
+      await store.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
 
 describeEachEngine('lint errors of a dump import', (engine) => {
   const dir = mkdtempSync(join(tmpdir(), 'lint-import-'));

@@ -11,6 +11,13 @@
 import Parser from 'wikiparser-node';
 import type { TitleCodec } from '../../site/title.js';
 
+// wikiparser-node's trees are only read, here and by the extracts (`src/extracts/`), never
+// changed. In its view-only mode (a setting of the whole process) it keeps each node's text and
+// offset once computed, where it otherwise joins a node's text again whenever asked, at a cost
+// that grew with the square of a page's length (a page of 400,000 characters took 8.9 s to lint
+// before, 4.0 s after).
+Parser.viewOnly = true;
+
 /** One lint error as the `linter` table keeps it. */
 export interface LintFinding {
   category: string;
@@ -154,19 +161,31 @@ function byteOffsets(text: string, offsets: number[]): Map<number, number> {
   return found;
 }
 
-/** The lint errors of a page's wikitext, in text order, each once. */
-export function lintWikitext(text: string, codec: TitleCodec): LintFinding[] {
+/** A finding with its location as string offsets in the page's text. */
+interface RawFinding {
+  category: string;
+  params: Record<string, unknown>;
+  start: number;
+  end: number;
+  template?: string;
+}
+
+/**
+ * Longest piece of a page linted in one parse. wikiparser-node's tree of a page takes about 250
+ * bytes of memory a character (a page of 1,000,000 characters, which MediaWiki allows, needed
+ * several hundred megabytes and made an import's thread run out of memory), so a longer page is
+ * linted in pieces of about this size, cut before its section headings (see `lintPieces`).
+ */
+export const LINT_PIECE_CHARS = 100_000;
+/** A piece that finds no heading to end at is cut at a line break past this length. */
+export const LINT_PIECE_MAX_CHARS = 2 * LINT_PIECE_CHARS;
+
+/** Lints one piece of a page's text that begins at `offset`, adding its findings to `raw`. */
+function lintPiece(text: string, offset: number, codec: TitleCodec, raw: RawFinding[]): void {
   const root = Parser.parse(text) as unknown as Node & {
     lint(): Array<{ rule: string; message: string; startIndex: number; endIndex: number }>;
   };
   const { templates, headings } = outline(root);
-  const raw: Array<{
-    category: string;
-    params: Record<string, unknown>;
-    start: number;
-    end: number;
-    template?: string;
-  }> = [];
   for (const error of root.lint()) {
     const snippet = text.slice(error.startIndex, error.endIndex);
     if (error.rule === 'lonely-bracket' && !/^\[\[\s*::/.test(text.slice(error.startIndex, error.startIndex + 8)))
@@ -179,16 +198,96 @@ export function lintWikitext(text: string, codec: TitleCodec): LintFinding[] {
       const title = codec.parseOrUndefined(call.name.trim(), { defaultNamespace: 10 });
       raw.push({
         ...found,
-        start: call.start,
-        end: call.end,
+        start: offset + call.start,
+        end: offset + call.end,
         template: title ? codec.prefixedText(title) : call.name.trim(),
       });
     } else {
-      raw.push({ ...found, start: error.startIndex, end: error.endIndex });
+      raw.push({ ...found, start: offset + error.startIndex, end: offset + error.endIndex });
     }
   }
   for (const heading of headings) {
-    if (heading.empty) raw.push({ category: 'empty-heading', params: {}, start: heading.start, end: heading.end });
+    if (heading.empty) {
+      raw.push({ category: 'empty-heading', params: {}, start: offset + heading.start, end: offset + heading.end });
+    }
+  }
+}
+
+/** A section heading's line: `=` signs, the title, as many `=` signs at the end. */
+const HEADING_LINE = /^(={1,6})[^\n]*?\1[ \t]*$/;
+/** An HTML tag: closing slash, name, and the slash of a self-closing one. */
+const TAG = /<(\/?)([a-z][a-z0-9]*)\b[^<>]*?(\/?)>/gi;
+/** Elements that have no end tag. */
+const VOID_ELEMENTS = new Set(['br', 'hr', 'img', 'wbr', 'meta', 'link', 'input', 'col', 'area', 'source', 'track']);
+
+/**
+ * Where a long page is cut for linting: `[start, end]` ranges covering the text, each at most
+ * `LINT_PIECE_CHARS` long where the text allows. A piece ends before a section heading at which
+ * everything the piece opened is closed again (template calls, tables and HTML elements), so that
+ * each piece lints as it would within the whole page; a piece that finds no such heading ends at
+ * the next heading, and one that finds no heading at all at the last line break before
+ * `LINT_PIECE_MAX_CHARS` (within a line longer than that). A page no longer than a piece is one
+ * piece.
+ */
+export function lintPieces(text: string): Array<[number, number]> {
+  if (text.length <= LINT_PIECE_CHARS) return [[0, text.length]];
+  const pieces: Array<[number, number]> = [];
+  let start = 0;
+  while (start < text.length) {
+    const end = pieceEnd(text, start);
+    pieces.push([start, end]);
+    start = end;
+  }
+  return pieces;
+}
+
+/** The end of the piece that begins at `start` (see `lintPieces`). */
+function pieceEnd(text: string, start: number): number {
+  if (text.length - start <= LINT_PIECE_CHARS) return text.length;
+  let templates = 0;
+  let tables = 0;
+  const elements = new Map<string, number>();
+  let balancedHeading = -1;
+  let line = start;
+  while (line < text.length) {
+    const newline = text.indexOf('\n', line);
+    const next = newline < 0 ? text.length : newline + 1;
+    const length = line - start;
+    if (line > start && text.charCodeAt(line) === 61 && HEADING_LINE.test(text.slice(line, next).trimEnd())) {
+      const balanced = templates <= 0 && tables <= 0 && [...elements.values()].every((open) => open <= 0);
+      if (length > LINT_PIECE_CHARS) return balanced || balancedHeading < 0 ? line : balancedHeading;
+      if (balanced) balancedHeading = line;
+    } else if (length > LINT_PIECE_CHARS && balancedHeading > 0) {
+      return balancedHeading;
+    }
+    if (next - start > LINT_PIECE_MAX_CHARS) {
+      if (line > start) return line;
+      // A single line longer than a piece is cut within, not between the halves of a character.
+      const cut = start + LINT_PIECE_MAX_CHARS;
+      return (text.charCodeAt(cut) & 0xfc00) === 0xdc00 ? cut + 1 : cut;
+    }
+    const content = text.slice(line, next);
+    if (content.startsWith('{|')) tables++;
+    else if (content.startsWith('|}')) tables--;
+    for (let i = content.indexOf('{{'); i >= 0; i = content.indexOf('{{', i + 2)) templates++;
+    for (let i = content.indexOf('}}'); i >= 0; i = content.indexOf('}}', i + 2)) templates--;
+    if (content.includes('<')) {
+      for (const [, closing, name, selfClosing] of content.matchAll(TAG)) {
+        const element = name!.toLowerCase();
+        if (selfClosing || VOID_ELEMENTS.has(element)) continue;
+        elements.set(element, (elements.get(element) ?? 0) + (closing ? -1 : 1));
+      }
+    }
+    line = next;
+  }
+  return text.length;
+}
+
+/** The lint errors of a page's wikitext, in text order, each once. */
+export function lintWikitext(text: string, codec: TitleCodec): LintFinding[] {
+  const raw: RawFinding[] = [];
+  for (const [start, end] of lintPieces(text)) {
+    lintPiece(start === 0 && end === text.length ? text : text.slice(start, end), start, codec, raw);
   }
   const bytes = byteOffsets(
     text,
