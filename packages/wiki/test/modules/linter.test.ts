@@ -66,32 +66,42 @@ function longPage(count: number): string {
 
 test('a long page is linted in pieces cut before headings where nothing is left open', () => {
   const codec = new TitleCodec(germanSite());
-  const sections = longPage(16).split(/(?=== Abschnitt)/);
-  // A div from the second section to the fourth, a table from the ninth to the tenth.
-  sections[1] += '<div class="x">\n';
-  sections[3] += '</div>\n';
-  sections[8] += '{|\n| Zelle\n';
-  sections[9] += '|}\n';
-  const text = sections.join('');
-  const pieces = lintPieces(text);
-  assert.ok(pieces.length > 2, `${pieces.length} pieces`);
-  assert.equal(pieces[0]![0], 0);
-  assert.equal(pieces.at(-1)![1], text.length);
-  for (let i = 1; i < pieces.length; i++) assert.equal(pieces[i]![0], pieces[i - 1]![1]);
-  for (const [start, end] of pieces) {
-    assert.ok(end - start <= LINT_PIECE_CHARS, `a piece of ${end - start} characters`);
-    assert.ok(text.startsWith('== Abschnitt', start), 'a piece begins with a heading');
+  const plain = longPage(16);
+  const plainPieces = lintPieces(plain);
+  assert.ok(plainPieces.length > 2, `${plainPieces.length} pieces`);
+  // Each construct in turn spans the first place where the plain page is cut (the end of one
+  // section and the start of the next); a comment's <center> is no error.
+  const constructs: Array<[open: string, close: string]> = [
+    ['<div class="x">\n', '</div>\n'],
+    ['{|\n| Zelle\n', '|}\n'],
+    ['{{Box|\n', '}}\n'],
+    ['<!-- <center>alt</center>\n', '-->'],
+  ];
+  for (const [open, close] of constructs) {
+    const sections = plain.split(/(?=== Abschnitt)/);
+    const k = Number(/^== Abschnitt (\d+)/.exec(plain.slice(plainPieces[1]![0]))![1]);
+    sections[k - 1] += open;
+    sections[k] = sections[k]!.replace('\n', `\n${close}`);
+    const text = sections.join('');
+    const pieces = lintPieces(text);
+    assert.equal(pieces[0]![0], 0);
+    assert.equal(pieces.at(-1)![1], text.length);
+    for (let i = 1; i < pieces.length; i++) assert.equal(pieces[i]![0], pieces[i - 1]![1]);
+    for (const [start, end] of pieces) {
+      assert.ok(end - start <= LINT_PIECE_CHARS, `a piece of ${end - start} characters`);
+      assert.ok(text.startsWith('== Abschnitt', start), 'a piece begins with a heading');
+    }
+    const from = text.indexOf(open);
+    const to = text.indexOf(close, from + open.length);
+    assert.ok(!pieces.some(([start]) => start > from && start < to), `no cut within ${open.trim()}`);
+    // The whole page's findings: the obsolete tags outside the comment, and nothing else.
+    const centers = [...text.matchAll(/(?<!<!-- )<center>/g)];
+    assert.deepEqual(
+      lintWikitext(text, codec).map((f) => [f.category, f.start, f.template]),
+      centers.map((m) => ['obsolete-tag', Buffer.byteLength(text.slice(0, m.index)), undefined]),
+      open,
+    );
   }
-  const inside = (open: string, close: string) => (start: number) =>
-    start > text.indexOf(open) && start < text.indexOf(close);
-  assert.ok(!pieces.some(([start]) => inside('<div', '</div>')(start)), 'no cut within the div');
-  assert.ok(!pieces.some(([start]) => inside('{|', '|}')(start)), 'no cut within the table');
-  // The whole page's findings: the sixteen obsolete tags, and nothing about the div or the table.
-  const found = lintWikitext(text, codec);
-  assert.deepEqual(
-    found.map((f) => [f.category, f.start]),
-    [...text.matchAll(/<center>/g)].map((m) => ['obsolete-tag', Buffer.byteLength(text.slice(0, m.index))]),
-  );
   assert.deepEqual(lintPieces('kurz'), [[0, 4]]);
 });
 

@@ -223,7 +223,7 @@ const VOID_ELEMENTS = new Set(['br', 'hr', 'img', 'wbr', 'meta', 'link', 'input'
 /**
  * Where a long page is cut for linting: `[start, end]` ranges covering the text, each at most
  * `LINT_PIECE_CHARS` long where the text allows. A piece ends before a section heading at which
- * everything the piece opened is closed again (template calls, tables and HTML elements), so that
+ * everything the piece opened is closed again (template calls, tables, comments and HTML elements), so that
  * each piece lints as it would within the whole page; a piece that finds no such heading ends at
  * the next heading, and one that finds no heading at all at the last line break before
  * `LINT_PIECE_MAX_CHARS` (within a line longer than that). A page no longer than a piece is one
@@ -246,6 +246,7 @@ function pieceEnd(text: string, start: number): number {
   if (text.length - start <= LINT_PIECE_CHARS) return text.length;
   let templates = 0;
   let tables = 0;
+  let comments = 0;
   const elements = new Map<string, number>();
   let balancedHeading = -1;
   let line = start;
@@ -254,7 +255,8 @@ function pieceEnd(text: string, start: number): number {
     const next = newline < 0 ? text.length : newline + 1;
     const length = line - start;
     if (line > start && text.charCodeAt(line) === 61 && HEADING_LINE.test(text.slice(line, next).trimEnd())) {
-      const balanced = templates <= 0 && tables <= 0 && [...elements.values()].every((open) => open <= 0);
+      const balanced =
+        templates <= 0 && tables <= 0 && comments <= 0 && [...elements.values()].every((open) => open <= 0);
       if (length > LINT_PIECE_CHARS) return balanced || balancedHeading < 0 ? line : balancedHeading;
       if (balanced) balancedHeading = line;
     } else if (length > LINT_PIECE_CHARS && balancedHeading > 0) {
@@ -271,6 +273,8 @@ function pieceEnd(text: string, start: number): number {
     else if (content.startsWith('|}')) tables--;
     for (let i = content.indexOf('{{'); i >= 0; i = content.indexOf('{{', i + 2)) templates++;
     for (let i = content.indexOf('}}'); i >= 0; i = content.indexOf('}}', i + 2)) templates--;
+    for (let i = content.indexOf('<!--'); i >= 0; i = content.indexOf('<!--', i + 4)) comments++;
+    for (let i = content.indexOf('-->'); i >= 0; i = content.indexOf('-->', i + 3)) comments--;
     if (content.includes('<')) {
       for (const [, closing, name, selfClosing] of content.matchAll(TAG)) {
         const element = name!.toLowerCase();
