@@ -254,12 +254,13 @@ function pieceEnd(text: string, start: number): number {
     const newline = text.indexOf('\n', line);
     const next = newline < 0 ? text.length : newline + 1;
     const length = line - start;
-    if (line > start && text.charCodeAt(line) === 61 && HEADING_LINE.test(text.slice(line, next).trimEnd())) {
+    const content = text.slice(line, next);
+    if (line > start && content.startsWith('=') && HEADING_LINE.test(content.trimEnd())) {
       const balanced =
         templates <= 0 && tables <= 0 && comments <= 0 && [...elements.values()].every((open) => open <= 0);
       if (length > LINT_PIECE_CHARS) return balanced || balancedHeading < 0 ? line : balancedHeading;
       if (balanced) balancedHeading = line;
-    } else if (length > LINT_PIECE_CHARS && balancedHeading > 0) {
+    } else if (length > LINT_PIECE_CHARS && balancedHeading >= 0) {
       return balancedHeading;
     }
     if (next - start > LINT_PIECE_MAX_CHARS) {
@@ -268,7 +269,6 @@ function pieceEnd(text: string, start: number): number {
       const cut = start + LINT_PIECE_MAX_CHARS;
       return (text.charCodeAt(cut) & 0xfc00) === 0xdc00 ? cut + 1 : cut;
     }
-    const content = text.slice(line, next);
     if (content.startsWith('{|')) tables++;
     else if (content.startsWith('|}')) tables--;
     for (let i = content.indexOf('{{'); i >= 0; i = content.indexOf('{{', i + 2)) templates++;
@@ -291,7 +291,7 @@ function pieceEnd(text: string, start: number): number {
 export function lintWikitext(text: string, codec: TitleCodec): LintFinding[] {
   const raw: RawFinding[] = [];
   for (const [start, end] of lintPieces(text)) {
-    lintPiece(start === 0 && end === text.length ? text : text.slice(start, end), start, codec, raw);
+    lintPiece(text.slice(start, end), start, codec, raw);
   }
   const bytes = byteOffsets(
     text,

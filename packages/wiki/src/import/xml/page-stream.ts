@@ -200,7 +200,9 @@ type PageLinkParts = { links?: PageLinkRows; search?: PreparedPage };
  * not answered yet are held (up to `HELD_EVENTS`) while the reading goes on.
  */
 export async function* inOrder(events: AsyncIterable<DumpEvent>, stream: PageStream): AsyncGenerator<ImportEvent> {
-  const held: Array<{ event?: ImportEvent; answer?: Promise<ImportEvent> }> = [];
+  /** An event, or the answer awaited for it (with the event once it has come). */
+  type Held = { event?: ImportEvent; answer?: Promise<ImportEvent> };
+  const held: Held[] = [];
   const next = async (): Promise<ImportEvent> => {
     const first = held.shift()!;
     if (first.event) return first.event;
@@ -213,7 +215,7 @@ export async function* inOrder(events: AsyncIterable<DumpEvent>, stream: PageStr
     if (event.type === 'page-end' && stream.sharing) await new Promise<void>((resolve) => setImmediate(resolve));
     const processed = stream.process(event);
     if (processed instanceof Promise) {
-      const entry: { event?: ImportEvent; answer?: Promise<ImportEvent> } = { answer: processed };
+      const entry: Held = { answer: processed };
       // A failure is thrown where the answer is awaited, in order; this only marks it settled.
       processed.then(
         (answered) => {
