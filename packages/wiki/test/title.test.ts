@@ -4,6 +4,7 @@ import { upperFirst } from '../src/site/first-letter.js';
 import { sanitizeIP } from '../src/site/ip-address.js';
 import { TitleCodec } from '../src/site/title.js';
 import { germanSite } from './helpers/german-site.js';
+import { randomTexts } from './helpers/random-texts.js';
 
 const codec = new TitleCodec(germanSite());
 
@@ -180,6 +181,60 @@ describe('title parsing', () => {
     for (let i = 0; i < 1_000_000; i++) cached.parse(inputs[20_000]!);
     assert.notEqual(cached.parse(inputs[0]!), cached.parse(inputs[0]!));
     assert.equal(cached.parse(inputs[20_000]!), cached.parse(inputs[20_000]!));
+  });
+  test('plain titles, parsed without the cache, come out as the full parse makes them', () => {
+    // A fragment mark sends an input through every step of the parse, and leaves its title as it was.
+    const chars = [
+      'a',
+      'z',
+      'A',
+      'Q',
+      '0',
+      '9',
+      ' ',
+      ' ',
+      '!',
+      '$',
+      "'",
+      '(',
+      ')',
+      '*',
+      '+',
+      ',',
+      '-',
+      '/',
+      ';',
+      '=',
+      '?',
+      '@',
+      // Characters that take an input off the plain path (`#` would make the check below unsound).
+      '_',
+      '.',
+      '~',
+      ':',
+      '\u00e9',
+      '<',
+    ];
+    const inputs = [
+      ...['berlin', 'Berlin', 'new york', 'A', '1990', "l'Oréal", 'x'.repeat(255), 'x'.repeat(256)],
+      ...randomTexts(chars, 20_000, 13, 99),
+    ];
+    for (const site of [
+      germanSite(),
+      { ...germanSite(), namespaces: germanSite().namespaces.map((n) => ({ ...n, case: 'case-sensitive' as const })) },
+    ]) {
+      const titles = new TitleCodec(site);
+      for (const input of inputs) {
+        for (const defaultNamespace of [0, 6, 10, 14, 2, -1]) {
+          const fast = titles.parse(input, { defaultNamespace });
+          const full = titles.parse(`${input}#`, { defaultNamespace });
+          // An input without a title of its own (` `, `_`, `:`) is none, where the mark makes it a
+          // link to a section of the page.
+          if (full.ok && full.title.dbKey === '') continue;
+          assert.deepEqual(fast, full, `${JSON.stringify(input)} in namespace ${defaultNamespace}`);
+        }
+      }
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { phpWordCount } from '../../src/modules/support/search-snippet.js';
 import { indexableText } from '../../src/store/search-text.js';
+import { randomTexts as randomTextsOf } from '../helpers/random-texts.js';
 
 // The replacements MediaWiki's search index update makes, as regular expressions: the scanners
 // of search-text.ts must give exactly the text these give.
@@ -58,17 +59,7 @@ function* randomTexts(count: number): Generator<string> {
     '\u{1F600}',
     '9',
   ];
-  let seed = 12345;
-  const next = () => {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return seed / 0x80000000;
-  };
-  for (let i = 0; i < count; i++) {
-    let text = '';
-    const length = Math.floor(next() * 24);
-    for (let j = 0; j < length; j++) text += pieces[Math.floor(next() * pieces.length)];
-    yield text;
-  }
+  yield* randomTextsOf(pieces, count, 24, 12345);
 }
 
 test('indexable text: link trails spelled out, bare and bracketed URLs left out, labels kept', () => {

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { externalLinkIndexes, findExternalLinks } from '../../src/import/wikitext/external-links.js';
+import { externalLinkIndexes, findExternalLinks, URL_PROTOCOLS } from '../../src/import/wikitext/external-links.js';
 import { extractLinks } from '../../src/import/wikitext/extract-links.js';
 import { TitleCodec } from '../../src/site/title.js';
 import { germanSite } from '../helpers/german-site.js';
+import { randomTexts } from '../helpers/random-texts.js';
 
 const codec = new TitleCodec(germanSite());
 const onPage = (text: string, namespace = 0, dbKey = 'Testseite') => extractLinks(text, { namespace, dbKey }, codec);
@@ -151,6 +152,65 @@ describe('external links', () => {
         'http://example.com/d',
       ],
     );
+  });
+
+  test('free URLs: the same as the pattern of a protocol at a word boundary and URL characters', () => {
+    // The pattern the scanner replaces, and the free URLs found by it.
+    const protocols = URL_PROTOCOLS.map((p) => p.replace(/[/.]/g, '\\$&')).join('|');
+    const urlChars = '[^\\][<>"|{}\\x00-\\x20\\x7f\\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000\\ufffd]';
+    const free = new RegExp(`\\b(?:${protocols})${urlChars}+`, 'gi');
+    const byPattern = (text: string) => {
+      const found = new Set<string>();
+      for (const m of text.matchAll(free)) {
+        const separators = m[0].includes('(') ? ',;.:!?' : ',;.:!?)';
+        let end = m[0].length;
+        while (end > 0 && separators.includes(m[0][end - 1]!)) end--;
+        const url = m[0].slice(0, end);
+        if (url.length <= url.indexOf(':') + 1 || /^[a-z]+:\/*$/i.test(url)) continue;
+        found.add(url);
+      }
+      return [...found];
+    };
+    const pieces = [
+      'http',
+      'HTTPS',
+      'sip',
+      's',
+      'mailTo',
+      'worldwind',
+      'xhttp',
+      '_',
+      '9',
+      'a',
+      ':',
+      '//',
+      '/',
+      '.',
+      ')',
+      '(',
+      ' ',
+      '\u00a0',
+      '"',
+      '|',
+      'é',
+      'ſ',
+      '\u212a',
+      '\ud83d',
+      '\ude00',
+      'geo',
+      'urn',
+      'x.org',
+      ',',
+      '?',
+    ];
+    for (const text of randomTexts(pieces, 60_000, 20, 4711)) {
+      assert.deepEqual(findExternalLinks(text), byPattern(text), JSON.stringify(text));
+    }
+    assert.deepEqual(findExternalLinks('xhttp://a _http://b Http://c sips:d sip://e'), [
+      'Http://c',
+      'sips:d',
+      'sip://e',
+    ]);
   });
 
   test('URLs in template arguments are left to the template', () => {

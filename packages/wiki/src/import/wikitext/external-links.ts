@@ -47,9 +47,59 @@ const BRACKETED = new RegExp(
   `\\[((?:${protocolAlternatives}|\\/\\/)${URL_CHARS}+)${SPACE_CHARS}*([^\\]\\x00-\\x08\\x0a-\\x1f\\ufffd]*?)\\]`,
   'gi',
 );
-/** A free URL starts at a word boundary (ASCII, as in MediaWiki's pattern). */
-const FREE = new RegExp(`\\b(?:${protocolAlternatives})${URL_CHARS}+`, 'gi');
 const TAGS = /<[^>]*>/g;
+
+/** What follows each protocol's name (`http` → `://`, `mailto` → `:`), by the name in lower case. */
+const AFTER_PROTOCOL_NAME = new Map(URL_PROTOCOLS.map((p) => [p.slice(0, p.indexOf(':')), p.slice(p.indexOf(':'))]));
+const LONGEST_PROTOCOL_NAME = Math.max(...[...AFTER_PROTOCOL_NAME.keys()].map((name) => name.length));
+/** The characters a URL runs over (`URL_CHARS`), as a table of the first 65,536 code units. */
+const IS_URL_CHAR = (() => {
+  const table = new Uint8Array(0x10000);
+  const pattern = new RegExp(URL_CHARS);
+  for (let c = 0; c < 0x10000; c++) table[c] = pattern.test(String.fromCharCode(c)) ? 1 : 0;
+  return table;
+})();
+
+/** ASCII letters, digits and `_`: the characters on either side of which `\b` finds no boundary. */
+function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}
+
+/**
+ * Free URLs, left to right: a protocol of `URL_PROTOCOLS` (in any case of its ASCII letters) at a
+ * word boundary, and the URL characters after it, at least one. The same matches as the pattern
+ * `\b(?:protocols)[url chars]+` with the flags `gi`, found from colon to colon instead of trying
+ * the pattern at every position of the text, which took a sixth of the time of link extraction.
+ * A protocol's name is made of letters only, so a match begins where the run of word characters
+ * that ends at a colon begins.
+ */
+function freeUrls(text: string): string[] {
+  const urls: string[] = [];
+  let colon = text.indexOf(':');
+  while (colon !== -1) {
+    let start = colon;
+    while (start > 0 && colon - start <= LONGEST_PROTOCOL_NAME && isWordChar(text.charCodeAt(start - 1))) start--;
+    // A run longer than any protocol's name (the loop stopped within it) is none.
+    const after =
+      colon - start <= LONGEST_PROTOCOL_NAME
+        ? AFTER_PROTOCOL_NAME.get(text.slice(start, colon).toLowerCase())
+        : undefined;
+    let end = colon + (after?.length ?? 0);
+    if (
+      after === undefined ||
+      !text.startsWith(after, colon) ||
+      end >= text.length ||
+      !IS_URL_CHAR[text.charCodeAt(end)]
+    ) {
+      colon = text.indexOf(':', colon + 1);
+      continue;
+    }
+    while (end < text.length && IS_URL_CHAR[text.charCodeAt(end)] === 1) end++;
+    urls.push(text.slice(start, end));
+    colon = text.indexOf(':', end);
+  }
+  return urls;
+}
 
 function trimTrailingPunctuation(url: string): string {
   const separators = url.includes('(') ? ',;.:!?' : ',;.:!?)';
@@ -71,8 +121,8 @@ export function findExternalLinks(text: string): string[] {
   }
   // URLs inside HTML attributes are not links; nor is what an internal link's brackets enclose.
   if (rest.includes('<')) rest = rest.replace(TAGS, ' ');
-  for (const m of rest.matchAll(FREE)) {
-    const url = trimTrailingPunctuation(m[0]);
+  for (const match of freeUrls(rest)) {
+    const url = trimTrailingPunctuation(match);
     const protocolEnd = url.indexOf(':') + 1;
     if (url.length <= protocolEnd || /^[a-z]+:\/*$/i.test(url)) continue;
     found.add(url);

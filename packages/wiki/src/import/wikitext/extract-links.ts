@@ -58,14 +58,6 @@ const LINK = /\[\[([^[\]{}<>|\n]+)(\||\]\])/g;
 /** A transclusion or parser function name: `{{name|` or `{{name}}`, not a `{{{parameter}}}`. */
 const TEMPLATE = /(?<!\{)\{\{(?!\{)([^{}|[\]]*?)(?=\||\}\})/g;
 const REDIRECT_LINK = /^\s*:?\s*\[\[([^[\]|]*?)(?:\|[^\]]*?)?\]\]/;
-/**
- * A copy of a piece of a page's text that does not keep the text alive: the title parser caches
- * its inputs, and a substring would hold on to the whole page it was cut from.
- */
-function detached(part: string): string {
-  return ` ${part}`.slice(1);
-}
-
 /** Magic words that prefix a template name without changing it. */
 const TRANSPARENT_PREFIXES = new Set(['subst', 'safesubst', 'msg', 'msgnw', 'raw']);
 
@@ -74,9 +66,30 @@ function displayTitleHtml(value: string): string {
   return value.replace(/'''(.+?)'''/g, '<b>$1</b>').replace(/''(.+?)''/g, '<i>$1</i>');
 }
 
+/**
+ * Link targets in the order first met, each once. They are told apart by namespace, then by key:
+ * a title the parser had cached comes with a key whose hash V8 keeps, where a key of namespace
+ * and title joined would be a new string to hash for every link.
+ */
+class TargetList {
+  readonly targets: LinkTarget[] = [];
+  private readonly seen = new Map<number, Set<string>>();
+
+  add(namespace: number, dbKey: string): void {
+    let keys = this.seen.get(namespace);
+    if (!keys) {
+      keys = new Set();
+      this.seen.set(namespace, keys);
+    }
+    if (keys.has(dbKey)) return;
+    keys.add(dbKey);
+    this.targets.push({ namespace, dbKey });
+  }
+}
+
 class LinkCollector {
-  readonly links = new Map<string, LinkTarget>();
-  readonly templates = new Map<string, LinkTarget>();
+  readonly links = new TargetList();
+  readonly templates = new TargetList();
   readonly categories = new Map<string, string | undefined>();
   readonly images = new Set<string>();
   readonly languageLinks = new Map<string, string>();
@@ -91,7 +104,7 @@ class LinkCollector {
 
   /** Parses a link target cut from the page's text. */
   private parseTitle(input: string, options?: Parameters<TitleCodec['parseOrUndefined']>[1]): Title | undefined {
-    return this.codec.parseOrUndefined(detached(input), options);
+    return this.codec.parseOrUndefined(input, options);
   }
 
   private isSelf(title: Title): boolean {
@@ -106,7 +119,7 @@ class LinkCollector {
     }
     const namespace = title.namespace === NS_MEDIA ? NS_FILE : title.namespace;
     if (namespace === NS_SPECIAL || title.dbKey === '' || this.isSelf(title)) return;
-    this.links.set(`${namespace}:${title.dbKey}`, { namespace, dbKey: title.dbKey });
+    this.links.add(namespace, title.dbKey);
   }
 
   addInterwiki(title: Title): void {
@@ -116,7 +129,7 @@ class LinkCollector {
 
   addTemplate(title: Title): void {
     if (title.interwiki !== '' || title.namespace < 0 || title.dbKey === '' || this.isSelf(title)) return;
-    this.templates.set(`${title.namespace}:${title.dbKey}`, { namespace: title.namespace, dbKey: title.dbKey });
+    this.templates.add(title.namespace, title.dbKey);
   }
 
   /** Handles one `[[target|...` occurrence. */
@@ -255,7 +268,7 @@ export function parseRedirect(text: string, codec: TitleCodec): { target: Title;
   if (!m) return undefined;
   let target = m[1]!;
   if (target.includes('%')) target = target.replace(/^:+/, '');
-  const title = codec.parseOrUndefined(detached(target), { decodePercent: target.includes('%') });
+  const title = codec.parseOrUndefined(target, { decodePercent: target.includes('%') });
   if (!title || (title.dbKey === '' && title.interwiki === '')) return undefined;
   return { target: title, rest: after.replace(/^\s*:/, '').slice(m[0].length) };
 }
@@ -319,8 +332,8 @@ export function extractLinks(wikitext: string, page: PageContext, codec: TitleCo
   if (defaultSort) collector.properties.set('defaultsort', defaultSort);
 
   const result: PageLinks = {
-    links: [...collector.links.values()],
-    templates: [...collector.templates.values()],
+    links: collector.links.targets,
+    templates: collector.templates.targets,
     categories: [...collector.categories].map(([name, sortKey]) => ({
       name,
       sortKeyPrefix: sortKey ?? defaultSort ?? '',
