@@ -163,9 +163,17 @@ async function listStemsOfVocabulary(
     for (const table of SEARCH_TABLES) {
       let after = '';
       for (;;) {
-        const terms = await sql<{ term: string }>`select term from ${sql.raw(`temp.${table}_vocabulary`)}
-          where term > ${after} order by term limit ${chunk}`.execute(db);
-        const all = terms.rows.map((r) => r.term);
+        // The words of a chunk come as one text, a word a line (no word holds a line break: FTS5's
+        // tokenizer splits at every ASCII character that is no letter or digit), and the last of
+        // them on its own: a row for each word took nearly twice as long (10,000 generated pages,
+        // 1.2 million words: 0.73 to 0.82 s against 0.44 to 0.46 s).
+        const chunkWords = await sql<{ terms: string | null; last: string | null }>`select
+          group_concat(term, char(10)) as terms, max(term) as last
+          from (select term from ${sql.raw(`temp.${table}_vocabulary`)} where term > ${after} order by term limit ${chunk})`.execute(
+          db,
+        );
+        const joined = chunkWords.rows[0]?.terms;
+        const all = joined ? joined.split('\n') : [];
         // The namespace words are no words of the texts.
         const words = all.filter((word) => !word.startsWith(NAMESPACE_MARK));
         // The helper's stems of the words before are written while it stems these.
@@ -173,7 +181,7 @@ async function listStemsOfVocabulary(
         onHelper = helper?.ready && words.length > 0 ? helper.stem(words) : undefined;
         if (stemmed) await insertStemPairs(db, await stemmed);
         if (all.length === 0) break;
-        after = all[all.length - 1]!;
+        after = chunkWords.rows[0]!.last!;
         if (!onHelper && words.length > 0) await insertStemPairs(db, stemPairs(words, stemmer));
       }
     }
