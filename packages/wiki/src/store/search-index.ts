@@ -172,8 +172,8 @@ async function listStemsOfVocabulary(
           from (select term from ${sql.raw(`temp.${table}_vocabulary`)} where term > ${after} order by term limit ${chunk})`.execute(
           db,
         );
-        const joined = chunkWords.rows[0]?.terms;
-        const all = joined ? joined.split('\n') : [];
+        const chunkRow = chunkWords.rows[0];
+        const all = chunkRow?.terms ? chunkRow.terms.split('\n') : [];
         // The namespace words are no words of the texts.
         const words = all.filter((word) => !word.startsWith(NAMESPACE_MARK));
         // The helper's stems of the words before are written while it stems these.
@@ -181,7 +181,7 @@ async function listStemsOfVocabulary(
         onHelper = helper?.ready && words.length > 0 ? helper.stem(words) : undefined;
         if (stemmed) await insertStemPairs(db, await stemmed);
         if (all.length === 0) break;
-        after = chunkWords.rows[0]!.last!;
+        after = chunkRow!.last!;
         if (!onHelper && words.length > 0) await insertStemPairs(db, stemPairs(words, stemmer));
       }
     }

@@ -56,7 +56,8 @@ const ASCII_URL_CHAR = asciiTable(new RegExp(`[${URL_CHARS}]`));
 /** Whether each ASCII character may be part of the word before a link trail (as may any beyond). */
 const ASCII_TRAIL_WORD_CHAR = asciiTable(/[A-Za-z_'.0-9&#;-]/);
 
-function asciiTable(pattern: RegExp): Uint8Array {
+/** Whether each ASCII character matches `pattern` (a character class), as a table. */
+export function asciiTable(pattern: RegExp): Uint8Array {
   const table = new Uint8Array(128);
   for (let c = 0; c < 128; c++) table[c] = pattern.test(String.fromCharCode(c)) ? 1 : 0;
   return table;

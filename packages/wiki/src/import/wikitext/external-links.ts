@@ -4,6 +4,8 @@
  * default (`$wgUrlProtocols`); and the reversed-host index MediaWiki searches them by.
  */
 
+import { asciiTable } from '../../store/search-text.js';
+
 /** `$wgUrlProtocols` of MediaWiki 1.39. */
 export const URL_PROTOCOLS = [
   'bitcoin:',
@@ -52,13 +54,13 @@ const TAGS = /<[^>]*>/g;
 /** What follows each protocol's name (`http` → `://`, `mailto` → `:`), by the name in lower case. */
 const AFTER_PROTOCOL_NAME = new Map(URL_PROTOCOLS.map((p) => [p.slice(0, p.indexOf(':')), p.slice(p.indexOf(':'))]));
 const LONGEST_PROTOCOL_NAME = Math.max(...[...AFTER_PROTOCOL_NAME.keys()].map((name) => name.length));
-/** The characters a URL runs over (`URL_CHARS`), as a table of the first 65,536 code units. */
-const IS_URL_CHAR = (() => {
-  const table = new Uint8Array(0x10000);
-  const pattern = new RegExp(URL_CHARS);
-  for (let c = 0; c < 0x10000; c++) table[c] = pattern.test(String.fromCharCode(c)) ? 1 : 0;
-  return table;
-})();
+/** The characters a URL runs over (`URL_CHARS`): a table for ASCII, the pattern beyond it. */
+const URL_CHAR = new RegExp(URL_CHARS);
+const ASCII_URL_CHAR = asciiTable(URL_CHAR);
+
+function isUrlChar(c: number): boolean {
+  return c < 128 ? ASCII_URL_CHAR[c] === 1 : URL_CHAR.test(String.fromCharCode(c));
+}
 
 /** ASCII letters, digits and `_`: the characters on either side of which `\b` finds no boundary. */
 function isWordChar(c: number): boolean {
@@ -89,12 +91,12 @@ function freeUrls(text: string): string[] {
       after === undefined ||
       !text.startsWith(after, colon) ||
       end >= text.length ||
-      !IS_URL_CHAR[text.charCodeAt(end)]
+      !isUrlChar(text.charCodeAt(end))
     ) {
       colon = text.indexOf(':', colon + 1);
       continue;
     }
-    while (end < text.length && IS_URL_CHAR[text.charCodeAt(end)] === 1) end++;
+    while (end < text.length && isUrlChar(text.charCodeAt(end))) end++;
     urls.push(text.slice(start, end));
     colon = text.indexOf(':', end);
   }
