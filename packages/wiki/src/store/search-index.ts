@@ -25,9 +25,9 @@ import type { SiteConfig } from '../site/site.js';
 import { siblingModule, startWorker } from '../worker-thread.js';
 import { isPostgres } from './migrations/columns.js';
 import {
+  entrySuffix,
   indexableText,
   indexableTitle,
-  indexEntries,
   NAMESPACE_MARK,
   type PreparedPage,
   prepareForIndex,
@@ -342,12 +342,12 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
       } else {
         const texts = await prepared!;
         prepared = next.length > 0 ? prepare(next) : undefined;
-        const entries = batch.map((p, i) => indexEntries(texts[i]!, p.page_namespace));
+        const suffixes = batch.map((p) => entrySuffix(p.page_namespace));
         await sql`insert into searchindex (rowid, si_text) values ${sql.join(
-          batch.map((p, i) => sql`(${p.page_id}, ${entries[i]![0]})`),
+          batch.map((p, i) => sql`(${p.page_id}, ${texts[i]![1]} || ${suffixes[i]})`),
         )}`.execute(db);
         await sql`insert into searchindex_title (rowid, si_title) values ${sql.join(
-          batch.map((p, i) => sql`(${p.page_id}, ${entries[i]![1]})`),
+          batch.map((p, i) => sql`(${p.page_id}, ${texts[i]![0]} || ${suffixes[i]})`),
         )}`.execute(db);
         if (few)
           await listStemsOf(

@@ -17,7 +17,7 @@ import type { WikiStore } from '../../store/database.js';
 import { syncIdSequences } from '../../store/id-sequences.js';
 import { refreshQueryCache } from '../../store/querycache.js';
 import { beginBulkIndex, refreshSearchIndex, SEARCH_TABLES, startSearchIndexThread } from '../../store/search-index.js';
-import { indexEntries, type PreparedPage } from '../../store/search-text.js';
+import { entrySuffix, type PreparedPage } from '../../store/search-text.js';
 import { clearWiki, wikiTable } from '../../store/wiki-tables.js';
 import type { BulkWriter } from '../bulk-writer.js';
 import { openBulkWriter } from '../bulk-writer.js';
@@ -627,24 +627,36 @@ class DumpImport {
     const entries = this.searchEntries;
     this.searchEntries = [];
     this.searchChars = 0;
-    const indexed = entries.map(
-      ({ page, namespace, prepared }) => [page, ...indexEntries(prepared, namespace)] as const,
-    );
-    await this.writer.insert(
+    const suffixes = entries.map(({ namespace }) => entrySuffix(namespace));
+    await this.insertSearchEntries(
       'searchindex',
-      ['rowid', 'si_text'],
-      indexed.map(([page, text]) => [page, text]),
+      'si_text',
+      entries.map(({ page, prepared }, i) => [page, prepared[1], suffixes[i]!]),
     );
-    await this.writer.insert(
+    await this.insertSearchEntries(
       'searchindex_title',
-      ['rowid', 'si_title'],
-      indexed.map(([page, , title]) => [page, title]),
+      'si_title',
+      entries.map(({ page, prepared }, i) => [page, prepared[0], suffixes[i]!]),
     );
     await this.writer.insert(
       'searchindex_page',
       ['si_page', 'si_latest', 'si_wordcount'],
       entries.map(({ page, latest, prepared }) => [page, latest, prepared[2]]),
     );
+  }
+
+  /**
+   * Entries of one of the search index's FTS5 tables (page id, prepared text, namespace word),
+   * each text and its namespace word joined by SQLite (see `entrySuffix`), a batch a statement.
+   */
+  private async insertSearchEntries(table: string, column: string, rows: Array<[number, string, string]>) {
+    for (let start = 0; start < rows.length; start += SEARCH_BATCH_PAGES) {
+      const chunk = rows.slice(start, start + SEARCH_BATCH_PAGES);
+      await this.writer.run(
+        `insert or fail into ${table} (rowid, ${column}) values ${chunk.map(() => '(?, ? || ?)').join(', ')}`,
+        chunk.flat(),
+      );
+    }
   }
 
   /** Category counts, edit counts and site statistics, from the tables as they now are. */
