@@ -18,7 +18,14 @@ export interface BulkWriter {
   /** Kysely inside the import's transaction. */
   readonly db: Kysely<WikiDatabase>;
   /** Writes rows (possibly later, in a batch: call `flush` before reading them back). */
-  insert(table: string, columns: readonly string[], rows: readonly unknown[][], conflict?: Conflict): Promise<void>;
+  insert(
+    table: string,
+    columns: readonly string[],
+    rows: readonly unknown[][],
+    conflict?: Conflict,
+    /** SQLite: columns whose values may be UTF-8 bytes, stored as text (`cast(? as text)`). */
+    textColumns?: readonly string[],
+  ): Promise<void>;
   /** Runs a statement with `?` placeholders after writing what is buffered. */
   run(sql: string, params?: readonly unknown[]): Promise<void>;
   /** Runs a query with `?` placeholders after writing what is buffered. */
@@ -35,11 +42,14 @@ function insertSql(
   conflict: Conflict,
   placeholder: (i: number) => string,
   orFail = false,
+  textColumns: readonly string[] = [],
 ): string {
   const cols = columns.map(quoteIdentifier).join(', ');
   const tuples: string[] = [];
+  const value = (column: string, n: number) =>
+    textColumns.includes(column) ? `cast(${placeholder(n)} as text)` : placeholder(n);
   let n = 0;
-  for (let r = 0; r < rowCount; r++) tuples.push(`(${columns.map(() => placeholder(++n)).join(', ')})`);
+  for (let r = 0; r < rowCount; r++) tuples.push(`(${columns.map((column) => value(column, ++n)).join(', ')})`);
   let sql = `insert ${orFail ? 'or fail ' : ''}into ${quoteIdentifier(table)} (${cols}) values ${tuples.join(', ')}`;
   if (conflict.kind === 'ignore') sql += ' on conflict do nothing';
   if (conflict.kind === 'update') {
@@ -100,10 +110,10 @@ async function sqliteWriter(store: WikiStore, options: BulkWriterOptions): Promi
   return {
     engine: 'sqlite',
     db: store.db,
-    async insert(table, columns, rows, conflict = { kind: 'error' }) {
+    async insert(table, columns, rows, conflict = { kind: 'error' }, textColumns = []) {
       if (rows.length === 0) return;
       const statement = (count: number) => {
-        const key = `${table}|${columns.join(',')}|${conflictKey(conflict)}|${count}`;
+        const key = `${table}|${columns.join(',')}|${conflictKey(conflict)}|${count}|${textColumns.join(',')}`;
         let prepared = insertStatements.get(key);
         if (!prepared) {
           // OR FAIL: a statement that fails keeps the rows it wrote before, which the import's
@@ -114,7 +124,9 @@ async function sqliteWriter(store: WikiStore, options: BulkWriterOptions): Promi
           // slower and cost 10 s of the system's time. Upserts go one row at a time and open none.
           // Inserts into a virtual table (the search index) open one whatever their conflict
           // clause says: SQLite cannot know that the table will not have to undo some rows.
-          prepared = sqlite.prepare(insertSql(table, columns, count, conflict, () => '?', conflict.kind !== 'update'));
+          prepared = sqlite.prepare(
+            insertSql(table, columns, count, conflict, () => '?', conflict.kind !== 'update', textColumns),
+          );
           insertStatements.set(key, prepared);
         }
         return prepared;

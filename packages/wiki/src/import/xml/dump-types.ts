@@ -59,6 +59,11 @@ export interface DumpRevision {
   format?: string;
   /** The main slot's text; absent in stub dumps and when the text was deleted. */
   text?: string;
+  /**
+   * The main slot's text as UTF-8, in place of `text`, when a reader thread hands it over so (see
+   * `StreamSettings.textsAsBytes`); its size and SHA-1 are then filled in already.
+   */
+  textBytes?: Uint8Array;
   textDeleted: boolean;
   /** The `bytes` attribute of `<text>` (the length MediaWiki recorded). */
   bytes?: number;

@@ -27,12 +27,15 @@ const { file, lint, lintHelper } = workerData as { file: string; lint: boolean; 
 const stream = new PageStream({ lint, lintHelper });
 let credits = MAX_AHEAD;
 let siteKnown = false;
+let textsAsBytes = false;
+const encoder = new TextEncoder();
 let wake: (() => void) | undefined;
 
 port.on('message', (command: WorkerCommand) => {
   if (command.type === 'ack') credits++;
   else {
     stream.setSite(command.site, command.settings);
+    textsAsBytes = command.settings.textsAsBytes === true;
     siteKnown = true;
   }
   const w = wake;
@@ -49,6 +52,27 @@ const until = async (condition: () => boolean) => {
   }
 };
 
+/**
+ * Turns a batch's texts (revisions' and search texts) into UTF-8 bytes (`textsAsBytes`), once the
+ * pages are done with here; returns their buffers, which the batch's message then moves.
+ */
+function textsToBytes(events: ImportEvent[]): ArrayBuffer[] {
+  const buffers: ArrayBuffer[] = [];
+  for (const event of events) {
+    if (event.type === 'revision' && event.revision.text !== undefined) {
+      const bytes = encoder.encode(event.revision.text);
+      event.revision.textBytes = bytes;
+      delete event.revision.text;
+      buffers.push(bytes.buffer as ArrayBuffer);
+    } else if (event.type === 'page-end' && typeof event.search?.[1] === 'string') {
+      const bytes = encoder.encode(event.search[1]);
+      event.search[1] = bytes;
+      buffers.push(bytes.buffer as ArrayBuffer);
+    }
+  }
+  return buffers;
+}
+
 try {
   const opened = await openDump(file);
   let batch: ImportEvent[] = [];
@@ -57,7 +81,8 @@ try {
     if (batch.length === 0) return;
     await until(() => credits > 0);
     credits--;
-    post({ type: 'batch', events: batch, bytesRead: opened.bytesRead() });
+    const transfer = textsAsBytes ? textsToBytes(batch) : [];
+    port.postMessage({ type: 'batch', events: batch, bytesRead: opened.bytesRead() } satisfies WorkerMessage, transfer);
     batch = [];
     chars = 0;
   };

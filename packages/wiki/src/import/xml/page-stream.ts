@@ -26,12 +26,21 @@ export interface PageLinkRows {
  */
 export type ImportEvent =
   | Exclude<DumpEvent, { type: 'page-end' }>
-  | { type: 'page-end'; page: DumpPage; links?: PageLinkRows; search?: PreparedPage };
+  | { type: 'page-end'; page: DumpPage; links?: PageLinkRows; search?: HandedSearchText };
+
+/** A page's prepared search text (`PreparedPage`), its text possibly as UTF-8 (`textsAsBytes`). */
+export type HandedSearchText = [title: string, text: string | Uint8Array, wordCount: number];
 
 /** What the importer tells the stream once it knows the site. */
 export interface StreamSettings {
   /** Prepare each page's current text for the search index (`preparePage`). */
   searchTexts?: boolean;
+  /**
+   * A reader thread hands the revisions' texts and the search texts over as UTF-8 bytes, which
+   * move to the writing thread without a copy and which SQLite stores as they are (`cast(? as
+   * text)`), where a string is copied into the writer's heap and encoded again when bound.
+   */
+  textsAsBytes?: boolean;
 }
 
 /** The content model of a revision that names none, from its page's title as MediaWiki defaults it. */

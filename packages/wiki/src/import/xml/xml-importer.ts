@@ -17,7 +17,7 @@ import type { WikiStore } from '../../store/database.js';
 import { syncIdSequences } from '../../store/id-sequences.js';
 import { refreshQueryCache } from '../../store/querycache.js';
 import { beginBulkIndex, refreshSearchIndex, SEARCH_TABLES, startSearchIndexThread } from '../../store/search-index.js';
-import { entrySuffix, type PreparedPage } from '../../store/search-text.js';
+import { entrySuffix } from '../../store/search-text.js';
 import { clearWiki, wikiTable } from '../../store/wiki-tables.js';
 import type { BulkWriter } from '../bulk-writer.js';
 import { openBulkWriter } from '../bulk-writer.js';
@@ -37,7 +37,7 @@ import {
   type Row,
   sha1Base36,
 } from './page-rows.js';
-import { defaultModel, isNewerRevision, type PageLinkRows, pageKey } from './page-stream.js';
+import { defaultModel, type HandedSearchText, isNewerRevision, type PageLinkRows, pageKey } from './page-stream.js';
 import { siteFromSiteinfo } from './site-from-siteinfo.js';
 
 export interface XmlImportOptions {
@@ -130,6 +130,8 @@ const REVISION_COLUMNS = [
   'rev_sha1',
 ];
 const CONTENT_COLUMNS = ['content_id', 'content_size', 'content_sha1', 'content_model', 'content_text'];
+/** Columns whose values may come as UTF-8 bytes (`textsAsBytes`), stored as text. */
+const TEXT_AS_BYTES = ['content_text'];
 const SLOT_COLUMNS = ['slot_revision_id', 'slot_role', 'slot_content_id', 'slot_origin'];
 const PAGE_COLUMNS = [
   'page_id',
@@ -255,7 +257,7 @@ class DumpImport {
     // Into an empty store, the search index is filled with the pages as they are written, from
     // texts the reader prepares, rather than by reading every page back at the end.
     this.searchInBulk = this.storeWasEmpty && (await beginBulkIndex(this.writer.db));
-    this.source.setSite(this.site, { searchTexts: this.searchInBulk });
+    this.source.setSite(this.site, { searchTexts: this.searchInBulk, textsAsBytes: this.writer.engine === 'sqlite' });
     const [{ c }] = await this.writer.all<{ c: number | null }>('select max(content_id) as c from content');
     const [{ a }] = await this.writer.all<{ a: number | null }>('select max(actor_id) as a from actor');
     const [{ r }] = await this.writer.all<{ r: number | null }>('select max(rev_id) as r from revision');
@@ -268,7 +270,7 @@ class DumpImport {
   /** Whether pages go into the (empty) search index as they are written. */
   private searchInBulk = false;
   /** Search index entries not yet written, and the length of their texts. */
-  private searchEntries: Array<{ page: number; namespace: number; latest: number; prepared: PreparedPage }> = [];
+  private searchEntries: Array<{ page: number; namespace: number; latest: number; prepared: HandedSearchText }> = [];
   private searchChars = 0;
 
   private async deferIndexes(): Promise<void> {
@@ -502,7 +504,7 @@ class DumpImport {
     const contents: Row[] = [];
     const slots: Row[] = [];
     const mainContent = this.nextContentId++;
-    contents.push([mainContent, bytes, sha1, model, text]);
+    contents.push([mainContent, bytes, sha1, model, revision.textBytes ?? text]);
     slots.push([revisionId, 'main', mainContent, revisionId]);
     for (const slot of revision.slots) {
       const contentId = this.nextContentId++;
@@ -516,7 +518,7 @@ class DumpImport {
       ]);
       slots.push([revisionId, slot.role, contentId, slot.origin ?? revisionId]);
     }
-    await this.writer.insert('content', CONTENT_COLUMNS, contents);
+    await this.writer.insert('content', CONTENT_COLUMNS, contents, undefined, TEXT_AS_BYTES);
     await this.writer.insert('slots', SLOT_COLUMNS, slots, { kind: 'ignore' });
     const ip = revision.contributor.ip;
     const hex = ip && !revision.contributor.deleted ? ipHex(ip) : undefined;
@@ -539,7 +541,7 @@ class DumpImport {
   }
 
   /** Ends the page: its row and, when its current revision changed, its link tables. */
-  async endPage(links: PageLinkRows | undefined, search?: PreparedPage): Promise<void> {
+  async endPage(links: PageLinkRows | undefined, search?: HandedSearchText): Promise<void> {
     const state = this.current!;
     this.current = undefined;
     if (!state.latest) {
@@ -553,7 +555,7 @@ class DumpImport {
     await this.writePage(state, links, search);
   }
 
-  private async writePage(state: PageState, links: PageLinkRows | undefined, search?: PreparedPage): Promise<void> {
+  private async writePage(state: PageState, links: PageLinkRows | undefined, search?: HandedSearchText): Promise<void> {
     const latest = state.latest!;
     const existing = state.existing;
     const dumpIsNewer =
@@ -607,7 +609,7 @@ class DumpImport {
    * (see docs/import-performance.md: one page a statement, so that FTS5 gathers up to its
    * `hashsize`, or 256 pages a statement, took more time in all).
    */
-  private async indexForSearch(state: PageState, latest: number, prepared: PreparedPage) {
+  private async indexForSearch(state: PageState, latest: number, prepared: HandedSearchText) {
     const waiting = this.searchEntries.findIndex((entry) => entry.page === state.id);
     if (waiting >= 0) {
       this.searchChars -= this.searchEntries[waiting]!.prepared[1].length;
@@ -649,11 +651,11 @@ class DumpImport {
    * Entries of one of the search index's FTS5 tables (page id, prepared text, namespace word),
    * each text and its namespace word joined by SQLite (see `entrySuffix`), a batch a statement.
    */
-  private async insertSearchEntries(table: string, column: string, rows: Array<[number, string, string]>) {
+  private async insertSearchEntries(table: string, column: string, rows: Array<[number, string | Uint8Array, string]>) {
     for (let start = 0; start < rows.length; start += SEARCH_BATCH_PAGES) {
       const chunk = rows.slice(start, start + SEARCH_BATCH_PAGES);
       await this.writer.run(
-        `insert or fail into ${table} (rowid, ${column}) values ${chunk.map(() => '(?, ? || ?)').join(', ')}`,
+        `insert or fail into ${table} (rowid, ${column}) values ${chunk.map(() => '(?, cast(? as text) || ?)').join(', ')}`,
         chunk.flat(),
       );
     }
