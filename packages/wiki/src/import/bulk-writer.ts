@@ -13,6 +13,13 @@ import type { WikiDatabase } from '../store/schema.js';
 
 export type Conflict = { kind: 'error' } | { kind: 'ignore' } | { kind: 'update'; key: string[] };
 
+/**
+ * SQLite: the SQL of some columns' values, with a `?` for each value a row gives for the column,
+ * in place of a plain `?` (`cast(? as text)` stores UTF-8 bytes as text; `cast(? as text) || ?`
+ * takes two values and joins them). Columns not named take one value as it is.
+ */
+export type ColumnValues = Readonly<Record<string, string>>;
+
 export interface BulkWriter {
   readonly engine: 'sqlite' | 'postgres';
   /** Kysely inside the import's transaction. */
@@ -23,8 +30,8 @@ export interface BulkWriter {
     columns: readonly string[],
     rows: readonly unknown[][],
     conflict?: Conflict,
-    /** SQLite: columns whose values may be UTF-8 bytes, stored as text (`cast(? as text)`). */
-    textColumns?: readonly string[],
+    /** SQLite only (PostgreSQL refuses it). */
+    values?: ColumnValues,
   ): Promise<void>;
   /** Runs a statement with `?` placeholders after writing what is buffered. */
   run(sql: string, params?: readonly unknown[]): Promise<void>;
@@ -42,14 +49,13 @@ function insertSql(
   conflict: Conflict,
   placeholder: (i: number) => string,
   orFail = false,
-  textColumns: readonly string[] = [],
+  values: ColumnValues = {},
 ): string {
   const cols = columns.map(quoteIdentifier).join(', ');
   const tuples: string[] = [];
-  const value = (column: string, n: number) =>
-    textColumns.includes(column) ? `cast(${placeholder(n)} as text)` : placeholder(n);
   let n = 0;
-  for (let r = 0; r < rowCount; r++) tuples.push(`(${columns.map((column) => value(column, ++n)).join(', ')})`);
+  const value = (column: string) => (values[column] ?? '?').replace(/\?/g, () => placeholder(++n));
+  for (let r = 0; r < rowCount; r++) tuples.push(`(${columns.map(value).join(', ')})`);
   let sql = `insert ${orFail ? 'or fail ' : ''}into ${quoteIdentifier(table)} (${cols}) values ${tuples.join(', ')}`;
   if (conflict.kind === 'ignore') sql += ' on conflict do nothing';
   if (conflict.kind === 'update') {
@@ -110,10 +116,10 @@ async function sqliteWriter(store: WikiStore, options: BulkWriterOptions): Promi
   return {
     engine: 'sqlite',
     db: store.db,
-    async insert(table, columns, rows, conflict = { kind: 'error' }, textColumns = []) {
+    async insert(table, columns, rows, conflict = { kind: 'error' }, values = {}) {
       if (rows.length === 0) return;
       const statement = (count: number) => {
-        const key = `${table}|${columns.join(',')}|${conflictKey(conflict)}|${count}|${textColumns.join(',')}`;
+        const key = `${table}|${columns.join(',')}|${conflictKey(conflict)}|${count}|${JSON.stringify(values)}`;
         let prepared = insertStatements.get(key);
         if (!prepared) {
           // OR FAIL: a statement that fails keeps the rows it wrote before, which the import's
@@ -125,7 +131,7 @@ async function sqliteWriter(store: WikiStore, options: BulkWriterOptions): Promi
           // Inserts into a virtual table (the search index) open one whatever their conflict
           // clause says: SQLite cannot know that the table will not have to undo some rows.
           prepared = sqlite.prepare(
-            insertSql(table, columns, count, conflict, () => '?', conflict.kind !== 'update', textColumns),
+            insertSql(table, columns, count, conflict, () => '?', conflict.kind !== 'update', values),
           );
           insertStatements.set(key, prepared);
         }
@@ -134,7 +140,8 @@ async function sqliteWriter(store: WikiStore, options: BulkWriterOptions): Promi
       // Several rows per statement save a round of binding and stepping per row; an upsert takes
       // one row at a time, as a statement may not update a row twice.
       const perStatement = conflict.kind === 'update' ? 1 : SQLITE_ROWS_PER_INSERT;
-      const width = columns.length;
+      // A row's values: one a column, or as many as the column's SQL takes.
+      const width = columns.reduce((sum, column) => sum + (values[column]?.split('?').length ?? 2) - 1, 0);
       for (let start = 0; start < rows.length; start += perStatement) {
         const count = Math.min(perStatement, rows.length - start);
         const params = new Array<unknown>(count * width);
@@ -218,8 +225,11 @@ async function postgresWriter(store: WikiStore): Promise<BulkWriter> {
   return {
     engine: 'postgres',
     db,
-    async insert(table, columns, rows, conflict = { kind: 'error' }) {
+    async insert(table, columns, rows, conflict = { kind: 'error' }, values) {
       if (rows.length === 0) return;
+      if (values && Object.keys(values).length > 0) {
+        throw new Error(`inserting into ${table}: SQL for a column's values is for SQLite stores only`);
+      }
       const key = `${table}|${columns.join(',')}|${conflictKey(conflict)}`;
       let buffer = buffers.get(key);
       if (!buffer) {

@@ -25,6 +25,37 @@ describeEachEngine('bulk writer', (engine) => {
     assert.deepEqual(written.slice(0, 2), ['T000', 'T000']);
   });
 
+  test("a column's SQL takes its own values from the row (SQLite); PostgreSQL refuses it", async () => {
+    const store = await freshStore();
+    const writer = await openBulkWriter(store, { emptyStore: true });
+    const values = { pl_title: "cast(? as text) || '_' || ?" };
+    // UTF-8 bytes and strings alike, across more rows than one statement holds.
+    const rows = Array.from({ length: 70 }, (_, i) => [
+      1,
+      0,
+      i % 2 ? new TextEncoder().encode(`Häuser${i}`) : `Haus${i}`,
+      String(i),
+      0,
+    ]);
+    if (engine.name !== 'sqlite') {
+      await assert.rejects(writer.insert('pagelinks', COLUMNS, rows, undefined, values), /SQLite stores only/);
+      await writer.rollback();
+      return;
+    }
+    await writer.insert('pagelinks', COLUMNS, rows, undefined, values);
+    await writer.commit();
+    const written = store
+      .sqlite!.prepare('select typeof(pl_title) as t, pl_title as v from pagelinks order by pl_title')
+      .all() as Array<{ t: string; v: string }>;
+    assert.equal(written.length, 70);
+    assert.ok(written.every((row) => row.t === 'text'));
+    assert.deepEqual(
+      written.slice(0, 3).map((row) => row.v),
+      ['Haus0_0', 'Haus10_10', 'Haus12_12'],
+    );
+    assert.ok(written.some((row) => row.v === 'Häuser69_69'));
+  });
+
   test('a row that breaks a constraint fails the insert, and the rollback leaves nothing of it', async () => {
     const store = await freshStore();
     const writer = await openBulkWriter(store, { emptyStore: true });

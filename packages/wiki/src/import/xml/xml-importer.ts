@@ -130,8 +130,13 @@ const REVISION_COLUMNS = [
   'rev_sha1',
 ];
 const CONTENT_COLUMNS = ['content_id', 'content_size', 'content_sha1', 'content_model', 'content_text'];
-/** Columns whose values may come as UTF-8 bytes (`textsAsBytes`), stored as text. */
-const TEXT_AS_BYTES = ['content_text'];
+/** SQLite: page texts may come as UTF-8 bytes (`textsAsBytes`), stored as text. */
+const CONTENT_VALUES = { content_text: 'cast(? as text)' };
+/**
+ * SQLite: the search index's entries, a page's prepared text or title (perhaps UTF-8 bytes) and
+ * its namespace word, joined by SQLite (see `entrySuffix`).
+ */
+const SEARCH_ENTRY_VALUES = { si_text: 'cast(? as text) || ?', si_title: 'cast(? as text) || ?' };
 const SLOT_COLUMNS = ['slot_revision_id', 'slot_role', 'slot_content_id', 'slot_origin'];
 const PAGE_COLUMNS = [
   'page_id',
@@ -518,7 +523,13 @@ class DumpImport {
       ]);
       slots.push([revisionId, slot.role, contentId, slot.origin ?? revisionId]);
     }
-    await this.writer.insert('content', CONTENT_COLUMNS, contents, undefined, TEXT_AS_BYTES);
+    await this.writer.insert(
+      'content',
+      CONTENT_COLUMNS,
+      contents,
+      undefined,
+      this.writer.engine === 'sqlite' ? CONTENT_VALUES : undefined,
+    );
     await this.writer.insert('slots', SLOT_COLUMNS, slots, { kind: 'ignore' });
     const ip = revision.contributor.ip;
     const hex = ip && !revision.contributor.deleted ? ipHex(ip) : undefined;
@@ -630,35 +641,25 @@ class DumpImport {
     this.searchEntries = [];
     this.searchChars = 0;
     const suffixes = entries.map(({ namespace }) => entrySuffix(namespace));
-    await this.insertSearchEntries(
+    await this.writer.insert(
       'searchindex',
-      'si_text',
-      entries.map(({ page, prepared }, i) => [page, prepared[1], suffixes[i]!]),
+      ['rowid', 'si_text'],
+      entries.map(({ page, prepared }, i) => [page, prepared[1], suffixes[i]]),
+      undefined,
+      SEARCH_ENTRY_VALUES,
     );
-    await this.insertSearchEntries(
+    await this.writer.insert(
       'searchindex_title',
-      'si_title',
-      entries.map(({ page, prepared }, i) => [page, prepared[0], suffixes[i]!]),
+      ['rowid', 'si_title'],
+      entries.map(({ page, prepared }, i) => [page, prepared[0], suffixes[i]]),
+      undefined,
+      SEARCH_ENTRY_VALUES,
     );
     await this.writer.insert(
       'searchindex_page',
       ['si_page', 'si_latest', 'si_wordcount'],
       entries.map(({ page, latest, prepared }) => [page, latest, prepared[2]]),
     );
-  }
-
-  /**
-   * Entries of one of the search index's FTS5 tables (page id, prepared text, namespace word),
-   * each text and its namespace word joined by SQLite (see `entrySuffix`), a batch a statement.
-   */
-  private async insertSearchEntries(table: string, column: string, rows: Array<[number, string | Uint8Array, string]>) {
-    for (let start = 0; start < rows.length; start += SEARCH_BATCH_PAGES) {
-      const chunk = rows.slice(start, start + SEARCH_BATCH_PAGES);
-      await this.writer.run(
-        `insert or fail into ${table} (rowid, ${column}) values ${chunk.map(() => '(?, cast(? as text) || ?)').join(', ')}`,
-        chunk.flat(),
-      );
-    }
   }
 
   /** Category counts, edit counts and site statistics, from the tables as they now are. */
