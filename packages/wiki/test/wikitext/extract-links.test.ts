@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { externalLinkIndexes, findExternalLinks, URL_PROTOCOLS } from '../../src/import/wikitext/external-links.js';
-import { extractLinks } from '../../src/import/wikitext/extract-links.js';
+import { extractLinks, withoutTemplateCalls } from '../../src/import/wikitext/extract-links.js';
 import { TitleCodec } from '../../src/site/title.js';
 import { germanSite } from '../helpers/german-site.js';
 import { randomTexts } from '../helpers/random-texts.js';
@@ -211,6 +211,36 @@ describe('external links', () => {
       'sips:d',
       'sip://e',
     ]);
+  });
+
+  test('template calls are cut from the text as a brace-by-brace scan cuts them', () => {
+    // The plain definition: a call opens at `{{`, closes at the next `}}` at its depth, and the
+    // text outside every call is kept, each call standing as a space; an unclosed call runs to the end.
+    const byScan = (text: string) => {
+      let kept = '';
+      let depth = 0;
+      let i = 0;
+      while (i < text.length) {
+        const pair = text.slice(i, i + 2);
+        if (pair === '{{') {
+          if (depth === 0) kept += ' ';
+          depth++;
+          i += 2;
+        } else if (pair === '}}' && depth > 0) {
+          depth--;
+          i += 2;
+        } else {
+          if (depth === 0) kept += text[i];
+          i++;
+        }
+      }
+      return kept;
+    };
+    const pieces = ['{{', '}}', '{', '}', '{{{', '}}}', 'a', ' ', '|', 'http://x.org', '\n'];
+    for (const text of randomTexts(pieces, 60_000, 16, 1234)) {
+      assert.equal(withoutTemplateCalls(text), byScan(text), JSON.stringify(text));
+    }
+    assert.equal(withoutTemplateCalls('a {{b|{{c}}|d}} e {{f'), 'a   e  ');
   });
 
   test('URLs in template arguments are left to the template', () => {

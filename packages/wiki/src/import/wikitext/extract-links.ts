@@ -276,31 +276,37 @@ export function parseRedirect(text: string, codec: TitleCodec): { target: Title;
 /**
  * The text without template calls (`{{...}}`, nested ones included), in one pass. URLs in a
  * template's arguments are only links if the template shows them, and citation templates commonly
- * do not show them as written, so they are left out.
+ * do not show them as written, so they are left out. Inside a call the scan goes from brace pair
+ * to brace pair (`indexOf`), not character by character: most of an article's references are
+ * template calls, and stepping through them a character at a time took a tenth of the enwiki
+ * sample's import. An unclosed call runs to the end of the text.
  */
-function withoutTemplateCalls(text: string): string {
+export function withoutTemplateCalls(text: string): string {
   let open = text.indexOf('{{');
   if (open < 0) return text;
   const kept: string[] = [];
+  let close = -2;
   let depth = 0;
   let from = 0;
-  let i = open;
-  while (i < text.length - 1) {
-    const c = text.charCodeAt(i);
-    if (c === 123 && text.charCodeAt(i + 1) === 123) {
-      if (depth === 0) kept.push(text.slice(from, i), ' ');
-      depth++;
-      i += 2;
-    } else if (c === 125 && text.charCodeAt(i + 1) === 125 && depth > 0) {
-      depth--;
-      i += 2;
-      if (depth === 0) from = i;
-    } else if (depth === 0) {
-      open = text.indexOf('{{', i);
+  let i = 0;
+  for (;;) {
+    if (open !== -1 && open < i) open = text.indexOf('{{', i);
+    if (depth === 0) {
       if (open < 0) break;
-      i = open;
+      kept.push(text.slice(from, open), ' ');
+      depth = 1;
+      i = open + 2;
+      continue;
+    }
+    if (close !== -1 && close < i) close = text.indexOf('}}', i);
+    if (close < 0) break;
+    if (open >= 0 && open < close) {
+      depth++;
+      i = open + 2;
     } else {
-      i++;
+      depth--;
+      i = close + 2;
+      if (depth === 0) from = i;
     }
   }
   if (depth === 0) kept.push(text.slice(from));
