@@ -38,6 +38,11 @@ export interface BulkWriter {
   /** Runs a query with `?` placeholders after writing what is buffered. */
   all<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   flush(): Promise<void>;
+  /**
+   * SQLite only: attaches another database file to the connection under `schema` until the
+   * import's transaction ends (it is detached right after the commit or rollback).
+   */
+  attach(file: string, schema: string): Promise<void>;
   commit(): Promise<void>;
   rollback(): Promise<void>;
 }
@@ -113,6 +118,12 @@ async function sqliteWriter(store: WikiStore, options: BulkWriterOptions): Promi
   };
   const insertStatements = new Map<string, ReturnType<typeof sqlite.prepare>>();
   let open = true;
+  // Attached files are let go before the journal mode is set back: without a schema, that pragma
+  // would change theirs too.
+  const attached: string[] = [];
+  const detachAll = () => {
+    for (const schema of attached.splice(0)) sqlite.prepare('detach database ?').run(schema);
+  };
   return {
     engine: 'sqlite',
     db: store.db,
@@ -159,16 +170,22 @@ async function sqliteWriter(store: WikiStore, options: BulkWriterOptions): Promi
       return prepare(sql).all(params as unknown[]) as T[];
     },
     async flush() {},
+    async attach(file, schema) {
+      sqlite.prepare('attach database ? as ?').run(file, schema);
+      attached.push(schema);
+    },
     async commit() {
       if (!open) return;
       open = false;
       sqlite.exec('commit');
+      detachAll();
       restore();
     },
     async rollback() {
       if (!open) return;
       open = false;
       if (sqlite.inTransaction) sqlite.exec('rollback');
+      detachAll();
       restore();
     },
   };
@@ -260,6 +277,9 @@ async function postgresWriter(store: WikiStore): Promise<BulkWriter> {
       return result.rows as T[];
     },
     flush,
+    async attach() {
+      throw new Error('attaching a database file is for SQLite stores');
+    },
     async commit() {
       await flush();
       await client.query('commit');

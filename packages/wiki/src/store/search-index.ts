@@ -19,11 +19,13 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
+import type { Database as SQLiteDatabase } from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { phpWordCount } from '../modules/support/search-snippet.js';
 import type { SiteConfig } from '../site/site.js';
 import { siblingModule, startWorker } from '../worker-thread.js';
 import { isPostgres } from './migrations/columns.js';
+import { SearchIndexBuild } from './search-build.js';
 import {
   entrySuffix,
   indexableText,
@@ -222,6 +224,9 @@ interface PageToIndex {
  */
 const BATCH = 50;
 
+/** Words of the vocabulary read and stemmed at a time after a large build. */
+const VOCABULARY_CHUNK = 5000;
+
 export interface RefreshOptions {
   /** Forget the whole index first (the store now holds another wiki). */
   rebuild?: boolean;
@@ -371,7 +376,7 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
       bulk = false;
     }
     if (!postgres && !few && (count > 0 || bulkFilled))
-      await listStemsOfVocabulary(db, stemmer, helper, options.vocabularyChunk ?? 5000);
+      await listStemsOfVocabulary(db, stemmer, helper, options.vocabularyChunk ?? VOCABULARY_CHUNK);
   } finally {
     // A failure above leaves no answer unawaited, and the index's own options as they were (when
     // no transaction around this gives them back).
@@ -395,6 +400,20 @@ export async function beginBulkIndex(db: Kysely<any>): Promise<boolean> {
   return true;
 }
 
+/**
+ * SQLite, an import into an empty store (after `beginBulkIndex`): a build of the index on a thread
+ * of its own (`search-build.ts`), which the import copies into the store at its end instead of
+ * finishing the index with `refreshSearchIndex`.
+ */
+export function startSearchIndexBuild(sqlite: SQLiteDatabase, language: string): SearchIndexBuild {
+  return new SearchIndexBuild(sqlite, {
+    language,
+    bulkOptions: { ...BULK_OPTIONS },
+    finalOptions: { ...FTS5_DEFAULTS },
+    vocabularyChunk: VOCABULARY_CHUNK,
+  });
+}
+
 /** SQLite: whether the index has no entry. */
 async function indexIsEmpty(db: Kysely<any>): Promise<boolean> {
   const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from searchindex_page limit 1)`.execute(
@@ -404,7 +423,7 @@ async function indexIsEmpty(db: Kysely<any>): Promise<boolean> {
 }
 
 /** FTS5's options that shape how it writes and merges its segments (kept in the index itself). */
-interface IndexOptions {
+interface IndexOptions extends Record<string, number> {
   /** Memory for entries not yet written, in bytes. */
   hashsize: number;
   /** Segments of a level merged as a matter of course (0: none). */

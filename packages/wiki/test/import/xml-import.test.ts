@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -391,13 +391,19 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
         others +
         page(1, 'Alpha', 0, revision(12, 11, '2020-03-01T00:00:00Z', 'Dritte Fassung, Gärten')),
     );
+    // Written by the importing thread, or on a thread of its own in a scratch file copied in at
+    // the end (searchThread).
     for (const [path, threads] of [
       [fixture('aawiki-20260101-pages-meta-history.xml'), [false, true]],
       [file('page-twice.xml', again), [false]],
     ] as const) {
-      for (const readerThread of threads) {
+      for (const [readerThread, searchThread] of threads.flatMap((r) => [false, true].map((s) => [r, s] as const))) {
         const store = await freshStore();
-        await importXmlDump(store, path, { lint: false, readerThread });
+        await importXmlDump(store, path, { lint: false, readerThread, searchThread });
+        assert.equal(existsSync(`${store.sqlite!.name}.search-build`), false, 'the scratch file is gone');
+        assert.ok(
+          !store.sqlite!.prepare('select name from pragma_database_list').pluck().all().includes('search_build'),
+        );
         const imported = await searchIndexRows(store);
         assert.ok(imported.entries!.length > 0 && imported.words!.length > imported.entries!.length);
         // The bulk build's own FTS5 options do not outlive it: later edits write and merge as usual.
@@ -411,8 +417,16 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
             ],
           );
         }
+        // FTS5's own check of the index as stored.
+        for (const table of ['searchindex', 'searchindex_title']) {
+          store.sqlite!.prepare(`insert into ${table} (${table}, rank) values ('integrity-check', 0)`).run();
+        }
         await refreshSearchIndex(store.db, (await loadSite(store.db))!, { rebuild: true });
-        assert.deepEqual(imported, await searchIndexRows(store), `${path}, reader thread: ${readerThread}`);
+        assert.deepEqual(
+          imported,
+          await searchIndexRows(store),
+          `${path}, reader thread: ${readerThread}, search thread: ${searchThread}`,
+        );
       }
     }
   });
@@ -492,6 +506,33 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
       importXmlDump(store, join(dir, 'missing.xml'), { lint: false, readerThread: true }),
       /cannot read .*missing\.xml: no such file/,
     );
+  });
+
+  test('an import whose search index is built on a thread of its own fails as a whole, its scratch file removed', async (t) => {
+    if (engine.name !== 'sqlite') return t.skip('SQLite stores only');
+    const store = await freshStore();
+    const pages = Array.from({ length: 80 }, (_, i) =>
+      page(i + 1, `Seite ${i + 1}`, 0, revision(100 + i, undefined, '2020-01-02T00:00:00Z', `Text ${i} [[Ziel]]`)),
+    ).join('');
+    const whole = dump(pages);
+    // Cut inside the last page: 64 pages' entries were sent to the thread before the dump ends.
+    const cut = whole.slice(0, whole.lastIndexOf('<page>') + 30);
+    await assert.rejects(
+      importXmlDump(store, file('search-thread-cut.xml', cut), { lint: false, searchThread: true }),
+      XmlImportError,
+    );
+    assert.equal(existsSync(`${store.sqlite!.name}.search-build`), false);
+    assert.equal(await count(store, 'select count(*) from page'), 0);
+    assert.equal(await count(store, 'select count(*) from searchindex_page'), 0);
+    assert.equal(store.sqlite!.prepare('select count(*) from searchindex_data').pluck().get(), 2);
+    assert.ok(!store.sqlite!.prepare('select name from pragma_database_list').pluck().all().includes('search_build'));
+    // The store takes the whole dump afterwards, with its index.
+    const summary = await importXmlDump(store, file('search-thread-whole.xml', whole), {
+      lint: false,
+      searchThread: true,
+    });
+    assert.equal(summary.pages, 80);
+    assert.equal(await count(store, `select count(*) from searchindex where searchindex match 'ziel'`), 80);
   });
 
   test('an import into an empty store leaves the SQLite file in write-ahead-log mode, failed or not', async () => {

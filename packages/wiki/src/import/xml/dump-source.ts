@@ -15,6 +15,8 @@ import { type ImportEvent, inOrder, PageStream, type StreamSettings } from './pa
 export interface DumpSource {
   /** Size of the file on disk. */
   readonly fileBytes: number;
+  /** Whether a worker thread reads the file (the main thread then only writes). */
+  readonly threaded: boolean;
   /** Bytes of the file read so far (compressed bytes for a compressed file). */
   bytesRead(): number;
   events(): AsyncGenerator<ImportEvent>;
@@ -70,6 +72,7 @@ async function inlineSource(file: string, linting: Linting): Promise<DumpSource>
   const stream = new PageStream(linting);
   return {
     fileBytes: opened.fileBytes,
+    threaded: false,
     bytesRead: opened.bytesRead,
     events: () => inOrder(readDump(opened.stream, file), stream),
     setSite: (site, settings) => stream.setSite(site, settings),
@@ -115,6 +118,7 @@ function workerSource(file: string, fileBytes: number, linting: Linting): DumpSo
   const command = (message: WorkerCommand) => worker.postMessage(message);
   return {
     fileBytes,
+    threaded: true,
     bytesRead: () => read,
     async *events() {
       for (;;) {

@@ -8,6 +8,7 @@
  */
 
 import { statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { quoteIdentifier, UserError } from '@svc/common';
 import type { SiteConfig } from '../../site/site.js';
@@ -16,7 +17,14 @@ import { NS_FILE } from '../../site/title.js';
 import type { WikiStore } from '../../store/database.js';
 import { syncIdSequences } from '../../store/id-sequences.js';
 import { refreshQueryCache } from '../../store/querycache.js';
-import { beginBulkIndex, refreshSearchIndex, SEARCH_TABLES, startSearchIndexThread } from '../../store/search-index.js';
+import type { SearchIndexBuild } from '../../store/search-build.js';
+import {
+  beginBulkIndex,
+  refreshSearchIndex,
+  SEARCH_TABLES,
+  startSearchIndexBuild,
+  startSearchIndexThread,
+} from '../../store/search-index.js';
 import { entrySuffix } from '../../store/search-text.js';
 import { clearWiki, wikiTable } from '../../store/wiki-tables.js';
 import type { BulkWriter } from '../bulk-writer.js';
@@ -60,6 +68,11 @@ export interface XmlImportOptions {
    * machine with several cores).
    */
   lintThread?: boolean;
+  /**
+   * SQLite, into an empty store: write the search index on a thread of its own, in a scratch file
+   * beside the store copied in at the end (default: when the dump is read on a worker thread).
+   */
+  searchThread?: boolean;
 }
 
 export interface XmlImportSummary {
@@ -262,6 +275,15 @@ class DumpImport {
     // Into an empty store, the search index is filled with the pages as they are written, from
     // texts the reader prepares, rather than by reading every page back at the end.
     this.searchInBulk = this.storeWasEmpty && (await beginBulkIndex(this.writer.db));
+    const sqlite = this.store.sqlite;
+    if (
+      this.searchInBulk &&
+      sqlite &&
+      !sqlite.memory &&
+      (this.options.searchThread ?? (this.source.threaded && availableParallelism() > 1))
+    ) {
+      this.searchBuild = startSearchIndexBuild(sqlite, this.site.language);
+    }
     this.source.setSite(this.site, { searchTexts: this.searchInBulk, textsAsBytes: this.writer.engine === 'sqlite' });
     const [{ c }] = await this.writer.all<{ c: number | null }>('select max(content_id) as c from content');
     const [{ a }] = await this.writer.all<{ a: number | null }>('select max(actor_id) as a from actor');
@@ -274,6 +296,8 @@ class DumpImport {
   private deferredIndexes: Array<{ table: string; name: string; columns: string[] }> = [];
   /** Whether pages go into the (empty) search index as they are written. */
   private searchInBulk = false;
+  /** SQLite: the search index's build on a thread of its own, when the pages' entries go there. */
+  private searchBuild: SearchIndexBuild | undefined;
   /** Search index entries not yet written, and the length of their texts. */
   private searchEntries: Array<{ page: number; namespace: number; latest: number; prepared: HandedSearchText }> = [];
   private searchChars = 0;
@@ -296,11 +320,15 @@ class DumpImport {
   }
 
   async commit(): Promise<void> {
+    const build = this.searchBuild;
     // The search index's helper thread loads its modules while the indexes are built, ready to
-    // stem the vocabulary at the end.
-    const helper = this.searchInBulk ? startSearchIndexThread(this.writer.db, this.site.language) : undefined;
+    // stem the vocabulary at the end (a build on a thread of its own stems there).
+    const helper = this.searchInBulk && !build ? startSearchIndexThread(this.writer.db, this.site.language) : undefined;
     try {
       await this.writeSearchEntries();
+      // The build's thread merges the index and stems its vocabulary meanwhile.
+      const built = build?.finish();
+      built?.catch(() => {});
       const folder = this.files.servedFolder;
       if (folder && folder !== this.site.uploadDirectory) {
         this.site = { ...this.site, uploadDirectory: folder };
@@ -311,18 +339,27 @@ class DumpImport {
       await this.writer.flush();
       await syncIdSequences(this.writer.db);
       await refreshQueryCache(this.writer.db, this.site);
-      await refreshSearchIndex(this.writer.db, this.site, {
-        bulkFilled: this.searchInBulk,
-        ...(helper ? { helper } : {}),
-      });
+      if (build) {
+        await built;
+        await build.copyInto(this.store.sqlite!, (file, schema) => this.writer.attach(file, schema));
+        // The index is complete; this finds no page to add (only pages the dump gave no text).
+        await refreshSearchIndex(this.writer.db, this.site);
+      } else {
+        await refreshSearchIndex(this.writer.db, this.site, {
+          bulkFilled: this.searchInBulk,
+          ...(helper ? { helper } : {}),
+        });
+      }
     } finally {
       await helper?.close();
     }
     await this.writer.commit();
+    await build?.close();
   }
 
   async rollback(): Promise<void> {
     await this.writer?.rollback();
+    await this.searchBuild?.close();
   }
 
   private async actorFor(contributor: DumpContributor): Promise<number> {
@@ -626,7 +663,10 @@ class DumpImport {
       this.searchChars -= this.searchEntries[waiting]!.prepared[1].length;
       this.searchEntries.splice(waiting, 1);
     } else if ((await this.writer.all('select 1 from searchindex_page where si_page = ?', [state.id])).length > 0) {
-      for (const table of SEARCH_TABLES) await this.writer.run(`delete from ${table} where rowid = ?`, [state.id]);
+      if (this.searchBuild) await this.searchBuild.remove(state.id);
+      else {
+        for (const table of SEARCH_TABLES) await this.writer.run(`delete from ${table} where rowid = ?`, [state.id]);
+      }
       await this.writer.run('delete from searchindex_page where si_page = ?', [state.id]);
     }
     this.searchEntries.push({ page: state.id, namespace: state.namespace, latest, prepared });
@@ -640,21 +680,28 @@ class DumpImport {
     const entries = this.searchEntries;
     this.searchEntries = [];
     this.searchChars = 0;
+    if (entries.length === 0) return;
     const suffixes = entries.map(({ namespace }) => entrySuffix(namespace));
-    await this.writer.insert(
-      'searchindex',
-      ['rowid', 'si_text'],
-      entries.map(({ page, prepared }, i) => [page, prepared[1], suffixes[i]]),
-      undefined,
-      SEARCH_ENTRY_VALUES,
-    );
-    await this.writer.insert(
-      'searchindex_title',
-      ['rowid', 'si_title'],
-      entries.map(({ page, prepared }, i) => [page, prepared[0], suffixes[i]]),
-      undefined,
-      SEARCH_ENTRY_VALUES,
-    );
+    if (this.searchBuild) {
+      await this.searchBuild.add(
+        entries.map(({ page, prepared }, i) => ({ page, title: prepared[0], text: prepared[1], suffix: suffixes[i]! })),
+      );
+    } else {
+      await this.writer.insert(
+        'searchindex',
+        ['rowid', 'si_text'],
+        entries.map(({ page, prepared }, i) => [page, prepared[1], suffixes[i]]),
+        undefined,
+        SEARCH_ENTRY_VALUES,
+      );
+      await this.writer.insert(
+        'searchindex_title',
+        ['rowid', 'si_title'],
+        entries.map(({ page, prepared }, i) => [page, prepared[0], suffixes[i]]),
+        undefined,
+        SEARCH_ENTRY_VALUES,
+      );
+    }
     await this.writer.insert(
       'searchindex_page',
       ['si_page', 'si_latest', 'si_wordcount'],
