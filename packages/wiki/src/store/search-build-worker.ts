@@ -9,7 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import type { SearchBuildReply, SearchBuildRequest, SearchBuildWorkerData } from './search-build.js';
 import { NAMESPACE_MARK } from './search-text.js';
-import { stemPairs, WordStemmer } from './word-stems.js';
+import { INSERT_STEM_PAIRS_SQL, stemPairs, stemPairsJson, vocabularyChunkSql, WordStemmer } from './word-stems.js';
 
 /**
  * The scratch connection's page cache, in KiB (negative: a size): FTS5 writes its segments and
@@ -99,24 +99,19 @@ function finish() {
   for (const table of data.tables) db.prepare(`insert into ${table} (${table}) values ('optimize')`).run();
   setOptions(db, data.finalOptions);
   const stemmer = new WordStemmer(data.language);
-  const insertPairs = db.prepare(`insert or ignore into ${data.stemTable} (ss_stem, ss_word)
-    select json_extract(value, '$[0]'), json_extract(value, '$[1]') from json_each(?)`);
+  const insertPairs = db.prepare(INSERT_STEM_PAIRS_SQL);
   for (const table of data.tables) {
     db.exec(`create virtual table temp.${table}_vocabulary using fts5vocab(main, ${table}, row)`);
-    // A chunk's words as one text, a word a line (FTS5's tokenizer splits at line breaks), as
-    // `refreshSearchIndex` reads them.
-    const chunk = db.prepare(`select group_concat(term, char(10)) as terms, max(term) as last
-      from (select term from temp.${table}_vocabulary where term > ? order by term limit ${data.vocabularyChunk})`);
+    const chunk = db.prepare(vocabularyChunkSql(`temp.${table}_vocabulary`, data.vocabularyChunk));
     let after = '';
     for (;;) {
       const row = chunk.get(after) as { terms: string | null; last: string | null };
       if (!row.terms) break;
       after = row.last!;
+      // The namespace words are no words of the texts.
       const words = row.terms.split('\n').filter((word) => !word.startsWith(NAMESPACE_MARK));
       const pairs = stemPairs(words, stemmer);
-      const rows: Array<[string, string]> = [];
-      for (let i = 0; i < pairs.length; i += 2) rows.push([pairs[i]!, pairs[i + 1]!]);
-      if (rows.length > 0) insertPairs.run(JSON.stringify(rows));
+      if (pairs.length > 0) insertPairs.run(stemPairsJson(pairs));
     }
     db.exec(`drop table temp.${table}_vocabulary`);
   }

@@ -45,7 +45,6 @@ export interface SearchBuildWorkerData {
   /** The texts' and the titles' FTS5 tables, and their columns. */
   tables: [string, string];
   columns: [string, string];
-  stemTable: string;
   /** FTS5's options while the index fills, and those it keeps after. */
   bulkOptions: Record<string, number>;
   finalOptions: Record<string, number>;
@@ -116,7 +115,6 @@ export class SearchIndexBuild {
       definitions,
       tables: [TEXTS, TITLES],
       columns: ['si_text', 'si_title'],
-      stemTable: STEMS,
       bulkOptions: options.bulkOptions,
       finalOptions: options.finalOptions,
       language: options.language,

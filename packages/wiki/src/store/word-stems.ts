@@ -90,6 +90,32 @@ export function stemPairs(words: string[], stemmer: WordStemmer): string[] {
   return pairs;
 }
 
+/**
+ * SQLite: a chunk of an FTS5 vocabulary table's words (`fts5vocab`, `row`) after the bound word,
+ * as one text of a word a line (no word holds a line break: FTS5's tokenizer splits at every
+ * ASCII character that is no letter or digit), and the chunk's last word (`terms`, `last`). A row
+ * for each word took nearly twice as long (10,000 generated pages, 1.2 million words: 0.73 to
+ * 0.82 s against 0.44 to 0.46 s).
+ */
+export function vocabularyChunkSql(vocabularyTable: string, chunk: number): string {
+  return `select group_concat(term, char(10)) as terms, max(term) as last
+    from (select term from ${vocabularyTable} where term > ? order by term limit ${Math.trunc(chunk)})`;
+}
+
+/**
+ * SQLite: writes `[stem, word]` pairs into the stem table from one bound JSON array of pairs
+ * (`stemPairsJson`): SQLite reads it faster than thousands of bound values.
+ */
+export const INSERT_STEM_PAIRS_SQL = `insert or ignore into searchindex_stem (ss_stem, ss_word)
+  select json_extract(value, '$[0]'), json_extract(value, '$[1]') from json_each(?)`;
+
+/** Flattened `[stem, word]` pairs (as `stemPairs` gives them) as the JSON `INSERT_STEM_PAIRS_SQL` takes. */
+export function stemPairsJson(pairs: string[]): string {
+  const rows: Array<[string, string]> = [];
+  for (let i = 0; i < pairs.length; i += 2) rows.push([pairs[i]!, pairs[i + 1]!]);
+  return JSON.stringify(rows);
+}
+
 /** What a search index thread is asked: the pages (title, wikitext) to prepare, or words to stem. */
 export type SearchIndexRequest =
   | { kind: 'prepare'; pages: Array<[string, string]> }
