@@ -9,7 +9,7 @@ import type { Title, TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
 import type { MessageParam } from './messages/render.js';
 import type { PageRow, PageSet } from './pageset.js';
-import type { ModuleDescriptor } from './params/descriptor.js';
+import type { ModuleDescriptor, ParamsOf } from './params/descriptor.js';
 import type { ParamValues } from './params/validate.js';
 import type { ResultArray, ResultObject, ResultValue } from './result/tree.js';
 import type { RequestSession } from './session.js';
@@ -80,10 +80,14 @@ export interface ModuleResult {
   pageList(pageId: number, key: string, element: string): ResultArray | undefined;
 }
 
-export interface ModuleContext {
+/**
+ * What a module's execution gets. `P` is the type of its validated parameters: `ParamsOf<typeof
+ * descriptor>` for a module (see ModuleExecute), or the few parameters a shared helper reads.
+ */
+export interface ModuleContext<P = ParamValues> {
   readonly descriptor: ModuleDescriptor;
   /** Validated parameters by unprefixed name. */
-  readonly params: ParamValues;
+  readonly params: P;
   readonly site: SiteConfig;
   readonly titles: TitleCodec;
   readonly store: WikiStore;
@@ -129,11 +133,18 @@ export interface ModuleContext {
   readonly engine: string;
 }
 
-export type ModuleExecute = (context: ModuleContext) => Promise<void> | void;
+/** A module's execution, its parameters typed from its descriptor: `ModuleExecute<typeof descriptor>`. */
+export type ModuleExecute<D extends ModuleDescriptor = ModuleDescriptor> = (
+  context: ModuleContext<ParamsOf<D>>,
+) => Promise<void> | void;
+
+/** The context of a module whose descriptor is `D`, for the helpers of its file. */
+export type ContextOf<D extends ModuleDescriptor> = ModuleContext<ParamsOf<D>>;
 
 export interface QueryModule {
   descriptor: ModuleDescriptor;
-  execute: ModuleExecute;
+  /** A method, so that every module's execution, typed from its own descriptor, is one. */
+  execute(context: ModuleContext): Promise<void> | void;
   /** A deprecated module that adds its deprecation warning itself (where MediaWiki's does). */
   reportsOwnDeprecation?: boolean;
 }

@@ -94,6 +94,40 @@ export const DEFAULT_USER_SUBTYPES: readonly UserSubtype[] = ['name', 'ip', 'tem
 export const MULTI_LOW_LIMIT = 50;
 export const MULTI_HIGH_LIMIT = 500;
 
+/** What the validator gives a parameter, when nothing more is known of its descriptor. */
+export type ParamValue = string | number | boolean | string[] | number[] | undefined;
+export type ParamValues = Record<string, ParamValue>;
+
+/**
+ * The value the validator gives a parameter, computed from its descriptor: numbers for integers,
+ * limits and namespaces, the enum's values for an enum, arrays for multi-value parameters, a
+ * boolean for a flag, strings otherwise (timestamps in MediaWiki's 14-digit form, normalised user
+ * names, titles). A parameter without a default that is not required may be undefined.
+ */
+export type ParamValueOf<P extends ParamDescriptor> = P['type'] extends 'boolean'
+  ? boolean
+  : (P extends { multi: true } ? ScalarValueOf<P>[] : ScalarValueOf<P>) | (P extends HasValue ? never : undefined);
+
+type HasValue = { default: string | SiteValue } | { required: true };
+
+type ScalarValueOf<P extends ParamDescriptor> = P extends { checkedByModule: true }
+  ? string
+  : P['type'] extends 'integer' | 'limit' | 'namespace'
+    ? number
+    : P['type'] extends readonly (infer V extends string)[]
+      ? V
+      : string;
+
+/**
+ * A module's validated parameters by unprefixed name, typed from its descriptor (declared
+ * `as const satisfies ModuleDescriptor`). A descriptor typed only as `ModuleDescriptor` gives the
+ * untyped record.
+ */
+export type ParamsOf<D extends { readonly parameters: readonly ParamDescriptor[] }> =
+  string extends D['parameters'][number]['name']
+    ? ParamValues
+    : { [P in D['parameters'][number] as P['name']]: ParamValueOf<P> };
+
 export function isEnumType(type: ParamType): type is readonly string[] | SiteEnum {
   return typeof type !== 'string';
 }

@@ -12,13 +12,14 @@ import {
   MULTI_LOW_LIMIT,
   type ParamDescriptor,
   type ParamType,
+  type ParamValue,
+  type ParamValues,
   type TemplatedParamDescriptor,
 } from './descriptor.js';
 import type { RequestParams } from './request.js';
 import { parseTimestamp, toMwTimestamp } from './timestamp.js';
 
-export type ParamValue = string | number | boolean | string[] | number[] | undefined;
-export type ParamValues = Record<string, ParamValue>;
+export type { ParamValue, ParamValues } from './descriptor.js';
 
 export interface ValidationEnvironment {
   site: SiteConfig;

@@ -6,7 +6,7 @@ import { NS_CATEGORY } from '../../site/title.js';
 import { categoryRowsQuery, listCategories } from '../support/category-rows.js';
 
 /** `list=allcategories`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'allcategories',
   group: 'list',
   prefix: 'ac',
@@ -27,13 +27,13 @@ export const descriptor: ModuleDescriptor = {
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
     { name: 'prop', type: ['hidden', 'size'], default: '', multi: true },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /**
  * Categories of the `category` table (those with members or a page) in title order, continued by
  * the next title; `min`/`max` bound the member count.
  */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   const descending = p.dir === 'descending';
   const key = (part: string) => titlePartToKey(ctx.titles, part, NS_CATEGORY);

@@ -23,7 +23,7 @@ import {
 } from '../support/revision-output.js';
 
 /** `list=alldeletedrevisions`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'alldeletedrevisions',
   group: 'list',
   prefix: 'adr',
@@ -49,14 +49,14 @@ export const descriptor: ModuleDescriptor = {
     { name: 'generatetitles', type: 'boolean' },
   ],
   templatedparameters: REVISION_TEMPLATED_PARAMETERS,
-};
+} as const satisfies ModuleDescriptor;
 
 /**
  * Every deleted revision in title order (`adrcontinue=ns|title|timestamp|ar_id`, the archive's
  * `ar_name_title_timestamp` index), or one editor's by time (`timestamp|ar_id`,
  * `ar_actor_timestamp`), each title's revisions grouped under it.
  */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   const namespaces = p.namespace as number[] | undefined;
   if (namespaces !== undefined && namespaces.length === 0) {

@@ -5,7 +5,7 @@ import { NS_FILE } from '../../site/title.js';
 import { listAllLinks } from '../support/all-links.js';
 
 /** `list=allfileusages`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'allfileusages',
   group: 'list',
   prefix: 'af',
@@ -25,10 +25,10 @@ export const descriptor: ModuleDescriptor = {
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
     { name: 'dir', type: ['ascending', 'descending'], default: 'ascending' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** Every imagelinks target in title order, see support/all-links.ts. */
-export const execute: ModuleExecute = (ctx) =>
+export const execute: ModuleExecute<typeof descriptor> = (ctx) =>
   listAllLinks(ctx, {
     table: 'imagelinks',
     from: 'il_from',

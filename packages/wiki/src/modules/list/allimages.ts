@@ -9,7 +9,7 @@ import { type ImageRow, imageVersion } from '../support/file-rows.js';
 import { sha1Filter, versionInfo } from '../support/files.js';
 
 /** `list=allimages`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'allimages',
   group: 'list',
   prefix: 'ai',
@@ -61,7 +61,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'mime', type: 'string', multi: true },
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 const NS_FILE = 6;
 
@@ -69,17 +69,17 @@ function mustUseWith(name: string, other: string): Error {
   return apiError('invalidparammix', 'apierror-invalidparammix-mustusewith', [name, other]);
 }
 
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   const prefix = ctx.descriptor.prefix;
   const byName = p.sort === 'name';
   if (byName) {
-    for (const name of ['start', 'end', 'user']) {
+    for (const name of ['start', 'end', 'user'] as const) {
       if (p[name] !== undefined) throw mustUseWith(`${prefix}${name}`, `${prefix}sort=timestamp`);
     }
     if (p.filterbots !== 'all') throw mustUseWith(`${prefix}filterbots`, `${prefix}sort=timestamp`);
   } else {
-    for (const name of ['from', 'to', 'prefix']) {
+    for (const name of ['from', 'to', 'prefix'] as const) {
       if (p[name] !== undefined) throw mustUseWith(`${prefix}${name}`, `${prefix}sort=name`);
     }
     if (p.user !== undefined && p.filterbots !== 'all') throw cannotUseWith(`${prefix}user`, `${prefix}filterbots`);

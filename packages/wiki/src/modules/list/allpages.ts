@@ -8,7 +8,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 
 /** `list=allpages`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'allpages',
   group: 'list',
   prefix: 'ap',
@@ -35,13 +35,13 @@ export const descriptor: ModuleDescriptor = {
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
     { name: 'dir', type: ['ascending', 'descending'], default: 'ascending' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /**
  * Pages of one namespace in title order: a range scan of `page_name_title` (or
  * `page_redirect_name_title` with a redirect filter), continued by the next title.
  */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   const namespace = p.namespace as number;
   const descending = p.dir === 'descending';

@@ -4,7 +4,7 @@ import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { listAllLinks } from '../support/all-links.js';
 
 /** `list=allredirects`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'allredirects',
   group: 'list',
   prefix: 'ar',
@@ -25,10 +25,10 @@ export const descriptor: ModuleDescriptor = {
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
     { name: 'dir', type: ['ascending', 'descending'], default: 'ascending' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** Every redirect target in title order, see support/all-links.ts. */
-export const execute: ModuleExecute = (ctx) =>
+export const execute: ModuleExecute<typeof descriptor> = (ctx) =>
   listAllLinks(ctx, {
     table: 'redirect',
     from: 'rd_from',

@@ -15,7 +15,7 @@ import {
 } from '../support/revision-output.js';
 
 /** `list=allrevisions`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'allrevisions',
   group: 'list',
   prefix: 'arv',
@@ -37,14 +37,14 @@ export const descriptor: ModuleDescriptor = {
     { name: 'generatetitles', type: 'boolean' },
   ],
   templatedparameters: REVISION_TEMPLATED_PARAMETERS,
-};
+} as const satisfies ModuleDescriptor;
 
 /**
  * Every revision of the wiki by timestamp (`arvcontinue=timestamp|revid`), or one editor's
  * (read from the editor's index), grouped into consecutive runs of the same page as MediaWiki
  * groups them.
  */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   if (p.user !== undefined && p.excludeuser !== undefined) {
     throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);

@@ -20,7 +20,7 @@ import { blockDetails, centralIdDetails } from '../support/user-info.js';
 import { RIGHTS, USER_GROUPS } from '../values.js';
 
 /** `list=allusers`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'allusers',
   group: 'list',
   prefix: 'au',
@@ -49,7 +49,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'excludenamed', type: 'boolean' },
     { name: 'excludetemp', type: 'boolean' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** MediaWiki's `$wgActiveUserDays`. */
 const DEFAULT_ACTIVE_USER_DAYS = 30;
@@ -82,7 +82,7 @@ function wantedGroups(ctx: ModuleContext): string[] | undefined {
  * by group, rights, edits and recent activity. Names hidden by a block are left out for callers
  * without `hideuser`.
  */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   if (p.group !== undefined && p.excludegroup !== undefined) {
     throw mutuallyExclusive([ctx.paramName('group'), ctx.paramName('excludegroup')]);

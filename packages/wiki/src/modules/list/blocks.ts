@@ -8,7 +8,7 @@ import { list, type ResultObject, type ResultValue } from '../../api/result/tree
 import { hexToIP, ipRangeHex, sanitizeIP } from '../../site/ip-address.js';
 
 /** `list=blocks`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'blocks',
   group: 'list',
   prefix: 'bk',
@@ -47,7 +47,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'show', type: ['!account', '!ip', '!range', '!temp', 'account', 'ip', 'range', 'temp'], multi: true },
     { name: 'continue', type: 'string' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** `$wgBlockCIDRLimit`: the broadest ranges `bkip` may name. */
 const DEFAULT_CIDR_LIMIT = { IPv4: 16, IPv6: 19 };
@@ -85,7 +85,7 @@ function showConditions(ctx: ModuleContext): Set<string> {
  * the kind of target. Autoblocks do not show their address; blocks that hide a user name are
  * listed only for callers with `hideuser`.
  */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   if (p.users !== undefined && p.ip !== undefined) {
     throw mutuallyExclusive([ctx.paramName('users'), ctx.paramName('ip')]);

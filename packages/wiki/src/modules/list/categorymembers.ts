@@ -11,7 +11,7 @@ import { applied, type QueryPart, rowsOf } from '../support/query-parts.js';
 import { titleOrPageId } from '../support/title-or-pageid.js';
 
 /** `list=categorymembers`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'categorymembers',
   group: 'list',
   prefix: 'cm',
@@ -45,7 +45,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'startsortkey', type: 'string', deprecated: true },
     { name: 'endsortkey', type: 'string', deprecated: true },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 interface MemberRow {
   page_id: number;
@@ -67,7 +67,7 @@ const unhex = (value: string) => Buffer.from(value, 'hex').toString('utf8');
  * the types were asked for, continued by `type|hex sort key|page id`. By timestamp: one scan of
  * `cl_timestamp` over all types, continued by `timestamp|page id`.
  */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   const category = await titleOrPageId(ctx);
   if (category.namespace !== NS_CATEGORY) throw apiError('invalidcategory', 'apierror-invalidcategory');

@@ -5,7 +5,7 @@ import { assoc, type ResultObject, type ResultValue } from '../../api/result/tre
 import { CODEX_ICON_NAMES } from '../values.js';
 
 /** `list=codexicons`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'codexicons',
   group: 'list',
   prefix: '',
@@ -15,7 +15,7 @@ export const descriptor: ModuleDescriptor = {
   licensetag: 'GPL-2.0-or-later',
   helpurl: 'https://www.mediawiki.org/wiki/Special:MyLanguage/API:Codexicons',
   parameters: [{ name: 'names', type: CODEX_ICON_NAMES, required: true, multi: true, allspecifier: true }],
-};
+} as const satisfies ModuleDescriptor;
 
 const ICONS = codexIcons as unknown as Record<string, unknown>;
 
@@ -23,7 +23,7 @@ const ICONS = codexIcons as unknown as Record<string, unknown>;
  * The asked icons keyed by name, each as the icon package defines it: the SVG content, or an object
  * with `ltr`/`rtl` forms, `shouldFlip`, or a `langCodeMap` of per-language forms with a `default`.
  */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const icons: ResultObject = assoc({});
   for (const name of ctx.params.names as string[]) icons[name] = iconValue(ICONS[name]);
   ctx.result.set('codexicons', icons);

@@ -26,7 +26,7 @@ import {
 import { base36ToHex, revisionListLimit, tagsOfRevisions } from '../support/revision-output.js';
 
 /** `list=deletedrevs`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'deletedrevs',
   group: 'list',
   prefix: 'dr',
@@ -71,7 +71,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
     { name: 'continue', type: 'string' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** The module warns of its deprecation itself, after its permission check. */
 export const reportsOwnDeprecation = true;
@@ -86,7 +86,7 @@ function permissionDenied(right: string) {
  * titles (mode 1, `ns|title|timestamp|ar_id`), one editor's (mode 2, `timestamp|ar_id`), or every
  * title of a namespace (mode 3, by title). Only for callers with `deletedhistory`.
  */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (!ctx.user.rights.has('deletedhistory')) throw permissionDenied('deletedhistory');
   // MediaWiki checks the right before it warns that the module is deprecated.
   ctx.warn('apiwarn-deprecation-deletedrevs', [], 'deprecation');

@@ -9,7 +9,7 @@ import { externalLinkIndexes, URL_PROTOCOLS as LINK_PROTOCOLS } from '../../impo
 import { URL_PROTOCOLS } from '../values.js';
 
 /** `list=exturlusage`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'exturlusage',
   group: 'list',
   prefix: 'eu',
@@ -28,7 +28,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
     { name: 'expandurl', type: 'boolean', deprecated: true },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** `http` → `http://`: the full prefix of a protocol of `$wgUrlProtocols`, as MediaWiki completes it. */
 function protocolPrefix(protocol: string): string | undefined {
@@ -57,7 +57,7 @@ const escapeContinue = (value: string) => value.replace(/%/g, '%25').replace(/\|
  * Pages linking to external URLs, by the reversed-host index (`el_index_60`) and link id: a
  * range of that index for a search, continued by `index|link id`.
  */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   const limit = p.limit as number;
   const props = new Set(p.prop as string[]);

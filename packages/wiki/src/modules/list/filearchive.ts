@@ -7,7 +7,7 @@ import type { ResultObject } from '../../api/result/tree.js';
 import { escapeHtml, metadataList, sha1Filter, sha1Hex } from '../support/files.js';
 
 /** `list=filearchive`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'filearchive',
   group: 'list',
   prefix: 'fa',
@@ -45,7 +45,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
     { name: 'continue', type: 'string' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 const NS_FILE = 6;
 
@@ -54,7 +54,7 @@ const NS_FILE = 6;
  * description, content hash, size, metadata) needs `deletedhistory`, and fields hidden by revision
  * deletion need `deletedtext` as well.
  */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   const sha1 = sha1Filter(p);
   const limit = p.limit as number;

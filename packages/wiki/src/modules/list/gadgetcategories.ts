@@ -6,7 +6,7 @@ import { readGadgets } from '../../site/gadgets.js';
 import { readInterfacePages } from '../../site/interface-pages.js';
 
 /** `list=gadgetcategories`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'gadgetcategories',
   group: 'list',
   prefix: 'gc',
@@ -19,10 +19,10 @@ export const descriptor: ModuleDescriptor = {
     { name: 'prop', type: ['members', 'name', 'title'], default: 'name', multi: true },
     { name: 'names', type: 'string', multi: true },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** The sections of `MediaWiki:Gadgets-definition` in definition order, with their member counts. */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const prop = new Set(ctx.params.prop as string[]);
   const names = ctx.params.names as string[] | undefined;
   const members = new Map<string, number>();

@@ -7,7 +7,7 @@ import { readInterfacePages } from '../../site/interface-pages.js';
 import type { WikiStore } from '../../store/database.js';
 
 /** `list=gadgets`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'gadgets',
   group: 'list',
   prefix: 'ga',
@@ -23,10 +23,10 @@ export const descriptor: ModuleDescriptor = {
     { name: 'allowedonly', type: 'boolean' },
     { name: 'enabledonly', type: 'boolean' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** The gadgets of `MediaWiki:Gadgets-definition` in definition order, filtered as asked. */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const prop = new Set(ctx.params.prop as string[]);
   const categories = ctx.params.categories as string[] | undefined;
   const ids = ctx.params.ids as string[] | undefined;

@@ -4,7 +4,7 @@ import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { listForeignBacklinks } from '../support/foreign-backlinks.js';
 
 /** `list=langbacklinks`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'langbacklinks',
   group: 'list',
   prefix: 'lbl',
@@ -22,10 +22,10 @@ export const descriptor: ModuleDescriptor = {
     { name: 'prop', type: ['lllang', 'lltitle'], default: '', multi: true },
     { name: 'dir', type: ['ascending', 'descending'], default: 'ascending' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** Pages with a language link to the language (and title), see support/foreign-backlinks.ts. */
-export const execute: ModuleExecute = (ctx) =>
+export const execute: ModuleExecute<typeof descriptor> = (ctx) =>
   listForeignBacklinks(ctx, {
     table: 'langlinks',
     from: 'll_from',

@@ -5,7 +5,7 @@ import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { assoc, type ResultObject } from '../../api/result/tree.js';
 
 /** `list=linterrors`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'linterrors',
   group: 'list',
   prefix: 'lnt',
@@ -53,7 +53,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'title', type: 'string' },
     { name: 'from', type: 'integer' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** The page `lnttitle` names, as a page id: -1 (no page) when it does not exist. */
 async function titlePageId(ctx: ModuleContext, text: string): Promise<number> {
@@ -70,7 +70,7 @@ async function titlePageId(ctx: ModuleContext, text: string): Promise<number> {
   return row?.page_id ?? -1;
 }
 
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const categories = ctx.params.categories as string[];
   const namespaces = ctx.params.namespace as number[] | undefined;
   let pageIds = ctx.params.pageid as number[] | undefined;

@@ -15,7 +15,7 @@ import { type QueryPart, rowsByTime } from '../support/query-parts.js';
 import { timeRangeParts } from '../support/time-range.js';
 
 /** `list=logevents`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'logevents',
   group: 'list',
   prefix: 'le',
@@ -122,7 +122,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
     { name: 'continue', type: 'string' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 const ACTION_PARAM = descriptor.parameters.find((param) => param.name === 'action');
 const KNOWN_ACTIONS = new Set(ACTION_PARAM?.type as readonly string[]);
@@ -168,7 +168,7 @@ function logQuery(db: WikiStore['db']) {
 
 type LogQuery = ReturnType<typeof logQuery>;
 
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   const props = new Set(p.prop as string[]);
   const given = (['title', 'prefix', 'namespace'] as const).filter((n) => p[n] !== undefined);

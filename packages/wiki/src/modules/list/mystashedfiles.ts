@@ -6,7 +6,7 @@ import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
 
 /** `list=mystashedfiles`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'mystashedfiles',
   group: 'list',
   prefix: 'msf',
@@ -20,10 +20,10 @@ export const descriptor: ModuleDescriptor = {
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
     { name: 'continue', type: 'string' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** The caller's own stashed uploads, oldest first; the stash belongs to logged-in users only. */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (ctx.user.anonymous) throw apiError('stashnotloggedin', 'apierror-mustbeloggedin-uploadstash');
   const limit = ctx.params.limit as number;
   let query = ctx.store.db

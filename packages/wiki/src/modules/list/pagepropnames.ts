@@ -4,7 +4,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 
 /** `list=pagepropnames`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'pagepropnames',
   group: 'list',
   prefix: 'ppn',
@@ -17,10 +17,10 @@ export const descriptor: ModuleDescriptor = {
     { name: 'continue', type: 'string' },
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** The names of page properties in use, each once in byte order, continued by the next name. */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const limit = ctx.params.limit as number;
   const start = ctx.params.continue as string | undefined;
   // One index lookup per name, however many pages share it.

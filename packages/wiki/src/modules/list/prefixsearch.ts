@@ -4,7 +4,7 @@ import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { suggestTitles } from '../support/title-prefix-search.js';
 
 /** `list=prefixsearch`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'prefixsearch',
   group: 'list',
   prefix: 'ps',
@@ -20,13 +20,13 @@ export const descriptor: ModuleDescriptor = {
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
     { name: 'offset', type: 'integer', default: '0', min: 0 },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /**
  * Titles starting with the search text, as the wiki's search box completes them; continued by
  * offset, as MediaWiki does (`psoffset`).
  */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const limit = ctx.params.limit as number;
   const offset = ctx.params.offset as number;
   const found = await suggestTitles(

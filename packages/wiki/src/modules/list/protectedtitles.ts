@@ -8,7 +8,7 @@ import { mwToIso, toMwTimestamp } from '../../api/params/timestamp.js';
 import type { ResultObject } from '../../api/result/tree.js';
 
 /** `list=protectedtitles`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'protectedtitles',
   group: 'list',
   prefix: 'pt',
@@ -33,7 +33,7 @@ export const descriptor: ModuleDescriptor = {
     },
     { name: 'continue', type: 'string' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 interface ProtectedTitleRow {
   pt_namespace: number;
@@ -50,7 +50,7 @@ interface ProtectedTitleRow {
  * Titles protected against creation whose protection has not expired, newest first by default:
  * a scan of `pt_timestamp`, continued by `timestamp|namespace|title`.
  */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   const limit = p.limit as number;
   const newer = p.dir === 'newer';

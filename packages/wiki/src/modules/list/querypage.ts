@@ -8,7 +8,7 @@ import { list, type ResultObject } from '../../api/result/tree.js';
 import { CACHED_PAGES } from '../../store/querycache.js';
 
 /** `list=querypage`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'querypage',
   group: 'list',
   prefix: 'qp',
@@ -60,7 +60,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'offset', type: 'integer', default: '0' },
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** Special pages whose results only some groups may see, with the right they need. */
 const RESTRICTED: Record<string, string> = { Unwatchedpages: 'unwatchedpages' };
@@ -83,7 +83,7 @@ function mwTimestamp(seconds: number): string {
  * The results of a special page, read from the query cache the store fills when the wiki changes
  * (store/querycache.ts), in the page's order; continued by offset, as MediaWiki does.
  */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const name = ctx.params.page as string;
   const right = RESTRICTED[name];
   if (right && !ctx.user.rights.has(right))

@@ -7,7 +7,7 @@ import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
 
 /** `list=random`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'random',
   group: 'list',
   prefix: 'rn',
@@ -30,7 +30,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'limit', ...STANDARD_LIMIT, default: '1' },
     { name: 'continue', type: 'string' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 interface RandomRow {
   page_id: number;
@@ -58,7 +58,7 @@ const RANDOM_VALUE = /^0\.\d+$/;
  * Random pages: a scan of `page_random` from a random point, wrapping around to the start once;
  * continued by `start|next random value|next id|wrapped`.
  */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   if (p.redirect === true && ctx.requestHas('filterredir')) {
     throw mutuallyExclusive([ctx.paramName('filterredir'), ctx.paramName('redirect')]);

@@ -22,7 +22,7 @@ import { base36ToHex } from '../support/revision-output.js';
 import { timeRangeParts } from '../support/time-range.js';
 
 /** `list=recentchanges`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'recentchanges',
   group: 'list',
   prefix: 'rc',
@@ -93,7 +93,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'generaterevisions', type: 'boolean' },
     { name: 'slot', type: ['main'] },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** `rc_type` values by the names `type` uses. */
 const RC_TYPES: Record<string, number> = { edit: 0, new: 1, log: 3, external: 5, categorize: 6 };
@@ -121,7 +121,7 @@ function canPatrol(ctx: ModuleContext): boolean {
   return ctx.user.rights.has('patrol') || ctx.user.rights.has('patrolmarks');
 }
 
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   const props = new Set(p.prop as string[]);
   const show = new Set((p.show as string[] | undefined) ?? []);

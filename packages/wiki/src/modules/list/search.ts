@@ -19,7 +19,7 @@ import {
 import { phpWordCount, textSnippet } from '../support/search-snippet.js';
 
 /** `list=search`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'search',
   group: 'list',
   prefix: 'sr',
@@ -67,7 +67,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'enablerewrites', type: 'boolean' },
     { name: 'sort', type: ['relevance'], default: 'relevance' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 const stemmers = new Map<string, WordStemmer>();
 
@@ -135,7 +135,7 @@ async function hitDetails(
  * category snippets (`titlesnippet` and `categorysnippet` are empty strings, as MediaWiki gives
  * them).
  */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const limit = ctx.params.limit as number;
   const offset = ctx.params.offset as number;
   const search = ctx.params.search as string;

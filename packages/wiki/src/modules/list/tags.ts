@@ -6,7 +6,7 @@ import { list, type ResultObject } from '../../api/result/tree.js';
 import { SOFTWARE_TAGS, tagMessages } from '../support/change-tag-messages.js';
 
 /** `list=tags`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'tags',
   group: 'list',
   prefix: 'tg',
@@ -25,13 +25,13 @@ export const descriptor: ModuleDescriptor = {
       multi: true,
     },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /**
  * Every tag the software defines, the wiki's users defined, or changes carry, in name order
  * (`tgcontinue` is the name to go on from). The definitions table holds one row per tag.
  */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const props = new Set(ctx.params.prop as string[]);
   const limit = ctx.params.limit as number;
   const from = ctx.params.continue as string | undefined;

@@ -8,7 +8,7 @@ import { NS_CATEGORY } from '../../site/title.js';
 import { categoryRowsQuery, listCategories } from '../support/category-rows.js';
 
 /** `list=trackingcategories`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'trackingcategories',
   group: 'list',
   prefix: 'tc',
@@ -26,7 +26,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
     { name: 'prop', type: ['hidden', 'size'], default: '', multi: true },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /**
  * The message keys of the tracking categories of MediaWiki and of the extensions the service knows
@@ -71,7 +71,7 @@ async function trackingCategoryTitles(ctx: ModuleContext, keys: readonly string[
  * The tracking categories that exist (have members or a category page), in title order, continued
  * by the next title; `trackingcatname` picks them by message key, `min`/`max` bound the member count.
  */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   const names = p.trackingcatname as string[] | undefined;
   const keys = names === undefined ? TRACKING_CATEGORY_KEYS : TRACKING_CATEGORY_KEYS.filter((k) => names.includes(k));

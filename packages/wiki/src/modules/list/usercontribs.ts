@@ -12,7 +12,7 @@ import { applied, type QueryPart, rowsByTime, rowsOf } from '../support/query-pa
 import { revisionHasTag, tagsOfRevisions } from '../support/revision-output.js';
 
 /** `list=usercontribs`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'usercontribs',
   group: 'list',
   prefix: 'uc',
@@ -57,7 +57,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'tag', type: 'string' },
     { name: 'toponly', type: 'boolean', deprecated: true },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** How the contributions are ordered and continued: one editor, or several by name or by id. */
 type Mode = 'single' | 'name' | 'id';
@@ -71,7 +71,7 @@ interface Editor {
 /** `show` values that exclude each other. */
 const SHOW_PAIRS = ['minor', 'new', 'top', 'patrolled', 'autopatrolled'];
 
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   const names = p.user as string[] | undefined;
   const ids = p.userids as number[] | undefined;

@@ -16,7 +16,7 @@ import {
 import { blockDetails, centralIdDetails } from '../support/user-info.js';
 
 /** `list=users`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'users',
   group: 'list',
   prefix: 'us',
@@ -47,7 +47,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'users', type: 'string', multi: true },
     { name: 'userids', type: 'integer', multi: true },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** Characters MediaWiki refuses in user names (`$wgInvalidUsernameCharacters`) beside those titles refuse. */
 const INVALID_NAME_CHARACTERS = /[@:>=]/;
@@ -82,7 +82,7 @@ interface UserRow {
  * first (`invalid`), then each account with its properties, or `missing` (with `cancreate` when
  * asked). Accounts a block hides read as missing to callers without `hideuser`.
  */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const names = ctx.params.users as string[] | undefined;
   const ids = ctx.params.userids as number[] | undefined;
   if (names !== undefined && ids !== undefined) {

@@ -23,7 +23,7 @@ import { RECENT_CHANGE_COLUMNS } from '../support/recent-changes.js';
 import { nowTimestamp, watchlistExpiryEnabled, watchlistOwner } from '../support/watchlist-owner.js';
 
 /** `list=watchlist`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'watchlist',
   group: 'list',
   prefix: 'wl',
@@ -91,7 +91,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'token', type: 'string', sensitive: true },
     { name: 'continue', type: 'string' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** `rc_type` by the names `wltype` uses, and back. */
 const RC_TYPES: Record<string, number> = { edit: 0, new: 1, log: 3, external: 5, categorize: 6 };
@@ -147,7 +147,7 @@ interface ChangeRow {
  * `rc_timestamp` joined with the watchlist's key, continued by `timestamp|rc_id`. Without
  * `wlallrev`, only a page's latest edit (and every log entry) is listed.
  */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   const owner = await watchlistOwner(ctx);
   const props = new Set(ctx.generator ? [] : (p.prop as string[]));

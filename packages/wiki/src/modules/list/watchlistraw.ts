@@ -9,7 +9,7 @@ import type { ResultObject } from '../../api/result/tree.js';
 import { nowTimestamp, watchlistExpiryEnabled, watchlistOwner } from '../support/watchlist-owner.js';
 
 /** `list=watchlistraw`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'watchlistraw',
   group: 'list',
   prefix: 'wr',
@@ -31,7 +31,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'fromtitle', type: 'string' },
     { name: 'totitle', type: 'string' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** `wrfromtitle`/`wrtotitle`: a title with its namespace, as the watchlist stores it. */
 function titleBound(ctx: ModuleContext, text: string): [number, string] {
@@ -46,7 +46,7 @@ function titleBound(ctx: ModuleContext, text: string): [number, string] {
  * The titles an account watches, by namespace and title (the `wl_user` key, continued by
  * `namespace|title`), with the time of the first unseen change (`changed`).
  */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   const owner = await watchlistOwner(ctx);
   const show = new Set((p.show as string[] | undefined) ?? []);

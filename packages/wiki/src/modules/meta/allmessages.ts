@@ -13,7 +13,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { type ResultObject, withContent } from '../../api/result/tree.js';
 
 /** `meta=allmessages`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'allmessages',
   group: 'meta',
   prefix: 'am',
@@ -37,7 +37,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'title', type: 'string' },
     { name: 'prefix', type: 'string' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** A language code MediaWiki would accept (letters, digits and hyphens). */
 const LANGUAGE_CODE = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/i;
@@ -113,7 +113,7 @@ function transformContext(
   };
 }
 
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const lang = ctx.params.lang as string | undefined;
   if (lang !== undefined && !LANGUAGE_CODE.test(lang)) {
     throw apiError('invalidlang', 'apierror-invalidlang', [ctx.paramName('lang')]);

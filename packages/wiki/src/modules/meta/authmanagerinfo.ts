@@ -5,7 +5,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { assoc, list, type ResultObject, type ResultValue } from '../../api/result/tree.js';
 
 /** `meta=authmanagerinfo`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'authmanagerinfo',
   group: 'meta',
   prefix: 'ami',
@@ -32,7 +32,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'mergerequestfields', type: 'boolean' },
     { name: 'messageformat', type: ['html', 'none', 'raw', 'wikitext'], default: 'wikitext' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** A login form field: type, the message keys of its label and help, whether optional or secret. */
 interface FieldSpec {
@@ -105,7 +105,7 @@ const REAUTHENTICATE_SECONDS = 300;
  * server authenticates by password only, so only `login` has requests to describe; a login here
  * is single-step, so nothing is ever preserved between steps.
  */
-export const execute: ModuleExecute = (context) => {
+export const execute: ModuleExecute<typeof descriptor> = (context) => {
   const { params, session, user } = context;
   const info: ResultObject = { canauthenticatenow: true, cancreateaccounts: true, canlinkaccounts: false };
   const operation = params.securitysensitiveoperation as string | undefined;

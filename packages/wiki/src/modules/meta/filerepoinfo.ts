@@ -3,7 +3,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 
 import { list, type ResultObject } from '../../api/result/tree.js';
 /** `meta=filerepoinfo`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'filerepoinfo',
   group: 'meta',
   prefix: 'fri',
@@ -31,7 +31,7 @@ export const descriptor: ModuleDescriptor = {
       multi: true,
     },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** The fields of the local repository, in the order MediaWiki prints them. */
 function localRepo(ctx: ModuleContext): ResultObject {
@@ -52,7 +52,7 @@ function localRepo(ctx: ModuleContext): ResultObject {
   };
 }
 
-export const execute: ModuleExecute = (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = (ctx) => {
   const wanted = new Set(ctx.params.prop as string[]);
   const repo: ResultObject = {};
   for (const [key, value] of Object.entries(localRepo(ctx))) {

@@ -12,7 +12,7 @@ import {
 } from '../../site/languages.js';
 
 /** `meta=languageinfo`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'languageinfo',
   group: 'meta',
   prefix: 'li',
@@ -31,10 +31,10 @@ export const descriptor: ModuleDescriptor = {
     { name: 'code', type: 'string', default: '*', multi: true },
     { name: 'continue', type: 'string' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** Facts about the asked languages, keyed by code, in code order; continued by the next code. */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const prop = new Set(ctx.params.prop as string[]);
   const asked = ctx.params.code as string[];
   const codes = (asked.includes('*') ? knownLanguageCodes() : [...new Set(asked)].sort()).filter(

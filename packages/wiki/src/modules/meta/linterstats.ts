@@ -4,7 +4,7 @@ import { assoc, type ResultObject } from '../../api/result/tree.js';
 import { ENABLED_LINT_CATEGORIES } from '../../import/wikitext/lint.js';
 
 /** `meta=linterstats`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'linterstats',
   group: 'meta',
   prefix: 'lntrst',
@@ -14,10 +14,10 @@ export const descriptor: ModuleDescriptor = {
   licensetag: 'GPL-2.0-or-later',
   helpurl: 'https://www.mediawiki.org/wiki/Special:MyLanguage/Extension:Linter#API',
   parameters: [],
-};
+} as const satisfies ModuleDescriptor;
 
 /** The number of lint errors of each enabled category, one index range count per category. */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const totals = assoc<ResultObject>({});
   for (const category of ENABLED_LINT_CATEGORIES) {
     const row = await ctx.store.db

@@ -19,7 +19,7 @@ import type { SiteConfig } from '../../site/site.js';
 import { defaultUserOptions } from '../../site/user-options.js';
 
 /** `meta=siteinfo`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'siteinfo',
   group: 'meta',
   prefix: 'si',
@@ -70,7 +70,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'numberingroup', type: 'boolean' },
     { name: 'inlanguagecode', type: 'string' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 const LINK_TRAILS: Record<string, string> = {
   de: '/^([äöüßa-z]+)(.*)$/sDu',
@@ -302,7 +302,7 @@ function fileExtensions(site: SiteConfig): ResultObject[] {
   return site.fileExtensions.map((ext) => ({ ext }));
 }
 
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const props = (ctx.params.prop as string[] | undefined) ?? [];
   const { site } = ctx;
   for (const [index, prop] of props.entries()) {

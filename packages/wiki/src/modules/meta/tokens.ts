@@ -4,7 +4,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
 
 /** `meta=tokens`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'tokens',
   group: 'meta',
   prefix: '',
@@ -21,10 +21,10 @@ export const descriptor: ModuleDescriptor = {
       allspecifier: true,
     },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** Every token type asked for, in the order asked, bound to the caller's session. */
-export const execute: ModuleExecute = async (context) => {
+export const execute: ModuleExecute<typeof descriptor> = async (context) => {
   const tokens: ResultObject = {};
   for (const type of context.params.type as TokenType[]) tokens[`${type}token`] = await context.session.token(type);
   context.result.set('tokens', tokens);

@@ -8,7 +8,7 @@ import { defaultUserOptions } from '../../site/user-options.js';
 import { blockDetails, centralIdDetails } from '../support/user-info.js';
 
 /** `meta=userinfo`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'userinfo',
   group: 'meta',
   prefix: 'ui',
@@ -46,7 +46,7 @@ export const descriptor: ModuleDescriptor = {
     },
     { name: 'attachedwiki', type: 'string' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** Watchlist notifications are counted up to this many (`unreadcount` then says `1000+`). */
 const UNREAD_LIMIT = 1000;
@@ -55,7 +55,7 @@ const UNREAD_LIMIT = 1000;
  * The caller's account: always `id` and `name` (and `anon`), then each `uiprop` in MediaWiki's
  * order. Private fields (e-mail, real name) need `viewmyprivateinfo`, as in MediaWiki.
  */
-export const execute: ModuleExecute = async (context) => {
+export const execute: ModuleExecute<typeof descriptor> = async (context) => {
   const { user, store, site } = context;
   const props = new Set((context.params.prop as string[] | undefined) ?? []);
   const info: ResultObject = { id: user.id, name: user.name };

@@ -9,7 +9,7 @@ import { linkRows, pageIds } from '../support/link-rows.js';
 import { titleFilter } from '../support/title-filter.js';
 
 /** `prop=categories`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'categories',
   group: 'prop',
   prefix: 'cl',
@@ -27,12 +27,12 @@ export const descriptor: ModuleDescriptor = {
     { name: 'categories', type: 'string', multi: true },
     { name: 'dir', type: ['ascending', 'descending'], default: 'ascending' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** Hex of the stored sort key's bytes, as MediaWiki prints `sortkey`. */
 const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
 
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const ids = pageIds(ctx);
   if (ids.length === 0) return;
   const props = new Set((ctx.params.prop as string[] | undefined) ?? []);

@@ -4,7 +4,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { NS_CATEGORY } from '../../site/title.js';
 
 /** `prop=categoryinfo`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'categoryinfo',
   group: 'prop',
   prefix: 'ci',
@@ -14,9 +14,9 @@ export const descriptor: ModuleDescriptor = {
   licensetag: 'GPL-2.0-or-later',
   helpurl: 'https://www.mediawiki.org/wiki/Special:MyLanguage/API:Categoryinfo',
   parameters: [{ name: 'continue', type: 'string' }],
-};
+} as const satisfies ModuleDescriptor;
 
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   let categories = ctx.pages.allTitles().filter((t) => t.ns === NS_CATEGORY);
   const raw = ctx.params.continue as string | undefined;
   if (raw !== undefined) {

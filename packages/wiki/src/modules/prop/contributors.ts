@@ -12,7 +12,7 @@ import { pageIds } from '../support/link-rows.js';
 import { CONTRIBUTOR_RIGHTS, USER_GROUPS } from '../values.js';
 
 /** `prop=contributors`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'contributors',
   group: 'prop',
   prefix: 'pc',
@@ -29,7 +29,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
     { name: 'continue', type: 'string' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** Revisions whose editor is not hidden: a hidden editor is never counted or listed. */
 const visibleEditor = (eb: ExpressionBuilder<WikiDatabase, 'revision'>) =>
@@ -57,7 +57,7 @@ function selectedGroups(ctx: ModuleContext): { groups: string[] | 'all'; exclude
   return { groups, exclude };
 }
 
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const given = FILTERS.filter((name) => ctx.params[name] !== undefined);
   if (given.length > 1) throw mutuallyExclusive(given.map((name) => ctx.paramName(name)));
   let pages = pageIds(ctx);

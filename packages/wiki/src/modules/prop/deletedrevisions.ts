@@ -15,7 +15,7 @@ import {
 import { readRevisionRequest, revisionItems, revisionListLimit } from '../support/revision-output.js';
 
 /** `prop=deletedrevisions`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'deletedrevisions',
   group: 'prop',
   prefix: 'drv',
@@ -36,14 +36,14 @@ export const descriptor: ModuleDescriptor = {
     { name: 'continue', type: 'string' },
   ],
   templatedparameters: REVISION_TEMPLATED_PARAMETERS,
-};
+} as const satisfies ModuleDescriptor;
 
 /**
  * The deleted revisions of the page set's titles (existing or not) by title and time
  * (`drvcontinue=ns|title|timestamp|ar_id`), or the deleted revisions `revids` named
  * (`revid|ar_id`). A generator hands the revisions to the page set.
  */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   const titles = ctx.pages.allTitles();
   const revCount = [...ctx.pages.revisionIds.values()].reduce((n, ids) => n + ids.length, 0);

@@ -5,7 +5,7 @@ import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 
 /** `prop=duplicatefiles`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'duplicatefiles',
   group: 'prop',
   prefix: 'df',
@@ -21,7 +21,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'dir', type: ['ascending', 'descending'], default: 'ascending' },
     { name: 'localonly', type: 'boolean' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 const NS_FILE = 6;
 
@@ -29,7 +29,7 @@ const NS_FILE = 6;
  * Other files with the same content (SHA-1) as the page set's files, by file then duplicate name,
  * in one query: `image` joined to itself on the SHA-1 index.
  */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const files = new Map<string, number>();
   for (const t of ctx.pages.allTitles()) if (t.ns === NS_FILE) files.set(t.dbKey, t.pageid);
   if (files.size === 0) return;

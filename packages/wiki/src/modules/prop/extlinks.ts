@@ -9,7 +9,7 @@ import { pageIds } from '../support/link-rows.js';
 import { URL_PROTOCOLS } from '../values.js';
 
 /** `prop=extlinks`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'extlinks',
   group: 'prop',
   prefix: 'el',
@@ -25,9 +25,9 @@ export const descriptor: ModuleDescriptor = {
     { name: 'query', type: 'string' },
     { name: 'expandurl', type: 'boolean', deprecated: true },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const ids = pageIds(ctx);
   if (ids.length === 0) return;
   const p = ctx.params;

@@ -5,7 +5,7 @@ import { makeExtract, type SectionFormat } from '../../extracts/extract.js';
 import { wikitextBlocks } from '../../extracts/wikitext-blocks.js';
 
 /** `prop=extracts`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'extracts',
   group: 'prop',
   prefix: 'ex',
@@ -23,13 +23,13 @@ export const descriptor: ModuleDescriptor = {
     { name: 'sectionformat', type: ['plain', 'raw', 'wiki'], default: 'wiki' },
     { name: 'continue', type: 'integer' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /**
  * Extracts of the page set's wikitext pages in page id order, `exlimit` of them per answer
  * (one when whole pages are asked for), continued by the position of the next page.
  */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const intro = ctx.params.intro === true;
   const plaintext = ctx.params.plaintext === true;
   let limit = ctx.params.limit as number;

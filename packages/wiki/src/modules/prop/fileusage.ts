@@ -4,7 +4,7 @@ import { LINK_PROP_PARAMETERS } from '../shared-parameters.js';
 import { executeIncomingLinks } from '../support/incoming-links.js';
 
 /** `prop=fileusage`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'fileusage',
   group: 'prop',
   prefix: 'fu',
@@ -15,9 +15,9 @@ export const descriptor: ModuleDescriptor = {
   licensetag: 'GPL-2.0-or-later',
   helpurl: 'https://www.mediawiki.org/wiki/Special:MyLanguage/API:Fileusage',
   parameters: LINK_PROP_PARAMETERS,
-};
+} as const satisfies ModuleDescriptor;
 
-export const execute: ModuleExecute = (ctx) =>
+export const execute: ModuleExecute<typeof descriptor> = (ctx) =>
   executeIncomingLinks(ctx, {
     table: 'imagelinks',
     from: 'il_from',

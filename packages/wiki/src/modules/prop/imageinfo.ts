@@ -9,7 +9,7 @@ import { thumbnailRequest, versionInfo } from '../support/files.js';
 const NS_FILE = 6;
 
 /** `prop=imageinfo`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'imageinfo',
   group: 'prop',
   prefix: 'ii',
@@ -60,7 +60,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'continue', type: 'string' },
     { name: 'localonly', type: 'boolean' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** The files of the page set (every title in the File namespace), sorted by name. */
 function fileTitles(ctx: ModuleContext): { dbKey: string; title: string; pageid: number }[] {
@@ -70,7 +70,7 @@ function fileTitles(ctx: ModuleContext): { dbKey: string; title: string; pageid:
     .sort((a, b) => (a.dbKey < b.dbKey ? -1 : a.dbKey > b.dbKey ? 1 : 0));
 }
 
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const prop = new Set(ctx.params.prop as string[]);
   const limit = ctx.params.limit as number;
   const start = ctx.params.start as string | undefined;

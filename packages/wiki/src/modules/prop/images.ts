@@ -6,7 +6,7 @@ import { linkRows, pageIds } from '../support/link-rows.js';
 import { titleFilter } from '../support/title-filter.js';
 
 /** `prop=images`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'images',
   group: 'prop',
   prefix: 'im',
@@ -22,9 +22,9 @@ export const descriptor: ModuleDescriptor = {
     { name: 'images', type: 'string', multi: true },
     { name: 'dir', type: ['ascending', 'descending'], default: 'ascending' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const ids = pageIds(ctx);
   if (ids.length === 0) return;
   const only = titleFilter(ctx, 'images', NS_FILE, NS_FILE)?.map((t) => t.dbKey);

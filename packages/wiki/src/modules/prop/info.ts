@@ -22,7 +22,7 @@ import { inBatches } from '../support/batches.js';
 const NS_MEDIAWIKI = 8;
 
 /** `prop=info`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'info',
   group: 'prop',
   prefix: 'in',
@@ -72,7 +72,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'editintrocustom', type: 'string', info: [{ name: 'editintroonly' }] },
     { name: 'continue', type: 'string' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** Content models of code, whose pages are in English. */
 const CODE_MODELS = new Set(['css', 'sanitized-css', 'javascript', 'json', 'GadgetDefinition', 'Json.JsonConfig']);
@@ -253,7 +253,7 @@ function languageDirection(language: string): 'rtl' | 'ltr' {
   return RTL_LANGUAGES.has(dash === -1 ? language : language.slice(0, dash)) ? 'rtl' : 'ltr';
 }
 
-export const execute: ModuleExecute = async (context) => {
+export const execute: ModuleExecute<typeof descriptor> = async (context) => {
   const { params, pages, site, titles: codec, result, user } = context;
   const props = new Set((params.prop as string[] | undefined) ?? []);
   const testActions = (params.testactions as string[] | undefined) ?? [];

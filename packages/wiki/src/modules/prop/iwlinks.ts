@@ -7,7 +7,7 @@ import { interwikiUrl } from '../support/interwiki-url.js';
 import { linkRows, pageIds } from '../support/link-rows.js';
 
 /** `prop=iwlinks`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'iwlinks',
   group: 'prop',
   prefix: 'iw',
@@ -25,9 +25,9 @@ export const descriptor: ModuleDescriptor = {
     { name: 'continue', type: 'string' },
     { name: 'url', type: 'boolean', deprecated: true },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const ids = pageIds(ctx);
   const p = ctx.params;
   if (p.title !== undefined && p.prefix === undefined) {

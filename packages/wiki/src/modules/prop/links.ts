@@ -4,7 +4,7 @@ import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { executeOutgoingTitleLinks } from '../support/outgoing-title-links.js';
 
 /** `prop=links`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'links',
   group: 'prop',
   prefix: 'pl',
@@ -21,9 +21,9 @@ export const descriptor: ModuleDescriptor = {
     { name: 'titles', type: 'string', multi: true },
     { name: 'dir', type: ['ascending', 'descending'], default: 'ascending' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
-export const execute: ModuleExecute = (ctx) =>
+export const execute: ModuleExecute<typeof descriptor> = (ctx) =>
   executeOutgoingTitleLinks(ctx, {
     table: 'pagelinks',
     column: 'pl',

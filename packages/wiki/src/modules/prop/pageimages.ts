@@ -6,7 +6,7 @@ import { type FileVersion, fileUrl, thumbnailSize, thumbnailUrl, uploadBaseUrl }
 import { rowsOf } from '../support/query-parts.js';
 
 /** `prop=pageimages`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'pageimages',
   group: 'prop',
   prefix: 'pi',
@@ -23,7 +23,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'continue', type: 'integer' },
     { name: 'langcode', type: 'string' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 const NS_FILE = 6;
 /** The page property of the best image whatever its licence, and of the best freely licensed one. */
@@ -80,7 +80,7 @@ function imageFields(ctx: ModuleContext, file: FileVersion, prop: ReadonlySet<st
   return fields;
 }
 
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const offset = (ctx.params.continue as number | undefined) ?? 0;
   const limit = ctx.params.limit as number;
   const all = ctx.pages.goodPages();

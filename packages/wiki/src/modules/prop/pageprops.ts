@@ -5,7 +5,7 @@ import { assoc, type ResultObject } from '../../api/result/tree.js';
 import { pageIds } from '../support/link-rows.js';
 
 /** `prop=pageprops`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'pageprops',
   group: 'prop',
   prefix: 'pp',
@@ -18,9 +18,9 @@ export const descriptor: ModuleDescriptor = {
     { name: 'continue', type: 'string' },
     { name: 'prop', type: 'string', multi: true },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   let ids = pageIds(ctx);
   const raw = ctx.params.continue as string | undefined;
   if (raw !== undefined) {

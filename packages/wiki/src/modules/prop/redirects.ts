@@ -4,7 +4,7 @@ import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { executeIncomingLinks } from '../support/incoming-links.js';
 
 /** `prop=redirects`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'redirects',
   group: 'prop',
   prefix: 'rd',
@@ -21,9 +21,9 @@ export const descriptor: ModuleDescriptor = {
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
     { name: 'continue', type: 'string' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
-export const execute: ModuleExecute = (ctx) =>
+export const execute: ModuleExecute<typeof descriptor> = (ctx) =>
   executeIncomingLinks(ctx, {
     table: 'redirect',
     from: 'rd_from',

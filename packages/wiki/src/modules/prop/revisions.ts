@@ -19,7 +19,7 @@ import {
 } from '../support/revision-output.js';
 
 /** `prop=revisions`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'revisions',
   group: 'prop',
   prefix: 'rv',
@@ -42,12 +42,12 @@ export const descriptor: ModuleDescriptor = {
     { name: 'continue', type: 'string' },
   ],
   templatedparameters: REVISION_TEMPLATED_PARAMETERS,
-};
+} as const satisfies ModuleDescriptor;
 
 /** The parameters that make the module list a page's history rather than its latest revision. */
 const ENUMERATION_PARAMETERS = ['limit', 'startid', 'endid', 'start', 'end', 'user', 'excludeuser'] as const;
 
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   const diffs = p.diffto !== undefined || p.difftotext !== undefined;
   const { wantContent, slots } = readRevisionRequest(ctx, diffs);

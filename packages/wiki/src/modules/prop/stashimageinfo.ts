@@ -9,7 +9,7 @@ import { type FileVersion, thumbnailName, thumbnailRequest, versionInfo } from '
 import { type PhpValue, phpUnserialize } from '../support/php-unserialize.js';
 
 /** `prop=stashimageinfo`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'stashimageinfo',
   group: 'prop',
   prefix: 'sii',
@@ -45,7 +45,7 @@ export const descriptor: ModuleDescriptor = {
     { name: 'urlheight', type: 'integer', default: '-1' },
     { name: 'urlparam', type: 'string', default: '' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
 /** MediaWiki's format of stash keys (`1d3q2mhxiv7w.v7eknk.1.png`). */
 const FILE_KEY = /^[\w.-]+\.\w*$/;
@@ -73,7 +73,7 @@ function specialPage(ctx: ModuleContext, canonical: string): string {
  * (those that make sense for a file that is no wiki page yet). The stash belongs to logged-in
  * users, and each file to the user who stashed it.
  */
-export const execute: ModuleExecute = async (ctx) => {
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (ctx.user.anonymous) throw apiError('notloggedin', 'apierror-mustbeloggedin-uploadstash');
   const filekeys = ctx.params.filekey as string[] | undefined;
   const sessionkeys = ctx.params.sessionkey as string[] | undefined;

@@ -4,7 +4,7 @@ import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { executeOutgoingTitleLinks } from '../support/outgoing-title-links.js';
 
 /** `prop=templates`: parameters as the module reference lists them, in its order. */
-export const descriptor: ModuleDescriptor = {
+export const descriptor = {
   name: 'templates',
   group: 'prop',
   prefix: 'tl',
@@ -21,9 +21,9 @@ export const descriptor: ModuleDescriptor = {
     { name: 'templates', type: 'string', multi: true },
     { name: 'dir', type: ['ascending', 'descending'], default: 'ascending' },
   ],
-};
+} as const satisfies ModuleDescriptor;
 
-export const execute: ModuleExecute = (ctx) =>
+export const execute: ModuleExecute<typeof descriptor> = (ctx) =>
   executeOutgoingTitleLinks(ctx, {
     table: 'templatelinks',
     column: 'tl',
