@@ -1,11 +1,11 @@
 import { FORMAT_NAMES } from './format/printers.js';
-import type { ParamDescriptor } from './params/descriptor.js';
+import type { ParamDescriptor, ParamsOfList } from './params/descriptor.js';
 
 /** Actions this server answers. */
 export const ACTIONS = ['clientlogin', 'help', 'login', 'logout', 'paraminfo', 'query'] as const;
 
 /** Parameters of the main module (`api.php` itself), in MediaWiki's order. */
-export const MAIN_PARAMETERS: ParamDescriptor[] = [
+export const MAIN_PARAMETERS = [
   { name: 'action', type: ACTIONS, default: 'help' },
   { name: 'format', type: FORMAT_NAMES, default: 'jsonfm' },
   { name: 'maxlag', type: 'integer' },
@@ -24,4 +24,7 @@ export const MAIN_PARAMETERS: ParamDescriptor[] = [
   { name: 'errorformat', type: ['bc', 'html', 'none', 'plaintext', 'raw', 'wikitext'], default: 'bc' },
   { name: 'errorlang', type: 'string', default: 'uselang' },
   { name: 'errorsuselocal', type: 'boolean' },
-];
+] as const satisfies ParamDescriptor[];
+
+/** The main module's parameters as the validator gives them. */
+export type MainParams = ParamsOfList<typeof MAIN_PARAMETERS>;

@@ -19,7 +19,7 @@ import {
   type PrintedBody,
   printResult,
 } from './format/printers.js';
-import { MAIN_PARAMETERS } from './main-params.js';
+import { MAIN_PARAMETERS, type MainParams } from './main-params.js';
 import type { RequestUser } from './module.js';
 import type { ParamDescriptor } from './params/descriptor.js';
 import { RequestParams } from './params/request.js';
@@ -56,7 +56,7 @@ export interface ApiResponse {
 }
 
 const MAIN_SCOPE = { prefix: '', path: 'main', name: 'main' };
-const MAIN_BY_NAME = new Map(MAIN_PARAMETERS.map((p) => [p.name, p]));
+const MAIN_BY_NAME = new Map<string, ParamDescriptor>(MAIN_PARAMETERS.map((p) => [p.name, p]));
 const param = (name: string) => MAIN_BY_NAME.get(name) as ParamDescriptor;
 
 export async function handleApiRequest(request: ApiRequest, services: ApiServices): Promise<ApiResponse> {
@@ -102,7 +102,9 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
   state.acceptLanguage = request.acceptLanguage;
   state.queryNames = request.queryNames ?? new Set();
   const result: ResultObject = {};
-  const readMain = (name: string) => state.validator.read(param(name), MAIN_SCOPE);
+  // The validator converts the value as MAIN_PARAMETERS declares it: the type says the same.
+  const readMain = <N extends keyof MainParams & string>(name: N) =>
+    state.validator.read(param(name), MAIN_SCOPE) as MainParams[N];
 
   // The error format is settled first, so that every later error is shaped by it.
   let errorFormatName: ErrorFormat = 'bc';
@@ -127,11 +129,11 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
     }
     const rawFormat = params.peek('format');
     if (rawFormat && (Object.keys(FORMAT_PARAMETERS) as string[]).includes(rawFormat)) format = rawFormat as FormatName;
-    const uselangValue = readMain('uselang') as string;
+    const uselangValue = readMain('uselang');
     uselang =
       uselangValue === 'user' || uselangValue === 'content' || uselangValue === '' ? site.language : uselangValue;
     state.userLanguage = uselang;
-    const errorlangValue = readMain('errorlang') as string;
+    const errorlangValue = readMain('errorlang');
     errorlang =
       errorFormatName === 'bc'
         ? 'en'
@@ -145,10 +147,10 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
     readMain('variant');
     readMain('crossorigin');
     readMain('origin');
-    requestId = readMain('requestid') as string | undefined;
-    wantServedBy = readMain('servedby') as boolean;
-    wantTimestamp = readMain('curtimestamp') as boolean;
-    wantLangInfo = readMain('responselanginfo') as boolean;
+    requestId = readMain('requestid');
+    wantServedBy = readMain('servedby');
+    wantTimestamp = readMain('curtimestamp');
+    wantLangInfo = readMain('responselanginfo');
     readMain('format');
     try {
       formatValues = state.validator.readAll(FORMAT_PARAMETERS[format], { prefix: '', path: format, name: format });
@@ -161,12 +163,14 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
     }
     state.userLanguage = uselang;
     state.messageFormatter = new ErrorFormatter(errorFormatName, errorFormatName === 'bc' ? 'en' : errorlang);
-    action = readMain('action') as string;
+    // Declared as any name, so that the switch's fallback below still has one to report.
+    const requestedAction: string = readMain('action');
+    action = requestedAction;
     readMain('maxlag');
-    smaxage = readMain('smaxage') as number;
-    maxage = readMain('maxage') as number;
-    const assertion = readMain('assert') as string | undefined;
-    const assertUser = readMain('assertuser') as string | undefined;
+    smaxage = readMain('smaxage');
+    maxage = readMain('maxage');
+    const assertion = readMain('assert');
+    const assertUser = readMain('assertuser');
     checkAssertions(user, assertion, assertUser);
 
     switch (action) {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
 import { buildApp } from '../../src/api/app.js';
-import type { ModuleContext, RequestUser } from '../../src/api/module.js';
+import type { RequestUser } from '../../src/api/module.js';
 import { canSeeField, DELETED_COMMENT, DELETED_TEXT, DELETED_USER } from '../../src/modules/support/hidden-content.js';
 import { type RevisionRow, revisionItems } from '../../src/modules/support/revision-output.js';
 import { TitleCodec } from '../../src/site/title.js';
@@ -54,7 +54,7 @@ describeEachEngine('hidden revision content', (engine) => {
       site,
       titles: new TitleCodec(site),
       user,
-    } as unknown as ModuleContext;
+    } as unknown as Parameters<typeof revisionItems>[0];
     const [item] = await revisionItems(ctx, [{ ...row, deleted }], { slots: legacy ? undefined : ['main'] });
     return item as any;
   }

@@ -13,7 +13,7 @@ import type { ResultObject } from '../result/tree.js';
 import { list } from '../result/tree.js';
 import { accountActionDescriptor } from './account-action.js';
 
-export const CLIENTLOGIN_PARAMETERS: ParamDescriptor[] = [
+export const CLIENTLOGIN_PARAMETERS = [
   { name: 'requests', type: 'string', multi: true },
   { name: 'messageformat', type: ['html', 'none', 'raw', 'wikitext'], default: 'wikitext' },
   { name: 'mergerequestfields', type: 'boolean' },
@@ -21,7 +21,7 @@ export const CLIENTLOGIN_PARAMETERS: ParamDescriptor[] = [
   { name: 'returnurl', type: 'string' },
   { name: 'continue', type: 'boolean' },
   { name: 'token', type: 'string', required: true, sensitive: true },
-];
+] as const satisfies ParamDescriptor[];
 
 export const CLIENTLOGIN_DESCRIPTOR = accountActionDescriptor(
   'clientlogin',
@@ -32,16 +32,16 @@ export const CLIENTLOGIN_DESCRIPTOR = accountActionDescriptor(
 );
 
 /** The AuthManager fields a password login reads; they carry no module prefix. */
-const FIELDS: ParamDescriptor[] = [
+const FIELDS = [
   { name: 'username', type: 'string' },
   { name: 'password', type: 'string', sensitive: true },
   { name: 'rememberMe', type: 'boolean' },
-];
+] as const satisfies ParamDescriptor[];
 
 export async function executeClientLogin(state: RequestState, result: ResultObject): Promise<void> {
   const scope = { prefix: 'login', path: 'clientlogin', name: 'clientlogin' };
   const params = state.validator.readAll(CLIENTLOGIN_PARAMETERS, scope);
-  if (!state.session.matchesToken('login', params.token as string)) throw apiError('badtoken', 'apierror-badtoken');
+  if (!state.session.matchesToken('login', params.token)) throw apiError('badtoken', 'apierror-badtoken');
   if (params.returnurl === undefined && params.continue !== true) {
     throw requireAtLeastOneOf(['logincontinue', 'loginreturnurl']);
   }
@@ -50,12 +50,12 @@ export async function executeClientLogin(state: RequestState, result: ResultObje
   result.clientlogin = answer;
   const fail = (key: string, messageParams: (string | number)[] = []) => {
     answer.status = 'FAIL';
-    writeMessage(state, answer, key, messageParams, params.messageformat as string);
+    writeMessage(state, answer, key, messageParams, params.messageformat);
   };
   if (params.continue === true) return fail('authmanager-authn-not-in-progress');
   const outcome = await new Authenticator(state.services.store, state.services.site).logInMainAccount(
-    (fields.username as string | undefined) ?? '',
-    (fields.password as string | undefined) ?? '',
+    fields.username ?? '',
+    fields.password ?? '',
     state.session.user.ip,
     state.now,
   );

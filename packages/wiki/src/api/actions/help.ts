@@ -12,7 +12,7 @@ import { helpLanguage, MODULE_HELP, parameterHelp } from './paraminfo-texts.js';
 function typeText(p: ParamDescriptor, state: RequestState): string {
   const values = enumValues(p.type, state.services.site);
   if (values) return `one of: ${values.map((v) => (v === '' ? '(empty)' : v)).join(', ')}`;
-  return p.type as string;
+  return String(p.type);
 }
 
 function paramRows(d: ModuleDescriptor, state: RequestState): string {

@@ -11,12 +11,12 @@ import type { RequestState } from '../request-state.js';
 import type { ResultObject } from '../result/tree.js';
 import { accountActionDescriptor } from './account-action.js';
 
-export const LOGIN_PARAMETERS: ParamDescriptor[] = [
+export const LOGIN_PARAMETERS = [
   { name: 'name', type: 'string' },
   { name: 'password', type: 'string', sensitive: true },
   { name: 'domain', type: 'string' },
   { name: 'token', type: 'string', sensitive: true },
-];
+] as const satisfies ParamDescriptor[];
 
 export const LOGIN_DESCRIPTOR = accountActionDescriptor('login', 'ApiLogin', 'lg', LOGIN_PARAMETERS, 'Login');
 
@@ -33,9 +33,9 @@ export async function executeLogin(state: RequestState, result: ResultObject): P
   const inUrl = ['lgpassword', 'lgtoken'].filter((name) => state.queryNames.has(name));
   if (inUrl.length > 0) throw apiError('mustpostparams', 'apierror-mustpostparams', [inUrl.join(', '), inUrl.length]);
   const params = state.validator.readAll(LOGIN_PARAMETERS, SCOPE);
-  const name = (params.name as string | undefined) ?? '';
-  const password = (params.password as string | undefined) ?? '';
-  const token = (params.token as string | undefined) ?? '';
+  const name = params.name ?? '';
+  const password = params.password ?? '';
+  const token = params.token ?? '';
   const session = state.session;
   const answer: ResultObject = {};
   result.login = answer;

@@ -24,14 +24,14 @@ import { LOGOUT_DESCRIPTOR } from './logout.js';
 import { exampleHelp, helpLanguage, MODULE_HELP, OTHER_MODULE_HELP, parameterHelp } from './paraminfo-texts.js';
 import { queryParameters } from './query.js';
 
-const PARAMINFO_PARAMETERS: ParamDescriptor[] = [
+const PARAMINFO_PARAMETERS = [
   { name: 'modules', type: 'string', multi: true },
   { name: 'helpformat', type: ['html', 'none', 'raw', 'wikitext'], default: 'none' },
   { name: 'querymodules', type: 'string', multi: true, deprecated: true },
   { name: 'mainmodule', type: 'boolean', deprecated: true },
   { name: 'pagesetmodule', type: 'boolean', deprecated: true },
   { name: 'formatmodules', type: 'string', multi: true, deprecated: true },
-];
+] as const satisfies ParamDescriptor[];
 
 /** The account actions, which MediaWiki describes like any other module. */
 const ACTION_MODULES: ModuleDescriptor[] = [LOGIN_DESCRIPTOR, LOGOUT_DESCRIPTOR, CLIENTLOGIN_DESCRIPTOR];
@@ -57,11 +57,11 @@ function pseudoModule(name: string, params: ParamDescriptor[], group?: string): 
 export function executeParamInfo(state: RequestState, result: ResultObject, server: string): void {
   const scope = { prefix: '', path: 'paraminfo', name: 'paraminfo' };
   const values = state.validator.readAll(PARAMINFO_PARAMETERS, scope);
-  const helpformat = values.helpformat as string;
-  const requested: string[] = [...((values.modules as string[] | undefined) ?? [])];
-  for (const q of (values.querymodules as string[] | undefined) ?? []) requested.push(`query+${q}`);
+  const helpformat = values.helpformat;
+  const requested: string[] = [...(values.modules ?? [])];
+  for (const q of values.querymodules ?? []) requested.push(`query+${q}`);
   if (values.mainmodule) requested.push('main');
-  for (const f of (values.formatmodules as string[] | undefined) ?? []) requested.push(f);
+  for (const f of values.formatmodules ?? []) requested.push(f);
 
   const out: ResultObject[] = [];
   const site = state.services.site;
@@ -217,7 +217,7 @@ function describeParam(
   if ('templatevars' in p) entry.templatevars = { ...p.templatevars };
   if (description !== undefined) entry.description = description;
   const values = enumValues(p.type, site);
-  entry.type = values ? list('t', [...values]) : (p.type as string);
+  entry.type = values ? list('t', [...values]) : String(p.type);
   entry.required = p.required === true;
   const fallback = resolveDefault(p, site);
   if (fallback !== undefined) entry.default = numericDefault(p) && fallback !== '' ? Number(fallback) : fallback;

@@ -124,9 +124,21 @@ type ScalarValueOf<P extends ParamDescriptor> = P extends { checkedByModule: tru
  * untyped record.
  */
 export type ParamsOf<D extends { readonly parameters: readonly ParamDescriptor[] }> =
-  string extends D['parameters'][number]['name']
-    ? ParamValues
-    : { [P in D['parameters'][number] as P['name']]: ParamValueOf<P> };
+  string extends D['parameters'][number]['name'] ? ParamValues : TypedParams<D['parameters'][number]>;
+
+/** Parameters that may be absent are optional properties, so that helpers can name a few of them. */
+type TypedParams<P extends ParamDescriptor> = Flat<
+  { [Q in P as Q extends AlwaysSet ? Q['name'] : never]: ParamValueOf<Q> } & {
+    [Q in P as Q extends AlwaysSet ? never : Q['name']]?: ParamValueOf<Q>;
+  }
+>;
+
+type AlwaysSet = HasValue | { type: 'boolean' };
+
+type Flat<T> = { [K in keyof T]: T[K] };
+
+/** The validated values of a list of parameters (a group several modules share). */
+export type ParamsOfList<L extends readonly ParamDescriptor[]> = ParamsOf<{ parameters: L }>;
 
 export function isEnumType(type: ParamType): type is readonly string[] | SiteEnum {
   return typeof type !== 'string';

@@ -11,6 +11,7 @@ import {
   MULTI_HIGH_LIMIT,
   MULTI_LOW_LIMIT,
   type ParamDescriptor,
+  type ParamsOfList,
   type ParamType,
   type ParamValue,
   type ParamValues,
@@ -101,12 +102,15 @@ export class ParamValidator {
     private readonly env: ValidationEnvironment,
   ) {}
 
-  /** Reads every parameter of a descriptor (and its templated parameters). */
-  readAll(
-    params: readonly ParamDescriptor[],
+  /**
+   * Reads every parameter of a descriptor (and its templated parameters), typed from the list when
+   * it is declared `as const`.
+   */
+  readAll<L extends readonly ParamDescriptor[]>(
+    params: L,
     scope: ModuleParamScope,
     templated: readonly TemplatedParamDescriptor[] = [],
-  ): ParamValues {
+  ): ParamsOfList<L> {
     const values: ParamValues = {};
     for (const param of params) values[param.name] = this.read(param, scope);
     for (const template of templated) {
@@ -119,7 +123,8 @@ export class ParamValidator {
         values[name] = this.read({ ...template, name }, scope, scope.prefix + name);
       }
     }
-    return values;
+    // The validator converts each value as the descriptor declares: the type says the same.
+    return values as ParamsOfList<L>;
   }
 
   read(param: ParamDescriptor, scope: ModuleParamScope, fullName = prefixedName(param, scope.prefix)): ParamValue {

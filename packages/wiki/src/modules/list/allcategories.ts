@@ -40,10 +40,10 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const [low, high] = descending ? (['<=', '>='] as const) : (['>=', '<='] as const);
 
   let query = categoryRowsQuery(ctx);
-  if (p.from !== undefined) query = query.where('cat_title', low, key(p.from as string));
-  if (p.to !== undefined) query = query.where('cat_title', high, key(p.to as string));
+  if (p.from !== undefined) query = query.where('cat_title', low, key(p.from));
+  if (p.to !== undefined) query = query.where('cat_title', high, key(p.to));
   if (p.prefix !== undefined) {
-    const prefix = key(p.prefix as string);
+    const prefix = key(p.prefix);
     query = query.where('cat_title', '>=', prefix).where('cat_title', '<', prefixUpperBound(prefix));
   }
   await listCategories(ctx, query, descending);

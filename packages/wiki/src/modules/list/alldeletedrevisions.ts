@@ -1,6 +1,6 @@
 import { cannotUseWith, mustUseWith } from '../../api/errors.js';
 import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
-import type { ModuleContext, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { REVISION_CONTENT_PARAMETERS, REVISION_TEMPLATED_PARAMETERS } from '../shared-parameters.js';
 import {
@@ -58,7 +58,7 @@ export const descriptor = {
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
-  const namespaces = p.namespace as number[] | undefined;
+  const namespaces = p.namespace;
   if (namespaces !== undefined && namespaces.length === 0) {
     if (!ctx.generator) ctx.result.list('page');
     return;
@@ -77,14 +77,14 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   }
   const request = ctx.generator ? undefined : readRevisionRequest(ctx);
   if (request) requireDeletedRights(ctx, request.props);
-  const limit = request ? revisionListLimit(ctx, request.wantContent) : ((p.limit as number | undefined) ?? 10);
+  const limit = request ? revisionListLimit(ctx, request.wantContent) : (p.limit ?? 10);
   const order = newer ? 'asc' : 'desc';
 
   let query = archiveRowsQuery(ctx);
   if (byUser) {
     if (namespaces !== undefined) query = query.where('ar_namespace', 'in', namespaces);
-    if (p.start !== undefined) query = query.where('ar_timestamp', newer ? '>=' : '<=', p.start as string);
-    if (p.end !== undefined) query = query.where('ar_timestamp', newer ? '<=' : '>=', p.end as string);
+    if (p.start !== undefined) query = query.where('ar_timestamp', newer ? '>=' : '<=', p.start);
+    if (p.end !== undefined) query = query.where('ar_timestamp', newer ? '<=' : '>=', p.end);
   } else {
     // Without `namespace`, every namespace: no condition, so that the index is read in order.
     if (namespaces !== undefined) query = query.where('ar_namespace', 'in', namespaces);
@@ -100,10 +100,10 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   }
   if (p.continue !== undefined) {
     query = byUser
-      ? query.where(timeKeyset(parseContinueValue(p.continue as string, ['timestamp', 'int']), newer))
+      ? query.where(timeKeyset(parseContinueValue(p.continue, ['timestamp', 'int']), newer))
       : query.where(
           titleKeyset(
-            parseContinueValue(p.continue as string, ['int', 'string', 'timestamp', 'int']),
+            parseContinueValue(p.continue, ['int', 'string', 'timestamp', 'int']),
             newer,
             namespaces?.length === 1 ? namespaces[0] : undefined,
           ),
@@ -136,7 +136,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
 
 /** `from`, `to` and `prefix`, as keys of each namespace searched (they differ where case does). */
 function titleRangeConditions<Q extends ReturnType<typeof archiveRowsQuery>>(
-  ctx: ModuleContext,
+  ctx: ContextOf<typeof descriptor>,
   query: Q,
   namespaces: readonly number[],
   newer: boolean,
@@ -170,14 +170,14 @@ function titleRangeConditions<Q extends ReturnType<typeof archiveRowsQuery>>(
 
 /** As a generator of titles in `newer` order: each deleted title once (`adrcontinue=ns|title`). */
 async function generateDistinctTitles(
-  ctx: ModuleContext,
+  ctx: ContextOf<typeof descriptor>,
   query: ReturnType<typeof archiveRowsQuery>,
   limit: number,
   namespaces: number[] | undefined,
 ): Promise<void> {
   let titles = query.clearSelect().select(['ar_namespace', 'ar_title']).distinct();
   if (ctx.params.continue !== undefined) {
-    const [ns, title] = parseContinueValue(ctx.params.continue as string, ['int', 'string']);
+    const [ns, title] = parseContinueValue(ctx.params.continue, ['int', 'string']);
     titles = titles.where((eb) => eb(eb.refTuple('ar_namespace', 'ar_title'), '>=', eb.tuple(ns, title)));
   }
   if (namespaces === undefined || namespaces.length > 1) titles = titles.orderBy('ar_namespace');
@@ -198,7 +198,7 @@ async function generateDistinctTitles(
  * of the title under it; `pageid` is the id of the page that has the title now (0 when none).
  */
 async function writeGroupedByTitle(
-  ctx: ModuleContext,
+  ctx: ContextOf<typeof descriptor>,
   rows: readonly ArchiveRow[],
   request: RevisionRequest,
   continueAt: (row: ArchiveRow) => string,

@@ -85,7 +85,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     if (p.user !== undefined && p.filterbots !== 'all') throw cannotUseWith(`${prefix}user`, `${prefix}filterbots`);
   }
   const sha1 = sha1Filter(p);
-  const limit = p.limit as number;
+  const limit = p.limit;
   const ascending = p.dir === 'ascending' || p.dir === 'newer';
   const order = ascending ? 'asc' : 'desc';
   const after = ascending ? '>=' : '<=';
@@ -98,26 +98,26 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     // A generator gives names only: the rest of each row (metadata included) is not read.
     .$if(!ctx.generator, (qb) => qb.selectAll('image').select(['actor_name', 'actor_user', 'page_id']));
   if (byName) {
-    const from = p.from === undefined ? undefined : titlePartToKey(ctx.titles, p.from as string, NS_FILE);
-    const to = p.to === undefined ? undefined : titlePartToKey(ctx.titles, p.to as string, NS_FILE);
+    const from = p.from === undefined ? undefined : titlePartToKey(ctx.titles, p.from, NS_FILE);
+    const to = p.to === undefined ? undefined : titlePartToKey(ctx.titles, p.to, NS_FILE);
     if (from !== undefined) query = query.where('img_name', after, from);
     if (to !== undefined) query = query.where('img_name', before, to);
     if (p.prefix !== undefined) {
-      const key = titlePartToKey(ctx.titles, p.prefix as string, NS_FILE);
+      const key = titlePartToKey(ctx.titles, p.prefix, NS_FILE);
       query = query.where('img_name', '>=', key).where('img_name', '<', prefixUpperBound(key));
     }
     if (p.continue !== undefined) {
-      const [name] = parseContinueValue(p.continue as string, ['string']);
+      const [name] = parseContinueValue(p.continue, ['string']);
       query = query.where('img_name', after, name);
     }
   } else {
-    if (p.start !== undefined) query = query.where('img_timestamp', after, p.start as string);
-    if (p.end !== undefined) query = query.where('img_timestamp', before, p.end as string);
+    if (p.start !== undefined) query = query.where('img_timestamp', after, p.start);
+    if (p.end !== undefined) query = query.where('img_timestamp', before, p.end);
     if (p.continue !== undefined) {
-      const [timestamp, name] = parseContinueValue(p.continue as string, ['timestamp', 'string']);
+      const [timestamp, name] = parseContinueValue(p.continue, ['timestamp', 'string']);
       query = query.where((eb) => eb(eb.refTuple('img_timestamp', 'img_name'), after, eb.tuple(timestamp, name)));
     }
-    if (p.user !== undefined) query = query.where('actor_name', '=', p.user as string);
+    if (p.user !== undefined) query = query.where('actor_name', '=', p.user);
     if (p.filterbots !== 'all') {
       const bots = ctx.store.db.selectFrom('user_groups').select('ug_user').where('ug_group', '=', 'bot');
       query = query.where((eb) =>
@@ -127,10 +127,10 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       );
     }
   }
-  if (p.minsize !== undefined) query = query.where('img_size', '>=', p.minsize as number);
-  if (p.maxsize !== undefined) query = query.where('img_size', '<=', p.maxsize as number);
+  if (p.minsize !== undefined) query = query.where('img_size', '>=', p.minsize);
+  if (p.maxsize !== undefined) query = query.where('img_size', '<=', p.maxsize);
   if (sha1 !== undefined) query = query.where('img_sha1', '=', sha1);
-  const mimes = (p.mime as string[] | undefined) ?? [];
+  const mimes = p.mime ?? [];
   if (mimes.length > 0) {
     query = query.where((eb) =>
       eb.or(
@@ -155,7 +155,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     ctx.generator.addTitles(rows.map((r) => ({ namespace: NS_FILE, dbKey: r.img_name })));
     return;
   }
-  const prop = new Set(p.prop as string[]);
+  const prop = new Set(p.prop);
   const fullRows = rows as unknown as (ImageRow & { page_id: number | null })[];
   const badList = prop.has('badfile') ? await loadBadImageList(ctx.store, ctx.titles) : undefined;
   const list = ctx.result.list('img');

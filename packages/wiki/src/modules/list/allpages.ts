@@ -43,28 +43,28 @@ export const descriptor = {
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
-  const namespace = p.namespace as number;
+  const namespace = p.namespace;
   const descending = p.dir === 'descending';
-  const limit = p.limit as number;
+  const limit = p.limit;
   const { db } = ctx.store;
 
   // The simple conditions, in order: a query of these alone is compiled once per shape.
   const conditions: Condition[] = [['page_namespace', '=', namespace]];
   if (p.continue !== undefined) {
-    const [title] = parseContinueValue(p.continue as string, ['string']);
+    const [title] = parseContinueValue(p.continue, ['string']);
     conditions.push(['page_title', descending ? '<=' : '>=', title]);
   }
-  const from = p.from === undefined ? undefined : titlePartToKey(ctx.titles, p.from as string, namespace);
-  const to = p.to === undefined ? undefined : titlePartToKey(ctx.titles, p.to as string, namespace);
+  const from = p.from === undefined ? undefined : titlePartToKey(ctx.titles, p.from, namespace);
+  const to = p.to === undefined ? undefined : titlePartToKey(ctx.titles, p.to, namespace);
   if (from !== undefined) conditions.push(['page_title', descending ? '<=' : '>=', from]);
   if (to !== undefined) conditions.push(['page_title', descending ? '>=' : '<=', to]);
   if (p.prefix !== undefined) {
-    const prefix = titlePartToKey(ctx.titles, p.prefix as string, namespace);
+    const prefix = titlePartToKey(ctx.titles, p.prefix, namespace);
     conditions.push(['page_title', '>=', prefix], ['page_title', '<', prefixUpperBound(prefix)]);
   }
   if (p.filterredir !== 'all') conditions.push(['page_is_redirect', '=', p.filterredir === 'redirects' ? 1 : 0]);
-  if (p.minsize !== undefined) conditions.push(['page_len', '>=', p.minsize as number]);
-  if (p.maxsize !== undefined) conditions.push(['page_len', '<=', p.maxsize as number]);
+  if (p.minsize !== undefined) conditions.push(['page_len', '>=', p.minsize]);
+  if (p.maxsize !== undefined) conditions.push(['page_len', '<=', p.maxsize]);
   const columns = ctx.generator ? PAGE_COLUMNS : LIST_COLUMNS;
   const simple = p.filterlanglinks === 'all' && p.prtype === undefined && p.prlevel === undefined;
   if (simple) {
@@ -101,9 +101,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       return withLinks ? links : not(links);
     });
   }
-  const types = p.prtype as string[] | undefined;
+  const types = p.prtype;
   if (types !== undefined) {
-    const levels = ((p.prlevel as string[] | undefined) ?? []).filter((level) => level !== '');
+    const levels = (p.prlevel ?? []).filter((level) => level !== '');
     query = query.where(({ exists, selectFrom }) => {
       let restrictions = selectFrom('page_restrictions').select('pr_page').whereRef('pr_page', '=', 'page_id');
       if (types.length > 0) restrictions = restrictions.where('pr_type', 'in', types);

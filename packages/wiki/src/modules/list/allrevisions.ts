@@ -50,7 +50,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
   }
   const { wantContent, slots } = readRevisionRequest(ctx);
-  const limit = ctx.generator ? ((p.limit as number | undefined) ?? 10) : revisionListLimit(ctx, wantContent);
+  const limit = ctx.generator ? (p.limit ?? 10) : revisionListLimit(ctx, wantContent);
   const newer = p.dir === 'newer';
   const order = newer ? 'asc' : 'desc';
   const after = newer ? '>=' : '<=';
@@ -68,12 +68,12 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     const mask = exclusionMask(ctx.user, DELETED_USER);
     if (mask !== 0) query = query.where((eb) => eb(eb('rev_deleted', '&', mask), '!=', mask));
   }
-  const namespaces = p.namespace as number[] | undefined;
+  const namespaces = p.namespace;
   if (namespaces !== undefined) query = query.where('page_namespace', 'in', namespaces.length ? namespaces : [-999]);
-  if (p.start !== undefined) query = query.where('rev_timestamp', after, p.start as string);
-  if (p.end !== undefined) query = query.where('rev_timestamp', before, p.end as string);
+  if (p.start !== undefined) query = query.where('rev_timestamp', after, p.start);
+  if (p.end !== undefined) query = query.where('rev_timestamp', before, p.end);
   if (p.continue !== undefined) {
-    const [ts, id] = parseContinueValue(p.continue as string, ['timestamp', 'int']);
+    const [ts, id] = parseContinueValue(p.continue, ['timestamp', 'int']);
     query = query.where((eb) => eb(eb.refTuple('rev_timestamp', 'rev_id'), after, eb.tuple(ts, id)));
   }
   const rows: RevisionRow[] = await query

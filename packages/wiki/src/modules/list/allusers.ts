@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import { mutuallyExclusive } from '../../api/errors.js';
 import { prefixUpperBound } from '../../api/keyset.js';
-import type { ModuleContext, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso, toMwTimestamp } from '../../api/params/timestamp.js';
@@ -57,7 +57,7 @@ const DEFAULT_ACTIVE_USER_DAYS = 30;
 const RC_EXTERNAL = 5;
 
 /** A user name typed by the client as stored: spaces, first letter upper-cased. */
-function userNameKey(ctx: ModuleContext, typed: string): string {
+function userNameKey(ctx: ContextOf<typeof descriptor>, typed: string): string {
   return ctx.titles.capitalize(typed.replace(/_/g, ' '), NS_USER);
 }
 
@@ -66,9 +66,9 @@ function userNameKey(ctx: ModuleContext, typed: string): string {
  * (only explicit groups have members). Undefined when no group filter applies; empty when the
  * rights belong to no group.
  */
-function wantedGroups(ctx: ModuleContext): string[] | undefined {
-  const groups = ctx.params.group as string[] | undefined;
-  const rights = ctx.params.rights as string[] | undefined;
+function wantedGroups(ctx: ContextOf<typeof descriptor>): string[] | undefined {
+  const groups = ctx.params.group;
+  const rights = ctx.params.rights;
   if (rights === undefined || rights.length === 0) return groups;
   const table = siteGroups(ctx.site);
   const granting = [...table.granted.entries()]
@@ -90,7 +90,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const out = ctx.result.list('u');
   const groups = wantedGroups(ctx);
   if (groups !== undefined && groups.length === 0) return;
-  const limit = p.limit as number;
+  const limit = p.limit;
   const descending = p.dir === 'descending';
   const nowTs = toMwTimestamp(ctx.now);
   const days = ctx.site.settings.ActiveUserDays;
@@ -100,9 +100,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   let query = ctx.store.db
     .selectFrom('user')
     .select(['user.user_id', 'user.user_name', 'user.user_editcount', 'user.user_registration']);
-  const from = p.from as string | undefined;
-  const to = p.to as string | undefined;
-  const prefix = p.prefix as string | undefined;
+  const from = p.from;
+  const to = p.to;
+  const prefix = p.prefix;
   if (from !== undefined) query = query.where('user_name', descending ? '<=' : '>=', userNameKey(ctx, from));
   if (to !== undefined) query = query.where('user_name', descending ? '>=' : '<=', userNameKey(ctx, to));
   if (prefix !== undefined) {
@@ -110,7 +110,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     query = query.where('user_name', '>=', key).where('user_name', '<', prefixUpperBound(key));
   }
   if (groups !== undefined) query = query.where((eb) => eb.exists(membershipIn(eb, groups, nowTs)));
-  const excluded = p.excludegroup as string[] | undefined;
+  const excluded = p.excludegroup;
   if (excluded !== undefined && excluded.length > 0) {
     query = query.where((eb) => eb.not(eb.exists(membershipIn(eb, excluded, nowTs))));
   }
@@ -140,7 +140,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     rows.length = limit;
   }
   const ids = rows.map((r) => r.user_id);
-  const props = new Set((p.prop as string[] | undefined) ?? []);
+  const props = new Set(p.prop ?? []);
   const needGroups = props.has('groups') || props.has('implicitgroups') || props.has('rights');
   const [memberships, blocks, counts] = await Promise.all([
     needGroups ? accountMemberships(ctx, ids) : undefined,
@@ -150,7 +150,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   for (const row of rows) {
     const item: ResultObject = { userid: row.user_id, name: row.user_name };
     if (props.has('centralids')) {
-      Object.assign(item, centralIdDetails(row.user_id, ctx.site.wikiId, p.attachedwiki as string | undefined));
+      Object.assign(item, centralIdDetails(row.user_id, ctx.site.wikiId, p.attachedwiki));
     }
     const block = blocks.get(row.user_id);
     if (props.has('blockinfo') && block) Object.assign(item, blockDetails(block.block, ctx.userLanguage));
@@ -185,13 +185,13 @@ function membershipIn(eb: ExpressionBuilder<WikiDatabase, 'user'>, groups: reado
     .where((w) => w.or([w('ug_expiry', 'is', null), w('ug_expiry', '>', nowTs)]));
 }
 
-function rightsOf(ctx: ModuleContext, groups: readonly string[]): string[] {
+function rightsOf(ctx: ContextOf<typeof descriptor>, groups: readonly string[]): string[] {
   return rightsOfGroups(siteGroups(ctx.site), groups);
 }
 
 /** Each account's actions in recent changes since `since` (log entries of new accounts not counted). */
 async function recentActionCounts(
-  ctx: ModuleContext,
+  ctx: ContextOf<typeof descriptor>,
   userIds: readonly number[],
   since: string,
 ): Promise<Map<number, number>> {

@@ -1,6 +1,6 @@
 import { apiError, mutuallyExclusive } from '../../api/errors.js';
 import { parseContinueValue, prefixUpperBound } from '../../api/keyset.js';
-import type { ModuleContext, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso, toMwTimestamp } from '../../api/params/timestamp.js';
@@ -59,7 +59,7 @@ const RESTRICTION_ACTION = 3;
 const BLOCK_ACTIONS: Record<number, string> = { 1: 'upload', 2: 'move', 3: 'create' };
 
 /** `bkip`: the hex bounds that blocks covering the address or range must span. */
-function coveringRange(ctx: ModuleContext, ip: string): { start: string; end: string; prefix: string } {
+function coveringRange(ctx: ContextOf<typeof descriptor>, ip: string): { start: string; end: string; prefix: string } {
   const range = ipRangeHex(ip);
   if (!range) throw apiError('param_ip', 'apierror-badip');
   const configured = ctx.site.settings.BlockCIDRLimit as { IPv4?: number; IPv6?: number } | undefined;
@@ -71,8 +71,8 @@ function coveringRange(ctx: ModuleContext, ip: string): { start: string; end: st
   return { start: range.start, end: range.end, prefix };
 }
 
-function showConditions(ctx: ModuleContext): Set<string> {
-  const show = new Set((ctx.params.show as string[] | undefined) ?? []);
+function showConditions(ctx: ContextOf<typeof descriptor>): Set<string> {
+  const show = new Set<string>(ctx.params.show ?? []);
   for (const value of ['account', 'ip', 'range', 'temp']) {
     if (show.has(value) && show.has(`!${value}`)) throw apiError('show', 'apierror-show');
   }
@@ -91,8 +91,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     throw mutuallyExclusive([ctx.paramName('users'), ctx.paramName('ip')]);
   }
   const show = showConditions(ctx);
-  const props = new Set(p.prop as string[]);
-  const limit = p.limit as number;
+  const props = new Set(p.prop);
+  const limit = p.limit;
   const newer = p.dir === 'newer';
   const order = newer ? 'asc' : 'desc';
   let query = ctx.store.db
@@ -102,16 +102,16 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     .select(['actor_name', 'actor_user'])
     .where('ipb_expiry', '>', toMwTimestamp(ctx.now));
   if (!ctx.user.rights.has('hideuser')) query = query.where('ipb_deleted', '=', 0);
-  const ids = p.ids as number[] | undefined;
+  const ids = p.ids;
   if (ids !== undefined) query = query.where('ipb_id', 'in', ids.length > 0 ? ids : [0]);
-  const users = p.users as string[] | undefined;
+  const users = p.users;
   if (users !== undefined) {
     query = query
       .where('ipb_address', 'in', users.length > 0 ? users.map(sanitizeRange) : [''])
       .where('ipb_auto', '=', 0);
   }
   if (p.ip !== undefined) {
-    const range = coveringRange(ctx, p.ip as string);
+    const range = coveringRange(ctx, p.ip);
     query = query
       .where('ipb_range_start', '>=', range.prefix)
       .where('ipb_range_start', '<', prefixUpperBound(range.prefix))
@@ -131,10 +131,10 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   }
   // No temporary accounts exist on this wiki.
   if (show.has('temp')) query = query.where('ipb_id', '<', 0);
-  if (p.start !== undefined) query = query.where('ipb_timestamp', newer ? '>=' : '<=', p.start as string);
-  if (p.end !== undefined) query = query.where('ipb_timestamp', newer ? '<=' : '>=', p.end as string);
+  if (p.start !== undefined) query = query.where('ipb_timestamp', newer ? '>=' : '<=', p.start);
+  if (p.end !== undefined) query = query.where('ipb_timestamp', newer ? '<=' : '>=', p.end);
   if (p.continue !== undefined) {
-    const [timestamp, id] = parseContinueValue(p.continue as string, ['timestamp', 'int']);
+    const [timestamp, id] = parseContinueValue(p.continue, ['timestamp', 'int']);
     query = query.where((eb) =>
       eb(eb.refTuple('ipb_timestamp', 'ipb_id'), newer ? '>=' : '<=', eb.tuple(timestamp, id)),
     );
@@ -198,7 +198,10 @@ function sanitizeRange(target: string): string {
 }
 
 /** The pages, namespaces and actions partial blocks are limited to, by block id. */
-async function partialRestrictions(ctx: ModuleContext, blockIds: readonly number[]): Promise<Map<number, ResultValue>> {
+async function partialRestrictions(
+  ctx: ContextOf<typeof descriptor>,
+  blockIds: readonly number[],
+): Promise<Map<number, ResultValue>> {
   const out = new Map<number, ResultValue>();
   if (blockIds.length === 0) return out;
   const rows = await ctx.store.db

@@ -1,7 +1,7 @@
 import { apiError, badContinue } from '../../api/errors.js';
 import { titleText } from '../../api/gender.js';
 import { parseContinueValue } from '../../api/keyset.js';
-import type { ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
@@ -71,12 +71,12 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   const category = await titleOrPageId(ctx);
   if (category.namespace !== NS_CATEGORY) throw apiError('invalidcategory', 'apierror-invalidcategory');
-  const limit = p.limit as number;
-  const ascending = ['asc', 'ascending', 'newer'].includes(p.dir as string);
+  const limit = p.limit;
+  const ascending = ['asc', 'ascending', 'newer'].includes(p.dir);
   const order = ascending ? 'asc' : 'desc';
-  const namespaces = p.namespace as number[] | undefined;
+  const namespaces = p.namespace;
 
-  const props = new Set(p.prop as string[]);
+  const props = new Set(p.prop);
   // The sort key index holds the type, sort key and page id: without the prefix and the timestamp,
   // the category's rows are read from the index alone.
   const columns: (keyof MemberRow)[] = ['page_id', 'page_namespace', 'page_title', 'cl_from', 'cl_sortkey', 'cl_type'];
@@ -128,17 +128,16 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
 
   let rows: MemberRow[] = [];
   if (p.sort === 'timestamp') {
-    const continued =
-      p.continue === undefined ? undefined : parseContinueValue(p.continue as string, ['timestamp', 'int']);
-    const parts = range('cl_timestamp', p.start as string | undefined, p.end as string | undefined, continued);
+    const continued = p.continue === undefined ? undefined : parseContinueValue(p.continue, ['timestamp', 'int']);
+    const parts = range('cl_timestamp', p.start, p.end, continued);
     rows = (await scan(parts, 'cl_timestamp', limit + 1)) as MemberRow[];
   } else {
-    let types = p.type as string[];
+    let types: string[] = p.type;
     let after: [string, number] | undefined;
     let start: string | undefined;
     let end: string | undefined;
     if (p.continue !== undefined) {
-      const [type, sortkey, from] = parseContinueValue(p.continue as string, ['string', 'string', 'int']);
+      const [type, sortkey, from] = parseContinueValue(p.continue, ['string', 'string', 'int']);
       if (!HEX.test(sortkey)) throw badContinue();
       const index = types.indexOf(type);
       types = types.slice(index === -1 ? 0 : index);
@@ -194,14 +193,14 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
  * A bound of the sort key range: `<bound>sortkeyprefix` (made a sort key as the uppercase
  * collation makes one), else `<bound>hexsortkey`, else the deprecated raw `<bound>sortkey`.
  */
-function sortKeyBound(ctx: Parameters<ModuleExecute>[0], bound: 'start' | 'end'): string | undefined {
-  const prefix = ctx.params[`${bound}sortkeyprefix`] as string | undefined;
+function sortKeyBound(ctx: ContextOf<typeof descriptor>, bound: 'start' | 'end'): string | undefined {
+  const prefix = ctx.params[`${bound}sortkeyprefix`];
   if (prefix !== undefined) return prefix.toUpperCase();
-  const hexKey = ctx.params[`${bound}hexsortkey`] as string | undefined;
+  const hexKey = ctx.params[`${bound}hexsortkey`];
   if (hexKey !== undefined) {
     const name = ctx.paramName(`${bound}hexsortkey`);
     if (!HEX.test(hexKey)) throw apiError(`badvalue_${name}`, 'apierror-badparameter', [name]);
     return unhex(hexKey);
   }
-  return ctx.params[`${bound}sortkey`] as string | undefined;
+  return ctx.params[`${bound}sortkey`];
 }

@@ -25,7 +25,7 @@ const ICONS = codexIcons as unknown as Record<string, unknown>;
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const icons: ResultObject = assoc({});
-  for (const name of ctx.params.names as string[]) icons[name] = iconValue(ICONS[name]);
+  for (const name of ctx.params.names) icons[name] = iconValue(ICONS[name]);
   ctx.result.set('codexicons', icons);
 };
 

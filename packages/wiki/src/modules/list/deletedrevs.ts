@@ -1,7 +1,7 @@
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError } from '../../api/errors.js';
 import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
-import type { ModuleContext, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
@@ -91,7 +91,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   // MediaWiki checks the right before it warns that the module is deprecated.
   ctx.warn('apiwarn-deprecation-deletedrevs', [], 'deprecation');
   const p = ctx.params;
-  const props = new Set(p.prop as string[]);
+  const props = new Set(p.prop);
   const titles = ctx.pages.allTitles();
   const mode = titles.length > 0 ? 1 : p.user !== undefined ? 2 : 3;
   const notHere = mode === 3 ? (['start', 'end'] as const) : (['from', 'to', 'prefix'] as const);
@@ -121,7 +121,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       eb.or(titles.map((t) => eb.and([eb('ar_namespace', '=', t.ns), eb('ar_title', '=', t.dbKey)]))),
     );
   } else if (mode === 3) {
-    const ns = p.namespace as number;
+    const ns = p.namespace;
     query = query.where('ar_namespace', '=', ns);
     const key = (part: unknown) => (part === undefined ? undefined : titlePartToKey(ctx.titles, part as string, ns));
     const from = key(p.from);
@@ -134,8 +134,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     }
   }
   if (mode !== 3) {
-    if (p.start !== undefined) query = query.where('ar_timestamp', newer ? '>=' : '<=', p.start as string);
-    if (p.end !== undefined) query = query.where('ar_timestamp', newer ? '<=' : '>=', p.end as string);
+    if (p.start !== undefined) query = query.where('ar_timestamp', newer ? '>=' : '<=', p.start);
+    if (p.end !== undefined) query = query.where('ar_timestamp', newer ? '<=' : '>=', p.end);
   }
   const byTime = mode === 2;
   // `unique`: each title once, with its first revision, in title order.
@@ -143,12 +143,12 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const ascending = unique || newer;
   if (p.continue !== undefined) {
     query = byTime
-      ? query.where(timeKeyset(parseContinueValue(p.continue as string, ['timestamp', 'int']), newer))
+      ? query.where(timeKeyset(parseContinueValue(p.continue, ['timestamp', 'int']), newer))
       : query.where(
           titleKeyset(
-            parseContinueValue(p.continue as string, ['int', 'string', 'timestamp', 'int']),
+            parseContinueValue(p.continue, ['int', 'string', 'timestamp', 'int']),
             ascending,
-            mode === 3 ? (p.namespace as number) : undefined,
+            mode === 3 ? p.namespace : undefined,
           ),
         );
   }
@@ -186,7 +186,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
 
 /** The list's items: one per title with its revisions in MediaWiki's `deletedrevs` fields. */
 async function writeDeletedRevs(
-  ctx: ModuleContext,
+  ctx: ContextOf<typeof descriptor>,
   rows: readonly ArchiveRow[],
   props: ReadonlySet<string>,
   continueAt: (row: ArchiveRow) => string,
@@ -212,7 +212,7 @@ async function writeDeletedRevs(
 
 /** One revision as `deletedrevs` shows it (its own field order and forms: `len` as text). */
 function deletedRevItem(
-  ctx: ModuleContext,
+  ctx: ContextOf<typeof descriptor>,
   row: ArchiveRow,
   props: ReadonlySet<string>,
   text: string | undefined,
@@ -251,7 +251,7 @@ function deletedRevItem(
 }
 
 /** The text of each revision's main slot. */
-async function mainTexts(ctx: ModuleContext, revIds: readonly number[]): Promise<Map<number, string>> {
+async function mainTexts(ctx: ContextOf<typeof descriptor>, revIds: readonly number[]): Promise<Map<number, string>> {
   if (revIds.length === 0) return new Map();
   const rows = await ctx.store.db
     .selectFrom('slots')

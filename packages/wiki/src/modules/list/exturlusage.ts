@@ -59,15 +59,15 @@ const escapeContinue = (value: string) => value.replace(/%/g, '%25').replace(/\|
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
-  const limit = p.limit as number;
-  const props = new Set(p.prop as string[]);
-  const search = p.query as string | undefined;
-  let protocol = protocolPrefix(p.protocol as string);
+  const limit = p.limit;
+  const props = new Set(p.prop);
+  const search = p.query;
+  let protocol = protocolPrefix(p.protocol);
   let query = ctx.store.db
     .selectFrom('externallinks')
     .innerJoin('page', 'page_id', 'el_from')
     .select(['page_id', 'page_namespace', 'page_title', 'el_id', 'el_to', 'el_index_60']);
-  const namespaces = p.namespace as number[] | undefined;
+  const namespaces = p.namespace;
   if (namespaces !== undefined && namespaces.length > 0) query = query.where('page_namespace', 'in', namespaces);
   if (search !== undefined && search !== '') {
     protocol ??= 'http://';
@@ -89,7 +89,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     );
   }
   if (p.continue !== undefined) {
-    const parts = (p.continue as string).split('|').map((part) => decodeURIComponentSafe(part));
+    const parts = p.continue.split('|').map((part) => decodeURIComponentSafe(part));
     if (parts.length !== 2 || parts[0] === undefined || !/^\d+$/.test(parts[1] ?? '')) throw badContinue();
     const [index, id] = [parts[0], Number(parts[1])];
     query = query.where((eb) => eb(eb.refTuple('el_index_60', 'el_id'), '>=', eb.tuple(index, id)));

@@ -57,7 +57,7 @@ const NS_FILE = 6;
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   const sha1 = sha1Filter(p);
-  const limit = p.limit as number;
+  const limit = p.limit;
   const ascending = p.dir !== 'descending';
   const order = ascending ? 'asc' : 'desc';
   const after = ascending ? '>=' : '<=';
@@ -66,17 +66,16 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     .leftJoin('actor', 'actor_id', 'fa_actor')
     .selectAll('filearchive')
     .select(['actor_name', 'actor_user']);
-  if (p.from !== undefined)
-    query = query.where('fa_name', after, titlePartToKey(ctx.titles, p.from as string, NS_FILE));
+  if (p.from !== undefined) query = query.where('fa_name', after, titlePartToKey(ctx.titles, p.from, NS_FILE));
   if (p.to !== undefined)
-    query = query.where('fa_name', ascending ? '<=' : '>=', titlePartToKey(ctx.titles, p.to as string, NS_FILE));
+    query = query.where('fa_name', ascending ? '<=' : '>=', titlePartToKey(ctx.titles, p.to, NS_FILE));
   if (p.prefix !== undefined) {
-    const key = titlePartToKey(ctx.titles, p.prefix as string, NS_FILE);
+    const key = titlePartToKey(ctx.titles, p.prefix, NS_FILE);
     query = query.where('fa_name', '>=', key).where('fa_name', '<', prefixUpperBound(key));
   }
   if (sha1 !== undefined) query = query.where('fa_sha1', '=', sha1);
   if (p.continue !== undefined) {
-    const [name, timestamp, id] = parseContinueValue(p.continue as string, ['string', 'timestamp', 'int']);
+    const [name, timestamp, id] = parseContinueValue(p.continue, ['string', 'timestamp', 'int']);
     query = query.where((eb) =>
       eb(eb.refTuple('fa_name', 'fa_timestamp', 'fa_id'), after, eb.tuple(name, timestamp, id)),
     );
@@ -92,7 +91,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     ctx.setContinue(continueFrom(rows[limit]));
     rows.length = limit;
   }
-  const prop = new Set(p.prop as string[]);
+  const prop = new Set(p.prop);
   const history = ctx.user.rights.has('deletedhistory');
   const text = history && ctx.user.rights.has('deletedtext');
   const list = ctx.result.list('fa');

@@ -23,8 +23,8 @@ export const descriptor = {
 
 /** The sections of `MediaWiki:Gadgets-definition` in definition order, with their member counts. */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
-  const prop = new Set(ctx.params.prop as string[]);
-  const names = ctx.params.names as string[] | undefined;
+  const prop = new Set(ctx.params.prop);
+  const names = ctx.params.names;
   const members = new Map<string, number>();
   for (const gadget of await readGadgets(ctx.store))
     members.set(gadget.category, (members.get(gadget.category) ?? 0) + 1);

@@ -27,9 +27,9 @@ export const descriptor = {
 
 /** The gadgets of `MediaWiki:Gadgets-definition` in definition order, filtered as asked. */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
-  const prop = new Set(ctx.params.prop as string[]);
-  const categories = ctx.params.categories as string[] | undefined;
-  const ids = ctx.params.ids as string[] | undefined;
+  const prop = new Set(ctx.params.prop);
+  const categories = ctx.params.categories;
+  const ids = ctx.params.ids;
   let gadgets = await readGadgets(ctx.store);
   if (categories) gadgets = gadgets.filter((g) => categories.includes(g.category));
   if (ids) gadgets = gadgets.filter((g) => ids.includes(g.name));

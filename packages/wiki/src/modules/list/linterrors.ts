@@ -1,5 +1,5 @@
 import { apiError } from '../../api/errors.js';
-import type { ModuleContext, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { assoc, type ResultObject } from '../../api/result/tree.js';
@@ -56,7 +56,7 @@ export const descriptor = {
 } as const satisfies ModuleDescriptor;
 
 /** The page `lnttitle` names, as a page id: -1 (no page) when it does not exist. */
-async function titlePageId(ctx: ModuleContext, text: string): Promise<number> {
+async function titlePageId(ctx: ContextOf<typeof descriptor>, text: string): Promise<number> {
   const title = ctx.titles.parseOrUndefined(text);
   if (title === undefined || title.interwiki !== '' || title.namespace < 0) {
     throw apiError('invalidtitle', 'apierror-invalidtitle', [text]);
@@ -71,17 +71,17 @@ async function titlePageId(ctx: ModuleContext, text: string): Promise<number> {
 }
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
-  const categories = ctx.params.categories as string[];
-  const namespaces = ctx.params.namespace as number[] | undefined;
-  let pageIds = ctx.params.pageid as number[] | undefined;
-  const titleText = ctx.params.title as string | undefined;
+  const categories = ctx.params.categories;
+  const namespaces = ctx.params.namespace;
+  let pageIds = ctx.params.pageid;
+  const titleText = ctx.params.title;
   if (titleText !== undefined) {
     const id = await titlePageId(ctx, titleText);
     pageIds = pageIds === undefined ? [id] : pageIds.filter((p) => p === id);
   }
   if (categories.length === 0 || pageIds?.length === 0 || namespaces?.length === 0) return;
-  const limit = ctx.params.limit as number;
-  const from = ctx.params.from as number | undefined;
+  const limit = ctx.params.limit;
+  const from = ctx.params.from;
   let query = ctx.store.db
     .selectFrom('linter')
     .innerJoin('page', 'page_id', 'linter_page')

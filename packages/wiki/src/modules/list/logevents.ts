@@ -170,25 +170,25 @@ type LogQuery = ReturnType<typeof logQuery>;
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
-  const props = new Set(p.prop as string[]);
+  const props = new Set(p.prop);
   const given = (['title', 'prefix', 'namespace'] as const).filter((n) => p[n] !== undefined);
   if (given.length > 1) throw mutuallyExclusive(given.map((n) => ctx.paramName(n)).sort());
   const { db } = ctx.store;
   const newer = p.dir === 'newer';
   const order = newer ? 'asc' : 'desc';
-  const limit = p.limit as number;
+  const limit = p.limit;
 
   // The query's conditions, in order, each with its values: the query is compiled once per shape.
   const parts: QueryPart<LogQuery>[] = [];
   const part = (key: string, values: unknown[], apply: QueryPart<LogQuery>['apply']) =>
     parts.push({ key, values, apply });
 
-  const action = p.action as string | undefined;
+  const action = p.action;
   if (action !== undefined) {
     const [type, name] = typeAndAction(ctx, action);
     part('action', [type, name], (q) => q.where('log_type', '=', type).where('log_action', '=', name));
   } else if (p.type !== undefined) {
-    const type = p.type as string;
+    const type = p.type;
     part('type', [type], (q) => q.where('log_type', '=', type));
   }
   const hiddenTypes = restrictedLogTypes(ctx.user);
@@ -198,20 +198,20 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   for (const { key, values, condition } of timeRangeParts(p, 'log_timestamp', 'log_id')) {
     part(key, values, (q) => q.where(condition));
   }
-  const ids = p.ids as number[] | undefined;
+  const ids = p.ids;
   if (ids !== undefined) {
     const wanted = ids.length ? ids : [-1];
     part(`ids${wanted.length}`, wanted, (q) => q.where('log_id', 'in', wanted));
   }
 
-  const user = p.user as string | undefined;
+  const user = p.user;
   if (user !== undefined) {
     const actor = await db.selectFrom('actor').select('actor_id').where('actor_name', '=', user).executeTakeFirst();
     const actorId = actor?.actor_id ?? -1;
     part('user', [actorId], (q) => q.where('log_actor', '=', actorId));
   }
   let byPage = false;
-  const title = p.title as string | undefined;
+  const title = p.title;
   if (title !== undefined) {
     const parsed = ctx.titles.parse(title);
     if (!parsed.ok || parsed.title.interwiki !== '') throw apiError('invalidtitle', 'apierror-invalidtitle', [title]);
@@ -219,7 +219,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     part('title', [namespace, dbKey], (q) => q.where('log_namespace', '=', namespace).where('log_title', '=', dbKey));
     byPage = true;
   }
-  const prefix = p.prefix as string | undefined;
+  const prefix = p.prefix;
   if (prefix !== undefined) {
     const parsed = ctx.titles.parse(prefix);
     if (!parsed.ok || parsed.title.interwiki !== '') throw apiError('invalidtitle', 'apierror-invalidtitle', [prefix]);
@@ -231,7 +231,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     byPage = true;
   }
   if (p.namespace !== undefined) {
-    const namespace = p.namespace as number;
+    const namespace = p.namespace;
     // A filter on the time-ordered scan, not a read of the page index sorted afterwards.
     part('namespace', [namespace], (q) => q.where(sql<boolean>`+log_namespace = ${namespace}`));
     byPage = true;
@@ -242,7 +242,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     if (mask === 0) continue;
     part('mask', [mask, mask], (q) => q.where((eb) => eb(eb('log_deleted', '&', mask), '!=', mask)));
   }
-  const tag = p.tag as string | undefined;
+  const tag = p.tag;
   // A tag's condition holds values of its own: a query with one is compiled each time.
   if (tag !== undefined) {
     const tagged = await tagCondition(ctx, 'logging', tag);

@@ -25,7 +25,7 @@ export const descriptor = {
 /** The caller's own stashed uploads, oldest first; the stash belongs to logged-in users only. */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (ctx.user.anonymous) throw apiError('stashnotloggedin', 'apierror-mustbeloggedin-uploadstash');
-  const limit = ctx.params.limit as number;
+  const limit = ctx.params.limit;
   let query = ctx.store.db
     .selectFrom('uploadstash')
     .select([
@@ -41,7 +41,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     ])
     .where('us_user', '=', ctx.user.id);
   if (ctx.params.continue !== undefined) {
-    const [id] = parseContinueValue(ctx.params.continue as string, ['int']);
+    const [id] = parseContinueValue(ctx.params.continue, ['int']);
     query = query.where('us_id', '>=', id);
   }
   const rows = await query
@@ -52,7 +52,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     ctx.setContinue(rows[limit].us_id);
     rows.length = limit;
   }
-  const prop = new Set(ctx.params.prop as string[]);
+  const prop = new Set(ctx.params.prop);
   const list = ctx.result.list('file');
   for (const row of rows) {
     const item: ResultObject = { filekey: row.us_key, status: row.us_status };

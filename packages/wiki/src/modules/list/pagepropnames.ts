@@ -21,8 +21,8 @@ export const descriptor = {
 
 /** The names of page properties in use, each once in byte order, continued by the next name. */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
-  const limit = ctx.params.limit as number;
-  const start = ctx.params.continue as string | undefined;
+  const limit = ctx.params.limit;
+  const start = ctx.params.continue;
   // One index lookup per name, however many pages share it.
   const result = await sql<{ x: string }>`with recursive v(x) as (
       select min(pp_propname) from page_props where ${start === undefined ? sql`1 = 1` : sql`pp_propname >= ${start}`}

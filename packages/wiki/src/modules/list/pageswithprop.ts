@@ -28,16 +28,16 @@ export const descriptor = {
 /** Pages having the property, in page id order, continued by the next page id. */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
-  const limit = p.limit as number;
+  const limit = p.limit;
   const descending = p.dir === 'descending';
-  const props = new Set(p.prop as string[]);
+  const props = new Set(p.prop);
   let query = ctx.store.db
     .selectFrom('page_props')
     .innerJoin('page', 'page_id', 'pp_page')
     .select(['page_id', 'page_namespace', 'page_title', 'pp_value'])
-    .where('pp_propname', '=', p.propname as string);
+    .where('pp_propname', '=', p.propname);
   if (p.continue !== undefined) {
-    const [from] = parseContinueValue(p.continue as string, ['int']);
+    const [from] = parseContinueValue(p.continue, ['int']);
     query = query.where('pp_page', descending ? '<=' : '>=', from);
   }
   const rows = await query

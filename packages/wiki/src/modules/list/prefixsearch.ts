@@ -27,15 +27,9 @@ export const descriptor = {
  * offset, as MediaWiki does (`psoffset`).
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
-  const limit = ctx.params.limit as number;
-  const offset = ctx.params.offset as number;
-  const found = await suggestTitles(
-    ctx,
-    ctx.params.search as string,
-    ctx.params.namespace as number[],
-    limit + 1,
-    offset,
-  );
+  const limit = ctx.params.limit;
+  const offset = ctx.params.offset;
+  const found = await suggestTitles(ctx, ctx.params.search, ctx.params.namespace, limit + 1, offset);
   if (found.length > limit) {
     ctx.setContinue(offset + limit, 'offset');
     found.length = limit;

@@ -52,10 +52,10 @@ interface ProtectedTitleRow {
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
-  const limit = p.limit as number;
+  const limit = p.limit;
   const newer = p.dir === 'newer';
   const order = newer ? 'asc' : 'desc';
-  const props = new Set(p.prop as string[]);
+  const props = new Set(p.prop);
   const now = toMwTimestamp(ctx.now);
   let query = ctx.store.db
     .selectFrom('protected_titles')
@@ -71,14 +71,14 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       'user_name',
     ])
     .where((eb) => eb.or([eb('pt_expiry', '=', 'infinity'), eb('pt_expiry', '>', now)]));
-  const namespaces = p.namespace as number[] | undefined;
+  const namespaces = p.namespace;
   if (namespaces !== undefined && namespaces.length > 0) query = query.where('pt_namespace', 'in', namespaces);
-  const levels = p.level as string[] | undefined;
+  const levels = p.level;
   if (levels !== undefined && levels.length > 0) query = query.where('pt_create_perm', 'in', levels);
-  if (p.start !== undefined) query = query.where('pt_timestamp', newer ? '>=' : '<=', p.start as string);
-  if (p.end !== undefined) query = query.where('pt_timestamp', newer ? '<=' : '>=', p.end as string);
+  if (p.start !== undefined) query = query.where('pt_timestamp', newer ? '>=' : '<=', p.start);
+  if (p.end !== undefined) query = query.where('pt_timestamp', newer ? '<=' : '>=', p.end);
   if (p.continue !== undefined) {
-    const [timestamp, namespace, title] = parseContinueValue(p.continue as string, ['timestamp', 'int', 'string']);
+    const [timestamp, namespace, title] = parseContinueValue(p.continue, ['timestamp', 'int', 'string']);
     query = query.where((eb) =>
       eb(
         eb.refTuple('pt_timestamp', 'pt_namespace', 'pt_title'),

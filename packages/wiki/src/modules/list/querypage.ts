@@ -84,13 +84,13 @@ function mwTimestamp(seconds: number): string {
  * (store/querycache.ts), in the page's order; continued by offset, as MediaWiki does.
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
-  const name = ctx.params.page as string;
+  const name = ctx.params.page;
   const right = RESTRICTED[name];
   if (right && !ctx.user.rights.has(right))
     throw apiError('specialpage-cantexecute', 'apierror-specialpage-cantexecute');
   const page = CACHED_PAGES[name];
-  const limit = ctx.params.limit as number;
-  const offset = Math.max(0, ctx.params.offset as number);
+  const limit = ctx.params.limit;
+  const offset = Math.max(0, ctx.params.offset);
   const { db } = ctx.store;
   let rows: (CachedRow & { target?: { ns: number; title: string } })[];
   if (page?.order === 'target') {

@@ -68,15 +68,15 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   let startId = 0;
   let end: string | undefined;
   if (p.continue !== undefined) {
-    const [r, s, id, wrapped] = parseContinueValue(p.continue as string, ['string', 'string', 'int', 'string']);
+    const [r, s, id, wrapped] = parseContinueValue(p.continue, ['string', 'string', 'int', 'string']);
     if (!RANDOM_VALUE.test(r) || !RANDOM_VALUE.test(s) || (wrapped !== '0' && wrapped !== '1')) throw badContinue();
     [rand, start, startId, end] = [r, s, id, wrapped === '1' ? r : undefined];
   } else {
     rand = drawRandom();
     start = rand;
   }
-  const namespaces = p.namespace as number[] | undefined;
-  const redirects = p.redirect === true ? 'redirects' : (p.filterredir as string);
+  const namespaces = p.namespace;
+  const redirects = p.redirect === true ? 'redirects' : p.filterredir;
 
   const run = async (limit: number, from: string | undefined, fromId: number, to: string | undefined) => {
     let query = ctx.store.db
@@ -84,9 +84,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       .select(['page_id', 'page_namespace', 'page_title', 'page_random', 'page_is_redirect']);
     if (namespaces !== undefined && namespaces.length > 0) query = query.where('page_namespace', 'in', namespaces);
     if (redirects !== 'all') query = query.where('page_is_redirect', '=', redirects === 'redirects' ? 1 : 0);
-    if (p.minsize !== undefined) query = query.where('page_len', '>=', p.minsize as number);
-    if (p.maxsize !== undefined) query = query.where('page_len', '<=', p.maxsize as number);
-    if (p.contentmodel !== undefined) query = query.where('page_content_model', '=', p.contentmodel as string);
+    if (p.minsize !== undefined) query = query.where('page_len', '>=', p.minsize);
+    if (p.maxsize !== undefined) query = query.where('page_len', '<=', p.maxsize);
+    if (p.contentmodel !== undefined) query = query.where('page_content_model', '=', p.contentmodel);
     if (from !== undefined) {
       query =
         fromId > 0
@@ -103,7 +103,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     return { rows: rows.slice(0, limit), next: next ? `${formatRandom(next.page_random)}|${next.page_id}` : undefined };
   };
 
-  const limit = p.limit as number;
+  const limit = p.limit;
   const firstPhase = end === undefined ? 0 : 1;
   const first = await run(limit, start, startId, end);
   const firstCount = first.rows.length;

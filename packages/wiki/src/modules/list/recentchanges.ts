@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, mutuallyExclusive } from '../../api/errors.js';
-import type { ModuleContext, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
@@ -117,14 +117,14 @@ const PATROL_SHOW = ['patrolled', '!patrolled', 'unpatrolled', 'autopatrolled', 
 const UNPATROLLED = 0;
 const AUTOPATROLLED = 2;
 
-function canPatrol(ctx: ModuleContext): boolean {
+function canPatrol(ctx: ContextOf<typeof descriptor>): boolean {
   return ctx.user.rights.has('patrol') || ctx.user.rights.has('patrolmarks');
 }
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
-  const props = new Set(p.prop as string[]);
-  const show = new Set((p.show as string[] | undefined) ?? []);
+  const props = new Set(p.prop);
+  const show = new Set<string>(p.show ?? []);
   if (p.user !== undefined && p.excludeuser !== undefined) {
     throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
   }
@@ -135,7 +135,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const { db } = ctx.store;
   const newer = p.dir === 'newer';
   const order = newer ? 'asc' : 'desc';
-  const limit = p.limit as number;
+  const limit = p.limit;
 
   // Only what the asked-for props read (the page join costs nothing when none of its columns is
   // read: SQLite leaves out a left join on a unique key whose table gives no column).
@@ -161,17 +161,17 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   for (const { key, values, condition } of timeRangeParts(p, 'rc_timestamp', 'rc_id')) {
     part(key, values, (q) => q.where(condition));
   }
-  const namespaces = p.namespace as number[] | undefined;
+  const namespaces = p.namespace;
   if (namespaces !== undefined) {
     // A filter on the time-ordered scan (the unary plus keeps the planner from reading the
     // namespace index and sorting everything in those namespaces).
     const list = namespaces.length ? namespaces : [-999];
     part(`namespace${list.length}`, list, (q) => q.where(sql<boolean>`+rc_namespace in (${sql.join(list)})`));
   }
-  const types = (p.type as string[]).map((t) => RC_TYPES[t] as number);
+  const types = p.type.map((t) => RC_TYPES[t] as number);
   const typeList = types.length ? types : [-1];
   part(`type${typeList.length}`, typeList, (q) => q.where('rc_type', 'in', typeList));
-  const title = p.title as string | undefined;
+  const title = p.title;
   if (title !== undefined) {
     const parsed = ctx.titles.parse(title);
     if (!parsed.ok || parsed.title.interwiki !== '' || parsed.title.namespace < 0) {
@@ -189,7 +189,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       q.where((eb) => eb.or([eb('rc_type', '!=', log), eb(eb('rc_deleted', '&', mask), '!=', mask)])),
     );
   }
-  const name = (p.user ?? p.excludeuser) as string | undefined;
+  const name = p.user ?? p.excludeuser;
   if (name !== undefined) {
     const actor = await db.selectFrom('actor').select('actor_id').where('actor_name', '=', name).executeTakeFirst();
     if (p.user !== undefined) {
@@ -232,7 +232,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (p.toponly === true) part('toponly', [], (q) => q.whereRef('rc_this_oldid', '=', 'page_latest'), true);
   if (p.slot !== undefined) {
     // Changes that touched the slot: revisions that brought the slot's content.
-    const slot = p.slot as string;
+    const slot = p.slot;
     part('slot', [slot], (q) =>
       q.where((eb) =>
         eb.exists(
@@ -246,7 +246,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       ),
     );
   }
-  const tag = p.tag as string | undefined;
+  const tag = p.tag;
   // A tag's condition holds values of its own: a query with one is compiled each time.
   if (tag !== undefined) {
     const tagged = await tagCondition(ctx, 'recentchanges', tag);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { apiError } from '../../api/errors.js';
-import type { ModuleContext, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
@@ -97,7 +97,7 @@ interface HitDetails {
  * the content cache: the hits of common words come up again and again).
  */
 async function hitDetails(
-  ctx: ModuleContext,
+  ctx: ContextOf<typeof descriptor>,
   pages: SearchPage[],
   prop: ReadonlySet<string>,
 ): Promise<Map<number, HitDetails>> {
@@ -136,11 +136,11 @@ async function hitDetails(
  * them).
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
-  const limit = ctx.params.limit as number;
-  const offset = ctx.params.offset as number;
-  const search = ctx.params.search as string;
-  const info = new Set((ctx.params.info as string[] | undefined) ?? []);
-  const prop = new Set((ctx.params.prop as string[] | undefined) ?? []);
+  const limit = ctx.params.limit;
+  const offset = ctx.params.offset;
+  const search = ctx.params.search;
+  const info = new Set(ctx.params.info ?? []);
+  const prop = new Set(ctx.params.prop ?? []);
   const language = ctx.site.language;
   // An empty required text counts as missing, as MediaWiki's string parameters do.
   if (search === '') throw apiError('missingparam', 'paramvalidator-missingparam', [ctx.paramName('search')]);
@@ -155,7 +155,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   } else {
     const prefix = splitNamespacePrefix(search, ctx.titles, language);
     terms = parseSearchTerms(prefix.query);
-    const namespaces = prefix.namespaces === undefined ? (ctx.params.namespace as number[]) : prefix.namespaces;
+    const namespaces = prefix.namespaces === undefined ? ctx.params.namespace : prefix.namespaces;
     const found = await runSearch(ctx.store.db, {
       terms,
       field: ctx.params.what === 'text' ? 'text' : 'title',

@@ -32,9 +32,9 @@ export const descriptor = {
  * (`tgcontinue` is the name to go on from). The definitions table holds one row per tag.
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
-  const props = new Set(ctx.params.prop as string[]);
-  const limit = ctx.params.limit as number;
-  const from = ctx.params.continue as string | undefined;
+  const props = new Set(ctx.params.prop);
+  const limit = ctx.params.limit;
+  const from = ctx.params.continue;
   const rows = await ctx.store.db
     .selectFrom('change_tag_def')
     .select(['ctd_name', 'ctd_user_defined', 'ctd_count'])

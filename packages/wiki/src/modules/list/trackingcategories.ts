@@ -1,7 +1,7 @@
 import { ENGLISH_INTERFACE_MESSAGES } from '../../api/messages/interface-en.js';
 import { lookupMessages } from '../../api/messages/store.js';
 import { transformMessage } from '../../api/messages/transform.js';
-import type { ModuleContext, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { NS_CATEGORY } from '../../site/title.js';
@@ -41,7 +41,10 @@ export const TRACKING_CATEGORY_KEYS: readonly string[] = Object.keys(ENGLISH_INT
  * The category (stored title) each tracking category puts its pages in, in the content language
  * with the wiki's overrides; a message emptied or set to `-` disables its category.
  */
-async function trackingCategoryTitles(ctx: ModuleContext, keys: readonly string[]): Promise<Map<string, string>> {
+async function trackingCategoryTitles(
+  ctx: ContextOf<typeof descriptor>,
+  keys: readonly string[],
+): Promise<Map<string, string>> {
   const messages = await lookupMessages(ctx.store, keys, ctx.site.language, ctx.site.language);
   const titles = new Map<string, string>();
   for (const key of keys) {
@@ -73,7 +76,7 @@ async function trackingCategoryTitles(ctx: ModuleContext, keys: readonly string[
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
-  const names = p.trackingcatname as string[] | undefined;
+  const names = p.trackingcatname;
   const keys = names === undefined ? TRACKING_CATEGORY_KEYS : TRACKING_CATEGORY_KEYS.filter((k) => names.includes(k));
   const titles = await trackingCategoryTitles(ctx, keys);
   if (titles.size === 0) return;

@@ -73,9 +73,9 @@ const SHOW_PAIRS = ['minor', 'new', 'top', 'patrolled', 'autopatrolled'];
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
-  const names = p.user as string[] | undefined;
-  const ids = p.userids as number[] | undefined;
-  const prefix = p.userprefix as string | undefined;
+  const names = p.user;
+  const ids = p.userids;
+  const prefix = p.userprefix;
   const given = [names, ids, prefix, p.iprange].filter((v) => v !== undefined).length;
   if (given === 0) {
     throw requireOneOf(['userprefix', 'userids', 'iprange', 'user'].map((n) => ctx.paramName(n)));
@@ -84,12 +84,12 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     throw mutuallyExclusive(['userprefix', 'userids', 'iprange', 'user'].map((n) => ctx.paramName(n)));
   }
   if (p.iprange !== undefined) throw apiError('invalidparameter', 'apierror-usercontribs-iprange-unsupported');
-  const show = new Set((p.show as string[] | undefined) ?? []);
+  const show = new Set<string>(p.show ?? []);
   if (p.toponly === true) show.add('top');
   for (const value of SHOW_PAIRS) {
     if (show.has(value) && show.has(`!${value}`)) throw apiError('show', 'apierror-show');
   }
-  const props = new Set(p.prop as string[]);
+  const props = new Set(p.prop);
   const wantsPatrol =
     props.has('patrolled') || [...show].some((v) => v.replace('!', '') === 'patrolled' || v.includes('autopatrolled'));
   if (wantsPatrol && !ctx.user.rights.has('patrol') && !ctx.user.rights.has('patrolmarks')) {
@@ -101,7 +101,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const order = newer ? 'asc' : 'desc';
   const after = newer ? '>=' : '<=';
   const before = newer ? '<=' : '>=';
-  const limit = p.limit as number;
+  const limit = p.limit;
 
   // The editors, so that the revision scan reads the (actor, timestamp) index.
   let mode: Mode;
@@ -179,14 +179,14 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const mask = exclusionMask(ctx.user, DELETED_USER);
   if (mask !== 0) part('mask', [mask, mask], (q) => q.where((eb) => eb(eb('rev_deleted', '&', mask), '!=', mask)));
   if (p.start !== undefined) {
-    const start = p.start as string;
+    const start = p.start;
     part('start', [start], (q) => q.where('rev_timestamp', after, start));
   }
   if (p.end !== undefined) {
-    const end = p.end as string;
+    const end = p.end;
     part('end', [end], (q) => q.where('rev_timestamp', before, end));
   }
-  const namespaces = p.namespace as number[] | undefined;
+  const namespaces = p.namespace;
   if (namespaces !== undefined) {
     const list = namespaces.length ? namespaces : [-999];
     part(`namespace${list.length}`, list, (q) => q.where('page_namespace', 'in', list));
@@ -216,11 +216,11 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     );
   }
   // A tag's condition holds values of its own: a query with one is compiled each time.
-  const tag = p.tag as string | undefined;
+  const tag = p.tag;
   if (tag !== undefined) part('tag', [], (q) => q.where(revisionHasTag(tag)));
 
   if (p.continue !== undefined) {
-    const raw = p.continue as string;
+    const raw = p.continue;
     if (mode === 'single') {
       const [ts, id] = parseContinueValue(raw, ['timestamp', 'int']);
       part('continue', [ts, id], (q) =>

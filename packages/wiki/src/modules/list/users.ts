@@ -1,5 +1,5 @@
 import { mutuallyExclusive } from '../../api/errors.js';
-import type { ModuleContext, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { mwToIso, toMwTimestamp } from '../../api/params/timestamp.js';
 import { list, type ResultObject } from '../../api/result/tree.js';
@@ -83,8 +83,8 @@ interface UserRow {
  * asked). Accounts a block hides read as missing to callers without `hideuser`.
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
-  const names = ctx.params.users as string[] | undefined;
-  const ids = ctx.params.userids as number[] | undefined;
+  const names = ctx.params.users;
+  const ids = ctx.params.userids;
   if (names !== undefined && ids !== undefined) {
     throw mutuallyExclusive([ctx.paramName('userids'), ctx.paramName('users')]);
   }
@@ -138,12 +138,15 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   }
 };
 
-function props(ctx: ModuleContext): Set<string> {
-  return new Set((ctx.params.prop as string[] | undefined) ?? []);
+function props(ctx: ContextOf<typeof descriptor>): Set<string> {
+  return new Set(ctx.params.prop ?? []);
 }
 
 /** Each found account's answer, in MediaWiki's order of fields. */
-async function describeAccounts(ctx: ModuleContext, rows: readonly UserRow[]): Promise<Map<number, ResultObject>> {
+async function describeAccounts(
+  ctx: ContextOf<typeof descriptor>,
+  rows: readonly UserRow[],
+): Promise<Map<number, ResultObject>> {
   const wanted = props(ctx);
   const ids = rows.map((r) => r.user_id);
   const needGroups = ['groups', 'groupmemberships', 'implicitgroups', 'rights'].some((p) => wanted.has(p));
@@ -187,10 +190,7 @@ async function describeAccounts(ctx: ModuleContext, rows: readonly UserRow[]): P
       item.gender = gender === 'male' || gender === 'female' ? gender : 'unknown';
     }
     if (wanted.has('centralids')) {
-      Object.assign(
-        item,
-        centralIdDetails(row.user_id, ctx.site.wikiId, ctx.params.attachedwiki as string | undefined),
-      );
+      Object.assign(item, centralIdDetails(row.user_id, ctx.site.wikiId, ctx.params.attachedwiki));
     }
     out.set(row.user_id, item);
   }

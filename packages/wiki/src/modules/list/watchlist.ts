@@ -2,7 +2,7 @@ import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, mutuallyExclusive } from '../../api/errors.js';
 import { titleText } from '../../api/gender.js';
 import { parseContinueValue } from '../../api/keyset.js';
-import type { ModuleContext, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
@@ -112,7 +112,7 @@ const CONFLICTS: [string, string][] = [
   ['unread', '!unread'],
 ];
 
-function mayPatrol(ctx: ModuleContext): boolean {
+function mayPatrol(ctx: ContextOf<typeof descriptor>): boolean {
   return ctx.user.rights.has('patrol') || ctx.user.rights.has('patrolmarks');
 }
 
@@ -150,9 +150,9 @@ interface ChangeRow {
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   const owner = await watchlistOwner(ctx);
-  const props = new Set(ctx.generator ? [] : (p.prop as string[]));
+  const props = new Set(ctx.generator ? [] : p.prop);
   if (props.has('patrol') && !mayPatrol(ctx)) throw apiError('patrol', 'apierror-permissiondenied-patrolflag');
-  const show = new Set((p.show as string[] | undefined) ?? []);
+  const show = new Set<string>(p.show ?? []);
   if (CONFLICTS.some(([a, b]) => show.has(a) && show.has(b))) throw apiError('show', 'apierror-show');
   if ((show.has('patrolled') || show.has('!patrolled')) && !mayPatrol(ctx)) {
     throw apiError('permissiondenied', 'apierror-permissiondenied-patrolflag');
@@ -160,7 +160,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (p.user !== undefined && p.excludeuser !== undefined) {
     throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
   }
-  const limit = p.limit as number;
+  const limit = p.limit;
   const newer = p.dir === 'newer';
   const order = newer ? 'asc' : 'desc';
   const expiryEnabled = watchlistExpiryEnabled(ctx);
@@ -181,9 +181,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       .select([...RECENT_CHANGE_COLUMNS, 'actor_name', 'actor_user', 'wl_notificationtimestamp', 'we_expiry']);
   let query = watched();
   if (expiryEnabled) query = query.where((eb) => eb.or([eb('we_expiry', 'is', null), eb('we_expiry', '>', now)]));
-  const types = ((p.type as string[] | undefined) ?? []).map((t) => RC_TYPES[t]);
+  const types = (p.type ?? []).map((t) => RC_TYPES[t]);
   query = query.where('rc_type', 'in', types.length > 0 ? types : [-1]);
-  const namespaces = p.namespace as number[] | undefined;
+  const namespaces = p.namespace;
   if (namespaces !== undefined) query = query.where('rc_namespace', 'in', namespaces.length > 0 ? namespaces : [-1]);
   if (p.allrev !== true) {
     query = query.where((eb) =>
@@ -219,7 +219,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       eb.or([eb('wl_notificationtimestamp', 'is', null), eb('rc_timestamp', '<', eb.ref('wl_notificationtimestamp'))]),
     );
   }
-  const byUser = (p.user ?? p.excludeuser) as string | undefined;
+  const byUser = p.user ?? p.excludeuser;
   if (byUser !== undefined) {
     query = query.where('actor_name', p.user !== undefined ? '=' : '<>', byUser);
     // A search by user must not reveal the changes whose user is hidden from the caller.
@@ -232,10 +232,10 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       eb.or([eb('rc_type', '<>', RC_LOG), eb(eb('rc_deleted', '&', actionMask), '!=', actionMask)]),
     );
   }
-  if (p.start !== undefined) query = query.where('rc_timestamp', newer ? '>=' : '<=', p.start as string);
-  if (p.end !== undefined) query = query.where('rc_timestamp', newer ? '<=' : '>=', p.end as string);
+  if (p.start !== undefined) query = query.where('rc_timestamp', newer ? '>=' : '<=', p.start);
+  if (p.end !== undefined) query = query.where('rc_timestamp', newer ? '<=' : '>=', p.end);
   if (p.continue !== undefined) {
-    const [timestamp, id] = parseContinueValue(p.continue as string, ['timestamp', 'int']);
+    const [timestamp, id] = parseContinueValue(p.continue, ['timestamp', 'int']);
     query = query.where((eb) => eb(eb.refTuple('rc_timestamp', 'rc_id'), newer ? '>=' : '<=', eb.tuple(timestamp, id)));
   }
   query = query
@@ -272,7 +272,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
 };
 
 /** Whether a change counts as unpatrolled for the caller, as the patrol settings of the site decide. */
-function isUnpatrolled(ctx: ModuleContext, row: ChangeRow): boolean {
+function isUnpatrolled(ctx: ContextOf<typeof descriptor>, row: ChangeRow): boolean {
   if (row.rc_patrolled !== 0 || !mayPatrol(ctx)) return false;
   const setting = (name: string) => ctx.site.settings[name] !== false;
   if (setting('UseRCPatrol')) return true;
@@ -281,7 +281,11 @@ function isUnpatrolled(ctx: ModuleContext, row: ChangeRow): boolean {
 }
 
 /** One answer item per change, with MediaWiki's fields in its order. */
-async function writeChanges(ctx: ModuleContext, props: ReadonlySet<string>, rows: readonly ChangeRow[]): Promise<void> {
+async function writeChanges(
+  ctx: ContextOf<typeof descriptor>,
+  props: ReadonlySet<string>,
+  rows: readonly ChangeRow[],
+): Promise<void> {
   const caller = ctx.user;
   const parsed = props.has('parsedcomment')
     ? await commentFormatterFor(ctx).format(

@@ -1,7 +1,7 @@
 import { apiError } from '../../api/errors.js';
 import { titleText } from '../../api/gender.js';
 import { parseContinueValue } from '../../api/keyset.js';
-import type { ModuleContext, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
@@ -34,7 +34,7 @@ export const descriptor = {
 } as const satisfies ModuleDescriptor;
 
 /** `wrfromtitle`/`wrtotitle`: a title with its namespace, as the watchlist stores it. */
-function titleBound(ctx: ModuleContext, text: string): [number, string] {
+function titleBound(ctx: ContextOf<typeof descriptor>, text: string): [number, string] {
   const parsed = ctx.titles.parse(text);
   if (!parsed.ok || parsed.title.interwiki !== '' || parsed.title.namespace < 0) {
     throw apiError('invalidtitle', 'apierror-invalidtitle', [text]);
@@ -49,9 +49,9 @@ function titleBound(ctx: ModuleContext, text: string): [number, string] {
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   const owner = await watchlistOwner(ctx);
-  const show = new Set((p.show as string[] | undefined) ?? []);
+  const show = new Set(p.show ?? []);
   if (show.has('changed') && show.has('!changed')) throw apiError('show', 'apierror-show');
-  const limit = p.limit as number;
+  const limit = p.limit;
   const descending = p.dir === 'descending';
   const order = descending ? 'desc' : 'asc';
   let query = ctx.store.db
@@ -72,7 +72,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       ),
     );
   }
-  const namespaces = p.namespace as number[] | undefined;
+  const namespaces = p.namespace;
   if (namespaces !== undefined) query = query.where('wl_namespace', 'in', namespaces.length > 0 ? namespaces : [-1]);
   if (show.has('changed')) query = query.where('wl_notificationtimestamp', 'is not', null);
   if (show.has('!changed')) query = query.where('wl_notificationtimestamp', 'is', null);
@@ -81,10 +81,10 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     const [ns, key] = titleBound(ctx, text);
     query = query.where((eb) => eb(eb.refTuple('wl_namespace', 'wl_title'), forward ? '>=' : '<=', eb.tuple(ns, key)));
   };
-  bound(p.fromtitle as string | undefined, !descending);
-  bound(p.totitle as string | undefined, descending);
+  bound(p.fromtitle, !descending);
+  bound(p.totitle, descending);
   if (p.continue !== undefined) {
-    const [ns, key] = parseContinueValue(p.continue as string, ['int', 'string']);
+    const [ns, key] = parseContinueValue(p.continue, ['int', 'string']);
     query = query.where((eb) =>
       eb(eb.refTuple('wl_namespace', 'wl_title'), descending ? '<=' : '>=', eb.tuple(ns, key)),
     );
@@ -103,7 +103,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     ctx.generator.addTitles(rows.map((r) => ({ namespace: r.wl_namespace, dbKey: r.wl_title })));
     return;
   }
-  const changed = ((p.prop as string[] | undefined) ?? []).includes('changed');
+  const changed = (p.prop ?? []).includes('changed');
   const out = ctx.result.topList('wr');
   for (const row of rows) {
     const item: ResultObject = { ns: row.wl_namespace, title: titleText(ctx.titles, row.wl_namespace, row.wl_title) };

@@ -8,7 +8,7 @@ import {
   SHIPPED_MESSAGE_KEYS,
 } from '../../api/messages/store.js';
 import { type MessageTransformContext, substituteArgs, transformMessage } from '../../api/messages/transform.js';
-import type { ModuleContext, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { type ResultObject, withContent } from '../../api/result/tree.js';
 
@@ -47,10 +47,10 @@ function byBytes(a: string, b: string): number {
 }
 
 /** The names to print, in MediaWiki's order, after `messages`, `prefix` and `filter`. */
-async function targetNames(ctx: ModuleContext, language: string): Promise<string[]> {
-  const requested = ctx.params.messages as string[];
-  const prefix = ctx.params.prefix as string | undefined;
-  const filter = ctx.params.filter as string | undefined;
+async function targetNames(ctx: ContextOf<typeof descriptor>, language: string): Promise<string[]> {
+  const requested = ctx.params.messages;
+  const prefix = ctx.params.prefix;
+  const filter = ctx.params.filter;
   let names: string[];
   if (requested.includes('*')) {
     names = [...SHIPPED_MESSAGE_KEYS];
@@ -67,9 +67,9 @@ async function targetNames(ctx: ModuleContext, language: string): Promise<string
 }
 
 /** `amfrom` (printing starts at that exact name) and `amto` (stops after it). */
-function fromTo(ctx: ModuleContext, names: string[]): string[] {
-  const from = ctx.params.from as string | undefined;
-  const to = ctx.params.to as string | undefined;
+function fromTo(ctx: ContextOf<typeof descriptor>, names: string[]): string[] {
+  const from = ctx.params.from;
+  const to = ctx.params.to;
   let start = 0;
   if (from !== undefined) {
     start = names.indexOf(from);
@@ -84,11 +84,11 @@ function fromTo(ctx: ModuleContext, names: string[]): string[] {
 }
 
 function transformContext(
-  ctx: ModuleContext,
+  ctx: ContextOf<typeof descriptor>,
   language: string,
   messages: Map<string, MessageText>,
 ): MessageTransformContext {
-  const titleParam = (ctx.params.title as string | undefined) ?? 'API';
+  const titleParam = ctx.params.title ?? 'API';
   const title = ctx.titles.parseOrUndefined(titleParam);
   if (title === undefined || title.interwiki !== '') {
     throw apiError('invalidtitle', 'apierror-invalidtitle', [titleParam]);
@@ -114,7 +114,7 @@ function transformContext(
 }
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
-  const lang = ctx.params.lang as string | undefined;
+  const lang = ctx.params.lang;
   if (lang !== undefined && !LANGUAGE_CODE.test(lang)) {
     throw apiError('invalidlang', 'apierror-invalidlang', [ctx.paramName('lang')]);
   }
@@ -122,9 +122,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const names = fromTo(ctx, await targetNames(ctx, language));
   const keys = [...new Set(names.map(normalizeMessageKey))];
   const messages = await lookupMessages(ctx.store, keys, language, ctx.site.language);
-  const args = (ctx.params.args as string[] | undefined) ?? [];
-  const customised = ctx.params.customised as 'all' | 'modified' | 'unmodified';
-  const withDefault = ((ctx.params.prop as string[] | undefined) ?? []).includes('default');
+  const args = ctx.params.args ?? [];
+  const customised = ctx.params.customised;
+  const withDefault = (ctx.params.prop ?? []).includes('default');
   const transform = ctx.params.enableparser ? transformContext(ctx, language, messages) : undefined;
   const out = ctx.result.list('message');
   for (const name of names) {

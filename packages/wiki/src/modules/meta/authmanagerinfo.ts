@@ -108,7 +108,7 @@ const REAUTHENTICATE_SECONDS = 300;
 export const execute: ModuleExecute<typeof descriptor> = (context) => {
   const { params, session, user } = context;
   const info: ResultObject = { canauthenticatenow: true, cancreateaccounts: true, canlinkaccounts: false };
-  const operation = params.securitysensitiveoperation as string | undefined;
+  const operation = params.securitysensitiveoperation;
   if (operation !== undefined) {
     let status = 'OK';
     if (user.anonymous) status = 'REAUTH';
@@ -118,13 +118,13 @@ export const execute: ModuleExecute<typeof descriptor> = (context) => {
     }
     info.securitysensitiveoperationstatus = status;
   }
-  const requestsFor = params.requestsfor as string | undefined;
+  const requestsFor = params.requestsfor;
   if (requestsFor !== undefined) {
     info.haspreservedstate = false;
     info.hasprimarypreservedstate = false;
     info.preservedusername = '';
     const specs = requestsFor === 'login' ? LOGIN_REQUESTS : [];
-    const format = params.messageformat as string;
+    const format = params.messageformat;
     const language = context.userLanguage;
     const text = (key: string): ResultValue => {
       if (format === 'raw') return { key, params: list('param', []) };

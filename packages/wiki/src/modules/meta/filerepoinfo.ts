@@ -1,4 +1,4 @@
-import type { ModuleContext, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 
 import { list, type ResultObject } from '../../api/result/tree.js';
@@ -34,7 +34,7 @@ export const descriptor = {
 } as const satisfies ModuleDescriptor;
 
 /** The fields of the local repository, in the order MediaWiki prints them. */
-function localRepo(ctx: ModuleContext): ResultObject {
+function localRepo(ctx: ContextOf<typeof descriptor>): ResultObject {
   const { site } = ctx;
   const fileNamespace = site.namespaces.find((ns) => ns.id === 6);
   const favicon = site.settings.Favicon;
@@ -53,7 +53,7 @@ function localRepo(ctx: ModuleContext): ResultObject {
 }
 
 export const execute: ModuleExecute<typeof descriptor> = (ctx) => {
-  const wanted = new Set(ctx.params.prop as string[]);
+  const wanted = new Set<string>(ctx.params.prop);
   const repo: ResultObject = {};
   for (const [key, value] of Object.entries(localRepo(ctx))) {
     if (wanted.has(key)) repo[key] = value;

@@ -35,10 +35,10 @@ export const descriptor = {
 
 /** Facts about the asked languages, keyed by code, in code order; continued by the next code. */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
-  const prop = new Set(ctx.params.prop as string[]);
-  const asked = ctx.params.code as string[];
+  const prop = new Set(ctx.params.prop);
+  const asked = ctx.params.code;
   const codes = (asked.includes('*') ? knownLanguageCodes() : [...new Set(asked)].sort()).filter(
-    (code) => ctx.params.continue === undefined || code >= (ctx.params.continue as string),
+    (code) => ctx.params.continue === undefined || code >= ctx.params.continue,
   );
   const answer: ResultObject = assoc({});
   for (const code of codes) {

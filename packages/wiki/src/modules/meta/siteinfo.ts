@@ -1,4 +1,4 @@
-import type { ModuleContext, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { toIsoTimestamp } from '../../api/params/timestamp.js';
 import { urlProtocols } from '../../api/params/validate.js';
@@ -84,7 +84,7 @@ function setting<T>(site: SiteConfig, name: string, fallback: T): T {
   return value === undefined ? fallback : (value as T);
 }
 
-function general(ctx: ModuleContext): ResultObject {
+function general(ctx: ContextOf<typeof descriptor>): ResultObject {
   const { site, server } = ctx;
   const mainDbKey = site.mainPage.replace(/ /g, '_');
   const host = (() => {
@@ -231,7 +231,7 @@ function languageAutonym(code: string): string | undefined {
   }
 }
 
-async function statistics(ctx: ModuleContext): Promise<ResultObject> {
+async function statistics(ctx: ContextOf<typeof descriptor>): Promise<ResultObject> {
   const db = ctx.store.db;
   const stats = await db.selectFrom('site_stats').selectAll().executeTakeFirst();
   const admins = await db
@@ -251,7 +251,7 @@ async function statistics(ctx: ModuleContext): Promise<ResultObject> {
   };
 }
 
-async function userGroups(ctx: ModuleContext, withNumbers: boolean): Promise<ResultObject[]> {
+async function userGroups(ctx: ContextOf<typeof descriptor>, withNumbers: boolean): Promise<ResultObject[]> {
   const counts = new Map<string, number>();
   if (withNumbers) {
     const rows = await ctx.store.db
@@ -303,7 +303,7 @@ function fileExtensions(site: SiteConfig): ResultObject[] {
 }
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
-  const props = (ctx.params.prop as string[] | undefined) ?? [];
+  const props = ctx.params.prop ?? [];
   const { site } = ctx;
   for (const [index, prop] of props.entries()) {
     let value: ResultValue;
@@ -337,7 +337,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
         );
         break;
       case 'interwikimap':
-        value = list('iw', interwikiMap(site, ctx.params.filteriw as string | undefined));
+        value = list('iw', interwikiMap(site, ctx.params.filteriw));
         break;
       case 'dbrepllag':
         value = list('db', [{ host: '', lag: 0 }]);
@@ -372,7 +372,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
         };
         break;
       case 'languages':
-        value = list('lang', languages(site, ctx.params.inlanguagecode as string | undefined));
+        value = list('lang', languages(site, ctx.params.inlanguagecode));
         break;
       case 'languagevariants':
         value = {};

@@ -1,4 +1,3 @@
-import type { TokenType } from '../../accounts/tokens.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
@@ -26,6 +25,6 @@ export const descriptor = {
 /** Every token type asked for, in the order asked, bound to the caller's session. */
 export const execute: ModuleExecute<typeof descriptor> = async (context) => {
   const tokens: ResultObject = {};
-  for (const type of context.params.type as TokenType[]) tokens[`${type}token`] = await context.session.token(type);
+  for (const type of context.params.type) tokens[`${type}token`] = await context.session.token(type);
   context.result.set('tokens', tokens);
 };

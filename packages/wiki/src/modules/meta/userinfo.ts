@@ -1,4 +1,4 @@
-import type { ModuleContext, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { assoc, list, type ResultObject, type ResultValue, withContent } from '../../api/result/tree.js';
@@ -57,7 +57,7 @@ const UNREAD_LIMIT = 1000;
  */
 export const execute: ModuleExecute<typeof descriptor> = async (context) => {
   const { user, store, site } = context;
-  const props = new Set((context.params.prop as string[] | undefined) ?? []);
+  const props = new Set(context.params.prop ?? []);
   const info: ResultObject = { id: user.id, name: user.name };
   if (user.anonymous) info.anon = true;
   const account = user.anonymous
@@ -111,7 +111,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (context) => {
   if (props.has('acceptlang')) info.acceptlang = acceptedLanguages(context.acceptLanguage);
   if (props.has('unreadcount')) info.unreadcount = await unreadCount(context);
   if (props.has('centralids')) {
-    Object.assign(info, centralIdDetails(user.id, site.wikiId, context.params.attachedwiki as string | undefined));
+    Object.assign(info, centralIdDetails(user.id, site.wikiId, context.params.attachedwiki));
   }
   if (props.has('latestcontrib')) {
     const latest = await latestContribution(context);
@@ -124,7 +124,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (context) => {
   context.result.set('userinfo', info);
 };
 
-async function hasNewMessages(context: ModuleContext): Promise<boolean> {
+async function hasNewMessages(context: ContextOf<typeof descriptor>): Promise<boolean> {
   const { user, store } = context;
   const row = await store.db
     .selectFrom('user_newtalk')
@@ -136,7 +136,7 @@ async function hasNewMessages(context: ModuleContext): Promise<boolean> {
 }
 
 /** The account's preferences: those it set first, then the site's defaults for the rest. */
-async function userOptions(context: ModuleContext): Promise<ResultObject> {
+async function userOptions(context: ContextOf<typeof descriptor>): Promise<ResultObject> {
   const defaults = await defaultUserOptions(context.store, context.site);
   if (context.user.anonymous) return assoc({ ...defaults });
   const rows = await context.store.db
@@ -151,7 +151,7 @@ async function userOptions(context: ModuleContext): Promise<ResultObject> {
 }
 
 /** The rate limits that apply to the caller (none with `noratelimit`, unless `theoretical`). */
-function limitsFor(context: ModuleContext, theoretical: boolean): ResultObject {
+function limitsFor(context: ContextOf<typeof descriptor>, theoretical: boolean): ResultObject {
   const { user, site } = context;
   const out: ResultObject = assoc({});
   if (!theoretical && user.rights.has('noratelimit')) return out;
@@ -190,7 +190,7 @@ function acceptedLanguages(header: string | undefined): ResultValue[] {
   );
 }
 
-async function unreadCount(context: ModuleContext): Promise<number | string> {
+async function unreadCount(context: ContextOf<typeof descriptor>): Promise<number | string> {
   if (context.user.anonymous) return 0;
   const rows = await context.store.db
     .selectFrom('watchlist')
@@ -202,7 +202,7 @@ async function unreadCount(context: ModuleContext): Promise<number | string> {
   return rows.length > UNREAD_LIMIT ? `${UNREAD_LIMIT}+` : rows.length;
 }
 
-async function latestContribution(context: ModuleContext): Promise<string | undefined> {
+async function latestContribution(context: ContextOf<typeof descriptor>): Promise<string | undefined> {
   const { user, store } = context;
   const row = await store.db
     .selectFrom('actor')

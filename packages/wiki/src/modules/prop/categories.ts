@@ -35,8 +35,8 @@ const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const ids = pageIds(ctx);
   if (ids.length === 0) return;
-  const props = new Set((ctx.params.prop as string[] | undefined) ?? []);
-  const show = new Set((ctx.params.show as string[] | undefined) ?? []);
+  const props = new Set(ctx.params.prop ?? []);
+  const show = new Set(ctx.params.show ?? []);
   if (show.has('hidden') && show.has('!hidden')) throw apiError('show', 'apierror-show');
   const only = titleFilter(ctx, 'categories', NS_CATEGORY, NS_CATEGORY)?.map((t) => t.dbKey);
   if (only?.length === 0) return;
@@ -48,7 +48,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       { column: 'cl_to', kind: 'string' },
     ],
     columns: ['cl_sortkey', 'cl_sortkey_prefix', 'cl_timestamp', ...(needsHidden ? ['pp_propname'] : [])],
-    limit: ctx.params.limit as number,
+    limit: ctx.params.limit,
     descending: ctx.params.dir === 'descending',
     where: (q) => {
       let query = q.where('cl_from', 'in', ids);

@@ -18,7 +18,7 @@ export const descriptor = {
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   let categories = ctx.pages.allTitles().filter((t) => t.ns === NS_CATEGORY);
-  const raw = ctx.params.continue as string | undefined;
+  const raw = ctx.params.continue;
   if (raw !== undefined) {
     const [from] = parseContinueValue(raw, ['string']);
     categories = categories.filter((c) => c.dbKey >= from);

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import { mutuallyExclusive } from '../../api/errors.js';
 import { parseContinueValue } from '../../api/keyset.js';
-import type { ModuleContext, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { toMwTimestamp } from '../../api/params/timestamp.js';
@@ -41,11 +41,11 @@ const FILTERS = ['group', 'excludegroup', 'rights', 'excluderights'] as const;
  * The groups a group or rights filter selects, or `all` when an implicit group (every user is in
  * it) qualifies, which makes the filter select everyone.
  */
-function selectedGroups(ctx: ModuleContext): { groups: string[] | 'all'; exclude: boolean } | undefined {
+function selectedGroups(ctx: ContextOf<typeof descriptor>): { groups: string[] | 'all'; exclude: boolean } | undefined {
   const p = ctx.params;
-  if (p.group !== undefined) return { groups: p.group as string[], exclude: false };
-  if (p.excludegroup !== undefined) return { groups: p.excludegroup as string[], exclude: true };
-  const rights = (p.rights ?? p.excluderights) as string[] | undefined;
+  if (p.group !== undefined) return { groups: p.group, exclude: false };
+  if (p.excludegroup !== undefined) return { groups: p.excludegroup, exclude: true };
+  const rights = p.rights ?? p.excluderights;
   if (rights === undefined) return undefined;
   const exclude = p.excluderights !== undefined;
   const groups: string[] = [];
@@ -63,12 +63,12 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   let pages = pageIds(ctx);
   let from: readonly [number, number] | undefined;
   if (ctx.params.continue !== undefined) {
-    const parsed = parseContinueValue(ctx.params.continue as string, ['int', 'int']);
+    const parsed = parseContinueValue(ctx.params.continue, ['int', 'int']);
     from = parsed;
     pages = pages.filter((id) => id >= parsed[0]);
   }
   if (pages.length === 0) return;
-  const limit = ctx.params.limit as number;
+  const limit = ctx.params.limit;
   const { db } = ctx.store;
 
   const filter = selectedGroups(ctx);
@@ -120,7 +120,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
 };
 
 /** `anoncontributors` of the pages that have IP or imported editors (not hidden ones). */
-async function countAnonymousEditors(ctx: ModuleContext, pages: number[]): Promise<void> {
+async function countAnonymousEditors(ctx: ContextOf<typeof descriptor>, pages: number[]): Promise<void> {
   if (pages.length === 0) return;
   const anons = await ctx.store.db
     .selectFrom('revision')

@@ -55,7 +55,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   }
   const request = ctx.generator ? undefined : readRevisionRequest(ctx);
   if (request) requireDeletedRights(ctx, request.props);
-  const limit = request ? revisionListLimit(ctx, request.wantContent) : ((p.limit as number | undefined) ?? 10);
+  const limit = request ? revisionListLimit(ctx, request.wantContent) : (p.limit ?? 10);
   const newer = p.dir === 'newer';
   const order = newer ? 'asc' : 'desc';
   const byRevid = revCount > 0;
@@ -66,7 +66,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (byRevid) {
     query = query.where('ar_rev_id', 'in', deletedIds);
     if (p.continue !== undefined) {
-      const [revId, arId] = parseContinueValue(p.continue as string, ['int', 'int']);
+      const [revId, arId] = parseContinueValue(p.continue, ['int', 'int']);
       query = query.where((eb) => eb(eb.refTuple('ar_rev_id', 'ar_id'), newer ? '>=' : '<=', eb.tuple(revId, arId)));
     }
     query = query.orderBy('ar_rev_id', order);
@@ -74,10 +74,10 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     query = query.where((eb) =>
       eb.or(titles.map((t) => eb.and([eb('ar_namespace', '=', t.ns), eb('ar_title', '=', t.dbKey)]))),
     );
-    if (p.start !== undefined) query = query.where('ar_timestamp', newer ? '>=' : '<=', p.start as string);
-    if (p.end !== undefined) query = query.where('ar_timestamp', newer ? '<=' : '>=', p.end as string);
+    if (p.start !== undefined) query = query.where('ar_timestamp', newer ? '>=' : '<=', p.start);
+    if (p.end !== undefined) query = query.where('ar_timestamp', newer ? '<=' : '>=', p.end);
     if (p.continue !== undefined) {
-      const value = parseContinueValue(p.continue as string, ['int', 'string', 'timestamp', 'int']);
+      const value = parseContinueValue(p.continue, ['int', 'string', 'timestamp', 'int']);
       query = query.where(titleKeyset(value, newer));
     }
     if (new Set(titles.map((t) => t.ns)).size > 1) query = query.orderBy('ar_namespace', order);

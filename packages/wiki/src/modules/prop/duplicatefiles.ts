@@ -33,7 +33,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const files = new Map<string, number>();
   for (const t of ctx.pages.allTitles()) if (t.ns === NS_FILE) files.set(t.dbKey, t.pageid);
   if (files.size === 0) return;
-  const limit = ctx.params.limit as number;
+  const limit = ctx.params.limit;
   const ascending = ctx.params.dir !== 'descending';
   const order = ascending ? 'asc' : 'desc';
   let query = ctx.store.db
@@ -46,7 +46,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     .where('file.img_name', 'in', [...files.keys()])
     .where('file.img_sha1', '!=', '');
   if (ctx.params.continue !== undefined) {
-    const [file, name] = parseContinueValue(ctx.params.continue as string, ['string', 'string']);
+    const [file, name] = parseContinueValue(ctx.params.continue, ['string', 'string']);
     query = query.where((eb) =>
       eb(eb.refTuple('file.img_name', 'dup.img_name'), ascending ? '>=' : '<=', eb.tuple(file, name)),
     );

@@ -31,8 +31,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const ids = pageIds(ctx);
   if (ids.length === 0) return;
   const p = ctx.params;
-  const limit = p.limit as number;
-  const prefix = externalLinkIndexPrefix(p.protocol as string, p.query as string | undefined);
+  const limit = p.limit;
+  const prefix = externalLinkIndexPrefix(p.protocol, p.query);
   const { db } = ctx.store;
   let query = db
     .selectFrom('externallinks')
@@ -43,7 +43,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   }
   if (p.continue !== undefined) {
     // The continue value names the next link by page and id; its place in the order is looked up.
-    const [from, id] = parseContinueValue(p.continue as string, ['int', 'int']);
+    const [from, id] = parseContinueValue(p.continue, ['int', 'int']);
     const next = await db.selectFrom('externallinks').select('el_index_60').where('el_id', '=', id).executeTakeFirst();
     if (!next) throw badContinue();
     const index = next.el_index_60;

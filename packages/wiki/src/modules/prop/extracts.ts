@@ -1,7 +1,7 @@
 import { precompiled } from '@svc/common';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
-import { makeExtract, type SectionFormat } from '../../extracts/extract.js';
+import { makeExtract } from '../../extracts/extract.js';
 import { wikitextBlocks } from '../../extracts/wikitext-blocks.js';
 
 /** `prop=extracts`: parameters as the module reference lists them, in its order. */
@@ -32,8 +32,8 @@ export const descriptor = {
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const intro = ctx.params.intro === true;
   const plaintext = ctx.params.plaintext === true;
-  let limit = ctx.params.limit as number;
-  const start = (ctx.params.continue as number | undefined) ?? 0;
+  let limit = ctx.params.limit;
+  const start = ctx.params.continue ?? 0;
   const pages = ctx.pages.goodPages().filter((p) => p.ns >= 0);
   if (!intro && limit > 1 && pages.length > 1) {
     limit = 1;
@@ -62,9 +62,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const options = {
     intro,
     plaintext,
-    sectionFormat: ctx.params.sectionformat as SectionFormat,
-    chars: ctx.params.chars as number | undefined,
-    sentences: ctx.params.sentences as number | undefined,
+    sectionFormat: ctx.params.sectionformat,
+    chars: ctx.params.chars,
+    sentences: ctx.params.sentences,
   };
   // Texts are read only for the extracts not made before.
   const cache = extractCache(ctx.store);

@@ -1,5 +1,5 @@
 import { parseContinueValue } from '../../api/keyset.js';
-import type { ModuleContext, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { isBadFile, loadBadImageList } from '../support/bad-image-list.js';
@@ -63,7 +63,7 @@ export const descriptor = {
 } as const satisfies ModuleDescriptor;
 
 /** The files of the page set (every title in the File namespace), sorted by name. */
-function fileTitles(ctx: ModuleContext): { dbKey: string; title: string; pageid: number }[] {
+function fileTitles(ctx: ContextOf<typeof descriptor>): { dbKey: string; title: string; pageid: number }[] {
   return ctx.pages
     .allTitles()
     .filter((t) => t.ns === NS_FILE)
@@ -71,12 +71,12 @@ function fileTitles(ctx: ModuleContext): { dbKey: string; title: string; pageid:
 }
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
-  const prop = new Set(ctx.params.prop as string[]);
-  const limit = ctx.params.limit as number;
-  const start = ctx.params.start as string | undefined;
-  const end = ctx.params.end as string | undefined;
+  const prop = new Set(ctx.params.prop);
+  const limit = ctx.params.limit;
+  const start = ctx.params.start;
+  const end = ctx.params.end;
   let files = fileTitles(ctx);
-  const continueFrom = ctx.params.continue as string | undefined;
+  const continueFrom = ctx.params.continue;
   if (continueFrom !== undefined) {
     const [name] = parseContinueValue(continueFrom, ['string', 'string']);
     files = files.filter((f) => f.dbKey >= name);
@@ -89,7 +89,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     prop.has('badfile') ? loadBadImageList(ctx.store, ctx.titles) : undefined,
   ]);
   const { thumbWidth, thumbHeight } = thumbnailRequest(ctx.params);
-  const context = ctx.params.badfilecontexttitle as string | undefined;
+  const context = ctx.params.badfilecontexttitle;
   const contextTitle = context === undefined ? undefined : ctx.titles.parseOrUndefined(context);
   const canSeeDeleted = ctx.user.rights.has('deletedhistory');
   for (const file of files) {
@@ -108,7 +108,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       prefixedTitle: file.title,
       prefixedDbKey: file.title.replace(/ /g, '_'),
       canSeeDeleted,
-      extmetadataFilter: ctx.params.extmetadatafilter as string[] | undefined,
+      extmetadataFilter: ctx.params.extmetadatafilter,
     };
     const versions = [
       ...((start === undefined || latest.timestamp <= start) && (end === undefined || latest.timestamp >= end)

@@ -35,7 +35,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       { column: 'il_from', kind: 'int' },
       { column: 'il_to', kind: 'string' },
     ],
-    limit: ctx.params.limit as number,
+    limit: ctx.params.limit,
     descending: ctx.params.dir === 'descending',
     where: (q) => {
       const query = q.where('il_from', 'in', ids);

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import { badContinue } from '../../api/errors.js';
-import type { ModuleContext, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { PageRecord } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { mwToIso, toMwTimestamp } from '../../api/params/timestamp.js';
@@ -133,7 +133,11 @@ interface WatchState {
 
 const key = (ns: number, dbKey: string) => `${ns}:${dbKey}`;
 
-async function watchState(context: ModuleContext, targets: InfoTarget[], props: Set<string>): Promise<WatchState> {
+async function watchState(
+  context: ContextOf<typeof descriptor>,
+  targets: InfoTarget[],
+  props: Set<string>,
+): Promise<WatchState> {
   const { store, user, site } = context;
   const state: WatchState = {
     watched: new Set(),
@@ -230,7 +234,10 @@ async function watchState(context: ModuleContext, targets: InfoTarget[], props: 
 }
 
 /** Ids of existing talk pages of subject pages and of subject pages of talk pages, by `ns:dbKey`. */
-async function counterpartIds(context: ModuleContext, targets: InfoTarget[]): Promise<Map<string, number>> {
+async function counterpartIds(
+  context: ContextOf<typeof descriptor>,
+  targets: InfoTarget[],
+): Promise<Map<string, number>> {
   const wanted = targets
     .filter((t) => t.ns >= 0)
     .map((t) => ({ ns: isTalkNamespace(t.ns) ? subjectNamespace(t.ns) : talkNamespace(t.ns), dbKey: t.dbKey }));
@@ -255,10 +262,10 @@ function languageDirection(language: string): 'rtl' | 'ltr' {
 
 export const execute: ModuleExecute<typeof descriptor> = async (context) => {
   const { params, pages, site, titles: codec, result, user } = context;
-  const props = new Set((params.prop as string[] | undefined) ?? []);
-  const testActions = (params.testactions as string[] | undefined) ?? [];
-  const detail = params.testactionsdetail as string;
-  const continueFrom = params.continue as string | undefined;
+  const props = new Set(params.prop ?? []);
+  const testActions = params.testactions ?? [];
+  const detail = params.testactionsdetail;
+  const continueFrom = params.continue;
   let startId = Number.NEGATIVE_INFINITY;
   if (continueFrom !== undefined) {
     if (!/^-?\d+$/.test(continueFrom)) throw badContinue();
@@ -434,8 +441,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (context) => {
  * The text `inpreloadcustom` names (the current text of that page, `$1`, `$2`, … replaced by
  * `inpreloadparams`), or undefined when none is asked for or the page does not exist.
  */
-async function preloadText(context: ModuleContext): Promise<string | undefined> {
-  const name = context.params.preloadcustom as string | undefined;
+async function preloadText(context: ContextOf<typeof descriptor>): Promise<string | undefined> {
+  const name = context.params.preloadcustom;
   if (name === undefined) return undefined;
   const title = context.titles.parseOrUndefined(name);
   if (title?.interwiki !== '') return undefined;
@@ -448,7 +455,7 @@ async function preloadText(context: ModuleContext): Promise<string | undefined> 
     .where('page_title', '=', title.dbKey)
     .executeTakeFirst();
   if (!row) return undefined;
-  const args = (context.params.preloadparams as string[] | undefined) ?? [];
+  const args = context.params.preloadparams ?? [];
   return row.content_text.replace(/\$(\d+)/g, (whole, n: string) => args[Number(n) - 1] ?? whole);
 }
 

@@ -34,7 +34,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     throw mustUseWith(ctx.paramName('title'), ctx.paramName('prefix'));
   }
   if (ids.length === 0) return;
-  const wantsUrl = Boolean(p.url) || ((p.prop as string[] | undefined) ?? []).includes('url');
+  const wantsUrl = Boolean(p.url) || (p.prop ?? []).includes('url');
   const rows = await linkRows(ctx, {
     table: 'iwlinks',
     sort: [
@@ -42,12 +42,12 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       { column: 'iwl_prefix', kind: 'string' },
       { column: 'iwl_title', kind: 'string' },
     ],
-    limit: p.limit as number,
+    limit: p.limit,
     descending: p.dir === 'descending',
     where: (q) => {
       let query = q.where('iwl_from', 'in', ids);
-      if (p.prefix !== undefined) query = query.where('iwl_prefix', '=', p.prefix as string);
-      if (p.title !== undefined) query = query.where('iwl_title', '=', p.title as string);
+      if (p.prefix !== undefined) query = query.where('iwl_prefix', '=', p.prefix);
+      if (p.title !== undefined) query = query.where('iwl_title', '=', p.title);
       return query;
     },
   });

@@ -35,7 +35,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     throw mustUseWith(ctx.paramName('title'), ctx.paramName('lang'));
   }
   if (ids.length === 0) return;
-  const props = new Set((p.prop as string[] | undefined) ?? []);
+  const props = new Set(p.prop ?? []);
   if (p.url) props.add('url');
   const rows = await linkRows(ctx, {
     table: 'langlinks',
@@ -44,12 +44,12 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       { column: 'll_lang', kind: 'string' },
     ],
     columns: ['ll_title'],
-    limit: p.limit as number,
+    limit: p.limit,
     descending: p.dir === 'descending',
     where: (q) => {
       let query = q.where('ll_from', 'in', ids);
-      if (p.lang !== undefined) query = query.where('ll_lang', '=', p.lang as string);
-      if (p.title !== undefined) query = query.where('ll_title', '=', p.title as string);
+      if (p.lang !== undefined) query = query.where('ll_lang', '=', p.lang);
+      if (p.title !== undefined) query = query.where('ll_title', '=', p.title);
       return query;
     },
   });
@@ -61,7 +61,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       const url = interwikiUrl(ctx.titles, lang, title);
       if (url !== undefined) item.url = url;
     }
-    if (props.has('langname')) item.langname = languageName(lang, p.inlanguagecode as string);
+    if (props.has('langname')) item.langname = languageName(lang, p.inlanguagecode);
     if (props.has('autonym')) item.autonym = languageName(lang);
     item.title = title;
     const entry = withContent(item, 'title');

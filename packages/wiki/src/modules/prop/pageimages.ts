@@ -1,4 +1,4 @@
-import type { ModuleContext, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
 import { currentVersions } from '../support/file-rows.js';
@@ -34,7 +34,7 @@ const PROP_FREE = 'page_image_free';
  * The image of each page by page id: a file page is its own image; other pages have the one the
  * page properties name (with `license=any` the best image, else the best free one).
  */
-async function pageImages(ctx: ModuleContext, pages: { pageid: number; ns: number; dbKey: string }[]) {
+async function pageImages(ctx: ContextOf<typeof descriptor>, pages: { pageid: number; ns: number; dbKey: string }[]) {
   const images = new Map<number, string>();
   const others: number[] = [];
   for (const page of pages) {
@@ -62,13 +62,13 @@ async function pageImages(ctx: ModuleContext, pages: { pageid: number; ns: numbe
   return images;
 }
 
-function imageFields(ctx: ModuleContext, file: FileVersion, prop: ReadonlySet<string>): ResultObject {
+function imageFields(ctx: ContextOf<typeof descriptor>, file: FileVersion, prop: ReadonlySet<string>): ResultObject {
   const fields: ResultObject = {};
   if (file.width <= 0 || file.height <= 0) return fields;
   const base = uploadBaseUrl(ctx.site, ctx.server);
   const original = fileUrl(base, file.name);
   if (prop.has('thumbnail')) {
-    const box = ctx.params.thumbsize as number;
+    const box = ctx.params.thumbsize;
     const size = thumbnailSize(file, box, box);
     fields.thumbnail = {
       source: size.scaled ? thumbnailUrl(base, file.name, file.mime, size.width) : original,
@@ -81,12 +81,12 @@ function imageFields(ctx: ModuleContext, file: FileVersion, prop: ReadonlySet<st
 }
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
-  const offset = (ctx.params.continue as number | undefined) ?? 0;
-  const limit = ctx.params.limit as number;
+  const offset = ctx.params.continue ?? 0;
+  const limit = ctx.params.limit;
   const all = ctx.pages.goodPages();
   const pages = all.slice(offset, offset + limit);
   if (offset + limit < all.length) ctx.setContinue(offset + limit);
-  const prop = new Set(ctx.params.prop as string[]);
+  const prop = new Set(ctx.params.prop);
   const images = await pageImages(ctx, pages);
   const files =
     prop.has('thumbnail') || prop.has('original')

@@ -22,13 +22,13 @@ export const descriptor = {
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   let ids = pageIds(ctx);
-  const raw = ctx.params.continue as string | undefined;
+  const raw = ctx.params.continue;
   if (raw !== undefined) {
     const [from] = parseContinueValue(raw, ['int']);
     ids = ids.filter((id) => id >= from);
   }
   if (ids.length === 0) return;
-  const names = ctx.params.prop as string[] | undefined;
+  const names = ctx.params.prop;
   if (names !== undefined && names.length === 0) return;
   let query = ctx.store.db
     .selectFrom('page_props')

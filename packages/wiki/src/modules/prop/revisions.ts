@@ -1,6 +1,6 @@
 import { apiError, mutuallyExclusive } from '../../api/errors.js';
 import { parseContinueValue } from '../../api/keyset.js';
-import type { ModuleContext, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { PageRecord } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { keptRows } from '../../store/row-cache.js';
@@ -74,7 +74,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   // history is limited by `limit` (`max`: 50 with content, 500 without); the other modes take as
   // many revisions as a batch may hold.
   const limit = ctx.generator
-    ? ((p.limit as number | undefined) ?? 10)
+    ? (p.limit ?? 10)
     : enumerating
       ? revisionListLimit(ctx, wantContent)
       : revisionBatchLimit(ctx, wantContent);
@@ -110,7 +110,7 @@ function continueFrom(row: RevisionRow, enumerating: boolean, byRevid: boolean):
 
 /** Keeps the first `limit` rows; a further row becomes the continue point. */
 function takeBatch(
-  ctx: ModuleContext,
+  ctx: ContextOf<typeof descriptor>,
   rows: RevisionRow[],
   limit: number,
   value: (row: RevisionRow) => string | number,
@@ -124,13 +124,13 @@ function takeBatch(
 
 /** The latest revision of each page, by page id (`rvcontinue=pageid|revid`, as MediaWiki's). */
 async function latestRevisions(
-  ctx: ModuleContext,
+  ctx: ContextOf<typeof descriptor>,
   pages: readonly PageRecord[],
   limit: number,
 ): Promise<RevisionRow[]> {
   let ids = pages.map((page) => page.latest);
   if (ctx.params.continue !== undefined) {
-    const [fromPage, fromRev] = parseContinueValue(ctx.params.continue as string, ['int', 'int']);
+    const [fromPage, fromRev] = parseContinueValue(ctx.params.continue, ['int', 'int']);
     ids = pages
       .filter((page) => page.pageid > fromPage || (page.pageid === fromPage && page.latest >= fromRev))
       .map((page) => page.latest);
@@ -144,10 +144,10 @@ async function latestRevisions(
 }
 
 /** The revisions `revids` named, by revision id (`rvcontinue` is a revision id). */
-async function requestedRevisions(ctx: ModuleContext, limit: number): Promise<RevisionRow[]> {
+async function requestedRevisions(ctx: ContextOf<typeof descriptor>, limit: number): Promise<RevisionRow[]> {
   let ids = ctx.pages.liveRevisionIds().sort((a, b) => a - b);
   if (ctx.params.continue !== undefined) {
-    const [from] = parseContinueValue(ctx.params.continue as string, ['int']);
+    const [from] = parseContinueValue(ctx.params.continue, ['int']);
     ids = ids.filter((id) => id >= from);
   }
   if (ids.length === 0) return [];
@@ -161,7 +161,7 @@ async function requestedRevisions(ctx: ModuleContext, limit: number): Promise<Re
  * (building and compiling it took about 50 µs a request for 50 pages), or each time with `tag`,
  * whose condition holds values of its own.
  */
-async function revisionsById(ctx: ModuleContext, ids: number[]): Promise<RevisionRow[]> {
+async function revisionsById(ctx: ContextOf<typeof descriptor>, ids: number[]): Promise<RevisionRow[]> {
   const name = `revisions ${revisionColumnsKey(ctx)}`;
   const tagged = ctx.params.tag !== undefined;
   const read = (wanted: number[]) => {
@@ -179,7 +179,7 @@ async function revisionsById(ctx: ModuleContext, ids: number[]): Promise<Revisio
 type RevisionQuery = ReturnType<typeof revisionRowsQuery>;
 
 /** The timestamp of a revision named by `startid`/`endid`, or an error when it is not there. */
-async function timestampOfRevision(ctx: ModuleContext, revId: number): Promise<string> {
+async function timestampOfRevision(ctx: ContextOf<typeof descriptor>, revId: number): Promise<string> {
   const row = await ctx.store.db
     .selectFrom('revision')
     .select('rev_timestamp')
@@ -190,27 +190,31 @@ async function timestampOfRevision(ctx: ModuleContext, revId: number): Promise<s
 }
 
 /** A page's history in either direction, filtered and bounded (`rvcontinue=timestamp|revid`). */
-async function historyOfPage(ctx: ModuleContext, page: PageRecord | undefined, limit: number): Promise<RevisionRow[]> {
+async function historyOfPage(
+  ctx: ContextOf<typeof descriptor>,
+  page: PageRecord | undefined,
+  limit: number,
+): Promise<RevisionRow[]> {
   if (!page) return [];
   const p = ctx.params;
   const newer = p.dir === 'newer';
   const after = newer ? '>=' : '<=';
   const before = newer ? '<=' : '>=';
   let query = revisionRowsQuery(ctx).where('rev_page', '=', page.pageid);
-  if (p.start !== undefined) query = query.where('rev_timestamp', after, p.start as string);
-  if (p.end !== undefined) query = query.where('rev_timestamp', before, p.end as string);
+  if (p.start !== undefined) query = query.where('rev_timestamp', after, p.start);
+  if (p.end !== undefined) query = query.where('rev_timestamp', before, p.end);
   if (p.startid !== undefined) {
-    const id = p.startid as number;
+    const id = p.startid;
     const ts = await timestampOfRevision(ctx, id);
     query = query.where((eb) => eb(eb.refTuple('rev_timestamp', 'rev_id'), after, eb.tuple(ts, id)));
   }
   if (p.endid !== undefined) {
-    const id = p.endid as number;
+    const id = p.endid;
     const ts = await timestampOfRevision(ctx, id);
     query = query.where((eb) => eb(eb.refTuple('rev_timestamp', 'rev_id'), before, eb.tuple(ts, id)));
   }
   if (p.continue !== undefined) {
-    const [ts, id] = parseContinueValue(p.continue as string, ['timestamp', 'int']);
+    const [ts, id] = parseContinueValue(p.continue, ['timestamp', 'int']);
     query = query.where((eb) => eb(eb.refTuple('rev_timestamp', 'rev_id'), after, eb.tuple(ts, id)));
   }
   const editor = await editorFilter(ctx);

@@ -1,5 +1,5 @@
 import { apiError, requireAtLeastOneOf } from '../../api/errors.js';
-import type { ModuleContext, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
 import { SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
@@ -62,7 +62,7 @@ function storedProperties(serialized: string | null): Record<string, PhpValue> {
 }
 
 /** The local name of a special page (`Spezial:Hochladespeicher`) as a prefixed database key. */
-function specialPage(ctx: ModuleContext, canonical: string): string {
+function specialPage(ctx: ContextOf<typeof descriptor>, canonical: string): string {
   const local =
     ctx.site.language === 'de' ? SPECIAL_PAGE_ALIASES_DE.find(([name]) => name === canonical)?.[1][0] : undefined;
   return `${ctx.titles.namespaceName(NS_SPECIAL)}:${local ?? canonical}`.replace(/ /g, '_');
@@ -75,8 +75,8 @@ function specialPage(ctx: ModuleContext, canonical: string): string {
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (ctx.user.anonymous) throw apiError('notloggedin', 'apierror-mustbeloggedin-uploadstash');
-  const filekeys = ctx.params.filekey as string[] | undefined;
-  const sessionkeys = ctx.params.sessionkey as string[] | undefined;
+  const filekeys = ctx.params.filekey;
+  const sessionkeys = ctx.params.sessionkey;
   if (!filekeys?.length && !sessionkeys?.length) throw requireAtLeastOneOf(['siifilekey', 'siisessionkey']);
   const keys = filekeys?.length ? filekeys : (sessionkeys as string[]);
   const badKey = keys.find((key) => !FILE_KEY.test(key));
@@ -87,7 +87,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   }
   const rows = await ctx.store.db.selectFrom('uploadstash').selectAll().where('us_key', 'in', keys).execute();
   const byKey = new Map(rows.map((row) => [row.us_key, row]));
-  const prop = new Set(ctx.params.prop as string[]);
+  const prop = new Set(ctx.params.prop);
   const { thumbWidth, thumbHeight } = thumbnailRequest(ctx.params);
   const stashPage = specialPage(ctx, 'UploadStash');
   const fileNamespace = ctx.titles.namespaceName(NS_FILE);

@@ -10,6 +10,19 @@ import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/
 import type { ModuleContext } from '../../api/module.js';
 import type { ResultObject } from '../../api/result/tree.js';
 
+/** What the four modules' parameters share; allfileusages has no `namespace` (its targets are files). */
+type AllLinksParams = {
+  continue?: string;
+  from?: string;
+  to?: string;
+  prefix?: string;
+  unique: boolean;
+  prop: string[];
+  namespace?: number;
+  limit: number;
+  dir: string;
+};
+
 export interface LinkTargets {
   table: 'pagelinks' | 'templatelinks' | 'imagelinks' | 'redirect';
   from: string;
@@ -30,12 +43,12 @@ interface LinkRow {
   [extra: string]: string | number | null;
 }
 
-export async function listAllLinks(ctx: ModuleContext, links: LinkTargets): Promise<void> {
+export async function listAllLinks(ctx: ModuleContext<AllLinksParams>, links: LinkTargets): Promise<void> {
   const p = ctx.params;
-  const prop = new Set(p.prop as string[]);
+  const prop = new Set(p.prop);
   const unique = p.unique === true;
-  const namespace = links.namespace ? (p.namespace as number) : (links.fixedNamespace as number);
-  const limit = p.limit as number;
+  const namespace = links.namespace && p.namespace !== undefined ? p.namespace : (links.fixedNamespace as number);
+  const limit = p.limit;
   const descending = p.dir === 'descending';
   const extraProps = Object.keys(links.extraProps ?? {});
   if (unique) {
@@ -49,14 +62,14 @@ export async function listAllLinks(ctx: ModuleContext, links: LinkTargets): Prom
     }
   }
   const key = (part: string) => titlePartToKey(ctx.titles, part, namespace);
-  const from = p.from === undefined ? undefined : key(p.from as string);
-  const to = p.to === undefined ? undefined : key(p.to as string);
-  const prefix = p.prefix === undefined ? undefined : key(p.prefix as string);
+  const from = p.from === undefined ? undefined : key(p.from);
+  const to = p.to === undefined ? undefined : key(p.to);
+  const prefix = p.prefix === undefined ? undefined : key(p.prefix);
   let after: readonly [string, number] | undefined;
   if (p.continue !== undefined) {
     after = unique
-      ? [parseContinueValue(p.continue as string, ['string'])[0], 0]
-      : parseContinueValue(p.continue as string, ['string', 'int']);
+      ? [parseContinueValue(p.continue, ['string'])[0], 0]
+      : parseContinueValue(p.continue, ['string', 'int']);
   }
 
   const t = (column: string) => sql.ref(`${links.table}.${column}`);

@@ -12,11 +12,16 @@ import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { apiError, badContinue } from '../../api/errors.js';
 import { titleText } from '../../api/gender.js';
 import type { ModuleContext } from '../../api/module.js';
+import type { ParamsOfList } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
 import { list } from '../../api/result/tree.js';
 import { NS_FILE } from '../../site/title.js';
+import type { BACKLINK_PARAMETERS } from '../shared-parameters.js';
 import { applied, type QueryPart, rowsOf } from './query-parts.js';
 import { titleOrPageId } from './title-or-pageid.js';
+
+/** BL-COMMON, with `redirect` where the module has it. */
+type BacklinkParams = ParamsOfList<typeof BACKLINK_PARAMETERS> & { redirect?: boolean };
 
 export interface LinkTable {
   table: 'pagelinks' | 'templatelinks' | 'imagelinks';
@@ -57,20 +62,20 @@ function compare(columns: string[], values: (number | string)[], op: '>=' | '<='
   return sql<SqlBool>`(${sql.join(columns.map((c) => sql.ref(c)))}) ${sql.raw(op)} (${sql.join(values)})`;
 }
 
-export async function listBacklinks(ctx: ModuleContext, links: LinkTable): Promise<void> {
+export async function listBacklinks(ctx: ModuleContext<BacklinkParams>, links: LinkTable): Promise<void> {
   const p = ctx.params;
   const redirect = p.redirect === true;
-  const limit = p.limit as number;
+  const limit = p.limit;
   const descending = p.dir === 'descending';
   const order = descending ? 'desc' : 'asc';
   const op = descending ? '<=' : '>=';
-  const namespaces = (p.namespace as number[] | undefined) ?? [];
+  const namespaces = p.namespace ?? [];
   const byNamespace = namespaces.length > 1;
   const target = await titleOrPageId(ctx);
   if (links.namespace === undefined && target.namespace !== NS_FILE) {
     throw apiError('bad_image_title', 'apierror-imageusage-badtitle', [ctx.descriptor.name]);
   }
-  const cont = p.continue === undefined ? [] : parseBacklinksContinue(p.continue as string);
+  const cont = p.continue === undefined ? [] : parseBacklinksContinue(p.continue);
   const db = ctx.store.db as unknown as Kysely<any>;
   const fromNs = `${links.table}.${links.fromNamespace}`;
   const from = `${links.table}.${links.from}`;

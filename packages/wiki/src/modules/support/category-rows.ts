@@ -7,6 +7,9 @@ import type { ModuleContext } from '../../api/module.js';
 import { type ResultObject, withContent } from '../../api/result/tree.js';
 import { NS_CATEGORY } from '../../site/title.js';
 
+/** What allcategories and the category lists share (`min`/`max` only in allcategories). */
+type CategoryListParams = { limit: number; continue?: string; min?: number; max?: number; prop: string[] };
+
 /** `category` rows joined with the hidden-category property of their page. */
 export function categoryRowsQuery(ctx: ModuleContext) {
   return ctx.store.db
@@ -45,19 +48,19 @@ type CategoryQuery = ReturnType<typeof categoryRowsQuery>;
  * produced, otherwise each category is listed with `extra` fields after its name.
  */
 export async function listCategories(
-  ctx: ModuleContext,
+  ctx: ModuleContext<CategoryListParams>,
   query: CategoryQuery,
   descending: boolean,
   extra: (row: CategoryRow) => ResultObject = () => ({}),
 ): Promise<void> {
   const p = ctx.params;
-  const limit = p.limit as number;
+  const limit = p.limit;
   if (p.continue !== undefined) {
-    const [from] = parseContinueValue(p.continue as string, ['string']);
+    const [from] = parseContinueValue(p.continue, ['string']);
     query = query.where('cat_title', descending ? '<=' : '>=', from);
   }
-  if (p.min !== undefined) query = query.where('cat_pages', '>=', p.min as number);
-  if (p.max !== undefined) query = query.where('cat_pages', '<=', p.max as number);
+  if (p.min !== undefined) query = query.where('cat_pages', '>=', p.min);
+  if (p.max !== undefined) query = query.where('cat_pages', '<=', p.max);
   const rows = await query
     .orderBy('cat_title', descending ? 'desc' : 'asc')
     .limit(limit + 1)
@@ -70,7 +73,7 @@ export async function listCategories(
     ctx.generator.addTitles(rows.map((r) => ({ namespace: NS_CATEGORY, dbKey: r.cat_title })));
     return;
   }
-  const prop = new Set(p.prop as string[]);
+  const prop = new Set(p.prop);
   const list = ctx.result.list('c');
   for (const row of rows) {
     const item = categoryItem(row, prop, extra(row));

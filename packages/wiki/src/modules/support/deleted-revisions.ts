@@ -24,7 +24,7 @@ export interface ArchiveRow extends RevisionRow {
 type ArchiveQueryBuilder = ExpressionBuilder<WikiDatabase, 'archive' | 'actor'>;
 
 /** Deleted revisions with the columns of an ArchiveRow, restricted to those with `tag` when given. */
-export function archiveRowsQuery(ctx: ModuleContext) {
+export function archiveRowsQuery(ctx: ModuleContext<{ tag?: string }>) {
   const query = ctx.store.db
     .selectFrom('archive')
     .innerJoin('actor', 'actor_id', 'ar_actor')
@@ -44,7 +44,7 @@ export function archiveRowsQuery(ctx: ModuleContext) {
       'actor_name as actorName',
       'actor_user as actorUser',
     ]);
-  const tag = ctx.params.tag as string | undefined;
+  const tag = ctx.params.tag;
   if (tag === undefined) return query;
   return query.where(hasTag('archive', tag));
 }
@@ -67,9 +67,9 @@ export function requireDeletedRights(ctx: ModuleContext, props: ReadonlySet<stri
  * The `user`/`excludeuser` condition on archive rows (by editor name), and the rule that a search
  * by editor must not find rows whose editor is hidden from the caller.
  */
-export function archiveEditorCondition(ctx: ModuleContext) {
-  const user = ctx.params.user as string | undefined;
-  const excludeUser = ctx.params.excludeuser as string | undefined;
+export function archiveEditorCondition(ctx: ModuleContext<{ user?: string; excludeuser?: string }>) {
+  const user = ctx.params.user;
+  const excludeUser = ctx.params.excludeuser;
   if (user === undefined && excludeUser === undefined) return undefined;
   const mask = exclusionMask(ctx.user, DELETED_USER);
   return (eb: ArchiveQueryBuilder) => {

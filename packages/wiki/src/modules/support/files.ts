@@ -168,10 +168,13 @@ export function commonMetadataList(serialized: string): ResultValue {
 }
 
 /** The thumbnail size a module's `urlwidth`, `urlheight` and `urlparam` (`120px`) ask for (-1: not given). */
-export function thumbnailRequest(params: Record<string, unknown>): { thumbWidth: number; thumbHeight: number } {
-  const urlParamWidth = /^(\d+)px$/.exec((params.urlparam as string | undefined) ?? '')?.[1];
-  const width = params.urlwidth as number;
-  return { thumbWidth: width !== -1 ? width : Number(urlParamWidth ?? -1), thumbHeight: params.urlheight as number };
+export function thumbnailRequest(params: { urlwidth: number; urlheight: number; urlparam?: string }): {
+  thumbWidth: number;
+  thumbHeight: number;
+} {
+  const urlParamWidth = /^(\d+)px$/.exec(params.urlparam ?? '')?.[1];
+  const width = params.urlwidth;
+  return { thumbWidth: width !== -1 ? width : Number(urlParamWidth ?? -1), thumbHeight: params.urlheight };
 }
 
 /**
@@ -317,14 +320,14 @@ export function escapeHtml(text: string): string {
 }
 
 /** The SHA-1 filter in the stored form (base 36); a malformed hash is an error. */
-export function sha1Filter(p: Record<string, unknown>): string | undefined {
+export function sha1Filter(p: { sha1?: string; sha1base36?: string }): string | undefined {
   if (p.sha1 !== undefined) {
-    const hex = (p.sha1 as string).toLowerCase();
+    const hex = p.sha1.toLowerCase();
     if (!/^[0-9a-f]{40}$/.test(hex)) throw apiError('invalidsha1hash', 'apierror-invalidsha1hash');
     return sha1Base36(hex);
   }
   if (p.sha1base36 !== undefined) {
-    const base36 = (p.sha1base36 as string).toLowerCase();
+    const base36 = p.sha1base36.toLowerCase();
     if (!/^[0-9a-z]{31}$/.test(base36)) throw apiError('invalidsha1base36hash', 'apierror-invalidsha1base36hash');
     return base36;
   }

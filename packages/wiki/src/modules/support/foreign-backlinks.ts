@@ -9,13 +9,24 @@ import { parseContinueValue } from '../../api/keyset.js';
 import type { ModuleContext } from '../../api/module.js';
 import type { ResultObject } from '../../api/result/tree.js';
 
+/** What iwbacklinks and langbacklinks share. */
+type ForeignBacklinkParams = {
+  prefix?: string;
+  lang?: string;
+  title?: string;
+  limit: number;
+  dir: string;
+  prop: string[];
+  continue?: string;
+};
+
 export interface ForeignLinks {
   table: 'langlinks' | 'iwlinks';
   from: string;
   prefixColumn: string;
   titleColumn: string;
   /** The parameter naming the prefix (`lang`, `prefix`). */
-  prefixParam: string;
+  prefixParam: 'prefix' | 'lang';
   /** `prop` values showing the prefix and the title (`lllang`, `lltitle`). */
   prefixProp: string;
   titleProp: string;
@@ -31,20 +42,23 @@ interface Row {
   title: string;
 }
 
-export async function listForeignBacklinks(ctx: ModuleContext, links: ForeignLinks): Promise<void> {
+export async function listForeignBacklinks(
+  ctx: ModuleContext<ForeignBacklinkParams>,
+  links: ForeignLinks,
+): Promise<void> {
   const p = ctx.params;
-  const prefix = p[links.prefixParam] as string | undefined;
-  const title = p.title as string | undefined;
+  const prefix = p[links.prefixParam];
+  const title = p.title;
   if (title !== undefined && prefix === undefined) {
     throw apiError('invalidparammix', 'apierror-invalidparammix-mustusewith', [
       ctx.paramName('title'),
       ctx.paramName(links.prefixParam),
     ]);
   }
-  const limit = p.limit as number;
+  const limit = p.limit;
   const descending = p.dir === 'descending';
   const order = descending ? 'desc' : 'asc';
-  const props = new Set(p.prop as string[]);
+  const props = new Set(p.prop);
   const db = ctx.store.db as unknown as Kysely<any>;
   const column = (name: string) => `${links.table}.${name}`;
 
@@ -60,7 +74,7 @@ export async function listForeignBacklinks(ctx: ModuleContext, links: ForeignLin
       `${column(links.titleColumn)} as title`,
     ]);
   if (p.continue !== undefined) {
-    const [contPrefix, contTitle, contFrom] = parseContinueValue(p.continue as string, ['string', 'string', 'int']);
+    const [contPrefix, contTitle, contFrom] = parseContinueValue(p.continue, ['string', 'string', 'int']);
     const columns = [links.prefixColumn, links.titleColumn, links.from].map((c) => sql.ref(column(c)));
     query = query.where(
       sql<boolean>`(${sql.join(columns)}) ${sql.raw(descending ? '<=' : '>=')} (${sql.join([contPrefix, contTitle, contFrom])})`,

@@ -11,6 +11,9 @@ import type { ResultObject } from '../../api/result/tree.js';
 import { NS_FILE } from '../../site/title.js';
 import { linkRows, type SortColumn } from './link-rows.js';
 
+/** LINK-PROP, and redirects' own `prop` and `show` values. */
+type IncomingLinkParams = { prop?: string[]; show?: string[]; namespace?: number[]; limit: number; continue?: string };
+
 export interface IncomingLinks {
   table: 'pagelinks' | 'templatelinks' | 'imagelinks' | 'redirect';
   /** Column of the linking page's id. */
@@ -24,10 +27,10 @@ export interface IncomingLinks {
   element: string;
 }
 
-export async function executeIncomingLinks(ctx: ModuleContext, spec: IncomingLinks): Promise<void> {
+export async function executeIncomingLinks(ctx: ModuleContext<IncomingLinkParams>, spec: IncomingLinks): Promise<void> {
   const p = ctx.params;
-  const props = new Set((p.prop as string[] | undefined) ?? []);
-  const show = new Set((p.show as string[] | undefined) ?? []);
+  const props = new Set(p.prop ?? []);
+  const show = new Set(p.show ?? []);
   const isRedirects = spec.table === 'redirect';
   const [on, off] = isRedirects ? ['fragment', '!fragment'] : ['redirect', '!redirect'];
   if (show.has(on) && show.has(off)) throw apiError('show', 'apierror-show');
@@ -40,7 +43,7 @@ export async function executeIncomingLinks(ctx: ModuleContext, spec: IncomingLin
   const byNamespace = new Map<number, string[]>();
   for (const t of targets) byNamespace.set(t.ns, [...(byNamespace.get(t.ns) ?? []), t.dbKey]);
 
-  const namespaces = p.namespace as number[] | undefined;
+  const namespaces = p.namespace;
   // Every namespace asked for was unknown (and dropped with a warning): nothing can match.
   if (namespaces?.length === 0) return;
   const sort: SortColumn[] = [];
@@ -60,7 +63,7 @@ export async function executeIncomingLinks(ctx: ModuleContext, spec: IncomingLin
       'page_is_redirect',
       ...(isRedirects ? ['rd_fragment'] : []),
     ],
-    limit: p.limit as number,
+    limit: p.limit,
     where: (q) => {
       let query = q
         .innerJoin('page', 'page_id', spec.from)

@@ -62,12 +62,12 @@ export type LinkRows = LinkRow[] & { continueAt(row: LinkRow): string };
  * Reads up to `limit` rows; when more exist, sets the module's continue value from the first row
  * left out. The module's `continue` parameter, when present, is checked and applied.
  */
-export async function linkRows(ctx: ModuleContext, spec: LinkRowsQuery): Promise<LinkRows> {
+export async function linkRows(ctx: ModuleContext<{ continue?: string }>, spec: LinkRowsQuery): Promise<LinkRows> {
   const db = ctx.store.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
   const sortColumns = spec.sort.map((s) => s.column);
   const columns = [...new Set([...sortColumns, ...(spec.columns ?? [])])];
   let query = spec.where(db.selectFrom(spec.table).select(columns.map((c) => sql.ref(c).as(c))) as AnyQuery);
-  const raw = ctx.params.continue as string | undefined;
+  const raw = ctx.params.continue;
   if (raw !== undefined) {
     const values = parseContinueValue(
       raw,

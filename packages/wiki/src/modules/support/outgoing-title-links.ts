@@ -6,6 +6,16 @@ import type { ModuleContext } from '../../api/module.js';
 import { linkRows, pageIds } from './link-rows.js';
 import { titleFilter } from './title-filter.js';
 
+/** What links and templates share. */
+type OutgoingLinkParams = {
+  titles?: string[];
+  templates?: string[];
+  namespace?: number[];
+  limit: number;
+  dir: string;
+  continue?: string;
+};
+
 export interface OutgoingTitleLinks {
   /** `pagelinks` or `templatelinks`, whose columns start with `column` (`pl`, `tl`). */
   table: 'pagelinks' | 'templatelinks';
@@ -14,14 +24,17 @@ export interface OutgoingTitleLinks {
   key: string;
   element: string;
   /** The parameter that names the wanted targets (`titles`, `templates`). */
-  targetsParam: string;
+  targetsParam: 'titles' | 'templates';
 }
 
-export async function executeOutgoingTitleLinks(ctx: ModuleContext, spec: OutgoingTitleLinks): Promise<void> {
+export async function executeOutgoingTitleLinks(
+  ctx: ModuleContext<OutgoingLinkParams>,
+  spec: OutgoingTitleLinks,
+): Promise<void> {
   const ids = pageIds(ctx);
   if (ids.length === 0) return;
   const { column: c } = spec;
-  const namespaces = ctx.params.namespace as number[] | undefined;
+  const namespaces = ctx.params.namespace;
   // Every namespace asked for was unknown (and dropped with a warning): nothing can match.
   if (namespaces?.length === 0) return;
   const targets = titleFilter(ctx, spec.targetsParam) ?? [];
@@ -33,7 +46,7 @@ export async function executeOutgoingTitleLinks(ctx: ModuleContext, spec: Outgoi
       { column: `${c}_namespace`, kind: 'int' },
       { column: `${c}_title`, kind: 'string' },
     ],
-    limit: ctx.params.limit as number,
+    limit: ctx.params.limit,
     descending: ctx.params.dir === 'descending',
     where: (q) => {
       let query = q.where(`${c}_from`, 'in', ids);

@@ -1,13 +1,22 @@
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError } from '../../api/errors.js';
 import type { ModuleContext } from '../../api/module.js';
+import type { ParamsOfList } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { resultSizeOf, sharedPrinted } from '../../api/request-state.js';
 import { assoc, list, type ResultObject, withContent } from '../../api/result/tree.js';
 import { contentTexts, revisionSlots } from '../../store/content-cache.js';
 import type { WikiStore } from '../../store/database.js';
+import type { REVISION_CONTENT_PARAMETERS } from '../shared-parameters.js';
 import { hasTag, tagsOf } from './change-tags.js';
 import { HiddenFields } from './hidden-content.js';
+
+/** REV-COMMON, and the editor and tag filters of the modules that have them. */
+type RevisionParams = ParamsOfList<typeof REVISION_CONTENT_PARAMETERS> & {
+  tag?: string;
+  user?: string;
+  excludeuser?: string;
+};
 
 /** The columns of a revision (or deleted revision) row the output needs. */
 export interface RevisionRow {
@@ -146,7 +155,11 @@ const SHARED_ITEM_MAX_SIZE = SHARED_ITEMS_MAX_SIZE / 32;
  * changes them, or they depend on more (a section, a content format asked for, change tags and
  * parsed comments, which can change while the revision does not), or the store keeps no rows.
  */
-function sharedItemsKey(ctx: ModuleContext, props: Set<string>, options: RevisionOutputOptions): string | undefined {
+function sharedItemsKey(
+  ctx: ModuleContext<RevisionParams>,
+  props: Set<string>,
+  options: RevisionOutputOptions,
+): string | undefined {
   if (!options.unchanged || ctx.store.sqlite === undefined) return undefined;
   if (ctx.params.section !== undefined || ctx.params.contentformat !== undefined) return undefined;
   if (props.has('tags') || props.has('parsedcomment')) return undefined;
@@ -155,11 +168,11 @@ function sharedItemsKey(ctx: ModuleContext, props: Set<string>, options: Revisio
 
 /** Reads what the revision props need for a batch and turns rows into answer items, in order. */
 export async function revisionItems(
-  ctx: ModuleContext,
+  ctx: ModuleContext<RevisionParams>,
   rows: readonly RevisionRow[],
   options: RevisionOutputOptions,
 ): Promise<ResultObject[]> {
-  const shape = sharedItemsKey(ctx, new Set(ctx.params.prop as string[]), options);
+  const shape = sharedItemsKey(ctx, new Set(ctx.params.prop), options);
   if (shape === undefined) return madeItems(ctx, rows, options);
   let shared = SHARED_ITEMS.get(ctx.store);
   if (!shared) {
@@ -215,11 +228,11 @@ export async function revisionItems(
 
 /** Makes the items of a batch of rows: reads what the revision props need, in order. */
 async function madeItems(
-  ctx: ModuleContext,
+  ctx: ModuleContext<RevisionParams>,
   rows: readonly RevisionRow[],
   options: RevisionOutputOptions,
 ): Promise<ResultObject[]> {
-  const props = new Set(ctx.params.prop as string[]);
+  const props = new Set(ctx.params.prop);
   const legacy = options.slots === undefined;
   const wantContent = props.has('content');
   // Fields that live on a slot (in the legacy output: content and model of the main slot).
@@ -227,9 +240,9 @@ async function madeItems(
     ? wantContent || props.has('contentmodel')
     : wantContent || props.has('slotsize') || props.has('slotsha1') || props.has('contentmodel');
   const needSlots = slotFields || props.has('roles');
-  const section = ctx.params.section as string | undefined;
+  const section = ctx.params.section;
   const sectionNumber = section === undefined ? undefined : parseSection(section);
-  const formatParam = ctx.params.contentformat as string | undefined;
+  const formatParam = ctx.params.contentformat;
 
   const revIds = rows.map((r) => r.revId);
   const slotsByRev = new Map<number, SlotRow[]>();
@@ -327,10 +340,10 @@ export interface RevisionRequest {
  * `slots` (`diffs`: diffs count as slot work), and refuses the rendering parameters this server
  * does not implement rather than answering them with unrendered text.
  */
-export function readRevisionRequest(ctx: ModuleContext, diffs = false): RevisionRequest {
+export function readRevisionRequest(ctx: ModuleContext<RevisionParams>, diffs = false): RevisionRequest {
   const p = ctx.params;
-  const props = new Set(p.prop as string[]);
-  const slots = ctx.requestHas('slots') ? (p.slots as string[]) : undefined;
+  const props = new Set(p.prop);
+  const slots = ctx.requestHas('slots') ? p.slots : undefined;
   const slotWork = ['content', 'contentmodel', 'slotsize', 'slotsha1'].some((name) => props.has(name));
   if (slots === undefined && !ctx.generator && (slotWork || diffs)) {
     ctx.warn('apiwarn-deprecation-missingparam', [ctx.paramName('slots')]);
@@ -346,14 +359,14 @@ export function readRevisionRequest(ctx: ModuleContext, diffs = false): Revision
 }
 
 /** Without content a batch may hold 500 revisions (5000 with high limits), with content 50 (500). */
-export function revisionBatchLimit(ctx: ModuleContext, wantContent: boolean): number {
+export function revisionBatchLimit(ctx: ModuleContext<unknown>, wantContent: boolean): number {
   const high = ctx.user.rights.has('apihighlimits');
   if (wantContent) return high ? 500 : 50;
   return high ? 5000 : 500;
 }
 
 /** A requested limit within the batch limit, with MediaWiki's warning when it had to be lowered. */
-export function clampRevisionLimit(ctx: ModuleContext, requested: number, wantContent: boolean): number {
+export function clampRevisionLimit(ctx: ModuleContext<unknown>, requested: number, wantContent: boolean): number {
   const max = revisionBatchLimit(ctx, wantContent);
   if (requested <= max) return requested;
   ctx.warn(
@@ -369,13 +382,13 @@ export function clampRevisionLimit(ctx: ModuleContext, requested: number, wantCo
  * default, `max` meaning the batch limit for the request (50 with content, 500 without; more with
  * `apihighlimits`), recorded in the answer's `limits`; larger values are lowered with a warning.
  */
-export function revisionListLimit(ctx: ModuleContext, wantContent: boolean): number {
+export function revisionListLimit(ctx: ModuleContext<{ limit?: number }>, wantContent: boolean): number {
   if (ctx.rawParam('limit')?.trim() === 'max') {
     const max = revisionBatchLimit(ctx, wantContent);
     ctx.recordLimit(max);
     return max;
   }
-  return clampRevisionLimit(ctx, (ctx.params.limit as number | undefined) ?? 10, wantContent);
+  return clampRevisionLimit(ctx, ctx.params.limit ?? 10, wantContent);
 }
 
 /**
@@ -383,8 +396,8 @@ export function revisionListLimit(ctx: ModuleContext, wantContent: boolean): num
  * the driver makes each one a JavaScript value (50 pages' contents with ids, timestamps and users:
  * 3 % fewer instructions a request without these three).
  */
-function optionalRevisionColumns(ctx: ModuleContext) {
-  const props = ctx.params.prop as string[];
+function optionalRevisionColumns(ctx: ModuleContext<RevisionParams>) {
+  const props = ctx.params.prop;
   return {
     minor: props.includes('flags'),
     len: props.includes('size'),
@@ -393,7 +406,7 @@ function optionalRevisionColumns(ctx: ModuleContext) {
 }
 
 /** The optional columns the request needs, as part of its query's name (one shape for each). */
-export function revisionColumnsKey(ctx: ModuleContext): string {
+export function revisionColumnsKey(ctx: ModuleContext<RevisionParams>): string {
   const { minor, len, comment } = optionalRevisionColumns(ctx);
   return `${minor ? 'm' : ''}${len ? 'l' : ''}${comment ? 'c' : ''}`;
 }
@@ -402,7 +415,7 @@ export function revisionColumnsKey(ctx: ModuleContext): string {
  * Revisions with the columns of a RevisionRow (the optional ones when the props show them),
  * restricted to those with `tag` when it is given.
  */
-export function revisionRowsQuery(ctx: ModuleContext) {
+export function revisionRowsQuery(ctx: ModuleContext<RevisionParams>) {
   const { minor, len, comment } = optionalRevisionColumns(ctx);
   const query = ctx.store.db
     .selectFrom('revision')
@@ -423,7 +436,7 @@ export function revisionRowsQuery(ctx: ModuleContext) {
     .$if(minor, (q) => q.select('rev_minor_edit as minor'))
     .$if(len, (q) => q.select('rev_len as len'))
     .$if(comment, (q) => q.select('rev_comment as comment'));
-  const tag = ctx.params.tag as string | undefined;
+  const tag = ctx.params.tag;
   if (tag === undefined) return query;
   return query.where(revisionHasTag(tag));
 }
@@ -433,9 +446,9 @@ export function revisionRowsQuery(ctx: ModuleContext) {
  * names someone who never edited (the list is empty), undefined when neither parameter is given.
  */
 export async function editorFilter(
-  ctx: ModuleContext,
+  ctx: ModuleContext<RevisionParams>,
 ): Promise<{ actorId: number; exclude: boolean } | 'nobody' | undefined> {
-  const name = (ctx.params.user ?? ctx.params.excludeuser) as string | undefined;
+  const name = ctx.params.user ?? ctx.params.excludeuser;
   if (name === undefined) return undefined;
   const exclude = ctx.params.user === undefined;
   const actor = await ctx.store.db
@@ -453,7 +466,10 @@ export function revisionHasTag(tag: string) {
 }
 
 /** The change tags of revisions, by revision id, each list in name order: one query. */
-export function tagsOfRevisions(ctx: ModuleContext, revIds: readonly number[]): Promise<Map<number, string[]>> {
+export function tagsOfRevisions(
+  ctx: ModuleContext<unknown>,
+  revIds: readonly number[],
+): Promise<Map<number, string[]>> {
   return tagsOf(ctx, 'revision', revIds);
 }
 
@@ -471,7 +487,7 @@ function parseSection(section: string): number {
 
 /** `contentformat`, `contentmodel` (legacy) and the content of a slot, or its hidden marker. */
 function addContent(
-  ctx: ModuleContext,
+  ctx: ModuleContext<RevisionParams>,
   out: ResultObject,
   slot: SlotRow,
   hidden: HiddenFields,

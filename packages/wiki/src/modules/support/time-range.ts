@@ -4,14 +4,13 @@
  */
 import { type RawBuilder, sql } from 'kysely';
 import { parseContinueValue } from '../../api/keyset.js';
-import type { ParamValues } from '../../api/params/validate.js';
 
 /**
  * Conditions for a scan of (`timestamp`, `id`) in the direction `dir` asks for, each with a name
  * and its values in SQL order (for a query compiled once per shape).
  */
 export function timeRangeParts(
-  params: ParamValues,
+  params: { dir: string; start?: string; end?: string; continue?: string },
   timestamp: string,
   id: string,
 ): { key: string; values: unknown[]; condition: RawBuilder<boolean> }[] {
@@ -28,7 +27,7 @@ export function timeRangeParts(
     parts.push({ key: 'end', values: [end], condition: sql<boolean>`${sql.ref(timestamp)} ${to} ${end}` });
   }
   if (params.continue !== undefined) {
-    const [ts, n] = parseContinueValue(params.continue as string, ['timestamp', 'int']);
+    const [ts, n] = parseContinueValue(params.continue, ['timestamp', 'int']);
     parts.push({
       key: 'continue',
       values: [ts, n],

@@ -6,13 +6,13 @@ import type { ModuleContext } from '../../api/module.js';
 import { NS_MAIN, type Title } from '../../site/title.js';
 
 /** The titles the parameter names (undefined when it is absent), in `namespace` when one is given. */
-export function titleFilter(
-  ctx: ModuleContext,
-  param: string,
+export function titleFilter<K extends string>(
+  ctx: ModuleContext<{ [N in NoInfer<K>]?: string[] }>,
+  param: K,
   defaultNamespace = NS_MAIN,
   namespace?: number,
 ): Title[] | undefined {
-  const values = ctx.params[param] as string[] | undefined;
+  const values = ctx.params[param];
   if (values === undefined) return undefined;
   const titles: Title[] = [];
   for (const text of values) {

@@ -12,9 +12,9 @@ export interface TargetPage {
   pageId: number | undefined;
 }
 
-export async function titleOrPageId(ctx: ModuleContext): Promise<TargetPage> {
-  const title = ctx.params.title as string | undefined;
-  const pageId = ctx.params.pageid as number | undefined;
+export async function titleOrPageId(ctx: ModuleContext<{ title?: string; pageid?: number }>): Promise<TargetPage> {
+  const title = ctx.params.title;
+  const pageId = ctx.params.pageid;
   const names = [ctx.paramName('title'), ctx.paramName('pageid')];
   if (title === undefined && pageId === undefined) throw requireOneOf(names);
   if (title !== undefined && pageId !== undefined) throw mutuallyExclusive(names);

@@ -19,9 +19,9 @@ function sameToken(expected: string, given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export async function watchlistOwner(ctx: ModuleContext): Promise<WatchlistOwner> {
-  const owner = ctx.params.owner as string | undefined;
-  const token = ctx.params.token as string | undefined;
+export async function watchlistOwner(ctx: ModuleContext<{ owner?: string; token?: string }>): Promise<WatchlistOwner> {
+  const owner = ctx.params.owner;
+  const token = ctx.params.token;
   if (owner !== undefined && token !== undefined) {
     const row = await ctx.store.db
       .selectFrom('user')
