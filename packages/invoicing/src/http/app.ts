@@ -31,8 +31,6 @@ const UNLIMITED: RateLimitConfig = { createPerMinute: 0, readPerMinute: 0, authF
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let answers: ErrorAnswers | undefined;
-  let rawAnswerHeaders: Record<string, string> = {};
-  const answerClient = answerClientError(() => rawAnswerHeaders);
   const app = Fastify({
     logger: options.logLevel && options.logLevel !== 'silent' ? { level: options.logLevel } : false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -40,7 +38,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A parameter as long as the longest address allowed; a longer one is answered 414 like the address.
     routerOptions: { maxParamLength: MAX_URL_LENGTH },
     frameworkErrors: (error, request, reply) => answers?.frameworkErrors(error, request, reply),
-    clientErrorHandler: answerClient,
+    clientErrorHandler: answerClientError(() => answers?.commonHeaders ?? {}),
     // A request without Host reaches the app, which answers it in the API's error shape.
     http: { requireHostHeader: false },
   });
@@ -66,7 +64,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     authFailures: new RateLimiter(limits.authFailuresPerMinute, now),
   });
   if (options.service.ledger instanceof SimulatedLedger) registerDevLedgerRoutes(app, options.service.ledger);
-  rawAnswerHeaders = await registerWebPages(app, options, options.web);
-  answers.usePages(htmlErrorPages);
+  answers.usePages(htmlErrorPages, await registerWebPages(app, options, options.web));
   return app;
 }

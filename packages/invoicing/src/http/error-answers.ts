@@ -30,11 +30,17 @@ export function pathOf(url: string): string {
  */
 export class ErrorAnswers {
   private pages: ErrorPages | undefined;
+  /**
+   * Headers every response carries (the security headers). Answers made outside a route's hooks
+   * (routing errors, unparsable requests) add them themselves.
+   */
+  commonHeaders: Record<string, string> = {};
 
   constructor(private readonly routes: RouteTable) {}
 
-  usePages(pages: ErrorPages) {
+  usePages(pages: ErrorPages, commonHeaders: Record<string, string>) {
     this.pages = pages;
+    this.commonHeaders = commonHeaders;
   }
 
   send(request: FastifyRequest, reply: FastifyReply, error: InvoicingError): FastifyReply {
@@ -84,6 +90,8 @@ export class ErrorAnswers {
 
   /** Fastify's `frameworkErrors`: errors met while routing (bad percent-encoding, an overlong parameter). */
   readonly frameworkErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // Answered before routing, so without the app's onSend hooks.
+    reply.headers(this.commonHeaders);
     this.sendThrown(request, reply, error);
   };
 }
