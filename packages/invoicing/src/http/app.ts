@@ -5,6 +5,7 @@ import { SimulatedLedger } from '../ledger/simulated.js';
 import type { InvoicingService } from '../service/invoicingService.js';
 import type { InvoicingStore } from '../store/database.js';
 import { registerApiRoutes } from './apiRoutes.js';
+import { AuthFailureLimiter } from './auth-failure-limiter.js';
 import { answerClientError } from './client-errors.js';
 import { registerDevLedgerRoutes } from './devLedgerRoutes.js';
 import { ErrorAnswers } from './error-answers.js';
@@ -61,7 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerApiRoutes(app, options.service, {
     create: new RateLimiter(limits.createPerMinute, now),
     read: new RateLimiter(limits.readPerMinute, now),
-    authFailures: new RateLimiter(limits.authFailuresPerMinute, now),
+    authFailures: new AuthFailureLimiter(limits.authFailuresPerMinute, now),
   });
   if (options.service.ledger instanceof SimulatedLedger) registerDevLedgerRoutes(app, options.service.ledger);
   answers.usePages(htmlErrorPages, await registerWebPages(app, options, options.web));
