@@ -1,5 +1,5 @@
 import { registerHealthRoute } from '@svc/common';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { RateLimitConfig } from '../config.js';
 import { SimulatedLedger } from '../ledger/simulated.js';
 import type { InvoicingService } from '../service/invoicingService.js';
@@ -34,6 +34,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let answers: ErrorAnswers | undefined;
   const app = Fastify({
     logger: options.logLevel && options.logLevel !== 'silent' ? { level: options.logLevel } : false,
+    // A line per request (two, with the answer) only when debugging, and never for health polls.
+    logController: new LogController({
+      disableRequestLogging: (request) =>
+        (options.logLevel !== 'debug' && options.logLevel !== 'trace') || request.url === '/healthz',
+    }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: options.trustProxy ?? false,
     // A parameter as long as the longest address allowed; a longer one is answered 414 like the address.
