@@ -100,15 +100,17 @@ function clientKey(request: FastifyRequest): string {
 }
 
 /**
- * The merchant of the API key the request presents. Failed checks are limited per client address
- * and key prefix (see `AuthFailureLimiter`): a refused client gets 429 before its key is checked.
+ * The merchant a request speaks for, from `Authorization: Bearer <key>` or the body's `api_key`:
+ * 401 without a valid key. Failed checks are limited per client address and key prefix (see
+ * `AuthFailureLimiter`): a refused client gets 429 before its key is checked.
  */
-async function authenticateRequest(
+export async function authenticateMerchant(
   request: FastifyRequest,
   body: { [key: string]: JsonValue },
   service: InvoicingService,
-  failures: AuthFailureLimiter,
+  limits: Pick<ApiLimits, 'authFailures'>,
 ): Promise<AuthenticatedKey> {
+  const failures = limits.authFailures;
   const address = clientKey(request);
   let key: string | undefined;
   try {
@@ -145,7 +147,7 @@ export function registerApiRoutes(app: FastifyInstance, service: InvoicingServic
     if (!isObject(body)) {
       throw invalidRequest('invalid_body', 'the request body must be a JSON object');
     }
-    const auth = await authenticateRequest(request, body, service, limits.authFailures);
+    const auth = await authenticateMerchant(request, body, service, limits);
     const wait = limits.create.take(auth.merchantId);
     if (wait > 0) throw rateLimited(wait);
 
