@@ -67,7 +67,8 @@ const serve: CliCommand = {
       },
     });
     process.stdout.write(
-      `invoicing: listening on ${server.url} (${invoicing.store.engine}, ${invoicing.ledger.name} ledger, ${config.rates.source} rate)\n`,
+      `invoicing: listening on ${server.url} (${invoicing.store.engine}, ${invoicing.ledger.name} ledger, ${config.rates.source} rate)\n` +
+        `invoicing: merchant portal ${server.url}/portal, API ${server.url}/api/invoices\n`,
     );
     return new Promise<never>(() => {});
   },

@@ -3,15 +3,16 @@ import { parseExactDecimal } from '../domain/decimal.js';
 import { InvoicingError, invalidRequest, notFound } from '../domain/errors.js';
 import type { PriceRequest } from '../domain/invoice.js';
 import { looksLikeInvoiceId } from '../domain/references.js';
-import { fingerprint, type InvoicingService } from '../service/invoicingService.js';
+import { type AuthenticatedKey, fingerprint, type InvoicingService } from '../service/invoicingService.js';
 import { publicInvoiceJson } from '../service/publicInvoice.js';
+import type { AuthFailureLimiter } from './auth-failure-limiter.js';
 import type { RateLimiter } from './rateLimiter.js';
 import { canonicalJson, JsonNumber, type JsonValue } from './strictJson.js';
 
 export interface ApiLimits {
   create: RateLimiter;
   read: RateLimiter;
-  authFailures: RateLimiter;
+  authFailures: AuthFailureLimiter;
 }
 
 const CREATE_FIELDS = new Set(['api_key', 'amount_eur', 'amount_coin', 'expires_min']);
@@ -98,35 +99,55 @@ function clientKey(request: FastifyRequest): string {
   return request.ip;
 }
 
+/**
+ * The merchant a request speaks for, from `Authorization: Bearer <key>` or the body's `api_key`:
+ * 401 without a valid key. Failed checks are limited per client address and key prefix (see
+ * `AuthFailureLimiter`): a refused client gets 429 before its key is checked.
+ */
+export async function authenticateMerchant(
+  request: FastifyRequest,
+  body: { [key: string]: JsonValue },
+  service: InvoicingService,
+  limits: Pick<ApiLimits, 'authFailures'>,
+): Promise<AuthenticatedKey> {
+  const failures = limits.authFailures;
+  const address = clientKey(request);
+  let key: string | undefined;
+  try {
+    key = presentedKey(request, body);
+  } catch (error) {
+    const wait = failures.waitSeconds(address, undefined);
+    if (wait > 0) throw rateLimited(wait);
+    failures.recordFailure(address, undefined);
+    throw error;
+  }
+  if (key === undefined) {
+    throw new InvoicingError(
+      401,
+      'authentication_error',
+      'missing_api_key',
+      'an API key is required: send it as api_key in the body or as Authorization: Bearer <key>',
+      'api_key',
+    );
+  }
+  const wait = failures.waitSeconds(address, key);
+  if (wait > 0) throw rateLimited(wait);
+  const auth = await service.authenticate(key);
+  if (!auth) {
+    failures.recordFailure(address, key);
+    throw new InvoicingError(401, 'authentication_error', 'invalid_api_key', 'the API key is not valid', 'api_key');
+  }
+  failures.recordSuccess(address, key);
+  return auth;
+}
+
 export function registerApiRoutes(app: FastifyInstance, service: InvoicingService, limits: ApiLimits) {
   app.post('/api/invoices', async (request, reply) => {
     const body = request.body;
     if (!isObject(body)) {
       throw invalidRequest('invalid_body', 'the request body must be a JSON object');
     }
-    const failureWait = limits.authFailures.waitSeconds(clientKey(request));
-    if (failureWait > 0) throw rateLimited(failureWait);
-    let key: string | undefined;
-    try {
-      key = presentedKey(request, body);
-    } catch (error) {
-      limits.authFailures.take(clientKey(request));
-      throw error;
-    }
-    if (key === undefined) {
-      throw new InvoicingError(
-        401,
-        'authentication_error',
-        'missing_api_key',
-        'an API key is required: send it as api_key in the body or as Authorization: Bearer <key>',
-        'api_key',
-      );
-    }
-    const auth = await service.authenticate(key);
-    if (!auth) {
-      limits.authFailures.take(clientKey(request));
-      throw new InvoicingError(401, 'authentication_error', 'invalid_api_key', 'the API key is not valid', 'api_key');
-    }
+    const auth = await authenticateMerchant(request, body, service, limits);
     const wait = limits.create.take(auth.merchantId);
     if (wait > 0) throw rateLimited(wait);
 

@@ -1,14 +1,19 @@
 import { registerHealthRoute } from '@svc/common';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { RateLimitConfig } from '../config.js';
 import { SimulatedLedger } from '../ledger/simulated.js';
 import type { InvoicingService } from '../service/invoicingService.js';
 import type { InvoicingStore } from '../store/database.js';
 import { registerApiRoutes } from './apiRoutes.js';
+import { AuthFailureLimiter } from './auth-failure-limiter.js';
+import { answerClientError } from './client-errors.js';
 import { registerDevLedgerRoutes } from './devLedgerRoutes.js';
-import { registerErrorHandling } from './errors.js';
+import { ErrorAnswers } from './error-answers.js';
+import { MAX_URL_LENGTH } from './errors.js';
+import { htmlErrorPages } from './pages/html-errors.js';
 import { registerWebPages, type WebOptions } from './pages/register-web-pages.js';
 import { RateLimiter } from './rateLimiter.js';
+import { RouteTable } from './route-table.js';
 import { parseStrictJson } from './strictJson.js';
 
 export interface AppOptions {
@@ -26,12 +31,27 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
 const UNLIMITED: RateLimitConfig = { createPerMinute: 0, readPerMinute: 0, authFailuresPerMinute: 1_000_000 };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  let answers: ErrorAnswers | undefined;
   const app = Fastify({
     logger: options.logLevel && options.logLevel !== 'silent' ? { level: options.logLevel } : false,
+    // A line per request (two, with the answer) only when debugging, and never for health polls.
+    logController: new LogController({
+      disableRequestLogging: (request) =>
+        (options.logLevel !== 'debug' && options.logLevel !== 'trace') || request.url === '/healthz',
+    }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: options.trustProxy ?? false,
+    // A parameter as long as the longest address allowed; a longer one is answered 414 like the address.
+    routerOptions: { maxParamLength: MAX_URL_LENGTH },
+    frameworkErrors: (error, request, reply) => answers?.frameworkErrors(error, request, reply),
+    clientErrorHandler: answerClientError(() => answers?.commonHeaders ?? {}),
+    // A request without Host reaches the app, which answers it in the API's error shape.
+    http: { requireHostHeader: false },
   });
-  registerErrorHandling(app);
+  const routes = new RouteTable(app);
+  answers = new ErrorAnswers(routes);
+  answers.install(app);
+  answers.guardRequests(app);
   // JSON bodies are read losslessly by our own parser; no other body type is accepted by the API.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -47,9 +67,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerApiRoutes(app, options.service, {
     create: new RateLimiter(limits.createPerMinute, now),
     read: new RateLimiter(limits.readPerMinute, now),
-    authFailures: new RateLimiter(limits.authFailuresPerMinute, now),
+    authFailures: new AuthFailureLimiter(limits.authFailuresPerMinute, now),
   });
   if (options.service.ledger instanceof SimulatedLedger) registerDevLedgerRoutes(app, options.service.ledger);
-  await registerWebPages(app, options, options.web);
+  answers.usePages(htmlErrorPages, await registerWebPages(app, options, options.web));
   return app;
 }

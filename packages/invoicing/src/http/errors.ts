@@ -1,5 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { InvoicingError } from '../domain/errors.js';
+import type { FastifyError, FastifyReply } from 'fastify';
+import { InvoicingError, invalidRequest } from '../domain/errors.js';
 import { JsonSyntaxError } from './strictJson.js';
 
 export function sendError(reply: FastifyReply, error: InvoicingError): FastifyReply {
@@ -9,8 +9,42 @@ export function sendError(reply: FastifyReply, error: InvoicingError): FastifyRe
   return reply.code(error.status).header('cache-control', 'no-store').type('application/json').send({ error: body });
 }
 
+/** The longest request target (path and query) answered; longer ones get 414. */
+export const MAX_URL_LENGTH = 2048;
+
+export function uriTooLong(): InvoicingError {
+  return new InvoicingError(
+    414,
+    'invalid_request_error',
+    'uri_too_long',
+    `the address is longer than ${MAX_URL_LENGTH} characters`,
+  );
+}
+
+export function methodNotAllowed(method: string, path: string, allowed: readonly string[]): InvoicingError {
+  return new InvoicingError(
+    405,
+    'invalid_request_error',
+    'method_not_allowed',
+    `${method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`,
+  );
+}
+
+export function routeNotFound(method: string, path: string): InvoicingError {
+  return new InvoicingError(404, 'invalid_request_error', 'route_not_found', `no route ${method} ${path}`);
+}
+
+/** A request that breaks the rules of HTTP itself. */
+export function invalidRequestLine(message: string): InvoicingError {
+  return invalidRequest('malformed_request', message);
+}
+
+export function internalError(): InvoicingError {
+  return new InvoicingError(500, 'api_error', 'internal_error', 'an internal error occurred; please retry');
+}
+
 /** Fastify's own request errors, translated to this API's error codes. */
-function fromFastify(error: FastifyError): InvoicingError | undefined {
+export function fromFastify(error: FastifyError): InvoicingError | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new InvoicingError(
@@ -28,6 +62,10 @@ function fromFastify(error: FastifyError): InvoicingError | undefined {
       );
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new InvoicingError(400, 'invalid_request_error', 'invalid_json', 'the request body is empty');
+    case 'FST_ERR_BAD_URL':
+      return invalidRequest('invalid_url', 'the address is not valid: a percent-encoded part is not UTF-8');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return uriTooLong();
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new InvoicingError(
         400,
@@ -51,29 +89,4 @@ function fromFastify(error: FastifyError): InvoicingError | undefined {
     return new InvoicingError(status, 'invalid_request_error', 'invalid_request', error.message);
   }
   return undefined;
-}
-
-/** Every error leaves as `{"error":{type,code,message,param?}}`; only a fault of ours is a 500. */
-export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof InvoicingError) return sendError(reply, error);
-    const known = fromFastify(error);
-    if (known) return sendError(reply, known);
-    request.log.error({ err: error }, 'request failed');
-    return sendError(
-      reply,
-      new InvoicingError(500, 'api_error', 'internal_error', 'an internal error occurred; please retry'),
-    );
-  });
-  app.setNotFoundHandler((request, reply) =>
-    sendError(
-      reply,
-      new InvoicingError(
-        404,
-        'invalid_request_error',
-        'route_not_found',
-        `no route ${request.method} ${request.url.split('?')[0]}`,
-      ),
-    ),
-  );
 }

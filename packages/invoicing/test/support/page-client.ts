@@ -15,7 +15,11 @@ export class PageClient {
   readonly cookies = new Map<string, string>();
   lastCsrf: string | undefined;
 
-  constructor(private readonly app: FastifyInstance) {}
+  /** `remoteAddress`: the client address the app sees (by default inject's 127.0.0.1). */
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly remoteAddress?: string,
+  ) {}
 
   private cookieHeader(): string | undefined {
     if (this.cookies.size === 0) return undefined;
@@ -53,6 +57,7 @@ export class PageClient {
     const response = await this.app.inject({
       method: 'GET',
       url,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
       headers: { ...(cookie ? { cookie } : {}), ...headers },
     });
     return this.read(response);
@@ -66,6 +71,7 @@ export class PageClient {
     const response = await this.app.inject({
       method: 'POST',
       url,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
       payload: form.toString(),
     });

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { cookieName, parseCookies, serializeCookie } from '../../src/http/pages/cookies.js';
 import { csrfToken, csrfTokenMatches } from '../../src/http/pages/csrf.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../../src/portal/password.js';
-import { SignInLimiter, SlidingWindowCounter } from '../../src/portal/sign-in-limiter.js';
+import { defaultSignInLimits, SignInLimiter, SlidingWindowCounter } from '../../src/portal/sign-in-limiter.js';
 
 test('passwords are stored as salted scrypt hashes and verify only with the right password', async () => {
   const stored = await hashPassword('correct horse battery');
@@ -16,20 +16,46 @@ test('passwords are stored as salted scrypt hashes and verify only with the righ
   assert.equal(passwordProblem('long enough!'), undefined);
 });
 
-test('sign-in attempts are limited per account and per client, and a success clears the account', () => {
+test('failed sign-ins slow the same account and address with doubling delays, never a lock', () => {
   let now = 0;
-  const limiter = new SignInLimiter({ perAccount: 3, perClient: 5, windowMs: 60_000 }, () => now);
-  for (let i = 0; i < 3; i++) limiter.recordFailure('a@x.test', '1.1.1.1');
-  assert.ok(limiter.retryAfterMs('a@x.test', '2.2.2.2') > 0, 'the account is locked from any client');
-  assert.equal(limiter.retryAfterMs('b@x.test', '1.1.1.1'), 0, 'another account from the same client may try');
-  limiter.recordFailure('b@x.test', '1.1.1.1');
-  limiter.recordFailure('c@x.test', '1.1.1.1');
-  assert.ok(limiter.retryAfterMs('d@x.test', '1.1.1.1') > 0, 'the client is locked after many accounts');
-  now = 60_001;
-  assert.equal(limiter.retryAfterMs('a@x.test', '1.1.1.1'), 0, 'the window passes');
-  limiter.recordFailure('a@x.test', '3.3.3.3');
-  limiter.recordSuccess('a@x.test');
-  assert.equal(limiter.retryAfterMs('a@x.test', '4.4.4.4'), 0);
+  const limits = { ...defaultSignInLimits, perPairFree: 3, perClientFree: 100, perAccountFree: 100 };
+  const limiter = new SignInLimiter(limits, () => now);
+  const guesser = { email: 'a@x.test', client: '1.1.1.1' };
+  for (let i = 0; i < 3; i++) {
+    assert.equal(limiter.retryAfterMs(guesser), 0);
+    limiter.recordFailure(guesser);
+  }
+  const waits: number[] = [];
+  for (let i = 0; i < 12; i++) {
+    const wait = limiter.retryAfterMs(guesser);
+    waits.push(wait);
+    now += wait;
+    assert.equal(limiter.retryAfterMs(guesser), 0, 'allowed once the wait is over');
+    limiter.recordFailure(guesser);
+  }
+  assert.deepEqual(waits.slice(0, 5), [1000, 2000, 4000, 8000, 16_000]);
+  assert.equal(Math.max(...waits), limits.maxDelayMs, 'the delay stops growing at its cap');
+  assert.equal(limiter.retryAfterMs({ email: 'a@x.test', client: '2.2.2.2' }), 0, 'another address is not slowed');
+  limiter.recordSuccess({ email: 'a@x.test', client: '1.1.1.1' });
+  assert.equal(limiter.retryAfterMs(guesser), 0, 'a success clears the pair');
+});
+
+test('the per-account and per-address counters spare addresses and devices that signed in before', () => {
+  let now = 0;
+  const limits = { ...defaultSignInLimits, perPairFree: 100, perClientFree: 4, perAccountFree: 4 };
+  const limiter = new SignInLimiter(limits, () => now);
+  limiter.recordSuccess({ email: 'a@x.test', client: '9.9.9.9' });
+  for (let i = 0; i < 4; i++) limiter.recordFailure({ email: 'a@x.test', client: `1.1.1.${i}` });
+  assert.ok(limiter.retryAfterMs({ email: 'a@x.test', client: '5.5.5.5' }) > 0, 'a new address waits');
+  assert.equal(limiter.retryAfterMs({ email: 'a@x.test', client: '9.9.9.9' }), 0, 'the known address does not');
+  assert.equal(limiter.retryAfterMs({ email: 'a@x.test', client: '5.5.5.5', device: 'd1' }), 0, 'nor a known device');
+  for (let i = 0; i < 4; i++) limiter.recordFailure({ email: `x${i}@x.test`, client: '7.7.7.7' });
+  assert.ok(
+    limiter.retryAfterMs({ email: 'b@x.test', client: '7.7.7.7' }) > 0,
+    'an address trying many accounts waits',
+  );
+  now += limits.windowMs;
+  assert.equal(limiter.retryAfterMs({ email: 'b@x.test', client: '7.7.7.7' }), 0, 'failures are forgotten');
 });
 
 test('cookies round-trip and CSRF tokens bind to the cookie they were made for', () => {

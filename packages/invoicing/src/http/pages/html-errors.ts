@@ -1,21 +1,25 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { InvoicingError } from '../../domain/errors.js';
 import { renderErrorPage, renderNotFoundPage } from '../../web/pages/error-pages.js';
+import type { ErrorPages } from '../error-answers.js';
 import { pageContextFor, sendPage } from './page-context.js';
 
+/** The checkout page's live state and event stream are read by scripts: they keep JSON errors. */
+const scriptEndpoint = /^\/pay\/[^/]+\/(?:live|events)$/;
+
 /**
- * Errors and unknown addresses of the page routes answer with an HTML page in the visitor's
- * language: a request fault keeps its 4xx status, anything else is logged and shown as a 500
- * without details.
+ * Errors and unknown addresses under the pages (`/`, `/pay/…`, `/portal/…`) answer with an HTML
+ * page in the visitor's language: a request fault keeps its 4xx status (and `Retry-After`), a
+ * fault of ours is a 500 without details.
  */
-export function useHtmlErrorPages(scope: FastifyInstance) {
-  scope.setErrorHandler((error: FastifyError, request, reply) => {
+export const htmlErrorPages: ErrorPages = {
+  isPagePath(path: string): boolean {
+    if (path === '/') return true;
+    return /^\/(?:pay|portal)(?:\/|$)/.test(path) && !scriptEndpoint.test(path);
+  },
+  send(request: FastifyRequest, reply: FastifyReply, error: InvoicingError): FastifyReply {
     const ctx = pageContextFor(request, reply);
-    const status =
-      error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) request.log.error({ err: error }, 'page request failed');
-    return sendPage(reply, status, renderErrorPage(ctx));
-  });
-  scope.setNotFoundHandler((request, reply) =>
-    sendPage(reply, 404, renderNotFoundPage(pageContextFor(request, reply))),
-  );
-}
+    if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+    return sendPage(reply, error.status, error.status === 404 ? renderNotFoundPage(ctx) : renderErrorPage(ctx));
+  },
+};

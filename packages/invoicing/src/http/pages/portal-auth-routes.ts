@@ -46,10 +46,13 @@ export function registerPortalAuthRoutes(scope: FastifyInstance, deps: PortalDep
     const body = readForm(request.body);
     const email = normaliseEmail(body.email ?? '');
     const form: FormState = { values: { email }, errors: {} };
-    const client = request.ip;
-    const waitMs = auth.limiter.retryAfterMs(email, client);
+    const attempt = auth.signInAttempt(request, email);
+    const waitMs = auth.limiter.retryAfterMs(attempt);
     if (waitMs > 0) {
-      form.errors._form = t('auth.rate_limited', { minutes: Math.ceil(waitMs / 60_000) });
+      form.errors._form =
+        waitMs < 60_000
+          ? t('auth.rate_limited_seconds', { seconds: Math.ceil(waitMs / 1000) })
+          : t('auth.rate_limited', { minutes: Math.ceil(waitMs / 60_000) });
       reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
       return sendPage(reply, 429, renderSignInPage(ctx, auth.preSessionCsrf(request, reply), form));
     }
@@ -57,11 +60,12 @@ export function registerPortalAuthRoutes(scope: FastifyInstance, deps: PortalDep
     // An unknown address costs the same scrypt work as a wrong password, so timing tells nothing.
     const matches = await verifyPassword(body.password ?? '', login?.passwordHash ?? (await decoyPasswordHash()));
     if (!login || !matches) {
-      auth.limiter.recordFailure(email, client);
+      auth.limiter.recordFailure(attempt);
       form.errors._form = t('auth.bad_credentials');
       return sendPage(reply, 401, renderSignInPage(ctx, auth.preSessionCsrf(request, reply), form));
     }
-    auth.limiter.recordSuccess(email);
+    auth.limiter.recordSuccess(attempt);
+    auth.rememberDevice(reply, email);
     await auth.signIn(reply, login.merchantId);
     return reply.redirect('/portal/invoices', 303);
   });
@@ -127,6 +131,7 @@ export function registerPortalAuthRoutes(scope: FastifyInstance, deps: PortalDep
       form.errors.email = t('auth.email_taken');
       return again(400);
     }
+    auth.rememberDevice(reply, values.email);
     await auth.signIn(reply, merchantId);
     return reply.redirect('/portal/invoices', 303);
   });

@@ -9,9 +9,10 @@ import {
   resolveSession,
   type SessionPolicy,
 } from '../../portal/sessions.js';
-import { SignInLimiter, SlidingWindowCounter } from '../../portal/sign-in-limiter.js';
+import { type SignInAttempt, SignInLimiter, SlidingWindowCounter } from '../../portal/sign-in-limiter.js';
 import { cookieName, parseCookies, serializeCookie } from './cookies.js';
 import { csrfToken, csrfTokenMatches, newPreSessionValue } from './csrf.js';
+import { newDeviceCookieValue, verifiedDevice } from './device-cookie.js';
 
 export interface PortalAuthOptions {
   db: Kysely<PortalDatabase>;
@@ -36,14 +37,16 @@ export class PortalAuth {
   readonly signUps: SlidingWindowCounter;
   private readonly sessionCookie: string;
   private readonly preSessionCookie: string;
+  private readonly deviceCookie: string;
   private readonly policy: SessionPolicy;
 
   constructor(private readonly options: PortalAuthOptions) {
-    this.limiter = options.limiter ?? new SignInLimiter();
+    this.limiter = options.limiter ?? new SignInLimiter(undefined, options.now);
     this.signUps = new SlidingWindowCounter(3600 * 1000, options.now);
     this.policy = options.sessionPolicy ?? defaultSessionPolicy;
     this.sessionCookie = cookieName('inv_session', options.secureCookies);
     this.preSessionCookie = cookieName('inv_presession', options.secureCookies);
+    this.deviceCookie = cookieName('inv_device', options.secureCookies);
   }
 
   private cookies(request: FastifyRequest) {
@@ -80,6 +83,18 @@ export class PortalAuth {
       csrfTokenMatches(secret, cookies.get(this.sessionCookie), token) ||
       csrfTokenMatches(secret, cookies.get(this.preSessionCookie), token)
     );
+  }
+
+  /** The sign-in attempt of `email` from this request, with its device when the browser signed in to it before. */
+  signInAttempt(request: FastifyRequest, email: string): SignInAttempt {
+    const device = verifiedDevice(this.options.secret, email, this.cookies(request).get(this.deviceCookie));
+    return device === undefined ? { email, client: request.ip } : { email, client: request.ip, device };
+  }
+
+  /** Remembers this browser as one that signed in to `email` (see `device-cookie.ts`). */
+  rememberDevice(reply: FastifyReply, email: string) {
+    const value = newDeviceCookieValue(this.options.secret, email);
+    reply.header('set-cookie', this.cookie(this.deviceCookie, value, 'Strict', 365 * 24 * 3600));
   }
 
   /** Starts a new session (a fresh token, so a planted one is never promoted) and sets its cookie. */

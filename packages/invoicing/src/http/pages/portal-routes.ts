@@ -1,7 +1,6 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { renderCsrfErrorPage } from '../../web/pages/error-pages.js';
-import { useHtmlErrorPages } from './html-errors.js';
 import { pageContextFor, sendPage } from './page-context.js';
 import { registerPortalAccountRoutes } from './portal-account-routes.js';
 import { registerPortalAuthRoutes } from './portal-auth-routes.js';
@@ -15,7 +14,6 @@ import { registerPortalInvoiceRoutes } from './portal-invoice-routes.js';
  */
 export async function portalPlugin(scope: FastifyInstance, deps: PortalDeps) {
   await scope.register(formbody);
-  useHtmlErrorPages(scope);
   scope.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'POST') return;
     const token = (request.body as Record<string, unknown> | undefined)?.csrf;

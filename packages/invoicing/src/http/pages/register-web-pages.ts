@@ -6,10 +6,9 @@ import type { InvoicingStore } from '../../store/database.js';
 import { registerAssetRoutes } from '../../web/assets.js';
 import { registerCheckoutRoutes } from './checkout-routes.js';
 import { serviceCheckoutSource } from './checkout-source.js';
-import { useHtmlErrorPages } from './html-errors.js';
 import { PortalAuth } from './portal-auth.js';
 import { portalPlugin } from './portal-routes.js';
-import { registerSecurityHeaders } from './security-headers.js';
+import { registerSecurityHeaders, securityHeaders } from './security-headers.js';
 
 export interface WebOptions {
   /** The server secret (CSRF tokens are keyed from it); a random one per process when left out. */
@@ -21,20 +20,23 @@ export interface WebOptions {
   signInLimiter?: SignInLimiter;
 }
 
-/** The checkout pages (/pay), the merchant portal (/portal), their assets and security headers. */
+/**
+ * The checkout pages (/pay), the merchant portal (/portal), their assets and security headers.
+ * Returns the security headers every response carries.
+ */
 export async function registerWebPages(
   app: FastifyInstance,
   deps: { service: InvoicingService; store: InvoicingStore },
   options: WebOptions = {},
-) {
+): Promise<Record<string, string>> {
   const { service, store } = deps;
   const https = options.https ?? service.settings.baseUrl.startsWith('https:');
-  registerSecurityHeaders(app, { frameAncestors: options.frameAncestors ?? [], hsts: https });
+  const headerOptions = { frameAncestors: options.frameAncestors ?? [], hsts: https };
+  registerSecurityHeaders(app, headerOptions);
   registerAssetRoutes(app);
   app.get('/', async (_request, reply) => reply.redirect('/portal', 303));
   await app.register(
     async (scope) => {
-      useHtmlErrorPages(scope);
       registerCheckoutRoutes(scope, { source: serviceCheckoutSource(service), now: service.now });
     },
     { prefix: '/pay' },
@@ -54,4 +56,5 @@ export async function registerWebPages(
     auth,
     ledgerMakesAddresses: typeof ledger.newAddress === 'function',
   });
+  return securityHeaders(headerOptions);
 }

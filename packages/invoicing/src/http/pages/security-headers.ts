@@ -30,19 +30,27 @@ export function contentSecurityPolicy(frameAncestors: readonly string[]): string
   ].join('; ');
 }
 
+/** The security headers of every response, as one set of names and values. */
+export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-security-policy': contentSecurityPolicy(options.frameAncestors),
+    'x-content-type-options': 'nosniff',
+    // Checkout addresses are capabilities (whoever has the link sees the invoice): never pass them on.
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  };
+  if (options.frameAncestors.length === 0) headers['x-frame-options'] = 'DENY';
+  if (options.hsts) headers['strict-transport-security'] = 'max-age=31536000';
+  return headers;
+}
+
 /** Adds the security headers to every response of the app (pages, assets, API and errors alike). */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
-  const csp = contentSecurityPolicy(options.frameAncestors);
+  const headers = securityHeaders(options);
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('content-security-policy', csp);
-    reply.header('x-content-type-options', 'nosniff');
-    // Checkout addresses are capabilities (whoever has the link sees the invoice): never pass them on.
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('cross-origin-resource-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    if (options.frameAncestors.length === 0) reply.header('x-frame-options', 'DENY');
-    if (options.hsts) reply.header('strict-transport-security', 'max-age=31536000');
+    reply.headers(headers);
     return payload;
   });
 }

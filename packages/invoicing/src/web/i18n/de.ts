@@ -87,6 +87,8 @@ export const de: Record<MessageKey, string> = {
   'auth.no_account': 'Neu hier?',
   'auth.bad_credentials': 'E-Mail-Adresse oder Passwort ist falsch.',
   'auth.rate_limited': 'Zu viele Anmeldeversuche. Bitte warten Sie {minutes} Minuten und versuchen Sie es dann erneut.',
+  'auth.rate_limited_seconds':
+    'Zu viele Anmeldeversuche. Bitte warten Sie {seconds} Sekunden und versuchen Sie es dann erneut.',
   'auth.signup_limited':
     'Zu viele neue Konten aus Ihrem Netz. Bitte warten Sie {minutes} Minuten und versuchen Sie es dann erneut.',
   'auth.email_taken': 'Zu dieser E-Mail-Adresse gibt es bereits ein Konto.',

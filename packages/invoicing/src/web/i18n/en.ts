@@ -82,6 +82,7 @@ export const en = {
   'auth.no_account': 'New here?',
   'auth.bad_credentials': 'The email address or the password is wrong.',
   'auth.rate_limited': 'Too many sign-in attempts. Please wait {minutes} minutes and try again.',
+  'auth.rate_limited_seconds': 'Too many sign-in attempts. Please wait {seconds} seconds and try again.',
   'auth.signup_limited': 'Too many new accounts from your network. Please wait {minutes} minutes and try again.',
   'auth.email_taken': 'An account with this email address exists already.',
   'auth.email_invalid': 'Enter a valid email address.',
