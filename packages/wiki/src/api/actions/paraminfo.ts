@@ -16,7 +16,7 @@ import {
 } from '../params/descriptor.js';
 import { enumValues, resolveDefault } from '../params/validate.js';
 import type { RequestState } from '../request-state.js';
-import { keepBooleans, list, type ResultObject, type ResultValue } from '../result/tree.js';
+import { list, type ResultObject, type ResultValue } from '../result/tree.js';
 import {
   isDeprecatedModule,
   MAIN_DESCRIPTOR,
@@ -26,8 +26,6 @@ import {
   submodulePaths,
 } from './paraminfo-modules.js';
 import { exampleHelp, helpLanguage, MODULE_HELP, OTHER_MODULE_HELP, parameterHelp } from './paraminfo-texts.js';
-
-const PARAM_BOOLS = ['required', 'multi', 'allspecifier', 'allowsduplicates', 'deprecated', 'sensitive'];
 
 /** What paraminfo writes for a module: descriptions in the requested format, limits by rights. */
 interface DescribeOptions {
@@ -233,5 +231,6 @@ function describeParam(
       }),
     );
   }
-  return keepBooleans(entry, PARAM_BOOLS);
+  // formatversion 1 writes true flags as "" and leaves false ones out, as MediaWiki 1.39 does.
+  return entry;
 }
