@@ -17,6 +17,9 @@ type Flow = (bot: Mwn) => Promise<unknown>;
 const pick = (item: Record<string, any>, keys: readonly string[]) =>
   Object.fromEntries(keys.map((key) => [key, item[key] ?? null]));
 
+/** Search in every namespace: `*`, which mwn's parameter types do not foresee. */
+const EVERY_NAMESPACE = { srnamespace: '*' as unknown as number };
+
 const FLOWS: Record<string, Flow> = {
   async site(bot) {
     await bot.getSiteInfo();
@@ -62,7 +65,7 @@ const FLOWS: Record<string, Flow> = {
       backlinks: await new bot.Page('Berlin').backlinks(),
       embeddedin: await new bot.Page('Vorlage:Infobox Stadt').transclusions(),
       imageusage: await listed({ list: 'imageusage', iutitle: 'Datei:Beispiel.png' }, 'imageusage'),
-      search: (await bot.search('Stadt', 'max', ['size', 'wordcount'], { srnamespace: '*' })).map((r) =>
+      search: (await bot.search('Stadt', 'max', ['size', 'wordcount'], EVERY_NAMESPACE)).map((r) =>
         pick(r, ['ns', 'title', 'size', 'wordcount']),
       ),
       prefixsearch: await listed({ list: 'prefixsearch', pssearch: 'Ber', pslimit: 20 }, 'prefixsearch'),
@@ -138,7 +141,8 @@ export async function runMwnFlows(apiUrl: string, account: FlowAccount): Promise
       return {
         login: pick(login, ['result', 'lgusername', 'lguserid']),
         userinfo: { ...pick(info, ['id', 'name', 'editcount']), groups: info.groups, rights: info.rights.length },
-        watchlistraw: watchlist.watchlistraw,
+        // MediaWiki answers watchlistraw beside `query`, not in it.
+        watchlistraw: (watchlist as unknown as Record<string, unknown>).watchlistraw,
         watchlist: recent.query?.watchlist,
         afterLogout: pick(after, ['id', 'name', 'anon']),
       };
