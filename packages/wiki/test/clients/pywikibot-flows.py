@@ -70,7 +70,15 @@ def _():
                          namespace=page.namespace().id, contentmodel=page.content_model)
             if page.isRedirectPage():
                 entry['target'] = page.getRedirectTarget().title()
+                try:
+                    page.get()
+                except pywikibot.exceptions.IsRedirectPageError as error:
+                    entry['get'] = type(error).__name__
         result[title] = entry
+    # Many pages at once, as bots read them: in the order the wiki answers.
+    wanted = [pywikibot.Page(site, t) for t in ('München', 'Köln', 'Gibt es nicht', 'Berlin', 'Kategorie:Stadt', 'BRD')]
+    result['preloaded'] = [(p.title(), p.exists() and p.text[:60]) for p in site.preloadpages(wanted)]
+    result['references'] = titles(pywikibot.Page(site, 'Deutschland').getReferences(total=30))
     return result
 
 
