@@ -206,7 +206,8 @@ test('helpformat gives every query module a summary and an example, and paramete
 test('helpformat describes the main module, query, the actions and the formats too', async () => {
   const { json } = await apiGet(api.app, {
     action: 'paraminfo',
-    modules: 'main|query|login|logout|clientlogin|json|xml',
+    modules: 'main|query|help|paraminfo|login|logout|clientlogin|json|xml',
+    pagesetmodule: '1',
     helpformat: 'wikitext',
     format: 'json',
     formatversion: '2',
@@ -220,6 +221,13 @@ test('helpformat describes the main module, query, the actions and the formats t
   assert.equal(
     query.parameters.find((p: any) => p.name === 'titles').description,
     'Die Titel der bearbeiteten Seiten.',
+  );
+  const pageset = json.paraminfo.pagesetmodule;
+  assert.ok(pageset.description.length > 10);
+  assert.equal(
+    pageset.parameters[0].description,
+    'Die Titel der bearbeiteten Seiten.',
+    'the page set shares query’s texts',
   );
 });
 

@@ -162,7 +162,8 @@ export function describeModule(d: ModuleDescriptor, path: string, options: Descr
     helpValue(
       help,
       `apihelp-${path}-param-${p.name}`,
-      summary ? parameterHelp(d.name, p.name, help.language) : undefined,
+      // The page set's parameters are query's.
+      summary ? parameterHelp(path === 'pageset' ? 'query' : d.name, p.name, help.language) : undefined,
     );
   module.parameters = list(
     'param',
