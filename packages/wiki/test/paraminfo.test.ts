@@ -148,13 +148,13 @@ test('codexicons lists every icon of @wikimedia/codex-icons', () => {
   assert.deepEqual(names[0].type, [...CODEX_ICON_NAMES]);
 });
 
-test('formatversion 1 prints module flags as "" and keeps parameter flags as booleans', async () => {
+test('formatversion 1 prints true flags as "" and leaves false ones out, as MediaWiki 1.39 does', async () => {
   const { json } = await apiGet(api.app, { action: 'paraminfo', modules: 'query+allpages', format: 'json' });
   const allpages = json.paraminfo.modules[0];
   assert.equal(allpages.readrights, '');
-  assert.equal(allpages.parameters[0].required, false);
-  assert.equal(allpages.parameters[0].multi, false);
+  assert.deepEqual(allpages.parameters[0], { index: 1, name: 'from', type: 'string' });
   assert.equal(allpages.parameters[4].default, 0, 'numeric defaults are numbers');
+  assert.equal(allpages.parameters.find((p: any) => p.name === 'prtype').multi, '');
 });
 
 test('helpformat gives every query module a summary and an example, and parameters their texts', async () => {
@@ -206,7 +206,8 @@ test('helpformat gives every query module a summary and an example, and paramete
 test('helpformat describes the main module, query, the actions and the formats too', async () => {
   const { json } = await apiGet(api.app, {
     action: 'paraminfo',
-    modules: 'main|query|login|logout|clientlogin|json|xml',
+    modules: 'main|query|help|paraminfo|login|logout|clientlogin|json|xml',
+    pagesetmodule: '1',
     helpformat: 'wikitext',
     format: 'json',
     formatversion: '2',
@@ -221,4 +222,182 @@ test('helpformat describes the main module, query, the actions and the formats t
     query.parameters.find((p: any) => p.name === 'titles').description,
     'Die Titel der bearbeiteten Seiten.',
   );
+  const pageset = json.paraminfo.pagesetmodule;
+  assert.ok(pageset.description.length > 10);
+  assert.equal(
+    pageset.parameters[0].description,
+    'Die Titel der bearbeiteten Seiten.',
+    'the page set shares query’s texts',
+  );
+});
+
+/** paraminfo in formatversion 2, with warnings as raw message keys. */
+async function paraminfo(params: Record<string, string>): Promise<any> {
+  const { json } = await apiGet(api.app, {
+    action: 'paraminfo',
+    errorformat: 'raw',
+    format: 'json',
+    formatversion: '2',
+    ...params,
+  });
+  return json;
+}
+
+const param = (module: any, name: string) => module.parameters.find((p: any) => p.name === name);
+
+test('main names its actions and formats as submodules whose paths are their names', async () => {
+  const [main] = (await paraminfo({ modules: 'main' })).paraminfo.modules;
+  assert.equal(main.group, undefined, 'the main module has no group');
+  assert.deepEqual(main.helpurls, []);
+  for (const name of ['action', 'format']) {
+    const p = param(main, name);
+    assert.deepEqual(Object.keys(p.submodules), p.type, `${name}: one submodule per value, in the same order`);
+    for (const [value, path] of Object.entries(p.submodules)) assert.equal(path, value);
+  }
+  assert.ok(param(main, 'action').type.includes('query'));
+  assert.deepEqual(param(main, 'format').type, ['json', 'jsonfm', 'none', 'php', 'phpfm', 'rawfm', 'xml', 'xmlfm']);
+});
+
+test('query names its prop, list, meta and generator modules with their paths, generators with the prefix g', async () => {
+  const [query] = (await paraminfo({ modules: 'query' })).paraminfo.modules;
+  assert.equal(query.group, 'action');
+  assert.equal(query.readrights, true);
+  assert.equal(query.helpurls.length, 4);
+  const submodules = new Set<string>();
+  for (const group of ['prop', 'list', 'meta']) {
+    const p = param(query, group);
+    assert.deepEqual(Object.keys(p.submodules), p.type, group);
+    for (const [name, path] of Object.entries(p.submodules)) {
+      assert.equal(path, `query+${name}`);
+      assert.equal(described.get(name)?.group, group, `${name} is a ${group} module`);
+      submodules.add(name);
+    }
+  }
+  // MediaWiki lists deprecated modules after the others and names them.
+  const list = param(query, 'list');
+  assert.equal(list.type.at(-1), 'deletedrevs');
+  assert.deepEqual(list.deprecatedvalues, ['deletedrevs']);
+  const generator = param(query, 'generator');
+  assert.equal(generator.submoduleparamprefix, 'g');
+  const generators = [...described.values()].filter((m) => m.generator).map((m) => m.name as string);
+  assert.deepEqual([...generator.type].sort(), generators.sort(), 'exactly the modules that can be generators');
+  assert.deepEqual(Object.keys(generator.submodules), generator.type);
+  // What pywikibot checks before it reads a page.
+  for (const name of generator.type) assert.ok(submodules.has(name), `generator ${name} is a prop or list submodule`);
+  for (const name of ['recentchanges', 'watchlist', 'allpages']) assert.ok(generator.type.includes(name));
+  assert.ok(!generator.type.includes('usercontribs'), 'usercontribs is no generator');
+});
+
+test('every submodule path paraminfo names describes a module under that path', async () => {
+  const seen = new Set<string>();
+  let paths = ['main'];
+  while (paths.length > 0) {
+    const { paraminfo: info } = await paraminfo({ modules: paths.join('|') });
+    assert.deepEqual(
+      info.modules.map((m: any) => m.path),
+      paths,
+    );
+    const next: string[] = [];
+    for (const module of info.modules) {
+      seen.add(module.path);
+      for (const p of module.parameters) {
+        for (const path of Object.values(p.submodules ?? {}) as string[]) {
+          if (!seen.has(path) && !next.includes(path)) next.push(path);
+        }
+      }
+    }
+    paths = next.slice(0, 50);
+  }
+  assert.ok(seen.has('query+revisions') && seen.has('login') && seen.has('xmlfm') && seen.has('paraminfo'));
+});
+
+test('modules=* and ** list submodules by path; paths naming no module warn as MediaWiki does', async () => {
+  const star = (await paraminfo({ modules: '*' })).paraminfo.modules.map((m: any) => m.path);
+  assert.deepEqual(star, [...star].sort());
+  assert.ok(star.includes('query') && star.includes('json') && !star.includes('query+info'));
+  const all = (await paraminfo({ modules: '**' })).paraminfo.modules.map((m: any) => m.path);
+  assert.deepEqual(all, [...all].sort());
+  assert.ok(all.includes('query+info') && all.includes('help'));
+  const queryAll = (await paraminfo({ modules: 'query+*' })).paraminfo.modules;
+  assert.equal(queryAll.length, described.size);
+  // A `+` typed into a URL arrives as a space.
+  assert.equal((await paraminfo({ modules: 'query allpages' })).paraminfo.modules[0].path, 'query+allpages');
+
+  const bad = await paraminfo({ modules: 'bogus|query+allpages+x|login+*|*+query|main+query' });
+  assert.deepEqual(bad.paraminfo, { helpformat: 'none' });
+  assert.deepEqual(
+    bad.warnings.map((w: any) => [w.key, w.params]),
+    [
+      // Wildcards are expanded first, then paths are looked up, as MediaWiki does.
+      ['apierror-badmodule-nosubmodules', ['login']],
+      ['apierror-badmodule-badsubmodule', ['main', 'bogus']],
+      ['apierror-badmodule-nosubmodules', ['query+allpages']],
+      ['apierror-badmodule-badsubmodule', ['main', '&#42;']],
+      ['apierror-badmodule-badsubmodule', ['main', 'main']],
+    ],
+  );
+  const german = await apiGet(api.app, {
+    action: 'paraminfo',
+    modules: 'login+*|bogus',
+    errorformat: 'plaintext',
+    uselang: 'de',
+    format: 'json',
+    formatversion: '2',
+  });
+  assert.deepEqual(
+    german.json.warnings.map((w: any) => w.text),
+    ['Das Modul "login" hat keine Untermodule.', 'Das Modul "main" hat kein Untermodul namens „bogus“.'],
+  );
+});
+
+test('the deprecated querymodules, mainmodule, pagesetmodule and formatmodules answer in their own keys', async () => {
+  const json = await paraminfo({
+    querymodules: 'allpages|bogus',
+    mainmodule: '1',
+    pagesetmodule: '1',
+    formatmodules: 'json',
+  });
+  const info = json.paraminfo;
+  assert.deepEqual(Object.keys(info), ['helpformat', 'querymodules', 'mainmodule', 'pagesetmodule', 'formatmodules']);
+  assert.equal(info.querymodules[0].path, 'query+allpages');
+  assert.equal(info.querymodules[0].querytype, 'list');
+  assert.equal(info.mainmodule.path, 'main');
+  assert.equal(info.pagesetmodule.classname, 'ApiPageSet');
+  assert.equal(info.pagesetmodule.name, undefined);
+  assert.deepEqual(
+    info.pagesetmodule.parameters.map((p: any) => p.name),
+    ['titles', 'pageids', 'revids', 'generator', 'redirects', 'converttitles'],
+  );
+  assert.equal(param(info.pagesetmodule, 'generator').submoduleparamprefix, 'g');
+  assert.equal(info.formatmodules[0].classname, 'ApiFormatJson');
+  assert.equal(info.formatmodules[0].group, 'format');
+  const keys = json.warnings.map((w: any) => [w.key, w.params?.[0]]);
+  assert.ok(keys.some(([key, p]: string[]) => key === 'apiwarn-unrecognizedvalues' && p === 'querymodules'));
+  for (const name of ['querymodules', 'mainmodule', 'pagesetmodule', 'formatmodules']) {
+    assert.ok(
+      keys.some(([key, p]: string[]) => key === 'apiwarn-deprecation-parameter' && p === name),
+      name,
+    );
+  }
+});
+
+test('the account actions say what they write and which token they want', async () => {
+  const modules = (await paraminfo({ modules: 'login|logout|clientlogin' })).paraminfo.modules;
+  const [login, logout, clientlogin] = modules;
+  assert.equal(login.group, 'action');
+  assert.equal(login.writerights, true);
+  assert.equal(login.mustbeposted, true);
+  assert.deepEqual(param(login, 'password'), {
+    index: 2,
+    name: 'password',
+    type: 'password',
+    required: false,
+    sensitive: true,
+    multi: false,
+  });
+  assert.equal(param(logout, 'token').tokentype, 'csrf');
+  assert.equal(logout.writerights, undefined);
+  assert.equal(param(clientlogin, 'token').tokentype, 'login');
+  assert.equal(clientlogin.dynamicparameters, true);
+  assert.deepEqual(Object.keys(clientlogin).slice(-2), ['templatedparameters', 'dynamicparameters']);
 });

@@ -4,10 +4,13 @@ import type { ParamDescriptor, ParamsOfList } from './params/descriptor.js';
 /** Actions this server answers. */
 export const ACTIONS = ['clientlogin', 'help', 'login', 'logout', 'paraminfo', 'query'] as const;
 
+/** A parameter's values as modules of the main module, whose paths are their names. */
+const ownPaths = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, name]));
+
 /** Parameters of the main module (`api.php` itself), in MediaWiki's order. */
 export const MAIN_PARAMETERS = [
-  { name: 'action', type: ACTIONS, default: 'help' },
-  { name: 'format', type: FORMAT_NAMES, default: 'jsonfm' },
+  { name: 'action', type: ACTIONS, default: 'help', submodules: ownPaths(ACTIONS) },
+  { name: 'format', type: FORMAT_NAMES, default: 'jsonfm', submodules: ownPaths(FORMAT_NAMES) },
   { name: 'maxlag', type: 'integer' },
   { name: 'smaxage', type: 'integer', default: '0', min: 0 },
   { name: 'maxage', type: 'integer', default: '0', min: 0 },

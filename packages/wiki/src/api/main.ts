@@ -25,7 +25,7 @@ import type { ParamDescriptor } from './params/descriptor.js';
 import { RequestParams } from './params/request.js';
 import { toIsoTimestamp } from './params/timestamp.js';
 import { type ApiServices, RequestState } from './request-state.js';
-import type { ResultObject } from './result/tree.js';
+import { assoc, type ResultObject } from './result/tree.js';
 import { RequestSession } from './session.js';
 
 export interface ApiRequest {
@@ -229,7 +229,8 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
   }
 
   const formatter = new ErrorFormatter(errorFormatName, errorFormatName === 'bc' ? 'en' : errorlang);
-  const answer: ResultObject = {};
+  // The answer is a map: empty (a logout's), it is `{}` in every format version, as MediaWiki's.
+  const answer: ResultObject = assoc({});
   const warnings = formatter.warnings(state.warnings);
   if (warnings) answer.warnings = warnings;
   if (failure) {

@@ -150,8 +150,13 @@ export class PageSet {
     await this.addFoundPages(rows.map((row) => this.toRecord(row)));
   }
 
-  async addPageIds(ids: readonly number[]): Promise<void> {
+  /**
+   * Adds pages by id: in the order given (a generator's), or `byId` as MediaWiki's lookup of
+   * `pageids=` gives them.
+   */
+  async addPageIds(ids: readonly number[], order: 'given' | 'byId' = 'given'): Promise<void> {
     const rows = await this.fetchPagesById(ids);
+    if (order === 'byId') rows.sort((a, b) => a.pageid - b.pageid);
     const found = new Set(rows.map((r) => r.pageid));
     for (const id of ids) if (!found.has(id) && !this.missingIds.includes(id)) this.missingIds.push(id);
     await this.addFoundPages(rows);
@@ -185,7 +190,8 @@ export class PageSet {
         if (!pageIds.includes(page)) pageIds.push(page);
       }
     }
-    const rows = await this.fetchPagesById(pageIds);
+    // By page id, as MediaWiki's lookup of the revisions' pages gives them.
+    const rows = (await this.fetchPagesById(pageIds)).sort((a, b) => a.pageid - b.pageid);
     for (const row of rows) this.addGood(row);
     if (remaining.length > 0 && seeDeleted) await this.addDeletedRevisionIds(remaining);
     else this.badRevIds.push(...remaining);
@@ -242,7 +248,7 @@ export class PageSet {
     }
     const rows = await this.fetchPagesByTitle(pending);
     const found = new Set(rows.map((r) => `${r.ns}:${r.dbKey}`));
-    for (const title of pending) {
+    for (const title of byNamespaceGroups(pending)) {
       if (found.has(`${title.namespace}:${title.dbKey}`)) continue;
       const text = this.displayText(title);
       if (this.missing.some((m) => m.title === text)) continue;
@@ -274,7 +280,8 @@ export class PageSet {
         .execute();
       const byFrom = new Map(targets.map((t) => [t.rd_from, t]));
       const next: Title[] = [];
-      for (const source of redirects) {
+      // By the redirect's page id, as MediaWiki reads the redirect table.
+      for (const source of [...redirects].sort((a, b) => a.pageid - b.pageid)) {
         const target = byFrom.get(source.pageid);
         if (!target) {
           this.addGood(source);
@@ -297,7 +304,7 @@ export class PageSet {
       }
       const nextRows = await this.fetchPagesByTitle(next);
       const found = new Set(nextRows.map((r) => `${r.ns}:${r.dbKey}`));
-      for (const title of next) {
+      for (const title of byNamespaceGroups(next)) {
         if (found.has(`${title.namespace}:${title.dbKey}`)) continue;
         const text = this.displayText(title);
         if (!this.missing.some((m) => m.title === text)) {
@@ -326,14 +333,14 @@ export class PageSet {
           (row) => keyOf(row.page_namespace, row.page_title),
           read,
         )) ?? (await read(keys));
-      // In the order the titles were asked for, which the answer's order follows (each row's
-      // position looked up once, not in every comparison).
-      const position = new Map(batch.map((t, at) => [keyOf(t.namespace, t.dbKey), at]));
-      const placed = rows.map((row) => ({ row, at: position.get(keyOf(row.page_namespace, row.page_title)) ?? 0 }));
-      placed.sort((a, b) => a.at - b.at);
-      for (const { row } of placed) out.push(this.toRecord(row));
+      for (const row of rows) out.push(this.toRecord(row));
     }
-    return out;
+    // In the order of MediaWiki's lookup by title, which the answer's order follows in
+    // formatversion 1 and XML: namespaces as they first appear, titles by their bytes in each.
+    const rank = new Map(byNamespaceGroups(titles).map((t, at) => [t.namespace, at]));
+    const placed = out.map((record) => ({ record, key: Buffer.from(record.dbKey) }));
+    placed.sort((a, b) => (rank.get(a.record.ns) ?? 0) - (rank.get(b.record.ns) ?? 0) || Buffer.compare(a.key, b.key));
+    return placed.map(({ record }) => record);
   }
 
   /** The page rows of these titles, in no particular order. */
@@ -417,14 +424,15 @@ export class PageSet {
       query.badrevids = bad;
     }
     const pages = new KeyedList('page');
-    // MediaWiki lists missing titles by fake id in ascending order: the last one asked first.
-    for (const m of [...this.missing].sort((a, b) => a.fakeId - b.fakeId))
+    // In the order MediaWiki adds them: missing titles as they were found, pages as the lookup or
+    // the generator gave them (formatversion 2 prints them by id: KeyedList.arrayValues).
+    for (const m of this.missing)
       pages.set(m.fakeId, { ns: m.ns, title: m.title, missing: true, ...this.extra(m.title) });
     for (const id of this.missingIds) pages.set(id, { pageid: id, missing: true });
     for (const inv of this.invalid)
       pages.set(inv.fakeId, { title: inv.title, invalidreason: inv.reason, invalid: true });
     for (const s of this.special) pages.set(s.fakeId, { ns: s.ns, title: s.title, special: true });
-    for (const p of this.goodPages()) {
+    for (const p of this.goodById.values()) {
       const entry: ResultObject = { pageid: p.pageid, ns: p.ns, title: p.title };
       // Search generators give pages extra fields; other page sets have none to look for.
       if (this.extraFields.size > 0) Object.assign(entry, this.extra(p.title));
@@ -447,6 +455,21 @@ export class PageSet {
   private extra(title: string): Record<string, string | number | boolean> {
     return this.extraFields.get(title) ?? {};
   }
+}
+
+/**
+ * Titles as MediaWiki's lookup by title takes them: grouped by namespace, the namespaces in the
+ * order they first appear, the titles of each in the order given. Missing titles get their fake
+ * ids in this order.
+ */
+function byNamespaceGroups<T extends { namespace: number }>(titles: readonly T[]): T[] {
+  const groups = new Map<number, T[]>();
+  for (const title of titles) {
+    const group = groups.get(title.namespace);
+    if (group) group.push(title);
+    else groups.set(title.namespace, [title]);
+  }
+  return [...groups.values()].flat();
 }
 
 /** The `page` columns the page set needs; generators that select them can hand rows over directly. */

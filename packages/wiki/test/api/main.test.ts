@@ -150,9 +150,10 @@ describe('page set', () => {
       await get({ action: 'query', titles: 'Gibtsnicht|Foo[bar]|Spezial:Suche', format: 'json', formatversion: '2' })
     ).json();
     assert.deepEqual(body.query.pages, [
+      // formatversion 2 lists them by id, as MediaWiki does: -3, -2, -1.
       { ns: 0, title: 'Gibtsnicht', missing: true },
-      { title: 'Foo[bar]', invalidreason: 'The requested page title contains invalid characters: "[".', invalid: true },
       { ns: -1, title: 'Spezial:Suche', special: true },
+      { title: 'Foo[bar]', invalidreason: 'The requested page title contains invalid characters: "[".', invalid: true },
     ]);
     const ids = (await get({ action: 'query', pageids: '999999', format: 'json', formatversion: '2' })).json();
     assert.deepEqual(ids.query.pages, [{ pageid: 999999, missing: true }]);

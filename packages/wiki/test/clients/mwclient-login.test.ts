@@ -4,45 +4,26 @@
  * their ends (as generators and as lists), and logout. The package is installed when missing.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { DEBIAN_PYTHON, ensurePythonModules } from '../helpers/debian-packages.js';
 import { type ListeningWiki, listeningReferenceWiki } from '../helpers/listening-wiki.js';
 import { REFERENCE_PASSWORDS } from '../helpers/reference-accounts.js';
 
-/** Debian's interpreter, where python3-mwclient installs (not a virtual environment's). */
-const PYTHON = '/usr/bin/python3';
 const script = fileURLToPath(new URL('./mwclient-session.py', import.meta.url));
-
-function hasMwclient(): boolean {
-  try {
-    execFileSync(PYTHON, ['-c', 'import mwclient'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function installMwclient(): void {
-  if (hasMwclient()) return;
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update'], { stdio: 'ignore', env });
-  execFileSync('apt-get', ['install', '-y', 'python3-mwclient'], { stdio: 'ignore', env });
-  if (!hasMwclient()) throw new Error('python3-mwclient could not be installed (apt-get install -y python3-mwclient)');
-}
 
 describe('mwclient against the reference wiki', () => {
   let served: ListeningWiki;
   let seen: any;
   before(async () => {
-    installMwclient();
+    await ensurePythonModules({ mwclient: 'python3-mwclient' });
     served = await listeningReferenceWiki();
     const host = served.origin.replace('http://', '');
     const output = await new Promise<string>((resolve, reject) => {
       // Asynchronously, so that this process keeps answering the client's requests.
       import('node:child_process').then(({ execFile }) =>
         execFile(
-          PYTHON,
+          DEBIAN_PYTHON,
           [script, host, 'Alice', REFERENCE_PASSWORDS.Alice],
           { timeout: 120_000 },
           (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),

@@ -5,33 +5,16 @@
  * continuations, then they log out. Every answer is checked against the imported database.
  */
 import assert from 'node:assert/strict';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Mwn } from 'mwn';
 import { mwToIso } from '../../src/api/params/timestamp.js';
+import { DEBIAN_PYTHON, ensurePythonModules } from '../helpers/debian-packages.js';
 import { type ListeningWiki, listeningReferenceWiki } from '../helpers/listening-wiki.js';
 import { REFERENCE_PASSWORDS } from '../helpers/reference-accounts.js';
 
-/** Debian's interpreter, where python3-mwclient installs (not a virtual environment's). */
-const PYTHON = '/usr/bin/python3';
 const script = fileURLToPath(new URL('./mwclient-history.py', import.meta.url));
-
-function installMwclient(): void {
-  const has = () => {
-    try {
-      execFileSync(PYTHON, ['-c', 'import mwclient'], { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (has()) return;
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update'], { stdio: 'ignore', env });
-  execFileSync('apt-get', ['install', '-y', 'python3-mwclient'], { stdio: 'ignore', env });
-  if (!has()) throw new Error('python3-mwclient could not be installed (apt-get install -y python3-mwclient)');
-}
 
 describe('mwn and mwclient read history, logs and recent changes', () => {
   let served: ListeningWiki;
@@ -214,13 +197,13 @@ describe('mwn and mwclient read history, logs and recent changes', () => {
   describe('mwclient', () => {
     let seen: any;
     before(async () => {
-      installMwclient();
+      await ensurePythonModules({ mwclient: 'python3-mwclient' });
       const host = served.origin.replace('http://', '');
       seen = JSON.parse(
         await new Promise<string>((resolve, reject) => {
           // Asynchronously, so that this process keeps answering the client's requests.
           execFile(
-            PYTHON,
+            DEBIAN_PYTHON,
             [script, host, 'Alice', REFERENCE_PASSWORDS.Alice as string, 'watchlist'],
             { timeout: 120_000 },
             (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),

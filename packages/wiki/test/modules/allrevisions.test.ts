@@ -14,13 +14,16 @@ describeEachEngine('list=allrevisions', (engine) => {
     const first = await api().query({ list: 'allrevisions', arvlimit: '4', arvprop: 'ids' });
     const next = await api().query({ list: 'allrevisions', arvlimit: '4', arvprop: 'ids', ...first.continue });
     const both = await api().query({ list: 'allrevisions', arvlimit: '8', arvprop: 'ids' });
-    assert.deepEqual([...revids(first), ...revids(next)], revids(both));
+    // A page's revisions gather under its first entry in each batch (as MediaWiki lists them), so
+    // two batches give the same revisions as one, grouped differently.
+    const numeric = (ids: number[]) => [...ids].sort((x, y) => x - y);
+    assert.deepEqual(numeric([...revids(first), ...revids(next)]), numeric(revids(both)));
     const newer = await api().query({ list: 'allrevisions', arvdir: 'newer', arvlimit: '3', arvprop: 'timestamp' });
     const times = newer.query.allrevisions.flatMap((p: any) => p.revisions.map((r: any) => r.timestamp));
     assert.deepEqual(times, [...times].sort());
   });
 
-  test('consecutive revisions of one page are grouped under it', async () => {
+  test('the revisions of one page in a batch are grouped under it', async () => {
     const answer = await api().query({
       list: 'allrevisions',
       arvuser: 'Admin',
@@ -29,7 +32,7 @@ describeEachEngine('list=allrevisions', (engine) => {
       arvprop: 'ids',
     });
     const pages = answer.query.allrevisions.map((p: any) => p.pageid);
-    for (let i = 1; i < pages.length; i++) assert.notEqual(pages[i], pages[i - 1]);
+    assert.equal(new Set(pages).size, pages.length, 'each page once');
     assert.ok(answer.query.allrevisions.every((p: any) => p.ns === 0));
   });
 

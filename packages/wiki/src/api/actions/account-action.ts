@@ -7,11 +7,13 @@ export function accountActionDescriptor(
   prefix: string,
   parameters: readonly ParamDescriptor[],
   helpPage: string,
+  flags: Pick<ModuleDescriptor, 'writerights' | 'dynamicparameters'> = {},
 ): ModuleDescriptor {
   return {
     name,
     group: 'action' as ModuleDescriptor['group'],
     prefix,
+    ...flags,
     mustbeposted: true,
     source: 'MediaWiki',
     classname,

@@ -20,7 +20,7 @@ export const CLIENTLOGIN_PARAMETERS = [
   { name: 'preservestate', type: 'boolean' },
   { name: 'returnurl', type: 'string' },
   { name: 'continue', type: 'boolean' },
-  { name: 'token', type: 'string', required: true, sensitive: true },
+  { name: 'token', type: 'string', required: true, sensitive: true, tokentype: 'login' },
 ] as const satisfies ParamDescriptor[];
 
 export const CLIENTLOGIN_DESCRIPTOR = accountActionDescriptor(
@@ -29,6 +29,7 @@ export const CLIENTLOGIN_DESCRIPTOR = accountActionDescriptor(
   'login',
   CLIENTLOGIN_PARAMETERS,
   'Login',
+  { writerights: true, dynamicparameters: true },
 );
 
 /** The AuthManager fields a password login reads; they carry no module prefix. */

@@ -9,6 +9,15 @@ import { enumValues, resolveDefault } from '../params/validate.js';
 import type { RequestState } from '../request-state.js';
 import { helpLanguage, MODULE_HELP, parameterHelp } from './paraminfo-texts.js';
 
+/** The parameters of `action=help`, as paraminfo describes them. */
+export const HELP_PARAMETERS: ParamDescriptor[] = [
+  { name: 'modules', type: 'string', multi: true, default: 'main' },
+  { name: 'submodules', type: 'boolean' },
+  { name: 'recursivesubmodules', type: 'boolean' },
+  { name: 'wrap', type: 'boolean' },
+  { name: 'toc', type: 'boolean' },
+];
+
 function typeText(p: ParamDescriptor, state: RequestState): string {
   const values = enumValues(p.type, state.services.site);
   if (values) return `one of: ${values.map((v) => (v === '' ? '(empty)' : v)).join(', ')}`;

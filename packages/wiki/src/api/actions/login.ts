@@ -13,12 +13,14 @@ import { accountActionDescriptor } from './account-action.js';
 
 export const LOGIN_PARAMETERS = [
   { name: 'name', type: 'string' },
-  { name: 'password', type: 'string', sensitive: true },
+  { name: 'password', type: 'password', sensitive: true },
   { name: 'domain', type: 'string' },
   { name: 'token', type: 'string', sensitive: true },
 ] as const satisfies ParamDescriptor[];
 
-export const LOGIN_DESCRIPTOR = accountActionDescriptor('login', 'ApiLogin', 'lg', LOGIN_PARAMETERS, 'Login');
+export const LOGIN_DESCRIPTOR = accountActionDescriptor('login', 'ApiLogin', 'lg', LOGIN_PARAMETERS, 'Login', {
+  writerights: true,
+});
 
 const SCOPE = { prefix: 'lg', path: 'login', name: 'login' };
 

@@ -5,7 +5,7 @@ import type { RequestState } from '../request-state.js';
 import { accountActionDescriptor } from './account-action.js';
 
 export const LOGOUT_PARAMETERS = [
-  { name: 'token', type: 'string', required: true, sensitive: true },
+  { name: 'token', type: 'string', required: true, sensitive: true, tokentype: 'csrf' },
 ] as const satisfies ParamDescriptor[];
 
 export const LOGOUT_DESCRIPTOR = accountActionDescriptor('logout', 'ApiLogout', '', LOGOUT_PARAMETERS, 'Logout');

@@ -394,6 +394,18 @@ export const OTHER_MODULE_HELP: Readonly<Record<string, HelpText>> = {
     de: 'Liefert die Antwort mit ihren Debug-Elementen als JSON in einer HTML-Seite.',
   },
   none: { en: 'Gives no answer.', de: 'Liefert keine Antwort.' },
+  help: {
+    en: 'Describes the API and its modules as an HTML page.',
+    de: 'Beschreibt die API und ihre Module als HTML-Seite.',
+  },
+  paraminfo: {
+    en: 'Describes modules and their parameters as data, for clients that learn the API.',
+    de: 'Beschreibt Module und ihre Parameter als Daten, für Programme, die die API erkunden.',
+  },
+  pageset: {
+    en: 'The pages a query works on: titles, page IDs, revision IDs or a generator.',
+    de: 'Die Seiten, mit denen eine Abfrage arbeitet: Titel, Seitenkennungen, Versionskennungen oder ein Generator.',
+  },
 };
 
 /** Texts of parameters by name. */
@@ -811,6 +823,35 @@ export const PARAMETER_HELP: Readonly<Record<string, HelpText>> = {
 
 /** Texts of parameters that mean something particular in one module (`<module>.<parameter>`). */
 export const MODULE_PARAMETER_HELP: Readonly<Record<string, HelpText>> = {
+  'help.modules': { en: 'The modules to describe.', de: 'Die beschriebenen Module.' },
+  'help.submodules': { en: 'Describe their submodules too.', de: 'Auch ihre Untermodule beschreiben.' },
+  'help.recursivesubmodules': {
+    en: 'Describe their submodules and theirs, all the way down.',
+    de: 'Ihre Untermodule und deren Untermodule bis ganz nach unten beschreiben.',
+  },
+  'help.wrap': { en: 'Give the page inside an API answer.', de: 'Die Seite in einer API-Antwort liefern.' },
+  'help.toc': { en: 'Add a table of contents.', de: 'Ein Inhaltsverzeichnis hinzufügen.' },
+  'paraminfo.modules': {
+    en: 'The modules to describe, by path (query+allpages; +* for all submodules).',
+    de: 'Die beschriebenen Module, nach Pfad (query+allpages; +* für alle Untermodule).',
+  },
+  'paraminfo.helpformat': { en: 'The format of the descriptions.', de: 'Das Format der Beschreibungen.' },
+  'paraminfo.querymodules': {
+    en: 'Query modules to describe, by name (use modules).',
+    de: 'Beschriebene Abfragemodule, nach Name (besser modules).',
+  },
+  'paraminfo.mainmodule': {
+    en: 'Describe the main module too (use modules).',
+    de: 'Auch das Hauptmodul beschreiben (besser modules).',
+  },
+  'paraminfo.pagesetmodule': {
+    en: 'Describe the page set too: the parameters that choose the pages.',
+    de: 'Auch die Seitenmenge beschreiben: die Parameter, die die Seiten wählen.',
+  },
+  'paraminfo.formatmodules': {
+    en: 'Format modules to describe (use modules).',
+    de: 'Beschriebene Formatmodule (besser modules).',
+  },
   'main.action': { en: 'The action to perform.', de: 'Die ausgeführte Aktion.' },
   'main.format': { en: 'The format of the answer.', de: 'Das Format der Antwort.' },
   'main.maxlag': {

@@ -1,12 +1,11 @@
 /**
  * `action=paraminfo`: the descriptors of the requested modules in MediaWiki's paraminfo shape.
- * `modules=query+*` lists every query module the server describes (implemented or not).
+ * Paths name modules as MediaWiki does (`main`, `query`, `query+allpages`, `json`; `+*` and `+**`
+ * for all submodules); parameters that name modules give their paths as `submodules`, which
+ * client libraries follow to learn the whole API.
  */
-import { QUERY_MODULES } from '../../modules/registry.js';
 import type { SiteConfig } from '../../site/site.js';
-import { message } from '../errors.js';
-import { FORMAT_NAMES, FORMAT_PARAMETERS } from '../format/printers.js';
-import { MAIN_PARAMETERS } from '../main-params.js';
+import { type ApiMessage, message } from '../errors.js';
 import {
   DEFAULT_USER_SUBTYPES,
   type ModuleDescriptor,
@@ -17,103 +16,84 @@ import {
 } from '../params/descriptor.js';
 import { enumValues, resolveDefault } from '../params/validate.js';
 import type { RequestState } from '../request-state.js';
-import { keepBooleans, list, type ResultObject, type ResultValue } from '../result/tree.js';
-import { CLIENTLOGIN_DESCRIPTOR } from './clientlogin.js';
-import { LOGIN_DESCRIPTOR } from './login.js';
-import { LOGOUT_DESCRIPTOR } from './logout.js';
+import { list, type ResultObject, type ResultValue } from '../result/tree.js';
+import {
+  isDeprecatedModule,
+  MAIN_DESCRIPTOR,
+  moduleAt,
+  PAGESET_DESCRIPTOR,
+  PARAMINFO_PARAMETERS,
+  submodulePaths,
+} from './paraminfo-modules.js';
 import { exampleHelp, helpLanguage, MODULE_HELP, OTHER_MODULE_HELP, parameterHelp } from './paraminfo-texts.js';
-import { queryParameters } from './query.js';
 
-const PARAMINFO_PARAMETERS = [
-  { name: 'modules', type: 'string', multi: true },
-  { name: 'helpformat', type: ['html', 'none', 'raw', 'wikitext'], default: 'none' },
-  { name: 'querymodules', type: 'string', multi: true, deprecated: true },
-  { name: 'mainmodule', type: 'boolean', deprecated: true },
-  { name: 'pagesetmodule', type: 'boolean', deprecated: true },
-  { name: 'formatmodules', type: 'string', multi: true, deprecated: true },
-] as const satisfies ParamDescriptor[];
-
-/** The account actions, which MediaWiki describes like any other module. */
-const ACTION_MODULES: ModuleDescriptor[] = [LOGIN_DESCRIPTOR, LOGOUT_DESCRIPTOR, CLIENTLOGIN_DESCRIPTOR];
-
-const BY_NAME = new Map(QUERY_MODULES.map((m) => [m.descriptor.name, m.descriptor]));
-
-const PARAM_BOOLS = ['required', 'multi', 'allspecifier', 'allowsduplicates', 'deprecated', 'sensitive'];
-
-/** Descriptors of the modules outside `query` that paraminfo can describe. */
-function pseudoModule(name: string, params: ParamDescriptor[], group?: string): ModuleDescriptor {
-  return {
-    name,
-    group: (group ?? 'action') as ModuleDescriptor['group'],
-    prefix: '',
-    source: 'MediaWiki',
-    classname: name === 'main' ? 'ApiMain' : `Api${name.charAt(0).toUpperCase()}${name.slice(1)}`,
-    licensetag: 'GPL-2.0-or-later',
-    helpurl: `https://www.mediawiki.org/wiki/Special:MyLanguage/API:${name === 'main' ? 'Main_page' : name.charAt(0).toUpperCase() + name.slice(1)}`,
-    parameters: params,
-  };
+/** What paraminfo writes for a module: descriptions in the requested format, limits by rights. */
+interface DescribeOptions {
+  site: SiteConfig;
+  server: string;
+  highLimits: boolean;
+  help?: HelpOptions;
 }
 
 export function executeParamInfo(state: RequestState, result: ResultObject, server: string): void {
   const scope = { prefix: '', path: 'paraminfo', name: 'paraminfo' };
   const values = state.validator.readAll(PARAMINFO_PARAMETERS, scope);
   const helpformat = values.helpformat;
-  const requested: string[] = [...(values.modules ?? [])];
-  for (const q of values.querymodules ?? []) requested.push(`query+${q}`);
-  if (values.mainmodule) requested.push('main');
-  for (const f of values.formatmodules ?? []) requested.push(f);
+  const options: DescribeOptions = {
+    site: state.services.site,
+    server,
+    highLimits: state.user.rights.has('apihighlimits'),
+    help:
+      helpformat === 'none'
+        ? undefined
+        : { format: helpformat as HelpFormat, language: helpLanguage(state.userLanguage) },
+  };
+  const warn = (problem: ApiMessage) => state.warn('paraminfo', problem);
 
-  const out: ResultObject[] = [];
-  const site = state.services.site;
-  for (const path of requested) {
-    for (const described of resolvePath(path)) {
-      if (described === undefined) {
-        const [parent, child] = path.includes('+')
-          ? [path.slice(0, path.lastIndexOf('+')), path.slice(path.lastIndexOf('+') + 1)]
-          : ['main', path];
-        state.warn('paraminfo', message('badmodule', 'apiwarn-paraminfo-badmodule', [parent, child]));
-        continue;
-      }
-      const help: HelpOptions | undefined =
-        helpformat === 'none'
-          ? undefined
-          : { format: helpformat as HelpFormat, language: helpLanguage(state.userLanguage) };
-      out.push(
-        describeModule(
-          described.descriptor,
-          described.path,
-          site,
-          server,
-          state.user.rights.has('apihighlimits'),
-          help,
-        ),
-      );
+  // As MediaWiki: wildcards are expanded first (their warnings first), then each path is resolved.
+  const paths: string[] = [];
+  for (const requested of values.modules ?? []) {
+    const path = requested === '*' || requested === '**' ? `main+${requested}` : requested;
+    const wildcard = /\+(\*\*?)$/.exec(path);
+    if (!wildcard) {
+      paths.push(path);
+      continue;
     }
+    const parentPath = path.slice(0, wildcard.index);
+    const parent = moduleAt(parentPath);
+    if (!('descriptor' in parent)) {
+      warn(parent);
+      continue;
+    }
+    const children = submodulePaths(parent.path, wildcard[1] === '**');
+    if (children) paths.push(...children);
+    else warn(message('badmodule', 'apierror-badmodule-nosubmodules', [parent.path]));
   }
-  const paraminfo: ResultObject = { helpformat };
-  if (out.length > 0) paraminfo.modules = list('module', out);
-  result.paraminfo = paraminfo;
-}
-
-function resolvePath(path: string): ({ descriptor: ModuleDescriptor; path: string } | undefined)[] {
-  if (path === 'main') return [{ descriptor: pseudoModule('main', MAIN_PARAMETERS), path: 'main' }];
-  if (path === 'query') return [{ descriptor: pseudoModule('query', queryParameters()), path: 'query' }];
-  if ((FORMAT_NAMES as readonly string[]).includes(path)) {
-    const name = path as keyof typeof FORMAT_PARAMETERS;
-    return [{ descriptor: pseudoModule(name, FORMAT_PARAMETERS[name], 'format'), path: name }];
-  }
-  const action = ACTION_MODULES.find((d) => d.name === path);
-  if (action) return [{ descriptor: action, path }];
-  if (path === 'query+*')
-    return QUERY_MODULES.map((m) => ({ descriptor: m.descriptor, path: `query+${m.descriptor.name}` }));
-  if (path.startsWith('query+')) {
-    const names = path.slice('query+'.length).split('|');
-    return names.map((name) => {
-      const d = BY_NAME.get(name);
-      return d ? { descriptor: d, path: `query+${name}` } : undefined;
+  const described = (list: readonly string[]) =>
+    list.flatMap((path) => {
+      const found = moduleAt(path);
+      if ('descriptor' in found) return [describeModule(found.descriptor, found.path, options)];
+      warn(found);
+      return [];
     });
+
+  const paraminfo: ResultObject = { helpformat };
+  const modules = described(paths);
+  if (modules.length > 0) paraminfo.modules = list('module', modules);
+  const queryModules = values.querymodules ?? [];
+  if (queryModules.length > 0) {
+    // The deprecated form also names each module's group, as `querytype`.
+    const withType = described(queryModules.map((name) => `query+${name}`)).map((m) => ({ ...m, querytype: m.group }));
+    paraminfo.querymodules = list('module', withType);
   }
-  return [undefined];
+  if (values.mainmodule !== undefined) paraminfo.mainmodule = describeModule(MAIN_DESCRIPTOR, 'main', options);
+  if (values.pagesetmodule !== undefined) {
+    const { name: _name, path: _path, ...pageset } = describeModule(PAGESET_DESCRIPTOR, 'pageset', options);
+    paraminfo.pagesetmodule = pageset;
+  }
+  const formatModules = values.formatmodules ?? [];
+  if (formatModules.length > 0) paraminfo.formatmodules = list('module', described(formatModules));
+  result.paraminfo = paraminfo;
 }
 
 type HelpFormat = 'html' | 'raw' | 'wikitext';
@@ -141,14 +121,8 @@ function exampleDescription(help: HelpOptions, key: string, text: string): Resul
   return help.format === 'raw' ? { key, params: list('param', []) } : helpValue(help, key, text);
 }
 
-export function describeModule(
-  d: ModuleDescriptor,
-  path: string,
-  site: SiteConfig,
-  server: string,
-  highLimits: boolean,
-  help?: HelpOptions,
-): ResultObject {
+export function describeModule(d: ModuleDescriptor, path: string, options: DescribeOptions): ResultObject {
+  const { site, server, highLimits, help } = options;
   const special = site.namespaces.find((ns) => ns.id === -1)?.name ?? 'Special';
   const licenseTitle = `${special}:Version/License/${d.source}`.replace(/ /g, '_');
   const module: ResultObject = {
@@ -156,7 +130,7 @@ export function describeModule(
     classname: d.classname,
     path,
   };
-  if (path.startsWith('query+')) module.group = d.group;
+  if (path !== 'main' && path !== 'pageset') module.group = d.group;
   module.prefix = d.prefix;
   module.source = d.source;
   module.sourcename = d.source;
@@ -165,11 +139,12 @@ export function describeModule(
   const texts = path.startsWith('query+') ? MODULE_HELP[d.name] : undefined;
   const summary = texts ?? OTHER_MODULE_HELP[path];
   if (help) module.description = helpValue(help, `apihelp-${path}-summary`, summary?.[help.language]);
+  if (d.deprecated) module.deprecated = true;
   if (d.readrights) module.readrights = true;
+  if (d.writerights) module.writerights = true;
   if (d.mustbeposted) module.mustbeposted = true;
   if (d.generator) module.generator = true;
-  if (d.deprecated) module.deprecated = true;
-  module.helpurls = list('helpurl', [d.helpurl]);
+  module.helpurls = list('helpurl', [...(d.helpurls ?? [d.helpurl])]);
   if (help) {
     const examples = texts
       ? [
@@ -187,7 +162,8 @@ export function describeModule(
     helpValue(
       help,
       `apihelp-${path}-param-${p.name}`,
-      summary ? parameterHelp(d.name, p.name, help.language) : undefined,
+      // The page set's parameters are query's.
+      summary ? parameterHelp(path === 'pageset' ? 'query' : d.name, p.name, help.language) : undefined,
     );
   module.parameters = list(
     'param',
@@ -197,6 +173,7 @@ export function describeModule(
     'param',
     (d.templatedparameters ?? []).map((p) => describeParam(p, undefined, site, highLimits, paramHelp(p))),
   );
+  if (d.dynamicparameters) module.dynamicparameters = true;
   return module;
 }
 
@@ -219,6 +196,8 @@ function describeParam(
   const values = enumValues(p.type, site);
   entry.type = values ? list('t', [...values]) : String(p.type);
   entry.required = p.required === true;
+  if (p.deprecated) entry.deprecated = true;
+  if (p.sensitive) entry.sensitive = true;
   const fallback = resolveDefault(p, site);
   if (fallback !== undefined) entry.default = numericDefault(p) && fallback !== '' ? Number(fallback) : fallback;
   entry.multi = p.multi === true;
@@ -230,13 +209,19 @@ function describeParam(
   if (p.min !== undefined) entry.min = p.min;
   if (p.max !== undefined) entry.max = p.max;
   if (p.highmax !== undefined) entry.highmax = p.highmax;
-  if (p.extranamespaces) entry.extranamespaces = list('ns', [...p.extranamespaces]);
-  if (p.allspecifier) entry.allspecifier = '*';
   if (p.allowsduplicates) entry.allowsduplicates = true;
+  if (p.allspecifier) entry.allspecifier = '*';
+  if (p.extranamespaces) entry.extranamespaces = list('ns', [...p.extranamespaces]);
   if (p.type === 'user') entry.subtypes = list('t', [...(p.subtypes ?? DEFAULT_USER_SUBTYPES)]);
-  if (p.deprecated) entry.deprecated = true;
-  if (p.deprecatedvalues) entry.deprecatedvalues = list('v', [...p.deprecatedvalues]);
-  if (p.sensitive) entry.sensitive = true;
+  let deprecatedValues = p.deprecatedvalues;
+  if (p.submodules) {
+    entry.submodules = { ...p.submodules };
+    if (p.submoduleparamprefix !== undefined) entry.submoduleparamprefix = p.submoduleparamprefix;
+    const deprecatedModules = Object.keys(p.submodules).filter((value) => isDeprecatedModule(p.submodules![value]));
+    if (deprecatedModules.length > 0) deprecatedValues = deprecatedModules;
+  }
+  if (deprecatedValues) entry.deprecatedvalues = list('v', [...deprecatedValues]);
+  if (p.tokentype !== undefined) entry.tokentype = p.tokentype;
   if (p.info) {
     entry.info = list(
       'i',
@@ -247,5 +232,6 @@ function describeParam(
       }),
     );
   }
-  return keepBooleans(entry, PARAM_BOOLS);
+  // formatversion 1 writes true flags as "" and leaves false ones out, as MediaWiki 1.39 does.
+  return entry;
 }

@@ -15,15 +15,36 @@ import { type KeyedList, list, type ResultArray, type ResultObject, withContent 
 import { MEDIAWIKI_VERSION } from '../version.js';
 
 const BY_NAME = new Map(QUERY_MODULES.map((m) => [m.descriptor.name, m]));
-const names = (group: string) =>
-  QUERY_MODULES.filter((m) => m.descriptor.group === group).map((m) => m.descriptor.name);
+/**
+ * The modules a group parameter names, as MediaWiki lists them: by name, deprecated ones last.
+ * `generator` names the modules that can be generators.
+ */
+function moduleNames(which: (d: QueryModule['descriptor']) => boolean): string[] {
+  const chosen = QUERY_MODULES.map((m) => m.descriptor).filter(which);
+  const sorted = (deprecated: boolean) =>
+    chosen
+      .filter((d) => (d.deprecated === true) === deprecated)
+      .map((d) => d.name)
+      .sort();
+  return [...sorted(false), ...sorted(true)];
+}
+
+function groupParameter(name: string, which: (d: QueryModule['descriptor']) => boolean): ParamDescriptor {
+  const names = moduleNames(which);
+  return {
+    name,
+    type: names,
+    multi: name !== 'generator',
+    submodules: Object.fromEntries(names.map((module) => [module, `query+${module}`])),
+  };
+}
 
 /** The parameters of `action=query` itself, in MediaWiki's order. */
 export function queryParameters(): ParamDescriptor[] {
   return [
-    { name: 'prop', type: names('prop'), multi: true },
-    { name: 'list', type: names('list'), multi: true },
-    { name: 'meta', type: names('meta'), multi: true },
+    groupParameter('prop', (d) => d.group === 'prop'),
+    groupParameter('list', (d) => d.group === 'list'),
+    groupParameter('meta', (d) => d.group === 'meta'),
     { name: 'indexpageids', type: 'boolean' },
     { name: 'export', type: 'boolean' },
     { name: 'exportnowrap', type: 'boolean' },
@@ -34,7 +55,8 @@ export function queryParameters(): ParamDescriptor[] {
     { name: 'titles', type: 'string', multi: true },
     { name: 'pageids', type: 'integer', multi: true },
     { name: 'revids', type: 'integer', multi: true },
-    { name: 'generator', type: QUERY_MODULES.map((m) => m.descriptor.name) },
+    // Any module's name passes, so that a module that is no generator gets `badgenerator`.
+    { ...groupParameter('generator', (d) => d.generator === true), submoduleparamprefix: 'g', checkedByModule: true },
     { name: 'redirects', type: 'boolean' },
     { name: 'converttitles', type: 'boolean' },
   ];
@@ -111,7 +133,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   const options = { resolveRedirects, convertTitles };
   const inputPages = new PageSet(store, codec, options);
   if (titles) await inputPages.addTitleStrings(titles);
-  if (pageIds) await inputPages.addPageIds(pageIds);
+  if (pageIds) await inputPages.addPageIds(pageIds, 'byId');
   if (revIds) await inputPages.addRevisionIds(revIds, state.user.rights.has('deletedhistory'));
 
   const originalGeneratorParams: Record<string, string> = {};

@@ -6,7 +6,7 @@
  *
  * - an object's content key prints as `*`; booleans print as `""` when true and are left out when
  *   false, except under the keys the object keeps as booleans, which print `""` or `false`; an
- *   object with nothing left to print is `[]`;
+ *   object with nothing left to print is `[]`, or `{}` when marked as a map (`assoc`);
  * - booleans in arrays and keyed lists print as `""` or `false`;
  * - a KeyedList prints keyed (`bcarray`, `assoc`) or as an array (`bcassoc`), in insertion order.
  *
@@ -16,7 +16,7 @@
  * ordered-keys.ts, which keeps its keys in order.
  */
 import { inOrder, isArrayIndex, objectOfEntries, stringifyInOrder } from '../result/ordered-keys.js';
-import { BC_BOOLS, CONTENT, KeyedList, type ResultObject } from '../result/tree.js';
+import { ASSOC, BC_BOOLS, CONTENT, KeyedList, type ResultObject } from '../result/tree.js';
 
 /**
  * The value as formatversion 1 prints it, for `JSON.stringify` without a replacer (a replacer costs
@@ -27,7 +27,7 @@ function printable(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value === true ? '' : value;
   if (Array.isArray(value)) return printableItems(value);
   if (value instanceof KeyedList) {
-    if (value.mode === 'bcassoc') return printableItems([...value.entries.values()]);
+    if (value.mode === 'bcassoc') return printableItems(value.arrayValues());
     if (value.entries.size === 0) return [];
     const entries = new Map<string, unknown>();
     for (const [key, item] of value.entries) entries.set(key, printable(item));
@@ -66,7 +66,7 @@ function printableObject(object: ResultObject): unknown {
     empty = false;
   }
   if (plain) {
-    if (empty) return [];
+    if (empty) return object[ASSOC] ? {} : [];
     let copy: Record<string, unknown> | undefined;
     for (const key in object) {
       const value = object[key];
@@ -87,7 +87,7 @@ function printableObject(object: ResultObject): unknown {
       if (value !== undefined && (value !== false || keep?.includes(key)))
         entries.push([key === content ? '*' : key, printable(value)]);
     }
-    return entries.length === 0 ? [] : inOrder(entries);
+    return entries.length === 0 ? (object[ASSOC] ? {} : []) : inOrder(entries);
   }
   const copy: Record<string, unknown> = {};
   empty = true;
@@ -98,7 +98,7 @@ function printableObject(object: ResultObject): unknown {
     copy[key === content ? '*' : key] = printable(value);
     empty = false;
   }
-  return empty ? [] : copy;
+  return empty && !object[ASSOC] ? [] : copy;
 }
 
 /** formatversion 1 JSON of a result tree, not indented, before non-ASCII escaping. */

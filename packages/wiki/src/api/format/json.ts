@@ -1,5 +1,5 @@
 import { stringifyInOrder } from '../result/ordered-keys.js';
-import { BC_BOOLS, CONTENT, ELEMENT, KeyedList, type ResultObject, type ResultValue } from '../result/tree.js';
+import { ASSOC, BC_BOOLS, CONTENT, ELEMENT, KeyedList, type ResultObject, type ResultValue } from '../result/tree.js';
 import { toJsonV1 } from './json-v1.js';
 import { preparedJson, printWithPrepared, type SplicedJson, type TextHolder } from './prepared-json.js';
 
@@ -86,9 +86,12 @@ function write(value: ResultValue | undefined, o: JsonOptions, out: string[], in
   } else if (value instanceof KeyedList) {
     const keyed = value.mode === 'assoc' || (value.mode === 'bcarray') === (o.formatVersion === 1);
     if (keyed) writeEntries([...value.entries.entries()], o, out, indent);
-    else writeArray([...value.entries.values()], o, out, indent);
+    else writeArray(value.arrayValues(), o, out, indent);
   } else {
-    writeEntries(objectEntries(value, o.formatVersion), o, out, indent);
+    const entries = objectEntries(value, o.formatVersion);
+    // A map (`assoc`) stays an object when empty; formatversion 1 prints other empty objects as `[]`.
+    if (entries.length === 0 && value[ASSOC]) out.push('{}');
+    else writeEntries(entries, o, out, indent);
   }
 }
 

@@ -43,12 +43,22 @@ function writeElement(tag: string, value: ResultValue, out: string[], extraAttri
     return;
   }
   if (Array.isArray(value) || value instanceof KeyedList) {
-    out.push(`<${name}${extraAttributes}>`);
-    writeItems(value, out);
-    out.push(`</${name}>`);
+    writeList(name, value, out, extraAttributes);
     return;
   }
   writeObject(name, value, out, extraAttributes);
+}
+
+/** A list's element; without items it closes itself (`<search />`), as MediaWiki writes it. */
+function writeList(name: string, value: ResultArray | KeyedList, out: string[], attributes: string): void {
+  const empty = value instanceof KeyedList ? value.size === 0 : value.length === 0;
+  if (empty) {
+    out.push(`<${name}${attributes} />`);
+    return;
+  }
+  out.push(`<${name}${attributes}>`);
+  writeItems(value, out);
+  out.push(`</${name}>`);
 }
 
 function writeItems(value: ResultArray | KeyedList, out: string[]): void {
@@ -64,9 +74,7 @@ function writeItem(element: string, item: ResultValue, out: string[], idx: strin
   if (item !== null && typeof item === 'object' && !Array.isArray(item) && !(item instanceof KeyedList)) {
     writeObject(xmlName(element), item, out, idx);
   } else if (Array.isArray(item) || item instanceof KeyedList) {
-    out.push(`<${xmlName(element)}${idx}>`);
-    writeItems(item, out);
-    out.push(`</${xmlName(element)}>`);
+    writeList(xmlName(element), item, out, idx);
   } else {
     out.push(`<${xmlName(element)}${idx}>${escapeXml(scalarText(item))}</${xmlName(element)}>`);
   }

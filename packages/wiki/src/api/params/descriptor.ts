@@ -14,7 +14,17 @@ export interface SiteEnum {
   siteEnum: 'urlprotocols';
 }
 
-export type ScalarType = 'string' | 'integer' | 'boolean' | 'timestamp' | 'limit' | 'namespace' | 'user' | 'title';
+/** `password` is a string that paraminfo names as MediaWiki does (login's `lgpassword`). */
+export type ScalarType =
+  | 'string'
+  | 'integer'
+  | 'boolean'
+  | 'timestamp'
+  | 'limit'
+  | 'namespace'
+  | 'user'
+  | 'title'
+  | 'password';
 
 export type ParamType = ScalarType | readonly string[] | SiteEnum;
 
@@ -57,6 +67,16 @@ export interface ParamDescriptor {
    * itself (values with wildcards, such as `titleblacklist/*`, and MediaWiki's own error code).
    */
   checkedByModule?: boolean;
+  /**
+   * The parameter names modules (`action`, `format`, `prop`, `list`, `meta`, `generator`): each
+   * value's module path, which paraminfo gives as `submodules` so that clients can ask for the
+   * modules' own descriptions.
+   */
+  submodules?: Readonly<Record<string, string>>;
+  /** The prefix the named module's parameters take under this one (`g` for the generator). */
+  submoduleparamprefix?: string;
+  /** The token a token parameter wants (`csrf`, `login`), for paraminfo. */
+  tokentype?: string;
 }
 
 export interface TemplatedParamDescriptor extends ParamDescriptor {
@@ -75,12 +95,18 @@ export interface ModuleDescriptor {
   mustbeposted?: boolean;
   generator?: boolean;
   deprecated?: boolean;
+  /** The module changes the wiki's state (`login`, `clientlogin`). */
+  writerights?: boolean;
+  /** The module takes parameters its descriptor does not list (`clientlogin`'s form fields). */
+  dynamicparameters?: boolean;
   /** `MediaWiki` for core modules, the extension's name otherwise. */
   source: string;
   /** The name MediaWiki's paraminfo reports for the module. */
   classname: string;
   licensetag: string;
   helpurl: string;
+  /** The module's help pages, when it has none or more than one (otherwise `helpurl`). */
+  helpurls?: readonly string[];
   parameters: readonly ParamDescriptor[];
   templatedparameters?: readonly TemplatedParamDescriptor[];
 }

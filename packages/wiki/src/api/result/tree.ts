@@ -14,8 +14,8 @@
  * - `PRINTED`: a frozen object shared by answers whose formatversion 2 JSON and result size were
  *   made once (see `sharedPrinted` in request-state.ts): the JSON printer splices that JSON in.
  * - `KeyedList`: a map that formatversion 1 and XML print keyed (`pages: {"236": …}` and
- *   `<page _idx="236">`) and formatversion 2 prints as an array in insertion order (other modes
- *   below).
+ *   `<page _idx="236">`) in insertion order, and formatversion 2 as an array in key order (other
+ *   modes below).
  */
 
 import { objectOfEntries } from './ordered-keys.js';
@@ -77,11 +77,23 @@ export class KeyedList {
   }
 
   /**
+   * The values as printed where the list is an array: in ascending key order (numbers by value),
+   * as MediaWiki sorts an array's keys. Keyed forms keep insertion order: a generator's pages
+   * come in the generator's order in formatversion 1 and XML, by page id in formatversion 2.
+   */
+  arrayValues(): ResultValue[] {
+    const keys = [...this.entries.keys()];
+    const numeric = keys.every((key) => /^-?\d+$/.test(key));
+    keys.sort(numeric ? (a, b) => Number(a) - Number(b) : undefined);
+    return keys.map((key) => this.entries.get(key) as ResultValue);
+  }
+
+  /**
    * formatversion 2 through the native JSON.stringify (the fast path of the JSON printer); keyed
    * in insertion order when printed through `stringifyInOrder`.
    */
   toJSON(): ResultValue[] | Record<string, unknown> {
-    if (this.mode === 'bcarray') return [...this.entries.values()];
+    if (this.mode === 'bcarray') return this.arrayValues();
     return objectOfEntries(this.entries);
   }
 }

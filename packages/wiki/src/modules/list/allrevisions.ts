@@ -96,24 +96,26 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   }
   const items = await revisionItems(ctx, rows, { slots });
   const out = ctx.result.list('page');
-  let current: ResultObject | undefined;
-  let currentPage = -1;
+  // A page's revisions of the batch gather under its first entry, as MediaWiki lists them.
+  const byPage = new Map<number, ResultObject[]>();
   for (const [i, row] of rows.entries()) {
     const item = items[i] as ResultObject;
     if (!ctx.result.fits(item)) {
       ctx.setContinue(continueAt(row));
       return;
     }
-    if (!current || currentPage !== row.pageId) {
-      current = {
-        pageid: row.pageId,
-        revisions: list('rev', []),
-        ns: row.namespace,
-        title: ctx.titles.prefixedText(ctx.titles.make(row.namespace, row.dbKey)),
-      };
-      currentPage = row.pageId;
-      out.push(current);
+    const revisions = byPage.get(row.pageId);
+    if (revisions) {
+      revisions.push(item);
+      continue;
     }
-    (current.revisions as ResultObject[]).push(item);
+    const created = list('rev', [item]);
+    byPage.set(row.pageId, created);
+    out.push({
+      pageid: row.pageId,
+      revisions: created,
+      ns: row.namespace,
+      title: ctx.titles.prefixedText(ctx.titles.make(row.namespace, row.dbKey)),
+    });
   }
 };

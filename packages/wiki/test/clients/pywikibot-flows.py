@@ -1,0 +1,197 @@
+"""Drives pywikibot through the flows bots run against one wiki and writes what it saw as JSON.
+
+Usage: pywikibot-flows.py PYWIKIBOT_SOURCE API_URL OUTPUT_FILE
+
+Accounts come from the environment: FLOW_USER and FLOW_PASSWORD (a user password, logged in
+through action=clientlogin), FLOW_BOT_APP and FLOW_BOT_PASSWORD (a bot password of the same user,
+logged in through action=login). A scratch PYWIKIBOT_DIR holds the family and user-config.py.
+Each flow is recorded separately (flow_recording.py).
+"""
+import os
+import sys
+import tempfile
+
+source, api_url, output = sys.argv[1:4]
+user = os.environ['FLOW_USER']
+scratch = tempfile.mkdtemp(prefix='pywikibot-flows-')
+with open(os.path.join(scratch, 'user-config.py'), 'w') as config:
+    config.write(f"""
+family_files['testwiki'] = {api_url!r}
+family = 'testwiki'
+mylang = 'testwiki'
+usernames['testwiki']['testwiki'] = {user!r}
+password_file = {os.path.join(scratch, 'passwords')!r}
+put_throttle = 0
+minthrottle = 0
+maxthrottle = 0
+max_retries = 0
+retry_wait = 1
+noisysleep = 600.0
+""")
+os.environ['PYWIKIBOT_DIR'] = scratch
+sys.path.insert(0, source)
+
+import pywikibot  # noqa: E402
+from pywikibot.data import api  # noqa: E402
+
+from flow_recording import Flows  # noqa: E402
+
+site = pywikibot.Site('testwiki', 'testwiki')
+flow = Flows()
+
+
+def titles(pages):
+    return [p.title() for p in pages]
+
+
+def revision(rev):
+    return {k: rev.get(k) for k in ('revid', 'parentid', 'timestamp', 'user', 'comment', 'minor', 'size', 'sha1')}
+
+
+@flow('site')
+def _():
+    info = site.siteinfo
+    return {
+        'sitename': info['sitename'], 'lang': site.lang, 'mainpage': info['mainpage'],
+        'case': info['case'], 'timezone': info['timezone'],
+        'namespaces': {str(n): [ns.custom_name, *sorted(ns.aliases)] for n, ns in site.namespaces.items()},
+        'version': site.mw_version.version, 'generator': info['generator'],
+    }
+
+
+@flow('read')
+def _():
+    result = {}
+    for title in ('Berlin', 'Gibt es nicht', 'A.E. van Vogt', 'BRD', 'Vorlage:Infobox Stadt'):
+        page = pywikibot.Page(site, title)
+        entry = {'exists': page.exists(), 'text': page.text}
+        if page.exists():
+            entry.update(pageid=page.pageid, latest=page.latest_revision_id, redirect=page.isRedirectPage(),
+                         namespace=page.namespace().id, contentmodel=page.content_model)
+            if page.isRedirectPage():
+                entry['target'] = page.getRedirectTarget().title()
+                try:
+                    page.get()
+                except pywikibot.exceptions.IsRedirectPageError as error:
+                    entry['get'] = type(error).__name__
+        result[title] = entry
+    # Many pages at once, as bots read them: in the order the wiki answers.
+    wanted = [pywikibot.Page(site, t) for t in ('München', 'Köln', 'Gibt es nicht', 'Berlin', 'Kategorie:Stadt', 'BRD')]
+    result['preloaded'] = [(p.title(), p.exists() and p.text[:60]) for p in site.preloadpages(wanted)]
+    result['references'] = titles(pywikibot.Page(site, 'Deutschland').getReferences(total=30))
+    return result
+
+
+@flow('properties')
+def _():
+    page = pywikibot.Page(site, 'Berlin')
+    return {
+        'properties': page.properties(),
+        'categories': titles(page.categories()),
+        'templates': titles(page.itertemplates()),
+        'links': len(list(page.linkedPages())),
+        'langlinks': [str(link) for link in page.langlinks()],
+    }
+
+
+@flow('generators')
+def _():
+    category = pywikibot.Category(site, 'Kategorie:Stadt in Deutschland')
+    return {
+        'allpages': titles(site.allpages(namespace=0, total=120)),
+        'allpages_prefix': titles(site.allpages(prefix='B', namespace=0, total=60)),
+        'allpages_templates': titles(site.allpages(namespace=10, total=40)),
+        'categorymembers': titles(category.members()),
+        'backlinks': titles(pywikibot.Page(site, 'Berlin').backlinks()),
+        'embeddedin': titles(pywikibot.Page(site, 'Vorlage:Infobox Stadt').embeddedin()),
+        'imageusage': titles(pywikibot.FilePage(site, 'Datei:Beispiel.png').using_pages()),
+        'search': titles(site.search('Stadt', total=20)),
+        'prefixsearch': titles(api.PageGenerator('prefixsearch', site=site, parameters={'gpssearch': 'Ber'})),
+        'recentchanges': [
+            {k: rc.get(k) for k in ('type', 'title', 'revid', 'old_revid', 'user', 'timestamp', 'comment')}
+            for rc in site.recentchanges(total=40)
+        ],
+        'usercontribs': [
+            {k: c.get(k) for k in ('title', 'revid', 'parentid', 'timestamp', 'comment', 'size')}
+            for c in site.usercontribs(user='Alice', total=40)
+        ],
+        'logevents': [
+            {'type': e.type(), 'action': e.action(), 'title': e.data.get('title'), 'user': e.data.get('user'),
+             'timestamp': e.data.get('timestamp'), 'params': e.data.get('params')}
+            for e in site.logevents(total=40)
+        ],
+        'allrevisions': [
+            {'title': p['title'], 'revisions': [revision(r) for r in p['revisions']]}
+            for p in api.ListGenerator('allrevisions', site=site, parameters={'arvlimit': 25, 'arvprop': 'ids|timestamp|user|comment|size'})
+        ][:60],
+    }
+
+
+@flow('random')
+def _():
+    # Random pages differ from server to server: what is compared is their kind and number.
+    pages = list(site.randompages(total=5, namespaces=[0]))
+    return {'count': len(pages), 'namespaces': sorted({p.namespace().id for p in pages}),
+            'redirects': sorted({p.isRedirectPage() for p in pages})}
+
+
+@flow('history')
+def _():
+    page = pywikibot.Page(site, 'Berlin')
+    return {
+        'revisions': [revision(r) for r in page.revisions()],
+        'oldest': revision(page.oldest_revision),
+        'contributors': dict(page.contributors()),
+        'old_text': page.get_revision(page.oldest_revision.revid, content=True).text[:200],
+    }
+
+
+@flow('files')
+def _():
+    result = {}
+    for name in ('Datei:Beispiel.png', 'Datei:Logo.svg', 'Datei:Karte.png'):
+        file = pywikibot.FilePage(site, name)
+        info = file.latest_file_info
+        result[name] = {
+            'exists': file.exists(), 'text': file.text,
+            'info': {k: getattr(info, k, None) for k in ('timestamp', 'user', 'size', 'width', 'height', 'sha1', 'mime', 'url', 'descriptionurl', 'comment')},
+            'history': [{k: getattr(v, k, None) for k in ('timestamp', 'user', 'size', 'sha1')}
+                        for v in file.get_file_history().values()],
+        }
+    return result
+
+
+def logged_in(password):
+    with open(os.path.join(scratch, 'passwords'), 'w') as passwords:
+        passwords.write(f'({user!r}, {password})\n')
+    os.chmod(os.path.join(scratch, 'passwords'), 0o600)
+    site.login()
+    info = site.userinfo
+    result = {
+        'user': site.user(), 'logged_in': site.logged_in(),
+        'groups': sorted(info['groups']), 'rights': len(info['rights']),
+        'has_bot_flag': site.has_right('bot'), 'watchlist': titles(site.watched_pages(total=50, force=True)),
+        'watchlist_revs': [
+            {k: r.get(k) for k in ('title', 'revid', 'user', 'timestamp')} for r in site.watchlist_revs(total=20)
+        ],
+    }
+    site.logout()
+    result['after_logout'] = {'user': site.user(), 'logged_in': site.logged_in(),
+                              'userinfo_name': site.userinfo['name'] if 'anon' in site.userinfo else None}
+    return result
+
+
+# The bot password first: after pywikibot logs out of a user-password login (clientlogin with
+# rememberMe), MediaWiki 1.39 takes its next request for the user's again, which a later login
+# would then not replace.
+@flow('login_bot_password')
+def _():
+    return logged_in(f"BotPassword({os.environ['FLOW_BOT_APP']!r}, {os.environ['FLOW_BOT_PASSWORD']!r})")
+
+
+@flow('login_user_password')
+def _():
+    return logged_in(repr(os.environ['FLOW_PASSWORD']))
+
+
+flow.write(output)

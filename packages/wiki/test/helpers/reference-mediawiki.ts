@@ -1,0 +1,112 @@
+/**
+ * A real MediaWiki 1.39 holding the reference wiki, for tests that compare our answers with
+ * MediaWiki's live. It comes from the shared tools beside the repository
+ * (`../shared/tools/mediawiki/setup.sh DIR`, which installs Debian's MediaWiki when missing and
+ * lays out the wiki in DIR; `DIR/start.sh`, `DIR/stop.sh`).
+ *
+ * - `referenceMediaWikiTools()`: where the shared tools are, or undefined when they are not there.
+ * - `setUpReferenceMediaWiki(dir)`: lays out the wiki in `dir` unless it is there already.
+ * - `startReferenceMediaWiki({ dir?, port?, reset? })`: starts it on a free (or the given) port on
+ *   127.0.0.1; without `dir` in a folder of its own, removed again by `stop()`.
+ * - `reset()` restores the recorded state (after edits, bot passwords, logins that changed it);
+ *   `maintenance(script, ...args)` runs one of MediaWiki's maintenance scripts against it.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { withAptLock } from './debian-packages.js';
+
+const run = promisify(execFile);
+
+const repositoryRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** The shared MediaWiki tools (`setup.sh`, ...), when the `shared` folder lies beside the repository. */
+export function referenceMediaWikiTools(): string | undefined {
+  const dir = join(repositoryRoot, '..', 'shared', 'tools', 'mediawiki');
+  return existsSync(join(dir, 'setup.sh')) ? dir : undefined;
+}
+
+/** Lays out the reference MediaWiki in `dir` (installing MediaWiki when needed) unless it is there. */
+export async function setUpReferenceMediaWiki(dir: string): Promise<void> {
+  if (existsSync(join(dir, 'start.sh')) && existsSync(join(dir, 'snapshot'))) return;
+  const tools = referenceMediaWikiTools();
+  if (!tools)
+    throw new Error('the shared MediaWiki tools (../shared/tools/mediawiki beside the repository) are missing');
+  // Installing Debian's packages can take minutes on a fresh machine; other test files may be
+  // installing theirs at the same time.
+  await withAptLock(() => run('bash', [join(tools, 'setup.sh'), dir], { timeout: 900_000, maxBuffer: 16 << 20 }));
+}
+
+/** A port nobody listens on now, on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (typeof address !== 'object' || !address) throw new Error('no free port');
+  return address.port;
+}
+
+export interface ReferenceMediaWiki {
+  dir: string;
+  port: number;
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  /** `http://127.0.0.1:<port>/api.php` */
+  apiUrl: string;
+  /** Restores the recorded state (stops, restores, starts again on the same port). */
+  reset(): Promise<void>;
+  /** Runs a maintenance script (`createBotPassword.php`, `runJobs.php`, ...) and gives its output. */
+  maintenance(script: string, ...args: string[]): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Where the wiki is laid out (set up when missing); default a folder of its own, removed at stop. */
+  dir?: string;
+  port?: number;
+  /** Restore the recorded state first (a reused `dir` may hold an earlier run's changes). */
+  reset?: boolean;
+}
+
+export async function startReferenceMediaWiki(options: StartOptions = {}): Promise<ReferenceMediaWiki> {
+  const own = options.dir === undefined;
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'reference-mediawiki-'));
+  try {
+    await setUpReferenceMediaWiki(dir);
+  } catch (error) {
+    if (own) rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const port = options.port ?? (await freePort());
+  const start = (reset: boolean) =>
+    run(join(dir, 'start.sh'), ['--port', String(port), ...(reset ? ['--reset'] : [])], { timeout: 60_000 });
+  const stop = () => run(join(dir, 'stop.sh'), [], { timeout: 30_000 });
+  await start(options.reset === true);
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    dir,
+    port,
+    origin,
+    apiUrl: `${origin}/api.php`,
+    async reset() {
+      await stop();
+      await start(true);
+    },
+    async maintenance(script, ...args) {
+      const { stdout } = await run(join(dir, 'mw.sh'), [script, ...args], { timeout: 300_000 });
+      return stdout;
+    },
+    async stop() {
+      await stop();
+      if (own) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
