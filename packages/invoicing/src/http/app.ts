@@ -6,7 +6,7 @@ import type { InvoicingService } from '../service/invoicingService.js';
 import type { InvoicingStore } from '../store/database.js';
 import { registerApiRoutes } from './apiRoutes.js';
 import { AuthFailureLimiter } from './auth-failure-limiter.js';
-import { answerClientError } from './client-errors.js';
+import { answerClientError, answerUnservedRequests } from './client-errors.js';
 import { registerDevLedgerRoutes } from './devLedgerRoutes.js';
 import { ErrorAnswers } from './error-answers.js';
 import { MAX_URL_LENGTH } from './errors.js';
@@ -54,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // request timeout is checked every 5 s (Node's default: 30 s).
     http: { requireHostHeader: false, connectionsCheckingInterval: 5000 },
   });
+  answerUnservedRequests(app.server, () => answers?.commonHeaders ?? {});
   const routes = new RouteTable(app);
   answers = new ErrorAnswers(routes);
   answers.install(app);

@@ -191,6 +191,31 @@ describe('malformed HTTP is answered as HTTP/1.1 with the JSON error', () => {
       code: 'malformed_request',
     },
     {
+      what: 'an unknown method',
+      request: 'FOO /healthz HTTP/1.1\r\nHost: x\r\n\r\n',
+      status: 400,
+      code: 'malformed_request',
+    },
+    {
+      what: 'an HTTP/2 preface',
+      request: 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n',
+      status: 400,
+      code: 'malformed_request',
+    },
+    {
+      what: 'CONNECT (no proxy here)',
+      request: 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n',
+      status: 405,
+      code: 'method_not_allowed',
+    },
+    {
+      what: 'an Expect other than 100-continue',
+      request:
+        'POST /api/invoices HTTP/1.1\r\nHost: x\r\nExpect: the-impossible\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+      status: 417,
+      code: 'expectation_failed',
+    },
+    {
       what: 'headers over 16 KiB',
       request: `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
       status: 431,
