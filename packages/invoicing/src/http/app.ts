@@ -6,7 +6,7 @@ import type { InvoicingService } from '../service/invoicingService.js';
 import type { InvoicingStore } from '../store/database.js';
 import { registerApiRoutes } from './apiRoutes.js';
 import { AuthFailureLimiter } from './auth-failure-limiter.js';
-import { answerClientError } from './client-errors.js';
+import { answerClientError, answerUnservedRequests } from './client-errors.js';
 import { registerDevLedgerRoutes } from './devLedgerRoutes.js';
 import { ErrorAnswers } from './error-answers.js';
 import { MAX_URL_LENGTH } from './errors.js';
@@ -27,6 +27,7 @@ export interface AppOptions {
 }
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 const UNLIMITED: RateLimitConfig = { createPerMinute: 0, readPerMinute: 0, authFailuresPerMinute: 1_000_000 };
 
@@ -45,9 +46,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: MAX_URL_LENGTH },
     frameworkErrors: (error, request, reply) => answers?.frameworkErrors(error, request, reply),
     clientErrorHandler: answerClientError(() => answers?.commonHeaders ?? {}),
-    // A request without Host reaches the app, which answers it in the API's error shape.
-    http: { requireHostHeader: false },
+    // Bodies are small: a client trickling a request in to hold a connection gets 408 (Fastify
+    // would otherwise turn Node's request timeout off). Answers, such as the checkout page's
+    // event stream, are not limited.
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    // A request without Host reaches the app, which answers it in the API's error shape; the
+    // request timeout is checked every 5 s (Node's default: 30 s).
+    http: { requireHostHeader: false, connectionsCheckingInterval: 5000 },
   });
+  answerUnservedRequests(app.server, () => answers?.commonHeaders ?? {});
   const routes = new RouteTable(app);
   answers = new ErrorAnswers(routes);
   answers.install(app);

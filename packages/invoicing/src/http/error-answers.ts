@@ -3,8 +3,8 @@ import { InvoicingError } from '../domain/errors.js';
 import {
   fromFastify,
   internalError,
-  invalidRequestLine,
   MAX_URL_LENGTH,
+  malformedRequest,
   methodNotAllowed,
   routeNotFound,
   sendError,
@@ -72,10 +72,10 @@ export class ErrorAnswers {
     return this.send(request, reply, methodNotAllowed(request.method, path, allowed));
   }
 
-  /** Installs the handlers on `scope` (the app, or a plugin that must not keep Fastify's own). */
-  install(scope: FastifyInstance) {
-    scope.setErrorHandler((error: FastifyError, request, reply) => this.sendThrown(request, reply, error));
-    scope.setNotFoundHandler((request, reply) => this.sendUnmatched(request, reply));
+  /** Installs the error and not-found handlers on the app; its plugins inherit them. */
+  install(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError, request, reply) => this.sendThrown(request, reply, error));
+    app.setNotFoundHandler((request, reply) => this.sendUnmatched(request, reply));
   }
 
   /** Refuses, before any route runs, addresses that are too long and HTTP/1.1 requests without Host. */
@@ -83,7 +83,7 @@ export class ErrorAnswers {
     app.addHook('onRequest', async (request) => {
       if (request.url.length > MAX_URL_LENGTH) throw uriTooLong();
       if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
-        throw invalidRequestLine('an HTTP/1.1 request must carry a Host header');
+        throw malformedRequest('an HTTP/1.1 request must carry a Host header');
       }
     });
   }

@@ -35,7 +35,7 @@ export function routeNotFound(method: string, path: string): InvoicingError {
 }
 
 /** A request that breaks the rules of HTTP itself. */
-export function invalidRequestLine(message: string): InvoicingError {
+export function malformedRequest(message: string): InvoicingError {
   return invalidRequest('malformed_request', message);
 }
 

@@ -83,6 +83,7 @@ describe('every route answers in the error shape', () => {
       const response = await send(httpRequest(route.method, longId));
       assertErrorShape(response, longId, `${route.method} ${route.url} with a 10,000-character id`, 'uri_too_long');
       assert.equal(response.status, 414);
+      assert.ok(!response.body.includes('a'.repeat(2000)), 'the address is not repeated in the answer');
     }
   });
 
@@ -188,6 +189,31 @@ describe('malformed HTTP is answered as HTTP/1.1 with the JSON error', () => {
       request: 'GET /api/invoices/AAAAAAAAAAAAAAAAAAAAAAAA HTTP/1.1\r\nConnection: close\r\n\r\n',
       status: 400,
       code: 'malformed_request',
+    },
+    {
+      what: 'an unknown method',
+      request: 'FOO /healthz HTTP/1.1\r\nHost: x\r\n\r\n',
+      status: 400,
+      code: 'malformed_request',
+    },
+    {
+      what: 'an HTTP/2 preface',
+      request: 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n',
+      status: 400,
+      code: 'malformed_request',
+    },
+    {
+      what: 'CONNECT (no proxy here)',
+      request: 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n',
+      status: 405,
+      code: 'method_not_allowed',
+    },
+    {
+      what: 'an Expect other than 100-continue',
+      request:
+        'POST /api/invoices HTTP/1.1\r\nHost: x\r\nExpect: the-impossible\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+      status: 417,
+      code: 'expectation_failed',
     },
     {
       what: 'headers over 16 KiB',

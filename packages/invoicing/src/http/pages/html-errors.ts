@@ -18,7 +18,9 @@ export const htmlErrorPages: ErrorPages = {
     return /^\/(?:pay|portal)(?:\/|$)/.test(path) && !scriptEndpoint.test(path);
   },
   send(request: FastifyRequest, reply: FastifyReply, error: InvoicingError): FastifyReply {
-    const ctx = pageContextFor(request, reply);
+    const shown = pageContextFor(request, reply);
+    // An address too long to answer is not repeated in the page's own links.
+    const ctx = error.status === 414 ? { ...shown, path: '/' } : shown;
     if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
     return sendPage(reply, error.status, error.status === 404 ? renderNotFoundPage(ctx) : renderErrorPage(ctx));
   },
