@@ -46,6 +46,7 @@ const serve: CliCommand = {
   async run() {
     const config = loadConfig();
     const invoicing = await openInvoicing(config);
+    let background: Awaited<ReturnType<typeof startBackgroundWork>> | undefined;
     const app = await buildApp({
       store: invoicing.store,
       service: invoicing.service,
@@ -53,16 +54,17 @@ const serve: CliCommand = {
       rateLimits: config.rateLimits,
       trustProxy: config.trustProxy,
       web: loadWebOptions(config),
+      ledgerProblem:
+        invoicing.ledger.matching === 'address' ? async () => (await background?.ledgerProblem()) ?? null : undefined,
     });
-    const background = await startBackgroundWork(invoicing, (what, error) =>
-      app.log.error({ err: error }, `${what} failed`),
-    );
+    background = await startBackgroundWork(invoicing, (what, error) => app.log.error({ err: error }, `${what} failed`));
+    const running = background;
     const server = await listenUntilSignalled(app, {
       host: config.host,
       port: config.port,
       name: 'invoicing',
       onClose: async () => {
-        await background.stop();
+        await running.stop();
         await invoicing.close();
       },
     });

@@ -7,6 +7,7 @@ import type { InvoicingStore } from '../store/database.js';
 import { registerApiRoutes } from './apiRoutes.js';
 import { registerDevLedgerRoutes } from './devLedgerRoutes.js';
 import { registerErrorHandling } from './errors.js';
+import { registerLedgerHealthRoute } from './ledgerHealth.js';
 import { registerWebPages, type WebOptions } from './pages/register-web-pages.js';
 import { RateLimiter } from './rateLimiter.js';
 import { parseStrictJson } from './strictJson.js';
@@ -19,6 +20,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** The checkout pages and the portal. */
   web?: WebOptions;
+  /** On a chain ledger: what is wrong with the node or the watcher, for /healthz (null when fine). */
+  ledgerProblem?: () => Promise<string | null>;
 }
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -41,7 +44,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       done(error as Error, undefined);
     }
   });
-  registerHealthRoute(app, options.store.db);
+  if (options.ledgerProblem) registerLedgerHealthRoute(app, options.store.db, options.ledgerProblem);
+  else registerHealthRoute(app, options.store.db);
   const limits = options.rateLimits ?? UNLIMITED;
   const now = options.service.now;
   registerApiRoutes(app, options.service, {

@@ -1,4 +1,4 @@
-import type { Ledger, LedgerPayment } from '../ledger/ledger.js';
+import type { LedgerPayment, MemoLedger } from '../ledger/ledger.js';
 import type { InvoicingService } from '../service/invoicingService.js';
 import type { InvoicingStore } from '../store/database.js';
 import { readCursor } from '../store/ledgerPayments.js';
@@ -7,7 +7,7 @@ import { type LeaderLease, takeLeadership } from './leadership.js';
 
 export interface WatcherOptions {
   store: InvoicingStore;
-  ledger: Ledger;
+  ledger: MemoLedger;
   service: InvoicingService;
   /** Poll the ledger this often when it gives no activity signal. */
   intervalMs: number;
@@ -16,7 +16,7 @@ export interface WatcherOptions {
 }
 
 /**
- * Follows the payments into every merchant address and credits them. Each page of payments is
+ * The watcher of a memo ledger (see ChainWatcher for chain ledgers). Follows the payments into every merchant address and credits them. Each page of payments is
  * applied in one transaction together with the saved cursor, and the (ledger, tx id, operation
  * index) key makes a payment count once; so a restart, a crash between pages or a second watcher
  * never credits twice. It stops at the first payment the ledger has not made final and resumes

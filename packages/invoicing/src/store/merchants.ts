@@ -8,6 +8,8 @@ export interface Merchant {
   name: string;
   /** The ledger address that receives this merchant's payments. */
   recipient: string;
+  /** Chain ledgers: the account's descriptor `wpkh(<xpub>/0/*)#checksum`, from which each invoice's address is derived. */
+  accountKey: string | null;
   settings: MerchantSettings;
   createdAt: number;
 }
@@ -17,6 +19,8 @@ export interface MerchantSettings {
   defaultExpiryMin: number;
   /** A payment short of the amount by at most this share (basis points: 100 = 1 %) still pays the invoice. */
   toleranceBp: number;
+  /** Confirmations a payment needs on a chain ledger before the invoice is paid: 0, 1, 2 or 6. */
+  confirmations: number;
 }
 
 function toMerchant(row: MerchantTable): Merchant {
@@ -24,7 +28,12 @@ function toMerchant(row: MerchantTable): Merchant {
     id: row.id,
     name: row.name,
     recipient: row.recipient,
-    settings: { defaultExpiryMin: num(row.default_expiry_min), toleranceBp: num(row.tolerance_bp) },
+    accountKey: row.account_key ?? null,
+    settings: {
+      defaultExpiryMin: num(row.default_expiry_min),
+      toleranceBp: num(row.tolerance_bp),
+      confirmations: num(row.confirmations ?? 1),
+    },
     createdAt: num(row.created_at),
   };
 }
@@ -38,6 +47,8 @@ export async function insertMerchant(db: InvoicingDb, merchant: Merchant): Promi
       recipient: merchant.recipient,
       default_expiry_min: merchant.settings.defaultExpiryMin,
       tolerance_bp: merchant.settings.toleranceBp,
+      confirmations: merchant.settings.confirmations,
+      account_key: merchant.accountKey,
       created_at: merchant.createdAt,
     })
     .execute();
@@ -59,16 +70,33 @@ export async function listMerchants(db: InvoicingDb): Promise<Merchant[]> {
 export async function updateMerchant(
   db: InvoicingDb,
   id: string,
-  changes: { name?: string; recipient?: string; settings?: Partial<MerchantSettings> },
+  changes: { name?: string; recipient?: string; accountKey?: string; settings?: Partial<MerchantSettings> },
 ): Promise<boolean> {
   const values: Partial<MerchantTable> = {};
   if (changes.name !== undefined) values.name = changes.name;
   if (changes.recipient !== undefined) values.recipient = changes.recipient;
+  if (changes.accountKey !== undefined && changes.accountKey !== (await findMerchant(db, id))?.accountKey) {
+    // A new account starts at its first address.
+    values.account_key = changes.accountKey;
+    values.next_address_index = 0;
+  }
+  if (changes.settings?.confirmations !== undefined) values.confirmations = changes.settings.confirmations;
   if (changes.settings?.defaultExpiryMin !== undefined) values.default_expiry_min = changes.settings.defaultExpiryMin;
   if (changes.settings?.toleranceBp !== undefined) values.tolerance_bp = changes.settings.toleranceBp;
   if (Object.keys(values).length === 0) return (await findMerchant(db, id)) !== undefined;
   const result = await db.updateTable('merchants').set(values).where('id', '=', id).executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** Takes the next derivation index of the merchant's account (inside the invoice's transaction). */
+export async function takeAddressIndex(db: InvoicingDb, merchantId: string): Promise<number> {
+  const row = await db
+    .updateTable('merchants')
+    .set((eb) => ({ next_address_index: eb('next_address_index', '+', 1) }))
+    .where('id', '=', merchantId)
+    .returning('next_address_index')
+    .executeTakeFirstOrThrow();
+  return num(row.next_address_index!) - 1;
 }
 
 /**

@@ -9,6 +9,7 @@ export const de: Record<MessageKey, string> = {
 
   'status.open': 'Zahlung ausstehend',
   'status.partial': 'Teilweise bezahlt',
+  'status.processing': 'Zahlung eingegangen, wird bestätigt',
   'status.paid': 'Bezahlt',
   'status.expired': 'Abgelaufen',
   'status.late': 'Abgelaufen, verspätete Zahlung erhalten',
@@ -20,6 +21,13 @@ export const de: Record<MessageKey, string> = {
   'checkout.rate': 'Kurs',
   'checkout.rate_value': '1 {coin} = {rate} EUR, festgelegt beim Erstellen der Rechnung',
   'checkout.paid_so_far': 'Bisher erhalten',
+  'checkout.pending': 'Wartet auf Bestätigungen',
+  'checkout.processing_title': 'Zahlung eingegangen',
+  'checkout.processing_body':
+    'Ihre Zahlung ist unterwegs. Die Rechnung ist bezahlt, sobald das Netzwerk sie bestätigt hat; Sie müssen nichts weiter tun. Diese Seite aktualisiert sich selbst.',
+  'checkout.confirmations': '{count} von {required} Bestätigungen',
+  'checkout.unconfirmed': 'noch in keinem Block',
+  'checkout.tx_confirmations': 'Bestätigungen',
   'checkout.amount_due': 'Noch offen',
   'checkout.partial_notice':
     'Ein Teil der Zahlung ist eingegangen. Senden Sie die restlichen {due} {coin} mit derselben Nachricht, um die Rechnung zu begleichen.',

@@ -7,6 +7,7 @@ export const en = {
 
   'status.open': 'Awaiting payment',
   'status.partial': 'Partially paid',
+  'status.processing': 'Payment received, confirming',
   'status.paid': 'Paid',
   'status.expired': 'Expired',
   'status.late': 'Expired, late payment received',
@@ -18,6 +19,13 @@ export const en = {
   'checkout.rate': 'Rate',
   'checkout.rate_value': '1 {coin} = {rate} EUR, locked when the invoice was made',
   'checkout.paid_so_far': 'Received so far',
+  'checkout.pending': 'Waiting for confirmations',
+  'checkout.processing_title': 'Payment received',
+  'checkout.processing_body':
+    'Your payment is on its way. The invoice is paid once the network has confirmed it; there is nothing more to do. This page updates itself.',
+  'checkout.confirmations': '{count} of {required} confirmations',
+  'checkout.unconfirmed': 'not yet in a block',
+  'checkout.tx_confirmations': 'Confirmations',
   'checkout.amount_due': 'Still due',
   'checkout.partial_notice':
     'We received part of the payment. Send the remaining {due} {coin} with the same message to complete it.',
