@@ -188,6 +188,13 @@ export const de: Record<MessageKey, string> = {
   'settings.recipient': 'Empfängeradresse',
   'settings.recipient_hint':
     'Zahlungen für neue Rechnungen gehen an diese Adresse. Bestehende Rechnungen behalten ihre.',
+  'settings.account_key': 'Erweiterter öffentlicher Schlüssel Ihres Wallet-Kontos',
+  'settings.account_key_hint':
+    'Ein xpub (Litecoin auch Ltub oder zpub; Testnetze tpub, ttub oder vpub) oder ein Deskriptor wpkh(<xpub>/0/*). Jede Rechnung erhält die nächste Empfangsadresse dieses Kontos; geben Sie nie einen privaten Schlüssel ein.',
+  'settings.confirmations': 'Bestätigungen, bevor eine Rechnung bezahlt ist',
+  'settings.confirmations_hint':
+    '0, 1, 2 oder 6. Bei 0 zählt eine Zahlung, sobald sie gesehen wird; mehr Bestätigungen schützen größere Beträge vor Doppelausgaben.',
+  'settings.confirmations_invalid': 'Wählen Sie 0, 1, 2 oder 6.',
   'settings.default_expiry': 'Standard-Gültigkeit neuer Rechnungen (Minuten)',
   'settings.tolerance': 'Zahlungstoleranz (Prozent)',
   'settings.tolerance_hint':

@@ -181,6 +181,13 @@ export const en = {
   'settings.name': 'Business name',
   'settings.recipient': 'Recipient address',
   'settings.recipient_hint': 'Payments for new invoices go to this address. Existing invoices keep theirs.',
+  'settings.account_key': 'Extended public key of your wallet account',
+  'settings.account_key_hint':
+    'An xpub (Litecoin: also Ltub or zpub; test networks tpub, ttub or vpub) or a descriptor wpkh(<xpub>/0/*). Each invoice gets the next receiving address of this account; never enter a private key.',
+  'settings.confirmations': 'Confirmations before an invoice is paid',
+  'settings.confirmations_hint':
+    '0, 1, 2 or 6. With 0 a payment counts as soon as it is seen; more confirmations protect larger sums against double spends.',
+  'settings.confirmations_invalid': 'Choose 0, 1, 2 or 6.',
   'settings.default_expiry': 'Default validity of new invoices (minutes)',
   'settings.tolerance': 'Payment tolerance (percent)',
   'settings.tolerance_hint':
