@@ -48,8 +48,11 @@ export interface RegtestNode {
   wallet: RpcClient;
   /** An address of the payer's wallet that collects mined coins. */
   minerAddress: string;
-  /** Mines blocks at once (regtest); returns their hashes. */
-  mine(count?: number): Promise<string[]>;
+  /**
+   * Mines blocks at once (regtest); returns their hashes. After `invalidateblock`, mine to another
+   * address: the same transactions in the same second would make the very block that was invalidated.
+   */
+  mine(count?: number, address?: string): Promise<string[]>;
   /** The environment variables that point the service at this node. */
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -124,7 +127,7 @@ export async function startRegtestNode(): Promise<RegtestNode> {
     }
     await rpc.call('createwallet', ['payer']);
     const minerAddress = await wallet.call<string>('getnewaddress', ['', 'bech32']);
-    const mine = (count = 1) => rpc.call<string[]>('generatetoaddress', [count, minerAddress]);
+    const mine = (count = 1, address = minerAddress) => rpc.call<string[]>('generatetoaddress', [count, address]);
     await mine(101);
     return {
       url,
