@@ -1,6 +1,8 @@
+import { ConfigError } from '@svc/common';
 import type { InvoicingConfig } from './config.js';
 import { CoreRpcLedger } from './ledger/chain/coreRpcLedger.js';
 import type { Ledger } from './ledger/ledger.js';
+import { RpcError } from './ledger/rpc.js';
 import { SimulatedLedger } from './ledger/simulated.js';
 import { ChainWatcher } from './payments/chainWatcher.js';
 import { ExpiryScheduler } from './payments/expiryScheduler.js';
@@ -18,7 +20,21 @@ export async function openLedger(config: InvoicingConfig): Promise<Ledger> {
   const ledger = config.ledger;
   if (ledger.kind === 'simulated') return new SimulatedLedger(ledger.file);
   const node = new CoreRpcLedger({ coin: ledger.kind, network: ledger.network, rpc: ledger.rpc });
-  await node.verify();
+  try {
+    await node.verify();
+  } catch (error) {
+    if (!(error instanceof RpcError)) throw error;
+    // One line naming the setting to fix.
+    const variable =
+      error.kind === 'unauthorised'
+        ? ledger.rpc.cookieFile
+          ? 'INVOICING_RPC_COOKIE_FILE'
+          : 'INVOICING_RPC_PASSWORD'
+        : error.kind === 'unreachable'
+          ? 'INVOICING_RPC_URL'
+          : 'INVOICING_NETWORK';
+    throw new ConfigError(variable, error.message);
+  }
   return node;
 }
 
