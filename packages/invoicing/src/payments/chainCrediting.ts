@@ -4,16 +4,16 @@ import {
   countConfirmations,
   dropPayment,
   type FollowedBlock,
-  findPayment,
+  findPaymentsOfTransactions,
   forgetBlocksAbove,
-  livePaymentsOfInvoice,
+  livePaymentsOfInvoices,
   placePayment,
   saveFollowedBlock,
   unconfirmAbove,
   unconfirmedPayments,
 } from '../store/chainLedger.js';
 import type { InvoicingDb } from '../store/database.js';
-import { findInvoiceForUpdate, findInvoicesByRecipients, saveInvoiceChange } from '../store/invoices.js';
+import { findInvoicesForUpdate, saveInvoiceChange } from '../store/invoices.js';
 import { recordPaymentOnce } from '../store/ledgerPayments.js';
 
 /**
@@ -40,14 +40,14 @@ async function recordOutputs(
   const touched = new Set<string>();
   if (outputs.length === 0) return touched;
   const invoices = new Map<string, Invoice>();
-  for (const invoice of await findInvoicesByRecipients(trx, [...new Set(outputs.map((o) => o.address))])) {
-    invoices.set(invoice.recipient, invoice);
-  }
-  for (const output of outputs) {
-    const invoice = invoices.get(output.address);
-    if (!invoice) continue;
+  const recipients = [...new Set(outputs.map((o) => o.address))];
+  for (const invoice of await findInvoicesForUpdate(trx, { recipients })) invoices.set(invoice.recipient, invoice);
+  const paying = outputs.filter((o) => invoices.has(o.address));
+  const recorded = await findPaymentsOfTransactions(trx, options.ledger, [...new Set(paying.map((o) => o.txId))]);
+  for (const output of paying) {
+    const invoice = invoices.get(output.address)!;
     const confirmations = placement.block ? 1 : 0;
-    const known = await findPayment(trx, options.ledger, output.txId, output.vout);
+    const known = recorded.get(`${output.txId}:${output.vout}`);
     if (known) {
       if (known.blockHash === (placement.block?.hash ?? null) && !known.droppedAt) continue;
       // Seen in the mempool while recorded in a block: a reorganisation the block pass has not seen yet.
@@ -89,17 +89,19 @@ async function recordOutputs(
 /** Computes the invoices again from their payments that still exist and stores what changed. */
 export async function settleInvoices(trx: InvoicingDb, ids: Iterable<string>, now: number): Promise<string[]> {
   const changed: string[] = [];
-  for (const id of [...new Set(ids)].sort()) {
-    const invoice = await findInvoiceForUpdate(trx, { id });
-    if (!invoice) continue;
-    const payments = await livePaymentsOfInvoice(trx, id);
+  const sorted = [...new Set(ids)].sort();
+  if (sorted.length === 0) return changed;
+  const invoices = await findInvoicesForUpdate(trx, { ids: sorted });
+  const payments = await livePaymentsOfInvoices(trx, sorted);
+  for (const invoice of invoices) {
+    const live = payments.get(invoice.id) ?? [];
     const change = settleInvoice(
       invoice,
-      payments.map((p) => ({ amount: p.amount, ledgerTime: p.ledgerTime, confirmations: p.confirmations ?? 0 })),
+      live.map((p) => ({ amount: p.amount, ledgerTime: p.ledgerTime, confirmations: p.confirmations ?? 0 })),
       now,
     );
     await saveInvoiceChange(trx, change);
-    changed.push(id);
+    changed.push(invoice.id);
   }
   return changed;
 }

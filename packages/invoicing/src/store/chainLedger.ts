@@ -60,20 +60,23 @@ export async function forgetBlocksAbove(db: InvoicingDb, ledger: string, height:
   await db.deleteFrom('chain_blocks').where('ledger', '=', ledger).where('height', '>', height).execute();
 }
 
-export async function findPayment(
+/** The recorded payments of these transactions, keyed `txId:opIndex`. */
+export async function findPaymentsOfTransactions(
   db: InvoicingDb,
   ledger: string,
-  txId: string,
-  opIndex: number,
-): Promise<RecordedPayment | undefined> {
-  const row = await db
-    .selectFrom('ledger_payments')
-    .selectAll()
-    .where('ledger', '=', ledger)
-    .where('tx_id', '=', txId)
-    .where('op_index', '=', opIndex)
-    .executeTakeFirst();
-  return row ? toRecorded(row) : undefined;
+  txIds: string[],
+): Promise<Map<string, RecordedPayment>> {
+  const found = new Map<string, RecordedPayment>();
+  for (let i = 0; i < txIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('ledger_payments')
+      .selectAll()
+      .where('ledger', '=', ledger)
+      .where('tx_id', 'in', txIds.slice(i, i + 500))
+      .execute();
+    for (const row of rows) found.set(`${row.tx_id}:${num(row.op_index)}`, toRecorded(row));
+  }
+  return found;
 }
 
 /** Places a recorded payment in a block (or back in the mempool with `block` null); it exists again if it was gone. */
@@ -151,13 +154,25 @@ export async function countConfirmations(db: InvoicingDb, ledger: string, tip: n
   return rows.flatMap((r) => (r.invoice_id ? [r.invoice_id] : []));
 }
 
-/** The payments credited to an invoice that still exist, for settling it again. */
-export async function livePaymentsOfInvoice(db: InvoicingDb, invoiceId: string): Promise<RecordedPayment[]> {
-  const rows = await db
-    .selectFrom('ledger_payments')
-    .selectAll()
-    .where('invoice_id', '=', invoiceId)
-    .where('dropped_at', 'is', null)
-    .execute();
-  return rows.map(toRecorded);
+/** The payments credited to these invoices that still exist, by invoice, for settling them again. */
+export async function livePaymentsOfInvoices(
+  db: InvoicingDb,
+  invoiceIds: string[],
+): Promise<Map<string, RecordedPayment[]>> {
+  const byInvoice = new Map<string, RecordedPayment[]>();
+  for (let i = 0; i < invoiceIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('ledger_payments')
+      .selectAll()
+      .where('invoice_id', 'in', invoiceIds.slice(i, i + 500))
+      .where('dropped_at', 'is', null)
+      .execute();
+    for (const row of rows) {
+      const payment = toRecorded(row);
+      const list = byInvoice.get(payment.invoiceId!) ?? [];
+      list.push(payment);
+      byInvoice.set(payment.invoiceId!, list);
+    }
+  }
+  return byInvoice;
 }

@@ -200,13 +200,21 @@ export async function listInvoices(db: InvoicingDb, query: InvoiceListQuery): Pr
   return rows.map(toInvoice);
 }
 
-/** Invoices paid to these addresses (chain ledgers give every invoice an address of its own). */
-export async function findInvoicesByRecipients(db: InvoicingDb, addresses: string[]): Promise<Invoice[]> {
+/**
+ * Invoices by their recipient address (chain ledgers give every invoice an address of its own) or
+ * by id, locked against concurrent changes until the transaction ends.
+ */
+export async function findInvoicesForUpdate(
+  db: InvoicingDb,
+  by: { recipients: string[] } | { ids: string[] },
+): Promise<Invoice[]> {
+  const keys = 'ids' in by ? by.ids : by.recipients;
   const found: Invoice[] = [];
-  for (let i = 0; i < addresses.length; i += 500) {
-    const chunk = addresses.slice(i, i + 500);
-    let select = db.selectFrom('invoices').selectAll().where('recipient', 'in', chunk);
-    if (needsRowLocks(db)) select = select.forUpdate();
+  for (let i = 0; i < keys.length; i += 500) {
+    const chunk = keys.slice(i, i + 500);
+    let select = db.selectFrom('invoices').selectAll();
+    select = 'ids' in by ? select.where('id', 'in', chunk) : select.where('recipient', 'in', chunk);
+    if (needsRowLocks(db)) select = select.orderBy('id').forUpdate();
     found.push(...(await select.execute()).map(toInvoice));
   }
   return found;
