@@ -58,6 +58,8 @@ export interface InvoicingConfig {
   ledger: LedgerConfig;
   /** Confirmations new merchants require on a chain ledger (0, 1, 2 or 6). */
   defaultConfirmations: number;
+  /** Chain ledgers: unused addresses in a row before earlier unused ones are given again. */
+  gapLimit: number;
   rates: RateConfig;
   rateLimits: RateLimitConfig;
   watchIntervalMs: number;
@@ -190,6 +192,7 @@ export function loadConfig(env: Env = process.env): InvoicingConfig {
     lateWindowMin: envInteger(env, 'INVOICING_LATE_WINDOW_MIN', 1440, { min: 0, max: 60 * 24 * 30 }),
     ledger,
     defaultConfirmations: Number(confirmations),
+    gapLimit: envInteger(env, 'INVOICING_GAP_LIMIT', 20, { min: 1, max: 100_000 }),
     rates: readRates(env, ledger.kind),
     rateLimits: {
       createPerMinute: envInteger(env, 'INVOICING_RATE_LIMIT_CREATE_PER_MIN', 600, { min: 0, max: 10_000_000 }),

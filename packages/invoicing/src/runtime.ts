@@ -70,6 +70,7 @@ export async function openInvoicing(config: InvoicingConfig, now?: () => number)
       defaultExpiryMin: config.defaultExpiryMin,
       lateWindowMin: config.lateWindowMin,
       defaultConfirmations: config.defaultConfirmations,
+      gapLimit: config.gapLimit,
     },
     now,
   });

@@ -15,6 +15,7 @@ import {
 import type { InvoicingDb } from '../store/database.js';
 import { findInvoicesForUpdate, saveInvoiceChange } from '../store/invoices.js';
 import { recordPaymentOnce } from '../store/ledgerPayments.js';
+import { markAddressUsed } from '../store/merchants.js';
 
 /**
  * Crediting on a chain ledger: outputs paying an invoice's own address are recorded once (the
@@ -41,7 +42,9 @@ async function recordOutputs(
   if (outputs.length === 0) return touched;
   const invoices = new Map<string, Invoice>();
   const recipients = [...new Set(outputs.map((o) => o.address))];
-  for (const invoice of await findInvoicesForUpdate(trx, { recipients })) invoices.set(invoice.recipient, invoice);
+  // An address given again (gap limit) belongs to its newest invoice.
+  const found = await findInvoicesForUpdate(trx, { recipients });
+  for (const invoice of found.sort((a, b) => a.createdAt - b.createdAt)) invoices.set(invoice.recipient, invoice);
   const paying = outputs.filter((o) => invoices.has(o.address));
   const recorded = await findPaymentsOfTransactions(trx, options.ledger, [...new Set(paying.map((o) => o.txId))]);
   for (const output of paying) {
@@ -101,6 +104,9 @@ export async function settleInvoices(trx: InvoicingDb, ids: Iterable<string>, no
       now,
     );
     await saveInvoiceChange(trx, change);
+    if (live.length > 0 && invoice.addressIndex !== null) {
+      await markAddressUsed(trx, invoice.merchantId, invoice.addressIndex);
+    }
     changed.push(invoice.id);
   }
   return changed;

@@ -71,7 +71,12 @@ export interface ServiceSettings {
   lateWindowMin: number;
   /** Confirmations new merchants require on a chain ledger (0, 1, 2 or 6); 1 when left out. */
   defaultConfirmations?: number;
+  /** Chain ledgers: unused addresses in a row after the last paid one before earlier unused ones are given again. */
+  gapLimit?: number;
 }
+
+/** The gap limit of BIP 44 wallets: they stop looking after 20 unused addresses in a row. */
+export const DEFAULT_GAP_LIMIT = 20;
 
 export interface ServiceOptions {
   store: InvoicingStore;
@@ -343,8 +348,12 @@ export class InvoicingService {
       let recipient = merchant.recipient;
       let addressIndex: number | null = null;
       if (accountKey) {
-        addressIndex = await takeAddressIndex(trx, merchantId);
-        recipient = accountKey.addressAt(addressIndex);
+        const choice = await takeAddressIndex(trx, merchantId, {
+          gapLimit: this.settings.gapLimit ?? DEFAULT_GAP_LIMIT,
+          endedBefore: this.now() - this.settings.lateWindowMin * 60_000,
+        });
+        addressIndex = choice.index;
+        recipient = choice.reused ?? accountKey.addressAt(addressIndex);
       }
       return openInvoice({
         id: newInvoiceId(),

@@ -1,6 +1,6 @@
 import { precompiled } from '@svc/common';
 import type { InvoicingDb } from './database.js';
-import { num } from './database.js';
+import { needsRowLocks, num } from './database.js';
 import type { MerchantTable } from './schema.js';
 
 export interface Merchant {
@@ -88,15 +88,83 @@ export async function updateMerchant(
   return result.numUpdatedRows > 0n;
 }
 
-/** Takes the next derivation index of the merchant's account (inside the invoice's transaction). */
-export async function takeAddressIndex(db: InvoicingDb, merchantId: string): Promise<number> {
-  const row = await db
+export interface AddressChoice {
+  index: number;
+  /** Set when an earlier invoice's unused address is given again (its address, derived before). */
+  reused?: string;
+}
+
+/**
+ * The derivation index for a new invoice of the merchant (inside the invoice's transaction). Wallets
+ * stop looking for payments after `gapLimit` unused addresses in a row; so once that many addresses
+ * after the last one paid are handed out, the address of an earlier invoice is given again when
+ * that invoice ended unpaid, its late window is over, no payment ever reached the address and no
+ * other invoice holds it. Otherwise the next index is taken.
+ */
+export async function takeAddressIndex(
+  db: InvoicingDb,
+  merchantId: string,
+  options: { gapLimit: number; endedBefore: number },
+): Promise<AddressChoice> {
+  let select = db
+    .selectFrom('merchants')
+    .select(['next_address_index', 'used_address_index'])
+    .where('id', '=', merchantId);
+  // Concurrent creations on PostgreSQL take indexes one after the other.
+  if (needsRowLocks(db)) select = select.forUpdate();
+  const merchant = await select.executeTakeFirstOrThrow();
+  const next = num(merchant.next_address_index ?? 0);
+  const used = num(merchant.used_address_index ?? -1);
+  if (next - used - 1 >= options.gapLimit) {
+    const endedSeconds = Math.floor(options.endedBefore / 1000);
+    const free = await db
+      .selectFrom('invoices as i')
+      .select(['i.address_index', 'i.recipient'])
+      .where('i.merchant_id', '=', merchantId)
+      .where('i.address_index', '>', used)
+      .where('i.expires_at', '<', endedSeconds)
+      .where('i.status', '=', 'expired')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('invoices as j')
+              .select('j.id')
+              .whereRef('j.recipient', '=', 'i.recipient')
+              .where((w) => w.or([w('j.expires_at', '>=', endedSeconds), w('j.status', '!=', 'expired')])),
+          ),
+        ),
+      )
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('ledger_payments as p').select('p.tx_id').whereRef('p.to_address', '=', 'i.recipient'),
+          ),
+        ),
+      )
+      .orderBy('i.address_index')
+      .limit(1)
+      .executeTakeFirst();
+    if (free && free.address_index !== null && free.address_index !== undefined) {
+      return { index: num(free.address_index), reused: free.recipient };
+    }
+  }
+  await db
     .updateTable('merchants')
-    .set((eb) => ({ next_address_index: eb('next_address_index', '+', 1) }))
+    .set({ next_address_index: next + 1 })
     .where('id', '=', merchantId)
-    .returning('next_address_index')
-    .executeTakeFirstOrThrow();
-  return num(row.next_address_index!) - 1;
+    .execute();
+  return { index: next };
+}
+
+/** Records that the address at `index` received a payment (the gap limit counts from the highest such index). */
+export async function markAddressUsed(db: InvoicingDb, merchantId: string, index: number): Promise<void> {
+  await db
+    .updateTable('merchants')
+    .set({ used_address_index: index })
+    .where('id', '=', merchantId)
+    .where('used_address_index', '<', index)
+    .execute();
 }
 
 /**

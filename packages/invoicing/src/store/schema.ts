@@ -26,6 +26,8 @@ export interface MerchantTable {
   next_address_index?: Int64;
   /** Confirmations new invoices require on a chain ledger (0, 1, 2 or 6). */
   confirmations?: Int64;
+  /** The highest address index that has received a payment (-1: none yet). */
+  used_address_index?: Int64;
 }
 
 export interface ApiKeyTable {

@@ -65,7 +65,10 @@ export interface PublicView {
 }
 
 /** Inside a describe: a regtest litecoind, a migrated database on the engine, the service on it and a running chain watcher. */
-export function useChainHarness(engine: TestEngine, options: { confirmations?: number } = {}): () => ChainHarness {
+export function useChainHarness(
+  engine: TestEngine,
+  options: { confirmations?: number; gapLimit?: number } = {},
+): () => ChainHarness {
   const database = useTestDatabase<InvoicingDatabase>(engine, prepareInvoicingStore);
   let harness: ChainHarness | undefined;
   let node: RegtestNode | undefined;
@@ -91,6 +94,7 @@ export function useChainHarness(engine: TestEngine, options: { confirmations?: n
         defaultExpiryMin: 15,
         lateWindowMin: 1440,
         defaultConfirmations: options.confirmations ?? 1,
+        gapLimit: options.gapLimit,
       },
       now: () => Date.now() + running.clockOffsetMs,
     });

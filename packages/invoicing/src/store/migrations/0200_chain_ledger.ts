@@ -15,6 +15,11 @@ export async function up(db: Kysely<any>) {
     .alterTable('merchants')
     .addColumn('confirmations', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
+  // The highest address index that has received a payment: the gap limit counts from it.
+  await db.schema
+    .alterTable('merchants')
+    .addColumn('used_address_index', 'integer', (c) => c.notNull().defaultTo(-1))
+    .execute();
 
   await db.schema.alterTable('invoices').addColumn('address_index', 'integer').execute();
   await db.schema
@@ -27,6 +32,11 @@ export async function up(db: Kysely<any>) {
     .execute();
   // Payments on a chain are matched by the invoice's own address.
   await db.schema.createIndex('invoices_recipient').on('invoices').column('recipient').execute();
+  await db.schema
+    .createIndex('invoices_merchant_address')
+    .on('invoices')
+    .columns(['merchant_id', 'address_index'])
+    .execute();
 
   await db.schema.alterTable('ledger_payments').addColumn('block_height', 'bigint').execute();
   await db.schema.alterTable('ledger_payments').addColumn('block_hash', 'text').execute();
@@ -62,11 +72,12 @@ export async function down(db: Kysely<any>) {
   for (const column of ['dropped_at', 'confirmations_target', 'confirmations', 'block_hash', 'block_height']) {
     await db.schema.alterTable('ledger_payments').dropColumn(column).execute();
   }
+  await db.schema.dropIndex('invoices_merchant_address').execute();
   await db.schema.dropIndex('invoices_recipient').execute();
   for (const column of ['amount_pending', 'confirmations_required', 'address_index']) {
     await db.schema.alterTable('invoices').dropColumn(column).execute();
   }
-  for (const column of ['confirmations', 'next_address_index', 'account_key']) {
+  for (const column of ['used_address_index', 'confirmations', 'next_address_index', 'account_key']) {
     await db.schema.alterTable('merchants').dropColumn(column).execute();
   }
 }
