@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { HDKey } from '@scure/bip32';
 import { createServiceEnvironment, runCli, type ServiceEnvironment, startService, stopProcess } from './processes.js';
+import { testAccount } from './support/chain-harness.js';
 import { freePort, type RegtestNode, startRegtestNode } from './support/litecoind.js';
 
 describe('chain ledger start-up and health', () => {
@@ -42,6 +44,28 @@ describe('chain ledger start-up and health', () => {
       result.stderr.trim(),
       /invalid environment variable INVOICING_NETWORK: .*runs the regtest chain, but the test network is configured$/,
     );
+  });
+
+  test('the CLI sets a merchant’s account key and confirmations, and refuses a key of another network', {
+    timeout: 120_000,
+  }, async () => {
+    const env = { ...environment.env, ...node.env };
+    const seed = Buffer.alloc(32, 5);
+    const { xpub } = testAccount(seed);
+    const created = await runCli(
+      ['merchant', 'create', '--name', 'CLI shop', '--account-key', xpub, '--confirmations', '2'],
+      env,
+    );
+    assert.equal(created.code, 0, created.stderr);
+    const id = created.stdout.trim();
+    assert.match(created.stderr, new RegExp(`account key: wpkh\\(${xpub}/0/\\*\\)#[a-z0-9]{8}`));
+    const list = await runCli(['merchant', 'list'], env);
+    assert.match(list.stdout, new RegExp(`${id}\twpkh\\(${xpub}/0/\\*\\)#[a-z0-9]{8}\t.*\tconfirmations 2\tCLI shop`));
+    const mainnet = HDKey.fromMasterSeed(seed).publicExtendedKey;
+    const refused = await runCli(['merchant', 'set', '--merchant', id, '--account-key', mainnet], env);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr.trim(), /account key: this extended public key is for another network/);
+    assert.equal(refused.stderr.trim().split('\n').length, 1);
   });
 
   test('/healthz is ok while the node answers and names the problem once it is down', {
