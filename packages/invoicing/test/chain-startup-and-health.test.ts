@@ -3,7 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import { HDKey } from '@scure/bip32';
 import { createServiceEnvironment, runCli, type ServiceEnvironment, startService, stopProcess } from './processes.js';
 import { testAccount } from './support/chain-harness.js';
-import { freePort, type RegtestNode, startRegtestNode } from './support/litecoind.js';
+import { type RegtestNode, startRegtestNode } from './support/litecoind.js';
+import { freePort } from './support/ports.js';
 
 describe('chain ledger start-up and health', () => {
   let node: RegtestNode;

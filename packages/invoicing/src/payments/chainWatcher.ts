@@ -2,7 +2,7 @@ import type { ChainLedger } from '../ledger/ledger.js';
 import type { InvoicingService } from '../service/invoicingService.js';
 import { type FollowedBlock, followedBlocksFrom, KEPT_BLOCKS, lastFollowedBlock } from '../store/chainLedger.js';
 import type { InvoicingStore } from '../store/database.js';
-import { type LeaderLease, takeLeadership } from './leadership.js';
+import { PollingLoop } from './pollingLoop.js';
 
 export interface ChainWatcherOptions {
   store: InvoicingStore;
@@ -32,39 +32,36 @@ const LAG_BLOCKS = 6;
  * resumes exactly where the database says. A failing node is retried with backoff.
  */
 export class ChainWatcher {
-  private stopped = false;
-  private wake: (() => void) | undefined;
-  private loop: Promise<void> | undefined;
-  private pending = false;
-  private lease: LeaderLease | undefined;
+  private readonly loop: PollingLoop;
   /** Mempool transactions already read (their outputs recorded when they paid an invoice). */
   private seenMempool = new Set<string>();
-  private lastError: string | null = null;
   private followedHeight: number | null = null;
   private nodeHeight: number | null = null;
 
-  constructor(private readonly options: ChainWatcherOptions) {}
+  constructor(private readonly options: ChainWatcherOptions) {
+    this.loop = new PollingLoop({
+      store: options.store,
+      intervalMs: options.intervalMs,
+      pass: () => this.catchUp(),
+      onError: options.onError,
+    });
+  }
 
   start(): void {
-    if (this.loop) return;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   /** Asks for a pass now rather than at the next interval. */
   poke(): void {
-    this.pending = true;
-    this.wake?.();
+    this.loop.poke();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.wake?.();
-    await this.loop;
-    await this.lease?.release();
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   health(): ChainWatcherHealth {
-    let problem = this.lastError;
+    let problem = this.loop.lastError;
     if (problem === null && this.followedHeight !== null && this.nodeHeight !== null) {
       if (this.nodeHeight - this.followedHeight > LAG_BLOCKS) {
         problem = `the payment watcher is behind the node (block ${this.followedHeight} of ${this.nodeHeight})`;
@@ -87,7 +84,7 @@ export class ChainWatcher {
     if ((await ledger.blockHash(followed.height)) !== followed.hash) {
       followed = await this.undoReorganisation(followed.height);
     }
-    while (!this.stopped && followed.height < tip.height) {
+    while (!this.loop.isStopped && followed.height < tip.height) {
       const hash = await ledger.blockHash(followed.height + 1);
       if (hash === null) break;
       const block = await ledger.block(hash);
@@ -100,7 +97,7 @@ export class ChainWatcher {
       this.followedHeight = followed.height;
     }
     this.followedHeight = followed.height;
-    if (this.stopped) return;
+    if (this.loop.isStopped) return;
 
     const mempool = await ledger.mempool();
     const fresh = mempool.filter((txId) => !this.seenMempool.has(txId));
@@ -111,7 +108,8 @@ export class ChainWatcher {
     const whole = tip.hash === followed.hash ? new Set(mempool) : null;
     await service.applyChainMempool(outputs, whole);
     this.seenMempool = new Set(mempool);
-    if (tip.hash !== followed.hash) this.pending = true;
+    // A block came in during the mempool pass: follow it at once.
+    if (tip.hash !== followed.hash) this.loop.poke();
   }
 
   /** Finds the highest followed block still on the best chain and undoes those above it. */
@@ -142,39 +140,5 @@ export class ChainWatcher {
     // Payments of the orphaned blocks may be back in the mempool: read it again.
     this.seenMempool.clear();
     return fork;
-  }
-
-  private async run(): Promise<void> {
-    let failures = 0;
-    while (!this.stopped) {
-      try {
-        this.lease ??= await takeLeadership(this.options.store);
-        if (this.lease?.held()) {
-          this.pending = false;
-          await this.catchUp();
-          failures = 0;
-          this.lastError = null;
-        } else {
-          await this.lease?.release();
-          this.lease = undefined;
-        }
-      } catch (error) {
-        failures++;
-        this.lastError = (error as Error).message;
-        this.options.onError?.(error);
-        await this.lease?.release().catch(() => {});
-        this.lease = undefined;
-      }
-      if (this.stopped || this.pending) continue;
-      const delay = failures > 0 ? Math.min(30_000, this.options.intervalMs * 2 ** failures) : this.options.intervalMs;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, delay);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = undefined;
-    }
   }
 }

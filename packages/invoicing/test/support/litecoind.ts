@@ -1,9 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RpcClient, RpcError } from '../../src/ledger/rpc.js';
+import { freePort } from './ports.js';
 
 /** Debian's Litecoin Core; the chain tests start it in regtest mode. */
 export const litecoindPath = process.env.LITECOIND_PATH ?? '/usr/bin/litecoind';
@@ -23,18 +23,6 @@ export function ensureLitecoind(): string {
   if (!existsSync(litecoindPath))
     throw new Error(`litecoind is still missing at ${litecoindPath} after apt-get install`);
   return litecoindPath;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface RegtestNode {

@@ -30,6 +30,27 @@ const PRIVATE_TEST = [0x04358394, 0x045f18bc, 0x0436ef7d];
 const LITECOIN_MAIN_KEYS = { xpub: XPUB, Ltub: 0x019da462, zpub: ZPUB };
 const LITECOIN_TEST_KEYS = { tpub: TPUB, ttub: 0x0436f6e1, vpub: VPUB };
 
+/** Regtest differs from the test network only in the bech32 prefix. */
+const LITECOIN_TEST: NetworkFormat = {
+  coin: 'litecoin',
+  network: 'test',
+  bech32: 'tltc',
+  base58Versions: [0x6f, 0x3a, 0xc4],
+  extendedPublic: LITECOIN_TEST_KEYS,
+  extendedPrivate: PRIVATE_TEST,
+  uriScheme: 'litecoin',
+};
+
+const BITCOIN_TEST: NetworkFormat = {
+  coin: 'bitcoin',
+  network: 'test',
+  bech32: 'tb',
+  base58Versions: [0x6f, 0xc4],
+  extendedPublic: { tpub: TPUB, vpub: VPUB },
+  extendedPrivate: PRIVATE_TEST,
+  uriScheme: 'bitcoin',
+};
+
 export const NETWORK_FORMATS: Record<ChainCoin, Record<ChainNetwork, NetworkFormat>> = {
   litecoin: {
     main: {
@@ -41,24 +62,8 @@ export const NETWORK_FORMATS: Record<ChainCoin, Record<ChainNetwork, NetworkForm
       extendedPrivate: PRIVATE_MAIN,
       uriScheme: 'litecoin',
     },
-    test: {
-      coin: 'litecoin',
-      network: 'test',
-      bech32: 'tltc',
-      base58Versions: [0x6f, 0x3a, 0xc4],
-      extendedPublic: LITECOIN_TEST_KEYS,
-      extendedPrivate: PRIVATE_TEST,
-      uriScheme: 'litecoin',
-    },
-    regtest: {
-      coin: 'litecoin',
-      network: 'regtest',
-      bech32: 'rltc',
-      base58Versions: [0x6f, 0x3a, 0xc4],
-      extendedPublic: LITECOIN_TEST_KEYS,
-      extendedPrivate: PRIVATE_TEST,
-      uriScheme: 'litecoin',
-    },
+    test: LITECOIN_TEST,
+    regtest: { ...LITECOIN_TEST, network: 'regtest', bech32: 'rltc' },
   },
   bitcoin: {
     main: {
@@ -70,24 +75,8 @@ export const NETWORK_FORMATS: Record<ChainCoin, Record<ChainNetwork, NetworkForm
       extendedPrivate: PRIVATE_MAIN,
       uriScheme: 'bitcoin',
     },
-    test: {
-      coin: 'bitcoin',
-      network: 'test',
-      bech32: 'tb',
-      base58Versions: [0x6f, 0xc4],
-      extendedPublic: { tpub: TPUB, vpub: VPUB },
-      extendedPrivate: PRIVATE_TEST,
-      uriScheme: 'bitcoin',
-    },
-    regtest: {
-      coin: 'bitcoin',
-      network: 'regtest',
-      bech32: 'bcrt',
-      base58Versions: [0x6f, 0xc4],
-      extendedPublic: { tpub: TPUB, vpub: VPUB },
-      extendedPrivate: PRIVATE_TEST,
-      uriScheme: 'bitcoin',
-    },
+    test: BITCOIN_TEST,
+    regtest: { ...BITCOIN_TEST, network: 'regtest', bech32: 'bcrt' },
   },
 };
 

@@ -11,6 +11,7 @@ import type { InvoiceDetailView, InvoiceListView } from './views.js';
 const statusFilterKeys: [string, MessageKey][] = [
   ['', 'status.any'],
   ['open', 'status.open'],
+  ['processing', 'status.processing'],
   ['paid', 'status.paid'],
   ['expired', 'status.expired'],
 ];
