@@ -5,7 +5,13 @@ import { describeEachEngine } from '@svc/common/testing';
 import { loadConfig } from '../src/config.js';
 import { openInvoicing } from '../src/runtime.js';
 import type { InvoicingDatabase } from '../src/store/schema.js';
-import { createServiceEnvironment, type ServiceEnvironment, startService, stopProcess } from './processes.js';
+import {
+  createInvoices,
+  createServiceEnvironment,
+  type ServiceEnvironment,
+  startService,
+  stopProcess,
+} from './processes.js';
 import { testAccount } from './support/chain-harness.js';
 import { type RegtestNode, startRegtestNode } from './support/litecoind.js';
 
@@ -43,16 +49,7 @@ describeEachEngine('chain ledger crash safety', (engine) => {
     await setup.close();
 
     let service = await startService(environment.env);
-    const invoices: { id: string; recipient: string }[] = [];
-    for (let i = 0; i < INVOICES; i++) {
-      const response = await fetch(`${service.url}/api/invoices`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-        body: JSON.stringify({ amount_coin: 1000, expires_min: 60 }),
-      });
-      assert.equal(response.status, 201);
-      invoices.push((await response.json()) as { id: string; recipient: string });
-    }
+    const invoices = await createInvoices<{ id: string; recipient: string }>(service.url, key, INVOICES);
     const startHeight = await node.rpc.call<number>('getblockcount');
 
     const observer = openDatabase<InvoicingDatabase>(config.database);
