@@ -15,7 +15,7 @@ export function ensureLitecoind(): string {
     'sh',
     [
       '-c',
-      'flock /tmp/invoicing-litecoind-install.lock sh -c ' +
+      `flock ${join(tmpdir(), 'invoicing-litecoind-install.lock')} sh -c ` +
         `'test -x ${litecoindPath} || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y litecoind)'`,
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
