@@ -39,6 +39,11 @@ function wholeMinutes(text: string, option: string): number {
   return Number(text);
 }
 
+function confirmationCount(text: string): number {
+  if (!['0', '1', '2', '6'].includes(text)) throw new UserError('--confirmations must be 0, 1, 2 or 6');
+  return Number(text);
+}
+
 const serve: CliCommand = {
   name: 'serve',
   summary: 'Run the invoicing HTTP service with its payment watcher and expiry scheduler.',
@@ -46,6 +51,7 @@ const serve: CliCommand = {
   async run() {
     const config = loadConfig();
     const invoicing = await openInvoicing(config);
+    let background: Awaited<ReturnType<typeof startBackgroundWork>> | undefined;
     const app = await buildApp({
       store: invoicing.store,
       service: invoicing.service,
@@ -53,16 +59,17 @@ const serve: CliCommand = {
       rateLimits: config.rateLimits,
       trustProxy: config.trustProxy,
       web: loadWebOptions(config),
+      ledgerProblem:
+        invoicing.ledger.matching === 'address' ? async () => (await background?.ledgerProblem()) ?? null : undefined,
     });
-    const background = await startBackgroundWork(invoicing, (what, error) =>
-      app.log.error({ err: error }, `${what} failed`),
-    );
+    background = await startBackgroundWork(invoicing, (what, error) => app.log.error({ err: error }, `${what} failed`));
+    const running = background;
     const server = await listenUntilSignalled(app, {
       host: config.host,
       port: config.port,
       name: 'invoicing',
       onClose: async () => {
-        await background.stop();
+        await running.stop();
         await invoicing.close();
       },
     });
@@ -76,38 +83,49 @@ const serve: CliCommand = {
 
 const merchant: CliCommand = {
   name: 'merchant',
-  summary: 'Merchants: create, list, set (name, recipient, default expiry, tolerance).',
+  summary: 'Merchants: create, list, set (name, recipient or account key, default expiry, tolerance, confirmations).',
   usage: [
-    'usage: invoicing merchant create --name <name> [--recipient <address>] [--expiry <minutes>] [--tolerance <percent>]',
+    'usage: invoicing merchant create --name <name> [--recipient <address> | --account-key <xpub or descriptor>]',
+    '                                 [--expiry <minutes>] [--tolerance <percent>] [--confirmations 0|1|2|6]',
     '       invoicing merchant list',
-    '       invoicing merchant set --merchant <id> [--name …] [--recipient …] [--expiry …] [--tolerance …]',
+    '       invoicing merchant set --merchant <id> [--name …] [--recipient …] [--account-key …] [--expiry …]',
+    '                              [--tolerance …] [--confirmations …]',
     '       invoicing merchant set-login --merchant <id> --email <address>   (asks for the portal password)',
     '',
     'With the simulated ledger, create makes a new simulated address when --recipient is left out.',
+    'With a chain ledger (litecoin, bitcoin) every invoice gets its own address, derived from the',
+    "merchant's --account-key: an extended public key (xpub, zpub, Ltub; tpub, vpub, ttub on test",
+    'networks) or a descriptor wpkh(<xpub>/0/*). The service never needs a private key.',
   ].join('\n'),
   async run(args) {
     const [action, ...rest] = args;
     if (action === 'set-login') return runSetLogin(rest);
-    const { options } = parseOptions(rest, { strings: ['name', 'recipient', 'expiry', 'tolerance', 'merchant'] });
+    const { options } = parseOptions(rest, {
+      strings: ['name', 'recipient', 'account-key', 'expiry', 'tolerance', 'confirmations', 'merchant'],
+    });
     const settings = {
       ...(typeof options.expiry === 'string' ? { defaultExpiryMin: wholeMinutes(options.expiry, 'expiry') } : {}),
       ...(typeof options.tolerance === 'string' ? { toleranceBp: percentToBasisPoints(options.tolerance) } : {}),
+      ...(typeof options.confirmations === 'string' ? { confirmations: confirmationCount(options.confirmations) } : {}),
     };
+    const accountKey = typeof options['account-key'] === 'string' ? options['account-key'] : undefined;
     return withInvoicing(async ({ service }) => {
       if (action === 'create') {
         const created = await service.createMerchant({
           name: requireString(options, 'name'),
           recipient: typeof options.recipient === 'string' ? options.recipient : undefined,
+          accountKey,
           settings,
         });
         process.stdout.write(`${created.id}\n`);
-        process.stderr.write(`recipient address: ${created.recipient}\n`);
+        if (created.accountKey) process.stderr.write(`account key: ${created.accountKey}\n`);
+        else if (created.recipient) process.stderr.write(`recipient address: ${created.recipient}\n`);
         return 0;
       }
       if (action === 'list') {
         for (const m of await service.listMerchants()) {
           process.stdout.write(
-            `${m.id}\t${m.recipient}\texpiry ${m.settings.defaultExpiryMin} min\ttolerance ${m.settings.toleranceBp / 100} %\t${m.name}\n`,
+            `${m.id}\t${m.accountKey ?? m.recipient}\texpiry ${m.settings.defaultExpiryMin} min\ttolerance ${m.settings.toleranceBp / 100} %\t${m.accountKey ? `confirmations ${m.settings.confirmations}\t` : ''}${m.name}\n`,
           );
         }
         return 0;
@@ -116,6 +134,7 @@ const merchant: CliCommand = {
         const updated = await service.updateMerchant(requireString(options, 'merchant'), {
           name: typeof options.name === 'string' ? options.name : undefined,
           recipient: typeof options.recipient === 'string' ? options.recipient : undefined,
+          accountKey,
           settings,
         });
         process.stdout.write(`${updated.id} updated\n`);

@@ -17,7 +17,19 @@ import { parseRate } from './rates/rateSource.js';
 
 export type RateConfig = { source: 'fixed'; eurPerCoin: bigint } | { source: 'ticker'; url: string; pair: string };
 
-export type LedgerConfig = { kind: 'simulated'; file: string };
+export type LedgerConfig =
+  | { kind: 'simulated'; file: string }
+  | {
+      kind: 'litecoin' | 'bitcoin';
+      network: 'main' | 'test' | 'regtest';
+      rpc: { url: string; user?: string; password?: string; cookieFile?: string };
+    };
+
+/** The nodes' default RPC ports, per coin and network. */
+const RPC_PORTS = {
+  litecoin: { main: 9332, test: 19332, regtest: 19443 },
+  bitcoin: { main: 8332, test: 18332, regtest: 18443 },
+} as const;
 
 export interface RateLimitConfig {
   /** Invoice creations per merchant per minute (0: unlimited). */
@@ -44,6 +56,10 @@ export interface InvoicingConfig {
   /** How long after expiry payments are still matched (and flagged late). */
   lateWindowMin: number;
   ledger: LedgerConfig;
+  /** Confirmations new merchants require on a chain ledger (0, 1, 2 or 6). */
+  defaultConfirmations: number;
+  /** Chain ledgers: unused addresses in a row before earlier unused ones are given again. */
+  gapLimit: number;
   rates: RateConfig;
   rateLimits: RateLimitConfig;
   watchIntervalMs: number;
@@ -71,7 +87,44 @@ function readBaseUrl(env: Env, host: string, port: number): string {
   return value.replace(/\/+$/, '');
 }
 
-function readRates(env: Env): RateConfig {
+function readLedger(env: Env, dataDir: string): LedgerConfig {
+  const kind = envChoice(env, 'INVOICING_LEDGER', 'simulated', ['simulated', 'litecoin', 'bitcoin'] as const);
+  if (kind === 'simulated') {
+    return {
+      kind,
+      file: resolve(envString(env, 'INVOICING_SIMULATED_LEDGER_FILE', join(dataDir, 'simulated-ledger.sqlite'))),
+    };
+  }
+  const network = envChoice(env, 'INVOICING_NETWORK', 'main', ['main', 'test', 'regtest'] as const);
+  const url = envString(env, 'INVOICING_RPC_URL', `http://127.0.0.1:${RPC_PORTS[kind][network]}/`);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError('INVOICING_RPC_URL', 'expected an absolute URL such as http://127.0.0.1:9332/');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ConfigError('INVOICING_RPC_URL', 'expected an http:// or https:// URL');
+  }
+  const user = envOptionalString(env, 'INVOICING_RPC_USER');
+  const password = envOptionalString(env, 'INVOICING_RPC_PASSWORD');
+  const cookieFile = envOptionalString(env, 'INVOICING_RPC_COOKIE_FILE');
+  if (!cookieFile && !parsed.username && (user === undefined || password === undefined)) {
+    throw new ConfigError(
+      'INVOICING_RPC_USER',
+      'the node needs a login: set INVOICING_RPC_USER and INVOICING_RPC_PASSWORD, or INVOICING_RPC_COOKIE_FILE',
+    );
+  }
+  return { kind, network, rpc: { url, user, password, cookieFile: cookieFile ? resolve(cookieFile) : undefined } };
+}
+
+const DEFAULT_PAIRS: Record<LedgerConfig['kind'], string> = {
+  simulated: 'XLMEUR',
+  litecoin: 'LTCEUR',
+  bitcoin: 'XBTEUR',
+};
+
+function readRates(env: Env, ledger: LedgerConfig['kind']): RateConfig {
   const source = envChoice(env, 'INVOICING_RATE_SOURCE', 'fixed', ['fixed', 'ticker'] as const);
   if (source === 'fixed') {
     const text = envString(env, 'INVOICING_FIXED_RATE', '0.25');
@@ -87,7 +140,7 @@ function readRates(env: Env): RateConfig {
   } catch {
     throw new ConfigError('INVOICING_TICKER_URL', `expected an absolute URL, got "${url}"`);
   }
-  return { source, url, pair: envString(env, 'INVOICING_TICKER_PAIR', 'XLMEUR') };
+  return { source, url, pair: envString(env, 'INVOICING_TICKER_PAIR', DEFAULT_PAIRS[ledger]) };
 }
 
 function readMaxAmount(env: Env): bigint {
@@ -120,7 +173,11 @@ export function loadConfig(env: Env = process.env): InvoicingConfig {
       `expected 1 to 10 upper-case letters or digits starting with a letter, got "${referencePrefix}"`,
     );
   }
-  const ledgerKind = envChoice(env, 'INVOICING_LEDGER', 'simulated', ['simulated'] as const);
+  const ledger = readLedger(env, dataDir);
+  const confirmations = envString(env, 'INVOICING_CONFIRMATIONS', '1');
+  if (!['0', '1', '2', '6'].includes(confirmations)) {
+    throw new ConfigError('INVOICING_CONFIRMATIONS', `expected 0, 1, 2 or 6, got "${confirmations}"`);
+  }
   return {
     host,
     port,
@@ -133,11 +190,10 @@ export function loadConfig(env: Env = process.env): InvoicingConfig {
     maxAmountEurCents: readMaxAmount(env),
     defaultExpiryMin: envInteger(env, 'INVOICING_DEFAULT_EXPIRY_MIN', 15, { min: 1, max: 1440 }),
     lateWindowMin: envInteger(env, 'INVOICING_LATE_WINDOW_MIN', 1440, { min: 0, max: 60 * 24 * 30 }),
-    ledger: {
-      kind: ledgerKind,
-      file: resolve(envString(env, 'INVOICING_SIMULATED_LEDGER_FILE', join(dataDir, 'simulated-ledger.sqlite'))),
-    },
-    rates: readRates(env),
+    ledger,
+    defaultConfirmations: Number(confirmations),
+    gapLimit: envInteger(env, 'INVOICING_GAP_LIMIT', 20, { min: 1, max: 100_000 }),
+    rates: readRates(env, ledger.kind),
     rateLimits: {
       createPerMinute: envInteger(env, 'INVOICING_RATE_LIMIT_CREATE_PER_MIN', 600, { min: 0, max: 10_000_000 }),
       readPerMinute: envInteger(env, 'INVOICING_RATE_LIMIT_READ_PER_MIN', 1200, { min: 0, max: 10_000_000 }),

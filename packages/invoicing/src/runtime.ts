@@ -1,6 +1,10 @@
+import { ConfigError } from '@svc/common';
 import type { InvoicingConfig } from './config.js';
+import { CoreRpcLedger } from './ledger/chain/coreRpcLedger.js';
 import type { Ledger } from './ledger/ledger.js';
+import { RpcError } from './ledger/rpc.js';
 import { SimulatedLedger } from './ledger/simulated.js';
+import { ChainWatcher } from './payments/chainWatcher.js';
 import { ExpiryScheduler } from './payments/expiryScheduler.js';
 import { PaymentWatcher } from './payments/watcher.js';
 import { FixedRateSource } from './rates/fixedRate.js';
@@ -11,11 +15,27 @@ import { loadServerSecret } from './service/serverSecret.js';
 import { listenForInvoiceChanges } from './store/changeNotices.js';
 import { type InvoicingStore, openInvoicingStore, openReadConnection } from './store/database.js';
 
-export function openLedger(config: InvoicingConfig): Ledger {
-  switch (config.ledger.kind) {
-    case 'simulated':
-      return new SimulatedLedger(config.ledger.file);
+/** Opens the configured ledger; a chain node is asked once, so a wrong URL, login or network stops start-up. */
+export async function openLedger(config: InvoicingConfig): Promise<Ledger> {
+  const ledger = config.ledger;
+  if (ledger.kind === 'simulated') return new SimulatedLedger(ledger.file);
+  const node = new CoreRpcLedger({ coin: ledger.kind, network: ledger.network, rpc: ledger.rpc });
+  try {
+    await node.verify();
+  } catch (error) {
+    if (!(error instanceof RpcError)) throw error;
+    // One line naming the setting to fix.
+    const variable =
+      error.kind === 'unauthorised'
+        ? ledger.rpc.cookieFile
+          ? 'INVOICING_RPC_COOKIE_FILE'
+          : 'INVOICING_RPC_PASSWORD'
+        : error.kind === 'unreachable'
+          ? 'INVOICING_RPC_URL'
+          : 'INVOICING_NETWORK';
+    throw new ConfigError(variable, error.message);
   }
+  return node;
 }
 
 export function createRateSource(config: InvoicingConfig): RateSource {
@@ -34,8 +54,8 @@ export interface Invoicing {
 
 /** Opens the database and the ledger and builds the service (no background work). */
 export async function openInvoicing(config: InvoicingConfig, now?: () => number): Promise<Invoicing> {
+  const ledger = await openLedger(config);
   const store = await openInvoicingStore(config.database);
-  const ledger = openLedger(config);
   const reader = openReadConnection(store);
   const service = new InvoicingService({
     store,
@@ -49,6 +69,8 @@ export async function openInvoicing(config: InvoicingConfig, now?: () => number)
       maxAmountEurCents: config.maxAmountEurCents,
       defaultExpiryMin: config.defaultExpiryMin,
       lateWindowMin: config.lateWindowMin,
+      defaultConfirmations: config.defaultConfirmations,
+      gapLimit: config.gapLimit,
     },
     now,
   });
@@ -70,13 +92,17 @@ export async function openInvoicing(config: InvoicingConfig, now?: () => number)
  * PostgreSQL) the listener for changes made by other instances.
  */
 export async function startBackgroundWork(invoicing: Invoicing, onError: (what: string, error: unknown) => void) {
-  const watcher = new PaymentWatcher({
+  const { ledger } = invoicing;
+  const watcherOptions = {
     store: invoicing.store,
-    ledger: invoicing.ledger,
     service: invoicing.service,
     intervalMs: invoicing.config.watchIntervalMs,
-    onError: (error) => onError('payment watcher', error),
-  });
+    onError: (error: unknown) => onError('payment watcher', error),
+  };
+  const watcher =
+    ledger.matching === 'address'
+      ? new ChainWatcher({ ...watcherOptions, ledger })
+      : new PaymentWatcher({ ...watcherOptions, ledger });
   const scheduler = new ExpiryScheduler({
     service: invoicing.service,
     intervalMs: invoicing.config.expiryIntervalMs,
@@ -90,6 +116,11 @@ export async function startBackgroundWork(invoicing: Invoicing, onError: (what: 
   return {
     watcher,
     scheduler,
+    /** What is wrong with the chain node or the watcher's progress (null when fine, and always on a memo ledger). */
+    async ledgerProblem(): Promise<string | null> {
+      if (!(watcher instanceof ChainWatcher) || ledger.matching !== 'address') return null;
+      return (await ledger.health()) ?? watcher.health().problem;
+    },
     async stop() {
       await scheduler.stop();
       await watcher.stop();

@@ -7,7 +7,13 @@ import { loadConfig } from '../src/config.js';
 import { SimulatedLedger } from '../src/ledger/simulated.js';
 import { openInvoicing } from '../src/runtime.js';
 import type { InvoicingDatabase } from '../src/store/schema.js';
-import { createServiceEnvironment, type ServiceEnvironment, startService, stopProcess } from './processes.js';
+import {
+  createInvoices,
+  createServiceEnvironment,
+  type ServiceEnvironment,
+  startService,
+  stopProcess,
+} from './processes.js';
 
 const INVOICES = 12;
 const PAYMENTS = 480;
@@ -32,16 +38,7 @@ describeEachEngine('crash safety', (engine) => {
     await setup.close();
 
     let service = await startService(environment.env);
-    const invoices: { id: string; message: string }[] = [];
-    for (let i = 0; i < INVOICES; i++) {
-      const response = await fetch(`${service.url}/api/invoices`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-        body: JSON.stringify({ amount_coin: 1000, expires_min: 60 }),
-      });
-      assert.equal(response.status, 201);
-      invoices.push((await response.json()) as { id: string; message: string });
-    }
+    const invoices = await createInvoices<{ id: string; message: string }>(service.url, key, INVOICES);
 
     const observer = openDatabase<InvoicingDatabase>(config.database);
     const credited = async () =>

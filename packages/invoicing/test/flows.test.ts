@@ -35,7 +35,14 @@ describeEachEngine('invoice flows', (engine) => {
     assert.equal(body.amount_paid_coin, 40);
     assert.equal(body.amount_due_coin, 0);
     assert.deepEqual(body.payments, [
-      { tx_id: payment.txId, op_index: 0, amount_coin: 40, at: Math.floor(payment.time / 1000), late: false },
+      {
+        tx_id: payment.txId,
+        op_index: 0,
+        amount_coin: 40,
+        at: Math.floor(payment.time / 1000),
+        late: false,
+        confirmations: 1,
+      },
     ]);
     assert.deepEqual(body.flags, { partial: false, overpaid: false, late: false });
     assert.equal(body.paid_at, Math.floor(payment.time / 1000));

@@ -106,3 +106,24 @@ export function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promis
     child.kill(signal);
   });
 }
+
+/** Creates `count` invoices through the running service's API, each with `body`; returns their JSON. */
+export async function createInvoices<T>(
+  url: string,
+  key: string,
+  count: number,
+  body: Record<string, unknown> = { amount_coin: 1000, expires_min: 60 },
+): Promise<T[]> {
+  const created: T[] = [];
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(`${url}/api/invoices`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify(body),
+    });
+    if (response.status !== 201)
+      throw new Error(`POST /api/invoices answered ${response.status}: ${await response.text()}`);
+    created.push((await response.json()) as T);
+  }
+  return created;
+}

@@ -6,7 +6,7 @@ import { type Currency, coinForEur, decimalsOf, eurForCoin, formatCoin, formatEu
  * Invoices as plain records and the rules that move them: creation, crediting a payment, expiry.
  * Pure functions: the caller supplies the time and stores the result.
  */
-export type InvoiceStatus = 'open' | 'paid' | 'expired';
+export type InvoiceStatus = 'open' | 'processing' | 'paid' | 'expired';
 
 export interface InvoiceFlags {
   /** Something arrived, but less than the amount due (after tolerance). */
@@ -25,6 +25,8 @@ export interface Invoice {
   /** The text the payer attaches to the payment; equal to orderRef. */
   message: string;
   recipient: string;
+  /** Chain ledgers: the derivation index of `recipient` under the merchant's account key. */
+  addressIndex: number | null;
   pricedIn: Currency;
   amountCoin: bigint;
   amountEur: bigint;
@@ -40,9 +42,13 @@ export interface Invoice {
   expiresAt: number;
   /** Ledger time (ms) of the payment that completed the invoice. */
   paidAt: number | null;
-  /** Sum of every credited payment. */
+  /** Confirmations a payment needs to count as paid (0: seen is enough); copied from the merchant at creation. */
+  confirmationsRequired: number;
+  /** Sum of every credited payment that has the required confirmations. */
   amountPaid: bigint;
-  /** Sum of the payments whose ledger time is at or before expires_at. */
+  /** Sum of the credited payments still short of the required confirmations (chain ledgers). */
+  amountPending: bigint;
+  /** Sum of the confirmed payments whose ledger time is at or before expires_at. */
   amountPaidInTime: bigint;
   flags: InvoiceFlags;
 }
@@ -72,6 +78,8 @@ export interface AmountLimits {
   maxEurCents: bigint;
   /** Smallest coin amount the ledger carries, in minor units. */
   minCoinMinor: bigint;
+  /** Decimals of the ledger's coin (7 when left out: the simulated coin). */
+  coinDecimals?: number;
 }
 
 /** The hard ceiling for any coin amount: what a signed 64-bit column holds with room to add up. */
@@ -84,9 +92,9 @@ export interface PriceRequest {
 }
 
 /** Reads and checks the amount the caller priced the invoice in, naming the field in every error. */
-export function parsePrice(request: PriceRequest): bigint {
+export function parsePrice(request: PriceRequest, coinDecimals?: number): bigint {
   const param = request.currency === 'eur' ? 'amount_eur' : 'amount_coin';
-  const decimals = decimalsOf(request.currency);
+  const decimals = decimalsOf(request.currency, coinDecimals);
   const parsed = parseExactDecimal(request.value);
   if (parsed === 'not_a_number') throw invalidRequest('amount_invalid', `${param} must be a number`, param);
   if (parsed === 'not_finite') throw invalidRequest('amount_invalid', `${param} must be a finite number`, param);
@@ -104,12 +112,13 @@ export function parsePrice(request: PriceRequest): bigint {
 /** Both amounts of an invoice from the one the caller gave and the rate, checked against the limits. */
 export function priceInvoice(request: PriceRequest, rate: Rate, limits: AmountLimits) {
   const param = request.currency === 'eur' ? 'amount_eur' : 'amount_coin';
-  const given = parsePrice(request);
+  const decimals = limits.coinDecimals;
+  const given = parsePrice(request, decimals);
   if (request.currency === 'coin' && given > MAX_COIN_MINOR) {
     throw invalidRequest('amount_too_large', `${param} is too large`, param);
   }
-  const amountCoin = request.currency === 'coin' ? given : coinForEur(given, rate.eurPerCoin);
-  const amountEur = request.currency === 'eur' ? given : eurForCoin(given, rate.eurPerCoin);
+  const amountCoin = request.currency === 'coin' ? given : coinForEur(given, rate.eurPerCoin, decimals);
+  const amountEur = request.currency === 'eur' ? given : eurForCoin(given, rate.eurPerCoin, decimals);
   if (amountEur > limits.maxEurCents || amountCoin > MAX_COIN_MINOR) {
     throw invalidRequest(
       'amount_too_large',
@@ -120,7 +129,7 @@ export function priceInvoice(request: PriceRequest, rate: Rate, limits: AmountLi
   if (amountCoin < limits.minCoinMinor) {
     throw invalidRequest(
       'amount_too_small',
-      `${param} is below the ledger's minimum payment of ${formatCoin(limits.minCoinMinor)} coin`,
+      `${param} is below the ledger's minimum payment of ${formatCoin(limits.minCoinMinor, decimals)} coin`,
       param,
     );
   }
@@ -132,11 +141,14 @@ export interface NewInvoice {
   merchantId: string;
   orderRef: string;
   recipient: string;
+  addressIndex?: number | null;
   pricedIn: Currency;
   amountCoin: bigint;
   amountEur: bigint;
   rate: Rate;
   toleranceBp: number;
+  /** Confirmations required for a payment to count (0 on ledgers whose payments are final when seen). */
+  confirmationsRequired?: number;
   expiresMin: number;
   now: number;
 }
@@ -149,6 +161,7 @@ export function openInvoice(input: NewInvoice): InvoiceChange {
     orderRef: input.orderRef,
     message: input.orderRef,
     recipient: input.recipient,
+    addressIndex: input.addressIndex ?? null,
     pricedIn: input.pricedIn,
     amountCoin: input.amountCoin,
     amountEur: input.amountEur,
@@ -159,7 +172,9 @@ export function openInvoice(input: NewInvoice): InvoiceChange {
     createdAt: input.now,
     expiresAt: Math.floor(input.now / 1000) + input.expiresMin * 60,
     paidAt: null,
+    confirmationsRequired: input.confirmationsRequired ?? 0,
     amountPaid: 0n,
+    amountPending: 0n,
     amountPaidInTime: 0n,
     flags: { partial: false, overpaid: false, late: false },
   };
@@ -172,8 +187,8 @@ export function amountRequired(invoice: Pick<Invoice, 'amountCoin' | 'toleranceB
 }
 
 export function amountDue(invoice: Invoice): bigint {
-  if (invoice.status === 'paid') return 0n;
-  const due = invoice.amountCoin - invoice.amountPaid;
+  if (invoice.status === 'paid' || invoice.status === 'processing') return 0n;
+  const due = invoice.amountCoin - invoice.amountPaid - invoice.amountPending;
   return due > 0n ? due : 0n;
 }
 
@@ -184,9 +199,10 @@ export function isInTime(invoice: Pick<Invoice, 'expiresAt'>, ledgerTime: number
 
 function flagsOf(invoice: Invoice, status: InvoiceStatus, late: boolean): InvoiceFlags {
   const required = amountRequired(invoice);
+  const received = invoice.amountPaid + invoice.amountPending;
   return {
-    partial: status !== 'paid' && invoice.amountPaid > 0n && invoice.amountPaid < required,
-    overpaid: invoice.amountPaid > invoice.amountCoin,
+    partial: status !== 'paid' && status !== 'processing' && received > 0n && received < required,
+    overpaid: received > invoice.amountCoin,
     late,
   };
 }
@@ -226,4 +242,50 @@ export function expireIfDue(before: Invoice, now: number): InvoiceChange | null 
   const invoice: Invoice = { ...before, status: 'expired' };
   invoice.flags = flagsOf(invoice, 'expired', before.flags.late);
   return { invoice, statusChange: { status: 'expired', at: now } };
+}
+
+/** A payment credited to an invoice as a chain ledger sees it now. */
+export interface SeenPayment {
+  amount: bigint;
+  /** When the payment was first seen (mempool) or its block's time (ms). */
+  ledgerTime: number;
+  /** 0 while unconfirmed. */
+  confirmations: number;
+}
+
+/**
+ * The state of an invoice from every payment credited to it that still exists (on a chain ledger
+ * blocks can be undone and unconfirmed payments replaced, so the state is computed again from the
+ * payments rather than added to). Paid: the payments in time with the required confirmations
+ * reach the amount less the tolerance. Processing: they would with the payments still waiting for
+ * confirmations. Otherwise open until `expires_at`, then expired.
+ */
+export function settleInvoice(before: Invoice, payments: SeenPayment[], now: number): InvoiceChange {
+  const ordered = [...payments].sort((a, b) => a.ledgerTime - b.ledgerTime);
+  const required = amountRequired(before);
+  let amountPaid = 0n;
+  let amountPending = 0n;
+  let amountPaidInTime = 0n;
+  let pendingInTime = 0n;
+  let paidAt: number | null = null;
+  let late = false;
+  for (const payment of ordered) {
+    const confirmed = payment.confirmations >= before.confirmationsRequired;
+    const inTime = isInTime(before, payment.ledgerTime);
+    if (!inTime) late = true;
+    if (confirmed) amountPaid += payment.amount;
+    else amountPending += payment.amount;
+    if (!inTime) continue;
+    if (confirmed) {
+      amountPaidInTime += payment.amount;
+      if (paidAt === null && amountPaidInTime >= required) paidAt = payment.ledgerTime;
+    } else pendingInTime += payment.amount;
+  }
+  let status: InvoiceStatus;
+  if (paidAt !== null) status = 'paid';
+  else if (amountPaidInTime + pendingInTime >= required) status = 'processing';
+  else status = now >= before.expiresAt * 1000 ? 'expired' : 'open';
+  const invoice: Invoice = { ...before, status, amountPaid, amountPending, amountPaidInTime, paidAt };
+  invoice.flags = flagsOf(invoice, status, late);
+  return { invoice, statusChange: status !== before.status ? { status, at: now } : null };
 }

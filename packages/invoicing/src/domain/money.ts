@@ -1,6 +1,10 @@
 import { divideRoundingHalfUp, divideRoundingUp, formatMinorUnitsShort } from './decimal.js';
 
-/** The coin has 7 decimals (its minor unit is 0.0000001), the euro 2 (cents). */
+/**
+ * The simulated coin has 7 decimals (its minor unit is 0.0000001), the euro 2 (cents). Other
+ * ledgers give their own (`Ledger.decimals`: Litecoin and Bitcoin 8); functions about coin
+ * amounts take them, with the simulated coin's as the default.
+ */
 export const COIN_DECIMALS = 7;
 export const EUR_DECIMALS = 2;
 /** Exchange rates (EUR per coin) are kept as integers of 10^-RATE_DECIMALS euro per coin. */
@@ -8,11 +12,10 @@ export const RATE_DECIMALS = 10;
 
 export type Currency = 'coin' | 'eur';
 
-export function decimalsOf(currency: Currency): number {
-  return currency === 'coin' ? COIN_DECIMALS : EUR_DECIMALS;
+export function decimalsOf(currency: Currency, coinDecimals = COIN_DECIMALS): number {
+  return currency === 'coin' ? coinDecimals : EUR_DECIMALS;
 }
 
-const COIN_PER_MINOR = 10n ** BigInt(COIN_DECIMALS);
 const EUR_PER_MINOR = 10n ** BigInt(EUR_DECIMALS);
 const RATE_UNIT = 10n ** BigInt(RATE_DECIMALS);
 
@@ -21,17 +24,17 @@ const RATE_UNIT = 10n ** BigInt(RATE_DECIMALS);
  * merchant never receives less than the price.
  *   coin = eur / rate  →  coinMinor = eurCents · 10^7 · 10^R / (100 · rateUnits)
  */
-export function coinForEur(eurCents: bigint, rateUnits: bigint): bigint {
-  return divideRoundingUp(eurCents * COIN_PER_MINOR * RATE_UNIT, EUR_PER_MINOR * rateUnits);
+export function coinForEur(eurCents: bigint, rateUnits: bigint, coinDecimals = COIN_DECIMALS): bigint {
+  return divideRoundingUp(eurCents * 10n ** BigInt(coinDecimals) * RATE_UNIT, EUR_PER_MINOR * rateUnits);
 }
 
 /** The euro value of a coin amount at a rate, rounded to the nearest cent (half up). */
-export function eurForCoin(coinMinor: bigint, rateUnits: bigint): bigint {
-  return divideRoundingHalfUp(coinMinor * rateUnits * EUR_PER_MINOR, COIN_PER_MINOR * RATE_UNIT);
+export function eurForCoin(coinMinor: bigint, rateUnits: bigint, coinDecimals = COIN_DECIMALS): bigint {
+  return divideRoundingHalfUp(coinMinor * rateUnits * EUR_PER_MINOR, 10n ** BigInt(coinDecimals) * RATE_UNIT);
 }
 
-export function formatCoin(minor: bigint): string {
-  return formatMinorUnitsShort(minor, COIN_DECIMALS);
+export function formatCoin(minor: bigint, coinDecimals = COIN_DECIMALS): string {
+  return formatMinorUnitsShort(minor, coinDecimals);
 }
 
 export function formatEur(cents: bigint): string {

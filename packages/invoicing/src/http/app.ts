@@ -10,6 +10,7 @@ import { answerClientError, answerUnservedRequests } from './client-errors.js';
 import { registerDevLedgerRoutes } from './devLedgerRoutes.js';
 import { ErrorAnswers } from './error-answers.js';
 import { MAX_URL_LENGTH } from './errors.js';
+import { registerLedgerHealthRoute } from './ledgerHealth.js';
 import { htmlErrorPages } from './pages/html-errors.js';
 import { registerWebPages, type WebOptions } from './pages/register-web-pages.js';
 import { RateLimiter } from './rateLimiter.js';
@@ -24,6 +25,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** The checkout pages and the portal. */
   web?: WebOptions;
+  /** On a chain ledger: what is wrong with the node or the watcher, for /healthz (null when fine). */
+  ledgerProblem?: () => Promise<string | null>;
 }
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -68,7 +71,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       done(error as Error, undefined);
     }
   });
-  registerHealthRoute(app, options.store.db);
+  if (options.ledgerProblem) registerLedgerHealthRoute(app, options.store.db, options.ledgerProblem);
+  else registerHealthRoute(app, options.store.db);
   const limits = options.rateLimits ?? UNLIMITED;
   const now = options.service.now;
   registerApiRoutes(app, options.service, {

@@ -8,7 +8,7 @@ import { parseExactDecimal, toMinorUnits } from '../domain/decimal.js';
 import { invalidRequest } from '../domain/errors.js';
 import { COIN_DECIMALS, formatCoin } from '../domain/money.js';
 import { MAX_REFERENCE_BYTES } from '../domain/references.js';
-import type { Ledger, LedgerPayment, PaymentRequestDetails } from './ledger.js';
+import type { LedgerPayment, MemoLedger, PaymentRequestDetails } from './ledger.js';
 import { newSimulatedAddress, SIMULATED_ADDRESS_PREFIX, validateSimulatedAddress } from './simulatedAddress.js';
 
 export interface SimulatedPaymentRequest {
@@ -44,8 +44,11 @@ export const SIMULATED_MINIMUM_AMOUNT = 100n;
  * interface, page by page. Payments are made with `submitPayment` (the `simulate-pay` command and
  * `POST /dev/ledger/payments`).
  */
-export class SimulatedLedger implements Ledger {
+export class SimulatedLedger implements MemoLedger {
+  readonly matching = 'memo' as const;
   readonly name = 'simulated';
+  readonly coinCode = 'COIN';
+  readonly decimals = COIN_DECIMALS;
   readonly addressPrefix = SIMULATED_ADDRESS_PREFIX;
   readonly minimumAmount = SIMULATED_MINIMUM_AMOUNT;
   private readonly db: SQLite.Database;

@@ -1,13 +1,13 @@
-import type { Ledger, LedgerPayment } from '../ledger/ledger.js';
+import type { LedgerPayment, MemoLedger } from '../ledger/ledger.js';
 import type { InvoicingService } from '../service/invoicingService.js';
 import type { InvoicingStore } from '../store/database.js';
 import { readCursor } from '../store/ledgerPayments.js';
 import { listWatchedAddresses } from '../store/merchants.js';
-import { type LeaderLease, takeLeadership } from './leadership.js';
+import { PollingLoop } from './pollingLoop.js';
 
 export interface WatcherOptions {
   store: InvoicingStore;
-  ledger: Ledger;
+  ledger: MemoLedger;
   service: InvoicingService;
   /** Poll the ledger this often when it gives no activity signal. */
   intervalMs: number;
@@ -16,43 +16,42 @@ export interface WatcherOptions {
 }
 
 /**
- * Follows the payments into every merchant address and credits them. Each page of payments is
+ * The watcher of a memo ledger (see ChainWatcher for chain ledgers). Follows the payments into every merchant address and credits them. Each page of payments is
  * applied in one transaction together with the saved cursor, and the (ledger, tx id, operation
  * index) key makes a payment count once; so a restart, a crash between pages or a second watcher
  * never credits twice. It stops at the first payment the ledger has not made final and resumes
  * there. On PostgreSQL an advisory lock lets one watcher work while others stand by.
  */
 export class PaymentWatcher {
-  private stopped = false;
-  private wake: (() => void) | undefined;
-  private loop: Promise<void> | undefined;
-  private pending = false;
-  private lease: LeaderLease | undefined;
+  private readonly loop: PollingLoop;
   private unsubscribe: (() => void) | undefined;
   private readonly pageSize: number;
 
   constructor(private readonly options: WatcherOptions) {
     this.pageSize = options.pageSize ?? 100;
+    this.loop = new PollingLoop({
+      store: options.store,
+      intervalMs: options.intervalMs,
+      pass: async () => {
+        await this.catchUp();
+      },
+      onError: options.onError,
+    });
   }
 
   start(): void {
-    if (this.loop) return;
-    this.unsubscribe = this.options.ledger.onActivity?.(() => this.poke());
-    this.loop = this.run();
+    this.unsubscribe ??= this.options.ledger.onActivity?.(() => this.poke());
+    this.loop.start();
   }
 
   /** Asks for a pass now rather than at the next interval. */
   poke(): void {
-    this.pending = true;
-    this.wake?.();
+    this.loop.poke();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
     this.unsubscribe?.();
-    this.wake?.();
-    await this.loop;
-    await this.lease?.release();
+    await this.loop.stop();
   }
 
   /** One pass over every address until no final payment is left; returns how many payments were read. */
@@ -60,7 +59,7 @@ export class PaymentWatcher {
     let seen = 0;
     const addresses = await listWatchedAddresses(this.options.store.db, this.options.ledger.name);
     for (const address of addresses) {
-      if (this.stopped) break;
+      if (this.loop.isStopped) break;
       seen += await this.catchUpAddress(address);
     }
     return seen;
@@ -69,7 +68,7 @@ export class PaymentWatcher {
   private async catchUpAddress(address: string): Promise<number> {
     const { ledger, store, service } = this.options;
     let seen = 0;
-    while (!this.stopped) {
+    while (!this.loop.isStopped) {
       const cursor = await readCursor(store.db, ledger.name, address);
       const page = await ledger.paymentsTo(address, cursor, this.pageSize);
       const finalPrefix: LedgerPayment[] = [];
@@ -83,37 +82,5 @@ export class PaymentWatcher {
       if (finalPrefix.length < page.length || page.length < this.pageSize) break;
     }
     return seen;
-  }
-
-  private async run(): Promise<void> {
-    let failures = 0;
-    while (!this.stopped) {
-      try {
-        this.lease ??= await takeLeadership(this.options.store);
-        if (this.lease?.held()) {
-          this.pending = false;
-          await this.catchUp();
-          failures = 0;
-        } else {
-          await this.lease?.release();
-          this.lease = undefined;
-        }
-      } catch (error) {
-        failures++;
-        this.options.onError?.(error);
-        await this.lease?.release().catch(() => {});
-        this.lease = undefined;
-      }
-      if (this.stopped || this.pending) continue;
-      const delay = failures > 0 ? Math.min(30_000, this.options.intervalMs * 2 ** failures) : this.options.intervalMs;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, delay);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = undefined;
-    }
   }
 }

@@ -9,7 +9,8 @@ import {
   priceInvoice,
 } from '../domain/invoice.js';
 import { newApiKeyId, newInvoiceId, newMerchantId, newOrderReference } from '../domain/references.js';
-import type { Ledger, LedgerPayment } from '../ledger/ledger.js';
+import type { AccountKey, ChainBlock, ChainOutput, Ledger, LedgerPayment } from '../ledger/ledger.js';
+import { applyBlock, applyMempool, type ChainCreditOptions, undoBlocksAbove } from '../payments/chainCrediting.js';
 import { creditLedgerPayment } from '../payments/crediting.js';
 import type { RateSource } from '../rates/rateSource.js';
 import {
@@ -20,6 +21,7 @@ import {
   revokeApiKey,
   touchApiKey,
 } from '../store/apiKeys.js';
+import type { FollowedBlock } from '../store/chainLedger.js';
 import {
   ConcurrentWriteError,
   type InvoicingDb,
@@ -51,6 +53,7 @@ import {
   listMerchants,
   type Merchant,
   type MerchantSettings,
+  takeAddressIndex,
   updateMerchant,
 } from '../store/merchants.js';
 import { hashApiKey, looksLikeApiKey, newApiKey, shownPrefix } from './apiKeySecrets.js';
@@ -66,7 +69,14 @@ export interface ServiceSettings {
   /** Expiry of new merchants' invoices when neither the request nor the merchant says otherwise. */
   defaultExpiryMin: number;
   lateWindowMin: number;
+  /** Confirmations new merchants require on a chain ledger (0, 1, 2 or 6); 1 when left out. */
+  defaultConfirmations?: number;
+  /** Chain ledgers: unused addresses in a row after the last paid one before earlier unused ones are given again. */
+  gapLimit?: number;
 }
+
+/** The gap limit of BIP 44 wallets: they stop looking after 20 unused addresses in a row. */
+export const DEFAULT_GAP_LIMIT = 20;
 
 export interface ServiceOptions {
   store: InvoicingStore;
@@ -88,10 +98,22 @@ export interface CreateInvoiceRequest {
 
 export interface CreateMerchantRequest {
   name: string;
-  /** Ledger address; with the simulated ledger a new address is made when left out. */
+  /** Ledger address (memo ledgers); with the simulated ledger a new address is made when left out. */
   recipient?: string;
+  /** Chain ledgers: the account's extended public key or `wpkh(<xpub>/0/*)` descriptor. */
+  accountKey?: string;
   settings?: Partial<MerchantSettings>;
 }
+
+export interface MerchantChanges {
+  name?: string;
+  recipient?: string;
+  accountKey?: string;
+  settings?: Partial<MerchantSettings>;
+}
+
+/** The confirmations a merchant may require on a chain ledger. */
+export const CONFIRMATION_CHOICES = [0, 1, 2, 6] as const;
 
 export interface IdempotentAnswer {
   statusCode: number;
@@ -125,6 +147,7 @@ export class InvoicingService {
   private readonly viewCache: PublicViewCache | undefined;
   private readonly rates: RateSource;
   private readonly secret: Buffer;
+  private readonly accounts = new Map<string, AccountKey>();
   /** Creations and other small writes, grouped into shared commits on SQLite. */
   readonly writes: GroupCommit;
   readonly now: () => number;
@@ -150,13 +173,35 @@ export class InvoicingService {
 
   // ---- merchants ---------------------------------------------------------------------------
 
+  /** The normalised descriptor of an account key, checked by the ledger (network, script type). */
+  private checkAccountKey(text: string): string {
+    if (this.ledger.matching !== 'address') {
+      throw invalidRequest(
+        'account_key_unsupported',
+        'this ledger pays merchant addresses, not account keys',
+        'account_key',
+      );
+    }
+    const parsed = this.ledger.parseAccountKey(text);
+    if (typeof parsed === 'string')
+      throw invalidRequest('account_key_invalid', `account key: ${parsed}`, 'account_key');
+    return parsed.descriptor;
+  }
+
   private checkRecipient(recipient: string): void {
     const problem = this.ledger.validateAddress(recipient);
     if (problem) throw invalidRequest('recipient_invalid', `recipient: ${problem}`, 'recipient');
   }
 
   private checkSettings(settings: Partial<MerchantSettings>): void {
-    const { defaultExpiryMin, toleranceBp } = settings;
+    const { defaultExpiryMin, toleranceBp, confirmations } = settings;
+    if (confirmations !== undefined && !(CONFIRMATION_CHOICES as readonly number[]).includes(confirmations)) {
+      throw invalidRequest(
+        'confirmations_invalid',
+        `the required confirmations must be one of ${CONFIRMATION_CHOICES.join(', ')}`,
+        'confirmations',
+      );
+    }
     if (
       defaultExpiryMin !== undefined &&
       (!Number.isInteger(defaultExpiryMin) || defaultExpiryMin < 1 || defaultExpiryMin > MAX_EXPIRES_MIN)
@@ -180,20 +225,28 @@ export class InvoicingService {
     const name = request.name.trim();
     if (name === '' || name.length > 200)
       throw invalidRequest('name_invalid', 'the name must have 1 to 200 characters', 'name');
-    let recipient = request.recipient?.trim();
-    if (recipient === undefined || recipient === '') {
-      if (!this.ledger.newAddress) {
-        throw invalidRequest('recipient_missing', 'a recipient address is required', 'recipient');
+    let recipient = request.recipient?.trim() ?? '';
+    let accountKey: string | null = null;
+    if (this.ledger.matching === 'address') {
+      // Every invoice gets an address of its own, derived from the account key.
+      if (request.accountKey?.trim()) accountKey = this.checkAccountKey(request.accountKey);
+      recipient = '';
+    } else {
+      if (recipient === '') {
+        if (!this.ledger.newAddress) {
+          throw invalidRequest('recipient_missing', 'a recipient address is required', 'recipient');
+        }
+        recipient = this.ledger.newAddress();
       }
-      recipient = this.ledger.newAddress();
+      this.checkRecipient(recipient);
     }
-    this.checkRecipient(recipient);
     const settings: MerchantSettings = {
       defaultExpiryMin: request.settings?.defaultExpiryMin ?? this.settings.defaultExpiryMin,
       toleranceBp: request.settings?.toleranceBp ?? 0,
+      confirmations: request.settings?.confirmations ?? this.settings.defaultConfirmations ?? 1,
     };
     this.checkSettings(settings);
-    const merchant: Merchant = { id: newMerchantId(), name, recipient, settings, createdAt: this.now() };
+    const merchant: Merchant = { id: newMerchantId(), name, recipient, accountKey, settings, createdAt: this.now() };
     await inTransaction(this.store, (trx) => insertMerchant(trx, merchant));
     return merchant;
   }
@@ -207,20 +260,19 @@ export class InvoicingService {
   }
 
   /** Changes a merchant's name, recipient address (validated by the ledger) or settings. */
-  async updateMerchant(
-    id: string,
-    changes: { name?: string; recipient?: string; settings?: Partial<MerchantSettings> },
-  ): Promise<Merchant> {
+  async updateMerchant(id: string, changes: MerchantChanges): Promise<Merchant> {
     if (changes.name !== undefined && (changes.name.trim() === '' || changes.name.length > 200)) {
       throw invalidRequest('name_invalid', 'the name must have 1 to 200 characters', 'name');
     }
     if (changes.recipient !== undefined) this.checkRecipient(changes.recipient.trim());
+    const accountKey = changes.accountKey === undefined ? undefined : this.checkAccountKey(changes.accountKey);
     if (changes.settings) this.checkSettings(changes.settings);
     const found = await inTransaction(this.store, (trx) =>
       updateMerchant(trx, id, {
         ...changes,
         name: changes.name?.trim(),
         recipient: changes.recipient?.trim(),
+        accountKey,
       }),
     );
     if (!found) throw notFound(`no merchant with id ${id}`);
@@ -281,23 +333,65 @@ export class InvoicingService {
       );
     }
     // Validate the amount before asking for a rate, so a bad request never waits on the ticker.
-    const limits = { maxEurCents: this.settings.maxAmountEurCents, minCoinMinor: this.ledger.minimumAmount };
-    parsePrice(request.amount);
+    const ledger = this.ledger;
+    const accountKey = ledger.matching === 'address' ? this.accountOf(merchant) : undefined;
+    const limits = {
+      maxEurCents: this.settings.maxAmountEurCents,
+      minCoinMinor: ledger.minimumAmount,
+      coinDecimals: ledger.decimals,
+    };
+    parsePrice(request.amount, ledger.decimals);
     const rate = await this.rates.current();
     const amounts = priceInvoice(request.amount, rate, limits);
-    return () =>
-      openInvoice({
+    // Runs inside the invoice's transaction: a chain ledger's address index is taken there.
+    return async (trx: InvoicingDb) => {
+      let recipient = merchant.recipient;
+      let addressIndex: number | null = null;
+      if (accountKey) {
+        const choice = await takeAddressIndex(trx, merchantId, {
+          gapLimit: this.settings.gapLimit ?? DEFAULT_GAP_LIMIT,
+          endedBefore: this.now() - this.settings.lateWindowMin * 60_000,
+        });
+        addressIndex = choice.index;
+        recipient = choice.reused ?? accountKey.addressAt(addressIndex);
+      }
+      return openInvoice({
         id: newInvoiceId(),
         merchantId,
         orderRef: newOrderReference(this.settings.referencePrefix),
-        recipient: merchant.recipient,
+        recipient,
+        addressIndex,
         pricedIn: request.amount.currency,
         ...amounts,
         rate,
         toleranceBp: merchant.settings.toleranceBp,
+        confirmationsRequired: ledger.matching === 'address' ? merchant.settings.confirmations : 0,
         expiresMin,
         now: this.now(),
       });
+    };
+  }
+
+  /** The merchant's parsed account key (cached by descriptor: deriving the chain node once). */
+  private accountOf(merchant: Merchant): AccountKey {
+    if (this.ledger.matching !== 'address') throw new Error('only chain ledgers derive addresses');
+    if (!merchant.accountKey) {
+      throw new InvoicingError(
+        409,
+        'invalid_request_error',
+        'account_key_missing',
+        'the merchant has no extended public key yet; set one in the portal settings or with `merchant set --account-key`',
+      );
+    }
+    let account = this.accounts.get(merchant.accountKey);
+    if (!account) {
+      const parsed = this.ledger.parseAccountKey(merchant.accountKey);
+      if (typeof parsed === 'string') throw new Error(`the stored account key of ${merchant.id} is invalid: ${parsed}`);
+      account = parsed;
+      if (this.accounts.size > 10_000) this.accounts.clear();
+      this.accounts.set(merchant.accountKey, account);
+    }
+    return account;
   }
 
   /** Retries once more on the (astronomically rare) clash of a new order reference or id. */
@@ -314,13 +408,15 @@ export class InvoicingService {
   /** Creates an invoice for the merchant and returns its public view (as GET /api/invoices/:id shows it). */
   async createInvoice(merchantId: string, request: CreateInvoiceRequest): Promise<PublicInvoice> {
     const make = await this.prepareInvoice(merchantId, request);
-    const change = await this.withFreshReferences(async () => {
-      const next = make();
-      await this.writes.run((trx) => insertInvoice(trx, next));
-      return next;
-    });
+    const change = await this.withFreshReferences(() =>
+      this.writes.run(async (trx) => {
+        const next = await make(trx);
+        await insertInvoice(trx, next);
+        return next;
+      }),
+    );
     void this.events.changed([change.invoice.id]);
-    return toPublicInvoice(change.invoice, [], [change.statusChange!], this.settings.baseUrl);
+    return toPublicInvoice(change.invoice, [], [change.statusChange!], this.settings.baseUrl, this.ledger.decimals);
   }
 
   /**
@@ -341,10 +437,10 @@ export class InvoicingService {
       this.writes.run(async (trx) => {
         const raced = await this.storedAnswer(trx, merchantId, idempotencyKey, requestHash);
         if (raced) return raced;
-        const change = make();
+        const change = await make(trx);
         await insertInvoice(trx, change);
         const body = publicInvoiceJson(
-          toPublicInvoice(change.invoice, [], [change.statusChange!], this.settings.baseUrl),
+          toPublicInvoice(change.invoice, [], [change.statusChange!], this.settings.baseUrl, this.ledger.decimals),
         );
         const now = this.now();
         const saved = await saveIdempotentResponse(
@@ -409,7 +505,7 @@ export class InvoicingService {
     const invoice = await this.getInvoice(id);
     if (!invoice) return undefined;
     const [payments, timeline] = await Promise.all([paymentsOfInvoice(this.db, id), readTimeline(this.db, id)]);
-    const view = toPublicInvoice(invoice, payments, timeline, this.settings.baseUrl);
+    const view = toPublicInvoice(invoice, payments, timeline, this.settings.baseUrl, this.ledger.decimals);
     const rendered = { view, json: publicInvoiceJson(view) };
     if (versions) this.viewCache?.set(id, versions, rendered);
     return rendered;
@@ -484,6 +580,37 @@ export class InvoicingService {
     });
     await this.events.changed(credited);
     return credited;
+  }
+
+  private chainOptions(): ChainCreditOptions {
+    return { ledger: this.ledger.name, now: this.now(), lateWindowMs: this.settings.lateWindowMin * 60_000 };
+  }
+
+  /** Chain ledgers: applies the next block of the best chain and moves the followed tip to it, in one transaction. */
+  async applyChainBlock(block: ChainBlock): Promise<string[]> {
+    const changed = await inTransaction(this.store, (trx) => applyBlock(trx, block, this.chainOptions()));
+    await this.events.changed(changed);
+    return changed;
+  }
+
+  /**
+   * Chain ledgers: undoes the followed blocks above the fork (a reorganisation) and makes the fork
+   * the followed tip, in one transaction.
+   */
+  async undoChainBlocksAbove(fork: FollowedBlock): Promise<string[]> {
+    const changed = await inTransaction(this.store, (trx) => undoBlocksAbove(trx, fork, this.chainOptions()));
+    await this.events.changed(changed);
+    return changed;
+  }
+
+  /**
+   * Chain ledgers: records payments seen in the mempool; with the whole mempool at the followed
+   * tip (`mempool`), drops the unconfirmed payments no longer in it.
+   */
+  async applyChainMempool(outputs: ChainOutput[], mempool: Set<string> | null): Promise<string[]> {
+    const changed = await inTransaction(this.store, (trx) => applyMempool(trx, outputs, mempool, this.chainOptions()));
+    await this.events.changed(changed);
+    return changed;
   }
 }
 

@@ -26,7 +26,11 @@ export interface PublicInvoice {
   /** Unix seconds. */
   expires_at: number;
   amount_paid_coin: string;
+  /** Received but still short of the required confirmations. */
+  amount_pending_coin: string;
   amount_due_coin: string;
+  /** Confirmations a payment needs before it counts as paid (0 on ledgers whose payments are final when seen). */
+  confirmations_required: number;
   payments: PublicPayment[];
   flags: InvoiceFlags;
   /** Unix seconds (ledger time of the completing payment), or null. */
@@ -41,6 +45,8 @@ export interface PublicPayment {
   /** Ledger time, Unix seconds. */
   at: number;
   late: boolean;
+  /** 0 while unconfirmed; counted up to the invoice's required confirmations (at least 1). */
+  confirmations: number;
 }
 
 export interface PublicTimelineEntry {
@@ -62,26 +68,31 @@ export function toPublicInvoice(
   payments: RecordedPayment[],
   timeline: TimelineEntry[],
   baseUrl: string,
+  coinDecimals?: number,
 ): PublicInvoice {
+  const coin = (minor: bigint) => formatCoin(minor, coinDecimals);
   return {
     id: invoice.id,
     status: invoice.status,
     order_ref: invoice.orderRef,
-    amount_coin: formatCoin(invoice.amountCoin),
+    amount_coin: coin(invoice.amountCoin),
     amount_eur: formatEur(invoice.amountEur),
     eur_per_coin: formatRate(invoice.rate),
     pay_url: payUrl(baseUrl, invoice.id),
     recipient: invoice.recipient,
     message: invoice.message,
     expires_at: invoice.expiresAt,
-    amount_paid_coin: formatCoin(invoice.amountPaid),
-    amount_due_coin: formatCoin(amountDue(invoice)),
+    amount_paid_coin: coin(invoice.amountPaid),
+    amount_pending_coin: coin(invoice.amountPending),
+    amount_due_coin: coin(amountDue(invoice)),
+    confirmations_required: invoice.confirmationsRequired,
     payments: payments.map((p) => ({
       tx_id: p.txId,
       op_index: p.opIndex,
-      amount_coin: formatCoin(p.amount),
+      amount_coin: coin(p.amount),
       at: seconds(p.ledgerTime),
       late: p.late,
+      confirmations: p.confirmations ?? 1,
     })),
     flags: { ...invoice.flags },
     paid_at: invoice.paidAt === null ? null : seconds(invoice.paidAt),
@@ -100,7 +111,7 @@ export function publicInvoiceJson(view: PublicInvoice): string {
   const payments = view.payments
     .map(
       (p) =>
-        `{"tx_id":${str(p.tx_id)},"op_index":${p.op_index},"amount_coin":${p.amount_coin},"at":${p.at},"late":${p.late}}`,
+        `{"tx_id":${str(p.tx_id)},"op_index":${p.op_index},"amount_coin":${p.amount_coin},"at":${p.at},"late":${p.late},"confirmations":${p.confirmations}}`,
     )
     .join(',');
   const timeline = view.timeline.map((t) => `{"status":${str(t.status)},"at":${t.at}}`).join(',');
@@ -110,7 +121,8 @@ export function publicInvoiceJson(view: PublicInvoice): string {
     `"amount_coin":${view.amount_coin},"amount_eur":${view.amount_eur},"eur_per_coin":${view.eur_per_coin},` +
     `"pay_url":${str(view.pay_url)},"recipient":${str(view.recipient)},"message":${str(view.message)},` +
     `"expires_at":${view.expires_at},"amount_paid_coin":${view.amount_paid_coin},` +
-    `"amount_due_coin":${view.amount_due_coin},"payments":[${payments}],` +
+    `"amount_pending_coin":${view.amount_pending_coin},"amount_due_coin":${view.amount_due_coin},` +
+    `"confirmations_required":${view.confirmations_required},"payments":[${payments}],` +
     `"flags":{"partial":${partial},"overpaid":${overpaid},"late":${late}},` +
     `"paid_at":${view.paid_at === null ? 'null' : view.paid_at},"timeline":[${timeline}]}`
   );

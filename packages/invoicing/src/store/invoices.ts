@@ -14,6 +14,7 @@ function toInvoice(row: InvoiceTable): Invoice {
     orderRef: row.order_ref,
     message: row.message,
     recipient: row.recipient,
+    addressIndex: row.address_index === null || row.address_index === undefined ? null : num(row.address_index),
     pricedIn: row.priced_in as Currency,
     amountCoin: big(row.amount_coin),
     amountEur: big(row.amount_eur),
@@ -24,7 +25,9 @@ function toInvoice(row: InvoiceTable): Invoice {
     createdAt: num(row.created_at),
     expiresAt: num(row.expires_at),
     paidAt: row.paid_at === null ? null : num(row.paid_at),
+    confirmationsRequired: num(row.confirmations_required ?? 0),
     amountPaid: big(row.amount_paid),
+    amountPending: big(row.amount_pending ?? 0),
     amountPaidInTime: big(row.amount_paid_in_time),
     flags: {
       partial: num(row.flag_partial) === 1,
@@ -57,6 +60,9 @@ function toRow(invoice: Invoice): InvoiceTable {
     flag_partial: invoice.flags.partial ? 1 : 0,
     flag_overpaid: invoice.flags.overpaid ? 1 : 0,
     flag_late: invoice.flags.late ? 1 : 0,
+    address_index: invoice.addressIndex,
+    confirmations_required: invoice.confirmationsRequired,
+    amount_pending: invoice.amountPending,
   };
 }
 
@@ -100,7 +106,16 @@ export async function insertInvoice(db: InvoicingDb, change: InvoiceChange): Pro
 
 /** Stores an invoice's new state and appends its status change, if any (call inside a transaction). */
 export async function saveInvoiceChange(db: InvoicingDb, change: InvoiceChange): Promise<void> {
-  const { id, merchant_id: _m, order_ref: _o, message: _msg, created_at: _c, ...changed } = toRow(change.invoice);
+  const {
+    id,
+    merchant_id: _m,
+    order_ref: _o,
+    message: _msg,
+    created_at: _c,
+    address_index: _a,
+    confirmations_required: _r,
+    ...changed
+  } = toRow(change.invoice);
   await db
     .updateTable('invoices')
     .set((eb) => ({ ...changed, version: eb('version', '+', 1) }))
@@ -183,4 +198,24 @@ export async function listInvoices(db: InvoicingDb, query: InvoiceListQuery): Pr
   }
   const rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute();
   return rows.map(toInvoice);
+}
+
+/**
+ * Invoices by their recipient address (chain ledgers give every invoice an address of its own) or
+ * by id, locked against concurrent changes until the transaction ends.
+ */
+export async function findInvoicesForUpdate(
+  db: InvoicingDb,
+  by: { recipients: string[] } | { ids: string[] },
+): Promise<Invoice[]> {
+  const keys = 'ids' in by ? by.ids : by.recipients;
+  const found: Invoice[] = [];
+  for (let i = 0; i < keys.length; i += 500) {
+    const chunk = keys.slice(i, i + 500);
+    let select = db.selectFrom('invoices').selectAll();
+    select = 'ids' in by ? select.where('id', 'in', chunk) : select.where('recipient', 'in', chunk);
+    if (needsRowLocks(db)) select = select.orderBy('id').forUpdate();
+    found.push(...(await select.execute()).map(toInvoice));
+  }
+  return found;
 }

@@ -17,9 +17,18 @@ export interface RecordedPayment {
   unmatchedReason: string | null;
   late: boolean;
   recordedAt: number;
+  /** Chain ledgers: the block holding it on the best chain (null while unconfirmed). */
+  blockHeight?: number | null;
+  blockHash?: string | null;
+  /** As last counted (final payments of a memo ledger: 1). */
+  confirmations?: number;
+  /** Counting stops here: the invoice's required confirmations, at least 1. */
+  confirmationsTarget?: number;
+  /** When it left the ledger (replaced, or its block undone and the transaction gone); null while it exists. */
+  droppedAt?: number | null;
 }
 
-function toRecorded(row: LedgerPaymentTable): RecordedPayment {
+export function toRecorded(row: LedgerPaymentTable): RecordedPayment {
   return {
     ledger: row.ledger,
     txId: row.tx_id,
@@ -33,6 +42,11 @@ function toRecorded(row: LedgerPaymentTable): RecordedPayment {
     unmatchedReason: row.unmatched_reason,
     late: num(row.late) === 1,
     recordedAt: num(row.recorded_at),
+    blockHeight: row.block_height === null || row.block_height === undefined ? null : num(row.block_height),
+    blockHash: row.block_hash ?? null,
+    confirmations: num(row.confirmations ?? 1),
+    confirmationsTarget: num(row.confirmations_target ?? 1),
+    droppedAt: row.dropped_at === null || row.dropped_at === undefined ? null : num(row.dropped_at),
   };
 }
 
@@ -57,6 +71,10 @@ export async function recordPaymentOnce(db: InvoicingDb, payment: RecordedPaymen
       unmatched_reason: payment.unmatchedReason,
       late: payment.late ? 1 : 0,
       recorded_at: payment.recordedAt,
+      block_height: payment.blockHeight ?? null,
+      block_hash: payment.blockHash ?? null,
+      confirmations: payment.confirmations ?? 1,
+      confirmations_target: payment.confirmationsTarget ?? 1,
     })
     .onConflict((oc) => oc.columns(['ledger', 'tx_id', 'op_index']).doNothing())
     .executeTakeFirst();
@@ -72,6 +90,7 @@ export async function paymentsOfInvoice(db: InvoicingDb, invoiceId: string): Pro
         .selectFrom('ledger_payments')
         .selectAll()
         .where('invoice_id', '=', invoiceId)
+        .where('dropped_at', 'is', null)
         .orderBy('ledger_time')
         .orderBy('tx_id')
         .orderBy('op_index'),
@@ -86,7 +105,11 @@ export async function unmatchedPayments(
   db: InvoicingDb,
   options: { address?: string; limit: number },
 ): Promise<RecordedPayment[]> {
-  let select = db.selectFrom('ledger_payments').selectAll().where('invoice_id', 'is', null);
+  let select = db
+    .selectFrom('ledger_payments')
+    .selectAll()
+    .where('invoice_id', 'is', null)
+    .where('dropped_at', 'is', null);
   if (options.address) select = select.where('to_address', '=', options.address);
   const rows = await select.orderBy('recorded_at', 'desc').orderBy('tx_id').limit(options.limit).execute();
   return rows.map(toRecorded);

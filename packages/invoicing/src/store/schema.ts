@@ -20,6 +20,14 @@ export interface MerchantTable {
   default_expiry_min: Int64;
   tolerance_bp: Int64;
   created_at: Int64;
+  /** Chain ledgers: the account's output descriptor `wpkh(<xpub>/0/*)#checksum`; addresses are derived from it. */
+  account_key?: string | null;
+  /** Chain ledgers: the derivation index the next invoice's address takes. */
+  next_address_index?: Int64;
+  /** Confirmations new invoices require on a chain ledger (0, 1, 2 or 6). */
+  confirmations?: Int64;
+  /** The highest address index that has received a payment (-1: none yet). */
+  used_address_index?: Int64;
 }
 
 export interface ApiKeyTable {
@@ -58,6 +66,10 @@ export interface InvoiceTable {
   flag_late: Int64;
   /** Bumped by every change; defaults to 0 on insert. */
   version?: Int64;
+  /** Chain ledgers: the derivation index of the invoice's own address. */
+  address_index?: Int64 | null;
+  confirmations_required?: Int64;
+  amount_pending?: Int64;
 }
 
 export interface InvoiceTimelineTable {
@@ -81,6 +93,21 @@ export interface LedgerPaymentTable {
   /** Why a payment was not credited (`unknown_message`, `not_native`, ...), null when credited. */
   unmatched_reason: string | null;
   late: Int64;
+  recorded_at: Int64;
+  /** Chain ledgers: the block holding the payment on the best chain, null while unconfirmed. */
+  block_height?: Int64 | null;
+  block_hash?: string | null;
+  /** Confirmations as last counted; counting stops at `confirmations_target`. */
+  confirmations?: Int64;
+  confirmations_target?: Int64;
+  /** When the payment left the ledger (replaced, or its block undone and the transaction gone). */
+  dropped_at?: Int64 | null;
+}
+
+export interface ChainBlockTable {
+  ledger: string;
+  height: Int64;
+  hash: string;
   recorded_at: Int64;
 }
 
@@ -108,5 +135,6 @@ export interface InvoicingDatabase extends PortalDatabase {
   invoice_timeline: InvoiceTimelineTable;
   ledger_payments: LedgerPaymentTable;
   ledger_cursors: LedgerCursorTable;
+  chain_blocks: ChainBlockTable;
   idempotency_keys: IdempotencyKeyTable;
 }

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +9,7 @@ import { FixedRateSource } from '../../src/rates/fixedRate.js';
 import { parseRate } from '../../src/rates/rateSource.js';
 import { InvoicingService } from '../../src/service/invoicingService.js';
 import { type InvoicingStore, openInvoicingStore } from '../../src/store/database.js';
+import { freePort } from './ports.js';
 
 /**
  * The whole service as a browser meets it: listening on a local port, SQLite, the simulated
@@ -24,18 +24,6 @@ export interface BrowserApp {
   service: InvoicingService;
   clockOffsetMs: number;
   close(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startBrowserApp(): Promise<BrowserApp> {

@@ -30,11 +30,11 @@ const idPattern = /^[A-Za-z0-9_-]{8,64}$/;
 
 const qrCache = new Map<string, Promise<SafeHtml>>();
 function cachedQr(ctx: PageContext, view: CheckoutView): Promise<SafeHtml> {
-  const key = `${ctx.locale}\u0000${view.paymentUri}`;
+  const key = `${ctx.locale}\u0000${view.qrText}`;
   let qr = qrCache.get(key);
   if (!qr) {
     if (qrCache.size > 1000) qrCache.clear();
-    qr = qrSvg(view.paymentUri, ctx.t('checkout.qr_alt'));
+    qr = qrSvg(view.qrText, ctx.t('checkout.qr_alt'));
     qrCache.set(key, qr);
   }
   return qr;

@@ -1,5 +1,5 @@
 import { amountDue, type Invoice } from '../../domain/invoice.js';
-import { COIN_DECIMALS, formatCoin, formatRate } from '../../domain/money.js';
+import { formatCoin, formatRate } from '../../domain/money.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import type { InvoicingService } from '../../service/invoicingService.js';
 import { payUrl } from '../../service/publicInvoice.js';
@@ -8,14 +8,20 @@ import type { CheckoutView } from '../../web/pages/checkout-view.js';
 import type { InvoiceDetailView, InvoiceRowView, UnmatchedPaymentView } from '../../web/pages/portal/views.js';
 
 /** The coin's short name on pages, by ledger. */
-export function coinOf(ledger: Pick<Ledger, 'name'>): { code: string; decimals: number } {
-  return { code: ledger.name === 'stellar' ? 'XLM' : 'COIN', decimals: COIN_DECIMALS };
+export function coinOf(ledger: Pick<Ledger, 'coinCode' | 'decimals'>): { code: string; decimals: number } {
+  return { code: ledger.coinCode, decimals: ledger.decimals };
 }
 
 /** The payer's view of an invoice: the QR code asks for what is still due. */
 export function toCheckoutView(invoice: Invoice, payments: RecordedPayment[], ledger: Ledger): CheckoutView {
   const due = amountDue(invoice);
-  const asked = invoice.amountPaid > 0n && due > 0n ? due : invoice.amountCoin;
+  const received = invoice.amountPaid + invoice.amountPending;
+  const asked = received > 0n && due > 0n ? due : invoice.amountCoin;
+  const paymentUri = ledger.paymentUri({
+    recipient: invoice.recipient,
+    amountCoin: formatCoin(asked, ledger.decimals),
+    message: invoice.message,
+  });
   return {
     id: invoice.id,
     status: invoice.status,
@@ -26,17 +32,23 @@ export function toCheckoutView(invoice: Invoice, payments: RecordedPayment[], le
     amountEur: invoice.amountEur,
     rate: formatRate(invoice.rate),
     amountPaid: invoice.amountPaid,
+    amountPending: invoice.amountPending,
     amountDue: due,
+    confirmationsRequired: invoice.confirmationsRequired,
+    matching: ledger.matching,
     flags: { ...invoice.flags },
     paidAt: invoice.paidAt,
     expiresAt: invoice.expiresAt,
-    payments: payments.map((p) => ({ txId: p.txId, amount: p.amount, at: p.ledgerTime, late: p.late })),
+    payments: payments.map((p) => ({
+      txId: p.txId,
+      amount: p.amount,
+      at: p.ledgerTime,
+      late: p.late,
+      confirmations: p.confirmations ?? 1,
+    })),
     coin: coinOf(ledger),
-    paymentUri: ledger.paymentUri({
-      recipient: invoice.recipient,
-      amountCoin: formatCoin(asked),
-      message: invoice.message,
-    }),
+    paymentUri,
+    qrText: ledger.qrText?.(paymentUri) ?? paymentUri,
   };
 }
 

@@ -12,6 +12,8 @@ const maxTolerancePercent = 50;
 /** Unmatched payments, API keys and settings of the signed-in merchant. */
 export function registerPortalAccountRoutes(scope: FastifyInstance, deps: PortalDeps) {
   const { service } = deps;
+  // On a chain ledger the merchant gives an account key and confirmations instead of an address.
+  const chain = service.ledger.matching === 'address';
   const coin = coinOf(service.ledger);
 
   scope.get('/unmatched', async (request, reply) => {
@@ -57,12 +59,18 @@ export function registerPortalAccountRoutes(scope: FastifyInstance, deps: Portal
       values: {
         name: merchant.name,
         recipient: merchant.recipient,
+        account_key: merchant.accountKey ?? '',
+        confirmations: String(merchant.settings.confirmations),
         default_expiry_min: String(merchant.settings.defaultExpiryMin),
         tolerance_percent: basisPointsToPercent(merchant.settings.toleranceBp),
       },
       errors: {},
     };
-    return sendPage(reply, 200, renderSettingsPage(signed.ctx, signed.session, form, request.query.saved === '1'));
+    return sendPage(
+      reply,
+      200,
+      renderSettingsPage(signed.ctx, signed.session, form, request.query.saved === '1', chain),
+    );
   });
 
   scope.post('/settings', async (request, reply) => {
@@ -73,12 +81,20 @@ export function registerPortalAccountRoutes(scope: FastifyInstance, deps: Portal
     const values = {
       name: (body.name ?? '').trim(),
       recipient: (body.recipient ?? '').trim(),
+      account_key: (body.account_key ?? '').trim(),
+      confirmations: (body.confirmations ?? '').trim(),
       default_expiry_min: (body.default_expiry_min ?? '').trim(),
       tolerance_percent: (body.tolerance_percent ?? '').trim(),
     };
     const form: FormState = { values, errors: {} };
     if (values.name === '') form.errors.name = t('auth.name_missing');
-    if (values.recipient === '') form.errors.recipient = t('form.required');
+    let confirmations: number | undefined;
+    if (chain) {
+      // The account key is checked by the service (network, script type) and its message shown.
+      if (values.account_key === '') form.errors.account_key = t('form.required');
+      confirmations = ['0', '1', '2', '6'].includes(values.confirmations) ? Number(values.confirmations) : undefined;
+      if (confirmations === undefined) form.errors.confirmations = t('settings.confirmations_invalid');
+    } else if (values.recipient === '') form.errors.recipient = t('form.required');
     else {
       const wrong = service.ledger.validateAddress(values.recipient);
       if (wrong) form.errors.recipient = wrong;
@@ -92,17 +108,22 @@ export function registerPortalAccountRoutes(scope: FastifyInstance, deps: Portal
     }
     if (Object.keys(form.errors).length === 0) {
       try {
-        await service.updateMerchant(signed.merchant.id, {
-          name: values.name,
-          recipient: values.recipient,
-          settings: { defaultExpiryMin, toleranceBp },
-        });
+        await service.updateMerchant(
+          signed.merchant.id,
+          chain
+            ? {
+                name: values.name,
+                accountKey: values.account_key,
+                settings: { defaultExpiryMin, toleranceBp, confirmations },
+              }
+            : { name: values.name, recipient: values.recipient, settings: { defaultExpiryMin, toleranceBp } },
+        );
         return reply.redirect('/portal/settings?saved=1', 303);
       } catch (error) {
         if (!(error instanceof InvoicingError) || error.status !== 400) throw error;
         form.errors[error.param && error.param in values ? error.param : '_form'] = error.message;
       }
     }
-    return sendPage(reply, 400, renderSettingsPage(signed.ctx, signed.session, form, false));
+    return sendPage(reply, 400, renderSettingsPage(signed.ctx, signed.session, form, false, chain));
   });
 }

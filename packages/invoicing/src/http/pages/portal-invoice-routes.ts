@@ -32,7 +32,7 @@ function invoiceErrorText(t: Translate, error: InvoicingError, unit: { code: str
   const code = localisedCodes.find((c) => c === error.code);
   return code ? t(`new.${code}`, { currency: unit.code, decimals: unit.decimals }) : error.message;
 }
-const statuses: InvoiceStatus[] = ['open', 'paid', 'expired'];
+const statuses: InvoiceStatus[] = ['open', 'processing', 'paid', 'expired'];
 
 /** `<created ms>.<id>` of the last invoice on a page: where the next (older) page starts. */
 function parseCursor(text: string | undefined): { createdAt: number; id: string } | undefined {

@@ -48,13 +48,14 @@ export async function registerWebPages(
     now: service.now,
     limiter: options.signInLimiter,
   });
-  const ledger = service.ledger as { newAddress?: unknown };
+  const { ledger } = service;
   await app.register(portalPlugin, {
     prefix: '/portal',
     service,
     store,
     auth,
-    ledgerMakesAddresses: typeof ledger.newAddress === 'function',
+    // A chain ledger derives every invoice's address; the merchant sets an account key later, in the settings.
+    ledgerMakesAddresses: ledger.matching === 'address' || typeof ledger.newAddress === 'function',
   });
   return securityHeaders(headerOptions);
 }

@@ -6,10 +6,11 @@ import * as m0004 from './0004_ledger_payments.js';
 import * as m0005 from './0005_idempotency_keys.js';
 import * as m0006 from './0006_invoice_version.js';
 import * as m0100 from './0100_portal_logins_and_sessions.js';
+import * as m0200 from './0200_chain_ledger.js';
 
 /**
  * Every migration, keyed by a name that sorts in the order they apply. Names 0002-0099 belong to
- * the core (invoices, keys, ledger); 0100 and above to the merchant portal.
+ * the core (invoices, keys, ledger); 0100 and above to the merchant portal; 0200 and above to chain ledgers.
  */
 export const migrations: Record<string, Migration> = {
   '0001_service_meta': m0001,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005_idempotency_keys': m0005,
   '0006_invoice_version': m0006,
   '0100_portal_logins_and_sessions': m0100,
+  '0200_chain_ledger': m0200,
 };

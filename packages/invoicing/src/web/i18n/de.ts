@@ -9,6 +9,7 @@ export const de: Record<MessageKey, string> = {
 
   'status.open': 'Zahlung ausstehend',
   'status.partial': 'Teilweise bezahlt',
+  'status.processing': 'Zahlung eingegangen, wird bestätigt',
   'status.paid': 'Bezahlt',
   'status.expired': 'Abgelaufen',
   'status.late': 'Abgelaufen, verspätete Zahlung erhalten',
@@ -20,6 +21,13 @@ export const de: Record<MessageKey, string> = {
   'checkout.rate': 'Kurs',
   'checkout.rate_value': '1 {coin} = {rate} EUR, festgelegt beim Erstellen der Rechnung',
   'checkout.paid_so_far': 'Bisher erhalten',
+  'checkout.pending': 'Wartet auf Bestätigungen',
+  'checkout.processing_title': 'Zahlung eingegangen',
+  'checkout.processing_body':
+    'Ihre Zahlung ist unterwegs. Die Rechnung ist bezahlt, sobald das Netzwerk sie bestätigt hat; Sie müssen nichts weiter tun. Diese Seite aktualisiert sich selbst.',
+  'checkout.confirmations': '{count} von {required} Bestätigungen',
+  'checkout.unconfirmed': 'noch in keinem Block',
+  'checkout.tx_confirmations': 'Bestätigungen',
   'checkout.amount_due': 'Noch offen',
   'checkout.partial_notice':
     'Ein Teil der Zahlung ist eingegangen. Senden Sie die restlichen {due} {coin} mit derselben Nachricht, um die Rechnung zu begleichen.',
@@ -182,6 +190,13 @@ export const de: Record<MessageKey, string> = {
   'settings.recipient': 'Empfängeradresse',
   'settings.recipient_hint':
     'Zahlungen für neue Rechnungen gehen an diese Adresse. Bestehende Rechnungen behalten ihre.',
+  'settings.account_key': 'Erweiterter öffentlicher Schlüssel Ihres Wallet-Kontos',
+  'settings.account_key_hint':
+    'Ein xpub (Litecoin auch Ltub oder zpub; Testnetze tpub, ttub oder vpub) oder ein Deskriptor wpkh(<xpub>/0/*). Jede Rechnung erhält die nächste Empfangsadresse dieses Kontos; geben Sie nie einen privaten Schlüssel ein.',
+  'settings.confirmations': 'Bestätigungen, bevor eine Rechnung bezahlt ist',
+  'settings.confirmations_hint':
+    '0, 1, 2 oder 6. Bei 0 zählt eine Zahlung, sobald sie gesehen wird; mehr Bestätigungen schützen größere Beträge vor Doppelausgaben.',
+  'settings.confirmations_invalid': 'Wählen Sie 0, 1, 2 oder 6.',
   'settings.default_expiry': 'Standard-Gültigkeit neuer Rechnungen (Minuten)',
   'settings.tolerance': 'Zahlungstoleranz (Prozent)',
   'settings.tolerance_hint':

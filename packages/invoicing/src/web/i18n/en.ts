@@ -7,6 +7,7 @@ export const en = {
 
   'status.open': 'Awaiting payment',
   'status.partial': 'Partially paid',
+  'status.processing': 'Payment received, confirming',
   'status.paid': 'Paid',
   'status.expired': 'Expired',
   'status.late': 'Expired, late payment received',
@@ -18,6 +19,13 @@ export const en = {
   'checkout.rate': 'Rate',
   'checkout.rate_value': '1 {coin} = {rate} EUR, locked when the invoice was made',
   'checkout.paid_so_far': 'Received so far',
+  'checkout.pending': 'Waiting for confirmations',
+  'checkout.processing_title': 'Payment received',
+  'checkout.processing_body':
+    'Your payment is on its way. The invoice is paid once the network has confirmed it; there is nothing more to do. This page updates itself.',
+  'checkout.confirmations': '{count} of {required} confirmations',
+  'checkout.unconfirmed': 'not yet in a block',
+  'checkout.tx_confirmations': 'Confirmations',
   'checkout.amount_due': 'Still due',
   'checkout.partial_notice':
     'We received part of the payment. Send the remaining {due} {coin} with the same message to complete it.',
@@ -174,6 +182,13 @@ export const en = {
   'settings.name': 'Business name',
   'settings.recipient': 'Recipient address',
   'settings.recipient_hint': 'Payments for new invoices go to this address. Existing invoices keep theirs.',
+  'settings.account_key': 'Extended public key of your wallet account',
+  'settings.account_key_hint':
+    'An xpub (Litecoin: also Ltub or zpub; test networks tpub, ttub or vpub) or a descriptor wpkh(<xpub>/0/*). Each invoice gets the next receiving address of this account; never enter a private key.',
+  'settings.confirmations': 'Confirmations before an invoice is paid',
+  'settings.confirmations_hint':
+    '0, 1, 2 or 6. With 0 a payment counts as soon as it is seen; more confirmations protect larger sums against double spends.',
+  'settings.confirmations_invalid': 'Choose 0, 1, 2 or 6.',
   'settings.default_expiry': 'Default validity of new invoices (minutes)',
   'settings.tolerance': 'Payment tolerance (percent)',
   'settings.tolerance_hint':

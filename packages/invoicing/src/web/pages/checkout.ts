@@ -7,6 +7,7 @@ import { type CheckoutView, type PaymentView, type ShownStatus, shownStatus, vie
 const statusKeys: Record<ShownStatus, MessageKey> = {
   open: 'status.open',
   partial: 'status.partial',
+  processing: 'status.processing',
   paid: 'status.paid',
   expired: 'status.expired',
   late: 'status.late',
@@ -33,18 +34,40 @@ ${note ?? ''}
 </div>`;
 }
 
-export function paymentsTable(ctx: PageContext, coin: CheckoutView['coin'], payments: PaymentView[]): SafeHtml {
+/** `1 of 2 confirmations`, or that the payment is not in a block yet. */
+function confirmationText(ctx: PageContext, payment: PaymentView, required: number): string {
+  if (payment.confirmations === 0) return ctx.t('checkout.unconfirmed');
+  const shown = Math.max(required, 1);
+  return ctx.t('checkout.confirmations', {
+    count: String(Math.min(payment.confirmations, shown)),
+    required: String(shown),
+  });
+}
+
+export function paymentsTable(
+  ctx: PageContext,
+  coin: CheckoutView['coin'],
+  payments: PaymentView[],
+  confirmationsRequired: number | null = null,
+): SafeHtml {
   const { t, locale } = ctx;
+  const confirming = confirmationsRequired !== null;
   return html`<div class="table-wrap"><table class="receipt-table stack">
-<thead><tr><th scope="col">${t('checkout.tx')}</th><th scope="col" class="num">${t('checkout.tx_amount')}</th><th scope="col">${t('checkout.tx_time')}</th></tr></thead>
+<thead><tr><th scope="col">${t('checkout.tx')}</th><th scope="col" class="num">${t('checkout.tx_amount')}</th><th scope="col">${t('checkout.tx_time')}</th>${confirming ? html`<th scope="col">${t('checkout.tx_confirmations')}</th>` : ''}</tr></thead>
 <tbody>${payments.map(
     (p) => html`<tr>
 <td data-label="${t('checkout.tx')}"><code>${p.txId}</code></td>
 <td data-label="${t('checkout.tx_amount')}" class="num">${formatMinor(p.amount, coin.decimals, locale)} ${coin.code}</td>
 <td data-label="${t('checkout.tx_time')}"><span>${formatTime(new Date(p.at), locale)}${p.late ? html` <span class="badge badge-late">${t('checkout.tx_late')}</span>` : ''}</span></td>
+${confirming ? html`<td data-label="${t('checkout.tx_confirmations')}" data-confirmations="${p.confirmations}">${confirmationText(ctx, p, confirmationsRequired)}</td>` : ''}
 </tr>`,
   )}</tbody>
 </table></div>`;
+}
+
+/** On a chain ledger the payments table shows their confirmations. */
+function confirmationsOf(view: CheckoutView): number | null {
+  return view.matching === 'address' ? view.confirmationsRequired : null;
 }
 
 function countdown(ctx: PageContext, view: CheckoutView, now: number): SafeHtml {
@@ -73,7 +96,12 @@ ${
     : ''
 }
 ${
-  view.status === 'open' && view.amountPaid > 0n
+  view.amountPending > 0n
+    ? html`<dt>${t('checkout.pending')}</dt><dd data-amount-pending>${coinAmount(ctx, view, view.amountPending)}</dd>`
+    : ''
+}
+${
+  view.status === 'open' && view.amountPaid + view.amountPending > 0n
     ? html`<dt>${t('checkout.amount_due')}</dt><dd data-amount-due><strong>${coinAmount(ctx, view, view.amountDue)}</strong></dd>`
     : ''
 }
@@ -85,7 +113,18 @@ ${view.status === 'open' ? countdown(ctx, view, now) : ''}
 
 function paymentDetails(ctx: PageContext, view: CheckoutView, qr: SafeHtml): SafeHtml {
   const { t, locale } = ctx;
-  const due = view.amountPaid > 0n ? view.amountDue : view.amountCoin;
+  const due = view.amountPaid + view.amountPending > 0n ? view.amountDue : view.amountCoin;
+  // On a chain ledger the invoice's own address identifies the payment: no memo to attach.
+  const message =
+    view.matching === 'memo'
+      ? copyField(
+          ctx,
+          'pay-message',
+          t('checkout.message'),
+          view.message,
+          html`<div class="notice notice-warn" id="message-warning" role="note"><p>${t('checkout.message_warning')}</p></div>`,
+        )
+      : '';
   return html`${
     view.flags.partial
       ? html`<div class="notice notice-info" data-partial-notice><p>${t('checkout.partial_notice', {
@@ -100,13 +139,7 @@ function paymentDetails(ctx: PageContext, view: CheckoutView, qr: SafeHtml): Saf
 <div>
 ${copyField(ctx, 'pay-amount', `${t('checkout.amount')} (${view.coin.code})`, plainDecimal(due, view.coin.decimals))}
 ${copyField(ctx, 'pay-recipient', t('checkout.recipient'), view.recipient)}
-${copyField(
-  ctx,
-  'pay-message',
-  t('checkout.message'),
-  view.message,
-  html`<div class="notice notice-warn" id="message-warning" role="note"><p>${t('checkout.message_warning')}</p></div>`,
-)}
+${message}
 </div>
 <figure class="qr" data-qr>
 ${qr}
@@ -144,7 +177,7 @@ ${view.paidAt !== null ? html`<dt>${t('checkout.paid_at')}</dt><dd data-paid-at>
 <dt>${t('checkout.message')}</dt><dd><code>${view.message}</code></dd>
 </dl>
 <h3>${t('checkout.payments')}</h3>
-${paymentsTable(ctx, view.coin, view.payments)}
+${paymentsTable(ctx, view.coin, view.payments, confirmationsOf(view))}
 </section>`;
 }
 
@@ -166,16 +199,32 @@ ${
 ${amountCard(ctx, view, shownStatus(view), now)}
 ${
   view.payments.length > 0
-    ? html`<section class="card" aria-labelledby="payments-heading"><h2 id="payments-heading">${t('checkout.payments')}</h2>${paymentsTable(ctx, view.coin, view.payments)}</section>`
+    ? html`<section class="card" aria-labelledby="payments-heading"><h2 id="payments-heading">${t('checkout.payments')}</h2>${paymentsTable(ctx, view.coin, view.payments, confirmationsOf(view))}</section>`
     : ''
 }`;
+}
+
+/** Paid in full but not yet confirmed: what arrived and how far its confirmations are. */
+function processing(ctx: PageContext, view: CheckoutView, now: number): SafeHtml {
+  const { t } = ctx;
+  return html`<section class="notice notice-info" aria-labelledby="processing-heading" data-processing>
+<h2 id="processing-heading">${t('checkout.processing_title')}</h2>
+<p>${t('checkout.processing_body')}</p>
+</section>
+${amountCard(ctx, view, 'processing', now)}
+<section class="card" aria-labelledby="payments-heading"><h2 id="payments-heading">${t('checkout.payments')}</h2>${paymentsTable(ctx, view.coin, view.payments, confirmationsOf(view))}</section>`;
 }
 
 /** The part of the checkout page that live updates replace. */
 export function renderCheckoutLive(ctx: PageContext, view: CheckoutView, qr: SafeHtml, now: number): SafeHtml {
   if (view.status === 'paid') return receipt(ctx, view);
   if (view.status === 'expired') return expired(ctx, view, now);
-  return html`${amountCard(ctx, view, shownStatus(view), now)}${paymentDetails(ctx, view, qr)}`;
+  if (view.status === 'processing') return processing(ctx, view, now);
+  const received =
+    view.payments.length > 0 && view.matching === 'address'
+      ? html`<section class="card" aria-labelledby="payments-heading"><h2 id="payments-heading">${ctx.t('checkout.payments')}</h2>${paymentsTable(ctx, view.coin, view.payments, confirmationsOf(view))}</section>`
+      : '';
+  return html`${amountCard(ctx, view, shownStatus(view), now)}${paymentDetails(ctx, view, qr)}${received}`;
 }
 
 /** The live state as the page's script receives it (SSE event or poll answer). */
@@ -215,6 +264,6 @@ ${renderCheckoutLive(ctx, view, qr, now)}
     body,
     scripts: ['copy.js', 'checkout.js'],
     narrow: true,
-    noscriptRefreshSeconds: view.status === 'open' ? 15 : undefined,
+    noscriptRefreshSeconds: view.status === 'open' || view.status === 'processing' ? 15 : undefined,
   });
 }

@@ -63,8 +63,29 @@ ${shown.revoked ? html`<div class="notice notice-info" role="status"><p>${t('key
   return renderPortalPage(ctx, session, { title: t('keys.title'), section: 'keys', body, scripts: ['copy.js'] });
 }
 
-export function renderSettingsPage(ctx: PageContext, session: PortalSession, form: FormState, saved: boolean): string {
+/**
+ * The merchant's settings. On a chain ledger every invoice gets an address of its own, so the
+ * merchant gives an account key (xpub or descriptor) and the confirmations to wait for instead of
+ * one recipient address.
+ */
+export function renderSettingsPage(
+  ctx: PageContext,
+  session: PortalSession,
+  form: FormState,
+  saved: boolean,
+  chain = false,
+): string {
   const { t } = ctx;
+  const destination = chain
+    ? html`${field(form, { name: 'account_key', label: t('settings.account_key'), required: true, hint: t('settings.account_key_hint'), autocomplete: 'off' })}
+${field(form, { name: 'confirmations', label: t('settings.confirmations'), type: 'number', required: true, hint: t('settings.confirmations_hint'), inputmode: 'numeric' })}`
+    : field(form, {
+        name: 'recipient',
+        label: t('settings.recipient'),
+        required: true,
+        hint: t('settings.recipient_hint'),
+        autocomplete: 'off',
+      });
   const body = html`<div class="narrow"><section class="card">
 <h1>${t('settings.title')}</h1>
 ${saved ? html`<div class="notice notice-ok" role="status"><p>${t('settings.saved')}</p></div>` : ''}
@@ -72,7 +93,7 @@ ${errorSummary(form, t('form.error_summary'))}
 <form method="post" action="/portal/settings" novalidate>
 ${csrfField(session.csrf)}
 ${field(form, { name: 'name', label: t('settings.name'), required: true, autocomplete: 'organization' })}
-${field(form, { name: 'recipient', label: t('settings.recipient'), required: true, hint: t('settings.recipient_hint'), autocomplete: 'off' })}
+${destination}
 ${field(form, { name: 'default_expiry_min', label: t('settings.default_expiry'), type: 'number', required: true, hint: t('new.expiry_hint'), inputmode: 'numeric' })}
 ${field(form, { name: 'tolerance_percent', label: t('settings.tolerance'), required: true, hint: t('settings.tolerance_hint'), inputmode: 'decimal' })}
 <div class="actions"><button type="submit" class="button">${t('settings.save')}</button></div>

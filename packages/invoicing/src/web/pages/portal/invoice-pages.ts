@@ -11,6 +11,7 @@ import type { InvoiceDetailView, InvoiceListView } from './views.js';
 const statusFilterKeys: [string, MessageKey][] = [
   ['', 'status.any'],
   ['open', 'status.open'],
+  ['processing', 'status.processing'],
   ['paid', 'status.paid'],
   ['expired', 'status.expired'],
 ];
@@ -161,7 +162,7 @@ ${view.paidAt !== null ? html`<dt>${t('invoice.paid_at')}</dt><dd>${formatTime(n
 </section>
 <section class="card" aria-labelledby="payments-heading">
 <h2 id="payments-heading">${t('invoice.payments')}</h2>
-${view.payments.length > 0 ? paymentsTable(ctx, view.coin, view.payments) : html`<p>${t('invoice.no_payments')}</p>`}
+${view.payments.length > 0 ? paymentsTable(ctx, view.coin, view.payments, view.matching === 'address' ? view.confirmationsRequired : null) : html`<p>${t('invoice.no_payments')}</p>`}
 </section>
 <section class="card" aria-labelledby="timeline-heading">
 <h2 id="timeline-heading">${t('invoice.timeline')}</h2>
