@@ -8,6 +8,8 @@ import type { RateSource } from './rates/rateSource.js';
 import { TickerRateSource } from './rates/tickerRate.js';
 import { InvoicingService } from './service/invoicingService.js';
 import { loadServerSecret } from './service/serverSecret.js';
+import { WebhookDispatcher } from './service/webhookDispatcher.js';
+import { WebhookSender } from './service/webhookSender.js';
 import { listenForInvoiceChanges } from './store/changeNotices.js';
 import { type InvoicingStore, openInvoicingStore, openReadConnection } from './store/database.js';
 
@@ -49,6 +51,7 @@ export async function openInvoicing(config: InvoicingConfig, now?: () => number)
       maxAmountEurCents: config.maxAmountEurCents,
       defaultExpiryMin: config.defaultExpiryMin,
       lateWindowMin: config.lateWindowMin,
+      webhookAllowPrivate: config.webhooks.allowPrivate,
     },
     now,
   });
@@ -85,15 +88,62 @@ export async function startBackgroundWork(invoicing: Invoicing, onError: (what: 
   const changes = await listenForInvoiceChanges(invoicing.store, (id) => void invoicing.service.events.changed([id]), {
     onError: (error) => onError('change listener', error),
   });
+  const webhooks = startWebhookDispatcher(invoicing.store, invoicing.service, {
+    ...invoicing.config.webhooks,
+    onError: (error) => onError('webhook sender', error),
+  });
   watcher.start();
   scheduler.start();
   return {
     watcher,
     scheduler,
+    webhooks,
     async stop() {
       await scheduler.stop();
       await watcher.stop();
+      await webhooks.stop();
       await changes.stop();
+    },
+  };
+}
+
+/**
+ * Starts sending the webhook outbox: woken by every committed change of an invoice and by deliveries
+ * queued by hand, and polling for those other instances write.
+ */
+export function startWebhookDispatcher(
+  store: InvoicingStore,
+  service: InvoicingService,
+  options: {
+    allowPrivate: boolean;
+    timeoutMs: number;
+    pollIntervalMs: number;
+    retryScheduleMs?: number[];
+    onError?: (error: unknown) => void;
+  },
+) {
+  const sender = new WebhookSender({ timeoutMs: options.timeoutMs, allowPrivate: options.allowPrivate });
+  const dispatcher = new WebhookDispatcher({
+    store,
+    secrets: service.webhooks.secrets,
+    sender,
+    baseUrl: service.settings.baseUrl,
+    now: service.now,
+    timeoutMs: options.timeoutMs,
+    pollIntervalMs: options.pollIntervalMs,
+    retryScheduleMs: options.retryScheduleMs,
+    onError: options.onError,
+  });
+  const unsubscribe = service.events.onAny(() => dispatcher.poke());
+  service.webhooks.onQueued = () => dispatcher.poke();
+  dispatcher.start();
+  return {
+    dispatcher,
+    async stop() {
+      unsubscribe();
+      service.webhooks.onQueued = () => {};
+      await dispatcher.stop();
+      sender.close();
     },
   };
 }

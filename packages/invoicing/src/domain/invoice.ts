@@ -45,6 +45,8 @@ export interface Invoice {
   /** Sum of the payments whose ledger time is at or before expires_at. */
   amountPaidInTime: bigint;
   flags: InvoiceFlags;
+  /** The merchant's own metadata (JSON object text), shown to the merchant only; null when none. */
+  metadata: string | null;
 }
 
 export interface TimelineEntry {
@@ -139,6 +141,8 @@ export interface NewInvoice {
   toleranceBp: number;
   expiresMin: number;
   now: number;
+  /** JSON object text of the merchant's metadata. */
+  metadata?: string | null;
 }
 
 export function openInvoice(input: NewInvoice): InvoiceChange {
@@ -162,6 +166,7 @@ export function openInvoice(input: NewInvoice): InvoiceChange {
     amountPaid: 0n,
     amountPaidInTime: 0n,
     flags: { partial: false, overpaid: false, late: false },
+    metadata: input.metadata ?? null,
   };
   return { invoice, statusChange: { status: 'open', at: input.now } };
 }

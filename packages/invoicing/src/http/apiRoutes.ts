@@ -4,7 +4,7 @@ import { InvoicingError, invalidRequest, notFound } from '../domain/errors.js';
 import type { PriceRequest } from '../domain/invoice.js';
 import { looksLikeInvoiceId } from '../domain/references.js';
 import { fingerprint, type InvoicingService } from '../service/invoicingService.js';
-import { publicInvoiceJson } from '../service/publicInvoice.js';
+import { merchantInvoiceJson } from '../service/publicInvoice.js';
 import type { RateLimiter } from './rateLimiter.js';
 import { canonicalJson, JsonNumber, type JsonValue } from './strictJson.js';
 
@@ -14,10 +14,11 @@ export interface ApiLimits {
   authFailures: RateLimiter;
 }
 
-const CREATE_FIELDS = new Set(['api_key', 'amount_eur', 'amount_coin', 'expires_min']);
+const CREATE_FIELDS = new Set(['api_key', 'amount_eur', 'amount_coin', 'expires_min', 'metadata']);
+export const MAX_METADATA_BYTES = 4096;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
-function rateLimited(seconds: number): InvoicingError {
+export function rateLimited(seconds: number): InvoicingError {
   const error = new InvoicingError(
     429,
     'rate_limit_error',
@@ -28,7 +29,7 @@ function rateLimited(seconds: number): InvoicingError {
   return error;
 }
 
-function isObject(value: unknown): value is { [key: string]: JsonValue } {
+export function isObject(value: unknown): value is { [key: string]: JsonValue } {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof JsonNumber);
 }
 
@@ -98,35 +99,67 @@ function clientKey(request: FastifyRequest): string {
   return request.ip;
 }
 
+/** The merchant's metadata as canonical JSON text, or undefined; a 400 naming the problem otherwise. */
+function readMetadata(body: { [key: string]: JsonValue }): string | undefined {
+  const value = body.metadata;
+  if (value === undefined || value === null) return undefined;
+  if (!isObject(value)) {
+    throw invalidRequest('metadata_invalid', 'metadata must be a JSON object, such as {"order":"1001"}', 'metadata');
+  }
+  const text = canonicalJson(value);
+  if (Buffer.byteLength(text) > MAX_METADATA_BYTES) {
+    throw invalidRequest(
+      'metadata_too_large',
+      `metadata must be at most ${MAX_METADATA_BYTES} bytes as JSON (it is ${Buffer.byteLength(text)})`,
+      'metadata',
+    );
+  }
+  return text;
+}
+
+/**
+ * The merchant a request speaks for, from `Authorization: Bearer <key>` or the body's `api_key`:
+ * 401 without a valid key, 429 for a client address that failed too often.
+ */
+export async function authenticateMerchant(
+  request: FastifyRequest,
+  body: { [key: string]: JsonValue },
+  service: InvoicingService,
+  limits: Pick<ApiLimits, 'authFailures'>,
+) {
+  const failureWait = limits.authFailures.waitSeconds(clientKey(request));
+  if (failureWait > 0) throw rateLimited(failureWait);
+  let key: string | undefined;
+  try {
+    key = presentedKey(request, body);
+  } catch (error) {
+    limits.authFailures.take(clientKey(request));
+    throw error;
+  }
+  if (key === undefined) {
+    throw new InvoicingError(
+      401,
+      'authentication_error',
+      'missing_api_key',
+      'an API key is required: send it as api_key in the body or as Authorization: Bearer <key>',
+      'api_key',
+    );
+  }
+  const auth = await service.authenticate(key);
+  if (!auth) {
+    limits.authFailures.take(clientKey(request));
+    throw new InvoicingError(401, 'authentication_error', 'invalid_api_key', 'the API key is not valid', 'api_key');
+  }
+  return auth;
+}
+
 export function registerApiRoutes(app: FastifyInstance, service: InvoicingService, limits: ApiLimits) {
   app.post('/api/invoices', async (request, reply) => {
     const body = request.body;
     if (!isObject(body)) {
       throw invalidRequest('invalid_body', 'the request body must be a JSON object');
     }
-    const failureWait = limits.authFailures.waitSeconds(clientKey(request));
-    if (failureWait > 0) throw rateLimited(failureWait);
-    let key: string | undefined;
-    try {
-      key = presentedKey(request, body);
-    } catch (error) {
-      limits.authFailures.take(clientKey(request));
-      throw error;
-    }
-    if (key === undefined) {
-      throw new InvoicingError(
-        401,
-        'authentication_error',
-        'missing_api_key',
-        'an API key is required: send it as api_key in the body or as Authorization: Bearer <key>',
-        'api_key',
-      );
-    }
-    const auth = await service.authenticate(key);
-    if (!auth) {
-      limits.authFailures.take(clientKey(request));
-      throw new InvoicingError(401, 'authentication_error', 'invalid_api_key', 'the API key is not valid', 'api_key');
-    }
+    const auth = await authenticateMerchant(request, body, service, limits);
     const wait = limits.create.take(auth.merchantId);
     if (wait > 0) throw rateLimited(wait);
 
@@ -141,7 +174,7 @@ export function registerApiRoutes(app: FastifyInstance, service: InvoicingServic
         'Idempotency-Key',
       );
     }
-    const input = { amount: readAmount(body), expiresMin: readExpiresMin(body) };
+    const input = { amount: readAmount(body), expiresMin: readExpiresMin(body), metadata: readMetadata(body) };
 
     reply.header('cache-control', 'no-store').type('application/json');
     if (idempotencyKey !== undefined) {
@@ -156,7 +189,10 @@ export function registerApiRoutes(app: FastifyInstance, service: InvoicingServic
       return reply.code(answer.statusCode).header('location', `/api/invoices/${answer.invoiceId}`).send(answer.body);
     }
     const invoice = await service.createInvoice(auth.merchantId, input);
-    return reply.code(201).header('location', `/api/invoices/${invoice.id}`).send(publicInvoiceJson(invoice));
+    return reply
+      .code(201)
+      .header('location', `/api/invoices/${invoice.id}`)
+      .send(merchantInvoiceJson(invoice, input.metadata ?? null));
   });
 
   app.get<{ Params: { id: string } }>('/api/invoices/:id', async (request, reply) => {

@@ -7,6 +7,7 @@ import type { InvoicingStore } from '../store/database.js';
 import { registerApiRoutes } from './apiRoutes.js';
 import { registerDevLedgerRoutes } from './devLedgerRoutes.js';
 import { registerErrorHandling } from './errors.js';
+import { registerMerchantApiRoutes } from './merchantApiRoutes.js';
 import { registerWebPages, type WebOptions } from './pages/register-web-pages.js';
 import { RateLimiter } from './rateLimiter.js';
 import { parseStrictJson } from './strictJson.js';
@@ -44,11 +45,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoute(app, options.store.db);
   const limits = options.rateLimits ?? UNLIMITED;
   const now = options.service.now;
-  registerApiRoutes(app, options.service, {
+  const apiLimits = {
     create: new RateLimiter(limits.createPerMinute, now),
     read: new RateLimiter(limits.readPerMinute, now),
     authFailures: new RateLimiter(limits.authFailuresPerMinute, now),
-  });
+  };
+  registerApiRoutes(app, options.service, apiLimits);
+  registerMerchantApiRoutes(app, options.service, apiLimits);
   if (options.service.ledger instanceof SimulatedLedger) registerDevLedgerRoutes(app, options.service.ledger);
   await registerWebPages(app, options, options.web);
   return app;

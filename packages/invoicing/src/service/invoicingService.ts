@@ -55,8 +55,10 @@ import {
 } from '../store/merchants.js';
 import { hashApiKey, looksLikeApiKey, newApiKey, shownPrefix } from './apiKeySecrets.js';
 import { InvoiceEvents, type InvoiceListener } from './invoiceEvents.js';
-import { type PublicInvoice, publicInvoiceJson, toPublicInvoice } from './publicInvoice.js';
+import { invoiceCsvLines, renderInvoicePage } from './invoiceListing.js';
+import { merchantInvoiceJson, type PublicInvoice, publicInvoiceJson, toPublicInvoice } from './publicInvoice.js';
 import { type CachedView, PublicViewCache } from './publicViewCache.js';
+import { WebhookService } from './webhookService.js';
 
 export interface ServiceSettings {
   /** Public address of the service: pay_url is `<baseUrl>/pay/<id>`. */
@@ -66,6 +68,8 @@ export interface ServiceSettings {
   /** Expiry of new merchants' invoices when neither the request nor the merchant says otherwise. */
   defaultExpiryMin: number;
   lateWindowMin: number;
+  /** Webhook endpoints may be on loopback, private or link-local addresses and plain http. */
+  webhookAllowPrivate?: boolean;
 }
 
 export interface ServiceOptions {
@@ -84,6 +88,8 @@ export interface CreateInvoiceRequest {
   amount: PriceRequest;
   /** 1..1440; the merchant's default when left out. */
   expiresMin?: number;
+  /** The merchant's metadata as JSON object text (checked by the caller: at most 4 KiB). */
+  metadata?: string;
 }
 
 export interface CreateMerchantRequest {
@@ -128,6 +134,8 @@ export class InvoicingService {
   /** Creations and other small writes, grouped into shared commits on SQLite. */
   readonly writes: GroupCommit;
   readonly now: () => number;
+  /** The merchants' webhook endpoints and deliveries. */
+  readonly webhooks: WebhookService;
 
   constructor(options: ServiceOptions) {
     this.store = options.store;
@@ -141,6 +149,13 @@ export class InvoicingService {
     this.now = options.now ?? Date.now;
     this.writes = new GroupCommit(options.store);
     this.events = new InvoiceEvents((id) => this.getPublicInvoice(id));
+    this.webhooks = new WebhookService({
+      store: this.store,
+      reader: this.reader,
+      serverSecret: this.secret,
+      allowPrivate: options.settings.webhookAllowPrivate ?? false,
+      now: this.now,
+    });
   }
 
   /** Committed data, for reads outside a transaction. */
@@ -297,6 +312,7 @@ export class InvoicingService {
         toleranceBp: merchant.settings.toleranceBp,
         expiresMin,
         now: this.now(),
+        metadata: request.metadata ?? null,
       });
   }
 
@@ -343,8 +359,9 @@ export class InvoicingService {
         if (raced) return raced;
         const change = make();
         await insertInvoice(trx, change);
-        const body = publicInvoiceJson(
+        const body = merchantInvoiceJson(
           toPublicInvoice(change.invoice, [], [change.statusChange!], this.settings.baseUrl),
+          change.invoice.metadata,
         );
         const now = this.now();
         const saved = await saveIdempotentResponse(
@@ -423,6 +440,26 @@ export class InvoicingService {
     return listInvoices(this.db, query);
   }
 
+  /**
+   * A page of the merchant's invoices as the API lists them (each the JSON of the public view
+   * with the merchant's metadata), newest first; invoices whose time is up are expired first.
+   */
+  async listInvoicesJson(query: InvoiceListQuery): Promise<{ data: string[]; hasMore: boolean }> {
+    let page = await listInvoices(this.db, { ...query, limit: query.limit + 1 });
+    const overdue = page.filter((i) => i.status === 'open' && this.now() >= i.expiresAt * 1000);
+    if (overdue.length > 0) {
+      for (const invoice of overdue) await this.expireInvoice(invoice.id);
+      page = await listInvoices(this.db, { ...query, limit: query.limit + 1 });
+    }
+    const hasMore = page.length > query.limit;
+    return { data: await renderInvoicePage(this.db, page.slice(0, query.limit), this.settings.baseUrl), hasMore };
+  }
+
+  /** The merchant's invoices as CSV lines (header first), read page by page. */
+  exportInvoicesCsv(query: Omit<InvoiceListQuery, 'limit' | 'after'>): AsyncGenerator<string> {
+    return invoiceCsvLines(this.db, query);
+  }
+
   /** Calls `listener` with the public view after every committed change of the invoice. */
   subscribe(invoiceId: string, listener: InvoiceListener): () => void {
     return this.events.subscribe(invoiceId, listener);
@@ -440,7 +477,7 @@ export class InvoicingService {
     const expired = await inTransaction(this.store, async (trx) => {
       const invoice = await findInvoiceForUpdate(trx, { id });
       const change = invoice ? expireIfDue(invoice, this.now()) : null;
-      if (change) await saveInvoiceChange(trx, change);
+      if (change) await saveInvoiceChange(trx, change, { now: this.now() });
       return change !== null;
     });
     if (expired) await this.events.changed([id]);

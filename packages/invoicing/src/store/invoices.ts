@@ -1,12 +1,14 @@
 import { precompiled } from '@svc/common';
 import type { Invoice, InvoiceChange, InvoiceStatus, TimelineEntry } from '../domain/invoice.js';
 import type { Currency } from '../domain/money.js';
+import type { ChangeCause } from '../domain/webhookEvents.js';
 import { announceInvoiceChange } from './changeNotices.js';
 import type { InvoicingDb } from './database.js';
 import { big, needsRowLocks, num } from './database.js';
 import type { InvoiceTable } from './schema.js';
+import { recordInvoiceEvents } from './webhookOutbox.js';
 
-function toInvoice(row: InvoiceTable): Invoice {
+export function toInvoice(row: InvoiceTable): Invoice {
   return {
     id: row.id,
     merchantId: row.merchant_id,
@@ -31,10 +33,11 @@ function toInvoice(row: InvoiceTable): Invoice {
       overpaid: num(row.flag_overpaid) === 1,
       late: num(row.flag_late) === 1,
     },
+    metadata: row.metadata ?? null,
   };
 }
 
-function toRow(invoice: Invoice): InvoiceTable {
+export function toRow(invoice: Invoice): InvoiceTable {
   return {
     id: invoice.id,
     merchant_id: invoice.merchantId,
@@ -57,6 +60,7 @@ function toRow(invoice: Invoice): InvoiceTable {
     flag_partial: invoice.flags.partial ? 1 : 0,
     flag_overpaid: invoice.flags.overpaid ? 1 : 0,
     flag_late: invoice.flags.late ? 1 : 0,
+    metadata: invoice.metadata,
   };
 }
 
@@ -73,7 +77,7 @@ async function appendTimeline(db: InvoicingDb, invoiceId: string, entry: Timelin
     .execute();
 }
 
-/** Stores a new invoice and its first timeline entry (call inside a transaction). */
+/** Stores a new invoice, its first timeline entry and its `invoice.created` event (call inside a transaction). */
 export async function insertInvoice(db: InvoicingDb, change: InvoiceChange): Promise<void> {
   // The hottest write of the service: compiled once, run with the row's values in key order.
   const row = toRow(change.invoice);
@@ -96,17 +100,31 @@ export async function insertInvoice(db: InvoicingDb, change: InvoiceChange): Pro
       ),
     );
   }
+  await recordInvoiceEvents(db, change, row, { now: change.invoice.createdAt, created: true });
 }
 
-/** Stores an invoice's new state and appends its status change, if any (call inside a transaction). */
-export async function saveInvoiceChange(db: InvoicingDb, change: InvoiceChange): Promise<void> {
-  const { id, merchant_id: _m, order_ref: _o, message: _msg, created_at: _c, ...changed } = toRow(change.invoice);
+/**
+ * Stores an invoice's new state, appends its status change, if any, and records the webhook events
+ * the change causes (call inside a transaction). This is where every change of an invoice is
+ * recorded: `cause` names the payment credited or undone, `now` when it happened.
+ */
+export async function saveInvoiceChange(
+  db: InvoicingDb,
+  change: InvoiceChange,
+  context: { now?: number; cause?: ChangeCause } = {},
+): Promise<void> {
+  const row = toRow(change.invoice);
+  const { id, merchant_id: _m, order_ref: _o, message: _msg, created_at: _c, ...changed } = row;
   await db
     .updateTable('invoices')
     .set((eb) => ({ ...changed, version: eb('version', '+', 1) }))
     .where('id', '=', id)
     .execute();
   if (change.statusChange) await appendTimeline(db, id, change.statusChange);
+  await recordInvoiceEvents(db, change, row, {
+    now: context.now ?? change.statusChange?.at ?? Date.now(),
+    cause: context.cause,
+  });
   await announceInvoiceChange(db, id);
 }
 
@@ -162,6 +180,11 @@ export interface InvoiceListQuery {
   status?: InvoiceStatus;
   /** Part of an order reference, matched case-insensitively. */
   search?: string;
+  /** Exactly this order reference. */
+  orderRef?: string;
+  /** Created at or after / before this time (ms). */
+  createdFrom?: number;
+  createdBefore?: number;
   limit: number;
   /** Continue after this invoice (the last one of the previous page). */
   after?: { createdAt: number; id: string };
@@ -175,6 +198,9 @@ export async function listInvoices(db: InvoicingDb, query: InvoiceListQuery): Pr
     const pattern = `%${query.search.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     select = select.where((eb) => eb('order_ref', 'like', eb.val(pattern)));
   }
+  if (query.orderRef !== undefined) select = select.where('order_ref', '=', query.orderRef);
+  if (query.createdFrom !== undefined) select = select.where('created_at', '>=', query.createdFrom);
+  if (query.createdBefore !== undefined) select = select.where('created_at', '<', query.createdBefore);
   if (query.after) {
     const { createdAt, id } = query.after;
     select = select.where((eb) =>
@@ -183,4 +209,19 @@ export async function listInvoices(db: InvoicingDb, query: InvoiceListQuery): Pr
   }
   const rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute();
   return rows.map(toInvoice);
+}
+
+/** The timelines of several invoices at once, by invoice id. */
+export async function readTimelines(db: InvoicingDb, invoiceIds: string[]): Promise<Map<string, TimelineEntry[]>> {
+  const byInvoice = new Map<string, TimelineEntry[]>(invoiceIds.map((id) => [id, []]));
+  if (invoiceIds.length === 0) return byInvoice;
+  const rows = await db
+    .selectFrom('invoice_timeline')
+    .select(['invoice_id', 'status', 'at'])
+    .where('invoice_id', 'in', invoiceIds)
+    .orderBy('invoice_id')
+    .orderBy('seq')
+    .execute();
+  for (const r of rows) byInvoice.get(r.invoice_id)?.push({ status: r.status as InvoiceStatus, at: num(r.at) });
+  return byInvoice;
 }
