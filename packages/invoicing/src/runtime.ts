@@ -125,6 +125,7 @@ export function startWebhookDispatcher(
   const sender = new WebhookSender({ timeoutMs: options.timeoutMs, allowPrivate: options.allowPrivate });
   const dispatcher = new WebhookDispatcher({
     store,
+    write: (work) => service.writes.run(work),
     secrets: service.webhooks.secrets,
     sender,
     baseUrl: service.settings.baseUrl,

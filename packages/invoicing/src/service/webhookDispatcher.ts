@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { type InvoicingStore, inTransaction } from '../store/database.js';
+import { type InvoicingDb, type InvoicingStore, inTransaction } from '../store/database.js';
 import {
   type AttemptRecord,
   type ClaimedDelivery,
@@ -34,6 +34,8 @@ const PRUNE_INTERVAL_MS = 3_600_000;
 
 export interface DispatcherOptions {
   store: InvoicingStore;
+  /** Runs a small write in a transaction; attempts finishing together may share one commit. */
+  write?: <T>(work: (trx: InvoicingDb) => Promise<T>) => Promise<T>;
   secrets: SecretBox;
   sender: WebhookSender;
   baseUrl: string;
@@ -164,14 +166,17 @@ export class WebhookDispatcher {
     if (room <= 0) return 0;
     const busy = [...this.inFlight].filter(([, n]) => n >= this.perEndpoint).map(([id]) => id);
     const now = this.options.now();
-    const claimed = await inTransaction(this.options.store, (trx) =>
-      claimDueDeliveries(trx, {
+    const { store } = this.options;
+    const claim = (db: InvoicingDb) =>
+      claimDueDeliveries(db, {
         now,
         limit: room,
-        leaseMs: this.options.timeoutMs + 60_000,
+        // Long enough to send and record; a process that died holding a lease is retried after it.
+        leaseMs: this.options.timeoutMs + 10_000,
         skipEndpoints: busy,
-      }),
-    );
+        skipDeliveries: [...this.sending],
+      });
+    const claimed = store.engine === 'postgres' ? await inTransaction(store, claim) : await claim(store.db);
     let started = 0;
     for (const delivery of claimed) {
       if (this.sending.has(delivery.id)) continue;
@@ -202,6 +207,7 @@ export class WebhookDispatcher {
   }
 
   private async release(delivery: ClaimedDelivery): Promise<void> {
+    if (this.options.store.engine !== 'postgres') return;
     await inTransaction(this.options.store, (trx) =>
       trx
         .updateTable('webhook_deliveries')
@@ -246,7 +252,8 @@ export class WebhookDispatcher {
     const result = await this.options.sender.send(delivery.endpointId, delivery.url, headers, body);
     const now = this.options.now();
     const step = nextStep(result, delivery.attempt, now, this.schedule, this.options.jitter ?? 0.2);
-    await inTransaction(this.options.store, (trx) =>
+    const write = this.options.write ?? ((work) => inTransaction(this.options.store, work));
+    await write((trx) =>
       recordAttempt(trx, {
         deliveryId: delivery.id,
         endpointId: delivery.endpointId,

@@ -91,18 +91,9 @@ export class WebhookSender {
         clearTimeout(timer);
         resolve(result);
       };
-      const request = (secure ? https : http).request(url, {
-        method: 'POST',
-        agent: this.agentFor(endpoint, secure),
-        headers: {
-          ...headers,
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(body)),
-          'user-agent': 'invoicing-webhooks/1',
-        },
-      });
+      let current: http.ClientRequest | undefined;
       const timer = setTimeout(() => {
-        request.destroy();
+        current?.destroy();
         finish(
           done({
             status: null,
@@ -112,34 +103,53 @@ export class WebhookSender {
           }),
         );
       }, this.options.timeoutMs);
-      request.on('error', (error) => {
-        finish(done({ status: null, bodyPrefix: null, error: error.message, retryAfterMs: null }));
-      });
-      request.on('response', (response) => {
-        const chunks: Buffer[] = [];
-        let kept = 0;
-        response.on('data', (chunk: Buffer) => {
-          if (kept < RESPONSE_KEPT_BYTES) {
-            chunks.push(chunk.subarray(0, RESPONSE_KEPT_BYTES - kept));
-            kept += Math.min(chunk.length, RESPONSE_KEPT_BYTES - kept);
-          }
+      const open = (again: boolean) => {
+        const request = (secure ? https : http).request(url, {
+          method: 'POST',
+          agent: this.agentFor(endpoint, secure),
+          headers: {
+            ...headers,
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(body)),
+            'user-agent': 'invoicing-webhooks/1',
+          },
         });
-        response.on('error', (error) => {
+        current = request;
+        request.on('error', (error: NodeJS.ErrnoException) => {
+          // A kept-alive connection the receiver closed meanwhile: sent again once, on a new one.
+          if (!again && request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
+            open(true);
+            return;
+          }
           finish(done({ status: null, bodyPrefix: null, error: error.message, retryAfterMs: null }));
         });
-        response.on('end', () => {
-          const retryAfter = response.headers['retry-after'];
-          finish(
-            done({
-              status: response.statusCode ?? null,
-              bodyPrefix: Buffer.concat(chunks).toString('utf8'),
-              error: null,
-              retryAfterMs: parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, Date.now()),
-            }),
-          );
+        request.on('response', (response) => {
+          const chunks: Buffer[] = [];
+          let kept = 0;
+          response.on('data', (chunk: Buffer) => {
+            if (kept < RESPONSE_KEPT_BYTES) {
+              chunks.push(chunk.subarray(0, RESPONSE_KEPT_BYTES - kept));
+              kept += Math.min(chunk.length, RESPONSE_KEPT_BYTES - kept);
+            }
+          });
+          response.on('error', (error) => {
+            finish(done({ status: null, bodyPrefix: null, error: error.message, retryAfterMs: null }));
+          });
+          response.on('end', () => {
+            const retryAfter = response.headers['retry-after'];
+            finish(
+              done({
+                status: response.statusCode ?? null,
+                bodyPrefix: Buffer.concat(chunks).toString('utf8'),
+                error: null,
+                retryAfterMs: parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, Date.now()),
+              }),
+            );
+          });
         });
-      });
-      request.end(body);
+        request.end(body);
+      };
+      open(false);
     });
   }
 

@@ -123,15 +123,17 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Claims up to `limit` deliveries that are due, for one attempt each: their next attempt is moved
- * `leaseMs` ahead, so that no other worker takes them while this one sends (if it dies, they are
- * due again when the lease ends). A delivery waits while an earlier event of the same invoice is
- * still pending for the same endpoint, so each endpoint gets an invoice's events in order. On
- * PostgreSQL the rows are locked with SKIP LOCKED, so several instances claim different rows.
+ * Claims up to `limit` deliveries that are due, for one attempt each. A delivery waits while an
+ * earlier event of the same invoice is still pending for the same endpoint, so each endpoint gets
+ * an invoice's events in order. On PostgreSQL, where several instances may send, the rows are
+ * locked with SKIP LOCKED and their next attempt is moved `leaseMs` ahead, so that no other
+ * instance takes them while this one sends (if it dies, they are due again when the lease ends);
+ * run it in a transaction there. On SQLite one process serves the file: it is a plain read, and
+ * the caller skips the deliveries it is sending (`skipDeliveries`).
  */
 export async function claimDueDeliveries(
   trx: InvoicingDb,
-  options: { now: number; limit: number; leaseMs: number; skipEndpoints: string[] },
+  options: { now: number; limit: number; leaseMs: number; skipEndpoints: string[]; skipDeliveries: string[] },
 ): Promise<ClaimedDelivery[]> {
   let select = trx
     .selectFrom('webhook_deliveries as d')
@@ -154,16 +156,20 @@ export async function claimDueDeliveries(
       ),
     );
   if (options.skipEndpoints.length > 0) select = select.where('d.endpoint_id', 'not in', options.skipEndpoints);
+  if (options.skipDeliveries.length > 0) select = select.where('d.id', 'not in', options.skipDeliveries);
   select = select.orderBy('d.next_attempt_at').orderBy('d.invoice_seq').limit(options.limit);
-  if (needsRowLocks(trx)) select = select.forUpdate(['d']).skipLocked();
+  const locking = needsRowLocks(trx);
+  if (locking) select = select.forUpdate(['d']).skipLocked();
   const picked = await select.execute();
   if (picked.length === 0) return [];
   const ids = picked.map((p) => p.id);
-  await trx
-    .updateTable('webhook_deliveries')
-    .set({ next_attempt_at: options.now + options.leaseMs })
-    .where('id', 'in', ids)
-    .execute();
+  if (locking) {
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: options.now + options.leaseMs })
+      .where('id', 'in', ids)
+      .execute();
+  }
   const rows = await trx
     .selectFrom('webhook_deliveries as d')
     .innerJoin('invoice_events as v', 'v.id', 'd.event_id')

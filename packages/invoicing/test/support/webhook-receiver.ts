@@ -14,7 +14,7 @@ export interface ReceivedWebhook {
 }
 
 /** What the receiver answers to one request: a status (with headers), or nothing at all. */
-export type Answer = { status: number; headers?: Record<string, string>; body?: string } | 'never';
+export type Answer = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number } | 'never';
 
 /**
  * A real HTTP receiver on 127.0.0.1 that checks every webhook's signature with the Standard
@@ -54,8 +54,12 @@ export class WebhookReceiver {
           this.hanging.add(() => response.destroy());
           return;
         }
-        response.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
-        response.end(answer.body ?? 'ok');
+        const respond = () => {
+          response.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
+          response.end(answer.body ?? 'ok');
+        };
+        if (answer.delayMs) setTimeout(respond, answer.delayMs);
+        else respond();
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
