@@ -97,6 +97,20 @@ describeEachEngine('listing and exporting invoices', (engine) => {
     assert.ok(!mine.data.some((i: { id: string }) => ids.includes(i.id)));
   });
 
+  test('a listed invoice shows its latest state after each change', async () => {
+    const h = harness();
+    const key = await shop(h);
+    const created = await postInvoice(h, { amount_coin: 10 }, { authorization: `Bearer ${key}` });
+    const first = JSON.parse((await get(h, '/api/invoices?limit=1', key)).body).data[0];
+    assert.equal(first.status, 'open');
+    h.ledger.submitPayment({ to: created.body.recipient, amount: '10', message: created.body.message });
+    await h.watcher.catchUp();
+    const again = JSON.parse((await get(h, '/api/invoices?limit=1', key)).body).data[0];
+    assert.equal(again.status, 'paid');
+    assert.equal(again.payments.length, 1);
+    assert.deepEqual(again, { ...(await getInvoice(h, created.body.id)).body, metadata: null });
+  });
+
   test('bad list parameters are 400s naming the parameter', async () => {
     const h = harness();
     for (const [query, param] of [

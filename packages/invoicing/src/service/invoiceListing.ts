@@ -21,6 +21,34 @@ export async function renderInvoicePage(db: InvoicingDb, invoices: Invoice[], ba
   );
 }
 
+/**
+ * Rendered merchant views of listed invoices, reused while an invoice's change counter stays the
+ * same (every change of an invoice, its payments or its timeline moves the counter, whichever
+ * process makes it). Bounded: the oldest entries leave first.
+ */
+export class ListedViewCache {
+  private readonly views = new Map<string, { version: number; json: string }>();
+
+  constructor(private readonly capacity = 20_000) {}
+
+  async render(db: InvoicingDb, page: { invoice: Invoice; version: number }[], baseUrl: string): Promise<string[]> {
+    const stale = page.filter((p) => this.views.get(p.invoice.id)?.version !== p.version);
+    if (stale.length > 0) {
+      const fresh = await renderInvoicePage(
+        db,
+        stale.map((p) => p.invoice),
+        baseUrl,
+      );
+      stale.forEach((p, i) => {
+        this.views.delete(p.invoice.id);
+        this.views.set(p.invoice.id, { version: p.version, json: fresh[i]! });
+      });
+      while (this.views.size > this.capacity) this.views.delete(this.views.keys().next().value!);
+    }
+    return page.map((p) => this.views.get(p.invoice.id)!.json);
+  }
+}
+
 export const CSV_COLUMNS = [
   'id',
   'order_ref',

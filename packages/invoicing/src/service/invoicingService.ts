@@ -40,6 +40,7 @@ import {
   type InvoiceListQuery,
   insertInvoice,
   listInvoices,
+  listInvoiceVersions,
   listOpenInvoicesDue,
   readTimeline,
   saveInvoiceChange,
@@ -55,7 +56,7 @@ import {
 } from '../store/merchants.js';
 import { hashApiKey, looksLikeApiKey, newApiKey, shownPrefix } from './apiKeySecrets.js';
 import { InvoiceEvents, type InvoiceListener } from './invoiceEvents.js';
-import { invoiceCsvLines, renderInvoicePage } from './invoiceListing.js';
+import { invoiceCsvLines, ListedViewCache } from './invoiceListing.js';
 import { merchantInvoiceJson, type PublicInvoice, publicInvoiceJson, toPublicInvoice } from './publicInvoice.js';
 import { type CachedView, PublicViewCache } from './publicViewCache.js';
 import { WebhookService } from './webhookService.js';
@@ -136,6 +137,8 @@ export class InvoicingService {
   readonly now: () => number;
   /** The merchants' webhook endpoints and deliveries. */
   readonly webhooks: WebhookService;
+  /** Rendered merchant views of listed invoices, by their change counter. */
+  private readonly listedViews = new ListedViewCache();
 
   constructor(options: ServiceOptions) {
     this.store = options.store;
@@ -445,14 +448,15 @@ export class InvoicingService {
    * with the merchant's metadata), newest first; invoices whose time is up are expired first.
    */
   async listInvoicesJson(query: InvoiceListQuery): Promise<{ data: string[]; hasMore: boolean }> {
-    let page = await listInvoices(this.db, { ...query, limit: query.limit + 1 });
-    const overdue = page.filter((i) => i.status === 'open' && this.now() >= i.expiresAt * 1000);
+    let page = await listInvoiceVersions(this.db, { ...query, limit: query.limit + 1 });
+    const overdue = page.filter((p) => p.invoice.status === 'open' && this.now() >= p.invoice.expiresAt * 1000);
     if (overdue.length > 0) {
-      for (const invoice of overdue) await this.expireInvoice(invoice.id);
-      page = await listInvoices(this.db, { ...query, limit: query.limit + 1 });
+      for (const { invoice } of overdue) await this.expireInvoice(invoice.id);
+      page = await listInvoiceVersions(this.db, { ...query, limit: query.limit + 1 });
     }
     const hasMore = page.length > query.limit;
-    return { data: await renderInvoicePage(this.db, page.slice(0, query.limit), this.settings.baseUrl), hasMore };
+    const data = await this.listedViews.render(this.db, page.slice(0, query.limit), this.settings.baseUrl);
+    return { data, hasMore };
   }
 
   /** The merchant's invoices as CSV lines (header first), read page by page. */

@@ -190,8 +190,7 @@ export interface InvoiceListQuery {
   after?: { createdAt: number; id: string };
 }
 
-/** A merchant's invoices, newest first, one page at a time (keyset paging). */
-export async function listInvoices(db: InvoicingDb, query: InvoiceListQuery): Promise<Invoice[]> {
+function listQuery(db: InvoicingDb, query: InvoiceListQuery) {
   let select = db.selectFrom('invoices').selectAll().where('merchant_id', '=', query.merchantId);
   if (query.status) select = select.where('status', '=', query.status);
   if (query.search) {
@@ -207,8 +206,23 @@ export async function listInvoices(db: InvoicingDb, query: InvoiceListQuery): Pr
       eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
     );
   }
-  const rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute();
-  return rows.map(toInvoice);
+  return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit);
+}
+
+/** A merchant's invoices, newest first, one page at a time (keyset paging). */
+export async function listInvoices(db: InvoicingDb, query: InvoiceListQuery): Promise<Invoice[]> {
+  return (await listQuery(db, query).execute()).map(toInvoice);
+}
+
+/** The same page with each invoice's change counter, which moves with every change of it. */
+export async function listInvoiceVersions(
+  db: InvoicingDb,
+  query: InvoiceListQuery,
+): Promise<{ invoice: Invoice; version: number }[]> {
+  return (await listQuery(db, query).execute()).map((row) => ({
+    invoice: toInvoice(row),
+    version: num(row.version ?? 0),
+  }));
 }
 
 /** The timelines of several invoices at once, by invoice id. */
