@@ -139,6 +139,23 @@ describeEachEngine('webhook delivery', (engine) => {
     assert.equal(delivery.attempts[0].response_body, 'ok');
   });
 
+  test('Retry-After of a 503 puts the next attempt that far off', async () => {
+    const h = harness();
+    const { key } = await shop(h);
+    const endpoint = await addEndpoint(h, key, '/busy', () => ({ status: 503, headers: { 'retry-after': '120' } }));
+    await createInvoice(h, key, { amount_eur: 1 });
+    await receiver.waitFor(() => receiver.at('/busy').length === 1);
+    let delivery: any;
+    for (let i = 0; i < 200 && !(delivery?.attempt_count >= 1); i++) {
+      delivery = (await api(h, key, 'GET', `/api/webhook-endpoints/${endpoint.id}/deliveries`)).body.data[0];
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assert.equal(delivery.state, 'pending');
+    assert.equal(delivery.attempts[0].response_status, 503);
+    const wait = delivery.next_attempt_at - delivery.attempts[0].at;
+    assert.ok(wait >= 119 && wait <= 121, `the next attempt is 120 s later (${wait})`);
+  });
+
   test('a 410 Gone disables the endpoint and nothing more is sent to it', async () => {
     const h = harness();
     const { key } = await shop(h);
