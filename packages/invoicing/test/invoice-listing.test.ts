@@ -30,6 +30,18 @@ describeEachEngine('listing and exporting invoices', (engine) => {
     const read = await getInvoice(h, created.body.id);
     assert.ok(!('metadata' in read.body));
     assert.ok(!read.text.includes('gift'));
+    const own = await get(h, `/api/invoices/${created.body.id}`);
+    assert.deepEqual(
+      JSON.parse(own.body).metadata,
+      { note: 'gift', order: 1001 },
+      'the merchant reads it with its key',
+    );
+    const otherKey = await shop(h);
+    const foreign = await get(h, `/api/invoices/${created.body.id}`, otherKey);
+    assert.equal(foreign.status, 200);
+    assert.ok(!foreign.body.includes('gift'), "another merchant's key reads the public view");
+    const badKey = await get(h, `/api/invoices/${created.body.id}`, 'ik_live_not-a-key');
+    assert.equal(badKey.status, 401);
     const page = await h.app.inject({ method: 'GET', url: `/pay/${created.body.id}` });
     assert.ok(!page.body.includes('gift'), 'the checkout page shows no metadata');
   });

@@ -199,6 +199,19 @@ export function registerApiRoutes(app: FastifyInstance, service: InvoicingServic
     const wait = limits.read.take(clientKey(request));
     if (wait > 0) throw rateLimited(wait);
     const { id } = request.params;
+    // With the merchant's own key the answer also carries the invoice's metadata; anyone else
+    // (no key, another merchant's key) gets the public view.
+    if (request.headers.authorization !== undefined && looksLikeInvoiceId(id)) {
+      const auth = await authenticateMerchant(request, {}, service, limits);
+      const invoice = await service.getInvoice(id);
+      const view = invoice?.merchantId === auth.merchantId ? await service.getPublicInvoice(id) : undefined;
+      if (invoice && view) {
+        return reply
+          .header('cache-control', 'no-store')
+          .type('application/json')
+          .send(merchantInvoiceJson(view, invoice.metadata));
+      }
+    }
     const json = looksLikeInvoiceId(id) ? await service.getPublicInvoiceJson(id) : undefined;
     if (json === undefined) throw notFound(`no invoice with id ${id}`);
     return reply.header('cache-control', 'no-store').type('application/json').send(json);
