@@ -8,6 +8,7 @@ import { loadWebOptions } from './http/pages/web-config.js';
 import { SimulatedLedger } from './ledger/simulated.js';
 import { runSetLogin } from './portal/set-login-command.js';
 import { type Invoicing, openInvoicing, startBackgroundWork } from './runtime.js';
+import { webhookCommand } from './webhook-command.js';
 
 /** Runs `work` with the service opened from the environment's configuration, closing it afterwards. */
 async function withInvoicing<T>(work: (invoicing: Invoicing) => Promise<T>): Promise<T> {
@@ -236,7 +237,7 @@ const unmatched: CliCommand = {
   },
 };
 
-const commands: CliCommand[] = [serve, merchant, key, simulatePay, unmatched];
+const commands: CliCommand[] = [serve, merchant, key, webhookCommand(withInvoicing), simulatePay, unmatched];
 
 process.exitCode = await runCli(
   'npm run invoicing --',

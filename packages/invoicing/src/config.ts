@@ -65,6 +65,16 @@ export interface InvoicingConfig {
   watchIntervalMs: number;
   expiryIntervalMs: number;
   trustProxy: boolean;
+  webhooks: WebhookConfig;
+}
+
+export interface WebhookConfig {
+  /** Allows endpoints on loopback, private and link-local addresses, and plain http. */
+  allowPrivate: boolean;
+  /** Longest wait for an endpoint's complete answer. */
+  timeoutMs: number;
+  /** How often the sender looks for due deliveries written by other instances. */
+  pollIntervalMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -205,5 +215,10 @@ export function loadConfig(env: Env = process.env): InvoicingConfig {
     watchIntervalMs: envInteger(env, 'INVOICING_WATCH_INTERVAL_MS', 1000, { min: 10, max: 600_000 }),
     expiryIntervalMs: envInteger(env, 'INVOICING_EXPIRY_INTERVAL_MS', 1000, { min: 10, max: 600_000 }),
     trustProxy: envBoolean(env, 'INVOICING_TRUST_PROXY', false),
+    webhooks: {
+      allowPrivate: envBoolean(env, 'INVOICING_WEBHOOK_ALLOW_PRIVATE', false),
+      timeoutMs: envInteger(env, 'INVOICING_WEBHOOK_TIMEOUT_MS', 15_000, { min: 100, max: 60_000 }),
+      pollIntervalMs: envInteger(env, 'INVOICING_WEBHOOK_POLL_INTERVAL_MS', 1000, { min: 10, max: 600_000 }),
+    },
   };
 }

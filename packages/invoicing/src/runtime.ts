@@ -12,6 +12,8 @@ import type { RateSource } from './rates/rateSource.js';
 import { TickerRateSource } from './rates/tickerRate.js';
 import { InvoicingService } from './service/invoicingService.js';
 import { loadServerSecret } from './service/serverSecret.js';
+import { WebhookDispatcher } from './service/webhookDispatcher.js';
+import { WebhookSender } from './service/webhookSender.js';
 import { listenForInvoiceChanges } from './store/changeNotices.js';
 import { type InvoicingStore, openInvoicingStore, openReadConnection } from './store/database.js';
 
@@ -71,6 +73,7 @@ export async function openInvoicing(config: InvoicingConfig, now?: () => number)
       lateWindowMin: config.lateWindowMin,
       defaultConfirmations: config.defaultConfirmations,
       gapLimit: config.gapLimit,
+      webhookAllowPrivate: config.webhooks.allowPrivate,
     },
     now,
   });
@@ -111,6 +114,10 @@ export async function startBackgroundWork(invoicing: Invoicing, onError: (what: 
   const changes = await listenForInvoiceChanges(invoicing.store, (id) => void invoicing.service.events.changed([id]), {
     onError: (error) => onError('change listener', error),
   });
+  const webhooks = startWebhookDispatcher(invoicing.store, invoicing.service, {
+    ...invoicing.config.webhooks,
+    onError: (error) => onError('webhook sender', error),
+  });
   watcher.start();
   scheduler.start();
   return {
@@ -121,10 +128,55 @@ export async function startBackgroundWork(invoicing: Invoicing, onError: (what: 
       if (!(watcher instanceof ChainWatcher) || ledger.matching !== 'address') return null;
       return (await ledger.health()) ?? watcher.health().problem;
     },
+    webhooks,
     async stop() {
       await scheduler.stop();
       await watcher.stop();
+      await webhooks.stop();
       await changes.stop();
+    },
+  };
+}
+
+/**
+ * Starts sending the webhook outbox: woken by every committed change of an invoice and by deliveries
+ * queued by hand, and polling for those other instances write.
+ */
+export function startWebhookDispatcher(
+  store: InvoicingStore,
+  service: InvoicingService,
+  options: {
+    allowPrivate: boolean;
+    timeoutMs: number;
+    pollIntervalMs: number;
+    retryScheduleMs?: number[];
+    onError?: (error: unknown) => void;
+  },
+) {
+  const sender = new WebhookSender({ timeoutMs: options.timeoutMs, allowPrivate: options.allowPrivate });
+  const dispatcher = new WebhookDispatcher({
+    store,
+    write: (work) => service.writes.run(work),
+    secrets: service.webhooks.secrets,
+    sender,
+    baseUrl: service.settings.baseUrl,
+    coinDecimals: service.ledger.decimals,
+    now: service.now,
+    timeoutMs: options.timeoutMs,
+    pollIntervalMs: options.pollIntervalMs,
+    retryScheduleMs: options.retryScheduleMs,
+    onError: options.onError,
+  });
+  const unsubscribe = service.events.onAny(() => dispatcher.poke());
+  service.webhooks.onQueued = () => dispatcher.poke();
+  dispatcher.start();
+  return {
+    dispatcher,
+    async stop() {
+      unsubscribe();
+      service.webhooks.onQueued = () => {};
+      await dispatcher.stop();
+      sender.close();
     },
   };
 }

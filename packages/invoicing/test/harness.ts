@@ -11,6 +11,7 @@ import { SimulatedLedger } from '../src/ledger/simulated.js';
 import { PaymentWatcher } from '../src/payments/watcher.js';
 import { FixedRateSource } from '../src/rates/fixedRate.js';
 import { parseRate, type RateSource } from '../src/rates/rateSource.js';
+import { startWebhookDispatcher } from '../src/runtime.js';
 import { InvoicingService } from '../src/service/invoicingService.js';
 import {
   type InvoicingStore,
@@ -27,6 +28,18 @@ export class TestClock {
   now = () => this.ms;
   advanceMinutes(minutes: number) {
     this.ms += minutes * 60_000;
+  }
+}
+
+/** A clock that runs with real time and that tests can still move ahead. */
+export class LiveClock extends TestClock {
+  private offset = 0;
+  constructor() {
+    super(Date.now());
+  }
+  override now = () => Date.now() + this.offset;
+  override advanceMinutes(minutes: number) {
+    this.offset += minutes * 60_000;
   }
 }
 
@@ -47,6 +60,8 @@ export interface HarnessOptions {
   /** The rate source, or a function giving it once the suite's own `before` hooks have run. */
   rates?: RateSource | (() => RateSource);
   maxAmountEurCents?: bigint;
+  /** Runs the webhook sender (on a clock that follows real time), allowing endpoints on 127.0.0.1. */
+  webhooks?: { timeoutMs?: number; retryScheduleMs?: number[] };
 }
 
 export const TEST_BASE_URL = 'https://pay.example.test';
@@ -57,10 +72,11 @@ export function useHarness(engine: TestEngine, options: HarnessOptions = {}): ()
   let harness: Harness | undefined;
   let dir = '';
   let reader: ReadConnection | undefined;
+  let webhooks: { stop(): Promise<void> } | undefined;
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'invoicing-test-'));
     const store = database();
-    const clock = new TestClock();
+    const clock = options.webhooks ? new LiveClock() : new TestClock();
     const ledger = new SimulatedLedger(join(dir, 'ledger.sqlite'));
     reader = openReadConnection(store);
     const service = new InvoicingService({
@@ -78,9 +94,18 @@ export function useHarness(engine: TestEngine, options: HarnessOptions = {}): ()
         maxAmountEurCents: options.maxAmountEurCents ?? 100_000_000n,
         defaultExpiryMin: 15,
         lateWindowMin: 1440,
+        webhookAllowPrivate: options.webhooks !== undefined,
       },
       now: clock.now,
     });
+    if (options.webhooks) {
+      webhooks = startWebhookDispatcher(store, service, {
+        allowPrivate: true,
+        timeoutMs: options.webhooks.timeoutMs ?? 15_000,
+        pollIntervalMs: 50,
+        retryScheduleMs: options.webhooks.retryScheduleMs,
+      });
+    }
     const app = await buildApp({ store, service, rateLimits: options.rateLimits });
     const watcher = new PaymentWatcher({ store, ledger, service, intervalMs: 1000, pageSize: 3 });
     const merchant = await service.createMerchant({ name: 'Test shop' });
@@ -88,6 +113,7 @@ export function useHarness(engine: TestEngine, options: HarnessOptions = {}): ()
     harness = { store, ledger, service, app, clock, watcher, merchant, key };
   });
   after(async () => {
+    await webhooks?.stop();
     await harness?.app.close();
     await harness?.ledger.close();
     await reader?.close();

@@ -51,6 +51,8 @@ export interface Invoice {
   /** Sum of the confirmed payments whose ledger time is at or before expires_at. */
   amountPaidInTime: bigint;
   flags: InvoiceFlags;
+  /** The merchant's own metadata (JSON object text), shown to the merchant only; null when none. */
+  metadata: string | null;
 }
 
 export interface TimelineEntry {
@@ -151,6 +153,8 @@ export interface NewInvoice {
   confirmationsRequired?: number;
   expiresMin: number;
   now: number;
+  /** JSON object text of the merchant's metadata. */
+  metadata?: string | null;
 }
 
 export function openInvoice(input: NewInvoice): InvoiceChange {
@@ -177,6 +181,7 @@ export function openInvoice(input: NewInvoice): InvoiceChange {
     amountPending: 0n,
     amountPaidInTime: 0n,
     flags: { partial: false, overpaid: false, late: false },
+    metadata: input.metadata ?? null,
   };
   return { invoice, statusChange: { status: 'open', at: input.now } };
 }

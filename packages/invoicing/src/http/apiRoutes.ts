@@ -4,7 +4,7 @@ import { InvoicingError, invalidRequest, notFound } from '../domain/errors.js';
 import type { PriceRequest } from '../domain/invoice.js';
 import { looksLikeInvoiceId } from '../domain/references.js';
 import { type AuthenticatedKey, fingerprint, type InvoicingService } from '../service/invoicingService.js';
-import { publicInvoiceJson } from '../service/publicInvoice.js';
+import { merchantInvoiceJson } from '../service/publicInvoice.js';
 import type { AuthFailureLimiter } from './auth-failure-limiter.js';
 import type { RateLimiter } from './rateLimiter.js';
 import { canonicalJson, JsonNumber, type JsonValue } from './strictJson.js';
@@ -15,10 +15,11 @@ export interface ApiLimits {
   authFailures: AuthFailureLimiter;
 }
 
-const CREATE_FIELDS = new Set(['api_key', 'amount_eur', 'amount_coin', 'expires_min']);
+const CREATE_FIELDS = new Set(['api_key', 'amount_eur', 'amount_coin', 'expires_min', 'metadata']);
+export const MAX_METADATA_BYTES = 4096;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
-function rateLimited(seconds: number): InvoicingError {
+export function rateLimited(seconds: number): InvoicingError {
   const error = new InvoicingError(
     429,
     'rate_limit_error',
@@ -29,7 +30,7 @@ function rateLimited(seconds: number): InvoicingError {
   return error;
 }
 
-function isObject(value: unknown): value is { [key: string]: JsonValue } {
+export function isObject(value: unknown): value is { [key: string]: JsonValue } {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof JsonNumber);
 }
 
@@ -99,6 +100,24 @@ function clientKey(request: FastifyRequest): string {
   return request.ip;
 }
 
+/** The merchant's metadata as canonical JSON text, or undefined; a 400 naming the problem otherwise. */
+function readMetadata(body: { [key: string]: JsonValue }): string | undefined {
+  const value = body.metadata;
+  if (value === undefined || value === null) return undefined;
+  if (!isObject(value)) {
+    throw invalidRequest('metadata_invalid', 'metadata must be a JSON object, such as {"order":"1001"}', 'metadata');
+  }
+  const text = canonicalJson(value);
+  if (Buffer.byteLength(text) > MAX_METADATA_BYTES) {
+    throw invalidRequest(
+      'metadata_too_large',
+      `metadata must be at most ${MAX_METADATA_BYTES} bytes as JSON (it is ${Buffer.byteLength(text)})`,
+      'metadata',
+    );
+  }
+  return text;
+}
+
 /**
  * The merchant a request speaks for, from `Authorization: Bearer <key>` or the body's `api_key`:
  * 401 without a valid key. Failed checks are limited per client address and key prefix (see
@@ -162,7 +181,7 @@ export function registerApiRoutes(app: FastifyInstance, service: InvoicingServic
         'Idempotency-Key',
       );
     }
-    const input = { amount: readAmount(body), expiresMin: readExpiresMin(body) };
+    const input = { amount: readAmount(body), expiresMin: readExpiresMin(body), metadata: readMetadata(body) };
 
     reply.header('cache-control', 'no-store').type('application/json');
     if (idempotencyKey !== undefined) {
@@ -177,13 +196,29 @@ export function registerApiRoutes(app: FastifyInstance, service: InvoicingServic
       return reply.code(answer.statusCode).header('location', `/api/invoices/${answer.invoiceId}`).send(answer.body);
     }
     const invoice = await service.createInvoice(auth.merchantId, input);
-    return reply.code(201).header('location', `/api/invoices/${invoice.id}`).send(publicInvoiceJson(invoice));
+    return reply
+      .code(201)
+      .header('location', `/api/invoices/${invoice.id}`)
+      .send(merchantInvoiceJson(invoice, input.metadata ?? null));
   });
 
   app.get<{ Params: { id: string } }>('/api/invoices/:id', async (request, reply) => {
     const wait = limits.read.take(clientKey(request));
     if (wait > 0) throw rateLimited(wait);
     const { id } = request.params;
+    // With the merchant's own key the answer also carries the invoice's metadata; anyone else
+    // (no key, another merchant's key) gets the public view.
+    if (request.headers.authorization !== undefined && looksLikeInvoiceId(id)) {
+      const auth = await authenticateMerchant(request, {}, service, limits);
+      const invoice = await service.getInvoice(id);
+      const view = invoice?.merchantId === auth.merchantId ? await service.getPublicInvoice(id) : undefined;
+      if (invoice && view) {
+        return reply
+          .header('cache-control', 'no-store')
+          .type('application/json')
+          .send(merchantInvoiceJson(view, invoice.metadata));
+      }
+    }
     const json = looksLikeInvoiceId(id) ? await service.getPublicInvoiceJson(id) : undefined;
     if (json === undefined) throw notFound(`no invoice with id ${id}`);
     return reply.header('cache-control', 'no-store').type('application/json').send(json);

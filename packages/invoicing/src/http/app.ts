@@ -11,6 +11,7 @@ import { registerDevLedgerRoutes } from './devLedgerRoutes.js';
 import { ErrorAnswers } from './error-answers.js';
 import { MAX_URL_LENGTH } from './errors.js';
 import { registerLedgerHealthRoute } from './ledgerHealth.js';
+import { registerMerchantApiRoutes } from './merchantApiRoutes.js';
 import { htmlErrorPages } from './pages/html-errors.js';
 import { registerWebPages, type WebOptions } from './pages/register-web-pages.js';
 import { RateLimiter } from './rateLimiter.js';
@@ -75,11 +76,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   else registerHealthRoute(app, options.store.db);
   const limits = options.rateLimits ?? UNLIMITED;
   const now = options.service.now;
-  registerApiRoutes(app, options.service, {
+  const apiLimits = {
     create: new RateLimiter(limits.createPerMinute, now),
     read: new RateLimiter(limits.readPerMinute, now),
     authFailures: new AuthFailureLimiter(limits.authFailuresPerMinute, now),
-  });
+  };
+  registerApiRoutes(app, options.service, apiLimits);
+  registerMerchantApiRoutes(app, options.service, apiLimits);
   if (options.service.ledger instanceof SimulatedLedger) registerDevLedgerRoutes(app, options.service.ledger);
   answers.usePages(htmlErrorPages, await registerWebPages(app, options, options.web));
   return app;

@@ -103,7 +103,7 @@ export async function settleInvoices(trx: InvoicingDb, ids: Iterable<string>, no
       live.map((p) => ({ amount: p.amount, ledgerTime: p.ledgerTime, confirmations: p.confirmations ?? 0 })),
       now,
     );
-    await saveInvoiceChange(trx, change);
+    await saveInvoiceChange(trx, change, { now });
     if (live.length > 0 && invoice.addressIndex !== null) {
       await markAddressUsed(trx, invoice.merchantId, invoice.addressIndex);
     }

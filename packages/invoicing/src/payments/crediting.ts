@@ -48,6 +48,19 @@ export async function creditLedgerPayment(
   await saveInvoiceChange(
     trx,
     applyPayment(credited, { amount: payment.amount, ledgerTime: payment.time }, options.now),
+    {
+      now: options.now,
+      cause: {
+        kind: 'payment_credited',
+        payment: {
+          txId: payment.txId,
+          opIndex: payment.opIndex,
+          amount: payment.amount,
+          ledgerTime: payment.time,
+          late: !isInTime(credited, payment.time),
+        },
+      },
+    },
   );
   return credited.id;
 }

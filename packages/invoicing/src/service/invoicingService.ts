@@ -42,6 +42,7 @@ import {
   type InvoiceListQuery,
   insertInvoice,
   listInvoices,
+  listInvoiceVersions,
   listOpenInvoicesDue,
   readTimeline,
   saveInvoiceChange,
@@ -58,8 +59,10 @@ import {
 } from '../store/merchants.js';
 import { hashApiKey, looksLikeApiKey, newApiKey, shownPrefix } from './apiKeySecrets.js';
 import { InvoiceEvents, type InvoiceListener } from './invoiceEvents.js';
-import { type PublicInvoice, publicInvoiceJson, toPublicInvoice } from './publicInvoice.js';
+import { invoiceCsvLines, ListedViewCache } from './invoiceListing.js';
+import { merchantInvoiceJson, type PublicInvoice, publicInvoiceJson, toPublicInvoice } from './publicInvoice.js';
 import { type CachedView, PublicViewCache } from './publicViewCache.js';
+import { WebhookService } from './webhookService.js';
 
 export interface ServiceSettings {
   /** Public address of the service: pay_url is `<baseUrl>/pay/<id>`. */
@@ -73,6 +76,8 @@ export interface ServiceSettings {
   defaultConfirmations?: number;
   /** Chain ledgers: unused addresses in a row after the last paid one before earlier unused ones are given again. */
   gapLimit?: number;
+  /** Webhook endpoints may be on loopback, private or link-local addresses and plain http. */
+  webhookAllowPrivate?: boolean;
 }
 
 /** The gap limit of BIP 44 wallets: they stop looking after 20 unused addresses in a row. */
@@ -94,6 +99,8 @@ export interface CreateInvoiceRequest {
   amount: PriceRequest;
   /** 1..1440; the merchant's default when left out. */
   expiresMin?: number;
+  /** The merchant's metadata as JSON object text (checked by the caller: at most 4 KiB). */
+  metadata?: string;
 }
 
 export interface CreateMerchantRequest {
@@ -151,6 +158,10 @@ export class InvoicingService {
   /** Creations and other small writes, grouped into shared commits on SQLite. */
   readonly writes: GroupCommit;
   readonly now: () => number;
+  /** The merchants' webhook endpoints and deliveries. */
+  readonly webhooks: WebhookService;
+  /** Rendered merchant views of listed invoices, by their change counter. */
+  private readonly listedViews = new ListedViewCache();
 
   constructor(options: ServiceOptions) {
     this.store = options.store;
@@ -164,6 +175,13 @@ export class InvoicingService {
     this.now = options.now ?? Date.now;
     this.writes = new GroupCommit(options.store);
     this.events = new InvoiceEvents((id) => this.getPublicInvoice(id));
+    this.webhooks = new WebhookService({
+      store: this.store,
+      reader: this.reader,
+      serverSecret: this.secret,
+      allowPrivate: options.settings.webhookAllowPrivate ?? false,
+      now: this.now,
+    });
   }
 
   /** Committed data, for reads outside a transaction. */
@@ -368,6 +386,7 @@ export class InvoicingService {
         confirmationsRequired: ledger.matching === 'address' ? merchant.settings.confirmations : 0,
         expiresMin,
         now: this.now(),
+        metadata: request.metadata ?? null,
       });
     };
   }
@@ -439,8 +458,9 @@ export class InvoicingService {
         if (raced) return raced;
         const change = await make(trx);
         await insertInvoice(trx, change);
-        const body = publicInvoiceJson(
+        const body = merchantInvoiceJson(
           toPublicInvoice(change.invoice, [], [change.statusChange!], this.settings.baseUrl, this.ledger.decimals),
+          change.invoice.metadata,
         );
         const now = this.now();
         const saved = await saveIdempotentResponse(
@@ -519,6 +539,32 @@ export class InvoicingService {
     return listInvoices(this.db, query);
   }
 
+  /**
+   * A page of the merchant's invoices as the API lists them (each the JSON of the public view
+   * with the merchant's metadata), newest first; invoices whose time is up are expired first.
+   */
+  async listInvoicesJson(query: InvoiceListQuery): Promise<{ data: string[]; hasMore: boolean }> {
+    let page = await listInvoiceVersions(this.db, { ...query, limit: query.limit + 1 });
+    const overdue = page.filter((p) => p.invoice.status === 'open' && this.now() >= p.invoice.expiresAt * 1000);
+    if (overdue.length > 0) {
+      for (const { invoice } of overdue) await this.expireInvoice(invoice.id);
+      page = await listInvoiceVersions(this.db, { ...query, limit: query.limit + 1 });
+    }
+    const hasMore = page.length > query.limit;
+    const data = await this.listedViews.render(
+      this.db,
+      page.slice(0, query.limit),
+      this.settings.baseUrl,
+      this.ledger.decimals,
+    );
+    return { data, hasMore };
+  }
+
+  /** The merchant's invoices as CSV lines (header first), read page by page. */
+  exportInvoicesCsv(query: Omit<InvoiceListQuery, 'limit' | 'after'>): AsyncGenerator<string> {
+    return invoiceCsvLines(this.db, query, this.ledger.decimals);
+  }
+
   /** Calls `listener` with the public view after every committed change of the invoice. */
   subscribe(invoiceId: string, listener: InvoiceListener): () => void {
     return this.events.subscribe(invoiceId, listener);
@@ -536,7 +582,7 @@ export class InvoicingService {
     const expired = await inTransaction(this.store, async (trx) => {
       const invoice = await findInvoiceForUpdate(trx, { id });
       const change = invoice ? expireIfDue(invoice, this.now()) : null;
-      if (change) await saveInvoiceChange(trx, change);
+      if (change) await saveInvoiceChange(trx, change, { now: this.now() });
       return change !== null;
     });
     if (expired) await this.events.changed([id]);

@@ -127,3 +127,8 @@ export function publicInvoiceJson(view: PublicInvoice): string {
     `"paid_at":${view.paid_at === null ? 'null' : view.paid_at},"timeline":[${timeline}]}`
   );
 }
+
+/** The invoice as its merchant reads it: the public view and the merchant's own `metadata` (or null). */
+export function merchantInvoiceJson(view: PublicInvoice, metadata: string | null): string {
+  return `${publicInvoiceJson(view).slice(0, -1)},"metadata":${metadata ?? 'null'}}`;
+}

@@ -1,12 +1,14 @@
 import { precompiled } from '@svc/common';
 import type { Invoice, InvoiceChange, InvoiceStatus, TimelineEntry } from '../domain/invoice.js';
 import type { Currency } from '../domain/money.js';
+import type { ChangeCause } from '../domain/webhookEvents.js';
 import { announceInvoiceChange } from './changeNotices.js';
 import type { InvoicingDb } from './database.js';
 import { big, needsRowLocks, num } from './database.js';
 import type { InvoiceTable } from './schema.js';
+import { recordInvoiceEvents } from './webhookOutbox.js';
 
-function toInvoice(row: InvoiceTable): Invoice {
+export function toInvoice(row: InvoiceTable): Invoice {
   return {
     id: row.id,
     merchantId: row.merchant_id,
@@ -34,10 +36,11 @@ function toInvoice(row: InvoiceTable): Invoice {
       overpaid: num(row.flag_overpaid) === 1,
       late: num(row.flag_late) === 1,
     },
+    metadata: row.metadata ?? null,
   };
 }
 
-function toRow(invoice: Invoice): InvoiceTable {
+export function toRow(invoice: Invoice): InvoiceTable {
   return {
     id: invoice.id,
     merchant_id: invoice.merchantId,
@@ -63,6 +66,7 @@ function toRow(invoice: Invoice): InvoiceTable {
     address_index: invoice.addressIndex,
     confirmations_required: invoice.confirmationsRequired,
     amount_pending: invoice.amountPending,
+    metadata: invoice.metadata,
   };
 }
 
@@ -79,7 +83,7 @@ async function appendTimeline(db: InvoicingDb, invoiceId: string, entry: Timelin
     .execute();
 }
 
-/** Stores a new invoice and its first timeline entry (call inside a transaction). */
+/** Stores a new invoice, its first timeline entry and its `invoice.created` event (call inside a transaction). */
 export async function insertInvoice(db: InvoicingDb, change: InvoiceChange): Promise<void> {
   // The hottest write of the service: compiled once, run with the row's values in key order.
   const row = toRow(change.invoice);
@@ -102,10 +106,20 @@ export async function insertInvoice(db: InvoicingDb, change: InvoiceChange): Pro
       ),
     );
   }
+  await recordInvoiceEvents(db, change, row, { now: change.invoice.createdAt, created: true });
 }
 
-/** Stores an invoice's new state and appends its status change, if any (call inside a transaction). */
-export async function saveInvoiceChange(db: InvoicingDb, change: InvoiceChange): Promise<void> {
+/**
+ * Stores an invoice's new state, appends its status change, if any, and records the webhook events
+ * the change causes (call inside a transaction). This is where every change of an invoice is
+ * recorded: `cause` names the payment credited or undone, `now` when it happened.
+ */
+export async function saveInvoiceChange(
+  db: InvoicingDb,
+  change: InvoiceChange,
+  context: { now?: number; cause?: ChangeCause } = {},
+): Promise<void> {
+  const row = toRow(change.invoice);
   const {
     id,
     merchant_id: _m,
@@ -115,13 +129,17 @@ export async function saveInvoiceChange(db: InvoicingDb, change: InvoiceChange):
     address_index: _a,
     confirmations_required: _r,
     ...changed
-  } = toRow(change.invoice);
+  } = row;
   await db
     .updateTable('invoices')
     .set((eb) => ({ ...changed, version: eb('version', '+', 1) }))
     .where('id', '=', id)
     .execute();
   if (change.statusChange) await appendTimeline(db, id, change.statusChange);
+  await recordInvoiceEvents(db, change, row, {
+    now: context.now ?? change.statusChange?.at ?? Date.now(),
+    cause: context.cause,
+  });
   await announceInvoiceChange(db, id);
 }
 
@@ -177,27 +195,64 @@ export interface InvoiceListQuery {
   status?: InvoiceStatus;
   /** Part of an order reference, matched case-insensitively. */
   search?: string;
+  /** Exactly this order reference. */
+  orderRef?: string;
+  /** Created at or after / before this time (ms). */
+  createdFrom?: number;
+  createdBefore?: number;
   limit: number;
   /** Continue after this invoice (the last one of the previous page). */
   after?: { createdAt: number; id: string };
 }
 
-/** A merchant's invoices, newest first, one page at a time (keyset paging). */
-export async function listInvoices(db: InvoicingDb, query: InvoiceListQuery): Promise<Invoice[]> {
+function listQuery(db: InvoicingDb, query: InvoiceListQuery) {
   let select = db.selectFrom('invoices').selectAll().where('merchant_id', '=', query.merchantId);
   if (query.status) select = select.where('status', '=', query.status);
   if (query.search) {
     const pattern = `%${query.search.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     select = select.where((eb) => eb('order_ref', 'like', eb.val(pattern)));
   }
+  if (query.orderRef !== undefined) select = select.where('order_ref', '=', query.orderRef);
+  if (query.createdFrom !== undefined) select = select.where('created_at', '>=', query.createdFrom);
+  if (query.createdBefore !== undefined) select = select.where('created_at', '<', query.createdBefore);
   if (query.after) {
     const { createdAt, id } = query.after;
     select = select.where((eb) =>
       eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
     );
   }
-  const rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute();
-  return rows.map(toInvoice);
+  return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit);
+}
+
+/** A merchant's invoices, newest first, one page at a time (keyset paging). */
+export async function listInvoices(db: InvoicingDb, query: InvoiceListQuery): Promise<Invoice[]> {
+  return (await listQuery(db, query).execute()).map(toInvoice);
+}
+
+/** The same page with each invoice's change counter, which moves with every change of it. */
+export async function listInvoiceVersions(
+  db: InvoicingDb,
+  query: InvoiceListQuery,
+): Promise<{ invoice: Invoice; version: number }[]> {
+  return (await listQuery(db, query).execute()).map((row) => ({
+    invoice: toInvoice(row),
+    version: num(row.version ?? 0),
+  }));
+}
+
+/** The timelines of several invoices at once, by invoice id. */
+export async function readTimelines(db: InvoicingDb, invoiceIds: string[]): Promise<Map<string, TimelineEntry[]>> {
+  const byInvoice = new Map<string, TimelineEntry[]>(invoiceIds.map((id) => [id, []]));
+  if (invoiceIds.length === 0) return byInvoice;
+  const rows = await db
+    .selectFrom('invoice_timeline')
+    .select(['invoice_id', 'status', 'at'])
+    .where('invoice_id', 'in', invoiceIds)
+    .orderBy('invoice_id')
+    .orderBy('seq')
+    .execute();
+  for (const r of rows) byInvoice.get(r.invoice_id)?.push({ status: r.status as InvoiceStatus, at: num(r.at) });
+  return byInvoice;
 }
 
 /**

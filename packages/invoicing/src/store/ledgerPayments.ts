@@ -100,6 +100,25 @@ export async function paymentsOfInvoice(db: InvoicingDb, invoiceId: string): Pro
   return rows.map(toRecorded);
 }
 
+/** The payments credited to several invoices at once, by invoice id (each in ledger order). */
+export async function paymentsOfInvoices(
+  db: InvoicingDb,
+  invoiceIds: string[],
+): Promise<Map<string, RecordedPayment[]>> {
+  const byInvoice = new Map<string, RecordedPayment[]>(invoiceIds.map((id) => [id, []]));
+  if (invoiceIds.length === 0) return byInvoice;
+  const rows = await db
+    .selectFrom('ledger_payments')
+    .selectAll()
+    .where('invoice_id', 'in', invoiceIds)
+    .orderBy('ledger_time')
+    .orderBy('tx_id')
+    .orderBy('op_index')
+    .execute();
+  for (const row of rows) byInvoice.get(row.invoice_id!)?.push(toRecorded(row));
+  return byInvoice;
+}
+
 /** Unmatched payments, newest first; to one address when given. */
 export async function unmatchedPayments(
   db: InvoicingDb,

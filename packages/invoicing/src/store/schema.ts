@@ -70,6 +70,8 @@ export interface InvoiceTable {
   address_index?: Int64 | null;
   confirmations_required?: Int64;
   amount_pending?: Int64;
+  /** The merchant's metadata, JSON object text, or null. */
+  metadata: string | null;
 }
 
 export interface InvoiceTimelineTable {
@@ -127,6 +129,61 @@ export interface IdempotencyKeyTable {
   created_at: Int64;
 }
 
+export interface WebhookEndpointTable {
+  id: string;
+  merchant_id: string;
+  url: string;
+  description: string;
+  /** JSON array of event types, or null for every type. */
+  event_types: string | null;
+  /** The signing secret, encrypted under a key derived from the server secret. */
+  secret_sealed: string;
+  /** The secret before the last rotation, still signing until `previous_secret_until`. */
+  previous_secret_sealed: string | null;
+  previous_secret_until: Int64 | null;
+  enabled: Int64;
+  disabled_reason: string | null;
+  created_at: Int64;
+  updated_at: Int64;
+}
+
+export interface InvoiceEventTable {
+  id: string;
+  merchant_id: string;
+  invoice_id: string | null;
+  invoice_seq: Int64;
+  type: string;
+  created_at: Int64;
+  /** JSON: the invoice, its payments and timeline, and the payment concerned, as of the event. */
+  snapshot: string;
+}
+
+export interface WebhookDeliveryTable {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  merchant_id: string;
+  invoice_id: string | null;
+  invoice_seq: Int64;
+  state: string;
+  attempt_count: Int64;
+  next_attempt_at: Int64;
+  created_at: Int64;
+  finished_at: Int64 | null;
+  last_response_status: Int64 | null;
+}
+
+export interface WebhookAttemptTable {
+  delivery_id: string;
+  attempt: Int64;
+  at: Int64;
+  outcome: string;
+  response_status: Int64 | null;
+  response_body: string | null;
+  error: string | null;
+  duration_ms: Int64;
+}
+
 export interface InvoicingDatabase extends PortalDatabase {
   service_meta: ServiceMetaTable;
   merchants: MerchantTable;
@@ -137,4 +194,8 @@ export interface InvoicingDatabase extends PortalDatabase {
   ledger_cursors: LedgerCursorTable;
   chain_blocks: ChainBlockTable;
   idempotency_keys: IdempotencyKeyTable;
+  webhook_endpoints: WebhookEndpointTable;
+  invoice_events: InvoiceEventTable;
+  webhook_deliveries: WebhookDeliveryTable;
+  webhook_attempts: WebhookAttemptTable;
 }

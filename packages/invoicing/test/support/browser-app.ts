@@ -7,6 +7,7 @@ import { SimulatedLedger } from '../../src/ledger/simulated.js';
 import { PaymentWatcher } from '../../src/payments/watcher.js';
 import { FixedRateSource } from '../../src/rates/fixedRate.js';
 import { parseRate } from '../../src/rates/rateSource.js';
+import { startWebhookDispatcher } from '../../src/runtime.js';
 import { InvoicingService } from '../../src/service/invoicingService.js';
 import { type InvoicingStore, openInvoicingStore } from '../../src/store/database.js';
 import { freePort } from './ports.js';
@@ -44,6 +45,8 @@ export async function startBrowserApp(): Promise<BrowserApp> {
       maxAmountEurCents: 100_000_000n,
       defaultExpiryMin: 15,
       lateWindowMin: 1440,
+      // The tests' webhook receiver listens on 127.0.0.1.
+      webhookAllowPrivate: true,
     },
     now: () => Date.now() + running.clockOffsetMs,
   });
@@ -51,6 +54,12 @@ export async function startBrowserApp(): Promise<BrowserApp> {
   const watcher = new PaymentWatcher({ store, ledger, service, intervalMs: 250 });
   await app.listen({ host: '127.0.0.1', port });
   watcher.start();
+  const webhooks = startWebhookDispatcher(store, service, {
+    allowPrivate: true,
+    timeoutMs: 5000,
+    pollIntervalMs: 100,
+    retryScheduleMs: [200, 200],
+  });
   Object.assign(running, {
     url,
     app,
@@ -60,6 +69,7 @@ export async function startBrowserApp(): Promise<BrowserApp> {
     clockOffsetMs: 0,
     async close() {
       await watcher.stop();
+      await webhooks.stop();
       await app.close();
       await ledger.close();
       await store.close();

@@ -6,6 +6,7 @@ import { registerPortalAccountRoutes } from './portal-account-routes.js';
 import { registerPortalAuthRoutes } from './portal-auth-routes.js';
 import type { PortalDeps } from './portal-context.js';
 import { registerPortalInvoiceRoutes } from './portal-invoice-routes.js';
+import { registerPortalWebhookRoutes } from './portal-webhook-routes.js';
 
 /**
  * The merchant portal under /portal. Its forms post urlencoded bodies (parsed only here; the API
@@ -24,4 +25,5 @@ export async function portalPlugin(scope: FastifyInstance, deps: PortalDeps) {
   registerPortalAuthRoutes(scope, deps);
   registerPortalInvoiceRoutes(scope, deps);
   registerPortalAccountRoutes(scope, deps);
+  registerPortalWebhookRoutes(scope, deps);
 }

@@ -7,10 +7,13 @@ import * as m0005 from './0005_idempotency_keys.js';
 import * as m0006 from './0006_invoice_version.js';
 import * as m0100 from './0100_portal_logins_and_sessions.js';
 import * as m0200 from './0200_chain_ledger.js';
+import * as m0300 from './0300_webhooks.js';
+import * as m0301 from './0301_invoice_metadata.js';
 
 /**
  * Every migration, keyed by a name that sorts in the order they apply. Names 0002-0099 belong to
- * the core (invoices, keys, ledger); 0100 and above to the merchant portal; 0200 and above to chain ledgers.
+ * the core (invoices, keys, ledger); 0100 and above to the merchant portal; 0200 and above to chain
+ * ledgers; 0300 and above to webhooks, listing and export.
  */
 export const migrations: Record<string, Migration> = {
   '0001_service_meta': m0001,
@@ -21,4 +24,6 @@ export const migrations: Record<string, Migration> = {
   '0006_invoice_version': m0006,
   '0100_portal_logins_and_sessions': m0100,
   '0200_chain_ledger': m0200,
+  '0300_webhooks': m0300,
+  '0301_invoice_metadata': m0301,
 };

@@ -2,7 +2,7 @@ import { html, type SafeHtml } from '../../html.js';
 import type { MessageKey } from '../../i18n/locale.js';
 import { type PageContext, renderPage } from '../../layout.js';
 
-export type PortalSection = 'invoices' | 'new' | 'unmatched' | 'keys' | 'settings';
+export type PortalSection = 'invoices' | 'new' | 'unmatched' | 'keys' | 'webhooks' | 'settings';
 
 /** What every signed-in portal page knows: who is signed in and the form token of the session. */
 export interface PortalSession {
@@ -15,6 +15,7 @@ const sections: { id: PortalSection; href: string; label: MessageKey }[] = [
   { id: 'new', href: '/portal/invoices/new', label: 'portal.nav.new_invoice' },
   { id: 'unmatched', href: '/portal/unmatched', label: 'portal.nav.unmatched' },
   { id: 'keys', href: '/portal/keys', label: 'portal.nav.keys' },
+  { id: 'webhooks', href: '/portal/webhooks', label: 'portal.nav.webhooks' },
   { id: 'settings', href: '/portal/settings', label: 'portal.nav.settings' },
 ];
 

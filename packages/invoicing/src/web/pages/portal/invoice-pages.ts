@@ -36,8 +36,10 @@ export function renderInvoiceListPage(ctx: PageContext, session: PortalSession, 
 <td data-label="${t('invoices.expires')}" class="when">${formatTime(new Date(row.expiresAt * 1000), locale)}</td>
 </tr>`,
   )}</tbody></table></div>`;
+  const exportQuery = list.filter.status ? `?status=${encodeURIComponent(list.filter.status)}` : '';
   const body = html`<div class="page-head"><h1>${t('invoices.title')}</h1>
-<a class="button" href="/portal/invoices/new">${t('portal.nav.new_invoice')}</a></div>
+<div class="actions"><a class="button button-quiet" href="/portal/invoices/export.csv${exportQuery}" download>${t('invoices.export')}</a>
+<a class="button" href="/portal/invoices/new">${t('portal.nav.new_invoice')}</a></div></div>
 <section class="card">
 <form method="get" action="/portal/invoices" role="search" class="inline-fields" aria-label="${t('invoices.filter')}">
 ${selectField(

@@ -1,0 +1,142 @@
+import type { Invoice } from '../domain/invoice.js';
+import { amountDue } from '../domain/invoice.js';
+import { formatCoin, formatEur, formatRate } from '../domain/money.js';
+import type { InvoicingDb } from '../store/database.js';
+import { type InvoiceListQuery, listInvoices, readTimelines } from '../store/invoices.js';
+import { paymentsOfInvoices } from '../store/ledgerPayments.js';
+import { merchantInvoiceJson, toPublicInvoice } from './publicInvoice.js';
+
+/**
+ * A merchant's invoices for the API's list and the CSV export: pages read by keyset (newest
+ * first), each page's payments and timelines read in one query each.
+ */
+export async function renderInvoicePage(
+  db: InvoicingDb,
+  invoices: Invoice[],
+  baseUrl: string,
+  coinDecimals?: number,
+): Promise<string[]> {
+  const ids = invoices.map((i) => i.id);
+  const [payments, timelines] = await Promise.all([paymentsOfInvoices(db, ids), readTimelines(db, ids)]);
+  return invoices.map((invoice) =>
+    merchantInvoiceJson(
+      toPublicInvoice(invoice, payments.get(invoice.id) ?? [], timelines.get(invoice.id) ?? [], baseUrl, coinDecimals),
+      invoice.metadata,
+    ),
+  );
+}
+
+/**
+ * Rendered merchant views of listed invoices, reused while an invoice's change counter stays the
+ * same (every change of an invoice, its payments or its timeline moves the counter, whichever
+ * process makes it). Bounded: the oldest entries leave first.
+ */
+export class ListedViewCache {
+  private readonly views = new Map<string, { version: number; json: string }>();
+
+  constructor(private readonly capacity = 20_000) {}
+
+  async render(
+    db: InvoicingDb,
+    page: { invoice: Invoice; version: number }[],
+    baseUrl: string,
+    coinDecimals?: number,
+  ): Promise<string[]> {
+    const stale = page.filter((p) => this.views.get(p.invoice.id)?.version !== p.version);
+    if (stale.length > 0) {
+      const fresh = await renderInvoicePage(
+        db,
+        stale.map((p) => p.invoice),
+        baseUrl,
+        coinDecimals,
+      );
+      stale.forEach((p, i) => {
+        this.views.delete(p.invoice.id);
+        this.views.set(p.invoice.id, { version: p.version, json: fresh[i]! });
+      });
+      while (this.views.size > this.capacity) this.views.delete(this.views.keys().next().value!);
+    }
+    return page.map((p) => this.views.get(p.invoice.id)!.json);
+  }
+}
+
+export const CSV_COLUMNS = [
+  'id',
+  'order_ref',
+  'status',
+  'created_at',
+  'expires_at',
+  'priced_in',
+  'amount_coin',
+  'amount_eur',
+  'eur_per_coin',
+  'amount_paid_coin',
+  'amount_due_coin',
+  'partial',
+  'overpaid',
+  'late',
+  'paid_at',
+  'payment_tx_ids',
+  'metadata',
+];
+
+function iso(ms: number | null): string {
+  return ms === null ? '' : new Date(ms).toISOString();
+}
+
+/**
+ * One CSV field: quoted when it holds a separator, quote or line break; a text a spreadsheet
+ * would run as a formula (starting with = + - @ or a tab) is prefixed with an apostrophe.
+ */
+export function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The export's lines, a page of invoices at a time, so any number of invoices streams in constant memory. */
+export async function* invoiceCsvLines(
+  db: InvoicingDb,
+  query: Omit<InvoiceListQuery, 'limit' | 'after'>,
+  coinDecimals?: number,
+  pageSize = 500,
+): AsyncGenerator<string> {
+  const coin = (minor: bigint) => formatCoin(minor, coinDecimals);
+  yield `${CSV_COLUMNS.join(',')}\r\n`;
+  let after: InvoiceListQuery['after'];
+  for (;;) {
+    const page = await listInvoices(db, { ...query, limit: pageSize, after });
+    if (page.length === 0) return;
+    const payments = await paymentsOfInvoices(
+      db,
+      page.map((i) => i.id),
+    );
+    let chunk = '';
+    for (const invoice of page) {
+      const txIds = (payments.get(invoice.id) ?? []).map((p) => `${p.txId}:${p.opIndex}`).join(' ');
+      const fields = [
+        invoice.id,
+        invoice.orderRef,
+        invoice.status,
+        iso(invoice.createdAt),
+        iso(invoice.expiresAt * 1000),
+        invoice.pricedIn,
+        coin(invoice.amountCoin),
+        formatEur(invoice.amountEur),
+        formatRate(invoice.rate),
+        coin(invoice.amountPaid),
+        coin(amountDue(invoice)),
+        String(invoice.flags.partial),
+        String(invoice.flags.overpaid),
+        String(invoice.flags.late),
+        iso(invoice.paidAt),
+        txIds,
+        invoice.metadata ?? '',
+      ];
+      chunk += `${fields.map(csvField).join(',')}\r\n`;
+    }
+    yield chunk;
+    if (page.length < pageSize) return;
+    const last = page[page.length - 1]!;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
