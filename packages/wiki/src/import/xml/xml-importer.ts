@@ -777,7 +777,8 @@ export async function importXmlDump(
   const job = new DumpImport(store, source, options);
   let begun = false;
   const totalMb = source.fileBytes / 1e6;
-  progress.begin(`importing ${file}`, Math.max(1, Math.round(totalMb)), 'MB');
+  const how = source.decompression ? ` (${source.decompression})` : '';
+  progress.begin(`importing ${file}${how}`, Math.max(1, Math.round(totalMb)), 'MB');
   let lastReport = 0;
   try {
     for await (const event of source.events()) {
