@@ -5,6 +5,7 @@ import { NoSuchAccountError, setPassword } from './accounts/set-password.js';
 import { loadConfig } from './config.js';
 import { importerFor } from './import/index.js';
 import { streamProgress } from './import/progress.js';
+import { isSqlDump } from './import/sql-dump/link-table-dumps.js';
 import { serve as runServe } from './server.js';
 import { openWikiStore } from './store/database.js';
 
@@ -23,7 +24,9 @@ const importCommand: CliCommand = {
   usage: [
     'usage: wiki import <file>... [--settings FILE] [--images DIR] [--replace] [--no-lint]',
     '',
-    '  <file>            a MediaWiki 1.39 SQLite database (.sqlite, .db) or an XML dump',
+    '  <file>            a MediaWiki 1.39 SQLite database (.sqlite, .db) or an XML dump; beside',
+    "                    one XML dump, Wikimedia's SQL dumps of the same wiki's link tables",
+    '                    (<wiki>-<date>-pagelinks.sql.gz, categorylinks, templatelinks, linktarget, ...)',
     "  --settings FILE   the wiki's settings.json (default: settings.json beside a database)",
     '  --images DIR      its upload folder (default: images/ beside a database; for a dump,',
     "                    where the files of its File: pages are found, linked into the store's)",
@@ -38,7 +41,13 @@ const importCommand: CliCommand = {
       flags: ['replace', 'no-lint'],
     });
     if (positional.length === 0) throw new UserError('import needs a file: wiki import <file>');
-    const plan = positional.map((file) => ({ file, importer: importerFor(file) }));
+    const linkTables = positional.filter(isSqlDump);
+    const plan = positional.filter((file) => !isSqlDump(file)).map((file) => ({ file, importer: importerFor(file) }));
+    if (linkTables.length > 0 && (plan.length !== 1 || plan[0]!.importer.name !== 'MediaWiki XML dump')) {
+      throw new UserError(
+        'SQL dumps of link tables are imported beside exactly one XML dump of the same wiki and date',
+      );
+    }
     const config = loadConfig();
     const store = await openWikiStore(config.database);
     try {
@@ -50,6 +59,7 @@ const importCommand: CliCommand = {
           uploadDirectory: join(config.dataDir, 'images'),
           replace: options.replace === true,
           lint: options['no-lint'] !== true,
+          linkTables,
           progress: streamProgress(process.stderr),
         });
         for (const line of summary.lines) process.stdout.write(`${line}\n`);
