@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { type CliCommand, parseOptions, runCli, UserError } from '@svc/common';
 import { NoSuchAccountError, setPassword } from './accounts/set-password.js';
 import { loadConfig } from './config.js';
+import { completeDeferredBuilds, describeDeferredBuild } from './import/deferred-builds.js';
 import { importerFor } from './import/index.js';
 import { streamProgress } from './import/progress.js';
 import { isSqlDump } from './import/sql-dump/link-table-dumps.js';
@@ -31,7 +32,10 @@ const importCommand: CliCommand = {
     '  --images DIR      its upload folder (default: images/ beside a database; for a dump,',
     "                    where the files of its File: pages are found, linked into the store's)",
     '  --replace         replace the wiki the store holds when it is another one',
-    "  --no-lint         leave out the pages' lint errors (list=linterrors), which cost most of the time",
+    "  --no-lint         leave out the pages' lint errors (list=linterrors)",
+    '',
+    "An XML dump's search index and lint errors are built after its import, which the server",
+    'can answer from at once; a build that is stopped resumes with the next import or `wiki serve`.',
     '',
     'The store is the one `wiki serve` uses (WIKI_DATA_DIR or WIKI_DATABASE_URL).',
   ].join('\n'),
@@ -60,10 +64,14 @@ const importCommand: CliCommand = {
           replace: options.replace === true,
           lint: options['no-lint'] !== true,
           linkTables,
+          deferBuilds: true,
           progress: streamProgress(process.stderr),
         });
         for (const line of summary.lines) process.stdout.write(`${line}\n`);
         process.stdout.write(`done in ${summary.seconds.toFixed(1)} s\n`);
+      }
+      for (const result of await completeDeferredBuilds(store, streamProgress(process.stderr))) {
+        process.stdout.write(`${describeDeferredBuild(result)}\n`);
       }
     } finally {
       await store.close();

@@ -16,6 +16,8 @@ export interface ImportOptions {
   lint?: boolean;
   /** An XML dump's: SQL dumps of the same wiki's link tables, which replace those derived from wikitext. */
   linkTables?: readonly string[];
+  /** An XML dump's: leave the search index and lint errors to `completeDeferredBuilds`, after the import. */
+  deferBuilds?: boolean;
 }
 
 /** What an import reports at its end, printed by the CLI as its summary. */
@@ -67,6 +69,7 @@ const xmlDump: Importer = {
       ...(options.progress ? { progress: options.progress } : {}),
       ...(options.lint === false ? { lint: false } : {}),
       ...(options.linkTables?.length ? { linkTables: options.linkTables } : {}),
+      ...(options.deferBuilds ? { deferBuilds: true } : {}),
     });
     const n = (value: number) => value.toLocaleString('en-US');
     const verb =

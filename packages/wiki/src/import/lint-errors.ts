@@ -15,7 +15,7 @@ const ROWS_PER_INSERT = 400;
 
 export async function refreshLintErrors(db: Kysely<WikiDatabase>, site: SiteConfig): Promise<number> {
   await db.deleteFrom('linter').execute();
-  const pool = new LinkExtractorPool(site, Math.min(2, availableParallelism()));
+  const pool = startLintPool(site);
   try {
     return await lintAll(db, pool);
   } finally {
@@ -27,41 +27,60 @@ async function lintAll(db: Kysely<WikiDatabase>, pool: LinkExtractorPool): Promi
   let after = 0;
   let written = 0;
   for (;;) {
-    const pages = await db
-      .selectFrom('page')
-      .innerJoin('slots', 'slot_revision_id', 'page_latest')
-      .innerJoin('content', 'content_id', 'slot_content_id')
-      .select(['page_id', 'page_namespace', 'page_title', 'content_text'])
-      .where('page_id', '>', after)
-      .where('slot_role', '=', 'main')
-      .where('content_model', '=', 'wikitext')
-      .orderBy('page_id')
-      .limit(PAGES_PER_BATCH)
-      .execute();
-    if (pages.length === 0) return written;
-    after = pages[pages.length - 1].page_id;
-    const extracted = pages.map((page) =>
-      pool.extract(page.content_text, { namespace: page.page_namespace, dbKey: page.page_title }),
-    );
-    pool.flush();
-    const lints = await Promise.all(extracted);
-    const rows = pages.flatMap((page, i) =>
-      (lints[i].lint ?? []).map((e) => ({
-        linter_page: page.page_id,
-        linter_namespace: page.page_namespace,
-        linter_cat: e.category,
-        linter_start: e.start,
-        linter_end: e.end,
-        linter_params: JSON.stringify(e.params),
-        linter_template: e.template ?? null,
-      })),
-    );
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-      await db
-        .insertInto('linter')
-        .values(rows.slice(i, i + ROWS_PER_INSERT))
-        .execute();
-    }
-    written += rows.length;
+    const batch = await lintBatch(db, pool, after);
+    if (batch.pages === 0) return written;
+    after = batch.last;
+    written += batch.errors;
   }
+}
+
+/** Linter threads for `lintBatch`: up to two (linting costs far more than the rest); the caller closes them. */
+export function startLintPool(site: SiteConfig): LinkExtractorPool {
+  return new LinkExtractorPool(site, Math.min(2, availableParallelism()));
+}
+
+/**
+ * Lints the wikitext pages after page id `after` (a batch of them, in page id order) and writes
+ * their errors; returns how many pages it read, the last one's id and the errors written.
+ */
+export async function lintBatch(
+  db: Kysely<WikiDatabase>,
+  pool: LinkExtractorPool,
+  after: number,
+): Promise<{ pages: number; last: number; errors: number }> {
+  const pages = await db
+    .selectFrom('page')
+    .innerJoin('slots', 'slot_revision_id', 'page_latest')
+    .innerJoin('content', 'content_id', 'slot_content_id')
+    .select(['page_id', 'page_namespace', 'page_title', 'content_text'])
+    .where('page_id', '>', after)
+    .where('slot_role', '=', 'main')
+    .where('content_model', '=', 'wikitext')
+    .orderBy('page_id')
+    .limit(PAGES_PER_BATCH)
+    .execute();
+  if (pages.length === 0) return { pages: 0, last: after, errors: 0 };
+  const extracted = pages.map((page) =>
+    pool.extract(page.content_text, { namespace: page.page_namespace, dbKey: page.page_title }),
+  );
+  pool.flush();
+  const lints = await Promise.all(extracted);
+  const rows = pages.flatMap((page, i) =>
+    (lints[i].lint ?? []).map((e) => ({
+      linter_page: page.page_id,
+      linter_namespace: page.page_namespace,
+      linter_cat: e.category,
+      linter_start: e.start,
+      linter_end: e.end,
+      linter_params: JSON.stringify(e.params),
+      linter_template: e.template ?? null,
+    })),
+  );
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    await db
+      .insertInto('linter')
+      .values(rows.slice(i, i + ROWS_PER_INSERT))
+      .execute();
+  }
+  return { pages: pages.length, last: pages[pages.length - 1].page_id, errors: rows.length };
 }

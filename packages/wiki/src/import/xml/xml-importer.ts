@@ -14,6 +14,7 @@ import type { SiteConfig } from '../../site/site.js';
 import { loadSite, saveSite } from '../../site/site-store.js';
 import { NS_FILE } from '../../site/title.js';
 import type { WikiStore } from '../../store/database.js';
+import { deferBuild } from '../../store/deferred-builds.js';
 import { syncIdSequences } from '../../store/id-sequences.js';
 import { refreshQueryCache } from '../../store/querycache.js';
 import type { SearchIndexBuild } from '../../store/search-build.js';
@@ -84,6 +85,12 @@ export interface XmlImportOptions {
    * each replaces the rows derived from wikitext for its table.
    */
   linkTables?: readonly string[];
+  /**
+   * Leave the search index and the lint errors to be built after the import
+   * (`completeDeferredBuilds`), which records them as pending: the import commits sooner and the
+   * server answers meanwhile (default false here; the `import` command defers them).
+   */
+  deferBuilds?: boolean;
 }
 
 export interface XmlImportSummary {
@@ -300,7 +307,7 @@ class DumpImport {
     if (this.storeWasEmpty) await this.deferIndexes();
     // Into an empty store, the search index is filled with the pages as they are written, from
     // texts the reader prepares, rather than by reading every page back at the end.
-    this.searchInBulk = this.storeWasEmpty && (await beginBulkIndex(this.writer.db));
+    this.searchInBulk = !this.options.deferBuilds && this.storeWasEmpty && (await beginBulkIndex(this.writer.db));
     const sqlite = this.store.sqlite;
     if (this.searchInBulk && sqlite && !sqlite.memory && (this.options.searchThread ?? this.searchThreadByDefault())) {
       this.searchBuild = startSearchIndexBuild(sqlite, this.site.language);
@@ -370,7 +377,11 @@ class DumpImport {
       await this.writer.flush();
       await syncIdSequences(this.writer.db);
       await refreshQueryCache(this.writer.db, this.site);
-      if (build) {
+      if (this.options.deferBuilds) {
+        const [{ n }] = await this.writer.all<{ n: number }>('select count(*) as n from page');
+        await deferBuild(this.writer.db, 'search', Number(n));
+        if (this.options.lint ?? true) await deferBuild(this.writer.db, 'lint', Number(n));
+      } else if (build) {
         await built;
         await build.copyInto(this.store.sqlite!, (file, schema) => this.writer.attach(file, schema));
         // The index is complete; this finds no page to add (only pages the dump gave no text).
@@ -807,7 +818,7 @@ export async function importXmlDump(
   try {
     source = await openDumpSource(file, {
       ...(options.readerThread === undefined ? {} : { thread: options.readerThread }),
-      lint: options.lint ?? true,
+      lint: !options.deferBuilds && (options.lint ?? true),
       ...(options.lintThread === undefined ? {} : { lintHelper: options.lintThread }),
     });
   } catch (err) {

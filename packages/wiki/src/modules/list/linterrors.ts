@@ -3,6 +3,7 @@ import type { ModuleContext, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { assoc, type ResultObject } from '../../api/result/tree.js';
+import { warnWhileBuilding } from '../support/deferred-build-warning.js';
 
 /** `list=linterrors`: parameters as the module reference lists them, in its order. */
 export const descriptor: ModuleDescriptor = {
@@ -71,6 +72,7 @@ async function titlePageId(ctx: ModuleContext, text: string): Promise<number> {
 }
 
 export const execute: ModuleExecute = async (ctx) => {
+  await warnWhileBuilding(ctx, 'lint');
   const categories = ctx.params.categories as string[];
   const namespaces = ctx.params.namespace as number[] | undefined;
   let pageIds = ctx.params.pageid as number[] | undefined;
