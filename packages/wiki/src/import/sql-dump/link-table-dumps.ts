@@ -83,10 +83,8 @@ export function planLinkTableDumps(files: readonly string[], xmlFile: string): L
       );
     }
   }
-  const byTarget = dumps.filter((d) => d.table !== 'linktarget');
-  return [...dumps.filter((d) => d.table === 'linktarget'), ...byTarget].sort(
-    (a, b) => LINK_TABLE_DUMPS.indexOf(a.table) - LINK_TABLE_DUMPS.indexOf(b.table),
-  );
+  // In the list's order: link targets first, for the tables that name theirs by id.
+  return dumps.sort((a, b) => LINK_TABLE_DUMPS.indexOf(a.table) - LINK_TABLE_DUMPS.indexOf(b.table));
 }
 
 /** How a store column's value comes from a dump's row. */
