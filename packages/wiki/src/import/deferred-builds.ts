@@ -9,7 +9,7 @@ import { loadSite } from '../site/site-store.js';
 import type { WikiStore } from '../store/database.js';
 import { type DeferredBuildState, deferredBuilds, finishBuild, recordBuildProgress } from '../store/deferred-builds.js';
 import { refreshSearchIndex } from '../store/search-index.js';
-import { lintBatch, startLintPool } from './lint-errors.js';
+import { lintPagesAfter, startLintPool, writeLintRows } from './lint-errors.js';
 import { type ImportProgress, silentProgress } from './progress.js';
 
 /**
@@ -17,7 +17,7 @@ import { type ImportProgress, silentProgress } from './progress.js';
  * little), many enough that a transaction's fixed costs vanish. Their words are stemmed as they are
  * indexed (a vocabulary pass after each batch would read the whole, growing vocabulary each time).
  */
-const SEARCH_PAGES_PER_BATCH = 500;
+const SEARCH_PAGES_PER_BATCH = 200;
 
 export interface DeferredBuildResult {
   kind: DeferredBuildState['kind'];
@@ -105,13 +105,15 @@ async function buildLint(
   progress.advance(done);
   try {
     for (let batch = 0; batch < batches; batch++) {
-      const batch = await store.db.transaction().execute(async (trx) => {
+      // Linted before the batch's transaction, which then only writes: it holds the store's
+      // write lock for a moment, not for the linting.
+      const batch = await lintPagesAfter(store.db, pool, after);
+      await store.db.transaction().execute(async (trx) => {
         // A build from the start replaces the errors of an earlier import.
         if (after === 0) await trx.deleteFrom('linter').execute();
-        const result = await lintBatch(trx, pool, after);
-        if (result.pages === 0) await finishBuild(trx, 'lint');
-        else await recordBuildProgress(trx, 'lint', done + result.pages, result.last);
-        return result;
+        await writeLintRows(trx, batch.rows);
+        if (batch.pages === 0) await finishBuild(trx, 'lint');
+        else await recordBuildProgress(trx, 'lint', done + batch.pages, batch.last);
       });
       if (batch.pages === 0) break;
       done += batch.pages;

@@ -5,7 +5,7 @@
  * the rest of such an import), and their errors written.
  */
 import { availableParallelism } from 'node:os';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { SiteConfig } from '../site/site.js';
 import type { WikiDatabase } from '../store/schema.js';
 import { LinkExtractorPool } from './wikitext/extract-pool.js';
@@ -27,27 +27,32 @@ async function lintAll(db: Kysely<WikiDatabase>, pool: LinkExtractorPool): Promi
   let after = 0;
   let written = 0;
   for (;;) {
-    const batch = await lintBatch(db, pool, after);
+    const batch = await lintPagesAfter(db, pool, after);
     if (batch.pages === 0) return written;
+    await writeLintRows(db, batch.rows);
     after = batch.last;
-    written += batch.errors;
+    written += batch.rows.length;
   }
 }
 
-/** Linter threads for `lintBatch`: up to two (linting costs far more than the rest); the caller closes them. */
+/** Linter threads for `lintPagesAfter`: up to two (linting costs far more than the rest); the caller closes them. */
 export function startLintPool(site: SiteConfig): LinkExtractorPool {
   return new LinkExtractorPool(site, Math.min(2, availableParallelism()));
 }
 
-/**
- * Lints the wikitext pages after page id `after` (a batch of them, in page id order) and writes
- * their errors; returns how many pages it read, the last one's id and the errors written.
- */
-export async function lintBatch(
+/** A batch of pages linted: how many, the last one's id, and their errors' rows. */
+export interface LintedBatch {
+  pages: number;
+  last: number;
+  rows: Array<Insertable<WikiDatabase['linter']>>;
+}
+
+/** Lints the wikitext pages after page id `after` (a batch of them, in page id order); writes nothing. */
+export async function lintPagesAfter(
   db: Kysely<WikiDatabase>,
   pool: LinkExtractorPool,
   after: number,
-): Promise<{ pages: number; last: number; errors: number }> {
+): Promise<LintedBatch> {
   const pages = await db
     .selectFrom('page')
     .innerJoin('slots', 'slot_revision_id', 'page_latest')
@@ -59,7 +64,7 @@ export async function lintBatch(
     .orderBy('page_id')
     .limit(PAGES_PER_BATCH)
     .execute();
-  if (pages.length === 0) return { pages: 0, last: after, errors: 0 };
+  if (pages.length === 0) return { pages: 0, last: after, rows: [] };
   const extracted = pages.map((page) =>
     pool.extract(page.content_text, { namespace: page.page_namespace, dbKey: page.page_title }),
   );
@@ -76,11 +81,15 @@ export async function lintBatch(
       linter_template: e.template ?? null,
     })),
   );
+  return { pages: pages.length, last: pages[pages.length - 1].page_id, rows };
+}
+
+/** Writes a batch's lint errors. */
+export async function writeLintRows(db: Kysely<WikiDatabase>, rows: LintedBatch['rows']): Promise<void> {
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     await db
       .insertInto('linter')
       .values(rows.slice(i, i + ROWS_PER_INSERT))
       .execute();
   }
-  return { pages: pages.length, last: pages[pages.length - 1].page_id, errors: rows.length };
 }
