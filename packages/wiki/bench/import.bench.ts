@@ -1,23 +1,45 @@
 /**
- * XML dump import throughput and memory: the largest sample dump (enwiki, 206 long articles) and
- * generated dumps following its shape (≈28 KB and ≈150 links a page) of 10,000 and 100,000 pages
- * (`BENCH_PAGES` changes the larger size). Each import runs in its own process into a fresh SQLite
- * store, with link extraction and every write, so its peak memory is its own. The baseline is the
- * XML reader alone on the same file, measured in the same run: the import's MB/s as a share of it
- * shows what extraction and writing cost. MediaWiki's importDump.php does about 0.06 MB/s here.
+ * XML dump import throughput and memory, in two parts.
+ *
+ * First, the import as users run it (`npm run wiki -- import`, default options) of one generated
+ * dump (`BENCH_IMPORT_PAGES` pages, default 500: linting them takes minutes), as `.xml` and as `.xml.bz2`: the XML reader
+ * alone and bzip2 decompression alone (lbzip2, bzip2 and the JavaScript decoder) on the same
+ * file as baselines, each import's MB/s of XML, pages/s and peak memory, then the time the search
+ * index and the lint errors take after it (they are built after the import, which the server
+ * answers from at once).
+ *
+ * Then, with `BENCH_PAGES` set, the throughput table of imports without lint errors: the largest
+ * sample dump (enwiki, 206 long articles) and generated dumps following its shape (≈28 KB and ≈150
+ * links a page) of 10,000 and `BENCH_PAGES` pages, the search index built in the import.
+ *
+ * Each import runs in its own process into a fresh SQLite store, with link extraction and every
+ * write, so its peak memory is its own (a decompressing lbzip2 process's is not counted). Figures
+ * of one run compare; the machine's load average is printed with them. MediaWiki's importDump.php
+ * does about 0.06 MB/s here.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { sampleModel, writeGeneratedDump } from './dump-generator.js';
 
+type Mode = 'import' | 'parse' | 'default' | 'bunzip-js';
+
 interface Measurement {
-  mode: 'import' | 'parse';
+  mode: Mode;
   bytes: number;
+  /** Bytes of XML (the decompressed size of a compressed file). */
+  xmlBytes: number;
   seconds: number;
+  /** Default imports: the search index's and the lint errors' builds after the import. */
+  searchSeconds?: number;
+  lintSeconds?: number;
+  /** Default imports: the peak memory when the import ended (before the builds after it). */
+  importPeakRssMb?: number;
+  /** Default imports: the progress line's first label (it names the decompression). */
+  label?: string;
   cpuSeconds: number;
   pages: number;
   revisions: number;
@@ -40,12 +62,43 @@ import { dirname, join } from 'node:path';
 const { readDump } = await import(${dist('import/xml/dump-reader.js')});
 const { importXmlDump } = await import(${dist('import/xml/xml-importer.js')});
 const { openWikiStore } = await import(${dist('store/database.js')});
+const { completeDeferredBuilds } = await import(${dist('import/deferred-builds.js')});
+const { openDump } = await import(${dist('import/xml/open-dump.js')});
 const [mode, file] = process.argv.slice(2);
 const started = performance.now();
 const cpu = process.cpuUsage();
 let pages = 0;
 let revisions = 0;
-if (mode === 'parse') {
+let xmlBytes = statSync(file).size;
+const extra = {};
+if (mode === 'bunzip-js') {
+  process.env.WIKI_BZIP2 = 'javascript';
+  xmlBytes = 0;
+  for await (const chunk of (await openDump(file)).stream) xmlBytes += chunk.length;
+} else if (mode === 'default') {
+  const dir = mkdtempSync(join(tmpdir(), 'wiki-import-bench-'));
+  try {
+    const store = await openWikiStore({ engine: 'sqlite', file: join(dir, 'wiki.sqlite') });
+    try {
+      // As the import command runs it: the search index and lint errors after the import.
+      let label;
+      const progress = { begin: (l) => { label ??= l; }, advance() {}, end() {} };
+      const summary = await importXmlDump(store, file, { deferBuilds: true, progress });
+      extra.importSeconds = (performance.now() - started) / 1000;
+      extra.importPeakRssMb = process.resourceUsage().maxRSS / 1024;
+      extra.label = label;
+      pages = summary.pages;
+      revisions = summary.revisions;
+      if (process.argv[4] === 'builds') {
+        for (const result of await completeDeferredBuilds(store)) extra[result.kind + 'Seconds'] = result.seconds;
+      }
+    } finally {
+      await store.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+} else if (mode === 'parse') {
   for await (const event of readDump(createReadStream(file, { highWaterMark: 1 << 20 }), file)) {
     if (event.type === 'page') pages++;
     else if (event.type === 'revision') revisions++;
@@ -71,7 +124,10 @@ const used = process.cpuUsage(cpu);
 process.stdout.write(JSON.stringify({
   mode,
   bytes: statSync(file).size,
+  xmlBytes,
   seconds: (performance.now() - started) / 1000,
+  ...extra,
+  ...(extra.importSeconds ? { seconds: extra.importSeconds } : {}),
   cpuSeconds: (used.user + used.system) / 1e6,
   pages,
   revisions,
@@ -79,10 +135,10 @@ process.stdout.write(JSON.stringify({
 }) + '\\n');
 `;
 
-function runChild(mode: 'import' | 'parse', file: string): Measurement {
+function runChild(mode: Mode, file: string, builds = false): Measurement {
   const script = join(dirname(file), 'measure.mjs');
   writeFileSync(script, CHILD);
-  const result = spawnSync(process.execPath, [script, mode, file], {
+  const result = spawnSync(process.execPath, [script, mode, file, ...(builds ? ['builds'] : [])], {
     encoding: 'utf8',
     maxBuffer: 1 << 20,
     env: process.env,
@@ -113,19 +169,83 @@ function report(name: string, parse: Measurement, imported: Measurement): string
   ].join('  ');
 }
 
+/** Seconds a native decoder takes to decompress a file to nowhere. */
+function nativeDecompression(program: string, file: string): number | undefined {
+  const started = performance.now();
+  const result = spawnSync('sh', ['-c', `${program} -dc "$1" > /dev/null`, 'sh', file]);
+  return result.status === 0 ? (performance.now() - started) / 1000 : undefined;
+}
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+/** The import as users run it, of one dump as .xml and as .xml.bz2, and what follows it. */
+async function defaultImports(dir: string, model: Awaited<ReturnType<typeof sampleModel>>): Promise<void> {
+  const pages = Number(process.env.BENCH_IMPORT_PAGES ?? 500);
+  const xml = join(dir, `generated-${pages}.xml`);
+  await writeGeneratedDump(xml, pages, model);
+  const bz2 = `${xml}.bz2`;
+  const compress = spawnSync('sh', ['-c', 'lbzip2 -9 -c "$1" > "$2" || bzip2 -9 -c "$1" > "$2"', 'sh', xml, bz2]);
+  if (compress.status !== 0) throw new Error(`compressing ${xml} failed: ${compress.stderr}`);
+  const mb = (bytes: number) => bytes / 1e6;
+  const parse = runChild('parse', xml);
+  const xmlMb = mb(parse.bytes);
+  process.stdout.write(
+    `default import of a generated dump of ${pages.toLocaleString('en-US')} pages: ${xmlMb.toFixed(1)} MB of XML, ` +
+      `${mb(statSync(bz2).size).toFixed(1)} MB as .xml.bz2; load average ${load()}\n`,
+  );
+  const rate = (seconds: number) => `${(xmlMb / seconds).toFixed(1).padStart(6)} MB/s of XML`;
+  process.stdout.write(`  XML reader alone          ${rate(parse.seconds)}\n`);
+  for (const program of ['lbzip2', 'bzip2']) {
+    const seconds = nativeDecompression(program, bz2);
+    process.stdout.write(`  ${`${program} -dc alone`.padEnd(25)} ${seconds ? rate(seconds) : 'not installed'}\n`);
+  }
+  const js = runChild('bunzip-js', bz2);
+  process.stdout.write(`  ${'JavaScript bzip2 alone'.padEnd(25)} ${rate(js.seconds)}\n`);
+  const row = (name: string, m: Measurement) =>
+    `  ${name.padEnd(25)} ${rate(m.seconds)}  ${Math.round(m.pages / m.seconds)
+      .toLocaleString('en-US')
+      .padStart(
+        6,
+      )} pages/s  peak ${(m.importPeakRssMb ?? m.peakRssMb).toFixed(0).padStart(4)} MB  ${m.seconds.toFixed(1)} s` +
+    (m.label?.includes('(') ? `  [${m.label.slice(m.label.indexOf('(') + 1, -1)}]` : '');
+  const plain = runChild('default', xml, true);
+  process.stdout.write(`${row('import .xml', plain)}\n`);
+  const compressed = runChild('default', bz2);
+  process.stdout.write(`${row('import .xml.bz2', compressed)}\n`);
+  const search = plain.searchSeconds ?? 0;
+  const lint = plain.lintSeconds ?? 0;
+  process.stdout.write(
+    `  after the .xml import: search index ${search.toFixed(1)} s, lint errors ${lint.toFixed(1)} s: ` +
+      `all complete ${(plain.seconds + search + lint).toFixed(1)} s after the import began (peak of the whole ${plain.peakRssMb.toFixed(0)} MB)\n`,
+  );
+  process.stdout.write(
+    `  .xml.bz2 import at ${((100 * plain.seconds) / compressed.seconds).toFixed(0)} % of the .xml import's speed ` +
+      `(target >= 80 %); .xml import ${(xmlMb / plain.seconds).toFixed(1)} MB/s (target >= 20); ` +
+      `peak ${Math.max(plain.peakRssMb, compressed.peakRssMb).toFixed(0)} MB with the builds (target < 300); load average now ${load()}\n`,
+  );
+  rmSync(xml, { force: true });
+  rmSync(bz2, { force: true });
+}
+
 async function main(): Promise<void> {
   // The compiled build, brought up to date as `npm run wiki` does.
   const build = spawnSync(join(here, '../../../node_modules/.bin/tsc'), ['-b', join(here, '..')], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('building the wiki package failed');
   const dir = mkdtempSync(join(tmpdir(), 'wiki-import-bench-'));
   try {
+    const model = await sampleModel(sampleGz);
+    await defaultImports(dir, model);
+    if (!process.env.BENCH_PAGES) return;
     const sample = join(dir, 'enwiki-sample.xml');
     writeFileSync(sample, gunzipSync(readFileSync(sampleGz)));
     const lines: string[] = [];
+    process.stdout.write('without lint errors, the search index built in the import:\n');
     lines.push(report('enwiki sample', runChild('parse', sample), runChild('import', sample)));
     process.stdout.write(`${lines.at(-1)}\n`);
-    const model = await sampleModel(sampleGz);
-    const large = Number(process.env.BENCH_PAGES ?? 100_000);
+    const large = Number(process.env.BENCH_PAGES);
     for (const pages of [...new Set([Math.min(10_000, large), large])]) {
       const file = join(dir, `generated-${pages}.xml`);
       await writeGeneratedDump(file, pages, model);

@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { type CliCommand, parseOptions, runCli, UserError } from '@svc/common';
 import { NoSuchAccountError, setPassword } from './accounts/set-password.js';
 import { loadConfig } from './config.js';
+import { completeDeferredBuilds, describeDeferredBuild } from './import/deferred-builds.js';
 import { importerFor } from './import/index.js';
 import { streamProgress } from './import/progress.js';
+import { isSqlDump } from './import/sql-dump/link-table-dumps.js';
 import { serve as runServe } from './server.js';
 import { openWikiStore } from './store/database.js';
 
@@ -23,12 +25,17 @@ const importCommand: CliCommand = {
   usage: [
     'usage: wiki import <file>... [--settings FILE] [--images DIR] [--replace] [--no-lint]',
     '',
-    '  <file>            a MediaWiki 1.39 SQLite database (.sqlite, .db) or an XML dump',
+    '  <file>            a MediaWiki 1.39 SQLite database (.sqlite, .db) or an XML dump; beside',
+    "                    one XML dump, Wikimedia's SQL dumps of the same wiki's link tables",
+    '                    (<wiki>-<date>-pagelinks.sql.gz, categorylinks, templatelinks, linktarget, ...)',
     "  --settings FILE   the wiki's settings.json (default: settings.json beside a database)",
     '  --images DIR      its upload folder (default: images/ beside a database; for a dump,',
     "                    where the files of its File: pages are found, linked into the store's)",
     '  --replace         replace the wiki the store holds when it is another one',
-    "  --no-lint         leave out the pages' lint errors (list=linterrors), which cost most of the time",
+    "  --no-lint         leave out the pages' lint errors (list=linterrors)",
+    '',
+    "An XML dump's search index and lint errors are built after its import, which the server",
+    'can answer from at once; a build that is stopped resumes with the next import or `wiki serve`.',
     '',
     'The store is the one `wiki serve` uses (WIKI_DATA_DIR or WIKI_DATABASE_URL).',
   ].join('\n'),
@@ -38,7 +45,13 @@ const importCommand: CliCommand = {
       flags: ['replace', 'no-lint'],
     });
     if (positional.length === 0) throw new UserError('import needs a file: wiki import <file>');
-    const plan = positional.map((file) => ({ file, importer: importerFor(file) }));
+    const linkTables = positional.filter(isSqlDump);
+    const plan = positional.filter((file) => !isSqlDump(file)).map((file) => ({ file, importer: importerFor(file) }));
+    if (linkTables.length > 0 && (plan.length !== 1 || plan[0]!.importer.name !== 'MediaWiki XML dump')) {
+      throw new UserError(
+        'SQL dumps of link tables are imported beside exactly one XML dump of the same wiki and date',
+      );
+    }
     const config = loadConfig();
     const store = await openWikiStore(config.database);
     try {
@@ -50,10 +63,15 @@ const importCommand: CliCommand = {
           uploadDirectory: join(config.dataDir, 'images'),
           replace: options.replace === true,
           lint: options['no-lint'] !== true,
+          linkTables,
+          deferBuilds: true,
           progress: streamProgress(process.stderr),
         });
         for (const line of summary.lines) process.stdout.write(`${line}\n`);
         process.stdout.write(`done in ${summary.seconds.toFixed(1)} s\n`);
+      }
+      for (const result of await completeDeferredBuilds(store, streamProgress(process.stderr))) {
+        process.stdout.write(`${describeDeferredBuild(result)}\n`);
       }
     } finally {
       await store.close();

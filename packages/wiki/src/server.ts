@@ -11,6 +11,7 @@ import { availableParallelism } from 'node:os';
 import { listenUntilSignalled, type RunningServer } from '@svc/common';
 import { buildApp } from './api/app.js';
 import type { WikiConfig } from './config.js';
+import { completeDeferredBuilds, describeDeferredBuild } from './import/deferred-builds.js';
 import { streamProgress } from './import/progress.js';
 import { importSampleIfEmpty } from './import/sample-wiki.js';
 import { openWikiStore } from './store/database.js';
@@ -31,6 +32,29 @@ async function prepareStore(config: WikiConfig): Promise<void> {
   } finally {
     await store.close();
   }
+}
+
+/**
+ * Builds, in this (the first) process and while the server answers, what an import left for
+ * after it and did not finish (the search index, the lint errors): a build stopped with the
+ * server resumes at its next start.
+ */
+function resumeDeferredBuilds(config: WikiConfig): void {
+  const build = async () => {
+    const store = await openWikiStore(config.database);
+    try {
+      for (const result of await completeDeferredBuilds(store, streamProgress(process.stderr))) {
+        process.stdout.write(`wiki: ${describeDeferredBuild(result)}\n`);
+      }
+    } finally {
+      await store.close();
+    }
+  };
+  build().catch((err: Error) => {
+    process.stderr.write(
+      `wiki: building the search index or the lint errors stopped: ${err.message}; it resumes at the next start\n`,
+    );
+  });
 }
 
 /** Runs one server in this process, until a signal; resolves once it listens. */
@@ -147,6 +171,7 @@ export async function serve(config: WikiConfig): Promise<never> {
     return new Promise<never>(() => {});
   }
   await prepareStore(config);
+  resumeDeferredBuilds(config);
   if (config.workers > 1) return superviseWorkers(config);
   const server = await runServer(config);
   process.stdout.write(`wiki: listening on ${server.url} (${config.database.engine})\n`);

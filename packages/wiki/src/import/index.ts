@@ -14,6 +14,10 @@ export interface ImportOptions {
   progress?: ImportProgress;
   /** Compute the pages' lint errors (default true). */
   lint?: boolean;
+  /** An XML dump's: SQL dumps of the same wiki's link tables, which replace those derived from wikitext. */
+  linkTables?: readonly string[];
+  /** An XML dump's: leave the search index and lint errors to `completeDeferredBuilds`, after the import. */
+  deferBuilds?: boolean;
 }
 
 /** What an import reports at its end, printed by the CLI as its summary. */
@@ -64,6 +68,8 @@ const xmlDump: Importer = {
       ...(options.uploadDirectory ? { uploadDirectory: options.uploadDirectory } : {}),
       ...(options.progress ? { progress: options.progress } : {}),
       ...(options.lint === false ? { lint: false } : {}),
+      ...(options.linkTables?.length ? { linkTables: options.linkTables } : {}),
+      ...(options.deferBuilds ? { deferBuilds: true } : {}),
     });
     const n = (value: number) => value.toLocaleString('en-US');
     const verb =
@@ -79,6 +85,11 @@ const xmlDump: Importer = {
         ...(summary.filesStored
           ? [`${n(summary.filesStored)} files in the upload folder ${summary.uploadDirectory}`]
           : []),
+        ...summary.linkTables.map(
+          (t) =>
+            `${t.table}: ${n(t.rows)} rows from its SQL dump` +
+            (t.unresolved ? ` (${n(t.unresolved)} naming link targets the linktarget dump lacks, left out)` : ''),
+        ),
       ],
     };
   },

@@ -502,6 +502,17 @@ export interface QuerycacheInfoTable {
   qci_timestamp: Generated<string>;
 }
 
+/** A build an import left for after it (migration 0100): `search` or `lint`, and its progress. */
+export interface DeferredBuildTable {
+  db_kind: string;
+  /** Pages to go through, and how many are done. */
+  db_total: Generated<number>;
+  db_done: Generated<number>;
+  /** The last page id done (the build resumes after it). */
+  db_after: Generated<number>;
+  db_started: Generated<string>;
+}
+
 /** Lint errors of pages' current wikitext (migration 0014; the Linter extension's table). */
 export interface LinterTable {
   linter_id: Generated<number>;
@@ -566,6 +577,7 @@ export interface WikiDatabase {
   session: SessionTable;
   login_attempt: LoginAttemptTable;
   linter: LinterTable;
+  deferred_build: DeferredBuildTable;
 }
 
 export type Row<T extends keyof WikiDatabase> = Selectable<WikiDatabase[T]>;

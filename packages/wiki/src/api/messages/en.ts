@@ -140,4 +140,8 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-deletedrevs-param-not-1-2': 'The "dr$1" parameter cannot be used in modes 1 or 2.',
   'apierror-deletedrevs-param-not-3': 'The "dr$1" parameter cannot be used in mode 3.',
   'apiwarn-alldeletedrevisions-performance': 'For better performance when generating titles, set "$1dir=newer".',
+  'apiwarn-searchindex-building':
+    'The search index is being built ($1 of $2 pages indexed): the results come from the pages indexed so far, and totalhits is an estimate.',
+  'apiwarn-linter-in-progress':
+    'Linting is in progress ($1 of $2 pages linted): the lint errors are those found so far.',
 };

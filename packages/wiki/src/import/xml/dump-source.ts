@@ -9,12 +9,14 @@ import { availableParallelism } from 'node:os';
 import type { SiteConfig } from '../../site/site.js';
 import { siblingModule, startWorker } from '../../worker-thread.js';
 import { DumpError, readDump } from './dump-reader.js';
-import { DumpFileError, dumpFileInfo, openDump } from './open-dump.js';
+import { DumpFileError, describeDecompression, dumpFileInfo, openDump } from './open-dump.js';
 import { type ImportEvent, inOrder, PageStream, type StreamSettings } from './page-stream.js';
 
 export interface DumpSource {
   /** Size of the file on disk. */
   readonly fileBytes: number;
+  /** How the file is decompressed (`bzip2 decompressed by lbzip2`), for the progress line. */
+  readonly decompression: string | undefined;
   /** Whether a worker thread reads the file (the main thread then only writes). */
   readonly threaded: boolean;
   /** Bytes of the file read so far (compressed bytes for a compressed file). */
@@ -72,6 +74,7 @@ async function inlineSource(file: string, linting: Linting): Promise<DumpSource>
   const stream = new PageStream(linting);
   return {
     fileBytes: opened.fileBytes,
+    decompression: describeDecompression(opened.compression),
     threaded: false,
     bytesRead: opened.bytesRead,
     events: () => inOrder(readDump(opened.stream, file), stream),
@@ -83,7 +86,12 @@ async function inlineSource(file: string, linting: Linting): Promise<DumpSource>
   };
 }
 
-function workerSource(file: string, fileBytes: number, linting: Linting): DumpSource {
+function workerSource(
+  file: string,
+  fileBytes: number,
+  decompression: string | undefined,
+  linting: Linting,
+): DumpSource {
   const worker = startWorker(siblingModule(import.meta.url, 'dump-worker'), { file, ...linting }, WORKER_LIMITS);
   const queue: ImportEvent[][] = [];
   let read = 0;
@@ -118,6 +126,7 @@ function workerSource(file: string, fileBytes: number, linting: Linting): DumpSo
   const command = (message: WorkerCommand) => worker.postMessage(message);
   return {
     fileBytes,
+    decompression,
     threaded: true,
     bytesRead: () => read,
     async *events() {
@@ -148,7 +157,7 @@ export async function openDumpSource(
   file: string,
   options: { thread?: boolean; lint?: boolean; lintHelper?: boolean } = {},
 ): Promise<DumpSource> {
-  const { fileBytes } = await dumpFileInfo(file);
+  const { fileBytes, compression } = await dumpFileInfo(file);
   const lint = options.lint ?? true;
   const lintHelper =
     lint && (options.lintHelper ?? (fileBytes >= LINT_HELPER_FROM_BYTES && availableParallelism() > 1));
@@ -157,5 +166,7 @@ export async function openDumpSource(
   // sample's peak 285 MB instead of 315 MB, for a few percent more time).
   const thread = options.thread ?? (readerThreadFor(fileBytes) || lintHelper);
   const linting = { lint, lintHelper };
-  return thread ? workerSource(file, fileBytes, linting) : inlineSource(file, linting);
+  return thread
+    ? workerSource(file, fileBytes, describeDecompression(compression), linting)
+    : inlineSource(file, linting);
 }

@@ -4,9 +4,9 @@
  */
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import unbzip2 from 'unbzip2-stream';
+import { bzip2Decoder, decompressBzip2, describeBzip2Decoder } from './bzip2-decoder.js';
 
 export type Compression = 'none' | 'gzip' | 'bzip2';
 
@@ -19,6 +19,13 @@ export interface OpenedDump {
   bytesRead(): number;
   /** The XML, decompressed. */
   stream: Readable;
+}
+
+/** How a file of this compression is decompressed, for the progress line (`bzip2 decompressed by lbzip2`). */
+export function describeDecompression(compression: Compression): string | undefined {
+  if (compression === 'gzip') return 'gzip decompressed by zlib';
+  if (compression === 'bzip2') return describeBzip2Decoder(bzip2Decoder());
+  return undefined;
 }
 
 export class DumpFileError extends Error {
@@ -62,6 +69,7 @@ export async function dumpFileInfo(path: string): Promise<{ fileBytes: number; c
 
 export async function openDump(path: string): Promise<OpenedDump> {
   const { fileBytes, compression } = await dumpFileInfo(path);
+  const decoder = compression === 'bzip2' ? bzip2Decoder() : undefined;
   const file = createReadStream(path, { highWaterMark: 1 << 18 });
   let read = 0;
   file.on('data', (chunk: Buffer | string) => {
@@ -72,14 +80,8 @@ export async function openDump(path: string): Promise<OpenedDump> {
     const gunzip = createGunzip({ chunkSize: 1 << 18 });
     file.on('error', (err) => gunzip.destroy(err));
     stream = file.pipe(gunzip);
-  } else if (compression === 'bzip2') {
-    // unbzip2-stream is a classic stream: a PassThrough makes it async-iterable and carries its errors.
-    const bunzip = unbzip2();
-    const out = new PassThrough({ highWaterMark: 1 << 18 });
-    file.on('error', (err) => out.destroy(err));
-    bunzip.on('error', (err: Error) => out.destroy(err));
-    file.pipe(bunzip).pipe(out);
-    stream = out;
+  } else if (decoder) {
+    stream = decompressBzip2(file, decoder);
   }
   return { path, compression, fileBytes, bytesRead: () => read, stream };
 }

@@ -14,6 +14,7 @@ import type { SiteConfig } from '../../site/site.js';
 import { loadSite, saveSite } from '../../site/site-store.js';
 import { NS_FILE } from '../../site/title.js';
 import type { WikiStore } from '../../store/database.js';
+import { deferBuild } from '../../store/deferred-builds.js';
 import { syncIdSequences } from '../../store/id-sequences.js';
 import { refreshQueryCache } from '../../store/querycache.js';
 import type { SearchIndexBuild } from '../../store/search-build.js';
@@ -30,6 +31,12 @@ import type { BulkWriter } from '../bulk-writer.js';
 import { openBulkWriter } from '../bulk-writer.js';
 import { DumpFiles } from '../files/dump-files.js';
 import { type ImportProgress, silentProgress } from '../progress.js';
+import {
+  type LinkTableDump,
+  type LinkTableSummary,
+  loadLinkTableDumps,
+  planLinkTableDumps,
+} from '../sql-dump/link-table-dumps.js';
 import { checkWikiIdentity } from '../wiki-identity.js';
 import { DumpError } from './dump-reader.js';
 import { type DumpSource, openDumpSource, readerThreadFor } from './dump-source.js';
@@ -73,6 +80,17 @@ export interface XmlImportOptions {
    * its size, 20 MB and more, and its pages are not linted).
    */
   searchThread?: boolean;
+  /**
+   * Wikimedia's SQL dumps of the same wiki's link tables (`<wiki>-<date>-pagelinks.sql.gz`, ...):
+   * each replaces the rows derived from wikitext for its table.
+   */
+  linkTables?: readonly string[];
+  /**
+   * Leave the search index and the lint errors to be built after the import
+   * (`completeDeferredBuilds`), which records them as pending: the import commits sooner and the
+   * server answers meanwhile (default false here; the `import` command defers them).
+   */
+  deferBuilds?: boolean;
 }
 
 export interface XmlImportSummary {
@@ -94,6 +112,8 @@ export interface XmlImportSummary {
   uploadDirectory?: string;
   bytes: number;
   seconds: number;
+  /** The tables read from SQL dumps, with their rows. */
+  linkTables: LinkTableSummary[];
 }
 
 /** The import of one file failed; the store is unchanged. */
@@ -211,11 +231,24 @@ class DumpImport {
   private current: PageState | undefined;
   readonly counts = { pages: 0, revisions: 0, redirects: 0, newRevisions: 0, updatedPages: 0, uploads: 0 };
 
+  /** Tables whose rows come from SQL dumps instead of the pages' wikitext. */
+  private readonly dumpedTables: ReadonlySet<string>;
+  linkTableSummaries: LinkTableSummary[] = [];
+
   constructor(
     private readonly store: WikiStore,
     private readonly source: DumpSource,
     private readonly options: XmlImportOptions,
-  ) {}
+    private readonly linkDumps: readonly LinkTableDump[] = [],
+  ) {
+    this.dumpedTables = new Set(linkDumps.map((d) => d.table));
+  }
+
+  /** Reads the SQL dumps' tables into the store, in the import's transaction. */
+  async loadLinkTables(progress: ImportProgress): Promise<void> {
+    if (this.linkDumps.length === 0) return;
+    this.linkTableSummaries = await loadLinkTableDumps(this.writer, this.linkDumps, this.wikiId, progress);
+  }
 
   /** Pages and revisions so far, for the progress line. */
   describeProgress(): string {
@@ -274,7 +307,7 @@ class DumpImport {
     if (this.storeWasEmpty) await this.deferIndexes();
     // Into an empty store, the search index is filled with the pages as they are written, from
     // texts the reader prepares, rather than by reading every page back at the end.
-    this.searchInBulk = this.storeWasEmpty && (await beginBulkIndex(this.writer.db));
+    this.searchInBulk = !this.options.deferBuilds && this.storeWasEmpty && (await beginBulkIndex(this.writer.db));
     const sqlite = this.store.sqlite;
     if (this.searchInBulk && sqlite && !sqlite.memory && (this.options.searchThread ?? this.searchThreadByDefault())) {
       this.searchBuild = startSearchIndexBuild(sqlite, this.site.language);
@@ -344,7 +377,11 @@ class DumpImport {
       await this.writer.flush();
       await syncIdSequences(this.writer.db);
       await refreshQueryCache(this.writer.db, this.site);
-      if (build) {
+      if (this.options.deferBuilds) {
+        const [{ n }] = await this.writer.all<{ n: number }>('select count(*) as n from page');
+        await deferBuild(this.writer.db, 'search', Number(n));
+        if (this.options.lint ?? true) await deferBuild(this.writer.db, 'lint', Number(n));
+      } else if (build) {
         await built;
         await build.copyInto(this.store.sqlite!, (file, schema) => this.writer.attach(file, schema));
         // The index is complete; this finds no page to add (only pages the dump gave no text).
@@ -642,13 +679,16 @@ class DumpImport {
     ];
     await this.writer.insert('page', PAGE_COLUMNS, [row], { kind: 'update', key: ['page_id'] });
     if (this.searchInBulk && search) await this.indexForSearch(state, latest.id, search);
+    const dumped = this.dumpedTables;
     if (existing) {
       for (const table of Object.keys(LINK_FROM) as Array<keyof LinkRows>) {
+        if (dumped.has(table)) continue;
         await this.writer.run(`delete from ${table} where ${LINK_FROM[table]} = ?`, [state.id]);
       }
     }
     if (!links) return;
     for (const table of Object.keys(links.rows) as Array<keyof LinkRows>) {
+      if (dumped.has(table)) continue;
       await this.writer.insert(table, LINK_COLUMNS[table], links.rows[table], { kind: 'ignore' });
     }
   }
@@ -716,6 +756,12 @@ class DumpImport {
 
   /** Category counts, edit counts and site statistics, from the tables as they now are. */
   private async finishTotals(): Promise<void> {
+    // A category dump gives MediaWiki's own counts (and ids).
+    if (!this.dumpedTables.has('category')) await this.countCategories();
+    await this.finishEditCounts();
+  }
+
+  private async countCategories(): Promise<void> {
     const w = this.writer;
     await w.run(
       `insert into category (cat_title, cat_pages, cat_subcats, cat_files)
@@ -727,6 +773,10 @@ class DumpImport {
       `update category set cat_pages = 0, cat_subcats = 0, cat_files = 0
        where not exists (select 1 from categorylinks where cl_to = cat_title) and cat_pages <> 0`,
     );
+  }
+
+  private async finishEditCounts(): Promise<void> {
+    const w = this.writer;
     // Edit counts: every user's after an import into an empty store; otherwise only the users this
     // import created, so that counts a database import brought (deleted edits included) stay.
     await w.run(
@@ -763,21 +813,23 @@ export async function importXmlDump(
   if (options.imagesDir && !statSync(options.imagesDir, { throwIfNoEntry: false })?.isDirectory()) {
     throw new XmlImportError(`upload folder ${options.imagesDir} is not a directory`);
   }
+  const linkDumps = planLinkTableDumps(options.linkTables ?? [], file);
   let source: DumpSource;
   try {
     source = await openDumpSource(file, {
       ...(options.readerThread === undefined ? {} : { thread: options.readerThread }),
-      lint: options.lint ?? true,
+      lint: !options.deferBuilds && (options.lint ?? true),
       ...(options.lintThread === undefined ? {} : { lintHelper: options.lintThread }),
     });
   } catch (err) {
     if (err instanceof DumpFileError) throw new XmlImportError(err.message);
     throw err;
   }
-  const job = new DumpImport(store, source, options);
+  const job = new DumpImport(store, source, options, linkDumps);
   let begun = false;
   const totalMb = source.fileBytes / 1e6;
-  progress.begin(`importing ${file}`, Math.max(1, Math.round(totalMb)), 'MB');
+  const how = source.decompression ? ` (${source.decompression})` : '';
+  progress.begin(`importing ${file}${how}`, Math.max(1, Math.round(totalMb)), 'MB');
   let lastReport = 0;
   try {
     for await (const event of source.events()) {
@@ -807,6 +859,12 @@ export async function importXmlDump(
     }
     if (!begun) throw new DumpError(`${file} holds no pages and no siteinfo`, 0);
     await source.close();
+    if (linkDumps.length > 0) {
+      progress.advance(Math.round(totalMb), job.describeProgress());
+      progress.end();
+      await job.loadLinkTables(progress);
+      progress.begin('finishing the import');
+    }
     await job.commit();
   } catch (err) {
     await source.close();
@@ -825,6 +883,7 @@ export async function importXmlDump(
     ...job.counts,
     ...job.storedFiles,
     bytes: source.fileBytes,
+    linkTables: job.linkTableSummaries,
     seconds: (performance.now() - started) / 1000,
   };
 }

@@ -3,6 +3,7 @@ import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { assoc, type ResultObject } from '../../api/result/tree.js';
+import { warnWhileBuilding } from '../support/deferred-build-warning.js';
 
 /** `list=linterrors`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -71,6 +72,7 @@ async function titlePageId(ctx: ContextOf<typeof descriptor>, text: string): Pro
 }
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
+  await warnWhileBuilding(ctx, 'lint');
   const categories = ctx.params.categories;
   const namespaces = ctx.params.namespace;
   let pageIds = ctx.params.pageid;

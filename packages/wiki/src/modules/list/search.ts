@@ -8,6 +8,7 @@ import type { ResultValue } from '../../api/result/tree.js';
 import { contentTexts } from '../../store/content-cache.js';
 import { isPostgres } from '../../store/migrations/columns.js';
 import { WordStemmer } from '../../store/word-stems.js';
+import { warnWhileBuilding } from '../support/deferred-build-warning.js';
 import { nearMatch } from '../support/search-near-match.js';
 import {
   parseSearchTerms,
@@ -172,7 +173,13 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     more = pages.length > limit;
     if (more) pages.length = limit;
   }
-  if (total !== undefined) ctx.result.set('searchinfo', { totalhits: total });
+  const building = ctx.params.what === 'nearmatch' ? undefined : await warnWhileBuilding(ctx, 'search');
+  if (total !== undefined && building) {
+    // The hits among the pages indexed so far, scaled to every page, and flagged as an estimate.
+    const share = Math.max(building.done, 1) / Math.max(building.total, 1);
+    const estimate = Math.max(total, Math.round(total / Math.min(1, share)));
+    ctx.result.set('searchinfo', { totalhits: estimate, approximate: true });
+  } else if (total !== undefined) ctx.result.set('searchinfo', { totalhits: total });
 
   if (ctx.generator) {
     const sink = ctx.generator;

@@ -2,6 +2,7 @@ import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { assoc, type ResultObject } from '../../api/result/tree.js';
 import { ENABLED_LINT_CATEGORIES } from '../../import/wikitext/lint.js';
+import { warnWhileBuilding } from '../support/deferred-build-warning.js';
 
 /** `meta=linterstats`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -18,6 +19,7 @@ export const descriptor = {
 
 /** The number of lint errors of each enabled category, one index range count per category. */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
+  await warnWhileBuilding(ctx, 'lint');
   const totals = assoc<ResultObject>({});
   for (const category of ENABLED_LINT_CATEGORIES) {
     const row = await ctx.store.db

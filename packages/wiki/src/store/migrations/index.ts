@@ -6,6 +6,7 @@ import * as m0014 from './0014_linter.js';
 import * as m0015 from './0015_search_wordcount.js';
 import * as m0016 from './0016_link_tables_without_rowid.js';
 import * as m0017 from './0017_search_index_tables.js';
+import * as m0100 from './0100_deferred_builds.js';
 
 /** Every migration, keyed by a name that sorts in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0015_search_wordcount': m0015,
   '0016_link_tables_without_rowid': m0016,
   '0017_search_index_tables': m0017,
+  '0100_deferred_builds': m0100,
 };

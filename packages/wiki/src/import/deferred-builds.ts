@@ -1,0 +1,128 @@
+/**
+ * Builds what an import left for after it (`src/store/deferred-builds.ts`): the full-text search
+ * index and the lint errors, in batches of pages, each batch its own transaction that also records
+ * how far the build has come, so that the server answers meanwhile (from what is built so far) and
+ * a build that is stopped resumes where it was. The import's command runs this after the import;
+ * `serve` runs it in the background for a build left unfinished.
+ */
+import { loadSite } from '../site/site-store.js';
+import type { WikiStore } from '../store/database.js';
+import { type DeferredBuildState, deferredBuilds, finishBuild, recordBuildProgress } from '../store/deferred-builds.js';
+import { refreshSearchIndex } from '../store/search-index.js';
+import { lintPagesAfter, startLintPool, writeLintRows } from './lint-errors.js';
+import { type ImportProgress, silentProgress } from './progress.js';
+
+/**
+ * Pages indexed per transaction: few enough that each is short (readers and other writers wait
+ * little), many enough that a transaction's fixed costs vanish. Their words are stemmed as they are
+ * indexed (a vocabulary pass after each batch would read the whole, growing vocabulary each time).
+ */
+const SEARCH_PAGES_PER_BATCH = 200;
+
+export interface DeferredBuildResult {
+  kind: DeferredBuildState['kind'];
+  pages: number;
+  seconds: number;
+}
+
+/** A line saying what a build did (`search index built: 2,004 pages in 3.1 s`). */
+export function describeDeferredBuild(result: DeferredBuildResult): string {
+  const what = result.kind === 'search' ? 'search index built' : 'lint errors found';
+  return `${what}: ${result.pages.toLocaleString('en-US')} pages in ${result.seconds.toFixed(1)} s`;
+}
+
+export interface DeferredBuildOptions {
+  /** Stop each build after this many batches (it resumes later from there); default: build to the end. */
+  batches?: number;
+}
+
+/** Completes (or, with `batches`, advances) every build not complete; returns what each did. */
+export async function completeDeferredBuilds(
+  store: WikiStore,
+  progress: ImportProgress = silentProgress,
+  options: DeferredBuildOptions = {},
+): Promise<DeferredBuildResult[]> {
+  const results: DeferredBuildResult[] = [];
+  const batches = options.batches ?? Number.POSITIVE_INFINITY;
+  for (const state of await deferredBuilds(store.db)) {
+    const started = performance.now();
+    const pages =
+      state.kind === 'search'
+        ? await buildSearchIndex(store, state, progress, batches)
+        : await buildLint(store, state, progress, batches);
+    results.push({ kind: state.kind, pages, seconds: (performance.now() - started) / 1000 });
+  }
+  return results;
+}
+
+async function siteOf(store: WikiStore) {
+  const site = await loadSite(store.db);
+  if (!site) throw new Error('the store holds no wiki');
+  return site;
+}
+
+async function buildSearchIndex(
+  store: WikiStore,
+  state: DeferredBuildState,
+  progress: ImportProgress,
+  batches: number,
+): Promise<number> {
+  const site = await siteOf(store);
+  let done = state.done;
+  progress.begin('building the search index', Math.max(1, state.total), 'pages');
+  progress.advance(done);
+  try {
+    for (let batch = 0; batch < batches; batch++) {
+      const indexed = await store.db.transaction().execute(async (trx) => {
+        const n = await refreshSearchIndex(trx, site, {
+          maxPages: SEARCH_PAGES_PER_BATCH,
+          vocabularyPassPages: SEARCH_PAGES_PER_BATCH + 1,
+        });
+        if (n === 0) await finishBuild(trx, 'search');
+        else await recordBuildProgress(trx, 'search', done + n, 0);
+        return n;
+      });
+      if (indexed === 0) break;
+      done += indexed;
+      progress.advance(Math.min(done, state.total));
+    }
+  } finally {
+    progress.end();
+  }
+  return done - state.done;
+}
+
+async function buildLint(
+  store: WikiStore,
+  state: DeferredBuildState,
+  progress: ImportProgress,
+  batches: number,
+): Promise<number> {
+  const site = await siteOf(store);
+  const pool = startLintPool(site);
+  let { done, after } = state;
+  progress.begin('finding lint errors', Math.max(1, state.total), 'pages');
+  progress.advance(done);
+  try {
+    for (let batch = 0; batch < batches; batch++) {
+      // Linted before the batch's transaction, which then only writes: it holds the store's
+      // write lock for a moment, not for the linting.
+      const batch = await lintPagesAfter(store.db, pool, after);
+      await store.db.transaction().execute(async (trx) => {
+        // A build from the start replaces the errors of an earlier import.
+        if (after === 0) await trx.deleteFrom('linter').execute();
+        await writeLintRows(trx, batch.rows);
+        if (batch.pages === 0) await finishBuild(trx, 'lint');
+        else await recordBuildProgress(trx, 'lint', done + batch.pages, batch.last);
+      });
+      if (batch.pages === 0) break;
+      done += batch.pages;
+      after = batch.last;
+      progress.advance(Math.min(done, state.total));
+    }
+  } finally {
+    progress.end();
+    await pool.close();
+  }
+  return done - state.done;
+}
