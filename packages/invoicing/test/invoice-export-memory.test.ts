@@ -70,8 +70,10 @@ describeEachEngine('CSV export of many invoices', (engine) => {
     assert.equal(lines, INVOICES + 1, 'a header and one line per invoice');
     assert.ok(bytes > 60_000_000, `the export is large (${bytes} bytes)`);
     const grown = peak - before;
+    // The heap's high-water mark, without a forced collection: garbage not yet collected counts too.
+    // An export held in memory would take more than the export's size (strings are UTF-16).
     assert.ok(
-      grown < bytes / 3,
+      grown < bytes / 2,
       `memory grew by ${Math.round(grown / 1e6)} MB for a ${Math.round(bytes / 1e6)} MB export`,
     );
   });
