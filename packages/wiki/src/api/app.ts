@@ -62,6 +62,7 @@ function apiRequestOf(http: HttpRequestParts): ApiRequest {
   return {
     method: http.method,
     params: entries,
+    invalidUtf8: invalidUtf8Names(query),
     queryNames,
     origin: typeof http.headers.origin === 'string' ? http.headers.origin : undefined,
     ip: http.ip,
@@ -69,6 +70,28 @@ function apiRequestOf(http: HttpRequestParts): ApiRequest {
     cookieHeader: http.headers.cookie,
     acceptLanguage: http.headers['accept-language'],
   };
+}
+
+/**
+ * Names of the query string's parameters whose percent-encoded value is not UTF-8 (decoded with
+ * U+FFFD in its place, which reading the parameter warns about, as MediaWiki does).
+ */
+function invalidUtf8Names(query: string): Set<string> | undefined {
+  if (!/%[89a-fA-F][0-9a-fA-F]/.test(query)) return undefined;
+  const names = new Set<string>();
+  for (const pair of query.split('&')) {
+    const equals = pair.indexOf('=');
+    const value = equals === -1 ? '' : pair.slice(equals + 1);
+    if (!/%[89a-fA-F][0-9a-fA-F]/.test(value)) continue;
+    try {
+      // A `%` not followed by two hex digits stays a `%`, as URLSearchParams reads it.
+      decodeURIComponent(value.replace(/%(?![0-9a-fA-F]{2})/g, '%25'));
+    } catch {
+      const name = equals === -1 ? pair : pair.slice(0, equals);
+      names.add(new URLSearchParams(`${name}=`).keys().next().value ?? name);
+    }
+  }
+  return names.size > 0 ? names : undefined;
 }
 
 /**

@@ -31,6 +31,8 @@ import { RequestSession } from './session.js';
 export interface ApiRequest {
   method: string;
   params: Iterable<[string, string]>;
+  /** Names of parameters whose value came as bytes that are not UTF-8. */
+  invalidUtf8?: ReadonlySet<string>;
   /** The `Origin` header, if any. */
   origin?: string;
   ip: string;
@@ -60,7 +62,7 @@ const MAIN_BY_NAME = new Map(MAIN_PARAMETERS.map((p) => [p.name, p]));
 const param = (name: string) => MAIN_BY_NAME.get(name) as ParamDescriptor;
 
 export async function handleApiRequest(request: ApiRequest, services: ApiServices): Promise<ApiResponse> {
-  const params = new RequestParams(request.params);
+  const params = new RequestParams(request.params, request.invalidUtf8);
   const site = services.site;
   const server = site.server ?? request.requestOrigin;
   const apiUrl = `${server}${site.scriptPath}/api.php`;

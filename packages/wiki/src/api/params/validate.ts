@@ -123,6 +123,9 @@ export class ParamValidator {
 
   read(param: ParamDescriptor, scope: ModuleParamScope, fullName = prefixedName(param, scope.prefix)): ParamValue {
     const raw = this.request.get(fullName);
+    if (raw !== undefined && this.request.wasCleaned(fullName)) {
+      this.env.warn(scope.path, message('badutf8', 'apiwarn-badutf8', [fullName]));
+    }
     if (param.type === 'boolean') {
       if (raw !== undefined && param.deprecated) this.deprecatedParam(fullName, scope);
       return raw !== undefined;
