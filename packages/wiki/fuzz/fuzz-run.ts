@@ -3,6 +3,7 @@
  * each answer checked (answer-check.ts). Continuation values of earlier answers are fed back to the
  * generator, so a run is reproduced by its seed and the same wiki.
  */
+import { QUERY_MODULES } from '../src/modules/registry.js';
 import { answerProblem, type FuzzAnswer, parseAnswer } from './answer-check.js';
 import { HttpTarget, queryString } from './http-target.js';
 import { Random } from './random.js';
@@ -77,9 +78,27 @@ function continuationOf(request: FuzzRequest, answer: FuzzAnswer): ContinuedRequ
   return { request, continuation };
 }
 
+/**
+ * One request of every query module with its defaults, before the timed run: what a server makes
+ * on first use (the extract thread, language data) is made then, and the run times answers.
+ */
+async function warmUp(target: HttpTarget): Promise<void> {
+  for (const module of QUERY_MODULES) {
+    const { group, name } = module.descriptor;
+    const params: [string, Buffer][] = [
+      ['action', Buffer.from('query')],
+      ['format', Buffer.from('json')],
+      [group, Buffer.from(name)],
+    ];
+    if (group === 'prop') params.push(['generator', Buffer.from('allpages')], ['gaplimit', Buffer.from('3')]);
+    await target.send({ transport: 'get', params, format: 'json' });
+  }
+}
+
 export async function runFuzz(apiUrl: string, options: FuzzOptions): Promise<FuzzReport> {
   const target = new HttpTarget(apiUrl);
   try {
+    await warmUp(target);
     const generator = new RequestGenerator(new Random(options.seed), await readVocabulary(target));
     const continued: ContinuedRequest[] = [];
     const report: FuzzReport = { seed: options.seed, sent: 0, failures: [], slowest: [], byStatus: {} };

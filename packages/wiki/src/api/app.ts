@@ -26,6 +26,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Shown after `MediaWiki 1.43.0` in siteinfo's generator. */
   softwareName?: string;
+  /** Each request's work budget, when not the default (store/work-budget.ts). */
+  workBudget?: { timeMs: number; rows: number };
 }
 
 export const DEFAULT_SOFTWARE_NAME = 'wiki-api-service';
@@ -220,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     store: options.store,
     softwareName: options.softwareName ?? DEFAULT_SOFTWARE_NAME,
     hostName: hostname(),
+    workBudget: options.workBudget,
   };
   await app.register(formbody);
   await registerUploadRoutes(app, site);

@@ -3,6 +3,7 @@
  * parameters, checks CORS and assertions, runs the action, collects warnings, reports unknown
  * parameters, and prints the result (or the error) in the requested format.
  */
+import { WorkBudget, withWorkBudget } from '../store/work-budget.js';
 import { executeClientLogin } from './actions/clientlogin.js';
 import { executeHelp } from './actions/help.js';
 import { executeLogin } from './actions/login.js';
@@ -61,7 +62,13 @@ const MAIN_SCOPE = { prefix: '', path: 'main', name: 'main' };
 const MAIN_BY_NAME = new Map(MAIN_PARAMETERS.map((p) => [p.name, p]));
 const param = (name: string) => MAIN_BY_NAME.get(name) as ParamDescriptor;
 
-export async function handleApiRequest(request: ApiRequest, services: ApiServices): Promise<ApiResponse> {
+/** Answers one api.php request, within a work budget of its own (store/work-budget.ts). */
+export function handleApiRequest(request: ApiRequest, services: ApiServices): Promise<ApiResponse> {
+  const budget = new WorkBudget(services.workBudget?.timeMs, services.workBudget?.rows);
+  return withWorkBudget(budget, () => answerApiRequest(request, services));
+}
+
+async function answerApiRequest(request: ApiRequest, services: ApiServices): Promise<ApiResponse> {
   const params = new RequestParams(request.params, request.invalidUtf8);
   const site = services.site;
   const server = site.server ?? request.requestOrigin;

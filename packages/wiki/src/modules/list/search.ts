@@ -155,7 +155,10 @@ export const execute: ModuleExecute = async (ctx) => {
   } else {
     const prefix = splitNamespacePrefix(search, ctx.titles, language);
     terms = parseSearchTerms(prefix.query);
-    const namespaces = prefix.namespaces === undefined ? (ctx.params.namespace as number[]) : prefix.namespaces;
+    const requested = ctx.params.namespace as number[];
+    // No valid namespace left (every value was unrecognized): MediaWiki's search engine then
+    // searches the main namespace.
+    const namespaces = prefix.namespaces === undefined ? (requested.length > 0 ? requested : [0]) : prefix.namespaces;
     const found = await runSearch(ctx.store.db, {
       terms,
       field: ctx.params.what === 'text' ? 'text' : 'title',
