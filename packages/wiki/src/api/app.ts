@@ -15,6 +15,7 @@ import { acceptsGzip, GZIP_MIN_BYTES, gzipWhole } from './gzip.js';
 import { redactUrl } from './log-redaction.js';
 import { type ApiRequest, type ApiResponse, handleApiRequest } from './main.js';
 import type { ApiServices } from './request-state.js';
+import { ThumbnailCache } from './thumbnail-cache.js';
 import { registerUploadRoutes } from './uploads.js';
 
 export interface AppOptions {
@@ -28,6 +29,8 @@ export interface AppOptions {
   softwareName?: string;
   /** Each request's work budget, when not the default (store/work-budget.ts). */
   workBudget?: { timeMs: number; rows: number };
+  /** Where thumbnails made are kept, and how many bytes at most (none kept when absent). */
+  thumbnails?: { directory: string; maxBytes: number };
 }
 
 export const DEFAULT_SOFTWARE_NAME = 'wiki-api-service';
@@ -225,7 +228,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     workBudget: options.workBudget,
   };
   await app.register(formbody);
-  await registerUploadRoutes(app, site);
+  const thumbnails = options.thumbnails
+    ? new ThumbnailCache(options.thumbnails.directory, options.thumbnails.maxBytes)
+    : undefined;
+  await registerUploadRoutes(app, site, thumbnails);
   // File parts are accepted and ignored: no action of this server takes uploads.
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 8 * 1024 * 1024, files: 20 } });
 
