@@ -20,8 +20,8 @@ export interface FuzzReport {
   seed: number;
   sent: number;
   failures: FuzzFailure[];
-  /** The slowest answers, slowest first: milliseconds and the request. */
-  slowest: { ms: number; request: string }[];
+  /** The slowest answers, slowest first: milliseconds, the request described, and as sent. */
+  slowest: { ms: number; request: string; sent: FuzzRequest }[];
   byStatus: Record<string, number>;
 }
 
@@ -31,6 +31,8 @@ export interface FuzzOptions {
   /** Called every `progressEvery` requests. */
   onProgress?: (sent: number, failures: number) => void;
   progressEvery?: number;
+  /** How many of the slowest answers the report keeps (10). */
+  keepSlowest?: number;
 }
 
 export function describeRequest(request: FuzzRequest): string {
@@ -109,7 +111,7 @@ export async function runFuzz(apiUrl: string, options: FuzzOptions): Promise<Fuz
         const answer = await target.send(request);
         report.byStatus[answer.status] = (report.byStatus[answer.status] ?? 0) + 1;
         problem = answerProblem(answer);
-        noteSlow(report, answer.ms, request);
+        noteSlow(report, answer.ms, request, options.keepSlowest ?? 10);
         const next = problem ? undefined : continuationOf(request, answer);
         if (next) {
           continued.push(next);
@@ -130,10 +132,10 @@ export async function runFuzz(apiUrl: string, options: FuzzOptions): Promise<Fuz
   }
 }
 
-function noteSlow(report: FuzzReport, ms: number, request: FuzzRequest): void {
+function noteSlow(report: FuzzReport, ms: number, request: FuzzRequest, keep: number): void {
   const slowest = report.slowest;
-  if (slowest.length >= 10 && ms <= (slowest[slowest.length - 1]?.ms ?? 0)) return;
-  slowest.push({ ms, request: describeRequest(request) });
+  if (slowest.length >= keep && ms <= (slowest[slowest.length - 1]?.ms ?? 0)) return;
+  slowest.push({ ms, request: describeRequest(request), sent: request });
   slowest.sort((a, b) => b.ms - a.ms);
-  if (slowest.length > 10) slowest.pop();
+  if (slowest.length > keep) slowest.pop();
 }

@@ -10,6 +10,7 @@ import type { SiteConfig } from '../site/site.js';
 import { loadSite } from '../site/site-store.js';
 import { TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
+import type { WorkBudgetLimits } from '../store/work-budget.js';
 import { useUserGenders } from './gender.js';
 import { acceptsGzip, GZIP_MIN_BYTES, gzipWhole } from './gzip.js';
 import { redactUrl } from './log-redaction.js';
@@ -28,7 +29,7 @@ export interface AppOptions {
   /** Shown after `MediaWiki 1.43.0` in siteinfo's generator. */
   softwareName?: string;
   /** Each request's work budget, when not the default (store/work-budget.ts). */
-  workBudget?: { timeMs: number; rows: number };
+  workBudget?: WorkBudgetLimits;
   /** Where thumbnails made are kept, and how many bytes at most (none kept when absent). */
   thumbnails?: { directory: string; maxBytes: number };
 }

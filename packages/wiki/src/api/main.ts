@@ -64,7 +64,7 @@ const param = (name: string) => MAIN_BY_NAME.get(name) as ParamDescriptor;
 
 /** Answers one api.php request, within a work budget of its own (store/work-budget.ts). */
 export function handleApiRequest(request: ApiRequest, services: ApiServices): Promise<ApiResponse> {
-  const budget = new WorkBudget(services.workBudget?.timeMs, services.workBudget?.rows);
+  const budget = new WorkBudget(services.workBudget);
   return withWorkBudget(budget, () => answerApiRequest(request, services));
 }
 

@@ -5,7 +5,7 @@
 import type { SiteConfig } from '../site/site.js';
 import type { TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
-import { currentWorkBudget } from '../store/work-budget.js';
+import { currentWorkBudget, type WorkBudgetLimits } from '../store/work-budget.js';
 import type { ErrorFormatter } from './error-format.js';
 import type { ApiMessage } from './errors.js';
 import { attachPrinted, preparedLength } from './format/prepared-json.js';
@@ -115,7 +115,7 @@ export interface ApiServices {
   /** Host name reported by `servedby`. */
   hostName: string;
   /** Each request's work budget, when not the default (store/work-budget.ts). */
-  workBudget?: { timeMs: number; rows: number };
+  workBudget?: WorkBudgetLimits;
 }
 
 export class RequestState {

@@ -17,7 +17,19 @@ export class ExtractMaker {
   private nextId = 0;
   private readonly waiting = new Map<number, { resolve(extract: string): void; reject(error: Error): void }>();
 
+  private ready: Promise<void> | undefined;
+
   constructor(private readonly site: SiteConfig) {}
+
+  /** Starts the thread if needed; the milliseconds waited for it to load (0 when it runs). */
+  async started(): Promise<number> {
+    const since = performance.now();
+    const thread = this.running();
+    thread.ref();
+    await this.ready;
+    if (this.waiting.size === 0) thread.unref();
+    return performance.now() - since;
+  }
 
   /** The extract of a wikitext; rejects when the thread died while making it. */
   make(text: string, options: ExtractOptions): Promise<string> {
@@ -34,13 +46,22 @@ export class ExtractMaker {
     if (this.thread) return this.thread;
     const thread = startWorker(siblingModule(import.meta.url, 'extract-thread'), this.site, THREAD_LIMITS);
     thread.unref();
-    thread.on('message', (done: ExtractDone) => {
+    let loaded: () => void = () => {};
+    this.ready = new Promise((resolve) => {
+      loaded = resolve;
+    });
+    thread.on('message', (done: ExtractDone | { ready: true }) => {
+      if ('ready' in done) {
+        loaded();
+        return;
+      }
       const waiter = this.waiting.get(done.id);
       this.waiting.delete(done.id);
       if (this.waiting.size === 0) thread.unref();
       waiter?.resolve(done.extract);
     });
     const fail = (error: Error) => {
+      loaded();
       if (this.thread === thread) this.thread = undefined;
       for (const waiter of this.waiting.values()) waiter.reject(error);
       this.waiting.clear();

@@ -20,6 +20,8 @@ export interface ExtractDone {
 
 const titles = new TitleCodec(workerData as SiteConfig);
 
+// Loaded: the server may count time from here on.
+parentPort?.postMessage({ ready: true });
 parentPort?.on('message', (job: ExtractJob) => {
   parentPort?.postMessage({
     id: job.id,

@@ -31,8 +31,16 @@ describe('work budget', () => {
   before(async () => {
     wiki = await importReferenceWiki();
     generous = await buildApp({ store: wiki.store, site: wiki.site });
-    spentAtOnce = await buildApp({ store: wiki.store, site: wiki.site, workBudget: { timeMs: 0, rows: 1e9 } });
-    fewRows = await buildApp({ store: wiki.store, site: wiki.site, workBudget: { timeMs: 60_000, rows: 1 } });
+    spentAtOnce = await buildApp({
+      store: wiki.store,
+      site: wiki.site,
+      workBudget: { timeMs: 0, aloneMs: 60_000, rows: 1e9 },
+    });
+    fewRows = await buildApp({
+      store: wiki.store,
+      site: wiki.site,
+      workBudget: { timeMs: 60_000, aloneMs: 60_000, rows: 1 },
+    });
   });
   after(async () => {
     await generous.close();

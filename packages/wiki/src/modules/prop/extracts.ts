@@ -87,6 +87,8 @@ export const execute: ModuleExecute = async (ctx) => {
   // Extracts are made off the event loop, one page after another; once the request has spent its
   // work budget, the pages left wait for the continuation.
   const budget = currentWorkBudget();
+  const maker = extractMaker(ctx.site);
+  budget?.exclude(await maker.started());
   for (const [i, page] of chosen.entries()) {
     const content = contents.get(page.latest);
     if (content?.content_model !== 'wikitext') continue;
@@ -96,7 +98,7 @@ export const execute: ModuleExecute = async (ctx) => {
         ctx.setContinue(start + i);
         return;
       }
-      extract = await extractMaker(ctx.site).make(textOf.get(content.content_id) ?? '', options);
+      extract = await maker.make(textOf.get(content.content_id) ?? '', options);
       cache.set(content, optionsKey, extract);
     }
     const answer = ctx.result.page(page.pageid);
