@@ -68,6 +68,16 @@ try {
     process.stdout.write(`  ${slow.ms.toFixed(0)} ms when fuzzed: ${slow.request.slice(0, 160)}\n`);
   }
 
+  // Each expensive request alone (the third of three answers): what a client of them costs a worker.
+  const probe = new HttpTarget(apiUrl);
+  for (const sent of expensive) {
+    let ms = 0;
+    for (let i = 0; i < 3; i++) ms = (await probe.send(sent)).ms;
+    const described = sent.params.map(([name, value]) => `${name}=${value.toString().slice(0, 40)}`).join('&');
+    process.stdout.write(`  alone ${ms.toFixed(1).padStart(7)} ms  ${described.slice(0, 150)}\n`);
+  }
+  probe.close();
+
   const cheap = new HttpTarget(apiUrl);
   await cheapLatencies(cheap, performance.now() + 1000);
   const alone = report('meta=siteinfo alone', await cheapLatencies(cheap, performance.now() + SECONDS * 1000));
