@@ -45,7 +45,7 @@ export type Query = [label: string, query: string, headers?: Record<string, stri
 export type WikiName = 'reference' | 'generated';
 
 /** The wiki's store, as a data folder holding `wiki.sqlite` for the server. */
-async function dataDir(wiki: WikiName): Promise<{ dir: string; dispose: () => void }> {
+export async function dataDir(wiki: WikiName): Promise<{ dir: string; dispose: () => void }> {
   if (wiki === 'generated') {
     const { file } = await generatedWikiFile();
     return { dir: dirname(file), dispose: () => {} };
@@ -61,7 +61,7 @@ async function dataDir(wiki: WikiName): Promise<{ dir: string; dispose: () => vo
 }
 
 /** `wiki serve` from the compiled build, with `workers` processes, on a free port. */
-async function startServer(dir: string, workers: number): Promise<{ port: number; child: ChildProcess }> {
+export async function startServer(dir: string, workers: number): Promise<{ port: number; child: ChildProcess }> {
   const child = spawn(process.execPath, [join(dist, 'cli.js'), 'serve'], {
     env: {
       ...process.env,

@@ -14,6 +14,8 @@ export interface WikiConfig {
   workers: number;
   /** A dump `serve` imports into an empty store on its first start (`WIKI_SAMPLE_DUMP`; `none`: no sample). */
   sampleDump?: string;
+  /** Where thumbnails made are kept (`$WIKI_DATA_DIR/thumbnails`), and the bytes they may take. */
+  thumbnails: { directory: string; maxBytes: number };
 }
 
 /** Reads the wiki service's configuration; throws a ConfigError naming a bad variable. */
@@ -27,6 +29,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: url ? { engine: 'postgres', url } : { engine: 'sqlite', file: join(dataDir, 'wiki.sqlite') },
     logLevel: envOptionalString(env, 'LOG_LEVEL') ?? 'info',
     workers: envInteger(env, 'WIKI_WORKERS', availableParallelism(), { min: 1, max: 256 }),
+    thumbnails: {
+      directory: join(dataDir, 'thumbnails'),
+      maxBytes: envInteger(env, 'WIKI_THUMBNAIL_CACHE_MB', 1024, { min: 1, max: 1_048_576 }) * 1024 * 1024,
+    },
     ...sampleDump(env),
   };
 }

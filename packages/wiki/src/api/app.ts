@@ -10,11 +10,13 @@ import type { SiteConfig } from '../site/site.js';
 import { loadSite } from '../site/site-store.js';
 import { TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
+import type { WorkBudgetLimits } from '../store/work-budget.js';
 import { useUserGenders } from './gender.js';
 import { acceptsGzip, GZIP_MIN_BYTES, gzipWhole } from './gzip.js';
 import { redactUrl } from './log-redaction.js';
 import { type ApiRequest, type ApiResponse, handleApiRequest } from './main.js';
 import type { ApiServices } from './request-state.js';
+import { ThumbnailCache } from './thumbnail-cache.js';
 import { registerUploadRoutes } from './uploads.js';
 
 export interface AppOptions {
@@ -26,6 +28,10 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Shown after `MediaWiki 1.43.0` in siteinfo's generator. */
   softwareName?: string;
+  /** Each request's work budget, when not the default (store/work-budget.ts). */
+  workBudget?: WorkBudgetLimits;
+  /** Where thumbnails made are kept, and how many bytes at most (none kept when absent). */
+  thumbnails?: { directory: string; maxBytes: number };
 }
 
 export const DEFAULT_SOFTWARE_NAME = 'wiki-api-service';
@@ -62,6 +68,7 @@ function apiRequestOf(http: HttpRequestParts): ApiRequest {
   return {
     method: http.method,
     params: entries,
+    invalidUtf8: invalidUtf8Names(query),
     queryNames,
     origin: typeof http.headers.origin === 'string' ? http.headers.origin : undefined,
     ip: http.ip,
@@ -69,6 +76,28 @@ function apiRequestOf(http: HttpRequestParts): ApiRequest {
     cookieHeader: http.headers.cookie,
     acceptLanguage: http.headers['accept-language'],
   };
+}
+
+/**
+ * Names of the query string's parameters whose percent-encoded value is not UTF-8 (decoded with
+ * U+FFFD in its place, which reading the parameter warns about, as MediaWiki does).
+ */
+function invalidUtf8Names(query: string): Set<string> | undefined {
+  if (!/%[89a-fA-F][0-9a-fA-F]/.test(query)) return undefined;
+  const names = new Set<string>();
+  for (const pair of query.split('&')) {
+    const equals = pair.indexOf('=');
+    const value = equals === -1 ? '' : pair.slice(equals + 1);
+    if (!/%[89a-fA-F][0-9a-fA-F]/.test(value)) continue;
+    try {
+      // A `%` not followed by two hex digits stays a `%`, as URLSearchParams reads it.
+      decodeURIComponent(value.replace(/%(?![0-9a-fA-F]{2})/g, '%25'));
+    } catch {
+      const name = equals === -1 ? pair : pair.slice(0, equals);
+      names.add(new URLSearchParams(`${name}=`).keys().next().value ?? name);
+    }
+  }
+  return names.size > 0 ? names : undefined;
 }
 
 /**
@@ -197,9 +226,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     store: options.store,
     softwareName: options.softwareName ?? DEFAULT_SOFTWARE_NAME,
     hostName: hostname(),
+    workBudget: options.workBudget,
   };
   await app.register(formbody);
-  await registerUploadRoutes(app, site);
+  const thumbnails = options.thumbnails
+    ? new ThumbnailCache(options.thumbnails.directory, options.thumbnails.maxBytes)
+    : undefined;
+  await registerUploadRoutes(app, site, thumbnails);
   // File parts are accepted and ignored: no action of this server takes uploads.
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 8 * 1024 * 1024, files: 20 } });
 

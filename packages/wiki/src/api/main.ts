@@ -3,6 +3,7 @@
  * parameters, checks CORS and assertions, runs the action, collects warnings, reports unknown
  * parameters, and prints the result (or the error) in the requested format.
  */
+import { WorkBudget, withWorkBudget } from '../store/work-budget.js';
 import { executeClientLogin } from './actions/clientlogin.js';
 import { executeHelp } from './actions/help.js';
 import { executeLogin } from './actions/login.js';
@@ -31,6 +32,8 @@ import { RequestSession } from './session.js';
 export interface ApiRequest {
   method: string;
   params: Iterable<[string, string]>;
+  /** Names of parameters whose value came as bytes that are not UTF-8. */
+  invalidUtf8?: ReadonlySet<string>;
   /** The `Origin` header, if any. */
   origin?: string;
   ip: string;
@@ -59,8 +62,14 @@ const MAIN_SCOPE = { prefix: '', path: 'main', name: 'main' };
 const MAIN_BY_NAME = new Map<string, ParamDescriptor>(MAIN_PARAMETERS.map((p) => [p.name, p]));
 const param = (name: string) => MAIN_BY_NAME.get(name) as ParamDescriptor;
 
-export async function handleApiRequest(request: ApiRequest, services: ApiServices): Promise<ApiResponse> {
-  const params = new RequestParams(request.params);
+/** Answers one api.php request, within a work budget of its own (store/work-budget.ts). */
+export function handleApiRequest(request: ApiRequest, services: ApiServices): Promise<ApiResponse> {
+  const budget = new WorkBudget(services.workBudget);
+  return withWorkBudget(budget, () => answerApiRequest(request, services));
+}
+
+async function answerApiRequest(request: ApiRequest, services: ApiServices): Promise<ApiResponse> {
+  const params = new RequestParams(request.params, request.invalidUtf8);
   const site = services.site;
   const server = site.server ?? request.requestOrigin;
   const apiUrl = `${server}${site.scriptPath}/api.php`;

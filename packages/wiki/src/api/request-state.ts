@@ -5,6 +5,7 @@
 import type { SiteConfig } from '../site/site.js';
 import type { TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
+import { currentWorkBudget, type WorkBudgetLimits } from '../store/work-budget.js';
 import type { ErrorFormatter } from './error-format.js';
 import type { ApiMessage } from './errors.js';
 import { attachPrinted, preparedLength } from './format/prepared-json.js';
@@ -113,11 +114,15 @@ export interface ApiServices {
   softwareName: string;
   /** Host name reported by `servedby`. */
   hostName: string;
+  /** Each request's work budget, when not the default (store/work-budget.ts). */
+  workBudget?: WorkBudgetLimits;
 }
 
 export class RequestState {
   readonly warnings: CollectedWarning[] = [];
   readonly limits = new Map<string, number>();
+  /** Modules that have put something in the answer (`fits` said yes to them). */
+  private readonly filledModules = new Set<string>();
   /** The answer's size limit: `APIMaxResultSize` of the site's settings, MediaWiki's 8 MiB by default. */
   private readonly maxResultSize: number;
   /** Bytes of text the answer may still take. */
@@ -162,8 +167,15 @@ export class RequestState {
     });
   }
 
-  /** Counts a value against the result size limit; false (and the warning) when it does not fit. */
+  /**
+   * Counts a value against the result size limit; false (and the warning) when it does not fit.
+   * False as well, without a warning, once the request has spent its work budget
+   * (store/work-budget.ts) and the module has put something in the answer: it stops there and
+   * continues in the next request, as at the size limit, rather than hold the worker.
+   */
   fits(module: string, value: ResultValue): boolean {
+    if (this.filledModules.has(module) && currentWorkBudget()?.spent()) return false;
+    this.filledModules.add(module);
     const size = resultSize(value, this.counted);
     if (size > this.resultBudget) {
       this.warn(module, { code: 'truncatedresult', key: 'apiwarn-truncatedresult', params: [this.maxResultSize] });

@@ -1,15 +1,18 @@
 /**
- * The upload folder served at the site's upload path (`/images`): originals and old versions as
- * they are, thumbnails (`thumb/b/ba/Karte.png/120px-Karte.png`) made on first request and kept on
- * disk. Deleted and stashed files are never served, and no path outside the folder can be named.
+ * The upload folder served at the site's upload path (`/images`): originals, old versions and the
+ * thumbnails found there as they are; other thumbnails (`thumb/b/ba/Karte.png/120px-Karte.png`,
+ * any width below the original's) made on first request and kept in the thumbnail cache of the
+ * store's data folder (thumbnail-cache.ts): the upload folder is only read. Deleted and stashed
+ * files are never served, and no path outside the folder can be named.
  */
 import { createReadStream } from 'node:fs';
-import { mkdir, realpath, rename, stat, writeFile } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { thumbnailName, thumbnailSize } from '../modules/support/files.js';
 import type { SiteConfig } from '../site/site.js';
+import type { ThumbnailCache } from './thumbnail-cache.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
@@ -72,8 +75,24 @@ async function fileInside(root: string, path: string): Promise<string | undefine
   return real.startsWith(root + sep) ? real : undefined;
 }
 
-/** Makes the thumbnail `thumbPath` of `source` at `width` pixels (PNG for SVG) and keeps it. */
-async function makeThumbnail(source: string, thumbPath: string, width: number, mime: string): Promise<void> {
+/** Thumbnails made at once: each holds a decoded image in memory and a thread of libuv's pool. */
+const RENDERS_AT_ONCE = 2;
+let rendering = 0;
+const waitingRenders: (() => void)[] = [];
+
+async function renderSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (rendering >= RENDERS_AT_ONCE) await new Promise<void>((resolve) => waitingRenders.push(resolve));
+  rendering++;
+  try {
+    return await work();
+  } finally {
+    rendering--;
+    waitingRenders.shift()?.();
+  }
+}
+
+/** The thumbnail of `source` at `width` pixels (PNG for SVG). */
+async function makeThumbnail(source: string, width: number, mime: string): Promise<Buffer> {
   const meta = await sharp(source).metadata();
   if (!meta.width || !meta.height) throw new NotServed(404, 'The file has no size to scale.');
   const size = thumbnailSize({ width: meta.width, height: meta.height, mime }, width, -1);
@@ -82,17 +101,16 @@ async function makeThumbnail(source: string, thumbPath: string, width: number, m
   const density = mime === 'image/svg+xml' ? Math.min(2400, Math.max(1, (72 * width) / meta.width)) : undefined;
   let image = sharp(source, density ? { density } : {}).resize(size.width, size.height, { fit: 'fill' });
   if (mime === 'image/svg+xml') image = image.png();
-  const data = await image.toBuffer();
-  await mkdir(join(thumbPath, '..'), { recursive: true });
-  const temporary = `${thumbPath}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temporary, data);
-  await rename(temporary, thumbPath);
+  return renderSlot(() => image.toBuffer());
 }
 
-/** Finds (or makes) the file a path below the upload path names. */
-async function resolveFile(root: string, segments: string[]): Promise<string> {
+/** A file of the upload folder, or a thumbnail's bytes. */
+type Found = { path: string } | { data: Buffer; name: string };
+
+/** Finds the file a path below the upload path names, or the thumbnail it names (kept or made). */
+async function resolveFile(root: string, segments: string[], thumbnails?: ThumbnailCache): Promise<Found> {
   const direct = await fileInside(root, join(root, ...segments));
-  if (direct) return direct;
+  if (direct) return { path: direct };
   if (segments[0] !== 'thumb') throw new NotServed(404, 'No such file.');
   // thumb/[archive/]a/ab/<file>/<width>px-<name>
   const sourceSegments = segments.slice(1, -1);
@@ -113,15 +131,22 @@ async function resolveFile(root: string, segments: string[]): Promise<string> {
   }
   const source = await fileInside(root, join(root, ...sourceSegments));
   if (!source) throw new NotServed(404, 'No such file.');
-  const thumbPath = join(root, ...segments);
-  await makeThumbnail(source, thumbPath, width, mime);
-  const made = await fileInside(root, thumbPath);
-  if (!made) throw new NotServed(404, 'No such file.');
-  return made;
+  const kept = await thumbnails?.read(segments);
+  if (kept) return { data: kept, name: thumb };
+  const data = await makeThumbnail(source, width, mime);
+  await thumbnails?.write(segments, data);
+  return { data, name: thumb };
 }
 
-/** Serves the site's upload folder at its upload path (when the site has both). */
-export async function registerUploadRoutes(app: FastifyInstance, site: SiteConfig): Promise<void> {
+/**
+ * Serves the site's upload folder at its upload path (when the site has both); thumbnails made are
+ * kept in `thumbnails` (when absent, each is made for its request).
+ */
+export async function registerUploadRoutes(
+  app: FastifyInstance,
+  site: SiteConfig,
+  thumbnails?: ThumbnailCache,
+): Promise<void> {
   const directory = site.uploadDirectory;
   if (!directory || !site.uploadPath.startsWith('/')) return;
   const root = await realpath(directory).catch(() => undefined);
@@ -131,15 +156,16 @@ export async function registerUploadRoutes(app: FastifyInstance, site: SiteConfi
     const rawUrl = request.raw.url ?? '';
     const rawPath = rawUrl.split('?')[0]?.slice(prefix.length + 1) ?? '';
     try {
-      const file = await resolveFile(root, safeSegments(rawPath));
-      const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+      const found = await resolveFile(root, safeSegments(rawPath), thumbnails);
+      const name = 'path' in found ? found.path : found.name;
+      const type = CONTENT_TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream';
       reply
         .type(type)
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
         .header('Cache-Control', 'public, max-age=86400')
-        .header('Content-Length', (await stat(file)).size);
-      return reply.send(createReadStream(file));
+        .header('Content-Length', 'path' in found ? (await stat(found.path)).size : found.data.length);
+      return reply.send('path' in found ? createReadStream(found.path) : found.data);
     } catch (error) {
       if (!(error instanceof NotServed)) throw error;
       return reply.code(error.status).type('text/plain; charset=utf-8').send(`${error.message}\n`);

@@ -3,7 +3,9 @@
  * as plain text (headings as the section format asks), shortened to whole sentences or to a number
  * of characters (extended to the end of the word and followed by "…").
  */
-import type { Block } from './wikitext-blocks.js';
+import type { TitleCodec } from '../site/title.js';
+import { leanWikitext } from './lean-wikitext.js';
+import { type Block, wikitextBlocks } from './wikitext-blocks.js';
 
 export type SectionFormat = 'plain' | 'raw' | 'wiki';
 
@@ -22,6 +24,18 @@ const LIST_TAGS: Record<string, [string, string]> = {
   ';': ['dl', 'dt'],
   ':': ['dl', 'dd'],
 };
+
+/**
+ * The extract of a page's wikitext (parsed without what extracts leave out, see lean-wikitext.ts);
+ * a text the parser cannot read (nesting too deep for it) gives an empty one.
+ */
+export function extractOfWikitext(wikitext: string, options: ExtractOptions, titles: TitleCodec): string {
+  try {
+    return makeExtract(wikitextBlocks(leanWikitext(wikitext, { leadOnly: options.intro }), titles), options);
+  } catch {
+    return '';
+  }
+}
 
 export function makeExtract(allBlocks: readonly Block[], options: ExtractOptions): string {
   const firstHeading = allBlocks.findIndex((b) => b.kind === 'heading');

@@ -48,31 +48,66 @@ const VARIANT_OF = new Map(Object.entries(VARIANTS).flatMap(([base, vs]) => vs.m
 export function bcp47(code: string): string {
   const mapped = NON_BCP47_CODES[code];
   if (mapped !== undefined) return mapped;
-  try {
-    return Intl.getCanonicalLocales(code)[0];
-  } catch {
-    return code;
-  }
+  return memo(canonical, code, () => {
+    try {
+      return Intl.getCanonicalLocales(code)[0] ?? code;
+    } catch {
+      return code;
+    }
+  });
 }
 
-function displayName(code: string, inLanguage: string): string | undefined {
-  try {
-    const tag = bcp47(code);
-    const names = new Intl.DisplayNames([bcp47(inLanguage), 'en'], { type: 'language', fallback: 'none' });
-    const name = names.of(tag);
-    return name === tag ? undefined : name;
-  } catch {
-    return undefined;
+/**
+ * Answers of ICU by their question: making a `DisplayNames` costs about as much as a hundred
+ * lookups, and the data never changes while the process runs. Requests may name any code, so each
+ * map starts again when it is full.
+ */
+const MEMO_ENTRIES = 20_000;
+
+function memo<T>(map: Map<string, T>, key: string, make: () => T): T {
+  let value = map.get(key);
+  if (value === undefined && !map.has(key)) {
+    if (map.size >= MEMO_ENTRIES) map.clear();
+    value = make();
+    map.set(key, value);
   }
+  return value as T;
+}
+
+const canonical = new Map<string, string>();
+const directions = new Map<string, 'ltr' | 'rtl'>();
+const namers = new Map<string, Intl.DisplayNames | null>();
+const names = new Map<string, string | undefined>();
+const ownData = new Map<string, boolean>();
+
+function displayName(code: string, inLanguage: string): string | undefined {
+  return memo(names, `${code}|${inLanguage}`, () => {
+    const namer = memo(namers, inLanguage, () => {
+      try {
+        return new Intl.DisplayNames([bcp47(inLanguage), 'en'], { type: 'language', fallback: 'none' });
+      } catch {
+        return null;
+      }
+    });
+    try {
+      const tag = bcp47(code);
+      const name = namer?.of(tag);
+      return name === tag ? undefined : name;
+    } catch {
+      return undefined;
+    }
+  });
 }
 
 /** Whether ICU has data of the language itself (so its autonym is not an English fallback). */
 function hasOwnData(code: string): boolean {
-  try {
-    return Intl.DisplayNames.supportedLocalesOf([bcp47(code)]).length > 0;
-  } catch {
-    return false;
-  }
+  return memo(ownData, code, () => {
+    try {
+      return Intl.DisplayNames.supportedLocalesOf([bcp47(code)]).length > 0;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** The language's name in itself, '' when ICU has no data in that language. */
@@ -86,6 +121,10 @@ export function languageName(code: string, inLanguage: string): string {
 }
 
 export function direction(code: string): 'ltr' | 'rtl' {
+  return memo(directions, code, () => scriptDirection(code));
+}
+
+function scriptDirection(code: string): 'ltr' | 'rtl' {
   try {
     const locale = new Intl.Locale(bcp47(code)) as Intl.Locale & {
       getTextInfo?: () => { direction: string };

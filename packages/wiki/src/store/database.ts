@@ -1,6 +1,7 @@
 import { type DatabaseTarget, type OpenDatabase, openMigratedDatabase } from '@svc/common';
 import { migrations } from './migrations/index.js';
 import type { WikiDatabase } from './schema.js';
+import { WorkSharingPlugin } from './work-budget.js';
 
 export type WikiStore = OpenDatabase<WikiDatabase>;
 
@@ -14,7 +15,10 @@ export type WikiStore = OpenDatabase<WikiDatabase>;
 const SQLITE_PAGE_SIZE = 16_384;
 
 /** Opens the wiki database and brings its schema up to date. */
-export function openWikiStore(target: DatabaseTarget): Promise<WikiStore> {
+export async function openWikiStore(target: DatabaseTarget): Promise<WikiStore> {
   const made = target.engine === 'sqlite' ? { pageSize: SQLITE_PAGE_SIZE, ...target } : target;
-  return openMigratedDatabase<WikiDatabase>(made, migrations);
+  const store = await openMigratedDatabase<WikiDatabase>(made, migrations);
+  // Every query counts against the running request's work budget and lets other requests in.
+  store.db = store.db.withPlugin(new WorkSharingPlugin());
+  return store;
 }

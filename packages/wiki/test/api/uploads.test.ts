@@ -16,17 +16,24 @@ describe('the upload folder', () => {
   let wiki: ReferenceWiki;
   let app: FastifyInstance;
   let folder: string;
+  let thumbnails: string;
 
   before(async () => {
     wiki = await importReferenceWiki();
     folder = mkdtempSync(join(tmpdir(), 'uploads-'));
+    thumbnails = mkdtempSync(join(tmpdir(), 'thumbnails-'));
     cpSync(fixtureImages, folder, { recursive: true });
-    app = await buildApp({ store: wiki.store, site: { ...wiki.site, uploadDirectory: folder } });
+    app = await buildApp({
+      store: wiki.store,
+      site: { ...wiki.site, uploadDirectory: folder },
+      thumbnails: { directory: thumbnails, maxBytes: 1024 * 1024 },
+    });
   });
   after(async () => {
     await app.close();
     await wiki.dispose();
     rmSync(folder, { recursive: true, force: true });
+    rmSync(thumbnails, { recursive: true, force: true });
   });
 
   const get = (url: string) => app.inject({ method: 'GET', url });
@@ -49,7 +56,7 @@ describe('the upload folder', () => {
     assert.equal(archived.rawPayload.length, old.size);
   });
 
-  test('a thumbnail URL from imageinfo is made on first request at the size imageinfo gave, and kept', async () => {
+  test('a thumbnail URL from imageinfo is made on first request at the size imageinfo gave, and kept in the data folder', async () => {
     const answer = await queryJson(app, {
       prop: 'imageinfo',
       titles: 'Datei:Rathaus.png|Datei:Logo.svg',
@@ -64,8 +71,9 @@ describe('the upload folder', () => {
       const meta = await sharp(response.rawPayload).metadata();
       assert.equal(meta.format, 'png');
       assert.deepEqual([meta.width, meta.height], [info.thumbwidth, info.thumbheight]);
-      const onDisk = join(folder, ...decodeURIComponent(path(info.thumburl)).split('/').slice(2));
-      assert.ok(existsSync(onDisk), onDisk);
+      const relativePath = decodeURIComponent(path(info.thumburl)).split('/').slice(2);
+      assert.ok(existsSync(join(thumbnails, ...relativePath)), relativePath.join('/'));
+      assert.ok(!existsSync(join(folder, ...relativePath)), 'nothing is written into the upload folder');
       const again = await get(path(info.thumburl));
       assert.deepEqual(again.rawPayload, response.rawPayload);
     }

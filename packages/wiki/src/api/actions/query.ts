@@ -2,7 +2,9 @@
  * `action=query`: reads which list, prop and meta modules to run, resolves the page set (with the
  * generator), runs the modules and writes the continuation.
  */
+
 import { QUERY_MODULES } from '../../modules/registry.js';
+import { shareWorker } from '../../store/work-budget.js';
 import { ContinuationManager, parseContinue } from '../continuation.js';
 import { ApiError, apiError } from '../errors.js';
 import { exportPages } from '../export-xml.js';
@@ -297,6 +299,8 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       topList: (element, key = d.name) => listIn(topLevel, key, element),
     };
     await run(module, makeContext(module, d.prefix, pages, undefined, moduleOutput));
+    // Between modules, requests that arrived meanwhile get their turn once this one has run a while.
+    await shareWorker();
   }
 
   if (exportPagesXml) {

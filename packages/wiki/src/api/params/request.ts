@@ -1,17 +1,32 @@
 /**
- * The request's parameters, NFC-normalised, with a record of which ones a module read, so that
- * the rest can be reported as unrecognised (in the order the client sent them).
+ * The request's parameters, cleaned as MediaWiki cleans its input (see `normalizeText`), with a
+ * record of which ones a module read, so that the rest can be reported as unrecognised (in the
+ * order the client sent them), and of which ones cleaning changed, so that reading one warns.
  */
 export class RequestParams {
   private readonly values = new Map<string, string>();
   private readonly used = new Set<string>();
+  private cleaned: Set<string> | undefined;
 
-  constructor(entries: Iterable<[string, string]>) {
+  /** `invalidUtf8`: names whose value came as bytes that are not UTF-8 (decoded with U+FFFD). */
+  constructor(entries: Iterable<[string, string]>, invalidUtf8?: ReadonlySet<string>) {
     for (const [name, value] of entries) {
       // PHP keeps the last of repeated names; so do we.
       this.values.delete(name);
-      this.values.set(name, normalizeText(value));
+      const normalized = normalizeText(value);
+      this.values.set(name, normalized);
+      if (normalized !== value || invalidUtf8?.has(name)) {
+        this.cleaned ??= new Set();
+        this.cleaned.add(name);
+      } else {
+        this.cleaned?.delete(name);
+      }
     }
+  }
+
+  /** Whether the value of `name` was changed by cleaning (MediaWiki's `apiwarn-badutf8`). */
+  wasCleaned(name: string): boolean {
+    return this.cleaned?.has(name) === true;
   }
 
   /** The value of `name`, marking it used; undefined when absent. */
@@ -45,12 +60,26 @@ export class RequestParams {
   }
 }
 
-/** Unicode NFC, with invalid UTF-16 (lone surrogates) replaced, as MediaWiki cleans its input. */
+/**
+ * Unicode NFC, with what XML cannot carry replaced by U+FFFD as MediaWiki cleans its input:
+ * invalid UTF-16 (lone surrogates), C0 control characters other than tab, line feed and carriage
+ * return, and U+FFFE/U+FFFF. A value starting with U+001F is a multi-value (`\x1fa\x1fb`) whose
+ * separators are kept.
+ */
 export function normalizeText(value: string): string {
-  // ASCII needs no normalisation; this keeps the common path cheap.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII range check
-  if (/^[\x00-\x7f]*$/.test(value)) return value;
-  return value.replace(LONE_SURROGATE, '\uFFFD').normalize('NFC');
+  // Printable ASCII needs no cleaning; this keeps the common path cheap.
+  if (PLAIN_ASCII.test(value)) return value;
+  if (value.charCodeAt(0) === 0x1f) return `\u001f${value.slice(1).split('\u001f').map(cleanText).join('\u001f')}`;
+  return cleanText(value);
 }
+
+function cleanText(value: string): string {
+  const cleaned = value.replace(NOT_XML_TEXT, '\uFFFD');
+  return /^[\t\n\r\x20-\x7e]*$/.test(cleaned) ? cleaned : cleaned.replace(LONE_SURROGATE, '\uFFFD').normalize('NFC');
+}
+
+const PLAIN_ASCII = /^[\t\n\r\x20-\x7e]*$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
+const NOT_XML_TEXT = /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/g;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

@@ -129,6 +129,9 @@ export class ParamValidator {
 
   read(param: ParamDescriptor, scope: ModuleParamScope, fullName = prefixedName(param, scope.prefix)): ParamValue {
     const raw = this.request.get(fullName);
+    if (raw !== undefined && this.request.wasCleaned(fullName)) {
+      this.env.warn(scope.path, message('badutf8', 'apiwarn-badutf8', [fullName]));
+    }
     if (param.type === 'boolean') {
       if (raw !== undefined && param.deprecated) this.deprecatedParam(fullName, scope);
       return raw !== undefined;
@@ -242,7 +245,16 @@ export class ParamValidator {
   ): number {
     const text = raw.trim();
     if (!/^[+-]?\d+$/.test(text)) throw apiError('badinteger', 'paramvalidator-badinteger', [fullName, raw]);
-    const value = Number(text);
+    let value = Number(text);
+    if (!Number.isSafeInteger(value)) {
+      // MediaWiki reads integers as PHP's 64-bit ones and refuses what does not fit; those that do
+      // but exceed what a double holds exactly stand for "more than any count" here.
+      const exact = BigInt(text);
+      if (exact > INT64_MAX || exact < INT64_MIN) {
+        throw apiError('badinteger', 'paramvalidator-badinteger', [fullName, raw]);
+      }
+      value = exact > 0n ? Number.MAX_SAFE_INTEGER : Number.MIN_SAFE_INTEGER;
+    }
     const min = param.min;
     const tooLow = min !== undefined && value < min;
     const tooHigh = max !== undefined && max !== Infinity && value > max;
@@ -276,6 +288,8 @@ export class ParamValidator {
   }
 }
 
+const INT64_MAX = 2n ** 63n - 1n;
+const INT64_MIN = -(2n ** 63n);
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
 const INVALID_TITLE_CHARS = /[#<>[\]|{}\u0000-\u001f\u007f\ufffd]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused

@@ -156,7 +156,10 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   } else {
     const prefix = splitNamespacePrefix(search, ctx.titles, language);
     terms = parseSearchTerms(prefix.query);
-    const namespaces = prefix.namespaces === undefined ? ctx.params.namespace : prefix.namespaces;
+    const requested = ctx.params.namespace;
+    // No valid namespace left (every value was unrecognized): MediaWiki's search engine then
+    // searches the main namespace.
+    const namespaces = prefix.namespaces === undefined ? (requested.length > 0 ? requested : [0]) : prefix.namespaces;
     const found = await runSearch(ctx.store.db, {
       terms,
       field: ctx.params.what === 'text' ? 'text' : 'title',

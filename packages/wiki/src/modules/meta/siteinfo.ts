@@ -12,6 +12,7 @@ import {
 } from '../../api/result/tree.js';
 import { MEDIAWIKI_VERSION } from '../../api/version.js';
 import { groupChangeableGroups, groupRights, IMPLICIT_GROUPS } from '../../site/group-permissions.js';
+import { languageName } from '../../site/languages.js';
 import { MAGIC_WORDS_DE } from '../../site/mediawiki/magic-words.js';
 import { EXTENSION_HOOKS, PARSER_VARIABLES } from '../../site/mediawiki/parser-data.js';
 import { SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
@@ -282,10 +283,10 @@ async function userGroups(ctx: ContextOf<typeof descriptor>, withNumbers: boolea
 
 function languages(site: SiteConfig, inLanguage: string | undefined): ResultObject[] {
   const codes = ['de', 'en', 'es', 'fr', 'it', 'ja', 'nl', 'pl', 'sv', site.language];
-  const names = new Intl.DisplayNames([inLanguage ?? site.language], { type: 'language' });
   return [...new Set(codes)].sort().map((code) => {
     const autonym = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
-    const entry: ResultObject = { code, bcp47: code, name: inLanguage ? (names.of(code) ?? autonym) : autonym };
+    // A code that is no language (`x`) names them by their autonyms, as MediaWiki does.
+    const entry: ResultObject = { code, bcp47: code, name: inLanguage ? languageName(code, inLanguage) : autonym };
     return withContent(entry, 'name');
   });
 }

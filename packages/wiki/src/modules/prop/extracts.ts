@@ -1,8 +1,9 @@
 import { precompiled } from '@svc/common';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
-import { makeExtract } from '../../extracts/extract.js';
-import { wikitextBlocks } from '../../extracts/wikitext-blocks.js';
+import type { SectionFormat } from '../../extracts/extract.js';
+import { extractMaker } from '../../extracts/extract-maker.js';
+import { currentWorkBudget } from '../../store/work-budget.js';
 
 /** `prop=extracts`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -69,35 +70,37 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   // Texts are read only for the extracts not made before.
   const cache = extractCache(ctx.store);
   const optionsKey = cache.optionsKey(options);
-  const extracts = new Map<number, string>();
-  const missing: typeof rows = [];
-  for (const row of rows) {
-    if (row.content_model !== 'wikitext') continue;
-    const known = cache.get(row, optionsKey);
-    if (known === undefined) missing.push(row);
-    else extracts.set(row.content_id, known);
-  }
-  if (missing.length > 0) {
-    const texts = await ctx.store.db
-      .selectFrom('content')
-      .select(['content_id', 'content_text'])
-      .where(
-        'content_id',
-        'in',
-        missing.map((r) => r.content_id),
-      )
-      .execute();
-    const byId = new Map(texts.map((t) => [t.content_id, t.content_text]));
-    for (const row of missing) {
-      const extract = makeExtract(wikitextBlocks(byId.get(row.content_id) ?? '', ctx.titles), options);
-      cache.set(row, optionsKey, extract);
-      extracts.set(row.content_id, extract);
-    }
-  }
+  const missing = rows.filter((row) => row.content_model === 'wikitext' && cache.get(row, optionsKey) === undefined);
+  const texts =
+    missing.length === 0
+      ? []
+      : await ctx.store.db
+          .selectFrom('content')
+          .select(['content_id', 'content_text'])
+          .where(
+            'content_id',
+            'in',
+            missing.map((r) => r.content_id),
+          )
+          .execute();
+  const textOf = new Map(texts.map((t) => [t.content_id, t.content_text]));
+  // Extracts are made off the event loop, one page after another; once the request has spent its
+  // work budget, the pages left wait for the continuation.
+  const budget = currentWorkBudget();
+  const maker = extractMaker(ctx.site);
+  budget?.exclude(await maker.started());
   for (const [i, page] of chosen.entries()) {
     const content = contents.get(page.latest);
-    const extract = content && extracts.get(content.content_id);
-    if (extract === undefined) continue;
+    if (content?.content_model !== 'wikitext') continue;
+    let extract = cache.get(content, optionsKey);
+    if (extract === undefined) {
+      if (i > 0 && budget?.spent()) {
+        ctx.setContinue(start + i);
+        return;
+      }
+      extract = await maker.make(textOf.get(content.content_id) ?? '', options);
+      cache.set(content, optionsKey, extract);
+    }
     const answer = ctx.result.page(page.pageid);
     if (!answer || !ctx.result.fits(extract)) {
       ctx.setContinue(start + i);

@@ -1,0 +1,117 @@
+/**
+ * Fairness: a cheap request's latency while 8 clients send the most expensive requests the fuzzer
+ * finds. The production server (compiled build, one worker per core) serves the reference wiki;
+ * the fuzzer first runs against it (`BENCH_FUZZ_COUNT` requests, default 2,000, seed 52) and keeps
+ * its 16 slowest answers' requests, beside the known stall (`generator=exturlusage&geulimit=500`
+ * with lead extracts of `exlimit=max`). Then one client sends `meta=siteinfo` alone, and again
+ * while the 8 clients send the expensive requests in turn, each measured for `BENCH_SECONDS`
+ * (default 10). Target: the cheap request's p99 under 50 ms next to the expensive load.
+ */
+import { availableParallelism } from 'node:os';
+import { runFuzz } from '../fuzz/fuzz-run.js';
+import { HttpTarget } from '../fuzz/http-target.js';
+import type { FuzzRequest } from '../fuzz/request-generator.js';
+import { dataDir, startServer } from './api-measure.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? '10');
+const FUZZ_COUNT = Number(process.env.BENCH_FUZZ_COUNT ?? '2000');
+const EXPENSIVE_CLIENTS = 8;
+const TARGET_P99_MS = 50;
+
+const request = (params: Record<string, string>): FuzzRequest => ({
+  transport: 'get',
+  params: Object.entries(params).map(([name, value]): [string, Buffer] => [name, Buffer.from(value)]),
+  format: 'json',
+});
+
+const CHEAP = request({ action: 'query', meta: 'siteinfo', format: 'json' });
+const KNOWN_STALL = request({
+  action: 'query',
+  format: 'json',
+  generator: 'exturlusage',
+  geulimit: '500',
+  prop: 'extracts',
+  exintro: '1',
+  explaintext: '1',
+  exlimit: 'max',
+});
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
+}
+
+/** Sends the cheap request one after another until `until`; its latencies in ms. */
+async function cheapLatencies(target: HttpTarget, until: number): Promise<number[]> {
+  const latencies: number[] = [];
+  while (performance.now() < until) latencies.push((await target.send(CHEAP)).ms);
+  return latencies.sort((a, b) => a - b);
+}
+
+function report(label: string, latencies: number[]): number {
+  const p99 = percentile(latencies, 0.99);
+  process.stdout.write(
+    `${label}: ${latencies.length} requests, p50 ${percentile(latencies, 0.5).toFixed(1)} ms, ` +
+      `p99 ${p99.toFixed(1)} ms, max ${(latencies.at(-1) ?? Number.NaN).toFixed(1)} ms\n`,
+  );
+  return p99;
+}
+
+const data = await dataDir('reference');
+const workers = availableParallelism();
+const { port, child } = await startServer(data.dir, workers);
+const apiUrl = `http://127.0.0.1:${port}/api.php`;
+try {
+  process.stdout.write(`server: ${workers} workers; finding expensive requests with ${FUZZ_COUNT} fuzzed ones\n`);
+  const fuzzed = await runFuzz(apiUrl, { seed: 52, count: FUZZ_COUNT, keepSlowest: 16 });
+  const expensive = [KNOWN_STALL, ...fuzzed.slowest.map((s) => s.sent)];
+  for (const slow of fuzzed.slowest.slice(0, 5)) {
+    process.stdout.write(`  ${slow.ms.toFixed(0)} ms when fuzzed: ${slow.request.slice(0, 160)}\n`);
+  }
+
+  // Each expensive request alone (the third of three answers): what a client of them costs a worker.
+  const probe = new HttpTarget(apiUrl);
+  for (const sent of expensive) {
+    let ms = 0;
+    for (let i = 0; i < 3; i++) ms = (await probe.send(sent)).ms;
+    const described = sent.params.map(([name, value]) => `${name}=${value.toString().slice(0, 40)}`).join('&');
+    process.stdout.write(`  alone ${ms.toFixed(1).padStart(7)} ms  ${described.slice(0, 150)}\n`);
+  }
+  probe.close();
+
+  const cheap = new HttpTarget(apiUrl);
+  await cheapLatencies(cheap, performance.now() + 1000);
+  const alone = report('meta=siteinfo alone', await cheapLatencies(cheap, performance.now() + SECONDS * 1000));
+
+  const until = performance.now() + SECONDS * 1000;
+  let expensiveAnswers = 0;
+  let expensiveMs = 0;
+  const loaders = Array.from({ length: EXPENSIVE_CLIENTS }, async (_, client) => {
+    const target = new HttpTarget(apiUrl);
+    for (let i = client; performance.now() < until; i++) {
+      const answer = await target.send(expensive[i % expensive.length] as FuzzRequest);
+      expensiveAnswers++;
+      expensiveMs += answer.ms;
+    }
+    target.close();
+  });
+  const loaded = report(
+    `meta=siteinfo beside ${EXPENSIVE_CLIENTS} clients of expensive requests`,
+    await cheapLatencies(cheap, until),
+  );
+  await Promise.all(loaders);
+  cheap.close();
+  process.stdout.write(
+    `expensive requests: ${expensiveAnswers} answered, ${(expensiveAnswers / SECONDS).toFixed(1)}/s, ` +
+      `mean ${(expensiveMs / Math.max(1, expensiveAnswers)).toFixed(0)} ms\n`,
+  );
+  process.stdout.write(
+    `target: cheap p99 under ${TARGET_P99_MS} ms beside the load: ${loaded.toFixed(1)} ms ` +
+      `(${(loaded / alone).toFixed(1)} times alone) ${loaded < TARGET_P99_MS ? 'met' : 'MISSED'}\n`,
+  );
+} finally {
+  await new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+  data.dispose();
+}

@@ -1,0 +1,124 @@
+/**
+ * Sharing a worker among requests. Two things, both behind the store's query function so that no
+ * module has to think of them:
+ *
+ * - The work budget of the request that runs a query (time since it started, rows its queries
+ *   read), kept in async-local storage: the API's result counter asks it whether to stop a module
+ *   and continue later, as MediaWiki stops at the answer's size limit.
+ * - Yielding to the event loop: better-sqlite3 answers synchronously, so a request whose queries
+ *   follow one another would otherwise hold the worker until it ends. After a query, once the
+ *   current turn of the event loop has run longer than a slice, the request waits for the next
+ *   turn, and requests that arrived meanwhile get their turn first.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
+
+/**
+ * A request may work this long while others wait (and this long alone, when nobody does), and read
+ * this many rows, before its modules stop and continue.
+ */
+export const REQUEST_TIME_BUDGET_MS = 1000;
+export const REQUEST_ALONE_BUDGET_MS = 1500;
+export const REQUEST_ROW_BUDGET = 200_000;
+/** How long one turn of the event loop may run queries before other requests get theirs. */
+const SLICE_MS = 4;
+
+export interface WorkBudgetLimits {
+  /** Milliseconds of work while other requests wait. */
+  timeMs: number;
+  /** Milliseconds of work when the request is the only one. */
+  aloneMs: number;
+  /** Rows its queries may read. */
+  rows: number;
+}
+
+export const DEFAULT_WORK_BUDGET: WorkBudgetLimits = {
+  timeMs: REQUEST_TIME_BUDGET_MS,
+  aloneMs: REQUEST_ALONE_BUDGET_MS,
+  rows: REQUEST_ROW_BUDGET,
+};
+
+export class WorkBudget {
+  private start = performance.now();
+  rowsRead = 0;
+
+  constructor(private readonly limits: WorkBudgetLimits = DEFAULT_WORK_BUDGET) {}
+
+  /** Leaves `ms` out of the time used (a wait that was not the request's work: a thread starting). */
+  exclude(ms: number): void {
+    this.start += ms;
+  }
+
+  /**
+   * Whether what is left of the request's work should wait for its continuation: it has read its
+   * rows, or used its time (more of it when no other request waits for the same worker).
+   */
+  spent(): boolean {
+    if (this.rowsRead > this.limits.rows) return true;
+    const used = performance.now() - this.start;
+    return used > (requestsRunning > 1 ? this.limits.timeMs : this.limits.aloneMs);
+  }
+}
+
+const running = new AsyncLocalStorage<WorkBudget>();
+let requestsRunning = 0;
+
+/** Runs `work` (one request) under `budget`. */
+export async function withWorkBudget<T>(budget: WorkBudget, work: () => Promise<T>): Promise<T> {
+  requestsRunning++;
+  try {
+    return await running.run(budget, work);
+  } finally {
+    requestsRunning--;
+  }
+}
+
+/** The budget of the request running now, if any. */
+export function currentWorkBudget(): WorkBudget | undefined {
+  return running.getStore();
+}
+
+let sliceStart = 0;
+let sliceOpen = false;
+
+function closeSlice(): void {
+  sliceOpen = false;
+}
+
+/**
+ * Waits for the event loop's next turn when the current one has run longer than a slice. A turn
+ * begins with the first call in it; an immediate marks its end.
+ */
+export async function shareWorker(): Promise<void> {
+  const now = performance.now();
+  if (!sliceOpen) {
+    sliceOpen = true;
+    sliceStart = now;
+    setImmediate(closeSlice);
+    return;
+  }
+  if (now - sliceStart < SLICE_MS) return;
+  await nextTurn();
+}
+
+/** The Kysely plugin that counts rows against the running request's budget and shares the worker. */
+export class WorkSharingPlugin implements KyselyPlugin {
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const budget = running.getStore();
+    if (budget) budget.rowsRead += args.result.rows.length;
+    await shareWorker();
+    return args.result;
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * A request that has spent its work budget stops its modules and answers in part, with the
+ * continuation that gives the rest: by rows read, always; by time, when other requests wait.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/api/app.js';
+import { queryJson } from '../helpers/reference-api.js';
+import { importReferenceWiki, type ReferenceWiki } from '../helpers/reference-wiki.js';
+
+/** Follows the answers' continuation to the end of the batch and gathers its pages' extracts by title. */
+async function allExtracts(app: FastifyInstance, params: Record<string, string>) {
+  const extracts = new Map<string, string>();
+  let continuation: Record<string, string> = {};
+  let answers = 0;
+  for (;;) {
+    const answer = await queryJson(app, { ...params, ...continuation });
+    answers++;
+    for (const page of answer.query.pages) if (page.extract !== undefined) extracts.set(page.title, page.extract);
+    if (answer.batchcomplete) return { extracts, answers };
+    continuation = answer.continue;
+  }
+}
+
+describe('work budget', () => {
+  let wiki: ReferenceWiki;
+  let generous: FastifyInstance;
+  let spentAtOnce: FastifyInstance;
+  let fewRows: FastifyInstance;
+  before(async () => {
+    wiki = await importReferenceWiki();
+    generous = await buildApp({ store: wiki.store, site: wiki.site });
+    spentAtOnce = await buildApp({
+      store: wiki.store,
+      site: wiki.site,
+      workBudget: { timeMs: 0, aloneMs: 60_000, rows: 1e9 },
+    });
+    fewRows = await buildApp({
+      store: wiki.store,
+      site: wiki.site,
+      workBudget: { timeMs: 60_000, aloneMs: 60_000, rows: 1 },
+    });
+  });
+  after(async () => {
+    await generous.close();
+    await spentAtOnce.close();
+    await fewRows.close();
+    await wiki.dispose();
+  });
+
+  test('a list that has read its rows stops after its first item and continues from the next', async () => {
+    const whole = await queryJson(generous, { list: 'allpages', aplimit: '5' });
+    const first = await queryJson(fewRows, { list: 'allpages', aplimit: '5' });
+    assert.deepEqual(first.query.allpages, whole.query.allpages.slice(0, 1));
+    const second = await queryJson(fewRows, { list: 'allpages', aplimit: '5', ...first.continue });
+    assert.deepEqual(second.query.allpages, whole.query.allpages.slice(1, 2));
+  });
+
+  test('extracts made while other requests wait stop at the time budget; continuing gives them all', async () => {
+    const params = {
+      generator: 'allpages',
+      gaplimit: '6',
+      prop: 'extracts',
+      exintro: '1',
+      explaintext: '1',
+      exlimit: '6',
+    };
+    const alone = await allExtracts(generous, params);
+    assert.equal(alone.answers, 1);
+    assert.equal(alone.extracts.size, 6);
+    // Three clients at once: each extract is made on the extract thread, and meanwhile the others wait.
+    const together = await Promise.all([1, 2, 3].map(() => allExtracts(spentAtOnce, params)));
+    for (const run of together) assert.deepEqual(run.extracts, alone.extracts);
+    assert.ok(
+      together.some((run) => run.answers > 1),
+      'some request stopped at its budget',
+    );
+  });
+});
