@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../text/escape.js';
 import {
   CONTENT,
   ELEMENT,
@@ -7,10 +8,6 @@ import {
   type ResultValue,
   SUBELEMENTS,
 } from '../result/tree.js';
-
-export function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** An XML name for a key: invalid characters become `.xx.` hex escapes, as MediaWiki mangles them. */
 function xmlName(key: string): string {
@@ -31,7 +28,7 @@ function scalarText(value: ResultValue): string {
 /** Serialises a result tree as MediaWiki's XML format. */
 export function toXml(root: ResultObject, options: { xslt?: string; includeNamespace?: boolean } = {}): string {
   const out: string[] = ['<?xml version="1.0"?>'];
-  if (options.xslt) out.push(`<?xml-stylesheet href="${escapeXml(options.xslt)}" type="text/xsl" ?>`);
+  if (options.xslt) out.push(`<?xml-stylesheet href="${escapeHtml(options.xslt)}" type="text/xsl" ?>`);
   writeElement('api', root, out, options.includeNamespace ? ' xmlns="http://www.mediawiki.org/xml/api/"' : '');
   return out.join('');
 }
@@ -39,7 +36,7 @@ export function toXml(root: ResultObject, options: { xslt?: string; includeNames
 function writeElement(tag: string, value: ResultValue, out: string[], extraAttributes = ''): void {
   const name = xmlName(tag);
   if (value === null || typeof value !== 'object') {
-    out.push(`<${name}${extraAttributes} xml:space="preserve">${escapeXml(scalarText(value))}</${name}>`);
+    out.push(`<${name}${extraAttributes} xml:space="preserve">${escapeHtml(scalarText(value))}</${name}>`);
     return;
   }
   if (Array.isArray(value) || value instanceof KeyedList) {
@@ -53,7 +50,7 @@ function writeElement(tag: string, value: ResultValue, out: string[], extraAttri
 
 function writeItems(value: ResultArray | KeyedList, out: string[]): void {
   if (value instanceof KeyedList) {
-    for (const [key, item] of value.entries) writeItem(value.element, item, out, ` _idx="${escapeXml(key)}"`);
+    for (const [key, item] of value.entries) writeItem(value.element, item, out, ` _idx="${escapeHtml(key)}"`);
   } else {
     const element = (value as ResultArray)[ELEMENT] ?? '_v';
     for (const item of value) writeItem(element, item, out, '');
@@ -68,7 +65,7 @@ function writeItem(element: string, item: ResultValue, out: string[], idx: strin
     writeItems(item, out);
     out.push(`</${xmlName(element)}>`);
   } else {
-    out.push(`<${xmlName(element)}${idx}>${escapeXml(scalarText(item))}</${xmlName(element)}>`);
+    out.push(`<${xmlName(element)}${idx}>${escapeHtml(scalarText(item))}</${xmlName(element)}>`);
   }
 }
 
@@ -90,7 +87,7 @@ function writeObject(name: string, object: ResultObject, out: string[], extraAtt
     } else if (typeof value === 'boolean') {
       if (value) attributes += ` ${xmlName(key)}=""`;
     } else {
-      attributes += ` ${xmlName(key)}="${escapeXml(scalarText(value))}"`;
+      attributes += ` ${xmlName(key)}="${escapeHtml(scalarText(value))}"`;
     }
   }
   if (text === undefined && children.length === 0) {
@@ -98,7 +95,7 @@ function writeObject(name: string, object: ResultObject, out: string[], extraAtt
     return;
   }
   if (text !== undefined) {
-    out.push(`<${name}${attributes} xml:space="preserve">${escapeXml(text)}`);
+    out.push(`<${name}${attributes} xml:space="preserve">${escapeHtml(text)}`);
   } else {
     out.push(`<${name}${attributes}>`);
   }

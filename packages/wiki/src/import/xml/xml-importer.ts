@@ -11,7 +11,6 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { quoteIdentifier, UserError } from '@svc/common';
 import type { SiteConfig } from '../../site/site.js';
-import { loadSite, saveSite } from '../../site/site-store.js';
 import { NS_FILE } from '../../site/title.js';
 import type { WikiStore } from '../../store/database.js';
 import { syncIdSequences } from '../../store/id-sequences.js';
@@ -25,6 +24,7 @@ import {
   startSearchIndexThread,
 } from '../../store/search-index.js';
 import { entrySuffix } from '../../store/search-text.js';
+import { loadSite, saveSite } from '../../store/site-store.js';
 import { clearWiki, wikiTable } from '../../store/wiki-tables.js';
 import type { BulkWriter } from '../bulk-writer.js';
 import { openBulkWriter } from '../bulk-writer.js';
@@ -659,7 +659,7 @@ class DumpImport {
    * their own: SQLite opens a statement journal for every insert of several rows into a virtual
    * table (it cannot know that the table will not have to undo some of them), and FTS5 writes
    * what it gathered whenever a savepoint is opened. Segments that size were the cheapest to make
-   * (see docs/import-performance.md: one page a statement, so that FTS5 gathers up to its
+   * (see docs/performance-log.md: one page a statement, so that FTS5 gathers up to its
    * `hashsize`, or 256 pages a statement, took more time in all).
    */
   private async indexForSearch(state: PageState, latest: number, prepared: HandedSearchText) {

@@ -1,8 +1,8 @@
 import { precompiled } from '@svc/common';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
-import { makeExtract } from '../../extracts/extract.js';
-import { wikitextBlocks } from '../../extracts/wikitext-blocks.js';
+import { makeExtract } from '../../wikitext/extracts/extract.js';
+import { wikitextBlocks } from '../../wikitext/extracts/wikitext-blocks.js';
 
 /** `prop=extracts`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
