@@ -59,7 +59,8 @@ ${paramRows(d, state)}
 </tbody></table></section>`;
 }
 
-export function executeHelp(state: RequestState, server: string): string {
+/** The help page; `servedAt` is the origin the request came to, named as the endpoint. */
+export function executeHelp(state: RequestState, servedAt: string): string {
   const requested = state.params.get('modules');
   state.params.markUsed('recursivesubmodules');
   state.params.markUsed('toc');
@@ -78,7 +79,7 @@ export function executeHelp(state: RequestState, server: string): string {
 <html lang="en" dir="ltr"><head><meta charset="UTF-8"/><title>API help – ${escapeHtml(site.siteName)}</title>
 <style>body{font-family:sans-serif;margin:1em 2em;max-width:70em}table{border-collapse:collapse}td,th{border:1px solid #c8ccd1;padding:.2em .5em;text-align:left;vertical-align:top}</style></head>
 <body><h1>API of ${escapeHtml(site.siteName)}</h1>
-<p>Endpoint: <code>${escapeHtml(`${server}${site.scriptPath}/api.php`)}</code>. Actions: <code>query</code>, <code>paraminfo</code>, <code>help</code>. Formats: json, jsonfm, xml, xmlfm, php, phpfm, rawfm, none; <code>formatversion=2</code> for modern JSON.</p>
+<p>Endpoint: <code>${escapeHtml(`${servedAt}${site.scriptPath}/api.php`)}</code>. Actions: <code>query</code>, <code>paraminfo</code>, <code>help</code>. Formats: json, jsonfm, xml, xmlfm, php, phpfm, rawfm, none; <code>formatversion=2</code> for modern JSON.</p>
 <h2>Query modules</h2><ul>${toc}</ul>
 ${sections}
 </body></html>

@@ -8,7 +8,7 @@
  */
 
 import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { quoteIdentifier, UserError } from '@svc/common';
 import type { SiteConfig } from '../../site/site.js';
 import { NS_FILE } from '../../site/title.js';
@@ -777,8 +777,9 @@ export async function importXmlDump(
   const job = new DumpImport(store, source, options);
   let begun = false;
   const totalMb = source.fileBytes / 1e6;
-  progress.begin(`importing ${file}`, Math.max(1, Math.round(totalMb)), 'MB');
+  progress.begin(`importing ${basename(file)}`, totalMb, 'MB');
   let lastReport = 0;
+  let lastReportTime = Date.now();
   try {
     for await (const event of source.events()) {
       if (!begun) {
@@ -797,9 +798,11 @@ export async function importXmlDump(
           break;
         case 'page-end':
           await job.endPage(event.links, event.search);
-          if (job.counts.pages - lastReport >= 100) {
+          // Every 100 pages, and at least four times a second when pages are large or slow.
+          if (job.counts.pages - lastReport >= 100 || Date.now() - lastReportTime >= 250) {
             lastReport = job.counts.pages;
-            progress.advance(Math.round(source.bytesRead() / 1e6), job.describeProgress());
+            lastReportTime = Date.now();
+            progress.advance(source.bytesRead() / 1e6, job.describeProgress());
           }
           break;
         default:
@@ -816,7 +819,7 @@ export async function importXmlDump(
     if (err instanceof UserError) throw err;
     throw new XmlImportError(`importing ${file} failed: ${(err as Error).message}; nothing was imported`);
   }
-  progress.advance(Math.round(totalMb), job.describeProgress());
+  progress.advance(totalMb, job.describeProgress());
   progress.end();
   return {
     wikiId: job.wikiId,
