@@ -94,3 +94,4 @@ export function useTestDatabase<DB>(
     return open;
   };
 }
+export { type Layers, layerViolations, roomOf, type SourceImport, sourceImports } from './import-layers.js';

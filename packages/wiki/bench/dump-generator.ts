@@ -67,7 +67,7 @@ function random(seed: number): () => number {
   };
 }
 
-function escapeXml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
@@ -193,7 +193,7 @@ export async function writeGeneratedDump(
     const seconds = 1_400_000_000 + i * 60;
     const timestamp = new Date(seconds * 1000).toISOString().replace('.000', '');
     await write(`  <page>
-    <title>${escapeXml(titleOf(i, model.words))}</title>
+    <title>${escapeHtml(titleOf(i, model.words))}</title>
     <ns>0</ns>
     <id>${i + 1}</id>
     <revision>

@@ -20,8 +20,8 @@ import { sql } from 'kysely';
 import { streamProgress } from '../src/import/progress.js';
 import { importXmlDump } from '../src/import/xml/xml-importer.js';
 import type { SiteConfig } from '../src/site/site.js';
-import { loadSite } from '../src/site/site-store.js';
 import { openWikiStore, type WikiStore } from '../src/store/database.js';
+import { loadSite } from '../src/store/site-store.js';
 import { sampleModel, titleOf, writeGeneratedDump } from './dump-generator.js';
 
 /** Raise when the way the wiki is built changes in a way the key below does not see. */

@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { extractLinks, type PageLinks } from '../src/import/wikitext/extract-links.js';
 import { TitleCodec } from '../src/site/title.js';
+import { extractLinks, type PageLinks } from '../src/wikitext/extract-links.js';
 import { readFixtureDump, readGzipJson } from './helpers/fixtures.js';
 import { germanSite } from './helpers/german-site.js';
 

@@ -1,13 +1,19 @@
-import type { ChainLedger } from '../ledger/ledger.js';
-import type { InvoicingService } from '../service/invoicingService.js';
+import type { ChainBlock, ChainLedger, ChainOutput } from '../ledger/ledger.js';
 import { type FollowedBlock, followedBlocksFrom, KEPT_BLOCKS, lastFollowedBlock } from '../store/chainLedger.js';
 import type { InvoicingStore } from '../store/database.js';
 import { PollingLoop } from './pollingLoop.js';
 
+/** What the chain watcher asks of the service: apply a block, undo blocks, apply the mempool. */
+export interface ChainCrediting {
+  applyChainBlock(block: ChainBlock): Promise<unknown>;
+  undoChainBlocksAbove(fork: FollowedBlock): Promise<unknown>;
+  applyChainMempool(outputs: ChainOutput[], mempool: Set<string> | null): Promise<unknown>;
+}
+
 export interface ChainWatcherOptions {
   store: InvoicingStore;
   ledger: ChainLedger;
-  service: InvoicingService;
+  service: ChainCrediting;
   /** Poll the node this often (it sends no notifications: this build of the node has no ZMQ). */
   intervalMs: number;
   onError?: (error: unknown) => void;

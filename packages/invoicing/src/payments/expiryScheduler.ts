@@ -1,7 +1,12 @@
-import type { InvoicingService } from '../service/invoicingService.js';
+/** What the scheduler asks of the service: expire what is due, and the periodic housekeeping. */
+export interface DueWork {
+  now(): number;
+  expireDueInvoices(): Promise<unknown>;
+  forgetOldIdempotencyKeys(): Promise<unknown>;
+}
 
 export interface ExpirySchedulerOptions {
-  service: InvoicingService;
+  service: DueWork;
   intervalMs: number;
   onError?: (error: unknown) => void;
 }

@@ -1,14 +1,18 @@
 import type { LedgerPayment, MemoLedger } from '../ledger/ledger.js';
-import type { InvoicingService } from '../service/invoicingService.js';
 import type { InvoicingStore } from '../store/database.js';
 import { readCursor } from '../store/ledgerPayments.js';
 import { listWatchedAddresses } from '../store/merchants.js';
 import { PollingLoop } from './pollingLoop.js';
 
+/** What the watcher asks of the service: credit a page of payments into one address. */
+export interface PaymentCrediting {
+  creditPayments(address: string, payments: LedgerPayment[]): Promise<unknown>;
+}
+
 export interface WatcherOptions {
   store: InvoicingStore;
   ledger: MemoLedger;
-  service: InvoicingService;
+  service: PaymentCrediting;
   /** Poll the ledger this often when it gives no activity signal. */
   intervalMs: number;
   pageSize?: number;

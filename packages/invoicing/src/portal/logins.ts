@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { PortalDatabase } from './schema.js';
+import type { PortalDatabase } from '../store/portal-schema.js';
 
 export interface MerchantLogin {
   merchantId: string;

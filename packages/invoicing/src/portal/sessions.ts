@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { PortalDatabase } from './schema.js';
+import type { PortalDatabase } from '../store/portal-schema.js';
 
 /**
  * Portal sessions. The browser holds a random token (256 bits) in an HttpOnly cookie; the

@@ -17,6 +17,9 @@ import {
 import { newWebhookSecret, SecretBox } from './webhookSecrets.js';
 import { checkEndpointUrl } from './webhookUrl.js';
 
+/** A delivery with its attempts, as the portal and the API list them. */
+export type { DeliveryView };
+
 export const MAX_ENDPOINTS_PER_MERCHANT = 16;
 /** How long the secret before a rotation keeps signing beside the new one. */
 export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;

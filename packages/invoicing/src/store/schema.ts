@@ -1,4 +1,4 @@
-import type { PortalDatabase } from '../portal/schema.js';
+import type { PortalDatabase } from './portal-schema.js';
 
 /**
  * The invoicing database, table by table, as Kysely sees it. Money and times are integers:

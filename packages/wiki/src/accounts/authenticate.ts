@@ -4,25 +4,31 @@
  * user name with `app@password`). Failures say no more than MediaWiki says: an unknown account and
  * a wrong password read the same. Failed attempts are throttled per address and name.
  */
-import { type ApiMessage, message } from '../api/errors.js';
-import { normalizeUserValue } from '../api/params/validate.js';
-import { type AccountForRequest, loadAccount } from '../api/user.js';
+
 import type { SiteConfig } from '../site/site.js';
+import { normalizeUserValue } from '../site/user-name.js';
 import type { WikiStore } from '../store/database.js';
+import { type AccountForRequest, loadAccount } from './account.js';
 import { ipHex } from './blocks.js';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { formatWait, LoginThrottle, passwordThrottle } from './throttle.js';
 
 export type LoginOutcome =
   | { ok: true; account: AccountForRequest; viaBotPassword: boolean }
-  | { ok: false; reason: ApiMessage };
+  | { ok: false; reason: LoginFailure };
+
+/** Why a login failed: a message key of MediaWiki's and its parameters. */
+export interface LoginFailure {
+  key: string;
+  params: string[];
+}
 
 const BOT_PASSWORD_SEPARATOR = '@';
 const BOT_PASSWORD = /^[0-9a-w]{32,}$/;
 
 const failure = (key: string, params: string[] = []): LoginOutcome => ({
   ok: false,
-  reason: message(key, key, params),
+  reason: { key, params },
 });
 
 /**

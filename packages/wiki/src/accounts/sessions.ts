@@ -5,8 +5,8 @@
  * the id as well, and is therefore known only while a request presents the id.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { toMwTimestamp } from '../api/params/timestamp.js';
 import type { WikiStore } from '../store/database.js';
+import { toMwTimestamp } from '../text/timestamps.js';
 
 /** Idle lifetime of a session without an account (it only carries a login token). */
 export const ANONYMOUS_SESSION_SECONDS = 3600;

@@ -2,7 +2,7 @@
  * Setting an account's password from the command line: the new password is hashed with this
  * server's scheme and the account's sessions end, so that whoever knew the old password is out.
  */
-import { normalizeUserValue } from '../api/params/validate.js';
+import { normalizeUserValue } from '../site/user-name.js';
 import type { WikiStore } from '../store/database.js';
 import { hashPassword } from './passwords.js';
 

@@ -4,9 +4,9 @@
  * the store (shared by every server process); keys are hashed, so the table holds no addresses.
  */
 import { createHash } from 'node:crypto';
-import { toMwTimestamp } from '../api/params/timestamp.js';
 import type { SiteConfig } from '../site/site.js';
 import type { WikiStore } from '../store/database.js';
+import { toMwTimestamp } from '../text/timestamps.js';
 
 export interface ThrottleLimit {
   count: number;

@@ -12,6 +12,7 @@ import type { SiteConfig } from '../site/site.js';
 import { NS_MAIN, NS_SPECIAL, type Title, type TitleCodec } from '../site/title.js';
 import { urlencodeTitle } from '../site/urls.js';
 import type { WikiStore } from '../store/database.js';
+import { escapeAttribute, escapeHtmlQuotes } from '../text/escape.js';
 import type { ModuleContext } from './module.js';
 
 export interface CommentToFormat {
@@ -38,15 +39,8 @@ const LEFT_TO_RIGHT_MARK = '\u200e';
 
 /** MediaWiki's escaping of comment text: character references decoded, then HTML-escaped. */
 function escapeAllowingEntities(text: string): string {
-  return decodeCharReferences(text)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#039;');
+  return escapeHtmlQuotes(decodeCharReferences(text));
 }
-
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** A section name as a URL fragment (MediaWiki's `html5` fragment mode). */
 function fragmentForUrl(section: string): string {

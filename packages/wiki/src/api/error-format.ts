@@ -3,8 +3,9 @@
  * (MediaWiki's historic shape, always English) or `plaintext`/`wikitext`/`html`/`raw`/`none`
  * (arrays of errors and warnings in the error language).
  */
+
+import { escapeHtml } from '../text/escape.js';
 import type { ApiMessage } from './errors.js';
-import { escapeXml } from './format/xml.js';
 import { rawParams, renderMessage } from './messages/render.js';
 import type { CollectedWarning } from './request-state.js';
 import { list, type ResultObject, withContent } from './result/tree.js';
@@ -31,7 +32,7 @@ export class ErrorFormatter {
         entry.text = renderMessage(message.key, message.params, this.language);
         break;
       case 'html':
-        entry.html = escapeXml(renderMessage(message.key, message.params, this.language));
+        entry.html = escapeHtml(renderMessage(message.key, message.params, this.language));
         break;
       case 'raw':
         entry.key = message.key;

@@ -4,7 +4,7 @@
  */
 import type { SiteConfig } from '../site/site.js';
 import type { WikiStore } from '../store/database.js';
-import { escapeXml } from './format/xml.js';
+import { escapeHtml } from '../text/escape.js';
 import type { PageRecord } from './pageset.js';
 import { mwToIso } from './params/timestamp.js';
 
@@ -29,14 +29,14 @@ function siteInfo(site: SiteConfig, server: string, generator: string): string {
     .map((ns) =>
       ns.name === ''
         ? `      <namespace key="${ns.id}" case="${ns.case}" />`
-        : `      <namespace key="${ns.id}" case="${ns.case}">${escapeXml(ns.name)}</namespace>`,
+        : `      <namespace key="${ns.id}" case="${ns.case}">${escapeHtml(ns.name)}</namespace>`,
     )
     .join('\n');
   return `  <siteinfo>
-    <sitename>${escapeXml(site.siteName)}</sitename>
-    <dbname>${escapeXml(site.wikiId)}</dbname>
-    <base>${escapeXml(base)}</base>
-    <generator>${escapeXml(generator)}</generator>
+    <sitename>${escapeHtml(site.siteName)}</sitename>
+    <dbname>${escapeHtml(site.wikiId)}</dbname>
+    <base>${escapeHtml(base)}</base>
+    <generator>${escapeHtml(generator)}</generator>
     <case>${main?.case ?? 'first-letter'}</case>
     <namespaces>
 ${namespaces}
@@ -52,7 +52,7 @@ export async function exportPages(
   pages: readonly PageRecord[],
 ): Promise<string> {
   const parts = [
-    `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.mediawiki.org/xml/export-0.11/ http://www.mediawiki.org/xml/export-0.11.xsd" version="0.11" xml:lang="${escapeXml(site.language)}">`,
+    `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.mediawiki.org/xml/export-0.11/ http://www.mediawiki.org/xml/export-0.11.xsd" version="0.11" xml:lang="${escapeHtml(site.language)}">`,
     siteInfo(site, server, generator),
   ];
   const latest = pages.map((p) => p.latest);
@@ -88,7 +88,7 @@ export async function exportPages(
   for (const page of pages) {
     const lines = [
       '  <page>',
-      `    <title>${escapeXml(page.title)}</title>`,
+      `    <title>${escapeHtml(page.title)}</title>`,
       `    <ns>${page.ns}</ns>`,
       `    <id>${page.pageid}</id>`,
     ];
@@ -102,26 +102,26 @@ export async function exportPages(
       } else if (rev.actor_user) {
         lines.push(
           '      <contributor>',
-          `        <username>${escapeXml(rev.actor_name)}</username>`,
+          `        <username>${escapeHtml(rev.actor_name)}</username>`,
           `        <id>${rev.actor_user}</id>`,
           '      </contributor>',
         );
       } else {
-        lines.push('      <contributor>', `        <ip>${escapeXml(rev.actor_name)}</ip>`, '      </contributor>');
+        lines.push('      <contributor>', `        <ip>${escapeHtml(rev.actor_name)}</ip>`, '      </contributor>');
       }
       if (rev.rev_minor_edit) lines.push('      <minor />');
       if (rev.rev_deleted & DELETED_COMMENT) lines.push('      <comment deleted="deleted" />');
-      else if (rev.rev_comment !== '') lines.push(`      <comment>${escapeXml(rev.rev_comment)}</comment>`);
+      else if (rev.rev_comment !== '') lines.push(`      <comment>${escapeHtml(rev.rev_comment)}</comment>`);
       lines.push(
         `      <origin>${rev.slot_origin}</origin>`,
-        `      <model>${escapeXml(rev.content_model)}</model>`,
+        `      <model>${escapeHtml(rev.content_model)}</model>`,
         `      <format>${FORMATS[rev.content_model] ?? 'text/plain'}</format>`,
       );
       if (rev.rev_deleted & DELETED_TEXT) {
         lines.push(`      <text bytes="${rev.content_size}" sha1="${rev.content_sha1}" deleted="deleted" />`);
       } else {
         lines.push(
-          `      <text bytes="${rev.content_size}" sha1="${rev.content_sha1}" xml:space="preserve">${escapeXml(rev.content_text)}</text>`,
+          `      <text bytes="${rev.content_size}" sha1="${rev.content_sha1}" xml:space="preserve">${escapeHtml(rev.content_text)}</text>`,
         );
       }
       lines.push(`      <sha1>${rev.rev_sha1}</sha1>`, '    </revision>');

@@ -198,7 +198,8 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
         executeParamInfo(state, result, server);
         break;
       case 'help': {
-        const help = executeHelp(state, server);
+        // The address this server was asked at, not the imported wiki's own `$wgServer`.
+        const help = executeHelp(state, request.requestOrigin);
         if (!params.has('format')) {
           return {
             status: 200,

@@ -3,6 +3,7 @@
  * parameters as data) and, once implemented, `execute`. See the package README ("Writing a query
  * module") for how to write one.
  */
+import type { GroupMembership } from '../accounts/account.js';
 import type { UserBlock } from '../accounts/blocks.js';
 import type { SiteConfig } from '../site/site.js';
 import type { Title, TitleCodec } from '../site/title.js';
@@ -14,12 +15,7 @@ import type { ParamValues } from './params/validate.js';
 import type { ResultArray, ResultObject, ResultValue } from './result/tree.js';
 import type { RequestSession } from './session.js';
 
-/** An explicit group membership in force: the group and its expiry (`infinity` when none). */
-export interface GroupMembership {
-  group: string;
-  /** MediaWiki timestamp, or `infinity`. */
-  expiry: string;
-}
+export type { GroupMembership };
 
 export interface RequestUser {
   /** 0 for an anonymous user. */

@@ -4,6 +4,8 @@
  * prefix is the wiki id), which is what mwn, mwclient and pywikibot expect to see after a login.
  * A session is created only when something must be remembered: a login token, or a login.
  */
+
+import { type AccountForRequest, loadAccount } from '../accounts/account.js';
 import { parseGrants } from '../accounts/authenticate.js';
 import { SessionStore, type StoredSession, tokenKey, USER_SESSION_SECONDS } from '../accounts/sessions.js';
 import { ANONYMOUS_SESSION_TOKENS, makeToken, TOKEN_SUFFIX, type TokenType, tokenMatches } from '../accounts/tokens.js';
@@ -11,7 +13,7 @@ import type { SiteConfig } from '../site/site.js';
 import type { WikiStore } from '../store/database.js';
 import type { RequestUser } from './module.js';
 import { mwToIso } from './params/timestamp.js';
-import { type AccountForRequest, accountUser, anonymousUser, applyBlockToRights, loadAccount } from './user.js';
+import { accountUser, anonymousUser, applyBlockToRights } from './user.js';
 
 /** Parses a `Cookie` header; the first of repeated names wins, as browsers send the most specific first. */
 export function parseCookies(header: string | undefined): Map<string, string> {

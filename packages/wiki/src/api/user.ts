@@ -4,11 +4,12 @@
  * groups' rights in group order, narrowed to a bot password's grants, and, where the site sets
  * `$wgBlockDisablesLogin`, to the rights of `*` for a sitewide-blocked account.
  */
+import type { AccountForRequest } from '../accounts/account.js';
 import { findBlock, type UserBlock } from '../accounts/blocks.js';
 import { rightsOfGrants, rightsOfGroups, siteGroups } from '../site/group-permissions.js';
 import type { SiteConfig } from '../site/site.js';
 import type { WikiStore } from '../store/database.js';
-import type { GroupMembership, RequestUser } from './module.js';
+import type { RequestUser } from './module.js';
 import { mwToIso, toMwTimestamp } from './params/timestamp.js';
 
 function lazyBlock(load: () => Promise<UserBlock | undefined>): () => Promise<UserBlock | undefined> {
@@ -35,55 +36,6 @@ export function anonymousUser(site: SiteConfig, ip: string, store?: WikiStore, n
     block: lazyBlock(async () =>
       store ? findBlock(store, { id: 0, ip, ipExempt: false }, toMwTimestamp(now)) : undefined,
     ),
-  };
-}
-
-/** What a session's account needs to become a RequestUser. */
-export interface AccountForRequest {
-  id: number;
-  name: string;
-  editCount: number;
-  /** MediaWiki timestamp, or null for very old accounts. */
-  registration: string | null;
-  memberships: GroupMembership[];
-  /** The grants of the bot password the session was opened with. */
-  botPassword?: { appId: string; grants: string[] };
-}
-
-/** Whether a membership is still in force at `nowTs` (a MediaWiki timestamp). */
-export function membershipInForce(expiry: string | null, nowTs: string): boolean {
-  return expiry === null || expiry === 'infinity' || expiry > nowTs;
-}
-
-/** Loads an account's name, edit count, registration and memberships in force. */
-export async function loadAccount(
-  store: WikiStore,
-  userId: number,
-  now: Date,
-): Promise<Omit<AccountForRequest, 'botPassword'> | undefined> {
-  const [user, groups] = await Promise.all([
-    store.db
-      .selectFrom('user')
-      .select(['user_id', 'user_name', 'user_editcount', 'user_registration'])
-      .where('user_id', '=', userId)
-      .executeTakeFirst(),
-    store.db
-      .selectFrom('user_groups')
-      .select(['ug_group', 'ug_expiry'])
-      .where('ug_user', '=', userId)
-      .orderBy('ug_group')
-      .execute(),
-  ]);
-  if (!user) return undefined;
-  const nowTs = toMwTimestamp(now);
-  return {
-    id: user.user_id,
-    name: user.user_name,
-    editCount: user.user_editcount ?? 0,
-    registration: user.user_registration,
-    memberships: groups
-      .filter((g) => membershipInForce(g.ug_expiry, nowTs))
-      .map((g) => ({ group: g.ug_group, expiry: g.ug_expiry ?? 'infinity' })),
   };
 }
 

@@ -5,10 +5,11 @@
  * a build that is stopped resumes where it was. The import's command runs this after the import;
  * `serve` runs it in the background for a build left unfinished.
  */
-import { loadSite } from '../site/site-store.js';
+
 import type { WikiStore } from '../store/database.js';
 import { type DeferredBuildState, deferredBuilds, finishBuild, recordBuildProgress } from '../store/deferred-builds.js';
 import { refreshSearchIndex } from '../store/search-index.js';
+import { loadSite } from '../store/site-store.js';
 import { lintPagesAfter, startLintPool, writeLintRows } from './lint-errors.js';
 import { type ImportProgress, silentProgress } from './progress.js';
 

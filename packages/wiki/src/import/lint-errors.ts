@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import type { Insertable, Kysely } from 'kysely';
 import type { SiteConfig } from '../site/site.js';
 import type { WikiDatabase } from '../store/schema.js';
-import { LinkExtractorPool } from './wikitext/extract-pool.js';
+import { LinkExtractorPool } from '../wikitext/extract-pool.js';
 
 const PAGES_PER_BATCH = 100;
 const ROWS_PER_INSERT = 400;

@@ -24,7 +24,12 @@ function duration(seconds: number): string {
   return `${m}:${String(s % 60).padStart(2, '0')}`;
 }
 
+const BAR_WIDTH = 20;
+
 const count = (n: number) => n.toLocaleString('en-US');
+
+/** An amount as a reader wants it: whole units once there are many, a tenth below a hundred (`3.7 MB`). */
+const amount = (n: number) => (Number.isInteger(n) || n >= 100 ? count(Math.round(n)) : n.toFixed(1));
 
 /** Draws progress on a terminal (a redrawn line), or prints a line per phase when not a terminal. */
 export function streamProgress(stream: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }): ImportProgress {
@@ -36,22 +41,33 @@ export function streamProgress(stream: NodeJS.WritableStream & { isTTY?: boolean
   let lastDraw = 0;
   let detail = '';
 
-  const line = () => {
+  /** The line in parts, most important first; the bar and then the detail go when the line is too long. */
+  const line = (width: number) => {
     const elapsed = (Date.now() - started) / 1000;
-    const rate = elapsed > 0 ? done / elapsed : 0;
-    let text = `${label}: ${count(done)}`;
+    // A rate from less than a second says little: none is shown until then.
+    const rate = elapsed >= 1 ? done / elapsed : 0;
+    let bar = '';
+    let amounts = `${amount(done)} ${unit}`;
+    let eta = '';
     if (total !== undefined && total > 0) {
       const share = Math.min(1, done / total);
-      const width = 20;
-      const filled = Math.round(share * width);
-      text = `${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${count(done)}/${count(total)} ${unit}`;
-      if (rate > 0 && done < total) text += `, ETA ${duration((total - done) / rate)}`;
-    } else {
-      text += ` ${unit}`;
+      const filled = Math.round(share * BAR_WIDTH);
+      bar = ` [${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}]`;
+      amounts = `${amount(done)}/${amount(total)} ${unit}`;
+      if (rate > 0 && done < total) eta = `, ETA ${duration((total - done) / rate)}`;
     }
-    if (rate > 0) text += `, ${count(Math.round(rate))} ${unit}/s`;
-    if (detail) text += ` (${detail})`;
-    return text;
+    const speed = rate > 0 ? `, ${rate < 10 ? rate.toFixed(1) : count(Math.round(rate))} ${unit}/s` : '';
+    const about = detail ? ` (${detail})` : '';
+    for (const text of [
+      `${label}:${bar} ${amounts}${eta}${speed}${about}`,
+      `${label}: ${amounts}${eta}${speed}${about}`,
+      `${label}: ${amounts}${eta}${speed}`,
+    ]) {
+      if (text.length <= width) return text;
+    }
+    // Only the label is shortened now: the figures stay whole.
+    const figures = `: ${amounts}${eta}${speed}`;
+    return `${label.slice(0, Math.max(0, width - figures.length - 1))}…${figures}`.slice(0, width);
   };
   const draw = (force: boolean) => {
     if (!stream.isTTY) return;
@@ -59,7 +75,7 @@ export function streamProgress(stream: NodeJS.WritableStream & { isTTY?: boolean
     if (!force && now - lastDraw < 100) return;
     lastDraw = now;
     const width = (stream.columns ?? 100) - 1;
-    stream.write(`\r${line().slice(0, width).padEnd(width)}`);
+    stream.write(`\r${line(width).padEnd(width)}`);
   };
 
   return {
@@ -79,7 +95,7 @@ export function streamProgress(stream: NodeJS.WritableStream & { isTTY?: boolean
     },
     end() {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      const summary = `${label}: ${count(done)} ${unit} in ${seconds} s${detail ? ` (${detail})` : ''}`;
+      const summary = `${label}: ${amount(done)} ${unit} in ${seconds} s${detail ? ` (${detail})` : ''}`;
       if (stream.isTTY) stream.write(`\r${summary.padEnd((stream.columns ?? 100) - 1)}\n`);
       else stream.write(`${summary}\n`);
     },

@@ -3,8 +3,8 @@
  * sample/README.md), imported into the store when the store holds no wiki yet.
  */
 import { fileURLToPath } from 'node:url';
-import { loadSite } from '../site/site-store.js';
 import type { WikiStore } from '../store/database.js';
+import { loadSite } from '../store/site-store.js';
 import type { ImportProgress } from './progress.js';
 import { importXmlDump, type XmlImportSummary } from './xml/xml-importer.js';
 

@@ -152,38 +152,6 @@ export const CONTRIBUTOR_RIGHTS: readonly string[] = RIGHTS.filter(
 );
 /** Explicit user groups. */
 export const USER_GROUPS: readonly string[] = ['bot', 'bureaucrat', 'interface-admin', 'suppress', 'sysop'];
-/** URL protocols of external links (`$wgUrlProtocols` without the trailing `:`/`//`), besides the empty value; the site may add one more (`extraUrlProtocol`). */
-export const BASE_URL_PROTOCOLS: readonly string[] = [
-  '',
-  'bitcoin',
-  'ftp',
-  'ftps',
-  'geo',
-  'git',
-  'gopher',
-  'http',
-  'https',
-  'irc',
-  'ircs',
-  'magnet',
-  'mailto',
-  'matrix',
-  'mms',
-  'news',
-  'nntp',
-  'redis',
-  'sftp',
-  'sip',
-  'sips',
-  'sms',
-  'ssh',
-  'svn',
-  'tel',
-  'telnet',
-  'urn',
-  'worldwind',
-  'xmpp',
-];
 
 /** The protocol enum of `extlinks`/`exturlusage`: resolved per site by the validator. */
 export const URL_PROTOCOLS = { siteEnum: 'urlprotocols' } as const;

@@ -1,7 +1,7 @@
 /**
  * The description of one wiki: what MediaWiki keeps in LocalSettings.php and its language files
  * rather than in the database. It comes from a dump's <siteinfo>, from a MediaWiki database's
- * settings.json, or from configuration, and is stored with the wiki (see site/site-store.ts).
+ * settings.json, or from configuration, and is stored with the wiki (see store/site-store.ts).
  * Every module, the title parser and the importers read it; nothing else defines namespaces.
  */
 

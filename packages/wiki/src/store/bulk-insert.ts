@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { type ColumnKind, isPostgres } from './migrations/columns.js';
+import { isPostgres } from './dialect.js';
+import type { ColumnKind } from './migrations/columns.js';
 import { wikiTable } from './wiki-tables.js';
 
 /** Rows per INSERT on SQLite: well under its limit of bound parameters. */

@@ -2,12 +2,25 @@
  * Revision texts kept in memory between requests, so that answers that show the same contents
  * again (the latest revisions of popular pages) read them once. A content row's text never changes
  * under its id in MediaWiki's model; the cache still checks each hit against the row's stored
- * SHA-1, so a store rewritten by another import cannot serve a stale text. Large texts are
- * registered with the JSON printer (`api/format/prepared-json.ts`), which then splices in their
- * escaped form instead of escaping them again.
+ * SHA-1, so a store rewritten by another import cannot serve a stale text. Whoever wants to know
+ * which texts are kept (the JSON printer, `api/format/prepared-json.ts`, which then splices in
+ * their escaped form instead of escaping them again) registers with `observeKeptTexts`: the store
+ * knows nothing of formats.
  */
-import { forgetText, prepareText } from '../api/format/prepared-json.js';
 import type { WikiStore } from './database.js';
+
+/** Told when the cache keeps a text and when it lets it go. */
+export interface KeptTextObserver {
+  kept(text: string): void;
+  dropped(text: string): void;
+}
+
+let observer: KeptTextObserver | undefined;
+
+/** Registers the one observer of kept texts (the JSON printer does so when it is loaded). */
+export function observeKeptTexts(next: KeptTextObserver): void {
+  observer = next;
+}
 
 /**
  * Characters of text kept per store (UTF-16 in memory: about twice as many bytes, plus their JSON
@@ -45,7 +58,7 @@ export class ContentCache {
     if (old) this.remove(id, old);
     this.entries.set(id, { sha1, text });
     this.chars += text.length;
-    prepareText(text);
+    observer?.kept(text);
     for (const [oldest, entry] of this.entries) {
       if (this.chars <= this.budget) break;
       this.remove(oldest, entry);
@@ -59,7 +72,7 @@ export class ContentCache {
   private remove(id: number, entry: Entry): void {
     this.entries.delete(id);
     this.chars -= entry.text.length;
-    forgetText(entry.text);
+    observer?.dropped(entry.text);
   }
 }
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import { isPostgres } from './dialect.js';
 import { tables } from './migrations/0001_wiki_store.js';
-import { isPostgres } from './migrations/columns.js';
 
 /** Every table whose primary key the store can generate, with that column. */
 export const generatedIdColumns: ReadonlyArray<{ table: string; column: string }> = tables.flatMap((t) =>

@@ -6,7 +6,7 @@
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { SiteConfig } from '../site/site.js';
-import { isPostgres } from './migrations/columns.js';
+import { isPostgres } from './dialect.js';
 import type { WikiDatabase } from './schema.js';
 
 /** At most this many rows are kept per page, as MediaWiki's `$wgQueryCacheLimit` bounds them. */

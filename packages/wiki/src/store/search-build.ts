@@ -2,7 +2,7 @@
  * SQLite: the search index of an import into an empty store, built on a thread of its own.
  *
  * FTS5's inserts are most of what the import's writing thread does, and that thread sets the
- * import's pace (see docs/import-performance.md). Here a worker thread (`search-build-worker.ts`)
+ * import's pace (see docs/performance-log.md). Here a worker thread (`search-build-worker.ts`)
  * writes the entries into the same tables in a scratch file beside the store, with a connection
  * of its own, while the importer writes the pages; at the end it merges the index and stems its
  * vocabulary while the importer builds the store's other indexes. The finished tables are then

@@ -21,10 +21,10 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { Database as SQLiteDatabase } from 'better-sqlite3';
 import { CompiledQuery, type Kysely, sql } from 'kysely';
-import { phpWordCount } from '../modules/support/search-snippet.js';
 import type { SiteConfig } from '../site/site.js';
+import { phpWordCount } from '../text/word-count.js';
 import { siblingModule, startWorker } from '../worker-thread.js';
-import { isPostgres } from './migrations/columns.js';
+import { isPostgres } from './dialect.js';
 import { SearchIndexBuild } from './search-build.js';
 import {
   entrySuffix,

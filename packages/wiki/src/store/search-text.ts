@@ -3,7 +3,8 @@
  * what MediaWiki's index update leaves out removed, and its word count. Apart from the index's
  * database code, so that the dump reader's thread prepares the texts of an import with it.
  */
-import { phpWordCount } from '../modules/support/search-snippet.js';
+import { asciiTable } from '../text/ascii-table.js';
+import { phpWordCount } from '../text/word-count.js';
 
 /**
  * A word: a run of ASCII letters and digits and of any characters beyond ASCII, as the search
@@ -56,13 +57,6 @@ const MAX_INDEXED_CHARS = 500_000;
 const ASCII_URL_CHAR = asciiTable(new RegExp(`[${URL_CHARS}]`));
 /** Whether each ASCII character may be part of the word before a link trail (as may any beyond). */
 const ASCII_TRAIL_WORD_CHAR = asciiTable(/[A-Za-z_'.0-9&#;-]/);
-
-/** Whether each ASCII character matches `pattern` (a character class), as a table. */
-export function asciiTable(pattern: RegExp): Uint8Array {
-  const table = new Uint8Array(128);
-  for (let c = 0; c < 128; c++) table[c] = pattern.test(String.fromCharCode(c)) ? 1 : 0;
-  return table;
-}
 
 function isUrlChar(c: number): boolean {
   return c >= 128 || ASCII_URL_CHAR[c] === 1;

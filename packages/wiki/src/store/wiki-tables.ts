@@ -1,9 +1,10 @@
 import { type Kysely, sql } from 'kysely';
+import { isPostgres } from './dialect.js';
 import { tables } from './migrations/0001_wiki_store.js';
 import { tables as sessionTables } from './migrations/0002_sessions.js';
 import { tables as linterTables } from './migrations/0014_linter.js';
 import { tables as deferredTables } from './migrations/0100_deferred_builds.js';
-import { isPostgres, type TableDef } from './migrations/columns.js';
+import type { TableDef } from './migrations/columns.js';
 
 /** Every table of the wiki store with its columns, as the migrations created them. */
 export const wikiTables: readonly TableDef[] = tables;

@@ -28,8 +28,8 @@ import type { TestEngine } from '@svc/common/testing';
 import { testEngines } from '@svc/common/testing';
 import { importMediaWikiDatabase } from '../../src/import/mediawiki-database/importer.js';
 import type { SiteConfig } from '../../src/site/site.js';
-import { loadSite } from '../../src/site/site-store.js';
 import { openWikiStore, type WikiStore } from '../../src/store/database.js';
+import { loadSite } from '../../src/store/site-store.js';
 
 const fixtureDir = fileURLToPath(new URL('../fixtures/reference-wiki/', import.meta.url));
 const sourceDir = fileURLToPath(new URL('../../src/', import.meta.url));

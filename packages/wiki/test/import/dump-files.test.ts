@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import { describeEachEngine, type TestEngine } from '@svc/common/testing';
 import sharp from 'sharp';
 import { importXmlDump, XmlImportError } from '../../src/import/xml/xml-importer.js';
-import { loadSite } from '../../src/site/site-store.js';
 import type { WikiStore } from '../../src/store/database.js';
+import { loadSite } from '../../src/store/site-store.js';
 import { importTestStores } from './test-stores.js';
 
 /** `a/ab/Name` as MediaWiki lays out an upload folder, computed here independently. */

@@ -10,10 +10,10 @@ import { describeEachEngine, useTestDatabase } from '@svc/common/testing';
 import SQLite from 'better-sqlite3';
 import { importMediaWikiDatabase } from '../../src/import/mediawiki-database/importer.js';
 import { ImportRefused } from '../../src/import/wiki-identity.js';
-import { loadSite } from '../../src/site/site-store.js';
 import type { WikiStore } from '../../src/store/database.js';
 import { migrations } from '../../src/store/migrations/index.js';
 import type { WikiDatabase } from '../../src/store/schema.js';
+import { loadSite } from '../../src/store/site-store.js';
 import { wikiTables } from '../../src/store/wiki-tables.js';
 import { type ReferenceWikiFiles, referenceWikiFiles } from '../helpers/reference-wiki.js';
 

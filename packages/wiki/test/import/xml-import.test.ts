@@ -7,10 +7,10 @@ import { describeEachEngine, type TestEngine } from '@svc/common/testing';
 import { sql } from 'kysely';
 import { ImportRefused } from '../../src/import/wiki-identity.js';
 import { importXmlDump, XmlImportError } from '../../src/import/xml/xml-importer.js';
-import { loadSite } from '../../src/site/site-store.js';
 import type { WikiStore } from '../../src/store/database.js';
 import { refreshQueryCache } from '../../src/store/querycache.js';
 import { refreshSearchIndex } from '../../src/store/search-index.js';
+import { loadSite } from '../../src/store/site-store.js';
 import { dumpsDir } from '../helpers/fixtures.js';
 import { importTestStores } from './test-stores.js';
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
-import { makeExtract } from '../../src/extracts/extract.js';
-import { wikitextBlocks } from '../../src/extracts/wikitext-blocks.js';
 import { TitleCodec } from '../../src/site/title.js';
+import { makeExtract } from '../../src/wikitext/extracts/extract.js';
+import { wikitextBlocks } from '../../src/wikitext/extracts/wikitext-blocks.js';
 import { germanSite } from '../helpers/german-site.js';
 
 describe('wikitext to extract', () => {

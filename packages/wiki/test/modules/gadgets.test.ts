@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
-import { parseGadgetsDefinition } from '../../src/site/gadgets.js';
+import { parseGadgetsDefinition } from '../../src/store/gadgets.js';
 import { useReferenceApi } from '../helpers/reference-api.js';
 
 test('the definition syntax: sections, flags, list options and pages by kind', () => {

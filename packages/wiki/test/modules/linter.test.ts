@@ -4,16 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
+import { importXmlDump } from '../../src/import/xml/xml-importer.js';
+import { TitleCodec } from '../../src/site/title.js';
+import { openWikiStore } from '../../src/store/database.js';
 import {
   ENABLED_LINT_CATEGORIES,
   LINT_PIECE_CHARS,
   LINT_PIECE_MAX_CHARS,
   lintPieces,
   lintWikitext,
-} from '../../src/import/wikitext/lint.js';
-import { importXmlDump } from '../../src/import/xml/xml-importer.js';
-import { TitleCodec } from '../../src/site/title.js';
-import { openWikiStore } from '../../src/store/database.js';
+} from '../../src/wikitext/lint.js';
 import { germanSite } from '../helpers/german-site.js';
 import { useReferenceApi } from '../helpers/reference-api.js';
 

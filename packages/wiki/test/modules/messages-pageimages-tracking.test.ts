@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
 import { normalizeMessageKey, SHIPPED_MESSAGE_KEYS, shippedMessage } from '../../src/api/messages/store.js';
 import { type MessageTransformContext, transformMessage } from '../../src/api/messages/transform.js';
-import { extractPage } from '../../src/import/wikitext/extract-page.js';
 import { TitleCodec } from '../../src/site/title.js';
+import { extractPage } from '../../src/wikitext/extract-page.js';
 import { germanSite } from '../helpers/german-site.js';
 import { useReferenceApi } from '../helpers/reference-api.js';
 

@@ -9,12 +9,14 @@ import { sql } from 'kysely';
 import { buildApp } from '../../src/api/app.js';
 import { importXmlDump } from '../../src/import/xml/xml-importer.js';
 import { parseSearchTerms, runSearch } from '../../src/modules/support/search-query.js';
-import { phpWordCount, textSnippet } from '../../src/modules/support/search-snippet.js';
-import { loadSite } from '../../src/site/site-store.js';
+import { textSnippet } from '../../src/modules/support/search-snippet.js';
+import { afterMigrations } from '../../src/store/after-migrations.js';
 import { openWikiStore, type WikiStore } from '../../src/store/database.js';
 import * as searchTables from '../../src/store/migrations/0017_search_index_tables.js';
 import { refreshSearchIndex } from '../../src/store/search-index.js';
+import { loadSite } from '../../src/store/site-store.js';
 import { WordStemmer } from '../../src/store/word-stems.js';
+import { phpWordCount } from '../../src/text/word-count.js';
 import { queryJson, useReferenceApi } from '../helpers/reference-api.js';
 
 const titles = (items: any[]): string[] => items.map((p) => p.title);
@@ -252,11 +254,11 @@ describeEachEngine('list=search on the reference wiki', (engine) => {
 });
 
 function dump(pages: Array<[id: number, title: string, rev: number, text: string]>): string {
-  const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const body = pages
     .map(
       ([id, title, rev, text]) =>
-        `<page><title>${title}</title><ns>0</ns><id>${id}</id><revision><id>${rev}</id><timestamp>2024-01-0${rev % 9 || 1}T00:00:00Z</timestamp><contributor><username>Alice</username><id>7</id></contributor><model>wikitext</model><format>text/x-wiki</format><text xml:space="preserve">${escapeXml(text)}</text></revision></page>`,
+        `<page><title>${title}</title><ns>0</ns><id>${id}</id><revision><id>${rev}</id><timestamp>2024-01-0${rev % 9 || 1}T00:00:00Z</timestamp><contributor><username>Alice</username><id>7</id></contributor><model>wikitext</model><format>text/x-wiki</format><text xml:space="preserve">${escapeHtml(text)}</text></revision></page>`,
     )
     .join('');
   return `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" version="0.11" xml:lang="de">
@@ -404,6 +406,7 @@ describeEachEngine('the search index follows the store', (engine: TestEngine) =>
     const columns = store.sqlite!.prepare("select name from pragma_table_info('searchindex') order by cid").all();
     assert.deepEqual(columns, [{ name: 'si_title' }, { name: 'si_text' }, { name: 'si_namespace' }]);
     await searchTables.up(store.db);
+    await afterMigrations(store.db, ['0017_search_index_tables']);
     assert.deepEqual(
       [await find('Leuchtturm'), await find('Dörfer', { srenablerewrites: '1', srwhat: 'title' })],
       found,

@@ -7,12 +7,12 @@ import { migrateToLatest } from '@svc/common';
 import { describeEachEngine, useTestDatabase } from '@svc/common/testing';
 import { sql } from 'kysely';
 import { defaultSite } from '../../src/site/defaults.js';
-import { loadSite, saveSite } from '../../src/site/site-store.js';
 import { openWikiStore } from '../../src/store/database.js';
 import { syncIdSequences } from '../../src/store/id-sequences.js';
 import * as m0016 from '../../src/store/migrations/0016_link_tables_without_rowid.js';
 import { migrations } from '../../src/store/migrations/index.js';
 import type { WikiDatabase } from '../../src/store/schema.js';
+import { loadSite, saveSite } from '../../src/store/site-store.js';
 
 describeEachEngine('wiki store', (engine) => {
   const store = useTestDatabase<WikiDatabase>(engine);

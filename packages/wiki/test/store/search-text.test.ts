@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { phpWordCount } from '../../src/modules/support/search-snippet.js';
 import { indexableText } from '../../src/store/search-text.js';
+import { phpWordCount } from '../../src/text/word-count.js';
 import { randomTexts as randomTextsOf } from '../helpers/random-texts.js';
 
 // The replacements MediaWiki's search index update makes, as regular expressions: the scanners

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { PortalDatabase } from '../../portal/schema.js';
 import {
   createSession,
   defaultSessionPolicy,
@@ -10,6 +9,7 @@ import {
   type SessionPolicy,
 } from '../../portal/sessions.js';
 import { type SignInAttempt, SignInLimiter, SlidingWindowCounter } from '../../portal/sign-in-limiter.js';
+import type { PortalDatabase } from '../../store/portal-schema.js';
 import { cookieName, parseCookies, serializeCookie } from './cookies.js';
 import { csrfToken, csrfTokenMatches, newPreSessionValue } from './csrf.js';
 import { newDeviceCookieValue, verifiedDevice } from './device-cookie.js';

@@ -4,8 +4,8 @@
  * or `FAIL` with the reason in `loginmessageformat`; there are no further steps to `continue`.
  */
 import { Authenticator } from '../../accounts/authenticate.js';
+import { escapeHtml } from '../../text/escape.js';
 import { apiError, requireAtLeastOneOf } from '../errors.js';
-import { escapeXml } from '../format/xml.js';
 import { renderMessage } from '../messages/render.js';
 import type { ParamDescriptor } from '../params/descriptor.js';
 import type { RequestState } from '../request-state.js';
@@ -60,7 +60,7 @@ export async function executeClientLogin(state: RequestState, result: ResultObje
     state.session.user.ip,
     state.now,
   );
-  if (!outcome.ok) return fail(outcome.reason.key, outcome.reason.params as (string | number)[]);
+  if (!outcome.ok) return fail(outcome.reason.key, outcome.reason.params);
   await state.session.logIn(outcome.account);
   answer.status = 'PASS';
   answer.username = outcome.account.name;
@@ -76,7 +76,7 @@ function writeMessage(
 ): void {
   const language = state.userLanguage;
   if (format === 'raw') answer.message = { key, params: list('param', params) };
-  else if (format === 'html') answer.message = escapeXml(renderMessage(key, params, language));
+  else if (format === 'html') answer.message = escapeHtml(renderMessage(key, params, language));
   else if (format === 'wikitext') answer.message = renderMessage(key, params, language);
   answer.messagecode = key;
 }

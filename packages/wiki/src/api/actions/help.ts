@@ -3,7 +3,7 @@
  * same data paraminfo and the validator use). `modules=query+allpages` describes single modules.
  */
 import { QUERY_MODULES } from '../../modules/registry.js';
-import { escapeXml } from '../format/xml.js';
+import { escapeHtml } from '../../text/escape.js';
 import type { ModuleDescriptor, ParamDescriptor } from '../params/descriptor.js';
 import { enumValues, resolveDefault } from '../params/validate.js';
 import type { RequestState } from '../request-state.js';
@@ -38,7 +38,7 @@ function paramRows(d: ModuleDescriptor, state: RequestState): string {
       if (p.deprecated) notes.push('deprecated');
       if (p.deprecatedvalues) notes.push(`deprecated values: ${p.deprecatedvalues.join(', ')}`);
       const description = parameterHelp(d.name, p.name, helpLanguage(state.userLanguage)) ?? '';
-      return `<tr><td><code>${escapeXml(d.prefix + p.name)}</code></td><td>${escapeXml(description)}</td><td>${escapeXml(typeText(p, state))}</td><td>${escapeXml(notes.join('; '))}</td></tr>`;
+      return `<tr><td><code>${escapeHtml(d.prefix + p.name)}</code></td><td>${escapeHtml(description)}</td><td>${escapeHtml(typeText(p, state))}</td><td>${escapeHtml(notes.join('; '))}</td></tr>`;
     })
     .join('\n');
 }
@@ -48,7 +48,7 @@ function summary(d: ModuleDescriptor, state: RequestState): string {
   const texts = MODULE_HELP[d.name];
   if (!texts) return '';
   const example = `api.php?action=query&${d.group}=${d.name}${texts.example ? `&${texts.example}` : ''}`;
-  return `<p>${escapeXml(texts[helpLanguage(state.userLanguage)])}</p>\n<p><code>${escapeXml(example)}</code></p>\n`;
+  return `<p>${escapeHtml(texts[helpLanguage(state.userLanguage)])}</p>\n<p><code>${escapeHtml(example)}</code></p>\n`;
 }
 
 function moduleSection(d: ModuleDescriptor, state: RequestState): string {
@@ -61,14 +61,15 @@ function moduleSection(d: ModuleDescriptor, state: RequestState): string {
     .filter(Boolean)
     .join(', ');
   const implemented = QUERY_MODULES.find((m) => m.descriptor === d)?.execute ? '' : ' (described; not answered yet)';
-  return `<section id="query+${escapeXml(d.name)}"><h2>${escapeXml(`${d.group}=${d.name}`)}${escapeXml(implemented)}</h2>
-${summary(d, state)}<p>Prefix <code>${escapeXml(d.prefix || '(none)')}</code>; ${escapeXml(flags)}. Source: ${escapeXml(d.source)}, licence ${escapeXml(d.licensetag)}. <a href="${escapeXml(d.helpurl)}">Documentation</a>.</p>
+  return `<section id="query+${escapeHtml(d.name)}"><h2>${escapeHtml(`${d.group}=${d.name}`)}${escapeHtml(implemented)}</h2>
+${summary(d, state)}<p>Prefix <code>${escapeHtml(d.prefix || '(none)')}</code>; ${escapeHtml(flags)}. Source: ${escapeHtml(d.source)}, licence ${escapeHtml(d.licensetag)}. <a href="${escapeHtml(d.helpurl)}">Documentation</a>.</p>
 <table><thead><tr><th>Parameter</th><th>Description</th><th>Type</th><th>Notes</th></tr></thead><tbody>
 ${paramRows(d, state)}
 </tbody></table></section>`;
 }
 
-export function executeHelp(state: RequestState, server: string): string {
+/** The help page; `servedAt` is the origin the request came to, named as the endpoint. */
+export function executeHelp(state: RequestState, servedAt: string): string {
   const requested = state.params.get('modules');
   state.params.markUsed('recursivesubmodules');
   state.params.markUsed('toc');
@@ -81,13 +82,13 @@ export function executeHelp(state: RequestState, server: string): string {
   const site = state.services.site;
   const sections = modules.map((d) => moduleSection(d, state)).join('\n');
   const toc = modules
-    .map((d) => `<li><a href="#query+${escapeXml(d.name)}">${escapeXml(`${d.group}=${d.name}`)}</a></li>`)
+    .map((d) => `<li><a href="#query+${escapeHtml(d.name)}">${escapeHtml(`${d.group}=${d.name}`)}</a></li>`)
     .join('');
   return `<!DOCTYPE html>
-<html lang="en" dir="ltr"><head><meta charset="UTF-8"/><title>API help – ${escapeXml(site.siteName)}</title>
+<html lang="en" dir="ltr"><head><meta charset="UTF-8"/><title>API help – ${escapeHtml(site.siteName)}</title>
 <style>body{font-family:sans-serif;margin:1em 2em;max-width:70em}table{border-collapse:collapse}td,th{border:1px solid #c8ccd1;padding:.2em .5em;text-align:left;vertical-align:top}</style></head>
-<body><h1>API of ${escapeXml(site.siteName)}</h1>
-<p>Endpoint: <code>${escapeXml(`${server}${site.scriptPath}/api.php`)}</code>. Actions: <code>query</code>, <code>paraminfo</code>, <code>help</code>. Formats: json, jsonfm, xml, xmlfm, php, phpfm, rawfm, none; <code>formatversion=2</code> for modern JSON.</p>
+<body><h1>API of ${escapeHtml(site.siteName)}</h1>
+<p>Endpoint: <code>${escapeHtml(`${servedAt}${site.scriptPath}/api.php`)}</code>. Actions: <code>query</code>, <code>paraminfo</code>, <code>help</code>. Formats: json, jsonfm, xml, xmlfm, php, phpfm, rawfm, none; <code>formatversion=2</code> for modern JSON.</p>
 <h2>Query modules</h2><ul>${toc}</ul>
 ${sections}
 </body></html>

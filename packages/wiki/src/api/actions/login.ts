@@ -70,7 +70,9 @@ export async function executeLogin(state: RequestState, result: ResultObject): P
   );
   if (!outcome.ok) {
     answer.result = 'Failed';
-    answer.reason = state.messageFormatter.formatMessage(outcome.reason);
+    answer.reason = state.messageFormatter.formatMessage(
+      message(outcome.reason.key, outcome.reason.key, outcome.reason.params),
+    );
     return;
   }
   await session.logIn(outcome.account);

@@ -5,6 +5,7 @@
  * client libraries follow to learn the whole API.
  */
 import type { SiteConfig } from '../../site/site.js';
+import { escapeHtmlText } from '../../text/escape.js';
 import { type ApiMessage, message } from '../errors.js';
 import {
   DEFAULT_USER_SUBTYPES,
@@ -104,8 +105,6 @@ export interface HelpOptions {
   language: 'en' | 'de';
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /**
  * A description in the shape `helpformat` asks for: the text (`wikitext`), the text as HTML
  * (`html`; our texts are single paragraphs, which MediaWiki gives without `<p>`), or the message
@@ -114,7 +113,7 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 function helpValue(help: HelpOptions, key: string, text: string | undefined): ResultValue {
   if (help.format === 'raw') return list('msg', [{ key, params: list('param', []) }]);
   const value = text ?? '';
-  return help.format === 'html' ? escapeHtml(value) : value;
+  return help.format === 'html' ? escapeHtmlText(value) : value;
 }
 
 function exampleDescription(help: HelpOptions, key: string, text: string): ResultValue {

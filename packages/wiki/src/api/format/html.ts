@@ -1,4 +1,4 @@
-import { escapeXml } from './xml.js';
+import { escapeHtml } from '../../text/escape.js';
 
 /**
  * The HTML page of the `…fm` formats: the printed result in a `<pre>`, for reading in a browser.
@@ -11,17 +11,17 @@ export function renderHtmlPage(kind: string, text: string, siteName: string, lan
     ? `Dies ist die HTML-Darstellung des ${kind}-Formats. HTML ist zum Lesen gedacht; Programme sollten das Format ohne „fm“ verwenden (zum Beispiel <code>format=json</code>).`
     : `This is the HTML representation of the ${kind} format. HTML is good for reading; programs should use the format without “fm” (for example <code>format=json</code>).`;
   return `<!DOCTYPE html>
-<html lang="${escapeXml(language)}" dir="ltr">
+<html lang="${escapeHtml(language)}" dir="ltr">
 <head>
 <meta charset="UTF-8"/>
 <meta name="robots" content="noindex,nofollow"/>
-<title>${escapeXml(title)}</title>
+<title>${escapeHtml(title)}</title>
 <style>body{font-family:sans-serif;margin:1em 2em}pre{white-space:pre-wrap;word-break:break-all;background:#f8f9fa;border:1px solid #c8ccd1;padding:1em}</style>
 </head>
 <body>
-<h1>${escapeXml(title)}</h1>
+<h1>${escapeHtml(title)}</h1>
 <p>${note}</p>
-<pre>${escapeXml(text)}</pre>
+<pre>${escapeHtml(text)}</pre>
 </body>
 </html>
 `;

@@ -6,6 +6,7 @@
  * when it lets them go; a text that is not registered is printed the ordinary way, so the registry
  * changes only the cost of an answer, never its bytes.
  */
+import { observeKeptTexts } from '../../store/content-cache.js';
 import { type DeflatedPiece, deflatedPiece, gzipOfRanges } from '../gzip.js';
 import { stringifyInOrder } from '../result/ordered-keys.js';
 import { PRINTED, type PrintedForm, type ResultObject } from '../result/tree.js';
@@ -50,6 +51,9 @@ export function prepareText(text: string): void {
 export function forgetText(text: string): void {
   registry.delete(text);
 }
+
+// The content cache's texts are the ones answers repeat.
+observeKeptTexts({ kept: prepareText, dropped: forgetText });
 
 /** The UTF-8 size of a string, from the registry when the text is registered. */
 export function utf8Length(text: string): number {

@@ -1,3 +1,4 @@
+import { escapeXml } from '../../text/escape.js';
 import {
   CONTENT,
   ELEMENT,
@@ -7,26 +8,6 @@ import {
   type ResultValue,
   SUBELEMENTS,
 } from '../result/tree.js';
-
-/**
- * Text for XML and HTML: markup escaped, and the characters XML 1.0 cannot carry (C0 controls but
- * tab, line feed and carriage return; U+FFFE, U+FFFF) replaced by U+FFFD, as MediaWiki's output
- * cleaning does, so that an answer always parses.
- */
-export function escapeXml(text: string): string {
-  if (!XML_SPECIAL.test(text)) return text;
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(NOT_XML_TEXT, '\uFFFD');
-}
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters must be replaced
-const XML_SPECIAL = /[&<>"\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters must be replaced
-const NOT_XML_TEXT = /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/g;
 
 /** An XML name for a key: invalid characters become `.xx.` hex escapes, as MediaWiki mangles them. */
 function xmlName(key: string): string {

@@ -5,8 +5,8 @@
  * any other language `MediaWiki:Key/<lang>`.
  */
 import { upperFirst } from '../../site/first-letter.js';
-import { MEDIAWIKI_NAMESPACE, readInterfacePages } from '../../site/interface-pages.js';
 import type { WikiStore } from '../../store/database.js';
+import { MEDIAWIKI_NAMESPACE, readInterfacePages } from '../../store/interface-pages.js';
 import { GERMAN_MESSAGES } from './de.js';
 import { ENGLISH_MESSAGES } from './en.js';
 import { GERMAN_INTERFACE_MESSAGES } from './interface-de.js';

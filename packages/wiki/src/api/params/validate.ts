@@ -3,8 +3,9 @@
  * declares them and returns typed values, or throws MediaWiki's error. Modules never re-validate.
  */
 
-import { BASE_URL_PROTOCOLS } from '../../modules/values.js';
 import type { SiteConfig } from '../../site/site.js';
+import { urlProtocols } from '../../site/url-protocols.js';
+import { normalizeUserValue } from '../../site/user-name.js';
 import { ApiError, type ApiMessage, apiError, message } from '../errors.js';
 import {
   DEFAULT_USER_SUBTYPES,
@@ -46,14 +47,6 @@ export function enumValues(type: ParamType, site: SiteConfig): readonly string[]
   if (typeof type === 'string') return undefined;
   if ('siteEnum' in type) return urlProtocols(site);
   return type as readonly string[];
-}
-
-/** The URL protocols of external link filters: MediaWiki's defaults plus the site's extra one. */
-export function urlProtocols(site: SiteConfig): readonly string[] {
-  const extra = site.settings.extraUrlProtocol;
-  const list = ['', ...BASE_URL_PROTOCOLS];
-  if (typeof extra === 'string' && extra !== '' && !list.includes(extra)) list.push(extra);
-  return list;
 }
 
 const namespaceIds = new WeakMap<SiteConfig, string[]>();
@@ -292,37 +285,6 @@ const INT64_MAX = 2n ** 63n - 1n;
 const INT64_MIN = -(2n ** 63n);
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
 const INVALID_TITLE_CHARS = /[#<>[\]|{}\u0000-\u001f\u007f\ufffd]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
-const INVALID_USER_CHARS = /[#<>[\]|{}/\u0000-\u001f\u007f\ufffd]/;
-const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)$/;
-const IPV6 = /^[0-9A-Fa-f:]+$/;
-
-function isIp(value: string): boolean {
-  return IPV4.test(value) || (value.includes(':') && IPV6.test(value) && value.split(':').length <= 8);
-}
-
-/**
- * A user value in canonical form (first letter upper-case, spaces, IPv6 upper-case), or null when
- * it is none of the accepted kinds.
- */
-export function normalizeUserValue(raw: string, subtypes: readonly string[]): string | null {
-  const value = raw.replace(/_/g, ' ').trim().replace(/ {2,}/g, ' ');
-  if (value === '') return null;
-  if (subtypes.includes('id') && /^#\d+$/.test(value)) return value;
-  if (isIp(value)) return subtypes.includes('ip') ? (value.includes(':') ? value.toUpperCase() : value) : null;
-  const cidr = /^(.+)\/(\d{1,3})$/.exec(value);
-  if (cidr && isIp(cidr[1])) {
-    return subtypes.includes('cidr') ? (value.includes(':') ? value.toUpperCase() : value) : null;
-  }
-  if (subtypes.includes('interwiki') && value.includes('>')) {
-    const [prefix, name] = [value.slice(0, value.indexOf('>')), value.slice(value.indexOf('>') + 1)];
-    if (prefix && name && !/[#<>[\]|{}/@:]/.test(name)) return `${prefix}>${name}`;
-    return null;
-  }
-  if (!subtypes.includes('name') && !subtypes.includes('temp')) return null;
-  if (INVALID_USER_CHARS.test(value) || value.includes(':') || value.length > 255) return null;
-  return value.charAt(0).toLocaleUpperCase('en') + value.slice(1);
-}
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;

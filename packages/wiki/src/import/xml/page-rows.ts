@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6, sanitizeIP } from '../../site/ip-address.js';
 import { NS_CATEGORY, NS_FILE } from '../../site/title.js';
-import { externalLinkIndexes } from '../wikitext/external-links.js';
-import type { PageLinks } from '../wikitext/extract-links.js';
+import { externalLinkIndexes } from '../../wikitext/external-links.js';
+import type { PageLinks } from '../../wikitext/extract-links.js';
 
 /** `2006-12-13T03:07:14Z` -> `20061213030714`; anything else unchanged but for its digits. */
 export function mediaWikiTimestamp(iso: string): string {

@@ -8,9 +8,9 @@
 import type { SiteConfig } from '../../site/site.js';
 import { TitleCodec } from '../../site/title.js';
 import { type PreparedPage, preparePage } from '../../store/search-text.js';
-import type { PageLinks } from '../wikitext/extract-links.js';
-import { extractPage } from '../wikitext/extract-page.js';
-import { LinkExtractorPool } from '../wikitext/extract-pool.js';
+import type { PageLinks } from '../../wikitext/extract-links.js';
+import { extractPage } from '../../wikitext/extract-page.js';
+import { LinkExtractorPool } from '../../wikitext/extract-pool.js';
 import type { DumpEvent, DumpPage, DumpRevision } from './dump-types.js';
 import { type LinkRows, linkRows, mediaWikiTimestamp, sha1Base36 } from './page-rows.js';
 

@@ -8,10 +8,9 @@
  */
 
 import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { quoteIdentifier, UserError } from '@svc/common';
 import type { SiteConfig } from '../../site/site.js';
-import { loadSite, saveSite } from '../../site/site-store.js';
 import { NS_FILE } from '../../site/title.js';
 import type { WikiStore } from '../../store/database.js';
 import { deferBuild } from '../../store/deferred-builds.js';
@@ -26,6 +25,7 @@ import {
   startSearchIndexThread,
 } from '../../store/search-index.js';
 import { entrySuffix } from '../../store/search-text.js';
+import { loadSite, saveSite } from '../../store/site-store.js';
 import { clearWiki, wikiTable } from '../../store/wiki-tables.js';
 import type { BulkWriter } from '../bulk-writer.js';
 import { openBulkWriter } from '../bulk-writer.js';
@@ -699,7 +699,7 @@ class DumpImport {
    * their own: SQLite opens a statement journal for every insert of several rows into a virtual
    * table (it cannot know that the table will not have to undo some of them), and FTS5 writes
    * what it gathered whenever a savepoint is opened. Segments that size were the cheapest to make
-   * (see docs/import-performance.md: one page a statement, so that FTS5 gathers up to its
+   * (see docs/performance-log.md: one page a statement, so that FTS5 gathers up to its
    * `hashsize`, or 256 pages a statement, took more time in all).
    */
   private async indexForSearch(state: PageState, latest: number, prepared: HandedSearchText) {
@@ -829,8 +829,9 @@ export async function importXmlDump(
   let begun = false;
   const totalMb = source.fileBytes / 1e6;
   const how = source.decompression ? ` (${source.decompression})` : '';
-  progress.begin(`importing ${file}${how}`, Math.max(1, Math.round(totalMb)), 'MB');
+  progress.begin(`importing ${basename(file)}${how}`, totalMb, 'MB');
   let lastReport = 0;
+  let lastReportTime = Date.now();
   try {
     for await (const event of source.events()) {
       if (!begun) {
@@ -849,9 +850,11 @@ export async function importXmlDump(
           break;
         case 'page-end':
           await job.endPage(event.links, event.search);
-          if (job.counts.pages - lastReport >= 100) {
+          // Every 100 pages, and at least four times a second when pages are large or slow.
+          if (job.counts.pages - lastReport >= 100 || Date.now() - lastReportTime >= 250) {
             lastReport = job.counts.pages;
-            progress.advance(Math.round(source.bytesRead() / 1e6), job.describeProgress());
+            lastReportTime = Date.now();
+            progress.advance(source.bytesRead() / 1e6, job.describeProgress());
           }
           break;
         default:
@@ -874,7 +877,7 @@ export async function importXmlDump(
     if (err instanceof UserError) throw err;
     throw new XmlImportError(`importing ${file} failed: ${(err as Error).message}; nothing was imported`);
   }
-  progress.advance(Math.round(totalMb), job.describeProgress());
+  progress.advance(totalMb, job.describeProgress());
   progress.end();
   return {
     wikiId: job.wikiId,

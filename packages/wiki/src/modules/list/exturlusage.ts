@@ -5,7 +5,7 @@ import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
-import { externalLinkIndexes, URL_PROTOCOLS as LINK_PROTOCOLS } from '../../import/wikitext/external-links.js';
+import { externalLinkIndexes, URL_PROTOCOLS as LINK_PROTOCOLS } from '../../wikitext/external-links.js';
 import { URL_PROTOCOLS } from '../values.js';
 
 /** `list=exturlusage`: parameters as the module reference lists them, in its order. */

@@ -4,7 +4,8 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import type { ResultObject } from '../../api/result/tree.js';
-import { escapeHtml, metadataList, sha1Filter, sha1Hex } from '../support/files.js';
+import { escapeHtml } from '../../text/escape.js';
+import { metadataList, sha1Filter, sha1Hex } from '../support/files.js';
 
 /** `list=filearchive`: parameters as the module reference lists them, in its order. */
 export const descriptor = {

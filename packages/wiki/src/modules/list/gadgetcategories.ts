@@ -1,9 +1,9 @@
-import { escapeXml } from '../../api/format/xml.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
-import { readGadgets } from '../../site/gadgets.js';
-import { readInterfacePages } from '../../site/interface-pages.js';
+import { readGadgets } from '../../store/gadgets.js';
+import { readInterfacePages } from '../../store/interface-pages.js';
+import { escapeHtml } from '../../text/escape.js';
 
 /** `list=gadgetcategories`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -43,7 +43,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       // The section's title is its message `gadget-section-<name>`; gadgets outside any section have none.
       const text = titles.get(`Gadget-section-${name}`);
       item.desc =
-        text !== undefined ? escapeXml(text.trim()) : name === '' ? '' : `&lt;gadget-section-${escapeXml(name)}&gt;`;
+        text !== undefined ? escapeHtml(text.trim()) : name === '' ? '' : `&lt;gadget-section-${escapeHtml(name)}&gt;`;
     }
     if (prop.has('members')) item.members = count;
     out.push(item);

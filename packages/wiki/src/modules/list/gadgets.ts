@@ -1,10 +1,10 @@
-import { escapeXml } from '../../api/format/xml.js';
 import type { ModuleExecute, RequestUser } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { list, type ResultObject } from '../../api/result/tree.js';
-import { type Gadget, readGadgets } from '../../site/gadgets.js';
-import { readInterfacePages } from '../../site/interface-pages.js';
 import type { WikiStore } from '../../store/database.js';
+import { type Gadget, readGadgets } from '../../store/gadgets.js';
+import { readInterfacePages } from '../../store/interface-pages.js';
+import { escapeHtml } from '../../text/escape.js';
 
 /** `list=gadgets`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -52,7 +52,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     if (descriptions) {
       const text = descriptions.get(`Gadget-${gadget.name.replaceAll(' ', '_')}`);
       // A gadget without a description page shows its message key, as MediaWiki shows a missing message.
-      item.desc = text === undefined ? `&lt;gadget-${escapeXml(gadget.name)}&gt;` : escapeXml(text.trim());
+      item.desc = text === undefined ? `&lt;gadget-${escapeHtml(gadget.name)}&gt;` : escapeHtml(text.trim());
     }
     out.push(item);
   }

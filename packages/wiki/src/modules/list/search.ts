@@ -6,8 +6,9 @@ import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import type { ResultValue } from '../../api/result/tree.js';
 import { contentTexts } from '../../store/content-cache.js';
-import { isPostgres } from '../../store/migrations/columns.js';
+import { isPostgres } from '../../store/dialect.js';
 import { WordStemmer } from '../../store/word-stems.js';
+import { phpWordCount } from '../../text/word-count.js';
 import { warnWhileBuilding } from '../support/deferred-build-warning.js';
 import { nearMatch } from '../support/search-near-match.js';
 import {
@@ -17,7 +18,7 @@ import {
   type SearchTerm,
   splitNamespacePrefix,
 } from '../support/search-query.js';
-import { phpWordCount, textSnippet } from '../support/search-snippet.js';
+import { textSnippet } from '../support/search-snippet.js';
 
 /** `list=search`: parameters as the module reference lists them, in its order. */
 export const descriptor = {

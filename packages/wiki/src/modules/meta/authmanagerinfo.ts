@@ -1,8 +1,8 @@
-import { escapeXml } from '../../api/format/xml.js';
 import { renderMessage } from '../../api/messages/render.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { assoc, list, type ResultObject, type ResultValue } from '../../api/result/tree.js';
+import { escapeHtml } from '../../text/escape.js';
 
 /** `meta=authmanagerinfo`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -129,7 +129,7 @@ export const execute: ModuleExecute<typeof descriptor> = (context) => {
     const text = (key: string): ResultValue => {
       if (format === 'raw') return { key, params: list('param', []) };
       const rendered = renderMessage(key, [], language);
-      return format === 'html' ? escapeXml(rendered) : rendered;
+      return format === 'html' ? escapeHtml(rendered) : rendered;
     };
     const describeFields = (fields: Record<string, FieldSpec>): ResultObject => {
       const out: ResultObject = {};

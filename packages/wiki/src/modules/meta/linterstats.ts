@@ -1,7 +1,7 @@
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { assoc, type ResultObject } from '../../api/result/tree.js';
-import { ENABLED_LINT_CATEGORIES } from '../../import/wikitext/lint.js';
+import { ENABLED_LINT_CATEGORIES } from '../../wikitext/lint.js';
 import { warnWhileBuilding } from '../support/deferred-build-warning.js';
 
 /** `meta=linterstats`: parameters as the module reference lists them, in its order. */

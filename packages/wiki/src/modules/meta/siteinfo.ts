@@ -1,7 +1,6 @@
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { toIsoTimestamp } from '../../api/params/timestamp.js';
-import { urlProtocols } from '../../api/params/validate.js';
 import {
   KeyedList,
   keepBooleans,
@@ -17,7 +16,8 @@ import { MAGIC_WORDS_DE } from '../../site/mediawiki/magic-words.js';
 import { EXTENSION_HOOKS, PARSER_VARIABLES } from '../../site/mediawiki/parser-data.js';
 import { SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
 import type { SiteConfig } from '../../site/site.js';
-import { defaultUserOptions } from '../../site/user-options.js';
+import { urlProtocols } from '../../site/url-protocols.js';
+import { defaultUserOptions } from '../../store/user-options.js';
 
 /** `meta=siteinfo`: parameters as the module reference lists them, in its order. */
 export const descriptor = {

@@ -4,7 +4,7 @@ import { mwToIso } from '../../api/params/timestamp.js';
 import { assoc, list, type ResultObject, type ResultValue, withContent } from '../../api/result/tree.js';
 import { changeableGroups, siteGroups } from '../../site/group-permissions.js';
 import { rateLimits } from '../../site/rate-limits.js';
-import { defaultUserOptions } from '../../site/user-options.js';
+import { defaultUserOptions } from '../../store/user-options.js';
 import { blockDetails, centralIdDetails } from '../support/user-info.js';
 
 /** `meta=userinfo`: parameters as the module reference lists them, in its order. */

@@ -1,9 +1,8 @@
 import { precompiled } from '@svc/common';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
-import type { SectionFormat } from '../../extracts/extract.js';
-import { extractMaker } from '../../extracts/extract-maker.js';
 import { currentWorkBudget } from '../../store/work-budget.js';
+import { extractMaker } from '../../wikitext/extracts/extract-maker.js';
 
 /** `prop=extracts`: parameters as the module reference lists them, in its order. */
 export const descriptor = {

@@ -9,6 +9,7 @@ import type { SiteConfig } from '../../site/site.js';
 import { canHaveTalkPage, isTalkNamespace, NS_USER, subjectNamespace, talkNamespace } from '../../site/title.js';
 import { articleUrl, indexUrl } from '../../site/urls.js';
 import type { WikiDatabase } from '../../store/schema.js';
+import { escapeHtmlText } from '../../text/escape.js';
 import { permissionProblems } from '../page-permissions.js';
 import {
   type Protection,
@@ -110,7 +111,6 @@ function defaultContentModel(site: SiteConfig, ns: number, dbKey: string): strin
 }
 
 /** A title as HTML text (`displaytitle` without a stored one): quotes stay as they are, as in MediaWiki. */
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 interface InfoTarget {
   id: number;
@@ -403,7 +403,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (context) => {
     }
     if (props.has('editintro')) out.editintro = assoc({});
     if (props.has('displaytitle') || (props.has('varianttitles') && record)) {
-      const display = (record && displayTitles.get(target.id)) || escapeHtml(target.title);
+      const display = (record && displayTitles.get(target.id)) || escapeHtmlText(target.title);
       if (props.has('displaytitle')) out.displaytitle = display;
       if (props.has('varianttitles') && record) out.varianttitles = assoc({ [language]: display });
     }

@@ -4,10 +4,11 @@
  * Names hidden by a block with `ipb_deleted` are left out for callers without `hideuser`.
  */
 import type { ExpressionBuilder } from 'kysely';
+import { membershipInForce } from '../../accounts/account.js';
 import { BLOCK_COLUMNS, type BlockRow, blockFromRow, type UserBlock } from '../../accounts/blocks.js';
 import type { GroupMembership, ModuleContext } from '../../api/module.js';
 import { toMwTimestamp } from '../../api/params/timestamp.js';
-import { type AccountGroups, accountGroups, membershipInForce } from '../../api/user.js';
+import { type AccountGroups, accountGroups } from '../../api/user.js';
 import type { WikiDatabase } from '../../store/schema.js';
 
 export interface AccountBlock {

@@ -3,7 +3,7 @@
  * `euprotocol`/`euquery`), as a prefix of the links' `el_index` form, in which the host is
  * reversed (`http://org.example.www./path`): a host with `*.` in front matches its subdomains too.
  */
-import { externalLinkIndexes } from '../../import/wikitext/external-links.js';
+import { externalLinkIndexes } from '../../wikitext/external-links.js';
 
 /** Protocols written with a colon only (`mailto:x`), not `://`. */
 const COLON_ONLY = new Set([

@@ -9,6 +9,7 @@ import type { ModuleContext } from '../../api/module.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { list, type ResultObject, type ResultValue } from '../../api/result/tree.js';
 import type { SiteConfig } from '../../site/site.js';
+import { escapeHtml } from '../../text/escape.js';
 
 /** `b/ba` for `Karte.png`: the two folder levels made of the name's MD5. */
 export function hashPath(name: string): string {
@@ -313,10 +314,6 @@ function thumbnailFields(
 
 function encodeTitle(dbKey: string): string {
   return encodeURIComponent(dbKey).replace(/%3A/g, ':').replace(/%2F/g, '/');
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** The SHA-1 filter in the stored form (base 36); a malformed hash is an error. */

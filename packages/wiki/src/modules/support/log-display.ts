@@ -10,6 +10,7 @@ import type { ModuleContext } from '../../api/module.js';
 import { isResultObject, KeyedList, type ResultObject, type ResultValue } from '../../api/result/tree.js';
 import { SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
 import { NS_SPECIAL, NS_USER, type Title } from '../../site/title.js';
+import { escapeHtmlText } from '../../text/escape.js';
 import { logParamsForApi } from './log-params.js';
 
 export interface LogEntryToDisplay {
@@ -167,8 +168,6 @@ const NAMES: Record<Lang, Record<string, string>> = {
 /** An IPv4 or IPv6 address, optionally a CIDR range. */
 const IP_OR_RANGE = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(?:\/\d{1,3})?$/i;
 
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 const isObject = (v: ResultValue | undefined): v is ResultObject => isResultObject(v);
 const asArray = (v: ResultValue | undefined): ResultValue[] =>
   Array.isArray(v) ? v : v instanceof KeyedList ? [...v.entries.values()] : [];
@@ -216,13 +215,15 @@ export class LogDisplayFormatter {
     const title = this.ctx.titles.make(entry.namespace, entry.dbKey);
     const pageLink = (page: Title | undefined) =>
       page
-        ? this.links.link(page, escapeText(this.ctx.titles.prefixedText(page)), existing, { redirectNoFollow: true })
+        ? this.links.link(page, escapeHtmlText(this.ctx.titles.prefixedText(page)), existing, {
+            redirectNoFollow: true,
+          })
         : '';
     const values: Record<string, string> = {
       performer: this.performerLink(entry, existing),
       target: pageLink(title),
-      type: escapeText(entry.type),
-      action: escapeText(entry.action),
+      type: escapeHtmlText(entry.type),
+      action: escapeHtmlText(entry.action),
     };
     const key = `${entry.type}/${entry.action}`;
     let text: string | undefined;
@@ -230,7 +231,7 @@ export class LogDisplayFormatter {
       case 'rights': {
         values.target =
           title.namespace === NS_USER
-            ? this.links.link(title, escapeText(title.dbKey.replace(/_/g, ' ')), existing)
+            ? this.links.link(title, escapeHtmlText(title.dbKey.replace(/_/g, ' ')), existing)
             : values.target;
         values.old = this.groups(params.oldgroups, params.oldmetadata);
         values.new = this.groups(params.newgroups, params.newmetadata);
@@ -277,14 +278,14 @@ export class LogDisplayFormatter {
         text = t[key];
         break;
       case 'contentmodel':
-        values.old = escapeText(String(params.oldmodel ?? ''));
-        values.new = escapeText(String(params.newmodel ?? ''));
+        values.old = escapeHtmlText(String(params.oldmodel ?? ''));
+        values.new = escapeHtmlText(String(params.newmodel ?? ''));
         text = t.contentmodel;
         break;
       case 'renameuser': {
         const userLink = (name: ResultValue | undefined) => {
           const page = typeof name === 'string' ? this.userPage(name) : undefined;
-          return page ? this.links.link(page, escapeText(String(name)), existing) : '';
+          return page ? this.links.link(page, escapeHtmlText(String(name)), existing) : '';
         };
         values.old = userLink(params.olduser);
         values.new = userLink(params.newuser);
@@ -292,12 +293,12 @@ export class LogDisplayFormatter {
         break;
       }
       case 'managetags':
-        values.tag = escapeText(String(params.tag ?? ''));
+        values.tag = escapeHtmlText(String(params.tag ?? ''));
         text = t.managetags;
         break;
       case 'newusers':
         if (title.namespace === NS_USER) {
-          values.target = this.links.link(title, escapeText(title.dbKey.replace(/_/g, ' ')), existing);
+          values.target = this.links.link(title, escapeHtmlText(title.dbKey.replace(/_/g, ' ')), existing);
         }
         text = t[entry.action];
         break;
@@ -307,7 +308,7 @@ export class LogDisplayFormatter {
 
   private performerLink(entry: LogEntryToDisplay, existing: ReadonlyMap<string, PageState>): string {
     if (entry.performer === undefined) return TEXTS[this.lang].userhidden;
-    const label = `<bdi>${escapeText(entry.performer)}</bdi>`;
+    const label = `<bdi>${escapeHtmlText(entry.performer)}</bdi>`;
     if (entry.performerIsUser) {
       const page = this.userPage(entry.performer);
       if (page) return this.links.link(page, label, existing, { extraClass: 'mw-userlink' });
@@ -321,9 +322,9 @@ export class LogDisplayFormatter {
   private blockTargetLink(title: Title, existing: ReadonlyMap<string, PageState>): string | undefined {
     if (title.namespace !== NS_USER) return undefined;
     const name = title.dbKey.replace(/_/g, ' ');
-    if (!IP_OR_RANGE.test(name)) return this.links.link(title, escapeText(name), existing);
+    if (!IP_OR_RANGE.test(name)) return this.links.link(title, escapeHtmlText(name), existing);
     const contributions = this.contributionsPage(name);
-    return contributions ? this.links.link(contributions, escapeText(name), existing) : undefined;
+    return contributions ? this.links.link(contributions, escapeHtmlText(name), existing) : undefined;
   }
 
   /** `Special:Contributions/<name>` under the special page's name in the content language. */
@@ -353,7 +354,7 @@ export class LogDisplayFormatter {
   }
 
   private name(kind: string, value: string): string {
-    return escapeText(NAMES[this.lang][`${kind}-${value}`] ?? value);
+    return escapeHtmlText(NAMES[this.lang][`${kind}-${value}`] ?? value);
   }
 
   private groups(groups: ResultValue | undefined, metadata: ResultValue | undefined): string {
@@ -412,7 +413,7 @@ export class LogDisplayFormatter {
   /** An ISO timestamp as `HH:MM, day month year` in the reader's language (UTC). */
   private date(iso: string): string {
     const when = new Date(iso);
-    if (Number.isNaN(when.getTime())) return escapeText(iso);
+    if (Number.isNaN(when.getTime())) return escapeHtmlText(iso);
     const two = (n: number) => String(n).padStart(2, '0');
     const day = this.lang === 'de' ? `${when.getUTCDate()}.` : String(when.getUTCDate());
     return `${two(when.getUTCHours())}:${two(when.getUTCMinutes())}, ${day} ${this.months[when.getUTCMonth()]} ${when.getUTCFullYear()}`;

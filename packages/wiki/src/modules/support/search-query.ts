@@ -9,7 +9,7 @@
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { TitleCodec } from '../../site/title.js';
-import { isPostgres } from '../../store/migrations/columns.js';
+import { isPostgres } from '../../store/dialect.js';
 import { wordsOfStem } from '../../store/search-index.js';
 import { namespaceWord, words } from '../../store/search-text.js';
 import { postgresSearchConfig, type WordStemmer } from '../../store/word-stems.js';

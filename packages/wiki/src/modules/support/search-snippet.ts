@@ -10,6 +10,7 @@
  *   match (its last 75 characters after `…`, when longer), the match and up to 76 bytes after it,
  *   HTML-escaped, with every match in the line wrapped in `<span class='searchmatch'>`.
  */
+import { escapeHtmlQuotes } from '../../text/escape.js';
 import type { SearchTerm } from './search-query.js';
 
 const CONTEXT_LINES = 2;
@@ -45,12 +46,6 @@ function toBytes(text: string): string {
 
 function fromBytes(bytes: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 }
 
 /** The characters PHP's `ltrim` removes: space, tab, newline, carriage return, NUL, vertical tab. */
@@ -92,37 +87,8 @@ export function textSnippet(wikitext: string, terms: readonly SearchTerm[], lang
     if (!m) continue;
     left--;
     const pre = toBytes(truncateStart(fromBytes(m[1]!), ellipsis));
-    const escaped = toBytes(escapeHtml(fromBytes(pre + m[2]! + m[3]!)));
+    const escaped = toBytes(escapeHtmlQuotes(fromBytes(pre + m[2]! + m[3]!)));
     snippet += `${fromBytes(escaped.replace(mark, "<span class='searchmatch'>$1</span>"))}\n`;
   }
   return snippet;
-}
-
-/** 1 for the characters of `str_word_count`'s words (by UTF-16 code unit), 0 for the others. */
-const WORD_CHAR = (() => {
-  const table = new Uint8Array(0x10000);
-  for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'-") table[c.charCodeAt(0)] = 1;
-  return table;
-})();
-
-/**
- * PHP's `str_word_count` (which MediaWiki reports as `wordcount`): runs of ASCII letters, `'`
- * and `-`, where the text's first character may not be `'` or `-` and its last not `-`. Letters
- * outside ASCII end a word.
- */
-export function phpWordCount(text: string): number {
-  let start = 0;
-  let end = text.length;
-  const first = text.charCodeAt(0);
-  if (first === 39 || first === 45) start = 1;
-  if (end > start && text.charCodeAt(end - 1) === 45) end--;
-  // A word begins wherever a word character follows another kind: counted without a branch.
-  let count = 0;
-  let previous = 0;
-  for (let i = start; i < end; i++) {
-    const current = WORD_CHAR[text.charCodeAt(i)]!;
-    count += current & ~previous;
-    previous = current;
-  }
-  return count;
 }

@@ -9,7 +9,7 @@ import { isPostgres } from './columns.js';
  * of a word in every page that has it (a text search for `the` on 100,000 generated pages took
  * 35 ms for the text column against 8 ms for the word anywhere).
  *
- * A contentless index cannot be read back, so the migration indexes the pages again (about 25 s
+ * A contentless index cannot be read back, so the pages are indexed again (about 25 s
  * for 10,000 pages of 28 KB on two cores, so minutes for a large wiki); a store without pages has
  * nothing to index.
  * PostgreSQL keeps its own layout (a `tsvector` a column, each with its own index).
@@ -20,11 +20,8 @@ export async function up(db: Kysely<any>) {
   await createTables(db);
   await sql`delete from searchindex_page`.execute(db);
   await sql`delete from searchindex_stem`.execute(db);
-  // Loaded here, not at the top: the store's modules load the migrations.
-  const { loadSite } = await import('../../site/site-store.js');
-  const { refreshSearchIndex } = await import('../search-index.js');
-  const site = await loadSite(db);
-  if (site) await refreshSearchIndex(db, site);
+  // The pages are indexed again by the store's own code once the migrations ran
+  // (store/after-migrations.ts): a migration imports none of it.
 }
 
 /** SQLite: the two tables of words. */

@@ -55,6 +55,7 @@ export const floatOrNull = (name: string): ColumnDef => ({ name, kind: 'float', 
 export const index = (name: string, columns: string[]): IndexDef => ({ name, columns });
 export const unique = (name: string, columns: string[]): IndexDef => ({ name, columns, unique: true });
 
+/** The engine, for the migrations (runtime code asks store/dialect.ts). */
 export function isPostgres(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }

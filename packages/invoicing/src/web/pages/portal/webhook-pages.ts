@@ -1,6 +1,5 @@
 import { WEBHOOK_EVENT_TYPES } from '../../../domain/webhookEvents.js';
-import type { EndpointView } from '../../../service/webhookService.js';
-import type { DeliveryView } from '../../../store/webhooks.js';
+import type { DeliveryView, EndpointView } from '../../../service/webhookService.js';
 import { formatTime } from '../../format.js';
 import { html, type SafeHtml } from '../../html.js';
 import type { MessageKey } from '../../i18n/locale.js';

@@ -5,7 +5,7 @@
  * (`ResourceLoader`, `default`, `hidden`, `package`, `shared`, `supportsUrlLoad`) and lists
  * (`rights=a,b`, `skins=`, `actions=`, `dependencies=`, `peers=`, ...) as the extension documents.
  */
-import type { WikiStore } from '../store/database.js';
+import type { WikiStore } from './database.js';
 import { readInterfacePages } from './interface-pages.js';
 
 export interface Gadget {

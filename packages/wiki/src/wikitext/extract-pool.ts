@@ -5,9 +5,9 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import type { SiteConfig } from '../../site/site.js';
-import { TitleCodec } from '../../site/title.js';
-import { siblingModule, startWorker } from '../../worker-thread.js';
+import type { SiteConfig } from '../site/site.js';
+import { TitleCodec } from '../site/title.js';
+import { siblingModule, startWorker } from '../worker-thread.js';
 import type { PageContext, PageLinks } from './extract-links.js';
 import { extractPage } from './extract-page.js';
 

@@ -2,7 +2,7 @@
  * Current texts of pages in the MediaWiki namespace (interface messages, gadget definitions), read
  * for many titles in one indexed query.
  */
-import type { WikiStore } from '../store/database.js';
+import type { WikiStore } from './database.js';
 
 export const MEDIAWIKI_NAMESPACE = 8;
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { WikiDatabase } from '../store/schema.js';
-import type { InterwikiEntry, SiteConfig } from './site.js';
+import type { InterwikiEntry, SiteConfig } from '../site/site.js';
+import type { WikiDatabase } from './schema.js';
 
 /**
  * The SiteConfig lives in the store beside the wiki it describes: the `site` row holds it as

@@ -1,4 +1,4 @@
-import type { TitleCodec } from '../../site/title.js';
+import type { TitleCodec } from '../site/title.js';
 import { extractLinks, type PageContext, type PageLinks } from './extract-links.js';
 import { lintWikitext } from './lint.js';
 import { leadImage } from './page-image.js';

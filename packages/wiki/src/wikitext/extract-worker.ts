@@ -4,7 +4,7 @@
  * per page and answers `{ id, links }`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { TitleCodec } from '../../site/title.js';
+import { TitleCodec } from '../site/title.js';
 import { type ExtractRequest, type ExtractResponse, type ExtractWorkerData, extractPage } from './extract-pool.js';
 
 const { site, lint } = workerData as ExtractWorkerData;

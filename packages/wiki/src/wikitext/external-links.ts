@@ -4,7 +4,7 @@
  * default (`$wgUrlProtocols`); and the reversed-host index MediaWiki searches them by.
  */
 
-import { asciiTable } from '../../store/search-text.js';
+import { asciiTable } from '../text/ascii-table.js';
 
 /** `$wgUrlProtocols` of MediaWiki 1.39. */
 export const URL_PROTOCOLS = [

@@ -5,9 +5,9 @@
  * references, tables, files, categories, language links, comments and behaviour switches.
  */
 import Parser from 'wikiparser-node';
-import { escapeXml } from '../api/format/xml.js';
-import { decodeCharReferences } from '../site/html-entities.js';
-import type { TitleCodec } from '../site/title.js';
+import { decodeCharReferences } from '../../site/html-entities.js';
+import type { TitleCodec } from '../../site/title.js';
+import { escapeHtml } from '../../text/escape.js';
 
 export interface Block {
   kind: 'paragraph' | 'heading' | 'item';
@@ -147,7 +147,7 @@ export function wikitextBlocks(wikitext: string, titles: TitleCodec): Block[] {
   const inline = (node: WikiNode): void => {
     if (node.type === 'text') {
       const text = decodeCharReferences(node.data ?? '');
-      line.add(escapeXml(text), text);
+      line.add(escapeHtml(text), text);
       return;
     }
     if (DROPPED_TYPES.has(node.type)) return;
@@ -170,14 +170,14 @@ export function wikitextBlocks(wikitext: string, titles: TitleCodec): Block[] {
       }
       case 'free-ext-link': {
         const url = String(node);
-        line.add(escapeXml(url), url);
+        line.add(escapeHtml(url), url);
         return;
       }
       case 'ext': {
         if (node.name === 'nowiki' || node.name === 'pre') {
           const inner = node.childNodes.find((c) => c.type === 'ext-inner');
           const text = decodeCharReferences(inner ? String(inner) : '');
-          line.add(escapeXml(text), text);
+          line.add(escapeHtml(text), text);
         } else if (!DROPPED_EXTENSIONS.has(node.name ?? '')) {
           const inner = node.childNodes.find((c) => c.type === 'ext-inner');
           if (inner) for (const c of inner.childNodes) inline(c);
@@ -211,7 +211,7 @@ export function wikitextBlocks(wikitext: string, titles: TitleCodec): Block[] {
       return;
     }
     const shown = (leadingColon ? target.trimStart().slice(1) : target).split('#')[0].trim();
-    line.add(escapeXml(shown), shown);
+    line.add(escapeHtml(shown), shown);
   };
 
   for (const node of root.childNodes) {

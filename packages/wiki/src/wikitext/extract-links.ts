@@ -7,15 +7,7 @@
  * them. A scanner with regular expressions, fast enough to run on every page of a large dump.
  */
 
-import {
-  NS_CATEGORY,
-  NS_FILE,
-  NS_MEDIA,
-  NS_SPECIAL,
-  NS_TEMPLATE,
-  type Title,
-  type TitleCodec,
-} from '../../site/title.js';
+import { NS_CATEGORY, NS_FILE, NS_MEDIA, NS_SPECIAL, NS_TEMPLATE, type Title, type TitleCodec } from '../site/title.js';
 import { findExternalLinks } from './external-links.js';
 import type { LintFinding } from './lint.js';
 import { magicWords } from './magic-words.js';

@@ -3,7 +3,7 @@
  * as plain text (headings as the section format asks), shortened to whole sentences or to a number
  * of characters (extended to the end of the word and followed by "…").
  */
-import type { TitleCodec } from '../site/title.js';
+import type { TitleCodec } from '../../site/title.js';
 import { leanWikitext } from './lean-wikitext.js';
 import { type Block, wikitextBlocks } from './wikitext-blocks.js';
 

@@ -4,7 +4,7 @@
  * heading) shows. PageImages also scores images by size and skips those of the bad image list;
  * file sizes are unknown while a dump is read, so the first image of the lead is taken.
  */
-import type { TitleCodec } from '../../site/title.js';
+import type { TitleCodec } from '../site/title.js';
 import { extractLinks, type PageContext } from './extract-links.js';
 
 /** The namespaces PageImages records images for (`$wgPageImagesNamespaces`). */

@@ -3,8 +3,8 @@
  * from a millisecond to a second, which the server's event loop must not spend.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { SiteConfig } from '../site/site.js';
-import { TitleCodec } from '../site/title.js';
+import type { SiteConfig } from '../../site/site.js';
+import { TitleCodec } from '../../site/title.js';
 import { type ExtractOptions, extractOfWikitext } from './extract.js';
 
 export interface ExtractJob {

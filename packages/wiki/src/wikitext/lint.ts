@@ -9,9 +9,9 @@
  * `tidy-whitespace-bug`, `pwrap-bug-workaround`, ...) are never found.
  */
 import Parser from 'wikiparser-node';
-import type { TitleCodec } from '../../site/title.js';
+import type { TitleCodec } from '../site/title.js';
 
-// wikiparser-node's trees are only read, here and by the extracts (`src/extracts/`), never
+// wikiparser-node's trees are only read, here and by the extracts (`src/wikitext/extracts/`), never
 // changed. In its view-only mode (a setting of the whole process) it keeps each node's text and
 // offset once computed, where it otherwise joins a node's text again whenever asked, at a cost
 // that grew with the square of a page's length (a page of 400,000 characters took 8.9 s to lint

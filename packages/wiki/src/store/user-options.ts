@@ -4,10 +4,10 @@
  * `MediaWiki:Gadgets-definition` (1 when the gadget is on by default; hidden gadgets have none).
  */
 
-import type { WikiStore } from '../store/database.js';
+import { DEFAULT_USER_OPTIONS, VARIANT_LANGUAGES } from '../site/mediawiki/default-options.js';
+import type { SiteConfig } from '../site/site.js';
+import type { WikiStore } from './database.js';
 import { readGadgets } from './gadgets.js';
-import { DEFAULT_USER_OPTIONS, VARIANT_LANGUAGES } from './mediawiki/default-options.js';
-import type { SiteConfig } from './site.js';
 
 export async function defaultUserOptions(
   store: WikiStore,

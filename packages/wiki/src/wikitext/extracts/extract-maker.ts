@@ -5,8 +5,8 @@
  * memory on a pathological text) fails the extracts it held and is started again on next use.
  */
 import type { Worker } from 'node:worker_threads';
-import type { SiteConfig } from '../site/site.js';
-import { siblingModule, startWorker } from '../worker-thread.js';
+import type { SiteConfig } from '../../site/site.js';
+import { siblingModule, startWorker } from '../../worker-thread.js';
 import type { ExtractOptions } from './extract.js';
 import type { ExtractDone, ExtractJob } from './extract-thread.js';
 

@@ -5,7 +5,7 @@ export interface MerchantLoginTable {
   merchant_id: string;
   /** Lower-cased; unique. */
   email: string;
-  /** scrypt, see password.ts. */
+  /** scrypt, see portal/password.ts. */
   password_hash: string;
   created_at: Int64;
   updated_at: Int64;

@@ -1,0 +1,53 @@
+/**
+ * The import directions of docs/architecture.md: entry → modules → API framework → accounts →
+ * store → site, import → store, wikitext reading below both, small text helpers at the bottom,
+ * migrations on their own.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { type Layers, layerViolations } from '@svc/common/testing';
+
+const SRC = fileURLToPath(new URL('../src', import.meta.url));
+
+const WIKI_LAYERS: Layers = {
+  rooms: {
+    entry: [
+      'cli.ts',
+      'server.ts',
+      'index.ts',
+      'config.ts',
+      'api/app.ts',
+      'api/main.ts',
+      'api/main-params.ts',
+      'api/actions/',
+      'api/uploads.ts',
+      'modules/registry.ts',
+    ],
+    modules: ['modules/'],
+    api: ['api/'],
+    accounts: ['accounts/'],
+    import: ['import/'],
+    store: ['store/'],
+    migrations: ['store/migrations/'],
+    wikitext: ['wikitext/'],
+    site: ['site/'],
+    text: ['text/', 'worker-thread.ts', 'types/'],
+  },
+  mayImport: {
+    entry: ['*'],
+    modules: ['api', 'accounts', 'store', 'wikitext', 'site', 'text'],
+    api: ['accounts', 'store', 'wikitext', 'site', 'text'],
+    accounts: ['store', 'site', 'text'],
+    import: ['store', 'migrations', 'wikitext', 'site', 'text'],
+    store: ['migrations', 'site', 'text'],
+    wikitext: ['site', 'text'],
+    site: ['text'],
+    migrations: [],
+    text: [],
+  },
+};
+
+test('every import of the wiki goes the written direction', () => {
+  assert.deepEqual(layerViolations(SRC, WIKI_LAYERS), []);
+});
