@@ -42,6 +42,9 @@ export class ErrorFormatter {
     }
     if (message.data && Object.keys(message.data).length > 0) entry.data = { ...message.data };
     entry.module = module;
+    // The text is the entry's content: `*` in formatversion 1, the element's text in XML.
+    if ('text' in entry) return withContent(entry, 'text');
+    if ('html' in entry) return withContent(entry, 'html');
     return entry;
   }
 
@@ -74,8 +77,17 @@ export class ErrorFormatter {
     return byModule;
   }
 
-  /** Writes the error part of the answer (`error` for `bc`, `errors` + `docref` otherwise). */
-  writeErrors(result: ResultObject, messages: readonly ApiMessage[], module: string, apiUrl: string): void {
+  /**
+   * Writes the error part of the answer (`error` for `bc`, `errors` + `docref` otherwise), with
+   * the warnings given before the error after it, as MediaWiki orders them.
+   */
+  writeErrors(
+    result: ResultObject,
+    messages: readonly ApiMessage[],
+    module: string,
+    apiUrl: string,
+    warnings?: ResultObject | ResultObject[],
+  ): void {
     if (this.format === 'bc') {
       const first = messages[0];
       const error: ResultObject = {
@@ -85,12 +97,15 @@ export class ErrorFormatter {
         docref: this.docref(apiUrl),
       };
       result.error = withContent(error, 'docref');
+      if (warnings) result.warnings = warnings;
       return;
     }
     result.errors = list(
       'error',
       messages.map((m) => this.entry(m, module)),
     );
+    if (warnings) result.warnings = warnings;
     result.docref = this.docref(apiUrl);
+    withContent(result, 'docref');
   }
 }

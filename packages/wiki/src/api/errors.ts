@@ -10,6 +10,11 @@ export interface ApiMessage {
   data?: ResultObject;
 }
 
+/** The code MediaWiki gives a message that names none: its key without `apiwarn-`/`apierror-`. */
+export function messageCode(key: string): string {
+  return key.replace(/^api(?:warn|error)-/, '');
+}
+
 export function message(
   code: string,
   key: string,

@@ -112,6 +112,8 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
   let formatValues: Record<string, unknown> = {};
   let failure: ApiError | undefined;
   let errorModule = 'main';
+  /** Whether a warning was given before the action finished (see the answer's key order below). */
+  let warnedDuringAction = false;
   let action: string | undefined;
   let smaxage = 0;
   let maxage = 0;
@@ -208,6 +210,7 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
         if (request.method !== 'POST') throw apiError('mustbeposted', 'apierror-mustbeposted', [action]);
         throw apiError('unsupportedaction', 'apierror-unsupportedaction', [action]);
     }
+    warnedDuringAction = state.warnings.length > 0;
     const unused = params.unused();
     if (unused.length > 0) {
       state.warn(
@@ -227,12 +230,19 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
   const formatter = new ErrorFormatter(errorFormatName, errorFormatName === 'bc' ? 'en' : errorlang);
   const answer: ResultObject = {};
   const warnings = formatter.warnings(state.warnings);
-  if (warnings) answer.warnings = warnings;
   if (failure) {
-    formatter.writeErrors(answer, failure.messages, errorModule, apiUrl);
+    // MediaWiki replaces the answer by the error and keeps the warnings after it.
+    formatter.writeErrors(answer, failure.messages, errorModule, apiUrl, warnings);
     headers['mediawiki-api-error'] = failure.messages.map((m) => m.code).join(', ');
     Object.assign(headers, failure.headers);
   } else {
+    // `warnings` is put on top of the answer when its first warning is given; `batchcomplete`
+    // and `continue` are put on top when the query ends. So warnings given while the action ran
+    // come after those two, and a first warning given after it (an unknown parameter) before.
+    if (warnings && warnedDuringAction) {
+      for (const key of ON_TOP_AT_END) if (key in result) answer[key] = result[key];
+    }
+    if (warnings) answer.warnings = warnings;
     Object.assign(answer, result);
     if (state.limits.size > 0) answer.limits = Object.fromEntries(state.limits);
   }
@@ -262,6 +272,9 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
   headers['x-frame-options'] = 'DENY';
   return new PrintedResponse(failure?.httpStatus ?? 200, headers, printed, session.cookies());
 }
+
+/** Keys a query puts on top of its answer when it ends. */
+const ON_TOP_AT_END = ['batchcomplete', 'continue'] as const;
 
 /**
  * An answer whose body is read from the printed answer when asked for (one holding prepared

@@ -104,7 +104,8 @@ export interface ModuleContext {
   readonly path: string;
   /** The full name of one of the module's parameters in the request (`gapcontinue`). */
   paramName(name: string): string;
-  warn(key: string, params?: readonly MessageParam[], code?: string): void;
+  /** A warning; its code is the key without `apiwarn-` unless given. */
+  warn(key: string, params?: readonly MessageParam[], code?: string, data?: ResultObject): void;
   /** Marks the module unfinished: the answer's continuation carries `<prefix><name>=value`. */
   setContinue(value: string | number, name?: string): void;
   /**

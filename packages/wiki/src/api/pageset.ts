@@ -3,6 +3,7 @@
  * generator, resolved once (normalisation, redirects, missing and invalid titles, special pages,
  * interwiki titles) so that every prop module gets the same list.
  */
+import { specialPageExists } from '../site/mediawiki/special-page-aliases.js';
 import { NS_MEDIA, NS_SPECIAL, type Title, type TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
 import { keptRows } from '../store/row-cache.js';
@@ -29,6 +30,8 @@ export interface MissingTitle {
   ns: number;
   dbKey: string;
   title: string;
+  /** A special page or `Media:` title naming no special page or file. */
+  missing?: boolean;
 }
 
 export interface InvalidTitle {
@@ -234,13 +237,18 @@ export class PageSet {
       if (title.namespace === NS_SPECIAL || title.namespace === NS_MEDIA) {
         const text = this.displayText(title);
         if (!this.special.some((s) => s.title === text)) {
-          this.special.push({ fakeId: this.nextFakeId--, ns: title.namespace, dbKey: title.dbKey, title: text });
+          const fakeId = this.nextFakeId--;
+          const exists =
+            title.namespace === NS_SPECIAL ? specialPageExists(title.dbKey) : await this.fileExists(title.dbKey);
+          const entry: MissingTitle = { fakeId, ns: title.namespace, dbKey: title.dbKey, title: text };
+          if (!exists) entry.missing = true;
+          this.special.push(entry);
         }
         continue;
       }
       pending.push(title);
     }
-    const rows = await this.fetchPagesByTitle(pending);
+    const rows = inTitleOrder(await this.fetchPagesByTitle(pending));
     const found = new Set(rows.map((r) => `${r.ns}:${r.dbKey}`));
     for (const title of pending) {
       if (found.has(`${title.namespace}:${title.dbKey}`)) continue;
@@ -249,6 +257,16 @@ export class PageSet {
       this.missing.push({ fakeId: this.nextFakeId--, ns: title.namespace, dbKey: title.dbKey, title: text });
     }
     await this.addFoundPages(rows);
+  }
+
+  /** Whether the file a `Media:` title names exists. */
+  private async fileExists(dbKey: string): Promise<boolean> {
+    const row = await this.store.db
+      .selectFrom('image')
+      .select('img_name')
+      .where('img_name', '=', dbKey)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   private async addFoundPages(rows: PageRecord[]): Promise<void> {
@@ -274,7 +292,8 @@ export class PageSet {
         .execute();
       const byFrom = new Map(targets.map((t) => [t.rd_from, t]));
       const next: Title[] = [];
-      for (const source of redirects) {
+      // Redirects resolve in the order of the redirect table's key, the source page's id.
+      for (const source of [...redirects].sort((a, b) => a.pageid - b.pageid)) {
         const target = byFrom.get(source.pageid);
         if (!target) {
           this.addGood(source);
@@ -295,7 +314,7 @@ export class PageSet {
         }
         this.redirects.push(entry);
       }
-      const nextRows = await this.fetchPagesByTitle(next);
+      const nextRows = inTitleOrder(await this.fetchPagesByTitle(next));
       const found = new Set(nextRows.map((r) => `${r.ns}:${r.dbKey}`));
       for (const title of next) {
         if (found.has(`${title.namespace}:${title.dbKey}`)) continue;
@@ -416,15 +435,23 @@ export class PageSet {
       for (const revid of this.badRevIds) bad.set(revid, { revid, missing: true });
       query.badrevids = bad;
     }
-    const pages = new KeyedList('page');
+    // As MediaWiki adds them: missing titles, invalid titles, missing ids, special pages, then
+    // the pages found; as a list (formatversion 2), in the order of their (fake) ids.
+    const pages = new KeyedList('page', 'bcarray', true);
     // MediaWiki lists missing titles by fake id in ascending order: the last one asked first.
     for (const m of [...this.missing].sort((a, b) => a.fakeId - b.fakeId))
       pages.set(m.fakeId, { ns: m.ns, title: m.title, missing: true, ...this.extra(m.title) });
-    for (const id of this.missingIds) pages.set(id, { pageid: id, missing: true });
     for (const inv of this.invalid)
       pages.set(inv.fakeId, { title: inv.title, invalidreason: inv.reason, invalid: true });
-    for (const s of this.special) pages.set(s.fakeId, { ns: s.ns, title: s.title, special: true });
-    for (const p of this.goodPages()) {
+    for (const id of this.missingIds) pages.set(id, { pageid: id, missing: true });
+    for (const s of this.special) {
+      const entry: ResultObject = { ns: s.ns, title: s.title, special: true };
+      if (s.missing) entry.missing = true;
+      pages.set(s.fakeId, entry);
+    }
+    // Found pages in the order they were found (a generator's order, titles in index order),
+    // which formatversion 1 keeps.
+    for (const p of this.goodById.values()) {
       const entry: ResultObject = { pageid: p.pageid, ns: p.ns, title: p.title };
       // Search generators give pages extra fields; other page sets have none to look for.
       if (this.extraFields.size > 0) Object.assign(entry, this.extra(p.title));
@@ -447,6 +474,11 @@ export class PageSet {
   private extra(title: string): Record<string, string | number | boolean> {
     return this.extraFields.get(title) ?? {};
   }
+}
+
+/** Pages looked up by title, in the order of the (namespace, title) index that finds them. */
+function inTitleOrder(rows: PageRecord[]): PageRecord[] {
+  return rows.sort((a, b) => a.ns - b.ns || (a.dbKey < b.dbKey ? -1 : a.dbKey > b.dbKey ? 1 : 0));
 }
 
 /** The `page` columns the page set needs; generators that select them can hand rows over directly. */

@@ -149,10 +149,11 @@ describe('page set', () => {
     const body = (
       await get({ action: 'query', titles: 'Gibtsnicht|Foo[bar]|Spezial:Suche', format: 'json', formatversion: '2' })
     ).json();
+    // As a list, in the order of the fake ids: the missing title's (given last) first.
     assert.deepEqual(body.query.pages, [
       { ns: 0, title: 'Gibtsnicht', missing: true },
-      { title: 'Foo[bar]', invalidreason: 'The requested page title contains invalid characters: "[".', invalid: true },
       { ns: -1, title: 'Spezial:Suche', special: true },
+      { title: 'Foo[bar]', invalidreason: 'The requested page title contains invalid characters: "[".', invalid: true },
     ]);
     const ids = (await get({ action: 'query', pageids: '999999', format: 'json', formatversion: '2' })).json();
     assert.deepEqual(ids.query.pages, [{ pageid: 999999, missing: true }]);

@@ -4,7 +4,7 @@
  */
 import { QUERY_MODULES } from '../../modules/registry.js';
 import { ContinuationManager, parseContinue } from '../continuation.js';
-import { ApiError, apiError } from '../errors.js';
+import { ApiError, apiError, messageCode } from '../errors.js';
 import { exportPages } from '../export-xml.js';
 import type { MessageParam } from '../messages/render.js';
 import type { GeneratorSink, ModuleContext, ModuleResult, QueryModule } from '../module.js';
@@ -138,7 +138,11 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
     const path = `query+${d.name}`;
     let params: ModuleContext['params'];
     try {
-      params = state.validator.readAll(d.parameters, { prefix, path, name: d.name }, d.templatedparameters);
+      params = state.validator.readAll(
+        d.parameters,
+        { prefix, path, name: d.name, feature: `action=query&${d.group}=${d.name}` },
+        d.templatedparameters,
+      );
     } catch (error) {
       if (error instanceof ApiError && error.module === undefined) error.module = path;
       throw error;
@@ -158,8 +162,8 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       result: output,
       path,
       paramName: (name) => prefix + name,
-      warn: (key: string, params: readonly MessageParam[] = [], code = 'warning') =>
-        state.warn(path, { code, key, params }),
+      warn: (key: string, params: readonly MessageParam[] = [], code = messageCode(key), data?: ResultObject) =>
+        state.warn(path, { code, key, params, data }),
       setContinue: (value, name = 'continue') => {
         if (sink) continuation.setGenerator(prefix + name, value);
         else continuation.set(d.name, prefix + name, value);
@@ -182,6 +186,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
         code: 'deprecation',
         key: `apiwarn-deprecation-${module.descriptor.name}`,
         params: [],
+        data: { feature: `action=query&${module.descriptor.group}=${module.descriptor.name}` },
       });
     }
     try {

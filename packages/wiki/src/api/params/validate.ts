@@ -6,6 +6,7 @@
 import { BASE_URL_PROTOCOLS } from '../../modules/values.js';
 import type { SiteConfig } from '../../site/site.js';
 import { ApiError, type ApiMessage, apiError, message } from '../errors.js';
+import type { ResultObject } from '../result/tree.js';
 import {
   DEFAULT_USER_SUBTYPES,
   MULTI_HIGH_LIMIT,
@@ -37,6 +38,17 @@ export interface ModuleParamScope {
   path: string;
   /** Module name for the `limits` block. */
   name: string;
+  /**
+   * The module as a request names it (`action=query&prop=langlinks`): deprecation warnings give
+   * it, with the parameter, as their `feature`. Derived from `path` when absent.
+   */
+  feature?: string;
+}
+
+/** `action=query&prop=langlinks&llurl` for a deprecation of `llurl` in that module. */
+function deprecatedFeature(scope: ModuleParamScope, rest: string): ResultObject {
+  const module = scope.feature ?? (scope.path === 'main' ? '' : `action=${scope.path.replace(/\+/g, '&')}`);
+  return { feature: module ? `${module}&${rest}` : rest };
 }
 
 /** Enum values a parameter accepts, with site-dependent lists resolved. */
@@ -107,7 +119,18 @@ export class ParamValidator {
     templated: readonly TemplatedParamDescriptor[] = [],
   ): ParamValues {
     const values: ParamValues = {};
-    for (const param of params) values[param.name] = this.read(param, scope);
+    // Every parameter is read, so that each one's warnings are given, before the first error ends
+    // the request (MediaWiki reads a module's parameters the same way).
+    let firstError: ApiError | undefined;
+    for (const param of params) {
+      try {
+        values[param.name] = this.read(param, scope);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        firstError ??= error;
+      }
+    }
+    if (firstError) throw firstError;
     for (const template of templated) {
       const [variable, source] = Object.entries(template.templatevars)[0] ?? [];
       if (!variable || !source) continue;
@@ -121,7 +144,17 @@ export class ParamValidator {
     return values;
   }
 
+  /** One parameter's value; an error names the module of the scope. */
   read(param: ParamDescriptor, scope: ModuleParamScope, fullName = prefixedName(param, scope.prefix)): ParamValue {
+    try {
+      return this.readValue(param, scope, fullName);
+    } catch (error) {
+      if (error instanceof ApiError) error.module ??= scope.path;
+      throw error;
+    }
+  }
+
+  private readValue(param: ParamDescriptor, scope: ModuleParamScope, fullName: string): ParamValue {
     const raw = this.request.get(fullName);
     if (param.type === 'boolean') {
       if (raw !== undefined && param.deprecated) this.deprecatedParam(fullName, scope);
@@ -140,7 +173,10 @@ export class ParamValidator {
   }
 
   private deprecatedParam(fullName: string, scope: ModuleParamScope): void {
-    this.env.warn(scope.path, message('deprecation', 'apiwarn-deprecation-parameter', [fullName]));
+    this.env.warn(
+      scope.path,
+      message('deprecation', 'apiwarn-deprecation-parameter', [fullName], deprecatedFeature(scope, fullName)),
+    );
   }
 
   private convert(
@@ -197,7 +233,15 @@ export class ParamValidator {
   }
 
   private deprecatedValue(fullName: string, value: string, scope: ModuleParamScope): void {
-    this.env.warn(scope.path, message('deprecation', 'paramvalidator-deprecated-value', [fullName, value]));
+    this.env.warn(
+      scope.path,
+      message(
+        'deprecation',
+        'paramvalidator-deprecated-value',
+        [fullName, value],
+        deprecatedFeature(scope, `${fullName}=${value}`),
+      ),
+    );
   }
 
   private scalar(param: ParamDescriptor, fullName: string, raw: string, scope: ModuleParamScope): string | number {
@@ -248,7 +292,7 @@ export class ParamValidator {
           ? 'paramvalidator-outofrange-min'
           : 'paramvalidator-outofrange-max';
     const params = [fullName, raw, min ?? '', max ?? ''];
-    this.env.warn(scope.path, message('integeroutofrange', key, params));
+    this.env.warn(scope.path, message('outofrange', key, params, outOfRangeData(param, max)));
     return tooLow ? (min as number) : (max as number);
   }
 
@@ -268,6 +312,18 @@ export class ParamValidator {
     if (normalized === null) throw apiError('baduser', 'paramvalidator-baduser', [fullName, raw]);
     return normalized;
   }
+}
+
+/** The bounds MediaWiki gives with an out-of-range warning: `curmax` is the one applied. */
+export function outOfRangeData(param: ParamDescriptor, curmax: number | undefined): ResultObject {
+  const data: ResultObject = {};
+  if (param.min !== undefined) data.min = param.min;
+  if (curmax !== undefined && curmax !== Infinity) data.curmax = curmax;
+  if (param.max !== undefined) {
+    data.max = param.max;
+    data.highmax = param.highmax ?? param.max;
+  }
+  return data;
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused

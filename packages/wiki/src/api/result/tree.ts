@@ -65,7 +65,20 @@ export class KeyedList {
   constructor(
     readonly element: string,
     readonly mode: KeyedListMode = 'bcarray',
+    /**
+     * Printed as an array, the items come in the numeric order of their keys rather than in the
+     * order they were added (MediaWiki sorts a `BCarray` by key when it makes it a list): the
+     * page set's pages, whose fake ids of missing, invalid and special titles come first.
+     */
+    readonly sortedAsArray = false,
   ) {}
+
+  /** The items as an array prints them. */
+  arrayItems(): ResultValue[] {
+    if (!this.sortedAsArray) return [...this.entries.values()];
+    return [...this.entries.entries()].sort((a, b) => Number(a[0]) - Number(b[0])).map(([, item]) => item);
+  }
+
   set(key: string | number, value: ResultValue): void {
     this.entries.set(String(key), value);
   }
@@ -81,7 +94,7 @@ export class KeyedList {
    * in insertion order when printed through `stringifyInOrder`.
    */
   toJSON(): ResultValue[] | Record<string, unknown> {
-    if (this.mode === 'bcarray') return [...this.entries.values()];
+    if (this.mode === 'bcarray') return this.arrayItems();
     return objectOfEntries(this.entries);
   }
 }

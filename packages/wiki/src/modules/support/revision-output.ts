@@ -356,11 +356,12 @@ export function revisionBatchLimit(ctx: ModuleContext, wantContent: boolean): nu
 export function clampRevisionLimit(ctx: ModuleContext, requested: number, wantContent: boolean): number {
   const max = revisionBatchLimit(ctx, wantContent);
   if (requested <= max) return requested;
-  ctx.warn(
-    'paramvalidator-outofrange-minmax',
-    [ctx.paramName('limit'), String(requested), 1, max],
-    'integeroutofrange',
-  );
+  ctx.warn('paramvalidator-outofrange-minmax', [ctx.paramName('limit'), String(requested), 1, max], 'outofrange', {
+    min: 1,
+    curmax: max,
+    max: wantContent ? 50 : 500,
+    highmax: wantContent ? 500 : 5000,
+  });
   return max;
 }
 

@@ -151,3 +151,21 @@ export const SPECIAL_PAGE_ALIASES_DE: readonly (readonly [string, readonly strin
   ['Renameuser', ['Benutzer_umbenennen', 'RenameUser']],
   ['ReplaceText', ['Text_ersetzen', 'ReplaceText']],
 ];
+
+let knownNames: Set<string> | undefined;
+
+/**
+ * Whether a `Special:` title's database key names a special page (by its canonical name or an
+ * alias, case-insensitively, a subpage after `/` aside).
+ */
+export function specialPageExists(dbKey: string): boolean {
+  if (!knownNames) {
+    knownNames = new Set();
+    for (const [canonical, aliases] of SPECIAL_PAGE_ALIASES_DE) {
+      knownNames.add(canonical.toLowerCase());
+      for (const alias of aliases) knownNames.add(alias.toLowerCase());
+    }
+  }
+  const name = dbKey.split('/')[0];
+  return knownNames.has(name.toLowerCase());
+}
