@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Difference } from './compare-trees.js';
+import type { GeneratedRequest } from './generate-requests.js';
 
 export interface ExpectedDifference {
   /** A regular expression matched against the whole kind. */
@@ -13,6 +14,11 @@ export interface ExpectedDifference {
   reason: string;
   /** Only requests running one of these modules (any request when absent). */
   modules?: string[];
+  /**
+   * Only answers whose messages are in this language (`de`): the language `errorformat`,
+   * `errorlang` and `uselang` choose, German (the wiki's) unless they say otherwise.
+   */
+  language?: string;
   /**
    * The smallest run (in requests, without `--module`) expected to meet this kind; a smaller run
    * does not count its absence against it. 3,000 when absent.
@@ -22,8 +28,21 @@ export interface ExpectedDifference {
 
 export interface ExpectedList {
   entries: ExpectedDifference[];
-  /** The entry covering a difference of a request with these modules, if any. */
-  covering(difference: Difference, modules: readonly string[]): ExpectedDifference | undefined;
+  /** The entry covering a difference of a request, if any. */
+  covering(difference: Difference, request: GeneratedRequest): ExpectedDifference | undefined;
+}
+
+/** The language of an answer's error and warning texts, as the request chooses it. */
+export function messageLanguage(request: GeneratedRequest): string {
+  const param = (name: string) => request.params.find(([n]) => n === name)?.[1];
+  const format = param('errorformat') ?? 'bc';
+  if (format === 'bc' || format === 'none' || format === 'raw') return 'en';
+  const resolve = (value: string | undefined) => (value === 'content' ? 'de' : value);
+  const errorlang = param('errorlang');
+  if (errorlang !== undefined && errorlang !== 'uselang') return resolve(errorlang) ?? 'de';
+  const uselang = param('uselang');
+  if (uselang !== undefined && uselang !== 'user') return resolve(uselang) ?? 'de';
+  return 'de';
 }
 
 export const DEFAULT_MINIMUM_RUN = 3000;
@@ -35,10 +54,13 @@ export function loadExpectedDifferences(): ExpectedList {
   const compiled = entries.map((entry) => ({ entry, pattern: new RegExp(`^(?:${entry.kind})$`) }));
   return {
     entries,
-    covering(difference, modules) {
+    covering(difference, request) {
+      const language = messageLanguage(request);
       return compiled.find(
         ({ entry, pattern }) =>
-          pattern.test(difference.pattern) && (!entry.modules || entry.modules.some((m) => modules.includes(m))),
+          pattern.test(difference.pattern) &&
+          (!entry.modules || entry.modules.some((m) => request.modules.includes(m))) &&
+          (!entry.language || entry.language === language),
       )?.entry;
     },
   };

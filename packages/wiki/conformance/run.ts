@@ -151,7 +151,7 @@ function report(comparisons: Comparison[]): number {
     let allListed = true;
     const seenHere = new Set<string>();
     for (const d of c.differences) {
-      const listed = expected.covering(d, c.request.modules);
+      const listed = expected.covering(d, c.request);
       if (!listed) allListed = false;
       let tally = kinds.get(d.pattern);
       if (!tally) {

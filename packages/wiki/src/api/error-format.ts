@@ -35,7 +35,7 @@ export class ErrorFormatter {
         break;
       case 'raw':
         entry.key = message.key;
-        entry.params = list('param', rawParams(message.params));
+        entry.params = list('param', rawParams(message.key, message.params));
         break;
       default:
         break;

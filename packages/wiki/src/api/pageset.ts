@@ -383,7 +383,8 @@ export class PageSet {
     for (let i = 0; i < ids.length; i += LOOKUP_BATCH) {
       for (const row of await pageRowsById(this.store, ids.slice(i, i + LOOKUP_BATCH))) out.push(this.toRecord(row));
     }
-    return out;
+    // Looked up by the primary key, found pages come in id order.
+    return out.sort((a, b) => a.pageid - b.pageid);
   }
 
   /** The title as MediaWiki shows it (user pages with the namespace name of the user's gender). */

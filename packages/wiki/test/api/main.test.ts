@@ -99,7 +99,12 @@ describe('errors and warnings', () => {
       {
         code: 'badvalue',
         key: 'paramvalidator-badvalue-enumnotmulti',
-        params: ['apfilterredir', 'bogus'],
+        params: [
+          { plaintext: 'apfilterredir' },
+          { plaintext: 'bogus' },
+          { list: [{ plaintext: 'all' }, { plaintext: 'nonredirects' }, { plaintext: 'redirects' }], type: 'text' },
+          { num: 3 },
+        ],
         module: 'query+allpages',
       },
     ]);

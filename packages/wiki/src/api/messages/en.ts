@@ -10,7 +10,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apiwarn-deprecation-mailinglist':
     'Subscribe to the mediawiki-api-announce mailing list at <https://lists.wikimedia.org/postorius/lists/mediawiki-api-announce.lists.wikimedia.org/> for notice of API deprecations and breaking changes.',
   'paramvalidator-badvalue-enumnotmulti': 'Unrecognized value for parameter "$1": $2.',
-  'apiwarn-unrecognizedvalues': 'Unrecognized {{PLURAL:$3|value|values}} for parameter "$1": $2',
+  'paramvalidator-unrecognizedvalues': 'Unrecognized {{PLURAL:$4|value|values}} for parameter "$1": $3',
   'apiwarn-unrecognizedparams': 'Unrecognized {{PLURAL:$2|parameter|parameters}}: $1.',
   'paramvalidator-badinteger': 'Invalid value "$2" for integer parameter "$1".',
   'paramvalidator-badtimestamp': 'Invalid value "$2" for timestamp parameter "$1".',

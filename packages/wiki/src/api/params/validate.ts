@@ -192,7 +192,12 @@ export class ParamValidator {
     if (!param.multi) {
       if (allowed) {
         if (!allowed.includes(raw)) {
-          throw apiError('badvalue', 'paramvalidator-badvalue-enumnotmulti', [fullName, raw]);
+          throw apiError('badvalue', 'paramvalidator-badvalue-enumnotmulti', [
+            fullName,
+            raw,
+            { list: allowed, type: 'text' },
+            allowed.length,
+          ]);
         }
         if (!isDefault && param.deprecatedvalues?.includes(raw)) this.deprecatedValue(fullName, raw, scope);
         return param.type === 'namespace' ? Number(raw) : raw;
@@ -218,7 +223,12 @@ export class ParamValidator {
       if (unknown.length > 0) {
         this.env.warn(
           scope.path,
-          message('unrecognizedvalues', 'apiwarn-unrecognizedvalues', [fullName, unknown.join(', '), unknown.length]),
+          message(
+            'unrecognizedvalues',
+            'paramvalidator-unrecognizedvalues',
+            [fullName, raw, { list: unknown, type: 'comma' }, unknown.length],
+            { values: unknown },
+          ),
         );
         items = items.filter((item) => allowed.includes(item));
       }
@@ -278,7 +288,8 @@ export class ParamValidator {
     scope: ModuleParamScope,
     max: number | undefined,
   ): number {
-    const text = raw.trim();
+    // As MediaWiki: digits with an optional sign, no surrounding space.
+    const text = raw;
     if (!/^[+-]?\d+$/.test(text)) throw apiError('badinteger', 'paramvalidator-badinteger', [fullName, raw]);
     const value = Number(text);
     const min = param.min;
