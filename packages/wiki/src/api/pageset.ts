@@ -250,13 +250,28 @@ export class PageSet {
     }
     const rows = inTitleOrder(await this.fetchPagesByTitle(pending));
     const found = new Set(rows.map((r) => `${r.ns}:${r.dbKey}`));
-    for (const title of pending) {
-      if (found.has(`${title.namespace}:${title.dbKey}`)) continue;
-      const text = this.displayText(title);
-      if (this.missing.some((m) => m.title === text)) continue;
-      this.missing.push({ fakeId: this.nextFakeId--, ns: title.namespace, dbKey: title.dbKey, title: text });
-    }
+    this.addMissing(pending.filter((title) => !found.has(`${title.namespace}:${title.dbKey}`)));
     await this.addFoundPages(rows);
+  }
+
+  /**
+   * Titles without a page get the next fake ids as MediaWiki's link batch gives them: namespace by
+   * namespace (in the order the namespaces first came), each in the order its titles came.
+   */
+  private addMissing(titles: readonly Title[]): void {
+    const byNamespace = new Map<number, Title[]>();
+    for (const title of titles) {
+      const group = byNamespace.get(title.namespace);
+      if (group) group.push(title);
+      else byNamespace.set(title.namespace, [title]);
+    }
+    for (const group of byNamespace.values()) {
+      for (const title of group) {
+        const text = this.displayText(title);
+        if (this.missing.some((m) => m.title === text)) continue;
+        this.missing.push({ fakeId: this.nextFakeId--, ns: title.namespace, dbKey: title.dbKey, title: text });
+      }
+    }
   }
 
   /** Whether the file a `Media:` title names exists. */
@@ -316,13 +331,7 @@ export class PageSet {
       }
       const nextRows = inTitleOrder(await this.fetchPagesByTitle(next));
       const found = new Set(nextRows.map((r) => `${r.ns}:${r.dbKey}`));
-      for (const title of next) {
-        if (found.has(`${title.namespace}:${title.dbKey}`)) continue;
-        const text = this.displayText(title);
-        if (!this.missing.some((m) => m.title === text)) {
-          this.missing.push({ fakeId: this.nextFakeId--, ns: title.namespace, dbKey: title.dbKey, title: text });
-        }
-      }
+      this.addMissing(next.filter((title) => !found.has(`${title.namespace}:${title.dbKey}`)));
       current = nextRows.filter((r) => !this.good.has(r.pageid));
     }
   }
@@ -439,8 +448,7 @@ export class PageSet {
     // As MediaWiki adds them: missing titles, invalid titles, missing ids, special pages, then
     // the pages found; as a list (formatversion 2), in the order of their (fake) ids.
     const pages = new KeyedList('page', 'bcarray', true);
-    // MediaWiki lists missing titles by fake id in ascending order: the last one asked first.
-    for (const m of [...this.missing].sort((a, b) => a.fakeId - b.fakeId))
+    for (const m of this.missing)
       pages.set(m.fakeId, { ns: m.ns, title: m.title, missing: true, ...this.extra(m.title) });
     for (const inv of this.invalid)
       pages.set(inv.fakeId, { title: inv.title, invalidreason: inv.reason, invalid: true });
