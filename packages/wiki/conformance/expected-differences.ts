@@ -19,6 +19,8 @@ export interface ExpectedDifference {
    * `errorlang` and `uselang` choose, German (the wiki's) unless they say otherwise.
    */
   language?: string;
+  /** Only requests with a parameter whose `name=value` this regular expression finds. */
+  requestParams?: string;
   /**
    * The smallest run (in requests, without `--module`) expected to meet this kind; a smaller run
    * does not count its absence against it. 3,000 when absent.
@@ -36,7 +38,8 @@ export interface ExpectedList {
 export function messageLanguage(request: GeneratedRequest): string {
   const param = (name: string) => request.params.find(([n]) => n === name)?.[1];
   const format = param('errorformat') ?? 'bc';
-  if (format === 'bc' || format === 'none' || format === 'raw') return 'en';
+  // bc texts are always English; the others (the docref of none and raw too) follow the languages.
+  if (format === 'bc') return 'en';
   const resolve = (value: string | undefined) => (value === 'content' ? 'de' : value);
   const errorlang = param('errorlang');
   if (errorlang !== undefined && errorlang !== 'uselang') return resolve(errorlang) ?? 'de';
@@ -51,16 +54,21 @@ export function loadExpectedDifferences(): ExpectedList {
   const entries = JSON.parse(
     readFileSync(new URL('./expected-differences.json', import.meta.url), 'utf8'),
   ) as ExpectedDifference[];
-  const compiled = entries.map((entry) => ({ entry, pattern: new RegExp(`^(?:${entry.kind})$`) }));
+  const compiled = entries.map((entry) => ({
+    entry,
+    pattern: new RegExp(`^(?:${entry.kind})$`),
+    params: entry.requestParams === undefined ? undefined : new RegExp(entry.requestParams),
+  }));
   return {
     entries,
     covering(difference, request) {
       const language = messageLanguage(request);
       return compiled.find(
-        ({ entry, pattern }) =>
+        ({ entry, pattern, params }) =>
           pattern.test(difference.pattern) &&
           (!entry.modules || entry.modules.some((m) => request.modules.includes(m))) &&
-          (!entry.language || entry.language === language),
+          (!entry.language || entry.language === language) &&
+          (!params || request.params.some(([name, value]) => params.test(`${name}=${value}`))),
       )?.entry;
     },
   };

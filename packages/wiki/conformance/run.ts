@@ -210,7 +210,25 @@ function report(comparisons: Comparison[]): number {
     const kindsOut = sorted.map((k) => ({ ...k, listed: k.listed?.kind }));
     writeFileSync(
       options.report,
-      JSON.stringify({ seed, total, identical, listedOnly, serverErrors, kinds: kindsOut }, null, 1),
+      JSON.stringify(
+        {
+          seed,
+          total,
+          identical,
+          listedOnly,
+          serverErrors,
+          kinds: kindsOut,
+          // Each differing request's kinds, to see which requests a kind makes differ.
+          differing: comparisons
+            .filter((c) => c.differences.length > 0)
+            .map((c) => ({
+              request: describeRequest(c.request),
+              kinds: [...new Set(c.differences.map((d) => d.pattern))],
+            })),
+        },
+        null,
+        1,
+      ),
     );
   }
   return unlisted.length === 0 && stale.length === 0 && serverErrors.length === 0 ? 0 : 1;

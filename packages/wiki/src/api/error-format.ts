@@ -74,7 +74,10 @@ export class ErrorFormatter {
       if (existing) existing.warnings = `${existing.warnings as string}\n${text}`;
       else byModule[name] = withContent({ warnings: text }, 'warnings');
     }
-    return byModule;
+    // MediaWiki puts each module's entry on top when its first warning comes: the latest first.
+    const onTop: ResultObject = {};
+    for (const name of Object.keys(byModule).reverse()) onTop[name] = byModule[name];
+    return onTop;
   }
 
   /**

@@ -102,6 +102,8 @@ export interface ModuleContext {
   readonly result: ModuleResult;
   /** `query+<name>`, for warnings. */
   readonly path: string;
+  /** The module as a request names it (`action=query&prop=revisions`): deprecations' `feature`. */
+  readonly feature: string;
   /** The full name of one of the module's parameters in the request (`gapcontinue`). */
   paramName(name: string): string;
   /** A warning; its code is the key without `apiwarn-` unless given. */

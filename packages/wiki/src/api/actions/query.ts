@@ -4,7 +4,7 @@
  */
 import { QUERY_MODULES } from '../../modules/registry.js';
 import { ContinuationManager, parseContinue } from '../continuation.js';
-import { ApiError, apiError, messageCode } from '../errors.js';
+import { ApiError, apiError, message, messageCode } from '../errors.js';
 import { exportPages } from '../export-xml.js';
 import type { MessageParam } from '../messages/render.js';
 import type { GeneratorSink, ModuleContext, ModuleResult, QueryModule } from '../module.js';
@@ -98,6 +98,9 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       { list: [sources[0][0]], quoted: true },
     ]);
   }
+  if (resolveRedirects && revIds !== undefined && generatorName === undefined) {
+    state.warn('query', message('redirectsandrevids', 'apiwarn-redirectsandrevids'));
+  }
 
   let generator: QueryModule | undefined;
   if (generatorName !== undefined) {
@@ -161,6 +164,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       generator: sink,
       result: output,
       path,
+      feature: `action=query&${d.group}=${d.name}`,
       paramName: (name) => prefix + name,
       warn: (key: string, params: readonly MessageParam[] = [], code = messageCode(key), data?: ResultObject) =>
         state.warn(path, { code, key, params, data }),

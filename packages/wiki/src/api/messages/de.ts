@@ -11,6 +11,8 @@ export const GERMAN_MESSAGES: Record<string, string> = {
     'Hinweise auf veraltete Teile der API und inkompatible Änderungen gibt die Mailingliste „mediawiki-api-announce“ unter <https://lists.wikimedia.org/postorius/lists/mediawiki-api-announce.lists.wikimedia.org/> bekannt.',
   'paramvalidator-badvalue-enumnotmulti': 'Der Parameter „$1“ kennt den Wert „$2“ nicht.',
   'paramvalidator-unrecognizedvalues': 'Der Parameter „$1“ kennt {{PLURAL:$4|den Wert|die Werte}} $3 nicht',
+  'apiwarn-redirectsandrevids':
+    'Weiterleitungen werden mit dem Parameter „revids“ nicht aufgelöst: Weiterleitungen, auf die die „revids“ zeigen, bleiben unaufgelöst.',
   'apiwarn-unrecognizedparams': '{{PLURAL:$2|Unbekannter Parameter|Unbekannte Parameter}}: $1.',
   'paramvalidator-badinteger': 'Der Parameter „$1“ erwartet eine ganze Zahl, nicht „$2“.',
   'paramvalidator-badtimestamp': 'Der Parameter „$1“ erwartet einen Zeitstempel, nicht „$2“.',

@@ -11,6 +11,8 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
     'Subscribe to the mediawiki-api-announce mailing list at <https://lists.wikimedia.org/postorius/lists/mediawiki-api-announce.lists.wikimedia.org/> for notice of API deprecations and breaking changes.',
   'paramvalidator-badvalue-enumnotmulti': 'Unrecognized value for parameter "$1": $2.',
   'paramvalidator-unrecognizedvalues': 'Unrecognized {{PLURAL:$4|value|values}} for parameter "$1": $3',
+  'apiwarn-redirectsandrevids':
+    'Redirect resolution cannot be used together with the "revids" parameter. Any redirects the "revids" point to have not been resolved.',
   'apiwarn-unrecognizedparams': 'Unrecognized {{PLURAL:$2|parameter|parameters}}: $1.',
   'paramvalidator-badinteger': 'Invalid value "$2" for integer parameter "$1".',
   'paramvalidator-badtimestamp': 'Invalid value "$2" for timestamp parameter "$1".',

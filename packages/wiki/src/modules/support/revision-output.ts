@@ -333,7 +333,9 @@ export function readRevisionRequest(ctx: ModuleContext, diffs = false): Revision
   const slots = ctx.requestHas('slots') ? (p.slots as string[]) : undefined;
   const slotWork = ['content', 'contentmodel', 'slotsize', 'slotsha1'].some((name) => props.has(name));
   if (slots === undefined && !ctx.generator && (slotWork || diffs)) {
-    ctx.warn('apiwarn-deprecation-missingparam', [ctx.paramName('slots')]);
+    ctx.warn('apiwarn-deprecation-missingparam', [ctx.paramName('slots')], 'deprecation', {
+      feature: `${ctx.feature}&!${ctx.paramName('slots')}`,
+    });
   }
   for (const name of ['parse', 'expandtemplates', 'generatexml'] as const) {
     if (p[name] === true)
