@@ -3,11 +3,20 @@
  * (MediaWiki's historic shape, always English) or `plaintext`/`wikitext`/`html`/`raw`/`none`
  * (arrays of errors and warnings in the error language).
  */
+import { decodeHTML } from 'entities';
 import type { ApiMessage } from './errors.js';
 import { escapeXml } from './format/xml.js';
 import { rawParams, renderMessage } from './messages/render.js';
 import type { CollectedWarning } from './request-state.js';
 import { list, type ResultObject, withContent } from './result/tree.js';
+
+/**
+ * A message's text as plain text: the character references its wikitext may hold (`&lt;` around a
+ * bare URL) decoded, as MediaWiki's plain-text rendering does.
+ */
+function plainText(text: string): string {
+  return text.includes('&') ? decodeHTML(text) : text;
+}
 
 export type ErrorFormat = 'bc' | 'html' | 'none' | 'plaintext' | 'raw' | 'wikitext';
 
@@ -27,11 +36,13 @@ export class ErrorFormatter {
     const entry: ResultObject = { code: message.code };
     switch (this.format) {
       case 'plaintext':
+        entry.text = plainText(renderMessage(message.key, message.params, this.language));
+        break;
       case 'wikitext':
         entry.text = renderMessage(message.key, message.params, this.language);
         break;
       case 'html':
-        entry.html = escapeXml(renderMessage(message.key, message.params, this.language));
+        entry.html = escapeXml(plainText(renderMessage(message.key, message.params, this.language)));
         break;
       case 'raw':
         entry.key = message.key;
@@ -53,7 +64,7 @@ export class ErrorFormatter {
    * object shaped like an error entry otherwise.
    */
   formatMessage(message: ApiMessage): string | ResultObject {
-    if (this.format === 'bc') return renderMessage(message.key, message.params, 'en');
+    if (this.format === 'bc') return plainText(renderMessage(message.key, message.params, 'en'));
     const { module: _module, ...entry } = this.entry(message, '');
     return entry;
   }
@@ -69,7 +80,7 @@ export class ErrorFormatter {
     const byModule: ResultObject = {};
     for (const w of warnings) {
       const name = w.module.includes('+') ? w.module.slice(w.module.lastIndexOf('+') + 1) : w.module;
-      const text = renderMessage(w.message.key, w.message.params, 'en');
+      const text = plainText(renderMessage(w.message.key, w.message.params, 'en'));
       const existing = byModule[name] as ResultObject | undefined;
       if (existing) existing.warnings = `${existing.warnings as string}\n${text}`;
       else byModule[name] = withContent({ warnings: text }, 'warnings');

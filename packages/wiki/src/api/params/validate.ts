@@ -157,7 +157,7 @@ export class ParamValidator {
   private readValue(param: ParamDescriptor, scope: ModuleParamScope, fullName: string): ParamValue {
     const raw = this.request.get(fullName);
     if (param.type === 'boolean') {
-      if (raw !== undefined && param.deprecated) this.deprecatedParam(fullName, scope);
+      if (raw !== undefined && param.deprecated) this.deprecatedParam(fullName, raw, scope);
       return raw !== undefined;
     }
     if (raw === undefined) {
@@ -168,14 +168,14 @@ export class ParamValidator {
       }
       return this.convert(param, fullName, fallback, scope, true);
     }
-    if (param.deprecated) this.deprecatedParam(fullName, scope);
+    if (param.deprecated) this.deprecatedParam(fullName, raw, scope);
     return this.convert(param, fullName, raw, scope, false);
   }
 
-  private deprecatedParam(fullName: string, scope: ModuleParamScope): void {
+  private deprecatedParam(fullName: string, raw: string, scope: ModuleParamScope): void {
     this.env.warn(
       scope.path,
-      message('deprecation', 'apiwarn-deprecation-parameter', [fullName], deprecatedFeature(scope, fullName)),
+      message('deprecation', 'paramvalidator-param-deprecated', [fullName, raw], deprecatedFeature(scope, fullName)),
     );
   }
 
