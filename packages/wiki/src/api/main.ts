@@ -243,8 +243,12 @@ export async function handleApiRequest(request: ApiRequest, services: ApiService
       for (const key of ON_TOP_AT_END) if (key in result) answer[key] = result[key];
     }
     if (warnings) answer.warnings = warnings;
+    // `limits` is made while parameters are read, before the action adds its results.
+    if (state.limits.size > 0) {
+      for (const key of ON_TOP_AT_END) if (key in result) answer[key] = result[key];
+      answer.limits = Object.fromEntries(state.limits);
+    }
     Object.assign(answer, result);
-    if (state.limits.size > 0) answer.limits = Object.fromEntries(state.limits);
   }
   if (requestId !== undefined) answer.requestid = requestId;
   if (wantServedBy) answer.servedby = services.hostName;

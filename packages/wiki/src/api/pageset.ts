@@ -7,6 +7,7 @@ import { specialPageExists } from '../site/mediawiki/special-page-aliases.js';
 import { NS_MEDIA, NS_SPECIAL, type Title, type TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
 import { keptRows } from '../store/row-cache.js';
+import { splitMulti } from './params/validate.js';
 import { KeyedList, list, type ResultObject } from './result/tree.js';
 
 export interface PageRecord {
@@ -122,11 +123,16 @@ export class PageSet {
     ];
   }
 
-  /** Adds titles as the client typed them. */
-  async addTitleStrings(inputs: readonly string[]): Promise<void> {
+  /**
+   * Adds titles as the client typed them. `sent` is the parameter as sent when it was not valid
+   * NFC text: a title that cleaning changed is reported normalised from its sent form, encoded.
+   */
+  async addTitleStrings(inputs: readonly string[], sent?: string): Promise<void> {
     const wanted: Title[] = [];
+    const sentTitles = sent === undefined ? undefined : splitMulti(sent);
+    const asSent = sentTitles?.length === inputs.length ? sentTitles : undefined;
     const parsedInputs = inputs.map((input) => ({ input, parsed: this.titles.parse(input) }));
-    for (const { input, parsed } of parsedInputs) {
+    for (const [index, { input, parsed }] of parsedInputs.entries()) {
       if (!parsed.ok) {
         this.invalid.push({ fakeId: this.nextFakeId--, title: input, reason: parsed.message });
         continue;
@@ -137,7 +143,10 @@ export class PageSet {
         this.interwiki.push({ title: input, iw: title.interwiki });
         continue;
       }
-      if (text !== input) this.normalized.push({ fromencoded: false, from: input, to: text });
+      const original = asSent?.[index];
+      if (original !== undefined && original !== input) {
+        this.normalized.push({ fromencoded: true, from: encodeURIComponent(original), to: text });
+      } else if (text !== input) this.normalized.push({ fromencoded: false, from: input, to: text });
       wanted.push(title);
     }
     await this.resolveTitles(wanted);
@@ -248,7 +257,7 @@ export class PageSet {
       }
       pending.push(title);
     }
-    const rows = inTitleOrder(await this.fetchPagesByTitle(pending));
+    const rows = inLookupOrder(await this.fetchPagesByTitle(pending), pending);
     const found = new Set(rows.map((r) => `${r.ns}:${r.dbKey}`));
     this.addMissing(pending.filter((title) => !found.has(`${title.namespace}:${title.dbKey}`)));
     await this.addFoundPages(rows);
@@ -329,7 +338,7 @@ export class PageSet {
         }
         this.redirects.push(entry);
       }
-      const nextRows = inTitleOrder(await this.fetchPagesByTitle(next));
+      const nextRows = inLookupOrder(await this.fetchPagesByTitle(next), next);
       const found = new Set(nextRows.map((r) => `${r.ns}:${r.dbKey}`));
       this.addMissing(next.filter((title) => !found.has(`${title.namespace}:${title.dbKey}`)));
       current = nextRows.filter((r) => !this.good.has(r.pageid));
@@ -485,9 +494,15 @@ export class PageSet {
   }
 }
 
-/** Pages looked up by title, in the order of the (namespace, title) index that finds them. */
-function inTitleOrder(rows: PageRecord[]): PageRecord[] {
-  return rows.sort((a, b) => a.ns - b.ns || (a.dbKey < b.dbKey ? -1 : a.dbKey > b.dbKey ? 1 : 0));
+/**
+ * Pages looked up by title, in the order MediaWiki's lookup finds them: one index range per
+ * namespace, the namespaces in the order they first came among the titles, titles in index order.
+ */
+function inLookupOrder(rows: PageRecord[], asked: readonly Title[]): PageRecord[] {
+  const rank = new Map<number, number>();
+  for (const title of asked) if (!rank.has(title.namespace)) rank.set(title.namespace, rank.size);
+  const rankOf = (ns: number) => rank.get(ns) ?? rank.size;
+  return rows.sort((a, b) => rankOf(a.ns) - rankOf(b.ns) || (a.dbKey < b.dbKey ? -1 : a.dbKey > b.dbKey ? 1 : 0));
 }
 
 /** The `page` columns the page set needs; generators that select them can hand rows over directly. */

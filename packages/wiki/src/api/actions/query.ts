@@ -113,7 +113,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   const { site, titles: codec, store } = state.services;
   const options = { resolveRedirects, convertTitles };
   const inputPages = new PageSet(store, codec, options);
-  if (titles) await inputPages.addTitleStrings(titles);
+  if (titles) await inputPages.addTitleStrings(titles, state.params.sentUncleaned('titles'));
   if (pageIds) await inputPages.addPageIds(pageIds);
   if (revIds) await inputPages.addRevisionIds(revIds, state.user.rights.has('deletedhistory'));
 

@@ -9,6 +9,8 @@ export const GERMAN_MESSAGES: Record<string, string> = {
     'Hinweise auf veraltete Teile der API und inkompatible Änderungen gibt die Mailingliste „mediawiki-api-announce“ unter &lt;https://lists.wikimedia.org/postorius/lists/mediawiki-api-announce.lists.wikimedia.org/&gt; bekannt.',
   'paramvalidator-badvalue-enumnotmulti': 'Der Parameter „$1“ kennt den Wert „$2“ nicht.',
   'paramvalidator-unrecognizedvalues': 'Der Parameter „$1“ kennt {{PLURAL:$4|den Wert|die Werte}} $3 nicht',
+  'apiwarn-badutf8':
+    'Der Wert des Parameters „$1“ ist kein gültiger oder kein NFC-normalisierter Text. Text muss gültiges, NFC-normalisiertes Unicode sein, ohne C0-Steuerzeichen außer HT (\\t), LF (\\n) und CR (\\r).',
   'apiwarn-redirectsandrevids':
     'Weiterleitungen werden mit dem Parameter „revids“ nicht aufgelöst: Weiterleitungen, auf die die „revids“ zeigen, bleiben unaufgelöst.',
   'apiwarn-unrecognizedparams': '{{PLURAL:$2|Unbekannter Parameter|Unbekannte Parameter}}: $1.',

@@ -9,6 +9,8 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
     'Subscribe to the mediawiki-api-announce mailing list at &lt;https://lists.wikimedia.org/postorius/lists/mediawiki-api-announce.lists.wikimedia.org/&gt; for notice of API deprecations and breaking changes.',
   'paramvalidator-badvalue-enumnotmulti': 'Unrecognized value for parameter "$1": $2.',
   'paramvalidator-unrecognizedvalues': 'Unrecognized {{PLURAL:$4|value|values}} for parameter "$1": $3',
+  'apiwarn-badutf8':
+    'The value passed for "$1" contains invalid or non-normalized data. Textual data should be valid, NFC-normalized Unicode without C0 control characters other than HT (\\t), LF (\\n), and CR (\\r).',
   'apiwarn-redirectsandrevids':
     'Redirect resolution cannot be used together with the "revids" parameter. Any redirects the "revids" point to have not been resolved.',
   'apiwarn-unrecognizedparams': 'Unrecognized {{PLURAL:$2|parameter|parameters}}: $1.',

@@ -5,13 +5,23 @@
 export class RequestParams {
   private readonly values = new Map<string, string>();
   private readonly used = new Set<string>();
+  /** The values as sent, of the parameters normalisation changed. */
+  private readonly uncleaned = new Map<string, string>();
 
   constructor(entries: Iterable<[string, string]>) {
     for (const [name, value] of entries) {
       // PHP keeps the last of repeated names; so do we.
       this.values.delete(name);
-      this.values.set(name, normalizeText(value));
+      this.uncleaned.delete(name);
+      const clean = normalizeText(value);
+      this.values.set(name, clean);
+      if (clean !== value) this.uncleaned.set(name, value);
     }
+  }
+
+  /** The value as sent when it was not valid NFC Unicode (and was cleaned); undefined otherwise. */
+  sentUncleaned(name: string): string | undefined {
+    return this.uncleaned.get(name);
   }
 
   /** The value of `name`, marking it used; undefined when absent. */
