@@ -3,7 +3,7 @@
  * generator, resolved once (normalisation, redirects, missing and invalid titles, special pages,
  * interwiki titles) so that every prop module gets the same list.
  */
-import { specialPageExists } from '../site/mediawiki/special-page-aliases.js';
+import { localSpecialPageKey, specialPageExists } from '../site/mediawiki/special-page-aliases.js';
 import { NS_MEDIA, NS_SPECIAL, type Title, type TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
 import { keptRows } from '../store/row-cache.js';
@@ -137,7 +137,12 @@ export class PageSet {
         this.invalid.push({ fakeId: this.nextFakeId--, title: input, reason: parsed.message });
         continue;
       }
-      const title = parsed.title;
+      let title = parsed.title;
+      // A special page is named by its local name, whichever alias was given.
+      if (title.namespace === NS_SPECIAL && !title.interwiki) {
+        const local = localSpecialPageKey(title.dbKey);
+        if (local !== title.dbKey) title = this.titles.make(NS_SPECIAL, local);
+      }
       const text = title.interwiki ? input : this.displayText(title);
       if (title.interwiki) {
         this.interwiki.push({ title: input, iw: title.interwiki });
