@@ -157,7 +157,7 @@ export class ParamValidator {
   private readValue(param: ParamDescriptor, scope: ModuleParamScope, fullName: string): ParamValue {
     const raw = this.request.get(fullName);
     if (raw !== undefined && this.request.sentUncleaned(fullName) !== undefined) {
-      this.env.warn(scope.path, message('badutf-8', 'apiwarn-badutf8', [fullName]));
+      this.env.warn(scope.path, message('badutf8', 'apiwarn-badutf8', [fullName]));
     }
     if (param.type === 'boolean') {
       if (raw !== undefined && param.deprecated) this.deprecatedParam(fullName, raw, scope);
