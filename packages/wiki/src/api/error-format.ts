@@ -3,12 +3,21 @@
  * (MediaWiki's historic shape, always English) or `plaintext`/`wikitext`/`html`/`raw`/`none`
  * (arrays of errors and warnings in the error language).
  */
+import { decodeHTML } from 'entities';
 
-import { escapeHtml } from '../text/escape.js';
+import { escapeXml } from '../text/escape.js';
 import type { ApiMessage } from './errors.js';
 import { rawParams, renderMessage } from './messages/render.js';
 import type { CollectedWarning } from './request-state.js';
 import { list, type ResultObject, withContent } from './result/tree.js';
+
+/**
+ * A message's text as plain text: the character references its wikitext may hold (`&lt;` around a
+ * bare URL) decoded, as MediaWiki's plain-text rendering does.
+ */
+function plainText(text: string): string {
+  return text.includes('&') ? decodeHTML(text) : text;
+}
 
 export type ErrorFormat = 'bc' | 'html' | 'none' | 'plaintext' | 'raw' | 'wikitext';
 
@@ -28,21 +37,26 @@ export class ErrorFormatter {
     const entry: ResultObject = { code: message.code };
     switch (this.format) {
       case 'plaintext':
+        entry.text = plainText(renderMessage(message.key, message.params, this.language));
+        break;
       case 'wikitext':
         entry.text = renderMessage(message.key, message.params, this.language);
         break;
       case 'html':
-        entry.html = escapeHtml(renderMessage(message.key, message.params, this.language));
+        entry.html = escapeXml(plainText(renderMessage(message.key, message.params, this.language)));
         break;
       case 'raw':
         entry.key = message.key;
-        entry.params = list('param', rawParams(message.params));
+        entry.params = list('param', rawParams(message.key, message.params));
         break;
       default:
         break;
     }
     if (message.data && Object.keys(message.data).length > 0) entry.data = { ...message.data };
     entry.module = module;
+    // The text is the entry's content: `*` in formatversion 1, the element's text in XML.
+    if ('text' in entry) return withContent(entry, 'text');
+    if ('html' in entry) return withContent(entry, 'html');
     return entry;
   }
 
@@ -51,7 +65,7 @@ export class ErrorFormatter {
    * object shaped like an error entry otherwise.
    */
   formatMessage(message: ApiMessage): string | ResultObject {
-    if (this.format === 'bc') return renderMessage(message.key, message.params, 'en');
+    if (this.format === 'bc') return plainText(renderMessage(message.key, message.params, 'en'));
     const { module: _module, ...entry } = this.entry(message, '');
     return entry;
   }
@@ -67,16 +81,28 @@ export class ErrorFormatter {
     const byModule: ResultObject = {};
     for (const w of warnings) {
       const name = w.module.includes('+') ? w.module.slice(w.module.lastIndexOf('+') + 1) : w.module;
-      const text = renderMessage(w.message.key, w.message.params, 'en');
+      const text = plainText(renderMessage(w.message.key, w.message.params, 'en'));
       const existing = byModule[name] as ResultObject | undefined;
       if (existing) existing.warnings = `${existing.warnings as string}\n${text}`;
       else byModule[name] = withContent({ warnings: text }, 'warnings');
     }
-    return byModule;
+    // MediaWiki puts each module's entry on top when its first warning comes: the latest first.
+    const onTop: ResultObject = {};
+    for (const name of Object.keys(byModule).reverse()) onTop[name] = byModule[name];
+    return onTop;
   }
 
-  /** Writes the error part of the answer (`error` for `bc`, `errors` + `docref` otherwise). */
-  writeErrors(result: ResultObject, messages: readonly ApiMessage[], module: string, apiUrl: string): void {
+  /**
+   * Writes the error part of the answer (`error` for `bc`, `errors` + `docref` otherwise), with
+   * the warnings given before the error after it, as MediaWiki orders them.
+   */
+  writeErrors(
+    result: ResultObject,
+    messages: readonly ApiMessage[],
+    module: string,
+    apiUrl: string,
+    warnings?: ResultObject | ResultObject[],
+  ): void {
     if (this.format === 'bc') {
       const first = messages[0];
       const error: ResultObject = {
@@ -86,12 +112,15 @@ export class ErrorFormatter {
         docref: this.docref(apiUrl),
       };
       result.error = withContent(error, 'docref');
+      if (warnings) result.warnings = warnings;
       return;
     }
     result.errors = list(
       'error',
       messages.map((m) => this.entry(m, module)),
     );
+    if (warnings) result.warnings = warnings;
     result.docref = this.docref(apiUrl);
+    withContent(result, 'docref');
   }
 }

@@ -10,6 +10,11 @@ export interface ApiMessage {
   data?: ResultObject;
 }
 
+/** The code MediaWiki gives a message that names none: its key without `apiwarn-`/`apierror-`. */
+export function messageCode(key: string): string {
+  return key.replace(/^api(?:warn|error)-/, '');
+}
+
 export function message(
   code: string,
   key: string,
@@ -66,7 +71,7 @@ export function mustUseWith(a: string, b: string): ApiError {
 
 /** `The parameters "a" and "b" can not be used together.` */
 export function mutuallyExclusive(names: readonly string[]): ApiError {
-  return apiError('invalidparammix', 'apierror-invalidparammix', [{ list: names, quoted: true }]);
+  return apiError('invalidparammix', 'apierror-invalidparammix', [{ list: names, quoted: true }, names.length]);
 }
 
 /** `One of the parameters "a" and "b" is required.` */

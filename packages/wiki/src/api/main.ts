@@ -123,6 +123,8 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
   let formatValues: Record<string, unknown> = {};
   let failure: ApiError | undefined;
   let errorModule = 'main';
+  /** Whether a warning was given before the action finished (see the answer's key order below). */
+  let warnedDuringAction = false;
   let action: string | undefined;
   let smaxage = 0;
   let maxage = 0;
@@ -222,6 +224,7 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
         if (request.method !== 'POST') throw apiError('mustbeposted', 'apierror-mustbeposted', [action]);
         throw apiError('unsupportedaction', 'apierror-unsupportedaction', [action]);
     }
+    warnedDuringAction = state.warnings.length > 0;
     const unused = params.unused();
     if (unused.length > 0) {
       state.warn(
@@ -242,14 +245,25 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
   // The answer is a map: empty (a logout's), it is `{}` in every format version, as MediaWiki's.
   const answer: ResultObject = assoc({});
   const warnings = formatter.warnings(state.warnings);
-  if (warnings) answer.warnings = warnings;
   if (failure) {
-    formatter.writeErrors(answer, failure.messages, errorModule, apiUrl);
+    // MediaWiki replaces the answer by the error and keeps the warnings after it.
+    formatter.writeErrors(answer, failure.messages, errorModule, apiUrl, warnings);
     headers['mediawiki-api-error'] = failure.messages.map((m) => m.code).join(', ');
     Object.assign(headers, failure.headers);
   } else {
+    // `warnings` is put on top of the answer when its first warning is given; `batchcomplete`
+    // and `continue` are put on top when the query ends. So warnings given while the action ran
+    // come after those two, and a first warning given after it (an unknown parameter) before.
+    if (warnings && warnedDuringAction) {
+      for (const key of ON_TOP_AT_END) if (key in result) answer[key] = result[key];
+    }
+    if (warnings) answer.warnings = warnings;
+    // `limits` is made while parameters are read, before the action adds its results.
+    if (state.limits.size > 0) {
+      for (const key of ON_TOP_AT_END) if (key in result) answer[key] = result[key];
+      answer.limits = Object.fromEntries(state.limits);
+    }
     Object.assign(answer, result);
-    if (state.limits.size > 0) answer.limits = Object.fromEntries(state.limits);
   }
   if (requestId !== undefined) answer.requestid = requestId;
   if (wantServedBy) answer.servedby = services.hostName;
@@ -277,6 +291,9 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
   headers['x-frame-options'] = 'DENY';
   return new PrintedResponse(failure?.httpStatus ?? 200, headers, printed, session.cookies());
 }
+
+/** Keys a query puts on top of its answer when it ends. */
+const ON_TOP_AT_END = ['batchcomplete', 'continue'] as const;
 
 /**
  * An answer whose body is read from the printed answer when asked for (one holding prepared

@@ -102,9 +102,12 @@ export interface ModuleContext<P = ParamValues> {
   readonly result: ModuleResult;
   /** `query+<name>`, for warnings. */
   readonly path: string;
+  /** The module as a request names it (`action=query&prop=revisions`): deprecations' `feature`. */
+  readonly feature: string;
   /** The full name of one of the module's parameters in the request (`gapcontinue`). */
   paramName(name: string): string;
-  warn(key: string, params?: readonly MessageParam[], code?: string): void;
+  /** A warning; its code is the key without `apiwarn-` unless given. */
+  warn(key: string, params?: readonly MessageParam[], code?: string, data?: ResultObject): void;
   /** Marks the module unfinished: the answer's continuation carries `<prefix><name>=value`. */
   setContinue(value: string | number, name?: string): void;
   /**

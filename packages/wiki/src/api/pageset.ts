@@ -3,9 +3,11 @@
  * generator, resolved once (normalisation, redirects, missing and invalid titles, special pages,
  * interwiki titles) so that every prop module gets the same list.
  */
+import { localSpecialPageKey, specialPageExists } from '../site/mediawiki/special-page-aliases.js';
 import { NS_MEDIA, NS_SPECIAL, type Title, type TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
 import { keptRows } from '../store/row-cache.js';
+import { splitMulti } from './params/validate.js';
 import { KeyedList, list, type ResultObject } from './result/tree.js';
 
 export interface PageRecord {
@@ -29,6 +31,8 @@ export interface MissingTitle {
   ns: number;
   dbKey: string;
   title: string;
+  /** A special page or `Media:` title naming no special page or file. */
+  missing?: boolean;
 }
 
 export interface InvalidTitle {
@@ -119,22 +123,35 @@ export class PageSet {
     ];
   }
 
-  /** Adds titles as the client typed them. */
-  async addTitleStrings(inputs: readonly string[]): Promise<void> {
+  /**
+   * Adds titles as the client typed them. `sent` is the parameter as sent when it was not valid
+   * NFC text: a title that cleaning changed is reported normalised from its sent form, encoded.
+   */
+  async addTitleStrings(inputs: readonly string[], sent?: string): Promise<void> {
     const wanted: Title[] = [];
+    const sentTitles = sent === undefined ? undefined : splitMulti(sent);
+    const asSent = sentTitles?.length === inputs.length ? sentTitles : undefined;
     const parsedInputs = inputs.map((input) => ({ input, parsed: this.titles.parse(input) }));
-    for (const { input, parsed } of parsedInputs) {
+    for (const [index, { input, parsed }] of parsedInputs.entries()) {
       if (!parsed.ok) {
         this.invalid.push({ fakeId: this.nextFakeId--, title: input, reason: parsed.message });
         continue;
       }
-      const title = parsed.title;
+      let title = parsed.title;
+      // A special page is named by its local name, whichever alias was given.
+      if (title.namespace === NS_SPECIAL && !title.interwiki) {
+        const local = localSpecialPageKey(title.dbKey);
+        if (local !== title.dbKey) title = this.titles.make(NS_SPECIAL, local);
+      }
       const text = title.interwiki ? input : this.displayText(title);
       if (title.interwiki) {
         this.interwiki.push({ title: input, iw: title.interwiki });
         continue;
       }
-      if (text !== input) this.normalized.push({ fromencoded: false, from: input, to: text });
+      const original = asSent?.[index];
+      if (original !== undefined && original !== input) {
+        this.normalized.push({ fromencoded: true, from: encodeURIComponent(original), to: text });
+      } else if (text !== input) this.normalized.push({ fromencoded: false, from: input, to: text });
       wanted.push(title);
     }
     await this.resolveTitles(wanted);
@@ -240,7 +257,12 @@ export class PageSet {
       if (title.namespace === NS_SPECIAL || title.namespace === NS_MEDIA) {
         const text = this.displayText(title);
         if (!this.special.some((s) => s.title === text)) {
-          this.special.push({ fakeId: this.nextFakeId--, ns: title.namespace, dbKey: title.dbKey, title: text });
+          const fakeId = this.nextFakeId--;
+          const exists =
+            title.namespace === NS_SPECIAL ? specialPageExists(title.dbKey) : await this.fileExists(title.dbKey);
+          const entry: MissingTitle = { fakeId, ns: title.namespace, dbKey: title.dbKey, title: text };
+          if (!exists) entry.missing = true;
+          this.special.push(entry);
         }
         continue;
       }
@@ -248,13 +270,30 @@ export class PageSet {
     }
     const rows = await this.fetchPagesByTitle(pending);
     const found = new Set(rows.map((r) => `${r.ns}:${r.dbKey}`));
-    for (const title of byNamespaceGroups(pending)) {
-      if (found.has(`${title.namespace}:${title.dbKey}`)) continue;
+    this.addMissing(pending.filter((title) => !found.has(`${title.namespace}:${title.dbKey}`)));
+    await this.addFoundPages(rows);
+  }
+
+  /**
+   * Titles without a page get the next fake ids as MediaWiki's link batch gives them: namespace by
+   * namespace (in the order the namespaces first came), each in the order its titles came.
+   */
+  private addMissing(titles: readonly Title[]): void {
+    for (const title of byNamespaceGroups(titles)) {
       const text = this.displayText(title);
       if (this.missing.some((m) => m.title === text)) continue;
       this.missing.push({ fakeId: this.nextFakeId--, ns: title.namespace, dbKey: title.dbKey, title: text });
     }
-    await this.addFoundPages(rows);
+  }
+
+  /** Whether the file a `Media:` title names exists. */
+  private async fileExists(dbKey: string): Promise<boolean> {
+    const row = await this.store.db
+      .selectFrom('image')
+      .select('img_name')
+      .where('img_name', '=', dbKey)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   private async addFoundPages(rows: PageRecord[]): Promise<void> {
@@ -280,7 +319,7 @@ export class PageSet {
         .execute();
       const byFrom = new Map(targets.map((t) => [t.rd_from, t]));
       const next: Title[] = [];
-      // By the redirect's page id, as MediaWiki reads the redirect table.
+      // Redirects resolve in the order of the redirect table's key, the source page's id.
       for (const source of [...redirects].sort((a, b) => a.pageid - b.pageid)) {
         const target = byFrom.get(source.pageid);
         if (!target) {
@@ -304,13 +343,7 @@ export class PageSet {
       }
       const nextRows = await this.fetchPagesByTitle(next);
       const found = new Set(nextRows.map((r) => `${r.ns}:${r.dbKey}`));
-      for (const title of byNamespaceGroups(next)) {
-        if (found.has(`${title.namespace}:${title.dbKey}`)) continue;
-        const text = this.displayText(title);
-        if (!this.missing.some((m) => m.title === text)) {
-          this.missing.push({ fakeId: this.nextFakeId--, ns: title.namespace, dbKey: title.dbKey, title: text });
-        }
-      }
+      this.addMissing(next.filter((title) => !found.has(`${title.namespace}:${title.dbKey}`)));
       current = nextRows.filter((r) => !this.good.has(r.pageid));
     }
   }
@@ -423,15 +456,21 @@ export class PageSet {
       for (const revid of this.badRevIds) bad.set(revid, { revid, missing: true });
       query.badrevids = bad;
     }
-    const pages = new KeyedList('page');
-    // In the order MediaWiki adds them: missing titles as they were found, pages as the lookup or
-    // the generator gave them (formatversion 2 prints them by id: KeyedList.arrayValues).
+    // As MediaWiki adds them: missing titles, invalid titles, missing ids, special pages, then
+    // the pages found; as a list (formatversion 2), in the order of their (fake) ids.
+    const pages = new KeyedList('page', 'bcarray', true);
     for (const m of this.missing)
       pages.set(m.fakeId, { ns: m.ns, title: m.title, missing: true, ...this.extra(m.title) });
-    for (const id of this.missingIds) pages.set(id, { pageid: id, missing: true });
     for (const inv of this.invalid)
       pages.set(inv.fakeId, { title: inv.title, invalidreason: inv.reason, invalid: true });
-    for (const s of this.special) pages.set(s.fakeId, { ns: s.ns, title: s.title, special: true });
+    for (const id of this.missingIds) pages.set(id, { pageid: id, missing: true });
+    for (const s of this.special) {
+      const entry: ResultObject = { ns: s.ns, title: s.title, special: true };
+      if (s.missing) entry.missing = true;
+      pages.set(s.fakeId, entry);
+    }
+    // Found pages in the order they were found (a generator's order, titles in index order),
+    // which formatversion 1 keeps.
     for (const p of this.goodById.values()) {
       const entry: ResultObject = { pageid: p.pageid, ns: p.ns, title: p.title };
       // Search generators give pages extra fields; other page sets have none to look for.

@@ -195,7 +195,7 @@ export class RequestState {
     if (!duplicate) this.warnings.push({ module, message });
     // Every deprecation also points to the announcement list, once, as MediaWiki does.
     if (message.code === 'deprecation') {
-      this.warn('main', { code: 'deprecation-help', key: 'apiwarn-deprecation-mailinglist', params: [] });
+      this.warn('main', { code: 'deprecation-help', key: 'api-usage-mailinglist-ref', params: [] });
     }
   }
 }

@@ -99,7 +99,12 @@ describe('errors and warnings', () => {
       {
         code: 'badvalue',
         key: 'paramvalidator-badvalue-enumnotmulti',
-        params: ['apfilterredir', 'bogus'],
+        params: [
+          { plaintext: 'apfilterredir' },
+          { plaintext: 'bogus' },
+          { list: [{ plaintext: 'all' }, { plaintext: 'nonredirects' }, { plaintext: 'redirects' }], type: 'text' },
+          { num: 3 },
+        ],
         module: 'query+allpages',
       },
     ]);
@@ -149,6 +154,7 @@ describe('page set', () => {
     const body = (
       await get({ action: 'query', titles: 'Gibtsnicht|Foo[bar]|Spezial:Suche', format: 'json', formatversion: '2' })
     ).json();
+    // As a list, in the order of the fake ids: the missing title's (given last) first.
     assert.deepEqual(body.query.pages, [
       // formatversion 2 lists them by id, as MediaWiki does: -3, -2, -1.
       { ns: 0, title: 'Gibtsnicht', missing: true },

@@ -6,6 +6,12 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
+import {
+  parsePath,
+  removePath,
+  removeSoftwareFields,
+  withoutSoftware,
+} from '../../conformance/answer-normalisation.js';
 
 export interface GoldenCase {
   file: string;
@@ -18,16 +24,6 @@ export interface GoldenCase {
   volatile: string[];
   notes: string[];
 }
-
-/** Fields about the software rather than the wiki: ours to state, not compared. */
-const SOFTWARE_PATHS = [
-  'query.general.generator',
-  'query.general.phpversion',
-  'query.general.phpsapi',
-  'query.general.dbtype',
-  'query.general.dbversion',
-  'query.libraries',
-];
 
 export interface GoldenAnswer {
   status: number;
@@ -47,41 +43,6 @@ export async function replay(app: FastifyInstance, c: GoldenCase): Promise<Golde
         })
       : await app.inject({ method: 'GET', url: `/api.php?${encoded}` });
   return { status: response.statusCode, headers: response.headers, body: response.body };
-}
-
-/** A raw body with the serving software's name taken out (`<generator>` of XML exports). */
-function withoutSoftware(text: string): string {
-  return text.replace(/<generator>[^<]*<\/generator>/g, '<generator/>');
-}
-
-type Segment = string | number;
-
-function parsePath(path: string): Segment[] {
-  const segments: Segment[] = [];
-  for (const part of path.split('.')) {
-    const m = /^([^[]*)((?:\[\d+\])*)$/.exec(part);
-    if (!m) {
-      segments.push(part);
-      continue;
-    }
-    if (m[1]) segments.push(m[1]);
-    for (const index of m[2].matchAll(/\[(\d+)\]/g)) segments.push(Number(index[1]));
-  }
-  return segments;
-}
-
-/** Removes `path` from `value`; returns whether it was there. */
-function removePath(value: unknown, path: Segment[]): boolean {
-  let node = value as Record<string | number, unknown> | undefined;
-  for (const segment of path.slice(0, -1)) {
-    if (node === null || typeof node !== 'object') return false;
-    node = node[segment] as Record<string | number, unknown> | undefined;
-  }
-  const last = path[path.length - 1];
-  if (node === null || typeof node !== 'object' || !(last in node)) return false;
-  if (Array.isArray(node) && typeof last === 'number') node[last] = null;
-  else delete node[last];
-  return true;
 }
 
 /** Differences between the recorded answer and ours, in words; empty when they agree. */
@@ -123,10 +84,8 @@ export function compareAnswer(c: GoldenCase, ours: GoldenAnswer): string[] {
     const present = removePath(got, segments);
     if (wanted && !present) problems.push(`missing volatile field ${path}`);
   }
-  for (const path of SOFTWARE_PATHS) {
-    removePath(want, parsePath(path));
-    removePath(got, parsePath(path));
-  }
+  removeSoftwareFields(want);
+  removeSoftwareFields(got);
   if (!isDeepStrictEqual(got, want)) problems.push(...describeDifference(want, got, ''));
   return problems;
 }

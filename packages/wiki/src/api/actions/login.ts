@@ -26,7 +26,7 @@ const SCOPE = { prefix: 'lg', path: 'login', name: 'login' };
 
 /** A deprecation warning of this module, with MediaWiki's pointer to the announcement list. */
 function deprecation(state: RequestState, key: string) {
-  state.warn('main', message('deprecation-help', 'apiwarn-deprecation-mailinglist'));
+  state.warn('main', message('deprecation-help', 'api-usage-mailinglist-ref'));
   state.warn(SCOPE.path, message('deprecation', key));
 }
 

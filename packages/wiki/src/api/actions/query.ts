@@ -6,7 +6,7 @@
 import { QUERY_MODULES } from '../../modules/registry.js';
 import { shareWorker } from '../../store/work-budget.js';
 import { ContinuationManager, parseContinue } from '../continuation.js';
-import { ApiError, apiError } from '../errors.js';
+import { ApiError, apiError, message, messageCode } from '../errors.js';
 import { exportPages } from '../export-xml.js';
 import type { MessageParam } from '../messages/render.js';
 import type { GeneratorSink, ModuleContext, ModuleResult, QueryModule } from '../module.js';
@@ -122,6 +122,9 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       { list: [sources[0][0]], quoted: true },
     ]);
   }
+  if (resolveRedirects && revIds !== undefined && generatorName === undefined) {
+    state.warn('query', message('redirectsandrevids', 'apiwarn-redirectsandrevids'));
+  }
 
   let generator: QueryModule | undefined;
   if (generatorName !== undefined) {
@@ -134,7 +137,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   const { site, titles: codec, store } = state.services;
   const options = { resolveRedirects, convertTitles };
   const inputPages = new PageSet(store, codec, options);
-  if (titles) await inputPages.addTitleStrings(titles);
+  if (titles) await inputPages.addTitleStrings(titles, state.params.sentUncleaned('titles'));
   if (pageIds) await inputPages.addPageIds(pageIds, 'byId');
   if (revIds) await inputPages.addRevisionIds(revIds, state.user.rights.has('deletedhistory'));
 
@@ -162,7 +165,11 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
     const path = `query+${d.name}`;
     let params: ModuleContext['params'];
     try {
-      params = state.validator.readAll(d.parameters, { prefix, path, name: d.name }, d.templatedparameters);
+      params = state.validator.readAll(
+        d.parameters,
+        { prefix, path, name: d.name, feature: `action=query&${d.group}=${d.name}` },
+        d.templatedparameters,
+      );
     } catch (error) {
       if (error instanceof ApiError && error.module === undefined) error.module = path;
       throw error;
@@ -181,9 +188,10 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       generator: sink,
       result: output,
       path,
+      feature: `action=query&${d.group}=${d.name}`,
       paramName: (name) => prefix + name,
-      warn: (key: string, params: readonly MessageParam[] = [], code = 'warning') =>
-        state.warn(path, { code, key, params }),
+      warn: (key: string, params: readonly MessageParam[] = [], code = messageCode(key), data?: ResultObject) =>
+        state.warn(path, { code, key, params, data }),
       setContinue: (value, name = 'continue') => {
         if (sink) continuation.setGenerator(prefix + name, value);
         else continuation.set(d.name, prefix + name, value);
@@ -206,6 +214,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
         code: 'deprecation',
         key: `apiwarn-deprecation-${module.descriptor.name}`,
         params: [],
+        data: { feature: `action=query&${module.descriptor.group}=${module.descriptor.name}` },
       });
     }
     try {

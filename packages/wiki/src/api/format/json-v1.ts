@@ -27,7 +27,7 @@ function printable(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value === true ? '' : value;
   if (Array.isArray(value)) return printableItems(value);
   if (value instanceof KeyedList) {
-    if (value.mode === 'bcassoc') return printableItems(value.arrayValues());
+    if (value.mode === 'bcassoc') return printableItems(value.arrayItems());
     if (value.entries.size === 0) return [];
     const entries = new Map<string, unknown>();
     for (const [key, item] of value.entries) entries.set(key, printable(item));
@@ -80,22 +80,30 @@ function printableObject(object: ResultObject): unknown {
   }
   // false is left out but under the keys kept as booleans; true prints as "" (printable's turn).
   const keep = object[BC_BOOLS];
-  if (content !== undefined && isArrayIndex(content) && object[content] !== undefined) {
+  // The content key prints as `*`, last (see objectEntries in json.ts).
+  const contentValue = content === undefined ? undefined : object[content];
+  const contentPrints = contentValue !== undefined && (contentValue !== false || keep?.includes(content as string));
+  if (content !== undefined && isArrayIndex(content) && contentValue !== undefined) {
     const entries: [string, unknown][] = [];
     for (const key of Object.keys(object)) {
       const value = object[key];
-      if (value !== undefined && (value !== false || keep?.includes(key)))
-        entries.push([key === content ? '*' : key, printable(value)]);
+      if (key !== content && value !== undefined && (value !== false || keep?.includes(key)))
+        entries.push([key, printable(value)]);
     }
+    if (contentPrints) entries.push(['*', printable(contentValue)]);
     return entries.length === 0 ? (object[ASSOC] ? {} : []) : inOrder(entries);
   }
   const copy: Record<string, unknown> = {};
   empty = true;
   for (const key in object) {
     const value = object[key];
-    if (value === undefined) continue;
+    if (value === undefined || key === content) continue;
     if (value === false && (keep === undefined || !keep.includes(key))) continue;
-    copy[key === content ? '*' : key] = printable(value);
+    copy[key] = printable(value);
+    empty = false;
+  }
+  if (contentPrints) {
+    copy['*'] = printable(contentValue);
     empty = false;
   }
   return empty && !object[ASSOC] ? [] : copy;

@@ -86,7 +86,7 @@ function write(value: ResultValue | undefined, o: JsonOptions, out: string[], in
   } else if (value instanceof KeyedList) {
     const keyed = value.mode === 'assoc' || (value.mode === 'bcarray') === (o.formatVersion === 1);
     if (keyed) writeEntries([...value.entries.entries()], o, out, indent);
-    else writeArray(value.arrayValues(), o, out, indent);
+    else writeArray(value.arrayItems(), o, out, indent);
   } else {
     const entries = objectEntries(value, o.formatVersion);
     // A map (`assoc`) stays an object when empty; formatversion 1 prints other empty objects as `[]`.
@@ -95,11 +95,16 @@ function write(value: ResultValue | undefined, o: JsonOptions, out: string[], in
   }
 }
 
-/** The entries an object prints in a JSON version (content key renamed, fv1 booleans converted). */
+/**
+ * The entries an object prints in a JSON version: in formatversion 1 the content key becomes `*`
+ * and moves to the end (as MediaWiki's backward-compatible transformation re-adds it), and
+ * booleans are converted.
+ */
 export function objectEntries(object: ResultObject, formatVersion: 1 | 2): [string, ResultValue][] {
   const entries: [string, ResultValue][] = [];
-  const content = object[CONTENT];
+  const content = formatVersion === 1 ? object[CONTENT] : undefined;
   const keep = object[BC_BOOLS];
+  let contentEntry: [string, ResultValue] | undefined;
   for (const key of Object.keys(object)) {
     let value = object[key];
     if (value === undefined) continue;
@@ -107,8 +112,10 @@ export function objectEntries(object: ResultObject, formatVersion: 1 | 2): [stri
       if (!value) continue;
       value = '';
     }
-    entries.push([formatVersion === 1 && key === content ? '*' : key, value]);
+    if (key === content) contentEntry = ['*', value];
+    else entries.push([key, value]);
   }
+  if (contentEntry) entries.push(contentEntry);
   return entries;
 }
 

@@ -21,7 +21,7 @@ export function toPhp(value: ResultValue | undefined, formatVersion: 1 | 2): str
     const keyed = value.mode === 'assoc' || (value.mode === 'bcarray') === (formatVersion === 1);
     entries = keyed
       ? [...value.entries.entries()]
-      : value.arrayValues().map((item, i): [string, ResultValue] => [String(i), item]);
+      : value.arrayItems().map((item, i): [string, ResultValue] => [String(i), item]);
   } else entries = objectEntries(value, formatVersion);
   return `a:${entries.length}:{${entries.map(([k, v]) => phpKey(k) + toPhp(v, formatVersion)).join('')}}`;
 }

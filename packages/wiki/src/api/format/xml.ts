@@ -102,11 +102,16 @@ function writeObject(name: string, object: ResultObject, out: string[], extraAtt
     out.push(`<${name}${attributes} />`);
     return;
   }
-  if (text !== undefined) {
-    out.push(`<${name}${attributes} xml:space="preserve">${escapeXml(text)}`);
-  } else {
-    out.push(`<${name}${attributes}>`);
+  if (text !== undefined && children.length === 0) {
+    out.push(`<${name}${attributes} xml:space="preserve">${escapeXml(text)}</${name}>`);
+    return;
   }
+  out.push(`<${name}${attributes}>`);
   for (const [key, value] of children) writeElement(key, value, out);
+  // Beside elements, the content is an element of its own, named by its key, after them.
+  if (text !== undefined) {
+    const element = xmlName(content as string);
+    out.push(`<${element} xml:space="preserve">${escapeXml(text)}</${element}>`);
+  }
   out.push(`</${name}>`);
 }

@@ -7,12 +7,12 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'api-usage-docref': 'Die Verwendung der API ist unter $1 beschrieben.',
   'api-usage-mailinglist-ref':
     'Hinweise auf veraltete Teile der API und inkompatible Änderungen gibt die Mailingliste „mediawiki-api-announce“ unter &lt;https://lists.wikimedia.org/postorius/lists/mediawiki-api-announce.lists.wikimedia.org/&gt; bekannt.',
-  'apiwarn-deprecation-mailinglist':
-    'Hinweise auf veraltete Teile der API und inkompatible Änderungen gibt die Mailingliste „mediawiki-api-announce“ unter <https://lists.wikimedia.org/postorius/lists/mediawiki-api-announce.lists.wikimedia.org/> bekannt.',
   'paramvalidator-badvalue-enumnotmulti': 'Der Parameter „$1“ kennt den Wert „$2“ nicht.',
-  'apiwarn-unrecognizedvalues': 'Der Parameter „$1“ kennt {{PLURAL:$3|den Wert|die Werte}} $2 nicht',
+  'paramvalidator-unrecognizedvalues': 'Der Parameter „$1“ kennt {{PLURAL:$4|den Wert|die Werte}} $3 nicht',
   'apiwarn-badutf8':
-    'Der für „$1“ übergebene Wert enthält ungültige oder nicht normalisierte Daten. Texte sollten gültiges, NFC-normalisiertes Unicode ohne C0-Steuerzeichen außer HT (\\t), LF (\\n) und CR (\\r) sein.',
+    'Der Wert des Parameters „$1“ ist kein gültiger oder kein NFC-normalisierter Text. Text muss gültiges, NFC-normalisiertes Unicode sein, ohne C0-Steuerzeichen außer HT (\\t), LF (\\n) und CR (\\r).',
+  'apiwarn-redirectsandrevids':
+    'Weiterleitungen werden mit dem Parameter „revids“ nicht aufgelöst: Weiterleitungen, auf die die „revids“ zeigen, bleiben unaufgelöst.',
   'apiwarn-unrecognizedparams': '{{PLURAL:$2|Unbekannter Parameter|Unbekannte Parameter}}: $1.',
   'paramvalidator-badinteger': 'Der Parameter „$1“ erwartet eine ganze Zahl, nicht „$2“.',
   'paramvalidator-badtimestamp': 'Der Parameter „$1“ erwartet einen Zeitstempel, nicht „$2“.',
@@ -26,7 +26,7 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'paramvalidator-unclearnowtimestamp':
     'Der Wert „$2“ für den Zeitstempel-Parameter „$1“ ist veraltet. Für die aktuelle Zeit bitte „now“ angeben.',
   'paramvalidator-deprecated-value': 'Der Wert „$2“ des Parameters „$1“ ist veraltet.',
-  'apiwarn-deprecation-parameter': 'Der Parameter „$1“ ist veraltet.',
+  'paramvalidator-param-deprecated': 'Der Parameter „$1“ ist veraltet.',
   'apiwarn-deprecation-module': '„$1“ ist veraltet.',
   'apiwarn-textextracts-malformed-html':
     'Das HTML kann unvollständig oder unausgeglichen sein und eingebettete Bilder fehlen lassen. Verwendung auf eigenes Risiko. Bekannte Probleme stehen unter https://www.mediawiki.org/wiki/Special:MyLanguage/Extension:TextExtracts#Caveats.',

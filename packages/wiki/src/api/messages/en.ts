@@ -7,12 +7,12 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'api-usage-docref': 'See $1 for API usage.',
   'api-usage-mailinglist-ref':
     'Subscribe to the mediawiki-api-announce mailing list at &lt;https://lists.wikimedia.org/postorius/lists/mediawiki-api-announce.lists.wikimedia.org/&gt; for notice of API deprecations and breaking changes.',
-  'apiwarn-deprecation-mailinglist':
-    'Subscribe to the mediawiki-api-announce mailing list at <https://lists.wikimedia.org/postorius/lists/mediawiki-api-announce.lists.wikimedia.org/> for notice of API deprecations and breaking changes.',
   'paramvalidator-badvalue-enumnotmulti': 'Unrecognized value for parameter "$1": $2.',
-  'apiwarn-unrecognizedvalues': 'Unrecognized {{PLURAL:$3|value|values}} for parameter "$1": $2',
+  'paramvalidator-unrecognizedvalues': 'Unrecognized {{PLURAL:$4|value|values}} for parameter "$1": $3',
   'apiwarn-badutf8':
     'The value passed for "$1" contains invalid or non-normalized data. Textual data should be valid, NFC-normalized Unicode without C0 control characters other than HT (\\t), LF (\\n), and CR (\\r).',
+  'apiwarn-redirectsandrevids':
+    'Redirect resolution cannot be used together with the "revids" parameter. Any redirects the "revids" point to have not been resolved.',
   'apiwarn-unrecognizedparams': 'Unrecognized {{PLURAL:$2|parameter|parameters}}: $1.',
   'paramvalidator-badinteger': 'Invalid value "$2" for integer parameter "$1".',
   'paramvalidator-badtimestamp': 'Invalid value "$2" for timestamp parameter "$1".',
@@ -26,7 +26,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'paramvalidator-unclearnowtimestamp':
     'Passing "$2" for timestamp parameter "$1" has been deprecated. If for some reason you need to explicitly specify the current time without calculating it client-side, use "now".',
   'paramvalidator-deprecated-value': 'The value "$2" for parameter "$1" is deprecated.',
-  'apiwarn-deprecation-parameter': 'The parameter "$1" has been deprecated.',
+  'paramvalidator-param-deprecated': 'The parameter "$1" has been deprecated.',
   'apiwarn-deprecation-module': '"$1" has been deprecated.',
   'apiwarn-textextracts-malformed-html':
     'HTML may be malformed and/or unbalanced and may omit inline images. Use at your own risk. Known problems are listed at https://www.mediawiki.org/wiki/Special:MyLanguage/Extension:TextExtracts#Caveats.',

@@ -5,7 +5,11 @@ import { ENGLISH_MESSAGES } from './en.js';
 export type MessageParam =
   | string
   | number
-  | { list: readonly string[]; quoted?: boolean }
+  /**
+   * Names joined as the language writes a list (`a, b and c`), or with commas only (`comma`);
+   * quoted names are parameter names (`<var>` in raw parameters).
+   */
+  | { list: readonly string[]; quoted?: boolean; type?: 'text' | 'comma' }
   | { raw: number }
   /**
    * Another message's text in the same language (`action-deletedhistory` in a permission error),
@@ -41,6 +45,7 @@ function paramText(param: MessageParam, lang: 'en' | 'de'): string {
   if (typeof param === 'number') return formatNumber(param, lang);
   if ('raw' in param) return String(param.raw);
   if ('message' in param) return renderMessage(param.message, param.params ?? [], lang);
+  if (param.type === 'comma') return param.list.join(', ');
   return formatList(param.list, lang, param.quoted ?? false);
 }
 
@@ -68,12 +73,25 @@ export function renderMessage(key: string, params: readonly MessageParam[], lang
     });
 }
 
-/** Parameters as `errorformat=raw` reports them: plain values. */
-export function rawParams(params: readonly MessageParam[]): (string | number)[] {
-  return params.map((param) => {
-    if (typeof param === 'string' || typeof param === 'number') return param;
-    if ('raw' in param) return param.raw;
-    if ('message' in param) return param.message;
-    return param.list.join(', ');
+/** A parameter as `errorformat=raw` reports it (MediaWiki's serialised message parameters). */
+export type RawParam = string | number | { [key: string]: RawParam | RawParam[] };
+
+/**
+ * Parameters as `errorformat=raw` reports them: the parameter validator's messages (`paramvalidator-*`)
+ * mark names and values as plain text and numbers as numbers; lists carry their type, parameter
+ * names in them as `<var>`; a message parameter gives its key and parameters.
+ */
+export function rawParams(key: string, params: readonly MessageParam[]): RawParam[] {
+  const validator = key.startsWith('paramvalidator-');
+  return params.map((param): RawParam => {
+    if (typeof param === 'string') return validator ? { plaintext: param } : param;
+    if (typeof param === 'number') return validator ? { num: param } : param;
+    if ('raw' in param) return validator ? { num: param.raw } : param.raw;
+    if ('message' in param)
+      return { message: { key: param.message, params: rawParams(param.message, param.params ?? []) } };
+    const items: RawParam[] = param.list.map((item) =>
+      param.quoted ? `<var>${item}</var>` : validator ? { plaintext: item } : item,
+    );
+    return { list: items, type: param.type ?? 'text' };
   });
 }

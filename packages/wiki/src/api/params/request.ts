@@ -6,27 +6,24 @@
 export class RequestParams {
   private readonly values = new Map<string, string>();
   private readonly used = new Set<string>();
-  private cleaned: Set<string> | undefined;
+  /** The values as sent, of the parameters normalisation changed. */
+  private readonly uncleaned = new Map<string, string>();
 
   /** `invalidUtf8`: names whose value came as bytes that are not UTF-8 (decoded with U+FFFD). */
   constructor(entries: Iterable<[string, string]>, invalidUtf8?: ReadonlySet<string>) {
     for (const [name, value] of entries) {
       // PHP keeps the last of repeated names; so do we.
       this.values.delete(name);
-      const normalized = normalizeText(value);
-      this.values.set(name, normalized);
-      if (normalized !== value || invalidUtf8?.has(name)) {
-        this.cleaned ??= new Set();
-        this.cleaned.add(name);
-      } else {
-        this.cleaned?.delete(name);
-      }
+      this.uncleaned.delete(name);
+      const clean = normalizeText(value);
+      this.values.set(name, clean);
+      if (clean !== value || invalidUtf8?.has(name)) this.uncleaned.set(name, value);
     }
   }
 
-  /** Whether the value of `name` was changed by cleaning (MediaWiki's `apiwarn-badutf8`). */
-  wasCleaned(name: string): boolean {
-    return this.cleaned?.has(name) === true;
+  /** The value as sent when it was not valid NFC Unicode (and was cleaned); undefined otherwise. */
+  sentUncleaned(name: string): string | undefined {
+    return this.uncleaned.get(name);
   }
 
   /** The value of `name`, marking it used; undefined when absent. */

@@ -7,6 +7,7 @@ import type { SiteConfig } from '../../site/site.js';
 import { urlProtocols } from '../../site/url-protocols.js';
 import { normalizeUserValue } from '../../site/user-name.js';
 import { ApiError, type ApiMessage, apiError, message } from '../errors.js';
+import type { ResultObject } from '../result/tree.js';
 import {
   DEFAULT_USER_SUBTYPES,
   MULTI_HIGH_LIMIT,
@@ -40,6 +41,17 @@ export interface ModuleParamScope {
   path: string;
   /** Module name for the `limits` block. */
   name: string;
+  /**
+   * The module as a request names it (`action=query&prop=langlinks`): deprecation warnings give
+   * it, with the parameter, as their `feature`. Derived from `path` when absent.
+   */
+  feature?: string;
+}
+
+/** `action=query&prop=langlinks&llurl` for a deprecation of `llurl` in that module. */
+function deprecatedFeature(scope: ModuleParamScope, rest: string): ResultObject {
+  const module = scope.feature ?? (scope.path === 'main' ? '' : `action=${scope.path.replace(/\+/g, '&')}`);
+  return { feature: module ? `${module}&${rest}` : rest };
 }
 
 /** Enum values a parameter accepts, with site-dependent lists resolved. */
@@ -105,7 +117,18 @@ export class ParamValidator {
     templated: readonly TemplatedParamDescriptor[] = [],
   ): ParamsOfList<L> {
     const values: ParamValues = {};
-    for (const param of params) values[param.name] = this.read(param, scope);
+    // Every parameter is read, so that each one's warnings are given, before the first error ends
+    // the request (MediaWiki reads a module's parameters the same way).
+    let firstError: ApiError | undefined;
+    for (const param of params) {
+      try {
+        values[param.name] = this.read(param, scope);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        firstError ??= error;
+      }
+    }
+    if (firstError) throw firstError;
     for (const template of templated) {
       const [variable, source] = Object.entries(template.templatevars)[0] ?? [];
       if (!variable || !source) continue;
@@ -120,13 +143,23 @@ export class ParamValidator {
     return values as ParamsOfList<L>;
   }
 
+  /** One parameter's value; an error names the module of the scope. */
   read(param: ParamDescriptor, scope: ModuleParamScope, fullName = prefixedName(param, scope.prefix)): ParamValue {
+    try {
+      return this.readValue(param, scope, fullName);
+    } catch (error) {
+      if (error instanceof ApiError) error.module ??= scope.path;
+      throw error;
+    }
+  }
+
+  private readValue(param: ParamDescriptor, scope: ModuleParamScope, fullName: string): ParamValue {
     const raw = this.request.get(fullName);
-    if (raw !== undefined && this.request.wasCleaned(fullName)) {
+    if (raw !== undefined && this.request.sentUncleaned(fullName) !== undefined) {
       this.env.warn(scope.path, message('badutf8', 'apiwarn-badutf8', [fullName]));
     }
     if (param.type === 'boolean') {
-      if (raw !== undefined && param.deprecated) this.deprecatedParam(fullName, scope);
+      if (raw !== undefined && param.deprecated) this.deprecatedParam(fullName, raw, scope);
       return raw !== undefined;
     }
     if (raw === undefined) {
@@ -137,12 +170,15 @@ export class ParamValidator {
       }
       return this.convert(param, fullName, fallback, scope, true);
     }
-    if (param.deprecated) this.deprecatedParam(fullName, scope);
+    if (param.deprecated) this.deprecatedParam(fullName, raw, scope);
     return this.convert(param, fullName, raw, scope, false);
   }
 
-  private deprecatedParam(fullName: string, scope: ModuleParamScope): void {
-    this.env.warn(scope.path, message('deprecation', 'apiwarn-deprecation-parameter', [fullName]));
+  private deprecatedParam(fullName: string, raw: string, scope: ModuleParamScope): void {
+    this.env.warn(
+      scope.path,
+      message('deprecation', 'paramvalidator-param-deprecated', [fullName, raw], deprecatedFeature(scope, fullName)),
+    );
   }
 
   private convert(
@@ -158,7 +194,12 @@ export class ParamValidator {
     if (!param.multi) {
       if (allowed) {
         if (!allowed.includes(raw)) {
-          throw apiError('badvalue', 'paramvalidator-badvalue-enumnotmulti', [fullName, raw]);
+          throw apiError('badvalue', 'paramvalidator-badvalue-enumnotmulti', [
+            fullName,
+            raw,
+            { list: allowed, type: 'text' },
+            allowed.length,
+          ]);
         }
         if (!isDefault && param.deprecatedvalues?.includes(raw)) this.deprecatedValue(fullName, raw, scope);
         return param.type === 'namespace' ? Number(raw) : raw;
@@ -184,7 +225,12 @@ export class ParamValidator {
       if (unknown.length > 0) {
         this.env.warn(
           scope.path,
-          message('unrecognizedvalues', 'apiwarn-unrecognizedvalues', [fullName, unknown.join(', '), unknown.length]),
+          message(
+            'unrecognizedvalues',
+            'paramvalidator-unrecognizedvalues',
+            [fullName, raw, { list: unknown, type: 'comma' }, unknown.length],
+            { values: unknown },
+          ),
         );
         items = items.filter((item) => allowed.includes(item));
       }
@@ -199,7 +245,15 @@ export class ParamValidator {
   }
 
   private deprecatedValue(fullName: string, value: string, scope: ModuleParamScope): void {
-    this.env.warn(scope.path, message('deprecation', 'paramvalidator-deprecated-value', [fullName, value]));
+    this.env.warn(
+      scope.path,
+      message(
+        'deprecation',
+        'paramvalidator-deprecated-value',
+        [fullName, value],
+        deprecatedFeature(scope, `${fullName}=${value}`),
+      ),
+    );
   }
 
   private scalar(param: ParamDescriptor, fullName: string, raw: string, scope: ModuleParamScope): string | number {
@@ -236,7 +290,8 @@ export class ParamValidator {
     scope: ModuleParamScope,
     max: number | undefined,
   ): number {
-    const text = raw.trim();
+    // As MediaWiki: digits with an optional sign, no surrounding space.
+    const text = raw;
     if (!/^[+-]?\d+$/.test(text)) throw apiError('badinteger', 'paramvalidator-badinteger', [fullName, raw]);
     let value = Number(text);
     if (!Number.isSafeInteger(value)) {
@@ -259,7 +314,7 @@ export class ParamValidator {
           ? 'paramvalidator-outofrange-min'
           : 'paramvalidator-outofrange-max';
     const params = [fullName, raw, min ?? '', max ?? ''];
-    this.env.warn(scope.path, message('integeroutofrange', key, params));
+    this.env.warn(scope.path, message('outofrange', key, params, outOfRangeData(param, max)));
     return tooLow ? (min as number) : (max as number);
   }
 
@@ -283,6 +338,19 @@ export class ParamValidator {
 
 const INT64_MAX = 2n ** 63n - 1n;
 const INT64_MIN = -(2n ** 63n);
+
+/** The bounds MediaWiki gives with an out-of-range warning: `curmax` is the one applied. */
+export function outOfRangeData(param: ParamDescriptor, curmax: number | undefined): ResultObject {
+  const data: ResultObject = {};
+  if (param.min !== undefined) data.min = param.min;
+  if (curmax !== undefined && curmax !== Infinity) data.curmax = curmax;
+  if (param.max !== undefined) {
+    data.max = param.max;
+    data.highmax = param.highmax ?? param.max;
+  }
+  return data;
+}
+
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
 const INVALID_TITLE_CHARS = /[#<>[\]|{}\u0000-\u001f\u007f\ufffd]/;
 

@@ -65,7 +65,20 @@ export class KeyedList {
   constructor(
     readonly element: string,
     readonly mode: KeyedListMode = 'bcarray',
+    /**
+     * Printed as an array, the items come in the numeric order of their keys rather than in the
+     * order they were added (MediaWiki sorts a `BCarray` by key when it makes it a list): the
+     * page set's pages, whose fake ids of missing, invalid and special titles come first.
+     */
+    readonly sortedAsArray = false,
   ) {}
+
+  /** The items as an array prints them. */
+  arrayItems(): ResultValue[] {
+    if (!this.sortedAsArray) return [...this.entries.values()];
+    return [...this.entries.entries()].sort((a, b) => Number(a[0]) - Number(b[0])).map(([, item]) => item);
+  }
+
   set(key: string | number, value: ResultValue): void {
     this.entries.set(String(key), value);
   }
@@ -77,23 +90,11 @@ export class KeyedList {
   }
 
   /**
-   * The values as printed where the list is an array: in ascending key order (numbers by value),
-   * as MediaWiki sorts an array's keys. Keyed forms keep insertion order: a generator's pages
-   * come in the generator's order in formatversion 1 and XML, by page id in formatversion 2.
-   */
-  arrayValues(): ResultValue[] {
-    const keys = [...this.entries.keys()];
-    const numeric = keys.every((key) => /^-?\d+$/.test(key));
-    keys.sort(numeric ? (a, b) => Number(a) - Number(b) : undefined);
-    return keys.map((key) => this.entries.get(key) as ResultValue);
-  }
-
-  /**
    * formatversion 2 through the native JSON.stringify (the fast path of the JSON printer); keyed
    * in insertion order when printed through `stringifyInOrder`.
    */
   toJSON(): ResultValue[] | Record<string, unknown> {
-    if (this.mode === 'bcarray') return this.arrayValues();
+    if (this.mode === 'bcarray') return this.arrayItems();
     return objectOfEntries(this.entries);
   }
 }

@@ -86,7 +86,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const names = ctx.params.users;
   const ids = ctx.params.userids;
   if (names !== undefined && ids !== undefined) {
-    throw mutuallyExclusive([ctx.paramName('userids'), ctx.paramName('users')]);
+    throw mutuallyExclusive([ctx.paramName('users'), ctx.paramName('userids')]);
   }
   const out = ctx.result.list('user');
   const wanted: (string | number)[] = [];

@@ -1,4 +1,5 @@
 import { precompiled } from '@svc/common';
+import { mutuallyExclusive } from '../../api/errors.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { currentWorkBudget } from '../../store/work-budget.js';
@@ -30,6 +31,9 @@ export const descriptor = {
  * (one when whole pages are asked for), continued by the position of the next page.
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
+  if (ctx.params.chars !== undefined && ctx.params.sentences !== undefined) {
+    throw mutuallyExclusive([ctx.paramName('chars'), ctx.paramName('sentences')]);
+  }
   const intro = ctx.params.intro === true;
   const plaintext = ctx.params.plaintext === true;
   let limit = ctx.params.limit;

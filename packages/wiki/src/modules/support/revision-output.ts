@@ -346,7 +346,9 @@ export function readRevisionRequest(ctx: ModuleContext<RevisionParams>, diffs = 
   const slots = ctx.requestHas('slots') ? p.slots : undefined;
   const slotWork = ['content', 'contentmodel', 'slotsize', 'slotsha1'].some((name) => props.has(name));
   if (slots === undefined && !ctx.generator && (slotWork || diffs)) {
-    ctx.warn('apiwarn-deprecation-missingparam', [ctx.paramName('slots')]);
+    ctx.warn('apiwarn-deprecation-missingparam', [ctx.paramName('slots')], 'deprecation', {
+      feature: `${ctx.feature}&!${ctx.paramName('slots')}`,
+    });
   }
   for (const name of ['parse', 'expandtemplates', 'generatexml'] as const) {
     if (p[name] === true)
@@ -369,11 +371,12 @@ export function revisionBatchLimit(ctx: ModuleContext<unknown>, wantContent: boo
 export function clampRevisionLimit(ctx: ModuleContext<unknown>, requested: number, wantContent: boolean): number {
   const max = revisionBatchLimit(ctx, wantContent);
   if (requested <= max) return requested;
-  ctx.warn(
-    'paramvalidator-outofrange-minmax',
-    [ctx.paramName('limit'), String(requested), 1, max],
-    'integeroutofrange',
-  );
+  ctx.warn('paramvalidator-outofrange-minmax', [ctx.paramName('limit'), String(requested), 1, max], 'outofrange', {
+    min: 1,
+    curmax: max,
+    max: wantContent ? 50 : 500,
+    highmax: wantContent ? 500 : 5000,
+  });
   return max;
 }
 

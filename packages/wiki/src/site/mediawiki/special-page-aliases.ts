@@ -151,3 +151,38 @@ export const SPECIAL_PAGE_ALIASES_DE: readonly (readonly [string, readonly strin
   ['Renameuser', ['Benutzer_umbenennen', 'RenameUser']],
   ['ReplaceText', ['Text_ersetzen', 'ReplaceText']],
 ];
+
+/** Each name and alias, lower-cased, with the page's local name (its first alias). */
+let localNames: Map<string, string> | undefined;
+
+function localNameOf(name: string): string | undefined {
+  if (!localNames) {
+    localNames = new Map();
+    for (const [canonical, aliases] of SPECIAL_PAGE_ALIASES_DE) {
+      const local = aliases[0] ?? canonical;
+      for (const alias of [canonical, ...aliases]) {
+        if (!localNames.has(alias.toLowerCase())) localNames.set(alias.toLowerCase(), local);
+      }
+    }
+  }
+  return localNames.get(name.toLowerCase());
+}
+
+/**
+ * Whether a `Special:` title's database key names a special page (by its canonical name or an
+ * alias, case-insensitively, a subpage after `/` aside).
+ */
+export function specialPageExists(dbKey: string): boolean {
+  return localNameOf(dbKey.split('/')[0]) !== undefined;
+}
+
+/**
+ * A `Special:` title's database key with the page named by its local name (`RecentChanges` and
+ * `Recentchanges` are `Letzte_Änderungen`), the subpage kept; the key itself for no special page.
+ */
+export function localSpecialPageKey(dbKey: string): string {
+  const slash = dbKey.indexOf('/');
+  const name = slash < 0 ? dbKey : dbKey.slice(0, slash);
+  const local = localNameOf(name);
+  return local === undefined ? dbKey : `${local}${slash < 0 ? '' : dbKey.slice(slash)}`;
+}

@@ -1,0 +1,88 @@
+/**
+ * What comparing an answer of ours with MediaWiki's leaves out, shared by the golden test and the
+ * differential tester: the fields that describe the serving software rather than the wiki, and the
+ * values that change from one request to the next (tokens, the current time).
+ */
+
+/** Fields about the software rather than the wiki: ours to state, not compared. */
+export const SOFTWARE_PATHS: readonly string[] = [
+  'query.general.generator',
+  'query.general.phpversion',
+  'query.general.phpsapi',
+  'query.general.dbtype',
+  'query.general.dbversion',
+  'query.libraries',
+];
+
+/**
+ * Keys whose values change between two identical requests (a session's tokens, the time of
+ * answering), in whatever part of an answer they appear.
+ */
+export const VOLATILE_KEYS: ReadonlySet<string> = new Set([
+  'csrftoken',
+  'watchtoken',
+  'patroltoken',
+  'rollbacktoken',
+  'userrightstoken',
+  'createaccounttoken',
+  'deleteglobalaccounttoken',
+  'setglobalaccountstatustoken',
+  'logintoken',
+  'token',
+  'curtimestamp',
+  'servedby',
+]);
+
+/** A raw body with the serving software's name taken out (`<generator>` of XML exports). */
+export function withoutSoftware(text: string): string {
+  return text.replace(/<generator>[^<]*<\/generator>/g, '<generator/>');
+}
+
+export type PathSegment = string | number;
+
+/** `query.pages[0].title` as its segments. */
+export function parsePath(path: string): PathSegment[] {
+  const segments: PathSegment[] = [];
+  for (const part of path.split('.')) {
+    const m = /^([^[]*)((?:\[\d+\])*)$/.exec(part);
+    if (!m) {
+      segments.push(part);
+      continue;
+    }
+    if (m[1]) segments.push(m[1]);
+    for (const index of m[2].matchAll(/\[(\d+)\]/g)) segments.push(Number(index[1]));
+  }
+  return segments;
+}
+
+/** Removes `path` from `value`; returns whether it was there. An array element becomes null. */
+export function removePath(value: unknown, path: readonly PathSegment[]): boolean {
+  let node = value as Record<string | number, unknown> | undefined;
+  for (const segment of path.slice(0, -1)) {
+    if (node === null || typeof node !== 'object') return false;
+    node = node[segment] as Record<string | number, unknown> | undefined;
+  }
+  const last = path[path.length - 1];
+  if (node === null || typeof node !== 'object' || !(last in node)) return false;
+  if (Array.isArray(node) && typeof last === 'number') node[last] = null;
+  else delete node[last];
+  return true;
+}
+
+/** Takes the software fields out of a parsed answer (in place). */
+export function removeSoftwareFields(value: unknown): void {
+  for (const path of SOFTWARE_PATHS) removePath(value, parsePath(path));
+}
+
+/**
+ * Replaces the values of volatile keys anywhere in a parsed answer by a marker (in place), so that
+ * their presence is still compared but not their value.
+ */
+export function maskVolatileValues(value: unknown): void {
+  if (value === null || typeof value !== 'object') return;
+  const node = value as Record<string, unknown>;
+  for (const key of Object.keys(node)) {
+    if (VOLATILE_KEYS.has(key.replace(/^@/, '')) && typeof node[key] === 'string') node[key] = '(volatile)';
+    else maskVolatileValues(node[key]);
+  }
+}

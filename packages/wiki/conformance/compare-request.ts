@@ -1,0 +1,142 @@
+/**
+ * One generated request, sent to both servers and compared: status, content type and the
+ * `MediaWiki-API-Error` header, then the answer trees after the golden test's normalisation. With
+ * continuation, each side's `continue` is followed to its end and the answers concatenated before
+ * they are compared.
+ */
+import { maskVolatileValues, removeSoftwareFields } from './answer-normalisation.js';
+import { readAnswer, UnreadableAnswer } from './answer-trees.js';
+import type { ApiAnswer, ApiSession } from './api-session.js';
+import { compareTrees, type Difference } from './compare-trees.js';
+import type { GeneratedRequest } from './generate-requests.js';
+
+/** Continuation is followed for at most this many further requests. */
+const MAX_CONTINUATIONS = 12;
+
+export interface Comparison {
+  request: GeneratedRequest;
+  differences: Difference[];
+  /** Our server answered with a 5xx status. */
+  serverError: boolean;
+}
+
+interface Side {
+  answers: ApiAnswer[];
+  tree: unknown;
+}
+
+function formatOf(params: readonly [string, string][]): string {
+  return params.find(([name]) => name === 'format')?.[1] ?? 'jsonfm';
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The data part of a tree: the top object, or `<api>` of XML. */
+function dataOf(format: string, tree: unknown): Record<string, unknown> | undefined {
+  if (!isObject(tree)) return undefined;
+  if (format === 'xml') {
+    const api = tree.api;
+    return Array.isArray(api) && isObject(api[0]) ? api[0] : undefined;
+  }
+  return tree;
+}
+
+/** The parameters of the next request from an answer's `continue`, or undefined at the end. */
+function continuationOf(format: string, tree: unknown): [string, string][] | undefined {
+  const data = dataOf(format, tree);
+  let values = data?.continue;
+  if (Array.isArray(values)) values = values[0];
+  if (!isObject(values)) return undefined;
+  return Object.entries(values).map(([name, value]) => [name.replace(/^@/, ''), String(value)]);
+}
+
+/** Appends one continued answer to the ones before: lists grow, objects merge, values are replaced. */
+function concatenate(into: unknown, next: unknown): unknown {
+  if (Array.isArray(into) && Array.isArray(next)) return [...into, ...next];
+  if (isObject(into) && isObject(next)) {
+    const out: Record<string, unknown> = { ...into };
+    for (const [key, value] of Object.entries(next)) out[key] = key in out ? concatenate(out[key], value) : value;
+    return out;
+  }
+  return next;
+}
+
+function withoutContinuation(format: string, tree: unknown): unknown {
+  const data = dataOf(format, tree);
+  if (data) {
+    delete data.continue;
+    delete data.batchcomplete;
+    delete data['@batchcomplete'];
+  }
+  return tree;
+}
+
+/** What both sides may differ in by design: the software fields, volatile values, random picks. */
+function normalise(request: GeneratedRequest, format: string, tree: unknown): unknown {
+  const data = dataOf(format, tree);
+  if (data) {
+    removeSoftwareFields(data);
+    const query = Array.isArray(data.query) ? data.query[0] : data.query;
+    const general = isObject(query) ? (Array.isArray(query.general) ? query.general[0] : query.general) : undefined;
+    if (isObject(general)) {
+      for (const key of ['generator', 'phpversion', 'phpsapi', 'dbtype', 'dbversion', 'time']) {
+        delete general[key];
+        delete general[`@${key}`];
+      }
+    }
+    if (isObject(query)) delete query.libraries;
+    // list=random and generator=random pick differently on every request: compare the rest.
+    if (request.modules.includes('random') && isObject(query)) {
+      delete data.query;
+      delete data.continue;
+    }
+  }
+  maskVolatileValues(tree);
+  return tree;
+}
+
+async function exchange(session: ApiSession, request: GeneratedRequest, format: string): Promise<Side> {
+  const answers: ApiAnswer[] = [];
+  let params = request.params;
+  let tree: unknown;
+  for (let step = 0; step <= MAX_CONTINUATIONS; step++) {
+    const answer = await session.send(request.method, params);
+    answers.push(answer);
+    let stepTree: unknown;
+    try {
+      stepTree = readAnswer(format, answer.body);
+    } catch (error) {
+      if (!(error instanceof UnreadableAnswer)) throw error;
+      stepTree = { '(unreadable)': answer.body.slice(0, 400) };
+    }
+    const next = request.followContinuation && answer.status === 200 ? continuationOf(format, stepTree) : undefined;
+    tree = step === 0 ? stepTree : concatenate(tree, withoutContinuation(format, stepTree));
+    if (!next) break;
+    const names = new Set(next.map(([name]) => name));
+    params = [...request.params.filter(([name]) => !names.has(name)), ...next];
+  }
+  if (answers.length > 1) tree = withoutContinuation(format, tree);
+  return { answers, tree };
+}
+
+/** Sends the request to both servers (each in its own session of the same user) and compares. */
+export async function compareRequest(
+  request: GeneratedRequest,
+  ours: ApiSession,
+  theirs: ApiSession,
+): Promise<Comparison> {
+  const format = formatOf(request.params);
+  const [our, their] = await Promise.all([exchange(ours, request, format), exchange(theirs, request, format)]);
+  const differences: Difference[] = [];
+  const head = (path: string, a: unknown, b: unknown) => {
+    if (a !== b) differences.push({ path, pattern: `${path} value`, type: 'value', ours: a, theirs: b });
+  };
+  head('(status)', our.answers[0].status, their.answers[0].status);
+  head('(content-type)', our.answers[0].contentType, their.answers[0].contentType);
+  head('(MediaWiki-API-Error)', our.answers[0].apiError, their.answers[0].apiError);
+  head('(continuation steps)', our.answers.length, their.answers.length);
+  differences.push(...compareTrees(normalise(request, format, our.tree), normalise(request, format, their.tree)));
+  return { request, differences, serverError: our.answers.some((a) => a.status >= 500) };
+}

@@ -1,0 +1,75 @@
+/**
+ * The committed list of differences from MediaWiki 1.39 that are meant (expected-differences.json):
+ * each kind a regular expression over a difference's kind (`query.pages[].missing missing`), with
+ * the reason it is right. A run fails on a difference no entry covers, and on an entry that covers
+ * nothing in a run big enough to meet it.
+ */
+import { readFileSync } from 'node:fs';
+import type { Difference } from './compare-trees.js';
+import type { GeneratedRequest } from './generate-requests.js';
+
+export interface ExpectedDifference {
+  /** A regular expression matched against the whole kind. */
+  kind: string;
+  reason: string;
+  /** Only requests running one of these modules (any request when absent). */
+  modules?: string[];
+  /**
+   * Only answers whose messages are in this language (`de`): the language `errorformat`,
+   * `errorlang` and `uselang` choose, German (the wiki's) unless they say otherwise.
+   */
+  language?: string;
+  /** Only requests with a parameter whose `name=value` this regular expression finds. */
+  requestParams?: string;
+  /**
+   * The smallest run (in requests, without `--module`) expected to meet this kind; a smaller run
+   * does not count its absence against it. 3,000 when absent.
+   */
+  minimumRun?: number;
+}
+
+export interface ExpectedList {
+  entries: ExpectedDifference[];
+  /** The entry covering a difference of a request, if any. */
+  covering(difference: Difference, request: GeneratedRequest): ExpectedDifference | undefined;
+}
+
+/** The language of an answer's error and warning texts, as the request chooses it. */
+export function messageLanguage(request: GeneratedRequest): string {
+  const param = (name: string) => request.params.find(([n]) => n === name)?.[1];
+  const format = param('errorformat') ?? 'bc';
+  // bc texts are always English; the others (the docref of none and raw too) follow the languages.
+  if (format === 'bc') return 'en';
+  const resolve = (value: string | undefined) => (value === 'content' ? 'de' : value);
+  const errorlang = param('errorlang');
+  if (errorlang !== undefined && errorlang !== 'uselang') return resolve(errorlang) ?? 'de';
+  const uselang = param('uselang');
+  if (uselang !== undefined && uselang !== 'user') return resolve(uselang) ?? 'de';
+  return 'de';
+}
+
+export const DEFAULT_MINIMUM_RUN = 3000;
+
+export function loadExpectedDifferences(): ExpectedList {
+  const entries = JSON.parse(
+    readFileSync(new URL('./expected-differences.json', import.meta.url), 'utf8'),
+  ) as ExpectedDifference[];
+  const compiled = entries.map((entry) => ({
+    entry,
+    pattern: new RegExp(`^(?:${entry.kind})$`),
+    params: entry.requestParams === undefined ? undefined : new RegExp(entry.requestParams),
+  }));
+  return {
+    entries,
+    covering(difference, request) {
+      const language = messageLanguage(request);
+      return compiled.find(
+        ({ entry, pattern, params }) =>
+          pattern.test(difference.pattern) &&
+          (!entry.modules || entry.modules.some((m) => request.modules.includes(m))) &&
+          (!entry.language || entry.language === language) &&
+          (!params || request.params.some(([name, value]) => params.test(`${name}=${value}`))),
+      )?.entry;
+    },
+  };
+}

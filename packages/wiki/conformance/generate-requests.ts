@@ -1,0 +1,354 @@
+/**
+ * Requests made from the module descriptors: every query module and each of its parameters, with
+ * valid, boundary and invalid values, in every format, error format, language, method and session
+ * the API knows. One seed gives one series of requests.
+ */
+import {
+  isEnumType,
+  type ModuleDescriptor,
+  MULTI_LOW_LIMIT,
+  type ParamDescriptor,
+} from '../src/api/params/descriptor.js';
+import { QUERY_MODULES } from '../src/modules/registry.js';
+import type { Random } from './random.js';
+import { EDGE_TITLES, EDGE_USERS, type ReferenceModules, type ValuePools } from './value-pools.js';
+
+/** Who sends a request: anonymous, or one of the reference wiki's users, logged in. */
+export type Sender = 'anonymous' | 'Admin' | 'Alice' | 'Bob' | 'Dave' | 'Eve';
+
+export const LOGGED_IN_SENDERS: readonly Exclude<Sender, 'anonymous'>[] = ['Admin', 'Alice', 'Bob', 'Dave', 'Eve'];
+
+export interface GeneratedRequest {
+  /** Position in the series (1-based), to find a request again from its seed. */
+  number: number;
+  method: 'GET' | 'POST';
+  sender: Sender;
+  params: [string, string][];
+  /** The modules the request runs, for `--module` and for grouping. */
+  modules: string[];
+  /** Follow `continue` to the end and compare the concatenated answers. */
+  followContinuation: boolean;
+}
+
+export interface GenerateOptions {
+  random: Random;
+  pools: ValuePools;
+  /** The modules to send, as the reference MediaWiki knows them. */
+  modules: ComparableModules;
+  /** Only requests that run this module. */
+  module?: string;
+}
+
+/** The query modules as both servers know them: parameters and enum values of the reference only. */
+export class ComparableModules {
+  readonly all: ModuleDescriptor[];
+  readonly byName: Map<string, ModuleDescriptor>;
+  readonly generators: ModuleDescriptor[];
+  readonly props: ModuleDescriptor[];
+  /** What this service has and the reference lacks, in words. */
+  readonly leftOut: string[] = [];
+
+  constructor(reference: ReferenceModules) {
+    this.all = [];
+    for (const { descriptor } of QUERY_MODULES) {
+      const known = reference.get(descriptor.name);
+      if (!known) {
+        this.leftOut.push(`module ${descriptor.name}`);
+        continue;
+      }
+      const parameters: ParamDescriptor[] = [];
+      for (const p of descriptor.parameters) {
+        if (!known.has(p.name)) {
+          this.leftOut.push(`parameter ${descriptor.prefix}${p.name} of ${descriptor.name}`);
+          continue;
+        }
+        const values = known.get(p.name);
+        if (values && Array.isArray(p.type)) {
+          const type = (p.type as readonly string[]).filter((v) => values.includes(v));
+          const missing = (p.type as readonly string[]).filter((v) => !values.includes(v));
+          if (missing.length > 0)
+            this.leftOut.push(`${descriptor.prefix}${p.name}=${missing.join('|')} of ${descriptor.name}`);
+          parameters.push({ ...p, type });
+        } else parameters.push(p);
+      }
+      this.all.push({ ...descriptor, parameters });
+    }
+    this.byName = new Map(this.all.map((d) => [d.name, d]));
+    this.generators = this.all.filter((d) => d.generator);
+    this.props = this.all.filter((d) => d.group === 'prop');
+  }
+}
+
+const NAMESPACES = ['0', '1', '2', '3', '4', '6', '8', '10', '12', '14', '-1', '-2', '828', '3000', 'x'];
+
+const TIMESTAMPS = [
+  '2026-11-21T22:26:38Z',
+  '20261121222638',
+  '2026-11-21 22:26:38',
+  '2026-11-21T22:26:38.000Z',
+  '2026-11-21T23:26:38+01:00',
+  '1795386398',
+  'Sat, 21 Nov 2026 22:26:38 GMT',
+  '2005-07-07T15:31:37Z',
+  '2003-03-17T11:02:55Z',
+  'now',
+  'infinity',
+  '0',
+  '',
+  '2026-13-45T99:00:00Z',
+  'gestern',
+  '1000000000000',
+];
+
+const STRINGS = [
+  'A',
+  'Ber',
+  'Be',
+  'K',
+  'Kö',
+  'a',
+  '',
+  'Zzz',
+  'Foo bar',
+  'Foo_bar',
+  '!',
+  '|',
+  '\u00e4',
+  '0',
+  'x'.repeat(300),
+];
+const INTEGERS = ['0', '1', '-1', '5', '10', '100', '123', '2147483648', 'abc', '1.5', ' 7', '+3', '0x10', ''];
+
+function pickTitle(r: Random, pools: ValuePools): string {
+  const roll = r.next();
+  if (roll < 0.45) return r.pick(pools.titles);
+  if (roll < 0.6) return r.pick(pools.redirects);
+  if (roll < 0.68) return r.pick(pools.categories.map((c) => `Kategorie:${c}`));
+  if (roll < 0.73) return r.pick(pools.files);
+  return r.pick(EDGE_TITLES);
+}
+
+function pickUser(r: Random, pools: ValuePools): string {
+  return r.chance(0.7) ? r.pick(pools.users) : r.pick(EDGE_USERS);
+}
+
+/** One value of a parameter's type, valid most of the time. */
+function scalarValue(r: Random, p: ParamDescriptor, pools: ValuePools, enumValues: readonly string[]): string {
+  if (isEnumType(p.type)) {
+    if (enumValues.length > 0 && r.chance(0.9)) return r.pick(enumValues);
+    return r.pick(['bogus', 'ALL', '', '*']);
+  }
+  switch (p.type) {
+    case 'boolean':
+      return r.pick(['', '1', 'true', 'false', '0']);
+    case 'integer': {
+      const near = [p.min, p.max].filter((n): n is number => n !== undefined).flatMap((n) => [n - 1, n, n + 1]);
+      return r.chance(0.5) && near.length > 0 ? String(r.pick(near)) : r.pick(INTEGERS);
+    }
+    case 'limit': {
+      const max = p.max ?? 500;
+      const high = p.highmax ?? max;
+      return r.pick([
+        'max',
+        'max',
+        '1',
+        '2',
+        '3',
+        '5',
+        '10',
+        '50',
+        String(max),
+        String(max + 1),
+        String(high + 1),
+        '0',
+        '-1',
+        'abc',
+      ]);
+    }
+    case 'namespace':
+      return r.pick(NAMESPACES);
+    case 'timestamp':
+      return r.pick(TIMESTAMPS);
+    case 'user':
+      return pickUser(r, pools);
+    case 'title':
+      return pickTitle(r, pools);
+    default:
+      return stringValue(r, p, pools);
+  }
+}
+
+/** A string parameter's value, guided by what its name says it holds. */
+function stringValue(r: Random, p: ParamDescriptor, pools: ValuePools): string {
+  const name = p.name;
+  if (/title|page|from|to$|prefix|start$|end$/.test(name) && r.chance(0.7)) {
+    const title = pickTitle(r, pools);
+    return r.chance(0.5) ? title.replace(/^[^:]+:/, '') : title;
+  }
+  if (/user/.test(name)) return pickUser(r, pools);
+  if (/search|query/.test(name))
+    return r.pick(['Berlin', 'Stadt', 'Köln', 'intitle:Berlin', 'xyzzy', '', 'a*', '"Berlin Mitte"']);
+  if (/continue/.test(name)) return r.pick(['', 'garbage', '0|0', '20261121222638|372', 'A|1', '1']);
+  if (/categor/.test(name)) return r.pick(pools.categories);
+  if (/url|query|domain/.test(name))
+    return r.pick(['example.org', 'http://example.org', '*.example.com', 'https://', '']);
+  return r.pick(STRINGS);
+}
+
+function enumValuesOf(p: ParamDescriptor): readonly string[] {
+  if (!isEnumType(p.type)) return [];
+  return Array.isArray(p.type) ? (p.type as readonly string[]) : ['http://', 'https://', 'ftp://', 'mailto:'];
+}
+
+/** A multi-value: a few values joined by `|`, sometimes in the U+001F form or too many. */
+function multiValue(r: Random, p: ParamDescriptor, values: string[], pools: ValuePools): string {
+  const enumValues = enumValuesOf(p);
+  if (p.allspecifier && r.chance(0.1)) return '*';
+  let chosen: string[];
+  if (r.chance(0.04)) {
+    chosen = Array.from({ length: MULTI_LOW_LIMIT + r.int(1, 5) }, () => scalarValue(r, p, pools, enumValues));
+  } else if (enumValues.length > 0 && r.chance(0.8)) {
+    chosen = r.sample(enumValues, r.int(1, Math.min(4, enumValues.length)));
+    if (r.chance(0.1)) chosen.push(r.pick(['bogus', chosen[0]]));
+  } else {
+    chosen =
+      values.length > 0 ? values : Array.from({ length: r.int(1, 3) }, () => scalarValue(r, p, pools, enumValues));
+  }
+  if (r.chance(0.08)) return `\u001f${chosen.join('\u001f')}`;
+  return chosen.join('|');
+}
+
+function paramValue(r: Random, p: ParamDescriptor, pools: ValuePools): string {
+  if (p.multi) return multiValue(r, p, [], pools);
+  return scalarValue(r, p, pools, enumValuesOf(p));
+}
+
+/** Some of a module's parameters with values, under the given prefix (`g` + prefix for a generator). */
+function moduleParams(
+  m: ComparableModules,
+  r: Random,
+  name: string,
+  prefix: string,
+  pools: ValuePools,
+  share: number,
+): [string, string][] {
+  const d = m.byName.get(name);
+  if (!d) return [];
+  const out: [string, string][] = [];
+  for (const p of d.parameters) {
+    if (p.name === 'continue' && r.chance(0.9)) continue;
+    if (r.chance(share)) out.push([`${prefix}${d.prefix}${p.name}`, paramValue(r, p, pools)]);
+  }
+  if (r.chance(0.02)) out.push([`${prefix}${d.prefix}unbekannt`, '1']);
+  return out;
+}
+
+function pageSetParams(r: Random, pools: ValuePools): [string, string][] {
+  const roll = r.next();
+  const count = r.chance(0.1) ? MULTI_LOW_LIMIT + 1 : r.int(1, 5);
+  if (roll < 0.6) {
+    const titles = Array.from({ length: count }, () => pickTitle(r, pools));
+    return [['titles', r.chance(0.05) ? `\u001f${titles.join('\u001f')}` : titles.join('|')]];
+  }
+  if (roll < 0.8) {
+    const ids = Array.from({ length: count }, () =>
+      r.chance(0.85) ? String(r.pick(pools.pageids)) : r.pick(['0', '999999', '-3', 'abc']),
+    );
+    return [['pageids', ids.join('|')]];
+  }
+  const ids = Array.from({ length: count }, () =>
+    r.chance(0.85) ? String(r.pick(pools.revids)) : r.pick(['0', '999999', 'abc']),
+  );
+  return [['revids', ids.join('|')]];
+}
+
+/** The query part of a request (which modules, their parameters) and the modules it runs. */
+function queryParams(
+  m: ComparableModules,
+  r: Random,
+  pools: ValuePools,
+  only: string | undefined,
+): { params: [string, string][]; modules: string[] } {
+  const target = only ? m.byName.get(only) : undefined;
+  if (only && !target) throw new Error(`no query module named ${only}`);
+  const roll = r.next();
+  const params: [string, string][] = [['action', 'query']];
+  const modules: string[] = [];
+  const share = r.pick([0.1, 0.25, 0.5]);
+  const asGenerator = target ? target.generator === true && r.chance(0.3) : roll < 0.3;
+  if (asGenerator) {
+    const g = target ?? r.pick(m.generators);
+    params.push(['generator', g.name], ...moduleParams(m, r, g.name, 'g', pools, share));
+    modules.push(g.name);
+    if (g.group === 'prop') params.push(...pageSetParams(r, pools));
+    for (const prop of r.sample(m.props, r.int(0, 3))) {
+      params.push(['prop', prop.name]);
+      params.push(...moduleParams(m, r, prop.name, '', pools, share));
+      modules.push(prop.name);
+    }
+  } else {
+    const d = target ?? (roll < 0.4 ? null : r.pick(m.all));
+    if (d === null) {
+      params.push(...pageSetParams(r, pools));
+    } else {
+      params.push([d.group, d.name], ...moduleParams(m, r, d.name, '', pools, share));
+      modules.push(d.name);
+      if (d.group === 'prop') {
+        params.push(...pageSetParams(r, pools));
+        if (r.chance(0.3)) {
+          const other = r.pick(m.props);
+          if (other.name !== d.name) {
+            params.push(['prop', other.name], ...moduleParams(m, r, other.name, '', pools, share));
+            modules.push(other.name);
+          }
+        }
+      }
+    }
+  }
+  if (r.chance(0.3)) params.push(['redirects', '1']);
+  if (r.chance(0.1)) params.push(['converttitles', '1']);
+  if (r.chance(0.1)) params.push(['indexpageids', '1']);
+  if (r.chance(0.03)) params.push(['iwurl', '1']);
+  return { params: mergeMulti(params), modules };
+}
+
+/** `prop` named twice becomes one `prop=a|b`, as clients send it. */
+function mergeMulti(params: [string, string][]): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [name, value] of params) {
+    const earlier = name === 'prop' ? out.find(([n]) => n === 'prop') : undefined;
+    if (earlier) earlier[1] = `${earlier[1]}|${value}`;
+    else out.push([name, value]);
+  }
+  return out;
+}
+
+/** The parameters of `api.php` itself: format, its version, error format, language. */
+function mainParams(r: Random): [string, string][] {
+  const out: [string, string][] = [];
+  const format = r.next() < 0.8 ? 'json' : r.pick(['jsonfm', 'xml', 'php']);
+  out.push(['format', format]);
+  if (r.chance(0.5)) out.push(['formatversion', r.chance(0.95) ? '2' : r.pick(['1', 'latest', '3'])]);
+  if (r.chance(0.35)) out.push(['errorformat', r.pick(['bc', 'html', 'none', 'plaintext', 'raw', 'wikitext'])]);
+  if (r.chance(0.3)) out.push(['uselang', r.pick(['de', 'en', 'en', 'user', 'content'])]);
+  if (r.chance(0.05)) out.push(['errorlang', r.pick(['en', 'de', 'content', 'uselang'])]);
+  if (r.chance(0.03)) out.push(['errorsuselocal', '1']);
+  if (r.chance(0.02)) out.push(['utf8', '1']);
+  return out;
+}
+
+/** The next request of the series. */
+export function generateRequest(number: number, options: GenerateOptions): GeneratedRequest {
+  const r = options.random;
+  const { params, modules } = queryParams(options.modules, r, options.pools, options.module);
+  const sender: Sender = r.chance(0.55) ? 'anonymous' : r.pick(LOGGED_IN_SENDERS);
+  const hasLimit = params.some(([name, value]) => /limit$/.test(name) && /^[1-9]$/.test(value));
+  return {
+    number,
+    method: r.chance(0.2) ? 'POST' : 'GET',
+    sender,
+    params: [...params, ...mainParams(r)],
+    modules,
+    followContinuation: hasLimit || r.chance(0.15),
+  };
+}

@@ -1,0 +1,243 @@
+/**
+ * `npm run conformance -- [--seed S] [--count N] [--module NAME] [--concurrency C]
+ * [--mediawiki URL] [--report FILE]`: generates N requests from the module descriptors, sends each
+ * to this service and to a real MediaWiki on the same reference wiki, and compares the answers.
+ * Prints `conformance: N of M identical` and every difference grouped by kind; exits non-zero on a
+ * difference the expected-differences list does not cover, on a listed kind that no longer
+ * occurs, and on any 5xx answer of ours.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { QUERY_MODULES } from '../src/modules/registry.js';
+import { REFERENCE_PASSWORDS } from '../test/helpers/reference-accounts.js';
+import { ApiSession } from './api-session.js';
+import { type Comparison, compareRequest } from './compare-request.js';
+import { DEFAULT_MINIMUM_RUN, type ExpectedDifference, loadExpectedDifferences } from './expected-differences.js';
+import {
+  ComparableModules,
+  type GeneratedRequest,
+  generateRequest,
+  LOGGED_IN_SENDERS,
+  type Sender,
+} from './generate-requests.js';
+import { Random } from './random.js';
+import { freePort, REPOSITORY_ROOT, type RunningServer, startMediaWiki, startOurServer } from './servers.js';
+import { loadReferenceModules, loadValuePools } from './value-pools.js';
+
+const { values: options } = parseArgs({
+  options: {
+    seed: { type: 'string', default: '1' },
+    count: { type: 'string', default: '300' },
+    module: { type: 'string' },
+    concurrency: { type: 'string', default: '4' },
+    mediawiki: { type: 'string' },
+    'mediawiki-dir': { type: 'string', default: join(REPOSITORY_ROOT, 'data', 'conformance', 'mediawiki') },
+    report: { type: 'string', default: join(REPOSITORY_ROOT, 'data', 'conformance', 'report.json') },
+    examples: { type: 'string', default: '3' },
+  },
+});
+
+const seed = Number(options.seed);
+const count = Number(options.count);
+const concurrency = Number(options.concurrency);
+const examplesPerKind = Number(options.examples);
+for (const [name, value] of [
+  ['seed', seed],
+  ['count', count],
+  ['concurrency', concurrency],
+  ['examples', examplesPerKind],
+] as const) {
+  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number, got ${value}`);
+}
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+/** One session per sender on each side; logged-in ones log in once, before the run. */
+async function sessionsFor(api: string): Promise<Map<Sender, ApiSession>> {
+  const sessions = new Map<Sender, ApiSession>([['anonymous', new ApiSession(api)]]);
+  for (const name of LOGGED_IN_SENDERS) {
+    const session = new ApiSession(api);
+    await session.logIn(name, REFERENCE_PASSWORDS[name]);
+    sessions.set(name, session);
+  }
+  return sessions;
+}
+
+function describeRequest(request: GeneratedRequest): string {
+  const query = new URLSearchParams(request.params).toString();
+  const who = request.sender === 'anonymous' ? '' : ` as ${request.sender}`;
+  const continued = request.followContinuation ? ' (continued)' : '';
+  return `#${request.number} ${request.method}${who}${continued} api.php?${query}`;
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return '(absent)';
+  const text = JSON.stringify(value);
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+interface KindTally {
+  kind: string;
+  requests: number;
+  listed: ExpectedDifference | undefined;
+  examples: { request: string; path: string; ours: unknown; theirs: unknown }[];
+}
+
+async function main(): Promise<number> {
+  const servers: RunningServer[] = [];
+  try {
+    let mediawikiApi = options.mediawiki;
+    if (!mediawikiApi) {
+      const mediawiki = await startMediaWiki(resolve(options['mediawiki-dir']), await freePort(), log);
+      servers.push(mediawiki);
+      mediawikiApi = mediawiki.api;
+    }
+    const ours = await startOurServer(await freePort());
+    servers.push(ours);
+    log(`conformance: MediaWiki at ${mediawikiApi}, this service at ${ours.api}; seed ${seed}, ${count} requests`);
+
+    const pools = await loadValuePools(mediawikiApi);
+    const modules = new ComparableModules(
+      await loadReferenceModules(
+        mediawikiApi,
+        QUERY_MODULES.map((m) => m.descriptor.name),
+      ),
+    );
+    if (modules.leftOut.length > 0) {
+      log(`conformance: not compared, as the reference MediaWiki 1.39 lacks them: ${modules.leftOut.join('; ')}`);
+    }
+    const [ourSessions, theirSessions] = await Promise.all([sessionsFor(ours.api), sessionsFor(mediawikiApi)]);
+    const random = new Random(seed);
+    const requests = Array.from({ length: count }, (_, i) =>
+      generateRequest(i + 1, { random, pools, modules, module: options.module }),
+    );
+
+    const comparisons: Comparison[] = [];
+    let next = 0;
+    const started = Date.now();
+    const worker = async () => {
+      while (next < requests.length) {
+        const request = requests[next++];
+        const sender = request.sender;
+        comparisons.push(await compareRequest(request, ourSessions.get(sender)!, theirSessions.get(sender)!));
+        if (comparisons.length % 1000 === 0) {
+          log(
+            `conformance: ${comparisons.length} of ${count} compared (${Math.round((Date.now() - started) / 1000)} s)`,
+          );
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    comparisons.sort((a, b) => a.request.number - b.request.number);
+    return report(comparisons);
+  } finally {
+    for (const server of servers.reverse()) await server.stop();
+  }
+}
+
+function report(comparisons: Comparison[]): number {
+  const expected = loadExpectedDifferences();
+  const kinds = new Map<string, KindTally>();
+  let identical = 0;
+  let listedOnly = 0;
+  const serverErrors: string[] = [];
+  for (const c of comparisons) {
+    if (c.serverError) serverErrors.push(describeRequest(c.request));
+    if (c.differences.length === 0) {
+      identical++;
+      continue;
+    }
+    let allListed = true;
+    const seenHere = new Set<string>();
+    for (const d of c.differences) {
+      const listed = expected.covering(d, c.request);
+      if (!listed) allListed = false;
+      let tally = kinds.get(d.pattern);
+      if (!tally) {
+        tally = { kind: d.pattern, requests: 0, listed, examples: [] };
+        kinds.set(d.pattern, tally);
+      }
+      if (!seenHere.has(d.pattern)) {
+        seenHere.add(d.pattern);
+        tally.requests++;
+        if (tally.examples.length < examplesPerKind) {
+          tally.examples.push({ request: describeRequest(c.request), path: d.path, ours: d.ours, theirs: d.theirs });
+        }
+      }
+    }
+    if (allListed) listedOnly++;
+  }
+
+  const sorted = [...kinds.values()].sort((a, b) => b.requests - a.requests || a.kind.localeCompare(b.kind));
+  const unlisted = sorted.filter((k) => !k.listed);
+  const listed = sorted.filter((k) => k.listed);
+  for (const [title, group] of [
+    ['differences not on the expected list', unlisted],
+    ['expected differences', listed],
+  ] as const) {
+    if (group.length === 0) continue;
+    log(`\n== ${title} (${group.length} kinds)`);
+    for (const k of group) {
+      log(
+        `\n-- ${k.kind}: ${k.requests} request${k.requests === 1 ? '' : 's'}${k.listed ? ` (listed: ${k.listed.reason})` : ''}`,
+      );
+      for (const e of k.examples) {
+        log(`   ${e.request}`);
+        log(`     at ${e.path}: ours ${show(e.ours)}, MediaWiki's ${show(e.theirs)}`);
+      }
+    }
+  }
+
+  const fullRun = options.module === undefined;
+  const stale = expected.entries.filter(
+    (entry) =>
+      fullRun &&
+      comparisons.length >= (entry.minimumRun ?? DEFAULT_MINIMUM_RUN) &&
+      !listed.some((k) => k.listed === entry),
+  );
+  for (const entry of stale) log(`\nlisted difference no longer occurs: ${entry.kind} (${entry.reason})`);
+  for (const request of serverErrors) log(`\nserver error (5xx) of ours: ${request}`);
+
+  const total = comparisons.length;
+  const share = total === 0 ? 100 : (identical / total) * 100;
+  log(
+    `\nconformance: ${identical} of ${total} identical (${share.toFixed(2)} %); ${listedOnly} differ only in listed kinds, ${total - identical - listedOnly} in unlisted ones; ${serverErrors.length} server errors; seed ${seed}`,
+  );
+
+  if (options.report) {
+    mkdirSync(dirname(options.report), { recursive: true });
+    const kindsOut = sorted.map((k) => ({ ...k, listed: k.listed?.kind }));
+    writeFileSync(
+      options.report,
+      JSON.stringify(
+        {
+          seed,
+          total,
+          identical,
+          listedOnly,
+          serverErrors,
+          kinds: kindsOut,
+          // Each differing request's kinds, to see which requests a kind makes differ.
+          differing: comparisons
+            .filter((c) => c.differences.length > 0)
+            .map((c) => ({
+              request: describeRequest(c.request),
+              kinds: [...new Set(c.differences.map((d) => d.pattern))],
+            })),
+        },
+        null,
+        1,
+      ),
+    );
+  }
+  return unlisted.length === 0 && stale.length === 0 && serverErrors.length === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`conformance: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(2);
+  },
+);
