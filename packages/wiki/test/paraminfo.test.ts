@@ -371,11 +371,12 @@ test('the deprecated querymodules, mainmodule, pagesetmodule and formatmodules a
   assert.equal(param(info.pagesetmodule, 'generator').submoduleparamprefix, 'g');
   assert.equal(info.formatmodules[0].classname, 'ApiFormatJson');
   assert.equal(info.formatmodules[0].group, 'format');
-  const keys = json.warnings.map((w: any) => [w.key, w.params?.[0]]);
-  assert.ok(keys.some(([key, p]: string[]) => key === 'apiwarn-unrecognizedvalues' && p === 'querymodules'));
+  // Raw parameters as MediaWiki gives them: `{plaintext: …}` for a parameter's name.
+  const keys = json.warnings.map((w: any) => [w.key, w.params?.[0]?.plaintext ?? w.params?.[0]]);
+  assert.ok(keys.some(([key, p]: string[]) => key === 'paramvalidator-unrecognizedvalues' && p === 'querymodules'));
   for (const name of ['querymodules', 'mainmodule', 'pagesetmodule', 'formatmodules']) {
     assert.ok(
-      keys.some(([key, p]: string[]) => key === 'apiwarn-deprecation-parameter' && p === name),
+      keys.some(([key, p]: string[]) => key === 'paramvalidator-param-deprecated' && p === name),
       name,
     );
   }
