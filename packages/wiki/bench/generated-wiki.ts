@@ -62,7 +62,7 @@ export interface CacheMeta {
   dumpBytes: number;
   /** The import alone (search index included, lint errors left out). */
   importSeconds?: number;
-  /** The building process's peak memory (its import's, when built by a process of its own). */
+  /** The building process's peak memory: the dump's generation and the import, one after the other. */
   peakRssMb?: number;
   /** The store's size on disk. */
   storeBytes?: number;

@@ -3,13 +3,14 @@
  * enwiki-shaped pages (dump-generator.ts, ≈28 KB and ≈150 links a page; several sizes may be
  * given, `--pages 200000,500000`), imports it with its search index in a process of its own
  * (generated-wiki.ts, cached like the api benchmark's wiki), and prints the import's time, MB/s of
- * XML, peak memory and the store's size. Then the api benchmark's targeted queries on the
- * reference wiki and on the generated one, measured in the same run: the CPU per request in process
+ * XML, the peak memory of the process that generated and imported it, and the store's size. Then
+ * the api benchmark's targeted queries on the reference wiki and on the generated one, measured in
+ * the same run: the CPU per request in process
  * and, against `wiki serve` with one worker per core, p99 at 8 clients (`BENCH_SECONDS` each,
  * default 5), with the ratio of the generated wiki's to the reference wiki's (target: p99 within
  * 1.3 times). `BENCH_HTTP=0` stops after the CPU per request.
  *
- * A million pages make about 28 GB of XML and a store of about 40 GB; the import takes hours on
+ * A million pages make about 28 GB of XML, and a store larger still; the import takes hours on
  * two cores. Each size's store is removed after it is measured unless `--keep` is given (it stays
  * in the cache folder, `WIKI_BENCH_CACHE`, for the api benchmark with `BENCH_WIKI_PAGES`). The
  * machine's load average is printed with the figures: on a shared machine only same-run ratios
@@ -76,7 +77,9 @@ function describeBuild(meta: CacheMeta): string {
     `  import: ${mb.toFixed(0)} MB of XML in ${seconds.toFixed(0)} s`,
     `${(mb / seconds).toFixed(1)} MB/s`,
     `${Math.round(meta.pages / seconds).toLocaleString('en-US')} pages/s`,
-    meta.peakRssMb ? `peak ${meta.peakRssMb.toFixed(0)} MB` : 'peak memory not recorded (built before it was)',
+    meta.peakRssMb
+      ? `peak ${meta.peakRssMb.toFixed(0)} MB (generation and import)`
+      : 'peak memory not recorded (built before it was)',
     meta.storeBytes ? `store ${(meta.storeBytes / 1e9).toFixed(1)} GB` : '',
     `(generation and import ${meta.seconds.toFixed(0)} s; load average now ${load()})`,
   ]
