@@ -76,7 +76,7 @@ function describeBuild(meta: CacheMeta): string {
   return [
     `  import: ${mb.toFixed(0)} MB of XML in ${seconds.toFixed(0)} s`,
     `${(mb / seconds).toFixed(1)} MB/s`,
-    `${Math.round(meta.pages / seconds).toLocaleString('en-US')} pages/s`,
+    `${Math.round(meta.pages / seconds).toLocaleString('en-US')} articles/s`,
     meta.peakRssMb
       ? `peak ${meta.peakRssMb.toFixed(0)} MB (generation and import)`
       : 'peak memory not recorded (built before it was)',
