@@ -218,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? new RequestThreads(
           {
             database: options.requestThreads.database,
+            site,
             softwareName: services.softwareName,
             hostName: services.hostName,
             workBudget: options.workBudget,

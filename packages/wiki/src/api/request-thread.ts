@@ -1,15 +1,13 @@
 /**
- * A request thread (request-threads.ts): opens the store, serves the site it holds, and answers
+ * A request thread (request-threads.ts): opens the store, serves the site its process serves, and answers
  * the requests it is given one at a time, at a lower scheduling priority than the event loop of
  * its process.
  */
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { defaultSite } from '../site/defaults.js';
 import { TitleCodec } from '../site/title.js';
 import { openWikiStore } from '../store/database.js';
-import { loadSite } from '../store/site-store.js';
 import { DEFAULT_WORK_BUDGET } from '../store/work-budget.js';
 import { useUserGenders } from './gender.js';
 import { handleApiRequest } from './main.js';
@@ -39,7 +37,7 @@ const port = parentPort;
 if (!port) throw new Error('request-thread runs as a worker thread');
 lowerPriority();
 const store = await openWikiStore(data.database);
-const site = (await loadSite(store.db)) ?? defaultSite();
+const site = data.site;
 const titles = new TitleCodec(site);
 await useUserGenders(titles, store);
 const services: ApiServices = {

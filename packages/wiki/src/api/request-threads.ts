@@ -9,6 +9,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import type { DatabaseTarget } from '@svc/common';
+import type { SiteConfig } from '../site/site.js';
 import { WorkBudget, type WorkBudgetLimits } from '../store/work-budget.js';
 import { siblingModule, startWorker } from '../worker-thread.js';
 import { type ApiRequest, handleApiRequest } from './main.js';
@@ -21,6 +22,7 @@ const THREAD_LIMITS = { maxOldGenerationSizeMb: 1024, stackSizeMb: 16 };
 /** What a request thread needs to open the store and serve the site. */
 export interface RequestThreadData {
   database: DatabaseTarget;
+  site: SiteConfig;
   softwareName: string;
   hostName: string;
   workBudget?: WorkBudgetLimits;
