@@ -4,14 +4,18 @@
  * the format, and whether it asks for many results or an export); each shape's cost is learned
  * from the answers of its requests, wherever they ran, and a shape not seen yet is judged from its
  * parameters. Expensive requests are answered on the request threads (request-threads.ts).
+ *
+ * A measurement is the time a request worked; on a busy machine the system may also have run
+ * something else meanwhile, which only ever adds to it. A shape's cost is therefore the least of
+ * its latest measurements: one slow answer of a small request does not send its kind away.
  */
 
 /** Milliseconds of work beyond which a request is expensive: it would delay a small request noticeably. */
 export const EXPENSIVE_MS = 8;
 /** Shapes remembered; the least recently seen one is forgotten first. */
 const REMEMBERED_SHAPES = 2000;
-/** Weight of the newest measurement in a shape's cost. */
-const NEWEST_WEIGHT = 0.3;
+/** Measurements kept per shape. */
+const KEPT_MEASUREMENTS = 5;
 /** A limit above this many results makes a request large. */
 const LARGE_LIMIT = 50;
 
@@ -56,23 +60,25 @@ function guessedExpensive(params: Iterable<readonly [string, string]>): boolean 
 
 /** The learned cost of each request shape seen lately. */
 export class RequestCosts {
-  /** Shape → milliseconds, an average weighted towards the latest; in order of last use. */
-  private readonly costs = new Map<string, number>();
+  /** Shape → its latest measurements in milliseconds; in order of last use. */
+  private readonly costs = new Map<string, number[]>();
 
   /** Whether a request of this shape should run away from the event loop. */
   expensive(shape: string, params: Iterable<readonly [string, string]>): boolean {
-    const cost = this.costs.get(shape);
-    if (cost === undefined) return guessedExpensive(params);
+    const measured = this.costs.get(shape);
+    if (measured === undefined) return guessedExpensive(params);
     this.costs.delete(shape);
-    this.costs.set(shape, cost);
-    return cost > EXPENSIVE_MS;
+    this.costs.set(shape, measured);
+    return Math.min(...measured) > EXPENSIVE_MS;
   }
 
   /** Records what a request of this shape cost. */
   record(shape: string, ms: number): void {
-    const known = this.costs.get(shape);
+    const measured = this.costs.get(shape) ?? [];
     this.costs.delete(shape);
-    this.costs.set(shape, known === undefined ? ms : known + NEWEST_WEIGHT * (ms - known));
+    measured.push(ms);
+    if (measured.length > KEPT_MEASUREMENTS) measured.shift();
+    this.costs.set(shape, measured);
     if (this.costs.size > REMEMBERED_SHAPES) {
       const oldest = this.costs.keys().next().value as string;
       this.costs.delete(oldest);

@@ -117,6 +117,7 @@ export class RequestThreads {
       thread.current?.reject(error);
       thread.current = undefined;
       if (this.closed) return;
+      process.stderr.write(`wiki: a request thread stopped (${error.message}); starting another\n`);
       // A thread that died (out of memory on a pathological request) is replaced.
       const index = this.threads.indexOf(thread);
       if (index !== -1) this.threads[index] = this.start();
