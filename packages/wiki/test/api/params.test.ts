@@ -146,6 +146,12 @@ describe('parameter validation', () => {
     assert.equal(error.text, 'The "xxa" parameter must be set.');
   });
 
+  test('required parameters sent empty are missingparam too', () => {
+    const error = errorOf(() => validator([['xxa', '']]).read({ name: 'a', type: 'string', required: true }));
+    assert.equal(error.code, 'missingparam');
+    assert.equal(validator([['xxa', '']]).read({ name: 'a', type: 'string' }), '');
+  });
+
   test('deprecated parameters and values are warned about', () => {
     const { read, warnings } = validator([
       ['xxa', '1'],
@@ -200,7 +206,11 @@ describe('timestamp formats', () => {
     '2001-01-15 14:56:00',
     '2001:01:15 14:56:00',
     'Mon, 15 Jan 2001 14:56:00 GMT',
-    '15-Jan-01 02.56.00.000000 PM',
+    '15-01-2001 14:56:00.000000',
+    '20010115T145600Z',
+    'Monday, 15-Jan-01 14:56:00 GMT',
+    'Mon Jan 15 14:56:00 2001',
+    'Mon, 15 Jan 2001 09:56:00 EST',
   ]) {
     test(form, () => {
       const date = parseTimestamp(form);
@@ -208,8 +218,27 @@ describe('timestamp formats', () => {
       assert.equal(toMwTimestamp(date), expected);
     });
   }
-  test('impossible dates are refused', () => {
-    assert.equal(parseTimestamp('2001-13-40T00:00:00Z'), null);
-    assert.equal(parseTimestamp('not a time'), null);
+  test('fields beyond their range carry over, as MediaWiki reads them', () => {
+    assert.equal(toMwTimestamp(parseTimestamp('2001-13-40T00:00:00Z') as Date), '20020209000000');
+    assert.equal(toMwTimestamp(parseTimestamp('20011231250000') as Date), '20020101010000');
+  });
+  test('what MediaWiki refuses is refused', () => {
+    for (const form of [
+      'not a time',
+      // before the year 0000 or after 9999
+      '1000000000000',
+      '253402300800',
+      '-62167219201',
+      // a date without its time, minutes without seconds, surrounding space
+      '2001-01-15',
+      '15 Jan 2001 14:56',
+      ' 20010115145600',
+      '20010115145600 ',
+      // more than six digits of a second, Oracle's names of months
+      '2001-01-15T14:56:00.1234567Z',
+      '15-Jan-01 02.56.00.000000 PM',
+    ]) {
+      assert.equal(parseTimestamp(form), null, form);
+    }
   });
 });

@@ -170,6 +170,8 @@ export class ParamValidator {
       }
       return this.convert(param, fullName, fallback, scope, true);
     }
+    // A required parameter sent empty counts as not sent.
+    if (raw === '' && param.required) throw apiError('missingparam', 'paramvalidator-missingparam', [fullName]);
     if (param.deprecated) this.deprecatedParam(fullName, raw, scope);
     return this.convert(param, fullName, raw, scope, false);
   }
