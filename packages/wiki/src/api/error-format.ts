@@ -5,7 +5,7 @@
  */
 import { decodeHTML } from 'entities';
 
-import { escapeXml } from '../text/escape.js';
+import { escapeHtmlText } from '../text/escape.js';
 import type { ApiMessage } from './errors.js';
 import { rawParams, renderMessage } from './messages/render.js';
 import type { CollectedWarning } from './request-state.js';
@@ -43,7 +43,8 @@ export class ErrorFormatter {
         entry.text = renderMessage(message.key, message.params, this.language);
         break;
       case 'html':
-        entry.html = escapeXml(plainText(renderMessage(message.key, message.params, this.language)));
+        // Text between tags: quotes stay as they are, as in MediaWiki's parsed messages.
+        entry.html = escapeHtmlText(plainText(renderMessage(message.key, message.params, this.language)));
         break;
       case 'raw':
         entry.key = message.key;
@@ -102,6 +103,8 @@ export class ErrorFormatter {
     module: string,
     apiUrl: string,
     warnings?: ResultObject | ResultObject[],
+    /** The warnings were there before the error was written (an action's error, printed again after its printer failed). */
+    warningsFirst = false,
   ): void {
     if (this.format === 'bc') {
       const first = messages[0];
@@ -111,15 +114,17 @@ export class ErrorFormatter {
         ...(first.data ?? {}),
         docref: this.docref(apiUrl),
       };
+      if (warnings && warningsFirst) result.warnings = warnings;
       result.error = withContent(error, 'docref');
-      if (warnings) result.warnings = warnings;
+      if (warnings && !warningsFirst) result.warnings = warnings;
       return;
     }
+    if (warnings && warningsFirst) result.warnings = warnings;
     result.errors = list(
       'error',
       messages.map((m) => this.entry(m, module)),
     );
-    if (warnings) result.warnings = warnings;
+    if (warnings && !warningsFirst) result.warnings = warnings;
     result.docref = this.docref(apiUrl);
     withContent(result, 'docref');
   }

@@ -125,6 +125,45 @@ describe('errors and warnings', () => {
     assert.match(body.warnings.main.warnings, /^Subscribe to the mediawiki-api-announce mailing list at <https:/);
   });
 
+  test('a refused printer parameter: the action runs, the printer fails, its error is printed', async () => {
+    const keys = async (params: Record<string, string>) => {
+      const response = await get({ action: 'query', format: 'json', formatversion: '3', uselang: 'en', ...params });
+      assert.equal(response.headers['mediawiki-api-error'], 'badvalue');
+      return { body: response.json(), order: Object.keys(response.json()).join(' ') };
+    };
+    // Nothing warned before: the printer's warnings go on top, above the error.
+    const quiet = await keys({ meta: 'userinfo', errorformat: 'plaintext' });
+    assert.equal(quiet.order, 'warnings errors *');
+    assert.deepEqual(
+      quiet.body.warnings.map((w: { code: string; module: string }) => `${w.code} ${w.module}`),
+      ['errorprinterfailed main', 'badvalue json'],
+    );
+    // The action warned (an unknown parameter): the error goes above the warnings, which keep their order.
+    const warned = await keys({ meta: 'userinfo', errorformat: 'plaintext', foo: '1' });
+    assert.equal(warned.order, 'errors warnings *');
+    assert.deepEqual(
+      warned.body.warnings.map((w: { code: string }) => w.code),
+      ['unrecognizedparams', 'errorprinterfailed', 'badvalue'],
+    );
+    // The action's own error is the one printed.
+    const failed = await keys({ list: 'allpages', apdir: 'bad' });
+    assert.equal(failed.order, 'warnings error');
+    assert.equal(failed.body.error.info, 'Unrecognized value for parameter "apdir": bad.');
+  });
+
+  test('errorformat=html escapes the text between tags, quotes as they are', async () => {
+    const response = await get({
+      action: 'query',
+      list: 'allpages',
+      aplimit: 'a<b',
+      format: 'json',
+      formatversion: '2',
+      errorformat: 'html',
+      uselang: 'en',
+    });
+    assert.equal(response.json().errors[0].html, 'Invalid value "a&lt;b" for integer parameter "aplimit".');
+  });
+
   test('a malformed continue value is badcontinue', async () => {
     const response = await get({ action: 'query', list: 'allpages', continue: 'nonsense', format: 'json' });
     assert.equal(response.json().error.code, 'badcontinue');

@@ -16,17 +16,20 @@ const NOW = new Date(Date.UTC(2026, 0, 2, 3, 4, 5));
 
 function validator(entries: [string, string][], highLimits = false) {
   const warnings: string[] = [];
+  const messages: ApiMessage[] = [];
   const limits = new Map<string, number>();
   const v = new ParamValidator(new RequestParams(entries), {
     site: germanSite(),
     highLimits,
     now: NOW,
-    warn: (module: string, message: ApiMessage) =>
-      warnings.push(`${module}: ${renderMessage(message.key, message.params, 'en')}`),
+    warn: (module: string, message: ApiMessage) => {
+      messages.push(message);
+      warnings.push(`${module}: ${renderMessage(message.key, message.params, 'en')}`);
+    },
     recordLimit: (name, value) => limits.set(name, value),
   });
   const scope = { prefix: 'xx', path: 'query+test', name: 'test' };
-  return { read: (p: ParamDescriptor) => v.read(p, scope), warnings, limits };
+  return { read: (p: ParamDescriptor) => v.read(p, scope), warnings, messages, limits };
 }
 
 function errorOf(fn: () => unknown): { code: string; text: string; data: unknown } {
@@ -163,6 +166,19 @@ describe('parameter validation', () => {
       'query+test: The parameter "xxa" has been deprecated.',
       'query+test: The value "old" for parameter "xxb" is deprecated.',
     ]);
+  });
+
+  test('a deprecated boolean is named with the value read, "1", whatever was sent', () => {
+    const { read, messages } = validator([['xxa', '0']]);
+    assert.equal(read({ name: 'a', type: 'boolean', deprecated: true }), true);
+    assert.deepEqual(messages[0].params, ['xxa', '1']);
+  });
+
+  test('unrecognized values are named as often as they were sent', () => {
+    const { read, messages, warnings } = validator([['xxa', 'x|new|x|y']]);
+    assert.deepEqual(read({ name: 'a', type: ['new', 'old'], multi: true }), ['new']);
+    assert.deepEqual(messages[0].data, { values: ['x', 'x', 'y'] });
+    assert.deepEqual(warnings, ['query+test: Unrecognized values for parameter "xxa": x, x, y']);
   });
 
   test('user values are canonical names, IPs or ranges as the subtypes allow', () => {

@@ -70,7 +70,7 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-badmodule-nosubmodules': 'Das Modul "$1" hat keine Untermodule.',
   'apierror-bad-origin': 'Ungültiger Wert für den Parameter „origin“.',
   'apierror-origin-mismatch': 'Der Parameter „origin“ stimmt nicht mit dem Origin-Header überein.',
-  'apierror-format-errorprinter': 'Die Fehlerausgabe ist gescheitert und wird ohne Parameter wiederholt.',
+  'apiwarn-errorprinterfailed': 'Die Fehlerausgabe ist gescheitert und wird ohne Parameter wiederholt.',
   'apiwarn-truncatedresult': 'Das Ergebnis wurde gekürzt, weil es sonst größer als $1 Bytes wäre.',
   'apierror-unknownerror': 'Unbekannter Fehler: „$1“.',
   'apierror-internal': 'Ein interner Fehler ist aufgetreten.',

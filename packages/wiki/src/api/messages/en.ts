@@ -68,7 +68,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-badmodule-nosubmodules': 'The module "$1" has no submodules.',
   'apierror-bad-origin': 'Invalid value for "origin" parameter.',
   'apierror-origin-mismatch': '"origin" parameter does not match Origin header.',
-  'apierror-format-errorprinter': 'Error printer failed. Will retry without params.',
+  'apiwarn-errorprinterfailed': 'Error printer failed. Will retry without params.',
   'apierror-toomanyvalues-pageset': 'Too many values supplied for parameter "$1". The limit is $2.',
   'apiwarn-truncatedresult':
     'This result was truncated because it would otherwise be larger than the limit of $1 bytes.',
