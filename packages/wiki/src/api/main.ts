@@ -279,6 +279,7 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
     // `limits` is made while parameters are read, before the action adds its results.
     if (state.limits.size > 0) {
       for (const key of ON_TOP_AT_END) if (key in result) answer[key] = result[key];
+      if (state.limitsAfterQuery && 'query' in result) answer.query = result.query;
       answer.limits = Object.fromEntries(state.limits);
     }
     Object.assign(answer, result);

@@ -266,6 +266,20 @@ describe('request metadata', () => {
     });
     assert.deepEqual(response.json().limits, { allpages: 500 });
   });
+
+  test('limits come after query when the page set was written before the first max was read', async () => {
+    const order = async (params: Record<string, string>) =>
+      Object.keys((await get({ action: 'query', format: 'json', ...params })).json()).join(' ');
+    assert.equal(await order({ list: 'allpages', aplimit: 'max', apfrom: 'Zz' }), 'batchcomplete limits query');
+    assert.equal(await order({ titles: 'Berlin', prop: 'images', imlimit: 'max' }), 'batchcomplete query limits');
+  });
+
+  test('redirects with revids warn with a generator too', async () => {
+    const body = (
+      await get({ action: 'query', generator: 'templates', revids: '370', redirects: '1', format: 'json' })
+    ).json();
+    assert.match(body.warnings.query['*'], /^Redirect resolution cannot be used together with the "revids" parameter/);
+  });
 });
 
 describe('CORS and methods', () => {
