@@ -7,7 +7,7 @@ import { decodeHTML } from 'entities';
 
 import { escapeHtmlText } from '../text/escape.js';
 import type { ApiMessage } from './errors.js';
-import { rawParams, renderMessage } from './messages/render.js';
+import { keepSemanticTags, rawParams, renderMessage, stripMarkup } from './messages/render.js';
 import type { CollectedWarning } from './request-state.js';
 import { list, type ResultObject, withContent } from './result/tree.js';
 
@@ -16,6 +16,11 @@ import { list, type ResultObject, withContent } from './result/tree.js';
  * bare URL) decoded, as MediaWiki's plain-text rendering does.
  */
 function plainText(text: string): string {
+  const stripped = stripMarkup(text);
+  return stripped.includes('&') ? decodeHTML(stripped) : stripped;
+}
+
+function decodeEntities(text: string): string {
   return text.includes('&') ? decodeHTML(text) : text;
 }
 
@@ -44,7 +49,9 @@ export class ErrorFormatter {
         break;
       case 'html':
         // Text between tags: quotes stay as they are, as in MediaWiki's parsed messages.
-        entry.html = escapeHtmlText(plainText(renderMessage(message.key, message.params, this.language)));
+        entry.html = keepSemanticTags(
+          escapeHtmlText(decodeEntities(renderMessage(message.key, message.params, this.language))),
+        );
         break;
       case 'raw':
         entry.key = message.key;
@@ -110,7 +117,7 @@ export class ErrorFormatter {
       const first = messages[0];
       const error: ResultObject = {
         code: first.code,
-        info: renderMessage(first.key, first.params, 'en'),
+        info: plainText(renderMessage(first.key, first.params, 'en')),
         ...(first.data ?? {}),
         docref: this.docref(apiUrl),
       };

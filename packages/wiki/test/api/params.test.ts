@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ApiError, type ApiMessage } from '../../src/api/errors.js';
-import { renderMessage } from '../../src/api/messages/render.js';
+import { renderMessage, stripMarkup } from '../../src/api/messages/render.js';
 import type { ParamDescriptor } from '../../src/api/params/descriptor.js';
 import { RequestParams } from '../../src/api/params/request.js';
 import { parseTimestamp, toMwTimestamp } from '../../src/api/params/timestamp.js';
@@ -24,7 +24,7 @@ function validator(entries: [string, string][], highLimits = false) {
     now: NOW,
     warn: (module: string, message: ApiMessage) => {
       messages.push(message);
-      warnings.push(`${module}: ${renderMessage(message.key, message.params, 'en')}`);
+      warnings.push(`${module}: ${stripMarkup(renderMessage(message.key, message.params, 'en'))}`);
     },
     recordLimit: (name, value) => limits.set(name, value),
   });
@@ -38,7 +38,7 @@ function errorOf(fn: () => unknown): { code: string; text: string; data: unknown
   } catch (error) {
     assert.ok(error instanceof ApiError);
     const m = error.messages[0];
-    return { code: m.code, text: renderMessage(m.key, m.params, 'en'), data: m.data };
+    return { code: m.code, text: stripMarkup(renderMessage(m.key, m.params, 'en')), data: m.data };
   }
   assert.fail('expected an error');
 }
@@ -179,6 +179,20 @@ describe('parameter validation', () => {
     assert.deepEqual(read({ name: 'a', type: ['new', 'old'], multi: true }), ['new']);
     assert.deepEqual(messages[0].data, { values: ['x', 'x', 'y'] });
     assert.deepEqual(warnings, ['query+test: Unrecognized values for parameter "xxa": x, x, y']);
+  });
+
+  test('names in English texts are marked as MediaWiki marks them, quotes in plain text', () => {
+    const error = errorOf(() => validator([['xxc', 'Bad#Name']]).read({ name: 'c', type: 'user' }));
+    assert.equal(error.text, 'Invalid value "Bad#Name" for user parameter "xxc".');
+    assert.equal(
+      renderMessage('paramvalidator-baduser', ['xxc', 'Bad#Name'], 'en'),
+      'Invalid value "Bad#Name" for user parameter <var>xxc</var>.',
+    );
+    assert.equal(
+      renderMessage('apierror-invalidparammix', [{ list: ['a', 'b'], quoted: true }, 2], 'en'),
+      'The parameters <var>a</var> and <var>b</var> can not be used together.',
+    );
+    assert.equal(stripMarkup('The <kbd>a</kbd> parameter, <code>b</code>.'), 'The "a" parameter, "b".');
   });
 
   test('user values are canonical names, IPs or ranges as the subtypes allow', () => {

@@ -117,10 +117,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
     ] as const
   ).filter(([, v]) => v !== undefined);
   if (sources.length > 1) {
-    throw apiError('multisource', 'apierror-multisource', [
-      { list: [sources[1][0]], quoted: true },
-      { list: [sources[0][0]], quoted: true },
-    ]);
+    throw apiError('multisource', 'apierror-invalidparammix-cannotusewith', [sources[1][0], sources[0][0]]);
   }
   // The page set given to a generator warns once the generator's parameters are read.
   const warnRedirectsAndRevids = () => {
