@@ -60,11 +60,16 @@ export async function dataDir(wiki: WikiName): Promise<{ dir: string; dispose: (
   return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** `wiki serve` from the compiled build, with `workers` processes, on a free port. */
-export async function startServer(dir: string, workers: number): Promise<{ port: number; child: ChildProcess }> {
+/** `wiki serve` from the compiled build, with `workers` processes, on a free port (`env`: more of its settings). */
+export async function startServer(
+  dir: string,
+  workers: number,
+  env: Record<string, string> = {},
+): Promise<{ port: number; child: ChildProcess }> {
   const child = spawn(process.execPath, [join(dist, 'cli.js'), 'serve'], {
     env: {
       ...process.env,
+      ...env,
       WIKI_DATA_DIR: dir,
       WIKI_PORT: '0',
       WIKI_WORKERS: String(workers),
