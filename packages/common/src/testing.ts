@@ -94,4 +94,5 @@ export function useTestDatabase<DB>(
     return open;
   };
 }
+export { type FunctionLength, functionLengths, overlongFunctions } from './function-lengths.js';
 export { type Layers, layerViolations, roomOf, type SourceImport, sourceImports } from './import-layers.js';

@@ -21,12 +21,19 @@ const READY = 'wiki-worker-ready';
 /** Message that asks a worker to finish its requests and stop (a signal could be its second one). */
 const STOP = 'wiki-worker-stop';
 
+/** The Action API's address under the server's. */
+function apiUrl(serverUrl: string): string {
+  return `${serverUrl.replace(/\/$/, '')}/api.php`;
+}
+
 /** Opens the store (bringing its schema up to date) and imports the sample into an empty one. */
 async function prepareStore(config: WikiConfig): Promise<void> {
   const store = await openWikiStore(config.database);
   try {
     if (config.sampleDump) {
-      const sample = await importSampleIfEmpty(store, config.sampleDump, streamProgress(process.stderr));
+      const sample = await importSampleIfEmpty(store, config.sampleDump, streamProgress(process.stderr), () =>
+        process.stdout.write('wiki: the store is empty: importing the sample wiki (progress below)\n'),
+      );
       if (sample) process.stdout.write(`wiki: imported the sample wiki ${sample.siteName} (${sample.wikiId})\n`);
     }
   } finally {
@@ -122,7 +129,9 @@ async function superviseWorkers(config: WikiConfig): Promise<never> {
     ready.add(worker);
     if (ready.size < config.workers) return;
     announced = true;
-    process.stdout.write(`wiki: listening on ${message.url} (${config.database.engine}, ${config.workers} workers)\n`);
+    process.stdout.write(
+      `wiki: listening on ${message.url} (${config.database.engine}, ${config.workers} workers); the API at ${apiUrl(String(message.url))}\n`,
+    );
   });
   cluster.on('exit', (worker, code, signal) => {
     const wasListening = listening.delete(worker);
@@ -179,6 +188,8 @@ export async function serve(config: WikiConfig): Promise<never> {
   resumeDeferredBuilds(config);
   if (config.workers > 1) return superviseWorkers(config);
   const server = await runServer(config);
-  process.stdout.write(`wiki: listening on ${server.url} (${config.database.engine})\n`);
+  process.stdout.write(
+    `wiki: listening on ${server.url} (${config.database.engine}); the API at ${apiUrl(server.url)}\n`,
+  );
   return new Promise<never>(() => {});
 }

@@ -12,12 +12,17 @@ export const bundledSampleDump = fileURLToPath(
   new URL('../../sample/ltgwiki-pages-articles-sample2004.xml.gz', import.meta.url),
 );
 
-/** Imports the dump when the store is empty; returns its summary, or undefined when nothing was done. */
+/**
+ * Imports the dump when the store is empty (`starting` is told first); returns its summary, or
+ * undefined when nothing was done.
+ */
 export async function importSampleIfEmpty(
   store: WikiStore,
   dump: string,
   progress?: ImportProgress,
+  starting?: () => void,
 ): Promise<XmlImportSummary | undefined> {
   if (await loadSite(store.db)) return undefined;
+  starting?.();
   return importXmlDump(store, dump, progress ? { progress } : {});
 }

@@ -7,6 +7,7 @@
  * their escaped form instead of escaping them again) registers with `observeKeptTexts`: the store
  * knows nothing of formats.
  */
+import { BoundedMap, perStore } from './cache-toolkit.js';
 import type { WikiStore } from './database.js';
 
 /** Told when the cache keeps a text and when it lets it go. */
@@ -38,54 +39,35 @@ interface Entry {
 }
 
 export class ContentCache {
-  /** In least recently used order (a hit moves its entry to the end). */
-  private readonly entries = new Map<number, Entry>();
-  private chars = 0;
+  /** In least recently used order, within the budget of characters. */
+  private readonly entries: BoundedMap<number, Entry>;
 
-  constructor(private readonly budget = CONTENT_CACHE_CHARS) {}
+  constructor(private readonly budget = CONTENT_CACHE_CHARS) {
+    this.entries = new BoundedMap<number, Entry>({
+      maxEntries: Number.POSITIVE_INFINITY,
+      weigh: (entry) => entry.text.length,
+      maxWeight: budget,
+      dropped: (entry) => observer?.dropped(entry.text),
+    });
+  }
 
   get(id: number, sha1: string): string | undefined {
     const entry = this.entries.get(id);
-    if (!entry || entry.sha1 !== sha1) return undefined;
-    this.entries.delete(id);
-    this.entries.set(id, entry);
-    return entry.text;
+    return entry && entry.sha1 === sha1 ? entry.text : undefined;
   }
 
   set(id: number, sha1: string, text: string): void {
     if (text.length > this.budget) return;
-    const old = this.entries.get(id);
-    if (old) this.remove(id, old);
     this.entries.set(id, { sha1, text });
-    this.chars += text.length;
     observer?.kept(text);
-    for (const [oldest, entry] of this.entries) {
-      if (this.chars <= this.budget) break;
-      this.remove(oldest, entry);
-    }
   }
 
   get size(): number {
     return this.entries.size;
   }
-
-  private remove(id: number, entry: Entry): void {
-    this.entries.delete(id);
-    this.chars -= entry.text.length;
-    observer?.dropped(entry.text);
-  }
 }
 
-const caches = new WeakMap<WikiStore, ContentCache>();
-
-export function contentCacheOf(store: WikiStore): ContentCache {
-  let cache = caches.get(store);
-  if (!cache) {
-    cache = new ContentCache();
-    caches.set(store, cache);
-  }
-  return cache;
-}
+export const contentCacheOf = perStore((_: WikiStore) => new ContentCache());
 
 /** The texts of content rows by id: from the cache, the others read in one query per batch. */
 export async function contentTexts(
@@ -134,42 +116,31 @@ export const SLOT_CACHE_REVISIONS = 50_000;
  * always read from the store.
  */
 export class RevisionSlotCache {
-  private readonly entries = new Map<number, { sha1: string; slots: RevisionSlot[] }>();
+  private readonly entries: BoundedMap<number, { sha1: string; slots: RevisionSlot[] }>;
 
-  constructor(private readonly capacity = SLOT_CACHE_REVISIONS) {}
+  constructor(capacity = SLOT_CACHE_REVISIONS) {
+    this.entries = new BoundedMap({ maxEntries: capacity });
+  }
 
   get(revId: number, sha1: string): RevisionSlot[] | undefined {
     if (sha1 === '') return undefined;
     const entry = this.entries.get(revId);
-    if (!entry || entry.sha1 !== sha1) return undefined;
-    this.entries.delete(revId);
-    this.entries.set(revId, entry);
-    return entry.slots;
+    return entry && entry.sha1 === sha1 ? entry.slots : undefined;
   }
 
   set(revId: number, sha1: string, slots: RevisionSlot[]): void {
-    if (sha1 === '') return;
-    this.entries.delete(revId);
-    this.entries.set(revId, { sha1, slots });
-    if (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next().value as number;
-      this.entries.delete(oldest);
-    }
+    if (sha1 !== '') this.entries.set(revId, { sha1, slots });
   }
 }
 
-const slotCaches = new WeakMap<WikiStore, RevisionSlotCache>();
+const slotCacheOf = perStore((_: WikiStore) => new RevisionSlotCache());
 
 /** The slots of revisions (every role), from the cache or in one query per batch. */
 export async function revisionSlots(
   store: WikiStore,
   revisions: readonly { revId: number; sha1: string }[],
 ): Promise<Map<number, RevisionSlot[]>> {
-  let cache = slotCaches.get(store);
-  if (!cache) {
-    cache = new RevisionSlotCache();
-    slotCaches.set(store, cache);
-  }
+  const cache = slotCacheOf(store);
   const found = new Map<number, RevisionSlot[]>();
   const missing = new Map<number, string>();
   for (const { revId, sha1 } of revisions) {

@@ -12,11 +12,13 @@
  * this one wrote. The version is read after the ids of a page, so the rows given for them are at
  * least as new as the ids, and rows read while another request found the store changed are not
  * kept (they may be older than the change). PostgreSQL has no such counter: there every row is
- * read each time.
+ * read each time, unless the store's changes are reported (`reportsChanges` and `storeChanged` of
+ * cache-toolkit.ts), whose counter every look compares too.
  *
  * Kept rows are frozen, as several answers share them.
  */
 import type { Statement } from 'better-sqlite3';
+import { perStore, reportedChanges, rowsCanBeKept } from './cache-toolkit.js';
 import type { WikiStore } from './database.js';
 
 /** Rows per cache; a full cache starts again empty (the rows a list shows again are its newest). */
@@ -31,29 +33,32 @@ type Cache = Map<number | string, object>;
 
 /** A store's caches and the version of the store they hold rows of. */
 class StoreRows {
-  private readonly dataVersionStatement: Statement<[], number>;
-  private readonly changesStatement: Statement<[], number>;
+  private readonly dataVersionStatement: Statement<[], number> | undefined;
+  private readonly changesStatement: Statement<[], number> | undefined;
   private changes = -1;
   private dataVersion = -1;
+  private reported = -1;
   private readonly caches = new Map<string, Cache>();
   private kept = 0;
   /** Counts the times every cache was dropped. */
   generation = 0;
 
-  constructor(sqlite: NonNullable<WikiStore['sqlite']>) {
+  constructor(private readonly store: WikiStore) {
     // Two statements: the pragma's table-valued form took half as long again as the pragma.
-    this.dataVersionStatement = sqlite.prepare<[], number>('PRAGMA data_version').pluck(true);
-    this.changesStatement = sqlite.prepare<[], number>('select total_changes()').pluck(true);
+    this.dataVersionStatement = store.sqlite?.prepare<[], number>('PRAGMA data_version').pluck(true);
+    this.changesStatement = store.sqlite?.prepare<[], number>('select total_changes()').pluck(true);
   }
 
   /** The cache of this name, after every cache was dropped if the store changed since the last look. */
   cache(name: string): Cache {
-    const dataVersion = this.dataVersionStatement.get() as number;
-    const changes = this.changesStatement.get() as number;
-    if (changes !== this.changes || dataVersion !== this.dataVersion) {
+    const dataVersion = (this.dataVersionStatement?.get() as number | undefined) ?? 0;
+    const changes = (this.changesStatement?.get() as number | undefined) ?? 0;
+    const reported = reportedChanges(this.store);
+    if (changes !== this.changes || dataVersion !== this.dataVersion || reported !== this.reported) {
       this.dropAll();
       this.changes = changes;
       this.dataVersion = dataVersion;
+      this.reported = reported;
     }
     let cache = this.caches.get(name);
     if (!cache) {
@@ -96,12 +101,13 @@ class StoreRows {
   }
 }
 
-const storeRows = new WeakMap<WikiStore, StoreRows>();
+const storeRows = perStore((store: WikiStore) => new StoreRows(store));
 
 /**
  * The rows with these ids, in their order, from the store's cache of this name (`name` must
  * stand for one set of columns); `readRows` reads those not kept, in any order, and `idOf` gives a
- * row's id. Undefined for a store that keeps no rows (PostgreSQL). An id without a row (gone since
+ * row's id. Undefined for a store that keeps no rows (`rowsCanBeKept`: PostgreSQL, unless its
+ * changes are reported). An id without a row (gone since
  * the ids were read) is left out.
  */
 export async function keptRows<R extends object, K extends number | string = number>(
@@ -111,13 +117,8 @@ export async function keptRows<R extends object, K extends number | string = num
   idOf: (row: R) => K,
   readRows: (ids: K[]) => Promise<R[]>,
 ): Promise<R[] | undefined> {
-  const { sqlite } = store;
-  if (!sqlite) return undefined;
-  let rows = storeRows.get(store);
-  if (!rows) {
-    rows = new StoreRows(sqlite);
-    storeRows.set(store, rows);
-  }
+  if (!rowsCanBeKept(store)) return undefined;
+  const rows = storeRows(store);
   const cache = rows.cache(name) as Map<K, R>;
   const { generation } = rows;
   // Taken from the cache before any read: another request may empty it meanwhile.

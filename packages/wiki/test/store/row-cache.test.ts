@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
 import Database from 'better-sqlite3';
+import { reportsChanges, storeChanged } from '../../src/store/cache-toolkit.js';
 import { keptRows } from '../../src/store/row-cache.js';
 import { useReferenceApi } from '../helpers/reference-api.js';
 
@@ -297,6 +298,22 @@ describeEachEngine('rows kept between requests', (engine) => {
       assert.equal(await ask('limit f', [5001]), 0, 'the 5,001st row starts its cache again');
       assert.equal(await ask('limit f', [1]), 1);
     });
+
+    test('a change reported by storeChanged empties the caches', async () => {
+      const { store } = api();
+      let reads = 0;
+      const read = async (ids: number[]) => {
+        reads += ids.length;
+        return ids.map((id) => ({ id }));
+      };
+      await keptRows(store, 'reported', [1, 2], (r) => r.id, read);
+      reads = 0;
+      await keptRows(store, 'reported', [1, 2], (r) => r.id, read);
+      assert.equal(reads, 0);
+      storeChanged(store);
+      await keptRows(store, 'reported', [1, 2], (r) => r.id, read);
+      assert.equal(reads, 2);
+    });
   } else {
     test('PostgreSQL keeps no rows', async () => {
       const kept = await keptRows(
@@ -307,6 +324,23 @@ describeEachEngine('rows kept between requests', (engine) => {
         async () => [{ id: 1 }],
       );
       assert.equal(kept, undefined);
+    });
+
+    // Last: from here on the shared store keeps rows.
+    test('PostgreSQL keeps rows once its changes are reported, until storeChanged', async () => {
+      const { store } = api();
+      let reads = 0;
+      const read = async (ids: number[]) => {
+        reads += ids.length;
+        return ids.map((id) => ({ id }));
+      };
+      reportsChanges(store);
+      await keptRows(store, 'reported', [1, 2], (r) => r.id, read);
+      await keptRows(store, 'reported', [1, 2], (r) => r.id, read);
+      assert.equal(reads, 2);
+      storeChanged(store);
+      await keptRows(store, 'reported', [1, 2], (r) => r.id, read);
+      assert.equal(reads, 4);
     });
   }
 });

@@ -2,13 +2,14 @@ import { sql } from 'kysely';
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, mutuallyExclusive } from '../../api/errors.js';
 import { prefixUpperBound } from '../../api/keyset.js';
-import type { ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { type ResultObject, list as resultList } from '../../api/result/tree.js';
 import type { WikiStore } from '../../store/database.js';
 import { tagCondition, tagsOf } from '../support/change-tags.js';
+import { addFittingItems, pageOfRows } from '../support/list-ending.js';
 import { logParamsForApi } from '../support/log-params.js';
 import { LogVisibility, logSearchMask, restrictedLogTypes } from '../support/log-visibility.js';
 import { type QueryPart, rowsByTime } from '../support/query-parts.js';
@@ -168,17 +169,33 @@ function logQuery(db: WikiStore['db']) {
 
 type LogQuery = ReturnType<typeof logQuery>;
 
+type Context = ContextOf<typeof descriptor>;
+type LogRow = Awaited<ReturnType<LogQuery['execute']>>[number];
+
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
-  const props = new Set(p.prop);
   const given = (['title', 'prefix', 'namespace'] as const).filter((n) => p[n] !== undefined);
   if (given.length > 1) throw mutuallyExclusive(given.map((n) => ctx.paramName(n)).sort());
-  const { db } = ctx.store;
-  const newer = p.dir === 'newer';
-  const order = newer ? 'asc' : 'desc';
-  const limit = p.limit;
+  const parts = await conditions(ctx);
+  const rows = await rowsByTime(ctx.store.db, 'logevents', parts, logQuery, {
+    timestamp: 'log_timestamp',
+    id: 'log_id',
+    direction: p.dir === 'newer' ? 'asc' : 'desc',
+    limit: p.limit,
+    compiledEachTime: p.tag !== undefined,
+    keepRowsOf: ctx.store,
+    idsFrom: (d: WikiStore['db']) => d.selectFrom('logging'),
+  });
+  ctx.result.list('item');
+  const continueAt = (row: LogRow) => `${row.log_timestamp}|${row.log_id}`;
+  pageOfRows(ctx, rows, p.limit, continueAt);
+  addFittingItems(ctx, ctx.result.list('item'), rows, await itemMaker(ctx, rows), continueAt);
+};
 
-  // The query's conditions, in order, each with its values: the query is compiled once per shape.
+/** The query's conditions, in order, each with its values: the query is compiled once per shape. */
+async function conditions(ctx: Context): Promise<QueryPart<LogQuery>[]> {
+  const p = ctx.params;
+  const { db } = ctx.store;
   const parts: QueryPart<LogQuery>[] = [];
   const part = (key: string, values: unknown[], apply: QueryPart<LogQuery>['apply']) =>
     parts.push({ key, values, apply });
@@ -248,22 +265,12 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     const tagged = await tagCondition(ctx, 'logging', tag);
     part('tag', [], (q) => q.where(tagged));
   }
-  const rows = await rowsByTime(db, 'logevents', parts, logQuery, {
-    timestamp: 'log_timestamp',
-    id: 'log_id',
-    direction: order,
-    limit,
-    compiledEachTime: tag !== undefined,
-    keepRowsOf: ctx.store,
-    idsFrom: (d: WikiStore['db']) => d.selectFrom('logging'),
-  });
-  ctx.result.list('item');
-  if (rows.length > limit) {
-    const next = rows[limit] as (typeof rows)[number];
-    ctx.setContinue(`${next.log_timestamp}|${next.log_id}`);
-    rows.length = limit;
-  }
+  return parts;
+}
 
+/** Reads what the props need beyond the rows (tags, parsed comments); gives the item of a row. */
+async function itemMaker(ctx: Context, rows: readonly LogRow[]): Promise<(row: LogRow, index: number) => ResultObject> {
+  const props = new Set(ctx.params.prop);
   const tags = props.has('tags')
     ? await tagsOf(
         ctx,
@@ -276,8 +283,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
         rows.map((r) => ({ comment: r.log_comment, title: { namespace: r.log_namespace, dbKey: r.log_title } })),
       )
     : [];
-  const items = ctx.result.list('item');
-  for (const [i, row] of rows.entries()) {
+  return (row, i) => {
     const item: ResultObject = {};
     const visibility = new LogVisibility(ctx.user, row.log_deleted);
     if (props.has('ids')) item.logid = row.log_id;
@@ -319,10 +325,6 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     );
     if (props.has('tags')) item.tags = resultList('tag', tags.get(row.log_id) ?? []);
     visibility.finish(item);
-    if (!ctx.result.fits(item)) {
-      ctx.setContinue(`${row.log_timestamp}|${row.log_id}`);
-      return;
-    }
-    items.push(item);
-  }
-};
+    return item;
+  };
+}

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, mutuallyExclusive } from '../../api/errors.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
@@ -6,6 +6,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { type ResultObject, list as resultList } from '../../api/result/tree.js';
+import type { WikiStore } from '../../store/database.js';
 import { tagCondition, tagsOf } from '../support/change-tags.js';
 import {
   canSeeField,
@@ -14,10 +15,11 @@ import {
   DELETED_TEXT,
   DELETED_USER,
 } from '../support/hidden-content.js';
+import { addFittingItems, pageOfRows } from '../support/list-ending.js';
 import { recentChangeLogInfo } from '../support/log-params.js';
 import { canSeeLogField, DELETED_ACTION, logSearchMask } from '../support/log-visibility.js';
 import { type QueryPart, rowsByTime } from '../support/query-parts.js';
-import { type RECENT_CHANGE_COLUMNS, recentChangeColumns } from '../support/recent-changes.js';
+import { RECENT_CHANGE_COLUMNS, recentChangeColumns } from '../support/recent-changes.js';
 import { base36ToHex } from '../support/revision-output.js';
 import { timeRangeParts } from '../support/time-range.js';
 
@@ -121,9 +123,67 @@ function canPatrol(ctx: ContextOf<typeof descriptor>): boolean {
   return ctx.user.rights.has('patrol') || ctx.user.rights.has('patrolmarks');
 }
 
+type Context = ContextOf<typeof descriptor>;
+
+/** The tables of a change: its performer and its page (when it exists). */
+const changesFrom = (d: WikiStore['db']) =>
+  d
+    .selectFrom('recentchanges')
+    .innerJoin('actor', 'actor_id', 'rc_actor')
+    .leftJoin('page', (join) => join.onRef('page_namespace', '=', 'rc_namespace').onRef('page_title', '=', 'rc_title'));
+/** Every column a change's item may read. */
+const ALL_COLUMNS = [...RECENT_CHANGE_COLUMNS, 'actor_name', 'actor_user', 'page_is_redirect'] as const;
+/** The query selecting these columns (a part of `ALL_COLUMNS`; an item reads only those its props chose). */
+const selectChanges = (d: WikiStore['db'], columns: readonly (typeof ALL_COLUMNS)[number][]) =>
+  changesFrom(d).select(columns as typeof ALL_COLUMNS);
+type ChangeRow = Awaited<ReturnType<ReturnType<typeof selectChanges>['execute']>>[number];
+/** The query with any selection, as the conditions see it. */
+type ChangesQuery =
+  ReturnType<typeof changesFrom> extends SelectQueryBuilder<infer D, infer T, object>
+    ? SelectQueryBuilder<D, T, object>
+    : never;
+
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   const props = new Set(p.prop);
+  const show = checkedShow(ctx, props);
+  const { db } = ctx.store;
+  const limit = p.limit;
+  // Only what the asked-for props read (the page join costs nothing when none of its columns is
+  // read: SQLite leaves out a left join on a unique key whose table gives no column).
+  const columns = [
+    ...recentChangeColumns(props),
+    ...(props.has('user') || props.has('userid') ? (['actor_name', 'actor_user'] as const) : []),
+    ...(props.has('redirect') ? (['page_is_redirect'] as const) : []),
+  ];
+  const base = (d: typeof db) => selectChanges(d, columns);
+  const parts = await conditions<ReturnType<typeof base>>(ctx, show);
+  const rows = await rowsByTime(db, `recentchanges ${columns.join(',')}`, parts, base, {
+    timestamp: 'rc_timestamp',
+    id: 'rc_id',
+    direction: p.dir === 'newer' ? 'asc' : 'desc',
+    limit,
+    compiledEachTime: p.tag !== undefined,
+    keepRowsOf: ctx.store,
+    idsFrom: (d: typeof db) => d.selectFrom('recentchanges'),
+  });
+  const continueAt = (row: (typeof rows)[number]) => `${row.rc_timestamp}|${row.rc_id}`;
+  pageOfRows(ctx, rows, limit, continueAt);
+
+  if (ctx.generator) {
+    if (p.generaterevisions === true) {
+      ctx.generator.addRevisionIds(rows.map((r) => r.rc_this_oldid).filter((id) => id > 0));
+    } else {
+      ctx.generator.addTitles(rows.map((r) => ({ namespace: r.rc_namespace, dbKey: r.rc_title })));
+    }
+    return;
+  }
+  addFittingItems(ctx, ctx.result.list('rc'), rows, await itemMaker(ctx, props, rows), continueAt);
+};
+
+/** The parameters checked as MediaWiki does; the `show` values asked for. */
+function checkedShow(ctx: Context, props: ReadonlySet<string>): Set<string> {
+  const p = ctx.params;
   const show = new Set<string>(p.show ?? []);
   if (p.user !== undefined && p.excludeuser !== undefined) {
     throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
@@ -132,31 +192,17 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if ((props.has('patrolled') || PATROL_SHOW.some((v) => show.has(v))) && !canPatrol(ctx)) {
     throw apiError('permissiondenied', 'apierror-permissiondenied-patrolflag');
   }
-  const { db } = ctx.store;
-  const newer = p.dir === 'newer';
-  const order = newer ? 'asc' : 'desc';
-  const limit = p.limit;
+  return show;
+}
 
-  // Only what the asked-for props read (the page join costs nothing when none of its columns is
-  // read: SQLite leaves out a left join on a unique key whose table gives no column).
-  const columns = [
-    ...(recentChangeColumns(props) as unknown as typeof RECENT_CHANGE_COLUMNS),
-    ...(props.has('user') || props.has('userid') ? (['actor_name', 'actor_user'] as const) : []),
-    ...(props.has('redirect') ? (['page_is_redirect'] as const) : []),
-  ];
-  const base = (d: typeof db) =>
-    d
-      .selectFrom('recentchanges')
-      .innerJoin('actor', 'actor_id', 'rc_actor')
-      .leftJoin('page', (join) =>
-        join.onRef('page_namespace', '=', 'rc_namespace').onRef('page_title', '=', 'rc_title'),
-      )
-      .select(columns);
-  // The query's conditions, in order, each with its values: the query is compiled once per shape.
-  const parts: QueryPart<ReturnType<typeof base>>[] = [];
+/** The query's conditions, in order, each with its values: the query is compiled once per shape. */
+async function conditions<Q>(ctx: Context, show: ReadonlySet<string>): Promise<QueryPart<Q>[]> {
+  const p = ctx.params;
+  const { db } = ctx.store;
+  const parts: QueryPart<Q>[] = [];
   // `joined`: the condition reads the performer's actor or the page (see rowsByTime's idsFrom).
-  const part = (key: string, values: unknown[], apply: (typeof parts)[number]['apply'], joined = false) =>
-    parts.push({ key, values, apply, joined });
+  const part = (key: string, values: unknown[], apply: (q: ChangesQuery) => ChangesQuery, joined = false) =>
+    parts.push({ key, values, apply: apply as unknown as (q: Q) => Q, joined });
 
   for (const { key, values, condition } of timeRangeParts(p, 'rc_timestamp', 'rc_id')) {
     part(key, values, (q) => q.where(condition));
@@ -204,6 +250,38 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       part('usermask', [mask, mask], (q) => q.where((eb) => eb(eb('rc_deleted', '&', mask), '!=', mask)));
     }
   }
+  showConditions(show, part);
+  if (p.toponly === true) part('toponly', [], (q) => q.whereRef('rc_this_oldid', '=', 'page_latest'), true);
+  if (p.slot !== undefined) {
+    // Changes that touched the slot: revisions that brought the slot's content.
+    const slot = p.slot;
+    part('slot', [slot], (q) =>
+      q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('slots')
+            .select('slot_revision_id')
+            .whereRef('slot_revision_id', '=', 'rc_this_oldid')
+            .whereRef('slot_origin', '=', 'slot_revision_id')
+            .where('slot_role', '=', slot),
+        ),
+      ),
+    );
+  }
+  const tag = p.tag;
+  // A tag's condition holds values of its own: a query with one is compiled each time.
+  if (tag !== undefined) {
+    const tagged = await tagCondition(ctx, 'recentchanges', tag);
+    part('tag', [], (q) => q.where(tagged));
+  }
+  return parts;
+}
+
+/** The conditions of the `show` values. */
+function showConditions(
+  show: ReadonlySet<string>,
+  part: (key: string, values: unknown[], apply: (q: ChangesQuery) => ChangesQuery, joined?: boolean) => void,
+): void {
   if (show.has('minor')) part('minor', [0], (q) => q.where('rc_minor', '!=', 0));
   if (show.has('!minor')) part('!minor', [0], (q) => q.where('rc_minor', '=', 0));
   if (show.has('bot')) part('bot', [0], (q) => q.where('rc_bot', '!=', 0));
@@ -229,53 +307,15 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       true,
     );
   }
-  if (p.toponly === true) part('toponly', [], (q) => q.whereRef('rc_this_oldid', '=', 'page_latest'), true);
-  if (p.slot !== undefined) {
-    // Changes that touched the slot: revisions that brought the slot's content.
-    const slot = p.slot;
-    part('slot', [slot], (q) =>
-      q.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('slots')
-            .select('slot_revision_id')
-            .whereRef('slot_revision_id', '=', 'rc_this_oldid')
-            .whereRef('slot_origin', '=', 'slot_revision_id')
-            .where('slot_role', '=', slot),
-        ),
-      ),
-    );
-  }
-  const tag = p.tag;
-  // A tag's condition holds values of its own: a query with one is compiled each time.
-  if (tag !== undefined) {
-    const tagged = await tagCondition(ctx, 'recentchanges', tag);
-    part('tag', [], (q) => q.where(tagged));
-  }
-  const rows = await rowsByTime(db, `recentchanges ${columns.join(',')}`, parts, base, {
-    timestamp: 'rc_timestamp',
-    id: 'rc_id',
-    direction: order,
-    limit,
-    compiledEachTime: tag !== undefined,
-    keepRowsOf: ctx.store,
-    idsFrom: (d: typeof db) => d.selectFrom('recentchanges'),
-  });
-  if (rows.length > limit) {
-    const next = rows[limit] as (typeof rows)[number];
-    ctx.setContinue(`${next.rc_timestamp}|${next.rc_id}`);
-    rows.length = limit;
-  }
+}
 
-  if (ctx.generator) {
-    if (p.generaterevisions === true) {
-      ctx.generator.addRevisionIds(rows.map((r) => r.rc_this_oldid).filter((id) => id > 0));
-    } else {
-      ctx.generator.addTitles(rows.map((r) => ({ namespace: r.rc_namespace, dbKey: r.rc_title })));
-    }
-    return;
-  }
-
+/** Reads what the props need beyond the rows (tags, revision hashes, parsed comments); gives the item of a row. */
+async function itemMaker(
+  ctx: Context,
+  props: ReadonlySet<string>,
+  rows: readonly ChangeRow[],
+): Promise<(row: ChangeRow, index: number) => ResultObject> {
+  const { db } = ctx.store;
   const rcIds = rows.map((r) => r.rc_id);
   const tags = props.has('tags') ? await tagsOf(ctx, 'recentchanges', rcIds) : new Map<number, string[]>();
   const revisions = new Map<number, { sha1: string; deleted: number }>();
@@ -294,8 +334,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       )
     : [];
 
-  const items = ctx.result.list('rc');
-  for (const [i, row] of rows.entries()) {
+  return (row, i) => {
     const item: ResultObject = { type: RC_TYPE_NAMES.get(row.rc_type) ?? String(row.rc_type) };
     const bits = row.rc_deleted;
     let anyHidden = false;
@@ -363,10 +402,6 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       if (canSeeField(ctx.user, revision.deleted, DELETED_TEXT)) item.sha1 = base36ToHex(revision.sha1);
     }
     if (anyHidden && (bits & DELETED_RESTRICTED) !== 0) item.suppressed = true;
-    if (!ctx.result.fits(item)) {
-      ctx.setContinue(`${row.rc_timestamp}|${row.rc_id}`);
-      return;
-    }
-    items.push(item);
-  }
-};
+    return item;
+  };
+}

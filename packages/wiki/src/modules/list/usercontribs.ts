@@ -1,13 +1,15 @@
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, badContinue, mutuallyExclusive, requireOneOf } from '../../api/errors.js';
 import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
-import type { ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { type ResultObject, list as resultList } from '../../api/result/tree.js';
 import { NS_USER } from '../../site/title.js';
+import type { WikiStore } from '../../store/database.js';
 import { DELETED_USER, exclusionMask, HiddenFields } from '../support/hidden-content.js';
+import { addFittingItems, pageOfRows } from '../support/list-ending.js';
 import { applied, type QueryPart, rowsByTime, rowsOf } from '../support/query-parts.js';
 import { revisionHasTag, tagsOfRevisions } from '../support/revision-output.js';
 
@@ -71,12 +73,53 @@ interface Editor {
 /** `show` values that exclude each other. */
 const SHOW_PAIRS = ['minor', 'new', 'top', 'patrolled', 'autopatrolled'];
 
+type Context = ContextOf<typeof descriptor>;
+
+/** The query's base: revisions with their pages. */
+const contributions = (d: WikiStore['db']) =>
+  d
+    .selectFrom('revision')
+    .innerJoin('page', 'page_id', 'rev_page')
+    .select([
+      'rev_id',
+      'rev_page',
+      'rev_parent_id',
+      'rev_timestamp',
+      'rev_minor_edit',
+      'rev_deleted',
+      'rev_len',
+      'rev_comment',
+      'rev_actor',
+      'page_namespace',
+      'page_title',
+      'page_latest',
+    ]);
+type Base = ReturnType<typeof contributions>;
+type Row = Awaited<ReturnType<Base['execute']>>[number];
+
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
+  const show = checkedShow(ctx);
+  const { mode, editors } = await editorsOf(ctx);
+  ctx.result.list('item');
+  if (editors.length === 0) return;
+  const parts = conditions(ctx, show, mode, editors);
+  const rows = await contributionRows(ctx, parts, mode, editors);
+  const byActor = new Map(editors.map((e) => [e.actorId, e]));
+  const continueAt = (row: Row) => {
+    const editor = byActor.get(row.rev_actor) as Editor;
+    const point = `${row.rev_timestamp}|${row.rev_id}`;
+    if (mode === 'single') return point;
+    return `${mode}|${mode === 'name' ? editor.name : editor.userId}|${point}`;
+  };
+  pageOfRows(ctx, rows, ctx.params.limit, continueAt);
+  const itemOf = await itemMaker(ctx, rows, byActor);
+  addFittingItems(ctx, ctx.result.list('item'), rows, itemOf, continueAt);
+};
+
+/** The parameters checked as MediaWiki does; the `show` values asked for (`toponly` among them). */
+function checkedShow(ctx: Context): Set<string> {
   const p = ctx.params;
-  const names = p.user;
-  const ids = p.userids;
-  const prefix = p.userprefix;
-  const given = [names, ids, prefix, p.iprange].filter((v) => v !== undefined).length;
+  const given = [p.user, p.userids, p.userprefix, p.iprange].filter((v) => v !== undefined).length;
   if (given === 0) {
     throw requireOneOf(['userprefix', 'userids', 'iprange', 'user'].map((n) => ctx.paramName(n)));
   }
@@ -95,17 +138,13 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (wantsPatrol && !ctx.user.rights.has('patrol') && !ctx.user.rights.has('patrolmarks')) {
     throw apiError('permissiondenied', 'apierror-permissiondenied-patrolflag');
   }
+  return show;
+}
 
+/** The editors, so that the revision scan reads the (actor, timestamp) index. */
+async function editorsOf(ctx: Context): Promise<{ mode: Mode; editors: Editor[] }> {
   const { db } = ctx.store;
-  const newer = p.dir === 'newer';
-  const order = newer ? 'asc' : 'desc';
-  const after = newer ? '>=' : '<=';
-  const before = newer ? '<=' : '>=';
-  const limit = p.limit;
-
-  // The editors, so that the revision scan reads the (actor, timestamp) index.
-  let mode: Mode;
-  let editors: Editor[];
+  const { user: names, userids: ids, userprefix: prefix } = ctx.params;
   const actorColumns = ['actor_id as actorId', 'actor_name as name', 'actor_user'] as const;
   const toEditor = (r: { actorId: number; name: string; actor_user: number | null }): Editor => ({
     actorId: r.actorId,
@@ -113,7 +152,6 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     userId: r.actor_user ?? 0,
   });
   if (ids !== undefined) {
-    mode = ids.length > 1 ? 'id' : 'single';
     const rows = ids.length
       ? await rowsOf(
           db,
@@ -123,9 +161,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
           { after: ids },
         )
       : [];
-    editors = rows.map(toEditor);
-  } else if (names !== undefined) {
-    mode = names.length > 1 ? 'name' : 'single';
+    return { mode: ids.length > 1 ? 'id' : 'single', editors: rows.map(toEditor) };
+  }
+  if (names !== undefined) {
     const rows = names.length
       ? await rowsOf(
           db,
@@ -135,44 +173,26 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
           { after: names },
         )
       : [];
-    editors = rows.map(toEditor);
-  } else {
-    mode = 'name';
-    const key = titlePartToKey(ctx.titles, prefix as string, NS_USER).replace(/_/g, ' ');
-    const rows = await db
-      .selectFrom('actor')
-      .select(actorColumns)
-      .where('actor_name', '>=', key)
-      .where('actor_name', '<', prefixUpperBound(key))
-      .execute();
-    editors = rows.map(toEditor);
+    return { mode: names.length > 1 ? 'name' : 'single', editors: rows.map(toEditor) };
   }
-  ctx.result.list('item');
-  if (editors.length === 0) return;
-  const byActor = new Map(editors.map((e) => [e.actorId, e]));
+  const key = titlePartToKey(ctx.titles, prefix as string, NS_USER).replace(/_/g, ' ');
+  const rows = await db
+    .selectFrom('actor')
+    .select(actorColumns)
+    .where('actor_name', '>=', key)
+    .where('actor_name', '<', prefixUpperBound(key))
+    .execute();
+  return { mode: 'name', editors: rows.map(toEditor) };
+}
 
-  const base = (d: typeof db) =>
-    d
-      .selectFrom('revision')
-      .innerJoin('page', 'page_id', 'rev_page')
-      .select([
-        'rev_id',
-        'rev_page',
-        'rev_parent_id',
-        'rev_timestamp',
-        'rev_minor_edit',
-        'rev_deleted',
-        'rev_len',
-        'rev_comment',
-        'rev_actor',
-        'page_namespace',
-        'page_title',
-        'page_latest',
-      ]);
-  // The query's conditions, in order, each with its values: the query is compiled once per shape.
-  const parts: QueryPart<ReturnType<typeof base>>[] = [];
-  const part = (key: string, values: unknown[], apply: (typeof parts)[number]['apply']) =>
-    parts.push({ key, values, apply });
+/** The query's conditions, in order, each with its values: the query is compiled once per shape. */
+function conditions(ctx: Context, show: Set<string>, mode: Mode, editors: Editor[]): QueryPart<Base>[] {
+  const p = ctx.params;
+  const newer = p.dir === 'newer';
+  const after = newer ? '>=' : '<=';
+  const before = newer ? '<=' : '>=';
+  const parts: QueryPart<Base>[] = [];
+  const part = (key: string, values: unknown[], apply: QueryPart<Base>['apply']) => parts.push({ key, values, apply });
   const actorIds = editors.map((e) => e.actorId);
   part(`actors${actorIds.length}`, actorIds, (q) => q.where('rev_actor', 'in', actorIds));
   // Contributions whose editor is hidden would reveal the editor: not listed without the right.
@@ -218,87 +238,91 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   // A tag's condition holds values of its own: a query with one is compiled each time.
   const tag = p.tag;
   if (tag !== undefined) part('tag', [], (q) => q.where(revisionHasTag(tag)));
+  if (p.continue !== undefined) parts.push(continuePart(p.continue, mode, editors, newer));
+  return parts;
+}
 
-  if (p.continue !== undefined) {
-    const raw = p.continue;
-    if (mode === 'single') {
-      const [ts, id] = parseContinueValue(raw, ['timestamp', 'int']);
-      part('continue', [ts, id], (q) =>
-        q.where((eb) => eb(eb.refTuple('rev_timestamp', 'rev_id'), after, eb.tuple(ts, id))),
-      );
-    } else {
-      const [kind, who, ts, id] = parseContinueValue(raw, ['string', 'string', 'timestamp', 'int']);
-      if (kind !== mode) throw badContinue();
-      // Continue within the editor the last batch stopped at, then with the editors after it.
-      const editorAfter = (e: Editor) =>
-        mode === 'name'
-          ? newer
-            ? e.name > who
-            : e.name < who
-          : newer
-            ? e.userId > Number(who)
-            : e.userId < Number(who);
-      const current = editors.filter((e) => (mode === 'name' ? e.name === who : String(e.userId) === who));
-      const currentIds = current.length ? current.map((e) => e.actorId) : [-1];
-      const later = editors.filter(editorAfter).map((e) => e.actorId);
-      const laterIds = later.length ? later : [-1];
-      part(`continue${currentIds.length},${laterIds.length}`, [...currentIds, ts, id, ...laterIds], (q) =>
-        q.where((eb) =>
-          eb.or([
-            eb.and([
-              eb('rev_actor', 'in', currentIds),
-              eb(eb.refTuple('rev_timestamp', 'rev_id'), after, eb.tuple(ts, id)),
-            ]),
-            eb('rev_actor', 'in', laterIds),
-          ]),
-        ),
-      );
-    }
+/** Where the last batch stopped: within its editor, then with the editors after it. */
+function continuePart(raw: string, mode: Mode, editors: Editor[], newer: boolean): QueryPart<Base> {
+  const after = newer ? '>=' : '<=';
+  if (mode === 'single') {
+    const [ts, id] = parseContinueValue(raw, ['timestamp', 'int']);
+    return {
+      key: 'continue',
+      values: [ts, id],
+      apply: (q) => q.where((eb) => eb(eb.refTuple('rev_timestamp', 'rev_id'), after, eb.tuple(ts, id))),
+    };
   }
+  const [kind, who, ts, id] = parseContinueValue(raw, ['string', 'string', 'timestamp', 'int']);
+  if (kind !== mode) throw badContinue();
+  const editorAfter = (e: Editor) =>
+    mode === 'name' ? (newer ? e.name > who : e.name < who) : newer ? e.userId > Number(who) : e.userId < Number(who);
+  const current = editors.filter((e) => (mode === 'name' ? e.name === who : String(e.userId) === who));
+  const currentIds = current.length ? current.map((e) => e.actorId) : [-1];
+  const later = editors.filter(editorAfter).map((e) => e.actorId);
+  const laterIds = later.length ? later : [-1];
+  return {
+    key: `continue${currentIds.length},${laterIds.length}`,
+    values: [...currentIds, ts, id, ...laterIds],
+    apply: (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb.and([
+            eb('rev_actor', 'in', currentIds),
+            eb(eb.refTuple('rev_timestamp', 'rev_id'), after, eb.tuple(ts, id)),
+          ]),
+          eb('rev_actor', 'in', laterIds),
+        ]),
+      ),
+  };
+}
 
-  // Several editors are listed one after the other, in name (or id) order.
+/** One row more than the limit; several editors are listed one after the other, in name (or id) order. */
+async function contributionRows(ctx: Context, parts: QueryPart<Base>[], mode: Mode, editors: Editor[]): Promise<Row[]> {
+  const { db } = ctx.store;
+  const { limit } = ctx.params;
+  const newer = ctx.params.dir === 'newer';
+  const order = newer ? 'asc' : 'desc';
   const ordered = [...editors].sort((a, b) =>
     mode === 'id' ? a.userId - b.userId : a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
   );
   if (!newer) ordered.reverse();
-  const rank = new Map(ordered.map((e, i) => [e.actorId, i]));
-  let rows: Awaited<ReturnType<ReturnType<typeof base>['execute']>>;
   if (mode === 'single' || ordered.length === 1) {
-    rows = await rowsByTime(db, 'usercontribs', parts, base, {
+    return rowsByTime(db, 'usercontribs', parts, contributions, {
       timestamp: 'rev_timestamp',
       id: 'rev_id',
       direction: order,
       limit,
-      compiledEachTime: tag !== undefined,
+      compiledEachTime: ctx.params.tag !== undefined,
       keepRowsOf: ctx.store,
     });
-  } else {
-    // One indexed scan per editor in turn, until the batch is full.
-    const query = applied(parts, base(db));
-    rows = [];
-    for (const editor of ordered) {
-      if (rows.length > limit) break;
-      const batch = await query
-        .where('rev_actor', '=', editor.actorId)
-        .orderBy('rev_timestamp', order)
-        .orderBy('rev_id', order)
-        .limit(limit + 1 - rows.length)
-        .execute();
-      rows.push(...batch);
-    }
-    rows.sort((a, b) => (rank.get(a.rev_actor) as number) - (rank.get(b.rev_actor) as number));
   }
-  const continueOf = (row: (typeof rows)[number]) => {
-    const editor = byActor.get(row.rev_actor) as Editor;
-    const point = `${row.rev_timestamp}|${row.rev_id}`;
-    if (mode === 'single') return point;
-    return `${mode}|${mode === 'name' ? editor.name : editor.userId}|${point}`;
-  };
-  if (rows.length > limit) {
-    ctx.setContinue(continueOf(rows[limit] as (typeof rows)[number]));
-    rows.length = limit;
+  // One indexed scan per editor in turn, until the batch is full.
+  const rank = new Map(ordered.map((e, i) => [e.actorId, i]));
+  const query = applied(parts, contributions(db));
+  const rows: Row[] = [];
+  for (const editor of ordered) {
+    if (rows.length > limit) break;
+    const batch = await query
+      .where('rev_actor', '=', editor.actorId)
+      .orderBy('rev_timestamp', order)
+      .orderBy('rev_id', order)
+      .limit(limit + 1 - rows.length)
+      .execute();
+    rows.push(...batch);
   }
+  rows.sort((a, b) => (rank.get(a.rev_actor) as number) - (rank.get(b.rev_actor) as number));
+  return rows;
+}
 
+/** Reads what the props need beyond the rows (parent sizes, tags, patrol marks, parsed comments); gives the item of a row. */
+async function itemMaker(
+  ctx: Context,
+  rows: readonly Row[],
+  byActor: ReadonlyMap<number, Editor>,
+): Promise<(row: Row, index: number) => ResultObject> {
+  const { db } = ctx.store;
+  const props = new Set(ctx.params.prop);
   const revIds = rows.map((r) => r.rev_id);
   const parentLengths = new Map<number, number | null>();
   if (props.has('sizediff')) {
@@ -328,8 +352,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       )
     : [];
 
-  const list = ctx.result.list('item');
-  for (const [i, row] of rows.entries()) {
+  return (row, i) => {
     const editor = byActor.get(row.rev_actor) as Editor;
     const item: ResultObject = {};
     const hidden = new HiddenFields(ctx.user, row.rev_deleted);
@@ -367,10 +390,6 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     }
     if (props.has('tags')) item.tags = resultList('tag', tags.get(row.rev_id) ?? []);
     hidden.finish(item);
-    if (!ctx.result.fits(item)) {
-      ctx.setContinue(continueOf(row));
-      return;
-    }
-    list.push(item);
-  }
-};
+    return item;
+  };
+}

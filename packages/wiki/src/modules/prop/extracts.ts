@@ -2,6 +2,7 @@ import { precompiled } from '@svc/common';
 import { mutuallyExclusive } from '../../api/errors.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
+import { BoundedMap, perStore } from '../../store/cache-toolkit.js';
 import { currentWorkBudget } from '../../store/work-budget.js';
 import { extractMaker } from '../../wikitext/extracts/extract-maker.js';
 
@@ -135,7 +136,9 @@ interface OptionsKey {
 
 class ExtractCache {
   /** In least recently used order (a hit moves its entry to the end). */
-  private readonly entries = new Map<number, { sha1: string; extract: string }>();
+  private readonly entries = new BoundedMap<number, { sha1: string; extract: string }>({
+    maxEntries: EXTRACT_CACHE_ENTRIES,
+  });
   private readonly optionSets = new Map<string, number>();
   /** Raised when the cache starts again: numbers given before then no longer count. */
   private generation = 0;
@@ -161,27 +164,14 @@ class ExtractCache {
     if (options.generation !== this.generation) return undefined;
     const key = content.content_id * OPTION_SETS + options.number;
     const hit = this.entries.get(key);
-    if (!hit || hit.sha1 !== content.content_sha1) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, hit);
-    return hit.extract;
+    return hit && hit.sha1 === content.content_sha1 ? hit.extract : undefined;
   }
 
   set(content: ContentKey, options: OptionsKey, extract: string): void {
     // Numbers given before the cache started again may name other options now.
     if (options.generation !== this.generation) return;
     this.entries.set(content.content_id * OPTION_SETS + options.number, { sha1: content.content_sha1, extract });
-    if (this.entries.size > EXTRACT_CACHE_ENTRIES) this.entries.delete(this.entries.keys().next().value as number);
   }
 }
 
-const extractCaches = new WeakMap<object, ExtractCache>();
-
-function extractCache(store: object): ExtractCache {
-  let cache = extractCaches.get(store);
-  if (!cache) {
-    cache = new ExtractCache();
-    extractCaches.set(store, cache);
-  }
-  return cache;
-}
+const extractCache = perStore((_: object) => new ExtractCache());

@@ -12,6 +12,7 @@ import { mwToIso, toIsoTimestamp } from '../../api/params/timestamp.js';
 import { withKnownSize } from '../../api/request-state.js';
 import { assoc, deepFreeze, list, type ResultObject, type ResultValue } from '../../api/result/tree.js';
 import type { TitleCodec } from '../../site/title.js';
+import { perStore } from '../../store/cache-toolkit.js';
 
 /** A PHP array: ordered keys (integers or strings) and values. */
 export class PhpArray {
@@ -512,7 +513,7 @@ interface MemoEntry {
  * and the stored fields are compared, so a changed or reused id is computed afresh; entries
  * without an id are found by their fields.
  */
-const LOG_PARAMS_MEMO = new WeakMap<TitleCodec, Map<number | string, MemoEntry>>();
+const logParamsMemo = perStore((_: TitleCodec) => new Map<number | string, MemoEntry>());
 const LOG_PARAMS_MEMO_SIZE = 20_000;
 
 /**
@@ -520,11 +521,7 @@ const LOG_PARAMS_MEMO_SIZE = 20_000;
  * entry (it is made once per site and entry, and frozen, with its result size recorded).
  */
 export function logParamsForApi(entry: LogEntryContext, blob: string): ResultObject {
-  let memo = LOG_PARAMS_MEMO.get(entry.titles);
-  if (!memo) {
-    memo = new Map();
-    LOG_PARAMS_MEMO.set(entry.titles, memo);
-  }
+  const memo = logParamsMemo(entry.titles);
   const key = entry.id ?? `${entry.type}\u0000${entry.action}\u0000${entry.timestamp}\u0000${blob}`;
   const found = memo.get(key);
   if (

@@ -5,6 +5,7 @@ import type { ParamsOfList } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { resultSizeOf, sharedPrinted } from '../../api/request-state.js';
 import { assoc, list, type ResultObject, withContent } from '../../api/result/tree.js';
+import { perStore, rowsCanBeKept } from '../../store/cache-toolkit.js';
 import { contentTexts, revisionSlots } from '../../store/content-cache.js';
 import type { WikiStore } from '../../store/database.js';
 import type { REVISION_CONTENT_PARAMETERS } from '../shared-parameters.js';
@@ -139,7 +140,7 @@ interface SharedItems {
   count: number;
   size: number;
 }
-const SHARED_ITEMS = new WeakMap<WikiStore, SharedItems>();
+const sharedItemsOf = perStore((_: WikiStore): SharedItems => ({ byShape: new Map(), count: 0, size: 0 }));
 /** Items kept per store, and their result size in all (mostly the texts); when full, all go. */
 const SHARED_ITEMS_MAX = 5_000;
 const SHARED_ITEMS_MAX_SIZE = 4 * 1024 * 1024;
@@ -160,7 +161,7 @@ function sharedItemsKey(
   props: Set<string>,
   options: RevisionOutputOptions,
 ): string | undefined {
-  if (!options.unchanged || ctx.store.sqlite === undefined) return undefined;
+  if (!options.unchanged || !rowsCanBeKept(ctx.store)) return undefined;
   if (ctx.params.section !== undefined || ctx.params.contentformat !== undefined) return undefined;
   if (props.has('tags') || props.has('parsedcomment')) return undefined;
   return `${[...props].sort().join('|')}\n${options.slots?.join('|') ?? '(legacy)'}`;
@@ -174,11 +175,7 @@ export async function revisionItems(
 ): Promise<ResultObject[]> {
   const shape = sharedItemsKey(ctx, new Set(ctx.params.prop), options);
   if (shape === undefined) return madeItems(ctx, rows, options);
-  let shared = SHARED_ITEMS.get(ctx.store);
-  if (!shared) {
-    shared = { byShape: new Map(), count: 0, size: 0 };
-    SHARED_ITEMS.set(ctx.store, shared);
-  }
+  const shared = sharedItemsOf(ctx.store);
   let ofShape = shared.byShape.get(shape);
   const items: ResultObject[] = new Array(rows.length);
   const missing: RevisionRow[] = [];
