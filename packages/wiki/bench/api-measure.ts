@@ -60,11 +60,22 @@ export async function dataDir(wiki: WikiName): Promise<{ dir: string; dispose: (
   return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** `wiki serve` from the compiled build, with `workers` processes, on a free port. */
-export async function startServer(dir: string, workers: number): Promise<{ port: number; child: ChildProcess }> {
+/**
+ * `wiki serve` from the compiled build, with `workers` processes, on a free port; on the SQLite
+ * store in `dir`, or on the PostgreSQL database of `databaseUrl` when given.
+ */
+export async function startServer(
+  dir: string,
+  workers: number,
+  databaseUrl?: string,
+): Promise<{ port: number; child: ChildProcess }> {
+  const env = { ...process.env };
+  delete env.WIKI_DATABASE_URL;
+  delete env.WIKI_READ_DATABASE_URLS;
   const child = spawn(process.execPath, [join(dist, 'cli.js'), 'serve'], {
     env: {
-      ...process.env,
+      ...env,
+      ...(databaseUrl ? { WIKI_DATABASE_URL: databaseUrl } : {}),
       WIKI_DATA_DIR: dir,
       WIKI_PORT: '0',
       WIKI_WORKERS: String(workers),
@@ -93,7 +104,16 @@ export async function cpuPerRequest(
   wiki: { store: WikiStore; site: SiteConfig },
   name: string,
   queries: Query[],
-  { runs = 2000, annotate = () => '' }: { runs?: number; annotate?: (body: string) => string } = {},
+  {
+    runs = 2000,
+    annotate = () => '',
+    record,
+  }: {
+    runs?: number;
+    annotate?: (body: string) => string;
+    /** Receives each query's CPU time per request, in µs. */
+    record?: (label: string, micros: number) => void;
+  } = {},
 ) {
   const services = {
     site: wiki.site,
@@ -124,6 +144,7 @@ export async function cpuPerRequest(
     for (let i = 0; i < count; i++) await run();
     const used = process.cpuUsage(start);
     const micros = (used.user + used.system) / count;
+    record?.(label, micros);
     process.stdout.write(
       `${`${label} [${name}, in process]`.padEnd(64)} ${micros.toFixed(0).padStart(5)} µs CPU per request${annotate(String(first.body))}\n`,
     );

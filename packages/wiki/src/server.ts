@@ -59,7 +59,7 @@ function resumeDeferredBuilds(config: WikiConfig): void {
 
 /** Runs one server in this process, until a signal; resolves once it listens. */
 async function runServer(config: WikiConfig): Promise<RunningServer> {
-  const store = await openWikiStore(config.database);
+  const store = await openWikiStore(config.database, { readUrls: config.readDatabaseUrls });
   const app = await buildApp({ store, logLevel: config.logLevel, thumbnails: config.thumbnails });
   return listenUntilSignalled(app, {
     host: config.host,
@@ -67,6 +67,13 @@ async function runServer(config: WikiConfig): Promise<RunningServer> {
     name: 'wiki',
     onClose: () => store.close(),
   });
+}
+
+/** The engine, and the read replicas when there are some. */
+function describeDatabase(config: WikiConfig): string {
+  const replicas = config.readDatabaseUrls.length;
+  if (replicas === 0) return config.database.engine;
+  return `${config.database.engine}, ${replicas} read replica${replicas > 1 ? 's' : ''}`;
 }
 
 /** A port free on `host` now, as the system picks one for port 0. */
@@ -117,7 +124,9 @@ async function superviseWorkers(config: WikiConfig): Promise<never> {
     ready.add(worker);
     if (ready.size < config.workers) return;
     announced = true;
-    process.stdout.write(`wiki: listening on ${message.url} (${config.database.engine}, ${config.workers} workers)\n`);
+    process.stdout.write(
+      `wiki: listening on ${message.url} (${describeDatabase(config)}, ${config.workers} workers)\n`,
+    );
   });
   cluster.on('exit', (worker, code, signal) => {
     const wasListening = listening.delete(worker);
@@ -174,6 +183,6 @@ export async function serve(config: WikiConfig): Promise<never> {
   resumeDeferredBuilds(config);
   if (config.workers > 1) return superviseWorkers(config);
   const server = await runServer(config);
-  process.stdout.write(`wiki: listening on ${server.url} (${config.database.engine})\n`);
+  process.stdout.write(`wiki: listening on ${server.url} (${describeDatabase(config)})\n`);
   return new Promise<never>(() => {});
 }
