@@ -6,6 +6,7 @@
  * `serve` runs it in the background for a build left unfinished.
  */
 
+import { refreshPlannerStatistics } from '../store/planner-statistics.js';
 import type { WikiStore } from '../store/database.js';
 import { type DeferredBuildState, deferredBuilds, finishBuild, recordBuildProgress } from '../store/deferred-builds.js';
 import { refreshSearchIndex } from '../store/search-index.js';
@@ -53,6 +54,7 @@ export async function completeDeferredBuilds(
         : await buildLint(store, state, progress, batches);
     results.push({ kind: state.kind, pages, seconds: (performance.now() - started) / 1000 });
   }
+  if (results.length > 0) await refreshPlannerStatistics(store.db);
   return results;
 }
 

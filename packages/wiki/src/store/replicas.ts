@@ -5,6 +5,7 @@
  * (`maxlag`) and when they replayed a change (the change watch below).
  */
 import { Kysely, PostgresDialect, type PostgresPool, sql } from 'kysely';
+import { NamedStatementPool } from '@svc/common';
 import pg from 'pg';
 import type { WikiDatabase } from './schema.js';
 
@@ -18,7 +19,7 @@ export interface ReplicaLag {
 class RoundRobinPool implements PostgresPool {
   private next = 0;
   constructor(private readonly pools: pg.Pool[]) {}
-  connect() {
+  connect(): Promise<pg.PoolClient> {
     const pool = this.pools[this.next] as pg.Pool;
     this.next = (this.next + 1) % this.pools.length;
     return pool.connect();
@@ -56,7 +57,7 @@ export class ReadReplicas {
       pool.on('error', () => {});
       return pool;
     });
-    this.db = new Kysely<WikiDatabase>({ dialect: new PostgresDialect({ pool: new RoundRobinPool(this.pools) }) });
+    this.db = new Kysely<WikiDatabase>({ dialect: new PostgresDialect({ pool: new NamedStatementPool(new RoundRobinPool(this.pools)) }) });
   }
 
   /** The most lagged replica (MediaWiki's `maxlag` compares with the largest lag), measured at most once a second. */
