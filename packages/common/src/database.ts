@@ -104,7 +104,7 @@ export class NamedStatementPool {
 
   private nameOf(text: string): string | undefined {
     const known = this.names.get(text);
-    if (known !== undefined || this.names.size >= NAMED_TEXTS_LIMIT || process.env.TMP_UNNAMED) return known;
+    if (known !== undefined || this.names.size >= NAMED_TEXTS_LIMIT) return known;
     const name = `k${createHash('sha1').update(text).digest('base64url')}`;
     this.names.set(text, name);
     return name;

@@ -187,14 +187,22 @@ describe('two serve nodes over a PostgreSQL primary and a streaming replica', { 
     assert.equal(after.json.query.userinfo.anon, true);
   });
 
-  test('a change written on the primary reaches both nodes', async () => {
-    const params = { action: 'query', list: 'logevents', lelimit: '1', leprop: 'ids|comment' };
+  test('a change written on the primary reaches both nodes, kept site settings too', async () => {
+    const logParams = { action: 'query', list: 'logevents', lelimit: '1', leprop: 'ids|comment' };
     const newest = async (origin: string) =>
-      ((await (await api(origin, params)).json()) as { query: { logevents: { logid: number; comment: string }[] } })
+      ((await (await api(origin, logParams)).json()) as { query: { logevents: { logid: number; comment: string }[] } })
         .query.logevents[0];
+    const siteName = async (origin: string) =>
+      (
+        (await (await api(origin, { action: 'query', meta: 'siteinfo' })).json()) as {
+          query: { general: { sitename: string } };
+        }
+      ).query.general.sitename;
     const before = await Promise.all(nodes.map((node) => newest(node.origin)));
     assert.ok(before[0]);
     assert.deepEqual(before[1], before[0]);
+    const name = await siteName((nodes[0] as Node).origin);
+    const renamed = `${name} (renamed ${Date.now()})`;
     const comment = `changed on the primary ${Date.now()}`;
     const client = await openWikiStore({ engine: 'postgres', url: cluster.primaryUrl(DATABASE) });
     try {
@@ -203,12 +211,21 @@ describe('two serve nodes over a PostgreSQL primary and a streaming replica', { 
         .set({ log_comment: comment })
         .where('log_id', '=', before[0].logid)
         .execute();
+      const site = await client.db.selectFrom('site').select(['site_id', 'site_config']).executeTakeFirstOrThrow();
+      const config = { ...JSON.parse(site.site_config), siteName: renamed };
+      await client.db
+        .updateTable('site')
+        .set({ site_config: JSON.stringify(config) })
+        .where('site_id', '=', site.site_id)
+        .execute();
     } finally {
       await client.close();
     }
     for (const node of nodes) {
       await waitFor(`the change on ${node.origin}`, async () =>
-        (await newest(node.origin))?.comment === comment ? true : undefined,
+        (await newest(node.origin))?.comment === comment && (await siteName(node.origin)) === renamed
+          ? true
+          : undefined,
       );
     }
   });

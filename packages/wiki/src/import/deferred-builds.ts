@@ -6,9 +6,9 @@
  * `serve` runs it in the background for a build left unfinished.
  */
 
-import { refreshPlannerStatistics } from '../store/planner-statistics.js';
 import type { WikiStore } from '../store/database.js';
 import { type DeferredBuildState, deferredBuilds, finishBuild, recordBuildProgress } from '../store/deferred-builds.js';
+import { refreshPlannerStatistics } from '../store/planner-statistics.js';
 import { refreshSearchIndex } from '../store/search-index.js';
 import { loadSite } from '../store/site-store.js';
 import { lintPagesAfter, startLintPool, writeLintRows } from './lint-errors.js';

@@ -4,8 +4,9 @@
  * write the primary (`primaryOf`). The replicas also say how far behind the primary they are
  * (`maxlag`) and when they replayed a change (the change watch below).
  */
-import { Kysely, PostgresDialect, type PostgresPool, sql } from 'kysely';
+
 import { NamedStatementPool } from '@svc/common';
+import { Kysely, PostgresDialect, type PostgresPool, sql } from 'kysely';
 import pg from 'pg';
 import type { WikiDatabase } from './schema.js';
 
@@ -57,7 +58,9 @@ export class ReadReplicas {
       pool.on('error', () => {});
       return pool;
     });
-    this.db = new Kysely<WikiDatabase>({ dialect: new PostgresDialect({ pool: new NamedStatementPool(new RoundRobinPool(this.pools)) }) });
+    this.db = new Kysely<WikiDatabase>({
+      dialect: new PostgresDialect({ pool: new NamedStatementPool(new RoundRobinPool(this.pools)) }),
+    });
   }
 
   /** The most lagged replica (MediaWiki's `maxlag` compares with the largest lag), measured at most once a second. */
