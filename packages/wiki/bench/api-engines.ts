@@ -48,16 +48,14 @@ export async function compareEngines(queries: Query[]): Promise<void> {
       ['sqlite', sqlite],
       ['postgres', postgres],
     ] as const) {
-      await cpuPerRequest(wiki, `reference, ${name}`, queries, {
-        runs: 500,
-        record: (label, micros) => cpu.set(`${label}|${name}`, micros),
-      });
+      const measured = await cpuPerRequest(wiki, `reference, ${name}`, queries, { runs: 500 });
+      for (const [label, micros] of measured) cpu.set(`${label}|${name}`, micros);
     }
     const workers = availableParallelism();
     const data = await dataDir('reference');
     const servers = {
-      sqlite: await startServer(data.dir, workers),
-      postgres: await startServer(data.dir, workers, schemaUrl(url, target)),
+      sqlite: await startServer(data.dir, workers, { WIKI_DATABASE_URL: '', WIKI_READ_DATABASE_URLS: '' }),
+      postgres: await startServer(data.dir, workers, { WIKI_DATABASE_URL: schemaUrl(url, target) }),
     };
     const rates = new Map<string, HttpMeasurement>();
     try {
