@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -78,7 +79,7 @@ export function openDatabase<DB>(target: DatabaseTarget): OpenDatabase<DB> {
   });
   // An idle client that loses its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new NamedStatementPool(pool) }) });
   return {
     db,
     engine: 'postgres',
@@ -87,6 +88,45 @@ export function openDatabase<DB>(target: DatabaseTarget): OpenDatabase<DB> {
       await db.destroy();
     },
   };
+}
+
+/**
+ * Kysely sends every query to PostgreSQL unnamed, which the server parses and plans again on each
+ * run. Here each query text gets a name (its hash), so that a connection parses it once and
+ * keeps its plan: PostgreSQL then only binds and runs it. A bounded number of texts is named (an
+ * `in (...)` list of each length is a text of its own); the others stay unnamed.
+ */
+const NAMED_TEXTS_LIMIT = 2000;
+
+export class NamedStatementPool {
+  private readonly names = new Map<string, string>();
+  constructor(private readonly pool: { connect(): Promise<pg.PoolClient>; end(): Promise<void> }) {}
+
+  private nameOf(text: string): string | undefined {
+    const known = this.names.get(text);
+    if (known !== undefined || this.names.size >= NAMED_TEXTS_LIMIT) return known;
+    const name = `k${createHash('sha1').update(text).digest('base64url')}`;
+    this.names.set(text, name);
+    return name;
+  }
+
+  async connect(): Promise<pg.PoolClient> {
+    const client = await this.pool.connect();
+    const named = client as pg.PoolClient & { namedStatements?: true };
+    if (!named.namedStatements) {
+      named.namedStatements = true;
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: unknown }).query = (text: unknown, values?: unknown) => {
+        const name = typeof text === 'string' && Array.isArray(values) ? this.nameOf(text) : undefined;
+        return name === undefined ? query(text, values) : query({ name, text, values });
+      };
+    }
+    return client;
+  }
+
+  end(): Promise<void> {
+    return this.pool.end();
+  }
 }
 
 /**

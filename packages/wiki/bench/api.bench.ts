@@ -21,6 +21,7 @@
 import { availableParallelism } from 'node:os';
 import type { HttpMeasurement } from '@svc/common/bench';
 import { importReferenceWiki } from '../test/helpers/reference-wiki.js';
+import { compareEngines } from './api-engines.js';
 import { cpuPerRequest, measureBaseline, measureServer, type Query } from './api-measure.js';
 import { type Group, issueQueries, REFERENCE_SUBJECTS } from './api-queries.js';
 import { type GeneratedWikiTitles, generatedWiki } from './generated-wiki.js';
@@ -112,6 +113,25 @@ function summary(reference: Map<string, HttpMeasurement>, generated: Map<string,
 }
 
 const REFERENCE_QUERIES = flat(REFERENCE_GROUPS);
+
+/** `--engine postgres`: the reference wiki's queries on both engines, as ratios (api-engines.ts). */
+const engineArgument = process.argv.indexOf('--engine');
+const engine = engineArgument >= 0 ? process.argv[engineArgument + 1] : undefined;
+if (engine !== undefined && engine !== 'postgres') throw new Error(`--engine: expected postgres, got ${engine}`);
+if (engine === 'postgres') {
+  const search: Query = [
+    'list=search "Stadt" (snippets)',
+    'action=query&list=search&srsearch=Stadt&format=json&formatversion=2',
+    { 'accept-encoding': 'gzip, deflate' },
+  ];
+  const compared = distinct(REFERENCE_QUERIES).filter(([label]) => !/identity/i.test(label));
+  await compareEngines(
+    [...compared, search].filter(
+      ([label]) => !process.env.BENCH_ONLY || new RegExp(process.env.BENCH_ONLY).test(label),
+    ),
+  );
+  process.exit(0);
+}
 const reference = await importReferenceWiki();
 try {
   await cpuPerRequest(reference, 'reference', [

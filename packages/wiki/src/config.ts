@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { DatabaseTarget } from '@svc/common';
-import { envInteger, envOptionalString, envPort, envPostgresUrl, envString } from '@svc/common';
+import { ConfigError, envInteger, envOptionalString, envPort, envPostgresUrl, envString } from '@svc/common';
 import { bundledSampleDump } from './import/sample-wiki.js';
 
 export interface WikiConfig {
@@ -9,6 +9,11 @@ export interface WikiConfig {
   port: number;
   dataDir: string;
   database: DatabaseTarget;
+  /**
+   * Streaming replicas of the PostgreSQL primary that `serve` reads from (`WIKI_READ_DATABASE_URLS`,
+   * comma-separated); imports, sessions and logins use the primary.
+   */
+  readDatabaseUrls: string[];
   logLevel: string;
   /** Server processes sharing the port (`WIKI_WORKERS`; default: one per core). */
   workers: number;
@@ -29,6 +34,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: envPort(env, 'WIKI_PORT', 8080),
     dataDir,
     database: url ? { engine: 'postgres', url } : { engine: 'sqlite', file: join(dataDir, 'wiki.sqlite') },
+    readDatabaseUrls: readDatabaseUrls(env, url !== undefined),
     logLevel: envOptionalString(env, 'LOG_LEVEL') ?? 'info',
     workers: envInteger(env, 'WIKI_WORKERS', availableParallelism(), { min: 1, max: 256 }),
     requestThreads: envInteger(env, 'WIKI_REQUEST_THREADS', 1, { min: 0, max: 64 }),
@@ -44,4 +50,18 @@ function sampleDump(env: Record<string, string | undefined>): { sampleDump?: str
   const value = envOptionalString(env, 'WIKI_SAMPLE_DUMP');
   if (value === 'none') return {};
   return { sampleDump: value ? resolve(value) : bundledSampleDump };
+}
+
+const READ_URLS = 'WIKI_READ_DATABASE_URLS';
+
+function readDatabaseUrls(env: Record<string, string | undefined>, postgres: boolean): string[] {
+  const list = envOptionalString(env, READ_URLS);
+  if (list === undefined) return [];
+  const urls = list
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '');
+  if (urls.length === 0) return [];
+  if (!postgres) throw new ConfigError(READ_URLS, 'read replicas need WIKI_DATABASE_URL (the PostgreSQL primary)');
+  return urls.map((url) => envPostgresUrl({ [READ_URLS]: url }, READ_URLS) as string);
 }

@@ -66,7 +66,7 @@ function resumeDeferredBuilds(config: WikiConfig): void {
 
 /** Runs one server in this process, until a signal; resolves once it listens. */
 async function runServer(config: WikiConfig): Promise<RunningServer> {
-  const store = await openWikiStore(config.database);
+  const store = await openWikiStore(config.database, { readUrls: config.readDatabaseUrls });
   const app = await buildApp({
     store,
     logLevel: config.logLevel,
@@ -79,6 +79,13 @@ async function runServer(config: WikiConfig): Promise<RunningServer> {
     name: 'wiki',
     onClose: () => store.close(),
   });
+}
+
+/** The engine, and the read replicas when there are some. */
+function describeDatabase(config: WikiConfig): string {
+  const replicas = config.readDatabaseUrls.length;
+  if (replicas === 0) return config.database.engine;
+  return `${config.database.engine}, ${replicas} read replica${replicas > 1 ? 's' : ''}`;
 }
 
 /** A port free on `host` now, as the system picks one for port 0. */
@@ -130,7 +137,7 @@ async function superviseWorkers(config: WikiConfig): Promise<never> {
     if (ready.size < config.workers) return;
     announced = true;
     process.stdout.write(
-      `wiki: listening on ${message.url} (${config.database.engine}, ${config.workers} workers); the API at ${apiUrl(String(message.url))}\n`,
+      `wiki: listening on ${message.url} (${describeDatabase(config)}, ${config.workers} workers); the API at ${apiUrl(String(message.url))}\n`,
     );
   });
   cluster.on('exit', (worker, code, signal) => {
@@ -189,7 +196,7 @@ export async function serve(config: WikiConfig): Promise<never> {
   if (config.workers > 1) return superviseWorkers(config);
   const server = await runServer(config);
   process.stdout.write(
-    `wiki: listening on ${server.url} (${config.database.engine}); the API at ${apiUrl(server.url)}\n`,
+    `wiki: listening on ${server.url} (${describeDatabase(config)}); the API at ${apiUrl(server.url)}\n`,
   );
   return new Promise<never>(() => {});
 }

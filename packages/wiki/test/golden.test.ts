@@ -7,28 +7,21 @@
  * as pending (node's runner reports them as `todo`), named with their reason, and not compared.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
 import { QUERY_MODULES } from '../src/modules/registry.js';
-import { compareAnswer, type GoldenCase, replay } from './helpers/golden.js';
+import {
+  compareAnswer,
+  expectedGoldenDifferences,
+  type GoldenCase,
+  loadGoldenCases,
+  replay,
+} from './helpers/golden.js';
 import { type GoldenServer, goldenServer } from './helpers/golden-server.js';
 import { GoldenSessions } from './helpers/golden-sessions.js';
 
-const fixtures = new URL('./fixtures/golden/', import.meta.url);
-const cases: GoldenCase[] = readdirSync(fixtures)
-  .filter((f) => /^\d+-.*\.json$/.test(f))
-  .sort()
-  .map((file) => ({ file, ...JSON.parse(readFileSync(new URL(file, fixtures), 'utf8')) }));
-
-const expected = new Map(
-  (
-    JSON.parse(readFileSync(new URL('./golden-expected-differences.json', import.meta.url), 'utf8')) as {
-      file: string;
-      reason: string;
-    }[]
-  ).map((e) => [e.file, e.reason]),
-);
+const cases = loadGoldenCases();
+const expected = expectedGoldenDifferences();
 
 const modulesByName = new Set(QUERY_MODULES.map((m) => m.descriptor.name));
 const NEEDS_PAGES = ['titles', 'pageids', 'revids', 'generator'];

@@ -1,5 +1,5 @@
 /** An account as a session and a login read it: name, edit count, registration, memberships in force. */
-import type { WikiStore } from '../store/database.js';
+import { primaryOf, type WikiStore } from '../store/database.js';
 import { toMwTimestamp } from '../text/timestamps.js';
 
 /** An explicit group membership in force: the group and its expiry (`infinity` when none). */
@@ -33,12 +33,12 @@ export async function loadAccount(
   now: Date,
 ): Promise<Omit<AccountForRequest, 'botPassword'> | undefined> {
   const [user, groups] = await Promise.all([
-    store.db
+    primaryOf(store)
       .selectFrom('user')
       .select(['user_id', 'user_name', 'user_editcount', 'user_registration'])
       .where('user_id', '=', userId)
       .executeTakeFirst(),
-    store.db
+    primaryOf(store)
       .selectFrom('user_groups')
       .select(['ug_group', 'ug_expiry'])
       .where('ug_user', '=', userId)

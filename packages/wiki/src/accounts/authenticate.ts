@@ -7,7 +7,7 @@
 
 import type { SiteConfig } from '../site/site.js';
 import { normalizeUserValue } from '../site/user-name.js';
-import type { WikiStore } from '../store/database.js';
+import { primaryOf, type WikiStore } from '../store/database.js';
 import { type AccountForRequest, loadAccount } from './account.js';
 import { ipHex } from './blocks.js';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
@@ -107,7 +107,7 @@ export class Authenticator {
     if (name === null || password === '') return failure('authmanager-authn-no-primary');
     const throttled = await this.throttled('password', name, ip, now);
     if (throttled) return throttled;
-    const row = await this.store.db
+    const row = await primaryOf(this.store)
       .selectFrom('user')
       .select(['user_id', 'user_password'])
       .where('user_name', '=', name)
@@ -118,7 +118,7 @@ export class Authenticator {
     }
     await this.throttle.clear('password', name, ip);
     if (needsRehash(row.user_password)) {
-      await this.store.db
+      await primaryOf(this.store)
         .updateTable('user')
         .set({ user_password: await hashPassword(password) })
         .where('user_id', '=', row.user_id)
@@ -138,13 +138,13 @@ export class Authenticator {
     if (name === null) return failure('nosuchuser', [rawName]);
     const throttled = await this.throttled('botpassword', loginName, ip, now);
     if (throttled) return throttled;
-    const user = await this.store.db
+    const user = await primaryOf(this.store)
       .selectFrom('user')
       .select(['user_id'])
       .where('user_name', '=', name)
       .executeTakeFirst();
     if (!user) return failure('nosuchuser', [name]);
-    const bp = await this.store.db
+    const bp = await primaryOf(this.store)
       .selectFrom('bot_passwords')
       .selectAll()
       .where('bp_user', '=', user.user_id)

@@ -5,7 +5,7 @@
  * the id as well, and is therefore known only while a request presents the id.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { WikiStore } from '../store/database.js';
+import { primaryOf, type WikiStore } from '../store/database.js';
 import { toMwTimestamp } from '../text/timestamps.js';
 
 /** Idle lifetime of a session without an account (it only carries a login token). */
@@ -66,7 +66,7 @@ export class SessionStore {
   /** The live session with this cookie value, or undefined (unknown, malformed or expired). */
   async find(id: string, now: Date): Promise<StoredSession | undefined> {
     if (!SESSION_ID.test(id)) return undefined;
-    const row = await this.store.db
+    const row = await primaryOf(this.store)
       .selectFrom('session')
       .select(['sess_user', 'sess_bot_app', 'sess_created', 'sess_expires'])
       .where('sess_hash', '=', storedHash(id))
@@ -82,7 +82,7 @@ export class SessionStore {
     const refreshed = later(now, lifetime(row.sess_user) - REFRESH_AFTER_SECONDS);
     if (row.sess_expires < refreshed) {
       session.expires = later(now, lifetime(row.sess_user));
-      await this.store.db
+      await primaryOf(this.store)
         .updateTable('session')
         .set({ sess_expires: session.expires })
         .where('sess_hash', '=', storedHash(id))
@@ -95,8 +95,8 @@ export class SessionStore {
   async create(userId: number, botApp: string | null, now: Date): Promise<StoredSession> {
     const id = newSessionId();
     const session = { id, userId, botApp, created: toMwTimestamp(now), expires: later(now, lifetime(userId)) };
-    await this.store.db.deleteFrom('session').where('sess_expires', '<=', toMwTimestamp(now)).execute();
-    await this.store.db
+    await primaryOf(this.store).deleteFrom('session').where('sess_expires', '<=', toMwTimestamp(now)).execute();
+    await primaryOf(this.store)
       .insertInto('session')
       .values({
         sess_hash: storedHash(id),
@@ -110,6 +110,6 @@ export class SessionStore {
   }
 
   async delete(id: string): Promise<void> {
-    await this.store.db.deleteFrom('session').where('sess_hash', '=', storedHash(id)).execute();
+    await primaryOf(this.store).deleteFrom('session').where('sess_hash', '=', storedHash(id)).execute();
   }
 }

@@ -3,7 +3,7 @@
  * server's scheme and the account's sessions end, so that whoever knew the old password is out.
  */
 import { normalizeUserValue } from '../site/user-name.js';
-import type { WikiStore } from '../store/database.js';
+import { primaryOf, type WikiStore } from '../store/database.js';
 import { hashPassword } from './passwords.js';
 
 export class NoSuchAccountError extends Error {}
@@ -13,12 +13,14 @@ export async function setPassword(store: WikiStore, rawName: string, password: s
   const user =
     name === null
       ? undefined
-      : await store.db.selectFrom('user').select('user_id').where('user_name', '=', name).executeTakeFirst();
+      : await primaryOf(store).selectFrom('user').select('user_id').where('user_name', '=', name).executeTakeFirst();
   if (!user) throw new NoSuchAccountError(`no account named ${JSON.stringify(rawName)}`);
   const hash = await hashPassword(password);
-  await store.db.transaction().execute(async (trx) => {
-    await trx.updateTable('user').set({ user_password: hash }).where('user_id', '=', user.user_id).execute();
-    await trx.deleteFrom('session').where('sess_user', '=', user.user_id).execute();
-  });
+  await primaryOf(store)
+    .transaction()
+    .execute(async (trx) => {
+      await trx.updateTable('user').set({ user_password: hash }).where('user_id', '=', user.user_id).execute();
+      await trx.deleteFrom('session').where('sess_user', '=', user.user_id).execute();
+    });
   return user.user_id;
 }

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { SiteConfig } from '../site/site.js';
-import type { WikiStore } from '../store/database.js';
+import { primaryOf, type WikiStore } from '../store/database.js';
 import { toMwTimestamp } from '../text/timestamps.js';
 
 export interface ThrottleLimit {
@@ -43,7 +43,7 @@ export class LoginThrottle {
   /** The throttle period that is exhausted for this name and address, if any. */
   async exceeded(kind: string, name: string, ip: string, now: Date): Promise<ThrottleLimit | undefined> {
     if (this.limits.length === 0) return undefined;
-    const rows = await this.store.db
+    const rows = await primaryOf(this.store)
       .selectFrom('login_attempt')
       .select(['la_period', 'la_window_start', 'la_count'])
       .where('la_key', '=', throttleKey(kind, name, ip))
@@ -59,45 +59,47 @@ export class LoginThrottle {
   async recordFailure(kind: string, name: string, ip: string, now: Date): Promise<void> {
     if (this.limits.length === 0) return;
     const key = throttleKey(kind, name, ip);
-    await this.store.db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom('login_attempt')
-        .select(['la_period', 'la_window_start', 'la_count'])
-        .where('la_key', '=', key)
-        .execute();
-      for (const limit of this.limits) {
-        const row = rows.find((r) => r.la_period === limit.seconds);
-        if (row && row.la_window_start > shift(now, -limit.seconds)) {
-          await trx
-            .updateTable('login_attempt')
-            .set({ la_count: row.la_count + 1 })
-            .where('la_key', '=', key)
-            .where('la_period', '=', limit.seconds)
-            .execute();
-        } else if (row) {
-          await trx
-            .updateTable('login_attempt')
-            .set({ la_count: 1, la_window_start: toMwTimestamp(now) })
-            .where('la_key', '=', key)
-            .where('la_period', '=', limit.seconds)
-            .execute();
-        } else {
-          await trx
-            .insertInto('login_attempt')
-            .values({ la_key: key, la_period: limit.seconds, la_window_start: toMwTimestamp(now), la_count: 1 })
-            .execute();
+    await primaryOf(this.store)
+      .transaction()
+      .execute(async (trx) => {
+        const rows = await trx
+          .selectFrom('login_attempt')
+          .select(['la_period', 'la_window_start', 'la_count'])
+          .where('la_key', '=', key)
+          .execute();
+        for (const limit of this.limits) {
+          const row = rows.find((r) => r.la_period === limit.seconds);
+          if (row && row.la_window_start > shift(now, -limit.seconds)) {
+            await trx
+              .updateTable('login_attempt')
+              .set({ la_count: row.la_count + 1 })
+              .where('la_key', '=', key)
+              .where('la_period', '=', limit.seconds)
+              .execute();
+          } else if (row) {
+            await trx
+              .updateTable('login_attempt')
+              .set({ la_count: 1, la_window_start: toMwTimestamp(now) })
+              .where('la_key', '=', key)
+              .where('la_period', '=', limit.seconds)
+              .execute();
+          } else {
+            await trx
+              .insertInto('login_attempt')
+              .values({ la_key: key, la_period: limit.seconds, la_window_start: toMwTimestamp(now), la_count: 1 })
+              .execute();
+          }
         }
-      }
-      // Old windows are of no use to anyone.
-      const longest = Math.max(...this.limits.map((l) => l.seconds));
-      await trx.deleteFrom('login_attempt').where('la_window_start', '<', shift(now, -longest)).execute();
-    });
+        // Old windows are of no use to anyone.
+        const longest = Math.max(...this.limits.map((l) => l.seconds));
+        await trx.deleteFrom('login_attempt').where('la_window_start', '<', shift(now, -longest)).execute();
+      });
   }
 
   /** A successful login forgets the failures before it. */
   async clear(kind: string, name: string, ip: string): Promise<void> {
     if (this.limits.length === 0) return;
-    await this.store.db
+    await primaryOf(this.store)
       .deleteFrom('login_attempt')
       .where('la_key', '=', throttleKey(kind, name, ip))
       .execute();

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { defaultSite } from '../site/defaults.js';
 import type { SiteConfig } from '../site/site.js';
 import { TitleCodec } from '../site/title.js';
+import { watchStoreChanges } from '../store/change-watch.js';
 import type { WikiStore } from '../store/database.js';
 import { loadSite } from '../store/site-store.js';
 import type { WorkBudgetLimits } from '../store/work-budget.js';
@@ -212,6 +213,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hostName: hostname(),
     workBudget: options.workBudget,
   };
+  // The site as another process changes it (an import into the primary): reloaded within a second.
+  const watch = watchStoreChanges(options.store, async () => {
+    if (options.site) return;
+    const stored = await loadSite(options.store.db);
+    if (!stored || JSON.stringify(stored) === JSON.stringify(services.site)) return;
+    const reloaded = new TitleCodec(stored);
+    await useUserGenders(reloaded, options.store);
+    services.site = stored;
+    services.titles = reloaded;
+  });
+  app.addHook('onClose', async () => watch.stop());
   const threadCount = options.requestThreads?.count ?? 0;
   const threads =
     options.requestThreads && threadCount > 0

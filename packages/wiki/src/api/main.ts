@@ -3,6 +3,7 @@
  * parameters, checks CORS and assertions, runs the action, collects warnings, reports unknown
  * parameters, and prints the result (or the error) in the requested format.
  */
+import type { WikiStore } from '../store/database.js';
 import { WorkBudget, withWorkBudget } from '../store/work-budget.js';
 import { executeClientLogin } from './actions/clientlogin.js';
 import { executeHelp } from './actions/help.js';
@@ -182,12 +183,14 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
     // Declared as any name, so that the switch's fallback below still has one to report.
     const requestedAction: string = readMain('action');
     action = requestedAction;
-    readMain('maxlag');
+    const maxlag = readMain('maxlag');
     smaxage = readMain('smaxage');
     maxage = readMain('maxage');
     const assertion = readMain('assert');
     const assertUser = readMain('assertuser');
     checkAssertions(user, assertion, assertUser);
+    // Every action but help waits for lagged replicas, as MediaWiki's modules do.
+    if (maxlag !== undefined && action !== 'help') await checkMaxLag(services.store, maxlag);
 
     switch (action) {
       case 'query': {
@@ -346,6 +349,21 @@ function checkAssertions(user: RequestUser, assertion: string | undefined, asser
   if (assertUser !== undefined && (user.anonymous || user.name !== assertUser)) {
     throw apiError('assertnameduserfailed', 'apierror-assertnameduserfailed', [assertUser]);
   }
+}
+
+/**
+ * `maxlag`: refuses the request while the store's most lagged replica is more than `maxlag` seconds
+ * behind the primary, with MediaWiki's error (its host, lag and type) and headers; a store without
+ * replicas is never lagged.
+ */
+async function checkMaxLag(store: WikiStore, maxlag: number): Promise<void> {
+  if (!store.replicas) return;
+  const { host, lag } = await store.replicas.maxLag();
+  if (lag <= maxlag) return;
+  throw new ApiError(message('maxlag', 'apierror-maxlag', [lag, host], { host, lag, type: 'db' }), 200, {
+    'retry-after': String(Math.max(Math.trunc(maxlag), 5)),
+    'x-database-lag': String(Math.trunc(lag)),
+  });
 }
 
 /** An unexpected failure: reported as MediaWiki reports it, without internals. */

@@ -10,7 +10,7 @@ import { parseGrants } from '../accounts/authenticate.js';
 import { SessionStore, type StoredSession, tokenKey, USER_SESSION_SECONDS } from '../accounts/sessions.js';
 import { ANONYMOUS_SESSION_TOKENS, makeToken, TOKEN_SUFFIX, type TokenType, tokenMatches } from '../accounts/tokens.js';
 import type { SiteConfig } from '../site/site.js';
-import type { WikiStore } from '../store/database.js';
+import { primaryOf, type WikiStore } from '../store/database.js';
 import type { RequestUser } from './module.js';
 import { mwToIso } from './params/timestamp.js';
 import { accountUser, anonymousUser, applyBlockToRights } from './user.js';
@@ -95,7 +95,7 @@ export class RequestSession {
     }
     let grants: AccountForRequest['botPassword'];
     if (stored.botApp !== null) {
-      const bp = await store.db
+      const bp = await primaryOf(store)
         .selectFrom('bot_passwords')
         .select(['bp_grants'])
         .where('bp_user', '=', stored.userId)

@@ -8,6 +8,7 @@
 
 import type { WikiStore } from '../store/database.js';
 import { type DeferredBuildState, deferredBuilds, finishBuild, recordBuildProgress } from '../store/deferred-builds.js';
+import { refreshPlannerStatistics } from '../store/planner-statistics.js';
 import { refreshSearchIndex } from '../store/search-index.js';
 import { loadSite } from '../store/site-store.js';
 import { lintPagesAfter, startLintPool, writeLintRows } from './lint-errors.js';
@@ -53,6 +54,7 @@ export async function completeDeferredBuilds(
         : await buildLint(store, state, progress, batches);
     results.push({ kind: state.kind, pages, seconds: (performance.now() - started) / 1000 });
   }
+  if (results.length > 0) await refreshPlannerStatistics(store.db);
   return results;
 }
 

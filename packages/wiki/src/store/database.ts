@@ -1,10 +1,30 @@
 import { type DatabaseTarget, migrateToLatest, type OpenDatabase, openDatabase } from '@svc/common';
+import type { Kysely } from 'kysely';
 import { afterMigrations } from './after-migrations.js';
 import { migrations } from './migrations/index.js';
+import { ReadReplicas } from './replicas.js';
 import type { WikiDatabase } from './schema.js';
 import { WorkSharingPlugin } from './work-budget.js';
 
-export type WikiStore = OpenDatabase<WikiDatabase>;
+export type WikiStore = OpenDatabase<WikiDatabase> & {
+  /**
+   * The primary, when `db` reads from replicas: what must see the latest writes (sessions, logins,
+   * throttles) and every write goes here (`primaryOf`).
+   */
+  primary?: Kysely<WikiDatabase>;
+  /** The read replicas `db` reads from (PostgreSQL with `WIKI_READ_DATABASE_URLS`). */
+  replicas?: ReadReplicas;
+};
+
+/** The database that holds every write at once: the primary (the store's own `db` without replicas). */
+export function primaryOf(store: WikiStore): Kysely<WikiDatabase> {
+  return store.primary ?? store.db;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL read replicas of the target (streaming standbys): reads go there, writes to the target. */
+  readUrls?: readonly string[];
+}
 
 /**
  * Pages of a new SQLite store, in bytes. An import writes several gigabytes into a large wiki's
@@ -16,9 +36,9 @@ export type WikiStore = OpenDatabase<WikiDatabase>;
 const SQLITE_PAGE_SIZE = 16_384;
 
 /** Opens the wiki database and brings its schema up to date. */
-export async function openWikiStore(target: DatabaseTarget): Promise<WikiStore> {
+export async function openWikiStore(target: DatabaseTarget, options: OpenOptions = {}): Promise<WikiStore> {
   const made = target.engine === 'sqlite' ? { pageSize: SQLITE_PAGE_SIZE, ...target } : target;
-  const store = openDatabase<WikiDatabase>(made);
+  const store: WikiStore = openDatabase<WikiDatabase>(made);
   try {
     await afterMigrations(store.db, await migrateToLatest(store.db, migrations));
   } catch (error) {
@@ -27,5 +47,18 @@ export async function openWikiStore(target: DatabaseTarget): Promise<WikiStore> 
   }
   // Every query counts against the running request's work budget and lets other requests in.
   store.db = store.db.withPlugin(new WorkSharingPlugin());
+  const readUrls = options.readUrls ?? [];
+  if (readUrls.length > 0) {
+    if (target.engine !== 'postgres') throw new Error('read replicas need a PostgreSQL store');
+    const replicas = new ReadReplicas(readUrls, target.poolSize ?? 10);
+    const closePrimary = store.close;
+    store.primary = store.db;
+    store.replicas = replicas;
+    store.db = replicas.db.withPlugin(new WorkSharingPlugin());
+    store.close = async () => {
+      await replicas.close();
+      await closePrimary();
+    };
+  }
   return store;
 }

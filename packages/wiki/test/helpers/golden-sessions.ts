@@ -5,10 +5,9 @@
  * `login-*` sequence, whose redacted passwords and recorded tokens are replaced by the real
  * password and by tokens of our own session.
  */
-import type { FastifyInstance } from 'fastify';
 import type { GoldenAnswer, GoldenCase } from './golden.js';
 import { REFERENCE_PASSWORDS } from './reference-accounts.js';
-import { SessionClient } from './session-client.js';
+import { type ApiInjector, SessionClient } from './session-client.js';
 
 const LOGGED_IN: Record<string, string> = { admin: 'Admin', bob: 'Bob', dave: 'Dave', eve: 'Eve' };
 /** The account each login-sequence session uses, and the password it sends. */
@@ -20,7 +19,7 @@ const SEQUENCE: Record<string, { name: string; password: string }> = {
 export class GoldenSessions {
   private readonly clients = new Map<string, SessionClient>();
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(private readonly app: ApiInjector) {}
 
   /** The session name of a case (`admin`), or undefined for an anonymous case. */
   static sessionOf(c: GoldenCase): string | undefined {

@@ -4,14 +4,15 @@
  * body (parsed JSON, or the raw text for other formats), ignoring the case's `volatile` paths and
  * the fields that describe the serving software.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
-import type { FastifyInstance } from 'fastify';
 import {
   parsePath,
   removePath,
   removeSoftwareFields,
   withoutSoftware,
 } from '../../conformance/answer-normalisation.js';
+import type { ApiInjector } from './session-client.js';
 
 export interface GoldenCase {
   file: string;
@@ -25,13 +26,32 @@ export interface GoldenCase {
   notes: string[];
 }
 
+const fixtures = new URL('../fixtures/golden/', import.meta.url);
+
+/** Every recorded case, in the order of their files. */
+export function loadGoldenCases(): GoldenCase[] {
+  return readdirSync(fixtures)
+    .filter((f) => /^\d+-.*\.json$/.test(f))
+    .sort()
+    .map((file) => ({ file, ...JSON.parse(readFileSync(new URL(file, fixtures), 'utf8')) }));
+}
+
+/** The cases listed in golden-expected-differences.json, with their reasons. */
+export function expectedGoldenDifferences(): Map<string, string> {
+  const listed = JSON.parse(readFileSync(new URL('../golden-expected-differences.json', import.meta.url), 'utf8')) as {
+    file: string;
+    reason: string;
+  }[];
+  return new Map(listed.map((e) => [e.file, e.reason]));
+}
+
 export interface GoldenAnswer {
   status: number;
   headers: Record<string, string | string[] | number | undefined>;
   body: string;
 }
 
-export async function replay(app: FastifyInstance, c: GoldenCase): Promise<GoldenAnswer> {
+export async function replay(app: ApiInjector, c: GoldenCase): Promise<GoldenAnswer> {
   const encoded = new URLSearchParams(c.request.params).toString();
   const response =
     c.request.method === 'POST'

@@ -4,6 +4,36 @@
  */
 import type { FastifyInstance } from 'fastify';
 
+/** What requests are sent through: a Fastify app in process, or a server over HTTP (`httpInjector`). */
+export type ApiInjector = Pick<FastifyInstance, 'inject'>;
+
+/**
+ * Requests sent over HTTP to a server at `origin` with fetch, answered in the shape of Fastify's
+ * `inject` (status, headers with `set-cookie` as a list, body as text).
+ */
+export function httpInjector(origin: string): ApiInjector {
+  const inject = async (request: {
+    method: string;
+    url: string;
+    headers?: Record<string, string>;
+    payload?: string;
+  }) => {
+    const response = await fetch(new URL(request.url, origin), {
+      method: request.method,
+      headers: request.headers,
+      body: request.payload,
+    });
+    const headers: Record<string, string | string[]> = {};
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) headers['set-cookie'] = cookies;
+    return { statusCode: response.status, headers, body: await response.text() };
+  };
+  return { inject: inject as unknown as FastifyInstance['inject'] };
+}
+
 export interface ClientAnswer {
   status: number;
   headers: Record<string, string | string[] | number | undefined>;
@@ -16,7 +46,7 @@ export class SessionClient {
   readonly cookies = new Map<string, string>();
 
   constructor(
-    readonly app: FastifyInstance,
+    readonly app: ApiInjector,
     readonly headers: Record<string, string> = {},
   ) {}
 

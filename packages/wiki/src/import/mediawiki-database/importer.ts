@@ -9,6 +9,7 @@ import { insertRows } from '../../store/bulk-insert.js';
 import type { WikiStore } from '../../store/database.js';
 import { syncIdSequences } from '../../store/id-sequences.js';
 import type { ColumnDef } from '../../store/migrations/columns.js';
+import { refreshPlannerStatistics } from '../../store/planner-statistics.js';
 import { refreshQueryCache } from '../../store/querycache.js';
 import type { WikiDatabase } from '../../store/schema.js';
 import { refreshSearchIndex } from '../../store/search-index.js';
@@ -224,6 +225,7 @@ export async function importMediaWikiDatabase(
       await refreshSearchIndex(trx, site, { rebuild: identity !== 'same' });
       if (options.lint ?? true) tables.push({ table: 'linter', rows: await refreshLintErrors(trx, site) });
     });
+    await refreshPlannerStatistics(db);
     tables.push({ table: 'interwiki', rows: site.interwiki.length });
     return {
       wikiId: site.wikiId,

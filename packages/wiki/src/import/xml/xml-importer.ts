@@ -15,6 +15,7 @@ import { NS_FILE } from '../../site/title.js';
 import type { WikiStore } from '../../store/database.js';
 import { deferBuild } from '../../store/deferred-builds.js';
 import { syncIdSequences } from '../../store/id-sequences.js';
+import { refreshPlannerStatistics } from '../../store/planner-statistics.js';
 import { refreshQueryCache } from '../../store/querycache.js';
 import type { SearchIndexBuild } from '../../store/search-build.js';
 import {
@@ -873,6 +874,7 @@ export async function importXmlDump(
       progress.begin('finishing the import');
     }
     await job.commit();
+    await refreshPlannerStatistics(store.db);
   } catch (err) {
     await source.close();
     await job.rollback();

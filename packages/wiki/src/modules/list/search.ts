@@ -147,6 +147,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   // An empty required text counts as missing, as MediaWiki's string parameters do.
   if (search === '') throw apiError('missingparam', 'paramvalidator-missingparam', [ctx.paramName('search')]);
 
+  // Asked beside the search rather than after it (on PostgreSQL, a round trip less to wait for).
+  const buildState = ctx.params.what === 'nearmatch' ? undefined : warnWhileBuilding(ctx, 'search');
+  buildState?.catch(() => {});
   let pages: SearchPage[];
   let terms: SearchTerm[] = [];
   let total: number | undefined;
@@ -177,7 +180,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     more = pages.length > limit;
     if (more) pages.length = limit;
   }
-  const building = ctx.params.what === 'nearmatch' ? undefined : await warnWhileBuilding(ctx, 'search');
+  const building = await buildState;
   if (total !== undefined && building) {
     // The hits among the pages indexed so far, scaled to every page, and flagged as an estimate.
     const share = Math.max(building.done, 1) / Math.max(building.total, 1);
