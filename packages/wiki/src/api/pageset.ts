@@ -270,7 +270,8 @@ export class PageSet {
     }
     const rows = await this.fetchPagesByTitle(pending);
     const found = new Set(rows.map((r) => `${r.ns}:${r.dbKey}`));
-    this.addMissing(pending.filter((title) => !found.has(`${title.namespace}:${title.dbKey}`)));
+    // The namespaces come in the order they first appear among all titles looked up, found or not.
+    this.addMissing(byNamespaceGroups(pending).filter((title) => !found.has(`${title.namespace}:${title.dbKey}`)));
     await this.addFoundPages(rows);
   }
 
@@ -343,7 +344,7 @@ export class PageSet {
       }
       const nextRows = await this.fetchPagesByTitle(next);
       const found = new Set(nextRows.map((r) => `${r.ns}:${r.dbKey}`));
-      this.addMissing(next.filter((title) => !found.has(`${title.namespace}:${title.dbKey}`)));
+      this.addMissing(byNamespaceGroups(next).filter((title) => !found.has(`${title.namespace}:${title.dbKey}`)));
       current = nextRows.filter((r) => !this.good.has(r.pageid));
     }
   }
@@ -452,13 +453,13 @@ export class PageSet {
         this.redirects.map((r) => ({ ...r })),
       );
     if (this.badRevIds.length > 0) {
-      const bad = new KeyedList('rev', 'assoc');
+      const bad = new KeyedList('rev', 'default');
       for (const revid of this.badRevIds) bad.set(revid, { revid, missing: true });
       query.badrevids = bad;
     }
     // As MediaWiki adds them: missing titles, invalid titles, missing ids, special pages, then
     // the pages found; as a list (formatversion 2), in the order of their (fake) ids.
-    const pages = new KeyedList('page', 'bcarray', true);
+    const pages = new KeyedList('page', 'bcarray');
     for (const m of this.missing)
       pages.set(m.fakeId, { ns: m.ns, title: m.title, missing: true, ...this.extra(m.title) });
     for (const inv of this.invalid)

@@ -60,7 +60,11 @@ function writeList(name: string, value: ResultArray | KeyedList, out: string[], 
 
 function writeItems(value: ResultArray | KeyedList, out: string[]): void {
   if (value instanceof KeyedList) {
-    for (const [key, item] of value.entries) writeItem(value.element, item, out, ` _idx="${escapeXml(key)}"`);
+    // A list with keys 0, 1, 2, ... is a plain list to MediaWiki's XML printer too (no `_idx`),
+    // but for a `bcassoc` one, which it keeps keyed.
+    const keyed = value.mode === 'bcassoc' || value.printsKeyed(1);
+    for (const [key, item] of value.entries)
+      writeItem(value.element, item, out, keyed ? ` _idx="${escapeXml(key)}"` : '');
   } else {
     const element = (value as ResultArray)[ELEMENT] ?? '_v';
     for (const item of value) writeItem(element, item, out, '');
