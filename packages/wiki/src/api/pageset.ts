@@ -11,6 +11,7 @@ import type { ApiMessage } from './errors.js';
 import { escapeWikiText } from './messages/escape-wikitext.js';
 import { renderMessage } from './messages/render.js';
 import { shippedMessage } from './messages/store.js';
+import { normalizeText } from './params/request.js';
 import { splitMulti } from './params/validate.js';
 import { KeyedList, list, type ResultObject, type ResultValue } from './result/tree.js';
 
@@ -134,15 +135,11 @@ export class PageSet {
    */
   async addTitleStrings(inputs: readonly string[], sent?: string): Promise<void> {
     const wanted: Title[] = [];
-    const sentTitles = sent === undefined ? undefined : splitMulti(sent);
-    const asSent = sentTitles?.length === inputs.length ? sentTitles : undefined;
     // Values that cleaning changed are reported first (MediaWiki records them as it reads the
     // parameter), from the sent form to the cleaned one; each title's own normalisation follows.
-    if (asSent) {
-      for (const [index, input] of inputs.entries()) {
-        const original = asSent[index];
-        if (original !== input) this.addNormalized({ fromencoded: true, from: rawUrlEncode(original), to: input });
-      }
+    for (const original of sent === undefined ? [] : splitMulti(sent)) {
+      const cleaned = normalizeText(original);
+      if (cleaned !== original) this.addNormalized({ fromencoded: true, from: rawUrlEncode(original), to: cleaned });
     }
     const parsedInputs = inputs.map((input) => ({ input, parsed: this.titles.parse(input) }));
     for (const { input, parsed } of parsedInputs) {
