@@ -237,6 +237,18 @@ describe('page set', () => {
     ]);
   });
 
+  test('a recentchanges generator re-runs from its first change while prop modules continue', async () => {
+    const base = { action: 'query', format: 'json', formatversion: '2' };
+    const first = (await get({ ...base, list: 'recentchanges', rclimit: '1', rcprop: 'timestamp|ids' })).json();
+    const change = first.query.recentchanges[0];
+    const stamp = (change.timestamp as string).replace(/\D/g, '');
+    const body = (
+      await get({ ...base, generator: 'recentchanges', grclimit: '30', prop: 'contributors', pclimit: '1' })
+    ).json();
+    assert.equal(body.continue.grccontinue, `${stamp}|${change.rcid}`);
+    assert.equal(body.continue.continue, 'grccontinue||');
+  });
+
   test('indexpageids lists the ids in page order', async () => {
     const body = (
       await get({
