@@ -1,6 +1,6 @@
 /**
  * `npm run conformance -- [--seed S] [--count N] [--module NAME] [--concurrency C]
- * [--mediawiki URL] [--report FILE]`: generates N requests from the module descriptors, sends each
+ * [--mediawiki URL] [--port P] [--report FILE]`: generates N requests from the module descriptors, sends each
  * to this service and to a real MediaWiki on the same reference wiki, and compares the answers.
  * Prints `conformance: N of M identical` and every difference grouped by kind; exits non-zero on a
  * difference the expected-differences list does not cover, on a listed kind that no longer
@@ -32,6 +32,7 @@ const { values: options } = parseArgs({
     module: { type: 'string' },
     concurrency: { type: 'string', default: '4' },
     mediawiki: { type: 'string' },
+    port: { type: 'string' },
     'mediawiki-dir': { type: 'string', default: join(REPOSITORY_ROOT, 'data', 'conformance', 'mediawiki') },
     report: { type: 'string', default: join(REPOSITORY_ROOT, 'data', 'conformance', 'report.json') },
     examples: { type: 'string', default: '3' },
@@ -93,7 +94,7 @@ async function main(): Promise<number> {
       servers.push(mediawiki);
       mediawikiApi = mediawiki.api;
     }
-    const ours = await startOurServer(await freePort());
+    const ours = await startOurServer(options.port ? Number(options.port) : await freePort());
     servers.push(ours);
     log(`conformance: MediaWiki at ${mediawikiApi}, this service at ${ours.api}; seed ${seed}, ${count} requests`);
 

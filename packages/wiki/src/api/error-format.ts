@@ -5,9 +5,9 @@
  */
 import { decodeHTML } from 'entities';
 
-import { escapeXml } from '../text/escape.js';
+import { escapeHtmlText } from '../text/escape.js';
 import type { ApiMessage } from './errors.js';
-import { rawParams, renderMessage } from './messages/render.js';
+import { keepSemanticTags, rawParams, renderMessage, stripMarkup } from './messages/render.js';
 import type { CollectedWarning } from './request-state.js';
 import { list, type ResultObject, withContent } from './result/tree.js';
 
@@ -16,6 +16,11 @@ import { list, type ResultObject, withContent } from './result/tree.js';
  * bare URL) decoded, as MediaWiki's plain-text rendering does.
  */
 function plainText(text: string): string {
+  const stripped = stripMarkup(text);
+  return stripped.includes('&') ? decodeHTML(stripped) : stripped;
+}
+
+function decodeEntities(text: string): string {
   return text.includes('&') ? decodeHTML(text) : text;
 }
 
@@ -43,7 +48,10 @@ export class ErrorFormatter {
         entry.text = renderMessage(message.key, message.params, this.language);
         break;
       case 'html':
-        entry.html = escapeXml(plainText(renderMessage(message.key, message.params, this.language)));
+        // Text between tags: quotes stay as they are, as in MediaWiki's parsed messages.
+        entry.html = keepSemanticTags(
+          escapeHtmlText(decodeEntities(renderMessage(message.key, message.params, this.language))),
+        );
         break;
       case 'raw':
         entry.key = message.key;
@@ -102,24 +110,28 @@ export class ErrorFormatter {
     module: string,
     apiUrl: string,
     warnings?: ResultObject | ResultObject[],
+    /** The warnings were there before the error was written (an action's error, printed again after its printer failed). */
+    warningsFirst = false,
   ): void {
     if (this.format === 'bc') {
       const first = messages[0];
       const error: ResultObject = {
         code: first.code,
-        info: renderMessage(first.key, first.params, 'en'),
+        info: plainText(renderMessage(first.key, first.params, 'en')),
         ...(first.data ?? {}),
         docref: this.docref(apiUrl),
       };
+      if (warnings && warningsFirst) result.warnings = warnings;
       result.error = withContent(error, 'docref');
-      if (warnings) result.warnings = warnings;
+      if (warnings && !warningsFirst) result.warnings = warnings;
       return;
     }
+    if (warnings && warningsFirst) result.warnings = warnings;
     result.errors = list(
       'error',
       messages.map((m) => this.entry(m, module)),
     );
-    if (warnings) result.warnings = warnings;
+    if (warnings && !warningsFirst) result.warnings = warnings;
     result.docref = this.docref(apiUrl);
     withContent(result, 'docref');
   }

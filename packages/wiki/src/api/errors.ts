@@ -55,18 +55,12 @@ export function apiError(
 
 /** `The "x" parameter cannot be used with "y".` */
 export function cannotUseWith(a: string, b: string): ApiError {
-  return apiError('invalidparammix', 'apierror-invalidparammix-cannotusewith', [
-    { list: [a], quoted: true },
-    { list: [b], quoted: true },
-  ]);
+  return apiError('invalidparammix', 'apierror-invalidparammix-cannotusewith', [a, b]);
 }
 
 /** `The "a" parameter may only be used with "b".` */
 export function mustUseWith(a: string, b: string): ApiError {
-  return apiError('invalidparammix', 'apierror-invalidparammix-mustusewith', [
-    { list: [a], quoted: true },
-    { list: [b], quoted: true },
-  ]);
+  return apiError('invalidparammix', 'apierror-invalidparammix-mustusewith', [a, b]);
 }
 
 /** `The parameters "a" and "b" can not be used together.` */

@@ -63,8 +63,11 @@ const MAIN_BY_NAME = new Map<string, ParamDescriptor>(MAIN_PARAMETERS.map((p) =>
 const param = (name: string) => MAIN_BY_NAME.get(name) as ParamDescriptor;
 
 /** Answers one api.php request, within a work budget of its own (store/work-budget.ts). */
-export function handleApiRequest(request: ApiRequest, services: ApiServices): Promise<ApiResponse> {
-  const budget = new WorkBudget(services.workBudget);
+export function handleApiRequest(
+  request: ApiRequest,
+  services: ApiServices,
+  budget = new WorkBudget(services.workBudget),
+): Promise<ApiResponse> {
   return withWorkBudget(budget, () => answerApiRequest(request, services));
 }
 
@@ -122,6 +125,8 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
   let errorlang = 'en';
   let formatValues: Record<string, unknown> = {};
   let failure: ApiError | undefined;
+  /** The printer's parameters were refused: the answer is printed without them. */
+  let formatFailure: ApiError | undefined;
   let errorModule = 'main';
   /** Whether a warning was given before the action finished (see the answer's key order below). */
   let warnedDuringAction = false;
@@ -167,10 +172,10 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
       formatValues = state.validator.readAll(FORMAT_PARAMETERS[format], { prefix: '', path: format, name: format });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      state.warn(format, error.messages[0]);
-      state.warn('main', message('apierror-format-errorprinter', 'apierror-format-errorprinter'));
+      // MediaWiki reads the printer's parameters only when it prints: the action runs first, and
+      // the failure shows when the answer (or the action's error) is printed.
+      formatFailure = error;
       formatValues = {};
-      throw error;
     }
     state.userLanguage = uselang;
     state.messageFormatter = new ErrorFormatter(errorFormatName, errorFormatName === 'bc' ? 'en' : errorlang);
@@ -241,13 +246,29 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
     }
   }
 
+  /**
+   * The error goes on top of the answer, and so do the warnings when their first one comes after
+   * it: the failed printer's warnings, when nothing warned before.
+   */
+  let warningsBeforeError = false;
+  if (formatFailure) {
+    warningsBeforeError = state.warnings.length === 0;
+    // The printer failed: MediaWiki says so, gives the printer's error as a warning and prints
+    // the action's error, or the printer's own when the action succeeded, without its parameters.
+    state.warn('main', message('errorprinterfailed', 'apiwarn-errorprinterfailed'));
+    state.warn(format, formatFailure.messages[0]);
+    if (!failure) {
+      failure = formatFailure;
+      errorModule = formatFailure.module ?? format;
+    }
+  }
   const formatter = new ErrorFormatter(errorFormatName, errorFormatName === 'bc' ? 'en' : errorlang);
   // The answer is a map: empty (a logout's), it is `{}` in every format version, as MediaWiki's.
   const answer: ResultObject = assoc({});
   const warnings = formatter.warnings(state.warnings);
   if (failure) {
     // MediaWiki replaces the answer by the error and keeps the warnings after it.
-    formatter.writeErrors(answer, failure.messages, errorModule, apiUrl, warnings);
+    formatter.writeErrors(answer, failure.messages, errorModule, apiUrl, warnings, warningsBeforeError);
     headers['mediawiki-api-error'] = failure.messages.map((m) => m.code).join(', ');
     Object.assign(headers, failure.headers);
   } else {
@@ -261,6 +282,7 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
     // `limits` is made while parameters are read, before the action adds its results.
     if (state.limits.size > 0) {
       for (const key of ON_TOP_AT_END) if (key in result) answer[key] = result[key];
+      if (state.limitsAfterQuery && 'query' in result) answer.query = result.query;
       answer.limits = Object.fromEntries(state.limits);
     }
     Object.assign(answer, result);

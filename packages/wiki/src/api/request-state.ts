@@ -121,6 +121,13 @@ export interface ApiServices {
 export class RequestState {
   readonly warnings: CollectedWarning[] = [];
   readonly limits = new Map<string, number>();
+  /**
+   * Whether `query` held something when the first limit was recorded: MediaWiki puts `limits`
+   * into the answer then, so it comes after `query` (a prop module's `max` after the page set).
+   */
+  limitsAfterQuery = false;
+  /** Whether the query has put something into its `query` part yet; set by the query action. */
+  queryStarted: (() => boolean) | undefined;
   /** Modules that have put something in the answer (`fits` said yes to them). */
   private readonly filledModules = new Set<string>();
   /** The answer's size limit: `APIMaxResultSize` of the site's settings, MediaWiki's 8 MiB by default. */
@@ -163,7 +170,10 @@ export class RequestState {
       highLimits: user.rights.has('apihighlimits'),
       now: this.now,
       warn: (module, message) => this.warn(module, message),
-      recordLimit: (name, value) => this.limits.set(name, value),
+      recordLimit: (name, value) => {
+        if (this.limits.size === 0) this.limitsAfterQuery = this.queryStarted?.() ?? false;
+        this.limits.set(name, value);
+      },
     });
   }
 

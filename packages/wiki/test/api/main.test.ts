@@ -125,6 +125,45 @@ describe('errors and warnings', () => {
     assert.match(body.warnings.main.warnings, /^Subscribe to the mediawiki-api-announce mailing list at <https:/);
   });
 
+  test('a refused printer parameter: the action runs, the printer fails, its error is printed', async () => {
+    const keys = async (params: Record<string, string>) => {
+      const response = await get({ action: 'query', format: 'json', formatversion: '3', uselang: 'en', ...params });
+      assert.equal(response.headers['mediawiki-api-error'], 'badvalue');
+      return { body: response.json(), order: Object.keys(response.json()).join(' ') };
+    };
+    // Nothing warned before: the printer's warnings go on top, above the error.
+    const quiet = await keys({ meta: 'userinfo', errorformat: 'plaintext' });
+    assert.equal(quiet.order, 'warnings errors *');
+    assert.deepEqual(
+      quiet.body.warnings.map((w: { code: string; module: string }) => `${w.code} ${w.module}`),
+      ['errorprinterfailed main', 'badvalue json'],
+    );
+    // The action warned (an unknown parameter): the error goes above the warnings, which keep their order.
+    const warned = await keys({ meta: 'userinfo', errorformat: 'plaintext', foo: '1' });
+    assert.equal(warned.order, 'errors warnings *');
+    assert.deepEqual(
+      warned.body.warnings.map((w: { code: string }) => w.code),
+      ['unrecognizedparams', 'errorprinterfailed', 'badvalue'],
+    );
+    // The action's own error is the one printed.
+    const failed = await keys({ list: 'allpages', apdir: 'bad' });
+    assert.equal(failed.order, 'warnings error');
+    assert.equal(failed.body.error.info, 'Unrecognized value for parameter "apdir": bad.');
+  });
+
+  test('errorformat=html escapes the text between tags, quotes as they are', async () => {
+    const response = await get({
+      action: 'query',
+      list: 'allpages',
+      aplimit: 'a<b',
+      format: 'json',
+      formatversion: '2',
+      errorformat: 'html',
+      uselang: 'en',
+    });
+    assert.equal(response.json().errors[0].html, 'Invalid value "a&lt;b" for integer parameter "aplimit".');
+  });
+
   test('a malformed continue value is badcontinue', async () => {
     const response = await get({ action: 'query', list: 'allpages', continue: 'nonsense', format: 'json' });
     assert.equal(response.json().error.code, 'badcontinue');
@@ -163,6 +202,26 @@ describe('page set', () => {
     ]);
     const ids = (await get({ action: 'query', pageids: '999999', format: 'json', formatversion: '2' })).json();
     assert.deepEqual(ids.query.pages, [{ pageid: 999999, missing: true }]);
+  });
+
+  test('a title with a control character is invalid, listed as normalised from its encoded form, and well-formed XML', async () => {
+    const body = (
+      await get({ action: 'query', titles: 'A\u0001B|C\u0002', format: 'json', formatversion: '2' })
+    ).json();
+    // As MediaWiki 1.39 answers it: the character replaced, the sent title percent-encoded.
+    assert.deepEqual(body.query.normalized, [
+      { fromencoded: true, from: 'A%01B', to: 'A\uFFFDB' },
+      { fromencoded: true, from: 'C%02', to: 'C\uFFFD' },
+    ]);
+    const reason = 'The requested page title contains an invalid UTF-8 sequence.';
+    assert.deepEqual(body.query.pages, [
+      { title: 'C\uFFFD', invalidreason: reason, invalid: true },
+      { title: 'A\uFFFDB', invalidreason: reason, invalid: true },
+    ]);
+    const xml = (await get({ action: 'query', titles: 'A\u0001B', format: 'xml' })).body;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the answer must carry none of them
+    assert.doesNotMatch(xml, /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+    assert.match(xml, /<n fromencoded="" from="A%01B" to="A\uFFFDB" \/>/);
   });
 
   test('export gives the pages in MediaWiki’s XML export format, inside the answer or alone', async () => {
@@ -299,6 +358,20 @@ describe('request metadata', () => {
       formatversion: '2',
     });
     assert.deepEqual(response.json().limits, { allpages: 500 });
+  });
+
+  test('limits come after query when the page set was written before the first max was read', async () => {
+    const order = async (params: Record<string, string>) =>
+      Object.keys((await get({ action: 'query', format: 'json', ...params })).json()).join(' ');
+    assert.equal(await order({ list: 'allpages', aplimit: 'max', apfrom: 'Zz' }), 'batchcomplete limits query');
+    assert.equal(await order({ titles: 'Berlin', prop: 'images', imlimit: 'max' }), 'batchcomplete query limits');
+  });
+
+  test('redirects with revids warn with a generator too', async () => {
+    const body = (
+      await get({ action: 'query', generator: 'templates', revids: '370', redirects: '1', format: 'json' })
+    ).json();
+    assert.match(body.warnings.query['*'], /^Redirect resolution cannot be used together with the "revids" parameter/);
   });
 });
 

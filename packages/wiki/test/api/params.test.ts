@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ApiError, type ApiMessage } from '../../src/api/errors.js';
-import { renderMessage } from '../../src/api/messages/render.js';
+import { renderMessage, stripMarkup } from '../../src/api/messages/render.js';
 import type { ParamDescriptor } from '../../src/api/params/descriptor.js';
 import { RequestParams } from '../../src/api/params/request.js';
 import { parseTimestamp, toMwTimestamp } from '../../src/api/params/timestamp.js';
@@ -16,17 +16,20 @@ const NOW = new Date(Date.UTC(2026, 0, 2, 3, 4, 5));
 
 function validator(entries: [string, string][], highLimits = false) {
   const warnings: string[] = [];
+  const messages: ApiMessage[] = [];
   const limits = new Map<string, number>();
   const v = new ParamValidator(new RequestParams(entries), {
     site: germanSite(),
     highLimits,
     now: NOW,
-    warn: (module: string, message: ApiMessage) =>
-      warnings.push(`${module}: ${renderMessage(message.key, message.params, 'en')}`),
+    warn: (module: string, message: ApiMessage) => {
+      messages.push(message);
+      warnings.push(`${module}: ${stripMarkup(renderMessage(message.key, message.params, 'en'))}`);
+    },
     recordLimit: (name, value) => limits.set(name, value),
   });
   const scope = { prefix: 'xx', path: 'query+test', name: 'test' };
-  return { read: (p: ParamDescriptor) => v.read(p, scope), warnings, limits };
+  return { read: (p: ParamDescriptor) => v.read(p, scope), warnings, messages, limits };
 }
 
 function errorOf(fn: () => unknown): { code: string; text: string; data: unknown } {
@@ -35,7 +38,7 @@ function errorOf(fn: () => unknown): { code: string; text: string; data: unknown
   } catch (error) {
     assert.ok(error instanceof ApiError);
     const m = error.messages[0];
-    return { code: m.code, text: renderMessage(m.key, m.params, 'en'), data: m.data };
+    return { code: m.code, text: stripMarkup(renderMessage(m.key, m.params, 'en')), data: m.data };
   }
   assert.fail('expected an error');
 }
@@ -146,6 +149,12 @@ describe('parameter validation', () => {
     assert.equal(error.text, 'The "xxa" parameter must be set.');
   });
 
+  test('required parameters sent empty are missingparam too', () => {
+    const error = errorOf(() => validator([['xxa', '']]).read({ name: 'a', type: 'string', required: true }));
+    assert.equal(error.code, 'missingparam');
+    assert.equal(validator([['xxa', '']]).read({ name: 'a', type: 'string' }), '');
+  });
+
   test('deprecated parameters and values are warned about', () => {
     const { read, warnings } = validator([
       ['xxa', '1'],
@@ -157,6 +166,33 @@ describe('parameter validation', () => {
       'query+test: The parameter "xxa" has been deprecated.',
       'query+test: The value "old" for parameter "xxb" is deprecated.',
     ]);
+  });
+
+  test('a deprecated boolean is named with the value read, "1", whatever was sent', () => {
+    const { read, messages } = validator([['xxa', '0']]);
+    assert.equal(read({ name: 'a', type: 'boolean', deprecated: true }), true);
+    assert.deepEqual(messages[0].params, ['xxa', '1']);
+  });
+
+  test('unrecognized values are named as often as they were sent', () => {
+    const { read, messages, warnings } = validator([['xxa', 'x|new|x|y']]);
+    assert.deepEqual(read({ name: 'a', type: ['new', 'old'], multi: true }), ['new']);
+    assert.deepEqual(messages[0].data, { values: ['x', 'x', 'y'] });
+    assert.deepEqual(warnings, ['query+test: Unrecognized values for parameter "xxa": x, x, y']);
+  });
+
+  test('names in English texts are marked as MediaWiki marks them, quotes in plain text', () => {
+    const error = errorOf(() => validator([['xxc', 'Bad#Name']]).read({ name: 'c', type: 'user' }));
+    assert.equal(error.text, 'Invalid value "Bad#Name" for user parameter "xxc".');
+    assert.equal(
+      renderMessage('paramvalidator-baduser', ['xxc', 'Bad#Name'], 'en'),
+      'Invalid value "Bad#Name" for user parameter <var>xxc</var>.',
+    );
+    assert.equal(
+      renderMessage('apierror-invalidparammix', [{ list: ['a', 'b'], quoted: true }, 2], 'en'),
+      'The parameters <var>a</var> and <var>b</var> can not be used together.',
+    );
+    assert.equal(stripMarkup('The <kbd>a</kbd> parameter, <code>b</code>.'), 'The "a" parameter, "b".');
   });
 
   test('user values are canonical names, IPs or ranges as the subtypes allow', () => {
@@ -200,7 +236,11 @@ describe('timestamp formats', () => {
     '2001-01-15 14:56:00',
     '2001:01:15 14:56:00',
     'Mon, 15 Jan 2001 14:56:00 GMT',
-    '15-Jan-01 02.56.00.000000 PM',
+    '15-01-2001 14:56:00.000000',
+    '20010115T145600Z',
+    'Monday, 15-Jan-01 14:56:00 GMT',
+    'Mon Jan 15 14:56:00 2001',
+    'Mon, 15 Jan 2001 09:56:00 EST',
   ]) {
     test(form, () => {
       const date = parseTimestamp(form);
@@ -208,8 +248,27 @@ describe('timestamp formats', () => {
       assert.equal(toMwTimestamp(date), expected);
     });
   }
-  test('impossible dates are refused', () => {
-    assert.equal(parseTimestamp('2001-13-40T00:00:00Z'), null);
-    assert.equal(parseTimestamp('not a time'), null);
+  test('fields beyond their range carry over, as MediaWiki reads them', () => {
+    assert.equal(toMwTimestamp(parseTimestamp('2001-13-40T00:00:00Z') as Date), '20020209000000');
+    assert.equal(toMwTimestamp(parseTimestamp('20011231250000') as Date), '20020101010000');
+  });
+  test('what MediaWiki refuses is refused', () => {
+    for (const form of [
+      'not a time',
+      // before the year 0000 or after 9999
+      '1000000000000',
+      '253402300800',
+      '-62167219201',
+      // a date without its time, minutes without seconds, surrounding space
+      '2001-01-15',
+      '15 Jan 2001 14:56',
+      ' 20010115145600',
+      '20010115145600 ',
+      // more than six digits of a second, Oracle's names of months
+      '2001-01-15T14:56:00.1234567Z',
+      '15-Jan-01 02.56.00.000000 PM',
+    ]) {
+      assert.equal(parseTimestamp(form), null, form);
+    }
   });
 });

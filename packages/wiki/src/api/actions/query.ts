@@ -117,14 +117,15 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
     ] as const
   ).filter(([, v]) => v !== undefined);
   if (sources.length > 1) {
-    throw apiError('multisource', 'apierror-multisource', [
-      { list: [sources[1][0]], quoted: true },
-      { list: [sources[0][0]], quoted: true },
-    ]);
+    throw apiError('multisource', 'apierror-invalidparammix-cannotusewith', [sources[1][0], sources[0][0]]);
   }
-  if (resolveRedirects && revIds !== undefined && generatorName === undefined) {
-    state.warn('query', message('redirectsandrevids', 'apiwarn-redirectsandrevids'));
-  }
+  // The page set given to a generator warns once the generator's parameters are read.
+  const warnRedirectsAndRevids = () => {
+    if (resolveRedirects && revIds !== undefined) {
+      state.warn('query', message('redirectsandrevids', 'apiwarn-redirectsandrevids'));
+    }
+  };
+  if (generatorName === undefined) warnRedirectsAndRevids();
 
   let generator: QueryModule | undefined;
   if (generatorName !== undefined) {
@@ -151,6 +152,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   }
   const continuation = new ContinuationManager(originalGeneratorParams, generator !== undefined);
   const query: ResultObject = {};
+  state.queryStarted = () => Object.keys(query).length > 0;
   /** Lists printed beside `query`, after the continuation, as MediaWiki orders them. */
   const topLevel: ResultObject = {};
 
@@ -250,6 +252,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
         },
       };
       const context = makeContext(generator, `g${generator.descriptor.prefix}`, inputPages, sink, noOutput);
+      warnRedirectsAndRevids();
       await run(generator, context);
       if (produced.titles.length > 0) await output.addTitles(produced.titles);
       if (produced.ids.length > 0) await output.addPageIds(produced.ids);
@@ -260,6 +263,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       for (const [title, fields] of extra) output.extraFields.set(title, fields);
     } else {
       markParamsUsed(state, generator, `g${generator.descriptor.prefix}`);
+      warnRedirectsAndRevids();
     }
     pages = output;
   }

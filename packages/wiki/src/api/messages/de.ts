@@ -37,7 +37,7 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-missingparam-at-least-one-of':
     '{{PLURAL:$2|Der Parameter|Mindestens einer der Parameter}} $1 muss angegeben werden.',
   'apierror-invalidparammix': 'Die Parameter $1 können nicht zusammen verwendet werden.',
-  'apierror-invalidparammix-cannotusewith': 'Der Parameter $1 kann nicht zusammen mit $2 verwendet werden.',
+  'apierror-invalidparammix-cannotusewith': 'Der Parameter „$1“ kann nicht zusammen mit „$2“ verwendet werden.',
   'apierror-mustbeloggedin-uploadstash': 'Der Hochladespeicher steht nur angemeldeten Benutzern zur Verfügung.',
   'apierror-stashedfilenotfound': 'Die Datei ist nicht im Hochladespeicher: $1.',
   'apierror-stashpathinvalid': 'Der Dateischlüssel ist falsch aufgebaut oder ungültig: $1.',
@@ -46,7 +46,7 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'uploadstash-wrong-owner': 'Diese Datei ($1) gehört nicht dem aktuellen Benutzer.',
   'apierror-invalidsha1hash': 'Der angegebene SHA1-Hash ist ungültig.',
   'apierror-invalidsha1base36hash': 'Der angegebene SHA1Base36-Hash ist ungültig.',
-  'apierror-invalidparammix-mustusewith': 'Der Parameter $1 kann nur zusammen mit $2 verwendet werden.',
+  'apierror-invalidparammix-mustusewith': 'Der Parameter „$1“ kann nur zusammen mit „$2“ verwendet werden.',
   'apierror-multisource': 'Der Parameter $1 kann nicht zusammen mit $2 verwendet werden.',
   'apierror-badgenerator-notgenerator': 'Das Modul „$1“ kann nicht als Generator verwendet werden.',
   'apierror-badcontinue':
@@ -70,7 +70,7 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-badmodule-nosubmodules': 'Das Modul "$1" hat keine Untermodule.',
   'apierror-bad-origin': 'Ungültiger Wert für den Parameter „origin“.',
   'apierror-origin-mismatch': 'Der Parameter „origin“ stimmt nicht mit dem Origin-Header überein.',
-  'apierror-format-errorprinter': 'Die Fehlerausgabe ist gescheitert und wird ohne Parameter wiederholt.',
+  'apiwarn-errorprinterfailed': 'Die Fehlerausgabe ist gescheitert und wird ohne Parameter wiederholt.',
   'apiwarn-truncatedresult': 'Das Ergebnis wurde gekürzt, weil es sonst größer als $1 Bytes wäre.',
   'apierror-unknownerror': 'Unbekannter Fehler: „$1“.',
   'apierror-internal': 'Ein interner Fehler ist aufgetreten.',

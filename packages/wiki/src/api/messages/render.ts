@@ -24,11 +24,30 @@ export function messageLanguage(code: string): 'en' | 'de' {
   return code === 'de' || code.startsWith('de-') ? 'de' : 'en';
 }
 
+/**
+ * A name in a text: English marks it as MediaWiki's texts do (`<var>`, shown as quotes in plain
+ * text, see `stripMarkup`); German quotes it.
+ */
 function quote(text: string, lang: 'en' | 'de'): string {
-  return lang === 'de' ? `„${text}“` : `"${text}"`;
+  return lang === 'de' ? `„${text}“` : `<var>${text}</var>`;
 }
 
-/** Joins names as the language writes a list: `"a", "b" and "c"`. */
+const SEMANTIC_TAGS = /<\/?(?:var|kbd|samp|code)>/g;
+
+/**
+ * A message's wikitext as plain text, as MediaWiki's error formatter makes it: the tags that mark
+ * names and values (`<var>`, `<kbd>`, `<samp>`, `<code>`) become double quotes.
+ */
+export function stripMarkup(text: string): string {
+  return text.includes('<') ? text.replace(SEMANTIC_TAGS, '"') : text;
+}
+
+/** Those tags kept as HTML in a text escaped for HTML. */
+export function keepSemanticTags(escaped: string): string {
+  return escaped.includes('&lt;') ? escaped.replace(/&lt;(\/?(?:var|kbd|samp|code))&gt;/g, '<$1>') : escaped;
+}
+
+/** Joins names as the language writes a list: `<var>a</var>, <var>b</var> and <var>c</var>`. */
 export function formatList(items: readonly string[], lang: 'en' | 'de', quoted: boolean): string {
   const parts = quoted ? items.map((item) => quote(item, lang)) : [...items];
   if (parts.length <= 1) return parts.join('');

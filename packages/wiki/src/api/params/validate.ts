@@ -159,7 +159,8 @@ export class ParamValidator {
       this.env.warn(scope.path, message('badutf8', 'apiwarn-badutf8', [fullName]));
     }
     if (param.type === 'boolean') {
-      if (raw !== undefined && param.deprecated) this.deprecatedParam(fullName, raw, scope);
+      // MediaWiki names the value it read: a boolean sent in any form is "1".
+      if (raw !== undefined && param.deprecated) this.deprecatedParam(fullName, '1', scope);
       return raw !== undefined;
     }
     if (raw === undefined) {
@@ -170,6 +171,8 @@ export class ParamValidator {
       }
       return this.convert(param, fullName, fallback, scope, true);
     }
+    // A required parameter sent empty counts as not sent.
+    if (raw === '' && param.required) throw apiError('missingparam', 'paramvalidator-missingparam', [fullName]);
     if (param.deprecated) this.deprecatedParam(fullName, raw, scope);
     return this.convert(param, fullName, raw, scope, false);
   }
@@ -219,9 +222,10 @@ export class ParamValidator {
     if (param.allspecifier && allowed && items.length === 1 && items[0] === '*') {
       items = param.type === 'namespace' ? allowed.filter((id) => Number(id) >= 0) : [...allowed];
     }
+    // Unknown values are named as often as they were sent; duplicates go after.
+    const unknown = allowed ? items.filter((item) => !allowed.includes(item)) : [];
     if (!param.allowsduplicates) items = [...new Set(items)];
     if (allowed) {
-      const unknown = items.filter((item) => !allowed.includes(item));
       if (unknown.length > 0) {
         this.env.warn(
           scope.path,
