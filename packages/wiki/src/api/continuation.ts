@@ -77,7 +77,10 @@ export class ContinuationManager {
     // batch is complete, the generator's next values, or `-` when there is nothing to resume.
     let generatorPart = '-';
     if (!batchComplete) {
-      const rerun = { ...this.originalGeneratorParams, ...this.generatorNonContinue };
+      // The generator's own start of this batch first, then the request's other generator values.
+      const rerun = { ...this.generatorNonContinue };
+      for (const [name, value] of Object.entries(this.originalGeneratorParams))
+        if (!(name in rerun)) rerun[name] = value;
       Object.assign(data, rerun);
       generatorPart = Object.keys(rerun).join('|');
     } else if (this.hasGenerator && Object.keys(this.generatorValues).length > 0) {

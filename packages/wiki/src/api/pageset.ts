@@ -4,11 +4,16 @@
  * interwiki titles) so that every prop module gets the same list.
  */
 import { localSpecialPageKey, specialPageExists } from '../site/mediawiki/special-page-aliases.js';
-import { NS_MEDIA, NS_SPECIAL, type Title, type TitleCodec } from '../site/title.js';
+import { NS_MEDIA, NS_MEDIAWIKI, NS_SPECIAL, type Title, type TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
 import { keptRows } from '../store/row-cache.js';
+import type { ApiMessage } from './errors.js';
+import { escapeWikiText } from './messages/escape-wikitext.js';
+import { renderMessage } from './messages/render.js';
+import { shippedMessage } from './messages/store.js';
+import { normalizeText } from './params/request.js';
 import { splitMulti } from './params/validate.js';
-import { KeyedList, list, type ResultObject } from './result/tree.js';
+import { KeyedList, list, type ResultObject, type ResultValue } from './result/tree.js';
 
 export interface PageRecord {
   pageid: number;
@@ -38,7 +43,8 @@ export interface MissingTitle {
 export interface InvalidTitle {
   fakeId: number;
   title: string;
-  reason: string;
+  /** Why, as MediaWiki's message: the reason's key and parameters, the title last. */
+  reason: ApiMessage;
 }
 
 export interface PageSetOptions {
@@ -129,17 +135,18 @@ export class PageSet {
    */
   async addTitleStrings(inputs: readonly string[], sent?: string): Promise<void> {
     const wanted: Title[] = [];
-    const sentTitles = sent === undefined ? undefined : splitMulti(sent);
-    const asSent = sentTitles?.length === inputs.length ? sentTitles : undefined;
+    // Values that cleaning changed are reported first (MediaWiki records them as it reads the
+    // parameter), from the sent form to the cleaned one; each title's own normalisation follows.
+    for (const original of sent === undefined ? [] : splitMulti(sent)) {
+      const cleaned = normalizeText(original);
+      if (cleaned !== original) this.addNormalized({ fromencoded: true, from: rawUrlEncode(original), to: cleaned });
+    }
     const parsedInputs = inputs.map((input) => ({ input, parsed: this.titles.parse(input) }));
-    for (const [index, { input, parsed }] of parsedInputs.entries()) {
-      const original = asSent?.[index];
+    for (const { input, parsed } of parsedInputs) {
       if (!parsed.ok) {
-        // A title sent with characters the validator replaced is listed as normalised, valid or not.
-        if (original !== undefined && original !== input) {
-          this.normalized.push({ fromencoded: true, from: encodeURIComponent(original), to: input });
-        }
-        this.invalid.push({ fakeId: this.nextFakeId--, title: input, reason: parsed.message });
+        const params = [...parsed.params, escapeWikiText(input)];
+        const reason = { code: parsed.reason, key: parsed.reason, params };
+        this.invalid.push({ fakeId: this.nextFakeId--, title: input, reason });
         continue;
       }
       let title = parsed.title;
@@ -153,12 +160,16 @@ export class PageSet {
         this.interwiki.push({ title: input, iw: title.interwiki });
         continue;
       }
-      if (original !== undefined && original !== input) {
-        this.normalized.push({ fromencoded: true, from: encodeURIComponent(original), to: text });
-      } else if (text !== input) this.normalized.push({ fromencoded: false, from: input, to: text });
+      if (text !== input) this.addNormalized({ fromencoded: false, from: input, to: text });
       wanted.push(title);
     }
     await this.resolveTitles(wanted);
+  }
+
+  /** A normalisation, once for each form given (a title given twice is reported once). */
+  private addNormalized(entry: { from: string; to: string; fromencoded: boolean }): void {
+    if (!this.normalized.some((n) => n.from === entry.from && n.fromencoded === entry.fromencoded))
+      this.normalized.push(entry);
   }
 
   /** Adds titles a generator produced (already normalised). */
@@ -274,7 +285,8 @@ export class PageSet {
     }
     const rows = await this.fetchPagesByTitle(pending);
     const found = new Set(rows.map((r) => `${r.ns}:${r.dbKey}`));
-    this.addMissing(pending.filter((title) => !found.has(`${title.namespace}:${title.dbKey}`)));
+    // The namespaces come in the order they first appear among all titles looked up, found or not.
+    this.addMissing(byNamespaceGroups(pending).filter((title) => !found.has(`${title.namespace}:${title.dbKey}`)));
     await this.addFoundPages(rows);
   }
 
@@ -347,7 +359,7 @@ export class PageSet {
       }
       const nextRows = await this.fetchPagesByTitle(next);
       const found = new Set(nextRows.map((r) => `${r.ns}:${r.dbKey}`));
-      this.addMissing(next.filter((title) => !found.has(`${title.namespace}:${title.dbKey}`)));
+      this.addMissing(byNamespaceGroups(next).filter((title) => !found.has(`${title.namespace}:${title.dbKey}`)));
       current = nextRows.filter((r) => !this.good.has(r.pageid));
     }
   }
@@ -433,7 +445,13 @@ export class PageSet {
   }
 
   /** Writes the set's blocks into the `query` object, as MediaWiki orders and shapes them. */
-  writeInto(query: ResultObject, indexPageIds: boolean, interwikiUrls = false): KeyedList | undefined {
+  writeInto(
+    query: ResultObject,
+    indexPageIds: boolean,
+    interwikiUrls = false,
+    /** An invalid title's reason as the error format gives a message (English text by default). */
+    formatReason: (reason: ApiMessage) => ResultValue = (reason) => renderMessage(reason.key, reason.params, 'en'),
+  ): KeyedList | undefined {
     if (this.normalized.length > 0)
       query.normalized = list(
         'n',
@@ -456,17 +474,20 @@ export class PageSet {
         this.redirects.map((r) => ({ ...r })),
       );
     if (this.badRevIds.length > 0) {
-      const bad = new KeyedList('rev', 'assoc');
+      const bad = new KeyedList('rev', 'default');
       for (const revid of this.badRevIds) bad.set(revid, { revid, missing: true });
       query.badrevids = bad;
     }
     // As MediaWiki adds them: missing titles, invalid titles, missing ids, special pages, then
     // the pages found; as a list (formatversion 2), in the order of their (fake) ids.
-    const pages = new KeyedList('page', 'bcarray', true);
-    for (const m of this.missing)
-      pages.set(m.fakeId, { ns: m.ns, title: m.title, missing: true, ...this.extra(m.title) });
+    const pages = new KeyedList('page', 'bcarray');
+    for (const m of this.missing) {
+      const entry: ResultObject = { ns: m.ns, title: m.title, missing: true };
+      if (m.ns === NS_MEDIAWIKI && hasDefaultMessage(m.dbKey)) entry.known = true;
+      pages.set(m.fakeId, Object.assign(entry, this.extra(m.title)));
+    }
     for (const inv of this.invalid)
-      pages.set(inv.fakeId, { title: inv.title, invalidreason: inv.reason, invalid: true });
+      pages.set(inv.fakeId, { title: inv.title, invalidreason: formatReason(inv.reason), invalid: true });
     for (const id of this.missingIds) pages.set(id, { pageid: id, missing: true });
     for (const s of this.special) {
       const entry: ResultObject = { ns: s.ns, title: s.title, special: true };
@@ -498,6 +519,21 @@ export class PageSet {
   private extra(title: string): Record<string, string | number | boolean> {
     return this.extraFields.get(title) ?? {};
   }
+}
+
+/** PHP's `rawurlencode`: as `encodeURIComponent`, with `!'()*` encoded too. */
+function rawUrlEncode(text: string): string {
+  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * Whether a `MediaWiki:` title without a page names a message the software ships (MediaWiki calls
+ * such a page known): its key, or its key before a last `/suffix` (`Mainpage/xx`).
+ */
+function hasDefaultMessage(dbKey: string): boolean {
+  if (shippedMessage(dbKey, 'en') !== undefined) return true;
+  const slash = dbKey.lastIndexOf('/');
+  return slash > 0 && shippedMessage(dbKey.slice(0, slash), 'en') !== undefined;
 }
 
 /**

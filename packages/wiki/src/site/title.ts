@@ -20,6 +20,7 @@ export const NS_TALK = 1;
 export const NS_USER = 2;
 export const NS_USER_TALK = 3;
 export const NS_FILE = 6;
+export const NS_MEDIAWIKI = 8;
 export const NS_TEMPLATE = 10;
 export const NS_CATEGORY = 14;
 
@@ -68,24 +69,30 @@ export interface ParseOptions {
 
 export type Gender = 'male' | 'female' | 'unknown';
 
-const ENGLISH_REASONS: Record<TitleInvalidReason, (params: string[]) => string> = {
-  'title-invalid-empty': () => 'The requested page title is empty or contains only the name of a namespace.',
-  'title-invalid-utf8': () => 'The requested page title contains an invalid UTF-8 sequence.',
-  'title-invalid-interwiki': () =>
-    'The requested page title contains an interwiki link which cannot be used in titles.',
-  'title-invalid-talk-namespace': () => 'The requested page title refers to a talk page that can not exist.',
-  'title-invalid-characters': ([chars]) => `The requested page title contains invalid characters: "${chars}".`,
-  'title-invalid-relative': () =>
+/**
+ * The English texts of the reasons a title is invalid, as MediaWiki words them (`$1` the offending
+ * characters or the byte limit); the API's message catalogue takes them from here.
+ */
+export const TITLE_INVALID_ENGLISH: Readonly<Record<TitleInvalidReason, string>> = {
+  'title-invalid-empty': 'The requested page title is empty or contains only the name of a namespace.',
+  'title-invalid-utf8': 'The requested page title contains an invalid UTF-8 sequence.',
+  'title-invalid-interwiki': 'The requested page title contains an interwiki link which cannot be used in titles.',
+  'title-invalid-talk-namespace': 'The requested page title refers to a talk page that can not exist.',
+  'title-invalid-characters': 'The requested page title contains invalid characters: "$1".',
+  'title-invalid-relative':
     "Title has relative path. Relative page titles (./, ../) are invalid, because they will often be unreachable when handled by user's browser.",
-  'title-invalid-magic-tilde': () => 'The requested page title contains invalid magic tilde sequence (~~~).',
-  'title-invalid-too-long': ([max]) =>
-    `The requested page title is too long. It must be no longer than ${max} ${max === '1' ? 'byte' : 'bytes'} in UTF-8 encoding.`,
-  'title-invalid-leading-colon': () => 'The requested page title contains an invalid colon at the beginning.',
+  'title-invalid-magic-tilde': 'The requested page title contains invalid magic tilde sequence (~~~).',
+  'title-invalid-too-long':
+    'The requested page title is too long. It must be no longer than $1 {{PLURAL:$1|byte|bytes}} in UTF-8 encoding.',
+  'title-invalid-leading-colon': 'The requested page title contains an invalid colon at the beginning.',
 };
 
 /** The English text MediaWiki's API gives for an invalid title. */
 export function titleInvalidMessage(reason: TitleInvalidReason, params: string[] = []): string {
-  return ENGLISH_REASONS[reason](params);
+  const first = params[0] ?? '';
+  return TITLE_INVALID_ENGLISH[reason]
+    .replace(/\{\{PLURAL:\$1\|([^|}]*)\|([^}]*)\}\}/, (_, one: string, many: string) => (first === '1' ? one : many))
+    .replace('$1', first);
 }
 
 /**

@@ -18,6 +18,15 @@ export function escapeXml(text: string): string {
   return escapeHtml(text).replace(NOT_XML_TEXT, '\uFFFD');
 }
 
+/**
+ * An XML element's text: as `escapeXml` but with `"` left as it is, as MediaWiki writes element
+ * content (`htmlspecialchars` with `ENT_NOQUOTES`).
+ */
+export function escapeXmlText(text: string): string {
+  if (!XML_SPECIAL.test(text)) return text;
+  return escapeHtmlText(text).replace(NOT_XML_TEXT, '\uFFFD');
+}
+
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters must be replaced
 const XML_SPECIAL = /[&<>"\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters must be replaced

@@ -138,7 +138,7 @@ function tree(next: () => number, depth: number): ResultValue {
       return list('item', items);
     }
     default: {
-      const keyed = new KeyedList('entry', pick<KeyedListMode>(['bcarray', 'bcassoc', 'assoc']));
+      const keyed = new KeyedList('entry', pick<KeyedListMode>(['bcarray', 'bcassoc', 'assoc', 'default']));
       const size = Math.floor(next() * 5);
       for (let i = 0; i < size; i++) keyed.set(pick(KEYS), tree(next, depth - 1));
       return keyed;

@@ -235,6 +235,79 @@ describe('page set', () => {
     assert.match(raw.body, /^<mediawiki xmlns="http:\/\/www.mediawiki.org\/xml\/export-0.11\/"/);
   });
 
+  test('an invalid title gives its reason as the error format gives a message', async () => {
+    const reason = async (errorformat: string) =>
+      (
+        await get({ action: 'query', titles: 'A{', errorformat, uselang: 'en', format: 'json', formatversion: '2' })
+      ).json().query.pages[0].invalidreason;
+    assert.equal(await reason('bc'), 'The requested page title contains invalid characters: "{".');
+    assert.deepEqual(await reason('plaintext'), {
+      code: 'title-invalid-characters',
+      text: 'The requested page title contains invalid characters: "{".',
+    });
+    // The title, escaped as wikitext, is the reason's last parameter.
+    assert.deepEqual(await reason('raw'), {
+      code: 'title-invalid-characters',
+      key: 'title-invalid-characters',
+      params: ['{', 'A&#123;'],
+    });
+    assert.deepEqual(await reason('none'), { code: 'title-invalid-characters' });
+  });
+
+  test('revids=0 gives badrevids as a list; missing titles take fake ids by the namespaces of all titles', async () => {
+    const bad = (await get({ action: 'query', revids: '0', format: 'json' })).json();
+    assert.deepEqual(bad.query.badrevids, [{ revid: 0, missing: '' }]);
+    const pages = (
+      await get({
+        action: 'query',
+        titles: 'Testwiki:Vandaļu gors|Diskussion:Fehlt|Testwiki:Gibtsnicht',
+        format: 'json',
+      })
+    ).json().query.pages;
+    // Namespace 4 came first (with a page that exists), so its missing title is -1.
+    assert.equal(pages['-1'].title, 'Testwiki:Gibtsnicht');
+    assert.equal(pages['-2'].title, 'Diskussion:Fehlt');
+  });
+
+  test('a missing MediaWiki: page whose message the software ships is known', async () => {
+    const pages = (
+      await get({
+        action: 'query',
+        titles: 'MediaWiki:Mainpage|MediaWiki:Mainpage/xx|MediaWiki:Gibtsnicht',
+        format: 'json',
+        formatversion: '2',
+      })
+    ).json().query.pages;
+    const known = Object.fromEntries(pages.map((p: { title: string; known?: boolean }) => [p.title, p.known]));
+    assert.deepEqual(known, {
+      'MediaWiki:Mainpage': true,
+      'MediaWiki:Mainpage/xx': true,
+      'MediaWiki:Gibtsnicht': undefined,
+    });
+  });
+
+  test('a title cleaning changed is reported encoded, before the titles normalised as given', async () => {
+    const body = (
+      await get({ action: 'query', titles: 'talk:X|Ko\u0308ln|talk:X', format: 'json', formatversion: '2' })
+    ).json();
+    assert.deepEqual(body.query.normalized, [
+      { fromencoded: true, from: 'Ko%CC%88ln', to: 'K\u00f6ln' },
+      { fromencoded: false, from: 'talk:X', to: 'Diskussion:X' },
+    ]);
+  });
+
+  test('a recentchanges generator re-runs from its first change while prop modules continue', async () => {
+    const base = { action: 'query', format: 'json', formatversion: '2' };
+    const first = (await get({ ...base, list: 'recentchanges', rclimit: '1', rcprop: 'timestamp|ids' })).json();
+    const change = first.query.recentchanges[0];
+    const stamp = (change.timestamp as string).replace(/\D/g, '');
+    const body = (
+      await get({ ...base, generator: 'recentchanges', grclimit: '30', prop: 'contributors', pclimit: '1' })
+    ).json();
+    assert.equal(body.continue.grccontinue, `${stamp}|${change.rcid}`);
+    assert.equal(body.continue.continue, 'grccontinue||');
+  });
+
   test('indexpageids lists the ids in page order', async () => {
     const body = (
       await get({

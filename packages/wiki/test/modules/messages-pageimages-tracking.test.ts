@@ -149,13 +149,14 @@ describeEachEngine('meta=allmessages, prop=pageimages and list=trackingcategorie
       pilimit: '2',
       piprop: 'name',
     });
-    assert.equal(limited.continue.picontinue, 2);
+    // The page to go on with, by its id (Wien's), as MediaWiki gives it.
+    assert.equal(limited.continue.picontinue, 246);
     const rest = await api().query({
       prop: 'pageimages',
       titles: 'Berlin|Hamburg|Wien',
       pilimit: '2',
       piprop: 'name',
-      picontinue: '2',
+      picontinue: '246',
     });
     assert.deepEqual(
       rest.query.pages.filter((p: any) => p.pageimage).map((p: any) => p.title),

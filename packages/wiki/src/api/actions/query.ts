@@ -269,7 +269,8 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   }
 
   let pagesList: KeyedList | undefined;
-  if (hasPageSet) pagesList = pages.writeInto(query, indexPageIds, interwikiUrls);
+  if (hasPageSet)
+    pagesList = pages.writeInto(query, indexPageIds, interwikiUrls, (m) => state.messageFormatter.formatMessage(m));
 
   const output: ModuleResult = {
     list: (element: string, key?: string): ResultArray => {

@@ -8,7 +8,7 @@
  *   false, except under the keys the object keeps as booleans, which print `""` or `false`; an
  *   object with nothing left to print is `[]`, or `{}` when marked as a map (`assoc`);
  * - booleans in arrays and keyed lists print as `""` or `false`;
- * - a KeyedList prints keyed (`bcarray`, `assoc`) or as an array (`bcassoc`), in insertion order.
+ * - a KeyedList prints keyed or as an array as `printsKeyed` says (tree.ts), in insertion order.
  *
  * A JavaScript object lists integer keys first, in ascending order, whatever the order they were
  * added in; a keyed list whose keys an object would reorder (pages by id, in title order), or an
@@ -27,7 +27,7 @@ function printable(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value === true ? '' : value;
   if (Array.isArray(value)) return printableItems(value);
   if (value instanceof KeyedList) {
-    if (value.mode === 'bcassoc') return printableItems(value.arrayItems());
+    if (!value.printsKeyed(1)) return printableItems(value.arrayItems());
     if (value.entries.size === 0) return [];
     const entries = new Map<string, unknown>();
     for (const [key, item] of value.entries) entries.set(key, printable(item));

@@ -84,8 +84,7 @@ function write(value: ResultValue | undefined, o: JsonOptions, out: string[], in
   } else if (Array.isArray(value)) {
     writeArray(value, o, out, indent);
   } else if (value instanceof KeyedList) {
-    const keyed = value.mode === 'assoc' || (value.mode === 'bcarray') === (o.formatVersion === 1);
-    if (keyed) writeEntries([...value.entries.entries()], o, out, indent);
+    if (value.printsKeyed(o.formatVersion)) writeEntries([...value.entries.entries()], o, out, indent);
     else writeArray(value.arrayItems(), o, out, indent);
   } else {
     const entries = objectEntries(value, o.formatVersion);

@@ -1,4 +1,4 @@
-import { escapeXml } from '../../text/escape.js';
+import { escapeXml, escapeXmlText } from '../../text/escape.js';
 import {
   CONTENT,
   ELEMENT,
@@ -36,7 +36,7 @@ export function toXml(root: ResultObject, options: { xslt?: string; includeNames
 function writeElement(tag: string, value: ResultValue, out: string[], extraAttributes = ''): void {
   const name = xmlName(tag);
   if (value === null || typeof value !== 'object') {
-    out.push(`<${name}${extraAttributes} xml:space="preserve">${escapeXml(scalarText(value))}</${name}>`);
+    out.push(`<${name}${extraAttributes} xml:space="preserve">${escapeXmlText(scalarText(value))}</${name}>`);
     return;
   }
   if (Array.isArray(value) || value instanceof KeyedList) {
@@ -60,7 +60,11 @@ function writeList(name: string, value: ResultArray | KeyedList, out: string[], 
 
 function writeItems(value: ResultArray | KeyedList, out: string[]): void {
   if (value instanceof KeyedList) {
-    for (const [key, item] of value.entries) writeItem(value.element, item, out, ` _idx="${escapeXml(key)}"`);
+    // A list with keys 0, 1, 2, ... is a plain list to MediaWiki's XML printer too (no `_idx`),
+    // but for a `bcassoc` one, which it keeps keyed.
+    const keyed = value.mode === 'bcassoc' || value.printsKeyed(1);
+    for (const [key, item] of value.entries)
+      writeItem(value.element, item, out, keyed ? ` _idx="${escapeXml(key)}"` : '');
   } else {
     const element = (value as ResultArray)[ELEMENT] ?? '_v';
     for (const item of value) writeItem(element, item, out, '');
@@ -73,7 +77,7 @@ function writeItem(element: string, item: ResultValue, out: string[], idx: strin
   } else if (Array.isArray(item) || item instanceof KeyedList) {
     writeList(xmlName(element), item, out, idx);
   } else {
-    out.push(`<${xmlName(element)}${idx}>${escapeXml(scalarText(item))}</${xmlName(element)}>`);
+    out.push(`<${xmlName(element)}${idx}>${escapeXmlText(scalarText(item))}</${xmlName(element)}>`);
   }
 }
 
@@ -103,7 +107,7 @@ function writeObject(name: string, object: ResultObject, out: string[], extraAtt
     return;
   }
   if (text !== undefined && children.length === 0) {
-    out.push(`<${name}${attributes} xml:space="preserve">${escapeXml(text)}</${name}>`);
+    out.push(`<${name}${attributes} xml:space="preserve">${escapeXmlText(text)}</${name}>`);
     return;
   }
   out.push(`<${name}${attributes}>`);
@@ -111,7 +115,7 @@ function writeObject(name: string, object: ResultObject, out: string[], extraAtt
   // Beside elements, the content is an element of its own, named by its key, after them.
   if (text !== undefined) {
     const element = xmlName(content as string);
-    out.push(`<${element} xml:space="preserve">${escapeXml(text)}</${element}>`);
+    out.push(`<${element} xml:space="preserve">${escapeXmlText(text)}</${element}>`);
   }
   out.push(`</${name}>`);
 }

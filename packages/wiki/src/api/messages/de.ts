@@ -140,4 +140,15 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-permissiondenied': 'Du hast keine Berechtigung, $1.',
   'action-deletedhistory': 'die Liste der gelöschten Versionen zu sehen',
   'action-deletedtext': 'gelöschten Versionstext anzusehen',
+  'title-invalid-empty': 'Der Seitentitel ist leer oder besteht nur aus einem Namensraum.',
+  'title-invalid-utf8': 'Der Seitentitel enthält eine ungültige UTF-8-Folge.',
+  'title-invalid-interwiki': 'Der Seitentitel enthält einen Interwiki-Link, der in Titeln nicht stehen darf.',
+  'title-invalid-talk-namespace': 'Der Seitentitel nennt eine Diskussionsseite, die es nicht geben kann.',
+  'title-invalid-characters': 'Der Seitentitel enthält Zeichen, die in Titeln nicht erlaubt sind: „$1“.',
+  'title-invalid-relative':
+    'Der Seitentitel ist ein relativer Pfad (./, ../): solche Titel sind ungültig, weil Browser sie oft nicht erreichen.',
+  'title-invalid-magic-tilde': 'Der Seitentitel enthält eine Tilden-Folge (~~~), die nicht erlaubt ist.',
+  'title-invalid-too-long':
+    'Der Seitentitel ist zu lang: in UTF-8 darf er höchstens $1 {{PLURAL:$1|Byte|Bytes}} lang sein.',
+  'title-invalid-leading-colon': 'Der Seitentitel beginnt mit einem Doppelpunkt, der dort nicht stehen darf.',
 };

@@ -1,9 +1,13 @@
+import { TITLE_INVALID_ENGLISH } from '../../site/title.js';
+
 /**
  * English texts of the API's errors and warnings, worded as MediaWiki words them: clients match
  * these strings. Placeholders `$1`, `$2`, ... take the message's parameters; `{{PLURAL:$n|one|many}}`
- * picks a form by the number in parameter n.
+ * picks a form by the number in parameter n. The reasons a title is invalid come from the title
+ * parser's catalogue.
  */
 export const ENGLISH_MESSAGES: Record<string, string> = {
+  ...TITLE_INVALID_ENGLISH,
   'api-usage-docref': 'See $1 for API usage.',
   'api-usage-mailinglist-ref':
     'Subscribe to the mediawiki-api-announce mailing list at &lt;https://lists.wikimedia.org/postorius/lists/mediawiki-api-announce.lists.wikimedia.org/&gt; for notice of API deprecations and breaking changes.',

@@ -56,27 +56,48 @@ export interface ResultArray extends Array<ResultValue> {
 
 /**
  * How a KeyedList prints: `bcarray` keyed in formatversion 1 and an array in 2 (`pages`), `bcassoc`
- * an array in 1 and keyed in 2 (`thumblimits`), `assoc` keyed in both (`namespaces`).
+ * an array in 1 and keyed in 2 (`thumblimits`), `assoc` keyed in both (`namespaces`), `default`
+ * in both as PHP prints an array (`badrevids`).
+ *
+ * Where a list prints as PHP prints an array (`bcarray`, `bcassoc` and `default` lists in
+ * formatversion 1, `bcarray` and `default` ones in XML, `default` ones in formatversion 2) it is an
+ * array, in the order of its keys, when its keys are 0, 1, 2, ..., n - 1, and keyed otherwise:
+ * `revids=0` gives `badrevids: [{revid: 0}]` and `pageids=0|1` gives `pages: [...]`, where other
+ * ids give objects.
  */
-export type KeyedListMode = 'bcarray' | 'bcassoc' | 'assoc';
+export type KeyedListMode = 'bcarray' | 'bcassoc' | 'assoc' | 'default';
 
 export class KeyedList {
   readonly entries = new Map<string, ResultValue>();
   constructor(
     readonly element: string,
     readonly mode: KeyedListMode = 'bcarray',
-    /**
-     * Printed as an array, the items come in the numeric order of their keys rather than in the
-     * order they were added (MediaWiki sorts a `BCarray` by key when it makes it a list): the
-     * page set's pages, whose fake ids of missing, invalid and special titles come first.
-     */
-    readonly sortedAsArray = false,
   ) {}
 
-  /** The items as an array prints them. */
+  /**
+   * The items as an array prints them: in the numeric order of their keys rather than in the order
+   * they were added, as MediaWiki sorts an array by key when it makes it a list (the page set's
+   * pages, whose fake ids of missing, invalid and special titles come first).
+   */
   arrayItems(): ResultValue[] {
-    if (!this.sortedAsArray) return [...this.entries.values()];
     return [...this.entries.entries()].sort((a, b) => Number(a[0]) - Number(b[0])).map(([, item]) => item);
+  }
+
+  /** Whether the keys are 0, 1, 2, ..., n - 1 in any order (a list to MediaWiki's printers). */
+  hasSequentialKeys(): boolean {
+    const size = this.entries.size;
+    for (const key of this.entries.keys()) {
+      const n = Number(key);
+      if (!Number.isInteger(n) || n < 0 || n >= size || String(n) !== key) return false;
+    }
+    return true;
+  }
+
+  /** Whether this list prints keyed in a formatversion (XML prints as formatversion 1 does). */
+  printsKeyed(formatVersion: 1 | 2): boolean {
+    if (this.mode === 'assoc') return true;
+    if (formatVersion === 2 && this.mode !== 'default') return this.mode === 'bcassoc';
+    return !this.hasSequentialKeys();
   }
 
   set(key: string | number, value: ResultValue): void {
@@ -94,8 +115,7 @@ export class KeyedList {
    * in insertion order when printed through `stringifyInOrder`.
    */
   toJSON(): ResultValue[] | Record<string, unknown> {
-    if (this.mode === 'bcarray') return this.arrayItems();
-    return objectOfEntries(this.entries);
+    return this.printsKeyed(2) ? objectOfEntries(this.entries) : this.arrayItems();
   }
 }
 

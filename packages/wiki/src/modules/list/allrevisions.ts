@@ -88,6 +88,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   }
 
   if (ctx.generator) {
+    // Prop modules that continue re-run the generator from this batch's first revision.
+    if (rows.length > 0) ctx.setGeneratorNonContinue(continueAt(rows[0] as RevisionRow));
     // The revisions go to the page set (prop modules then show those revisions); with
     // `generatetitles`, their pages.
     if (p.generatetitles === true) ctx.generator.addPageIds([...new Set(rows.map((r) => r.pageId))]);

@@ -171,6 +171,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   pageOfRows(ctx, rows, limit, continueAt);
 
   if (ctx.generator) {
+    // Prop modules that continue re-run the generator from this batch's first change, as
+    // MediaWiki does for a list that grows at its start.
+    if (rows.length > 0) ctx.setGeneratorNonContinue(continueAt(rows[0]));
     if (p.generaterevisions === true) {
       ctx.generator.addRevisionIds(rows.map((r) => r.rc_this_oldid).filter((id) => id > 0));
     } else {

@@ -1,3 +1,4 @@
+import { badContinue } from '../../api/errors.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
@@ -81,27 +82,33 @@ function imageFields(ctx: ContextOf<typeof descriptor>, file: FileVersion, prop:
 }
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
-  const offset = ctx.params.continue ?? 0;
   const limit = ctx.params.limit;
   const all = ctx.pages.goodPages();
+  // `continue` names the page to go on with by its id, as MediaWiki's does; a page that is not
+  // in the set, or is its first page, is no place to continue from.
+  let offset = 0;
+  if (ctx.params.continue !== undefined) {
+    offset = all.findIndex((page) => page.pageid === ctx.params.continue);
+    if (offset <= 0) throw badContinue();
+  }
   const pages = all.slice(offset, offset + limit);
-  if (offset + limit < all.length) ctx.setContinue(offset + limit);
+  if (offset + limit < all.length) ctx.setContinue(all[offset + limit].pageid);
   const prop = new Set(ctx.params.prop);
   const images = await pageImages(ctx, pages);
   const files =
     prop.has('thumbnail') || prop.has('original')
       ? await currentVersions(ctx.store, [...new Set(images.values())])
       : new Map<string, FileVersion>();
-  for (const [index, page] of pages.entries()) {
+  for (const page of pages) {
     const name = images.get(page.pageid);
     const answer = ctx.result.page(page.pageid);
     if (name === undefined || answer === undefined) continue;
     const file = files.get(name);
     const fields: ResultObject = file ? imageFields(ctx, file, prop) : {};
     if (prop.has('name')) fields.pageimage = name;
-    // A full answer continues with this page (continue is an offset into the page set).
+    // A full answer continues with this page.
     if (!ctx.result.fits(fields)) {
-      ctx.setContinue(offset + index);
+      ctx.setContinue(page.pageid);
       break;
     }
     Object.assign(answer, fields);

@@ -1,0 +1,52 @@
+/**
+ * Keyed lists (result/tree.ts) in every printer: a list whose keys are 0, 1, ..., n - 1 prints as
+ * MediaWiki prints such an array where its type lets PHP decide (an array, in key order, without
+ * `_idx` in XML); any other keys print keyed.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { toJson } from '../../src/api/format/json.js';
+import { toPhp } from '../../src/api/format/php.js';
+import { toXml } from '../../src/api/format/xml.js';
+import { KeyedList, type KeyedListMode } from '../../src/api/result/tree.js';
+
+function keyed(mode: KeyedListMode, keys: number[]): KeyedList {
+  const out = new KeyedList('rev', mode);
+  for (const key of keys) out.set(key, { revid: key });
+  return out;
+}
+
+const json = (value: KeyedList, formatVersion: 1 | 2) =>
+  toJson({ badrevids: value }, { formatVersion, escapeNonAscii: false, pretty: false });
+
+test('a default list is an array in both JSON versions when its keys are 0..n-1, in key order', () => {
+  for (const formatVersion of [1, 2] as const) {
+    assert.equal(json(keyed('default', [0]), formatVersion), '{"badrevids":[{"revid":0}]}');
+    assert.equal(json(keyed('default', [1, 0]), formatVersion), '{"badrevids":[{"revid":0},{"revid":1}]}');
+    assert.equal(
+      json(keyed('default', [0, 99999]), formatVersion),
+      '{"badrevids":{"0":{"revid":0},"99999":{"revid":99999}}}',
+    );
+  }
+});
+
+test('bcarray and bcassoc lists follow the same rule in formatversion 1 only', () => {
+  assert.equal(json(keyed('bcarray', [0, 1]), 1), '{"badrevids":[{"revid":0},{"revid":1}]}');
+  assert.equal(json(keyed('bcarray', [-1, 5]), 1), '{"badrevids":{"-1":{"revid":-1},"5":{"revid":5}}}');
+  assert.equal(json(keyed('bcarray', [5, -1]), 2), '{"badrevids":[{"revid":-1},{"revid":5}]}');
+  assert.equal(json(keyed('bcassoc', [0, 1]), 1), '{"badrevids":[{"revid":0},{"revid":1}]}');
+  assert.equal(json(keyed('bcassoc', [0, 1]), 2), '{"badrevids":{"0":{"revid":0},"1":{"revid":1}}}');
+  assert.equal(json(keyed('assoc', [0]), 1), '{"badrevids":{"0":{"revid":0}}}');
+});
+
+test('XML leaves out _idx where the list is an array, but for bcassoc and assoc lists', () => {
+  const xml = (value: KeyedList) => toXml({ badrevids: value }).replace(/^<\?xml[^>]*\?>/, '');
+  assert.equal(xml(keyed('default', [0])), '<api><badrevids><rev revid="0" /></badrevids></api>');
+  assert.equal(xml(keyed('bcarray', [0, 1])), '<api><badrevids><rev revid="0" /><rev revid="1" /></badrevids></api>');
+  assert.equal(xml(keyed('bcarray', [-1])), '<api><badrevids><rev _idx="-1" revid="-1" /></badrevids></api>');
+  assert.equal(xml(keyed('bcassoc', [0])), '<api><badrevids><rev _idx="0" revid="0" /></badrevids></api>');
+});
+
+test('PHP serialisation gives a list with keys 0..n-1 its items in key order', () => {
+  assert.equal(toPhp(keyed('default', [1, 0]), 1), 'a:2:{i:0;a:1:{s:5:"revid";i:0;}i:1;a:1:{s:5:"revid";i:1;}}');
+});
