@@ -48,21 +48,50 @@ const STATUS_EVENTS: Record<string, WebhookEventType | undefined> = {
   expired: 'invoice.expired',
 };
 
+/** One event of a change, with the payment it is about (null for a status event without a cause). */
+export interface ChangeEvent {
+  type: WebhookEventType;
+  payment: PaymentConcerned | null;
+}
+
+/** What a recorded change is, beyond the invoice's new state. */
+export interface ChangeContext {
+  /** The invoice was created by this change. */
+  created?: boolean;
+  /** The payments credited to the invoice or undone by the change, in order. */
+  causes?: readonly ChangeCause[];
+  /** `amountPaid` before the change; left out, the amount after it less the payments it credited. */
+  amountPaidBefore?: bigint;
+}
+
 /**
- * The events of one recorded change, in the order a receiver should see them: the payment first,
- * then the status it led to, then `invoice.paid_late` when a late payment completes the amount of
- * an expired invoice.
+ * The events of one recorded change, in the order a receiver should see them: each payment
+ * credited or undone (in the order given), then the status it led to (carrying the last payment
+ * concerned), then `invoice.paid_late` when late payments complete the amount of an expired
+ * invoice. An invoice that returns to `open` (its payment left a chain ledger) causes only the
+ * `invoice.payment_reverted` of that payment; `invoice.created` is sent once, on creation.
  */
-export function eventsOfChange(change: InvoiceChange, cause?: ChangeCause): WebhookEventType[] {
-  const types: WebhookEventType[] = [];
-  if (cause?.kind === 'payment_credited') types.push('invoice.payment_received');
-  if (cause?.kind === 'payment_reverted') types.push('invoice.payment_reverted');
-  const status = change.statusChange ? STATUS_EVENTS[change.statusChange.status] : undefined;
-  if (status) types.push(status);
-  if (cause?.kind === 'payment_credited' && cause.payment.late && change.invoice.status === 'expired') {
-    const required = amountRequired(change.invoice);
-    const before = change.invoice.amountPaid - cause.payment.amount;
-    if (before < required && change.invoice.amountPaid >= required) types.push('invoice.paid_late');
+export function eventsOfChange(change: InvoiceChange, context: ChangeContext = {}): ChangeEvent[] {
+  const causes = context.causes ?? [];
+  const events: ChangeEvent[] = causes.map((cause) => ({
+    type: cause.kind === 'payment_credited' ? 'invoice.payment_received' : 'invoice.payment_reverted',
+    payment: cause.payment,
+  }));
+  const last = causes.at(-1)?.payment ?? null;
+  const next = change.statusChange?.status;
+  const status = next === 'open' && !context.created ? undefined : next ? STATUS_EVENTS[next] : undefined;
+  if (status) events.push({ type: status, payment: last });
+  const credited = causes.filter((c) => c.kind === 'payment_credited');
+  const before =
+    context.amountPaidBefore ?? credited.reduce((sum, c) => sum - c.payment.amount, change.invoice.amountPaid);
+  const required = amountRequired(change.invoice);
+  if (
+    change.invoice.status === 'expired' &&
+    change.invoice.flags.late &&
+    before < required &&
+    change.invoice.amountPaid >= required
+  ) {
+    events.push({ type: 'invoice.paid_late', payment: last });
   }
-  return types;
+  return events;
 }

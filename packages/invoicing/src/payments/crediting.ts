@@ -50,16 +50,18 @@ export async function creditLedgerPayment(
     applyPayment(credited, { amount: payment.amount, ledgerTime: payment.time }, options.now),
     {
       now: options.now,
-      cause: {
-        kind: 'payment_credited',
-        payment: {
-          txId: payment.txId,
-          opIndex: payment.opIndex,
-          amount: payment.amount,
-          ledgerTime: payment.time,
-          late: !isInTime(credited, payment.time),
+      causes: [
+        {
+          kind: 'payment_credited',
+          payment: {
+            txId: payment.txId,
+            opIndex: payment.opIndex,
+            amount: payment.amount,
+            ledgerTime: payment.time,
+            late: !isInTime(credited, payment.time),
+          },
         },
-      },
+      ],
     },
   );
   return credited.id;
