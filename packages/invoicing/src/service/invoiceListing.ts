@@ -2,7 +2,13 @@ import type { Invoice } from '../domain/invoice.js';
 import { amountDue } from '../domain/invoice.js';
 import { formatCoin, formatEur, formatRate } from '../domain/money.js';
 import type { InvoicingDb } from '../store/database.js';
-import { type InvoiceListQuery, listInvoices, readTimelines } from '../store/invoices.js';
+import {
+  findInvoiceVersions,
+  type InvoiceListQuery,
+  type ListedInvoice,
+  listInvoices,
+  readTimelines,
+} from '../store/invoices.js';
 import { paymentsOfInvoices } from '../store/ledgerPayments.js';
 import { merchantInvoiceJson, toPublicInvoice } from './publicInvoice.js';
 
@@ -29,34 +35,39 @@ export async function renderInvoicePage(
 /**
  * Rendered merchant views of listed invoices, reused while an invoice's change counter stays the
  * same (every change of an invoice, its payments or its timeline moves the counter, whichever
- * process makes it). Bounded: the oldest entries leave first.
+ * process makes it). Only the invoices whose view is missing or stale are read in full. Bounded:
+ * the oldest entries leave first.
  */
 export class ListedViewCache {
   private readonly views = new Map<string, { version: number; json: string }>();
 
   constructor(private readonly capacity = 20_000) {}
 
-  async render(
-    db: InvoicingDb,
-    page: { invoice: Invoice; version: number }[],
-    baseUrl: string,
-    coinDecimals?: number,
-  ): Promise<string[]> {
-    const stale = page.filter((p) => this.views.get(p.invoice.id)?.version !== p.version);
+  async render(db: InvoicingDb, page: ListedInvoice[], baseUrl: string, coinDecimals?: number): Promise<string[]> {
+    const stale = page.filter((p) => this.views.get(p.id)?.version !== p.version);
     if (stale.length > 0) {
+      // Read again in full, each with its counter as of this read (a change made since the page
+      // was read shows, and is labelled, as the newer version).
+      const read = await findInvoiceVersions(
+        db,
+        stale.map((p) => p.id),
+      );
       const fresh = await renderInvoicePage(
         db,
-        stale.map((p) => p.invoice),
+        read.map((r) => r.invoice),
         baseUrl,
         coinDecimals,
       );
-      stale.forEach((p, i) => {
-        this.views.delete(p.invoice.id);
-        this.views.set(p.invoice.id, { version: p.version, json: fresh[i]! });
+      read.forEach(({ invoice, version }, i) => {
+        this.views.delete(invoice.id);
+        this.views.set(invoice.id, { version, json: fresh[i]! });
       });
       while (this.views.size > this.capacity) this.views.delete(this.views.keys().next().value!);
     }
-    return page.map((p) => this.views.get(p.invoice.id)!.json);
+    return page.flatMap((p) => {
+      const view = this.views.get(p.id);
+      return view ? [view.json] : [];
+    });
   }
 }
 

@@ -545,9 +545,9 @@ export class InvoicingService {
    */
   async listInvoicesJson(query: InvoiceListQuery): Promise<{ data: string[]; hasMore: boolean }> {
     let page = await listInvoiceVersions(this.db, { ...query, limit: query.limit + 1 });
-    const overdue = page.filter((p) => p.invoice.status === 'open' && this.now() >= p.invoice.expiresAt * 1000);
+    const overdue = page.filter((p) => p.status === 'open' && this.now() >= p.expiresAt * 1000);
     if (overdue.length > 0) {
-      for (const { invoice } of overdue) await this.expireInvoice(invoice.id);
+      for (const invoice of overdue) await this.expireInvoice(invoice.id);
       page = await listInvoiceVersions(this.db, { ...query, limit: query.limit + 1 });
     }
     const hasMore = page.length > query.limit;

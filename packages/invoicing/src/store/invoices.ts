@@ -1,7 +1,7 @@
 import { precompiled } from '@svc/common';
 import type { Invoice, InvoiceChange, InvoiceStatus, TimelineEntry } from '../domain/invoice.js';
 import type { Currency } from '../domain/money.js';
-import type { ChangeCause } from '../domain/webhookEvents.js';
+import type { ChangeContext } from '../domain/webhookEvents.js';
 import { announceInvoiceChange } from './changeNotices.js';
 import type { InvoicingDb } from './database.js';
 import { big, needsRowLocks, num } from './database.js';
@@ -112,12 +112,14 @@ export async function insertInvoice(db: InvoicingDb, change: InvoiceChange): Pro
 /**
  * Stores an invoice's new state, appends its status change, if any, and records the webhook events
  * the change causes (call inside a transaction). This is where every change of an invoice is
- * recorded: `cause` names the payment credited or undone, `now` when it happened.
+ * recorded: `causes` name the payments credited or undone by it (in order), `amountPaidBefore`
+ * the amount paid before it when that is not the new amount less the payments credited, `now`
+ * when it happened.
  */
 export async function saveInvoiceChange(
   db: InvoicingDb,
   change: InvoiceChange,
-  context: { now?: number; cause?: ChangeCause } = {},
+  context: Omit<ChangeContext, 'created'> & { now?: number } = {},
 ): Promise<void> {
   const row = toRow(change.invoice);
   const {
@@ -138,7 +140,8 @@ export async function saveInvoiceChange(
   if (change.statusChange) await appendTimeline(db, id, change.statusChange);
   await recordInvoiceEvents(db, change, row, {
     now: context.now ?? change.statusChange?.at ?? Date.now(),
-    cause: context.cause,
+    causes: context.causes,
+    amountPaidBefore: context.amountPaidBefore,
   });
   await announceInvoiceChange(db, id);
 }
@@ -206,7 +209,7 @@ export interface InvoiceListQuery {
 }
 
 function listQuery(db: InvoicingDb, query: InvoiceListQuery) {
-  let select = db.selectFrom('invoices').selectAll().where('merchant_id', '=', query.merchantId);
+  let select = db.selectFrom('invoices').where('merchant_id', '=', query.merchantId);
   if (query.status) select = select.where('status', '=', query.status);
   if (query.search) {
     const pattern = `%${query.search.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -226,18 +229,49 @@ function listQuery(db: InvoicingDb, query: InvoiceListQuery) {
 
 /** A merchant's invoices, newest first, one page at a time (keyset paging). */
 export async function listInvoices(db: InvoicingDb, query: InvoiceListQuery): Promise<Invoice[]> {
-  return (await listQuery(db, query).execute()).map(toInvoice);
+  return (await listQuery(db, query).selectAll().execute()).map(toInvoice);
 }
 
-/** The same page with each invoice's change counter, which moves with every change of it. */
-export async function listInvoiceVersions(
-  db: InvoicingDb,
-  query: InvoiceListQuery,
-): Promise<{ invoice: Invoice; version: number }[]> {
-  return (await listQuery(db, query).execute()).map((row) => ({
-    invoice: toInvoice(row),
+/** An invoice of a listed page as far as a cache of rendered views needs it. */
+export interface ListedInvoice {
+  id: string;
+  /** The change counter: it moves with every change of the invoice, its payments or its timeline. */
+  version: number;
+  status: InvoiceStatus;
+  /** Unix seconds. */
+  expiresAt: number;
+}
+
+/**
+ * The same page as `listInvoices`, reading only what tells whether a rendered view is still
+ * current (five columns rather than every column of every row: most of a list request's database
+ * time is spent turning columns into values).
+ */
+export async function listInvoiceVersions(db: InvoicingDb, query: InvoiceListQuery): Promise<ListedInvoice[]> {
+  const rows = await listQuery(db, query).select(['id', 'version', 'status', 'expires_at']).execute();
+  return rows.map((row) => ({
+    id: row.id,
     version: num(row.version ?? 0),
+    status: row.status as InvoiceStatus,
+    expiresAt: num(row.expires_at),
   }));
+}
+
+/** Invoices by id with their change counters (any order; unknown ids are left out). */
+export async function findInvoiceVersions(
+  db: InvoicingDb,
+  ids: string[],
+): Promise<{ invoice: Invoice; version: number }[]> {
+  const found: { invoice: Invoice; version: number }[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const row of rows) found.push({ invoice: toInvoice(row), version: num(row.version ?? 0) });
+  }
+  return found;
 }
 
 /** The timelines of several invoices at once, by invoice id. */
