@@ -82,15 +82,22 @@ function onlyFields(body: { [key: string]: JsonValue }, allowed: string[]) {
   }
 }
 
+type MerchantOf = (request: FastifyRequest) => Promise<string>;
+
 /** The routes that need the merchant's key: listing and exporting invoices, and webhook endpoints. */
 export function registerMerchantApiRoutes(
   app: FastifyInstance,
   service: InvoicingService,
   limits: Pick<ApiLimits, 'authFailures'>,
 ) {
-  const merchantOf = async (request: FastifyRequest) =>
+  const merchantOf: MerchantOf = async (request) =>
     (await authenticateMerchant(request, bodyObject(request), service, limits)).merchantId;
+  registerInvoiceListRoutes(app, service, merchantOf);
+  registerWebhookEndpointRoutes(app, service, merchantOf);
+  registerWebhookDeliveryRoutes(app, service, merchantOf);
+}
 
+function registerInvoiceListRoutes(app: FastifyInstance, service: InvoicingService, merchantOf: MerchantOf) {
   app.get('/api/invoices', async (request, reply) => {
     const merchantId = await merchantOf(request);
     const query = request.query as Query;
@@ -129,7 +136,9 @@ export function registerMerchantApiRoutes(
       .type('text/csv; charset=utf-8')
       .send(Readable.from(service.exportInvoicesCsv(filters)));
   });
+}
 
+function registerWebhookEndpointRoutes(app: FastifyInstance, service: InvoicingService, merchantOf: MerchantOf) {
   const hooks = service.webhooks;
   app.post('/api/webhook-endpoints', async (request, reply) => {
     const merchantId = await merchantOf(request);
@@ -182,7 +191,10 @@ export function registerMerchantApiRoutes(
     const deliveryId = await hooks.sendTestEvent(merchantId, request.params.id);
     return reply.code(202).header('cache-control', 'no-store').send({ delivery_id: deliveryId });
   });
+}
 
+function registerWebhookDeliveryRoutes(app: FastifyInstance, service: InvoicingService, merchantOf: MerchantOf) {
+  const hooks = service.webhooks;
   app.get<{ Params: { id: string } }>('/api/webhook-endpoints/:id/deliveries', async (request, reply) => {
     const merchantId = await merchantOf(request);
     const deliveries = await hooks.deliveries(merchantId, request.params.id, 50);
