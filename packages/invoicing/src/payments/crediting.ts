@@ -3,7 +3,7 @@ import { normaliseMessage } from '../domain/references.js';
 import type { LedgerPayment } from '../ledger/ledger.js';
 import type { InvoicingDb } from '../store/database.js';
 import { findInvoiceForUpdate, saveInvoiceChange } from '../store/invoices.js';
-import { recordPaymentOnce } from '../store/ledgerPayments.js';
+import { recordPaymentOnce } from '../store/ledger-payments.js';
 
 export type UnmatchedReason = 'no_message' | 'unknown_message' | 'not_native' | 'wrong_recipient' | 'after_late_window';
 

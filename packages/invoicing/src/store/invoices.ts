@@ -1,12 +1,12 @@
 import { precompiled } from '@svc/common';
 import type { Invoice, InvoiceChange, InvoiceStatus, TimelineEntry } from '../domain/invoice.js';
 import type { Currency } from '../domain/money.js';
-import type { ChangeContext } from '../domain/webhookEvents.js';
-import { announceInvoiceChange } from './changeNotices.js';
+import type { ChangeContext } from '../domain/webhook-events.js';
+import { announceInvoiceChange } from './change-notices.js';
 import type { InvoicingDb } from './database.js';
 import { big, needsRowLocks, num } from './database.js';
 import type { InvoiceTable } from './schema.js';
-import { recordInvoiceEvents } from './webhookOutbox.js';
+import { recordInvoiceEvents } from './webhook-outbox.js';
 
 export function toInvoice(row: InvoiceTable): Invoice {
   return {

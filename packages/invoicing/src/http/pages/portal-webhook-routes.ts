@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { InvoicingError } from '../../domain/errors.js';
 import type { InvoiceStatus } from '../../domain/invoice.js';
-import { WEBHOOK_EVENT_TYPES } from '../../domain/webhookEvents.js';
+import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook-events.js';
 import { renderNotFoundPage } from '../../web/pages/error-pages.js';
 import type { FormState } from '../../web/pages/portal/form.js';
 import { renderWebhookEndpointPage, renderWebhooksPage } from '../../web/pages/portal/webhook-pages.js';

@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { PollingLoop } from '../payments/pollingLoop.js';
+import { PollingLoop } from '../payments/polling-loop.js';
 import { type InvoicingDb, type InvoicingStore, inTransaction } from '../store/database.js';
 import {
   type AttemptRecord,
@@ -8,9 +8,9 @@ import {
   pruneWebhookHistory,
   recordAttempt,
 } from '../store/webhooks.js';
-import { renderEventBody } from './webhookPayload.js';
-import type { SecretBox } from './webhookSecrets.js';
-import type { SendResult, WebhookSender } from './webhookSender.js';
+import { renderEventBody } from './webhook-payload.js';
+import type { SecretBox } from './webhook-secrets.js';
+import type { SendResult, WebhookSender } from './webhook-sender.js';
 
 /**
  * Waits before the 2nd, 3rd, ... attempt (ms after the previous one), as the Standard Webhooks

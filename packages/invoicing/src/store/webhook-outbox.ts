@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { InvoiceChange } from '../domain/invoice.js';
-import { type ChangeContext, eventsOfChange, type WebhookEventType } from '../domain/webhookEvents.js';
+import { type ChangeContext, eventsOfChange, type WebhookEventType } from '../domain/webhook-events.js';
 import type { InvoicingDb } from './database.js';
 import { num } from './database.js';
 import type { InvoiceTable, LedgerPaymentTable } from './schema.js';

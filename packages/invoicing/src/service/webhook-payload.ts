@@ -1,9 +1,9 @@
 import type { InvoiceStatus } from '../domain/invoice.js';
 import { formatCoin } from '../domain/money.js';
 import { toInvoice } from '../store/invoices.js';
-import { toRecorded } from '../store/ledgerPayments.js';
-import type { EventSnapshot } from '../store/webhookOutbox.js';
-import { publicInvoiceJson, toPublicInvoice } from './publicInvoice.js';
+import { toRecorded } from '../store/ledger-payments.js';
+import type { EventSnapshot } from '../store/webhook-outbox.js';
+import { publicInvoiceJson, toPublicInvoice } from './public-invoice.js';
 
 const str = JSON.stringify;
 

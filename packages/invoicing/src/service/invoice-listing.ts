@@ -9,8 +9,8 @@ import {
   listInvoices,
   readTimelines,
 } from '../store/invoices.js';
-import { paymentsOfInvoices } from '../store/ledgerPayments.js';
-import { merchantInvoiceJson, toPublicInvoice } from './publicInvoice.js';
+import { paymentsOfInvoices } from '../store/ledger-payments.js';
+import { merchantInvoiceJson, toPublicInvoice } from './public-invoice.js';
 
 /**
  * A merchant's invoices for the API's list and the CSV export: pages read by keyset (newest

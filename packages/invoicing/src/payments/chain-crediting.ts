@@ -1,5 +1,5 @@
 import { type Invoice, isInTime, settleInvoice } from '../domain/invoice.js';
-import type { ChangeCause } from '../domain/webhookEvents.js';
+import type { ChangeCause } from '../domain/webhook-events.js';
 import type { ChainBlock, ChainOutput } from '../ledger/ledger.js';
 import {
   countConfirmations,
@@ -12,10 +12,10 @@ import {
   saveFollowedBlock,
   unconfirmAbove,
   unconfirmedPayments,
-} from '../store/chainLedger.js';
+} from '../store/chain-ledger.js';
 import type { InvoicingDb } from '../store/database.js';
 import { findInvoicesForUpdate, saveInvoiceChange } from '../store/invoices.js';
-import { type RecordedPayment, recordPaymentOnce } from '../store/ledgerPayments.js';
+import { type RecordedPayment, recordPaymentOnce } from '../store/ledger-payments.js';
 import { markAddressUsed } from '../store/merchants.js';
 
 /**

@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalidRequest } from '../domain/errors.js';
 import type { InvoiceStatus } from '../domain/invoice.js';
 import { looksLikeInvoiceId, normaliseMessage } from '../domain/references.js';
-import type { InvoicingService } from '../service/invoicingService.js';
+import type { InvoicingService } from '../service/invoicing-service.js';
 import type { InvoiceListQuery } from '../store/invoices.js';
-import { type ApiLimits, authenticateMerchant, isObject } from './apiRoutes.js';
-import type { JsonValue } from './strictJson.js';
+import { type ApiLimits, authenticateMerchant, isObject } from './api-routes.js';
+import type { JsonValue } from './strict-json.js';
 
 /** Statuses a list may be filtered by (those a ledger with confirmations adds included). */
 const STATUSES = ['open', 'processing', 'paid', 'expired'];
