@@ -3,6 +3,7 @@ import type { InvoiceChange } from '../domain/invoice.js';
 import { type ChangeContext, eventsOfChange, type WebhookEventType } from '../domain/webhook-events.js';
 import type { InvoicingDb } from './database.js';
 import { num } from './database.js';
+import { paymentRowsOfInvoice } from './ledger-payments.js';
 import type { InvoiceTable, LedgerPaymentTable } from './schema.js';
 
 /**
@@ -86,15 +87,7 @@ export async function recordInvoiceEvents(
       }
     : {
         invoice: row,
-        payments: await db
-          .selectFrom('ledger_payments')
-          .selectAll()
-          .where('invoice_id', '=', invoiceId)
-          .where('dropped_at', 'is', null)
-          .orderBy('ledger_time')
-          .orderBy('tx_id')
-          .orderBy('op_index')
-          .execute(),
+        payments: await paymentRowsOfInvoice(db, invoiceId),
         timeline: (
           await db
             .selectFrom('invoice_timeline')
