@@ -120,11 +120,8 @@ function registerInvoiceListRoutes(app: FastifyInstance, service: InvoicingServi
       }
       after = { createdAt: from.createdAt, id: from.id };
     }
-    const page = await service.listInvoicesJson({ ...filters, limit, after });
-    return reply
-      .header('cache-control', 'no-store')
-      .type('application/json')
-      .send(`{"object":"list","data":[${page.data.join(',')}],"has_more":${page.hasMore}}`);
+    const body = await service.listInvoicesJson({ ...filters, limit, after });
+    return reply.header('cache-control', 'no-store').type('application/json').send(body);
   });
 
   app.get('/api/invoices/export.csv', async (request, reply) => {

@@ -40,8 +40,58 @@ export async function renderInvoicePage(
  */
 export class ListedViewCache {
   private readonly views = new Map<string, { version: number; json: string }>();
+  /** Whole answers by query: reused while the page holds the same invoices at the same versions. */
+  private readonly answers = new Map<string, { signature: string; body: Buffer }>();
+  private answerBytes = 0;
 
-  constructor(private readonly capacity = 20_000) {}
+  constructor(
+    private readonly capacity = 20_000,
+    private readonly answerCapacityBytes = 16 * 1024 * 1024,
+  ) {}
+
+  /**
+   * The list answer (`{"object":"list","data":[…],"has_more":…}`) of a page read with one row
+   * more than `query.limit`, as bytes: the same page of the same invoice versions answers the
+   * bytes made last time, so a repeated list costs the page's read and no rendering or encoding.
+   */
+  async renderList(
+    db: InvoicingDb,
+    page: ListedInvoice[],
+    query: InvoiceListQuery,
+    baseUrl: string,
+    coinDecimals?: number,
+  ): Promise<Buffer> {
+    const key = JSON.stringify([
+      query.merchantId,
+      query.status,
+      query.search,
+      query.orderRef,
+      query.createdFrom,
+      query.createdBefore,
+      query.limit,
+      query.after?.createdAt,
+      query.after?.id,
+    ]);
+    const signature = page.map((p) => `${p.id}:${p.version}`).join(',');
+    const known = this.answers.get(key);
+    if (known?.signature === signature) return known.body;
+    const hasMore = page.length > query.limit;
+    const data = await this.render(db, page.slice(0, query.limit), baseUrl, coinDecimals);
+    const body = Buffer.from(`{"object":"list","data":[${data.join(',')}],"has_more":${hasMore}}`);
+    if (known) this.forgetAnswer(key, known.body);
+    this.answers.set(key, { signature, body });
+    this.answerBytes += body.length;
+    while (this.answerBytes > this.answerCapacityBytes) {
+      const [oldest, entry] = this.answers.entries().next().value!;
+      this.forgetAnswer(oldest, entry.body);
+    }
+    return body;
+  }
+
+  private forgetAnswer(key: string, body: Buffer): void {
+    this.answers.delete(key);
+    this.answerBytes -= body.length;
+  }
 
   async render(db: InvoicingDb, page: ListedInvoice[], baseUrl: string, coinDecimals?: number): Promise<string[]> {
     const stale = page.filter((p) => this.views.get(p.id)?.version !== p.version);

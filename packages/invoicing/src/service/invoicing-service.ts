@@ -540,24 +540,18 @@ export class InvoicingService {
   }
 
   /**
-   * A page of the merchant's invoices as the API lists them (each the JSON of the public view
-   * with the merchant's metadata), newest first; invoices whose time is up are expired first.
+   * A page of the merchant's invoices as the API answers it (`{"object":"list","data":[…],
+   * "has_more":…}`, each invoice the JSON of its public view with the merchant's metadata), newest
+   * first, as bytes; invoices whose time is up are expired first.
    */
-  async listInvoicesJson(query: InvoiceListQuery): Promise<{ data: string[]; hasMore: boolean }> {
+  async listInvoicesJson(query: InvoiceListQuery): Promise<Buffer> {
     let page = await listInvoiceVersions(this.db, { ...query, limit: query.limit + 1 });
     const overdue = page.filter((p) => p.status === 'open' && this.now() >= p.expiresAt * 1000);
     if (overdue.length > 0) {
       for (const invoice of overdue) await this.expireInvoice(invoice.id);
       page = await listInvoiceVersions(this.db, { ...query, limit: query.limit + 1 });
     }
-    const hasMore = page.length > query.limit;
-    const data = await this.listedViews.render(
-      this.db,
-      page.slice(0, query.limit),
-      this.settings.baseUrl,
-      this.ledger.decimals,
-    );
-    return { data, hasMore };
+    return this.listedViews.renderList(this.db, page, query, this.settings.baseUrl, this.ledger.decimals);
   }
 
   /** The merchant's invoices as CSV lines (header first), read page by page. */

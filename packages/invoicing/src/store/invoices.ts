@@ -208,11 +208,17 @@ export interface InvoiceListQuery {
   after?: { createdAt: number; id: string };
 }
 
+const LIST_FILTERS = ['status', 'search', 'orderRef', 'createdFrom', 'createdBefore', 'after'] as const;
+
+function likePattern(search: string): string {
+  return `%${search.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 function listQuery(db: InvoicingDb, query: InvoiceListQuery) {
   let select = db.selectFrom('invoices').where('merchant_id', '=', query.merchantId);
   if (query.status) select = select.where('status', '=', query.status);
   if (query.search) {
-    const pattern = `%${query.search.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = likePattern(query.search);
     select = select.where((eb) => eb('order_ref', 'like', eb.val(pattern)));
   }
   if (query.orderRef !== undefined) select = select.where('order_ref', '=', query.orderRef);
@@ -248,7 +254,23 @@ export interface ListedInvoice {
  * time is spent turning columns into values).
  */
 export async function listInvoiceVersions(db: InvoicingDb, query: InvoiceListQuery): Promise<ListedInvoice[]> {
-  const rows = await listQuery(db, query).select(['id', 'version', 'status', 'expires_at']).execute();
+  // Compiled once per shape (which filters are present), named after that shape; the parameters
+  // in the order `listQuery` adds them (checked against the compiled query the first time).
+  const present = LIST_FILTERS.filter((f) => query[f] !== undefined && query[f] !== '');
+  const parameters: unknown[] = [query.merchantId];
+  for (const filter of present) {
+    if (filter === 'search') parameters.push(likePattern(query.search!));
+    else if (filter === 'after') parameters.push(query.after!.createdAt, query.after!.createdAt, query.after!.id);
+    else parameters.push(query[filter]);
+  }
+  parameters.push(query.limit);
+  const compiled = precompiled(
+    db,
+    `invoice list versions: ${present.join(', ') || 'merchant only'}`,
+    (d) => listQuery(d, query).select(['id', 'version', 'status', 'expires_at']),
+    parameters,
+  );
+  const { rows } = await db.executeQuery(compiled);
   return rows.map((row) => ({
     id: row.id,
     version: num(row.version ?? 0),
