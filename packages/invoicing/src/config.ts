@@ -13,7 +13,7 @@ import {
 import { parseExactDecimal, toMinorUnits } from './domain/decimal.js';
 import { EUR_DECIMALS } from './domain/money.js';
 import { REFERENCE_PREFIX_PATTERN } from './domain/references.js';
-import { parseRate } from './rates/rateSource.js';
+import { parseRate } from './rates/rate-source.js';
 
 export type RateConfig = { source: 'fixed'; eurPerCoin: bigint } | { source: 'ticker'; url: string; pair: string };
 

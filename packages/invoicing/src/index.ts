@@ -5,15 +5,15 @@ export { buildApp } from './http/app.js';
 export type { Ledger, LedgerPayment } from './ledger/ledger.js';
 export { SimulatedLedger } from './ledger/simulated.js';
 export { type Invoicing, openInvoicing, startBackgroundWork } from './runtime.js';
-export type { InvoiceListener } from './service/invoiceEvents.js';
+export type { InvoiceListener } from './service/invoice-events.js';
 export {
   type AuthenticatedKey,
   type CreateInvoiceRequest,
   type CreateMerchantRequest,
   InvoicingService,
-} from './service/invoicingService.js';
-export { type PublicInvoice, publicInvoiceJson } from './service/publicInvoice.js';
-export type { ApiKeyInfo } from './store/apiKeys.js';
+} from './service/invoicing-service.js';
+export { type PublicInvoice, publicInvoiceJson } from './service/public-invoice.js';
+export type { ApiKeyInfo } from './store/api-keys.js';
 export { type InvoicingStore, openInvoicingStore } from './store/database.js';
-export type { RecordedPayment } from './store/ledgerPayments.js';
+export type { RecordedPayment } from './store/ledger-payments.js';
 export type { Merchant, MerchantSettings } from './store/merchants.js';

@@ -1,20 +1,20 @@
 import { ConfigError } from '@svc/common';
 import type { InvoicingConfig } from './config.js';
-import { CoreRpcLedger } from './ledger/chain/coreRpcLedger.js';
+import { CoreRpcLedger } from './ledger/chain/core-rpc-ledger.js';
 import type { Ledger } from './ledger/ledger.js';
 import { RpcError } from './ledger/rpc.js';
 import { SimulatedLedger } from './ledger/simulated.js';
-import { ChainWatcher } from './payments/chainWatcher.js';
-import { ExpiryScheduler } from './payments/expiryScheduler.js';
+import { ChainWatcher } from './payments/chain-watcher.js';
+import { ExpiryScheduler } from './payments/expiry-scheduler.js';
 import { PaymentWatcher } from './payments/watcher.js';
-import { FixedRateSource } from './rates/fixedRate.js';
-import type { RateSource } from './rates/rateSource.js';
-import { TickerRateSource } from './rates/tickerRate.js';
-import { InvoicingService } from './service/invoicingService.js';
-import { loadServerSecret } from './service/serverSecret.js';
-import { WebhookDispatcher } from './service/webhookDispatcher.js';
-import { WebhookSender } from './service/webhookSender.js';
-import { listenForInvoiceChanges } from './store/changeNotices.js';
+import { FixedRateSource } from './rates/fixed-rate.js';
+import type { RateSource } from './rates/rate-source.js';
+import { TickerRateSource } from './rates/ticker-rate.js';
+import { InvoicingService } from './service/invoicing-service.js';
+import { loadServerSecret } from './service/server-secret.js';
+import { WebhookDispatcher } from './service/webhook-dispatcher.js';
+import { WebhookSender } from './service/webhook-sender.js';
+import { listenForInvoiceChanges } from './store/change-notices.js';
 import { type InvoicingStore, openInvoicingStore, openReadConnection } from './store/database.js';
 
 /** Opens the configured ledger; a chain node is asked once, so a wrong URL, login or network stops start-up. */

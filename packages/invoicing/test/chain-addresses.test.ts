@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { HDKey } from '@scure/bip32';
 import { parseAccountKey, validateChainAddress } from '../src/ledger/chain/addresses.js';
-import { CoreRpcLedger } from '../src/ledger/chain/coreRpcLedger.js';
+import { CoreRpcLedger } from '../src/ledger/chain/core-rpc-ledger.js';
 import { NETWORK_FORMATS } from '../src/ledger/chain/networks.js';
 import { TEST_VERSIONS, testAccount } from './support/chain-harness.js';
 import { type RegtestNode, startRegtestNode } from './support/litecoind.js';

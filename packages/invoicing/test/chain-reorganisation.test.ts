@@ -1,44 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
-import type { RpcClient } from '../src/ledger/rpc.js';
-import { type ChainHarness, useChainHarness } from './support/chain-harness.js';
-
-interface RawTransaction {
-  txid: string;
-  vin: { txid: string; vout: number }[];
-  vout: { value: string; n: number }[];
-}
-
-/** Signs and sends a transaction the payer's wallet builds from exactly these inputs and outputs. */
-async function sendRaw(
-  wallet: RpcClient,
-  inputs: { txid: string; vout: number }[],
-  outputs: Record<string, string>,
-): Promise<string> {
-  const raw = await wallet.call<string>('createrawtransaction', [inputs, outputs, 0, true]);
-  const signed = await wallet.call<{ hex: string; complete: boolean }>('signrawtransactionwithwallet', [raw]);
-  assert.ok(signed.complete, 'the wallet signed every input');
-  return wallet.call<string>('sendrawtransaction', [signed.hex]);
-}
-
-/** The coinbase output of the block at `height` (mined to the payer's wallet). */
-async function coinbaseAt(h: ChainHarness, height: number) {
-  const hash = await h.node.rpc.call<string>('getblockhash', [height]);
-  const block = await h.node.rpc.call<{ tx: RawTransaction[] }>('getblock', [hash, 2]);
-  const coinbase = block.tx[0]!;
-  return { txid: coinbase.txid, vout: 0, value: coinbase.vout[0]!.value };
-}
-
-function minus(a: string, b: string): string {
-  const scale = 10n ** 8n;
-  const toMinor = (x: string) => {
-    const [whole, fraction = ''] = x.split('.');
-    return BigInt(whole!) * scale + BigInt(fraction.padEnd(8, '0'));
-  };
-  const value = toMinor(a) - toMinor(b);
-  return `${value / scale}.${(value % scale).toString().padStart(8, '0')}`;
-}
+import { useChainHarness } from './support/chain-harness.js';
+import { payWithFreshlyMaturedCoin, type RawTransaction, sendRaw } from './support/raw-transactions.js';
 
 describeEachEngine('chain ledger reorganisations and double spends', (engine) => {
   const harness = useChainHarness(engine);
@@ -48,17 +12,7 @@ describeEachEngine('chain ledger reorganisations and double spends', (engine) =>
   }, async () => {
     const h = harness();
     const invoice = await h.invoice('0.5');
-    // Pay with the coinbase output that has just matured: two blocks undone make it immature again,
-    // so the node cannot keep the payment in its mempool and the payment leaves the ledger.
-    const tip = await h.node.rpc.call<number>('getblockcount');
-    const coin = await coinbaseAt(h, tip - 99);
-    const change = await h.node.wallet.call<string>('getnewaddress', ['', 'bech32']);
-    const txId = await sendRaw(h.node.wallet, [coin], {
-      [invoice.recipient]: '0.5',
-      [change]: minus(minus(coin.value, '0.5'), '0.001'),
-    });
-    const parent = await h.node.rpc.call<string>('getblockhash', [tip]);
-    const [paying] = await h.node.mine(1);
+    const { txId, parent, paying } = await payWithFreshlyMaturedCoin(h, invoice.recipient, '0.5');
     const paid = await h.waitFor(invoice.id, (v) => v.status === 'paid', 'paid');
     assert.equal(paid.payments[0]!.tx_id, txId);
 

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { ConfigError } from '@svc/common';
 import { loadConfig } from '../src/config.js';
 import { formatRate } from '../src/domain/money.js';
-import { loadServerSecret, SECRET_FILE_NAME } from '../src/service/serverSecret.js';
+import { loadServerSecret, SECRET_FILE_NAME } from '../src/service/server-secret.js';
 
 test('with no configuration: SQLite, the simulated ledger and a fixed rate', () => {
   const config = loadConfig({});

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkCharacter, hasValidCheckCharacter } from '../src/domain/checkCharacter.js';
+import { checkCharacter, hasValidCheckCharacter } from '../src/domain/check-character.js';
 import { formatMinorUnits, parseExactDecimal, toMinorUnits } from '../src/domain/decimal.js';
 import {
   amountRequired,
@@ -12,8 +12,8 @@ import {
 } from '../src/domain/invoice.js';
 import { coinForEur, eurForCoin, formatCoin } from '../src/domain/money.js';
 import { isOrderReference, newInvoiceId, newOrderReference, normaliseMessage } from '../src/domain/references.js';
-import { newSimulatedAddress, validateSimulatedAddress } from '../src/ledger/simulatedAddress.js';
-import { parseRate } from '../src/rates/rateSource.js';
+import { newSimulatedAddress, validateSimulatedAddress } from '../src/ledger/simulated-address.js';
+import { parseRate } from '../src/rates/rate-source.js';
 
 test('decimal text becomes exact minor units and prints back unchanged', () => {
   const cases: [string, number, bigint][] = [

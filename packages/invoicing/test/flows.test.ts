@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
-import type { PublicInvoice } from '../src/service/publicInvoice.js';
+import type { PublicInvoice } from '../src/service/public-invoice.js';
 import { getInvoice, type Harness, postInvoice, useHarness } from './harness.js';
 
 describeEachEngine('invoice flows', (engine) => {

@@ -9,10 +9,10 @@ import type { RateLimitConfig } from '../src/config.js';
 import { buildApp } from '../src/http/app.js';
 import { SimulatedLedger } from '../src/ledger/simulated.js';
 import { PaymentWatcher } from '../src/payments/watcher.js';
-import { FixedRateSource } from '../src/rates/fixedRate.js';
-import { parseRate, type RateSource } from '../src/rates/rateSource.js';
+import { FixedRateSource } from '../src/rates/fixed-rate.js';
+import { parseRate, type RateSource } from '../src/rates/rate-source.js';
 import { startWebhookDispatcher } from '../src/runtime.js';
-import { InvoicingService } from '../src/service/invoicingService.js';
+import { InvoicingService } from '../src/service/invoicing-service.js';
 import {
   type InvoicingStore,
   openReadConnection,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { PublicInvoice } from '../src/service/publicInvoice.js';
-import { PublicViewCache } from '../src/service/publicViewCache.js';
+import type { PublicInvoice } from '../src/service/public-invoice.js';
+import { PublicViewCache } from '../src/service/public-view-cache.js';
 
 function view(status: PublicInvoice['status'], expiresAt: number): { view: PublicInvoice; json: string } {
   return { view: { status, expires_at: expiresAt } as PublicInvoice, json: `{"status":"${status}"}` };

@@ -4,7 +4,7 @@ import { describeEachEngine } from '@svc/common/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { InvoicingError } from '../src/domain/errors.js';
 import { formatRate } from '../src/domain/money.js';
-import { TickerRateSource } from '../src/rates/tickerRate.js';
+import { TickerRateSource } from '../src/rates/ticker-rate.js';
 import { postInvoice, useHarness } from './harness.js';
 
 /** A local stand-in for a Kraken-style public ticker whose answer the test controls. */

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
 import { takeLeadership } from '../src/payments/leadership.js';
 import { PaymentWatcher } from '../src/payments/watcher.js';
-import { listenForInvoiceChanges } from '../src/store/changeNotices.js';
+import { listenForInvoiceChanges } from '../src/store/change-notices.js';
 import { postInvoice, useHarness } from './harness.js';
 
 describeEachEngine('payment watcher', (engine) => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { WebhookSender } from '../src/service/webhookSender.js';
-import { isNonPublicAddress } from '../src/service/webhookUrl.js';
+import { WebhookSender } from '../src/service/webhook-sender.js';
+import { isNonPublicAddress } from '../src/service/webhook-url.js';
 
 test('at delivery time a name resolving to a loopback address is refused before connecting', async () => {
   const sender = new WebhookSender({ timeoutMs: 5000, allowPrivate: false });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
-import { HISTORY_MS } from '../src/service/webhookDispatcher.js';
+import { HISTORY_MS } from '../src/service/webhook-dispatcher.js';
 import { inTransaction } from '../src/store/database.js';
 import { pruneWebhookHistory, recordAttempt } from '../src/store/webhooks.js';
 import { useHarness } from './harness.js';

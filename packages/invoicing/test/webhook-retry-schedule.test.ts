@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_RETRY_SCHEDULE_MS, nextStep } from '../src/service/webhookDispatcher.js';
+import { DEFAULT_RETRY_SCHEDULE_MS, nextStep } from '../src/service/webhook-dispatcher.js';
 
 const now = 1_000_000;
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { checkCharacter, hasValidCheckCharacter, randomUnambiguous } from './checkCharacter.js';
+import { checkCharacter, hasValidCheckCharacter, randomUnambiguous } from './check-character.js';
 
 /** Random characters in an order reference, before its check character (10 × 5 = 50 bits). */
 const REFERENCE_RANDOM_LENGTH = 10;

@@ -2,21 +2,21 @@ import { registerHealthRoute } from '@svc/common';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { RateLimitConfig } from '../config.js';
 import { SimulatedLedger } from '../ledger/simulated.js';
-import type { InvoicingService } from '../service/invoicingService.js';
+import type { InvoicingService } from '../service/invoicing-service.js';
 import type { InvoicingStore } from '../store/database.js';
-import { registerApiRoutes } from './apiRoutes.js';
+import { registerApiRoutes } from './api-routes.js';
 import { AuthFailureLimiter } from './auth-failure-limiter.js';
 import { answerClientError, answerUnservedRequests } from './client-errors.js';
-import { registerDevLedgerRoutes } from './devLedgerRoutes.js';
+import { registerDevLedgerRoutes } from './dev-ledger-routes.js';
 import { ErrorAnswers } from './error-answers.js';
 import { MAX_URL_LENGTH } from './errors.js';
-import { registerLedgerHealthRoute } from './ledgerHealth.js';
-import { registerMerchantApiRoutes } from './merchantApiRoutes.js';
+import { registerLedgerHealthRoute } from './ledger-health.js';
+import { registerMerchantApiRoutes } from './merchant-api-routes.js';
 import { htmlErrorPages } from './pages/html-errors.js';
 import { registerWebPages, type WebOptions } from './pages/register-web-pages.js';
-import { RateLimiter } from './rateLimiter.js';
+import { RateLimiter } from './rate-limiter.js';
 import { RouteTable } from './route-table.js';
-import { parseStrictJson } from './strictJson.js';
+import { parseStrictJson } from './strict-json.js';
 
 export interface AppOptions {
   store: InvoicingStore;

@@ -1,5 +1,5 @@
-import { shownPrefix } from '../service/apiKeySecrets.js';
-import { RateLimiter } from './rateLimiter.js';
+import { shownPrefix } from '../service/api-key-secrets.js';
+import { RateLimiter } from './rate-limiter.js';
 
 /** How much more often an address as a whole may fail than one key prefix from it. */
 export const ADDRESS_FAILURE_FACTOR = 10;

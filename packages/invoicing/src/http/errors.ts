@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply } from 'fastify';
 import { InvoicingError, invalidRequest } from '../domain/errors.js';
-import { JsonSyntaxError } from './strictJson.js';
+import { JsonSyntaxError } from './strict-json.js';
 
 export function sendError(reply: FastifyReply, error: InvoicingError): FastifyReply {
   const body: Record<string, string> = { type: error.type, code: error.code, message: error.message };

@@ -9,7 +9,7 @@ import { invalidRequest } from '../domain/errors.js';
 import { COIN_DECIMALS, formatCoin } from '../domain/money.js';
 import { MAX_REFERENCE_BYTES } from '../domain/references.js';
 import type { LedgerPayment, MemoLedger, PaymentRequestDetails } from './ledger.js';
-import { newSimulatedAddress, SIMULATED_ADDRESS_PREFIX, validateSimulatedAddress } from './simulatedAddress.js';
+import { newSimulatedAddress, SIMULATED_ADDRESS_PREFIX, validateSimulatedAddress } from './simulated-address.js';
 
 export interface SimulatedPaymentRequest {
   to: string;

@@ -3,7 +3,7 @@ import { normaliseMessage } from '../domain/references.js';
 import type { LedgerPayment } from '../ledger/ledger.js';
 import type { InvoicingDb } from '../store/database.js';
 import { findInvoiceForUpdate, saveInvoiceChange } from '../store/invoices.js';
-import { recordPaymentOnce } from '../store/ledgerPayments.js';
+import { recordPaymentOnce } from '../store/ledger-payments.js';
 
 export type UnmatchedReason = 'no_message' | 'unknown_message' | 'not_native' | 'wrong_recipient' | 'after_late_window';
 
@@ -50,16 +50,18 @@ export async function creditLedgerPayment(
     applyPayment(credited, { amount: payment.amount, ledgerTime: payment.time }, options.now),
     {
       now: options.now,
-      cause: {
-        kind: 'payment_credited',
-        payment: {
-          txId: payment.txId,
-          opIndex: payment.opIndex,
-          amount: payment.amount,
-          ledgerTime: payment.time,
-          late: !isInTime(credited, payment.time),
+      causes: [
+        {
+          kind: 'payment_credited',
+          payment: {
+            txId: payment.txId,
+            opIndex: payment.opIndex,
+            amount: payment.amount,
+            ledgerTime: payment.time,
+            late: !isInTime(credited, payment.time),
+          },
         },
-      },
+      ],
     },
   );
   return credited.id;

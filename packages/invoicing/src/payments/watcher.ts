@@ -1,8 +1,8 @@
 import type { LedgerPayment, MemoLedger } from '../ledger/ledger.js';
 import type { InvoicingStore } from '../store/database.js';
-import { readCursor } from '../store/ledgerPayments.js';
+import { readCursor } from '../store/ledger-payments.js';
 import { listWatchedAddresses } from '../store/merchants.js';
-import { PollingLoop } from './pollingLoop.js';
+import { PollingLoop } from './polling-loop.js';
 
 /** What the watcher asks of the service: credit a page of payments into one address. */
 export interface PaymentCrediting {

@@ -1,12 +1,12 @@
 import { precompiled } from '@svc/common';
 import type { Invoice, InvoiceChange, InvoiceStatus, TimelineEntry } from '../domain/invoice.js';
 import type { Currency } from '../domain/money.js';
-import type { ChangeCause } from '../domain/webhookEvents.js';
-import { announceInvoiceChange } from './changeNotices.js';
+import type { ChangeContext } from '../domain/webhook-events.js';
+import { announceInvoiceChange } from './change-notices.js';
 import type { InvoicingDb } from './database.js';
 import { big, needsRowLocks, num } from './database.js';
 import type { InvoiceTable } from './schema.js';
-import { recordInvoiceEvents } from './webhookOutbox.js';
+import { recordInvoiceEvents } from './webhook-outbox.js';
 
 export function toInvoice(row: InvoiceTable): Invoice {
   return {
@@ -112,12 +112,14 @@ export async function insertInvoice(db: InvoicingDb, change: InvoiceChange): Pro
 /**
  * Stores an invoice's new state, appends its status change, if any, and records the webhook events
  * the change causes (call inside a transaction). This is where every change of an invoice is
- * recorded: `cause` names the payment credited or undone, `now` when it happened.
+ * recorded: `causes` name the payments credited or undone by it (in order), `amountPaidBefore`
+ * the amount paid before it when that is not the new amount less the payments credited, `now`
+ * when it happened.
  */
 export async function saveInvoiceChange(
   db: InvoicingDb,
   change: InvoiceChange,
-  context: { now?: number; cause?: ChangeCause } = {},
+  context: Omit<ChangeContext, 'created'> & { now?: number } = {},
 ): Promise<void> {
   const row = toRow(change.invoice);
   const {
@@ -138,7 +140,8 @@ export async function saveInvoiceChange(
   if (change.statusChange) await appendTimeline(db, id, change.statusChange);
   await recordInvoiceEvents(db, change, row, {
     now: context.now ?? change.statusChange?.at ?? Date.now(),
-    cause: context.cause,
+    causes: context.causes,
+    amountPaidBefore: context.amountPaidBefore,
   });
   await announceInvoiceChange(db, id);
 }
@@ -205,11 +208,17 @@ export interface InvoiceListQuery {
   after?: { createdAt: number; id: string };
 }
 
+const LIST_FILTERS = ['status', 'search', 'orderRef', 'createdFrom', 'createdBefore', 'after'] as const;
+
+function likePattern(search: string): string {
+  return `%${search.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 function listQuery(db: InvoicingDb, query: InvoiceListQuery) {
-  let select = db.selectFrom('invoices').selectAll().where('merchant_id', '=', query.merchantId);
+  let select = db.selectFrom('invoices').where('merchant_id', '=', query.merchantId);
   if (query.status) select = select.where('status', '=', query.status);
   if (query.search) {
-    const pattern = `%${query.search.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = likePattern(query.search);
     select = select.where((eb) => eb('order_ref', 'like', eb.val(pattern)));
   }
   if (query.orderRef !== undefined) select = select.where('order_ref', '=', query.orderRef);
@@ -226,18 +235,65 @@ function listQuery(db: InvoicingDb, query: InvoiceListQuery) {
 
 /** A merchant's invoices, newest first, one page at a time (keyset paging). */
 export async function listInvoices(db: InvoicingDb, query: InvoiceListQuery): Promise<Invoice[]> {
-  return (await listQuery(db, query).execute()).map(toInvoice);
+  return (await listQuery(db, query).selectAll().execute()).map(toInvoice);
 }
 
-/** The same page with each invoice's change counter, which moves with every change of it. */
-export async function listInvoiceVersions(
-  db: InvoicingDb,
-  query: InvoiceListQuery,
-): Promise<{ invoice: Invoice; version: number }[]> {
-  return (await listQuery(db, query).execute()).map((row) => ({
-    invoice: toInvoice(row),
+/** An invoice of a listed page as far as a cache of rendered views needs it. */
+export interface ListedInvoice {
+  id: string;
+  /** The change counter: it moves with every change of the invoice, its payments or its timeline. */
+  version: number;
+  status: InvoiceStatus;
+  /** Unix seconds. */
+  expiresAt: number;
+}
+
+/**
+ * The same page as `listInvoices`, reading only what tells whether a rendered view is still
+ * current (five columns rather than every column of every row: most of a list request's database
+ * time is spent turning columns into values).
+ */
+export async function listInvoiceVersions(db: InvoicingDb, query: InvoiceListQuery): Promise<ListedInvoice[]> {
+  // Compiled once per shape (which filters are present), named after that shape; the parameters
+  // in the order `listQuery` adds them (checked against the compiled query the first time).
+  const present = LIST_FILTERS.filter((f) => query[f] !== undefined && query[f] !== '');
+  const parameters: unknown[] = [query.merchantId];
+  for (const filter of present) {
+    if (filter === 'search') parameters.push(likePattern(query.search!));
+    else if (filter === 'after') parameters.push(query.after!.createdAt, query.after!.createdAt, query.after!.id);
+    else parameters.push(query[filter]);
+  }
+  parameters.push(query.limit);
+  const compiled = precompiled(
+    db,
+    `invoice list versions: ${present.join(', ') || 'merchant only'}`,
+    (d) => listQuery(d, query).select(['id', 'version', 'status', 'expires_at']),
+    parameters,
+  );
+  const { rows } = await db.executeQuery(compiled);
+  return rows.map((row) => ({
+    id: row.id,
     version: num(row.version ?? 0),
+    status: row.status as InvoiceStatus,
+    expiresAt: num(row.expires_at),
   }));
+}
+
+/** Invoices by id with their change counters (any order; unknown ids are left out). */
+export async function findInvoiceVersions(
+  db: InvoicingDb,
+  ids: string[],
+): Promise<{ invoice: Invoice; version: number }[]> {
+  const found: { invoice: Invoice; version: number }[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const row of rows) found.push({ invoice: toInvoice(row), version: num(row.version ?? 0) });
+  }
+  return found;
 }
 
 /** The timelines of several invoices at once, by invoice id. */

@@ -5,11 +5,12 @@ import type { TestEngine } from '@svc/common/testing';
 import { useTestDatabase } from '@svc/common/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/http/app.js';
-import { CoreRpcLedger } from '../../src/ledger/chain/coreRpcLedger.js';
-import { ChainWatcher } from '../../src/payments/chainWatcher.js';
-import { FixedRateSource } from '../../src/rates/fixedRate.js';
-import { parseRate } from '../../src/rates/rateSource.js';
-import { InvoicingService } from '../../src/service/invoicingService.js';
+import { CoreRpcLedger } from '../../src/ledger/chain/core-rpc-ledger.js';
+import { ChainWatcher } from '../../src/payments/chain-watcher.js';
+import { FixedRateSource } from '../../src/rates/fixed-rate.js';
+import { parseRate } from '../../src/rates/rate-source.js';
+import { startWebhookDispatcher } from '../../src/runtime.js';
+import { InvoicingService } from '../../src/service/invoicing-service.js';
 import { type InvoicingStore, prepareInvoicingStore } from '../../src/store/database.js';
 import type { Merchant } from '../../src/store/merchants.js';
 import type { InvoicingDatabase } from '../../src/store/schema.js';
@@ -64,14 +65,18 @@ export interface PublicView {
   paid_at: number | null;
 }
 
-/** Inside a describe: a regtest litecoind, a migrated database on the engine, the service on it and a running chain watcher. */
+/**
+ * Inside a describe: a regtest litecoind, a migrated database on the engine, the service on it and
+ * a running chain watcher; with `webhooks`, the webhook sender too (endpoints on 127.0.0.1 allowed).
+ */
 export function useChainHarness(
   engine: TestEngine,
-  options: { confirmations?: number; gapLimit?: number } = {},
+  options: { confirmations?: number; gapLimit?: number; webhooks?: boolean } = {},
 ): () => ChainHarness {
   const database = useTestDatabase<InvoicingDatabase>(engine, prepareInvoicingStore);
   let harness: ChainHarness | undefined;
   let node: RegtestNode | undefined;
+  let webhooks: { stop(): Promise<void> } | undefined;
   before(async () => {
     node = await startRegtestNode();
     const store = database();
@@ -95,9 +100,13 @@ export function useChainHarness(
         lateWindowMin: 1440,
         defaultConfirmations: options.confirmations ?? 1,
         gapLimit: options.gapLimit,
+        webhookAllowPrivate: options.webhooks === true,
       },
       now: () => Date.now() + running.clockOffsetMs,
     });
+    if (options.webhooks) {
+      webhooks = startWebhookDispatcher(store, service, { allowPrivate: true, timeoutMs: 5000, pollIntervalMs: 50 });
+    }
     const app = await buildApp({ store, service });
     const watcher = new ChainWatcher({
       store,
@@ -151,6 +160,7 @@ export function useChainHarness(
   });
   after(async () => {
     await harness?.watcher.stop();
+    await webhooks?.stop();
     await harness?.app.close();
     await node?.stop();
   });

@@ -8,7 +8,10 @@ import { freePort } from './ports.js';
 /** Debian's Litecoin Core; the chain tests start it in regtest mode. */
 export const litecoindPath = process.env.LITECOIND_PATH ?? '/usr/bin/litecoind';
 
-/** Installs Debian's litecoind when missing (root with apt), under a lock so that parallel test files wait for one install. */
+/**
+ * Installs Debian's litecoind when missing (root with apt), under a lock so that parallel test
+ * files wait for one install; apt itself waits for another package manager's lock to be released.
+ */
 export function ensureLitecoind(): string {
   if (existsSync(litecoindPath)) return litecoindPath;
   execFileSync(
@@ -16,7 +19,7 @@ export function ensureLitecoind(): string {
     [
       '-c',
       `flock ${join(tmpdir(), 'invoicing-litecoind-install.lock')} sh -c ` +
-        `'test -x ${litecoindPath} || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y litecoind)'`,
+        `'test -x ${litecoindPath} || (apt-get -o DPkg::Lock::Timeout=600 update && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y litecoind)'`,
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );

@@ -1,4 +1,4 @@
-import type { InvoicingService } from '../../service/invoicingService.js';
+import type { InvoicingService } from '../../service/invoicing-service.js';
 import type { CheckoutSource } from './checkout-routes.js';
 import { toCheckoutView } from './invoice-views.js';
 

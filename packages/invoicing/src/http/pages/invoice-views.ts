@@ -1,9 +1,9 @@
 import { amountDue, type Invoice } from '../../domain/invoice.js';
 import { formatCoin, formatRate } from '../../domain/money.js';
 import type { Ledger } from '../../ledger/ledger.js';
-import type { InvoicingService } from '../../service/invoicingService.js';
-import { payUrl } from '../../service/publicInvoice.js';
-import type { RecordedPayment } from '../../store/ledgerPayments.js';
+import type { InvoicingService } from '../../service/invoicing-service.js';
+import { payUrl } from '../../service/public-invoice.js';
+import type { RecordedPayment } from '../../store/ledger-payments.js';
 import type { CheckoutView } from '../../web/pages/checkout-view.js';
 import type { InvoiceDetailView, InvoiceRowView, UnmatchedPaymentView } from '../../web/pages/portal/views.js';
 

@@ -20,10 +20,17 @@ const maxNameLength = 200;
 
 /** Sign-up (creates a merchant with a login), sign-in and sign-out. */
 export function registerPortalAuthRoutes(scope: FastifyInstance, deps: PortalDeps) {
-  const { auth, service } = deps;
-  const { db } = deps.store;
-  const signUpOptions = { recipientOptional: deps.ledgerMakesAddresses, passwordMin: passwordRules.min };
+  registerSignIn(scope, deps);
+  registerSignUp(scope, deps);
+  scope.post('/sign-out', async (request, reply) => {
+    await deps.auth.signOut(request, reply);
+    return reply.redirect('/portal/sign-in?signed_out=1', 303);
+  });
+}
 
+function registerSignIn(scope: FastifyInstance, deps: PortalDeps) {
+  const { auth } = deps;
+  const { db } = deps.store;
   scope.get('/', async (request, reply) => {
     const session = await auth.session(request);
     return reply.header('cache-control', 'no-store').redirect(session ? '/portal/invoices' : '/portal/sign-in', 303);
@@ -69,7 +76,12 @@ export function registerPortalAuthRoutes(scope: FastifyInstance, deps: PortalDep
     await auth.signIn(reply, login.merchantId);
     return reply.redirect('/portal/invoices', 303);
   });
+}
 
+function registerSignUp(scope: FastifyInstance, deps: PortalDeps) {
+  const { auth, service } = deps;
+  const { db } = deps.store;
+  const signUpOptions = { recipientOptional: deps.ledgerMakesAddresses, passwordMin: passwordRules.min };
   scope.get('/sign-up', async (request, reply) => {
     const ctx = pageContextFor(request, reply);
     if (await auth.session(request)) return reply.redirect('/portal/invoices', 303);
@@ -134,10 +146,5 @@ export function registerPortalAuthRoutes(scope: FastifyInstance, deps: PortalDep
     auth.rememberDevice(reply, values.email);
     await auth.signIn(reply, merchantId);
     return reply.redirect('/portal/invoices', 303);
-  });
-
-  scope.post('/sign-out', async (request, reply) => {
-    await auth.signOut(request, reply);
-    return reply.redirect('/portal/sign-in?signed_out=1', 303);
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { InvoicingService } from '../../service/invoicingService.js';
+import type { InvoicingService } from '../../service/invoicing-service.js';
 import type { InvoicingStore } from '../../store/database.js';
 import type { Merchant } from '../../store/merchants.js';
 import type { PageContext } from '../../web/layout.js';

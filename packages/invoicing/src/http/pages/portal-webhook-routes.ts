@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { InvoicingError } from '../../domain/errors.js';
 import type { InvoiceStatus } from '../../domain/invoice.js';
-import { WEBHOOK_EVENT_TYPES } from '../../domain/webhookEvents.js';
+import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook-events.js';
 import { renderNotFoundPage } from '../../web/pages/error-pages.js';
 import type { FormState } from '../../web/pages/portal/form.js';
 import { renderWebhookEndpointPage, renderWebhooksPage } from '../../web/pages/portal/webhook-pages.js';
@@ -24,19 +24,29 @@ async function orNotFound(reply: FastifyReply, signed: SignedIn, work: () => Pro
   }
 }
 
+const notices: Record<
+  Notice,
+  'webhooks.test_queued' | 'webhooks.redelivery_queued' | 'webhooks.saved' | 'webhooks.deleted'
+> = {
+  test: 'webhooks.test_queued',
+  redelivered: 'webhooks.redelivery_queued',
+  saved: 'webhooks.saved',
+  deleted: 'webhooks.deleted',
+};
+
 /** Webhook endpoints and their deliveries, and the CSV export of the invoice list, for the signed-in merchant. */
 export function registerPortalWebhookRoutes(scope: FastifyInstance, deps: PortalDeps) {
-  const hooks = deps.service.webhooks;
-  const notices: Record<
-    Notice,
-    'webhooks.test_queued' | 'webhooks.redelivery_queued' | 'webhooks.saved' | 'webhooks.deleted'
-  > = {
-    test: 'webhooks.test_queued',
-    redelivered: 'webhooks.redelivery_queued',
-    saved: 'webhooks.saved',
-    deleted: 'webhooks.deleted',
-  };
+  const pages = webhookPages(deps);
+  registerEndpointPages(scope, deps, pages);
+  registerEndpointActions(scope, deps, pages);
+  registerExport(scope, deps);
+}
 
+type WebhookPages = ReturnType<typeof webhookPages>;
+
+/** The list of endpoints (with the form to add one) and an endpoint's page, as answers. */
+function webhookPages(deps: PortalDeps) {
+  const hooks = deps.service.webhooks;
   const listPage = async (reply: FastifyReply, signed: SignedIn, status: number, form: FormState, notice?: Notice) => {
     const endpoints = await hooks.listEndpoints(signed.merchant.id);
     const shown = { form, notice: notice ? signed.ctx.t(notices[notice]) : undefined };
@@ -57,7 +67,11 @@ export function registerPortalWebhookRoutes(scope: FastifyInstance, deps: Portal
     });
     return sendPage(reply, shown.status ?? 200, page);
   };
+  return { listPage, endpointPage };
+}
 
+function registerEndpointPages(scope: FastifyInstance, deps: PortalDeps, { listPage, endpointPage }: WebhookPages) {
+  const hooks = deps.service.webhooks;
   scope.get<{ Querystring: { notice?: string } }>('/webhooks', async (request, reply) => {
     const signed = await requireSignedIn(deps, request, reply);
     if (!signed) return reply;
@@ -98,6 +112,11 @@ export function registerPortalWebhookRoutes(scope: FastifyInstance, deps: Portal
       endpointPage(reply, signed, request.params.id, { notice: notice && notice in notices ? notice : undefined }),
     );
   });
+}
+
+/** The buttons of an endpoint's page: test, enable, disable, delete, rotate, and redeliver a delivery. */
+function registerEndpointActions(scope: FastifyInstance, deps: PortalDeps, { endpointPage }: WebhookPages) {
+  const hooks = deps.service.webhooks;
 
   const action = (path: string, run: (merchantId: string, id: string) => Promise<Notice>) =>
     scope.post<{ Params: { id: string } }>(`/webhooks/:id/${path}`, async (request, reply) => {
@@ -147,7 +166,9 @@ export function registerPortalWebhookRoutes(scope: FastifyInstance, deps: Portal
       });
     },
   );
+}
 
+function registerExport(scope: FastifyInstance, deps: PortalDeps) {
   scope.get<{ Querystring: { status?: string } }>('/invoices/export.csv', async (request, reply) => {
     const signed = await requireSignedIn(deps, request, reply);
     if (!signed) return reply;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { SignInLimiter } from '../../portal/sign-in-limiter.js';
-import type { InvoicingService } from '../../service/invoicingService.js';
+import type { InvoicingService } from '../../service/invoicing-service.js';
 import type { InvoicingStore } from '../../store/database.js';
 import { registerAssetRoutes } from '../../web/assets.js';
 import { registerCheckoutRoutes } from './checkout-routes.js';

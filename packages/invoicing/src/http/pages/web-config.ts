@@ -1,6 +1,6 @@
 import { ConfigError, envOptionalString } from '@svc/common';
 import type { InvoicingConfig } from '../../config.js';
-import { loadServerSecret } from '../../service/serverSecret.js';
+import { loadServerSecret } from '../../service/server-secret.js';
 import type { WebOptions } from './register-web-pages.js';
 import { parseFrameAncestors } from './security-headers.js';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { base58, bech32, bech32m, createBase58check } from '@scure/base';
 import { HDKey } from '@scure/bip32';
 import type { AccountKey } from '../ledger.js';
-import { descriptorChecksum } from './descriptorChecksum.js';
+import { descriptorChecksum } from './descriptor-checksum.js';
 import { ALL_FORMATS, describeFormat, type NetworkFormat } from './networks.js';
 
 const sha256 = (data: Uint8Array) => new Uint8Array(createHash('sha256').update(data).digest());

@@ -27,57 +27,51 @@ const VPUB = 0x045f1cf6;
 const PRIVATE_MAIN = [0x0488ade4, 0x04b2430c, 0x019d9cfe];
 const PRIVATE_TEST = [0x04358394, 0x045f18bc, 0x0436ef7d];
 
-const LITECOIN_MAIN_KEYS = { xpub: XPUB, Ltub: 0x019da462, zpub: ZPUB };
-const LITECOIN_TEST_KEYS = { tpub: TPUB, ttub: 0x0436f6e1, vpub: VPUB };
+/** What differs between the networks of one coin; the rest follows from the coin and the network. */
+interface NetworkBytes {
+  bech32: string;
+  base58Versions: number[];
+  extendedPublic: Record<string, number>;
+}
 
-/** Regtest differs from the test network only in the bech32 prefix. */
-const LITECOIN_TEST: NetworkFormat = {
-  coin: 'litecoin',
-  network: 'test',
-  bech32: 'tltc',
-  base58Versions: [0x6f, 0x3a, 0xc4],
-  extendedPublic: LITECOIN_TEST_KEYS,
-  extendedPrivate: PRIVATE_TEST,
-  uriScheme: 'litecoin',
-};
-
-const BITCOIN_TEST: NetworkFormat = {
-  coin: 'bitcoin',
-  network: 'test',
-  bech32: 'tb',
-  base58Versions: [0x6f, 0xc4],
-  extendedPublic: { tpub: TPUB, vpub: VPUB },
-  extendedPrivate: PRIVATE_TEST,
-  uriScheme: 'bitcoin',
-};
+/** A coin's formats: regtest differs from the test network only in the bech32 prefix. */
+function coinFormats(
+  coin: ChainCoin,
+  main: NetworkBytes,
+  test: NetworkBytes,
+  regtestBech32: string,
+): Record<ChainNetwork, NetworkFormat> {
+  const format = (network: ChainNetwork, bytes: NetworkBytes): NetworkFormat => ({
+    coin,
+    network,
+    ...bytes,
+    extendedPrivate: network === 'main' ? PRIVATE_MAIN : PRIVATE_TEST,
+    uriScheme: coin,
+  });
+  return {
+    main: format('main', main),
+    test: format('test', test),
+    regtest: format('regtest', { ...test, bech32: regtestBech32 }),
+  };
+}
 
 export const NETWORK_FORMATS: Record<ChainCoin, Record<ChainNetwork, NetworkFormat>> = {
-  litecoin: {
-    main: {
-      coin: 'litecoin',
-      network: 'main',
-      bech32: 'ltc',
-      base58Versions: [0x30, 0x32, 0x05],
-      extendedPublic: LITECOIN_MAIN_KEYS,
-      extendedPrivate: PRIVATE_MAIN,
-      uriScheme: 'litecoin',
+  litecoin: coinFormats(
+    'litecoin',
+    { bech32: 'ltc', base58Versions: [0x30, 0x32, 0x05], extendedPublic: { xpub: XPUB, Ltub: 0x019da462, zpub: ZPUB } },
+    {
+      bech32: 'tltc',
+      base58Versions: [0x6f, 0x3a, 0xc4],
+      extendedPublic: { tpub: TPUB, ttub: 0x0436f6e1, vpub: VPUB },
     },
-    test: LITECOIN_TEST,
-    regtest: { ...LITECOIN_TEST, network: 'regtest', bech32: 'rltc' },
-  },
-  bitcoin: {
-    main: {
-      coin: 'bitcoin',
-      network: 'main',
-      bech32: 'bc',
-      base58Versions: [0x00, 0x05],
-      extendedPublic: { xpub: XPUB, zpub: ZPUB },
-      extendedPrivate: PRIVATE_MAIN,
-      uriScheme: 'bitcoin',
-    },
-    test: BITCOIN_TEST,
-    regtest: { ...BITCOIN_TEST, network: 'regtest', bech32: 'bcrt' },
-  },
+    'rltc',
+  ),
+  bitcoin: coinFormats(
+    'bitcoin',
+    { bech32: 'bc', base58Versions: [0x00, 0x05], extendedPublic: { xpub: XPUB, zpub: ZPUB } },
+    { bech32: 'tb', base58Versions: [0x6f, 0xc4], extendedPublic: { tpub: TPUB, vpub: VPUB } },
+    'bcrt',
+  ),
 };
 
 /** Every format of every coin and network, to name the network a key or address belongs to. */

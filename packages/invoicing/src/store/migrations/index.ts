@@ -9,6 +9,7 @@ import * as m0100 from './0100_portal_logins_and_sessions.js';
 import * as m0200 from './0200_chain_ledger.js';
 import * as m0300 from './0300_webhooks.js';
 import * as m0301 from './0301_invoice_metadata.js';
+import * as m0302 from './0302_invoice_list_order.js';
 
 /**
  * Every migration, keyed by a name that sorts in the order they apply. Names 0002-0099 belong to
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0200_chain_ledger': m0200,
   '0300_webhooks': m0300,
   '0301_invoice_metadata': m0301,
+  '0302_invoice_list_order': m0302,
 };

@@ -1,5 +1,5 @@
-import { WEBHOOK_EVENT_TYPES } from '../../../domain/webhookEvents.js';
-import type { DeliveryView, EndpointView } from '../../../service/webhookService.js';
+import { WEBHOOK_EVENT_TYPES } from '../../../domain/webhook-events.js';
+import type { DeliveryView, EndpointView } from '../../../service/webhook-service.js';
 import { formatTime } from '../../format.js';
 import { html, type SafeHtml } from '../../html.js';
 import type { MessageKey } from '../../i18n/locale.js';

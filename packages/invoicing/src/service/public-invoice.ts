@@ -6,7 +6,7 @@ import {
   type TimelineEntry,
 } from '../domain/invoice.js';
 import { formatCoin, formatEur, formatRate } from '../domain/money.js';
-import type { RecordedPayment } from '../store/ledgerPayments.js';
+import type { RecordedPayment } from '../store/ledger-payments.js';
 
 /**
  * What anyone holding an invoice id may see: the spec's ten fields, what is paid and due, the

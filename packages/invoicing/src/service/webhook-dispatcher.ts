@@ -1,4 +1,5 @@
 import { Webhook } from 'standardwebhooks';
+import { PollingLoop } from '../payments/polling-loop.js';
 import { type InvoicingDb, type InvoicingStore, inTransaction } from '../store/database.js';
 import {
   type AttemptRecord,
@@ -7,9 +8,9 @@ import {
   pruneWebhookHistory,
   recordAttempt,
 } from '../store/webhooks.js';
-import { renderEventBody } from './webhookPayload.js';
-import type { SecretBox } from './webhookSecrets.js';
-import type { SendResult, WebhookSender } from './webhookSender.js';
+import { renderEventBody } from './webhook-payload.js';
+import type { SecretBox } from './webhook-secrets.js';
+import type { SendResult, WebhookSender } from './webhook-sender.js';
 
 /**
  * Waits before the 2nd, 3rd, ... attempt (ms after the previous one), as the Standard Webhooks
@@ -94,10 +95,7 @@ export function nextStep(
  * endpoint cannot delay the others; an invoice's events reach each endpoint in order.
  */
 export class WebhookDispatcher {
-  private stopped = true;
-  private loop: Promise<void> | undefined;
-  private wake: (() => void) | undefined;
-  private pending = false;
+  private loop: PollingLoop | undefined;
   private readonly inFlight = new Map<string, number>();
   private inFlightTotal = 0;
   private readonly sends = new Set<Promise<void>>();
@@ -114,53 +112,30 @@ export class WebhookDispatcher {
     this.perEndpoint = options.maxInFlightPerEndpoint ?? 8;
   }
 
+  /** Every instance sends (deliveries are claimed with row locks), so no leadership is taken. */
   start(): void {
     if (this.loop) return;
-    this.stopped = false;
-    this.loop = this.run();
+    this.loop = new PollingLoop({
+      intervalMs: this.options.pollIntervalMs ?? 1000,
+      onError: this.options.onError,
+      pass: async () => {
+        const claimed = await this.claimAndSend();
+        await this.pruneNowAndThen();
+        return claimed > 0 && this.inFlightTotal < this.maxInFlight;
+      },
+    });
+    this.loop.start();
   }
 
   /** Looks for due deliveries now rather than at the next interval. */
   poke(): void {
-    this.pending = true;
-    this.wake?.();
+    this.loop?.poke();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    this.wake?.();
-    await this.loop;
+    await this.loop?.stop();
     await Promise.allSettled([...this.sends]);
     this.loop = undefined;
-  }
-
-  private async run(): Promise<void> {
-    let failures = 0;
-    while (!this.stopped) {
-      let claimed = 0;
-      try {
-        this.pending = false;
-        claimed = await this.claimAndSend();
-        await this.pruneNowAndThen();
-        failures = 0;
-      } catch (error) {
-        failures++;
-        this.options.onError?.(error);
-      }
-      if (this.stopped) break;
-      if (claimed > 0 && this.inFlightTotal < this.maxInFlight) continue;
-      if (this.pending && failures === 0) continue;
-      const interval = this.options.pollIntervalMs ?? 1000;
-      const delay = failures > 0 ? Math.min(30_000, interval * 2 ** failures) : interval;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, delay);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = undefined;
-    }
   }
 
   private async claimAndSend(): Promise<number> {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { InvoicingDb } from './database.js';
 import { num } from './database.js';
-import { type RecordedPayment, toRecorded } from './ledgerPayments.js';
+import { type RecordedPayment, toRecorded } from './ledger-payments.js';
 
 /**
  * What the watcher of a chain ledger keeps: the blocks it followed (height and hash, to notice a

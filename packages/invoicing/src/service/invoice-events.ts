@@ -1,4 +1,4 @@
-import type { PublicInvoice } from './publicInvoice.js';
+import type { PublicInvoice } from './public-invoice.js';
 
 export type InvoiceListener = (view: PublicInvoice) => void;
 

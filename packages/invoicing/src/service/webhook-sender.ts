@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { checkedLookup, literalAddressAllowed } from './webhookUrl.js';
+import { checkedLookup, literalAddressAllowed } from './webhook-url.js';
 
 export interface SendResult {
   /** The HTTP status, or null when no answer came (timeout, refused, blocked address). */
@@ -28,7 +28,7 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
 /**
  * POSTs webhooks: keep-alive connections, at most `timeoutMs` per attempt from connecting to the
  * end of the answer, redirects never followed (a 3xx is a failed attempt), and every connection's
- * address checked (see webhookUrl.ts).
+ * address checked (see webhook-url.ts).
  */
 export class WebhookSender {
   /**

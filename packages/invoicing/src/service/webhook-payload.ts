@@ -1,28 +1,11 @@
 import type { InvoiceStatus } from '../domain/invoice.js';
 import { formatCoin } from '../domain/money.js';
 import { toInvoice } from '../store/invoices.js';
-import type { RecordedPayment } from '../store/ledgerPayments.js';
-import type { EventSnapshot } from '../store/webhookOutbox.js';
-import { publicInvoiceJson, toPublicInvoice } from './publicInvoice.js';
+import { toRecorded } from '../store/ledger-payments.js';
+import type { EventSnapshot } from '../store/webhook-outbox.js';
+import { publicInvoiceJson, toPublicInvoice } from './public-invoice.js';
 
 const str = JSON.stringify;
-
-function recorded(row: EventSnapshot['payments'][number]): RecordedPayment {
-  return {
-    ledger: row.ledger,
-    txId: row.tx_id,
-    opIndex: Number(row.op_index),
-    to: row.to_address,
-    amount: BigInt(row.amount),
-    asset: row.asset,
-    memo: row.memo,
-    ledgerTime: Number(row.ledger_time),
-    invoiceId: row.invoice_id,
-    unmatchedReason: row.unmatched_reason,
-    late: Number(row.late) === 1,
-    recordedAt: Number(row.recorded_at),
-  };
-}
 
 /**
  * The body of a webhook: `{type, timestamp, data}`. For an invoice event `data` holds the invoice
@@ -43,7 +26,7 @@ export function renderEventBody(
   const invoice = toInvoice(snapshot.invoice);
   const view = toPublicInvoice(
     invoice,
-    (snapshot.payments ?? []).map(recorded),
+    (snapshot.payments ?? []).map(toRecorded),
     (snapshot.timeline ?? []).map((t) => ({ status: t.status as InvoiceStatus, at: t.at })),
     baseUrl,
     coinDecimals,

@@ -10,9 +10,9 @@ import {
 } from '../domain/invoice.js';
 import { newApiKeyId, newInvoiceId, newMerchantId, newOrderReference } from '../domain/references.js';
 import type { AccountKey, ChainBlock, ChainOutput, Ledger, LedgerPayment } from '../ledger/ledger.js';
-import { applyBlock, applyMempool, type ChainCreditOptions, undoBlocksAbove } from '../payments/chainCrediting.js';
+import { applyBlock, applyMempool, type ChainCreditOptions, undoBlocksAbove } from '../payments/chain-crediting.js';
 import { creditLedgerPayment } from '../payments/crediting.js';
-import type { RateSource } from '../rates/rateSource.js';
+import type { RateSource } from '../rates/rate-source.js';
 import {
   type ApiKeyInfo,
   findApiKeyByHash,
@@ -20,8 +20,8 @@ import {
   listApiKeys,
   revokeApiKey,
   touchApiKey,
-} from '../store/apiKeys.js';
-import type { FollowedBlock } from '../store/chainLedger.js';
+} from '../store/api-keys.js';
+import type { FollowedBlock } from '../store/chain-ledger.js';
 import {
   ConcurrentWriteError,
   type InvoicingDb,
@@ -30,7 +30,7 @@ import {
   isUniqueViolation,
   type ReadConnection,
 } from '../store/database.js';
-import { GroupCommit } from '../store/groupCommit.js';
+import { GroupCommit } from '../store/group-commit.js';
 import {
   deleteIdempotentResponsesBefore,
   findIdempotentResponse,
@@ -47,7 +47,7 @@ import {
   readTimeline,
   saveInvoiceChange,
 } from '../store/invoices.js';
-import { paymentsOfInvoice, type RecordedPayment, saveCursor, unmatchedPayments } from '../store/ledgerPayments.js';
+import { paymentsOfInvoice, type RecordedPayment, saveCursor, unmatchedPayments } from '../store/ledger-payments.js';
 import {
   findMerchant,
   insertMerchant,
@@ -57,12 +57,12 @@ import {
   takeAddressIndex,
   updateMerchant,
 } from '../store/merchants.js';
-import { hashApiKey, looksLikeApiKey, newApiKey, shownPrefix } from './apiKeySecrets.js';
-import { InvoiceEvents, type InvoiceListener } from './invoiceEvents.js';
-import { invoiceCsvLines, ListedViewCache } from './invoiceListing.js';
-import { merchantInvoiceJson, type PublicInvoice, publicInvoiceJson, toPublicInvoice } from './publicInvoice.js';
-import { type CachedView, PublicViewCache } from './publicViewCache.js';
-import { WebhookService } from './webhookService.js';
+import { hashApiKey, looksLikeApiKey, newApiKey, shownPrefix } from './api-key-secrets.js';
+import { InvoiceEvents, type InvoiceListener } from './invoice-events.js';
+import { invoiceCsvLines, ListedViewCache } from './invoice-listing.js';
+import { merchantInvoiceJson, type PublicInvoice, publicInvoiceJson, toPublicInvoice } from './public-invoice.js';
+import { type CachedView, PublicViewCache } from './public-view-cache.js';
+import { WebhookService } from './webhook-service.js';
 
 export interface ServiceSettings {
   /** Public address of the service: pay_url is `<baseUrl>/pay/<id>`. */
@@ -540,24 +540,18 @@ export class InvoicingService {
   }
 
   /**
-   * A page of the merchant's invoices as the API lists them (each the JSON of the public view
-   * with the merchant's metadata), newest first; invoices whose time is up are expired first.
+   * A page of the merchant's invoices as the API answers it (`{"object":"list","data":[…],
+   * "has_more":…}`, each invoice the JSON of its public view with the merchant's metadata), newest
+   * first, as bytes; invoices whose time is up are expired first.
    */
-  async listInvoicesJson(query: InvoiceListQuery): Promise<{ data: string[]; hasMore: boolean }> {
+  async listInvoicesJson(query: InvoiceListQuery): Promise<Buffer> {
     let page = await listInvoiceVersions(this.db, { ...query, limit: query.limit + 1 });
-    const overdue = page.filter((p) => p.invoice.status === 'open' && this.now() >= p.invoice.expiresAt * 1000);
+    const overdue = page.filter((p) => p.status === 'open' && this.now() >= p.expiresAt * 1000);
     if (overdue.length > 0) {
-      for (const { invoice } of overdue) await this.expireInvoice(invoice.id);
+      for (const invoice of overdue) await this.expireInvoice(invoice.id);
       page = await listInvoiceVersions(this.db, { ...query, limit: query.limit + 1 });
     }
-    const hasMore = page.length > query.limit;
-    const data = await this.listedViews.render(
-      this.db,
-      page.slice(0, query.limit),
-      this.settings.baseUrl,
-      this.ledger.decimals,
-    );
-    return { data, hasMore };
+    return this.listedViews.renderList(this.db, page, query, this.settings.baseUrl, this.ledger.decimals);
   }
 
   /** The merchant's invoices as CSV lines (header first), read page by page. */

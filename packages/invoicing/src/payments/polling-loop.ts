@@ -2,18 +2,23 @@ import type { InvoicingStore } from '../store/database.js';
 import { type LeaderLease, takeLeadership } from './leadership.js';
 
 export interface PollingLoopOptions {
-  store: InvoicingStore;
+  /**
+   * With a store, passes run only while this process holds the payment watcher's leadership (on
+   * PostgreSQL one process of all; see `takeLeadership`); without, every process runs them.
+   */
+  store?: InvoicingStore;
   /** Wait this long between passes when nothing asks for one sooner. */
   intervalMs: number;
-  /** One pass of the watcher; runs only while this process holds the watcher's leadership. */
-  pass: () => Promise<void>;
+  /** One pass; answering `true` asks for the next pass at once (more work is waiting). */
+  pass: () => Promise<unknown>;
   onError?: (error: unknown) => void;
 }
 
 /**
- * The loop of a payment watcher: a pass at once, then one per interval or whenever poked. On
- * PostgreSQL only the process holding the advisory lock works, the others stand by and take over
- * when it goes. A failing pass is retried with exponential backoff, up to 30 s apart.
+ * The loop of the background workers (the payment watchers, the webhook sender): a pass at once,
+ * then one per interval or whenever poked. With leadership, on PostgreSQL only the process
+ * holding the advisory lock works, the others stand by and take over when it goes. A failing
+ * pass is retried with exponential backoff, up to 30 s apart.
  */
 export class PollingLoop {
   private stopped = false;
@@ -51,11 +56,12 @@ export class PollingLoop {
   private async run(): Promise<void> {
     let failures = 0;
     while (!this.stopped) {
+      let again = false;
       try {
-        this.lease ??= await takeLeadership(this.options.store);
-        if (this.lease?.held()) {
+        if (this.options.store) this.lease ??= await takeLeadership(this.options.store);
+        if (!this.options.store || this.lease?.held()) {
           this.pending = false;
-          await this.options.pass();
+          again = (await this.options.pass()) === true;
           failures = 0;
           this.lastError = null;
         } else {
@@ -69,7 +75,7 @@ export class PollingLoop {
         await this.lease?.release().catch(() => {});
         this.lease = undefined;
       }
-      if (this.stopped || this.pending) continue;
+      if (this.stopped || this.pending || again) continue;
       const delay = failures > 0 ? Math.min(30_000, this.options.intervalMs * 2 ** failures) : this.options.intervalMs;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, delay);

@@ -3,11 +3,11 @@ import { parseExactDecimal } from '../domain/decimal.js';
 import { InvoicingError, invalidRequest, notFound } from '../domain/errors.js';
 import type { PriceRequest } from '../domain/invoice.js';
 import { looksLikeInvoiceId } from '../domain/references.js';
-import { type AuthenticatedKey, fingerprint, type InvoicingService } from '../service/invoicingService.js';
-import { merchantInvoiceJson } from '../service/publicInvoice.js';
+import { type AuthenticatedKey, fingerprint, type InvoicingService } from '../service/invoicing-service.js';
+import { merchantInvoiceJson } from '../service/public-invoice.js';
 import type { AuthFailureLimiter } from './auth-failure-limiter.js';
-import type { RateLimiter } from './rateLimiter.js';
-import { canonicalJson, JsonNumber, type JsonValue } from './strictJson.js';
+import type { RateLimiter } from './rate-limiter.js';
+import { canonicalJson, JsonNumber, type JsonValue } from './strict-json.js';
 
 export interface ApiLimits {
   create: RateLimiter;

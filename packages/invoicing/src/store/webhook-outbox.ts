@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { InvoiceChange } from '../domain/invoice.js';
-import { type ChangeCause, eventsOfChange, type WebhookEventType } from '../domain/webhookEvents.js';
+import { type ChangeContext, eventsOfChange, type WebhookEventType } from '../domain/webhook-events.js';
 import type { InvoicingDb } from './database.js';
 import { num } from './database.js';
+import { paymentRowsOfInvoice } from './ledger-payments.js';
 import type { InvoiceTable, LedgerPaymentTable } from './schema.js';
 
 /**
@@ -68,13 +69,13 @@ export async function recordInvoiceEvents(
   db: InvoicingDb,
   change: InvoiceChange,
   row: InvoiceTable,
-  options: { now: number; cause?: ChangeCause; created?: boolean },
+  options: ChangeContext & { now: number },
 ): Promise<void> {
-  const types = eventsOfChange(change, options.cause);
-  if (types.length === 0) return;
+  const events = eventsOfChange(change, options);
+  if (events.length === 0) return;
   const endpoints = await subscribedEndpoints(db, change.invoice.merchantId);
   const wanted = (type: WebhookEventType) => endpoints.filter((e) => e.types === null || e.types.includes(type));
-  if (!types.some((type) => wanted(type).length > 0)) return;
+  if (!events.some((event) => wanted(event.type).length > 0)) return;
 
   const invoiceId = change.invoice.id;
   const snapshot: EventSnapshot = options.created
@@ -86,14 +87,7 @@ export async function recordInvoiceEvents(
       }
     : {
         invoice: row,
-        payments: await db
-          .selectFrom('ledger_payments')
-          .selectAll()
-          .where('invoice_id', '=', invoiceId)
-          .orderBy('ledger_time')
-          .orderBy('tx_id')
-          .orderBy('op_index')
-          .execute(),
+        payments: await paymentRowsOfInvoice(db, invoiceId),
         timeline: (
           await db
             .selectFrom('invoice_timeline')
@@ -104,21 +98,18 @@ export async function recordInvoiceEvents(
         ).map((t) => ({ status: t.status, at: num(t.at) })),
         payment: null,
       };
-  const cause = options.cause;
-  if (cause) {
-    snapshot.payment = {
-      tx_id: cause.payment.txId,
-      op_index: cause.payment.opIndex,
-      amount: cause.payment.amount.toString(),
-      ledger_time: cause.payment.ledgerTime,
-      late: cause.payment.late,
-    };
-  }
-  const text = jsonWithBigints(snapshot);
   let seq = options.created ? 1 : await nextInvoiceSeq(db, invoiceId);
-  for (const type of types) {
+  for (const { type, payment } of events) {
     const targets = wanted(type);
     if (targets.length === 0) continue;
+    snapshot.payment = payment && {
+      tx_id: payment.txId,
+      op_index: payment.opIndex,
+      amount: payment.amount.toString(),
+      ledger_time: payment.ledgerTime,
+      late: payment.late,
+    };
+    const text = jsonWithBigints(snapshot);
     const eventId = newEventId();
     await db
       .insertInto('invoice_events')

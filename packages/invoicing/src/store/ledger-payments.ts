@@ -81,7 +81,8 @@ export async function recordPaymentOnce(db: InvoicingDb, payment: RecordedPaymen
   return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
 }
 
-export async function paymentsOfInvoice(db: InvoicingDb, invoiceId: string): Promise<RecordedPayment[]> {
+/** The rows of an invoice's payments that still exist, in ledger order. */
+export async function paymentRowsOfInvoice(db: InvoicingDb, invoiceId: string): Promise<LedgerPaymentTable[]> {
   const query = precompiled(
     db,
     'payments of invoice',
@@ -96,8 +97,11 @@ export async function paymentsOfInvoice(db: InvoicingDb, invoiceId: string): Pro
         .orderBy('op_index'),
     [invoiceId],
   );
-  const { rows } = await db.executeQuery(query);
-  return rows.map(toRecorded);
+  return (await db.executeQuery(query)).rows;
+}
+
+export async function paymentsOfInvoice(db: InvoicingDb, invoiceId: string): Promise<RecordedPayment[]> {
+  return (await paymentRowsOfInvoice(db, invoiceId)).map(toRecorded);
 }
 
 /** The payments credited to several invoices at once, by invoice id (each in ledger order). */

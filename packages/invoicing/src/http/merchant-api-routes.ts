@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalidRequest } from '../domain/errors.js';
 import type { InvoiceStatus } from '../domain/invoice.js';
 import { looksLikeInvoiceId, normaliseMessage } from '../domain/references.js';
-import type { InvoicingService } from '../service/invoicingService.js';
+import type { InvoicingService } from '../service/invoicing-service.js';
 import type { InvoiceListQuery } from '../store/invoices.js';
-import { type ApiLimits, authenticateMerchant, isObject } from './apiRoutes.js';
-import type { JsonValue } from './strictJson.js';
+import { type ApiLimits, authenticateMerchant, isObject } from './api-routes.js';
+import type { JsonValue } from './strict-json.js';
 
 /** Statuses a list may be filtered by (those a ledger with confirmations adds included). */
 const STATUSES = ['open', 'processing', 'paid', 'expired'];
@@ -82,15 +82,22 @@ function onlyFields(body: { [key: string]: JsonValue }, allowed: string[]) {
   }
 }
 
+type MerchantOf = (request: FastifyRequest) => Promise<string>;
+
 /** The routes that need the merchant's key: listing and exporting invoices, and webhook endpoints. */
 export function registerMerchantApiRoutes(
   app: FastifyInstance,
   service: InvoicingService,
   limits: Pick<ApiLimits, 'authFailures'>,
 ) {
-  const merchantOf = async (request: FastifyRequest) =>
+  const merchantOf: MerchantOf = async (request) =>
     (await authenticateMerchant(request, bodyObject(request), service, limits)).merchantId;
+  registerInvoiceListRoutes(app, service, merchantOf);
+  registerWebhookEndpointRoutes(app, service, merchantOf);
+  registerWebhookDeliveryRoutes(app, service, merchantOf);
+}
 
+function registerInvoiceListRoutes(app: FastifyInstance, service: InvoicingService, merchantOf: MerchantOf) {
   app.get('/api/invoices', async (request, reply) => {
     const merchantId = await merchantOf(request);
     const query = request.query as Query;
@@ -113,11 +120,8 @@ export function registerMerchantApiRoutes(
       }
       after = { createdAt: from.createdAt, id: from.id };
     }
-    const page = await service.listInvoicesJson({ ...filters, limit, after });
-    return reply
-      .header('cache-control', 'no-store')
-      .type('application/json')
-      .send(`{"object":"list","data":[${page.data.join(',')}],"has_more":${page.hasMore}}`);
+    const body = await service.listInvoicesJson({ ...filters, limit, after });
+    return reply.header('cache-control', 'no-store').type('application/json').send(body);
   });
 
   app.get('/api/invoices/export.csv', async (request, reply) => {
@@ -129,7 +133,9 @@ export function registerMerchantApiRoutes(
       .type('text/csv; charset=utf-8')
       .send(Readable.from(service.exportInvoicesCsv(filters)));
   });
+}
 
+function registerWebhookEndpointRoutes(app: FastifyInstance, service: InvoicingService, merchantOf: MerchantOf) {
   const hooks = service.webhooks;
   app.post('/api/webhook-endpoints', async (request, reply) => {
     const merchantId = await merchantOf(request);
@@ -182,7 +188,10 @@ export function registerMerchantApiRoutes(
     const deliveryId = await hooks.sendTestEvent(merchantId, request.params.id);
     return reply.code(202).header('cache-control', 'no-store').send({ delivery_id: deliveryId });
   });
+}
 
+function registerWebhookDeliveryRoutes(app: FastifyInstance, service: InvoicingService, merchantOf: MerchantOf) {
+  const hooks = service.webhooks;
   app.get<{ Params: { id: string } }>('/api/webhook-endpoints/:id/deliveries', async (request, reply) => {
     const merchantId = await merchantOf(request);
     const deliveries = await hooks.deliveries(merchantId, request.params.id, 50);

@@ -2,9 +2,15 @@ import type { Invoice } from '../domain/invoice.js';
 import { amountDue } from '../domain/invoice.js';
 import { formatCoin, formatEur, formatRate } from '../domain/money.js';
 import type { InvoicingDb } from '../store/database.js';
-import { type InvoiceListQuery, listInvoices, readTimelines } from '../store/invoices.js';
-import { paymentsOfInvoices } from '../store/ledgerPayments.js';
-import { merchantInvoiceJson, toPublicInvoice } from './publicInvoice.js';
+import {
+  findInvoiceVersions,
+  type InvoiceListQuery,
+  type ListedInvoice,
+  listInvoices,
+  readTimelines,
+} from '../store/invoices.js';
+import { paymentsOfInvoices } from '../store/ledger-payments.js';
+import { merchantInvoiceJson, toPublicInvoice } from './public-invoice.js';
 
 /**
  * A merchant's invoices for the API's list and the CSV export: pages read by keyset (newest
@@ -29,34 +35,89 @@ export async function renderInvoicePage(
 /**
  * Rendered merchant views of listed invoices, reused while an invoice's change counter stays the
  * same (every change of an invoice, its payments or its timeline moves the counter, whichever
- * process makes it). Bounded: the oldest entries leave first.
+ * process makes it). Only the invoices whose view is missing or stale are read in full. Bounded:
+ * the oldest entries leave first.
  */
 export class ListedViewCache {
   private readonly views = new Map<string, { version: number; json: string }>();
+  /** Whole answers by query: reused while the page holds the same invoices at the same versions. */
+  private readonly answers = new Map<string, { signature: string; body: Buffer }>();
+  private answerBytes = 0;
 
-  constructor(private readonly capacity = 20_000) {}
+  constructor(
+    private readonly capacity = 20_000,
+    private readonly answerCapacityBytes = 16 * 1024 * 1024,
+  ) {}
 
-  async render(
+  /**
+   * The list answer (`{"object":"list","data":[…],"has_more":…}`) of a page read with one row
+   * more than `query.limit`, as bytes: the same page of the same invoice versions answers the
+   * bytes made last time, so a repeated list costs the page's read and no rendering or encoding.
+   */
+  async renderList(
     db: InvoicingDb,
-    page: { invoice: Invoice; version: number }[],
+    page: ListedInvoice[],
+    query: InvoiceListQuery,
     baseUrl: string,
     coinDecimals?: number,
-  ): Promise<string[]> {
-    const stale = page.filter((p) => this.views.get(p.invoice.id)?.version !== p.version);
+  ): Promise<Buffer> {
+    const key = JSON.stringify([
+      query.merchantId,
+      query.status,
+      query.search,
+      query.orderRef,
+      query.createdFrom,
+      query.createdBefore,
+      query.limit,
+      query.after?.createdAt,
+      query.after?.id,
+    ]);
+    const signature = page.map((p) => `${p.id}:${p.version}`).join(',');
+    const known = this.answers.get(key);
+    if (known?.signature === signature) return known.body;
+    const hasMore = page.length > query.limit;
+    const data = await this.render(db, page.slice(0, query.limit), baseUrl, coinDecimals);
+    const body = Buffer.from(`{"object":"list","data":[${data.join(',')}],"has_more":${hasMore}}`);
+    if (known) this.forgetAnswer(key, known.body);
+    this.answers.set(key, { signature, body });
+    this.answerBytes += body.length;
+    while (this.answerBytes > this.answerCapacityBytes) {
+      const [oldest, entry] = this.answers.entries().next().value!;
+      this.forgetAnswer(oldest, entry.body);
+    }
+    return body;
+  }
+
+  private forgetAnswer(key: string, body: Buffer): void {
+    this.answers.delete(key);
+    this.answerBytes -= body.length;
+  }
+
+  async render(db: InvoicingDb, page: ListedInvoice[], baseUrl: string, coinDecimals?: number): Promise<string[]> {
+    const stale = page.filter((p) => this.views.get(p.id)?.version !== p.version);
     if (stale.length > 0) {
+      // Read again in full, each with its counter as of this read (a change made since the page
+      // was read shows, and is labelled, as the newer version).
+      const read = await findInvoiceVersions(
+        db,
+        stale.map((p) => p.id),
+      );
       const fresh = await renderInvoicePage(
         db,
-        stale.map((p) => p.invoice),
+        read.map((r) => r.invoice),
         baseUrl,
         coinDecimals,
       );
-      stale.forEach((p, i) => {
-        this.views.delete(p.invoice.id);
-        this.views.set(p.invoice.id, { version: p.version, json: fresh[i]! });
+      read.forEach(({ invoice, version }, i) => {
+        this.views.delete(invoice.id);
+        this.views.set(invoice.id, { version, json: fresh[i]! });
       });
       while (this.views.size > this.capacity) this.views.delete(this.views.keys().next().value!);
     }
-    return page.map((p) => this.views.get(p.invoice.id)!.json);
+    return page.flatMap((p) => {
+      const view = this.views.get(p.id);
+      return view ? [view.json] : [];
+    });
   }
 }
 

@@ -1,7 +1,7 @@
 import type { ChainBlock, ChainLedger, ChainOutput } from '../ledger/ledger.js';
-import { type FollowedBlock, followedBlocksFrom, KEPT_BLOCKS, lastFollowedBlock } from '../store/chainLedger.js';
+import { type FollowedBlock, followedBlocksFrom, KEPT_BLOCKS, lastFollowedBlock } from '../store/chain-ledger.js';
 import type { InvoicingStore } from '../store/database.js';
-import { PollingLoop } from './pollingLoop.js';
+import { PollingLoop } from './polling-loop.js';
 
 /** What the chain watcher asks of the service: apply a block, undo blocks, apply the mempool. */
 export interface ChainCrediting {

@@ -1,4 +1,5 @@
 import { type Invoice, isInTime, settleInvoice } from '../domain/invoice.js';
+import type { ChangeCause } from '../domain/webhook-events.js';
 import type { ChainBlock, ChainOutput } from '../ledger/ledger.js';
 import {
   countConfirmations,
@@ -11,10 +12,10 @@ import {
   saveFollowedBlock,
   unconfirmAbove,
   unconfirmedPayments,
-} from '../store/chainLedger.js';
+} from '../store/chain-ledger.js';
 import type { InvoicingDb } from '../store/database.js';
 import { findInvoicesForUpdate, saveInvoiceChange } from '../store/invoices.js';
-import { recordPaymentOnce } from '../store/ledgerPayments.js';
+import { type RecordedPayment, recordPaymentOnce } from '../store/ledger-payments.js';
 import { markAddressUsed } from '../store/merchants.js';
 
 /**
@@ -24,11 +25,47 @@ import { markAddressUsed } from '../store/merchants.js';
  * computed again from its payments that still exist (`settleInvoice`), so a payment that leaves
  * and comes back is never counted twice. Every function runs inside the caller's transaction and
  * returns the ids of the invoices it changed.
+ *
+ * A payment credited to an invoice (first seen, or back after it had left the ledger) and a
+ * payment that leaves the ledger are the causes of the change they bring, so the webhook events
+ * `invoice.payment_received` and `invoice.payment_reverted` are written with the change, in the
+ * same transaction. A payment that only moves (mempool to block, or back to the mempool when its
+ * block is undone) or gains confirmations causes no payment event; the status it leads to does.
  */
 export interface ChainCreditOptions {
   ledger: string;
   now: number;
   lateWindowMs: number;
+}
+
+/** The invoices touched in one pass, each with the payments credited to it or undone, in order. */
+class TouchedInvoices {
+  readonly causes = new Map<string, ChangeCause[]>();
+
+  add(invoiceId: string | null | undefined, cause?: ChangeCause['kind'], payment?: RecordedPayment): void {
+    if (!invoiceId) return;
+    let list = this.causes.get(invoiceId);
+    if (!list) {
+      list = [];
+      this.causes.set(invoiceId, list);
+    }
+    if (cause && payment) {
+      list.push({
+        kind: cause,
+        payment: {
+          txId: payment.txId,
+          opIndex: payment.opIndex,
+          amount: payment.amount,
+          ledgerTime: payment.ledgerTime,
+          late: payment.late,
+        },
+      });
+    }
+  }
+
+  addAll(invoiceIds: Iterable<string>): void {
+    for (const id of invoiceIds) this.add(id);
+  }
 }
 
 /** Records the outputs paying invoice addresses (others are ignored) and places them; returns the invoices touched. */
@@ -37,9 +74,9 @@ async function recordOutputs(
   outputs: ChainOutput[],
   placement: { block: FollowedBlock | null; time: number },
   options: ChainCreditOptions,
-): Promise<Set<string>> {
-  const touched = new Set<string>();
-  if (outputs.length === 0) return touched;
+  touched: TouchedInvoices,
+): Promise<void> {
+  if (outputs.length === 0) return;
   const invoices = new Map<string, Invoice>();
   const recipients = [...new Set(outputs.map((o) => o.address))];
   // An address given again (gap limit) belongs to its newest invoice.
@@ -62,11 +99,12 @@ async function recordOutputs(
         placement.block,
         Math.min(confirmations, known.confirmationsTarget ?? 1),
       );
-      if (known.invoiceId) touched.add(known.invoiceId);
+      // Back after it had left the ledger: credited again (its leaving was announced).
+      touched.add(known.invoiceId, known.droppedAt ? 'payment_credited' : undefined, known);
       continue;
     }
     const afterWindow = placement.time > invoice.expiresAt * 1000 + options.lateWindowMs;
-    await recordPaymentOnce(trx, {
+    const payment: RecordedPayment = {
       ledger: options.ledger,
       txId: output.txId,
       opIndex: output.vout,
@@ -83,16 +121,16 @@ async function recordOutputs(
       blockHash: placement.block?.hash ?? null,
       confirmations,
       confirmationsTarget: Math.max(1, invoice.confirmationsRequired),
-    });
-    if (!afterWindow) touched.add(invoice.id);
+    };
+    const fresh = await recordPaymentOnce(trx, payment);
+    if (fresh) touched.add(payment.invoiceId, 'payment_credited', payment);
   }
-  return touched;
 }
 
 /** Computes the invoices again from their payments that still exist and stores what changed. */
-export async function settleInvoices(trx: InvoicingDb, ids: Iterable<string>, now: number): Promise<string[]> {
+async function settleInvoices(trx: InvoicingDb, touched: TouchedInvoices, now: number): Promise<string[]> {
   const changed: string[] = [];
-  const sorted = [...new Set(ids)].sort();
+  const sorted = [...touched.causes.keys()].sort();
   if (sorted.length === 0) return changed;
   const invoices = await findInvoicesForUpdate(trx, { ids: sorted });
   const payments = await livePaymentsOfInvoices(trx, sorted);
@@ -103,7 +141,11 @@ export async function settleInvoices(trx: InvoicingDb, ids: Iterable<string>, no
       live.map((p) => ({ amount: p.amount, ledgerTime: p.ledgerTime, confirmations: p.confirmations ?? 0 })),
       now,
     );
-    await saveInvoiceChange(trx, change, { now });
+    await saveInvoiceChange(trx, change, {
+      now,
+      causes: touched.causes.get(invoice.id),
+      amountPaidBefore: invoice.amountPaid,
+    });
     if (live.length > 0 && invoice.addressIndex !== null) {
       await markAddressUsed(trx, invoice.merchantId, invoice.addressIndex);
     }
@@ -115,8 +157,9 @@ export async function settleInvoices(trx: InvoicingDb, ids: Iterable<string>, no
 /** Applies a block that extends the followed chain: its payments, the confirmations it adds, and the cursor. */
 export async function applyBlock(trx: InvoicingDb, block: ChainBlock, options: ChainCreditOptions): Promise<string[]> {
   const followed = { height: block.height, hash: block.hash };
-  const touched = await recordOutputs(trx, block.outputs, { block: followed, time: block.time }, options);
-  for (const id of await countConfirmations(trx, options.ledger, block.height)) touched.add(id);
+  const touched = new TouchedInvoices();
+  await recordOutputs(trx, block.outputs, { block: followed, time: block.time }, options, touched);
+  touched.addAll(await countConfirmations(trx, options.ledger, block.height));
   await saveFollowedBlock(trx, options.ledger, followed, options.now);
   return settleInvoices(trx, touched, options.now);
 }
@@ -130,7 +173,8 @@ export async function undoBlocksAbove(
   fork: FollowedBlock,
   options: ChainCreditOptions,
 ): Promise<string[]> {
-  const touched = await unconfirmAbove(trx, options.ledger, fork.height);
+  const touched = new TouchedInvoices();
+  touched.addAll(await unconfirmAbove(trx, options.ledger, fork.height));
   await forgetBlocksAbove(trx, options.ledger, fork.height - 1);
   await saveFollowedBlock(trx, options.ledger, fork, options.now);
   return settleInvoices(trx, touched, options.now);
@@ -147,12 +191,13 @@ export async function applyMempool(
   mempool: Set<string> | null,
   options: ChainCreditOptions,
 ): Promise<string[]> {
-  const touched = await recordOutputs(trx, outputs, { block: null, time: options.now }, options);
+  const touched = new TouchedInvoices();
+  await recordOutputs(trx, outputs, { block: null, time: options.now }, options, touched);
   if (mempool) {
     for (const payment of await unconfirmedPayments(trx, options.ledger)) {
       if (mempool.has(payment.txId)) continue;
       await dropPayment(trx, options.ledger, payment, options.now);
-      if (payment.invoiceId) touched.add(payment.invoiceId);
+      touched.add(payment.invoiceId, 'payment_reverted', payment);
     }
   }
   return settleInvoices(trx, touched, options.now);

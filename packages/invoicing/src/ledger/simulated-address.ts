@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { checkCharacter, hasValidCheckCharacter, randomUnambiguous } from '../domain/checkCharacter.js';
+import { checkCharacter, hasValidCheckCharacter, randomUnambiguous } from '../domain/check-character.js';
 
 /** Simulated addresses: `SIM`, 28 random characters (140 bits), one check character. */
 export const SIMULATED_ADDRESS_PREFIX = 'SIM';

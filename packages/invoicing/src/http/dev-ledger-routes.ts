@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { invalidRequest } from '../domain/errors.js';
 import { formatCoin } from '../domain/money.js';
 import type { SimulatedLedger } from '../ledger/simulated.js';
-import { JsonNumber, type JsonValue } from './strictJson.js';
+import { JsonNumber, type JsonValue } from './strict-json.js';
 
 const FIELDS = new Set(['to', 'amount', 'message']);
 

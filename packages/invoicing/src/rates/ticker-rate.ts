@@ -1,6 +1,6 @@
 import { rateUnavailable } from '../domain/errors.js';
 import type { Rate } from '../domain/invoice.js';
-import { parseRate, type RateSource } from './rateSource.js';
+import { parseRate, type RateSource } from './rate-source.js';
 
 export interface TickerOptions {
   /** The ticker endpoint, e.g. https://api.kraken.com/0/public/Ticker */

@@ -1,5 +1,5 @@
 import type { Rate } from '../domain/invoice.js';
-import type { RateSource } from './rateSource.js';
+import type { RateSource } from './rate-source.js';
 
 /** A configured rate that never changes: the default, and right for a coin pegged by contract. */
 export class FixedRateSource implements RateSource {

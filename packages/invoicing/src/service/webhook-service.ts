@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { InvoicingError, invalidRequest, notFound } from '../domain/errors.js';
-import { isWebhookEventType, TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '../domain/webhookEvents.js';
+import { isWebhookEventType, TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '../domain/webhook-events.js';
 import { type InvoicingDb, type InvoicingStore, inTransaction } from '../store/database.js';
-import { recordTestEvent } from '../store/webhookOutbox.js';
+import { recordTestEvent } from '../store/webhook-outbox.js';
 import {
   type DeliveryView,
   deleteEndpoint,
@@ -14,8 +14,8 @@ import {
   scheduleRedelivery,
   type WebhookEndpoint,
 } from '../store/webhooks.js';
-import { newWebhookSecret, SecretBox } from './webhookSecrets.js';
-import { checkEndpointUrl } from './webhookUrl.js';
+import { newWebhookSecret, SecretBox } from './webhook-secrets.js';
+import { checkEndpointUrl } from './webhook-url.js';
 
 /** A delivery with its attempts, as the portal and the API list them. */
 export type { DeliveryView };
