@@ -168,6 +168,31 @@ function apiFastPath(paths: ReadonlySet<string>, answerApi: ApiAnswerer): FastPa
   };
 }
 
+/** CORS preflight: browsers ask before a cross-origin POST; only origin=* is answered. */
+async function preflight(request: FastifyRequest, reply: FastifyReply) {
+  const url = request.raw.url ?? '';
+  const origin = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '').get('origin');
+  if (origin !== '*') return notAllowed(request, reply);
+  return reply
+    .code(200)
+    .headers({
+      'access-control-allow-origin': '*',
+      'access-control-allow-credentials': 'false',
+      'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',
+      'access-control-allow-headers': 'Api-User-Agent, Content-Type',
+      'access-control-max-age': '86400',
+    })
+    .send('');
+}
+
+async function notAllowed(_request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .code(405)
+    .header('allow', 'GET, HEAD, POST')
+    .header('content-type', 'text/plain; charset=utf-8')
+    .send('Method not allowed: api.php answers GET and POST.\n');
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let fastPath: FastPath | undefined;
   const app = Fastify({
@@ -265,28 +290,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (response.cookies && response.cookies.length > 0) reply.header('set-cookie', [...response.cookies]);
     return reply.send(parts.length === 1 ? parts[0] : Buffer.concat(parts));
   };
-  // CORS preflight: browsers ask before a cross-origin POST; only origin=* is answered.
-  const preflight = async (request: FastifyRequest, reply: FastifyReply) => {
-    const url = request.raw.url ?? '';
-    const origin = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '').get('origin');
-    if (origin !== '*') return notAllowed(request, reply);
-    return reply
-      .code(200)
-      .headers({
-        'access-control-allow-origin': '*',
-        'access-control-allow-credentials': 'false',
-        'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',
-        'access-control-allow-headers': 'Api-User-Agent, Content-Type',
-        'access-control-max-age': '86400',
-      })
-      .send('');
-  };
-  const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
-    reply
-      .code(405)
-      .header('allow', 'GET, HEAD, POST')
-      .header('content-type', 'text/plain; charset=utf-8')
-      .send('Method not allowed: api.php answers GET and POST.\n');
   const paths = site.scriptPath === '' ? ['/api.php', '/w/api.php'] : [`${site.scriptPath}/api.php`, '/api.php'];
   // Request logging is Fastify's: with it on, every request goes through Fastify.
   if (options.logLevel !== 'debug' && options.logLevel !== 'trace') fastPath = apiFastPath(new Set(paths), answerApi);
