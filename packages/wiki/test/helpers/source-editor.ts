@@ -41,9 +41,15 @@ export class SourceEditor {
     this.token = csrf.query.tokens.csrftoken;
   }
 
-  /** A write action; throws with the source's answer when it reports an error. */
+  /** A token of another type (`userrights`, `createaccount`, ...). */
+  async tokenOf(type: string): Promise<string> {
+    const answer = await this.send(this.form({ action: 'query', meta: 'tokens', type }));
+    return answer.query.tokens[`${type}token`];
+  }
+
+  /** A write action (with the CSRF token unless another is given); throws when the source reports an error. */
   async act(action: string, params: Record<string, string | number | boolean>): Promise<any> {
-    const answer = await this.send(this.form({ action, ...params, token: this.token }));
+    const answer = await this.send(this.form({ action, token: this.token, ...params }));
     if (answer.error)
       throw new Error(`${action} ${JSON.stringify(params).slice(0, 200)}: ${answer.error.code}: ${answer.error.info}`);
     return answer;

@@ -522,15 +522,9 @@ export async function syncCategories(db: Db, client: MediaWikiApiClient, names: 
         .select('cat_id')
         .where('cat_title', '=', name)
         .executeTakeFirst();
-      if (!info || info.size === 0) {
-        if (existing && page.missing === true)
-          await db.deleteFrom('category').where('cat_id', '=', existing.cat_id).execute();
-        else if (existing)
-          await db
-            .updateTable('category')
-            .set({ cat_pages: 0, cat_subcats: 0, cat_files: 0 })
-            .where('cat_id', '=', existing.cat_id)
-            .execute();
+      // The source keeps a category's row while it has members or a page (MediaWiki shows it with zero counts).
+      if (!info) {
+        if (existing) await db.deleteFrom('category').where('cat_id', '=', existing.cat_id).execute();
         continue;
       }
       const counts = { cat_pages: info.size, cat_subcats: info.subcats, cat_files: info.files };

@@ -93,7 +93,7 @@ export function storedLogParams(type: string, action: string, params: Record<str
           type: d.type,
           level: d.level,
           expiry: storeTimestamp(d.expiry),
-          cascade: d.cascade === true,
+          ...('cascade' in d ? { cascade: d.cascade === true } : {}),
         }));
       }
       if ('oldtitle_title' in rest) out['4::oldtitle'] = titleText(take('oldtitle_ns'), take('oldtitle_title'));
@@ -102,7 +102,13 @@ export function storedLogParams(type: string, action: string, params: Record<str
     case 'suppress':
       if ('duration' in rest) out['5::duration'] = take('duration');
       if ('flags' in rest) out['6::flags'] = (take('flags') as string[]).join(',');
-      if ('restrictions' in rest) out['7::restrictions'] = take('restrictions');
+      if ('restrictions' in rest) {
+        const r = take('restrictions') as { pages?: Array<{ page_title: string }>; namespaces?: number[] };
+        out['7::restrictions'] = {
+          ...(r.pages ? { pages: r.pages.map((p) => p.page_title) } : {}),
+          ...(r.namespaces ? { namespaces: r.namespaces } : {}),
+        };
+      }
       delete rest.expiry;
       delete rest.finalTargetCount;
       break;
