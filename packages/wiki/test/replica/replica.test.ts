@@ -94,10 +94,10 @@ async function stopFollower(child: ChildProcess, signal: NodeJS.Signals): Promis
 
 /** The source's newest recent change and log entry. */
 async function sourceCursors(): Promise<{ rcId: string; logId: string }> {
-  const rc = await (
+  const rc: any = await (
     await fetch(`${mediawiki.apiUrl}?action=query&list=recentchanges&rclimit=1&rcprop=ids&format=json`)
   ).json();
-  const log = await (
+  const log: any = await (
     await fetch(`${mediawiki.apiUrl}?action=query&list=logevents&lelimit=1&leprop=ids&format=json`)
   ).json();
   return { rcId: String(rc.query.recentchanges[0]?.rcid ?? 0), logId: String(log.query.logevents[0]?.logid ?? 0) };
