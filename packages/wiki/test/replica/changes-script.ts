@@ -174,7 +174,7 @@ export async function runChangesScript(
     retype: `Replica-Pass-${run}-2024!`,
     createreturnurl: 'http://127.0.0.1/',
     reason: 'neues Konto',
-    token: await editor.tokenOf('createaccount'),
+    createtoken: await editor.tokenOf('createaccount'),
   });
   if (created.createaccount?.status !== 'PASS') throw new Error(`createaccount: ${JSON.stringify(created)}`);
   await done('create an account');

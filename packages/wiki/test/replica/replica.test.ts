@@ -198,6 +198,7 @@ describe('a failing source', () => {
     const file = join(dataDir, 'failing.sqlite');
     const failing = await openWikiStore({ engine: 'sqlite', file });
     try {
+      await saveSite(failing.db, defaultSite({ wikiId: 'failing' }));
       await writeReplicaState(failing.db, {
         source: url,
         phase: 'done',

@@ -389,7 +389,8 @@ export async function syncTitles(
       for (const c of await deletePage(db, id, !options.currentOnly)) result.categories.add(c);
       let revisions: any[];
       // A page with one revision (new) has it in the batch's answer; others need their history read.
-      if (options.currentOnly || page.new === true) {
+      // (`new` alone is not enough: an undeletion or a merge may leave it set on a longer history.)
+      if (options.currentOnly || (page.new === true && page.revisions?.[0]?.parentid === 0)) {
         revisions = page.revisions ?? [];
         const old = await db.selectFrom('revision').select('rev_id').where('rev_page', '=', id).execute();
         await deleteRevisions(
