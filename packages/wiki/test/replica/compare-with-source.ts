@@ -18,7 +18,7 @@ export const REPLICA_DIFFERENCES: Array<{ path: RegExp; request?: RegExp; reason
       "siteinfo's extensions: this service lists each extension by its name and type only, and no skins (the same for a wiki imported from its database)",
   },
   {
-    path: /^\(top\) order$/,
+    path: /^\(top\)$/,
     request: /limit=max/,
     reason: 'where `limits` stands among the top keys with `…limit=max` (the same for an imported wiki)',
   },

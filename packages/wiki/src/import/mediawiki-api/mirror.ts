@@ -93,6 +93,18 @@ async function newestCursors(client: MediaWikiApiClient): Promise<Record<string,
   };
 }
 
+/** How many revisions each page of a namespace has (one cheap list instead of a history request per page). */
+async function revisionCounts(client: MediaWikiApiClient, ns: number): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  for await (const batch of client.listPages(
+    { list: 'allrevisions', arvnamespace: ns, arvprop: 'ids', arvlimit: 'max' },
+    'allrevisions',
+  )) {
+    for (const page of batch) counts.set(page.pageid, (counts.get(page.pageid) ?? 0) + (page.revisions?.length ?? 0));
+  }
+  return counts;
+}
+
 async function inTransaction(store: WikiStore, work: (db: Kysely<WikiDatabase>) => Promise<void>): Promise<void> {
   await (store.db as Kysely<WikiDatabase>).transaction().execute(work);
 }
@@ -149,6 +161,7 @@ export async function mirrorWiki(store: WikiStore, url: string, options: MirrorO
     const startNs = state.pagesNs !== undefined ? Number(state.pagesNs) : namespaces[0];
     for (const ns of namespaces.filter((n) => startNs === undefined || n >= startNs)) {
       let from = ns === Number(state.pagesNs) ? (state.pagesFrom ?? '') : '';
+      const counted = { ...sync, revisionCounts: await revisionCounts(client, ns) };
       for (;;) {
         const answer = await client.request({
           action: 'query',
@@ -160,7 +173,7 @@ export async function mirrorWiki(store: WikiStore, url: string, options: MirrorO
         const titles: string[] = (answer.query?.allpages ?? []).map((p: any) => p.title);
         const next = answer.continue?.apcontinue as string | undefined;
         await inTransaction(store, async (trx) => {
-          const result = await syncTitles(trx, client, titles, sync);
+          const result = await syncTitles(trx, client, titles, counted);
           pages += result.pages;
           revisions += result.revisions;
           await writeReplicaState(

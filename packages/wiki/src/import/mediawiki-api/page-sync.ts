@@ -27,6 +27,8 @@ export interface SyncOptions {
   /** The site's language: a page in it keeps `page_lang` empty. */
   language: string;
   collation: string;
+  /** Revisions each page had (by page id) when the mirror listed them: pages with one need no history request. */
+  revisionCounts?: ReadonlyMap<number, number>;
 }
 
 /** Actor ids the store gives names, created when a name is new; a user's actor follows renames by id. */
@@ -388,9 +390,8 @@ export async function syncTitles(
         for (const c of await deletePage(db, atTitle.page_id)) result.categories.add(c);
       for (const c of await deletePage(db, id, !options.currentOnly)) result.categories.add(c);
       let revisions: any[];
-      // A page with one revision (new) has it in the batch's answer; others need their history read.
-      // (`new` alone is not enough: an undeletion or a merge may leave it set on a longer history.)
-      if (options.currentOnly || (page.new === true && page.revisions?.[0]?.parentid === 0)) {
+      // A page with one revision has it in the batch's answer; others need their history read.
+      if (options.currentOnly || options.revisionCounts?.get(id) === 1) {
         revisions = page.revisions ?? [];
         const old = await db.selectFrom('revision').select('rev_id').where('rev_page', '=', id).execute();
         await deleteRevisions(
