@@ -25,6 +25,7 @@ import {
   syncBlocks,
   syncFiles,
   syncProtectedTitles,
+  syncRecentChangesOf,
   syncTagsAndStatistics,
   syncUsers,
 } from './wiki-tables-sync.js';
@@ -280,6 +281,8 @@ export async function followRound(
       }
       await copyLogEntries(trx, client, logBatch);
       await copyRecentChanges(trx, rcBatch);
+      const upTo = Number(rcBatch[rcBatch.length - 1]?.rcid ?? rcId);
+      for (const title of touched.archive) await syncRecentChangesOf(trx, client, title, upTo);
       if (rcBatch.length > 0 || logBatch.length > 0) await syncTagsAndStatistics(trx, client);
       await refreshSearchIndex(trx, site);
       const lastRc = rcBatch[rcBatch.length - 1];

@@ -501,9 +501,20 @@ async function syncArchive(db: Db, client: MediaWikiApiClient, page: any): Promi
     .where('ar_namespace', '=', page.ns)
     .where('ar_title', '=', dbKey)
     .execute();
+  // An undeleted revision keeps its id and, now in `revision`, its slots.
+  const archived = old.map((r) => r.ar_rev_id);
+  const live = new Set<number>();
+  for (let i = 0; i < archived.length; i += 500) {
+    const rows = await db
+      .selectFrom('revision')
+      .select('rev_id')
+      .where('rev_id', 'in', archived.slice(i, i + 500))
+      .execute();
+    for (const row of rows) live.add(row.rev_id);
+  }
   await deleteRevisions(
     db,
-    old.map((r) => r.ar_rev_id),
+    archived.filter((id) => !live.has(id)),
   );
   await db.deleteFrom('archive').where('ar_namespace', '=', page.ns).where('ar_title', '=', dbKey).execute();
   const deleted = await readHistory(client, page.title, 'deletedrevisions');

@@ -154,6 +154,42 @@ export async function copyRecentChanges(db: Db, entries: any[]): Promise<void> {
   }
 }
 
+/**
+ * The recent changes of one title as the source has them now: MediaWiki removes a deleted page's
+ * edits from them and changes their visibility with a revision deletion.
+ */
+export async function syncRecentChangesOf(
+  db: Db,
+  client: MediaWikiApiClient,
+  title: string,
+  upToId: number,
+): Promise<void> {
+  const answer = await client.queryAll({ list: 'recentchanges', rctitle: title, rclimit: 'max', rcprop: RC_PROPS });
+  const changes = ((answer.query?.recentchanges ?? []) as any[]).filter((rc) => Number(rc.rcid) <= upToId);
+  const ns = changes[0]?.ns ?? (await namespaceOf(client, title));
+  if (ns === undefined) return;
+  const kept = new Set(changes.map((rc) => Number(rc.rcid)));
+  const stored = await db
+    .selectFrom('recentchanges')
+    .select('rc_id')
+    .where('rc_namespace', '=', ns)
+    .where('rc_title', '=', dbKeyOf(ns, title))
+    .where('rc_id', '<=', upToId)
+    .execute();
+  for (const row of stored) {
+    if (kept.has(row.rc_id)) continue;
+    await db.deleteFrom('change_tag').where('ct_rc_id', '=', row.rc_id).execute();
+    await db.deleteFrom('recentchanges').where('rc_id', '=', row.rc_id).execute();
+  }
+  await copyRecentChanges(db, changes);
+}
+
+async function namespaceOf(client: MediaWikiApiClient, title: string): Promise<number | undefined> {
+  const answer = await client.request({ action: 'query', titles: title });
+  const ns = answer.query?.pages?.[0]?.ns;
+  return typeof ns === 'number' ? ns : undefined;
+}
+
 /** Every block, replacing the store's. */
 export async function syncBlocks(db: Db, client: MediaWikiApiClient): Promise<number> {
   const blocks: any[] = [];
