@@ -188,6 +188,7 @@ export async function runChangesScript(
     reason: 'Teilsperre',
     partial: true,
     pagerestrictions: 'Berlin',
+    allowusertalk: true,
   });
   await done('partial block');
   await editor.act('unblock', { user: 'Gustav', reason: 'entsperrt' });
