@@ -160,7 +160,7 @@ describe('wiki follow', () => {
       await mediawiki.maintenance('runJobs.php');
       await caughtUp(180);
       // Pages whose touched time moved after the jobs are read in the next round or two.
-      await new Promise((resolve) => setTimeout(resolve, 5000));
+      await new Promise((resolve) => setTimeout(resolve, 15_000));
       await caughtUp(60);
     } finally {
       await stopFollower(follower, 'SIGTERM');

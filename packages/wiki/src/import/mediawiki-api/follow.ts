@@ -123,12 +123,28 @@ function touchedBy(changes: any[], logs: any[]): Touched {
   return t;
 }
 
-/** Pages that transclude or link to these titles on the source (the users of a changed template). */
+/**
+ * Pages whose rendering a change of these titles alters on the source (they transclude it, link to
+ * it, or show it as a file): MediaWiki re-renders them in its jobs, which moves their `touched`.
+ */
 async function dependentsOf(client: MediaWikiApiClient, titles: Iterable<string>): Promise<string[]> {
   const out = new Set<string>();
   for (const title of titles) {
-    const answer = await client.queryAll({ list: 'embeddedin', eititle: title, eilimit: 'max' }, 20);
-    for (const page of answer.query?.embeddedin ?? []) out.add(page.title);
+    const isFile = /^(File|Datei|Image|Bild):/i.test(title);
+    const answer = await client.queryAll(
+      {
+        list: isFile ? 'embeddedin|backlinks|imageusage' : 'embeddedin|backlinks',
+        eititle: title,
+        eilimit: 'max',
+        bltitle: title,
+        bllimit: 'max',
+        ...(isFile ? { iutitle: title, iulimit: 'max' } : {}),
+      },
+      20,
+    );
+    for (const list of ['embeddedin', 'backlinks', 'imageusage']) {
+      for (const page of answer.query?.[list] ?? []) out.add(page.title);
+    }
   }
   return [...out];
 }
@@ -248,10 +264,7 @@ export async function followRound(
     const touched = touchedBy(rcBatch, logBatch);
     for (const title of gapTitles.splice(0)) touched.titles.add(title);
     // Users of changed templates: watched until their touched time moves.
-    const dependents = await dependentsOf(
-      client,
-      [...touched.transcluded].filter((t) => !touched.titles.has(t) || true),
-    );
+    const dependents = await dependentsOf(client, [...touched.titles]);
     for (const title of dependents) watched[title] = now + DEPENDENT_WATCH_MS;
     const moved = await changedTouched(
       db,
