@@ -60,11 +60,16 @@ export async function dataDir(wiki: WikiName): Promise<{ dir: string; dispose: (
   return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** `wiki serve` from the compiled build, with `workers` processes, on a free port. */
-export async function startServer(dir: string, workers: number): Promise<{ port: number; child: ChildProcess }> {
+/** `wiki serve` from the compiled build, with `workers` processes, on a free port (`env`: more of its settings). */
+export async function startServer(
+  dir: string,
+  workers: number,
+  env: Record<string, string> = {},
+): Promise<{ port: number; child: ChildProcess }> {
   const child = spawn(process.execPath, [join(dist, 'cli.js'), 'serve'], {
     env: {
       ...process.env,
+      ...env,
       WIKI_DATA_DIR: dir,
       WIKI_PORT: '0',
       WIKI_WORKERS: String(workers),
@@ -94,7 +99,8 @@ export async function cpuPerRequest(
   name: string,
   queries: Query[],
   { runs = 2000, annotate = () => '' }: { runs?: number; annotate?: (body: string) => string } = {},
-) {
+): Promise<Map<string, number>> {
+  const results = new Map<string, number>();
   const services = {
     site: wiki.site,
     titles: new TitleCodec(wiki.site),
@@ -124,10 +130,12 @@ export async function cpuPerRequest(
     for (let i = 0; i < count; i++) await run();
     const used = process.cpuUsage(start);
     const micros = (used.user + used.system) / count;
+    results.set(label, micros);
     process.stdout.write(
       `${`${label} [${name}, in process]`.padEnd(64)} ${micros.toFixed(0).padStart(5)} µs CPU per request${annotate(String(first.body))}\n`,
     );
   }
+  return results;
 }
 
 /**
@@ -158,12 +166,13 @@ function serverCpu(before: number | undefined, after: number | undefined, m: Htt
   return `  server ${micros.toFixed(0)} µs CPU/request (${cores} cores for the server alone: ~${Math.round((cores * 1e6) / micros)} req/s)`;
 }
 
-/** Measures each query at each client count against a server of `workers` processes. */
+/** Measures each query at each client count (`clients`, default 1, 2 and 8) against a server of `workers` processes. */
 export async function measureServer(
   wiki: WikiName,
   workers: number,
   queries: Query[],
   baseline: Map<number, HttpMeasurement>,
+  clients: readonly number[] = CLIENTS,
 ): Promise<Map<string, HttpMeasurement>> {
   const results = new Map<string, HttpMeasurement>();
   const data = await dataDir(wiki);
@@ -179,7 +188,7 @@ export async function measureServer(
       });
     }
     for (const [label, query, headers] of queries) {
-      for (const connections of CLIENTS) {
+      for (const connections of clients) {
         const cpuBefore = processTreeCpuSeconds(child.pid ?? 0);
         const m = await measureHttp(`${label} [${wiki}, ${workers} worker${workers > 1 ? 's' : ''}]`, {
           url: `http://127.0.0.1:${port}/api.php?${query}`,
@@ -203,11 +212,11 @@ export async function measureServer(
 }
 
 /** The trivial Fastify route at each client count: what the API's figures are printed beside. */
-export async function measureBaseline(): Promise<Map<number, HttpMeasurement>> {
+export async function measureBaseline(clients: readonly number[] = CLIENTS): Promise<Map<number, HttpMeasurement>> {
   const baseline = new Map<number, HttpMeasurement>();
   process.stdout.write(`load generator: ${loadClient()} (BENCH_CLIENT=wrk|autocannon)\n`);
   await withTrivialServer(async (url) => {
-    for (const connections of CLIENTS) {
+    for (const connections of clients) {
       const m = await measureHttp('trivial Fastify route', { url, connections, durationSeconds: seconds });
       baseline.set(connections, m);
       process.stdout.write(`${formatMeasurement(m)}\n`);

@@ -54,11 +54,18 @@ export interface GeneratedWiki {
   dispose(): Promise<void>;
 }
 
-interface CacheMeta {
+export interface CacheMeta {
   pages: number;
   titles: GeneratedWikiTitles;
+  /** Generating the dump, importing it and adding the history. */
   seconds: number;
   dumpBytes: number;
+  /** The import alone (search index included, lint errors left out). */
+  importSeconds?: number;
+  /** The building process's peak memory: the dump's generation and the import, one after the other. */
+  peakRssMb?: number;
+  /** The store's size on disk. */
+  storeBytes?: number;
 }
 
 function cacheKey(pages: number): string {
@@ -209,13 +216,16 @@ async function build(dir: string, pages: number): Promise<void> {
     const dumpBytes = await writeGeneratedDump(dump, pages, model, { files: FILES });
     const store = await openWikiStore({ engine: 'sqlite', file: temporary });
     let titles: GeneratedWikiTitles;
+    let importSeconds: number;
     try {
+      const importStarted = performance.now();
       // The measured queries read no lint errors, and linting 100,000 pages would take hours.
       await importXmlDump(store, dump, {
         progress: streamProgress(process.stderr),
         lint: false,
         uploadDirectory: join(dir, 'images'),
       });
+      importSeconds = (performance.now() - importStarted) / 1000;
       addHistory(store);
       titles = await chooseTitles(store, pages, model.words);
       store.sqlite?.pragma('wal_checkpoint(TRUNCATE)');
@@ -224,7 +234,15 @@ async function build(dir: string, pages: number): Promise<void> {
       await store.close();
     }
     renameSync(temporary, join(dir, 'wiki.sqlite'));
-    const meta: CacheMeta = { pages, titles, dumpBytes, seconds: (performance.now() - started) / 1000 };
+    const meta: CacheMeta = {
+      pages,
+      titles,
+      dumpBytes,
+      seconds: (performance.now() - started) / 1000,
+      importSeconds,
+      peakRssMb: process.resourceUsage().maxRSS / 1024,
+      storeBytes: statSync(join(dir, 'wiki.sqlite')).size,
+    };
     writeFileSync(join(dir, 'meta.json'), `${JSON.stringify(meta, null, 2)}\n`);
   } finally {
     rmSync(dump, { force: true });

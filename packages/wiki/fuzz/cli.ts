@@ -32,6 +32,8 @@ try {
     count,
     progressEvery: 1000,
     onProgress: (sent, failures) => process.stdout.write(`  ${sent} sent, ${failures} failed\n`),
+    onFailure: (failure) =>
+      process.stdout.write(`  failed #${failure.index}: ${failure.problem}\n    ${failure.request}\n`),
   });
   const seconds = (performance.now() - started) / 1000;
   process.stdout.write(

@@ -30,6 +30,8 @@ export interface FuzzOptions {
   count: number;
   /** Called every `progressEvery` requests. */
   onProgress?: (sent: number, failures: number) => void;
+  /** Called with each failure as it is found. */
+  onFailure?: (failure: FuzzFailure) => void;
   progressEvery?: number;
   /** How many of the slowest answers the report keeps (10). */
   keepSlowest?: number;
@@ -121,7 +123,11 @@ export async function runFuzz(apiUrl: string, options: FuzzOptions): Promise<Fuz
         problem = `no answer: ${(error as Error).message}`;
       }
       report.sent++;
-      if (problem) report.failures.push({ index, problem, request: describeRequest(request) });
+      if (problem) {
+        const failure = { index, problem, request: describeRequest(request) };
+        report.failures.push(failure);
+        options.onFailure?.(failure);
+      }
       if (options.onProgress && (index + 1) % (options.progressEvery ?? 1000) === 0) {
         options.onProgress(index + 1, report.failures.length);
       }

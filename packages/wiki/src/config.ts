@@ -12,6 +12,8 @@ export interface WikiConfig {
   logLevel: string;
   /** Server processes sharing the port (`WIKI_WORKERS`; default: one per core). */
   workers: number;
+  /** Threads per server process that answer expensive requests (`WIKI_REQUEST_THREADS`; default 1, 0: none). */
+  requestThreads: number;
   /** A dump `serve` imports into an empty store on its first start (`WIKI_SAMPLE_DUMP`; `none`: no sample). */
   sampleDump?: string;
   /** Where thumbnails made are kept (`$WIKI_DATA_DIR/thumbnails`), and the bytes they may take. */
@@ -29,6 +31,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: url ? { engine: 'postgres', url } : { engine: 'sqlite', file: join(dataDir, 'wiki.sqlite') },
     logLevel: envOptionalString(env, 'LOG_LEVEL') ?? 'info',
     workers: envInteger(env, 'WIKI_WORKERS', availableParallelism(), { min: 1, max: 256 }),
+    requestThreads: envInteger(env, 'WIKI_REQUEST_THREADS', 1, { min: 0, max: 64 }),
     thumbnails: {
       directory: join(dataDir, 'thumbnails'),
       maxBytes: envInteger(env, 'WIKI_THUMBNAIL_CACHE_MB', 1024, { min: 1, max: 1_048_576 }) * 1024 * 1024,

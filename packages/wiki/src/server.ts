@@ -60,7 +60,12 @@ function resumeDeferredBuilds(config: WikiConfig): void {
 /** Runs one server in this process, until a signal; resolves once it listens. */
 async function runServer(config: WikiConfig): Promise<RunningServer> {
   const store = await openWikiStore(config.database);
-  const app = await buildApp({ store, logLevel: config.logLevel, thumbnails: config.thumbnails });
+  const app = await buildApp({
+    store,
+    logLevel: config.logLevel,
+    thumbnails: config.thumbnails,
+    requestThreads: { database: config.database, count: config.requestThreads },
+  });
   return listenUntilSignalled(app, {
     host: config.host,
     port: config.port,

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { TLSSocket } from 'node:tls';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import { registerHealthRoute } from '@svc/common';
+import { type DatabaseTarget, registerHealthRoute } from '@svc/common';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { defaultSite } from '../site/defaults.js';
 import type { SiteConfig } from '../site/site.js';
@@ -12,10 +12,11 @@ import type { WikiStore } from '../store/database.js';
 import { loadSite } from '../store/site-store.js';
 import type { WorkBudgetLimits } from '../store/work-budget.js';
 import { useUserGenders } from './gender.js';
-import { acceptsGzip, GZIP_MIN_BYTES, gzipWhole } from './gzip.js';
 import { redactUrl } from './log-redaction.js';
-import { type ApiRequest, type ApiResponse, handleApiRequest } from './main.js';
+import type { ApiRequest } from './main.js';
 import type { ApiServices } from './request-state.js';
+import { apiAnswerer, RequestThreads } from './request-threads.js';
+import type { SentAnswer } from './sent-answer.js';
 import { ThumbnailCache } from './thumbnail-cache.js';
 import { registerUploadRoutes } from './uploads.js';
 
@@ -32,7 +33,15 @@ export interface AppOptions {
   workBudget?: WorkBudgetLimits;
   /** Where thumbnails made are kept, and how many bytes at most (none kept when absent). */
   thumbnails?: { directory: string; maxBytes: number };
+  /**
+   * Threads that answer the expensive requests away from the event loop (request-threads.ts),
+   * each with its own connection to the store's database; none when absent or 0.
+   */
+  requestThreads?: { database: DatabaseTarget; count: number };
 }
+
+/** Answers an api.php request, given the client's `Accept-Encoding`. */
+type ApiAnswerer = (request: ApiRequest, acceptEncoding: string | string[] | undefined) => Promise<SentAnswer>;
 
 export const DEFAULT_SOFTWARE_NAME = 'wiki-api-service';
 
@@ -100,31 +109,6 @@ function invalidUtf8Names(query: string): Set<string> | undefined {
   return names.size > 0 ? names : undefined;
 }
 
-/**
- * The body to send, in one part or several (a socket sends them one after another): in UTF-8, or
- * gzip-compressed when the client accepts gzip and the answer is large enough to gain from it. An
- * answer holding prepared texts gives its gzip form from pieces compressed once (see `gzip.ts`);
- * another is compressed whole. Sets the answer's `Content-Encoding` and `Vary` headers.
- */
-function bodyParts(response: ApiResponse, acceptEncoding: string | string[] | undefined): Buffer[] {
-  const headers = response.headers;
-  headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
-  const gzip = acceptsGzip(acceptEncoding);
-  // Prepared texts are long and their pieces are made once: such an answer is always worth it.
-  if (gzip && response.gzipParts) {
-    headers['content-encoding'] = 'gzip';
-    return response.gzipParts();
-  }
-  // A string would be measured and then encoded, two passes over it.
-  const parts = response.encodedParts ? response.encodedParts() : [Buffer.from(response.body)];
-  if (!gzip) return parts;
-  let length = 0;
-  for (const part of parts) length += part.length;
-  if (length < GZIP_MIN_BYTES) return parts;
-  headers['content-encoding'] = 'gzip';
-  return [gzipWhole(parts)];
-}
-
 /** Takes a request (true) or leaves it to Fastify (false); `fallback` hands it to Fastify later. */
 type FastPath = (request: IncomingMessage, response: ServerResponse, fallback: () => void) => boolean;
 
@@ -134,7 +118,7 @@ type FastPath = (request: IncomingMessage, response: ServerResponse, fallback: (
  * answer is the one the Fastify route gives (a test compares the two); anything else, and a
  * request whose handling fails, goes to Fastify.
  */
-function apiFastPath(paths: ReadonlySet<string>, services: ApiServices): FastPath {
+function apiFastPath(paths: ReadonlySet<string>, answerApi: ApiAnswerer): FastPath {
   return (request, response, fallback) => {
     const method = request.method;
     if (method !== 'GET' && method !== 'HEAD') return false;
@@ -144,7 +128,7 @@ function apiFastPath(paths: ReadonlySet<string>, services: ApiServices): FastPat
     void (async () => {
       try {
         const socket = request.socket;
-        const answer = await handleApiRequest(
+        const answer = await answerApi(
           apiRequestOf({
             method,
             url,
@@ -152,9 +136,9 @@ function apiFastPath(paths: ReadonlySet<string>, services: ApiServices): FastPat
             ip: socket.remoteAddress ?? '',
             protocol: (socket as TLSSocket).encrypted ? 'https' : 'http',
           }),
-          services,
+          request.headers['accept-encoding'],
         );
-        const parts = bodyParts(answer, request.headers['accept-encoding']);
+        const parts = answer.parts;
         let length = 0;
         for (const part of parts) length += part.length;
         // Headers as a flat list of names and values: Node takes such a list for about 5 µs less
@@ -228,6 +212,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hostName: hostname(),
     workBudget: options.workBudget,
   };
+  const threadCount = options.requestThreads?.count ?? 0;
+  const threads =
+    options.requestThreads && threadCount > 0
+      ? new RequestThreads(
+          {
+            database: options.requestThreads.database,
+            site,
+            softwareName: services.softwareName,
+            hostName: services.hostName,
+            workBudget: options.workBudget,
+          },
+          threadCount,
+        )
+      : undefined;
+  if (threads) app.addHook('onClose', () => threads.close());
+  const answerApi = apiAnswerer(services, threads);
   await app.register(formbody);
   const thumbnails = options.thumbnails
     ? new ThumbnailCache(options.thumbnails.directory, options.thumbnails.maxBytes)
@@ -237,7 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 8 * 1024 * 1024, files: 20 } });
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const response = await handleApiRequest(
+    const response = await answerApi(
       apiRequestOf({
         method: request.method,
         url: request.raw.url ?? '',
@@ -246,9 +246,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         protocol: request.protocol,
         body: request.body,
       }),
-      services,
+      request.headers['accept-encoding'],
     );
-    const parts = bodyParts(response, request.headers['accept-encoding']);
+    const parts = response.parts;
     reply.code(response.status).headers(response.headers);
     if (response.cookies && response.cookies.length > 0) reply.header('set-cookie', [...response.cookies]);
     return reply.send(parts.length === 1 ? parts[0] : Buffer.concat(parts));
@@ -277,7 +277,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .send('Method not allowed: api.php answers GET and POST.\n');
   const paths = site.scriptPath === '' ? ['/api.php', '/w/api.php'] : [`${site.scriptPath}/api.php`, '/api.php'];
   // Request logging is Fastify's: with it on, every request goes through Fastify.
-  if (options.logLevel !== 'debug' && options.logLevel !== 'trace') fastPath = apiFastPath(new Set(paths), services);
+  if (options.logLevel !== 'debug' && options.logLevel !== 'trace') fastPath = apiFastPath(new Set(paths), answerApi);
   for (const path of [...new Set(paths)]) {
     app.route({ method: ['GET', 'HEAD', 'POST'], url: path, handler });
     app.route({ method: 'OPTIONS', url: path, handler: preflight });

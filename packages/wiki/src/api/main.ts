@@ -63,8 +63,11 @@ const MAIN_BY_NAME = new Map<string, ParamDescriptor>(MAIN_PARAMETERS.map((p) =>
 const param = (name: string) => MAIN_BY_NAME.get(name) as ParamDescriptor;
 
 /** Answers one api.php request, within a work budget of its own (store/work-budget.ts). */
-export function handleApiRequest(request: ApiRequest, services: ApiServices): Promise<ApiResponse> {
-  const budget = new WorkBudget(services.workBudget);
+export function handleApiRequest(
+  request: ApiRequest,
+  services: ApiServices,
+  budget = new WorkBudget(services.workBudget),
+): Promise<ApiResponse> {
   return withWorkBudget(budget, () => answerApiRequest(request, services));
 }
 

@@ -133,7 +133,12 @@ export class PageSet {
     const asSent = sentTitles?.length === inputs.length ? sentTitles : undefined;
     const parsedInputs = inputs.map((input) => ({ input, parsed: this.titles.parse(input) }));
     for (const [index, { input, parsed }] of parsedInputs.entries()) {
+      const original = asSent?.[index];
       if (!parsed.ok) {
+        // A title sent with characters the validator replaced is listed as normalised, valid or not.
+        if (original !== undefined && original !== input) {
+          this.normalized.push({ fromencoded: true, from: encodeURIComponent(original), to: input });
+        }
         this.invalid.push({ fakeId: this.nextFakeId--, title: input, reason: parsed.message });
         continue;
       }
@@ -148,7 +153,6 @@ export class PageSet {
         this.interwiki.push({ title: input, iw: title.interwiki });
         continue;
       }
-      const original = asSent?.[index];
       if (original !== undefined && original !== input) {
         this.normalized.push({ fromencoded: true, from: encodeURIComponent(original), to: text });
       } else if (text !== input) this.normalized.push({ fromencoded: false, from: input, to: text });

@@ -49,6 +49,8 @@ export const DEFAULT_WORK_BUDGET: WorkBudgetLimits = {
 export class WorkBudget {
   private start = performance.now();
   rowsRead = 0;
+  /** Milliseconds the request waited for other requests' turns (not its own work). */
+  waitedMs = 0;
 
   constructor(private readonly limits: WorkBudgetLimits = DEFAULT_WORK_BUDGET) {}
 
@@ -107,6 +109,8 @@ export async function shareWorker(): Promise<void> {
   }
   if (now - sliceStart < SLICE_MS) return;
   await nextTurn();
+  const budget = running.getStore();
+  if (budget) budget.waitedMs += performance.now() - now;
 }
 
 /** The Kysely plugin that counts rows against the running request's budget and shares the worker. */

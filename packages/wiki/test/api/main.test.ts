@@ -165,6 +165,26 @@ describe('page set', () => {
     assert.deepEqual(ids.query.pages, [{ pageid: 999999, missing: true }]);
   });
 
+  test('a title with a control character is invalid, listed as normalised from its encoded form, and well-formed XML', async () => {
+    const body = (
+      await get({ action: 'query', titles: 'A\u0001B|C\u0002', format: 'json', formatversion: '2' })
+    ).json();
+    // As MediaWiki 1.39 answers it: the character replaced, the sent title percent-encoded.
+    assert.deepEqual(body.query.normalized, [
+      { fromencoded: true, from: 'A%01B', to: 'A\uFFFDB' },
+      { fromencoded: true, from: 'C%02', to: 'C\uFFFD' },
+    ]);
+    const reason = 'The requested page title contains an invalid UTF-8 sequence.';
+    assert.deepEqual(body.query.pages, [
+      { title: 'C\uFFFD', invalidreason: reason, invalid: true },
+      { title: 'A\uFFFDB', invalidreason: reason, invalid: true },
+    ]);
+    const xml = (await get({ action: 'query', titles: 'A\u0001B', format: 'xml' })).body;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the answer must carry none of them
+    assert.doesNotMatch(xml, /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+    assert.match(xml, /<n fromencoded="" from="A%01B" to="A\uFFFDB" \/>/);
+  });
+
   test('export gives the pages in MediaWiki’s XML export format, inside the answer or alone', async () => {
     const wrapped = (await get({ action: 'query', titles: 'Kurz', export: '1', format: 'json' })).json();
     assert.match(

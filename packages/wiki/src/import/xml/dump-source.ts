@@ -8,8 +8,9 @@
 import { availableParallelism } from 'node:os';
 import type { SiteConfig } from '../../site/site.js';
 import { siblingModule, startWorker } from '../../worker-thread.js';
+import { bzip2Decoder } from './bzip2-decoder.js';
 import { DumpError, readDump } from './dump-reader.js';
-import { DumpFileError, describeDecompression, dumpFileInfo, openDump } from './open-dump.js';
+import { type Compression, DumpFileError, describeDecompression, dumpFileInfo, openDump } from './open-dump.js';
 import { type ImportEvent, inOrder, PageStream, type StreamSettings } from './page-stream.js';
 
 export interface DumpSource {
@@ -19,6 +20,7 @@ export interface DumpSource {
   readonly decompression: string | undefined;
   /** Whether a worker thread reads the file (the main thread then only writes). */
   readonly threaded: boolean;
+  readonly compression: Compression;
   /** Bytes of the file read so far (compressed bytes for a compressed file). */
   bytesRead(): number;
   events(): AsyncGenerator<ImportEvent>;
@@ -51,9 +53,19 @@ const LINT_HELPER_FROM_BYTES = 256_000;
  */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 16 };
 
-/** Whether a file of this size is read on a worker thread by default when it is not linted. */
-export function readerThreadFor(bytes: number): boolean {
-  return bytes >= WORKER_FROM_BYTES && availableParallelism() > 1;
+/**
+ * Whether a file of this size and compression is read on a worker thread by default when it is
+ * not linted. A bzip2 file decompressed by a native decoder is read on the main thread unless the
+ * machine has more than two cores: the decoder (a child process, on every core) costs about as
+ * much CPU as the whole import, so on two cores the pace is set by the CPU time of all of it, and
+ * handing the events from a worker to the main thread costs more than the worker saves (a
+ * generated 28 MB dump's `.bz2` import took 6.8 CPU-seconds read on the main thread, decoder
+ * included, 7.4 on a worker; see docs/performance-log.md).
+ */
+export function readerThreadFor(bytes: number, compression: Compression = 'none'): boolean {
+  const cores = availableParallelism();
+  if (compression === 'bzip2' && bzip2Decoder().program && cores <= 2) return false;
+  return bytes >= WORKER_FROM_BYTES && cores > 1;
 }
 
 /** The error a worker reported, as the reader would have thrown it. */
@@ -76,6 +88,7 @@ async function inlineSource(file: string, linting: Linting): Promise<DumpSource>
     fileBytes: opened.fileBytes,
     decompression: describeDecompression(opened.compression),
     threaded: false,
+    compression: opened.compression,
     bytesRead: opened.bytesRead,
     events: () => inOrder(readDump(opened.stream, file), stream),
     setSite: (site, settings) => stream.setSite(site, settings),
@@ -86,12 +99,7 @@ async function inlineSource(file: string, linting: Linting): Promise<DumpSource>
   };
 }
 
-function workerSource(
-  file: string,
-  fileBytes: number,
-  decompression: string | undefined,
-  linting: Linting,
-): DumpSource {
+function workerSource(file: string, fileBytes: number, compression: Compression, linting: Linting): DumpSource {
   const worker = startWorker(siblingModule(import.meta.url, 'dump-worker'), { file, ...linting }, WORKER_LIMITS);
   const queue: ImportEvent[][] = [];
   let read = 0;
@@ -126,8 +134,9 @@ function workerSource(
   const command = (message: WorkerCommand) => worker.postMessage(message);
   return {
     fileBytes,
-    decompression,
+    decompression: describeDecompression(compression),
     threaded: true,
+    compression,
     bytesRead: () => read,
     async *events() {
       for (;;) {
@@ -164,9 +173,7 @@ export async function openDumpSource(
   // Pages linted with a helper are read on a worker too, whatever the file's size: the linter's
   // garbage then piles up in two heaps of bounded size instead of the main thread's (the bundled
   // sample's peak 285 MB instead of 315 MB, for a few percent more time).
-  const thread = options.thread ?? (readerThreadFor(fileBytes) || lintHelper);
+  const thread = options.thread ?? (readerThreadFor(fileBytes, compression) || lintHelper);
   const linting = { lint, lintHelper };
-  return thread
-    ? workerSource(file, fileBytes, describeDecompression(compression), linting)
-    : inlineSource(file, linting);
+  return thread ? workerSource(file, fileBytes, compression, linting) : inlineSource(file, linting);
 }

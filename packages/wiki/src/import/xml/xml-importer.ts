@@ -328,7 +328,11 @@ class DumpImport {
    * added 14 MB; for the bundled sample, read on a worker for its linting, 15 MB and no time).
    */
   private searchThreadByDefault(): boolean {
-    return this.source.threaded && this.options.lint === false && readerThreadFor(this.source.fileBytes);
+    return (
+      this.source.threaded &&
+      this.options.lint === false &&
+      readerThreadFor(this.source.fileBytes, this.source.compression)
+    );
   }
 
   private deferredIndexes: Array<{ table: string; name: string; columns: string[] }> = [];

@@ -1,0 +1,150 @@
+/**
+ * Expensive requests answered on request threads (request-threads.ts): the same answers as on the
+ * event loop, small requests answered while a thread works on a long one, and the classifier
+ * that learns each request shape's cost.
+ */
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/api/app.js';
+import { EXPENSIVE_MS, RequestCosts, requestShape } from '../../src/api/request-cost.js';
+import { importReferenceWiki, type ReferenceWiki } from '../helpers/reference-wiki.js';
+
+const q = (params: Record<string, string>) => `/api.php?${new URLSearchParams(params)}`;
+
+/** Requests of each kind: guessed expensive (help, jsonfm, large limits, texts, export) and small. */
+const CASES: { url: string; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string }[] = [
+  { url: q({ action: 'help', format: 'jsonfm' }) },
+  { url: q({ action: 'paraminfo', modules: 'query+allpages|query+revisions', format: 'json' }) },
+  {
+    url: q({
+      action: 'query',
+      generator: 'allpages',
+      gaplimit: 'max',
+      prop: 'revisions',
+      rvprop: 'content|ids',
+      rvslots: 'main',
+      format: 'json',
+      formatversion: '2',
+    }),
+    headers: { 'accept-encoding': 'gzip' },
+  },
+  { url: q({ action: 'query', generator: 'allpages', gaplimit: '5', export: '1', format: 'xml' }) },
+  { url: q({ action: 'query', list: 'allpages', aplimit: '500', format: 'php' }) },
+  { url: q({ action: 'query', list: 'allpages', aplimit: 'abc', format: 'json', errorformat: 'plaintext' }) },
+  { url: q({ action: 'query', meta: 'siteinfo', format: 'json' }) },
+  {
+    url: '/api.php',
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      action: 'query',
+      prop: 'extracts',
+      titles: 'Köln',
+      exintro: '1',
+      format: 'json',
+    }).toString(),
+  },
+];
+
+describe('request threads', () => {
+  let wiki: ReferenceWiki;
+  let onLoop: FastifyInstance;
+  let withThreads: FastifyInstance;
+  before(async () => {
+    wiki = await importReferenceWiki();
+    const file = wiki.store.sqlite?.name;
+    assert.ok(file, 'the reference wiki is stored in a SQLite file');
+    onLoop = await buildApp({ store: wiki.store, site: wiki.site });
+    withThreads = await buildApp({
+      store: wiki.store,
+      site: wiki.site,
+      requestThreads: { database: { engine: 'sqlite', file }, count: 2 },
+    });
+  });
+  after(async () => {
+    await withThreads?.close();
+    await onLoop?.close();
+    await wiki?.dispose();
+  });
+
+  test('answers are the same whether a thread or the event loop made them', async () => {
+    for (const { url, headers, method, body } of CASES) {
+      const ours = await withThreads.inject({ method: method ?? 'GET', url, headers, body });
+      const theirs = await onLoop.inject({ method: method ?? 'GET', url, headers, body });
+      assert.equal(ours.statusCode, theirs.statusCode, url);
+      assert.equal(ours.headers['content-type'], theirs.headers['content-type'], url);
+      assert.equal(ours.headers['content-encoding'], theirs.headers['content-encoding'], url);
+      assert.equal(ours.body, theirs.body, url);
+    }
+  });
+
+  test('a small request is answered while a thread works on a long one', async () => {
+    await withThreads.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = withThreads.server.address() as AddressInfo;
+    const origin = `http://127.0.0.1:${port}`;
+    const order: string[] = [];
+    // The help of every module, recursively and highlighted: a few hundred milliseconds of work.
+    const long = fetch(`${origin}${q({ action: 'help', recursivesubmodules: '1', format: 'jsonfm' })}`).then(
+      async (response) => {
+        await response.arrayBuffer();
+        order.push('long');
+      },
+    );
+    const small = fetch(`${origin}${q({ action: 'query', meta: 'siteinfo', format: 'json' })}`).then(
+      async (response) => {
+        assert.equal(response.status, 200);
+        await response.json();
+        order.push('small');
+      },
+    );
+    await Promise.all([long, small]);
+    assert.deepEqual(order, ['small', 'long']);
+  });
+});
+
+describe('request costs', () => {
+  const params = (query: string) => [...new URLSearchParams(query)];
+
+  test('a shape ignores values that change little in cost and keeps the modules, format and large limits', () => {
+    assert.equal(
+      requestShape(params('action=query&list=allpages&aplimit=10&apfrom=A&format=json')),
+      requestShape(params('format=json&apfrom=Zebra&action=query&list=allpages&aplimit=20')),
+    );
+    assert.notEqual(
+      requestShape(params('action=query&list=allpages&aplimit=10')),
+      requestShape(params('action=query&list=allpages&aplimit=max')),
+    );
+    assert.notEqual(
+      requestShape(params('action=query&list=allpages&format=json')),
+      requestShape(params('action=query&list=allpages&format=jsonfm')),
+    );
+  });
+
+  test('unmeasured shapes are judged from their parameters, measured ones by their cost', () => {
+    const costs = new RequestCosts();
+    const cheap = params('action=query&meta=siteinfo');
+    const help = params('action=help');
+    const texts = params('action=query&generator=allpages&prop=revisions&rvprop=content');
+    assert.equal(costs.expensive(requestShape(cheap), cheap), false);
+    assert.equal(costs.expensive(requestShape(help), help), true);
+    assert.equal(costs.expensive(requestShape(texts), texts), true);
+    // Measured: a cheap-looking shape that took long goes away; an expensive-looking one that did not stays.
+    costs.record(requestShape(cheap), EXPENSIVE_MS * 20);
+    assert.equal(costs.expensive(requestShape(cheap), cheap), true);
+    for (let i = 0; i < 10; i++) costs.record(requestShape(texts), EXPENSIVE_MS / 10);
+    assert.equal(costs.expensive(requestShape(texts), texts), false);
+    for (let i = 0; i < 10; i++) costs.record(requestShape(cheap), EXPENSIVE_MS / 10);
+    assert.equal(costs.expensive(requestShape(cheap), cheap), false);
+    // One slow answer (the machine ran something else meanwhile) does not send a small kind away.
+    costs.record(requestShape(cheap), EXPENSIVE_MS * 100);
+    assert.equal(costs.expensive(requestShape(cheap), cheap), false);
+  });
+
+  test('the shapes remembered are bounded', () => {
+    const costs = new RequestCosts();
+    for (let i = 0; i < 10_000; i++) costs.record(`action=query&list=m${i}`, 1);
+    assert.ok(costs.size <= 2000, `${costs.size} shapes remembered`);
+  });
+});
