@@ -5,6 +5,8 @@ import { NoSuchAccountError, setPassword } from './accounts/set-password.js';
 import { loadConfig } from './config.js';
 import { completeDeferredBuilds, describeDeferredBuild } from './import/deferred-builds.js';
 import { importerFor } from './import/index.js';
+import { followWiki } from './import/mediawiki-api/follow.js';
+import { mirrorWiki } from './import/mediawiki-api/mirror.js';
 import { streamProgress } from './import/progress.js';
 import { isSqlDump } from './import/sql-dump/link-table-dumps.js';
 import { serve as runServe } from './server.js';
@@ -116,7 +118,114 @@ async function readStandardInput(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const commands: CliCommand[] = [serveCommand, importCommand, setPasswordCommand];
+/** `--login USER` with `--password P` (or WIKI_SOURCE_PASSWORD, which no process list shows). */
+function sourceLogin(options: Record<string, string | true>): { user: string; password: string } | undefined {
+  if (options.login === undefined) {
+    if (options.password !== undefined) throw new UserError('--password needs --login USER');
+    return undefined;
+  }
+  const password = (options.password as string | undefined) ?? process.env.WIKI_SOURCE_PASSWORD;
+  if (!password) throw new UserError('--login needs --password P (or WIKI_SOURCE_PASSWORD)');
+  return { user: String(options.login), password };
+}
+
+const mirrorCommand: CliCommand = {
+  name: 'mirror',
+  summary: 'Copy a running wiki through its api.php into the (empty) store; resumable.',
+  usage: [
+    'usage: wiki mirror <api.php URL> [--current-only] [--namespaces 0,2,...] [--login USER --password P]',
+    '',
+    "  --current-only    only each page's current revision (default: the whole history)",
+    '  --namespaces      only these namespaces (numbers, comma-separated)',
+    "  --login USER      log in first (a bot password or the account's own); with the rights",
+    '                    deletedhistory and deletedtext, deleted revisions are copied as well',
+    '  --password P      its password (or the environment variable WIKI_SOURCE_PASSWORD)',
+    '',
+    'Run again after an interruption, it continues where it stopped. Then `wiki follow` keeps',
+    'the store up to date.',
+  ].join('\n'),
+  async run(args) {
+    const { options, positional } = parseOptions(args, {
+      strings: ['namespaces', 'login', 'password'],
+      flags: ['current-only'],
+    });
+    if (positional.length !== 1) throw new UserError('mirror needs the api.php URL of the source: wiki mirror <url>');
+    const namespaces =
+      typeof options.namespaces === 'string' ? options.namespaces.split(',').map((n) => Number(n.trim())) : undefined;
+    if (namespaces?.some((n) => !Number.isInteger(n) || n < 0))
+      throw new UserError('--namespaces takes namespace numbers: --namespaces 0,2,10');
+    const config = loadConfig();
+    const store = await openWikiStore(config.database);
+    try {
+      const summary = await mirrorWiki(store, positional[0]!, {
+        currentOnly: options['current-only'] === true,
+        namespaces,
+        login: sourceLogin(options),
+        uploadDirectory: join(config.dataDir, 'images'),
+        progress: (line) => process.stderr.write(`${line}\n`),
+        onRetry: (problem, pause) => process.stderr.write(`mirror: ${problem}; trying again in ${pause} s\n`),
+      });
+      process.stdout.write(
+        `mirrored ${summary.pages} pages, ${summary.revisions} revisions in ${summary.seconds.toFixed(1)} s\n`,
+      );
+    } finally {
+      await store.close();
+    }
+    return 0;
+  },
+};
+
+const followCommand: CliCommand = {
+  name: 'follow',
+  summary: "Keep a mirrored store up to date with the source's changes.",
+  usage: [
+    'usage: wiki follow <api.php URL> [--interval 2s] [--once] [--login USER --password P]',
+    '',
+    '  --interval T      pause between rounds (2s, 500ms, 1m; default 2s)',
+    '  --once            one round, then exit',
+    '  --login USER      as for mirror (needed to follow deletions into the archive)',
+    '',
+    '`wiki serve` answers from the same store meanwhile, in another process.',
+  ].join('\n'),
+  async run(args) {
+    const { options, positional } = parseOptions(args, { strings: ['interval', 'login', 'password'], flags: ['once'] });
+    if (positional.length !== 1) throw new UserError('follow needs the api.php URL of the source: wiki follow <url>');
+    const interval = parseInterval(typeof options.interval === 'string' ? options.interval : '2s');
+    const config = loadConfig();
+    const store = await openWikiStore(config.database);
+    const stop = new AbortController();
+    const onSignal = () => stop.abort();
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    try {
+      await followWiki(store, positional[0]!, {
+        intervalSeconds: interval,
+        login: sourceLogin(options),
+        once: options.once === true,
+        signal: stop.signal,
+        log: (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
+      });
+    } catch (error) {
+      if (error instanceof Error && !(error instanceof UserError) && /mirror/.test(error.message))
+        throw new UserError(error.message);
+      throw error;
+    } finally {
+      await store.close();
+    }
+    return 0;
+  },
+};
+
+function parseInterval(text: string): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
+  if (!m) throw new UserError(`--interval takes a duration such as 2s, 500ms or 1m, not ${JSON.stringify(text)}`);
+  const value = Number(m[1]);
+  const seconds = m[2] === 'ms' ? value / 1000 : m[2] === 'm' ? value * 60 : value;
+  if (seconds < 0.1) throw new UserError('--interval must be at least 100ms');
+  return seconds;
+}
+
+const commands: CliCommand[] = [serveCommand, importCommand, mirrorCommand, followCommand, setPasswordCommand];
 
 process.exitCode = await runCli(
   'npm run wiki --',

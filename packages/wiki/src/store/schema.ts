@@ -529,6 +529,12 @@ export interface LinterTable {
   linter_template: string | null;
 }
 
+/** A live replica's state (`import/mediawiki-api/replica-state.ts`). */
+export interface ReplicaStateTable {
+  rs_name: string;
+  rs_value: Generated<string>;
+}
+
 export interface WikiDatabase {
   site: SiteTable;
   page: PageTable;
@@ -578,6 +584,7 @@ export interface WikiDatabase {
   login_attempt: LoginAttemptTable;
   linter: LinterTable;
   deferred_build: DeferredBuildTable;
+  replica_state: ReplicaStateTable;
 }
 
 export type Row<T extends keyof WikiDatabase> = Selectable<WikiDatabase[T]>;

@@ -4,6 +4,7 @@ import { tables } from './migrations/0001_wiki_store.js';
 import { tables as sessionTables } from './migrations/0002_sessions.js';
 import { tables as linterTables } from './migrations/0014_linter.js';
 import { tables as deferredTables } from './migrations/0100_deferred_builds.js';
+import { tables as replicaTables } from './migrations/0149_replica_state.js';
 import type { TableDef } from './migrations/columns.js';
 
 /** Every table of the wiki store with its columns, as the migrations created them. */
@@ -21,7 +22,7 @@ export function wikiTable(name: string): TableDef {
  */
 export async function clearWiki(db: Kysely<any>): Promise<void> {
   // Sessions name user ids of the wiki being replaced: they end with it.
-  const all = [...tables, ...sessionTables, ...linterTables, ...deferredTables];
+  const all = [...tables, ...sessionTables, ...linterTables, ...deferredTables, ...replicaTables];
   if (isPostgres(db)) {
     await sql`truncate table ${sql.join(all.map((t) => sql.table(t.name)))}`.execute(db);
     return;

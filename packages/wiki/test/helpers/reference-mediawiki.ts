@@ -7,7 +7,8 @@
  * - `referenceMediaWikiTools()`: where the shared tools are, or undefined when they are not there.
  * - `setUpReferenceMediaWiki(dir)`: lays out the wiki in `dir` unless it is there already.
  * - `startReferenceMediaWiki({ dir?, port?, reset? })`: starts it on a free (or the given) port on
- *   127.0.0.1; without `dir` in a folder of its own, removed again by `stop()`.
+ *   127.0.0.1; without `dir` (or REFERENCE_MEDIAWIKI_DIR) in a folder of its own, removed again by
+ *   `stop()`; REFERENCE_MEDIAWIKI_PORT chooses the port.
  * - `reset()` restores the recorded state (after edits, bot passwords, logins that changed it);
  *   `maintenance(script, ...args)` runs one of MediaWiki's maintenance scripts against it.
  */
@@ -77,15 +78,19 @@ export interface StartOptions {
 }
 
 export async function startReferenceMediaWiki(options: StartOptions = {}): Promise<ReferenceMediaWiki> {
-  const own = options.dir === undefined;
-  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'reference-mediawiki-'));
+  // REFERENCE_MEDIAWIKI_DIR names a wiki folder to reuse (it is reset to the recorded state first
+  // when `reset` is asked), REFERENCE_MEDIAWIKI_PORT its port: a machine shared by several test
+  // runs gives each its own.
+  const reuse = options.dir ?? process.env.REFERENCE_MEDIAWIKI_DIR;
+  const own = reuse === undefined;
+  const dir = reuse ?? mkdtempSync(join(tmpdir(), 'reference-mediawiki-'));
   try {
     await setUpReferenceMediaWiki(dir);
   } catch (error) {
     if (own) rmSync(dir, { recursive: true, force: true });
     throw error;
   }
-  const port = options.port ?? (await freePort());
+  const port = options.port ?? (Number(process.env.REFERENCE_MEDIAWIKI_PORT) || (await freePort()));
   const start = (reset: boolean) =>
     run(join(dir, 'start.sh'), ['--port', String(port), ...(reset ? ['--reset'] : [])], { timeout: 60_000 });
   const stop = () => run(join(dir, 'stop.sh'), [], { timeout: 30_000 });

@@ -112,7 +112,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     const item: ResultObject = { ns: row.pt_namespace, title: titleText(ctx.titles, row.pt_namespace, row.pt_title) };
     if (props.has('timestamp')) item.timestamp = mwToIso(row.pt_timestamp);
     if (props.has('user')) item.user = row.user_name ?? '';
-    if (props.has('userid')) item.userid = row.pt_user;
+    // MediaWiki gives the user's id with the name too.
+    if (props.has('userid') || props.has('user')) item.userid = row.pt_user;
     if (props.has('comment')) item.comment = row.pt_reason;
     if (props.has('parsedcomment')) item.parsedcomment = parsed[i];
     if (props.has('expiry')) item.expiry = row.pt_expiry === 'infinity' ? 'infinity' : mwToIso(row.pt_expiry);

@@ -7,6 +7,7 @@ import * as m0015 from './0015_search_wordcount.js';
 import * as m0016 from './0016_link_tables_without_rowid.js';
 import * as m0017 from './0017_search_index_tables.js';
 import * as m0100 from './0100_deferred_builds.js';
+import * as m0149 from './0149_replica_state.js';
 
 /** Every migration, keyed by a name that sorts in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0016_link_tables_without_rowid': m0016,
   '0017_search_index_tables': m0017,
   '0100_deferred_builds': m0100,
+  '0149_replica_state': m0149,
 };

@@ -1,0 +1,360 @@
+/**
+ * `wiki follow <api.php>`: keeps a mirrored store up to date. Each round reads the source's recent
+ * changes and log after the stored cursors, works out what they touched (pages, titles moved
+ * away, files, accounts, blocks, protected titles, categories) and reads those again from the
+ * source; the rows and the new cursors are written in one transaction per batch, so that a crash
+ * loses nothing and a batch applied twice changes nothing. Pages whose rendering a template
+ * change alters are re-read when their `touched` time moves (MediaWiki's jobs may run later).
+ */
+import type { Kysely } from 'kysely';
+import type { WikiStore } from '../../store/database.js';
+import type { WikiDatabase } from '../../store/schema.js';
+import { refreshSearchIndex } from '../../store/search-index.js';
+import { loadSite } from '../../store/site-store.js';
+import { completeFileMetadata } from '../files/complete-metadata.js';
+import type { MediaWikiApiClient } from './api-client.js';
+import { connectSource, syncOptionsOf } from './mirror.js';
+import { syncCategories, syncTitles } from './page-sync.js';
+import { readReplicaState, writeReplicaState } from './replica-state.js';
+import { dbKeyOf, storeTimestamp } from './rows.js';
+import {
+  copyLogEntries,
+  copyRecentChanges,
+  LOG_PROPS,
+  RC_PROPS,
+  syncBlocks,
+  syncFiles,
+  syncProtectedTitles,
+  syncRecentChangesOf,
+  syncTagsAndStatistics,
+  syncUsers,
+} from './wiki-tables-sync.js';
+
+export interface FollowOptions {
+  intervalSeconds: number;
+  login?: { user: string; password: string };
+  /** Told what the follower does and what goes wrong, a line at a time. */
+  log?: (line: string) => void;
+  /** Stops the loop (after the round in progress). */
+  signal?: AbortSignal;
+  /** One round only (tests, cron). */
+  once?: boolean;
+}
+
+export interface RoundResult {
+  changes: number;
+  logEntries: number;
+  pages: number;
+  gap: boolean;
+}
+
+/** How long pages that use a changed template are watched for their `touched` to move, in ms. */
+const DEPENDENT_WATCH_MS = 15 * 60_000;
+const BATCH = 50;
+
+interface Touched {
+  titles: Set<string>;
+  users: Set<string>;
+  files: Set<string>;
+  blocks: boolean;
+  protectedTitles: boolean;
+  /** Templates (and other transcluded pages) whose users may change. */
+  transcluded: Set<string>;
+  /** Titles whose deleted revisions changed. */
+  archive: Set<string>;
+}
+
+const fileName = (title: string) => title.slice(title.indexOf(':') + 1);
+
+function touchedBy(changes: any[], logs: any[]): Touched {
+  const t: Touched = {
+    titles: new Set(),
+    users: new Set(),
+    files: new Set(),
+    blocks: false,
+    protectedTitles: false,
+    transcluded: new Set(),
+    archive: new Set(),
+  };
+  for (const rc of changes) {
+    if (rc.title !== undefined) t.titles.add(rc.title);
+    if (rc.type === 'edit' || rc.type === 'new') t.transcluded.add(rc.title);
+    if (rc.user && rc.userid) t.users.add(rc.user);
+  }
+  for (const e of logs) {
+    const p = e.params ?? {};
+    if (e.title !== undefined) t.titles.add(e.title);
+    if (e.user && e.userid) t.users.add(e.user);
+    switch (e.type) {
+      case 'move':
+        if (p.target_title) t.titles.add(p.target_title);
+        t.transcluded.add(e.title);
+        break;
+      case 'merge':
+        if (p.dest_title) t.titles.add(p.dest_title);
+        t.archive.add(e.title);
+        break;
+      case 'delete':
+        t.archive.add(e.title);
+        t.transcluded.add(e.title);
+        if (e.ns === 6) t.files.add(fileName(e.title));
+        break;
+      case 'upload':
+        t.files.add(fileName(e.title));
+        break;
+      case 'protect':
+        t.protectedTitles = true;
+        break;
+      case 'block':
+      case 'suppress':
+        t.blocks = true;
+        if (e.ns === 2) t.users.add(fileName(e.title));
+        break;
+      case 'newusers':
+      case 'rights':
+        if (e.ns === 2) t.users.add(fileName(e.title));
+        break;
+      case 'renameuser':
+        if (p.newuser) t.users.add(p.newuser);
+        if (p.olduser) t.titles.add(`User:${p.olduser}`);
+        break;
+    }
+  }
+  return t;
+}
+
+/**
+ * Pages whose rendering a change of these titles alters on the source (they transclude it, link to
+ * it, or show it as a file): MediaWiki re-renders them in its jobs, which moves their `touched`.
+ */
+async function dependentsOf(client: MediaWikiApiClient, titles: Iterable<string>): Promise<string[]> {
+  const out = new Set<string>();
+  for (const title of titles) {
+    const isFile = /^(File|Datei|Image|Bild):/i.test(title);
+    const answer = await client.queryAll(
+      {
+        list: isFile ? 'embeddedin|backlinks|imageusage' : 'embeddedin|backlinks',
+        eititle: title,
+        eilimit: 'max',
+        bltitle: title,
+        bllimit: 'max',
+        ...(isFile ? { iutitle: title, iulimit: 'max' } : {}),
+      },
+      20,
+    );
+    for (const list of ['embeddedin', 'backlinks', 'imageusage']) {
+      for (const page of answer.query?.[list] ?? []) out.add(page.title);
+    }
+  }
+  return [...out];
+}
+
+/**
+ * Titles to watch: each with when its watch ends. Kept in the replica state, so that a restart
+ * keeps watching.
+ */
+type Watched = Record<string, number>;
+
+async function changedTouched(
+  db: Kysely<WikiDatabase>,
+  client: MediaWikiApiClient,
+  titles: string[],
+): Promise<string[]> {
+  const changed: string[] = [];
+  for (let i = 0; i < titles.length; i += BATCH) {
+    const answer = await client.request({
+      action: 'query',
+      titles: titles.slice(i, i + BATCH).join('|'),
+      prop: 'info',
+    });
+    for (const page of answer.query?.pages ?? []) {
+      if (page.missing) continue;
+      const row = await db
+        .selectFrom('page')
+        .select(['page_touched'])
+        .where('page_id', '=', page.pageid)
+        .executeTakeFirst();
+      if (!row || row.page_touched !== storeTimestamp(page.touched)) changed.push(page.title);
+    }
+  }
+  return changed;
+}
+
+/** Whether the source's recent changes still reach back to the cursor. */
+async function reachesCursor(client: MediaWikiApiClient, rcId: number, rcTimestamp: string): Promise<boolean> {
+  if (rcId === 0) return true;
+  const oldest = await client.request({
+    action: 'query',
+    list: 'recentchanges',
+    rcdir: 'newer',
+    rclimit: 1,
+    rcprop: 'ids|timestamp',
+  });
+  const first = oldest.query?.recentchanges?.[0];
+  if (!first) return true;
+  return Number(first.rcid) <= rcId + 1 || first.timestamp <= rcTimestamp;
+}
+
+/** Titles of pages with revisions since a time (when recent changes no longer reach the cursor). */
+async function titlesChangedSince(client: MediaWikiApiClient, timestamp: string): Promise<string[]> {
+  const titles = new Set<string>();
+  for await (const batch of client.listPages(
+    { list: 'allrevisions', arvdir: 'newer', arvstart: timestamp, arvlimit: 'max', arvprop: 'ids' },
+    'allrevisions',
+  )) {
+    for (const page of batch) titles.add(page.title);
+  }
+  return [...titles];
+}
+
+/** One round: everything the source changed since the cursors, in batches. */
+export async function followRound(
+  store: WikiStore,
+  client: MediaWikiApiClient,
+  log: (line: string) => void,
+): Promise<RoundResult> {
+  const db = store.db as Kysely<WikiDatabase>;
+  const state = await readReplicaState(db);
+  if (state.phase !== 'done') throw new Error('the store holds no complete mirror: run `wiki mirror` first');
+  const site = (await loadSite(db))!;
+  const sync = syncOptionsOf(site, state);
+  const result: RoundResult = { changes: 0, logEntries: 0, pages: 0, gap: false };
+  let rcId = Number(state.rcId ?? 0);
+  let logId = Number(state.logId ?? 0);
+  const watched: Watched = state.watched ? JSON.parse(state.watched) : {};
+
+  let gapTitles: string[] = [];
+  if (!(await reachesCursor(client, rcId, state.rcTimestamp ?? ''))) {
+    result.gap = true;
+    log(
+      `follow: the source's recent changes no longer reach back to ${state.rcTimestamp} (rcid ${rcId}): re-reading the pages changed since`,
+    );
+    gapTitles = await titlesChangedSince(client, state.rcTimestamp!);
+  }
+  const changes: any[] = [];
+  for await (const batch of client.listPages(
+    { list: 'recentchanges', rcdir: 'newer', rcstart: state.rcTimestamp, rclimit: 'max', rcprop: RC_PROPS },
+    'recentchanges',
+  )) {
+    for (const rc of batch) if (Number(rc.rcid) > rcId) changes.push(rc);
+  }
+  const logs: any[] = [];
+  for await (const batch of client.listPages(
+    { list: 'logevents', ledir: 'newer', lestart: state.logTimestamp, lelimit: 'max', leprop: LOG_PROPS },
+    'logevents',
+  )) {
+    for (const e of batch) if (Number(e.logid) > logId) logs.push(e);
+  }
+  changes.sort((a, b) => Number(a.rcid) - Number(b.rcid));
+  logs.sort((a, b) => Number(a.logid) - Number(b.logid));
+
+  // Batches in time order: the changes up to a time and the log entries up to the same time.
+  const now = Date.now();
+  for (const title of Object.keys(watched)) if (watched[title]! < now) delete watched[title];
+  let c = 0;
+  let l = 0;
+  let first = true;
+  while (first || c < changes.length || l < logs.length || gapTitles.length > 0) {
+    first = false;
+    const rcBatch = changes.slice(c, c + BATCH);
+    const until = rcBatch.length > 0 ? rcBatch[rcBatch.length - 1].timestamp : '9999';
+    let lEnd = l;
+    while (lEnd < logs.length && (logs[lEnd].timestamp <= until || rcBatch.length === 0) && lEnd - l < BATCH) lEnd++;
+    const logBatch = logs.slice(l, lEnd);
+    const touched = touchedBy(rcBatch, logBatch);
+    for (const title of gapTitles.splice(0)) touched.titles.add(title);
+    // Users of changed templates: watched until their touched time moves.
+    const dependents = await dependentsOf(client, [...touched.titles]);
+    for (const title of dependents) watched[title] = now + DEPENDENT_WATCH_MS;
+    const moved = await changedTouched(
+      db,
+      client,
+      Object.keys(watched).filter((t) => !touched.titles.has(t)),
+    );
+    for (const title of moved) touched.titles.add(title);
+    const titles = [...touched.titles];
+    await db.transaction().execute(async (trx) => {
+      const categories = new Set<string>();
+      for (let i = 0; i < titles.length; i += BATCH) {
+        const synced = await syncTitles(trx, client, titles.slice(i, i + BATCH), sync, touched.archive);
+        result.pages += synced.pages;
+        for (const category of synced.categories) categories.add(category);
+        for (const title of titles.slice(i, i + BATCH)) {
+          if (title.startsWith(`${site.namespaces.find((n) => n.id === 14)?.name}:`))
+            categories.add(dbKeyOf(14, title));
+        }
+      }
+      await syncCategories(trx, client, categories);
+      if (touched.users.size > 0) await syncUsers(trx, client, [...touched.users]);
+      if (touched.blocks) await syncBlocks(trx, client);
+      if (touched.protectedTitles) await syncProtectedTitles(trx, client);
+      if (touched.files.size > 0) {
+        await syncFiles(trx, client, [...touched.files], site.uploadDirectory, site.server);
+        await completeFileMetadata(trx, site.uploadDirectory);
+      }
+      await copyLogEntries(trx, client, logBatch);
+      await copyRecentChanges(trx, rcBatch);
+      const upTo = Number(rcBatch[rcBatch.length - 1]?.rcid ?? rcId);
+      for (const title of touched.archive) await syncRecentChangesOf(trx, client, title, upTo);
+      if (rcBatch.length > 0 || logBatch.length > 0) await syncTagsAndStatistics(trx, client);
+      await refreshSearchIndex(trx, site);
+      const lastRc = rcBatch[rcBatch.length - 1];
+      const lastLog = logBatch[logBatch.length - 1];
+      await writeReplicaState(trx, {
+        ...(lastRc ? { rcId: String(lastRc.rcid), rcTimestamp: lastRc.timestamp } : {}),
+        ...(lastLog ? { logId: String(lastLog.logid), logTimestamp: lastLog.timestamp } : {}),
+        watched: JSON.stringify(watched),
+        followed: new Date().toISOString(),
+      });
+    });
+    if (rcBatch.length > 0) rcId = Number(rcBatch[rcBatch.length - 1].rcid);
+    if (logBatch.length > 0) logId = Number(logBatch[logBatch.length - 1].logid);
+    c += rcBatch.length;
+    l = lEnd;
+    result.changes += rcBatch.length;
+    result.logEntries += logBatch.length;
+  }
+  return result;
+}
+
+/** Follows the source until stopped: a round every interval; a failing source is retried with backoff. */
+export async function followWiki(store: WikiStore, url: string, options: FollowOptions): Promise<void> {
+  const log = options.log ?? (() => {});
+  const state = await readReplicaState(store.db as Kysely<WikiDatabase>);
+  if (!state.source) throw new Error('the store is not a mirror: run `wiki mirror <api.php>` first');
+  if (state.source !== url) throw new Error(`the store mirrors ${state.source}, not ${url}`);
+  const client = await connectSource(url, {
+    login: options.login,
+    onRetry: (problem, pause) => log(`follow: ${problem}; trying again in ${pause} s`),
+  });
+  let pause = 1;
+  for (;;) {
+    if (options.signal?.aborted) return;
+    const started = Date.now();
+    try {
+      const round = await followRound(store, client, log);
+      if (round.changes || round.logEntries || round.gap) {
+        log(`follow: applied ${round.changes} changes and ${round.logEntries} log entries (${round.pages} pages read)`);
+      }
+      pause = 1;
+    } catch (error) {
+      // A source answering nonsense (an error the API client does not retry): the batch was rolled back.
+      log(`follow: ${(error as Error).message}; trying again in ${pause} s`);
+      await sleep(pause * 1000, options.signal);
+      pause = Math.min(pause * 2, 60);
+      continue;
+    }
+    if (options.once) return;
+    await sleep(Math.max(0, options.intervalSeconds * 1000 - (Date.now() - started)), options.signal);
+  }
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
