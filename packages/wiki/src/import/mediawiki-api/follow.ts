@@ -50,6 +50,12 @@ export interface RoundResult {
 
 /** How long pages that use a changed template are watched for their `touched` to move, in ms. */
 const DEPENDENT_WATCH_MS = 15 * 60_000;
+/**
+ * A watched page touched this recently on the source is read again each round: MediaWiki's jobs
+ * move `touched` first (cache invalidation) and may rewrite the link tables a little later
+ * (refreshing links), which moves nothing the API shows.
+ */
+const SETTLE_MS = 60_000;
 const BATCH = 50;
 
 interface Touched {
@@ -174,7 +180,8 @@ async function changedTouched(
         .select(['page_touched'])
         .where('page_id', '=', page.pageid)
         .executeTakeFirst();
-      if (!row || row.page_touched !== storeTimestamp(page.touched)) changed.push(page.title);
+      const settling = Date.now() - Date.parse(page.touched) < SETTLE_MS;
+      if (!row || row.page_touched !== storeTimestamp(page.touched) || settling) changed.push(page.title);
     }
   }
   return changed;
@@ -285,6 +292,12 @@ export async function followRound(
         }
       }
       await syncCategories(trx, client, categories);
+      // A category page's touched moves when its members change: watched like a template's users.
+      const categoryNamespace = site.namespaces.find((n) => n.id === 14)?.name;
+      for (const category of categories) {
+        if (categoryNamespace)
+          watched[`${categoryNamespace}:${category.replace(/_/g, ' ')}`] = now + DEPENDENT_WATCH_MS;
+      }
       if (touched.users.size > 0) await syncUsers(trx, client, [...touched.users]);
       if (touched.blocks) await syncBlocks(trx, client);
       if (touched.protectedTitles) await syncProtectedTitles(trx, client);

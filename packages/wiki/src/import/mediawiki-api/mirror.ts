@@ -16,7 +16,7 @@ import { loadSite, saveSite } from '../../store/site-store.js';
 import { completeFileMetadata } from '../files/complete-metadata.js';
 import { MediaWikiApiClient, SourceApiError } from './api-client.js';
 import { type SyncOptions, syncCategories, syncTitles } from './page-sync.js';
-import { readReplicaState, writeReplicaState } from './replica-state.js';
+import { type ReplicaState, readReplicaState, writeReplicaState } from './replica-state.js';
 import { readSourceSite } from './site-from-api.js';
 import {
   allFileNames,
@@ -109,6 +109,88 @@ async function inTransaction(store: WikiStore, work: (db: Kysely<WikiDatabase>) 
   await (store.db as Kysely<WikiDatabase>).transaction().execute(work);
 }
 
+/** The deleted revisions' titles, read again with their archive (a login that may read it). */
+async function mirrorArchive(
+  store: WikiStore,
+  client: MediaWikiApiClient,
+  sync: SyncOptions,
+  wanted: number[] | undefined,
+  say: (line: string) => void,
+): Promise<void> {
+  if (sync.readArchive) {
+    const titles = new Set<string>();
+    try {
+      for await (const batch of client.listPages(
+        { list: 'alldeletedrevisions', adrlimit: 'max', adrprop: 'ids' },
+        'alldeletedrevisions',
+      )) {
+        for (const page of batch) if (!wanted || wanted.includes(page.ns)) titles.add(page.title);
+      }
+    } catch (error) {
+      if (!(error instanceof SourceApiError)) throw error;
+    }
+    const list = [...titles];
+    for (let i = 0; i < list.length; i += PAGES_PER_BATCH) {
+      await inTransaction(store, async (trx) => {
+        await syncTitles(trx, client, list.slice(i, i + PAGES_PER_BATCH), sync, titles);
+      });
+    }
+    say(`mirror: deleted revisions of ${list.length} titles`);
+  }
+}
+
+/** Users, log, recent changes, blocks, files, protected titles, categories, then the derived tables. */
+async function mirrorTables(
+  store: WikiStore,
+  client: MediaWikiApiClient,
+  site: SiteConfig,
+  state: ReplicaState,
+  say: (line: string) => void,
+): Promise<void> {
+  await inTransaction(store, async (trx) => {
+    const users = await syncUsers(trx, client);
+    say(`mirror: ${users} users`);
+    const logs: any[] = [];
+    for await (const batch of client.listPages(
+      { list: 'logevents', lelimit: 'max', leprop: LOG_PROPS, ledir: 'newer' },
+      'logevents',
+    ))
+      logs.push(...batch);
+    await copyLogEntries(
+      trx,
+      client,
+      logs.filter((e) => Number(e.logid) <= Number(state.logId)),
+    );
+    const changes: any[] = [];
+    for await (const batch of client.listPages(
+      { list: 'recentchanges', rclimit: 'max', rcprop: RC_PROPS, rcdir: 'newer' },
+      'recentchanges',
+    ))
+      changes.push(...batch);
+    await copyRecentChanges(
+      trx,
+      changes.filter((c) => Number(c.rcid) <= Number(state.rcId)),
+    );
+    say(`mirror: ${logs.length} log entries, ${changes.length} recent changes`);
+    await syncBlocks(trx, client);
+    const files = await allFileNames(client);
+    await syncFiles(trx, client, files, site.uploadDirectory, site.server);
+    say(`mirror: ${files.length} files`);
+    await syncProtectedTitles(trx, client);
+    const categories: string[] = [];
+    for await (const batch of client.listPages({ list: 'allcategories', aclimit: 'max' }, 'allcategories')) {
+      for (const c of batch) categories.push(String(c.category).replace(/ /g, '_'));
+    }
+    await syncCategories(trx, client, categories);
+    await syncTagsAndStatistics(trx, client);
+    await completeFileMetadata(trx, site.uploadDirectory);
+    await syncIdSequences(trx);
+    await refreshQueryCache(trx, site, {});
+    await refreshSearchIndex(trx, site, { rebuild: true });
+    await writeReplicaState(trx, { phase: 'done' });
+  });
+}
+
 export async function mirrorWiki(store: WikiStore, url: string, options: MirrorOptions = {}): Promise<MirrorSummary> {
   const started = Date.now();
   const say = options.progress ?? (() => {});
@@ -190,73 +272,11 @@ export async function mirrorWiki(store: WikiStore, url: string, options: MirrorO
     state.phase = 'archive';
   }
   if (state.phase === 'archive') {
-    if (sync.readArchive) {
-      const titles = new Set<string>();
-      try {
-        for await (const batch of client.listPages(
-          { list: 'alldeletedrevisions', adrlimit: 'max', adrprop: 'ids' },
-          'alldeletedrevisions',
-        )) {
-          for (const page of batch) if (!wanted || wanted.includes(page.ns)) titles.add(page.title);
-        }
-      } catch (error) {
-        if (!(error instanceof SourceApiError)) throw error;
-      }
-      const list = [...titles];
-      for (let i = 0; i < list.length; i += PAGES_PER_BATCH) {
-        await inTransaction(store, async (trx) => {
-          await syncTitles(trx, client, list.slice(i, i + PAGES_PER_BATCH), sync, titles);
-        });
-      }
-      say(`mirror: deleted revisions of ${list.length} titles`);
-    }
+    await mirrorArchive(store, client, sync, wanted, say);
     await inTransaction(store, (trx) => writeReplicaState(trx, { phase: 'tables' }));
     state.phase = 'tables';
   }
-  if (state.phase === 'tables') {
-    await inTransaction(store, async (trx) => {
-      const users = await syncUsers(trx, client);
-      say(`mirror: ${users} users`);
-      const logs: any[] = [];
-      for await (const batch of client.listPages(
-        { list: 'logevents', lelimit: 'max', leprop: LOG_PROPS, ledir: 'newer' },
-        'logevents',
-      ))
-        logs.push(...batch);
-      await copyLogEntries(
-        trx,
-        client,
-        logs.filter((e) => Number(e.logid) <= Number(state.logId)),
-      );
-      const changes: any[] = [];
-      for await (const batch of client.listPages(
-        { list: 'recentchanges', rclimit: 'max', rcprop: RC_PROPS, rcdir: 'newer' },
-        'recentchanges',
-      ))
-        changes.push(...batch);
-      await copyRecentChanges(
-        trx,
-        changes.filter((c) => Number(c.rcid) <= Number(state.rcId)),
-      );
-      say(`mirror: ${logs.length} log entries, ${changes.length} recent changes`);
-      await syncBlocks(trx, client);
-      const files = await allFileNames(client);
-      await syncFiles(trx, client, files, site.uploadDirectory, site.server);
-      say(`mirror: ${files.length} files`);
-      await syncProtectedTitles(trx, client);
-      const categories: string[] = [];
-      for await (const batch of client.listPages({ list: 'allcategories', aclimit: 'max' }, 'allcategories')) {
-        for (const c of batch) categories.push(String(c.category).replace(/ /g, '_'));
-      }
-      await syncCategories(trx, client, categories);
-      await syncTagsAndStatistics(trx, client);
-      await completeFileMetadata(trx, site.uploadDirectory);
-      await syncIdSequences(trx);
-      await refreshQueryCache(trx, site, {});
-      await refreshSearchIndex(trx, site, { rebuild: true });
-      await writeReplicaState(trx, { phase: 'done' });
-    });
-  }
+  if (state.phase === 'tables') await mirrorTables(store, client, site, state, say);
   say(`mirror: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { pages, revisions, seconds: (Date.now() - started) / 1000 };
 }
