@@ -30,6 +30,8 @@ export interface ApiClientOptions {
   /** Told of each failure before the pause that follows it. */
   onRetry?: (problem: string, pauseSeconds: number) => void;
   userAgent?: string;
+  /** Stops the retries: a request after it fails at once, a pause before a retry ends. */
+  signal?: AbortSignal;
 }
 
 const MAX_PAUSE_SECONDS = 60;
@@ -144,13 +146,22 @@ export class MediaWikiApiClient {
   /** One request, retried with a doubling pause (1 s up to a minute) while the source fails. */
   async request(params: Params, post = false): Promise<Json> {
     let pause = 1;
+    const signal = this.options.signal;
     for (let attempt = 1; ; attempt++) {
+      if (signal?.aborted) throw new SourceError('stopped');
       try {
         return await this.once(params, post);
       } catch (error) {
         if (!(error instanceof SourceError) || error instanceof SourceApiError || attempt >= this.attempts) throw error;
+        if (signal?.aborted) throw error;
         this.options.onRetry?.(error.message, pause);
-        await new Promise((resolve) => setTimeout(resolve, pause * 1000));
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pause * 1000);
+          signal?.addEventListener('abort', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
         pause = Math.min(pause * 2, MAX_PAUSE_SECONDS);
       }
     }

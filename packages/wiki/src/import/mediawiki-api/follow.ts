@@ -339,6 +339,7 @@ export async function followWiki(store: WikiStore, url: string, options: FollowO
   const client = await connectSource(url, {
     login: options.login,
     onRetry: (problem, pause) => log(`follow: ${problem}; trying again in ${pause} s`),
+    signal: options.signal,
   });
   let pause = 1;
   for (;;) {
@@ -364,6 +365,7 @@ export async function followWiki(store: WikiStore, url: string, options: FollowO
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
     const timer = setTimeout(resolve, ms);
     signal?.addEventListener('abort', () => {
       clearTimeout(timer);

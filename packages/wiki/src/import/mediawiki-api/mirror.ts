@@ -57,9 +57,14 @@ export async function connectSource(
     login?: { user: string; password: string };
     onRetry?: (problem: string, pause: number) => void;
     attempts?: number;
+    signal?: AbortSignal;
   },
 ): Promise<MediaWikiApiClient> {
-  const client = new MediaWikiApiClient(url, { onRetry: options.onRetry, attempts: options.attempts });
+  const client = new MediaWikiApiClient(url, {
+    onRetry: options.onRetry,
+    attempts: options.attempts,
+    signal: options.signal,
+  });
   if (options.login) await client.logIn(options.login.user, options.login.password);
   return client;
 }
