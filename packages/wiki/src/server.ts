@@ -71,13 +71,7 @@ async function runServer(config: WikiConfig): Promise<RunningServer> {
     store,
     logLevel: config.logLevel,
     thumbnails: config.thumbnails,
-    // Request threads on SQLite only: on PostgreSQL a request on a thread stalled behind the
-    // node's own connections in the two-node replica test, so there every request stays on the
-    // event loop until that is understood.
-    requestThreads: {
-      database: config.database,
-      count: config.database.engine === 'sqlite' ? config.requestThreads : 0,
-    },
+    requestThreads: { database: config.database, count: config.requestThreads },
   });
   return listenUntilSignalled(app, {
     host: config.host,
