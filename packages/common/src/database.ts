@@ -116,9 +116,10 @@ export class NamedStatementPool {
     if (!named.namedStatements) {
       named.namedStatements = true;
       const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      (client as { query: unknown }).query = (text: unknown, values?: unknown) => {
+      // Every further argument passes through: pg's own Pool.query hands the same client a callback.
+      (client as { query: unknown }).query = (text: unknown, values?: unknown, ...rest: unknown[]) => {
         const name = typeof text === 'string' && Array.isArray(values) ? this.nameOf(text) : undefined;
-        return name === undefined ? query(text, values) : query({ name, text, values });
+        return name === undefined ? query(text, values, ...rest) : query({ name, text, values }, ...rest);
       };
     }
     return client;
