@@ -30,7 +30,7 @@ describeEachEngine('list=alllinks, alltransclusions, allfileusages, allredirects
     const clash = await api().query({ list: 'allredirects', arunique: '1', arprop: 'ids|fragment' });
     assert.deepEqual(
       [clash.error.code, clash.error.info],
-      ['invalidparammix', 'The arprop=ids|arprop=fragment parameter cannot be used with arunique.'],
+      ['invalidparammix', 'The "arprop=ids|arprop=fragment" parameter cannot be used with "arunique".'],
     );
   });
 

@@ -78,7 +78,7 @@ describeEachEngine('list=allpages', (engine) => {
   test('prlevel without prtype, an invalid title part and a bad continue value are errors', async () => {
     const mix = await api().query({ list: 'allpages', apprlevel: 'sysop' });
     assert.equal(mix.error.code, 'invalidparammix');
-    assert.equal(mix.error.info, 'The prlevel parameter may only be used with prtype.');
+    assert.equal(mix.error.info, 'The "prlevel" parameter may only be used with "prtype".');
     const bad = await api().query({ list: 'allpages', apfrom: 'Foo[bar' });
     assert.deepEqual([bad.error.code, bad.error.info], ['invalidtitle', 'Bad title "Foo[bar".']);
     const otherNamespace = await api().query({ list: 'allpages', apprefix: 'Vorlage:Info' });
