@@ -42,7 +42,11 @@ export interface RequestUser {
 
 /** Where a generator puts the pages it produced; the query then treats them like `titles`. */
 export interface GeneratorSink {
-  addPageIds(ids: readonly number[]): void;
+  /**
+   * Pages by id: in the order given (as MediaWiki's generators that hand over rows keep it), or
+   * `byId` for those that hand MediaWiki's page set a list of ids, whose lookup answers by page id.
+   */
+  addPageIds(ids: readonly number[], order?: 'given' | 'byId'): void;
   /** Pages the generator selected from `page` with PAGE_COLUMNS (pageset.ts): saves a lookup. */
   addPageRows(rows: readonly PageRow[]): void;
   addTitles(titles: readonly Pick<Title, 'namespace' | 'dbKey'>[]): void;
@@ -52,6 +56,8 @@ export interface GeneratorSink {
    * `deletedhistory`.
    */
   addRevisionIds(revids: readonly number[]): void;
+  /** Writes a block of `query` beside the pages (the `querypage` block naming the special page). */
+  setQueryBlock(key: string, value: ResultValue): void;
   /** Sets a field on a produced page's entry (`index` of search generators). */
   setPageField(title: Pick<Title, 'namespace' | 'dbKey'>, key: string, value: ResultValue): void;
 }

@@ -149,18 +149,15 @@ export class PageSet {
         this.invalid.push({ fakeId: this.nextFakeId--, title: input, reason });
         continue;
       }
-      let title = parsed.title;
-      // A special page is named by its local name, whichever alias was given.
-      if (title.namespace === NS_SPECIAL && !title.interwiki) {
-        const local = localSpecialPageKey(title.dbKey);
-        if (local !== title.dbKey) title = this.titles.make(NS_SPECIAL, local);
-      }
+      const title = this.localSpecial(parsed.title);
       const text = title.interwiki ? input : this.displayText(title);
       if (title.interwiki) {
         this.interwiki.push({ title: input, iw: title.interwiki });
         continue;
       }
       if (text !== input) this.addNormalized({ fromencoded: false, from: input, to: text });
+      // A fragment alone (`#Section`) names no page: reported normalised to "", then left out.
+      if (title.dbKey === '') continue;
       wanted.push(title);
     }
     await this.resolveTitles(wanted);
@@ -223,8 +220,9 @@ export class PageSet {
       }
     }
     // By page id, as MediaWiki's lookup of the revisions' pages gives them.
+    // (A redirect among them is followed where the set resolves redirects: a revision generator's.)
     const rows = (await this.fetchPagesById(pageIds)).sort((a, b) => a.pageid - b.pageid);
-    for (const row of rows) this.addGood(row);
+    await this.addFoundPages(rows);
     if (remaining.length > 0 && seeDeleted) await this.addDeletedRevisionIds(remaining);
     else this.badRevIds.push(...remaining);
   }
@@ -266,9 +264,17 @@ export class PageSet {
     return [...this.revisionIds.values()].flat().filter((id) => !this.deletedRevisionIds.has(id));
   }
 
+  /** A special page is named by its local name, whichever alias was given (a generator's too). */
+  private localSpecial(title: Title): Title {
+    if (title.namespace !== NS_SPECIAL || title.interwiki) return title;
+    const local = localSpecialPageKey(title.dbKey);
+    return local === title.dbKey ? title : this.titles.make(NS_SPECIAL, local);
+  }
+
   private async resolveTitles(wanted: readonly Title[]): Promise<void> {
     const pending: Title[] = [];
-    for (const title of wanted) {
+    for (const given of wanted) {
+      const title = this.localSpecial(given);
       if (title.namespace === NS_SPECIAL || title.namespace === NS_MEDIA) {
         const text = this.displayText(title);
         if (!this.special.some((s) => s.title === text)) {

@@ -368,8 +368,8 @@ describeEachEngine('sessions, tokens and logins on the reference wiki', (engine)
       const params = { action: 'query', meta: 'authmanagerinfo', amisecuritysensitiveoperation: 'x', ...JSON2 };
       return (await client.get(params)).json.query.authmanagerinfo.securitysensitiveoperationstatus;
     };
-    assert.equal(await status(new SessionClient(app)), 'REAUTH');
-    assert.equal(await status(await loggedIn(app, 'Alice')), 'OK');
+    assert.equal(await status(new SessionClient(app)), 'reauth');
+    assert.equal(await status(await loggedIn(app, 'Alice')), 'ok');
   });
 });
 

@@ -137,7 +137,8 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
 
   const { site, titles: codec, store } = state.services;
   const options = { resolveRedirects, convertTitles };
-  const inputPages = new PageSet(store, codec, options);
+  // Redirects named by `revids` are not followed (the warning above says so).
+  const inputPages = new PageSet(store, codec, revIds ? { ...options, resolveRedirects: false } : options);
   if (titles) await inputPages.addTitleStrings(titles, state.params.sentUncleaned('titles'));
   if (pageIds) await inputPages.addPageIds(pageIds, 'byId');
   if (revIds) await inputPages.addRevisionIds(revIds, state.user.rights.has('deletedhistory'));
@@ -235,15 +236,22 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       const produced: {
         titles: { namespace: number; dbKey: string }[];
         ids: number[];
+        idOrder: 'given' | 'byId';
         rows: PageRow[];
         revids: number[];
-      } = { titles: [], ids: [], rows: [], revids: [] };
+      } = { titles: [], ids: [], idOrder: 'given', rows: [], revids: [] };
       const extra = new Map<string, Record<string, string | number | boolean>>();
       const sink: GeneratorSink = {
-        addPageIds: (ids) => produced.ids.push(...ids),
+        addPageIds: (ids, order = 'given') => {
+          produced.ids.push(...ids);
+          produced.idOrder = order;
+        },
         addPageRows: (rows) => produced.rows.push(...rows),
         addRevisionIds: (revids) => produced.revids.push(...revids),
         addTitles: (list) => produced.titles.push(...list.map((t) => ({ namespace: t.namespace, dbKey: t.dbKey }))),
+        setQueryBlock: (key, value) => {
+          query[key] = value;
+        },
         setPageField: (title, key, value) => {
           const text = codec.prefixedText({ ...title, interwiki: '' });
           const fields = extra.get(text) ?? {};
@@ -255,7 +263,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       warnRedirectsAndRevids();
       await run(generator, context);
       if (produced.titles.length > 0) await output.addTitles(produced.titles);
-      if (produced.ids.length > 0) await output.addPageIds(produced.ids);
+      if (produced.ids.length > 0) await output.addPageIds(produced.ids, produced.idOrder);
       if (produced.rows.length > 0) await output.addPageRows(produced.rows);
       if (produced.revids.length > 0) {
         await output.addRevisionIds(produced.revids, state.user.rights.has('deletedhistory'));

@@ -1,7 +1,8 @@
 /**
  * MediaWiki's escaping of user input placed into a message as wikitext (`wfEscapeWikiText`):
  * characters that would start markup become numeric character references, so that a module name
- * such as `*` prints as `&#42;` in `raw` error parameters, as MediaWiki gives it.
+ * such as `*` prints as `&#42;` in `raw` error parameters, as MediaWiki gives it. MediaWiki 1.39 leaves
+ * a signature's tildes (`~~~`) as they are.
  */
 const ANYWHERE: Readonly<Record<string, string>> = {
   '"': '&#34;',
@@ -35,6 +36,5 @@ export function escapeWikiText(text: string): string {
   return escaped
     .replaceAll('__', '_&#95;')
     .replaceAll('://', '&#58;//')
-    .replace(/\b(ISBN|RFC|PMID) /g, '$1&#32;')
-    .replaceAll('~~~', '~~&#126;');
+    .replace(/\b(ISBN|RFC|PMID) /g, '$1&#32;');
 }

@@ -92,7 +92,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     if (rows.length > 0) ctx.setGeneratorNonContinue(continueAt(rows[0] as RevisionRow));
     // The revisions go to the page set (prop modules then show those revisions); with
     // `generatetitles`, their pages.
-    if (p.generatetitles === true) ctx.generator.addPageIds([...new Set(rows.map((r) => r.pageId))]);
+    if (p.generatetitles === true) ctx.generator.addPageIds([...new Set(rows.map((r) => r.pageId))], 'byId');
     else ctx.generator.addRevisionIds(rows.map((r) => r.revId));
     return;
   }

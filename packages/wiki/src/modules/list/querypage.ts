@@ -129,6 +129,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     rows.length = limit;
   }
   if (ctx.generator) {
+    // As a generator too, MediaWiki names the special page in a `querypage` block.
+    ctx.generator.setQueryBlock(ctx.descriptor.name, { name });
     ctx.generator.addTitles(rows.map((r) => ({ namespace: r.qc_namespace, dbKey: r.qc_title })));
     return;
   }

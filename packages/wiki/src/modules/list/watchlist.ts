@@ -265,7 +265,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (ctx.generator) {
     // With every revision, the generator gives the changes' revisions (as `revids=`); else their pages.
     if (p.allrev === true) ctx.generator.addRevisionIds(rows.map((r) => r.rc_this_oldid).filter((id) => id > 0));
-    else ctx.generator.addPageIds([...new Set(rows.map((r) => r.rc_cur_id).filter((id) => id > 0))]);
+    else ctx.generator.addPageIds([...new Set(rows.map((r) => r.rc_cur_id).filter((id) => id > 0))], 'byId');
     return;
   }
   await writeChanges(ctx, props, rows);

@@ -110,11 +110,12 @@ export const execute: ModuleExecute<typeof descriptor> = (context) => {
   const info: ResultObject = { canauthenticatenow: true, cancreateaccounts: true, canlinkaccounts: false };
   const operation = params.securitysensitiveoperation;
   if (operation !== undefined) {
-    let status = 'OK';
-    if (user.anonymous) status = 'REAUTH';
+    // MediaWiki's AuthManager statuses: `ok`, `reauth` (log in again first), `fail`.
+    let status = 'ok';
+    if (user.anonymous) status = 'reauth';
     else if (!user.botPassword) {
       const since = session.loggedInAt ? (context.now.getTime() - session.loggedInAt.getTime()) / 1000 : Infinity;
-      if (since > REAUTHENTICATE_SECONDS) status = 'REAUTH';
+      if (since > REAUTHENTICATE_SECONDS) status = 'reauth';
     }
     info.securitysensitiveoperationstatus = status;
   }

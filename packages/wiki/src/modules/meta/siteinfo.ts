@@ -552,28 +552,21 @@ function functionHooks(site: SiteConfig): string[] {
     'formatdate',
     'displaytitle',
   ];
+  // ParserFunctions registers its functions in this order; its string functions (`len`, `pos`,
+  // ...) are off unless `$wgPFEnableStringFunctions` is set, which the reference wiki does not.
   if (site.extensions.includes('ParserFunctions'))
     hooks.push(
-      'expr',
       'if',
       'ifeq',
+      'switch',
+      'ifexist',
       'ifexpr',
       'iferror',
-      'switch',
-      'default',
-      'ifexist',
       'time',
       'timel',
+      'expr',
       'rel2abs',
       'titleparts',
-      'len',
-      'pos',
-      'rpos',
-      'sub',
-      'count',
-      'replace',
-      'explode',
-      'urldecode',
     );
   return hooks;
 }

@@ -5,7 +5,7 @@ import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { toMwTimestamp } from '../../api/params/timestamp.js';
-import { groupRights, IMPLICIT_GROUPS } from '../../site/group-permissions.js';
+import { groupRights } from '../../site/group-permissions.js';
 import type { WikiDatabase } from '../../store/schema.js';
 import { DELETED_USER } from '../support/hidden-content.js';
 import { pageIds } from '../support/link-rows.js';
@@ -37,30 +37,31 @@ const visibleEditor = (eb: ExpressionBuilder<WikiDatabase, 'revision'>) =>
 
 const FILTERS = ['group', 'excludegroup', 'rights', 'excluderights'] as const;
 
+/** Pages a request works on at most; the rest follow through `continue`. */
+const MAX_PAGES = 100;
+
 /**
- * The groups a group or rights filter selects, or `all` when an implicit group (every user is in
- * it) qualifies, which makes the filter select everyone.
+ * The groups a group or rights filter selects. A rights filter selects every group granting one
+ * of the rights, implicit ones (`*`, `user`) too, and matches users by their explicit group
+ * memberships, as MediaWiki does: an implicit group selects nobody.
  */
-function selectedGroups(ctx: ContextOf<typeof descriptor>): { groups: string[] | 'all'; exclude: boolean } | undefined {
+function selectedGroups(ctx: ContextOf<typeof descriptor>): { groups: string[]; exclude: boolean } | undefined {
   const p = ctx.params;
   if (p.group !== undefined) return { groups: p.group, exclude: false };
   if (p.excludegroup !== undefined) return { groups: p.excludegroup, exclude: true };
   const rights = p.rights ?? p.excluderights;
   if (rights === undefined) return undefined;
-  const exclude = p.excluderights !== undefined;
   const groups: string[] = [];
   for (const [group, granted] of groupRights(ctx.site)) {
-    if (!rights.some((r) => granted.includes(r))) continue;
-    if ((IMPLICIT_GROUPS as readonly string[]).includes(group)) return { groups: 'all', exclude };
-    groups.push(group);
+    if (rights.some((r) => granted.includes(r))) groups.push(group);
   }
-  return { groups, exclude };
+  return { groups, exclude: p.excluderights !== undefined };
 }
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const given = FILTERS.filter((name) => ctx.params[name] !== undefined);
   if (given.length > 1) throw mutuallyExclusive(given.map((name) => ctx.paramName(name)));
-  let pages = pageIds(ctx);
+  let pages = [...pageIds(ctx)].sort((a, b) => a - b);
   let from: readonly [number, number] | undefined;
   if (ctx.params.continue !== undefined) {
     const parsed = parseContinueValue(ctx.params.continue, ['int', 'int']);
@@ -68,55 +69,65 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     pages = pages.filter((id) => id >= parsed[0]);
   }
   if (pages.length === 0) return;
+  // At most MAX_PAGES pages a request; the next one continues from the first page left.
+  let continuePages: string | undefined;
+  if (pages.length > MAX_PAGES) {
+    continuePages = `${pages[MAX_PAGES]}|0`;
+    pages = pages.slice(0, MAX_PAGES);
+  }
+  // Anonymous editors first (every page of this batch, the one continued from again).
+  await countAnonymousEditors(ctx, pages);
+
   const limit = ctx.params.limit;
   const { db } = ctx.store;
-
   const filter = selectedGroups(ctx);
-  const excludesEveryone = filter !== undefined && filter.groups === 'all' && filter.exclude;
+  if (filter && !filter.exclude && filter.groups.length === 0) {
+    if (continuePages !== undefined) ctx.setContinue(continuePages);
+    return;
+  }
+  // One row per page and actor (continued by the actor's id), as MediaWiki groups them.
   let query = db
     .selectFrom('revision')
     .innerJoin('actor', 'actor_id', 'rev_actor')
-    .select(['rev_page', 'actor_user', 'actor_name'])
-    .distinct()
+    .select([
+      'rev_page',
+      'rev_actor',
+      (eb) => eb.fn.max('actor_user').as('actor_user'),
+      (eb) => eb.fn.max('actor_name').as('actor_name'),
+    ])
     .where('rev_page', 'in', pages)
     .where('actor_user', 'is not', null)
-    .where(visibleEditor);
-  if (filter && filter.groups !== 'all') {
-    const groups = filter.groups.length > 0 ? filter.groups : [''];
+    .where(visibleEditor)
+    .groupBy(['rev_page', 'rev_actor']);
+  if (filter && filter.groups.length > 0) {
     const now = toMwTimestamp(ctx.now);
     const members = db
       .selectFrom('user_groups')
       .select('ug_user')
-      .where('ug_group', 'in', groups)
-      .where((eb) => eb.or([eb('ug_expiry', 'is', null), eb('ug_expiry', '>', now)]));
+      .where('ug_group', 'in', filter.groups)
+      .where((eb) => eb.or([eb('ug_expiry', 'is', null), eb('ug_expiry', '>=', now)]));
     query = query.where('actor_user', filter.exclude ? 'not in' : 'in', members);
   }
   if (from) {
-    const [page, user] = from;
+    const [page, actor] = from;
     query = query.where((eb) =>
-      eb.or([eb('rev_page', '>', page), eb.and([eb('rev_page', '=', page), eb('actor_user', '>=', user)])]),
+      eb.or([eb('rev_page', '>', page), eb.and([eb('rev_page', '=', page), eb('rev_actor', '>=', actor)])]),
     );
   }
-  const rows = excludesEveryone
-    ? []
-    : await query
-        .orderBy('rev_page')
-        .orderBy('actor_user')
-        .limit(limit + 1)
-        .execute();
-  let stop: (typeof rows)[number] | undefined;
+  const rows = await query
+    .orderBy('rev_page')
+    .orderBy('rev_actor')
+    .limit(limit + 1)
+    .execute();
   for (const [i, row] of rows.entries()) {
-    const item = { userid: row.actor_user as number, name: row.actor_name };
+    const item = { userid: Number(row.actor_user), name: String(row.actor_name) };
     if (i === limit || !ctx.result.fits(item)) {
-      stop = row;
-      ctx.setContinue(`${row.rev_page}|${row.actor_user}`);
-      break;
+      ctx.setContinue(`${row.rev_page}|${row.rev_actor}`);
+      return;
     }
     ctx.result.pageList(row.rev_page, 'contributors', 'user')?.push(item);
   }
-  // Each page's anonymous editors are counted once: in the batch that reaches the page.
-  const counted = pages.filter((id) => (!from || id > from[0]) && (!stop || id <= stop.rev_page));
-  await countAnonymousEditors(ctx, counted);
+  if (continuePages !== undefined) ctx.setContinue(continuePages);
 };
 
 /** `anoncontributors` of the pages that have IP or imported editors (not hidden ones). */

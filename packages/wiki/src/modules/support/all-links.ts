@@ -118,7 +118,7 @@ export async function listAllLinks(ctx: ModuleContext<AllLinksParams>, links: Li
   }
   if (ctx.generator) {
     if (unique) ctx.generator.addTitles(rows.map((r) => ({ namespace, dbKey: r.title })));
-    else ctx.generator.addPageIds([...new Set(rows.map((r) => Number(r.from)))]);
+    else ctx.generator.addPageIds([...new Set(rows.map((r) => Number(r.from)))], 'byId');
     return;
   }
   const list = ctx.result.list(links.element);

@@ -94,7 +94,8 @@ export async function listForeignBacklinks(
     rows.length = limit;
   }
   if (ctx.generator) {
-    ctx.generator.addPageIds(rows.map((r) => r.page_id));
+    // As titles, which MediaWiki's page set looks up (and orders) by namespace and title.
+    ctx.generator.addTitles(rows.map((r) => ({ namespace: r.page_namespace, dbKey: r.page_title })));
     return;
   }
   const list = ctx.result.list(links.element);
