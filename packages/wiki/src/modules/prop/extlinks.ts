@@ -1,4 +1,3 @@
-import { badContinue } from '../../api/errors.js';
 import { parseContinueValue, prefixUpperBound } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
@@ -42,11 +41,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     query = query.where('el_index', '>=', prefix).where('el_index', '<', prefixUpperBound(prefix));
   }
   if (p.continue !== undefined) {
-    // The continue value names the next link by page and id; its place in the order is looked up.
-    const [from, id] = parseContinueValue(p.continue, ['int', 'int']);
-    const next = await db.selectFrom('externallinks').select('el_index_60').where('el_id', '=', id).executeTakeFirst();
-    if (!next) throw badContinue();
-    const index = next.el_index_60;
+    // The continue value names the next link by page, URL index (its first 60 bytes) and id.
+    const [from, index, id] = parseContinueValue(p.continue, ['int', 'string', 'int']);
     query = query.where((eb) =>
       eb.or([
         eb('el_from', '>', from),
@@ -64,14 +60,14 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     .limit(limit + 1)
     .execute();
   if (rows.length > limit) {
-    ctx.setContinue(`${rows[limit].el_from}|${rows[limit].el_id}`);
+    ctx.setContinue(`${rows[limit].el_from}|${rows[limit].el_index_60}|${rows[limit].el_id}`);
     rows.length = limit;
   }
   for (const row of rows) {
     const url = p.expandurl && row.el_to.startsWith('//') ? `http:${row.el_to}` : row.el_to;
     const item = withContent({ url }, 'url');
     if (!ctx.result.fits(item)) {
-      ctx.setContinue(`${row.el_from}|${row.el_id}`);
+      ctx.setContinue(`${row.el_from}|${row.el_index_60}|${row.el_id}`);
       break;
     }
     ctx.result.pageList(row.el_from, 'extlinks', 'el')?.push(item);

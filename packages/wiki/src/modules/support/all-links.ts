@@ -75,9 +75,12 @@ export async function listAllLinks(ctx: ModuleContext<AllLinksParams>, links: Li
   const t = (column: string) => sql.ref(`${links.table}.${column}`);
   const bounds: RawBuilder<unknown>[] = [];
   if (links.namespace) bounds.push(sql`${t(links.namespace)} = ${namespace}`);
-  const [low, high] = descending ? ['<=', '>='] : ['>=', '<='];
-  if (from !== undefined) bounds.push(sql`${t(links.title)} ${sql.raw(low)} ${from}`);
-  if (to !== undefined) bounds.push(sql`${t(links.title)} ${sql.raw(high)} ${to}`);
+  // `from` is the lowest title and `to` the highest in either direction, as MediaWiki 1.39 reads
+  // them; a continuation replaces `from`.
+  if (from !== undefined && after === undefined) bounds.push(sql`${t(links.title)} >= ${from}`);
+  if (to !== undefined) bounds.push(sql`${t(links.title)} <= ${to}`);
+  // Continuation goes on in the direction of the list.
+  const low = descending ? '<=' : '>=';
   if (prefix !== undefined) {
     bounds.push(sql`${t(links.title)} >= ${prefix}`, sql`${t(links.title)} < ${prefixUpperBound(prefix)}`);
   }
