@@ -58,12 +58,13 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   }
 };
 
+/** The gadget's definition; its lists carry no element name in XML (`_v`), as the Gadgets extension gives them. */
 function metadata(g: Gadget): ResultObject {
   return {
     settings: {
-      rights: list('right', [...g.rights]),
-      skins: list('skin', [...g.skins]),
-      actions: list('action', [...g.actions]),
+      rights: list('_v', [...g.rights]),
+      skins: list('_v', [...g.skins]),
+      actions: list('_v', [...g.actions]),
       default: g.default,
       hidden: g.hidden,
       package: g.package,
@@ -73,12 +74,12 @@ function metadata(g: Gadget): ResultObject {
       supportsUrlLoad: g.supportsUrlLoad,
     },
     module: {
-      scripts: list('script', [...g.scripts]),
-      styles: list('style', [...g.styles]),
-      datas: list('data', [...g.datas]),
-      dependencies: list('dependency', [...g.dependencies]),
-      peers: list('peer', [...g.peers]),
-      messages: list('message', []),
+      scripts: list('_v', [...g.scripts]),
+      styles: list('_v', [...g.styles]),
+      datas: list('_v', [...g.datas]),
+      dependencies: list('_v', [...g.dependencies]),
+      peers: list('_v', [...g.peers]),
+      messages: list('_v', []),
     },
   };
 }

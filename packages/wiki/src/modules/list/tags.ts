@@ -71,7 +71,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       // MediaWiki still calls the software's own tags `extension`.
       if (isSoftware) sources.push('extension');
       if (isExplicit) sources.push('manual');
-      item.source = list('source', sources);
+      item.source = list('_v', sources);
     }
     if (props.has('active')) item.active = isSoftware || isExplicit;
     if (!ctx.result.fits(item)) {

@@ -172,13 +172,14 @@ function general(ctx: ContextOf<typeof descriptor>): ResultObject {
     imagelimits: imageLimits,
     favicon: `${server}${setting(site, 'Favicon', '/favicon.ico')}`,
     centralidlookupprovider: 'local',
-    allcentralidlookupproviders: list('provider', ['local']),
+    // These two lists carry no element name in XML (`_v`), as MediaWiki gives them.
+    allcentralidlookupproviders: list('_v', ['local']),
     interwikimagic: true,
     magiclinks: { ISBN: false, PMID: false, RFC: false },
     categorycollation: 'uppercase',
     nofollowlinks: true,
     nofollownsexceptions: list('ns', []),
-    nofollowdomainexceptions: list('domain', ['mediawiki.org']),
+    nofollowdomainexceptions: list('_v', ['mediawiki.org']),
     externallinktarget: false,
   };
   if (site.extensions.includes('Cite')) data.citeresponsivereferences = true;
