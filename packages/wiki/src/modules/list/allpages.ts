@@ -6,6 +6,7 @@ import type { ModuleExecute } from '../../api/module.js';
 import { PAGE_COLUMNS, type PageRow, pageRowsById } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { toMwTimestamp } from '../../api/params/timestamp.js';
 
 /** `list=allpages`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -66,7 +67,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (p.minsize !== undefined) conditions.push(['page_len', '>=', p.minsize]);
   if (p.maxsize !== undefined) conditions.push(['page_len', '<=', p.maxsize]);
   const columns = ctx.generator ? PAGE_COLUMNS : LIST_COLUMNS;
-  const simple = p.filterlanglinks === 'all' && p.prtype === undefined && p.prlevel === undefined;
+  const simple =
+    p.filterlanglinks === 'all' && p.prtype === undefined && p.prlevel === undefined && p.prexpiry === 'all';
   if (simple) {
     const shape = `allpages ${columns.length} ${descending} ${conditions.map(([column, op]) => `${column}${op}`).join(' ')}`;
     const values = [...conditions.map(([, , value]) => value), limit + 1];
@@ -102,14 +104,22 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     });
   }
   const types = p.prtype;
-  if (types !== undefined) {
+  // An expiry filter alone selects protected pages too (of any type), as MediaWiki 1.39 does; the
+  // level and cascade filters go with a type. Expired protections never count.
+  if (types !== undefined || p.prexpiry !== 'all') {
     const levels = (p.prlevel ?? []).filter((level) => level !== '');
+    const now = toMwTimestamp(ctx.now);
     query = query.where(({ exists, selectFrom }) => {
-      let restrictions = selectFrom('page_restrictions').select('pr_page').whereRef('pr_page', '=', 'page_id');
-      if (types.length > 0) restrictions = restrictions.where('pr_type', 'in', types);
-      if (levels.length > 0) restrictions = restrictions.where('pr_level', 'in', levels);
-      if (p.prfiltercascade !== 'all') {
-        restrictions = restrictions.where('pr_cascade', '=', p.prfiltercascade === 'cascading' ? 1 : 0);
+      let restrictions = selectFrom('page_restrictions')
+        .select('pr_page')
+        .whereRef('pr_page', '=', 'page_id')
+        .where((eb) => eb.or([eb('pr_expiry', '>', now), eb('pr_expiry', 'is', null)]));
+      if (types !== undefined) {
+        if (types.length > 0) restrictions = restrictions.where('pr_type', 'in', types);
+        if (levels.length > 0) restrictions = restrictions.where('pr_level', 'in', levels);
+        if (p.prfiltercascade !== 'all') {
+          restrictions = restrictions.where('pr_cascade', '=', p.prfiltercascade === 'cascading' ? 1 : 0);
+        }
       }
       if (p.prexpiry === 'indefinite') {
         restrictions = restrictions.where((eb) =>
