@@ -217,7 +217,10 @@ async function conditions<Q>(ctx: Context, show: ReadonlySet<string>): Promise<Q
     const list = namespaces.length ? namespaces : [-999];
     part(`namespace${list.length}`, list, (q) => q.where(sql<boolean>`+rc_namespace in (${sql.join(list)})`));
   }
-  const types = p.type.map((t) => RC_TYPES[t] as number);
+  // With a slot, only changes of content count: new pages and edits among the types asked for.
+  const types = p.type
+    .filter((t) => p.slot === undefined || t === 'new' || t === 'edit')
+    .map((t) => RC_TYPES[t] as number);
   const typeList = types.length ? types : [-1];
   part(`type${typeList.length}`, typeList, (q) => q.where('rc_type', 'in', typeList));
   const title = p.title;
@@ -256,18 +259,16 @@ async function conditions<Q>(ctx: Context, show: ReadonlySet<string>): Promise<Q
   showConditions(show, part);
   if (p.toponly === true) part('toponly', [], (q) => q.whereRef('rc_this_oldid', '=', 'page_latest'), true);
   if (p.slot !== undefined) {
-    // Changes that touched the slot: revisions that brought the slot's content.
+    // Changes that touched the slot: the revision brought the slot's content, or its content
+    // differs from the previous revision's (a revert), or only one of the two has the slot.
     const slot = p.slot;
-    part('slot', [slot], (q) =>
-      q.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('slots')
-            .select('slot_revision_id')
-            .whereRef('slot_revision_id', '=', 'rc_this_oldid')
-            .whereRef('slot_origin', '=', 'slot_revision_id')
-            .where('slot_role', '=', slot),
-        ),
+    part('slot', [slot, slot, slot, slot], (q) =>
+      q.where(
+        sql<boolean>`exists (select 1 from slots s left join slots parent on parent.slot_revision_id = rc_last_oldid and parent.slot_role = ${slot}
+          where s.slot_revision_id = rc_this_oldid and s.slot_role = ${slot}
+            and (s.slot_origin = s.slot_revision_id or parent.slot_content_id is null or s.slot_content_id != parent.slot_content_id))
+          or (not exists (select 1 from slots s where s.slot_revision_id = rc_this_oldid and s.slot_role = ${slot})
+            and exists (select 1 from slots parent where parent.slot_revision_id = rc_last_oldid and parent.slot_role = ${slot}))`,
       ),
     );
   }
