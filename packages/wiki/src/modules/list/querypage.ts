@@ -1,3 +1,4 @@
+import type { ExpressionBuilder } from 'kysely';
 import { apiError } from '../../api/errors.js';
 import { titleText } from '../../api/gender.js';
 import type { ModuleExecute } from '../../api/module.js';
@@ -6,6 +7,7 @@ import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { list, type ResultObject } from '../../api/result/tree.js';
 import { CACHED_PAGES } from '../../store/querycache.js';
+import type { WikiDatabase } from '../../store/schema.js';
 
 /** `list=querypage`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -158,7 +160,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
 
 /**
  * The extra columns MediaWiki's own queries of these pages return (`databaseResult`): where a
- * broken redirect points, and the two hops of a double redirect; looked up for the listed rows.
+ * broken redirect or any redirect points, the two hops of a double redirect, whether a most-linked
+ * page exists; looked up for the listed rows.
  */
 async function databaseResults(
   ctx: Parameters<ModuleExecute>[0],
@@ -166,16 +169,62 @@ async function databaseResults(
   rows: CachedRow[],
 ): Promise<Map<string, ResultObject>> {
   const out = new Map<string, ResultObject>();
-  if ((name !== 'BrokenRedirects' && name !== 'DoubleRedirects') || rows.length === 0) return out;
+  if (rows.length === 0) return out;
   const { db } = ctx.store;
+  const byTitle = (eb: ExpressionBuilder<WikiDatabase, 'page'>, list: { ns: number; title: string }[]) =>
+    eb.or(list.map((r) => eb.and([eb('page_namespace', '=', r.ns), eb('page_title', '=', r.title)])));
+  const listed = rows.map((r) => ({ ns: r.qc_namespace, title: r.qc_title }));
+  if (name === 'Mostlinked') {
+    // The namespace of the linked page where it exists (as a string), else null.
+    const found = await db
+      .selectFrom('page')
+      .select(['page_namespace', 'page_title'])
+      .where((eb) => byTitle(eb, listed))
+      .execute();
+    const existing = new Set(found.map((r) => `${r.page_namespace}|${r.page_title}`));
+    for (const r of rows) {
+      const key = `${r.qc_namespace}|${r.qc_title}`;
+      out.set(key, { page_namespace: existing.has(key) ? String(r.qc_namespace) : null });
+    }
+    return out;
+  }
+  if (name !== 'BrokenRedirects' && name !== 'DoubleRedirects' && name !== 'Listredirects') return out;
   const first = await db
     .selectFrom('page')
     .innerJoin('redirect', 'rd_from', 'page_id')
     .select(['page_namespace', 'page_title', 'rd_namespace', 'rd_title', 'rd_fragment', 'rd_interwiki'])
-    .where((eb) =>
-      eb.or(rows.map((r) => eb.and([eb('page_namespace', '=', r.qc_namespace), eb('page_title', '=', r.qc_title)]))),
-    )
+    .where((eb) => byTitle(eb, listed))
     .execute();
+  if (name === 'Listredirects') {
+    // Each redirect's target, with the id of the page of the target's namespace and title where it
+    // exists (as a string, even for an interwiki target, as MediaWiki looks it up), else null.
+    const local = first;
+    const targets =
+      local.length === 0
+        ? []
+        : await db
+            .selectFrom('page')
+            .select(['page_id', 'page_namespace', 'page_title'])
+            .where((eb) =>
+              byTitle(
+                eb,
+                local.map((r) => ({ ns: r.rd_namespace, title: r.rd_title })),
+              ),
+            )
+            .execute();
+    const ids = new Map(targets.map((t) => [`${t.page_namespace}|${t.page_title}`, t.page_id]));
+    for (const r of first) {
+      const id = ids.get(`${r.rd_namespace}|${r.rd_title}`);
+      out.set(`${r.page_namespace}|${r.page_title}`, {
+        rd_namespace: String(r.rd_namespace),
+        rd_title: r.rd_title,
+        rd_fragment: r.rd_fragment ?? '',
+        rd_interwiki: r.rd_interwiki ?? '',
+        redirid: id === undefined ? null : String(id),
+      });
+    }
+    return out;
+  }
   if (name === 'BrokenRedirects') {
     for (const r of first) {
       out.set(`${r.page_namespace}|${r.page_title}`, {
