@@ -22,9 +22,25 @@ import type pg from 'pg';
 import { BoundedMap, reportedChanges, rowsCanBeKept, storeChanged } from './cache-toolkit.js';
 import type { WikiStore } from './database.js';
 
-/** Statements kept, and rows in all of them. */
+/** Statements kept, and their weight together (see `weightOf`: about characters). */
 const MAX_ANSWERS = 5_000;
-const MAX_ROWS = 200_000;
+const MAX_WEIGHT = 32_000_000;
+/** An answer weighing more is not kept (revision texts have a cache of their own, content-cache.ts). */
+const MAX_ANSWER_WEIGHT = 1_000_000;
+/** What a row costs beside its texts and bytes. */
+const ROW_WEIGHT = 64;
+
+/** An answer's weight: its rows, and the characters and bytes of their values. */
+function weightOf(rows: readonly object[]): number {
+  let weight = rows.length * ROW_WEIGHT;
+  for (const row of rows) {
+    for (const value of Object.values(row)) {
+      if (typeof value === 'string') weight += value.length;
+      else if (value instanceof Uint8Array) weight += value.byteLength;
+    }
+  }
+  return weight;
+}
 
 /** Tables whose rows are read fresh on every request. */
 const FRESH_TABLES = [
@@ -53,6 +69,7 @@ export function answerCanBeKept(text: string): boolean {
 
 interface Answer {
   rows: object[];
+  weight: number;
   /** The store's reported changes when the answer was read. */
   changes: number;
 }
@@ -81,8 +98,8 @@ export class ResultCachingPool {
   store?: WikiStore;
   private readonly answers = new BoundedMap<string, Answer>({
     maxEntries: MAX_ANSWERS,
-    weigh: (answer) => answer.rows.length,
-    maxWeight: MAX_ROWS,
+    weigh: (answer) => answer.weight,
+    maxWeight: MAX_WEIGHT,
   });
   private changes = -1;
 
@@ -153,7 +170,10 @@ export class ResultCachingPool {
     const result = await query(text, values);
     // Read while the store changed: maybe older than the change, not kept.
     if (reportedChanges(store) === changes && Array.isArray(result.rows)) {
-      this.answers.set(key, { rows: result.rows.map((row) => Object.freeze({ ...row })), changes });
+      const weight = weightOf(result.rows);
+      if (weight <= MAX_ANSWER_WEIGHT) {
+        this.answers.set(key, { rows: result.rows.map((row) => Object.freeze({ ...row })), weight, changes });
+      }
     }
     return result;
   }

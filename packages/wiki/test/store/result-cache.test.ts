@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testEngines } from '@svc/common/testing';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../src/api/app.js';
 import { defaultSite } from '../../src/site/defaults.js';
@@ -113,6 +114,16 @@ describe('kept answers on PostgreSQL', { skip: postgres.skip }, () => {
       assert.equal(await count(), kept, 'the kept answer');
       storeChanged(second);
       assert.equal(await count(), kept + 1);
+      // An answer of more than a million characters is read each time.
+      const large = async () =>
+        (
+          await sql<{ t: string }>`select repeat(page_title, 150000) as t from page where page_id = 9003`.execute(
+            second.db,
+          )
+        ).rows[0]?.t.slice(0, 12);
+      assert.equal(await large(), 'Seite_9003Se');
+      await other.query(`update page set page_title = 'Titel_9003' where page_id = 9003`);
+      assert.equal(await large(), 'Titel_9003Ti');
       stopsReportingChanges(second);
     } finally {
       await second.close();
