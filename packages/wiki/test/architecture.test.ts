@@ -63,7 +63,6 @@ const LONG_FUNCTIONS: Record<string, string> = {
   'api/actions/query.ts:executeQuery':
     'not split yet: the action=query driver (page set, modules, continuation, result)',
   'api/main.ts:answerApiRequest': 'not split yet: the entry point (format, errors, assert, maxlag, CORS, action)',
-  'modules/meta/siteinfo.ts:execute': 'not split yet: the siprop sections are inline',
   'wikitext/extracts/wikitext-blocks.ts:wikitextBlocks':
     'one hand-written scanner loop over the wikitext; its states share local variables on the hot path of extracts',
   'store/search-index.ts:refreshSearchIndex': 'not split yet: the incremental and the full build of the search index',
