@@ -62,9 +62,12 @@ const READS_FRESH = new RegExp(
   'i',
 );
 
-/** Whether a statement's answer may be kept: a plain read of tables only imports write. */
+/**
+ * Whether a statement's answer may be kept: a plain read of tables only imports write. A statement
+ * reading no table (the health probe's `select 1`) asks the database itself and is always sent.
+ */
 export function answerCanBeKept(text: string): boolean {
-  return /^\s*select\b/i.test(text) && !READS_FRESH.test(text);
+  return /^\s*select\b/i.test(text) && /\bfrom\b/i.test(text) && !READS_FRESH.test(text);
 }
 
 interface Answer {

@@ -28,6 +28,7 @@ test('which statements may be kept: plain reads of tables only imports write', (
     'select * from ipblocks where ipb_address = $1',
     'select * from page for update',
     'select now() as t',
+    'select 1 as ok',
     'select (case when pg_is_in_recovery() then 1 else 0 end) as r',
     'select current_timestamp',
     'update page set page_touched = $1',
