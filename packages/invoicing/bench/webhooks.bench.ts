@@ -13,8 +13,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatMeasurement, measureHttp } from '@svc/common/bench';
+import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { buildApp } from '../src/http/app.js';
 import { openInvoicing, startBackgroundWork, startWebhookDispatcher } from '../src/runtime.js';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
