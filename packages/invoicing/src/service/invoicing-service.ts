@@ -358,7 +358,9 @@ export class InvoicingService {
     if (!found) return null;
     const now = this.now();
     if (found.lastUsedAt === null || now - found.lastUsedAt >= KEY_TOUCH_INTERVAL_MS) {
-      // Recorded alongside other writes; a lost last-use time is harmless.
+      // Recorded alongside other writes; a lost last-use time is harmless. Noted on the kept key
+      // at once, so the checks made before the write commits do not queue writes of their own.
+      found.lastUsedAt = now;
       this.writes.run((trx) => touchApiKey(trx, found.id, now)).catch(() => {});
     }
     return { merchantId: found.merchantId, keyId: found.id };
