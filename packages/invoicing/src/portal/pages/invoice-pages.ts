@@ -1,9 +1,9 @@
-import { formatMinor, formatTime, localiseDecimal } from '../../format.js';
-import { html, type SafeHtml } from '../../html.js';
-import type { MessageKey } from '../../i18n/locale.js';
-import type { PageContext } from '../../layout.js';
-import { copyField, paymentsTable, statusBadge } from '../checkout.js';
-import { shownStatus } from '../checkout-view.js';
+import { formatMinor, formatTime, localiseDecimal } from '../../web/format.js';
+import { html, type SafeHtml } from '../../web/html.js';
+import type { MessageKey } from '../../web/i18n/locale.js';
+import type { PageContext } from '../../web/layout.js';
+import { copyField, paymentsTable, statusBadge } from '../../web/pages/checkout.js';
+import { shownStatus } from '../../web/pages/checkout-view.js';
 import { errorSummary, type FormState, field, selectField } from './form.js';
 import { csrfField, type PortalSession, renderPortalPage } from './frame.js';
 import type { InvoiceDetailView, InvoiceListView } from './views.js';
