@@ -232,6 +232,9 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   const hasPageSet = generator !== undefined || sources.length > 0;
   if (generator) {
     const output = new PageSet(store, codec, options);
+    // The titles cleaned as the parameter was read (not valid NFC) are reported with the
+    // generator's pages too, as MediaWiki records them for the whole request.
+    output.normalized.push(...inputPages.normalized.filter((n) => n.fromencoded));
     if (!incoming.generatorDone) {
       const produced: {
         titles: { namespace: number; dbKey: string }[];
