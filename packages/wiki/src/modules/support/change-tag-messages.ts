@@ -92,12 +92,12 @@ const TEXTS: Record<string, TagTexts> = {
     'mw-undo': { name: 'Undo', description: 'Edits that undo previous edits using the undo link' },
     'mw-manual-revert': {
       name: 'Manual revert',
-      description: 'Edits that manually restore the page to a previous state',
+      description: 'Edits that manually restore the page to an exact previous state',
     },
-    'mw-reverted': { name: 'Reverted', description: 'Edits that were later reverted by another edit' },
+    'mw-reverted': { name: 'Reverted', description: 'Edits that were later reverted by a different edit' },
     'mw-server-side-upload': {
       name: 'Server-side upload',
-      description: 'Media files uploaded via a maintenance script',
+      description: 'Media files that were uploaded via a maintenance script',
     },
   },
 };
