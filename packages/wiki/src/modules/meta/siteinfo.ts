@@ -349,16 +349,32 @@ const SECTIONS: Record<string, (ctx: SiteinfoContext) => ResultValue | Promise<R
   }),
   languages: (ctx) => list('lang', languages(ctx.site, ctx.params.inlanguagecode)),
   languagevariants: () => ({}),
-  skins: ({ site }) =>
-    list(
+  skins: ({ site }) => {
+    // The Vector extension of MediaWiki 1.39 registers two skins, the new one first; the software's
+    // own fallback and API skins follow the installed ones, marked unusable.
+    const installed = setting<string[]>(site, 'Skins', ['Vector']).flatMap((name) =>
+      name === 'Vector'
+        ? [
+            { code: 'vector-2022', name: 'Vector (2022)' },
+            { code: 'vector', name: 'Vector (2010)' },
+          ]
+        : [{ code: name.toLowerCase(), name }],
+    );
+    const builtIn = [
+      { code: 'fallback', name: 'Fallback', unusable: true },
+      { code: 'apioutput', name: 'ApiOutput', unusable: true },
+    ];
+    const defaultSkin = setting(site, 'DefaultSkin', 'vector');
+    return list(
       'skin',
-      setting<string[]>(site, 'Skins', ['Vector']).map((name) => {
-        const code = name.toLowerCase();
+      [...installed, ...builtIn].map(({ code, name, ...rest }) => {
         const entry: ResultObject = { code, name };
-        if (code === setting(site, 'DefaultSkin', 'vector')) entry.default = true;
+        if (code === defaultSkin) entry.default = true;
+        Object.assign(entry, rest);
         return withContent(entry, 'name');
       }),
-    ),
+    );
+  },
   extensiontags: ({ site }) => list('t', extensionTags(site)),
   functionhooks: ({ site }) => list('h', functionHooks(site)),
   showhooks: () =>
