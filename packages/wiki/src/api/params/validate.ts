@@ -61,6 +61,25 @@ export function enumValues(type: ParamType, site: SiteConfig): readonly string[]
   return type as readonly string[];
 }
 
+/** PHP's comparison of two strings: numbers by value, other texts byte by byte. */
+function phpCompare(a: string, b: string): number {
+  const numeric = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+  if (numeric.test(a) && numeric.test(b)) return Number(a) - Number(b);
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+/**
+ * Enum values as descriptions of a parameter list them (`action=paraminfo`, help): sorted, the
+ * deprecated ones last. Errors name them in the order the module declares them.
+ */
+export function valuesForHelp(param: ParamDescriptor, site: SiteConfig): readonly string[] | undefined {
+  const values = enumValues(param.type, site);
+  // Site-dependent lists and lists of submodules (ordered as MediaWiki lists modules) keep their order.
+  if (!values || !Array.isArray(param.type) || param.submodules) return values;
+  const deprecated = new Set(param.deprecatedvalues ?? []);
+  return [...values].sort((a, b) => Number(deprecated.has(a)) - Number(deprecated.has(b)) || phpCompare(a, b));
+}
+
 const namespaceIds = new WeakMap<SiteConfig, string[]>();
 
 /** Namespace ids a `namespace` parameter accepts. */
@@ -70,7 +89,8 @@ function namespaceValues(param: ParamDescriptor, site: SiteConfig): string[] {
     ids = site.namespaces.filter((ns) => ns.id >= 0).map((ns) => String(ns.id));
     namespaceIds.set(site, ids);
   }
-  return param.extranamespaces ? [...ids, ...param.extranamespaces.map(String)] : ids;
+  // The extra ones (-2, -1) come first, as MediaWiki lists them.
+  return param.extranamespaces ? [...param.extranamespaces.map(String), ...ids] : ids;
 }
 
 export function splitMulti(raw: string): string[] {
@@ -200,7 +220,7 @@ export class ParamValidator {
           throw apiError('badvalue', 'paramvalidator-badvalue-enumnotmulti', [
             fullName,
             raw,
-            { list: allowed, type: 'text' },
+            { list: allowed, type: 'text', numeric: param.type === 'namespace' },
             allowed.length,
           ]);
         }

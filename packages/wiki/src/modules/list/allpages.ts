@@ -24,14 +24,14 @@ export const descriptor = {
     { name: 'to', type: 'string' },
     { name: 'prefix', type: 'string' },
     { name: 'namespace', type: 'namespace', default: '0' },
-    { name: 'filterredir', type: ['all', 'nonredirects', 'redirects'], default: 'all' },
-    { name: 'filterlanglinks', type: ['all', 'withlanglinks', 'withoutlanglinks'], default: 'all' },
+    { name: 'filterredir', type: ['all', 'redirects', 'nonredirects'], default: 'all' },
+    { name: 'filterlanglinks', type: ['withlanglinks', 'withoutlanglinks', 'all'], default: 'all' },
     { name: 'minsize', type: 'integer' },
     { name: 'maxsize', type: 'integer' },
     { name: 'prtype', type: ['edit', 'move', 'upload'], multi: true },
     { name: 'prlevel', type: ['', 'autoconfirmed', 'sysop'], multi: true },
-    { name: 'prfiltercascade', type: ['all', 'cascading', 'noncascading'], default: 'all' },
-    { name: 'prexpiry', type: ['all', 'definite', 'indefinite'], default: 'all' },
+    { name: 'prfiltercascade', type: ['cascading', 'noncascading', 'all'], default: 'all' },
+    { name: 'prexpiry', type: ['indefinite', 'definite', 'all'], default: 'all' },
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
     { name: 'dir', type: ['ascending', 'descending'], default: 'ascending' },
   ],
@@ -42,6 +42,8 @@ export const descriptor = {
  * `page_redirect_name_title` with a redirect filter), continued by the next title.
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
+  // As a generator, allpages filters redirects itself rather than have the query resolve them.
+  if (ctx.generator?.resolvesRedirects) throw apiError('params', 'apierror-allpages-generator-redirects');
   const p = ctx.params;
   const namespace = p.namespace;
   const descending = p.dir === 'descending';

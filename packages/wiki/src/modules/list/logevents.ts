@@ -35,25 +35,25 @@ export const descriptor = {
     {
       name: 'type',
       type: [
+        'renameuser',
+        'titleblacklist',
         '',
         'block',
-        'contentmodel',
-        'create',
-        'delete',
-        'import',
-        'interwiki',
-        'managetags',
-        'merge',
-        'move',
-        'newusers',
-        'patrol',
         'protect',
-        'renameuser',
         'rights',
+        'delete',
+        'upload',
+        'move',
+        'import',
+        'patrol',
+        'merge',
         'suppress',
         'tag',
-        'titleblacklist',
-        'upload',
+        'managetags',
+        'contentmodel',
+        'newusers',
+        'create',
+        'interwiki',
       ],
     },
     {
@@ -174,8 +174,9 @@ type LogRow = Awaited<ReturnType<LogQuery['execute']>>[number];
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
-  const given = (['title', 'prefix', 'namespace'] as const).filter((n) => p[n] !== undefined);
-  if (given.length > 1) throw mutuallyExclusive(given.map((n) => ctx.paramName(n)).sort());
+  const given = (['title', 'namespace', 'prefix'] as const).filter((n) => p[n] !== undefined);
+  // Named in the order the module declares them (title before prefix), as MediaWiki does.
+  if (given.length > 1) throw mutuallyExclusive(given.map((n) => ctx.paramName(n)));
   const parts = await conditions(ctx);
   const rows = await rowsByTime(ctx.store.db, 'logevents', parts, logQuery, {
     timestamp: 'log_timestamp',

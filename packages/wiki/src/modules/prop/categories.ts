@@ -4,7 +4,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import type { ResultObject } from '../../api/result/tree.js';
-import { NS_CATEGORY } from '../../site/title.js';
+import { NS_CATEGORY, NS_MAIN } from '../../site/title.js';
 import { linkRows, pageIds } from '../support/link-rows.js';
 import { titleFilter } from '../support/title-filter.js';
 
@@ -38,7 +38,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const props = new Set(ctx.params.prop ?? []);
   const show = new Set(ctx.params.show ?? []);
   if (show.has('hidden') && show.has('!hidden')) throw apiError('show', 'apierror-show');
-  const only = titleFilter(ctx, 'categories', NS_CATEGORY, NS_CATEGORY)?.map((t) => t.dbKey);
+  const only = titleFilter(ctx, 'categories', NS_MAIN, NS_CATEGORY, 'apiwarn-invalidcategory')?.map((t) => t.dbKey);
   if (only?.length === 0) return;
   const needsHidden = props.has('hidden') || show.size > 0;
   const rows = await linkRows(ctx, {

@@ -52,12 +52,13 @@ export async function listAllLinks(ctx: ModuleContext<AllLinksParams>, links: Li
   const descending = p.dir === 'descending';
   const extraProps = Object.keys(links.extraProps ?? {});
   if (unique) {
-    const clash = ['ids', ...extraProps].filter((name) => prop.has(name));
+    // The clashing values in the order sent, named as one value of the module's own parameter.
+    const clashing = new Set(['ids', ...extraProps]);
+    const clash = [...prop].filter((name) => clashing.has(name));
     if (clash.length > 0) {
-      const name = ctx.paramName('prop');
       throw apiError('invalidparammix', 'apierror-invalidparammix-cannotusewith', [
-        clash.map((value) => `${name}=${value}`).join('|'),
-        ctx.paramName('unique'),
+        `${ctx.ownParamName('prop')}=${clash.join('|')}`,
+        ctx.ownParamName('unique'),
       ]);
     }
   }

@@ -33,19 +33,23 @@ export async function executeIncomingLinks(ctx: ModuleContext<IncomingLinkParams
   const show = new Set(p.show ?? []);
   const isRedirects = spec.table === 'redirect';
   const [on, off] = isRedirects ? ['fragment', '!fragment'] : ['redirect', '!redirect'];
-  if (show.has(on) && show.has(off)) throw apiError('show', 'apierror-show');
-
   const targets = ctx.pages
     .allTitles()
     .filter((t) => (spec.targetNamespace === undefined ? t.ns === NS_FILE : t.ns >= 0));
+  // Special pages count as targets where a namespace is asked for (MediaWiki looks for their
+  // backlinks too, finding none): with them, the module goes on to check its parameters.
+  const specials = spec.targetNamespace === undefined ? 0 : ctx.pages.special.length;
+  if (targets.length === 0 && specials === 0) return;
+  // Every namespace asked for was unknown (and dropped with a warning): nothing can match.
+  if (p.namespace?.length === 0) return;
+  // Conflicting show values are refused only once the module has targets to look at.
+  if (show.has(on) && show.has(off)) throw apiError('show', 'apierror-show');
   if (targets.length === 0) return;
   const targetIds = new Map(targets.map((t) => [`${t.ns}:${t.dbKey}`, t.pageid]));
   const byNamespace = new Map<number, string[]>();
   for (const t of targets) byNamespace.set(t.ns, [...(byNamespace.get(t.ns) ?? []), t.dbKey]);
 
   const namespaces = p.namespace;
-  // Every namespace asked for was unknown (and dropped with a warning): nothing can match.
-  if (namespaces?.length === 0) return;
   const sort: SortColumn[] = [];
   if (spec.targetNamespace && byNamespace.size > 1) sort.push({ column: spec.targetNamespace, kind: 'int' });
   if (new Set(targets.map((t) => t.dbKey)).size > 1) sort.push({ column: spec.targetTitle, kind: 'string' });
