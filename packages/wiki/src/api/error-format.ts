@@ -101,11 +101,20 @@ export class ErrorFormatter {
   /** The `warnings` value: keyed by module name for `bc`, a list otherwise. */
   warnings(warnings: readonly CollectedWarning[]): ResultObject | ResultObject[] | undefined {
     if (warnings.length === 0) return undefined;
-    if (this.format !== 'bc')
-      return list(
-        'warning',
-        warnings.map((w) => this.entry(w.message, w.module)),
-      );
+    if (this.format !== 'bc') {
+      // An entry equal to one given before is left out, as MediaWiki does: without texts (`none`)
+      // two warnings of one code and module are one.
+      const seen = new Set<string>();
+      const entries = warnings
+        .map((w) => this.entry(w.message, w.module))
+        .filter((entry) => {
+          const key = JSON.stringify(entry);
+          if (seen.has(key)) return false;
+          seen.add(key);
+          return true;
+        });
+      return list('warning', entries);
+    }
     const byModule: ResultObject = {};
     for (const w of warnings) {
       const name = w.module.includes('+') ? w.module.slice(w.module.lastIndexOf('+') + 1) : w.module;

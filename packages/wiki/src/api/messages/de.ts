@@ -110,6 +110,8 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'api-login-fail-badsessionprovider': 'Anmelden ist nicht möglich, solange $1 verwendet werden.',
   'apierror-mustpostparams':
     '{{PLURAL:$2|Dieser Parameter stand|Diese Parameter standen}} in der URL, {{PLURAL:$2|gehört|gehören}} aber in den POST-Rumpf: $1.',
+  'apierror-allimages-redirect':
+    'Verwende <kbd>gaifilterredir=nonredirects</kbd> statt <var>redirects</var>, wenn <kbd>allimages</kbd> als Generator dient.',
   'apierror-allpages-generator-redirects':
     'Verwende <kbd>gapfilterredir=nonredirects</kbd> statt <var>redirects</var>, wenn <kbd>allpages</kbd> als Generator dient.',
   'apiwarn-invalidcategory': '„$1“ ist keine Kategorie.',

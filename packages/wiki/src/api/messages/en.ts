@@ -29,7 +29,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'paramvalidator-missingparam': 'The "$1" parameter must be set.',
   'paramvalidator-unclearnowtimestamp':
     'Passing "$2" for timestamp parameter "$1" has been deprecated. If for some reason you need to explicitly specify the current time without calculating it client-side, use "now".',
-  'paramvalidator-deprecated-value': 'The value "$2" for parameter "$1" is deprecated.',
+  'paramvalidator-deprecated-value': 'The value "$2" to parameter "$1" has been deprecated.',
   'paramvalidator-param-deprecated': 'The parameter "$1" has been deprecated.',
   'apiwarn-deprecation-module': '"$1" has been deprecated.',
   'apiwarn-textextracts-sentences-and-html':
@@ -115,6 +115,8 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'api-login-fail-badsessionprovider': 'Cannot log in when using $1.',
   'apierror-mustpostparams':
     'The following {{PLURAL:$2|parameter was|parameters were}} found in the query string, but must be in the POST body: $1.',
+  'apierror-allimages-redirect':
+    'Use <kbd>gaifilterredir=nonredirects</kbd> instead of <var>redirects</var> when using <kbd>allimages</kbd> as a generator.',
   'apierror-allpages-generator-redirects':
     'Use <kbd>gapfilterredir=nonredirects</kbd> instead of <var>redirects</var> when using <kbd>allpages</kbd> as a generator.',
   'apiwarn-invalidcategory': '"$1" is not a category.',

@@ -285,13 +285,23 @@ export class ParamValidator {
       case 'integer':
         return this.integer(param, fullName, raw, scope, param.max);
       case 'limit': {
-        let max = this.env.highLimits && param.highmax !== undefined ? param.highmax : (param.max ?? Infinity);
-        if (param.halvedBy !== undefined && this.request.peek(scope.prefix + param.halvedBy) !== undefined) max /= 2;
+        const max = this.env.highLimits && param.highmax !== undefined ? param.highmax : (param.max ?? Infinity);
+        // A limit halved by another parameter is read against the whole range first, then the
+        // value read against the halved one, each with its own warning, as MediaWiki does.
+        const halved = param.halvedBy !== undefined && this.request.peek(scope.prefix + param.halvedBy) !== undefined;
         if (raw === 'max') {
-          this.env.recordLimit(scope.name, max);
-          return max;
+          const value = halved ? max / 2 : max;
+          this.env.recordLimit(scope.name, value);
+          return value;
         }
-        return this.integer(param, fullName, raw, scope, max);
+        const value = this.integer(param, fullName, raw, scope, max);
+        if (!halved) return value;
+        const half: ParamDescriptor = {
+          ...param,
+          max: param.max === undefined ? undefined : param.max / 2,
+          highmax: param.highmax === undefined ? undefined : param.highmax / 2,
+        };
+        return this.integer(half, fullName, String(value), scope, max / 2);
       }
       case 'timestamp':
         return this.timestamp(fullName, raw, scope);

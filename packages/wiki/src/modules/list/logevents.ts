@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { commentFormatterFor } from '../../api/comment-format.js';
-import { apiError, mutuallyExclusive } from '../../api/errors.js';
+import { apiError, invalidTitle, mutuallyExclusive } from '../../api/errors.js';
 import { prefixUpperBound } from '../../api/keyset.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
@@ -232,7 +232,7 @@ async function conditions(ctx: Context): Promise<QueryPart<LogQuery>[]> {
   const title = p.title;
   if (title !== undefined) {
     const parsed = ctx.titles.parse(title);
-    if (!parsed.ok || parsed.title.interwiki !== '') throw apiError('invalidtitle', 'apierror-invalidtitle', [title]);
+    if (!parsed.ok || parsed.title.interwiki !== '') throw invalidTitle(title);
     const { namespace, dbKey } = parsed.title;
     part('title', [namespace, dbKey], (q) => q.where('log_namespace', '=', namespace).where('log_title', '=', dbKey));
     byPage = true;
@@ -240,7 +240,7 @@ async function conditions(ctx: Context): Promise<QueryPart<LogQuery>[]> {
   const prefix = p.prefix;
   if (prefix !== undefined) {
     const parsed = ctx.titles.parse(prefix);
-    if (!parsed.ok || parsed.title.interwiki !== '') throw apiError('invalidtitle', 'apierror-invalidtitle', [prefix]);
+    if (!parsed.ok || parsed.title.interwiki !== '') throw invalidTitle(prefix);
     const { namespace, dbKey } = parsed.title;
     const upper = prefixUpperBound(dbKey);
     part('prefix', [namespace, dbKey, upper], (q) =>

@@ -1,4 +1,4 @@
-import { apiError } from '../../api/errors.js';
+import { apiError, invalidTitle } from '../../api/errors.js';
 import { userGender } from '../../api/gender.js';
 import {
   localMessageKeys,
@@ -91,7 +91,7 @@ function transformContext(
   const titleParam = ctx.params.title ?? 'API';
   const title = ctx.titles.parseOrUndefined(titleParam);
   if (title === undefined || title.interwiki !== '') {
-    throw apiError('invalidtitle', 'apierror-invalidtitle', [titleParam]);
+    throw invalidTitle(titleParam);
   }
   const fullTitle = ctx.titles.prefixedText(title);
   const text = title.dbKey.replace(/_/g, ' ');

@@ -2,7 +2,7 @@
  * The `title` / `pageid` pair of modules about one page (categorymembers, backlinks, ...): exactly
  * one must be given; a title must parse, a page id must name an existing page.
  */
-import { apiError, mutuallyExclusive, requireOneOf } from '../../api/errors.js';
+import { apiError, invalidTitle, mutuallyExclusive, requireOneOf } from '../../api/errors.js';
 import type { ModuleContext } from '../../api/module.js';
 
 export interface TargetPage {
@@ -20,7 +20,7 @@ export async function titleOrPageId(ctx: ModuleContext<{ title?: string; pageid?
   if (title !== undefined && pageId !== undefined) throw mutuallyExclusive(names);
   if (title !== undefined) {
     const parsed = ctx.titles.parse(title);
-    if (!parsed.ok || parsed.title.interwiki !== '') throw apiError('invalidtitle', 'apierror-invalidtitle', [title]);
+    if (!parsed.ok || parsed.title.interwiki !== '') throw invalidTitle(title);
     return { namespace: parsed.title.namespace, dbKey: parsed.title.dbKey, pageId: undefined };
   }
   const row = await ctx.store.db
