@@ -4,7 +4,7 @@
  * values in MediaWiki's `a|b|c` form.
  */
 import { NS_MAIN, type TitleCodec } from '../site/title.js';
-import { apiError, badContinue, invalidTitle } from './errors.js';
+import { badContinue, invalidTitle } from './errors.js';
 
 /**
  * A title part as stored (underscores, first letter upper-cased in first-letter namespaces).

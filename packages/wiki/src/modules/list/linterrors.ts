@@ -1,4 +1,4 @@
-import { apiError, invalidTitle } from '../../api/errors.js';
+import { invalidTitle } from '../../api/errors.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
