@@ -110,6 +110,8 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'api-login-fail-badsessionprovider': 'Anmelden ist nicht möglich, solange $1 verwendet werden.',
   'apierror-mustpostparams':
     '{{PLURAL:$2|Dieser Parameter stand|Diese Parameter standen}} in der URL, {{PLURAL:$2|gehört|gehören}} aber in den POST-Rumpf: $1.',
+  'apierror-baddiffto':
+    '<var>$1diffto</var> muss eine nicht negative Zahl, <kbd>prev</kbd>, <kbd>next</kbd> oder <kbd>cur</kbd> sein.',
   'apierror-allimages-redirect':
     'Verwende <kbd>gaifilterredir=nonredirects</kbd> statt <var>redirects</var>, wenn <kbd>allimages</kbd> als Generator dient.',
   'apierror-allpages-generator-redirects':

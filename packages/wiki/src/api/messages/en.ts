@@ -115,6 +115,8 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'api-login-fail-badsessionprovider': 'Cannot log in when using $1.',
   'apierror-mustpostparams':
     'The following {{PLURAL:$2|parameter was|parameters were}} found in the query string, but must be in the POST body: $1.',
+  'apierror-baddiffto':
+    '<var>$1diffto</var> must be set to a non-negative number, <kbd>prev</kbd>, <kbd>next</kbd> or <kbd>cur</kbd>.',
   'apierror-allimages-redirect':
     'Use <kbd>gaifilterredir=nonredirects</kbd> instead of <var>redirects</var> when using <kbd>allimages</kbd> as a generator.',
   'apierror-allpages-generator-redirects':
