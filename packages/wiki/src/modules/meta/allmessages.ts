@@ -115,10 +115,8 @@ function transformContext(
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const lang = ctx.params.lang;
-  if (lang !== undefined && !LANGUAGE_CODE.test(lang)) {
-    throw apiError('invalidlang', 'apierror-invalidlang', [ctx.paramName('lang')]);
-  }
-  const language = lang ?? ctx.language;
+  // A code that is no language code gives English, as in MediaWiki 1.39 (which refuses none).
+  const language = lang === undefined ? ctx.language : LANGUAGE_CODE.test(lang) ? lang : 'en';
   const names = fromTo(ctx, await targetNames(ctx, language));
   const keys = [...new Set(names.map(normalizeMessageKey))];
   const messages = await lookupMessages(ctx.store, keys, language, ctx.site.language);
