@@ -1,4 +1,4 @@
-import { apiError, invalidTitle } from '../../api/errors.js';
+import { invalidTitle } from '../../api/errors.js';
 import { userGender } from '../../api/gender.js';
 import {
   localMessageKeys,
