@@ -6,6 +6,7 @@ import type { ModuleExecute } from '../../api/module.js';
 import { PAGE_COLUMNS, type PageRow, pageRowsById } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { toMwTimestamp } from '../../text/timestamps.js';
 
 /** `list=allpages`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -68,7 +69,10 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (p.minsize !== undefined) conditions.push(['page_len', '>=', p.minsize]);
   if (p.maxsize !== undefined) conditions.push(['page_len', '<=', p.maxsize]);
   const columns = ctx.generator ? PAGE_COLUMNS : LIST_COLUMNS;
-  const simple = p.filterlanglinks === 'all' && p.prtype === undefined && p.prlevel === undefined;
+  // Protection filters apply with a protection type, or with an expiry filter alone.
+  const types = p.prtype ?? [];
+  const protection = types.length > 0 || p.prexpiry !== 'all';
+  const simple = p.filterlanglinks === 'all' && !protection && p.prlevel === undefined;
   if (simple) {
     const shape = `allpages ${columns.length} ${descending} ${conditions.map(([column, op]) => `${column}${op}`).join(' ')}`;
     const values = [...conditions.map(([, , value]) => value), limit + 1];
@@ -103,15 +107,23 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       return withLinks ? links : not(links);
     });
   }
-  const types = p.prtype;
-  if (types !== undefined) {
+  if (protection) {
     const levels = (p.prlevel ?? []).filter((level) => level !== '');
+    const now = toMwTimestamp(ctx.now);
     query = query.where(({ exists, selectFrom }) => {
-      let restrictions = selectFrom('page_restrictions').select('pr_page').whereRef('pr_page', '=', 'page_id');
-      if (types.length > 0) restrictions = restrictions.where('pr_type', 'in', types);
-      if (levels.length > 0) restrictions = restrictions.where('pr_level', 'in', levels);
-      if (p.prfiltercascade !== 'all') {
-        restrictions = restrictions.where('pr_cascade', '=', p.prfiltercascade === 'cascading' ? 1 : 0);
+      // Protections still in force: without expiry, or expiring later.
+      let restrictions = selectFrom('page_restrictions')
+        .select('pr_page')
+        .whereRef('pr_page', '=', 'page_id')
+        .where((eb) =>
+          eb.or([eb('pr_expiry', 'is', null), eb('pr_expiry', '=', 'infinity'), eb('pr_expiry', '>', now)]),
+        );
+      if (types.length > 0) {
+        restrictions = restrictions.where('pr_type', 'in', types);
+        if (levels.length > 0) restrictions = restrictions.where('pr_level', 'in', levels);
+        if (p.prfiltercascade !== 'all') {
+          restrictions = restrictions.where('pr_cascade', '=', p.prfiltercascade === 'cascading' ? 1 : 0);
+        }
       }
       if (p.prexpiry === 'indefinite') {
         restrictions = restrictions.where((eb) =>
