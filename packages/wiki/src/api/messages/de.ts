@@ -121,6 +121,7 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apiwarn-notfile': '„$1“ ist keine Datei.',
   'apierror-badip': 'Der IP-Parameter ist nicht gültig.',
   'apierror-cidrtoobroad': '$1-CIDR-Bereiche, die größer als /$2 sind, werden nicht akzeptiert.',
+  'apierror-invalidiprange': 'Ungültiger CIDR-Bereich „$1“.',
   watchlistanontext: 'Du musst dich anmelden, um deine Beobachtungsliste zu sehen oder zu bearbeiten.',
   'apierror-bad-watchlist-token':
     'Es wurde ein falscher Beobachtungslisten-Token angegeben. Bitte lege einen richtigen Token in [[Special:Preferences]] fest.',

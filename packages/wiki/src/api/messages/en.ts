@@ -126,6 +126,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apiwarn-notfile': '"$1" is not a file.',
   'apierror-badip': 'IP parameter is not valid.',
   'apierror-cidrtoobroad': '$1 CIDR ranges broader than /$2 are not accepted.',
+  'apierror-invalidiprange': 'Invalid CIDR range "$1".',
   watchlistanontext: 'Please log in to view or edit items on your watchlist.',
   'apierror-bad-watchlist-token':
     'Incorrect watchlist token provided. Please set a correct token in [[Special:Preferences]].',

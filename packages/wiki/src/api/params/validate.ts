@@ -149,6 +149,7 @@ export class ParamValidator {
       }
     }
     if (firstError) throw firstError;
+    for (const param of params) this.applyHalvedLimit(param, scope, values);
     for (const template of templated) {
       const [variable, source] = Object.entries(template.templatevars)[0] ?? [];
       if (!variable || !source) continue;
@@ -161,6 +162,26 @@ export class ParamValidator {
     }
     // The validator converts each value as the descriptor declares: the type says the same.
     return values as ParamsOfList<L>;
+  }
+
+  /**
+   * A limit halved by another parameter (backlinks' `redirect`), read again against the halved
+   * range once all parameters were read without error, with a warning of its own when it exceeds
+   * it, as MediaWiki's modules do after reading their parameters.
+   */
+  private applyHalvedLimit(param: ParamDescriptor, scope: ModuleParamScope, values: ParamValues): void {
+    if (param.type !== 'limit' || param.halvedBy === undefined) return;
+    if (this.request.peek(scope.prefix + param.halvedBy) === undefined) return;
+    const fullName = prefixedName(param, scope.prefix);
+    const value = values[param.name];
+    if (typeof value !== 'number' || this.request.peek(fullName) === 'max') return;
+    const max = this.env.highLimits && param.highmax !== undefined ? param.highmax : (param.max ?? Infinity);
+    const half: ParamDescriptor = {
+      ...param,
+      max: param.max === undefined ? undefined : param.max / 2,
+      highmax: param.highmax === undefined ? undefined : param.highmax / 2,
+    };
+    values[param.name] = this.integer(half, fullName, String(value), scope, max / 2);
   }
 
   /** One parameter's value; an error names the module of the scope. */
@@ -286,22 +307,16 @@ export class ParamValidator {
         return this.integer(param, fullName, raw, scope, param.max);
       case 'limit': {
         const max = this.env.highLimits && param.highmax !== undefined ? param.highmax : (param.max ?? Infinity);
-        // A limit halved by another parameter is read against the whole range first, then the
-        // value read against the halved one, each with its own warning, as MediaWiki does.
+        // A limit halved by another parameter is read against the whole range first; `max`
+        // stands for the half.
         const halved = param.halvedBy !== undefined && this.request.peek(scope.prefix + param.halvedBy) !== undefined;
         if (raw === 'max') {
           const value = halved ? max / 2 : max;
           this.env.recordLimit(scope.name, value);
           return value;
         }
-        const value = this.integer(param, fullName, raw, scope, max);
-        if (!halved) return value;
-        const half: ParamDescriptor = {
-          ...param,
-          max: param.max === undefined ? undefined : param.max / 2,
-          highmax: param.highmax === undefined ? undefined : param.highmax / 2,
-        };
-        return this.integer(half, fullName, String(value), scope, max / 2);
+        // The halved range is applied once every parameter is read (readAll).
+        return this.integer(param, fullName, raw, scope, max);
       }
       case 'timestamp':
         return this.timestamp(fullName, raw, scope);
