@@ -112,6 +112,8 @@ export const GERMAN_MESSAGES: Record<string, string> = {
     '{{PLURAL:$2|Dieser Parameter stand|Diese Parameter standen}} in der URL, {{PLURAL:$2|gehört|gehören}} aber in den POST-Rumpf: $1.',
   'apierror-baddiffto':
     '<var>$1diffto</var> muss eine nicht negative Zahl, <kbd>prev</kbd>, <kbd>next</kbd> oder <kbd>cur</kbd> sein.',
+  'apierror-cantview-deleted-description': 'Du darfst die Beschreibungen gelöschter Dateien nicht sehen.',
+  'apierror-cantview-deleted-metadata': 'Du darfst die Metadaten gelöschter Dateien nicht sehen.',
   'apierror-allimages-redirect':
     'Verwende <kbd>gaifilterredir=nonredirects</kbd> statt <var>redirects</var>, wenn <kbd>allimages</kbd> als Generator dient.',
   'apierror-allpages-generator-redirects':

@@ -117,6 +117,8 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
     'The following {{PLURAL:$2|parameter was|parameters were}} found in the query string, but must be in the POST body: $1.',
   'apierror-baddiffto':
     '<var>$1diffto</var> must be set to a non-negative number, <kbd>prev</kbd>, <kbd>next</kbd> or <kbd>cur</kbd>.',
+  'apierror-cantview-deleted-description': "You don't have permission to view descriptions of deleted files.",
+  'apierror-cantview-deleted-metadata': "You don't have permission to view metadata of deleted files.",
   'apierror-allimages-redirect':
     'Use <kbd>gaifilterredir=nonredirects</kbd> instead of <var>redirects</var> when using <kbd>allimages</kbd> as a generator.',
   'apierror-allpages-generator-redirects':

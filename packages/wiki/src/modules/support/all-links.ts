@@ -62,16 +62,17 @@ export async function listAllLinks(ctx: ModuleContext<AllLinksParams>, links: Li
       ]);
     }
   }
-  const key = (part: string) => titlePartToKey(ctx.titles, part, namespace);
-  const from = p.from === undefined ? undefined : key(p.from);
-  const to = p.to === undefined ? undefined : key(p.to);
-  const prefix = p.prefix === undefined ? undefined : key(p.prefix);
   let after: readonly [string, number] | undefined;
   if (p.continue !== undefined) {
     after = unique
       ? [parseContinueValue(p.continue, ['string'])[0], 0]
       : parseContinueValue(p.continue, ['string', 'int']);
   }
+  // The continue value is read first, and stands in for `from` (which is then not read at all).
+  const key = (part: string) => titlePartToKey(ctx.titles, part, namespace);
+  const from = p.from === undefined || after !== undefined ? undefined : key(p.from);
+  const to = p.to === undefined ? undefined : key(p.to);
+  const prefix = p.prefix === undefined ? undefined : key(p.prefix);
 
   const t = (column: string) => sql.ref(`${links.table}.${column}`);
   const bounds: RawBuilder<unknown>[] = [];
