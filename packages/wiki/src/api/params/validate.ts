@@ -212,8 +212,11 @@ export class ParamValidator {
       }
       return this.convert(param, fullName, fallback, scope, true);
     }
-    // A required parameter sent empty counts as not sent.
-    if (raw === '' && param.required) throw apiError('missingparam', 'paramvalidator-missingparam', [fullName]);
+    // A required text parameter sent empty counts as not sent (naming the empty value); an empty
+    // enum value is a bad value like any other.
+    if (raw === '' && param.required && !enumValues(param.type, this.env.site)) {
+      throw apiError('missingparam', 'paramvalidator-missingparam', [fullName, raw]);
+    }
     if (param.deprecated) this.deprecatedParam(fullName, raw, scope);
     return this.convert(param, fullName, raw, scope, false);
   }
