@@ -122,6 +122,8 @@ describeEachEngine('meta=allmessages, prop=pageimages and list=trackingcategorie
     );
     const badLang = await api().query({ meta: 'allmessages', amlang: 'x y', ammessages: 'edit' });
     assert.deepEqual(badLang.query.allmessages, [{ name: 'edit', normalizedname: 'edit', content: 'Edit' }]);
+    const impossible = await api().query({ meta: 'allmessages', amlang: 'a|b' });
+    assert.equal(impossible.error.code, 'invalidlang');
     const badTitle = await api().query({ meta: 'allmessages', amenableparser: '1', amtitle: 'A[b]' });
     assert.equal(badTitle.error.code, 'invalidtitle');
     const fv1 = await api().query({ meta: 'allmessages', ammessages: 'edit', formatversion: '1' });

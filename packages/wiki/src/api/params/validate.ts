@@ -80,6 +80,31 @@ export function valuesForHelp(param: ParamDescriptor, site: SiteConfig): readonl
   return [...values].sort((a, b) => Number(deprecated.has(a)) - Number(deprecated.has(b)) || phpCompare(a, b));
 }
 
+const userNamespaceNames = new WeakMap<SiteConfig, Set<string>>();
+
+/**
+ * A user name given as the user's page (`Benutzer:Bob`, `User:Bob`, `Benutzerin:Eve`) stands for
+ * the name, as MediaWiki reads user parameters.
+ */
+function withoutUserNamespace(raw: string, site: SiteConfig): string {
+  const colon = raw.indexOf(':');
+  if (colon <= 0) return raw;
+  let names = userNamespaceNames.get(site);
+  if (!names) {
+    names = new Set<string>();
+    for (const ns of site.namespaces.filter((n) => n.id === NS_USER)) {
+      names.add(ns.name.toLowerCase());
+      if (ns.canonical) names.add(ns.canonical.toLowerCase());
+    }
+    for (const alias of site.namespaceAliases) if (alias.id === NS_USER) names.add(alias.name.toLowerCase());
+    userNamespaceNames.set(site, names);
+  }
+  const prefix = raw.slice(0, colon).replace(/_/g, ' ').trim().toLowerCase();
+  return names.has(prefix) ? raw.slice(colon + 1) : raw;
+}
+
+const NS_USER = 2;
+
 const namespaceIds = new WeakMap<SiteConfig, string[]>();
 
 /** Namespace ids a `namespace` parameter accepts. */
@@ -382,7 +407,7 @@ export class ParamValidator {
 
   private user(param: ParamDescriptor, fullName: string, raw: string): string {
     const subtypes = param.subtypes ?? DEFAULT_USER_SUBTYPES;
-    const normalized = normalizeUserValue(raw, subtypes);
+    const normalized = normalizeUserValue(withoutUserNamespace(raw, this.env.site), subtypes);
     if (normalized === null) throw apiError('baduser', 'paramvalidator-baduser', [fullName, raw]);
     return normalized;
   }
