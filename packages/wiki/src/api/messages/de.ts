@@ -30,6 +30,8 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apiwarn-deprecation-module': '„$1“ ist veraltet.',
   'apiwarn-textextracts-sentences-and-html':
     'Der Parameter <var>$1sentences</var> kann im HTML-Modus unerwartete Ergebnisse liefern.',
+  'apiwarn-textextracts-title-in-file-namespace':
+    'Für Seiten im Dateinamensraum gibt es keinen Auszug; keiner wurde geliefert.',
   'apiwarn-textextracts-malformed-html':
     'Das HTML kann unvollständig oder unausgeglichen sein und eingebettete Bilder fehlen lassen. Verwendung auf eigenes Risiko. Bekannte Probleme stehen unter https://www.mediawiki.org/wiki/Special:MyLanguage/Extension:TextExtracts#Caveats.',
   'apiwarn-textextracts-limit': '„exlimit“ war für Auszüge ganzer Seiten zu groß und wurde auf $1 gesenkt.',

@@ -100,13 +100,30 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const budget = currentWorkBudget();
   const maker = extractMaker(ctx.site);
   budget?.exclude(await maker.started());
+  // A page of the File namespace gets an empty extract, and the answer a warning after the others.
+  let fileSeen = false;
+  const warnFiles = () => {
+    if (fileSeen) ctx.warn('apiwarn-textextracts-title-in-file-namespace');
+  };
   for (const [i, page] of chosen.entries()) {
+    if (page.ns === NS_FILE) {
+      const answer = ctx.result.page(page.pageid);
+      if (!answer || !ctx.result.fits('')) {
+        ctx.setContinue(start + i);
+        warnFiles();
+        return;
+      }
+      answer.extract = '';
+      fileSeen = true;
+      continue;
+    }
     const content = contents.get(page.latest);
     if (content?.content_model !== 'wikitext') continue;
     let extract = cache.get(content, optionsKey);
     if (extract === undefined) {
       if (i > 0 && budget?.spent()) {
         ctx.setContinue(start + i);
+        warnFiles();
         return;
       }
       extract = await maker.make(textOf.get(content.content_id) ?? '', options);
@@ -115,11 +132,13 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     const answer = ctx.result.page(page.pageid);
     if (!answer || !ctx.result.fits(extract)) {
       ctx.setContinue(start + i);
+      warnFiles();
       return;
     }
     answer.extract = extract;
   }
   if (start + chosen.length < pages.length) ctx.setContinue(start + chosen.length);
+  warnFiles();
 };
 
 /**
