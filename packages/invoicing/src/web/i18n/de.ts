@@ -16,6 +16,7 @@ export const de: Record<MessageKey, string> = {
   'status.any': 'Alle Status',
 
   'checkout.title': 'Rechnung {ref} bezahlen',
+  'checkout.title_closed': 'Rechnung {ref}',
   'checkout.amount': 'Betrag',
   'checkout.amount_eur': 'Gegenwert in Euro',
   'checkout.rate': 'Kurs',
@@ -149,6 +150,8 @@ export const de: Record<MessageKey, string> = {
   'invoice.amount_eur': 'Betrag in EUR',
   'invoice.rate': 'Kurs (EUR je {coin})',
   'invoice.rate_source': 'Kursquelle',
+  'invoice.rate_source_fixed': 'fester Kurs',
+  'invoice.rate_source_ticker': 'Ticker {pair}',
   'invoice.paid': 'Erhalten',
   'invoice.due': 'Noch offen',
   'invoice.created': 'Erstellt',

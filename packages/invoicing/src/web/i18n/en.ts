@@ -14,6 +14,7 @@ export const en = {
   'status.any': 'Any status',
 
   'checkout.title': 'Pay invoice {ref}',
+  'checkout.title_closed': 'Invoice {ref}',
   'checkout.amount': 'Amount',
   'checkout.amount_eur': 'Value in euro',
   'checkout.rate': 'Rate',
@@ -142,6 +143,8 @@ export const en = {
   'invoice.amount_eur': 'Amount in EUR',
   'invoice.rate': 'Rate (EUR per {coin})',
   'invoice.rate_source': 'Rate source',
+  'invoice.rate_source_fixed': 'fixed rate',
+  'invoice.rate_source_ticker': 'ticker {pair}',
   'invoice.paid': 'Received',
   'invoice.due': 'Still due',
   'invoice.created': 'Created',
