@@ -347,8 +347,9 @@ export function readRevisionRequest(ctx: ModuleContext<RevisionParams>, diffs = 
       feature: `${ctx.feature}&!${ctx.paramName('slots')}`,
     });
   }
-  // With slots, the legacy parameters are refused before anything else, as MediaWiki does.
-  if (slots !== undefined) {
+  // With slots, the legacy parameters are refused before anything else, as MediaWiki does (not
+  // as a generator, which reads none of them).
+  if (slots !== undefined && !ctx.generator) {
     const legacy = [
       'expandtemplates',
       'generatexml',
@@ -364,7 +365,12 @@ export function readRevisionRequest(ctx: ModuleContext<RevisionParams>, diffs = 
     }
   }
   // diffto names a revision by number, or prev, next or cur (difftotext, when given, wins).
-  if (p.difftotext === undefined && p.diffto !== undefined && !/^(?:\d+|prev|next|cur)$/.test(p.diffto)) {
+  if (
+    !ctx.generator &&
+    p.difftotext === undefined &&
+    p.diffto !== undefined &&
+    !/^(?:\d+|prev|next|cur)$/.test(p.diffto)
+  ) {
     throw apiError('diffto', 'apierror-baddiffto', [ctx.ownParamName('')]);
   }
   for (const name of ['parse', 'expandtemplates', 'generatexml'] as const) {
