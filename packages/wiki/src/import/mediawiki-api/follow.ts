@@ -22,12 +22,14 @@ import {
   copyRecentChanges,
   LOG_PROPS,
   RC_PROPS,
+  readTagsAndStatistics,
+  readUsers,
   syncBlocks,
   syncFiles,
   syncProtectedTitles,
   syncRecentChangesOf,
-  syncTagsAndStatistics,
-  syncUsers,
+  writeTagsAndStatistics,
+  writeUsers,
 } from './wiki-tables-sync.js';
 
 export interface FollowOptions {
@@ -51,9 +53,10 @@ export interface RoundResult {
 /** How long pages that use a changed template are watched for their `touched` to move, in ms. */
 const DEPENDENT_WATCH_MS = 15 * 60_000;
 /**
- * A watched page touched this recently on the source is read again each round: MediaWiki's jobs
- * move `touched` first (cache invalidation) and may rewrite the link tables a little later
- * (refreshing links), which moves nothing the API shows.
+ * A watched page touched this recently on the source, later than its own last edit, is read again
+ * each round: MediaWiki's jobs move `touched` first (cache invalidation) and may rewrite the link
+ * tables a little later (refreshing links), which moves nothing the API shows. An edit sets
+ * `touched` to its revision's time, with the links already written.
  */
 const SETTLE_MS = 60_000;
 const BATCH = 50;
@@ -68,6 +71,8 @@ interface Touched {
   transcluded: Set<string>;
   /** Titles whose deleted revisions changed. */
   archive: Set<string>;
+  /** Titles a log entry (or a change that is not an edit) concerns: their whole history is read again. */
+  logged: Set<string>;
 }
 
 const fileName = (title: string) => title.slice(title.indexOf(':') + 1);
@@ -81,16 +86,22 @@ function touchedBy(changes: any[], logs: any[]): Touched {
     protectedTitles: false,
     transcluded: new Set(),
     archive: new Set(),
+    logged: new Set(),
   };
   for (const rc of changes) {
     if (rc.title !== undefined) t.titles.add(rc.title);
     if (rc.type === 'edit' || rc.type === 'new') t.transcluded.add(rc.title);
+    else if (rc.title !== undefined) t.logged.add(rc.title);
     if (rc.user && rc.userid) t.users.add(rc.user);
   }
   for (const e of logs) {
     const p = e.params ?? {};
     if (e.title !== undefined) t.titles.add(e.title);
     if (e.user && e.userid) t.users.add(e.user);
+    // A page's creation is its first edit; other log entries may change its history anywhere.
+    if (e.type !== 'create') {
+      for (const title of [e.title, p.target_title, p.dest_title]) if (title !== undefined) t.logged.add(title);
+    }
     switch (e.type) {
       case 'move':
         if (p.target_title) t.titles.add(p.target_title);
@@ -122,7 +133,10 @@ function touchedBy(changes: any[], logs: any[]): Touched {
         break;
       case 'renameuser':
         if (p.newuser) t.users.add(p.newuser);
-        if (p.olduser) t.titles.add(`User:${p.olduser}`);
+        if (p.olduser) {
+          t.titles.add(`User:${p.olduser}`);
+          t.logged.add(`User:${p.olduser}`);
+        }
         break;
     }
   }
@@ -135,21 +149,25 @@ function touchedBy(changes: any[], logs: any[]): Touched {
  */
 async function dependentsOf(client: MediaWikiApiClient, titles: Iterable<string>): Promise<string[]> {
   const out = new Set<string>();
-  for (const title of titles) {
-    const isFile = /^(File|Datei|Image|Bild):/i.test(title);
+  const list = [...titles];
+  for (let i = 0; i < list.length; i += BATCH) {
     const answer = await client.queryAll(
       {
-        list: isFile ? 'embeddedin|backlinks|imageusage' : 'embeddedin|backlinks',
-        eititle: title,
-        eilimit: 'max',
-        bltitle: title,
-        bllimit: 'max',
-        ...(isFile ? { iutitle: title, iulimit: 'max' } : {}),
+        titles: list.slice(i, i + BATCH).join('|'),
+        prop: 'transcludedin|linkshere|fileusage',
+        tilimit: 'max',
+        lhlimit: 'max',
+        fulimit: 'max',
+        tiprop: 'title',
+        lhprop: 'title',
+        fuprop: 'title',
       },
-      20,
+      40,
     );
-    for (const list of ['embeddedin', 'backlinks', 'imageusage']) {
-      for (const page of answer.query?.[list] ?? []) out.add(page.title);
+    for (const page of answer.query?.pages ?? []) {
+      for (const prop of ['transcludedin', 'linkshere', 'fileusage']) {
+        for (const user of page[prop] ?? []) out.add(user.title);
+      }
     }
   }
   return [...out];
@@ -171,17 +189,27 @@ async function changedTouched(
     const answer = await client.request({
       action: 'query',
       titles: titles.slice(i, i + BATCH).join('|'),
-      prop: 'info',
+      prop: 'info|revisions',
+      rvprop: 'timestamp',
     });
-    for (const page of answer.query?.pages ?? []) {
-      if (page.missing) continue;
-      const row = await db
-        .selectFrom('page')
-        .select(['page_touched'])
-        .where('page_id', '=', page.pageid)
-        .executeTakeFirst();
-      const settling = Date.now() - Date.parse(page.touched) < SETTLE_MS;
-      if (!row || row.page_touched !== storeTimestamp(page.touched) || settling) changed.push(page.title);
+    const pages = ((answer.query?.pages ?? []) as any[]).filter((page) => !page.missing);
+    const rows = pages.length
+      ? await db
+          .selectFrom('page')
+          .select(['page_id', 'page_touched'])
+          .where(
+            'page_id',
+            'in',
+            pages.map((page) => page.pageid as number),
+          )
+          .execute()
+      : [];
+    const stored = new Map(rows.map((row) => [row.page_id, row.page_touched]));
+    for (const page of pages) {
+      // Touched by something after the page's own last edit (its jobs) and lately: read until settled.
+      const byJobs = page.touched > (page.revisions?.[0]?.timestamp ?? '');
+      const settling = byJobs && Date.now() - Date.parse(page.touched) < SETTLE_MS;
+      if (stored.get(page.pageid) !== storeTimestamp(page.touched) || settling) changed.push(page.title);
     }
   }
   return changed;
@@ -214,6 +242,21 @@ async function titlesChangedSince(client: MediaWikiApiClient, timestamp: string)
   return [...titles];
 }
 
+/** The entries of a list after an id (the list read from a time, newest last). */
+async function readAfter(
+  client: MediaWikiApiClient,
+  list: string,
+  params: Record<string, string | undefined>,
+  idKey: string,
+  afterId: number,
+): Promise<any[]> {
+  const out: any[] = [];
+  for await (const batch of client.listPages({ list, ...params }, list)) {
+    for (const entry of batch) if (Number(entry[idKey]) > afterId) out.push(entry);
+  }
+  return out;
+}
+
 /** One round: everything the source changed since the cursors, in batches. */
 export async function followRound(
   store: WikiStore,
@@ -230,27 +273,31 @@ export async function followRound(
   let logId = Number(state.logId ?? 0);
   const watched: Watched = state.watched ? JSON.parse(state.watched) : {};
 
+  // The recent changes, the log and whether they still reach the cursor: read side by side.
+  const [reaches, changes, logs] = await Promise.all([
+    reachesCursor(client, rcId, state.rcTimestamp ?? ''),
+    readAfter(
+      client,
+      'recentchanges',
+      { rcdir: 'newer', rcstart: state.rcTimestamp, rclimit: 'max', rcprop: RC_PROPS },
+      'rcid',
+      rcId,
+    ),
+    readAfter(
+      client,
+      'logevents',
+      { ledir: 'newer', lestart: state.logTimestamp, lelimit: 'max', leprop: LOG_PROPS },
+      'logid',
+      logId,
+    ),
+  ]);
   let gapTitles: string[] = [];
-  if (!(await reachesCursor(client, rcId, state.rcTimestamp ?? ''))) {
+  if (!reaches) {
     result.gap = true;
     log(
       `follow: the source's recent changes no longer reach back to ${state.rcTimestamp} (rcid ${rcId}): re-reading the pages changed since`,
     );
     gapTitles = await titlesChangedSince(client, state.rcTimestamp!);
-  }
-  const changes: any[] = [];
-  for await (const batch of client.listPages(
-    { list: 'recentchanges', rcdir: 'newer', rcstart: state.rcTimestamp, rclimit: 'max', rcprop: RC_PROPS },
-    'recentchanges',
-  )) {
-    for (const rc of batch) if (Number(rc.rcid) > rcId) changes.push(rc);
-  }
-  const logs: any[] = [];
-  for await (const batch of client.listPages(
-    { list: 'logevents', ledir: 'newer', lestart: state.logTimestamp, lelimit: 'max', leprop: LOG_PROPS },
-    'logevents',
-  )) {
-    for (const e of batch) if (Number(e.logid) > logId) logs.push(e);
   }
   changes.sort((a, b) => Number(a.rcid) - Number(b.rcid));
   logs.sort((a, b) => Number(a.logid) - Number(b.logid));
@@ -269,21 +316,38 @@ export async function followRound(
     while (lEnd < logs.length && (logs[lEnd].timestamp <= until || rcBatch.length === 0) && lEnd - l < BATCH) lEnd++;
     const logBatch = logs.slice(l, lEnd);
     const touched = touchedBy(rcBatch, logBatch);
-    for (const title of gapTitles.splice(0)) touched.titles.add(title);
-    // Users of changed templates: watched until their touched time moves.
-    const dependents = await dependentsOf(client, [...touched.titles]);
+    for (const title of gapTitles.splice(0)) {
+      touched.titles.add(title);
+      touched.logged.add(title);
+    }
+    // Read side by side: the users of the changed titles (watched until their touched time
+    // moves), the watched pages' touched times, the accounts and the statistics.
+    const watchedBefore = Object.keys(watched).filter((t) => !touched.titles.has(t));
+    const changed = rcBatch.length > 0 || logBatch.length > 0;
+    const [dependents, moved, users, tagsAndStatistics] = await Promise.all([
+      dependentsOf(client, [...touched.titles]),
+      changedTouched(db, client, watchedBefore),
+      touched.users.size > 0 ? readUsers(client, [...touched.users]) : [],
+      changed
+        ? readTagsAndStatistics(client, logBatch.length > 0 || rcBatch.some((rc) => rc.tags?.length > 0))
+        : undefined,
+    ]);
+    const newlyWatched = dependents.filter((t) => watched[t] === undefined && !touched.titles.has(t));
     for (const title of dependents) watched[title] = now + DEPENDENT_WATCH_MS;
-    const moved = await changedTouched(
-      db,
-      client,
-      Object.keys(watched).filter((t) => !touched.titles.has(t)),
-    );
+    if (newlyWatched.length > 0) moved.push(...(await changedTouched(db, client, newlyWatched)));
     for (const title of moved) touched.titles.add(title);
     const titles = [...touched.titles];
+    const editedOnly = new Set(titles.filter((title) => !touched.logged.has(title)));
     await db.transaction().execute(async (trx) => {
       const categories = new Set<string>();
       for (let i = 0; i < titles.length; i += BATCH) {
-        const synced = await syncTitles(trx, client, titles.slice(i, i + BATCH), sync, touched.archive);
+        const synced = await syncTitles(
+          trx,
+          client,
+          titles.slice(i, i + BATCH),
+          { ...sync, editedOnly },
+          touched.archive,
+        );
         result.pages += synced.pages;
         for (const category of synced.categories) categories.add(category);
         for (const title of titles.slice(i, i + BATCH)) {
@@ -298,7 +362,7 @@ export async function followRound(
         if (categoryNamespace)
           watched[`${categoryNamespace}:${category.replace(/_/g, ' ')}`] = now + DEPENDENT_WATCH_MS;
       }
-      if (touched.users.size > 0) await syncUsers(trx, client, [...touched.users]);
+      await writeUsers(trx, users);
       if (touched.blocks) await syncBlocks(trx, client);
       if (touched.protectedTitles) await syncProtectedTitles(trx, client);
       if (touched.files.size > 0) {
@@ -309,7 +373,7 @@ export async function followRound(
       await copyRecentChanges(trx, rcBatch);
       const upTo = Number(rcBatch[rcBatch.length - 1]?.rcid ?? rcId);
       for (const title of touched.archive) await syncRecentChangesOf(trx, client, title, upTo);
-      if (rcBatch.length > 0 || logBatch.length > 0) await syncTagsAndStatistics(trx, client);
+      if (tagsAndStatistics) await writeTagsAndStatistics(trx, tagsAndStatistics);
       await refreshSearchIndex(trx, site);
       const lastRc = rcBatch[rcBatch.length - 1];
       const lastLog = logBatch[logBatch.length - 1];
@@ -348,10 +412,14 @@ export async function followWiki(store: WikiStore, url: string, options: FollowO
     try {
       const round = await followRound(store, client, log);
       if (round.changes || round.logEntries || round.gap) {
-        log(`follow: applied ${round.changes} changes and ${round.logEntries} log entries (${round.pages} pages read)`);
+        const took = ((Date.now() - started) / 1000).toFixed(2);
+        log(
+          `follow: applied ${round.changes} changes and ${round.logEntries} log entries (${round.pages} pages read) in ${took} s`,
+        );
       }
       pause = 1;
     } catch (error) {
+      if (options.signal?.aborted) return;
       // A source answering nonsense (an error the API client does not retry): the batch was rolled back.
       log(`follow: ${(error as Error).message}; trying again in ${pause} s`);
       await sleep(pause * 1000, options.signal);

@@ -29,6 +29,41 @@ export interface SyncOptions {
   collation: string;
   /** Revisions each page had (by page id) when the mirror listed them: pages with one need no history request. */
   revisionCounts?: ReadonlyMap<number, number>;
+  /**
+   * Titles whose history can only have grown by edits since the store had it (the follower's pages
+   * changed by edits alone, or watched for their rendering): when the store holds the page up to
+   * the parent of its current revision, only that revision is added, without reading the history.
+   */
+  editedOnly?: ReadonlySet<string>;
+}
+
+/**
+ * The revisions to add to a page whose history only grew by edits, when the store's copy allows it:
+ * none when it has the current revision, the current one when it has its parent (or the page is
+ * new); undefined when the history must be read.
+ */
+async function newRevisionsOnly(db: Db, page: any): Promise<any[] | undefined> {
+  const current = page.revisions?.[0];
+  if (!current || Number(current.revid) !== page.lastrevid) return undefined;
+  const stored = await db
+    .selectFrom('page')
+    .select('page_latest')
+    .where('page_id', '=', page.pageid)
+    .executeTakeFirst();
+  if (!stored) {
+    if (page.new !== true || current.parentid !== 0) return undefined;
+    const any = await db.selectFrom('revision').select('rev_id').where('rev_page', '=', page.pageid).limit(1).execute();
+    return any.length === 0 ? [current] : undefined;
+  }
+  if (stored.page_latest === page.lastrevid) return [];
+  if (current.parentid !== stored.page_latest) return undefined;
+  const parent = await db
+    .selectFrom('revision')
+    .select('rev_id')
+    .where('rev_id', '=', stored.page_latest)
+    .where('rev_page', '=', page.pageid)
+    .executeTakeFirst();
+  return parent ? [current] : undefined;
 }
 
 /** Actor ids the store gives names, created when a name is new; a user's actor follows renames by id. */
@@ -386,12 +421,18 @@ export async function syncTitles(
       if (atTitle) for (const c of await deletePage(db, atTitle.page_id)) result.categories.add(c);
     } else {
       const id = page.pageid as number;
+      const grown =
+        !options.currentOnly && (atTitle === undefined || atTitle.page_id === id) && options.editedOnly?.has(page.title)
+          ? await newRevisionsOnly(db, page)
+          : undefined;
       if (atTitle && atTitle.page_id !== id)
         for (const c of await deletePage(db, atTitle.page_id)) result.categories.add(c);
       for (const c of await deletePage(db, id, !options.currentOnly)) result.categories.add(c);
       let revisions: any[];
       // A page with one revision has it in the batch's answer; others need their history read.
-      if (options.currentOnly || options.revisionCounts?.get(id) === 1) {
+      if (grown) {
+        revisions = grown;
+      } else if (options.currentOnly || options.revisionCounts?.get(id) === 1) {
         revisions = page.revisions ?? [];
         const old = await db.selectFrom('revision').select('rev_id').where('rev_page', '=', id).execute();
         await deleteRevisions(
