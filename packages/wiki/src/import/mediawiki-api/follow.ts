@@ -53,10 +53,9 @@ export interface RoundResult {
 /** How long pages that use a changed template are watched for their `touched` to move, in ms. */
 const DEPENDENT_WATCH_MS = 15 * 60_000;
 /**
- * A watched page touched this recently on the source, later than its own last edit, is read again
- * each round: MediaWiki's jobs move `touched` first (cache invalidation) and may rewrite the link
- * tables a little later (refreshing links), which moves nothing the API shows. An edit sets
- * `touched` to its revision's time, with the links already written.
+ * Pages that show a changed page (transclude it, show it as a file) are read again each round
+ * while the source's job queue is not empty, and this long after: MediaWiki's jobs redo their link
+ * tables and properties, which moves their `touched` time only when the change came after it.
  */
 const SETTLE_MS = 60_000;
 const BATCH = 50;
@@ -73,6 +72,8 @@ interface Touched {
   archive: Set<string>;
   /** Titles a log entry (or a change that is not an edit) concerns: their whole history is read again. */
   logged: Set<string>;
+  /** User pages of renamed users, new titles: their log entries and recent changes were renamed. */
+  renamedUserPages: Set<string>;
 }
 
 const fileName = (title: string) => title.slice(title.indexOf(':') + 1);
@@ -87,6 +88,7 @@ function touchedBy(changes: any[], logs: any[]): Touched {
     transcluded: new Set(),
     archive: new Set(),
     logged: new Set(),
+    renamedUserPages: new Set(),
   };
   for (const rc of changes) {
     if (rc.title !== undefined) t.titles.add(rc.title);
@@ -132,10 +134,15 @@ function touchedBy(changes: any[], logs: any[]): Touched {
         if (e.ns === 2) t.users.add(fileName(e.title));
         break;
       case 'renameuser':
-        if (p.newuser) t.users.add(p.newuser);
+        t.blocks = true;
+        if (p.newuser) {
+          t.users.add(p.newuser);
+          t.renamedUserPages.add(`User:${p.newuser}`);
+        }
         if (p.olduser) {
           t.titles.add(`User:${p.olduser}`);
           t.logged.add(`User:${p.olduser}`);
+          t.renamedUserPages.add(`User:${p.olduser}`);
         }
         break;
     }
@@ -147,8 +154,12 @@ function touchedBy(changes: any[], logs: any[]): Touched {
  * Pages whose rendering a change of these titles alters on the source (they transclude it, link to
  * it, or show it as a file): MediaWiki re-renders them in its jobs, which moves their `touched`.
  */
-async function dependentsOf(client: MediaWikiApiClient, titles: Iterable<string>): Promise<string[]> {
-  const out = new Set<string>();
+async function dependentsOf(
+  client: MediaWikiApiClient,
+  titles: Iterable<string>,
+): Promise<{ all: string[]; rendering: string[] }> {
+  const all = new Set<string>();
+  const rendering = new Set<string>();
   const list = [...titles];
   for (let i = 0; i < list.length; i += BATCH) {
     const answer = await client.queryAll(
@@ -166,11 +177,15 @@ async function dependentsOf(client: MediaWikiApiClient, titles: Iterable<string>
     );
     for (const page of answer.query?.pages ?? []) {
       for (const prop of ['transcludedin', 'linkshere', 'fileusage']) {
-        for (const user of page[prop] ?? []) out.add(user.title);
+        for (const user of page[prop] ?? []) {
+          all.add(user.title);
+          // A page that shows the changed one gets its link tables and properties redone by the jobs.
+          if (prop !== 'linkshere') rendering.add(user.title);
+        }
       }
     }
   }
-  return [...out];
+  return { all: [...all], rendering: [...rendering] };
 }
 
 /**
@@ -189,8 +204,7 @@ async function changedTouched(
     const answer = await client.request({
       action: 'query',
       titles: titles.slice(i, i + BATCH).join('|'),
-      prop: 'info|revisions',
-      rvprop: 'timestamp',
+      prop: 'info',
     });
     const pages = ((answer.query?.pages ?? []) as any[]).filter((page) => !page.missing);
     const rows = pages.length
@@ -206,18 +220,21 @@ async function changedTouched(
       : [];
     const stored = new Map(rows.map((row) => [row.page_id, row.page_touched]));
     for (const page of pages) {
-      // Touched by something after the page's own last edit (its jobs) and lately: read until settled.
-      const byJobs = page.touched > (page.revisions?.[0]?.timestamp ?? '');
-      const settling = byJobs && Date.now() - Date.parse(page.touched) < SETTLE_MS;
-      if (stored.get(page.pageid) !== storeTimestamp(page.touched) || settling) changed.push(page.title);
+      if (stored.get(page.pageid) !== storeTimestamp(page.touched)) changed.push(page.title);
     }
   }
   return changed;
 }
 
-/** Whether the source's recent changes still reach back to the cursor. */
-async function reachesCursor(client: MediaWikiApiClient, rcId: number, rcTimestamp: string): Promise<boolean> {
-  if (rcId === 0) return true;
+/**
+ * Whether the source's recent changes still reach back to the cursor, and the oldest it keeps
+ * (older ones the store forgets too, as the source did).
+ */
+async function reachesCursor(
+  client: MediaWikiApiClient,
+  rcId: number,
+  rcTimestamp: string,
+): Promise<{ reaches: boolean; oldest?: number }> {
   const oldest = await client.request({
     action: 'query',
     list: 'recentchanges',
@@ -226,8 +243,9 @@ async function reachesCursor(client: MediaWikiApiClient, rcId: number, rcTimesta
     rcprop: 'ids|timestamp',
   });
   const first = oldest.query?.recentchanges?.[0];
-  if (!first) return true;
-  return Number(first.rcid) <= rcId + 1 || first.timestamp <= rcTimestamp;
+  if (!first) return { reaches: true };
+  const reaches = rcId === 0 || Number(first.rcid) <= rcId + 1 || first.timestamp <= rcTimestamp;
+  return { reaches, oldest: Number(first.rcid) };
 }
 
 /** Titles of pages with revisions since a time (when recent changes no longer reach the cursor). */
@@ -272,6 +290,8 @@ export async function followRound(
   let rcId = Number(state.rcId ?? 0);
   let logId = Number(state.logId ?? 0);
   const watched: Watched = state.watched ? JSON.parse(state.watched) : {};
+  // Pages whose rendering a change altered, each with when the source's jobs were last seen pending.
+  const settling: Watched = state.settling ? JSON.parse(state.settling) : {};
 
   // The recent changes, the log and whether they still reach the cursor: read side by side.
   const [reaches, changes, logs] = await Promise.all([
@@ -292,7 +312,7 @@ export async function followRound(
     ),
   ]);
   let gapTitles: string[] = [];
-  if (!reaches) {
+  if (!reaches.reaches) {
     result.gap = true;
     log(
       `follow: the source's recent changes no longer reach back to ${state.rcTimestamp} (rcid ${rcId}): re-reading the pages changed since`,
@@ -305,10 +325,14 @@ export async function followRound(
   // Batches in time order: the changes up to a time and the log entries up to the same time.
   const now = Date.now();
   for (const title of Object.keys(watched)) if (watched[title]! < now) delete watched[title];
+  for (const title of Object.keys(settling)) {
+    if (settling[title]! + SETTLE_MS < now || watched[title] === undefined) delete settling[title];
+  }
   let c = 0;
   let l = 0;
   let first = true;
   while (first || c < changes.length || l < logs.length || gapTitles.length > 0) {
+    const firstBatch = first;
     first = false;
     const rcBatch = changes.slice(c, c + BATCH);
     const until = rcBatch.length > 0 ? rcBatch[rcBatch.length - 1].timestamp : '9999';
@@ -328,14 +352,21 @@ export async function followRound(
       dependentsOf(client, [...touched.titles]),
       changedTouched(db, client, watchedBefore),
       touched.users.size > 0 ? readUsers(client, [...touched.users]) : [],
-      changed
+      changed || Object.keys(settling).length > 0
         ? readTagsAndStatistics(client, logBatch.length > 0 || rcBatch.some((rc) => rc.tags?.length > 0))
         : undefined,
     ]);
-    const newlyWatched = dependents.filter((t) => watched[t] === undefined && !touched.titles.has(t));
-    for (const title of dependents) watched[title] = now + DEPENDENT_WATCH_MS;
+    const newlyWatched = dependents.all.filter((t) => watched[t] === undefined && !touched.titles.has(t));
+    for (const title of dependents.all) watched[title] = now + DEPENDENT_WATCH_MS;
+    for (const title of dependents.rendering) settling[title] = now;
     if (newlyWatched.length > 0) moved.push(...(await changedTouched(db, client, newlyWatched)));
     for (const title of moved) touched.titles.add(title);
+    // While the source's jobs are pending, the pages they may redo are read each round.
+    const jobsPending = Number(tagsAndStatistics?.statistics?.jobs ?? 0) > 0;
+    for (const title of Object.keys(settling)) {
+      if (jobsPending) settling[title] = now;
+      if (firstBatch) touched.titles.add(title);
+    }
     const titles = [...touched.titles];
     const editedOnly = new Set(titles.filter((title) => !touched.logged.has(title)));
     await db.transaction().execute(async (trx) => {
@@ -370,9 +401,22 @@ export async function followRound(
         await completeFileMetadata(trx, site.uploadDirectory);
       }
       await copyLogEntries(trx, client, logBatch);
+      if (reaches.oldest !== undefined)
+        await trx.deleteFrom('recentchanges').where('rc_id', '<', reaches.oldest).execute();
       await copyRecentChanges(trx, rcBatch);
       const upTo = Number(rcBatch[rcBatch.length - 1]?.rcid ?? rcId);
+      const upToLog = Number(logBatch[logBatch.length - 1]?.logid ?? logId);
       for (const title of touched.archive) await syncRecentChangesOf(trx, client, title, upTo);
+      // A rename moves the log entries and recent changes about the user page to the new name.
+      for (const title of touched.renamedUserPages) {
+        await syncRecentChangesOf(trx, client, title, upTo);
+        const entries = await client.queryAll({ list: 'logevents', letitle: title, lelimit: 'max', leprop: LOG_PROPS });
+        await copyLogEntries(
+          trx,
+          client,
+          ((entries.query?.logevents ?? []) as any[]).filter((e) => Number(e.logid) <= upToLog),
+        );
+      }
       if (tagsAndStatistics) await writeTagsAndStatistics(trx, tagsAndStatistics);
       await refreshSearchIndex(trx, site);
       const lastRc = rcBatch[rcBatch.length - 1];
@@ -381,6 +425,7 @@ export async function followRound(
         ...(lastRc ? { rcId: String(lastRc.rcid), rcTimestamp: lastRc.timestamp } : {}),
         ...(lastLog ? { logId: String(lastLog.logid), logTimestamp: lastLog.timestamp } : {}),
         watched: JSON.stringify(watched),
+        settling: JSON.stringify(settling),
         followed: new Date().toISOString(),
       });
     });

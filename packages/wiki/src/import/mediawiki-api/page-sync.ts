@@ -202,7 +202,10 @@ async function writeRevision(
     comment: rev.comment ?? '',
     timestamp: storeTimestamp(rev.timestamp),
     minor: rev.minor === true ? 1 : 0,
-    deleted: visibilityBits(rev),
+    // With slots, a hidden text is said per slot (and by the hidden sha1), not on the revision.
+    deleted:
+      visibilityBits(rev) |
+      (rev.sha1hidden === true || Object.values(rev.slots ?? {}).some((slot: any) => slot.texthidden === true) ? 1 : 0),
     len: rev.size ?? null,
     parent: rev.parentid ?? null,
     sha1: sha1HexToBase36(rev.sha1),
