@@ -12,15 +12,15 @@
  * REFERENCE_MEDIAWIKI_DIR / REFERENCE_MEDIAWIKI_PORT choose the MediaWiki as for the tests;
  * `BENCH_INTERVAL` the follower's interval in seconds (default 1).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/api/app.js';
 import { mirrorWiki } from '../src/import/mediawiki-api/mirror.js';
 import { openWikiStore } from '../src/store/database.js';
+import { spawnFollower } from '../test/helpers/follower-process.js';
 import { startReferenceMediaWiki } from '../test/helpers/reference-mediawiki.js';
 import { SourceEditor } from '../test/helpers/source-editor.js';
 
@@ -31,7 +31,6 @@ const BACKLOG = Number(process.env.BENCH_BACKLOG ?? '300');
 const PAGES = 50;
 const POLL_MS = 50;
 const ADMIN_PASSWORD = 'Oracle-Admin-Pass-2024';
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -72,37 +71,21 @@ try {
   let applied = 0;
   let busySeconds = 0;
   let rounds = 0;
-  const startFollower = () => {
-    const child = spawn(
-      process.execPath,
-      [
-        '--conditions=source',
-        '--import',
-        'tsx',
-        CLI,
-        'follow',
-        mediawiki.apiUrl,
-        '--interval',
-        `${INTERVAL}s`,
-        '--login',
-        'Admin',
-      ],
-      {
-        env: { ...process.env, WIKI_DATA_DIR: dataDir, WIKI_SOURCE_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'warn' },
-        stdio: ['ignore', 'ignore', 'pipe'],
+  const startFollower = () =>
+    spawnFollower({
+      api: mediawiki.apiUrl,
+      interval: `${INTERVAL}s`,
+      login: { user: 'Admin', password: ADMIN_PASSWORD },
+      env: { WIKI_DATA_DIR: dataDir },
+      onOutput: (chunk) => {
+        for (const m of chunk.matchAll(/applied (\d+) changes .* in (\d+(?:\.\d+)?) s/g)) {
+          applied += Number(m[1]);
+          busySeconds += Number(m[2]);
+          rounds++;
+        }
+        if (process.env.BENCH_VERBOSE) process.stderr.write(chunk);
       },
-    );
-    child.stderr!.setEncoding('utf8');
-    child.stderr!.on('data', (chunk: string) => {
-      for (const m of chunk.matchAll(/applied (\d+) changes .* in (\d+(?:\.\d+)?) s/g)) {
-        applied += Number(m[1]);
-        busySeconds += Number(m[2]);
-        rounds++;
-      }
-      if (process.env.BENCH_VERBOSE) process.stderr.write(chunk);
     });
-    return child;
-  };
   const stopFollower = async () => {
     if (!follower || follower.exitCode !== null) return;
     await new Promise<void>((resolve) => {

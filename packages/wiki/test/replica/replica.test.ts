@@ -6,14 +6,13 @@
  * changes the store.
  */
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type { DatabaseTarget } from '@svc/common';
 import { testEngines } from '@svc/common/testing';
 import Database from 'better-sqlite3';
@@ -25,13 +24,13 @@ import { readReplicaState, writeReplicaState } from '../../src/import/mediawiki-
 import { defaultSite } from '../../src/site/defaults.js';
 import { openWikiStore, type WikiStore } from '../../src/store/database.js';
 import { saveSite } from '../../src/store/site-store.js';
+import { spawnFollower } from '../helpers/follower-process.js';
 import { type ReferenceMediaWiki, startReferenceMediaWiki } from '../helpers/reference-mediawiki.js';
 import { SourceEditor } from '../helpers/source-editor.js';
 import { runChangesScript } from './changes-script.js';
 import { compareWithSource, describeDifferences } from './compare-with-source.js';
 
 const ADMIN_PASSWORD = 'Oracle-Admin-Pass-2024';
-const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
 const PAGES = [
   'Berlin',
   'Hauptseite',
@@ -129,35 +128,15 @@ for (const engine of testEngines()) {
 
     function startFollower(): ChildProcess {
       const url = databaseUrlOf(target);
-      const child = spawn(
-        process.execPath,
-        [
-          '--conditions=source',
-          '--import',
-          'tsx',
-          CLI,
-          'follow',
-          mediawiki.apiUrl,
-          '--interval',
-          '1s',
-          '--login',
-          'Admin',
-        ],
-        {
-          env: {
-            ...process.env,
-            WIKI_DATA_DIR: join(dataDir, engine.name),
-            ...(url ? { WIKI_DATABASE_URL: url } : {}),
-            WIKI_SOURCE_PASSWORD: ADMIN_PASSWORD,
-            LOG_LEVEL: 'warn',
-          },
-          stdio: ['ignore', 'ignore', 'pipe'],
+      return spawnFollower({
+        api: mediawiki.apiUrl,
+        interval: '1s',
+        login: { user: 'Admin', password: ADMIN_PASSWORD },
+        env: { WIKI_DATA_DIR: join(dataDir, engine.name), ...(url ? { WIKI_DATABASE_URL: url } : {}) },
+        onOutput: (chunk) => {
+          if (process.env.REPLICA_TEST_VERBOSE) process.stderr.write(chunk);
         },
-      );
-      child.stderr?.on('data', (chunk) => {
-        if (process.env.REPLICA_TEST_VERBOSE) process.stderr.write(chunk);
       });
-      return child;
     }
 
     /** Waits until the follower's cursors reach the source's newest change. */

@@ -479,10 +479,15 @@ export async function followWiki(store: WikiStore, url: string, options: FollowO
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
+    const stop = () => {
       clearTimeout(timer);
       resolve();
-    });
+    };
+    // Each pause's listener goes with it: a follower pauses every round.
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', stop, { once: true });
   });
 }

@@ -477,6 +477,9 @@ export async function syncTitles(
       for (const rev of revisions) await writeRevision(db, id, rev, 'revision', page);
       result.revisions += revisions.length;
       const rows = linkTableRows(page, options.collation);
+      // External links are numbered here: a bulk insert names every column, PostgreSQL's too.
+      let linkId = rows.externallinks.length > 0 ? await nextId(db, 'externallinks', 'el_id') : 0;
+      for (const link of rows.externallinks as Array<Record<string, unknown>>) link.el_id = linkId++;
       for (const [table, list] of Object.entries(rows)) await insertRows(db, table, list as Record<string, unknown>[]);
       for (const c of rows.categorylinks) result.categories.add(c.cl_to);
       const restrictions = (page.protection ?? []).filter((p: any) => p.source === undefined);
