@@ -7,6 +7,7 @@
  * change alters are re-read when their `touched` time moves (MediaWiki's jobs may run later).
  */
 import type { Kysely } from 'kysely';
+import type { SiteConfig } from '../../site/site.js';
 import type { WikiStore } from '../../store/database.js';
 import type { WikiDatabase } from '../../store/schema.js';
 import { refreshSearchIndex } from '../../store/search-index.js';
@@ -14,7 +15,7 @@ import { loadSite } from '../../store/site-store.js';
 import { completeFileMetadata } from '../files/complete-metadata.js';
 import type { MediaWikiApiClient } from './api-client.js';
 import { connectSource, syncOptionsOf } from './mirror.js';
-import { syncCategories, syncTitles } from './page-sync.js';
+import { type SyncOptions, syncCategories, syncTitles } from './page-sync.js';
 import { readReplicaState, writeReplicaState } from './replica-state.js';
 import { dbKeyOf, storeTimestamp } from './rows.js';
 import {
@@ -275,6 +276,96 @@ async function readAfter(
   return out;
 }
 
+/** What the batches of one round share. */
+interface Round {
+  db: Kysely<WikiDatabase>;
+  client: MediaWikiApiClient;
+  site: SiteConfig;
+  sync: SyncOptions;
+  watched: Watched;
+  settling: Watched;
+  now: number;
+  result: RoundResult;
+}
+
+/**
+ * What a batch reads besides its pages, side by side: the users of the changed titles (watched
+ * until their touched time moves), the watched pages' touched times, the accounts and the
+ * statistics. Adds the pages to read again to `touched`.
+ */
+async function readAround(round: Round, touched: Touched, rcBatch: any[], logBatch: any[], firstBatch: boolean) {
+  const { db, client, watched, settling, now } = round;
+  const watchedBefore = Object.keys(watched).filter((t) => !touched.titles.has(t));
+  const changed = rcBatch.length > 0 || logBatch.length > 0;
+  const [dependents, moved, users, tagsAndStatistics] = await Promise.all([
+    dependentsOf(client, [...touched.titles]),
+    changedTouched(db, client, watchedBefore),
+    touched.users.size > 0 ? readUsers(client, [...touched.users]) : [],
+    changed || Object.keys(settling).length > 0
+      ? readTagsAndStatistics(client, logBatch.length > 0 || rcBatch.some((rc) => rc.tags?.length > 0))
+      : undefined,
+  ]);
+  const newlyWatched = dependents.all.filter((t) => watched[t] === undefined && !touched.titles.has(t));
+  for (const title of dependents.all) watched[title] = now + DEPENDENT_WATCH_MS;
+  for (const title of dependents.rendering) settling[title] = now;
+  if (newlyWatched.length > 0) moved.push(...(await changedTouched(db, client, newlyWatched)));
+  for (const title of moved) touched.titles.add(title);
+  // While the source's jobs are pending, the pages they may redo are read each round.
+  const jobsPending = Number(tagsAndStatistics?.statistics?.jobs ?? 0) > 0;
+  for (const title of Object.keys(settling)) {
+    if (jobsPending) settling[title] = now;
+    if (firstBatch) touched.titles.add(title);
+  }
+  return { users, tagsAndStatistics };
+}
+
+/** The batch's pages read again, and the counts of the categories they are or were in. */
+async function syncBatchPages(
+  trx: Kysely<WikiDatabase>,
+  round: Round,
+  titles: string[],
+  editedOnly: ReadonlySet<string>,
+  archive: ReadonlySet<string>,
+): Promise<void> {
+  const { client, site, watched, now } = round;
+  const categoryNamespace = site.namespaces.find((n) => n.id === 14)?.name;
+  const categories = new Set<string>();
+  for (let i = 0; i < titles.length; i += BATCH) {
+    const synced = await syncTitles(trx, client, titles.slice(i, i + BATCH), { ...round.sync, editedOnly }, archive);
+    round.result.pages += synced.pages;
+    for (const category of synced.categories) categories.add(category);
+    for (const title of titles.slice(i, i + BATCH)) {
+      if (title.startsWith(`${categoryNamespace}:`)) categories.add(dbKeyOf(14, title));
+    }
+  }
+  await syncCategories(trx, client, categories);
+  // A category page's touched moves when its members change: watched like a template's users.
+  for (const category of categories) {
+    if (categoryNamespace) watched[`${categoryNamespace}:${category.replace(/_/g, ' ')}`] = now + DEPENDENT_WATCH_MS;
+  }
+}
+
+/** Recent changes of titles whose deletions changed, and the rows a user rename moved to the new name. */
+async function syncMovedRows(
+  trx: Kysely<WikiDatabase>,
+  client: MediaWikiApiClient,
+  touched: Touched,
+  upTo: number,
+  upToLog: number,
+): Promise<void> {
+  for (const title of touched.archive) await syncRecentChangesOf(trx, client, title, upTo);
+  // A rename moves the log entries and recent changes about the user page to the new name.
+  for (const title of touched.renamedUserPages) {
+    await syncRecentChangesOf(trx, client, title, upTo);
+    const entries = await client.queryAll({ list: 'logevents', letitle: title, lelimit: 'max', leprop: LOG_PROPS });
+    await copyLogEntries(
+      trx,
+      client,
+      ((entries.query?.logevents ?? []) as any[]).filter((e) => Number(e.logid) <= upToLog),
+    );
+  }
+}
+
 /** One round: everything the source changed since the cursors, in batches. */
 export async function followRound(
   store: WikiStore,
@@ -328,6 +419,7 @@ export async function followRound(
   for (const title of Object.keys(settling)) {
     if (settling[title]! + SETTLE_MS < now || watched[title] === undefined) delete settling[title];
   }
+  const round: Round = { db, client, site, sync, watched, settling, now, result };
   let c = 0;
   let l = 0;
   let first = true;
@@ -344,55 +436,11 @@ export async function followRound(
       touched.titles.add(title);
       touched.logged.add(title);
     }
-    // Read side by side: the users of the changed titles (watched until their touched time
-    // moves), the watched pages' touched times, the accounts and the statistics.
-    const watchedBefore = Object.keys(watched).filter((t) => !touched.titles.has(t));
-    const changed = rcBatch.length > 0 || logBatch.length > 0;
-    const [dependents, moved, users, tagsAndStatistics] = await Promise.all([
-      dependentsOf(client, [...touched.titles]),
-      changedTouched(db, client, watchedBefore),
-      touched.users.size > 0 ? readUsers(client, [...touched.users]) : [],
-      changed || Object.keys(settling).length > 0
-        ? readTagsAndStatistics(client, logBatch.length > 0 || rcBatch.some((rc) => rc.tags?.length > 0))
-        : undefined,
-    ]);
-    const newlyWatched = dependents.all.filter((t) => watched[t] === undefined && !touched.titles.has(t));
-    for (const title of dependents.all) watched[title] = now + DEPENDENT_WATCH_MS;
-    for (const title of dependents.rendering) settling[title] = now;
-    if (newlyWatched.length > 0) moved.push(...(await changedTouched(db, client, newlyWatched)));
-    for (const title of moved) touched.titles.add(title);
-    // While the source's jobs are pending, the pages they may redo are read each round.
-    const jobsPending = Number(tagsAndStatistics?.statistics?.jobs ?? 0) > 0;
-    for (const title of Object.keys(settling)) {
-      if (jobsPending) settling[title] = now;
-      if (firstBatch) touched.titles.add(title);
-    }
+    const { users, tagsAndStatistics } = await readAround(round, touched, rcBatch, logBatch, firstBatch);
     const titles = [...touched.titles];
     const editedOnly = new Set(titles.filter((title) => !touched.logged.has(title)));
     await db.transaction().execute(async (trx) => {
-      const categories = new Set<string>();
-      for (let i = 0; i < titles.length; i += BATCH) {
-        const synced = await syncTitles(
-          trx,
-          client,
-          titles.slice(i, i + BATCH),
-          { ...sync, editedOnly },
-          touched.archive,
-        );
-        result.pages += synced.pages;
-        for (const category of synced.categories) categories.add(category);
-        for (const title of titles.slice(i, i + BATCH)) {
-          if (title.startsWith(`${site.namespaces.find((n) => n.id === 14)?.name}:`))
-            categories.add(dbKeyOf(14, title));
-        }
-      }
-      await syncCategories(trx, client, categories);
-      // A category page's touched moves when its members change: watched like a template's users.
-      const categoryNamespace = site.namespaces.find((n) => n.id === 14)?.name;
-      for (const category of categories) {
-        if (categoryNamespace)
-          watched[`${categoryNamespace}:${category.replace(/_/g, ' ')}`] = now + DEPENDENT_WATCH_MS;
-      }
+      await syncBatchPages(trx, round, titles, editedOnly, touched.archive);
       await writeUsers(trx, users);
       if (touched.blocks) await syncBlocks(trx, client);
       if (touched.protectedTitles) await syncProtectedTitles(trx, client);
@@ -406,17 +454,7 @@ export async function followRound(
       await copyRecentChanges(trx, rcBatch);
       const upTo = Number(rcBatch[rcBatch.length - 1]?.rcid ?? rcId);
       const upToLog = Number(logBatch[logBatch.length - 1]?.logid ?? logId);
-      for (const title of touched.archive) await syncRecentChangesOf(trx, client, title, upTo);
-      // A rename moves the log entries and recent changes about the user page to the new name.
-      for (const title of touched.renamedUserPages) {
-        await syncRecentChangesOf(trx, client, title, upTo);
-        const entries = await client.queryAll({ list: 'logevents', letitle: title, lelimit: 'max', leprop: LOG_PROPS });
-        await copyLogEntries(
-          trx,
-          client,
-          ((entries.query?.logevents ?? []) as any[]).filter((e) => Number(e.logid) <= upToLog),
-        );
-      }
+      await syncMovedRows(trx, client, touched, upTo, upToLog);
       if (tagsAndStatistics) await writeTagsAndStatistics(trx, tagsAndStatistics);
       await refreshSearchIndex(trx, site);
       const lastRc = rcBatch[rcBatch.length - 1];

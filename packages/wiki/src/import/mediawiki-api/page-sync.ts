@@ -390,6 +390,40 @@ export interface SyncResult {
 }
 
 /**
+ * The page's revisions as the source has them now, the store's copies removed (they are written
+ * again): from the batch's answer when the page has one revision (or only the current is kept),
+ * else its history read.
+ */
+async function replaceHistory(db: Db, client: MediaWikiApiClient, page: any, options: SyncOptions): Promise<any[]> {
+  const id = page.pageid as number;
+  let revisions: any[];
+  // A page with one revision has it in the batch's answer; others need their history read.
+  if (options.currentOnly || options.revisionCounts?.get(id) === 1) {
+    revisions = page.revisions ?? [];
+    const old = await db.selectFrom('revision').select('rev_id').where('rev_page', '=', id).execute();
+    await deleteRevisions(
+      db,
+      old.map((r) => r.rev_id),
+    );
+    await db.deleteFrom('revision').where('rev_page', '=', id).execute();
+  } else {
+    revisions = await readHistory(client, page.title, 'revisions');
+    // Revisions that moved to this page (merges, undeletions) leave their old place.
+    const ids = revisions.map((r) => Number(r.revid));
+    const stored = await db.selectFrom('revision').select('rev_id').where('rev_page', '=', id).execute();
+    const all = [...new Set([...stored.map((r) => r.rev_id), ...ids])];
+    await deleteRevisions(db, all);
+    for (let i = 0; i < ids.length; i += 500)
+      await db
+        .deleteFrom('revision')
+        .where('rev_id', 'in', ids.slice(i, i + 500))
+        .execute();
+    await db.deleteFrom('revision').where('rev_page', '=', id).execute();
+  }
+  return revisions;
+}
+
+/**
  * Makes the store's copy of these titles what the source has now. Titles are full titles as the
  * source writes them (at most 50 at once).
  */
@@ -431,32 +465,7 @@ export async function syncTitles(
       if (atTitle && atTitle.page_id !== id)
         for (const c of await deletePage(db, atTitle.page_id)) result.categories.add(c);
       for (const c of await deletePage(db, id, !options.currentOnly)) result.categories.add(c);
-      let revisions: any[];
-      // A page with one revision has it in the batch's answer; others need their history read.
-      if (grown) {
-        revisions = grown;
-      } else if (options.currentOnly || options.revisionCounts?.get(id) === 1) {
-        revisions = page.revisions ?? [];
-        const old = await db.selectFrom('revision').select('rev_id').where('rev_page', '=', id).execute();
-        await deleteRevisions(
-          db,
-          old.map((r) => r.rev_id),
-        );
-        await db.deleteFrom('revision').where('rev_page', '=', id).execute();
-      } else {
-        revisions = await readHistory(client, page.title, 'revisions');
-        // Revisions that moved to this page (merges, undeletions) leave their old place.
-        const ids = revisions.map((r) => Number(r.revid));
-        const stored = await db.selectFrom('revision').select('rev_id').where('rev_page', '=', id).execute();
-        const all = [...new Set([...stored.map((r) => r.rev_id), ...ids])];
-        await deleteRevisions(db, all);
-        for (let i = 0; i < ids.length; i += 500)
-          await db
-            .deleteFrom('revision')
-            .where('rev_id', 'in', ids.slice(i, i + 500))
-            .execute();
-        await db.deleteFrom('revision').where('rev_page', '=', id).execute();
-      }
+      const revisions = grown ?? (await replaceHistory(db, client, page, options));
       await db
         .insertInto('page')
         .values({
