@@ -206,7 +206,9 @@ for (const engine of testEngines()) {
           assert.ok(Date.now() - applied < 30_000, 'the server never answered with the applied edit');
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
-        t.diagnostic(`an applied edit was answered by the server ${Date.now() - applied} ms after it was committed`);
+        t.diagnostic(
+          `an applied edit was answered by the server ${Date.now() - applied} ms after the test saw it committed`,
+        );
         // Jobs re-render the template's users and fill their link tables; the follower sees their
         // touched time move.
         await mediawiki.maintenance('runJobs.php');
