@@ -56,6 +56,13 @@ async function newRevisionsOnly(db: Db, page: any): Promise<any[] | undefined> {
     return any.length === 0 ? [current] : undefined;
   }
   if (stored.page_latest === page.lastrevid) return [];
+  // A history read after the page's answer may have brought the current revision already.
+  const already = await db
+    .selectFrom('revision')
+    .select('rev_page')
+    .where('rev_id', '=', page.lastrevid)
+    .executeTakeFirst();
+  if (already) return already.rev_page === page.pageid ? [] : undefined;
   if (current.parentid !== stored.page_latest) return undefined;
   const parent = await db
     .selectFrom('revision')
