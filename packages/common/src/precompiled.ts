@@ -4,6 +4,20 @@ import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 const sqlByDialect = new WeakMap<object, Map<string, string>>();
 
 /**
+ * Under node's test runner every call compiles its query again and compares it with the text kept
+ * under its name: two shapes that share a name (a condition left out of the name) fail the tests
+ * instead of running one shape's SQL with the other's values.
+ */
+let checkEveryCall = process.env.NODE_TEST_CONTEXT !== undefined || process.env.SVC_CHECK_PRECOMPILED === '1';
+
+/** Turns the check of every call on or off (on by default under the test runner); answers the previous setting. */
+export function checkPrecompiledShapes(on: boolean): boolean {
+  const before = checkEveryCall;
+  checkEveryCall = on;
+  return before;
+}
+
+/**
  * A hot query compiled once per SQL dialect and then run with fresh parameters, skipping Kysely's
  * building and compiling on every call (about 10 µs for a select with a few conditions). `name`
  * stands for the query's shape: every query built under one name must compile to the same SQL.
@@ -33,6 +47,13 @@ export function precompiled<DB, R>(
     }
     text = compiled.sql;
     byName.set(name, text);
+  } else if (checkEveryCall) {
+    const again = build(db).compile();
+    if (again.sql !== text || !isDeepStrictEqual([...again.parameters], [...parameters])) {
+      throw new Error(
+        `precompiled query ${name}: this call's query differs from the one first compiled under its name`,
+      );
+    }
   }
   return CompiledQuery.raw(text, [...parameters]) as CompiledQuery<R>;
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sql } from 'kysely';
 import { openDatabase } from '../src/database.js';
-import { precompiled } from '../src/precompiled.js';
+import { checkPrecompiledShapes, precompiled } from '../src/precompiled.js';
 
 interface Db {
   t: { id: number; name: string; size: number };
@@ -27,7 +27,8 @@ test('a precompiled query runs with each call’s values, and a shape whose valu
       { id: 3, name: 'n3' },
       { id: 4, name: 'n4' },
     ]);
-    // The second call is not built: its values go into the SQL of the first.
+    // Outside the tests the second call is not built: its values go into the SQL of the first.
+    const checking = checkPrecompiledShapes(false);
     let built = false;
     const again = precompiled(
       db,
@@ -40,6 +41,20 @@ test('a precompiled query runs with each call’s values, and a shape whose valu
     );
     assert.equal(built, false);
     assert.deepEqual((await db.executeQuery(again)).rows, [{ id: 5, name: 'n5' }]);
+    // Under the tests, that second shape under the first one's name fails.
+    checkPrecompiledShapes(true);
+    assert.throws(
+      () =>
+        precompiled(
+          db,
+          'test: bigger than',
+          (d) => d.selectFrom('t').select(['id', 'name']).where('size', '>', 40).limit(9),
+          [40, 9],
+        ),
+      /test: bigger than: this call's query differs/,
+    );
+    assert.doesNotThrow(() => bigger(30, 1));
+    checkPrecompiledShapes(checking);
     // Values given in another order than the query uses them.
     assert.throws(
       () =>

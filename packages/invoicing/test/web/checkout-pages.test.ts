@@ -128,11 +128,14 @@ describeEachEngine('checkout page', (engine) => {
       'both payments',
     );
     assert.doesNotMatch(paidHtml, /data-payment-details|data-countdown/, 'nothing left to pay');
+    assert.match(paidHtml, new RegExp(`<title>Invoice ${partial.order_ref} · `), 'the title no longer asks to pay');
+    assert.doesNotMatch(paidPage, /Pay invoice/);
 
     const expiring = await newInvoice(h, '2', 1);
     h.clock.advanceMinutes(2);
     const expiredHtml = (await client.get(`/pay/${expiring.id}`)).body;
     assert.match(textOf(expiredHtml), /This invoice has expired/);
+    assert.doesNotMatch(textOf(expiredHtml), /Pay invoice/);
     assert.doesNotMatch(expiredHtml, new RegExp(expiring.recipient), 'the address is hidden');
     assert.doesNotMatch(expiredHtml, /<svg|data-countdown/, 'no QR code and no countdown');
 
@@ -156,7 +159,9 @@ describeEachEngine('checkout page', (engine) => {
     assert.match(String(headers['content-security-policy']), /default-src 'self'/);
     const [first, second] = events.map((e) => JSON.parse(e.data));
     assert.equal(first.status, 'open');
+    assert.equal(first.heading, `Pay invoice ${invoice.order_ref}`);
     assert.equal(second.status, 'paid');
+    assert.equal(second.heading, `Invoice ${invoice.order_ref}`);
     assert.equal(second.announcement, 'Paid');
     assert.match(second.html, /Payment received, thank you/);
   });

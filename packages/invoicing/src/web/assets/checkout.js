@@ -45,6 +45,13 @@
     version = state.version;
     root.setAttribute('data-version', version);
     root.setAttribute('data-status', state.status);
+    // Once paid or expired the page no longer asks to pay: its heading and title say so.
+    const pageHeading = document.getElementById('checkout-heading');
+    if (pageHeading && typeof state.heading === 'string' && pageHeading.textContent !== state.heading) {
+      pageHeading.textContent = state.heading;
+      const site = document.title.indexOf(' · ');
+      document.title = state.heading + (site >= 0 ? document.title.slice(site) : '');
+    }
     nextExpiryCheck = 0;
     tick();
     if (announcer && state.announcement) announcer.textContent = state.announcement;

@@ -16,6 +16,7 @@ export const de: Record<MessageKey, string> = {
   'status.any': 'Alle Status',
 
   'checkout.title': 'Rechnung {ref} bezahlen',
+  'checkout.title_closed': 'Rechnung {ref}',
   'checkout.amount': 'Betrag',
   'checkout.amount_eur': 'Gegenwert in Euro',
   'checkout.rate': 'Kurs',

@@ -14,6 +14,7 @@ export const en = {
   'status.any': 'Any status',
 
   'checkout.title': 'Pay invoice {ref}',
+  'checkout.title_closed': 'Invoice {ref}',
   'checkout.amount': 'Amount',
   'checkout.amount_eur': 'Value in euro',
   'checkout.rate': 'Rate',

@@ -227,12 +227,18 @@ export function renderCheckoutLive(ctx: PageContext, view: CheckoutView, qr: Saf
   return html`${amountCard(ctx, view, shownStatus(view), now)}${paymentDetails(ctx, view, qr)}${received}`;
 }
 
+/** The page's heading: "pay invoice …" while it can be paid, "invoice …" once it is paid or expired. */
+function headingKey(view: CheckoutView): 'checkout.title' | 'checkout.title_closed' {
+  return view.status === 'open' || view.status === 'processing' ? 'checkout.title' : 'checkout.title_closed';
+}
+
 /** The live state as the page's script receives it (SSE event or poll answer). */
 export function checkoutLiveState(ctx: PageContext, view: CheckoutView, qr: SafeHtml, now: number) {
   const status = shownStatus(view);
   return {
     version: viewVersion(view),
     status,
+    heading: ctx.t(headingKey(view), { ref: view.orderRef }),
     announcement: ctx.t(statusKeys[status]),
     html: renderCheckoutLive(ctx, view, qr, now).value,
   };
@@ -253,14 +259,14 @@ export function renderCheckoutPage(
   const { t } = ctx;
   const status = shownStatus(view);
   const body = html`<div class="narrow" data-checkout data-status="${status}" data-version="${viewVersion(view)}" data-now="${Math.floor(now / 1000)}" data-live-url="${urls.live}" data-events-url="${urls.events}">
-<h1>${fillHtml(t('checkout.title'), { ref: html`<span class="nowrap">${view.orderRef}</span>` })}</h1>
+<h1 id="checkout-heading">${fillHtml(t(headingKey(view)), { ref: html`<span class="nowrap">${view.orderRef}</span>` })}</h1>
 <div id="live">
 ${renderCheckoutLive(ctx, view, qr, now)}
 </div>
 <noscript><p><a href="${ctx.path}">${t('checkout.refresh')}</a></p></noscript>
 </div>`;
   return renderPage(ctx, {
-    title: t('checkout.title', { ref: view.orderRef }),
+    title: t(headingKey(view), { ref: view.orderRef }),
     body,
     scripts: ['copy.js', 'checkout.js'],
     narrow: true,

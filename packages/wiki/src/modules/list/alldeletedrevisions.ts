@@ -146,7 +146,7 @@ function titleRangeConditions<Q extends ReturnType<typeof archiveRowsQuery>>(
   const byKeys = new Map<string, { keys: (string | undefined)[]; namespaces: number[] }>();
   for (const ns of namespaces) {
     const keys = [p.from, p.to, p.prefix].map((part) =>
-      part === undefined ? undefined : titlePartToKey(ctx.titles, part as string, ns),
+      part === undefined ? undefined : titlePartToKey(ctx.titles, part, ns),
     );
     const id = JSON.stringify(keys);
     const entry = byKeys.get(id) ?? { keys, namespaces: [] };

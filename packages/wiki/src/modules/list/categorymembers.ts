@@ -62,6 +62,107 @@ const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
 const HEX = /^(?:[0-9a-fA-F]{2})*$/;
 const unhex = (value: string) => Buffer.from(value, 'hex').toString('utf8');
 
+type MembersContext = ContextOf<typeof descriptor>;
+type ScanColumn = 'cl_timestamp' | 'cl_sortkey';
+
+/**
+ * The scans of one category's members: the common conditions (category, namespaces) with further
+ * parts, compiled once per shape (columns, conditions, order) and run with each request's values.
+ */
+function memberScans(ctx: MembersContext, categoryKey: string, props: ReadonlySet<string>) {
+  const p = ctx.params;
+  const ascending = ['asc', 'ascending', 'newer'].includes(p.dir);
+  const order = ascending ? 'asc' : 'desc';
+  const namespaces = p.namespace;
+  // The sort key index holds the type, sort key and page id: without the prefix and the timestamp,
+  // the category's rows are read from the index alone.
+  const columns: (keyof MemberRow)[] = ['page_id', 'page_namespace', 'page_title', 'cl_from', 'cl_sortkey', 'cl_type'];
+  if (props.has('sortkeyprefix')) columns.push('cl_sortkey_prefix');
+  if (props.has('timestamp') || p.sort === 'timestamp') columns.push('cl_timestamp');
+  const { db } = ctx.store;
+  const base = (d: typeof db) => d.selectFrom('categorylinks').innerJoin('page', 'page_id', 'cl_from').select(columns);
+  type MemberQuery = ReturnType<typeof base>;
+  const common: QueryPart<MemberQuery>[] = [
+    { key: 'category', values: [categoryKey], apply: (q) => q.where('cl_to', '=', categoryKey) },
+  ];
+  if (namespaces !== undefined && namespaces.length > 0) {
+    common.push({
+      key: `namespaces${namespaces.length}`,
+      values: namespaces,
+      apply: (q) => q.where('page_namespace', 'in', namespaces),
+    });
+  }
+  return {
+    /** The rows of one scan: the common conditions and `parts`, in the order of `sort`, at most `count`. */
+    scan: async (parts: QueryPart<MemberQuery>[], sort: ScanColumn, count: number): Promise<MemberRow[]> => {
+      const all = [...common, ...parts];
+      const build = (d: typeof db) => applied(all, base(d)).orderBy(sort, order).orderBy('cl_from', order).limit(count);
+      return (await rowsOf(db, `categorymembers ${columns.join(',')} ${sort} ${order}`, all, build, {
+        after: [count],
+      })) as MemberRow[];
+    },
+    /** The rows from `start` to `end` of the order's column (either may be absent), and after `continued`. */
+    range: (
+      column: ScanColumn,
+      start: string | undefined,
+      end: string | undefined,
+      continued: readonly [string, number] | undefined,
+    ): QueryPart<MemberQuery>[] => {
+      const [from, to] = ascending ? (['>=', '<='] as const) : (['<=', '>='] as const);
+      const parts: QueryPart<MemberQuery>[] = [];
+      if (continued !== undefined) {
+        const [value, id] = continued;
+        parts.push({
+          key: 'continue',
+          values: [value, id],
+          apply: (q) => q.where((eb) => eb(eb.refTuple(column, 'cl_from'), from, eb.tuple(value, id))),
+        });
+      }
+      if (start !== undefined)
+        parts.push({ key: 'start', values: [start], apply: (q) => q.where(column, from, start) });
+      if (end !== undefined) parts.push({ key: 'end', values: [end], apply: (q) => q.where(column, to, end) });
+      return parts;
+    },
+    /** The `type` condition of a scan by sort key. */
+    typeIs: (type: string): QueryPart<MemberQuery> => ({
+      key: 'type',
+      values: [type],
+      apply: (q) => q.where('cl_type', '=', type),
+    }),
+  };
+}
+
+/** Up to `limit + 1` members: by timestamp one scan, by sort key one scan per type from the continued one. */
+async function readMembers(ctx: MembersContext, scans: ReturnType<typeof memberScans>): Promise<MemberRow[]> {
+  const p = ctx.params;
+  const limit = p.limit;
+  if (p.sort === 'timestamp') {
+    const continued = p.continue === undefined ? undefined : parseContinueValue(p.continue, ['timestamp', 'int']);
+    return scans.scan(scans.range('cl_timestamp', p.start, p.end, continued), 'cl_timestamp', limit + 1);
+  }
+  let types: string[] = p.type;
+  let after: [string, number] | undefined;
+  let start: string | undefined;
+  let end: string | undefined;
+  if (p.continue !== undefined) {
+    const [type, sortkey, from] = parseContinueValue(p.continue, ['string', 'string', 'int']);
+    if (!HEX.test(sortkey)) throw badContinue();
+    const index = types.indexOf(type);
+    types = types.slice(index === -1 ? 0 : index);
+    after = [unhex(sortkey), from];
+  } else {
+    start = sortKeyBound(ctx, 'start');
+    end = sortKeyBound(ctx, 'end');
+  }
+  const rows: MemberRow[] = [];
+  for (const [i, type] of types.entries()) {
+    const parts = [scans.typeIs(type), ...scans.range('cl_sortkey', start, end, i === 0 ? after : undefined)];
+    rows.push(...(await scans.scan(parts, 'cl_sortkey', limit + 1 - rows.length)));
+    if (rows.length > limit) break;
+  }
+  return rows;
+}
+
 /**
  * Members of a category. By sort key: one range scan of `cl_sortkey` per member type, in the order
  * the types were asked for, continued by `type|hex sort key|page id`. By timestamp: one scan of
@@ -72,91 +173,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const category = await titleOrPageId(ctx);
   if (category.namespace !== NS_CATEGORY) throw apiError('invalidcategory', 'apierror-invalidcategory');
   const limit = p.limit;
-  const ascending = ['asc', 'ascending', 'newer'].includes(p.dir);
-  const order = ascending ? 'asc' : 'desc';
-  const namespaces = p.namespace;
-
   const props = new Set(p.prop);
-  // The sort key index holds the type, sort key and page id: without the prefix and the timestamp,
-  // the category's rows are read from the index alone.
-  const columns: (keyof MemberRow)[] = ['page_id', 'page_namespace', 'page_title', 'cl_from', 'cl_sortkey', 'cl_type'];
-  if (props.has('sortkeyprefix')) columns.push('cl_sortkey_prefix');
-  if (props.has('timestamp') || p.sort === 'timestamp') columns.push('cl_timestamp');
-  const { db } = ctx.store;
-  const base = (d: typeof db) => d.selectFrom('categorylinks').innerJoin('page', 'page_id', 'cl_from').select(columns);
-  type MemberQuery = ReturnType<typeof base>;
-  // The conditions, each with its values: a query is compiled once per shape (columns, conditions,
-  // order) and run with each request's values.
-  const common: QueryPart<MemberQuery>[] = [
-    { key: 'category', values: [category.dbKey], apply: (q) => q.where('cl_to', '=', category.dbKey) },
-  ];
-  if (namespaces !== undefined && namespaces.length > 0) {
-    common.push({
-      key: `namespaces${namespaces.length}`,
-      values: namespaces,
-      apply: (q) => q.where('page_namespace', 'in', namespaces),
-    });
-  }
-  /** The rows of one scan: the common conditions and `parts`, in the order of `sort`, at most `count`. */
-  const scan = (parts: QueryPart<MemberQuery>[], sort: 'cl_timestamp' | 'cl_sortkey', count: number) => {
-    const all = [...common, ...parts];
-    const build = (d: typeof db) => applied(all, base(d)).orderBy(sort, order).orderBy('cl_from', order).limit(count);
-    return rowsOf(db, `categorymembers ${columns.join(',')} ${sort} ${order}`, all, build, { after: [count] });
-  };
-
-  /** The rows from `start` to `end` of the order's column (either may be absent), and after `continued`. */
-  const range = (
-    column: 'cl_timestamp' | 'cl_sortkey',
-    start: string | undefined,
-    end: string | undefined,
-    continued: readonly [string, number] | undefined,
-  ): QueryPart<MemberQuery>[] => {
-    const [from, to] = ascending ? (['>=', '<='] as const) : (['<=', '>='] as const);
-    const parts: QueryPart<MemberQuery>[] = [];
-    if (continued !== undefined) {
-      const [value, id] = continued;
-      parts.push({
-        key: 'continue',
-        values: [value, id],
-        apply: (q) => q.where((eb) => eb(eb.refTuple(column, 'cl_from'), from, eb.tuple(value, id))),
-      });
-    }
-    if (start !== undefined) parts.push({ key: 'start', values: [start], apply: (q) => q.where(column, from, start) });
-    if (end !== undefined) parts.push({ key: 'end', values: [end], apply: (q) => q.where(column, to, end) });
-    return parts;
-  };
-
-  let rows: MemberRow[] = [];
-  if (p.sort === 'timestamp') {
-    const continued = p.continue === undefined ? undefined : parseContinueValue(p.continue, ['timestamp', 'int']);
-    const parts = range('cl_timestamp', p.start, p.end, continued);
-    rows = (await scan(parts, 'cl_timestamp', limit + 1)) as MemberRow[];
-  } else {
-    let types: string[] = p.type;
-    let after: [string, number] | undefined;
-    let start: string | undefined;
-    let end: string | undefined;
-    if (p.continue !== undefined) {
-      const [type, sortkey, from] = parseContinueValue(p.continue, ['string', 'string', 'int']);
-      if (!HEX.test(sortkey)) throw badContinue();
-      const index = types.indexOf(type);
-      types = types.slice(index === -1 ? 0 : index);
-      after = [unhex(sortkey), from];
-    } else {
-      start = sortKeyBound(ctx, 'start');
-      end = sortKeyBound(ctx, 'end');
-    }
-    for (const [i, type] of types.entries()) {
-      const parts: QueryPart<MemberQuery>[] = [
-        { key: 'type', values: [type], apply: (q) => q.where('cl_type', '=', type) },
-        ...range('cl_sortkey', start, end, i === 0 ? after : undefined),
-      ];
-      rows.push(...((await scan(parts, 'cl_sortkey', limit + 1 - rows.length)) as MemberRow[]));
-      if (rows.length > limit) break;
-    }
-  }
-
-  const continueOf = (next: (typeof rows)[number]) =>
+  const rows = await readMembers(ctx, memberScans(ctx, category.dbKey, props));
+  const continueOf = (next: MemberRow) =>
     p.sort === 'timestamp'
       ? `${next.cl_timestamp}|${next.cl_from}`
       : `${next.cl_type}|${hex(next.cl_sortkey)}|${next.cl_from}`;
@@ -193,7 +212,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
  * A bound of the sort key range: `<bound>sortkeyprefix` (made a sort key as the uppercase
  * collation makes one), else `<bound>hexsortkey`, else the deprecated raw `<bound>sortkey`.
  */
-function sortKeyBound(ctx: ContextOf<typeof descriptor>, bound: 'start' | 'end'): string | undefined {
+function sortKeyBound(ctx: MembersContext, bound: 'start' | 'end'): string | undefined {
   const prefix = ctx.params[`${bound}sortkeyprefix`];
   if (prefix !== undefined) return prefix.toUpperCase();
   const hexKey = ctx.params[`${bound}hexsortkey`];

@@ -123,7 +123,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   } else if (mode === 3) {
     const ns = p.namespace;
     query = query.where('ar_namespace', '=', ns);
-    const key = (part: unknown) => (part === undefined ? undefined : titlePartToKey(ctx.titles, part as string, ns));
+    const key = (part: string | undefined) => (part === undefined ? undefined : titlePartToKey(ctx.titles, part, ns));
     const from = key(p.from);
     const to = key(p.to);
     const prefix = key(p.prefix);

@@ -175,7 +175,8 @@ async function editorsOf(ctx: Context): Promise<{ mode: Mode; editors: Editor[] 
       : [];
     return { mode: names.length > 1 ? 'name' : 'single', editors: rows.map(toEditor) };
   }
-  const key = titlePartToKey(ctx.titles, prefix as string, NS_USER).replace(/_/g, ' ');
+  // checkedShow has made sure that exactly one of the editor parameters is given.
+  const key = titlePartToKey(ctx.titles, prefix ?? '', NS_USER).replace(/_/g, ' ');
   const rows = await db
     .selectFrom('actor')
     .select(actorColumns)

@@ -142,15 +142,12 @@ interface ChangeRow {
   we_expiry: string | null;
 }
 
-/**
- * Recent changes to the titles an account watches, newest first by default: a scan of
- * `rc_timestamp` joined with the watchlist's key, continued by `timestamp|rc_id`. Without
- * `wlallrev`, only a page's latest edit (and every log entry) is listed.
- */
-export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
+type WatchlistContext = ContextOf<typeof descriptor>;
+type WatchlistParams = WatchlistContext['params'];
+
+/** The permission and combination checks, in MediaWiki's order; answers the `wlshow` set. */
+function checkParameters(ctx: WatchlistContext, props: ReadonlySet<string>): Set<string> {
   const p = ctx.params;
-  const owner = await watchlistOwner(ctx);
-  const props = new Set(ctx.generator ? [] : p.prop);
   if (props.has('patrol') && !mayPatrol(ctx)) throw apiError('patrol', 'apierror-permissiondenied-patrolflag');
   const show = new Set<string>(p.show ?? []);
   if (CONFLICTS.some(([a, b]) => show.has(a) && show.has(b))) throw apiError('show', 'apierror-show');
@@ -160,33 +157,61 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (p.user !== undefined && p.excludeuser !== undefined) {
     throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
   }
-  const limit = p.limit;
-  const newer = p.dir === 'newer';
-  const order = newer ? 'asc' : 'desc';
-  const expiryEnabled = watchlistExpiryEnabled(ctx);
-  const now = nowTimestamp(ctx);
+  return show;
+}
 
-  // The owner's watched changes with their columns; the list's conditions are added below.
-  const watched = () =>
-    ctx.store.db
-      .selectFrom('recentchanges')
-      .innerJoin('watchlist', (join) =>
-        join.onRef('wl_namespace', '=', 'rc_namespace').onRef('wl_title', '=', 'rc_title').on('wl_user', '=', owner.id),
-      )
-      .leftJoin('actor', 'actor_id', 'rc_actor')
-      .leftJoin('watchlist_expiry', (join) =>
-        // Without expiring watches the join finds nothing: every watch is permanent.
-        expiryEnabled ? join.onRef('we_item', '=', 'wl_id') : join.onRef('we_item', '=', 'wl_id').on('we_item', '<', 0),
-      )
-      .select([...RECENT_CHANGE_COLUMNS, 'actor_name', 'actor_user', 'wl_notificationtimestamp', 'we_expiry']);
-  let query = watched();
-  if (expiryEnabled) query = query.where((eb) => eb.or([eb('we_expiry', 'is', null), eb('we_expiry', '>', now)]));
+/** The owner's watched changes with their columns, before the list's conditions. */
+function watchedChanges(ctx: WatchlistContext, ownerId: number, expiryEnabled: boolean) {
+  return ctx.store.db
+    .selectFrom('recentchanges')
+    .innerJoin('watchlist', (join) =>
+      join.onRef('wl_namespace', '=', 'rc_namespace').onRef('wl_title', '=', 'rc_title').on('wl_user', '=', ownerId),
+    )
+    .leftJoin('actor', 'actor_id', 'rc_actor')
+    .leftJoin('watchlist_expiry', (join) =>
+      // Without expiring watches the join finds nothing: every watch is permanent.
+      expiryEnabled ? join.onRef('we_item', '=', 'wl_id') : join.onRef('we_item', '=', 'wl_id').on('we_item', '<', 0),
+    )
+    .select([...RECENT_CHANGE_COLUMNS, 'actor_name', 'actor_user', 'wl_notificationtimestamp', 'we_expiry']);
+}
+
+type WatchedQuery = ReturnType<typeof watchedChanges>;
+
+/** `wlshow`'s conditions: flags, patrol state and whether the owner has seen the change. */
+function showConditions(query: WatchedQuery, show: ReadonlySet<string>): WatchedQuery {
+  let q = query;
+  if (show.has('minor')) q = q.where('rc_minor', '<>', 0);
+  if (show.has('!minor')) q = q.where('rc_minor', '=', 0);
+  if (show.has('bot')) q = q.where('rc_bot', '<>', 0);
+  if (show.has('!bot')) q = q.where('rc_bot', '=', 0);
+  if (show.has('anon')) q = q.where((eb) => eb.or([eb('actor_user', 'is', null), eb('actor_user', '=', 0)]));
+  if (show.has('!anon')) q = q.where('actor_user', '>', 0);
+  if (show.has('patrolled')) q = q.where('rc_patrolled', '<>', 0);
+  if (show.has('!patrolled')) q = q.where('rc_patrolled', '=', 0);
+  if (show.has('autopatrolled')) q = q.where('rc_patrolled', '=', PRC_AUTOPATROLLED);
+  if (show.has('!autopatrolled')) q = q.where('rc_patrolled', '<>', PRC_AUTOPATROLLED);
+  if (show.has('unread')) {
+    q = q.where('wl_notificationtimestamp', 'is not', null).whereRef('rc_timestamp', '>=', 'wl_notificationtimestamp');
+  }
+  if (show.has('!unread')) {
+    q = q.where((eb) =>
+      eb.or([eb('wl_notificationtimestamp', 'is', null), eb('rc_timestamp', '<', eb.ref('wl_notificationtimestamp'))]),
+    );
+  }
+  return q;
+}
+
+/** Types, namespaces, latest revisions only, the user filters and what the caller may not search by. */
+function changeConditions(ctx: WatchlistContext, query: WatchedQuery, now: string, expiryEnabled: boolean) {
+  const p = ctx.params;
+  let q = query;
+  if (expiryEnabled) q = q.where((eb) => eb.or([eb('we_expiry', 'is', null), eb('we_expiry', '>', now)]));
   const types = (p.type ?? []).map((t) => RC_TYPES[t]);
-  query = query.where('rc_type', 'in', types.length > 0 ? types : [-1]);
+  q = q.where('rc_type', 'in', types.length > 0 ? types : [-1]);
   const namespaces = p.namespace;
-  if (namespaces !== undefined) query = query.where('rc_namespace', 'in', namespaces.length > 0 ? namespaces : [-1]);
+  if (namespaces !== undefined) q = q.where('rc_namespace', 'in', namespaces.length > 0 ? namespaces : [-1]);
   if (p.allrev !== true) {
-    query = query.where((eb) =>
+    q = q.where((eb) =>
       eb.or([
         eb('rc_type', '=', RC_LOG),
         eb.exists(
@@ -199,49 +224,50 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       ]),
     );
   }
-  if (show.has('minor')) query = query.where('rc_minor', '<>', 0);
-  if (show.has('!minor')) query = query.where('rc_minor', '=', 0);
-  if (show.has('bot')) query = query.where('rc_bot', '<>', 0);
-  if (show.has('!bot')) query = query.where('rc_bot', '=', 0);
-  if (show.has('anon')) query = query.where((eb) => eb.or([eb('actor_user', 'is', null), eb('actor_user', '=', 0)]));
-  if (show.has('!anon')) query = query.where('actor_user', '>', 0);
-  if (show.has('patrolled')) query = query.where('rc_patrolled', '<>', 0);
-  if (show.has('!patrolled')) query = query.where('rc_patrolled', '=', 0);
-  if (show.has('autopatrolled')) query = query.where('rc_patrolled', '=', PRC_AUTOPATROLLED);
-  if (show.has('!autopatrolled')) query = query.where('rc_patrolled', '<>', PRC_AUTOPATROLLED);
-  if (show.has('unread')) {
-    query = query
-      .where('wl_notificationtimestamp', 'is not', null)
-      .whereRef('rc_timestamp', '>=', 'wl_notificationtimestamp');
-  }
-  if (show.has('!unread')) {
-    query = query.where((eb) =>
-      eb.or([eb('wl_notificationtimestamp', 'is', null), eb('rc_timestamp', '<', eb.ref('wl_notificationtimestamp'))]),
-    );
-  }
   const byUser = p.user ?? p.excludeuser;
   if (byUser !== undefined) {
-    query = query.where('actor_name', p.user !== undefined ? '=' : '<>', byUser);
+    q = q.where('actor_name', p.user !== undefined ? '=' : '<>', byUser);
     // A search by user must not reveal the changes whose user is hidden from the caller.
     const mask = exclusionMask(ctx.user, DELETED_USER);
-    if (mask !== 0) query = query.where((eb) => eb(eb('rc_deleted', '&', mask), '!=', mask));
+    if (mask !== 0) q = q.where((eb) => eb(eb('rc_deleted', '&', mask), '!=', mask));
   }
   const actionMask = logSearchMask(ctx.user).action;
   if (actionMask !== 0) {
-    query = query.where((eb) =>
-      eb.or([eb('rc_type', '<>', RC_LOG), eb(eb('rc_deleted', '&', actionMask), '!=', actionMask)]),
-    );
+    q = q.where((eb) => eb.or([eb('rc_type', '<>', RC_LOG), eb(eb('rc_deleted', '&', actionMask), '!=', actionMask)]));
   }
-  if (p.start !== undefined) query = query.where('rc_timestamp', newer ? '>=' : '<=', p.start);
-  if (p.end !== undefined) query = query.where('rc_timestamp', newer ? '<=' : '>=', p.end);
+  return q;
+}
+
+/** The range of the scan: `wlstart`, `wlend`, the continue value, its order and the page size. */
+function scanRange(p: WatchlistParams, query: WatchedQuery): WatchedQuery {
+  const newer = p.dir === 'newer';
+  const order = newer ? 'asc' : 'desc';
+  let q = query;
+  if (p.start !== undefined) q = q.where('rc_timestamp', newer ? '>=' : '<=', p.start);
+  if (p.end !== undefined) q = q.where('rc_timestamp', newer ? '<=' : '>=', p.end);
   if (p.continue !== undefined) {
     const [timestamp, id] = parseContinueValue(p.continue, ['timestamp', 'int']);
-    query = query.where((eb) => eb(eb.refTuple('rc_timestamp', 'rc_id'), newer ? '>=' : '<=', eb.tuple(timestamp, id)));
+    q = q.where((eb) => eb(eb.refTuple('rc_timestamp', 'rc_id'), newer ? '>=' : '<=', eb.tuple(timestamp, id)));
   }
-  query = query
+  return q
     .orderBy('rc_timestamp', order)
     .orderBy('rc_id', order)
-    .limit(limit + 1);
+    .limit(p.limit + 1);
+}
+
+/**
+ * Recent changes to the titles an account watches, newest first by default: a scan of
+ * `rc_timestamp` joined with the watchlist's key, continued by `timestamp|rc_id`. Without
+ * `wlallrev`, only a page's latest edit (and every log entry) is listed.
+ */
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
+  const p = ctx.params;
+  const owner = await watchlistOwner(ctx);
+  const props = new Set(ctx.generator ? [] : p.prop);
+  const show = checkParameters(ctx, props);
+  const expiryEnabled = watchlistExpiryEnabled(ctx);
+  const watched = () => watchedChanges(ctx, owner.id, expiryEnabled);
+  const query = scanRange(p, showConditions(changeConditions(ctx, watched(), nowTimestamp(ctx), expiryEnabled), show));
   // On SQLite the changes' rows are kept between requests (store/row-cache.ts), per owner: the
   // query gives the ids alone, and only changes not kept are read whole.
   const ids = ctx.store.sqlite ? await query.clearSelect().select('rc_id').execute() : undefined;
@@ -257,10 +283,10 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   // A change gone between the two reads would shorten the page and lose its continuation: the page
   // is then the whole query's.
   const rows: ChangeRow[] = kept && kept.length === ids?.length ? kept : await query.execute();
-  if (rows.length > limit) {
-    const next = rows[limit];
+  if (rows.length > p.limit) {
+    const next = rows[p.limit];
     ctx.setContinue(`${next.rc_timestamp}|${next.rc_id}`);
-    rows.length = limit;
+    rows.length = p.limit;
   }
   if (ctx.generator) {
     // With every revision, the generator gives the changes' revisions (as `revids=`); else their pages.

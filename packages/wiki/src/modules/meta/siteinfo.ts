@@ -303,164 +303,116 @@ function fileExtensions(site: SiteConfig): ResultObject[] {
   return site.fileExtensions.map((ext) => ({ ext }));
 }
 
+type SiteinfoContext = ContextOf<typeof descriptor>;
+
+/** Each `siprop` section: how its value is made. */
+const SECTIONS: Record<string, (ctx: SiteinfoContext) => ResultValue | Promise<ResultValue>> = {
+  general: (ctx) => general(ctx),
+  namespaces: ({ site }) => namespaces(site),
+  namespacealiases: ({ site }) =>
+    list(
+      'ns',
+      site.namespaceAliases.map((a) => withContent({ id: a.id, alias: a.name }, 'alias')),
+    ),
+  specialpagealiases: () =>
+    list(
+      'specialpage',
+      SPECIAL_PAGE_ALIASES_DE.map(([realname, aliases]) => ({ realname, aliases: list('alias', [...aliases]) })),
+    ),
+  magicwords: () =>
+    list(
+      'magicword',
+      MAGIC_WORDS_DE.map((m) => ({
+        name: m.name,
+        aliases: list('alias', [...m.aliases]),
+        'case-sensitive': m.caseSensitive,
+      })),
+    ),
+  interwikimap: (ctx) => list('iw', interwikiMap(ctx.site, ctx.params.filteriw)),
+  dbrepllag: () => list('db', [{ host: '', lag: 0 }]),
+  statistics: (ctx) => statistics(ctx),
+  usergroups: async (ctx) => list('group', await userGroups(ctx, ctx.params.numberingroup === true)),
+  libraries: () =>
+    list('library', [
+      { name: 'fastify', version: '5' },
+      { name: 'kysely', version: '0.28' },
+    ]),
+  extensions: ({ site }) => list('ext', extensionsInfo(site)),
+  fileextensions: ({ site }) => list('fe', fileExtensions(site)),
+  rightsinfo: ({ site }) => ({ url: setting(site, 'RightsUrl', ''), text: setting(site, 'RightsText', '') }),
+  restrictions: () => ({
+    types: list('type', ['create', 'edit', 'move', 'upload']),
+    levels: list('level', ['', 'autoconfirmed', 'sysop']),
+    cascadinglevels: list('level', ['sysop']),
+    semiprotectedlevels: list('level', ['autoconfirmed']),
+  }),
+  languages: (ctx) => list('lang', languages(ctx.site, ctx.params.inlanguagecode)),
+  languagevariants: () => ({}),
+  skins: ({ site }) =>
+    list(
+      'skin',
+      setting<string[]>(site, 'Skins', ['Vector']).map((name) => {
+        const code = name.toLowerCase();
+        const entry: ResultObject = { code, name };
+        if (code === setting(site, 'DefaultSkin', 'vector')) entry.default = true;
+        return withContent(entry, 'name');
+      }),
+    ),
+  extensiontags: ({ site }) => list('t', extensionTags(site)),
+  functionhooks: ({ site }) => list('h', functionHooks(site)),
+  showhooks: () =>
+    list(
+      'hook',
+      EXTENSION_HOOKS.map((h) => ({ name: h.name, subscribers: list('s', [...h.subscribers]) })),
+    ),
+  variables: () => list('v', [...PARSER_VARIABLES]),
+  protocols: ({ site }) =>
+    list(
+      'p',
+      urlProtocols(site)
+        .filter((p) => p !== '')
+        .map((p) =>
+          [
+            'http',
+            'https',
+            'ftp',
+            'ftps',
+            'git',
+            'irc',
+            'ircs',
+            'mms',
+            'nntp',
+            'redis',
+            'sftp',
+            'ssh',
+            'svn',
+            'telnet',
+            'worldwind',
+          ].includes(p)
+            ? `${p}://`
+            : `${p}:`,
+        ),
+    ),
+  defaultoptions: (ctx) => defaultUserOptions(ctx.store, ctx.site),
+  uploaddialog: () => ({
+    fields: { description: true, date: false, categories: false },
+    licensemessages: { local: 'generic-local', foreign: 'generic-foreign' },
+    comment: { local: '', foreign: '' },
+    format: { filepage: '$DESCRIPTION', description: '$TEXT', ownwork: '', license: '', uncategorized: '' },
+  }),
+  autocreatetempuser: () => ({ enabled: false }),
+  clientlibraries: () => list('library', []),
+  autopromote: () => ({ autoconfirmed: { '*': list('cond', []) } }),
+  autopromoteonce: () => [],
+  copyuploaddomains: () => list('domain', []),
+};
+
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const props = ctx.params.prop ?? [];
-  const { site } = ctx;
   for (const [index, prop] of props.entries()) {
-    let value: ResultValue;
-    switch (prop) {
-      case 'general':
-        value = general(ctx);
-        break;
-      case 'namespaces':
-        value = namespaces(site);
-        break;
-      case 'namespacealiases':
-        value = list(
-          'ns',
-          site.namespaceAliases.map((a) => withContent({ id: a.id, alias: a.name }, 'alias')),
-        );
-        break;
-      case 'specialpagealiases':
-        value = list(
-          'specialpage',
-          SPECIAL_PAGE_ALIASES_DE.map(([realname, aliases]) => ({ realname, aliases: list('alias', [...aliases]) })),
-        );
-        break;
-      case 'magicwords':
-        value = list(
-          'magicword',
-          MAGIC_WORDS_DE.map((m) => ({
-            name: m.name,
-            aliases: list('alias', [...m.aliases]),
-            'case-sensitive': m.caseSensitive,
-          })),
-        );
-        break;
-      case 'interwikimap':
-        value = list('iw', interwikiMap(site, ctx.params.filteriw));
-        break;
-      case 'dbrepllag':
-        value = list('db', [{ host: '', lag: 0 }]);
-        break;
-      case 'statistics':
-        value = await statistics(ctx);
-        break;
-      case 'usergroups':
-        value = list('group', await userGroups(ctx, ctx.params.numberingroup === true));
-        break;
-      case 'libraries':
-        value = list('library', [
-          { name: 'fastify', version: '5' },
-          { name: 'kysely', version: '0.28' },
-        ]);
-        break;
-      case 'extensions':
-        value = list('ext', extensionsInfo(site));
-        break;
-      case 'fileextensions':
-        value = list('fe', fileExtensions(site));
-        break;
-      case 'rightsinfo':
-        value = { url: setting(site, 'RightsUrl', ''), text: setting(site, 'RightsText', '') };
-        break;
-      case 'restrictions':
-        value = {
-          types: list('type', ['create', 'edit', 'move', 'upload']),
-          levels: list('level', ['', 'autoconfirmed', 'sysop']),
-          cascadinglevels: list('level', ['sysop']),
-          semiprotectedlevels: list('level', ['autoconfirmed']),
-        };
-        break;
-      case 'languages':
-        value = list('lang', languages(site, ctx.params.inlanguagecode));
-        break;
-      case 'languagevariants':
-        value = {};
-        break;
-      case 'skins':
-        value = list(
-          'skin',
-          setting<string[]>(site, 'Skins', ['Vector']).map((name) => {
-            const code = name.toLowerCase();
-            const entry: ResultObject = { code, name };
-            if (code === setting(site, 'DefaultSkin', 'vector')) entry.default = true;
-            return withContent(entry, 'name');
-          }),
-        );
-        break;
-      case 'extensiontags':
-        value = list('t', extensionTags(site));
-        break;
-      case 'functionhooks':
-        value = list('h', functionHooks(site));
-        break;
-      case 'showhooks':
-        value = list(
-          'hook',
-          EXTENSION_HOOKS.map((h) => ({ name: h.name, subscribers: list('s', [...h.subscribers]) })),
-        );
-        break;
-      case 'variables':
-        value = list('v', [...PARSER_VARIABLES]);
-        break;
-      case 'protocols':
-        value = list(
-          'p',
-          urlProtocols(site)
-            .filter((p) => p !== '')
-            .map((p) =>
-              [
-                'http',
-                'https',
-                'ftp',
-                'ftps',
-                'git',
-                'irc',
-                'ircs',
-                'mms',
-                'nntp',
-                'redis',
-                'sftp',
-                'ssh',
-                'svn',
-                'telnet',
-                'worldwind',
-              ].includes(p)
-                ? `${p}://`
-                : `${p}:`,
-            ),
-        );
-        break;
-      case 'defaultoptions':
-        value = await defaultUserOptions(ctx.store, site);
-        break;
-      case 'uploaddialog':
-        value = {
-          fields: { description: true, date: false, categories: false },
-          licensemessages: { local: 'generic-local', foreign: 'generic-foreign' },
-          comment: { local: '', foreign: '' },
-          format: { filepage: '$DESCRIPTION', description: '$TEXT', ownwork: '', license: '', uncategorized: '' },
-        };
-        break;
-      case 'autocreatetempuser':
-        value = { enabled: false };
-        break;
-      case 'clientlibraries':
-        value = list('library', []);
-        break;
-      case 'autopromote':
-        value = { autoconfirmed: { '*': list('cond', []) } };
-        break;
-      case 'autopromoteonce':
-        value = [];
-        break;
-      case 'copyuploaddomains':
-        value = list('domain', []);
-        break;
-      default:
-        continue;
-    }
+    const section = SECTIONS[prop];
+    if (section === undefined) continue;
+    const value = await section(ctx);
     // A full answer continues with the properties not given yet, as MediaWiki's `siprop` continuation.
     if (!ctx.result.fits(value)) {
       ctx.setContinue(props.slice(index).join('|'), 'prop');

@@ -136,7 +136,7 @@ const key = (ns: number, dbKey: string) => `${ns}:${dbKey}`;
 async function watchState(
   context: ContextOf<typeof descriptor>,
   targets: InfoTarget[],
-  props: Set<string>,
+  props: ReadonlySet<string>,
 ): Promise<WatchState> {
   const { store, user, site } = context;
   const state: WatchState = {
@@ -260,18 +260,16 @@ function languageDirection(language: string): 'rtl' | 'ltr' {
   return RTL_LANGUAGES.has(dash === -1 ? language : language.slice(0, dash)) ? 'rtl' : 'ltr';
 }
 
-export const execute: ModuleExecute<typeof descriptor> = async (context) => {
-  const { params, pages, site, titles: codec, result, user } = context;
-  const props = new Set(params.prop ?? []);
-  const testActions = params.testactions ?? [];
-  const detail = params.testactionsdetail;
-  const continueFrom = params.continue;
-  let startId = Number.NEGATIVE_INFINITY;
-  if (continueFrom !== undefined) {
-    if (!/^-?\d+$/.test(continueFrom)) throw badContinue();
-    startId = Number(continueFrom);
-  }
+type InfoContext = ContextOf<typeof descriptor>;
 
+/** The pages of the set from the continue value on: missing ones (negative ids) first, as MediaWiki lists them. */
+function infoTargets(context: InfoContext): InfoTarget[] {
+  const { params, pages } = context;
+  let startId = Number.NEGATIVE_INFINITY;
+  if (params.continue !== undefined) {
+    if (!/^-?\d+$/.test(params.continue)) throw badContinue();
+    startId = Number(params.continue);
+  }
   const targets: InfoTarget[] = [];
   for (const m of pages.missing) {
     targets.push({ id: m.fakeId, ns: m.ns, dbKey: m.dbKey, title: m.title, exists: false });
@@ -279,15 +277,18 @@ export const execute: ModuleExecute<typeof descriptor> = async (context) => {
   for (const p of pages.goodPages()) {
     targets.push({ id: p.pageid, pageid: p.pageid, ns: p.ns, dbKey: p.dbKey, title: p.title, exists: true, record: p });
   }
-  const selected = targets.filter((t) => t.id >= startId || t.id < 0);
+  return targets.filter((t) => t.id >= startId || t.id < 0);
+}
+
+/** Everything `inprop` and `intestactions` need, read for the whole batch at once. */
+async function infoData(context: InfoContext, props: ReadonlySet<string>, selected: InfoTarget[]) {
   const existing = selected.filter((t) => t.exists) as (InfoTarget & { pageid: number })[];
   const missing = selected.filter((t) => !t.exists);
-
-  const wantsProtection = props.has('protection') || testActions.length > 0;
+  const wantsProtection = props.has('protection') || (context.params.testactions ?? []).length > 0;
   const protections = wantsProtection
     ? await pageProtections(
         context.store,
-        codec,
+        context.titles,
         existing.map((t) => ({ pageid: t.pageid, ns: t.ns, dbKey: t.dbKey })),
         context.now,
       )
@@ -312,7 +313,6 @@ export const execute: ModuleExecute<typeof descriptor> = async (context) => {
       .execute();
     for (const row of rows) displayTitles.set(row.pp_page, row.pp_value);
   }
-  const readable = user.rights.has('read');
   const wantsCounterpart = props.has('talkid') || props.has('subjectid') || props.has('associatedpage');
   const byTitle =
     wantsProtection ||
@@ -322,114 +322,160 @@ export const execute: ModuleExecute<typeof descriptor> = async (context) => {
     props.has('notificationtimestamp') ||
     wantsCounterpart;
   const preload = props.has('preloadcontent') ? await preloadText(context) : undefined;
+  return {
+    props,
+    wantsProtection,
+    wantsCounterpart,
+    byTitle,
+    protections,
+    createProtections,
+    watch,
+    counterparts,
+    displayTitles,
+    preload,
+  };
+}
 
+type InfoData = Awaited<ReturnType<typeof infoData>>;
+
+/** `watched`, `watchers`, `visitingwatchers` and `notificationtimestamp` of one page. */
+function watchFields(context: InfoContext, data: InfoData, target: InfoTarget, k: string, out: ResultObject): void {
+  const { props, watch } = data;
+  const { user } = context;
+  if (props.has('watched') && !user.anonymous && user.rights.has('viewmywatchlist')) {
+    out.watched = watch.watched.has(k);
+    const expiry = watch.expiry.get(k);
+    if (expiry) out.watchlistexpiry = mwToIso(expiry);
+  }
+  if (props.has('watchers') && watch.watchers) {
+    const n = watch.watchers.get(k);
+    if (n !== undefined) out.watchers = n;
+    else if (watch.showZero) out.watchers = 0;
+  }
+  if (props.has('visitingwatchers') && watch.visiting && target.record) {
+    const n = watch.visiting.get(k);
+    if (n !== undefined) out.visitingwatchers = n;
+    else if (watch.showZero) out.visitingwatchers = 0;
+  }
+  if (props.has('notificationtimestamp')) {
+    const stamp = watch.notification.get(k);
+    out.notificationtimestamp = stamp ? mwToIso(stamp) : '';
+  }
+}
+
+/** `intestactions`: whether the caller may do each action on the page, with the reasons when not. */
+function testedActions(context: InfoContext, target: InfoTarget, protection: Protection[]): ResultObject {
+  const { user, site } = context;
+  const detail = context.params.testactionsdetail;
+  const actions: ResultObject = assoc({});
+  for (const action of context.params.testactions ?? []) {
+    const problems = permissionProblems(user, site, action, { ns: target.ns, exists: target.exists }, protection);
+    actions[action] =
+      detail === 'boolean'
+        ? problems.length === 0
+        : list(
+            'error',
+            (detail === 'quick' ? problems.slice(0, 1) : problems).map((p) => ({
+              message: p.message,
+              params: list('param', [...p.params]),
+              code: p.code,
+              type: 'error',
+            })),
+          );
+  }
+  return actions;
+}
+
+/** Talk and subject page ids, the associated page, and the URLs of one page. */
+function relatedFields(context: InfoContext, data: InfoData, target: InfoTarget, out: ResultObject): void {
+  const { props } = data;
+  const { titles: codec, site } = context;
+  if (target.ns >= 0 && data.wantsCounterpart) {
+    const talk = isTalkNamespace(target.ns);
+    const other = talk ? subjectNamespace(target.ns) : talkNamespace(target.ns);
+    const otherId = data.counterparts.get(key(other, target.dbKey));
+    if (props.has('talkid') && !talk && otherId !== undefined) out.talkid = otherId;
+    if (props.has('subjectid') && talk && otherId !== undefined) out.subjectid = otherId;
+    if (props.has('associatedpage') && canHaveTalkPage(target.ns)) {
+      out.associatedpage = codec.prefixedText({ namespace: other, dbKey: target.dbKey, interwiki: '' });
+    }
+  }
+  if (props.has('url')) {
+    const dbKey = codec.prefixedDbKey({ namespace: target.ns, dbKey: target.dbKey, interwiki: '' });
+    out.fullurl = articleUrl(site, context.server, dbKey);
+    out.editurl = indexUrl(site, context.server, dbKey, { action: 'edit' });
+    out.canonicalurl = articleUrl(site, canonicalServer(site, context.server), dbKey);
+  }
+}
+
+/** One page's fields, in MediaWiki's order. */
+function pageInfo(context: InfoContext, data: InfoData, target: InfoTarget): ResultObject {
+  const { params, site } = context;
+  const { props } = data;
+  const out: ResultObject = {};
+  const record = target.record;
+  const model = record?.contentModel ?? defaultContentModel(site, target.ns, target.dbKey);
+  out.contentmodel = model;
+  // Code (CSS, JavaScript, JSON) is in English whatever the wiki's language, as in MediaWiki.
+  const language = record?.lang ?? (CODE_MODELS.has(model) ? 'en' : site.language);
+  out.pagelanguage = language;
+  out.pagelanguagehtmlcode = language;
+  out.pagelanguagedir = languageDirection(language);
+  if (record) {
+    out.touched = mwToIso(record.touched);
+    out.lastrevid = record.latest;
+    out.length = record.length;
+    if (record.isRedirect) out.redirect = true;
+    if (record.isNew) out.new = true;
+  }
+  // The title's key is made only for what looks pages up by title.
+  const k = data.byTitle ? key(target.ns, target.dbKey) : '';
+  const protection: Protection[] = !data.wantsProtection
+    ? []
+    : record
+      ? (data.protections.get(target.id) ?? [])
+      : [data.createProtections.get(k)].filter((p): p is Protection => p !== undefined);
+  if (props.has('protection')) {
+    out.protection = list(
+      'pr',
+      protection.map((p) => protectionResult(p)),
+    );
+    out.restrictiontypes = list('rt', restrictionTypes(target.ns, target.exists));
+  }
+  watchFields(context, data, target, k, out);
+  relatedFields(context, data, target, out);
+  if (props.has('readable')) out.readable = context.user.rights.has('read');
+  if (props.has('preload')) out.preload = record ? '' : null;
+  // Preloaded text only applies to a page being created or to a new section.
+  if (props.has('preloadcontent') && (!record || params.preloadnewsection)) {
+    out.preloadcontent = withContent(
+      { contentmodel: model, contentformat: formatOf(model), content: data.preload ?? '' },
+      'content',
+    );
+    out.preloadisdefault = data.preload === undefined;
+  }
+  if (props.has('editintro')) out.editintro = assoc({});
+  if (props.has('displaytitle') || (props.has('varianttitles') && record)) {
+    const display = (record && data.displayTitles.get(target.id)) || escapeHtmlText(target.title);
+    if (props.has('displaytitle')) out.displaytitle = display;
+    if (props.has('varianttitles') && record) out.varianttitles = assoc({ [language]: display });
+  }
+  if ((params.testactions ?? []).length > 0) out.actions = testedActions(context, target, protection);
+  if (props.has('linkclasses') && record) {
+    out.linkclasses = list('lc', record.isRedirect ? ['mw-redirect'] : []);
+  }
+  return out;
+}
+
+export const execute: ModuleExecute<typeof descriptor> = async (context) => {
+  const props = new Set<string>(context.params.prop ?? []);
+  const selected = infoTargets(context);
+  const data = await infoData(context, props, selected);
   for (const target of selected) {
-    const page = result.page(target.id);
+    const page = context.result.page(target.id);
     if (!page) continue;
-    const out: ResultObject = {};
-    const record = target.record;
-    out.contentmodel = record?.contentModel ?? defaultContentModel(site, target.ns, target.dbKey);
-    // Code (CSS, JavaScript, JSON) is in English whatever the wiki's language, as in MediaWiki.
-    const language = record?.lang ?? (CODE_MODELS.has(out.contentmodel as string) ? 'en' : site.language);
-    out.pagelanguage = language;
-    out.pagelanguagehtmlcode = language;
-    out.pagelanguagedir = languageDirection(language);
-    if (record) {
-      out.touched = mwToIso(record.touched);
-      out.lastrevid = record.latest;
-      out.length = record.length;
-      if (record.isRedirect) out.redirect = true;
-      if (record.isNew) out.new = true;
-    }
-    // The title's key is made only for what looks pages up by title.
-    const k = byTitle ? key(target.ns, target.dbKey) : '';
-    const protection: Protection[] = !wantsProtection
-      ? []
-      : record
-        ? (protections.get(target.id) ?? [])
-        : [createProtections.get(k)].filter((p): p is Protection => p !== undefined);
-    if (props.has('protection')) {
-      out.protection = list(
-        'pr',
-        protection.map((p) => protectionResult(p)),
-      );
-      out.restrictiontypes = list('rt', restrictionTypes(target.ns, target.exists));
-    }
-    if (props.has('watched') && !user.anonymous && user.rights.has('viewmywatchlist')) {
-      out.watched = watch.watched.has(k);
-      const expiry = watch.expiry.get(k);
-      if (expiry) out.watchlistexpiry = mwToIso(expiry);
-    }
-    if (props.has('watchers') && watch.watchers) {
-      const n = watch.watchers.get(k);
-      if (n !== undefined) out.watchers = n;
-      else if (watch.showZero) out.watchers = 0;
-    }
-    if (props.has('visitingwatchers') && watch.visiting && record) {
-      const n = watch.visiting.get(k);
-      if (n !== undefined) out.visitingwatchers = n;
-      else if (watch.showZero) out.visitingwatchers = 0;
-    }
-    if (props.has('notificationtimestamp')) {
-      const stamp = watch.notification.get(k);
-      out.notificationtimestamp = stamp ? mwToIso(stamp) : '';
-    }
-    if (target.ns >= 0 && wantsCounterpart) {
-      const talk = isTalkNamespace(target.ns);
-      const other = talk ? subjectNamespace(target.ns) : talkNamespace(target.ns);
-      const otherId = counterparts.get(key(other, target.dbKey));
-      if (props.has('talkid') && !talk && otherId !== undefined) out.talkid = otherId;
-      if (props.has('subjectid') && talk && otherId !== undefined) out.subjectid = otherId;
-      if (props.has('associatedpage') && canHaveTalkPage(target.ns)) {
-        out.associatedpage = codec.prefixedText({ namespace: other, dbKey: target.dbKey, interwiki: '' });
-      }
-    }
-    if (props.has('url')) {
-      const dbKey = codec.prefixedDbKey({ namespace: target.ns, dbKey: target.dbKey, interwiki: '' });
-      out.fullurl = articleUrl(site, context.server, dbKey);
-      out.editurl = indexUrl(site, context.server, dbKey, { action: 'edit' });
-      out.canonicalurl = articleUrl(site, canonicalServer(site, context.server), dbKey);
-    }
-    if (props.has('readable')) out.readable = readable;
-    if (props.has('preload')) out.preload = record ? '' : null;
-    // Preloaded text only applies to a page being created or to a new section.
-    if (props.has('preloadcontent') && (!record || params.preloadnewsection)) {
-      const model = out.contentmodel as string;
-      out.preloadcontent = withContent(
-        { contentmodel: model, contentformat: formatOf(model), content: preload ?? '' },
-        'content',
-      );
-      out.preloadisdefault = preload === undefined;
-    }
-    if (props.has('editintro')) out.editintro = assoc({});
-    if (props.has('displaytitle') || (props.has('varianttitles') && record)) {
-      const display = (record && displayTitles.get(target.id)) || escapeHtmlText(target.title);
-      if (props.has('displaytitle')) out.displaytitle = display;
-      if (props.has('varianttitles') && record) out.varianttitles = assoc({ [language]: display });
-    }
-    if (testActions.length > 0) {
-      const actions: ResultObject = assoc({});
-      for (const action of testActions) {
-        const problems = permissionProblems(user, site, action, { ns: target.ns, exists: target.exists }, protection);
-        actions[action] =
-          detail === 'boolean'
-            ? problems.length === 0
-            : list(
-                'error',
-                (detail === 'quick' ? problems.slice(0, 1) : problems).map((p) => ({
-                  message: p.message,
-                  params: list('param', [...p.params]),
-                  code: p.code,
-                  type: 'error',
-                })),
-              );
-      }
-      out.actions = actions;
-    }
-    if (props.has('linkclasses') && record) {
-      out.linkclasses = list('lc', record.isRedirect ? ['mw-redirect'] : []);
-    }
-    if (!result.fits(out)) {
+    const out = pageInfo(context, data, target);
+    if (!context.result.fits(out)) {
       context.setContinue(target.id);
       break;
     }
@@ -437,10 +483,6 @@ export const execute: ModuleExecute<typeof descriptor> = async (context) => {
   }
 };
 
-/**
- * The text `inpreloadcustom` names (the current text of that page, `$1`, `$2`, … replaced by
- * `inpreloadparams`), or undefined when none is asked for or the page does not exist.
- */
 async function preloadText(context: ContextOf<typeof descriptor>): Promise<string | undefined> {
   const name = context.params.preloadcustom;
   if (name === undefined) return undefined;

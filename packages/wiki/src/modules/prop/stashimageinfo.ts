@@ -77,8 +77,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (ctx.user.anonymous) throw apiError('notloggedin', 'apierror-mustbeloggedin-uploadstash');
   const filekeys = ctx.params.filekey;
   const sessionkeys = ctx.params.sessionkey;
-  if (!filekeys?.length && !sessionkeys?.length) throw requireAtLeastOneOf(['siifilekey', 'siisessionkey']);
-  const keys = filekeys?.length ? filekeys : (sessionkeys as string[]);
+  const keys = filekeys?.length ? filekeys : sessionkeys;
+  if (!keys?.length) throw requireAtLeastOneOf(['siifilekey', 'siisessionkey']);
   const badKey = keys.find((key) => !FILE_KEY.test(key));
   if (badKey !== undefined) {
     throw apiError('stashpathinvalid', 'apierror-stashpathinvalid', [

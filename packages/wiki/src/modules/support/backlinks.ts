@@ -62,25 +62,28 @@ function compare(columns: string[], values: (number | string)[], op: '>=' | '<='
   return sql<SqlBool>`(${sql.join(columns.map((c) => sql.ref(c)))}) ${sql.raw(op)} (${sql.join(values)})`;
 }
 
-export async function listBacklinks(ctx: ModuleContext<BacklinkParams>, links: LinkTable): Promise<void> {
-  const p = ctx.params;
-  const redirect = p.redirect === true;
-  const limit = p.limit;
-  const descending = p.dir === 'descending';
-  const order = descending ? 'desc' : 'asc';
-  const op = descending ? '<=' : '>=';
-  const namespaces = p.namespace ?? [];
-  const byNamespace = namespaces.length > 1;
-  const target = await titleOrPageId(ctx);
-  if (links.namespace === undefined && target.namespace !== NS_FILE) {
-    throw apiError('bad_image_title', 'apierror-imageusage-badtitle', [ctx.descriptor.name]);
-  }
-  const cont = p.continue === undefined ? [] : parseBacklinksContinue(p.continue);
-  const db = ctx.store.db as unknown as Kysely<any>;
-  const fromNs = `${links.table}.${links.fromNamespace}`;
-  const from = `${links.table}.${links.from}`;
+type BacklinksContext = ModuleContext<BacklinkParams>;
+type Continued = (number | string)[];
 
-  // The first list's conditions, each with its values: its query is compiled once per shape.
+/** The scan's shared facts: order, namespaces, the parsed continue value and the qualified columns. */
+interface Scan {
+  links: LinkTable;
+  db: Kysely<any>;
+  limit: number;
+  order: 'asc' | 'desc';
+  op: '>=' | '<=';
+  namespaces: readonly number[];
+  byNamespace: boolean;
+  cont: Continued;
+  fromNs: string;
+  from: string;
+}
+
+/** The first list: pages linking to the target, from the continue value, at most `limit + 1`. */
+async function linkingPages(ctx: BacklinksContext, scan: Scan, target: { namespace: number; dbKey: string }) {
+  const { links, cont, namespaces, fromNs, from } = scan;
+  const p = ctx.params;
+  // The conditions, each with its values: the query is compiled once per shape.
   const base = (d: Kysely<any>) =>
     d
       .selectFrom(links.table)
@@ -94,23 +97,90 @@ export async function listBacklinks(ctx: ModuleContext<BacklinkParams>, links: L
   const targetNamespace = links.namespace;
   if (targetNamespace) part('namespace', [target.namespace], (q) => q.where(targetNamespace, '=', target.namespace));
   if (namespaces.length > 0)
-    part(`from-namespaces${namespaces.length}`, namespaces, (q) => q.where(fromNs, 'in', namespaces));
+    part(`from-namespaces${namespaces.length}`, [...namespaces], (q) => q.where(fromNs, 'in', namespaces));
   if (cont.length >= 2) {
-    const [columns, values] = byNamespace ? [[fromNs, from], cont.slice(0, 2)] : [[from], [cont[1] as number]];
-    part(`continue${columns.length}`, values, (q) => q.where(compare(columns, values, op)));
+    const [columns, values] = scan.byNamespace ? [[fromNs, from], cont.slice(0, 2)] : [[from], [cont[1] as number]];
+    part(`continue${columns.length}`, values, (q) => q.where(compare(columns, values, scan.op)));
   }
   if (p.filterredir === 'redirects') part('redirects', [1], (q) => q.where('page_is_redirect', '=', 1));
-  else if (p.filterredir === 'nonredirects' && !redirect) {
+  else if (p.filterredir === 'nonredirects' && p.redirect !== true) {
     part('nonredirects', [0], (q) => q.where('page_is_redirect', '=', 0));
   }
   const build = (d: Kysely<any>) => {
     let query = applied(parts, base(d));
-    if (byNamespace) query = query.orderBy(fromNs, order);
-    return query.orderBy(from, order).limit(limit + 1);
+    if (scan.byNamespace) query = query.orderBy(fromNs, scan.order);
+    return query.orderBy(from, scan.order).limit(scan.limit + 1);
   };
-  const shape = `links to ${links.table} ${order}${byNamespace ? ' by namespace' : ''}`;
-  const firstRows = (await rowsOf(db, shape, parts, build, { after: [limit + 1] })) as LinkingRow[];
+  const shape = `links to ${links.table} ${scan.order}${scan.byNamespace ? ' by namespace' : ''}`;
+  return (await rowsOf(scan.db, shape, parts, build, { after: [scan.limit + 1] })) as LinkingRow[];
+}
 
+/** The second list: pages linking to the redirects among the first, at most `limit + 1`. */
+async function linksToRedirects(ctx: BacklinksContext, scan: Scan, redirects: LinkingRow[]) {
+  const { links, cont, namespaces, fromNs, from } = scan;
+  const p = ctx.params;
+  const targetNs = links.namespace ? `${links.table}.${links.namespace}` : undefined;
+  const targetTitle = `${links.table}.${links.title}`;
+  let second = scan.db
+    .selectFrom(links.table)
+    .innerJoin('page', 'page_id', from)
+    .select(['page_id', 'page_namespace', 'page_title', 'page_is_redirect', `${targetTitle} as target_title`])
+    .select(targetNs ? sql.ref(targetNs).as('target_ns') : sql.lit(NS_FILE).as('target_ns'))
+    .where((eb) =>
+      eb.or(
+        redirects.map((r) =>
+          targetNs
+            ? eb.and([eb(targetTitle, '=', r.page_title), eb(targetNs, '=', r.page_namespace)])
+            : eb(targetTitle, '=', r.page_title),
+        ),
+      ),
+    );
+  if (namespaces.length > 0) second = second.where('page_namespace', 'in', namespaces);
+  const orderColumns: string[] = [];
+  const orderValues: (number | string)[] = [];
+  if (targetNs && new Set(redirects.map((r) => r.page_namespace)).size > 1) {
+    orderColumns.push(targetNs);
+    orderValues.push(cont[2]);
+  }
+  if (new Set(redirects.map((r) => r.page_title)).size > 1) {
+    orderColumns.push(targetTitle);
+    orderValues.push(cont[3]);
+  }
+  if (scan.byNamespace) {
+    orderColumns.push(fromNs);
+    orderValues.push(cont[4]);
+  }
+  orderColumns.push(from);
+  orderValues.push(cont[5]);
+  if (cont.length >= 6) second = second.where(compare(orderColumns, orderValues, scan.op));
+  if (p.filterredir === 'redirects') second = second.where('page_is_redirect', '=', 1);
+  else if (p.filterredir === 'nonredirects') second = second.where('page_is_redirect', '=', 0);
+  for (const column of orderColumns) second = second.orderBy(column, scan.order);
+  return (await second.limit(scan.limit + 1).execute()) as RedirectLinkRow[];
+}
+
+export async function listBacklinks(ctx: BacklinksContext, links: LinkTable): Promise<void> {
+  const p = ctx.params;
+  const descending = p.dir === 'descending';
+  const namespaces = p.namespace ?? [];
+  const target = await titleOrPageId(ctx);
+  if (links.namespace === undefined && target.namespace !== NS_FILE) {
+    throw apiError('bad_image_title', 'apierror-imageusage-badtitle', [ctx.descriptor.name]);
+  }
+  const scan: Scan = {
+    links,
+    db: ctx.store.db as unknown as Kysely<any>,
+    limit: p.limit,
+    order: descending ? 'desc' : 'asc',
+    op: descending ? '<=' : '>=',
+    namespaces,
+    byNamespace: namespaces.length > 1,
+    cont: p.continue === undefined ? [] : parseBacklinksContinue(p.continue),
+    fromNs: `${links.table}.${links.fromNamespace}`,
+    from: `${links.table}.${links.from}`,
+  };
+  const { cont, limit } = scan;
+  const firstRows = await linkingPages(ctx, scan, target);
   let continueValue: string | undefined;
   const start =
     cont.length >= 2
@@ -123,53 +193,12 @@ export async function listBacklinks(ctx: ModuleContext<BacklinkParams>, links: L
     continueValue = `${next.page_namespace}|${next.page_id}`;
     firstRows.length = limit;
   }
-
-  const redirects = redirect ? firstRows.filter((r) => r.page_is_redirect) : [];
-  let secondRows: RedirectLinkRow[] = [];
-  if (redirects.length > 0) {
-    const targetNs = links.namespace ? `${links.table}.${links.namespace}` : undefined;
-    const targetTitle = `${links.table}.${links.title}`;
-    let second = db
-      .selectFrom(links.table)
-      .innerJoin('page', 'page_id', from)
-      .select(['page_id', 'page_namespace', 'page_title', 'page_is_redirect', `${targetTitle} as target_title`])
-      .select(targetNs ? sql.ref(targetNs).as('target_ns') : sql.lit(NS_FILE).as('target_ns'))
-      .where((eb) =>
-        eb.or(
-          redirects.map((r) =>
-            targetNs
-              ? eb.and([eb(targetTitle, '=', r.page_title), eb(targetNs, '=', r.page_namespace)])
-              : eb(targetTitle, '=', r.page_title),
-          ),
-        ),
-      );
-    if (namespaces.length > 0) second = second.where('page_namespace', 'in', namespaces);
-    const orderColumns: string[] = [];
-    const orderValues: (number | string)[] = [];
-    if (targetNs && new Set(redirects.map((r) => r.page_namespace)).size > 1) {
-      orderColumns.push(targetNs);
-      orderValues.push(cont[2]);
-    }
-    if (new Set(redirects.map((r) => r.page_title)).size > 1) {
-      orderColumns.push(targetTitle);
-      orderValues.push(cont[3]);
-    }
-    if (byNamespace) {
-      orderColumns.push(fromNs);
-      orderValues.push(cont[4]);
-    }
-    orderColumns.push(from);
-    orderValues.push(cont[5]);
-    if (cont.length >= 6) second = second.where(compare(orderColumns, orderValues, op));
-    if (p.filterredir === 'redirects') second = second.where('page_is_redirect', '=', 1);
-    else if (p.filterredir === 'nonredirects') second = second.where('page_is_redirect', '=', 0);
-    for (const column of orderColumns) second = second.orderBy(column, order);
-    secondRows = (await second.limit(limit + 1).execute()) as RedirectLinkRow[];
-    if (secondRows.length > limit) {
-      const next = secondRows[limit];
-      continueValue = `${start.join('|')}|${next.target_ns}|${next.target_title}|${next.page_namespace}|${next.page_id}`;
-      secondRows.length = limit;
-    }
+  const redirects = p.redirect === true ? firstRows.filter((r) => r.page_is_redirect) : [];
+  const secondRows = redirects.length > 0 ? await linksToRedirects(ctx, scan, redirects) : [];
+  if (secondRows.length > limit) {
+    const next = secondRows[limit];
+    continueValue = `${start.join('|')}|${next.target_ns}|${next.target_title}|${next.page_namespace}|${next.page_id}`;
+    secondRows.length = limit;
   }
   if (continueValue !== undefined) ctx.setContinue(continueValue);
 
@@ -177,6 +206,21 @@ export async function listBacklinks(ctx: ModuleContext<BacklinkParams>, links: L
     ctx.generator.addPageIds([...firstRows, ...secondRows].map((r) => r.page_id));
     return;
   }
+  writeBacklinks(ctx, links.element, firstRows, secondRows, start, cont);
+}
+
+/**
+ * The items: each linking page with the pages linking to it through a redirect as `redirlinks`.
+ * When the whole batch does not fit, pages are added one by one and the continue value resumes there.
+ */
+function writeBacklinks(
+  ctx: BacklinksContext,
+  element: string,
+  firstRows: LinkingRow[],
+  secondRows: RedirectLinkRow[],
+  start: Continued,
+  cont: Continued,
+): void {
   const item = (row: LinkingRow): ResultObject => {
     const out: ResultObject = {
       pageid: row.page_id,
@@ -202,9 +246,9 @@ export async function listBacklinks(ctx: ModuleContext<BacklinkParams>, links: L
   }
   const whole = [...items].map(([id, entry]) => {
     const redirlinks = redirlinksOf.get(id);
-    return redirlinks ? { ...entry, redirlinks: list(links.element, [...redirlinks.values()]) } : entry;
+    return redirlinks ? { ...entry, redirlinks: list(element, [...redirlinks.values()]) } : entry;
   });
-  const out = ctx.result.list(links.element);
+  const out = ctx.result.list(element);
   if (ctx.result.fits(whole)) {
     out.push(...whole);
     return;
@@ -232,7 +276,7 @@ export async function listBacklinks(ctx: ModuleContext<BacklinkParams>, links: L
     const redirlinks = redirlinksOf.get(id);
     if (!redirlinks) continue;
     const resumeRedirect = cont.length >= 8 && id === resumePage ? (cont[7] as number) : undefined;
-    const added = list<ResultObject>(links.element, []);
+    const added = list<ResultObject>(element, []);
     for (const redirectId of [...redirlinks.keys()].sort((a, b) => a - b)) {
       if (resumeRedirect !== undefined && redirectId < resumeRedirect) continue;
       const redirectEntry = redirlinks.get(redirectId) as ResultObject;

@@ -70,10 +70,11 @@ export function requireDeletedRights(ctx: ModuleContext, props: ReadonlySet<stri
 export function archiveEditorCondition(ctx: ModuleContext<{ user?: string; excludeuser?: string }>) {
   const user = ctx.params.user;
   const excludeUser = ctx.params.excludeuser;
-  if (user === undefined && excludeUser === undefined) return undefined;
+  const name = user ?? excludeUser;
+  if (name === undefined) return undefined;
   const mask = exclusionMask(ctx.user, DELETED_USER);
   return (eb: ArchiveQueryBuilder) => {
-    const byName = user !== undefined ? eb('actor_name', '=', user) : eb('actor_name', '!=', excludeUser as string);
+    const byName = eb('actor_name', user !== undefined ? '=' : '!=', name);
     if (mask === 0) return byName;
     return eb.and([byName, eb(eb('ar_deleted', '&', mask), '!=', mask)]);
   };

@@ -16,18 +16,18 @@ export async function titleOrPageId(ctx: ModuleContext<{ title?: string; pageid?
   const title = ctx.params.title;
   const pageId = ctx.params.pageid;
   const names = [ctx.paramName('title'), ctx.paramName('pageid')];
-  if (title === undefined && pageId === undefined) throw requireOneOf(names);
-  if (title !== undefined && pageId !== undefined) throw mutuallyExclusive(names);
   if (title !== undefined) {
+    if (pageId !== undefined) throw mutuallyExclusive(names);
     const parsed = ctx.titles.parse(title);
     if (!parsed.ok || parsed.title.interwiki !== '') throw apiError('invalidtitle', 'apierror-invalidtitle', [title]);
     return { namespace: parsed.title.namespace, dbKey: parsed.title.dbKey, pageId: undefined };
   }
+  if (pageId === undefined) throw requireOneOf(names);
   const row = await ctx.store.db
     .selectFrom('page')
     .select(['page_namespace', 'page_title'])
-    .where('page_id', '=', pageId as number)
+    .where('page_id', '=', pageId)
     .executeTakeFirst();
-  if (!row) throw apiError('nosuchpageid', 'apierror-nosuchpageid', [{ raw: pageId as number }]);
+  if (!row) throw apiError('nosuchpageid', 'apierror-nosuchpageid', [{ raw: pageId }]);
   return { namespace: row.page_namespace, dbKey: row.page_title, pageId };
 }
