@@ -15,7 +15,14 @@ export type DatabaseTarget =
       /** Page size in bytes of a file made now (SQLite's 4,096 otherwise); a file keeps its own. */
       pageSize?: number;
     }
-  | { engine: 'postgres'; url: string; schema?: string; poolSize?: number };
+  | {
+      engine: 'postgres';
+      url: string;
+      schema?: string;
+      poolSize?: number;
+      /** PostgreSQL cancels a statement of these connections that runs longer (`statement_timeout`). */
+      statementTimeoutMs?: number;
+    };
 
 export interface OpenDatabase<DB> {
   db: Kysely<DB>;
@@ -75,6 +82,7 @@ export function openDatabase<DB>(target: DatabaseTarget): OpenDatabase<DB> {
   const pool = new pg.Pool({
     connectionString: target.url,
     max: target.poolSize ?? 10,
+    ...(target.statementTimeoutMs ? { statement_timeout: target.statementTimeoutMs } : {}),
     ...(target.schema ? { options: `-c search_path=${quoteIdentifier(target.schema)}` } : {}),
   });
   // An idle client that loses its connection must not crash the process; the next query reports it.

@@ -11,8 +11,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { buildApp } from '../src/http/app.js';
 import type { CoreRpcLedger } from '../src/ledger/chain/core-rpc-ledger.js';
 import { parseRpcJson } from '../src/ledger/rpc.js';
 import { ChainWatcher } from '../src/payments/chain-watcher.js';

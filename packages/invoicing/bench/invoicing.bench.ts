@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatMeasurement, type HttpMeasurement, measureHttp, withTrivialServer } from '@svc/common/bench';
 import SQLite from 'better-sqlite3';
+import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { buildApp } from '../src/http/app.js';
 import { openInvoicing, startBackgroundWork } from '../src/runtime.js';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);

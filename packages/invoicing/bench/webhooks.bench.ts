@@ -4,7 +4,9 @@
  *   plain keep-alive POSTs of the same body to the same receiver at the same concurrency;
  * - event -> delivery latency (p50/p99: from the call that changes an invoice to the webhook's
  *   arrival) beside one plain POST's round trip;
- * - GET /api/invoices?limit=100 beside GET /api/invoices/:id, as requests/s and invoices/s.
+ * - GET /api/invoices?limit=100 beside GET /api/invoices/:id, as requests/s and invoices/s, and
+ *   beside the ceiling set by the answer's size alone: a bare Node server sending a fixed body of
+ *   the list's size (and one of the single read's size), nothing else done per request.
  * SQLite with durable commits; the service, receiver and load generator share this process.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,8 +15,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatMeasurement, measureHttp } from '@svc/common/bench';
+import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { buildApp } from '../src/http/app.js';
 import { openInvoicing, startBackgroundWork, startWebhookDispatcher } from '../src/runtime.js';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -151,27 +153,49 @@ const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   );
 }
 
-// Listing 100 invoices per request beside reading one (each invoice with a payment).
+// Listing 100 invoices per request beside reading one (open invoices, no payments yet), and the
+// ceiling the answer's size sets: a bare Node server sending fixed bodies of the same sizes.
 {
   const sample = await service.createInvoice(merchant.id, { amount: { currency: 'eur', value: '12.50' } });
   const auth = { authorization: `Bearer ${key}` };
-  const one = await measureHttp('GET /api/invoices/:id (one invoice)', {
-    url: `${base}/api/invoices/${sample.id}`,
-    connections: CONCURRENCY,
-    durationSeconds: DURATION_SECONDS,
-    client: 'autocannon',
+  const oneUrl = `${base}/api/invoices/${sample.id}`;
+  const listUrl = `${base}/api/invoices?limit=100`;
+  const oneBytes = (await (await fetch(oneUrl)).arrayBuffer()).byteLength;
+  const listBytes = (await (await fetch(listUrl, { headers: auth })).arrayBuffer()).byteLength;
+  const load = { connections: CONCURRENCY, durationSeconds: DURATION_SECONDS, client: 'autocannon' as const };
+  const one = await measureHttp('GET /api/invoices/:id (one invoice)', { url: oneUrl, ...load });
+  print(`${formatMeasurement(one)}  ${oneBytes} bytes`);
+  const list = await measureHttp('GET /api/invoices?limit=100 (list)', { url: listUrl, headers: auth, ...load });
+  const ratio = list.requestsPerSecond / one.requestsPerSecond;
+  print(
+    `${formatMeasurement(list)}  ${listBytes} bytes = ${(list.requestsPerSecond * 100).toFixed(0)} invoices/s, ${((list.requestsPerSecond * 100) / one.requestsPerSecond).toFixed(1)}x the invoices/s of single reads; ${ratio.toFixed(3)} of their requests/s`,
+  );
+  const bodies = new Map([
+    ['/one', Buffer.alloc(oneBytes, 'x')],
+    ['/list', Buffer.alloc(listBytes, 'x')],
+  ]);
+  const bare = http.createServer((request, response) => {
+    const body = bodies.get(request.url ?? '') ?? Buffer.alloc(0);
+    response.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+    response.end(body);
   });
-  print(formatMeasurement(one));
-  const list = await measureHttp('GET /api/invoices?limit=100 (list)', {
-    url: `${base}/api/invoices?limit=100`,
-    headers: auth,
-    connections: CONCURRENCY,
-    durationSeconds: DURATION_SECONDS,
-    client: 'autocannon',
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  const bareBase = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+  const bareOne = await measureHttp(`bare Node server, fixed ${oneBytes}-byte body`, {
+    url: `${bareBase}/one`,
+    ...load,
   });
   print(
-    `${formatMeasurement(list)}  = ${(list.requestsPerSecond * 100).toFixed(0)} invoices/s, ${((list.requestsPerSecond * 100) / one.requestsPerSecond).toFixed(1)}x the invoices/s of single reads; ${(list.requestsPerSecond / one.requestsPerSecond).toFixed(3)} of their requests/s`,
+    `${formatMeasurement(bareOne)}  (the single read reaches ${(one.requestsPerSecond / bareOne.requestsPerSecond).toFixed(2)} of it)`,
   );
+  const bareList = await measureHttp(`bare Node server, fixed ${listBytes}-byte body`, {
+    url: `${bareBase}/list`,
+    ...load,
+  });
+  print(
+    `${formatMeasurement(bareList)}  = ${(bareList.requestsPerSecond / one.requestsPerSecond).toFixed(3)} of the single read's requests/s, the ceiling the list's size sets; the list reaches ${(list.requestsPerSecond / bareList.requestsPerSecond).toFixed(2)} of it`,
+  );
+  bare.close();
 }
 
 await app.close();

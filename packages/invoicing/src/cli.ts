@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 import { type CliCommand, listenUntilSignalled, parseOptions, runCli, UserError } from '@svc/common';
+import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { InvoicingError } from './domain/errors.js';
 import { formatCoin } from './domain/money.js';
-import { buildApp } from './http/app.js';
 import { loadWebOptions } from './http/pages/web-config.js';
 import { SimulatedLedger } from './ledger/simulated.js';
 import { runSetLogin } from './portal/set-login-command.js';

@@ -1,7 +1,7 @@
+export { buildApp } from './app.js';
 export { type InvoicingConfig, loadConfig } from './config.js';
 export { InvoicingError } from './domain/errors.js';
 export type { Invoice, InvoiceFlags, InvoiceStatus, TimelineEntry } from './domain/invoice.js';
-export { buildApp } from './http/app.js';
 export type { Ledger, LedgerPayment } from './ledger/ledger.js';
 export { SimulatedLedger } from './ledger/simulated.js';
 export { type Invoicing, openInvoicing, startBackgroundWork } from './runtime.js';

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
+import SQLite from 'better-sqlite3';
 import { postInvoice, useHarness } from './harness.js';
 
 describeEachEngine('API key authentication', (engine) => {
@@ -44,6 +45,26 @@ describeEachEngine('API key authentication', (engine) => {
     const differing = await postInvoice(h, { api_key: h.key, amount_eur: 1 }, { authorization: `Bearer ${key}` });
     assert.equal(differing.status, 400);
     assert.equal(differing.body.error.code, 'api_key_conflict');
+  });
+
+  test('a key revoked by another process is refused at once', async () => {
+    const h = harness();
+    const { key, info } = await h.service.createApiKey(h.merchant.id);
+    const list = () =>
+      h.app.inject({ method: 'GET', url: '/api/invoices?limit=1', headers: { authorization: `Bearer ${key}` } });
+    assert.equal((await list()).statusCode, 200);
+    assert.equal((await list()).statusCode, 200, 'checked again, as the key checks of a busy shop are');
+    // Another process (the CLI's `key revoke`) writes the revocation through a connection of its own.
+    if (h.store.sqlite) {
+      const other = new SQLite(h.store.sqlite.name);
+      other.prepare('update api_keys set revoked_at = ? where id = ?').run(Date.now(), info.id);
+      other.close();
+    } else {
+      await h.store.pool!.query('update api_keys set revoked_at = $1 where id = $2', [Date.now(), info.id]);
+    }
+    const refused = await list();
+    assert.equal(refused.statusCode, 401);
+    assert.equal(JSON.parse(refused.body).error.code, 'invalid_api_key');
   });
 
   test('keys are listed by prefix and last use, stored only as a keyed hash', async () => {

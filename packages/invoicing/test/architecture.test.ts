@@ -1,6 +1,7 @@
 /**
- * The import directions of docs/architecture.md: http and web → service → payments → store →
- * domain; the ledger and rate adapters implement interfaces the service uses; the domain stays pure.
+ * The import directions of docs/architecture.md: portal → http and web → service → payments →
+ * store → domain; the ledger and rate adapters implement interfaces the service uses; the domain
+ * stays pure.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -12,8 +13,16 @@ const SRC = fileURLToPath(new URL('../src', import.meta.url));
 const INVOICING_LAYERS: Layers = {
   rooms: {
     // The process's assembly: the CLI (with the portal's `set-login` and the webhook commands), the
-    // server, config.
-    entry: ['cli.ts', 'index.ts', 'runtime.ts', 'config.ts', 'portal/set-login-command.ts', 'webhook-command.ts'],
+    // server and its HTTP app, config.
+    entry: [
+      'cli.ts',
+      'index.ts',
+      'runtime.ts',
+      'config.ts',
+      'app.ts',
+      'portal/set-login-command.ts',
+      'webhook-command.ts',
+    ],
     http: ['http/'],
     web: ['web/'],
     portal: ['portal/'],
@@ -26,9 +35,10 @@ const INVOICING_LAYERS: Layers = {
   },
   mayImport: {
     entry: ['*'],
-    http: ['entry', 'web', 'portal', 'service', 'payments', 'ledger', 'rates', 'store', 'domain'],
+    http: ['entry', 'web', 'service', 'payments', 'ledger', 'rates', 'store', 'domain'],
     web: ['service', 'domain'],
-    portal: ['store', 'domain'],
+    // The merchant portal whole: its accounts and sessions, routes and pages, on the pages' plumbing.
+    portal: ['http', 'web', 'service', 'store', 'domain'],
     service: ['payments', 'ledger', 'rates', 'store', 'domain'],
     payments: ['ledger', 'store', 'domain'],
     ledger: ['domain'],

@@ -123,6 +123,30 @@ describeEachEngine('listing and exporting invoices', (engine) => {
     assert.deepEqual(again, { ...(await getInvoice(h, created.body.id)).body, metadata: null });
   });
 
+  test('a repeated list shows new invoices and invoices that fell due since the last one', async () => {
+    const h = harness();
+    const key = await shop(h);
+    const list = async () => JSON.parse((await get(h, '/api/invoices?limit=5', key)).body);
+    const first = await postInvoice(h, { amount_eur: 2, expires_min: 1 }, { authorization: `Bearer ${key}` });
+    assert.deepEqual(
+      (await list()).data.map((i: { id: string; status: string }) => [i.id, i.status]),
+      [[first.body.id, 'open']],
+    );
+    h.clock.advanceMinutes(0.01);
+    const second = await postInvoice(h, { amount_eur: 3, expires_min: 30 }, { authorization: `Bearer ${key}` });
+    assert.deepEqual(
+      (await list()).data.map((i: { id: string }) => i.id),
+      [second.body.id, first.body.id],
+    );
+    assert.deepEqual(await list(), await list(), 'an unchanged list answers the same');
+    // Nothing is written while the clock passes the first invoice's expiry: the list still shows it expired.
+    h.clock.advanceMinutes(2);
+    assert.deepEqual(
+      (await list()).data.map((i: { status: string }) => i.status),
+      ['open', 'expired'],
+    );
+  });
+
   test('bad list parameters are 400s naming the parameter', async () => {
     const h = harness();
     for (const [query, param] of [

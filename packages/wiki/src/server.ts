@@ -15,6 +15,7 @@ import { completeDeferredBuilds, describeDeferredBuild } from './import/deferred
 import { streamProgress } from './import/progress.js';
 import { importSampleIfEmpty } from './import/sample-wiki.js';
 import { openWikiStore } from './store/database.js';
+import { readStatementTimeoutMs } from './store/work-budget.js';
 
 /** Message a worker sends once it listens. */
 const READY = 'wiki-worker-ready';
@@ -66,12 +67,15 @@ function resumeDeferredBuilds(config: WikiConfig): void {
 
 /** Runs one server in this process, until a signal; resolves once it listens. */
 async function runServer(config: WikiConfig): Promise<RunningServer> {
-  const store = await openWikiStore(config.database, { readUrls: config.readDatabaseUrls });
+  const store = await openWikiStore(config.database, {
+    readUrls: config.readDatabaseUrls,
+    readStatementTimeoutMs: readStatementTimeoutMs(),
+  });
   const app = await buildApp({
     store,
     logLevel: config.logLevel,
     thumbnails: config.thumbnails,
-    requestThreads: { database: config.database, count: config.requestThreads },
+    requestThreads: { database: config.database, readUrls: config.readDatabaseUrls, count: config.requestThreads },
   });
   return listenUntilSignalled(app, {
     host: config.host,

@@ -203,13 +203,19 @@ export function registerApiRoutes(app: FastifyInstance, service: InvoicingServic
   });
 
   app.get<{ Params: { id: string } }>('/api/invoices/:id', async (request, reply) => {
-    const wait = limits.read.take(clientKey(request));
-    if (wait > 0) throw rateLimited(wait);
     const { id } = request.params;
+    // A read with a key is limited per key (its failed checks per key prefix and address), so
+    // other clients behind the same address (a shared proxy) cannot use up a merchant's reads;
+    // a read without one is limited per client address.
+    const auth =
+      request.headers.authorization === undefined
+        ? undefined
+        : await authenticateMerchant(request, {}, service, limits);
+    const wait = limits.read.take(auth ? `key\u0000${auth.keyId}` : clientKey(request));
+    if (wait > 0) throw rateLimited(wait);
     // With the merchant's own key the answer also carries the invoice's metadata; anyone else
     // (no key, another merchant's key) gets the public view.
-    if (request.headers.authorization !== undefined && looksLikeInvoiceId(id)) {
-      const auth = await authenticateMerchant(request, {}, service, limits);
+    if (auth && looksLikeInvoiceId(id)) {
       const invoice = await service.getInvoice(id);
       const view = invoice?.merchantId === auth.merchantId ? await service.getPublicInvoice(id) : undefined;
       if (invoice && view) {

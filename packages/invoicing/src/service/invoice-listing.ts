@@ -32,6 +32,17 @@ export async function renderInvoicePage(
   );
 }
 
+/** A kept list answer and what it was made from. */
+interface KeptAnswer {
+  /** The page's invoices and change counters, `id:version,…`. */
+  signature: string;
+  body: Buffer;
+  /** The reader's data version read before the page, when the engine has one (SQLite). */
+  dataVersion: number | undefined;
+  /** When the first open invoice of the page falls due (ms): the answer is not reused from then on. */
+  validUntil: number;
+}
+
 /**
  * Rendered merchant views of listed invoices, reused while an invoice's change counter stays the
  * same (every change of an invoice, its payments or its timeline moves the counter, whichever
@@ -41,45 +52,65 @@ export async function renderInvoicePage(
 export class ListedViewCache {
   private readonly views = new Map<string, { version: number; json: string }>();
   /** Whole answers by query: reused while the page holds the same invoices at the same versions. */
-  private readonly answers = new Map<string, { signature: string; body: Buffer }>();
+  private readonly answers = new Map<string, KeptAnswer>();
   private answerBytes = 0;
 
+  /**
+   * `dataVersion` (SQLite's reader): a number that changes whenever anything was committed to the
+   * database since it was last read, by any connection or process. While it stays the same a kept
+   * answer is served without reading the page again.
+   */
   constructor(
+    private readonly dataVersion?: () => number,
     private readonly capacity = 20_000,
     private readonly answerCapacityBytes = 16 * 1024 * 1024,
   ) {}
+
+  /** The reader's data version now; read it before the page, and pass it to `renderList`. */
+  currentDataVersion(): number | undefined {
+    return this.dataVersion?.();
+  }
+
+  /**
+   * The answer kept for this query when nothing at all was committed since its page was read and
+   * none of its open invoices has fallen due since (`now` in ms): no query is needed then.
+   */
+  unchangedAnswer(query: InvoiceListQuery, now: number): Buffer | undefined {
+    if (!this.dataVersion) return undefined;
+    const known = this.answers.get(answerKey(query));
+    if (!known || known.dataVersion === undefined || now >= known.validUntil) return undefined;
+    return known.dataVersion === this.dataVersion() ? known.body : undefined;
+  }
 
   /**
    * The list answer (`{"object":"list","data":[…],"has_more":…}`) of a page read with one row
    * more than `query.limit`, as bytes: the same page of the same invoice versions answers the
    * bytes made last time, so a repeated list costs the page's read and no rendering or encoding.
+   * `dataVersion` is the reader's data version read before the page.
    */
   async renderList(
     db: InvoicingDb,
     page: ListedInvoice[],
     query: InvoiceListQuery,
-    baseUrl: string,
-    coinDecimals?: number,
+    options: { baseUrl: string; coinDecimals?: number; dataVersion: number | undefined },
   ): Promise<Buffer> {
-    const key = JSON.stringify([
-      query.merchantId,
-      query.status,
-      query.search,
-      query.orderRef,
-      query.createdFrom,
-      query.createdBefore,
-      query.limit,
-      query.after?.createdAt,
-      query.after?.id,
-    ]);
+    const key = answerKey(query);
     const signature = page.map((p) => `${p.id}:${p.version}`).join(',');
+    const validUntil = page.reduce(
+      (soonest, p) => (p.status === 'open' ? Math.min(soonest, p.expiresAt * 1000) : soonest),
+      Number.POSITIVE_INFINITY,
+    );
     const known = this.answers.get(key);
-    if (known?.signature === signature) return known.body;
+    if (known?.signature === signature) {
+      known.dataVersion = options.dataVersion;
+      known.validUntil = validUntil;
+      return known.body;
+    }
     const hasMore = page.length > query.limit;
-    const data = await this.render(db, page.slice(0, query.limit), baseUrl, coinDecimals);
+    const data = await this.render(db, page.slice(0, query.limit), options.baseUrl, options.coinDecimals);
     const body = Buffer.from(`{"object":"list","data":[${data.join(',')}],"has_more":${hasMore}}`);
     if (known) this.forgetAnswer(key, known.body);
-    this.answers.set(key, { signature, body });
+    this.answers.set(key, { signature, body, dataVersion: options.dataVersion, validUntil });
     this.answerBytes += body.length;
     while (this.answerBytes > this.answerCapacityBytes) {
       const [oldest, entry] = this.answers.entries().next().value!;
@@ -119,6 +150,20 @@ export class ListedViewCache {
       return view ? [view.json] : [];
     });
   }
+}
+
+function answerKey(query: InvoiceListQuery): string {
+  return JSON.stringify([
+    query.merchantId,
+    query.status,
+    query.search,
+    query.orderRef,
+    query.createdFrom,
+    query.createdBefore,
+    query.limit,
+    query.after?.createdAt,
+    query.after?.id,
+  ]);
 }
 
 export const CSV_COLUMNS = [

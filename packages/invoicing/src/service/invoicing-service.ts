@@ -139,6 +139,8 @@ export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const MAX_EXPIRES_MIN = 1440;
 /** The last-use time of a key is written at most this often, so that checking a key stays a read. */
 const KEY_TOUCH_INTERVAL_MS = 60_000;
+/** Bound of the checked-keys cache (cleared when full). */
+const MAX_CHECKED_KEYS = 10_000;
 
 /**
  * The invoicing service's operations, shared by the HTTP API, the checkout page, the portal, the
@@ -161,13 +163,22 @@ export class InvoicingService {
   /** The merchants' webhook endpoints and deliveries. */
   readonly webhooks: WebhookService;
   /** Rendered merchant views of listed invoices, by their change counter. */
-  private readonly listedViews = new ListedViewCache();
+  private readonly listedViews: ListedViewCache;
+  /** SQLite's reader: changes whenever anything was committed to the database, by any process. */
+  private readonly dataVersion: (() => number) | undefined;
+  /**
+   * Active keys by hash, each with the data version it was read at: a key is looked up again only
+   * after something was committed (a revocation is a commit, whichever process makes it).
+   */
+  private readonly checkedKeys = new Map<string, { found: ApiKeyInfo; dataVersion: number }>();
 
   constructor(options: ServiceOptions) {
     this.store = options.store;
     this.reader = options.reader?.db ?? options.store.db;
     const { dataVersion, invoiceVersion } = options.reader ?? {};
     this.viewCache = dataVersion && invoiceVersion ? new PublicViewCache({ dataVersion, invoiceVersion }) : undefined;
+    this.listedViews = new ListedViewCache(dataVersion);
+    this.dataVersion = dataVersion;
     this.ledger = options.ledger;
     this.rates = options.rates;
     this.secret = options.secret;
@@ -324,14 +335,32 @@ export class InvoicingService {
     return inTransaction(this.store, (trx) => revokeApiKey(trx, merchantId, keyId, this.now()));
   }
 
+  private async findActiveKey(hash: string): Promise<ApiKeyInfo | undefined> {
+    const dataVersion = this.dataVersion?.();
+    const known = this.checkedKeys.get(hash);
+    if (known && known.dataVersion === dataVersion) return known.found;
+    const found = await findApiKeyByHash(this.db, hash);
+    if (!found || found.revokedAt !== null) {
+      this.checkedKeys.delete(hash);
+      return undefined;
+    }
+    if (dataVersion !== undefined) {
+      if (this.checkedKeys.size >= MAX_CHECKED_KEYS) this.checkedKeys.clear();
+      this.checkedKeys.set(hash, { found, dataVersion });
+    }
+    return found;
+  }
+
   /** The merchant a key belongs to, or null for a malformed, unknown or revoked key. */
   async authenticate(key: string): Promise<AuthenticatedKey | null> {
     if (!looksLikeApiKey(key)) return null;
-    const found = await findApiKeyByHash(this.db, hashApiKey(this.secret, key));
-    if (!found || found.revokedAt !== null) return null;
+    const found = await this.findActiveKey(hashApiKey(this.secret, key));
+    if (!found) return null;
     const now = this.now();
     if (found.lastUsedAt === null || now - found.lastUsedAt >= KEY_TOUCH_INTERVAL_MS) {
-      // Recorded alongside other writes; a lost last-use time is harmless.
+      // Recorded alongside other writes; a lost last-use time is harmless. Noted on the kept key
+      // at once, so the checks made before the write commits do not queue writes of their own.
+      found.lastUsedAt = now;
       this.writes.run((trx) => touchApiKey(trx, found.id, now)).catch(() => {});
     }
     return { merchantId: found.merchantId, keyId: found.id };
@@ -545,13 +574,22 @@ export class InvoicingService {
    * first, as bytes; invoices whose time is up are expired first.
    */
   async listInvoicesJson(query: InvoiceListQuery): Promise<Buffer> {
-    let page = await listInvoiceVersions(this.db, { ...query, limit: query.limit + 1 });
+    const unchanged = this.listedViews.unchangedAnswer(query, this.now());
+    if (unchanged) return unchanged;
+    const pageQuery = { ...query, limit: query.limit + 1 };
+    let dataVersion = this.listedViews.currentDataVersion();
+    let page = await listInvoiceVersions(this.db, pageQuery);
     const overdue = page.filter((p) => p.status === 'open' && this.now() >= p.expiresAt * 1000);
     if (overdue.length > 0) {
       for (const invoice of overdue) await this.expireInvoice(invoice.id);
-      page = await listInvoiceVersions(this.db, { ...query, limit: query.limit + 1 });
+      dataVersion = this.listedViews.currentDataVersion();
+      page = await listInvoiceVersions(this.db, pageQuery);
     }
-    return this.listedViews.renderList(this.db, page, query, this.settings.baseUrl, this.ledger.decimals);
+    return this.listedViews.renderList(this.db, page, query, {
+      baseUrl: this.settings.baseUrl,
+      coinDecimals: this.ledger.decimals,
+      dataVersion,
+    });
   }
 
   /** The merchant's invoices as CSV lines (header first), read page by page. */

@@ -76,3 +76,35 @@ describeEachEngine('failed API key checks are limited per address and key prefix
     assert.equal((await create(h, h.key, '203.0.113.50')).statusCode, 201);
   });
 });
+
+describeEachEngine('reads are limited per key, or per address without one', (engine) => {
+  const readsPerMinute = 3;
+  const harness = useHarness(engine, {
+    rateLimits: { createPerMinute: 0, readPerMinute: readsPerMinute, authFailuresPerMinute: perMinute },
+  });
+
+  function read(h: Harness, id: string, remoteAddress: string, key?: string) {
+    const headers: Record<string, string> = key === undefined ? {} : { authorization: `Bearer ${key}` };
+    return h.app.inject({ method: 'GET', url: `/api/invoices/${id}`, remoteAddress, headers });
+  }
+
+  test("a client using up its address's reads does not stop a merchant's keyed reads from that address", async () => {
+    const h = harness();
+    const proxy = '192.0.2.9';
+    const invoice = (await create(h, h.key, proxy)).json();
+    for (let i = 0; i < readsPerMinute; i++) assert.equal((await read(h, invoice.id, proxy)).statusCode, 200);
+    const limited = await read(h, invoice.id, proxy);
+    assert.equal(limited.statusCode, 429, 'a public read from that address waits');
+    assert.equal(limited.json().error.code, 'rate_limited');
+    const own = await read(h, invoice.id, proxy, h.key);
+    assert.equal(own.statusCode, 200, 'the merchant reads with its key');
+    assert.equal(own.json().metadata, null);
+    // The merchant's reads have a limit of their own, per key.
+    for (let i = 1; i < readsPerMinute; i++) assert.equal((await read(h, invoice.id, proxy, h.key)).statusCode, 200);
+    assert.equal((await read(h, invoice.id, proxy, h.key)).statusCode, 429);
+    const secondKey = (await h.service.createApiKey(h.merchant.id)).key;
+    assert.equal((await read(h, invoice.id, proxy, secondKey)).statusCode, 200, 'another key has its own reads');
+    const wrong = await read(h, invoice.id, proxy, randomKey());
+    assert.equal(wrong.statusCode, 401, 'a wrong key is refused, not read publicly');
+  });
+});

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/http/app.js';
+import { buildApp } from '../../src/app.js';
 import { SimulatedLedger } from '../../src/ledger/simulated.js';
 import { PaymentWatcher } from '../../src/payments/watcher.js';
 import { FixedRateSource } from '../../src/rates/fixed-rate.js';

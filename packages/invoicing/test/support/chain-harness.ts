@@ -4,7 +4,7 @@ import { HDKey } from '@scure/bip32';
 import type { TestEngine } from '@svc/common/testing';
 import { useTestDatabase } from '@svc/common/testing';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/http/app.js';
+import { buildApp } from '../../src/app.js';
 import { CoreRpcLedger } from '../../src/ledger/chain/core-rpc-ledger.js';
 import { ChainWatcher } from '../../src/payments/chain-watcher.js';
 import { FixedRateSource } from '../../src/rates/fixed-rate.js';

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { HDKey } from '@scure/bip32';
 import { testEngines, useTestDatabase } from '@svc/common/testing';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/http/app.js';
+import { buildApp } from '../../src/app.js';
 import { CoreRpcLedger } from '../../src/ledger/chain/core-rpc-ledger.js';
 import { FixedRateSource } from '../../src/rates/fixed-rate.js';
 import { parseRate } from '../../src/rates/rate-source.js';

@@ -144,6 +144,10 @@ describeEachEngine('merchant portal', (engine) => {
     assert.ok(link, 'the checkout link is shown');
     assert.match(page.body, /<svg role="img"/, 'with a QR code');
     const ref = /Invoice (INV-[\w-]+)/.exec(text)![1]!;
+    assert.match(text, /Rate source fixed rate ·/, 'the rate source in words');
+    await client.get('/portal/invoices?lang=de');
+    assert.match(textOf((await client.get(created.location!)).body), /Kursquelle fester Kurs ·/);
+    await client.get('/portal/invoices?lang=en');
 
     for (let i = 0; i < 2; i++)
       await client.post('/portal/invoices', { amount: '1', currency: 'coin', expires_min: '' });

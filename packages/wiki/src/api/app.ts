@@ -8,7 +8,6 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { defaultSite } from '../site/defaults.js';
 import type { SiteConfig } from '../site/site.js';
 import { TitleCodec } from '../site/title.js';
-import { watchStoreChanges } from '../store/change-watch.js';
 import type { WikiStore } from '../store/database.js';
 import { loadSite } from '../store/site-store.js';
 import type { WorkBudgetLimits } from '../store/work-budget.js';
@@ -18,6 +17,7 @@ import type { ApiRequest } from './main.js';
 import type { ApiServices } from './request-state.js';
 import { apiAnswerer, RequestThreads } from './request-threads.js';
 import type { SentAnswer } from './sent-answer.js';
+import { watchStoredSite } from './site-reload.js';
 import { ThumbnailCache } from './thumbnail-cache.js';
 import { registerUploadRoutes } from './uploads.js';
 
@@ -36,9 +36,10 @@ export interface AppOptions {
   thumbnails?: { directory: string; maxBytes: number };
   /**
    * Threads that answer the expensive requests away from the event loop (request-threads.ts),
-   * each with its own connection to the store's database; none when absent or 0.
+   * each with its own connections to the store's database (to its read replicas, `readUrls`, as
+   * the store's own reads); none when absent or 0.
    */
-  requestThreads?: { database: DatabaseTarget; count: number };
+  requestThreads?: { database: DatabaseTarget; readUrls?: readonly string[]; count: number };
 }
 
 /** Answers an api.php request, given the client's `Accept-Encoding`. */
@@ -239,15 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     workBudget: options.workBudget,
   };
   // The site as another process changes it (an import into the primary): reloaded within a second.
-  const watch = watchStoreChanges(options.store, async () => {
-    if (options.site) return;
-    const stored = await loadSite(options.store.db);
-    if (!stored || JSON.stringify(stored) === JSON.stringify(services.site)) return;
-    const reloaded = new TitleCodec(stored);
-    await useUserGenders(reloaded, options.store);
-    services.site = stored;
-    services.titles = reloaded;
-  });
+  const watch = watchStoredSite(options.store, services, options.site === undefined);
   app.addHook('onClose', async () => watch.stop());
   const threadCount = options.requestThreads?.count ?? 0;
   const threads =
@@ -255,7 +248,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? new RequestThreads(
           {
             database: options.requestThreads.database,
+            readUrls: options.requestThreads.readUrls ?? [],
             site,
+            followSite: options.site === undefined,
             softwareName: services.softwareName,
             hostName: services.hostName,
             workBudget: options.workBudget,

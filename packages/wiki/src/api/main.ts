@@ -366,8 +366,19 @@ async function checkMaxLag(store: WikiStore, maxlag: number): Promise<void> {
   });
 }
 
-/** An unexpected failure: reported as MediaWiki reports it, without internals. */
+/** PostgreSQL's code for a statement cancelled by `statement_timeout` (store/work-budget.ts). */
+const QUERY_CANCELED = '57014';
+
+/**
+ * An unexpected failure: reported as MediaWiki reports it, without internals. A statement the
+ * database cancelled at its time limit is MediaWiki's `DBQueryTimeoutError`.
+ */
 function internalError(error: unknown, requestId: string | undefined): ApiError {
+  if ((error as { code?: unknown } | undefined)?.code === QUERY_CANCELED) {
+    return apiError('internal_api_error_DBQueryTimeoutError', 'apierror-internal', [requestId ?? ''], {
+      errorclass: 'Wikimedia\\Rdbms\\DBQueryTimeoutError',
+    });
+  }
   const kind = error instanceof Error ? error.constructor.name : 'Error';
   process.emitWarning(error instanceof Error ? error : new Error(String(error)), 'ApiInternalError');
   return apiError(`internal_api_error_${kind}`, 'apierror-internal', [requestId ?? ''], {

@@ -8,12 +8,13 @@ import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { TitleCodec } from '../site/title.js';
 import { openWikiStore } from '../store/database.js';
-import { DEFAULT_WORK_BUDGET } from '../store/work-budget.js';
+import { DEFAULT_WORK_BUDGET, readStatementTimeoutMs } from '../store/work-budget.js';
 import { useUserGenders } from './gender.js';
 import { handleApiRequest } from './main.js';
 import type { ApiServices } from './request-state.js';
 import type { RequestDone, RequestJob, RequestThreadData } from './request-threads.js';
 import { sentAnswer } from './sent-answer.js';
+import { reloadSite, watchStoredSite } from './site-reload.js';
 
 /** How much less priority the thread takes than its process (a nice value's steps, 0 to 19). */
 const LOWER_PRIORITY_BY = 10;
@@ -36,21 +37,27 @@ const data = workerData as RequestThreadData;
 const port = parentPort;
 if (!port) throw new Error('request-thread runs as a worker thread');
 lowerPriority();
-const store = await openWikiStore(data.database);
-const site = data.site;
-const titles = new TitleCodec(site);
+const store = await openWikiStore(data.database, {
+  readUrls: data.readUrls,
+  readStatementTimeoutMs: readStatementTimeoutMs(data.workBudget),
+});
+const titles = new TitleCodec(data.site);
 await useUserGenders(titles, store);
 const services: ApiServices = {
-  site,
+  site: data.site,
   titles,
   store,
   softwareName: data.softwareName,
   hostName: data.hostName,
   workBudget: data.workBudget,
 };
+// The site as the process serves it now (it may have reloaded it since this thread was asked
+// for), and as another process changes it, as the process's event loop follows it.
+if (data.followSite) await reloadSite(store, services);
+watchStoredSite(store, services, data.followSite);
 // While other expensive requests wait, a request gets the budget of a shared worker.
 const limits = data.workBudget ?? DEFAULT_WORK_BUDGET;
-const sharedServices: ApiServices = { ...services, workBudget: { ...limits, aloneMs: limits.timeMs } };
+const sharedServices = (): ApiServices => ({ ...services, workBudget: { ...limits, aloneMs: limits.timeMs } });
 
 /**
  * Milliseconds this thread has run on a CPU (Linux), else the time since it started: a request's
@@ -68,7 +75,7 @@ port.on('message', async (job: RequestJob) => {
   const started = threadCpuMs();
   let done: RequestDone;
   try {
-    const answered = await handleApiRequest(job.request, job.othersWaiting ? sharedServices : services);
+    const answered = await handleApiRequest(job.request, job.othersWaiting ? sharedServices() : services);
     const answer = sentAnswer(answered, job.acceptEncoding);
     done = { id: job.id, answer, ms: threadCpuMs() - started };
   } catch (error) {

@@ -22,7 +22,12 @@ const THREAD_LIMITS = { maxOldGenerationSizeMb: 1024, stackSizeMb: 16 };
 /** What a request thread needs to open the store and serve the site. */
 export interface RequestThreadData {
   database: DatabaseTarget;
+  /** The PostgreSQL read replicas the thread reads from, as its process does (none: the database). */
+  readUrls: readonly string[];
+  /** The site its process serves when the thread starts. */
   site: SiteConfig;
+  /** Whether the site is the stored one, reloaded when another process changes it (else it is fixed). */
+  followSite: boolean;
   softwareName: string;
   hostName: string;
   workBudget?: WorkBudgetLimits;

@@ -91,8 +91,8 @@ export class BoundedMap<K, V> {
 
 /** Changes reported by `storeChanged`, per store. */
 const reported = new WeakMap<WikiStore, number>();
-/** Stores whose changes by other processes are all reported. */
-const reporting = new WeakSet<WikiStore>();
+/** Stores whose changes by other processes are all reported, with the number of reporters. */
+const reporting = new WeakMap<WikiStore, number>();
 
 /**
  * Tells every cache of the store that its tables changed beneath it: the one call a writer the
@@ -109,12 +109,23 @@ export function storeChanged(store: WikiStore): void {
  * keeps rows between requests as a SQLite store does.
  */
 export function reportsChanges(store: WikiStore): void {
-  reporting.add(store);
+  reporting.set(store, (reporting.get(store) ?? 0) + 1);
+}
+
+/**
+ * Withdraws one `reportsChanges` promise (a reporter that stops): once none is left, rows are read
+ * each time again, and those kept are dropped.
+ */
+export function stopsReportingChanges(store: WikiStore): void {
+  const left = (reporting.get(store) ?? 0) - 1;
+  if (left > 0) reporting.set(store, left);
+  else reporting.delete(store);
+  storeChanged(store);
 }
 
 /** Whether rows of this store may be kept between requests: the store is told of every change. */
 export function rowsCanBeKept(store: WikiStore): boolean {
-  return store.sqlite !== undefined || reporting.has(store);
+  return store.sqlite !== undefined || (reporting.get(store) ?? 0) > 0;
 }
 
 /** The changes reported for this store so far. */

@@ -1,8 +1,9 @@
-import { type DatabaseTarget, migrateToLatest, type OpenDatabase, openDatabase } from '@svc/common';
-import type { Kysely } from 'kysely';
+import { type DatabaseTarget, migrateToLatest, NamedStatementPool, type OpenDatabase, openDatabase } from '@svc/common';
+import { Kysely, PostgresDialect } from 'kysely';
 import { afterMigrations } from './after-migrations.js';
 import { migrations } from './migrations/index.js';
 import { ReadReplicas } from './replicas.js';
+import { ResultCachingPool } from './result-cache.js';
 import type { WikiDatabase } from './schema.js';
 import { WorkSharingPlugin } from './work-budget.js';
 
@@ -24,6 +25,12 @@ export function primaryOf(store: WikiStore): Kysely<WikiDatabase> {
 export interface OpenOptions {
   /** PostgreSQL read replicas of the target (streaming standbys): reads go there, writes to the target. */
   readUrls?: readonly string[];
+  /**
+   * PostgreSQL: the longest a statement of the connections the store reads through may run
+   * (`statement_timeout`), a request's budget; the read replicas' connections, or the store's own
+   * without replicas. None when absent (imports, maintenance).
+   */
+  readStatementTimeoutMs?: number;
 }
 
 /**
@@ -37,7 +44,13 @@ const SQLITE_PAGE_SIZE = 16_384;
 
 /** Opens the wiki database and brings its schema up to date. */
 export async function openWikiStore(target: DatabaseTarget, options: OpenOptions = {}): Promise<WikiStore> {
-  const made = target.engine === 'sqlite' ? { pageSize: SQLITE_PAGE_SIZE, ...target } : target;
+  const timeout = options.readStatementTimeoutMs;
+  const made =
+    target.engine === 'sqlite'
+      ? { pageSize: SQLITE_PAGE_SIZE, ...target }
+      : timeout && !options.readUrls?.length
+        ? { statementTimeoutMs: timeout, ...target }
+        : target;
   const store: WikiStore = openDatabase<WikiDatabase>(made);
   try {
     await afterMigrations(store.db, await migrateToLatest(store.db, migrations));
@@ -45,12 +58,21 @@ export async function openWikiStore(target: DatabaseTarget, options: OpenOptions
     await store.close();
     throw error;
   }
+  const readUrls = options.readUrls ?? [];
+  if (readUrls.length > 0 && target.engine !== 'postgres') throw new Error('read replicas need a PostgreSQL store');
+  let keeping: ResultCachingPool | undefined;
+  if (store.pool && readUrls.length === 0) {
+    // Reads and writes through one pool whose read statements' answers may be kept
+    // (result-cache.ts); its clients are the store's own, ended by the store's `close`.
+    keeping = new ResultCachingPool(new NamedStatementPool(store.pool));
+    store.db = new Kysely<WikiDatabase>({ dialect: new PostgresDialect({ pool: keeping }) });
+  }
   // Every query counts against the running request's work budget and lets other requests in.
   store.db = store.db.withPlugin(new WorkSharingPlugin());
-  const readUrls = options.readUrls ?? [];
   if (readUrls.length > 0) {
-    if (target.engine !== 'postgres') throw new Error('read replicas need a PostgreSQL store');
-    const replicas = new ReadReplicas(readUrls, target.poolSize ?? 10);
+    const poolSize = (target.engine === 'postgres' ? target.poolSize : undefined) ?? 10;
+    const replicas = new ReadReplicas(readUrls, poolSize, timeout);
+    keeping = replicas.keeping;
     const closePrimary = store.close;
     store.primary = store.db;
     store.replicas = replicas;
@@ -60,5 +82,6 @@ export async function openWikiStore(target: DatabaseTarget, options: OpenOptions
       await closePrimary();
     };
   }
+  if (keeping) keeping.store = store;
   return store;
 }

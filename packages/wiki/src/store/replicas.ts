@@ -8,6 +8,7 @@
 import { NamedStatementPool } from '@svc/common';
 import { Kysely, PostgresDialect, type PostgresPool, sql } from 'kysely';
 import pg from 'pg';
+import { ResultCachingPool } from './result-cache.js';
 import type { WikiDatabase } from './schema.js';
 
 /** A replica's lag, as `maxlag` reports it: whole seconds, and the server it is. */
@@ -45,22 +46,25 @@ end::float8 as lag`;
 
 export class ReadReplicas {
   readonly db: Kysely<WikiDatabase>;
+  /** The pool `db` reads through, which keeps answers of read statements (result-cache.ts). */
+  readonly keeping: ResultCachingPool;
   private readonly pools: pg.Pool[];
   private lagged?: { at: number; lag: Promise<ReplicaLag> };
 
   constructor(
     readonly urls: readonly string[],
     poolSize: number,
+    statementTimeoutMs?: number,
   ) {
     this.pools = urls.map((url) => {
-      const pool = new pg.Pool({ connectionString: url, max: poolSize });
+      const timeout = statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {};
+      const pool = new pg.Pool({ connectionString: url, max: poolSize, ...timeout });
       // An idle client that loses its connection must not crash the process; the next query reports it.
       pool.on('error', () => {});
       return pool;
     });
-    this.db = new Kysely<WikiDatabase>({
-      dialect: new PostgresDialect({ pool: new NamedStatementPool(new RoundRobinPool(this.pools)) }),
-    });
+    this.keeping = new ResultCachingPool(new NamedStatementPool(new RoundRobinPool(this.pools)));
+    this.db = new Kysely<WikiDatabase>({ dialect: new PostgresDialect({ pool: this.keeping }) });
   }
 
   /** The most lagged replica (MediaWiki's `maxlag` compares with the largest lag), measured at most once a second. */

@@ -18,8 +18,10 @@
  * Kept rows are frozen, as several answers share them.
  */
 import type { Statement } from 'better-sqlite3';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { perStore, reportedChanges, rowsCanBeKept } from './cache-toolkit.js';
 import type { WikiStore } from './database.js';
+import { isPostgres } from './dialect.js';
 
 /** Rows per cache; a full cache starts again empty (the rows a list shows again are its newest). */
 const ROWS_PER_CACHE = 5_000;
@@ -138,4 +140,22 @@ export async function keptRows<R extends object, K extends number | string = num
     if (row !== undefined) rowsOfIds.push(row);
   }
   return rowsOfIds;
+}
+
+/**
+ * The condition "`column` is one of `ids`" with the ids bound as one value, so that a statement of
+ * any number of ids is one text (prepared once, planned once): a JSON array SQLite reads with
+ * `json_each`, an array PostgreSQL compares with `= any`. `value` is what the condition binds.
+ */
+export function oneOfIds(
+  db: Kysely<any>,
+  column: string,
+  ids: readonly number[],
+): { condition: RawBuilder<SqlBool>; value: unknown } {
+  if (isPostgres(db)) {
+    const value = [...ids];
+    return { condition: sql<SqlBool>`${sql.ref(column)} = any(${value}::int8[])`, value };
+  }
+  const value = JSON.stringify(ids);
+  return { condition: sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${value}))`, value };
 }

@@ -254,9 +254,9 @@ export interface RefreshOptions {
  * changed leave it, pages without an entry are indexed (read in page id order, in batches).
  * Returns the number of pages indexed.
  */
-export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, options: RefreshOptions = {}) {
-  const postgres = isPostgres(db);
-  if (options.rebuild) {
+/** Drops the entries of pages gone or edited since they were indexed (or, to rebuild, all of them). */
+async function dropStaleEntries(db: Kysely<any>, postgres: boolean, rebuild: boolean): Promise<void> {
+  if (rebuild) {
     if (postgres) await sql`delete from searchindex`.execute(db);
     else {
       // FTS5 forgets a contentless index's entries at once, rather than row by row.
@@ -281,19 +281,52 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
       await sql`delete from searchindex_page where si_page in (${sql.join(ids)})`.execute(db);
     }
   }
+}
+
+/** PostgreSQL: a batch's title and text vectors, simple and stemmed, with its word count. */
+async function writePostgresBatch(db: Kysely<any>, site: SiteConfig, batch: PageToIndex[]): Promise<void> {
+  const config = sql.lit(postgresSearchConfig(site.language));
+  const values = batch.map((p) => {
+    const title = words(indexableTitle(p.page_title)).join(' ');
+    const text = words(indexableText(p.content_text ?? '')).join(' ');
+    return sql`(${p.page_id}, ${p.page_latest}, to_tsvector('simple', ${title}), to_tsvector('simple', ${text}),
+      to_tsvector(${config}, ${title}), to_tsvector(${config}, ${text}), ${phpWordCount(p.content_text ?? '')})`;
+  });
+  await sql`insert into searchindex (si_page, si_latest, si_title, si_text, si_title_stems, si_text_stems, si_wordcount)
+    values ${sql.join(values)}`.execute(db);
+}
+
+/** SQLite: a batch's prepared texts into the two FTS5 tables and its pages into `searchindex_page`. */
+async function writeSqliteBatch(db: Kysely<any>, batch: PageToIndex[], texts: PreparedTexts): Promise<void> {
+  const suffixes = batch.map((p) => entrySuffix(p.page_namespace));
+  await sql`insert into searchindex (rowid, si_text) values ${sql.join(
+    batch.map((p, i) => sql`(${p.page_id}, ${texts[i]![1]} || ${suffixes[i]})`),
+  )}`.execute(db);
+  await sql`insert into searchindex_title (rowid, si_title) values ${sql.join(
+    batch.map((p, i) => sql`(${p.page_id}, ${texts[i]![0]} || ${suffixes[i]})`),
+  )}`.execute(db);
+  const pages = batch.map((p, i) => sql`(${p.page_id}, ${p.page_latest}, ${texts[i]![2]})`);
+  await sql`insert into searchindex_page (si_page, si_latest, si_wordcount) values ${sql.join(pages)}`.execute(db);
+}
+
+type PreparedTexts = Awaited<ReturnType<SearchIndexThread['prepare']>>;
+
+/** How many pages wait for the index (SQLite; PostgreSQL does not need the figure). */
+async function waitingPages(db: Kysely<any>, postgres: boolean): Promise<number> {
+  if (postgres) return 0;
+  const counted = await sql<{ n: number }>`select count(*) as n from page
+    where not exists (select 1 from searchindex_page where si_page = page_id)`.execute(db);
+  return Number(counted.rows[0]?.n ?? 0);
+}
+
+export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, options: RefreshOptions = {}) {
+  const postgres = isPostgres(db);
+  await dropStaleEntries(db, postgres, options.rebuild === true);
   const stemmer = new WordStemmer(site.language);
   const seen = new Set<string>();
-  const config = sql.lit(postgresSearchConfig(site.language));
   const indexed = postgres ? sql`searchindex` : sql`searchindex_page`;
   // How many pages wait: a few have their own words stemmed, many the index's vocabulary after.
-  const waiting = postgres
-    ? 0
-    : Number(
-        (
-          await sql<{ n: number }>`select count(*) as n from page
-            where not exists (select 1 from searchindex_page where si_page = page_id)`.execute(db)
-        ).rows[0]?.n ?? 0,
-      );
+  const waiting = await waitingPages(db, postgres);
   const bulkFilled = !postgres && options.bulkFilled === true;
   const few =
     !bulkFilled &&
@@ -327,25 +360,11 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
     while (batch.length > 0 && count < max) {
       count += batch.length;
       const next = count < max ? await readBatch(batch[batch.length - 1]!.page_id) : [];
-      if (postgres) {
-        const values = batch.map((p) => {
-          const title = words(indexableTitle(p.page_title)).join(' ');
-          const text = words(indexableText(p.content_text ?? '')).join(' ');
-          return sql`(${p.page_id}, ${p.page_latest}, to_tsvector('simple', ${title}), to_tsvector('simple', ${text}),
-            to_tsvector(${config}, ${title}), to_tsvector(${config}, ${text}), ${phpWordCount(p.content_text ?? '')})`;
-        });
-        await sql`insert into searchindex (si_page, si_latest, si_title, si_text, si_title_stems, si_text_stems, si_wordcount)
-          values ${sql.join(values)}`.execute(db);
-      } else {
+      if (postgres) await writePostgresBatch(db, site, batch);
+      else {
         const texts = await prepared!;
         prepared = next.length > 0 ? prepare(next) : undefined;
-        const suffixes = batch.map((p) => entrySuffix(p.page_namespace));
-        await sql`insert into searchindex (rowid, si_text) values ${sql.join(
-          batch.map((p, i) => sql`(${p.page_id}, ${texts[i]![1]} || ${suffixes[i]})`),
-        )}`.execute(db);
-        await sql`insert into searchindex_title (rowid, si_title) values ${sql.join(
-          batch.map((p, i) => sql`(${p.page_id}, ${texts[i]![0]} || ${suffixes[i]})`),
-        )}`.execute(db);
+        await writeSqliteBatch(db, batch, texts);
         if (few)
           await listStemsOf(
             db,
@@ -353,10 +372,6 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
             stemmer,
             seen,
           );
-        const pages = batch.map((p, i) => sql`(${p.page_id}, ${p.page_latest}, ${texts[i]![2]})`);
-        await sql`insert into searchindex_page (si_page, si_latest, si_wordcount) values ${sql.join(pages)}`.execute(
-          db,
-        );
       }
       batch = next;
     }

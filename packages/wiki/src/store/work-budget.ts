@@ -46,6 +46,17 @@ export const DEFAULT_WORK_BUDGET: WorkBudgetLimits = {
   rows: REQUEST_ROW_BUDGET,
 };
 
+/**
+ * The longest one statement of a request may run on PostgreSQL (`statement_timeout` of the
+ * connections a server reads through): twice the budget of a request alone. A request's modules
+ * stop at their budget between statements; a statement that alone outlasts it twice over (a
+ * plan gone wrong, a database under a lock) is cancelled by the server instead of holding a
+ * connection and a request thread, and the request gets MediaWiki's query timeout error.
+ */
+export function readStatementTimeoutMs(limits: WorkBudgetLimits = DEFAULT_WORK_BUDGET): number {
+  return 2 * limits.aloneMs;
+}
+
 export class WorkBudget {
   private start = performance.now();
   rowsRead = 0;

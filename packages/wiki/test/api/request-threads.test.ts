@@ -1,14 +1,19 @@
 /**
  * Expensive requests answered on request threads (request-threads.ts): the same answers as on the
  * event loop, small requests answered while a thread works on a long one, and the classifier
- * that learns each request shape's cost.
+ * that learns each request shape's cost; on PostgreSQL, a thread following the stored site as its
+ * process does.
  */
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { testEngines } from '@svc/common/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/api/app.js';
 import { EXPENSIVE_MS, LoopWork, RequestCosts, requestShape } from '../../src/api/request-cost.js';
+import { defaultSite } from '../../src/site/defaults.js';
+import { openWikiStore } from '../../src/store/database.js';
+import { saveSite } from '../../src/store/site-store.js';
 import { importReferenceWiki, type ReferenceWiki } from '../helpers/reference-wiki.js';
 
 const q = (params: Record<string, string>) => `/api.php?${new URLSearchParams(params)}`;
@@ -162,5 +167,38 @@ describe('request costs', () => {
     const costs = new RequestCosts();
     for (let i = 0; i < 10_000; i++) costs.record(`action=query&list=m${i}`, 1);
     assert.ok(costs.size <= 2000, `${costs.size} shapes remembered`);
+  });
+});
+
+const postgres = testEngines().find((e) => e.name === 'postgres')!;
+
+describe('request threads on PostgreSQL', { skip: postgres.skip }, () => {
+  test('a thread reloads the stored site settings when another process changes them, as its process does', async () => {
+    const created = await postgres.createTarget();
+    const store = await openWikiStore(created.target);
+    await saveSite(store.db, defaultSite({ siteName: 'Vorher' }));
+    const app = await buildApp({ store, requestThreads: { database: created.target, readUrls: [], count: 1 } });
+    const writer = await openWikiStore(created.target);
+    // `jsonfm` is answered on a thread; plain `json` of the same module on the event loop.
+    const siteName = async (format: string) => {
+      const response = await app.inject({ method: 'GET', url: q({ action: 'query', meta: 'siteinfo', format }) });
+      return /"sitename": ?"(\w+)"/.exec(response.body.replaceAll('&quot;', '"'))?.[1];
+    };
+    try {
+      assert.equal(await siteName('jsonfm'), 'Vorher');
+      await saveSite(writer.db, defaultSite({ siteName: 'Nachher' }));
+      const seen = { thread: await siteName('jsonfm'), loop: await siteName('json') };
+      for (let tries = 0; tries < 100 && (seen.thread !== 'Nachher' || seen.loop !== 'Nachher'); tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        seen.thread = await siteName('jsonfm');
+        seen.loop = await siteName('json');
+      }
+      assert.deepEqual(seen, { thread: 'Nachher', loop: 'Nachher' });
+    } finally {
+      await app.close();
+      await writer.close();
+      await store.close();
+      await created.dispose();
+    }
   });
 });

@@ -1,13 +1,18 @@
 /**
  * Rows kept between requests (`src/store/row-cache.ts`): read once, frozen, and never served
  * after the store changed, whether this connection wrote or another one committed (SQLite's
- * `data_version`). On PostgreSQL nothing is kept and the same requests show every change.
+ * `data_version`). On PostgreSQL rows are kept while the change watch of the serving node reports
+ * every change (store/change-watch.ts), and a change another connection committed is shown once
+ * the watch saw it.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
 import Database from 'better-sqlite3';
-import { reportsChanges, storeChanged } from '../../src/store/cache-toolkit.js';
+import pg from 'pg';
+import { reportsChanges, rowsCanBeKept, storeChanged } from '../../src/store/cache-toolkit.js';
+import { WATCH_INTERVAL_MS, watchStoreChanges } from '../../src/store/change-watch.js';
+import { openWikiStore } from '../../src/store/database.js';
 import { keptRows } from '../../src/store/row-cache.js';
 import { useReferenceApi } from '../helpers/reference-api.js';
 
@@ -315,15 +320,54 @@ describeEachEngine('rows kept between requests', (engine) => {
       assert.equal(reads, 2);
     });
   } else {
-    test('PostgreSQL keeps no rows', async () => {
-      const kept = await keptRows(
-        api().store,
-        'test rows',
-        [1],
-        (r: { id: number }) => r.id,
-        async () => [{ id: 1 }],
-      );
-      assert.equal(kept, undefined);
+    test('PostgreSQL keeps rows only while a change watch reports its changes', async () => {
+      const options = api().store.pool!.options as { connectionString: string; options: string };
+      const schema = /search_path="?([^"\s]+)"?/.exec(options.options)?.[1];
+      assert.ok(schema, 'the test store has a schema of its own');
+      const other = await openWikiStore({ engine: 'postgres', url: options.connectionString, schema, poolSize: 2 });
+      try {
+        const kept = () =>
+          keptRows(
+            other,
+            'test rows',
+            [1],
+            (r: { id: number }) => r.id,
+            async () => [{ id: 1 }],
+          );
+        assert.equal(await kept(), undefined, 'nothing tells an unwatched store of other writers');
+        const watch = watchStoreChanges(other, async () => {});
+        assert.equal(rowsCanBeKept(other), true);
+        assert.deepEqual(await kept(), [{ id: 1 }]);
+        watch.stop();
+        assert.equal(rowsCanBeKept(other), false);
+        assert.equal(await kept(), undefined);
+      } finally {
+        await other.close();
+      }
+    });
+
+    test('a change another connection committed is shown once the change watch saw it', async () => {
+      const { store } = api();
+      const { params, items } = await newest('logevents', 'le');
+      const logId = items[0].logid as number;
+      const { connectionString, options } = store.pool!.options as { connectionString: string; options: string };
+      // A connection of its own, as another node's: only the change watch can tell this store.
+      const client = new pg.Client({ connectionString, options });
+      await client.connect();
+      const setComment = (text: string) =>
+        client.query('update logging set log_comment = $1 where log_id = $2', [text, logId]);
+      try {
+        await setComment('geändert von einem anderen Knoten');
+        let comment = '';
+        for (let tries = 0; tries < 100 && comment !== 'geändert von einem anderen Knoten'; tries++) {
+          await new Promise((resolve) => setTimeout(resolve, WATCH_INTERVAL_MS / 5));
+          comment = (await api().query(params)).query.logevents[0].comment;
+        }
+        assert.equal(comment, 'geändert von einem anderen Knoten');
+      } finally {
+        await setComment(items[0].comment);
+        await client.end();
+      }
     });
 
     // Last: from here on the shared store keeps rows.

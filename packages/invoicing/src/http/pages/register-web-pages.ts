@@ -1,37 +1,34 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { SignInLimiter } from '../../portal/sign-in-limiter.js';
 import type { InvoicingService } from '../../service/invoicing-service.js';
-import type { InvoicingStore } from '../../store/database.js';
 import { registerAssetRoutes } from '../../web/assets.js';
 import { registerCheckoutRoutes } from './checkout-routes.js';
 import { serviceCheckoutSource } from './checkout-source.js';
-import { PortalAuth } from './portal-auth.js';
-import { portalPlugin } from './portal-routes.js';
 import { registerSecurityHeaders, securityHeaders } from './security-headers.js';
 
 export interface WebOptions {
-  /** The server secret (CSRF tokens are keyed from it); a random one per process when left out. */
+  /** The server secret (the portal's CSRF tokens are keyed from it); a random one per process when left out. */
   secret?: Buffer;
   /** Origins that may frame the pages; none by default. */
   frameAncestors?: readonly string[];
   /** Secure cookies and HSTS; by default on when the service's base URL is https. */
   https?: boolean;
-  signInLimiter?: SignInLimiter;
+}
+
+/** Whether the pages are served over https: as configured, or else as the service's base URL says. */
+export function pagesUseHttps(service: InvoicingService, options: WebOptions): boolean {
+  return options.https ?? service.settings.baseUrl.startsWith('https:');
 }
 
 /**
- * The checkout pages (/pay), the merchant portal (/portal), their assets and security headers.
- * Returns the security headers every response carries.
+ * The checkout pages (/pay), their assets and the security headers of every answer (the portal
+ * registers itself beside them). Returns the security headers every response carries.
  */
 export async function registerWebPages(
   app: FastifyInstance,
-  deps: { service: InvoicingService; store: InvoicingStore },
+  service: InvoicingService,
   options: WebOptions = {},
 ): Promise<Record<string, string>> {
-  const { service, store } = deps;
-  const https = options.https ?? service.settings.baseUrl.startsWith('https:');
-  const headerOptions = { frameAncestors: options.frameAncestors ?? [], hsts: https };
+  const headerOptions = { frameAncestors: options.frameAncestors ?? [], hsts: pagesUseHttps(service, options) };
   registerSecurityHeaders(app, headerOptions);
   registerAssetRoutes(app);
   app.get('/', async (_request, reply) => reply.redirect('/portal', 303));
@@ -41,21 +38,5 @@ export async function registerWebPages(
     },
     { prefix: '/pay' },
   );
-  const auth = new PortalAuth({
-    db: store.db,
-    secret: options.secret ?? randomBytes(32),
-    secureCookies: https,
-    now: service.now,
-    limiter: options.signInLimiter,
-  });
-  const { ledger } = service;
-  await app.register(portalPlugin, {
-    prefix: '/portal',
-    service,
-    store,
-    auth,
-    // A chain ledger derives every invoice's address; the merchant sets an account key later, in the settings.
-    ledgerMakesAddresses: ledger.matching === 'address' || typeof ledger.newAddress === 'function',
-  });
   return securityHeaders(headerOptions);
 }

@@ -150,6 +150,8 @@ export const de: Record<MessageKey, string> = {
   'invoice.amount_eur': 'Betrag in EUR',
   'invoice.rate': 'Kurs (EUR je {coin})',
   'invoice.rate_source': 'Kursquelle',
+  'invoice.rate_source_fixed': 'fester Kurs',
+  'invoice.rate_source_ticker': 'Ticker {pair}',
   'invoice.paid': 'Erhalten',
   'invoice.due': 'Noch offen',
   'invoice.created': 'Erstellt',

@@ -143,6 +143,8 @@ export const en = {
   'invoice.amount_eur': 'Amount in EUR',
   'invoice.rate': 'Rate (EUR per {coin})',
   'invoice.rate_source': 'Rate source',
+  'invoice.rate_source_fixed': 'fixed rate',
+  'invoice.rate_source_ticker': 'ticker {pair}',
   'invoice.paid': 'Received',
   'invoice.due': 'Still due',
   'invoice.created': 'Created',

@@ -6,6 +6,7 @@ import type { ModuleExecute } from '../../api/module.js';
 import { PAGE_COLUMNS, type PageRow, pageRowsById } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { rowsCanBeKept } from '../../store/cache-toolkit.js';
 
 /** `list=allpages`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -76,7 +77,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
         .select(columns)
         .orderBy('page_title', descending ? 'desc' : 'asc')
         .limit(limit + 1);
-    if (ctx.generator && ctx.store.sqlite) {
+    if (ctx.generator && rowsCanBeKept(ctx.store)) {
       // Whole page rows are kept between requests (store/row-cache.ts): the title index gives the
       // ids alone, and the page set's lookup by id reads only pages not kept.
       const ids = (d: typeof db) => build(d).clearSelect().select('page_id');

@@ -7,6 +7,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { list, type ResultObject } from '../../api/result/tree.js';
+import { rowsCanBeKept } from '../../store/cache-toolkit.js';
 import { keptRows } from '../../store/row-cache.js';
 import { tagsOf } from '../support/change-tags.js';
 import {
@@ -268,9 +269,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const expiryEnabled = watchlistExpiryEnabled(ctx);
   const watched = () => watchedChanges(ctx, owner.id, expiryEnabled);
   const query = scanRange(p, showConditions(changeConditions(ctx, watched(), nowTimestamp(ctx), expiryEnabled), show));
-  // On SQLite the changes' rows are kept between requests (store/row-cache.ts), per owner: the
-  // query gives the ids alone, and only changes not kept are read whole.
-  const ids = ctx.store.sqlite ? await query.clearSelect().select('rc_id').execute() : undefined;
+  // Where the store keeps rows (store/row-cache.ts), the changes' rows are kept between requests,
+  // per owner: the query gives the ids alone, and only changes not kept are read whole.
+  const ids = rowsCanBeKept(ctx.store) ? await query.clearSelect().select('rc_id').execute() : undefined;
   const kept =
     ids &&
     (await keptRows<ChangeRow>(

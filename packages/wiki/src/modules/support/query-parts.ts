@@ -1,7 +1,8 @@
 import { precompiled } from '@svc/common';
 import { type Compilable, type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { rowsCanBeKept } from '../../store/cache-toolkit.js';
 import type { WikiStore } from '../../store/database.js';
-import { keptRows } from '../../store/row-cache.js';
+import { keptRows, oneOfIds } from '../../store/row-cache.js';
 
 /**
  * A query made of named conditions, for the lists whose queries take many optional filters: each
@@ -54,7 +55,8 @@ export interface TimeOrder {
   limit: number;
   compiledEachTime: boolean;
   /**
-   * The store whose rows this list keeps between requests (`store/row-cache.ts`; SQLite only):
+   * The store whose rows this list keeps between requests (`store/row-cache.ts`, where
+   * `rowsCanBeKept`):
    * the page's ids are read by the list's index and the rows of those not kept by id. Its id
    * must be the rows' primary key, and `name` must stand for one set of columns.
    */
@@ -90,7 +92,7 @@ export async function rowsByTime<DB, Q extends Orderable<Q> & Compilable<unknown
       .orderBy(id, direction)
       .limit(limit + 1);
   const build = (d: Kysely<DB>) => ordered(applied(parts, base(d)));
-  if (keepRowsOf?.sqlite && !compiledEachTime) {
+  if (keepRowsOf && rowsCanBeKept(keepRowsOf) && !compiledEachTime) {
     // The same query for the ids alone, then the rows not kept, by id.
     const alone = idsFrom !== undefined && parts.every((part) => !part.joined);
     const from = (d: Kysely<DB>) => (alone ? (idsFrom(d as never) as Q) : base(d));
@@ -103,16 +105,14 @@ export async function rowsByTime<DB, Q extends Orderable<Q> & Compilable<unknown
     const ids = await rowsOf(db, `${name} ${direction} ids${alone ? ' alone' : ''}`, parts, idsOnly, {
       after: [limit + 1],
     });
-    const byIds = (d: Kysely<DB>, list: string) =>
-      base(d).where(sql<SqlBool>`${sql.ref(id)} in (select value from json_each(${list}))`);
     const kept = await keptRows<Row & object>(
       keepRowsOf,
       name,
       ids.map((row) => row.id),
       (row) => (row as Record<string, number>)[id.slice(id.lastIndexOf('.') + 1)] as number,
       async (missing) => {
-        const list = JSON.stringify(missing);
-        const query = precompiled(db, `${name} by ids`, (d) => byIds(d, list), [list]);
+        const { condition, value } = oneOfIds(db, id, missing);
+        const query = precompiled(db, `${name} by ids`, (d) => base(d).where(condition), [value]);
         return (await db.executeQuery(query)).rows as (Row & object)[];
       },
     );

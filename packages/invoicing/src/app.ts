@@ -1,22 +1,23 @@
 import { registerHealthRoute } from '@svc/common';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import type { RateLimitConfig } from '../config.js';
-import { SimulatedLedger } from '../ledger/simulated.js';
-import type { InvoicingService } from '../service/invoicing-service.js';
-import type { InvoicingStore } from '../store/database.js';
-import { registerApiRoutes } from './api-routes.js';
-import { AuthFailureLimiter } from './auth-failure-limiter.js';
-import { answerClientError, answerUnservedRequests } from './client-errors.js';
-import { registerDevLedgerRoutes } from './dev-ledger-routes.js';
-import { ErrorAnswers } from './error-answers.js';
-import { MAX_URL_LENGTH } from './errors.js';
-import { registerLedgerHealthRoute } from './ledger-health.js';
-import { registerMerchantApiRoutes } from './merchant-api-routes.js';
-import { htmlErrorPages } from './pages/html-errors.js';
-import { registerWebPages, type WebOptions } from './pages/register-web-pages.js';
-import { RateLimiter } from './rate-limiter.js';
-import { RouteTable } from './route-table.js';
-import { parseStrictJson } from './strict-json.js';
+import type { RateLimitConfig } from './config.js';
+import { registerApiRoutes } from './http/api-routes.js';
+import { AuthFailureLimiter } from './http/auth-failure-limiter.js';
+import { answerClientError, answerUnservedRequests } from './http/client-errors.js';
+import { registerDevLedgerRoutes } from './http/dev-ledger-routes.js';
+import { ErrorAnswers } from './http/error-answers.js';
+import { MAX_URL_LENGTH } from './http/errors.js';
+import { registerLedgerHealthRoute } from './http/ledger-health.js';
+import { registerMerchantApiRoutes } from './http/merchant-api-routes.js';
+import { htmlErrorPages } from './http/pages/html-errors.js';
+import { registerWebPages } from './http/pages/register-web-pages.js';
+import { RateLimiter } from './http/rate-limiter.js';
+import { RouteTable } from './http/route-table.js';
+import { parseStrictJson } from './http/strict-json.js';
+import { SimulatedLedger } from './ledger/simulated.js';
+import { type PortalOptions, registerPortal } from './portal/register-portal.js';
+import type { InvoicingService } from './service/invoicing-service.js';
+import type { InvoicingStore } from './store/database.js';
 
 export interface AppOptions {
   store: InvoicingStore;
@@ -25,7 +26,7 @@ export interface AppOptions {
   rateLimits?: RateLimitConfig;
   trustProxy?: boolean;
   /** The checkout pages and the portal. */
-  web?: WebOptions;
+  web?: PortalOptions;
   /** On a chain ledger: what is wrong with the node or the watcher, for /healthz (null when fine). */
   ledgerProblem?: () => Promise<string | null>;
 }
@@ -84,6 +85,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerApiRoutes(app, options.service, apiLimits);
   registerMerchantApiRoutes(app, options.service, apiLimits);
   if (options.service.ledger instanceof SimulatedLedger) registerDevLedgerRoutes(app, options.service.ledger);
-  answers.usePages(htmlErrorPages, await registerWebPages(app, options, options.web));
+  const pageHeaders = await registerWebPages(app, options.service, options.web);
+  await registerPortal(app, options, options.web);
+  answers.usePages(htmlErrorPages, pageHeaders);
   return app;
 }

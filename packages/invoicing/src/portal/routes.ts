@@ -1,12 +1,12 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
-import { renderCsrfErrorPage } from '../../web/pages/error-pages.js';
-import { pageContextFor, sendPage } from './page-context.js';
-import { registerPortalAccountRoutes } from './portal-account-routes.js';
-import { registerPortalAuthRoutes } from './portal-auth-routes.js';
-import type { PortalDeps } from './portal-context.js';
-import { registerPortalInvoiceRoutes } from './portal-invoice-routes.js';
-import { registerPortalWebhookRoutes } from './portal-webhook-routes.js';
+import { pageContextFor, sendPage } from '../http/pages/page-context.js';
+import { renderCsrfErrorPage } from '../web/pages/error-pages.js';
+import { registerPortalAccountRoutes } from './account-routes.js';
+import { registerPortalAuthRoutes } from './auth-routes.js';
+import type { PortalDeps } from './context.js';
+import { registerPortalInvoiceRoutes } from './invoice-routes.js';
+import { registerPortalWebhookRoutes } from './webhook-routes.js';
 
 /**
  * The merchant portal under /portal. Its forms post urlencoded bodies (parsed only here; the API

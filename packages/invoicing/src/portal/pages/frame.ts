@@ -1,6 +1,6 @@
-import { html, type SafeHtml } from '../../html.js';
-import type { MessageKey } from '../../i18n/locale.js';
-import { type PageContext, renderPage } from '../../layout.js';
+import { html, type SafeHtml } from '../../web/html.js';
+import type { MessageKey } from '../../web/i18n/locale.js';
+import { type PageContext, renderPage } from '../../web/layout.js';
 
 export type PortalSection = 'invoices' | 'new' | 'unmatched' | 'keys' | 'webhooks' | 'settings';
 

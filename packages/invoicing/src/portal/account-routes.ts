@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { InvoicingError } from '../../domain/errors.js';
-import { renderKeysPage, renderSettingsPage, renderUnmatchedPage } from '../../web/pages/portal/account-pages.js';
-import type { FormState } from '../../web/pages/portal/form.js';
-import { basisPointsToPercent, parseBoundedInteger, percentToBasisPoints, readForm } from './form-input.js';
-import { coinOf, toUnmatchedView } from './invoice-views.js';
-import { sendPage } from './page-context.js';
-import { type PortalDeps, requireSignedIn } from './portal-context.js';
+import { InvoicingError } from '../domain/errors.js';
+import { basisPointsToPercent, parseBoundedInteger, percentToBasisPoints, readForm } from '../http/pages/form-input.js';
+import { coinOf } from '../http/pages/invoice-views.js';
+import { sendPage } from '../http/pages/page-context.js';
+import { type PortalDeps, requireSignedIn } from './context.js';
+import { toUnmatchedView } from './invoice-views.js';
+import { renderKeysPage, renderSettingsPage, renderUnmatchedPage } from './pages/account-pages.js';
+import type { FormState } from './pages/form.js';
 
 const maxTolerancePercent = 50;
 

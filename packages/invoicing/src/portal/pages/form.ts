@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '../../html.js';
+import { html, type SafeHtml } from '../../web/html.js';
 
 /** A form as it is shown again after a failed post: what was typed, and what is wrong with it. */
 export interface FormState {

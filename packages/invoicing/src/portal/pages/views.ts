@@ -1,4 +1,4 @@
-import type { CheckoutView, InvoiceStatus } from '../checkout-view.js';
+import type { CheckoutView, InvoiceStatus } from '../../web/pages/checkout-view.js';
 
 /** One line of the merchant's invoice list. */
 export interface InvoiceRowView {

@@ -1,7 +1,7 @@
-import { formatMinor, formatTime } from '../../format.js';
-import { html } from '../../html.js';
-import type { PageContext } from '../../layout.js';
-import { copyField } from '../checkout.js';
+import { formatMinor, formatTime } from '../../web/format.js';
+import { html } from '../../web/html.js';
+import type { PageContext } from '../../web/layout.js';
+import { copyField } from '../../web/pages/checkout.js';
 import { errorSummary, type FormState, field } from './form.js';
 import { csrfField, type PortalSession, postButton, renderPortalPage } from './frame.js';
 import type { ApiKeyView, UnmatchedPaymentView } from './views.js';

@@ -1,20 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { InvoicingError } from '../../domain/errors.js';
-import type { InvoiceStatus } from '../../domain/invoice.js';
-import { readTimeline } from '../../store/invoices.js';
-import type { Translate } from '../../web/i18n/locale.js';
-import type { FormState } from '../../web/pages/portal/form.js';
+import { InvoicingError } from '../domain/errors.js';
+import type { InvoiceStatus } from '../domain/invoice.js';
+import { normaliseTypedDecimal, readForm } from '../http/pages/form-input.js';
+import { coinOf } from '../http/pages/invoice-views.js';
+import { sendPage } from '../http/pages/page-context.js';
+import { readTimeline } from '../store/invoices.js';
+import type { Translate } from '../web/i18n/locale.js';
+import { qrSvg } from '../web/qr.js';
+import { type PortalDeps, requireSignedIn } from './context.js';
+import { loadInvoiceDetail, toInvoiceRow } from './invoice-views.js';
+import type { FormState } from './pages/form.js';
 import {
   renderInvoiceListPage,
   renderInvoiceNotFoundPage,
   renderInvoicePage,
   renderNewInvoicePage,
-} from '../../web/pages/portal/invoice-pages.js';
-import { qrSvg } from '../../web/qr.js';
-import { normaliseTypedDecimal, readForm } from './form-input.js';
-import { coinOf, loadInvoiceDetail, toInvoiceRow } from './invoice-views.js';
-import { sendPage } from './page-context.js';
-import { type PortalDeps, requireSignedIn } from './portal-context.js';
+} from './pages/invoice-pages.js';
 
 const pageSize = 25;
 

@@ -1,20 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { InvoicingError } from '../../domain/errors.js';
-import { findLoginByEmail, insertLogin, isPlausibleEmail, normaliseEmail } from '../../portal/logins.js';
-import {
-  decoyPasswordHash,
-  hashPassword,
-  passwordProblem,
-  passwordRules,
-  verifyPassword,
-} from '../../portal/password.js';
-import { signUpsPerClientPerHour } from '../../portal/sign-in-limiter.js';
-import { isUniqueViolation } from '../../store/database.js';
-import { renderSignInPage, renderSignUpPage } from '../../web/pages/portal/auth-pages.js';
-import type { FormState } from '../../web/pages/portal/form.js';
-import { readForm } from './form-input.js';
-import { pageContextFor, sendPage } from './page-context.js';
-import type { PortalDeps } from './portal-context.js';
+import { InvoicingError } from '../domain/errors.js';
+import { readForm } from '../http/pages/form-input.js';
+import { pageContextFor, sendPage } from '../http/pages/page-context.js';
+import { isUniqueViolation } from '../store/database.js';
+import type { PortalDeps } from './context.js';
+import { findLoginByEmail, insertLogin, isPlausibleEmail, normaliseEmail } from './logins.js';
+import { renderSignInPage, renderSignUpPage } from './pages/auth-pages.js';
+import type { FormState } from './pages/form.js';
+import { decoyPasswordHash, hashPassword, passwordProblem, passwordRules, verifyPassword } from './password.js';
+import { signUpsPerClientPerHour } from './sign-in-limiter.js';
 
 const maxNameLength = 200;
 

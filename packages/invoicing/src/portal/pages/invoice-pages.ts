@@ -1,9 +1,9 @@
-import { formatMinor, formatTime, localiseDecimal } from '../../format.js';
-import { html, type SafeHtml } from '../../html.js';
-import type { MessageKey } from '../../i18n/locale.js';
-import type { PageContext } from '../../layout.js';
-import { copyField, paymentsTable, statusBadge } from '../checkout.js';
-import { shownStatus } from '../checkout-view.js';
+import { formatMinor, formatTime, localiseDecimal } from '../../web/format.js';
+import { html, type SafeHtml } from '../../web/html.js';
+import type { MessageKey } from '../../web/i18n/locale.js';
+import type { PageContext } from '../../web/layout.js';
+import { copyField, paymentsTable, statusBadge } from '../../web/pages/checkout.js';
+import { shownStatus } from '../../web/pages/checkout-view.js';
 import { errorSummary, type FormState, field, selectField } from './form.js';
 import { csrfField, type PortalSession, renderPortalPage } from './frame.js';
 import type { InvoiceDetailView, InvoiceListView } from './views.js';
@@ -114,6 +114,13 @@ ${field(form, { name: 'expires_min', label: t('new.expiry'), type: 'number', hin
   return renderPortalPage(ctx, session, { title: t('new.title'), section: 'new', body });
 }
 
+/** Where the rate came from, in the page's language: the fixed rate, or the ticker and its pair. */
+function rateSourceText(ctx: PageContext, source: string): string {
+  if (source === 'fixed') return ctx.t('invoice.rate_source_fixed');
+  const ticker = /^ticker:(.+)$/.exec(source);
+  return ticker ? ctx.t('invoice.rate_source_ticker', { pair: ticker[1] as string }) : source;
+}
+
 function timeline(ctx: PageContext, view: InvoiceDetailView): SafeHtml {
   const { t, locale } = ctx;
   return html`<ol class="timeline">${view.timeline.map(
@@ -150,7 +157,7 @@ ${copyField(ctx, 'checkout-link', t('invoice.checkout_link'), view.payUrl)}
 <dt>${t('invoice.amount_coin', { coin })}</dt><dd>${formatMinor(view.amountCoin, view.coin.decimals, locale)} ${coin}</dd>
 <dt>${t('invoice.amount_eur')}</dt><dd>${formatMinor(view.amountEur, 2, locale, 2)} EUR</dd>
 <dt>${t('invoice.rate', { coin })}</dt><dd>${localiseDecimal(view.rate, locale)}</dd>
-<dt>${t('invoice.rate_source')}</dt><dd>${view.rateSource} · ${formatTime(new Date(view.rateAt), locale)}</dd>
+<dt>${t('invoice.rate_source')}</dt><dd>${rateSourceText(ctx, view.rateSource)} · ${formatTime(new Date(view.rateAt), locale)}</dd>
 <dt>${t('invoice.paid')}</dt><dd>${formatMinor(view.amountPaid, view.coin.decimals, locale)} ${coin}</dd>
 <dt>${t('invoice.due')}</dt><dd>${formatMinor(view.amountDue, view.coin.decimals, locale)} ${coin}</dd>
 ${flags.length > 0 ? html`<dt>${t('invoice.flags')}</dt><dd>${flags.map((f) => t(`invoice.flag.${f}`)).join(', ')}</dd>` : ''}

@@ -1,5 +1,5 @@
-import { html } from '../../html.js';
-import type { PageContext } from '../../layout.js';
+import { html } from '../../web/html.js';
+import type { PageContext } from '../../web/layout.js';
 import { errorSummary, type FormState, field } from './form.js';
 import { csrfField, renderPublicPortalPage } from './frame.js';
 

@@ -1,14 +1,14 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { InvoicingError } from '../../domain/errors.js';
-import type { InvoiceStatus } from '../../domain/invoice.js';
-import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook-events.js';
-import { renderNotFoundPage } from '../../web/pages/error-pages.js';
-import type { FormState } from '../../web/pages/portal/form.js';
-import { renderWebhookEndpointPage, renderWebhooksPage } from '../../web/pages/portal/webhook-pages.js';
-import { readForm } from './form-input.js';
-import { sendPage } from './page-context.js';
-import { type PortalDeps, requireSignedIn, type SignedIn } from './portal-context.js';
+import { InvoicingError } from '../domain/errors.js';
+import type { InvoiceStatus } from '../domain/invoice.js';
+import { WEBHOOK_EVENT_TYPES } from '../domain/webhook-events.js';
+import { readForm } from '../http/pages/form-input.js';
+import { sendPage } from '../http/pages/page-context.js';
+import { renderNotFoundPage } from '../web/pages/error-pages.js';
+import { type PortalDeps, requireSignedIn, type SignedIn } from './context.js';
+import type { FormState } from './pages/form.js';
+import { renderWebhookEndpointPage, renderWebhooksPage } from './pages/webhook-pages.js';
 
 type Notice = 'test' | 'redelivered' | 'saved' | 'deleted';
 

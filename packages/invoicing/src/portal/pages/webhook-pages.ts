@@ -1,10 +1,10 @@
-import { WEBHOOK_EVENT_TYPES } from '../../../domain/webhook-events.js';
-import type { DeliveryView, EndpointView } from '../../../service/webhook-service.js';
-import { formatTime } from '../../format.js';
-import { html, type SafeHtml } from '../../html.js';
-import type { MessageKey } from '../../i18n/locale.js';
-import type { PageContext } from '../../layout.js';
-import { copyField } from '../checkout.js';
+import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook-events.js';
+import type { DeliveryView, EndpointView } from '../../service/webhook-service.js';
+import { formatTime } from '../../web/format.js';
+import { html, type SafeHtml } from '../../web/html.js';
+import type { MessageKey } from '../../web/i18n/locale.js';
+import type { PageContext } from '../../web/layout.js';
+import { copyField } from '../../web/pages/checkout.js';
 import { errorSummary, type FormState, field } from './form.js';
 import { csrfField, type PortalSession, postButton, renderPortalPage } from './frame.js';
 

@@ -1,5 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { cookieName, parseCookies, serializeCookie } from '../http/pages/cookies.js';
+import { csrfToken, csrfTokenMatches, newPreSessionValue } from '../http/pages/csrf.js';
+import { newDeviceCookieValue, verifiedDevice } from '../http/pages/device-cookie.js';
+import type { PortalDatabase } from '../store/portal-schema.js';
 import {
   createSession,
   defaultSessionPolicy,
@@ -7,12 +11,8 @@ import {
   deleteSession,
   resolveSession,
   type SessionPolicy,
-} from '../../portal/sessions.js';
-import { type SignInAttempt, SignInLimiter, SlidingWindowCounter } from '../../portal/sign-in-limiter.js';
-import type { PortalDatabase } from '../../store/portal-schema.js';
-import { cookieName, parseCookies, serializeCookie } from './cookies.js';
-import { csrfToken, csrfTokenMatches, newPreSessionValue } from './csrf.js';
-import { newDeviceCookieValue, verifiedDevice } from './device-cookie.js';
+} from './sessions.js';
+import { type SignInAttempt, SignInLimiter, SlidingWindowCounter } from './sign-in-limiter.js';
 
 export interface PortalAuthOptions {
   db: Kysely<PortalDatabase>;

@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { InvoicingService } from '../../service/invoicing-service.js';
-import type { InvoicingStore } from '../../store/database.js';
-import type { Merchant } from '../../store/merchants.js';
-import type { PageContext } from '../../web/layout.js';
-import type { PortalSession } from '../../web/pages/portal/frame.js';
-import { pageContextFor } from './page-context.js';
-import type { PortalAuth } from './portal-auth.js';
+import { pageContextFor } from '../http/pages/page-context.js';
+import type { InvoicingService } from '../service/invoicing-service.js';
+import type { InvoicingStore } from '../store/database.js';
+import type { Merchant } from '../store/merchants.js';
+import type { PageContext } from '../web/layout.js';
+import type { PortalAuth } from './auth.js';
+import type { PortalSession } from './pages/frame.js';
 
 /** What the portal's route handlers share. */
 export interface PortalDeps {
