@@ -192,6 +192,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       path,
       feature: `action=query&${d.group}=${d.name}`,
       paramName: (name) => prefix + name,
+      ownParamName: (name) => d.prefix + name,
       warn: (key: string, params: readonly MessageParam[] = [], code = messageCode(key), data?: ResultObject) =>
         state.warn(path, { code, key, params, data }),
       setContinue: (value, name = 'continue') => {
@@ -240,6 +241,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       } = { titles: [], ids: [], rows: [], revids: [] };
       const extra = new Map<string, Record<string, string | number | boolean>>();
       const sink: GeneratorSink = {
+        resolvesRedirects: resolveRedirects,
         addPageIds: (ids) => produced.ids.push(...ids),
         addPageRows: (rows) => produced.rows.push(...rows),
         addRevisionIds: (revids) => produced.revids.push(...revids),
