@@ -33,3 +33,23 @@ test('an open view past its expiry is never served, and unknown invoices are not
   cache.set('b', cache.versionsBeforeRead('b'), view('open', 100));
   assert.equal(cache.get('b', 0), undefined);
 });
+
+test('the cache stays within its weight, the least recently used entries leaving first', () => {
+  const cache = new PublicViewCache({ dataVersion: () => 1, invoiceVersion: () => 0 });
+  const big = (n: number) => ({ view: { status: 'paid', expires_at: 0 } as PublicInvoice, json: 'x'.repeat(n) });
+  for (let i = 0; i < 100; i++) cache.set(`i${i}`, cache.versionsBeforeRead(`i${i}`), big(50_000));
+  const { entries, weight } = cache.size();
+  assert.ok(weight <= 8_000_000, `weight ${weight}`);
+  assert.ok(entries >= 30 && entries < 100, `${entries} entries`);
+  assert.equal(cache.get('i0', 0), undefined, 'the first ones left');
+  assert.ok(cache.get('i99', 0), 'the last one stays');
+  // A use moves an entry to the end: after more entries it is still there.
+  const survivor = `i${100 - entries}`;
+  assert.ok(cache.get(survivor, 0));
+  for (let i = 100; i < 110; i++) cache.set(`i${i}`, cache.versionsBeforeRead(`i${i}`), big(50_000));
+  assert.ok(cache.get(survivor, 0), 'recently used, so kept');
+  // Setting an entry again replaces it without counting it twice.
+  const before = cache.size().weight;
+  cache.set('i109', cache.versionsBeforeRead('i109'), big(50_000));
+  assert.equal(cache.size().weight, before);
+});

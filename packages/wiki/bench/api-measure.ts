@@ -60,7 +60,10 @@ export async function dataDir(wiki: WikiName): Promise<{ dir: string; dispose: (
   return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** `wiki serve` from the compiled build, with `workers` processes, on a free port (`env`: more of its settings). */
+/**
+ * `wiki serve` from the compiled build, with `workers` processes, on `BENCH_WIKI_PORT` when set, a
+ * free port otherwise (`env`: more of its settings).
+ */
 export async function startServer(
   dir: string,
   workers: number,
@@ -71,7 +74,7 @@ export async function startServer(
       ...process.env,
       ...env,
       WIKI_DATA_DIR: dir,
-      WIKI_PORT: '0',
+      WIKI_PORT: process.env.BENCH_WIKI_PORT ?? '0',
       WIKI_WORKERS: String(workers),
       WIKI_SAMPLE_DUMP: 'none',
       NODE_ENV: 'production',

@@ -1,7 +1,10 @@
 /**
  * `npm run conformance -- [--seed S] [--count N] [--module NAME] [--concurrency C]
- * [--mediawiki URL] [--port P] [--report FILE]`: generates N requests from the module descriptors, sends each
- * to this service and to a real MediaWiki on the same reference wiki, and compares the answers.
+ * [--mediawiki URL] [--port P] [--ours URL] [--anonymous] [--report FILE]`: generates N requests
+ * from the module descriptors, sends each to this service and to a real MediaWiki on the same
+ * reference wiki, and compares the answers. `--ours` compares a service already running (a mirror
+ * of that MediaWiki made by `wiki mirror`, say) instead of one started on the imported reference
+ * wiki; `--anonymous` sends every request without logging in (a mirror has no passwords).
  * Prints `conformance: N of M identical` and every difference grouped by kind; exits non-zero on a
  * difference the expected-differences list does not cover, on a listed kind that no longer
  * occurs, and on any 5xx answer of ours.
@@ -33,6 +36,8 @@ const { values: options } = parseArgs({
     concurrency: { type: 'string', default: '4' },
     mediawiki: { type: 'string' },
     port: { type: 'string' },
+    ours: { type: 'string' },
+    anonymous: { type: 'boolean', default: false },
     'mediawiki-dir': { type: 'string', default: join(REPOSITORY_ROOT, 'data', 'conformance', 'mediawiki') },
     report: { type: 'string', default: join(REPOSITORY_ROOT, 'data', 'conformance', 'report.json') },
     examples: { type: 'string', default: '3' },
@@ -57,7 +62,7 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 /** One session per sender on each side; logged-in ones log in once, before the run. */
 async function sessionsFor(api: string): Promise<Map<Sender, ApiSession>> {
   const sessions = new Map<Sender, ApiSession>([['anonymous', new ApiSession(api)]]);
-  for (const name of LOGGED_IN_SENDERS) {
+  for (const name of options.anonymous ? [] : LOGGED_IN_SENDERS) {
     const session = new ApiSession(api);
     await session.logIn(name, REFERENCE_PASSWORDS[name]);
     sessions.set(name, session);
@@ -94,8 +99,10 @@ async function main(): Promise<number> {
       servers.push(mediawiki);
       mediawikiApi = mediawiki.api;
     }
-    const ours = await startOurServer(options.port ? Number(options.port) : await freePort());
-    servers.push(ours);
+    const ours = options.ours
+      ? { api: options.ours }
+      : await startOurServer(options.port ? Number(options.port) : await freePort());
+    if ('stop' in ours) servers.push(ours);
     log(`conformance: MediaWiki at ${mediawikiApi}, this service at ${ours.api}; seed ${seed}, ${count} requests`);
 
     const pools = await loadValuePools(mediawikiApi);
@@ -110,9 +117,10 @@ async function main(): Promise<number> {
     }
     const [ourSessions, theirSessions] = await Promise.all([sessionsFor(ours.api), sessionsFor(mediawikiApi)]);
     const random = new Random(seed);
-    const requests = Array.from({ length: count }, (_, i) =>
-      generateRequest(i + 1, { random, pools, modules, module: options.module }),
-    );
+    const requests = Array.from({ length: count }, (_, i) => {
+      const request = generateRequest(i + 1, { random, pools, modules, module: options.module });
+      return options.anonymous ? { ...request, sender: 'anonymous' as const } : request;
+    });
 
     const comparisons: Comparison[] = [];
     let next = 0;

@@ -1,7 +1,7 @@
 /**
- * `npm run fuzz -- [--seed S] [--count N] [--url URL]`: sends N fuzzed requests (default 10,000)
- * made from seed S (default 1) to api.php at URL, or, without a URL, to the reference wiki served
- * in this process on a free port. Prints every failure with the request that caused it, the
+ * `npm run fuzz -- [--seed S] [--count N] [--url URL | --port P]`: sends N fuzzed requests
+ * (default 10,000) made from seed S (default 1) to api.php at URL, or, without a URL, to the
+ * reference wiki served in this process on port P (default: a free one). Prints every failure with the request that caused it, the
  * slowest answers, and exits with 1 when anything failed.
  */
 import { parseArgs } from 'node:util';
@@ -13,16 +13,18 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     count: { type: 'string', default: '10000' },
     url: { type: 'string' },
+    port: { type: 'string', default: '0' },
   },
 });
 const seed = Number(values.seed);
 const count = Number(values.count);
-if (!Number.isSafeInteger(seed) || !Number.isSafeInteger(count) || count < 1) {
-  process.stderr.write('--seed and --count take whole numbers (count at least 1)\n');
+const port = Number(values.port);
+if (!Number.isSafeInteger(seed) || !Number.isSafeInteger(count) || count < 1 || !/^\d{1,5}$/.test(values.port)) {
+  process.stderr.write('--seed and --count take whole numbers (count at least 1), --port a port number\n');
   process.exit(2);
 }
 
-const served = values.url ? undefined : await listeningReferenceWiki();
+const served = values.url ? undefined : await listeningReferenceWiki({ port });
 const apiUrl = values.url ?? `${served?.origin}/api.php`;
 process.stdout.write(`fuzzing ${apiUrl}: seed ${seed}, ${count} requests\n`);
 const started = performance.now();

@@ -8,6 +8,7 @@ export interface CachedView {
 interface Entry extends CachedView {
   dataVersion: number;
   invoiceVersion: number;
+  weight: number;
 }
 
 export interface ChangeProbe {
@@ -17,7 +18,13 @@ export interface ChangeProbe {
   invoiceVersion(id: string): number | undefined;
 }
 
-const MAX_ENTRIES = 10_000;
+/**
+ * The bound: about 8 MB. An entry weighs its JSON text four times over (the text itself at two
+ * bytes a character, and the view object it was made of at about as much again); the least
+ * recently used entries leave first, so a steady load reaches a steady size within minutes.
+ */
+const MAX_WEIGHT = 8_000_000;
+const weightOf = (json: string) => json.length * 4 + 200;
 
 /**
  * Rendered public views of invoices, reused while the invoice is unchanged. A view is valid while
@@ -26,7 +33,9 @@ const MAX_ENTRIES = 10_000;
  * since both checks read the database itself.
  */
 export class PublicViewCache {
+  /** In order of use, least recent first. */
   private readonly entries = new Map<string, Entry>();
+  private weight = 0;
 
   constructor(private readonly probe: ChangeProbe) {}
 
@@ -36,9 +45,13 @@ export class PublicViewCache {
     if (!entry) return undefined;
     if (entry.view.status === 'open' && now >= entry.view.expires_at * 1000) return undefined;
     const dataVersion = this.probe.dataVersion();
-    if (entry.dataVersion === dataVersion) return entry;
-    if (this.probe.invoiceVersion(id) !== entry.invoiceVersion) return undefined;
-    entry.dataVersion = dataVersion;
+    if (entry.dataVersion !== dataVersion) {
+      if (this.probe.invoiceVersion(id) !== entry.invoiceVersion) return undefined;
+      entry.dataVersion = dataVersion;
+    }
+    // Used now: to the end of the order.
+    this.entries.delete(id);
+    this.entries.set(id, entry);
     return entry;
   }
 
@@ -52,7 +65,27 @@ export class PublicViewCache {
 
   set(id: string, versions: { dataVersion: number; invoiceVersion: number | undefined }, view: CachedView): void {
     if (versions.invoiceVersion === undefined) return;
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(id, { ...view, dataVersion: versions.dataVersion, invoiceVersion: versions.invoiceVersion });
+    this.forget(id);
+    const weight = weightOf(view.json);
+    for (const [oldest, entry] of this.entries) {
+      if (this.weight + weight <= MAX_WEIGHT) break;
+      this.entries.delete(oldest);
+      this.weight -= entry.weight;
+    }
+    const entry = { ...view, dataVersion: versions.dataVersion, invoiceVersion: versions.invoiceVersion, weight };
+    this.entries.set(id, entry);
+    this.weight += weight;
+  }
+
+  /** The cache's weight (about bytes) and entries, for tests and benchmarks. */
+  size(): { entries: number; weight: number } {
+    return { entries: this.entries.size, weight: this.weight };
+  }
+
+  private forget(id: string): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.entries.delete(id);
+    this.weight -= entry.weight;
   }
 }

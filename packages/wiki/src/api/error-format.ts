@@ -5,9 +5,9 @@
  */
 import { decodeHTML } from 'entities';
 
-import { escapeHtmlText } from '../text/escape.js';
+import { cleanOutputText, escapeHtmlText } from '../text/escape.js';
 import type { ApiMessage } from './errors.js';
-import { keepSemanticTags, rawParams, renderMessage, stripMarkup } from './messages/render.js';
+import { keepSemanticTags, type RawParam, rawParams, renderMessage, stripMarkup } from './messages/render.js';
 import type { CollectedWarning } from './request-state.js';
 import { list, type ResultObject, withContent } from './result/tree.js';
 
@@ -16,12 +16,32 @@ import { list, type ResultObject, withContent } from './result/tree.js';
  * bare URL) decoded, as MediaWiki's plain-text rendering does.
  */
 function plainText(text: string): string {
-  const stripped = stripMarkup(text);
-  return stripped.includes('&') ? decodeHTML(stripped) : stripped;
+  // Trimmed, as MediaWiki's plain texts are: a parameter left empty leaves no trailing space.
+  const stripped = stripTags(stripMarkup(text)).trim();
+  return cleanOutputText(stripped.includes('&') ? decodeHTML(stripped) : stripped);
+}
+
+/**
+ * Removes what an HTML reader takes for tags: `<` and a letter (or `/` and a letter) up to the next
+ * `>`, or to the end of the text when none follows (`A<B` leaves `A`), as MediaWiki's plain texts
+ * lose them.
+ */
+function stripTags(text: string): string {
+  return text.includes('<') ? text.replace(/<\/?[A-Za-z][^>]*(?:>|$)/g, '') : text;
 }
 
 function decodeEntities(text: string): string {
   return text.includes('&') ? decodeHTML(text) : text;
+}
+
+/** A raw parameter with its texts cleaned as every string of an answer is. */
+function cleanRaw(param: RawParam): RawParam {
+  if (typeof param === 'string') return cleanOutputText(param);
+  if (typeof param === 'number') return param;
+  const out: { [key: string]: RawParam | RawParam[] } = {};
+  for (const [key, value] of Object.entries(param))
+    out[key] = Array.isArray(value) ? value.map(cleanRaw) : cleanRaw(value);
+  return out;
 }
 
 export type ErrorFormat = 'bc' | 'html' | 'none' | 'plaintext' | 'raw' | 'wikitext';
@@ -45,7 +65,7 @@ export class ErrorFormatter {
         entry.text = plainText(renderMessage(message.key, message.params, this.language));
         break;
       case 'wikitext':
-        entry.text = renderMessage(message.key, message.params, this.language);
+        entry.text = cleanOutputText(renderMessage(message.key, message.params, this.language));
         break;
       case 'html':
         // Text between tags: quotes stay as they are, as in MediaWiki's parsed messages.
@@ -55,7 +75,7 @@ export class ErrorFormatter {
         break;
       case 'raw':
         entry.key = message.key;
-        entry.params = list('param', rawParams(message.key, message.params));
+        entry.params = list('param', rawParams(message.key, message.params).map(cleanRaw));
         break;
       default:
         break;
@@ -81,11 +101,20 @@ export class ErrorFormatter {
   /** The `warnings` value: keyed by module name for `bc`, a list otherwise. */
   warnings(warnings: readonly CollectedWarning[]): ResultObject | ResultObject[] | undefined {
     if (warnings.length === 0) return undefined;
-    if (this.format !== 'bc')
-      return list(
-        'warning',
-        warnings.map((w) => this.entry(w.message, w.module)),
-      );
+    if (this.format !== 'bc') {
+      // An entry equal to one given before is left out, as MediaWiki does: without texts (`none`)
+      // two warnings of one code and module are one.
+      const seen = new Set<string>();
+      const entries = warnings
+        .map((w) => this.entry(w.message, w.module))
+        .filter((entry) => {
+          const key = JSON.stringify(entry);
+          if (seen.has(key)) return false;
+          seen.add(key);
+          return true;
+        });
+      return list('warning', entries);
+    }
     const byModule: ResultObject = {};
     for (const w of warnings) {
       const name = w.module.includes('+') ? w.module.slice(w.module.lastIndexOf('+') + 1) : w.module;

@@ -1,3 +1,4 @@
+import { escapeWikiText } from './messages/escape-wikitext.js';
 import type { MessageParam } from './messages/render.js';
 import type { ResultObject } from './result/tree.js';
 
@@ -83,4 +84,9 @@ export function requireAtLeastOneOf(names: readonly string[]): ApiError {
 
 export function badContinue(): ApiError {
   return apiError('badcontinue', 'apierror-badcontinue');
+}
+
+/** `Bad title "x".`: the value escaped as wikitext, as MediaWiki gives it. */
+export function invalidTitle(text: string): ApiError {
+  return apiError('invalidtitle', 'apierror-invalidtitle', [escapeWikiText(text)]);
 }

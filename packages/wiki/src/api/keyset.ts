@@ -4,7 +4,7 @@
  * values in MediaWiki's `a|b|c` form.
  */
 import { NS_MAIN, type TitleCodec } from '../site/title.js';
-import { apiError, badContinue } from './errors.js';
+import { badContinue, invalidTitle } from './errors.js';
 
 /**
  * A title part as stored (underscores, first letter upper-cased in first-letter namespaces).
@@ -21,7 +21,7 @@ export function titlePartToKey(titles: TitleCodec, part: string, namespace: numb
     parsed.title.interwiki !== '' ||
     parsed.title.namespace !== namespace
   ) {
-    throw apiError('invalidtitle', 'apierror-invalidtitle', [part]);
+    throw invalidTitle(part);
   }
   return parsed.title.dbKey.slice(0, -1);
 }

@@ -60,6 +60,8 @@ export interface GeneratorSink {
   setQueryBlock(key: string, value: ResultValue): void;
   /** Sets a field on a produced page's entry (`index` of search generators). */
   setPageField(title: Pick<Title, 'namespace' | 'dbKey'>, key: string, value: ResultValue): void;
+  /** The query resolves redirects (`redirects=1`) among the pages produced. */
+  readonly resolvesRedirects: boolean;
 }
 
 /** The part of the answer a module writes to. */
@@ -112,6 +114,11 @@ export interface ModuleContext<P = ParamValues> {
   readonly feature: string;
   /** The full name of one of the module's parameters in the request (`gapcontinue`). */
   paramName(name: string): string;
+  /**
+   * A parameter's name with the module's own prefix even in generator mode (`alprop`, not
+   * `galprop`): some of MediaWiki's modules name their parameters so in their errors.
+   */
+  ownParamName(name: string): string;
   /** A warning; its code is the key without `apiwarn-` unless given. */
   warn(key: string, params?: readonly MessageParam[], code?: string, data?: ResultObject): void;
   /** Marks the module unfinished: the answer's continuation carries `<prefix><name>=value`. */

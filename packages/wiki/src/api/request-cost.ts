@@ -5,9 +5,14 @@
  * from the answers of its requests, wherever they ran, and a shape not seen yet is judged from its
  * parameters. Expensive requests are answered on the request threads (request-threads.ts).
  *
- * A measurement is the time a request worked; on a busy machine the system may also have run
- * something else meanwhile, which only ever adds to it. A shape's cost is therefore the least of
- * its latest measurements: one slow answer of a small request does not send its kind away.
+ * A measurement is the time a request worked; on a busy machine the system may also run something
+ * else meanwhile, which only ever adds to the time it took. On the event loop a measurement is
+ * therefore the least of the loop's time on the request (its waits for other requests' turns left
+ * out) and the CPU time the process used meanwhile (LoopWork); on a thread it is the thread's own
+ * CPU time. A shape's cost is the average of its latest measurements: requests of one shape can
+ * differ (one asks for a page, another for hundreds), and a shape whose requests are sometimes
+ * expensive goes to the threads, while a single small excess (a garbage collection) does not send
+ * a small kind away.
  */
 
 /** Milliseconds of work beyond which a request is expensive: it would delay a small request noticeably. */
@@ -69,7 +74,9 @@ export class RequestCosts {
     if (measured === undefined) return guessedExpensive(params);
     this.costs.delete(shape);
     this.costs.set(shape, measured);
-    return Math.min(...measured) > EXPENSIVE_MS;
+    let sum = 0;
+    for (const ms of measured) sum += ms;
+    return sum / measured.length > EXPENSIVE_MS;
   }
 
   /** Records what a request of this shape cost. */
@@ -87,5 +94,21 @@ export class RequestCosts {
 
   get size(): number {
     return this.costs.size;
+  }
+}
+
+/**
+ * The work of a request answered on the event loop, measured from when it started: the loop's time
+ * on it without the turns it gave other requests, at most the CPU time the process used meanwhile
+ * (other processes running on the cores add to the first, not to the second).
+ */
+export class LoopWork {
+  private readonly started = performance.now();
+  private readonly cpu = process.cpuUsage();
+
+  /** Milliseconds of work so far, `waitedMs` of them spent waiting for other requests' turns. */
+  ms(waitedMs: number): number {
+    const used = process.cpuUsage(this.cpu);
+    return Math.max(0, Math.min(performance.now() - this.started - waitedMs, (used.user + used.system) / 1000));
   }
 }

@@ -13,7 +13,7 @@ import type { SiteConfig } from '../site/site.js';
 import { WorkBudget, type WorkBudgetLimits } from '../store/work-budget.js';
 import { siblingModule, startWorker } from '../worker-thread.js';
 import { type ApiRequest, handleApiRequest } from './main.js';
-import { RequestCosts, requestShape } from './request-cost.js';
+import { LoopWork, RequestCosts, requestShape } from './request-cost.js';
 import type { ApiServices } from './request-state.js';
 import { type SentAnswer, sentAnswer } from './sent-answer.js';
 
@@ -136,8 +136,8 @@ export class RequestThreads {
 
 /**
  * Answers api.php requests: on the event loop, or, with request threads, an expensive one on a
- * thread. Each answer's cost is recorded for its request's shape: on the loop, the time it worked
- * (its waits for other requests' turns left out), on a thread, the time it took there.
+ * thread. Each answer's cost is recorded for its request's shape: on the loop, the work LoopWork
+ * measures, on a thread, the thread's CPU time.
  */
 export function apiAnswerer(
   services: ApiServices,
@@ -160,9 +160,10 @@ export function apiAnswerer(
       }
     }
     const budget = new WorkBudget(services.workBudget);
-    const started = performance.now();
-    const response = await handleApiRequest(listed, services, budget);
-    costs.record(shape, performance.now() - started - budget.waitedMs);
-    return sentAnswer(response, acceptEncoding);
+    const work = new LoopWork();
+    const answer = sentAnswer(await handleApiRequest(listed, services, budget), acceptEncoding);
+    // Encoding and compressing the answer held the loop as well.
+    costs.record(shape, work.ms(budget.waitedMs));
+    return answer;
   };
 }

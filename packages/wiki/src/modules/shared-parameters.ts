@@ -45,7 +45,7 @@ export const BACKLINK_PARAMETERS = [
   { name: 'continue', type: 'string' },
   { name: 'namespace', type: 'namespace', multi: true, allspecifier: true },
   { name: 'dir', type: ['ascending', 'descending'], default: 'ascending' },
-  { name: 'filterredir', type: ['all', 'nonredirects', 'redirects'], default: 'all' },
+  { name: 'filterredir', type: ['all', 'redirects', 'nonredirects'], default: 'all' },
   { name: 'limit', ...STANDARD_LIMIT, default: '10' },
 ] as const satisfies readonly ParamDescriptor[];
 

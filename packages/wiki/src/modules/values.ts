@@ -4,18 +4,18 @@
  */
 import * as codexIcons from '@wikimedia/codex-icons';
 
-/** Content formats (CF). */
+/** Content formats (CF), in the order the content handlers declare them (errors list them so). */
 export const CONTENT_FORMATS: readonly string[] = [
   'application/json',
+  'text/x-wiki',
+  'text/javascript',
+  'text/css',
+  'application/vue+xml',
+  'text/plain',
   'application/octet-stream',
   'application/unknown',
-  'application/vue+xml',
   'application/x-binary',
-  'text/css',
-  'text/javascript',
-  'text/plain',
   'text/unknown',
-  'text/x-wiki',
   'unknown/unknown',
 ];
 /** Revision properties (REVPROP); `parsetree` is deprecated. */

@@ -48,3 +48,11 @@ export function escapeHtmlQuotes(text: string): string {
 export function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
+
+/**
+ * The characters XML cannot carry replaced by U+FFFD, as MediaWiki cleans every string of an
+ * answer (a value echoed in a message keeps no U+001F separator).
+ */
+export function cleanOutputText(text: string): string {
+  return text.replace(NOT_XML_TEXT, '\uFFFD');
+}

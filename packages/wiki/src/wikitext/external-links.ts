@@ -154,7 +154,8 @@ export function externalLinkIndexes(url: string): string[] {
   const at = authority!.lastIndexOf('@');
   const userinfo = at >= 0 ? authority!.slice(0, at + 1) : '';
   const hostPort = at >= 0 ? authority!.slice(at + 1) : authority!;
-  const portMatch = /^(.*?)(:\d*)?$/.exec(hostPort)!;
+  // A host may hold any character but the delimiters, line breaks included.
+  const portMatch = /^(.*?)(:\d*)?$/s.exec(hostPort)!;
   const host = portMatch[1]!;
   const port = portMatch[2] ?? '';
   const path = rest === '' ? '/' : rest!;

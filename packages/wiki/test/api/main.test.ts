@@ -102,7 +102,8 @@ describe('errors and warnings', () => {
         params: [
           { plaintext: 'apfilterredir' },
           { plaintext: 'bogus' },
-          { list: [{ plaintext: 'all' }, { plaintext: 'nonredirects' }, { plaintext: 'redirects' }], type: 'text' },
+          // In the order the module declares its values (paraminfo sorts them).
+          { list: [{ plaintext: 'all' }, { plaintext: 'redirects' }, { plaintext: 'nonredirects' }], type: 'text' },
           { num: 3 },
         ],
         module: 'query+allpages',

@@ -164,7 +164,7 @@ describe('parameter validation', () => {
     read({ name: 'b', type: ['new', 'old'], multi: true, deprecatedvalues: ['old'] });
     assert.deepEqual(warnings, [
       'query+test: The parameter "xxa" has been deprecated.',
-      'query+test: The value "old" for parameter "xxb" is deprecated.',
+      'query+test: The value "old" to parameter "xxb" has been deprecated.',
     ]);
   });
 

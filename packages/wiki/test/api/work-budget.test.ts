@@ -28,6 +28,7 @@ describe('work budget', () => {
   let generous: FastifyInstance;
   let spentAtOnce: FastifyInstance;
   let fewRows: FastifyInstance;
+  let noTime: FastifyInstance;
   before(async () => {
     wiki = await importReferenceWiki();
     // Budgets no run reaches, however loaded the machine: the whole answer at once.
@@ -46,11 +47,17 @@ describe('work budget', () => {
       site: wiki.site,
       workBudget: { timeMs: 60_000, aloneMs: 60_000, rows: 1 },
     });
+    noTime = await buildApp({
+      store: wiki.store,
+      site: wiki.site,
+      workBudget: { timeMs: 0, aloneMs: 0, rows: 1e9 },
+    });
   });
   after(async () => {
     await generous.close();
     await spentAtOnce.close();
     await fewRows.close();
+    await noTime.close();
     await wiki.dispose();
   });
 
@@ -81,5 +88,18 @@ describe('work budget', () => {
       together.some((run) => run.answers > 1),
       'some request stopped at its budget',
     );
+  });
+
+  test('every language code (looked up as it is reached) stops at the time budget and continues', async () => {
+    const whole = Object.keys((await queryJson(generous, { meta: 'languageinfo' })).query.languageinfo);
+    let continuation: Record<string, string> = {};
+    const codes: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const part = await queryJson(noTime, { meta: 'languageinfo', ...continuation });
+      codes.push(...Object.keys(part.query.languageinfo));
+      continuation = part.continue;
+    }
+    assert.deepEqual(codes, whole.slice(0, 3));
+    assert.equal(continuation.licontinue, whole[3]);
   });
 });

@@ -16,12 +16,12 @@ export interface ListeningWiki {
 }
 
 export async function listeningReferenceWiki(
-  options: { beforeListen?: (app: FastifyInstance) => void } = {},
+  options: { beforeListen?: (app: FastifyInstance) => void; port?: number } = {},
 ): Promise<ListeningWiki> {
   const wiki = await importReferenceWiki();
   const app = await buildApp({ store: wiki.store, site: wiki.site });
   options.beforeListen?.(app);
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const { port } = app.server.address() as AddressInfo;
   return {
     wiki,

@@ -55,6 +55,25 @@ export class SourceEditor {
     return answer;
   }
 
+  /** `action=import` of an XML dump sent as a file (unknown users named with `prefix>`). */
+  async importXml(xml: string, prefix: string, summary: string): Promise<any> {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      action: 'import',
+      format: 'json',
+      formatversion: '2',
+      interwikiprefix: prefix,
+      summary,
+      token: this.token,
+    })) {
+      form.set(k, v);
+    }
+    form.set('xml', new Blob([xml], { type: 'application/xml' }), 'import.xml');
+    const answer = await this.send(form);
+    if (answer.error) throw new Error(`import: ${answer.error.code}: ${answer.error.info}`);
+    return answer;
+  }
+
   async upload(filename: string, bytes: Uint8Array, comment: string, ignorewarnings = true): Promise<any> {
     const form = new FormData();
     for (const [k, v] of Object.entries({

@@ -30,8 +30,11 @@ describeEachEngine('list=alllinks, alltransclusions, allfileusages, allredirects
     const clash = await api().query({ list: 'allredirects', arunique: '1', arprop: 'ids|fragment' });
     assert.deepEqual(
       [clash.error.code, clash.error.info],
-      ['invalidparammix', 'The "arprop=ids|arprop=fragment" parameter cannot be used with "arunique".'],
+      ['invalidparammix', 'The "arprop=ids|fragment" parameter cannot be used with "arunique".'],
     );
+    // Named with the module's own prefix as a generator too, the values in the order sent.
+    const asGenerator = await api().query({ generator: 'allredirects', garunique: '1', garprop: 'fragment|ids' });
+    assert.equal(asGenerator.error.info, 'The "arprop=fragment|ids" parameter cannot be used with "arunique".');
   });
 
   test('redirect targets show their fragment and interwiki prefix', async () => {

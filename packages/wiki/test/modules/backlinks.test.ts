@@ -82,6 +82,25 @@ describeEachEngine('list=backlinks, embeddedin, imageusage', (engine) => {
     assert.match(over.warnings.imageusage.warnings, /300.*250/);
     const within = await api().query({ list: 'imageusage', iutitle: 'Datei:Beispiel.png', iulimit: '300' });
     assert.equal(within.warnings, undefined);
+    // Beyond the whole range: read against it first, then against the half, each warned about.
+    const far = await api().query({
+      list: 'imageusage',
+      iutitle: 'Datei:Beispiel.png',
+      iuredirect: '1',
+      iulimit: '5001',
+    });
+    assert.equal(
+      far.warnings.imageusage.warnings,
+      'The value "5001" for parameter "iulimit" must be between 1 and 500.\n' +
+        'The value "500" for parameter "iulimit" must be between 1 and 250.',
+    );
+    // Another parameter's error ends the request before the halved range is applied.
+    const failed = await api().query({ list: 'imageusage', iupageid: '0x10', iuredirect: '1', iulimit: '5001' });
+    assert.equal(failed.error.code, 'badinteger');
+    assert.equal(
+      failed.warnings.imageusage.warnings,
+      'The value "5001" for parameter "iulimit" must be between 1 and 500.',
+    );
   });
 
   test('a full answer continues inside the batch, at the page or the redirect to add next', async () => {

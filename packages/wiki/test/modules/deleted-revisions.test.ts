@@ -217,9 +217,10 @@ describeEachEngine('deleted revisions', (engine) => {
 
     const mode3Start = await query('Alice', { list: 'deletedrevs', drstart: '2020-01-01T00:00:00Z' });
     assert.equal(mode3Start.error.code, 'badparams');
-    assert.equal(mode3Start.error.info, 'The "drstart" parameter cannot be used in mode 3.');
+    // MediaWiki names the parameter without the module's prefix here.
+    assert.equal(mode3Start.error.info, 'The "start" parameter cannot be used in mode 3.');
     const mode2From = await query('Alice', { list: 'deletedrevs', druser: 'Bob', drfrom: 'A' });
-    assert.equal(mode2From.error.info, 'The "drfrom" parameter cannot be used in modes 1 or 2.');
+    assert.equal(mode2From.error.info, 'The "from" parameter cannot be used in modes 1 or 2.');
     const both = await query('Alice', { list: 'deletedrevs', druser: 'Bob', drexcludeuser: 'Alice' });
     assert.equal(both.error.code, 'badparams');
     const dave = await query('Dave', { list: 'deletedrevs' });

@@ -99,6 +99,18 @@ describeEachEngine('prop=extracts', (engine) => {
     assert.equal(answer.continue.excontinue, 1);
     assert.match(answer.warnings.extracts.warnings, /lowered to 1/);
     assert.match(answer.warnings.extracts.warnings, /HTML may be malformed/);
+    // A file page has an empty extract and a warning of its own, and no HTML caveat of its own;
+    // a set without pages gives no warning at all.
+    const file = await api().query({ prop: 'extracts', titles: 'Datei:Beispiel.png', exsentences: '2' });
+    assert.equal(file.query.pages[0].extract, '');
+    assert.equal(
+      file.warnings.extracts.warnings,
+      'Extract for a title in File namespace was requested, none returned.',
+    );
+    const none = await api().query({ prop: 'extracts', titles: 'Gibt es nicht', exchars: '5', exsentences: '2' });
+    assert.equal(none.warnings, undefined);
+    const sentences = await api().query({ prop: 'extracts', titles: 'Berlin', exsentences: '1' });
+    assert.match(sentences.warnings.extracts.warnings, /^The "exsentences" parameter may have unexpected results/);
   });
 
   test('extracts made before are kept by content and options, and a changed content is read again', async () => {

@@ -97,10 +97,20 @@ describeEachEngine('file modules', (engine) => {
   });
 
   test('filearchive tells anyone which files were deleted, but what they were only with deletedhistory', async () => {
-    const answer = await api().query({ list: 'filearchive', faprop: 'sha1|user|description|size|timestamp' });
+    const answer = await api().query({ list: 'filearchive', faprop: 'sha1|user|size|timestamp' });
     assert.deepEqual(answer.query.filearchive, [
       { id: 1, name: 'Alt.png', ns: 6, title: 'Datei:Alt.png', timestamp: '2026-11-21T22:26:19Z' },
     ]);
+    // Descriptions and metadata are refused outright, before the continue value and the hash.
+    const description = await api().query({ list: 'filearchive', faprop: 'description', fasha1base36: '!' });
+    assert.deepEqual(
+      [description.error.code, description.error.info],
+      ['permissiondenied', "You don't have permission to view descriptions of deleted files."],
+    );
+    const metadata = await api().query({ list: 'filearchive', faprop: 'metadata' });
+    assert.equal(metadata.error.info, "You don't have permission to view metadata of deleted files.");
+    const continued = await api().query({ list: 'filearchive', facontinue: '0|0', fasha1base36: '!' });
+    assert.equal(continued.error.code, 'badcontinue');
     const none = await api().query({ list: 'filearchive', faprefix: 'Beispiel' });
     assert.deepEqual(none.query.filearchive, []);
     const bad = await api().query({ list: 'filearchive', fasha1base36: '!' });

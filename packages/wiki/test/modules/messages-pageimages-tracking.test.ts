@@ -120,8 +120,10 @@ describeEachEngine('meta=allmessages, prop=pageimages and list=trackingcategorie
       english.query.allmessages.map((m: any) => m.content),
       ['From Testwiki', 'Welcome, Bob!'],
     );
-    const badLang = await api().query({ meta: 'allmessages', amlang: 'x y' });
-    assert.equal(badLang.error.code, 'invalidlang');
+    const badLang = await api().query({ meta: 'allmessages', amlang: 'x y', ammessages: 'edit' });
+    assert.deepEqual(badLang.query.allmessages, [{ name: 'edit', normalizedname: 'edit', content: 'Edit' }]);
+    const impossible = await api().query({ meta: 'allmessages', amlang: 'a|b' });
+    assert.equal(impossible.error.code, 'invalidlang');
     const badTitle = await api().query({ meta: 'allmessages', amenableparser: '1', amtitle: 'A[b]' });
     assert.equal(badTitle.error.code, 'invalidtitle');
     const fv1 = await api().query({ meta: 'allmessages', ammessages: 'edit', formatversion: '1' });

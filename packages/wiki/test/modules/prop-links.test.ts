@@ -32,13 +32,14 @@ describeEachEngine('prop modules listing link rows', (engine) => {
     assert.equal(both.error.info, 'Incorrect parameter - mutually exclusive values may not be supplied.');
   });
 
-  test('clcategories restricts to the named categories, given with or without namespace', async () => {
+  test('clcategories restricts to the named categories; a name without the namespace is no category', async () => {
     const body = await api().query({
       prop: 'categories',
       titles: 'Berlin',
-      clcategories: 'Stadt|Kategorie:Hauptstadt',
+      clcategories: 'Stadt|Kategorie:Hauptstadt|Kategorie:Stadt|A<B',
     });
     assert.deepEqual(titlesOf(body.query.pages[0].categories), ['Kategorie:Hauptstadt', 'Kategorie:Stadt']);
+    assert.equal(body.warnings.categories.warnings, '"Stadt" is not a category.\n"A<B" is not a category.');
   });
 
   test('lltitle needs lllang; language names in the asked language and in their own', async () => {

@@ -14,7 +14,7 @@ describeEachEngine('list=langbacklinks, iwbacklinks, pagepropnames, pageswithpro
     const mix = await api().query({ list: 'langbacklinks', lbltitle: 'Berlin' });
     assert.deepEqual(
       [mix.error.code, mix.error.info],
-      ['invalidparammix', 'The "lbltitle" parameter may only be used with "lbllang".'],
+      ['nolang', 'The "lbltitle" parameter may only be used with "lbllang".'],
     );
   });
 

@@ -113,6 +113,25 @@ describeEachEngine('prop=revisions', (engine) => {
     });
     assert.equal(missing.error.code, 'nosuchsection');
     assert.equal(missing.error.info, 'There is no section 99 in revision 261.');
+    // Any text names a section, as MediaWiki reads it: no digits is the lead.
+    const named = await api().query({
+      prop: 'revisions',
+      titles: 'Hamburg',
+      rvprop: 'content',
+      rvslots: 'main',
+      rvsection: 'Zzz',
+    });
+    assert.equal(revisions(named)[0].slots.main.content, revisions(zero)[0].slots.main.content);
+  });
+
+  test('rvdiffto must name a revision by number, prev, next or cur; with rvslots it is refused', async () => {
+    const bad = await api().query({ prop: 'revisions', titles: 'Hamburg', rvdiffto: 'Berlin' });
+    assert.deepEqual(
+      [bad.error.code, bad.error.info],
+      ['diffto', '"rvdiffto" must be set to a non-negative number, "prev", "next" or "cur".'],
+    );
+    const withSlots = await api().query({ prop: 'revisions', titles: 'Hamburg', rvdiffto: 'prev', rvslots: 'main' });
+    assert.equal(withSlots.error.info, 'The "rvdiffto" parameter cannot be used with "rvslots".');
   });
 
   test('list options on several pages, with revids, or together are refused', async () => {

@@ -67,15 +67,12 @@ describeEachEngine('stashed uploads and extended metadata', (engine) => {
     const missing = await stash(bob, { siifilekey: 'abc.def.1.png' });
     assert.deepEqual(
       [missing.error.code, missing.error.info],
-      ['stashedfilenotfound', 'Could not find the file in the stash: Key "abc.def.1.png" not found in stash..'],
+      ['uploadstash-file-not-found', 'Key "abc.def.1.png" not found in stash.'],
     );
     const malformed = await stash(bob, { siifilekey: 'no key' });
     assert.deepEqual(
       [malformed.error.code, malformed.error.info],
-      [
-        'stashpathinvalid',
-        'File key of improper format or otherwise invalid: The key "no key" is not in a proper format..',
-      ],
+      ['uploadstash-bad-path-bad-format', 'Key "no key" is not in a proper format.'],
     );
     const none = await stash(bob, {});
     assert.deepEqual(

@@ -154,6 +154,9 @@ describeEachEngine('list=users, list=allusers and list=blocks', (engine) => {
     assert.deepEqual(await names({ aurights: 'autoconfirmed' }), ['Admin', 'Alice', 'Bob', 'Carol']);
     const conflict = await api().query({ list: 'allusers', augroup: 'sysop', auexcludegroup: 'bot' });
     assert.equal(conflict.error.code, 'invalidparammix');
+    // Rights stand for the groups granting them: they conflict with excludegroup as augroup does.
+    const byRights = await api().query({ list: 'allusers', aurights: 'protect', auexcludegroup: 'bot' });
+    assert.equal(byRights.error.info, 'The parameters "augroup" and "auexcludegroup" can not be used together.');
   });
 
   test('list=allusers: a hidden user is left out without hideuser, marked hidden with it', async () => {
@@ -210,6 +213,9 @@ describeEachEngine('list=users, list=allusers and list=blocks', (engine) => {
     const ids = async (params: Record<string, string>) =>
       (await api().query({ list: 'blocks', bkprop: 'id', ...params })).query.blocks.map((b: any) => b.id);
     assert.deepEqual(await ids({ bkusers: '198.51.100.9/24|Eve' }), [4, 3]);
+    // A user's page stands for the user, in any name of the user namespace.
+    assert.deepEqual(await ids({ bkusers: '198.51.100.9/24|Benutzer:Eve' }), [4, 3]);
+    assert.deepEqual(await ids({ bkusers: 'Benutzerin:Eve' }), await ids({ bkusers: 'User:Eve' }));
     assert.deepEqual(await ids({ bkshow: 'account' }), [4, 1]);
     assert.deepEqual(await ids({ bkshow: 'range' }), [3]);
     // Autoblocks are blocks of single addresses too.

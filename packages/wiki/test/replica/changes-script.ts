@@ -3,8 +3,11 @@
  * MediaWiki's API as Admin: edits and new pages (with links, categories, templates, external,
  * language and interwiki links), a template edit whose users MediaWiki re-renders in its jobs,
  * moves with and without a redirect, deletions, an undeletion, protections (cascading, of a
- * missing title, removed again), uploads and a new version of a file, revision deletion, a new
- * account, group changes, a block and an unblock. `step(n)` is told after each change.
+ * missing title, removed again), uploads and a new version of a file, an import of pages with
+ * their history (a new page, and an old revision into an existing one), a history merge, revision
+ * deletion and suppression, a new account, group changes, a user renamed (the Renameuser
+ * extension's maintenance script, as its special page has no API), a block and an unblock.
+ * `step(n)` is told after each change.
  */
 import { deflateSync } from 'node:zlib';
 import type { SourceEditor } from '../helpers/source-editor.js';
@@ -49,10 +52,40 @@ export function pngOf(red: number, green: number, blue: number, size = 4): Uint8
   );
 }
 
+/** An XML dump of pages with their revisions, as `Special:Export` writes one. */
+function exportXml(
+  pages: Array<{ title: string; revisions: Array<{ timestamp: string; user: string; comment: string; text: string }> }>,
+) {
+  const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const body = pages
+    .map(
+      (page) => `  <page>
+    <title>${xmlText(page.title)}</title>
+    <ns>0</ns>
+${page.revisions
+  .map(
+    (rev) => `    <revision>
+      <timestamp>${rev.timestamp}</timestamp>
+      <contributor><username>${xmlText(rev.user)}</username></contributor>
+      <comment>${xmlText(rev.comment)}</comment>
+      <model>wikitext</model>
+      <format>text/x-wiki</format>
+      <text xml:space="preserve">${xmlText(rev.text)}</text>
+    </revision>`,
+  )
+  .join('\n')}
+  </page>`,
+    )
+    .join('\n');
+  return `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" version="0.11" xml:lang="de">\n${body}\n</mediawiki>\n`;
+}
+
 export async function runChangesScript(
   editor: SourceEditor,
   run: string,
   step: (n: number, what: string) => Promise<void>,
+  /** Runs one of the source's maintenance scripts (a path under its `maintenance` folder). */
+  maintenance: (script: string, ...args: string[]) => Promise<unknown>,
 ): Promise<number> {
   let n = 0;
   const done = async (what: string) => step(++n, what);
@@ -166,6 +199,76 @@ export async function runChangesScript(
     reason: 'verbergen',
   });
   await done('revision deletion');
+  // An import: a new page with two old revisions, and an old revision into an existing page's history.
+  await editor.importXml(
+    exportXml([
+      {
+        title: `Replica ${run} Importiert`,
+        revisions: [
+          { timestamp: '2019-05-01T10:00:00Z', user: 'Importeur', comment: 'alt', text: 'Erste Fassung [[Berlin]]' },
+          {
+            timestamp: '2019-06-01T10:00:00Z',
+            user: 'Admin',
+            comment: 'älter',
+            text: 'Zweite Fassung [[Köln]] [[Kategorie:Stadt]]',
+          },
+        ],
+      },
+      {
+        title: `Replica ${run} Seite 9`,
+        revisions: [{ timestamp: '2018-01-01T00:00:00Z', user: 'Importeur', comment: 'uralt', text: 'Vorgeschichte' }],
+      },
+    ]),
+    'imp',
+    'Import',
+  );
+  await done('import');
+  // A history merge: the older page's revisions move into the newer one.
+  await edit(`Replica ${run} Alt`, 'Alte Fassung 1', 'alt 1');
+  await edit(`Replica ${run} Alt`, 'Alte Fassung 2 [[Hamburg]]', 'alt 2');
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  await edit(`Replica ${run} Neu`, 'Neue Fassung [[Berlin]]', 'neu');
+  await editor.act('mergehistory', { from: `Replica ${run} Alt`, to: `Replica ${run} Neu`, reason: 'Zusammenführung' });
+  await done('merge');
+  // Suppression: a revision's text and comment hidden from administrators too.
+  const suppressed = await editor.act('edit', {
+    title: `Replica ${run} Seite 9`,
+    text: 'Zu unterdrückender Text',
+    summary: 'unterdrücken',
+  });
+  await done('edit');
+  await edit(`Replica ${run} Seite 9`, 'Danach wieder sichtbar', 'sichtbar');
+  await editor.act('revisiondelete', {
+    type: 'revision',
+    target: `Replica ${run} Seite 9`,
+    ids: String(suppressed.edit.newrevid),
+    hide: 'content|comment|user',
+    suppress: 'yes',
+    reason: 'Unterdrückung',
+  });
+  await done('suppression');
+  // Revision deletion taken back: the edit's comment visible again.
+  await editor.act('revisiondelete', {
+    type: 'revision',
+    target: `Replica ${run} Seite 8`,
+    ids: String(hidden.edit.newrevid),
+    show: 'comment',
+    reason: 'wieder sichtbar',
+  });
+  await done('revision deletion undone');
+  // A user renamed, with their edits, log entries and user page.
+  await maintenance(
+    '../extensions/Renameuser/maintenance/renameUser.php',
+    '--oldname',
+    'Bob',
+    '--newname',
+    `Bob ${run}`,
+    '--performer',
+    'Admin',
+    '--reason',
+    'Umbenennung',
+  );
+  await done('rename a user');
   // Accounts: a new one, its groups, a block and an unblock.
   const name = `Replica ${run} Konto`;
   const created = await editor.act('createaccount', {

@@ -18,6 +18,10 @@ export const REPLICA_DIFFERENCES: Array<{ path: RegExp; request?: RegExp; reason
       "siteinfo's extensions: this service lists each extension by its name and type only, and no skins (the same for a wiki imported from its database)",
   },
   {
+    path: /^query\.statistics\.jobs$/,
+    reason: "the source's job queue: a mirror has none (it reads what the source's jobs changed)",
+  },
+  {
     path: /^\(top\)$/,
     request: /limit=max/,
     reason: 'where `limits` stands among the top keys with `…limit=max` (the same for an imported wiki)',

@@ -6,14 +6,16 @@
  * changes the store.
  */
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import type { DatabaseTarget } from '@svc/common';
+import { testEngines } from '@svc/common/testing';
+import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/api/app.js';
 import { followWiki } from '../../src/import/mediawiki-api/follow.js';
@@ -22,13 +24,13 @@ import { readReplicaState, writeReplicaState } from '../../src/import/mediawiki-
 import { defaultSite } from '../../src/site/defaults.js';
 import { openWikiStore, type WikiStore } from '../../src/store/database.js';
 import { saveSite } from '../../src/store/site-store.js';
+import { spawnFollower } from '../helpers/follower-process.js';
 import { type ReferenceMediaWiki, startReferenceMediaWiki } from '../helpers/reference-mediawiki.js';
 import { SourceEditor } from '../helpers/source-editor.js';
 import { runChangesScript } from './changes-script.js';
 import { compareWithSource, describeDifferences } from './compare-with-source.js';
 
 const ADMIN_PASSWORD = 'Oracle-Admin-Pass-2024';
-const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
 const PAGES = [
   'Berlin',
   'Hauptseite',
@@ -40,56 +42,38 @@ const PAGES = [
   'Hamburg',
 ];
 
+const ADDED_PAGES = [
+  'Replica a Seite 5',
+  'Replica a Seite 9',
+  'Replica a Verschoben 1',
+  'Replica a Nutzer',
+  'Replica a Importiert',
+  'Replica a Neu',
+  'Replica a Alt',
+  'Benutzer:Bob a',
+  'Vorlage:Replica Baustein',
+  'Datei:Replica a.png',
+];
+
 let mediawiki: ReferenceMediaWiki;
 let dataDir: string;
-let store: WikiStore;
-let app: FastifyInstance;
-let mirrorApi: string;
 
 before(async () => {
   mediawiki = await startReferenceMediaWiki({ reset: true });
   dataDir = mkdtempSync(join(tmpdir(), 'wiki-replica-'));
-  const mirrorStore = await openWikiStore({ engine: 'sqlite', file: join(dataDir, 'wiki.sqlite') });
-  await mirrorWiki(mirrorStore, mediawiki.apiUrl, {
-    login: { user: 'Admin', password: ADMIN_PASSWORD },
-    uploadDirectory: join(dataDir, 'images'),
-  });
-  await mirrorStore.close();
-  // The server has its own connection, as a `wiki serve` beside `wiki follow` would.
-  store = await openWikiStore({ engine: 'sqlite', file: join(dataDir, 'wiki.sqlite') });
-  app = await buildApp({ store, logLevel: 'warn' });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  mirrorApi = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api.php`;
 });
 
 after(async () => {
-  await app?.close();
-  await store?.close();
   await mediawiki?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-function startFollower(): ChildProcess {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', CLI, 'follow', mediawiki.apiUrl, '--interval', '1s', '--login', 'Admin'],
-    {
-      env: { ...process.env, WIKI_DATA_DIR: dataDir, WIKI_SOURCE_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  child.stderr?.on('data', (chunk) => {
-    if (process.env.REPLICA_TEST_VERBOSE) process.stderr.write(chunk);
-  });
-  return child;
-}
-
-async function stopFollower(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill(signal);
-  });
+/** The store's connection string for another process: a PostgreSQL schema is named in `options`. */
+function databaseUrlOf(target: DatabaseTarget): string | undefined {
+  if (target.engine !== 'postgres') return undefined;
+  const url = new URL(target.url);
+  if (target.schema) url.searchParams.set('options', `-c search_path=${target.schema}`);
+  return url.toString();
 }
 
 /** The source's newest recent change and log entry. */
@@ -103,79 +87,184 @@ async function sourceCursors(): Promise<{ rcId: string; logId: string }> {
   return { rcId: String(rc.query.recentchanges[0]?.rcid ?? 0), logId: String(log.query.logevents[0]?.logid ?? 0) };
 }
 
-/** Waits until the follower's cursors reach the source's newest change. */
-async function caughtUp(seconds: number): Promise<void> {
-  const target = await sourceCursors();
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const state = await readReplicaState(store.db);
-    if (state.rcId === target.rcId && state.logId === target.logId) return;
-    if (Date.now() > deadline) {
-      throw new Error(
-        `the follower did not reach rc ${target.rcId} / log ${target.logId}: at ${state.rcId} / ${state.logId}`,
-      );
+for (const engine of testEngines()) {
+  describe(`the live replica [${engine.name}]`, { skip: engine.skip }, () => {
+    let target: DatabaseTarget;
+    let dispose: () => Promise<void>;
+    let store: WikiStore;
+    let app: FastifyInstance;
+    let mirrorApi: string;
+
+    before(async () => {
+      await mediawiki.reset();
+      // On SQLite, the file where `wiki follow` finds it (WIKI_DATA_DIR/wiki.sqlite).
+      if (engine.name === 'sqlite') {
+        mkdirSync(join(dataDir, engine.name), { recursive: true });
+        target = { engine: 'sqlite', file: join(dataDir, engine.name, 'wiki.sqlite') };
+        dispose = async () => {};
+      } else {
+        const created = await engine.createTarget();
+        target = created.target;
+        dispose = created.dispose;
+      }
+      const mirrorStore = await openWikiStore(target);
+      await mirrorWiki(mirrorStore, mediawiki.apiUrl, {
+        login: { user: 'Admin', password: ADMIN_PASSWORD },
+        uploadDirectory: join(dataDir, engine.name, 'images'),
+      });
+      await mirrorStore.close();
+      // The server has its own connection, as a `wiki serve` beside `wiki follow` would.
+      store = await openWikiStore(target);
+      app = await buildApp({ store, logLevel: 'warn' });
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      mirrorApi = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api.php`;
+    });
+
+    after(async () => {
+      await app?.close();
+      await store?.close();
+      await dispose?.();
+    });
+
+    function startFollower(): ChildProcess {
+      const url = databaseUrlOf(target);
+      return spawnFollower({
+        api: mediawiki.apiUrl,
+        interval: '1s',
+        login: { user: 'Admin', password: ADMIN_PASSWORD },
+        env: { WIKI_DATA_DIR: join(dataDir, engine.name), ...(url ? { WIKI_DATABASE_URL: url } : {}) },
+        onOutput: (chunk) => {
+          if (process.env.REPLICA_TEST_VERBOSE) process.stderr.write(chunk);
+        },
+      });
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+
+    /** Waits until the follower's cursors reach the source's newest change. */
+    async function caughtUp(seconds: number): Promise<void> {
+      const wanted = await sourceCursors();
+      const deadline = Date.now() + seconds * 1000;
+      for (;;) {
+        const state = await readReplicaState(store.db);
+        if (state.rcId === wanted.rcId && state.logId === wanted.logId) return;
+        if (Date.now() > deadline) {
+          throw new Error(
+            `the follower did not reach rc ${wanted.rcId} / log ${wanted.logId}: at ${state.rcId} / ${state.logId}`,
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+
+    test('the mirror answers as its source on every kind of request', async () => {
+      const differences = await compareWithSource(mediawiki.apiUrl, mirrorApi, PAGES);
+      assert.deepEqual(differences.length, 0, `requests answered differently:\n${describeDifferences(differences)}`);
+    });
+
+    test('a mirror that is complete says so and reads nothing again', async () => {
+      const again = await openWikiStore(target);
+      try {
+        const lines: string[] = [];
+        const summary = await mirrorWiki(again, mediawiki.apiUrl, { progress: (line) => lines.push(line) });
+        assert.equal(summary.pages, 0);
+        assert.match(lines.join('\n'), /already complete/);
+      } finally {
+        await again.close();
+      }
+    });
+
+    test('a scripted sequence of 60 changes of every kind, followed live by a follower killed at random points, leaves the mirror answering as the source', async (t) => {
+      const editor = new SourceEditor(mediawiki.apiUrl);
+      await editor.logIn('Admin', ADMIN_PASSWORD);
+      let follower = startFollower();
+      const kills = new Set([5 + Math.floor(Math.random() * 25), 40 + Math.floor(Math.random() * 30)]);
+      let killed = 0;
+      try {
+        const steps = await runChangesScript(
+          editor,
+          'a',
+          async (n) => {
+            if (kills.has(n)) {
+              await stopFollower(follower, 'SIGKILL');
+              killed++;
+              follower = startFollower();
+            }
+          },
+          (script, ...args) => mediawiki.maintenance(script, ...args),
+        );
+        assert.ok(steps >= 60, `the script made ${steps} changes`);
+        assert.equal(killed, 2);
+        // `serve` answers while the follower runs: an edit applied is what its api.php answers next.
+        const edit = await editor.act('edit', { title: 'Replica a Seite 10', text: 'Zuletzt', summary: 'zuletzt' });
+        const revid = Number(edit.edit.newrevid);
+        await caughtUp(60);
+        const applied = Date.now();
+        for (;;) {
+          const answer: any = await (
+            await fetch(`${mirrorApi}?action=query&format=json&formatversion=2&prop=info&titles=Replica_a_Seite_10`)
+          ).json();
+          if (answer.query.pages[0].lastrevid === revid) break;
+          assert.ok(Date.now() - applied < 30_000, 'the server never answered with the applied edit');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        t.diagnostic(
+          `an applied edit was answered by the server ${Date.now() - applied} ms after the test saw it committed`,
+        );
+        // Jobs re-render the template's users and fill their link tables; the follower sees their
+        // touched time move.
+        await mediawiki.maintenance('runJobs.php');
+        await caughtUp(240);
+        // Pages whose touched time moved after the jobs are read in the next round or two.
+        await new Promise((resolve) => setTimeout(resolve, 15_000));
+        await caughtUp(60);
+      } finally {
+        await stopFollower(follower, 'SIGTERM');
+      }
+      const differences = await compareWithSource(mediawiki.apiUrl, mirrorApi, [...PAGES, ...ADDED_PAGES]);
+      assert.deepEqual(differences.length, 0, `requests answered differently:\n${describeDifferences(differences)}`);
+    });
+
+    test("when the source's recent changes no longer reach back to the cursor, the follower says so and re-reads the pages changed since", async () => {
+      const editor = new SourceEditor(mediawiki.apiUrl);
+      await editor.logIn('Admin', ADMIN_PASSWORD);
+      // Changes the follower does not see (it is stopped), whose recent changes the source then forgets.
+      await editor.act('edit', { title: 'Replica a Lücke 1', text: 'Neu in der Lücke [[Berlin]]', summary: 'Lücke' });
+      await editor.act('edit', { title: 'Replica a Seite 6', text: 'Geändert in der Lücke', summary: 'Lücke' });
+      await editor.act('edit', { title: 'Hamburg', text: 'Hamburg, geändert in der Lücke', summary: 'Lücke' });
+      const source = new Database(join(mediawiki.dir, 'data', 'testwiki.sqlite'));
+      try {
+        source.pragma('busy_timeout = 10000');
+        source.prepare('delete from recentchanges').run();
+      } finally {
+        source.close();
+      }
+      await editor.act('edit', { title: 'Replica a Lücke 2', text: 'Nach der Lücke', summary: 'danach' });
+      const lines: string[] = [];
+      await followWiki(store, mediawiki.apiUrl, {
+        intervalSeconds: 1,
+        once: true,
+        login: { user: 'Admin', password: ADMIN_PASSWORD },
+        log: (line) => lines.push(line),
+      });
+      assert.match(lines.join('\n'), /no longer reach back to .*re-reading the pages changed since/);
+      const differences = await compareWithSource(mediawiki.apiUrl, mirrorApi, [
+        'Replica a Lücke 1',
+        'Replica a Lücke 2',
+        'Replica a Seite 6',
+        'Hamburg',
+        'Berlin',
+      ]);
+      assert.deepEqual(differences.length, 0, `requests answered differently:\n${describeDifferences(differences)}`);
+    });
+  });
 }
 
-describe('wiki mirror', () => {
-  test('the mirror answers as its source on every kind of request', async () => {
-    const differences = await compareWithSource(mediawiki.apiUrl, mirrorApi, PAGES);
-    assert.deepEqual(differences.length, 0, `requests answered differently:\n${describeDifferences(differences)}`);
+async function stopFollower(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill(signal);
   });
-
-  test('a mirror that is complete says so and reads nothing again', async () => {
-    const again = await openWikiStore({ engine: 'sqlite', file: join(dataDir, 'wiki.sqlite') });
-    try {
-      const lines: string[] = [];
-      const summary = await mirrorWiki(again, mediawiki.apiUrl, { progress: (line) => lines.push(line) });
-      assert.equal(summary.pages, 0);
-      assert.match(lines.join('\n'), /already complete/);
-    } finally {
-      await again.close();
-    }
-  });
-});
-
-describe('wiki follow', () => {
-  test('a scripted sequence of 60 changes, followed live by a follower killed at random points, leaves the mirror answering as the source', async () => {
-    const editor = new SourceEditor(mediawiki.apiUrl);
-    await editor.logIn('Admin', ADMIN_PASSWORD);
-    let follower = startFollower();
-    const kills = new Set([5 + Math.floor(Math.random() * 20), 30 + Math.floor(Math.random() * 25)]);
-    let killed = 0;
-    try {
-      const steps = await runChangesScript(editor, 'a', async (n) => {
-        if (kills.has(n)) {
-          await stopFollower(follower, 'SIGKILL');
-          killed++;
-          follower = startFollower();
-        }
-      });
-      assert.ok(steps >= 60, `the script made ${steps} changes`);
-      assert.equal(killed, 2);
-      // Jobs re-render the template's users and fill their link tables; the follower sees their
-      // touched time move.
-      await mediawiki.maintenance('runJobs.php');
-      await caughtUp(180);
-      // Pages whose touched time moved after the jobs are read in the next round or two.
-      await new Promise((resolve) => setTimeout(resolve, 15_000));
-      await caughtUp(60);
-    } finally {
-      await stopFollower(follower, 'SIGTERM');
-    }
-    const differences = await compareWithSource(mediawiki.apiUrl, mirrorApi, [
-      ...PAGES,
-      'Replica a Seite 5',
-      'Replica a Verschoben 1',
-      'Replica a Nutzer',
-      'Vorlage:Replica Baustein',
-      'Datei:Replica a.png',
-    ]);
-    assert.deepEqual(differences.length, 0, `requests answered differently:\n${describeDifferences(differences)}`);
-  });
-});
+}
 
 describe('a failing source', () => {
   let server: Server;
@@ -213,7 +302,10 @@ describe('a failing source', () => {
         log: (line) => lines.push(line),
         signal: stop.signal,
       });
-      while (lines.length < 3) await new Promise((resolve) => setTimeout(resolve, 100));
+      // The round's first requests fail side by side; a growing pause shows once one is retried again.
+      const deadline = Date.now() + 20_000;
+      while (!lines.some((line) => /trying again in 2 s/.test(line)) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       stop.abort();
       await Promise.race([following, new Promise((resolve) => setTimeout(resolve, 20_000))]);
       const said = lines.join('\n');

@@ -253,5 +253,7 @@ describe('external links', () => {
     assert.deepEqual(externalLinkIndexes('http://example.com'), ['http://com.example./']);
     assert.deepEqual(externalLinkIndexes('//example.net/x'), ['http://net.example./x', 'https://net.example./x']);
     assert.deepEqual(externalLinkIndexes('mailto:info@example.org'), ['mailto:org.example.@info']);
+    // A search pattern may hold line breaks (elquery, euquery): they stay in the host.
+    assert.deepEqual(externalLinkIndexes('http://a b\r\n:80'), ['http://a b\r\n.:80/']);
   });
 });

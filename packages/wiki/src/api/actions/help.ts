@@ -5,7 +5,7 @@
 import { QUERY_MODULES } from '../../modules/registry.js';
 import { escapeHtml } from '../../text/escape.js';
 import type { ModuleDescriptor, ParamDescriptor } from '../params/descriptor.js';
-import { enumValues, resolveDefault } from '../params/validate.js';
+import { resolveDefault, valuesForHelp } from '../params/validate.js';
 import type { RequestState } from '../request-state.js';
 import { helpLanguage, MODULE_HELP, parameterHelp } from './paraminfo-texts.js';
 
@@ -19,7 +19,7 @@ export const HELP_PARAMETERS: ParamDescriptor[] = [
 ];
 
 function typeText(p: ParamDescriptor, state: RequestState): string {
-  const values = enumValues(p.type, state.services.site);
+  const values = valuesForHelp(p, state.services.site);
   if (values) return `one of: ${values.map((v) => (v === '' ? '(empty)' : v)).join(', ')}`;
   return String(p.type);
 }

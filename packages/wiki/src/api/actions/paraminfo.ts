@@ -15,7 +15,7 @@ import {
   type ParamDescriptor,
   type TemplatedParamDescriptor,
 } from '../params/descriptor.js';
-import { enumValues, resolveDefault } from '../params/validate.js';
+import { resolveDefault, valuesForHelp } from '../params/validate.js';
 import type { RequestState } from '../request-state.js';
 import { list, type ResultObject, type ResultValue } from '../result/tree.js';
 import {
@@ -192,7 +192,7 @@ function describeParam(
   entry.name = p.name;
   if ('templatevars' in p) entry.templatevars = { ...p.templatevars };
   if (description !== undefined) entry.description = description;
-  const values = enumValues(p.type, site);
+  const values = valuesForHelp(p, site);
   entry.type = values ? list('t', [...values]) : String(p.type);
   entry.required = p.required === true;
   if (p.deprecated) entry.deprecated = true;

@@ -193,6 +193,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       path,
       feature: `action=query&${d.group}=${d.name}`,
       paramName: (name) => prefix + name,
+      ownParamName: (name) => d.prefix + name,
       warn: (key: string, params: readonly MessageParam[] = [], code = messageCode(key), data?: ResultObject) =>
         state.warn(path, { code, key, params, data }),
       setContinue: (value, name = 'continue') => {
@@ -245,6 +246,7 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       } = { titles: [], ids: [], idOrder: 'given', rows: [], revids: [] };
       const extra = new Map<string, Record<string, string | number | boolean>>();
       const sink: GeneratorSink = {
+        resolvesRedirects: resolveRedirects,
         addPageIds: (ids, order = 'given') => {
           produced.ids.push(...ids);
           produced.idOrder = order;

@@ -28,6 +28,10 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'paramvalidator-deprecated-value': 'Der Wert „$2“ des Parameters „$1“ ist veraltet.',
   'paramvalidator-param-deprecated': 'Der Parameter „$1“ ist veraltet.',
   'apiwarn-deprecation-module': '„$1“ ist veraltet.',
+  'apiwarn-textextracts-sentences-and-html':
+    'Der Parameter <var>$1sentences</var> kann im HTML-Modus unerwartete Ergebnisse liefern.',
+  'apiwarn-textextracts-title-in-file-namespace':
+    'Für Seiten im Dateinamensraum gibt es keinen Auszug; keiner wurde geliefert.',
   'apiwarn-textextracts-malformed-html':
     'Das HTML kann unvollständig oder unausgeglichen sein und eingebettete Bilder fehlen lassen. Verwendung auf eigenes Risiko. Bekannte Probleme stehen unter https://www.mediawiki.org/wiki/Special:MyLanguage/Extension:TextExtracts#Caveats.',
   'apiwarn-textextracts-limit': '„exlimit“ war für Auszüge ganzer Seiten zu groß und wurde auf $1 gesenkt.',
@@ -39,8 +43,6 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-invalidparammix': 'Die Parameter $1 können nicht zusammen verwendet werden.',
   'apierror-invalidparammix-cannotusewith': 'Der Parameter „$1“ kann nicht zusammen mit „$2“ verwendet werden.',
   'apierror-mustbeloggedin-uploadstash': 'Der Hochladespeicher steht nur angemeldeten Benutzern zur Verfügung.',
-  'apierror-stashedfilenotfound': 'Die Datei ist nicht im Hochladespeicher: $1.',
-  'apierror-stashpathinvalid': 'Der Dateischlüssel ist falsch aufgebaut oder ungültig: $1.',
   'uploadstash-bad-path-bad-format': 'Der Schlüssel „$1“ ist nicht richtig aufgebaut.',
   'uploadstash-file-not-found': 'Der Schlüssel „$1“ ist nicht im Hochladespeicher.',
   'uploadstash-wrong-owner': 'Diese Datei ($1) gehört nicht dem aktuellen Benutzer.',
@@ -110,9 +112,20 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'api-login-fail-badsessionprovider': 'Anmelden ist nicht möglich, solange $1 verwendet werden.',
   'apierror-mustpostparams':
     '{{PLURAL:$2|Dieser Parameter stand|Diese Parameter standen}} in der URL, {{PLURAL:$2|gehört|gehören}} aber in den POST-Rumpf: $1.',
+  'apierror-baddiffto':
+    '<var>$1diffto</var> muss eine nicht negative Zahl, <kbd>prev</kbd>, <kbd>next</kbd> oder <kbd>cur</kbd> sein.',
+  'apierror-cantview-deleted-description': 'Du darfst die Beschreibungen gelöschter Dateien nicht sehen.',
+  'apierror-cantview-deleted-metadata': 'Du darfst die Metadaten gelöschter Dateien nicht sehen.',
+  'apierror-allimages-redirect':
+    'Verwende <kbd>gaifilterredir=nonredirects</kbd> statt <var>redirects</var>, wenn <kbd>allimages</kbd> als Generator dient.',
+  'apierror-allpages-generator-redirects':
+    'Verwende <kbd>gapfilterredir=nonredirects</kbd> statt <var>redirects</var>, wenn <kbd>allpages</kbd> als Generator dient.',
+  'apiwarn-invalidcategory': '„$1“ ist keine Kategorie.',
   'apiwarn-invalidtitle': '„$1“ ist kein gültiger Seitentitel.',
+  'apiwarn-notfile': '„$1“ ist keine Datei.',
   'apierror-badip': 'Der IP-Parameter ist nicht gültig.',
   'apierror-cidrtoobroad': '$1-CIDR-Bereiche, die größer als /$2 sind, werden nicht akzeptiert.',
+  'apierror-invalidiprange': 'Ungültiger CIDR-Bereich „$1“.',
   watchlistanontext: 'Du musst dich anmelden, um deine Beobachtungsliste zu sehen oder zu bearbeiten.',
   'apierror-bad-watchlist-token':
     'Es wurde ein falscher Beobachtungslisten-Token angegeben. Bitte lege einen richtigen Token in [[Special:Preferences]] fest.',

@@ -29,9 +29,12 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'paramvalidator-missingparam': 'The "$1" parameter must be set.',
   'paramvalidator-unclearnowtimestamp':
     'Passing "$2" for timestamp parameter "$1" has been deprecated. If for some reason you need to explicitly specify the current time without calculating it client-side, use "now".',
-  'paramvalidator-deprecated-value': 'The value "$2" for parameter "$1" is deprecated.',
+  'paramvalidator-deprecated-value': 'The value "$2" to parameter "$1" has been deprecated.',
   'paramvalidator-param-deprecated': 'The parameter "$1" has been deprecated.',
   'apiwarn-deprecation-module': '"$1" has been deprecated.',
+  'apiwarn-textextracts-sentences-and-html':
+    'The <var>$1sentences</var> parameter may have unexpected results when used in HTML mode.',
+  'apiwarn-textextracts-title-in-file-namespace': 'Extract for a title in File namespace was requested, none returned.',
   'apiwarn-textextracts-malformed-html':
     'HTML may be malformed and/or unbalanced and may omit inline images. Use at your own risk. Known problems are listed at https://www.mediawiki.org/wiki/Special:MyLanguage/Extension:TextExtracts#Caveats.',
   'apiwarn-textextracts-limit': '<var>exlimit</var> was too large for a whole article extracts request, lowered to $1.',
@@ -42,9 +45,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-invalidparammix': 'The parameters $1 can not be used together.',
   'apierror-invalidparammix-cannotusewith': 'The <kbd>$1</kbd> parameter cannot be used with <kbd>$2</kbd>.',
   'apierror-mustbeloggedin-uploadstash': 'The upload stash is only available to logged-in users.',
-  'apierror-stashedfilenotfound': 'Could not find the file in the stash: $1.',
-  'apierror-stashpathinvalid': 'File key of improper format or otherwise invalid: $1.',
-  'uploadstash-bad-path-bad-format': 'The key "$1" is not in a proper format.',
+  'uploadstash-bad-path-bad-format': 'Key "$1" is not in a proper format.',
   'uploadstash-file-not-found': 'Key "$1" not found in stash.',
   'uploadstash-wrong-owner': "This file ($1) doesn't belong to the current user.",
   'apierror-invalidsha1hash': 'The SHA1 hash provided is not valid.',
@@ -115,9 +116,20 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'api-login-fail-badsessionprovider': 'Cannot log in when using $1.',
   'apierror-mustpostparams':
     'The following {{PLURAL:$2|parameter was|parameters were}} found in the query string, but must be in the POST body: $1.',
+  'apierror-baddiffto':
+    '<var>$1diffto</var> must be set to a non-negative number, <kbd>prev</kbd>, <kbd>next</kbd> or <kbd>cur</kbd>.',
+  'apierror-cantview-deleted-description': "You don't have permission to view descriptions of deleted files.",
+  'apierror-cantview-deleted-metadata': "You don't have permission to view metadata of deleted files.",
+  'apierror-allimages-redirect':
+    'Use <kbd>gaifilterredir=nonredirects</kbd> instead of <var>redirects</var> when using <kbd>allimages</kbd> as a generator.',
+  'apierror-allpages-generator-redirects':
+    'Use <kbd>gapfilterredir=nonredirects</kbd> instead of <var>redirects</var> when using <kbd>allpages</kbd> as a generator.',
+  'apiwarn-invalidcategory': '"$1" is not a category.',
   'apiwarn-invalidtitle': '"$1" is not a valid title.',
+  'apiwarn-notfile': '"$1" is not a file.',
   'apierror-badip': 'IP parameter is not valid.',
   'apierror-cidrtoobroad': '$1 CIDR ranges broader than /$2 are not accepted.',
+  'apierror-invalidiprange': 'Invalid CIDR range "$1".',
   watchlistanontext: 'Please log in to view or edit items on your watchlist.',
   'apierror-bad-watchlist-token':
     'Incorrect watchlist token provided. Please set a correct token in [[Special:Preferences]].',
@@ -144,8 +156,8 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-permissiondenied': "You don't have permission to $1.",
   'action-deletedhistory': "view a page's deleted history",
   'action-deletedtext': 'view deleted revision text',
-  'apierror-deletedrevs-param-not-1-2': 'The "dr$1" parameter cannot be used in modes 1 or 2.',
-  'apierror-deletedrevs-param-not-3': 'The "dr$1" parameter cannot be used in mode 3.',
+  'apierror-deletedrevs-param-not-1-2': 'The <var>$1</var> parameter cannot be used in modes 1 or 2.',
+  'apierror-deletedrevs-param-not-3': 'The <var>$1</var> parameter cannot be used in mode 3.',
   'apiwarn-alldeletedrevisions-performance':
     'For better performance when generating titles, set <kbd>$1dir=newer</kbd>.',
   'apiwarn-searchindex-building':

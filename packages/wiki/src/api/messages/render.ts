@@ -9,7 +9,13 @@ export type MessageParam =
    * Names joined as the language writes a list (`a, b and c`), or with commas only (`comma`);
    * quoted names are parameter names (`<var>` in raw parameters).
    */
-  | { list: readonly string[]; quoted?: boolean; type?: 'text' | 'comma' }
+  | {
+      list: readonly string[];
+      quoted?: boolean;
+      type?: 'text' | 'comma';
+      /** The items are numbers (namespace ids): `raw` parameters give them as numbers. */
+      numeric?: boolean;
+    }
   | { raw: number }
   /**
    * Another message's text in the same language (`action-deletedhistory` in a permission error),
@@ -109,7 +115,7 @@ export function rawParams(key: string, params: readonly MessageParam[]): RawPara
     if ('message' in param)
       return { message: { key: param.message, params: rawParams(param.message, param.params ?? []) } };
     const items: RawParam[] = param.list.map((item) =>
-      param.quoted ? `<var>${item}</var>` : validator ? { plaintext: item } : item,
+      param.quoted ? `<var>${item}</var>` : validator ? { plaintext: param.numeric ? Number(item) : item } : item,
     );
     return { list: items, type: param.type ?? 'text' };
   });

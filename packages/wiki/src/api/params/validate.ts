@@ -61,6 +61,50 @@ export function enumValues(type: ParamType, site: SiteConfig): readonly string[]
   return type as readonly string[];
 }
 
+/** PHP's comparison of two strings: numbers by value, other texts byte by byte. */
+function phpCompare(a: string, b: string): number {
+  const numeric = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+  if (numeric.test(a) && numeric.test(b)) return Number(a) - Number(b);
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+/**
+ * Enum values as descriptions of a parameter list them (`action=paraminfo`, help): sorted, the
+ * deprecated ones last. Errors name them in the order the module declares them.
+ */
+export function valuesForHelp(param: ParamDescriptor, site: SiteConfig): readonly string[] | undefined {
+  const values = enumValues(param.type, site);
+  // Site-dependent lists and lists of submodules (ordered as MediaWiki lists modules) keep their order.
+  if (!values || !Array.isArray(param.type) || param.submodules) return values;
+  const deprecated = new Set(param.deprecatedvalues ?? []);
+  return [...values].sort((a, b) => Number(deprecated.has(a)) - Number(deprecated.has(b)) || phpCompare(a, b));
+}
+
+const userNamespaceNames = new WeakMap<SiteConfig, Set<string>>();
+
+/**
+ * A user name given as the user's page (`Benutzer:Bob`, `User:Bob`, `Benutzerin:Eve`) stands for
+ * the name, as MediaWiki reads user parameters.
+ */
+function withoutUserNamespace(raw: string, site: SiteConfig): string {
+  const colon = raw.indexOf(':');
+  if (colon <= 0) return raw;
+  let names = userNamespaceNames.get(site);
+  if (!names) {
+    names = new Set<string>();
+    for (const ns of site.namespaces.filter((n) => n.id === NS_USER)) {
+      names.add(ns.name.toLowerCase());
+      if (ns.canonical) names.add(ns.canonical.toLowerCase());
+    }
+    for (const alias of site.namespaceAliases) if (alias.id === NS_USER) names.add(alias.name.toLowerCase());
+    userNamespaceNames.set(site, names);
+  }
+  const prefix = raw.slice(0, colon).replace(/_/g, ' ').trim().toLowerCase();
+  return names.has(prefix) ? raw.slice(colon + 1) : raw;
+}
+
+const NS_USER = 2;
+
 const namespaceIds = new WeakMap<SiteConfig, string[]>();
 
 /** Namespace ids a `namespace` parameter accepts. */
@@ -70,7 +114,8 @@ function namespaceValues(param: ParamDescriptor, site: SiteConfig): string[] {
     ids = site.namespaces.filter((ns) => ns.id >= 0).map((ns) => String(ns.id));
     namespaceIds.set(site, ids);
   }
-  return param.extranamespaces ? [...ids, ...param.extranamespaces.map(String)] : ids;
+  // The extra ones (-2, -1) come first, as MediaWiki lists them.
+  return param.extranamespaces ? [...param.extranamespaces.map(String), ...ids] : ids;
 }
 
 export function splitMulti(raw: string): string[] {
@@ -129,6 +174,7 @@ export class ParamValidator {
       }
     }
     if (firstError) throw firstError;
+    for (const param of params) this.applyHalvedLimit(param, scope, values);
     for (const template of templated) {
       const [variable, source] = Object.entries(template.templatevars)[0] ?? [];
       if (!variable || !source) continue;
@@ -141,6 +187,26 @@ export class ParamValidator {
     }
     // The validator converts each value as the descriptor declares: the type says the same.
     return values as ParamsOfList<L>;
+  }
+
+  /**
+   * A limit halved by another parameter (backlinks' `redirect`), read again against the halved
+   * range once all parameters were read without error, with a warning of its own when it exceeds
+   * it, as MediaWiki's modules do after reading their parameters.
+   */
+  private applyHalvedLimit(param: ParamDescriptor, scope: ModuleParamScope, values: ParamValues): void {
+    if (param.type !== 'limit' || param.halvedBy === undefined) return;
+    if (this.request.peek(scope.prefix + param.halvedBy) === undefined) return;
+    const fullName = prefixedName(param, scope.prefix);
+    const value = values[param.name];
+    if (typeof value !== 'number' || this.request.peek(fullName) === 'max') return;
+    const max = this.env.highLimits && param.highmax !== undefined ? param.highmax : (param.max ?? Infinity);
+    const half: ParamDescriptor = {
+      ...param,
+      max: param.max === undefined ? undefined : param.max / 2,
+      highmax: param.highmax === undefined ? undefined : param.highmax / 2,
+    };
+    values[param.name] = this.integer(half, fullName, String(value), scope, max / 2);
   }
 
   /** One parameter's value; an error names the module of the scope. */
@@ -171,8 +237,11 @@ export class ParamValidator {
       }
       return this.convert(param, fullName, fallback, scope, true);
     }
-    // A required parameter sent empty counts as not sent.
-    if (raw === '' && param.required) throw apiError('missingparam', 'paramvalidator-missingparam', [fullName]);
+    // A required text parameter sent empty counts as not sent (naming the empty value); an empty
+    // enum value is a bad value like any other.
+    if (raw === '' && param.required && !enumValues(param.type, this.env.site)) {
+      throw apiError('missingparam', 'paramvalidator-missingparam', [fullName, raw]);
+    }
     if (param.deprecated) this.deprecatedParam(fullName, raw, scope);
     return this.convert(param, fullName, raw, scope, false);
   }
@@ -200,7 +269,7 @@ export class ParamValidator {
           throw apiError('badvalue', 'paramvalidator-badvalue-enumnotmulti', [
             fullName,
             raw,
-            { list: allowed, type: 'text' },
+            { list: allowed, type: 'text', numeric: param.type === 'namespace' },
             allowed.length,
           ]);
         }
@@ -265,12 +334,16 @@ export class ParamValidator {
       case 'integer':
         return this.integer(param, fullName, raw, scope, param.max);
       case 'limit': {
-        let max = this.env.highLimits && param.highmax !== undefined ? param.highmax : (param.max ?? Infinity);
-        if (param.halvedBy !== undefined && this.request.peek(scope.prefix + param.halvedBy) !== undefined) max /= 2;
+        const max = this.env.highLimits && param.highmax !== undefined ? param.highmax : (param.max ?? Infinity);
+        // A limit halved by another parameter is read against the whole range first; `max`
+        // stands for the half.
+        const halved = param.halvedBy !== undefined && this.request.peek(scope.prefix + param.halvedBy) !== undefined;
         if (raw === 'max') {
-          this.env.recordLimit(scope.name, max);
-          return max;
+          const value = halved ? max / 2 : max;
+          this.env.recordLimit(scope.name, value);
+          return value;
         }
+        // The halved range is applied once every parameter is read (readAll).
         return this.integer(param, fullName, raw, scope, max);
       }
       case 'timestamp':
@@ -334,7 +407,7 @@ export class ParamValidator {
 
   private user(param: ParamDescriptor, fullName: string, raw: string): string {
     const subtypes = param.subtypes ?? DEFAULT_USER_SUBTYPES;
-    const normalized = normalizeUserValue(raw, subtypes);
+    const normalized = normalizeUserValue(withoutUserNamespace(raw, this.env.site), subtypes);
     if (normalized === null) throw apiError('baduser', 'paramvalidator-baduser', [fullName, raw]);
     return normalized;
   }

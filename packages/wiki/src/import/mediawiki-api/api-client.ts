@@ -156,11 +156,15 @@ export class MediaWikiApiClient {
         if (signal?.aborted) throw error;
         this.options.onRetry?.(error.message, pause);
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pause * 1000);
-          signal?.addEventListener('abort', () => {
+          const stop = () => {
             clearTimeout(timer);
             resolve();
-          });
+          };
+          const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', stop);
+            resolve();
+          }, pause * 1000);
+          signal?.addEventListener('abort', stop, { once: true });
         });
         pause = Math.min(pause * 2, MAX_PAUSE_SECONDS);
       }

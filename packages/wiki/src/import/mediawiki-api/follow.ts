@@ -7,6 +7,7 @@
  * change alters are re-read when their `touched` time moves (MediaWiki's jobs may run later).
  */
 import type { Kysely } from 'kysely';
+import type { SiteConfig } from '../../site/site.js';
 import type { WikiStore } from '../../store/database.js';
 import type { WikiDatabase } from '../../store/schema.js';
 import { refreshSearchIndex } from '../../store/search-index.js';
@@ -14,7 +15,7 @@ import { loadSite } from '../../store/site-store.js';
 import { completeFileMetadata } from '../files/complete-metadata.js';
 import type { MediaWikiApiClient } from './api-client.js';
 import { connectSource, syncOptionsOf } from './mirror.js';
-import { syncCategories, syncTitles } from './page-sync.js';
+import { type SyncOptions, syncCategories, syncTitles } from './page-sync.js';
 import { readReplicaState, writeReplicaState } from './replica-state.js';
 import { dbKeyOf, storeTimestamp } from './rows.js';
 import {
@@ -22,12 +23,14 @@ import {
   copyRecentChanges,
   LOG_PROPS,
   RC_PROPS,
+  readTagsAndStatistics,
+  readUsers,
   syncBlocks,
   syncFiles,
   syncProtectedTitles,
   syncRecentChangesOf,
-  syncTagsAndStatistics,
-  syncUsers,
+  writeTagsAndStatistics,
+  writeUsers,
 } from './wiki-tables-sync.js';
 
 export interface FollowOptions {
@@ -51,9 +54,9 @@ export interface RoundResult {
 /** How long pages that use a changed template are watched for their `touched` to move, in ms. */
 const DEPENDENT_WATCH_MS = 15 * 60_000;
 /**
- * A watched page touched this recently on the source is read again each round: MediaWiki's jobs
- * move `touched` first (cache invalidation) and may rewrite the link tables a little later
- * (refreshing links), which moves nothing the API shows.
+ * Pages that show a changed page (transclude it, show it as a file) are read again each round
+ * while the source's job queue is not empty, and this long after: MediaWiki's jobs redo their link
+ * tables and properties, which moves their `touched` time only when the change came after it.
  */
 const SETTLE_MS = 60_000;
 const BATCH = 50;
@@ -68,6 +71,10 @@ interface Touched {
   transcluded: Set<string>;
   /** Titles whose deleted revisions changed. */
   archive: Set<string>;
+  /** Titles a log entry (or a change that is not an edit) concerns: their whole history is read again. */
+  logged: Set<string>;
+  /** User pages of renamed users, new titles: their log entries and recent changes were renamed. */
+  renamedUserPages: Set<string>;
 }
 
 const fileName = (title: string) => title.slice(title.indexOf(':') + 1);
@@ -81,16 +88,23 @@ function touchedBy(changes: any[], logs: any[]): Touched {
     protectedTitles: false,
     transcluded: new Set(),
     archive: new Set(),
+    logged: new Set(),
+    renamedUserPages: new Set(),
   };
   for (const rc of changes) {
     if (rc.title !== undefined) t.titles.add(rc.title);
     if (rc.type === 'edit' || rc.type === 'new') t.transcluded.add(rc.title);
+    else if (rc.title !== undefined) t.logged.add(rc.title);
     if (rc.user && rc.userid) t.users.add(rc.user);
   }
   for (const e of logs) {
     const p = e.params ?? {};
     if (e.title !== undefined) t.titles.add(e.title);
     if (e.user && e.userid) t.users.add(e.user);
+    // A page's creation is its first edit; other log entries may change its history anywhere.
+    if (e.type !== 'create') {
+      for (const title of [e.title, p.target_title, p.dest_title]) if (title !== undefined) t.logged.add(title);
+    }
     switch (e.type) {
       case 'move':
         if (p.target_title) t.titles.add(p.target_title);
@@ -121,8 +135,16 @@ function touchedBy(changes: any[], logs: any[]): Touched {
         if (e.ns === 2) t.users.add(fileName(e.title));
         break;
       case 'renameuser':
-        if (p.newuser) t.users.add(p.newuser);
-        if (p.olduser) t.titles.add(`User:${p.olduser}`);
+        t.blocks = true;
+        if (p.newuser) {
+          t.users.add(p.newuser);
+          t.renamedUserPages.add(`User:${p.newuser}`);
+        }
+        if (p.olduser) {
+          t.titles.add(`User:${p.olduser}`);
+          t.logged.add(`User:${p.olduser}`);
+          t.renamedUserPages.add(`User:${p.olduser}`);
+        }
         break;
     }
   }
@@ -133,26 +155,38 @@ function touchedBy(changes: any[], logs: any[]): Touched {
  * Pages whose rendering a change of these titles alters on the source (they transclude it, link to
  * it, or show it as a file): MediaWiki re-renders them in its jobs, which moves their `touched`.
  */
-async function dependentsOf(client: MediaWikiApiClient, titles: Iterable<string>): Promise<string[]> {
-  const out = new Set<string>();
-  for (const title of titles) {
-    const isFile = /^(File|Datei|Image|Bild):/i.test(title);
+async function dependentsOf(
+  client: MediaWikiApiClient,
+  titles: Iterable<string>,
+): Promise<{ all: string[]; rendering: string[] }> {
+  const all = new Set<string>();
+  const rendering = new Set<string>();
+  const list = [...titles];
+  for (let i = 0; i < list.length; i += BATCH) {
     const answer = await client.queryAll(
       {
-        list: isFile ? 'embeddedin|backlinks|imageusage' : 'embeddedin|backlinks',
-        eititle: title,
-        eilimit: 'max',
-        bltitle: title,
-        bllimit: 'max',
-        ...(isFile ? { iutitle: title, iulimit: 'max' } : {}),
+        titles: list.slice(i, i + BATCH).join('|'),
+        prop: 'transcludedin|linkshere|fileusage',
+        tilimit: 'max',
+        lhlimit: 'max',
+        fulimit: 'max',
+        tiprop: 'title',
+        lhprop: 'title',
+        fuprop: 'title',
       },
-      20,
+      40,
     );
-    for (const list of ['embeddedin', 'backlinks', 'imageusage']) {
-      for (const page of answer.query?.[list] ?? []) out.add(page.title);
+    for (const page of answer.query?.pages ?? []) {
+      for (const prop of ['transcludedin', 'linkshere', 'fileusage']) {
+        for (const user of page[prop] ?? []) {
+          all.add(user.title);
+          // A page that shows the changed one gets its link tables and properties redone by the jobs.
+          if (prop !== 'linkshere') rendering.add(user.title);
+        }
+      }
     }
   }
-  return [...out];
+  return { all: [...all], rendering: [...rendering] };
 }
 
 /**
@@ -173,23 +207,35 @@ async function changedTouched(
       titles: titles.slice(i, i + BATCH).join('|'),
       prop: 'info',
     });
-    for (const page of answer.query?.pages ?? []) {
-      if (page.missing) continue;
-      const row = await db
-        .selectFrom('page')
-        .select(['page_touched'])
-        .where('page_id', '=', page.pageid)
-        .executeTakeFirst();
-      const settling = Date.now() - Date.parse(page.touched) < SETTLE_MS;
-      if (!row || row.page_touched !== storeTimestamp(page.touched) || settling) changed.push(page.title);
+    const pages = ((answer.query?.pages ?? []) as any[]).filter((page) => !page.missing);
+    const rows = pages.length
+      ? await db
+          .selectFrom('page')
+          .select(['page_id', 'page_touched'])
+          .where(
+            'page_id',
+            'in',
+            pages.map((page) => page.pageid as number),
+          )
+          .execute()
+      : [];
+    const stored = new Map(rows.map((row) => [row.page_id, row.page_touched]));
+    for (const page of pages) {
+      if (stored.get(page.pageid) !== storeTimestamp(page.touched)) changed.push(page.title);
     }
   }
   return changed;
 }
 
-/** Whether the source's recent changes still reach back to the cursor. */
-async function reachesCursor(client: MediaWikiApiClient, rcId: number, rcTimestamp: string): Promise<boolean> {
-  if (rcId === 0) return true;
+/**
+ * Whether the source's recent changes still reach back to the cursor, and the oldest it keeps
+ * (older ones the store forgets too, as the source did).
+ */
+async function reachesCursor(
+  client: MediaWikiApiClient,
+  rcId: number,
+  rcTimestamp: string,
+): Promise<{ reaches: boolean; oldest?: number }> {
   const oldest = await client.request({
     action: 'query',
     list: 'recentchanges',
@@ -198,8 +244,9 @@ async function reachesCursor(client: MediaWikiApiClient, rcId: number, rcTimesta
     rcprop: 'ids|timestamp',
   });
   const first = oldest.query?.recentchanges?.[0];
-  if (!first) return true;
-  return Number(first.rcid) <= rcId + 1 || first.timestamp <= rcTimestamp;
+  if (!first) return { reaches: true };
+  const reaches = rcId === 0 || Number(first.rcid) <= rcId + 1 || first.timestamp <= rcTimestamp;
+  return { reaches, oldest: Number(first.rcid) };
 }
 
 /** Titles of pages with revisions since a time (when recent changes no longer reach the cursor). */
@@ -212,6 +259,111 @@ async function titlesChangedSince(client: MediaWikiApiClient, timestamp: string)
     for (const page of batch) titles.add(page.title);
   }
   return [...titles];
+}
+
+/** The entries of a list after an id (the list read from a time, newest last). */
+async function readAfter(
+  client: MediaWikiApiClient,
+  list: string,
+  params: Record<string, string | undefined>,
+  idKey: string,
+  afterId: number,
+): Promise<any[]> {
+  const out: any[] = [];
+  for await (const batch of client.listPages({ list, ...params }, list)) {
+    for (const entry of batch) if (Number(entry[idKey]) > afterId) out.push(entry);
+  }
+  return out;
+}
+
+/** What the batches of one round share. */
+interface Round {
+  db: Kysely<WikiDatabase>;
+  client: MediaWikiApiClient;
+  site: SiteConfig;
+  sync: SyncOptions;
+  watched: Watched;
+  settling: Watched;
+  now: number;
+  result: RoundResult;
+}
+
+/**
+ * What a batch reads besides its pages, side by side: the users of the changed titles (watched
+ * until their touched time moves), the watched pages' touched times, the accounts and the
+ * statistics. Adds the pages to read again to `touched`.
+ */
+async function readAround(round: Round, touched: Touched, rcBatch: any[], logBatch: any[], firstBatch: boolean) {
+  const { db, client, watched, settling, now } = round;
+  const watchedBefore = Object.keys(watched).filter((t) => !touched.titles.has(t));
+  const changed = rcBatch.length > 0 || logBatch.length > 0;
+  const [dependents, moved, users, tagsAndStatistics] = await Promise.all([
+    dependentsOf(client, [...touched.titles]),
+    changedTouched(db, client, watchedBefore),
+    touched.users.size > 0 ? readUsers(client, [...touched.users]) : [],
+    changed || Object.keys(settling).length > 0
+      ? readTagsAndStatistics(client, logBatch.length > 0 || rcBatch.some((rc) => rc.tags?.length > 0))
+      : undefined,
+  ]);
+  const newlyWatched = dependents.all.filter((t) => watched[t] === undefined && !touched.titles.has(t));
+  for (const title of dependents.all) watched[title] = now + DEPENDENT_WATCH_MS;
+  for (const title of dependents.rendering) settling[title] = now;
+  if (newlyWatched.length > 0) moved.push(...(await changedTouched(db, client, newlyWatched)));
+  for (const title of moved) touched.titles.add(title);
+  // While the source's jobs are pending, the pages they may redo are read each round.
+  const jobsPending = Number(tagsAndStatistics?.statistics?.jobs ?? 0) > 0;
+  for (const title of Object.keys(settling)) {
+    if (jobsPending) settling[title] = now;
+    if (firstBatch) touched.titles.add(title);
+  }
+  return { users, tagsAndStatistics };
+}
+
+/** The batch's pages read again, and the counts of the categories they are or were in. */
+async function syncBatchPages(
+  trx: Kysely<WikiDatabase>,
+  round: Round,
+  titles: string[],
+  editedOnly: ReadonlySet<string>,
+  archive: ReadonlySet<string>,
+): Promise<void> {
+  const { client, site, watched, now } = round;
+  const categoryNamespace = site.namespaces.find((n) => n.id === 14)?.name;
+  const categories = new Set<string>();
+  for (let i = 0; i < titles.length; i += BATCH) {
+    const synced = await syncTitles(trx, client, titles.slice(i, i + BATCH), { ...round.sync, editedOnly }, archive);
+    round.result.pages += synced.pages;
+    for (const category of synced.categories) categories.add(category);
+    for (const title of titles.slice(i, i + BATCH)) {
+      if (title.startsWith(`${categoryNamespace}:`)) categories.add(dbKeyOf(14, title));
+    }
+  }
+  await syncCategories(trx, client, categories);
+  // A category page's touched moves when its members change: watched like a template's users.
+  for (const category of categories) {
+    if (categoryNamespace) watched[`${categoryNamespace}:${category.replace(/_/g, ' ')}`] = now + DEPENDENT_WATCH_MS;
+  }
+}
+
+/** Recent changes of titles whose deletions changed, and the rows a user rename moved to the new name. */
+async function syncMovedRows(
+  trx: Kysely<WikiDatabase>,
+  client: MediaWikiApiClient,
+  touched: Touched,
+  upTo: number,
+  upToLog: number,
+): Promise<void> {
+  for (const title of touched.archive) await syncRecentChangesOf(trx, client, title, upTo);
+  // A rename moves the log entries and recent changes about the user page to the new name.
+  for (const title of touched.renamedUserPages) {
+    await syncRecentChangesOf(trx, client, title, upTo);
+    const entries = await client.queryAll({ list: 'logevents', letitle: title, lelimit: 'max', leprop: LOG_PROPS });
+    await copyLogEntries(
+      trx,
+      client,
+      ((entries.query?.logevents ?? []) as any[]).filter((e) => Number(e.logid) <= upToLog),
+    );
+  }
 }
 
 /** One round: everything the source changed since the cursors, in batches. */
@@ -229,28 +381,34 @@ export async function followRound(
   let rcId = Number(state.rcId ?? 0);
   let logId = Number(state.logId ?? 0);
   const watched: Watched = state.watched ? JSON.parse(state.watched) : {};
+  // Pages whose rendering a change altered, each with when the source's jobs were last seen pending.
+  const settling: Watched = state.settling ? JSON.parse(state.settling) : {};
 
+  // The recent changes, the log and whether they still reach the cursor: read side by side.
+  const [reaches, changes, logs] = await Promise.all([
+    reachesCursor(client, rcId, state.rcTimestamp ?? ''),
+    readAfter(
+      client,
+      'recentchanges',
+      { rcdir: 'newer', rcstart: state.rcTimestamp, rclimit: 'max', rcprop: RC_PROPS },
+      'rcid',
+      rcId,
+    ),
+    readAfter(
+      client,
+      'logevents',
+      { ledir: 'newer', lestart: state.logTimestamp, lelimit: 'max', leprop: LOG_PROPS },
+      'logid',
+      logId,
+    ),
+  ]);
   let gapTitles: string[] = [];
-  if (!(await reachesCursor(client, rcId, state.rcTimestamp ?? ''))) {
+  if (!reaches.reaches) {
     result.gap = true;
     log(
       `follow: the source's recent changes no longer reach back to ${state.rcTimestamp} (rcid ${rcId}): re-reading the pages changed since`,
     );
     gapTitles = await titlesChangedSince(client, state.rcTimestamp!);
-  }
-  const changes: any[] = [];
-  for await (const batch of client.listPages(
-    { list: 'recentchanges', rcdir: 'newer', rcstart: state.rcTimestamp, rclimit: 'max', rcprop: RC_PROPS },
-    'recentchanges',
-  )) {
-    for (const rc of batch) if (Number(rc.rcid) > rcId) changes.push(rc);
-  }
-  const logs: any[] = [];
-  for await (const batch of client.listPages(
-    { list: 'logevents', ledir: 'newer', lestart: state.logTimestamp, lelimit: 'max', leprop: LOG_PROPS },
-    'logevents',
-  )) {
-    for (const e of batch) if (Number(e.logid) > logId) logs.push(e);
   }
   changes.sort((a, b) => Number(a.rcid) - Number(b.rcid));
   logs.sort((a, b) => Number(a.logid) - Number(b.logid));
@@ -258,10 +416,15 @@ export async function followRound(
   // Batches in time order: the changes up to a time and the log entries up to the same time.
   const now = Date.now();
   for (const title of Object.keys(watched)) if (watched[title]! < now) delete watched[title];
+  for (const title of Object.keys(settling)) {
+    if (settling[title]! + SETTLE_MS < now || watched[title] === undefined) delete settling[title];
+  }
+  const round: Round = { db, client, site, sync, watched, settling, now, result };
   let c = 0;
   let l = 0;
   let first = true;
   while (first || c < changes.length || l < logs.length || gapTitles.length > 0) {
+    const firstBatch = first;
     first = false;
     const rcBatch = changes.slice(c, c + BATCH);
     const until = rcBatch.length > 0 ? rcBatch[rcBatch.length - 1].timestamp : '9999';
@@ -269,36 +432,16 @@ export async function followRound(
     while (lEnd < logs.length && (logs[lEnd].timestamp <= until || rcBatch.length === 0) && lEnd - l < BATCH) lEnd++;
     const logBatch = logs.slice(l, lEnd);
     const touched = touchedBy(rcBatch, logBatch);
-    for (const title of gapTitles.splice(0)) touched.titles.add(title);
-    // Users of changed templates: watched until their touched time moves.
-    const dependents = await dependentsOf(client, [...touched.titles]);
-    for (const title of dependents) watched[title] = now + DEPENDENT_WATCH_MS;
-    const moved = await changedTouched(
-      db,
-      client,
-      Object.keys(watched).filter((t) => !touched.titles.has(t)),
-    );
-    for (const title of moved) touched.titles.add(title);
+    for (const title of gapTitles.splice(0)) {
+      touched.titles.add(title);
+      touched.logged.add(title);
+    }
+    const { users, tagsAndStatistics } = await readAround(round, touched, rcBatch, logBatch, firstBatch);
     const titles = [...touched.titles];
+    const editedOnly = new Set(titles.filter((title) => !touched.logged.has(title)));
     await db.transaction().execute(async (trx) => {
-      const categories = new Set<string>();
-      for (let i = 0; i < titles.length; i += BATCH) {
-        const synced = await syncTitles(trx, client, titles.slice(i, i + BATCH), sync, touched.archive);
-        result.pages += synced.pages;
-        for (const category of synced.categories) categories.add(category);
-        for (const title of titles.slice(i, i + BATCH)) {
-          if (title.startsWith(`${site.namespaces.find((n) => n.id === 14)?.name}:`))
-            categories.add(dbKeyOf(14, title));
-        }
-      }
-      await syncCategories(trx, client, categories);
-      // A category page's touched moves when its members change: watched like a template's users.
-      const categoryNamespace = site.namespaces.find((n) => n.id === 14)?.name;
-      for (const category of categories) {
-        if (categoryNamespace)
-          watched[`${categoryNamespace}:${category.replace(/_/g, ' ')}`] = now + DEPENDENT_WATCH_MS;
-      }
-      if (touched.users.size > 0) await syncUsers(trx, client, [...touched.users]);
+      await syncBatchPages(trx, round, titles, editedOnly, touched.archive);
+      await writeUsers(trx, users);
       if (touched.blocks) await syncBlocks(trx, client);
       if (touched.protectedTitles) await syncProtectedTitles(trx, client);
       if (touched.files.size > 0) {
@@ -306,10 +449,13 @@ export async function followRound(
         await completeFileMetadata(trx, site.uploadDirectory);
       }
       await copyLogEntries(trx, client, logBatch);
+      if (reaches.oldest !== undefined)
+        await trx.deleteFrom('recentchanges').where('rc_id', '<', reaches.oldest).execute();
       await copyRecentChanges(trx, rcBatch);
       const upTo = Number(rcBatch[rcBatch.length - 1]?.rcid ?? rcId);
-      for (const title of touched.archive) await syncRecentChangesOf(trx, client, title, upTo);
-      if (rcBatch.length > 0 || logBatch.length > 0) await syncTagsAndStatistics(trx, client);
+      const upToLog = Number(logBatch[logBatch.length - 1]?.logid ?? logId);
+      await syncMovedRows(trx, client, touched, upTo, upToLog);
+      if (tagsAndStatistics) await writeTagsAndStatistics(trx, tagsAndStatistics);
       await refreshSearchIndex(trx, site);
       const lastRc = rcBatch[rcBatch.length - 1];
       const lastLog = logBatch[logBatch.length - 1];
@@ -317,6 +463,7 @@ export async function followRound(
         ...(lastRc ? { rcId: String(lastRc.rcid), rcTimestamp: lastRc.timestamp } : {}),
         ...(lastLog ? { logId: String(lastLog.logid), logTimestamp: lastLog.timestamp } : {}),
         watched: JSON.stringify(watched),
+        settling: JSON.stringify(settling),
         followed: new Date().toISOString(),
       });
     });
@@ -348,10 +495,14 @@ export async function followWiki(store: WikiStore, url: string, options: FollowO
     try {
       const round = await followRound(store, client, log);
       if (round.changes || round.logEntries || round.gap) {
-        log(`follow: applied ${round.changes} changes and ${round.logEntries} log entries (${round.pages} pages read)`);
+        const took = ((Date.now() - started) / 1000).toFixed(2);
+        log(
+          `follow: applied ${round.changes} changes and ${round.logEntries} log entries (${round.pages} pages read) in ${took} s`,
+        );
       }
       pause = 1;
     } catch (error) {
+      if (options.signal?.aborted) return;
       // A source answering nonsense (an error the API client does not retry): the batch was rolled back.
       log(`follow: ${(error as Error).message}; trying again in ${pause} s`);
       await sleep(pause * 1000, options.signal);
@@ -366,10 +517,15 @@ export async function followWiki(store: WikiStore, url: string, options: FollowO
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
+    const stop = () => {
       clearTimeout(timer);
       resolve();
-    });
+    };
+    // Each pause's listener goes with it: a follower pauses every round.
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', stop, { once: true });
   });
 }

@@ -144,6 +144,21 @@ async function mirrorArchive(
   }
 }
 
+/** A list of the source read to its end, without the entries after the cursor taken when the mirror began. */
+async function listUpTo(
+  client: MediaWikiApiClient,
+  list: string,
+  params: Record<string, string>,
+  idKey: string,
+  lastId: string | undefined,
+): Promise<any[]> {
+  const out: any[] = [];
+  for await (const batch of client.listPages({ list, ...params }, list)) {
+    for (const entry of batch) if (Number(entry[idKey]) <= Number(lastId)) out.push(entry);
+  }
+  return out;
+}
+
 /** Users, log, recent changes, blocks, files, protected titles, categories, then the derived tables. */
 async function mirrorTables(
   store: WikiStore,
@@ -155,27 +170,22 @@ async function mirrorTables(
   await inTransaction(store, async (trx) => {
     const users = await syncUsers(trx, client);
     say(`mirror: ${users} users`);
-    const logs: any[] = [];
-    for await (const batch of client.listPages(
-      { list: 'logevents', lelimit: 'max', leprop: LOG_PROPS, ledir: 'newer' },
-      'logevents',
-    ))
-      logs.push(...batch);
-    await copyLogEntries(
-      trx,
+    const logs = await listUpTo(
       client,
-      logs.filter((e) => Number(e.logid) <= Number(state.logId)),
+      'logevents',
+      { lelimit: 'max', leprop: LOG_PROPS, ledir: 'newer' },
+      'logid',
+      state.logId,
     );
-    const changes: any[] = [];
-    for await (const batch of client.listPages(
-      { list: 'recentchanges', rclimit: 'max', rcprop: RC_PROPS, rcdir: 'newer' },
+    await copyLogEntries(trx, client, logs);
+    const changes = await listUpTo(
+      client,
       'recentchanges',
-    ))
-      changes.push(...batch);
-    await copyRecentChanges(
-      trx,
-      changes.filter((c) => Number(c.rcid) <= Number(state.rcId)),
+      { rclimit: 'max', rcprop: RC_PROPS, rcdir: 'newer' },
+      'rcid',
+      state.rcId,
     );
+    await copyRecentChanges(trx, changes);
     say(`mirror: ${logs.length} log entries, ${changes.length} recent changes`);
     await syncBlocks(trx, client);
     const files = await allFileNames(client);

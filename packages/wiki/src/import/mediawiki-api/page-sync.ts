@@ -29,6 +29,48 @@ export interface SyncOptions {
   collation: string;
   /** Revisions each page had (by page id) when the mirror listed them: pages with one need no history request. */
   revisionCounts?: ReadonlyMap<number, number>;
+  /**
+   * Titles whose history can only have grown by edits since the store had it (the follower's pages
+   * changed by edits alone, or watched for their rendering): when the store holds the page up to
+   * the parent of its current revision, only that revision is added, without reading the history.
+   */
+  editedOnly?: ReadonlySet<string>;
+}
+
+/**
+ * The revisions to add to a page whose history only grew by edits, when the store's copy allows it:
+ * none when it has the current revision, the current one when it has its parent (or the page is
+ * new); undefined when the history must be read.
+ */
+async function newRevisionsOnly(db: Db, page: any): Promise<any[] | undefined> {
+  const current = page.revisions?.[0];
+  if (!current || Number(current.revid) !== page.lastrevid) return undefined;
+  const stored = await db
+    .selectFrom('page')
+    .select('page_latest')
+    .where('page_id', '=', page.pageid)
+    .executeTakeFirst();
+  if (!stored) {
+    if (page.new !== true || current.parentid !== 0) return undefined;
+    const any = await db.selectFrom('revision').select('rev_id').where('rev_page', '=', page.pageid).limit(1).execute();
+    return any.length === 0 ? [current] : undefined;
+  }
+  if (stored.page_latest === page.lastrevid) return [];
+  // A history read after the page's answer may have brought the current revision already.
+  const already = await db
+    .selectFrom('revision')
+    .select('rev_page')
+    .where('rev_id', '=', page.lastrevid)
+    .executeTakeFirst();
+  if (already) return already.rev_page === page.pageid ? [] : undefined;
+  if (current.parentid !== stored.page_latest) return undefined;
+  const parent = await db
+    .selectFrom('revision')
+    .select('rev_id')
+    .where('rev_id', '=', stored.page_latest)
+    .where('rev_page', '=', page.pageid)
+    .executeTakeFirst();
+  return parent ? [current] : undefined;
 }
 
 /** Actor ids the store gives names, created when a name is new; a user's actor follows renames by id. */
@@ -167,7 +209,10 @@ async function writeRevision(
     comment: rev.comment ?? '',
     timestamp: storeTimestamp(rev.timestamp),
     minor: rev.minor === true ? 1 : 0,
-    deleted: visibilityBits(rev),
+    // With slots, a hidden text is said per slot (and by the hidden sha1), not on the revision.
+    deleted:
+      visibilityBits(rev) |
+      (rev.sha1hidden === true || Object.values(rev.slots ?? {}).some((slot: any) => slot.texthidden === true) ? 1 : 0),
     len: rev.size ?? null,
     parent: rev.parentid ?? null,
     sha1: sha1HexToBase36(rev.sha1),
@@ -352,6 +397,40 @@ export interface SyncResult {
 }
 
 /**
+ * The page's revisions as the source has them now, the store's copies removed (they are written
+ * again): from the batch's answer when the page has one revision (or only the current is kept),
+ * else its history read.
+ */
+async function replaceHistory(db: Db, client: MediaWikiApiClient, page: any, options: SyncOptions): Promise<any[]> {
+  const id = page.pageid as number;
+  let revisions: any[];
+  // A page with one revision has it in the batch's answer; others need their history read.
+  if (options.currentOnly || options.revisionCounts?.get(id) === 1) {
+    revisions = page.revisions ?? [];
+    const old = await db.selectFrom('revision').select('rev_id').where('rev_page', '=', id).execute();
+    await deleteRevisions(
+      db,
+      old.map((r) => r.rev_id),
+    );
+    await db.deleteFrom('revision').where('rev_page', '=', id).execute();
+  } else {
+    revisions = await readHistory(client, page.title, 'revisions');
+    // Revisions that moved to this page (merges, undeletions) leave their old place.
+    const ids = revisions.map((r) => Number(r.revid));
+    const stored = await db.selectFrom('revision').select('rev_id').where('rev_page', '=', id).execute();
+    const all = [...new Set([...stored.map((r) => r.rev_id), ...ids])];
+    await deleteRevisions(db, all);
+    for (let i = 0; i < ids.length; i += 500)
+      await db
+        .deleteFrom('revision')
+        .where('rev_id', 'in', ids.slice(i, i + 500))
+        .execute();
+    await db.deleteFrom('revision').where('rev_page', '=', id).execute();
+  }
+  return revisions;
+}
+
+/**
  * Makes the store's copy of these titles what the source has now. Titles are full titles as the
  * source writes them (at most 50 at once).
  */
@@ -386,33 +465,14 @@ export async function syncTitles(
       if (atTitle) for (const c of await deletePage(db, atTitle.page_id)) result.categories.add(c);
     } else {
       const id = page.pageid as number;
+      const grown =
+        !options.currentOnly && (atTitle === undefined || atTitle.page_id === id) && options.editedOnly?.has(page.title)
+          ? await newRevisionsOnly(db, page)
+          : undefined;
       if (atTitle && atTitle.page_id !== id)
         for (const c of await deletePage(db, atTitle.page_id)) result.categories.add(c);
       for (const c of await deletePage(db, id, !options.currentOnly)) result.categories.add(c);
-      let revisions: any[];
-      // A page with one revision has it in the batch's answer; others need their history read.
-      if (options.currentOnly || options.revisionCounts?.get(id) === 1) {
-        revisions = page.revisions ?? [];
-        const old = await db.selectFrom('revision').select('rev_id').where('rev_page', '=', id).execute();
-        await deleteRevisions(
-          db,
-          old.map((r) => r.rev_id),
-        );
-        await db.deleteFrom('revision').where('rev_page', '=', id).execute();
-      } else {
-        revisions = await readHistory(client, page.title, 'revisions');
-        // Revisions that moved to this page (merges, undeletions) leave their old place.
-        const ids = revisions.map((r) => Number(r.revid));
-        const stored = await db.selectFrom('revision').select('rev_id').where('rev_page', '=', id).execute();
-        const all = [...new Set([...stored.map((r) => r.rev_id), ...ids])];
-        await deleteRevisions(db, all);
-        for (let i = 0; i < ids.length; i += 500)
-          await db
-            .deleteFrom('revision')
-            .where('rev_id', 'in', ids.slice(i, i + 500))
-            .execute();
-        await db.deleteFrom('revision').where('rev_page', '=', id).execute();
-      }
+      const revisions = grown ?? (await replaceHistory(db, client, page, options));
       await db
         .insertInto('page')
         .values({
@@ -433,6 +493,9 @@ export async function syncTitles(
       for (const rev of revisions) await writeRevision(db, id, rev, 'revision', page);
       result.revisions += revisions.length;
       const rows = linkTableRows(page, options.collation);
+      // External links are numbered here: a bulk insert names every column, PostgreSQL's too.
+      let linkId = rows.externallinks.length > 0 ? await nextId(db, 'externallinks', 'el_id') : 0;
+      for (const link of rows.externallinks as Array<Record<string, unknown>>) link.el_id = linkId++;
       for (const [table, list] of Object.entries(rows)) await insertRows(db, table, list as Record<string, unknown>[]);
       for (const c of rows.categorylinks) result.categories.add(c.cl_to);
       const restrictions = (page.protection ?? []).filter((p: any) => p.source === undefined);

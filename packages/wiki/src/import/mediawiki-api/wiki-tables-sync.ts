@@ -15,6 +15,11 @@ type Db = Kysely<WikiDatabase>;
 
 /** Accounts by name (all of them when no names are given), with groups, expiries and gender. */
 export async function syncUsers(db: Db, client: MediaWikiApiClient, names?: string[]): Promise<number> {
+  return writeUsers(db, await readUsers(client, names));
+}
+
+/** The source's accounts by name (all of them when no names are given), as `list=users` gives them. */
+export async function readUsers(client: MediaWikiApiClient, names?: string[]): Promise<any[]> {
   let list = names;
   if (!list) {
     list = [];
@@ -22,7 +27,7 @@ export async function syncUsers(db: Db, client: MediaWikiApiClient, names?: stri
       for (const user of batch) list.push(user.name);
     }
   }
-  let written = 0;
+  const users: any[] = [];
   for (let i = 0; i < list.length; i += 50) {
     const answer = await client.request({
       action: 'query',
@@ -30,52 +35,59 @@ export async function syncUsers(db: Db, client: MediaWikiApiClient, names?: stri
       ususers: list.slice(i, i + 50).join('|'),
       usprop: 'groupmemberships|editcount|registration|gender',
     });
-    for (const user of answer.query?.users ?? []) {
-      if (user.missing || user.invalid || !user.userid) continue;
-      const id = user.userid as number;
-      const old = await db
-        .selectFrom('user')
-        .select(['user_password', 'user_email', 'user_real_name', 'user_touched'])
-        .where('user_id', '=', id)
-        .executeTakeFirst();
-      await db.deleteFrom('user').where('user_id', '=', id).execute();
+    users.push(...(answer.query?.users ?? []));
+  }
+  return users;
+}
+
+/** Accounts read by `readUsers`, written over the store's, with groups, expiries and gender. */
+export async function writeUsers(db: Db, users: any[]): Promise<number> {
+  let written = 0;
+  for (const user of users) {
+    if (user.missing || user.invalid || !user.userid) continue;
+    const id = user.userid as number;
+    const old = await db
+      .selectFrom('user')
+      .select(['user_password', 'user_email', 'user_real_name', 'user_touched'])
+      .where('user_id', '=', id)
+      .executeTakeFirst();
+    await db.deleteFrom('user').where('user_id', '=', id).execute();
+    await db
+      .insertInto('user')
+      .values({
+        user_id: id,
+        user_name: user.name,
+        user_real_name: old?.user_real_name ?? '',
+        // The source never gives password hashes: a mirrored account cannot log in here.
+        user_password: old?.user_password ?? '',
+        user_email: old?.user_email ?? '',
+        user_email_authenticated: null,
+        user_touched: old?.user_touched ?? storeTimestamp(user.registration) ?? '',
+        user_registration: user.registration ? storeTimestamp(user.registration) : null,
+        user_editcount: user.editcount ?? 0,
+        user_password_expires: null,
+      })
+      .execute();
+    await actorId(db, user.name, id);
+    await db.deleteFrom('user_groups').where('ug_user', '=', id).execute();
+    for (const m of user.groupmemberships ?? []) {
       await db
-        .insertInto('user')
+        .insertInto('user_groups')
         .values({
-          user_id: id,
-          user_name: user.name,
-          user_real_name: old?.user_real_name ?? '',
-          // The source never gives password hashes: a mirrored account cannot log in here.
-          user_password: old?.user_password ?? '',
-          user_email: old?.user_email ?? '',
-          user_email_authenticated: null,
-          user_touched: old?.user_touched ?? storeTimestamp(user.registration) ?? '',
-          user_registration: user.registration ? storeTimestamp(user.registration) : null,
-          user_editcount: user.editcount ?? 0,
-          user_password_expires: null,
+          ug_user: id,
+          ug_group: m.group,
+          ug_expiry: m.expiry && m.expiry !== 'infinity' ? storeTimestamp(m.expiry) : null,
         })
         .execute();
-      await actorId(db, user.name, id);
-      await db.deleteFrom('user_groups').where('ug_user', '=', id).execute();
-      for (const m of user.groupmemberships ?? []) {
-        await db
-          .insertInto('user_groups')
-          .values({
-            ug_user: id,
-            ug_group: m.group,
-            ug_expiry: m.expiry && m.expiry !== 'infinity' ? storeTimestamp(m.expiry) : null,
-          })
-          .execute();
-      }
-      await db.deleteFrom('user_properties').where('up_user', '=', id).where('up_property', '=', 'gender').execute();
-      if (user.gender && user.gender !== 'unknown') {
-        await db
-          .insertInto('user_properties')
-          .values({ up_user: id, up_property: 'gender', up_value: user.gender })
-          .execute();
-      }
-      written++;
     }
+    await db.deleteFrom('user_properties').where('up_user', '=', id).where('up_property', '=', 'gender').execute();
+    if (user.gender && user.gender !== 'unknown') {
+      await db
+        .insertInto('user_properties')
+        .values({ up_user: id, up_property: 'gender', up_value: user.gender })
+        .execute();
+    }
+    written++;
   }
   return written;
 }
@@ -390,27 +402,51 @@ export async function syncProtectedTitles(db: Db, client: MediaWikiApiClient): P
 
 /** The change tags' definitions with their counts, and the site's statistics. */
 export async function syncTagsAndStatistics(db: Db, client: MediaWikiApiClient): Promise<void> {
-  for await (const batch of client.listPages(
-    { list: 'tags', tglimit: 'max', tgprop: 'defined|hitcount|source' },
-    'tags',
-  )) {
-    for (const tag of batch) {
-      const existing = await db
-        .selectFrom('change_tag_def')
-        .select('ctd_id')
-        .where('ctd_name', '=', tag.name)
-        .executeTakeFirst();
-      const values = { ctd_user_defined: (tag.source ?? []).includes('manual') ? 1 : 0, ctd_count: tag.hitcount ?? 0 };
-      if (existing) await db.updateTable('change_tag_def').set(values).where('ctd_id', '=', existing.ctd_id).execute();
-      else if (values.ctd_count > 0 || values.ctd_user_defined) {
-        await db
-          .insertInto('change_tag_def')
-          .values({ ctd_id: await nextId(db, 'change_tag_def', 'ctd_id'), ctd_name: tag.name, ...values })
-          .execute();
-      }
+  await writeTagsAndStatistics(db, await readTagsAndStatistics(client));
+}
+
+export interface TagsAndStatistics {
+  /** The change tags with their counts (undefined: not read, left as they are). */
+  tags?: any[];
+  statistics?: any;
+}
+
+/** The source's change tags (unless `tags` is false) and its statistics. */
+export async function readTagsAndStatistics(client: MediaWikiApiClient, tags = true): Promise<TagsAndStatistics> {
+  const [tagList, stats] = await Promise.all([
+    tags
+      ? (async () => {
+          const all: any[] = [];
+          for await (const batch of client.listPages(
+            { list: 'tags', tglimit: 'max', tgprop: 'defined|hitcount|source' },
+            'tags',
+          ))
+            all.push(...batch);
+          return all;
+        })()
+      : undefined,
+    client.request({ action: 'query', meta: 'siteinfo', siprop: 'statistics' }),
+  ]);
+  return { tags: tagList, statistics: stats.query?.statistics };
+}
+
+export async function writeTagsAndStatistics(db: Db, read: TagsAndStatistics): Promise<void> {
+  for (const tag of read.tags ?? []) {
+    const existing = await db
+      .selectFrom('change_tag_def')
+      .select('ctd_id')
+      .where('ctd_name', '=', tag.name)
+      .executeTakeFirst();
+    const values = { ctd_user_defined: (tag.source ?? []).includes('manual') ? 1 : 0, ctd_count: tag.hitcount ?? 0 };
+    if (existing) await db.updateTable('change_tag_def').set(values).where('ctd_id', '=', existing.ctd_id).execute();
+    else if (values.ctd_count > 0 || values.ctd_user_defined) {
+      await db
+        .insertInto('change_tag_def')
+        .values({ ctd_id: await nextId(db, 'change_tag_def', 'ctd_id'), ctd_name: tag.name, ...values })
+        .execute();
     }
   }
-  const stats = (await client.request({ action: 'query', meta: 'siteinfo', siprop: 'statistics' })).query?.statistics;
+  const stats = read.statistics;
   if (stats) {
     await db.deleteFrom('site_stats').execute();
     await db

@@ -67,8 +67,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const checks = byUser ? (['from', 'to', 'prefix', 'excludeuser'] as const) : (['start', 'end'] as const);
   for (const name of checks) {
     if (p[name] === undefined) continue;
-    if (byUser) throw cannotUseWith(ctx.paramName(name), ctx.paramName('user'));
-    throw mustUseWith(ctx.paramName(name), ctx.paramName('user'));
+    // Named with the module's own prefix even as a generator, as MediaWiki does.
+    if (byUser) throw cannotUseWith(ctx.ownParamName(name), ctx.ownParamName('user'));
+    throw mustUseWith(ctx.ownParamName(name), ctx.ownParamName('user'));
   }
   const newer = p.dir === 'newer';
   const distinctTitles = !byUser && p.generatetitles === true && ctx.generator !== undefined && newer;

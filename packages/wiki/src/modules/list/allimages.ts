@@ -70,6 +70,8 @@ function mustUseWith(name: string, other: string): Error {
 }
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
+  // As a generator, allimages filters redirects itself rather than have the query resolve them.
+  if (ctx.generator?.resolvesRedirects) throw apiError('invalidparammix', 'apierror-allimages-redirect');
   const p = ctx.params;
   const prefix = ctx.descriptor.prefix;
   const byName = p.sort === 'name';

@@ -6,8 +6,8 @@ import type { ModuleExecute } from '../../api/module.js';
 import { PAGE_COLUMNS, type PageRow, pageRowsById } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
-import { toMwTimestamp } from '../../api/params/timestamp.js';
 import { rowsCanBeKept } from '../../store/cache-toolkit.js';
+import { toMwTimestamp } from '../../text/timestamps.js';
 
 /** `list=allpages`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -26,14 +26,14 @@ export const descriptor = {
     { name: 'to', type: 'string' },
     { name: 'prefix', type: 'string' },
     { name: 'namespace', type: 'namespace', default: '0' },
-    { name: 'filterredir', type: ['all', 'nonredirects', 'redirects'], default: 'all' },
-    { name: 'filterlanglinks', type: ['all', 'withlanglinks', 'withoutlanglinks'], default: 'all' },
+    { name: 'filterredir', type: ['all', 'redirects', 'nonredirects'], default: 'all' },
+    { name: 'filterlanglinks', type: ['withlanglinks', 'withoutlanglinks', 'all'], default: 'all' },
     { name: 'minsize', type: 'integer' },
     { name: 'maxsize', type: 'integer' },
     { name: 'prtype', type: ['edit', 'move', 'upload'], multi: true },
     { name: 'prlevel', type: ['', 'autoconfirmed', 'sysop'], multi: true },
-    { name: 'prfiltercascade', type: ['all', 'cascading', 'noncascading'], default: 'all' },
-    { name: 'prexpiry', type: ['all', 'definite', 'indefinite'], default: 'all' },
+    { name: 'prfiltercascade', type: ['cascading', 'noncascading', 'all'], default: 'all' },
+    { name: 'prexpiry', type: ['indefinite', 'definite', 'all'], default: 'all' },
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
     { name: 'dir', type: ['ascending', 'descending'], default: 'ascending' },
   ],
@@ -44,6 +44,8 @@ export const descriptor = {
  * `page_redirect_name_title` with a redirect filter), continued by the next title.
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
+  // As a generator, allpages filters redirects itself rather than have the query resolve them.
+  if (ctx.generator?.resolvesRedirects) throw apiError('params', 'apierror-allpages-generator-redirects');
   const p = ctx.params;
   const namespace = p.namespace;
   const descending = p.dir === 'descending';
@@ -68,8 +70,10 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (p.minsize !== undefined) conditions.push(['page_len', '>=', p.minsize]);
   if (p.maxsize !== undefined) conditions.push(['page_len', '<=', p.maxsize]);
   const columns = ctx.generator ? PAGE_COLUMNS : LIST_COLUMNS;
-  const simple =
-    p.filterlanglinks === 'all' && p.prtype === undefined && p.prlevel === undefined && p.prexpiry === 'all';
+  // Protection filters apply with a protection type, or with an expiry filter alone.
+  const types = p.prtype ?? [];
+  const protection = types.length > 0 || p.prexpiry !== 'all';
+  const simple = p.filterlanglinks === 'all' && !protection && p.prlevel === undefined;
   if (simple) {
     const shape = `allpages ${columns.length} ${descending} ${conditions.map(([column, op]) => `${column}${op}`).join(' ')}`;
     const values = [...conditions.map(([, , value]) => value), limit + 1];
@@ -104,19 +108,19 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       return withLinks ? links : not(links);
     });
   }
-  const types = p.prtype;
-  // An expiry filter alone selects protected pages too (of any type), as MediaWiki 1.39 does; the
-  // level and cascade filters go with a type. Expired protections never count.
-  if (types !== undefined || p.prexpiry !== 'all') {
+  if (protection) {
     const levels = (p.prlevel ?? []).filter((level) => level !== '');
     const now = toMwTimestamp(ctx.now);
     query = query.where(({ exists, selectFrom }) => {
+      // Protections still in force: without expiry, or expiring later.
       let restrictions = selectFrom('page_restrictions')
         .select('pr_page')
         .whereRef('pr_page', '=', 'page_id')
-        .where((eb) => eb.or([eb('pr_expiry', '>', now), eb('pr_expiry', 'is', null)]));
-      if (types !== undefined) {
-        if (types.length > 0) restrictions = restrictions.where('pr_type', 'in', types);
+        .where((eb) =>
+          eb.or([eb('pr_expiry', 'is', null), eb('pr_expiry', '=', 'infinity'), eb('pr_expiry', '>', now)]),
+        );
+      if (types.length > 0) {
+        restrictions = restrictions.where('pr_type', 'in', types);
         if (levels.length > 0) restrictions = restrictions.where('pr_level', 'in', levels);
         if (p.prfiltercascade !== 'all') {
           restrictions = restrictions.where('pr_cascade', '=', p.prfiltercascade === 'cascading' ? 1 : 0);

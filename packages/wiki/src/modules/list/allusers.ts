@@ -84,7 +84,10 @@ function wantedGroups(ctx: ContextOf<typeof descriptor>): string[] | undefined {
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
-  if (p.group !== undefined && p.excludegroup !== undefined) {
+  // Rights stand for the groups granting them, so they exclude excludegroup as augroup does (even
+  // when no group grants them), and the error names augroup.
+  const grouped = p.group !== undefined || (p.rights !== undefined && p.rights.length > 0);
+  if (grouped && p.excludegroup !== undefined) {
     throw mutuallyExclusive([ctx.paramName('group'), ctx.paramName('excludegroup')]);
   }
   const out = ctx.result.list('u');

@@ -90,6 +90,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (p.users !== undefined && p.ip !== undefined) {
     throw mutuallyExclusive([ctx.paramName('users'), ctx.paramName('ip')]);
   }
+  // The address is checked before the show values, as MediaWiki does.
+  const covering = p.ip === undefined ? undefined : coveringRange(ctx, p.ip);
   const show = showConditions(ctx);
   const props = new Set(p.prop);
   const limit = p.limit;
@@ -111,7 +113,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       .where('ipb_auto', '=', 0);
   }
   if (p.ip !== undefined) {
-    const range = coveringRange(ctx, p.ip);
+    const range = covering as NonNullable<typeof covering>;
     query = query
       .where('ipb_range_start', '>=', range.prefix)
       .where('ipb_range_start', '<', prefixUpperBound(range.prefix))

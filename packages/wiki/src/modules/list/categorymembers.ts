@@ -35,7 +35,7 @@ export const descriptor = {
     { name: 'continue', type: 'string' },
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
     { name: 'sort', type: ['sortkey', 'timestamp'], default: 'sortkey' },
-    { name: 'dir', type: ['asc', 'ascending', 'desc', 'descending', 'newer', 'older'], default: 'ascending' },
+    { name: 'dir', type: ['asc', 'desc', 'ascending', 'descending', 'newer', 'older'], default: 'ascending' },
     { name: 'start', type: 'timestamp' },
     { name: 'end', type: 'timestamp' },
     { name: 'starthexsortkey', type: 'string' },

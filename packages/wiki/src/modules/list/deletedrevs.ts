@@ -89,7 +89,7 @@ function permissionDenied(right: string) {
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (!ctx.user.rights.has('deletedhistory')) throw permissionDenied('deletedhistory');
   // MediaWiki checks the right before it warns that the module is deprecated.
-  ctx.warn('apiwarn-deprecation-deletedrevs', [], 'deprecation');
+  ctx.warn('apiwarn-deprecation-deletedrevs', [], 'deprecation', { feature: ctx.feature });
   const p = ctx.params;
   const props = new Set(p.prop);
   const titles = ctx.pages.allTitles();

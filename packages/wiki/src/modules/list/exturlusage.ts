@@ -6,6 +6,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
 import { externalLinkIndexes, URL_PROTOCOLS as LINK_PROTOCOLS } from '../../wikitext/external-links.js';
+import { isReadableLinkQuery } from '../support/external-link-filter.js';
 import { URL_PROTOCOLS } from '../values.js';
 
 /** `list=exturlusage`: parameters as the module reference lists them, in its order. */
@@ -41,9 +42,9 @@ function protocolPrefix(protocol: string): string | undefined {
  * `example.org/path` every URL starting with it.
  */
 function indexPrefix(protocol: string, search: string): string | undefined {
+  if (!isReadableLinkQuery(search)) return undefined;
   const wildcard = search.startsWith('*.');
-  const target = wildcard ? search.slice(2) : search.replace(/\*$/, '');
-  if (target === '' || target.includes('*')) return undefined;
+  const target = wildcard ? search.slice(2) : search;
   const [index] = externalLinkIndexes(`${protocol}${target}`);
   if (index === undefined) return undefined;
   if (!wildcard) return index;

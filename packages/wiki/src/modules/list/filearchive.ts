@@ -1,3 +1,4 @@
+import { apiError } from '../../api/errors.js';
 import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
@@ -57,7 +58,16 @@ const NS_FILE = 6;
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
-  const sha1 = sha1Filter(p);
+  // What the caller may not see is refused first, as MediaWiki does: descriptions need
+  // deletedhistory, metadata deletedtext or undelete.
+  const asked = new Set(p.prop);
+  const rights = ctx.user.rights;
+  if (asked.has('description') && !rights.has('deletedhistory')) {
+    throw apiError('permissiondenied', 'apierror-cantview-deleted-description');
+  }
+  if (asked.has('metadata') && !rights.has('deletedtext') && !rights.has('undelete')) {
+    throw apiError('permissiondenied', 'apierror-cantview-deleted-metadata');
+  }
   const limit = p.limit;
   const ascending = p.dir !== 'descending';
   const order = ascending ? 'asc' : 'desc';
@@ -74,13 +84,15 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     const key = titlePartToKey(ctx.titles, p.prefix, NS_FILE);
     query = query.where('fa_name', '>=', key).where('fa_name', '<', prefixUpperBound(key));
   }
-  if (sha1 !== undefined) query = query.where('fa_sha1', '=', sha1);
   if (p.continue !== undefined) {
     const [name, timestamp, id] = parseContinueValue(p.continue, ['string', 'timestamp', 'int']);
     query = query.where((eb) =>
       eb(eb.refTuple('fa_name', 'fa_timestamp', 'fa_id'), after, eb.tuple(name, timestamp, id)),
     );
   }
+  // The hash is checked after the continue value, as MediaWiki does.
+  const sha1 = sha1Filter(p);
+  if (sha1 !== undefined) query = query.where('fa_sha1', '=', sha1);
   const rows = await query
     .orderBy('fa_name', order)
     .orderBy('fa_timestamp', order)

@@ -1,4 +1,4 @@
-import { apiError } from '../../api/errors.js';
+import { invalidTitle } from '../../api/errors.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
@@ -60,7 +60,7 @@ export const descriptor = {
 async function titlePageId(ctx: ContextOf<typeof descriptor>, text: string): Promise<number> {
   const title = ctx.titles.parseOrUndefined(text);
   if (title === undefined || title.interwiki !== '' || title.namespace < 0) {
-    throw apiError('invalidtitle', 'apierror-invalidtitle', [text]);
+    throw invalidTitle(text);
   }
   const row = await ctx.store.db
     .selectFrom('page')

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { commentFormatterFor } from '../../api/comment-format.js';
-import { apiError, mutuallyExclusive } from '../../api/errors.js';
+import { apiError, invalidTitle, mutuallyExclusive } from '../../api/errors.js';
 import { prefixUpperBound } from '../../api/keyset.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
@@ -35,25 +35,25 @@ export const descriptor = {
     {
       name: 'type',
       type: [
+        'renameuser',
+        'titleblacklist',
         '',
         'block',
-        'contentmodel',
-        'create',
-        'delete',
-        'import',
-        'interwiki',
-        'managetags',
-        'merge',
-        'move',
-        'newusers',
-        'patrol',
         'protect',
-        'renameuser',
         'rights',
+        'delete',
+        'upload',
+        'move',
+        'import',
+        'patrol',
+        'merge',
         'suppress',
         'tag',
-        'titleblacklist',
-        'upload',
+        'managetags',
+        'contentmodel',
+        'newusers',
+        'create',
+        'interwiki',
       ],
     },
     {
@@ -174,8 +174,9 @@ type LogRow = Awaited<ReturnType<LogQuery['execute']>>[number];
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
-  const given = (['title', 'prefix', 'namespace'] as const).filter((n) => p[n] !== undefined);
-  if (given.length > 1) throw mutuallyExclusive(given.map((n) => ctx.paramName(n)).sort());
+  const given = (['title', 'namespace', 'prefix'] as const).filter((n) => p[n] !== undefined);
+  // Named in the order the module declares them (title before prefix), as MediaWiki does.
+  if (given.length > 1) throw mutuallyExclusive(given.map((n) => ctx.paramName(n)));
   const parts = await conditions(ctx);
   const rows = await rowsByTime(ctx.store.db, 'logevents', parts, logQuery, {
     timestamp: 'log_timestamp',
@@ -231,7 +232,7 @@ async function conditions(ctx: Context): Promise<QueryPart<LogQuery>[]> {
   const title = p.title;
   if (title !== undefined) {
     const parsed = ctx.titles.parse(title);
-    if (!parsed.ok || parsed.title.interwiki !== '') throw apiError('invalidtitle', 'apierror-invalidtitle', [title]);
+    if (!parsed.ok || parsed.title.interwiki !== '') throw invalidTitle(title);
     const { namespace, dbKey } = parsed.title;
     part('title', [namespace, dbKey], (q) => q.where('log_namespace', '=', namespace).where('log_title', '=', dbKey));
     byPage = true;
@@ -239,7 +240,7 @@ async function conditions(ctx: Context): Promise<QueryPart<LogQuery>[]> {
   const prefix = p.prefix;
   if (prefix !== undefined) {
     const parsed = ctx.titles.parse(prefix);
-    if (!parsed.ok || parsed.title.interwiki !== '') throw apiError('invalidtitle', 'apierror-invalidtitle', [prefix]);
+    if (!parsed.ok || parsed.title.interwiki !== '') throw invalidTitle(prefix);
     const { namespace, dbKey } = parsed.title;
     const upper = prefixUpperBound(dbKey);
     part('prefix', [namespace, dbKey, upper], (q) =>

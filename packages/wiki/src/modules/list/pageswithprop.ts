@@ -36,7 +36,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     .innerJoin('page', 'page_id', 'pp_page')
     .select(['page_id', 'page_namespace', 'page_title', 'pp_value'])
     .where('pp_propname', '=', p.propname);
-  if (p.continue !== undefined) {
+  // An empty continue value counts as none, as in MediaWiki.
+  if (p.continue !== undefined && p.continue !== '') {
     const [from] = parseContinueValue(p.continue, ['int']);
     query = query.where('pp_page', descending ? '<=' : '>=', from);
   }

@@ -19,7 +19,7 @@ export const descriptor = {
   helpurl: 'https://www.mediawiki.org/wiki/Special:MyLanguage/API:Random',
   parameters: [
     { name: 'namespace', type: 'namespace', multi: true, allspecifier: true },
-    { name: 'filterredir', type: ['all', 'nonredirects', 'redirects'], default: 'nonredirects' },
+    { name: 'filterredir', type: ['all', 'redirects', 'nonredirects'], default: 'nonredirects' },
     { name: 'minsize', type: 'integer' },
     { name: 'maxsize', type: 'integer' },
     {

@@ -1,6 +1,6 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { commentFormatterFor } from '../../api/comment-format.js';
-import { apiError, mutuallyExclusive } from '../../api/errors.js';
+import { apiError, invalidTitle, mutuallyExclusive } from '../../api/errors.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
@@ -227,7 +227,7 @@ async function conditions<Q>(ctx: Context, show: ReadonlySet<string>): Promise<Q
   if (title !== undefined) {
     const parsed = ctx.titles.parse(title);
     if (!parsed.ok || parsed.title.interwiki !== '' || parsed.title.namespace < 0) {
-      throw apiError('invalidtitle', 'apierror-invalidtitle', [title]);
+      throw invalidTitle(title);
     }
     const { namespace, dbKey } = parsed.title;
     part('title', [namespace, dbKey], (q) => q.where('rc_namespace', '=', namespace).where('rc_title', '=', dbKey));

@@ -6,6 +6,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { type ResultObject, list as resultList } from '../../api/result/tree.js';
+import { ipRangeHex } from '../../site/ip-address.js';
 import { NS_USER } from '../../site/title.js';
 import type { WikiStore } from '../../store/database.js';
 import { DELETED_USER, exclusionMask, HiddenFields } from '../support/hidden-content.js';
@@ -116,6 +117,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   addFittingItems(ctx, ctx.result.list('item'), rows, itemOf, continueAt);
 };
 
+/** `$wgRangeContributionsCIDRLimit`: the broadest ranges `uciprange` may name. */
+const RANGE_CIDR_LIMIT = { IPv4: 16, IPv6: 32 };
+
 /** The parameters checked as MediaWiki does; the `show` values asked for (`toponly` among them). */
 function checkedShow(ctx: Context): Set<string> {
   const p = ctx.params;
@@ -126,7 +130,17 @@ function checkedShow(ctx: Context): Set<string> {
   if (given > 1) {
     throw mutuallyExclusive(['userprefix', 'userids', 'iprange', 'user'].map((n) => ctx.paramName(n)));
   }
-  if (p.iprange !== undefined) throw apiError('invalidparameter', 'apierror-usercontribs-iprange-unsupported');
+  if (p.iprange !== undefined) {
+    // The range is read as MediaWiki reads it (an address with a CIDR prefix, no broader than
+    // $wgRangeContributionsCIDRLimit) before this service says it lists no ranges.
+    const range = p.iprange.includes('/') ? ipRangeHex(p.iprange) : undefined;
+    if (!range) throw apiError('invalidiprange', 'apierror-invalidiprange', [p.iprange]);
+    const type = range.version === 4 ? 'IPv4' : 'IPv6';
+    const configured = ctx.site.settings.RangeContributionsCIDRLimit as { IPv4?: number; IPv6?: number } | undefined;
+    const limit = configured?.[type] ?? RANGE_CIDR_LIMIT[type];
+    if (range.bits < limit) throw apiError('cidrtoobroad', 'apierror-cidrtoobroad', [type, limit]);
+    throw apiError('invalidparameter', 'apierror-usercontribs-iprange-unsupported');
+  }
   const show = new Set<string>(p.show ?? []);
   if (p.toponly === true) show.add('top');
   for (const value of SHOW_PAIRS) {

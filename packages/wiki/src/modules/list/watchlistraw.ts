@@ -1,4 +1,4 @@
-import { apiError } from '../../api/errors.js';
+import { apiError, invalidTitle } from '../../api/errors.js';
 import { titleText } from '../../api/gender.js';
 import { parseContinueValue } from '../../api/keyset.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
@@ -37,7 +37,7 @@ export const descriptor = {
 function titleBound(ctx: ContextOf<typeof descriptor>, text: string): [number, string] {
   const parsed = ctx.titles.parse(text);
   if (!parsed.ok || parsed.title.interwiki !== '' || parsed.title.namespace < 0) {
-    throw apiError('invalidtitle', 'apierror-invalidtitle', [text]);
+    throw invalidTitle(text);
   }
   return [parsed.title.namespace, parsed.title.dbKey];
 }

@@ -1,4 +1,4 @@
-import { apiError } from '../../api/errors.js';
+import { apiError, invalidTitle } from '../../api/errors.js';
 import { userGender } from '../../api/gender.js';
 import {
   localMessageKeys,
@@ -40,6 +40,12 @@ export const descriptor = {
 } as const satisfies ModuleDescriptor;
 
 /** A language code MediaWiki would accept (letters, digits and hyphens). */
+/** Whether a language code is one MediaWiki accepts (`Language::isValidCode`), known or not. */
+function isValidLanguageCode(code: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters make a code invalid
+  return code !== '' && !/[:/\\&<>'"#[\]|{}\u0000-\u001f\u007f]|%[0-9A-Fa-f]{2}/.test(code);
+}
+
 const LANGUAGE_CODE = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/i;
 
 function byBytes(a: string, b: string): number {
@@ -91,7 +97,7 @@ function transformContext(
   const titleParam = ctx.params.title ?? 'API';
   const title = ctx.titles.parseOrUndefined(titleParam);
   if (title === undefined || title.interwiki !== '') {
-    throw apiError('invalidtitle', 'apierror-invalidtitle', [titleParam]);
+    throw invalidTitle(titleParam);
   }
   const fullTitle = ctx.titles.prefixedText(title);
   const text = title.dbKey.replace(/_/g, ' ');
@@ -115,10 +121,12 @@ function transformContext(
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const lang = ctx.params.lang;
-  if (lang !== undefined && !LANGUAGE_CODE.test(lang)) {
+  // MediaWiki refuses only codes that could never name a language (characters of paths, markup or
+  // invalid titles); any other code it does not know gives English.
+  if (lang !== undefined && !isValidLanguageCode(lang)) {
     throw apiError('invalidlang', 'apierror-invalidlang', [ctx.paramName('lang')]);
   }
-  const language = lang ?? ctx.language;
+  const language = lang === undefined ? ctx.language : LANGUAGE_CODE.test(lang) ? lang : 'en';
   const names = fromTo(ctx, await targetNames(ctx, language));
   const keys = [...new Set(names.map(normalizeMessageKey))];
   const messages = await lookupMessages(ctx.store, keys, language, ctx.site.language);

@@ -18,19 +18,19 @@ export const descriptor = {
     {
       name: 'requestsfor',
       type: [
-        'change',
+        'login',
+        'login-continue',
         'create',
         'create-continue',
         'link',
         'link-continue',
-        'login',
-        'login-continue',
+        'change',
         'remove',
         'unlink',
       ],
     },
     { name: 'mergerequestfields', type: 'boolean' },
-    { name: 'messageformat', type: ['html', 'none', 'raw', 'wikitext'], default: 'wikitext' },
+    { name: 'messageformat', type: ['html', 'wikitext', 'raw', 'none'], default: 'wikitext' },
   ],
 } as const satisfies ModuleDescriptor;
 

@@ -37,9 +37,12 @@ export const descriptor = {
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const prop = new Set(ctx.params.prop);
   const asked = ctx.params.code;
-  const codes = (asked.includes('*') ? knownLanguageCodes() : [...new Set(asked)].sort()).filter(
-    (code) => ctx.params.continue === undefined || code >= ctx.params.continue,
-  );
+  const from = ctx.params.continue ?? '';
+  // Every known code is looked up as the loop gets to it: a request out of its work budget stops
+  // (fits) and the next continues from there.
+  const codes = asked.includes('*')
+    ? knownLanguageCodes(from)
+    : [...new Set(asked)].sort().filter((code) => code >= from);
   const answer: ResultObject = assoc({});
   for (const code of codes) {
     const info = describe(code, prop, ctx.language);

@@ -66,7 +66,7 @@ export const descriptor = {
       default: 'general',
       multi: true,
     },
-    { name: 'filteriw', type: ['!local', 'local'] },
+    { name: 'filteriw', type: ['local', '!local'] },
     { name: 'showalldb', type: 'boolean' },
     { name: 'numberingroup', type: 'boolean' },
     { name: 'inlanguagecode', type: 'string' },

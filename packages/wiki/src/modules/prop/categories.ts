@@ -1,10 +1,11 @@
 import { apiError } from '../../api/errors.js';
+import { parseContinueValue } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import type { ResultObject } from '../../api/result/tree.js';
-import { NS_CATEGORY } from '../../site/title.js';
+import { NS_CATEGORY, NS_MAIN } from '../../site/title.js';
 import { linkRows, pageIds } from '../support/link-rows.js';
 import { titleFilter } from '../support/title-filter.js';
 
@@ -37,9 +38,11 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (ids.length === 0) return;
   const props = new Set(ctx.params.prop ?? []);
   const show = new Set(ctx.params.show ?? []);
-  if (show.has('hidden') && show.has('!hidden')) throw apiError('show', 'apierror-show');
-  const only = titleFilter(ctx, 'categories', NS_CATEGORY, NS_CATEGORY)?.map((t) => t.dbKey);
+  const only = titleFilter(ctx, 'categories', NS_MAIN, NS_CATEGORY, 'apiwarn-invalidcategory')?.map((t) => t.dbKey);
   if (only?.length === 0) return;
+  // Read after the category filter and the continue value, as MediaWiki does.
+  if (ctx.params.continue !== undefined) parseContinueValue(ctx.params.continue, ['int', 'string']);
+  if (show.has('hidden') && show.has('!hidden')) throw apiError('show', 'apierror-show');
   const needsHidden = props.has('hidden') || show.size > 0;
   const rows = await linkRows(ctx, {
     table: 'categorylinks',

@@ -1,4 +1,3 @@
-import { parseContinueValue } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { NS_CATEGORY } from '../../site/title.js';
@@ -18,11 +17,10 @@ export const descriptor = {
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   let categories = ctx.pages.allTitles().filter((t) => t.ns === NS_CATEGORY);
-  const raw = ctx.params.continue;
-  if (raw !== undefined) {
-    const [from] = parseContinueValue(raw, ['string']);
-    categories = categories.filter((c) => c.dbKey >= from);
-  }
+  if (categories.length === 0) return;
+  // The continue value is a category name to go on from, taken as it is (any text is one).
+  const from = ctx.params.continue;
+  if (from !== undefined) categories = categories.filter((c) => c.dbKey >= from);
   if (categories.length === 0) return;
   const rows = await ctx.store.db
     .selectFrom('category')

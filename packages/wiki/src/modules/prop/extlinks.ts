@@ -1,9 +1,10 @@
+import { apiError } from '../../api/errors.js';
 import { parseContinueValue, prefixUpperBound } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { withContent } from '../../api/result/tree.js';
-import { externalLinkIndexPrefix } from '../support/external-link-filter.js';
+import { externalLinkIndexPrefix, isReadableLinkQuery } from '../support/external-link-filter.js';
 import { pageIds } from '../support/link-rows.js';
 import { URL_PROTOCOLS } from '../values.js';
 
@@ -31,6 +32,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (ids.length === 0) return;
   const p = ctx.params;
   const limit = p.limit;
+  if (p.query !== undefined && p.query !== '' && !isReadableLinkQuery(p.query)) {
+    throw apiError('badquery', 'apierror-badquery');
+  }
   const prefix = externalLinkIndexPrefix(p.protocol, p.query);
   const { db } = ctx.store;
   let query = db

@@ -2,6 +2,7 @@ import { precompiled } from '@svc/common';
 import { mutuallyExclusive } from '../../api/errors.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
+import { NS_FILE } from '../../site/title.js';
 import { BoundedMap, perStore } from '../../store/cache-toolkit.js';
 import { currentWorkBudget } from '../../store/work-budget.js';
 import { extractMaker } from '../../wikitext/extracts/extract-maker.js';
@@ -22,7 +23,7 @@ export const descriptor = {
     { name: 'limit', type: 'limit', default: '20', min: 1, max: 20 },
     { name: 'intro', type: 'boolean' },
     { name: 'plaintext', type: 'boolean' },
-    { name: 'sectionformat', type: ['plain', 'raw', 'wiki'], default: 'wiki' },
+    { name: 'sectionformat', type: ['plain', 'wiki', 'raw'], default: 'wiki' },
     { name: 'continue', type: 'integer' },
   ],
 } as const satisfies ModuleDescriptor;
@@ -32,6 +33,9 @@ export const descriptor = {
  * (one when whole pages are asked for), continued by the position of the next page.
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
+  const pages = ctx.pages.goodPages().filter((p) => p.ns >= 0);
+  // A set without pages ends the module before it checks its parameters, as TextExtracts does.
+  if (pages.length === 0) return;
   if (ctx.params.chars !== undefined && ctx.params.sentences !== undefined) {
     throw mutuallyExclusive([ctx.paramName('chars'), ctx.paramName('sentences')]);
   }
@@ -39,13 +43,16 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const plaintext = ctx.params.plaintext === true;
   let limit = ctx.params.limit;
   const start = ctx.params.continue ?? 0;
-  const pages = ctx.pages.goodPages().filter((p) => p.ns >= 0);
   if (!intro && limit > 1 && pages.length > 1) {
     limit = 1;
     ctx.warn('apiwarn-textextracts-limit', [1]);
   }
-  if (!plaintext) ctx.warn('apiwarn-textextracts-malformed-html');
   const chosen = pages.slice(start, start + limit);
+  // HTML extracts come with their caveats once a page outside the File namespace is extracted.
+  if (!plaintext && chosen.some((p) => p.ns !== NS_FILE)) {
+    if (ctx.params.sentences !== undefined) ctx.warn('apiwarn-textextracts-sentences-and-html', [ctx.paramName('')]);
+    ctx.warn('apiwarn-textextracts-malformed-html');
+  }
   if (chosen.length === 0) return;
   const { db } = ctx.store;
   const latest = chosen.map((p) => p.latest);
@@ -93,13 +100,30 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const budget = currentWorkBudget();
   const maker = extractMaker(ctx.site);
   budget?.exclude(await maker.started());
+  // A page of the File namespace gets an empty extract, and the answer a warning after the others.
+  let fileSeen = false;
+  const warnFiles = () => {
+    if (fileSeen) ctx.warn('apiwarn-textextracts-title-in-file-namespace');
+  };
   for (const [i, page] of chosen.entries()) {
+    if (page.ns === NS_FILE) {
+      const answer = ctx.result.page(page.pageid);
+      if (!answer || !ctx.result.fits('')) {
+        ctx.setContinue(start + i);
+        warnFiles();
+        return;
+      }
+      answer.extract = '';
+      fileSeen = true;
+      continue;
+    }
     const content = contents.get(page.latest);
     if (content?.content_model !== 'wikitext') continue;
     let extract = cache.get(content, optionsKey);
     if (extract === undefined) {
       if (i > 0 && budget?.spent()) {
         ctx.setContinue(start + i);
+        warnFiles();
         return;
       }
       extract = await maker.make(textOf.get(content.content_id) ?? '', options);
@@ -108,11 +132,13 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     const answer = ctx.result.page(page.pageid);
     if (!answer || !ctx.result.fits(extract)) {
       ctx.setContinue(start + i);
+      warnFiles();
       return;
     }
     answer.extract = extract;
   }
   if (start + chosen.length < pages.length) ctx.setContinue(start + chosen.length);
+  warnFiles();
 };
 
 /**

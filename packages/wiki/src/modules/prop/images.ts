@@ -1,7 +1,7 @@
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
-import { NS_FILE } from '../../site/title.js';
+import { NS_FILE, NS_MAIN } from '../../site/title.js';
 import { linkRows, pageIds } from '../support/link-rows.js';
 import { titleFilter } from '../support/title-filter.js';
 
@@ -27,7 +27,7 @@ export const descriptor = {
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const ids = pageIds(ctx);
   if (ids.length === 0) return;
-  const only = titleFilter(ctx, 'images', NS_FILE, NS_FILE)?.map((t) => t.dbKey);
+  const only = titleFilter(ctx, 'images', NS_MAIN, NS_FILE, 'apiwarn-notfile')?.map((t) => t.dbKey);
   if (only?.length === 0) return;
   const rows = await linkRows(ctx, {
     table: 'imagelinks',

@@ -1,4 +1,4 @@
-import { mustUseWith } from '../../api/errors.js';
+import { mustUseWith, mutuallyExclusive } from '../../api/errors.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
@@ -31,10 +31,13 @@ export const descriptor = {
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const ids = pageIds(ctx);
   const p = ctx.params;
+  // A set without pages ends the module before its parameters are checked, as in MediaWiki.
+  if (ids.length === 0) return;
   if (p.title !== undefined && p.lang === undefined) {
     throw mustUseWith(ctx.paramName('title'), ctx.paramName('lang'));
   }
-  if (ids.length === 0) return;
+  // The deprecated url with prop (even empty), named in declared order.
+  if (p.url && p.prop !== undefined) throw mutuallyExclusive([ctx.paramName('prop'), ctx.paramName('url')]);
   const props = new Set(p.prop ?? []);
   if (p.url) props.add('url');
   const rows = await linkRows(ctx, {

@@ -20,7 +20,7 @@ export const descriptor = {
     { name: 'prop', type: ['name', 'original', 'thumbnail'], default: 'thumbnail|name', multi: true },
     { name: 'thumbsize', type: 'integer', default: '50' },
     { name: 'limit', type: 'limit', default: '50', min: 1, max: 50, highmax: 100 },
-    { name: 'license', type: ['any', 'free'], default: 'free' },
+    { name: 'license', type: ['free', 'any'], default: 'free' },
     { name: 'continue', type: 'integer' },
     { name: 'langcode', type: 'string' },
   ],
@@ -87,6 +87,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   // `continue` names the page to go on with by its id, as MediaWiki's does; a page that is not
   // in the set, or is its first page, is no place to continue from.
   let offset = 0;
+  if (all.length === 0) return;
   if (ctx.params.continue !== undefined) {
     offset = all.findIndex((page) => page.pageid === ctx.params.continue);
     if (offset <= 0) throw badContinue();

@@ -50,10 +50,10 @@ const ENUMERATION_PARAMETERS = ['limit', 'startid', 'endid', 'start', 'end', 'us
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   const diffs = p.diffto !== undefined || p.difftotext !== undefined;
-  const { wantContent, slots } = readRevisionRequest(ctx, diffs);
   const enumerating = ENUMERATION_PARAMETERS.some((name) => p[name] !== undefined) || p.dir === 'newer';
   const revids = ctx.pages.revisionIds;
-  const prefix = ctx.paramName('limit').slice(0, -'limit'.length);
+  // The module's own prefix, as a generator too (MediaWiki's message names `rvlimit`).
+  const prefix = ctx.ownParamName('');
   if (revids.size > 0 && enumerating) {
     throw apiError('invalidparammix', 'apierror-revisions-norevids', [prefix]);
   }
@@ -61,6 +61,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (enumerating && pages.length > 1) {
     throw apiError('invalidparammix', 'apierror-revisions-singlepage', [prefix]);
   }
+  // The content parameters are read once the mode is known to be allowed.
+  const { wantContent, slots } = readRevisionRequest(ctx, diffs);
   if (p.user !== undefined && p.excludeuser !== undefined) {
     throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
   }

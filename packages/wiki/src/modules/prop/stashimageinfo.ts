@@ -79,12 +79,6 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const sessionkeys = ctx.params.sessionkey;
   const keys = filekeys?.length ? filekeys : sessionkeys;
   if (!keys?.length) throw requireAtLeastOneOf(['siifilekey', 'siisessionkey']);
-  const badKey = keys.find((key) => !FILE_KEY.test(key));
-  if (badKey !== undefined) {
-    throw apiError('stashpathinvalid', 'apierror-stashpathinvalid', [
-      { message: 'uploadstash-bad-path-bad-format', params: [badKey] },
-    ]);
-  }
   const rows = await ctx.store.db.selectFrom('uploadstash').selectAll().where('us_key', 'in', keys).execute();
   const byKey = new Map(rows.map((row) => [row.us_key, row]));
   const prop = new Set(ctx.params.prop);
@@ -93,12 +87,12 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const fileNamespace = ctx.titles.namespaceName(NS_FILE);
   const infos: ResultObject[] = [];
   for (const key of keys) {
+    // Each key in turn: its format, then whether the stash holds it; the stash's own message
+    // is the error, under its own code.
+    if (!FILE_KEY.test(key))
+      throw apiError('uploadstash-bad-path-bad-format', 'uploadstash-bad-path-bad-format', [key]);
     const row = byKey.get(key);
-    if (!row) {
-      throw apiError('stashedfilenotfound', 'apierror-stashedfilenotfound', [
-        { message: 'uploadstash-file-not-found', params: [key] },
-      ]);
-    }
+    if (!row) throw apiError('uploadstash-file-not-found', 'uploadstash-file-not-found', [key]);
     if (row.us_user !== ctx.user.id) throw apiError('uploadstash-wrong-owner', 'uploadstash-wrong-owner', [key]);
     const stored = storedProperties(row.us_props);
     // The stashed file's own name (`20261121222619!phpVCqGKz.png`), which names its thumbnails.

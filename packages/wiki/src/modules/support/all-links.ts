@@ -52,25 +52,27 @@ export async function listAllLinks(ctx: ModuleContext<AllLinksParams>, links: Li
   const descending = p.dir === 'descending';
   const extraProps = Object.keys(links.extraProps ?? {});
   if (unique) {
-    const clash = ['ids', ...extraProps].filter((name) => prop.has(name));
+    // The clashing values in the order sent, named as one value of the module's own parameter.
+    const clashing = new Set(['ids', ...extraProps]);
+    const clash = [...prop].filter((name) => clashing.has(name));
     if (clash.length > 0) {
-      const name = ctx.paramName('prop');
       throw apiError('invalidparammix', 'apierror-invalidparammix-cannotusewith', [
-        clash.map((value) => `${name}=${value}`).join('|'),
-        ctx.paramName('unique'),
+        `${ctx.ownParamName('prop')}=${clash.join('|')}`,
+        ctx.ownParamName('unique'),
       ]);
     }
   }
-  const key = (part: string) => titlePartToKey(ctx.titles, part, namespace);
-  const from = p.from === undefined ? undefined : key(p.from);
-  const to = p.to === undefined ? undefined : key(p.to);
-  const prefix = p.prefix === undefined ? undefined : key(p.prefix);
   let after: readonly [string, number] | undefined;
   if (p.continue !== undefined) {
     after = unique
       ? [parseContinueValue(p.continue, ['string'])[0], 0]
       : parseContinueValue(p.continue, ['string', 'int']);
   }
+  // The continue value is read first, and stands in for `from` (which is then not read at all).
+  const key = (part: string) => titlePartToKey(ctx.titles, part, namespace);
+  const from = p.from === undefined || after !== undefined ? undefined : key(p.from);
+  const to = p.to === undefined ? undefined : key(p.to);
+  const prefix = p.prefix === undefined ? undefined : key(p.prefix);
 
   const t = (column: string) => sql.ref(`${links.table}.${column}`);
   const bounds: RawBuilder<unknown>[] = [];

@@ -21,6 +21,21 @@ const COLON_ONLY = new Set([
   'xmpp',
 ]);
 
+/**
+ * Whether MediaWiki can read a link search (`euquery`, `elquery`) behind its protocol: a `*.` may
+ * only lead it, something must follow, and a port after the host must be a number (`a:b` is none).
+ */
+export function isReadableLinkQuery(query: string): boolean {
+  const target = query.startsWith('*.') ? query.slice(2) : query;
+  if (target === '' || target.includes('*')) return false;
+  const authority = /^(?:[^:/?#]+:\/\/)?([^/?#]*)/.exec(target)?.[1] ?? '';
+  const host = authority.slice(authority.lastIndexOf('@') + 1);
+  const port = host.startsWith('[')
+    ? host.slice(host.indexOf(']') + 1)
+    : host.slice(host.indexOf(':') >= 0 ? host.indexOf(':') : host.length);
+  return port === '' || /^:\d*$/.test(port);
+}
+
 /** The `el_index` prefix of the links the filter matches, or undefined when it matches all. */
 export function externalLinkIndexPrefix(protocol: string, query: string | undefined): string | undefined {
   if (query === undefined || query === '') {

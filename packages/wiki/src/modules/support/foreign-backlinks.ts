@@ -50,7 +50,9 @@ export async function listForeignBacklinks(
   const prefix = p[links.prefixParam];
   const title = p.title;
   if (title !== undefined && prefix === undefined) {
-    throw apiError('invalidparammix', 'apierror-invalidparammix-mustusewith', [
+    // langbacklinks gives this error its own code.
+    const code = links.prefixParam === 'lang' ? 'nolang' : 'invalidparammix';
+    throw apiError(code, 'apierror-invalidparammix-mustusewith', [
       ctx.paramName('title'),
       ctx.paramName(links.prefixParam),
     ]);

@@ -6,6 +6,7 @@
  * made of exactly those columns, as MediaWiki writes it.
  */
 import { apiError } from '../../api/errors.js';
+import { parseContinueValue } from '../../api/keyset.js';
 import type { ModuleContext } from '../../api/module.js';
 import type { ResultObject } from '../../api/result/tree.js';
 import { NS_FILE } from '../../site/title.js';
@@ -33,24 +34,38 @@ export async function executeIncomingLinks(ctx: ModuleContext<IncomingLinkParams
   const show = new Set(p.show ?? []);
   const isRedirects = spec.table === 'redirect';
   const [on, off] = isRedirects ? ['fragment', '!fragment'] : ['redirect', '!redirect'];
-  if (show.has(on) && show.has(off)) throw apiError('show', 'apierror-show');
-
   const targets = ctx.pages
     .allTitles()
     .filter((t) => (spec.targetNamespace === undefined ? t.ns === NS_FILE : t.ns >= 0));
-  if (targets.length === 0) return;
+  // Special pages count as targets where a namespace is asked for (MediaWiki looks for their
+  // backlinks too, finding none): with them, the module goes on to check its parameters.
+  const specials = spec.targetNamespace === undefined ? 0 : ctx.pages.special.length;
+  if (targets.length === 0 && specials === 0) return;
+  // Every namespace asked for was unknown (and dropped with a warning): nothing can match.
+  if (p.namespace?.length === 0) return;
+  // Conflicting show values are refused only once the module has targets to look at, and after
+  // its continue value was read.
+  const conflicting = show.has(on) && show.has(off);
+  if (targets.length === 0) {
+    if (conflicting) throw apiError('show', 'apierror-show');
+    return;
+  }
   const targetIds = new Map(targets.map((t) => [`${t.ns}:${t.dbKey}`, t.pageid]));
   const byNamespace = new Map<number, string[]>();
   for (const t of targets) byNamespace.set(t.ns, [...(byNamespace.get(t.ns) ?? []), t.dbKey]);
 
   const namespaces = p.namespace;
-  // Every namespace asked for was unknown (and dropped with a warning): nothing can match.
-  if (namespaces?.length === 0) return;
   const sort: SortColumn[] = [];
   if (spec.targetNamespace && byNamespace.size > 1) sort.push({ column: spec.targetNamespace, kind: 'int' });
   if (new Set(targets.map((t) => t.dbKey)).size > 1) sort.push({ column: spec.targetTitle, kind: 'string' });
   if (spec.fromNamespace && namespaces && namespaces.length > 1) sort.push({ column: spec.fromNamespace, kind: 'int' });
   sort.push({ column: spec.from, kind: 'int' });
+  if (p.continue !== undefined)
+    parseContinueValue(
+      p.continue,
+      sort.map((c) => c.kind),
+    );
+  if (conflicting) throw apiError('show', 'apierror-show');
 
   const rows = await linkRows(ctx, {
     table: spec.table,

@@ -1,5 +1,5 @@
 import { commentFormatterFor } from '../../api/comment-format.js';
-import { apiError } from '../../api/errors.js';
+import { apiError, cannotUseWith } from '../../api/errors.js';
 import type { ModuleContext } from '../../api/module.js';
 import type { ParamsOfList } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
@@ -347,6 +347,32 @@ export function readRevisionRequest(ctx: ModuleContext<RevisionParams>, diffs = 
       feature: `${ctx.feature}&!${ctx.paramName('slots')}`,
     });
   }
+  // With slots, the legacy parameters are refused before anything else, as MediaWiki does (not
+  // as a generator, which reads none of them).
+  if (slots !== undefined && !ctx.generator) {
+    const legacy = [
+      'expandtemplates',
+      'generatexml',
+      'parse',
+      'diffto',
+      'difftotext',
+      'difftotextpst',
+      'contentformat',
+    ] as const;
+    for (const name of legacy) {
+      const value = p[name];
+      if (value !== undefined && value !== false) throw cannotUseWith(ctx.paramName(name), ctx.paramName('slots'));
+    }
+  }
+  // diffto names a revision by number, or prev, next or cur (difftotext, when given, wins).
+  if (
+    !ctx.generator &&
+    p.difftotext === undefined &&
+    p.diffto !== undefined &&
+    !/^(?:\d+|prev|next|cur)$/.test(p.diffto)
+  ) {
+    throw apiError('diffto', 'apierror-baddiffto', [ctx.ownParamName('')]);
+  }
   for (const name of ['parse', 'expandtemplates', 'generatexml'] as const) {
     if (p[name] === true)
       throw apiError('unsupportedparameter', 'apierror-unsupportedparameter', [ctx.paramName(name)]);
@@ -480,9 +506,14 @@ function mainSlotFirst(a: SlotRow, b: SlotRow): number {
   return a.slot_role < b.slot_role ? -1 : 1;
 }
 
+/**
+ * A section id as MediaWiki reads it: the number after the last `-` (`T-2` is 2), read as PHP reads
+ * an integer from text (leading digits; none is 0, the lead), so any value names some section.
+ */
 function parseSection(section: string): number {
-  if (!/^\d+$/.test(section)) throw apiError('invalidsection', 'apierror-invalidsection');
-  return Number(section);
+  const index = section.slice(section.lastIndexOf('-') + 1);
+  const digits = /^\s*\+?(\d+)/.exec(index);
+  return digits ? Number(digits[1]) : 0;
 }
 
 /** `contentformat`, `contentmodel` (legacy) and the content of a slot, or its hidden marker. */

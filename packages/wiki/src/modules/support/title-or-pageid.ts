@@ -2,7 +2,7 @@
  * The `title` / `pageid` pair of modules about one page (categorymembers, backlinks, ...): exactly
  * one must be given; a title must parse, a page id must name an existing page.
  */
-import { apiError, mutuallyExclusive, requireOneOf } from '../../api/errors.js';
+import { apiError, invalidTitle, mutuallyExclusive, requireOneOf } from '../../api/errors.js';
 import type { ModuleContext } from '../../api/module.js';
 
 export interface TargetPage {
@@ -19,7 +19,7 @@ export async function titleOrPageId(ctx: ModuleContext<{ title?: string; pageid?
   if (title !== undefined) {
     if (pageId !== undefined) throw mutuallyExclusive(names);
     const parsed = ctx.titles.parse(title);
-    if (!parsed.ok || parsed.title.interwiki !== '') throw apiError('invalidtitle', 'apierror-invalidtitle', [title]);
+    if (!parsed.ok || parsed.title.interwiki !== '') throw invalidTitle(title);
     return { namespace: parsed.title.namespace, dbKey: parsed.title.dbKey, pageId: undefined };
   }
   if (pageId === undefined) throw requireOneOf(names);
