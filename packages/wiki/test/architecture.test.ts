@@ -62,7 +62,6 @@ const MAX_FUNCTION_LINES = 120;
 const LONG_FUNCTIONS: Record<string, string> = {
   'api/actions/query.ts:executeQuery':
     'not split yet: the action=query driver (page set, modules, continuation, result)',
-  'api/main.ts:answerApiRequest': 'not split yet: the entry point (format, errors, assert, maxlag, CORS, action)',
   'wikitext/extracts/wikitext-blocks.ts:wikitextBlocks':
     'one hand-written scanner loop over the wikitext; its states share local variables on the hot path of extracts',
 };

@@ -72,200 +72,205 @@ export function handleApiRequest(
   return withWorkBudget(budget, () => answerApiRequest(request, services));
 }
 
-async function answerApiRequest(request: ApiRequest, services: ApiServices): Promise<ApiResponse> {
-  const params = new RequestParams(request.params, request.invalidUtf8);
-  const site = services.site;
-  const server = site.server ?? request.requestOrigin;
-  const apiUrl = `${server}${site.scriptPath}/api.php`;
-  const headers: Record<string, string> = {};
-
-  // CORS comes first: a mismatching origin is refused before anything runs.
-  const originParam = params.peek('origin');
-  if (originParam !== undefined) {
-    if (originParam === '*') {
-      headers['access-control-allow-origin'] = '*';
-      headers['access-control-allow-credentials'] = 'false';
-      headers['access-control-expose-headers'] =
-        'MediaWiki-API-Error, Retry-After, X-Database-Lag, MediaWiki-Login-Suppressed';
-    } else {
-      const origins = (request.origin ?? '').trim().split(/\s+/).filter(Boolean);
-      if (!origins.includes(originParam)) {
-        return {
-          status: 403,
-          headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' },
-          body: "'origin' parameter does not match Origin header\n",
-        };
-      }
-      headers.vary = 'Origin';
-    }
+/**
+ * CORS comes first: a mismatching origin is refused (the answer) before anything runs; else the
+ * headers a cross-origin request gets are added to `headers`.
+ */
+function checkOrigin(request: ApiRequest, originParam: string | undefined, headers: Record<string, string>) {
+  if (originParam === undefined) return undefined;
+  if (originParam === '*') {
+    headers['access-control-allow-origin'] = '*';
+    headers['access-control-allow-credentials'] = 'false';
+    headers['access-control-expose-headers'] =
+      'MediaWiki-API-Error, Retry-After, X-Database-Lag, MediaWiki-Login-Suppressed';
+    return undefined;
   }
-  // JSONP and `origin=*` requests are anonymous whatever cookies they carry, as in MediaWiki.
-  const useCookies = !(params.has('callback') || originParam === '*');
-  const session = await RequestSession.open(
-    services.store,
-    site,
-    { cookieHeader: request.cookieHeader, ip: request.ip, secure: request.requestOrigin.startsWith('https:') },
-    new Date(),
-    useCookies,
-  );
-  const user = session.user;
+  const origins = (request.origin ?? '').trim().split(/\s+/).filter(Boolean);
+  if (!origins.includes(originParam)) {
+    return {
+      status: 403,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' },
+      body: "'origin' parameter does not match Origin header\n",
+    };
+  }
+  headers.vary = 'Origin';
+  return undefined;
+}
 
-  const state = new RequestState(params, services, user, request.method, server);
-  state.session = session;
-  state.acceptLanguage = request.acceptLanguage;
-  state.queryNames = request.queryNames ?? new Set();
-  const result: ResultObject = {};
+/**
+ * The main parameters' settings. They are read in MediaWiki's order into this object, so that
+ * when a parameter is refused the answer is still shaped by those read before it.
+ */
+class MainSettings {
+  errorFormatName: ErrorFormat = 'bc';
+  format: FormatName = 'jsonfm';
+  uselang: string;
+  errorlang = 'en';
+  formatValues: Record<string, unknown> = {};
+  /** The printer's parameters were refused: the answer is printed without them. */
+  formatFailure: ApiError | undefined = undefined;
+  maxlag: number | undefined = undefined;
+  smaxage = 0;
+  maxage = 0;
+  wantServedBy = false;
+  wantTimestamp = false;
+  wantLangInfo = false;
+  requestId: string | undefined = undefined;
+  constructor(siteLanguage: string) {
+    this.uselang = siteLanguage;
+  }
+  /** The language of error texts: English in the `bc` format. */
+  get errorLanguage(): string {
+    return this.errorFormatName === 'bc' ? 'en' : this.errorlang;
+  }
+}
+
+/** Reads the main and printer parameters into `main`; the error format is settled first, so that every later error is shaped by it. */
+function readMainParameters(state: RequestState, params: RequestParams, main: MainSettings): string {
   // The validator converts the value as MAIN_PARAMETERS declares it: the type says the same.
   const readMain = <N extends keyof MainParams & string>(name: N) =>
     state.validator.read(param(name), MAIN_SCOPE) as MainParams[N];
-
-  // The error format is settled first, so that every later error is shaped by it.
-  let errorFormatName: ErrorFormat = 'bc';
-  let format: FormatName = 'jsonfm';
-  let uselang = site.language;
-  let errorlang = 'en';
-  let formatValues: Record<string, unknown> = {};
-  let failure: ApiError | undefined;
-  /** The printer's parameters were refused: the answer is printed without them. */
-  let formatFailure: ApiError | undefined;
-  let errorModule = 'main';
-  /** Whether a warning was given before the action finished (see the answer's key order below). */
-  let warnedDuringAction = false;
-  let action: string | undefined;
-  let smaxage = 0;
-  let maxage = 0;
-  let wantServedBy = false;
-  let wantTimestamp = false;
-  let wantLangInfo = false;
-  let requestId: string | undefined;
-
-  try {
-    const rawErrorFormat = params.peek('errorformat');
-    if (rawErrorFormat && ['bc', 'html', 'none', 'plaintext', 'raw', 'wikitext'].includes(rawErrorFormat)) {
-      errorFormatName = rawErrorFormat as ErrorFormat;
-    }
-    const rawFormat = params.peek('format');
-    if (rawFormat && (Object.keys(FORMAT_PARAMETERS) as string[]).includes(rawFormat)) format = rawFormat as FormatName;
-    const uselangValue = readMain('uselang');
-    uselang =
-      uselangValue === 'user' || uselangValue === 'content' || uselangValue === '' ? site.language : uselangValue;
-    state.userLanguage = uselang;
-    const errorlangValue = readMain('errorlang');
-    errorlang =
-      errorFormatName === 'bc'
-        ? 'en'
-        : errorlangValue === 'uselang'
-          ? uselang
-          : errorlangValue === 'content'
-            ? site.language
-            : errorlangValue;
-    readMain('errorformat');
-    readMain('errorsuselocal');
-    readMain('variant');
-    readMain('crossorigin');
-    readMain('origin');
-    requestId = readMain('requestid');
-    wantServedBy = readMain('servedby');
-    wantTimestamp = readMain('curtimestamp');
-    wantLangInfo = readMain('responselanginfo');
-    readMain('format');
-    try {
-      formatValues = state.validator.readAll(FORMAT_PARAMETERS[format], { prefix: '', path: format, name: format });
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      // MediaWiki reads the printer's parameters only when it prints: the action runs first, and
-      // the failure shows when the answer (or the action's error) is printed.
-      formatFailure = error;
-      formatValues = {};
-    }
-    state.userLanguage = uselang;
-    state.messageFormatter = new ErrorFormatter(errorFormatName, errorFormatName === 'bc' ? 'en' : errorlang);
-    // Declared as any name, so that the switch's fallback below still has one to report.
-    const requestedAction: string = readMain('action');
-    action = requestedAction;
-    const maxlag = readMain('maxlag');
-    smaxage = readMain('smaxage');
-    maxage = readMain('maxage');
-    const assertion = readMain('assert');
-    const assertUser = readMain('assertuser');
-    checkAssertions(user, assertion, assertUser);
-    // Every action but help waits for lagged replicas, as MediaWiki's modules do.
-    if (maxlag !== undefined && action !== 'help') await checkMaxLag(services.store, maxlag);
-
-    switch (action) {
-      case 'query': {
-        const outcome = await executeQuery(state, result);
-        if (outcome) {
-          return {
-            status: 200,
-            headers: { ...headers, 'content-type': 'text/xml; charset=utf-8' },
-            body: outcome.raw,
-          };
-        }
-        break;
-      }
-      case 'paraminfo':
-        executeParamInfo(state, result, server);
-        break;
-      case 'help': {
-        // The address this server was asked at, not the imported wiki's own `$wgServer`.
-        const help = executeHelp(state, request.requestOrigin);
-        if (!params.has('format')) {
-          return {
-            status: 200,
-            headers: { ...headers, 'content-type': 'text/html; charset=UTF-8', 'content-security-policy': HTML_CSP },
-            body: help,
-          };
-        }
-        result.help = { mime: 'text/html', help };
-        break;
-      }
-      case 'login':
-      case 'logout':
-      case 'clientlogin':
-        if (request.method !== 'POST') throw apiError('mustbeposted', 'apierror-mustbeposted', [action]);
-        if (action === 'login') await executeLogin(state, result);
-        else if (action === 'logout') await executeLogout(state);
-        else await executeClientLogin(state, result);
-        break;
-      default:
-        if (request.method !== 'POST') throw apiError('mustbeposted', 'apierror-mustbeposted', [action]);
-        throw apiError('unsupportedaction', 'apierror-unsupportedaction', [action]);
-    }
-    warnedDuringAction = state.warnings.length > 0;
-    const unused = params.unused();
-    if (unused.length > 0) {
-      state.warn(
-        'main',
-        message('unrecognizedparams', 'apiwarn-unrecognizedparams', [unused.join(', '), unused.length]),
-      );
-    }
-  } catch (error) {
-    if (error instanceof ApiError) {
-      failure = error;
-      errorModule = error.module ?? 'main';
-    } else {
-      failure = internalError(error, requestId);
-    }
+  const siteLanguage = state.services.site.language;
+  const rawErrorFormat = params.peek('errorformat');
+  if (rawErrorFormat && ['bc', 'html', 'none', 'plaintext', 'raw', 'wikitext'].includes(rawErrorFormat)) {
+    main.errorFormatName = rawErrorFormat as ErrorFormat;
   }
+  const rawFormat = params.peek('format');
+  if (rawFormat && (Object.keys(FORMAT_PARAMETERS) as string[]).includes(rawFormat))
+    main.format = rawFormat as FormatName;
+  const uselangValue = readMain('uselang');
+  main.uselang =
+    uselangValue === 'user' || uselangValue === 'content' || uselangValue === '' ? siteLanguage : uselangValue;
+  state.userLanguage = main.uselang;
+  const errorlangValue = readMain('errorlang');
+  main.errorlang =
+    main.errorFormatName === 'bc'
+      ? 'en'
+      : errorlangValue === 'uselang'
+        ? main.uselang
+        : errorlangValue === 'content'
+          ? siteLanguage
+          : errorlangValue;
+  readMain('errorformat');
+  readMain('errorsuselocal');
+  readMain('variant');
+  readMain('crossorigin');
+  readMain('origin');
+  main.requestId = readMain('requestid');
+  main.wantServedBy = readMain('servedby');
+  main.wantTimestamp = readMain('curtimestamp');
+  main.wantLangInfo = readMain('responselanginfo');
+  readMain('format');
+  try {
+    main.formatValues = state.validator.readAll(FORMAT_PARAMETERS[main.format], {
+      prefix: '',
+      path: main.format,
+      name: main.format,
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    // MediaWiki reads the printer's parameters only when it prints: the action runs first, and
+    // the failure shows when the answer (or the action's error) is printed.
+    main.formatFailure = error;
+    main.formatValues = {};
+  }
+  state.userLanguage = main.uselang;
+  state.messageFormatter = new ErrorFormatter(main.errorFormatName, main.errorLanguage);
+  // Declared as any name, so that the action's fallback still has one to report.
+  const action: string = readMain('action');
+  main.maxlag = readMain('maxlag');
+  main.smaxage = readMain('smaxage');
+  main.maxage = readMain('maxage');
+  const assertion = readMain('assert');
+  const assertUser = readMain('assertuser');
+  checkAssertions(state.user, assertion, assertUser);
+  return action;
+}
 
+/** Runs the action into `result`; an answer of its own (raw XML of export, help as HTML) is returned. */
+async function runAction(
+  state: RequestState,
+  request: ApiRequest,
+  action: string,
+  result: ResultObject,
+  headers: Record<string, string>,
+): Promise<ApiResponse | undefined> {
+  switch (action) {
+    case 'query': {
+      const outcome = await executeQuery(state, result);
+      if (outcome) {
+        return { status: 200, headers: { ...headers, 'content-type': 'text/xml; charset=utf-8' }, body: outcome.raw };
+      }
+      return undefined;
+    }
+    case 'paraminfo':
+      executeParamInfo(state, result, state.server);
+      return undefined;
+    case 'help': {
+      // The address this server was asked at, not the imported wiki's own `$wgServer`.
+      const help = executeHelp(state, request.requestOrigin);
+      if (!state.params.has('format')) {
+        return {
+          status: 200,
+          headers: { ...headers, 'content-type': 'text/html; charset=UTF-8', 'content-security-policy': HTML_CSP },
+          body: help,
+        };
+      }
+      result.help = { mime: 'text/html', help };
+      return undefined;
+    }
+    case 'login':
+    case 'logout':
+    case 'clientlogin':
+      if (request.method !== 'POST') throw apiError('mustbeposted', 'apierror-mustbeposted', [action]);
+      if (action === 'login') await executeLogin(state, result);
+      else if (action === 'logout') await executeLogout(state);
+      else await executeClientLogin(state, result);
+      return undefined;
+    default:
+      if (request.method !== 'POST') throw apiError('mustbeposted', 'apierror-mustbeposted', [action]);
+      throw apiError('unsupportedaction', 'apierror-unsupportedaction', [action]);
+  }
+}
+
+/** How the action ended: its error, the module that gave it, and whether it warned while it ran. */
+interface Outcome {
+  failure: ApiError | undefined;
+  errorModule: string;
+  warnedDuringAction: boolean;
+}
+
+/**
+ * The answer's tree: the error with the warnings, or the result with the warnings, `limits` and
+ * the keys a query puts on top in the order MediaWiki adds them; then the main module's own keys.
+ */
+function composeAnswer(
+  state: RequestState,
+  main: MainSettings,
+  result: ResultObject,
+  outcome: Outcome,
+  headers: Record<string, string>,
+  apiUrl: string,
+): ResultObject {
+  let { failure, errorModule } = outcome;
   /**
    * The error goes on top of the answer, and so do the warnings when their first one comes after
    * it: the failed printer's warnings, when nothing warned before.
    */
   let warningsBeforeError = false;
-  if (formatFailure) {
+  if (main.formatFailure) {
     warningsBeforeError = state.warnings.length === 0;
     // The printer failed: MediaWiki says so, gives the printer's error as a warning and prints
     // the action's error, or the printer's own when the action succeeded, without its parameters.
     state.warn('main', message('errorprinterfailed', 'apiwarn-errorprinterfailed'));
-    state.warn(format, formatFailure.messages[0]);
+    state.warn(main.format, main.formatFailure.messages[0]);
     if (!failure) {
-      failure = formatFailure;
-      errorModule = formatFailure.module ?? format;
+      failure = main.formatFailure;
+      errorModule = main.formatFailure.module ?? main.format;
     }
   }
-  const formatter = new ErrorFormatter(errorFormatName, errorFormatName === 'bc' ? 'en' : errorlang);
+  outcome.failure = failure;
+  const formatter = new ErrorFormatter(main.errorFormatName, main.errorLanguage);
   // The answer is a map: empty (a logout's), it is `{}` in every format version, as MediaWiki's.
   const answer: ResultObject = assoc({});
   const warnings = formatter.warnings(state.warnings);
@@ -278,7 +283,7 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
     // `warnings` is put on top of the answer when its first warning is given; `batchcomplete`
     // and `continue` are put on top when the query ends. So warnings given while the action ran
     // come after those two, and a first warning given after it (an unknown parameter) before.
-    if (warnings && warnedDuringAction) {
+    if (warnings && outcome.warnedDuringAction) {
       for (const key of ON_TOP_AT_END) if (key in result) answer[key] = result[key];
     }
     if (warnings) answer.warnings = warnings;
@@ -290,31 +295,81 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
     }
     Object.assign(answer, result);
   }
-  if (requestId !== undefined) answer.requestid = requestId;
-  if (wantServedBy) answer.servedby = services.hostName;
-  if (wantTimestamp) answer.curtimestamp = toIsoTimestamp(state.now);
-  if (wantLangInfo) {
-    answer.uselang = uselang;
-    answer.errorlang = errorFormatName === 'bc' ? 'en' : errorlang;
+  if (main.requestId !== undefined) answer.requestid = main.requestId;
+  if (main.wantServedBy) answer.servedby = state.services.hostName;
+  if (main.wantTimestamp) answer.curtimestamp = toIsoTimestamp(state.now);
+  if (main.wantLangInfo) {
+    answer.uselang = main.uselang;
+    answer.errorlang = main.errorLanguage;
   }
+  return answer;
+}
+
+async function answerApiRequest(request: ApiRequest, services: ApiServices): Promise<ApiResponse> {
+  const params = new RequestParams(request.params, request.invalidUtf8);
+  const site = services.site;
+  const server = site.server ?? request.requestOrigin;
+  const headers: Record<string, string> = {};
+  const originParam = params.peek('origin');
+  const refused = checkOrigin(request, originParam, headers);
+  if (refused) return refused;
+  // JSONP and `origin=*` requests are anonymous whatever cookies they carry, as in MediaWiki.
+  const useCookies = !(params.has('callback') || originParam === '*');
+  const session = await RequestSession.open(
+    services.store,
+    site,
+    { cookieHeader: request.cookieHeader, ip: request.ip, secure: request.requestOrigin.startsWith('https:') },
+    new Date(),
+    useCookies,
+  );
+  const state = new RequestState(params, services, session.user, request.method, server);
+  state.session = session;
+  state.acceptLanguage = request.acceptLanguage;
+  state.queryNames = request.queryNames ?? new Set();
+  const result: ResultObject = {};
+  const main = new MainSettings(site.language);
+  const outcome: Outcome = { failure: undefined, errorModule: 'main', warnedDuringAction: false };
+  try {
+    const action = readMainParameters(state, params, main);
+    // Every action but help waits for lagged replicas, as MediaWiki's modules do.
+    if (main.maxlag !== undefined && action !== 'help') await checkMaxLag(services.store, main.maxlag);
+    const own = await runAction(state, request, action, result, headers);
+    if (own) return own;
+    outcome.warnedDuringAction = state.warnings.length > 0;
+    const unused = params.unused();
+    if (unused.length > 0) {
+      state.warn(
+        'main',
+        message('unrecognizedparams', 'apiwarn-unrecognizedparams', [unused.join(', '), unused.length]),
+      );
+    }
+  } catch (error) {
+    if (error instanceof ApiError) {
+      outcome.failure = error;
+      outcome.errorModule = error.module ?? 'main';
+    } else {
+      outcome.failure = internalError(error, main.requestId);
+    }
+  }
+  const answer = composeAnswer(state, main, result, outcome, headers, `${server}${site.scriptPath}/api.php`);
   // Set on the object made rather than spread into a new one: in V8 the spread came to give the
   // options a new hidden class each time, and with it the answer's result tree outlived the young
   // generation's collections (see `SplicedBody` in format/printers.ts).
-  const options = formatOptionsFrom(formatValues, site.siteName, uselang);
+  const options = formatOptionsFrom(main.formatValues, site.siteName, main.uselang);
   options.mayHoldPrepared = state.counted.prepared;
   options.preparedHolders = state.counted.holders;
   options.holdsPrinted = state.counted.printed === true;
-  const printed = printResult(format, answer, options);
+  const printed = printResult(main.format, answer, options);
   headers['content-type'] = printed.contentType;
   if (printed.contentType.startsWith('text/html')) headers['content-security-policy'] = HTML_CSP;
   // An answer given within a session may hold what only that session may see.
   headers['cache-control'] =
-    !failure && !session.active && (smaxage > 0 || maxage > 0)
-      ? `s-maxage=${smaxage}, must-revalidate, max-age=${maxage}`
+    !outcome.failure && !session.active && (main.smaxage > 0 || main.maxage > 0)
+      ? `s-maxage=${main.smaxage}, must-revalidate, max-age=${main.maxage}`
       : 'private, must-revalidate, max-age=0';
   headers['x-content-type-options'] = 'nosniff';
   headers['x-frame-options'] = 'DENY';
-  return new PrintedResponse(failure?.httpStatus ?? 200, headers, printed, session.cookies());
+  return new PrintedResponse(outcome.failure?.httpStatus ?? 200, headers, printed, session.cookies());
 }
 
 /** Keys a query puts on top of its answer when it ends. */
