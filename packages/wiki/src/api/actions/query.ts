@@ -73,219 +73,212 @@ function generatorText(state: RequestState): string {
   return `MediaWiki ${MEDIAWIKI_VERSION} (${state.services.softwareName})`;
 }
 
-export async function executeQuery(state: RequestState, result: ResultObject): Promise<QueryOutcome> {
+/** `action=query`'s own parameters, read in MediaWiki's order. */
+function readQueryParameters(state: RequestState) {
   const scope = { prefix: '', path: 'query', name: 'query' };
   const read = (name: string) => {
     const param = QUERY_PARAMETERS.find((p) => p.name === name) as ParamDescriptor;
     return state.validator.read(param, scope);
   };
-  const props = (read('prop') as string[] | undefined) ?? [];
-  const lists = (read('list') as string[] | undefined) ?? [];
-  const metas = (read('meta') as string[] | undefined) ?? [];
-  const indexPageIds = read('indexpageids') as boolean;
-  const exportPagesXml = read('export') as boolean;
-  const exportNoWrap = read('exportnowrap') as boolean;
-  const interwikiUrls = read('iwurl') as boolean;
-  const incoming = parseContinue(read('continue') as string | undefined);
-  const rawContinue = read('rawcontinue') as boolean;
-  const titles = read('titles') as string[] | undefined;
-  const pageIds = read('pageids') as number[] | undefined;
-  const revIds = read('revids') as number[] | undefined;
-  const generatorName = read('generator') as string | undefined;
-  const resolveRedirects = read('redirects') as boolean;
-  const convertTitles = read('converttitles') as boolean;
-
-  // Without the right to read, only meta modules that need no reading may run, with no pages:
-  // that is how a client of a private wiki fetches its login token. MediaWiki refuses anything
-  // else before running a module.
-  if (!state.user.rights.has('read')) {
-    const readsPages =
-      titles !== undefined || pageIds !== undefined || revIds !== undefined || generatorName !== undefined;
-    const readsModules = [...props, ...lists, ...metas].some((name) => BY_NAME.get(name)?.descriptor.readrights);
-    if (readsPages || readsModules || exportPagesXml) {
-      const error = apiError('readapidenied', 'apierror-readapidenied');
-      error.module = 'main';
-      throw error;
-    }
-  }
-
-  const sources = (
-    [
-      ['titles', titles],
-      ['pageids', pageIds],
-      ['revids', revIds],
-    ] as const
-  ).filter(([, v]) => v !== undefined);
-  if (sources.length > 1) {
-    throw apiError('multisource', 'apierror-invalidparammix-cannotusewith', [sources[1][0], sources[0][0]]);
-  }
-  // The page set given to a generator warns once the generator's parameters are read.
-  const warnRedirectsAndRevids = () => {
-    if (resolveRedirects && revIds !== undefined) {
-      state.warn('query', message('redirectsandrevids', 'apiwarn-redirectsandrevids'));
-    }
+  return {
+    props: (read('prop') as string[] | undefined) ?? [],
+    lists: (read('list') as string[] | undefined) ?? [],
+    metas: (read('meta') as string[] | undefined) ?? [],
+    indexPageIds: read('indexpageids') as boolean,
+    exportPagesXml: read('export') as boolean,
+    exportNoWrap: read('exportnowrap') as boolean,
+    interwikiUrls: read('iwurl') as boolean,
+    incoming: parseContinue(read('continue') as string | undefined),
+    rawContinue: read('rawcontinue') as boolean,
+    titles: read('titles') as string[] | undefined,
+    pageIds: read('pageids') as number[] | undefined,
+    revIds: read('revids') as number[] | undefined,
+    generatorName: read('generator') as string | undefined,
+    resolveRedirects: read('redirects') as boolean,
+    convertTitles: read('converttitles') as boolean,
   };
-  if (generatorName === undefined) warnRedirectsAndRevids();
+}
 
-  let generator: QueryModule | undefined;
-  if (generatorName !== undefined) {
-    generator = BY_NAME.get(generatorName);
-    if (!generator?.descriptor.generator) {
-      throw apiError('badgenerator', 'apierror-badgenerator-notgenerator', [generatorName]);
-    }
+type QueryRequest = ReturnType<typeof readQueryParameters>;
+
+/**
+ * Without the right to read, only meta modules that need no reading may run, with no pages: that
+ * is how a client of a private wiki fetches its login token. MediaWiki refuses anything else
+ * before running a module.
+ */
+function checkReadRight(state: RequestState, q: QueryRequest): void {
+  if (state.user.rights.has('read')) return;
+  const readsPages =
+    q.titles !== undefined || q.pageIds !== undefined || q.revIds !== undefined || q.generatorName !== undefined;
+  const readsModules = [...q.props, ...q.lists, ...q.metas].some((name) => BY_NAME.get(name)?.descriptor.readrights);
+  if (readsPages || readsModules || q.exportPagesXml) {
+    const error = apiError('readapidenied', 'apierror-readapidenied');
+    error.module = 'main';
+    throw error;
   }
+}
 
-  const { site, titles: codec, store } = state.services;
-  const options = { resolveRedirects, convertTitles };
-  // Redirects named by `revids` are not followed (the warning above says so).
-  const inputPages = new PageSet(store, codec, revIds ? { ...options, resolveRedirects: false } : options);
-  if (titles) await inputPages.addTitleStrings(titles, state.params.sentUncleaned('titles'));
-  if (pageIds) await inputPages.addPageIds(pageIds, 'byId');
-  if (revIds) await inputPages.addRevisionIds(revIds, state.user.rights.has('deletedhistory'));
+/** The generator module named, checked to be one. */
+function generatorOf(name: string | undefined): QueryModule | undefined {
+  if (name === undefined) return undefined;
+  const generator = BY_NAME.get(name);
+  if (!generator?.descriptor.generator) throw apiError('badgenerator', 'apierror-badgenerator-notgenerator', [name]);
+  return generator;
+}
 
-  const originalGeneratorParams: Record<string, string> = {};
-  if (generator && incoming.present && !incoming.generatorDone) {
-    const continuationPart = state.params.peek('continue')?.split('||')[0] ?? '';
-    for (const name of continuationPart.split('|').filter(Boolean)) {
-      const value = state.params.peek(name);
-      if (value !== undefined) originalGeneratorParams[name] = value;
-    }
-  }
-  const continuation = new ContinuationManager(originalGeneratorParams, generator !== undefined);
-  const query: ResultObject = {};
-  state.queryStarted = () => Object.keys(query).length > 0;
+/** What the modules of one request share: the request, its continuation and the answer's parts. */
+interface QueryRun {
+  state: RequestState;
+  continuation: ContinuationManager;
+  /** The `query` block of the answer. */
+  query: ResultObject;
   /** Lists printed beside `query`, after the continuation, as MediaWiki orders them. */
-  const topLevel: ResultObject = {};
+  topLevel: ResultObject;
+}
 
-  const makeContext = (
-    module: QueryModule,
-    prefix: string,
-    pages: PageSet,
-    sink: GeneratorSink | undefined,
-    output: ModuleResult,
-  ): ModuleContext => {
-    const d = module.descriptor;
-    const path = `query+${d.name}`;
-    let params: ModuleContext['params'];
-    try {
-      params = state.validator.readAll(
-        d.parameters,
-        { prefix, path, name: d.name, feature: `action=query&${d.group}=${d.name}` },
-        d.templatedparameters,
-      );
-    } catch (error) {
-      if (error instanceof ApiError && error.module === undefined) error.module = path;
-      throw error;
-    }
-    return {
-      descriptor: d,
-      params,
-      site,
-      titles: codec,
-      store,
-      user: state.user,
-      session: state.session,
-      acceptLanguage: state.acceptLanguage,
-      userLanguage: state.userLanguage || site.language,
-      pages,
-      generator: sink,
-      result: output,
-      path,
-      feature: `action=query&${d.group}=${d.name}`,
-      paramName: (name) => prefix + name,
-      ownParamName: (name) => d.prefix + name,
-      warn: (key: string, params: readonly MessageParam[] = [], code = messageCode(key), data?: ResultObject) =>
-        state.warn(path, { code, key, params, data }),
-      setContinue: (value, name = 'continue') => {
-        if (sink) continuation.setGenerator(prefix + name, value);
-        else continuation.set(d.name, prefix + name, value);
-      },
-      setGeneratorNonContinue: (value, name = 'continue') => continuation.setGeneratorNonContinue(prefix + name, value),
-      requestHas: (name) => state.params.peek(prefix + name) !== undefined,
-      rawParam: (name) => state.params.peek(prefix + name),
-      recordLimit: (value) => state.limits.set(d.name, value),
-      now: state.now,
-      language: state.userLanguage,
-      server: state.server,
-      softwareName: state.services.softwareName,
-      engine: store.engine,
-    };
-  };
-
-  const run = async (module: QueryModule, context: ModuleContext) => {
-    if (module.descriptor.deprecated && !module.reportsOwnDeprecation) {
-      state.warn(context.path, {
-        code: 'deprecation',
-        key: `apiwarn-deprecation-${module.descriptor.name}`,
-        params: [],
-        data: { feature: `action=query&${module.descriptor.group}=${module.descriptor.name}` },
-      });
-    }
-    try {
-      await module.execute(context);
-    } catch (error) {
-      if (error instanceof ApiError && error.module === undefined) error.module = context.path;
-      throw error;
-    }
-  };
-
-  let pages = inputPages;
-  const hasPageSet = generator !== undefined || sources.length > 0;
-  if (generator) {
-    const output = new PageSet(store, codec, options);
-    // The titles cleaned as the parameter was read (not valid NFC) are reported with the
-    // generator's pages too, as MediaWiki records them for the whole request.
-    output.normalized.push(...inputPages.normalized.filter((n) => n.fromencoded));
-    if (!incoming.generatorDone) {
-      const produced: {
-        titles: { namespace: number; dbKey: string }[];
-        ids: number[];
-        idOrder: 'given' | 'byId';
-        rows: PageRow[];
-        revids: number[];
-      } = { titles: [], ids: [], idOrder: 'given', rows: [], revids: [] };
-      const extra = new Map<string, Record<string, string | number | boolean>>();
-      const sink: GeneratorSink = {
-        resolvesRedirects: resolveRedirects,
-        addPageIds: (ids, order = 'given') => {
-          produced.ids.push(...ids);
-          produced.idOrder = order;
-        },
-        addPageRows: (rows) => produced.rows.push(...rows),
-        addRevisionIds: (revids) => produced.revids.push(...revids),
-        addTitles: (list) => produced.titles.push(...list.map((t) => ({ namespace: t.namespace, dbKey: t.dbKey }))),
-        setQueryBlock: (key, value) => {
-          query[key] = value;
-        },
-        setPageField: (title, key, value) => {
-          const text = codec.prefixedText({ ...title, interwiki: '' });
-          const fields = extra.get(text) ?? {};
-          fields[key] = value as string | number | boolean;
-          extra.set(text, fields);
-        },
-      };
-      const context = makeContext(generator, `g${generator.descriptor.prefix}`, inputPages, sink, noOutput);
-      warnRedirectsAndRevids();
-      await run(generator, context);
-      if (produced.titles.length > 0) await output.addTitles(produced.titles);
-      if (produced.ids.length > 0) await output.addPageIds(produced.ids, produced.idOrder);
-      if (produced.rows.length > 0) await output.addPageRows(produced.rows);
-      if (produced.revids.length > 0) {
-        await output.addRevisionIds(produced.revids, state.user.rights.has('deletedhistory'));
-      }
-      for (const [title, fields] of extra) output.extraFields.set(title, fields);
-    } else {
-      markParamsUsed(state, generator, `g${generator.descriptor.prefix}`);
-      warnRedirectsAndRevids();
-    }
-    pages = output;
+/** A module's context: its parameters read with `prefix`, the pages it works on and where its results go. */
+function moduleContext(
+  run: QueryRun,
+  module: QueryModule,
+  prefix: string,
+  pages: PageSet,
+  sink: GeneratorSink | undefined,
+  output: ModuleResult,
+): ModuleContext {
+  const { state, continuation } = run;
+  const { site, titles: codec, store } = state.services;
+  const d = module.descriptor;
+  const path = `query+${d.name}`;
+  let params: ModuleContext['params'];
+  try {
+    params = state.validator.readAll(
+      d.parameters,
+      { prefix, path, name: d.name, feature: `action=query&${d.group}=${d.name}` },
+      d.templatedparameters,
+    );
+  } catch (error) {
+    if (error instanceof ApiError && error.module === undefined) error.module = path;
+    throw error;
   }
+  return {
+    descriptor: d,
+    params,
+    site,
+    titles: codec,
+    store,
+    user: state.user,
+    session: state.session,
+    acceptLanguage: state.acceptLanguage,
+    userLanguage: state.userLanguage || site.language,
+    pages,
+    generator: sink,
+    result: output,
+    path,
+    feature: `action=query&${d.group}=${d.name}`,
+    paramName: (name) => prefix + name,
+    ownParamName: (name) => d.prefix + name,
+    warn: (key: string, params: readonly MessageParam[] = [], code = messageCode(key), data?: ResultObject) =>
+      state.warn(path, { code, key, params, data }),
+    setContinue: (value, name = 'continue') => {
+      if (sink) continuation.setGenerator(prefix + name, value);
+      else continuation.set(d.name, prefix + name, value);
+    },
+    setGeneratorNonContinue: (value, name = 'continue') => continuation.setGeneratorNonContinue(prefix + name, value),
+    requestHas: (name) => state.params.peek(prefix + name) !== undefined,
+    rawParam: (name) => state.params.peek(prefix + name),
+    recordLimit: (value) => state.limits.set(d.name, value),
+    now: state.now,
+    language: state.userLanguage,
+    server: state.server,
+    softwareName: state.services.softwareName,
+    engine: store.engine,
+  };
+}
 
-  let pagesList: KeyedList | undefined;
-  if (hasPageSet)
-    pagesList = pages.writeInto(query, indexPageIds, interwikiUrls, (m) => state.messageFormatter.formatMessage(m));
+/** Runs one module, with its deprecation warning; its errors name it. */
+async function runModule(state: RequestState, module: QueryModule, context: ModuleContext): Promise<void> {
+  if (module.descriptor.deprecated && !module.reportsOwnDeprecation) {
+    state.warn(context.path, {
+      code: 'deprecation',
+      key: `apiwarn-deprecation-${module.descriptor.name}`,
+      params: [],
+      data: { feature: `action=query&${module.descriptor.group}=${module.descriptor.name}` },
+    });
+  }
+  try {
+    await module.execute(context);
+  } catch (error) {
+    if (error instanceof ApiError && error.module === undefined) error.module = context.path;
+    throw error;
+  }
+}
 
-  const output: ModuleResult = {
+/**
+ * The generator's pages: it runs over the input pages and hands what it found (titles, ids, rows,
+ * revisions) to a new page set. A continuation whose generator is done gives an empty set.
+ */
+async function generatedPages(
+  run: QueryRun,
+  q: QueryRequest,
+  generator: QueryModule,
+  inputPages: PageSet,
+  warnRedirectsAndRevids: () => void,
+): Promise<PageSet> {
+  const { state, query } = run;
+  const { titles: codec, store } = state.services;
+  const output = new PageSet(store, codec, { resolveRedirects: q.resolveRedirects, convertTitles: q.convertTitles });
+  // The titles cleaned as the parameter was read (not valid NFC) are reported with the
+  // generator's pages too, as MediaWiki records them for the whole request.
+  output.normalized.push(...inputPages.normalized.filter((n) => n.fromencoded));
+  const prefix = `g${generator.descriptor.prefix}`;
+  if (q.incoming.generatorDone) {
+    markParamsUsed(state, generator, prefix);
+    warnRedirectsAndRevids();
+    return output;
+  }
+  const produced: {
+    titles: { namespace: number; dbKey: string }[];
+    ids: number[];
+    idOrder: 'given' | 'byId';
+    rows: PageRow[];
+    revids: number[];
+  } = { titles: [], ids: [], idOrder: 'given', rows: [], revids: [] };
+  const extra = new Map<string, Record<string, string | number | boolean>>();
+  const sink: GeneratorSink = {
+    resolvesRedirects: q.resolveRedirects,
+    addPageIds: (ids, order = 'given') => {
+      produced.ids.push(...ids);
+      produced.idOrder = order;
+    },
+    addPageRows: (rows) => produced.rows.push(...rows),
+    addRevisionIds: (revids) => produced.revids.push(...revids),
+    addTitles: (list) => produced.titles.push(...list.map((t) => ({ namespace: t.namespace, dbKey: t.dbKey }))),
+    setQueryBlock: (key, value) => {
+      query[key] = value;
+    },
+    setPageField: (title, key, value) => {
+      const text = codec.prefixedText({ ...title, interwiki: '' });
+      const fields = extra.get(text) ?? {};
+      fields[key] = value as string | number | boolean;
+      extra.set(text, fields);
+    },
+  };
+  const context = moduleContext(run, generator, prefix, inputPages, sink, noOutput);
+  warnRedirectsAndRevids();
+  await runModule(state, generator, context);
+  if (produced.titles.length > 0) await output.addTitles(produced.titles);
+  if (produced.ids.length > 0) await output.addPageIds(produced.ids, produced.idOrder);
+  if (produced.rows.length > 0) await output.addPageRows(produced.rows);
+  if (produced.revids.length > 0) {
+    await output.addRevisionIds(produced.revids, state.user.rights.has('deletedhistory'));
+  }
+  for (const [title, fields] of extra) output.extraFields.set(title, fields);
+  return output;
+}
+
+/** Where a module's results go: the `query` block and, for prop modules, the pages written into it. */
+function pageSetOutput(query: ResultObject, pagesList: KeyedList | undefined): ModuleResult {
+  return {
     list: (element: string, key?: string): ResultArray => {
       throw new Error(`list(${element}, ${key}) needs a module`);
     },
@@ -307,15 +300,19 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       return created;
     },
   };
+}
 
+/** Runs the prop, list and meta modules in that order, each with its continuation registered. */
+async function runModules(run: QueryRun, q: QueryRequest, pages: PageSet, output: ModuleResult): Promise<void> {
+  const { state, continuation, query, topLevel } = run;
   const selected: QueryModule[] = [];
-  for (const name of props) selected.push(BY_NAME.get(name) as QueryModule);
-  for (const name of lists) selected.push(BY_NAME.get(name) as QueryModule);
-  for (const name of metas) selected.push(BY_NAME.get(name) as QueryModule);
+  for (const name of q.props) selected.push(BY_NAME.get(name) as QueryModule);
+  for (const name of q.lists) selected.push(BY_NAME.get(name) as QueryModule);
+  for (const name of q.metas) selected.push(BY_NAME.get(name) as QueryModule);
   for (const module of selected) {
     const d = module.descriptor;
     continuation.register(d.name, d.group === 'prop');
-    if (incoming.skip.has(d.name)) {
+    if (q.incoming.skip.has(d.name)) {
       markParamsUsed(state, module, d.prefix);
       continue;
     }
@@ -325,21 +322,75 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       list: (element, key = d.name) => listIn(query, key, element),
       topList: (element, key = d.name) => listIn(topLevel, key, element),
     };
-    await run(module, makeContext(module, d.prefix, pages, undefined, moduleOutput));
+    await runModule(state, module, moduleContext(run, module, d.prefix, pages, undefined, moduleOutput));
     // Between modules, requests that arrived meanwhile get their turn once this one has run a while.
     await shareWorker();
   }
+}
 
-  if (exportPagesXml) {
+export async function executeQuery(state: RequestState, result: ResultObject): Promise<QueryOutcome> {
+  const q = readQueryParameters(state);
+  checkReadRight(state, q);
+  const sources = (
+    [
+      ['titles', q.titles],
+      ['pageids', q.pageIds],
+      ['revids', q.revIds],
+    ] as const
+  ).filter(([, v]) => v !== undefined);
+  if (sources.length > 1) {
+    throw apiError('multisource', 'apierror-invalidparammix-cannotusewith', [sources[1][0], sources[0][0]]);
+  }
+  // The page set given to a generator warns once the generator's parameters are read.
+  const warnRedirectsAndRevids = () => {
+    if (q.resolveRedirects && q.revIds !== undefined) {
+      state.warn('query', message('redirectsandrevids', 'apiwarn-redirectsandrevids'));
+    }
+  };
+  if (q.generatorName === undefined) warnRedirectsAndRevids();
+  const generator = generatorOf(q.generatorName);
+
+  const { site, titles: codec, store } = state.services;
+  const options = { resolveRedirects: q.resolveRedirects, convertTitles: q.convertTitles };
+  // Redirects named by `revids` are not followed (the warning above says so).
+  const inputPages = new PageSet(store, codec, q.revIds ? { ...options, resolveRedirects: false } : options);
+  if (q.titles) await inputPages.addTitleStrings(q.titles, state.params.sentUncleaned('titles'));
+  if (q.pageIds) await inputPages.addPageIds(q.pageIds, 'byId');
+  if (q.revIds) await inputPages.addRevisionIds(q.revIds, state.user.rights.has('deletedhistory'));
+
+  const originalGeneratorParams: Record<string, string> = {};
+  if (generator && q.incoming.present && !q.incoming.generatorDone) {
+    const continuationPart = state.params.peek('continue')?.split('||')[0] ?? '';
+    for (const name of continuationPart.split('|').filter(Boolean)) {
+      const value = state.params.peek(name);
+      if (value !== undefined) originalGeneratorParams[name] = value;
+    }
+  }
+  const run: QueryRun = {
+    state,
+    continuation: new ContinuationManager(originalGeneratorParams, generator !== undefined),
+    query: {},
+    topLevel: {},
+  };
+  const { query, continuation } = run;
+  state.queryStarted = () => Object.keys(query).length > 0;
+
+  const pages = generator ? await generatedPages(run, q, generator, inputPages, warnRedirectsAndRevids) : inputPages;
+  let pagesList: KeyedList | undefined;
+  if (generator !== undefined || sources.length > 0)
+    pagesList = pages.writeInto(query, q.indexPageIds, q.interwikiUrls, (m) => state.messageFormatter.formatMessage(m));
+  await runModules(run, q, pages, pageSetOutput(query, pagesList));
+
+  if (q.exportPagesXml) {
     const xml = await exportPages(store, site, state.server, generatorText(state), pages.goodPages());
-    if (exportNoWrap) return { raw: xml };
+    if (q.exportNoWrap) return { raw: xml };
     query.export = withContent({ xml }, 'xml');
   }
 
-  if (rawContinue) continuation.writeRawInto(result, generator?.descriptor.name);
+  if (q.rawContinue) continuation.writeRawInto(result, generator?.descriptor.name);
   else continuation.writeInto(result);
   if (Object.keys(query).length > 0) result.query = query;
-  Object.assign(result, topLevel);
+  Object.assign(result, run.topLevel);
   return undefined;
 }
 
