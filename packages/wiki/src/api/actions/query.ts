@@ -65,6 +65,7 @@ export function queryParameters(): ParamDescriptor[] {
 }
 
 const QUERY_PARAMETERS = queryParameters();
+const QUERY_BY_NAME = new Map(QUERY_PARAMETERS.map((p) => [p.name, p]));
 
 /** What the query answered: written into `result`, or (`exportnowrap`) raw XML instead of it. */
 export type QueryOutcome = { raw: string } | undefined;
@@ -73,29 +74,51 @@ function generatorText(state: RequestState): string {
   return `MediaWiki ${MEDIAWIKI_VERSION} (${state.services.softwareName})`;
 }
 
+/**
+ * `action=query`'s own parameters as the validator gives them. The module names of `prop`, `list`,
+ * `meta` and `generator` are known when the registry is loaded, so the type says `string` where
+ * the descriptor lists them.
+ */
+interface QueryParams {
+  prop: string[] | undefined;
+  list: string[] | undefined;
+  meta: string[] | undefined;
+  indexpageids: boolean;
+  export: boolean;
+  exportnowrap: boolean;
+  iwurl: boolean;
+  continue: string | undefined;
+  rawcontinue: boolean;
+  titles: string[] | undefined;
+  pageids: number[] | undefined;
+  revids: number[] | undefined;
+  generator: string | undefined;
+  redirects: boolean;
+  converttitles: boolean;
+}
+
 /** `action=query`'s own parameters, read in MediaWiki's order. */
 function readQueryParameters(state: RequestState) {
   const scope = { prefix: '', path: 'query', name: 'query' };
-  const read = (name: string) => {
-    const param = QUERY_PARAMETERS.find((p) => p.name === name) as ParamDescriptor;
-    return state.validator.read(param, scope);
-  };
+  // The validator converts each value as QUERY_PARAMETERS declares it, which QueryParams restates.
+  const read = <N extends keyof QueryParams>(name: N) =>
+    state.validator.read(QUERY_BY_NAME.get(name) as ParamDescriptor, scope) as QueryParams[N];
   return {
-    props: (read('prop') as string[] | undefined) ?? [],
-    lists: (read('list') as string[] | undefined) ?? [],
-    metas: (read('meta') as string[] | undefined) ?? [],
-    indexPageIds: read('indexpageids') as boolean,
-    exportPagesXml: read('export') as boolean,
-    exportNoWrap: read('exportnowrap') as boolean,
-    interwikiUrls: read('iwurl') as boolean,
-    incoming: parseContinue(read('continue') as string | undefined),
-    rawContinue: read('rawcontinue') as boolean,
-    titles: read('titles') as string[] | undefined,
-    pageIds: read('pageids') as number[] | undefined,
-    revIds: read('revids') as number[] | undefined,
-    generatorName: read('generator') as string | undefined,
-    resolveRedirects: read('redirects') as boolean,
-    convertTitles: read('converttitles') as boolean,
+    props: read('prop') ?? [],
+    lists: read('list') ?? [],
+    metas: read('meta') ?? [],
+    indexPageIds: read('indexpageids'),
+    exportPagesXml: read('export'),
+    exportNoWrap: read('exportnowrap'),
+    interwikiUrls: read('iwurl'),
+    incoming: parseContinue(read('continue')),
+    rawContinue: read('rawcontinue'),
+    titles: read('titles'),
+    pageIds: read('pageids'),
+    revIds: read('revids'),
+    generatorName: read('generator'),
+    resolveRedirects: read('redirects'),
+    convertTitles: read('converttitles'),
   };
 }
 
