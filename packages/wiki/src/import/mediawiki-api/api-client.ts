@@ -155,17 +155,7 @@ export class MediaWikiApiClient {
         if (!(error instanceof SourceError) || error instanceof SourceApiError || attempt >= this.attempts) throw error;
         if (signal?.aborted) throw error;
         this.options.onRetry?.(error.message, pause);
-        await new Promise<void>((resolve) => {
-          const stop = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-          const timer = setTimeout(() => {
-            signal?.removeEventListener('abort', stop);
-            resolve();
-          }, pause * 1000);
-          signal?.addEventListener('abort', stop, { once: true });
-        });
+        await sleep(pause * 1000, signal);
         pause = Math.min(pause * 2, MAX_PAUSE_SECONDS);
       }
     }
@@ -210,4 +200,20 @@ export class MediaWikiApiClient {
       );
     }
   }
+}
+
+/** Waits `ms`, or less when `signal` aborts; the pause's listener goes with it (a follower pauses every round). */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const stop = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', stop, { once: true });
+  });
 }

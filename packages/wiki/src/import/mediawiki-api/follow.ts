@@ -13,7 +13,7 @@ import type { WikiDatabase } from '../../store/schema.js';
 import { refreshSearchIndex } from '../../store/search-index.js';
 import { loadSite } from '../../store/site-store.js';
 import { completeFileMetadata } from '../files/complete-metadata.js';
-import type { MediaWikiApiClient } from './api-client.js';
+import { type MediaWikiApiClient, sleep } from './api-client.js';
 import { connectSource, syncOptionsOf } from './mirror.js';
 import { type SyncOptions, syncCategories, syncTitles } from './page-sync.js';
 import { readReplicaState, writeReplicaState } from './replica-state.js';
@@ -360,7 +360,6 @@ async function syncMovedRows(
     const entries = await client.queryAll({ list: 'logevents', letitle: title, lelimit: 'max', leprop: LOG_PROPS });
     await copyLogEntries(
       trx,
-      client,
       ((entries.query?.logevents ?? []) as any[]).filter((e) => Number(e.logid) <= upToLog),
     );
   }
@@ -448,7 +447,7 @@ export async function followRound(
         await syncFiles(trx, client, [...touched.files], site.uploadDirectory, site.server);
         await completeFileMetadata(trx, site.uploadDirectory);
       }
-      await copyLogEntries(trx, client, logBatch);
+      await copyLogEntries(trx, logBatch);
       if (reaches.oldest !== undefined)
         await trx.deleteFrom('recentchanges').where('rc_id', '<', reaches.oldest).execute();
       await copyRecentChanges(trx, rcBatch);
@@ -512,20 +511,4 @@ export async function followWiki(store: WikiStore, url: string, options: FollowO
     if (options.once) return;
     await sleep(Math.max(0, options.intervalSeconds * 1000 - (Date.now() - started)), options.signal);
   }
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const stop = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    // Each pause's listener goes with it: a follower pauses every round.
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', stop);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', stop, { once: true });
-  });
 }

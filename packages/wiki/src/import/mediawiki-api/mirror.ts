@@ -177,7 +177,7 @@ async function mirrorTables(
       'logid',
       state.logId,
     );
-    await copyLogEntries(trx, client, logs);
+    await copyLogEntries(trx, logs);
     const changes = await listUpTo(
       client,
       'recentchanges',

@@ -92,8 +92,8 @@ export async function writeUsers(db: Db, users: any[]): Promise<number> {
   return written;
 }
 
-/** Log entries after `afterId` (all when 0), oldest first; gives them as the source showed them. */
-export async function copyLogEntries(db: Db, client: MediaWikiApiClient, entries: any[]): Promise<void> {
+/** Log entries as the source's `list=logevents` showed them, each replacing the stored row of its id. */
+export async function copyLogEntries(db: Db, entries: any[]): Promise<void> {
   for (const e of entries) {
     const id = e.logid as number;
     await db.deleteFrom('logging').where('log_id', '=', id).execute();
