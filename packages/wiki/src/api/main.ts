@@ -3,6 +3,7 @@
  * parameters, checks CORS and assertions, runs the action, collects warnings, reports unknown
  * parameters, and prints the result (or the error) in the requested format.
  */
+
 import type { WikiStore } from '../store/database.js';
 import { WorkBudget, withWorkBudget } from '../store/work-budget.js';
 import { executeClientLogin } from './actions/clientlogin.js';
@@ -21,7 +22,9 @@ import {
   type PrintedBody,
   printResult,
 } from './format/printers.js';
+import { userGender } from './gender.js';
 import { MAIN_PARAMETERS, type MainParams } from './main-params.js';
+import type { StoredMessages } from './messages/catalogue.js';
 import type { RequestUser } from './module.js';
 import type { ParamDescriptor } from './params/descriptor.js';
 import { RequestParams } from './params/request.js';
@@ -175,7 +178,7 @@ function readMainParameters(state: RequestState, params: RequestParams, main: Ma
     main.formatValues = {};
   }
   state.userLanguage = main.uselang;
-  state.messageFormatter = new ErrorFormatter(main.errorFormatName, main.errorLanguage);
+  state.messageFormatter = new ErrorFormatter(main.errorFormatName, main.errorLanguage, storedMessagesOf(state));
   // Declared as any name, so that the action's fallback still has one to report.
   const action: string = readMain('action');
   main.maxlag = readMain('maxlag');
@@ -185,6 +188,21 @@ function readMainParameters(state: RequestState, params: RequestParams, main: Ma
   const assertUser = readMain('assertuser');
   checkAssertions(state.user, assertion, assertUser);
   return action;
+}
+
+/** What the error formatter renders the store's catalogue with, when the store has one. */
+function storedMessagesOf(state: RequestState): StoredMessages | undefined {
+  const { messages, site, titles } = state.services;
+  if (messages === undefined) return undefined;
+  return {
+    catalogue: messages,
+    siteName: site.siteName,
+    server: state.server,
+    scriptPath: site.scriptPath,
+    contentLanguage: site.language,
+    readerName: state.user.name,
+    gender: (name) => userGender(titles, name),
+  };
 }
 
 /** Runs the action into `result`; an answer of its own (raw XML of export, help as HTML) is returned. */
@@ -270,7 +288,7 @@ function composeAnswer(
     }
   }
   outcome.failure = failure;
-  const formatter = new ErrorFormatter(main.errorFormatName, main.errorLanguage);
+  const formatter = new ErrorFormatter(main.errorFormatName, main.errorLanguage, storedMessagesOf(state));
   // The answer is a map: empty (a logout's), it is `{}` in every format version, as MediaWiki's.
   const answer: ResultObject = assoc({});
   const warnings = formatter.warnings(state.warnings);
@@ -340,7 +358,8 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
     if (unused.length > 0) {
       state.warn(
         'main',
-        message('unrecognizedparams', 'apiwarn-unrecognizedparams', [unused.join(', '), unused.length]),
+        // MediaWiki's key (the warning reuses the error's text), the names as a comma list.
+        message('unrecognizedparams', 'apierror-unrecognizedparams', [{ list: unused, type: 'comma' }, unused.length]),
       );
     }
   } catch (error) {

@@ -2,6 +2,7 @@
  * Everything one API request carries while it runs: its parameters, the validator, the warnings
  * collected so far, the caller and the site. ApiMain creates it; actions and modules read it.
  */
+
 import type { SiteConfig } from '../site/site.js';
 import type { TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
@@ -9,6 +10,7 @@ import { currentWorkBudget, type WorkBudgetLimits } from '../store/work-budget.j
 import type { ErrorFormatter } from './error-format.js';
 import type { ApiMessage } from './errors.js';
 import { attachPrinted, preparedLength } from './format/prepared-json.js';
+import type { MessageCatalogue } from './messages/catalogue.js';
 import type { RequestUser } from './module.js';
 import type { RequestParams } from './params/request.js';
 import { ParamValidator } from './params/validate.js';
@@ -116,6 +118,8 @@ export interface ApiServices {
   hostName: string;
   /** Each request's work budget, when not the default (store/work-budget.ts). */
   workBudget?: WorkBudgetLimits;
+  /** The store's message catalogue (`api/messages/catalogue.ts`), when it holds one. */
+  messages?: MessageCatalogue;
 }
 
 export class RequestState {

@@ -215,6 +215,7 @@ function moduleContext(
     server: state.server,
     softwareName: state.services.softwareName,
     engine: store.engine,
+    messages: state.services.messages,
   };
 }
 
@@ -249,7 +250,11 @@ async function generatedPages(
 ): Promise<PageSet> {
   const { state, query } = run;
   const { titles: codec, store } = state.services;
-  const output = new PageSet(store, codec, { resolveRedirects: q.resolveRedirects, convertTitles: q.convertTitles });
+  const output = new PageSet(store, codec, {
+    resolveRedirects: q.resolveRedirects,
+    convertTitles: q.convertTitles,
+    messages: state.services.messages,
+  });
   // The titles cleaned as the parameter was read (not valid NFC) are reported with the
   // generator's pages too, as MediaWiki records them for the whole request.
   output.normalized.push(...inputPages.normalized.filter((n) => n.fromencoded));
@@ -374,7 +379,11 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   const generator = generatorOf(q.generatorName);
 
   const { site, titles: codec, store } = state.services;
-  const options = { resolveRedirects: q.resolveRedirects, convertTitles: q.convertTitles };
+  const options = {
+    resolveRedirects: q.resolveRedirects,
+    convertTitles: q.convertTitles,
+    messages: state.services.messages,
+  };
   // Redirects named by `revids` are not followed (the warning above says so).
   const inputPages = new PageSet(store, codec, q.revIds ? { ...options, resolveRedirects: false } : options);
   if (q.titles) await inputPages.addTitleStrings(q.titles, state.params.sentUncleaned('titles'));

@@ -64,10 +64,11 @@ function genderForm(gender: Gender, forms: string[]): string {
   return forms[2] ?? forms[0];
 }
 
-async function expandCall(inner: string, ctx: MessageTransformContext, depth: number): Promise<string | undefined> {
-  const colon = inner.indexOf(':');
-  const name = (colon === -1 ? inner : inner.slice(0, colon)).trim();
-  const args = colon === -1 ? [] : inner.slice(colon + 1).split('|');
+/** What the expansion of a call needs besides genders and other messages (which may be read late). */
+type CallContext = Omit<MessageTransformContext, 'gender' | 'message'>;
+
+/** A call that needs neither a gender nor another message, or undefined when `name` is none of those. */
+function expandPlainCall(name: string, colon: number, args: string[], ctx: CallContext): string | undefined {
   switch (colon === -1 ? name : '') {
     case 'SITENAME':
       return ctx.siteName;
@@ -92,16 +93,9 @@ async function expandCall(inner: string, ctx: MessageTransformContext, depth: nu
   switch (name.toLowerCase()) {
     case 'plural':
       return pluralForm(first, rest, ctx.language);
-    case 'gender': {
-      const user = first.trim() === '' ? ctx.readerName : first.trim();
-      return genderForm(await ctx.gender(user), rest);
-    }
-    case 'int': {
-      if (depth >= MAX_INT_DEPTH) return undefined;
-      const text = await ctx.message(first.trim());
-      if (text === undefined) return `⧼${first.trim()}⧽`;
-      return transformMessage(substituteArgs(text, rest), ctx, depth + 1);
-    }
+    case 'grammar':
+      // German and English decline no word: the form is the word itself.
+      return rest.join('|');
     case 'ucfirst':
       return first.charAt(0).toUpperCase() + first.slice(1);
     case 'lcfirst':
@@ -115,11 +109,72 @@ async function expandCall(inner: string, ctx: MessageTransformContext, depth: nu
   }
 }
 
+function splitCall(inner: string): { name: string; colon: number; args: string[] } {
+  const colon = inner.indexOf(':');
+  const name = (colon === -1 ? inner : inner.slice(0, colon)).trim();
+  return { name, colon, args: colon === -1 ? [] : inner.slice(colon + 1).split('|') };
+}
+
+async function expandCall(inner: string, ctx: MessageTransformContext, depth: number): Promise<string | undefined> {
+  const { name, colon, args } = splitCall(inner);
+  const [first, ...rest] = args;
+  switch (colon === -1 ? '' : name.toLowerCase()) {
+    case 'gender': {
+      const user = first.trim() === '' ? ctx.readerName : first.trim();
+      return genderForm(await ctx.gender(user), rest);
+    }
+    case 'int': {
+      if (depth >= MAX_INT_DEPTH) return undefined;
+      const text = await ctx.message(first.trim());
+      if (text === undefined) return `⧼${first.trim()}⧽`;
+      return transformMessage(substituteArgs(text, rest), ctx, depth + 1);
+    }
+  }
+  return expandPlainCall(name, colon, args, ctx);
+}
+
+/** The context of a transformation that reads nothing: genders and messages known at once. */
+export interface SyncTransformContext extends CallContext {
+  gender(userName: string): Gender;
+  message(key: string): string | undefined;
+}
+
+function expandCallSync(inner: string, ctx: SyncTransformContext, depth: number): string | undefined {
+  const { name, colon, args } = splitCall(inner);
+  const [first, ...rest] = args;
+  switch (colon === -1 ? '' : name.toLowerCase()) {
+    case 'gender': {
+      const user = first.trim() === '' ? ctx.readerName : first.trim();
+      return genderForm(ctx.gender(user), rest);
+    }
+    case 'int': {
+      if (depth >= MAX_INT_DEPTH) return undefined;
+      const text = ctx.message(first.trim());
+      if (text === undefined) return `⧼${first.trim()}⧽`;
+      return transformMessageSync(substituteArgs(text, rest), ctx, depth + 1);
+    }
+  }
+  return expandPlainCall(name, colon, args, ctx);
+}
+
+const CALL = /\{\{([^{}]*)\}\}/;
+
+/** As `transformMessage`, for a context that reads nothing (an error's text). */
+export function transformMessageSync(text: string, ctx: SyncTransformContext, depth = 0): string {
+  if (!text.includes('{{')) return text;
+  let current = text;
+  for (let match = CALL.exec(current); match !== null; match = CALL.exec(current)) {
+    const expanded = expandCallSync(match[1], ctx, depth);
+    const replacement = expanded ?? `${OPEN}${match[1]}${CLOSE}`;
+    current = current.slice(0, match.index) + replacement + current.slice(match.index + match[0].length);
+  }
+  return depth === 0 ? current.replaceAll(OPEN, '{{').replaceAll(CLOSE, '}}') : current;
+}
+
 /** Expands the magic words and parser functions of a message's text (innermost calls first). */
 export async function transformMessage(text: string, ctx: MessageTransformContext, depth = 0): Promise<string> {
   let current = text;
-  const call = /\{\{([^{}]*)\}\}/;
-  for (let match = call.exec(current); match !== null; match = call.exec(current)) {
+  for (let match = CALL.exec(current); match !== null; match = CALL.exec(current)) {
     const expanded = await expandCall(match[1], ctx, depth);
     const replacement = expanded ?? `${OPEN}${match[1]}${CLOSE}`;
     current = current.slice(0, match.index) + replacement + current.slice(match.index + match[0].length);
