@@ -145,7 +145,13 @@ function checkReadRight(state: RequestState, q: QueryRequest): void {
 function generatorOf(name: string | undefined): QueryModule | undefined {
   if (name === undefined) return undefined;
   const generator = BY_NAME.get(name);
-  if (!generator?.descriptor.generator) throw apiError('badgenerator', 'apierror-badgenerator-notgenerator', [name]);
+  if (!generator?.descriptor.generator) {
+    // As MediaWiki: a module that is no generator and a name of no module are told apart, both by query.
+    const key = generator ? 'apierror-badgenerator-notgenerator' : 'apierror-badgenerator-unknown';
+    const error = apiError('badgenerator', key, [name]);
+    error.module = 'query';
+    throw error;
+  }
   return generator;
 }
 

@@ -50,6 +50,7 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-invalidsha1base36hash': 'Der angegebene SHA1Base36-Hash ist ungültig.',
   'apierror-invalidparammix-mustusewith': 'Der Parameter „$1“ kann nur zusammen mit „$2“ verwendet werden.',
   'apierror-multisource': 'Der Parameter $1 kann nicht zusammen mit $2 verwendet werden.',
+  'apierror-badgenerator-unknown': 'Einen Generator „$1“ gibt es nicht.',
   'apierror-badgenerator-notgenerator': 'Das Modul „$1“ kann nicht als Generator verwendet werden.',
   'apierror-badcontinue':
     'Ungültiger Fortsetzungsparameter. Bitte den Wert unverändert übergeben, den die vorige Abfrage geliefert hat.',
