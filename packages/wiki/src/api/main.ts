@@ -22,9 +22,7 @@ import {
   type PrintedBody,
   printResult,
 } from './format/printers.js';
-import { userGender } from './gender.js';
 import { MAIN_PARAMETERS, type MainParams } from './main-params.js';
-import type { StoredMessages } from './messages/catalogue.js';
 import type { RequestUser } from './module.js';
 import type { ParamDescriptor } from './params/descriptor.js';
 import { RequestParams } from './params/request.js';
@@ -178,7 +176,7 @@ function readMainParameters(state: RequestState, params: RequestParams, main: Ma
     main.formatValues = {};
   }
   state.userLanguage = main.uselang;
-  state.messageFormatter = new ErrorFormatter(main.errorFormatName, main.errorLanguage, storedMessagesOf(state));
+  state.messageFormatter = new ErrorFormatter(main.errorFormatName, main.errorLanguage, state.storedMessages());
   // Declared as any name, so that the action's fallback still has one to report.
   const action: string = readMain('action');
   main.maxlag = readMain('maxlag');
@@ -188,21 +186,6 @@ function readMainParameters(state: RequestState, params: RequestParams, main: Ma
   const assertUser = readMain('assertuser');
   checkAssertions(state.user, assertion, assertUser);
   return action;
-}
-
-/** What the error formatter renders the store's catalogue with, when the store has one. */
-function storedMessagesOf(state: RequestState): StoredMessages | undefined {
-  const { messages, site, titles } = state.services;
-  if (messages === undefined) return undefined;
-  return {
-    catalogue: messages,
-    siteName: site.siteName,
-    server: state.server,
-    scriptPath: site.scriptPath,
-    contentLanguage: site.language,
-    readerName: state.user.name,
-    gender: (name) => userGender(titles, name),
-  };
 }
 
 /** Runs the action into `result`; an answer of its own (raw XML of export, help as HTML) is returned. */
@@ -288,7 +271,7 @@ function composeAnswer(
     }
   }
   outcome.failure = failure;
-  const formatter = new ErrorFormatter(main.errorFormatName, main.errorLanguage, storedMessagesOf(state));
+  const formatter = new ErrorFormatter(main.errorFormatName, main.errorLanguage, state.storedMessages());
   // The answer is a map: empty (a logout's), it is `{}` in every format version, as MediaWiki's.
   const answer: ResultObject = assoc({});
   const warnings = formatter.warnings(state.warnings);

@@ -10,7 +10,8 @@ import { currentWorkBudget, type WorkBudgetLimits } from '../store/work-budget.j
 import type { ErrorFormatter } from './error-format.js';
 import type { ApiMessage } from './errors.js';
 import { attachPrinted, preparedLength } from './format/prepared-json.js';
-import type { MessageCatalogue } from './messages/catalogue.js';
+import { userGender } from './gender.js';
+import type { MessageCatalogue, StoredMessages } from './messages/catalogue.js';
 import type { RequestUser } from './module.js';
 import type { RequestParams } from './params/request.js';
 import { ParamValidator } from './params/validate.js';
@@ -211,5 +212,20 @@ export class RequestState {
     if (message.code === 'deprecation') {
       this.warn('main', { code: 'deprecation-help', key: 'api-usage-mailinglist-ref', params: [] });
     }
+  }
+
+  /** What texts are rendered with from the store's catalogue, when the store has one. */
+  storedMessages(): StoredMessages | undefined {
+    const { messages, site, titles } = this.services;
+    if (messages === undefined) return undefined;
+    return {
+      catalogue: messages,
+      siteName: site.siteName,
+      server: this.server,
+      scriptPath: site.scriptPath,
+      contentLanguage: site.language,
+      readerName: this.user.name,
+      gender: (name) => userGender(titles, name),
+    };
   }
 }

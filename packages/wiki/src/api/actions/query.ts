@@ -222,6 +222,7 @@ function moduleContext(
     softwareName: state.services.softwareName,
     engine: store.engine,
     messages: state.services.messages,
+    storedMessages: state.storedMessages(),
   };
 }
 
