@@ -8,6 +8,7 @@ import { decodeHTML } from 'entities';
 import { cleanOutputText, escapeHtmlText } from '../text/escape.js';
 import type { ApiMessage } from './errors.js';
 import type { StoredMessages } from './messages/catalogue.js';
+import { linkFreeUrls } from './messages/free-links.js';
 import { keepSemanticTags, type RawParam, rawParams, renderMessage, stripMarkup } from './messages/render.js';
 import type { CollectedWarning } from './request-state.js';
 import { list, type ResultObject, withContent } from './result/tree.js';
@@ -76,8 +77,9 @@ export class ErrorFormatter {
         entry.text = cleanOutputText(this.render(message));
         break;
       case 'html':
-        // Text between tags: quotes stay as they are, as in MediaWiki's parsed messages.
-        entry.html = keepSemanticTags(escapeHtmlText(decodeEntities(this.render(message))));
+        // Text between tags: quotes stay as they are, as in MediaWiki's parsed messages; bare URLs
+        // become links, as its parser makes them.
+        entry.html = linkFreeUrls(keepSemanticTags(escapeHtmlText(decodeEntities(this.render(message)))));
         break;
       case 'raw':
         entry.key = message.key;

@@ -21,6 +21,8 @@ export interface MessageTransformContext {
   gender(userName: string): Promise<Gender>;
   /** Another message's untransformed text in the same language (`{{int:}}`). */
   message(key: string): Promise<string | undefined>;
+  /** The local name of a namespace given by number or any of its names (`{{ns:}}`), when known. */
+  namespace?(nameOrNumber: string): string | undefined;
 }
 
 /** `$1`, `$2`, ... replaced by the arguments; a parameter without argument stays as written. */
@@ -93,6 +95,10 @@ function expandPlainCall(name: string, colon: number, args: string[], ctx: CallC
   switch (name.toLowerCase()) {
     case 'plural':
       return pluralForm(first, rest, ctx.language);
+    case 'ns': {
+      const name = ctx.namespace?.(first.trim());
+      return name === undefined ? undefined : name.replace(/_/g, ' ');
+    }
     case 'grammar':
       // German and English decline no word: the form is the word itself.
       return rest.join('|');

@@ -110,6 +110,10 @@ function transformContext(
     page: { fullTitle, text, namespace: title.namespace === 0 ? '' : fullTitle.slice(0, -text.length - 1) },
     readerName: ctx.user.name,
     gender: async (userName) => userGender(ctx.titles, userName),
+    namespace: (nameOrNumber) => {
+      const id = /^-?\d+$/.test(nameOrNumber) ? Number(nameOrNumber) : ctx.titles.namespaceId(nameOrNumber);
+      return id !== undefined && ctx.titles.isKnownNamespace(id) ? ctx.titles.namespaceName(id) : undefined;
+    },
     message: async (key) => {
       const known = messages.get(key);
       if (known !== undefined) return known.text;
