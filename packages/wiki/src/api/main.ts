@@ -341,8 +341,12 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
     if (unused.length > 0) {
       state.warn(
         'main',
-        // MediaWiki's key (the warning reuses the error's text), the names as a comma list.
-        message('unrecognizedparams', 'apierror-unrecognizedparams', [{ list: unused, type: 'comma' }, unused.length]),
+        // MediaWiki's key (the warning reuses the error's text), the names as a comma list keyed
+        // by their positions among the request's parameters.
+        message('unrecognizedparams', 'apierror-unrecognizedparams', [
+          { list: unused, type: 'comma', positions: unused.map((name) => params.names().indexOf(name)) },
+          unused.length,
+        ]),
       );
     }
   } catch (error) {

@@ -103,7 +103,8 @@ for (const engine of testEngines()) {
       assert.equal(html.json.warnings[0].html, expected);
       const raw = await apiGet(app, { ...params, errorformat: 'raw' });
       assert.equal(raw.json.warnings[0].key, 'apierror-unrecognizedparams');
-      assert.deepEqual(raw.json.warnings[0].params, [{ list: ['apfoo', 'apbar'], type: 'comma' }, 2]);
+      // The names keyed by their positions among the request's parameters, as MediaWiki gives them.
+      assert.deepEqual(raw.json.warnings[0].params, [{ list: { 3: 'apfoo', 4: 'apbar' }, type: 'comma' }, 2]);
     });
 
     test('markup of names follows each format; the docref comes from the catalogue', async () => {

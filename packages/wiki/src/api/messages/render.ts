@@ -17,6 +17,11 @@ export type MessageParam =
       type?: 'text' | 'comma';
       /** The items are numbers (namespace ids): `raw` parameters give them as numbers. */
       numeric?: boolean;
+      /**
+       * The items' keys in `raw` parameters, when not 0, 1, ...: MediaWiki lists unrecognized
+       * parameters under their positions among the request's parameters.
+       */
+      positions?: readonly number[];
     }
   | { raw: number }
   /**
@@ -187,6 +192,13 @@ export function rawParams(key: string, params: readonly MessageParam[]): RawPara
     const items: RawParam[] = param.list.map((item) =>
       param.quoted ? `<var>${item}</var>` : validator ? { plaintext: param.numeric ? Number(item) : item } : item,
     );
+    const positions = param.positions;
+    if (positions?.some((position, i) => position !== i)) {
+      // A PHP array with other keys than 0, 1, ... prints as an object.
+      const keyed: { [key: string]: RawParam } = {};
+      for (const [i, item] of items.entries()) keyed[String(positions[i])] = item;
+      return { list: keyed, type: param.type ?? 'text' };
+    }
     return { list: items, type: param.type ?? 'text' };
   });
 }
