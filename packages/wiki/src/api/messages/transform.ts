@@ -118,7 +118,29 @@ function expandPlainCall(name: string, colon: number, args: string[], ctx: CallC
 function splitCall(inner: string): { name: string; colon: number; args: string[] } {
   const colon = inner.indexOf(':');
   const name = (colon === -1 ? inner : inner.slice(0, colon)).trim();
-  return { name, colon, args: colon === -1 ? [] : inner.slice(colon + 1).split('|') };
+  return { name, colon, args: colon === -1 ? [] : splitArguments(inner.slice(colon + 1)) };
+}
+
+/** A call's arguments: split at bars, except those inside a link (`[[Page|text]]`), as MediaWiki's preprocessor reads them. */
+function splitArguments(text: string): string[] {
+  if (!text.includes('[[')) return text.split('|');
+  const args: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text.startsWith('[[', i)) {
+      depth++;
+      i++;
+    } else if (text.startsWith(']]', i) && depth > 0) {
+      depth--;
+      i++;
+    } else if (text[i] === '|' && depth === 0) {
+      args.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  args.push(text.slice(start));
+  return args;
 }
 
 async function expandCall(inner: string, ctx: MessageTransformContext, depth: number): Promise<string | undefined> {
