@@ -76,9 +76,17 @@ export function valuesForHelp(param: ParamDescriptor, site: SiteConfig): readonl
   const values = enumValues(param.type, site);
   // Site-dependent lists and lists of submodules (ordered as MediaWiki lists modules) keep their order.
   if (!values || !Array.isArray(param.type) || param.submodules) return values;
-  const deprecated = new Set(param.deprecatedvalues ?? []);
-  return [...values].sort((a, b) => Number(deprecated.has(a)) - Number(deprecated.has(b)) || phpCompare(a, b));
+  // A fixed list: sorted once per descriptor.
+  let sorted = sortedForHelp.get(param);
+  if (!sorted) {
+    const deprecated = new Set(param.deprecatedvalues ?? []);
+    sorted = [...values].sort((a, b) => Number(deprecated.has(a)) - Number(deprecated.has(b)) || phpCompare(a, b));
+    sortedForHelp.set(param, sorted);
+  }
+  return sorted;
 }
+
+const sortedForHelp = new WeakMap<ParamDescriptor, readonly string[]>();
 
 const userNamespaceNames = new WeakMap<SiteConfig, Set<string>>();
 
