@@ -22,8 +22,8 @@ export function hashApiKey(secret: Buffer, key: string): string {
  * the HMAC of a key already seen is found by a plain SHA-256 of the key, which is a single call
  * where an HMAC builds a keyed hasher each time. The raw key is never kept: an entry holds the
  * key's SHA-256 (compared in constant time) and its HMAC, which the database holds anyway. The
- * entries are bounded (`capacity`, least recently used out first), so a client sending endless
- * random keys only ever replaces older entries. Revocation is not this cache's business: the
+ * entries are bounded (`capacity`, the oldest out first), so a client sending endless random keys
+ * only ever replaces older entries (a key pushed out costs one HMAC the next time). Revocation is not this cache's business: the
  * HMAC of a key never changes; whether it is still active is looked up by the caller.
  */
 export class ApiKeyHasher {
@@ -39,11 +39,7 @@ export class ApiKeyHasher {
     // The slot is a part of the digest; the whole digest is then compared in constant time.
     const slot = digest.toString('base64', 0, 12);
     const entry = this.known.get(slot);
-    if (entry && timingSafeEqual(entry.digest, digest)) {
-      this.known.delete(slot);
-      this.known.set(slot, entry);
-      return entry.hmac;
-    }
+    if (entry && timingSafeEqual(entry.digest, digest)) return entry.hmac;
     const hmac = hashApiKey(this.secret, key);
     this.known.delete(slot);
     this.known.set(slot, { digest, hmac });
