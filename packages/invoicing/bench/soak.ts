@@ -5,7 +5,10 @@
  * (which the watcher credits) and checkout page loads, at `--rate R` requests per second
  * (default 200). Each minute it prints the answered requests per second, p50 and p99 latency
  * (measured from when a request was due, so a stalled server is not hidden), errors and the
- * server's resident memory; at the end, whether memory stayed flat after the warm-up.
+ * server's memory: resident (and its anonymous part), the JS heap used and reserved, external and
+ * array-buffer memory; at the end, whether resident memory stayed flat after the warm-up.
+ * `SOAK_MEMORY_TRACE=file` records the server's memory each second (see soak-memory-probe.ts);
+ * `kill -USR2 <server pid>` makes it write a heap snapshot.
  *
  *   node --conditions=source --import tsx packages/invoicing/bench/soak.ts --minutes 3
  */
