@@ -6,7 +6,6 @@ export const ADDRESS_FAILURE_FACTOR = 10;
 /** How long a key prefix that authenticated from an address stays exempt from that address's limit. */
 const KNOWN_GOOD_MS = 24 * 3600 * 1000;
 const KNOWN_GOOD_MAX = 100_000;
-const KNOWN_GOOD_REFRESH_MS = 60_000;
 
 /**
  * Limits failed API key checks without letting anyone lock out a valid key.
@@ -50,12 +49,8 @@ export class AuthFailureLimiter {
 
   recordSuccess(address: string, key: string) {
     const id = `${address}\u0000${shownPrefix(key)}`;
-    const now = this.now();
-    // Noted again at most once a minute: a key in steady use costs one lookup per request.
-    const last = this.knownGood.get(id);
-    if (last !== undefined && now - last < KNOWN_GOOD_REFRESH_MS) return;
     this.knownGood.delete(id);
-    this.knownGood.set(id, now);
+    this.knownGood.set(id, this.now());
     if (this.knownGood.size > KNOWN_GOOD_MAX) {
       const oldest = this.knownGood.keys().next().value;
       if (oldest !== undefined) this.knownGood.delete(oldest);

@@ -152,13 +152,18 @@ export class ListedViewCache {
   }
 }
 
-/**
- * The kept answers' key: the query's fields in a fixed order. Only the order reference and the
- * search text are free text; each is written with its length first, so no two queries share a key.
- */
 function answerKey(query: InvoiceListQuery): string {
-  const text = (value: string | undefined) => (value === undefined ? '-' : `${value.length}:${value}`);
-  return `${query.merchantId}|${query.status}|${query.createdFrom}|${query.createdBefore}|${query.limit}|${query.after?.createdAt}|${query.after?.id}|${text(query.orderRef)}|${text(query.search)}`;
+  return JSON.stringify([
+    query.merchantId,
+    query.status,
+    query.search,
+    query.orderRef,
+    query.createdFrom,
+    query.createdBefore,
+    query.limit,
+    query.after?.createdAt,
+    query.after?.id,
+  ]);
 }
 
 export const CSV_COLUMNS = [

@@ -57,7 +57,7 @@ import {
   takeAddressIndex,
   updateMerchant,
 } from '../store/merchants.js';
-import { ApiKeyHasher, hashApiKey, looksLikeApiKey, newApiKey, shownPrefix } from './api-key-secrets.js';
+import { hashApiKey, looksLikeApiKey, newApiKey, shownPrefix } from './api-key-secrets.js';
 import { InvoiceEvents, type InvoiceListener } from './invoice-events.js';
 import { invoiceCsvLines, ListedViewCache } from './invoice-listing.js';
 import { merchantInvoiceJson, type PublicInvoice, publicInvoiceJson, toPublicInvoice } from './public-invoice.js';
@@ -171,8 +171,6 @@ export class InvoicingService {
    * after something was committed (a revocation is a commit, whichever process makes it).
    */
   private readonly checkedKeys = new Map<string, { found: ApiKeyInfo; dataVersion: number }>();
-  /** The stored hashes of the keys presented, found again without an HMAC each time. */
-  private readonly keyHasher: ApiKeyHasher;
 
   constructor(options: ServiceOptions) {
     this.store = options.store;
@@ -184,7 +182,6 @@ export class InvoicingService {
     this.ledger = options.ledger;
     this.rates = options.rates;
     this.secret = options.secret;
-    this.keyHasher = new ApiKeyHasher(options.secret);
     this.settings = options.settings;
     this.now = options.now ?? Date.now;
     this.writes = new GroupCommit(options.store);
@@ -357,7 +354,7 @@ export class InvoicingService {
   /** The merchant a key belongs to, or null for a malformed, unknown or revoked key. */
   async authenticate(key: string): Promise<AuthenticatedKey | null> {
     if (!looksLikeApiKey(key)) return null;
-    const found = await this.findActiveKey(this.keyHasher.hash(key));
+    const found = await this.findActiveKey(hashApiKey(this.secret, key));
     if (!found) return null;
     const now = this.now();
     if (found.lastUsedAt === null || now - found.lastUsedAt >= KEY_TOUCH_INTERVAL_MS) {
