@@ -5,7 +5,10 @@
  * (which the watcher credits) and checkout page loads, at `--rate R` requests per second
  * (default 200). Each minute it prints the answered requests per second, p50 and p99 latency
  * (measured from when a request was due, so a stalled server is not hidden), errors and the
- * server's resident memory; at the end, whether memory stayed flat after the warm-up.
+ * server's memory: resident (and its anonymous part), the JS heap used and reserved, external and
+ * array-buffer memory; at the end, whether resident memory stayed flat after the warm-up.
+ * `SOAK_MEMORY_TRACE=file` records the server's memory each second (see soak-memory-probe.ts);
+ * `kill -USR2 <server pid>` makes it write a heap snapshot.
  *
  *   node --conditions=source --import tsx packages/invoicing/bench/soak.ts --minutes 3
  */
@@ -58,11 +61,34 @@ for (let i = 0; i < 4; i++) {
 }
 await setup.close();
 
+// The probe reports the server's memoryUsage() each second over IPC; SIGUSR2 makes the server
+// write a heap snapshot into its working directory (for comparing two moments of a run).
 const server: ChildProcess = spawn(
   process.execPath,
-  ['--conditions=source', '--import', 'tsx', 'packages/invoicing/src/cli.ts', 'serve'],
-  { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] },
+  [
+    '--conditions=source',
+    '--import',
+    'tsx',
+    '--import',
+    './packages/invoicing/bench/soak-memory-probe.ts',
+    '--heapsnapshot-signal=SIGUSR2',
+    'packages/invoicing/src/cli.ts',
+    'serve',
+  ],
+  { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
 );
+interface MemoryUsage {
+  rss: number;
+  rssAnon: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+let memory: MemoryUsage | undefined;
+server.on('message', (message: { memory?: MemoryUsage }) => {
+  if (message.memory) memory = message.memory;
+});
 const base = await new Promise<string>((resolve, reject) => {
   let seen = '';
   server.stdout!.on('data', (chunk: Buffer) => {
@@ -203,7 +229,10 @@ process.stdout.write(
   `invoicing soak: ${minutes} min at ${rate} requests/s (creations, reads, payments, checkout pages), ` +
     `server pid ${server.pid}, warm-up ${WARM_UP_MINUTES} min\n`,
 );
-process.stdout.write('minute  answered/s   p50 ms   p99 ms  errors  RSS MB (end of minute)\n');
+process.stdout.write(
+  'minute  answered/s   p50 ms   p99 ms  errors   RSS MB  anon MB  heap used/total MB  external MB  arrayBuffers MB\n',
+);
+const mb = (bytes: number | undefined) => (bytes === undefined ? '?' : (bytes / 1048576).toFixed(1));
 const rssByMinute: number[] = [];
 for (let m = 1; m <= minutes; m++) {
   await new Promise((resolve) => setTimeout(resolve, start + m * 60_000 - performance.now()));
@@ -213,13 +242,19 @@ for (let m = 1; m <= minutes; m++) {
   const sorted = done.latencies.sort((a, b) => a - b);
   const rss = done.rssMb.at(-1)!;
   rssByMinute.push(rss);
-  process.stdout.write(
-    `${String(m).padStart(6)}  ${(sorted.length / 60).toFixed(1).padStart(10)}  ${percentile(sorted, 0.5)
-      .toFixed(1)
-      .padStart(7)}  ${percentile(sorted, 0.99).toFixed(1).padStart(7)}  ${String(done.errors).padStart(6)}  ${rss
-      .toFixed(1)
-      .padStart(7)}\n`,
-  );
+  const columns = [
+    [String(m), 6],
+    [(sorted.length / 60).toFixed(1), 10],
+    [percentile(sorted, 0.5).toFixed(1), 7],
+    [percentile(sorted, 0.99).toFixed(1), 7],
+    [String(done.errors), 6],
+    [rss.toFixed(1), 7],
+    [mb(memory?.rssAnon), 7],
+    [`${mb(memory?.heapUsed)}/${mb(memory?.heapTotal)}`, 18],
+    [mb(memory?.external), 11],
+    [mb(memory?.arrayBuffers), 15],
+  ] as const;
+  process.stdout.write(`${columns.map(([text, width]) => text.padStart(width)).join('  ')}\n`);
 }
 clearInterval(scheduler);
 clearInterval(sampler);

@@ -6,15 +6,16 @@
  *   arrival) beside one plain POST's round trip;
  * - GET /api/invoices?limit=100 beside GET /api/invoices/:id, as requests/s and invoices/s, and
  *   beside the ceiling set by the answer's size alone: a bare Node server sending a fixed body of
- *   the list's size (and one of the single read's size), nothing else done per request.
+ *   the list's size (and one of the single read's size), nothing else done per request; the four
+ *   measured in alternating rounds.
  * SQLite with durable commits; the service, receiver and load generator share this process.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { formatMeasurement, measureHttp } from '@svc/common/bench';
+import { formatMeasurement, type HttpMeasurement, measureHttp } from '@svc/common/bench';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openInvoicing, startBackgroundWork, startWebhookDispatcher } from '../src/runtime.js';
@@ -154,7 +155,10 @@ const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
 // Listing 100 invoices per request beside reading one (open invoices, no payments yet), and the
-// ceiling the answer's size sets: a bare Node server sending fixed bodies of the same sizes.
+// ceiling the answer's size sets: a bare Node server sending fixed bodies of the same sizes. The
+// four are measured in turn, round after round (BENCH_ROUNDS, default 5, of BENCH_SECONDS / rounds
+// each), and each figure is the mean of its rounds: on a shared machine the load changes from one
+// second to the next, and alternating gives every figure the same share of quiet and busy moments.
 {
   const sample = await service.createInvoice(merchant.id, { amount: { currency: 'eur', value: '12.50' } });
   const auth = { authorization: `Bearer ${key}` };
@@ -162,14 +166,6 @@ const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const listUrl = `${base}/api/invoices?limit=100`;
   const oneBytes = (await (await fetch(oneUrl)).arrayBuffer()).byteLength;
   const listBytes = (await (await fetch(listUrl, { headers: auth })).arrayBuffer()).byteLength;
-  const load = { connections: CONCURRENCY, durationSeconds: DURATION_SECONDS, client: 'autocannon' as const };
-  const one = await measureHttp('GET /api/invoices/:id (one invoice)', { url: oneUrl, ...load });
-  print(`${formatMeasurement(one)}  ${oneBytes} bytes`);
-  const list = await measureHttp('GET /api/invoices?limit=100 (list)', { url: listUrl, headers: auth, ...load });
-  const ratio = list.requestsPerSecond / one.requestsPerSecond;
-  print(
-    `${formatMeasurement(list)}  ${listBytes} bytes = ${(list.requestsPerSecond * 100).toFixed(0)} invoices/s, ${((list.requestsPerSecond * 100) / one.requestsPerSecond).toFixed(1)}x the invoices/s of single reads; ${ratio.toFixed(3)} of their requests/s`,
-  );
   const bodies = new Map([
     ['/one', Buffer.alloc(oneBytes, 'x')],
     ['/list', Buffer.alloc(listBytes, 'x')],
@@ -181,21 +177,56 @@ const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   });
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
   const bareBase = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
-  const bareOne = await measureHttp(`bare Node server, fixed ${oneBytes}-byte body`, {
-    url: `${bareBase}/one`,
-    ...load,
-  });
+  const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
+  const load = {
+    connections: CONCURRENCY,
+    durationSeconds: Math.max(1, Math.round(DURATION_SECONDS / rounds)),
+    client: 'autocannon' as const,
+  };
+  const targets = [
+    { label: 'GET /api/invoices/:id (one invoice)', url: oneUrl, headers: undefined },
+    { label: 'GET /api/invoices?limit=100 (list)', url: listUrl, headers: auth },
+    { label: `bare Node server, fixed ${oneBytes}-byte body`, url: `${bareBase}/one`, headers: undefined },
+    { label: `bare Node server, fixed ${listBytes}-byte body`, url: `${bareBase}/list`, headers: undefined },
+  ];
+  const measured: HttpMeasurement[][] = targets.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, target] of targets.entries()) {
+      measured[i]!.push(await measureHttp(target.label, { url: target.url, headers: target.headers, ...load }));
+    }
+  }
+  const [one, list, bareOne, bareList] = measured.map(combineRounds) as [
+    HttpMeasurement,
+    HttpMeasurement,
+    HttpMeasurement,
+    HttpMeasurement,
+  ];
+  print(`(${rounds} rounds of ${load.durationSeconds} s each, load average ${loadavg()[0]!.toFixed(1)})`);
+  print(`${formatMeasurement(one)}  ${oneBytes} bytes`);
+  const ratio = list.requestsPerSecond / one.requestsPerSecond;
+  print(
+    `${formatMeasurement(list)}  ${listBytes} bytes = ${(list.requestsPerSecond * 100).toFixed(0)} invoices/s, ${((list.requestsPerSecond * 100) / one.requestsPerSecond).toFixed(1)}x the invoices/s of single reads; ${ratio.toFixed(3)} of their requests/s`,
+  );
   print(
     `${formatMeasurement(bareOne)}  (the single read reaches ${(one.requestsPerSecond / bareOne.requestsPerSecond).toFixed(2)} of it)`,
   );
-  const bareList = await measureHttp(`bare Node server, fixed ${listBytes}-byte body`, {
-    url: `${bareBase}/list`,
-    ...load,
-  });
   print(
     `${formatMeasurement(bareList)}  = ${(bareList.requestsPerSecond / one.requestsPerSecond).toFixed(3)} of the single read's requests/s, the ceiling the list's size sets; the list reaches ${(list.requestsPerSecond / bareList.requestsPerSecond).toFixed(2)} of it`,
   );
   bare.close();
+}
+
+/** One figure from several rounds: mean requests/s, the median round's p50, the worst round's p99. */
+function combineRounds(rounds: HttpMeasurement[]): HttpMeasurement {
+  const p50s = rounds.map((r) => r.p50Ms).sort((a, b) => a - b);
+  return {
+    ...rounds[0]!,
+    requestsPerSecond: rounds.reduce((sum, r) => sum + r.requestsPerSecond, 0) / rounds.length,
+    p50Ms: p50s[Math.floor(p50s.length / 2)]!,
+    p99Ms: Math.max(...rounds.map((r) => r.p99Ms)),
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
+  };
 }
 
 await app.close();

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { migrateToLatest } from '@svc/common';
 import { describeEachEngine, useTestDatabase } from '@svc/common/testing';
+import { type Kysely, sql } from 'kysely';
+import { openInvoicingStore, openReadConnection, READER_CACHE_KIB, WRITER_CACHE_KIB } from '../src/store/database.js';
 import { migrations } from '../src/store/migrations/index.js';
 import type { InvoicingDatabase } from '../src/store/schema.js';
 
@@ -17,4 +22,21 @@ describeEachEngine('invoicing store', (engine) => {
     const row = await db.selectFrom('service_meta').selectAll().where('key', '=', 'greeting').executeTakeFirstOrThrow();
     assert.equal(row.value, 'grüß dich');
   });
+});
+
+test("SQLite connections keep bounded page caches, not better-sqlite3's 16 MB each", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'invoicing-cache-'));
+  const store = await openInvoicingStore({ engine: 'sqlite', file: join(dir, 'invoicing.db') });
+  const reader = openReadConnection(store);
+  try {
+    const cacheSize = async (db: Kysely<any>) =>
+      Number((await sql<{ cache_size: number }>`pragma cache_size`.execute(db)).rows[0]?.cache_size);
+    assert.equal(await cacheSize(store.db), -WRITER_CACHE_KIB);
+    assert.equal(await cacheSize(reader.db), -READER_CACHE_KIB);
+    assert.ok(WRITER_CACHE_KIB + READER_CACHE_KIB <= 4096, 'together at most 4 MiB');
+  } finally {
+    await reader.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
