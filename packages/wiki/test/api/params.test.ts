@@ -10,6 +10,7 @@ import type { ParamDescriptor } from '../../src/api/params/descriptor.js';
 import { RequestParams } from '../../src/api/params/request.js';
 import { parseTimestamp, toMwTimestamp } from '../../src/api/params/timestamp.js';
 import { ParamValidator } from '../../src/api/params/validate.js';
+import { TitleCodec } from '../../src/site/title.js';
 import { germanSite } from '../helpers/german-site.js';
 
 const NOW = new Date(Date.UTC(2026, 0, 2, 3, 4, 5));
@@ -18,8 +19,10 @@ function validator(entries: [string, string][], highLimits = false) {
   const warnings: string[] = [];
   const messages: ApiMessage[] = [];
   const limits = new Map<string, number>();
+  const site = germanSite();
   const v = new ParamValidator(new RequestParams(entries), {
-    site: germanSite(),
+    site,
+    titles: new TitleCodec(site),
     highLimits,
     now: NOW,
     warn: (module: string, message: ApiMessage) => {

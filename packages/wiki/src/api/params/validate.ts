@@ -4,6 +4,7 @@
  */
 
 import type { SiteConfig } from '../../site/site.js';
+import type { TitleCodec } from '../../site/title.js';
 import { urlProtocols } from '../../site/url-protocols.js';
 import { normalizeUserValue } from '../../site/user-name.js';
 import { ApiError, type ApiMessage, apiError, message } from '../errors.js';
@@ -26,6 +27,8 @@ export type { ParamValue, ParamValues } from './descriptor.js';
 
 export interface ValidationEnvironment {
   site: SiteConfig;
+  /** The site's title parser: a `title` parameter must be a title it accepts. */
+  titles: TitleCodec;
   /** The caller has `apihighlimits`. */
   highLimits: boolean;
   now: Date;
@@ -351,7 +354,7 @@ export class ParamValidator {
       case 'user':
         return this.user(param, fullName, raw);
       case 'title':
-        if (raw.trim() === '' || INVALID_TITLE_CHARS.test(raw)) {
+        if (!this.env.titles.parse(raw).ok) {
           throw apiError('badtitle', 'paramvalidator-badtitle', [fullName, raw]);
         }
         return raw;
@@ -427,9 +430,6 @@ export function outOfRangeData(param: ParamDescriptor, curmax: number | undefine
   }
   return data;
 }
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
-const INVALID_TITLE_CHARS = /[#<>[\]|{}\u0000-\u001f\u007f\ufffd]/;
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
