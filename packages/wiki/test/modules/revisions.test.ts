@@ -172,4 +172,31 @@ describeEachEngine('prop=revisions', (engine) => {
     const page = Object.values(answer.query.pages)[0] as any;
     assert.match(page.revisions[0].slots.main['*'], /Zugspitze/);
   });
+
+  test('diffs read the text as content does: rvsection applies to it, and diffto must name a readable revision', async () => {
+    const section = await api().query({ prop: 'revisions', titles: 'Hauptseite', rvsection: '99', rvdiffto: 'prev' });
+    assert.equal(section.error.code, 'nosuchsection');
+    assert.equal(section.error.info, 'There is no section 99 in revision 366.');
+    const missing = await api().query({ prop: 'revisions', titles: 'Hauptseite', rvdiffto: '99999' });
+    assert.equal(missing.error.info, 'There is no revision with ID 99999.');
+    // A bad diffto is refused before the legacy output is announced.
+    const bad = await api().query({ prop: 'revisions', titles: 'Hauptseite', rvdiffto: 'Foo', rvprop: 'content' });
+    assert.equal(bad.error.code, 'diffto');
+    assert.ok(!JSON.stringify(bad.warnings).includes('rvslots'));
+    // A diff counts as slot work: the legacy output is announced, and the diff comes with the slot
+    // fields, before the comment.
+    const diff = await api().query({ list: 'allrevisions', arvlimit: '1', arvdifftotext: 'x', arvprop: 'ids|comment' });
+    assert.match(diff.warnings.allrevisions.warnings, /arvslots/);
+    assert.deepEqual(Object.keys(diff.query.allrevisions[0].revisions[0]), ['revid', 'parentid', 'diff', 'comment']);
+  });
+
+  test('without pages to read nothing is checked', async () => {
+    const answer = await api().query({
+      prop: 'revisions',
+      titles: 'Gibtsnicht',
+      rvuser: 'Alice',
+      rvexcludeuser: 'Bob',
+    });
+    assert.equal(answer.error, undefined);
+  });
 });
