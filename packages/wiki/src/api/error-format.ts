@@ -69,8 +69,8 @@ export class ErrorFormatter {
         break;
       case 'html':
         // Text between tags: quotes stay as they are, as in MediaWiki's parsed messages.
-        entry.html = keepSemanticTags(
-          escapeHtmlText(decodeEntities(renderMessage(message.key, message.params, this.language))),
+        entry.html = linkFreeUrls(
+          keepSemanticTags(escapeHtmlText(decodeEntities(renderMessage(message.key, message.params, this.language)))),
         );
         break;
       case 'raw':
@@ -164,4 +164,22 @@ export class ErrorFormatter {
     result.docref = this.docref(apiUrl);
     withContent(result, 'docref');
   }
+}
+
+/** Links to these domains go without `rel="nofollow"` (MediaWiki's `$wgNoFollowDomainExceptions`). */
+const NO_FOLLOW_EXCEPTIONS = ['mediawiki.org'];
+
+/**
+ * The bare URLs of a message's HTML as links, as MediaWiki's parser makes them: the URL ends
+ * before a space, a quote, brackets or an escaped `<`/`>`, and leaves trailing punctuation out.
+ */
+function linkFreeUrls(html: string): string {
+  if (!html.includes('://')) return html;
+  return html.replace(/\bhttps?:\/\/(?:[^\s<>"[\]&]|&(?!lt;|gt;|quot;))+/g, (found) => {
+    const url = found.replace(/[.,;:!?]+$/, '');
+    const host = /^https?:\/\/([^/:?#]+)/.exec(url)?.[1]?.toLowerCase() ?? '';
+    const followed = NO_FOLLOW_EXCEPTIONS.some((domain) => host === domain || host.endsWith(`.${domain}`));
+    const link = `<a ${followed ? '' : 'rel="nofollow" '}class="external free" href="${url}">${url}</a>`;
+    return link + found.slice(url.length);
+  });
 }

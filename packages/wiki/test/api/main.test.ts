@@ -165,6 +165,24 @@ describe('errors and warnings', () => {
     assert.equal(response.json().errors[0].html, 'Invalid value "a&lt;b" for integer parameter "aplimit".');
   });
 
+  test('in the html error format, bare URLs of a message are links', async () => {
+    const response = await get({
+      action: 'query',
+      list: 'allrevisions',
+      arvdifftotext: 'x',
+      format: 'json',
+      formatversion: '2',
+      errorformat: 'html',
+      uselang: 'en',
+    });
+    const help = response.json().warnings.find((w: { code: string }) => w.code === 'deprecation-help');
+    const url = 'https://lists.wikimedia.org/postorius/lists/mediawiki-api-announce.lists.wikimedia.org/';
+    assert.equal(
+      help.html,
+      `Subscribe to the mediawiki-api-announce mailing list at &lt;<a rel="nofollow" class="external free" href="${url}">${url}</a>&gt; for notice of API deprecations and breaking changes.`,
+    );
+  });
+
   test('a malformed continue value is badcontinue', async () => {
     const response = await get({ action: 'query', list: 'allpages', continue: 'nonsense', format: 'json' });
     assert.equal(response.json().error.code, 'badcontinue');

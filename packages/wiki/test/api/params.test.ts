@@ -171,6 +171,26 @@ describe('parameter validation', () => {
     ]);
   });
 
+  test('deprecated values are told as they are read, before the unknown values of the same parameter', () => {
+    const { read, warnings } = validator([['xxb', '|old|bogus|new|*|old']]);
+    assert.deepEqual(read({ name: 'b', type: ['new', 'old'], multi: true, deprecatedvalues: ['old'] }), ['old', 'new']);
+    assert.deepEqual(warnings, [
+      'query+test: The value "old" to parameter "xxb" has been deprecated.',
+      'query+test: Unrecognized values for parameter "xxb": , bogus, *',
+    ]);
+  });
+
+  test('a title parameter takes what the title parser takes', () => {
+    const { read } = validator([
+      ['xxa', 'Diskussion:Berlin'],
+      ['xxb', 'Kategorie:'],
+    ]);
+    assert.equal(read({ name: 'a', type: 'title' }), 'Diskussion:Berlin');
+    const refused = errorOf(() => read({ name: 'b', type: 'title' }));
+    assert.equal(refused.code, 'badtitle');
+    assert.equal(refused.text, 'Invalid value "Kategorie:" for title parameter "xxb": not a valid title string.');
+  });
+
   test('a deprecated boolean is named with the value read, "1", whatever was sent', () => {
     const { read, messages } = validator([['xxa', '0']]);
     assert.equal(read({ name: 'a', type: 'boolean', deprecated: true }), true);

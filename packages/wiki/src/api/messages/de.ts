@@ -32,6 +32,8 @@ export const GERMAN_MESSAGES: Record<string, string> = {
     'Der Parameter <var>$1sentences</var> kann im HTML-Modus unerwartete Ergebnisse liefern.',
   'apiwarn-textextracts-title-in-file-namespace':
     'Für Seiten im Dateinamensraum gibt es keinen Auszug; keiner wurde geliefert.',
+  'apiwarn-textextracts-unsupportedmodel':
+    '$1 hat das Inhaltsmodell $2, das nicht unterstützt wird. Es wird ein leerer Auszug zurückgegeben.',
   'apiwarn-textextracts-malformed-html':
     'Das HTML kann unvollständig oder unausgeglichen sein und eingebettete Bilder fehlen lassen. Verwendung auf eigenes Risiko. Bekannte Probleme stehen unter https://www.mediawiki.org/wiki/Special:MyLanguage/Extension:TextExtracts#Caveats.',
   'apiwarn-textextracts-limit': '„exlimit“ war für Auszüge ganzer Seiten zu groß und wurde auf $1 gesenkt.',

@@ -36,6 +36,8 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apiwarn-textextracts-sentences-and-html':
     'The <var>$1sentences</var> parameter may have unexpected results when used in HTML mode.',
   'apiwarn-textextracts-title-in-file-namespace': 'Extract for a title in File namespace was requested, none returned.',
+  'apiwarn-textextracts-unsupportedmodel':
+    '$1 has content model $2, which is not supported; returning an empty extract.',
   'apiwarn-textextracts-malformed-html':
     'HTML may be malformed and/or unbalanced and may omit inline images. Use at your own risk. Known problems are listed at https://www.mediawiki.org/wiki/Special:MyLanguage/Extension:TextExtracts#Caveats.',
   'apiwarn-textextracts-limit': '<var>exlimit</var> was too large for a whole article extracts request, lowered to $1.',

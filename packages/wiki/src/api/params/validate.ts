@@ -294,8 +294,13 @@ export class ParamValidator {
     if (param.allspecifier && allowed && items.length === 1 && items[0] === '*') {
       items = param.type === 'namespace' ? allowed.filter((id) => Number(id) >= 0) : [...allowed];
     }
-    // Unknown values are named as often as they were sent; duplicates go after.
+    // Unknown values are named as often as they were sent; duplicates go after. Each known value
+    // is checked as it comes, so its deprecation is told before the unknown values are.
     const unknown = allowed ? items.filter((item) => !allowed.includes(item)) : [];
+    if (allowed && !isDefault && param.deprecatedvalues) {
+      for (const item of new Set(items))
+        if (param.deprecatedvalues.includes(item)) this.deprecatedValue(fullName, item, scope);
+    }
     if (!param.allowsduplicates) items = [...new Set(items)];
     if (allowed) {
       if (unknown.length > 0) {
@@ -309,10 +314,6 @@ export class ParamValidator {
           ),
         );
         items = items.filter((item) => allowed.includes(item));
-      }
-      if (!isDefault && param.deprecatedvalues) {
-        for (const item of items)
-          if (param.deprecatedvalues.includes(item)) this.deprecatedValue(fullName, item, scope);
       }
       return param.type === 'namespace' ? items.map(Number) : items;
     }

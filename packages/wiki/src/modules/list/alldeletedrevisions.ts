@@ -69,7 +69,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const newer = p.dir === 'newer';
   const distinctTitles = !byUser && p.generatetitles === true && ctx.generator !== undefined && newer;
   if (!byUser && p.generatetitles === true && ctx.generator && !newer) {
-    ctx.warn('apiwarn-alldeletedrevisions-performance', [ctx.paramName('')], 'performance');
+    ctx.warn('apiwarn-alldeletedrevisions-performance', [ctx.ownParamName('')], 'performance');
   }
   const request = ctx.generator ? undefined : await readRevisionRequest(ctx);
   if (request) requireDeletedRights(ctx, request.props);
