@@ -183,6 +183,35 @@ describe('errors and warnings', () => {
     );
   });
 
+  test('modules a continuation skips have their parameters read before the page set; once the generator is done there are no pages', async () => {
+    const skipped = await get({
+      action: 'query',
+      prop: 'linkshere|info',
+      revids: '372|179',
+      inprop: 'readable',
+      redirects: '1',
+      continue: '||info',
+      format: 'json',
+      formatversion: '2',
+      errorformat: 'raw',
+    });
+    assert.deepEqual(
+      skipped.json().warnings.map((w: { code: string }) => w.code),
+      ['deprecation', 'deprecation-help', 'redirectsandrevids'],
+    );
+    const done = await get({ action: 'query', titles: 'Berlin', prop: 'info', continue: '-||', format: 'json' });
+    assert.deepEqual(done.json(), { batchcomplete: '' });
+    // The generator's parameters are still checked when it is done.
+    const badLimit = await get({
+      action: 'query',
+      generator: 'allpages',
+      gaplimit: 'abc',
+      continue: '-||',
+      format: 'json',
+    });
+    assert.equal(badLimit.json().error.code, 'badinteger');
+  });
+
   test('a malformed continue value is badcontinue', async () => {
     const response = await get({ action: 'query', list: 'allpages', continue: 'nonsense', format: 'json' });
     assert.equal(response.json().error.code, 'badcontinue');
