@@ -340,7 +340,11 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
     if (unused.length > 0) {
       state.warn(
         'main',
-        message('unrecognizedparams', 'apiwarn-unrecognizedparams', [unused.join(', '), unused.length]),
+        // MediaWiki names the warning with an error's key, and its list keeps each name's position.
+        message('unrecognizedparams', 'apierror-unrecognizedparams', [
+          { list: unused, type: 'comma', positions: unused.map((name) => params.position(name)) },
+          unused.length,
+        ]),
       );
     }
   } catch (error) {

@@ -212,6 +212,28 @@ describe('errors and warnings', () => {
     assert.equal(badLimit.json().error.code, 'badinteger');
   });
 
+  test('the unrecognized-parameter warning: English (MediaWiki has no other text), raw with each name keyed by its position', async () => {
+    const raw = await get({
+      action: 'query',
+      titles: 'Berlin',
+      format: 'json',
+      formatversion: '2',
+      errorformat: 'raw',
+      foo: '1',
+      bar: '2',
+    });
+    assert.deepEqual(raw.json().warnings, [
+      {
+        code: 'unrecognizedparams',
+        key: 'apierror-unrecognizedparams',
+        params: [{ list: { 5: 'foo', 6: 'bar' }, type: 'comma' }, 2],
+        module: 'main',
+      },
+    ]);
+    const german = await get({ action: 'query', titles: 'Berlin', format: 'json', errorformat: 'plaintext', foo: '1' });
+    assert.equal(german.json().warnings[0]['*'], 'Unrecognized parameter: foo.');
+  });
+
   test('a malformed continue value is badcontinue', async () => {
     const response = await get({ action: 'query', list: 'allpages', continue: 'nonsense', format: 'json' });
     assert.equal(response.json().error.code, 'badcontinue');

@@ -1,3 +1,4 @@
+import { KeyedList, type ResultValue } from '../result/tree.js';
 import { GERMAN_MESSAGES } from './de.js';
 import { ENGLISH_MESSAGES } from './en.js';
 
@@ -15,6 +16,11 @@ export type MessageParam =
       type?: 'text' | 'comma';
       /** The items are numbers (namespace ids): `raw` parameters give them as numbers. */
       numeric?: boolean;
+      /**
+       * Where each item stood in a longer list (the request's parameters): `raw` parameters key
+       * the items by it, as MediaWiki's list keeps the keys it was filtered with.
+       */
+      positions?: readonly number[];
     }
   | { raw: number }
   /**
@@ -99,7 +105,7 @@ export function renderMessage(key: string, params: readonly MessageParam[], lang
 }
 
 /** A parameter as `errorformat=raw` reports it (MediaWiki's serialised message parameters). */
-export type RawParam = string | number | { [key: string]: RawParam | RawParam[] };
+export type RawParam = string | number | KeyedList | { [key: string]: RawParam | RawParam[] };
 
 /**
  * Parameters as `errorformat=raw` reports them: the parameter validator's messages (`paramvalidator-*`)
@@ -117,6 +123,10 @@ export function rawParams(key: string, params: readonly MessageParam[]): RawPara
     const items: RawParam[] = param.list.map((item) =>
       param.quoted ? `<var>${item}</var>` : validator ? { plaintext: param.numeric ? Number(item) : item } : item,
     );
-    return { list: items, type: param.type ?? 'text' };
+    const { positions } = param;
+    if (positions === undefined) return { list: items, type: param.type ?? 'text' };
+    const keyed = new KeyedList('_v', 'default');
+    for (const [i, item] of items.entries()) keyed.set(positions[i] as number, item as ResultValue);
+    return { list: keyed, type: param.type ?? 'text' };
   });
 }
