@@ -190,6 +190,26 @@ describeEachEngine('prop=revisions', (engine) => {
     assert.deepEqual(Object.keys(diff.query.allrevisions[0].revisions[0]), ['revid', 'parentid', 'diff', 'comment']);
   });
 
+  test('a content format the model lacks is a warning per revision; a text without sections has none to give', async () => {
+    const answer = await api().query({
+      prop: 'revisions',
+      titles: 'Berlin|Hauptseite',
+      rvprop: 'ids|content',
+      rvcontentformat: 'text/css',
+    });
+    assert.deepEqual(revisions(answer)[0], { revid: 366, parentid: 318, badcontentformat: true });
+    assert.match(
+      answer.warnings.revisions.warnings,
+      /The requested format text\/css is not supported for content model wikitext used by Hauptseite\./,
+    );
+    const css = await api().query({ list: 'allrevisions', arvsection: '1', arvdifftotext: 'x', arvlimit: '50' });
+    assert.equal(css.error.code, 'nosuchsection');
+    assert.match(css.error.info, /^There is no section 1 in revision \d+\.$/);
+    // parse, expandtemplates and generatexml change only the content: without it they are unused.
+    const unused = await api().query({ list: 'allrevisions', arvgeneratexml: '1', arvlimit: '1' });
+    assert.equal(unused.error, undefined);
+  });
+
   test('without pages to read nothing is checked', async () => {
     const answer = await api().query({
       prop: 'revisions',

@@ -1,5 +1,6 @@
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, cannotUseWith } from '../../api/errors.js';
+import { escapeWikiText } from '../../api/messages/escape-wikitext.js';
 import type { ModuleContext } from '../../api/module.js';
 import type { ParamsOfList } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
@@ -312,9 +313,17 @@ async function madeItems(
         diffs && main && (wantContent ? canSeeField(ctx.user, row.deleted, DELETED_TEXT) : hidden.text(item));
       if (diffable) {
         if (!wantContent && sectionNumber !== undefined) {
-          sectionText(main.content_model, main.content_text ?? '', sectionNumber, section as string, row);
+          sectionText(main.content_text ?? '', main.content_model, sectionNumber, section as string, row);
         }
-        item.diff = { notcached: true };
+        // A text to diff against is read in the content format asked for, which the model must have.
+        if (
+          ctx.params.difftotext !== undefined &&
+          formatParam !== undefined &&
+          formatParam !== defaultFormat(main.content_model)
+        ) {
+          warnBadFormat(ctx, formatParam, main.content_model, row);
+          item.diff = { badcontentformat: true };
+        } else item.diff = { notcached: true };
       }
     } else if (slotFields) {
       const slotsObject = assoc<ResultObject>({});
@@ -399,8 +408,9 @@ export async function readRevisionRequest(
       feature: `${ctx.feature}&!${ctx.paramName('slots')}`,
     });
   }
+  // They would change the content only: without it they are read and left unused.
   for (const name of ['parse', 'expandtemplates', 'generatexml'] as const) {
-    if (p[name] === true)
+    if (p[name] === true && props.has('content'))
       throw apiError('unsupportedparameter', 'apierror-unsupportedparameter', [ctx.paramName(name)]);
   }
   if (props.has('parsetree')) {
@@ -577,30 +587,35 @@ function addContent(
 ): void {
   if (!hidden.text(out)) return;
   const model = slot.content_model;
-  const format = formatParam ?? defaultFormat(model);
-  if (format !== defaultFormat(model)) {
-    throw apiError('badformat', 'apierror-badformat', [
-      format,
-      model,
-      ctx.titles.prefixedText(ctx.titles.make(row.namespace, row.dbKey)),
-    ]);
-  }
   let text = slot.content_text ?? '';
-  if (sectionNumber !== undefined) text = sectionText(model, text, sectionNumber, section as string, row);
+  if (sectionNumber !== undefined) text = sectionText(text, model, sectionNumber, section as string, row);
+  const format = formatParam ?? defaultFormat(model);
+  // A format the model has no serialisation in gives no content, and a warning.
+  if (format !== defaultFormat(model)) {
+    warnBadFormat(ctx, format, model, row);
+    out.badcontentformat = true;
+    return;
+  }
   out.contentformat = format;
   if (legacy) out.contentmodel = model;
   out.content = text;
   withContent(out, 'content');
 }
 
-/** Section `sectionNumber` of a slot's text (`section` as the request gave it), or MediaWiki's error. */
-function sectionText(model: string, text: string, sectionNumber: number, section: string, row: RevisionRow): string {
-  if (model !== 'wikitext') {
-    throw apiError('nosuchsection', 'apierror-sectionsnotsupported-what', [`revision ${row.revId}`]);
-  }
-  const part = wikitextSection(text, sectionNumber);
+/**
+ * Section `sectionNumber` of a slot's text (`section` as the request gave it), or MediaWiki's
+ * error: a text of another model than wikitext has no sections.
+ */
+function sectionText(text: string, model: string, sectionNumber: number, section: string, row: RevisionRow): string {
+  const part = model === 'wikitext' ? wikitextSection(text, sectionNumber) : undefined;
   if (part === undefined) {
     throw apiError('nosuchsection', 'apierror-nosuchsection-what', [section, `revision ${row.revId}`]);
   }
   return part;
+}
+
+/** MediaWiki's warning that a revision's text has no serialisation in `format`. */
+function warnBadFormat(ctx: ModuleContext<RevisionParams>, format: string, model: string, row: RevisionRow): void {
+  const title = ctx.titles.prefixedText(ctx.titles.make(row.namespace, row.dbKey));
+  ctx.warn('apierror-badformat', [format, model, escapeWikiText(title)], 'badformat');
 }
