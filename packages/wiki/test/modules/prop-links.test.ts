@@ -9,6 +9,16 @@ const titlesOf = (rows: any[] | undefined) => (rows ?? []).map((r) => r.title);
 describeEachEngine('prop modules listing link rows', (engine) => {
   const api = useReferenceApi(engine);
 
+  test('the continue values of categories, links and langlinks take their numbers as PHP casts them', async () => {
+    const categories = await api().query({ prop: 'categories', titles: 'Berlin', clcontinue: 'A|1' });
+    assert.equal(categories.error, undefined);
+    assert.ok(categories.query.pages[0].categories.length > 0);
+    const links = await api().query({ prop: 'links', titles: 'Berlin', plcontinue: 'x|0|A' });
+    assert.equal(links.error, undefined);
+    const short = await api().query({ prop: 'categories', titles: 'Berlin', clcontinue: '1' });
+    assert.equal(short.error.code, 'badcontinue');
+  });
+
   test('pltitles keeps the named targets and warns about an invalid one', async () => {
     const body = await api().query({ prop: 'links', titles: 'Deutschland', pltitles: 'Berlin|Foo[bar]|Paris' });
     assert.deepEqual(titlesOf(body.query.pages[0].links), ['Berlin']);

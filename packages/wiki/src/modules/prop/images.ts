@@ -32,7 +32,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const rows = await linkRows(ctx, {
     table: 'imagelinks',
     sort: [
-      { column: 'il_from', kind: 'int' },
+      { column: 'il_from', kind: 'phpint' },
       { column: 'il_to', kind: 'string' },
     ],
     limit: ctx.params.limit,

@@ -42,8 +42,8 @@ export async function executeOutgoingTitleLinks(
   const rows = await linkRows(ctx, {
     table: spec.table,
     sort: [
-      { column: `${c}_from`, kind: 'int' },
-      { column: `${c}_namespace`, kind: 'int' },
+      { column: `${c}_from`, kind: 'phpint' },
+      { column: `${c}_namespace`, kind: 'phpint' },
       { column: `${c}_title`, kind: 'string' },
     ],
     limit: ctx.params.limit,
