@@ -25,10 +25,21 @@ describeEachEngine('prop modules listing link rows', (engine) => {
     assert.equal(body.warnings.links.warnings, '"Foo[bar]" is not a valid title.');
   });
 
-  test('an unknown namespace is dropped with a warning, leaving nothing to list', async () => {
+  test('an unknown namespace is dropped with a warning, leaving no namespace filter (as MediaWiki reads an empty list)', async () => {
+    const all = await api().query({ prop: 'links', titles: 'Deutschland' });
     const body = await api().query({ prop: 'links', titles: 'Deutschland', plnamespace: '9999' });
-    assert.equal(body.query.pages[0].links, undefined);
+    assert.deepEqual(titlesOf(body.query.pages[0].links), titlesOf(all.query.pages[0].links));
     assert.match(body.warnings.links.warnings, /Unrecognized value for parameter "plnamespace": 9999/);
+    // Named targets outside the namespaces asked for leave nothing, before the continue value is read.
+    const none = await api().query({
+      prop: 'links',
+      titles: 'Deutschland',
+      pltitles: 'Berlin',
+      plnamespace: '14',
+      plcontinue: 'garbage',
+    });
+    assert.equal(none.error, undefined);
+    assert.equal(none.query.pages[0].links, undefined);
   });
 
   test('clshow=hidden lists hidden categories only; both values together are an error', async () => {
