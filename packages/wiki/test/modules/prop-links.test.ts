@@ -17,6 +17,9 @@ describeEachEngine('prop modules listing link rows', (engine) => {
     assert.equal(links.error, undefined);
     const short = await api().query({ prop: 'categories', titles: 'Berlin', clcontinue: '1' });
     assert.equal(short.error.code, 'badcontinue');
+    // images reads its continue value before the file names, which leave nothing here.
+    const images = await api().query({ prop: 'images', titles: 'Berlin', imcontinue: '1', imimages: 'A' });
+    assert.equal(images.error.code, 'badcontinue');
   });
 
   test('pltitles keeps the named targets and warns about an invalid one', async () => {
