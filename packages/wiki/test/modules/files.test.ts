@@ -52,6 +52,11 @@ describeEachEngine('file modules', (engine) => {
     assert.equal(title.error.code, 'invalidtitle');
     const parsed = await api().query({ list: 'filearchive', fasha1: 'Foo_bar', faprop: 'parseddescription' });
     assert.equal(parsed.error.code, 'permissiondenied');
+    // imageinfo reads its continue value only when the set has file pages.
+    const noFiles = await api().query({ prop: 'imageinfo', titles: 'Berlin', iicontinue: 'garbage' });
+    assert.equal(noFiles.error, undefined);
+    const withFile = await api().query({ prop: 'imageinfo', titles: 'Datei:Karte.png', iicontinue: 'garbage' });
+    assert.equal(withFile.error.code, 'badcontinue');
     const allDb = await api().query({ meta: 'siteinfo', siprop: 'dbrepllag', sishowalldb: '1' });
     assert.equal(allDb.error.code, 'includeAllDenied');
   });
