@@ -7,6 +7,8 @@ import { decodeHTML } from 'entities';
 
 import { cleanOutputText, escapeHtmlText } from '../text/escape.js';
 import type { ApiMessage } from './errors.js';
+import type { StoredMessages } from './messages/catalogue.js';
+import { linkFreeUrls } from './messages/free-links.js';
 import { keepSemanticTags, type RawParam, rawParams, renderMessage, stripMarkup } from './messages/render.js';
 import type { CollectedWarning } from './request-state.js';
 import { KeyedList, list, type ResultObject, type ResultValue, withContent } from './result/tree.js';
@@ -56,27 +58,33 @@ export class ErrorFormatter {
     readonly format: ErrorFormat,
     /** Language of texts: always `en` for `bc`. */
     readonly language: string,
+    /** The store's message catalogue, when it has one: texts come from it where it holds them. */
+    readonly stored?: StoredMessages,
   ) {}
+
+  private render(message: ApiMessage, language = this.language): string {
+    return renderMessage(message.key, message.params, language, this.stored);
+  }
 
   /** The `docref` text for an error answer. */
   docref(apiUrl: string): string {
-    return `${renderMessage('api-usage-docref', [apiUrl], this.language)} ${renderMessage('api-usage-mailinglist-ref', [], this.language)}`;
+    const docref = renderMessage('api-usage-docref', [apiUrl], this.language, this.stored);
+    return `${docref} ${renderMessage('api-usage-mailinglist-ref', [], this.language, this.stored)}`;
   }
 
   private entry(message: ApiMessage, module: string): ResultObject {
     const entry: ResultObject = { code: message.code };
     switch (this.format) {
       case 'plaintext':
-        entry.text = plainText(renderMessage(message.key, message.params, this.language));
+        entry.text = plainText(this.render(message));
         break;
       case 'wikitext':
-        entry.text = cleanOutputText(renderMessage(message.key, message.params, this.language));
+        entry.text = cleanOutputText(this.render(message));
         break;
       case 'html':
-        // Text between tags: quotes stay as they are, as in MediaWiki's parsed messages.
-        entry.html = linkFreeUrls(
-          keepSemanticTags(escapeHtmlText(decodeEntities(renderMessage(message.key, message.params, this.language)))),
-        );
+        // Text between tags: quotes stay as they are, as in MediaWiki's parsed messages; bare URLs
+        // become links, as its parser makes them.
+        entry.html = linkFreeUrls(keepSemanticTags(escapeHtmlText(decodeEntities(this.render(message)))));
         break;
       case 'raw':
         entry.key = message.key;
@@ -98,7 +106,7 @@ export class ErrorFormatter {
    * object shaped like an error entry otherwise.
    */
   formatMessage(message: ApiMessage): string | ResultObject {
-    if (this.format === 'bc') return plainText(renderMessage(message.key, message.params, 'en'));
+    if (this.format === 'bc') return plainText(this.render(message, 'en'));
     const { module: _module, ...entry } = this.entry(message, '');
     return entry;
   }
@@ -123,7 +131,7 @@ export class ErrorFormatter {
     const byModule: ResultObject = {};
     for (const w of warnings) {
       const name = w.module.includes('+') ? w.module.slice(w.module.lastIndexOf('+') + 1) : w.module;
-      const text = plainText(renderMessage(w.message.key, w.message.params, 'en'));
+      const text = plainText(this.render(w.message, 'en'));
       const existing = byModule[name] as ResultObject | undefined;
       if (existing) existing.warnings = `${existing.warnings as string}\n${text}`;
       else byModule[name] = withContent({ warnings: text }, 'warnings');
@@ -151,7 +159,7 @@ export class ErrorFormatter {
       const first = messages[0];
       const error: ResultObject = {
         code: first.code,
-        info: plainText(renderMessage(first.key, first.params, 'en')),
+        info: plainText(this.render(first, 'en')),
         ...(first.data ?? {}),
         docref: this.docref(apiUrl),
       };
@@ -169,22 +177,4 @@ export class ErrorFormatter {
     result.docref = this.docref(apiUrl);
     withContent(result, 'docref');
   }
-}
-
-/** Links to these domains go without `rel="nofollow"` (MediaWiki's `$wgNoFollowDomainExceptions`). */
-const NO_FOLLOW_EXCEPTIONS = ['mediawiki.org'];
-
-/**
- * The bare URLs of a message's HTML as links, as MediaWiki's parser makes them: the URL ends
- * before a space, a quote, brackets or an escaped `<`/`>`, and leaves trailing punctuation out.
- */
-function linkFreeUrls(html: string): string {
-  if (!html.includes('://')) return html;
-  return html.replace(/\bhttps?:\/\/(?:[^\s<>"[\]&]|&(?!lt;|gt;|quot;))+/g, (found) => {
-    const url = found.replace(/[.,;:!?]+$/, '');
-    const host = /^https?:\/\/([^/:?#]+)/.exec(url)?.[1]?.toLowerCase() ?? '';
-    const followed = NO_FOLLOW_EXCEPTIONS.some((domain) => host === domain || host.endsWith(`.${domain}`));
-    const link = `<a ${followed ? '' : 'rel="nofollow" '}class="external free" href="${url}">${url}</a>`;
-    return link + found.slice(url.length);
-  });
 }

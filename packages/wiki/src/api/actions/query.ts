@@ -145,7 +145,13 @@ function checkReadRight(state: RequestState, q: QueryRequest): void {
 function generatorOf(name: string | undefined): QueryModule | undefined {
   if (name === undefined) return undefined;
   const generator = BY_NAME.get(name);
-  if (!generator?.descriptor.generator) throw apiError('badgenerator', 'apierror-badgenerator-notgenerator', [name]);
+  if (!generator?.descriptor.generator) {
+    // As MediaWiki: a module that is no generator and a name of no module are told apart, both by query.
+    const key = generator ? 'apierror-badgenerator-notgenerator' : 'apierror-badgenerator-unknown';
+    const error = apiError('badgenerator', key, [name]);
+    error.module = 'query';
+    throw error;
+  }
   return generator;
 }
 
@@ -221,6 +227,8 @@ function moduleContext(
     server: state.server,
     softwareName: state.services.softwareName,
     engine: store.engine,
+    messages: state.services.messages,
+    storedMessages: state.storedMessages(),
   };
 }
 
@@ -254,7 +262,11 @@ async function generatedPages(
 ): Promise<PageSet> {
   const { state, query } = run;
   const { titles: codec, store } = state.services;
-  const output = new PageSet(store, codec, { resolveRedirects: q.resolveRedirects, convertTitles: q.convertTitles });
+  const output = new PageSet(store, codec, {
+    resolveRedirects: q.resolveRedirects,
+    convertTitles: q.convertTitles,
+    messages: state.services.messages,
+  });
   const prefix = `g${generator.descriptor.prefix}`;
   // The generator's parameters are read (and checked) before the pages it runs over, also when
   // it is done and does not run.
@@ -372,7 +384,11 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
     if (q.resolveRedirects && q.revIds !== undefined) {
       state.warn('query', message('redirectsandrevids', 'apiwarn-redirectsandrevids'));
     }
-    const options = { resolveRedirects: q.resolveRedirects, convertTitles: q.convertTitles };
+    const options = {
+      resolveRedirects: q.resolveRedirects,
+      convertTitles: q.convertTitles,
+      messages: state.services.messages,
+    };
     // Redirects named by `revids` are not followed (the warning above says so).
     const pages = new PageSet(store, codec, q.revIds ? { ...options, resolveRedirects: false } : options);
     if (q.titles) await pages.addTitleStrings(q.titles, state.params.sentUncleaned('titles'));
@@ -405,7 +421,11 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   if (generator) pages = await generatedPages(run, q, generator, resolveInput);
   else if (done) {
     checkSingleSource(q);
-    pages = new PageSet(store, codec, { resolveRedirects: q.resolveRedirects, convertTitles: q.convertTitles });
+    pages = new PageSet(store, codec, {
+      resolveRedirects: q.resolveRedirects,
+      convertTitles: q.convertTitles,
+      messages: state.services.messages,
+    });
   } else pages = await resolveInput();
   let pagesList: KeyedList | undefined;
   const named = q.titles !== undefined || q.pageIds !== undefined || q.revIds !== undefined;

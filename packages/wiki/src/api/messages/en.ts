@@ -57,6 +57,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-invalidsha1base36hash': 'The SHA1Base36 hash provided is not valid.',
   'apierror-invalidparammix-mustusewith': 'The <kbd>$1</kbd> parameter may only be used with <kbd>$2</kbd>.',
   'apierror-multisource': 'The $1 parameter cannot be used with $2.',
+  'apierror-badgenerator-unknown': 'Unknown <kbd>generator=$1</kbd>.',
   'apierror-badgenerator-notgenerator': 'Module <kbd>$1</kbd> cannot be used as a generator.',
   'apierror-badcontinue': 'Invalid continue param. You should pass the original value returned by the previous query.',
   'apierror-mustbeposted': 'The <kbd>$1</kbd> module requires a POST request.',

@@ -52,11 +52,6 @@ export class RequestParams {
     return [...this.values.keys()].filter((name) => !this.used.has(name));
   }
 
-  /** The position of each parameter among those the request sent (its names in order). */
-  position(name: string): number {
-    return [...this.values.keys()].indexOf(name);
-  }
-
   names(): string[] {
     return [...this.values.keys()];
   }

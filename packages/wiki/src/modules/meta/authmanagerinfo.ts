@@ -129,7 +129,7 @@ export const execute: ModuleExecute<typeof descriptor> = (context) => {
     const language = context.userLanguage;
     const text = (key: string): ResultValue => {
       if (format === 'raw') return { key, params: list('param', []) };
-      const rendered = renderMessage(key, [], language);
+      const rendered = renderMessage(key, [], language, context.storedMessages);
       return format === 'html' ? escapeHtml(rendered) : rendered;
     };
     const describeFields = (fields: Record<string, FieldSpec>): ResultObject => {
@@ -151,7 +151,9 @@ export const execute: ModuleExecute<typeof descriptor> = (context) => {
         id: spec.id,
         metadata: assoc({}),
         required: spec.required,
-        provider: spec.providerIsMessage ? renderMessage(spec.provider, [], language) : spec.provider,
+        provider: spec.providerIsMessage
+          ? renderMessage(spec.provider, [], language, context.storedMessages)
+          : spec.provider,
         account: spec.account,
       };
       if (!params.mergerequestfields) request.fields = describeFields(spec.fields);
