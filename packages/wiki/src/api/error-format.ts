@@ -11,7 +11,7 @@ import type { StoredMessages } from './messages/catalogue.js';
 import { linkFreeUrls } from './messages/free-links.js';
 import { keepSemanticTags, type RawParam, rawParams, renderMessage, stripMarkup } from './messages/render.js';
 import type { CollectedWarning } from './request-state.js';
-import { list, type ResultObject, withContent } from './result/tree.js';
+import { KeyedList, list, type ResultObject, type ResultValue, withContent } from './result/tree.js';
 
 /**
  * A message's text as plain text: the character references its wikitext may hold (`&lt;` around a
@@ -40,6 +40,11 @@ function decodeEntities(text: string): string {
 function cleanRaw(param: RawParam): RawParam {
   if (typeof param === 'string') return cleanOutputText(param);
   if (typeof param === 'number') return param;
+  if (param instanceof KeyedList) {
+    const cleaned = new KeyedList(param.element, param.mode);
+    for (const [key, value] of param.entries) cleaned.set(key, cleanRaw(value as RawParam) as ResultValue);
+    return cleaned;
+  }
   const out: { [key: string]: RawParam | RawParam[] } = {};
   for (const [key, value] of Object.entries(param))
     out[key] = Array.isArray(value) ? value.map(cleanRaw) : cleanRaw(value);

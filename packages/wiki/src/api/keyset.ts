@@ -34,9 +34,13 @@ export function prefixUpperBound(prefix: string): string {
   return `${prefix}\u{10FFFF}`;
 }
 
-export type ContinueField = 'string' | 'int' | 'timestamp';
+/**
+ * `int` must be an integer as the module wrote it; `phpint` is read as PHP casts text to an
+ * integer (its leading digits, 0 when none), as the modules that read their continue value so do.
+ */
+export type ContinueField = 'string' | 'int' | 'phpint' | 'timestamp';
 
-type FieldValue<T extends ContinueField> = T extends 'int' ? number : string;
+type FieldValue<T extends ContinueField> = T extends 'int' | 'phpint' ? number : string;
 
 /**
  * Splits a `<prefix>continue` value into its fields as the module wrote them (`0|245` → [0, 245]);
@@ -54,6 +58,10 @@ export function parseContinueValue<const T extends readonly ContinueField[]>(
       case 'int':
         if (!/^-?\d+$/.test(part) || String(Number(part)) !== part) throw badContinue();
         return Number(part);
+      case 'phpint': {
+        const digits = /^\s*[+-]?\d+/.exec(part);
+        return digits ? Number(digits[0]) : 0;
+      }
       case 'timestamp':
         if (!/^\d{14}$/.test(part)) throw badContinue();
         return part;

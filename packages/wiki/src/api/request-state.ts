@@ -174,6 +174,7 @@ export class RequestState {
     this.resultBudget = this.maxResultSize;
     this.validator = new ParamValidator(params, {
       site: services.site,
+      titles: services.titles,
       highLimits: user.rights.has('apihighlimits'),
       now: this.now,
       warn: (module, message) => this.warn(module, message),

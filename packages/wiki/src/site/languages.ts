@@ -200,6 +200,23 @@ function isKnownCandidate(index: number): boolean {
 const VARIANT_CODES = [...VARIANT_OF.keys()].sort();
 
 /**
+ * Whether the wiki knows `code` (lower case, as MediaWiki's codes are): one of the codes
+ * `knownLanguageCodes` lists, or a regional or script form CLDR names in its own words
+ * (`de-at`, Austrian German; not `ab-cd`, which it only describes as Abkhazian (Congo)).
+ */
+export function isKnownLanguageCode(code: string): boolean {
+  if (VARIANT_OF.has(code)) return true;
+  if (/^[a-z]{2,3}$/.test(code)) {
+    const index = firstCandidateFrom(code);
+    return candidateAt(index) === code && isKnownCandidate(index);
+  }
+  if (!/^[a-z]{2,3}-[a-z]{2,4}$/.test(code)) return false;
+  englishNames ??= new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+  const name = englishNames.of(code);
+  return name !== undefined && !name.includes('(');
+}
+
+/**
  * Every language code the wiki knows, in order, from `from` on: the two- and three-letter codes
  * ICU names (in their canonical form) and the variant codes. ICU is asked about each of the 18,252
  * candidates once per process, when a caller gets that far (about 1.5 s for all of them): a caller

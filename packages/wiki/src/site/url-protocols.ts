@@ -1,7 +1,7 @@
 /** The URL protocols of external links: the values of `extlinks`' and `exturlusage`'s `protocol`. */
 import type { SiteConfig } from './site.js';
 
-/** URL protocols of external links (`$wgUrlProtocols` without the trailing `:`/`//`), besides the empty value; the site may add one more (`extraUrlProtocol`). */
+/** URL protocols of external links (`$wgUrlProtocols` without the trailing `:`/`//`), the empty value first; the site may add one more (`extraUrlProtocol`). */
 const BASE_URL_PROTOCOLS: readonly string[] = [
   '',
   'bitcoin',
@@ -37,7 +37,7 @@ const BASE_URL_PROTOCOLS: readonly string[] = [
 /** The URL protocols of external link filters: MediaWiki's defaults plus the site's extra one. */
 export function urlProtocols(site: SiteConfig): readonly string[] {
   const extra = site.settings.extraUrlProtocol;
-  const list = ['', ...BASE_URL_PROTOCOLS];
+  const list = [...BASE_URL_PROTOCOLS];
   if (typeof extra === 'string' && extra !== '' && !list.includes(extra)) list.push(extra);
   return list;
 }

@@ -165,6 +165,73 @@ describe('errors and warnings', () => {
     assert.equal(response.json().errors[0].html, 'Invalid value "a&lt;b" for integer parameter "aplimit".');
   });
 
+  test('in the html error format, bare URLs of a message are links', async () => {
+    const response = await get({
+      action: 'query',
+      list: 'allrevisions',
+      arvdifftotext: 'x',
+      format: 'json',
+      formatversion: '2',
+      errorformat: 'html',
+      uselang: 'en',
+    });
+    const help = response.json().warnings.find((w: { code: string }) => w.code === 'deprecation-help');
+    const url = 'https://lists.wikimedia.org/postorius/lists/mediawiki-api-announce.lists.wikimedia.org/';
+    assert.equal(
+      help.html,
+      `Subscribe to the mediawiki-api-announce mailing list at &lt;<a rel="nofollow" class="external free" href="${url}">${url}</a>&gt; for notice of API deprecations and breaking changes.`,
+    );
+  });
+
+  test('modules a continuation skips have their parameters read before the page set; once the generator is done there are no pages', async () => {
+    const skipped = await get({
+      action: 'query',
+      prop: 'linkshere|info',
+      revids: '372|179',
+      inprop: 'readable',
+      redirects: '1',
+      continue: '||info',
+      format: 'json',
+      formatversion: '2',
+      errorformat: 'raw',
+    });
+    assert.deepEqual(
+      skipped.json().warnings.map((w: { code: string }) => w.code),
+      ['deprecation', 'deprecation-help', 'redirectsandrevids'],
+    );
+    const done = await get({ action: 'query', titles: 'Berlin', prop: 'info', continue: '-||', format: 'json' });
+    assert.deepEqual(done.json(), { batchcomplete: '' });
+    // The generator's parameters are still checked when it is done.
+    const badLimit = await get({
+      action: 'query',
+      generator: 'allpages',
+      gaplimit: 'abc',
+      continue: '-||',
+      format: 'json',
+    });
+    assert.equal(badLimit.json().error.code, 'badinteger');
+  });
+
+  test("the unrecognized-parameter warning, raw: MediaWiki's key, each name keyed by its position", async () => {
+    const raw = await get({
+      action: 'query',
+      titles: 'Berlin',
+      format: 'json',
+      formatversion: '2',
+      errorformat: 'raw',
+      foo: '1',
+      bar: '2',
+    });
+    assert.deepEqual(raw.json().warnings, [
+      {
+        code: 'unrecognizedparams',
+        key: 'apierror-unrecognizedparams',
+        params: [{ list: { 5: 'foo', 6: 'bar' }, type: 'comma' }, 2],
+        module: 'main',
+      },
+    ]);
+  });
+
   test('a malformed continue value is badcontinue', async () => {
     const response = await get({ action: 'query', list: 'allpages', continue: 'nonsense', format: 'json' });
     assert.equal(response.json().error.code, 'badcontinue');

@@ -10,6 +10,7 @@ import type { ParamDescriptor } from '../../src/api/params/descriptor.js';
 import { RequestParams } from '../../src/api/params/request.js';
 import { parseTimestamp, toMwTimestamp } from '../../src/api/params/timestamp.js';
 import { ParamValidator } from '../../src/api/params/validate.js';
+import { TitleCodec } from '../../src/site/title.js';
 import { germanSite } from '../helpers/german-site.js';
 
 const NOW = new Date(Date.UTC(2026, 0, 2, 3, 4, 5));
@@ -18,8 +19,10 @@ function validator(entries: [string, string][], highLimits = false) {
   const warnings: string[] = [];
   const messages: ApiMessage[] = [];
   const limits = new Map<string, number>();
+  const site = germanSite();
   const v = new ParamValidator(new RequestParams(entries), {
-    site: germanSite(),
+    site,
+    titles: new TitleCodec(site),
     highLimits,
     now: NOW,
     warn: (module: string, message: ApiMessage) => {
@@ -166,6 +169,26 @@ describe('parameter validation', () => {
       'query+test: The parameter "xxa" has been deprecated.',
       'query+test: The value "old" to parameter "xxb" has been deprecated.',
     ]);
+  });
+
+  test('deprecated values are told as they are read, before the unknown values of the same parameter', () => {
+    const { read, warnings } = validator([['xxb', '|old|bogus|new|*|old']]);
+    assert.deepEqual(read({ name: 'b', type: ['new', 'old'], multi: true, deprecatedvalues: ['old'] }), ['old', 'new']);
+    assert.deepEqual(warnings, [
+      'query+test: The value "old" to parameter "xxb" has been deprecated.',
+      'query+test: Unrecognized values for parameter "xxb": , bogus, *',
+    ]);
+  });
+
+  test('a title parameter takes what the title parser takes', () => {
+    const { read } = validator([
+      ['xxa', 'Diskussion:Berlin'],
+      ['xxb', 'Kategorie:'],
+    ]);
+    assert.equal(read({ name: 'a', type: 'title' }), 'Diskussion:Berlin');
+    const refused = errorOf(() => read({ name: 'b', type: 'title' }));
+    assert.equal(refused.code, 'badtitle');
+    assert.equal(refused.text, 'Invalid value "Kategorie:" for title parameter "xxb": not a valid title string.');
   });
 
   test('a deprecated boolean is named with the value read, "1", whatever was sent', () => {

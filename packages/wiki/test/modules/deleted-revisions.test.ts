@@ -189,7 +189,8 @@ describeEachEngine('deleted revisions', (engine) => {
     );
     assert.equal(titles.continue.gadrcontinue, '6|Alt.png');
     const older = await query('Alice', { generator: 'alldeletedrevisions', gadrgeneratetitles: '1' });
-    assert.match(older.warnings.alldeletedrevisions.warnings, /gadrdir=newer/);
+    // The message names the parameter without the generator prefix, as MediaWiki words it.
+    assert.match(older.warnings.alldeletedrevisions.warnings, /"adrdir=newer"/);
   });
 
   test('list=deletedrevs: its three modes, their parameter checks and rights', async () => {

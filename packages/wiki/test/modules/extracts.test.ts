@@ -113,6 +113,26 @@ describeEachEngine('prop=extracts', (engine) => {
     assert.match(sentences.warnings.extracts.warnings, /^The "exsentences" parameter may have unexpected results/);
   });
 
+  test('a page of another content model than wikitext gets an empty extract, with a warning before the caveats', async () => {
+    const answer = await api().query({
+      prop: 'extracts',
+      titles: 'MediaWiki:Gadget-Hallo.css',
+      exsentences: '2',
+      uselang: 'en',
+    });
+    assert.equal(answer.query.pages[0].extract, '');
+    assert.deepEqual(answer.warnings.extracts.warnings.split('\n').slice(0, 2), [
+      'MediaWiki:Gadget-Hallo.css has content model css, which is not supported; returning an empty extract.',
+      'The "exsentences" parameter may have unexpected results when used in HTML mode.',
+    ]);
+    // The caveats' link, in the html error format, as MediaWiki's parser makes it.
+    const html = await api().query({ prop: 'extracts', titles: 'Berlin', errorformat: 'html', uselang: 'en' });
+    assert.match(
+      html.warnings[0].html,
+      /listed at <a class="external free" href="https:\/\/www\.mediawiki\.org\/wiki\/Special:MyLanguage\/Extension:TextExtracts#Caveats">https:\/\/www\.mediawiki\.org\/[^<]*<\/a>\.$/,
+    );
+  });
+
   test('extracts made before are kept by content and options, and a changed content is read again', async () => {
     const lead = { prop: 'extracts', titles: 'Berlin', exintro: '1', explaintext: '1' };
     const extractOf = async (params: Record<string, string>) =>

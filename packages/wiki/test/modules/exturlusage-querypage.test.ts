@@ -28,6 +28,29 @@ describeEachEngine('list=exturlusage and list=querypage', (engine) => {
     assert.deepEqual([bad.error.code, bad.error.info], ['badquery', 'Invalid query.']);
   });
 
+  test('an unknown protocol is refused with the protocols, the empty one once', async () => {
+    const answer = await api().query({
+      list: 'exturlusage',
+      euquery: 'Stadt',
+      euprotocol: 'bogus',
+      errorformat: 'raw',
+    });
+    const [, , values, count] = answer.errors[0].params;
+    assert.deepEqual(
+      values.list.slice(0, 3).map((v: { plaintext: string }) => v.plaintext),
+      ['', 'bitcoin', 'ftp'],
+    );
+    assert.deepEqual(count, { num: values.list.length });
+  });
+
+  test('pagepropnames: a continue value is a name; "0" and "" are none, a value with | is badcontinue', async () => {
+    const all = await api().query({ list: 'pagepropnames' });
+    const fromZero = await api().query({ list: 'pagepropnames', ppncontinue: '0' });
+    assert.deepEqual(fromZero.query.pagepropnames, all.query.pagepropnames);
+    const bad = await api().query({ list: 'pagepropnames', ppncontinue: '0|0' });
+    assert.equal(bad.error.code, 'badcontinue');
+  });
+
   test('external links continue by index and link id, escaped', async () => {
     const first = await api().query({ list: 'exturlusage', euquery: '*.example.org', eulimit: '3' });
     assert.match(first.continue.eucontinue, /^http:\/\/org\.example\.[^|]*\|\d+$/);

@@ -47,6 +47,20 @@ describeEachEngine('file modules', (engine) => {
     assert.deepEqual(names(svg.query.allimages), ['Logo.svg']);
   });
 
+  test("checks come in MediaWiki's order: names before the hash, the description right before anything", async () => {
+    const title = await api().query({ list: 'allimages', aito: '#Nur Abschnitt', aisha1base36: 'Foo bar' });
+    assert.equal(title.error.code, 'invalidtitle');
+    const parsed = await api().query({ list: 'filearchive', fasha1: 'Foo_bar', faprop: 'parseddescription' });
+    assert.equal(parsed.error.code, 'permissiondenied');
+    // imageinfo reads its continue value only when the set has file pages.
+    const noFiles = await api().query({ prop: 'imageinfo', titles: 'Berlin', iicontinue: 'garbage' });
+    assert.equal(noFiles.error, undefined);
+    const withFile = await api().query({ prop: 'imageinfo', titles: 'Datei:Karte.png', iicontinue: 'garbage' });
+    assert.equal(withFile.error.code, 'badcontinue');
+    const allDb = await api().query({ meta: 'siteinfo', siprop: 'dbrepllag', sishowalldb: '1' });
+    assert.equal(allDb.error.code, 'includeAllDenied');
+  });
+
   test('allimages as a generator gives the file pages', async () => {
     const answer = await api().query({ generator: 'allimages', gailimit: '2', prop: 'imageinfo', iiprop: 'size' });
     assert.deepEqual(

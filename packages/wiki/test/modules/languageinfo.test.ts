@@ -57,4 +57,10 @@ describe('meta=languageinfo', () => {
     assert.ok(Object.keys(every).length > 500);
     assert.deepEqual(every.de, { code: 'de' });
   });
+
+  test('codes the wiki does not know are left out with a warning; * among other codes is one of them', async () => {
+    const answer = await api().query({ meta: 'languageinfo', licode: 'xx-bogus|de|*|Be', liprop: 'code' });
+    assert.deepEqual(answer.query.languageinfo, { de: { code: 'de' } });
+    assert.equal(answer.warnings.languageinfo.warnings, 'Unrecognized values for parameter "licode": xx-bogus, *, Be.');
+  });
 });

@@ -136,6 +136,13 @@ describeEachEngine('meta=allmessages, prop=pageimages and list=trackingcategorie
     assert.deepEqual(fv1.query.allmessages, [{ name: 'edit', normalizedname: 'edit', '*': 'Bearbeiten' }]);
   });
 
+  test('pageimages refuses a piprop of unknown values only, before it looks at the pages', async () => {
+    const answer = await api().query({ prop: 'pageimages', titles: 'Gibtsnicht', piprop: '*' });
+    assert.equal(answer.error.code, 'noprop');
+    assert.equal(answer.error.info, 'The parameter "piprop" may not be empty.');
+    assert.equal(answer.warnings.pageimages.warnings, 'Unrecognized value for parameter "piprop": *');
+  });
+
   test('pageimages: free images by default, name/original/thumbnail, box sizes, file pages, continuation', async () => {
     const answer = await api().query({
       prop: 'pageimages',

@@ -119,13 +119,28 @@ describeEachEngine('prop=info on the reference wiki', (engine) => {
     assert.ok(body.query.pages.some((p: { talkid?: number }) => p.talkid !== undefined));
   });
 
-  test('incontinue resumes at a page id; a malformed value is badcontinue', async () => {
-    const body = await api().query({ prop: 'info', titles: 'Berlin|Hauptseite', incontinue: '200' });
+  test('incontinue resumes at namespace|title in title order, missing pages among them', async () => {
+    const body = await api().query({ prop: 'info', titles: 'Berlin|Hauptseite|Gibtsnicht', incontinue: '0|C' });
     const pages = byTitle(body.query.pages);
-    assert.ok('touched' in pages.get('Berlin'));
-    assert.ok(!('touched' in pages.get('Hauptseite')));
-    const bad = await api().query({ prop: 'info', titles: 'Berlin', incontinue: 'x' });
-    assert.equal(bad.error.code, 'badcontinue');
+    assert.ok(!('contentmodel' in pages.get('Berlin')));
+    assert.ok('contentmodel' in pages.get('Gibtsnicht'));
+    assert.ok('touched' in pages.get('Hauptseite'));
+    // PHP reads the namespace as a number: `x` is the main namespace.
+    const fromX = await api().query({ prop: 'info', titles: 'Berlin|Hauptseite', incontinue: 'x|Hauptseite' });
+    assert.ok(!('touched' in byTitle(fromX.query.pages).get('Berlin')));
+    for (const value of ['x', '200', '0|', '999|Foo']) {
+      const bad = await api().query({ prop: 'info', titles: 'Berlin', incontinue: value });
+      assert.equal(bad.error.code, 'badcontinue', value);
+    }
+  });
+
+  test('inlinkcontext must be a title the wiki accepts', async () => {
+    for (const value of ['Kategorie:', '[[', '']) {
+      const body = await api().query({ prop: 'info', titles: 'Berlin', inlinkcontext: value });
+      assert.equal(body.error.code, 'badtitle', value);
+    }
+    const ok = await api().query({ prop: 'info', titles: 'Berlin', inlinkcontext: 'Diskussion:Berlin' });
+    assert.equal(ok.error, undefined);
   });
 });
 

@@ -9,16 +9,40 @@ const titlesOf = (rows: any[] | undefined) => (rows ?? []).map((r) => r.title);
 describeEachEngine('prop modules listing link rows', (engine) => {
   const api = useReferenceApi(engine);
 
+  test('the continue values of categories, links and langlinks take their numbers as PHP casts them', async () => {
+    const categories = await api().query({ prop: 'categories', titles: 'Berlin', clcontinue: 'A|1' });
+    assert.equal(categories.error, undefined);
+    assert.ok(categories.query.pages[0].categories.length > 0);
+    const links = await api().query({ prop: 'links', titles: 'Berlin', plcontinue: 'x|0|A' });
+    assert.equal(links.error, undefined);
+    const short = await api().query({ prop: 'categories', titles: 'Berlin', clcontinue: '1' });
+    assert.equal(short.error.code, 'badcontinue');
+    // images reads its continue value before the file names, which leave nothing here.
+    const images = await api().query({ prop: 'images', titles: 'Berlin', imcontinue: '1', imimages: 'A' });
+    assert.equal(images.error.code, 'badcontinue');
+  });
+
   test('pltitles keeps the named targets and warns about an invalid one', async () => {
     const body = await api().query({ prop: 'links', titles: 'Deutschland', pltitles: 'Berlin|Foo[bar]|Paris' });
     assert.deepEqual(titlesOf(body.query.pages[0].links), ['Berlin']);
     assert.equal(body.warnings.links.warnings, '"Foo[bar]" is not a valid title.');
   });
 
-  test('an unknown namespace is dropped with a warning, leaving nothing to list', async () => {
+  test('an unknown namespace is dropped with a warning, leaving no namespace filter (as MediaWiki reads an empty list)', async () => {
+    const all = await api().query({ prop: 'links', titles: 'Deutschland' });
     const body = await api().query({ prop: 'links', titles: 'Deutschland', plnamespace: '9999' });
-    assert.equal(body.query.pages[0].links, undefined);
+    assert.deepEqual(titlesOf(body.query.pages[0].links), titlesOf(all.query.pages[0].links));
     assert.match(body.warnings.links.warnings, /Unrecognized value for parameter "plnamespace": 9999/);
+    // Named targets outside the namespaces asked for leave nothing, before the continue value is read.
+    const none = await api().query({
+      prop: 'links',
+      titles: 'Deutschland',
+      pltitles: 'Berlin',
+      plnamespace: '14',
+      plcontinue: 'garbage',
+    });
+    assert.equal(none.error, undefined);
+    assert.equal(none.query.pages[0].links, undefined);
   });
 
   test('clshow=hidden lists hidden categories only; both values together are an error', async () => {

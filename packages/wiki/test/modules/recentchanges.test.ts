@@ -44,6 +44,16 @@ describeEachEngine('list=recentchanges', (engine) => {
     assert.equal(badTime.error.code, 'badtimestamp');
   });
 
+  test('a continue value of the wrong form is refused before the editor parameters are checked', async () => {
+    const answer = await api().query({
+      list: 'recentchanges',
+      rccontinue: '1',
+      rcuser: 'Alice',
+      rcexcludeuser: 'Bob',
+    });
+    assert.equal(answer.error.code, 'badcontinue');
+  });
+
   test('type, user, excluded user, title and namespace filters', async () => {
     const created = await api().query({ list: 'recentchanges', rctype: 'new', rclimit: '500', rcprop: 'flags' });
     assert.ok(changes(created).length > 100);

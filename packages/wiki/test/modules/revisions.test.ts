@@ -172,4 +172,51 @@ describeEachEngine('prop=revisions', (engine) => {
     const page = Object.values(answer.query.pages)[0] as any;
     assert.match(page.revisions[0].slots.main['*'], /Zugspitze/);
   });
+
+  test('diffs read the text as content does: rvsection applies to it, and diffto must name a readable revision', async () => {
+    const section = await api().query({ prop: 'revisions', titles: 'Hauptseite', rvsection: '99', rvdiffto: 'prev' });
+    assert.equal(section.error.code, 'nosuchsection');
+    assert.equal(section.error.info, 'There is no section 99 in revision 366.');
+    const missing = await api().query({ prop: 'revisions', titles: 'Hauptseite', rvdiffto: '99999' });
+    assert.equal(missing.error.info, 'There is no revision with ID 99999.');
+    // A bad diffto is refused before the legacy output is announced.
+    const bad = await api().query({ prop: 'revisions', titles: 'Hauptseite', rvdiffto: 'Foo', rvprop: 'content' });
+    assert.equal(bad.error.code, 'diffto');
+    assert.ok(!JSON.stringify(bad.warnings).includes('rvslots'));
+    // A diff counts as slot work: the legacy output is announced, and the diff comes with the slot
+    // fields, before the comment.
+    const diff = await api().query({ list: 'allrevisions', arvlimit: '1', arvdifftotext: 'x', arvprop: 'ids|comment' });
+    assert.match(diff.warnings.allrevisions.warnings, /arvslots/);
+    assert.deepEqual(Object.keys(diff.query.allrevisions[0].revisions[0]), ['revid', 'parentid', 'diff', 'comment']);
+  });
+
+  test('a content format the model lacks is a warning per revision; a text without sections has none to give', async () => {
+    const answer = await api().query({
+      prop: 'revisions',
+      titles: 'Berlin|Hauptseite',
+      rvprop: 'ids|content',
+      rvcontentformat: 'text/css',
+    });
+    assert.deepEqual(revisions(answer)[0], { revid: 366, parentid: 318, badcontentformat: true });
+    assert.match(
+      answer.warnings.revisions.warnings,
+      /The requested format text\/css is not supported for content model wikitext used by Hauptseite\./,
+    );
+    const css = await api().query({ list: 'allrevisions', arvsection: '1', arvdifftotext: 'x', arvlimit: '50' });
+    assert.equal(css.error.code, 'nosuchsection');
+    assert.match(css.error.info, /^There is no section 1 in revision \d+\.$/);
+    // parse, expandtemplates and generatexml change only the content: without it they are unused.
+    const unused = await api().query({ list: 'allrevisions', arvgeneratexml: '1', arvlimit: '1' });
+    assert.equal(unused.error, undefined);
+  });
+
+  test('without pages to read nothing is checked', async () => {
+    const answer = await api().query({
+      prop: 'revisions',
+      titles: 'Gibtsnicht',
+      rvuser: 'Alice',
+      rvexcludeuser: 'Bob',
+    });
+    assert.equal(answer.error, undefined);
+  });
 });

@@ -64,6 +64,10 @@ describeEachEngine('stashed uploads and extended metadata', (engine) => {
       [other.error.code, other.error.info],
       ['uploadstash-wrong-owner', `This file (${KEY}) doesn't belong to the current user.`],
     );
+    // An empty key list is a key list: nothing is listed, and nothing is missing.
+    const empty = await stash(bob, { siifilekey: '' });
+    assert.equal(empty.error, undefined);
+    assert.equal(empty.query?.stashimageinfo, undefined);
     const missing = await stash(bob, { siifilekey: 'abc.def.1.png' });
     assert.deepEqual(
       [missing.error.code, missing.error.info],

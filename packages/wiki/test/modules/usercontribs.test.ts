@@ -146,4 +146,14 @@ describeEachEngine('list=usercontribs', (engine) => {
     assert.equal(exclusionMask(userInGroups(site, 'Oversight', 9, ['sysop', 'suppress']), DELETED_USER), 0);
     assert.equal(exclusionMask(userInGroups(site, 'Admin', 1, ['sysop']), DELETED_TEXT), DELETED_TEXT | 8);
   });
+
+  test('the user parameters: one of them, named when several are given; an empty list is refused', async () => {
+    const two = await api().query({ list: 'usercontribs', ucuserids: '', ucuser: 'Alice' });
+    assert.equal(two.error.info, 'The parameters "ucuser" and "ucuserids" can not be used together.');
+    const empty = await api().query({ list: 'usercontribs', ucuserids: '' });
+    assert.equal(empty.error.code, 'paramempty_ucuserids');
+    assert.equal(empty.error.info, 'The parameter "ucuserids" may not be empty.');
+    const noName = await api().query({ list: 'usercontribs', ucuser: '' });
+    assert.equal(noName.error.code, 'paramempty_ucuser');
+  });
 });

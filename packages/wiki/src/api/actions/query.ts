@@ -165,22 +165,12 @@ interface QueryRun {
   topLevel: ResultObject;
 }
 
-/** A module's context: its parameters read with `prefix`, the pages it works on and where its results go. */
-function moduleContext(
-  run: QueryRun,
-  module: QueryModule,
-  prefix: string,
-  pages: PageSet,
-  sink: GeneratorSink | undefined,
-  output: ModuleResult,
-): ModuleContext {
-  const { state, continuation } = run;
-  const { site, titles: codec, store } = state.services;
+/** A module's parameters read with `prefix`, with their warnings; their errors name the module. */
+function readModuleParams(state: RequestState, module: QueryModule, prefix: string): ModuleContext['params'] {
   const d = module.descriptor;
   const path = `query+${d.name}`;
-  let params: ModuleContext['params'];
   try {
-    params = state.validator.readAll(
+    return state.validator.readAll(
       d.parameters,
       { prefix, path, name: d.name, feature: `action=query&${d.group}=${d.name}` },
       d.templatedparameters,
@@ -189,6 +179,22 @@ function moduleContext(
     if (error instanceof ApiError && error.module === undefined) error.module = path;
     throw error;
   }
+}
+
+/** A module's context: its parameters (read with `prefix`), the pages it works on and where its results go. */
+function moduleContext(
+  run: QueryRun,
+  module: QueryModule,
+  prefix: string,
+  pages: PageSet,
+  sink: GeneratorSink | undefined,
+  output: ModuleResult,
+  params: ModuleContext['params'] = readModuleParams(run.state, module, prefix),
+): ModuleContext {
+  const { state, continuation } = run;
+  const { site, titles: codec, store } = state.services;
+  const d = module.descriptor;
+  const path = `query+${d.name}`;
   return {
     descriptor: d,
     params,
@@ -252,8 +258,7 @@ async function generatedPages(
   run: QueryRun,
   q: QueryRequest,
   generator: QueryModule,
-  inputPages: PageSet,
-  warnRedirectsAndRevids: () => void,
+  resolveInput: () => Promise<PageSet>,
 ): Promise<PageSet> {
   const { state, query } = run;
   const { titles: codec, store } = state.services;
@@ -262,15 +267,18 @@ async function generatedPages(
     convertTitles: q.convertTitles,
     messages: state.services.messages,
   });
+  const prefix = `g${generator.descriptor.prefix}`;
+  // The generator's parameters are read (and checked) before the pages it runs over, also when
+  // it is done and does not run.
+  const params = readModuleParams(state, generator, prefix);
+  if (q.incoming.generatorDone) {
+    checkSingleSource(q);
+    return output;
+  }
+  const inputPages = await resolveInput();
   // The titles cleaned as the parameter was read (not valid NFC) are reported with the
   // generator's pages too, as MediaWiki records them for the whole request.
   output.normalized.push(...inputPages.normalized.filter((n) => n.fromencoded));
-  const prefix = `g${generator.descriptor.prefix}`;
-  if (q.incoming.generatorDone) {
-    markParamsUsed(state, generator, prefix);
-    warnRedirectsAndRevids();
-    return output;
-  }
   const produced: {
     titles: { namespace: number; dbKey: string }[];
     ids: number[];
@@ -298,8 +306,7 @@ async function generatedPages(
       extra.set(text, fields);
     },
   };
-  const context = moduleContext(run, generator, prefix, inputPages, sink, noOutput);
-  warnRedirectsAndRevids();
+  const context = moduleContext(run, generator, prefix, inputPages, sink, noOutput, params);
   await runModule(state, generator, context);
   if (produced.titles.length > 0) await output.addTitles(produced.titles);
   if (produced.ids.length > 0) await output.addPageIds(produced.ids, produced.idOrder);
@@ -347,10 +354,7 @@ async function runModules(run: QueryRun, q: QueryRequest, pages: PageSet, output
   for (const module of selected) {
     const d = module.descriptor;
     continuation.register(d.name, d.group === 'prop');
-    if (q.incoming.skip.has(d.name)) {
-      markParamsUsed(state, module, d.prefix);
-      continue;
-    }
+    if (skippedByContinuation(q, module)) continue;
     const path = `query+${d.name}`;
     const moduleOutput: ModuleResult = {
       ...output,
@@ -367,36 +371,32 @@ async function runModules(run: QueryRun, q: QueryRequest, pages: PageSet, output
 export async function executeQuery(state: RequestState, result: ResultObject): Promise<QueryOutcome> {
   const q = readQueryParameters(state);
   checkReadRight(state, q);
-  const sources = (
-    [
-      ['titles', q.titles],
-      ['pageids', q.pageIds],
-      ['revids', q.revIds],
-    ] as const
-  ).filter(([, v]) => v !== undefined);
-  if (sources.length > 1) {
-    throw apiError('multisource', 'apierror-invalidparammix-cannotusewith', [sources[1][0], sources[0][0]]);
+  // The modules the continuation skips have their parameters read (and checked) first, before the
+  // page set, as MediaWiki's continuation manager reads them.
+  for (const module of selectedModules(q)) {
+    if (skippedByContinuation(q, module)) readModuleParams(state, module, module.descriptor.prefix);
   }
-  // The page set given to a generator warns once the generator's parameters are read.
-  const warnRedirectsAndRevids = () => {
-    if (q.resolveRedirects && q.revIds !== undefined) {
-      state.warn('query', message('redirectsandrevids', 'apiwarn-redirectsandrevids'));
-    }
-  };
-  if (q.generatorName === undefined) warnRedirectsAndRevids();
   const generator = generatorOf(q.generatorName);
 
   const { site, titles: codec, store } = state.services;
-  const options = {
-    resolveRedirects: q.resolveRedirects,
-    convertTitles: q.convertTitles,
-    messages: state.services.messages,
+  /** The pages `titles`, `pageids` or `revids` name (a generator's input). */
+  const resolveInput = async (): Promise<PageSet> => {
+    checkSingleSource(q);
+    if (q.resolveRedirects && q.revIds !== undefined) {
+      state.warn('query', message('redirectsandrevids', 'apiwarn-redirectsandrevids'));
+    }
+    const options = {
+      resolveRedirects: q.resolveRedirects,
+      convertTitles: q.convertTitles,
+      messages: state.services.messages,
+    };
+    // Redirects named by `revids` are not followed (the warning above says so).
+    const pages = new PageSet(store, codec, q.revIds ? { ...options, resolveRedirects: false } : options);
+    if (q.titles) await pages.addTitleStrings(q.titles, state.params.sentUncleaned('titles'));
+    if (q.pageIds) await pages.addPageIds(q.pageIds, 'byId');
+    if (q.revIds) await pages.addRevisionIds(q.revIds, state.user.rights.has('deletedhistory'));
+    return pages;
   };
-  // Redirects named by `revids` are not followed (the warning above says so).
-  const inputPages = new PageSet(store, codec, q.revIds ? { ...options, resolveRedirects: false } : options);
-  if (q.titles) await inputPages.addTitleStrings(q.titles, state.params.sentUncleaned('titles'));
-  if (q.pageIds) await inputPages.addPageIds(q.pageIds, 'byId');
-  if (q.revIds) await inputPages.addRevisionIds(q.revIds, state.user.rights.has('deletedhistory'));
 
   const originalGeneratorParams: Record<string, string> = {};
   if (generator && q.incoming.present && !q.incoming.generatorDone) {
@@ -415,9 +415,22 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   const { query, continuation } = run;
   state.queryStarted = () => Object.keys(query).length > 0;
 
-  const pages = generator ? await generatedPages(run, q, generator, inputPages, warnRedirectsAndRevids) : inputPages;
+  // Once the generator is done (`continue=-||…`) the page set is only checked, not resolved: the
+  // answer has no pages.
+  const done = q.incoming.generatorDone;
+  let pages: PageSet;
+  if (generator) pages = await generatedPages(run, q, generator, resolveInput);
+  else if (done) {
+    checkSingleSource(q);
+    pages = new PageSet(store, codec, {
+      resolveRedirects: q.resolveRedirects,
+      convertTitles: q.convertTitles,
+      messages: state.services.messages,
+    });
+  } else pages = await resolveInput();
   let pagesList: KeyedList | undefined;
-  if (generator !== undefined || sources.length > 0)
+  const named = q.titles !== undefined || q.pageIds !== undefined || q.revIds !== undefined;
+  if (!done && (generator !== undefined || named))
     pagesList = pages.writeInto(query, q.indexPageIds, q.interwikiUrls, (m) => state.messageFormatter.formatMessage(m));
   await runModules(run, q, pages, pageSetOutput(query, pagesList));
 
@@ -452,6 +465,31 @@ function listIn(container: ResultObject, key: string, element: string): ResultAr
   return created;
 }
 
-function markParamsUsed(state: RequestState, module: QueryModule, prefix: string): void {
-  for (const param of module.descriptor.parameters) state.params.markUsed(prefix + param.name);
+/** The prop, list and meta modules the request names, in that order, each once. */
+function selectedModules(q: QueryRequest): QueryModule[] {
+  return [...new Set([...q.props, ...q.lists, ...q.metas])].map((name) => BY_NAME.get(name) as QueryModule);
+}
+
+/**
+ * Whether the continuation skips the module: it is done, or it is a prop module and the
+ * generator is done (`continue=-||…`).
+ */
+function skippedByContinuation(q: QueryRequest, module: QueryModule): boolean {
+  return (
+    q.incoming.skip.has(module.descriptor.name) || (q.incoming.generatorDone && module.descriptor.group === 'prop')
+  );
+}
+
+/** Only one of `titles`, `pageids` and `revids`: the second one named is refused. */
+function checkSingleSource(q: QueryRequest): void {
+  const sources = (
+    [
+      ['titles', q.titles],
+      ['pageids', q.pageIds],
+      ['revids', q.revIds],
+    ] as const
+  ).filter(([, v]) => v !== undefined);
+  if (sources.length > 1) {
+    throw apiError('multisource', 'apierror-invalidparammix-cannotusewith', [sources[1][0], sources[0][0]]);
+  }
 }

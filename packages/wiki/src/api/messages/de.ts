@@ -32,6 +32,8 @@ export const GERMAN_MESSAGES: Record<string, string> = {
     'Der Parameter <var>$1sentences</var> kann im HTML-Modus unerwartete Ergebnisse liefern.',
   'apiwarn-textextracts-title-in-file-namespace':
     'Für Seiten im Dateinamensraum gibt es keinen Auszug; keiner wurde geliefert.',
+  'apiwarn-textextracts-unsupportedmodel':
+    '$1 hat das Inhaltsmodell $2, das nicht unterstützt wird. Es wird ein leerer Auszug zurückgegeben.',
   'apiwarn-textextracts-malformed-html':
     'Das HTML kann unvollständig oder unausgeglichen sein und eingebettete Bilder fehlen lassen. Verwendung auf eigenes Risiko. Bekannte Probleme stehen unter https://www.mediawiki.org/wiki/Special:MyLanguage/Extension:TextExtracts#Caveats.',
   'apiwarn-textextracts-limit': '„exlimit“ war für Auszüge ganzer Seiten zu groß und wurde auf $1 gesenkt.',
@@ -40,6 +42,8 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-missingparam-one-of': '{{PLURAL:$2|Der Parameter|Einer der Parameter}} $1 muss angegeben werden.',
   'apierror-missingparam-at-least-one-of':
     '{{PLURAL:$2|Der Parameter|Mindestens einer der Parameter}} $1 muss angegeben werden.',
+  'apierror-paramempty': 'Der Parameter <var>$1</var> darf nicht leer sein.',
+  'apiwarn-difftohidden': 'Konnte keinen Unterschied zu r$1 feststellen: Inhalt ist versteckt.',
   'apierror-invalidparammix': 'Die Parameter $1 können nicht zusammen verwendet werden.',
   'apierror-invalidparammix-cannotusewith': 'Der Parameter „$1“ kann nicht zusammen mit „$2“ verwendet werden.',
   'apierror-mustbeloggedin-uploadstash': 'Der Hochladespeicher steht nur angemeldeten Benutzern zur Verfügung.',

@@ -12,6 +12,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'api-usage-mailinglist-ref':
     'Subscribe to the mediawiki-api-announce mailing list at &lt;https://lists.wikimedia.org/postorius/lists/mediawiki-api-announce.lists.wikimedia.org/&gt; for notice of API deprecations and breaking changes.',
   'paramvalidator-badvalue-enumnotmulti': 'Unrecognized value for parameter "$1": $2.',
+  'apiwarn-unrecognizedvalues': 'Unrecognized {{PLURAL:$3|value|values}} for parameter <var>$1</var>: $2.',
   'paramvalidator-unrecognizedvalues': 'Unrecognized {{PLURAL:$4|value|values}} for parameter "$1": $3',
   'apiwarn-badutf8':
     'The value passed for <var>$1</var> contains invalid or non-normalized data. Textual data should be valid, NFC-normalized Unicode without C0 control characters other than HT (\\t), LF (\\n), and CR (\\r).',
@@ -21,7 +22,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'paramvalidator-badinteger': 'Invalid value "$2" for integer parameter "$1".',
   'paramvalidator-badtimestamp': 'Invalid value "$2" for timestamp parameter "$1".',
   'paramvalidator-baduser': 'Invalid value "$2" for user parameter <var>$1</var>.',
-  'paramvalidator-badtitle': 'Invalid value "$2" for title parameter "$1".',
+  'paramvalidator-badtitle': 'Invalid value "$2" for title parameter <var>$1</var>: not a valid title string.',
   'paramvalidator-outofrange-minmax': 'The value "$2" for parameter "$1" must be between $3 and $4.',
   'paramvalidator-outofrange-min': 'The value "$2" for parameter "$1" must be no less than $3.',
   'paramvalidator-outofrange-max': 'The value "$2" for parameter "$1" must be no greater than $4.',
@@ -35,6 +36,8 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apiwarn-textextracts-sentences-and-html':
     'The <var>$1sentences</var> parameter may have unexpected results when used in HTML mode.',
   'apiwarn-textextracts-title-in-file-namespace': 'Extract for a title in File namespace was requested, none returned.',
+  'apiwarn-textextracts-unsupportedmodel':
+    '$1 has content model $2, which is not supported; returning an empty extract.',
   'apiwarn-textextracts-malformed-html':
     'HTML may be malformed and/or unbalanced and may omit inline images. Use at your own risk. Known problems are listed at https://www.mediawiki.org/wiki/Special:MyLanguage/Extension:TextExtracts#Caveats.',
   'apiwarn-textextracts-limit': '<var>exlimit</var> was too large for a whole article extracts request, lowered to $1.',
@@ -42,6 +45,8 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
     '<kbd>list=deletedrevs</kbd> has been deprecated. Please use <kbd>prop=deletedrevisions</kbd> or <kbd>list=alldeletedrevisions</kbd> instead.',
   'apierror-missingparam-one-of': '{{PLURAL:$2|The parameter|One of the parameters}} $1 is required.',
   'apierror-missingparam-at-least-one-of': '{{PLURAL:$2|The parameter|At least one of the parameters}} $1 is required.',
+  'apierror-paramempty': 'The parameter <var>$1</var> may not be empty.',
+  'apiwarn-difftohidden': "Couldn't diff to r$1: content is hidden.",
   'apierror-invalidparammix': 'The parameters $1 can not be used together.',
   'apierror-invalidparammix-cannotusewith': 'The <kbd>$1</kbd> parameter cannot be used with <kbd>$2</kbd>.',
   'apierror-mustbeloggedin-uploadstash': 'The upload stash is only available to logged-in users.',
@@ -143,6 +148,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
     'The <var>revids</var> parameter may not be used with the list options (<var>$1limit</var>, <var>$1startid</var>, <var>$1endid</var>, <kbd>$1dir=newer</kbd>, <var>$1user</var>, <var>$1excludeuser</var>, <var>$1start</var>, and <var>$1end</var>).',
   'apierror-revisions-singlepage':
     '<var>titles</var>, <var>pageids</var> or a generator was used to supply multiple pages, but the <var>$1limit</var>, <var>$1startid</var>, <var>$1endid</var>, <kbd>$1dir=newer</kbd>, <var>$1user</var>, <var>$1excludeuser</var>, <var>$1start</var>, and <var>$1end</var> parameters may only be used on a single page.',
+  'apierror-siteinfo-includealldenied': "Cannot view all servers' info unless <var>$wgShowHostnames</var> is true.",
   'apierror-badformat': 'The requested format $1 is not supported for content model $2 used by $3.',
   'apierror-sectionsnotsupported-what': 'Sections are not supported by $1.',
   'apierror-nosuchsection-what': 'There is no section $1 in $2.',

@@ -1,3 +1,4 @@
+import { KeyedList, type ResultValue } from '../result/tree.js';
 import { catalogueLanguage, type StoredMessages } from './catalogue.js';
 import { GERMAN_MESSAGES } from './de.js';
 import { ENGLISH_MESSAGES } from './en.js';
@@ -174,7 +175,7 @@ function storedParamText(
 }
 
 /** A parameter as `errorformat=raw` reports it (MediaWiki's serialised message parameters). */
-export type RawParam = string | number | { [key: string]: RawParam | RawParam[] };
+export type RawParam = string | number | KeyedList | { [key: string]: RawParam | RawParam[] };
 
 /**
  * Parameters as `errorformat=raw` reports them: the parameter validator's messages (`paramvalidator-*`)
@@ -192,13 +193,10 @@ export function rawParams(key: string, params: readonly MessageParam[]): RawPara
     const items: RawParam[] = param.list.map((item) =>
       param.quoted ? `<var>${item}</var>` : validator ? { plaintext: param.numeric ? Number(item) : item } : item,
     );
-    const positions = param.positions;
-    if (positions?.some((position, i) => position !== i)) {
-      // A PHP array with other keys than 0, 1, ... prints as an object.
-      const keyed: { [key: string]: RawParam } = {};
-      for (const [i, item] of items.entries()) keyed[String(positions[i])] = item;
-      return { list: keyed, type: param.type ?? 'text' };
-    }
-    return { list: items, type: param.type ?? 'text' };
+    const { positions } = param;
+    if (positions === undefined) return { list: items, type: param.type ?? 'text' };
+    const keyed = new KeyedList('_v', 'default');
+    for (const [i, item] of items.entries()) keyed.set(positions[i] as number, item as ResultValue);
+    return { list: keyed, type: param.type ?? 'text' };
   });
 }

@@ -4,6 +4,7 @@
  */
 
 import type { SiteConfig } from '../../site/site.js';
+import type { TitleCodec } from '../../site/title.js';
 import { urlProtocols } from '../../site/url-protocols.js';
 import { normalizeUserValue } from '../../site/user-name.js';
 import { ApiError, type ApiMessage, apiError, message } from '../errors.js';
@@ -26,6 +27,8 @@ export type { ParamValue, ParamValues } from './descriptor.js';
 
 export interface ValidationEnvironment {
   site: SiteConfig;
+  /** The site's title parser: a `title` parameter must be a title it accepts. */
+  titles: TitleCodec;
   /** The caller has `apihighlimits`. */
   highLimits: boolean;
   now: Date;
@@ -299,8 +302,13 @@ export class ParamValidator {
     if (param.allspecifier && allowed && items.length === 1 && items[0] === '*') {
       items = param.type === 'namespace' ? allowed.filter((id) => Number(id) >= 0) : [...allowed];
     }
-    // Unknown values are named as often as they were sent; duplicates go after.
+    // Unknown values are named as often as they were sent; duplicates go after. Each known value
+    // is checked as it comes, so its deprecation is told before the unknown values are.
     const unknown = allowed ? items.filter((item) => !allowed.includes(item)) : [];
+    if (allowed && !isDefault && param.deprecatedvalues) {
+      for (const item of new Set(items))
+        if (param.deprecatedvalues.includes(item)) this.deprecatedValue(fullName, item, scope);
+    }
     if (!param.allowsduplicates) items = [...new Set(items)];
     if (allowed) {
       if (unknown.length > 0) {
@@ -314,10 +322,6 @@ export class ParamValidator {
           ),
         );
         items = items.filter((item) => allowed.includes(item));
-      }
-      if (!isDefault && param.deprecatedvalues) {
-        for (const item of items)
-          if (param.deprecatedvalues.includes(item)) this.deprecatedValue(fullName, item, scope);
       }
       return param.type === 'namespace' ? items.map(Number) : items;
     }
@@ -359,7 +363,7 @@ export class ParamValidator {
       case 'user':
         return this.user(param, fullName, raw);
       case 'title':
-        if (raw.trim() === '' || INVALID_TITLE_CHARS.test(raw)) {
+        if (!this.env.titles.parse(raw).ok) {
           throw apiError('badtitle', 'paramvalidator-badtitle', [fullName, raw]);
         }
         return raw;
@@ -435,9 +439,6 @@ export function outOfRangeData(param: ParamDescriptor, curmax: number | undefine
   }
   return data;
 }
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
-const INVALID_TITLE_CHARS = /[#<>[\]|{}\u0000-\u001f\u007f\ufffd]/;
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;

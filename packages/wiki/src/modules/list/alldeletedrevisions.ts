@@ -15,12 +15,7 @@ import {
   titleKeyset,
   writeByTitle,
 } from '../support/deleted-revisions.js';
-import {
-  type RevisionRequest,
-  readRevisionRequest,
-  revisionItems,
-  revisionListLimit,
-} from '../support/revision-output.js';
+import { type RevisionRequest, readRevisionRequest, revisionItems } from '../support/revision-output.js';
 
 /** `list=alldeletedrevisions`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -74,11 +69,11 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const newer = p.dir === 'newer';
   const distinctTitles = !byUser && p.generatetitles === true && ctx.generator !== undefined && newer;
   if (!byUser && p.generatetitles === true && ctx.generator && !newer) {
-    ctx.warn('apiwarn-alldeletedrevisions-performance', [ctx.paramName('')], 'performance');
+    ctx.warn('apiwarn-alldeletedrevisions-performance', [ctx.ownParamName('')], 'performance');
   }
-  const request = ctx.generator ? undefined : readRevisionRequest(ctx);
+  const request = ctx.generator ? undefined : await readRevisionRequest(ctx);
   if (request) requireDeletedRights(ctx, request.props);
-  const limit = request ? revisionListLimit(ctx, request.wantContent) : (p.limit ?? 10);
+  const limit = request ? request.limit : (p.limit ?? 10);
   const order = newer ? 'asc' : 'desc';
 
   let query = archiveRowsQuery(ctx);
@@ -204,7 +199,7 @@ async function writeGroupedByTitle(
   request: RevisionRequest,
   continueAt: (row: ArchiveRow) => string,
 ): Promise<void> {
-  const items = await revisionItems(ctx, rows, { slots: request.slots });
+  const items = await revisionItems(ctx, rows, { slots: request.slots, diffs: request.diffs });
   const pageIds = await currentPageIds(ctx, rows);
   writeByTitle(ctx, rows, items, continueAt, (row, title, revisions) => ({
     pageid: pageIds.get(`${row.namespace}|${row.dbKey}`) ?? 0,

@@ -86,7 +86,6 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     }
     if (p.user !== undefined && p.filterbots !== 'all') throw cannotUseWith(`${prefix}user`, `${prefix}filterbots`);
   }
-  const sha1 = sha1Filter(p);
   const limit = p.limit;
   const ascending = p.dir === 'ascending' || p.dir === 'newer';
   const order = ascending ? 'asc' : 'desc';
@@ -131,6 +130,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   }
   if (p.minsize !== undefined) query = query.where('img_size', '>=', p.minsize);
   if (p.maxsize !== undefined) query = query.where('img_size', '<=', p.maxsize);
+  // The hash is checked after the names and the continue value, as MediaWiki reads them.
+  const sha1 = sha1Filter(p);
   if (sha1 !== undefined) query = query.where('img_sha1', '=', sha1);
   const mimes = p.mime ?? [];
   if (mimes.length > 0) {

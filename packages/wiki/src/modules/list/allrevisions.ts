@@ -10,7 +10,6 @@ import {
   type RevisionRow,
   readRevisionRequest,
   revisionItems,
-  revisionListLimit,
   revisionRowsQuery,
 } from '../support/revision-output.js';
 
@@ -49,8 +48,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (p.user !== undefined && p.excludeuser !== undefined) {
     throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
   }
-  const { wantContent, slots } = readRevisionRequest(ctx);
-  const limit = ctx.generator ? (p.limit ?? 10) : revisionListLimit(ctx, wantContent);
+  const { slots, diffs, limit } = await readRevisionRequest(ctx);
   const newer = p.dir === 'newer';
   const order = newer ? 'asc' : 'desc';
   const after = newer ? '>=' : '<=';
@@ -96,7 +94,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     else ctx.generator.addRevisionIds(rows.map((r) => r.revId));
     return;
   }
-  const items = await revisionItems(ctx, rows, { slots });
+  const items = await revisionItems(ctx, rows, { slots, diffs });
   const out = ctx.result.list('page');
   // A page's revisions of the batch gather under its first entry, as MediaWiki lists them.
   const byPage = new Map<number, ResultObject[]>();

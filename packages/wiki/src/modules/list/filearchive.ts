@@ -62,7 +62,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   // deletedhistory, metadata deletedtext or undelete.
   const asked = new Set(p.prop);
   const rights = ctx.user.rights;
-  if (asked.has('description') && !rights.has('deletedhistory')) {
+  if ((asked.has('description') || asked.has('parseddescription')) && !rights.has('deletedhistory')) {
     throw apiError('permissiondenied', 'apierror-cantview-deleted-description');
   }
   if (asked.has('metadata') && !rights.has('deletedtext') && !rights.has('undelete')) {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { badContinue } from '../../api/errors.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
@@ -22,7 +23,10 @@ export const descriptor = {
 /** The names of page properties in use, each once in byte order, continued by the next name. */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const limit = ctx.params.limit;
-  const start = ctx.params.continue;
+  const raw = ctx.params.continue;
+  // As PHP tests the value: '' and '0' are none; a name holds no `|`.
+  const start = raw === undefined || raw === '' || raw === '0' ? undefined : raw;
+  if (start?.includes('|')) throw badContinue();
   // One index lookup per name, however many pages share it.
   const result = await sql<{ x: string }>`with recursive v(x) as (
       select min(pp_propname) from page_props where ${start === undefined ? sql`1 = 1` : sql`pp_propname >= ${start}`}

@@ -1,6 +1,6 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { commentFormatterFor } from '../../api/comment-format.js';
-import { apiError, invalidTitle, mutuallyExclusive } from '../../api/errors.js';
+import { apiError, badContinue, invalidTitle, mutuallyExclusive } from '../../api/errors.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
@@ -188,12 +188,17 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
 function checkedShow(ctx: Context, props: ReadonlySet<string>): Set<string> {
   const p = ctx.params;
   const show = new Set<string>(p.show ?? []);
-  if (p.user !== undefined && p.excludeuser !== undefined) {
-    throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
+  // The continue value's form first (timestamp|id), then show, the patrol right, and the editor.
+  if (p.continue !== undefined) {
+    const parts = p.continue.split('|');
+    if (parts.length !== 2 || !/^\s*[+-]?\d+\s*$/.test(parts[1] as string)) throw badContinue();
   }
   if (SHOW_CONFLICTS.some(([a, b]) => show.has(a) && show.has(b))) throw apiError('show', 'apierror-show');
   if ((props.has('patrolled') || PATROL_SHOW.some((v) => show.has(v))) && !canPatrol(ctx)) {
     throw apiError('permissiondenied', 'apierror-permissiondenied-patrolflag');
+  }
+  if (p.user !== undefined && p.excludeuser !== undefined) {
+    throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
   }
   return show;
 }

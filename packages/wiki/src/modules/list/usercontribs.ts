@@ -123,12 +123,17 @@ const RANGE_CIDR_LIMIT = { IPv4: 16, IPv6: 32 };
 /** The parameters checked as MediaWiki does; the `show` values asked for (`toponly` among them). */
 function checkedShow(ctx: Context): Set<string> {
   const p = ctx.params;
-  const given = [p.user, p.userids, p.userprefix, p.iprange].filter((v) => v !== undefined).length;
-  if (given === 0) {
+  // The editor parameters given, in the order the module declares them (as the error names them).
+  const given = (['user', 'userids', 'userprefix', 'iprange'] as const).filter((n) => p[n] !== undefined);
+  if (given.length === 0) {
     throw requireOneOf(['userprefix', 'userids', 'iprange', 'user'].map((n) => ctx.paramName(n)));
   }
-  if (given > 1) {
-    throw mutuallyExclusive(['userprefix', 'userids', 'iprange', 'user'].map((n) => ctx.paramName(n)));
+  if (given.length > 1) throw mutuallyExclusive(given.map((n) => ctx.paramName(n)));
+  // A list parameter given empty (`ucuserids=`) names nobody: MediaWiki refuses it, as it does an
+  // empty name among the users.
+  if (p.userids?.length === 0 || (p.user !== undefined && (p.user.length === 0 || p.user.includes('')))) {
+    const name = ctx.paramName(p.userids !== undefined ? 'userids' : 'user');
+    throw apiError(`paramempty_${name}`, 'apierror-paramempty', [name]);
   }
   if (p.iprange !== undefined) {
     // The range is read as MediaWiki reads it (an address with a CIDR prefix, no broader than

@@ -6,6 +6,7 @@ import {
   bcp47,
   direction,
   fallbacks,
+  isKnownLanguageCode,
   knownLanguageCodes,
   languageName,
   variants,
@@ -40,9 +41,18 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const from = ctx.params.continue ?? '';
   // Every known code is looked up as the loop gets to it: a request out of its work budget stops
   // (fits) and the next continues from there.
-  const codes = asked.includes('*')
+  // `*` alone stands for every code; among other codes it is a code nobody knows.
+  const all = asked.length === 1 && asked[0] === '*';
+  const unknown = all ? [] : [...new Set(asked)].filter((code) => !isKnownLanguageCode(code));
+  if (unknown.length > 0) {
+    ctx.warn('apiwarn-unrecognizedvalues', [ctx.paramName('code'), { list: unknown, type: 'comma' }, unknown.length]);
+  }
+  const codes = all
     ? knownLanguageCodes(from)
-    : [...new Set(asked)].sort().filter((code) => code >= from);
+    : [...new Set(asked)]
+        .filter((code) => isKnownLanguageCode(code))
+        .sort()
+        .filter((code) => code >= from);
   const answer: ResultObject = assoc({});
   for (const code of codes) {
     const info = describe(code, prop, ctx.language);

@@ -1,3 +1,4 @@
+import { apiError } from '../../api/errors.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { toIsoTimestamp } from '../../api/params/timestamp.js';
@@ -330,7 +331,13 @@ const SECTIONS: Record<string, (ctx: SiteinfoContext) => ResultValue | Promise<R
       })),
     ),
   interwikimap: (ctx) => list('iw', interwikiMap(ctx.site, ctx.params.filteriw)),
-  dbrepllag: () => list('db', [{ host: '', lag: 0 }]),
+  dbrepllag: (ctx) => {
+    // Every server's lag names the hosts, which the wiki does not show ($wgShowHostnames).
+    if (ctx.params.showalldb === true && ctx.site.settings.ShowHostnames !== true) {
+      throw apiError('includeAllDenied', 'apierror-siteinfo-includealldenied');
+    }
+    return list('db', [{ host: '', lag: 0 }]);
+  },
   statistics: (ctx) => statistics(ctx),
   usergroups: async (ctx) => list('group', await userGroups(ctx, ctx.params.numberingroup === true)),
   libraries: () =>

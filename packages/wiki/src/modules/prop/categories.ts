@@ -41,13 +41,13 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const only = titleFilter(ctx, 'categories', NS_MAIN, NS_CATEGORY, 'apiwarn-invalidcategory')?.map((t) => t.dbKey);
   if (only?.length === 0) return;
   // Read after the category filter and the continue value, as MediaWiki does.
-  if (ctx.params.continue !== undefined) parseContinueValue(ctx.params.continue, ['int', 'string']);
+  if (ctx.params.continue !== undefined) parseContinueValue(ctx.params.continue, ['phpint', 'string']);
   if (show.has('hidden') && show.has('!hidden')) throw apiError('show', 'apierror-show');
   const needsHidden = props.has('hidden') || show.size > 0;
   const rows = await linkRows(ctx, {
     table: 'categorylinks',
     sort: [
-      { column: 'cl_from', kind: 'int' },
+      { column: 'cl_from', kind: 'phpint' },
       { column: 'cl_to', kind: 'string' },
     ],
     columns: ['cl_sortkey', 'cl_sortkey_prefix', 'cl_timestamp', ...(needsHidden ? ['pp_propname'] : [])],

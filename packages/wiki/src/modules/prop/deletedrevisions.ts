@@ -12,7 +12,7 @@ import {
   titleContinue,
   titleKeyset,
 } from '../support/deleted-revisions.js';
-import { readRevisionRequest, revisionItems, revisionListLimit } from '../support/revision-output.js';
+import { readRevisionRequest, revisionItems } from '../support/revision-output.js';
 
 /** `prop=deletedrevisions`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -53,9 +53,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (p.user !== undefined && p.excludeuser !== undefined) {
     throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
   }
-  const request = ctx.generator ? undefined : readRevisionRequest(ctx);
+  const request = ctx.generator ? undefined : await readRevisionRequest(ctx);
   if (request) requireDeletedRights(ctx, request.props);
-  const limit = request ? revisionListLimit(ctx, request.wantContent) : (p.limit ?? 10);
+  const limit = request ? request.limit : (p.limit ?? 10);
   const newer = p.dir === 'newer';
   const order = newer ? 'asc' : 'desc';
   const byRevid = revCount > 0;
@@ -98,7 +98,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     return;
   }
   const pageOf = new Map(titles.map((t) => [`${t.ns}|${t.dbKey}`, t.pageid]));
-  const items = await revisionItems(ctx, rows, { slots: request?.slots });
+  const items = await revisionItems(ctx, rows, { slots: request?.slots, diffs: request?.diffs });
   for (const [i, row] of rows.entries()) {
     const item = items[i] as ResultObject;
     if (!ctx.result.fits(item)) {

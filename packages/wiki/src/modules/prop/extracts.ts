@@ -1,5 +1,6 @@
 import { precompiled } from '@svc/common';
 import { mutuallyExclusive } from '../../api/errors.js';
+import { escapeWikiText } from '../../api/messages/escape-wikitext.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { NS_FILE } from '../../site/title.js';
@@ -48,11 +49,13 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     ctx.warn('apiwarn-textextracts-limit', [1]);
   }
   const chosen = pages.slice(start, start + limit);
-  // HTML extracts come with their caveats once a page outside the File namespace is extracted.
-  if (!plaintext && chosen.some((p) => p.ns !== NS_FILE)) {
+  // HTML extracts come with their caveats as each page outside the File namespace is extracted
+  // (told once), after what the page itself warned of.
+  const caveats = () => {
+    if (plaintext) return;
     if (ctx.params.sentences !== undefined) ctx.warn('apiwarn-textextracts-sentences-and-html', [ctx.paramName('')]);
     ctx.warn('apiwarn-textextracts-malformed-html');
-  }
+  };
   if (chosen.length === 0) return;
   const { db } = ctx.store;
   const latest = chosen.map((p) => p.latest);
@@ -106,28 +109,27 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     if (fileSeen) ctx.warn('apiwarn-textextracts-title-in-file-namespace');
   };
   for (const [i, page] of chosen.entries()) {
-    if (page.ns === NS_FILE) {
-      const answer = ctx.result.page(page.pageid);
-      if (!answer || !ctx.result.fits('')) {
-        ctx.setContinue(start + i);
-        warnFiles();
-        return;
+    let extract = '';
+    if (page.ns !== NS_FILE) {
+      const content = contents.get(page.latest);
+      if (content === undefined) continue;
+      if (content.content_model !== 'wikitext') {
+        // Only wikitext is extracted: another model gets an empty extract, with a warning.
+        ctx.warn('apiwarn-textextracts-unsupportedmodel', [escapeWikiText(page.title), content.content_model]);
+      } else {
+        let made = cache.get(content, optionsKey);
+        if (made === undefined) {
+          if (i > 0 && budget?.spent()) {
+            ctx.setContinue(start + i);
+            warnFiles();
+            return;
+          }
+          made = await maker.make(textOf.get(content.content_id) ?? '', options);
+          cache.set(content, optionsKey, made);
+        }
+        extract = made;
       }
-      answer.extract = '';
-      fileSeen = true;
-      continue;
-    }
-    const content = contents.get(page.latest);
-    if (content?.content_model !== 'wikitext') continue;
-    let extract = cache.get(content, optionsKey);
-    if (extract === undefined) {
-      if (i > 0 && budget?.spent()) {
-        ctx.setContinue(start + i);
-        warnFiles();
-        return;
-      }
-      extract = await maker.make(textOf.get(content.content_id) ?? '', options);
-      cache.set(content, optionsKey, extract);
+      caveats();
     }
     const answer = ctx.result.page(page.pageid);
     if (!answer || !ctx.result.fits(extract)) {
@@ -136,6 +138,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       return;
     }
     answer.extract = extract;
+    if (page.ns === NS_FILE) fileSeen = true;
   }
   if (start + chosen.length < pages.length) ctx.setContinue(start + chosen.length);
   warnFiles();

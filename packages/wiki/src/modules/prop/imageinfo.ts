@@ -76,6 +76,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const start = ctx.params.start;
   const end = ctx.params.end;
   let files = fileTitles(ctx);
+  // Without a file page in the set the continue value is not read, as MediaWiki does.
+  if (files.length === 0) return;
   const continueFrom = ctx.params.continue;
   if (continueFrom !== undefined) {
     const [name] = parseContinueValue(continueFrom, ['string', 'string']);

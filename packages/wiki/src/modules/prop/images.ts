@@ -1,3 +1,4 @@
+import { parseContinueValue } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
@@ -27,12 +28,14 @@ export const descriptor = {
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const ids = pageIds(ctx);
   if (ids.length === 0) return;
+  // The continue value's form is checked before the file names, as MediaWiki reads them.
+  if (ctx.params.continue !== undefined) parseContinueValue(ctx.params.continue, ['phpint', 'string']);
   const only = titleFilter(ctx, 'images', NS_MAIN, NS_FILE, 'apiwarn-notfile')?.map((t) => t.dbKey);
   if (only?.length === 0) return;
   const rows = await linkRows(ctx, {
     table: 'imagelinks',
     sort: [
-      { column: 'il_from', kind: 'int' },
+      { column: 'il_from', kind: 'phpint' },
       { column: 'il_to', kind: 'string' },
     ],
     limit: ctx.params.limit,

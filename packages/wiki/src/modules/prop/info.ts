@@ -262,14 +262,12 @@ function languageDirection(language: string): 'rtl' | 'ltr' {
 
 type InfoContext = ContextOf<typeof descriptor>;
 
-/** The pages of the set from the continue value on: missing ones (negative ids) first, as MediaWiki lists them. */
+/**
+ * The pages of the set, existing and missing, in MediaWiki's order (by namespace, then title key
+ * byte by byte), from the continue value on: `namespace|title`, the first page not yet shown.
+ */
 function infoTargets(context: InfoContext): InfoTarget[] {
   const { params, pages } = context;
-  let startId = Number.NEGATIVE_INFINITY;
-  if (params.continue !== undefined) {
-    if (!/^-?\d+$/.test(params.continue)) throw badContinue();
-    startId = Number(params.continue);
-  }
   const targets: InfoTarget[] = [];
   for (const m of pages.missing) {
     targets.push({ id: m.fakeId, ns: m.ns, dbKey: m.dbKey, title: m.title, exists: false });
@@ -277,7 +275,27 @@ function infoTargets(context: InfoContext): InfoTarget[] {
   for (const p of pages.goodPages()) {
     targets.push({ id: p.pageid, pageid: p.pageid, ns: p.ns, dbKey: p.dbKey, title: p.title, exists: true, record: p });
   }
-  return targets.filter((t) => t.id >= startId || t.id < 0);
+  targets.sort(compareTargets);
+  if (params.continue === undefined) return targets;
+  const from = continueTarget(context, params.continue);
+  return targets.filter((t) => compareTargets(t, from) >= 0);
+}
+
+function compareTargets(a: { ns: number; dbKey: string }, b: { ns: number; dbKey: string }): number {
+  return a.ns - b.ns || Buffer.compare(Buffer.from(a.dbKey), Buffer.from(b.dbKey));
+}
+
+/** The page a continue value names: a namespace the wiki has (read as PHP reads a number) and a title in it. */
+function continueTarget(context: InfoContext, value: string): { ns: number; dbKey: string } {
+  const parts = value.split('|');
+  if (parts.length !== 2) throw badContinue();
+  const digits = /^\s*[+-]?\d+/.exec(parts[0] as string);
+  const ns = digits ? Number(digits[0]) : 0;
+  if (!context.titles.isKnownNamespace(ns)) throw badContinue();
+  const prefix = context.titles.namespaceName(ns);
+  const parsed = context.titles.parse(prefix === '' ? (parts[1] as string) : `${prefix}:${parts[1]}`);
+  if (!parsed.ok || parsed.title.interwiki !== '') throw badContinue();
+  return { ns: parsed.title.namespace, dbKey: parsed.title.dbKey };
 }
 
 /** Everything `inprop` and `intestactions` need, read for the whole batch at once. */
@@ -476,7 +494,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (context) => {
     if (!page) continue;
     const out = pageInfo(context, data, target);
     if (!context.result.fits(out)) {
-      context.setContinue(target.id);
+      context.setContinue(`${target.ns}|${target.dbKey.replaceAll('_', ' ')}`);
       break;
     }
     Object.assign(page, out);

@@ -41,7 +41,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const rows = await linkRows(ctx, {
     table: 'iwlinks',
     sort: [
-      { column: 'iwl_from', kind: 'int' },
+      { column: 'iwl_from', kind: 'phpint' },
       { column: 'iwl_prefix', kind: 'string' },
       { column: 'iwl_title', kind: 'string' },
     ],

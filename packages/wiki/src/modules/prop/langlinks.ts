@@ -43,7 +43,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const rows = await linkRows(ctx, {
     table: 'langlinks',
     sort: [
-      { column: 'll_from', kind: 'int' },
+      { column: 'll_from', kind: 'phpint' },
       { column: 'll_lang', kind: 'string' },
     ],
     columns: ['ll_title'],

@@ -1,4 +1,4 @@
-import { badContinue } from '../../api/errors.js';
+import { apiError, badContinue } from '../../api/errors.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
@@ -82,6 +82,10 @@ function imageFields(ctx: ContextOf<typeof descriptor>, file: FileVersion, prop:
 }
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
+  // No property left (every value unknown, `piprop=*`) is refused before the pages are looked at.
+  if (ctx.params.prop.length === 0) {
+    throw apiError('noprop', 'apierror-paramempty', [ctx.paramName('prop')]);
+  }
   const limit = ctx.params.limit;
   const all = ctx.pages.goodPages();
   // `continue` names the page to go on with by its id, as MediaWiki's does; a page that is not

@@ -11,10 +11,8 @@ import {
   editorFilter,
   type RevisionRow,
   readRevisionRequest,
-  revisionBatchLimit,
   revisionColumnsKey,
   revisionItems,
-  revisionListLimit,
   revisionRowsQuery,
 } from '../support/revision-output.js';
 
@@ -49,20 +47,24 @@ const ENUMERATION_PARAMETERS = ['limit', 'startid', 'endid', 'start', 'end', 'us
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
-  const diffs = p.diffto !== undefined || p.difftotext !== undefined;
   const enumerating = ENUMERATION_PARAMETERS.some((name) => p[name] !== undefined) || p.dir === 'newer';
   const revids = ctx.pages.revisionIds;
   // The module's own prefix, as a generator too (MediaWiki's message names `rvlimit`).
   const prefix = ctx.ownParamName('');
+  const pages = ctx.pages.goodPages();
+  // Without pages, or with only revisions that are deleted, nothing is checked: nothing to do.
+  if (revids.size === 0 && pages.length === 0) return;
+  if (revids.size > 0 && ctx.pages.liveRevisionIds().length === 0) return;
   if (revids.size > 0 && enumerating) {
     throw apiError('invalidparammix', 'apierror-revisions-norevids', [prefix]);
   }
-  const pages = ctx.pages.goodPages();
   if (enumerating && pages.length > 1) {
     throw apiError('invalidparammix', 'apierror-revisions-singlepage', [prefix]);
   }
-  // The content parameters are read once the mode is known to be allowed.
-  const { wantContent, slots } = readRevisionRequest(ctx, diffs);
+  // The content parameters are read once the mode is known to be allowed; outside a page's
+  // history the limit is what a batch may hold.
+  const request = await readRevisionRequest(ctx, { batch: !enumerating });
+  const { slots, diffs } = request;
   if (p.user !== undefined && p.excludeuser !== undefined) {
     throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
   }
@@ -75,11 +77,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   // As a generator MediaWiki takes `limit` as it is (10 when absent, whatever the mode); a page's
   // history is limited by `limit` (`max`: 50 with content, 500 without); the other modes take as
   // many revisions as a batch may hold.
-  const limit = ctx.generator
-    ? (p.limit ?? 10)
-    : enumerating
-      ? revisionListLimit(ctx, wantContent)
-      : revisionBatchLimit(ctx, wantContent);
+  const limit = request.limit;
   const rows = enumerating
     ? await historyOfPage(ctx, pages[0], limit)
     : revids.size > 0
@@ -92,10 +90,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     ctx.generator.addRevisionIds(rows.map((r) => r.revId));
     return;
   }
-  const items = await revisionItems(ctx, rows, { slots, unchanged: !diffs });
+  const items = await revisionItems(ctx, rows, { slots, diffs, unchanged: true });
   for (const [i, item] of items.entries()) {
-    // Diffs are not computed: MediaWiki answers the same when its budget of uncached diffs is spent.
-    if (diffs) item.diff = { notcached: true };
     if (!ctx.result.fits(item)) {
       ctx.setContinue(continueFrom(rows[i] as RevisionRow, enumerating, revids.size > 0));
       return;

@@ -77,8 +77,10 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (ctx.user.anonymous) throw apiError('notloggedin', 'apierror-mustbeloggedin-uploadstash');
   const filekeys = ctx.params.filekey;
   const sessionkeys = ctx.params.sessionkey;
-  const keys = filekeys?.length ? filekeys : sessionkeys;
-  if (!keys?.length) throw requireAtLeastOneOf(['siifilekey', 'siisessionkey']);
+  // Either parameter given, even empty, will do; an empty list names no file.
+  if (filekeys === undefined && sessionkeys === undefined) throw requireAtLeastOneOf(['siifilekey', 'siisessionkey']);
+  const keys = filekeys?.length ? filekeys : (sessionkeys ?? []);
+  if (keys.length === 0) return;
   const rows = await ctx.store.db.selectFrom('uploadstash').selectAll().where('us_key', 'in', keys).execute();
   const byKey = new Map(rows.map((row) => [row.us_key, row]));
   const prop = new Set(ctx.params.prop);

@@ -34,23 +34,26 @@ export async function executeOutgoingTitleLinks(
   const ids = pageIds(ctx);
   if (ids.length === 0) return;
   const { column: c } = spec;
-  const namespaces = ctx.params.namespace;
-  // Every namespace asked for was unknown (and dropped with a warning): nothing can match.
-  if (namespaces?.length === 0) return;
-  const targets = titleFilter(ctx, spec.targetsParam) ?? [];
-  if (ctx.params[spec.targetsParam] !== undefined && targets.length === 0) return;
+  // No namespace left (every one asked for was unknown, dropped with a warning) filters nothing,
+  // as MediaWiki reads an empty list.
+  const namespaces = ctx.params.namespace?.length ? ctx.params.namespace : undefined;
+  // Named targets are kept in the namespaces asked for; none left lists nothing, before the
+  // continue value is read.
+  const named = titleFilter(ctx, spec.targetsParam);
+  const targets = named?.filter((t) => namespaces === undefined || namespaces.includes(t.namespace)) ?? [];
+  if (named !== undefined && targets.length === 0) return;
   const rows = await linkRows(ctx, {
     table: spec.table,
     sort: [
-      { column: `${c}_from`, kind: 'int' },
-      { column: `${c}_namespace`, kind: 'int' },
+      { column: `${c}_from`, kind: 'phpint' },
+      { column: `${c}_namespace`, kind: 'phpint' },
       { column: `${c}_title`, kind: 'string' },
     ],
     limit: ctx.params.limit,
     descending: ctx.params.dir === 'descending',
     where: (q) => {
       let query = q.where(`${c}_from`, 'in', ids);
-      if (namespaces !== undefined) query = query.where(`${c}_namespace`, 'in', namespaces);
+      if (namespaces !== undefined && named === undefined) query = query.where(`${c}_namespace`, 'in', namespaces);
       if (targets.length > 0) {
         query = query.where((eb) =>
           eb.or(targets.map((t) => eb.and([eb(`${c}_namespace`, '=', t.namespace), eb(`${c}_title`, '=', t.dbKey)]))),

@@ -1,5 +1,6 @@
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, cannotUseWith } from '../../api/errors.js';
+import { escapeWikiText } from '../../api/messages/escape-wikitext.js';
 import type { ModuleContext } from '../../api/module.js';
 import type { ParamsOfList } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
@@ -10,7 +11,7 @@ import { contentTexts, revisionSlots } from '../../store/content-cache.js';
 import type { WikiStore } from '../../store/database.js';
 import type { REVISION_CONTENT_PARAMETERS } from '../shared-parameters.js';
 import { hasTag, tagsOf } from './change-tags.js';
-import { HiddenFields } from './hidden-content.js';
+import { canSeeField, DELETED_TEXT, HiddenFields } from './hidden-content.js';
 
 /** REV-COMMON, and the editor and tag filters of the modules that have them. */
 type RevisionParams = ParamsOfList<typeof REVISION_CONTENT_PARAMETERS> & {
@@ -103,6 +104,8 @@ export function wikitextSection(text: string, section: number): string | undefin
 export interface RevisionOutputOptions {
   /** The slots `rvslots` asked for; undefined for the legacy output without slots. */
   slots: string[] | undefined;
+  /** Each revision is diffed (RevisionRequest's `diffs`; only in the legacy output). */
+  diffs?: boolean;
   /**
    * Whether the caller leaves the items as they are (adds nothing to them): such items of
    * revisions with nothing hidden may be shared by answers (see `sharedItemsKey`).
@@ -161,7 +164,7 @@ function sharedItemsKey(
   props: Set<string>,
   options: RevisionOutputOptions,
 ): string | undefined {
-  if (!options.unchanged || !rowsCanBeKept(ctx.store)) return undefined;
+  if (!options.unchanged || options.diffs || !rowsCanBeKept(ctx.store)) return undefined;
   if (ctx.params.section !== undefined || ctx.params.contentformat !== undefined) return undefined;
   if (props.has('tags') || props.has('parsedcomment')) return undefined;
   return `${[...props].sort().join('|')}\n${options.slots?.join('|') ?? '(legacy)'}`;
@@ -232,13 +235,16 @@ async function madeItems(
   const props = new Set(ctx.params.prop);
   const legacy = options.slots === undefined;
   const wantContent = props.has('content');
+  const diffs = legacy && options.diffs === true;
   // Fields that live on a slot (in the legacy output: content and model of the main slot).
   const slotFields = legacy
-    ? wantContent || props.has('contentmodel')
+    ? wantContent || props.has('contentmodel') || diffs
     : wantContent || props.has('slotsize') || props.has('slotsha1') || props.has('contentmodel');
   const needSlots = slotFields || props.has('roles');
   const section = ctx.params.section;
   const sectionNumber = section === undefined ? undefined : parseSection(section);
+  // A diff is made of the section's text: the text is read to find the section.
+  const wantText = wantContent || (diffs && sectionNumber !== undefined);
   const formatParam = ctx.params.contentformat;
 
   const revIds = rows.map((r) => r.revId);
@@ -247,7 +253,7 @@ async function madeItems(
     // Slots and texts come through the store's caches: popular pages are read from it once.
     const slotsOf = await revisionSlots(ctx.store, rows);
     const asked = options.slots ?? ['main'];
-    const withText = wantContent ? [...slotsOf.values()].flat().filter((slot) => asked.includes(slot.slot_role)) : [];
+    const withText = wantText ? [...slotsOf.values()].flat().filter((slot) => asked.includes(slot.slot_role)) : [];
     const texts = withText.length > 0 ? await contentTexts(ctx.store, withText) : undefined;
     for (const [revId, slots] of slotsOf) {
       // Copied field by field: spreading each cached slot cost measurably more (50 pages' contents
@@ -300,6 +306,25 @@ async function madeItems(
       const main = wanted.find((s) => s.slot_role === 'main');
       if (props.has('contentmodel') && main) item.contentmodel = main.content_model;
       if (wantContent && main) addContent(ctx, item, main, hidden, row, sectionNumber, section, formatParam, true);
+      // The diff of a text the caller may read. Diffs are not computed: MediaWiki answers the
+      // same once its budget of uncached diffs is spent.
+      // Without content, the text is still read for the diff, and marked when hidden.
+      const diffable =
+        diffs && main && (wantContent ? canSeeField(ctx.user, row.deleted, DELETED_TEXT) : hidden.text(item));
+      if (diffable) {
+        if (!wantContent && sectionNumber !== undefined) {
+          sectionText(main.content_text ?? '', main.content_model, sectionNumber, section as string, row);
+        }
+        // A text to diff against is read in the content format asked for, which the model must have.
+        if (
+          ctx.params.difftotext !== undefined &&
+          formatParam !== undefined &&
+          formatParam !== defaultFormat(main.content_model)
+        ) {
+          warnBadFormat(ctx, formatParam, main.content_model, row);
+          item.diff = { badcontentformat: true };
+        } else item.diff = { notcached: true };
+      }
     } else if (slotFields) {
       const slotsObject = assoc<ResultObject>({});
       for (const slot of wanted) {
@@ -330,26 +355,36 @@ export interface RevisionRequest {
   wantContent: boolean;
   /** The slots `slots` names; undefined when the request has no `slots` (the legacy output). */
   slots: string[] | undefined;
+  /**
+   * Each revision is diffed (`diffto` naming a revision the caller may read, or `difftotext`):
+   * its content is read as for `prop=content`, with `section` applied.
+   */
+  diffs: boolean;
+  /**
+   * How many revisions to list: `limit` (`max` recorded in the answer's `limits`), or with
+   * `batch` as many as a batch may hold; 50 rather than 500 when content is read (for diffs too).
+   */
+  limit: number;
 }
 
 /**
- * Reads `prop` and `slots`, warns about the legacy output when slot fields are asked for without
- * `slots` (`diffs`: diffs count as slot work), and refuses the rendering parameters this server
- * does not implement rather than answering them with unrendered text.
+ * Reads the REV-COMMON parameters as MediaWiki does before it lists anything, in its order:
+ * `slots` refuses the legacy parameters and `prop=parsetree`; `diffto` must name a revision (a
+ * hidden one is dropped with a warning); then the legacy output is announced when slot fields or
+ * diffs are asked for without `slots`. The rendering parameters this server does not implement
+ * are refused rather than answered with unrendered text. Not as a generator, which reads none of
+ * them.
  */
-export function readRevisionRequest(ctx: ModuleContext<RevisionParams>, diffs = false): RevisionRequest {
+export async function readRevisionRequest(
+  ctx: ModuleContext<RevisionParams>,
+  { batch = false }: { batch?: boolean } = {},
+): Promise<RevisionRequest> {
   const p = ctx.params;
   const props = new Set(p.prop);
   const slots = ctx.requestHas('slots') ? p.slots : undefined;
-  const slotWork = ['content', 'contentmodel', 'slotsize', 'slotsha1'].some((name) => props.has(name));
-  if (slots === undefined && !ctx.generator && (slotWork || diffs)) {
-    ctx.warn('apiwarn-deprecation-missingparam', [ctx.paramName('slots')], 'deprecation', {
-      feature: `${ctx.feature}&!${ctx.paramName('slots')}`,
-    });
-  }
-  // With slots, the legacy parameters are refused before anything else, as MediaWiki does (not
-  // as a generator, which reads none of them).
-  if (slots !== undefined && !ctx.generator) {
+  if (ctx.generator) return { props, wantContent: props.has('content'), slots, diffs: false, limit: p.limit ?? 10 };
+  if (slots !== undefined) {
+    if (props.has('parsetree')) throw cannotUseWith(ctx.paramName('prop=parsetree'), ctx.paramName('slots'));
     const legacy = [
       'expandtemplates',
       'generatexml',
@@ -364,23 +399,45 @@ export function readRevisionRequest(ctx: ModuleContext<RevisionParams>, diffs = 
       if (value !== undefined && value !== false) throw cannotUseWith(ctx.paramName(name), ctx.paramName('slots'));
     }
   }
-  // diffto names a revision by number, or prev, next or cur (difftotext, when given, wins).
-  if (
-    !ctx.generator &&
-    p.difftotext === undefined &&
-    p.diffto !== undefined &&
-    !/^(?:\d+|prev|next|cur)$/.test(p.diffto)
-  ) {
-    throw apiError('diffto', 'apierror-baddiffto', [ctx.ownParamName('')]);
+  const diffs = p.difftotext !== undefined || (p.diffto !== undefined && (await diffToReadable(ctx, p.diffto)));
+  const readsContent = props.has('content') || props.has('parsetree') || diffs;
+  const limit = batch ? revisionBatchLimit(ctx, readsContent) : revisionListLimit(ctx, readsContent);
+  const slotWork = readsContent || ['contentmodel', 'slotsize', 'slotsha1'].some((name) => props.has(name));
+  if (slots === undefined && slotWork) {
+    ctx.warn('apiwarn-deprecation-missingparam', [ctx.paramName('slots')], 'deprecation', {
+      feature: `${ctx.feature}&!${ctx.paramName('slots')}`,
+    });
   }
+  // They would change the content only: without it they are read and left unused.
   for (const name of ['parse', 'expandtemplates', 'generatexml'] as const) {
-    if (p[name] === true)
+    if (p[name] === true && props.has('content'))
       throw apiError('unsupportedparameter', 'apierror-unsupportedparameter', [ctx.paramName(name)]);
   }
   if (props.has('parsetree')) {
-    throw apiError('unsupportedparameter', 'apierror-unsupportedparameter', [`${ctx.paramName('prop')}=parsetree`]);
+    throw apiError('unsupportedparameter', 'apierror-unsupportedparameter', [ctx.paramName('prop=parsetree')]);
   }
-  return { props, wantContent: props.has('content'), slots };
+  return { props, wantContent: props.has('content'), slots, diffs, limit };
+}
+
+/**
+ * Whether `diffto` leaves a revision to diff against: a revision number, `prev`, `next` or `cur`;
+ * a number other than 0 must name a revision, whose text the caller may read (else a warning,
+ * and no diffs).
+ */
+async function diffToReadable(ctx: ModuleContext<RevisionParams>, diffto: string): Promise<boolean> {
+  if (!/^(?:\d+|prev|next|cur)$/.test(diffto)) throw apiError('diffto', 'apierror-baddiffto', [ctx.ownParamName('')]);
+  if (!/^\d+$/.test(diffto) || Number(diffto) === 0) return true;
+  const revId = Number(diffto);
+  const row = await ctx.store.db
+    .selectFrom('revision')
+    .select('rev_deleted')
+    .where('rev_id', '=', revId)
+    .executeTakeFirst();
+  // The value as given (MediaWiki's messages show it so, not as a formatted number).
+  if (!row) throw apiError('nosuchrevid', 'apierror-nosuchrevid', [diffto]);
+  if (canSeeField(ctx.user, row.rev_deleted, DELETED_TEXT)) return true;
+  ctx.warn('apiwarn-difftohidden', [String(revId)]);
+  return false;
 }
 
 /** Without content a batch may hold 500 revisions (5000 with high limits), with content 50 (500). */
@@ -530,27 +587,35 @@ function addContent(
 ): void {
   if (!hidden.text(out)) return;
   const model = slot.content_model;
-  const format = formatParam ?? defaultFormat(model);
-  if (format !== defaultFormat(model)) {
-    throw apiError('badformat', 'apierror-badformat', [
-      format,
-      model,
-      ctx.titles.prefixedText(ctx.titles.make(row.namespace, row.dbKey)),
-    ]);
-  }
   let text = slot.content_text ?? '';
-  if (sectionNumber !== undefined) {
-    if (model !== 'wikitext') {
-      throw apiError('nosuchsection', 'apierror-sectionsnotsupported-what', [`revision ${row.revId}`]);
-    }
-    const part = wikitextSection(text, sectionNumber);
-    if (part === undefined) {
-      throw apiError('nosuchsection', 'apierror-nosuchsection-what', [section as string, `revision ${row.revId}`]);
-    }
-    text = part;
+  if (sectionNumber !== undefined) text = sectionText(text, model, sectionNumber, section as string, row);
+  const format = formatParam ?? defaultFormat(model);
+  // A format the model has no serialisation in gives no content, and a warning.
+  if (format !== defaultFormat(model)) {
+    warnBadFormat(ctx, format, model, row);
+    out.badcontentformat = true;
+    return;
   }
   out.contentformat = format;
   if (legacy) out.contentmodel = model;
   out.content = text;
   withContent(out, 'content');
+}
+
+/**
+ * Section `sectionNumber` of a slot's text (`section` as the request gave it), or MediaWiki's
+ * error: a text of another model than wikitext has no sections.
+ */
+function sectionText(text: string, model: string, sectionNumber: number, section: string, row: RevisionRow): string {
+  const part = model === 'wikitext' ? wikitextSection(text, sectionNumber) : undefined;
+  if (part === undefined) {
+    throw apiError('nosuchsection', 'apierror-nosuchsection-what', [section, `revision ${row.revId}`]);
+  }
+  return part;
+}
+
+/** MediaWiki's warning that a revision's text has no serialisation in `format`. */
+function warnBadFormat(ctx: ModuleContext<RevisionParams>, format: string, model: string, row: RevisionRow): void {
+  const title = ctx.titles.prefixedText(ctx.titles.make(row.namespace, row.dbKey));
+  ctx.warn('apierror-badformat', [format, model, escapeWikiText(title)], 'badformat');
 }
