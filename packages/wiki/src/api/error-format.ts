@@ -30,6 +30,13 @@ function stripTags(text: string): string {
   return text.includes('<') ? text.replace(/<\/?[A-Za-z][^>]*(?:>|$)/g, '') : text;
 }
 
+/** A message's `<nowiki>` sections, escaped for HTML, shown as their text. */
+function unwrapNowiki(escaped: string): string {
+  return escaped.includes('&lt;nowiki&gt;')
+    ? escaped.replace(/&lt;nowiki&gt;([\s\S]*?)&lt;\/nowiki&gt;/g, '$1')
+    : escaped;
+}
+
 function decodeEntities(text: string): string {
   return text.includes('&') ? decodeHTML(text) : text;
 }
@@ -69,8 +76,8 @@ export class ErrorFormatter {
         break;
       case 'html':
         // Text between tags: quotes stay as they are, as in MediaWiki's parsed messages.
-        entry.html = keepSemanticTags(
-          escapeHtmlText(decodeEntities(renderMessage(message.key, message.params, this.language))),
+        entry.html = unwrapNowiki(
+          keepSemanticTags(escapeHtmlText(decodeEntities(renderMessage(message.key, message.params, this.language)))),
         );
         break;
       case 'raw':
@@ -96,6 +103,27 @@ export class ErrorFormatter {
     if (this.format === 'bc') return plainText(renderMessage(message.key, message.params, 'en'));
     const { module: _module, ...entry } = this.entry(message, '');
     return entry;
+  }
+
+  /**
+   * One reason of a status inside a module's answer (`intestactions`' details): an entry shaped as
+   * an error is, without its module; for `bc` its code and English plain text.
+   */
+  statusEntry(message: ApiMessage): ResultObject {
+    if (this.format !== 'bc') return this.formatMessage(message) as ResultObject;
+    return withContent(
+      { code: message.code, text: plainText(renderMessage(message.key, message.params, 'en')) },
+      'text',
+    );
+  }
+
+  /**
+   * Why a title of the page set is invalid: for `bc` the English text as the title parser words
+   * it, markup and all (`<nowiki>~~~</nowiki>`); otherwise an entry shaped as an error is.
+   */
+  invalidTitleReason(message: ApiMessage): string | ResultObject {
+    if (this.format === 'bc') return cleanOutputText(renderMessage(message.key, message.params, 'en'));
+    return this.formatMessage(message);
   }
 
   /** The `warnings` value: keyed by module name for `bc`, a list otherwise. */

@@ -255,6 +255,19 @@ describe('page set', () => {
     assert.deepEqual(await reason('none'), { code: 'title-invalid-characters' });
   });
 
+  test('the magic tilde reason keeps its <nowiki> in bc and wikitext, and shows only its text otherwise', async () => {
+    const reason = async (errorformat: string) =>
+      (
+        await get({ action: 'query', titles: '~~~', errorformat, uselang: 'en', format: 'json', formatversion: '2' })
+      ).json().query.pages[0].invalidreason;
+    const marked = 'The requested page title contains invalid magic tilde sequence (<nowiki>~~~</nowiki>).';
+    const shown = 'The requested page title contains invalid magic tilde sequence (~~~).';
+    assert.equal(await reason('bc'), marked);
+    assert.deepEqual(await reason('wikitext'), { code: 'title-invalid-magic-tilde', text: marked });
+    assert.deepEqual(await reason('plaintext'), { code: 'title-invalid-magic-tilde', text: shown });
+    assert.deepEqual(await reason('html'), { code: 'title-invalid-magic-tilde', html: shown });
+  });
+
   test('revids=0 gives badrevids as a list; missing titles take fake ids by the namespaces of all titles', async () => {
     const bad = (await get({ action: 'query', revids: '0', format: 'json' })).json();
     assert.deepEqual(bad.query.badrevids, [{ revid: 0, missing: '' }]);
@@ -347,6 +360,18 @@ describe('request metadata', () => {
     assert.equal(response.headers['cache-control'], 's-maxage=60, must-revalidate, max-age=30');
     const plain = await get({ action: 'query', meta: 'siteinfo', format: 'json' });
     assert.equal(plain.headers['cache-control'], 'private, must-revalidate, max-age=0');
+  });
+
+  test('siteinfo: variantarticlepath stays false in formatversion 1 and PHP, protorel only in formatversion 2', async () => {
+    const php = (await get({ action: 'query', meta: 'siteinfo', format: 'php' })).body;
+    assert.match(php, /s:18:"variantarticlepath";b:0;/);
+    const v1 = (await get({ action: 'query', meta: 'siteinfo', siprop: 'interwikimap', format: 'json' })).json();
+    assert.ok(v1.query.interwikimap.length > 0);
+    assert.ok(v1.query.interwikimap.every((iw: object) => !('protorel' in iw)));
+    const v2 = (
+      await get({ action: 'query', meta: 'siteinfo', siprop: 'interwikimap', format: 'json', formatversion: '2' })
+    ).json();
+    assert.equal(v2.query.interwikimap[0].protorel, false);
   });
 
   test('limit=max reports the limit it stood for', async () => {

@@ -164,4 +164,28 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'title-invalid-too-long':
     'Der Seitentitel ist zu lang: in UTF-8 darf er höchstens $1 {{PLURAL:$1|Byte|Bytes}} lang sein.',
   'title-invalid-leading-colon': 'Der Seitentitel beginnt mit einem Doppelpunkt, der dort nicht stehen darf.',
+  // Warum eine Aktion auf einer Seite verweigert wird (`prop=info&intestactions` mit Details).
+  'badaccess-group0': 'Für diese Aktion fehlen dir die nötigen Benutzerrechte.',
+  namespaceprotected: 'Seiten im Namensraum <strong>$1</strong> darfst du nicht bearbeiten.',
+  protectedpagetext: 'Diese Seite ist geschützt: Bearbeiten und andere Aktionen sind gesperrt.',
+  cascadeprotected:
+    'Diese Seite ist gegen Bearbeiten geschützt, weil sie in {{PLURAL:$1|die folgende Seite|die folgenden Seiten}} mit Kaskadenschutz eingebunden ist:\n$2',
+  titleprotected: '[[User:$1|$1]] hat das Anlegen einer Seite dieses Namens gesperrt.\nBegründung: <em>$2</em>.',
+  protectedinterface:
+    'Diese Seite enthält einen Text der Benutzeroberfläche dieses Wikis und ist gegen Missbrauch geschützt.\nÜbersetzungen für alle Wikis entstehen bei [https://translatewiki.net/ translatewiki.net], dem Übersetzungsprojekt von MediaWiki.',
+  deleteprotected: 'Diese Seite ist geschützt; du kannst sie nicht löschen.',
+  movenologintext:
+    'Um Seiten zu verschieben, musst du ein Benutzerkonto haben und [[Special:UserLogin|angemeldet]] sein.',
+  sitecssprotected: 'Diese CSS-Seite wirkt auf alle Besucher; du darfst sie nicht bearbeiten.',
+  sitejsprotected: 'Diese JavaScript-Seite wirkt auf alle Besucher; du darfst sie nicht bearbeiten.',
+  sitejsonprotected: 'Diese JSON-Seite wirkt auf alle Besucher; du darfst sie nicht bearbeiten.',
+  customcssprotected:
+    'Diese CSS-Seite enthält die persönlichen Einstellungen eines anderen Benutzers; du darfst sie nicht bearbeiten.',
+  customjsprotected:
+    'Diese JavaScript-Seite enthält die persönlichen Einstellungen eines anderen Benutzers; du darfst sie nicht bearbeiten.',
+  customjsonprotected:
+    'Diese JSON-Seite enthält die persönlichen Einstellungen eines anderen Benutzers; du darfst sie nicht bearbeiten.',
+  mycustomcssprotected: 'Du darfst diese CSS-Seite nicht bearbeiten.',
+  mycustomjsprotected: 'Du darfst diese JavaScript-Seite nicht bearbeiten.',
+  mycustomjsonprotected: 'Du darfst diese JSON-Seite nicht bearbeiten.',
 };

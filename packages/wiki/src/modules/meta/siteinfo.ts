@@ -218,7 +218,7 @@ function interwikiMap(site: SiteConfig, filter: string | undefined): ResultObjec
       entry.protorel = iw.protorel ?? false;
       if (iw.wikiId) entry.wikiid = iw.wikiId;
       if (iw.api) entry.api = iw.api;
-      return keepBooleans(entry, ['protorel']);
+      return entry;
     });
 }
 

@@ -369,18 +369,16 @@ function testedActions(context: InfoContext, target: InfoTarget, protection: Pro
   const detail = context.params.testactionsdetail;
   const actions: ResultObject = assoc({});
   for (const action of context.params.testactions ?? []) {
-    const problems = permissionProblems(user, site, action, { ns: target.ns, exists: target.exists }, protection);
+    const page = { ns: target.ns, dbKey: target.dbKey, exists: target.exists };
+    const problems = permissionProblems(user, site, action, page, protection);
     actions[action] =
       detail === 'boolean'
         ? problems.length === 0
         : list(
             'error',
-            (detail === 'quick' ? problems.slice(0, 1) : problems).map((p) => ({
-              message: p.message,
-              params: list('param', [...p.params]),
-              code: p.code,
-              type: 'error',
-            })),
+            (detail === 'quick' ? problems.slice(0, 1) : problems).map((p) =>
+              context.statusEntry({ code: p.code, key: p.message, params: p.params }),
+            ),
           );
   }
   return actions;
