@@ -109,6 +109,23 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'authmanager-password-help': 'Passwort für die Authentifizierung.',
   'userlogin-remembermypassword': 'Angemeldet bleiben',
   'authmanager-userlogin-remembermypassword-help': 'Ob das Passwort länger als die Sitzungslänge behalten werden soll.',
+  'titleblacklist-override': 'Die Titel-Negativliste bei Treffern umgehen',
+  'titleblacklist-override-help':
+    'Benutzer mit ausreichenden Rechten können dies setzen, um die Titel-Negativliste-Prüfungen zu ignorieren.',
+  createaccountmail: 'Ein temporäres Zufallspasswort verwenden und an die angegebene E-Mail-Adresse versenden.',
+  'createaccountmail-help':
+    'Kann verwendet werden, um für eine andere Person ein Benutzerkonto zu erstellen, ohne das Passwort zu erfahren.',
+  newpassword: 'Neues Passwort:',
+  retypenew: 'Neues Passwort (Wiederholung):',
+  'authmanager-retype-help': 'Passwort erneut zur Bestätigung eingeben.',
+  yourpasswordagain: 'Passwort wiederholen:',
+  'authmanager-email-label': 'E-Mail',
+  'authmanager-email-help': 'E-Mail-Adresse',
+  'authmanager-realname-label': 'Bürgerlicher Name',
+  'authmanager-realname-help': 'Bürgerlicher Name des Benutzers',
+  'createacct-reason': 'Begründung (öffentlich protokolliert)',
+  'createacct-reason-help': 'Im Neuanmeldungs-Logbuch angezeigte Nachricht',
+  'authmanager-provider-temporarypassword': 'Temporäres Passwort',
   'api-login-fail-badsessionprovider': 'Anmelden ist nicht möglich, solange $1 verwendet werden.',
   'apierror-mustpostparams':
     '{{PLURAL:$2|Dieser Parameter stand|Diese Parameter standen}} in der URL, {{PLURAL:$2|gehört|gehören}} aber in den POST-Rumpf: $1.',

@@ -113,6 +113,22 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'userlogin-remembermypassword': 'Keep me logged in',
   'authmanager-userlogin-remembermypassword-help':
     'Whether the password should be remembered for longer than the length of the session.',
+  'titleblacklist-override': 'Override the disallowed titles list if it matches',
+  'titleblacklist-override-help':
+    'Users with sufficient privileges can set this to ignore the disallowed titles list checks.',
+  createaccountmail: 'Use a temporary random password and send it to the specified email address',
+  'createaccountmail-help': 'Can be used to create account for another person without learning the password.',
+  newpassword: 'New password:',
+  retypenew: 'Retype new password:',
+  'authmanager-retype-help': 'Password again to confirm.',
+  yourpasswordagain: 'Retype password:',
+  'authmanager-email-label': 'Email',
+  'authmanager-email-help': 'Email address',
+  'authmanager-realname-label': 'Real name',
+  'authmanager-realname-help': 'Real name of the user',
+  'createacct-reason': 'Reason (publicly logged)',
+  'createacct-reason-help': 'Message shown in the account creation log',
+  'authmanager-provider-temporarypassword': 'Temporary password',
   'api-login-fail-badsessionprovider': 'Cannot log in when using $1.',
   'apierror-mustpostparams':
     'The following {{PLURAL:$2|parameter was|parameters were}} found in the query string, but must be in the POST body: $1.',
