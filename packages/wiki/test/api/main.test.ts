@@ -374,6 +374,26 @@ describe('request metadata', () => {
     assert.equal(v2.query.interwikimap[0].protorel, false);
   });
 
+  test('formatversion 1 prints maps left empty as {}', async () => {
+    const links = (await get({ action: 'query', list: 'alllinks', alprop: '', allimit: '2', format: 'json' })).json();
+    assert.deepEqual(links.query.alllinks, [{}, {}]);
+    const anonymous = async (attachedwiki: string) =>
+      (
+        await get({
+          action: 'query',
+          meta: 'userinfo',
+          uiprop: 'centralids|latestcontrib',
+          uiattachedwiki: attachedwiki,
+          format: 'json',
+        })
+      ).json().query.userinfo;
+    const info = await anonymous('0');
+    assert.deepEqual(info.attachedlocal, {});
+    assert.ok(!('attachedwiki' in info), 'a wiki id of 0 asks about no wiki');
+    assert.ok(!('latestcontrib' in info), 'an address has no latest contribution');
+    assert.deepEqual((await anonymous('testwiki')).attachedwiki, {});
+  });
+
   test('limit=max reports the limit it stood for', async () => {
     const response = await get({
       action: 'query',
