@@ -80,6 +80,30 @@ describeEachEngine('prop modules listing link rows', (engine) => {
     assert.deepEqual(page.extlinks, [{ '*': 'http://stadtarchiv.example.org/Berlin' }]);
   });
 
+  test("extlinks' continue value writes the index's % as %25, so a cut percent escape continues", async () => {
+    const all = await api().query({ prop: 'extlinks', titles: 'Afroasiatic languages', ellimit: '500' });
+    const urls = all.query.pages[0].extlinks.map((e: any) => e.url);
+    const seen: string[] = [];
+    const values: string[] = [];
+    let cont: Record<string, string> = {};
+    for (let i = 0; i < urls.length + 1; i++) {
+      const page = await api().query({ prop: 'extlinks', titles: 'Afroasiatic languages', ellimit: '1', ...cont });
+      seen.push(...(page.query.pages[0].extlinks ?? []).map((e: any) => e.url));
+      if (!page.continue) break;
+      values.push(page.continue.elcontinue);
+      cont = page.continue;
+    }
+    assert.deepEqual(seen, urls);
+    assert.ok(
+      values.some((v) => v.includes('THEIL%252|')),
+      'the index cut after "%2" is written %252',
+    );
+    assert.ok(
+      values.every((v) => !/%(?!25)/.test(v)),
+      'every % of an index is written %25',
+    );
+  });
+
   test('elquery matches a host exactly, or its subdomains with *.', async () => {
     const exact = await api().query({
       prop: 'extlinks',
