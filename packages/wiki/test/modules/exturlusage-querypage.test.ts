@@ -28,6 +28,26 @@ describeEachEngine('list=exturlusage and list=querypage', (engine) => {
     assert.deepEqual([bad.error.code, bad.error.info], ['badquery', 'Invalid query.']);
   });
 
+  test('expandurl writes a scheme in capitals in small letters, in exturlusage and extlinks alike', async () => {
+    const urls = async (expandurl: Record<string, string>) =>
+      (
+        await api().query({
+          list: 'exturlusage',
+          euquery: 'en.wikipedia.org/w/index.php?title=Wikipedia:Sandbox',
+          euprop: 'url',
+          eulimit: 'max',
+          ...expandurl,
+        })
+      ).query.exturlusage.map((l: any) => l.url);
+    assert.ok(
+      (await urls({})).some((url: string) => url.startsWith('Http://')),
+      'stored as written',
+    );
+    assert.ok((await urls({ euexpandurl: '1' })).every((url: string) => url.startsWith('http://')));
+    const links = await api().query({ prop: 'extlinks', pageids: '444', elexpandurl: '1', ellimit: 'max' });
+    assert.ok(links.query.pages[0].extlinks.every((l: any) => !l.url.startsWith('Http')));
+  });
+
   test('external links continue by index and link id, escaped', async () => {
     const first = await api().query({ list: 'exturlusage', euquery: '*.example.org', eulimit: '3' });
     assert.match(first.continue.eucontinue, /^http:\/\/org\.example\.[^|]*\|\d+$/);

@@ -4,6 +4,7 @@ import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { withContent } from '../../api/result/tree.js';
+import { expandedUrl } from '../../site/urls.js';
 import { externalLinkIndexPrefix, isReadableLinkQuery } from '../support/external-link-filter.js';
 import { pageIds } from '../support/link-rows.js';
 import { URL_PROTOCOLS } from '../values.js';
@@ -69,7 +70,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     rows.length = limit;
   }
   for (const row of rows) {
-    const url = p.expandurl && row.el_to.startsWith('//') ? `http:${row.el_to}` : row.el_to;
+    const url = p.expandurl ? expandedUrl(row.el_to, 'http:') : row.el_to;
     const item = withContent({ url }, 'url');
     if (!ctx.result.fits(item)) {
       ctx.setContinue(continueAt(row));
