@@ -15,10 +15,17 @@ describeEachEngine('prop modules listing link rows', (engine) => {
     assert.equal(body.warnings.links.warnings, '"Foo[bar]" is not a valid title.');
   });
 
-  test('an unknown namespace is dropped with a warning, leaving nothing to list', async () => {
-    const body = await api().query({ prop: 'links', titles: 'Deutschland', plnamespace: '9999' });
-    assert.equal(body.query.pages[0].links, undefined);
+  test('an unknown namespace is dropped with a warning, leaving no filter: every namespace is listed', async () => {
+    const body = await api().query({ prop: 'links', titles: 'Deutschland', plnamespace: '9999', pllimit: 'max' });
+    const all = await api().query({ prop: 'links', titles: 'Deutschland', pllimit: 'max' });
+    assert.ok(all.query.pages[0].links.length > 0);
+    assert.deepEqual(body.query.pages[0].links, all.query.pages[0].links);
     assert.match(body.warnings.links.warnings, /Unrecognized value for parameter "plnamespace": 9999/);
+    const templates = await api().query({ prop: 'templates', titles: 'Berlin', tlnamespace: '828' });
+    assert.deepEqual(titlesOf(templates.query.pages[0].templates), [
+      'Vorlage:Infobox Stadt',
+      'Vorlage:Navigationsleiste Städte',
+    ]);
   });
 
   test('clshow=hidden lists hidden categories only; both values together are an error', async () => {

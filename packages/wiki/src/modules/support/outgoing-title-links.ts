@@ -34,9 +34,9 @@ export async function executeOutgoingTitleLinks(
   const ids = pageIds(ctx);
   if (ids.length === 0) return;
   const { column: c } = spec;
-  const namespaces = ctx.params.namespace;
-  // Every namespace asked for was unknown (and dropped with a warning): nothing can match.
-  if (namespaces?.length === 0) return;
+  // Every namespace asked for was unknown (and dropped with a warning): no filter is left, and
+  // every namespace is listed, as MediaWiki takes an empty list.
+  const namespaces = ctx.params.namespace?.length ? ctx.params.namespace : undefined;
   const targets = titleFilter(ctx, spec.targetsParam) ?? [];
   if (ctx.params[spec.targetsParam] !== undefined && targets.length === 0) return;
   const rows = await linkRows(ctx, {
