@@ -130,6 +130,24 @@ describeEachEngine('meta=allmessages, prop=pageimages and list=trackingcategorie
     assert.deepEqual(fv1.query.allmessages, [{ name: 'edit', normalizedname: 'edit', '*': 'Bearbeiten' }]);
   });
 
+  test("pageimages: a drawing's thumbnail names the language asked for, other than English", async () => {
+    const source = async (pilangcode?: string) =>
+      (
+        await api().query({
+          prop: 'pageimages',
+          piprop: 'thumbnail',
+          pithumbsize: '10',
+          titles: 'Datei:Logo.svg',
+          ...(pilangcode === undefined ? {} : { pilangcode }),
+        })
+      ).query.pages[0].thumbnail.source;
+    assert.match(await source(), /\/10px-Logo\.svg\.png$/);
+    assert.match(await source('en'), /\/10px-Logo\.svg\.png$/);
+    assert.match(await source('De'), /\/langde-10px-Logo\.svg\.png$/);
+    assert.match(await source('|'), /\/lang%7C-10px-Logo\.svg\.png$/);
+    assert.match(await source(''), /\/lang-10px-Logo\.svg\.png$/);
+  });
+
   test('pageimages: free images by default, name/original/thumbnail, box sizes, file pages, continuation', async () => {
     const answer = await api().query({
       prop: 'pageimages',

@@ -72,7 +72,9 @@ function imageFields(ctx: ContextOf<typeof descriptor>, file: FileVersion, prop:
     const box = ctx.params.thumbsize;
     const size = thumbnailSize(file, box, box);
     fields.thumbnail = {
-      source: size.scaled ? thumbnailUrl(base, file.name, file.mime, size.width) : original,
+      source: size.scaled
+        ? thumbnailUrl(base, file.name, file.mime, size.width, undefined, ctx.params.langcode)
+        : original,
       width: size.width,
       height: size.height,
     };
