@@ -362,7 +362,7 @@ describe('request metadata', () => {
     assert.equal(plain.headers['cache-control'], 'private, must-revalidate, max-age=0');
   });
 
-  test('siteinfo: variantarticlepath stays false in formatversion 1 and PHP, protorel only in formatversion 2', async () => {
+  test('siteinfo: variantarticlepath stays false in formatversion 1 and PHP, protorel only in formatversion 2, no replica lag', async () => {
     const php = (await get({ action: 'query', meta: 'siteinfo', format: 'php' })).body;
     assert.match(php, /s:18:"variantarticlepath";b:0;/);
     const v1 = (await get({ action: 'query', meta: 'siteinfo', siprop: 'interwikimap', format: 'json' })).json();
@@ -372,6 +372,10 @@ describe('request metadata', () => {
       await get({ action: 'query', meta: 'siteinfo', siprop: 'interwikimap', format: 'json', formatversion: '2' })
     ).json();
     assert.equal(v2.query.interwikimap[0].protorel, false);
+    const lag = (
+      await get({ action: 'query', meta: 'siteinfo', siprop: 'dbrepllag', format: 'json', formatversion: '2' })
+    ).json();
+    assert.deepEqual(lag.query.dbrepllag, [{ host: '', lag: -1 }], 'a store without replicas: a lone primary');
   });
 
   test('formatversion 1 prints maps left empty as {}', async () => {

@@ -330,7 +330,11 @@ const SECTIONS: Record<string, (ctx: SiteinfoContext) => ResultValue | Promise<R
       })),
     ),
   interwikimap: (ctx) => list('iw', interwikiMap(ctx.site, ctx.params.filteriw)),
-  dbrepllag: () => list('db', [{ host: '', lag: 0 }]),
+  // The most lagged read replica; without replicas MediaWiki's answer for a lone primary: no host, lag -1.
+  dbrepllag: async (ctx) => {
+    const { host, lag } = ctx.store.replicas ? await ctx.store.replicas.maxLag() : { host: '', lag: -1 };
+    return list('db', [{ host, lag }]);
+  },
   statistics: (ctx) => statistics(ctx),
   usergroups: async (ctx) => list('group', await userGroups(ctx, ctx.params.numberingroup === true)),
   libraries: () =>
