@@ -207,22 +207,7 @@ async function changedTouched(
       titles: titles.slice(i, i + BATCH).join('|'),
       prop: 'info',
     });
-    const pages = ((answer.query?.pages ?? []) as any[]).filter((page) => !page.missing);
-    const rows = pages.length
-      ? await db
-          .selectFrom('page')
-          .select(['page_id', 'page_touched'])
-          .where(
-            'page_id',
-            'in',
-            pages.map((page) => page.pageid as number),
-          )
-          .execute()
-      : [];
-    const stored = new Map(rows.map((row) => [row.page_id, row.page_touched]));
-    for (const page of pages) {
-      if (stored.get(page.pageid) !== storeTimestamp(page.touched)) changed.push(page.title);
-    }
+    changed.push(...(await touchedElsewhere(db, (answer.query?.pages ?? []) as any[])));
   }
   return changed;
 }
@@ -249,8 +234,17 @@ async function reachesCursor(
   return { reaches, oldest: Number(first.rcid) };
 }
 
-/** Titles of pages with revisions since a time (when recent changes no longer reach the cursor). */
-async function titlesChangedSince(client: MediaWikiApiClient, timestamp: string): Promise<string[]> {
+/**
+ * Titles to read again when recent changes no longer reach the cursor: pages with revisions since
+ * the cursor's time, and pages whose `touched` differs from the store's, which finds what only the
+ * source's jobs changed (a template's users, a category's members) as well as the edited pages.
+ */
+async function titlesChangedSince(
+  db: Kysely<WikiDatabase>,
+  client: MediaWikiApiClient,
+  site: SiteConfig,
+  timestamp: string,
+): Promise<string[]> {
   const titles = new Set<string>();
   for await (const batch of client.listPages(
     { list: 'allrevisions', arvdir: 'newer', arvstart: timestamp, arvlimit: 'max', arvprop: 'ids' },
@@ -258,7 +252,47 @@ async function titlesChangedSince(client: MediaWikiApiClient, timestamp: string)
   )) {
     for (const page of batch) titles.add(page.title);
   }
+  for (const namespace of site.namespaces) {
+    if (namespace.id < 0) continue;
+    let next: Record<string, string> = {};
+    for (;;) {
+      const answer = await client.request({
+        action: 'query',
+        generator: 'allpages',
+        gapnamespace: namespace.id,
+        gaplimit: 'max',
+        prop: 'info',
+        ...next,
+      });
+      for (const title of await touchedElsewhere(db, (answer.query?.pages ?? []) as any[])) titles.add(title);
+      if (!answer.continue) break;
+      next = answer.continue;
+    }
+  }
   return [...titles];
+}
+
+/** The titles of source pages (with `pageid` and `touched`) whose `touched` the store does not have. */
+async function touchedElsewhere(db: Kysely<WikiDatabase>, pages: any[]): Promise<string[]> {
+  const changed: string[] = [];
+  for (let i = 0; i < pages.length; i += BATCH) {
+    const slice = pages.slice(i, i + BATCH).filter((page) => !page.missing);
+    if (slice.length === 0) continue;
+    const rows = await db
+      .selectFrom('page')
+      .select(['page_id', 'page_touched'])
+      .where(
+        'page_id',
+        'in',
+        slice.map((page) => page.pageid as number),
+      )
+      .execute();
+    const stored = new Map(rows.map((row) => [row.page_id, row.page_touched]));
+    for (const page of slice) {
+      if (stored.get(page.pageid) !== storeTimestamp(page.touched)) changed.push(page.title);
+    }
+  }
+  return changed;
 }
 
 /** The entries of a list after an id (the list read from a time, newest last). */
@@ -407,7 +441,7 @@ export async function followRound(
     log(
       `follow: the source's recent changes no longer reach back to ${state.rcTimestamp} (rcid ${rcId}): re-reading the pages changed since`,
     );
-    gapTitles = await titlesChangedSince(client, state.rcTimestamp!);
+    gapTitles = await titlesChangedSince(db, client, site, state.rcTimestamp!);
   }
   changes.sort((a, b) => Number(a.rcid) - Number(b.rcid));
   logs.sort((a, b) => Number(a.logid) - Number(b.logid));
