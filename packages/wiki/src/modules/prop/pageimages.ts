@@ -85,9 +85,10 @@ function imageFields(ctx: ContextOf<typeof descriptor>, file: FileVersion, prop:
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const limit = ctx.params.limit;
-  const all = ctx.pages.goodPages();
-  // `continue` names the page to go on with by its id, as MediaWiki's does; a page that is not
-  // in the set, or is its first page, is no place to continue from.
+  // In the order the page set found them (MediaWiki's good titles: a generator's order, titles by
+  // namespace as they first came): `continue` names the page to go on with by its id, as
+  // MediaWiki's does; a page that is not in the set, or is its first page, is no place to continue from.
+  const all = [...ctx.pages.good.values()];
   let offset = 0;
   if (all.length === 0) return;
   if (ctx.params.continue !== undefined) {
