@@ -112,6 +112,18 @@ describeEachEngine('prop=info on the reference wiki', (engine) => {
       '': [],
       A: [{ code: 'permissiondenied', text: 'You are not allowed to execute the action you have requested.' }],
     });
+    // quick skips slow checks only: every reason found is given.
+    const quickCss = await api().query({
+      prop: 'info',
+      titles: 'MediaWiki:Gadget-DunklerModus.css',
+      intestactions: 'A',
+      intestactionsdetail: 'quick',
+      errorformat: 'none',
+    });
+    assert.equal(quickCss.query.pages[0].actions.A.length, 3);
+    // formatversion 1 leaves out refused actions; none left is an empty array, as PHP prints one.
+    const refused = await api().query({ prop: 'info', titles: 'Eisenbahn', intestactions: 'A', formatversion: '1' });
+    assert.deepEqual(Object.values(refused.query.pages)[0].actions, []);
   });
 
   test("testactions: another user's settings page, moving anonymously, deleting a protected page", async () => {
