@@ -123,7 +123,7 @@ describeEachEngine('prop=info on the reference wiki', (engine) => {
     assert.equal(quickCss.query.pages[0].actions.A.length, 3);
     // formatversion 1 leaves out refused actions; none left is an empty array, as PHP prints one.
     const refused = await api().query({ prop: 'info', titles: 'Eisenbahn', intestactions: 'A', formatversion: '1' });
-    assert.deepEqual(Object.values(refused.query.pages)[0].actions, []);
+    assert.deepEqual((Object.values(refused.query.pages)[0] as any).actions, []);
   });
 
   test("testactions: another user's settings page, moving anonymously, deleting a protected page", async () => {
