@@ -82,8 +82,6 @@ export class PageSet {
   readonly deletedRevisionIds = new Map<number, number>();
   /** Extra fields for pages (the `index` of search generators), by prefixed title. */
   readonly extraFields = new Map<string, Record<string, string | number | boolean>>();
-  /** The namespace and page id of each redirect the set followed, by its title. */
-  private readonly redirectSources = new Map<string, { ns: number; pageid: number }>();
   private nextFakeId = -1;
 
   constructor(
@@ -364,7 +362,6 @@ export class PageSet {
           next.push(title);
         }
         this.redirects.push(entry);
-        this.redirectSources.set(source.title, { ns: source.ns, pageid: source.pageid });
       }
       const nextRows = await this.fetchPagesByTitle(next);
       const found = new Set(nextRows.map((r) => `${r.ns}:${r.dbKey}`));
@@ -481,12 +478,10 @@ export class PageSet {
       query.redirects = list(
         'r',
         this.redirects.map((r) => {
-          // A redirect the generator gave fields for (search's index) carries them, with its page,
-          // before where it leads, as MediaWiki merges a generator's data into its redirects.
+          // A redirect the generator gave fields for (search's page and index) carries them before
+          // where it leads, as MediaWiki merges a generator's data into its redirects.
           const fields = this.extraFields.get(r.from);
-          const source = this.redirectSources.get(r.from);
-          if (!fields || !source) return { ...r };
-          return { ns: source.ns, title: r.from, pageid: source.pageid, ...fields, ...r };
+          return fields ? { ...fields, ...r } : { ...r };
         }),
       );
     if (this.badRevIds.length > 0) {
