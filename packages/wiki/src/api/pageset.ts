@@ -144,7 +144,10 @@ export class PageSet {
     const parsedInputs = inputs.map((input) => ({ input, parsed: this.titles.parse(input) }));
     for (const { input, parsed } of parsedInputs) {
       if (!parsed.ok) {
-        const params = [...parsed.params, escapeWikiText(input)];
+        // A byte limit is a number to the message (MediaWiki's numParam), the title its last parameter.
+        const limits =
+          parsed.reason === 'title-invalid-too-long' ? parsed.params.map((n) => ({ num: Number(n) })) : null;
+        const params = [...(limits ?? parsed.params), escapeWikiText(input)];
         const reason = { code: parsed.reason, key: parsed.reason, params };
         this.invalid.push({ fakeId: this.nextFakeId--, title: input, reason });
         continue;

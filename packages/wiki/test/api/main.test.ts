@@ -253,6 +253,16 @@ describe('page set', () => {
       params: ['{', 'A&#123;'],
     });
     assert.deepEqual(await reason('none'), { code: 'title-invalid-characters' });
+    // A byte limit is marked as a number, as MediaWiki's raw parameters mark one.
+    const long = 'x'.repeat(300);
+    const tooLong = (
+      await get({ action: 'query', titles: long, errorformat: 'raw', format: 'json', formatversion: '2' })
+    ).json().query.pages[0].invalidreason;
+    assert.deepEqual(tooLong.params, [{ num: 255 }, long]);
+    const text = (
+      await get({ action: 'query', titles: long, uselang: 'en', format: 'json', formatversion: '2' })
+    ).json().query.pages[0].invalidreason;
+    assert.match(text, /no longer than 255 bytes in UTF-8/);
   });
 
   test('the magic tilde reason keeps its <nowiki> in bc and wikitext, and shows only its text otherwise', async () => {
