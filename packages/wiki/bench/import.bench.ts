@@ -8,6 +8,9 @@
  * index and the lint errors take after it (they are built after the import, which the server
  * answers from at once).
  *
+ * `BENCH_IMPORT_ONLY=1` leaves out the JavaScript decoder and the builds after the import (the
+ * lint errors of 500 pages take minutes on a busy machine), to compare imports quickly.
+ *
  * Then, with `BENCH_PAGES` set, the throughput table of imports without lint errors: the largest
  * sample dump (enwiki, 206 long articles) and generated dumps following its shape (≈28 KB and ≈150
  * links a page) of 10,000 and `BENCH_PAGES` pages, the search index built in the import.
@@ -27,6 +30,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { decoderArguments } from '../src/import/xml/bzip2-decoder.js';
 import { sampleModel, writeGeneratedDump } from './dump-generator.js';
 
 type Mode = 'import' | 'parse' | 'default' | 'bunzip-js';
@@ -187,11 +191,24 @@ function report(name: string, parse: Measurement, imported: Measurement): string
   ].join('  ');
 }
 
-/** Seconds a native decoder takes to decompress a file to nowhere. */
-function nativeDecompression(program: string, file: string): number | undefined {
+/** The CPU seconds of this process's children that have exited and been waited for (from /proc). */
+function childrenCpuSeconds(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** Seconds and CPU seconds a native decoder takes to decompress a file to nowhere. */
+function nativeDecompression(command: string, file: string): { seconds: number; cpuSeconds: number } | undefined {
   const started = performance.now();
-  const result = spawnSync('sh', ['-c', `${program} -dc "$1" > /dev/null`, 'sh', file]);
-  return result.status === 0 ? (performance.now() - started) / 1000 : undefined;
+  const cpu = childrenCpuSeconds();
+  const result = spawnSync('sh', ['-c', `${command} "$1" > /dev/null`, 'sh', file]);
+  if (result.status !== 0) return undefined;
+  return { seconds: (performance.now() - started) / 1000, cpuSeconds: childrenCpuSeconds() - cpu };
 }
 
 const load = () =>
@@ -216,12 +233,19 @@ async function defaultImports(dir: string, model: Awaited<ReturnType<typeof samp
   );
   const rate = (seconds: number) => `${(xmlMb / seconds).toFixed(1).padStart(6)} MB/s of XML`;
   process.stdout.write(`  XML reader alone          ${rate(parse.seconds)}\n`);
-  for (const program of ['lbzip2', 'bzip2']) {
-    const seconds = nativeDecompression(program, bz2);
-    process.stdout.write(`  ${`${program} -dc alone`.padEnd(25)} ${seconds ? rate(seconds) : 'not installed'}\n`);
+  // lbzip2 on every core, then as the importer runs it (every core but one), and bzip2.
+  const lbzip2 = { name: 'lbzip2', program: 'lbzip2' } as const;
+  for (const command of ['lbzip2 -d -c', `lbzip2 ${decoderArguments(lbzip2).join(' ')}`, 'bzip2 -d -c']) {
+    const m = nativeDecompression(command, bz2);
+    process.stdout.write(
+      `  ${`${command} alone`.padEnd(25)} ${m ? `${rate(m.seconds)}  CPU ${m.cpuSeconds.toFixed(1)} s` : 'not installed'}\n`,
+    );
   }
-  const js = runChild('bunzip-js', bz2);
-  process.stdout.write(`  ${'JavaScript bzip2 alone'.padEnd(25)} ${rate(js.seconds)}\n`);
+  const importsOnly = process.env.BENCH_IMPORT_ONLY === '1';
+  if (!importsOnly) {
+    const js = runChild('bunzip-js', bz2);
+    process.stdout.write(`  ${'JavaScript bzip2 alone'.padEnd(25)} ${rate(js.seconds)}\n`);
+  }
   const row = (name: string, m: Measurement) =>
     `  ${name.padEnd(25)} ${rate(m.seconds)}  ${Math.round(m.pages / m.seconds)
       .toLocaleString('en-US')
@@ -232,7 +256,7 @@ async function defaultImports(dir: string, model: Awaited<ReturnType<typeof samp
     (m.label?.includes('(') ? `  [${m.label.slice(m.label.indexOf('(') + 1, -1)}]` : '');
   // Two rounds in alternation, as the machine's load moves; the first .xml import is followed by
   // the builds after it.
-  const plain = runChild('default', xml, true);
+  const plain = runChild('default', xml, !importsOnly);
   process.stdout.write(`${row('import .xml', plain)}\n`);
   const compressed = runChild('default', bz2);
   process.stdout.write(`${row('import .xml.bz2', compressed)}\n`);
@@ -242,11 +266,12 @@ async function defaultImports(dir: string, model: Awaited<ReturnType<typeof samp
   process.stdout.write(`${row('import .xml.bz2 again', compressed2)}\n`);
   const search = plain.searchSeconds ?? 0;
   const lint = plain.lintSeconds ?? 0;
-  process.stdout.write(
-    `  after the .xml import: search index ${search.toFixed(1)} s, lint errors ${lint.toFixed(1)} s: ` +
-      `all complete ${(plain.seconds + search + lint).toFixed(1)} s after the import began (peak of the whole ${plain.peakRssMb.toFixed(0)} MB; ` +
-      `CPU of the builds ${(plain.cpuSeconds - (plain.importCpuSeconds ?? 0)).toFixed(1)} s)\n`,
-  );
+  if (!importsOnly)
+    process.stdout.write(
+      `  after the .xml import: search index ${search.toFixed(1)} s, lint errors ${lint.toFixed(1)} s: ` +
+        `all complete ${(plain.seconds + search + lint).toFixed(1)} s after the import began (peak of the whole ${plain.peakRssMb.toFixed(0)} MB; ` +
+        `CPU of the builds ${(plain.cpuSeconds - (plain.importCpuSeconds ?? 0)).toFixed(1)} s)\n`,
+    );
   // On a machine whose cores are all busy, CPU time sets the pace: the ratio of the two imports'
   // CPU seconds (the decoder's included) is then the ratio of their speeds.
   const cpuOf = (m: Measurement) => (m.importCpuSeconds ?? m.cpuSeconds) + m.childCpuSeconds;

@@ -5,8 +5,10 @@ import { NoSuchAccountError, setPassword } from './accounts/set-password.js';
 import { loadConfig } from './config.js';
 import { completeDeferredBuilds, describeDeferredBuild } from './import/deferred-builds.js';
 import { importerFor } from './import/index.js';
+import { SourceError } from './import/mediawiki-api/api-client.js';
 import { followWiki } from './import/mediawiki-api/follow.js';
-import { mirrorWiki } from './import/mediawiki-api/mirror.js';
+import { importSourceMessages } from './import/mediawiki-api/messages.js';
+import { connectSource, mirrorWiki } from './import/mediawiki-api/mirror.js';
 import { streamProgress } from './import/progress.js';
 import { isSqlDump } from './import/sql-dump/link-table-dumps.js';
 import { serve as runServe } from './server.js';
@@ -175,6 +177,54 @@ const mirrorCommand: CliCommand = {
   },
 };
 
+const messagesCommand: CliCommand = {
+  name: 'messages',
+  summary: "Store a running wiki's interface messages, read through its api.php, as the catalogue errors use.",
+  usage: [
+    'usage: wiki messages <api.php URL> [--languages fr,it] [--login USER --password P]',
+    '',
+    "  --languages L     read these languages too (codes, comma-separated); the source's content",
+    '                    language and English are always read',
+    '  --login USER      as for mirror',
+    '',
+    "Errors, warnings and meta=allmessages then give the source's own texts; the wiki's",
+    '`MediaWiki:` pages still override them. `wiki mirror` does this by itself.',
+  ].join('\n'),
+  async run(args) {
+    const { options, positional } = parseOptions(args, { strings: ['languages', 'login', 'password'], flags: [] });
+    if (positional.length !== 1)
+      throw new UserError('messages needs the api.php URL of the source: wiki messages <url>');
+    const languages =
+      typeof options.languages === 'string'
+        ? options.languages
+            .split(',')
+            .map((code) => code.trim())
+            .filter((code) => code !== '')
+        : [];
+    const invalid = languages.find((code) => !/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/i.test(code));
+    if (invalid !== undefined)
+      throw new UserError(`--languages takes language codes such as fr,it, not ${JSON.stringify(invalid)}`);
+    const config = loadConfig();
+    const store = await openWikiStore(config.database);
+    try {
+      const client = await connectSource(positional[0]!, {
+        login: sourceLogin(options),
+        attempts: 5,
+        onRetry: (problem, pause) => process.stderr.write(`messages: ${problem}; trying again in ${pause} s\n`),
+      });
+      const summary = await importSourceMessages(store, client, { languages });
+      const counts = summary.languages.map((l) => `${l.count} in ${l.lang}`).join(', ');
+      process.stdout.write(`stored ${counts} interface messages\n`);
+    } catch (error) {
+      if (error instanceof SourceError) throw new UserError(error.message);
+      throw error;
+    } finally {
+      await store.close();
+    }
+    return 0;
+  },
+};
+
 const followCommand: CliCommand = {
   name: 'follow',
   summary: "Keep a mirrored store up to date with the source's changes.",
@@ -225,7 +275,14 @@ function parseInterval(text: string): number {
   return seconds;
 }
 
-const commands: CliCommand[] = [serveCommand, importCommand, mirrorCommand, followCommand, setPasswordCommand];
+const commands: CliCommand[] = [
+  serveCommand,
+  importCommand,
+  mirrorCommand,
+  messagesCommand,
+  followCommand,
+  setPasswordCommand,
+];
 
 process.exitCode = await runCli(
   'npm run wiki --',

@@ -14,6 +14,7 @@ import type { WorkBudgetLimits } from '../store/work-budget.js';
 import { useUserGenders } from './gender.js';
 import { redactUrl } from './log-redaction.js';
 import type { ApiRequest } from './main.js';
+import { loadMessageCatalogue } from './messages/catalogue.js';
 import type { ApiServices } from './request-state.js';
 import { apiAnswerer, RequestThreads } from './request-threads.js';
 import type { SentAnswer } from './sent-answer.js';
@@ -238,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     softwareName: options.softwareName ?? DEFAULT_SOFTWARE_NAME,
     hostName: hostname(),
     workBudget: options.workBudget,
+    messages: await loadMessageCatalogue(options.store),
   };
   // The site as another process changes it (an import into the primary): reloaded within a second.
   const watch = watchStoredSite(options.store, services, options.site === undefined);

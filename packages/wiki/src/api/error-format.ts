@@ -7,6 +7,8 @@ import { decodeHTML } from 'entities';
 
 import { cleanOutputText, escapeHtmlText } from '../text/escape.js';
 import type { ApiMessage } from './errors.js';
+import type { StoredMessages } from './messages/catalogue.js';
+import { linkFreeUrls } from './messages/free-links.js';
 import { keepSemanticTags, type RawParam, rawParams, renderMessage, stripMarkup } from './messages/render.js';
 import type { CollectedWarning } from './request-state.js';
 import { list, type ResultObject, withContent } from './result/tree.js';
@@ -58,27 +60,33 @@ export class ErrorFormatter {
     readonly format: ErrorFormat,
     /** Language of texts: always `en` for `bc`. */
     readonly language: string,
+    /** The store's message catalogue, when it has one: texts come from it where it holds them. */
+    readonly stored?: StoredMessages,
   ) {}
+
+  private render(message: ApiMessage, language = this.language): string {
+    return renderMessage(message.key, message.params, language, this.stored);
+  }
 
   /** The `docref` text for an error answer. */
   docref(apiUrl: string): string {
-    return `${renderMessage('api-usage-docref', [apiUrl], this.language)} ${renderMessage('api-usage-mailinglist-ref', [], this.language)}`;
+    const docref = renderMessage('api-usage-docref', [apiUrl], this.language, this.stored);
+    return `${docref} ${renderMessage('api-usage-mailinglist-ref', [], this.language, this.stored)}`;
   }
 
   private entry(message: ApiMessage, module: string): ResultObject {
     const entry: ResultObject = { code: message.code };
     switch (this.format) {
       case 'plaintext':
-        entry.text = plainText(renderMessage(message.key, message.params, this.language));
+        entry.text = plainText(this.render(message));
         break;
       case 'wikitext':
-        entry.text = cleanOutputText(renderMessage(message.key, message.params, this.language));
+        entry.text = cleanOutputText(this.render(message));
         break;
       case 'html':
-        // Text between tags: quotes stay as they are, as in MediaWiki's parsed messages.
-        entry.html = unwrapNowiki(
-          keepSemanticTags(escapeHtmlText(decodeEntities(renderMessage(message.key, message.params, this.language)))),
-        );
+        // Text between tags: quotes stay as they are, as in MediaWiki's parsed messages; bare URLs
+        // become links, as its parser makes them; nowiki sections show as their text.
+        entry.html = unwrapNowiki(linkFreeUrls(keepSemanticTags(escapeHtmlText(decodeEntities(this.render(message))))));
         break;
       case 'raw':
         entry.key = message.key;
@@ -100,7 +108,7 @@ export class ErrorFormatter {
    * object shaped like an error entry otherwise.
    */
   formatMessage(message: ApiMessage): string | ResultObject {
-    if (this.format === 'bc') return plainText(renderMessage(message.key, message.params, 'en'));
+    if (this.format === 'bc') return plainText(this.render(message, 'en'));
     const { module: _module, ...entry } = this.entry(message, '');
     return entry;
   }
@@ -146,7 +154,7 @@ export class ErrorFormatter {
     const byModule: ResultObject = {};
     for (const w of warnings) {
       const name = w.module.includes('+') ? w.module.slice(w.module.lastIndexOf('+') + 1) : w.module;
-      const text = plainText(renderMessage(w.message.key, w.message.params, 'en'));
+      const text = plainText(this.render(w.message, 'en'));
       const existing = byModule[name] as ResultObject | undefined;
       if (existing) existing.warnings = `${existing.warnings as string}\n${text}`;
       else byModule[name] = withContent({ warnings: text }, 'warnings');
@@ -174,7 +182,7 @@ export class ErrorFormatter {
       const first = messages[0];
       const error: ResultObject = {
         code: first.code,
-        info: plainText(renderMessage(first.key, first.params, 'en')),
+        info: plainText(this.render(first, 'en')),
         ...(first.data ?? {}),
         docref: this.docref(apiUrl),
       };

@@ -3,6 +3,7 @@
  * parameters, checks CORS and assertions, runs the action, collects warnings, reports unknown
  * parameters, and prints the result (or the error) in the requested format.
  */
+
 import type { WikiStore } from '../store/database.js';
 import { WorkBudget, withWorkBudget } from '../store/work-budget.js';
 import { executeClientLogin } from './actions/clientlogin.js';
@@ -175,7 +176,7 @@ function readMainParameters(state: RequestState, params: RequestParams, main: Ma
     main.formatValues = {};
   }
   state.userLanguage = main.uselang;
-  state.messageFormatter = new ErrorFormatter(main.errorFormatName, main.errorLanguage);
+  state.messageFormatter = new ErrorFormatter(main.errorFormatName, main.errorLanguage, state.storedMessages());
   // Declared as any name, so that the action's fallback still has one to report.
   const action: string = readMain('action');
   main.maxlag = readMain('maxlag');
@@ -270,7 +271,7 @@ function composeAnswer(
     }
   }
   outcome.failure = failure;
-  const formatter = new ErrorFormatter(main.errorFormatName, main.errorLanguage);
+  const formatter = new ErrorFormatter(main.errorFormatName, main.errorLanguage, state.storedMessages());
   // The answer is a map: empty (a logout's), it is `{}` in every format version, as MediaWiki's.
   const answer: ResultObject = assoc({});
   const warnings = formatter.warnings(state.warnings);
@@ -340,7 +341,12 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
     if (unused.length > 0) {
       state.warn(
         'main',
-        message('unrecognizedparams', 'apiwarn-unrecognizedparams', [unused.join(', '), unused.length]),
+        // MediaWiki's key (the warning reuses the error's text), the names as a comma list keyed
+        // by their positions among the request's parameters.
+        message('unrecognizedparams', 'apierror-unrecognizedparams', [
+          { list: unused, type: 'comma', positions: unused.map((name) => params.names().indexOf(name)) },
+          unused.length,
+        ]),
       );
     }
   } catch (error) {

@@ -3,12 +3,14 @@
  * parameters as data) and, once implemented, `execute`. See the package README ("Writing a query
  * module") for how to write one.
  */
+
 import type { GroupMembership } from '../accounts/account.js';
 import type { UserBlock } from '../accounts/blocks.js';
 import type { SiteConfig } from '../site/site.js';
 import type { Title, TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
 import type { ApiMessage } from './errors.js';
+import type { MessageCatalogue, StoredMessages } from './messages/catalogue.js';
 import type { MessageParam } from './messages/render.js';
 import type { PageRow, PageSet } from './pageset.js';
 import type { ModuleDescriptor, ParamsOf } from './params/descriptor.js';
@@ -146,6 +148,10 @@ export interface ModuleContext<P = ParamValues> {
   readonly softwareName: string;
   /** The store's engine (`sqlite`, `postgres`). */
   readonly engine: string;
+  /** The store's message catalogue (the source wiki's interface messages), when it holds one. */
+  readonly messages: MessageCatalogue | undefined;
+  /** The catalogue with what its texts are rendered with (`renderMessage`), when the store has one. */
+  readonly storedMessages: StoredMessages | undefined;
 }
 
 /** A module's execution, its parameters typed from its descriptor: `ModuleExecute<typeof descriptor>`. */

@@ -8,6 +8,7 @@ import { NS_MEDIA, NS_MEDIAWIKI, NS_SPECIAL, type Title, type TitleCodec } from 
 import type { WikiStore } from '../store/database.js';
 import { keptRows } from '../store/row-cache.js';
 import type { ApiMessage } from './errors.js';
+import type { MessageCatalogue } from './messages/catalogue.js';
 import { escapeWikiText } from './messages/escape-wikitext.js';
 import { renderMessage } from './messages/render.js';
 import { shippedMessage } from './messages/store.js';
@@ -58,6 +59,8 @@ export interface PageSetOptions {
    * `converted` block.
    */
   convertTitles: boolean;
+  /** The store's message catalogue: a `MediaWiki:` title of one of its messages is known. */
+  messages?: MessageCatalogue;
 }
 
 /** Batches of lookups stay within SQL parameter limits. */
@@ -497,7 +500,7 @@ export class PageSet {
     const pages = new KeyedList('page', 'bcarray');
     for (const m of this.missing) {
       const entry: ResultObject = { ns: m.ns, title: m.title, missing: true };
-      if (m.ns === NS_MEDIAWIKI && hasDefaultMessage(m.dbKey)) entry.known = true;
+      if (m.ns === NS_MEDIAWIKI && hasDefaultMessage(m.dbKey, this.options.messages)) entry.known = true;
       pages.set(m.fakeId, Object.assign(entry, this.extra(m.title)));
     }
     for (const inv of this.invalid)
@@ -544,10 +547,10 @@ function rawUrlEncode(text: string): string {
  * Whether a `MediaWiki:` title without a page names a message the software ships (MediaWiki calls
  * such a page known): its key, or its key before a last `/suffix` (`Mainpage/xx`).
  */
-function hasDefaultMessage(dbKey: string): boolean {
-  if (shippedMessage(dbKey, 'en') !== undefined) return true;
+function hasDefaultMessage(dbKey: string, catalogue: MessageCatalogue | undefined): boolean {
+  if (shippedMessage(dbKey, 'en', catalogue) !== undefined) return true;
   const slash = dbKey.lastIndexOf('/');
-  return slash > 0 && shippedMessage(dbKey.slice(0, slash), 'en') !== undefined;
+  return slash > 0 && shippedMessage(dbKey.slice(0, slash), 'en', catalogue) !== undefined;
 }
 
 /**

@@ -2,6 +2,7 @@
  * Everything one API request carries while it runs: its parameters, the validator, the warnings
  * collected so far, the caller and the site. ApiMain creates it; actions and modules read it.
  */
+
 import type { SiteConfig } from '../site/site.js';
 import type { TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
@@ -9,6 +10,8 @@ import { currentWorkBudget, type WorkBudgetLimits } from '../store/work-budget.j
 import type { ErrorFormatter } from './error-format.js';
 import type { ApiMessage } from './errors.js';
 import { attachPrinted, preparedLength } from './format/prepared-json.js';
+import { userGender } from './gender.js';
+import type { MessageCatalogue, StoredMessages } from './messages/catalogue.js';
 import type { RequestUser } from './module.js';
 import type { RequestParams } from './params/request.js';
 import { ParamValidator } from './params/validate.js';
@@ -116,6 +119,8 @@ export interface ApiServices {
   hostName: string;
   /** Each request's work budget, when not the default (store/work-budget.ts). */
   workBudget?: WorkBudgetLimits;
+  /** The store's message catalogue (`api/messages/catalogue.ts`), when it holds one. */
+  messages?: MessageCatalogue;
 }
 
 export class RequestState {
@@ -207,5 +212,20 @@ export class RequestState {
     if (message.code === 'deprecation') {
       this.warn('main', { code: 'deprecation-help', key: 'api-usage-mailinglist-ref', params: [] });
     }
+  }
+
+  /** What texts are rendered with from the store's catalogue, when the store has one. */
+  storedMessages(): StoredMessages | undefined {
+    const { messages, site, titles } = this.services;
+    if (messages === undefined) return undefined;
+    return {
+      catalogue: messages,
+      siteName: site.siteName,
+      server: this.server,
+      scriptPath: site.scriptPath,
+      contentLanguage: site.language,
+      readerName: this.user.name,
+      gender: (name) => userGender(titles, name),
+    };
   }
 }

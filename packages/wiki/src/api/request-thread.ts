@@ -3,6 +3,7 @@
  * the requests it is given one at a time, at a lower scheduling priority than the event loop of
  * its process.
  */
+
 import { readFileSync, readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -11,6 +12,7 @@ import { openWikiStore } from '../store/database.js';
 import { DEFAULT_WORK_BUDGET, readStatementTimeoutMs } from '../store/work-budget.js';
 import { useUserGenders } from './gender.js';
 import { handleApiRequest } from './main.js';
+import { loadMessageCatalogue } from './messages/catalogue.js';
 import type { ApiServices } from './request-state.js';
 import type { RequestDone, RequestJob, RequestThreadData } from './request-threads.js';
 import { sentAnswer } from './sent-answer.js';
@@ -50,6 +52,7 @@ const services: ApiServices = {
   softwareName: data.softwareName,
   hostName: data.hostName,
   workBudget: data.workBudget,
+  messages: await loadMessageCatalogue(store),
 };
 // The site as the process serves it now (it may have reloaded it since this thread was asked
 // for), and as another process changes it, as the process's event loop follows it.

@@ -9,6 +9,7 @@ import { type ChangeWatch, watchStoreChanges } from '../store/change-watch.js';
 import type { WikiStore } from '../store/database.js';
 import { loadSite } from '../store/site-store.js';
 import { useUserGenders } from './gender.js';
+import { refreshMessageCatalogue } from './messages/catalogue.js';
 import type { ApiServices } from './request-state.js';
 
 /** Replaces the services' site (and its title codec) by the stored one, if they differ. */
@@ -23,10 +24,12 @@ export async function reloadSite(store: WikiStore, services: ApiServices): Promi
 
 /**
  * Watches the store's changes (which also lets its caches keep rows, see change-watch.ts) and,
- * unless the site was given rather than read from the store (`followSite` false), reloads it.
+ * unless the site was given rather than read from the store (`followSite` false), reloads it; the
+ * message catalogue is read again whenever its stored languages' rows changed.
  */
 export function watchStoredSite(store: WikiStore, services: ApiServices, followSite: boolean): ChangeWatch {
   return watchStoreChanges(store, async () => {
     if (followSite) await reloadSite(store, services);
+    services.messages = await refreshMessageCatalogue(store, services.messages);
   });
 }

@@ -535,6 +535,20 @@ export interface ReplicaStateTable {
   rs_value: Generated<string>;
 }
 
+export interface MessageTextTable {
+  mt_lang: string;
+  mt_key: string;
+  mt_text: Generated<string>;
+}
+
+export interface MessageLanguageTable {
+  ml_lang: string;
+  ml_source: Generated<string>;
+  ml_software: Generated<string>;
+  ml_fetched: Generated<string>;
+  ml_count: Generated<number>;
+}
+
 export interface WikiDatabase {
   site: SiteTable;
   page: PageTable;
@@ -585,6 +599,8 @@ export interface WikiDatabase {
   linter: LinterTable;
   deferred_build: DeferredBuildTable;
   replica_state: ReplicaStateTable;
+  message_text: MessageTextTable;
+  message_language: MessageLanguageTable;
 }
 
 export type Row<T extends keyof WikiDatabase> = Selectable<WikiDatabase[T]>;

@@ -6,6 +6,7 @@ import { after, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { describeEachEngine, type TestEngine } from '@svc/common/testing';
 import type { ImportProgress } from '../../src/import/progress.js';
+import { decoderArguments } from '../../src/import/xml/bzip2-decoder.js';
 import { importXmlDump, XmlImportError } from '../../src/import/xml/xml-importer.js';
 import type { WikiStore } from '../../src/store/database.js';
 import { dumpsDir } from '../helpers/fixtures.js';
@@ -115,4 +116,12 @@ describeEachEngine('bzip2-compressed dumps', (engine: TestEngine) => {
       /WIKI_BZIP2 is "zstd": expected lbzip2, bzip2 or javascript/,
     );
   });
+});
+
+test('lbzip2 decodes on every core but the one the importer needs; bzip2 takes no thread count', () => {
+  const lbzip2 = { name: 'lbzip2', program: '/usr/bin/lbzip2' } as const;
+  assert.deepEqual(decoderArguments(lbzip2, 2), ['-n', '1', '-d', '-c']);
+  assert.deepEqual(decoderArguments(lbzip2, 1), ['-n', '1', '-d', '-c']);
+  assert.deepEqual(decoderArguments(lbzip2, 8), ['-n', '7', '-d', '-c']);
+  assert.deepEqual(decoderArguments({ name: 'bzip2', program: '/usr/bin/bzip2' }, 8), ['-d', '-c']);
 });

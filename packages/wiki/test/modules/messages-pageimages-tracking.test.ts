@@ -42,6 +42,7 @@ test('the parser transformation: site and page variables, PLURAL, GENDER, int:, 
     readerName: 'Leser',
     gender: async (name) => (name === 'Alice' ? 'female' : name === 'Bob' ? 'male' : 'unknown'),
     message: async (key) => ({ edit: 'Bearbeiten', nested: '{{int:edit}} von {{SITENAME}}' })[key],
+    namespace: (name) => (name === '12' || name === 'Help' ? 'Hilfe' : undefined),
   };
   const cases: Array<[string, string]> = [
     ['Aus {{SITENAME}} ({{SERVER}}{{SCRIPTPATH}})', 'Aus Testwiki (http://wiki.example/w)'],
@@ -57,6 +58,11 @@ test('the parser transformation: site and page variables, PLURAL, GENDER, int:, 
     ],
     ['{{int:nested}}! {{int:fehlt}}', 'Bearbeiten von Testwiki! ⧼fehlt⧽'],
     ['{{ucfirst:abc}} {{lc:ABC}} {{Vorlage|x}} {{PLURAL:{{int:eins}}|a|b}}', 'Abc abc {{Vorlage|x}} b'],
+    // A link's bar does not split a form; GRAMMAR gives the word; ns: names the namespace.
+    [
+      '{{PLURAL:2|[[A|eins]]|[[B|zwei]] mehr}} {{GRAMMAR:genitiv|Testwiki}} {{ns:12}}',
+      '[[B|zwei]] mehr Testwiki Hilfe',
+    ],
   ];
   for (const [text, expected] of cases) assert.equal(await transformMessage(text, ctx), expected, text);
 });

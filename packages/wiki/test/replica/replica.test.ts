@@ -23,6 +23,7 @@ import { mirrorWiki } from '../../src/import/mediawiki-api/mirror.js';
 import { readReplicaState, writeReplicaState } from '../../src/import/mediawiki-api/replica-state.js';
 import { defaultSite } from '../../src/site/defaults.js';
 import { openWikiStore, type WikiStore } from '../../src/store/database.js';
+import { storedMessageLanguages } from '../../src/store/message-catalogue.js';
 import { saveSite } from '../../src/store/site-store.js';
 import { spawnFollower } from '../helpers/follower-process.js';
 import { type ReferenceMediaWiki, startReferenceMediaWiki } from '../helpers/reference-mediawiki.js';
@@ -158,6 +159,24 @@ for (const engine of testEngines()) {
     test('the mirror answers as its source on every kind of request', async () => {
       const differences = await compareWithSource(mediawiki.apiUrl, mirrorApi, PAGES);
       assert.deepEqual(differences.length, 0, `requests answered differently:\n${describeDifferences(differences)}`);
+    });
+
+    test("the mirror stores the source's interface messages, and its errors read them", async () => {
+      const languages = await storedMessageLanguages(store);
+      assert.deepEqual(
+        languages.map((l) => [l.lang, l.source]),
+        [
+          ['de', mediawiki.apiUrl],
+          ['en', mediawiki.apiUrl],
+        ],
+      );
+      const query = 'action=query&list=allpages&aplimit=viele&errorformat=plaintext&format=json&formatversion=2';
+      const [ours, theirs] = await Promise.all(
+        [mirrorApi, mediawiki.apiUrl].map(
+          async (api) => ((await (await fetch(`${api}?${query}`)).json()) as any).errors,
+        ),
+      );
+      assert.deepEqual(ours, theirs);
     });
 
     test('a mirror that is complete says so and reads nothing again', async () => {

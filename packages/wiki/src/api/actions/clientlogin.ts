@@ -75,8 +75,9 @@ function writeMessage(
   format: string,
 ): void {
   const language = state.userLanguage;
+  const stored = state.storedMessages();
   if (format === 'raw') answer.message = { key, params: list('param', params) };
-  else if (format === 'html') answer.message = escapeHtml(renderMessage(key, params, language));
-  else if (format === 'wikitext') answer.message = renderMessage(key, params, language);
+  else if (format === 'html') answer.message = escapeHtml(renderMessage(key, params, language, stored));
+  else if (format === 'wikitext') answer.message = renderMessage(key, params, language, stored);
   answer.messagecode = key;
 }

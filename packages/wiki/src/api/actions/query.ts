@@ -145,7 +145,13 @@ function checkReadRight(state: RequestState, q: QueryRequest): void {
 function generatorOf(name: string | undefined): QueryModule | undefined {
   if (name === undefined) return undefined;
   const generator = BY_NAME.get(name);
-  if (!generator?.descriptor.generator) throw apiError('badgenerator', 'apierror-badgenerator-notgenerator', [name]);
+  if (!generator?.descriptor.generator) {
+    // As MediaWiki: a module that is no generator and a name of no module are told apart, both by query.
+    const key = generator ? 'apierror-badgenerator-notgenerator' : 'apierror-badgenerator-unknown';
+    const error = apiError('badgenerator', key, [name]);
+    error.module = 'query';
+    throw error;
+  }
   return generator;
 }
 
@@ -216,6 +222,8 @@ function moduleContext(
     server: state.server,
     softwareName: state.services.softwareName,
     engine: store.engine,
+    messages: state.services.messages,
+    storedMessages: state.storedMessages(),
   };
 }
 
@@ -250,7 +258,11 @@ async function generatedPages(
 ): Promise<PageSet> {
   const { state, query } = run;
   const { titles: codec, store } = state.services;
-  const output = new PageSet(store, codec, { resolveRedirects: q.resolveRedirects, convertTitles: q.convertTitles });
+  const output = new PageSet(store, codec, {
+    resolveRedirects: q.resolveRedirects,
+    convertTitles: q.convertTitles,
+    messages: state.services.messages,
+  });
   // The titles cleaned as the parameter was read (not valid NFC) are reported with the
   // generator's pages too, as MediaWiki records them for the whole request.
   output.normalized.push(...inputPages.normalized.filter((n) => n.fromencoded));
@@ -375,7 +387,11 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   const generator = generatorOf(q.generatorName);
 
   const { site, titles: codec, store } = state.services;
-  const options = { resolveRedirects: q.resolveRedirects, convertTitles: q.convertTitles };
+  const options = {
+    resolveRedirects: q.resolveRedirects,
+    convertTitles: q.convertTitles,
+    messages: state.services.messages,
+  };
   // Redirects named by `revids` are not followed (the warning above says so).
   const inputPages = new PageSet(store, codec, q.revIds ? { ...options, resolveRedirects: false } : options);
   if (q.titles) await inputPages.addTitleStrings(q.titles, state.params.sentUncleaned('titles'));

@@ -13,7 +13,7 @@ export const GERMAN_MESSAGES: Record<string, string> = {
     'Der Wert des Parameters „$1“ ist kein gültiger oder kein NFC-normalisierter Text. Text muss gültiges, NFC-normalisiertes Unicode sein, ohne C0-Steuerzeichen außer HT (\\t), LF (\\n) und CR (\\r).',
   'apiwarn-redirectsandrevids':
     'Weiterleitungen werden mit dem Parameter „revids“ nicht aufgelöst: Weiterleitungen, auf die die „revids“ zeigen, bleiben unaufgelöst.',
-  'apiwarn-unrecognizedparams': '{{PLURAL:$2|Unbekannter Parameter|Unbekannte Parameter}}: $1.',
+  'apierror-unrecognizedparams': '{{PLURAL:$2|Unbekannter Parameter|Unbekannte Parameter}}: $1.',
   'paramvalidator-badinteger': 'Der Parameter „$1“ erwartet eine ganze Zahl, nicht „$2“.',
   'paramvalidator-badtimestamp': 'Der Parameter „$1“ erwartet einen Zeitstempel, nicht „$2“.',
   'paramvalidator-baduser': 'Der Parameter „$1“ erwartet einen Benutzer, nicht „$2“.',
@@ -50,6 +50,7 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-invalidsha1base36hash': 'Der angegebene SHA1Base36-Hash ist ungültig.',
   'apierror-invalidparammix-mustusewith': 'Der Parameter „$1“ kann nur zusammen mit „$2“ verwendet werden.',
   'apierror-multisource': 'Der Parameter $1 kann nicht zusammen mit $2 verwendet werden.',
+  'apierror-badgenerator-unknown': 'Einen Generator „$1“ gibt es nicht.',
   'apierror-badgenerator-notgenerator': 'Das Modul „$1“ kann nicht als Generator verwendet werden.',
   'apierror-badcontinue':
     'Ungültiger Fortsetzungsparameter. Bitte den Wert unverändert übergeben, den die vorige Abfrage geliefert hat.',

@@ -17,7 +17,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
     'The value passed for <var>$1</var> contains invalid or non-normalized data. Textual data should be valid, NFC-normalized Unicode without C0 control characters other than HT (\\t), LF (\\n), and CR (\\r).',
   'apiwarn-redirectsandrevids':
     'Redirect resolution cannot be used together with the <var>revids</var> parameter. Any redirects the <var>revids</var> point to have not been resolved.',
-  'apiwarn-unrecognizedparams': 'Unrecognized {{PLURAL:$2|parameter|parameters}}: $1.',
+  'apierror-unrecognizedparams': 'Unrecognized {{PLURAL:$2|parameter|parameters}}: $1.',
   'paramvalidator-badinteger': 'Invalid value "$2" for integer parameter "$1".',
   'paramvalidator-badtimestamp': 'Invalid value "$2" for timestamp parameter "$1".',
   'paramvalidator-baduser': 'Invalid value "$2" for user parameter <var>$1</var>.',
@@ -52,6 +52,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-invalidsha1base36hash': 'The SHA1Base36 hash provided is not valid.',
   'apierror-invalidparammix-mustusewith': 'The <kbd>$1</kbd> parameter may only be used with <kbd>$2</kbd>.',
   'apierror-multisource': 'The $1 parameter cannot be used with $2.',
+  'apierror-badgenerator-unknown': 'Unknown <kbd>generator=$1</kbd>.',
   'apierror-badgenerator-notgenerator': 'Module <kbd>$1</kbd> cannot be used as a generator.',
   'apierror-badcontinue': 'Invalid continue param. You should pass the original value returned by the previous query.',
   'apierror-mustbeposted': 'The <kbd>$1</kbd> module requires a POST request.',

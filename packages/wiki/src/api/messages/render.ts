@@ -1,5 +1,7 @@
+import { catalogueLanguage, type StoredMessages } from './catalogue.js';
 import { GERMAN_MESSAGES } from './de.js';
 import { ENGLISH_MESSAGES } from './en.js';
+import { transformMessageSync } from './transform.js';
 
 /** A parameter of a message: text, a number (formatted for the language), or a list of names. */
 export type MessageParam =
@@ -15,6 +17,11 @@ export type MessageParam =
       type?: 'text' | 'comma';
       /** The items are numbers (namespace ids): `raw` parameters give them as numbers. */
       numeric?: boolean;
+      /**
+       * The items' keys in `raw` parameters, when not 0, 1, ...: MediaWiki lists unrecognized
+       * parameters under their positions among the request's parameters.
+       */
+      positions?: readonly number[];
     }
   | { raw: number }
   /** A number formatted for the language, which raw parameters mark as one (`{num: 255}`). */
@@ -87,8 +94,18 @@ function paramCount(param: MessageParam | undefined): number {
   return param.list.length;
 }
 
-/** The text of message `key` in `language` (English when we have no text in that language). */
-export function renderMessage(key: string, params: readonly MessageParam[], language: string): string {
+/** The text of message `key` in `language`: the stored catalogue's, else the service's own wording. */
+export function renderMessage(
+  key: string,
+  params: readonly MessageParam[],
+  language: string,
+  stored?: StoredMessages,
+): string {
+  const texts = catalogueLanguage(stored?.catalogue, language);
+  const storedTemplate = texts?.get(key);
+  if (stored !== undefined && texts !== undefined && storedTemplate !== undefined) {
+    return renderStored(storedTemplate, params, language, stored, texts);
+  }
   const lang = messageLanguage(language);
   const template = CATALOGUES[lang][key] ?? ENGLISH_MESSAGES[key];
   if (template === undefined) return key;
@@ -100,6 +117,65 @@ export function renderMessage(key: string, params: readonly MessageParam[], lang
       const param = params[Number(n) - 1];
       return param === undefined ? whole : paramText(param, lang);
     });
+}
+
+const PARAM_OPEN = '\u{F0003}';
+const PARAM_CLOSE = '\u{F0004}';
+
+/**
+ * A stored text rendered as MediaWiki renders its messages: the parameters put in for `$N`, then
+ * `{{PLURAL:}}`, `{{GENDER:}}`, `{{GRAMMAR:}}`, `{{int:}}` and the site's magic words expanded.
+ * A parameter that holds braces or bars is put in after the expansion, so that it is never read
+ * as a call.
+ */
+function renderStored(
+  template: string,
+  params: readonly MessageParam[],
+  language: string,
+  stored: StoredMessages,
+  texts: ReadonlyMap<string, string>,
+): string {
+  const late: string[] = [];
+  const substituted = template.replace(/\$(\d+)/g, (whole, n: string) => {
+    const param = params[Number(n) - 1];
+    if (param === undefined) return whole;
+    const text = storedParamText(param, language, stored, texts);
+    if (!/[{}|]/.test(text)) return text;
+    late.push(text);
+    return `${PARAM_OPEN}${late.length - 1}${PARAM_CLOSE}`;
+  });
+  const expanded = transformMessageSync(substituted, {
+    siteName: stored.siteName,
+    server: stored.server,
+    scriptPath: stored.scriptPath,
+    language,
+    contentLanguage: stored.contentLanguage,
+    page: { fullTitle: 'API', text: 'API', namespace: '' },
+    readerName: stored.readerName,
+    gender: stored.gender,
+    message: (key) => texts.get(key),
+  });
+  if (late.length === 0) return expanded;
+  return expanded.replace(new RegExp(`${PARAM_OPEN}(\\d+)${PARAM_CLOSE}`, 'gu'), (_, i: string) => late[Number(i)]);
+}
+
+/** A parameter as MediaWiki puts it into its own texts: names as `<var>`, lists joined by the language's separators. */
+function storedParamText(
+  param: MessageParam,
+  language: string,
+  stored: StoredMessages,
+  texts: ReadonlyMap<string, string>,
+): string {
+  if (typeof param === 'string') return param;
+  if (typeof param === 'number') return formatNumber(param, messageLanguage(language));
+  if ('raw' in param) return String(param.raw);
+  if ('num' in param) return formatNumber(param.num, messageLanguage(language));
+  if ('message' in param) return renderMessage(param.message, param.params ?? [], language, stored);
+  const items = param.quoted ? param.list.map((item) => `<var>${item}</var>`) : [...param.list];
+  const comma = texts.get('comma-separator') ?? ', ';
+  if (param.type === 'comma' || items.length <= 1) return items.join(comma);
+  const and = `${texts.get('and') ?? ' and'}${texts.get('word-separator') ?? ' '}`;
+  return `${items.slice(0, -1).join(comma)}${and}${items[items.length - 1]}`;
 }
 
 /** A parameter as `errorformat=raw` reports it (MediaWiki's serialised message parameters). */
@@ -122,6 +198,13 @@ export function rawParams(key: string, params: readonly MessageParam[]): RawPara
     const items: RawParam[] = param.list.map((item) =>
       param.quoted ? `<var>${item}</var>` : validator ? { plaintext: param.numeric ? Number(item) : item } : item,
     );
+    const positions = param.positions;
+    if (positions?.some((position, i) => position !== i)) {
+      // A PHP array with other keys than 0, 1, ... prints as an object.
+      const keyed: { [key: string]: RawParam } = {};
+      for (const [i, item] of items.entries()) keyed[String(positions[i])] = item;
+      return { list: keyed, type: param.type ?? 'text' };
+    }
     return { list: items, type: param.type ?? 'text' };
   });
 }

@@ -1,12 +1,14 @@
 /**
- * The message store: every message the service ships (interface messages under MediaWiki's keys,
- * and the API's error and warning texts), in English and German, overridden by the wiki's own
+ * The message store: the stored catalogue of the source wiki's messages where the store holds one
+ * (`catalogue.ts`), else every message the service ships (interface messages under MediaWiki's keys,
+ * and the API's error and warning texts) in English and German; either overridden by the wiki's own
  * `MediaWiki:<Key>` pages as MediaWiki overrides them: the content language reads `MediaWiki:Key`,
  * any other language `MediaWiki:Key/<lang>`.
  */
 import { upperFirst } from '../../site/first-letter.js';
 import type { WikiStore } from '../../store/database.js';
 import { MEDIAWIKI_NAMESPACE, readInterfacePages } from '../../store/interface-pages.js';
+import { catalogueLanguage, type MessageCatalogue } from './catalogue.js';
 import { GERMAN_MESSAGES } from './de.js';
 import { ENGLISH_MESSAGES } from './en.js';
 import { GERMAN_INTERFACE_MESSAGES } from './interface-de.js';
@@ -34,11 +36,39 @@ export function normalizeMessageKey(key: string): string {
   return head.toLowerCase() + underscored.slice(head.length);
 }
 
-/** The shipped text of a message in `language` (German or English; others read English). */
-export function shippedMessage(key: string, language: string): string | undefined {
+/**
+ * The shipped text of a message in `language`: the stored catalogue's when it holds the message in
+ * that language, else the service's own (German or English; others read English).
+ */
+export function shippedMessage(key: string, language: string, catalogue?: MessageCatalogue): string | undefined {
   const normalized = normalizeMessageKey(key);
+  const stored = catalogueLanguage(catalogue, language)?.get(normalized);
+  if (stored !== undefined) return stored;
   if (language === 'de' || language.startsWith('de-')) return GERMAN[normalized] ?? ENGLISH[normalized];
   return ENGLISH[normalized];
+}
+
+/**
+ * Every message key there is, sorted by bytes: the stored catalogue's (of the language, else of any
+ * stored language: every language has the same keys), else those the service ships.
+ */
+export function allMessageKeys(language: string, catalogue?: MessageCatalogue): readonly string[] {
+  if (catalogue === undefined) return SHIPPED_MESSAGE_KEYS;
+  const texts = catalogueLanguage(catalogue, language) ?? catalogue.languages.values().next().value;
+  if (texts === undefined) return SHIPPED_MESSAGE_KEYS;
+  return sortedKeysOf(texts);
+}
+
+const SORTED_KEYS = new WeakMap<ReadonlyMap<string, string>, readonly string[]>();
+
+/** A stored language's keys in byte order, sorted once per loaded catalogue. */
+function sortedKeysOf(texts: ReadonlyMap<string, string>): readonly string[] {
+  let keys = SORTED_KEYS.get(texts);
+  if (keys === undefined) {
+    keys = [...texts.keys()].sort(byBytes);
+    SORTED_KEYS.set(texts, keys);
+  }
+  return keys;
 }
 
 /** The `MediaWiki:` page (stored title) that overrides a message in a language. */
@@ -62,6 +92,7 @@ export async function lookupMessages(
   keys: readonly string[],
   language: string,
   contentLanguage: string,
+  catalogue?: MessageCatalogue,
 ): Promise<Map<string, MessageText>> {
   const pages = new Map<string, string>();
   const titles = keys.map((key) => overridePageTitle(key, language, contentLanguage));
@@ -70,7 +101,7 @@ export async function lookupMessages(
   }
   const found = new Map<string, MessageText>();
   for (const [i, key] of keys.entries()) {
-    const shipped = shippedMessage(key, language);
+    const shipped = shippedMessage(key, language, catalogue);
     const local = pages.get(titles[i]);
     found.set(key, { text: local ?? shipped, shipped, customised: local !== undefined });
   }

@@ -21,6 +21,8 @@ export interface MessageTransformContext {
   gender(userName: string): Promise<Gender>;
   /** Another message's untransformed text in the same language (`{{int:}}`). */
   message(key: string): Promise<string | undefined>;
+  /** The local name of a namespace given by number or any of its names (`{{ns:}}`), when known. */
+  namespace?(nameOrNumber: string): string | undefined;
 }
 
 /** `$1`, `$2`, ... replaced by the arguments; a parameter without argument stays as written. */
@@ -64,10 +66,11 @@ function genderForm(gender: Gender, forms: string[]): string {
   return forms[2] ?? forms[0];
 }
 
-async function expandCall(inner: string, ctx: MessageTransformContext, depth: number): Promise<string | undefined> {
-  const colon = inner.indexOf(':');
-  const name = (colon === -1 ? inner : inner.slice(0, colon)).trim();
-  const args = colon === -1 ? [] : inner.slice(colon + 1).split('|');
+/** What the expansion of a call needs besides genders and other messages (which may be read late). */
+type CallContext = Omit<MessageTransformContext, 'gender' | 'message'>;
+
+/** A call that needs neither a gender nor another message, or undefined when `name` is none of those. */
+function expandPlainCall(name: string, colon: number, args: string[], ctx: CallContext): string | undefined {
   switch (colon === -1 ? name : '') {
     case 'SITENAME':
       return ctx.siteName;
@@ -92,16 +95,13 @@ async function expandCall(inner: string, ctx: MessageTransformContext, depth: nu
   switch (name.toLowerCase()) {
     case 'plural':
       return pluralForm(first, rest, ctx.language);
-    case 'gender': {
-      const user = first.trim() === '' ? ctx.readerName : first.trim();
-      return genderForm(await ctx.gender(user), rest);
+    case 'ns': {
+      const name = ctx.namespace?.(first.trim());
+      return name === undefined ? undefined : name.replace(/_/g, ' ');
     }
-    case 'int': {
-      if (depth >= MAX_INT_DEPTH) return undefined;
-      const text = await ctx.message(first.trim());
-      if (text === undefined) return `⧼${first.trim()}⧽`;
-      return transformMessage(substituteArgs(text, rest), ctx, depth + 1);
-    }
+    case 'grammar':
+      // German and English decline no word: the form is the word itself.
+      return rest.join('|');
     case 'ucfirst':
       return first.charAt(0).toUpperCase() + first.slice(1);
     case 'lcfirst':
@@ -115,11 +115,94 @@ async function expandCall(inner: string, ctx: MessageTransformContext, depth: nu
   }
 }
 
+function splitCall(inner: string): { name: string; colon: number; args: string[] } {
+  const colon = inner.indexOf(':');
+  const name = (colon === -1 ? inner : inner.slice(0, colon)).trim();
+  return { name, colon, args: colon === -1 ? [] : splitArguments(inner.slice(colon + 1)) };
+}
+
+/** A call's arguments: split at bars, except those inside a link (`[[Page|text]]`), as MediaWiki's preprocessor reads them. */
+function splitArguments(text: string): string[] {
+  if (!text.includes('[[')) return text.split('|');
+  const args: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text.startsWith('[[', i)) {
+      depth++;
+      i++;
+    } else if (text.startsWith(']]', i) && depth > 0) {
+      depth--;
+      i++;
+    } else if (text[i] === '|' && depth === 0) {
+      args.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  args.push(text.slice(start));
+  return args;
+}
+
+async function expandCall(inner: string, ctx: MessageTransformContext, depth: number): Promise<string | undefined> {
+  const { name, colon, args } = splitCall(inner);
+  const [first, ...rest] = args;
+  switch (colon === -1 ? '' : name.toLowerCase()) {
+    case 'gender': {
+      const user = first.trim() === '' ? ctx.readerName : first.trim();
+      return genderForm(await ctx.gender(user), rest);
+    }
+    case 'int': {
+      if (depth >= MAX_INT_DEPTH) return undefined;
+      const text = await ctx.message(first.trim());
+      if (text === undefined) return `⧼${first.trim()}⧽`;
+      return transformMessage(substituteArgs(text, rest), ctx, depth + 1);
+    }
+  }
+  return expandPlainCall(name, colon, args, ctx);
+}
+
+/** The context of a transformation that reads nothing: genders and messages known at once. */
+export interface SyncTransformContext extends CallContext {
+  gender(userName: string): Gender;
+  message(key: string): string | undefined;
+}
+
+function expandCallSync(inner: string, ctx: SyncTransformContext, depth: number): string | undefined {
+  const { name, colon, args } = splitCall(inner);
+  const [first, ...rest] = args;
+  switch (colon === -1 ? '' : name.toLowerCase()) {
+    case 'gender': {
+      const user = first.trim() === '' ? ctx.readerName : first.trim();
+      return genderForm(ctx.gender(user), rest);
+    }
+    case 'int': {
+      if (depth >= MAX_INT_DEPTH) return undefined;
+      const text = ctx.message(first.trim());
+      if (text === undefined) return `⧼${first.trim()}⧽`;
+      return transformMessageSync(substituteArgs(text, rest), ctx, depth + 1);
+    }
+  }
+  return expandPlainCall(name, colon, args, ctx);
+}
+
+const CALL = /\{\{([^{}]*)\}\}/;
+
+/** As `transformMessage`, for a context that reads nothing (an error's text). */
+export function transformMessageSync(text: string, ctx: SyncTransformContext, depth = 0): string {
+  if (!text.includes('{{')) return text;
+  let current = text;
+  for (let match = CALL.exec(current); match !== null; match = CALL.exec(current)) {
+    const expanded = expandCallSync(match[1], ctx, depth);
+    const replacement = expanded ?? `${OPEN}${match[1]}${CLOSE}`;
+    current = current.slice(0, match.index) + replacement + current.slice(match.index + match[0].length);
+  }
+  return depth === 0 ? current.replaceAll(OPEN, '{{').replaceAll(CLOSE, '}}') : current;
+}
+
 /** Expands the magic words and parser functions of a message's text (innermost calls first). */
 export async function transformMessage(text: string, ctx: MessageTransformContext, depth = 0): Promise<string> {
   let current = text;
-  const call = /\{\{([^{}]*)\}\}/;
-  for (let match = call.exec(current); match !== null; match = call.exec(current)) {
+  for (let match = CALL.exec(current); match !== null; match = CALL.exec(current)) {
     const expanded = await expandCall(match[1], ctx, depth);
     const replacement = expanded ?? `${OPEN}${match[1]}${CLOSE}`;
     current = current.slice(0, match.index) + replacement + current.slice(match.index + match[0].length);

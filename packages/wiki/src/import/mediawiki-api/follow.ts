@@ -6,6 +6,7 @@
  * loses nothing and a batch applied twice changes nothing. Pages whose rendering a template
  * change alters are re-read when their `touched` time moves (MediaWiki's jobs may run later).
  */
+
 import type { Kysely } from 'kysely';
 import type { SiteConfig } from '../../site/site.js';
 import type { WikiStore } from '../../store/database.js';
@@ -14,6 +15,7 @@ import { refreshSearchIndex } from '../../store/search-index.js';
 import { loadSite } from '../../store/site-store.js';
 import { completeFileMetadata } from '../files/complete-metadata.js';
 import { type MediaWikiApiClient, sleep } from './api-client.js';
+import { refreshSourceMessages } from './messages.js';
 import { connectSource, syncOptionsOf } from './mirror.js';
 import { type SyncOptions, syncCategories, syncTitles } from './page-sync.js';
 import { readReplicaState, writeReplicaState } from './replica-state.js';
@@ -511,6 +513,9 @@ export async function followRound(
 }
 
 /** Follows the source until stopped: a round every interval; a failing source is retried with backoff. */
+/** How often the follower asks whether the source's software (and so its messages) changed. */
+const MESSAGE_CHECK_INTERVAL_MS = 3_600_000;
+
 export async function followWiki(store: WikiStore, url: string, options: FollowOptions): Promise<void> {
   const log = options.log ?? (() => {});
   const state = await readReplicaState(store.db as Kysely<WikiDatabase>);
@@ -522,10 +527,17 @@ export async function followWiki(store: WikiStore, url: string, options: FollowO
     signal: options.signal,
   });
   let pause = 1;
+  let messagesChecked = 0;
   for (;;) {
     if (options.signal?.aborted) return;
     const started = Date.now();
     try {
+      if (started - messagesChecked >= MESSAGE_CHECK_INTERVAL_MS) {
+        // One siteinfo request; the catalogue is read again only when the source's software changed.
+        const languages = await refreshSourceMessages(store, client);
+        if (languages.length > 0) log(`follow: interface messages read again in ${languages.join(', ')}`);
+        messagesChecked = started;
+      }
       const round = await followRound(store, client, log);
       if (round.changes || round.logEntries || round.gap) {
         const took = ((Date.now() - started) / 1000).toFixed(2);

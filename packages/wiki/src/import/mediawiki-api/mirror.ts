@@ -15,6 +15,7 @@ import { refreshSearchIndex } from '../../store/search-index.js';
 import { loadSite, saveSite } from '../../store/site-store.js';
 import { completeFileMetadata } from '../files/complete-metadata.js';
 import { MediaWikiApiClient, SourceApiError } from './api-client.js';
+import { refreshSourceMessages } from './messages.js';
 import { type SyncOptions, syncCategories, syncTitles } from './page-sync.js';
 import { type ReplicaState, readReplicaState, writeReplicaState } from './replica-state.js';
 import { readSourceSite } from './site-from-api.js';
@@ -243,6 +244,9 @@ export async function mirrorWiki(store: WikiStore, url: string, options: MirrorO
       `mirror: resuming (${state.phase}${state.pagesNs ? `, namespace ${state.pagesNs} from ${JSON.stringify(state.pagesFrom ?? '')}` : ''})`,
     );
   }
+  // The software's messages (one request a language), unless the stored ones are current.
+  const messageLanguages = await refreshSourceMessages(store, client);
+  if (messageLanguages.length > 0) say(`mirror: interface messages in ${messageLanguages.join(', ')}`);
   const site = (await loadSite(db))!;
   const sync = syncOptionsOf(site, state);
   const wanted = state.namespaces ? state.namespaces.split(',').map(Number) : undefined;

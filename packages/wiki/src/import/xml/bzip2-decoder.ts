@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { UserError } from '@svc/common';
@@ -60,6 +61,18 @@ export function describeBzip2Decoder(decoder: Bzip2Decoder): string {
 }
 
 /**
+ * The arguments a native decoder decompresses to its output with. `lbzip2` gets every core but
+ * one, which the importer's own thread needs: on two cores its second thread made it no faster
+ * for an importer already busy on the other core, and cost about a fifth more CPU time (a
+ * generated 57 MB dump: 4.3 user CPU-seconds with one thread, 5.2 to 5.4 with two; see
+ * docs/performance-log.md).
+ */
+export function decoderArguments(decoder: Bzip2Decoder, cores = availableParallelism()): string[] {
+  if (decoder.name === 'lbzip2') return ['-n', String(Math.max(1, cores - 1)), '-d', '-c'];
+  return ['-d', '-c'];
+}
+
+/**
  * The decompressed bytes of `compressed`. A native decoder's failure (a corrupt or truncated
  * file) fails the stream with the program's own message once it has exited, never as an early
  * end of the data.
@@ -74,7 +87,7 @@ export function decompressBzip2(compressed: Readable, decoder: Bzip2Decoder): Re
     compressed.pipe(bunzip).pipe(out);
     return out;
   }
-  const child = spawn(decoder.program, ['-d', '-c'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(decoder.program, decoderArguments(decoder), { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (text: string) => {

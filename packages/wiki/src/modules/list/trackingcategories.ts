@@ -45,7 +45,7 @@ async function trackingCategoryTitles(
   ctx: ContextOf<typeof descriptor>,
   keys: readonly string[],
 ): Promise<Map<string, string>> {
-  const messages = await lookupMessages(ctx.store, keys, ctx.site.language, ctx.site.language);
+  const messages = await lookupMessages(ctx.store, keys, ctx.site.language, ctx.site.language, ctx.messages);
   const titles = new Map<string, string>();
   for (const key of keys) {
     const text = messages.get(key)?.text;
@@ -60,7 +60,7 @@ async function trackingCategoryTitles(
       readerName: ctx.user.name,
       gender: async () => 'unknown',
       message: async (other) =>
-        (await lookupMessages(ctx.store, [other], ctx.site.language, ctx.site.language)).get(other)?.text,
+        (await lookupMessages(ctx.store, [other], ctx.site.language, ctx.site.language, ctx.messages)).get(other)?.text,
     });
     if (name.trim() === '' || name.trim() === '-') continue;
     const title = ctx.titles.parseOrUndefined(name.trim(), { defaultNamespace: NS_CATEGORY });

@@ -1,11 +1,11 @@
 import { apiError, invalidTitle } from '../../api/errors.js';
 import { userGender } from '../../api/gender.js';
 import {
+  allMessageKeys,
   localMessageKeys,
   lookupMessages,
   type MessageText,
   normalizeMessageKey,
-  SHIPPED_MESSAGE_KEYS,
 } from '../../api/messages/store.js';
 import { type MessageTransformContext, substituteArgs, transformMessage } from '../../api/messages/transform.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
@@ -59,7 +59,7 @@ async function targetNames(ctx: ContextOf<typeof descriptor>, language: string):
   const filter = ctx.params.filter;
   let names: string[];
   if (requested.includes('*')) {
-    names = [...SHIPPED_MESSAGE_KEYS];
+    names = [...allMessageKeys(language, ctx.messages)];
     if (ctx.params.includelocal) {
       const local = await localMessageKeys(ctx.store, language, ctx.site.language, prefix ?? '');
       names = [...new Set([...names, ...local])].sort(byBytes);
@@ -110,10 +110,14 @@ function transformContext(
     page: { fullTitle, text, namespace: title.namespace === 0 ? '' : fullTitle.slice(0, -text.length - 1) },
     readerName: ctx.user.name,
     gender: async (userName) => userGender(ctx.titles, userName),
+    namespace: (nameOrNumber) => {
+      const id = /^-?\d+$/.test(nameOrNumber) ? Number(nameOrNumber) : ctx.titles.namespaceId(nameOrNumber);
+      return id !== undefined && ctx.titles.isKnownNamespace(id) ? ctx.titles.namespaceName(id) : undefined;
+    },
     message: async (key) => {
       const known = messages.get(key);
       if (known !== undefined) return known.text;
-      const found = await lookupMessages(ctx.store, [key], language, ctx.site.language);
+      const found = await lookupMessages(ctx.store, [key], language, ctx.site.language, ctx.messages);
       return found.get(key)?.text;
     },
   };
@@ -129,7 +133,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const language = lang === undefined ? ctx.language : LANGUAGE_CODE.test(lang) ? lang : 'en';
   const names = fromTo(ctx, await targetNames(ctx, language));
   const keys = [...new Set(names.map(normalizeMessageKey))];
-  const messages = await lookupMessages(ctx.store, keys, language, ctx.site.language);
+  const messages = await lookupMessages(ctx.store, keys, language, ctx.site.language, ctx.messages);
   const args = ctx.params.args ?? [];
   const customised = ctx.params.customised;
   const withDefault = (ctx.params.prop ?? []).includes('default');

@@ -196,7 +196,7 @@ export const execute: ModuleExecute<typeof descriptor> = (context) => {
             messageParams.map((num) => ({ num })),
           ),
         };
-      const rendered = renderMessage(key, messageParams, language);
+      const rendered = renderMessage(key, messageParams, language, context.storedMessages);
       return format === 'html' ? escapeHtml(rendered) : rendered;
     };
     // A text that is no message: in raw form MediaWiki wraps it as the parameter of `$1`.

@@ -1,0 +1,57 @@
+/**
+ * The stored message catalogue as the API renders from it: the texts of every stored language in
+ * memory, read when the server starts and again when a language's stored row changes (another
+ * `wiki messages` or `wiki mirror` wrote it). A store without a catalogue renders the service's own
+ * wording (`en.ts`, `de.ts`, `interface-*.ts`).
+ */
+import type { Gender } from '../../site/title.js';
+import type { WikiStore } from '../../store/database.js';
+import { readMessageTexts, storedMessageLanguages } from '../../store/message-catalogue.js';
+
+export interface MessageCatalogue {
+  /** What the stored languages' rows say (where and when each was read): a change means reload. */
+  readonly stamp: string;
+  readonly languages: ReadonlyMap<string, ReadonlyMap<string, string>>;
+}
+
+/** The store's catalogue, or undefined when it holds none. */
+export async function loadMessageCatalogue(store: WikiStore): Promise<MessageCatalogue | undefined> {
+  const rows = await storedMessageLanguages(store);
+  if (rows.length === 0) return undefined;
+  const languages = new Map<string, ReadonlyMap<string, string>>();
+  for (const row of rows) languages.set(row.lang, await readMessageTexts(store, row.lang));
+  return { stamp: JSON.stringify(rows), languages };
+}
+
+/** The catalogue as stored now: `current` when the stored one is the same, else read again. */
+export async function refreshMessageCatalogue(
+  store: WikiStore,
+  current: MessageCatalogue | undefined,
+): Promise<MessageCatalogue | undefined> {
+  const rows = await storedMessageLanguages(store);
+  if (rows.length === 0) return undefined;
+  if (current !== undefined && current.stamp === JSON.stringify(rows)) return current;
+  return loadMessageCatalogue(store);
+}
+
+/** The stored texts of a language: its own, or none (a language the catalogue lacks). */
+export function catalogueLanguage(
+  catalogue: MessageCatalogue | undefined,
+  language: string,
+): ReadonlyMap<string, string> | undefined {
+  return catalogue?.languages.get(language);
+}
+
+/**
+ * What rendering a stored message needs beside its text: the catalogue, and what its magic words
+ * and `{{GENDER:}}` read (the site, the reader).
+ */
+export interface StoredMessages {
+  catalogue: MessageCatalogue;
+  siteName: string;
+  server: string;
+  scriptPath: string;
+  contentLanguage: string;
+  readerName: string;
+  gender(userName: string): Gender;
+}
