@@ -80,6 +80,14 @@ describeEachEngine('list=exturlusage and list=querypage', (engine) => {
       );
   });
 
+  test('a negative offset reads from the first row and continues counting from the offset given', async () => {
+    const first = await api().query({ list: 'querypage', qppage: 'Mostlinkedtemplates' });
+    const negative = await api().query({ list: 'querypage', qppage: 'Mostlinkedtemplates', qpoffset: '-1' });
+    assert.deepEqual(negative.query.querypage.results, first.query.querypage.results);
+    assert.equal(first.continue.qpoffset, 10);
+    assert.equal(negative.continue.qpoffset, 9);
+  });
+
   test('restricted pages need their right; the generator gives the listed titles', async () => {
     const denied = await api().query({ list: 'querypage', qppage: 'Unwatchedpages' });
     assert.equal(denied.error.code, 'specialpage-cantexecute');
