@@ -146,6 +146,8 @@ export class RequestState {
   readonly counted: Counted & { holders: PreparedHolders } = { prepared: false, holders: [] };
   readonly validator: ParamValidator;
   readonly now = new Date();
+  /** The work budget of the request (made inside its run, so the running one). */
+  private readonly budget = currentWorkBudget();
   /** The request's session (cookies, tokens, login); set by ApiMain before the action runs. */
   session!: RequestSession;
   /** The request's `Accept-Language` header. */
@@ -189,7 +191,7 @@ export class RequestState {
    * continues in the next request, as at the size limit, rather than hold the worker.
    */
   fits(module: string, value: ResultValue): boolean {
-    if (this.filledModules.has(module) && currentWorkBudget()?.spent()) return false;
+    if (this.filledModules.has(module) && this.budget?.spent()) return false;
     this.filledModules.add(module);
     const size = resultSize(value, this.counted);
     if (size > this.resultBudget) {

@@ -352,9 +352,10 @@ async function runModules(run: QueryRun, q: QueryRequest, pages: PageSet, output
       markParamsUsed(state, module, d.prefix);
       continue;
     }
+    const path = `query+${d.name}`;
     const moduleOutput: ModuleResult = {
       ...output,
-      fits: (value) => state.fits(`query+${d.name}`, value),
+      fits: (value) => state.fits(path, value),
       list: (element, key = d.name) => listIn(query, key, element),
       topList: (element, key = d.name) => listIn(topLevel, key, element),
     };
