@@ -32,6 +32,13 @@ function stripTags(text: string): string {
   return text.includes('<') ? text.replace(/<\/?[A-Za-z][^>]*(?:>|$)/g, '') : text;
 }
 
+/** A message's `<nowiki>` sections, escaped for HTML, shown as their text. */
+function unwrapNowiki(escaped: string): string {
+  return escaped.includes('&lt;nowiki&gt;')
+    ? escaped.replace(/&lt;nowiki&gt;([\s\S]*?)&lt;\/nowiki&gt;/g, '$1')
+    : escaped;
+}
+
 function decodeEntities(text: string): string {
   return text.includes('&') ? decodeHTML(text) : text;
 }
@@ -83,8 +90,8 @@ export class ErrorFormatter {
         break;
       case 'html':
         // Text between tags: quotes stay as they are, as in MediaWiki's parsed messages; bare URLs
-        // become links, as its parser makes them.
-        entry.html = linkFreeUrls(keepSemanticTags(escapeHtmlText(decodeEntities(this.render(message)))));
+        // become links, as its parser makes them; nowiki sections show as their text.
+        entry.html = unwrapNowiki(linkFreeUrls(keepSemanticTags(escapeHtmlText(decodeEntities(this.render(message))))));
         break;
       case 'raw':
         entry.key = message.key;
@@ -109,6 +116,27 @@ export class ErrorFormatter {
     if (this.format === 'bc') return plainText(this.render(message, 'en'));
     const { module: _module, ...entry } = this.entry(message, '');
     return entry;
+  }
+
+  /**
+   * One reason of a status inside a module's answer (`intestactions`' details): an entry shaped as
+   * an error is, without its module; for `bc` its code and English plain text.
+   */
+  statusEntry(message: ApiMessage): ResultObject {
+    if (this.format !== 'bc') return this.formatMessage(message) as ResultObject;
+    return withContent(
+      { code: message.code, text: plainText(renderMessage(message.key, message.params, 'en')) },
+      'text',
+    );
+  }
+
+  /**
+   * Why a title of the page set is invalid: for `bc` the English text as the title parser words
+   * it, markup and all (`<nowiki>~~~</nowiki>`); otherwise an entry shaped as an error is.
+   */
+  invalidTitleReason(message: ApiMessage): string | ResultObject {
+    if (this.format === 'bc') return cleanOutputText(renderMessage(message.key, message.params, 'en'));
+    return this.formatMessage(message);
   }
 
   /** The `warnings` value: keyed by module name for `bc`, a list otherwise. */

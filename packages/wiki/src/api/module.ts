@@ -9,6 +9,7 @@ import type { UserBlock } from '../accounts/blocks.js';
 import type { SiteConfig } from '../site/site.js';
 import type { Title, TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
+import type { ApiMessage } from './errors.js';
 import type { MessageCatalogue, StoredMessages } from './messages/catalogue.js';
 import type { MessageParam } from './messages/render.js';
 import type { PageRow, PageSet } from './pageset.js';
@@ -123,6 +124,8 @@ export interface ModuleContext<P = ParamValues> {
   ownParamName(name: string): string;
   /** A warning; its code is the key without `apiwarn-` unless given. */
   warn(key: string, params?: readonly MessageParam[], code?: string, data?: ResultObject): void;
+  /** A reason of a status in the module's answer (`intestactions`' details), shaped by `errorformat`. */
+  statusEntry(message: ApiMessage): ResultObject;
   /** Marks the module unfinished: the answer's continuation carries `<prefix><name>=value`. */
   setContinue(value: string | number, name?: string): void;
   /**

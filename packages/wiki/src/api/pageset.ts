@@ -147,7 +147,10 @@ export class PageSet {
     const parsedInputs = inputs.map((input) => ({ input, parsed: this.titles.parse(input) }));
     for (const { input, parsed } of parsedInputs) {
       if (!parsed.ok) {
-        const params = [...parsed.params, escapeWikiText(input)];
+        // A byte limit is a number to the message (MediaWiki's numParam), the title its last parameter.
+        const limits =
+          parsed.reason === 'title-invalid-too-long' ? parsed.params.map((n) => ({ num: Number(n) })) : null;
+        const params = [...(limits ?? parsed.params), escapeWikiText(input)];
         const reason = { code: parsed.reason, key: parsed.reason, params };
         this.invalid.push({ fakeId: this.nextFakeId--, title: input, reason });
         continue;
@@ -480,7 +483,12 @@ export class PageSet {
     if (this.redirects.length > 0)
       query.redirects = list(
         'r',
-        this.redirects.map((r) => ({ ...r })),
+        this.redirects.map((r) => {
+          // A redirect the generator gave fields for (search's page and index) carries them before
+          // where it leads, as MediaWiki merges a generator's data into its redirects.
+          const fields = this.extraFields.get(r.from);
+          return fields ? { ...fields, ...r } : { ...r };
+        }),
       );
     if (this.badRevIds.length > 0) {
       const bad = new KeyedList('rev', 'default');

@@ -12,7 +12,6 @@ import { ANONYMOUS_SESSION_TOKENS, makeToken, TOKEN_SUFFIX, type TokenType, toke
 import type { SiteConfig } from '../site/site.js';
 import { primaryOf, type WikiStore } from '../store/database.js';
 import type { RequestUser } from './module.js';
-import { mwToIso } from './params/timestamp.js';
 import { accountUser, anonymousUser, applyBlockToRights } from './user.js';
 
 /** Parses a `Cookie` header; the first of repeated names wins, as browsers send the most specific first. */
@@ -112,12 +111,6 @@ export class RequestSession {
       accountUser(site, store, { ...account, botPassword: grants }, request.ip, now),
     );
     return new RequestSession(store, site, request, now, stored, user);
-  }
-
-  /** When the session's account logged in (undefined without one). */
-  get loggedInAt(): Date | undefined {
-    if (!this.stored || this.stored.userId === 0) return undefined;
-    return new Date(mwToIso(this.stored.created));
   }
 
   /** Whether the request has (or now has) a session. */

@@ -5,7 +5,7 @@
  */
 import type { RequestUser } from '../api/module.js';
 import type { SiteConfig } from '../site/site.js';
-import { isTalkNamespace, NS_FILE } from '../site/title.js';
+import { isTalkNamespace, NS_FILE, NS_MEDIAWIKI, NS_USER } from '../site/title.js';
 import type { Protection } from './page-protection.js';
 
 /** Why an action is refused, as MediaWiki's status message: its key, parameters and API code. */
@@ -42,29 +42,69 @@ const ACTION_RIGHTS: Record<string, string[]> = {
   editcontentmodel: ['editcontentmodel'],
 };
 
+/** The kind of configuration page a title ends in (`.css`, `.json`, `.js`), as its content model follows it. */
+function configKind(dbKey: string): 'css' | 'json' | 'js' | undefined {
+  const match = /\.(css|json|js)$/.exec(dbKey);
+  return match ? (match[1] as 'css' | 'json' | 'js') : undefined;
+}
+
+/**
+ * The site's interface pages (`MediaWiki:`) need `editinterface` and, for the site's styles and
+ * scripts, the right of their kind; another user's configuration subpages (`User:X/common.css`)
+ * need `edituser<kind>`, one's own `editmyuser<kind>`, except for deleting them.
+ */
+function configPageProblems(user: RequestUser, action: string, ns: number, dbKey: string): PermissionProblem[] {
+  const kind = configKind(dbKey);
+  if (ns === NS_MEDIAWIKI) {
+    const problems: PermissionProblem[] = [];
+    if (!user.rights.has('editinterface'))
+      problems.push({ message: 'protectedinterface', params: [action], code: 'protectednamespace-interface' });
+    if (kind && !user.rights.has(`editsite${kind}`))
+      problems.push({ message: `site${kind}protected`, params: [action], code: `site${kind}protected` });
+    return problems;
+  }
+  if (ns !== NS_USER || !kind || !dbKey.includes('/') || action === 'patrol') return [];
+  const own = !user.anonymous && dbKey.startsWith(`${user.name.replaceAll(' ', '_')}/`);
+  if (own) {
+    if (user.rights.has(`editmyuser${kind}`) || user.rights.has(`edituser${kind}`)) return [];
+    return [{ message: `mycustom${kind}protected`, params: [action], code: `mycustom${kind}protected` }];
+  }
+  if (action === 'delete' || action === 'deleterevision' || action === 'suppressrevision') return [];
+  if (user.rights.has(`edituser${kind}`)) return [];
+  return [{ message: `custom${kind}protected`, params: [action], code: `custom${kind}protected` }];
+}
+
 export function permissionProblems(
   user: RequestUser,
   site: SiteConfig,
   action: string,
-  page: { ns: number; exists: boolean },
+  page: { ns: number; dbKey: string; exists: boolean },
   protections: readonly Protection[],
 ): PermissionProblem[] {
   const problems: PermissionProblem[] = [];
-  const needed = [...(ACTION_RIGHTS[action] ?? [action])];
+  // An empty action asks for no right, as MediaWiki's rights check takes it.
+  const needed = action === '' ? [] : [...(ACTION_RIGHTS[action] ?? [action])];
   if (action === 'create' || (action === 'edit' && !page.exists)) {
     needed.push(isTalkNamespace(page.ns) ? 'createtalk' : 'createpage');
   }
-  if (action === 'upload' && page.ns !== NS_FILE) {
-    problems.push({ message: 'badaccess-group0', params: [], code: 'permissiondenied' });
-  }
   for (const right of needed) {
     if (!user.rights.has(right)) {
-      problems.push({ message: 'badaccess-group0', params: [], code: 'permissiondenied' });
+      // An anonymous caller who could move pages once logged in is told to log in.
+      if (action === 'move' && user.anonymous)
+        problems.push({ message: 'movenologintext', params: [], code: 'cantmove-anon' });
+      else problems.push({ message: 'badaccess-group0', params: [], code: 'permissiondenied' });
       break;
     }
   }
+  if (action === 'upload' && page.ns !== NS_FILE && problems.length === 0) {
+    problems.push({ message: 'badaccess-group0', params: [], code: 'permissiondenied' });
+  }
   if (action !== 'read') {
-    const namespaceRight = site.namespaces.find((ns) => ns.id === page.ns)?.protection;
+    // Creating is checked against the page's protection only, not the namespace's or the kind of page.
+    const namespaceRight =
+      action === 'create' || page.ns === NS_MEDIAWIKI
+        ? undefined
+        : site.namespaces.find((ns) => ns.id === page.ns)?.protection;
     if (namespaceRight && !user.rights.has(namespaceRight)) {
       problems.push({
         message: 'namespaceprotected',
@@ -72,11 +112,10 @@ export function permissionProblems(
         code: 'protectednamespace',
       });
     }
+    if (action !== 'create') problems.push(...configPageProblems(user, action, page.ns, page.dbKey));
     for (const p of protections) {
-      const applies =
-        p.type === action ||
-        (p.type === 'edit' && action !== 'read') ||
-        (p.type === 'create' && (action === 'create' || action === 'edit'));
+      // A protection guards its own action (a missing title's creation protection its editing too).
+      const applies = p.type === action || (p.type === 'create' && action === 'edit');
       if (!applies || p.level === '') continue;
       const right = levelRight(p.level);
       if (user.rights.has(right)) continue;
@@ -86,5 +125,11 @@ export function permissionProblems(
       else problems.push({ message: 'protectedpagetext', params: [right, action], code: 'protectedpage' });
     }
   }
+  // Deleting a page whose editing is protected above the caller is refused with a reason of its own.
+  if (
+    action === 'delete' &&
+    protections.some((p) => p.type === 'edit' && p.level !== '' && !user.rights.has(levelRight(p.level)))
+  )
+    problems.push({ message: 'deleteprotected', params: [], code: 'cantedit' });
   return problems;
 }

@@ -81,7 +81,7 @@ export const TITLE_INVALID_ENGLISH: Readonly<Record<TitleInvalidReason, string>>
   'title-invalid-characters': 'The requested page title contains invalid characters: "$1".',
   'title-invalid-relative':
     "Title has relative path. Relative page titles (./, ../) are invalid, because they will often be unreachable when handled by user's browser.",
-  'title-invalid-magic-tilde': 'The requested page title contains invalid magic tilde sequence (~~~).',
+  'title-invalid-magic-tilde': 'The requested page title contains invalid magic tilde sequence (<nowiki>~~~</nowiki>).',
   'title-invalid-too-long':
     'The requested page title is too long. It must be no longer than $1 {{PLURAL:$1|byte|bytes}} in UTF-8 encoding.',
   'title-invalid-leading-colon': 'The requested page title contains an invalid colon at the beginning.',

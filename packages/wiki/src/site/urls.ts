@@ -30,3 +30,13 @@ export function indexUrl(
   for (const [name, value] of Object.entries(query)) url += `&${name}=${urlencodeTitle(value)}`;
   return url;
 }
+
+/**
+ * A link's URL as MediaWiki expands it (`expandurl`): a protocol-relative one takes the given
+ * protocol (`http:`), and a scheme written in capitals is written in small letters (`Http:`).
+ */
+export function expandedUrl(url: string, protocol: string): string {
+  if (url.startsWith('//')) return `${protocol}${url}`;
+  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:/.exec(url)?.[0];
+  return scheme && scheme !== scheme.toLowerCase() ? scheme.toLowerCase() + url.slice(scheme.length) : url;
+}

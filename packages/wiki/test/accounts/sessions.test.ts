@@ -371,6 +371,48 @@ describeEachEngine('sessions, tokens and logins on the reference wiki', (engine)
     assert.equal(await status(new SessionClient(app)), 'reauth');
     assert.equal(await status(await loggedIn(app, 'Alice')), 'ok');
   });
+
+  test('authmanagerinfo describes the forms of creating an account, changing and removing a password', async () => {
+    const info = async (client: SessionClient, params: Record<string, string>) =>
+      (await client.get({ action: 'query', meta: 'authmanagerinfo', uselang: 'en', ...params, ...JSON2 })).json.query
+        .authmanagerinfo;
+    const anonymous = new SessionClient(app);
+    const alice = await loggedIn(app, 'Alice');
+    const ids = (requests: { id: string }[]) => requests.map((r) => r.id.replace(/^.*\\/, ''));
+    const created = await info(anonymous, { amirequestsfor: 'create' });
+    assert.deepEqual(ids(created.requests), [
+      'PasswordAuthenticationRequest',
+      'UsernameAuthenticationRequest',
+      'UserDataAuthenticationRequest',
+    ]);
+    assert.deepEqual(Object.keys(created.requests[0].fields), ['username', 'password', 'retype']);
+    assert.equal(created.requests[0].fields.retype.label, 'Retype password:');
+    // Logged in, an account is made for someone else: a mailed temporary password and a reason.
+    const forOther = await info(alice, { amirequestsfor: 'create', amimergerequestfields: '1' });
+    assert.ok(ids(forOther.requests).includes('TemporaryPasswordAuthenticationRequest'));
+    assert.equal(ids(forOther.requests).at(-1), 'CreationReasonAuthenticationRequest');
+    // Two primary requests: only one is used, so their fields are optional unless another needs them.
+    assert.equal(forOther.fields.password.optional, true);
+    assert.equal(forOther.fields.username.optional, false);
+    assert.equal(forOther.fields.reason.optional, true);
+    const change = await info(alice, { amirequestsfor: 'change' });
+    assert.equal(change.requests[0].account, 'Alice');
+    assert.deepEqual(
+      Object.entries(change.requests[0].fields).map(([name, f]: [string, any]) => [name, f.label]),
+      [
+        ['password', 'New password:'],
+        ['retype', 'Retype new password:'],
+      ],
+    );
+    const removed = await info(anonymous, { amirequestsfor: 'remove' });
+    assert.deepEqual(ids(removed.requests), ['TemporaryPasswordAuthenticationRequest']);
+    assert.equal(removed.requests[0].account, '');
+    const bare = await info(anonymous, { amirequestsfor: 'login', amimessageformat: 'none' });
+    assert.ok(bare.requests.every((r: object) => !('provider' in r) && !('account' in r)));
+    const raw = await info(alice, { amirequestsfor: 'login', amimessageformat: 'raw' });
+    assert.deepEqual(raw.requests[0].account, { key: '$1', params: ['Alice'] });
+    assert.deepEqual(raw.requests[1].fields.rememberMe.help.params, [{ num: 180 }]);
+  });
 });
 
 describe('a private wiki', () => {

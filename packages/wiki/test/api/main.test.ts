@@ -320,6 +320,29 @@ describe('page set', () => {
       params: ['{', 'A&#123;'],
     });
     assert.deepEqual(await reason('none'), { code: 'title-invalid-characters' });
+    // A byte limit is marked as a number, as MediaWiki's raw parameters mark one.
+    const long = 'x'.repeat(300);
+    const tooLong = (
+      await get({ action: 'query', titles: long, errorformat: 'raw', format: 'json', formatversion: '2' })
+    ).json().query.pages[0].invalidreason;
+    assert.deepEqual(tooLong.params, [{ num: 255 }, long]);
+    const text = (
+      await get({ action: 'query', titles: long, uselang: 'en', format: 'json', formatversion: '2' })
+    ).json().query.pages[0].invalidreason;
+    assert.match(text, /no longer than 255 bytes in UTF-8/);
+  });
+
+  test('the magic tilde reason keeps its <nowiki> in bc and wikitext, and shows only its text otherwise', async () => {
+    const reason = async (errorformat: string) =>
+      (
+        await get({ action: 'query', titles: '~~~', errorformat, uselang: 'en', format: 'json', formatversion: '2' })
+      ).json().query.pages[0].invalidreason;
+    const marked = 'The requested page title contains invalid magic tilde sequence (<nowiki>~~~</nowiki>).';
+    const shown = 'The requested page title contains invalid magic tilde sequence (~~~).';
+    assert.equal(await reason('bc'), marked);
+    assert.deepEqual(await reason('wikitext'), { code: 'title-invalid-magic-tilde', text: marked });
+    assert.deepEqual(await reason('plaintext'), { code: 'title-invalid-magic-tilde', text: shown });
+    assert.deepEqual(await reason('html'), { code: 'title-invalid-magic-tilde', html: shown });
   });
 
   test('revids=0 gives badrevids as a list; missing titles take fake ids by the namespaces of all titles', async () => {
@@ -414,6 +437,42 @@ describe('request metadata', () => {
     assert.equal(response.headers['cache-control'], 's-maxage=60, must-revalidate, max-age=30');
     const plain = await get({ action: 'query', meta: 'siteinfo', format: 'json' });
     assert.equal(plain.headers['cache-control'], 'private, must-revalidate, max-age=0');
+  });
+
+  test('siteinfo: variantarticlepath stays false in formatversion 1 and PHP, protorel only in formatversion 2, no replica lag', async () => {
+    const php = (await get({ action: 'query', meta: 'siteinfo', format: 'php' })).body;
+    assert.match(php, /s:18:"variantarticlepath";b:0;/);
+    const v1 = (await get({ action: 'query', meta: 'siteinfo', siprop: 'interwikimap', format: 'json' })).json();
+    assert.ok(v1.query.interwikimap.length > 0);
+    assert.ok(v1.query.interwikimap.every((iw: object) => !('protorel' in iw)));
+    const v2 = (
+      await get({ action: 'query', meta: 'siteinfo', siprop: 'interwikimap', format: 'json', formatversion: '2' })
+    ).json();
+    assert.equal(v2.query.interwikimap[0].protorel, false);
+    const lag = (
+      await get({ action: 'query', meta: 'siteinfo', siprop: 'dbrepllag', format: 'json', formatversion: '2' })
+    ).json();
+    assert.deepEqual(lag.query.dbrepllag, [{ host: '', lag: -1 }], 'a store without replicas: a lone primary');
+  });
+
+  test('formatversion 1 prints maps left empty as {}', async () => {
+    const links = (await get({ action: 'query', list: 'alllinks', alprop: '', allimit: '2', format: 'json' })).json();
+    assert.deepEqual(links.query.alllinks, [{}, {}]);
+    const anonymous = async (attachedwiki: string) =>
+      (
+        await get({
+          action: 'query',
+          meta: 'userinfo',
+          uiprop: 'centralids|latestcontrib',
+          uiattachedwiki: attachedwiki,
+          format: 'json',
+        })
+      ).json().query.userinfo;
+    const info = await anonymous('0');
+    assert.deepEqual(info.attachedlocal, {});
+    assert.ok(!('attachedwiki' in info), 'a wiki id of 0 asks about no wiki');
+    assert.ok(!('latestcontrib' in info), 'an address has no latest contribution');
+    assert.deepEqual((await anonymous('testwiki')).attachedwiki, {});
   });
 
   test('limit=max reports the limit it stood for', async () => {

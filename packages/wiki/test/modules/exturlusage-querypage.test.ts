@@ -51,6 +51,26 @@ describeEachEngine('list=exturlusage and list=querypage', (engine) => {
     assert.equal(bad.error.code, 'badcontinue');
   });
 
+  test('expandurl writes a scheme in capitals in small letters, in exturlusage and extlinks alike', async () => {
+    const urls = async (expandurl: Record<string, string>) =>
+      (
+        await api().query({
+          list: 'exturlusage',
+          euquery: 'en.wikipedia.org/w/index.php?title=Wikipedia:Sandbox',
+          euprop: 'url',
+          eulimit: 'max',
+          ...expandurl,
+        })
+      ).query.exturlusage.map((l: any) => l.url);
+    assert.ok(
+      (await urls({})).some((url: string) => url.startsWith('Http://')),
+      'stored as written',
+    );
+    assert.ok((await urls({ euexpandurl: '1' })).every((url: string) => url.startsWith('http://')));
+    const links = await api().query({ prop: 'extlinks', pageids: '444', elexpandurl: '1', ellimit: 'max' });
+    assert.ok(links.query.pages[0].extlinks.every((l: any) => !l.url.startsWith('Http')));
+  });
+
   test('external links continue by index and link id, escaped', async () => {
     const first = await api().query({ list: 'exturlusage', euquery: '*.example.org', eulimit: '3' });
     assert.match(first.continue.eucontinue, /^http:\/\/org\.example\.[^|]*\|\d+$/);
@@ -81,6 +101,14 @@ describeEachEngine('list=exturlusage and list=querypage', (engine) => {
         info.some((r) => r.qci_type === type),
         type,
       );
+  });
+
+  test('a negative offset reads from the first row and continues counting from the offset given', async () => {
+    const first = await api().query({ list: 'querypage', qppage: 'Mostlinkedtemplates' });
+    const negative = await api().query({ list: 'querypage', qppage: 'Mostlinkedtemplates', qpoffset: '-1' });
+    assert.deepEqual(negative.query.querypage.results, first.query.querypage.results);
+    assert.equal(first.continue.qpoffset, 10);
+    assert.equal(negative.continue.qpoffset, 9);
   });
 
   test('restricted pages need their right; the generator gives the listed titles', async () => {

@@ -110,10 +110,22 @@ describeEachEngine('file modules', (engine) => {
     );
   });
 
-  test('filearchive tells anyone which files were deleted, but what they were only with deletedhistory', async () => {
+  test('filearchive tells anyone which files were deleted, by whom and what they were, but not why', async () => {
     const answer = await api().query({ list: 'filearchive', faprop: 'sha1|user|size|timestamp' });
     assert.deepEqual(answer.query.filearchive, [
-      { id: 1, name: 'Alt.png', ns: 6, title: 'Datei:Alt.png', timestamp: '2026-11-21T22:26:19Z' },
+      {
+        id: 1,
+        name: 'Alt.png',
+        ns: 6,
+        title: 'Datei:Alt.png',
+        userid: 1,
+        user: 'Admin',
+        sha1: 'ff14a6428a24bc51a5dad274fe9ead4c4196adda',
+        timestamp: '2026-11-21T22:26:19Z',
+        size: '837',
+        height: '150',
+        width: '200',
+      },
     ]);
     // Descriptions and metadata are refused outright, before the continue value and the hash.
     const description = await api().query({ list: 'filearchive', faprop: 'description', fasha1base36: '!' });

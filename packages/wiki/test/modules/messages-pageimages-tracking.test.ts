@@ -143,6 +143,40 @@ describeEachEngine('meta=allmessages, prop=pageimages and list=trackingcategorie
     assert.equal(answer.warnings.pageimages.warnings, 'Unrecognized value for parameter "piprop": *');
   });
 
+  test("pageimages: a drawing's thumbnail names the language asked for, other than English", async () => {
+    const source = async (pilangcode?: string) =>
+      (
+        await api().query({
+          prop: 'pageimages',
+          piprop: 'thumbnail',
+          pithumbsize: '10',
+          titles: 'Datei:Logo.svg',
+          ...(pilangcode === undefined ? {} : { pilangcode }),
+        })
+      ).query.pages[0].thumbnail.source;
+    assert.match(await source(), /\/10px-Logo\.svg\.png$/);
+    assert.match(await source('en'), /\/10px-Logo\.svg\.png$/);
+    assert.match(await source('De'), /\/langde-10px-Logo\.svg\.png$/);
+    assert.match(await source('|'), /\/lang%7C-10px-Logo\.svg\.png$/);
+    assert.match(await source(''), /\/lang-10px-Logo\.svg\.png$/);
+  });
+
+  test('pageimages continues in the order the page set found its pages, not by page id', async () => {
+    const titles = 'Kategorie:Argeņtina|Diskussion:Main Page/Archive 1|Benutzer:Az1568';
+    const ids = (await api().query({ titles })).query.pages.map((p: any) => p.pageid);
+    const found = [...ids].sort((a, b) => b - a);
+    // The titles' namespaces as they first came: the category's page (the highest id) first.
+    const values: number[] = [];
+    let cont: Record<string, string> = {};
+    for (let i = 0; i < 4; i++) {
+      const page = await api().query({ prop: 'pageimages', pilimit: '1', titles, ...cont });
+      if (!page.continue) break;
+      values.push(page.continue.picontinue);
+      cont = { picontinue: String(page.continue.picontinue) };
+    }
+    assert.deepEqual(values, [found[2], found[1]]);
+  });
+
   test('pageimages: free images by default, name/original/thumbnail, box sizes, file pages, continuation', async () => {
     const answer = await api().query({
       prop: 'pageimages',

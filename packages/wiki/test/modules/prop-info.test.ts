@@ -57,7 +57,8 @@ describeEachEngine('prop=info on the reference wiki', (engine) => {
       intestactions: 'edit|move|create|read',
     });
     const pages = byTitle(body.query.pages);
-    assert.deepEqual(pages.get('Hauptseite').actions, { edit: false, move: false, create: false, read: true });
+    // Creating is checked against creation protection only: the main page's edit protection leaves it.
+    assert.deepEqual(pages.get('Hauptseite').actions, { edit: false, move: false, create: true, read: true });
     assert.deepEqual(pages.get('Eisenbahn').actions, { edit: true, move: false, create: true, read: true });
     assert.deepEqual(pages.get('Gesperrter Titel').actions, { edit: false, move: false, create: false, read: true });
     assert.deepEqual(pages.get('Gibtsnicht').actions, { edit: true, move: false, create: true, read: true });
@@ -68,8 +69,81 @@ describeEachEngine('prop=info on the reference wiki', (engine) => {
       intestactionsdetail: 'full',
     });
     assert.deepEqual(full.query.pages[0].actions.edit, [
-      { message: 'protectedpagetext', params: ['editprotected', 'edit'], code: 'protectedpage', type: 'error' },
+      { code: 'protectedpage', text: 'This page has been protected to prevent editing or other actions.' },
     ]);
+  });
+
+  test('testactions details are shaped by the error format, and an empty action needs no right', async () => {
+    const ask = (errorformat: string) =>
+      api().query({
+        prop: 'info',
+        titles: 'MediaWiki:Gadget-DunklerModus.css',
+        intestactions: 'A||edit',
+        intestactionsdetail: 'full',
+        errorformat,
+        uselang: 'en',
+      });
+    const raw = (await ask('raw')).query.pages[0].actions;
+    assert.deepEqual(raw.A, [
+      { code: 'permissiondenied', key: 'badaccess-group0', params: [] },
+      { code: 'protectednamespace-interface', key: 'protectedinterface', params: ['A'] },
+      { code: 'sitecssprotected', key: 'sitecssprotected', params: ['A'] },
+    ]);
+    assert.deepEqual(
+      raw[''].map((e: { code: string }) => e.code),
+      ['protectednamespace-interface', 'sitecssprotected'],
+    );
+    assert.deepEqual((await ask('none')).query.pages[0].actions.edit, [
+      { code: 'protectednamespace-interface' },
+      { code: 'sitecssprotected' },
+    ]);
+    const plain = (await ask('plaintext')).query.pages[0].actions.A[2];
+    assert.deepEqual(plain, {
+      code: 'sitecssprotected',
+      text: 'You do not have permission to edit this CSS page because it may affect all visitors.',
+    });
+    const quick = await api().query({
+      prop: 'info',
+      titles: 'Eisenbahn',
+      intestactions: '|A',
+      intestactionsdetail: 'quick',
+    });
+    assert.deepEqual(quick.query.pages[0].actions, {
+      '': [],
+      A: [{ code: 'permissiondenied', text: 'You are not allowed to execute the action you have requested.' }],
+    });
+    // quick skips slow checks only: every reason found is given.
+    const quickCss = await api().query({
+      prop: 'info',
+      titles: 'MediaWiki:Gadget-DunklerModus.css',
+      intestactions: 'A',
+      intestactionsdetail: 'quick',
+      errorformat: 'none',
+    });
+    assert.equal(quickCss.query.pages[0].actions.A.length, 3);
+    // formatversion 1 leaves out refused actions; none left is an empty array, as PHP prints one.
+    const refused = await api().query({ prop: 'info', titles: 'Eisenbahn', intestactions: 'A', formatversion: '1' });
+    assert.deepEqual((Object.values(refused.query.pages)[0] as any).actions, []);
+  });
+
+  test("testactions: another user's settings page, moving anonymously, deleting a protected page", async () => {
+    const body = await api().query({
+      prop: 'info',
+      titles: 'Benutzer:Bob/common.js|Hauptseite',
+      intestactions: 'edit|move|delete',
+      intestactionsdetail: 'full',
+      errorformat: 'raw',
+    });
+    const pages = byTitle(body.query.pages);
+    const keys = (entries: { key: string }[]) => entries.map((e) => e.key);
+    const settings = [...pages.values()].find((p) => p.ns === 2).actions;
+    assert.deepEqual(keys(settings.edit), ['customjsprotected']);
+    assert.deepEqual(keys(settings.move), ['movenologintext', 'customjsprotected']);
+    assert.deepEqual(keys(settings.delete), ['badaccess-group0'], 'deleting is not guarded by the settings rule');
+    const main = pages.get('Hauptseite').actions;
+    assert.deepEqual(keys(main.move), ['movenologintext', 'protectedpagetext']);
+    assert.deepEqual(keys(main.delete), ['badaccess-group0', 'deleteprotected']);
+    assert.equal(main.delete[1].code, 'cantedit');
   });
 
   test('anonymous callers get no watch state but an empty notification timestamp', async () => {

@@ -45,6 +45,19 @@ describeEachEngine('prop modules listing link rows', (engine) => {
     assert.equal(none.query.pages[0].links, undefined);
   });
 
+  test('an unknown namespace is dropped with a warning, leaving no filter: every namespace is listed', async () => {
+    const body = await api().query({ prop: 'links', titles: 'Deutschland', plnamespace: '9999', pllimit: 'max' });
+    const all = await api().query({ prop: 'links', titles: 'Deutschland', pllimit: 'max' });
+    assert.ok(all.query.pages[0].links.length > 0);
+    assert.deepEqual(body.query.pages[0].links, all.query.pages[0].links);
+    assert.match(body.warnings.links.warnings, /Unrecognized value for parameter "plnamespace": 9999/);
+    const templates = await api().query({ prop: 'templates', titles: 'Berlin', tlnamespace: '828' });
+    assert.deepEqual(titlesOf(templates.query.pages[0].templates), [
+      'Vorlage:Infobox Stadt',
+      'Vorlage:Navigationsleiste Städte',
+    ]);
+  });
+
   test('clshow=hidden lists hidden categories only; both values together are an error', async () => {
     const hidden = await api().query({ prop: 'categories', titles: 'Berlin|Waisenartikel', clshow: 'hidden' });
     assert.deepEqual(
@@ -102,6 +115,30 @@ describeEachEngine('prop modules listing link rows', (engine) => {
     const page = json.query.pages['236'];
     assert.deepEqual(page.langlinks, [{ lang: 'en', '*': 'Berlin' }]);
     assert.deepEqual(page.extlinks, [{ '*': 'http://stadtarchiv.example.org/Berlin' }]);
+  });
+
+  test("extlinks' continue value writes the index's % as %25, so a cut percent escape continues", async () => {
+    const all = await api().query({ prop: 'extlinks', titles: 'Afroasiatic languages', ellimit: '500' });
+    const urls = all.query.pages[0].extlinks.map((e: any) => e.url);
+    const seen: string[] = [];
+    const values: string[] = [];
+    let cont: Record<string, string> = {};
+    for (let i = 0; i < urls.length + 1; i++) {
+      const page = await api().query({ prop: 'extlinks', titles: 'Afroasiatic languages', ellimit: '1', ...cont });
+      seen.push(...(page.query.pages[0].extlinks ?? []).map((e: any) => e.url));
+      if (!page.continue) break;
+      values.push(page.continue.elcontinue);
+      cont = page.continue;
+    }
+    assert.deepEqual(seen, urls);
+    assert.ok(
+      values.some((v) => v.includes('THEIL%252|')),
+      'the index cut after "%2" is written %252',
+    );
+    assert.ok(
+      values.every((v) => !/%(?!25)/.test(v)),
+      'every % of an index is written %25',
+    );
   });
 
   test('elquery matches a host exactly, or its subdomains with *.', async () => {

@@ -84,6 +84,19 @@ describeEachEngine('list=search on the reference wiki', (engine) => {
   const api = useReferenceApi(engine);
   const search = (params: Record<string, string>) => api().query({ list: 'search', ...params });
 
+  test('as a generator with redirects resolved, a redirect it found carries the generator data: its page and index', async () => {
+    const body = await api().query({ generator: 'search', gsrsearch: 'a*', gsrlimit: 'max', redirects: '1' });
+    const redirect = body.query.redirects.find((r: any) => r.from === 'AccessibleComputing');
+    assert.deepEqual(Object.keys(redirect), ['ns', 'title', 'pageid', 'index', 'from', 'to']);
+    assert.deepEqual([redirect.ns, redirect.title, redirect.pageid], [0, 'AccessibleComputing', 2]);
+    assert.equal(typeof redirect.index, 'number');
+    const plain = await api().query({ titles: 'AccessibleComputing', redirects: '1' });
+    assert.deepEqual(Object.keys(plain.query.redirects[0]), ['from', 'to'], 'without a generator no more than that');
+    // prefixsearch gives its generator data as the index alone.
+    const prefix = await api().query({ generator: 'prefixsearch', gpssearch: 'Accessible', redirects: '1' });
+    assert.deepEqual(Object.keys(prefix.query.redirects[0]), ['index', 'from', 'to']);
+  });
+
   test('text and title searches; the default searches titles', async () => {
     const text = await search({ srsearch: 'Wien', srwhat: 'text', srprop: '' });
     const title = await search({ srsearch: 'Wien', srwhat: 'title', srprop: '' });

@@ -36,7 +36,7 @@ describeEachEngine('list=usercontribs', (engine) => {
     assert.deepEqual(times, [...times].sort());
   });
 
-  test('several users are listed one after the other by name, continuing with name|user|timestamp|revid', async () => {
+  test('several users are listed one after the other by actor id, continuing with actor|id|timestamp|revid', async () => {
     const seen: string[] = [];
     let cont: Record<string, string> = {};
     for (let i = 0; i < 20; i++) {
@@ -49,11 +49,20 @@ describeEachEngine('list=usercontribs', (engine) => {
       });
       seen.push(...contribs(answer).map((c) => `${c.user}:${c.revid}`));
       if (!answer.continue) break;
-      assert.match(answer.continue.uccontinue, /^name\|(Alice|Bob)\|\d{14}\|\d+$/);
+      assert.match(answer.continue.uccontinue, /^actor\|\d+\|\d{14}\|\d+$/);
       cont = answer.continue;
     }
     const users = seen.map((s) => s.split(':')[0]);
-    assert.ok(users.indexOf('Alice') > users.lastIndexOf('Bob'), 'Bob before Alice (descending names)');
+    // Bob's actor was made after Alice's: descending actor ids list him first.
+    assert.ok(users.indexOf('Alice') > users.lastIndexOf('Bob'), 'Bob before Alice (descending actor ids)');
+    const byIds = await api().query({ list: 'usercontribs', ucuserids: '3|4', uclimit: '1', ucprop: 'ids' });
+    assert.match(byIds.continue.uccontinue, /^actor\|\d+\|/);
+    const stale = await api().query({
+      list: 'usercontribs',
+      ucuser: 'Alice|Bob',
+      uccontinue: 'name|Bob|20261121222616|329',
+    });
+    assert.equal(stale.error.code, 'badcontinue');
     assert.equal(new Set(seen).size, seen.length, 'no contribution twice');
     const alone = await api().query({ list: 'usercontribs', ucuser: 'Alice', uclimit: '500', ucprop: 'ids' });
     assert.equal(seen.filter((s) => s.startsWith('Alice:')).length, contribs(alone).length);

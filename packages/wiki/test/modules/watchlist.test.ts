@@ -175,6 +175,12 @@ describeEachEngine('list=watchlist and list=watchlistraw', (engine) => {
     });
     const shown = revisions.query.pages.flatMap((p: any) => p.revisions.map((r: any) => r.revid)).sort();
     assert.deepEqual(shown, edits.map((c: any) => c.revid).sort());
+    // A log entry's revision is 0: with every type of change, the page set reports it as a bad id.
+    const logged = (await as(admin, { list: 'watchlist', wlallrev: '1', wltype: 'log', wllimit: '1', wlprop: 'ids' }))
+      .query.watchlist;
+    assert.equal(logged.length, 1);
+    const withLog = await as(admin, { generator: 'watchlist', gwlallrev: '1', gwltype: 'log', gwllimit: '1' });
+    assert.deepEqual(withLog.query.badrevids, [{ revid: 0, missing: true }]);
   });
 
   test('list=watchlistraw: changed and unchanged titles, namespaces, title range, both directions, continuation', async () => {

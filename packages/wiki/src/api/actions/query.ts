@@ -214,6 +214,7 @@ function moduleContext(
     ownParamName: (name) => d.prefix + name,
     warn: (key: string, params: readonly MessageParam[] = [], code = messageCode(key), data?: ResultObject) =>
       state.warn(path, { code, key, params, data }),
+    statusEntry: (message) => state.messageFormatter.statusEntry(message),
     setContinue: (value, name = 'continue') => {
       if (sink) continuation.setGenerator(prefix + name, value);
       else continuation.set(d.name, prefix + name, value);
@@ -431,7 +432,9 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
   let pagesList: KeyedList | undefined;
   const named = q.titles !== undefined || q.pageIds !== undefined || q.revIds !== undefined;
   if (!done && (generator !== undefined || named))
-    pagesList = pages.writeInto(query, q.indexPageIds, q.interwikiUrls, (m) => state.messageFormatter.formatMessage(m));
+    pagesList = pages.writeInto(query, q.indexPageIds, q.interwikiUrls, (m) =>
+      state.messageFormatter.invalidTitleReason(m),
+    );
   await runModules(run, q, pages, pageSetOutput(query, pagesList));
 
   if (q.exportPagesXml) {

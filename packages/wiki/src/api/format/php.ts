@@ -13,7 +13,9 @@ function phpKey(key: string): string {
 export function toPhp(value: ResultValue | undefined, formatVersion: 1 | 2): string {
   if (value === null || value === undefined) return 'N;';
   if (typeof value === 'string') return phpString(value);
-  if (typeof value === 'boolean') return formatVersion === 1 ? phpString(value ? '' : '') : `b:${value ? 1 : 0};`;
+  // formatversion 1's booleans became `""` (or were left out) with their object's entries; one that
+  // reaches here is kept as a boolean (`keepBooleans`), as JSON prints it.
+  if (typeof value === 'boolean') return `b:${value ? 1 : 0};`;
   if (typeof value === 'number') return Number.isInteger(value) ? `i:${value};` : `d:${value};`;
   let entries: [string, ResultValue][];
   if (Array.isArray(value)) entries = value.map((item, i) => [String(i), item]);

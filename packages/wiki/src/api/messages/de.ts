@@ -114,6 +114,23 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'authmanager-password-help': 'Passwort für die Authentifizierung.',
   'userlogin-remembermypassword': 'Angemeldet bleiben',
   'authmanager-userlogin-remembermypassword-help': 'Ob das Passwort länger als die Sitzungslänge behalten werden soll.',
+  'titleblacklist-override': 'Die Titel-Negativliste bei Treffern umgehen',
+  'titleblacklist-override-help':
+    'Benutzer mit ausreichenden Rechten können dies setzen, um die Titel-Negativliste-Prüfungen zu ignorieren.',
+  createaccountmail: 'Ein temporäres Zufallspasswort verwenden und an die angegebene E-Mail-Adresse versenden.',
+  'createaccountmail-help':
+    'Kann verwendet werden, um für eine andere Person ein Benutzerkonto zu erstellen, ohne das Passwort zu erfahren.',
+  newpassword: 'Neues Passwort:',
+  retypenew: 'Neues Passwort (Wiederholung):',
+  'authmanager-retype-help': 'Passwort erneut zur Bestätigung eingeben.',
+  yourpasswordagain: 'Passwort wiederholen:',
+  'authmanager-email-label': 'E-Mail',
+  'authmanager-email-help': 'E-Mail-Adresse',
+  'authmanager-realname-label': 'Bürgerlicher Name',
+  'authmanager-realname-help': 'Bürgerlicher Name des Benutzers',
+  'createacct-reason': 'Begründung (öffentlich protokolliert)',
+  'createacct-reason-help': 'Im Neuanmeldungs-Logbuch angezeigte Nachricht',
+  'authmanager-provider-temporarypassword': 'Temporäres Passwort',
   'api-login-fail-badsessionprovider': 'Anmelden ist nicht möglich, solange $1 verwendet werden.',
   'apierror-mustpostparams':
     '{{PLURAL:$2|Dieser Parameter stand|Diese Parameter standen}} in der URL, {{PLURAL:$2|gehört|gehören}} aber in den POST-Rumpf: $1.',
@@ -169,4 +186,28 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'title-invalid-too-long':
     'Der Seitentitel ist zu lang: in UTF-8 darf er höchstens $1 {{PLURAL:$1|Byte|Bytes}} lang sein.',
   'title-invalid-leading-colon': 'Der Seitentitel beginnt mit einem Doppelpunkt, der dort nicht stehen darf.',
+  // Warum eine Aktion auf einer Seite verweigert wird (`prop=info&intestactions` mit Details).
+  'badaccess-group0': 'Für diese Aktion fehlen dir die nötigen Benutzerrechte.',
+  namespaceprotected: 'Seiten im Namensraum <strong>$1</strong> darfst du nicht bearbeiten.',
+  protectedpagetext: 'Diese Seite ist geschützt: Bearbeiten und andere Aktionen sind gesperrt.',
+  cascadeprotected:
+    'Diese Seite ist gegen Bearbeiten geschützt, weil sie in {{PLURAL:$1|die folgende Seite|die folgenden Seiten}} mit Kaskadenschutz eingebunden ist:\n$2',
+  titleprotected: '[[User:$1|$1]] hat das Anlegen einer Seite dieses Namens gesperrt.\nBegründung: <em>$2</em>.',
+  protectedinterface:
+    'Diese Seite enthält einen Text der Benutzeroberfläche dieses Wikis und ist gegen Missbrauch geschützt.\nÜbersetzungen für alle Wikis entstehen bei [https://translatewiki.net/ translatewiki.net], dem Übersetzungsprojekt von MediaWiki.',
+  deleteprotected: 'Diese Seite ist geschützt; du kannst sie nicht löschen.',
+  movenologintext:
+    'Um Seiten zu verschieben, musst du ein Benutzerkonto haben und [[Special:UserLogin|angemeldet]] sein.',
+  sitecssprotected: 'Diese CSS-Seite wirkt auf alle Besucher; du darfst sie nicht bearbeiten.',
+  sitejsprotected: 'Diese JavaScript-Seite wirkt auf alle Besucher; du darfst sie nicht bearbeiten.',
+  sitejsonprotected: 'Diese JSON-Seite wirkt auf alle Besucher; du darfst sie nicht bearbeiten.',
+  customcssprotected:
+    'Diese CSS-Seite enthält die persönlichen Einstellungen eines anderen Benutzers; du darfst sie nicht bearbeiten.',
+  customjsprotected:
+    'Diese JavaScript-Seite enthält die persönlichen Einstellungen eines anderen Benutzers; du darfst sie nicht bearbeiten.',
+  customjsonprotected:
+    'Diese JSON-Seite enthält die persönlichen Einstellungen eines anderen Benutzers; du darfst sie nicht bearbeiten.',
+  mycustomcssprotected: 'Du darfst diese CSS-Seite nicht bearbeiten.',
+  mycustomjsprotected: 'Du darfst diese JavaScript-Seite nicht bearbeiten.',
+  mycustomjsonprotected: 'Du darfst diese JSON-Seite nicht bearbeiten.',
 };

@@ -119,6 +119,22 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'userlogin-remembermypassword': 'Keep me logged in',
   'authmanager-userlogin-remembermypassword-help':
     'Whether the password should be remembered for longer than the length of the session.',
+  'titleblacklist-override': 'Override the disallowed titles list if it matches',
+  'titleblacklist-override-help':
+    'Users with sufficient privileges can set this to ignore the disallowed titles list checks.',
+  createaccountmail: 'Use a temporary random password and send it to the specified email address',
+  'createaccountmail-help': 'Can be used to create account for another person without learning the password.',
+  newpassword: 'New password:',
+  retypenew: 'Retype new password:',
+  'authmanager-retype-help': 'Password again to confirm.',
+  yourpasswordagain: 'Retype password:',
+  'authmanager-email-label': 'Email',
+  'authmanager-email-help': 'Email address',
+  'authmanager-realname-label': 'Real name',
+  'authmanager-realname-help': 'Real name of the user',
+  'createacct-reason': 'Reason (publicly logged)',
+  'createacct-reason-help': 'Message shown in the account creation log',
+  'authmanager-provider-temporarypassword': 'Temporary password',
   'api-login-fail-badsessionprovider': 'Cannot log in when using $1.',
   'apierror-mustpostparams':
     'The following {{PLURAL:$2|parameter was|parameters were}} found in the query string, but must be in the POST body: $1.',
@@ -171,4 +187,27 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
     'The search index is being built ($1 of $2 pages indexed): the results come from the pages indexed so far, and totalhits is an estimate.',
   'apiwarn-linter-in-progress':
     'Linting is in progress ($1 of $2 pages linted): the lint errors are those found so far.',
+  // Why an action on a page is refused (`prop=info&intestactions` with details).
+  'badaccess-group0': 'You are not allowed to execute the action you have requested.',
+  namespaceprotected: 'You do not have permission to edit pages in the <strong>$1</strong> namespace.',
+  protectedpagetext: 'This page has been protected to prevent editing or other actions.',
+  cascadeprotected:
+    'This page has been protected from editing because it is transcluded in the following {{PLURAL:$1|page, which is|pages, which are}} protected with the "cascading" option turned on:\n$2',
+  titleprotected: 'This title has been protected from creation by [[User:$1|$1]].\nThe reason given is <em>$2</em>.',
+  protectedinterface:
+    'This page provides interface text for the software on this wiki, and is protected to prevent abuse.\nTo add or change translations for all wikis, please use [https://translatewiki.net/ translatewiki.net], the MediaWiki localisation project.',
+  deleteprotected: 'You cannot delete this page because it has been protected.',
+  movenologintext: 'You must be a registered user and [[Special:UserLogin|logged in]] to move a page.',
+  sitecssprotected: 'You do not have permission to edit this CSS page because it may affect all visitors.',
+  sitejsprotected: 'You do not have permission to edit this JavaScript page because it may affect all visitors.',
+  sitejsonprotected: 'You do not have permission to edit this JSON page because it may affect all visitors.',
+  customcssprotected:
+    "You do not have permission to edit this CSS page because it contains another user's personal settings.",
+  customjsprotected:
+    "You do not have permission to edit this JavaScript page because it contains another user's personal settings.",
+  customjsonprotected:
+    "You do not have permission to edit this JSON page because it contains another user's personal settings.",
+  mycustomcssprotected: 'You do not have permission to edit this CSS page.',
+  mycustomjsprotected: 'You do not have permission to edit this JavaScript page.',
+  mycustomjsonprotected: 'You do not have permission to edit this JSON page.',
 };

@@ -25,6 +25,8 @@ export type MessageParam =
       positions?: readonly number[];
     }
   | { raw: number }
+  /** A number formatted for the language, which raw parameters mark as one (`{num: 255}`). */
+  | { num: number }
   /**
    * Another message's text in the same language (`action-deletedhistory` in a permission error),
    * with its own parameters (an error that wraps the reason it was given).
@@ -77,6 +79,7 @@ function paramText(param: MessageParam, lang: 'en' | 'de'): string {
   if (typeof param === 'string') return param;
   if (typeof param === 'number') return formatNumber(param, lang);
   if ('raw' in param) return String(param.raw);
+  if ('num' in param) return formatNumber(param.num, lang);
   if ('message' in param) return renderMessage(param.message, param.params ?? [], lang);
   if (param.type === 'comma') return param.list.join(', ');
   return formatList(param.list, lang, param.quoted ?? false);
@@ -87,6 +90,7 @@ function paramCount(param: MessageParam | undefined): number {
   if (typeof param === 'number') return param;
   if (typeof param === 'string') return Number(param);
   if ('raw' in param) return param.raw;
+  if ('num' in param) return param.num;
   if ('message' in param) return 0;
   return param.list.length;
 }
@@ -166,6 +170,7 @@ function storedParamText(
   if (typeof param === 'string') return param;
   if (typeof param === 'number') return formatNumber(param, messageLanguage(language));
   if ('raw' in param) return String(param.raw);
+  if ('num' in param) return formatNumber(param.num, messageLanguage(language));
   if ('message' in param) return renderMessage(param.message, param.params ?? [], language, stored);
   const items = param.quoted ? param.list.map((item) => `<var>${item}</var>`) : [...param.list];
   const comma = texts.get('comma-separator') ?? ', ';
@@ -188,6 +193,7 @@ export function rawParams(key: string, params: readonly MessageParam[]): RawPara
     if (typeof param === 'string') return validator ? { plaintext: param } : param;
     if (typeof param === 'number') return validator ? { num: param } : param;
     if ('raw' in param) return validator ? { num: param.raw } : param.raw;
+    if ('num' in param) return { num: param.num };
     if ('message' in param)
       return { message: { key: param.message, params: rawParams(param.message, param.params ?? []) } };
     const items: RawParam[] = param.list.map((item) =>

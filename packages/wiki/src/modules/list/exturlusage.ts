@@ -5,6 +5,7 @@ import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
+import { expandedUrl } from '../../site/urls.js';
 import { externalLinkIndexes, URL_PROTOCOLS as LINK_PROTOCOLS } from '../../wikitext/external-links.js';
 import { isReadableLinkQuery } from '../support/external-link-filter.js';
 import { URL_PROTOCOLS } from '../values.js';
@@ -118,8 +119,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       item.ns = row.page_namespace;
       item.title = titleText(ctx.titles, row.page_namespace, row.page_title);
     }
-    if (props.has('url'))
-      item.url = p.expandurl === true && row.el_to.startsWith('//') ? `${serverProtocol}${row.el_to}` : row.el_to;
+    if (props.has('url')) item.url = p.expandurl === true ? expandedUrl(row.el_to, serverProtocol) : row.el_to;
     if (!ctx.result.fits(item)) {
       ctx.setContinue(`${escapeContinue(row.el_index_60)}|${row.el_id}`);
       break;

@@ -52,9 +52,9 @@ export const descriptor = {
 const NS_FILE = 6;
 
 /**
- * Deleted files by name. Anyone sees which files were deleted and when; what they were (uploader,
- * description, content hash, size, metadata) needs `deletedhistory`, and fields hidden by revision
- * deletion need `deletedtext` as well.
+ * Deleted files by name. Anyone sees which files were deleted and when, by whom, and what they were
+ * (content hash, size); descriptions need `deletedhistory`, metadata `deletedtext` (or
+ * `undelete`), and fields hidden by revision deletion `deletedtext` as well.
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
@@ -125,14 +125,15 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
         if (prop.has('parseddescription')) item.parseddescription = escapeHtml(row.fa_description);
       }
     }
-    if (history && prop.has('user')) {
+    if (prop.has('user')) {
       if (userHidden) item.userhidden = true;
       if (!userHidden || text) {
         item.userid = row.actor_user ?? 0;
         item.user = row.actor_name ?? '';
       }
     }
-    const showFile = history && (!fileHidden || text);
+    // A file's hash, size and metadata are shown to anyone unless the file is hidden (then deletedtext).
+    const showFile = !fileHidden || ctx.user.rights.has('deletedtext');
     if (fileHidden) item.filehidden = true;
     if (showFile && prop.has('sha1')) item.sha1 = sha1Hex(row.fa_sha1);
     if (prop.has('timestamp') && row.fa_timestamp) item.timestamp = mwToIso(row.fa_timestamp);

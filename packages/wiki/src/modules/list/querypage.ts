@@ -92,7 +92,10 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     throw apiError('specialpage-cantexecute', 'apierror-specialpage-cantexecute');
   const page = CACHED_PAGES[name];
   const limit = ctx.params.limit;
+  // A negative offset reads from the first row, but the next offset counts from it as given
+  // (qpoffset=-1 continues at 9), as MediaWiki's does.
   const offset = Math.max(0, ctx.params.offset);
+  const counted = ctx.params.offset;
   const { db } = ctx.store;
   let rows: (CachedRow & { target?: { ns: number; title: string } })[];
   if (page?.order === 'target') {
@@ -127,7 +130,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       .execute();
   }
   if (rows.length > limit) {
-    ctx.setContinue(offset + limit, 'offset');
+    ctx.setContinue(counted + limit, 'offset');
     rows.length = limit;
   }
   if (ctx.generator) {
@@ -150,7 +153,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     const extra = details.get(`${row.qc_namespace}|${row.qc_title}`);
     if (extra) item.databaseResult = extra;
     if (!ctx.result.fits(item)) {
-      ctx.setContinue(offset + index, 'offset');
+      ctx.setContinue(counted + index, 'offset');
       break;
     }
     results.push(item);

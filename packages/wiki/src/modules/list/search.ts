@@ -192,7 +192,11 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     const sink = ctx.generator;
     const titles = pages.map((p) => ({ namespace: p.page_namespace, dbKey: p.page_title }));
     sink.addTitles(titles);
+    // Each hit's page and rank go with it (a redirect's too), as MediaWiki's generator data.
     titles.forEach((title, i) => {
+      sink.setPageField(title, 'ns', title.namespace);
+      sink.setPageField(title, 'title', ctx.titles.prefixedText({ ...title, interwiki: '' }));
+      sink.setPageField(title, 'pageid', pages[i].page_id);
       sink.setPageField(title, 'index', offset + i + 1);
     });
     if (more) ctx.setContinue(offset + limit, 'offset');

@@ -62,8 +62,11 @@ export const descriptor = {
   ],
 } as const satisfies ModuleDescriptor;
 
-/** How the contributions are ordered and continued: one editor, or several by name or by id. */
-type Mode = 'single' | 'name' | 'id';
+/**
+ * How the contributions are ordered and continued: one editor; several named or given by id, by
+ * their actor ids (`actor|<actor id>|…`, as MediaWiki 1.39 does); those of a prefix by name.
+ */
+type Mode = 'single' | 'name' | 'actor';
 
 interface Editor {
   actorId: number;
@@ -110,7 +113,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     const editor = byActor.get(row.rev_actor) as Editor;
     const point = `${row.rev_timestamp}|${row.rev_id}`;
     if (mode === 'single') return point;
-    return `${mode}|${mode === 'name' ? editor.name : editor.userId}|${point}`;
+    return `${mode}|${mode === 'name' ? editor.name : editor.actorId}|${point}`;
   };
   pageOfRows(ctx, rows, ctx.params.limit, continueAt);
   const itemOf = await itemMaker(ctx, rows, byActor);
@@ -180,7 +183,7 @@ async function editorsOf(ctx: Context): Promise<{ mode: Mode; editors: Editor[] 
           { after: ids },
         )
       : [];
-    return { mode: ids.length > 1 ? 'id' : 'single', editors: rows.map(toEditor) };
+    return { mode: ids.length > 1 ? 'actor' : 'single', editors: rows.map(toEditor) };
   }
   if (names !== undefined) {
     const rows = names.length
@@ -192,7 +195,7 @@ async function editorsOf(ctx: Context): Promise<{ mode: Mode; editors: Editor[] 
           { after: names },
         )
       : [];
-    return { mode: names.length > 1 ? 'name' : 'single', editors: rows.map(toEditor) };
+    return { mode: names.length > 1 ? 'actor' : 'single', editors: rows.map(toEditor) };
   }
   // checkedShow has made sure that exactly one of the editor parameters is given.
   const key = titlePartToKey(ctx.titles, prefix ?? '', NS_USER).replace(/_/g, ' ');
@@ -276,8 +279,8 @@ function continuePart(raw: string, mode: Mode, editors: Editor[], newer: boolean
   const [kind, who, ts, id] = parseContinueValue(raw, ['string', 'string', 'timestamp', 'int']);
   if (kind !== mode) throw badContinue();
   const editorAfter = (e: Editor) =>
-    mode === 'name' ? (newer ? e.name > who : e.name < who) : newer ? e.userId > Number(who) : e.userId < Number(who);
-  const current = editors.filter((e) => (mode === 'name' ? e.name === who : String(e.userId) === who));
+    mode === 'name' ? (newer ? e.name > who : e.name < who) : newer ? e.actorId > Number(who) : e.actorId < Number(who);
+  const current = editors.filter((e) => (mode === 'name' ? e.name === who : String(e.actorId) === who));
   const currentIds = current.length ? current.map((e) => e.actorId) : [-1];
   const later = editors.filter(editorAfter).map((e) => e.actorId);
   const laterIds = later.length ? later : [-1];
@@ -297,14 +300,14 @@ function continuePart(raw: string, mode: Mode, editors: Editor[], newer: boolean
   };
 }
 
-/** One row more than the limit; several editors are listed one after the other, in name (or id) order. */
+/** One row more than the limit; several editors are listed one after the other, in actor id (or name) order. */
 async function contributionRows(ctx: Context, parts: QueryPart<Base>[], mode: Mode, editors: Editor[]): Promise<Row[]> {
   const { db } = ctx.store;
   const { limit } = ctx.params;
   const newer = ctx.params.dir === 'newer';
   const order = newer ? 'asc' : 'desc';
   const ordered = [...editors].sort((a, b) =>
-    mode === 'id' ? a.userId - b.userId : a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    mode === 'actor' ? a.actorId - b.actorId : a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
   );
   if (!newer) ordered.reverse();
   if (mode === 'single' || ordered.length === 1) {

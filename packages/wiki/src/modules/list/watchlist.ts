@@ -290,8 +290,10 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     rows.length = p.limit;
   }
   if (ctx.generator) {
-    // With every revision, the generator gives the changes' revisions (as `revids=`); else their pages.
-    if (p.allrev === true) ctx.generator.addRevisionIds(rows.map((r) => r.rc_this_oldid).filter((id) => id > 0));
+    // With every revision, the generator gives the changes' revisions (as `revids=`; a log entry's
+    // revision 0 among them, which the page set reports as a bad revision id, as MediaWiki's does);
+    // else their pages.
+    if (p.allrev === true) ctx.generator.addRevisionIds(rows.map((r) => r.rc_this_oldid));
     else ctx.generator.addPageIds([...new Set(rows.map((r) => r.rc_cur_id).filter((id) => id > 0))], 'byId');
     return;
   }

@@ -219,7 +219,7 @@ function interwikiMap(site: SiteConfig, filter: string | undefined): ResultObjec
       entry.protorel = iw.protorel ?? false;
       if (iw.wikiId) entry.wikiid = iw.wikiId;
       if (iw.api) entry.api = iw.api;
-      return keepBooleans(entry, ['protorel']);
+      return entry;
     });
 }
 
@@ -331,12 +331,14 @@ const SECTIONS: Record<string, (ctx: SiteinfoContext) => ResultValue | Promise<R
       })),
     ),
   interwikimap: (ctx) => list('iw', interwikiMap(ctx.site, ctx.params.filteriw)),
-  dbrepllag: (ctx) => {
+  // The most lagged read replica; without replicas MediaWiki's answer for a lone primary: no host, lag -1.
+  dbrepllag: async (ctx) => {
     // Every server's lag names the hosts, which the wiki does not show ($wgShowHostnames).
     if (ctx.params.showalldb === true && ctx.site.settings.ShowHostnames !== true) {
       throw apiError('includeAllDenied', 'apierror-siteinfo-includealldenied');
     }
-    return list('db', [{ host: '', lag: 0 }]);
+    const { host, lag } = ctx.store.replicas ? await ctx.store.replicas.maxLag() : { host: '', lag: -1 };
+    return list('db', [{ host, lag }]);
   },
   statistics: (ctx) => statistics(ctx),
   usergroups: async (ctx) => list('group', await userGroups(ctx, ctx.params.numberingroup === true)),

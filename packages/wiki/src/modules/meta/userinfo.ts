@@ -113,7 +113,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (context) => {
   if (props.has('centralids')) {
     Object.assign(info, centralIdDetails(user.id, site.wikiId, context.params.attachedwiki));
   }
-  if (props.has('latestcontrib')) {
+  // Only an account has a latest contribution here: MediaWiki gives none for an address.
+  if (props.has('latestcontrib') && !user.anonymous) {
     const latest = await latestContribution(context);
     if (latest) info.latestcontrib = mwToIso(latest);
   }
@@ -208,7 +209,7 @@ async function latestContribution(context: ContextOf<typeof descriptor>): Promis
     .selectFrom('actor')
     .innerJoin('revision', 'rev_actor', 'actor_id')
     .select('rev_timestamp')
-    .where(user.anonymous ? 'actor_name' : 'actor_user', '=', user.anonymous ? user.name : user.id)
+    .where('actor_user', '=', user.id)
     .orderBy('rev_timestamp', 'desc')
     .limit(1)
     .executeTakeFirst();

@@ -4,6 +4,7 @@ import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { withContent } from '../../api/result/tree.js';
+import { expandedUrl } from '../../site/urls.js';
 import { externalLinkIndexPrefix, isReadableLinkQuery } from '../support/external-link-filter.js';
 import { pageIds } from '../support/link-rows.js';
 import { URL_PROTOCOLS } from '../values.js';
@@ -46,7 +47,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   }
   if (p.continue !== undefined) {
     // The continue value names the next link by page, URL index (its first 60 bytes) and id.
-    const [from, index, id] = parseContinueValue(p.continue, ['int', 'string', 'int']);
+    const [from, escapedIndex, id] = parseContinueValue(p.continue, ['int', 'string', 'int']);
+    const index = escapedIndex.replace(/%25/g, '%');
     query = query.where((eb) =>
       eb.or([
         eb('el_from', '>', from),
@@ -64,16 +66,24 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     .limit(limit + 1)
     .execute();
   if (rows.length > limit) {
-    ctx.setContinue(`${rows[limit].el_from}|${rows[limit].el_index_60}|${rows[limit].el_id}`);
+    ctx.setContinue(continueAt(rows[limit]));
     rows.length = limit;
   }
   for (const row of rows) {
-    const url = p.expandurl && row.el_to.startsWith('//') ? `http:${row.el_to}` : row.el_to;
+    const url = p.expandurl ? expandedUrl(row.el_to, 'http:') : row.el_to;
     const item = withContent({ url }, 'url');
     if (!ctx.result.fits(item)) {
-      ctx.setContinue(`${row.el_from}|${row.el_index_60}|${row.el_id}`);
+      ctx.setContinue(continueAt(row));
       break;
     }
     ctx.result.pageList(row.el_from, 'extlinks', 'el')?.push(item);
   }
 };
+
+/**
+ * The continue value of a link: page, URL index and id. The index's `%` is written `%25`, as
+ * MediaWiki writes it, so that a percent escape the 60-byte index cuts (`%2`) is still one value.
+ */
+function continueAt(row: { el_from: number; el_index_60: string; el_id: number }): string {
+  return `${row.el_from}|${row.el_index_60.replace(/%/g, '%25')}|${row.el_id}`;
+}

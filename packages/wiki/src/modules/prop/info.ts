@@ -385,20 +385,19 @@ function watchFields(context: InfoContext, data: InfoData, target: InfoTarget, k
 function testedActions(context: InfoContext, target: InfoTarget, protection: Protection[]): ResultObject {
   const { user, site } = context;
   const detail = context.params.testactionsdetail;
-  const actions: ResultObject = assoc({});
+  // A plain array to MediaWiki: formatversion 1, leaving out the actions refused (false), prints `[]`
+  // when none is left.
+  const actions: ResultObject = {};
   for (const action of context.params.testactions ?? []) {
-    const problems = permissionProblems(user, site, action, { ns: target.ns, exists: target.exists }, protection);
+    const page = { ns: target.ns, dbKey: target.dbKey, exists: target.exists };
+    const problems = permissionProblems(user, site, action, page, protection);
     actions[action] =
       detail === 'boolean'
         ? problems.length === 0
         : list(
             'error',
-            (detail === 'quick' ? problems.slice(0, 1) : problems).map((p) => ({
-              message: p.message,
-              params: list('param', [...p.params]),
-              code: p.code,
-              type: 'error',
-            })),
+            // `quick` skips slow checks (MediaWiki's quick rigor); every reason found is given.
+            problems.map((p) => context.statusEntry({ code: p.code, key: p.message, params: p.params })),
           );
   }
   return actions;

@@ -72,7 +72,9 @@ function imageFields(ctx: ContextOf<typeof descriptor>, file: FileVersion, prop:
     const box = ctx.params.thumbsize;
     const size = thumbnailSize(file, box, box);
     fields.thumbnail = {
-      source: size.scaled ? thumbnailUrl(base, file.name, file.mime, size.width) : original,
+      source: size.scaled
+        ? thumbnailUrl(base, file.name, file.mime, size.width, undefined, ctx.params.langcode)
+        : original,
       width: size.width,
       height: size.height,
     };
@@ -87,9 +89,10 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     throw apiError('noprop', 'apierror-paramempty', [ctx.paramName('prop')]);
   }
   const limit = ctx.params.limit;
-  const all = ctx.pages.goodPages();
-  // `continue` names the page to go on with by its id, as MediaWiki's does; a page that is not
-  // in the set, or is its first page, is no place to continue from.
+  // In the order the page set found them (MediaWiki's good titles: a generator's order, titles by
+  // namespace as they first came): `continue` names the page to go on with by its id, as
+  // MediaWiki's does; a page that is not in the set, or is its first page, is no place to continue from.
+  const all = [...ctx.pages.good.values()];
   let offset = 0;
   if (all.length === 0) return;
   if (ctx.params.continue !== undefined) {

@@ -8,7 +8,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { apiError } from '../../api/errors.js';
 import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
 import type { ModuleContext } from '../../api/module.js';
-import type { ResultObject } from '../../api/result/tree.js';
+import { assoc, type ResultObject } from '../../api/result/tree.js';
 
 /** What the four modules' parameters share; allfileusages has no `namespace` (its targets are files). */
 type AllLinksParams = {
@@ -128,7 +128,8 @@ export async function listAllLinks(ctx: ModuleContext<AllLinksParams>, links: Li
   }
   const list = ctx.result.list(links.element);
   for (const row of rows) {
-    const item: ResultObject = {};
+    // A map even with no property asked for (formatversion 1 prints `{}`, as MediaWiki does).
+    const item: ResultObject = assoc({});
     if (prop.has('ids') && !unique) item.fromid = Number(row.from);
     if (prop.has('title')) {
       item.ns = namespace;

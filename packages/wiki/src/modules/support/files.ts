@@ -45,8 +45,11 @@ export function thumbnailMime(mime: string): string {
 }
 
 /** A thumbnail's file name: `120px-Name.png`, `120px-Logo.svg.png` for rendered formats. */
-export function thumbnailName(name: string, mime: string, width: number): string {
-  return `${width}px-${name}${RENDERED_AS_PNG.has(mime) ? '.png' : ''}`;
+export function thumbnailName(name: string, mime: string, width: number, language?: string): string {
+  if (!RENDERED_AS_PNG.has(mime)) return `${width}px-${name}`;
+  // A drawing rendered in a language other than English names it (`langde-`), in small letters.
+  const lang = language !== undefined && language !== 'en' ? `lang${language.toLowerCase()}-` : '';
+  return `${lang}${width}px-${name}.png`;
 }
 
 /** The width that makes the image at most `maxHeight` tall, as MediaWiki's box fitting does. */
@@ -89,12 +92,19 @@ export function thumbnailSize(
 }
 
 /** `thumb/b/ba/Karte.png/120px-Karte.png` (old versions below `thumb/archive/`). */
-export function thumbnailUrl(base: string, name: string, mime: string, width: number, archiveName?: string): string {
+export function thumbnailUrl(
+  base: string,
+  name: string,
+  mime: string,
+  width: number,
+  archiveName?: string,
+  language?: string,
+): string {
   const folder =
     archiveName === undefined
       ? `${hashPath(name)}/${rawUrlEncode(name)}`
       : `archive/${hashPath(name)}/${rawUrlEncode(archiveName)}`;
-  return `${base}/thumb/${folder}/${rawUrlEncode(thumbnailName(name, mime, width))}`;
+  return `${base}/thumb/${folder}/${rawUrlEncode(thumbnailName(name, mime, width, language))}`;
 }
 
 /** A SHA-1 as MediaWiki stores it (base 36, 31 digits) in hexadecimal (40 digits). */

@@ -4,7 +4,7 @@
  */
 import type { UserBlock } from '../../accounts/blocks.js';
 import { mwToIso } from '../../api/params/timestamp.js';
-import type { ResultObject } from '../../api/result/tree.js';
+import { assoc, type ResultObject } from '../../api/result/tree.js';
 import { formatUserTimestamp } from '../../site/date-format.js';
 
 /** MediaWiki's block fields (`blockid`, `blockedby`, ...), dates also formatted in `language`. */
@@ -33,7 +33,13 @@ export function blockDetails(block: UserBlock, language: string): ResultObject {
  * attached when the account exists.
  */
 export function centralIdDetails(userId: number, wikiId: string, attachedWiki: string | undefined): ResultObject {
-  const details: ResultObject = { centralids: { local: userId }, attachedlocal: { local: userId !== 0 } };
-  if (attachedWiki !== undefined) details.attachedwiki = { local: userId !== 0 && attachedWiki === wikiId };
+  // Maps even when formatversion 1 leaves them empty (a `false` dropped); a wiki id of `""` or `0`
+  // asks about none, as PHP's truth of the parameter has it in MediaWiki.
+  const details: ResultObject = {
+    centralids: assoc({ local: userId }),
+    attachedlocal: assoc({ local: userId !== 0 }),
+  };
+  if (attachedWiki !== undefined && attachedWiki !== '' && attachedWiki !== '0')
+    details.attachedwiki = assoc({ local: userId !== 0 && attachedWiki === wikiId });
   return details;
 }
