@@ -8,6 +8,7 @@
 import { upperFirst } from '../../site/first-letter.js';
 import type { WikiStore } from '../../store/database.js';
 import { MEDIAWIKI_NAMESPACE, readInterfacePages } from '../../store/interface-pages.js';
+import { compareByteOrder } from '../../text/byte-order.js';
 import { catalogueLanguage, type MessageCatalogue } from './catalogue.js';
 import { GERMAN_MESSAGES } from './de.js';
 import { ENGLISH_MESSAGES } from './en.js';
@@ -21,7 +22,7 @@ const GERMAN: Record<string, string> = { ...GERMAN_MESSAGES, ...GERMAN_INTERFACE
 export const SHIPPED_MESSAGE_KEYS: readonly string[] = Object.keys(ENGLISH).sort(byBytes);
 
 function byBytes(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+  return compareByteOrder(a, b);
 }
 
 /**

@@ -11,6 +11,7 @@ import { type MessageTransformContext, substituteArgs, transformMessage } from '
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { type ResultObject, withContent } from '../../api/result/tree.js';
+import { compareByteOrder } from '../../text/byte-order.js';
 
 /** `meta=allmessages`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -49,7 +50,7 @@ function isValidLanguageCode(code: string): boolean {
 const LANGUAGE_CODE = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/i;
 
 function byBytes(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+  return compareByteOrder(a, b);
 }
 
 /** The names to print, in MediaWiki's order, after `messages`, `prefix` and `filter`. */

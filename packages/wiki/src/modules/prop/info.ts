@@ -9,6 +9,7 @@ import type { SiteConfig } from '../../site/site.js';
 import { canHaveTalkPage, isTalkNamespace, NS_USER, subjectNamespace, talkNamespace } from '../../site/title.js';
 import { articleUrl, indexUrl } from '../../site/urls.js';
 import type { WikiDatabase } from '../../store/schema.js';
+import { compareByteOrder } from '../../text/byte-order.js';
 import { escapeHtmlText } from '../../text/escape.js';
 import { permissionProblems } from '../page-permissions.js';
 import {
@@ -282,7 +283,7 @@ function infoTargets(context: InfoContext): InfoTarget[] {
 }
 
 function compareTargets(a: { ns: number; dbKey: string }, b: { ns: number; dbKey: string }): number {
-  return a.ns - b.ns || Buffer.compare(Buffer.from(a.dbKey), Buffer.from(b.dbKey));
+  return a.ns - b.ns || compareByteOrder(a.dbKey, b.dbKey);
 }
 
 /** The page a continue value names: a namespace the wiki has (read as PHP reads a number) and a title in it. */

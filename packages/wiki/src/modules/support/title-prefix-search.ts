@@ -10,6 +10,7 @@ import { prefixUpperBound } from '../../api/keyset.js';
 import type { ModuleContext } from '../../api/module.js';
 import { SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
 import { NS_MAIN, NS_SPECIAL } from '../../site/title.js';
+import { compareByteOrder } from '../../text/byte-order.js';
 
 export interface Suggestion {
   namespace: number;
@@ -26,7 +27,7 @@ interface FoundPage {
   page_title: string;
 }
 
-const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+const byteOrder = (a: string, b: string) => compareByteOrder(a, b);
 
 /** `Vorlage:inf` → namespaces [10] and `inf`; text without a namespace name keeps the namespaces. */
 function splitNamespace(ctx: ModuleContext, search: string, namespaces: number[]): [string, number[]] {
