@@ -166,6 +166,27 @@ describeEachEngine('deleted revisions', (engine) => {
     assert.equal(both.error.code, 'invalidparammix');
   });
 
+  test('prop=deletedrevisions over thousands of generated pages answers (one condition per namespace)', async () => {
+    const answer = await query('Admin', {
+      generator: 'allpages',
+      gapnamespace: '0',
+      gaplimit: 'max',
+      prop: 'deletedrevisions',
+      drvprop: 'ids',
+      drvlimit: 'max',
+    });
+    assert.equal(answer.error, undefined, JSON.stringify(answer.error));
+    assert.ok(answer.query.pages.length > 1000, `${answer.query.pages.length} pages`);
+    // The same titles named one by one give the same deleted revisions.
+    const byName = await query('Admin', {
+      prop: 'deletedrevisions',
+      titles: 'Veralteter Artikel|Berlin',
+      drvprop: 'ids',
+    });
+    const named = byName.query.pages.find((p: any) => p.title === 'Veralteter Artikel');
+    assert.ok(named.deletedrevisions.length > 0);
+  });
+
   test('deleted revision generators hand their revisions to the page set', async () => {
     const generated = await query('Alice', {
       generator: 'alldeletedrevisions',

@@ -10,6 +10,7 @@ import {
   type ArchiveRow,
   archiveEditorCondition,
   archiveRowsQuery,
+  archiveTitlesCondition,
   timeContinue,
   timeKeyset,
   titleContinue,
@@ -117,9 +118,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const editor = archiveEditorCondition(ctx);
   if (editor) query = query.where(editor);
   if (mode === 1) {
-    query = query.where((eb) =>
-      eb.or(titles.map((t) => eb.and([eb('ar_namespace', '=', t.ns), eb('ar_title', '=', t.dbKey)]))),
-    );
+    query = query.where((eb) => archiveTitlesCondition(eb, titles));
   } else if (mode === 3) {
     const ns = p.namespace;
     query = query.where('ar_namespace', '=', ns);

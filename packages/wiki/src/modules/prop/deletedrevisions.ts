@@ -8,6 +8,7 @@ import {
   type ArchiveRow,
   archiveEditorCondition,
   archiveRowsQuery,
+  archiveTitlesCondition,
   requireDeletedRights,
   titleContinue,
   titleKeyset,
@@ -71,9 +72,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     }
     query = query.orderBy('ar_rev_id', order);
   } else {
-    query = query.where((eb) =>
-      eb.or(titles.map((t) => eb.and([eb('ar_namespace', '=', t.ns), eb('ar_title', '=', t.dbKey)]))),
-    );
+    query = query.where((eb) => archiveTitlesCondition(eb, titles));
     if (p.start !== undefined) query = query.where('ar_timestamp', newer ? '>=' : '<=', p.start);
     if (p.end !== undefined) query = query.where('ar_timestamp', newer ? '<=' : '>=', p.end);
     if (p.continue !== undefined) {

@@ -23,6 +23,20 @@ export interface ArchiveRow extends RevisionRow {
 
 type ArchiveQueryBuilder = ExpressionBuilder<WikiDatabase, 'archive' | 'actor'>;
 
+/**
+ * Archive rows at any of these titles: one `ar_title IN (…)` per namespace, not one condition per
+ * title, so that thousands of titles (a generator's pages) stay within SQLite's expression depth.
+ */
+export function archiveTitlesCondition(eb: ArchiveQueryBuilder, titles: readonly { ns: number; dbKey: string }[]) {
+  const byNamespace = new Map<number, string[]>();
+  for (const t of titles) {
+    const keys = byNamespace.get(t.ns);
+    if (keys) keys.push(t.dbKey);
+    else byNamespace.set(t.ns, [t.dbKey]);
+  }
+  return eb.or([...byNamespace].map(([ns, keys]) => eb.and([eb('ar_namespace', '=', ns), eb('ar_title', 'in', keys)])));
+}
+
 /** Deleted revisions with the columns of an ArchiveRow, restricted to those with `tag` when given. */
 export function archiveRowsQuery(ctx: ModuleContext<{ tag?: string }>) {
   const query = ctx.store.db
