@@ -131,6 +131,8 @@ function touchedBy(changes: any[], logs: any[]): Touched {
       case 'suppress':
         t.blocks = true;
         if (e.ns === 2) t.users.add(fileName(e.title));
+        // Suppressed revisions, log entries or a deleted page: their recent changes are hidden too.
+        if (e.type === 'suppress' && !['block', 'reblock', 'unblock'].includes(e.action)) t.archive.add(e.title);
         break;
       case 'newusers':
       case 'rights':
