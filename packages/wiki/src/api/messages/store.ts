@@ -19,11 +19,7 @@ const ENGLISH: Record<string, string> = { ...ENGLISH_MESSAGES, ...ENGLISH_INTERF
 const GERMAN: Record<string, string> = { ...GERMAN_MESSAGES, ...GERMAN_INTERFACE_MESSAGES };
 
 /** Every message key the service ships, sorted by bytes (the English catalogue decides which exist). */
-export const SHIPPED_MESSAGE_KEYS: readonly string[] = Object.keys(ENGLISH).sort(byBytes);
-
-function byBytes(a: string, b: string): number {
-  return compareByteOrder(a, b);
-}
+export const SHIPPED_MESSAGE_KEYS: readonly string[] = Object.keys(ENGLISH).sort(compareByteOrder);
 
 /**
  * MediaWiki's normal form of a message key: spaces as underscores and a lower-case first letter
@@ -66,7 +62,7 @@ const SORTED_KEYS = new WeakMap<ReadonlyMap<string, string>, readonly string[]>(
 function sortedKeysOf(texts: ReadonlyMap<string, string>): readonly string[] {
   let keys = SORTED_KEYS.get(texts);
   if (keys === undefined) {
-    keys = [...texts.keys()].sort(byBytes);
+    keys = [...texts.keys()].sort(compareByteOrder);
     SORTED_KEYS.set(texts, keys);
   }
   return keys;

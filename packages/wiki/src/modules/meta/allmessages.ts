@@ -49,10 +49,6 @@ function isValidLanguageCode(code: string): boolean {
 
 const LANGUAGE_CODE = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/i;
 
-function byBytes(a: string, b: string): number {
-  return compareByteOrder(a, b);
-}
-
 /** The names to print, in MediaWiki's order, after `messages`, `prefix` and `filter`. */
 async function targetNames(ctx: ContextOf<typeof descriptor>, language: string): Promise<string[]> {
   const requested = ctx.params.messages;
@@ -63,7 +59,7 @@ async function targetNames(ctx: ContextOf<typeof descriptor>, language: string):
     names = [...allMessageKeys(language, ctx.messages)];
     if (ctx.params.includelocal) {
       const local = await localMessageKeys(ctx.store, language, ctx.site.language, prefix ?? '');
-      names = [...new Set([...names, ...local])].sort(byBytes);
+      names = [...new Set([...names, ...local])].sort(compareByteOrder);
     }
   } else {
     names = requested;
@@ -84,7 +80,7 @@ function fromTo(ctx: ContextOf<typeof descriptor>, names: string[]): string[] {
   }
   const shown: string[] = [];
   for (const name of names.slice(start)) {
-    if (to !== undefined && byBytes(name, to) > 0) break;
+    if (to !== undefined && compareByteOrder(name, to) > 0) break;
     shown.push(name);
   }
   return shown;

@@ -27,8 +27,6 @@ interface FoundPage {
   page_title: string;
 }
 
-const byteOrder = (a: string, b: string) => compareByteOrder(a, b);
-
 /** `Vorlage:inf` → namespaces [10] and `inf`; text without a namespace name keeps the namespaces. */
 function splitNamespace(ctx: ModuleContext, search: string, namespaces: number[]): [string, number[]] {
   const colon = search.indexOf(':');
@@ -69,7 +67,7 @@ export async function suggestTitles(
         .execute()),
     );
   }
-  found.sort((a, b) => byteOrder(a.page_title, b.page_title) || a.page_namespace - b.page_namespace);
+  found.sort((a, b) => compareByteOrder(a.page_title, b.page_title) || a.page_namespace - b.page_namespace);
   const pages = found.slice(offset, offset + count);
   if (offset === 0) await putExactMatchFirst(ctx, search, namespaces, pages);
   return pages.map((p) => ({
@@ -163,7 +161,7 @@ function specialPages(ctx: ModuleContext, search: string, count: number, offset:
     });
   }
   const ranks = new Map<number, string[]>();
-  for (const key of [...keys.keys()].sort(byteOrder)) {
+  for (const key of [...keys.keys()].sort(compareByteOrder)) {
     if (wanted !== '' && !key.startsWith(wanted)) continue;
     const { page, rank } = keys.get(key) as { page: string; rank: number };
     const list = ranks.get(rank) ?? [];
