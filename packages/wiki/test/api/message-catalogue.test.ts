@@ -38,6 +38,7 @@ const GERMAN = new Map([
   ['api-usage-docref', 'Anleitung: $1.'],
   ['api-usage-mailinglist-ref', 'Neuigkeiten: &lt;https://example.org/list&gt;.'],
   ['mainpage', 'Startseite'],
+  ['xdelete-example', '[[{{MediaWiki:Mainpage}}]] löschen.'],
 ]);
 const ENGLISH = new Map([
   ['and', ' and'],
@@ -47,6 +48,7 @@ const ENGLISH = new Map([
   ['api-usage-docref', 'Manual: $1.'],
   ['api-usage-mailinglist-ref', 'News: &lt;https://example.org/list&gt;.'],
   ['mainpage', 'Start page'],
+  ['xdelete-example', 'Delete [[{{MediaWiki:Mainpage}}]] ($1).'],
 ]);
 
 /** A JSON answer of api.php. */
@@ -171,6 +173,60 @@ for (const engine of testEngines()) {
         formatversion: '2',
       });
       assert.equal(parsed.json.query.allmessages[0].content, 'Nur eins von x (3 Stück).');
+    });
+
+    test('allmessages: amlang codes as MediaWiki reads them, MediaWiki: transclusions, amincludelocal', async () => {
+      const content = async (extra: Record<string, string>) => {
+        const { json } = await apiGet(app, {
+          action: 'query',
+          meta: 'allmessages',
+          ammessages: 'mainpage|xdelete-example',
+          formatversion: '2',
+          ...extra,
+        });
+        return json.error?.code ?? json.query.allmessages.map((m: { content?: string }) => m.content ?? '(missing)');
+      };
+      // A code without messages of its own reads English; a regional form reads its language; the
+      // empty code is valid (English); over 128 bytes a code is invalid.
+      assert.deepEqual(await content({ amlang: 'K' }), ['Start page', 'Delete [[{{MediaWiki:Mainpage}}]] ($1).']);
+      assert.deepEqual(await content({ amlang: 'Zzz' }), ['Start page', 'Delete [[{{MediaWiki:Mainpage}}]] ($1).']);
+      assert.deepEqual(await content({ amlang: 'de-at' }), ['Startseite', '[[{{MediaWiki:Mainpage}}]] löschen.']);
+      assert.deepEqual(await content({ amlang: '' }), ['Start page', 'Delete [[{{MediaWiki:Mainpage}}]] ($1).']);
+      assert.deepEqual((await content({ amlang: 'x'.repeat(128) }))[0], 'Start page');
+      assert.equal(await content({ amlang: 'x'.repeat(129) }), 'invalidlang');
+      // The parser transcludes MediaWiki:Mainpage: the message in the content language, whatever amlang.
+      assert.deepEqual(await content({ amlang: 'en', amenableparser: '1', amargs: 'x' }), [
+        'Start page',
+        'Delete [[Startseite]] (x).',
+      ]);
+      const { json } = await apiGet(app, {
+        action: 'query',
+        meta: 'allmessages',
+        ammessages: 'xdelete-example',
+        amenableparser: '1',
+        amprop: 'default',
+        formatversion: '2',
+      });
+      assert.deepEqual(json.query.allmessages[0], {
+        name: 'xdelete-example',
+        normalizedname: 'xdelete-example',
+        content: '[[Startseite]] löschen.',
+        default: '[[{{MediaWiki:Mainpage}}]] löschen.',
+      });
+      // A lone U+001F is no argument at all: $1 stays.
+      assert.deepEqual(await content({ amlang: 'en', amargs: '\u001f' }), [
+        'Start page',
+        'Delete [[{{MediaWiki:Mainpage}}]] ($1).',
+      ]);
+      // amincludelocal adds only the key of the message cache's hash entry, a message that does not exist.
+      const local = await apiGet(app, {
+        action: 'query',
+        meta: 'allmessages',
+        amincludelocal: '1',
+        amprefix: 'h',
+        formatversion: '2',
+      });
+      assert.deepEqual(local.json.query.allmessages, [{ name: 'hASH', normalizedname: 'hASH', missing: true }]);
     });
 
     test('a catalogue written again is read again; an unchanged one is kept', async () => {

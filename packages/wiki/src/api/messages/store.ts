@@ -7,7 +7,7 @@
  */
 import { upperFirst } from '../../site/first-letter.js';
 import type { WikiStore } from '../../store/database.js';
-import { MEDIAWIKI_NAMESPACE, readInterfacePages } from '../../store/interface-pages.js';
+import { readInterfacePages } from '../../store/interface-pages.js';
 import { compareByteOrder } from '../../text/byte-order.js';
 import { catalogueLanguage, type MessageCatalogue } from './catalogue.js';
 import { GERMAN_MESSAGES } from './de.js';
@@ -103,36 +103,4 @@ export async function lookupMessages(
     found.set(key, { text: local ?? shipped, shipped, customised: local !== undefined });
   }
   return found;
-}
-
-/**
- * The keys of the messages the wiki defines with its own pages in a language (`amincludelocal`):
- * pages without a slash for the content language, `Key/<lang>` pages for another, whose title
- * starts with `prefix` (a normalized key prefix) when one is given.
- */
-export async function localMessageKeys(
-  store: WikiStore,
-  language: string,
-  contentLanguage: string,
-  prefix = '',
-): Promise<string[]> {
-  let query = store.db
-    .selectFrom('page')
-    .select('page_title')
-    .where('page_namespace', '=', MEDIAWIKI_NAMESPACE)
-    .where('page_is_redirect', '=', 0);
-  const start = upperFirst(prefix.replace(/ /g, '_'));
-  if (start !== '') query = query.where('page_title', '>=', start);
-  const rows = await query.orderBy('page_title').execute();
-  const keys: string[] = [];
-  const suffix = `/${language}`;
-  for (const { page_title: title } of rows) {
-    if (start !== '' && !title.startsWith(start)) break;
-    if (language === contentLanguage) {
-      if (!title.includes('/')) keys.push(normalizeMessageKey(title));
-    } else if (title.endsWith(suffix) && !title.slice(0, -suffix.length).includes('/')) {
-      keys.push(normalizeMessageKey(title.slice(0, -suffix.length)));
-    }
-  }
-  return keys;
 }

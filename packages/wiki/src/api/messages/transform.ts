@@ -2,8 +2,9 @@
  * The transformation MediaWiki applies to a message's text before use (`Message::text()`): the
  * `$N` parameters are substituted, then the simple magic words and parser functions a message may
  * hold are expanded: `{{SITENAME}}` and the other site variables, the page variables of the title
- * the message is shown for, `{{PLURAL:}}`, `{{GENDER:}}`, `{{int:}}`, and the case functions.
- * Anything else in braces (templates) is left as written.
+ * the message is shown for, `{{PLURAL:}}`, `{{GENDER:}}`, `{{int:}}`, the case functions and, where
+ * the context reads them, transclusions of `MediaWiki:` pages. Anything else in braces (templates)
+ * is left as written.
  */
 import type { Gender } from '../../site/title.js';
 
@@ -21,6 +22,11 @@ export interface MessageTransformContext {
   gender(userName: string): Promise<Gender>;
   /** Another message's untransformed text in the same language (`{{int:}}`). */
   message(key: string): Promise<string | undefined>;
+  /**
+   * What transcluding the page `MediaWiki:<key>` gives (`{{MediaWiki:Mainpage}}`): the wiki's page,
+   * else the shipped message in the content language; undefined leaves the call as written.
+   */
+  interfacePage?(key: string): Promise<string | undefined>;
   /** The local name of a namespace given by number or any of its names (`{{ns:}}`), when known. */
   namespace?(nameOrNumber: string): string | undefined;
 }
@@ -156,6 +162,11 @@ async function expandCall(inner: string, ctx: MessageTransformContext, depth: nu
       const text = await ctx.message(first.trim());
       if (text === undefined) return `⧼${first.trim()}⧽`;
       return transformMessage(substituteArgs(text, rest), ctx, depth + 1);
+    }
+    case 'mediawiki': {
+      if (depth >= MAX_INT_DEPTH || ctx.interfacePage === undefined) return undefined;
+      const text = await ctx.interfacePage(first.trim());
+      return text === undefined ? undefined : transformMessage(text, ctx, depth + 1);
     }
   }
   return expandPlainCall(name, colon, args, ctx);

@@ -130,8 +130,9 @@ function namespaceValues(param: ParamDescriptor, site: SiteConfig): string[] {
   return param.extranamespaces ? [...param.extranamespaces.map(String), ...ids] : ids;
 }
 
+/** A multi-value's values: none for an empty value or a lone U+001F, as MediaWiki splits them. */
 export function splitMulti(raw: string): string[] {
-  if (raw === '') return [];
+  if (raw === '' || raw === '\u001f') return [];
   if (raw.startsWith('\u001f')) return raw.slice(1).split('\u001f');
   return raw.split('|');
 }

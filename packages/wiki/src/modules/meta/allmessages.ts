@@ -1,12 +1,7 @@
 import { apiError, invalidTitle } from '../../api/errors.js';
 import { userGender } from '../../api/gender.js';
-import {
-  allMessageKeys,
-  localMessageKeys,
-  lookupMessages,
-  type MessageText,
-  normalizeMessageKey,
-} from '../../api/messages/store.js';
+import { catalogueLanguage, type MessageCatalogue } from '../../api/messages/catalogue.js';
+import { allMessageKeys, lookupMessages, type MessageText, normalizeMessageKey } from '../../api/messages/store.js';
 import { type MessageTransformContext, substituteArgs, transformMessage } from '../../api/messages/transform.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
@@ -40,17 +35,36 @@ export const descriptor = {
   ],
 } as const satisfies ModuleDescriptor;
 
-/** A language code MediaWiki would accept (letters, digits and hyphens). */
-/** Whether a language code is one MediaWiki accepts (`Language::isValidCode`), known or not. */
+/**
+ * Whether a language code is one MediaWiki accepts (`LanguageNameUtils::isValidCode`), known or not:
+ * at most 128 bytes, none of the characters of paths, markup or invalid titles. The empty code is valid.
+ */
 function isValidLanguageCode(code: string): boolean {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters make a code invalid
-  return code !== '' && !/[:/\\&<>'"#[\]|{}\u0000-\u001f\u007f]|%[0-9A-Fa-f]{2}/.test(code);
+  return (
+    Buffer.byteLength(code) <= 128 &&
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters make a code invalid
+    !/[:/\\&<>'"#[\]|{}\u0000-\u001f\u007f]|%[0-9A-Fa-f]{2}/.test(code)
+  );
 }
 
-const LANGUAGE_CODE = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/i;
+/**
+ * The language whose messages a valid `amlang` code reads: a language the service has messages in
+ * (the stored catalogue's, else German and English), a regional form of one (`de-at` reads German),
+ * else English, where MediaWiki's fallback of a code it has no messages for ends.
+ */
+function messageLanguage(code: string, catalogue: MessageCatalogue | undefined): string {
+  const known = (lang: string) =>
+    catalogue === undefined ? lang === 'en' || lang === 'de' : catalogueLanguage(catalogue, lang) !== undefined;
+  if (known(code)) return code;
+  const base = code.split('-')[0];
+  return code.includes('-') && known(base) ? base : 'en';
+}
+
+/** The key under which MediaWiki's message cache keeps its hash, lower-cased as a message key. */
+const MESSAGE_CACHE_HASH_KEY = 'hASH';
 
 /** The names to print, in MediaWiki's order, after `messages`, `prefix` and `filter`. */
-async function targetNames(ctx: ContextOf<typeof descriptor>, language: string): Promise<string[]> {
+function targetNames(ctx: ContextOf<typeof descriptor>, language: string): string[] {
   const requested = ctx.params.messages;
   const prefix = ctx.params.prefix;
   const filter = ctx.params.filter;
@@ -58,8 +72,10 @@ async function targetNames(ctx: ContextOf<typeof descriptor>, language: string):
   if (requested.includes('*')) {
     names = [...allMessageKeys(language, ctx.messages)];
     if (ctx.params.includelocal) {
-      const local = await localMessageKeys(ctx.store, language, ctx.site.language, prefix ?? '');
-      names = [...new Set([...names, ...local])].sort(compareByteOrder);
+      // MediaWiki adds the keys of its message cache of the content language: the wiki's own
+      // MediaWiki: pages of messages it ships (listed already; it caches no other page) and the
+      // cache's hash entry, which it lists as a message `hASH` that does not exist.
+      names = [...new Set([...names, MESSAGE_CACHE_HASH_KEY])].sort(compareByteOrder);
     }
   } else {
     names = requested;
@@ -117,6 +133,14 @@ function transformContext(
       const found = await lookupMessages(ctx.store, [key], language, ctx.site.language, ctx.messages);
       return found.get(key)?.text;
     },
+    interfacePage: async (name) => {
+      // `MediaWiki:Key/<lang>` is the message in that language; without a suffix, in the content language.
+      const slash = name.lastIndexOf('/');
+      const pageLanguage = slash === -1 ? ctx.site.language : name.slice(slash + 1);
+      const key = normalizeMessageKey(slash === -1 ? name : name.slice(0, slash));
+      const found = await lookupMessages(ctx.store, [key], pageLanguage, ctx.site.language, ctx.messages);
+      return found.get(key)?.text;
+    },
   };
 }
 
@@ -127,8 +151,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (lang !== undefined && !isValidLanguageCode(lang)) {
     throw apiError('invalidlang', 'apierror-invalidlang', [ctx.paramName('lang')]);
   }
-  const language = lang === undefined ? ctx.language : LANGUAGE_CODE.test(lang) ? lang : 'en';
-  const names = fromTo(ctx, await targetNames(ctx, language));
+  const language = lang === undefined ? ctx.language : messageLanguage(lang, ctx.messages);
+  const names = fromTo(ctx, targetNames(ctx, language));
   const keys = [...new Set(names.map(normalizeMessageKey))];
   const messages = await lookupMessages(ctx.store, keys, language, ctx.site.language, ctx.messages);
   const args = ctx.params.args ?? [];
