@@ -20,7 +20,9 @@ import { KeyedList, list, type ResultObject, type ResultValue, withContent } fro
 function plainText(text: string): string {
   // Trimmed, as MediaWiki's plain texts are: a parameter left empty leaves no trailing space.
   const stripped = stripTags(stripMarkup(text)).trim();
-  return cleanOutputText(stripped.includes('&') ? decodeHTML(stripped) : stripped);
+  const decoded = stripped.includes('&') ? decodeHTML(stripped) : stripped;
+  // Each line break or tab a space, as MediaWiki's stripping of tags normalizes white space.
+  return cleanOutputText(/[\t\n\r]/.test(decoded) ? decoded.replace(/\r\n|[\t\n\r]/g, ' ') : decoded);
 }
 
 /**

@@ -97,7 +97,14 @@ describeEachEngine('prop=info on the reference wiki', (engine) => {
       { code: 'protectednamespace-interface' },
       { code: 'sitecssprotected' },
     ]);
-    const plain = (await ask('plaintext')).query.pages[0].actions.A[2];
+    const plainA = (await ask('plaintext')).query.pages[0].actions.A;
+    // Plain text has each line break as a space, as MediaWiki's stripping of tags leaves it; wikitext keeps it.
+    assert.equal(
+      plainA[1].text,
+      'This page provides interface text for the software on this wiki, and is protected to prevent abuse. To add or change translations for all wikis, please use [https://translatewiki.net/ translatewiki.net], the MediaWiki localisation project.',
+    );
+    assert.match((await ask('wikitext')).query.pages[0].actions.A[1].text, /abuse\.\nTo add/);
+    const plain = plainA[2];
     assert.deepEqual(plain, {
       code: 'sitecssprotected',
       text: 'You do not have permission to edit this CSS page because it may affect all visitors.',
