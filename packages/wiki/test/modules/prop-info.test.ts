@@ -104,6 +104,11 @@ describeEachEngine('prop=info on the reference wiki', (engine) => {
       'This page provides interface text for the software on this wiki, and is protected to prevent abuse. To add or change translations for all wikis, please use [https://translatewiki.net/ translatewiki.net], the MediaWiki localisation project.',
     );
     assert.match((await ask('wikitext')).query.pages[0].actions.A[1].text, /abuse\.\nTo add/);
+    // In html a bracketed URL with a text is an external text link.
+    assert.equal(
+      (await ask('html')).query.pages[0].actions.A[1].html,
+      'This page provides interface text for the software on this wiki, and is protected to prevent abuse.\nTo add or change translations for all wikis, please use <a rel="nofollow" class="external text" href="https://translatewiki.net/">translatewiki.net</a>, the MediaWiki localisation project.',
+    );
     const plain = plainA[2];
     assert.deepEqual(plain, {
       code: 'sitecssprotected',

@@ -1,6 +1,7 @@
 /**
- * A message's bare URLs as MediaWiki's parser links them in the `html` error format: each becomes
- * an external "free" link, `rel="nofollow"` unless its host is one of the wiki's exceptions
+ * A message's external links as MediaWiki's parser makes them in the `html` error format: a URL in
+ * brackets with a text (`[https://example.org/ Example]`) becomes an external "text" link, each bare
+ * URL an external "free" link; either is `rel="nofollow"` unless its host is one of the wiki's exceptions
  * (`$wgNoFollowDomainExceptions`, MediaWiki's default `mediawiki.org`). A URL ends before a space,
  * markup or an escaped angle bracket or quote, and loses the punctuation that ends a sentence.
  */
@@ -18,8 +19,24 @@ function followed(url: string): boolean {
   return NO_FOLLOW_EXCEPTIONS.some((domain) => host === domain || host.endsWith(`.${domain}`));
 }
 
-/** Links the bare URLs of a text already escaped for HTML. */
+const BRACKETED = /\[(https?:\/\/(?:(?!&(?:lt|gt|quot|#0?39);)[^\s<>"[\]{}|])+) +([^\]\n]+)\]/g;
+
+/** Links the bracketed URLs with a text, then the bare URLs, of a text already escaped for HTML. */
 export function linkFreeUrls(escaped: string): string {
+  if (!escaped.includes('://')) return escaped;
+  let linked = '';
+  let last = 0;
+  for (const match of escaped.matchAll(BRACKETED)) {
+    const [whole, url, text] = match;
+    const rel = followed(url) ? '' : 'rel="nofollow" ';
+    linked += `${linkBareUrls(escaped.slice(last, match.index))}<a ${rel}class="external text" href="${url}">${text}</a>`;
+    last = match.index + whole.length;
+  }
+  return linked + linkBareUrls(escaped.slice(last));
+}
+
+/** Links the bare URLs of a text already escaped for HTML. */
+function linkBareUrls(escaped: string): string {
   if (!escaped.includes('://')) return escaped;
   return escaped.replace(FREE_URL, (match) => {
     let url = match.replace(TRAILING, '');
