@@ -57,7 +57,7 @@ import {
   takeAddressIndex,
   updateMerchant,
 } from '../store/merchants.js';
-import { hashApiKey, looksLikeApiKey, newApiKey, shownPrefix } from './api-key-secrets.js';
+import { hashApiKey, keyDigest, looksLikeApiKey, newApiKey, shownPrefix } from './api-key-secrets.js';
 import { InvoiceEvents, type InvoiceListener } from './invoice-events.js';
 import { invoiceCsvLines, ListedViewCache } from './invoice-listing.js';
 import { merchantInvoiceJson, type PublicInvoice, publicInvoiceJson, toPublicInvoice } from './public-invoice.js';
@@ -167,10 +167,11 @@ export class InvoicingService {
   /** SQLite's reader: changes whenever anything was committed to the database, by any process. */
   private readonly dataVersion: (() => number) | undefined;
   /**
-   * Active keys by hash, each with the data version it was read at: a key is looked up again only
-   * after something was committed (a revocation is a commit, whichever process makes it).
+   * Active keys by `keyDigest`, each with its stored hash and the data version it was read at: a
+   * key is looked up again only after something was committed (a revocation is a commit,
+   * whichever process makes it), and its keyed hash is computed once.
    */
-  private readonly checkedKeys = new Map<string, { found: ApiKeyInfo; dataVersion: number }>();
+  private readonly checkedKeys = new Map<string, { hash: string; found: ApiKeyInfo; dataVersion: number }>();
 
   constructor(options: ServiceOptions) {
     this.store = options.store;
@@ -335,18 +336,19 @@ export class InvoicingService {
     return inTransaction(this.store, (trx) => revokeApiKey(trx, merchantId, keyId, this.now()));
   }
 
-  private async findActiveKey(hash: string): Promise<ApiKeyInfo | undefined> {
-    const dataVersion = this.dataVersion?.();
-    const known = this.checkedKeys.get(hash);
+  private async findActiveKey(key: string, dataVersion: number | undefined): Promise<ApiKeyInfo | undefined> {
+    const digest = keyDigest(key);
+    const known = this.checkedKeys.get(digest);
     if (known && known.dataVersion === dataVersion) return known.found;
+    const hash = known?.hash ?? hashApiKey(this.secret, key);
     const found = await findApiKeyByHash(this.db, hash);
     if (!found || found.revokedAt !== null) {
-      this.checkedKeys.delete(hash);
+      this.checkedKeys.delete(digest);
       return undefined;
     }
     if (dataVersion !== undefined) {
       if (this.checkedKeys.size >= MAX_CHECKED_KEYS) this.checkedKeys.clear();
-      this.checkedKeys.set(hash, { found, dataVersion });
+      this.checkedKeys.set(digest, { hash, found, dataVersion });
     }
     return found;
   }
@@ -354,7 +356,8 @@ export class InvoicingService {
   /** The merchant a key belongs to, or null for a malformed, unknown or revoked key. */
   async authenticate(key: string): Promise<AuthenticatedKey | null> {
     if (!looksLikeApiKey(key)) return null;
-    const found = await this.findActiveKey(hashApiKey(this.secret, key));
+    const dataVersion = this.dataVersion?.();
+    const found = await this.findActiveKey(key, dataVersion);
     if (!found) return null;
     const now = this.now();
     if (found.lastUsedAt === null || now - found.lastUsedAt >= KEY_TOUCH_INTERVAL_MS) {
