@@ -133,6 +133,11 @@ export interface IdempotentAnswer {
 export interface AuthenticatedKey {
   merchantId: string;
   keyId: string;
+  /**
+   * The reader's data version the key was checked at (SQLite): the request's other reads may use
+   * it instead of reading it again (see `listInvoicesJson`).
+   */
+  dataVersion?: number;
 }
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -366,7 +371,7 @@ export class InvoicingService {
       found.lastUsedAt = now;
       this.writes.run((trx) => touchApiKey(trx, found.id, now)).catch(() => {});
     }
-    return { merchantId: found.merchantId, keyId: found.id };
+    return { merchantId: found.merchantId, keyId: found.id, dataVersion };
   }
 
   // ---- invoices ----------------------------------------------------------------------------
@@ -574,10 +579,11 @@ export class InvoicingService {
   /**
    * A page of the merchant's invoices as the API answers it (`{"object":"list","data":[…],
    * "has_more":…}`, each invoice the JSON of its public view with the merchant's metadata), newest
-   * first, as bytes; invoices whose time is up are expired first.
+   * first, as bytes; invoices whose time is up are expired first. `checkedAt`: the data version
+   * this request already read (its key check's), so that an unchanged page costs no second read of it.
    */
-  async listInvoicesJson(query: InvoiceListQuery): Promise<Buffer> {
-    const unchanged = this.listedViews.unchangedAnswer(query, this.now());
+  async listInvoicesJson(query: InvoiceListQuery, checkedAt?: number): Promise<Buffer> {
+    const unchanged = this.listedViews.unchangedAnswer(query, this.now(), checkedAt);
     if (unchanged) return unchanged;
     const pageQuery = { ...query, limit: query.limit + 1 };
     let dataVersion = this.listedViews.currentDataVersion();
