@@ -154,18 +154,17 @@ export class ListedViewCache {
   }
 }
 
+/**
+ * The kept answers' key: every field of the query, unambiguously (ids, statuses and numbers hold no
+ * `|`; the texts a client chooses are prefixed by their length). Half the cost of a JSON array.
+ */
 function answerKey(query: InvoiceListQuery): string {
-  return JSON.stringify([
-    query.merchantId,
-    query.status,
-    query.search,
-    query.orderRef,
-    query.createdFrom,
-    query.createdBefore,
-    query.limit,
-    query.after?.createdAt,
-    query.after?.id,
-  ]);
+  const { after } = query;
+  return `${query.merchantId}|${query.status ?? ''}|${text(query.search)}|${text(query.orderRef)}|${query.createdFrom ?? ''}|${query.createdBefore ?? ''}|${query.limit}|${after ? `${after.createdAt}|${after.id}` : ''}`;
+}
+
+function text(value: string | undefined): string {
+  return value === undefined ? '' : `${value.length}:${value}`;
 }
 
 export const CSV_COLUMNS = [
