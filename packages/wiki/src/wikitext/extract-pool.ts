@@ -25,11 +25,8 @@ const BATCH = 16;
 /**
  * A worker holds one batch of pages at a time: a small heap makes it collect its garbage early,
  * which keeps the import's memory low. Room for a batch of the largest pages MediaWiki allows.
- * The young generation is half V8's usual: a lint tree outlives a young collection or two
- * anyway, and with two linting threads beside the main one the larger nurseries alone took
- * some 25 MB of the lint build's peak.
  */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 160, maxYoungGenerationSizeMb: 8 };
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 160, maxYoungGenerationSizeMb: 16 };
 
 /** What a worker is started with. */
 export interface ExtractWorkerData {
