@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { formatMeasurement, type HttpMeasurement, loadClient, measureHttp, withTrivialServer } from '@svc/common/bench';
 import type * as AppModule from '../src/api/app.js';
 import type * as MainModule from '../src/api/main.js';
+import type * as HeapModule from '../src/heap-tuning.js';
 import type { SiteConfig } from '../src/site/site.js';
 import type * as TitleModule from '../src/site/title.js';
 import type { WikiStore } from '../src/store/database.js';
@@ -36,6 +37,8 @@ const compiled = async <T>(path: string): Promise<T> => (await import(join(dist,
 const { DEFAULT_SOFTWARE_NAME } = await compiled<typeof AppModule>('api/app.js');
 const { handleApiRequest } = await compiled<typeof MainModule>('api/main.js');
 const { TitleCodec } = await compiled<typeof TitleModule>('site/title.js');
+// In process as in `wiki serve`: the server's V8 settings (heap-tuning.ts).
+(await compiled<typeof HeapModule>('heap-tuning.js')).tuneHeapForServing();
 
 export const seconds = Number(process.env.BENCH_SECONDS ?? '5');
 export const CLIENTS = [1, 2, 8];

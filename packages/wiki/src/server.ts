@@ -11,6 +11,7 @@ import { availableParallelism } from 'node:os';
 import { listenUntilSignalled, type RunningServer } from '@svc/common';
 import { buildApp } from './api/app.js';
 import type { WikiConfig } from './config.js';
+import { tuneHeapForServing } from './heap-tuning.js';
 import { completeDeferredBuilds, describeDeferredBuild } from './import/deferred-builds.js';
 import { streamProgress } from './import/progress.js';
 import { importSampleIfEmpty } from './import/sample-wiki.js';
@@ -183,6 +184,7 @@ async function superviseWorkers(config: WikiConfig): Promise<never> {
 
 /** `wiki serve`. */
 export async function serve(config: WikiConfig): Promise<never> {
+  tuneHeapForServing();
   if (cluster.isWorker) {
     let server: RunningServer | undefined;
     process.on('message', (message: { type?: string }) => {

@@ -15,6 +15,7 @@ const WIKI_LAYERS: Layers = {
     entry: [
       'cli.ts',
       'server.ts',
+      'heap-tuning.ts',
       'index.ts',
       'config.ts',
       'api/app.ts',
