@@ -34,6 +34,26 @@ function stripTags(text: string): string {
   return text.includes('<') ? text.replace(/<\/?[A-Za-z][^>]*(?:>|$)/g, '') : text;
 }
 
+/**
+ * An html text whose `<var>`, `<kbd>`, `<samp>` or `<code>` tags are left open closed at its end,
+ * after the line break that ends the parser's paragraph, as MediaWiki's tidied output has them (a
+ * message with `<var>$2<var>` ends `<var>x<var>.\n</var></var>`).
+ */
+function closeOpenTags(html: string): string {
+  if (!html.includes('<')) return html;
+  const open: string[] = [];
+  for (const [, closing, name] of html.matchAll(/<(\/?)(var|kbd|samp|code)>/g)) {
+    if (closing === '') open.push(name);
+    else if (open.at(-1) === name) open.pop();
+  }
+  return open.length === 0
+    ? html
+    : `${html}\n${open
+        .reverse()
+        .map((name) => `</${name}>`)
+        .join('')}`;
+}
+
 /** A message's `<nowiki>` sections, escaped for HTML, shown as their text. */
 function unwrapNowiki(escaped: string): string {
   return escaped.includes('&lt;nowiki&gt;')
@@ -93,7 +113,9 @@ export class ErrorFormatter {
       case 'html':
         // Text between tags: quotes stay as they are, as in MediaWiki's parsed messages; bare URLs
         // become links, as its parser makes them; nowiki sections show as their text.
-        entry.html = unwrapNowiki(linkFreeUrls(keepSemanticTags(escapeHtmlText(decodeEntities(this.render(message))))));
+        entry.html = closeOpenTags(
+          unwrapNowiki(linkFreeUrls(keepSemanticTags(escapeHtmlText(decodeEntities(this.render(message)))))),
+        );
         break;
       case 'raw':
         entry.key = message.key;

@@ -39,6 +39,7 @@ const GERMAN = new Map([
   ['api-usage-mailinglist-ref', 'Neuigkeiten: &lt;https://example.org/list&gt;.'],
   ['mainpage', 'Startseite'],
   ['xdelete-example', '[[{{MediaWiki:Mainpage}}]] löschen.'],
+  ['paramvalidator-baduser', 'Ungültiger Wert „$2“ für den Benutzerparameter <var>$1<var>.'],
 ]);
 const ENGLISH = new Map([
   ['and', ' and'],
@@ -119,6 +120,20 @@ for (const engine of testEngines()) {
       assert.equal(wikitext.json.errors[0].text, 'Zahl erwartet bei <var>aplimit</var>, nicht „viele“.');
       const html = await apiGet(app, { ...params, errorformat: 'html' });
       assert.equal(html.json.errors[0].html, 'Zahl erwartet bei <var>aplimit</var>, nicht „viele“.');
+    });
+
+    test('html closes the tags a text leaves open after the paragraph line break, as tidied output does', async () => {
+      const { json } = await apiGet(app, {
+        action: 'query',
+        list: 'recentchanges',
+        rcuser: 'A<B',
+        errorformat: 'html',
+        formatversion: '2',
+      });
+      assert.equal(
+        json.errors[0].html,
+        'Ungültiger Wert „A&lt;B“ für den Benutzerparameter <var>rcuser<var>.\n</var></var>',
+      );
     });
 
     test('bc and uselang=en read the English catalogue; a key it lacks reads the built-in wording', async () => {
