@@ -68,6 +68,15 @@ describeEachEngine('list=recentchanges', (engine) => {
       rcprop: 'user',
     });
     assert.equal(changes(notAdmin).length, 189 - 82);
+    // `#<id>` names a user by id: Admin is user 1; no user has id 999.
+    const byId = (params: Record<string, string>) =>
+      api().query({ list: 'recentchanges', rclimit: '500', rcprop: 'user', ...params });
+    assert.equal(changes(await byId({ rcexcludeuser: '#1' })).length, 189 - 82);
+    const adminById = changes(await byId({ rcuser: '#1' }));
+    assert.equal(adminById.length, 82);
+    assert.ok(adminById.every((c) => c.user === 'Admin'));
+    assert.equal(changes(await byId({ rcuser: '#999' })).length, 0);
+    assert.equal(changes(await byId({ rcexcludeuser: '#999' })).length, 189);
     const both = await api().query({ list: 'recentchanges', rcuser: 'Bob', rcexcludeuser: 'Admin' });
     assert.equal(both.error.code, 'invalidparammix');
     const berlin = await api().query({ list: 'recentchanges', rctitle: 'Berlin', rcprop: 'ids|title' });
