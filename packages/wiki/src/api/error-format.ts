@@ -4,7 +4,9 @@
  * (arrays of errors and warnings in the error language).
  */
 import { decodeHTML } from 'entities';
-
+import { localSpecialPageKey, specialPageExists } from '../site/mediawiki/special-page-aliases.js';
+import { namespaceById, type SiteConfig } from '../site/site.js';
+import { urlencodeTitle } from '../site/urls.js';
 import { cleanOutputText, escapeHtmlText } from '../text/escape.js';
 import type { ApiMessage } from './errors.js';
 import type { StoredMessages } from './messages/catalogue.js';
@@ -32,6 +34,26 @@ function plainText(text: string): string {
  */
 function stripTags(text: string): string {
   return text.includes('<') ? text.replace(/<\/?[A-Za-z][^>]*(?:>|$)/g, '') : text;
+}
+
+/**
+ * An html text's links to special pages (`[[Special:Preferences]]`, `[[Special:Preferences|text]]`)
+ * as MediaWiki's parser makes them: to the page's local name under the article path, titled with
+ * it, showing the link's text or its target as written. Other internal links stay as written.
+ */
+function linkSpecialPages(html: string, site: SiteConfig | undefined): string {
+  if (site === undefined || !html.includes('[[')) return html;
+  const special = namespaceById(site, -1)?.name ?? 'Special';
+  const prefixes = [...new Set(['Special', special])].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const link = new RegExp(`\\[\\[ *(?:${prefixes.join('|')}) *: *([^\\]|[]+?) *(?:\\|([^\\]]*))?\\]\\]`, 'gi');
+  return html.replace(link, (whole, name: string, text: string | undefined) => {
+    const dbKey = name.replace(/ /g, '_');
+    if (!specialPageExists(dbKey)) return whole;
+    const target = `${special}:${localSpecialPageKey(dbKey)}`;
+    const href = site.articlePath.replace('$1', urlencodeTitle(target));
+    const shown = text ?? whole.slice(2, -2);
+    return `<a href="${href}" title="${target.replace(/_/g, ' ')}">${shown}</a>`;
+  });
 }
 
 /**
@@ -89,6 +111,8 @@ export class ErrorFormatter {
     readonly language: string,
     /** The store's message catalogue, when it has one: texts come from it where it holds them. */
     readonly stored?: StoredMessages,
+    /** The site, whose special pages html texts link (`[[Special:Preferences]]`). */
+    readonly site?: SiteConfig,
   ) {}
 
   private render(message: ApiMessage, language = this.language): string {
@@ -114,7 +138,12 @@ export class ErrorFormatter {
         // Text between tags: quotes stay as they are, as in MediaWiki's parsed messages; bare URLs
         // become links, as its parser makes them; nowiki sections show as their text.
         entry.html = closeOpenTags(
-          unwrapNowiki(linkFreeUrls(keepSemanticTags(escapeHtmlText(decodeEntities(this.render(message)))))),
+          unwrapNowiki(
+            linkSpecialPages(
+              linkFreeUrls(keepSemanticTags(escapeHtmlText(decodeEntities(this.render(message))))),
+              this.site,
+            ),
+          ),
         );
         break;
       case 'raw':

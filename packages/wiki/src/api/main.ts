@@ -176,7 +176,12 @@ function readMainParameters(state: RequestState, params: RequestParams, main: Ma
     main.formatValues = {};
   }
   state.userLanguage = main.uselang;
-  state.messageFormatter = new ErrorFormatter(main.errorFormatName, main.errorLanguage, state.storedMessages());
+  state.messageFormatter = new ErrorFormatter(
+    main.errorFormatName,
+    main.errorLanguage,
+    state.storedMessages(),
+    state.services.site,
+  );
   // Declared as any name, so that the action's fallback still has one to report.
   const action: string = readMain('action');
   main.maxlag = readMain('maxlag');
@@ -271,7 +276,12 @@ function composeAnswer(
     }
   }
   outcome.failure = failure;
-  const formatter = new ErrorFormatter(main.errorFormatName, main.errorLanguage, state.storedMessages());
+  const formatter = new ErrorFormatter(
+    main.errorFormatName,
+    main.errorLanguage,
+    state.storedMessages(),
+    state.services.site,
+  );
   // The answer is a map: empty (a logout's), it is `{}` in every format version, as MediaWiki's.
   const answer: ResultObject = assoc({});
   const warnings = formatter.warnings(state.warnings);

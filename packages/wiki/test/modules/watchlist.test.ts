@@ -77,6 +77,18 @@ describeEachEngine('list=watchlist and list=watchlistraw', (engine) => {
       const unknown = await api().query({ list, [`${prefix}owner`]: 'Niemand', [`${prefix}token`]: 'x' });
       assert.equal(unknown.error.code, 'bad_wlowner');
     }
+    // In html the message's link to Special:Preferences goes to the page's local name.
+    const html = await api().query({
+      list: 'watchlist',
+      wlowner: 'Carol',
+      wltoken: 'x',
+      errorformat: 'html',
+      uselang: 'en',
+    });
+    assert.equal(
+      html.errors[0].html,
+      'Incorrect watchlist token provided. Please set a correct token in <a href="/index.php/Spezial:Einstellungen" title="Spezial:Einstellungen">Special:Preferences</a>.',
+    );
   });
 
   test('the watchlist token never reaches the log', async () => {
