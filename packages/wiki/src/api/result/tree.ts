@@ -80,6 +80,17 @@ export class KeyedList {
    * pages, whose fake ids of missing, invalid and special titles come first).
    */
   arrayItems(): ResultValue[] {
+    // Mostly added in that order already (the page set sorts its pages): then no sort is needed.
+    const items: ResultValue[] = [];
+    let last = Number.NEGATIVE_INFINITY;
+    let ordered = true;
+    for (const [key, item] of this.entries) {
+      const n = Number(key);
+      if (!(n >= last)) ordered = false;
+      last = n;
+      items.push(item);
+    }
+    if (ordered) return items;
     return [...this.entries.entries()].sort((a, b) => Number(a[0]) - Number(b[0])).map(([, item]) => item);
   }
 
