@@ -1,4 +1,5 @@
 import { apiError } from '../../api/errors.js';
+import { namingLanguage, storedLanguageName } from '../../api/language-data.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { toIsoTimestamp } from '../../api/params/timestamp.js';
@@ -206,14 +207,19 @@ function namespaces(site: SiteConfig): KeyedList {
   return out;
 }
 
-function interwikiMap(site: SiteConfig, filter: string | undefined): ResultObject[] {
+function interwikiMap(ctx: SiteinfoContext, filter: string | undefined): ResultObject[] {
+  const { site, languages: stored } = ctx;
+  // With the source's language data, a prefix that is one of its defined languages names it.
+  const naming = namingLanguage(ctx.params.inlanguagecode ?? '');
+  const storedName = (prefix: string): string | undefined =>
+    stored?.byCode.get(prefix)?.listed ? storedLanguageName(stored, prefix, naming) : undefined;
   return site.interwiki
     .filter((iw) => filter === undefined || (filter === 'local') === iw.local)
     .map((iw) => {
       const entry: ResultObject = { prefix: iw.prefix };
       if (iw.local) entry.local = true;
       if (iw.trans) entry.trans = true;
-      const language = iw.language ?? languageAutonym(iw.prefix);
+      const language = stored ? storedName(iw.prefix) : (iw.language ?? languageAutonym(iw.prefix));
       if (language) entry.language = language;
       entry.url = iw.url;
       entry.protorel = iw.protorel ?? false;
@@ -283,7 +289,18 @@ async function userGroups(ctx: ContextOf<typeof descriptor>, withNumbers: boolea
   return out;
 }
 
-function languages(site: SiteConfig, inLanguage: string | undefined): ResultObject[] {
+function languages(ctx: SiteinfoContext): ResultObject[] {
+  const { site, languages: stored } = ctx;
+  const inLanguage = ctx.params.inlanguagecode;
+  if (stored) {
+    // MediaWiki's defined languages, named in the language asked for (English by default).
+    const naming = namingLanguage(inLanguage ?? '');
+    return stored.codes
+      .filter((c) => c.listed)
+      .map((c) =>
+        withContent({ code: c.code, bcp47: c.bcp47, name: storedLanguageName(stored, c.code, naming) }, 'name'),
+      );
+  }
   const codes = ['de', 'en', 'es', 'fr', 'it', 'ja', 'nl', 'pl', 'sv', site.language];
   return [...new Set(codes)].sort().map((code) => {
     const autonym = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
@@ -330,7 +347,7 @@ const SECTIONS: Record<string, (ctx: SiteinfoContext) => ResultValue | Promise<R
         'case-sensitive': m.caseSensitive,
       })),
     ),
-  interwikimap: (ctx) => list('iw', interwikiMap(ctx.site, ctx.params.filteriw)),
+  interwikimap: (ctx) => list('iw', interwikiMap(ctx, ctx.params.filteriw)),
   // The most lagged read replica; without replicas MediaWiki's answer for a lone primary: no host, lag -1.
   dbrepllag: async (ctx) => {
     // Every server's lag names the hosts, which the wiki does not show ($wgShowHostnames).
@@ -356,8 +373,19 @@ const SECTIONS: Record<string, (ctx: SiteinfoContext) => ResultValue | Promise<R
     cascadinglevels: list('level', ['sysop']),
     semiprotectedlevels: list('level', ['autoconfirmed']),
   }),
-  languages: (ctx) => list('lang', languages(ctx.site, ctx.params.inlanguagecode)),
-  languagevariants: () => ({}),
+  languages: (ctx) => list('lang', languages(ctx)),
+  languagevariants: ({ languages: stored }) => {
+    const out: ResultObject = {};
+    for (const code of stored?.codes ?? []) {
+      if (code.variantFallbacks === undefined) continue;
+      const entry: ResultObject = {};
+      for (const [variant, fallbacks] of Object.entries(code.variantFallbacks)) {
+        entry[variant] = { fallbacks: list('variant', fallbacks) };
+      }
+      out[code.code] = entry;
+    }
+    return out;
+  },
   skins: ({ site }) => {
     // The Vector extension of MediaWiki 1.39 registers two skins, the new one first; the software's
     // own fallback and API skins follow the installed ones, marked unusable.
