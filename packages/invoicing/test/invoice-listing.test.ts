@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
+import SQLite from 'better-sqlite3';
 import { getInvoice, type Harness, postInvoice, useHarness } from './harness.js';
 
 describeEachEngine('listing and exporting invoices', (engine) => {
@@ -145,6 +146,26 @@ describeEachEngine('listing and exporting invoices', (engine) => {
       (await list()).data.map((i: { status: string }) => i.status),
       ['open', 'expired'],
     );
+  });
+
+  test('a list repeated after another process changed a listed invoice shows the change', async () => {
+    const h = harness();
+    const key = await shop(h);
+    const created = await postInvoice(h, { amount_eur: 2 }, { authorization: `Bearer ${key}` });
+    const statuses = async () =>
+      JSON.parse((await get(h, '/api/invoices?limit=5', key)).body).data.map((i: { status: string }) => i.status);
+    assert.deepEqual(await statuses(), ['open']);
+    assert.deepEqual(await statuses(), ['open'], 'the kept answer');
+    // Another process (a second instance) writes through a connection of its own.
+    const change = 'update invoices set status = $1, version = version + 1 where id = $2';
+    if (h.store.sqlite) {
+      const other = new SQLite(h.store.sqlite.name);
+      other.prepare(change.replace(/\$\d/g, '?')).run('expired', created.body.id);
+      other.close();
+    } else {
+      await h.store.pool!.query(change, ['expired', created.body.id]);
+    }
+    assert.deepEqual(await statuses(), ['expired']);
   });
 
   test('bad list parameters are 400s naming the parameter', async () => {

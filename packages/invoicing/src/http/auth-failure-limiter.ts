@@ -6,6 +6,8 @@ export const ADDRESS_FAILURE_FACTOR = 10;
 /** How long a key prefix that authenticated from an address stays exempt from that address's limit. */
 const KNOWN_GOOD_MS = 24 * 3600 * 1000;
 const KNOWN_GOOD_MAX = 100_000;
+/** A known-good prefix's time is written again at most this often (a busy key succeeds many times a second). */
+const KNOWN_GOOD_REFRESH_MS = 60_000;
 
 /**
  * Limits failed API key checks without letting anyone lock out a valid key.
@@ -34,31 +36,42 @@ export class AuthFailureLimiter {
 
   /** Seconds before `key` (undefined: an unreadable credential) from `address` is checked again; 0: now. */
   waitSeconds(address: string, key: string | undefined): number {
-    const prefix = key === undefined ? '' : shownPrefix(key);
-    const pair = this.perPrefix.waitSeconds(`${address}\u0000${prefix}`);
-    if (pair > 0) return pair;
-    if (this.isKnownGood(address, prefix)) return 0;
+    const pair = pairOf(address, key);
+    const wait = this.perPrefix.waitSeconds(pair);
+    if (wait > 0) return wait;
+    if (this.isKnownGood(pair)) return 0;
     return this.perAddress.waitSeconds(address);
   }
 
   recordFailure(address: string, key: string | undefined) {
-    const prefix = key === undefined ? '' : shownPrefix(key);
-    this.perPrefix.take(`${address}\u0000${prefix}`);
+    this.perPrefix.take(pairOf(address, key));
     this.perAddress.take(address);
   }
 
+  /**
+   * Notes that `key` authenticated from `address`. The time kept is that of a success at most
+   * `KNOWN_GOOD_REFRESH_MS` old, so a busy key costs a lookup here rather than a rewrite.
+   */
   recordSuccess(address: string, key: string) {
-    const id = `${address}\u0000${shownPrefix(key)}`;
+    const id = pairOf(address, key);
+    const now = this.now();
+    const at = this.knownGood.get(id);
+    if (at !== undefined && now - at < KNOWN_GOOD_REFRESH_MS) return;
     this.knownGood.delete(id);
-    this.knownGood.set(id, this.now());
+    this.knownGood.set(id, now);
     if (this.knownGood.size > KNOWN_GOOD_MAX) {
       const oldest = this.knownGood.keys().next().value;
       if (oldest !== undefined) this.knownGood.delete(oldest);
     }
   }
 
-  private isKnownGood(address: string, prefix: string): boolean {
-    const at = this.knownGood.get(`${address}\u0000${prefix}`);
+  private isKnownGood(pair: string): boolean {
+    const at = this.knownGood.get(pair);
     return at !== undefined && this.now() - at < KNOWN_GOOD_MS;
   }
+}
+
+/** `address \0 prefix`: what failures are counted by (an unreadable credential has the empty prefix). */
+function pairOf(address: string, key: string | undefined): string {
+  return `${address}\u0000${key === undefined ? '' : shownPrefix(key)}`;
 }

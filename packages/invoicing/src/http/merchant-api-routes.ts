@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalidRequest } from '../domain/errors.js';
 import type { InvoiceStatus } from '../domain/invoice.js';
 import { looksLikeInvoiceId, normaliseMessage } from '../domain/references.js';
-import type { InvoicingService } from '../service/invoicing-service.js';
+import type { AuthenticatedKey, InvoicingService } from '../service/invoicing-service.js';
 import type { InvoiceListQuery } from '../store/invoices.js';
 import { type ApiLimits, authenticateMerchant, isObject } from './api-routes.js';
 import type { JsonValue } from './strict-json.js';
@@ -83,6 +83,7 @@ function onlyFields(body: { [key: string]: JsonValue }, allowed: string[]) {
 }
 
 type MerchantOf = (request: FastifyRequest) => Promise<string>;
+type KeyOf = (request: FastifyRequest) => Promise<AuthenticatedKey>;
 
 /** The routes that need the merchant's key: listing and exporting invoices, and webhook endpoints. */
 export function registerMerchantApiRoutes(
@@ -90,16 +91,17 @@ export function registerMerchantApiRoutes(
   service: InvoicingService,
   limits: Pick<ApiLimits, 'authFailures'>,
 ) {
-  const merchantOf: MerchantOf = async (request) =>
-    (await authenticateMerchant(request, bodyObject(request), service, limits)).merchantId;
-  registerInvoiceListRoutes(app, service, merchantOf);
+  const keyOf: KeyOf = (request) => authenticateMerchant(request, bodyObject(request), service, limits);
+  const merchantOf: MerchantOf = async (request) => (await keyOf(request)).merchantId;
+  registerInvoiceListRoutes(app, service, keyOf);
   registerWebhookEndpointRoutes(app, service, merchantOf);
   registerWebhookDeliveryRoutes(app, service, merchantOf);
 }
 
-function registerInvoiceListRoutes(app: FastifyInstance, service: InvoicingService, merchantOf: MerchantOf) {
+function registerInvoiceListRoutes(app: FastifyInstance, service: InvoicingService, keyOf: KeyOf) {
   app.get('/api/invoices', async (request, reply) => {
-    const merchantId = await merchantOf(request);
+    const auth = await keyOf(request);
+    const merchantId = auth.merchantId;
     const query = request.query as Query;
     const filters = readInvoiceFilters(merchantId, query, LIST_PARAMETERS);
     const limitText = single(query, 'limit');
@@ -120,12 +122,23 @@ function registerInvoiceListRoutes(app: FastifyInstance, service: InvoicingServi
       }
       after = { createdAt: from.createdAt, id: from.id };
     }
-    const body = await service.listInvoicesJson({ ...filters, limit, after });
+    // Built field by field: an object spread with added fields takes V8's slow path (about 1.5 µs).
+    const listQuery: InvoiceListQuery = {
+      merchantId,
+      status: filters.status,
+      orderRef: filters.orderRef,
+      createdFrom: filters.createdFrom,
+      createdBefore: filters.createdBefore,
+      limit,
+      after,
+    };
+    // The page is answered as of the key check: the data version it read stands for the request.
+    const body = await service.listInvoicesJson(listQuery, auth.dataVersion);
     return reply.header('cache-control', 'no-store').type('application/json').send(body);
   });
 
   app.get('/api/invoices/export.csv', async (request, reply) => {
-    const merchantId = await merchantOf(request);
+    const { merchantId } = await keyOf(request);
     const filters = readInvoiceFilters(merchantId, request.query as Query, EXPORT_PARAMETERS);
     return reply
       .header('cache-control', 'no-store')

@@ -27,8 +27,9 @@ export class RateLimiter {
   /** Seconds to wait before the next request of `key` is allowed, or 0 when one is allowed now (nothing is used). */
   waitSeconds(key: string): number {
     if (!this.enabled) return 0;
-    const bucket = this.refill(key);
-    return bucket.tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - bucket.tokens) / this.perMs / 1000));
+    // A key with no bucket has all its tokens (the common case: checked on every request).
+    const tokens = this.buckets.has(key) ? this.refill(key).tokens : this.perMinute;
+    return tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - tokens) / this.perMs / 1000));
   }
 
   /** Uses one request of `key`; returns 0 when allowed, otherwise the seconds to wait (nothing is used). */

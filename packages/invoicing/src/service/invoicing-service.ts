@@ -57,7 +57,7 @@ import {
   takeAddressIndex,
   updateMerchant,
 } from '../store/merchants.js';
-import { hashApiKey, looksLikeApiKey, newApiKey, shownPrefix } from './api-key-secrets.js';
+import { hashApiKey, keyDigest, looksLikeApiKey, newApiKey, shownPrefix } from './api-key-secrets.js';
 import { InvoiceEvents, type InvoiceListener } from './invoice-events.js';
 import { invoiceCsvLines, ListedViewCache } from './invoice-listing.js';
 import { merchantInvoiceJson, type PublicInvoice, publicInvoiceJson, toPublicInvoice } from './public-invoice.js';
@@ -133,6 +133,11 @@ export interface IdempotentAnswer {
 export interface AuthenticatedKey {
   merchantId: string;
   keyId: string;
+  /**
+   * The reader's data version the key was checked at (SQLite): the request's other reads may use
+   * it instead of reading it again (see `listInvoicesJson`).
+   */
+  dataVersion?: number;
 }
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -167,10 +172,11 @@ export class InvoicingService {
   /** SQLite's reader: changes whenever anything was committed to the database, by any process. */
   private readonly dataVersion: (() => number) | undefined;
   /**
-   * Active keys by hash, each with the data version it was read at: a key is looked up again only
-   * after something was committed (a revocation is a commit, whichever process makes it).
+   * Active keys by `keyDigest`, each with its stored hash and the data version it was read at: a
+   * key is looked up again only after something was committed (a revocation is a commit,
+   * whichever process makes it), and its keyed hash is computed once.
    */
-  private readonly checkedKeys = new Map<string, { found: ApiKeyInfo; dataVersion: number }>();
+  private readonly checkedKeys = new Map<string, { hash: string; found: ApiKeyInfo; dataVersion: number }>();
 
   constructor(options: ServiceOptions) {
     this.store = options.store;
@@ -335,18 +341,19 @@ export class InvoicingService {
     return inTransaction(this.store, (trx) => revokeApiKey(trx, merchantId, keyId, this.now()));
   }
 
-  private async findActiveKey(hash: string): Promise<ApiKeyInfo | undefined> {
-    const dataVersion = this.dataVersion?.();
-    const known = this.checkedKeys.get(hash);
+  private async findActiveKey(key: string, dataVersion: number | undefined): Promise<ApiKeyInfo | undefined> {
+    const digest = keyDigest(key);
+    const known = this.checkedKeys.get(digest);
     if (known && known.dataVersion === dataVersion) return known.found;
+    const hash = known?.hash ?? hashApiKey(this.secret, key);
     const found = await findApiKeyByHash(this.db, hash);
     if (!found || found.revokedAt !== null) {
-      this.checkedKeys.delete(hash);
+      this.checkedKeys.delete(digest);
       return undefined;
     }
     if (dataVersion !== undefined) {
       if (this.checkedKeys.size >= MAX_CHECKED_KEYS) this.checkedKeys.clear();
-      this.checkedKeys.set(hash, { found, dataVersion });
+      this.checkedKeys.set(digest, { hash, found, dataVersion });
     }
     return found;
   }
@@ -354,7 +361,8 @@ export class InvoicingService {
   /** The merchant a key belongs to, or null for a malformed, unknown or revoked key. */
   async authenticate(key: string): Promise<AuthenticatedKey | null> {
     if (!looksLikeApiKey(key)) return null;
-    const found = await this.findActiveKey(hashApiKey(this.secret, key));
+    const dataVersion = this.dataVersion?.();
+    const found = await this.findActiveKey(key, dataVersion);
     if (!found) return null;
     const now = this.now();
     if (found.lastUsedAt === null || now - found.lastUsedAt >= KEY_TOUCH_INTERVAL_MS) {
@@ -363,7 +371,7 @@ export class InvoicingService {
       found.lastUsedAt = now;
       this.writes.run((trx) => touchApiKey(trx, found.id, now)).catch(() => {});
     }
-    return { merchantId: found.merchantId, keyId: found.id };
+    return { merchantId: found.merchantId, keyId: found.id, dataVersion };
   }
 
   // ---- invoices ----------------------------------------------------------------------------
@@ -571,10 +579,11 @@ export class InvoicingService {
   /**
    * A page of the merchant's invoices as the API answers it (`{"object":"list","data":[…],
    * "has_more":…}`, each invoice the JSON of its public view with the merchant's metadata), newest
-   * first, as bytes; invoices whose time is up are expired first.
+   * first, as bytes; invoices whose time is up are expired first. `checkedAt`: the data version
+   * this request already read (its key check's), so that an unchanged page costs no second read of it.
    */
-  async listInvoicesJson(query: InvoiceListQuery): Promise<Buffer> {
-    const unchanged = this.listedViews.unchangedAnswer(query, this.now());
+  async listInvoicesJson(query: InvoiceListQuery, checkedAt?: number): Promise<Buffer> {
+    const unchanged = this.listedViews.unchangedAnswer(query, this.now(), checkedAt);
     if (unchanged) return unchanged;
     const pageQuery = { ...query, limit: query.limit + 1 };
     let dataVersion = this.listedViews.currentDataVersion();

@@ -267,7 +267,10 @@ export class PageSet {
 
   /** Revision ids of the set that name revisions of existing history (not deleted ones). */
   liveRevisionIds(): number[] {
-    return [...this.revisionIds.values()].flat().filter((id) => !this.deletedRevisionIds.has(id));
+    const live: number[] = [];
+    for (const ids of this.revisionIds.values())
+      for (const id of ids) if (!this.deletedRevisionIds.has(id)) live.push(id);
+    return live;
   }
 
   /** A special page is named by its local name, whichever alias was given (a generator's too). */
@@ -558,14 +561,19 @@ function hasDefaultMessage(dbKey: string, catalogue: MessageCatalogue | undefine
  * order they first appear, the titles of each in the order given. Missing titles get their fake
  * ids in this order.
  */
-function byNamespaceGroups<T extends { namespace: number }>(titles: readonly T[]): T[] {
+function byNamespaceGroups<T extends { namespace: number }>(titles: readonly T[]): readonly T[] {
+  // Mostly the titles share a namespace: they are in order already (Array.prototype.flat cost
+  // more than the rest of a small page set's grouping).
+  if (titles.every((title) => title.namespace === titles[0]?.namespace)) return titles;
   const groups = new Map<number, T[]>();
   for (const title of titles) {
     const group = groups.get(title.namespace);
     if (group) group.push(title);
     else groups.set(title.namespace, [title]);
   }
-  return [...groups.values()].flat();
+  const ordered: T[] = [];
+  for (const group of groups.values()) for (const title of group) ordered.push(title);
+  return ordered;
 }
 
 /** The `page` columns the page set needs; generators that select them can hand rows over directly. */

@@ -69,6 +69,22 @@ describe('work budget', () => {
     assert.deepEqual(second.query.allpages, whole.query.allpages.slice(1, 2));
   });
 
+  test('overlapping requests each answer within their own budget, whichever started first', async () => {
+    const params = { list: 'allpages', aplimit: '5' };
+    const whole = await queryJson(generous, params);
+    const few = whole.query.allpages.slice(0, 1);
+    // The first request runs outside the async-local storage, those that overlap it inside.
+    for (const order of [
+      [fewRows, generous, fewRows],
+      [generous, fewRows, generous],
+    ]) {
+      const answers = await Promise.all(order.map((app) => queryJson(app, params)));
+      answers.forEach((answer, i) => {
+        assert.deepEqual(answer.query.allpages, order[i] === fewRows ? few : whole.query.allpages, `request ${i}`);
+      });
+    }
+  });
+
   test('extracts made while other requests wait stop at the time budget; continuing gives them all', async () => {
     const params = {
       generator: 'allpages',

@@ -7,7 +7,7 @@ import { mwToIso } from '../../api/params/timestamp.js';
 import { resultSizeOf, sharedPrinted } from '../../api/request-state.js';
 import { assoc, list, type ResultObject, withContent } from '../../api/result/tree.js';
 import { perStore, rowsCanBeKept } from '../../store/cache-toolkit.js';
-import { contentTexts, revisionSlots } from '../../store/content-cache.js';
+import { contentTexts, type RevisionSlot, revisionSlots } from '../../store/content-cache.js';
 import type { WikiStore } from '../../store/database.js';
 import type { REVISION_CONTENT_PARAMETERS } from '../shared-parameters.js';
 import { hasTag, tagsOf } from './change-tags.js';
@@ -238,7 +238,11 @@ async function slotsOfRows(
   // Slots and texts come through the store's caches: popular pages are read from it once.
   const slotsOf = await revisionSlots(ctx.store, rows);
   const asked = options.slots ?? ['main'];
-  const withText = wantText ? [...slotsOf.values()].flat().filter((slot) => asked.includes(slot.slot_role)) : [];
+  const withText: RevisionSlot[] = [];
+  if (wantText) {
+    for (const slots of slotsOf.values())
+      for (const slot of slots) if (asked.includes(slot.slot_role)) withText.push(slot);
+  }
   const texts = withText.length > 0 ? await contentTexts(ctx.store, withText) : undefined;
   for (const [revId, slots] of slotsOf) {
     // Copied field by field: spreading each cached slot cost measurably more (50 pages' contents
