@@ -163,6 +163,12 @@ for (const engine of testEngines()) {
       assert.deepEqual(json.query.languagevariants, {
         sr: { sr: { fallbacks: ['sr-ec'] }, 'sr-ec': { fallbacks: ['sr'] }, 'sr-el': { fallbacks: ['sr'] } },
       });
+      // XML: MediaWiki's key-value pairs, the codes as attributes.
+      const xml = await apiGet(app, { action: 'query', meta: 'siteinfo', siprop: 'languagevariants', format: 'xml' });
+      assert.match(
+        xml.response.body,
+        /<languagevariants><lang code="sr"><variant code="sr"><fallbacks><variant>sr-ec<\/variant><\/fallbacks><\/variant><variant code="sr-ec">/,
+      );
     });
 
     test('data written again is read again; unchanged data is kept', async () => {

@@ -374,15 +374,16 @@ const SECTIONS: Record<string, (ctx: SiteinfoContext) => ResultValue | Promise<R
     semiprotectedlevels: list('level', ['autoconfirmed']),
   }),
   languages: (ctx) => list('lang', languages(ctx)),
+  // Keyed by language, then by variant: in XML `<lang code="sr"><variant code="sr-ec">`.
   languagevariants: ({ languages: stored }) => {
-    const out: ResultObject = {};
+    const out = new KeyedList('lang', 'kvp', 'code');
     for (const code of stored?.codes ?? []) {
       if (code.variantFallbacks === undefined) continue;
-      const entry: ResultObject = {};
+      const entry = new KeyedList('variant', 'kvp', 'code');
       for (const [variant, fallbacks] of Object.entries(code.variantFallbacks)) {
-        entry[variant] = { fallbacks: list('variant', fallbacks) };
+        entry.set(variant, { fallbacks: list('variant', fallbacks) });
       }
-      out[code.code] = entry;
+      out.set(code.code, entry);
     }
     return out;
   },
