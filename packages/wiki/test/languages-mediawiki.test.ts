@@ -64,6 +64,15 @@ describe('language data read from a live MediaWiki', { skip: skipReason ?? false
     assert.ok(sources[0]!.count > 400, `${sources[0]!.count} codes`);
   });
 
+  test("siteinfo's general: the content language's fallbacks, variants and direction as MediaWiki's", async () => {
+    const { ours, theirs } = await both({ meta: 'siteinfo', format: 'json', formatversion: '2' });
+    const facts = (answer: string) => {
+      const { lang, fallback, variants, rtl } = JSON.parse(answer).query.general;
+      return { lang, fallback, variants, rtl };
+    };
+    assert.deepEqual(facts(ours), facts(theirs));
+  });
+
   for (const params of REQUESTS) {
     for (const format of [{ format: 'json', formatversion: '2' }, { format: 'json' }, { format: 'xml' }]) {
       const label = new URLSearchParams({ ...params, ...format }).toString();

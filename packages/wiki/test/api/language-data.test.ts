@@ -171,6 +171,38 @@ for (const engine of testEngines()) {
       );
     });
 
+    test("siteinfo's general names the content language's fallbacks, variants and direction", async () => {
+      const general = async (language: string) => {
+        const other = await buildApp({ store, site: germanSite({ language }), logLevel: 'warn' });
+        try {
+          const { json } = await apiGet(other, {
+            action: 'query',
+            meta: 'siteinfo',
+            format: 'json',
+            formatversion: '2',
+          });
+          const { fallback, variants, rtl } = json.query.general;
+          return { fallback, variants, rtl };
+        } finally {
+          await other.close();
+        }
+      };
+      assert.deepEqual(await general('sr'), {
+        fallback: [{ code: 'sr-ec' }, { code: 'sr-cyrl' }, { code: 'en' }],
+        variants: [
+          { code: 'sr', name: 'српски / srpski' },
+          { code: 'sr-ec', name: 'српски (ћирилица)' },
+          { code: 'sr-el', name: 'srpski (latinica)' },
+        ],
+        rtl: false,
+      });
+      assert.deepEqual(await general('aeb-arab'), {
+        fallback: [{ code: 'aeb' }, { code: 'ar' }, { code: 'en' }],
+        variants: undefined,
+        rtl: true,
+      });
+    });
+
     test('data written again is read again; unchanged data is kept', async () => {
       const first = await loadLanguageData(store);
       assert.equal(await refreshLanguageData(store, first), first);

@@ -138,11 +138,7 @@ function general(ctx: ContextOf<typeof descriptor>): ResultObject {
     fixmalayalamunicode: true,
     case: main?.case ?? 'first-letter',
     lang: site.language,
-    fallback: list(
-      'lang',
-      (FALLBACKS[site.language] ?? (site.language === 'en' ? [] : ['en'])).map((code) => ({ code })),
-    ),
-    rtl: false,
+    ...contentLanguageFacts(ctx),
     fallback8bitEncoding: 'windows-1252',
     readonly: false,
     writeapi: true,
@@ -186,6 +182,44 @@ function general(ctx: ContextOf<typeof descriptor>): ResultObject {
   };
   if (site.extensions.includes('Cite')) data.citeresponsivereferences = true;
   return keepBooleans(data, ['variantarticlepath']);
+}
+
+/**
+ * The content language's message fallbacks (English last), its variants when it has a converter and
+ * its writing direction: from the source's language data when the store holds it.
+ */
+function contentLanguageFacts(ctx: SiteinfoContext): ResultObject {
+  const language = ctx.site.language;
+  const known = ctx.languages?.byCode.get(language);
+  if (known === undefined) {
+    const chain = FALLBACKS[language] ?? (language === 'en' ? [] : ['en']);
+    return {
+      fallback: list(
+        'lang',
+        chain.map((code) => ({ code })),
+      ),
+      rtl: false,
+    };
+  }
+  const chain = language === 'en' || known.fallbacks.includes('en') ? known.fallbacks : [...known.fallbacks, 'en'];
+  const facts: ResultObject = {
+    fallback: list(
+      'lang',
+      chain.map((code) => ({ code })),
+    ),
+  };
+  if (known.variantFallbacks !== undefined) {
+    // A variant's name: the wiki's message for it where the catalogue has one, else its autonym.
+    const messages = ctx.messages?.languages.get(language);
+    const name = (code: string) =>
+      messages?.get(`variantname-${code}`) ?? (ctx.languages?.byCode.get(code)?.autonym || code);
+    facts.variants = list(
+      'lang',
+      known.variants.map((code) => ({ code, name: name(code) })),
+    );
+  }
+  facts.rtl = known.dir === 'rtl';
+  return facts;
 }
 
 /** A title in a URL path, as MediaWiki encodes it (`:` and `/` stay readable). */
