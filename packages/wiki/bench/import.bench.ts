@@ -44,6 +44,11 @@ interface Measurement {
   /** Default imports: the search index's and the lint errors' builds after the import. */
   searchSeconds?: number;
   lintSeconds?: number;
+  /** Default imports: each build's CPU seconds, and the process's peak memory when each ended. */
+  searchCpuSeconds?: number;
+  lintCpuSeconds?: number;
+  searchPeakRssMb?: number;
+  lintPeakRssMb?: number;
   /** Default imports: the peak memory when the import ended (before the builds after it). */
   importPeakRssMb?: number;
   /** Default imports: the import's CPU seconds (before the builds after it). */
@@ -104,7 +109,19 @@ if (mode === 'bunzip-js') {
       pages = summary.pages;
       revisions = summary.revisions;
       if (process.argv[4] === 'builds') {
-        for (const result of await completeDeferredBuilds(store)) extra[result.kind + 'Seconds'] = result.seconds;
+        // Each build's CPU seconds, and the peak so far when each ends (the last: the whole's).
+        const marks = [];
+        const mark = (kind) => {
+          const used = process.cpuUsage();
+          marks.push({ kind, cpu: (used.user + used.system) / 1e6, peak: process.resourceUsage().maxRSS / 1024 });
+        };
+        const builds = { begin: (l) => mark(l.includes('search') ? 'search' : 'lint'), advance() {}, end() {} };
+        for (const result of await completeDeferredBuilds(store, builds)) extra[result.kind + 'Seconds'] = result.seconds;
+        mark('end');
+        for (let i = 0; i + 1 < marks.length; i++) {
+          extra[marks[i].kind + 'CpuSeconds'] = marks[i + 1].cpu - marks[i].cpu;
+          extra[marks[i].kind + 'PeakRssMb'] = marks[i + 1].peak;
+        }
       }
     } finally {
       await store.close();
@@ -268,7 +285,10 @@ async function defaultImports(dir: string, model: Awaited<ReturnType<typeof samp
   const lint = plain.lintSeconds ?? 0;
   if (!importsOnly)
     process.stdout.write(
-      `  after the .xml import: search index ${search.toFixed(1)} s, lint errors ${lint.toFixed(1)} s: ` +
+      `  after the .xml import: search index ${search.toFixed(1)} s (CPU ${(plain.searchCpuSeconds ?? 0).toFixed(1)} s, ` +
+        `${(xmlMb / (plain.searchCpuSeconds ?? Number.NaN)).toFixed(1)} MB of XML per CPU-second, peak so far ${(plain.searchPeakRssMb ?? 0).toFixed(0)} MB), ` +
+        `lint errors ${lint.toFixed(1)} s (CPU ${(plain.lintCpuSeconds ?? 0).toFixed(1)} s, ` +
+        `${(xmlMb / (plain.lintCpuSeconds ?? Number.NaN)).toFixed(2)} MB per CPU-second, peak so far ${(plain.lintPeakRssMb ?? 0).toFixed(0)} MB): ` +
         `all complete ${(plain.seconds + search + lint).toFixed(1)} s after the import began (peak of the whole ${plain.peakRssMb.toFixed(0)} MB; ` +
         `CPU of the builds ${(plain.cpuSeconds - (plain.importCpuSeconds ?? 0)).toFixed(1)} s)\n`,
     );

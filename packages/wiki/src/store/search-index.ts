@@ -243,8 +243,8 @@ export interface RefreshOptions {
   /** Words of the vocabulary read and stemmed at a time (default 5,000). */
   vocabularyChunk?: number;
   /**
-   * A helper thread started before (`startSearchIndexThread`), used instead of one started here;
-   * it stays open.
+   * A helper thread started before (`startSearchIndexThread`), used instead of one started here
+   * (SQLite, for a few pages too); it stays open.
    */
   helper?: SearchIndexThread;
 }
@@ -337,7 +337,11 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
   let bulk = bulkFilled || (!postgres && !few && (await indexIsEmpty(db)));
   if (bulk && !bulkFilled) await setIndexOptions(db, BULK_OPTIONS);
   const threads = postgres || few ? 0 : Math.min(1, options.threads ?? availableParallelism() - 1);
-  const helper = threads > 0 ? (options.helper ?? new SearchIndexThread(site.language)) : undefined;
+  // A helper the caller gives prepares the texts even of a few pages: their garbage is then the
+  // helper's, not this thread's (see `completeDeferredBuilds`).
+  const helper = postgres
+    ? undefined
+    : (options.helper ?? (threads > 0 ? new SearchIndexThread(site.language) : undefined));
   const max = options.maxPages ?? Number.POSITIVE_INFINITY;
   const readBatch = async (after: number) =>
     (
@@ -365,10 +369,11 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
         const texts = await prepared!;
         prepared = next.length > 0 ? prepare(next) : undefined;
         await writeSqliteBatch(db, batch, texts);
+        // The title and the text apart: joined, each long page's text was copied once more.
         if (few)
           await listStemsOf(
             db,
-            texts.map(([title, text]) => `${title} ${text}`),
+            texts.flatMap(([title, text]) => [title, text]),
             stemmer,
             seen,
           );
