@@ -64,14 +64,20 @@ export interface ResultArray extends Array<ResultValue> {
  * array, in the order of its keys, when its keys are 0, 1, 2, ..., n - 1, and keyed otherwise:
  * `revids=0` gives `badrevids: [{revid: 0}]` and `pageids=0|1` gives `pages: [...]`, where other
  * ids give objects.
+ *
+ * A `kvp` list (MediaWiki's key-value pairs: siteinfo's `languagevariants`) prints keyed in every
+ * JSON and PHP format, and in XML as one element a pair, its key in the attribute `keyAttribute`
+ * (`<lang code="sr">`).
  */
-export type KeyedListMode = 'bcarray' | 'bcassoc' | 'assoc' | 'default';
+export type KeyedListMode = 'bcarray' | 'bcassoc' | 'assoc' | 'kvp' | 'default';
 
 export class KeyedList {
   readonly entries = new Map<string, ResultValue>();
   constructor(
     readonly element: string,
     readonly mode: KeyedListMode = 'bcarray',
+    /** The XML attribute naming each pair's key, for a `kvp` list. */
+    readonly keyAttribute = 'key',
   ) {}
 
   /**
@@ -106,7 +112,7 @@ export class KeyedList {
 
   /** Whether this list prints keyed in a formatversion (XML prints as formatversion 1 does). */
   printsKeyed(formatVersion: 1 | 2): boolean {
-    if (this.mode === 'assoc') return true;
+    if (this.mode === 'assoc' || this.mode === 'kvp') return true;
     if (formatVersion === 2 && this.mode !== 'default') return this.mode === 'bcassoc';
     return !this.hasSequentialKeys();
   }
