@@ -86,18 +86,18 @@ export class KeyedList {
    * pages, whose fake ids of missing, invalid and special titles come first).
    */
   arrayItems(): ResultValue[] {
-    // Mostly added in that order already (the page set sorts its pages): then no sort is needed.
-    const items: ResultValue[] = [];
+    // Each key read as a number once, not at every comparison; added in order, no sort at all.
+    const keyed: { n: number; item: ResultValue }[] = [];
     let last = Number.NEGATIVE_INFINITY;
     let ordered = true;
     for (const [key, item] of this.entries) {
       const n = Number(key);
       if (!(n >= last)) ordered = false;
       last = n;
-      items.push(item);
+      keyed.push({ n, item });
     }
-    if (ordered) return items;
-    return [...this.entries.entries()].sort((a, b) => Number(a[0]) - Number(b[0])).map(([, item]) => item);
+    if (!ordered) keyed.sort((a, b) => a.n - b.n);
+    return keyed.map((k) => k.item);
   }
 
   /** Whether the keys are 0, 1, 2, ..., n - 1 in any order (a list to MediaWiki's printers). */
