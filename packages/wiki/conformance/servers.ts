@@ -1,7 +1,7 @@
 /**
  * The two servers a conformance run compares: a real MediaWiki 1.39 on the reference wiki, set up
  * with the shared set-up script when its folder is missing, and this service on the same wiki,
- * imported from the test fixture into a SQLite store, with MediaWiki's interface messages.
+ * imported from the test fixture into a SQLite store, with MediaWiki's interface messages and language data.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/api/app.js';
 import { MediaWikiApiClient } from '../src/import/mediawiki-api/api-client.js';
+import { importSourceLanguages } from '../src/import/mediawiki-api/languages.js';
 import { importSourceMessages } from '../src/import/mediawiki-api/messages.js';
 import { importReferenceWiki } from '../test/helpers/reference-wiki.js';
 
@@ -61,12 +62,15 @@ export async function startMediaWiki(dir: string, port: number, log: (line: stri
 
 /**
  * This service on the reference wiki, listening on `port` of 127.0.0.1; with `messagesFrom` (an
- * api.php), with that MediaWiki's interface messages as its catalogue, as `wiki messages` stores them.
+ * api.php), with that MediaWiki's interface messages as its catalogue and its language data, as
+ * `wiki messages` and `wiki languages` store them.
  */
 export async function startOurServer(port: number, messagesFrom?: string): Promise<RunningServer> {
   const wiki = await importReferenceWiki();
   if (messagesFrom !== undefined) {
-    await importSourceMessages(wiki.store, new MediaWikiApiClient(messagesFrom, { attempts: 3 }));
+    const client = new MediaWikiApiClient(messagesFrom, { attempts: 3 });
+    await importSourceMessages(wiki.store, client);
+    await importSourceLanguages(wiki.store, client);
   }
   const app = await buildApp({ store: wiki.store, site: wiki.site, logLevel: 'warn' });
   await app.listen({ host: '127.0.0.1', port });

@@ -5,14 +5,15 @@ import { NoSuchAccountError, setPassword } from './accounts/set-password.js';
 import { loadConfig } from './config.js';
 import { completeDeferredBuilds, describeDeferredBuild } from './import/deferred-builds.js';
 import { importerFor } from './import/index.js';
-import { SourceError } from './import/mediawiki-api/api-client.js';
+import { type MediaWikiApiClient, SourceError } from './import/mediawiki-api/api-client.js';
 import { followWiki } from './import/mediawiki-api/follow.js';
+import { importSourceLanguages } from './import/mediawiki-api/languages.js';
 import { importSourceMessages } from './import/mediawiki-api/messages.js';
 import { connectSource, mirrorWiki } from './import/mediawiki-api/mirror.js';
 import { streamProgress } from './import/progress.js';
 import { isSqlDump } from './import/sql-dump/link-table-dumps.js';
 import { serve as runServe } from './server.js';
-import { openWikiStore } from './store/database.js';
+import { openWikiStore, type WikiStore } from './store/database.js';
 
 const serveCommand: CliCommand = {
   name: 'serve',
@@ -177,6 +178,51 @@ const mirrorCommand: CliCommand = {
   },
 };
 
+/** The codes of `--languages fr,it`. */
+function languagesOption(options: Record<string, string | true>): string[] {
+  const languages =
+    typeof options.languages === 'string'
+      ? options.languages
+          .split(',')
+          .map((code) => code.trim())
+          .filter((code) => code !== '')
+      : [];
+  const invalid = languages.find((code) => !/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/i.test(code));
+  if (invalid !== undefined)
+    throw new UserError(`--languages takes language codes such as fr,it, not ${JSON.stringify(invalid)}`);
+  return languages;
+}
+
+/**
+ * A command that reads something of a running wiki through its api.php (`wiki <command> <url>
+ * [--languages L] [--login USER --password P]`) into the configured store.
+ */
+async function fromSource(
+  command: string,
+  args: string[],
+  work: (store: WikiStore, client: MediaWikiApiClient, languages: string[]) => Promise<void>,
+): Promise<number> {
+  const { options, positional } = parseOptions(args, { strings: ['languages', 'login', 'password'], flags: [] });
+  if (positional.length !== 1)
+    throw new UserError(`${command} needs the api.php URL of the source: wiki ${command} <url>`);
+  const languages = languagesOption(options);
+  const store = await openWikiStore(loadConfig().database);
+  try {
+    const client = await connectSource(positional[0]!, {
+      login: sourceLogin(options),
+      attempts: 5,
+      onRetry: (problem, pause) => process.stderr.write(`${command}: ${problem}; trying again in ${pause} s\n`),
+    });
+    await work(store, client, languages);
+  } catch (error) {
+    if (error instanceof SourceError) throw new UserError(error.message);
+    throw error;
+  } finally {
+    await store.close();
+  }
+  return 0;
+}
+
 const messagesCommand: CliCommand = {
   name: 'messages',
   summary: "Store a running wiki's interface messages, read through its api.php, as the catalogue errors use.",
@@ -191,37 +237,32 @@ const messagesCommand: CliCommand = {
     '`MediaWiki:` pages still override them. `wiki mirror` does this by itself.',
   ].join('\n'),
   async run(args) {
-    const { options, positional } = parseOptions(args, { strings: ['languages', 'login', 'password'], flags: [] });
-    if (positional.length !== 1)
-      throw new UserError('messages needs the api.php URL of the source: wiki messages <url>');
-    const languages =
-      typeof options.languages === 'string'
-        ? options.languages
-            .split(',')
-            .map((code) => code.trim())
-            .filter((code) => code !== '')
-        : [];
-    const invalid = languages.find((code) => !/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/i.test(code));
-    if (invalid !== undefined)
-      throw new UserError(`--languages takes language codes such as fr,it, not ${JSON.stringify(invalid)}`);
-    const config = loadConfig();
-    const store = await openWikiStore(config.database);
-    try {
-      const client = await connectSource(positional[0]!, {
-        login: sourceLogin(options),
-        attempts: 5,
-        onRetry: (problem, pause) => process.stderr.write(`messages: ${problem}; trying again in ${pause} s\n`),
-      });
+    return fromSource('messages', args, async (store, client, languages) => {
       const summary = await importSourceMessages(store, client, { languages });
       const counts = summary.languages.map((l) => `${l.count} in ${l.lang}`).join(', ');
       process.stdout.write(`stored ${counts} interface messages\n`);
-    } catch (error) {
-      if (error instanceof SourceError) throw new UserError(error.message);
-      throw error;
-    } finally {
-      await store.close();
-    }
-    return 0;
+    });
+  },
+};
+
+const languagesCommand: CliCommand = {
+  name: 'languages',
+  summary: "Store a running wiki's language codes and names, read through its api.php.",
+  usage: [
+    'usage: wiki languages <api.php URL> [--languages fr,it] [--login USER --password P]',
+    '',
+    "  --languages L     names in these languages too (codes, comma-separated); the source's",
+    '                    content language and English are always read',
+    '  --login USER      as for mirror',
+    '',
+    "meta=languageinfo and siteinfo's languages, languagevariants and interwiki languages then",
+    "give the source's own codes, names, fallbacks and variants. `wiki mirror` does this by itself.",
+  ].join('\n'),
+  async run(args) {
+    return fromSource('languages', args, async (store, client, languages) => {
+      const summary = await importSourceLanguages(store, client, { languages });
+      process.stdout.write(`stored ${summary.codes} language codes, named in ${summary.languages.join(', ')}\n`);
+    });
   },
 };
 
@@ -280,6 +321,7 @@ const commands: CliCommand[] = [
   importCommand,
   mirrorCommand,
   messagesCommand,
+  languagesCommand,
   followCommand,
   setPasswordCommand,
 ];

@@ -11,31 +11,10 @@ import { buildApp } from '../src/api/app.js';
 import { MediaWikiApiClient } from '../src/import/mediawiki-api/api-client.js';
 import { importSourceMessages } from '../src/import/mediawiki-api/messages.js';
 import { storedMessageLanguages } from '../src/store/message-catalogue.js';
-import {
-  type ReferenceMediaWiki,
-  referenceMediaWikiTools,
-  startReferenceMediaWiki,
-} from './helpers/reference-mediawiki.js';
+import { startLiveMediaWiki } from './helpers/reference-mediawiki.js';
 import { importReferenceWiki, type ReferenceWiki } from './helpers/reference-wiki.js';
 
-/** Why MediaWiki cannot run here, or undefined when it may. */
-function whyNoMediaWiki(): string | undefined {
-  if (!referenceMediaWikiTools())
-    return 'the shared MediaWiki tools (../shared/tools/mediawiki) are not beside the repository';
-  if (process.getuid?.() !== 0 && !process.env.REFERENCE_MEDIAWIKI_DIR)
-    return 'setting up MediaWiki needs root (apt-get), or REFERENCE_MEDIAWIKI_DIR naming a set-up wiki';
-  return undefined;
-}
-
-let mediawiki: ReferenceMediaWiki | undefined;
-let skipReason = whyNoMediaWiki();
-if (skipReason === undefined) {
-  try {
-    mediawiki = await startReferenceMediaWiki({ reset: true });
-  } catch (error) {
-    skipReason = `MediaWiki could not be started: ${(error as Error).message.split('\n')[0]}`;
-  }
-}
+const { mediawiki, skipReason } = await startLiveMediaWiki();
 
 /** Error and warning requests: every error format, German (the content language) and English. */
 const ERROR_REQUESTS: Record<string, string>[] = [];

@@ -12,6 +12,7 @@ import type { WikiStore } from '../store/database.js';
 import { loadSite } from '../store/site-store.js';
 import type { WorkBudgetLimits } from '../store/work-budget.js';
 import { useUserGenders } from './gender.js';
+import { loadLanguageData } from './language-data.js';
 import { redactUrl } from './log-redaction.js';
 import type { ApiRequest } from './main.js';
 import { loadMessageCatalogue } from './messages/catalogue.js';
@@ -240,6 +241,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hostName: hostname(),
     workBudget: options.workBudget,
     messages: await loadMessageCatalogue(options.store),
+    languages: await loadLanguageData(options.store),
   };
   // The site as another process changes it (an import into the primary): reloaded within a second.
   const watch = watchStoredSite(options.store, services, options.site === undefined);

@@ -10,6 +10,7 @@ import type { SiteConfig } from '../site/site.js';
 import type { Title, TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
 import type { ApiMessage } from './errors.js';
+import type { LanguageData } from './language-data.js';
 import type { MessageCatalogue, StoredMessages } from './messages/catalogue.js';
 import type { MessageParam } from './messages/render.js';
 import type { PageRow, PageSet } from './pageset.js';
@@ -152,6 +153,8 @@ export interface ModuleContext<P = ParamValues> {
   readonly messages: MessageCatalogue | undefined;
   /** The catalogue with what its texts are rendered with (`renderMessage`), when the store has one. */
   readonly storedMessages: StoredMessages | undefined;
+  /** The store's language data (the source wiki's language codes and names), when it holds some. */
+  readonly languages: LanguageData | undefined;
 }
 
 /** A module's execution, its parameters typed from its descriptor: `ModuleExecute<typeof descriptor>`. */

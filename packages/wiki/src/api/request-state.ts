@@ -11,6 +11,7 @@ import type { ErrorFormatter } from './error-format.js';
 import type { ApiMessage } from './errors.js';
 import { attachPrinted, preparedLength } from './format/prepared-json.js';
 import { userGender } from './gender.js';
+import type { LanguageData } from './language-data.js';
 import type { MessageCatalogue, StoredMessages } from './messages/catalogue.js';
 import type { RequestUser } from './module.js';
 import type { RequestParams } from './params/request.js';
@@ -121,6 +122,8 @@ export interface ApiServices {
   workBudget?: WorkBudgetLimits;
   /** The store's message catalogue (`api/messages/catalogue.ts`), when it holds one. */
   messages?: MessageCatalogue;
+  /** The store's language data (`api/language-data.ts`), when it holds some. */
+  languages?: LanguageData;
 }
 
 export class RequestState {

@@ -11,6 +11,7 @@ import { TitleCodec } from '../site/title.js';
 import { openWikiStore } from '../store/database.js';
 import { DEFAULT_WORK_BUDGET, readStatementTimeoutMs } from '../store/work-budget.js';
 import { useUserGenders } from './gender.js';
+import { loadLanguageData } from './language-data.js';
 import { handleApiRequest } from './main.js';
 import { loadMessageCatalogue } from './messages/catalogue.js';
 import type { ApiServices } from './request-state.js';
@@ -53,6 +54,7 @@ const services: ApiServices = {
   hostName: data.hostName,
   workBudget: data.workBudget,
   messages: await loadMessageCatalogue(store),
+  languages: await loadLanguageData(store),
 };
 // The site as the process serves it now (it may have reloaded it since this thread was asked
 // for), and as another process changes it, as the process's event loop follows it.

@@ -9,6 +9,7 @@ import { type ChangeWatch, watchStoreChanges } from '../store/change-watch.js';
 import type { WikiStore } from '../store/database.js';
 import { loadSite } from '../store/site-store.js';
 import { useUserGenders } from './gender.js';
+import { refreshLanguageData } from './language-data.js';
 import { refreshMessageCatalogue } from './messages/catalogue.js';
 import type { ApiServices } from './request-state.js';
 
@@ -25,11 +26,12 @@ export async function reloadSite(store: WikiStore, services: ApiServices): Promi
 /**
  * Watches the store's changes (which also lets its caches keep rows, see change-watch.ts) and,
  * unless the site was given rather than read from the store (`followSite` false), reloads it; the
- * message catalogue is read again whenever its stored languages' rows changed.
+ * message catalogue and the language data are read again whenever their stored source rows changed.
  */
 export function watchStoredSite(store: WikiStore, services: ApiServices, followSite: boolean): ChangeWatch {
   return watchStoreChanges(store, async () => {
     if (followSite) await reloadSite(store, services);
     services.messages = await refreshMessageCatalogue(store, services.messages);
+    services.languages = await refreshLanguageData(store, services.languages);
   });
 }

@@ -549,6 +549,31 @@ export interface MessageLanguageTable {
   ml_count: Generated<number>;
 }
 
+export interface LanguageCodeTable {
+  lc_code: string;
+  lc_bcp47: Generated<string>;
+  lc_dir: Generated<string>;
+  lc_autonym: Generated<string>;
+  lc_fallbacks: Generated<string>;
+  lc_variants: Generated<string>;
+  lc_listed: Generated<number>;
+  lc_variant_fallbacks: Generated<string>;
+}
+
+export interface LanguageNameTable {
+  ln_in: string;
+  ln_code: string;
+  ln_name: Generated<string>;
+}
+
+export interface LanguageSourceTable {
+  ls_lang: string;
+  ls_source: Generated<string>;
+  ls_software: Generated<string>;
+  ls_fetched: Generated<string>;
+  ls_count: Generated<number>;
+}
+
 export interface WikiDatabase {
   site: SiteTable;
   page: PageTable;
@@ -601,6 +626,9 @@ export interface WikiDatabase {
   replica_state: ReplicaStateTable;
   message_text: MessageTextTable;
   message_language: MessageLanguageTable;
+  language_code: LanguageCodeTable;
+  language_name: LanguageNameTable;
+  language_source: LanguageSourceTable;
 }
 
 export type Row<T extends keyof WikiDatabase> = Selectable<WikiDatabase[T]>;

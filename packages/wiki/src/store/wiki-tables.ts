@@ -6,13 +6,14 @@ import { tables as linterTables } from './migrations/0014_linter.js';
 import { tables as deferredTables } from './migrations/0100_deferred_builds.js';
 import { tables as replicaTables } from './migrations/0149_replica_state.js';
 import { tables as messageTables } from './migrations/0150_message_catalogue.js';
+import { tables as languageTables } from './migrations/0151_language_data.js';
 import type { TableDef } from './migrations/columns.js';
 
 /** Every table of the wiki store with its columns, as the migrations created them. */
 export const wikiTables: readonly TableDef[] = tables;
 
 export function wikiTable(name: string): TableDef {
-  const table = tables.find((t) => t.name === name) ?? messageTables.find((t) => t.name === name);
+  const table = [...tables, ...messageTables, ...languageTables].find((t) => t.name === name);
   if (!table) throw new Error(`the wiki store has no table ${name}`);
   return table;
 }

@@ -115,3 +115,20 @@ export async function startReferenceMediaWiki(options: StartOptions = {}): Promi
     },
   };
 }
+
+/**
+ * MediaWiki started from its recorded state for a test file that compares with it live, or the
+ * reason it cannot run here (the tools missing, no root to set it up, a failed start): the file's
+ * tests are then skipped with that reason.
+ */
+export async function startLiveMediaWiki(): Promise<{ mediawiki?: ReferenceMediaWiki; skipReason?: string }> {
+  if (!referenceMediaWikiTools())
+    return { skipReason: 'the shared MediaWiki tools (../shared/tools/mediawiki) are not beside the repository' };
+  if (process.getuid?.() !== 0 && !process.env.REFERENCE_MEDIAWIKI_DIR)
+    return { skipReason: 'setting up MediaWiki needs root (apt-get), or REFERENCE_MEDIAWIKI_DIR naming a set-up wiki' };
+  try {
+    return { mediawiki: await startReferenceMediaWiki({ reset: true }) };
+  } catch (error) {
+    return { skipReason: `MediaWiki could not be started: ${(error as Error).message.split('\n')[0]}` };
+  }
+}

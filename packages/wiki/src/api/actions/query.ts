@@ -230,6 +230,7 @@ function moduleContext(
     engine: store.engine,
     messages: state.services.messages,
     storedMessages: state.storedMessages(),
+    languages: state.services.languages,
   };
 }
 

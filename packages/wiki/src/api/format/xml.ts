@@ -63,8 +63,9 @@ function writeItems(value: ResultArray | KeyedList, out: string[]): void {
     // A list with keys 0, 1, 2, ... is a plain list to MediaWiki's XML printer too (no `_idx`),
     // but for a `bcassoc` one, which it keeps keyed.
     const keyed = value.mode === 'bcassoc' || value.printsKeyed(1);
+    const keyName = value.mode === 'kvp' ? value.keyAttribute : '_idx';
     for (const [key, item] of value.entries)
-      writeItem(value.element, item, out, keyed ? ` _idx="${escapeXml(key)}"` : '');
+      writeItem(value.element, item, out, keyed ? ` ${keyName}="${escapeXml(key)}"` : '');
   } else {
     const element = (value as ResultArray)[ELEMENT] ?? '_v';
     for (const item of value) writeItem(element, item, out, '');

@@ -64,14 +64,20 @@ export interface ResultArray extends Array<ResultValue> {
  * array, in the order of its keys, when its keys are 0, 1, 2, ..., n - 1, and keyed otherwise:
  * `revids=0` gives `badrevids: [{revid: 0}]` and `pageids=0|1` gives `pages: [...]`, where other
  * ids give objects.
+ *
+ * A `kvp` list (MediaWiki's key-value pairs: siteinfo's `languagevariants`) prints keyed in every
+ * JSON and PHP format, and in XML as one element a pair, its key in the attribute `keyAttribute`
+ * (`<lang code="sr">`).
  */
-export type KeyedListMode = 'bcarray' | 'bcassoc' | 'assoc' | 'default';
+export type KeyedListMode = 'bcarray' | 'bcassoc' | 'assoc' | 'kvp' | 'default';
 
 export class KeyedList {
   readonly entries = new Map<string, ResultValue>();
   constructor(
     readonly element: string,
     readonly mode: KeyedListMode = 'bcarray',
+    /** The XML attribute naming each pair's key, for a `kvp` list. */
+    readonly keyAttribute = 'key',
   ) {}
 
   /**
@@ -80,7 +86,18 @@ export class KeyedList {
    * pages, whose fake ids of missing, invalid and special titles come first).
    */
   arrayItems(): ResultValue[] {
-    return [...this.entries.entries()].sort((a, b) => Number(a[0]) - Number(b[0])).map(([, item]) => item);
+    // Each key read as a number once, not at every comparison; added in order, no sort at all.
+    const keyed: { n: number; item: ResultValue }[] = [];
+    let last = Number.NEGATIVE_INFINITY;
+    let ordered = true;
+    for (const [key, item] of this.entries) {
+      const n = Number(key);
+      if (!(n >= last)) ordered = false;
+      last = n;
+      keyed.push({ n, item });
+    }
+    if (!ordered) keyed.sort((a, b) => a.n - b.n);
+    return keyed.map((k) => k.item);
   }
 
   /** Whether the keys are 0, 1, 2, ..., n - 1 in any order (a list to MediaWiki's printers). */
@@ -95,7 +112,7 @@ export class KeyedList {
 
   /** Whether this list prints keyed in a formatversion (XML prints as formatversion 1 does). */
   printsKeyed(formatVersion: 1 | 2): boolean {
-    if (this.mode === 'assoc') return true;
+    if (this.mode === 'assoc' || this.mode === 'kvp') return true;
     if (formatVersion === 2 && this.mode !== 'default') return this.mode === 'bcassoc';
     return !this.hasSequentialKeys();
   }

@@ -15,6 +15,7 @@ import { refreshSearchIndex } from '../../store/search-index.js';
 import { loadSite } from '../../store/site-store.js';
 import { completeFileMetadata } from '../files/complete-metadata.js';
 import { type MediaWikiApiClient, sleep } from './api-client.js';
+import { refreshSourceLanguages } from './languages.js';
 import { refreshSourceMessages } from './messages.js';
 import { connectSource, syncOptionsOf } from './mirror.js';
 import { type SyncOptions, syncCategories, syncTitles } from './page-sync.js';
@@ -515,7 +516,7 @@ export async function followRound(
 }
 
 /** Follows the source until stopped: a round every interval; a failing source is retried with backoff. */
-/** How often the follower asks whether the source's software (and so its messages) changed. */
+/** How often the follower asks whether the source's software (and so its messages and language data) changed. */
 const MESSAGE_CHECK_INTERVAL_MS = 3_600_000;
 
 export async function followWiki(store: WikiStore, url: string, options: FollowOptions): Promise<void> {
@@ -535,9 +536,12 @@ export async function followWiki(store: WikiStore, url: string, options: FollowO
     const started = Date.now();
     try {
       if (started - messagesChecked >= MESSAGE_CHECK_INTERVAL_MS) {
-        // One siteinfo request; the catalogue is read again only when the source's software changed.
+        // Two siteinfo requests; the catalogue and the language data are read again only when the
+        // source's software changed.
         const languages = await refreshSourceMessages(store, client);
         if (languages.length > 0) log(`follow: interface messages read again in ${languages.join(', ')}`);
+        const namesIn = await refreshSourceLanguages(store, client);
+        if (namesIn.length > 0) log(`follow: language data read again, names in ${namesIn.join(', ')}`);
         messagesChecked = started;
       }
       const round = await followRound(store, client, log);

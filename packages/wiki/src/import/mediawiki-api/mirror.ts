@@ -15,6 +15,7 @@ import { refreshSearchIndex } from '../../store/search-index.js';
 import { loadSite, saveSite } from '../../store/site-store.js';
 import { completeFileMetadata } from '../files/complete-metadata.js';
 import { MediaWikiApiClient, SourceApiError } from './api-client.js';
+import { refreshSourceLanguages } from './languages.js';
 import { refreshSourceMessages } from './messages.js';
 import { type SyncOptions, syncCategories, syncTitles } from './page-sync.js';
 import { type ReplicaState, readReplicaState, writeReplicaState } from './replica-state.js';
@@ -247,6 +248,9 @@ export async function mirrorWiki(store: WikiStore, url: string, options: MirrorO
   // The software's messages (one request a language), unless the stored ones are current.
   const messageLanguages = await refreshSourceMessages(store, client);
   if (messageLanguages.length > 0) say(`mirror: interface messages in ${messageLanguages.join(', ')}`);
+  // The software's language codes and names (a few requests), unless the stored ones are current.
+  const namesIn = await refreshSourceLanguages(store, client);
+  if (namesIn.length > 0) say(`mirror: language data, names in ${namesIn.join(', ')}`);
   const site = (await loadSite(db))!;
   const sync = syncOptionsOf(site, state);
   const wanted = state.namespaces ? state.namespaces.split(',').map(Number) : undefined;

@@ -1,3 +1,4 @@
+import { type LanguageData, namingLanguage, storedLanguageName } from '../../api/language-data.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { assoc, list, type ResultObject } from '../../api/result/tree.js';
@@ -39,23 +40,27 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const prop = new Set(ctx.params.prop);
   const asked = ctx.params.code;
   const from = ctx.params.continue ?? '';
+  const stored = ctx.languages;
+  const isKnown = stored ? (code: string) => stored.byCode.has(code) : isKnownLanguageCode;
   // Every known code is looked up as the loop gets to it: a request out of its work budget stops
   // (fits) and the next continues from there.
   // `*` alone stands for every code; among other codes it is a code nobody knows.
   const all = asked.length === 1 && asked[0] === '*';
-  const unknown = all ? [] : [...new Set(asked)].filter((code) => !isKnownLanguageCode(code));
+  const unknown = all ? [] : [...new Set(asked)].filter((code) => !isKnown(code));
   if (unknown.length > 0) {
     ctx.warn('apiwarn-unrecognizedvalues', [ctx.paramName('code'), { list: unknown, type: 'comma' }, unknown.length]);
   }
   const codes = all
-    ? knownLanguageCodes(from)
+    ? stored
+      ? stored.codes.map((c) => c.code).filter((code) => code >= from)
+      : knownLanguageCodes(from)
     : [...new Set(asked)]
-        .filter((code) => isKnownLanguageCode(code))
+        .filter(isKnown)
         .sort()
         .filter((code) => code >= from);
   const answer: ResultObject = assoc({});
   for (const code of codes) {
-    const info = describe(code, prop, ctx.language);
+    const info = stored ? describeStored(stored, code, prop, ctx.language) : describe(code, prop, ctx.language);
     if (!ctx.result.fits(info)) {
       ctx.setContinue(code);
       break;
@@ -65,19 +70,57 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   ctx.result.set('languageinfo', answer);
 };
 
-function describe(code: string, prop: Set<string>, userLanguage: string): ResultObject {
+/** The facts in MediaWiki's order, from their sources. */
+function facts(
+  prop: Set<string>,
+  code: string,
+  of: {
+    bcp47(): string;
+    dir(): string;
+    autonym(): string;
+    name(code: string): string;
+    fallbacks(): string[];
+    variants(): string[];
+  },
+): ResultObject {
   const info: ResultObject = {};
   if (prop.has('code')) info.code = code;
-  if (prop.has('bcp47')) info.bcp47 = bcp47(code);
-  if (prop.has('dir')) info.dir = direction(code);
-  if (prop.has('autonym')) info.autonym = autonym(code);
-  if (prop.has('name')) info.name = languageName(code, userLanguage);
-  if (prop.has('fallbacks')) info.fallbacks = list('fb', fallbacks(code));
-  if (prop.has('variants')) info.variants = list('var', variants(code));
+  if (prop.has('bcp47')) info.bcp47 = of.bcp47();
+  if (prop.has('dir')) info.dir = of.dir();
+  if (prop.has('autonym')) info.autonym = of.autonym();
+  if (prop.has('name')) info.name = of.name(code);
+  if (prop.has('fallbacks')) info.fallbacks = list('fb', of.fallbacks());
+  if (prop.has('variants')) info.variants = list('var', of.variants());
   if (prop.has('variantnames')) {
     const names: ResultObject = assoc({});
-    for (const variant of variants(code)) names[variant] = languageName(variant, userLanguage);
+    for (const variant of of.variants()) names[variant] = of.name(variant) || variant;
     info.variantnames = names;
   }
   return info;
+}
+
+/** From the runtime's ICU data. */
+function describe(code: string, prop: Set<string>, userLanguage: string): ResultObject {
+  return facts(prop, code, {
+    bcp47: () => bcp47(code),
+    dir: () => direction(code),
+    autonym: () => autonym(code),
+    name: (c) => languageName(c, userLanguage),
+    fallbacks: () => fallbacks(code),
+    variants: () => variants(code),
+  });
+}
+
+/** From the source wiki's language data in the store. */
+function describeStored(data: LanguageData, code: string, prop: Set<string>, userLanguage: string): ResultObject {
+  const known = data.byCode.get(code)!;
+  const inLanguage = namingLanguage(userLanguage);
+  return facts(prop, code, {
+    bcp47: () => known.bcp47,
+    dir: () => known.dir,
+    autonym: () => known.autonym,
+    name: (c) => storedLanguageName(data, c, inLanguage),
+    fallbacks: () => known.fallbacks,
+    variants: () => known.variants,
+  });
 }

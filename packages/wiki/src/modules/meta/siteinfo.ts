@@ -1,4 +1,5 @@
 import { apiError } from '../../api/errors.js';
+import { namingLanguage, storedLanguageName } from '../../api/language-data.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { toIsoTimestamp } from '../../api/params/timestamp.js';
@@ -137,11 +138,7 @@ function general(ctx: ContextOf<typeof descriptor>): ResultObject {
     fixmalayalamunicode: true,
     case: main?.case ?? 'first-letter',
     lang: site.language,
-    fallback: list(
-      'lang',
-      (FALLBACKS[site.language] ?? (site.language === 'en' ? [] : ['en'])).map((code) => ({ code })),
-    ),
-    rtl: false,
+    ...contentLanguageFacts(ctx),
     fallback8bitEncoding: 'windows-1252',
     readonly: false,
     writeapi: true,
@@ -187,6 +184,44 @@ function general(ctx: ContextOf<typeof descriptor>): ResultObject {
   return keepBooleans(data, ['variantarticlepath']);
 }
 
+/**
+ * The content language's message fallbacks (English last), its variants when it has a converter and
+ * its writing direction: from the source's language data when the store holds it.
+ */
+function contentLanguageFacts(ctx: SiteinfoContext): ResultObject {
+  const language = ctx.site.language;
+  const known = ctx.languages?.byCode.get(language);
+  if (known === undefined) {
+    const chain = FALLBACKS[language] ?? (language === 'en' ? [] : ['en']);
+    return {
+      fallback: list(
+        'lang',
+        chain.map((code) => ({ code })),
+      ),
+      rtl: false,
+    };
+  }
+  const chain = language === 'en' || known.fallbacks.includes('en') ? known.fallbacks : [...known.fallbacks, 'en'];
+  const facts: ResultObject = {
+    fallback: list(
+      'lang',
+      chain.map((code) => ({ code })),
+    ),
+  };
+  if (known.variantFallbacks !== undefined) {
+    // A variant's name: the wiki's message for it where the catalogue has one, else its autonym.
+    const messages = ctx.messages?.languages.get(language);
+    const name = (code: string) =>
+      messages?.get(`variantname-${code}`) ?? (ctx.languages?.byCode.get(code)?.autonym || code);
+    facts.variants = list(
+      'lang',
+      known.variants.map((code) => ({ code, name: name(code) })),
+    );
+  }
+  facts.rtl = known.dir === 'rtl';
+  return facts;
+}
+
 /** A title in a URL path, as MediaWiki encodes it (`:` and `/` stay readable). */
 function encodeTitle(dbKey: string): string {
   return encodeURIComponent(dbKey).replace(/%3A/g, ':').replace(/%2F/g, '/');
@@ -206,14 +241,19 @@ function namespaces(site: SiteConfig): KeyedList {
   return out;
 }
 
-function interwikiMap(site: SiteConfig, filter: string | undefined): ResultObject[] {
+function interwikiMap(ctx: SiteinfoContext, filter: string | undefined): ResultObject[] {
+  const { site, languages: stored } = ctx;
+  // With the source's language data, a prefix that is one of its defined languages names it.
+  const naming = namingLanguage(ctx.params.inlanguagecode ?? '');
+  const storedName = (prefix: string): string | undefined =>
+    stored?.byCode.get(prefix)?.listed ? storedLanguageName(stored, prefix, naming) : undefined;
   return site.interwiki
     .filter((iw) => filter === undefined || (filter === 'local') === iw.local)
     .map((iw) => {
       const entry: ResultObject = { prefix: iw.prefix };
       if (iw.local) entry.local = true;
       if (iw.trans) entry.trans = true;
-      const language = iw.language ?? languageAutonym(iw.prefix);
+      const language = stored ? storedName(iw.prefix) : (iw.language ?? languageAutonym(iw.prefix));
       if (language) entry.language = language;
       entry.url = iw.url;
       entry.protorel = iw.protorel ?? false;
@@ -283,7 +323,18 @@ async function userGroups(ctx: ContextOf<typeof descriptor>, withNumbers: boolea
   return out;
 }
 
-function languages(site: SiteConfig, inLanguage: string | undefined): ResultObject[] {
+function languages(ctx: SiteinfoContext): ResultObject[] {
+  const { site, languages: stored } = ctx;
+  const inLanguage = ctx.params.inlanguagecode;
+  if (stored) {
+    // MediaWiki's defined languages, named in the language asked for (English by default).
+    const naming = namingLanguage(inLanguage ?? '');
+    return stored.codes
+      .filter((c) => c.listed)
+      .map((c) =>
+        withContent({ code: c.code, bcp47: c.bcp47, name: storedLanguageName(stored, c.code, naming) }, 'name'),
+      );
+  }
   const codes = ['de', 'en', 'es', 'fr', 'it', 'ja', 'nl', 'pl', 'sv', site.language];
   return [...new Set(codes)].sort().map((code) => {
     const autonym = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
@@ -330,7 +381,7 @@ const SECTIONS: Record<string, (ctx: SiteinfoContext) => ResultValue | Promise<R
         'case-sensitive': m.caseSensitive,
       })),
     ),
-  interwikimap: (ctx) => list('iw', interwikiMap(ctx.site, ctx.params.filteriw)),
+  interwikimap: (ctx) => list('iw', interwikiMap(ctx, ctx.params.filteriw)),
   // The most lagged read replica; without replicas MediaWiki's answer for a lone primary: no host, lag -1.
   dbrepllag: async (ctx) => {
     // Every server's lag names the hosts, which the wiki does not show ($wgShowHostnames).
@@ -356,8 +407,20 @@ const SECTIONS: Record<string, (ctx: SiteinfoContext) => ResultValue | Promise<R
     cascadinglevels: list('level', ['sysop']),
     semiprotectedlevels: list('level', ['autoconfirmed']),
   }),
-  languages: (ctx) => list('lang', languages(ctx.site, ctx.params.inlanguagecode)),
-  languagevariants: () => ({}),
+  languages: (ctx) => list('lang', languages(ctx)),
+  // Keyed by language, then by variant: in XML `<lang code="sr"><variant code="sr-ec">`.
+  languagevariants: ({ languages: stored }) => {
+    const out = new KeyedList('lang', 'kvp', 'code');
+    for (const code of stored?.codes ?? []) {
+      if (code.variantFallbacks === undefined) continue;
+      const entry = new KeyedList('variant', 'kvp', 'code');
+      for (const [variant, fallbacks] of Object.entries(code.variantFallbacks)) {
+        entry.set(variant, { fallbacks: list('variant', fallbacks) });
+      }
+      out.set(code.code, entry);
+    }
+    return out;
+  },
   skins: ({ site }) => {
     // The Vector extension of MediaWiki 1.39 registers two skins, the new one first; the software's
     // own fallback and API skins follow the installed ones, marked unusable.

@@ -9,6 +9,7 @@ import * as m0017 from './0017_search_index_tables.js';
 import * as m0100 from './0100_deferred_builds.js';
 import * as m0149 from './0149_replica_state.js';
 import * as m0150 from './0150_message_catalogue.js';
+import * as m0151 from './0151_language_data.js';
 
 /** Every migration, keyed by a name that sorts in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0100_deferred_builds': m0100,
   '0149_replica_state': m0149,
   '0150_message_catalogue': m0150,
+  '0151_language_data': m0151,
 };
