@@ -4,6 +4,7 @@
  * needs `editsemiprotected`, `sysop` needs `editprotected`), and create protection of missing titles.
  */
 import type { RequestUser } from '../api/module.js';
+import { groupRights } from '../site/group-permissions.js';
 import type { SiteConfig } from '../site/site.js';
 import { isTalkNamespace, NS_FILE, NS_MEDIAWIKI, NS_USER } from '../site/title.js';
 import type { Protection } from './page-protection.js';
@@ -13,6 +14,19 @@ export interface PermissionProblem {
   message: string;
   params: (string | number)[];
   code: string;
+  /**
+   * For `badaccess-groups`: the groups that grant the missing right, which the message names
+   * (with their number) in the reader's language.
+   */
+  groups?: string[];
+}
+
+/** MediaWiki's error for a right the user lacks: the groups granting it, if any, in the site's order. */
+function missingRight(site: SiteConfig, right: string): PermissionProblem {
+  const groups: string[] = [];
+  for (const [group, rights] of groupRights(site)) if (rights.includes(right)) groups.push(group);
+  if (groups.length === 0) return { message: 'badaccess-group0', params: [], code: 'permissiondenied' };
+  return { message: 'badaccess-groups', params: [], code: 'permissiondenied', groups };
 }
 
 /** The right a protection level asks of editors, as MediaWiki maps its two default levels. */
@@ -92,7 +106,8 @@ export function permissionProblems(
       // An anonymous caller who could move pages once logged in is told to log in.
       if (action === 'move' && user.anonymous)
         problems.push({ message: 'movenologintext', params: [], code: 'cantmove-anon' });
-      else problems.push({ message: 'badaccess-group0', params: [], code: 'permissiondenied' });
+      // MediaWiki names the groups granting the action's own right (the action's name).
+      else problems.push(missingRight(site, action));
       break;
     }
   }

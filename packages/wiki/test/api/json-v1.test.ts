@@ -13,6 +13,7 @@ import {
   type KeyedListMode,
   keepBooleans,
   list,
+  namedList,
   type ResultObject,
   type ResultValue,
   withContent,
@@ -61,6 +62,32 @@ test('content keys, booleans kept or not, empty objects and lists print as forma
   // The page keys stay in insertion order (an object would list 12 before 236).
   assert.ok(reference.indexOf('"236"') < reference.indexOf('"12"'));
   assert.match(reference, /"namespaces":\{"-2":.*"-1":.*"0":.*"1":/);
+});
+
+test('a list of names and numbers converts its booleans before it is seen to be a list or not', () => {
+  const named = (entries: [string, ResultValue][]) => {
+    const map = namedList();
+    for (const [key, value] of entries) map.set(key, value);
+    return map;
+  };
+  const root: ResultObject = {
+    mixed: named([
+      ['edit', false],
+      ['1', true],
+      ['0', [1]],
+      ['read', true],
+    ]),
+    refused: named([
+      ['1', false],
+      ['read', false],
+    ]),
+    sequential: named([
+      ['1', 'b'],
+      ['0', 'a'],
+    ]),
+  };
+  assertSame(root);
+  assert.equal(both(root, true)[0], '{"mixed":{"1":"","0":[1],"read":""},"refused":[],"sequential":["a","b"]}');
 });
 
 test('formatversion 2 prints keyed lists in their order; elsewhere they stringify as plain objects', () => {

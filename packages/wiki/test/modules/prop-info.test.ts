@@ -73,6 +73,86 @@ describeEachEngine('prop=info on the reference wiki', (engine) => {
     ]);
   });
 
+  test('testactions keep the order asked, actions named by numbers too, in every format', async () => {
+    const actionsOf = async (params: Record<string, string>) => {
+      const search = new URLSearchParams({
+        action: 'query',
+        prop: 'info',
+        titles: 'Hauptseite',
+        intestactions: 'edit|1|0|read|delete',
+        ...params,
+      });
+      const response = await api().app.inject({ method: 'GET', url: `/api.php?${search}` });
+      return /.actions.*/.exec(response.body)?.[0];
+    };
+    // As MediaWiki 1.39 prints them.
+    assert.equal(
+      await actionsOf({ format: 'json', formatversion: '2' }),
+      '"actions":{"edit":false,"1":false,"0":false,"read":true,"delete":false}}]}}',
+    );
+    assert.equal(await actionsOf({ format: 'json', formatversion: '1' }), '"actions":{"read":""}}}}}');
+    assert.equal(
+      await actionsOf({ format: 'xml' }),
+      '<actions read=""><_v _idx="1">false</_v><_v _idx="0">false</_v></actions></page></pages></query></api>',
+    );
+    const codes =
+      '"actions":{"edit":[{"code":"protectedpage"}],"1":[{"code":"permissiondenied"}],"0":[{"code":"permissiondenied"}],"read":[],"delete":[{"code":"permissiondenied"},{"code":"cantedit"}]}}';
+    assert.equal(
+      await actionsOf({ format: 'json', formatversion: '2', intestactionsdetail: 'full', errorformat: 'none' }),
+      `${codes}]}}`,
+    );
+    assert.equal(
+      await actionsOf({ format: 'json', formatversion: '1', intestactionsdetail: 'quick', errorformat: 'none' }),
+      `${codes}}}}`,
+    );
+    assert.equal(
+      await actionsOf({ format: 'xml', intestactionsdetail: 'full', errorformat: 'none' }),
+      '<actions><edit><error code="protectedpage" /></edit><read /><delete><error code="permissiondenied" /><error code="cantedit" /></delete><_v _idx="1"><error code="permissiondenied" /></_v><_v _idx="0"><error code="permissiondenied" /></_v></actions></page></pages></query></api>',
+    );
+    // Numbers 0, 1, ... alone make a list, in any order asked.
+    assert.equal(
+      await actionsOf({ format: 'json', formatversion: '2', intestactions: '1|0' }),
+      '"actions":[false,false]}]}}',
+    );
+    assert.equal(
+      await actionsOf({ format: 'xml', intestactions: '1|0' }),
+      '<actions><_v>false</_v><_v>false</_v></actions></page></pages></query></api>',
+    );
+  });
+
+  test('a missing right is limited to the groups granting it, named in the reader language', async () => {
+    const ask = async (params: Record<string, string>) =>
+      (
+        await api().query({
+          prop: 'info',
+          titles: 'Eisenbahn',
+          intestactions: 'upload|delete|A',
+          intestactionsdetail: 'full',
+          ...params,
+        })
+      ).query.pages[0].actions;
+    const raw = await ask({ errorformat: 'raw' });
+    assert.deepEqual(raw.upload, [
+      {
+        code: 'permissiondenied',
+        key: 'badaccess-groups',
+        params: ['[[Testwiki:Benutzer|Benutzer]], [[Testwiki:Administratoren|Administratoren]]', 2],
+      },
+    ]);
+    assert.deepEqual(raw.delete[0].params, ['[[Testwiki:Administratoren|Administratoren]]', 1]);
+    // A right no group grants has no groups to name.
+    assert.deepEqual(raw.A, [{ code: 'permissiondenied', key: 'badaccess-group0', params: [] }]);
+    const english = await ask({ uselang: 'en' });
+    assert.equal(
+      english.upload[0].text,
+      'The action you have requested is limited to users in one of the groups: [[Testwiki:Benutzer|Users]], [[Testwiki:Administratoren|Administrators]].',
+    );
+    assert.equal(
+      english.delete[0].text,
+      'The action you have requested is limited to users in the group: [[Testwiki:Administratoren|Administrators]].',
+    );
+  });
+
   test('testactions details are shaped by the error format, and an empty action needs no right', async () => {
     const ask = (errorformat: string) =>
       api().query({
@@ -151,10 +231,10 @@ describeEachEngine('prop=info on the reference wiki', (engine) => {
     const settings = [...pages.values()].find((p) => p.ns === 2).actions;
     assert.deepEqual(keys(settings.edit), ['customjsprotected']);
     assert.deepEqual(keys(settings.move), ['movenologintext', 'customjsprotected']);
-    assert.deepEqual(keys(settings.delete), ['badaccess-group0'], 'deleting is not guarded by the settings rule');
+    assert.deepEqual(keys(settings.delete), ['badaccess-groups'], 'deleting is not guarded by the settings rule');
     const main = pages.get('Hauptseite').actions;
     assert.deepEqual(keys(main.move), ['movenologintext', 'protectedpagetext']);
-    assert.deepEqual(keys(main.delete), ['badaccess-group0', 'deleteprotected']);
+    assert.deepEqual(keys(main.delete), ['badaccess-groups', 'deleteprotected']);
     assert.equal(main.delete[1].code, 'cantedit');
   });
 

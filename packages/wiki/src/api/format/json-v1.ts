@@ -27,10 +27,11 @@ function printable(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value === true ? '' : value;
   if (Array.isArray(value)) return printableItems(value);
   if (value instanceof KeyedList) {
-    if (!value.printsKeyed(1)) return printableItems(value.arrayItems());
-    if (value.entries.size === 0) return [];
+    const list = value.bcForm();
+    if (!list.printsKeyed(1)) return printableItems(list.arrayItems());
+    if (list.entries.size === 0) return [];
     const entries = new Map<string, unknown>();
-    for (const [key, item] of value.entries) entries.set(key, printable(item));
+    for (const [key, item] of list.entries) entries.set(key, printable(item));
     return objectOfEntries(entries);
   }
   return printableObject(value as ResultObject);

@@ -84,6 +84,7 @@ function write(value: ResultValue | undefined, o: JsonOptions, out: string[], in
   } else if (Array.isArray(value)) {
     writeArray(value, o, out, indent);
   } else if (value instanceof KeyedList) {
+    if (o.formatVersion === 1) value = value.bcForm();
     if (value.printsKeyed(o.formatVersion)) writeEntries([...value.entries.entries()], o, out, indent);
     else writeArray(value.arrayItems(), o, out, indent);
   } else {

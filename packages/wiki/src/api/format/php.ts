@@ -20,6 +20,7 @@ export function toPhp(value: ResultValue | undefined, formatVersion: 1 | 2): str
   let entries: [string, ResultValue][];
   if (Array.isArray(value)) entries = value.map((item, i) => [String(i), item]);
   else if (value instanceof KeyedList) {
+    if (formatVersion === 1) value = value.bcForm();
     entries = value.printsKeyed(formatVersion)
       ? [...value.entries.entries()]
       : value.arrayItems().map((item, i): [string, ResultValue] => [String(i), item]);

@@ -53,9 +53,41 @@ function writeList(name: string, value: ResultArray | KeyedList, out: string[], 
     out.push(`<${name}${attributes} />`);
     return;
   }
+  if (value instanceof KeyedList && value.namedKeys) {
+    writeNamedList(name, value, out, attributes);
+    return;
+  }
   out.push(`<${name}${attributes}>`);
   writeItems(value, out);
   out.push(`</${name}>`);
+}
+
+/** A PHP integer key, which MediaWiki's XML printer gives an item element rather than a name. */
+const INTEGER_KEY = /^(?:0|-?[1-9]\d{0,17})$/;
+
+/** An item's value with a boolean as MediaWiki's XML printer writes it as text. */
+const itemValue = (value: ResultValue): ResultValue =>
+  typeof value === 'boolean' ? (value ? 'true' : 'false') : value;
+
+/**
+ * A list whose keys are names and numbers (`KeyedList.namedKeys`): a plain list when its keys are
+ * 0, 1, ..., n - 1, else its named entries as an object's attributes and children, then the
+ * numbered ones as items with their key in `_idx`.
+ */
+function writeNamedList(name: string, value: KeyedList, out: string[], attributes: string): void {
+  if (!value.printsKeyed(1)) {
+    out.push(`<${name}${attributes}>`);
+    for (const item of value.arrayItems()) writeItem(value.element, itemValue(item), out, '');
+    out.push(`</${name}>`);
+    return;
+  }
+  const named: ResultObject = {};
+  const indexed: [string, ResultValue][] = [];
+  for (const [key, item] of value.entries) {
+    if (INTEGER_KEY.test(key)) indexed.push([key, itemValue(item)]);
+    else named[key] = item;
+  }
+  writeObject(name, named, out, attributes, { element: value.element, items: indexed });
 }
 
 function writeItems(value: ResultArray | KeyedList, out: string[]): void {
@@ -82,7 +114,13 @@ function writeItem(element: string, item: ResultValue, out: string[], idx: strin
   }
 }
 
-function writeObject(name: string, object: ResultObject, out: string[], extraAttributes: string): void {
+function writeObject(
+  name: string,
+  object: ResultObject,
+  out: string[],
+  extraAttributes: string,
+  indexed: { element: string; items: [string, ResultValue][] } = { element: '_v', items: [] },
+): void {
   const content = object[CONTENT];
   const sub = object[SUBELEMENTS];
   let attributes = extraAttributes;
@@ -103,16 +141,17 @@ function writeObject(name: string, object: ResultObject, out: string[], extraAtt
       attributes += ` ${xmlName(key)}="${escapeXml(scalarText(value))}"`;
     }
   }
-  if (text === undefined && children.length === 0) {
+  if (text === undefined && children.length === 0 && indexed.items.length === 0) {
     out.push(`<${name}${attributes} />`);
     return;
   }
-  if (text !== undefined && children.length === 0) {
+  if (text !== undefined && children.length === 0 && indexed.items.length === 0) {
     out.push(`<${name}${attributes} xml:space="preserve">${escapeXmlText(text)}</${name}>`);
     return;
   }
   out.push(`<${name}${attributes}>`);
   for (const [key, value] of children) writeElement(key, value, out);
+  for (const [key, value] of indexed.items) writeItem(indexed.element, value, out, ` _idx="${escapeXml(key)}"`);
   // Beside elements, the content is an element of its own, named by its key, after them.
   if (text !== undefined) {
     const element = xmlName(content as string);

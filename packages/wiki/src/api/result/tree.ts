@@ -73,12 +73,34 @@ export type KeyedListMode = 'bcarray' | 'bcassoc' | 'assoc' | 'kvp' | 'default';
 
 export class KeyedList {
   readonly entries = new Map<string, ResultValue>();
+  /**
+   * Whether the keys are names as well as numbers, as in a PHP array holding both (`intestactions`
+   * asking for `edit|0`): formatversion 1 converts its booleans as an object's (true `""`, false
+   * left out) before its keys are seen to be a list or not (see `bcForm`), and XML prints its named
+   * entries as an object's attributes and children, followed by the numbered ones as items
+   * (`<_v _idx="0">`), booleans as `true` and `false`. Set by `namedList`.
+   */
+  namedKeys = false;
   constructor(
     readonly element: string,
     readonly mode: KeyedListMode = 'bcarray',
     /** The XML attribute naming each pair's key, for a `kvp` list. */
     readonly keyAttribute = 'key',
   ) {}
+
+  /**
+   * The list as formatversion 1 prints it: itself, or for a list with named keys a copy whose
+   * booleans are converted as an object's.
+   */
+  bcForm(): KeyedList {
+    if (!this.namedKeys) return this;
+    const form = new KeyedList(this.element, this.mode, this.keyAttribute);
+    for (const [key, item] of this.entries) {
+      if (item === false) continue;
+      form.entries.set(key, item === true ? '' : item);
+    }
+    return form;
+  }
 
   /**
    * The items as an array prints them: in the numeric order of their keys rather than in the order
@@ -141,6 +163,17 @@ export function list<T extends ResultValue>(element: string, items: T[] = []): T
   const array = items as T[] & ResultArray;
   array[ELEMENT] = element;
   return array;
+}
+
+/**
+ * A map whose keys are names and numbers alike, kept in the order they were added, printed as PHP
+ * prints such an array (see `KeyedList.namedKeys`): keyed in every format, or a list when its keys
+ * are 0, 1, ..., n - 1.
+ */
+export function namedList(): KeyedList {
+  const map = new KeyedList('_v', 'default');
+  map.namedKeys = true;
+  return map;
 }
 
 /** An object whose `key` is its content (`*` in formatversion 1, text in XML). */

@@ -4,7 +4,7 @@ import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { PageRecord } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { mwToIso, toMwTimestamp } from '../../api/params/timestamp.js';
-import { assoc, list, type ResultObject, withContent } from '../../api/result/tree.js';
+import { assoc, type KeyedList, list, namedList, type ResultObject, withContent } from '../../api/result/tree.js';
 import type { SiteConfig } from '../../site/site.js';
 import { canHaveTalkPage, isTalkNamespace, NS_USER, subjectNamespace, talkNamespace } from '../../site/title.js';
 import { articleUrl, indexUrl } from '../../site/urls.js';
@@ -12,6 +12,7 @@ import type { WikiDatabase } from '../../store/schema.js';
 import { compareByteOrder } from '../../text/byte-order.js';
 import { escapeHtmlText } from '../../text/escape.js';
 import { permissionProblems } from '../page-permissions.js';
+import { groupLinkList } from '../support/group-links.js';
 import {
   type Protection,
   pageProtections,
@@ -383,23 +384,33 @@ function watchFields(context: InfoContext, data: InfoData, target: InfoTarget, k
 }
 
 /** `intestactions`: whether the caller may do each action on the page, with the reasons when not. */
-function testedActions(context: InfoContext, target: InfoTarget, protection: Protection[]): ResultObject {
+function testedActions(context: InfoContext, target: InfoTarget, protection: Protection[]): KeyedList {
   const { user, site } = context;
   const detail = context.params.testactionsdetail;
-  // A plain array to MediaWiki: formatversion 1, leaving out the actions refused (false), prints `[]`
-  // when none is left.
-  const actions: ResultObject = {};
+  // A plain array to MediaWiki, in the order asked even where actions are named by numbers (`0`):
+  // formatversion 1, leaving out the actions refused (false), prints `[]` when none is left.
+  const actions = namedList();
   for (const action of context.params.testactions ?? []) {
     const page = { ns: target.ns, dbKey: target.dbKey, exists: target.exists };
     const problems = permissionProblems(user, site, action, page, protection);
-    actions[action] =
+    actions.set(
+      action,
       detail === 'boolean'
         ? problems.length === 0
         : list(
             'error',
             // `quick` skips slow checks (MediaWiki's quick rigor); every reason found is given.
-            problems.map((p) => context.statusEntry({ code: p.code, key: p.message, params: p.params })),
-          );
+            problems.map((p) =>
+              context.statusEntry({
+                code: p.code,
+                key: p.message,
+                params: p.groups
+                  ? [groupLinkList(p.groups, site, context.language, context.storedMessages), p.groups.length]
+                  : p.params,
+              }),
+            ),
+          ),
+    );
   }
   return actions;
 }
