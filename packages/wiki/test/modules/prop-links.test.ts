@@ -22,6 +22,21 @@ describeEachEngine('prop modules listing link rows', (engine) => {
     assert.equal(images.error.code, 'badcontinue');
   });
 
+  test('a backlinks prop module as generator hands the set titles, which it lists in title order', async () => {
+    // fileusage finds the pages by id (236, 237, 332); MediaWiki's page set looks their titles up
+    // as it does titles=, and formatversion 1 keeps that order.
+    const search = new URLSearchParams({
+      action: 'query',
+      generator: 'fileusage',
+      titles: 'File:Beispiel.png',
+      format: 'json',
+    });
+    const response = await api().app.inject({ method: 'GET', url: `/api.php?${search}` });
+    // The body's text: a parsed object would list the page ids in ascending order.
+    const titles = [...response.body.matchAll(/"title":"([^"]*)"/g)].map((m) => m[1]);
+    assert.deepEqual(titles, ['Berlin', 'Bildergalerie', 'Hamburg']);
+  });
+
   test('pltitles keeps the named targets and warns about an invalid one', async () => {
     const body = await api().query({ prop: 'links', titles: 'Deutschland', pltitles: 'Berlin|Foo[bar]|Paris' });
     assert.deepEqual(titlesOf(body.query.pages[0].links), ['Berlin']);

@@ -108,7 +108,10 @@ export async function executeIncomingLinks(ctx: ModuleContext<IncomingLinkParams
     },
   });
   if (ctx.generator) {
-    ctx.generator.addPageIds(rows.map((r) => r[spec.from] as number));
+    // MediaWiki hands its page set the pages' titles, which it looks up as it does `titles=`.
+    ctx.generator.addTitles(
+      rows.map((r) => ({ namespace: Number(r.page_namespace), dbKey: String(r.page_title) })),
+    );
     return;
   }
   for (const row of rows) {
