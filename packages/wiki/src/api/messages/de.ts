@@ -188,7 +188,8 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'title-invalid-leading-colon': 'Der Seitentitel beginnt mit einem Doppelpunkt, der dort nicht stehen darf.',
   // Warum eine Aktion auf einer Seite verweigert wird (`prop=info&intestactions` mit Details).
   'badaccess-group0': 'Für diese Aktion fehlen dir die nötigen Benutzerrechte.',
-  'badaccess-groups': 'Diese Aktion ist auf Benutzer beschränkt, die {{PLURAL:$2|der Gruppe|einer der Gruppen}} „$1“ angehören.',
+  'badaccess-groups':
+    'Diese Aktion ist auf Benutzer beschränkt, die {{PLURAL:$2|der Gruppe|einer der Gruppen}} „$1“ angehören.',
   'group-user': 'Benutzer',
   'group-named': 'Angemeldete Benutzer',
   'group-autoconfirmed': 'Automatisch bestätigte Benutzer',

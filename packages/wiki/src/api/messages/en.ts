@@ -189,7 +189,8 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
     'Linting is in progress ($1 of $2 pages linted): the lint errors are those found so far.',
   // Why an action on a page is refused (`prop=info&intestactions` with details).
   'badaccess-group0': 'You are not allowed to execute the action you have requested.',
-  'badaccess-groups': 'The action you have requested is limited to users in {{PLURAL:$2|the group|one of the groups}}: $1.',
+  'badaccess-groups':
+    'The action you have requested is limited to users in {{PLURAL:$2|the group|one of the groups}}: $1.',
   'group-user': 'Users',
   'group-named': 'Registered users',
   'group-autoconfirmed': 'Autoconfirmed users',

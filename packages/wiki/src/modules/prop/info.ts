@@ -12,7 +12,6 @@ import type { WikiDatabase } from '../../store/schema.js';
 import { compareByteOrder } from '../../text/byte-order.js';
 import { escapeHtmlText } from '../../text/escape.js';
 import { permissionProblems } from '../page-permissions.js';
-import { groupLinkList } from '../support/group-links.js';
 import {
   type Protection,
   pageProtections,
@@ -21,6 +20,7 @@ import {
   titleProtections,
 } from '../page-protection.js';
 import { inBatches } from '../support/batches.js';
+import { groupLinkList } from '../support/group-links.js';
 
 const NS_MEDIAWIKI = 8;
 

@@ -109,9 +109,7 @@ export async function executeIncomingLinks(ctx: ModuleContext<IncomingLinkParams
   });
   if (ctx.generator) {
     // MediaWiki hands its page set the pages' titles, which it looks up as it does `titles=`.
-    ctx.generator.addTitles(
-      rows.map((r) => ({ namespace: Number(r.page_namespace), dbKey: String(r.page_title) })),
-    );
+    ctx.generator.addTitles(rows.map((r) => ({ namespace: Number(r.page_namespace), dbKey: String(r.page_title) })));
     return;
   }
   for (const row of rows) {
