@@ -85,26 +85,14 @@ describeEachEngine('meta=allmessages, prop=pageimages and list=trackingcategorie
     const withDefault = await api().query({ meta: 'allmessages', ammessages: 'tagline|edit', amprop: 'default' });
     assert.deepEqual(withDefault.query.allmessages[0].default, 'Aus {{SITENAME}}');
     assert.equal(withDefault.query.allmessages[1].default, undefined, 'no default when it is the text');
+    // MediaWiki 1.39 lists no local page of a message it does not ship (the gadget pages), asked live.
     const local = await api().query({
       meta: 'allmessages',
       amincludelocal: '1',
       amprefix: 'gadget-',
       amnocontent: '1',
     });
-    assert.deepEqual(
-      local.query.allmessages.map((m: any) => m.name),
-      [
-        'gadget-DunklerModus',
-        'gadget-DunklerModus.css',
-        'gadget-Hallo',
-        'gadget-Hallo.css',
-        'gadget-Hallo.js',
-        'gadget-Uhr',
-        'gadget-Uhr.js',
-        'gadget-section-darstellung',
-        'gadget-section-werkzeuge',
-      ],
-    );
+    assert.deepEqual(local.query.allmessages, []);
     const range = await api().query({
       meta: 'allmessages',
       amfrom: 'mainpage-nstab',
