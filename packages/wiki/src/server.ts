@@ -184,8 +184,8 @@ async function superviseWorkers(config: WikiConfig): Promise<never> {
 
 /** `wiki serve`. */
 export async function serve(config: WikiConfig): Promise<never> {
-  tuneHeapForServing();
   if (cluster.isWorker) {
+    tuneHeapForServing();
     let server: RunningServer | undefined;
     process.on('message', (message: { type?: string }) => {
       if (message?.type !== STOP) return;
@@ -197,7 +197,9 @@ export async function serve(config: WikiConfig): Promise<never> {
     process.send?.({ type: READY, url: server.url });
     return new Promise<never>(() => {});
   }
+  // After the sample import, which keeps V8's pretenuring (it builds long-lived batches).
   await prepareStore(config);
+  tuneHeapForServing();
   resumeDeferredBuilds(config);
   if (config.workers > 1) return superviseWorkers(config);
   const server = await runServer(config);
