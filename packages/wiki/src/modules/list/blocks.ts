@@ -4,7 +4,7 @@ import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso, toMwTimestamp } from '../../api/params/timestamp.js';
-import { list, type ResultObject, type ResultValue } from '../../api/result/tree.js';
+import { assoc, list, type ResultObject, type ResultValue } from '../../api/result/tree.js';
 import { hexToIP, ipRangeHex, sanitizeIP } from '../../site/ip-address.js';
 
 /** `list=blocks`: parameters as the module reference lists them, in its order. */
@@ -104,13 +104,12 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     .select(['actor_name', 'actor_user'])
     .where('ipb_expiry', '>', toMwTimestamp(ctx.now));
   if (!ctx.user.rights.has('hideuser')) query = query.where('ipb_deleted', '=', 0);
+  // An empty `ids` or `users` (`bkids=`) narrows nothing, as MediaWiki skips an empty list.
   const ids = p.ids;
-  if (ids !== undefined) query = query.where('ipb_id', 'in', ids.length > 0 ? ids : [0]);
+  if (ids !== undefined && ids.length > 0) query = query.where('ipb_id', 'in', ids);
   const users = p.users;
-  if (users !== undefined) {
-    query = query
-      .where('ipb_address', 'in', users.length > 0 ? users.map(sanitizeRange) : [''])
-      .where('ipb_auto', '=', 0);
+  if (users !== undefined && users.length > 0) {
+    query = query.where('ipb_address', 'in', users.map(sanitizeRange)).where('ipb_auto', '=', 0);
   }
   if (p.ip !== undefined) {
     const range = covering as NonNullable<typeof covering>;
@@ -131,8 +130,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (show.has('!range')) {
     query = query.where((eb) => eb.or([eb('ipb_user', '<>', 0), eb('ipb_range_end', '=', eb.ref('ipb_range_start'))]));
   }
-  // No temporary accounts exist on this wiki.
-  if (show.has('temp')) query = query.where('ipb_id', '<', 0);
+  // `temp` is a block that expires, `!temp` one for ever.
+  if (show.has('temp')) query = query.where('ipb_expiry', '<>', 'infinity');
+  if (show.has('!temp')) query = query.where('ipb_expiry', '=', 'infinity');
   if (p.start !== undefined) query = query.where('ipb_timestamp', newer ? '>=' : '<=', p.start);
   if (p.end !== undefined) query = query.where('ipb_timestamp', newer ? '<=' : '>=', p.end);
   if (p.continue !== undefined) {
@@ -160,7 +160,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const out = ctx.result.list('block');
   for (const row of rows) {
     const automatic = row.ipb_auto !== 0;
-    const item: ResultObject = {};
+    // An object even when no property is asked for (`bkprop=flags` of a block with none set).
+    const item: ResultObject = assoc({});
     if (props.has('id')) item.id = row.ipb_id;
     if (props.has('user') && !automatic) item.user = row.ipb_address;
     if (props.has('userid') && !automatic) item.userid = row.ipb_user;
