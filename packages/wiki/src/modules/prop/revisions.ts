@@ -65,14 +65,15 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   // history the limit is what a batch may hold.
   const request = await readRevisionRequest(ctx, { batch: !enumerating });
   const { slots, diffs } = request;
-  if (p.user !== undefined && p.excludeuser !== undefined) {
-    throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
-  }
+  // In MediaWiki's order, each pair named id first.
   if (p.start !== undefined && p.startid !== undefined) {
-    throw mutuallyExclusive([ctx.paramName('start'), ctx.paramName('startid')]);
+    throw mutuallyExclusive([ctx.paramName('startid'), ctx.paramName('start')]);
   }
   if (p.end !== undefined && p.endid !== undefined) {
-    throw mutuallyExclusive([ctx.paramName('end'), ctx.paramName('endid')]);
+    throw mutuallyExclusive([ctx.paramName('endid'), ctx.paramName('end')]);
+  }
+  if (p.user !== undefined && p.excludeuser !== undefined) {
+    throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
   }
   // As a generator MediaWiki takes `limit` as it is (10 when absent, whatever the mode); a page's
   // history is limited by `limit` (`max`: 50 with content, 500 without); the other modes take as
