@@ -109,7 +109,8 @@ export function renderMessage(
   }
   const lang = messageLanguage(language);
   const template = CATALOGUES[lang][key] ?? ENGLISH_MESSAGES[key];
-  if (template === undefined) return key;
+  // A key no catalogue holds shows as itself in MediaWiki's marks for a missing message.
+  if (template === undefined) return `⧼${key}⧽`;
   return template
     .replace(/\{\{PLURAL:\$(\d+)\|([^|}]*)\|([^}]*)\}\}/g, (_, n: string, one: string, many: string) =>
       paramCount(params[Number(n) - 1]) === 1 ? one : many,

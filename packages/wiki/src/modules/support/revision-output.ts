@@ -373,6 +373,8 @@ async function madeItems(
 /** What a REV-COMMON request asks for, read once by each revision module. */
 export interface RevisionRequest {
   props: Set<string>;
+  /** The revisions' texts are read: for the content, the parse tree or diffs. */
+  readsTexts: boolean;
   wantContent: boolean;
   /** The slots `slots` names; undefined when the request has no `slots` (the legacy output). */
   slots: string[] | undefined;
@@ -403,7 +405,9 @@ export async function readRevisionRequest(
   const p = ctx.params;
   const props = new Set(p.prop);
   const slots = ctx.requestHas('slots') ? p.slots : undefined;
-  if (ctx.generator) return { props, wantContent: props.has('content'), slots, diffs: false, limit: p.limit ?? 10 };
+  if (ctx.generator) {
+    return { props, readsTexts: false, wantContent: props.has('content'), slots, diffs: false, limit: p.limit ?? 10 };
+  }
   if (slots !== undefined) {
     if (props.has('parsetree')) throw cannotUseWith(ctx.paramName('prop=parsetree'), ctx.paramName('slots'));
     const legacy = [
@@ -431,7 +435,7 @@ export async function readRevisionRequest(
       feature: `${ctx.feature}&!${ctx.paramName('slots')}`,
     });
   }
-  return { props, wantContent: props.has('content'), slots, diffs, limit };
+  return { props, readsTexts: readsContent, wantContent: props.has('content'), slots, diffs, limit };
 }
 
 /**
