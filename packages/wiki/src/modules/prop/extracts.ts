@@ -1,5 +1,5 @@
 import { precompiled } from '@svc/common';
-import { mutuallyExclusive } from '../../api/errors.js';
+import { badContinue, mutuallyExclusive } from '../../api/errors.js';
 import { escapeWikiText } from '../../api/messages/escape-wikitext.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
@@ -48,6 +48,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     limit = 1;
     ctx.warn('apiwarn-textextracts-limit', [1]);
   }
+  // A position past the set's pages (or before them) is no place this module could have stopped.
+  if (start < 0 || start > pages.length) throw badContinue();
   const chosen = pages.slice(start, start + limit);
   // HTML extracts come with their caveats as each page outside the File namespace is extracted
   // (told once), after what the page itself warned of.
