@@ -259,5 +259,13 @@ describeEachEngine('list=users, list=allusers and list=blocks', (engine) => {
       { id: 4, restrictions: { pages: [{ id: 236, ns: 0, title: 'Berlin' }], namespaces: [10] } },
       { id: 1, restrictions: [] },
     ]);
+    const xml = await api().app.inject({
+      method: 'GET',
+      url: '/api.php?action=query&list=blocks&bkprop=id|restrictions&bkids=4&format=xml',
+    });
+    assert.match(
+      xml.body,
+      /<pages><page id="236" ns="0" title="Berlin" \/><\/pages><namespaces><ns>10<\/ns><\/namespaces>/,
+    );
   });
 });

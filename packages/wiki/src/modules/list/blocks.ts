@@ -200,7 +200,10 @@ function sanitizeRange(target: string): string {
   return `${hexToIP(range.start)}/${range.bits}`;
 }
 
-/** The pages, namespaces and actions partial blocks are limited to, by block id. */
+/**
+ * The pages, namespaces and actions partial blocks are limited to, by block id; XML names each
+ * list's items by the kind of restriction (`<page>`, `<ns>`, `<action>`).
+ */
 async function partialRestrictions(
   ctx: ContextOf<typeof descriptor>,
   blockIds: readonly number[],
@@ -224,11 +227,11 @@ async function partialRestrictions(
         page.ns = row.page_namespace;
         page.title = ctx.titles.prefixedText({ namespace: row.page_namespace, dbKey: row.page_title, interwiki: '' });
       }
-      entry.pages = list('p', [...((entry.pages as ResultObject[] | undefined) ?? []), page]);
+      entry.pages = list('page', [...((entry.pages as ResultObject[] | undefined) ?? []), page]);
     } else if (row.ir_type === RESTRICTION_NAMESPACE) {
       entry.namespaces = list('ns', [...((entry.namespaces as number[] | undefined) ?? []), row.ir_value]);
     } else if (row.ir_type === RESTRICTION_ACTION && BLOCK_ACTIONS[row.ir_value]) {
-      entry.actions = list('a', [...((entry.actions as string[] | undefined) ?? []), BLOCK_ACTIONS[row.ir_value]]);
+      entry.actions = list('action', [...((entry.actions as string[] | undefined) ?? []), BLOCK_ACTIONS[row.ir_value]]);
     }
     out.set(row.ir_ipb_id, entry);
   }
