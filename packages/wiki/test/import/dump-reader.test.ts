@@ -141,7 +141,16 @@ describe('dump reader', () => {
       }
     }
     // Short ones cut at every place.
-    for (const content of ['ab]]>cd', 'a]]]>', 'x &bogus; y', 'x &#1; y', 'x &am p; y', 'a ]]&gt; ]]>']) {
+    for (const content of [
+      'ab]]>cd',
+      'a]]]>',
+      'x &bogus; y',
+      'x &#1; y',
+      'x &am p; y',
+      'x &a!b c; y',
+      'x &#12&#34; y',
+      'a ]]&gt; ]]>',
+    ]) {
       const xml = dumpWithContent(content);
       const expected = await outcome(xml, 1 << 20, false);
       assert.ok(!Array.isArray(expected), `${JSON.stringify(content)} fails`);
