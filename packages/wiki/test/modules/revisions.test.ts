@@ -173,6 +173,31 @@ describeEachEngine('prop=revisions', (engine) => {
     assert.equal(revisions(unlimited).length, 1);
   });
 
+  test('startid and endid name a revision or a deleted one; another id is badid', async () => {
+    const missing = await api().query({ prop: 'revisions', titles: 'Berlin', rvendid: '2147483648', uselang: 'en' });
+    assert.deepEqual(
+      [missing.error.code, missing.error.info],
+      ['badid_rvendid', 'No revision was found for parameter "rvendid".'],
+    );
+    const generated = await api().query({ generator: 'revisions', titles: 'Berlin', grvstartid: '2147483648' });
+    assert.equal(generated.error.code, 'badid_grvstartid');
+    // A deleted revision's time bounds the history as a live one's does.
+    const deleted = await api()
+      .store.db.selectFrom('archive')
+      .select(['ar_rev_id', 'ar_timestamp'])
+      .orderBy('ar_rev_id')
+      .executeTakeFirstOrThrow();
+    const bounded = await api().query({
+      prop: 'revisions',
+      titles: 'Berlin',
+      rvprop: 'timestamp',
+      rvendid: String(deleted.ar_rev_id),
+      rvlimit: 'max',
+    });
+    assert.equal(bounded.error, undefined);
+    for (const r of revisions(bounded)) assert.ok(r.timestamp.replace(/\D/g, '') >= deleted.ar_timestamp);
+  });
+
   test('start and startid, end and endid together are refused, naming the id first', async () => {
     const start = await api().query({
       prop: 'revisions',

@@ -156,6 +156,7 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-show': 'Falscher Parameter: Werte, die einander ausschließen, dürfen nicht zusammen angegeben werden.',
   'apiwarn-deprecation-missingparam':
     'Weil „$1“ nicht angegeben wurde, wurde das veraltete Ausgabeformat verwendet. Dieses Format ist veraltet; künftig wird immer das neue Format verwendet.',
+  'apierror-revisions-badid': 'Für den Parameter <var>$1</var> wurde keine Version gefunden.',
   'apierror-revisions-norevids':
     'Der Parameter „revids“ kann nicht zusammen mit den Listenoptionen („$1limit“, „$1startid“, „$1endid“, „$1dir=newer“, „$1user“, „$1excludeuser“, „$1start“ und „$1end“) verwendet werden.',
   'apierror-revisions-singlepage':

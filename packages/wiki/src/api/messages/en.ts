@@ -160,6 +160,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-show': 'Incorrect parameter - mutually exclusive values may not be supplied.',
   'apiwarn-deprecation-missingparam':
     'Because <var>$1</var> was not specified, a legacy format has been used for the output. This format is deprecated, and in the future the new format will always be used.',
+  'apierror-revisions-badid': 'No revision was found for parameter <var>$1</var>.',
   'apierror-revisions-norevids':
     'The <var>revids</var> parameter may not be used with the list options (<var>$1limit</var>, <var>$1startid</var>, <var>$1endid</var>, <kbd>$1dir=newer</kbd>, <var>$1user</var>, <var>$1excludeuser</var>, <var>$1start</var>, and <var>$1end</var>).',
   'apierror-revisions-singlepage':
