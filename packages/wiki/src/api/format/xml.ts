@@ -33,10 +33,16 @@ export function toXml(root: ResultObject, options: { xslt?: string; includeNames
   return out.join('');
 }
 
+/** An element of text with its spaces kept; empty, a short tag, as MediaWiki's XML writer makes it. */
+function preserved(name: string, attributes: string, text: string): string {
+  if (text === '') return `<${name}${attributes} xml:space="preserve" />`;
+  return `<${name}${attributes} xml:space="preserve">${escapeXmlText(text)}</${name}>`;
+}
+
 function writeElement(tag: string, value: ResultValue, out: string[], extraAttributes = ''): void {
   const name = xmlName(tag);
   if (value === null || typeof value !== 'object') {
-    out.push(`<${name}${extraAttributes} xml:space="preserve">${escapeXmlText(scalarText(value))}</${name}>`);
+    out.push(preserved(name, extraAttributes, scalarText(value)));
     return;
   }
   if (Array.isArray(value) || value instanceof KeyedList) {
@@ -95,9 +101,13 @@ function writeItems(value: ResultArray | KeyedList, out: string[]): void {
     // A list with keys 0, 1, 2, ... is a plain list to MediaWiki's XML printer too (no `_idx`),
     // but for a `bcassoc` one, which it keeps keyed.
     const keyed = value.mode === 'bcassoc' || value.printsKeyed(1);
+    if (!keyed) {
+      // As a list: in the order of the keys, as MediaWiki sorts an array it makes a list.
+      for (const item of value.arrayItems()) writeItem(value.element, item, out, '');
+      return;
+    }
     const keyName = value.mode === 'kvp' ? value.keyAttribute : '_idx';
-    for (const [key, item] of value.entries)
-      writeItem(value.element, item, out, keyed ? ` ${keyName}="${escapeXml(key)}"` : '');
+    for (const [key, item] of value.entries) writeItem(value.element, item, out, ` ${keyName}="${escapeXml(key)}"`);
   } else {
     const element = (value as ResultArray)[ELEMENT] ?? '_v';
     for (const item of value) writeItem(element, item, out, '');
@@ -146,7 +156,7 @@ function writeObject(
     return;
   }
   if (text !== undefined && children.length === 0 && indexed.items.length === 0) {
-    out.push(`<${name}${attributes} xml:space="preserve">${escapeXmlText(text)}</${name}>`);
+    out.push(preserved(name, attributes, text));
     return;
   }
   out.push(`<${name}${attributes}>`);
@@ -155,7 +165,7 @@ function writeObject(
   // Beside elements, the content is an element of its own, named by its key, after them.
   if (text !== undefined) {
     const element = xmlName(content as string);
-    out.push(`<${element} xml:space="preserve">${escapeXmlText(text)}</${element}>`);
+    out.push(preserved(element, '', text));
   }
   out.push(`</${name}>`);
 }
