@@ -455,6 +455,26 @@ describe('request metadata', () => {
     assert.deepEqual(lag.query.dbrepllag, [{ host: '', lag: -1 }], 'a store without replicas: a lone primary');
   });
 
+  test("siteinfo's default preferences and userinfo's preferences keep their booleans in formatversion 1", async () => {
+    const defaults = (
+      await get({ action: 'query', meta: 'siteinfo', siprop: 'defaultoptions', format: 'json' })
+    ).json();
+    assert.equal(defaults.query.defaultoptions['search-match-redirect'], true);
+    assert.equal(defaults.query.defaultoptions.minordefault, 0);
+    const options = (await get({ action: 'query', meta: 'userinfo', uiprop: 'options', format: 'json' })).json();
+    assert.equal(options.query.userinfo.options['search-match-redirect'], true);
+  });
+
+  test('siteinfo lists the URL protocols as configured, the protocol-relative // last', async () => {
+    const answer = (
+      await get({ action: 'query', meta: 'siteinfo', siprop: 'protocols', format: 'json', formatversion: '2' })
+    ).json();
+    const { protocols } = answer.query;
+    assert.deepEqual(protocols.slice(4, 8), ['git://', 'gopher://', 'http://', 'https://']);
+    assert.equal(protocols.at(-1), '//');
+    assert.equal(protocols.length, 29);
+  });
+
   test('formatversion 1 prints maps left empty as {}', async () => {
     const links = (await get({ action: 'query', list: 'alllinks', alprop: '', allimit: '2', format: 'json' })).json();
     assert.deepEqual(links.query.alllinks, [{}, {}]);

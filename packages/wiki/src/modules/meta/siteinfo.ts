@@ -18,7 +18,7 @@ import { MAGIC_WORDS_DE } from '../../site/mediawiki/magic-words.js';
 import { EXTENSION_HOOKS, PARSER_VARIABLES } from '../../site/mediawiki/parser-data.js';
 import { SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
 import type { SiteConfig } from '../../site/site.js';
-import { urlProtocols } from '../../site/url-protocols.js';
+import { siteUrlProtocols } from '../../site/url-protocols.js';
 import { defaultUserOptions } from '../../store/user-options.js';
 
 /** `meta=siteinfo`: parameters as the module reference lists them, in its order. */
@@ -455,34 +455,12 @@ const SECTIONS: Record<string, (ctx: SiteinfoContext) => ResultValue | Promise<R
       EXTENSION_HOOKS.map((h) => ({ name: h.name, subscribers: list('s', [...h.subscribers]) })),
     ),
   variables: () => list('v', [...PARSER_VARIABLES]),
-  protocols: ({ site }) =>
-    list(
-      'p',
-      urlProtocols(site)
-        .filter((p) => p !== '')
-        .map((p) =>
-          [
-            'http',
-            'https',
-            'ftp',
-            'ftps',
-            'git',
-            'irc',
-            'ircs',
-            'mms',
-            'nntp',
-            'redis',
-            'sftp',
-            'ssh',
-            'svn',
-            'telnet',
-            'worldwind',
-          ].includes(p)
-            ? `${p}://`
-            : `${p}:`,
-        ),
-    ),
-  defaultoptions: (ctx) => defaultUserOptions(ctx.store, ctx.site),
+  protocols: ({ site }) => list('p', [...siteUrlProtocols(site)]),
+  // A default that is a boolean stays one in formatversion 1 (MediaWiki lists every key).
+  defaultoptions: async (ctx) => {
+    const options: ResultObject = await defaultUserOptions(ctx.store, ctx.site);
+    return keepBooleans(options, Object.keys(options));
+  },
   uploaddialog: () => ({
     fields: { description: true, date: false, categories: false },
     licensemessages: { local: 'generic-local', foreign: 'generic-foreign' },
