@@ -272,6 +272,22 @@ describe('page set', () => {
     assert.deepEqual(ids.query.pages, [{ pageid: 999999, missing: true }]);
   });
 
+  test('a redirect that is also the target of another is resolved once and never listed as a page', async () => {
+    const params = { action: 'query', redirects: '1', format: 'json', formatversion: '2' };
+    for (const titles of ['Doppelte Weiterleitung|BRD', 'BRD|Doppelte Weiterleitung']) {
+      const body = (await get({ ...params, titles })).json();
+      assert.deepEqual(body.query.pages, [{ pageid: 248, ns: 0, title: 'Deutschland' }], titles);
+      assert.deepEqual(
+        body.query.redirects,
+        [
+          { from: 'BRD', to: 'Deutschland' },
+          { from: 'Doppelte Weiterleitung', to: 'BRD' },
+        ],
+        titles,
+      );
+    }
+  });
+
   test('a title with a control character is invalid, listed as normalised from its encoded form, and well-formed XML', async () => {
     const body = (
       await get({ action: 'query', titles: 'A\u0001B|C\u0002', format: 'json', formatversion: '2' })
