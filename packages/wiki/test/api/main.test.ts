@@ -183,6 +183,26 @@ describe('errors and warnings', () => {
     );
   });
 
+  test('in the html error format, a lone protocol is no link and a numeric character reference stays as written', async () => {
+    const html = async (params: Record<string, string>) =>
+      (
+        await get({
+          action: 'query',
+          format: 'json',
+          formatversion: '2',
+          errorformat: 'html',
+          uselang: 'en',
+          ...params,
+        })
+      ).json().errors[0].html;
+    assert.equal(
+      await html({ titles: 'Berlin', prop: 'extlinks', elprotocol: 'https://' }),
+      'Unrecognized value for parameter "elprotocol": https://.',
+    );
+    // The value is escaped as wikitext (`|` as `&#124;`), which the parsed message keeps.
+    assert.equal(await html({ list: 'allfileusages', afprefix: '|<b>' }), 'Bad title "&#124;&#60;b&#62;".');
+  });
+
   test('modules a continuation skips have their parameters read before the page set; once the generator is done there are no pages', async () => {
     const skipped = await get({
       action: 'query',
