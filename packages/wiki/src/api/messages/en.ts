@@ -69,6 +69,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-assertnameduserfailed': 'You are no longer logged in as "$1", so the action could not be completed.',
   'apierror-invalidlang': 'Invalid language code for parameter <var>$1</var>.',
   'apierror-invalidtitle': 'Bad title "$1".',
+  'apierror-bad-badfilecontexttitle': 'Invalid title in <var>$1badfilecontexttitle</var> parameter.',
   // list modules
   'apierror-specialpage-cantexecute': "You don't have permission to view the results of this special page.",
   'apierror-badquery': 'Invalid query.',
