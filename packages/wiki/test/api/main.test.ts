@@ -51,6 +51,14 @@ describe('formats', () => {
     );
   });
 
+  test('xml closes an element whose text is empty, as MediaWiki writes it', async () => {
+    const response = await get({ action: 'query', meta: 'allmessages', ammessages: 'sitesubtitle', format: 'xml' });
+    assert.match(
+      response.body,
+      /<message name="sitesubtitle" normalizedname="sitesubtitle" xml:space="preserve" \/><\/allmessages>/,
+    );
+  });
+
   test('php prints PHP’s serialize() form', async () => {
     const response = await get({ ...base, format: 'php', formatversion: '2' });
     assert.equal(

@@ -46,6 +46,16 @@ function writeElement(tag: string, value: ResultValue, out: string[], extraAttri
   writeObject(name, value, out, extraAttributes);
 }
 
+/**
+ * An element holding a text, whose white space is kept; an empty string closes itself (MediaWiki's
+ * short tag), while another value printing as nothing (false, null) opens and closes.
+ */
+function textElement(name: string, attributes: string, text: string, emptyString: boolean): string {
+  return emptyString
+    ? `<${name}${attributes} xml:space="preserve" />`
+    : `<${name}${attributes} xml:space="preserve">${escapeXmlText(text)}</${name}>`;
+}
+
 /** A list's element; without items it closes itself (`<search />`), as MediaWiki writes it. */
 function writeList(name: string, value: ResultArray | KeyedList, out: string[], attributes: string): void {
   const empty = value instanceof KeyedList ? value.size === 0 : value.length === 0;
@@ -146,7 +156,7 @@ function writeObject(
     return;
   }
   if (text !== undefined && children.length === 0 && indexed.items.length === 0) {
-    out.push(`<${name}${attributes} xml:space="preserve">${escapeXmlText(text)}</${name}>`);
+    out.push(textElement(name, attributes, text, object[content as string] === ''));
     return;
   }
   out.push(`<${name}${attributes}>`);
@@ -154,8 +164,7 @@ function writeObject(
   for (const [key, value] of indexed.items) writeItem(indexed.element, value, out, ` _idx="${escapeXml(key)}"`);
   // Beside elements, the content is an element of its own, named by its key, after them.
   if (text !== undefined) {
-    const element = xmlName(content as string);
-    out.push(`<${element} xml:space="preserve">${escapeXmlText(text)}</${element}>`);
+    out.push(textElement(xmlName(content as string), '', text, object[content as string] === ''));
   }
   out.push(`</${name}>`);
 }
