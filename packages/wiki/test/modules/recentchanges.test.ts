@@ -177,6 +177,9 @@ describeEachEngine('list=recentchanges', (engine) => {
     // Changes that brought a main slot's content: every one has a revision.
     const main = changes(await api().query({ list: 'recentchanges', rcslot: 'main', rcprop: 'ids', rclimit: '500' }));
     assert.ok(main.length > 0 && main.every((c) => c.revid > 0));
+    // The slot's condition holds together with those after it: no change bears an unknown tag.
+    const tagged = await api().query({ list: 'recentchanges', rcslot: 'main', rctag: 'Be', rcuser: 'Alice' });
+    assert.deepEqual(tagged.query.recentchanges, []);
     assert.ok(
       all.some((c) => c.revid === 0),
       'some changes have no revision',

@@ -275,11 +275,12 @@ async function conditions<Q>(ctx: Context, show: ReadonlySet<string>): Promise<Q
     const slot = p.slot;
     part('slot', [slot, slot, slot, slot], (q) =>
       q.where(
-        sql<boolean>`exists (select 1 from slots s left join slots parent on parent.slot_revision_id = rc_last_oldid and parent.slot_role = ${slot}
+        // In parentheses: a raw condition is not bracketed, and the conditions after it are ANDed.
+        sql<boolean>`(exists (select 1 from slots s left join slots parent on parent.slot_revision_id = rc_last_oldid and parent.slot_role = ${slot}
           where s.slot_revision_id = rc_this_oldid and s.slot_role = ${slot}
             and (s.slot_origin = s.slot_revision_id or parent.slot_content_id is null or s.slot_content_id != parent.slot_content_id))
           or (not exists (select 1 from slots s where s.slot_revision_id = rc_this_oldid and s.slot_role = ${slot})
-            and exists (select 1 from slots parent where parent.slot_revision_id = rc_last_oldid and parent.slot_role = ${slot}))`,
+            and exists (select 1 from slots parent where parent.slot_revision_id = rc_last_oldid and parent.slot_role = ${slot})))`,
       ),
     );
   }
