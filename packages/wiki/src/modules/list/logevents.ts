@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, invalidTitle, mutuallyExclusive } from '../../api/errors.js';
-import { escapeWikiText } from '../../api/messages/escape-wikitext.js';
 import { prefixUpperBound } from '../../api/keyset.js';
+import { escapeWikiText } from '../../api/messages/escape-wikitext.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
