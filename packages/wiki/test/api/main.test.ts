@@ -51,6 +51,14 @@ describe('formats', () => {
     );
   });
 
+  test("xml writes an attribute's quotes, line breaks and tabs as character references", async () => {
+    const response = await get({ action: 'query', list: 'search', srsearch: 'Berlin', srlimit: '1', format: 'xml' });
+    const snippet = /snippet="([^"]*)"/.exec(response.body)?.[1] ?? '';
+    assert.match(snippet, /&lt;span class=&#039;searchmatch&#039;&gt;Berlin/);
+    assert.match(snippet, /&#10;/);
+    assert.doesNotMatch(snippet, /[\n']/);
+  });
+
   test('xml closes an element whose text is empty, as MediaWiki writes it', async () => {
     const response = await get({ action: 'query', meta: 'allmessages', ammessages: 'sitesubtitle', format: 'xml' });
     assert.match(

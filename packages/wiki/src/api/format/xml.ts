@@ -1,4 +1,4 @@
-import { escapeXml, escapeXmlText } from '../../text/escape.js';
+import { escapeXml, escapeXmlAttribute, escapeXmlText } from '../../text/escape.js';
 import {
   CONTENT,
   ELEMENT,
@@ -107,7 +107,7 @@ function writeItems(value: ResultArray | KeyedList, out: string[]): void {
     const keyed = value.mode === 'bcassoc' || value.printsKeyed(1);
     const keyName = value.mode === 'kvp' ? value.keyAttribute : '_idx';
     for (const [key, item] of value.entries)
-      writeItem(value.element, item, out, keyed ? ` ${keyName}="${escapeXml(key)}"` : '');
+      writeItem(value.element, item, out, keyed ? ` ${keyName}="${escapeXmlAttribute(key)}"` : '');
   } else {
     const element = (value as ResultArray)[ELEMENT] ?? '_v';
     for (const item of value) writeItem(element, item, out, '');
@@ -148,7 +148,7 @@ function writeObject(
     } else if (typeof value === 'boolean') {
       if (value) attributes += ` ${xmlName(key)}=""`;
     } else {
-      attributes += ` ${xmlName(key)}="${escapeXml(scalarText(value))}"`;
+      attributes += ` ${xmlName(key)}="${escapeXmlAttribute(scalarText(value))}"`;
     }
   }
   if (text === undefined && children.length === 0 && indexed.items.length === 0) {
@@ -161,7 +161,8 @@ function writeObject(
   }
   out.push(`<${name}${attributes}>`);
   for (const [key, value] of children) writeElement(key, value, out);
-  for (const [key, value] of indexed.items) writeItem(indexed.element, value, out, ` _idx="${escapeXml(key)}"`);
+  for (const [key, value] of indexed.items)
+    writeItem(indexed.element, value, out, ` _idx="${escapeXmlAttribute(key)}"`);
   // Beside elements, the content is an element of its own, named by its key, after them.
   if (text !== undefined) {
     out.push(textElement(xmlName(content as string), '', text, object[content as string] === ''));
