@@ -175,6 +175,11 @@ describeEachEngine('list=watchlist and list=watchlistraw', (engine) => {
     const expected = [...new Set(changes.map((c: any) => c.pageid))].sort();
     assert.deepEqual(generated.query.pages.map((p: any) => p.pageid).sort(), expected);
     // A log entry's page is 0: the page set reports it as a missing page id, as pageids=0 does.
+    // No valid namespace filters nothing: the same pages as without the parameter.
+    const anyNamespace = await as(admin, { generator: 'watchlist', gwllimit: '5', gwlnamespace: 'x' });
+    assert.deepEqual(anyNamespace.query.pages, generated.query.pages);
+    const raw = await as(admin, { list: 'watchlistraw', wrlimit: '5', wrnamespace: 'x' });
+    assert.deepEqual(raw.watchlistraw, (await as(admin, { list: 'watchlistraw', wrlimit: '5' })).watchlistraw);
     const logPages = await as(admin, { generator: 'watchlist', gwltype: 'log', gwllimit: '3' });
     assert.deepEqual(logPages.query.pages[0], { pageid: 0, missing: true });
     // With wlallrev, the changes' revisions: prop=revisions then shows those revisions.

@@ -216,11 +216,14 @@ async function conditions<Q>(ctx: Context, show: ReadonlySet<string>): Promise<Q
     part(key, values, (q) => q.where(condition));
   }
   const namespaces = p.namespace;
-  if (namespaces !== undefined) {
+  // No valid namespace (`rcnamespace=x`) filters nothing, as MediaWiki adds no condition for an
+  // empty list.
+  if (namespaces !== undefined && namespaces.length > 0) {
     // A filter on the time-ordered scan (the unary plus keeps the planner from reading the
     // namespace index and sorting everything in those namespaces).
-    const list = namespaces.length ? namespaces : [-999];
-    part(`namespace${list.length}`, list, (q) => q.where(sql<boolean>`+rc_namespace in (${sql.join(list)})`));
+    part(`namespace${namespaces.length}`, namespaces, (q) =>
+      q.where(sql<boolean>`+rc_namespace in (${sql.join(namespaces)})`),
+    );
   }
   // With a slot, only changes of content count: new pages and edits among the types asked for.
   const types = p.type

@@ -210,7 +210,8 @@ function changeConditions(ctx: WatchlistContext, query: WatchedQuery, now: strin
   const types = (p.type ?? []).map((t) => RC_TYPES[t]);
   q = q.where('rc_type', 'in', types.length > 0 ? types : [-1]);
   const namespaces = p.namespace;
-  if (namespaces !== undefined) q = q.where('rc_namespace', 'in', namespaces.length > 0 ? namespaces : [-1]);
+  // No valid namespace (`wlnamespace=x`) filters nothing, as in MediaWiki.
+  if (namespaces !== undefined && namespaces.length > 0) q = q.where('rc_namespace', 'in', namespaces);
   if (p.allrev !== true) {
     q = q.where((eb) =>
       eb.or([
