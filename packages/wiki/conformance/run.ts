@@ -159,7 +159,7 @@ function report(comparisons: Comparison[]): number {
   let identical = 0;
   let listedOnly = 0;
   let specOnly = 0;
-  const reasonsOf = new Map<Comparison, Set<number>>();
+  const reasonsOf = new Map<Comparison, Set<string>>();
   const serverErrors: string[] = [];
   for (const c of comparisons) {
     if (c.serverError) serverErrors.push(describeRequest(c.request));
@@ -170,13 +170,13 @@ function report(comparisons: Comparison[]): number {
     let allListed = true;
     let allSpec = true;
     const seenHere = new Set<string>();
-    const reasons = new Set<number>();
+    const reasons = new Set<string>();
     reasonsOf.set(c, reasons);
     for (const d of c.differences) {
       const listed = expected.covering(d, c.request);
       if (!listed) allListed = false;
       if (!listed?.spec) allSpec = false;
-      if (listed) reasons.add(expected.entries.indexOf(listed));
+      if (listed) reasons.add(listed.reason.slice(0, 80));
       let tally = kinds.get(d.pattern);
       if (!tally) {
         tally = { kind: d.pattern, requests: 0, listed, examples: [] };
@@ -254,7 +254,7 @@ function report(comparisons: Comparison[]): number {
             .map((c) => ({
               request: describeRequest(c.request),
               kinds: [...new Set(c.differences.map((d) => d.pattern))],
-              // The expected-differences entries (by index in the list) covering them.
+              // The reasons (their beginnings) of the expected differences covering them.
               reasons: [...(reasonsOf.get(c) ?? [])],
             })),
         },

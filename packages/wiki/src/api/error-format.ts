@@ -204,10 +204,12 @@ export class ErrorFormatter {
    */
   statusEntry(message: ApiMessage): ResultObject {
     if (this.format !== 'bc') return this.formatMessage(message) as ResultObject;
-    return withContent(
-      { code: message.code, text: plainText(renderMessage(message.key, message.params, 'en')) },
-      'text',
-    );
+    const entry: ResultObject = {
+      code: message.code,
+      text: plainText(renderMessage(message.key, message.params, 'en')),
+    };
+    if (message.data && Object.keys(message.data).length > 0) entry.data = { ...message.data };
+    return withContent(entry, 'text');
   }
 
   /**

@@ -70,6 +70,7 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   // list modules
   'apierror-specialpage-cantexecute': 'Du hast keine Berechtigung, die Ergebnisse dieser Spezialseite anzusehen.',
   'apierror-badquery': 'Ungültige Abfrage.',
+  'apierror-blocked-partial': 'Du wurdest für das Bearbeiten dieser Seite gesperrt.',
   'apierror-invalidcategory': 'Der angegebene Kategoriename ist ungültig.',
   'apierror-badparameter': 'Ungültiger Wert für den Parameter „$1“.',
   'apierror-imageusage-badtitle': 'Der Titel für „$1“ muss eine Datei sein.',
@@ -215,6 +216,8 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   protectedinterface:
     'Diese Seite enthält einen Text der Benutzeroberfläche dieses Wikis und ist gegen Missbrauch geschützt.\nÜbersetzungen für alle Wikis entstehen bei [https://translatewiki.net/ translatewiki.net], dem Übersetzungsprojekt von MediaWiki.',
   deleteprotected: 'Diese Seite ist geschützt; du kannst sie nicht löschen.',
+  'protect-cantedit':
+    'Du kannst die Schutzeinstellungen dieser Seite nicht ändern, da du keine Berechtigung zum Bearbeiten der Seite hast.',
   movenologintext:
     'Um Seiten zu verschieben, musst du ein Benutzerkonto haben und [[Special:UserLogin|angemeldet]] sein.',
   sitecssprotected: 'Diese CSS-Seite wirkt auf alle Besucher; du darfst sie nicht bearbeiten.',

@@ -73,6 +73,8 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   // list modules
   'apierror-specialpage-cantexecute': "You don't have permission to view the results of this special page.",
   'apierror-badquery': 'Invalid query.',
+  'apierror-blocked': 'You have been blocked from editing.',
+  'apierror-blocked-partial': 'You have been blocked from editing this page.',
   'apierror-invalidcategory': 'The category name you entered is not valid.',
   'apierror-badparameter': 'Invalid value for parameter <var>$1</var>.',
   'apierror-imageusage-badtitle': 'The title for <kbd>$1</kbd> must be a file.',
@@ -217,6 +219,8 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   protectedinterface:
     'This page provides interface text for the software on this wiki, and is protected to prevent abuse.\nTo add or change translations for all wikis, please use [https://translatewiki.net/ translatewiki.net], the MediaWiki localisation project.',
   deleteprotected: 'You cannot delete this page because it has been protected.',
+  'protect-cantedit':
+    'You cannot change the protection settings of this page because you do not have permission to edit it.',
   movenologintext: 'You must be a registered user and [[Special:UserLogin|logged in]] to move a page.',
   sitecssprotected: 'You do not have permission to edit this CSS page because it may affect all visitors.',
   sitejsprotected: 'You do not have permission to edit this JavaScript page because it may affect all visitors.',
