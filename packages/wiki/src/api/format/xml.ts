@@ -1,4 +1,4 @@
-import { escapeXml, escapeXmlText } from '../../text/escape.js';
+import { escapeXml, escapeXmlAttribute, escapeXmlText } from '../../text/escape.js';
 import {
   CONTENT,
   ELEMENT,
@@ -33,16 +33,10 @@ export function toXml(root: ResultObject, options: { xslt?: string; includeNames
   return out.join('');
 }
 
-/** An element of text with its spaces kept; empty, a short tag, as MediaWiki's XML writer makes it. */
-function preserved(name: string, attributes: string, text: string): string {
-  if (text === '') return `<${name}${attributes} xml:space="preserve" />`;
-  return `<${name}${attributes} xml:space="preserve">${escapeXmlText(text)}</${name}>`;
-}
-
 function writeElement(tag: string, value: ResultValue, out: string[], extraAttributes = ''): void {
   const name = xmlName(tag);
   if (value === null || typeof value !== 'object') {
-    out.push(preserved(name, extraAttributes, scalarText(value)));
+    out.push(textElement(name, extraAttributes, scalarText(value), value === ''));
     return;
   }
   if (Array.isArray(value) || value instanceof KeyedList) {
@@ -50,6 +44,16 @@ function writeElement(tag: string, value: ResultValue, out: string[], extraAttri
     return;
   }
   writeObject(name, value, out, extraAttributes);
+}
+
+/**
+ * An element holding a text, whose white space is kept; an empty string closes itself (MediaWiki's
+ * short tag), while another value printing as nothing (false, null) opens and closes.
+ */
+function textElement(name: string, attributes: string, text: string, emptyString: boolean): string {
+  return emptyString
+    ? `<${name}${attributes} xml:space="preserve" />`
+    : `<${name}${attributes} xml:space="preserve">${escapeXmlText(text)}</${name}>`;
 }
 
 /** A list's element; without items it closes itself (`<search />`), as MediaWiki writes it. */
@@ -107,7 +111,8 @@ function writeItems(value: ResultArray | KeyedList, out: string[]): void {
       return;
     }
     const keyName = value.mode === 'kvp' ? value.keyAttribute : '_idx';
-    for (const [key, item] of value.entries) writeItem(value.element, item, out, ` ${keyName}="${escapeXml(key)}"`);
+    for (const [key, item] of value.entries)
+      writeItem(value.element, item, out, ` ${keyName}="${escapeXmlAttribute(key)}"`);
   } else {
     const element = (value as ResultArray)[ELEMENT] ?? '_v';
     for (const item of value) writeItem(element, item, out, '');
@@ -148,7 +153,7 @@ function writeObject(
     } else if (typeof value === 'boolean') {
       if (value) attributes += ` ${xmlName(key)}=""`;
     } else {
-      attributes += ` ${xmlName(key)}="${escapeXml(scalarText(value))}"`;
+      attributes += ` ${xmlName(key)}="${escapeXmlAttribute(scalarText(value))}"`;
     }
   }
   if (text === undefined && children.length === 0 && indexed.items.length === 0) {
@@ -156,16 +161,16 @@ function writeObject(
     return;
   }
   if (text !== undefined && children.length === 0 && indexed.items.length === 0) {
-    out.push(preserved(name, attributes, text));
+    out.push(textElement(name, attributes, text, object[content as string] === ''));
     return;
   }
   out.push(`<${name}${attributes}>`);
   for (const [key, value] of children) writeElement(key, value, out);
-  for (const [key, value] of indexed.items) writeItem(indexed.element, value, out, ` _idx="${escapeXml(key)}"`);
+  for (const [key, value] of indexed.items)
+    writeItem(indexed.element, value, out, ` _idx="${escapeXmlAttribute(key)}"`);
   // Beside elements, the content is an element of its own, named by its key, after them.
   if (text !== undefined) {
-    const element = xmlName(content as string);
-    out.push(preserved(element, '', text));
+    out.push(textElement(xmlName(content as string), '', text, object[content as string] === ''));
   }
   out.push(`</${name}>`);
 }

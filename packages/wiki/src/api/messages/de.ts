@@ -66,6 +66,7 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-assertnameduserfailed': 'Die Aktion wurde nicht ausgeführt, weil du nicht mehr als „$1“ angemeldet bist.',
   'apierror-invalidlang': 'Ungültiger Sprachcode für den Parameter $1.',
   'apierror-invalidtitle': 'Ungültiger Titel „$1“.',
+  'apierror-bad-badfilecontexttitle': 'Ungültiger Titel im Parameter <var>$1badfilecontexttitle</var>.',
   // list modules
   'apierror-specialpage-cantexecute': 'Du hast keine Berechtigung, die Ergebnisse dieser Spezialseite anzusehen.',
   'apierror-badquery': 'Ungültige Abfrage.',

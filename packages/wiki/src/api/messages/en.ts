@@ -12,6 +12,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'api-usage-mailinglist-ref':
     'Subscribe to the mediawiki-api-announce mailing list at &lt;https://lists.wikimedia.org/postorius/lists/mediawiki-api-announce.lists.wikimedia.org/&gt; for notice of API deprecations and breaking changes.',
   'paramvalidator-badvalue-enumnotmulti': 'Unrecognized value for parameter "$1": $2.',
+  'apierror-unrecognizedvalue': 'Unrecognized value for parameter <var>$1</var>: $2.',
   'apiwarn-unrecognizedvalues': 'Unrecognized {{PLURAL:$3|value|values}} for parameter <var>$1</var>: $2.',
   'paramvalidator-unrecognizedvalues': 'Unrecognized {{PLURAL:$4|value|values}} for parameter "$1": $3',
   'apiwarn-badutf8':
@@ -68,6 +69,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-assertnameduserfailed': 'You are no longer logged in as "$1", so the action could not be completed.',
   'apierror-invalidlang': 'Invalid language code for parameter <var>$1</var>.',
   'apierror-invalidtitle': 'Bad title "$1".',
+  'apierror-bad-badfilecontexttitle': 'Invalid title in <var>$1badfilecontexttitle</var> parameter.',
   // list modules
   'apierror-specialpage-cantexecute': "You don't have permission to view the results of this special page.",
   'apierror-badquery': 'Invalid query.',
