@@ -85,6 +85,25 @@ describeEachEngine('file modules', (engine) => {
     assert.deepEqual(next.query.pages[0].imageinfo, [{ archivename: '20261121222618!Karte.png' }]);
   });
 
+  test('iibadfilecontexttitle must be a local title, checked before any file is looked at', async () => {
+    for (const titles of ['Berlin', 'Datei:Beispiel.png']) {
+      for (const value of ['', 'en:Foo']) {
+        const answer = await api().query({ prop: 'imageinfo', titles, iibadfilecontexttitle: value });
+        assert.equal(answer.error.code, 'invalid-title', `${titles} ${value}`);
+        assert.equal(answer.error.info, 'Invalid title in "iibadfilecontexttitle" parameter.');
+      }
+    }
+    // A version with nothing to show is an empty object, in formatversion 1 too.
+    const bare = await api().query({
+      prop: 'imageinfo',
+      titles: 'Datei:Beispiel.png',
+      iiprop: 'badfile',
+      iibadfilecontexttitle: 'Berlin',
+      formatversion: '1',
+    });
+    assert.deepEqual(bare.query.pages['326'].imageinfo, [{}]);
+  });
+
   test('duplicatefiles names the other files with the same content, continued by file and name', async () => {
     const answer = await api().query({
       prop: 'duplicatefiles',

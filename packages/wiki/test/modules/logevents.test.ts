@@ -75,6 +75,14 @@ describeEachEngine('list=logevents', (engine) => {
       assert.equal(bad.error.code, 'unknown_leaction', value);
       assert.equal(bad.error.info, `Unrecognized value for parameter "leaction": ${value}.`);
     }
+    // The value is escaped as wikitext, the parameter name is a plain parameter of the message.
+    const raw = await api().query({ list: 'logevents', leaction: '*', errorformat: 'raw' });
+    assert.deepEqual(raw.errors[0], {
+      code: 'unknown_leaction',
+      key: 'apierror-unrecognizedvalue',
+      params: ['leaction', '&#42;'],
+      module: 'query+logevents',
+    });
     const badType = await api().query({ list: 'logevents', letype: 'bogus' });
     assert.equal(badType.error.code, 'badvalue');
   });

@@ -95,6 +95,23 @@ describeEachEngine('prop=revisions', (engine) => {
     assert.match(legacy.warnings.revisions.warnings, /Because "rvslots" was not specified, a legacy format/);
   });
 
+  test("in the legacy shape the main slot's size and sha1 stand on the revision", async () => {
+    const legacy = await api().query({
+      prop: 'revisions',
+      titles: 'Berlin',
+      rvprop: 'ids|timestamp|slotsize|slotsha1|contentmodel',
+    });
+    assert.deepEqual(revisions(legacy)[0], {
+      revid: 3532,
+      parentid: 367,
+      timestamp: '2026-11-21T22:31:36Z',
+      size: 1255,
+      sha1: '7a4675e3b199e84da86d9c2a919c07308e3c9792',
+      contentmodel: 'wikitext',
+    });
+    assert.match(legacy.warnings.revisions.warnings, /Because "rvslots" was not specified, a legacy format/);
+  });
+
   test('rvsection cuts a section out of wikitext; a missing section is an error', async () => {
     const zero = await api().query({
       prop: 'revisions',

@@ -12,6 +12,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'api-usage-mailinglist-ref':
     'Subscribe to the mediawiki-api-announce mailing list at &lt;https://lists.wikimedia.org/postorius/lists/mediawiki-api-announce.lists.wikimedia.org/&gt; for notice of API deprecations and breaking changes.',
   'paramvalidator-badvalue-enumnotmulti': 'Unrecognized value for parameter "$1": $2.',
+  'apierror-unrecognizedvalue': 'Unrecognized value for parameter <var>$1</var>: $2.',
   'apiwarn-unrecognizedvalues': 'Unrecognized {{PLURAL:$3|value|values}} for parameter <var>$1</var>: $2.',
   'paramvalidator-unrecognizedvalues': 'Unrecognized {{PLURAL:$4|value|values}} for parameter "$1": $3',
   'apiwarn-badutf8':
@@ -68,9 +69,12 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-assertnameduserfailed': 'You are no longer logged in as "$1", so the action could not be completed.',
   'apierror-invalidlang': 'Invalid language code for parameter <var>$1</var>.',
   'apierror-invalidtitle': 'Bad title "$1".',
+  'apierror-bad-badfilecontexttitle': 'Invalid title in <var>$1badfilecontexttitle</var> parameter.',
   // list modules
   'apierror-specialpage-cantexecute': "You don't have permission to view the results of this special page.",
   'apierror-badquery': 'Invalid query.',
+  'apierror-blocked': 'You have been blocked from editing.',
+  'apierror-blocked-partial': 'You have been blocked from editing this page.',
   'apierror-invalidcategory': 'The category name you entered is not valid.',
   'apierror-badparameter': 'Invalid value for parameter <var>$1</var>.',
   'apierror-imageusage-badtitle': 'The title for <kbd>$1</kbd> must be a file.',
@@ -215,6 +219,8 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   protectedinterface:
     'This page provides interface text for the software on this wiki, and is protected to prevent abuse.\nTo add or change translations for all wikis, please use [https://translatewiki.net/ translatewiki.net], the MediaWiki localisation project.',
   deleteprotected: 'You cannot delete this page because it has been protected.',
+  'protect-cantedit':
+    'You cannot change the protection settings of this page because you do not have permission to edit it.',
   movenologintext: 'You must be a registered user and [[Special:UserLogin|logged in]] to move a page.',
   sitecssprotected: 'You do not have permission to edit this CSS page because it may affect all visitors.',
   sitejsprotected: 'You do not have permission to edit this JavaScript page because it may affect all visitors.',

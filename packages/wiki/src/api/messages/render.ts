@@ -2,7 +2,7 @@ import { KeyedList, type ResultValue } from '../result/tree.js';
 import { catalogueLanguage, type StoredMessages } from './catalogue.js';
 import { GERMAN_MESSAGES } from './de.js';
 import { ENGLISH_MESSAGES } from './en.js';
-import { transformMessageSync } from './transform.js';
+import { formatNumber, transformMessageSync } from './transform.js';
 
 /** A parameter of a message: text, a number (formatted for the language), or a list of names. */
 export type MessageParam =
@@ -69,10 +69,6 @@ export function formatList(items: readonly string[], lang: 'en' | 'de', quoted: 
   if (parts.length <= 1) return parts.join('');
   const and = lang === 'de' ? ' und ' : ' and ';
   return `${parts.slice(0, -1).join(', ')}${and}${parts[parts.length - 1]}`;
-}
-
-function formatNumber(value: number, lang: 'en' | 'de'): string {
-  return value.toLocaleString(lang === 'de' ? 'de-DE' : 'en-US', { maximumFractionDigits: 20 });
 }
 
 function paramText(param: MessageParam, lang: 'en' | 'de'): string {

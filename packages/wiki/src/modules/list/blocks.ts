@@ -1,3 +1,4 @@
+import { RESTRICTION_ACTION, RESTRICTION_NAMESPACE, RESTRICTION_PAGE } from '../../accounts/blocks.js';
 import { apiError, mutuallyExclusive } from '../../api/errors.js';
 import { parseContinueValue, prefixUpperBound } from '../../api/keyset.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
@@ -51,10 +52,6 @@ export const descriptor = {
 
 /** `$wgBlockCIDRLimit`: the broadest ranges `bkip` may name. */
 const DEFAULT_CIDR_LIMIT = { IPv4: 16, IPv6: 19 };
-/** `ir_type` of a partial block's restrictions. */
-const RESTRICTION_PAGE = 1;
-const RESTRICTION_NAMESPACE = 2;
-const RESTRICTION_ACTION = 3;
 /** The actions a partial block may name, by their stored ids (`BlockActionInfo`). */
 const BLOCK_ACTIONS: Record<number, string> = { 1: 'upload', 2: 'move', 3: 'create' };
 

@@ -275,9 +275,8 @@ async function madeItems(
   const wantContent = props.has('content');
   const diffs = legacy && options.diffs === true;
   // Fields that live on a slot (in the legacy output: content and model of the main slot).
-  const slotFields = legacy
-    ? wantContent || props.has('contentmodel') || diffs
-    : wantContent || props.has('slotsize') || props.has('slotsha1') || props.has('contentmodel');
+  const slotFields =
+    wantContent || props.has('slotsize') || props.has('slotsha1') || props.has('contentmodel') || (legacy && diffs);
   const needSlots = slotFields || props.has('roles');
   const section = ctx.params.section;
   const sectionNumber = section === undefined ? undefined : parseSection(section);
@@ -318,6 +317,9 @@ async function madeItems(
     const wanted = slots.filter((s) => (options.slots ?? ['main']).includes(s.slot_role));
     if (legacy) {
       const main = wanted.find((s) => s.slot_role === 'main');
+      // The main slot's fields stand on the revision itself.
+      if (props.has('slotsize') && main) item.size = main.content_size;
+      if (props.has('slotsha1') && main && hidden.text(item, 'sha1hidden')) item.sha1 = base36ToHex(main.content_sha1);
       if (props.has('contentmodel') && main) item.contentmodel = main.content_model;
       if (wantContent && main) addContent(ctx, item, main, hidden, row, sectionNumber, section, formatParam, true);
       // The diff of a text the caller may read. Diffs are not computed: MediaWiki answers the
