@@ -88,6 +88,36 @@ const IMPORT_CACHE_KIB = -16_000;
 
 const conflictKey = (c: Conflict) => (c.kind === 'update' ? `update:${c.key.join(',')}` : c.kind);
 
+/**
+ * SQLite: the cached INSERT statements of a connection; given a table, its columns and conflict
+ * handling, the statement that writes `count` rows.
+ */
+function insertStatements(sqlite: NonNullable<WikiStore['sqlite']>) {
+  const cache = new Map<string, ReturnType<typeof sqlite.prepare>>();
+  return (table: string, columns: readonly string[], conflict: Conflict, values: ColumnValues) => {
+    const prefix = `${table}|${columns.join(',')}|${conflictKey(conflict)}|${JSON.stringify(values)}|`;
+    return (count: number) => {
+      const key = prefix + count;
+      let prepared = cache.get(key);
+      if (!prepared) {
+        // OR FAIL: a statement that fails keeps the rows it wrote before, which the import's
+        // rollback removes with the rest. A statement that would undo its own rows opens a
+        // statement journal (a savepoint) before writing several rows: it copies every page it
+        // changes there first, and makes FTS5 write out the search entries it gathered. Writing
+        // the generated 100,000-page dump, that made the link and content inserts a quarter
+        // slower and cost 10 s of the system's time. Upserts go one row at a time and open none.
+        // Inserts into a virtual table (the search index) open one whatever their conflict
+        // clause says: SQLite cannot know that the table will not have to undo some rows.
+        prepared = sqlite.prepare(
+          insertSql(table, columns, count, conflict, () => '?', conflict.kind !== 'update', values),
+        );
+        cache.set(key, prepared);
+      }
+      return prepared;
+    };
+  };
+}
+
 async function sqliteWriter(store: WikiStore, options: BulkWriterOptions): Promise<BulkWriter> {
   const sqlite = store.sqlite!;
   // Filling an empty store: with a rollback journal the rows are written once, to the database
@@ -121,30 +151,7 @@ async function sqliteWriter(store: WikiStore, options: BulkWriterOptions): Promi
     }
     return statement;
   };
-  const insertStatements = new Map<string, ReturnType<typeof sqlite.prepare>>();
-  /** The cached INSERT of `count` rows into a table (its statements by row count). */
-  const insertStatement = (table: string, columns: readonly string[], conflict: Conflict, values: ColumnValues) => {
-    const prefix = `${table}|${columns.join(',')}|${conflictKey(conflict)}|${JSON.stringify(values)}|`;
-    return (count: number) => {
-      const key = prefix + count;
-      let prepared = insertStatements.get(key);
-      if (!prepared) {
-        // OR FAIL: a statement that fails keeps the rows it wrote before, which the import's
-        // rollback removes with the rest. A statement that would undo its own rows opens a
-        // statement journal (a savepoint) before writing several rows: it copies every page it
-        // changes there first, and makes FTS5 write out the search entries it gathered. Writing
-        // the generated 100,000-page dump, that made the link and content inserts a quarter
-        // slower and cost 10 s of the system's time. Upserts go one row at a time and open none.
-        // Inserts into a virtual table (the search index) open one whatever their conflict
-        // clause says: SQLite cannot know that the table will not have to undo some rows.
-        prepared = sqlite.prepare(
-          insertSql(table, columns, count, conflict, () => '?', conflict.kind !== 'update', values),
-        );
-        insertStatements.set(key, prepared);
-      }
-      return prepared;
-    };
-  };
+  const insertStatement = insertStatements(sqlite);
   let open = true;
   // Attached files are let go before the journal mode is set back: without a schema, that pragma
   // would change theirs too.
