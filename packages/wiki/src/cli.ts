@@ -5,14 +5,9 @@ import { NoSuchAccountError, setPassword } from './accounts/set-password.js';
 import { loadConfig } from './config.js';
 import { completeDeferredBuilds, describeDeferredBuild } from './import/deferred-builds.js';
 import { importerFor } from './import/index.js';
-import { type MediaWikiApiClient, SourceError } from './import/mediawiki-api/api-client.js';
-import { followWiki } from './import/mediawiki-api/follow.js';
-import { importSourceLanguages } from './import/mediawiki-api/languages.js';
-import { importSourceMessages } from './import/mediawiki-api/messages.js';
-import { connectSource, mirrorWiki } from './import/mediawiki-api/mirror.js';
+import type { MediaWikiApiClient } from './import/mediawiki-api/api-client.js';
 import { streamProgress } from './import/progress.js';
 import { isSqlDump } from './import/sql-dump/link-table-dumps.js';
-import { serve as runServe } from './server.js';
 import { openWikiStore, type WikiStore } from './store/database.js';
 
 const serveCommand: CliCommand = {
@@ -20,7 +15,10 @@ const serveCommand: CliCommand = {
   summary: 'Run the wiki API server (api.php).',
   usage: 'usage: wiki serve\n\nConfigured by environment variables; see packages/wiki/README.md.',
   async run() {
-    return runServe(loadConfig());
+    // The server's modules (and the mirror's, below) load only for their commands: an import
+    // starts reading its dump that much sooner.
+    const { serve } = await import('./server.js');
+    return serve(loadConfig());
   },
 };
 
@@ -160,6 +158,7 @@ const mirrorCommand: CliCommand = {
     const config = loadConfig();
     const store = await openWikiStore(config.database);
     try {
+      const { mirrorWiki } = await import('./import/mediawiki-api/mirror.js');
       const summary = await mirrorWiki(store, positional[0]!, {
         currentOnly: options['current-only'] === true,
         namespaces,
@@ -206,6 +205,8 @@ async function fromSource(
   if (positional.length !== 1)
     throw new UserError(`${command} needs the api.php URL of the source: wiki ${command} <url>`);
   const languages = languagesOption(options);
+  const { connectSource } = await import('./import/mediawiki-api/mirror.js');
+  const { SourceError } = await import('./import/mediawiki-api/api-client.js');
   const store = await openWikiStore(loadConfig().database);
   try {
     const client = await connectSource(positional[0]!, {
@@ -238,6 +239,7 @@ const messagesCommand: CliCommand = {
   ].join('\n'),
   async run(args) {
     return fromSource('messages', args, async (store, client, languages) => {
+      const { importSourceMessages } = await import('./import/mediawiki-api/messages.js');
       const summary = await importSourceMessages(store, client, { languages });
       const counts = summary.languages.map((l) => `${l.count} in ${l.lang}`).join(', ');
       process.stdout.write(`stored ${counts} interface messages\n`);
@@ -260,6 +262,7 @@ const languagesCommand: CliCommand = {
   ].join('\n'),
   async run(args) {
     return fromSource('languages', args, async (store, client, languages) => {
+      const { importSourceLanguages } = await import('./import/mediawiki-api/languages.js');
       const summary = await importSourceLanguages(store, client, { languages });
       process.stdout.write(`stored ${summary.codes} language codes, named in ${summary.languages.join(', ')}\n`);
     });
@@ -289,6 +292,7 @@ const followCommand: CliCommand = {
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
     try {
+      const { followWiki } = await import('./import/mediawiki-api/follow.js');
       await followWiki(store, positional[0]!, {
         intervalSeconds: interval,
         login: sourceLogin(options),

@@ -33,6 +33,11 @@ export interface BulkWriter {
     /** SQLite only (PostgreSQL refuses it). */
     values?: ColumnValues,
   ): Promise<void>;
+  /**
+   * As `insert`, with the rows' values laid end to end in one array (`columns.length` values a
+   * row; no SQL for a column's values).
+   */
+  insertFlat(table: string, columns: readonly string[], flat: readonly unknown[], conflict?: Conflict): Promise<void>;
   /** Runs a statement with `?` placeholders after writing what is buffered. */
   run(sql: string, params?: readonly unknown[]): Promise<void>;
   /** Runs a query with `?` placeholders after writing what is buffered. */
@@ -83,6 +88,36 @@ const IMPORT_CACHE_KIB = -16_000;
 
 const conflictKey = (c: Conflict) => (c.kind === 'update' ? `update:${c.key.join(',')}` : c.kind);
 
+/**
+ * SQLite: the cached INSERT statements of a connection; given a table, its columns and conflict
+ * handling, the statement that writes `count` rows.
+ */
+function insertStatements(sqlite: NonNullable<WikiStore['sqlite']>) {
+  const cache = new Map<string, ReturnType<typeof sqlite.prepare>>();
+  return (table: string, columns: readonly string[], conflict: Conflict, values: ColumnValues) => {
+    const prefix = `${table}|${columns.join(',')}|${conflictKey(conflict)}|${JSON.stringify(values)}|`;
+    return (count: number) => {
+      const key = prefix + count;
+      let prepared = cache.get(key);
+      if (!prepared) {
+        // OR FAIL: a statement that fails keeps the rows it wrote before, which the import's
+        // rollback removes with the rest. A statement that would undo its own rows opens a
+        // statement journal (a savepoint) before writing several rows: it copies every page it
+        // changes there first, and makes FTS5 write out the search entries it gathered. Writing
+        // the generated 100,000-page dump, that made the link and content inserts a quarter
+        // slower and cost 10 s of the system's time. Upserts go one row at a time and open none.
+        // Inserts into a virtual table (the search index) open one whatever their conflict
+        // clause says: SQLite cannot know that the table will not have to undo some rows.
+        prepared = sqlite.prepare(
+          insertSql(table, columns, count, conflict, () => '?', conflict.kind !== 'update', values),
+        );
+        cache.set(key, prepared);
+      }
+      return prepared;
+    };
+  };
+}
+
 async function sqliteWriter(store: WikiStore, options: BulkWriterOptions): Promise<BulkWriter> {
   const sqlite = store.sqlite!;
   // Filling an empty store: with a rollback journal the rows are written once, to the database
@@ -116,7 +151,7 @@ async function sqliteWriter(store: WikiStore, options: BulkWriterOptions): Promi
     }
     return statement;
   };
-  const insertStatements = new Map<string, ReturnType<typeof sqlite.prepare>>();
+  const insertStatement = insertStatements(sqlite);
   let open = true;
   // Attached files are let go before the journal mode is set back: without a schema, that pragma
   // would change theirs too.
@@ -129,25 +164,7 @@ async function sqliteWriter(store: WikiStore, options: BulkWriterOptions): Promi
     db: store.db,
     async insert(table, columns, rows, conflict = { kind: 'error' }, values = {}) {
       if (rows.length === 0) return;
-      const statement = (count: number) => {
-        const key = `${table}|${columns.join(',')}|${conflictKey(conflict)}|${count}|${JSON.stringify(values)}`;
-        let prepared = insertStatements.get(key);
-        if (!prepared) {
-          // OR FAIL: a statement that fails keeps the rows it wrote before, which the import's
-          // rollback removes with the rest. A statement that would undo its own rows opens a
-          // statement journal (a savepoint) before writing several rows: it copies every page it
-          // changes there first, and makes FTS5 write out the search entries it gathered. Writing
-          // the generated 100,000-page dump, that made the link and content inserts a quarter
-          // slower and cost 10 s of the system's time. Upserts go one row at a time and open none.
-          // Inserts into a virtual table (the search index) open one whatever their conflict
-          // clause says: SQLite cannot know that the table will not have to undo some rows.
-          prepared = sqlite.prepare(
-            insertSql(table, columns, count, conflict, () => '?', conflict.kind !== 'update', values),
-          );
-          insertStatements.set(key, prepared);
-        }
-        return prepared;
-      };
+      const statement = insertStatement(table, columns, conflict, values);
       // Several rows per statement save a round of binding and stepping per row; an upsert takes
       // one row at a time, as a statement may not update a row twice.
       const perStatement = conflict.kind === 'update' ? 1 : SQLITE_ROWS_PER_INSERT;
@@ -161,6 +178,21 @@ async function sqliteWriter(store: WikiStore, options: BulkWriterOptions): Promi
           for (let c = 0; c < width; c++) params[r * width + c] = row[c];
         }
         statement(count).run(params);
+      }
+    },
+    async insertFlat(table, columns, flat, conflict = { kind: 'error' }) {
+      if (flat.length === 0) return;
+      const statement = insertStatement(table, columns, conflict, {});
+      const width = columns.length;
+      const rows = flat.length / width;
+      const perStatement = conflict.kind === 'update' ? 1 : SQLITE_ROWS_PER_INSERT;
+      if (rows <= perStatement) {
+        statement(rows).run(flat as unknown[]);
+        return;
+      }
+      for (let start = 0; start < rows; start += perStatement) {
+        const count = Math.min(perStatement, rows - start);
+        statement(count).run(flat.slice(start * width, (start + count) * width));
       }
     },
     async run(sql, params = []) {
@@ -239,7 +271,7 @@ async function postgresWriter(store: WikiStore): Promise<BulkWriter> {
     open = false;
     client.release(err);
   };
-  return {
+  const writer: BulkWriter = {
     engine: 'postgres',
     db,
     async insert(table, columns, rows, conflict = { kind: 'error' }, values) {
@@ -266,6 +298,11 @@ async function postgresWriter(store: WikiStore): Promise<BulkWriter> {
       }
       for (const row of rows) buffer.rows.push(row as unknown[]);
       if (buffer.rows.length * columns.length >= MAX_PARAMETERS) await write(buffer);
+    },
+    async insertFlat(table, columns, flat, conflict) {
+      const rows: unknown[][] = [];
+      for (let i = 0; i < flat.length; i += columns.length) rows.push(flat.slice(i, i + columns.length));
+      await writer.insert(table, columns, rows, conflict);
     },
     async run(sql, params = []) {
       await flush();
@@ -295,6 +332,7 @@ async function postgresWriter(store: WikiStore): Promise<BulkWriter> {
       }
     },
   };
+  return writer;
 }
 
 export interface BulkWriterOptions {

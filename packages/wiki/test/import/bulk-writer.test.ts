@@ -25,6 +25,32 @@ describeEachEngine('bulk writer', (engine) => {
     assert.deepEqual(written.slice(0, 2), ['T000', 'T000']);
   });
 
+  test('rows laid end to end in one array are written as rows, over several statements and in one', async () => {
+    const store = await freshStore();
+    const writer = await openBulkWriter(store, { emptyStore: true });
+    const flat = Array.from({ length: 150 }, (_, i) => link(3, `F${String(i).padStart(3, '0')}`)).flat();
+    await writer.insertFlat('pagelinks', COLUMNS, flat);
+    await writer.insertFlat('pagelinks', COLUMNS, [...link(3, 'F000'), ...link(4, 'F000')], { kind: 'ignore' });
+    await writer.insertFlat('pagelinks', COLUMNS, []);
+    await writer.commit();
+    const rows = await store.db
+      .selectFrom('pagelinks')
+      .select(['pl_from', 'pl_title'])
+      .orderBy('pl_title')
+      .orderBy('pl_from')
+      .execute();
+    assert.equal(rows.length, 151);
+    assert.deepEqual(
+      rows.slice(0, 3).map((r) => [Number(r.pl_from), r.pl_title]),
+      [
+        [3, 'F000'],
+        [4, 'F000'],
+        [3, 'F001'],
+      ],
+    );
+    assert.deepEqual(rows.at(-1)?.pl_title, 'F149');
+  });
+
   test("a column's SQL takes its own values from the row (SQLite); PostgreSQL refuses it", async () => {
     const store = await freshStore();
     const writer = await openBulkWriter(store, { emptyStore: true });

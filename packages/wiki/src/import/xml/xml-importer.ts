@@ -694,7 +694,7 @@ class DumpImport {
     if (!links) return;
     for (const table of Object.keys(links.rows) as Array<keyof LinkRows>) {
       if (dumped.has(table)) continue;
-      await this.writer.insert(table, LINK_COLUMNS[table], links.rows[table], { kind: 'ignore' });
+      await this.writer.insertFlat(table, LINK_COLUMNS[table], links.rows[table], { kind: 'ignore' });
     }
   }
 
