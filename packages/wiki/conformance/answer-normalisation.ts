@@ -75,14 +75,34 @@ export function removeSoftwareFields(value: unknown): void {
 }
 
 /**
+ * The comments MediaWiki's parser appends to the HTML it renders, with the whitespace before them:
+ * the limit report (the time spent, when the text was parsed, how long it stays cached), the
+ * transclusion time report and the parser cache's note of when it saved the text. TextExtracts'
+ * HTML extracts keep them when they end the text it cuts from, which depends on whether the page
+ * came from the parser cache (a lead section cut from the cached whole page ends before them, one
+ * parsed alone ends with them): their values change from one request to the next and whether they
+ * appear depends on the cache's state, not on the wiki.
+ */
+const PARSER_REPORTS =
+  /(?:\s*<!--\s*(?:NewPP limit report|Transclusion expansion time report|Saved in parser cache)[\s\S]*?-->)+\s*$/;
+
+/** A text without the parser's report comments at its end (see PARSER_REPORTS). */
+export function withoutParserReports(text: string): string {
+  return text.includes('<!--') ? text.replace(PARSER_REPORTS, '') : text;
+}
+
+/**
  * Replaces the values of volatile keys anywhere in a parsed answer by a marker (in place), so that
- * their presence is still compared but not their value.
+ * their presence is still compared but not their value, and takes the parser's report comments
+ * off the end of every text.
  */
 export function maskVolatileValues(value: unknown): void {
   if (value === null || typeof value !== 'object') return;
   const node = value as Record<string, unknown>;
   for (const key of Object.keys(node)) {
-    if (VOLATILE_KEYS.has(key.replace(/^@/, '')) && typeof node[key] === 'string') node[key] = '(volatile)';
-    else maskVolatileValues(node[key]);
+    const item = node[key];
+    if (typeof item === 'string') {
+      node[key] = VOLATILE_KEYS.has(key.replace(/^@/, '')) ? '(volatile)' : withoutParserReports(item);
+    } else maskVolatileValues(item);
   }
 }
