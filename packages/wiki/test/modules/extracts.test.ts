@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
 import { TitleCodec } from '../../src/site/title.js';
-import { makeExtract } from '../../src/wikitext/extracts/extract.js';
+import { extractOfWikitext, makeExtract } from '../../src/wikitext/extracts/extract.js';
 import { wikitextBlocks } from '../../src/wikitext/extracts/wikitext-blocks.js';
 import { germanSite } from '../helpers/german-site.js';
 
@@ -28,7 +28,8 @@ describe('wikitext to extract', () => {
   test('simple HTML: paragraphs, headings, lists, bold and italics; links as text', () => {
     assert.equal(
       makeExtract(blocks, base),
-      '<p><b>Fett</b> und <i>kursiv</i> mit Text und Ziel. Zweiter Satz &amp; mehr!\n</p>\n' +
+      // The framed file's element, which the extract leaves out, leaves its line break.
+      '<p><b>Fett</b> und <i>kursiv</i> mit Text und Ziel. Zweiter Satz &amp; mehr!\n</p>\n\n' +
         '<h2><span id="Teil_eins">Teil <b>eins</b></span></h2>\n<ul><li>Punkt Verweis</li></ul>\n<ol><li>Zahl</li></ol>',
     );
     assert.equal(makeExtract(blocks, { ...base, intro: true, chars: 8 }), '<p><b>Fett</b> und</p>…');
@@ -54,6 +55,65 @@ describe('wikitext to extract', () => {
       makeExtract(blocks, { ...base, sentences: 1 }),
       '<p><b>Fett</b> und <i>kursiv</i> mit Text und Ziel.</p>',
     );
+  });
+
+  // The expected extracts are MediaWiki 1.39's for the same wikitext (its parser's HTML as
+  // TextExtracts cuts it), on a wiki without the templates named in `missing`.
+  const missing = new Set(['10:Other_uses', '10:Pp', '10:Infobox_x', '10:IPAc-en', '10:X', '10:Y', '10:Z']);
+  const extract = (wikitext: string, options = {}) =>
+    extractOfWikitext(wikitext, { ...base, ...options }, titles, missing);
+
+  test('a call of a template that does not exist shows its title, alone or in a sentence', () => {
+    assert.equal(
+      extract(
+        "{{other uses}}\n{{pp|small=yes}}\n{{Infobox x\n| a = b\n}}\n'''A''' ({{IPAc-en|x}}; b) c.\n\nNext {{x}} para.\n{{y}}\n\n{{z}}\n\nLast",
+      ),
+      '<p>Vorlage:Other uses\nVorlage:Pp\nVorlage:Infobox x\n<b>A</b> (Vorlage:IPAc-en; b) c.\n</p><p>Next Vorlage:X para.\nVorlage:Y\n</p><p>Vorlage:Z\n</p><p>Last\n</p>',
+    );
+    // Named with a namespace, or with a colon for the main namespace; a template that exists shows
+    // nothing of its own here.
+    const elsewhere = new Set(['10:Foo_bar', '0:Nix_da', '2:Nix']);
+    assert.equal(
+      extractOfWikitext('{{Template:Foo bar}} {{:Nix da}} {{Benutzer:Nix}}{{Vorhanden}}', base, titles, elsewhere),
+      '<p>Vorlage:Foo bar Nix da Benutzer:Nix\n</p>',
+    );
+  });
+
+  test("paragraphs as MediaWiki's parser makes them of empty lines, files, categories and tables", () => {
+    assert.equal(
+      extract(
+        'a\n\n\nb\n\n\n\nc\n== H ==\n\n\nd\n* x\n* y\ne\n\nf\n[[Datei:Logo.svg]]\n\n[[Kategorie:X]]\n\ng\n' +
+          '[[Kategorie:Y]]\n{{Infobox Stadt}}\nh\n\n{|\n| Zelle\n|}\n\ni\n<!-- c -->\nj\n__NOTOC__\nk',
+      ),
+      '<p>a\n</p><p><br>\nb\n</p><p><br>\n</p><p>c\n</p>\n<h2><span id="H">H</span></h2>\n<p>d\n</p>\n' +
+        '<ul><li>x</li>\n<li>y</li></ul>\n<p>e\n</p><p>f\n\n</p><p>g\n</p>\n\n<p>h\n</p>\n\n<p>i\nj\n</p><p>k\n</p>',
+    );
+    // The lead section ends without its empty lines.
+    assert.equal(extract('a\n\n\n== H ==\nb', { intro: true }), '<p>a\n</p>');
+  });
+
+  test('a redirect shows what follows its link', () => {
+    const redirect = '#REDIRECT [[Abbeville]]\n\n{{R from CamelCase}}';
+    assert.equal(
+      extractOfWikitext(redirect, base, titles, new Set(['10:R_from_CamelCase'])),
+      '<p>Vorlage:R from CamelCase\n</p>',
+    );
+    assert.equal(extract('#WEITERLEITUNG [[Abbeville]]'), '');
+  });
+
+  test('headings: the legacy anchor before the anchor, the table of contents before the first of four', () => {
+    assert.equal(
+      extract('a\n== Nūruodis ==\nb'),
+      '<p>a\n</p>\n<h2><span id="N.C5.ABruodis"></span><span id="Nūruodis">Nūruodis</span></h2>\n<p>b\n</p>',
+    );
+    assert.equal(
+      extract('a\n== A ==\n== B ==\n== C ==\n== D =='),
+      '<p>a\n</p>\n\n\n<h2><span id="A">A</span></h2>\n<h2><span id="B">B</span></h2>\n' +
+        '<h2><span id="C">C</span></h2>\n<h2><span id="D">D</span></h2>',
+    );
+    assert.match(extract('__NOTOC__\na\n== A ==\n== B ==\n== C ==\n== D =='), /^<p>a\n<\/p>\n<h2>/);
+    // Quotes stay as they are in the text; a link's target shows with its entities decoded.
+    assert.equal(extract('"[[35&nbsp;mm film]]"'), '<p>"35\u00a0mm film"\n</p>');
   });
 });
 

@@ -11,6 +11,8 @@ export interface ExtractJob {
   id: number;
   text: string;
   options: ExtractOptions;
+  /** Transcluded pages of the text that do not exist, as `namespace:dbKey`. */
+  missingTemplates: string[];
 }
 
 export interface ExtractDone {
@@ -25,6 +27,6 @@ parentPort?.postMessage({ ready: true });
 parentPort?.on('message', (job: ExtractJob) => {
   parentPort?.postMessage({
     id: job.id,
-    extract: extractOfWikitext(job.text, job.options, titles),
+    extract: extractOfWikitext(job.text, job.options, titles, new Set(job.missingTemplates)),
   } satisfies ExtractDone);
 });

@@ -4,6 +4,9 @@
  * of characters (extended to the end of the word and followed by "…").
  */
 import type { TitleCodec } from '../../site/title.js';
+import { escapeAttribute } from '../../text/escape.js';
+import { parseRedirect } from '../extract-links.js';
+import { magicWords } from '../magic-words.js';
 import { leanWikitext } from './lean-wikitext.js';
 import { type Block, wikitextBlocks } from './wikitext-blocks.js';
 
@@ -27,26 +30,52 @@ const LIST_TAGS: Record<string, [string, string]> = {
 
 /**
  * The extract of a page's wikitext (parsed without what extracts leave out, see lean-wikitext.ts);
- * a text the parser cannot read (nesting too deep for it) gives an empty one.
+ * a text the parser cannot read (nesting too deep for it) gives an empty one. A redirect shows
+ * what follows its target link, as MediaWiki renders a redirect page. `missingTemplates` are the
+ * transcluded pages that do not exist (`namespace:dbKey`), which show as their title.
  */
-export function extractOfWikitext(wikitext: string, options: ExtractOptions, titles: TitleCodec): string {
+export function extractOfWikitext(
+  wikitext: string,
+  options: ExtractOptions,
+  titles: TitleCodec,
+  missingTemplates: ReadonlySet<string> = new Set(),
+): string {
+  const redirect = parseRedirect(wikitext, titles);
+  const text = redirect ? redirect.rest.trimStart() : wikitext;
   try {
-    return makeExtract(wikitextBlocks(leanWikitext(wikitext, { leadOnly: options.intro }), titles), options);
+    const lean = leanWikitext(text, { leadOnly: options.intro });
+    return makeExtract(
+      wikitextBlocks(lean, titles, missingTemplates),
+      options,
+      options.intro ? undefined : magicWords.switchesIn(lean),
+    );
   } catch {
     return '';
   }
 }
 
-export function makeExtract(allBlocks: readonly Block[], options: ExtractOptions): string {
+/**
+ * `switches`: the behaviour switches of the page (`notoc`, `forcetoc`), which decide whether
+ * it shows a table of contents (with four headings or more, unless switched off).
+ */
+export function makeExtract(
+  allBlocks: readonly Block[],
+  options: ExtractOptions,
+  switches: ReadonlySet<string> = new Set(),
+): string {
   const firstHeading = allBlocks.findIndex((b) => b.kind === 'heading');
-  const blocks = options.intro && firstHeading >= 0 ? allBlocks.slice(0, firstHeading) : allBlocks;
+  const blocks = options.intro && firstHeading >= 0 ? allBlocks.slice(0, firstHeading) : [...allBlocks];
+  // The lead section is parsed on its own, without the empty lines that end it.
+  if (options.intro) while (blocks.at(-1)?.kind === 'blank') blocks.pop();
+  const headings = allBlocks.filter((b) => b.kind === 'heading').length;
+  const toc = !options.intro && headings > 0 && (switches.has('forcetoc') || (headings >= 4 && !switches.has('notoc')));
   if (options.plaintext) {
     const text = plainText(blocks, options.sectionFormat);
     if (options.chars !== undefined) return firstChars(text, options.chars);
     if (options.sentences !== undefined) return firstSentences(text, options.sentences);
     return text;
   }
-  const html = simpleHtml(blocks);
+  const html = simpleHtml(blocks, toc);
   if (options.chars !== undefined) {
     const text = htmlText(html);
     const kept = firstChars(text, options.chars);
@@ -72,36 +101,97 @@ function plainText(blocks: readonly Block[], format: SectionFormat): string {
             ? `\u0001\u0002${block.level}\u0002\u0001${block.text}`
             : block.text;
       out += `\n\n${heading}\n`;
-    } else out += `${block.text}\n`;
+    } else if (block.kind !== 'blank' && block.kind !== 'block') out += `${block.text}\n`;
   }
   return out.trim();
 }
 
-function simpleHtml(blocks: readonly Block[]): string {
-  const parts: string[] = [];
-  let list: { tag: string; items: string[] } | undefined;
+/**
+ * The blocks as MediaWiki's parser makes paragraphs of lines: each line of a paragraph ends with a
+ * newline; one empty line between two paragraphs closes one and opens the next (`</p><p>`), a
+ * second one adds a paragraph holding a line break; headings and lists close the paragraph before
+ * them (`</p>` and a newline). `withToc`: the page shows a table of contents.
+ */
+function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
+  let toc = withToc;
+  let html = '';
+  let inParagraph = false;
+  /** What opens the paragraph of the next line, when an empty line was met. */
+  let pending: string | undefined;
+  let list: { tag: string } | undefined;
+  const closeParagraph = () => {
+    if (inParagraph) html += '</p>\n';
+    inParagraph = false;
+  };
   const closeList = () => {
-    if (list) parts.push(`<${list.tag}>${list.items.join('\n')}</${list.tag}>`);
+    if (list) html += `</${list.tag}>\n`;
     list = undefined;
   };
   for (const block of blocks) {
     if (block.kind === 'item') {
+      pending = undefined;
+      closeParagraph();
       const [tag, itemTag] = LIST_TAGS[block.marker] ?? LIST_TAGS['*'];
       if (list?.tag !== tag) {
         closeList();
-        list = { tag, items: [] };
-      }
-      list.items.push(`<${itemTag}>${block.html}</${itemTag}>`);
+        list = { tag };
+        html += `<${tag}>`;
+      } else html += '\n';
+      html += `<${itemTag}>${block.html}</${itemTag}>`;
       continue;
     }
     closeList();
     if (block.kind === 'heading') {
-      const anchor = block.text.replaceAll(' ', '_').replaceAll('&', '&amp;').replaceAll('"', '&quot;');
-      parts.push(`<h${block.level}><span id="${anchor}">${block.html}</span></h${block.level}>`);
-    } else parts.push(`<p>${block.html}\n</p>`);
+      pending = undefined;
+      closeParagraph();
+      // The table of contents stands before the first heading; the extract leaves it out.
+      if (toc) html += '\n\n';
+      toc = false;
+      const anchor = block.text.replace(/[\t\n\f\r ]/g, '_');
+      // A heading whose anchor the old encoding writes otherwise has an empty element with that
+      // anchor first, which old links still reach.
+      const legacy = legacyAnchor(anchor);
+      const before = legacy === anchor ? '' : `<span id="${escapeAttribute(legacy)}"></span>`;
+      html += `<h${block.level}>${before}<span id="${escapeAttribute(anchor)}">${block.html}</span></h${block.level}>\n`;
+    } else if (block.kind === 'block') {
+      pending = undefined;
+      closeParagraph();
+      html += '\n';
+    } else if (block.kind === 'blank') {
+      if (pending !== undefined) {
+        html += `${pending}<br>\n`;
+        pending = undefined;
+        inParagraph = true;
+      } else if (!inParagraph) pending = '<p>';
+      else pending = '</p><p>';
+    } else {
+      if (pending !== undefined) html += pending;
+      else if (!inParagraph) html += '<p>';
+      pending = undefined;
+      inParagraph = true;
+      html += `${block.html}\n`;
+    }
   }
   closeList();
-  return parts.join('\n');
+  if (inParagraph) html += '</p>';
+  return html.trim();
+}
+
+/**
+ * An anchor in MediaWiki's legacy encoding: each byte of its UTF-8 other than letters, digits,
+ * `_`, `-` and `.` percent-encoded, then `%3A` written `:` and `%` written `.`.
+ */
+function legacyAnchor(anchor: string): string {
+  let out = '';
+  for (const byte of Buffer.from(anchor, 'utf8')) {
+    const char = String.fromCharCode(byte);
+    out += /[A-Za-z0-9_.-]/.test(char)
+      ? char
+      : byte === 0x3a
+        ? ':'
+        : `.${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
 }
 
 /** The characters an HTML extract shows (tags left out, entities as one character). */
