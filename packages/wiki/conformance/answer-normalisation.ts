@@ -75,20 +75,31 @@ export function removeSoftwareFields(value: unknown): void {
 }
 
 /**
- * The comments MediaWiki's parser appends to the HTML it renders, with the whitespace before them:
- * the limit report (the time spent, when the text was parsed, how long it stays cached), the
- * transclusion time report and the parser cache's note of when it saved the text. TextExtracts'
- * HTML extracts keep them when they end the text it cuts from, which depends on whether the page
- * came from the parser cache (a lead section cut from the cached whole page ends before them, one
- * parsed alone ends with them): their values change from one request to the next and whether they
- * appear depends on the cache's state, not on the wiki.
+ * The comments MediaWiki's parser appends to the HTML it renders: the limit report (the time spent,
+ * when the text was parsed, how long it stays cached), the transclusion time report and the parser
+ * cache's note of when it saved the text. TextExtracts' HTML extracts keep them when they end the
+ * text it cuts from, which depends on whether the page came from the parser cache (a lead section
+ * cut from the cached whole page ends before them, one parsed alone ends with them), and counts
+ * them when it shortens an extract to `exchars` characters: their values change from one request
+ * to the next, and whether they appear depends on the cache's state, not on the wiki.
  */
-const PARSER_REPORTS =
-  /(?:\s*<!--\s*(?:NewPP limit report|Transclusion expansion time report|Saved in parser cache)[\s\S]*?-->)+\s*$/;
+const PARSER_REPORTS = ['NewPP limit report', 'Transclusion expansion time report', 'Saved in parser cache'];
+const TRAILING_COMMENTS = /((?:\s*<!--[\s\S]*?-->)+)…?\s*$/;
 
-/** A text without the parser's report comments at its end (see PARSER_REPORTS). */
+/**
+ * A text without the parser's report comments at its end, with the whitespace before them; a
+ * report cut short by `exchars` (the start of one, then "…") goes with the ellipsis, as the text
+ * without it would not have been shortened.
+ */
 export function withoutParserReports(text: string): string {
-  return text.includes('<!--') ? text.replace(PARSER_REPORTS, '') : text;
+  if (!text.includes('<!--')) return text;
+  const found = TRAILING_COMMENTS.exec(text);
+  if (!found) return text;
+  const reports = [...(found[1] as string).matchAll(/<!--([\s\S]*?)-->/g)].every((comment) => {
+    const inner = (comment[1] as string).trimStart();
+    return PARSER_REPORTS.some((report) => inner.startsWith(report) || report.startsWith(inner));
+  });
+  return reports ? text.slice(0, found.index).trimEnd() : text;
 }
 
 /**

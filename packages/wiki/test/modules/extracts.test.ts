@@ -32,7 +32,9 @@ describe('wikitext to extract', () => {
       '<p><b>Fett</b> und <i>kursiv</i> mit Text und Ziel. Zweiter Satz &amp; mehr!\n</p>\n\n' +
         '<h2><span id="Teil_eins">Teil <b>eins</b></span></h2>\n<ul><li>Punkt Verweis</li></ul>\n<ol><li>Zahl</li></ol>',
     );
-    assert.equal(makeExtract(blocks, { ...base, intro: true, chars: 8 }), '<p><b>Fett</b> und</p>…');
+    // Characters are counted in the HTML, tags included, as TextExtracts counts them.
+    assert.equal(makeExtract(blocks, { ...base, intro: true, chars: 8 }), '<p><b>Fett</b></p>…');
+    assert.equal(makeExtract(blocks, { ...base, intro: true, chars: 18 }), '<p><b>Fett</b> und</p>…');
   });
 
   test('plain text with each section format, sentences and characters', () => {
@@ -171,6 +173,56 @@ describeEachEngine('prop=extracts', (engine) => {
     assert.equal(none.warnings, undefined);
     const sentences = await api().query({ prop: 'extracts', titles: 'Berlin', exsentences: '1' });
     assert.match(sentences.warnings.extracts.warnings, /^The "exsentences" parameter may have unexpected results/);
+  });
+
+  test("pages in the order the page set found them; XML gives the extract as an element's text", async () => {
+    // MediaWiki 1.39 answers these requests so on the reference wiki.
+    const titles = await api().query({
+      prop: 'extracts',
+      titles: 'Hamburg|Datei:Rathaus.png|Berlin|Abacus',
+      exintro: '1',
+      exchars: '20',
+      exlimit: '2',
+    });
+    assert.deepEqual(
+      titles.query.pages.map((p: any) => [p.title, p.extract]),
+      [
+        ['Abacus', '<p>Vorlage:Other uses</p>…'],
+        ['Berlin', '<p><b>Berlin</b> ist</p>…'],
+        ['Hamburg', undefined],
+        ['Datei:Rathaus.png', undefined],
+      ],
+    );
+    assert.equal(titles.continue.excontinue, 2);
+    const ids = await api().query({ prop: 'extracts', pageids: '236|1|71', exintro: '1', exchars: '20', exlimit: '2' });
+    assert.deepEqual(
+      ids.query.pages.map((p: any) => p.extract),
+      ['<p><b>Willkommen im Testwiki</b></p>…', '<p>Vorlage:Other uses</p>…', undefined],
+    );
+    const search = new URLSearchParams({
+      action: 'query',
+      prop: 'extracts',
+      titles: 'Medium:Logo.svg|Academy Awards|Datei:Rathaus.png|Berlin',
+      redirects: '1',
+      exlimit: 'max',
+      exchars: '20',
+      format: 'xml',
+      uselang: 'en',
+    });
+    const xml = (await api().app.inject({ url: `/api.php?${search}` })).body;
+    assert.ok(
+      xml.includes(
+        '<page _idx="74" pageid="74" ns="0" title="Academy Awards"><extract xml:space="preserve">&lt;p&gt;Vorlage:Redirect2&lt;/p&gt;…</extract></page><page _idx="236" pageid="236" ns="0" title="Berlin" />',
+      ),
+      xml,
+    );
+  });
+
+  test('a continuation past the last page is refused', async () => {
+    const answer = await api().query({ prop: 'extracts', revids: '318', exintro: '1', excontinue: '100' });
+    assert.equal(answer.error.code, 'badcontinue');
+    const last = await api().query({ prop: 'extracts', revids: '318', exintro: '1', excontinue: '1' });
+    assert.equal(last.error, undefined);
   });
 
   test('a page of another content model than wikitext gets an empty extract, with a warning before the caveats', async () => {

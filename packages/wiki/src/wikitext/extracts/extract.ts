@@ -3,8 +3,10 @@
  * as plain text (headings as the section format asks), shortened to whole sentences or to a number
  * of characters (extended to the end of the word and followed by "…").
  */
+
+import { decodeCharReferences } from '../../site/html-entities.js';
 import type { TitleCodec } from '../../site/title.js';
-import { escapeAttribute } from '../../text/escape.js';
+import { escapeAttribute, escapeHtmlText } from '../../text/escape.js';
 import { parseRedirect } from '../extract-links.js';
 import { magicWords } from '../magic-words.js';
 import { leanWikitext } from './lean-wikitext.js';
@@ -69,41 +71,48 @@ export function makeExtract(
   if (options.intro) while (blocks.at(-1)?.kind === 'blank') blocks.pop();
   const headings = allBlocks.filter((b) => b.kind === 'heading').length;
   const toc = !options.intro && headings > 0 && (switches.has('forcetoc') || (headings >= 4 && !switches.has('notoc')));
-  if (options.plaintext) {
-    const text = plainText(blocks, options.sectionFormat);
-    if (options.chars !== undefined) return firstChars(text, options.chars);
-    if (options.sentences !== undefined) return firstSentences(text, options.sentences);
-    return text;
-  }
   const html = simpleHtml(blocks, toc);
+  if (options.plaintext) {
+    let text = plainText(html);
+    if (options.chars !== undefined) text = firstPlainChars(text, options.chars);
+    else if (options.sentences !== undefined) text = firstSentences(text, options.sentences);
+    return withSections(text, options.sectionFormat);
+  }
   if (options.chars !== undefined) {
-    const text = htmlText(html);
-    const kept = firstChars(text, options.chars);
-    return kept === text ? html : cutHtml(html, [...kept].length - 1, ELLIPSIS);
+    const kept = firstChars(html, options.chars);
+    return kept === html ? html : balancedHtml(kept) + ELLIPSIS;
   }
-  if (options.sentences !== undefined) {
-    const text = htmlText(html);
-    const kept = firstSentences(text, options.sentences);
-    return kept === text ? html : cutHtml(html, [...kept].length, '');
-  }
+  if (options.sentences !== undefined) return balancedHtml(firstSentences(html, options.sentences));
   return html;
 }
 
-function plainText(blocks: readonly Block[], format: SectionFormat): string {
-  let out = '';
-  for (const block of blocks) {
-    if (block.kind === 'heading') {
-      const eq = '='.repeat(block.level);
-      const heading =
-        format === 'wiki'
-          ? `${eq} ${block.text} ${eq}`
-          : format === 'raw'
-            ? `\u0001\u0002${block.level}\u0002\u0001${block.text}`
-            : block.text;
-      out += `\n\n${heading}\n`;
-    } else if (block.kind !== 'blank' && block.kind !== 'block') out += `${block.text}\n`;
-  }
-  return out.trim();
+const SECTION_START = '\u0001\u0002';
+const SECTION_END = '\u0002\u0001';
+
+/**
+ * The plain text of an HTML extract, as TextExtracts makes it: each heading on a line of its own
+ * after an empty one, marked with its level; tags and comments left out, entities decoded,
+ * no-break spaces as spaces; never more than one empty line in a row.
+ */
+function plainText(html: string): string {
+  const marked = html.replace(/\s*(<h([1-6])\b)/gi, `\n\n${SECTION_START}$2${SECTION_END}$1`);
+  const flat = marked.replace(/<!--[\s\S]*?-->/g, '').replace(/<\/?[?!]?[a-z0-9]+\b[^>]*>/gi, '');
+  return decodeCharReferences(flat)
+    .replaceAll('\u00a0', ' ')
+    .replaceAll('\r', '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** The marked headings of a plain text extract as the section format asks. */
+function withSections(text: string, format: SectionFormat): string {
+  if (format === 'raw') return text;
+  const marker = new RegExp(`${SECTION_START}(\\d)${SECTION_END}(.*)`, 'g');
+  return text.replace(marker, (_, level: string, heading: string) => {
+    if (format === 'plain') return `\n${heading.trim()}`;
+    const bars = '='.repeat(Number(level));
+    return `\n${bars} ${heading.trim()} ${bars}`;
+  });
 }
 
 /**
@@ -194,56 +203,75 @@ function legacyAnchor(anchor: string): string {
   return out;
 }
 
-/** The characters an HTML extract shows (tags left out, entities as one character). */
-function htmlText(html: string): string {
-  return html.replace(/<[^>]*>/g, '').replace(/&(?:#\d+|#x[0-9a-f]+|[a-z]+);/gi, '&');
-}
+/**
+ * Where a sentence ends, as TextExtracts finds it (in the HTML too): a full stop after anything but
+ * a capital letter, or `!` or `?`, before a space, a line break or the end; an ideographic stop.
+ */
+const SENTENCE_END = /(?:\P{Lu}\.(?=[ \n]|$)|[!?](?=[ \n]|$)|。|．|！|？|｡)+/gu;
 
-/** The first `count` sentences: a sentence ends at `.`, `!` or `?` before a space, except after a number (`19. Jahrhundert`). */
+/**
+ * The text up to the end of its `count`th sentence, or of its last when it has fewer; its first
+ * line when no sentence ends in it.
+ */
 function firstSentences(text: string, count: number): string {
-  const end = /(?<!\b\d{1,3})[.!?…。！？]+(?=\s|$)/gu;
-  let seen = 0;
-  for (let m = end.exec(text); m; m = end.exec(text)) {
-    seen++;
-    if (seen === count) return text.slice(0, m.index + m[0].length);
-  }
-  return text;
+  const ends = [...text.matchAll(SENTENCE_END)];
+  if (ends.length === 0) return (text.split('\n', 1)[0] as string).trim();
+  const end = ends[Math.min(count, ends.length) - 1] as RegExpMatchArray;
+  return text.slice(0, (end.index ?? 0) + end[0].length).trim();
 }
 
-/** The first `count` characters (code points), extended to the end of the word they end in, then "…". */
+/**
+ * The first `count` characters (code points) of the text, extended to the end of the word (or
+ * tag name) they end in and a `>` right after it; the text itself when that is all of it; else
+ * trimmed, and "…" after it.
+ */
 function firstChars(text: string, count: number): string {
   const chars = [...text];
   if (chars.length <= count) return text;
   let end = count;
-  while (end < chars.length && /[\p{L}\p{N}_/]/u.test(chars[end])) end++;
+  while (end < chars.length && /[\p{L}\p{N}_/]/u.test(chars[end] as string)) end++;
+  if (chars[end] === '>') end++;
   if (end >= chars.length) return text;
-  return chars.slice(0, end).join('') + ELLIPSIS;
+  return chars.slice(0, end).join('').trim();
 }
 
-/** The HTML up to `count` shown characters, its open elements closed, then `suffix`. */
-function cutHtml(html: string, count: number, suffix: string): string {
+/** The plain text's first `count` characters (see firstChars), "…" after them when cut. */
+function firstPlainChars(text: string, count: number): string {
+  const kept = firstChars(text, count);
+  return kept === text ? text : kept + ELLIPSIS;
+}
+
+const VOID_ELEMENTS = new Set(['br', 'hr', 'img', 'wbr']);
+
+/**
+ * An HTML extract cut short, as MediaWiki's HTML tidying writes it: a tag cut in two left out,
+ * the elements left open closed, text written again (a no-break space as `&#160;`, a cut entity
+ * as text), void elements as `<br />`; trimmed.
+ */
+function balancedHtml(html: string): string {
   const open: string[] = [];
-  let shown = 0;
-  let i = 0;
-  while (i < html.length && shown < count) {
-    if (html[i] === '<') {
-      const close = html.indexOf('>', i);
-      const tag = html.slice(i + 1, close);
-      if (tag.startsWith('/')) open.pop();
-      else if (!tag.endsWith('/') && tag !== 'br') open.push(tag.split(/\s/)[0]);
-      i = close + 1;
-      continue;
+  let out = '';
+  const token =
+    /<(\/?)([A-Za-z][A-Za-z0-9]*)((?:\s[^<>]*)?)>|<[/A-Za-z][^>]*$|&(?:#\d+|#x[0-9a-f]+|[a-z]+);|[^<&]+|[<&]/giy;
+  for (let m = token.exec(html); m; m = token.exec(html)) {
+    const [whole, closing, name, attributes] = m;
+    if (name !== undefined) {
+      const tag = name.toLowerCase();
+      if (closing) {
+        const at = open.lastIndexOf(tag);
+        if (at < 0) continue;
+        for (const t of open.splice(at).reverse()) out += `</${t}>`;
+      } else if (VOID_ELEMENTS.has(tag)) out += `<${tag}${attributes?.replace(/\s*\/$/, '') ?? ''} />`;
+      else {
+        open.push(tag);
+        out += `<${tag}${attributes ?? ''}>`;
+      }
+    } else if (whole.startsWith('<') && whole.length > 1) {
+      // A tag cut in two at the end.
+    } else {
+      out += escapeHtmlText(decodeCharReferences(whole)).replaceAll('\u00a0', '&#160;');
     }
-    if (html[i] === '&') i = html.indexOf(';', i) + 1;
-    else i += html.codePointAt(i)! > 0xffff ? 2 : 1;
-    shown++;
   }
-  return (
-    html.slice(0, i) +
-    open
-      .reverse()
-      .map((t) => `</${t}>`)
-      .join('') +
-    suffix
-  );
+  for (const t of open.reverse()) out += `</${t}>`;
+  return out.trim();
 }
