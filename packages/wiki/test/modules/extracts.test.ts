@@ -94,6 +94,14 @@ describe('wikitext to extract', () => {
     assert.equal(extract('a\n\n\n== H ==\nb', { intro: true }), '<p>a\n</p>');
   });
 
+  test('lists nested as the parser nests them', () => {
+    assert.equal(
+      extract('* A\n** B\n** C\n* D\n# E\n#* F\nG\n: H\n:: I'),
+      '<ul><li>A\n<ul><li>B</li>\n<li>C</li></ul></li>\n<li>D</li></ul>\n<ol><li>E\n<ul><li>F</li></ul></li></ol>\n' +
+        '<p>G\n</p>\n<dl><dd>H\n<dl><dd>I</dd></dl></dd></dl>',
+    );
+  });
+
   test('a redirect shows what follows its link', () => {
     const redirect = '#REDIRECT [[Abbeville]]\n\n{{R from CamelCase}}';
     assert.equal(

@@ -127,29 +127,45 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
   let inParagraph = false;
   /** What opens the paragraph of the next line, when an empty line was met. */
   let pending: string | undefined;
-  let list: { tag: string } | undefined;
+  /** The markers of the lists open (`*#`: an ordered list in an item of an unordered one). */
+  let lists = '';
   const closeParagraph = () => {
     if (inParagraph) html += '</p>\n';
     inParagraph = false;
   };
-  const closeList = () => {
-    if (list) html += `</${list.tag}>\n`;
-    list = undefined;
+  const tagsOf = (marker: string) => LIST_TAGS[marker] ?? LIST_TAGS['*'];
+  const closeList = (marker: string) => {
+    const [tag, itemTag] = tagsOf(marker);
+    html += `</${itemTag}></${tag}>`;
   };
   for (const block of blocks) {
     if (block.kind === 'item') {
       pending = undefined;
       closeParagraph();
-      const [tag, itemTag] = LIST_TAGS[block.marker] ?? LIST_TAGS['*'];
-      if (list?.tag !== tag) {
-        closeList();
-        list = { tag };
-        html += `<${tag}>`;
-      } else html += '\n';
-      html += `<${itemTag}>${block.html}</${itemTag}>`;
+      // As the parser nests lists: those the item does not share with the one before are closed,
+      // a next item of the deepest shared one begun, and the item's own new lists opened.
+      const markers = block.marker;
+      let shared = 0;
+      while (shared < lists.length && shared < markers.length && lists[shared] === markers[shared]) shared++;
+      for (let depth = lists.length; depth > shared; depth--) closeList(lists[depth - 1] as string);
+      if (markers.length <= shared && shared > 0) {
+        const [, before] = tagsOf(lists[shared - 1] as string);
+        html += `</${before}>\n<${tagsOf(markers[shared - 1] as string)[1]}>`;
+      }
+      if (lists !== '' && markers.length > shared) html += '\n';
+      for (let depth = shared; depth < markers.length; depth++) {
+        const [tag, itemTag] = tagsOf(markers[depth] as string);
+        html += `<${tag}><${itemTag}>`;
+      }
+      html += block.html;
+      lists = markers;
       continue;
     }
-    closeList();
+    if (lists !== '') {
+      for (let depth = lists.length; depth > 0; depth--) closeList(lists[depth - 1] as string);
+      html += '\n';
+      lists = '';
+    }
     if (block.kind === 'heading') {
       pending = undefined;
       closeParagraph();
@@ -181,7 +197,7 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
       html += `${block.html}\n`;
     }
   }
-  closeList();
+  for (let depth = lists.length; depth > 0; depth--) closeList(lists[depth - 1] as string);
   if (inParagraph) html += '</p>';
   return html.trim();
 }

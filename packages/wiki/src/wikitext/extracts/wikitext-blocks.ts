@@ -20,8 +20,9 @@ export interface Block {
    * extract leaves out, which ends the paragraph before it.
    */
   kind: 'paragraph' | 'heading' | 'item' | 'blank' | 'block';
-  /** Heading level (2 for `==`), or the list marker's last character for an item (`*`, `#`, `;`, `:`). */
+  /** Heading level (2 for `==`), or the list markers' count for an item. */
   level: number;
+  /** An item's list markers (`*`, `#`, `;`, `:`), one for each list it stands in (`*#`). */
   marker: string;
   html: string;
   text: string;
@@ -316,7 +317,7 @@ export function wikitextBlocks(
     if (node.type === 'list' && line.text.trim() === '' && line.kind === 'paragraph') {
       const marker = String(node).trim();
       line.kind = 'item';
-      line.marker = marker.slice(-1);
+      line.marker = marker;
       line.level = marker.length;
       continue;
     }
