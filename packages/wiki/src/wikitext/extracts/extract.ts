@@ -47,7 +47,7 @@ export function extractOfWikitext(
   try {
     const lean = leanWikitext(text, { leadOnly: options.intro });
     return makeExtract(
-      wikitextBlocks(lean, titles, missingTemplates),
+      wikitextBlocks(magicWords.withoutSwitches(lean), titles, missingTemplates),
       options,
       options.intro ? undefined : magicWords.switchesIn(lean),
     );
