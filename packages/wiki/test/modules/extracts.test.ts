@@ -94,6 +94,13 @@ describe('wikitext to extract', () => {
     assert.equal(extract('a\n\n\n== H ==\nb', { intro: true }), '<p>a\n</p>');
   });
 
+  test('bold and italics closed as opened; a cut without a sentence end, or at an empty paragraph', () => {
+    assert.equal(extract("'''''A''''', b ''c'''d'''''"), '<p><i><b>A</b></i>, b <i>c<b>d</b></i>\n</p>');
+    // No sentence ends: the first line of the HTML, as it is.
+    assert.equal(extract('fr:Benutzer:X and more', { sentences: 1 }), '<p>fr:Benutzer:X and more');
+    assert.equal(extract('Text', { chars: 1 }), '<p class="mw-empty-elt"></p>…');
+  });
+
   test('lists nested as the parser nests them', () => {
     assert.equal(
       extract('* A\n** B\n** C\n* D\n# E\n#* F\nG\n: H\n:: I'),
@@ -226,6 +233,17 @@ describeEachEngine('prop=extracts', (engine) => {
       ),
       xml,
     );
+  });
+
+  test("the raw section format's heading marks come out as MediaWiki's result cleaning writes them", async () => {
+    const answer = await api().query({
+      prop: 'extracts',
+      titles: 'Berlin',
+      explaintext: '1',
+      exsectionformat: 'raw',
+      exchars: '300',
+    });
+    assert.match(answer.query.pages[0].extract, /jedes Jahr\.\n\n\ufffd\ufffd2\ufffd\ufffdGeschichte\nDie Geschichte/);
   });
 
   test('a continuation past the last page is refused', async () => {

@@ -155,7 +155,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       warnFiles();
       return;
     }
-    answer.extract = extract;
+    // Control characters (the raw section format's heading marks) come out as U+FFFD, as
+    // MediaWiki's result cleaning writes them.
+    answer.extract = extract.replace(CONTROL_CHARACTERS, '\ufffd');
     // XML gives the extract as the text of an element of its own.
     asSubelements(answer, [...(answer[SUBELEMENTS] ?? []), 'extract']);
     if (page.ns === NS_FILE) fileSeen = true;
@@ -163,6 +165,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (start + chosen.length < pages.length) ctx.setContinue(start + chosen.length);
   warnFiles();
 };
+
+/** C0 controls but tab, line feed and carriage return. */
+const CONTROL_CHARACTERS = new RegExp('[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f]', 'g');
 
 /** The transcluded pages without a page of each of `pageIds` (`namespace:dbKey`), by page id. */
 async function missingTransclusions(

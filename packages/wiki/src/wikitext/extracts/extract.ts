@@ -82,7 +82,11 @@ export function makeExtract(
     const kept = firstChars(html, options.chars);
     return kept === html ? html : balancedHtml(kept) + ELLIPSIS;
   }
-  if (options.sentences !== undefined) return balancedHtml(firstSentences(html, options.sentences));
+  if (options.sentences !== undefined) {
+    // Without a sentence end, the first line is taken as it is, without balancing.
+    const kept = firstSentences(html, options.sentences);
+    return hasSentenceEnd(html) ? balancedHtml(kept) : kept;
+  }
   return html;
 }
 
@@ -225,6 +229,12 @@ function legacyAnchor(anchor: string): string {
  */
 const SENTENCE_END = /(?:\P{Lu}\.(?=[ \n]|$)|[!?](?=[ \n]|$)|。|．|！|？|｡)+/gu;
 
+const ANY_SENTENCE_END = new RegExp(SENTENCE_END.source, 'u');
+
+function hasSentenceEnd(text: string): boolean {
+  return ANY_SENTENCE_END.test(text);
+}
+
 /**
  * The text up to the end of its `count`th sentence, or of its last when it has fewer; its first
  * line when no sentence ends in it.
@@ -278,7 +288,15 @@ function balancedHtml(html: string): string {
         if (at < 0) continue;
         for (const t of open.splice(at).reverse()) out += `</${t}>`;
       } else if (VOID_ELEMENTS.has(tag)) out += `<${tag}${attributes?.replace(/\s*\/$/, '') ?? ''} />`;
-      else {
+      else if (
+        tag === 'p' &&
+        !attributes &&
+        (token.lastIndex === html.length || html.startsWith('</p>', token.lastIndex))
+      ) {
+        // An empty paragraph is marked so.
+        out += '<p class="mw-empty-elt">';
+        open.push(tag);
+      } else {
         open.push(tag);
         out += `<${tag}${attributes ?? ''}>`;
       }

@@ -101,6 +101,11 @@ class Line {
     this.text += text;
   }
 
+  /** Whether `tag` is the element opened last (and still open). */
+  isInnermost(tag: string): boolean {
+    return this.open.at(-1) === tag;
+  }
+
   toggle(tag: string): void {
     const at = this.open.lastIndexOf(tag);
     if (at < 0) {
@@ -191,8 +196,10 @@ export function wikitextBlocks(
       case 'quote': {
         const quotes = String(node).length;
         if (quotes >= 5) {
-          line.toggle('i');
-          line.toggle('b');
+          // Both closed innermost first, as they were opened.
+          const [first, second] = line.isInnermost('b') ? ['b', 'i'] : ['i', 'b'];
+          line.toggle(first as string);
+          line.toggle(second as string);
         } else line.toggle(quotes === 3 ? 'b' : 'i');
         return;
       }
