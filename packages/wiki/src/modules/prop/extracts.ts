@@ -7,6 +7,7 @@ import { asSubelements, SUBELEMENTS } from '../../api/result/tree.js';
 import { NS_FILE } from '../../site/title.js';
 import { BoundedMap, perStore } from '../../store/cache-toolkit.js';
 import { currentWorkBudget } from '../../store/work-budget.js';
+import { withXmlTextOnly } from '../../text/escape.js';
 import { extractMaker } from '../../wikitext/extracts/extract-maker.js';
 
 /** `prop=extracts`: parameters as the module reference lists them, in its order. */
@@ -157,7 +158,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     }
     // Control characters (the raw section format's heading marks) come out as U+FFFD, as
     // MediaWiki's result cleaning writes them.
-    answer.extract = extract.replace(CONTROL_CHARACTERS, '\ufffd');
+    answer.extract = withXmlTextOnly(extract);
     // XML gives the extract as the text of an element of its own.
     asSubelements(answer, [...(answer[SUBELEMENTS] ?? []), 'extract']);
     if (page.ns === NS_FILE) fileSeen = true;
@@ -165,9 +166,6 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (start + chosen.length < pages.length) ctx.setContinue(start + chosen.length);
   warnFiles();
 };
-
-/** C0 controls but tab, line feed and carriage return. */
-const CONTROL_CHARACTERS = new RegExp('[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f]', 'g');
 
 /** The transcluded pages without a page of each of `pageIds` (`namespace:dbKey`), by page id. */
 async function missingTransclusions(
