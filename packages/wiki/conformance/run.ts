@@ -158,6 +158,8 @@ function report(comparisons: Comparison[]): number {
   const kinds = new Map<string, KindTally>();
   let identical = 0;
   let listedOnly = 0;
+  let specOnly = 0;
+  const reasonsOf = new Map<Comparison, Set<string>>();
   const serverErrors: string[] = [];
   for (const c of comparisons) {
     if (c.serverError) serverErrors.push(describeRequest(c.request));
@@ -166,10 +168,15 @@ function report(comparisons: Comparison[]): number {
       continue;
     }
     let allListed = true;
+    let allSpec = true;
     const seenHere = new Set<string>();
+    const reasons = new Set<string>();
+    reasonsOf.set(c, reasons);
     for (const d of c.differences) {
       const listed = expected.covering(d, c.request);
       if (!listed) allListed = false;
+      if (!listed?.spec) allSpec = false;
+      if (listed) reasons.add(listed.reason.slice(0, 80));
       let tally = kinds.get(d.pattern);
       if (!tally) {
         tally = { kind: d.pattern, requests: 0, listed, examples: [] };
@@ -184,6 +191,7 @@ function report(comparisons: Comparison[]): number {
       }
     }
     if (allListed) listedOnly++;
+    if (allSpec) specOnly++;
   }
 
   const sorted = [...kinds.values()].sort((a, b) => b.requests - a.requests || a.kind.localeCompare(b.kind));
@@ -218,8 +226,12 @@ function report(comparisons: Comparison[]): number {
 
   const total = comparisons.length;
   const share = total === 0 ? 100 : (identical / total) * 100;
+  const followingSpec = total === 0 ? 100 : ((identical + specOnly) / total) * 100;
   log(
     `\nconformance: ${identical} of ${total} identical (${share.toFixed(2)} %); ${listedOnly} differ only in listed kinds, ${total - identical - listedOnly} in unlisted ones; ${serverErrors.length} server errors; seed ${seed}`,
+  );
+  log(
+    `conformance: ${specOnly} differ only where this service follows the spec's newer MediaWiki; identical or following the spec: ${identical + specOnly} (${followingSpec.toFixed(2)} %)`,
   );
 
   if (options.report) {
@@ -233,6 +245,7 @@ function report(comparisons: Comparison[]): number {
           total,
           identical,
           listedOnly,
+          specOnly,
           serverErrors,
           kinds: kindsOut,
           // Each differing request's kinds, to see which requests a kind makes differ.
@@ -241,6 +254,8 @@ function report(comparisons: Comparison[]): number {
             .map((c) => ({
               request: describeRequest(c.request),
               kinds: [...new Set(c.differences.map((d) => d.pattern))],
+              // The reasons (their beginnings) of the expected differences covering them.
+              reasons: [...(reasonsOf.get(c) ?? [])],
             })),
         },
         null,

@@ -74,7 +74,12 @@ describe('language data read from a live MediaWiki', { skip: skipReason ?? false
   });
 
   for (const params of REQUESTS) {
-    for (const format of [{ format: 'json', formatversion: '2' }, { format: 'json' }, { format: 'xml' }]) {
+    const formats: Record<string, string>[] = [
+      { format: 'json', formatversion: '2' },
+      { format: 'json' },
+      { format: 'xml' },
+    ];
+    for (const format of formats) {
       const label = new URLSearchParams({ ...params, ...format }).toString();
       test(`answers as MediaWiki: ${label}`, async () => {
         const { ours, theirs } = await both({ ...params, ...format });

@@ -14,13 +14,49 @@ function dumpOf(text: string, title = 'Long'): string {
 </mediawiki>`;
 }
 
-async function events(chunks: Buffer[]): Promise<DumpEvent[]> {
+async function events(chunks: Array<Buffer | string>, scanTexts = true): Promise<DumpEvent[]> {
   async function* input() {
     for (const chunk of chunks) yield chunk;
   }
   const out: DumpEvent[] = [];
-  for await (const event of readDump(input(), 'test.xml')) out.push(event);
+  for await (const event of readDump(input(), 'test.xml', { scanTexts })) out.push(event);
   return out;
+}
+
+/** A dump of one page whose `<text>` element holds `content` as it is (already XML). */
+function dumpWithContent(content: string): string {
+  return dumpOf('').replace('></text>', `>${content}</text>`);
+}
+
+/** The events, or the error's message and offset, of reading `xml` cut into `size`-byte chunks. */
+async function outcome(xml: string, size: number, scanTexts: boolean): Promise<unknown> {
+  return await outcomeOf(pieces(Buffer.from(xml), size), scanTexts);
+}
+
+async function outcomeOf(chunks: Buffer[], scanTexts: boolean): Promise<unknown> {
+  try {
+    return await events(chunks, scanTexts);
+  } catch (err) {
+    assert.ok(err instanceof DumpError, String(err));
+    return { message: err.message, byteOffset: err.byteOffset };
+  }
+}
+
+/**
+ * The ways of cutting a dump within its `<text>` element's content (the start tag whole, which
+ * the scanner needs): in two at each byte, and in three with a one-byte piece at each byte.
+ */
+function cutsInText(xml: string): Buffer[][] {
+  const bytes = Buffer.from(xml);
+  const from = bytes.indexOf('<text') + 1;
+  const start = bytes.indexOf('>', from) + 1;
+  const end = bytes.lastIndexOf('</text>') + 7;
+  const cuts: Buffer[][] = [];
+  for (let at = start; at < end; at++) {
+    cuts.push([bytes.subarray(0, at), bytes.subarray(at)]);
+    cuts.push([bytes.subarray(0, at), bytes.subarray(at, at + 1), bytes.subarray(at + 1)]);
+  }
+  return cuts;
 }
 
 function pieces(bytes: Buffer, size: number): Buffer[] {
@@ -43,6 +79,94 @@ describe('dump reader', () => {
     assert.deepEqual(textOf(whole), [text]);
     assert.deepEqual(whole, await events(pieces(bytes, 1_000)));
     assert.deepEqual(whole, await events(pieces(bytes, 65_537)));
+  });
+
+  test('the <text> scanner reads what saxes reads, cut anywhere: entities, CDATA, comments, line ends', async () => {
+    const contents = [
+      'a &amp; b &lt;ref&gt; &quot;q&quot; &apos;s&apos; &#65;&#x42;&#x1D518; &#0000000067; end',
+      'Ärger 𝔘𝔫𝔦 € [[Link]] ]] ] ]]] > >> ]&gt;',
+      'before <![CDATA[raw <b> & ]] text]]> after &amp; more',
+      'before <!-- a comment <text> --> after',
+      'lines\r\nwith\rcarriage returns &#13; kept',
+      '',
+      '&amp;',
+      'x&#x10FFFF;y',
+    ];
+    for (const content of contents) {
+      const xml = dumpWithContent(content);
+      const expected = await outcome(xml, 1 << 20, false);
+      assert.ok(Array.isArray(expected), `${JSON.stringify(content)} reads`);
+      for (const size of [1, 3, 7, 1 << 20]) {
+        assert.deepEqual(await outcome(xml, size, true), expected, `${JSON.stringify(content)} in ${size}-byte chunks`);
+      }
+      for (const chunks of cutsInText(xml)) {
+        const lengths = chunks.map((c) => c.length).join('+');
+        assert.deepEqual(await outcomeOf(chunks, true), expected, `${JSON.stringify(content)} cut ${lengths}`);
+      }
+    }
+    const decoded = textOf((await outcome(dumpWithContent(contents[0]!), 3, true)) as DumpEvent[]);
+    assert.deepEqual(decoded, ['a & b <ref> "q" \'s\' AB𝔘 C end']);
+    const cdata = textOf((await outcome(dumpWithContent(contents[2]!), 1 << 20, true)) as DumpEvent[]);
+    assert.deepEqual(cdata, ['before raw <b> & ]] text after & more']);
+    const lineEnds = textOf((await outcome(dumpWithContent(contents[4]!), 4, true)) as DumpEvent[]);
+    assert.deepEqual(lineEnds, ['lines\nwith\ncarriage returns \r kept']);
+  });
+
+  test('malformed <text> content fails as saxes fails, at the same byte offset', async () => {
+    const long = 'Grüße '.repeat(11_000);
+    const malformed = [
+      `${long}]]>`,
+      `${long}&bogus;`,
+      `${long}&#1;`,
+      `${long}&#xD800;`,
+      `${long}&#X41;`,
+      `${long}& amp;`,
+      `${long}&amp`,
+      `${long}\u0001`,
+      `${long}\uFFFE`,
+      `${long}<unclosed`,
+      `${long}&#x41;&#12345678901234567890;`,
+    ];
+    for (const content of malformed) {
+      const xml = dumpWithContent(content);
+      const expected = (await outcome(xml, 1 << 20, false)) as { message: string; byteOffset: number };
+      assert.ok(expected.byteOffset > 65_536, `${JSON.stringify(content.slice(-12))} fails past the first piece`);
+      assert.match(expected.message, /test\.xml (is not well-formed XML|ends too early \(truncated\?\)) at byte \d+/);
+      for (const size of [3, 1000, 65_537, 1 << 20]) {
+        assert.deepEqual(
+          await outcome(xml, size, true),
+          expected,
+          `${JSON.stringify(content.slice(-12))} in ${size}-byte chunks`,
+        );
+      }
+    }
+    // Short ones cut at every place.
+    for (const content of [
+      'ab]]>cd',
+      'a]]]>',
+      'x &bogus; y',
+      'x &#1; y',
+      'x &am p; y',
+      'x &a!b c; y',
+      'x &#12&#34; y',
+      'a ]]&gt; ]]>',
+    ]) {
+      const xml = dumpWithContent(content);
+      const expected = await outcome(xml, 1 << 20, false);
+      assert.ok(!Array.isArray(expected), `${JSON.stringify(content)} fails`);
+      for (const chunks of cutsInText(xml)) {
+        const lengths = chunks.map((c) => c.length).join('+');
+        assert.deepEqual(await outcomeOf(chunks, true), expected, `${JSON.stringify(content)} cut ${lengths}`);
+      }
+    }
+  });
+
+  test('text read as strings, a surrogate pair cut between two of them, reads as saxes reads it', async () => {
+    const xml = dumpWithContent('a 𝔘 b &amp; c');
+    const cut = xml.indexOf('𝔘') + 1;
+    const chunks = [xml.slice(0, cut), xml.slice(cut)];
+    assert.deepEqual(await events(chunks), await events(chunks, false));
+    assert.deepEqual(textOf(await events(chunks)), ['a 𝔘 b & c']);
   });
 
   test('an error past the first piece of a large chunk names its byte offset', async () => {

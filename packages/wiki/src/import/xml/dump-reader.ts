@@ -75,9 +75,108 @@ function newContributor(): DumpContributor {
   return { deleted: false };
 }
 
-/** Parses dump XML pushed in chunks; collects the events of each chunk for the caller to take. */
+/** The entities XML predefines, by name. */
+const PREDEFINED_ENTITIES = new Map([
+  ['amp', '&'],
+  ['lt', '<'],
+  ['gt', '>'],
+  ['quot', '"'],
+  ['apos', "'"],
+]);
+
+/**
+ * Characters the `<text>` scanner leaves to saxes: those XML 1.0 forbids or that saxes changes (a
+ * carriage return becomes a line feed), and surrogates (allowed in pairs only, which the scanner
+ * checks). It leaves `]]>`, forbidden in character data, to saxes too (looked for apart: a
+ * regular expression of characters alone is scanned much faster than one with a sequence).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML forbids are looked for
+const UNUSUAL = /[\x00-\x08\x0B-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/g;
+
+/** The longest entity reference (`&#x10FFFF;` with a few leading zeros) carried to the next piece. */
+const LONGEST_CARRIED_ENTITY = 16;
+
+/** Whether XML 1.0 allows a character reference to this code point. */
+function isXmlChar(code: number): boolean {
+  return (
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
+  );
+}
+
+/** The text an entity reference (`name` between `&` and `;`) stands for, if it is well-formed. */
+function entityText(name: string): string | undefined {
+  if (name.charCodeAt(0) !== 0x23 /* # */) return PREDEFINED_ENTITIES.get(name);
+  let code = Number.NaN;
+  if (name.charCodeAt(1) === 0x78 /* x */) {
+    if (/^#x[0-9a-fA-F]{1,8}$/.test(name)) code = Number.parseInt(name.slice(2), 16);
+  } else if (/^#[0-9]{1,10}$/.test(name)) code = Number.parseInt(name.slice(1), 10);
+  return isXmlChar(code) ? String.fromCodePoint(code) : undefined;
+}
+
+/** Whether the text holds only what the `<text>` scanner may pass on unchanged (see `UNUSUAL`). */
+function isPlainCharacterData(text: string): boolean {
+  if (text.includes(']]>')) return false;
+  UNUSUAL.lastIndex = 0;
+  for (let m = UNUSUAL.exec(text); m; m = UNUSUAL.exec(text)) {
+    const code = text.charCodeAt(m.index);
+    if (code < 0xd800 || code > 0xdbff) return false;
+    const next = text.charCodeAt(m.index + 1);
+    if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+    UNUSUAL.lastIndex = m.index + 2;
+  }
+  return true;
+}
+
+/**
+ * The end (after `>`) of a start tag whose name begins at `from`, skipping quoted attribute
+ * values; -1 when the text ends first.
+ */
+function tagEnd(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x3e /* > */) return i + 1;
+    if (c === 0x22 /* " */ || c === 0x27 /* ' */) {
+      const close = text.indexOf(c === 0x22 ? '"' : "'", i + 1);
+      if (close < 0) return -1;
+      i = close;
+    } else if (c === 0x3c /* < */) {
+      return i; // not a tag that saxes will accept: it finds the error on its own
+    }
+  }
+  return -1;
+}
+
+/**
+ * Parses dump XML pushed in chunks; collects the events of each chunk for the caller to take.
+ *
+ * The content of `<text>` elements (nearly all of a dump's bytes) is read by a scanner of its own
+ * rather than by saxes, which looks at one character at a time and joins the text line by line and
+ * around each entity: once saxes has read a `<text>` start tag, the scanner takes the characters
+ * up to the next `<`, decoding entity references, and hands the `<` (normally the end tag) back to
+ * saxes. Whatever the scanner does not handle exactly as saxes would (characters XML forbids,
+ * carriage returns, `]]>`, an entity reference it does not know or that is malformed, a CDATA
+ * section or comment within the text) it leaves to saxes, which reads the rest of that element as
+ * before and fails with the same message where the input is not well-formed.
+ */
 class DumpParser {
   private readonly parser = new SaxesParser({ xmlns: false, position: true });
+  /** Whether the scanner reads `<text>` contents (off: saxes reads everything, as a reference). */
+  private readonly scanTexts: boolean;
+  /** True while the scanner reads a `<text>` element's content. */
+  private inText = false;
+  /** Characters of the input the scanner has read (saxes has not seen them). */
+  private scanned = 0;
+  /** The end of the input read so far that the scanner left for the next piece (an entity cut in two). */
+  private carried = '';
+  /** Characters written to saxes. */
+  private fed = 0;
+  /** saxes's position just after the last `<text>` start tag it read (-1: none since it was asked). */
+  private textStart = -1;
   private readonly events: DumpEvent[] = [];
   private readonly stack: string[] = [];
   private text: string[] | undefined;
@@ -94,8 +193,12 @@ class DumpParser {
   private contributor: DumpContributor | undefined;
   private sawRoot = false;
 
-  constructor() {
-    this.parser.on('opentag', (tag) => this.open(tag));
+  constructor(scanTexts = true) {
+    this.scanTexts = scanTexts;
+    this.parser.on('opentag', (tag) => {
+      if (tag.name === 'text' && !tag.isSelfClosing) this.textStart = this.parser.position;
+      this.open(tag);
+    });
     this.parser.on('closetag', (tag) => this.close(tag.name));
     this.parser.on('text', (t) => {
       if (this.text) this.text.push(t);
@@ -105,16 +208,106 @@ class DumpParser {
     });
   }
 
+  /** Characters of the input read, by saxes or by the scanner. */
   get position(): number {
-    return this.parser.position;
+    return this.parser.position + this.scanned;
   }
 
   write(chunk: string): DumpEvent[] {
-    this.parser.write(chunk);
+    if (!this.scanTexts) {
+      this.parser.write(chunk);
+      return this.events.splice(0);
+    }
+    const text = this.carried === '' ? chunk : this.carried + chunk;
+    this.carried = '';
+    let i = 0;
+    while (i < text.length) {
+      if (this.inText) {
+        i = this.scanText(text, i);
+        continue;
+      }
+      // Up to the end of the next start tag that may be a <text>: saxes reads it, and if it was
+      // one (and XML 1.0's rules apply), the scanner takes its content.
+      const open = text.indexOf('<text', i);
+      const end = open < 0 ? -1 : tagEnd(text, open + 5);
+      if (end < 0) {
+        this.feed(i === 0 ? text : text.slice(i));
+        break;
+      }
+      this.textStart = -1;
+      this.feed(text.slice(i, end));
+      i = end;
+      // (saxes's position is only meaningful while it reads: after a write it counts the last chunk twice.)
+      this.inText = this.textStart === this.fed && this.parser.xmlDecl.version !== '1.1';
+    }
     return this.events.splice(0);
   }
 
+  /**
+   * Reads a `<text>` element's content from `from`: up to the next `<` (which it hands back to
+   * saxes) or the text's end (keeping an entity reference cut there for the next piece). Returns
+   * where reading goes on. Content it does not handle as saxes would, it leaves to saxes.
+   */
+  private scanText(text: string, from: number): number {
+    const lt = text.indexOf('<', from);
+    let stop = lt < 0 ? text.length : lt;
+    let carry = '';
+    if (lt < 0) {
+      // A reference cut by the piece's end, or a "]]" that a ">" may follow, waits for the next one.
+      const amp = text.lastIndexOf('&', stop - 1);
+      if (amp >= from && text.indexOf(';', amp) < 0) {
+        if (stop - amp > LONGEST_CARRIED_ENTITY) return this.leaveToSaxes(from);
+        stop = amp;
+      } else {
+        for (let n = 0; n < 2 && stop > from && text.charCodeAt(stop - 1) === 0x5d /* ] */; n++) stop--;
+      }
+      carry = text.slice(stop);
+    }
+    const raw = text.slice(from, stop);
+    if (!isPlainCharacterData(raw)) return this.leaveToSaxes(from);
+    let decoded = raw;
+    let amp = raw.indexOf('&');
+    if (amp >= 0) {
+      const parts: string[] = [];
+      let done = 0;
+      while (amp >= 0) {
+        const semicolon = raw.indexOf(';', amp + 1);
+        const value = semicolon < 0 ? undefined : entityText(raw.slice(amp + 1, semicolon));
+        if (value === undefined) return this.leaveToSaxes(from);
+        parts.push(raw.slice(done, amp), value);
+        done = semicolon + 1;
+        amp = raw.indexOf('&', done);
+      }
+      parts.push(raw.slice(done));
+      decoded = parts.join('');
+    }
+    if (decoded !== '') this.text?.push(decoded);
+    this.scanned += stop - from;
+    if (lt >= 0) {
+      this.inText = false;
+      return lt;
+    }
+    this.carried = carry;
+    return text.length;
+  }
+
+  /** Lets saxes read the rest of the current `<text>` element (from where the scanner stopped). */
+  private feed(text: string): void {
+    this.fed += text.length;
+    this.parser.write(text);
+  }
+
+  private leaveToSaxes(from: number): number {
+    this.inText = false;
+    return from;
+  }
+
   end(): DumpEvent[] {
+    if (this.carried !== '') {
+      this.inText = false;
+      this.feed(this.carried);
+      this.carried = '';
+    }
     this.parser.close();
     if (!this.sawRoot) throw new Error('no <mediawiki> element: this is not a MediaWiki XML export');
     return this.events.splice(0);
@@ -350,21 +543,33 @@ const PIECE_BYTES = 1 << 16;
 
 /**
  * Reads a dump from a stream of bytes (already decompressed) and yields its events. `source`
- * names the input in error messages.
+ * names the input in error messages. `scanTexts: false` has saxes read the `<text>` elements'
+ * content too (the reader as it was before its own scanner, kept to compare the two).
  */
-export async function* readDump(input: AsyncIterable<Buffer | string>, source = 'dump'): AsyncGenerator<DumpEvent> {
-  const parser = new DumpParser();
+export async function* readDump(
+  input: AsyncIterable<Buffer | string>,
+  source = 'dump',
+  options: { scanTexts?: boolean } = {},
+): AsyncGenerator<DumpEvent> {
+  const parser = new DumpParser(options.scanTexts ?? true);
   const decoder = new StringDecoder('utf8');
   let bytesBefore = 0;
   let charsBefore = 0;
   let chunkText = '';
+  // The piece before (the scanner may carry its last characters into the next one).
+  let previous = { text: '', bytesBefore: 0, charsBefore: 0 };
+
+  /** The byte offset of a character position within the current piece or the one before. */
+  const byteOffset = (position: number): number => {
+    if (position >= charsBefore) return bytesBefore + Buffer.byteLength(chunkText.slice(0, position - charsBefore));
+    const inPrevious = Math.max(0, position - previous.charsBefore);
+    return previous.bytesBefore + Buffer.byteLength(previous.text.slice(0, inPrevious));
+  };
 
   const fail = (err: unknown, atEnd: boolean): never => {
     if (err instanceof DumpError) throw err;
     const reason = err instanceof Error ? err.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '') : String(err);
-    const offset = atEnd
-      ? bytesBefore
-      : bytesBefore + Buffer.byteLength(chunkText.slice(0, Math.max(0, parser.position - charsBefore)));
+    const offset = atEnd ? bytesBefore : byteOffset(parser.position);
     const what = atEnd ? 'ends too early (truncated?)' : 'is not well-formed XML';
     throw new DumpError(`${source} ${what} at byte ${offset}: ${reason}`, offset);
   };
@@ -384,6 +589,7 @@ export async function* readDump(input: AsyncIterable<Buffer | string>, source = 
           fail(err, false);
         }
         for (const event of events!) yield event;
+        previous = { text: chunkText, bytesBefore, charsBefore };
         bytesBefore += Buffer.byteLength(chunkText);
         charsBefore += chunkText.length;
       }

@@ -54,13 +54,14 @@ const until = async (condition: () => boolean) => {
 
 /**
  * Turns a batch's texts (revisions' and search texts) into UTF-8 bytes (`textsAsBytes`), once the
- * pages are done with here; returns their buffers, which the batch's message then moves.
+ * pages are done with here; returns their buffers, which the batch's message then moves. The
+ * stream has made the revisions' bytes already (hashing them).
  */
 function textsToBytes(events: ImportEvent[]): ArrayBuffer[] {
   const buffers: ArrayBuffer[] = [];
   for (const event of events) {
     if (event.type === 'revision' && event.revision.text !== undefined) {
-      const bytes = encoder.encode(event.revision.text);
+      const bytes = event.revision.textBytes ?? encoder.encode(event.revision.text);
       event.revision.textBytes = bytes;
       delete event.revision.text;
       buffers.push(bytes.buffer as ArrayBuffer);

@@ -14,9 +14,11 @@ export function mediaWikiTimestamp(iso: string): string {
   return digits.length >= 14 ? digits.slice(0, 14) : digits.padEnd(14, '0');
 }
 
-/** SHA-1 of a text in base 36, 31 digits, as MediaWiki stores revision hashes. */
-export function sha1Base36(text: string): string {
-  const hex = createHash('sha1').update(text, 'utf8').digest('hex');
+/** SHA-1 of a text (or of its UTF-8 bytes) in base 36, 31 digits, as MediaWiki stores revision hashes. */
+export function sha1Base36(text: string | Uint8Array): string {
+  const hex = (
+    typeof text === 'string' ? createHash('sha1').update(text, 'utf8') : createHash('sha1').update(text)
+  ).digest('hex');
   return BigInt(`0x${hex}`).toString(36).padStart(31, '0');
 }
 

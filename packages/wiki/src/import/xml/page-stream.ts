@@ -81,9 +81,22 @@ export function isNewerRevision(
   return !current || timestamp > current.timestamp || (timestamp === current.timestamp && id > current.id);
 }
 
-/** Fills in the SHA-1 and size of a revision's slots that the dump does not give. */
-function completeRevision(revision: DumpRevision): void {
+const encoder = new TextEncoder();
+
+/**
+ * Fills in the SHA-1 and size of a revision's slots that the dump does not give. With
+ * `encode`, the main slot's text is turned into UTF-8 bytes here (`textBytes`, for the writing
+ * thread), and its size and hash are taken from them rather than from the text encoded again
+ * twice.
+ */
+function completeRevision(revision: DumpRevision, encode: boolean): void {
   const text = revision.text ?? '';
+  if (encode && revision.text !== undefined) {
+    const bytes = encoder.encode(text);
+    revision.textBytes = bytes;
+    if (revision.bytes === undefined) revision.bytes = bytes.length;
+    if (!revision.sha1 && !revision.textDeleted) revision.sha1 = sha1Base36(bytes);
+  }
   if (revision.bytes === undefined) revision.bytes = Buffer.byteLength(text);
   if (!revision.sha1 && !revision.textDeleted) revision.sha1 = sha1Base36(text);
   for (const slot of revision.slots) {
@@ -134,11 +147,13 @@ export class PageStream {
   }
 
   private searchTexts = false;
+  private textsAsBytes = false;
 
   setSite(site: SiteConfig, settings: StreamSettings = {}): void {
     this.site = site;
     this.codec = new TitleCodec(site);
     this.searchTexts = settings.searchTexts === true;
+    this.textsAsBytes = settings.textsAsBytes === true;
     if (this.lintHelper && !this.helper) this.helper = new LinkExtractorPool(site, 1, true);
   }
 
@@ -164,7 +179,7 @@ export class PageStream {
       this.latest = undefined;
     } else if (event.type === 'revision') {
       const revision = event.revision;
-      completeRevision(revision);
+      completeRevision(revision, this.textsAsBytes);
       const timestamp = mediaWikiTimestamp(revision.timestamp);
       if (isNewerRevision(timestamp, revision.id, this.latest)) {
         this.latest = { timestamp, id: revision.id, text: revision.text ?? '', model: revision.model };
