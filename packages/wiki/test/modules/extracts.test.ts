@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
 import { TitleCodec } from '../../src/site/title.js';
 import { extractOfWikitext, makeExtract } from '../../src/wikitext/extracts/extract.js';
-import { wikitextBlocks } from '../../src/wikitext/extracts/wikitext-blocks.js';
+import { tagsOfMissingExtensions, wikitextBlocks } from '../../src/wikitext/extracts/wikitext-blocks.js';
 import { germanSite } from '../helpers/german-site.js';
 
 describe('wikitext to extract', () => {
@@ -99,6 +99,19 @@ describe('wikitext to extract', () => {
     // No sentence ends: the first line of the HTML, as it is.
     assert.equal(extract('fr:Benutzer:X and more', { sentences: 1 }), '<p>fr:Benutzer:X and more');
     assert.equal(extract('Text', { chars: 1 }), '<p class="mw-empty-elt"></p>…');
+  });
+
+  test('a tag of an extension the wiki lacks shows as written', () => {
+    const text = 'Sei <math>ax^2+b</math> und <syntaxhighlight lang="php">echo 1;</syntaxhighlight> x';
+    assert.equal(
+      extractOfWikitext(text, base, titles, new Set(), tagsOfMissingExtensions(['Cite'])),
+      '<p>Sei &lt;math&gt;ax^2+b&lt;/math&gt; und &lt;syntaxhighlight lang="php"&gt;echo 1;&lt;/syntaxhighlight&gt; x\n</p>',
+    );
+    // With the extension, the formula is left out.
+    assert.equal(
+      extractOfWikitext('Sei <math>ax^2+b</math> x', base, titles, new Set(), tagsOfMissingExtensions(['Math'])),
+      '<p>Sei  x\n</p>',
+    );
   });
 
   test('lists nested as the parser nests them', () => {

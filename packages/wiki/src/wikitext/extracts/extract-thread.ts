@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { SiteConfig } from '../../site/site.js';
 import { TitleCodec } from '../../site/title.js';
 import { type ExtractOptions, extractOfWikitext } from './extract.js';
+import { tagsOfMissingExtensions } from './wikitext-blocks.js';
 
 export interface ExtractJob {
   id: number;
@@ -21,12 +22,13 @@ export interface ExtractDone {
 }
 
 const titles = new TitleCodec(workerData as SiteConfig);
+const unknownTags = tagsOfMissingExtensions((workerData as SiteConfig).extensions);
 
 // Loaded: the server may count time from here on.
 parentPort?.postMessage({ ready: true });
 parentPort?.on('message', (job: ExtractJob) => {
   parentPort?.postMessage({
     id: job.id,
-    extract: extractOfWikitext(job.text, job.options, titles, new Set(job.missingTemplates)),
+    extract: extractOfWikitext(job.text, job.options, titles, new Set(job.missingTemplates), unknownTags),
   } satisfies ExtractDone);
 });

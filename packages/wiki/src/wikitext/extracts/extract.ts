@@ -34,20 +34,22 @@ const LIST_TAGS: Record<string, [string, string]> = {
  * The extract of a page's wikitext (parsed without what extracts leave out, see lean-wikitext.ts);
  * a text the parser cannot read (nesting too deep for it) gives an empty one. A redirect shows
  * what follows its target link, as MediaWiki renders a redirect page. `missingTemplates` are the
- * transcluded pages that do not exist (`namespace:dbKey`), which show as their title.
+ * transcluded pages that do not exist (`namespace:dbKey`), which show as their title;
+ * `unknownTags` the tags of extensions the wiki lacks, which show as written.
  */
 export function extractOfWikitext(
   wikitext: string,
   options: ExtractOptions,
   titles: TitleCodec,
   missingTemplates: ReadonlySet<string> = new Set(),
+  unknownTags: ReadonlySet<string> = new Set(),
 ): string {
   const redirect = parseRedirect(wikitext, titles);
   const text = redirect ? redirect.rest.trimStart() : wikitext;
   try {
     const lean = leanWikitext(text, { leadOnly: options.intro });
     return makeExtract(
-      wikitextBlocks(magicWords.withoutSwitches(lean), titles, missingTemplates),
+      wikitextBlocks(magicWords.withoutSwitches(lean), titles, missingTemplates, unknownTags),
       options,
       options.intro ? undefined : magicWords.switchesIn(lean),
     );

@@ -133,12 +133,14 @@ class Line {
 /**
  * `missingTemplates` are the transcluded pages that do not exist (`namespace:dbKey`): MediaWiki
  * shows a call of one as a link to it, whose title the extract keeps, its arguments left out.
- * Calls of pages that exist are dropped.
+ * Calls of pages that exist are dropped. `unknownTags`: the tags of extensions the wiki lacks (see
+ * tagsOfMissingExtensions), which show as written.
  */
 export function wikitextBlocks(
   wikitext: string,
   titles: TitleCodec,
   missingTemplates: ReadonlySet<string> = new Set(),
+  unknownTags: ReadonlySet<string> = new Set(),
 ): Block[] {
   const root = Parser.parse(wikitext) as unknown as WikiNode;
   const blocks: Block[] = [];
@@ -217,7 +219,11 @@ export function wikitextBlocks(
         return;
       }
       case 'ext': {
-        if (node.name === 'nowiki' || node.name === 'pre') {
+        if (unknownTags.has(node.name ?? '')) {
+          // A tag of an extension the wiki lacks is text, shown as written.
+          const written = String(node);
+          line.add(escapeHtmlText(written), written);
+        } else if (node.name === 'nowiki' || node.name === 'pre') {
           const inner = node.childNodes.find((c) => c.type === 'ext-inner');
           const text = decodeCharReferences(inner ? String(inner) : '');
           line.add(escapeHtmlText(text), text);
@@ -333,6 +339,29 @@ export function wikitextBlocks(
   endLine();
   flushParagraph();
   return blocks;
+}
+
+/** Tags of extensions, by the extension that reads them. */
+const EXTENSION_TAGS: Record<string, string> = {
+  math: 'Math',
+  chem: 'Math',
+  ce: 'Math',
+  syntaxhighlight: 'SyntaxHighlight_GeSHi',
+  source: 'SyntaxHighlight_GeSHi',
+  score: 'Score',
+  graph: 'Graph',
+  templatedata: 'TemplateData',
+  poem: 'Poem',
+  ref: 'Cite',
+  references: 'Cite',
+  categorytree: 'CategoryTree',
+  imagemap: 'ImageMap',
+  inputbox: 'InputBox',
+};
+
+/** The extension tags that a wiki with these extensions does not know. */
+export function tagsOfMissingExtensions(extensions: readonly string[]): Set<string> {
+  return new Set(Object.keys(EXTENSION_TAGS).filter((tag) => !extensions.includes(EXTENSION_TAGS[tag] as string)));
 }
 
 /** File options that put the file in an element of its own (a frame, or floating). */
