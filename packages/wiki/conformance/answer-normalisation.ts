@@ -114,6 +114,8 @@ export function maskVolatileValues(value: unknown): void {
     const item = node[key];
     if (typeof item === 'string') {
       node[key] = VOLATILE_KEYS.has(key.replace(/^@/, '')) ? '(volatile)' : withoutParserReports(item);
+      // An XML element whose text was only the reports is an empty element, which has no text.
+      if (key === '#text' && node[key] === '' && item !== '') delete node[key];
     } else maskVolatileValues(item);
   }
 }

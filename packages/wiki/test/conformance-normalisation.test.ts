@@ -19,5 +19,8 @@ test("the parser's report comments at the end of a text are left out, with the w
   assert.equal(withoutParserReports('<p>a</p><!-- other -->'), '<p>a</p><!-- other -->');
   const answer = { query: { pages: [{ extract: `<p>x\n</p>${LIMIT_REPORT}` }] }, curtimestamp: 'now' };
   maskVolatileValues(answer);
+  const xml = { extract: [{ '@xml:space': 'preserve', '#text': LIMIT_REPORT.trim() }] };
+  maskVolatileValues(xml);
+  assert.deepEqual(xml, { extract: [{ '@xml:space': 'preserve' }] });
   assert.deepEqual(answer, { query: { pages: [{ extract: '<p>x\n</p>' }] }, curtimestamp: '(volatile)' });
 });
