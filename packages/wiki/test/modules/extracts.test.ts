@@ -259,6 +259,28 @@ describeEachEngine('prop=extracts', (engine) => {
     assert.match(answer.query.pages[0].extract, /jedes Jahr\.\n\n\ufffd\ufffd2\ufffd\ufffdGeschichte\nDie Geschichte/);
   });
 
+  test('a template created since shows no longer as its title', async () => {
+    const lead = { prop: 'extracts', titles: 'Abacus', exintro: '1', exchars: '40' };
+    const before = (await api().query(lead)).query.pages[0].extract;
+    assert.match(before, /^<p>Vorlage:Other uses\n/);
+    // Another template's page renamed to the missing one: the kept extract is not served.
+    const { db } = api().store;
+    const rename = (from: string, to: string) =>
+      db
+        .updateTable('page')
+        .set({ page_title: to })
+        .where('page_namespace', '=', 10)
+        .where('page_title', '=', from)
+        .execute();
+    await rename('Ambox', 'Other_uses');
+    try {
+      assert.ok(!(await api().query(lead)).query.pages[0].extract.includes('Other uses'));
+    } finally {
+      await rename('Other_uses', 'Ambox');
+    }
+    assert.equal((await api().query(lead)).query.pages[0].extract, before);
+  });
+
   test('a continuation past the last page is refused', async () => {
     const answer = await api().query({ prop: 'extracts', revids: '318', exintro: '1', excontinue: '100' });
     assert.equal(answer.error.code, 'badcontinue');

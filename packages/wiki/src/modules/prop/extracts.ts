@@ -6,6 +6,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { asSubelements, SUBELEMENTS } from '../../api/result/tree.js';
 import { NS_FILE } from '../../site/title.js';
 import { BoundedMap, perStore } from '../../store/cache-toolkit.js';
+import { keptRows } from '../../store/row-cache.js';
 import { currentWorkBudget } from '../../store/work-budget.js';
 import { withXmlTextOnly } from '../../text/escape.js';
 import { extractMaker } from '../../wikitext/extracts/extract-maker.js';
@@ -167,29 +168,42 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   warnFiles();
 };
 
-/** The transcluded pages without a page of each of `pageIds` (`namespace:dbKey`), by page id. */
+/**
+ * The transcluded pages without a page of each of `pageIds` (`namespace:dbKey`), by page id: kept
+ * between requests as the store's rows are (any change to the store drops them), as reading them
+ * costs as much as the rest of a request whose extracts were made before.
+ */
 async function missingTransclusions(
   ctx: Parameters<ModuleExecute<typeof descriptor>>[0],
   pageIds: number[],
-): Promise<Map<number, string[]>> {
-  const byPage = new Map<number, string[]>();
-  if (pageIds.length === 0) return byPage;
-  const rows = await ctx.store.db
-    .selectFrom('templatelinks')
-    .leftJoin('page', (join) => join.onRef('page_namespace', '=', 'tl_namespace').onRef('page_title', '=', 'tl_title'))
-    .select(['tl_from', 'tl_namespace', 'tl_title'])
-    .where('tl_from', 'in', pageIds)
-    .where('page_id', 'is', null)
-    .orderBy('tl_from')
-    .orderBy('tl_namespace')
-    .orderBy('tl_title')
-    .execute();
-  for (const row of rows) {
-    const list = byPage.get(row.tl_from) ?? [];
-    list.push(`${row.tl_namespace}:${row.tl_title}`);
-    byPage.set(row.tl_from, list);
-  }
-  return byPage;
+): Promise<Map<number, readonly string[]>> {
+  const read = async (ids: number[]): Promise<PageTransclusions[]> => {
+    const byPage = new Map<number, string[]>(ids.map((id) => [id, []]));
+    if (ids.length === 0) return [];
+    const rows = await ctx.store.db
+      .selectFrom('templatelinks')
+      .leftJoin('page', (join) =>
+        join.onRef('page_namespace', '=', 'tl_namespace').onRef('page_title', '=', 'tl_title'),
+      )
+      .select(['tl_from', 'tl_namespace', 'tl_title'])
+      .where('tl_from', 'in', ids)
+      .where('page_id', 'is', null)
+      .orderBy('tl_from')
+      .orderBy('tl_namespace')
+      .orderBy('tl_title')
+      .execute();
+    for (const row of rows) byPage.get(row.tl_from)?.push(`${row.tl_namespace}:${row.tl_title}`);
+    return [...byPage].map(([pageid, missing]) => ({ pageid, missing }));
+  };
+  const rows =
+    (await keptRows(ctx.store, 'extracts: missing transclusions', pageIds, (row) => row.pageid, read)) ??
+    (await read(pageIds));
+  return new Map(rows.map((row) => [row.pageid, row.missing]));
+}
+
+interface PageTransclusions {
+  pageid: number;
+  missing: readonly string[];
 }
 
 /**

@@ -35,7 +35,7 @@ export class ExtractMaker {
    * The extract of a wikitext, whose transclusions of `missingTemplates` (`namespace:dbKey`) name
    * pages that do not exist; rejects when the thread died while making it.
    */
-  make(text: string, options: ExtractOptions, missingTemplates: string[] = []): Promise<string> {
+  make(text: string, options: ExtractOptions, missingTemplates: readonly string[] = []): Promise<string> {
     const thread = this.running();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {

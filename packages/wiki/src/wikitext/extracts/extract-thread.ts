@@ -13,7 +13,7 @@ export interface ExtractJob {
   text: string;
   options: ExtractOptions;
   /** Transcluded pages of the text that do not exist, as `namespace:dbKey`. */
-  missingTemplates: string[];
+  missingTemplates: readonly string[];
 }
 
 export interface ExtractDone {
