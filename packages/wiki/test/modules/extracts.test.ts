@@ -142,6 +142,8 @@ describe('wikitext to extract', () => {
         '<h2><span id="C">C</span></h2>\n<h2><span id="D">D</span></h2>',
     );
     assert.match(extract('__NOTOC__\na\n== A ==\n== B ==\n== C ==\n== D =='), /^<p>a\n<\/p>\n<h2>/);
+    // A sort key leaves an empty line, in the wiki's language too.
+    assert.equal(extract('a\n{{SORTIERUNG:X}}\nb\n{{DEFAULTSORT:Y}}'), '<p>a\n</p><p>b\n</p>');
     // Behaviour switches show nothing, in the wiki's language too.
     assert.equal(extract('a\n__KEIN_INHALTSVERZEICHNIS__\nb __NOEDITSECTION__'), '<p>a\n</p><p>b \n</p>');
     // Quotes stay as they are in the text; a link's target shows with its entities decoded.

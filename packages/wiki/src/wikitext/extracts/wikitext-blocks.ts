@@ -11,6 +11,7 @@ import { decodeCharReferences } from '../../site/html-entities.js';
 import type { TitleCodec } from '../../site/title.js';
 import { escapeHtmlText } from '../../text/escape.js';
 import { MAGIC_WORDS } from '../magic-word-list.js';
+import { magicWords } from '../magic-words.js';
 import { TABLE_MARK } from './lean-wikitext.js';
 
 export interface Block {
@@ -298,8 +299,11 @@ export function wikitextBlocks(
       });
       continue;
     }
-    // A behaviour switch leaves its line empty.
+    // A behaviour switch, or a magic word that only sets something (the sort key, the shown
+    // title), leaves its line empty; a template call whose name is a magic word is one.
     if (node.type === 'double-underscore') continue;
+    const magic = magicWordOf(node);
+    if (magic !== undefined && SILENT_MAGIC_WORDS.has(magic)) continue;
     const shows = node.type === 'link' || node.type === 'file' || node.type === 'category' ? linkShows(node) : 'text';
     if (shows === 'none') {
       // A category or language link takes the empty lines before it away (and its own line).
@@ -313,7 +317,8 @@ export function wikitextBlocks(
       // A comment alone on its line takes the line with it; a table ends the paragraph.
       if (String(node) === TABLE_MARK) line.block = true;
       else line.gone = true;
-    } else if (node.type === 'template' && missingTemplate(node) === undefined) line.block = true;
+    } else if (node.type === 'template' && magic === undefined && missingTemplate(node) === undefined)
+      line.block = true;
     else line.hadSource = true;
     // A framed or aligned file stands in an element of its own, which ends the paragraph.
     if (shows === 'file') {
@@ -339,6 +344,21 @@ export function wikitextBlocks(
   endLine();
   flushParagraph();
   return blocks;
+}
+
+/** Magic words that show nothing. */
+const SILENT_MAGIC_WORDS = new Set(['defaultsort', 'displaytitle']);
+
+/** The magic word a node is (`defaultsort`), as wikiparser-node or the wiki's synonyms name it. */
+function magicWordOf(node: WikiNode): string | undefined {
+  if (node.type === 'magic-word') return node.name;
+  if (node.type !== 'template') return undefined;
+  const name = String(node.childNodes[0] ?? '').trim();
+  const colon = name.indexOf(':');
+  return (
+    magicWords.idOf(name) ??
+    (colon > 0 ? (magicWords.idOf(`${name.slice(0, colon)}:`) ?? magicWords.idOf(name.slice(0, colon))) : undefined)
+  );
 }
 
 /** Tags of extensions, by the extension that reads them. */
