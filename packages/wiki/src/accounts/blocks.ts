@@ -22,6 +22,33 @@ export interface UserBlock {
   allowUserTalk: boolean;
 }
 
+/** `ir_type` of a partial block's restrictions (`ipblocks_restrictions`). */
+export const RESTRICTION_PAGE = 1;
+export const RESTRICTION_NAMESPACE = 2;
+export const RESTRICTION_ACTION = 3;
+
+/** The pages (by id) and namespaces a partial block keeps its user from editing. */
+export interface BlockScope {
+  pages: ReadonlySet<number>;
+  namespaces: ReadonlySet<number>;
+}
+
+/** A partial block's pages and namespaces, as its restriction rows name them. */
+export async function partialBlockScope(store: WikiStore, blockId: number): Promise<BlockScope> {
+  const rows = await store.db
+    .selectFrom('ipblocks_restrictions')
+    .select(['ir_type', 'ir_value'])
+    .where('ir_ipb_id', '=', blockId)
+    .execute();
+  const pages = new Set<number>();
+  const namespaces = new Set<number>();
+  for (const row of rows) {
+    if (row.ir_type === RESTRICTION_PAGE) pages.add(row.ir_value);
+    else if (row.ir_type === RESTRICTION_NAMESPACE) namespaces.add(row.ir_value);
+  }
+  return { pages, namespaces };
+}
+
 /** An address in MediaWiki's hex form (`ipb_range_start`): 8 digits for IPv4, `v6-` and 32 for IPv6. */
 export function ipHex(ip: string): string | undefined {
   if (isIPv4(ip)) {

@@ -83,8 +83,38 @@ function unwrapNowiki(escaped: string): string {
     : escaped;
 }
 
-function decodeEntities(text: string): string {
-  return text.includes('&') ? decodeHTML(text) : text;
+/** A numeric character reference (`&#124;`, `&#x7C;`). */
+const NUMERIC_REFERENCE = /&#(?:[0-9]+|[xX][0-9a-fA-F]+);/g;
+
+/** Whether HTML may hold the character a numeric reference names, as MediaWiki's sanitizer checks it. */
+function validReference(reference: string): boolean {
+  const digits = reference.slice(2, -1);
+  const code = digits[0] === 'x' || digits[0] === 'X' ? Number.parseInt(digits.slice(1), 16) : Number(digits);
+  return (
+    code === 0x09 ||
+    code === 0x0a ||
+    code === 0x0d ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
+  );
+}
+
+/**
+ * A message's text escaped for HTML between tags: named entities are read and the text escaped
+ * again; a valid numeric character reference (a parameter's `&#124;` as MediaWiki escapes wikitext)
+ * stays as written, as MediaWiki's parser leaves it.
+ */
+function escapeMessageText(text: string): string {
+  if (!text.includes('&')) return escapeHtmlText(text);
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(NUMERIC_REFERENCE)) {
+    if (!validReference(match[0])) continue;
+    out += escapeHtmlText(decodeHTML(text.slice(last, match.index))) + match[0];
+    last = match.index + match[0].length;
+  }
+  return out + escapeHtmlText(decodeHTML(text.slice(last)));
 }
 
 /** A raw parameter with its texts cleaned as every string of an answer is. */
@@ -139,10 +169,7 @@ export class ErrorFormatter {
         // become links, as its parser makes them; nowiki sections show as their text.
         entry.html = closeOpenTags(
           unwrapNowiki(
-            linkSpecialPages(
-              linkFreeUrls(keepSemanticTags(escapeHtmlText(decodeEntities(this.render(message))))),
-              this.site,
-            ),
+            linkSpecialPages(linkFreeUrls(keepSemanticTags(escapeMessageText(this.render(message)))), this.site),
           ),
         );
         break;
@@ -177,10 +204,12 @@ export class ErrorFormatter {
    */
   statusEntry(message: ApiMessage): ResultObject {
     if (this.format !== 'bc') return this.formatMessage(message) as ResultObject;
-    return withContent(
-      { code: message.code, text: plainText(renderMessage(message.key, message.params, 'en')) },
-      'text',
-    );
+    const entry: ResultObject = {
+      code: message.code,
+      text: plainText(renderMessage(message.key, message.params, 'en')),
+    };
+    if (message.data && Object.keys(message.data).length > 0) entry.data = { ...message.data };
+    return withContent(entry, 'text');
   }
 
   /**

@@ -5,6 +5,7 @@
  */
 import { NS_MAIN, type TitleCodec } from '../site/title.js';
 import { badContinue, invalidTitle } from './errors.js';
+import { parseTimestamp, toMwTimestamp } from './params/timestamp.js';
 
 /**
  * A title part as stored (underscores, first letter upper-cased in first-letter namespaces).
@@ -36,11 +37,24 @@ export function prefixUpperBound(prefix: string): string {
 
 /**
  * `int` must be an integer as the module wrote it; `phpint` is read as PHP casts text to an
- * integer (its leading digits, 0 when none), as the modules that read their continue value so do.
+ * integer (its leading digits, 0 when none), as the modules that read their continue value so do;
+ * `timestamp` is any form of a timestamp (see `continueTimestamp`), given as 14 digits.
  */
 export type ContinueField = 'string' | 'int' | 'phpint' | 'timestamp';
 
 type FieldValue<T extends ContinueField> = T extends 'int' | 'phpint' ? number : string;
+
+/**
+ * A continue value's timestamp as MediaWiki's database layer reads it: in any form a timestamp
+ * may take (Unix seconds, ISO 8601, ...), an empty one or `0` meaning now, as PHP takes a false
+ * value; a value that is none is `badcontinue` (where MediaWiki fails with an internal error).
+ */
+function continueTimestamp(part: string): string {
+  if (part === 'now') throw badContinue();
+  const date = part === '' || part === '0' ? new Date() : parseTimestamp(part);
+  if (date === null) throw badContinue();
+  return toMwTimestamp(date);
+}
 
 /**
  * Splits a `<prefix>continue` value into its fields as the module wrote them (`0|245` → [0, 245]);
@@ -63,8 +77,7 @@ export function parseContinueValue<const T extends readonly ContinueField[]>(
         return digits ? Number(digits[0]) : 0;
       }
       case 'timestamp':
-        if (!/^\d{14}$/.test(part)) throw badContinue();
-        return part;
+        return continueTimestamp(part);
       default:
         return part;
     }

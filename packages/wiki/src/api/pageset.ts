@@ -333,12 +333,13 @@ export class PageSet {
       return;
     }
     let current = rows;
-    const seen = new Set<number>();
+    // A target met before (a page of the set, or a redirect resolved already, as in a chain or a
+    // loop) is not added again, as MediaWiki skips titles its set knows.
+    const met = new Set(rows.map((r) => r.pageid));
     while (current.length > 0) {
-      const redirects = current.filter((r) => r.isRedirect && !seen.has(r.pageid));
-      for (const row of current) if (!row.isRedirect || seen.has(row.pageid)) this.addGood(row);
+      const redirects = current.filter((r) => r.isRedirect);
+      for (const row of current) if (!row.isRedirect) this.addGood(row);
       if (redirects.length === 0) break;
-      for (const r of redirects) seen.add(r.pageid);
       const targets = await this.store.db
         .selectFrom('redirect')
         .selectAll()
@@ -375,7 +376,8 @@ export class PageSet {
       const nextRows = await this.fetchPagesByTitle(next);
       const found = new Set(nextRows.map((r) => `${r.ns}:${r.dbKey}`));
       this.addMissing(byNamespaceGroups(next).filter((title) => !found.has(`${title.namespace}:${title.dbKey}`)));
-      current = nextRows.filter((r) => !this.good.has(r.pageid));
+      current = nextRows.filter((r) => !this.good.has(r.pageid) && !met.has(r.pageid));
+      for (const r of current) met.add(r.pageid);
     }
   }
 

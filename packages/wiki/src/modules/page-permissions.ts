@@ -1,12 +1,14 @@
 /**
  * Whether a user may do an action on a page, as `prop=info&intestactions` answers it: the rights
  * the action needs, the namespace's protection, the page's protection levels (`autoconfirmed`
- * needs `editsemiprotected`, `sysop` needs `editprotected`), and create protection of missing titles.
+ * needs `editsemiprotected`, `sysop` needs `editprotected`), create protection of missing titles,
+ * and, unless the check is quick, the user's block.
  */
+import type { BlockScope, UserBlock } from '../accounts/blocks.js';
 import type { RequestUser } from '../api/module.js';
 import { groupRights } from '../site/group-permissions.js';
 import type { SiteConfig } from '../site/site.js';
-import { isTalkNamespace, NS_FILE, NS_MEDIAWIKI, NS_USER } from '../site/title.js';
+import { isTalkNamespace, NS_MEDIAWIKI, NS_USER, NS_USER_TALK } from '../site/title.js';
 import type { Protection } from './page-protection.js';
 
 /** Why an action is refused, as MediaWiki's status message: its key, parameters and API code. */
@@ -19,6 +21,40 @@ export interface PermissionProblem {
    * (with their number) in the reader's language.
    */
   groups?: string[];
+  /** For a block's refusal: the block, whose details the answer gives (`blockinfo`). */
+  block?: UserBlock;
+}
+
+/** The caller's block, with what a partial one is limited to. */
+export interface CallerBlock {
+  block: UserBlock;
+  scope: BlockScope;
+}
+
+/**
+ * Whether a block keeps its user from an action on a page, as MediaWiki 1.39 decides it: never
+ * from reading, purging or unblocking; from creating accounts and sending e-mail only when the
+ * block says so; from uploading only when sitewide; from anything else where the block applies to
+ * the page (everywhere for a sitewide block, the pages and namespaces of a partial one), the
+ * user's own talk page only when the block takes that too.
+ */
+function blockApplies(user: RequestUser, action: string, page: PageRef, { block, scope }: CallerBlock): boolean {
+  if (action === 'read' || action === 'purge' || action === 'unblock') return false;
+  if ((action === 'createaccount' || action === 'autocreateaccount') && !block.noCreate) return false;
+  if (action === 'sendemail' && !block.noEmail) return false;
+  if (action === 'upload' && !block.sitewide) return false;
+  const ownTalk = !user.anonymous && page.ns === NS_USER_TALK && page.dbKey === user.name.replaceAll(' ', '_');
+  if (ownTalk && block.sitewide) return !block.allowUserTalk;
+  if (block.sitewide) return true;
+  return (page.id !== undefined && scope.pages.has(page.id)) || scope.namespaces.has(page.ns);
+}
+
+interface PageRef {
+  ns: number;
+  dbKey: string;
+  exists: boolean;
+  /** The page's id, where it exists. */
+  id?: number;
 }
 
 /** MediaWiki's error for a right the user lacks: the groups granting it, if any, in the site's order. */
@@ -92,8 +128,10 @@ export function permissionProblems(
   user: RequestUser,
   site: SiteConfig,
   action: string,
-  page: { ns: number; dbKey: string; exists: boolean },
+  page: PageRef,
   protections: readonly Protection[],
+  /** The caller's block, for a check that is not quick. */
+  block?: CallerBlock,
 ): PermissionProblem[] {
   const problems: PermissionProblem[] = [];
   // An empty action asks for no right, as MediaWiki's rights check takes it.
@@ -110,9 +148,6 @@ export function permissionProblems(
       else problems.push(missingRight(site, action));
       break;
     }
-  }
-  if (action === 'upload' && page.ns !== NS_FILE && problems.length === 0) {
-    problems.push({ message: 'badaccess-group0', params: [], code: 'permissiondenied' });
   }
   if (action !== 'read') {
     // Creating is checked against the page's protection only, not the namespace's or the kind of page.
@@ -146,5 +181,17 @@ export function permissionProblems(
     protections.some((p) => p.type === 'edit' && p.level !== '' && !user.rights.has(levelRight(p.level)))
   )
     problems.push({ message: 'deleteprotected', params: [], code: 'cantedit' });
+  // Changing a page's protection needs the right to edit it, for whatever reason that is missing.
+  if (action === 'protect' && permissionProblems(user, site, 'edit', page, protections, block).length > 0)
+    problems.push({ message: 'protect-cantedit', params: [], code: 'cantedit' });
+  // The block is checked last, after every other reason.
+  if (block && blockApplies(user, action, page, block)) {
+    problems.push({
+      message: block.block.sitewide ? 'apierror-blocked' : 'apierror-blocked-partial',
+      params: [],
+      code: 'blocked',
+      block: block.block,
+    });
+  }
   return problems;
 }

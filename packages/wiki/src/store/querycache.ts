@@ -101,11 +101,12 @@ export const CACHED_PAGES: Record<string, CachedPage> = {
       join page on page_id = ll_from where page_namespace in (${content})
       group by page_namespace, page_title having count(*) > 1`,
   },
+  // Every content page, those of a single revision too (unlike the other Most- pages).
   Mostrevisions: {
     order: 'value-descending',
     rows: (content) => sql`select count(*) as v, page_namespace as ns, page_title as t from revision
       join page on page_id = rev_page where page_namespace in (${content}) and page_is_redirect = 0
-      group by page_namespace, page_title having count(*) > 1`,
+      group by page_namespace, page_title`,
   },
   Fewestrevisions: {
     order: 'value-ascending',

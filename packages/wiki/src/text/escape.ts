@@ -30,6 +30,8 @@ export function escapeXmlText(text: string): string {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters must be replaced
 const XML_SPECIAL = /[&<>"\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters must be replaced
+const XML_ATTRIBUTE_SPECIAL = /[&<>"'\x00-\x1f\ufffe\uffff]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters must be replaced
 const NOT_XML_TEXT = /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/g;
 
 /** The characters XML 1.0 cannot carry replaced by U+FFFD, as MediaWiki cleans every text of its results. */
@@ -47,6 +49,23 @@ const WITH_QUOTES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&
 /** Both quotes as well (`&#039;`), as PHP's `htmlspecialchars` by default (search snippets). */
 export function escapeHtmlQuotes(text: string): string {
   return text.replace(/[&<>"']/g, (c) => WITH_QUOTES[c]!);
+}
+
+const IN_XML_ATTRIBUTE: Record<string, string> = {
+  ...WITH_QUOTES,
+  '\n': '&#10;',
+  '\r': '&#13;',
+  '\t': '&#9;',
+};
+
+/**
+ * An XML attribute's value as MediaWiki's XML format writes it (its sanitizer's attribute
+ * encoding): both quotes escaped, and line breaks and tabs as character references, which a
+ * parser would otherwise read as spaces; characters XML cannot carry replaced by U+FFFD.
+ */
+export function escapeXmlAttribute(text: string): string {
+  if (!XML_ATTRIBUTE_SPECIAL.test(text)) return text;
+  return text.replace(/[&<>"'\n\r\t]/g, (c) => IN_XML_ATTRIBUTE[c]!).replace(NOT_XML_TEXT, '\uFFFD');
 }
 
 /** `&`, `"` and `<`: a double-quoted attribute value as MediaWiki's comment links write it. */

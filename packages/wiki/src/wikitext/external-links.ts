@@ -4,39 +4,8 @@
  * default (`$wgUrlProtocols`); and the reversed-host index MediaWiki searches them by.
  */
 
+import { URL_PROTOCOLS } from '../site/url-protocols.js';
 import { asciiTable } from '../text/ascii-table.js';
-
-/** `$wgUrlProtocols` of MediaWiki 1.39. */
-export const URL_PROTOCOLS = [
-  'bitcoin:',
-  'ftp://',
-  'ftps://',
-  'geo:',
-  'git://',
-  'gopher://',
-  'http://',
-  'https://',
-  'irc://',
-  'ircs://',
-  'magnet:',
-  'mailto:',
-  'matrix:',
-  'mms://',
-  'news:',
-  'nntp://',
-  'redis://',
-  'sftp://',
-  'sip:',
-  'sips:',
-  'sms:',
-  'ssh://',
-  'svn://',
-  'tel:',
-  'telnet://',
-  'urn:',
-  'worldwind://',
-  'xmpp:',
-];
 
 const protocolAlternatives = URL_PROTOCOLS.map((p) => p.replace(/[/.]/g, '\\$&')).join('|');
 /**

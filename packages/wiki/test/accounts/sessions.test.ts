@@ -412,6 +412,15 @@ describeEachEngine('sessions, tokens and logins on the reference wiki', (engine)
     const raw = await info(alice, { amirequestsfor: 'login', amimessageformat: 'raw' });
     assert.deepEqual(raw.requests[0].account, { key: '$1', params: ['Alice'] });
     assert.deepEqual(raw.requests[1].fields.rememberMe.help.params, [{ num: 180 }]);
+    // No request to continue linking: the merged fields are an empty object, in formatversion 1 too.
+    const linkContinue = await anonymous.get({
+      action: 'query',
+      meta: 'authmanagerinfo',
+      amirequestsfor: 'link-continue',
+      amimergerequestfields: '1',
+      format: 'json',
+    });
+    assert.deepEqual(linkContinue.json.query.authmanagerinfo.fields, {});
   });
 });
 

@@ -62,6 +62,8 @@ test('content keys, booleans kept or not, empty objects and lists print as forma
   // The page keys stay in insertion order (an object would list 12 before 236).
   assert.ok(reference.indexOf('"236"') < reference.indexOf('"12"'));
   assert.match(reference, /"namespaces":\{"-2":.*"-1":.*"0":.*"1":/);
+  // Kept booleans print as booleans, as MediaWiki's backward-compatible form leaves them.
+  assert.match(reference, /"kept":\{"yes":true,"no":false\}/);
 });
 
 test('a list of names and numbers converts its booleans before it is seen to be a list or not', () => {

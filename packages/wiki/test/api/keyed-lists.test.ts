@@ -1,5 +1,5 @@
 /**
- * Keyed lists (result/tree.ts) in every printer: a list whose keys are 0, 1, ..., n - 1 prints as
+ * Keyed lists (result/tree.ts) in every printer: a list whose keys are whole numbers, the largest n - 1, prints as
  * MediaWiki prints such an array where its type lets PHP decide (an array, in key order, without
  * `_idx` in XML); any other keys print keyed.
  */
@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { toJson } from '../../src/api/format/json.js';
 import { toPhp } from '../../src/api/format/php.js';
 import { toXml } from '../../src/api/format/xml.js';
-import { KeyedList, type KeyedListMode } from '../../src/api/result/tree.js';
+import { KeyedList, type KeyedListMode, withContent } from '../../src/api/result/tree.js';
 
 function keyed(mode: KeyedListMode, keys: number[]): KeyedList {
   const out = new KeyedList('rev', mode);
@@ -45,6 +45,21 @@ test('XML leaves out _idx where the list is an array, but for bcassoc and assoc 
   assert.equal(xml(keyed('bcarray', [0, 1])), '<api><badrevids><rev revid="0" /><rev revid="1" /></badrevids></api>');
   assert.equal(xml(keyed('bcarray', [-1])), '<api><badrevids><rev _idx="-1" revid="-1" /></badrevids></api>');
   assert.equal(xml(keyed('bcassoc', [0])), '<api><badrevids><rev _idx="0" revid="0" /></badrevids></api>');
+});
+
+test('whole-number keys whose largest is n - 1 make an array too: a missing title beside page 1', () => {
+  // MediaWiki 1.39 prints titles=Gibtsnicht|Hauptseite (keys -1 and 1) and three titles of keys
+  // -2, -1 and 2 as arrays, in key order; keys -1 and 2 stay keyed.
+  assert.equal(json(keyed('bcarray', [-1, 1]), 1), '{"badrevids":[{"revid":-1},{"revid":1}]}');
+  assert.equal(json(keyed('bcarray', [-1, -2, 2]), 1), '{"badrevids":[{"revid":-2},{"revid":-1},{"revid":2}]}');
+  assert.equal(json(keyed('bcarray', [-1, 2]), 1), '{"badrevids":{"-1":{"revid":-1},"2":{"revid":2}}}');
+  const xml = toXml({ badrevids: keyed('bcarray', [-1, -2, 2]) }).replace(/^<\?xml[^>]*\?>/, '');
+  assert.equal(xml, '<api><badrevids><rev revid="-2" /><rev revid="-1" /><rev revid="2" /></badrevids></api>');
+});
+
+test('an empty text prints as a short element with its spaces kept, as MediaWiki writes it', () => {
+  const xml = toXml({ ns: withContent({ id: 0, '*': '' }, '*') }).replace(/^<\?xml[^>]*\?>/, '');
+  assert.equal(xml, '<api><ns id="0" xml:space="preserve" /></api>');
 });
 
 test('PHP serialisation gives a list with keys 0..n-1 its items in key order', () => {

@@ -51,6 +51,22 @@ describe('formats', () => {
     );
   });
 
+  test("xml writes an attribute's quotes, line breaks and tabs as character references", async () => {
+    const response = await get({ action: 'query', list: 'search', srsearch: 'Berlin', srlimit: '1', format: 'xml' });
+    const snippet = /snippet="([^"]*)"/.exec(response.body)?.[1] ?? '';
+    assert.match(snippet, /&lt;span class=&#039;searchmatch&#039;&gt;Berlin/);
+    assert.match(snippet, /&#10;/);
+    assert.doesNotMatch(snippet, /[\n']/);
+  });
+
+  test('xml closes an element whose text is empty, as MediaWiki writes it', async () => {
+    const response = await get({ action: 'query', meta: 'allmessages', ammessages: 'sitesubtitle', format: 'xml' });
+    assert.match(
+      response.body,
+      /<message name="sitesubtitle" normalizedname="sitesubtitle" xml:space="preserve" \/><\/allmessages>/,
+    );
+  });
+
   test('php prints PHP’s serialize() form', async () => {
     const response = await get({ ...base, format: 'php', formatversion: '2' });
     assert.equal(
@@ -183,6 +199,26 @@ describe('errors and warnings', () => {
     );
   });
 
+  test('in the html error format, a lone protocol is no link and a numeric character reference stays as written', async () => {
+    const html = async (params: Record<string, string>) =>
+      (
+        await get({
+          action: 'query',
+          format: 'json',
+          formatversion: '2',
+          errorformat: 'html',
+          uselang: 'en',
+          ...params,
+        })
+      ).json().errors[0].html;
+    assert.equal(
+      await html({ titles: 'Berlin', prop: 'extlinks', elprotocol: 'https://' }),
+      'Unrecognized value for parameter "elprotocol": https://.',
+    );
+    // The value is escaped as wikitext (`|` as `&#124;`), which the parsed message keeps.
+    assert.equal(await html({ list: 'allfileusages', afprefix: '|<b>' }), 'Bad title "&#124;&#60;b&#62;".');
+  });
+
   test('modules a continuation skips have their parameters read before the page set; once the generator is done there are no pages', async () => {
     const skipped = await get({
       action: 'query',
@@ -270,6 +306,22 @@ describe('page set', () => {
     ]);
     const ids = (await get({ action: 'query', pageids: '999999', format: 'json', formatversion: '2' })).json();
     assert.deepEqual(ids.query.pages, [{ pageid: 999999, missing: true }]);
+  });
+
+  test('a redirect that is also the target of another is resolved once and never listed as a page', async () => {
+    const params = { action: 'query', redirects: '1', format: 'json', formatversion: '2' };
+    for (const titles of ['Doppelte Weiterleitung|BRD', 'BRD|Doppelte Weiterleitung']) {
+      const body = (await get({ ...params, titles })).json();
+      assert.deepEqual(body.query.pages, [{ pageid: 248, ns: 0, title: 'Deutschland' }], titles);
+      assert.deepEqual(
+        body.query.redirects,
+        [
+          { from: 'BRD', to: 'Deutschland' },
+          { from: 'Doppelte Weiterleitung', to: 'BRD' },
+        ],
+        titles,
+      );
+    }
   });
 
   test('a title with a control character is invalid, listed as normalised from its encoded form, and well-formed XML', async () => {
@@ -453,6 +505,26 @@ describe('request metadata', () => {
       await get({ action: 'query', meta: 'siteinfo', siprop: 'dbrepllag', format: 'json', formatversion: '2' })
     ).json();
     assert.deepEqual(lag.query.dbrepllag, [{ host: '', lag: -1 }], 'a store without replicas: a lone primary');
+  });
+
+  test("siteinfo's default preferences and userinfo's preferences keep their booleans in formatversion 1", async () => {
+    const defaults = (
+      await get({ action: 'query', meta: 'siteinfo', siprop: 'defaultoptions', format: 'json' })
+    ).json();
+    assert.equal(defaults.query.defaultoptions['search-match-redirect'], true);
+    assert.equal(defaults.query.defaultoptions.minordefault, 0);
+    const options = (await get({ action: 'query', meta: 'userinfo', uiprop: 'options', format: 'json' })).json();
+    assert.equal(options.query.userinfo.options['search-match-redirect'], true);
+  });
+
+  test('siteinfo lists the URL protocols as configured, the protocol-relative // last', async () => {
+    const answer = (
+      await get({ action: 'query', meta: 'siteinfo', siprop: 'protocols', format: 'json', formatversion: '2' })
+    ).json();
+    const { protocols } = answer.query;
+    assert.deepEqual(protocols.slice(4, 8), ['git://', 'gopher://', 'http://', 'https://']);
+    assert.equal(protocols.at(-1), '//');
+    assert.equal(protocols.length, 29);
   });
 
   test('formatversion 1 prints maps left empty as {}', async () => {

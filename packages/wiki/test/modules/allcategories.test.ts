@@ -34,4 +34,11 @@ describeEachEngine('list=allcategories', (engine) => {
       'Kategorie:Stadt in Deutschland',
     ]);
   });
+
+  test('a continue value of more than a title is badcontinue, checked before the other titles', async () => {
+    const answer = await api().query({ list: 'allcategories', acfrom: './Punkt', accontinue: 'A|1' });
+    assert.equal(answer.error.code, 'badcontinue');
+    const bad = await api().query({ list: 'allcategories', acfrom: './Punkt', accontinue: 'A' });
+    assert.equal(bad.error.code, 'invalidtitle');
+  });
 });

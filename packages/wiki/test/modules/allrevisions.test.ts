@@ -23,6 +23,23 @@ describeEachEngine('list=allrevisions', (engine) => {
     assert.deepEqual(times, [...times].sort());
   });
 
+  test("a continue value's timestamp may take any timestamp form, an empty one or 0 meaning now", async () => {
+    const ids = async (arvcontinue?: string) =>
+      revids(
+        await api().query({
+          list: 'allrevisions',
+          arvlimit: '5',
+          arvprop: 'ids',
+          ...(arvcontinue ? { arvcontinue } : {}),
+        }),
+      );
+    assert.deepEqual(await ids('0|0'), await ids());
+    assert.deepEqual(await ids('1795299998|0'), await ids('20261121222638|0'));
+    assert.deepEqual(await ids('2026-11-21T22:26:38Z|0'), await ids('20261121222638|0'));
+    const bad = await api().query({ list: 'allrevisions', arvcontinue: 'gestern|0' });
+    assert.equal(bad.error.code, 'badcontinue');
+  });
+
   test('the revisions of one page in a batch are grouped under it', async () => {
     const answer = await api().query({
       list: 'allrevisions',

@@ -129,6 +129,14 @@ describeEachEngine('deleted revisions', (engine) => {
       const content = await query('Dave', { ...base, [`${prefix}prop`]: 'ids|content', [`${prefix}slots`]: 'main' });
       assert.equal(content.error.code, 'permissiondenied');
       assert.equal(content.error.info, "You don't have permission to view content of deleted revisions.");
+      // A diff reads the content too, and the rights are checked before the continue value is read.
+      const diff = await query('Dave', {
+        ...base,
+        [`${prefix}prop`]: 'ids',
+        [`${prefix}difftotext`]: 'x',
+        [`${prefix}continue`]: '',
+      });
+      assert.equal(diff.error.code, 'permissiondenied');
       const allowed = await query('Alice', {
         ...base,
         [`${prefix}prop`]: 'comment|content',
@@ -245,6 +253,8 @@ describeEachEngine('deleted revisions', (engine) => {
     assert.equal(mode2From.error.info, 'The "from" parameter cannot be used in modes 1 or 2.');
     const both = await query('Alice', { list: 'deletedrevs', druser: 'Bob', drexcludeuser: 'Alice' });
     assert.equal(both.error.code, 'badparams');
+    // MediaWiki names this error by a text that is no message key, shown in its marks for a missing message.
+    assert.equal(both.error.info, '⧼user and excludeuser cannot be used together⧽');
     const dave = await query('Dave', { list: 'deletedrevs' });
     assert.equal(dave.error.code, 'permissiondenied');
     assert.equal(dave.error.info, "You don't have permission to view a page's deleted history.");

@@ -184,6 +184,18 @@ describeEachEngine('prop=extracts', (engine) => {
       excontinue: '2',
     });
     assert.equal(next.query.pages[2].extract, 'München ist die Landeshauptstadt des Freistaates Bayern.');
+    // A position past the pages (or before them) is badcontinue; the end itself gives nothing more.
+    for (const excontinue of ['4', '-1']) {
+      const past = await api().query({ prop: 'extracts', titles: 'Berlin|Hamburg|München', exintro: '1', excontinue });
+      assert.equal(past.error?.code, 'badcontinue', excontinue);
+    }
+    const end = await api().query({
+      prop: 'extracts',
+      titles: 'Berlin|Hamburg|München',
+      exintro: '1',
+      excontinue: '3',
+    });
+    assert.equal(end.error, undefined);
   });
 
   test('whole pages one at a time, with the warnings MediaWiki gives', async () => {

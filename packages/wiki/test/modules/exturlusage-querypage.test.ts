@@ -103,6 +103,15 @@ describeEachEngine('list=exturlusage and list=querypage', (engine) => {
       );
   });
 
+  test('Mostrevisions lists every content page, those of a single revision too, as Fewestrevisions does', async () => {
+    const most = await api().query({ list: 'querypage', qppage: 'Mostrevisions', qplimit: 'max' });
+    const fewest = await api().query({ list: 'querypage', qppage: 'Fewestrevisions', qplimit: 'max' });
+    const rows = most.query.querypage.results;
+    assert.equal(rows.length, fewest.query.querypage.results.length);
+    assert.equal(rows.at(-1).value, '1');
+    assert.equal(fewest.query.querypage.results[0].value, '1');
+  });
+
   test('a negative offset reads from the first row and continues counting from the offset given', async () => {
     const first = await api().query({ list: 'querypage', qppage: 'Mostlinkedtemplates' });
     const negative = await api().query({ list: 'querypage', qppage: 'Mostlinkedtemplates', qpoffset: '-1' });

@@ -26,10 +26,20 @@ describeEachEngine('file modules', (engine) => {
     const all = await api().query({ list: 'allimages', aisort: 'timestamp', aiprop: 'timestamp' });
     const stamps = all.query.allimages.map((i: any) => i.timestamp);
     assert.deepEqual(stamps, [...stamps].sort());
+    // Files of the same second in the order they were uploaded, as MediaWiki lists them.
+    assert.deepEqual(names(all.query.allimages), [
+      'Beispiel.png',
+      'Logo.svg',
+      'Karte.png',
+      'Beispiel-Kopie.png',
+      'Rathaus.png',
+    ]);
     const first = await api().query({ list: 'allimages', aisort: 'timestamp', ailimit: '3' });
-    assert.match(first.continue.aicontinue, /^\d{14}\|.+/);
+    assert.equal(first.continue.aicontinue, '20261121222619|Beispiel-Kopie.png');
+    // The continue value names the next file by time and name, and MediaWiki reads it so: a file
+    // of that second named after it comes again.
     const rest = await api().query({ list: 'allimages', aisort: 'timestamp', aicontinue: first.continue.aicontinue });
-    assert.deepEqual([...names(first.query.allimages), ...names(rest.query.allimages)], names(all.query.allimages));
+    assert.deepEqual(names(rest.query.allimages), ['Karte.png', 'Beispiel-Kopie.png', 'Rathaus.png']);
     const alice = await api().query({ list: 'allimages', aisort: 'timestamp', aiuser: 'Alice', aiprop: 'user' });
     assert.deepEqual(names(alice.query.allimages), ['Karte.png', 'Rathaus.png']);
     const older = await api().query({ list: 'allimages', aisort: 'timestamp', aidir: 'older' });
@@ -83,6 +93,25 @@ describeEachEngine('file modules', (engine) => {
       iistart: '20261121222618',
     });
     assert.deepEqual(next.query.pages[0].imageinfo, [{ archivename: '20261121222618!Karte.png' }]);
+  });
+
+  test('iibadfilecontexttitle must be a local title, checked before any file is looked at', async () => {
+    for (const titles of ['Berlin', 'Datei:Beispiel.png']) {
+      for (const value of ['', 'en:Foo']) {
+        const answer = await api().query({ prop: 'imageinfo', titles, iibadfilecontexttitle: value });
+        assert.equal(answer.error.code, 'invalid-title', `${titles} ${value}`);
+        assert.equal(answer.error.info, 'Invalid title in "iibadfilecontexttitle" parameter.');
+      }
+    }
+    // A version with nothing to show is an empty object, in formatversion 1 too.
+    const bare = await api().query({
+      prop: 'imageinfo',
+      titles: 'Datei:Beispiel.png',
+      iiprop: 'badfile',
+      iibadfilecontexttitle: 'Berlin',
+      formatversion: '1',
+    });
+    assert.deepEqual(bare.query.pages['326'].imageinfo, [{}]);
   });
 
   test('duplicatefiles names the other files with the same content, continued by file and name', async () => {

@@ -75,6 +75,14 @@ describeEachEngine('list=logevents', (engine) => {
       assert.equal(bad.error.code, 'unknown_leaction', value);
       assert.equal(bad.error.info, `Unrecognized value for parameter "leaction": ${value}.`);
     }
+    // The value is escaped as wikitext, the parameter name is a plain parameter of the message.
+    const raw = await api().query({ list: 'logevents', leaction: '*', errorformat: 'raw' });
+    assert.deepEqual(raw.errors[0], {
+      code: 'unknown_leaction',
+      key: 'apierror-unrecognizedvalue',
+      params: ['leaction', '&#42;'],
+      module: 'query+logevents',
+    });
     const badType = await api().query({ list: 'logevents', letype: 'bogus' });
     assert.equal(badType.error.code, 'badvalue');
   });
@@ -137,11 +145,11 @@ describeEachEngine('list=logevents', (engine) => {
 
   test('parameters in formatversion 1 and XML', async () => {
     const { app } = api();
-    const get = async (format: Record<string, string>) =>
+    const get = async (format: Record<string, string>, leids = '169') =>
       (
         await app.inject({
           method: 'GET',
-          url: `/api.php?${new URLSearchParams({ action: 'query', list: 'logevents', leids: '169', leprop: 'details', ...format })}`,
+          url: `/api.php?${new URLSearchParams({ action: 'query', list: 'logevents', leids, leprop: 'details', ...format })}`,
         })
       ).body;
     const v1 = JSON.parse(await get({ format: 'json' }));
@@ -154,7 +162,14 @@ describeEachEngine('list=logevents', (engine) => {
     });
     const xml = await get({ format: 'xml' });
     assert.match(xml, /<params duration="2030-01-01T00:00:00Z" sitewide="" expiry="2030-01-01T00:00:00Z"><flags>/);
-    assert.match(xml, /<flags><_v>nocreate<\/_v><_v>noautoblock<\/_v><_v>nousertalk<\/_v><\/flags>/);
+    // Lists take the tags their log type's formatter gives them: a block's flags `<f>`, a
+    // revision deletion's ids `<id>`, a change of groups `<g>`.
+    assert.match(xml, /<flags><f>nocreate<\/f><f>noautoblock<\/f><f>nousertalk<\/f><\/flags>/);
+    assert.match(await get({ format: 'xml' }, '166'), /<ids><id>248<\/id><\/ids>/);
+    assert.match(
+      await get({ format: 'xml' }, '173'),
+      /<oldgroups><g>sysop<\/g><\/oldgroups><newgroups><g>sysop<\/g><\/newgroups><oldmetadata><g group="sysop" /,
+    );
   });
 
   test('entries written before serialized parameters: lines by position', async () => {

@@ -43,6 +43,15 @@ test('the parser transformation: site and page variables, PLURAL, GENDER, int:, 
     gender: async (name) => (name === 'Alice' ? 'female' : name === 'Bob' ? 'male' : 'unknown'),
     message: async (key) => ({ edit: 'Bearbeiten', nested: '{{int:edit}} von {{SITENAME}}' })[key],
     namespace: (name) => (name === '12' || name === 'Help' ? 'Hilfe' : undefined),
+    statistics: async () => ({
+      pages: 2660,
+      articles: 1024,
+      edits: 3531,
+      images: 5,
+      users: 9,
+      activeusers: 4,
+      admins: 3,
+    }),
   };
   const cases: Array<[string, string]> = [
     ['Aus {{SITENAME}} ({{SERVER}}{{SCRIPTPATH}})', 'Aus Testwiki (http://wiki.example/w)'],
@@ -62,6 +71,11 @@ test('the parser transformation: site and page variables, PLURAL, GENDER, int:, 
     [
       '{{PLURAL:2|[[A|eins]]|[[B|zwei]] mehr}} {{GRAMMAR:genitiv|Testwiki}} {{ns:12}}',
       '[[B|zwei]] mehr Testwiki Hilfe',
+    ],
+    // The statistics words give the counts as the language writes numbers, or as digits with R.
+    [
+      '{{NUMBEROFEDITS}} {{NUMBEROFARTICLES}} {{NUMBEROFEDITS:R}} {{numberofedits}}',
+      '3.531 1.024 3531 {{numberofedits}}',
     ],
   ];
   for (const [text, expected] of cases) assert.equal(await transformMessage(text, ctx), expected, text);

@@ -67,7 +67,7 @@ describeEachEngine('prop=info for a logged-in user', (engine) => {
       intestactions: 'edit|move|delete',
     });
     assert.deepEqual(plainData(pages.get('Hauptseite')?.actions), { edit: true, move: true, delete: true });
-    const plain = await infoAs(user(6, 'Dave', []), {
+    const plain = await infoAs(user(4, 'Bob', []), {
       titles: 'Hauptseite|Eisenbahn',
       intestactions: 'edit|move|delete',
     });

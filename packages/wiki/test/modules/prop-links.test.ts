@@ -2,7 +2,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
-import { useReferenceApi } from '../helpers/reference-api.js';
+import { buildApp } from '../../src/api/app.js';
+import { replaceLanguageData, type StoredLanguageCode } from '../../src/store/language-data.js';
+import { queryJson, useReferenceApi } from '../helpers/reference-api.js';
 
 const titlesOf = (rows: any[] | undefined) => (rows ?? []).map((r) => r.title);
 
@@ -207,5 +209,40 @@ describeEachEngine('prop modules listing link rows', (engine) => {
     const pages = new Map(body.query.pages.map((p: any) => [p.title, p]));
     assert.deepEqual(titlesOf((pages.get('Datei:Fehlendes Bild.png') as any).fileusage), ['Bildergalerie']);
     assert.equal((pages.get('Berlin') as any).fileusage, undefined);
+  });
+
+  // Last: it stores language data in the wiki that the tests above read without.
+  test("language names are the source's stored ones: a source without CLDR's names gives autonyms", async () => {
+    const { store, site } = api();
+    const codes: StoredLanguageCode[] = [
+      ['de', 'Deutsch'],
+      ['en', 'English'],
+      ['fr', 'français'],
+    ].map(([code, autonym]) => ({
+      code,
+      bcp47: code,
+      dir: 'ltr',
+      autonym,
+      fallbacks: [],
+      variants: [code],
+      listed: true,
+    }));
+    const autonyms = new Map(codes.map((c) => [c.code, c.autonym]));
+    await replaceLanguageData(
+      store,
+      { source: 'https://source.example/api.php', software: 'MediaWiki 1.39.0', fetched: '2026-01-01T00:00:00Z' },
+      { codes, names: new Map([['de', autonyms]]) },
+    );
+    const app = await buildApp({ store, site, logLevel: 'warn' });
+    try {
+      const named = await queryJson(app, { prop: 'langlinks', titles: 'Deutschland', llprop: 'langname|autonym' });
+      const byLang = new Map(named.query.pages[0].langlinks.map((l: any) => [l.lang, l]));
+      assert.deepEqual(byLang.get('en'), { lang: 'en', langname: 'English', autonym: 'English', title: 'Germany' });
+      // The source names French by its autonym in German too; Spanish it does not know.
+      assert.deepEqual(byLang.get('fr'), { lang: 'fr', langname: 'français', autonym: 'français', title: 'Allemagne' });
+      assert.deepEqual(byLang.get('es'), { lang: 'es', langname: '', autonym: '', title: 'Alemania' });
+    } finally {
+      await app.close();
+    }
   });
 });

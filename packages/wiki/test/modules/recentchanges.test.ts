@@ -177,6 +177,13 @@ describeEachEngine('list=recentchanges', (engine) => {
     // Changes that brought a main slot's content: every one has a revision.
     const main = changes(await api().query({ list: 'recentchanges', rcslot: 'main', rcprop: 'ids', rclimit: '500' }));
     assert.ok(main.length > 0 && main.every((c) => c.revid > 0));
+    // No valid namespace filters nothing, as MediaWiki adds no condition for an empty list.
+    const ids = async (params: Record<string, string>) =>
+      changes(await as(admin, { rcprop: 'ids', rclimit: '500', ...params })).map((c) => c.rcid);
+    assert.deepEqual(await ids({ rcnamespace: 'x' }), await ids({}));
+    // The slot's condition holds together with those after it: no change bears an unknown tag.
+    const tagged = await api().query({ list: 'recentchanges', rcslot: 'main', rctag: 'Be', rcuser: 'Alice' });
+    assert.deepEqual(tagged.query.recentchanges, []);
     assert.ok(
       all.some((c) => c.revid === 0),
       'some changes have no revision',

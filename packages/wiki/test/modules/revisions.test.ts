@@ -95,6 +95,23 @@ describeEachEngine('prop=revisions', (engine) => {
     assert.match(legacy.warnings.revisions.warnings, /Because "rvslots" was not specified, a legacy format/);
   });
 
+  test("in the legacy shape the main slot's size and sha1 stand on the revision", async () => {
+    const legacy = await api().query({
+      prop: 'revisions',
+      titles: 'Berlin',
+      rvprop: 'ids|timestamp|slotsize|slotsha1|contentmodel',
+    });
+    assert.deepEqual(revisions(legacy)[0], {
+      revid: 3532,
+      parentid: 367,
+      timestamp: '2026-11-21T22:31:36Z',
+      size: 1255,
+      sha1: '7a4675e3b199e84da86d9c2a919c07308e3c9792',
+      contentmodel: 'wikitext',
+    });
+    assert.match(legacy.warnings.revisions.warnings, /Because "rvslots" was not specified, a legacy format/);
+  });
+
   test('rvsection cuts a section out of wikitext; a missing section is an error', async () => {
     const zero = await api().query({
       prop: 'revisions',
@@ -145,6 +162,113 @@ describeEachEngine('prop=revisions', (engine) => {
     assert.equal(parse.error.code, 'unsupportedparameter');
     const bad = await api().query({ prop: 'revisions', titles: 'Berlin', rvlimit: '1', rvcontinue: 'x|1' });
     assert.equal(bad.error.code, 'badcontinue');
+  });
+
+  test('parsing what is read allows one revision: a larger rvlimit is lowered with its warning', async () => {
+    const answer = await api().query({
+      prop: 'revisions',
+      titles: 'Berlin',
+      rvprop: 'ids',
+      rvparse: '1',
+      rvdifftotext: 'x',
+      rvlimit: '5',
+      errorformat: 'none',
+    });
+    const outofrange = answer.warnings.find((w: any) => w.code === 'outofrange');
+    assert.deepEqual(outofrange.data, { min: 1, curmax: 1, max: 1, highmax: 1 });
+    assert.equal(revisions(answer).length, 1);
+    assert.ok(answer.continue.rvcontinue);
+    // Without a limit, parsing lists one revision too.
+    const unlimited = await api().query({
+      prop: 'revisions',
+      titles: 'Berlin',
+      rvprop: 'ids',
+      rvparse: '1',
+      rvdifftotext: 'x',
+      rvdir: 'newer',
+    });
+    assert.equal(revisions(unlimited).length, 1);
+  });
+
+  test('startid and endid name a revision or a deleted one; another id is badid', async () => {
+    const missing = await api().query({ prop: 'revisions', titles: 'Berlin', rvendid: '2147483648', uselang: 'en' });
+    assert.deepEqual(
+      [missing.error.code, missing.error.info],
+      ['badid_rvendid', 'No revision was found for parameter "rvendid".'],
+    );
+    const generated = await api().query({ generator: 'revisions', titles: 'Berlin', grvstartid: '2147483648' });
+    assert.equal(generated.error.code, 'badid_grvstartid');
+    // A deleted revision's time bounds the history as a live one's does.
+    const deleted = await api()
+      .store.db.selectFrom('archive')
+      .select(['ar_rev_id', 'ar_timestamp'])
+      .orderBy('ar_rev_id')
+      .executeTakeFirstOrThrow();
+    const bounded = await api().query({
+      prop: 'revisions',
+      titles: 'Berlin',
+      rvprop: 'timestamp',
+      rvendid: String(deleted.ar_rev_id),
+      rvlimit: 'max',
+    });
+    assert.equal(bounded.error, undefined);
+    for (const r of revisions(bounded)) assert.ok(r.timestamp.replace(/\D/g, '') >= deleted.ar_timestamp);
+  });
+
+  test('start and startid, end and endid together are refused, naming the id first', async () => {
+    const start = await api().query({
+      prop: 'revisions',
+      titles: 'Berlin',
+      rvstart: '2026-11-21T22:26:38Z',
+      rvstartid: '367',
+    });
+    assert.equal(start.error.info, 'The parameters "rvstartid" and "rvstart" can not be used together.');
+    const end = await api().query({
+      prop: 'revisions',
+      titles: 'Berlin',
+      rvend: '2026-11-21T22:26:38Z',
+      rvendid: '367',
+      rvuser: 'A',
+      rvexcludeuser: 'B',
+    });
+    assert.equal(end.error.info, 'The parameters "rvendid" and "rvend" can not be used together.');
+  });
+
+  test('a rendering is refused where the first text would be rendered: after its section is found, not for other models', async () => {
+    const section = await api().query({ prop: 'revisions', titles: 'Berlin', rvprop: 'parsetree', rvsection: '99' });
+    assert.equal(section.error.code, 'nosuchsection');
+    const tree = await api().query({ prop: 'revisions', titles: 'Berlin', rvprop: 'parsetree', rvsection: '1' });
+    assert.deepEqual(
+      [tree.error.code, tree.error.info],
+      ['unsupportedparameter', 'The parameter "rvprop=parsetree" is not supported by this wiki.'],
+    );
+    const script = await api().query({
+      prop: 'revisions',
+      titles: 'MediaWiki:Gadget-Uhr.js',
+      rvprop: 'ids|parsetree',
+      errorformat: 'plaintext',
+      uselang: 'en',
+    });
+    assert.equal(revisions(script)[0].badcontentformatforparsetree, true);
+    assert.ok(
+      script.warnings.some(
+        (w: any) =>
+          w.code === 'parsetree-notwikitext' &&
+          w.text ===
+            '"prop=parsetree" is only supported for wikitext content. MediaWiki:Gadget-Uhr.js uses content model javascript.',
+      ),
+    );
+    const expanded = await api().query({
+      prop: 'revisions',
+      titles: 'MediaWiki:Gadget-Uhr.js',
+      rvprop: 'ids|content',
+      rvexpandtemplates: '1',
+    });
+    assert.equal(revisions(expanded)[0].badcontentformat, true);
+    assert.equal(revisions(expanded)[0].content, undefined);
+    // Without a text to render nothing is refused.
+    const none = await api().query({ prop: 'revisions', titles: 'Gibtsnicht', rvprop: 'parsetree' });
+    assert.equal(none.error, undefined);
   });
 
   test('revids lists exactly the named revisions; a deleted one is a bad revid', async () => {

@@ -252,6 +252,24 @@ describeEachEngine('list=search on the reference wiki', (engine) => {
     assert.deepEqual(answer.continue, { gsroffset: 5, continue: 'gsroffset||' });
   });
 
+  test("as a generator, the hits' properties named by gsrprop go with their pages; the default names none", async () => {
+    const params = { generator: 'search', gsrsearch: 'Stadt', gsrwhat: 'text', gsrlimit: '3' };
+    const named = await api().query({ ...params, gsrprop: 'size|wordcount|timestamp|snippet|titlesnippet' });
+    const list = await search({
+      srsearch: 'Stadt',
+      srwhat: 'text',
+      srlimit: '3',
+      srprop: 'size|wordcount|timestamp|snippet|titlesnippet',
+    });
+    for (const [i, hit] of list.query.search.entries()) {
+      const page = named.query.pages.find((p: any) => p.pageid === hit.pageid);
+      const { ns, title, pageid, ...fields } = hit;
+      assert.deepEqual(page, { pageid, ns, title, ...fields, index: i + 1 });
+    }
+    const byDefault = await api().query(params);
+    assert.deepEqual(Object.keys(byDefault.query.pages[0]), ['pageid', 'ns', 'title', 'index']);
+  });
+
   test('errors: a missing or empty srsearch, a bad srwhat; a query of no words finds nothing', async () => {
     for (const params of [{}, { srsearch: '' }] as Record<string, string>[]) {
       const answer = await search(params);

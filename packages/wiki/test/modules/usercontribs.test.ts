@@ -78,6 +78,25 @@ describeEachEngine('list=usercontribs', (engine) => {
     assert.equal(conflict.error.code, 'show');
     const patrol = await api().query({ list: 'usercontribs', ucuser: 'Bob', ucprop: 'patrolled' });
     assert.equal(patrol.error.code, 'permissiondenied');
+    const automatic = await api().query({ list: 'usercontribs', ucuser: 'Bob', ucshow: 'autopatrolled|!patrolled' });
+    assert.equal(automatic.error.code, 'show');
+    // Without an editor to list nothing is read, so neither the values nor the right are checked.
+    for (const nobody of [
+      { ucuserids: '999' },
+      { ucuserprefix: 'Gibtsnicht' },
+      { ucuserprefix: 'Berlin#Geschichte' },
+    ]) {
+      const answer = await api().query({ list: 'usercontribs', ...nobody, ucshow: 'top|!top', ucprop: 'patrolled' });
+      assert.deepEqual(answer.query.usercontribs, [], JSON.stringify(nobody));
+    }
+  });
+
+  test('a user name prefix is matched as written, neither capitalised nor read as a title', async () => {
+    const names = async (ucuserprefix: string) =>
+      new Set(contribs(await api().query({ list: 'usercontribs', ucuserprefix, uclimit: '500' })).map((c) => c.user));
+    assert.deepEqual(await names('Ali'), new Set(['Alice']));
+    assert.deepEqual(await names('ali'), new Set());
+    assert.deepEqual(await names('Benutzer:Alice'), new Set());
   });
 
   test('every ucshow value, ucstart and ucend keep exactly the contributions they name', async () => {

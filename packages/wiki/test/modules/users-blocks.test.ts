@@ -221,11 +221,24 @@ describeEachEngine('list=users, list=allusers and list=blocks', (engine) => {
     // Autoblocks are blocks of single addresses too.
     assert.deepEqual(await ids({ bkshow: 'ip' }), [51, 2]);
     assert.deepEqual(await ids({ bkshow: '!account|!range' }), [51, 2]);
-    assert.deepEqual(await ids({ bkshow: 'temp' }), []);
-    for (const show of ['account|!account', 'ip|!ip', 'range|!range']) {
+    // `temp`: blocks that expire; `!temp`: blocks for ever.
+    assert.deepEqual(await ids({ bkshow: 'temp' }), [51, 3, 1]);
+    assert.deepEqual(await ids({ bkshow: '!temp' }), [4, 2]);
+    assert.deepEqual(await ids({ bkshow: '!temp|!account|!ip' }), []);
+    assert.deepEqual(await ids({ bkshow: 'temp|!account|!ip' }), [3]);
+    // An empty list of ids or names narrows nothing.
+    assert.deepEqual(await ids({ bkids: '' }), await ids({}));
+    assert.deepEqual(await ids({ bkusers: '', bkshow: '!ip' }), [4, 3, 1]);
+    for (const show of ['account|!account', 'ip|!ip', 'range|!range', 'temp|!temp']) {
       const answer = await api().query({ list: 'blocks', bkshow: show });
       assert.equal(answer.error.code, 'show', show);
     }
+  });
+
+  test('list=blocks: a block with no property to show is an empty object in formatversion 1 too', async () => {
+    const answer = (await api().query({ list: 'blocks', bkprop: 'flags', bkids: '2|3', formatversion: '1' })).query
+      .blocks;
+    assert.deepEqual(answer, [{}, { anononly: '' }]);
   });
 
   test('list=blocks: an autoblock does not show the address it blocks, and is not found by it', async () => {
@@ -246,5 +259,13 @@ describeEachEngine('list=users, list=allusers and list=blocks', (engine) => {
       { id: 4, restrictions: { pages: [{ id: 236, ns: 0, title: 'Berlin' }], namespaces: [10] } },
       { id: 1, restrictions: [] },
     ]);
+    const xml = await api().app.inject({
+      method: 'GET',
+      url: '/api.php?action=query&list=blocks&bkprop=id|restrictions&bkids=4&format=xml',
+    });
+    assert.match(
+      xml.body,
+      /<pages><page id="236" ns="0" title="Berlin" \/><\/pages><namespaces><ns>10<\/ns><\/namespaces>/,
+    );
   });
 });

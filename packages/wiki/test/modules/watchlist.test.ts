@@ -172,8 +172,16 @@ describeEachEngine('list=watchlist and list=watchlistraw', (engine) => {
   test('list=watchlist as a generator gives the changed pages', async () => {
     const changes = (await as(admin, { list: 'watchlist', wllimit: '5', wlprop: 'ids' })).query.watchlist;
     const generated = await as(admin, { generator: 'watchlist', gwllimit: '5' });
-    const expected = [...new Set(changes.map((c: any) => c.pageid).filter((id: number) => id > 0))].sort();
+    const expected = [...new Set(changes.map((c: any) => c.pageid))].sort();
     assert.deepEqual(generated.query.pages.map((p: any) => p.pageid).sort(), expected);
+    // A log entry's page is 0: the page set reports it as a missing page id, as pageids=0 does.
+    // No valid namespace filters nothing: the same pages as without the parameter.
+    const anyNamespace = await as(admin, { generator: 'watchlist', gwllimit: '5', gwlnamespace: 'x' });
+    assert.deepEqual(anyNamespace.query.pages, generated.query.pages);
+    const raw = await as(admin, { list: 'watchlistraw', wrlimit: '5', wrnamespace: 'x' });
+    assert.deepEqual(raw.watchlistraw, (await as(admin, { list: 'watchlistraw', wrlimit: '5' })).watchlistraw);
+    const logPages = await as(admin, { generator: 'watchlist', gwltype: 'log', gwllimit: '3' });
+    assert.deepEqual(logPages.query.pages[0], { pageid: 0, missing: true });
     // With wlallrev, the changes' revisions: prop=revisions then shows those revisions.
     const edits = (await as(admin, { list: 'watchlist', wlallrev: '1', wltype: 'edit', wllimit: '6', wlprop: 'ids' }))
       .query.watchlist;

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { TitleCodec } from '../../src/site/title.js';
-import { externalLinkIndexes, findExternalLinks, URL_PROTOCOLS } from '../../src/wikitext/external-links.js';
+import { URL_PROTOCOLS } from '../../src/site/url-protocols.js';
+import { externalLinkIndexes, findExternalLinks } from '../../src/wikitext/external-links.js';
 import { extractLinks, withoutTemplateCalls } from '../../src/wikitext/extract-links.js';
 import { germanSite } from '../helpers/german-site.js';
 import { randomTexts } from '../helpers/random-texts.js';

@@ -5,7 +5,7 @@
  * byte for byte; tests compare the two):
  *
  * - an object's content key prints as `*`; booleans print as `""` when true and are left out when
- *   false, except under the keys the object keeps as booleans, which print `""` or `false`; an
+ *   false, except under the keys the object keeps as booleans, which print `true` or `false`; an
  *   object with nothing left to print is `[]`, or `{}` when marked as a map (`assoc`);
  * - booleans in arrays and keyed lists print as `""` or `false`;
  * - a KeyedList prints keyed or as an array as `printsKeyed` says (tree.ts), in insertion order.
@@ -79,8 +79,11 @@ function printableObject(object: ResultObject): unknown {
     }
     return copy ?? object;
   }
-  // false is left out but under the keys kept as booleans; true prints as "" (printable's turn).
+  // A boolean is left out when false and prints "" when true (printable's turn), but under the
+  // keys kept as booleans, where it prints as it is.
   const keep = object[BC_BOOLS];
+  const kept = (key: string, value: unknown) =>
+    typeof value === 'boolean' && keep?.includes(key) ? value : printable(value);
   // The content key prints as `*`, last (see objectEntries in json.ts).
   const contentValue = content === undefined ? undefined : object[content];
   const contentPrints = contentValue !== undefined && (contentValue !== false || keep?.includes(content as string));
@@ -89,9 +92,9 @@ function printableObject(object: ResultObject): unknown {
     for (const key of Object.keys(object)) {
       const value = object[key];
       if (key !== content && value !== undefined && (value !== false || keep?.includes(key)))
-        entries.push([key, printable(value)]);
+        entries.push([key, kept(key, value)]);
     }
-    if (contentPrints) entries.push(['*', printable(contentValue)]);
+    if (contentPrints) entries.push(['*', kept(content, contentValue)]);
     return entries.length === 0 ? (object[ASSOC] ? {} : []) : inOrder(entries);
   }
   const copy: Record<string, unknown> = {};
@@ -100,11 +103,11 @@ function printableObject(object: ResultObject): unknown {
     const value = object[key];
     if (value === undefined || key === content) continue;
     if (value === false && (keep === undefined || !keep.includes(key))) continue;
-    copy[key] = printable(value);
+    copy[key] = kept(key, value);
     empty = false;
   }
   if (contentPrints) {
-    copy['*'] = printable(contentValue);
+    copy['*'] = kept(content as string, contentValue);
     empty = false;
   }
   return empty && !object[ASSOC] ? [] : copy;

@@ -91,7 +91,7 @@ function write(value: ResultValue | undefined, o: JsonOptions, out: string[], in
     const entries = objectEntries(value, o.formatVersion);
     // A map (`assoc`) stays an object when empty; formatversion 1 prints other empty objects as `[]`.
     if (entries.length === 0 && value[ASSOC]) out.push('{}');
-    else writeEntries(entries, o, out, indent);
+    else writeEntries(entries, o, out, indent, true);
   }
 }
 
@@ -135,7 +135,14 @@ function writeArray(items: ResultValue[], o: JsonOptions, out: string[], indent:
   out.push(']');
 }
 
-function writeEntries(entries: [string, ResultValue][], o: JsonOptions, out: string[], indent: string): void {
+/** `ofObject`: the entries are an object's (objectEntries), whose booleans left are kept as booleans. */
+function writeEntries(
+  entries: [string, ResultValue][],
+  o: JsonOptions,
+  out: string[],
+  indent: string,
+  ofObject = false,
+): void {
   if (entries.length === 0) {
     out.push(o.formatVersion === 1 ? '[]' : '{}');
     return;
@@ -146,7 +153,8 @@ function writeEntries(entries: [string, ResultValue][], o: JsonOptions, out: str
     if (i > 0) out.push(',');
     if (o.pretty) out.push('\n', inner);
     out.push(jsonString(key, o.escapeNonAscii), o.pretty ? ': ' : ':');
-    write(item, o, out, inner);
+    if (ofObject && typeof item === 'boolean') out.push(String(item));
+    else write(item, o, out, inner);
   });
   if (o.pretty) out.push('\n', indent);
   out.push('}');

@@ -1,4 +1,4 @@
-import { escapeXml, escapeXmlText } from '../../text/escape.js';
+import { escapeXml, escapeXmlAttribute, escapeXmlText } from '../../text/escape.js';
 import {
   CONTENT,
   ELEMENT,
@@ -36,7 +36,7 @@ export function toXml(root: ResultObject, options: { xslt?: string; includeNames
 function writeElement(tag: string, value: ResultValue, out: string[], extraAttributes = ''): void {
   const name = xmlName(tag);
   if (value === null || typeof value !== 'object') {
-    out.push(`<${name}${extraAttributes} xml:space="preserve">${escapeXmlText(scalarText(value))}</${name}>`);
+    out.push(textElement(name, extraAttributes, scalarText(value), value === ''));
     return;
   }
   if (Array.isArray(value) || value instanceof KeyedList) {
@@ -44,6 +44,16 @@ function writeElement(tag: string, value: ResultValue, out: string[], extraAttri
     return;
   }
   writeObject(name, value, out, extraAttributes);
+}
+
+/**
+ * An element holding a text, whose white space is kept; an empty string closes itself (MediaWiki's
+ * short tag), while another value printing as nothing (false, null) opens and closes.
+ */
+function textElement(name: string, attributes: string, text: string, emptyString: boolean): string {
+  return emptyString
+    ? `<${name}${attributes} xml:space="preserve" />`
+    : `<${name}${attributes} xml:space="preserve">${escapeXmlText(text)}</${name}>`;
 }
 
 /** A list's element; without items it closes itself (`<search />`), as MediaWiki writes it. */
@@ -95,9 +105,14 @@ function writeItems(value: ResultArray | KeyedList, out: string[]): void {
     // A list with keys 0, 1, 2, ... is a plain list to MediaWiki's XML printer too (no `_idx`),
     // but for a `bcassoc` one, which it keeps keyed.
     const keyed = value.mode === 'bcassoc' || value.printsKeyed(1);
+    if (!keyed) {
+      // As a list: in the order of the keys, as MediaWiki sorts an array it makes a list.
+      for (const item of value.arrayItems()) writeItem(value.element, item, out, '');
+      return;
+    }
     const keyName = value.mode === 'kvp' ? value.keyAttribute : '_idx';
     for (const [key, item] of value.entries)
-      writeItem(value.element, item, out, keyed ? ` ${keyName}="${escapeXml(key)}"` : '');
+      writeItem(value.element, item, out, ` ${keyName}="${escapeXmlAttribute(key)}"`);
   } else {
     const element = (value as ResultArray)[ELEMENT] ?? '_v';
     for (const item of value) writeItem(element, item, out, '');
@@ -138,7 +153,7 @@ function writeObject(
     } else if (typeof value === 'boolean') {
       if (value) attributes += ` ${xmlName(key)}=""`;
     } else {
-      attributes += ` ${xmlName(key)}="${escapeXml(scalarText(value))}"`;
+      attributes += ` ${xmlName(key)}="${escapeXmlAttribute(scalarText(value))}"`;
     }
   }
   if (text === undefined && children.length === 0 && indexed.items.length === 0) {
@@ -146,16 +161,16 @@ function writeObject(
     return;
   }
   if (text !== undefined && children.length === 0 && indexed.items.length === 0) {
-    out.push(`<${name}${attributes} xml:space="preserve">${escapeXmlText(text)}</${name}>`);
+    out.push(textElement(name, attributes, text, object[content as string] === ''));
     return;
   }
   out.push(`<${name}${attributes}>`);
   for (const [key, value] of children) writeElement(key, value, out);
-  for (const [key, value] of indexed.items) writeItem(indexed.element, value, out, ` _idx="${escapeXml(key)}"`);
+  for (const [key, value] of indexed.items)
+    writeItem(indexed.element, value, out, ` _idx="${escapeXmlAttribute(key)}"`);
   // Beside elements, the content is an element of its own, named by its key, after them.
   if (text !== undefined) {
-    const element = xmlName(content as string);
-    out.push(`<${element} xml:space="preserve">${escapeXmlText(text)}</${element}>`);
+    out.push(textElement(xmlName(content as string), '', text, object[content as string] === ''));
   }
   out.push(`</${name}>`);
 }

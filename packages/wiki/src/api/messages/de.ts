@@ -66,9 +66,11 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-assertnameduserfailed': 'Die Aktion wurde nicht ausgeführt, weil du nicht mehr als „$1“ angemeldet bist.',
   'apierror-invalidlang': 'Ungültiger Sprachcode für den Parameter $1.',
   'apierror-invalidtitle': 'Ungültiger Titel „$1“.',
+  'apierror-bad-badfilecontexttitle': 'Ungültiger Titel im Parameter <var>$1badfilecontexttitle</var>.',
   // list modules
   'apierror-specialpage-cantexecute': 'Du hast keine Berechtigung, die Ergebnisse dieser Spezialseite anzusehen.',
   'apierror-badquery': 'Ungültige Abfrage.',
+  'apierror-blocked-partial': 'Du wurdest für das Bearbeiten dieser Seite gesperrt.',
   'apierror-invalidcategory': 'Der angegebene Kategoriename ist ungültig.',
   'apierror-badparameter': 'Ungültiger Wert für den Parameter „$1“.',
   'apierror-imageusage-badtitle': 'Der Titel für „$1“ muss eine Datei sein.',
@@ -156,6 +158,7 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-show': 'Falscher Parameter: Werte, die einander ausschließen, dürfen nicht zusammen angegeben werden.',
   'apiwarn-deprecation-missingparam':
     'Weil „$1“ nicht angegeben wurde, wurde das veraltete Ausgabeformat verwendet. Dieses Format ist veraltet; künftig wird immer das neue Format verwendet.',
+  'apierror-revisions-badid': 'Für den Parameter <var>$1</var> wurde keine Version gefunden.',
   'apierror-revisions-norevids':
     'Der Parameter „revids“ kann nicht zusammen mit den Listenoptionen („$1limit“, „$1startid“, „$1endid“, „$1dir=newer“, „$1user“, „$1excludeuser“, „$1start“ und „$1end“) verwendet werden.',
   'apierror-revisions-singlepage':
@@ -214,6 +217,8 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   protectedinterface:
     'Diese Seite enthält einen Text der Benutzeroberfläche dieses Wikis und ist gegen Missbrauch geschützt.\nÜbersetzungen für alle Wikis entstehen bei [https://translatewiki.net/ translatewiki.net], dem Übersetzungsprojekt von MediaWiki.',
   deleteprotected: 'Diese Seite ist geschützt; du kannst sie nicht löschen.',
+  'protect-cantedit':
+    'Du kannst die Schutzeinstellungen dieser Seite nicht ändern, da du keine Berechtigung zum Bearbeiten der Seite hast.',
   movenologintext:
     'Um Seiten zu verschieben, musst du ein Benutzerkonto haben und [[Special:UserLogin|angemeldet]] sein.',
   sitecssprotected: 'Diese CSS-Seite wirkt auf alle Besucher; du darfst sie nicht bearbeiten.',

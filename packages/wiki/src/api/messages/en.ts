@@ -12,6 +12,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'api-usage-mailinglist-ref':
     'Subscribe to the mediawiki-api-announce mailing list at &lt;https://lists.wikimedia.org/postorius/lists/mediawiki-api-announce.lists.wikimedia.org/&gt; for notice of API deprecations and breaking changes.',
   'paramvalidator-badvalue-enumnotmulti': 'Unrecognized value for parameter "$1": $2.',
+  'apierror-unrecognizedvalue': 'Unrecognized value for parameter <var>$1</var>: $2.',
   'apiwarn-unrecognizedvalues': 'Unrecognized {{PLURAL:$3|value|values}} for parameter <var>$1</var>: $2.',
   'paramvalidator-unrecognizedvalues': 'Unrecognized {{PLURAL:$4|value|values}} for parameter "$1": $3',
   'apiwarn-badutf8':
@@ -68,9 +69,12 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-assertnameduserfailed': 'You are no longer logged in as "$1", so the action could not be completed.',
   'apierror-invalidlang': 'Invalid language code for parameter <var>$1</var>.',
   'apierror-invalidtitle': 'Bad title "$1".',
+  'apierror-bad-badfilecontexttitle': 'Invalid title in <var>$1badfilecontexttitle</var> parameter.',
   // list modules
   'apierror-specialpage-cantexecute': "You don't have permission to view the results of this special page.",
   'apierror-badquery': 'Invalid query.',
+  'apierror-blocked': 'You have been blocked from editing.',
+  'apierror-blocked-partial': 'You have been blocked from editing this page.',
   'apierror-invalidcategory': 'The category name you entered is not valid.',
   'apierror-badparameter': 'Invalid value for parameter <var>$1</var>.',
   'apierror-imageusage-badtitle': 'The title for <kbd>$1</kbd> must be a file.',
@@ -160,12 +164,17 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-show': 'Incorrect parameter - mutually exclusive values may not be supplied.',
   'apiwarn-deprecation-missingparam':
     'Because <var>$1</var> was not specified, a legacy format has been used for the output. This format is deprecated, and in the future the new format will always be used.',
+  'apierror-revisions-badid': 'No revision was found for parameter <var>$1</var>.',
   'apierror-revisions-norevids':
     'The <var>revids</var> parameter may not be used with the list options (<var>$1limit</var>, <var>$1startid</var>, <var>$1endid</var>, <kbd>$1dir=newer</kbd>, <var>$1user</var>, <var>$1excludeuser</var>, <var>$1start</var>, and <var>$1end</var>).',
   'apierror-revisions-singlepage':
     '<var>titles</var>, <var>pageids</var> or a generator was used to supply multiple pages, but the <var>$1limit</var>, <var>$1startid</var>, <var>$1endid</var>, <kbd>$1dir=newer</kbd>, <var>$1user</var>, <var>$1excludeuser</var>, <var>$1start</var>, and <var>$1end</var> parameters may only be used on a single page.',
   'apierror-siteinfo-includealldenied': "Cannot view all servers' info unless <var>$wgShowHostnames</var> is true.",
   'apierror-badformat': 'The requested format $1 is not supported for content model $2 used by $3.',
+  'apierror-parsetree-notwikitext-title':
+    '<kbd>prop=parsetree</kbd> is only supported for wikitext content. $1 uses content model $2.',
+  'apierror-templateexpansion-notwikitext':
+    'Template expansion is only supported for wikitext content. $1 uses content model $2.',
   'apierror-sectionsnotsupported-what': 'Sections are not supported by $1.',
   'apierror-nosuchsection-what': 'There is no section $1 in $2.',
   'apierror-invalidsection': 'The <var>section</var> parameter must be a valid section ID or <kbd>new</kbd>.',
@@ -215,6 +224,8 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   protectedinterface:
     'This page provides interface text for the software on this wiki, and is protected to prevent abuse.\nTo add or change translations for all wikis, please use [https://translatewiki.net/ translatewiki.net], the MediaWiki localisation project.',
   deleteprotected: 'You cannot delete this page because it has been protected.',
+  'protect-cantedit':
+    'You cannot change the protection settings of this page because you do not have permission to edit it.',
   movenologintext: 'You must be a registered user and [[Special:UserLogin|logged in]] to move a page.',
   sitecssprotected: 'You do not have permission to edit this CSS page because it may affect all visitors.',
   sitejsprotected: 'You do not have permission to edit this JavaScript page because it may affect all visitors.',

@@ -3,7 +3,8 @@
  * brackets with a text (`[https://example.org/ Example]`) becomes an external "text" link, each bare
  * URL an external "free" link; either is `rel="nofollow"` unless its host is one of the wiki's exceptions
  * (`$wgNoFollowDomainExceptions`, MediaWiki's default `mediawiki.org`). A URL ends before a space,
- * markup or an escaped angle bracket or quote, and loses the punctuation that ends a sentence.
+ * markup or an escaped angle bracket or quote, and loses the punctuation that ends a sentence; a
+ * protocol with nothing after it is left as text.
  */
 const FREE_URL = /\bhttps?:\/\/(?:(?!&(?:lt|gt|quot|#0?39);)[^\s<>"[\]{}|])+/g;
 const TRAILING = /[,;.:!?]+$/;
@@ -43,6 +44,8 @@ function linkBareUrls(escaped: string): string {
     // A closing parenthesis belongs to the URL only when it opened one.
     if (url.endsWith(')') && !url.includes('(')) url = url.slice(0, -1);
     const rest = match.slice(url.length);
+    // A protocol left alone once the punctuation is cut off is no link.
+    if (url.endsWith('//')) return match;
     const rel = followed(url) ? '' : 'rel="nofollow" ';
     return `<a ${rel}class="external free" href="${url}">${url}</a>${rest}`;
   });

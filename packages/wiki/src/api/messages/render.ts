@@ -2,7 +2,7 @@ import { KeyedList, type ResultValue } from '../result/tree.js';
 import { catalogueLanguage, type StoredMessages } from './catalogue.js';
 import { GERMAN_MESSAGES } from './de.js';
 import { ENGLISH_MESSAGES } from './en.js';
-import { transformMessageSync } from './transform.js';
+import { formatNumber, transformMessageSync } from './transform.js';
 
 /** A parameter of a message: text, a number (formatted for the language), or a list of names. */
 export type MessageParam =
@@ -71,10 +71,6 @@ export function formatList(items: readonly string[], lang: 'en' | 'de', quoted: 
   return `${parts.slice(0, -1).join(', ')}${and}${parts[parts.length - 1]}`;
 }
 
-function formatNumber(value: number, lang: 'en' | 'de'): string {
-  return value.toLocaleString(lang === 'de' ? 'de-DE' : 'en-US', { maximumFractionDigits: 20 });
-}
-
 function paramText(param: MessageParam, lang: 'en' | 'de'): string {
   if (typeof param === 'string') return param;
   if (typeof param === 'number') return formatNumber(param, lang);
@@ -109,7 +105,8 @@ export function renderMessage(
   }
   const lang = messageLanguage(language);
   const template = CATALOGUES[lang][key] ?? ENGLISH_MESSAGES[key];
-  if (template === undefined) return key;
+  // A key no catalogue holds shows as itself in MediaWiki's marks for a missing message.
+  if (template === undefined) return `⧼${key}⧽`;
   return template
     .replace(/\{\{PLURAL:\$(\d+)\|([^|}]*)\|([^}]*)\}\}/g, (_, n: string, one: string, many: string) =>
       paramCount(params[Number(n) - 1]) === 1 ? one : many,

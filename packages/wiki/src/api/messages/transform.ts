@@ -7,6 +7,7 @@
  * is left as written.
  */
 import type { Gender } from '../../site/title.js';
+import type { SiteStatistics } from '../../store/site-statistics.js';
 
 export interface MessageTransformContext {
   siteName: string;
@@ -29,6 +30,33 @@ export interface MessageTransformContext {
   interfacePage?(key: string): Promise<string | undefined>;
   /** The local name of a namespace given by number or any of its names (`{{ns:}}`), when known. */
   namespace?(nameOrNumber: string): string | undefined;
+  /** The wiki's counts (`{{NUMBEROFEDITS}}` and the like); without it those are left as written. */
+  statistics?(): Promise<SiteStatistics>;
+}
+
+/** The statistics magic words and the count each gives. */
+const STATISTICS_WORDS: Readonly<Record<string, keyof SiteStatistics>> = {
+  NUMBEROFPAGES: 'pages',
+  NUMBEROFARTICLES: 'articles',
+  NUMBEROFFILES: 'images',
+  NUMBEROFUSERS: 'users',
+  NUMBEROFACTIVEUSERS: 'activeusers',
+  NUMBEROFEDITS: 'edits',
+};
+
+/**
+ * A statistics magic word: the count in the message's language (`3.531` in German), or as digits
+ * with the `R` argument (`{{NUMBEROFEDITS:R}}`).
+ */
+async function expandStatistic(
+  name: string,
+  args: readonly string[],
+  ctx: MessageTransformContext,
+): Promise<string | undefined> {
+  const count = STATISTICS_WORDS[name];
+  if (count === undefined || ctx.statistics === undefined) return undefined;
+  const value = (await ctx.statistics())[count];
+  return args[0]?.trim() === 'R' ? String(value) : formatNumber(value, isGerman(ctx.language) ? 'de' : 'en');
 }
 
 /** `$1`, `$2`, ... replaced by the arguments; a parameter without argument stays as written. */
@@ -41,11 +69,17 @@ const OPEN = '\u{F0001}';
 const CLOSE = '\u{F0002}';
 const MAX_INT_DEPTH = 5;
 
+/** A number as the language writes it (`1.234` in German, `1,234` in English). */
+export function formatNumber(value: number, lang: 'en' | 'de'): string {
+  return value.toLocaleString(lang === 'de' ? 'de-DE' : 'en-US', { maximumFractionDigits: 20 });
+}
+
+const isGerman = (language: string) => language === 'de' || language.startsWith('de-');
+
 /** A number as the language writes it (`1.234,5` in German) read back as a number. */
 function parseLocalizedNumber(text: string, language: string): number {
   const trimmed = text.trim();
-  const german = language === 'de' || language.startsWith('de-');
-  const plain = german ? trimmed.replace(/\./g, '').replace(',', '.') : trimmed.replace(/,/g, '');
+  const plain = isGerman(language) ? trimmed.replace(/\./g, '').replace(',', '.') : trimmed.replace(/,/g, '');
   return Number(plain);
 }
 
@@ -152,6 +186,7 @@ function splitArguments(text: string): string[] {
 async function expandCall(inner: string, ctx: MessageTransformContext, depth: number): Promise<string | undefined> {
   const { name, colon, args } = splitCall(inner);
   const [first, ...rest] = args;
+  if (name in STATISTICS_WORDS) return expandStatistic(name, args, ctx);
   switch (colon === -1 ? '' : name.toLowerCase()) {
     case 'gender': {
       const user = first.trim() === '' ? ctx.readerName : first.trim();

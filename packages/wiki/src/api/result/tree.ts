@@ -122,14 +122,19 @@ export class KeyedList {
     return keyed.map((k) => k.item);
   }
 
-  /** Whether the keys are 0, 1, 2, ..., n - 1 in any order (a list to MediaWiki's printers). */
+  /**
+   * Whether MediaWiki's printers take the list for an array: every key a whole number and the
+   * largest n - 1. That holds for 0, 1, ..., n - 1 in any order, and also where negative keys make
+   * up the count (a missing title's -1 beside page 1).
+   */
   hasSequentialKeys(): boolean {
-    const size = this.entries.size;
+    let largest = Number.NEGATIVE_INFINITY;
     for (const key of this.entries.keys()) {
       const n = Number(key);
-      if (!Number.isInteger(n) || n < 0 || n >= size || String(n) !== key) return false;
+      if (!Number.isInteger(n) || String(n) !== key) return false;
+      if (n > largest) largest = n;
     }
-    return true;
+    return this.entries.size === 0 || largest === this.entries.size - 1;
   }
 
   /** Whether this list prints keyed in a formatversion (XML prints as formatversion 1 does). */

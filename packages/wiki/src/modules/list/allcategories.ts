@@ -3,7 +3,7 @@ import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { NS_CATEGORY } from '../../site/title.js';
-import { categoryRowsQuery, listCategories } from '../support/category-rows.js';
+import { categoryRowsQuery, continuedCategories, listCategories } from '../support/category-rows.js';
 
 /** `list=allcategories`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -39,7 +39,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const key = (part: string) => titlePartToKey(ctx.titles, part, NS_CATEGORY);
   const [low, high] = descending ? (['<=', '>='] as const) : (['>=', '<='] as const);
 
-  let query = categoryRowsQuery(ctx);
+  // The continue value is checked before the titles are read, as MediaWiki does.
+  let query = continuedCategories(ctx, categoryRowsQuery(ctx), descending);
   if (p.from !== undefined) query = query.where('cat_title', low, key(p.from));
   if (p.to !== undefined) query = query.where('cat_title', high, key(p.to));
   if (p.prefix !== undefined) {

@@ -72,7 +72,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     ctx.warn('apiwarn-alldeletedrevisions-performance', [ctx.ownParamName('')], 'performance');
   }
   const request = ctx.generator ? undefined : await readRevisionRequest(ctx);
-  if (request) requireDeletedRights(ctx, request.props);
+  if (request) requireDeletedRights(ctx, request.props, request.readsTexts);
   const limit = request ? request.limit : (p.limit ?? 10);
   const order = newer ? 'asc' : 'desc';
 

@@ -146,7 +146,10 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       ),
     );
   }
-  query = byName ? query.orderBy('img_name', order) : query.orderBy('img_timestamp', order).orderBy('img_name', order);
+  // MediaWiki orders by time alone: files of one second in the order their rows were written (first
+  // uploaded: their pages' ids here). Its continue value still names a file by time and name.
+  if (!byName) query = query.orderBy('img_timestamp', order).orderBy('page_id', order);
+  query = query.orderBy('img_name', order);
   const rows = await query.limit(limit + 1).execute();
   const continueFrom = (row: (typeof rows)[number]): string =>
     byName ? row.img_name : `${row.img_timestamp}|${row.img_name}`;

@@ -1,10 +1,11 @@
+import { RESTRICTION_ACTION, RESTRICTION_NAMESPACE, RESTRICTION_PAGE } from '../../accounts/blocks.js';
 import { apiError, mutuallyExclusive } from '../../api/errors.js';
 import { parseContinueValue, prefixUpperBound } from '../../api/keyset.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso, toMwTimestamp } from '../../api/params/timestamp.js';
-import { list, type ResultObject, type ResultValue } from '../../api/result/tree.js';
+import { assoc, list, type ResultObject, type ResultValue } from '../../api/result/tree.js';
 import { hexToIP, ipRangeHex, sanitizeIP } from '../../site/ip-address.js';
 
 /** `list=blocks`: parameters as the module reference lists them, in its order. */
@@ -51,10 +52,6 @@ export const descriptor = {
 
 /** `$wgBlockCIDRLimit`: the broadest ranges `bkip` may name. */
 const DEFAULT_CIDR_LIMIT = { IPv4: 16, IPv6: 19 };
-/** `ir_type` of a partial block's restrictions. */
-const RESTRICTION_PAGE = 1;
-const RESTRICTION_NAMESPACE = 2;
-const RESTRICTION_ACTION = 3;
 /** The actions a partial block may name, by their stored ids (`BlockActionInfo`). */
 const BLOCK_ACTIONS: Record<number, string> = { 1: 'upload', 2: 'move', 3: 'create' };
 
@@ -104,13 +101,12 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     .select(['actor_name', 'actor_user'])
     .where('ipb_expiry', '>', toMwTimestamp(ctx.now));
   if (!ctx.user.rights.has('hideuser')) query = query.where('ipb_deleted', '=', 0);
+  // An empty `ids` or `users` (`bkids=`) narrows nothing, as MediaWiki skips an empty list.
   const ids = p.ids;
-  if (ids !== undefined) query = query.where('ipb_id', 'in', ids.length > 0 ? ids : [0]);
+  if (ids !== undefined && ids.length > 0) query = query.where('ipb_id', 'in', ids);
   const users = p.users;
-  if (users !== undefined) {
-    query = query
-      .where('ipb_address', 'in', users.length > 0 ? users.map(sanitizeRange) : [''])
-      .where('ipb_auto', '=', 0);
+  if (users !== undefined && users.length > 0) {
+    query = query.where('ipb_address', 'in', users.map(sanitizeRange)).where('ipb_auto', '=', 0);
   }
   if (p.ip !== undefined) {
     const range = covering as NonNullable<typeof covering>;
@@ -131,8 +127,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (show.has('!range')) {
     query = query.where((eb) => eb.or([eb('ipb_user', '<>', 0), eb('ipb_range_end', '=', eb.ref('ipb_range_start'))]));
   }
-  // No temporary accounts exist on this wiki.
-  if (show.has('temp')) query = query.where('ipb_id', '<', 0);
+  // `temp` is a block that expires, `!temp` one for ever.
+  if (show.has('temp')) query = query.where('ipb_expiry', '<>', 'infinity');
+  if (show.has('!temp')) query = query.where('ipb_expiry', '=', 'infinity');
   if (p.start !== undefined) query = query.where('ipb_timestamp', newer ? '>=' : '<=', p.start);
   if (p.end !== undefined) query = query.where('ipb_timestamp', newer ? '<=' : '>=', p.end);
   if (p.continue !== undefined) {
@@ -160,7 +157,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const out = ctx.result.list('block');
   for (const row of rows) {
     const automatic = row.ipb_auto !== 0;
-    const item: ResultObject = {};
+    // An object even when no property is asked for (`bkprop=flags` of a block with none set).
+    const item: ResultObject = assoc({});
     if (props.has('id')) item.id = row.ipb_id;
     if (props.has('user') && !automatic) item.user = row.ipb_address;
     if (props.has('userid') && !automatic) item.userid = row.ipb_user;
@@ -199,7 +197,10 @@ function sanitizeRange(target: string): string {
   return `${hexToIP(range.start)}/${range.bits}`;
 }
 
-/** The pages, namespaces and actions partial blocks are limited to, by block id. */
+/**
+ * The pages, namespaces and actions partial blocks are limited to, by block id; XML names each
+ * list's items by the kind of restriction (`<page>`, `<ns>`, `<action>`).
+ */
 async function partialRestrictions(
   ctx: ContextOf<typeof descriptor>,
   blockIds: readonly number[],
@@ -223,11 +224,11 @@ async function partialRestrictions(
         page.ns = row.page_namespace;
         page.title = ctx.titles.prefixedText({ namespace: row.page_namespace, dbKey: row.page_title, interwiki: '' });
       }
-      entry.pages = list('p', [...((entry.pages as ResultObject[] | undefined) ?? []), page]);
+      entry.pages = list('page', [...((entry.pages as ResultObject[] | undefined) ?? []), page]);
     } else if (row.ir_type === RESTRICTION_NAMESPACE) {
       entry.namespaces = list('ns', [...((entry.namespaces as number[] | undefined) ?? []), row.ir_value]);
     } else if (row.ir_type === RESTRICTION_ACTION && BLOCK_ACTIONS[row.ir_value]) {
-      entry.actions = list('a', [...((entry.actions as string[] | undefined) ?? []), BLOCK_ACTIONS[row.ir_value]]);
+      entry.actions = list('action', [...((entry.actions as string[] | undefined) ?? []), BLOCK_ACTIONS[row.ir_value]]);
     }
     out.set(row.ir_ipb_id, entry);
   }

@@ -110,7 +110,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (props.has('content') && !ctx.user.rights.has('deletedtext') && !ctx.user.rights.has('undelete')) {
     throw permissionDenied('deletedtext');
   }
-  const limit = revisionListLimit(ctx, props.has('content'));
+  const limit = revisionListLimit(ctx, props.has('content') ? 'content' : 'plain');
   const newer = p.dir === 'newer';
   const order = newer ? 'asc' : 'desc';
 

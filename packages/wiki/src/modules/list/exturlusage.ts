@@ -5,8 +5,9 @@ import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
+import { URL_PROTOCOLS as LINK_PROTOCOLS } from '../../site/url-protocols.js';
 import { expandedUrl } from '../../site/urls.js';
-import { externalLinkIndexes, URL_PROTOCOLS as LINK_PROTOCOLS } from '../../wikitext/external-links.js';
+import { externalLinkIndexes } from '../../wikitext/external-links.js';
 import { isReadableLinkQuery } from '../support/external-link-filter.js';
 import { URL_PROTOCOLS } from '../values.js';
 

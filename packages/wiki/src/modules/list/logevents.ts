@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, invalidTitle, mutuallyExclusive } from '../../api/errors.js';
 import { prefixUpperBound } from '../../api/keyset.js';
+import { escapeWikiText } from '../../api/messages/escape-wikitext.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
@@ -137,7 +138,7 @@ function typeAndAction(ctx: Parameters<ModuleExecute>[0], value: string): [strin
   const type = value.slice(0, slash);
   if (slash < 0 || !(KNOWN_ACTIONS.has(value) || KNOWN_ACTIONS.has(`${type}/*`))) {
     const name = ctx.paramName('action');
-    throw apiError(`unknown_${name}`, 'paramvalidator-badvalue-enumnotmulti', [name, value]);
+    throw apiError(`unknown_${name}`, 'apierror-unrecognizedvalue', [name, escapeWikiText(value)]);
   }
   return [type, value.slice(slash + 1)];
 }

@@ -216,11 +216,14 @@ async function conditions<Q>(ctx: Context, show: ReadonlySet<string>): Promise<Q
     part(key, values, (q) => q.where(condition));
   }
   const namespaces = p.namespace;
-  if (namespaces !== undefined) {
+  // No valid namespace (`rcnamespace=x`) filters nothing, as MediaWiki adds no condition for an
+  // empty list.
+  if (namespaces !== undefined && namespaces.length > 0) {
     // A filter on the time-ordered scan (the unary plus keeps the planner from reading the
     // namespace index and sorting everything in those namespaces).
-    const list = namespaces.length ? namespaces : [-999];
-    part(`namespace${list.length}`, list, (q) => q.where(sql<boolean>`+rc_namespace in (${sql.join(list)})`));
+    part(`namespace${namespaces.length}`, namespaces, (q) =>
+      q.where(sql<boolean>`+rc_namespace in (${sql.join(namespaces)})`),
+    );
   }
   // With a slot, only changes of content count: new pages and edits among the types asked for.
   const types = p.type
@@ -275,11 +278,12 @@ async function conditions<Q>(ctx: Context, show: ReadonlySet<string>): Promise<Q
     const slot = p.slot;
     part('slot', [slot, slot, slot, slot], (q) =>
       q.where(
-        sql<boolean>`exists (select 1 from slots s left join slots parent on parent.slot_revision_id = rc_last_oldid and parent.slot_role = ${slot}
+        // In parentheses: a raw condition is not bracketed, and the conditions after it are ANDed.
+        sql<boolean>`(exists (select 1 from slots s left join slots parent on parent.slot_revision_id = rc_last_oldid and parent.slot_role = ${slot}
           where s.slot_revision_id = rc_this_oldid and s.slot_role = ${slot}
             and (s.slot_origin = s.slot_revision_id or parent.slot_content_id is null or s.slot_content_id != parent.slot_content_id))
           or (not exists (select 1 from slots s where s.slot_revision_id = rc_this_oldid and s.slot_role = ${slot})
-            and exists (select 1 from slots parent where parent.slot_revision_id = rc_last_oldid and parent.slot_role = ${slot}))`,
+            and exists (select 1 from slots parent where parent.slot_revision_id = rc_last_oldid and parent.slot_role = ${slot})))`,
       ),
     );
   }

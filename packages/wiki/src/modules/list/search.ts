@@ -94,6 +94,26 @@ interface HitDetails {
   text?: string;
 }
 
+/** A hit's requested properties, in MediaWiki's order. */
+function hitFields(
+  detail: HitDetails,
+  prop: ReadonlySet<string>,
+  terms: SearchTerm[],
+  language: string,
+): Record<string, ResultValue> {
+  const text = detail.text ?? '';
+  const fields: Record<string, ResultValue> = {};
+  // The size of the current revision, as MediaWiki reports it (its stored length).
+  if (prop.has('size')) fields.size = detail.rev_len ?? Buffer.byteLength(text, 'utf8');
+  if (prop.has('wordcount')) fields.wordcount = detail.si_wordcount ?? phpWordCount(text);
+  if (prop.has('snippet')) fields.snippet = textSnippet(text, terms, language);
+  if (prop.has('timestamp') && detail.rev_timestamp) fields.timestamp = mwToIso(detail.rev_timestamp);
+  if (prop.has('titlesnippet')) fields.titlesnippet = '';
+  if (prop.has('categorysnippet')) fields.categorysnippet = '';
+  if (prop.has('isfilematch')) fields.isfilematch = false;
+  return fields;
+}
+
 /**
  * The timestamp and size of each hit's current revision, and its text when `withText` (through
  * the content cache: the hits of common words come up again and again).
@@ -193,10 +213,18 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     const titles = pages.map((p) => ({ namespace: p.page_namespace, dbKey: p.page_title }));
     sink.addTitles(titles);
     // Each hit's page and rank go with it (a redirect's too), as MediaWiki's generator data.
+    // The hit's properties too, where the request names them (MediaWiki's default gives none).
+    const details = ctx.requestHas('prop') ? await hitDetails(ctx, pages, prop) : undefined;
     titles.forEach((title, i) => {
       sink.setPageField(title, 'ns', title.namespace);
       sink.setPageField(title, 'title', ctx.titles.prefixedText({ ...title, interwiki: '' }));
       sink.setPageField(title, 'pageid', pages[i].page_id);
+      const detail = details?.get(pages[i].page_id);
+      if (detail?.rev_timestamp) {
+        for (const [name, value] of Object.entries(hitFields(detail, prop, terms, language))) {
+          sink.setPageField(title, name, value);
+        }
+      }
       sink.setPageField(title, 'index', offset + i + 1);
     });
     if (more) ctx.setContinue(offset + limit, 'offset');
@@ -209,20 +237,12 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   for (const [i, page] of pages.entries()) {
     const detail = details.get(page.page_id);
     if (!detail?.rev_timestamp) continue;
-    const text = detail.text ?? '';
     const item: Record<string, ResultValue> = {
       ns: page.page_namespace,
       title: ctx.titles.prefixedText({ namespace: page.page_namespace, dbKey: page.page_title, interwiki: '' }),
       pageid: page.page_id,
+      ...hitFields(detail, prop, terms, language),
     };
-    // The size of the current revision, as MediaWiki reports it (its stored length).
-    if (prop.has('size')) item.size = detail.rev_len ?? Buffer.byteLength(text, 'utf8');
-    if (prop.has('wordcount')) item.wordcount = detail.si_wordcount ?? phpWordCount(text);
-    if (prop.has('snippet')) item.snippet = textSnippet(text, terms, language);
-    if (prop.has('timestamp')) item.timestamp = mwToIso(detail.rev_timestamp);
-    if (prop.has('titlesnippet')) item.titlesnippet = '';
-    if (prop.has('categorysnippet')) item.categorysnippet = '';
-    if (prop.has('isfilematch')) item.isfilematch = false;
     if (!ctx.result.fits(item)) {
       stoppedAt = offset + i;
       break;

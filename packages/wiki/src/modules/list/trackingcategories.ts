@@ -5,7 +5,7 @@ import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { NS_CATEGORY } from '../../site/title.js';
-import { categoryRowsQuery, listCategories } from '../support/category-rows.js';
+import { categoryRowsQuery, continuedCategories, listCategories } from '../support/category-rows.js';
 
 /** `list=trackingcategories`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -83,5 +83,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const query = categoryRowsQuery(ctx)
     .where('cat_title', 'in', [...titles.keys()])
     .where((eb) => eb.or([eb('cat_pages', '>', 0), eb('page_id', 'is not', null)]));
-  await listCategories(ctx, query, false, (row) => ({ trackingcatname: titles.get(row.cat_title)! }));
+  await listCategories(ctx, continuedCategories(ctx, query, false), false, (row) => ({
+    trackingcatname: titles.get(row.cat_title)!,
+  }));
 };

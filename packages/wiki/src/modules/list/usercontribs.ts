@@ -1,13 +1,12 @@
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, badContinue, mutuallyExclusive, requireOneOf } from '../../api/errors.js';
-import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
+import { parseContinueValue, prefixUpperBound } from '../../api/keyset.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { type ResultObject, list as resultList } from '../../api/result/tree.js';
 import { ipRangeHex } from '../../site/ip-address.js';
-import { NS_USER } from '../../site/title.js';
 import type { WikiStore } from '../../store/database.js';
 import { DELETED_USER, exclusionMask, HiddenFields } from '../support/hidden-content.js';
 import { addFittingItems, pageOfRows } from '../support/list-ending.js';
@@ -74,8 +73,11 @@ interface Editor {
   userId: number;
 }
 
-/** `show` values that exclude each other. */
-const SHOW_PAIRS = ['minor', 'new', 'top', 'patrolled', 'autopatrolled'];
+/** `show` values that exclude each other: each with its negation, and an automatic patrol with none. */
+const SHOW_CONFLICTS = [
+  ...['minor', 'new', 'top', 'patrolled', 'autopatrolled'].map((value) => [value, `!${value}`]),
+  ['autopatrolled', '!patrolled'],
+];
 
 type Context = ContextOf<typeof descriptor>;
 
@@ -102,10 +104,13 @@ type Base = ReturnType<typeof contributions>;
 type Row = Awaited<ReturnType<Base['execute']>>[number];
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
-  const show = checkedShow(ctx);
+  checkEditorParameters(ctx);
   const { mode, editors } = await editorsOf(ctx);
   ctx.result.list('item');
+  // The show values and the patrol right are checked as the first editor's contributions are read:
+  // without editors nothing is.
   if (editors.length === 0) return;
+  const show = checkedShow(ctx);
   const parts = conditions(ctx, show, mode, editors);
   const rows = await contributionRows(ctx, parts, mode, editors);
   const byActor = new Map(editors.map((e) => [e.actorId, e]));
@@ -123,8 +128,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
 /** `$wgRangeContributionsCIDRLimit`: the broadest ranges `uciprange` may name. */
 const RANGE_CIDR_LIMIT = { IPv4: 16, IPv6: 32 };
 
-/** The parameters checked as MediaWiki does; the `show` values asked for (`toponly` among them). */
-function checkedShow(ctx: Context): Set<string> {
+/** The parameters that name the editors, checked as MediaWiki does. */
+function checkEditorParameters(ctx: Context): void {
   const p = ctx.params;
   // The editor parameters given, in the order the module declares them (as the error names them).
   const given = (['user', 'userids', 'userprefix', 'iprange'] as const).filter((n) => p[n] !== undefined);
@@ -149,10 +154,15 @@ function checkedShow(ctx: Context): Set<string> {
     if (range.bits < limit) throw apiError('cidrtoobroad', 'apierror-cidrtoobroad', [type, limit]);
     throw apiError('invalidparameter', 'apierror-usercontribs-iprange-unsupported');
   }
+}
+
+/** The `show` values asked for (`toponly` among them), checked as MediaWiki does, with the right they need. */
+function checkedShow(ctx: Context): Set<string> {
+  const p = ctx.params;
   const show = new Set<string>(p.show ?? []);
   if (p.toponly === true) show.add('top');
-  for (const value of SHOW_PAIRS) {
-    if (show.has(value) && show.has(`!${value}`)) throw apiError('show', 'apierror-show');
+  for (const [one, other] of SHOW_CONFLICTS) {
+    if (show.has(one as string) && show.has(other as string)) throw apiError('show', 'apierror-show');
   }
   const props = new Set(p.prop);
   const wantsPatrol =
@@ -197,8 +207,9 @@ async function editorsOf(ctx: Context): Promise<{ mode: Mode; editors: Editor[] 
       : [];
     return { mode: names.length > 1 ? 'actor' : 'single', editors: rows.map(toEditor) };
   }
-  // checkedShow has made sure that exactly one of the editor parameters is given.
-  const key = titlePartToKey(ctx.titles, prefix ?? '', NS_USER).replace(/_/g, ' ');
+  // checkEditorParameters has made sure that exactly one of the editor parameters is given. The
+  // prefix is matched as it is written: MediaWiki neither capitalises it nor reads it as a title.
+  const key = prefix ?? '';
   const rows = await db
     .selectFrom('actor')
     .select(actorColumns)

@@ -210,7 +210,8 @@ function changeConditions(ctx: WatchlistContext, query: WatchedQuery, now: strin
   const types = (p.type ?? []).map((t) => RC_TYPES[t]);
   q = q.where('rc_type', 'in', types.length > 0 ? types : [-1]);
   const namespaces = p.namespace;
-  if (namespaces !== undefined) q = q.where('rc_namespace', 'in', namespaces.length > 0 ? namespaces : [-1]);
+  // No valid namespace (`wlnamespace=x`) filters nothing, as in MediaWiki.
+  if (namespaces !== undefined && namespaces.length > 0) q = q.where('rc_namespace', 'in', namespaces);
   if (p.allrev !== true) {
     q = q.where((eb) =>
       eb.or([
@@ -292,9 +293,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (ctx.generator) {
     // With every revision, the generator gives the changes' revisions (as `revids=`; a log entry's
     // revision 0 among them, which the page set reports as a bad revision id, as MediaWiki's does);
-    // else their pages.
+    // else their pages (as `pageids=`: a log entry's page 0 among them, a missing page id).
     if (p.allrev === true) ctx.generator.addRevisionIds(rows.map((r) => r.rc_this_oldid));
-    else ctx.generator.addPageIds([...new Set(rows.map((r) => r.rc_cur_id).filter((id) => id > 0))], 'byId');
+    else ctx.generator.addPageIds([...new Set(rows.map((r) => r.rc_cur_id))], 'byId');
     return;
   }
   await writeChanges(ctx, props, rows);

@@ -73,7 +73,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     );
   }
   const namespaces = p.namespace;
-  if (namespaces !== undefined) query = query.where('wl_namespace', 'in', namespaces.length > 0 ? namespaces : [-1]);
+  // No valid namespace (`wrnamespace=x`) filters nothing, as in MediaWiki.
+  if (namespaces !== undefined && namespaces.length > 0) query = query.where('wl_namespace', 'in', namespaces);
   if (show.has('changed')) query = query.where('wl_notificationtimestamp', 'is not', null);
   if (show.has('!changed')) query = query.where('wl_notificationtimestamp', 'is', null);
   const bound = (text: string | undefined, forward: boolean) => {

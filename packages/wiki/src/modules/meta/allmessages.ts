@@ -6,6 +6,7 @@ import { type MessageTransformContext, substituteArgs, transformMessage } from '
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { type ResultObject, withContent } from '../../api/result/tree.js';
+import { type SiteStatistics, siteStatistics } from '../../store/site-statistics.js';
 import { compareByteOrder } from '../../text/byte-order.js';
 
 /** `meta=allmessages`: parameters as the module reference lists them, in its order. */
@@ -113,6 +114,8 @@ function transformContext(
     throw invalidTitle(titleParam);
   }
   const fullTitle = ctx.titles.prefixedText(title);
+  // Read once, when a message first needs them.
+  let counts: Promise<SiteStatistics> | undefined;
   const text = title.dbKey.replace(/_/g, ' ');
   return {
     siteName: ctx.site.siteName,
@@ -140,6 +143,10 @@ function transformContext(
       const key = normalizeMessageKey(slash === -1 ? name : name.slice(0, slash));
       const found = await lookupMessages(ctx.store, [key], pageLanguage, ctx.site.language, ctx.messages);
       return found.get(key)?.text;
+    },
+    statistics: () => {
+      counts ??= siteStatistics(ctx.store);
+      return counts;
     },
   };
 }

@@ -214,7 +214,8 @@ export const execute: ModuleExecute<typeof descriptor> = (context) => {
         entry.sensitive = field.sensitive;
         out[name] = entry;
       }
-      return out;
+      // An associative array to MediaWiki: `{}` even when empty, in formatversion 1 too.
+      return assoc(out);
     };
     // Merged, a field takes its label and help from the first request that has it; it is optional
     // when it is so in every request, and a request that is optional, or one of several primary

@@ -18,7 +18,8 @@ import { MAGIC_WORDS_DE } from '../../site/mediawiki/magic-words.js';
 import { EXTENSION_HOOKS, PARSER_VARIABLES } from '../../site/mediawiki/parser-data.js';
 import { SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
 import type { SiteConfig } from '../../site/site.js';
-import { urlProtocols } from '../../site/url-protocols.js';
+import { siteUrlProtocols } from '../../site/url-protocols.js';
+import { siteStatistics } from '../../store/site-statistics.js';
 import { defaultUserOptions } from '../../store/user-options.js';
 
 /** `meta=siteinfo`: parameters as the module reference lists them, in its order. */
@@ -275,23 +276,7 @@ function languageAutonym(code: string): string | undefined {
 }
 
 async function statistics(ctx: ContextOf<typeof descriptor>): Promise<ResultObject> {
-  const db = ctx.store.db;
-  const stats = await db.selectFrom('site_stats').selectAll().executeTakeFirst();
-  const admins = await db
-    .selectFrom('user_groups')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('ug_group', '=', 'sysop')
-    .executeTakeFirst();
-  return {
-    pages: Number(stats?.ss_total_pages ?? 0),
-    articles: Number(stats?.ss_good_articles ?? 0),
-    edits: Number(stats?.ss_total_edits ?? 0),
-    images: Number(stats?.ss_images ?? 0),
-    users: Number(stats?.ss_users ?? 0),
-    activeusers: Number(stats?.ss_active_users ?? 0),
-    admins: Number(admins?.n ?? 0),
-    jobs: 0,
-  };
+  return { ...(await siteStatistics(ctx.store)), jobs: 0 };
 }
 
 async function userGroups(ctx: ContextOf<typeof descriptor>, withNumbers: boolean): Promise<ResultObject[]> {
@@ -455,34 +440,12 @@ const SECTIONS: Record<string, (ctx: SiteinfoContext) => ResultValue | Promise<R
       EXTENSION_HOOKS.map((h) => ({ name: h.name, subscribers: list('s', [...h.subscribers]) })),
     ),
   variables: () => list('v', [...PARSER_VARIABLES]),
-  protocols: ({ site }) =>
-    list(
-      'p',
-      urlProtocols(site)
-        .filter((p) => p !== '')
-        .map((p) =>
-          [
-            'http',
-            'https',
-            'ftp',
-            'ftps',
-            'git',
-            'irc',
-            'ircs',
-            'mms',
-            'nntp',
-            'redis',
-            'sftp',
-            'ssh',
-            'svn',
-            'telnet',
-            'worldwind',
-          ].includes(p)
-            ? `${p}://`
-            : `${p}:`,
-        ),
-    ),
-  defaultoptions: (ctx) => defaultUserOptions(ctx.store, ctx.site),
+  protocols: ({ site }) => list('p', [...siteUrlProtocols(site)]),
+  // A default that is a boolean stays one in formatversion 1 (MediaWiki lists every key).
+  defaultoptions: async (ctx) => {
+    const options: ResultObject = await defaultUserOptions(ctx.store, ctx.site);
+    return keepBooleans(options, Object.keys(options));
+  },
   uploaddialog: () => ({
     fields: { description: true, date: false, categories: false },
     licensemessages: { local: 'generic-local', foreign: 'generic-foreign' },

@@ -1,7 +1,7 @@
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
-import { assoc, list, type ResultObject, type ResultValue, withContent } from '../../api/result/tree.js';
+import { assoc, keepBooleans, list, type ResultObject, type ResultValue, withContent } from '../../api/result/tree.js';
 import { changeableGroups, siteGroups } from '../../site/group-permissions.js';
 import { rateLimits } from '../../site/rate-limits.js';
 import { defaultUserOptions } from '../../store/user-options.js';
@@ -139,7 +139,9 @@ async function hasNewMessages(context: ContextOf<typeof descriptor>): Promise<bo
 /** The account's preferences: those it set first, then the site's defaults for the rest. */
 async function userOptions(context: ContextOf<typeof descriptor>): Promise<ResultObject> {
   const defaults = await defaultUserOptions(context.store, context.site);
-  if (context.user.anonymous) return assoc({ ...defaults });
+  // A preference that is a boolean stays one in formatversion 1 (MediaWiki lists every key).
+  const asPreferences = (options: ResultObject) => keepBooleans(assoc(options), Object.keys(options));
+  if (context.user.anonymous) return asPreferences({ ...defaults });
   const rows = await context.store.db
     .selectFrom('user_properties')
     .select(['up_property', 'up_value'])
@@ -148,7 +150,7 @@ async function userOptions(context: ContextOf<typeof descriptor>): Promise<Resul
   const options: ResultObject = {};
   for (const row of rows) options[row.up_property] = row.up_value ?? '';
   for (const [name, value] of Object.entries(defaults)) if (!(name in options)) options[name] = value;
-  return assoc(options);
+  return asPreferences(options);
 }
 
 /** The rate limits that apply to the caller (none with `noratelimit`, unless `theoretical`). */

@@ -55,7 +55,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
   }
   const request = ctx.generator ? undefined : await readRevisionRequest(ctx);
-  if (request) requireDeletedRights(ctx, request.props);
+  if (request) requireDeletedRights(ctx, request.props, request.readsTexts);
   const limit = request ? request.limit : (p.limit ?? 10);
   const newer = p.dir === 'newer';
   const order = newer ? 'asc' : 'desc';

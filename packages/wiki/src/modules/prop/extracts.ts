@@ -52,6 +52,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     limit = 1;
     ctx.warn('apiwarn-textextracts-limit', [1]);
   }
+  // A position past the set's pages (or before them) is no place this module could have stopped.
   if (start < 0 || start > pages.length) throw badContinue();
   const chosen = pages.slice(start, start + limit);
   // HTML extracts come with their caveats as each page outside the File namespace is extracted

@@ -1,3 +1,4 @@
+import { apiError } from '../../api/errors.js';
 import { parseContinueValue } from '../../api/keyset.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
@@ -75,6 +76,12 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const limit = ctx.params.limit;
   const start = ctx.params.start;
   const end = ctx.params.end;
+  // The title bad files are judged for is checked first, whether or not the set holds files.
+  const context = ctx.params.badfilecontexttitle;
+  const contextTitle = context === undefined ? undefined : ctx.titles.parseOrUndefined(context);
+  if (context !== undefined && (contextTitle === undefined || contextTitle.interwiki !== '')) {
+    throw apiError('invalid-title', 'apierror-bad-badfilecontexttitle', [ctx.paramName('')]);
+  }
   let files = fileTitles(ctx);
   // Without a file page in the set the continue value is not read, as MediaWiki does.
   if (files.length === 0) return;
@@ -91,8 +98,6 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     prop.has('badfile') ? loadBadImageList(ctx.store, ctx.titles) : undefined,
   ]);
   const { thumbWidth, thumbHeight } = thumbnailRequest(ctx.params);
-  const context = ctx.params.badfilecontexttitle;
-  const contextTitle = context === undefined ? undefined : ctx.titles.parseOrUndefined(context);
   const canSeeDeleted = ctx.user.rights.has('deletedhistory');
   for (const file of files) {
     const page = ctx.result.page(file.pageid);

@@ -1,4 +1,5 @@
 import { mustUseWith, mutuallyExclusive } from '../../api/errors.js';
+import { namingLanguage, storedLanguageName } from '../../api/language-data.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
@@ -56,6 +57,14 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       return query;
     },
   });
+  // With the source's language data, names are its names ('' for a code it does not know);
+  // without, the runtime's.
+  const stored = ctx.languages;
+  const nameOf = (code: string, inLanguage?: string): string => {
+    if (stored === undefined) return languageName(code, inLanguage);
+    if (inLanguage === undefined) return stored.byCode.get(code)?.autonym ?? '';
+    return storedLanguageName(stored, code, namingLanguage(inLanguage));
+  };
   for (const row of rows) {
     const lang = row.ll_lang as string;
     const title = row.ll_title as string;
@@ -64,8 +73,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       const url = interwikiUrl(ctx.titles, lang, title);
       if (url !== undefined) item.url = url;
     }
-    if (props.has('langname')) item.langname = languageName(lang, p.inlanguagecode);
-    if (props.has('autonym')) item.autonym = languageName(lang);
+    if (props.has('langname')) item.langname = nameOf(lang, p.inlanguagecode);
+    if (props.has('autonym')) item.autonym = nameOf(lang);
     item.title = title;
     const entry = withContent(item, 'title');
     if (!ctx.result.fits(entry)) {

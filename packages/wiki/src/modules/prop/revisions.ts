@@ -65,14 +65,15 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   // history the limit is what a batch may hold.
   const request = await readRevisionRequest(ctx, { batch: !enumerating });
   const { slots, diffs } = request;
-  if (p.user !== undefined && p.excludeuser !== undefined) {
-    throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
-  }
+  // In MediaWiki's order, each pair named id first.
   if (p.start !== undefined && p.startid !== undefined) {
-    throw mutuallyExclusive([ctx.paramName('start'), ctx.paramName('startid')]);
+    throw mutuallyExclusive([ctx.paramName('startid'), ctx.paramName('start')]);
   }
   if (p.end !== undefined && p.endid !== undefined) {
-    throw mutuallyExclusive([ctx.paramName('end'), ctx.paramName('endid')]);
+    throw mutuallyExclusive([ctx.paramName('endid'), ctx.paramName('end')]);
+  }
+  if (p.user !== undefined && p.excludeuser !== undefined) {
+    throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
   }
   // As a generator MediaWiki takes `limit` as it is (10 when absent, whatever the mode); a page's
   // history is limited by `limit` (`max`: 50 with content, 500 without); the other modes take as
@@ -176,15 +177,24 @@ async function revisionsById(ctx: ContextOf<typeof descriptor>, ids: number[]): 
 
 type RevisionQuery = ReturnType<typeof revisionRowsQuery>;
 
-/** The timestamp of a revision named by `startid`/`endid`, or an error when it is not there. */
-async function timestampOfRevision(ctx: ContextOf<typeof descriptor>, revId: number): Promise<string> {
-  const row = await ctx.store.db
-    .selectFrom('revision')
-    .select('rev_timestamp')
-    .where('rev_id', '=', revId)
-    .executeTakeFirst();
-  if (!row) throw apiError('nosuchrevid', 'apierror-nosuchrevid', [revId]);
-  return row.rev_timestamp;
+/**
+ * The timestamp of a revision named by `startid`/`endid`, a deleted one's too (MediaWiki reads the
+ * archive as well), or `badid_<param>` when there is none.
+ */
+async function timestampOfRevision(
+  ctx: ContextOf<typeof descriptor>,
+  revId: number,
+  param: 'startid' | 'endid',
+): Promise<string> {
+  const { db } = ctx.store;
+  const row =
+    (await db.selectFrom('revision').select('rev_timestamp as ts').where('rev_id', '=', revId).executeTakeFirst()) ??
+    (await db.selectFrom('archive').select('ar_timestamp as ts').where('ar_rev_id', '=', revId).executeTakeFirst());
+  if (!row) {
+    const name = ctx.paramName(param);
+    throw apiError(`badid_${name}`, 'apierror-revisions-badid', [name]);
+  }
+  return row.ts;
 }
 
 /** A page's history in either direction, filtered and bounded (`rvcontinue=timestamp|revid`). */
@@ -203,12 +213,12 @@ async function historyOfPage(
   if (p.end !== undefined) query = query.where('rev_timestamp', before, p.end);
   if (p.startid !== undefined) {
     const id = p.startid;
-    const ts = await timestampOfRevision(ctx, id);
+    const ts = await timestampOfRevision(ctx, id, 'startid');
     query = query.where((eb) => eb(eb.refTuple('rev_timestamp', 'rev_id'), after, eb.tuple(ts, id)));
   }
   if (p.endid !== undefined) {
     const id = p.endid;
-    const ts = await timestampOfRevision(ctx, id);
+    const ts = await timestampOfRevision(ctx, id, 'endid');
     query = query.where((eb) => eb(eb.refTuple('rev_timestamp', 'rev_id'), before, eb.tuple(ts, id)));
   }
   if (p.continue !== undefined) {

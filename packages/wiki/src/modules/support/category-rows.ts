@@ -42,10 +42,21 @@ export function categoryItem(row: CategoryRow, prop: ReadonlySet<string>, extra:
 
 type CategoryQuery = ReturnType<typeof categoryRowsQuery>;
 
+/** A category list resumed where `continue` (a title) says; its value is checked at once. */
+export function continuedCategories(
+  ctx: ModuleContext<CategoryListParams>,
+  query: CategoryQuery,
+  descending: boolean,
+): CategoryQuery {
+  if (ctx.params.continue === undefined) return query;
+  const [from] = parseContinueValue(ctx.params.continue, ['string']);
+  return query.where('cat_title', descending ? '<=' : '>=', from);
+}
+
 /**
- * Runs a category list in title order: `continue` (a title), `min`/`max` (member counts) and
- * `limit` applied, the rest continued by the next title; as a generator the category pages are
- * produced, otherwise each category is listed with `extra` fields after its name.
+ * Runs a category list in title order (resumed by `continuedCategories`): `min`/`max` (member
+ * counts) and `limit` applied, the rest continued by the next title; as a generator the category
+ * pages are produced, otherwise each category is listed with `extra` fields after its name.
  */
 export async function listCategories(
   ctx: ModuleContext<CategoryListParams>,
@@ -55,10 +66,6 @@ export async function listCategories(
 ): Promise<void> {
   const p = ctx.params;
   const limit = p.limit;
-  if (p.continue !== undefined) {
-    const [from] = parseContinueValue(p.continue, ['string']);
-    query = query.where('cat_title', descending ? '<=' : '>=', from);
-  }
   if (p.min !== undefined) query = query.where('cat_pages', '>=', p.min);
   if (p.max !== undefined) query = query.where('cat_pages', '<=', p.max);
   const rows = await query

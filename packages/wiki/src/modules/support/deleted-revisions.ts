@@ -64,15 +64,16 @@ export function archiveRowsQuery(ctx: ModuleContext<{ tag?: string }>) {
 }
 
 /**
- * MediaWiki's checks before it shows deleted revisions: comments need `deletedhistory`, content
- * `deletedtext` or `undelete`. (Hidden fields of single rows are then handled per row.)
+ * MediaWiki's checks before it shows deleted revisions: comments need `deletedhistory`, reading
+ * the texts (for the content, the parse tree or diffs) `deletedtext` or `undelete`. (Hidden fields
+ * of single rows are then handled per row.)
  */
-export function requireDeletedRights(ctx: ModuleContext, props: ReadonlySet<string>, contentProp = 'content'): void {
+export function requireDeletedRights(ctx: ModuleContext, props: ReadonlySet<string>, readsTexts: boolean): void {
   const rights = ctx.user.rights;
   if ((props.has('comment') || props.has('parsedcomment')) && !rights.has('deletedhistory')) {
     throw apiError('permissiondenied', 'apierror-cantview-deleted-comment');
   }
-  if (props.has(contentProp) && !rights.has('deletedtext') && !rights.has('undelete')) {
+  if (readsTexts && !rights.has('deletedtext') && !rights.has('undelete')) {
     throw apiError('permissiondenied', 'apierror-cantview-deleted-revision-content');
   }
 }

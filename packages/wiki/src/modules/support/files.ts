@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { apiError } from '../../api/errors.js';
 import type { ModuleContext } from '../../api/module.js';
 import { mwToIso } from '../../api/params/timestamp.js';
-import { list, type ResultObject, type ResultValue } from '../../api/result/tree.js';
+import { assoc, list, type ResultObject, type ResultValue } from '../../api/result/tree.js';
 import type { SiteConfig } from '../../site/site.js';
 import { escapeHtml } from '../../text/escape.js';
 
@@ -238,7 +238,8 @@ export function versionInfo(
   prop: ReadonlySet<string>,
   options: InfoOptions,
 ): ResultObject {
-  const info: ResultObject = {};
+  // A map to MediaWiki: `{}` in formatversion 1 when nothing is left in it.
+  const info: ResultObject = assoc({});
   const fileHidden = (version.deleted & 1) !== 0;
   const showFile = !fileHidden || options.canSeeDeleted;
   if (prop.has('timestamp')) info.timestamp = mwToIso(version.timestamp);

@@ -555,7 +555,33 @@ function computeLogParams(entry: LogEntryContext, blob: string): ResultObject {
         : typedValue(name, type, value, entry.titles);
     for (const [k, v] of Object.entries(typed)) if (!(k in result)) result[k] = v;
   }
+  for (const [key, tag] of Object.entries(listTags(entry))) {
+    const value = result[key];
+    if (Array.isArray(value)) list(tag, value);
+  }
   return assoc(result);
+}
+
+/**
+ * The XML tags of the lists among a log type's parameters, where its formatter names them (a
+ * block's flags `<f>`, a revision deletion's ids `<id>`, group changes `<g>`); other lists print
+ * as `<_v>`.
+ */
+function listTags(entry: LogEntryContext): Record<string, string> {
+  switch (entry.type) {
+    case 'block':
+      return { flags: 'f' };
+    case 'delete':
+      return { ids: 'id' };
+    case 'rights':
+      return { oldgroups: 'g', newgroups: 'g', oldmetadata: 'g', newmetadata: 'g' };
+    case 'suppress':
+      if (entry.action === 'block' || entry.action === 'reblock') return { flags: 'f' };
+      if (['revision', 'event', 'delete'].includes(entry.action)) return { ids: 'id' };
+      return {};
+    default:
+      return {};
+  }
 }
 
 /** The log entry a recent change records, as `rcprop=loginfo` and `wlprop=loginfo` show it. */

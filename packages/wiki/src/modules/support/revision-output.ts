@@ -167,6 +167,7 @@ function sharedItemsKey(
   if (!options.unchanged || options.diffs || !rowsCanBeKept(ctx.store)) return undefined;
   if (ctx.params.section !== undefined || ctx.params.contentformat !== undefined) return undefined;
   if (props.has('tags') || props.has('parsedcomment')) return undefined;
+  if (renderingAsked(ctx, props) !== undefined) return undefined;
   return `${[...props].sort().join('|')}\n${options.slots?.join('|') ?? '(legacy)'}`;
 }
 
@@ -275,14 +276,18 @@ async function madeItems(
   const wantContent = props.has('content');
   const diffs = legacy && options.diffs === true;
   // Fields that live on a slot (in the legacy output: content and model of the main slot).
-  const slotFields = legacy
-    ? wantContent || props.has('contentmodel') || diffs
-    : wantContent || props.has('slotsize') || props.has('slotsha1') || props.has('contentmodel');
+  const rendering = legacy ? renderingAsked(ctx, props) : undefined;
+  const slotFields =
+    wantContent ||
+    props.has('slotsize') ||
+    props.has('slotsha1') ||
+    props.has('contentmodel') ||
+    (legacy && (diffs || rendering !== undefined));
   const needSlots = slotFields || props.has('roles');
   const section = ctx.params.section;
   const sectionNumber = section === undefined ? undefined : parseSection(section);
-  // A diff is made of the section's text: the text is read to find the section.
-  const wantText = wantContent || (diffs && sectionNumber !== undefined);
+  // A diff is made of the section's text, and a rendering would be: the text is read to find the section.
+  const wantText = wantContent || ((diffs || rendering !== undefined) && sectionNumber !== undefined);
   const formatParam = ctx.params.contentformat;
 
   const revIds = rows.map((r) => r.revId);
@@ -318,8 +323,16 @@ async function madeItems(
     const wanted = slots.filter((s) => (options.slots ?? ['main']).includes(s.slot_role));
     if (legacy) {
       const main = wanted.find((s) => s.slot_role === 'main');
+      // The main slot's fields stand on the revision itself.
+      if (props.has('slotsize') && main) item.size = main.content_size;
+      if (props.has('slotsha1') && main && hidden.text(item, 'sha1hidden')) item.sha1 = base36ToHex(main.content_sha1);
       if (props.has('contentmodel') && main) item.contentmodel = main.content_model;
-      if (wantContent && main) addContent(ctx, item, main, hidden, row, sectionNumber, section, formatParam, true);
+      const rendered =
+        rendering !== undefined && main && canSeeField(ctx.user, row.deleted, DELETED_TEXT)
+          ? renderOrRefuse(ctx, item, rendering, main, row, sectionNumber, section)
+          : undefined;
+      if (rendered === 'no content') hidden.text(item);
+      else if (wantContent && main) addContent(ctx, item, main, hidden, row, sectionNumber, section, formatParam, true);
       // The diff of a text the caller may read. Diffs are not computed: MediaWiki answers the
       // same once its budget of uncached diffs is spent.
       // Without content, the text is still read for the diff, and marked when hidden.
@@ -366,6 +379,8 @@ async function madeItems(
 /** What a REV-COMMON request asks for, read once by each revision module. */
 export interface RevisionRequest {
   props: Set<string>;
+  /** The revisions' texts are read: for the content, the parse tree or diffs. */
+  readsTexts: boolean;
   wantContent: boolean;
   /** The slots `slots` names; undefined when the request has no `slots` (the legacy output). */
   slots: string[] | undefined;
@@ -385,9 +400,9 @@ export interface RevisionRequest {
  * Reads the REV-COMMON parameters as MediaWiki does before it lists anything, in its order:
  * `slots` refuses the legacy parameters and `prop=parsetree`; `diffto` must name a revision (a
  * hidden one is dropped with a warning); then the legacy output is announced when slot fields or
- * diffs are asked for without `slots`. The rendering parameters this server does not implement
- * are refused rather than answered with unrendered text. Not as a generator, which reads none of
- * them.
+ * diffs are asked for without `slots`. The rendering this server does not implement is refused
+ * where MediaWiki would render the first text (see `renderingAsked`). Not as a generator, which
+ * reads none of them.
  */
 export async function readRevisionRequest(
   ctx: ModuleContext<RevisionParams>,
@@ -396,7 +411,9 @@ export async function readRevisionRequest(
   const p = ctx.params;
   const props = new Set(p.prop);
   const slots = ctx.requestHas('slots') ? p.slots : undefined;
-  if (ctx.generator) return { props, wantContent: props.has('content'), slots, diffs: false, limit: p.limit ?? 10 };
+  if (ctx.generator) {
+    return { props, readsTexts: false, wantContent: props.has('content'), slots, diffs: false, limit: p.limit ?? 10 };
+  }
   if (slots !== undefined) {
     if (props.has('parsetree')) throw cannotUseWith(ctx.paramName('prop=parsetree'), ctx.paramName('slots'));
     const legacy = [
@@ -415,22 +432,16 @@ export async function readRevisionRequest(
   }
   const diffs = p.difftotext !== undefined || (p.diffto !== undefined && (await diffToReadable(ctx, p.diffto)));
   const readsContent = props.has('content') || props.has('parsetree') || diffs;
-  const limit = batch ? revisionBatchLimit(ctx, readsContent) : revisionListLimit(ctx, readsContent);
+  // Parsing the content read (`parse`) allows one revision a request, for any user.
+  const size: RevisionLimitSize = readsContent ? (p.parse === true ? 'parsed' : 'content') : 'plain';
+  const limit = batch ? revisionBatchLimit(ctx, size) : revisionListLimit(ctx, size);
   const slotWork = readsContent || ['contentmodel', 'slotsize', 'slotsha1'].some((name) => props.has(name));
   if (slots === undefined && slotWork) {
     ctx.warn('apiwarn-deprecation-missingparam', [ctx.paramName('slots')], 'deprecation', {
       feature: `${ctx.feature}&!${ctx.paramName('slots')}`,
     });
   }
-  // They would change the content only: without it they are read and left unused.
-  for (const name of ['parse', 'expandtemplates', 'generatexml'] as const) {
-    if (p[name] === true && props.has('content'))
-      throw apiError('unsupportedparameter', 'apierror-unsupportedparameter', [ctx.paramName(name)]);
-  }
-  if (props.has('parsetree')) {
-    throw apiError('unsupportedparameter', 'apierror-unsupportedparameter', [ctx.paramName('prop=parsetree')]);
-  }
-  return { props, wantContent: props.has('content'), slots, diffs, limit };
+  return { props, readsTexts: readsContent, wantContent: props.has('content'), slots, diffs, limit };
 }
 
 /**
@@ -454,38 +465,51 @@ async function diffToReadable(ctx: ModuleContext<RevisionParams>, diffto: string
   return false;
 }
 
-/** Without content a batch may hold 500 revisions (5000 with high limits), with content 50 (500). */
-export function revisionBatchLimit(ctx: ModuleContext<unknown>, wantContent: boolean): number {
-  const high = ctx.user.rights.has('apihighlimits');
-  if (wantContent) return high ? 500 : 50;
-  return high ? 5000 : 500;
+/**
+ * What bounds a request's revisions: none read with their content (`plain`), content read
+ * (`content`), or content read and parsed (`parsed`).
+ */
+export type RevisionLimitSize = 'plain' | 'content' | 'parsed';
+
+/** The most revisions a request may list, for a user without and with high limits. */
+function revisionLimits(size: RevisionLimitSize): { max: number; highmax: number } {
+  if (size === 'parsed') return { max: 1, highmax: 1 };
+  return size === 'content' ? { max: 50, highmax: 500 } : { max: 500, highmax: 5000 };
+}
+
+/**
+ * Without content a batch may hold 500 revisions (5000 with high limits), with content 50 (500),
+ * with parsed content 1.
+ */
+export function revisionBatchLimit(ctx: ModuleContext<unknown>, size: RevisionLimitSize): number {
+  const { max, highmax } = revisionLimits(size);
+  return ctx.user.rights.has('apihighlimits') ? highmax : max;
 }
 
 /** A requested limit within the batch limit, with MediaWiki's warning when it had to be lowered. */
-export function clampRevisionLimit(ctx: ModuleContext<unknown>, requested: number, wantContent: boolean): number {
-  const max = revisionBatchLimit(ctx, wantContent);
-  if (requested <= max) return requested;
-  ctx.warn('paramvalidator-outofrange-minmax', [ctx.paramName('limit'), String(requested), 1, max], 'outofrange', {
+export function clampRevisionLimit(ctx: ModuleContext<unknown>, requested: number, size: RevisionLimitSize): number {
+  const curmax = revisionBatchLimit(ctx, size);
+  if (requested <= curmax) return requested;
+  ctx.warn('paramvalidator-outofrange-minmax', [ctx.paramName('limit'), String(requested), 1, curmax], 'outofrange', {
     min: 1,
-    curmax: max,
-    max: wantContent ? 50 : 500,
-    highmax: wantContent ? 500 : 5000,
+    curmax,
+    ...revisionLimits(size),
   });
-  return max;
+  return curmax;
 }
 
 /**
  * `limit` as the revision modules read it when they list revisions (not as a generator): 10 by
- * default, `max` meaning the batch limit for the request (50 with content, 500 without; more with
- * `apihighlimits`), recorded in the answer's `limits`; larger values are lowered with a warning.
+ * default (1 when parsing), `max` meaning the batch limit for the request, recorded in the
+ * answer's `limits`; larger values are lowered with a warning.
  */
-export function revisionListLimit(ctx: ModuleContext<{ limit?: number }>, wantContent: boolean): number {
+export function revisionListLimit(ctx: ModuleContext<{ limit?: number }>, size: RevisionLimitSize): number {
   if (ctx.rawParam('limit')?.trim() === 'max') {
-    const max = revisionBatchLimit(ctx, wantContent);
+    const max = revisionBatchLimit(ctx, size);
     ctx.recordLimit(max);
     return max;
   }
-  return clampRevisionLimit(ctx, ctx.params.limit ?? 10, wantContent);
+  return clampRevisionLimit(ctx, ctx.params.limit ?? (size === 'parsed' ? 1 : 10), size);
 }
 
 /**
@@ -588,6 +612,70 @@ function parseSection(section: string): number {
 }
 
 /** `contentformat`, `contentmodel` (legacy) and the content of a slot, or its hidden marker. */
+/** What a legacy request asks to render of each text it reads. */
+interface Rendering {
+  /** The parse tree (`prop=parsetree`, or `generatexml` with the content): the parameter to name. */
+  parseTree?: string;
+  /** The content with its templates expanded (`expandtemplates` without `parse`). */
+  expandTemplates: boolean;
+  /** The content as HTML (`parse`). */
+  parse: boolean;
+}
+
+/**
+ * The rendering a legacy request asks for, which needs MediaWiki's parser (undefined for none):
+ * these parameters matter only where the text is read and, but for the parse tree, shown.
+ */
+function renderingAsked(ctx: ModuleContext<RevisionParams>, props: Set<string>): Rendering | undefined {
+  const p = ctx.params;
+  const content = props.has('content');
+  const parseTree = props.has('parsetree')
+    ? ctx.paramName('prop=parsetree')
+    : content && p.generatexml === true
+      ? ctx.paramName('generatexml')
+      : undefined;
+  const parse = content && p.parse === true;
+  const expandTemplates = content && p.expandtemplates === true && !parse;
+  if (parseTree === undefined && !parse && !expandTemplates) return undefined;
+  return { parseTree, expandTemplates, parse };
+}
+
+/**
+ * The rendering of one revision's readable text, in MediaWiki's order: the section is found first
+ * (nosuchsection), then the parse tree, the expansion and the parsed HTML are made. This service
+ * has no parser: what would run it is refused (unsupportedparameter) rather than answered with
+ * unrendered text; what MediaWiki does not render (a parse tree or an expansion of a text that is
+ * no wikitext) gets its warning. 'no content' when the content is not to be shown.
+ */
+function renderOrRefuse(
+  ctx: ModuleContext<RevisionParams>,
+  item: ResultObject,
+  rendering: Rendering,
+  main: SlotRow,
+  row: RevisionRow,
+  sectionNumber: number | undefined,
+  section: string | undefined,
+): 'no content' | undefined {
+  if (sectionNumber !== undefined)
+    sectionText(main.content_text ?? '', main.content_model, sectionNumber, section as string, row);
+  const model = main.content_model;
+  const refuse = (name: string) => apiError('unsupportedparameter', 'apierror-unsupportedparameter', [name]);
+  const title = () => escapeWikiText(ctx.titles.prefixedText(ctx.titles.make(row.namespace, row.dbKey)));
+  if (rendering.parseTree !== undefined) {
+    if (model === 'wikitext') throw refuse(rendering.parseTree);
+    ctx.warn('apierror-parsetree-notwikitext-title', [title(), model], 'parsetree-notwikitext');
+    item.badcontentformatforparsetree = true;
+  }
+  if (rendering.expandTemplates) {
+    if (model === 'wikitext') throw refuse(ctx.paramName('expandtemplates'));
+    ctx.warn('apierror-templateexpansion-notwikitext', [title(), model]);
+    item.badcontentformat = true;
+    return 'no content';
+  }
+  if (rendering.parse) throw refuse(ctx.paramName('parse'));
+  return undefined;
+}
+
 function addContent(
   ctx: ModuleContext<RevisionParams>,
   out: ResultObject,
