@@ -295,13 +295,6 @@ describeEachEngine('prop=extracts', (engine) => {
     assert.equal((await api().query(lead)).query.pages[0].extract, before);
   });
 
-  test('a continuation past the last page is refused', async () => {
-    const answer = await api().query({ prop: 'extracts', revids: '318', exintro: '1', excontinue: '100' });
-    assert.equal(answer.error.code, 'badcontinue');
-    const last = await api().query({ prop: 'extracts', revids: '318', exintro: '1', excontinue: '1' });
-    assert.equal(last.error, undefined);
-  });
-
   test('a page of another content model than wikitext gets an empty extract, with a warning before the caveats', async () => {
     const answer = await api().query({
       prop: 'extracts',
