@@ -1,7 +1,8 @@
 import { precompiled } from '@svc/common';
 import { badContinue, mutuallyExclusive } from '../../api/errors.js';
 import { escapeWikiText } from '../../api/messages/escape-wikitext.js';
-import type { ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
+import type { PageRecord } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { asSubelements, SUBELEMENTS } from '../../api/result/tree.js';
 import { NS_FILE } from '../../site/title.js';
@@ -63,36 +64,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     ctx.warn('apiwarn-textextracts-malformed-html');
   };
   if (chosen.length === 0) return;
-  const { db } = ctx.store;
-  const latest = chosen.map((p) => p.latest);
-  const { rows } = await db.executeQuery(
-    precompiled(
-      db,
-      `extracts: main slots of ${latest.length} revisions`,
-      (d) =>
-        d
-          .selectFrom('slots')
-          .innerJoin('content', 'content_id', 'slot_content_id')
-          .select(['slot_revision_id', 'content_id', 'content_sha1', 'content_model'])
-          .where('slot_revision_id', 'in', latest)
-          .where('slot_role', '=', 'main'),
-      [...latest, 'main'],
-    ),
-  );
-  // A transclusion of a page that does not exist shows as a link to it: the pages' transclusions
-  // without a page are looked up, and an extract made before counts only while they are the same.
-  const missingTemplates = await missingTransclusions(
-    ctx,
-    chosen.filter((p) => p.ns !== NS_FILE).map((p) => p.pageid),
-  );
-  const contents = new Map(
-    rows.map((r) => {
-      const page = chosen.find((p) => p.latest === r.slot_revision_id);
-      const absent = (page && missingTemplates.get(page.pageid)) ?? [];
-      const version = absent.length === 0 ? r.content_sha1 : `${r.content_sha1}\n${absent.join('\n')}`;
-      return [r.slot_revision_id, { ...r, content_sha1: version, missingTemplates: absent }];
-    }),
-  );
+  const contents = await mainContents(ctx, chosen);
   const options = {
     intro,
     plaintext,
@@ -168,6 +140,45 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (start + chosen.length < pages.length) ctx.setContinue(start + chosen.length);
   warnFiles();
 };
+
+/**
+ * The main slots' contents of the chosen pages' latest revisions, by revision id, each with the
+ * pages it transcludes that do not exist (shown as links to them): an extract made before counts
+ * only while they are the same, so they are part of its version.
+ */
+async function mainContents(ctx: ContextOf<typeof descriptor>, chosen: readonly PageRecord[]) {
+  const { db } = ctx.store;
+  const latest = chosen.map((p) => p.latest);
+  const { rows } = await db.executeQuery(
+    precompiled(
+      db,
+      `extracts: main slots of ${latest.length} revisions`,
+      (d) =>
+        d
+          .selectFrom('slots')
+          .innerJoin('content', 'content_id', 'slot_content_id')
+          .select(['slot_revision_id', 'content_id', 'content_sha1', 'content_model'])
+          .where('slot_revision_id', 'in', latest)
+          .where('slot_role', '=', 'main'),
+      [...latest, 'main'],
+    ),
+  );
+  // A transclusion of a page that does not exist shows as a link to it: the pages' transclusions
+  // without a page are looked up, and an extract made before counts only while they are the same.
+  const missingTemplates = await missingTransclusions(
+    ctx,
+    chosen.filter((p) => p.ns !== NS_FILE).map((p) => p.pageid),
+  );
+  const contents = new Map(
+    rows.map((r) => {
+      const page = chosen.find((p) => p.latest === r.slot_revision_id);
+      const absent = (page && missingTemplates.get(page.pageid)) ?? [];
+      const version = absent.length === 0 ? r.content_sha1 : `${r.content_sha1}\n${absent.join('\n')}`;
+      return [r.slot_revision_id, { ...r, content_sha1: version, missingTemplates: absent }];
+    }),
+  );
+  return contents;
+}
 
 /**
  * The transcluded pages without a page of each of `pageIds` (`namespace:dbKey`), by page id: kept
