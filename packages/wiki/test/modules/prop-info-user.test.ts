@@ -39,6 +39,17 @@ describeEachEngine('prop=info for a logged-in user', (engine) => {
     return accountUser(site, store, account, '127.0.0.1', new Date());
   };
 
+  test("a missing title's watchers all visit it, as it has no edit to measure from; zero counts for an administrator", async () => {
+    const pages = await infoAs(user(1, 'Admin', ['sysop', 'bureaucrat']), {
+      titles: 'Gibtsnicht|Diskussion:Albert Einstein|Berlin',
+      inprop: 'watchers|visitingwatchers',
+    });
+    assert.equal(pages.get('Diskussion:Albert Einstein')?.visitingwatchers, 2);
+    assert.equal(pages.get('Gibtsnicht')?.visitingwatchers, 0);
+    assert.equal(pages.get('Gibtsnicht')?.watchers, 0);
+    assert.equal(pages.get('Berlin')?.visitingwatchers, 3);
+  });
+
   test('an administrator sees their watch state and every watcher count', async () => {
     const pages = await infoAs(user(1, 'Admin', ['sysop', 'bureaucrat']), {
       titles: 'Berlin|Hamburg',

@@ -238,16 +238,17 @@ describeEachEngine('prop=info on the reference wiki', (engine) => {
     assert.equal(main.delete[1].code, 'cantedit');
   });
 
-  test('anonymous callers get no watch state but an empty notification timestamp', async () => {
+  test('anonymous callers watch nothing, with an empty notification timestamp and no watcher counts', async () => {
     const body = await api().query({
       prop: 'info',
       titles: 'Berlin',
-      inprop: 'watched|watchers|notificationtimestamp',
+      inprop: 'watched|watchers|visitingwatchers|notificationtimestamp',
     });
     const page = body.query.pages[0];
     assert.equal(page.notificationtimestamp, '');
-    assert.ok(!('watched' in page));
+    assert.equal(page.watched, false);
     assert.ok(!('watchers' in page));
+    assert.ok(!('visitingwatchers' in page));
   });
 
   test('preloadcontent: the custom preload page with its parameters, for pages being created only', async () => {

@@ -193,21 +193,25 @@ async function watchState(
       }
     }
     const existing = targets.filter((t) => t.record);
-    if (props.has('visitingwatchers') && existing.length > 0) {
-      // A watcher "visits" when they have seen the page since an edit no older than $wgWatchersMaxAge.
+    if (props.has('visitingwatchers') && targets.length > 0) {
+      // A watcher "visits" when they have seen the page since an edit no older than $wgWatchersMaxAge;
+      // a missing title's watchers all count, as it has no edit to measure from.
       const maxAge = typeof site.settings.WatchersMaxAge === 'number' ? site.settings.WatchersMaxAge : 180 * 86400;
       state.visiting = new Map();
-      const latest = await store.db
-        .selectFrom('revision')
-        .select(['rev_page', 'rev_timestamp'])
-        .where(
-          'rev_id',
-          'in',
-          existing.map((t) => t.record?.latest ?? 0),
-        )
-        .execute();
+      const latest =
+        existing.length === 0
+          ? []
+          : await store.db
+              .selectFrom('revision')
+              .select(['rev_page', 'rev_timestamp'])
+              .where(
+                'rev_id',
+                'in',
+                existing.map((t) => t.record?.latest ?? 0),
+              )
+              .execute();
       const latestByPage = new Map(latest.map((r) => [r.rev_page, r.rev_timestamp]));
-      const watchers = await inBatches(existing, (batch) =>
+      const watchers = await inBatches(targets, (batch) =>
         store.db
           .selectFrom('watchlist')
           .select(['wl_namespace', 'wl_title', 'wl_notificationtimestamp'])
@@ -224,12 +228,14 @@ async function watchState(
             toMwTimestamp(new Date(Date.parse(mwToIso(edited)) - maxAge * 1000)),
           );
       }
+      const missing = new Set(targets.filter((t) => !t.record).map((t) => key(t.ns, t.dbKey)));
       for (const row of watchers) {
         const k = key(row.wl_namespace, row.wl_title);
         const cutoff = cutoffs.get(k);
-        if (cutoff === undefined) continue;
-        if (row.wl_notificationtimestamp === null || row.wl_notificationtimestamp > cutoff)
-          counts.set(k, (counts.get(k) ?? 0) + 1);
+        const visits = missing.has(k)
+          ? true
+          : cutoff !== undefined && (row.wl_notificationtimestamp === null || row.wl_notificationtimestamp > cutoff);
+        if (visits) counts.set(k, (counts.get(k) ?? 0) + 1);
       }
       for (const [k, n] of counts) if (n >= minimum) state.visiting.set(k, n);
     }
@@ -373,10 +379,10 @@ async function callerBlock(context: InfoContext): Promise<CallerBlock | undefine
 }
 
 /** `watched`, `watchers`, `visitingwatchers` and `notificationtimestamp` of one page. */
-function watchFields(context: InfoContext, data: InfoData, target: InfoTarget, k: string, out: ResultObject): void {
+function watchFields(data: InfoData, k: string, out: ResultObject): void {
   const { props, watch } = data;
-  const { user } = context;
-  if (props.has('watched') && !user.anonymous && user.rights.has('viewmywatchlist')) {
+  // Anonymous callers and those who may not see their watchlist watch nothing: false, as MediaWiki says.
+  if (props.has('watched')) {
     out.watched = watch.watched.has(k);
     const expiry = watch.expiry.get(k);
     if (expiry) out.watchlistexpiry = mwToIso(expiry);
@@ -386,7 +392,7 @@ function watchFields(context: InfoContext, data: InfoData, target: InfoTarget, k
     if (n !== undefined) out.watchers = n;
     else if (watch.showZero) out.watchers = 0;
   }
-  if (props.has('visitingwatchers') && watch.visiting && target.record) {
+  if (props.has('visitingwatchers') && watch.visiting) {
     const n = watch.visiting.get(k);
     if (n !== undefined) out.visitingwatchers = n;
     else if (watch.showZero) out.visitingwatchers = 0;
@@ -491,7 +497,7 @@ function pageInfo(context: InfoContext, data: InfoData, target: InfoTarget): Res
     );
     out.restrictiontypes = list('rt', restrictionTypes(target.ns, target.exists));
   }
-  watchFields(context, data, target, k, out);
+  watchFields(data, k, out);
   relatedFields(context, data, target, out);
   if (props.has('readable')) out.readable = context.user.rights.has('read');
   if (props.has('preload')) out.preload = record ? '' : null;
