@@ -223,6 +223,10 @@ describeEachEngine('list=watchlist and list=watchlistraw', (engine) => {
       range,
       all.filter((t: string) => t >= 'Berlin' && t <= 'Elbe' && !t.includes(':')),
     );
+    // A special or media title bounds the list before every watched namespace, as MediaWiki takes it.
+    assert.deepEqual(await titles({ wrfromtitle: 'Spezial:Gibtsnicht' }), all);
+    assert.deepEqual(await titles({ wrtotitle: 'Media:X' }), []);
+    assert.equal((await as(admin, { list: 'watchlistraw', wrfromtitle: '<>' })).error.code, 'invalidtitle');
     const paged: string[] = [];
     let cont: Record<string, string> = {};
     for (let i = 0; i < 50; i++) {

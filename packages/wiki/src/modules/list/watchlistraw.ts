@@ -33,10 +33,13 @@ export const descriptor = {
   ],
 } as const satisfies ModuleDescriptor;
 
-/** `wrfromtitle`/`wrtotitle`: a title with its namespace, as the watchlist stores it. */
+/**
+ * `wrfromtitle`/`wrtotitle`: a title with its namespace, as the watchlist stores it; a special or
+ * media title is a bound too (before every watched namespace), as MediaWiki takes it.
+ */
 function titleBound(ctx: ContextOf<typeof descriptor>, text: string): [number, string] {
   const parsed = ctx.titles.parse(text);
-  if (!parsed.ok || parsed.title.interwiki !== '' || parsed.title.namespace < 0) {
+  if (!parsed.ok || parsed.title.interwiki !== '') {
     throw invalidTitle(text);
   }
   return [parsed.title.namespace, parsed.title.dbKey];
