@@ -158,6 +158,22 @@ describeEachEngine('prop modules listing link rows', (engine) => {
     );
   });
 
+  test("extlinks' continue value names the page only where there are several, as MediaWiki orders them", async () => {
+    const one = await api().query({ prop: 'extlinks', pageids: '1216', ellimit: '2' });
+    assert.match(one.continue.elcontinue, /^http:\/\/[^|]+\|\d+$/);
+    const next = await api().query({ prop: 'extlinks', pageids: '1216', ellimit: '2', ...one.continue });
+    assert.equal(next.query.pages[0].extlinks.length, 2);
+    // A value of the other form is no place this request could have stopped.
+    const wrong = await api().query({
+      prop: 'extlinks',
+      pageids: '1216',
+      elcontinue: `1216|${one.continue.elcontinue}`,
+    });
+    assert.equal(wrong.error.code, 'badcontinue');
+    const several = await api().query({ prop: 'extlinks', pageids: '1216|3', ellimit: '2' });
+    assert.match(several.continue.elcontinue, /^3\|http:\/\/[^|]+\|\d+$/);
+  });
+
   test('elquery matches a host exactly, or its subdomains with *.', async () => {
     const exact = await api().query({
       prop: 'extlinks',

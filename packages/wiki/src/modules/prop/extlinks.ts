@@ -45,9 +45,12 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (prefix !== undefined) {
     query = query.where('el_index', '>=', prefix).where('el_index', '<', prefixUpperBound(prefix));
   }
+  // With one page, MediaWiki leaves the page out of the order and so of the continue value.
+  const onePage = ids.length === 1;
   if (p.continue !== undefined) {
-    // The continue value names the next link by page, URL index (its first 60 bytes) and id.
-    const [from, escapedIndex, id] = parseContinueValue(p.continue, ['int', 'string', 'int']);
+    // The continue value names the next link by page (of several), URL index (its first 60 bytes) and id.
+    const parts = parseContinueValue(p.continue, onePage ? ['string', 'int'] : ['int', 'string', 'int']);
+    const [from, escapedIndex, id] = (onePage ? [ids[0], ...parts] : parts) as [number, string, number];
     const index = escapedIndex.replace(/%25/g, '%');
     query = query.where((eb) =>
       eb.or([
@@ -66,14 +69,14 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     .limit(limit + 1)
     .execute();
   if (rows.length > limit) {
-    ctx.setContinue(continueAt(rows[limit]));
+    ctx.setContinue(continueAt(rows[limit], onePage));
     rows.length = limit;
   }
   for (const row of rows) {
     const url = p.expandurl ? expandedUrl(row.el_to, 'http:') : row.el_to;
     const item = withContent({ url }, 'url');
     if (!ctx.result.fits(item)) {
-      ctx.setContinue(continueAt(row));
+      ctx.setContinue(continueAt(row, onePage));
       break;
     }
     ctx.result.pageList(row.el_from, 'extlinks', 'el')?.push(item);
@@ -81,9 +84,11 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
 };
 
 /**
- * The continue value of a link: page, URL index and id. The index's `%` is written `%25`, as
- * MediaWiki writes it, so that a percent escape the 60-byte index cuts (`%2`) is still one value.
+ * The continue value of a link: page (where there are several), URL index and id. The index's `%`
+ * is written `%25`, as MediaWiki writes it, so that a percent escape the 60-byte index cuts (`%2`)
+ * is still one value.
  */
-function continueAt(row: { el_from: number; el_index_60: string; el_id: number }): string {
-  return `${row.el_from}|${row.el_index_60.replace(/%/g, '%25')}|${row.el_id}`;
+function continueAt(row: { el_from: number; el_index_60: string; el_id: number }, onePage: boolean): string {
+  const position = `${row.el_index_60.replace(/%/g, '%25')}|${row.el_id}`;
+  return onePage ? position : `${row.el_from}|${position}`;
 }
