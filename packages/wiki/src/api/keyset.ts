@@ -28,6 +28,17 @@ export function titlePartToKey(titles: TitleCodec, part: string, namespace: numb
 }
 
 /**
+ * A title part that names its namespace (`Benutzer:Al`), as MediaWiki reads one: parsed with a
+ * letter appended (so `..` is a part where it is no title), its namespace and stored key; a
+ * fragment or an interwiki prefix is `invalidtitle`.
+ */
+export function prefixedTitlePartToKey(titles: TitleCodec, part: string): [number, string] {
+  const parsed = titles.parse(`${part}X`);
+  if (!parsed.ok || parsed.title.fragment !== '' || parsed.title.interwiki !== '') throw invalidTitle(part);
+  return [parsed.title.namespace, parsed.title.dbKey.slice(0, -1)];
+}
+
+/**
  * The exclusive upper bound of the strings that start with `prefix`, for `>= prefix AND < bound`
  * on byte-ordered text: no character sorts after U+10FFFF.
  */

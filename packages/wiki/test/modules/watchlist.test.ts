@@ -226,7 +226,11 @@ describeEachEngine('list=watchlist and list=watchlistraw', (engine) => {
     // A special or media title bounds the list before every watched namespace, as MediaWiki takes it.
     assert.deepEqual(await titles({ wrfromtitle: 'Spezial:Gibtsnicht' }), all);
     assert.deepEqual(await titles({ wrtotitle: 'Media:X' }), []);
-    assert.equal((await as(admin, { list: 'watchlistraw', wrfromtitle: '<>' })).error.code, 'invalidtitle');
+    // Read as a title part with a letter after it: `..` bounds the list, an empty title does not.
+    assert.deepEqual(await titles({ wrfromtitle: '..' }), all);
+    for (const wrfromtitle of ['<>', '', 'Diskussion:']) {
+      assert.equal((await as(admin, { list: 'watchlistraw', wrfromtitle })).error.code, 'invalidtitle', wrfromtitle);
+    }
     const paged: string[] = [];
     let cont: Record<string, string> = {};
     for (let i = 0; i < 50; i++) {

@@ -1,7 +1,7 @@
 import { apiError, invalidTitle } from '../../api/errors.js';
 import { titleText } from '../../api/gender.js';
-import { parseContinueValue } from '../../api/keyset.js';
-import type { ContextOf, ModuleExecute } from '../../api/module.js';
+import { parseContinueValue, prefixedTitlePartToKey } from '../../api/keyset.js';
+import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
@@ -32,18 +32,6 @@ export const descriptor = {
     { name: 'totitle', type: 'string' },
   ],
 } as const satisfies ModuleDescriptor;
-
-/**
- * `wrfromtitle`/`wrtotitle`: a title with its namespace, as the watchlist stores it; a special or
- * media title is a bound too (before every watched namespace), as MediaWiki takes it.
- */
-function titleBound(ctx: ContextOf<typeof descriptor>, text: string): [number, string] {
-  const parsed = ctx.titles.parse(text);
-  if (!parsed.ok || parsed.title.interwiki !== '') {
-    throw invalidTitle(text);
-  }
-  return [parsed.title.namespace, parsed.title.dbKey];
-}
 
 /**
  * The titles an account watches, by namespace and title (the `wl_user` key, continued by
@@ -82,7 +70,10 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (show.has('!changed')) query = query.where('wl_notificationtimestamp', 'is', null);
   const bound = (text: string | undefined, forward: boolean) => {
     if (text === undefined) return;
-    const [ns, key] = titleBound(ctx, text);
+    // A special or media title bounds the list too (before every watched namespace), as MediaWiki reads it.
+    const [ns, key] = prefixedTitlePartToKey(ctx.titles, text);
+    // An empty title (a namespace alone) is no title to start or stop at.
+    if (key === '') throw invalidTitle(text);
     query = query.where((eb) => eb(eb.refTuple('wl_namespace', 'wl_title'), forward ? '>=' : '<=', eb.tuple(ns, key)));
   };
   bound(p.fromtitle, !descending);
