@@ -75,14 +75,47 @@ export function removeSoftwareFields(value: unknown): void {
 }
 
 /**
+ * The comments MediaWiki's parser appends to the HTML it renders: the limit report (the time spent,
+ * when the text was parsed, how long it stays cached), the transclusion time report and the parser
+ * cache's note of when it saved the text. TextExtracts' HTML extracts keep them when they end the
+ * text it cuts from, which depends on whether the page came from the parser cache (a lead section
+ * cut from the cached whole page ends before them, one parsed alone ends with them), and counts
+ * them when it shortens an extract to `exchars` characters: their values change from one request
+ * to the next, and whether they appear depends on the cache's state, not on the wiki.
+ */
+const PARSER_REPORTS = ['NewPP limit report', 'Transclusion expansion time report', 'Saved in parser cache'];
+const TRAILING_COMMENTS = /((?:\s*<!--[\s\S]*?-->)+)…?\s*$/;
+
+/**
+ * A text without the parser's report comments at its end, with the whitespace before them; a
+ * report cut short by `exchars` (the start of one, then "…") goes with the ellipsis, as the text
+ * without it would not have been shortened.
+ */
+export function withoutParserReports(text: string): string {
+  if (!text.includes('<!--')) return text;
+  const found = TRAILING_COMMENTS.exec(text);
+  if (!found) return text;
+  const reports = [...(found[1] as string).matchAll(/<!--([\s\S]*?)-->/g)].every((comment) => {
+    const inner = (comment[1] as string).trimStart();
+    return PARSER_REPORTS.some((report) => inner.startsWith(report) || report.startsWith(inner));
+  });
+  return reports ? text.slice(0, found.index).trimEnd() : text;
+}
+
+/**
  * Replaces the values of volatile keys anywhere in a parsed answer by a marker (in place), so that
- * their presence is still compared but not their value.
+ * their presence is still compared but not their value, and takes the parser's report comments
+ * off the end of every text.
  */
 export function maskVolatileValues(value: unknown): void {
   if (value === null || typeof value !== 'object') return;
   const node = value as Record<string, unknown>;
   for (const key of Object.keys(node)) {
-    if (VOLATILE_KEYS.has(key.replace(/^@/, '')) && typeof node[key] === 'string') node[key] = '(volatile)';
-    else maskVolatileValues(node[key]);
+    const item = node[key];
+    if (typeof item === 'string') {
+      node[key] = VOLATILE_KEYS.has(key.replace(/^@/, '')) ? '(volatile)' : withoutParserReports(item);
+      // An XML element whose text was only the reports is an empty element, which has no text.
+      if (key === '#text' && node[key] === '' && item !== '') delete node[key];
+    } else maskVolatileValues(item);
   }
 }

@@ -34,6 +34,11 @@ const XML_ATTRIBUTE_SPECIAL = /[&<>"'\x00-\x1f\ufffe\uffff]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters must be replaced
 const NOT_XML_TEXT = /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/g;
 
+/** The characters XML 1.0 cannot carry replaced by U+FFFD, as MediaWiki cleans every text of its results. */
+export function withXmlTextOnly(text: string): string {
+  return text.replace(NOT_XML_TEXT, '\uFFFD');
+}
+
 /** `&`, `<` and `>` only, as PHP's `htmlspecialchars` with `ENT_NOQUOTES`: text between tags. */
 export function escapeHtmlText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

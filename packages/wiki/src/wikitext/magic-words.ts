@@ -21,6 +21,8 @@ export interface MagicWords {
   idOf(name: string): string | undefined;
   /** Every behaviour switch in the text, as page property names. */
   switchesIn(text: string): Set<string>;
+  /** The text with its behaviour switches taken out (the parser shows nothing of them). */
+  withoutSwitches(text: string): string;
   /** The text after a redirect keyword at the start (after leading whitespace), or undefined. */
   afterRedirectKeyword(text: string): string | undefined;
 }
@@ -73,6 +75,12 @@ function buildMagicWords(): MagicWords {
         }
       }
       return found;
+    },
+    withoutSwitches(text) {
+      if (!text.includes('__')) return text;
+      let out = text;
+      for (const regex of switchRegexes) out = out.replace(regex, '');
+      return out;
     },
     afterRedirectKeyword(text) {
       const m = redirectRegex.exec(text);

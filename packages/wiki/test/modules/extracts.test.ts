@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
 import { TitleCodec } from '../../src/site/title.js';
-import { makeExtract } from '../../src/wikitext/extracts/extract.js';
-import { wikitextBlocks } from '../../src/wikitext/extracts/wikitext-blocks.js';
+import { extractOfWikitext, makeExtract } from '../../src/wikitext/extracts/extract.js';
+import { tagsOfMissingExtensions, wikitextBlocks } from '../../src/wikitext/extracts/wikitext-blocks.js';
 import { germanSite } from '../helpers/german-site.js';
 
 describe('wikitext to extract', () => {
@@ -28,10 +28,13 @@ describe('wikitext to extract', () => {
   test('simple HTML: paragraphs, headings, lists, bold and italics; links as text', () => {
     assert.equal(
       makeExtract(blocks, base),
-      '<p><b>Fett</b> und <i>kursiv</i> mit Text und Ziel. Zweiter Satz &amp; mehr!\n</p>\n' +
+      // The framed file's element, which the extract leaves out, leaves its line break.
+      '<p><b>Fett</b> und <i>kursiv</i> mit Text und Ziel. Zweiter Satz &amp; mehr!\n</p>\n\n' +
         '<h2><span id="Teil_eins">Teil <b>eins</b></span></h2>\n<ul><li>Punkt Verweis</li></ul>\n<ol><li>Zahl</li></ol>',
     );
-    assert.equal(makeExtract(blocks, { ...base, intro: true, chars: 8 }), '<p><b>Fett</b> und</p>…');
+    // Characters are counted in the HTML, tags included, as TextExtracts counts them.
+    assert.equal(makeExtract(blocks, { ...base, intro: true, chars: 8 }), '<p><b>Fett</b></p>…');
+    assert.equal(makeExtract(blocks, { ...base, intro: true, chars: 18 }), '<p><b>Fett</b> und</p>…');
   });
 
   test('plain text with each section format, sentences and characters', () => {
@@ -54,6 +57,97 @@ describe('wikitext to extract', () => {
       makeExtract(blocks, { ...base, sentences: 1 }),
       '<p><b>Fett</b> und <i>kursiv</i> mit Text und Ziel.</p>',
     );
+  });
+
+  // The expected extracts are MediaWiki 1.39's for the same wikitext (its parser's HTML as
+  // TextExtracts cuts it), on a wiki without the templates named in `missing`.
+  const missing = new Set(['10:Other_uses', '10:Pp', '10:Infobox_x', '10:IPAc-en', '10:X', '10:Y', '10:Z']);
+  const extract = (wikitext: string, options = {}) =>
+    extractOfWikitext(wikitext, { ...base, ...options }, titles, missing);
+
+  test('a call of a template that does not exist shows its title, alone or in a sentence', () => {
+    assert.equal(
+      extract(
+        "{{other uses}}\n{{pp|small=yes}}\n{{Infobox x\n| a = b\n}}\n'''A''' ({{IPAc-en|x}}; b) c.\n\nNext {{x}} para.\n{{y}}\n\n{{z}}\n\nLast",
+      ),
+      '<p>Vorlage:Other uses\nVorlage:Pp\nVorlage:Infobox x\n<b>A</b> (Vorlage:IPAc-en; b) c.\n</p><p>Next Vorlage:X para.\nVorlage:Y\n</p><p>Vorlage:Z\n</p><p>Last\n</p>',
+    );
+    // Named with a namespace, or with a colon for the main namespace; a template that exists shows
+    // nothing of its own here.
+    const elsewhere = new Set(['10:Foo_bar', '0:Nix_da', '2:Nix']);
+    assert.equal(
+      extractOfWikitext('{{Template:Foo bar}} {{:Nix da}} {{Benutzer:Nix}}{{Vorhanden}}', base, titles, elsewhere),
+      '<p>Vorlage:Foo bar Nix da Benutzer:Nix\n</p>',
+    );
+  });
+
+  test("paragraphs as MediaWiki's parser makes them of empty lines, files, categories and tables", () => {
+    assert.equal(
+      extract(
+        'a\n\n\nb\n\n\n\nc\n== H ==\n\n\nd\n* x\n* y\ne\n\nf\n[[Datei:Logo.svg]]\n\n[[Kategorie:X]]\n\ng\n' +
+          '[[Kategorie:Y]]\n{{Infobox Stadt}}\nh\n\n{|\n| Zelle\n|}\n\ni\n<!-- c -->\nj\n__NOTOC__\nk',
+      ),
+      '<p>a\n</p><p><br>\nb\n</p><p><br>\n</p><p>c\n</p>\n<h2><span id="H">H</span></h2>\n<p>d\n</p>\n' +
+        '<ul><li>x</li>\n<li>y</li></ul>\n<p>e\n</p><p>f\n\n</p><p>g\n</p>\n\n<p>h\n</p>\n\n<p>i\nj\n</p><p>k\n</p>',
+    );
+    // The lead section ends without its empty lines.
+    assert.equal(extract('a\n\n\n== H ==\nb', { intro: true }), '<p>a\n</p>');
+  });
+
+  test('bold and italics closed as opened; a cut without a sentence end, or at an empty paragraph', () => {
+    assert.equal(extract("'''''A''''', b ''c'''d'''''"), '<p><i><b>A</b></i>, b <i>c<b>d</b></i>\n</p>');
+    // No sentence ends: the first line of the HTML, as it is.
+    assert.equal(extract('fr:Benutzer:X and more', { sentences: 1 }), '<p>fr:Benutzer:X and more');
+    assert.equal(extract('Text', { chars: 1 }), '<p class="mw-empty-elt"></p>…');
+  });
+
+  test('a tag of an extension the wiki lacks shows as written', () => {
+    const text = 'Sei <math>ax^2+b</math> und <syntaxhighlight lang="php">echo 1;</syntaxhighlight> x';
+    assert.equal(
+      extractOfWikitext(text, base, titles, new Set(), tagsOfMissingExtensions(['Cite'])),
+      '<p>Sei &lt;math&gt;ax^2+b&lt;/math&gt; und &lt;syntaxhighlight lang="php"&gt;echo 1;&lt;/syntaxhighlight&gt; x\n</p>',
+    );
+    // With the extension, the formula is left out.
+    assert.equal(
+      extractOfWikitext('Sei <math>ax^2+b</math> x', base, titles, new Set(), tagsOfMissingExtensions(['Math'])),
+      '<p>Sei  x\n</p>',
+    );
+  });
+
+  test('lists nested as the parser nests them', () => {
+    assert.equal(
+      extract('* A\n** B\n** C\n* D\n# E\n#* F\nG\n: H\n:: I'),
+      '<ul><li>A\n<ul><li>B</li>\n<li>C</li></ul></li>\n<li>D</li></ul>\n<ol><li>E\n<ul><li>F</li></ul></li></ol>\n' +
+        '<p>G\n</p>\n<dl><dd>H\n<dl><dd>I</dd></dl></dd></dl>',
+    );
+  });
+
+  test('a redirect shows what follows its link', () => {
+    const redirect = '#REDIRECT [[Abbeville]]\n\n{{R from CamelCase}}';
+    assert.equal(
+      extractOfWikitext(redirect, base, titles, new Set(['10:R_from_CamelCase'])),
+      '<p>Vorlage:R from CamelCase\n</p>',
+    );
+    assert.equal(extract('#WEITERLEITUNG [[Abbeville]]'), '');
+  });
+
+  test('headings: the legacy anchor before the anchor, the table of contents before the first of four', () => {
+    assert.equal(
+      extract('a\n== Nūruodis ==\nb'),
+      '<p>a\n</p>\n<h2><span id="N.C5.ABruodis"></span><span id="Nūruodis">Nūruodis</span></h2>\n<p>b\n</p>',
+    );
+    assert.equal(
+      extract('a\n== A ==\n== B ==\n== C ==\n== D =='),
+      '<p>a\n</p>\n\n\n<h2><span id="A">A</span></h2>\n<h2><span id="B">B</span></h2>\n' +
+        '<h2><span id="C">C</span></h2>\n<h2><span id="D">D</span></h2>',
+    );
+    assert.match(extract('__NOTOC__\na\n== A ==\n== B ==\n== C ==\n== D =='), /^<p>a\n<\/p>\n<h2>/);
+    // A sort key leaves an empty line, in the wiki's language too.
+    assert.equal(extract('a\n{{SORTIERUNG:X}}\nb\n{{DEFAULTSORT:Y}}'), '<p>a\n</p><p>b\n</p>');
+    // Behaviour switches show nothing, in the wiki's language too.
+    assert.equal(extract('a\n__KEIN_INHALTSVERZEICHNIS__\nb __NOEDITSECTION__'), '<p>a\n</p><p>b \n</p>');
+    // Quotes stay as they are in the text; a link's target shows with its entities decoded.
+    assert.equal(extract('"[[35&nbsp;mm film]]"'), '<p>"35\u00a0mm film"\n</p>');
   });
 });
 
@@ -123,6 +217,82 @@ describeEachEngine('prop=extracts', (engine) => {
     assert.equal(none.warnings, undefined);
     const sentences = await api().query({ prop: 'extracts', titles: 'Berlin', exsentences: '1' });
     assert.match(sentences.warnings.extracts.warnings, /^The "exsentences" parameter may have unexpected results/);
+  });
+
+  test("pages in the order the page set found them; XML gives the extract as an element's text", async () => {
+    // MediaWiki 1.39 answers these requests so on the reference wiki.
+    const titles = await api().query({
+      prop: 'extracts',
+      titles: 'Hamburg|Datei:Rathaus.png|Berlin|Abacus',
+      exintro: '1',
+      exchars: '20',
+      exlimit: '2',
+    });
+    assert.deepEqual(
+      titles.query.pages.map((p: any) => [p.title, p.extract]),
+      [
+        ['Abacus', '<p>Vorlage:Other uses</p>…'],
+        ['Berlin', '<p><b>Berlin</b> ist</p>…'],
+        ['Hamburg', undefined],
+        ['Datei:Rathaus.png', undefined],
+      ],
+    );
+    assert.equal(titles.continue.excontinue, 2);
+    const ids = await api().query({ prop: 'extracts', pageids: '236|1|71', exintro: '1', exchars: '20', exlimit: '2' });
+    assert.deepEqual(
+      ids.query.pages.map((p: any) => p.extract),
+      ['<p><b>Willkommen im Testwiki</b></p>…', '<p>Vorlage:Other uses</p>…', undefined],
+    );
+    const search = new URLSearchParams({
+      action: 'query',
+      prop: 'extracts',
+      titles: 'Medium:Logo.svg|Academy Awards|Datei:Rathaus.png|Berlin',
+      redirects: '1',
+      exlimit: 'max',
+      exchars: '20',
+      format: 'xml',
+      uselang: 'en',
+    });
+    const xml = (await api().app.inject({ url: `/api.php?${search}` })).body;
+    assert.ok(
+      xml.includes(
+        '<page _idx="74" pageid="74" ns="0" title="Academy Awards"><extract xml:space="preserve">&lt;p&gt;Vorlage:Redirect2&lt;/p&gt;…</extract></page><page _idx="236" pageid="236" ns="0" title="Berlin" />',
+      ),
+      xml,
+    );
+  });
+
+  test("the raw section format's heading marks come out as MediaWiki's result cleaning writes them", async () => {
+    const answer = await api().query({
+      prop: 'extracts',
+      titles: 'Berlin',
+      explaintext: '1',
+      exsectionformat: 'raw',
+      exchars: '300',
+    });
+    assert.match(answer.query.pages[0].extract, /jedes Jahr\.\n\n\ufffd\ufffd2\ufffd\ufffdGeschichte\nDie Geschichte/);
+  });
+
+  test('a template created since shows no longer as its title', async () => {
+    const lead = { prop: 'extracts', titles: 'Abacus', exintro: '1', exchars: '40' };
+    const before = (await api().query(lead)).query.pages[0].extract;
+    assert.match(before, /^<p>Vorlage:Other uses\n/);
+    // Another template's page renamed to the missing one: the kept extract is not served.
+    const { db } = api().store;
+    const rename = (from: string, to: string) =>
+      db
+        .updateTable('page')
+        .set({ page_title: to })
+        .where('page_namespace', '=', 10)
+        .where('page_title', '=', from)
+        .execute();
+    await rename('Ambox', 'Other_uses');
+    try {
+      assert.ok(!(await api().query(lead)).query.pages[0].extract.includes('Other uses'));
+    } finally {
+      await rename('Other_uses', 'Ambox');
+    }
+    assert.equal((await api().query(lead)).query.pages[0].extract, before);
   });
 
   test('a page of another content model than wikitext gets an empty extract, with a warning before the caveats', async () => {

@@ -68,6 +68,17 @@ describeEachEngine('list=usercontribs', (engine) => {
     assert.equal(seen.filter((s) => s.startsWith('Alice:')).length, contribs(alone).length);
   });
 
+  test('a namespace list left empty by invalid values filters nothing, as MediaWiki adds no condition', async () => {
+    const revids = async (params: Record<string, string>) =>
+      contribs(await api().query({ list: 'usercontribs', ucuser: 'Alice', uclimit: '20', ...params })).map(
+        (c: any) => c.revid,
+      );
+    const all = await revids({});
+    assert.ok(all.length > 0);
+    assert.deepEqual(await revids({ ucnamespace: 'x' }), all);
+    assert.deepEqual(await revids({ ucnamespace: 'x|1000' }), all);
+  });
+
   test('show filters flags; contradicting values are refused', async () => {
     const minor = await api().query({ list: 'usercontribs', ucuser: 'Bob', ucshow: 'minor|top', uclimit: '50' });
     assert.ok(contribs(minor).length > 0);

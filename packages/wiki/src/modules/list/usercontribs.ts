@@ -241,9 +241,10 @@ function conditions(ctx: Context, show: Set<string>, mode: Mode, editors: Editor
     part('end', [end], (q) => q.where('rev_timestamp', before, end));
   }
   const namespaces = p.namespace;
-  if (namespaces !== undefined) {
-    const list = namespaces.length ? namespaces : [-999];
-    part(`namespace${list.length}`, list, (q) => q.where('page_namespace', 'in', list));
+  // No valid namespace (`ucnamespace=x`) filters nothing, as MediaWiki adds no condition for an
+  // empty list.
+  if (namespaces !== undefined && namespaces.length > 0) {
+    part(`namespace${namespaces.length}`, namespaces, (q) => q.where('page_namespace', 'in', namespaces));
   }
   if (show.has('minor')) part('minor', [1], (q) => q.where('rev_minor_edit', '=', 1));
   if (show.has('!minor')) part('!minor', [0], (q) => q.where('rev_minor_edit', '=', 0));

@@ -1,11 +1,15 @@
 import { precompiled } from '@svc/common';
 import { badContinue, mutuallyExclusive } from '../../api/errors.js';
 import { escapeWikiText } from '../../api/messages/escape-wikitext.js';
-import type { ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
+import type { PageRecord } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
+import { asSubelements, SUBELEMENTS } from '../../api/result/tree.js';
 import { NS_FILE } from '../../site/title.js';
 import { BoundedMap, perStore } from '../../store/cache-toolkit.js';
+import { keptRows } from '../../store/row-cache.js';
 import { currentWorkBudget } from '../../store/work-budget.js';
+import { withXmlTextOnly } from '../../text/escape.js';
 import { extractMaker } from '../../wikitext/extracts/extract-maker.js';
 
 /** `prop=extracts`: parameters as the module reference lists them, in its order. */
@@ -30,11 +34,12 @@ export const descriptor = {
 } as const satisfies ModuleDescriptor;
 
 /**
- * Extracts of the page set's wikitext pages in page id order, `exlimit` of them per answer
- * (one when whole pages are asked for), continued by the position of the next page.
+ * Extracts of the page set's pages in the order the set found them (as TextExtracts walks
+ * MediaWiki's list of good titles), `exlimit` of them per answer (one when whole pages are asked
+ * for), continued by the position of the next page.
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
-  const pages = ctx.pages.goodPages().filter((p) => p.ns >= 0);
+  const pages = [...ctx.pages.good.values()].filter((p) => p.ns >= 0);
   // A set without pages ends the module before it checks its parameters, as TextExtracts does.
   if (pages.length === 0) return;
   if (ctx.params.chars !== undefined && ctx.params.sentences !== undefined) {
@@ -59,23 +64,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     ctx.warn('apiwarn-textextracts-malformed-html');
   };
   if (chosen.length === 0) return;
-  const { db } = ctx.store;
-  const latest = chosen.map((p) => p.latest);
-  const { rows } = await db.executeQuery(
-    precompiled(
-      db,
-      `extracts: main slots of ${latest.length} revisions`,
-      (d) =>
-        d
-          .selectFrom('slots')
-          .innerJoin('content', 'content_id', 'slot_content_id')
-          .select(['slot_revision_id', 'content_id', 'content_sha1', 'content_model'])
-          .where('slot_revision_id', 'in', latest)
-          .where('slot_role', '=', 'main'),
-      [...latest, 'main'],
-    ),
-  );
-  const contents = new Map(rows.map((r) => [r.slot_revision_id, r]));
+  const contents = await mainContents(ctx, chosen);
   const options = {
     intro,
     plaintext,
@@ -86,7 +75,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   // Texts are read only for the extracts not made before.
   const cache = extractCache(ctx.store);
   const optionsKey = cache.optionsKey(options);
-  const missing = rows.filter((row) => row.content_model === 'wikitext' && cache.get(row, optionsKey) === undefined);
+  const missing = [...contents.values()].filter(
+    (row) => row.content_model === 'wikitext' && cache.get(row, optionsKey) === undefined,
+  );
   const texts =
     missing.length === 0
       ? []
@@ -126,7 +117,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
             warnFiles();
             return;
           }
-          made = await maker.make(textOf.get(content.content_id) ?? '', options);
+          made = await maker.make(textOf.get(content.content_id) ?? '', options, content.missingTemplates);
           cache.set(content, optionsKey, made);
         }
         extract = made;
@@ -139,12 +130,93 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       warnFiles();
       return;
     }
-    answer.extract = extract;
+    // Control characters (the raw section format's heading marks) come out as U+FFFD, as
+    // MediaWiki's result cleaning writes them.
+    answer.extract = withXmlTextOnly(extract);
+    // XML gives the extract as the text of an element of its own.
+    asSubelements(answer, [...(answer[SUBELEMENTS] ?? []), 'extract']);
     if (page.ns === NS_FILE) fileSeen = true;
   }
   if (start + chosen.length < pages.length) ctx.setContinue(start + chosen.length);
   warnFiles();
 };
+
+/**
+ * The main slots' contents of the chosen pages' latest revisions, by revision id, each with the
+ * pages it transcludes that do not exist (shown as links to them): an extract made before counts
+ * only while they are the same, so they are part of its version.
+ */
+async function mainContents(ctx: ContextOf<typeof descriptor>, chosen: readonly PageRecord[]) {
+  const { db } = ctx.store;
+  const latest = chosen.map((p) => p.latest);
+  const { rows } = await db.executeQuery(
+    precompiled(
+      db,
+      `extracts: main slots of ${latest.length} revisions`,
+      (d) =>
+        d
+          .selectFrom('slots')
+          .innerJoin('content', 'content_id', 'slot_content_id')
+          .select(['slot_revision_id', 'content_id', 'content_sha1', 'content_model'])
+          .where('slot_revision_id', 'in', latest)
+          .where('slot_role', '=', 'main'),
+      [...latest, 'main'],
+    ),
+  );
+  // A transclusion of a page that does not exist shows as a link to it: the pages' transclusions
+  // without a page are looked up, and an extract made before counts only while they are the same.
+  const missingTemplates = await missingTransclusions(
+    ctx,
+    chosen.filter((p) => p.ns !== NS_FILE).map((p) => p.pageid),
+  );
+  const contents = new Map(
+    rows.map((r) => {
+      const page = chosen.find((p) => p.latest === r.slot_revision_id);
+      const absent = (page && missingTemplates.get(page.pageid)) ?? [];
+      const version = absent.length === 0 ? r.content_sha1 : `${r.content_sha1}\n${absent.join('\n')}`;
+      return [r.slot_revision_id, { ...r, content_sha1: version, missingTemplates: absent }];
+    }),
+  );
+  return contents;
+}
+
+/**
+ * The transcluded pages without a page of each of `pageIds` (`namespace:dbKey`), by page id: kept
+ * between requests as the store's rows are (any change to the store drops them), as reading them
+ * costs as much as the rest of a request whose extracts were made before.
+ */
+async function missingTransclusions(
+  ctx: Parameters<ModuleExecute<typeof descriptor>>[0],
+  pageIds: number[],
+): Promise<Map<number, readonly string[]>> {
+  const read = async (ids: number[]): Promise<PageTransclusions[]> => {
+    const byPage = new Map<number, string[]>(ids.map((id) => [id, []]));
+    if (ids.length === 0) return [];
+    const rows = await ctx.store.db
+      .selectFrom('templatelinks')
+      .leftJoin('page', (join) =>
+        join.onRef('page_namespace', '=', 'tl_namespace').onRef('page_title', '=', 'tl_title'),
+      )
+      .select(['tl_from', 'tl_namespace', 'tl_title'])
+      .where('tl_from', 'in', ids)
+      .where('page_id', 'is', null)
+      .orderBy('tl_from')
+      .orderBy('tl_namespace')
+      .orderBy('tl_title')
+      .execute();
+    for (const row of rows) byPage.get(row.tl_from)?.push(`${row.tl_namespace}:${row.tl_title}`);
+    return [...byPage].map(([pageid, missing]) => ({ pageid, missing }));
+  };
+  const rows =
+    (await keptRows(ctx.store, 'extracts: missing transclusions', pageIds, (row) => row.pageid, read)) ??
+    (await read(pageIds));
+  return new Map(rows.map((row) => [row.pageid, row.missing]));
+}
+
+interface PageTransclusions {
+  pageid: number;
+  missing: readonly string[];
+}
 
 /**
  * Extracts made before, by store: a page's extract is asked for again and again (link previews),

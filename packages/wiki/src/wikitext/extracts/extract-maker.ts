@@ -31,14 +31,17 @@ export class ExtractMaker {
     return performance.now() - since;
   }
 
-  /** The extract of a wikitext; rejects when the thread died while making it. */
-  make(text: string, options: ExtractOptions): Promise<string> {
+  /**
+   * The extract of a wikitext, whose transclusions of `missingTemplates` (`namespace:dbKey`) name
+   * pages that do not exist; rejects when the thread died while making it.
+   */
+  make(text: string, options: ExtractOptions, missingTemplates: readonly string[] = []): Promise<string> {
     const thread = this.running();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       if (this.waiting.size === 1) thread.ref();
-      thread.postMessage({ id, text, options } satisfies ExtractJob);
+      thread.postMessage({ id, text, options, missingTemplates } satisfies ExtractJob);
     });
   }
 

@@ -3,7 +3,12 @@
  * as plain text (headings as the section format asks), shortened to whole sentences or to a number
  * of characters (extended to the end of the word and followed by "…").
  */
+
+import { decodeCharReferences } from '../../site/html-entities.js';
 import type { TitleCodec } from '../../site/title.js';
+import { escapeAttribute, escapeHtmlText } from '../../text/escape.js';
+import { parseRedirect } from '../extract-links.js';
+import { magicWords } from '../magic-words.js';
 import { leanWikitext } from './lean-wikitext.js';
 import { type Block, wikitextBlocks } from './wikitext-blocks.js';
 
@@ -27,133 +32,282 @@ const LIST_TAGS: Record<string, [string, string]> = {
 
 /**
  * The extract of a page's wikitext (parsed without what extracts leave out, see lean-wikitext.ts);
- * a text the parser cannot read (nesting too deep for it) gives an empty one.
+ * a text the parser cannot read (nesting too deep for it) gives an empty one. A redirect shows
+ * what follows its target link, as MediaWiki renders a redirect page. `missingTemplates` are the
+ * transcluded pages that do not exist (`namespace:dbKey`), which show as their title;
+ * `unknownTags` the tags of extensions the wiki lacks, which show as written.
  */
-export function extractOfWikitext(wikitext: string, options: ExtractOptions, titles: TitleCodec): string {
+export function extractOfWikitext(
+  wikitext: string,
+  options: ExtractOptions,
+  titles: TitleCodec,
+  missingTemplates: ReadonlySet<string> = new Set(),
+  unknownTags: ReadonlySet<string> = new Set(),
+): string {
+  const redirect = parseRedirect(wikitext, titles);
+  const text = redirect ? redirect.rest.trimStart() : wikitext;
   try {
-    return makeExtract(wikitextBlocks(leanWikitext(wikitext, { leadOnly: options.intro }), titles), options);
+    const lean = leanWikitext(text, { leadOnly: options.intro });
+    return makeExtract(
+      wikitextBlocks(magicWords.withoutSwitches(lean), titles, missingTemplates, unknownTags),
+      options,
+      options.intro ? undefined : magicWords.switchesIn(lean),
+    );
   } catch {
     return '';
   }
 }
 
-export function makeExtract(allBlocks: readonly Block[], options: ExtractOptions): string {
+/**
+ * `switches`: the behaviour switches of the page (`notoc`, `forcetoc`), which decide whether
+ * it shows a table of contents (with four headings or more, unless switched off).
+ */
+export function makeExtract(
+  allBlocks: readonly Block[],
+  options: ExtractOptions,
+  switches: ReadonlySet<string> = new Set(),
+): string {
   const firstHeading = allBlocks.findIndex((b) => b.kind === 'heading');
-  const blocks = options.intro && firstHeading >= 0 ? allBlocks.slice(0, firstHeading) : allBlocks;
+  const blocks = options.intro && firstHeading >= 0 ? allBlocks.slice(0, firstHeading) : [...allBlocks];
+  // The lead section is parsed on its own, without the empty lines that end it.
+  if (options.intro) while (blocks.at(-1)?.kind === 'blank') blocks.pop();
+  const headings = allBlocks.filter((b) => b.kind === 'heading').length;
+  const toc = !options.intro && headings > 0 && (switches.has('forcetoc') || (headings >= 4 && !switches.has('notoc')));
+  const html = simpleHtml(blocks, toc);
   if (options.plaintext) {
-    const text = plainText(blocks, options.sectionFormat);
-    if (options.chars !== undefined) return firstChars(text, options.chars);
-    if (options.sentences !== undefined) return firstSentences(text, options.sentences);
-    return text;
+    let text = plainText(html);
+    if (options.chars !== undefined) text = firstPlainChars(text, options.chars);
+    else if (options.sentences !== undefined) text = firstSentences(text, options.sentences);
+    return withSections(text, options.sectionFormat);
   }
-  const html = simpleHtml(blocks);
   if (options.chars !== undefined) {
-    const text = htmlText(html);
-    const kept = firstChars(text, options.chars);
-    return kept === text ? html : cutHtml(html, [...kept].length - 1, ELLIPSIS);
+    const kept = firstChars(html, options.chars);
+    return kept === html ? html : balancedHtml(kept) + ELLIPSIS;
   }
   if (options.sentences !== undefined) {
-    const text = htmlText(html);
-    const kept = firstSentences(text, options.sentences);
-    return kept === text ? html : cutHtml(html, [...kept].length, '');
+    // Without a sentence end, the first line is taken as it is, without balancing.
+    const kept = firstSentences(html, options.sentences);
+    return hasSentenceEnd(html) ? balancedHtml(kept) : kept;
   }
   return html;
 }
 
-function plainText(blocks: readonly Block[], format: SectionFormat): string {
-  let out = '';
-  for (const block of blocks) {
-    if (block.kind === 'heading') {
-      const eq = '='.repeat(block.level);
-      const heading =
-        format === 'wiki'
-          ? `${eq} ${block.text} ${eq}`
-          : format === 'raw'
-            ? `\u0001\u0002${block.level}\u0002\u0001${block.text}`
-            : block.text;
-      out += `\n\n${heading}\n`;
-    } else out += `${block.text}\n`;
-  }
-  return out.trim();
+const SECTION_START = '\u0001\u0002';
+const SECTION_END = '\u0002\u0001';
+
+/**
+ * The plain text of an HTML extract, as TextExtracts makes it: each heading on a line of its own
+ * after an empty one, marked with its level; tags and comments left out, entities decoded,
+ * no-break spaces as spaces; never more than one empty line in a row.
+ */
+function plainText(html: string): string {
+  const marked = html.replace(/\s*(<h([1-6])\b)/gi, `\n\n${SECTION_START}$2${SECTION_END}$1`);
+  const flat = marked.replace(/<!--[\s\S]*?-->/g, '').replace(/<\/?[?!]?[a-z0-9]+\b[^>]*>/gi, '');
+  return decodeCharReferences(flat)
+    .replaceAll('\u00a0', ' ')
+    .replaceAll('\r', '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
-function simpleHtml(blocks: readonly Block[]): string {
-  const parts: string[] = [];
-  let list: { tag: string; items: string[] } | undefined;
-  const closeList = () => {
-    if (list) parts.push(`<${list.tag}>${list.items.join('\n')}</${list.tag}>`);
-    list = undefined;
+/** The marked headings of a plain text extract as the section format asks. */
+function withSections(text: string, format: SectionFormat): string {
+  if (format === 'raw') return text;
+  const marker = new RegExp(`${SECTION_START}(\\d)${SECTION_END}(.*)`, 'g');
+  return text.replace(marker, (_, level: string, heading: string) => {
+    if (format === 'plain') return `\n${heading.trim()}`;
+    const bars = '='.repeat(Number(level));
+    return `\n${bars} ${heading.trim()} ${bars}`;
+  });
+}
+
+/**
+ * The blocks as MediaWiki's parser makes paragraphs of lines: each line of a paragraph ends with a
+ * newline; one empty line between two paragraphs closes one and opens the next (`</p><p>`), a
+ * second one adds a paragraph holding a line break; headings and lists close the paragraph before
+ * them (`</p>` and a newline). `withToc`: the page shows a table of contents.
+ */
+function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
+  let toc = withToc;
+  let html = '';
+  let inParagraph = false;
+  /** What opens the paragraph of the next line, when an empty line was met. */
+  let pending: string | undefined;
+  /** The markers of the lists open (`*#`: an ordered list in an item of an unordered one). */
+  let lists = '';
+  const closeParagraph = () => {
+    if (inParagraph) html += '</p>\n';
+    inParagraph = false;
+  };
+  const tagsOf = (marker: string) => LIST_TAGS[marker] ?? LIST_TAGS['*'];
+  const closeList = (marker: string) => {
+    const [tag, itemTag] = tagsOf(marker);
+    html += `</${itemTag}></${tag}>`;
   };
   for (const block of blocks) {
     if (block.kind === 'item') {
-      const [tag, itemTag] = LIST_TAGS[block.marker] ?? LIST_TAGS['*'];
-      if (list?.tag !== tag) {
-        closeList();
-        list = { tag, items: [] };
+      pending = undefined;
+      closeParagraph();
+      // As the parser nests lists: those the item does not share with the one before are closed,
+      // a next item of the deepest shared one begun, and the item's own new lists opened.
+      const markers = block.marker;
+      let shared = 0;
+      while (shared < lists.length && shared < markers.length && lists[shared] === markers[shared]) shared++;
+      for (let depth = lists.length; depth > shared; depth--) closeList(lists[depth - 1] as string);
+      if (markers.length <= shared && shared > 0) {
+        const [, before] = tagsOf(lists[shared - 1] as string);
+        html += `</${before}>\n<${tagsOf(markers[shared - 1] as string)[1]}>`;
       }
-      list.items.push(`<${itemTag}>${block.html}</${itemTag}>`);
+      if (lists !== '' && markers.length > shared) html += '\n';
+      for (let depth = shared; depth < markers.length; depth++) {
+        const [tag, itemTag] = tagsOf(markers[depth] as string);
+        html += `<${tag}><${itemTag}>`;
+      }
+      html += block.html;
+      lists = markers;
       continue;
     }
-    closeList();
+    if (lists !== '') {
+      for (let depth = lists.length; depth > 0; depth--) closeList(lists[depth - 1] as string);
+      html += '\n';
+      lists = '';
+    }
     if (block.kind === 'heading') {
-      const anchor = block.text.replaceAll(' ', '_').replaceAll('&', '&amp;').replaceAll('"', '&quot;');
-      parts.push(`<h${block.level}><span id="${anchor}">${block.html}</span></h${block.level}>`);
-    } else parts.push(`<p>${block.html}\n</p>`);
+      pending = undefined;
+      closeParagraph();
+      // The table of contents stands before the first heading; the extract leaves it out.
+      if (toc) html += '\n\n';
+      toc = false;
+      const anchor = block.text.replace(/[\t\n\f\r ]/g, '_');
+      // A heading whose anchor the old encoding writes otherwise has an empty element with that
+      // anchor first, which old links still reach.
+      const legacy = legacyAnchor(anchor);
+      const before = legacy === anchor ? '' : `<span id="${escapeAttribute(legacy)}"></span>`;
+      html += `<h${block.level}>${before}<span id="${escapeAttribute(anchor)}">${block.html}</span></h${block.level}>\n`;
+    } else if (block.kind === 'block') {
+      pending = undefined;
+      closeParagraph();
+      html += '\n';
+    } else if (block.kind === 'blank') {
+      if (pending !== undefined) {
+        html += `${pending}<br>\n`;
+        pending = undefined;
+        inParagraph = true;
+      } else if (!inParagraph) pending = '<p>';
+      else pending = '</p><p>';
+    } else {
+      if (pending !== undefined) html += pending;
+      else if (!inParagraph) html += '<p>';
+      pending = undefined;
+      inParagraph = true;
+      html += `${block.html}\n`;
+    }
   }
-  closeList();
-  return parts.join('\n');
+  for (let depth = lists.length; depth > 0; depth--) closeList(lists[depth - 1] as string);
+  if (inParagraph) html += '</p>';
+  return html.trim();
 }
 
-/** The characters an HTML extract shows (tags left out, entities as one character). */
-function htmlText(html: string): string {
-  return html.replace(/<[^>]*>/g, '').replace(/&(?:#\d+|#x[0-9a-f]+|[a-z]+);/gi, '&');
+/**
+ * An anchor in MediaWiki's legacy encoding: each byte of its UTF-8 other than letters, digits,
+ * `_`, `-` and `.` percent-encoded, then `%3A` written `:` and `%` written `.`.
+ */
+function legacyAnchor(anchor: string): string {
+  let out = '';
+  for (const byte of Buffer.from(anchor, 'utf8')) {
+    const char = String.fromCharCode(byte);
+    out += /[A-Za-z0-9_.-]/.test(char)
+      ? char
+      : byte === 0x3a
+        ? ':'
+        : `.${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
 }
 
-/** The first `count` sentences: a sentence ends at `.`, `!` or `?` before a space, except after a number (`19. Jahrhundert`). */
+/**
+ * Where a sentence ends, as TextExtracts finds it (in the HTML too): a full stop after anything but
+ * a capital letter, or `!` or `?`, before a space, a line break or the end; an ideographic stop.
+ */
+const SENTENCE_END = /(?:\P{Lu}\.(?=[ \n]|$)|[!?](?=[ \n]|$)|。|．|！|？|｡)+/gu;
+
+const ANY_SENTENCE_END = new RegExp(SENTENCE_END.source, 'u');
+
+function hasSentenceEnd(text: string): boolean {
+  return ANY_SENTENCE_END.test(text);
+}
+
+/**
+ * The text up to the end of its `count`th sentence, or of its last when it has fewer; its first
+ * line when no sentence ends in it.
+ */
 function firstSentences(text: string, count: number): string {
-  const end = /(?<!\b\d{1,3})[.!?…。！？]+(?=\s|$)/gu;
-  let seen = 0;
-  for (let m = end.exec(text); m; m = end.exec(text)) {
-    seen++;
-    if (seen === count) return text.slice(0, m.index + m[0].length);
-  }
-  return text;
+  const ends = [...text.matchAll(SENTENCE_END)];
+  if (ends.length === 0) return (text.split('\n', 1)[0] as string).trim();
+  const end = ends[Math.min(count, ends.length) - 1] as RegExpMatchArray;
+  return text.slice(0, (end.index ?? 0) + end[0].length).trim();
 }
 
-/** The first `count` characters (code points), extended to the end of the word they end in, then "…". */
+/**
+ * The first `count` characters (code points) of the text, extended to the end of the word (or
+ * tag name) they end in and a `>` right after it; the text itself when that is all of it; else
+ * trimmed, and "…" after it.
+ */
 function firstChars(text: string, count: number): string {
   const chars = [...text];
   if (chars.length <= count) return text;
   let end = count;
-  while (end < chars.length && /[\p{L}\p{N}_/]/u.test(chars[end])) end++;
+  while (end < chars.length && /[\p{L}\p{N}_/]/u.test(chars[end] as string)) end++;
+  if (chars[end] === '>') end++;
   if (end >= chars.length) return text;
-  return chars.slice(0, end).join('') + ELLIPSIS;
+  return chars.slice(0, end).join('').trim();
 }
 
-/** The HTML up to `count` shown characters, its open elements closed, then `suffix`. */
-function cutHtml(html: string, count: number, suffix: string): string {
+/** The plain text's first `count` characters (see firstChars), "…" after them when cut. */
+function firstPlainChars(text: string, count: number): string {
+  const kept = firstChars(text, count);
+  return kept === text ? text : kept + ELLIPSIS;
+}
+
+const VOID_ELEMENTS = new Set(['br', 'hr', 'img', 'wbr']);
+
+/**
+ * An HTML extract cut short, as MediaWiki's HTML tidying writes it: a tag cut in two left out,
+ * the elements left open closed, text written again (a no-break space as `&#160;`, a cut entity
+ * as text), void elements as `<br />`; trimmed.
+ */
+function balancedHtml(html: string): string {
   const open: string[] = [];
-  let shown = 0;
-  let i = 0;
-  while (i < html.length && shown < count) {
-    if (html[i] === '<') {
-      const close = html.indexOf('>', i);
-      const tag = html.slice(i + 1, close);
-      if (tag.startsWith('/')) open.pop();
-      else if (!tag.endsWith('/') && tag !== 'br') open.push(tag.split(/\s/)[0]);
-      i = close + 1;
-      continue;
+  let out = '';
+  const token =
+    /<(\/?)([A-Za-z][A-Za-z0-9]*)((?:\s[^<>]*)?)>|<[/A-Za-z][^>]*$|&(?:#\d+|#x[0-9a-f]+|[a-z]+);|[^<&]+|[<&]/giy;
+  for (let m = token.exec(html); m; m = token.exec(html)) {
+    const [whole, closing, name, attributes] = m;
+    if (name !== undefined) {
+      const tag = name.toLowerCase();
+      if (closing) {
+        const at = open.lastIndexOf(tag);
+        if (at < 0) continue;
+        for (const t of open.splice(at).reverse()) out += `</${t}>`;
+      } else if (VOID_ELEMENTS.has(tag)) out += `<${tag}${attributes?.replace(/\s*\/$/, '') ?? ''} />`;
+      else if (
+        tag === 'p' &&
+        !attributes &&
+        (token.lastIndex === html.length || html.startsWith('</p>', token.lastIndex))
+      ) {
+        // An empty paragraph is marked so.
+        out += '<p class="mw-empty-elt">';
+        open.push(tag);
+      } else {
+        open.push(tag);
+        out += `<${tag}${attributes ?? ''}>`;
+      }
+    } else if (whole.startsWith('<') && whole.length > 1) {
+      // A tag cut in two at the end.
+    } else {
+      out += escapeHtmlText(decodeCharReferences(whole)).replaceAll('\u00a0', '&#160;');
     }
-    if (html[i] === '&') i = html.indexOf(';', i) + 1;
-    else i += html.codePointAt(i)! > 0xffff ? 2 : 1;
-    shown++;
   }
-  return (
-    html.slice(0, i) +
-    open
-      .reverse()
-      .map((t) => `</${t}>`)
-      .join('') +
-    suffix
-  );
+  for (const t of open.reverse()) out += `</${t}>`;
+  return out.trim();
 }

@@ -1,18 +1,29 @@
 /**
  * A page's wikitext as the blocks a text extract is made of (paragraphs, headings, list items),
- * each as simple HTML and as plain text. The wikitext is parsed with wikiparser-node; templates are
- * not expanded (they contribute nothing), and what TextExtracts leaves out of an extract is dropped:
+ * each as simple HTML and as plain text, with the empty lines and left-out elements between them
+ * that MediaWiki's paragraphs depend on. The wikitext is parsed with wikiparser-node; templates are
+ * not expanded: a call of a template that exists contributes nothing, one of a missing template
+ * its title (as MediaWiki links it). What TextExtracts leaves out of an extract is dropped:
  * references, tables, files, categories, language links, comments and behaviour switches.
  */
 import Parser from 'wikiparser-node';
 import { decodeCharReferences } from '../../site/html-entities.js';
 import type { TitleCodec } from '../../site/title.js';
-import { escapeHtml } from '../../text/escape.js';
+import { escapeHtmlText } from '../../text/escape.js';
+import { MAGIC_WORDS } from '../magic-word-list.js';
+import { magicWords } from '../magic-words.js';
+import { TABLE_MARK } from './lean-wikitext.js';
 
 export interface Block {
-  kind: 'paragraph' | 'heading' | 'item';
-  /** Heading level (2 for `==`), or the list marker's last character for an item (`*`, `#`, `;`, `:`). */
+  /**
+   * `blank`: an empty line, which the parser's paragraphs count (see simpleHtml in extract.ts);
+   * `block`: a line of a table or of templates only, shown by MediaWiki as an element the
+   * extract leaves out, which ends the paragraph before it.
+   */
+  kind: 'paragraph' | 'heading' | 'item' | 'blank' | 'block';
+  /** Heading level (2 for `==`), or the list markers' count for an item. */
   level: number;
+  /** An item's list markers (`*`, `#`, `;`, `:`), one for each list it stands in (`*#`). */
   marker: string;
   html: string;
   text: string;
@@ -29,6 +40,7 @@ interface WikiNode {
 }
 
 const NS_FILE = 6;
+const NS_TEMPLATE = 10;
 const NS_CATEGORY = 14;
 /** Inline HTML tags kept in an HTML extract (as their simple form). */
 const KEPT_TAGS: Record<string, string> = {
@@ -53,7 +65,6 @@ const DROPPED_EXTENSIONS = new Set([
   'indicator',
 ]);
 const DROPPED_TYPES = new Set([
-  'template',
   'magic-word',
   'comment',
   'double-underscore',
@@ -78,11 +89,22 @@ class Line {
   marker = '';
   /** Whether the source line had anything on it (a blank line ends a paragraph). */
   hadSource = false;
+  /** Whether it showed a file: a line of its paragraph, though the extract leaves the file out. */
+  media = false;
+  /** Whether it held a table or a call of a template that exists (see Block's `block`). */
+  block = false;
+  /** Whether it held a category or language link, which takes the line with it. */
+  gone = false;
   private open: string[] = [];
 
   add(html: string, text: string): void {
     this.html += html;
     this.text += text;
+  }
+
+  /** Whether `tag` is the element opened last (and still open). */
+  isInnermost(tag: string): boolean {
+    return this.open.at(-1) === tag;
   }
 
   toggle(tag: string): void {
@@ -109,7 +131,18 @@ class Line {
   }
 }
 
-export function wikitextBlocks(wikitext: string, titles: TitleCodec): Block[] {
+/**
+ * `missingTemplates` are the transcluded pages that do not exist (`namespace:dbKey`): MediaWiki
+ * shows a call of one as a link to it, whose title the extract keeps, its arguments left out.
+ * Calls of pages that exist are dropped. `unknownTags`: the tags of extensions the wiki lacks (see
+ * tagsOfMissingExtensions), which show as written.
+ */
+export function wikitextBlocks(
+  wikitext: string,
+  titles: TitleCodec,
+  missingTemplates: ReadonlySet<string> = new Set(),
+  unknownTags: ReadonlySet<string> = new Set(),
+): Block[] {
   const root = Parser.parse(wikitext) as unknown as WikiNode;
   const blocks: Block[] = [];
   let line = new Line();
@@ -129,8 +162,14 @@ export function wikitextBlocks(wikitext: string, titles: TitleCodec): Block[] {
     line.closeAll();
     const empty = line.text.trim() === '' && line.kind !== 'heading';
     if (line.kind === 'paragraph') {
-      if (!empty) paragraph.push(line);
-      else if (!line.hadSource) flushParagraph();
+      if (!empty || line.media) paragraph.push(line);
+      else if (line.block) {
+        flushParagraph();
+        blocks.push({ kind: 'block', level: 0, marker: '', html: '', text: '' });
+      } else if (!line.hadSource && !line.gone) {
+        flushParagraph();
+        blocks.push({ kind: 'blank', level: 0, marker: '', html: '', text: '' });
+      }
     } else if (!empty || line.kind === 'heading') {
       flushParagraph();
       blocks.push({
@@ -147,16 +186,23 @@ export function wikitextBlocks(wikitext: string, titles: TitleCodec): Block[] {
   const inline = (node: WikiNode): void => {
     if (node.type === 'text') {
       const text = decodeCharReferences(node.data ?? '');
-      line.add(escapeHtml(text), text);
+      line.add(escapeHtmlText(text), text);
       return;
     }
     if (DROPPED_TYPES.has(node.type)) return;
     switch (node.type) {
+      case 'template': {
+        const shown = missingTemplate(node);
+        if (shown !== undefined) line.add(escapeHtmlText(shown), shown);
+        return;
+      }
       case 'quote': {
         const quotes = String(node).length;
         if (quotes >= 5) {
-          line.toggle('i');
-          line.toggle('b');
+          // Both closed innermost first, as they were opened.
+          const [first, second] = line.isInnermost('b') ? ['b', 'i'] : ['i', 'b'];
+          line.toggle(first as string);
+          line.toggle(second as string);
         } else line.toggle(quotes === 3 ? 'b' : 'i');
         return;
       }
@@ -170,14 +216,18 @@ export function wikitextBlocks(wikitext: string, titles: TitleCodec): Block[] {
       }
       case 'free-ext-link': {
         const url = String(node);
-        line.add(escapeHtml(url), url);
+        line.add(escapeHtmlText(url), url);
         return;
       }
       case 'ext': {
-        if (node.name === 'nowiki' || node.name === 'pre') {
+        if (unknownTags.has(node.name ?? '')) {
+          // A tag of an extension the wiki lacks is text, shown as written.
+          const written = String(node);
+          line.add(escapeHtmlText(written), written);
+        } else if (node.name === 'nowiki' || node.name === 'pre') {
           const inner = node.childNodes.find((c) => c.type === 'ext-inner');
           const text = decodeCharReferences(inner ? String(inner) : '');
-          line.add(escapeHtml(text), text);
+          line.add(escapeHtmlText(text), text);
         } else if (!DROPPED_EXTENSIONS.has(node.name ?? '')) {
           const inner = node.childNodes.find((c) => c.type === 'ext-inner');
           if (inner) for (const c of inner.childNodes) inline(c);
@@ -195,6 +245,31 @@ export function wikitextBlocks(wikitext: string, titles: TitleCodec): Block[] {
     }
   };
 
+  /** The title a call shows when it names a page that does not exist; undefined otherwise. */
+  const missingTemplate = (node: WikiNode): string | undefined => {
+    if (missingTemplates.size === 0) return undefined;
+    let name = String(node.childNodes[0] ?? '').trim();
+    if (/^safesubst:/i.test(name)) name = name.slice('safesubst:'.length).trim();
+    if (/[{}]|^subst:/i.test(name)) return undefined;
+    const title = titles.parseOrUndefined(name, { defaultNamespace: NS_TEMPLATE });
+    if (title === undefined || title.interwiki !== '') return undefined;
+    return missingTemplates.has(`${title.namespace}:${title.dbKey}`) ? titles.prefixedText(title) : undefined;
+  };
+
+  /** What a link shows: a file, nothing (a category or language link) or text. */
+  const linkShows = (node: WikiNode): 'file' | 'none' | 'text' => {
+    if (node.type === 'file') return 'file';
+    if (node.type === 'category') return 'none';
+    const targetNode = node.childNodes.find((c) => c.type === 'link-target');
+    const target = targetNode ? String(targetNode) : '';
+    if (target.trimStart().startsWith(':')) return 'text';
+    const title = titles.parseOrUndefined(target);
+    if (!title) return 'text';
+    if (title.namespace === NS_FILE && title.interwiki === '') return 'file';
+    if (title.namespace === NS_CATEGORY && title.interwiki === '') return 'none';
+    return title.interwiki !== '' && isLanguageCode(title.interwiki) ? 'none' : 'text';
+  };
+
   /** A wiki link shows its label or its target; files, categories and language links show nothing. */
   const linkText = (node: WikiNode): void => {
     const targetNode = node.childNodes.find((c) => c.type === 'link-target');
@@ -210,8 +285,8 @@ export function wikitextBlocks(wikitext: string, titles: TitleCodec): Block[] {
       for (const c of label.childNodes) inline(c);
       return;
     }
-    const shown = (leadingColon ? target.trimStart().slice(1) : target).split('#')[0].trim();
-    line.add(escapeHtml(shown), shown);
+    const shown = decodeCharReferences((leadingColon ? target.trimStart().slice(1) : target).split('#')[0].trim());
+    line.add(escapeHtmlText(shown), shown);
   };
 
   for (const node of root.childNodes) {
@@ -224,7 +299,32 @@ export function wikitextBlocks(wikitext: string, titles: TitleCodec): Block[] {
       });
       continue;
     }
-    line.hadSource = true;
+    // A behaviour switch, or a magic word that only sets something (the sort key, the shown
+    // title), leaves its line empty; a template call whose name is a magic word is one.
+    if (node.type === 'double-underscore') continue;
+    const magic = magicWordOf(node);
+    if (magic !== undefined && SILENT_MAGIC_WORDS.has(magic)) continue;
+    const shows = node.type === 'link' || node.type === 'file' || node.type === 'category' ? linkShows(node) : 'text';
+    if (shows === 'none') {
+      // A category or language link takes the empty lines before it away (and its own line).
+      if (line.text.trim() === '' && line.kind === 'paragraph') {
+        line.gone = true;
+        if (paragraph.length === 0) while (blocks.at(-1)?.kind === 'blank') blocks.pop();
+      }
+      continue;
+    }
+    if (node.type === 'comment') {
+      // A comment alone on its line takes the line with it; a table ends the paragraph.
+      if (String(node) === TABLE_MARK) line.block = true;
+      else line.gone = true;
+    } else if (node.type === 'template' && magic === undefined && missingTemplate(node) === undefined)
+      line.block = true;
+    else line.hadSource = true;
+    // A framed or aligned file stands in an element of its own, which ends the paragraph.
+    if (shows === 'file') {
+      if (isBlockFile(node)) line.block = true;
+      else line.media = true;
+    }
     if (node.type === 'heading' && line.text.trim() === '') {
       line.kind = 'heading';
       line.level = node.level ?? 2;
@@ -235,7 +335,7 @@ export function wikitextBlocks(wikitext: string, titles: TitleCodec): Block[] {
     if (node.type === 'list' && line.text.trim() === '' && line.kind === 'paragraph') {
       const marker = String(node).trim();
       line.kind = 'item';
-      line.marker = marker.slice(-1);
+      line.marker = marker;
       line.level = marker.length;
       continue;
     }
@@ -244,6 +344,60 @@ export function wikitextBlocks(wikitext: string, titles: TitleCodec): Block[] {
   endLine();
   flushParagraph();
   return blocks;
+}
+
+/** Magic words that show nothing. */
+const SILENT_MAGIC_WORDS = new Set(['defaultsort', 'displaytitle']);
+
+/** The magic word a node is (`defaultsort`), as wikiparser-node or the wiki's synonyms name it. */
+function magicWordOf(node: WikiNode): string | undefined {
+  if (node.type === 'magic-word') return node.name;
+  if (node.type !== 'template') return undefined;
+  const name = String(node.childNodes[0] ?? '').trim();
+  const colon = name.indexOf(':');
+  return (
+    magicWords.idOf(name) ??
+    (colon > 0 ? (magicWords.idOf(`${name.slice(0, colon)}:`) ?? magicWords.idOf(name.slice(0, colon))) : undefined)
+  );
+}
+
+/** Tags of extensions, by the extension that reads them. */
+const EXTENSION_TAGS: Record<string, string> = {
+  math: 'Math',
+  chem: 'Math',
+  ce: 'Math',
+  syntaxhighlight: 'SyntaxHighlight_GeSHi',
+  source: 'SyntaxHighlight_GeSHi',
+  score: 'Score',
+  graph: 'Graph',
+  templatedata: 'TemplateData',
+  poem: 'Poem',
+  ref: 'Cite',
+  references: 'Cite',
+  categorytree: 'CategoryTree',
+  imagemap: 'ImageMap',
+  inputbox: 'InputBox',
+};
+
+/** The extension tags that a wiki with these extensions does not know. */
+export function tagsOfMissingExtensions(extensions: readonly string[]): Set<string> {
+  return new Set(Object.keys(EXTENSION_TAGS).filter((tag) => !extensions.includes(EXTENSION_TAGS[tag] as string)));
+}
+
+/** File options that put the file in an element of its own (a frame, or floating). */
+const BLOCK_FILE_OPTIONS = new Set(
+  MAGIC_WORDS.filter(([id]) =>
+    ['img_thumbnail', 'img_framed', 'img_left', 'img_right', 'img_center', 'img_none'].includes(id),
+  ).flatMap(([, , synonyms]) => synonyms),
+);
+
+function isBlockFile(node: WikiNode): boolean {
+  const text = String(node);
+  return text
+    .slice(2, -2)
+    .split('|')
+    .slice(1)
+    .some((option) => BLOCK_FILE_OPTIONS.has(option.trim()));
 }
 
 function isLanguageCode(prefix: string): boolean {

@@ -1,0 +1,26 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { maskVolatileValues, withoutParserReports } from '../conformance/answer-normalisation.js';
+
+// The report comments as MediaWiki 1.39's parser appends them to an extract's HTML.
+const LIMIT_REPORT =
+  '\n<!-- \nNewPP limit report\nCached time: 20261203015820\nCache expiry: 86400\nCPU time usage: 0.013 seconds\n-->';
+const TIME_REPORT =
+  '\n<!--\nTransclusion expansion time report (%,ms,calls,template)\n100.00%    1.298      1 -total\n-->';
+const SAVED = '\n\n<!-- Saved in parser cache with key testwiki:pcache:idhash:26-0!canonical and revision id 26.\n -->';
+
+test("the parser's report comments at the end of a text are left out, with the whitespace before them", () => {
+  assert.equal(withoutParserReports(`<p>Text\n</p>\n${LIMIT_REPORT}${TIME_REPORT}${SAVED}`), '<p>Text\n</p>');
+  assert.equal(withoutParserReports(`<p>Text\n</p>${LIMIT_REPORT}${TIME_REPORT}`), '<p>Text\n</p>');
+  // Cut short by exchars: the text without it would not have been shortened.
+  assert.equal(withoutParserReports('<p>Text.\n</p>\n<!-- \nNewPP limit report\nCache-->…'), '<p>Text.\n</p>');
+  // Other comments, and texts without comments, stay as they are.
+  assert.equal(withoutParserReports('<p>a <!-- other --></p>'), '<p>a <!-- other --></p>');
+  assert.equal(withoutParserReports('<p>a</p><!-- other -->'), '<p>a</p><!-- other -->');
+  const answer = { query: { pages: [{ extract: `<p>x\n</p>${LIMIT_REPORT}` }] }, curtimestamp: 'now' };
+  maskVolatileValues(answer);
+  const xml = { extract: [{ '@xml:space': 'preserve', '#text': LIMIT_REPORT.trim() }] };
+  maskVolatileValues(xml);
+  assert.deepEqual(xml, { extract: [{ '@xml:space': 'preserve' }] });
+  assert.deepEqual(answer, { query: { pages: [{ extract: '<p>x\n</p>' }] }, curtimestamp: '(volatile)' });
+});
