@@ -108,17 +108,23 @@ export class KeyedList {
    * pages, whose fake ids of missing, invalid and special titles come first).
    */
   arrayItems(): ResultValue[] {
-    // Each key read as a number once, not at every comparison; added in order, no sort at all.
-    const keyed: { n: number; item: ResultValue }[] = [];
+    // Added in order (the usual case): the items as they are, no pairs made and no sort at all.
+    const items: ResultValue[] = [];
     let last = Number.NEGATIVE_INFINITY;
-    let ordered = true;
     for (const [key, item] of this.entries) {
       const n = Number(key);
-      if (!(n >= last)) ordered = false;
+      if (!(n >= last)) return this.sortedItems();
       last = n;
-      keyed.push({ n, item });
+      items.push(item);
     }
-    if (!ordered) keyed.sort((a, b) => a.n - b.n);
+    return items;
+  }
+
+  /** The items sorted by their keys' numbers, each key read as a number once, not at every comparison. */
+  private sortedItems(): ResultValue[] {
+    const keyed: { n: number; item: ResultValue }[] = [];
+    for (const [key, item] of this.entries) keyed.push({ n: Number(key), item });
+    keyed.sort((a, b) => a.n - b.n);
     return keyed.map((k) => k.item);
   }
 

@@ -1,3 +1,4 @@
+import { precompiled } from '@svc/common';
 import { mutuallyExclusive } from '../../api/errors.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
@@ -108,15 +109,29 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   for (const id of ids ?? []) if (!wanted.includes(id)) wanted.push(id);
   if (wanted.length === 0) return;
 
-  let query = ctx.store.db
-    .selectFrom('user')
-    .select(['user_id', 'user_name', 'user_editcount', 'user_registration', 'user_email', 'user_email_authenticated']);
-  query =
-    names !== undefined
+  const byName = names !== undefined;
+  const hideBlocked = !seesHiddenUsers(ctx);
+  const now = toMwTimestamp(ctx.now);
+  const build = (db: typeof ctx.store.db) => {
+    let query = db
+      .selectFrom('user')
+      .select([
+        'user_id',
+        'user_name',
+        'user_editcount',
+        'user_registration',
+        'user_email',
+        'user_email_authenticated',
+      ]);
+    query = byName
       ? query.where('user_name', 'in', wanted as string[])
       : query.where('user_id', 'in', wanted as number[]);
-  if (!seesHiddenUsers(ctx)) query = query.where(notHiddenByBlock(toMwTimestamp(ctx.now)));
-  const rows: UserRow[] = await query.execute();
+    return hideBlocked ? query.where(notHiddenByBlock(now)) : query;
+  };
+  const shape = `users by ${byName ? 'name' : 'id'} ${wanted.length}${hideBlocked ? ' not hidden' : ''}`;
+  const { rows } = await ctx.store.db.executeQuery<UserRow>(
+    precompiled(ctx.store.db, shape, build, hideBlocked ? [...wanted, 1, now] : wanted),
+  );
   const found = new Map<string | number, UserRow>(rows.map((r) => [names !== undefined ? r.user_name : r.user_id, r]));
   const details = await describeAccounts(ctx, rows);
 

@@ -3,6 +3,7 @@
  * (and whether it hides the name), memberships in force, and the groups and rights they give.
  * Names hidden by a block with `ipb_deleted` are left out for callers without `hideuser`.
  */
+import { precompiled } from '@svc/common';
 import type { ExpressionBuilder } from 'kysely';
 import { membershipInForce } from '../../accounts/account.js';
 import { BLOCK_COLUMNS, type BlockRow, blockFromRow, type UserBlock } from '../../accounts/blocks.js';
@@ -44,14 +45,22 @@ export async function accountBlocks(
 ): Promise<Map<number, AccountBlock>> {
   const blocks = new Map<number, AccountBlock>();
   if (userIds.length === 0) return blocks;
-  const rows = await ctx.store.db
-    .selectFrom('ipblocks')
-    .leftJoin('actor', 'actor.actor_id', 'ipblocks.ipb_by_actor')
-    .select([...BLOCK_COLUMNS, 'ipb_deleted'])
-    .where('ipb_user', 'in', [...userIds])
-    .where('ipb_expiry', '>', toMwTimestamp(ctx.now))
-    .orderBy('ipb_id')
-    .execute();
+  const now = toMwTimestamp(ctx.now);
+  const { rows } = await ctx.store.db.executeQuery(
+    precompiled(
+      ctx.store.db,
+      `account blocks ${userIds.length}`,
+      (db) =>
+        db
+          .selectFrom('ipblocks')
+          .leftJoin('actor', 'actor.actor_id', 'ipblocks.ipb_by_actor')
+          .select([...BLOCK_COLUMNS, 'ipb_deleted'])
+          .where('ipb_user', 'in', [...userIds])
+          .where('ipb_expiry', '>', now)
+          .orderBy('ipb_id'),
+      [...userIds, now],
+    ),
+  );
   for (const row of rows) {
     if (blocks.has(row.ipb_user)) continue;
     blocks.set(row.ipb_user, { block: blockFromRow(row as BlockRow), hidden: row.ipb_deleted !== 0 });
@@ -67,13 +76,20 @@ export async function accountMemberships(
   const out = new Map<number, GroupMembership[]>();
   if (userIds.length === 0) return out;
   const nowTs = toMwTimestamp(ctx.now);
-  const rows = await ctx.store.db
-    .selectFrom('user_groups')
-    .select(['ug_user', 'ug_group', 'ug_expiry'])
-    .where('ug_user', 'in', [...userIds])
-    .orderBy('ug_user')
-    .orderBy('ug_group')
-    .execute();
+  const { rows } = await ctx.store.db.executeQuery(
+    precompiled(
+      ctx.store.db,
+      `account memberships ${userIds.length}`,
+      (db) =>
+        db
+          .selectFrom('user_groups')
+          .select(['ug_user', 'ug_group', 'ug_expiry'])
+          .where('ug_user', 'in', [...userIds])
+          .orderBy('ug_user')
+          .orderBy('ug_group'),
+      userIds,
+    ),
+  );
   for (const row of rows) {
     if (!membershipInForce(row.ug_expiry, nowTs)) continue;
     const list = out.get(row.ug_user) ?? [];
@@ -91,12 +107,19 @@ export async function accountPreference(
 ): Promise<Map<number, string>> {
   const out = new Map<number, string>();
   if (userIds.length === 0) return out;
-  const rows = await ctx.store.db
-    .selectFrom('user_properties')
-    .select(['up_user', 'up_value'])
-    .where('up_user', 'in', [...userIds])
-    .where('up_property', '=', property)
-    .execute();
+  const { rows } = await ctx.store.db.executeQuery(
+    precompiled(
+      ctx.store.db,
+      `account preference ${userIds.length}`,
+      (db) =>
+        db
+          .selectFrom('user_properties')
+          .select(['up_user', 'up_value'])
+          .where('up_user', 'in', [...userIds])
+          .where('up_property', '=', property),
+      [...userIds, property],
+    ),
+  );
   for (const row of rows) out.set(row.up_user, row.up_value ?? '');
   return out;
 }
