@@ -179,6 +179,39 @@ describeEachEngine('meta=allmessages, prop=pageimages and list=trackingcategorie
     assert.deepEqual(values, [found[2], found[1]]);
   });
 
+  test("pageimages: a missing file page is its own image after the set's pages, as another repository may hold it", async () => {
+    const answer = await api().query({
+      prop: 'pageimages',
+      titles: 'Datei:Gibt es nicht.png|Datei:Auch nicht.png|Wien|Berlin',
+      pilimit: '3',
+    });
+    const byTitle = Object.fromEntries(answer.query.pages.map((p: any) => [p.title, p]));
+    assert.equal(byTitle['Datei:Gibt es nicht.png'].pageimage, 'Gibt_es_nicht.png');
+    assert.equal(byTitle['Datei:Gibt es nicht.png'].thumbnail, undefined, 'no file, no thumbnail');
+    // Berlin and Wien come first; the second missing file page is left for the continuation.
+    assert.equal(byTitle['Datei:Auch nicht.png'].pageimage, undefined);
+    const next = await api().query({
+      prop: 'pageimages',
+      titles: 'Datei:Gibt es nicht.png|Datei:Auch nicht.png|Wien|Berlin',
+      pilimit: '3',
+      ...answer.continue,
+    });
+    const rest = next.query.pages.filter((p: any) => p.pageimage).map((p: any) => p.title);
+    assert.deepEqual(rest, ['Datei:Auch nicht.png']);
+  });
+
+  test('pageimages: a thumbnail size of 0 or less asks for no thumbnail, the name still given', async () => {
+    for (const pithumbsize of ['0', '-1']) {
+      const answer = await api().query({ prop: 'pageimages', titles: 'Wien', pithumbsize });
+      assert.deepEqual(answer.query.pages[0], {
+        pageid: answer.query.pages[0].pageid,
+        ns: 0,
+        title: 'Wien',
+        pageimage: 'Rathaus.png',
+      });
+    }
+  });
+
   test('pageimages: free images by default, name/original/thumbnail, box sizes, file pages, continuation', async () => {
     const answer = await api().query({
       prop: 'pageimages',

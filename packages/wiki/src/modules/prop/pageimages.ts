@@ -68,7 +68,8 @@ function imageFields(ctx: ContextOf<typeof descriptor>, file: FileVersion, prop:
   if (file.width <= 0 || file.height <= 0) return fields;
   const base = uploadBaseUrl(ctx.site, ctx.server);
   const original = fileUrl(base, file.name);
-  if (prop.has('thumbnail')) {
+  // A size of 0 or less asks for no thumbnail, as MediaWiki makes none for it.
+  if (prop.has('thumbnail') && ctx.params.thumbsize > 0) {
     const box = ctx.params.thumbsize;
     const size = thumbnailSize(file, box, box);
     fields.thumbnail = {
@@ -92,7 +93,12 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   // In the order the page set found them (MediaWiki's good titles: a generator's order, titles by
   // namespace as they first came): `continue` names the page to go on with by its id, as
   // MediaWiki's does; a page that is not in the set, or is its first page, is no place to continue from.
-  const all = [...ctx.pages.good.values()];
+  // After them the set's missing file pages, by their fake ids: a file page is its own image,
+  // whether or not the file is here (it may be another repository's), as MediaWiki lists them.
+  const missingFiles = ctx.pages.missing
+    .filter((m) => m.ns === NS_FILE)
+    .map((m) => ({ pageid: m.fakeId, ns: m.ns, dbKey: m.dbKey }));
+  const all: { pageid: number; ns: number; dbKey: string }[] = [...ctx.pages.good.values(), ...missingFiles];
   let offset = 0;
   if (all.length === 0) return;
   if (ctx.params.continue !== undefined) {
