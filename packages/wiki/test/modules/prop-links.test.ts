@@ -174,6 +174,21 @@ describeEachEngine('prop modules listing link rows', (engine) => {
     assert.match(several.continue.elcontinue, /^3\|http:\/\/[^|]+\|\d+$/);
   });
 
+  test("linkshere's order counts a special page among its titles, so the continue value names namespace and title", async () => {
+    const alone = await api().query({ prop: 'linkshere', titles: 'Berlin', lhlimit: '2' });
+    assert.match(alone.continue.lhcontinue, /^\d+$/);
+    const withSpecial = await api().query({ prop: 'linkshere', titles: 'Spezial:Gibtsnicht|Berlin', lhlimit: '2' });
+    assert.match(withSpecial.continue.lhcontinue, /^0\|Berlin\|\d+$/);
+    const next = await api().query({
+      prop: 'linkshere',
+      titles: 'Spezial:Gibtsnicht|Berlin',
+      lhlimit: '2',
+      ...withSpecial.continue,
+    });
+    const berlin = next.query.pages.find((p: any) => p.title === 'Berlin');
+    assert.equal(berlin.linkshere.length, 2);
+  });
+
   test('elquery matches a host exactly, or its subdomains with *.', async () => {
     const exact = await api().query({
       prop: 'extlinks',

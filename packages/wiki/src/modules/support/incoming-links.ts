@@ -55,9 +55,14 @@ export async function executeIncomingLinks(ctx: ModuleContext<IncomingLinkParams
   for (const t of targets) byNamespace.set(t.ns, [...(byNamespace.get(t.ns) ?? []), t.dbKey]);
 
   const namespaces = p.namespace;
+  // The order (and so the continue value) counts special pages among the targets too, as
+  // MediaWiki adds them to the titles it looks for.
+  const sorted = spec.targetNamespace === undefined ? targets : [...targets, ...ctx.pages.special];
   const sort: SortColumn[] = [];
-  if (spec.targetNamespace && byNamespace.size > 1) sort.push({ column: spec.targetNamespace, kind: 'int' });
-  if (new Set(targets.map((t) => t.dbKey)).size > 1) sort.push({ column: spec.targetTitle, kind: 'string' });
+  if (spec.targetNamespace && new Set(sorted.map((t) => t.ns)).size > 1) {
+    sort.push({ column: spec.targetNamespace, kind: 'int' });
+  }
+  if (new Set(sorted.map((t) => t.dbKey)).size > 1) sort.push({ column: spec.targetTitle, kind: 'string' });
   if (spec.fromNamespace && namespaces && namespaces.length > 1) sort.push({ column: spec.fromNamespace, kind: 'int' });
   sort.push({ column: spec.from, kind: 'int' });
   if (p.continue !== undefined)
