@@ -82,15 +82,16 @@ describeEachEngine('file modules', (engine) => {
     );
   });
 
-  test('imageinfo lists old versions newest first and continues a single file by iistart', async () => {
+  test('imageinfo lists old versions newest first and continues a single file by iistart, an ISO time', async () => {
     const first = await api().query({ prop: 'imageinfo', titles: 'Datei:Karte.png', iiprop: 'timestamp|archivename' });
     assert.equal(first.query.pages[0].imageinfo.length, 1);
-    assert.equal(first.continue.iistart, '20261121222618');
+    // MediaWiki writes the next version's time in ISO form.
+    assert.deepEqual(first.continue, { iistart: '2026-11-21T22:26:18Z', continue: '||' });
     const next = await api().query({
       prop: 'imageinfo',
       titles: 'Datei:Karte.png',
       iiprop: 'archivename',
-      iistart: '20261121222618',
+      ...first.continue,
     });
     assert.deepEqual(next.query.pages[0].imageinfo, [{ archivename: '20261121222618!Karte.png' }]);
   });

@@ -3,6 +3,7 @@ import { parseContinueValue } from '../../api/keyset.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
+import { mwToIso } from '../../api/params/timestamp.js';
 import { isBadFile, loadBadImageList } from '../support/bad-image-list.js';
 import { currentVersions, olderVersions } from '../support/file-rows.js';
 import { thumbnailRequest, versionInfo } from '../support/files.js';
@@ -130,13 +131,16 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
         info.badfile = isBadFile(badList, file.dbKey, contextTitle && ctx.titles.prefixedText(contextTitle));
       }
       if (!ctx.result.fits(info)) {
-        if (files.length === 1) ctx.setContinue(version.timestamp, 'start');
-        else ctx.setContinue(`${file.dbKey}|${version.timestamp}`);
+        // MediaWiki continues one file by the version's time in ISO form (the current version by
+        // the start given, if any), several by name and the start given or the version's time.
+        if (files.length === 1) {
+          ctx.setContinue(version === latest && start !== undefined ? start : mwToIso(version.timestamp), 'start');
+        } else ctx.setContinue(`${file.dbKey}|${start ?? version.timestamp}`);
         return;
       }
       ctx.result.pageList(file.pageid, 'imageinfo', 'ii')?.push(info);
     }
     const next = versions[limit];
-    if (next && files.length === 1) ctx.setContinue(next.timestamp, 'start');
+    if (next && files.length === 1) ctx.setContinue(mwToIso(next.timestamp), 'start');
   }
 };
