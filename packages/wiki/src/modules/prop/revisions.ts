@@ -3,6 +3,7 @@ import { parseContinueValue } from '../../api/keyset.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { PageRecord } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
+import { isPostgres } from '../../store/dialect.js';
 import { keptRows } from '../../store/row-cache.js';
 import { REVISION_CONTENT_PARAMETERS, REVISION_TEMPLATED_PARAMETERS, SINGLE_PAGE_ONLY } from '../shared-parameters.js';
 import { DELETED_USER, exclusionMask } from '../support/hidden-content.js';
@@ -177,6 +178,9 @@ async function revisionsById(ctx: ContextOf<typeof descriptor>, ids: number[]): 
 
 type RevisionQuery = ReturnType<typeof revisionRowsQuery>;
 
+/** The largest value of PostgreSQL's `integer`, the type of the store's id columns there. */
+const POSTGRES_INTEGER_MAX = 2_147_483_647;
+
 /**
  * The timestamp of a revision named by `startid`/`endid`, a deleted one's too (MediaWiki reads the
  * archive as well), or `badid_<param>` when there is none.
@@ -187,9 +191,12 @@ async function timestampOfRevision(
   param: 'startid' | 'endid',
 ): Promise<string> {
   const { db } = ctx.store;
-  const row =
-    (await db.selectFrom('revision').select('rev_timestamp as ts').where('rev_id', '=', revId).executeTakeFirst()) ??
-    (await db.selectFrom('archive').select('ar_timestamp as ts').where('ar_rev_id', '=', revId).executeTakeFirst());
+  // PostgreSQL's id columns are 32-bit: a larger id names no revision there (and may not be asked).
+  const storable = !isPostgres(db) || revId <= POSTGRES_INTEGER_MAX;
+  const row = !storable
+    ? undefined
+    : ((await db.selectFrom('revision').select('rev_timestamp as ts').where('rev_id', '=', revId).executeTakeFirst()) ??
+      (await db.selectFrom('archive').select('ar_timestamp as ts').where('ar_rev_id', '=', revId).executeTakeFirst()));
   if (!row) {
     const name = ctx.paramName(param);
     throw apiError(`badid_${name}`, 'apierror-revisions-badid', [name]);
