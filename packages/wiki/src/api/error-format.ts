@@ -4,6 +4,7 @@
  * (arrays of errors and warnings in the error language).
  */
 import { decodeHTML } from 'entities';
+import { isAllowedCodePoint } from '../site/html-entities.js';
 import { localSpecialPageKey, specialPageExists } from '../site/mediawiki/special-page-aliases.js';
 import { namespaceById, type SiteConfig } from '../site/site.js';
 import { urlencodeTitle } from '../site/urls.js';
@@ -89,14 +90,8 @@ const NUMERIC_REFERENCE = /&#(?:[0-9]+|[xX][0-9a-fA-F]+);/g;
 /** Whether HTML may hold the character a numeric reference names, as MediaWiki's sanitizer checks it. */
 function validReference(reference: string): boolean {
   const digits = reference.slice(2, -1);
-  const code = digits[0] === 'x' || digits[0] === 'X' ? Number.parseInt(digits.slice(1), 16) : Number(digits);
-  return (
-    code === 0x09 ||
-    code === 0x0a ||
-    code === 0x0d ||
-    (code >= 0x20 && code <= 0xd7ff) ||
-    (code >= 0xe000 && code <= 0xfffd) ||
-    (code >= 0x10000 && code <= 0x10ffff)
+  return isAllowedCodePoint(
+    digits[0] === 'x' || digits[0] === 'X' ? Number.parseInt(digits.slice(1), 16) : Number(digits),
   );
 }
 

@@ -8,7 +8,8 @@ import { decodeHTMLStrict } from 'entities';
  */
 const REFERENCE = /&(?:#([0-9]+)|#[xX]([0-9A-Fa-f]+)|([A-Za-z0-9\u0080-\uffff]+));/g;
 
-function isAllowedCodePoint(cp: number): boolean {
+/** Whether XML 1.0 (and so HTML text) may hold this code point, as MediaWiki's sanitizer checks it. */
+export function isAllowedCodePoint(cp: number): boolean {
   return (
     cp === 0x09 ||
     cp === 0x0a ||

@@ -6,6 +6,7 @@
  */
 import { StringDecoder } from 'node:string_decoder';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { isAllowedCodePoint } from '../../site/html-entities.js';
 import type {
   DumpContributor,
   DumpEvent,
@@ -96,18 +97,6 @@ const UNUSUAL = /[\x00-\x08\x0B-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/g;
 /** The longest entity reference (`&#x10FFFF;` with a few leading zeros) carried to the next piece. */
 const LONGEST_CARRIED_ENTITY = 16;
 
-/** Whether XML 1.0 allows a character reference to this code point. */
-function isXmlChar(code: number): boolean {
-  return (
-    code === 0x9 ||
-    code === 0xa ||
-    code === 0xd ||
-    (code >= 0x20 && code <= 0xd7ff) ||
-    (code >= 0xe000 && code <= 0xfffd) ||
-    (code >= 0x10000 && code <= 0x10ffff)
-  );
-}
-
 /** The text an entity reference (`name` between `&` and `;`) stands for, if it is well-formed. */
 function entityText(name: string): string | undefined {
   if (name.charCodeAt(0) !== 0x23 /* # */) return PREDEFINED_ENTITIES.get(name);
@@ -115,7 +104,7 @@ function entityText(name: string): string | undefined {
   if (name.charCodeAt(1) === 0x78 /* x */) {
     if (/^#x[0-9a-fA-F]{1,8}$/.test(name)) code = Number.parseInt(name.slice(2), 16);
   } else if (/^#[0-9]{1,10}$/.test(name)) code = Number.parseInt(name.slice(1), 10);
-  return isXmlChar(code) ? String.fromCodePoint(code) : undefined;
+  return isAllowedCodePoint(code) ? String.fromCodePoint(code) : undefined;
 }
 
 /** Whether the text holds only what the `<text>` scanner may pass on unchanged (see `UNUSUAL`). */
