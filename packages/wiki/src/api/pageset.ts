@@ -14,6 +14,7 @@ import { renderMessage } from './messages/render.js';
 import { shippedMessage } from './messages/store.js';
 import { normalizeText } from './params/request.js';
 import { splitMulti } from './params/validate.js';
+import { byWholeNumber } from './result/numeric-order.js';
 import { KeyedList, list, type ResultObject, type ResultValue } from './result/tree.js';
 
 export interface PageRecord {
@@ -110,7 +111,7 @@ export class PageSet {
 
   /** Pages that exist, by page id in ascending order (the order MediaWiki answers in). */
   goodPages(): readonly PageRecord[] {
-    this.sortedGood ??= [...this.goodById.values()].sort((a, b) => a.pageid - b.pageid);
+    this.sortedGood ??= byWholeNumber([...this.goodById.values()], (page) => page.pageid);
     return this.sortedGood;
   }
 

@@ -18,6 +18,7 @@
  *   modes below).
  */
 
+import { byWholeNumber } from './numeric-order.js';
 import { objectOfEntries } from './ordered-keys.js';
 
 export const CONTENT = Symbol('content');
@@ -122,10 +123,8 @@ export class KeyedList {
 
   /** The items sorted by their keys' numbers, each key read as a number once, not at every comparison. */
   private sortedItems(): ResultValue[] {
-    const keyed: { n: number; item: ResultValue }[] = [];
-    for (const [key, item] of this.entries) keyed.push({ n: Number(key), item });
-    keyed.sort((a, b) => a.n - b.n);
-    return keyed.map((k) => k.item);
+    const keys = [...this.entries.keys()];
+    return byWholeNumber([...this.entries.values()], (_, i) => Number(keys[i]));
   }
 
   /**

@@ -282,7 +282,9 @@ function infoTargets(context: InfoContext): InfoTarget[] {
   for (const m of pages.missing) {
     targets.push({ id: m.fakeId, ns: m.ns, dbKey: m.dbKey, title: m.title, exists: false });
   }
-  for (const p of pages.goodPages()) {
+  // The pages as they were found: mostly in this order already (a generator's by title, a lookup
+  // by title), which the sort then only checks.
+  for (const p of pages.good.values()) {
     targets.push({ id: p.pageid, pageid: p.pageid, ns: p.ns, dbKey: p.dbKey, title: p.title, exists: true, record: p });
   }
   targets.sort(compareTargets);
