@@ -7,6 +7,7 @@ import { localSpecialPageKey, specialPageExists } from '../site/mediawiki/specia
 import { NS_MEDIA, NS_MEDIAWIKI, NS_SPECIAL, type Title, type TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
 import { keptRows } from '../store/row-cache.js';
+import { compareByteOrder } from '../text/byte-order.js';
 import type { ApiMessage } from './errors.js';
 import type { MessageCatalogue } from './messages/catalogue.js';
 import { escapeWikiText } from './messages/escape-wikitext.js';
@@ -405,9 +406,7 @@ export class PageSet {
     // In the order of MediaWiki's lookup by title, which the answer's order follows in
     // formatversion 1 and XML: namespaces as they first appear, titles by their bytes in each.
     const rank = new Map(byNamespaceGroups(titles).map((t, at) => [t.namespace, at]));
-    const placed = out.map((record) => ({ record, key: Buffer.from(record.dbKey) }));
-    placed.sort((a, b) => (rank.get(a.record.ns) ?? 0) - (rank.get(b.record.ns) ?? 0) || Buffer.compare(a.key, b.key));
-    return placed.map(({ record }) => record);
+    return out.sort((a, b) => (rank.get(a.ns) ?? 0) - (rank.get(b.ns) ?? 0) || compareByteOrder(a.dbKey, b.dbKey));
   }
 
   /** The page rows of these titles, in no particular order. */
