@@ -194,5 +194,10 @@ describeEachEngine('list=usercontribs', (engine) => {
     assert.equal(empty.error.info, 'The parameter "ucuserids" may not be empty.');
     const noName = await api().query({ list: 'usercontribs', ucuser: '' });
     assert.equal(noName.error.code, 'paramempty_ucuser');
+    for (const ids of ['0', '-1', '1|-5']) {
+      const bad = await api().query({ list: 'usercontribs', ucuserids: ids });
+      assert.equal(bad.error.code, 'invaliduserid');
+      assert.equal(bad.error.info, `User ID "${ids.split('|').pop()}" is not valid.`);
+    }
   });
 });

@@ -216,6 +216,7 @@ function moduleContext(
     warn: (key: string, params: readonly MessageParam[] = [], code = messageCode(key), data?: ResultObject) =>
       state.warn(path, { code, key, params, data }),
     statusEntry: (message) => state.messageFormatter.statusEntry(message),
+    statusError: (message) => state.messageFormatter.statusError(message),
     setContinue: (value, name = 'continue') => {
       if (sink) continuation.setGenerator(prefix + name, value);
       else continuation.set(d.name, prefix + name, value);

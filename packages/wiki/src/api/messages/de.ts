@@ -42,6 +42,8 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-missingparam-one-of': '{{PLURAL:$2|Der Parameter|Einer der Parameter}} $1 muss angegeben werden.',
   'apierror-missingparam-at-least-one-of':
     '{{PLURAL:$2|Der Parameter|Mindestens einer der Parameter}} $1 muss angegeben werden.',
+  'apierror-invaliduserid': 'Die Benutzerkennung <var>$1</var> ist nicht gültig.',
+  noname: 'Der angegebene Benutzername ist ungültig.',
   'apierror-paramempty': 'Der Parameter <var>$1</var> darf nicht leer sein.',
   'apiwarn-difftohidden': 'Konnte keinen Unterschied zu r$1 feststellen: Inhalt ist versteckt.',
   'apierror-invalidparammix': 'Die Parameter $1 können nicht zusammen verwendet werden.',

@@ -46,6 +46,8 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
     '<kbd>list=deletedrevs</kbd> has been deprecated. Please use <kbd>prop=deletedrevisions</kbd> or <kbd>list=alldeletedrevisions</kbd> instead.',
   'apierror-missingparam-one-of': '{{PLURAL:$2|The parameter|One of the parameters}} $1 is required.',
   'apierror-missingparam-at-least-one-of': '{{PLURAL:$2|The parameter|At least one of the parameters}} $1 is required.',
+  'apierror-invaliduserid': 'User ID <var>$1</var> is not valid.',
+  noname: 'You have not specified a valid username.',
   'apierror-paramempty': 'The parameter <var>$1</var> may not be empty.',
   'apiwarn-difftohidden': "Couldn't diff to r$1: content is hidden.",
   'apierror-invalidparammix': 'The parameters $1 can not be used together.',

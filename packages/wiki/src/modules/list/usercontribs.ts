@@ -143,6 +143,8 @@ function checkEditorParameters(ctx: Context): void {
     const name = ctx.paramName(p.userids !== undefined ? 'userids' : 'user');
     throw apiError(`paramempty_${name}`, 'apierror-paramempty', [name]);
   }
+  const badId = p.userids?.find((id) => id <= 0);
+  if (badId !== undefined) throw apiError('invaliduserid', 'apierror-invaliduserid', [badId]);
   if (p.iprange !== undefined) {
     // The range is read as MediaWiki reads it (an address with a CIDR prefix, no broader than
     // $wgRangeContributionsCIDRLimit) before this service says it lists no ranges.
