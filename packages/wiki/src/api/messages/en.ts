@@ -48,6 +48,12 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-missingparam-at-least-one-of': '{{PLURAL:$2|The parameter|At least one of the parameters}} $1 is required.',
   'apierror-invaliduserid': 'User ID <var>$1</var> is not valid.',
   noname: 'You have not specified a valid username.',
+  'apiwarn-badurlparam': 'Could not parse <var>$1urlparam</var> for $2. Using only width and height.',
+  'apiwarn-urlparamwidth':
+    'Ignoring width value set in <var>$1urlparam</var> ($2) in favor of width value derived from <var>$1urlwidth</var>/<var>$1urlheight</var> ($3).',
+  'apierror-urlparamnormal': 'Could not normalize image parameters for $1.',
+  'apierror-invalidurlparam': 'Invalid value for <var>$1urlparam</var> (<kbd>$2=$3</kbd>).',
+  'apiwarn-nothumb-noimagehandler': 'Could not create thumbnail because $1 does not have an associated image handler.',
   'apierror-paramempty': 'The parameter <var>$1</var> may not be empty.',
   'apiwarn-difftohidden': "Couldn't diff to r$1: content is hidden.",
   'apierror-invalidparammix': 'The parameters $1 can not be used together.',
