@@ -107,6 +107,13 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   checkEditorParameters(ctx);
   const { mode, editors } = await editorsOf(ctx);
   ctx.result.list('item');
+  // With several editors the continuation's mode and editor are read before the editors are: a
+  // value of another shape is refused even when no editor matches.
+  const raw = ctx.params.continue;
+  if (mode !== 'single' && raw !== undefined) {
+    const fields = raw.split('|');
+    if (fields.length !== 4 || fields[0] !== mode) throw badContinue();
+  }
   // The show values and the patrol right are checked as the first editor's contributions are read:
   // without editors nothing is.
   if (editors.length === 0) return;
