@@ -84,8 +84,12 @@ export interface ModuleResult {
   set(key: string, value: ResultValue): void;
   /** The answer object of a page of the page set (prop modules), by page id or fake negative id. */
   page(pageId: number): ResultObject | undefined;
-  /** The list `key` on a page's answer object, created on first use. */
-  pageList(pageId: number, key: string, element: string): ResultArray | undefined;
+  /**
+   * The list `key` on a page's answer object, created on first use. With `orphan`, a page the set
+   * does not list gets an answer object holding that list alone, as MediaWiki gives a revision
+   * whose page the set left out (a redirect the generator's revision belongs to, resolved away).
+   */
+  pageList(pageId: number, key: string, element: string, orphan?: boolean): ResultArray | undefined;
 }
 
 /**
@@ -127,6 +131,8 @@ export interface ModuleContext<P = ParamValues> {
   warn(key: string, params?: readonly MessageParam[], code?: string, data?: ResultObject): void;
   /** A reason of a status in the module's answer (`intestactions`' details), shaped by `errorformat`. */
   statusEntry(message: ApiMessage): ResultObject;
+  /** An error of a status given as data, shaped by the error format (`bc`: key, params, code, type). */
+  statusError(message: ApiMessage): ResultObject;
   /** Marks the module unfinished: the answer's continuation carries `<prefix><name>=value`. */
   setContinue(value: string | number, name?: string): void;
   /**
