@@ -24,6 +24,8 @@ export interface CachedPage {
    * table's length index (up it for the shortest pages, down it for the longest).
    */
   tiesByPageId?: 'asc' | 'desc';
+  /** The value every row shows, where the cached one only keeps the rows' order. */
+  printedValue?: string;
   rows(content: RawBuilder<unknown>, seconds: (column: string) => RawBuilder<number>): RawBuilder<unknown>;
 }
 
@@ -224,10 +226,16 @@ export const CACHED_PAGES: Record<string, CachedPage> = {
       where rd_namespace >= 0 and (rd_interwiki is null or rd_interwiki = '')
         and not exists (select 1 from page target where target.page_namespace = rd_namespace and target.page_title = rd_title)`,
   },
+  // One row per media type and MIME type, named `type;mime;files;bytes`, each of value 1, by type,
+  // number of files and MIME type, all downwards, as MediaWiki lists them. The cache keeps that
+  // order as the row's rank.
   MediaStatistics: {
-    order: 'value-descending',
-    rows: () => sql`select count(*) as v, -2 as ns,
-        coalesce(img_media_type, 'UNKNOWN') || ';' || img_major_mime || '/' || img_minor_mime as t
+    order: 'value-ascending',
+    printedValue: '1',
+    rows: () => sql`select row_number() over (order by coalesce(img_media_type, 'UNKNOWN') desc, count(*) desc,
+          img_major_mime desc, img_minor_mime desc) as v, -2 as ns,
+        coalesce(img_media_type, 'UNKNOWN') || ';' || img_major_mime || '/' || img_minor_mime || ';' || count(*) || ';'
+          || sum(img_size) as t
       from image group by img_media_type, img_major_mime, img_minor_mime`,
   },
 };

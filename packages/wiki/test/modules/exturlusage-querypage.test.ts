@@ -103,6 +103,14 @@ describeEachEngine('list=exturlusage and list=querypage', (engine) => {
       );
   });
 
+  test('MediaStatistics names each media and MIME type with its files and bytes, of value 1', async () => {
+    const results = (await api().query({ list: 'querypage', qppage: 'MediaStatistics' })).query.querypage.results;
+    assert.deepEqual(results, [
+      { value: '1', ns: -2, title: 'Medium:DRAWING;image/svg+xml;1;296' },
+      { value: '1', ns: -2, title: 'Medium:BITMAP;image/png;4;8301' },
+    ]);
+  });
+
   test('Shortpages and Longpages give pages of equal length in page id order, up and down', async () => {
     const ids = new Map(
       (

@@ -153,7 +153,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     const item: ResultObject = {};
     const hasValue = page?.order === 'value-descending' || page?.order === 'value-ascending';
     if (hasValue) {
-      item.value = page?.timestamps ? mwTimestamp(row.qc_value) : String(row.qc_value);
+      item.value = page?.printedValue ?? (page?.timestamps ? mwTimestamp(row.qc_value) : String(row.qc_value));
       if (page?.timestamps) item.timestamp = mwToIso(mwTimestamp(row.qc_value));
     }
     item.ns = row.qc_namespace;
