@@ -103,6 +103,31 @@ describeEachEngine('list=exturlusage and list=querypage', (engine) => {
       );
   });
 
+  test("special pages' rows as MediaWiki 1.39 counts them", async () => {
+    const rows = async (page: string) =>
+      (await api().query({ list: 'querypage', qppage: page, qplimit: 'max' })).query.querypage.results;
+    // One row per shared content, named by its first file.
+    assert.deepEqual(await rows('ListDuplicatedFiles'), [{ value: '2', ns: 6, title: 'Datei:Beispiel-Kopie.png' }]);
+    // Templates transcluded once count too.
+    const templates = await rows('Mostlinkedtemplates');
+    assert.ok(templates.some((r: any) => r.value === '1'));
+    // A missing page only redirects link to is not wanted.
+    const wanted = await rows('Wantedpages');
+    assert.ok(!wanted.some((r: any) => r.title === 'Vorlage:R from CamelCase'));
+    assert.ok(wanted.length > 100);
+    // Categories of equal size in the order of their ids, downwards.
+    const ids = new Map(
+      (await api().store.db.selectFrom('category').select(['cat_id', 'cat_title']).execute()).map((r) => [
+        `Kategorie:${r.cat_title.replace(/_/g, ' ')}`,
+        r.cat_id,
+      ]),
+    );
+    const categories = await rows('Mostlinkedcategories');
+    for (const [i, row] of categories.slice(1).entries()) {
+      if (categories[i].value === row.value) assert.ok((ids.get(categories[i].title) ?? 0) > (ids.get(row.title) ?? 0));
+    }
+  });
+
   test('MediaStatistics names each media and MIME type with its files and bytes, of value 1', async () => {
     const results = (await api().query({ list: 'querypage', qppage: 'MediaStatistics' })).query.querypage.results;
     assert.deepEqual(results, [

@@ -122,13 +122,15 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       .where('qc_type', '=', name);
     if (page?.order === 'value-descending') query = query.orderBy('qc_value', 'desc');
     if (page?.order === 'value-ascending') query = query.orderBy('qc_value', 'asc');
-    const ties = page?.tiesByPageId;
-    if (ties) {
+    const ties = page?.ties;
+    if (ties?.by === 'page') {
       query = query
         .leftJoin('page', (join) =>
           join.onRef('page_namespace', '=', 'qc_namespace').onRef('page_title', '=', 'qc_title'),
         )
-        .orderBy('page_id', ties);
+        .orderBy('page_id', ties.direction);
+    } else if (ties?.by === 'category') {
+      query = query.leftJoin('category', 'cat_title', 'qc_title').orderBy('cat_id', ties.direction);
     }
     rows = await query
       .orderBy('qc_namespace')
