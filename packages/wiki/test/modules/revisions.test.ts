@@ -234,14 +234,34 @@ describeEachEngine('prop=revisions', (engine) => {
     assert.equal(end.error.info, 'The parameters "rvendid" and "rvend" can not be used together.');
   });
 
-  test('a rendering is refused where the first text would be rendered: after its section is found, not for other models', async () => {
+  test('a parse tree and an expansion are made of the section asked for, found first; other models get a warning', async () => {
     const section = await api().query({ prop: 'revisions', titles: 'Berlin', rvprop: 'parsetree', rvsection: '99' });
     assert.equal(section.error.code, 'nosuchsection');
     const tree = await api().query({ prop: 'revisions', titles: 'Berlin', rvprop: 'parsetree', rvsection: '1' });
-    assert.deepEqual(
-      [tree.error.code, tree.error.info],
-      ['unsupportedparameter', 'The parameter "rvprop=parsetree" is not supported by this wiki.'],
+    assert.ok(
+      revisions(tree)[0].parsetree.startsWith(
+        '<root><h level="2" i="1">== Geschichte ==</h>\nDie Geschichte von Berlin reicht bis ins Mittelalter zurück.' +
+          ' Im 19. Jahrhundert wuchs die Stadt durch die Industrialisierung stark an.<ext><name>ref</name>' +
+          '<attr> name=&quot;hist&quot;</attr><inner>Stadtchronik, Band 1.</inner><close>&lt;/ref&gt;</close></ext>',
+      ),
     );
+    assert.ok(
+      tree.warnings.revisions.warnings.includes('The value "parsetree" to parameter "rvprop" has been deprecated.'),
+    );
+    const expandedSection = await api().query({
+      prop: 'revisions',
+      titles: 'Berlin',
+      rvprop: 'content',
+      rvexpandtemplates: '1',
+      rvsection: '1',
+    });
+    // The expanded text is the content, without its format and model.
+    assert.deepEqual(revisions(expandedSection)[0], {
+      content:
+        '== Geschichte ==\nDie Geschichte von Berlin reicht bis ins Mittelalter zurück. Im 19. Jahrhundert wuchs die' +
+        ' Stadt durch die Industrialisierung stark an.<ref name="hist">Stadtchronik, Band 1.</ref> Im Zweiten' +
+        ' Weltkrieg wurde sie schwer beschädigt.',
+    });
     const script = await api().query({
       prop: 'revisions',
       titles: 'MediaWiki:Gadget-Uhr.js',

@@ -1,6 +1,5 @@
 import { precompiled } from '@svc/common';
 import { badContinue, mutuallyExclusive } from '../../api/errors.js';
-import { escapeWikiText } from '../../api/messages/escape-wikitext.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { PageRecord } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
@@ -10,6 +9,7 @@ import { BoundedMap, perStore } from '../../store/cache-toolkit.js';
 import { keptRows } from '../../store/row-cache.js';
 import { currentWorkBudget } from '../../store/work-budget.js';
 import { withXmlTextOnly } from '../../text/escape.js';
+import { escapeWikiText } from '../../text/escape-wikitext.js';
 import { extractMaker } from '../../wikitext/extracts/extract-maker.js';
 
 /** `prop=extracts`: parameters as the module reference lists them, in its order. */
