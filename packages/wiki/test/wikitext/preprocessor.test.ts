@@ -107,8 +107,8 @@ describe('template expansion', () => {
   test('parser functions and variables', async () => {
     const cases: Array<[string, string]> = [
       [
-        '{{#expr: (2+3)*4 / 8 }}|{{#expr: 1/3}}|{{#expr: 2^0.5 round 3}}|{{#expr: 7 mod 3}}|{{#expr: 1e20}}',
-        '2.5|0.33333333333333|1.414|1|1.0E+20',
+        '{{#expr: -1 * 0}}|{{#expr: (2+3)*4 / 8 }}|{{#expr: 1/3}}|{{#expr: 2^0.5 round 3}}|{{#expr: 7 mod 3}}|{{#expr: 1e20}}',
+        '-0|2.5|0.33333333333333|1.414|1|1.0E+20',
       ],
       [
         '{{#expr: 1 +}}|{{#expr: abc}}|{{#expr: 1/0}}',

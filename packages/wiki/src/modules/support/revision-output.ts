@@ -671,7 +671,10 @@ async function renderedTexts(
     const rendered: RenderedText = {};
     if (rendering.parseTree !== undefined) rendered.parseTree = treeToXml(preprocessToTree(text));
     if (rendering.expandTemplates) {
-      rendered.expanded = await expandWikitext(text, expansionHost(ctx, ctx.titles.make(row.namespace, row.dbKey)));
+      rendered.expanded = await expandWikitext(
+        text,
+        expansionHost(ctx, ctx.titles.make(row.namespace, row.dbKey), row.pageId),
+      );
     }
     out.set(row.revId, rendered);
   }

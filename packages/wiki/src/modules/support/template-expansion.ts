@@ -6,6 +6,7 @@ import { lookupMessages } from '../../api/messages/store.js';
 import type { ModuleContext } from '../../api/module.js';
 import { specialPageExists } from '../../site/mediawiki/special-page-aliases.js';
 import { NS_MEDIA, NS_SPECIAL, type Title } from '../../site/title.js';
+import { type SiteStatistics, siteStatistics } from '../../store/site-statistics.js';
 import type { ExpansionHost } from '../../wikitext/preprocessor/expand.js';
 
 interface PageRow {
@@ -27,9 +28,16 @@ async function pageRow(ctx: ModuleContext<unknown>, namespace: number, dbKey: st
 }
 
 /** The expansion host of a request for the page `page`, at the request's time. */
-export function expansionHost(ctx: ModuleContext<unknown>, page: Title): ExpansionHost {
+export function expansionHost(ctx: ModuleContext<unknown>, page: Title, pageId?: number): ExpansionHost {
   const messages = new Map<string, string | undefined>();
+  let counts: Promise<SiteStatistics> | undefined;
   return {
+    pageId,
+    async siteCount(name) {
+      counts ??= siteStatistics(ctx.store);
+      const all: Record<string, number> = { ...(await counts) };
+      return all[name];
+    },
     titles: ctx.titles,
     site: ctx.site,
     server: ctx.server,

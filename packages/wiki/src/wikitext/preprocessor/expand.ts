@@ -30,6 +30,10 @@ export interface ExpansionHost {
   exists(title: Title): Promise<boolean>;
   /** A message's text in the wiki's content language (errors, `int:`). */
   message(key: string): Promise<string | undefined>;
+  /** The page's id (`{{PAGEID}}`), when it exists. */
+  pageId?: number;
+  /** One of the wiki's counts (`pages`, `articles`, `images`, `users`, `activeusers`, `edits`, `admins`). */
+  siteCount?(name: string): Promise<number | undefined>;
 }
 
 /** MediaWiki's limits on expansion (`$wgMaxTemplateDepth`, `$wgMaxPPExpandDepth`, node count, include size). */
@@ -247,8 +251,10 @@ export class Expander {
     asWritten: () => Promise<{ object: string }>,
   ): Promise<{ text: string; titleText?: string } | { object: string }> {
     const title = this.host.titles.parseOrUndefined(name, { defaultNamespace: NS_TEMPLATE });
-    if (title === undefined || title.interwiki !== '' || title.namespace < NS_MAIN) return asWritten();
+    if (title === undefined || title.interwiki !== '') return asWritten();
     const titleText = this.host.titles.prefixedText(title);
+    // Special pages and media are not transcluded when a page is read for templates: a link shows them.
+    if (title.namespace < NS_MAIN) return { text: `[[:${titleText}]]`, titleText };
     if (!frame.allows(titleText)) {
       const text = await this.message('parser-template-loop-warning', [titleText]);
       return { text: `<span class="error">${text}</span>`, titleText };

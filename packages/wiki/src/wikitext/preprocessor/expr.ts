@@ -233,6 +233,7 @@ export function evaluateExpr(text: string): number | undefined {
 /** A number as PHP prints a float (14 significant digits, `1.0E+20` for large ones). */
 export function formatExprNumber(value: number): string {
   if (Number.isNaN(value)) return 'NAN';
+  if (Object.is(value, -0)) return '-0';
   if (!Number.isFinite(value)) return value > 0 ? 'INF' : '-INF';
   if (Number.isInteger(value) && Math.abs(value) < 1e15) return String(value);
   const precise = Number(value.toPrecision(14));

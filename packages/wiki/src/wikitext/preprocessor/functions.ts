@@ -120,6 +120,17 @@ function dateVariable(id: string, now: Date): string | undefined {
   }
 }
 
+/** The statistics words and the count each gives. */
+const COUNTS: Readonly<Record<string, string>> = {
+  numberofpages: 'pages',
+  numberofarticles: 'articles',
+  numberoffiles: 'images',
+  numberofusers: 'users',
+  numberofactiveusers: 'activeusers',
+  numberofedits: 'edits',
+  numberofadmins: 'admins',
+};
+
 /** A variable (`{{PAGENAME}}`, `{{CURRENTYEAR}}`, `{{!}}`); undefined when `name` is none. */
 export async function expandVariable(name: string, expander: Expander, _frame: Frame): Promise<string | undefined> {
   const id = magicWords.idOf(name);
@@ -138,6 +149,13 @@ export async function expandVariable(name: string, expander: Expander, _frame: F
     directionmark: () => '\u200e',
   };
   if (fixed[id] !== undefined) return fixed[id]();
+  if (id === 'pageid') return host.pageId === undefined ? '' : String(host.pageId);
+  if (id === 'revisionid') return '';
+  const count = COUNTS[id];
+  if (count !== undefined) {
+    const value = await host.siteCount?.(count);
+    return value === undefined ? undefined : formatGermanNumbers(String(value));
+  }
   return pageVariable(id, host.page, expander) ?? dateVariable(id, host.now);
 }
 
