@@ -92,6 +92,7 @@ export class Frame {
 export type FunctionValue = string | { wikitext: string };
 
 const SUBST = new Set(['subst', 'safesubst']);
+const MODIFIERS = new Set(['msgnw', 'msg', 'raw']);
 
 export class Expander {
   private nodeCount = 0;
@@ -208,31 +209,29 @@ export class Expander {
       if (subst.id === 'subst') return asWritten();
       name = subst.rest;
     }
-    if (node.parts.length === 0) {
-      const variable = await expandVariable(name, this, frame);
-      if (variable !== undefined) return { text: variable };
-    }
     let nowiki = false;
-    const modifier = this.prefixWord(name, new Set(['msgnw', 'msg', 'raw']));
+    const modifier = this.prefixWord(name, MODIFIERS);
     if (modifier !== undefined) {
       nowiki = modifier.id === 'msgnw';
       name = modifier.rest;
-    }
-    const colon = name.indexOf(':');
-    if (colon > 0 && modifier === undefined) {
-      const value = await callParserFunction(
-        name.slice(0, colon),
-        name.slice(colon + 1).trim(),
-        node.parts,
-        frame,
-        this,
-      );
-      if (value !== undefined) {
-        if (typeof value === 'string') return { text: value };
-        return { text: await this.expand(preprocessToTree(value.wikitext, frame.isTemplate), frame) };
-      }
+    } else {
+      const value = await this.magicValue(node, name, frame);
+      if (value !== undefined) return { text: value };
     }
     return this.transclude(name, node, frame, nowiki, asWritten);
+  }
+
+  /** What a variable (`{{PAGENAME}}`) or parser function (`{{lc:…}}`) named `name` gives; undefined for none. */
+  async magicValue(node: PPTemplate, name: string, frame: Frame): Promise<string | undefined> {
+    if (node.parts.length === 0) {
+      const variable = await expandVariable(name, this, frame);
+      if (variable !== undefined) return variable;
+    }
+    const colon = name.indexOf(':');
+    if (colon <= 0) return undefined;
+    const value = await callParserFunction(name.slice(0, colon), name.slice(colon + 1).trim(), node.parts, frame, this);
+    if (value === undefined || typeof value === 'string') return value;
+    return this.expand(preprocessToTree(value.wikitext, frame.isTemplate), frame);
   }
 
   /** A magic word starting `name` (`subst:`, `msgnw:`) among `ids`, and what follows it. */
@@ -322,4 +321,17 @@ function originalOf(nodes: readonly PPNode[]): string {
 export async function expandWikitext(text: string, host: ExpansionHost): Promise<string> {
   const expander = new Expander(host);
   return expander.expand(preprocessToTree(text), expander.rootFrame());
+}
+
+/**
+ * The value of one call (`lc:X`, `fullurl:Page|query`, `PAGENAMEE`: the text between the braces)
+ * when it is a variable or parser function; undefined for a template call, which is left alone.
+ */
+export async function expandMagicCall(call: string, host: ExpansionHost): Promise<string | undefined> {
+  const tree = preprocessToTree(`{{${call}}}`);
+  const [node] = tree;
+  if (tree.length !== 1 || typeof node !== 'object' || node.type !== 'template') return undefined;
+  const expander = new Expander(host);
+  const frame = expander.rootFrame();
+  return expander.magicValue(node, (await expander.expand(node.title, frame)).trim(), frame);
 }

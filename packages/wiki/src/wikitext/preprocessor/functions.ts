@@ -238,10 +238,16 @@ function url(kind: 'full' | 'local' | 'canonical', args: string[], call: Functio
   return (kind === 'local' ? '' : host.server) + path + fragment;
 }
 
+/**
+ * A namespace's name (`ns:`): by number (empty for a number that names none) or by any of its
+ * names; undefined for a name that is none, which makes the call a template.
+ */
 function namespaceOf(text: string, call: FunctionCall): string | undefined {
   const titles = call.expander.host.titles;
-  const id = /^-?\d+$/.test(text) ? Number(text) : titles.namespaceId(text.replace(/ /g, '_'));
-  return id !== undefined && titles.isKnownNamespace(id) ? titles.namespaceName(id) : undefined;
+  const number = Number.parseInt(text, 10);
+  if (number || text === '0') return titles.isKnownNamespace(number) ? titles.namespaceName(number) : '';
+  const id = titles.namespaceId(text.replace(/ /g, '_'));
+  return id === undefined ? undefined : titles.namespaceName(id);
 }
 
 function plural(args: string[]): string {
@@ -331,8 +337,14 @@ const PLAIN_FUNCTIONS: Readonly<Record<string, PlainFunction>> = {
   fullurle: (args, call) => escapeUrlHtml(url('full', args, call)),
   localurle: (args, call) => escapeUrlHtml(url('local', args, call)),
   canonicalurle: (args, call) => escapeUrlHtml(url('canonical', args, call)),
-  ns: ([s = ''], call) => spaced(namespaceOf(s, call) ?? ''),
-  nse: ([s = ''], call) => nsUrl(namespaceOf(s, call) ?? ''),
+  ns: ([s = ''], call) => {
+    const name = namespaceOf(s, call);
+    return name === undefined ? undefined : spaced(name);
+  },
+  nse: ([s = ''], call) => {
+    const name = namespaceOf(s, call);
+    return name === undefined ? undefined : nsUrl(name);
+  },
   padleft: (args) => pad(args, true),
   padright: (args) => pad(args, false),
   formatnum: ([s = '', option = '']) => {
@@ -355,7 +367,6 @@ const PLAIN_FUNCTIONS: Readonly<Record<string, PlainFunction>> = {
   speciale: (args, call) => special(args, call, true),
   defaultsort: () => '',
   displaytitle: () => '',
-  language: ([code = '']) => code,
   formatdate: ([date = '']) => date,
 };
 
@@ -393,7 +404,8 @@ export async function callParserFunction(
   expander: Expander,
 ): Promise<FunctionValue | undefined> {
   const hash = name.startsWith('#');
-  const id = magicWords.idOf(hash ? name.slice(1) : name);
+  // Some functions have the `#` in their names (`#language`), the others take it as a mark.
+  const id = (hash ? magicWords.idOf(name) : undefined) ?? magicWords.idOf(hash ? name.slice(1) : name);
   if (id === undefined || HASH_FUNCTIONS.has(id) !== hash) return undefined;
   const call: FunctionCall = { first, parts, frame, expander };
   const condition = await callCondition(id, call);
