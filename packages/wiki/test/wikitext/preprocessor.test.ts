@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { defaultSite } from '../../src/site/defaults.js';
 import { TitleCodec } from '../../src/site/title.js';
+import { withoutRemovedElements } from '../../src/wikitext/extracts/removed-elements.js';
 import { type ExpansionHost, expandWikitext } from '../../src/wikitext/preprocessor/expand.js';
 import { preprocessToTree } from '../../src/wikitext/preprocessor/parse.js';
 import { treeToXml } from '../../src/wikitext/preprocessor/tree.js';
@@ -177,5 +178,21 @@ describe('template expansion', () => {
     const started = Date.now();
     assert.equal(await expandWikitext(braces, host()), braces);
     assert.ok(Date.now() - started < 5_000);
+  });
+});
+
+describe('the elements TextExtracts removes', () => {
+  test('blocks (nested ones too) leave an element left out, errors and hidden classes nothing', () => {
+    assert.equal(
+      withoutRemovedElements(
+        'a<div class="navbox"><div>x</div>y</div>b <span class="error">E</span>c <table><tr><td>t</td></tr></table>',
+      ),
+      'a{{removed element}}b c {{removed element}}',
+    );
+    assert.equal(
+      withoutRemovedElements('<strong class="error">Fehler</strong> <span class="noprint x">n</span>ok'),
+      ' ok',
+    );
+    assert.equal(withoutRemovedElements('<b>kept</b> <div>never closed'), '<b>kept</b> {{removed element}}');
   });
 });

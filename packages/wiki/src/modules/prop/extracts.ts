@@ -11,6 +11,7 @@ import { currentWorkBudget } from '../../store/work-budget.js';
 import { withXmlTextOnly } from '../../text/escape.js';
 import { escapeWikiText } from '../../text/escape-wikitext.js';
 import { extractMaker } from '../../wikitext/extracts/extract-maker.js';
+import { withoutRemovedElements } from '../../wikitext/extracts/removed-elements.js';
 import { expandWikitext } from '../../wikitext/preprocessor/expand.js';
 import { expansionHost } from '../support/template-expansion.js';
 
@@ -225,12 +226,14 @@ async function missingTransclusions(
 }
 
 /**
- * The page's wikitext with its templates expanded, as TextExtracts reads the parser's output:
- * templates give their text, parser functions and variables their values.
+ * The page's wikitext as TextExtracts reads the parser's output: templates expanded (they give
+ * their text, parser functions and variables their values), and the elements it removes taken out.
  */
 async function expandedText(ctx: ContextOf<typeof descriptor>, page: PageRecord, text: string): Promise<string> {
-  if (!text.includes('{{')) return text;
-  return expandWikitext(text, expansionHost(ctx, ctx.titles.make(page.ns, page.dbKey), page.pageid));
+  const expanded = text.includes('{{')
+    ? await expandWikitext(text, expansionHost(ctx, ctx.titles.make(page.ns, page.dbKey), page.pageid))
+    : text;
+  return withoutRemovedElements(expanded);
 }
 
 interface PageTransclusions {
