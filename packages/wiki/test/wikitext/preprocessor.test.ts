@@ -155,6 +155,7 @@ describe('template expansion', () => {
         '{{NAMESPACE}}|{{NAMESPACEE}}|{{TALKSPACE}}|{{SUBJECTPAGENAME}}|{{BASEPAGENAME}}|{{SUBPAGENAME}}|{{SERVERNAME}}|{{PAGENAME:Hilfe:A/b}}',
         'Vorlage Diskussion|Vorlage_Diskussion|Vorlage Diskussion|Vorlage:A b/c d|A b|c d|127.0.0.1|A/b',
       ],
+      ['{{bidi:abc}}|{{bidi:123}}|{{bidi:שלום}}', '\u202aabc\u202c|123|\u202bשלום\u202c'],
       [
         '{{CURRENTYEAR}}-{{CURRENTMONTH}}-{{CURRENTDAY2}} {{CURRENTTIME}} {{CURRENTMONTHNAME}} {{CURRENTDAYNAME}}',
         '2026-12-03 05:23 Dezember Donnerstag',

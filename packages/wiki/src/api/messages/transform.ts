@@ -96,8 +96,9 @@ function parseLocalizedNumber(text: string, language: string): number {
 function pluralForm(count: string, forms: string[], language: string): string {
   const n = parseLocalizedNumber(count, language);
   const plain: string[] = [];
-  for (const form of forms) {
-    const explicit = /^\s*(\d+)=(.*)$/s.exec(form);
+  // The forms are trimmed, as the parser trims a function's arguments; an explicit form's text after `=` is not.
+  for (const form of forms.map((f) => f.trim())) {
+    const explicit = /^(\d+)=(.*)$/s.exec(form);
     if (explicit) {
       if (Number(explicit[1]) === n) return explicit[2];
     } else {

@@ -355,7 +355,7 @@ const PLAIN_FUNCTIONS: Readonly<Record<string, PlainFunction>> = {
   plural: (args) => plural(args),
   grammar: ([, word = '']) => word,
   gender: ([, ...forms]) => forms[2] ?? forms[0] ?? '',
-  bidi: ([s = '']) => s,
+  bidi: ([s = '']) => embedBidi(s),
   int: async ([key = '', ...params], call) => {
     const text = await call.expander.host.message(firstLower(key.trim()));
     if (text === undefined) return `⧼${key.trim()}⧽`;
@@ -369,6 +369,14 @@ const PLAIN_FUNCTIONS: Readonly<Record<string, PlainFunction>> = {
   displaytitle: () => '',
   formatdate: ([date = '']) => date,
 };
+
+/** `{{bidi:}}`: the text embedded in the direction of its first strong character (LRE or RLE … PDF). */
+function embedBidi(text: string): string {
+  const strong = /[\p{L}]/u.exec(text)?.[0];
+  if (strong === undefined) return text;
+  const rtl = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/.test(strong);
+  return `${rtl ? '\u202B' : '\u202A'}${text}\u202C`;
+}
 
 function escapeUrlHtml(text: string | undefined): string | undefined {
   return text?.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
