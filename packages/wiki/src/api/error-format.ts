@@ -208,6 +208,16 @@ export class ErrorFormatter {
   }
 
   /**
+   * An error of a status a module reports as data (list=users' `cancreateerror`): for `bc` the
+   * message's key, parameters and code with its type, else an entry shaped as an error is.
+   */
+  statusError(message: ApiMessage): ResultObject {
+    if (this.format !== 'bc') return this.formatMessage(message) as ResultObject;
+    const params = list('param', rawParams(message.key, message.params).map(cleanRaw));
+    return { message: message.key, params, code: message.code, type: 'error' };
+  }
+
+  /**
    * Why a title of the page set is invalid: for `bc` the English text as the title parser words
    * it, markup and all (`<nowiki>~~~</nowiki>`); otherwise an entry shaped as an error is.
    */

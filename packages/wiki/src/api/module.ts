@@ -127,6 +127,8 @@ export interface ModuleContext<P = ParamValues> {
   warn(key: string, params?: readonly MessageParam[], code?: string, data?: ResultObject): void;
   /** A reason of a status in the module's answer (`intestactions`' details), shaped by `errorformat`. */
   statusEntry(message: ApiMessage): ResultObject;
+  /** An error of a status given as data, shaped by the error format (`bc`: key, params, code, type). */
+  statusError(message: ApiMessage): ResultObject;
   /** Marks the module unfinished: the answer's continuation carries `<prefix><name>=value`. */
   setContinue(value: string | number, name?: string): void;
   /**

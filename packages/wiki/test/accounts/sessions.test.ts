@@ -395,6 +395,14 @@ describeEachEngine('sessions, tokens and logins on the reference wiki', (engine)
     assert.equal(forOther.fields.password.optional, true);
     assert.equal(forOther.fields.username.optional, false);
     assert.equal(forOther.fields.reason.optional, true);
+    // XML names each request `_v`, as MediaWiki gives the list no element name.
+    const xml = await anonymous.get({
+      action: 'query',
+      meta: 'authmanagerinfo',
+      amirequestsfor: 'login',
+      format: 'xml',
+    });
+    assert.match(xml.body, /<requests><_v id="MediaWiki\\Auth\\PasswordAuthenticationRequest"/);
     const change = await info(alice, { amirequestsfor: 'change' });
     assert.equal(change.requests[0].account, 'Alice');
     assert.deepEqual(

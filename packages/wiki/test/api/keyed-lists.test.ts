@@ -65,3 +65,20 @@ test('an empty text prints as a short element with its spaces kept, as MediaWiki
 test('PHP serialisation gives a list with keys 0..n-1 its items in key order', () => {
   assert.equal(toPhp(keyed('default', [1, 0]), 1), 'a:2:{i:0;a:1:{s:5:"revid";i:0;}i:1;a:1:{s:5:"revid";i:1;}}');
 });
+
+test('XML names: keys that are no XML name are mangled as MediaWiki mangles them', () => {
+  const xml = toXml({
+    actions: {
+      ä: true,
+      'a.b': true,
+      '1x': true,
+      'x:y': true,
+      'a b': true,
+      Ä·: true,
+      '·a': true,
+      'a.:b': true,
+      '': true,
+    },
+  }).replace(/^<\?xml[^>]*\?>/, '');
+  assert.equal(xml, '<api><actions ä="" a.b="" _1x="" _x.3A.y="" _a.20.b="" Ä·="" _·a="" _a.2E..3A.b="" _="" /></api>');
+});

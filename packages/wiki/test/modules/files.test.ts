@@ -96,6 +96,69 @@ describeEachEngine('file modules', (engine) => {
     assert.deepEqual(next.query.pages[0].imageinfo, [{ archivename: '20261121222618!Karte.png' }]);
   });
 
+  test('iiurlparam: the handler reads a width; width and height win over it; what cannot be read warns', async () => {
+    const info = (params: Record<string, string>) =>
+      api().query({
+        prop: 'imageinfo',
+        titles: 'Datei:Beispiel.png|Datei:Logo.svg',
+        iiprop: 'url',
+        errorformat: 'plaintext',
+        uselang: 'en',
+        ...params,
+      });
+    const thumbs = (answer: any) => answer.query.pages.map((p: any) => p.imageinfo[0].thumbwidth);
+    const codes = (list: any[] | undefined) => (list ?? []).map((w) => w.code);
+    assert.deepEqual(thumbs(await info({ iiurlparam: '120px' })), [120, 120]);
+    const wins = await info({ iiurlparam: '120px', iiurlwidth: '100' });
+    assert.deepEqual(thumbs(wins), [100, 100]);
+    assert.equal(
+      wins.warnings[0].text,
+      'Ignoring width value set in "iiurlparam" (120) in favor of width value derived from "iiurlwidth"/"iiurlheight" (100).',
+    );
+    // A height alone bounds by the file's own width, which then wins over the parameter's.
+    const byHeight = await info({ iiurlparam: '100px', iiurlheight: '50' });
+    assert.deepEqual(thumbs(byHeight), [67, 50]);
+    assert.deepEqual(
+      byHeight.warnings.map((w: any) => w.text.match(/\((\d+)\)\.$/)?.[1]),
+      ['400', '200'],
+    );
+    const unread = await info({ iiurlparam: 'bogus', iiurlwidth: '100' });
+    assert.deepEqual(codes(unread.warnings), ['badurlparam', 'badurlparam']);
+    assert.equal(
+      unread.warnings[0].text,
+      'Could not parse "iiurlparam" for Beispiel.png. Using only width and height.',
+    );
+    // Nothing left to size the thumbnail by: the first file ends the request.
+    const nothing = await info({ iiurlparam: 'bogus' });
+    assert.deepEqual(codes(nothing.errors), ['urlparamnormal']);
+    assert.equal(nothing.errors[0].text, 'Could not normalize image parameters for Beispiel.png.');
+    assert.deepEqual(codes(nothing.warnings), ['badurlparam']);
+    assert.deepEqual(codes((await info({ iiurlwidth: '0' })).errors), ['urlparamnormal']);
+    const zero = await info({ iiurlparam: '0px' });
+    assert.equal(zero.errors[0].code, 'invalidurlparam');
+    assert.equal(zero.errors[0].text, 'Invalid value for "iiurlparam" ("width=0").');
+  });
+
+  test('responsiveUrls keep 1.5 before 2, and XML prints them as a PHP array of a name and a number', async () => {
+    const body = async (format: string) => {
+      const search = new URLSearchParams({
+        action: 'query',
+        prop: 'imageinfo',
+        titles: 'Datei:Beispiel.png',
+        iiprop: 'url',
+        iiurlwidth: '100',
+        format,
+      });
+      return (await api().app.inject({ method: 'GET', url: `/api.php?${search}` })).body;
+    };
+    // The text, as JSON.parse would put the key `2` first.
+    assert.match(await body('json'), /"responsiveUrls":\{"1\.5":"[^"]+","2":"[^"]+"\}/);
+    assert.match(
+      await body('xml'),
+      /<responsiveUrls _1\.2E\.5="[^"]+150px-Beispiel\.png"><_v _idx="2">[^<]+200px-Beispiel\.png<\/_v><\/responsiveUrls>/,
+    );
+  });
+
   test('iibadfilecontexttitle must be a local title, checked before any file is looked at', async () => {
     for (const titles of ['Berlin', 'Datei:Beispiel.png']) {
       for (const value of ['', 'en:Foo']) {

@@ -73,6 +73,11 @@ describeEachEngine('prop=info on the reference wiki', (engine) => {
     ]);
   });
 
+  test('a tested action beginning with _ is left out, as MediaWiki prints no key of that form', async () => {
+    const answer = await api().query({ prop: 'info', titles: 'Hauptseite', intestactions: '_z|read|_' });
+    assert.deepEqual(answer.query.pages[0].actions, { read: true });
+  });
+
   test('testactions keep the order asked, actions named by numbers too, in every format', async () => {
     const actionsOf = async (params: Record<string, string>) => {
       const search = new URLSearchParams({

@@ -14,6 +14,11 @@ describeEachEngine('prop=pageprops and prop=categoryinfo', (engine) => {
     assert.deepEqual(props.get('Fahrrad'), { notoc: '' });
     const named = await api().query({ prop: 'pageprops', titles: 'Eisenbahn', ppprop: 'nosuchprop' });
     assert.equal(named.query.pages[0].pageprops, undefined);
+    // An empty ppprop is no filter, as in MediaWiki; a list of empty names is one that matches none.
+    const empty = await api().query({ prop: 'pageprops', titles: 'Fahrrad', ppprop: '' });
+    assert.deepEqual(empty.query.pages[0].pageprops, { notoc: '' });
+    const bars = await api().query({ prop: 'pageprops', titles: 'Fahrrad', ppprop: '|' });
+    assert.equal(bars.query.pages[0].pageprops, undefined);
   });
 
   test('ppcontinue resumes at a page id and must be a number', async () => {

@@ -97,6 +97,17 @@ describeEachEngine('list=search on the reference wiki', (engine) => {
     assert.deepEqual(Object.keys(prefix.query.redirects[0]), ['index', 'from', 'to']);
   });
 
+  test('as a generator, searchinfo is given only when gsrinfo asks for it, before the pages', async () => {
+    const asked = await api().query({ generator: 'search', gsrsearch: 'Berlin', gsrinfo: 'totalhits' });
+    assert.deepEqual(Object.keys(asked.query), ['searchinfo', 'pages']);
+    const listed = await search({ srsearch: 'Berlin', srlimit: 'max' });
+    assert.equal(asked.query.searchinfo.totalhits, listed.query.searchinfo.totalhits);
+    const byDefault = await api().query({ generator: 'search', gsrsearch: 'Berlin' });
+    assert.equal(byDefault.query.searchinfo, undefined);
+    const suggestionOnly = await api().query({ generator: 'search', gsrsearch: 'Berlin', gsrinfo: 'suggestion' });
+    assert.equal(suggestionOnly.query.searchinfo, undefined);
+  });
+
   test('text and title searches; the default searches titles', async () => {
     const text = await search({ srsearch: 'Wien', srwhat: 'text', srprop: '' });
     const title = await search({ srsearch: 'Wien', srwhat: 'title', srprop: '' });

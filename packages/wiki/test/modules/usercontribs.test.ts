@@ -194,5 +194,17 @@ describeEachEngine('list=usercontribs', (engine) => {
     assert.equal(empty.error.info, 'The parameter "ucuserids" may not be empty.');
     const noName = await api().query({ list: 'usercontribs', ucuser: '' });
     assert.equal(noName.error.code, 'paramempty_ucuser');
+    // With several editors, a continuation of another shape is refused even when none matches.
+    for (const editors of [{ ucuserprefix: 'Niemand' }, { ucuser: 'Niemand1|Niemand2' }]) {
+      const bad = await api().query({ list: 'usercontribs', uccontinue: '0|0', ...editors });
+      assert.equal(bad.error?.code, 'badcontinue');
+    }
+    const fine = await api().query({ list: 'usercontribs', uccontinue: 'name|Zz|0|0', ucuserprefix: 'Niemand' });
+    assert.deepEqual(fine.query.usercontribs, []);
+    for (const ids of ['0', '-1', '1|-5']) {
+      const bad = await api().query({ list: 'usercontribs', ucuserids: ids });
+      assert.equal(bad.error.code, 'invaliduserid');
+      assert.equal(bad.error.info, `User ID "${ids.split('|').pop()}" is not valid.`);
+    }
   });
 });

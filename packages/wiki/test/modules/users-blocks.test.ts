@@ -75,18 +75,51 @@ describeEachEngine('list=users, list=allusers and list=blocks', (engine) => {
       ususers: 'bob|Niemand|1.2.3.4|A:b|Alice|Bob',
       usprop: 'cancreate|gender',
     });
+    // `bob` and `Bob` are two ways of writing one name: the account is given for each, as
+    // MediaWiki does; `A:b` is a name no account can be created under.
+    const bob = { userid: 4, name: 'Bob', gender: 'male' };
     assert.deepEqual(answer.query.users, [
       { name: '1.2.3.4', invalid: true },
-      { name: 'A:b', invalid: true },
-      { userid: 4, name: 'Bob', gender: 'male' },
+      bob,
       { name: 'Niemand', missing: true, cancreate: true },
+      {
+        name: 'A:b',
+        missing: true,
+        cancreate: false,
+        cancreateerror: [{ message: 'noname', params: [], code: 'invaliduser', type: 'error' }],
+      },
       { userid: 3, name: 'Alice', gender: 'female' },
+      bob,
     ]);
     const byId = await api().query({ list: 'users', ususerids: '4|77', usprop: 'editcount' });
     assert.deepEqual(byId.query.users, [
       { userid: 4, name: 'Bob', editcount: 41 },
       { userid: 77, missing: true },
     ]);
+    const pages = await api().query({
+      list: 'users',
+      ususers: 'Benutzer:Bob|User:Alice|Hilfe:Bob|Benutzer:Bob/x|Bob@x|Conversion script|Benutzer:127.0.0.1',
+      usprop: 'cancreate',
+      errorformat: 'plaintext',
+    });
+    const invalidText = 'Der angegebene Benutzername ist ungültig.';
+    assert.deepEqual(
+      pages.query.users.map((u: any) => [u.name, u.invalid ?? u.userid ?? u.cancreateerror?.[0]?.code]),
+      [
+        ['Hilfe:Bob', true],
+        ['Benutzer:Bob/x', true],
+        ['Benutzer:127.0.0.1', true],
+        ['Bob', 4],
+        ['Alice', 3],
+        ['Bob@x', 'invaliduser'],
+        ['Conversion script', 'invaliduser'],
+      ],
+    );
+    assert.ok(
+      [invalidText, 'Du musst einen gültigen Benutzernamen angeben.'].includes(
+        pages.query.users[5].cancreateerror[0].text,
+      ),
+    );
     const both = await api().query({ list: 'users', ususers: 'Bob', ususerids: '4' });
     assert.equal(both.error.code, 'invalidparammix');
   });

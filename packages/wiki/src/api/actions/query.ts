@@ -11,7 +11,8 @@ import { exportPages } from '../export-xml.js';
 import type { MessageParam } from '../messages/render.js';
 import type { GeneratorSink, ModuleContext, ModuleResult, QueryModule } from '../module.js';
 import { type PageRow, PageSet } from '../pageset.js';
-import type { ParamDescriptor } from '../params/descriptor.js';
+import type { ParamDescriptor, ParamValues } from '../params/descriptor.js';
+import { resolveUserIds } from '../params/user-ids.js';
 import type { RequestState } from '../request-state.js';
 import { type KeyedList, list, type ResultArray, type ResultObject, withContent } from '../result/tree.js';
 import { MEDIAWIKI_VERSION } from '../version.js';
@@ -215,6 +216,7 @@ function moduleContext(
     warn: (key: string, params: readonly MessageParam[] = [], code = messageCode(key), data?: ResultObject) =>
       state.warn(path, { code, key, params, data }),
     statusEntry: (message) => state.messageFormatter.statusEntry(message),
+    statusError: (message) => state.messageFormatter.statusError(message),
     setContinue: (value, name = 'continue') => {
       if (sink) continuation.setGenerator(prefix + name, value);
       else continuation.set(d.name, prefix + name, value);
@@ -245,6 +247,7 @@ async function runModule(state: RequestState, module: QueryModule, context: Modu
     });
   }
   try {
+    await resolveUserIds(module.descriptor.parameters, context.params as ParamValues, state.services.store);
     await module.execute(context);
   } catch (error) {
     if (error instanceof ApiError && error.module === undefined) error.module = context.path;

@@ -9,15 +9,28 @@ import {
   SUBELEMENTS,
 } from '../result/tree.js';
 
-/** An XML name for a key: invalid characters become `.xx.` hex escapes, as MediaWiki mangles them. */
+/** The characters that may start an XML name as MediaWiki allows them (no `:`, reserved for namespaces, nor `_`, its escape). */
+const NAME_START =
+  'A-Za-z\\u{C0}-\\u{D6}\\u{D8}-\\u{F6}\\u{F8}-\\u{2FF}\\u{370}-\\u{37D}\\u{37F}-\\u{1FFF}\\u{200C}-\\u{200D}' +
+  '\\u{2070}-\\u{218F}\\u{2C00}-\\u{2FEF}\\u{3001}-\\u{D7FF}\\u{F900}-\\u{FDCF}\\u{FDF0}-\\u{FFFD}\\u{10000}-\\u{EFFFF}';
+/** The characters that may follow. */
+const NAME_CHAR = `${NAME_START}_\\-.0-9\\u{B7}\\u{300}-\\u{36F}\\u{203F}-\\u{2040}`;
+const VALID_NAME = new RegExp(`^[${NAME_START}][${NAME_CHAR}]*$`, 'u');
+/** Most keys: checked without the Unicode classes. */
+const ASCII_NAME = /^[A-Za-z][-A-Za-z0-9_.]*$/;
+const NOT_NAME_CHAR = new RegExp(`[^${NAME_CHAR}]`, 'gu');
+
+/**
+ * An XML name for a key, mangled as MediaWiki mangles it: a key that is no valid name gets a `_`
+ * before it, and each character a name cannot hold (and `.`, the escape) becomes `.HEX.`.
+ */
 function xmlName(key: string): string {
-  if (/^[A-Za-z_][-A-Za-z0-9_.]*$/.test(key)) return key;
-  let name = '';
-  for (const [i, ch] of [...key].entries()) {
-    const ok = i === 0 ? /[A-Za-z_]/.test(ch) : /[-A-Za-z0-9_.]/.test(ch);
-    name += ok ? ch : `.${ch.codePointAt(0)?.toString(16)}.`;
-  }
-  return `_${name}`;
+  if (ASCII_NAME.test(key) || VALID_NAME.test(key)) return key;
+  if (key === '') return '_';
+  const escaped = key
+    .replaceAll('.', '.2E.')
+    .replace(NOT_NAME_CHAR, (ch) => `.${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase()}.`);
+  return `_${escaped}`;
 }
 
 function scalarText(value: ResultValue): string {
@@ -120,12 +133,14 @@ function writeItems(value: ResultArray | KeyedList, out: string[]): void {
 }
 
 function writeItem(element: string, item: ResultValue, out: string[], idx: string): void {
+  // The default element name is MediaWiki's own, not a key to mangle.
+  const name = element === '_v' ? element : xmlName(element);
   if (item !== null && typeof item === 'object' && !Array.isArray(item) && !(item instanceof KeyedList)) {
-    writeObject(xmlName(element), item, out, idx);
+    writeObject(name, item, out, idx);
   } else if (Array.isArray(item) || item instanceof KeyedList) {
-    writeList(xmlName(element), item, out, idx);
+    writeList(name, item, out, idx);
   } else {
-    out.push(`<${xmlName(element)}${idx}>${escapeXmlText(scalarText(item))}</${xmlName(element)}>`);
+    out.push(`<${name}${idx}>${escapeXmlText(scalarText(item))}</${name}>`);
   }
 }
 

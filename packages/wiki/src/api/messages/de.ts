@@ -42,6 +42,15 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-missingparam-one-of': '{{PLURAL:$2|Der Parameter|Einer der Parameter}} $1 muss angegeben werden.',
   'apierror-missingparam-at-least-one-of':
     '{{PLURAL:$2|Der Parameter|Mindestens einer der Parameter}} $1 muss angegeben werden.',
+  'apierror-invaliduserid': 'Die Benutzerkennung <var>$1</var> ist nicht gültig.',
+  noname: 'Der angegebene Benutzername ist ungültig.',
+  'apiwarn-badurlparam': '<var>$1urlparam</var> für $2 ist nicht lesbar; nur Breite und Höhe werden verwendet.',
+  'apiwarn-urlparamwidth':
+    'Die Breite in <var>$1urlparam</var> ($2) wird zugunsten der aus <var>$1urlwidth</var>/<var>$1urlheight</var> abgeleiteten Breite ($3) ignoriert.',
+  'apierror-urlparamnormal': 'Die Bildparameter für $1 lassen sich nicht normalisieren.',
+  'apierror-invalidurlparam': 'Ungültiger Wert für <var>$1urlparam</var> (<kbd>$2=$3</kbd>).',
+  'apiwarn-nothumb-noimagehandler':
+    'Für $1 lässt sich kein Vorschaubild erstellen, da der Datei kein Bildverarbeiter zugeordnet ist.',
   'apierror-paramempty': 'Der Parameter <var>$1</var> darf nicht leer sein.',
   'apiwarn-difftohidden': 'Konnte keinen Unterschied zu r$1 feststellen: Inhalt ist versteckt.',
   'apierror-invalidparammix': 'Die Parameter $1 können nicht zusammen verwendet werden.',

@@ -5,6 +5,13 @@
  */
 export const ENGLISH_INTERFACE_MESSAGES: Record<string, string> = {
   mainpage: 'Main Page',
+  // Names of the software's own users (reserved user names).
+  'double-redirect-fixer': 'Redirect fixer',
+  'usermessage-editor': 'System messenger',
+  proxyblocker: 'Proxy blocker',
+  sorbs: 'DNSBL',
+  spambot_username: 'MediaWiki spam cleanup',
+  'autochange-username': 'MediaWiki automatic change',
   'mainpage-description': 'Main page',
   'mainpage-nstab': 'Main page',
   'mainpage-title': '-',

@@ -5,7 +5,7 @@ import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
-import type { ResultObject } from '../../api/result/tree.js';
+import { assoc, type ResultObject } from '../../api/result/tree.js';
 import { NS_CATEGORY } from '../../site/title.js';
 import { applied, type QueryPart, rowsOf } from '../support/query-parts.js';
 import { titleOrPageId } from '../support/title-or-pageid.js';
@@ -190,7 +190,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   }
   const list = ctx.result.list('cm');
   for (const row of rows) {
-    const item: ResultObject = {};
+    // An object even when no property was asked for (`{}`, not `[]`, in formatversion 1).
+    const item: ResultObject = assoc({});
     if (props.has('ids')) item.pageid = row.page_id;
     if (props.has('title')) {
       item.ns = row.page_namespace;

@@ -4,7 +4,7 @@ import { prefixUpperBound } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
-import type { ResultObject } from '../../api/result/tree.js';
+import { assoc, type ResultObject } from '../../api/result/tree.js';
 import { URL_PROTOCOLS as LINK_PROTOCOLS } from '../../site/url-protocols.js';
 import { expandedUrl } from '../../site/urls.js';
 import { externalLinkIndexes } from '../../wikitext/external-links.js';
@@ -114,7 +114,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const serverProtocol = /^https:/i.test(ctx.site.server ?? '') ? 'https:' : 'http:';
   const list = ctx.result.list('eu');
   for (const row of rows) {
-    const item: ResultObject = {};
+    // An object even when no property was asked for (`{}`, not `[]`, in formatversion 1).
+    const item: ResultObject = assoc({});
     if (props.has('ids')) item.pageid = row.page_id;
     if (props.has('title')) {
       item.ns = row.page_namespace;

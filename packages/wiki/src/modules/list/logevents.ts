@@ -6,7 +6,7 @@ import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
-import { type ResultObject, list as resultList } from '../../api/result/tree.js';
+import { assoc, type ResultObject, list as resultList } from '../../api/result/tree.js';
 import type { WikiStore } from '../../store/database.js';
 import { escapeWikiText } from '../../text/escape-wikitext.js';
 import { tagCondition, tagsOf } from '../support/change-tags.js';
@@ -286,7 +286,8 @@ async function itemMaker(ctx: Context, rows: readonly LogRow[]): Promise<(row: L
       )
     : [];
   return (row, i) => {
-    const item: ResultObject = {};
+    // An object even when no property was asked for (`{}`, not `[]`, in formatversion 1).
+    const item: ResultObject = assoc({});
     const visibility = new LogVisibility(ctx.user, row.log_deleted);
     if (props.has('ids')) item.logid = row.log_id;
     // Details alone mark a hidden action only when the entry has parameters, as in MediaWiki.

@@ -3,7 +3,7 @@ import { parseContinueValue } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
-import type { ResultObject } from '../../api/result/tree.js';
+import { assoc, type ResultObject } from '../../api/result/tree.js';
 
 /** `list=pageswithprop`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -55,7 +55,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   }
   const list = ctx.result.list('page');
   for (const row of rows) {
-    const item: ResultObject = {};
+    // An object even when no property was asked for (`{}`, not `[]`, in formatversion 1).
+    const item: ResultObject = assoc({});
     if (props.has('ids')) item.pageid = row.page_id;
     if (props.has('title')) {
       item.ns = row.page_namespace;

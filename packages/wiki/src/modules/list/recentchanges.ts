@@ -251,13 +251,7 @@ async function conditions<Q>(ctx: Context, show: ReadonlySet<string>): Promise<Q
   }
   const name = p.user ?? p.excludeuser;
   if (name !== undefined) {
-    // `#<id>` names the user by id (MediaWiki's user parameter of the id type).
-    const byId = /^#\d+$/.test(name) ? Number(name.slice(1)) : undefined;
-    const actor = await db
-      .selectFrom('actor')
-      .select('actor_id')
-      .$call((q) => (byId === undefined ? q.where('actor_name', '=', name) : q.where('actor_user', '=', byId)))
-      .executeTakeFirst();
+    const actor = await db.selectFrom('actor').select('actor_id').where('actor_name', '=', name).executeTakeFirst();
     if (p.user !== undefined) {
       const id = actor?.actor_id ?? -1;
       part('user', [id], (q) => q.where('rc_actor', '=', id));

@@ -4,7 +4,7 @@ import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
-import type { ResultValue } from '../../api/result/tree.js';
+import type { ResultObject, ResultValue } from '../../api/result/tree.js';
 import { contentTexts } from '../../store/content-cache.js';
 import { isPostgres } from '../../store/dialect.js';
 import { WordStemmer } from '../../store/word-stems.js';
@@ -161,7 +161,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const limit = ctx.params.limit;
   const offset = ctx.params.offset;
   const search = ctx.params.search;
-  const info = new Set(ctx.params.info ?? []);
+  // As a generator, MediaWiki gives the search's information only when `gsrinfo` asks for it.
+  const info = new Set(ctx.generator && !ctx.requestHas('info') ? [] : (ctx.params.info ?? []));
   const prop = new Set(ctx.params.prop ?? []);
   const language = ctx.site.language;
   // An empty required text counts as missing, as MediaWiki's string parameters do.
@@ -201,12 +202,15 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     if (more) pages.length = limit;
   }
   const building = await buildState;
+  let searchInfo: ResultObject | undefined;
   if (total !== undefined && building) {
     // The hits among the pages indexed so far, scaled to every page, and flagged as an estimate.
     const share = Math.max(building.done, 1) / Math.max(building.total, 1);
     const estimate = Math.max(total, Math.round(total / Math.min(1, share)));
-    ctx.result.set('searchinfo', { totalhits: estimate, approximate: true });
-  } else if (total !== undefined) ctx.result.set('searchinfo', { totalhits: total });
+    searchInfo = { totalhits: estimate, approximate: true };
+  } else if (total !== undefined) searchInfo = { totalhits: total };
+  if (searchInfo && ctx.generator) ctx.generator.setQueryBlock('searchinfo', searchInfo);
+  else if (searchInfo) ctx.result.set('searchinfo', searchInfo);
 
   if (ctx.generator) {
     const sink = ctx.generator;

@@ -107,6 +107,13 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   checkEditorParameters(ctx);
   const { mode, editors } = await editorsOf(ctx);
   ctx.result.list('item');
+  // With several editors the continuation's mode and editor are read before the editors are: a
+  // value of another shape is refused even when no editor matches.
+  const raw = ctx.params.continue;
+  if (mode !== 'single' && raw !== undefined) {
+    const fields = raw.split('|');
+    if (fields.length !== 4 || fields[0] !== mode) throw badContinue();
+  }
   // The show values and the patrol right are checked as the first editor's contributions are read:
   // without editors nothing is.
   if (editors.length === 0) return;
@@ -143,6 +150,8 @@ function checkEditorParameters(ctx: Context): void {
     const name = ctx.paramName(p.userids !== undefined ? 'userids' : 'user');
     throw apiError(`paramempty_${name}`, 'apierror-paramempty', [name]);
   }
+  const badId = p.userids?.find((id) => id <= 0);
+  if (badId !== undefined) throw apiError('invaliduserid', 'apierror-invaliduserid', [badId]);
   if (p.iprange !== undefined) {
     // The range is read as MediaWiki reads it (an address with a CIDR prefix, no broader than
     // $wgRangeContributionsCIDRLimit) before this service says it lists no ranges.

@@ -1,5 +1,6 @@
 import { precompiled } from '@svc/common';
 import { mutuallyExclusive } from '../../api/errors.js';
+import { ENGLISH_INTERFACE_MESSAGES } from '../../api/messages/interface-en.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { mwToIso, toMwTimestamp } from '../../api/params/timestamp.js';
@@ -50,22 +51,21 @@ export const descriptor = {
   ],
 } as const satisfies ModuleDescriptor;
 
-/** Characters MediaWiki refuses in user names (`$wgInvalidUsernameCharacters`) beside those titles refuse. */
-const INVALID_NAME_CHARACTERS = /[@:>=]/;
-
 /**
  * A user name in the form accounts are stored under (spaces, first letter upper-cased), or
- * undefined when no account can have it: IP addresses, names that are no title of the user
- * namespace, names with `@`, `:`, `>` or `=`.
+ * undefined when no account can have it. The name is read as a title of the user namespace, so
+ * that a user page (`Benutzer:Bob`, `User:Bob`) stands for its user, as MediaWiki reads these
+ * names; a title of another namespace, an interwiki title, a section (`#`), a subpage and an IP
+ * address are no user names.
  */
 export function canonicalUserName(titles: TitleCodec, raw: string): string | undefined {
   const name = raw.replace(/_/g, ' ').trim();
-  if (name === '' || isIPAddress(name) || INVALID_NAME_CHARACTERS.test(name)) return undefined;
-  const parsed = titles.parse(`User:${name}`);
+  if (name === '' || name.includes('#')) return undefined;
+  const parsed = titles.parse(name, { defaultNamespace: NS_USER });
   if (!parsed.ok) return undefined;
   const title = parsed.title;
   if (title.namespace !== NS_USER || title.fragment !== '' || title.interwiki !== '') return undefined;
-  if (title.text.includes('/')) return undefined;
+  if (title.text.includes('/') || isIPAddress(title.text)) return undefined;
   return title.text;
 }
 
@@ -95,7 +95,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   for (const raw of names ?? []) {
     const name = canonicalUserName(ctx.titles, raw);
     if (name !== undefined) {
-      if (!wanted.includes(name)) wanted.push(name);
+      // Two ways of writing one name (`Bob`, `Benutzer:Bob`) give the account twice, as in MediaWiki.
+      wanted.push(name);
       continue;
     }
     const item: ResultObject = { name: raw, invalid: true };
@@ -108,6 +109,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   }
   for (const id of ids ?? []) if (!wanted.includes(id)) wanted.push(id);
   if (wanted.length === 0) return;
+  const keys = [...new Set(wanted)];
 
   const byName = names !== undefined;
   const hideBlocked = !seesHiddenUsers(ctx);
@@ -123,14 +125,12 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
         'user_email',
         'user_email_authenticated',
       ]);
-    query = byName
-      ? query.where('user_name', 'in', wanted as string[])
-      : query.where('user_id', 'in', wanted as number[]);
+    query = byName ? query.where('user_name', 'in', keys as string[]) : query.where('user_id', 'in', keys as number[]);
     return hideBlocked ? query.where(notHiddenByBlock(now)) : query;
   };
-  const shape = `users by ${byName ? 'name' : 'id'} ${wanted.length}${hideBlocked ? ' not hidden' : ''}`;
+  const shape = `users by ${byName ? 'name' : 'id'} ${keys.length}${hideBlocked ? ' not hidden' : ''}`;
   const { rows } = await ctx.store.db.executeQuery<UserRow>(
-    precompiled(ctx.store.db, shape, build, hideBlocked ? [...wanted, 1, now] : wanted),
+    precompiled(ctx.store.db, shape, build, hideBlocked ? [...keys, 1, now] : keys),
   );
   const found = new Map<string | number, UserRow>(rows.map((r) => [names !== undefined ? r.user_name : r.user_id, r]));
   const details = await describeAccounts(ctx, rows);
@@ -142,7 +142,13 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     else if (typeof key === 'number') item = { userid: key, missing: true };
     else {
       item = { name: key, missing: true };
-      if (props(ctx).has('cancreate')) item.cancreate = true;
+      if (props(ctx).has('cancreate')) {
+        const creatable = isCreatableName(ctx, key);
+        item.cancreate = creatable;
+        if (!creatable) {
+          item.cancreateerror = list('error', [ctx.statusError({ code: 'invaliduser', key: 'noname', params: [] })]);
+        }
+      }
     }
     if (!ctx.result.fits(item)) {
       const rest = wanted.slice(index).map(String);
@@ -152,6 +158,46 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     out.push(item);
   }
 };
+
+/** `$wgInvalidUsernameCharacters` as MediaWiki ships it: characters a new account's name may not hold. */
+const INVALID_NEW_NAME_CHARACTERS = '@:>';
+
+/**
+ * `$wgReservedUsernames` as MediaWiki ships it: names no account may be created under; a `msg:`
+ * entry stands for the text of that message in the wiki's language.
+ */
+const RESERVED_USER_NAMES = [
+  'MediaWiki default',
+  'Conversion script',
+  'Maintenance script',
+  'Template namespace initialisation script',
+  'ScriptImporter',
+  'Unknown user',
+  'msg:double-redirect-fixer',
+  'msg:usermessage-editor',
+  'msg:proxyblocker',
+  'msg:sorbs',
+  'msg:spambot_username',
+  'msg:autochange-username',
+];
+
+/** Whether an account could be created under `name` (MediaWiki's creatable names; the caller's rights aside). */
+function isCreatableName(ctx: ContextOf<typeof descriptor>, name: string): boolean {
+  const { settings } = ctx.site;
+  const invalid =
+    typeof settings.InvalidUsernameCharacters === 'string'
+      ? settings.InvalidUsernameCharacters
+      : INVALID_NEW_NAME_CHARACTERS;
+  if ([...invalid].some((ch) => name.includes(ch))) return false;
+  const reserved = Array.isArray(settings.ReservedUsernames) ? settings.ReservedUsernames : RESERVED_USER_NAMES;
+  const content = ctx.storedMessages?.catalogue.languages.get(ctx.site.language);
+  return !reserved.some((entry) => {
+    if (typeof entry !== 'string') return false;
+    if (!entry.startsWith('msg:')) return entry === name;
+    const key = entry.slice(4);
+    return (content?.get(key) ?? ENGLISH_INTERFACE_MESSAGES[key]) === name;
+  });
+}
 
 function props(ctx: ContextOf<typeof descriptor>): Set<string> {
   return new Set(ctx.params.prop ?? []);

@@ -249,7 +249,7 @@ export const execute: ModuleExecute<typeof descriptor> = (context) => {
       if (!params.mergerequestfields) request.fields = describeFields(spec.fields);
       return request;
     });
-    info.requests = list('request', requests);
+    info.requests = list('_v', requests);
     if (params.mergerequestfields) {
       info.fields = describeFields(mergedFields());
     }

@@ -1,6 +1,6 @@
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
-import type { ResultObject } from '../../api/result/tree.js';
+import { assoc, type ResultObject } from '../../api/result/tree.js';
 
 /** `meta=tokens`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -24,7 +24,7 @@ export const descriptor = {
 
 /** Every token type asked for, in the order asked, bound to the caller's session. */
 export const execute: ModuleExecute<typeof descriptor> = async (context) => {
-  const tokens: ResultObject = {};
+  const tokens: ResultObject = assoc({});
   for (const type of context.params.type) tokens[`${type}token`] = await context.session.token(type);
   context.result.set('tokens', tokens);
 };

@@ -6,7 +6,7 @@ import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { isBadFile, loadBadImageList } from '../support/bad-image-list.js';
 import { currentVersions, olderVersions } from '../support/file-rows.js';
-import { thumbnailRequest, versionInfo } from '../support/files.js';
+import { fileThumbnailRequest, versionInfo } from '../support/files.js';
 
 const NS_FILE = 6;
 
@@ -98,7 +98,6 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     olderVersions(ctx.store, names, { start, end, limit }),
     prop.has('badfile') ? loadBadImageList(ctx.store, ctx.titles) : undefined,
   ]);
-  const { thumbWidth, thumbHeight } = thumbnailRequest(ctx.params);
   const canSeeDeleted = ctx.user.rights.has('deletedhistory');
   for (const file of files) {
     const page = ctx.result.page(file.pageid);
@@ -109,6 +108,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       continue;
     }
     page.imagerepository = 'local';
+    const { thumbWidth, thumbHeight } = fileThumbnailRequest(ctx, latest, ctx.params);
     const options = {
       thumbWidth,
       thumbHeight,

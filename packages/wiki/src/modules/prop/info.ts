@@ -416,6 +416,8 @@ function testedActions(
   // formatversion 1, leaving out the actions refused (false), prints `[]` when none is left.
   const actions = namedList();
   for (const action of context.params.testactions ?? []) {
+    // MediaWiki's result takes a key that begins with `_` for its own metadata and prints none.
+    if (action.startsWith('_')) continue;
     const page = { ns: target.ns, dbKey: target.dbKey, exists: target.exists, id: target.pageid };
     const problems = permissionProblems(user, site, action, page, protection, block);
     actions.set(

@@ -28,8 +28,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     ids = ids.filter((id) => id >= from);
   }
   if (ids.length === 0) return;
-  const names = ctx.params.prop;
-  if (names !== undefined && names.length === 0) return;
+  // An empty `ppprop` asks for every property, as leaving it out does.
+  const names = ctx.params.prop?.length === 0 ? undefined : ctx.params.prop;
   let query = ctx.store.db
     .selectFrom('page_props')
     .select(['pp_page', 'pp_propname', 'pp_value'])

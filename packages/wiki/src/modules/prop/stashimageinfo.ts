@@ -5,7 +5,7 @@ import type { ResultObject } from '../../api/result/tree.js';
 import { SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
 import { NS_FILE, NS_SPECIAL } from '../../site/title.js';
 import { articleUrl } from '../../site/urls.js';
-import { type FileVersion, thumbnailName, thumbnailRequest, versionInfo } from '../support/files.js';
+import { type FileVersion, fileThumbnailRequest, thumbnailName, versionInfo } from '../support/files.js';
 import { type PhpValue, phpUnserialize } from '../support/php-unserialize.js';
 
 /** `prop=stashimageinfo`: parameters as the module reference lists them, in its order. */
@@ -84,7 +84,6 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const rows = await ctx.store.db.selectFrom('uploadstash').selectAll().where('us_key', 'in', keys).execute();
   const byKey = new Map(rows.map((row) => [row.us_key, row]));
   const prop = new Set(ctx.params.prop);
-  const { thumbWidth, thumbHeight } = thumbnailRequest(ctx.params);
   const stashPage = specialPage(ctx, 'UploadStash');
   const fileNamespace = ctx.titles.namespaceName(NS_FILE);
   const infos: ResultObject[] = [];
@@ -116,6 +115,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       deleted: 0,
     };
     const url = articleUrl(ctx.site, ctx.server, `${stashPage}/file/${key}`);
+    const { thumbWidth, thumbHeight } = fileThumbnailRequest(ctx, version, ctx.params);
     const info = versionInfo(ctx, version, prop, {
       thumbWidth,
       thumbHeight,

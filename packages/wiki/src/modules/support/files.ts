@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { apiError } from '../../api/errors.js';
 import type { ModuleContext } from '../../api/module.js';
 import { mwToIso } from '../../api/params/timestamp.js';
-import { assoc, list, type ResultObject, type ResultValue } from '../../api/result/tree.js';
+import { assoc, KeyedList, list, type ResultObject, type ResultValue } from '../../api/result/tree.js';
 import type { SiteConfig } from '../../site/site.js';
 import { escapeHtml } from '../../text/escape.js';
 
@@ -178,14 +178,64 @@ export function commonMetadataList(serialized: string): ResultValue {
   }
 }
 
-/** The thumbnail size a module's `urlwidth`, `urlheight` and `urlparam` (`120px`) ask for (-1: not given). */
-export function thumbnailRequest(params: { urlwidth: number; urlheight: number; urlparam?: string }): {
-  thumbWidth: number;
-  thumbHeight: number;
-} {
-  const urlParamWidth = /^(\d+)px$/.exec(params.urlparam ?? '')?.[1];
-  const width = params.urlwidth;
-  return { thumbWidth: width !== -1 ? width : Number(urlParamWidth ?? -1), thumbHeight: params.urlheight };
+/** What a module's `urlwidth`, `urlheight` and `urlparam` ask for (-1: not given). */
+export interface ThumbnailAsk {
+  urlwidth: number;
+  urlheight: number;
+  urlparam?: string;
+}
+
+/** The handler parameters `urlparam` names for a file of this type (`120px`), null when it cannot read them, undefined for a type without an image handler. */
+function handlerParams(mime: string, text: string): { width: string } | null | undefined {
+  const bitmap = /^image\/(?:png|jpeg|gif|webp|tiff|x-bmp|bmp|x-xcf|x-ms-bmp)$/.test(mime);
+  if (!bitmap && mime !== 'image/svg+xml') return undefined;
+  const width = /^(\d+)px$/.exec(text)?.[1];
+  return width === undefined ? null : { width };
+}
+
+/**
+ * The thumbnail size one file gets (-1: not given), checked as MediaWiki's imageinfo checks it:
+ * `urlwidth`/`urlheight` win over a width in `urlparam` (with a warning), a `urlparam` the file's
+ * handler cannot read is ignored with a warning, and a request that leaves no positive width fails
+ * with `urlparamnormal` (an invalid width in `urlparam` with `invalidurlparam`). Only a height asks
+ * for the file's own width as the width bound.
+ */
+export function fileThumbnailRequest(
+  ctx: ModuleContext,
+  file: { name: string; width: number; mime: string },
+  ask: ThumbnailAsk,
+): { thumbWidth: number; thumbHeight: number } {
+  const urlparam = ask.urlparam ?? '';
+  if (ask.urlwidth === -1 && ask.urlheight === -1 && urlparam === '') return { thumbWidth: -1, thumbHeight: -1 };
+  const byHeight = ask.urlwidth === -1 && ask.urlheight !== -1;
+  // The width the scale parameters give (the file's own when only a height is given).
+  const scaleWidth = ask.urlwidth !== -1 ? ask.urlwidth : byHeight ? file.width : undefined;
+  const fileName = file.name.replace(/_/g, ' ');
+  const prefix = ctx.descriptor.prefix;
+  const normalisable = (width: number | undefined) => {
+    if (width === undefined || width <= 0) throw apiError('urlparamnormal', 'apierror-urlparamnormal', [fileName]);
+  };
+  let width = scaleWidth;
+  if (urlparam !== '') {
+    const parsed = handlerParams(file.mime, urlparam);
+    if (parsed === undefined) {
+      ctx.warn('apiwarn-nothumb-noimagehandler', [fileName], 'nothumb-noimagehandler');
+      return { thumbWidth: byHeight ? -1 : (scaleWidth ?? -1), thumbHeight: ask.urlheight };
+    }
+    if (parsed === null) {
+      ctx.warn('apiwarn-badurlparam', [prefix, fileName]);
+    } else {
+      if (scaleWidth !== undefined && Number(parsed.width) !== scaleWidth) {
+        ctx.warn('apiwarn-urlparamwidth', [prefix, Number(parsed.width), scaleWidth]);
+      }
+      if (Number(parsed.width) <= 0) {
+        throw apiError('invalidurlparam', 'apierror-invalidurlparam', [prefix, 'width', parsed.width]);
+      }
+      width ??= Number(parsed.width);
+    }
+  }
+  normalisable(width);
+  return { thumbWidth: byHeight ? -1 : (width ?? -1), thumbHeight: ask.urlheight };
 }
 
 /**
@@ -310,16 +360,19 @@ function thumbnailFields(
   const url = urlFor(size);
   const fields: ResultObject = { thumburl: url, thumbwidth: size.width, thumbheight: size.height };
   if (prop.has('thumbmime')) fields.thumbmime = size.scaled ? thumbnailMime(version.mime) : version.mime;
-  const responsive: ResultObject = {};
+  // Keyed in the order of the factors (`1.5` before `2`), which a plain object would not keep; to
+  // PHP a named key and a number, so XML prints the first as an attribute, the second as an item.
+  const responsive = new KeyedList('_v', 'assoc');
+  responsive.namedKeys = true;
   for (const [key, factor] of [
     ['1.5', 1.5],
     ['2', 2],
   ] as const) {
     const larger = thumbnailSize(source, Math.round(size.width * factor), Math.round(size.height * factor));
     const largerUrl = urlFor(larger);
-    if (largerUrl !== url) responsive[key] = largerUrl;
+    if (largerUrl !== url) responsive.entries.set(key, largerUrl);
   }
-  if (Object.keys(responsive).length > 0) fields.responsiveUrls = responsive;
+  if (responsive.entries.size > 0) fields.responsiveUrls = responsive;
   return fields;
 }
 

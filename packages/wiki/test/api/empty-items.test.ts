@@ -1,0 +1,30 @@
+/**
+ * Items with no property asked for: MediaWiki marks the items of some modules as objects, so that
+ * formatversion 1 prints them `{}`, where an empty PHP array prints `[]`; and meta=tokens without
+ * a type gives an empty object.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { describeEachEngine } from '@svc/common/testing';
+import { useReferenceApi } from '../helpers/reference-api.js';
+
+describeEachEngine('empty items in formatversion 1', (engine) => {
+  const api = useReferenceApi(engine);
+  const v1 = (params: Record<string, string>) => api().query({ formatversion: '1', ...params });
+
+  test('exturlusage, categorymembers, logevents and pageswithprop items are {}', async () => {
+    const cases: [string, Record<string, string>][] = [
+      ['exturlusage', { list: 'exturlusage', euprop: '', eulimit: '2' }],
+      ['categorymembers', { list: 'categorymembers', cmtitle: 'Kategorie:Stadt', cmprop: '', cmlimit: '2' }],
+      ['logevents', { list: 'logevents', leprop: '', lelimit: '2' }],
+      ['pageswithprop', { list: 'pageswithprop', pwppropname: 'defaultsort', pwpprop: '', pwplimit: '2' }],
+    ];
+    for (const [name, params] of cases) {
+      assert.deepEqual((await v1(params)).query[name], [{}, {}], name);
+    }
+  });
+
+  test('meta=tokens with no type is an empty object', async () => {
+    assert.deepEqual((await v1({ meta: 'tokens', type: '' })).query.tokens, {});
+  });
+});
