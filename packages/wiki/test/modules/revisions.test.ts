@@ -291,6 +291,35 @@ describeEachEngine('prop=revisions', (engine) => {
     assert.equal(none.error, undefined);
   });
 
+  test("templates are expanded as MediaWiki's preprocessor expands them; generatexml gives the tree before the content", async () => {
+    const expanded = await api().query({
+      prop: 'revisions',
+      titles: 'Jezups Mots',
+      rvprop: 'content',
+      rvexpandtemplates: '1',
+    });
+    // The maintenance box's table starts a line of its own; its arguments chose its type and texts.
+    assert.ok(
+      revisions(expanded)[0].content.startsWith(
+        '\n{|class="metadata plainlinks ambox  ambox-style"  \n|class="ambox-image"|<div>[[Fails:Nuvola apps' +
+          " important yellow.svg|40px]]</div>\n|class=\"ambox-text\"|'''Rakstīņs tur sevī nazcik raksteibu i/ci stiļa" +
+          " klaidys.'''<div style=\"font-size:smaller;\">Vāg puorsavērt rakstīņa turīņu, kab tys atsatiktu [[latgaļu" +
+          ' volūda|latgaļu volūdys]] gramatikai.</div>\n\n|class="widthhack"|\n|}[[Kategoreja:Rakstīņi, kurim vāg',
+      ),
+    );
+    const xml = await api().query({ prop: 'revisions', titles: 'Jezups Mots', rvprop: 'content', rvgeneratexml: '1' });
+    const revision = revisions(xml)[0];
+    assert.deepEqual(Object.keys(revision), ['parsetree', 'contentformat', 'contentmodel', 'content']);
+    assert.ok(
+      revision.parsetree.startsWith(
+        '<root><template><title>raksteibys klaidys</title></template>\n[[Fails:Giuseppe Motta.gif|right|200px|thumb|' +
+          "Jezups Mots.]]\n'''Jezups Mots''' (<template><title>vol-it</title><part><name index=\"1\"/><value>Giuseppe" +
+          ' Motta</value></part></template>; 1871 gods zīmys m',
+      ),
+    );
+    assert.ok(xml.warnings.revisions.warnings.includes('The parameter "rvgeneratexml" has been deprecated.'));
+  });
+
   test('revids lists exactly the named revisions; a deleted one is a bad revid', async () => {
     const answer = await api().query({ prop: 'revisions', revids: '3532|236|306', rvprop: 'ids' });
     assert.deepEqual(
