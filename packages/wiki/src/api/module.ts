@@ -84,8 +84,12 @@ export interface ModuleResult {
   set(key: string, value: ResultValue): void;
   /** The answer object of a page of the page set (prop modules), by page id or fake negative id. */
   page(pageId: number): ResultObject | undefined;
-  /** The list `key` on a page's answer object, created on first use. */
-  pageList(pageId: number, key: string, element: string): ResultArray | undefined;
+  /**
+   * The list `key` on a page's answer object, created on first use. With `orphan`, a page the set
+   * does not list gets an answer object holding that list alone, as MediaWiki gives a revision
+   * whose page the set left out (a redirect the generator's revision belongs to, resolved away).
+   */
+  pageList(pageId: number, key: string, element: string, orphan?: boolean): ResultArray | undefined;
 }
 
 /**

@@ -19,6 +19,11 @@ export interface CachedPage {
   order: CachedOrder;
   /** The value is a time (unix seconds in the cache, a timestamp in answers). */
   timestamps?: boolean;
+  /**
+   * Rows of equal value in the order of their pages' ids, as MediaWiki reads them from the page
+   * table's length index (up it for the shortest pages, down it for the longest).
+   */
+  tiesByPageId?: 'asc' | 'desc';
   rows(content: RawBuilder<unknown>, seconds: (column: string) => RawBuilder<number>): RawBuilder<unknown>;
 }
 
@@ -116,11 +121,13 @@ export const CACHED_PAGES: Record<string, CachedPage> = {
   },
   Longpages: {
     order: 'value-descending',
+    tiesByPageId: 'desc',
     rows: (content) => sql`select page_len as v, page_namespace as ns, page_title as t from page
       where page_namespace in (${content}) and page_is_redirect = 0`,
   },
   Shortpages: {
     order: 'value-ascending',
+    tiesByPageId: 'asc',
     rows: (content) => sql`select page_len as v, page_namespace as ns, page_title as t from page
       where page_namespace in (${content}) and page_is_redirect = 0`,
   },

@@ -24,6 +24,11 @@ describeEachEngine('empty items in formatversion 1', (engine) => {
     }
   });
 
+  test('languageinfo with no property gives each language as {}', async () => {
+    const answer = await v1({ meta: 'languageinfo', liprop: '', licode: 'de|en' });
+    assert.deepEqual(answer.query.languageinfo, { de: {}, en: {} });
+  });
+
   test('meta=tokens with no type is an empty object', async () => {
     assert.deepEqual((await v1({ meta: 'tokens', type: '' })).query.tokens, {});
   });

@@ -103,6 +103,32 @@ describeEachEngine('list=exturlusage and list=querypage', (engine) => {
       );
   });
 
+  test('Shortpages and Longpages give pages of equal length in page id order, up and down', async () => {
+    const ids = new Map(
+      (
+        await api()
+          .store.db.selectFrom('page')
+          .select(['page_id', 'page_title'])
+          .where('page_namespace', '=', 0)
+          .execute()
+      ).map((r) => [r.page_title.replace(/_/g, ' '), r.page_id]),
+    );
+    for (const [page, sign] of [
+      ['Shortpages', 1],
+      ['Longpages', -1],
+    ] as const) {
+      const results = (await api().query({ list: 'querypage', qppage: page, qplimit: 'max' })).query.querypage.results;
+      let ties = 0;
+      for (const [i, row] of results.slice(1).entries()) {
+        const before = results[i];
+        if (before.value !== row.value) continue;
+        ties++;
+        assert.ok(sign * ((ids.get(row.title) ?? 0) - (ids.get(before.title) ?? 0)) > 0, `${page}: ${row.title}`);
+      }
+      assert.ok(ties > 10, page);
+    }
+  });
+
   test('Mostrevisions lists every content page, those of a single revision too, as Fewestrevisions does', async () => {
     const most = await api().query({ list: 'querypage', qppage: 'Mostrevisions', qplimit: 'max' });
     const fewest = await api().query({ list: 'querypage', qppage: 'Fewestrevisions', qplimit: 'max' });

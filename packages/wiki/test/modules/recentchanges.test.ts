@@ -134,7 +134,7 @@ describeEachEngine('list=recentchanges', (engine) => {
       rcprop: 'redirect',
     });
     assert.ok(changes(redirects).length > 0 && changes(redirects).every((c) => c.redirect));
-    for (const pair of ['anon|!anon', 'patrolled|unpatrolled', 'autopatrolled|!patrolled']) {
+    for (const pair of ['anon|!anon', 'patrolled|unpatrolled', 'autopatrolled|!patrolled', 'unpatrolled|!patrolled']) {
       const conflict = await as(admin, { rcshow: pair });
       assert.equal(conflict.error.code, 'show', pair);
     }

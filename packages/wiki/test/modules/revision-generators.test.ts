@@ -45,6 +45,22 @@ describeEachEngine('revision generators and limits', (engine) => {
     );
   });
 
+  test('a generated revision of a redirect resolved away stays under its page id, alone', async () => {
+    const answer = await api().query({
+      generator: 'allrevisions',
+      garvlimit: 'max',
+      prop: 'revisions|info',
+      redirects: '1',
+      indexpageids: '1',
+    });
+    // Revision 369 belongs to the redirect "Quellseite Zusammenführung" (288), which the set
+    // resolves to its target: MediaWiki still gives the revision, on an entry of its own.
+    const orphan = answer.query.pages.find((p: any) => p.revisions?.some((r: any) => r.revid === 369));
+    assert.deepEqual(Object.keys(orphan), ['revisions']);
+    assert.ok(!answer.query.pageids.includes('288'));
+    assert.ok(answer.query.redirects.some((r: any) => r.from === 'Quellseite Zusammenführung'));
+  });
+
   test("generator=revisions gives a page's history revisions to prop=revisions", async () => {
     const history = await api().query({ prop: 'revisions', titles: 'Main Page', rvlimit: '5', rvprop: 'ids' });
     const expected = history.query.pages[0].revisions.map((r: any) => r.revid).sort((a: number, b: number) => a - b);

@@ -337,8 +337,12 @@ function pageSetOutput(query: ResultObject, pagesList: KeyedList | undefined): M
     },
     fits: () => true,
     page: (id) => pagesList?.get(id) as ResultObject | undefined,
-    pageList: (id, key, element) => {
-      const page = pagesList?.get(id) as ResultObject | undefined;
+    pageList: (id, key, element, orphan = false) => {
+      let page = pagesList?.get(id) as ResultObject | undefined;
+      if (!page && orphan && pagesList) {
+        page = {};
+        pagesList.set(String(id), page);
+      }
       if (!page) return undefined;
       const existing = page[key];
       if (Array.isArray(existing)) return existing as ResultArray;

@@ -1,4 +1,4 @@
-import { apiError, cannotUseWith } from '../../api/errors.js';
+import { apiError } from '../../api/errors.js';
 import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
@@ -84,7 +84,13 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     for (const name of ['from', 'to', 'prefix'] as const) {
       if (p[name] !== undefined) throw mustUseWith(`${prefix}${name}`, `${prefix}sort=name`);
     }
-    if (p.user !== undefined && p.filterbots !== 'all') throw cannotUseWith(`${prefix}user`, `${prefix}filterbots`);
+    // Named by its message alone, as MediaWiki's allimages gives it (code invalidparammix-cannotusewith).
+    if (p.user !== undefined && p.filterbots !== 'all') {
+      throw apiError('invalidparammix-cannotusewith', 'apierror-invalidparammix-cannotusewith', [
+        `${prefix}user`,
+        `${prefix}filterbots`,
+      ]);
+    }
   }
   const limit = p.limit;
   const ascending = p.dir === 'ascending' || p.dir === 'newer';

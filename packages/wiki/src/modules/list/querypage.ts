@@ -122,6 +122,14 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       .where('qc_type', '=', name);
     if (page?.order === 'value-descending') query = query.orderBy('qc_value', 'desc');
     if (page?.order === 'value-ascending') query = query.orderBy('qc_value', 'asc');
+    const ties = page?.tiesByPageId;
+    if (ties) {
+      query = query
+        .leftJoin('page', (join) =>
+          join.onRef('page_namespace', '=', 'qc_namespace').onRef('page_title', '=', 'qc_title'),
+        )
+        .orderBy('page_id', ties);
+    }
     rows = await query
       .orderBy('qc_namespace')
       .orderBy('qc_title')

@@ -109,6 +109,7 @@ const SHOW_CONFLICTS: [string, string][] = [
   ['redirect', '!redirect'],
   ['patrolled', '!patrolled'],
   ['patrolled', 'unpatrolled'],
+  ['!patrolled', 'unpatrolled'],
   ['!patrolled', 'autopatrolled'],
   ['autopatrolled', '!autopatrolled'],
   ['autopatrolled', 'unpatrolled'],

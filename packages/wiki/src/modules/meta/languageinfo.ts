@@ -83,7 +83,8 @@ function facts(
     variants(): string[];
   },
 ): ResultObject {
-  const info: ResultObject = {};
+  // An object even with no property asked for (`{}` in formatversion 1).
+  const info: ResultObject = assoc({});
   if (prop.has('code')) info.code = code;
   if (prop.has('bcp47')) info.bcp47 = of.bcp47();
   if (prop.has('dir')) info.dir = of.dir();

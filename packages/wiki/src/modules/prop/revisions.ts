@@ -98,7 +98,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       ctx.setContinue(continueFrom(rows[i] as RevisionRow, enumerating, revids.size > 0));
       return;
     }
-    ctx.result.pageList((rows[i] as RevisionRow).pageId, 'revisions', 'rev')?.push(item);
+    // A revision asked for by id goes under its page even where the set left the page out.
+    ctx.result.pageList((rows[i] as RevisionRow).pageId, 'revisions', 'rev', revids.size > 0)?.push(item);
   }
 };
 
