@@ -96,7 +96,6 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   // As a generator, allimages filters redirects itself rather than have the query resolve them.
   if (ctx.generator?.resolvesRedirects) throw apiError('invalidparammix', 'apierror-allimages-redirect');
   const p = ctx.params;
-  const prefix = ctx.descriptor.prefix;
   const byName = p.sort === 'name';
   checkSortParameters(ctx);
   const limit = p.limit;
