@@ -1,4 +1,4 @@
-import { escapeWikiText } from './messages/escape-wikitext.js';
+import { escapeWikiText } from '../text/escape-wikitext.js';
 import type { MessageParam } from './messages/render.js';
 import type { ResultObject } from './result/tree.js';
 

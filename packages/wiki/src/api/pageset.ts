@@ -8,9 +8,9 @@ import { NS_MEDIA, NS_MEDIAWIKI, NS_SPECIAL, type Title, type TitleCodec } from 
 import type { WikiStore } from '../store/database.js';
 import { keptRows } from '../store/row-cache.js';
 import { compareByteOrder } from '../text/byte-order.js';
+import { escapeWikiText } from '../text/escape-wikitext.js';
 import type { ApiMessage } from './errors.js';
 import type { MessageCatalogue } from './messages/catalogue.js';
-import { escapeWikiText } from './messages/escape-wikitext.js';
 import { renderMessage } from './messages/render.js';
 import { shippedMessage } from './messages/store.js';
 import { normalizeText } from './params/request.js';

@@ -133,9 +133,12 @@ const EXTENSION_GROUP_PERMISSIONS: Record<string, Grants> = {
 /** `$wgImplicitGroups`: groups nobody is a member of explicitly. */
 export const IMPLICIT_GROUPS: readonly string[] = ['*', 'user', 'autoconfirmed'];
 
-/** `$wgAddGroups` and `$wgRemoveGroups` when the site's settings name none. */
-const DEFAULT_ADD_GROUPS: Record<string, string[]> = { bureaucrat: ['sysop', 'interface-admin', 'bureaucrat', 'bot'] };
-const DEFAULT_REMOVE_GROUPS: Record<string, string[]> = { bureaucrat: ['sysop', 'interface-admin', 'bot'] };
+/**
+ * `$wgAddGroups` and `$wgRemoveGroups` when the site's settings name none: empty, as MediaWiki
+ * ships them (bureaucrats change every group through their `userrights` right).
+ */
+const DEFAULT_ADD_GROUPS: Record<string, string[]> = {};
+const DEFAULT_REMOVE_GROUPS: Record<string, string[]> = {};
 
 /** A group → right → granted table in MediaWiki's order. */
 export type GroupPermissionTable = Map<string, Map<string, boolean>>;

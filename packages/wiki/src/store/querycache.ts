@@ -19,6 +19,14 @@ export interface CachedPage {
   order: CachedOrder;
   /** The value is a time (unix seconds in the cache, a timestamp in answers). */
   timestamps?: boolean;
+  /**
+   * Rows of equal value in the order of their pages' ids (`page`) or their categories' ids
+   * (`category`), as MediaWiki reads them from the value's index: up it for the shortest pages,
+   * down it for the longest and for the categories with the most members.
+   */
+  ties?: { by: 'page' | 'category'; direction: 'asc' | 'desc' };
+  /** The value every row shows, where the cached one only keeps the rows' order. */
+  printedValue?: string;
   rows(content: RawBuilder<unknown>, seconds: (column: string) => RawBuilder<number>): RawBuilder<unknown>;
 }
 
@@ -45,13 +53,19 @@ export const CACHED_PAGES: Record<string, CachedPage> = {
     // joins the linking page). Those few pages are listed first, rather than every link's page
     // looked up: in a large wiki that lookup went to disk for most of its millions of links.
     rows: () =>
-      missingTargets(sql`select count(*) as v, pl_namespace as ns, pl_title as t from pagelinks
+      missingTargets(
+        sql`select count(*) as v, pl_namespace as ns, pl_title as t from pagelinks
         where pl_namespace not in (2, 3) and pl_from not in (
           select page_id from page where page_namespace = 8
           union all
           select pl_from from (select distinct pl_from from pagelinks) linking
             where not exists (select 1 from page where page_id = linking.pl_from))
-        group by pl_namespace, pl_title having count(*) > 1`),
+        group by pl_namespace, pl_title having count(*) > 1`,
+        // A target only redirects link to is not wanted: one link from an article is needed.
+        sql`and exists (select 1 from pagelinks linked join page linking on linking.page_id = linked.pl_from
+          where linked.pl_namespace = counted.ns and linked.pl_title = counted.t
+            and linking.page_is_redirect = 0 and linking.page_namespace <> 8)`,
+      ),
   },
   Wantedcategories: {
     order: 'value-descending',
@@ -78,12 +92,14 @@ export const CACHED_PAGES: Record<string, CachedPage> = {
   },
   Mostlinkedcategories: {
     order: 'value-descending',
+    ties: { by: 'category', direction: 'desc' },
     rows: () => sql`select cat_pages as v, 14 as ns, cat_title as t from category where cat_pages > 0`,
   },
   Mostlinkedtemplates: {
     order: 'value-descending',
+    // Every template transcluded, once too (MediaWiki sets no lower bound here).
     rows: () => sql`select count(*) as v, tl_namespace as ns, tl_title as t from templatelinks
-      group by tl_namespace, tl_title having count(*) > 1`,
+      group by tl_namespace, tl_title`,
   },
   Mostimages: {
     order: 'value-descending',
@@ -116,11 +132,13 @@ export const CACHED_PAGES: Record<string, CachedPage> = {
   },
   Longpages: {
     order: 'value-descending',
+    ties: { by: 'page', direction: 'desc' },
     rows: (content) => sql`select page_len as v, page_namespace as ns, page_title as t from page
       where page_namespace in (${content}) and page_is_redirect = 0`,
   },
   Shortpages: {
     order: 'value-ascending',
+    ties: { by: 'page', direction: 'asc' },
     rows: (content) => sql`select page_len as v, page_namespace as ns, page_title as t from page
       where page_namespace in (${content}) and page_is_redirect = 0`,
   },
@@ -192,9 +210,9 @@ export const CACHED_PAGES: Record<string, CachedPage> = {
   },
   ListDuplicatedFiles: {
     order: 'value-descending',
-    rows: () => sql`select count(*) as v, 6 as ns, a.img_name as t from image a
-      join image b on b.img_sha1 = a.img_sha1 and b.img_name <> a.img_name
-      where a.img_sha1 <> '' group by a.img_name`,
+    // One row per content shared by several files, named by the first of them, with their number.
+    rows: () => sql`select count(*) as v, 6 as ns, min(img_name) as t from image
+      group by img_sha1 having count(*) > 1`,
   },
   GadgetUsage: {
     order: 'title',
@@ -217,10 +235,16 @@ export const CACHED_PAGES: Record<string, CachedPage> = {
       where rd_namespace >= 0 and (rd_interwiki is null or rd_interwiki = '')
         and not exists (select 1 from page target where target.page_namespace = rd_namespace and target.page_title = rd_title)`,
   },
+  // One row per media type and MIME type, named `type;mime;files;bytes`, each of value 1, by type,
+  // number of files and MIME type, all downwards, as MediaWiki lists them. The cache keeps that
+  // order as the row's rank.
   MediaStatistics: {
-    order: 'value-descending',
-    rows: () => sql`select count(*) as v, -2 as ns,
-        coalesce(img_media_type, 'UNKNOWN') || ';' || img_major_mime || '/' || img_minor_mime as t
+    order: 'value-ascending',
+    printedValue: '1',
+    rows: () => sql`select row_number() over (order by coalesce(img_media_type, 'UNKNOWN') desc, count(*) desc,
+          img_major_mime desc, img_minor_mime desc) as v, -2 as ns,
+        coalesce(img_media_type, 'UNKNOWN') || ';' || img_major_mime || '/' || img_minor_mime || ';' || count(*) || ';'
+          || sum(img_size) as t
       from image group by img_media_type, img_major_mime, img_minor_mime`,
   },
 };

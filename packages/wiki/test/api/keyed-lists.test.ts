@@ -82,3 +82,8 @@ test('XML names: keys that are no XML name are mangled as MediaWiki mangles them
   }).replace(/^<\?xml[^>]*\?>/, '');
   assert.equal(xml, '<api><actions ä="" a.b="" _1x="" _x.3A.y="" _a.20.b="" Ä·="" _·a="" _a.2E..3A.b="" _="" /></api>');
 });
+
+test('XML prints no attribute for a null, as MediaWiki leaves it out', () => {
+  const xml = toXml({ databaseResult: { page_namespace: null, page_title: 'X' } }).replace(/^<\?xml[^>]*\?>/, '');
+  assert.equal(xml, '<api><databaseResult page_title="X" /></api>');
+});

@@ -273,6 +273,17 @@ describeEachEngine('prop=extracts', (engine) => {
     assert.match(answer.query.pages[0].extract, /jedes Jahr\.\n\n\ufffd\ufffd2\ufffd\ufffdGeschichte\nDie Geschichte/);
   });
 
+  test("an existing template's output is in the extract, as MediaWiki's parser expands it", async () => {
+    const answer = await api().query({ prop: 'extracts', titles: 'Jezups Mots', explaintext: '1', exchars: '300' });
+    // The table of the maintenance box is left out, its category link and the language template's text stay.
+    assert.equal(
+      answer.query.pages[0].extract,
+      'Kategoreja:Rakstīņi, kurim vāg puorsavērt turīņu i izlobuot klaidys\nright|200px|thumb|Jezups Mots.\n' +
+        'Jezups Mots (italīšu: Giuseppe Motta; 1871 gods zīmys m. 29 d. — 1940 gods jaunagods m. 23 d.) beja zeimeigs' +
+        ' Šveicarejis vaļsteibys veirs.\nJau nu 1911 goda jis dareja Šveicarejis vaļdeibā, kurā beja finansu…',
+    );
+  });
+
   test('a template created since shows no longer as its title', async () => {
     const lead = { prop: 'extracts', titles: 'Abacus', exintro: '1', exchars: '40' };
     const before = (await api().query(lead)).query.pages[0].extract;

@@ -103,6 +103,65 @@ describeEachEngine('list=exturlusage and list=querypage', (engine) => {
       );
   });
 
+  test("special pages' rows as MediaWiki 1.39 counts them", async () => {
+    const rows = async (page: string) =>
+      (await api().query({ list: 'querypage', qppage: page, qplimit: 'max' })).query.querypage.results;
+    // One row per shared content, named by its first file.
+    assert.deepEqual(await rows('ListDuplicatedFiles'), [{ value: '2', ns: 6, title: 'Datei:Beispiel-Kopie.png' }]);
+    // Templates transcluded once count too.
+    const templates = await rows('Mostlinkedtemplates');
+    assert.ok(templates.some((r: any) => r.value === '1'));
+    // A missing page only redirects link to is not wanted.
+    const wanted = await rows('Wantedpages');
+    assert.ok(!wanted.some((r: any) => r.title === 'Vorlage:R from CamelCase'));
+    assert.ok(wanted.length > 100);
+    // Categories of equal size in the order of their ids, downwards.
+    const ids = new Map(
+      (await api().store.db.selectFrom('category').select(['cat_id', 'cat_title']).execute()).map((r) => [
+        `Kategorie:${r.cat_title.replace(/_/g, ' ')}`,
+        r.cat_id,
+      ]),
+    );
+    const categories = await rows('Mostlinkedcategories');
+    for (const [i, row] of categories.slice(1).entries()) {
+      if (categories[i].value === row.value) assert.ok((ids.get(categories[i].title) ?? 0) > (ids.get(row.title) ?? 0));
+    }
+  });
+
+  test('MediaStatistics names each media and MIME type with its files and bytes, of value 1', async () => {
+    const results = (await api().query({ list: 'querypage', qppage: 'MediaStatistics' })).query.querypage.results;
+    assert.deepEqual(results, [
+      { value: '1', ns: -2, title: 'Medium:DRAWING;image/svg+xml;1;296' },
+      { value: '1', ns: -2, title: 'Medium:BITMAP;image/png;4;8301' },
+    ]);
+  });
+
+  test('Shortpages and Longpages give pages of equal length in page id order, up and down', async () => {
+    const ids = new Map(
+      (
+        await api()
+          .store.db.selectFrom('page')
+          .select(['page_id', 'page_title'])
+          .where('page_namespace', '=', 0)
+          .execute()
+      ).map((r) => [r.page_title.replace(/_/g, ' '), r.page_id]),
+    );
+    for (const [page, sign] of [
+      ['Shortpages', 1],
+      ['Longpages', -1],
+    ] as const) {
+      const results = (await api().query({ list: 'querypage', qppage: page, qplimit: 'max' })).query.querypage.results;
+      let ties = 0;
+      for (const [i, row] of results.slice(1).entries()) {
+        const before = results[i];
+        if (before.value !== row.value) continue;
+        ties++;
+        assert.ok(sign * ((ids.get(row.title) ?? 0) - (ids.get(before.title) ?? 0)) > 0, `${page}: ${row.title}`);
+      }
+      assert.ok(ties > 10, page);
+    }
+  });
+
   test('Mostrevisions lists every content page, those of a single revision too, as Fewestrevisions does', async () => {
     const most = await api().query({ list: 'querypage', qppage: 'Mostrevisions', qplimit: 'max' });
     const fewest = await api().query({ list: 'querypage', qppage: 'Fewestrevisions', qplimit: 'max' });

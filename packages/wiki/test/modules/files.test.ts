@@ -46,6 +46,12 @@ describeEachEngine('file modules', (engine) => {
     assert.deepEqual(names(older.query.allimages), names(all.query.allimages).reverse());
   });
 
+  test('allimages refuses aiuser with aifilterbots under the message key as its code', async () => {
+    const answer = await api().query({ list: 'allimages', aisort: 'timestamp', aiuser: 'Admin', aifilterbots: 'bots' });
+    assert.equal(answer.error.code, 'invalidparammix-cannotusewith');
+    assert.equal(answer.error.info, 'The "aiuser" parameter cannot be used with "aifilterbots".');
+  });
+
   test('allimages finds duplicates by SHA-1 and rejects mixed sorts and bad hashes', async () => {
     const dup = await api().query({ list: 'allimages', aisha1: '1d78efa04ee3fee5dbc2b89950b806dfc2487171' });
     assert.deepEqual(names(dup.query.allimages), ['Beispiel-Kopie.png', 'Beispiel.png']);

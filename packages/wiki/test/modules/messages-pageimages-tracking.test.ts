@@ -5,6 +5,7 @@ import { normalizeMessageKey, SHIPPED_MESSAGE_KEYS, shippedMessage } from '../..
 import { type MessageTransformContext, transformMessage } from '../../src/api/messages/transform.js';
 import { TitleCodec } from '../../src/site/title.js';
 import { extractPage } from '../../src/wikitext/extract-page.js';
+import { type ExpansionHost, expandMagicCall } from '../../src/wikitext/preprocessor/expand.js';
 import { germanSite } from '../helpers/german-site.js';
 import { useReferenceApi } from '../helpers/reference-api.js';
 
@@ -72,6 +73,11 @@ test('the parser transformation: site and page variables, PLURAL, GENDER, int:, 
       '{{PLURAL:2|[[A|eins]]|[[B|zwei]] mehr}} {{GRAMMAR:genitiv|Testwiki}} {{ns:12}}',
       '[[B|zwei]] mehr Testwiki Hilfe',
     ],
+    // A bar given by {{!}} separates no forms; calls inside <nowiki> stay as written.
+    [
+      '{{PLURAL:2|1=eins|2=a {{!}} b}} <nowiki>{{REVISIONID}} {{=}}</nowiki>',
+      'a | b <nowiki>{{REVISIONID}} {{=}}</nowiki>',
+    ],
     // The statistics words give the counts as the language writes numbers, or as digits with R.
     [
       '{{NUMBEROFEDITS}} {{NUMBEROFARTICLES}} {{NUMBEROFEDITS:R}} {{numberofedits}}',
@@ -79,6 +85,44 @@ test('the parser transformation: site and page variables, PLURAL, GENDER, int:, 
     ],
   ];
   for (const [text, expected] of cases) assert.equal(await transformMessage(text, ctx), expected, text);
+});
+
+test("the parser transformation: URL functions, #special and the other page variables by the wiki's preprocessor", async () => {
+  const site = germanSite();
+  const titles = new TitleCodec(site);
+  const page = titles.make(10, 'Foo_bar');
+  const host: ExpansionHost = {
+    titles,
+    site,
+    server: 'http://127.0.0.1:8090',
+    page,
+    now: new Date(),
+    pageText: async () => undefined,
+    exists: async () => false,
+    message: async () => undefined,
+  };
+  const ctx: MessageTransformContext = {
+    siteName: 'Testwiki',
+    server: 'http://127.0.0.1:8090',
+    scriptPath: '',
+    language: 'de',
+    contentLanguage: 'de',
+    page: { fullTitle: 'Vorlage:Foo bar', text: 'Foo bar', namespace: 'Vorlage' },
+    readerName: 'Leser',
+    gender: async () => 'unknown',
+    message: async () => undefined,
+    expandMagic: (call) => expandMagicCall(call, host),
+  };
+  // MediaWiki's noarticletext, and the answers it gives for Vorlage:Foo_bar.
+  const text =
+    '[{{fullurl:{{FULLPAGENAME}}|action=edit}} erstellen] [{{fullurl:{{#Special:Log}}|page={{FULLPAGENAMEE}}}} x]' +
+    ' {{TALKPAGENAME}} {{canonicalurl:Berlin}} {{Vorlage|x}}';
+  assert.equal(
+    await transformMessage(text, ctx),
+    '[http://127.0.0.1:8090/index.php?title=Vorlage:Foo_bar&action=edit erstellen]' +
+      ' [http://127.0.0.1:8090/index.php?title=Spezial:Logbuch&page=Vorlage:Foo_bar x]' +
+      ' Vorlage Diskussion:Foo bar http://127.0.0.1:8090/index.php/Berlin {{Vorlage|x}}',
+  );
 });
 
 describeEachEngine('meta=allmessages, prop=pageimages and list=trackingcategories on the reference wiki', (engine) => {

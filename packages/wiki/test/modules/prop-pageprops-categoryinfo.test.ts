@@ -33,6 +33,9 @@ describeEachEngine('prop=pageprops and prop=categoryinfo', (engine) => {
     );
     const bad = await api().query({ prop: 'pageprops', titles: 'Eisenbahn', ppcontinue: 'x' });
     assert.equal(bad.error.code, 'badcontinue');
+    // An empty value is none: every page's properties.
+    const empty = await api().query({ prop: 'pageprops', titles: 'Fahrrad', ppcontinue: '' });
+    assert.deepEqual(empty.query.pages[0].pageprops, { notoc: '' });
   });
 
   test('categoryinfo counts members of existing and missing category pages; XML attributes', async () => {

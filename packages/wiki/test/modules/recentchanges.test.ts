@@ -84,8 +84,14 @@ describeEachEngine('list=recentchanges', (engine) => {
       changes(berlin).map((c) => c.rcid),
       [189, 182, 165, 56, 44, 32],
     );
-    const badTitle = await api().query({ list: 'recentchanges', rctitle: 'Spezial:Letzte Änderungen' });
-    assert.equal(badTitle.error.code, 'invalidtitle');
+    // A special page is a title with no changes; an interwiki or invalid title is refused, before
+    // the editor parameters are looked at.
+    const special = await api().query({ list: 'recentchanges', rctitle: 'Spezial:Letzte Änderungen' });
+    assert.deepEqual(changes(special), []);
+    for (const title of ['en:Foo', 'x'.repeat(300), 'A[b]']) {
+      const bad = await api().query({ list: 'recentchanges', rctitle: title, rcuser: 'Bob', rcexcludeuser: 'Admin' });
+      assert.equal(bad.error.code, 'invalidtitle', title);
+    }
     const users = await api().query({ list: 'recentchanges', rcnamespace: '2|3', rclimit: '500', rcprop: 'title' });
     assert.ok(changes(users).every((c) => c.ns === 2 || c.ns === 3));
     const top = await api().query({ list: 'recentchanges', rctoponly: '1', rctitle: 'Berlin', rcprop: 'ids' });
@@ -134,7 +140,7 @@ describeEachEngine('list=recentchanges', (engine) => {
       rcprop: 'redirect',
     });
     assert.ok(changes(redirects).length > 0 && changes(redirects).every((c) => c.redirect));
-    for (const pair of ['anon|!anon', 'patrolled|unpatrolled', 'autopatrolled|!patrolled']) {
+    for (const pair of ['anon|!anon', 'patrolled|unpatrolled', 'autopatrolled|!patrolled', 'unpatrolled|!patrolled']) {
       const conflict = await as(admin, { rcshow: pair });
       assert.equal(conflict.error.code, 'show', pair);
     }

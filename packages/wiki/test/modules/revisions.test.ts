@@ -234,14 +234,34 @@ describeEachEngine('prop=revisions', (engine) => {
     assert.equal(end.error.info, 'The parameters "rvendid" and "rvend" can not be used together.');
   });
 
-  test('a rendering is refused where the first text would be rendered: after its section is found, not for other models', async () => {
+  test('a parse tree and an expansion are made of the section asked for, found first; other models get a warning', async () => {
     const section = await api().query({ prop: 'revisions', titles: 'Berlin', rvprop: 'parsetree', rvsection: '99' });
     assert.equal(section.error.code, 'nosuchsection');
     const tree = await api().query({ prop: 'revisions', titles: 'Berlin', rvprop: 'parsetree', rvsection: '1' });
-    assert.deepEqual(
-      [tree.error.code, tree.error.info],
-      ['unsupportedparameter', 'The parameter "rvprop=parsetree" is not supported by this wiki.'],
+    assert.ok(
+      revisions(tree)[0].parsetree.startsWith(
+        '<root><h level="2" i="1">== Geschichte ==</h>\nDie Geschichte von Berlin reicht bis ins Mittelalter zurück.' +
+          ' Im 19. Jahrhundert wuchs die Stadt durch die Industrialisierung stark an.<ext><name>ref</name>' +
+          '<attr> name=&quot;hist&quot;</attr><inner>Stadtchronik, Band 1.</inner><close>&lt;/ref&gt;</close></ext>',
+      ),
     );
+    assert.ok(
+      tree.warnings.revisions.warnings.includes('The value "parsetree" to parameter "rvprop" has been deprecated.'),
+    );
+    const expandedSection = await api().query({
+      prop: 'revisions',
+      titles: 'Berlin',
+      rvprop: 'content',
+      rvexpandtemplates: '1',
+      rvsection: '1',
+    });
+    // The expanded text is the content, without its format and model.
+    assert.deepEqual(revisions(expandedSection)[0], {
+      content:
+        '== Geschichte ==\nDie Geschichte von Berlin reicht bis ins Mittelalter zurück. Im 19. Jahrhundert wuchs die' +
+        ' Stadt durch die Industrialisierung stark an.<ref name="hist">Stadtchronik, Band 1.</ref> Im Zweiten' +
+        ' Weltkrieg wurde sie schwer beschädigt.',
+    });
     const script = await api().query({
       prop: 'revisions',
       titles: 'MediaWiki:Gadget-Uhr.js',
@@ -269,6 +289,35 @@ describeEachEngine('prop=revisions', (engine) => {
     // Without a text to render nothing is refused.
     const none = await api().query({ prop: 'revisions', titles: 'Gibtsnicht', rvprop: 'parsetree' });
     assert.equal(none.error, undefined);
+  });
+
+  test("templates are expanded as MediaWiki's preprocessor expands them; generatexml gives the tree before the content", async () => {
+    const expanded = await api().query({
+      prop: 'revisions',
+      titles: 'Jezups Mots',
+      rvprop: 'content',
+      rvexpandtemplates: '1',
+    });
+    // The maintenance box's table starts a line of its own; its arguments chose its type and texts.
+    assert.ok(
+      revisions(expanded)[0].content.startsWith(
+        '\n{|class="metadata plainlinks ambox  ambox-style"  \n|class="ambox-image"|<div>[[Fails:Nuvola apps' +
+          " important yellow.svg|40px]]</div>\n|class=\"ambox-text\"|'''Rakstīņs tur sevī nazcik raksteibu i/ci stiļa" +
+          " klaidys.'''<div style=\"font-size:smaller;\">Vāg puorsavērt rakstīņa turīņu, kab tys atsatiktu [[latgaļu" +
+          ' volūda|latgaļu volūdys]] gramatikai.</div>\n\n|class="widthhack"|\n|}[[Kategoreja:Rakstīņi, kurim vāg',
+      ),
+    );
+    const xml = await api().query({ prop: 'revisions', titles: 'Jezups Mots', rvprop: 'content', rvgeneratexml: '1' });
+    const revision = revisions(xml)[0];
+    assert.deepEqual(Object.keys(revision), ['parsetree', 'contentformat', 'contentmodel', 'content']);
+    assert.ok(
+      revision.parsetree.startsWith(
+        '<root><template><title>raksteibys klaidys</title></template>\n[[Fails:Giuseppe Motta.gif|right|200px|thumb|' +
+          "Jezups Mots.]]\n'''Jezups Mots''' (<template><title>vol-it</title><part><name index=\"1\"/><value>Giuseppe" +
+          ' Motta</value></part></template>; 1871 gods zīmys m',
+      ),
+    );
+    assert.ok(xml.warnings.revisions.warnings.includes('The parameter "rvgeneratexml" has been deprecated.'));
   });
 
   test('revids lists exactly the named revisions; a deleted one is a bad revid', async () => {

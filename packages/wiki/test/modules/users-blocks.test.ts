@@ -69,6 +69,16 @@ describeEachEngine('list=users, list=allusers and list=blocks', (engine) => {
     assert.equal((await bob.logIn('Bob', REFERENCE_PASSWORDS.Bob)).json.login.result, 'Success');
   });
 
+  test('siteinfo usergroups: no group adds or removes groups but through rights, as MediaWiki ships it', async () => {
+    const groups = (await api().query({ meta: 'siteinfo', siprop: 'usergroups' })).query.usergroups;
+    const bureaucrat = groups.find((g: any) => g.name === 'bureaucrat');
+    assert.ok(bureaucrat.rights.includes('userrights'));
+    assert.deepEqual(
+      groups.filter((g: any) => g.add || g.remove),
+      [],
+    );
+  });
+
   test('list=users: invalid names first, then each name asked for, missing ones with cancreate', async () => {
     const answer = await api().query({
       list: 'users',

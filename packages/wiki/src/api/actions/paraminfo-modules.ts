@@ -4,10 +4,10 @@
  * `json`), as MediaWiki resolves paths, `+*` and `+**` (all submodules, recursively) included.
  */
 import { QUERY_MODULES } from '../../modules/registry.js';
+import { escapeWikiText } from '../../text/escape-wikitext.js';
 import { type ApiMessage, message } from '../errors.js';
 import { FORMAT_NAMES, FORMAT_PARAMETERS, type FormatName } from '../format/printers.js';
 import { ACTIONS, MAIN_PARAMETERS } from '../main-params.js';
-import { escapeWikiText } from '../messages/escape-wikitext.js';
 import type { ModuleDescriptor, ParamDescriptor } from '../params/descriptor.js';
 import { CLIENTLOGIN_DESCRIPTOR } from './clientlogin.js';
 import { HELP_PARAMETERS } from './help.js';

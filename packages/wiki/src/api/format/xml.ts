@@ -167,7 +167,8 @@ function writeObject(
       children.push([key, value]);
     } else if (typeof value === 'boolean') {
       if (value) attributes += ` ${xmlName(key)}=""`;
-    } else {
+    } else if (value !== null) {
+      // A null prints no attribute, as in MediaWiki.
       attributes += ` ${xmlName(key)}="${escapeXmlAttribute(scalarText(value))}"`;
     }
   }

@@ -3,8 +3,9 @@
  * `$N` parameters are substituted, then the simple magic words and parser functions a message may
  * hold are expanded: `{{SITENAME}}` and the other site variables, the page variables of the title
  * the message is shown for, `{{PLURAL:}}`, `{{GENDER:}}`, `{{int:}}`, the case functions and, where
- * the context reads them, transclusions of `MediaWiki:` pages. Anything else in braces (templates)
- * is left as written.
+ * the context reads them, transclusions of `MediaWiki:` pages; other variables and parser functions
+ * (URL functions, `#special`, the other page variables) by the wiki's preprocessor when the context
+ * has it. Anything else in braces (templates) is left as written.
  */
 import type { Gender } from '../../site/title.js';
 import type { SiteStatistics } from '../../store/site-statistics.js';
@@ -32,6 +33,12 @@ export interface MessageTransformContext {
   namespace?(nameOrNumber: string): string | undefined;
   /** The wiki's counts (`{{NUMBEROFEDITS}}` and the like); without it those are left as written. */
   statistics?(): Promise<SiteStatistics>;
+  /**
+   * The value of another variable or parser function (`fullurl:Page`, `FULLPAGENAMEE`: the call's
+   * text between the braces, its inner calls expanded) by the wiki's preprocessor; undefined for a
+   * template, which stays as written.
+   */
+  expandMagic?(call: string): Promise<string | undefined>;
 }
 
 /** The statistics magic words and the count each gives. */
@@ -67,6 +74,8 @@ export function substituteArgs(text: string, args: readonly string[]): string {
 
 const OPEN = '\u{F0001}';
 const CLOSE = '\u{F0002}';
+/** What `{{!}}` gives until the end: a bar that separates no arguments of the calls around it. */
+const PIPE = '\u{F0006}';
 const MAX_INT_DEPTH = 5;
 
 /** A number as the language writes it (`1.234` in German, `1,234` in English). */
@@ -87,8 +96,9 @@ function parseLocalizedNumber(text: string, language: string): number {
 function pluralForm(count: string, forms: string[], language: string): string {
   const n = parseLocalizedNumber(count, language);
   const plain: string[] = [];
-  for (const form of forms) {
-    const explicit = /^\s*(\d+)=(.*)$/s.exec(form);
+  // The forms are trimmed, as the parser trims a function's arguments; an explicit form's text after `=` is not.
+  for (const form of forms.map((f) => f.trim())) {
+    const explicit = /^(\d+)=(.*)$/s.exec(form);
     if (explicit) {
       if (Number(explicit[1]) === n) return explicit[2];
     } else {
@@ -112,6 +122,8 @@ type CallContext = Omit<MessageTransformContext, 'gender' | 'message'>;
 /** A call that needs neither a gender nor another message, or undefined when `name` is none of those. */
 function expandPlainCall(name: string, colon: number, args: string[], ctx: CallContext): string | undefined {
   switch (colon === -1 ? name : '') {
+    case '!':
+      return PIPE;
     case 'SITENAME':
       return ctx.siteName;
     case 'SERVER':
@@ -204,7 +216,7 @@ async function expandCall(inner: string, ctx: MessageTransformContext, depth: nu
       return text === undefined ? undefined : transformMessage(text, ctx, depth + 1);
     }
   }
-  return expandPlainCall(name, colon, args, ctx);
+  return expandPlainCall(name, colon, args, ctx) ?? (await ctx.expandMagic?.(inner));
 }
 
 /** The context of a transformation that reads nothing: genders and messages known at once. */
@@ -233,26 +245,37 @@ function expandCallSync(inner: string, ctx: SyncTransformContext, depth: number)
 
 const CALL = /\{\{([^{}]*)\}\}/;
 
+/** The text with the braces inside `<nowiki>` marked as left as written (the preprocessor skips them). */
+function withNowikiKept(text: string): string {
+  if (!text.includes('<nowiki>')) return text;
+  return text.replace(/<nowiki>[\s\S]*?<\/nowiki>/g, (part) => part.replaceAll('{{', OPEN).replaceAll('}}', CLOSE));
+}
+
+/** The marks of a finished transformation back to what they stand for. */
+function restored(text: string): string {
+  return text.replaceAll(OPEN, '{{').replaceAll(CLOSE, '}}').replaceAll(PIPE, '|');
+}
+
 /** As `transformMessage`, for a context that reads nothing (an error's text). */
 export function transformMessageSync(text: string, ctx: SyncTransformContext, depth = 0): string {
   if (!text.includes('{{')) return text;
-  let current = text;
+  let current = depth === 0 ? withNowikiKept(text) : text;
   for (let match = CALL.exec(current); match !== null; match = CALL.exec(current)) {
     const expanded = expandCallSync(match[1], ctx, depth);
     const replacement = expanded ?? `${OPEN}${match[1]}${CLOSE}`;
     current = current.slice(0, match.index) + replacement + current.slice(match.index + match[0].length);
   }
-  return depth === 0 ? current.replaceAll(OPEN, '{{').replaceAll(CLOSE, '}}') : current;
+  return depth === 0 ? restored(current) : current;
 }
 
 /** Expands the magic words and parser functions of a message's text (innermost calls first). */
 export async function transformMessage(text: string, ctx: MessageTransformContext, depth = 0): Promise<string> {
-  let current = text;
+  let current = depth === 0 ? withNowikiKept(text) : text;
   for (let match = CALL.exec(current); match !== null; match = CALL.exec(current)) {
     const expanded = await expandCall(match[1], ctx, depth);
     const replacement = expanded ?? `${OPEN}${match[1]}${CLOSE}`;
     current = current.slice(0, match.index) + replacement + current.slice(match.index + match[0].length);
   }
   // Calls left as written are marked until the end, so that no pass expands them again.
-  return depth === 0 ? current.replaceAll(OPEN, '{{').replaceAll(CLOSE, '}}') : current;
+  return depth === 0 ? restored(current) : current;
 }

@@ -1,6 +1,6 @@
-import { apiError, cannotUseWith } from '../../api/errors.js';
+import { apiError } from '../../api/errors.js';
 import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
-import type { ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
@@ -69,23 +69,35 @@ function mustUseWith(name: string, other: string): Error {
   return apiError('invalidparammix', 'apierror-invalidparammix-mustusewith', [name, other]);
 }
 
-export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
-  // As a generator, allimages filters redirects itself rather than have the query resolve them.
-  if (ctx.generator?.resolvesRedirects) throw apiError('invalidparammix', 'apierror-allimages-redirect');
+/** The parameters each sort takes: the others are refused, as MediaWiki refuses them. */
+function checkSortParameters(ctx: ContextOf<typeof descriptor>): void {
   const p = ctx.params;
   const prefix = ctx.descriptor.prefix;
-  const byName = p.sort === 'name';
-  if (byName) {
+  if (p.sort === 'name') {
     for (const name of ['start', 'end', 'user'] as const) {
       if (p[name] !== undefined) throw mustUseWith(`${prefix}${name}`, `${prefix}sort=timestamp`);
     }
     if (p.filterbots !== 'all') throw mustUseWith(`${prefix}filterbots`, `${prefix}sort=timestamp`);
-  } else {
-    for (const name of ['from', 'to', 'prefix'] as const) {
-      if (p[name] !== undefined) throw mustUseWith(`${prefix}${name}`, `${prefix}sort=name`);
-    }
-    if (p.user !== undefined && p.filterbots !== 'all') throw cannotUseWith(`${prefix}user`, `${prefix}filterbots`);
+    return;
   }
+  for (const name of ['from', 'to', 'prefix'] as const) {
+    if (p[name] !== undefined) throw mustUseWith(`${prefix}${name}`, `${prefix}sort=name`);
+  }
+  // Named by its message alone, as MediaWiki's allimages gives it (code invalidparammix-cannotusewith).
+  if (p.user !== undefined && p.filterbots !== 'all') {
+    throw apiError('invalidparammix-cannotusewith', 'apierror-invalidparammix-cannotusewith', [
+      `${prefix}user`,
+      `${prefix}filterbots`,
+    ]);
+  }
+}
+
+export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
+  // As a generator, allimages filters redirects itself rather than have the query resolve them.
+  if (ctx.generator?.resolvesRedirects) throw apiError('invalidparammix', 'apierror-allimages-redirect');
+  const p = ctx.params;
+  const byName = p.sort === 'name';
+  checkSortParameters(ctx);
   const limit = p.limit;
   const ascending = p.dir === 'ascending' || p.dir === 'newer';
   const order = ascending ? 'asc' : 'desc';

@@ -122,6 +122,16 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       .where('qc_type', '=', name);
     if (page?.order === 'value-descending') query = query.orderBy('qc_value', 'desc');
     if (page?.order === 'value-ascending') query = query.orderBy('qc_value', 'asc');
+    const ties = page?.ties;
+    if (ties?.by === 'page') {
+      query = query
+        .leftJoin('page', (join) =>
+          join.onRef('page_namespace', '=', 'qc_namespace').onRef('page_title', '=', 'qc_title'),
+        )
+        .orderBy('page_id', ties.direction);
+    } else if (ties?.by === 'category') {
+      query = query.leftJoin('category', 'cat_title', 'qc_title').orderBy('cat_id', ties.direction);
+    }
     rows = await query
       .orderBy('qc_namespace')
       .orderBy('qc_title')
@@ -145,7 +155,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     const item: ResultObject = {};
     const hasValue = page?.order === 'value-descending' || page?.order === 'value-ascending';
     if (hasValue) {
-      item.value = page?.timestamps ? mwTimestamp(row.qc_value) : String(row.qc_value);
+      item.value = page?.printedValue ?? (page?.timestamps ? mwTimestamp(row.qc_value) : String(row.qc_value));
       if (page?.timestamps) item.timestamp = mwToIso(mwTimestamp(row.qc_value));
     }
     item.ns = row.qc_namespace;

@@ -109,6 +109,7 @@ const SHOW_CONFLICTS: [string, string][] = [
   ['redirect', '!redirect'],
   ['patrolled', '!patrolled'],
   ['patrolled', 'unpatrolled'],
+  ['!patrolled', 'unpatrolled'],
   ['!patrolled', 'autopatrolled'],
   ['autopatrolled', '!autopatrolled'],
   ['autopatrolled', 'unpatrolled'],
@@ -188,11 +189,13 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
 function checkedShow(ctx: Context, props: ReadonlySet<string>): Set<string> {
   const p = ctx.params;
   const show = new Set<string>(p.show ?? []);
-  // The continue value's form first (timestamp|id), then show, the patrol right, and the editor.
+  // The continue value's form first (timestamp|id), then the title, show, the patrol right, and
+  // the editor.
   if (p.continue !== undefined) {
     const parts = p.continue.split('|');
     if (parts.length !== 2 || !/^\s*[+-]?\d+\s*$/.test(parts[1] as string)) throw badContinue();
   }
+  if (p.title !== undefined) changesTitle(ctx, p.title);
   if (SHOW_CONFLICTS.some(([a, b]) => show.has(a) && show.has(b))) throw apiError('show', 'apierror-show');
   if ((props.has('patrolled') || PATROL_SHOW.some((v) => show.has(v))) && !canPatrol(ctx)) {
     throw apiError('permissiondenied', 'apierror-permissiondenied-patrolflag');
@@ -201,6 +204,16 @@ function checkedShow(ctx: Context, props: ReadonlySet<string>): Set<string> {
     throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
   }
   return show;
+}
+
+/**
+ * The page `title` names: any local title, a special page's too (which has no changes); an invalid
+ * or interwiki title is refused.
+ */
+function changesTitle(ctx: Context, title: string): { namespace: number; dbKey: string } {
+  const parsed = ctx.titles.parse(title);
+  if (!parsed.ok || parsed.title.interwiki !== '') throw invalidTitle(title);
+  return parsed.title;
 }
 
 /** The query's conditions, in order, each with its values: the query is compiled once per shape. */
@@ -233,11 +246,7 @@ async function conditions<Q>(ctx: Context, show: ReadonlySet<string>): Promise<Q
   part(`type${typeList.length}`, typeList, (q) => q.where('rc_type', 'in', typeList));
   const title = p.title;
   if (title !== undefined) {
-    const parsed = ctx.titles.parse(title);
-    if (!parsed.ok || parsed.title.interwiki !== '' || parsed.title.namespace < 0) {
-      throw invalidTitle(title);
-    }
-    const { namespace, dbKey } = parsed.title;
+    const { namespace, dbKey } = changesTitle(ctx, title);
     part('title', [namespace, dbKey], (q) => q.where('rc_namespace', '=', namespace).where('rc_title', '=', dbKey));
   }
   const masks = logSearchMask(ctx.user);

@@ -8,6 +8,8 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { type ResultObject, withContent } from '../../api/result/tree.js';
 import { type SiteStatistics, siteStatistics } from '../../store/site-statistics.js';
 import { compareByteOrder } from '../../text/byte-order.js';
+import { expandMagicCall } from '../../wikitext/preprocessor/expand.js';
+import { expansionHost } from '../support/template-expansion.js';
 
 /** `meta=allmessages`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -148,6 +150,7 @@ function transformContext(
       counts ??= siteStatistics(ctx.store);
       return counts;
     },
+    expandMagic: (call) => expandMagicCall(call, expansionHost(ctx, title)),
   };
 }
 

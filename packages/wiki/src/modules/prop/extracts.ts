@@ -1,6 +1,5 @@
 import { precompiled } from '@svc/common';
 import { badContinue, mutuallyExclusive } from '../../api/errors.js';
-import { escapeWikiText } from '../../api/messages/escape-wikitext.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { PageRecord } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
@@ -10,7 +9,11 @@ import { BoundedMap, perStore } from '../../store/cache-toolkit.js';
 import { keptRows } from '../../store/row-cache.js';
 import { currentWorkBudget } from '../../store/work-budget.js';
 import { withXmlTextOnly } from '../../text/escape.js';
+import { escapeWikiText } from '../../text/escape-wikitext.js';
 import { extractMaker } from '../../wikitext/extracts/extract-maker.js';
+import { withoutRemovedElements } from '../../wikitext/extracts/removed-elements.js';
+import { expandWikitext } from '../../wikitext/preprocessor/expand.js';
+import { expansionHost } from '../support/template-expansion.js';
 
 /** `prop=extracts`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -117,7 +120,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
             warnFiles();
             return;
           }
-          made = await maker.make(textOf.get(content.content_id) ?? '', options, content.missingTemplates);
+          const text = await expandedText(ctx, page, textOf.get(content.content_id) ?? '');
+          made = await maker.make(text, options, content.missingTemplates);
           cache.set(content, optionsKey, made);
         }
         extract = made;
@@ -143,8 +147,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
 
 /**
  * The main slots' contents of the chosen pages' latest revisions, by revision id, each with the
- * pages it transcludes that do not exist (shown as links to them): an extract made before counts
- * only while they are the same, so they are part of its version.
+ * pages it transcludes that do not exist (shown as links to them): the extract is made of the text
+ * with its templates expanded, so one made before counts only while every transcluded page has the
+ * same latest revision (or is still missing): they are part of its version.
  */
 async function mainContents(ctx: ContextOf<typeof descriptor>, chosen: readonly PageRecord[]) {
   const { db } = ctx.store;
@@ -163,8 +168,8 @@ async function mainContents(ctx: ContextOf<typeof descriptor>, chosen: readonly 
       [...latest, 'main'],
     ),
   );
-  // A transclusion of a page that does not exist shows as a link to it: the pages' transclusions
-  // without a page are looked up, and an extract made before counts only while they are the same.
+  // A transclusion of a page that does not exist shows as a link to it, one of a page that exists
+  // its expanded text: an extract made before counts only while the transcluded pages are the same.
   const missingTemplates = await missingTransclusions(
     ctx,
     chosen.filter((p) => p.ns !== NS_FILE).map((p) => p.pageid),
@@ -172,8 +177,10 @@ async function mainContents(ctx: ContextOf<typeof descriptor>, chosen: readonly 
   const contents = new Map(
     rows.map((r) => {
       const page = chosen.find((p) => p.latest === r.slot_revision_id);
-      const absent = (page && missingTemplates.get(page.pageid)) ?? [];
-      const version = absent.length === 0 ? r.content_sha1 : `${r.content_sha1}\n${absent.join('\n')}`;
+      const transcluded = page && missingTemplates.get(page.pageid);
+      const absent = transcluded?.missing ?? [];
+      const used = transcluded?.versions ?? [];
+      const version = used.length === 0 ? r.content_sha1 : `${r.content_sha1}\n${used.join('\n')}`;
       return [r.slot_revision_id, { ...r, content_sha1: version, missingTemplates: absent }];
     }),
   );
@@ -181,14 +188,15 @@ async function mainContents(ctx: ContextOf<typeof descriptor>, chosen: readonly 
 }
 
 /**
- * The transcluded pages without a page of each of `pageIds` (`namespace:dbKey`), by page id: kept
- * between requests as the store's rows are (any change to the store drops them), as reading them
- * costs as much as the rest of a request whose extracts were made before.
+ * The transcluded pages of each of `pageIds`, by page id: those without a page (`namespace:dbKey`)
+ * and all with their latest revision; kept between requests as the store's rows are (any change to
+ * the store drops them), as reading them costs as much as the rest of a request whose extracts were
+ * made before.
  */
 async function missingTransclusions(
   ctx: Parameters<ModuleExecute<typeof descriptor>>[0],
   pageIds: number[],
-): Promise<Map<number, readonly string[]>> {
+): Promise<Map<number, PageTransclusions>> {
   const read = async (ids: number[]): Promise<PageTransclusions[]> => {
     const byPage = new Map<number, string[]>(ids.map((id) => [id, []]));
     if (ids.length === 0) return [];
@@ -197,25 +205,42 @@ async function missingTransclusions(
       .leftJoin('page', (join) =>
         join.onRef('page_namespace', '=', 'tl_namespace').onRef('page_title', '=', 'tl_title'),
       )
-      .select(['tl_from', 'tl_namespace', 'tl_title'])
+      .select(['tl_from', 'tl_namespace', 'tl_title', 'page_latest'])
       .where('tl_from', 'in', ids)
-      .where('page_id', 'is', null)
       .orderBy('tl_from')
       .orderBy('tl_namespace')
       .orderBy('tl_title')
       .execute();
-    for (const row of rows) byPage.get(row.tl_from)?.push(`${row.tl_namespace}:${row.tl_title}`);
-    return [...byPage].map(([pageid, missing]) => ({ pageid, missing }));
+    const versions = new Map<number, string[]>(ids.map((id) => [id, []]));
+    for (const row of rows) {
+      const name = `${row.tl_namespace}:${row.tl_title}`;
+      if (row.page_latest === null) byPage.get(row.tl_from)?.push(name);
+      versions.get(row.tl_from)?.push(`${name}@${row.page_latest ?? 0}`);
+    }
+    return [...byPage].map(([pageid, missing]) => ({ pageid, missing, versions: versions.get(pageid) ?? [] }));
   };
   const rows =
     (await keptRows(ctx.store, 'extracts: missing transclusions', pageIds, (row) => row.pageid, read)) ??
     (await read(pageIds));
-  return new Map(rows.map((row) => [row.pageid, row.missing]));
+  return new Map(rows.map((row) => [row.pageid, row]));
+}
+
+/**
+ * The page's wikitext as TextExtracts reads the parser's output: templates expanded (they give
+ * their text, parser functions and variables their values), and the elements it removes taken out.
+ */
+async function expandedText(ctx: ContextOf<typeof descriptor>, page: PageRecord, text: string): Promise<string> {
+  const expanded = text.includes('{{')
+    ? await expandWikitext(text, expansionHost(ctx, ctx.titles.make(page.ns, page.dbKey), page.pageid))
+    : text;
+  return withoutRemovedElements(expanded);
 }
 
 interface PageTransclusions {
   pageid: number;
   missing: readonly string[];
+  /** Each transcluded page with its latest revision (0 when missing): what the expanded text depends on. */
+  versions: readonly string[];
 }
 
 /**

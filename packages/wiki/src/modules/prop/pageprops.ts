@@ -22,8 +22,9 @@ export const descriptor = {
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   let ids = pageIds(ctx);
+  // An empty continue value is none, as MediaWiki reads it.
   const raw = ctx.params.continue;
-  if (raw !== undefined) {
+  if (raw !== undefined && raw !== '') {
     const [from] = parseContinueValue(raw, ['int']);
     ids = ids.filter((id) => id >= from);
   }

@@ -1,6 +1,5 @@
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, cannotUseWith } from '../../api/errors.js';
-import { escapeWikiText } from '../../api/messages/escape-wikitext.js';
 import type { ModuleContext } from '../../api/module.js';
 import type { ParamsOfList } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
@@ -9,9 +8,14 @@ import { assoc, list, type ResultObject, withContent } from '../../api/result/tr
 import { perStore, rowsCanBeKept } from '../../store/cache-toolkit.js';
 import { contentTexts, type RevisionSlot, revisionSlots } from '../../store/content-cache.js';
 import type { WikiStore } from '../../store/database.js';
+import { escapeWikiText } from '../../text/escape-wikitext.js';
+import { expandWikitext } from '../../wikitext/preprocessor/expand.js';
+import { preprocessToTree } from '../../wikitext/preprocessor/parse.js';
+import { treeToXml } from '../../wikitext/preprocessor/tree.js';
 import type { REVISION_CONTENT_PARAMETERS } from '../shared-parameters.js';
 import { hasTag, tagsOf } from './change-tags.js';
 import { canSeeField, DELETED_TEXT, HiddenFields } from './hidden-content.js';
+import { expansionHost } from './template-expansion.js';
 
 /** REV-COMMON, and the editor and tag filters of the modules that have them. */
 type RevisionParams = ParamsOfList<typeof REVISION_CONTENT_PARAMETERS> & {
@@ -286,13 +290,19 @@ async function madeItems(
   const needSlots = slotFields || props.has('roles');
   const section = ctx.params.section;
   const sectionNumber = section === undefined ? undefined : parseSection(section);
-  // A diff is made of the section's text, and a rendering would be: the text is read to find the section.
-  const wantText = wantContent || ((diffs || rendering !== undefined) && sectionNumber !== undefined);
+  // A diff is made of the section's text: the text is read to find the section; a rendering reads it.
+  const wantText =
+    wantContent ||
+    (diffs && sectionNumber !== undefined) ||
+    (rendering !== undefined &&
+      (sectionNumber !== undefined || rendering.parseTree !== undefined || rendering.expandTemplates));
   const formatParam = ctx.params.contentformat;
 
   const revIds = rows.map((r) => r.revId);
   const slotsByRev = needSlots ? await slotsOfRows(ctx, rows, options, wantText) : new Map<number, SlotRow[]>();
 
+  const renderedByRev =
+    rendering === undefined ? undefined : await renderedTexts(ctx, rows, slotsByRev, rendering, sectionNumber);
   const tagsByRev = props.has('tags') ? await tagsOfRevisions(ctx, revIds) : new Map<number, string[]>();
 
   let parsed: string[] | undefined;
@@ -329,10 +339,12 @@ async function madeItems(
       if (props.has('contentmodel') && main) item.contentmodel = main.content_model;
       const rendered =
         rendering !== undefined && main && canSeeField(ctx.user, row.deleted, DELETED_TEXT)
-          ? renderOrRefuse(ctx, item, rendering, main, row, sectionNumber, section)
+          ? renderOrRefuse(ctx, item, rendering, main, row, sectionNumber, section, renderedByRev?.get(row.revId))
           : undefined;
       if (rendered === 'no content') hidden.text(item);
-      else if (wantContent && main) addContent(ctx, item, main, hidden, row, sectionNumber, section, formatParam, true);
+      // The expanded text, when shown, stands for the content.
+      else if (rendered !== 'shown' && wantContent && main)
+        addContent(ctx, item, main, hidden, row, sectionNumber, section, formatParam, true);
       // The diff of a text the caller may read. Diffs are not computed: MediaWiki answers the
       // same once its budget of uncached diffs is spent.
       // Without content, the text is still read for the diff, and marked when hidden.
@@ -640,12 +652,48 @@ function renderingAsked(ctx: ModuleContext<RevisionParams>, props: Set<string>):
   return { parseTree, expandTemplates, parse };
 }
 
+/** The parse tree and the expanded text of each revision's wikitext (its section), as the rendering asks. */
+async function renderedTexts(
+  ctx: ModuleContext<RevisionParams>,
+  rows: readonly RevisionRow[],
+  slotsByRev: Map<number, SlotRow[]>,
+  rendering: Rendering,
+  sectionNumber: number | undefined,
+): Promise<Map<number, RenderedText>> {
+  const out = new Map<number, RenderedText>();
+  if (rendering.parseTree === undefined && !rendering.expandTemplates) return out;
+  for (const row of rows) {
+    const main = slotsByRev.get(row.revId)?.find((slot) => slot.slot_role === 'main');
+    if (main?.content_model !== 'wikitext' || main.content_text === null) continue;
+    if (!canSeeField(ctx.user, row.deleted, DELETED_TEXT)) continue;
+    const text = sectionNumber === undefined ? main.content_text : wikitextSection(main.content_text, sectionNumber);
+    if (text === undefined) continue;
+    const rendered: RenderedText = {};
+    if (rendering.parseTree !== undefined) rendered.parseTree = treeToXml(preprocessToTree(text));
+    if (rendering.expandTemplates) {
+      rendered.expanded = await expandWikitext(
+        text,
+        expansionHost(ctx, ctx.titles.make(row.namespace, row.dbKey), row.pageId),
+      );
+    }
+    out.set(row.revId, rendered);
+  }
+  return out;
+}
+
+/** A revision's text rendered: its parse tree (XML) and its text with templates expanded. */
+interface RenderedText {
+  parseTree?: string;
+  expanded?: string;
+}
+
 /**
  * The rendering of one revision's readable text, in MediaWiki's order: the section is found first
- * (nosuchsection), then the parse tree, the expansion and the parsed HTML are made. This service
- * has no parser: what would run it is refused (unsupportedparameter) rather than answered with
- * unrendered text; what MediaWiki does not render (a parse tree or an expansion of a text that is
- * no wikitext) gets its warning. 'no content' when the content is not to be shown.
+ * (nosuchsection), then the parse tree and the expansion are shown (the expanded text as the
+ * content, without format and model). This service does not make HTML: `parse` is refused
+ * (unsupportedparameter) rather than answered with unrendered text; what MediaWiki does not render
+ * (a parse tree or an expansion of a text that is no wikitext) gets its warning. 'no content' when
+ * the content is not to be shown, 'shown' when the expanded text was shown as the content.
  */
 function renderOrRefuse(
   ctx: ModuleContext<RevisionParams>,
@@ -655,19 +703,26 @@ function renderOrRefuse(
   row: RevisionRow,
   sectionNumber: number | undefined,
   section: string | undefined,
-): 'no content' | undefined {
+  rendered: RenderedText | undefined,
+): 'no content' | 'shown' | undefined {
   if (sectionNumber !== undefined)
     sectionText(main.content_text ?? '', main.content_model, sectionNumber, section as string, row);
   const model = main.content_model;
   const refuse = (name: string) => apiError('unsupportedparameter', 'apierror-unsupportedparameter', [name]);
   const title = () => escapeWikiText(ctx.titles.prefixedText(ctx.titles.make(row.namespace, row.dbKey)));
   if (rendering.parseTree !== undefined) {
-    if (model === 'wikitext') throw refuse(rendering.parseTree);
-    ctx.warn('apierror-parsetree-notwikitext-title', [title(), model], 'parsetree-notwikitext');
-    item.badcontentformatforparsetree = true;
+    if (model === 'wikitext') item.parsetree = rendered?.parseTree ?? '';
+    else {
+      ctx.warn('apierror-parsetree-notwikitext-title', [title(), model], 'parsetree-notwikitext');
+      item.badcontentformatforparsetree = true;
+    }
   }
   if (rendering.expandTemplates) {
-    if (model === 'wikitext') throw refuse(ctx.paramName('expandtemplates'));
+    if (model === 'wikitext') {
+      item.content = rendered?.expanded ?? '';
+      withContent(item, 'content');
+      return 'shown';
+    }
     ctx.warn('apierror-templateexpansion-notwikitext', [title(), model]);
     item.badcontentformat = true;
     return 'no content';

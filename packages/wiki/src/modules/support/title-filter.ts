@@ -2,9 +2,10 @@
  * Parameters that restrict a prop module to some target titles (`pltitles`, `clcategories`,
  * `imimages`): each value is parsed as a title; invalid ones are warned about and skipped.
  */
-import { escapeWikiText } from '../../api/messages/escape-wikitext.js';
+
 import type { ModuleContext } from '../../api/module.js';
 import { NS_MAIN, type Title } from '../../site/title.js';
+import { escapeWikiText } from '../../text/escape-wikitext.js';
 
 /**
  * The titles the parameter names (undefined when it is absent), in `namespace` when one is given.

@@ -1,0 +1,75 @@
+/**
+ * What template expansion reads of the store for a request: pages' current texts (redirects
+ * followed), whether pages exist, and the interface messages of the content language.
+ */
+import { lookupMessages } from '../../api/messages/store.js';
+import type { ModuleContext } from '../../api/module.js';
+import { specialPageExists } from '../../site/mediawiki/special-page-aliases.js';
+import { NS_MEDIA, NS_SPECIAL, type Title } from '../../site/title.js';
+import { type SiteStatistics, siteStatistics } from '../../store/site-statistics.js';
+import type { ExpansionHost } from '../../wikitext/preprocessor/expand.js';
+
+interface PageRow {
+  page_id: number;
+  page_is_redirect: number;
+  content_text: string | null;
+}
+
+async function pageRow(ctx: ModuleContext<unknown>, namespace: number, dbKey: string): Promise<PageRow | undefined> {
+  return ctx.store.db
+    .selectFrom('page')
+    .innerJoin('slots', 'slot_revision_id', 'page_latest')
+    .innerJoin('content', 'content_id', 'slot_content_id')
+    .select(['page_id', 'page_is_redirect', 'content_text'])
+    .where('page_namespace', '=', namespace)
+    .where('page_title', '=', dbKey)
+    .where('slot_role', '=', 'main')
+    .executeTakeFirst();
+}
+
+/** The expansion host of a request for the page `page`, at the request's time. */
+export function expansionHost(ctx: ModuleContext<unknown>, page: Title, pageId?: number): ExpansionHost {
+  const messages = new Map<string, string | undefined>();
+  let counts: Promise<SiteStatistics> | undefined;
+  return {
+    pageId,
+    async siteCount(name) {
+      counts ??= siteStatistics(ctx.store);
+      const all: Record<string, number> = { ...(await counts) };
+      return all[name];
+    },
+    titles: ctx.titles,
+    site: ctx.site,
+    server: ctx.server,
+    page,
+    now: new Date(),
+    async pageText(title) {
+      const row = await pageRow(ctx, title.namespace, title.dbKey);
+      if (row === undefined) return undefined;
+      const own = { title, text: row.content_text ?? '' };
+      if (row.page_is_redirect === 0) return own;
+      // A redirect is followed to an existing page; to a missing one, its own text is transcluded.
+      const target = await ctx.store.db
+        .selectFrom('redirect')
+        .select(['rd_namespace', 'rd_title', 'rd_interwiki'])
+        .where('rd_from', '=', row.page_id)
+        .executeTakeFirst();
+      if (target === undefined || (target.rd_interwiki ?? '') !== '') return own;
+      const targetRow = await pageRow(ctx, target.rd_namespace, target.rd_title);
+      if (targetRow === undefined) return own;
+      return { title: ctx.titles.make(target.rd_namespace, target.rd_title), text: targetRow.content_text ?? '' };
+    },
+    async exists(title) {
+      if (title.namespace === NS_SPECIAL) return specialPageExists(title.dbKey);
+      const namespace = title.namespace === NS_MEDIA ? 6 : title.namespace;
+      return (await pageRow(ctx, namespace, title.dbKey)) !== undefined;
+    },
+    async message(key) {
+      if (!messages.has(key)) {
+        const found = await lookupMessages(ctx.store, [key], ctx.site.language, ctx.site.language, ctx.messages);
+        messages.set(key, found.get(key)?.text);
+      }
+      return messages.get(key);
+    },
+  };
+}

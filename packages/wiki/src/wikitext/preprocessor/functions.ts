@@ -1,0 +1,460 @@
+/**
+ * The variables and parser functions of MediaWiki 1.39 with ParserFunctions, as they expand when
+ * a page is read for templates: page variables of the page being read, site variables, dates of
+ * the request, case and URL functions, `#if` and its kin, `#expr`, `#time`, `#switch`…
+ */
+
+import { localSpecialPageKey } from '../../site/mediawiki/special-page-aliases.js';
+import type { Title } from '../../site/title.js';
+import { NS_SPECIAL, subjectNamespace, talkNamespace } from '../../site/title.js';
+import { escapeWikiText } from '../../text/escape-wikitext.js';
+import { magicWords } from '../magic-words.js';
+import { callCondition } from './conditions.js';
+import type { Expander, Frame, FunctionValue } from './expand.js';
+import { formatDate, germanDayNames, germanMonthNames } from './time.js';
+import type { PPPart } from './tree.js';
+
+/** `wfUrlencode`: percent-encoding that keeps the characters readable in a wiki URL. */
+export function wikiUrlencode(text: string): string {
+  return encodeURIComponent(text)
+    .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%(3B|40|24|21|2A|28|29|2C|2F|7E|3A)/g, (_m, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    );
+}
+
+const spaced = (s: string) => s.replace(/_/g, ' ');
+/** A namespace name in a URL (`Kategorie_Diskussion`). */
+const nsUrl = (s: string) => wikiUrlencode(s.replace(/ /g, '_'));
+
+/** The page variables of a title (`pagename` → its text), escaped as MediaWiki gives them. */
+function pageVariable(id: string, title: Title, expander: Expander): string | undefined {
+  const titles = expander.host.titles;
+  const nsName = (ns: number) => titles.namespaceName(ns);
+  const prefixed = (t: Title) => titles.prefixedText(t);
+  const prefixedKey = (t: Title) => titles.prefixedDbKey(t);
+  const talk = () => titles.talkPage(title);
+  const subject = () => titles.subjectPage(title);
+  const slash = title.text.lastIndexOf('/');
+  const subpages = title.namespace !== 0;
+  const pick: Record<string, () => string> = {
+    pagename: () => escapeWikiText(title.text),
+    pagenamee: () => escapeWikiText(wikiUrlencode(title.dbKey)),
+    fullpagename: () => escapeWikiText(prefixed(title)),
+    fullpagenamee: () => escapeWikiText(wikiUrlencode(prefixedKey(title))),
+    namespace: () => spaced(nsName(title.namespace)),
+    namespacee: () => nsUrl(nsName(title.namespace)),
+    namespacenumber: () => String(title.namespace),
+    talkspace: () => spaced(nsName(talkNamespace(title.namespace))),
+    talkspacee: () => nsUrl(nsName(talkNamespace(title.namespace))),
+    subjectspace: () => spaced(nsName(subjectNamespace(title.namespace))),
+    subjectspacee: () => nsUrl(nsName(subjectNamespace(title.namespace))),
+    talkpagename: () => {
+      const t = talk();
+      return t ? escapeWikiText(prefixed(t)) : '';
+    },
+    talkpagenamee: () => {
+      const t = talk();
+      return t ? escapeWikiText(wikiUrlencode(prefixedKey(t))) : '';
+    },
+    subjectpagename: () => escapeWikiText(prefixed(subject())),
+    subjectpagenamee: () => escapeWikiText(wikiUrlencode(prefixedKey(subject()))),
+    basepagename: () => escapeWikiText(subpages && slash > 0 ? title.text.slice(0, slash) : title.text),
+    basepagenamee: () =>
+      escapeWikiText(wikiUrlencode(subpages && slash > 0 ? title.dbKey.slice(0, slash) : title.dbKey)),
+    rootpagename: () => escapeWikiText(subpages ? (title.text.split('/')[0] as string) : title.text),
+    rootpagenamee: () => escapeWikiText(wikiUrlencode(subpages ? (title.dbKey.split('/')[0] as string) : title.dbKey)),
+    subpagename: () => escapeWikiText(subpages && slash > 0 ? title.text.slice(slash + 1) : title.text),
+    subpagenamee: () =>
+      escapeWikiText(wikiUrlencode(subpages && slash > 0 ? title.dbKey.slice(slash + 1) : title.dbKey)),
+  };
+  return pick[id]?.();
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** The ISO 8601 week number of a date. */
+function isoWeek(date: Date): number {
+  const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  const day = d.getUTCDay() || 7;
+  d.setUTCDate(d.getUTCDate() + 4 - day);
+  const yearStart = Date.UTC(d.getUTCFullYear(), 0, 1);
+  return Math.ceil(((d.getTime() - yearStart) / 86_400_000 + 1) / 7);
+}
+
+/** The date words of the request's time (the wiki's time zone is UTC). */
+function dateVariable(id: string, now: Date): string | undefined {
+  const word = id.replace(/^(current|local)/, '');
+  if (word === id) return undefined;
+  const month = now.getUTCMonth();
+  switch (word) {
+    case 'year':
+      return String(now.getUTCFullYear());
+    case 'month':
+      return pad2(month + 1);
+    case 'month1':
+      return String(month + 1);
+    case 'monthname':
+    case 'monthnamegen':
+      return germanMonthNames[month];
+    case 'monthabbrev':
+      return formatDate('M', now);
+    case 'day':
+      return String(now.getUTCDate());
+    case 'day2':
+      return pad2(now.getUTCDate());
+    case 'dayname':
+      return germanDayNames[now.getUTCDay()];
+    case 'dow':
+      return String(now.getUTCDay());
+    case 'week':
+      return String(isoWeek(now));
+    case 'hour':
+      return pad2(now.getUTCHours());
+    case 'time':
+      return `${pad2(now.getUTCHours())}:${pad2(now.getUTCMinutes())}`;
+    case 'timestamp':
+      return formatDate('YmdHis', now);
+    default:
+      return undefined;
+  }
+}
+
+/** The statistics words and the count each gives. */
+const COUNTS: Readonly<Record<string, string>> = {
+  numberofpages: 'pages',
+  numberofarticles: 'articles',
+  numberoffiles: 'images',
+  numberofusers: 'users',
+  numberofactiveusers: 'activeusers',
+  numberofedits: 'edits',
+  numberofadmins: 'admins',
+};
+
+/** A variable (`{{PAGENAME}}`, `{{CURRENTYEAR}}`, `{{!}}`); undefined when `name` is none. */
+export async function expandVariable(name: string, expander: Expander, _frame: Frame): Promise<string | undefined> {
+  const id = magicWords.idOf(name);
+  if (id === undefined) return undefined;
+  const host = expander.host;
+  const fixed: Record<string, () => string> = {
+    '!': () => '|',
+    '=': () => '=',
+    sitename: () => host.site.siteName,
+    server: () => host.server,
+    servername: () => host.server.replace(/^[a-z]+:\/\//, '').replace(/:\d+$/, ''),
+    scriptpath: () => host.site.scriptPath,
+    stylepath: () => `${host.site.scriptPath}/skins`,
+    articlepath: () => host.site.articlePath,
+    contentlanguage: () => host.site.language,
+    directionmark: () => '\u200e',
+  };
+  if (fixed[id] !== undefined) return fixed[id]();
+  if (id === 'pageid') return host.pageId === undefined ? '' : String(host.pageId);
+  if (id === 'revisionid') return '';
+  const count = COUNTS[id];
+  if (count !== undefined) {
+    const value = await host.siteCount?.(count);
+    return value === undefined ? undefined : formatGermanNumbers(String(value));
+  }
+  return pageVariable(id, host.page, expander) ?? dateVariable(id, host.now);
+}
+
+/** What a parser function is given: its first argument (after the colon), its other arguments, the frame. */
+export interface FunctionCall {
+  first: string;
+  parts: readonly PPPart[];
+  frame: Frame;
+  expander: Expander;
+}
+
+/** The other arguments expanded and trimmed, as functions with plain arguments receive them. */
+async function plainArgs(call: FunctionCall): Promise<string[]> {
+  const out = [call.first];
+  for (const part of call.parts) out.push((await call.expander.expandPart(part, call.frame)).trim());
+  return out;
+}
+
+/** Functions whose name is written with `#` (`{{#if:}}`). */
+const HASH_FUNCTIONS = new Set(
+  `if ifeq switch ifexist ifexpr iferror time timel expr rel2abs titleparts special speciale tag formatdate language`.split(
+    ' ',
+  ),
+);
+
+type PlainFunction = (
+  args: string[],
+  call: FunctionCall,
+) => FunctionValue | undefined | Promise<FunctionValue | undefined>;
+
+const PAGE_FUNCTIONS =
+  `pagename pagenamee fullpagename fullpagenamee namespace namespacee namespacenumber talkspace talkspacee subjectspace subjectspacee talkpagename talkpagenamee subjectpagename subjectpagenamee basepagename basepagenamee rootpagename rootpagenamee subpagename subpagenamee`.split(
+    ' ',
+  );
+
+function firstUpper(s: string): string {
+  const c = s.codePointAt(0);
+  if (c === undefined) return s;
+  const ch = String.fromCodePoint(c);
+  return ch.toUpperCase() + s.slice(ch.length);
+}
+
+function firstLower(s: string): string {
+  const c = s.codePointAt(0);
+  if (c === undefined) return s;
+  const ch = String.fromCodePoint(c);
+  return ch.toLowerCase() + s.slice(ch.length);
+}
+
+/** A number as German writes it (`1.234.567,5`, `−1` with a minus sign), each number of the text. */
+export function formatGermanNumbers(text: string): string {
+  return text.replace(/-?\d+(?:\.\d+)?/g, (n) => {
+    const [int, frac] = n.split('.') as [string, string | undefined];
+    const sign = int.startsWith('-') ? '\u2212' : '';
+    const digits = int.replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+    return sign + digits + (frac === undefined ? '' : `,${frac}`);
+  });
+}
+
+function pad(args: string[], left: boolean): string {
+  const [text = '', lengthText = '0', padding = '0'] = args;
+  const length = Math.min(Number.parseInt(lengthText, 10) || 0, 500);
+  const chars = [...text];
+  if (padding === '' || chars.length >= length) return text;
+  const padChars = [...padding];
+  let fill = '';
+  for (let i = 0; fill.length < length - chars.length && i < length; i++) fill += padChars[i % padChars.length];
+  return left ? fill + text : text + fill;
+}
+
+function url(kind: 'full' | 'local' | 'canonical', args: string[], call: FunctionCall): string | undefined {
+  const host = call.expander.host;
+  const title = host.titles.parseOrUndefined(args[0] ?? '');
+  if (title === undefined || title.interwiki !== '') return undefined;
+  const key = wikiUrlencode(host.titles.prefixedDbKey(title));
+  const query = args[1] ?? '';
+  const path =
+    query === '' ? host.site.articlePath.replace('$1', key) : `${host.site.scriptPath}/index.php?title=${key}&${query}`;
+  const fragment = title.fragment === '' ? '' : `#${wikiUrlencode(title.fragment.replace(/ /g, '_'))}`;
+  return (kind === 'local' ? '' : host.server) + path + fragment;
+}
+
+/**
+ * A namespace's name (`ns:`): by number (empty for a number that names none) or by any of its
+ * names; undefined for a name that is none, which makes the call a template.
+ */
+function namespaceOf(text: string, call: FunctionCall): string | undefined {
+  const titles = call.expander.host.titles;
+  const number = Number.parseInt(text, 10);
+  if (number || text === '0') return titles.isKnownNamespace(number) ? titles.namespaceName(number) : '';
+  const id = titles.namespaceId(text.replace(/ /g, '_'));
+  return id === undefined ? undefined : titles.namespaceName(id);
+}
+
+function plural(args: string[]): string {
+  const [count = '', ...forms] = args;
+  const n = Number(count.replace(/\./g, '').replace(',', '.'));
+  const plain: string[] = [];
+  for (const form of forms) {
+    const explicit = /^\s*(\d+)=(.*)$/s.exec(form);
+    if (explicit) {
+      if (Number(explicit[1]) === n) return explicit[2] as string;
+    } else plain.push(form);
+  }
+  if (plain.length === 0) return '';
+  return n === 1 ? (plain[0] as string) : (plain[1] ?? (plain[plain.length - 1] as string));
+}
+
+function titleparts(args: string[], call: FunctionCall): string {
+  const [text = '', countText = '', offsetText = ''] = args;
+  const title = call.expander.host.titles.parseOrUndefined(text);
+  if (title === undefined) return text;
+  const bits = call.expander.host.titles.prefixedText(title).split('/');
+  const count = Number.parseInt(countText, 10) || 0;
+  let offset = Number.parseInt(offsetText, 10) || 0;
+  if (offset > 0) offset--;
+  const from = offset < 0 ? Math.max(bits.length + offset, 0) : offset;
+  let slice = bits.slice(from);
+  if (count > 0) slice = slice.slice(0, count);
+  else if (count < 0) slice = slice.slice(0, count);
+  return slice.join('/');
+}
+
+async function rel2abs(args: string[], call: FunctionCall): Promise<string> {
+  const host = call.expander.host;
+  let to = (args[0] ?? '').replace(/[ /]+$/, '');
+  const from = args[1] || host.titles.prefixedText(host.page);
+  if (to === '' || to === '.') return from;
+  const relative = to.startsWith('/') || to.startsWith('./') || to.startsWith('../') || to === '..';
+  to = `/${relative ? from : ''}/${to}/`.replace(/\/(\.\/)+/g, '/').replace(/\/{2,}/g, '/');
+  const path = to.replace(/^\/+|\/+$/g, '');
+  const levels: string[] = [];
+  for (const level of path.split('/')) {
+    if (level !== '..') levels.push(level);
+    else if (levels.pop() === undefined) {
+      const message = await call.expander.message('pfunc_rel2abs_invalid_depth', [path]);
+      return `<strong class="error">${message}</strong>`;
+    }
+  }
+  return levels.join('/');
+}
+
+function special(args: string[], call: FunctionCall, encoded: boolean): string {
+  const titles = call.expander.host.titles;
+  const key = localSpecialPageKey((args[0] ?? '').trim().replace(/ /g, '_'));
+  const title = titles.make(NS_SPECIAL, key.charAt(0).toUpperCase() + key.slice(1));
+  return encoded ? wikiUrlencode(titles.prefixedDbKey(title)) : titles.prefixedText(title);
+}
+
+function anchorEncode(text: string): string {
+  const plain = text
+    .replace(/\[\[(?:[^|\]]*\|)?([^\]]*)\]\]/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/ /g, '_');
+  return plain
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' })[c] as string)
+    .replace(/[{}[\]|]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const PLAIN_FUNCTIONS: Readonly<Record<string, PlainFunction>> = {
+  lc: ([s = '']) => s.toLowerCase(),
+  uc: ([s = '']) => s.toUpperCase(),
+  lcfirst: ([s = '']) => firstLower(s),
+  ucfirst: ([s = '']) => firstUpper(s),
+  urlencode: ([s = '', kind = '']) => {
+    const k = kind.toUpperCase();
+    if (k === 'WIKI') return wikiUrlencode(s.replace(/ /g, '_'));
+    if (k === 'PATH')
+      return encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+    return encodeURIComponent(s)
+      .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+      .replace(/%20/g, '+');
+  },
+  anchorencode: ([s = '']) => anchorEncode(s),
+  fullurl: (args, call) => url('full', args, call),
+  localurl: (args, call) => url('local', args, call),
+  canonicalurl: (args, call) => url('canonical', args, call),
+  fullurle: (args, call) => escapeUrlHtml(url('full', args, call)),
+  localurle: (args, call) => escapeUrlHtml(url('local', args, call)),
+  canonicalurle: (args, call) => escapeUrlHtml(url('canonical', args, call)),
+  ns: ([s = ''], call) => {
+    const name = namespaceOf(s, call);
+    return name === undefined ? undefined : spaced(name);
+  },
+  nse: ([s = ''], call) => {
+    const name = namespaceOf(s, call);
+    return name === undefined ? undefined : nsUrl(name);
+  },
+  padleft: (args) => pad(args, true),
+  padright: (args) => pad(args, false),
+  formatnum: ([s = '', option = '']) => {
+    const o = option.toUpperCase();
+    if (o === 'R') return s.replace(/\./g, '').replace(',', '.');
+    return o === 'NOSEP' ? s.replace(/\./g, ',') : formatGermanNumbers(s);
+  },
+  plural: (args) => plural(args),
+  grammar: ([, word = '']) => word,
+  gender: ([, ...forms]) => forms[2] ?? forms[0] ?? '',
+  bidi: ([s = '']) => embedBidi(s),
+  int: async ([key = '', ...params], call) => {
+    const text = await call.expander.host.message(firstLower(key.trim()));
+    if (text === undefined) return `⧼${key.trim()}⧽`;
+    return { wikitext: text.replace(/\$(\d+)/g, (whole, n: string) => params[Number(n) - 1] ?? whole) };
+  },
+  titleparts: (args, call) => titleparts(args, call),
+  rel2abs: (args, call) => rel2abs(args, call),
+  special: (args, call) => special(args, call, false),
+  speciale: (args, call) => special(args, call, true),
+  defaultsort: () => '',
+  displaytitle: () => '',
+  formatdate: ([date = '']) => date,
+};
+
+/** `{{bidi:}}`: the text embedded in the direction of its first strong character (LRE or RLE … PDF). */
+function embedBidi(text: string): string {
+  const strong = /[\p{L}]/u.exec(text)?.[0];
+  if (strong === undefined) return text;
+  const rtl = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/.test(strong);
+  return `${rtl ? '\u202B' : '\u202A'}${text}\u202C`;
+}
+
+function escapeUrlHtml(text: string | undefined): string | undefined {
+  return text?.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** `{{#tag:name|content|attr=value}}`: the tag as written (read for templates, any name is kept). */
+async function tag(call: FunctionCall): Promise<string> {
+  const name = call.first.toLowerCase().trim();
+  const [content, ...rest] = call.parts;
+  let attrs = '';
+  for (const part of rest) {
+    if (typeof part.name === 'number') continue;
+    const attrName = (await call.expander.expand(part.name, call.frame)).trim();
+    let value = (await call.expander.expand(part.value, call.frame)).trim();
+    const quoted = /^(?:["'](.+)["']|""|'')$/s.exec(value);
+    if (quoted) value = quoted[1] ?? '';
+    attrs += ` ${escapeUrlHtml(attrName)}="${escapeUrlHtml(value)}"`;
+  }
+  if (content === undefined) return `<${name}${attrs}/>`;
+  const inner = await call.expander.expandPart(content, call.frame);
+  return `<${name}${attrs}>${inner}</${name}>`;
+}
+
+/**
+ * A parser function's value (`{{lc:X}}`, `{{#if:…}}`), or undefined when `name` names none (the
+ * call is then a template) or the function declines its arguments.
+ */
+export async function callParserFunction(
+  name: string,
+  first: string,
+  parts: readonly PPPart[],
+  frame: Frame,
+  expander: Expander,
+): Promise<FunctionValue | undefined> {
+  const hash = name.startsWith('#');
+  // Some functions have the `#` in their names (`#language`), the others take it as a mark.
+  const id = (hash ? magicWords.idOf(name) : undefined) ?? magicWords.idOf(hash ? name.slice(1) : name);
+  if (id === undefined || HASH_FUNCTIONS.has(id) !== hash) return undefined;
+  const call: FunctionCall = { first, parts, frame, expander };
+  const condition = await callCondition(id, call);
+  if (condition !== undefined) return condition;
+  if (id === 'tag') return tag(call);
+  if (id === 'time' || id === 'timel') {
+    const [format = '', date = ''] = await plainArgs(call);
+    return timeFunction(format, date, expander);
+  }
+  if (PAGE_FUNCTIONS.includes(id)) {
+    const title = expander.host.titles.parseOrUndefined(first);
+    return title === undefined ? '' : pageVariable(id, title, expander);
+  }
+  const fn = PLAIN_FUNCTIONS[id];
+  return fn === undefined ? undefined : fn(await plainArgs(call), call);
+}
+
+async function timeFunction(format: string, date: string, expander: Expander): Promise<string> {
+  const when = date.trim() === '' ? expander.host.now : parseDate(date.trim(), expander.host.now);
+  if (when === undefined) return `<strong class="error">${await expander.message('pfunc_time_error')}</strong>`;
+  return formatDate(format, when);
+}
+
+function parseDate(text: string, now: Date): Date | undefined {
+  if (/^now$/i.test(text)) return now;
+  if (/^@-?\d+$/.test(text)) return new Date(Number(text.slice(1)) * 1000);
+  if (/^\d{4}$/.test(text))
+    return new Date(
+      Date.UTC(
+        now.getUTCFullYear(),
+        now.getUTCMonth(),
+        now.getUTCDate(),
+        Number(text.slice(0, 2)),
+        Number(text.slice(2)),
+      ),
+    );
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?)?Z?$/.exec(text);
+  if (iso) {
+    const [, y, m, d, h = '0', min = '0', s = '0'] = iso;
+    return new Date(Date.UTC(Number(y), Number(m) - 1, Number(d), Number(h), Number(min), Number(s)));
+  }
+  const parsed = Date.parse(`${text} UTC`);
+  return Number.isNaN(parsed) ? undefined : new Date(parsed);
+}

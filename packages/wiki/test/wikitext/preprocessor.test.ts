@@ -1,0 +1,199 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { defaultSite } from '../../src/site/defaults.js';
+import { TitleCodec } from '../../src/site/title.js';
+import { withoutRemovedElements } from '../../src/wikitext/extracts/removed-elements.js';
+import { type ExpansionHost, expandWikitext } from '../../src/wikitext/preprocessor/expand.js';
+import { preprocessToTree } from '../../src/wikitext/preprocessor/parse.js';
+import { treeToXml } from '../../src/wikitext/preprocessor/tree.js';
+
+// Expected values are MediaWiki 1.39's answers (action=expandtemplates, German content language).
+const site = defaultSite({ language: 'de' });
+const titles = new TitleCodec(site);
+const MESSAGES: Record<string, string> = {
+  'parser-template-loop-warning': 'Vorlagenschleife entdeckt: [[$1]]',
+  'parser-template-recursion-depth-warning': 'Vorlagenrekursionstiefengrenze überschritten ($1)',
+  pfunc_expr_missing_operand: 'Fehler im Ausdruck: Fehlender Operand für $1',
+  pfunc_expr_unrecognised_word: 'Fehler im Ausdruck: Unerkanntes Wort „$1“',
+  pfunc_expr_division_by_zero: 'Division durch Null',
+  pfunc_rel2abs_invalid_depth:
+    'Fehler: Ungültige Pfadtiefe: „$1“ (Zugriff auf einen Knotenpunkt oberhalb des Hauptknotenpunktes ist empfohlen)',
+  edit: 'Bearbeiten',
+};
+
+function host(pages: Record<string, string> = {}, page = 'Test'): ExpansionHost {
+  return {
+    titles,
+    site,
+    server: 'http://127.0.0.1:8090',
+    page: titles.parseOrUndefined(page) ?? titles.make(0, 'Test'),
+    now: new Date(Date.UTC(2026, 11, 3, 5, 23, 15)),
+    async pageText(title) {
+      const text = pages[titles.prefixedText(title)];
+      return text === undefined ? undefined : { title, text };
+    },
+    async exists(title) {
+      return pages[titles.prefixedText(title)] !== undefined;
+    },
+    async message(key) {
+      return MESSAGES[key];
+    },
+  };
+}
+
+const xml = (text: string, forInclusion = false) => treeToXml(preprocessToTree(text, forInclusion));
+
+describe('the preprocessor tree', () => {
+  test('calls, arguments, comments that take their line, headings, extension and inclusion tags', () => {
+    const text =
+      '{{foo|a=b|c}}x\n{{{{{x}}}}} {{{a|b}}} <!-- c -->\n <!-- d --> <!-- e --> \n== H <!--x--> ==\n' +
+      '<ref name="a">r</ref><nowiki/><noinclude>n</noinclude><includeonly>i</includeonly> {{ unclosed [[a|b]] {{x|[[a|b]]}} "\'&';
+    assert.equal(
+      xml(text),
+      '<root><template><title>foo</title><part><name>a</name><equals>=</equals><value>b</value></part><part><name index="1"/><value>c</value></part></template>x\n' +
+        '<template lineStart="1"><title><tplarg><title>x</title></tplarg></title></template> <tplarg><title>a</title><part><name index="1"/><value>b</value></part></tplarg> <comment>&lt;!-- c --&gt;</comment>\n' +
+        '<comment> &lt;!-- d --&gt; </comment><comment>&lt;!-- e --&gt; \n</comment><h level="2" i="1">== H <comment>&lt;!--x--&gt;</comment> ==</h>\n' +
+        '<ext><name>ref</name><attr> name=&quot;a&quot;</attr><inner>r</inner><close>&lt;/ref&gt;</close></ext><ext><name>nowiki</name><attr/></ext>' +
+        '<ignore>&lt;noinclude&gt;</ignore>n<ignore>&lt;/noinclude&gt;</ignore><ignore>&lt;includeonly&gt;i&lt;/includeonly&gt;</ignore>' +
+        ' {{ unclosed [[a|b]] <template><title>x</title><part><name index="1"/><value>[[a|b]]</value></part></template> &quot;\'&amp;</root>',
+    );
+  });
+
+  test('runs of braces match from the inside; an equals sign at a line start in an argument names it', () => {
+    assert.equal(
+      xml('=====\n{{{{{{a}}}}}} {{{{a}}}} {{{{{{{a}}}}}}}  [[[x]] {{x}}}'),
+      '<root><h level="2" i="1">=====</h>\n<tplarg lineStart="1"><title><tplarg><title>a</title></tplarg></title></tplarg>' +
+        ' {<tplarg><title>a</title></tplarg>} {<tplarg><title><tplarg><title>a</title></tplarg></title></tplarg>}' +
+        '  [[[x]] <template><title>x</title></template>}</root>',
+    );
+    assert.equal(
+      xml('{{a|\n=b=\n|c}}\n<pre>x</PRE ><nowiki>unclosed {{x}} <onlyinclude>o</onlyinclude>\n=x= \n==y=<!--c-->'),
+      '<root><template><title>a</title><part><name>\n</name><equals>=</equals><value>b=\n</value></part><part><name index="1"/><value>c</value></part></template>\n' +
+        '<ext><name>pre</name><attr/><inner>x</inner><close>&lt;/PRE &gt;</close></ext>&lt;nowiki&gt;unclosed <template><title>x</title></template>' +
+        ' <ignore>&lt;onlyinclude&gt;</ignore>o<ignore>&lt;/onlyinclude&gt;</ignore>\n<h level="1" i="1">=x= </h>\n' +
+        '<h level="1" i="2">==y=<comment>&lt;!--c--&gt;</comment></h></root>',
+    );
+  });
+
+  test('for inclusion, only the onlyinclude parts count and noinclude is left out', () => {
+    assert.equal(
+      xml('a<onlyinclude>b<noinclude>c</noinclude></onlyinclude>d<includeonly>e</includeonly>', true),
+      '<root><ignore>a&lt;onlyinclude&gt;</ignore>b<ignore>&lt;noinclude&gt;c&lt;/noinclude&gt;</ignore>' +
+        '<ignore>&lt;/onlyinclude&gt;d&lt;includeonly&gt;e&lt;/includeonly&gt;</ignore></root>',
+    );
+  });
+});
+
+describe('template expansion', () => {
+  test('templates with named and numbered arguments, defaults, missing templates as links', async () => {
+    const pages = { 'Vorlage:A': '[{{{type}}}] [{{{1}}}] [{{{ x | d }}}]<noinclude>doc</noinclude>' };
+    assert.equal(await expandWikitext('{{a| type = style |x}}{{b}}', host(pages)), '[style] [x] [ d ][[:Vorlage:B]]');
+    // Unmatched arguments of the page itself stay as written; a call of no title too.
+    assert.equal(await expandWikitext('{{{{{x}}}}} {{{a|b}}}', host()), '{{{{{x}}}}} b');
+  });
+
+  test('a result starting a table or list starts a line; loops and self-transclusion', async () => {
+    const pages = { 'Vorlage:T': '{|\n|}', 'Vorlage:L': 'x{{L}}', Test: 'me {{:Test}}' };
+    assert.equal(await expandWikitext('a{{T}}\n{{T}}', host(pages)), 'a\n{|\n|}\n{|\n|}');
+    assert.equal(
+      await expandWikitext('{{L}}', host(pages)),
+      'x<span class="error">Vorlagenschleife entdeckt: [[Vorlage:L]]</span>',
+    );
+    assert.equal(
+      await expandWikitext('{{:Test}}', host(pages)),
+      'me <span class="error">Vorlagenschleife entdeckt: [[Test]]</span>',
+    );
+  });
+
+  test('parser functions and variables', async () => {
+    const cases: Array<[string, string]> = [
+      [
+        '{{#expr: -1 * 0}}|{{#expr: (2+3)*4 / 8 }}|{{#expr: 1/3}}|{{#expr: 2^0.5 round 3}}|{{#expr: 7 mod 3}}|{{#expr: 1e20}}',
+        '-0|2.5|0.33333333333333|1.414|1|1.0E+20',
+      ],
+      [
+        '{{#expr: 1 +}}|{{#expr: abc}}|{{#expr: 1/0}}',
+        '<strong class="error">Fehler im Ausdruck: Fehlender Operand für +</strong>|<strong class="error">Fehler im Ausdruck: Unerkanntes Wort „abc“</strong>|<strong class="error">Division durch Null</strong>',
+      ],
+      [
+        '{{#ifexpr: 2 > 1 | y | n}}|{{#iferror: {{#expr: x}} | bad | good}}|{{#ifeq: 01 | 1 | same | diff}}|{{#ifeq: a | A | same | diff}}',
+        'y|bad|same|diff',
+      ],
+      [
+        '{{#switch: 2 | 1 | 2 = two | 3 = three}}|{{#switch: z | a = 1 | other}}|{{#switch: z | #default = d | a = 1}}',
+        'two|other|d',
+      ],
+      [
+        '{{#time: d.m.Y H:i | 2021-03-04 05:06:07}}|{{#time: j. F Y | 2021-03-04}}|{{#time: D, l M | 2021-03-04}}',
+        '04.03.2021 05:06|4. März 2021|Do, Donnerstag Mär.',
+      ],
+      [
+        '{{#rel2abs: ../../../x | A/b}}',
+        '<strong class="error">Fehler: Ungültige Pfadtiefe: „A/b/../../../x“ (Zugriff auf einen Knotenpunkt oberhalb des Hauptknotenpunktes ist empfohlen)</strong>',
+      ],
+      [
+        '{{#titleparts: Vorlage:A/b/c | -1 }}|{{padright:ab|5|xy}}|{{uc:straße}}|{{ucfirst:ärger}}',
+        'Vorlage:A/b|abxyx|STRASSE|Ärger',
+      ],
+      [
+        '{{localurl:Berlin}}|{{fullurl:Berlin#X}}|{{canonicalurl:Berlin|a=b}}',
+        '/index.php/Berlin|http://127.0.0.1:8090/index.php/Berlin#X|http://127.0.0.1:8090/index.php?title=Berlin&a=b',
+      ],
+      [
+        '{{ns:Template}}|{{nse:15}}|{{urlencode:a b|WIKI}}|{{urlencode:a b|PATH}}|{{ns:99}}',
+        'Vorlage|Kategorie_Diskussion|a_b|a%20b|',
+      ],
+      [
+        '{{formatnum:-1234.5}}|{{formatnum:1.234,5|R}}|{{int:nonexistent-msg}}|{{int:edit}}',
+        '−1.234,5|1234.5|⧼nonexistent-msg⧽|Bearbeiten',
+      ],
+      [
+        '{{#tag:nowiki|a{{!}}b}}|{{#tag:foo|x}}|{{#tag:ref|x|name=y}}',
+        '<nowiki>a|b</nowiki>|<foo>x</foo>|<ref name="y">x</ref>',
+      ],
+      [
+        '{{NAMESPACE}}|{{NAMESPACEE}}|{{TALKSPACE}}|{{SUBJECTPAGENAME}}|{{BASEPAGENAME}}|{{SUBPAGENAME}}|{{SERVERNAME}}|{{PAGENAME:Hilfe:A/b}}',
+        'Vorlage Diskussion|Vorlage_Diskussion|Vorlage Diskussion|Vorlage:A b/c d|A b|c d|127.0.0.1|A/b',
+      ],
+      ['{{bidi:abc}}|{{bidi:123}}|{{bidi:שלום}}', '\u202aabc\u202c|123|\u202bשלום\u202c'],
+      [
+        '{{CURRENTYEAR}}-{{CURRENTMONTH}}-{{CURRENTDAY2}} {{CURRENTTIME}} {{CURRENTMONTHNAME}} {{CURRENTDAYNAME}}',
+        '2026-12-03 05:23 Dezember Donnerstag',
+      ],
+      ['{{subst:x|{{!}}}} {{safesubst:!}} {{msgnw:a}}', '{{subst:x||}} | &#123;&#123;&#123;1&#125;&#125;&#125;'],
+    ];
+    const pages = { 'Vorlage:A': '{{{1}}}' };
+    for (const [input, expected] of cases) {
+      assert.equal(await expandWikitext(input, host(pages, 'Vorlage Diskussion:A b/c d')), expected, input);
+    }
+  });
+
+  test('the depth of templates is limited with MediaWiki error text, never a stall', async () => {
+    const pages: Record<string, string> = {};
+    for (let i = 0; i < 60; i++) pages[`Vorlage:D${i}`] = `{{D${i + 1}}}`;
+    pages['Vorlage:D60'] = 'end';
+    // Each level of templates is a level of expansion: the title of the 40th call is already too deep.
+    const out = await expandWikitext('{{D0}}', host(pages));
+    assert.equal(out, '{{<span class="error">Expansion depth limit exceeded</span>}}');
+    const braces = '{{'.repeat(20_000);
+    const started = Date.now();
+    assert.equal(await expandWikitext(braces, host()), braces);
+    assert.ok(Date.now() - started < 5_000);
+  });
+});
+
+describe('the elements TextExtracts removes', () => {
+  test('blocks (nested ones too) leave an element left out, errors and hidden classes nothing', () => {
+    assert.equal(
+      withoutRemovedElements(
+        'a<div class="navbox"><div>x</div>y</div>b <span class="error">E</span>c <table><tr><td>t</td></tr></table>',
+      ),
+      'a{{removed element}}b c {{removed element}}',
+    );
+    assert.equal(
+      withoutRemovedElements('<strong class="error">Fehler</strong> <span class="noprint x">n</span>ok'),
+      ' ok',
+    );
+    assert.equal(withoutRemovedElements('<b>kept</b> <div>never closed'), '<b>kept</b> {{removed element}}');
+  });
+});
