@@ -247,7 +247,8 @@ async function runModule(state: RequestState, module: QueryModule, context: Modu
     });
   }
   try {
-    await resolveUserIds(module.descriptor.parameters, context.params as ParamValues, state.services.store);
+    const named = resolveUserIds(module.descriptor.parameters, context.params as ParamValues, state.services.store);
+    if (named) await named;
     await module.execute(context);
   } catch (error) {
     if (error instanceof ApiError && error.module === undefined) error.module = context.path;

@@ -1,6 +1,6 @@
 import { precompiled } from '@svc/common';
 import { mutuallyExclusive } from '../../api/errors.js';
-import { ENGLISH_INTERFACE_MESSAGES } from '../../api/messages/interface-en.js';
+import { shippedMessage } from '../../api/messages/store.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { mwToIso, toMwTimestamp } from '../../api/params/timestamp.js';
@@ -190,12 +190,11 @@ function isCreatableName(ctx: ContextOf<typeof descriptor>, name: string): boole
       : INVALID_NEW_NAME_CHARACTERS;
   if ([...invalid].some((ch) => name.includes(ch))) return false;
   const reserved = Array.isArray(settings.ReservedUsernames) ? settings.ReservedUsernames : RESERVED_USER_NAMES;
-  const content = ctx.storedMessages?.catalogue.languages.get(ctx.site.language);
+  const catalogue = ctx.storedMessages?.catalogue;
   return !reserved.some((entry) => {
     if (typeof entry !== 'string') return false;
     if (!entry.startsWith('msg:')) return entry === name;
-    const key = entry.slice(4);
-    return (content?.get(key) ?? ENGLISH_INTERFACE_MESSAGES[key]) === name;
+    return shippedMessage(entry.slice(4), ctx.site.language, catalogue) === name;
   });
 }
 

@@ -188,7 +188,7 @@ export interface ThumbnailAsk {
 /** The handler parameters `urlparam` names for a file of this type (`120px`), null when it cannot read them, undefined for a type without an image handler. */
 function handlerParams(mime: string, text: string): { width: string } | null | undefined {
   const bitmap = /^image\/(?:png|jpeg|gif|webp|tiff|x-bmp|bmp|x-xcf|x-ms-bmp)$/.test(mime);
-  if (!bitmap && mime !== 'image/svg+xml') return undefined;
+  if (!bitmap && !RENDERED_AS_PNG.has(mime)) return undefined;
   const width = /^(\d+)px$/.exec(text)?.[1];
   return width === undefined ? null : { width };
 }
