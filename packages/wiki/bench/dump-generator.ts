@@ -9,6 +9,7 @@
 
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createGunzip } from 'node:zlib';
 import { readDump } from '../src/import/xml/dump-reader.js';
 
@@ -251,4 +252,15 @@ export async function writeGeneratedDump(
   out.end();
   await once(out, 'finish');
   return bytes;
+}
+
+// `node --import tsx bench/dump-generator.ts FILE PAGES [FILES]` writes a dump of the enwiki
+// sample's shape to FILE, which may be a named pipe another process imports from as it is written.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [file, pages, files = '0'] = process.argv.slice(2);
+  if (!file || !Number.isInteger(Number(pages)) || !Number.isInteger(Number(files))) {
+    throw new Error('usage: dump-generator.ts FILE PAGES [FILES]');
+  }
+  const sample = fileURLToPath(new URL('../test/fixtures/dumps/enwiki-pages-articles1-shortened.xml.gz', import.meta.url));
+  await writeGeneratedDump(file, Number(pages), await sampleModel(sample), { files: Number(files) });
 }

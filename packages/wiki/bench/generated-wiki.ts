@@ -10,7 +10,9 @@
  * Every caller opens that one file: benchmarks read it and must not write to it. Concurrent
  * callers wait for the one building it.
  */
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,13 +24,16 @@ import { importXmlDump } from '../src/import/xml/xml-importer.js';
 import type { SiteConfig } from '../src/site/site.js';
 import { openWikiStore, type WikiStore } from '../src/store/database.js';
 import { loadSite } from '../src/store/site-store.js';
-import { sampleModel, titleOf, writeGeneratedDump } from './dump-generator.js';
+import { type SampleModel, sampleModel, titleOf, writeGeneratedDump } from './dump-generator.js';
 
 /** Raise when the way the wiki is built changes in a way the key below does not see. */
 const BUILD_VERSION = 2;
 
 /** File: pages with an upload each (small generated PNGs), after the articles. */
 const FILES = 1000;
+
+/** From this size on the dump is streamed through a pipe instead of written to a file (5.6 GB). */
+const STREAM_FROM_PAGES = 200_000;
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const sampleGz = join(here, '../test/fixtures/dumps/enwiki-pages-articles1-shortened.xml.gz');
@@ -60,7 +65,10 @@ export interface CacheMeta {
   /** Generating the dump, importing it and adding the history. */
   seconds: number;
   dumpBytes: number;
-  /** The import alone (search index included, lint errors left out). */
+  /**
+   * The import alone (search index included, lint errors left out); for a dump streamed through a
+   * pipe, with its generator running beside it.
+   */
   importSeconds?: number;
   /** The building process's peak memory: the dump's generation and the import, one after the other. */
   peakRssMb?: number;
@@ -205,26 +213,59 @@ async function chooseTitles(store: WikiStore, pages: number, words: string[]): P
   throw new Error('the generated wiki has no page with 50 links to it among its first 1000');
 }
 
+/**
+ * Writes the dump to a file, or above STREAM_FROM_PAGES has another process write it into a
+ * named pipe that the import reads as it is written: a million pages make 28 GB of XML, which
+ * beside the store would not fit on the disk. The generator then shares the cores with the import.
+ */
+async function generate(
+  dump: string,
+  pages: number,
+  model: SampleModel,
+): Promise<{ streamed?: Promise<void>; stop?: () => void }> {
+  if (pages < STREAM_FROM_PAGES) {
+    process.stderr.write(`generating a dump of ${pages.toLocaleString('en-US')} pages for the benchmark wiki\n`);
+    await writeGeneratedDump(dump, pages, model, { files: FILES });
+    return {};
+  }
+  process.stderr.write(`generating a dump of ${pages.toLocaleString('en-US')} pages into a pipe, imported as written\n`);
+  const made = spawnSync('mkfifo', [dump]);
+  if (made.status !== 0) throw new Error(`mkfifo ${dump} failed: ${made.stderr}`);
+  const writer = spawn(process.execPath, [...process.execArgv, join(here, 'dump-generator.ts'), dump, String(pages), String(FILES)], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const streamed = once(writer, 'exit').then(([code]) => {
+    if (code !== 0) throw new Error(`the dump's generator stopped with exit code ${code}`);
+  });
+  streamed.catch(() => {});
+  return { streamed, stop: () => writer.kill() };
+}
+
 async function build(dir: string, pages: number): Promise<void> {
   const started = performance.now();
   const model = await sampleModel(sampleGz);
   const dump = join(dir, `generated-${pages}.xml`);
   const temporary = join(dir, 'building.sqlite');
   rmSync(temporary, { force: true });
+  rmSync(dump, { force: true });
+  let stop: (() => void) | undefined;
   try {
-    process.stderr.write(`generating a dump of ${pages.toLocaleString('en-US')} pages for the benchmark wiki\n`);
-    const dumpBytes = await writeGeneratedDump(dump, pages, model, { files: FILES });
+    const generation = await generate(dump, pages, model);
+    stop = generation.stop;
     const store = await openWikiStore({ engine: 'sqlite', file: temporary });
     let titles: GeneratedWikiTitles;
     let importSeconds: number;
+    let dumpBytes: number;
     try {
       const importStarted = performance.now();
       // The measured queries read no lint errors, and linting 100,000 pages would take hours.
-      await importXmlDump(store, dump, {
+      const summary = await importXmlDump(store, dump, {
         progress: streamProgress(process.stderr),
         lint: false,
         uploadDirectory: join(dir, 'images'),
       });
+      await generation.streamed;
+      dumpBytes = summary.bytes;
       importSeconds = (performance.now() - importStarted) / 1000;
       addHistory(store);
       titles = await chooseTitles(store, pages, model.words);
@@ -245,6 +286,7 @@ async function build(dir: string, pages: number): Promise<void> {
     };
     writeFileSync(join(dir, 'meta.json'), `${JSON.stringify(meta, null, 2)}\n`);
   } finally {
+    stop?.();
     rmSync(dump, { force: true });
     for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${temporary}${suffix}`, { force: true });
   }

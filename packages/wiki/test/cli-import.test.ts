@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,6 +75,34 @@ describe('wiki import (command line)', () => {
     assert.match(run.stdout, /1 files in the upload folder .*dump-store\/images/);
     assert.deepEqual(readFileSync(join(data, 'images', hashed)), png);
     assert.match(wikiIn(data, 'import', dump, '--images', join(dataDir, 'missing')).stderr, /is not a directory/);
+  });
+
+  test('a dump through a pipe: standard input (compressed or not) and a named pipe, read once', async () => {
+    const gzFile = fileURLToPath(new URL('fixtures/dumps/simplewiki-sample-2pages-33revs.xml.gz', import.meta.url));
+    // Standard input as a shell gives it: a pipe (`cat dump | wiki import /dev/stdin`).
+    const fromStdin = (feed: string, store: string) =>
+      spawnSync(
+        'sh',
+        ['-c', `${feed} "$0" | "$@"`, gzFile, process.execPath, '--conditions=source', '--import', 'tsx', cli]
+          .concat(['import', '/dev/stdin', '--no-lint']),
+        { env: { ...process.env, WIKI_DATA_DIR: join(dataDir, store), WIKI_DATABASE_URL: '' }, encoding: 'utf8' },
+      );
+    const gzipped = fromStdin('cat', 'stdin-gz');
+    assert.equal(gzipped.status, 0, gzipped.stderr);
+    assert.match(gzipped.stdout, /imported .*: 2 pages \(0 redirects\), 33 revisions/);
+    const plain = fromStdin('gzip -dc', 'stdin-xml');
+    assert.equal(plain.status, 0, plain.stderr);
+    assert.match(plain.stdout, /imported .*: 2 pages \(0 redirects\), 33 revisions/);
+
+    const fifo = join(dataDir, 'dump-pipe');
+    assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
+    // Another process writes it (this one waits for the import), blocking until the pipe is opened.
+    const writer = spawn('sh', ['-c', 'cat "$1" > "$0"', fifo, gzFile], { stdio: 'ignore' });
+    const written = once(writer, 'exit');
+    const named = wikiIn(join(dataDir, 'fifo-store'), 'import', fifo, '--no-lint');
+    assert.equal(named.code, 0, named.stderr);
+    assert.match(named.stdout, /imported .*: 2 pages \(0 redirects\), 33 revisions/);
+    await written;
   });
 
   test('bad arguments are named', () => {

@@ -3,6 +3,7 @@ import type { WikiStore } from '../store/database.js';
 import { importMediaWikiDatabase } from './mediawiki-database/importer.js';
 import type { ImportProgress } from './progress.js';
 import { importXmlDump } from './xml/xml-importer.js';
+import { isPipe } from './xml/open-dump.js';
 
 /** What every importer accepts; an importer ignores the options that do not apply to its input. */
 export interface ImportOptions {
@@ -60,7 +61,9 @@ const mediaWikiDatabase: Importer = {
 
 const xmlDump: Importer = {
   name: 'MediaWiki XML dump',
-  accepts: (file) => /\.xml(\.gz|\.bz2)?$/i.test(file),
+  // A pipe (`/dev/stdin`, a named pipe, `<(lbzip2 -dc dump.xml.bz2)`) carries a dump: a database
+  // cannot come through one.
+  accepts: (file) => /\.xml(\.gz|\.bz2)?$/i.test(file) || /^\/dev\/(stdin|fd\/\d+)$/.test(file) || isPipe(file),
   async run(store, file, options) {
     const summary = await importXmlDump(store, file, {
       ...(options.replace ? { replace: true } : {}),

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -102,6 +104,35 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
       assert.deepEqual(await tableCounts(store), before);
     });
   }
+
+  test('a dump through a named pipe, plain or compressed, on the reading thread or a worker: the rows of the file', async () => {
+    const name = 'aawiki-20260101-pages-meta-history.xml';
+    const plain = fixture(name);
+    const fromFile = await freshStore();
+    await importXmlDump(fromFile, plain, { lint: false });
+    const expected = await tableCounts(fromFile);
+    const xml = readFileSync(plain);
+    for (const [content, readerThread] of [
+      [xml, false],
+      [xml, true],
+      [gzipSync(xml), true],
+    ] as const) {
+      const fifo = join(dir, 'pipe.xml');
+      rmSync(fifo, { force: true });
+      assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
+      // The writer is another process: it blocks until the import opens the pipe.
+      const writer = spawn('sh', ['-c', 'cat > "$0"', fifo], { stdio: ['pipe', 'ignore', 'inherit'] });
+      const written = once(writer, 'exit');
+      writer.stdin.end(content);
+      const store = await freshStore();
+      const summary = await importXmlDump(store, fifo, { lint: false, readerThread });
+      await written;
+      assert.deepEqual([summary.pages, summary.revisions], [507, 1307]);
+      // A pipe's size is what came through it.
+      assert.equal(summary.bytes, content.length);
+      assert.deepEqual(await tableCounts(store), expected);
+    }
+  });
 
   test('a gzipped dump imports as the plain one does; the site comes from its siteinfo', async () => {
     const store = await freshStore();

@@ -92,7 +92,7 @@ describeEachEngine('list=usercontribs', (engine) => {
     const automatic = await api().query({ list: 'usercontribs', ucuser: 'Bob', ucshow: 'autopatrolled|!patrolled' });
     assert.equal(automatic.error.code, 'show');
     // Without an editor to list nothing is read, so neither the values nor the right are checked.
-    for (const nobody of [
+    for (const nobody of <Array<Record<string, string>>>[
       { ucuserids: '999' },
       { ucuserprefix: 'Gibtsnicht' },
       { ucuserprefix: 'Berlin#Geschichte' },
@@ -195,7 +195,7 @@ describeEachEngine('list=usercontribs', (engine) => {
     const noName = await api().query({ list: 'usercontribs', ucuser: '' });
     assert.equal(noName.error.code, 'paramempty_ucuser');
     // With several editors, a continuation of another shape is refused even when none matches.
-    for (const editors of [{ ucuserprefix: 'Niemand' }, { ucuser: 'Niemand1|Niemand2' }]) {
+    for (const editors of <Array<Record<string, string>>>[{ ucuserprefix: 'Niemand' }, { ucuser: 'Niemand1|Niemand2' }]) {
       const bad = await api().query({ list: 'usercontribs', uccontinue: '0|0', ...editors });
       assert.equal(bad.error?.code, 'badcontinue');
     }

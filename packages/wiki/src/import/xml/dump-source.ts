@@ -14,8 +14,10 @@ import { type Compression, DumpFileError, describeDecompression, dumpFileInfo, o
 import { type ImportEvent, inOrder, PageStream, type StreamSettings } from './page-stream.js';
 
 export interface DumpSource {
-  /** Size of the file on disk. */
+  /** Size of the file on disk; 0 for a pipe. */
   readonly fileBytes: number;
+  /** Whether the file is a pipe (read once; its size is known at its end). */
+  readonly pipe: boolean;
   /** How the file is decompressed (`bzip2 decompressed by lbzip2`), for the progress line. */
   readonly decompression: string | undefined;
   /** Whether a worker thread reads the file (the main thread then only writes). */
@@ -62,10 +64,11 @@ const WORKER_LIMITS = { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 1
  * generated 28 MB dump's `.bz2` import took 6.8 CPU-seconds read on the main thread, decoder
  * included, 7.4 on a worker; see docs/performance-log.md).
  */
-export function readerThreadFor(bytes: number, compression: Compression = 'none'): boolean {
+export function readerThreadFor(bytes: number, compression: Compression = 'none', pipe = false): boolean {
   const cores = availableParallelism();
   if (compression === 'bzip2' && bzip2Decoder().program && cores <= 2) return false;
-  return bytes >= WORKER_FROM_BYTES && cores > 1;
+  // A pipe's size is not known: it is read as a large file is (what comes through pipes is).
+  return (pipe || bytes >= WORKER_FROM_BYTES) && cores > 1;
 }
 
 /** The error a worker reported, as the reader would have thrown it. */
@@ -86,6 +89,7 @@ async function inlineSource(file: string, linting: Linting): Promise<DumpSource>
   const stream = new PageStream(linting);
   return {
     fileBytes: opened.fileBytes,
+    pipe: opened.pipe,
     decompression: describeDecompression(opened.compression),
     threaded: false,
     compression: opened.compression,
@@ -99,7 +103,11 @@ async function inlineSource(file: string, linting: Linting): Promise<DumpSource>
   };
 }
 
-function workerSource(file: string, fileBytes: number, compression: Compression, linting: Linting): DumpSource {
+function workerSource(
+  file: string,
+  { fileBytes, compression, pipe }: { fileBytes: number; compression: Compression; pipe: boolean },
+  linting: Linting,
+): DumpSource {
   const worker = startWorker(siblingModule(import.meta.url, 'dump-worker'), { file, ...linting }, WORKER_LIMITS);
   const queue: ImportEvent[][] = [];
   let read = 0;
@@ -134,6 +142,7 @@ function workerSource(file: string, fileBytes: number, compression: Compression,
   const command = (message: WorkerCommand) => worker.postMessage(message);
   return {
     fileBytes,
+    pipe,
     decompression: describeDecompression(compression),
     threaded: true,
     compression,
@@ -166,14 +175,15 @@ export async function openDumpSource(
   file: string,
   options: { thread?: boolean; lint?: boolean; lintHelper?: boolean } = {},
 ): Promise<DumpSource> {
-  const { fileBytes, compression } = await dumpFileInfo(file);
+  const info = await dumpFileInfo(file);
+  const { fileBytes, compression, pipe } = info;
   const lint = options.lint ?? true;
   const lintHelper =
-    lint && (options.lintHelper ?? (fileBytes >= LINT_HELPER_FROM_BYTES && availableParallelism() > 1));
+    lint && (options.lintHelper ?? ((pipe || fileBytes >= LINT_HELPER_FROM_BYTES) && availableParallelism() > 1));
   // Pages linted with a helper are read on a worker too, whatever the file's size: the linter's
   // garbage then piles up in two heaps of bounded size instead of the main thread's (the bundled
   // sample's peak 285 MB instead of 315 MB, for a few percent more time).
-  const thread = options.thread ?? (readerThreadFor(fileBytes, compression) || lintHelper);
+  const thread = options.thread ?? (readerThreadFor(fileBytes, compression, pipe) || lintHelper);
   const linting = { lint, lintHelper };
-  return thread ? workerSource(file, fileBytes, compression, linting) : inlineSource(file, linting);
+  return thread ? workerSource(file, info, linting) : inlineSource(file, linting);
 }

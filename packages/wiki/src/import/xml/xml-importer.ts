@@ -332,7 +332,7 @@ class DumpImport {
     return (
       this.source.threaded &&
       this.options.lint === false &&
-      readerThreadFor(this.source.fileBytes, this.source.compression)
+      readerThreadFor(this.source.fileBytes, this.source.compression, this.source.pipe)
     );
   }
 
@@ -891,7 +891,8 @@ export async function importXmlDump(
     outcome: job.result,
     ...job.counts,
     ...job.storedFiles,
-    bytes: source.fileBytes,
+    // A pipe's size is what came through it.
+    bytes: source.pipe ? source.bytesRead() : source.fileBytes,
     linkTables: job.linkTableSummaries,
     seconds: (performance.now() - started) / 1000,
   };
