@@ -96,6 +96,24 @@ describeEachEngine('prop modules listing link rows', (engine) => {
     assert.equal(body.warnings.categories.warnings, '"Stadt" is not a category.\n"A<B" is not a category.');
   });
 
+  test('an empty target filter filters nothing, and the continue value is read; titles all invalid let nothing through', async () => {
+    for (const [prop, key, param] of [
+      ['categories', 'categories', 'clcategories'],
+      ['images', 'images', 'imimages'],
+      ['links', 'links', 'pltitles'],
+      ['templates', 'templates', 'tltemplates'],
+    ] as const) {
+      const all = await api().query({ prop, titles: 'Berlin' });
+      const empty = await api().query({ prop, titles: 'Berlin', [param]: '' });
+      assert.ok(all.query.pages[0][key].length > 0, prop);
+      assert.deepEqual(empty.query.pages[0][key], all.query.pages[0][key], prop);
+      const continued = await api().query({ prop, titles: 'Berlin', [param]: '', [`${param.slice(0, 2)}continue`]: '1' });
+      assert.equal(continued.error?.code, 'badcontinue', prop);
+      const invalid = await api().query({ prop, titles: 'Berlin', [param]: 'A<B' });
+      assert.equal(invalid.query.pages[0][key], undefined, prop);
+    }
+  });
+
   test('lltitle needs lllang; language names in the asked language and in their own', async () => {
     const bad = await api().query({ prop: 'langlinks', titles: 'Deutschland', lltitle: 'Germany' });
     assert.equal(bad.error.code, 'invalidparammix');

@@ -22,7 +22,9 @@ export function titleFilter<K extends string>(
   outside?: string,
 ): Title[] | undefined {
   const values = ctx.params[param];
-  if (values === undefined) return undefined;
+  // An empty value filters nothing, as MediaWiki's empty list is false; titles that were all
+  // invalid leave an empty filter, which lets nothing through.
+  if (values === undefined || values.length === 0) return undefined;
   const titles: Title[] = [];
   for (const text of values) {
     const parsed = ctx.titles.parse(text, { defaultNamespace });
