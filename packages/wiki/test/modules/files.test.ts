@@ -8,6 +8,15 @@ const names = (items: any[]): string[] => items.map((i) => i.name);
 describeEachEngine('file modules', (engine) => {
   const api = useReferenceApi(engine);
 
+  test('filerepoinfo: a repository with no property asked for is an empty object in both formatversions', async () => {
+    for (const formatversion of ['1', '2']) {
+      const body = await api().query({ meta: 'filerepoinfo', friprop: '', formatversion });
+      assert.deepEqual(body.query.repos, [{}], formatversion);
+    }
+    const named = await api().query({ meta: 'filerepoinfo', friprop: 'name|local' });
+    assert.deepEqual(named.query.repos, [{ name: 'local', local: true }]);
+  });
+
   test('allimages by name continues by name and honours prefix, from and to', async () => {
     const first = await api().query({ list: 'allimages', ailimit: '2' });
     assert.deepEqual(names(first.query.allimages), ['Beispiel-Kopie.png', 'Beispiel.png']);

@@ -1,7 +1,7 @@
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 
-import { list, type ResultObject } from '../../api/result/tree.js';
+import { assoc, list, type ResultObject } from '../../api/result/tree.js';
 /** `meta=filerepoinfo`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
   name: 'filerepoinfo',
@@ -54,7 +54,8 @@ function localRepo(ctx: ContextOf<typeof descriptor>): ResultObject {
 
 export const execute: ModuleExecute<typeof descriptor> = (ctx) => {
   const wanted = new Set<string>(ctx.params.prop);
-  const repo: ResultObject = {};
+  // MediaWiki marks the repositories' fields an object: no property asked for prints `{}`.
+  const repo: ResultObject = assoc({});
   for (const [key, value] of Object.entries(localRepo(ctx))) {
     if (wanted.has(key)) repo[key] = value;
   }
