@@ -146,6 +146,13 @@ describe('wikitext to extract', () => {
     assert.equal(extract('a\n{{SORTIERUNG:X}}\nb\n{{DEFAULTSORT:Y}}'), '<p>a\n</p><p>b\n</p>');
     // Behaviour switches show nothing, in the wiki's language too.
     assert.equal(extract('a\n__KEIN_INHALTSVERZEICHNIS__\nb __NOEDITSECTION__'), '<p>a\n</p><p>b \n</p>');
+    // Anchors quoted as PHP's DOM writes attributes (MediaWiki's answers for these headings).
+    assert.equal(
+      extract('== A "b" & <c> d ==\n== E "f" \'g\' ==\n== J > K =='),
+      '<h2><span id="A_.22b.22_.26_.3Cc.3E_d"></span><span id=\'A_"b"_&amp;_&lt;c&gt;_d\'>A "b" &amp; &lt;c&gt; d</span></h2>\n' +
+        '<h2><span id="E_.22f.22_.27g.27"></span><span id="E_&quot;f&quot;_\'g\'">E "f" \'g\'</span></h2>\n' +
+        '<h2><span id="J_.3E_K"></span><span id="J_&gt;_K">J &gt; K</span></h2>',
+    );
     // Quotes stay as they are in the text; a link's target shows with its entities decoded.
     assert.equal(extract('"[[35&nbsp;mm film]]"'), '<p>"35\u00a0mm film"\n</p>');
   });

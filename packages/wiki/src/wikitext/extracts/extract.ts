@@ -6,7 +6,7 @@
 
 import { decodeCharReferences } from '../../site/html-entities.js';
 import type { TitleCodec } from '../../site/title.js';
-import { escapeAttribute, escapeHtmlText } from '../../text/escape.js';
+import { escapeHtmlText } from '../../text/escape.js';
 import { parseRedirect } from '../extract-links.js';
 import { magicWords } from '../magic-words.js';
 import { leanWikitext } from './lean-wikitext.js';
@@ -29,6 +29,17 @@ const LIST_TAGS: Record<string, [string, string]> = {
   ';': ['dl', 'dt'],
   ':': ['dl', 'dd'],
 };
+
+
+/**
+ * An attribute value quoted as PHP's DOM writes it (TextExtracts' HTML passes through it): `&`,
+ * `<` and `>` escaped, and in single quotes when the value holds `"` but no `'`, else in double
+ * quotes with `"` escaped.
+ */
+function domAttribute(value: string): string {
+  const escaped = value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return escaped.includes('"') && !escaped.includes("'") ? `'${escaped}'` : `"${escaped.replace(/"/g, '&quot;')}"`;
+}
 
 /**
  * The extract of a page's wikitext (parsed without what extracts leave out, see lean-wikitext.ts);
@@ -182,8 +193,8 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
       // A heading whose anchor the old encoding writes otherwise has an empty element with that
       // anchor first, which old links still reach.
       const legacy = legacyAnchor(anchor);
-      const before = legacy === anchor ? '' : `<span id="${escapeAttribute(legacy)}"></span>`;
-      html += `<h${block.level}>${before}<span id="${escapeAttribute(anchor)}">${block.html}</span></h${block.level}>\n`;
+      const before = legacy === anchor ? '' : `<span id=${domAttribute(legacy)}></span>`;
+      html += `<h${block.level}>${before}<span id=${domAttribute(anchor)}>${block.html}</span></h${block.level}>\n`;
     } else if (block.kind === 'block') {
       pending = undefined;
       closeParagraph();
