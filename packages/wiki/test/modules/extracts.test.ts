@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
 import { TitleCodec } from '../../src/site/title.js';
 import { extractOfWikitext, makeExtract } from '../../src/wikitext/extracts/extract.js';
+import { withoutRemovedElements } from '../../src/wikitext/extracts/removed-elements.js';
 import { tagsOfMissingExtensions, wikitextBlocks } from '../../src/wikitext/extracts/wikitext-blocks.js';
 import { germanSite } from '../helpers/german-site.js';
 
@@ -120,6 +121,24 @@ describe('wikitext to extract', () => {
       '<ul><li>A\n<ul><li>B</li>\n<li>C</li></ul></li>\n<li>D</li></ul>\n<ol><li>E\n<ul><li>F</li></ul></li></ol>\n' +
         '<p>G\n</p>\n<dl><dd>H\n<dl><dd>I</dd></dl></dd></dl>',
     );
+  });
+
+  test('a list item whose element was left out stays, empty; an empty li is written without its end tag', () => {
+    // MediaWiki's answers for these pages (the div stands for any element TextExtracts removes).
+    const cases: Array<[string, string]> = [
+      [':<div>a</div>\nA', '<dl><dd></dd></dl>\n<p>A\n</p>'],
+      ['\n:<div>a</div>\n<div>b</div>\n\nA', '<dl><dd></dd></dl>\n\n<p>A\n</p>'],
+      [':<div>a</div> c\nA', '<dl><dd> c</dd></dl>\n<p>A\n</p>'],
+      [':\nA', '<dl><dd></dd></dl>\n<p>A\n</p>'],
+      ['* \nA', '<ul><li class="mw-empty-elt"></ul>\n<p>A\n</p>'],
+      [':<div>a</div>\n:b\nA', '<dl><dd></dd>\n<dd>b</dd></dl>\n<p>A\n</p>'],
+      ['#<div>a</div>\n#b\nA', '<ol><li>\n<li>b</li></ol>\n<p>A\n</p>'],
+      [':<div>a</div>\n*b\nA', '<dl><dd></dd></dl>\n<ul><li>b</li></ul>\n<p>A\n</p>'],
+    ];
+    for (const [wikitext, html] of cases) {
+      assert.equal(extract(withoutRemovedElements(wikitext)), html, wikitext);
+    }
+    assert.equal(extract(withoutRemovedElements('*<div>a</div>\n*b\nA'), { plaintext: true }), 'b\nA');
   });
 
   test('a redirect shows what follows its link', () => {

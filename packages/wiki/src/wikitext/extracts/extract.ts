@@ -151,9 +151,16 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
     inParagraph = false;
   };
   const tagsOf = (marker: string) => LIST_TAGS[marker] ?? LIST_TAGS['*'];
+  /** Whether the item open last is an empty `li`, which PHP's DOM writes without its end tag. */
+  let openEmptyLi = false;
+  const endItem = (itemTag: string) => {
+    if (!(itemTag === 'li' && openEmptyLi)) html += `</${itemTag}>`;
+    openEmptyLi = false;
+  };
   const closeList = (marker: string) => {
     const [tag, itemTag] = tagsOf(marker);
-    html += `</${itemTag}></${tag}>`;
+    endItem(itemTag);
+    html += `</${tag}>`;
   };
   for (const block of blocks) {
     if (block.kind === 'item') {
@@ -165,16 +172,19 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
       let shared = 0;
       while (shared < lists.length && shared < markers.length && lists[shared] === markers[shared]) shared++;
       for (let depth = lists.length; depth > shared; depth--) closeList(lists[depth - 1] as string);
+      const itemOpening = (itemTag: string, last: boolean) =>
+        last && itemTag === 'li' && block.empty === 'source' ? '<li class="mw-empty-elt">' : `<${itemTag}>`;
       if (markers.length <= shared && shared > 0) {
-        const [, before] = tagsOf(lists[shared - 1] as string);
-        html += `</${before}>\n<${tagsOf(markers[shared - 1] as string)[1]}>`;
+        endItem(tagsOf(lists[shared - 1] as string)[1]);
+        html += `\n${itemOpening(tagsOf(markers[shared - 1] as string)[1], markers.length === shared)}`;
       }
       if (lists !== '' && markers.length > shared) html += '\n';
       for (let depth = shared; depth < markers.length; depth++) {
         const [tag, itemTag] = tagsOf(markers[depth] as string);
-        html += `<${tag}><${itemTag}>`;
+        html += `<${tag}>${itemOpening(itemTag, depth === markers.length - 1)}`;
       }
       html += block.html;
+      openEmptyLi = block.empty !== undefined;
       lists = markers;
       continue;
     }

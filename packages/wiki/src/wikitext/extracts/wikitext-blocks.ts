@@ -27,6 +27,11 @@ export interface Block {
   marker: string;
   html: string;
   text: string;
+  /**
+   * An item with nothing in it: `source` when its line had nothing after the markers (the
+   * parser marks such an item `mw-empty-elt`), `removed` when all it held was left out.
+   */
+  empty?: 'source' | 'removed';
 }
 
 interface WikiNode {
@@ -95,6 +100,8 @@ class Line {
   block = false;
   /** Whether it held a category or language link, which takes the line with it. */
   gone = false;
+  /** Whether an item's first content was an element left out: the space after it stays. */
+  leftOutFirst = false;
   private open: string[] = [];
 
   add(html: string, text: string): void {
@@ -170,15 +177,17 @@ export function wikitextBlocks(
         flushParagraph();
         blocks.push({ kind: 'blank', level: 0, marker: '', html: '', text: '' });
       }
-    } else if (!empty || line.kind === 'heading') {
+    } else if (!empty || line.kind === 'heading' || line.kind === 'item') {
       flushParagraph();
-      blocks.push({
+      const block: Block = {
         kind: line.kind,
         level: line.level,
         marker: line.marker,
-        html: line.html.trim(),
-        text: line.text.trim(),
-      });
+        html: line.leftOutFirst ? line.html.trimEnd() : line.html.trim(),
+        text: line.leftOutFirst ? line.text.trimEnd() : line.text.trim(),
+      };
+      if (line.kind === 'item' && empty) block.empty = line.leftOutFirst ? 'removed' : 'source';
+      blocks.push(block);
     }
     line = new Line();
   };
@@ -317,9 +326,18 @@ export function wikitextBlocks(
       // A comment alone on its line takes the line with it; a table ends the paragraph.
       if (String(node) === TABLE_MARK) line.block = true;
       else line.gone = true;
-    } else if (node.type === 'template' && magic === undefined && missingTemplate(node) === undefined)
-      line.block = true;
-    else line.hadSource = true;
+    } else if (node.type === 'template' && magic === undefined && missingTemplate(node) === undefined) {
+      // An element left out of a list item leaves the item without it; what follows it keeps
+      // its space.
+      if (line.kind === 'item') {
+        if (line.text.trim() === '' && !line.leftOutFirst) {
+          line.leftOutFirst = true;
+          line.html = '';
+          line.text = '';
+        }
+        line.hadSource = true;
+      } else line.block = true;
+    } else line.hadSource = true;
     // A framed or aligned file stands in an element of its own, which ends the paragraph.
     if (shows === 'file') {
       if (isBlockFile(node)) line.block = true;
