@@ -141,6 +141,23 @@ describe('wikitext to extract', () => {
     assert.equal(extract(withoutRemovedElements('*<div>a</div>\n*b\nA'), { plaintext: true }), 'b\nA');
   });
 
+  test('inline HTML keeps its tag and the attributes the sanitizer allows; a span loses class and style', () => {
+    // MediaWiki's answers for the same text.
+    assert.equal(
+      extract(
+        'A <strong>x</strong> <span lang="la" class="y">z</span> <small>s</small> <abbr title="t">a</abbr> ' +
+          '<span style="color:red">r</span> <font color="red">f</font> <em>e</em> <span title="a&quot;b">t</span>',
+      ),
+      '<p>A <strong>x</strong> <span lang="la">z</span> <small>s</small> <abbr title="t">a</abbr> <span>r</span> ' +
+        '<font color="red">f</font> <em>e</em> <span title=\'a"b\'>t</span>\n</p>',
+    );
+    assert.equal(
+      extract('A <span id="i1" onclick="x()" tabindex="1" data-x="1" aria-label="l">z</span> <b class="c">b</b> <i style="a">i</i>'),
+      '<p>A <span id="i1" data-x="1" aria-label="l">z</span> <b class="c">b</b> <i style="a">i</i>\n</p>',
+    );
+    assert.equal(extract('A <strong>x</strong>', { plaintext: true }), 'A x');
+  });
+
   test('a redirect shows what follows its link', () => {
     const redirect = '#REDIRECT [[Abbeville]]\n\n{{R from CamelCase}}';
     assert.equal(

@@ -7,6 +7,7 @@
 import { decodeCharReferences } from '../../site/html-entities.js';
 import type { TitleCodec } from '../../site/title.js';
 import { escapeHtmlText } from '../../text/escape.js';
+import { domAttribute } from './inline-html.js';
 import { parseRedirect } from '../extract-links.js';
 import { magicWords } from '../magic-words.js';
 import { leanWikitext } from './lean-wikitext.js';
@@ -31,15 +32,6 @@ const LIST_TAGS: Record<string, [string, string]> = {
 };
 
 
-/**
- * An attribute value quoted as PHP's DOM writes it (TextExtracts' HTML passes through it): `&`,
- * `<` and `>` escaped, and in single quotes when the value holds `"` but no `'`, else in double
- * quotes with `"` escaped.
- */
-function domAttribute(value: string): string {
-  const escaped = value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return escaped.includes('"') && !escaped.includes("'") ? `'${escaped}'` : `"${escaped.replace(/"/g, '&quot;')}"`;
-}
 
 /**
  * The extract of a page's wikitext (parsed without what extracts leave out, see lean-wikitext.ts);

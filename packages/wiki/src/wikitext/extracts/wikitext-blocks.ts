@@ -12,6 +12,7 @@ import type { TitleCodec } from '../../site/title.js';
 import { escapeHtmlText } from '../../text/escape.js';
 import { MAGIC_WORDS } from '../magic-word-list.js';
 import { magicWords } from '../magic-words.js';
+import { INLINE_TAGS, openingTag } from './inline-html.js';
 import { TABLE_MARK } from './lean-wikitext.js';
 
 export interface Block {
@@ -47,17 +48,6 @@ interface WikiNode {
 const NS_FILE = 6;
 const NS_TEMPLATE = 10;
 const NS_CATEGORY = 14;
-/** Inline HTML tags kept in an HTML extract (as their simple form). */
-const KEPT_TAGS: Record<string, string> = {
-  b: 'b',
-  strong: 'b',
-  i: 'i',
-  em: 'i',
-  u: 'u',
-  s: 's',
-  sub: 'sub',
-  sup: 'sup',
-};
 /** Whole elements left out, content included. */
 const DROPPED_EXTENSIONS = new Set([
   'ref',
@@ -102,7 +92,8 @@ class Line {
   gone = false;
   /** Whether an item's first content was an element left out: the space after it stays. */
   leftOutFirst = false;
-  private open: string[] = [];
+  /** The elements open, each with the opening tag it was written with. */
+  private open: Array<{ tag: string; opening: string }> = [];
 
   add(html: string, text: string): void {
     this.html += html;
@@ -111,29 +102,39 @@ class Line {
 
   /** Whether `tag` is the element opened last (and still open). */
   isInnermost(tag: string): boolean {
-    return this.open.at(-1) === tag;
+    return this.open.at(-1)?.tag === tag;
   }
 
+  /** Opens `tag`, or closes it when it is open (bold and italics from quotes). */
   toggle(tag: string): void {
-    const at = this.open.lastIndexOf(tag);
-    if (at < 0) {
-      this.open.push(tag);
-      this.html += `<${tag}>`;
-      return;
+    if (this.open.some((o) => o.tag === tag)) this.close(tag);
+    else this.openElement(tag, `<${tag}>`);
+  }
+
+  openElement(tag: string, opening: string): void {
+    this.open.push({ tag, opening });
+    this.html += opening;
+  }
+
+  /** Closes `tag` if it is open: the elements opened after it are closed first and opened again. */
+  close(tag: string): void {
+    let at = -1;
+    for (let i = this.open.length - 1; i >= 0; i--) {
+      if (this.open[i]?.tag === tag) {
+        at = i;
+        break;
+      }
     }
-    // Close the tags opened after it, then it, then reopen them: formatting stays well nested.
+    if (at < 0) return;
     const after = this.open.slice(at + 1);
-    for (const t of [...after].reverse()) this.html += `</${t}>`;
+    for (const o of [...after].reverse()) this.html += `</${o.tag}>`;
     this.html += `</${tag}>`;
     this.open.splice(at);
-    for (const t of after) {
-      this.html += `<${t}>`;
-      this.open.push(t);
-    }
+    for (const o of after) this.openElement(o.tag, o.opening);
   }
 
   closeAll(): void {
-    for (const t of this.open.reverse()) this.html += `</${t}>`;
+    for (const o of this.open.reverse()) this.html += `</${o.tag}>`;
     this.open = [];
   }
 }
@@ -244,9 +245,11 @@ export function wikitextBlocks(
         return;
       }
       case 'html': {
-        const tag = KEPT_TAGS[node.name ?? ''];
-        if (tag) line.toggle(tag);
-        else if (node.name === 'br') line.add('<br>', '\n');
+        const tag = (node.name ?? '').toLowerCase();
+        if (INLINE_TAGS.has(tag)) {
+          if (node.closing) line.close(tag);
+          else if (!String(node).endsWith('/>')) line.openElement(tag, openingTag(tag, String(node), decodeCharReferences));
+        } else if (tag === 'br') line.add('<br>', '\n');
         return;
       }
       default:
