@@ -139,6 +139,9 @@ describe('wikitext to extract', () => {
       assert.equal(extract(withoutRemovedElements(wikitext)), html, wikitext);
     }
     assert.equal(extract(withoutRemovedElements('*<div>a</div>\n*b\nA'), { plaintext: true }), 'b\nA');
+    // A link labelled with a space is content of its line: its paragraph stays.
+    assert.equal(extract('A\n\n[[Kategoreja:X| ]]'), '<p>A\n</p><p> \n</p>');
+    assert.equal(extract('A\n[[B| ]]\nC'), '<p>A\n \nC\n</p>');
   });
 
   test('inline HTML keeps its tag and the attributes the sanitizer allows; a span loses class and style', () => {

@@ -92,6 +92,8 @@ class Line {
   gone = false;
   /** Whether an item's first content was an element left out: the space after it stays. */
   leftOutFirst = false;
+  /** Whether it showed an element (a link) whose text may be only spaces. */
+  element = false;
   /** The elements open, each with the opening tag it was written with. */
   private open: Array<{ tag: string; opening: string }> = [];
 
@@ -170,7 +172,7 @@ export function wikitextBlocks(
     line.closeAll();
     const empty = line.text.trim() === '' && line.kind !== 'heading';
     if (line.kind === 'paragraph') {
-      if (!empty || line.media) paragraph.push(line);
+      if (!empty || line.media || line.element) paragraph.push(line);
       else if (line.block) {
         flushParagraph();
         blocks.push({ kind: 'block', level: 0, marker: '', html: '', text: '' });
@@ -293,6 +295,8 @@ export function wikitextBlocks(
       if (title.interwiki !== '' && isLanguageCode(title.interwiki)) return;
     }
     const label = node.childNodes.find((c) => c.type === 'link-text');
+    // A link is an element of its line: a label of spaces keeps its paragraph.
+    line.element = true;
     if (label) {
       for (const c of label.childNodes) inline(c);
       return;
