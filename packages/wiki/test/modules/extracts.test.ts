@@ -139,6 +139,12 @@ describe('wikitext to extract', () => {
       assert.equal(extract(withoutRemovedElements(wikitext)), html, wikitext);
     }
     assert.equal(extract(withoutRemovedElements('*<div>a</div>\n*b\nA'), { plaintext: true }), 'b\nA');
+    // A table right after a heading is an element after it (read by the parser with the heading).
+    assert.equal(extract('== H ==\n{|\n| x\n|}\nText'), '<h2><span id="H">H</span></h2>\n\n<p>Text\n</p>');
+    assert.equal(
+      extract('== H ==\n{|\n| x\n|}\n== I ==\nT'),
+      '<h2><span id="H">H</span></h2>\n\n<h2><span id="I">I</span></h2>\n<p>T\n</p>',
+    );
     // A link labelled with a space is content of its line: its paragraph stays.
     assert.equal(extract('A\n\n[[Kategoreja:X| ]]'), '<p>A\n</p><p> \n</p>');
     assert.equal(extract('A\n[[B| ]]\nC'), '<p>A\n \nC\n</p>');

@@ -355,6 +355,14 @@ export function wikitextBlocks(
       line.level = node.level ?? 2;
       const title = node.childNodes.find((c) => c.type === 'heading-title');
       for (const c of title?.childNodes ?? []) inline(c);
+      // A table on the line after the heading is read with it, as comment lines are: it is an
+      // element of its own after the heading, and the rest of its line goes with it.
+      const trail = node.childNodes.find((c) => c.type === 'heading-trail');
+      if (trail !== undefined && String(trail).includes(TABLE_MARK)) {
+        endLine();
+        blocks.push({ kind: 'block', level: 0, marker: '', html: '', text: '' });
+        line.gone = true;
+      }
       continue;
     }
     if (node.type === 'list' && line.text.trim() === '' && line.kind === 'paragraph') {
