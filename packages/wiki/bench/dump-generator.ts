@@ -261,6 +261,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (!file || !Number.isInteger(Number(pages)) || !Number.isInteger(Number(files))) {
     throw new Error('usage: dump-generator.ts FILE PAGES [FILES]');
   }
-  const sample = fileURLToPath(new URL('../test/fixtures/dumps/enwiki-pages-articles1-shortened.xml.gz', import.meta.url));
+  const sample = fileURLToPath(
+    new URL('../test/fixtures/dumps/enwiki-pages-articles1-shortened.xml.gz', import.meta.url),
+  );
   await writeGeneratedDump(file, Number(pages), await sampleModel(sample), { files: Number(files) });
 }

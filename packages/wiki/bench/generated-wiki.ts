@@ -228,12 +228,18 @@ async function generate(
     await writeGeneratedDump(dump, pages, model, { files: FILES });
     return {};
   }
-  process.stderr.write(`generating a dump of ${pages.toLocaleString('en-US')} pages into a pipe, imported as written\n`);
+  process.stderr.write(
+    `generating a dump of ${pages.toLocaleString('en-US')} pages into a pipe, imported as written\n`,
+  );
   const made = spawnSync('mkfifo', [dump]);
   if (made.status !== 0) throw new Error(`mkfifo ${dump} failed: ${made.stderr}`);
-  const writer = spawn(process.execPath, [...process.execArgv, join(here, 'dump-generator.ts'), dump, String(pages), String(FILES)], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const writer = spawn(
+    process.execPath,
+    [...process.execArgv, join(here, 'dump-generator.ts'), dump, String(pages), String(FILES)],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const streamed = once(writer, 'exit').then(([code]) => {
     if (code !== 0) throw new Error(`the dump's generator stopped with exit code ${code}`);
   });

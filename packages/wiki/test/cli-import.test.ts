@@ -83,8 +83,11 @@ describe('wiki import (command line)', () => {
     const fromStdin = (feed: string, store: string) =>
       spawnSync(
         'sh',
-        ['-c', `${feed} "$0" | "$@"`, gzFile, process.execPath, '--conditions=source', '--import', 'tsx', cli]
-          .concat(['import', '/dev/stdin', '--no-lint']),
+        ['-c', `${feed} "$0" | "$@"`, gzFile, process.execPath, '--conditions=source', '--import', 'tsx', cli].concat([
+          'import',
+          '/dev/stdin',
+          '--no-lint',
+        ]),
         { env: { ...process.env, WIKI_DATA_DIR: join(dataDir, store), WIKI_DATABASE_URL: '' }, encoding: 'utf8' },
       );
     const gzipped = fromStdin('cat', 'stdin-gz');

@@ -2,8 +2,8 @@ import { UserError } from '@svc/common';
 import type { WikiStore } from '../store/database.js';
 import { importMediaWikiDatabase } from './mediawiki-database/importer.js';
 import type { ImportProgress } from './progress.js';
-import { importXmlDump } from './xml/xml-importer.js';
 import { isPipe } from './xml/open-dump.js';
+import { importXmlDump } from './xml/xml-importer.js';
 
 /** What every importer accepts; an importer ignores the options that do not apply to its input. */
 export interface ImportOptions {

@@ -161,7 +161,9 @@ describe('wikitext to extract', () => {
         '<font color="red">f</font> <em>e</em> <span title=\'a"b\'>t</span>\n</p>',
     );
     assert.equal(
-      extract('A <span id="i1" onclick="x()" tabindex="1" data-x="1" aria-label="l">z</span> <b class="c">b</b> <i style="a">i</i>'),
+      extract(
+        'A <span id="i1" onclick="x()" tabindex="1" data-x="1" aria-label="l">z</span> <b class="c">b</b> <i style="a">i</i>',
+      ),
       '<p>A <span id="i1" data-x="1" aria-label="l">z</span> <b class="c">b</b> <i style="a">i</i>\n</p>',
     );
     assert.equal(extract('A <strong>x</strong>', { plaintext: true }), 'A x');

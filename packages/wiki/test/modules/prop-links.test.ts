@@ -107,7 +107,12 @@ describeEachEngine('prop modules listing link rows', (engine) => {
       const empty = await api().query({ prop, titles: 'Berlin', [param]: '' });
       assert.ok(all.query.pages[0][key].length > 0, prop);
       assert.deepEqual(empty.query.pages[0][key], all.query.pages[0][key], prop);
-      const continued = await api().query({ prop, titles: 'Berlin', [param]: '', [`${param.slice(0, 2)}continue`]: '1' });
+      const continued = await api().query({
+        prop,
+        titles: 'Berlin',
+        [param]: '',
+        [`${param.slice(0, 2)}continue`]: '1',
+      });
       assert.equal(continued.error?.code, 'badcontinue', prop);
       const invalid = await api().query({ prop, titles: 'Berlin', [param]: 'A<B' });
       assert.equal(invalid.query.pages[0][key], undefined, prop);

@@ -195,7 +195,10 @@ describeEachEngine('list=usercontribs', (engine) => {
     const noName = await api().query({ list: 'usercontribs', ucuser: '' });
     assert.equal(noName.error.code, 'paramempty_ucuser');
     // With several editors, a continuation of another shape is refused even when none matches.
-    for (const editors of <Array<Record<string, string>>>[{ ucuserprefix: 'Niemand' }, { ucuser: 'Niemand1|Niemand2' }]) {
+    for (const editors of <Array<Record<string, string>>>[
+      { ucuserprefix: 'Niemand' },
+      { ucuser: 'Niemand1|Niemand2' },
+    ]) {
       const bad = await api().query({ list: 'usercontribs', uccontinue: '0|0', ...editors });
       assert.equal(bad.error?.code, 'badcontinue');
     }

@@ -7,9 +7,9 @@
 import { decodeCharReferences } from '../../site/html-entities.js';
 import type { TitleCodec } from '../../site/title.js';
 import { escapeHtmlText } from '../../text/escape.js';
-import { domAttribute } from './inline-html.js';
 import { parseRedirect } from '../extract-links.js';
 import { magicWords } from '../magic-words.js';
+import { domAttribute } from './inline-html.js';
 import { leanWikitext } from './lean-wikitext.js';
 import { type Block, wikitextBlocks } from './wikitext-blocks.js';
 
@@ -30,8 +30,6 @@ const LIST_TAGS: Record<string, [string, string]> = {
   ';': ['dl', 'dt'],
   ':': ['dl', 'dd'],
 };
-
-
 
 /**
  * The extract of a page's wikitext (parsed without what extracts leave out, see lean-wikitext.ts);

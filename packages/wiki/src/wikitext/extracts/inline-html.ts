@@ -108,7 +108,9 @@ export function openingTag(tag: string, written: string, decode: (text: string) 
     const name = (m[1] as string).toLowerCase();
     if (seen.has(name) || !allowed(tag, name)) continue;
     seen.add(name);
-    const value = decode(m[2] ?? m[3] ?? m[4] ?? '').replace(/\s+/g, ' ').trim();
+    const value = decode(m[2] ?? m[3] ?? m[4] ?? '')
+      .replace(/\s+/g, ' ')
+      .trim();
     out += ` ${name}=${domAttribute(value)}`;
   }
   return `${out}>`;

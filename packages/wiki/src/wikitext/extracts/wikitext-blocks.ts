@@ -250,7 +250,8 @@ export function wikitextBlocks(
         const tag = (node.name ?? '').toLowerCase();
         if (INLINE_TAGS.has(tag)) {
           if (node.closing) line.close(tag);
-          else if (!String(node).endsWith('/>')) line.openElement(tag, openingTag(tag, String(node), decodeCharReferences));
+          else if (!String(node).endsWith('/>'))
+            line.openElement(tag, openingTag(tag, String(node), decodeCharReferences));
         } else if (tag === 'br') line.add('<br>', '\n');
         return;
       }
