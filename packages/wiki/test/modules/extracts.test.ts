@@ -139,6 +139,13 @@ describe('wikitext to extract', () => {
       assert.equal(extract(withoutRemovedElements(wikitext)), html, wikitext);
     }
     assert.equal(extract(withoutRemovedElements('*<div>a</div>\n*b\nA'), { plaintext: true }), 'b\nA');
+    // A heading's anchor met before gets the first free number (ASCII letters compared lowercased).
+    assert.equal(
+      extract('== A ==\n== A ==\n== a ==\n== Ä ==\n== Ä ==\n== A_2 =='),
+      '<h2><span id="A">A</span></h2>\n<h2><span id="A_2">A</span></h2>\n<h2><span id="a_3">a</span></h2>\n' +
+        '<h2><span id=".C3.84"></span><span id="Ä">Ä</span></h2>\n' +
+        '<h2><span id=".C3.84_2"></span><span id="Ä_2">Ä</span></h2>\n<h2><span id="A_2_2">A_2</span></h2>',
+    );
     // A table right after a heading is an element after it (read by the parser with the heading).
     assert.equal(extract('== H ==\n{|\n| x\n|}\nText'), '<h2><span id="H">H</span></h2>\n\n<p>Text\n</p>');
     assert.equal(

@@ -136,6 +136,22 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
   let pending: string | undefined;
   /** The markers of the lists open (`*#`: an ordered list in an item of an unordered one). */
   let lists = '';
+  /**
+   * The anchors given so far, ASCII letters lowercased: a heading's anchor met before gets the
+   * first free `_2`, `_3`, … (the legacy anchor likewise, when it differs), as the parser does.
+   */
+  const anchors = new Set<string>();
+  const uniqueAnchor = (anchor: string) => {
+    const key = anchor.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+    if (!anchors.has(key)) {
+      anchors.add(key);
+      return anchor;
+    }
+    let n = 2;
+    while (anchors.has(`${key}_${n}`)) n++;
+    anchors.add(`${key}_${n}`);
+    return `${anchor}_${n}`;
+  };
   const closeParagraph = () => {
     if (inParagraph) html += '</p>\n';
     inParagraph = false;
@@ -193,8 +209,9 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
       // A heading whose anchor the old encoding writes otherwise has an empty element with that
       // anchor first, which old links still reach.
       const legacy = legacyAnchor(anchor);
-      const before = legacy === anchor ? '' : `<span id=${domAttribute(legacy)}></span>`;
-      html += `<h${block.level}>${before}<span id=${domAttribute(anchor)}>${block.html}</span></h${block.level}>\n`;
+      const id = uniqueAnchor(anchor);
+      const before = legacy === anchor ? '' : `<span id=${domAttribute(uniqueAnchor(legacy))}></span>`;
+      html += `<h${block.level}>${before}<span id=${domAttribute(id)}>${block.html}</span></h${block.level}>\n`;
     } else if (block.kind === 'block') {
       pending = undefined;
       closeParagraph();
