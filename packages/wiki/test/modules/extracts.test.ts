@@ -345,6 +345,15 @@ describeEachEngine('prop=extracts', (engine) => {
     );
   });
 
+  test("a template that redirects to a missing page gives its redirect's text, which the page shows", async () => {
+    // Vorlage:Latvejis mīsts redirects to Taiss:…, a page in no namespace of this wiki.
+    const answer = await api().query({ prop: 'extracts', titles: 'Pīterpiļs', exchars: '120' });
+    assert.match(
+      answer.query.pages[0].extract,
+      /^<ol><li>REDIRECT Taiss:Infoskreine Latvejis mīsts<\/li><\/ol>\n<p><b>Pīterpiļs<\/b>/,
+    );
+  });
+
   test('a template created since shows no longer as its title', async () => {
     const lead = { prop: 'extracts', titles: 'Abacus', exintro: '1', exchars: '40' };
     const before = (await api().query(lead)).query.pages[0].extract;

@@ -10,6 +10,7 @@ import { keptRows } from '../../store/row-cache.js';
 import { currentWorkBudget } from '../../store/work-budget.js';
 import { withXmlTextOnly } from '../../text/escape.js';
 import { escapeWikiText } from '../../text/escape-wikitext.js';
+import { parseRedirect } from '../../wikitext/extract-links.js';
 import { extractMaker } from '../../wikitext/extracts/extract-maker.js';
 import { withoutRemovedElements } from '../../wikitext/extracts/removed-elements.js';
 import { expandWikitext } from '../../wikitext/preprocessor/expand.js';
@@ -230,10 +231,14 @@ async function missingTransclusions(
  * their text, parser functions and variables their values), and the elements it removes taken out.
  */
 async function expandedText(ctx: ContextOf<typeof descriptor>, page: PageRecord, text: string): Promise<string> {
-  const expanded = text.includes('{{')
-    ? await expandWikitext(text, expansionHost(ctx, ctx.titles.make(page.ns, page.dbKey), page.pageid))
-    : text;
-  return withoutRemovedElements(expanded);
+  if (!text.includes('{{')) return withoutRemovedElements(text);
+  const expanded = await expandWikitext(text, expansionHost(ctx, ctx.titles.make(page.ns, page.dbKey), page.pageid));
+  // Whether a page redirects is read from its own text: one whose template gives a redirect's
+  // text (a template that redirects to a missing page) shows that text. A comment line before it,
+  // which shows nothing, keeps the extract from reading it as a redirect.
+  const looksRedirected =
+    parseRedirect(expanded, ctx.titles) !== undefined && parseRedirect(text, ctx.titles) === undefined;
+  return withoutRemovedElements(looksRedirected ? `<!---->\n${expanded}` : expanded);
 }
 
 interface PageTransclusions {
