@@ -152,6 +152,8 @@ describe('wikitext to extract', () => {
       extract('== H ==\n{|\n| x\n|}\n== I ==\nT'),
       '<h2><span id="H">H</span></h2>\n\n<h2><span id="I">I</span></h2>\n<p>T\n</p>',
     );
+    // A parameter left by the expansion (no value, no default) shows as written.
+    assert.equal(extract("a {{{1}}} b ''{{{2}}}''"), '<p>a {{{1}}} b <i>{{{2}}}</i>\n</p>');
     // A link labelled with a space is content of its line: its paragraph stays.
     assert.equal(extract('A\n\n[[Kategoreja:X| ]]'), '<p>A\n</p><p> \n</p>');
     assert.equal(extract('A\n[[B| ]]\nC'), '<p>A\n \nC\n</p>');

@@ -71,7 +71,6 @@ const DROPPED_TYPES = new Set([
   'hr',
   'noinclude',
   'include',
-  'arg',
   'parameter',
 ]);
 
@@ -224,6 +223,12 @@ export function wikitextBlocks(
       case 'ext-link': {
         const label = node.childNodes.find((c) => c.type === 'ext-link-text');
         if (label) for (const c of label.childNodes) inline(c);
+        return;
+      }
+      case 'arg': {
+        // A parameter the page's own expansion left (no value, no default) shows as written.
+        const written = String(node);
+        line.add(escapeHtmlText(written), written);
         return;
       }
       case 'free-ext-link': {
