@@ -113,6 +113,16 @@ describe('wikitext to extract', () => {
       extractOfWikitext('Sei <math>ax^2+b</math> x', base, titles, new Set(), tagsOfMissingExtensions(['Math'])),
       '<p>Sei  x\n</p>',
     );
+    // So is a behaviour switch of one (Disambiguator's __DISAMBIG__), and the parser's own are not.
+    const switches = 'a __DISAMBIG__ b __NOTOC__ c';
+    assert.equal(
+      extractOfWikitext(switches, base, titles, new Set(), tagsOfMissingExtensions([])),
+      '<p>a __DISAMBIG__ b  c\n</p>',
+    );
+    assert.equal(
+      extractOfWikitext(switches, base, titles, new Set(), tagsOfMissingExtensions(['Disambiguator'])),
+      '<p>a  b  c\n</p>',
+    );
   });
 
   test('lists nested as the parser nests them', () => {

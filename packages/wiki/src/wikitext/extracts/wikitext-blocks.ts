@@ -200,6 +200,12 @@ export function wikitextBlocks(
       line.add(escapeHtmlText(text), text);
       return;
     }
+    if (node.type === 'double-underscore' && unknownTags.has(String(node).toUpperCase())) {
+      // A behaviour switch of an extension the wiki lacks (__DISAMBIG__) is text.
+      const written = String(node);
+      line.add(escapeHtmlText(written), written);
+      return;
+    }
     if (DROPPED_TYPES.has(node.type)) return;
     switch (node.type) {
       case 'template': {
@@ -323,7 +329,7 @@ export function wikitextBlocks(
     }
     // A behaviour switch, or a magic word that only sets something (the sort key, the shown
     // title), leaves its line empty; a template call whose name is a magic word is one.
-    if (node.type === 'double-underscore') continue;
+    if (node.type === 'double-underscore' && !unknownTags.has(String(node).toUpperCase())) continue;
     const magic = magicWordOf(node);
     if (magic !== undefined && SILENT_MAGIC_WORDS.has(magic)) continue;
     const shows = node.type === 'link' || node.type === 'file' || node.type === 'category' ? linkShows(node) : 'text';
@@ -385,6 +391,13 @@ export function wikitextBlocks(
   return blocks;
 }
 
+/** Behaviour switches of extensions, by the extension that reads them. */
+const EXTENSION_SWITCHES: Record<string, string> = {
+  __DISAMBIG__: 'Disambiguator',
+  __EXPECTED_UNCONNECTED_PAGE__: 'WikibaseClient',
+  __NOGLOBAL__: 'GlobalUserPage',
+};
+
 /** Magic words that show nothing. */
 const SILENT_MAGIC_WORDS = new Set(['defaultsort', 'displaytitle']);
 
@@ -418,9 +431,13 @@ const EXTENSION_TAGS: Record<string, string> = {
   inputbox: 'InputBox',
 };
 
-/** The extension tags that a wiki with these extensions does not know. */
+/**
+ * The extension tags, and the behaviour switches (`__DISAMBIG__`), that a wiki with these
+ * extensions does not know: an extract shows them as written.
+ */
 export function tagsOfMissingExtensions(extensions: readonly string[]): Set<string> {
-  return new Set(Object.keys(EXTENSION_TAGS).filter((tag) => !extensions.includes(EXTENSION_TAGS[tag] as string)));
+  const known = { ...EXTENSION_TAGS, ...EXTENSION_SWITCHES };
+  return new Set(Object.keys(known).filter((tag) => !extensions.includes(known[tag] as string)));
 }
 
 /** File options that put the file in an element of its own (a frame, or floating). */
