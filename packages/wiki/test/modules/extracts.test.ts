@@ -162,6 +162,12 @@ describe('wikitext to extract', () => {
       extract('== H ==\n{|\n| x\n|}\n== I ==\nT'),
       '<h2><span id="H">H</span></h2>\n\n<h2><span id="I">I</span></h2>\n<p>T\n</p>',
     );
+    // French spacing: no-break spaces before ?:;!%» and after «, in text only (MediaWiki's answer).
+    assert.equal(
+      extract('a : b ? c « h x :y x :é <span title="a : b">z :</span> [[B|l :]]'),
+      '<p>a\u00a0: b\u00a0? c «\u00a0h x :y x :é <span title="a : b">z\u00a0:</span> l\u00a0:\n</p>',
+    );
+    assert.equal(extract('a : b « h', { plaintext: true }), 'a : b « h');
     // A parameter left by the expansion (no value, no default) shows as written.
     assert.equal(extract("a {{{1}}} b ''{{{2}}}''"), '<p>a {{{1}}} b <i>{{{2}}}</i>\n</p>');
     // A link labelled with a space is content of its line: its paragraph stays.

@@ -74,7 +74,7 @@ export function makeExtract(
   if (options.intro) while (blocks.at(-1)?.kind === 'blank') blocks.pop();
   const headings = allBlocks.filter((b) => b.kind === 'heading').length;
   const toc = !options.intro && headings > 0 && (switches.has('forcetoc') || (headings >= 4 && !switches.has('notoc')));
-  const html = simpleHtml(blocks, toc);
+  const html = armoredFrenchSpaces(simpleHtml(blocks, toc));
   if (options.plaintext) {
     let text = plainText(html);
     if (options.chars !== undefined) text = firstPlainChars(text, options.chars);
@@ -91,6 +91,20 @@ export function makeExtract(
     return hasSentenceEnd(html) ? balancedHtml(kept) : kept;
   }
   return html;
+}
+
+/** A space before `?:;!%»›` not followed by a letter, digit or `_`; a space after `«‹`. */
+const FRENCH_BEFORE = / (?=[?:;!%»›](?![\p{L}\p{N}_]))/gu;
+const FRENCH_AFTER = /([«‹]) /gu;
+
+/**
+ * The parser's French spacing: those spaces in the text (not in tags) become no-break spaces,
+ * which TextExtracts keeps in HTML and turns back into spaces in plain text.
+ */
+function armoredFrenchSpaces(html: string): string {
+  return html.replace(/([^<]+)|<[^>]*>/g, (written, text: string | undefined) =>
+    text === undefined ? written : text.replace(FRENCH_BEFORE, '\u00a0').replace(FRENCH_AFTER, '$1\u00a0'),
+  );
 }
 
 const SECTION_START = '\u0001\u0002';
