@@ -1,10 +1,9 @@
 import { mustUseWith, mutuallyExclusive } from '../../api/errors.js';
-import { namingLanguage, storedLanguageName } from '../../api/language-data.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { type ResultObject, withContent } from '../../api/result/tree.js';
-import { interwikiUrl, languageName } from '../support/interwiki-url.js';
+import { interwikiUrl, wikiLanguageName } from '../support/interwiki-url.js';
 import { linkRows, pageIds } from '../support/link-rows.js';
 
 /** `prop=langlinks`: parameters as the module reference lists them, in its order. */
@@ -59,12 +58,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   });
   // With the source's language data, names are its names ('' for a code it does not know);
   // without, the runtime's.
-  const stored = ctx.languages;
-  const nameOf = (code: string, inLanguage?: string): string => {
-    if (stored === undefined) return languageName(code, inLanguage);
-    if (inLanguage === undefined) return stored.byCode.get(code)?.autonym ?? '';
-    return storedLanguageName(stored, code, namingLanguage(inLanguage));
-  };
+  const nameOf = (code: string, inLanguage?: string) => wikiLanguageName(ctx.languages, code, inLanguage);
   for (const row of rows) {
     const lang = row.ll_lang as string;
     const title = row.ll_title as string;

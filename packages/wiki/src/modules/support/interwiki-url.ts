@@ -2,6 +2,7 @@
  * URLs of titles on other wikis through the interwiki map (`[[en:Berlin]]`, `[[wikt:word]]`), and
  * language names for language links.
  */
+import { type LanguageData, namingLanguage, storedLanguageName } from '../../api/language-data.js';
 import type { TitleCodec } from '../../site/title.js';
 import { urlencodeTitle } from '../../site/urls.js';
 
@@ -21,4 +22,15 @@ export function languageName(code: string, inLanguage?: string): string {
   } catch {
     return '';
   }
+}
+
+/**
+ * A language's name as the wiki names it: in `inLanguage`, or its autonym when that is absent;
+ * with the source's language data (`stored`) its names ('' for a code it does not know), without
+ * it the runtime's.
+ */
+export function wikiLanguageName(stored: LanguageData | undefined, code: string, inLanguage?: string): string {
+  if (stored === undefined) return languageName(code, inLanguage);
+  if (inLanguage === undefined) return stored.byCode.get(code)?.autonym ?? '';
+  return storedLanguageName(stored, code, namingLanguage(inLanguage));
 }

@@ -8,6 +8,7 @@ import { specialPageExists } from '../../site/mediawiki/special-page-aliases.js'
 import { NS_MEDIA, NS_SPECIAL, type Title } from '../../site/title.js';
 import { type SiteStatistics, siteStatistics } from '../../store/site-statistics.js';
 import type { ExpansionHost } from '../../wikitext/preprocessor/expand.js';
+import { wikiLanguageName } from './interwiki-url.js';
 
 interface PageRow {
   page_id: number;
@@ -59,6 +60,7 @@ export function expansionHost(ctx: ModuleContext<unknown>, page: Title, pageId?:
       if (targetRow === undefined) return own;
       return { title: ctx.titles.make(target.rd_namespace, target.rd_title), text: targetRow.content_text ?? '' };
     },
+    languageName: (code, inLanguage) => wikiLanguageName(ctx.languages, code, inLanguage),
     async exists(title) {
       if (title.namespace === NS_SPECIAL) return specialPageExists(title.dbKey);
       const namespace = title.namespace === NS_MEDIA ? 6 : title.namespace;

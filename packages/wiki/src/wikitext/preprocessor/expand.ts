@@ -32,6 +32,8 @@ export interface ExpansionHost {
   message(key: string): Promise<string | undefined>;
   /** The page's id (`{{PAGEID}}`), when it exists. */
   pageId?: number;
+  /** A language's name in `inLanguage` (`#language`), its autonym when that is absent; '' when unknown. */
+  languageName?(code: string, inLanguage?: string): string;
   /** One of the wiki's counts (`pages`, `articles`, `images`, `users`, `activeusers`, `edits`, `admins`). */
   siteCount?(name: string): Promise<number | undefined>;
 }
@@ -324,8 +326,9 @@ export async function expandWikitext(text: string, host: ExpansionHost): Promise
 }
 
 /**
- * The value of one call (`lc:X`, `fullurl:Page|query`, `PAGENAMEE`: the text between the braces)
- * when it is a variable or parser function; undefined for a template call, which is left alone.
+ * The value of one call (`lc:X`, `fullurl:Page|query`, `PAGENAMEE`, `Vorlage`: the text between
+ * the braces) as a message's transformation gives it: a variable's or parser function's value, else
+ * the template transcluded (a missing one as a link to it, as `{{ns:$2}}` becomes).
  */
 export async function expandMagicCall(call: string, host: ExpansionHost): Promise<string | undefined> {
   const tree = preprocessToTree(`{{${call}}}`);
@@ -333,5 +336,6 @@ export async function expandMagicCall(call: string, host: ExpansionHost): Promis
   if (tree.length !== 1 || typeof node !== 'object' || node.type !== 'template') return undefined;
   const expander = new Expander(host);
   const frame = expander.rootFrame();
-  return expander.magicValue(node, (await expander.expand(node.title, frame)).trim(), frame);
+  const magic = await expander.magicValue(node, (await expander.expand(node.title, frame)).trim(), frame);
+  return magic ?? expander.expand(tree, frame);
 }

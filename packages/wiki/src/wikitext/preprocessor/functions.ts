@@ -4,6 +4,7 @@
  * the request, case and URL functions, `#if` and its kin, `#expr`, `#time`, `#switch`…
  */
 
+import { bcp47 } from '../../site/languages.js';
 import { localSpecialPageKey } from '../../site/mediawiki/special-page-aliases.js';
 import type { Title } from '../../site/title.js';
 import { NS_SPECIAL, subjectNamespace, talkNamespace } from '../../site/title.js';
@@ -317,6 +318,13 @@ function anchorEncode(text: string): string {
 }
 
 const PLAIN_FUNCTIONS: Readonly<Record<string, PlainFunction>> = {
+  // The code lowercased; a code the wiki cannot name gives its BCP 47 form.
+  language: ([code = '', inLanguage = ''], call) => {
+    const lower = code.toLowerCase();
+    const target = inLanguage.toLowerCase();
+    const name = call.expander.host.languageName?.(lower, target === '' ? undefined : target) ?? '';
+    return name === '' ? bcp47(lower) : name;
+  },
   lc: ([s = '']) => s.toLowerCase(),
   uc: ([s = '']) => s.toUpperCase(),
   lcfirst: ([s = '']) => firstLower(s),
