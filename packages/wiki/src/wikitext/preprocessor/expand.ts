@@ -326,9 +326,8 @@ export async function expandWikitext(text: string, host: ExpansionHost): Promise
 }
 
 /**
- * The value of one call (`lc:X`, `fullurl:Page|query`, `PAGENAMEE`, `Vorlage`: the text between
- * the braces) as a message's transformation gives it: a variable's or parser function's value, else
- * the template transcluded (a missing one as a link to it, as `{{ns:$2}}` becomes).
+ * The value of one call (`lc:X`, `fullurl:Page|query`, `PAGENAMEE`: the text between the braces)
+ * when it is a variable or parser function; undefined for a template call, which is left alone.
  */
 export async function expandMagicCall(call: string, host: ExpansionHost): Promise<string | undefined> {
   const tree = preprocessToTree(`{{${call}}}`);
@@ -336,6 +335,5 @@ export async function expandMagicCall(call: string, host: ExpansionHost): Promis
   if (tree.length !== 1 || typeof node !== 'object' || node.type !== 'template') return undefined;
   const expander = new Expander(host);
   const frame = expander.rootFrame();
-  const magic = await expander.magicValue(node, (await expander.expand(node.title, frame)).trim(), frame);
-  return magic ?? expander.expand(tree, frame);
+  return expander.magicValue(node, (await expander.expand(node.title, frame)).trim(), frame);
 }
