@@ -170,7 +170,10 @@ describe('template expansion', () => {
 
   test('#language names a language in itself or in another; an unknown code gives its BCP 47 form', async () => {
     const names: Record<string, string> = { 'de/': 'Deutsch', 'fr/': 'français', 'de/en': 'German' };
-    const named: ExpansionHost = { ...host(), languageName: (code, inLanguage) => names[`${code}/${inLanguage ?? ''}`] ?? '' };
+    const named: ExpansionHost = {
+      ...host(),
+      languageName: (code, inLanguage) => names[`${code}/${inLanguage ?? ''}`] ?? '',
+    };
     assert.equal(
       await expandWikitext('{{#language:DE}}|{{#language:fr}}|{{#language:de|en}}|{{#language:zh-hans}}', named),
       'Deutsch|français|German|zh-Hans',
