@@ -868,7 +868,7 @@ export async function importXmlDump(
     if (!begun) throw new DumpError(`${file} holds no pages and no siteinfo`, 0);
     await source.close();
     if (linkDumps.length > 0) {
-      progress.advance(Math.round(totalMb), job.describeProgress());
+      progress.advance(Math.round(source.pipe ? source.bytesRead() / 1e6 : totalMb), job.describeProgress());
       progress.end();
       await job.loadLinkTables(progress);
       progress.begin('finishing the import');
@@ -883,7 +883,8 @@ export async function importXmlDump(
     if (err instanceof UserError) throw err;
     throw new XmlImportError(`importing ${file} failed: ${(err as Error).message}; nothing was imported`);
   }
-  progress.advance(totalMb, job.describeProgress());
+  // A pipe's size is what came through it.
+  progress.advance(source.pipe ? source.bytesRead() / 1e6 : totalMb, job.describeProgress());
   progress.end();
   return {
     wikiId: job.wikiId,
