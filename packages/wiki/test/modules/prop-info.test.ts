@@ -32,6 +32,14 @@ describeEachEngine('prop=info on the reference wiki', (engine) => {
     assert.deepEqual(pages.get('Hauptseite').restrictiontypes, ['edit', 'move']);
   });
 
+  test("varianttitles names the user namespace without the user's gender, as the language converter does", async () => {
+    const body = await api().query({ prop: 'info', titles: 'Benutzer:Alice|Berlin', inprop: 'varianttitles|displaytitle' });
+    const pages = byTitle(body.query.pages);
+    assert.deepEqual(pages.get('Benutzerin:Alice').varianttitles, { de: 'Benutzer:Alice' });
+    assert.equal(pages.get('Benutzerin:Alice').displaytitle, 'Benutzerin:Alice');
+    assert.deepEqual(pages.get('Berlin').varianttitles, { de: 'Berlin' });
+  });
+
   test('talk and subject ids, associated pages, URLs with encoded titles, display titles', async () => {
     const body = await api().query({
       prop: 'info',

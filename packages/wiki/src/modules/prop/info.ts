@@ -515,9 +515,14 @@ function pageInfo(context: InfoContext, data: InfoData, target: InfoTarget): Res
   }
   if (props.has('editintro')) out.editintro = assoc({});
   if (props.has('displaytitle') || (props.has('varianttitles') && record)) {
-    const display = (record && data.displayTitles.get(target.id)) || escapeHtmlText(target.title);
-    if (props.has('displaytitle')) out.displaytitle = display;
-    if (props.has('varianttitles') && record) out.varianttitles = assoc({ [language]: display });
+    const stored = record && data.displayTitles.get(target.id);
+    if (props.has('displaytitle')) out.displaytitle = stored || escapeHtmlText(target.title);
+    if (props.has('varianttitles') && record) {
+      // The language converter names the namespace without the user's gender (Benutzer:Alice).
+      const title = { namespace: target.ns, dbKey: target.dbKey, interwiki: '' };
+      const plain = context.titles.genderPrefixedText(title, 'unknown');
+      out.varianttitles = assoc({ [language]: stored || escapeHtmlText(plain) });
+    }
   }
   if ((params.testactions ?? []).length > 0) out.actions = testedActions(context, target, protection, data.callerBlock);
   if (props.has('linkclasses') && record) {
