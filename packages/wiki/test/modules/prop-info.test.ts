@@ -33,7 +33,11 @@ describeEachEngine('prop=info on the reference wiki', (engine) => {
   });
 
   test("varianttitles names the user namespace without the user's gender, as the language converter does", async () => {
-    const body = await api().query({ prop: 'info', titles: 'Benutzer:Alice|Berlin', inprop: 'varianttitles|displaytitle' });
+    const body = await api().query({
+      prop: 'info',
+      titles: 'Benutzer:Alice|Berlin',
+      inprop: 'varianttitles|displaytitle',
+    });
     const pages = byTitle(body.query.pages);
     assert.deepEqual(pages.get('Benutzerin:Alice').varianttitles, { de: 'Benutzer:Alice' });
     assert.equal(pages.get('Benutzerin:Alice').displaytitle, 'Benutzerin:Alice');
