@@ -97,6 +97,14 @@ describe('wiki import (command line)', () => {
     assert.equal(plain.status, 0, plain.stderr);
     assert.match(plain.stdout, /imported .*: 2 pages \(0 redirects\), 33 revisions/);
 
+    // What is no dump, or nothing at all, is refused with where reading stopped.
+    const garbage = fromStdin("printf 'not a dump%.0s'", 'stdin-garbage');
+    assert.equal(garbage.status, 1);
+    assert.match(garbage.stderr, /\/dev\/stdin is not well-formed XML at byte 10.*nothing was imported/);
+    const empty = fromStdin('head -c 0', 'stdin-empty');
+    assert.equal(empty.status, 1);
+    assert.match(empty.stderr, /\/dev\/stdin ends too early \(truncated\?\) at byte 0.*nothing was imported/);
+
     const fifo = join(dataDir, 'dump-pipe');
     assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
     // Another process writes it (this one waits for the import), blocking until the pipe is opened.

@@ -833,6 +833,8 @@ export async function importXmlDump(
   const job = new DumpImport(store, source, options, linkDumps);
   let begun = false;
   const totalMb = source.fileBytes / 1e6;
+  // A pipe's size is what came through it.
+  const readBytes = () => (source.pipe ? source.bytesRead() : source.fileBytes);
   const how = source.decompression ? ` (${source.decompression})` : '';
   progress.begin(`importing ${basename(file)}${how}`, totalMb, 'MB');
   let lastReport = 0;
@@ -868,7 +870,7 @@ export async function importXmlDump(
     if (!begun) throw new DumpError(`${file} holds no pages and no siteinfo`, 0);
     await source.close();
     if (linkDumps.length > 0) {
-      progress.advance(Math.round(source.pipe ? source.bytesRead() / 1e6 : totalMb), job.describeProgress());
+      progress.advance(Math.round(readBytes() / 1e6), job.describeProgress());
       progress.end();
       await job.loadLinkTables(progress);
       progress.begin('finishing the import');
@@ -883,8 +885,7 @@ export async function importXmlDump(
     if (err instanceof UserError) throw err;
     throw new XmlImportError(`importing ${file} failed: ${(err as Error).message}; nothing was imported`);
   }
-  // A pipe's size is what came through it.
-  progress.advance(source.pipe ? source.bytesRead() / 1e6 : totalMb, job.describeProgress());
+  progress.advance(readBytes() / 1e6, job.describeProgress());
   progress.end();
   return {
     wikiId: job.wikiId,
@@ -892,8 +893,7 @@ export async function importXmlDump(
     outcome: job.result,
     ...job.counts,
     ...job.storedFiles,
-    // A pipe's size is what came through it.
-    bytes: source.pipe ? source.bytesRead() : source.fileBytes,
+    bytes: readBytes(),
     linkTables: job.linkTableSummaries,
     seconds: (performance.now() - started) / 1000,
   };

@@ -74,13 +74,14 @@ export function makeExtract(
   if (options.intro) while (blocks.at(-1)?.kind === 'blank') blocks.pop();
   const headings = allBlocks.filter((b) => b.kind === 'heading').length;
   const toc = !options.intro && headings > 0 && (switches.has('forcetoc') || (headings >= 4 && !switches.has('notoc')));
-  const html = armoredFrenchSpaces(simpleHtml(blocks, toc));
   if (options.plaintext) {
-    let text = plainText(html);
+    // Plain text has no no-break spaces to armor: its spaces stay spaces.
+    let text = plainText(simpleHtml(blocks, toc));
     if (options.chars !== undefined) text = firstPlainChars(text, options.chars);
     else if (options.sentences !== undefined) text = firstSentences(text, options.sentences);
     return withSections(text, options.sectionFormat);
   }
+  const html = armoredFrenchSpaces(simpleHtml(blocks, toc));
   if (options.chars !== undefined) {
     const kept = firstChars(html, options.chars);
     return kept === html ? html : balancedHtml(kept) + ELLIPSIS;

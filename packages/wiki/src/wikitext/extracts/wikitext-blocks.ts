@@ -119,13 +119,7 @@ class Line {
 
   /** Closes `tag` if it is open: the elements opened after it are closed first and opened again. */
   close(tag: string): void {
-    let at = -1;
-    for (let i = this.open.length - 1; i >= 0; i--) {
-      if (this.open[i]?.tag === tag) {
-        at = i;
-        break;
-      }
-    }
+    const at = this.open.findLastIndex((o) => o.tag === tag);
     if (at < 0) return;
     const after = this.open.slice(at + 1);
     for (const o of [...after].reverse()) this.html += `</${o.tag}>`;
@@ -143,8 +137,8 @@ class Line {
 /**
  * `missingTemplates` are the transcluded pages that do not exist (`namespace:dbKey`): MediaWiki
  * shows a call of one as a link to it, whose title the extract keeps, its arguments left out.
- * Calls of pages that exist are dropped. `unknownTags`: the tags of extensions the wiki lacks (see
- * tagsOfMissingExtensions), which show as written.
+ * Calls of pages that exist are dropped. `unknownTags`: the tags and behaviour switches of
+ * extensions the wiki lacks (see tagsOfMissingExtensions), which show as written.
  */
 export function wikitextBlocks(
   wikitext: string,
