@@ -2,12 +2,15 @@
  * Objects that `JSON.stringify` prints with their keys in a given order. A JavaScript object lists
  * integer keys first, in ascending order, whatever the order they were added in, while MediaWiki's
  * answers keep the order of the PHP array (pages in title order keyed by id, namespaces from -2).
- * Keys that carry a prefix are not integers, so an object lists them in the order they were added;
- * the prefix (a random text behind an escaped NUL, which no printed string can contain) is taken
- * out of the printed text.
+ *
+ * While `stringifyInOrder` runs, such an object is printed at once, entry by entry, and a marked
+ * string (a random text behind an escaped NUL, which no printed string can contain) stands in its
+ * place, to be replaced by that text once the whole value is printed. An object with fresh
+ * property names would cost the printer far more (each name a new hidden class and a string to
+ * intern, and the names' prefix to take out of the text afterwards).
  */
-const KEY_PREFIX = `\u0000${Math.random().toString(36).slice(2)}${Date.now().toString(36)}#`;
-const PRINTED_KEY_PREFIX = `"${JSON.stringify(KEY_PREFIX).slice(1, -1)}`;
+const MARK = `\u0000${Math.random().toString(36).slice(2)}${Date.now().toString(36)}#`;
+const PRINTED_MARK = JSON.stringify(MARK).slice(1, -1);
 
 const ARRAY_INDEX = /^(?:0|[1-9]\d{0,9})$/;
 
@@ -29,40 +32,76 @@ function keepsOrder(keys: Iterable<string>): boolean {
   return true;
 }
 
-/** Whether `stringifyInOrder` runs, and whether an object with prefixed keys was made for it. */
-const printing = { active: false, prefixed: false };
+type Replacer = (key: string, value: unknown) => unknown;
 
-/** An object listing the entries in their order (keys prefixed: only while `stringifyInOrder` runs). */
-export function inOrder(entries: Iterable<[string, unknown]>): Record<string, unknown> {
+/** Whether `stringifyInOrder` runs, its replacer, and the texts of the ordered objects it made. */
+const printing: { active: boolean; replacer: Replacer | undefined; printed: string[] } = {
+  active: false,
+  replacer: undefined,
+  printed: [],
+};
+
+/** The text with the marks of printed ordered objects replaced by their text. */
+function spliceOrdered(text: string): string {
+  let found = text.indexOf(PRINTED_MARK);
+  if (found === -1) return text;
+  const parts: string[] = [];
+  let at = 0;
+  for (; found !== -1; found = text.indexOf(PRINTED_MARK, at)) {
+    const end = text.indexOf('"', found);
+    const index = Number(text.slice(found + PRINTED_MARK.length, end));
+    if (!(index < printing.printed.length)) {
+      // Not one of this printing's marks: printed as it is.
+      parts.push(text.slice(at, end));
+      at = end;
+      continue;
+    }
+    // The mark stands inside its quotes: the quoted mark gives way to the object's text.
+    parts.push(text.slice(at, found - 1), printing.printed[index] as string);
+    at = end + 1;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}
+
+/**
+ * An object listing the entries in their order (standing for it: only while `stringifyInOrder`
+ * runs). Entries without a value are left out, as `JSON.stringify` leaves out such keys.
+ */
+export function inOrder(entries: Iterable<[string, unknown]>): unknown {
   if (!printing.active) throw new Error('inOrder is for values printed by stringifyInOrder');
-  printing.prefixed = true;
-  const object: Record<string, unknown> = {};
-  for (const [key, value] of entries) object[KEY_PREFIX + key] = value;
-  return object;
+  const { replacer, printed } = printing;
+  let text = '';
+  for (const [key, value] of entries) {
+    const json = replacer ? JSON.stringify(value, replacer) : JSON.stringify(value);
+    if (json === undefined) continue;
+    text += `${text === '' ? '{' : ','}${JSON.stringify(key)}:${json}`;
+  }
+  if (text === '') return {};
+  text += '}';
+  // Values may hold the marks of ordered objects printed before (each stored without marks).
+  printed.push(printed.length > 0 ? spliceOrdered(text) : text);
+  return `${MARK}${printed.length - 1}`;
 }
 
 /** The entries as an object, in their order when `stringifyInOrder` prints it. */
-export function objectOfEntries(entries: Map<string, unknown>): Record<string, unknown> {
+export function objectOfEntries(entries: Map<string, unknown>): unknown {
   return printing.active && !keepsOrder(entries.keys()) ? inOrder(entries) : Object.fromEntries(entries);
 }
 
 /**
- * `JSON.stringify`, with the keys of objects made by `inOrder` printed in their order; `form` (if
+ * `JSON.stringify`, with the objects made by `inOrder` printed with their keys in order; `form` (if
  * given) makes the value to print, and may make such objects.
  */
-export function stringifyInOrder(
-  value: unknown,
-  form?: (value: unknown) => unknown,
-  replacer?: (key: string, value: unknown) => unknown,
-): string {
-  const { active, prefixed } = printing;
+export function stringifyInOrder(value: unknown, form?: (value: unknown) => unknown, replacer?: Replacer): string {
+  const outer = { ...printing };
   printing.active = true;
-  printing.prefixed = false;
+  printing.replacer = replacer;
+  printing.printed = [];
   try {
-    const printed = JSON.stringify(form ? form(value) : value, replacer);
-    return printing.prefixed ? printed.replaceAll(PRINTED_KEY_PREFIX, '"') : printed;
+    const text = JSON.stringify(form ? form(value) : value, replacer);
+    return printing.printed.length > 0 ? spliceOrdered(text) : text;
   } finally {
-    printing.active = active;
-    printing.prefixed = prefixed;
+    Object.assign(printing, outer);
   }
 }

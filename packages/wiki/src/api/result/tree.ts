@@ -163,7 +163,7 @@ export class KeyedList {
    * formatversion 2 through the native JSON.stringify (the fast path of the JSON printer); keyed
    * in insertion order when printed through `stringifyInOrder`.
    */
-  toJSON(): ResultValue[] | Record<string, unknown> {
+  toJSON(): unknown {
     return this.printsKeyed(2) ? objectOfEntries(this.entries) : this.arrayItems();
   }
 }
