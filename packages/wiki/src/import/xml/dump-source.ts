@@ -7,11 +7,12 @@
  */
 import { availableParallelism } from 'node:os';
 import type { SiteConfig } from '../../site/site.js';
+import { TitleCodec } from '../../site/title.js';
 import { siblingModule, startWorker } from '../../worker-thread.js';
 import { bzip2Decoder } from './bzip2-decoder.js';
 import { DumpError, readDump } from './dump-reader.js';
 import { type Compression, DumpFileError, describeDecompression, dumpFileInfo, openDump } from './open-dump.js';
-import { type ImportEvent, inOrder, PageStream, type StreamSettings } from './page-stream.js';
+import { completeLinks, type ImportEvent, inOrder, PageStream, type StreamSettings } from './page-stream.js';
 
 export interface DumpSource {
   /** Size of the file on disk; 0 for a pipe. */
@@ -110,6 +111,8 @@ function workerSource(
 ): DumpSource {
   const worker = startWorker(siblingModule(import.meta.url, 'dump-worker'), { file, ...linting }, WORKER_LIMITS);
   const queue: ImportEvent[][] = [];
+  /** For the links the worker leaves to this thread. */
+  let codec: TitleCodec | undefined;
   let read = 0;
   let ended = false;
   let failure: Error | undefined;
@@ -152,7 +155,10 @@ function workerSource(
         const batch = queue.shift();
         if (batch) {
           command({ type: 'ack' });
-          yield* batch;
+          for (const event of batch) {
+            if (event.type === 'page-end' && event.unextracted) completeLinks(event, codec!);
+            yield event;
+          }
           continue;
         }
         if (failure) throw failure;
@@ -162,7 +168,10 @@ function workerSource(
         });
       }
     },
-    setSite: (site, settings = {}) => command({ type: 'site', site, settings }),
+    setSite(site, settings = {}) {
+      codec = new TitleCodec(site);
+      command({ type: 'site', site, settings });
+    },
     async close() {
       ended = true;
       await worker.terminate();

@@ -21,11 +21,19 @@ const BATCH_CHARS = 128 << 10;
 const BATCH_EVENTS = 256;
 /** Batches sent and not yet taken by the writer (about 3 MB of text in all). */
 const MAX_AHEAD = 24;
+/**
+ * While fewer batches than this wait for the writer, the writer has time to spare: the pages
+ * ending then leave their link extraction to it (without linting), so that the two threads share
+ * the work, whichever of them is the faster on the machine. Once the writer falls this far
+ * behind, this thread extracts the links again.
+ */
+const LEAVE_LINKS_BELOW = 4;
 
 const port = parentPort!;
 const { file, lint, lintHelper } = workerData as { file: string; lint: boolean; lintHelper: boolean };
 const stream = new PageStream({ lint, lintHelper });
 let credits = MAX_AHEAD;
+stream.leaveLinksWhen(() => MAX_AHEAD - credits < LEAVE_LINKS_BELOW);
 let siteKnown = false;
 let textsAsBytes = false;
 const encoder = new TextEncoder();
