@@ -2,8 +2,9 @@
  * Where the importer takes a dump's events from: for a small file the reader runs on the main
  * thread; for a large one, or one whose pages are linted with a helper thread, a worker thread
  * reads, decompresses and parses the file, computes hashes and extracts links (`dump-worker.ts`),
- * and hands the events over in batches while the main thread writes. The worker runs at most a
- * few batches ahead, so memory stays flat whatever the size.
+ * and hands the events over in batches while the main thread writes; the links of the pages the
+ * worker leaves to it (while it keeps up) the main thread extracts before writing them. The worker
+ * runs at most a few batches ahead, so memory stays flat whatever the size.
  */
 import { availableParallelism } from 'node:os';
 import type { SiteConfig } from '../../site/site.js';

@@ -1,7 +1,8 @@
 /**
  * Worker thread body: reads a dump file (`workerData.file`), parses it, completes hashes and sizes
- * and extracts each page's links (`PageStream`), and posts the events in batches. It waits for the
- * site after the first event, and keeps no more than a few batches unacknowledged.
+ * and extracts each page's links (`PageStream`; while the writer keeps up, it leaves some pages'
+ * links to it), and posts the events in batches. It waits for the site after the first event, and
+ * keeps no more than a few batches unacknowledged.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { DumpError, readDump } from './dump-reader.js';

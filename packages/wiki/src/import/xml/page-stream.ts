@@ -3,7 +3,8 @@
  * the writer would otherwise compute, namely each revision's SHA-1 and size where the dump lacks
  * them, and at each page's end the link-table rows of its current revision. It runs on the main
  * thread for small dumps and on a worker thread for large ones (see `dump-source.ts`), so that
- * parsing and link extraction use one core while the rows are written on the other.
+ * parsing and link extraction use one core while the rows are written on the other; there the
+ * writing thread extracts some pages' links itself whenever it has time to spare.
  */
 import type { SiteConfig } from '../../site/site.js';
 import { TitleCodec } from '../../site/title.js';
