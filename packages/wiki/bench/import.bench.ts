@@ -17,7 +17,10 @@
  *
  * The two imports run twice in alternation (the machine's load moves), and their CPU seconds are
  * printed with the decoder's (a child process's, from /proc): on a machine whose cores are all
- * busy, CPU time sets the pace, so the ratio of CPU seconds is then the ratio of speeds.
+ * busy, CPU time sets the pace, so the ratio of CPU seconds is then the ratio of speeds. Each
+ * import's CPU seconds by thread follow (Linux): the main thread's while the busiest other thread
+ * (the reader thread of a large `.xml` dump) ran and after it, which on two free cores set the
+ * pace, then the busiest other's and the rest's (V8's compiler and collector, SQLite's sorter).
  *
  * Each import runs in its own process into a fresh SQLite store, with link extraction and every
  * write, so its peak memory is its own (a decompressing lbzip2 process's is not counted). Figures
@@ -53,6 +56,11 @@ interface Measurement {
   importPeakRssMb?: number;
   /** Default imports: the import's CPU seconds (before the builds after it). */
   importCpuSeconds?: number;
+  /**
+   * Default imports: CPU seconds of the main thread (in all, and when the busiest other thread
+   * last ran), of the busiest other thread (the reader thread, when there is one) and of the rest.
+   */
+  threads?: { main: number; mainBefore: number; busiest: number; rest: number };
   /** Default imports: the progress line's first label (it names the decompression). */
   label?: string;
   cpuSeconds: number;
@@ -73,7 +81,7 @@ const dist = (module: string) => JSON.stringify(new URL(`../dist/${module}`, imp
  * the importer's and not the TypeScript loader's.
  */
 const CHILD = `
-import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 const { readDump } = await import(${dist('import/xml/dump-reader.js')});
@@ -93,6 +101,43 @@ if (mode === 'bunzip-js') {
   xmlBytes = 0;
   for await (const chunk of (await openDump(file)).stream) xmlBytes += chunk.length;
 } else if (mode === 'default') {
+  // Each thread's CPU seconds (Linux), sampled as the event loop turns: the reader thread's are
+  // taken before it ends, and the main thread's when the busiest other thread last moved.
+  const threads = new Map();
+  const mainHistory = [];
+  const sample = () => {
+    try {
+      const now = performance.now();
+      for (const tid of readdirSync('/proc/self/task')) {
+        let stat;
+        try {
+          stat = readFileSync('/proc/self/task/' + tid + '/stat', 'utf8');
+        } catch {
+          continue; // the thread has ended
+        }
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const cpu = (Number(fields[11]) + Number(fields[12])) / 100;
+        if (threads.get(tid)?.cpu !== cpu) threads.set(tid, { cpu, moved: now });
+      }
+      mainHistory.push([now, threads.get(String(process.pid))?.cpu ?? 0]);
+    } catch {}
+  };
+  // What the threads had used before the import (loading the modules) is not counted.
+  sample();
+  const before = new Map([...threads].map(([tid, t]) => [tid, t.cpu]));
+  const sampler = setInterval(sample, 20);
+  extra.threadsOf = () => {
+    clearInterval(sampler);
+    sample();
+    const used = (tid) => threads.get(tid).cpu - (before.get(tid) ?? 0);
+    const mainTid = String(process.pid);
+    const others = [...threads.keys()].filter((tid) => tid !== mainTid);
+    const busiest = others.reduce((a, b) => (a === undefined || used(b) > used(a) ? b : a), undefined);
+    const until = busiest === undefined ? 0 : threads.get(busiest).moved;
+    const mainThen = (mainHistory.filter(([at]) => at <= until).pop()?.[1] ?? before.get(mainTid)) - before.get(mainTid);
+    const busiestUsed = busiest === undefined ? 0 : used(busiest);
+    return { main: used(mainTid), mainBefore: mainThen, busiest: busiestUsed, rest: others.reduce((s, tid) => s + used(tid), 0) - busiestUsed };
+  };
   const dir = mkdtempSync(join(tmpdir(), 'wiki-import-bench-'));
   try {
     const store = await openWikiStore({ engine: 'sqlite', file: join(dir, 'wiki.sqlite') });
@@ -102,6 +147,8 @@ if (mode === 'bunzip-js') {
       const progress = { begin: (l) => { label ??= l; }, advance() {}, end() {} };
       const summary = await importXmlDump(store, file, { deferBuilds: true, progress });
       extra.importSeconds = (performance.now() - started) / 1000;
+      extra.threads = extra.threadsOf();
+      delete extra.threadsOf;
       extra.importPeakRssMb = process.resourceUsage().maxRSS / 1024;
       const importCpu = process.cpuUsage(cpu);
       extra.importCpuSeconds = (importCpu.user + importCpu.system) / 1e6;
@@ -228,6 +275,15 @@ function nativeDecompression(command: string, file: string): { seconds: number; 
   return { seconds: (performance.now() - started) / 1000, cpuSeconds: childrenCpuSeconds() - cpu };
 }
 
+/** Where an import's CPU went by thread (the main thread's own seconds set the pace on two free cores). */
+function threadsLine(t: NonNullable<Measurement['threads']>): string {
+  const f = (seconds: number) => seconds.toFixed(1);
+  return (
+    `threads: main ${f(t.main)} s (${f(t.mainBefore)} while the busiest other ran, ${f(t.main - t.mainBefore)} after), ` +
+    `busiest other ${f(t.busiest)} s, the rest ${f(t.rest)} s`
+  );
+}
+
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))
@@ -270,7 +326,8 @@ async function defaultImports(dir: string, model: Awaited<ReturnType<typeof samp
         6,
       )} pages/s  peak ${(m.importPeakRssMb ?? m.peakRssMb).toFixed(0).padStart(4)} MB  ${m.seconds.toFixed(1)} s` +
     `  CPU ${(m.importCpuSeconds ?? m.cpuSeconds).toFixed(1)} s${m.childCpuSeconds > 0 ? ` + decoder ${m.childCpuSeconds.toFixed(1)} s` : ''}` +
-    (m.label?.includes('(') ? `  [${m.label.slice(m.label.indexOf('(') + 1, -1)}]` : '');
+    (m.label?.includes('(') ? `  [${m.label.slice(m.label.indexOf('(') + 1, -1)}]` : '') +
+    (m.threads && m.threads.main > 0 ? `\n${' '.repeat(28)}${threadsLine(m.threads)}` : '');
   // Two rounds in alternation, as the machine's load moves; the first .xml import is followed by
   // the builds after it.
   const plain = runChild('default', xml, !importsOnly);

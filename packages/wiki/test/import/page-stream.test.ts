@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { DumpEvent, DumpPage } from '../../src/import/xml/dump-types.js';
-import { type ImportEvent, inOrder, PageStream } from '../../src/import/xml/page-stream.js';
+import { completeLinks, type ImportEvent, inOrder, PageStream } from '../../src/import/xml/page-stream.js';
+import { TitleCodec } from '../../src/site/title.js';
 import { germanSite } from '../helpers/german-site.js';
 
 /** A dump's events for pages 1..n, each with one revision linking to the next page. */
@@ -74,4 +75,32 @@ test('without linting there is no helper, whatever is asked', () => {
   stream.process(page!);
   stream.process(revision!);
   assert.ok(!(stream.process(end!) instanceof Promise));
+});
+
+test('links left to the writing thread are the same once it has extracted them', async () => {
+  const site = germanSite();
+  const events = pageEvents(6);
+  const alone = new PageStream({ lint: false });
+  alone.setSite(site);
+  const expected = await collect(alone, events);
+
+  const leaving = new PageStream({ lint: false });
+  leaving.setSite(site);
+  let pageEnds = 0;
+  leaving.leaveLinksWhen(() => pageEnds++ % 2 === 0);
+  const got = await collect(leaving, events);
+  const left = got.filter((e) => e.type === 'page-end' && e.unextracted);
+  assert.equal(left.length, 3);
+  assert.ok(left.every((e) => e.type === 'page-end' && e.links === undefined));
+  const codec = new TitleCodec(site);
+  for (const event of got) if (event.type === 'page-end') completeLinks(event, codec);
+  assert.deepEqual(got, expected);
+});
+
+test('a linting stream extracts every page itself', async () => {
+  const stream = new PageStream({ lint: true });
+  stream.setSite(germanSite());
+  stream.leaveLinksWhen(() => true);
+  const got = await collect(stream, pageEvents(2));
+  assert.ok(got.every((e) => e.type !== 'page-end' || (e.links && !e.unextracted)));
 });

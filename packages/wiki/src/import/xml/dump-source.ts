@@ -2,16 +2,18 @@
  * Where the importer takes a dump's events from: for a small file the reader runs on the main
  * thread; for a large one, or one whose pages are linted with a helper thread, a worker thread
  * reads, decompresses and parses the file, computes hashes and extracts links (`dump-worker.ts`),
- * and hands the events over in batches while the main thread writes. The worker runs at most a
- * few batches ahead, so memory stays flat whatever the size.
+ * and hands the events over in batches while the main thread writes; the links of the pages the
+ * worker leaves to it (while it keeps up) the main thread extracts before writing them. The worker
+ * runs at most a few batches ahead, so memory stays flat whatever the size.
  */
 import { availableParallelism } from 'node:os';
 import type { SiteConfig } from '../../site/site.js';
+import { TitleCodec } from '../../site/title.js';
 import { siblingModule, startWorker } from '../../worker-thread.js';
 import { bzip2Decoder } from './bzip2-decoder.js';
 import { DumpError, readDump } from './dump-reader.js';
 import { type Compression, DumpFileError, describeDecompression, dumpFileInfo, openDump } from './open-dump.js';
-import { type ImportEvent, inOrder, PageStream, type StreamSettings } from './page-stream.js';
+import { completeLinks, type ImportEvent, inOrder, PageStream, type StreamSettings } from './page-stream.js';
 
 export interface DumpSource {
   /** Size of the file on disk; 0 for a pipe. */
@@ -110,6 +112,8 @@ function workerSource(
 ): DumpSource {
   const worker = startWorker(siblingModule(import.meta.url, 'dump-worker'), { file, ...linting }, WORKER_LIMITS);
   const queue: ImportEvent[][] = [];
+  /** For the links the worker leaves to this thread. */
+  let codec: TitleCodec | undefined;
   let read = 0;
   let ended = false;
   let failure: Error | undefined;
@@ -152,7 +156,10 @@ function workerSource(
         const batch = queue.shift();
         if (batch) {
           command({ type: 'ack' });
-          yield* batch;
+          for (const event of batch) {
+            if (event.type === 'page-end' && event.unextracted) completeLinks(event, codec!);
+            yield event;
+          }
           continue;
         }
         if (failure) throw failure;
@@ -162,7 +169,10 @@ function workerSource(
         });
       }
     },
-    setSite: (site, settings = {}) => command({ type: 'site', site, settings }),
+    setSite(site, settings = {}) {
+      codec = new TitleCodec(site);
+      command({ type: 'site', site, settings });
+    },
     async close() {
       ended = true;
       await worker.terminate();

@@ -1,7 +1,8 @@
 /**
  * Worker thread body: reads a dump file (`workerData.file`), parses it, completes hashes and sizes
- * and extracts each page's links (`PageStream`), and posts the events in batches. It waits for the
- * site after the first event, and keeps no more than a few batches unacknowledged.
+ * and extracts each page's links (`PageStream`; while the writer keeps up, it leaves some pages'
+ * links to it), and posts the events in batches. It waits for the site after the first event, and
+ * keeps no more than a few batches unacknowledged.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { DumpError, readDump } from './dump-reader.js';
@@ -21,11 +22,19 @@ const BATCH_CHARS = 128 << 10;
 const BATCH_EVENTS = 256;
 /** Batches sent and not yet taken by the writer (about 3 MB of text in all). */
 const MAX_AHEAD = 24;
+/**
+ * While fewer batches than this wait for the writer, the writer has time to spare: the pages
+ * ending then leave their link extraction to it (without linting), so that the two threads share
+ * the work, whichever of them is the faster on the machine. Once the writer falls this far
+ * behind, this thread extracts the links again.
+ */
+const LEAVE_LINKS_BELOW = 4;
 
 const port = parentPort!;
 const { file, lint, lintHelper } = workerData as { file: string; lint: boolean; lintHelper: boolean };
 const stream = new PageStream({ lint, lintHelper });
 let credits = MAX_AHEAD;
+stream.leaveLinksWhen(() => MAX_AHEAD - credits < LEAVE_LINKS_BELOW);
 let siteKnown = false;
 let textsAsBytes = false;
 const encoder = new TextEncoder();

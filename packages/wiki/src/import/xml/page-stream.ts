@@ -3,7 +3,8 @@
  * the writer would otherwise compute, namely each revision's SHA-1 and size where the dump lacks
  * them, and at each page's end the link-table rows of its current revision. It runs on the main
  * thread for small dumps and on a worker thread for large ones (see `dump-source.ts`), so that
- * parsing and link extraction use one core while the rows are written on the other.
+ * parsing and link extraction use one core while the rows are written on the other; there the
+ * writing thread extracts some pages' links itself whenever it has time to spare.
  */
 import type { SiteConfig } from '../../site/site.js';
 import { TitleCodec } from '../../site/title.js';
@@ -12,7 +13,7 @@ import type { PageLinks } from '../../wikitext/extract-links.js';
 import { extractPage } from '../../wikitext/extract-page.js';
 import { LinkExtractorPool } from '../../wikitext/extract-pool.js';
 import type { DumpEvent, DumpPage, DumpRevision } from './dump-types.js';
-import { type LinkRows, linkRows, mediaWikiTimestamp, sha1Base36 } from './page-rows.js';
+import { type LinkRows, linkRows, mediaWikiTimestamp, type PageRef, sha1Base36 } from './page-rows.js';
 
 /** The link tables of a page's current revision, ready to write. */
 export interface PageLinkRows {
@@ -22,11 +23,27 @@ export interface PageLinkRows {
 
 /**
  * A reader event as the importer takes it: a page's end carries its links (wikitext pages only)
- * and, when asked for, its current text as the search index takes it.
+ * and, when asked for, its current text as the search index takes it. A reader thread may leave
+ * a page's links to the writing thread (`PageStream.leaveLinksWhen`): the page's end then carries
+ * what their extraction needs (`unextracted`), which `completeLinks` turns into `links` there.
  */
 export type ImportEvent =
   | Exclude<DumpEvent, { type: 'page-end' }>
-  | { type: 'page-end'; page: DumpPage; links?: PageLinkRows; search?: HandedSearchText };
+  | {
+      type: 'page-end';
+      page: DumpPage;
+      links?: PageLinkRows;
+      search?: HandedSearchText;
+      unextracted?: UnextractedLinks;
+    };
+
+/** A wikitext page's current text, whose links are still to be extracted. */
+export interface UnextractedLinks {
+  ref: PageRef;
+  text: string;
+  /** The current revision's timestamp (MediaWiki's form), for the category rows. */
+  timestamp: string;
+}
 
 /** A page's prepared search text (`PreparedPage`), its text possibly as UTF-8 (`textsAsBytes`). */
 export type HandedSearchText = [title: string, text: string | Uint8Array, wordCount: number];
@@ -157,6 +174,17 @@ export class PageStream {
     if (this.lintHelper && !this.helper) this.helper = new LinkExtractorPool(site, 1, true);
   }
 
+  private leaveLinks: (() => boolean) | undefined;
+
+  /**
+   * Has the stream leave a wikitext page's links to the writing thread (see `ImportEvent`)
+   * whenever `when` says so at the page's end: a reader thread asks this while the writer has
+   * little to do, so that the two threads share the extraction. Not while linting.
+   */
+  leaveLinksWhen(when: () => boolean): void {
+    this.leaveLinks = this.lint ? undefined : when;
+  }
+
   /** Whether a helper thread shares the pages (its answers arrive as the event loop turns). */
   get sharing(): boolean {
     return this.helper !== undefined;
@@ -202,8 +230,9 @@ export class PageStream {
     const search = this.searchTexts ? { search: preparePage(dbKey, latest.text) } : {};
     if ((latest.model ?? defaultModel(page.namespace, dbKey)) !== 'wikitext') return search;
     const ref = { id: page.id, namespace: page.namespace, dbKey };
+    if (this.leaveLinks?.()) return { unextracted: { ref, text: latest.text, timestamp: latest.timestamp }, ...search };
     const withRows = (links: PageLinks): PageLinkParts => ({
-      links: { redirect: links.redirect !== undefined, rows: linkRows(ref, links, latest.timestamp) },
+      links: pageLinkRows(ref, links, latest.timestamp),
       ...search,
     });
     if (this.helper && this.helperPages < HELPER_PAGES) {
@@ -217,7 +246,22 @@ export class PageStream {
   }
 }
 
-type PageLinkParts = { links?: PageLinkRows; search?: PreparedPage };
+type PageLinkParts = { links?: PageLinkRows; search?: PreparedPage; unextracted?: UnextractedLinks };
+
+function pageLinkRows(ref: PageRef, links: PageLinks, timestamp: string): PageLinkRows {
+  return { redirect: links.redirect !== undefined, rows: linkRows(ref, links, timestamp) };
+}
+
+/**
+ * Extracts the links a reader thread left to the writing thread (`unextracted`), as the reader
+ * would have (links without lint errors), and puts their rows on the page's end.
+ */
+export function completeLinks(event: Extract<ImportEvent, { type: 'page-end' }>, codec: TitleCodec): void {
+  const left = event.unextracted;
+  if (!left) return;
+  event.links = pageLinkRows(left.ref, extractPage(left.text, left.ref, codec, false), left.timestamp);
+  delete event.unextracted;
+}
 
 /**
  * A dump's events through a stream, in the dump's order: events after a page that the helper has
