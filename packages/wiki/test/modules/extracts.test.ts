@@ -125,6 +125,27 @@ describe('wikitext to extract', () => {
     );
   });
 
+  test('a parser function of an extension the wiki lacks shows as written, its arguments read', () => {
+    // MediaWiki's answers on a wiki without Scribunto: `#invoke:` names no function and no page.
+    const tags = tagsOfMissingExtensions(['Cite']);
+    const long = `{{#invoke:Infobox|infobox|name=${'x'.repeat(60)}|a={{Y}}}}`;
+    assert.equal(
+      extractOfWikitext(`{{#invoke:Coordinates|coord}}\n${long}\n'''A''' b`, base, titles, missing, tags),
+      `<p>{{#invoke:Coordinates|coord}}\n{{#invoke:Infobox|infobox|name=${'x'.repeat(60)}|a=Vorlage:Y}}\n<b>A</b> b\n</p>`,
+    );
+    // With Scribunto, the call is the module's output, which this text does not have.
+    assert.equal(
+      extractOfWikitext(
+        '{{#invoke:Coordinates|coord}}\nA',
+        base,
+        titles,
+        missing,
+        tagsOfMissingExtensions(['Scribunto']),
+      ),
+      '<p>A\n</p>',
+    );
+  });
+
   test('lists nested as the parser nests them', () => {
     assert.equal(
       extract('* A\n** B\n** C\n* D\n# E\n#* F\nG\n: H\n:: I'),

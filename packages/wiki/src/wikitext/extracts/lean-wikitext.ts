@@ -111,7 +111,8 @@ function shortCall(text: string, at: number, end: number): string | undefined {
   if (end - at < LONG_CALL) return undefined;
   const braces = text[at + 2] === '{' ? 3 : 2;
   const name = /^[^{}[\]<>|\n]*(?=\||\}\})/.exec(text.slice(at + braces, Math.min(end, at + braces + 256)));
-  if (!name) return undefined;
+  // A parser function is kept: one of an extension the wiki lacks shows as written.
+  if (!name || name[0].trimStart().startsWith('#')) return undefined;
   return `${'{'.repeat(braces)}${name[0]}${'}'.repeat(braces)}`;
 }
 

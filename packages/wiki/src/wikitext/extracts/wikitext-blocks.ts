@@ -200,6 +200,13 @@ export function wikitextBlocks(
       line.add(escapeHtmlText(written), written);
       return;
     }
+    if (node.type === 'magic-word' && unknownTags.has(functionName(node))) {
+      // A parser function of an extension the wiki lacks names no page either: the call shows as
+      // written, what its arguments call read as everywhere else.
+      line.add('{{', '{{');
+      for (const c of (Parser.parse(String(node).slice(2)) as unknown as WikiNode).childNodes) inline(c);
+      return;
+    }
     if (DROPPED_TYPES.has(node.type)) return;
     switch (node.type) {
       case 'template': {
@@ -392,6 +399,24 @@ const EXTENSION_SWITCHES: Record<string, string> = {
   __NOGLOBAL__: 'GlobalUserPage',
 };
 
+/** Parser functions of extensions, by the extension that reads them. */
+const EXTENSION_FUNCTIONS: Record<string, string> = {
+  '#invoke': 'Scribunto',
+  '#property': 'Wikibase',
+  '#statements': 'Wikibase',
+  '#babel': 'Babel',
+  '#lst': 'LabeledSectionTransclusion',
+  '#lsth': 'LabeledSectionTransclusion',
+  '#lstx': 'LabeledSectionTransclusion',
+};
+
+/** The name a parser function is called by (`#invoke`), lower case. */
+function functionName(node: WikiNode): string {
+  return String(node.childNodes[0] ?? '')
+    .trim()
+    .toLowerCase();
+}
+
 /** Magic words that show nothing. */
 const SILENT_MAGIC_WORDS = new Set(['defaultsort', 'displaytitle']);
 
@@ -426,11 +451,11 @@ const EXTENSION_TAGS: Record<string, string> = {
 };
 
 /**
- * The extension tags, and the behaviour switches (`__DISAMBIG__`), that a wiki with these
- * extensions does not know: an extract shows them as written.
+ * The extension tags, the behaviour switches (`__DISAMBIG__`) and the parser functions
+ * (`#invoke`) that a wiki with these extensions does not know: an extract shows them as written.
  */
 export function tagsOfMissingExtensions(extensions: readonly string[]): Set<string> {
-  const known = { ...EXTENSION_TAGS, ...EXTENSION_SWITCHES };
+  const known = { ...EXTENSION_TAGS, ...EXTENSION_SWITCHES, ...EXTENSION_FUNCTIONS };
   return new Set(Object.keys(known).filter((tag) => !extensions.includes(known[tag] as string)));
 }
 
