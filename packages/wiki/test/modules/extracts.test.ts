@@ -65,6 +65,10 @@ describe('wikitext to extract', () => {
   const missing = new Set(['10:Other_uses', '10:Pp', '10:Infobox_x', '10:IPAc-en', '10:X', '10:Y', '10:Z']);
   const extract = (wikitext: string, options = {}) =>
     extractOfWikitext(wikitext, { ...base, ...options }, titles, missing);
+  /** Each wikitext's extract, the elements TextExtracts removes taken out first, is its HTML. */
+  const extractsAre = (answers: Array<[string, string]>) => {
+    for (const [wikitext, html] of answers) assert.equal(extract(withoutRemovedElements(wikitext)), html, wikitext);
+  };
 
   test('a call of a template that does not exist shows its title, alone or in a sentence', () => {
     assert.equal(
@@ -146,6 +150,34 @@ describe('wikitext to extract', () => {
     );
   });
 
+  test("a heading's references number its anchor; the spaces before an element end no item or heading", () => {
+    // MediaWiki's answers: Cite's label is in the heading's text when the anchor is made of it, and
+    // the parser trims a line before TextExtracts removes the reference's element.
+    assert.equal(
+      extract(
+        withoutRemovedElements(
+          '{|\n| <ref>in a table</ref>\n|}\n==Latgaļu Pīterpilī <ref name ="leik">x</ref>==\n* a [http://x.y b ] \n' +
+            '* c <ref>d</ref>\n* e \n== B <ref name=leik/> ==\ntext<ref group=n>x</ref>\n== C<ref group=n>y</ref> ==',
+        ),
+      ),
+      '<h2><span id="Latga.C4.BCu_P.C4.ABterpil.C4.AB_.5B2.5D"></span><span id="Latgaļu_Pīterpilī_[2]">Latgaļu Pīterpilī </span></h2>\n' +
+        '<ul><li>a b </li>\n<li>c </li>\n<li>e</li></ul>\n' +
+        '<h2><span id="B_.5B2.5D"></span><span id="B_[2]">B </span></h2>\n<p>text\n</p>\n' +
+        '<h2><span id="C.5Bn_2.5D"></span><span id="C[n_2]">C</span></h2>',
+    );
+  });
+
+  test('a category or language link takes the spaces before it away, but not those in an element', () => {
+    // MediaWiki's answers.
+    extractsAre([
+      ['a \n[[en:X]]\nb', '<p>a\nb\n</p>'],
+      ['a  [[Kategorie:X]] b', '<p>a b\n</p>'],
+      ['a [[B| ]] [[Kategorie:X]]', '<p>a  \n</p>'],
+      ['Auf niemand. __NOINDEX__\n[[Kategorie:Wartung]]', '<p>Auf niemand.\n</p>'],
+      ['a \n\n[[Kategorie:X]]', '<p>a\n</p>'],
+    ]);
+  });
+
   test('lists nested as the parser nests them', () => {
     assert.equal(
       extract('* A\n** B\n** C\n* D\n# E\n#* F\nG\n: H\n:: I'),
@@ -156,7 +188,7 @@ describe('wikitext to extract', () => {
 
   test('a list item whose element was left out stays, empty; an empty li is written without its end tag', () => {
     // MediaWiki's answers for these pages (the div stands for any element TextExtracts removes).
-    const cases: Array<[string, string]> = [
+    extractsAre([
       [':<div>a</div>\nA', '<dl><dd></dd></dl>\n<p>A\n</p>'],
       ['\n:<div>a</div>\n<div>b</div>\n\nA', '<dl><dd></dd></dl>\n\n<p>A\n</p>'],
       [':<div>a</div> c\nA', '<dl><dd> c</dd></dl>\n<p>A\n</p>'],
@@ -165,10 +197,7 @@ describe('wikitext to extract', () => {
       [':<div>a</div>\n:b\nA', '<dl><dd></dd>\n<dd>b</dd></dl>\n<p>A\n</p>'],
       ['#<div>a</div>\n#b\nA', '<ol><li>\n<li>b</li></ol>\n<p>A\n</p>'],
       [':<div>a</div>\n*b\nA', '<dl><dd></dd></dl>\n<ul><li>b</li></ul>\n<p>A\n</p>'],
-    ];
-    for (const [wikitext, html] of cases) {
-      assert.equal(extract(withoutRemovedElements(wikitext)), html, wikitext);
-    }
+    ]);
     assert.equal(extract(withoutRemovedElements('*<div>a</div>\n*b\nA'), { plaintext: true }), 'b\nA');
     // A heading's anchor met before gets the first free number (ASCII letters compared lowercased).
     assert.equal(

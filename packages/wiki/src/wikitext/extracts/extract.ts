@@ -220,7 +220,7 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
       // The table of contents stands before the first heading; the extract leaves it out.
       if (toc) html += '\n\n';
       toc = false;
-      const anchor = block.text.replace(/[\t\n\f\r ]/g, '_');
+      const anchor = (block.anchor ?? block.text).replace(/[\t\n\f\r ]/g, '_');
       // A heading whose anchor the old encoding writes otherwise has an empty element with that
       // anchor first, which old links still reach.
       const legacy = legacyAnchor(anchor);

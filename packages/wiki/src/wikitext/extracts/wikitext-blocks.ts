@@ -13,7 +13,7 @@ import { escapeHtmlText } from '../../text/escape.js';
 import { MAGIC_WORDS } from '../magic-word-list.js';
 import { magicWords } from '../magic-words.js';
 import { INLINE_TAGS, openingTag } from './inline-html.js';
-import { TABLE_MARK } from './lean-wikitext.js';
+import { referenceLabel, TABLE_MARK } from './lean-wikitext.js';
 
 export interface Block {
   /**
@@ -28,6 +28,10 @@ export interface Block {
   marker: string;
   html: string;
   text: string;
+  /** Whether a paragraph ends in text, not in an element (a file, a link): its spaces can go. */
+  endsInText?: boolean;
+  /** A heading's text as its anchor has it: with its references' labels (`[1]`). */
+  anchor?: string;
   /**
    * An item with nothing in it: `source` when its line had nothing after the markers (the
    * parser marks such an item `mw-empty-elt`), `removed` when all it held was left out.
@@ -93,12 +97,45 @@ class Line {
   leftOutFirst = false;
   /** Whether it showed an element (a link) whose text may be only spaces. */
   element = false;
+  /** The text a heading's anchor is made of: the text, and the labels of its references. */
+  anchor = '';
+  /**
+   * How much of the HTML and the text an item's or heading's trimming leaves as it is: what
+   * ends in an element (a link, a reference TextExtracts removes later) is not at the end of the
+   * line for the parser, which trims the line before it writes the elements.
+   */
+  private kept = { html: 0, text: 0 };
   /** The elements open, each with the opening tag it was written with. */
   private open: Array<{ tag: string; opening: string }> = [];
 
   add(html: string, text: string): void {
     this.html += html;
     this.text += text;
+    this.anchor += text;
+  }
+
+  /** Marks the line so far as ending in an element: the spaces before it stay. */
+  keepSoFar(): void {
+    this.kept = { html: this.html.length, text: this.text.length };
+  }
+
+  /** Whether the line ends in an element (a file, a link, a reference), not in text. */
+  endsInElement(): boolean {
+    return this.media || this.kept.html === this.html.length;
+  }
+
+  /** A reference, which shows nothing but its label in the anchor and keeps the spaces before it. */
+  addReference(label: string): void {
+    this.anchor += label;
+    this.keepSoFar();
+  }
+
+  /** The HTML and text without the spaces that end them (those before an element stay). */
+  trimEnd(): void {
+    const cut = (written: string, kept: number) => written.slice(0, kept) + written.slice(kept).trimEnd();
+    this.html = cut(this.html, this.kept.html);
+    this.text = cut(this.text, this.kept.text);
+    this.kept = { html: Math.min(this.kept.html, this.html.length), text: Math.min(this.kept.text, this.text.length) };
   }
 
   /** Whether `tag` is the element opened last (and still open). */
@@ -125,12 +162,15 @@ class Line {
     for (const o of [...after].reverse()) this.html += `</${o.tag}>`;
     this.html += `</${tag}>`;
     this.open.splice(at);
+    this.keepSoFar();
     for (const o of after) this.openElement(o.tag, o.opening);
   }
 
   closeAll(): void {
+    if (this.open.length === 0) return;
     for (const o of this.open.reverse()) this.html += `</${o.tag}>`;
     this.open = [];
+    this.keepSoFar();
   }
 }
 
@@ -158,6 +198,7 @@ export function wikitextBlocks(
       marker: '',
       html: paragraph.map((l) => l.html).join('\n'),
       text: paragraph.map((l) => l.text).join('\n'),
+      endsInText: !paragraph.at(-1)?.endsInElement(),
     });
     paragraph = [];
   };
@@ -175,13 +216,15 @@ export function wikitextBlocks(
       }
     } else if (!empty || line.kind === 'heading' || line.kind === 'item') {
       flushParagraph();
+      line.trimEnd();
       const block: Block = {
         kind: line.kind,
         level: line.level,
         marker: line.marker,
-        html: line.leftOutFirst ? line.html.trimEnd() : line.html.trim(),
-        text: line.leftOutFirst ? line.text.trimEnd() : line.text.trim(),
+        html: line.leftOutFirst ? line.html : line.html.trimStart(),
+        text: line.leftOutFirst ? line.text : line.text.trimStart(),
       };
+      if (line.kind === 'heading') block.anchor = line.anchor.trim();
       if (line.kind === 'item' && empty) block.empty = line.leftOutFirst ? 'removed' : 'source';
       blocks.push(block);
     }
@@ -207,6 +250,11 @@ export function wikitextBlocks(
       for (const c of (Parser.parse(String(node).slice(2)) as unknown as WikiNode).childNodes) inline(c);
       return;
     }
+    if (node.type === 'comment') {
+      const label = referenceLabel(String(node));
+      if (label !== undefined) line.addReference(label);
+      return;
+    }
     if (DROPPED_TYPES.has(node.type)) return;
     switch (node.type) {
       case 'template': {
@@ -230,6 +278,7 @@ export function wikitextBlocks(
       case 'ext-link': {
         const label = node.childNodes.find((c) => c.type === 'ext-link-text');
         if (label) for (const c of label.childNodes) inline(c);
+        line.keepSoFar();
         return;
       }
       case 'arg': {
@@ -312,6 +361,7 @@ export function wikitextBlocks(
     line.element = true;
     if (label) {
       for (const c of label.childNodes) inline(c);
+      line.keepSoFar();
       return;
     }
     const shown = decodeCharReferences((leadingColon ? target.trimStart().slice(1) : target).split('#')[0].trim());
@@ -335,11 +385,18 @@ export function wikitextBlocks(
     if (magic !== undefined && SILENT_MAGIC_WORDS.has(magic)) continue;
     const shows = node.type === 'link' || node.type === 'file' || node.type === 'category' ? linkShows(node) : 'text';
     if (shows === 'none') {
-      // A category or language link takes the empty lines before it away (and its own line).
+      // A category or language link takes the spaces and empty lines before it away (and its
+      // own line, when it stands alone on it).
       if (line.text.trim() === '' && line.kind === 'paragraph') {
         line.gone = true;
         if (paragraph.length === 0) while (blocks.at(-1)?.kind === 'blank') blocks.pop();
-      }
+        const before = paragraph.at(-1) ?? blocks.at(-1);
+        if (before instanceof Line) before.trimEnd();
+        else if (before?.kind === 'paragraph' && before.endsInText) {
+          before.html = before.html.trimEnd();
+          before.text = before.text.trimEnd();
+        }
+      } else line.trimEnd();
       continue;
     }
     if (node.type === 'comment') {
