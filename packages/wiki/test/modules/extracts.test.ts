@@ -112,6 +112,17 @@ describe('wikitext to extract', () => {
       extractOfWikitext(text, base, titles, new Set(), tagsOfMissingExtensions(['Cite'])),
       '<p>Sei &lt;math&gt;ax^2+b&lt;/math&gt; und &lt;syntaxhighlight lang="php"&gt;echo 1;&lt;/syntaxhighlight&gt; x\n</p>',
     );
+    // What such a tag encloses is wikitext: lines indented by a space are preformatted text.
+    assert.equal(
+      extractOfWikitext(
+        "a\n<timeline>\nColors =\n  id:x ''y''\n \n  id:z\n</timeline>\n<poem>''b''</poem>",
+        base,
+        titles,
+        new Set(),
+        tagsOfMissingExtensions(['Cite']),
+      ),
+      '<p>a\n&lt;timeline&gt;\nColors =\n</p>\n<pre> id:x <i>y</i>\n\n id:z\n</pre>\n<p>&lt;/timeline&gt;\n&lt;poem&gt;<i>b</i>&lt;/poem&gt;\n</p>',
+    );
     // With the extension, the formula is left out.
     assert.equal(
       extractOfWikitext('Sei <math>ax^2+b</math> x', base, titles, new Set(), tagsOfMissingExtensions(['Math'])),

@@ -11,7 +11,7 @@ import { parseRedirect } from '../extract-links.js';
 import { magicWords } from '../magic-words.js';
 import { domAttribute } from './inline-html.js';
 import { leanWikitext } from './lean-wikitext.js';
-import { type Block, wikitextBlocks } from './wikitext-blocks.js';
+import { type Block, wikitextBlocks, withUnknownTagsAsText } from './wikitext-blocks.js';
 
 export type SectionFormat = 'plain' | 'raw' | 'wiki';
 
@@ -48,7 +48,7 @@ export function extractOfWikitext(
   const redirect = parseRedirect(wikitext, titles);
   const text = redirect ? redirect.rest.trimStart() : wikitext;
   try {
-    const lean = leanWikitext(text, { leadOnly: options.intro });
+    const lean = leanWikitext(withUnknownTagsAsText(text, unknownTags), { leadOnly: options.intro });
     return makeExtract(
       wikitextBlocks(magicWords.withoutSwitches(lean), titles, missingTemplates, unknownTags),
       options,
@@ -151,25 +151,14 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
   let pending: string | undefined;
   /** The markers of the lists open (`*#`: an ordered list in an item of an unordered one). */
   let lists = '';
-  /**
-   * The anchors given so far, ASCII letters lowercased: a heading's anchor met before gets the
-   * first free `_2`, `_3`, … (the legacy anchor likewise, when it differs), as the parser does.
-   */
-  const anchors = new Set<string>();
-  const uniqueAnchor = (anchor: string) => {
-    const key = anchor.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
-    if (!anchors.has(key)) {
-      anchors.add(key);
-      return anchor;
-    }
-    let n = 2;
-    while (anchors.has(`${key}_${n}`)) n++;
-    anchors.add(`${key}_${n}`);
-    return `${anchor}_${n}`;
-  };
+  const heading = headingWriter();
+  /** Whether preformatted text is open (a `pre` element, closed as a paragraph is). */
+  let inPre = false;
   const closeParagraph = () => {
     if (inParagraph) html += '</p>\n';
+    if (inPre) html += '</pre>\n';
     inParagraph = false;
+    inPre = false;
   };
   const tagsOf = (marker: string) => LIST_TAGS[marker] ?? LIST_TAGS['*'];
   /** Whether the item open last is an empty `li`, which PHP's DOM writes without its end tag. */
@@ -220,25 +209,31 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
       // The table of contents stands before the first heading; the extract leaves it out.
       if (toc) html += '\n\n';
       toc = false;
-      const anchor = (block.anchor ?? block.text).replace(/[\t\n\f\r ]/g, '_');
-      // A heading whose anchor the old encoding writes otherwise has an empty element with that
-      // anchor first, which old links still reach.
-      const legacy = legacyAnchor(anchor);
-      const id = uniqueAnchor(anchor);
-      const before = legacy === anchor ? '' : `<span id=${domAttribute(uniqueAnchor(legacy))}></span>`;
-      html += `<h${block.level}>${before}<span id=${domAttribute(id)}>${block.html}</span></h${block.level}>\n`;
+      html += heading(block);
     } else if (block.kind === 'block') {
       pending = undefined;
       closeParagraph();
       html += '\n';
+    } else if (block.kind === 'pre') {
+      pending = undefined;
+      if (!inPre) {
+        closeParagraph();
+        html += '<pre>';
+        inPre = true;
+      }
+      html += `${block.html}\n`;
     } else if (block.kind === 'blank') {
-      if (pending !== undefined) {
+      if (inPre) {
+        closeParagraph();
+        pending = '<p>';
+      } else if (pending !== undefined) {
         html += `${pending}<br>\n`;
         pending = undefined;
         inParagraph = true;
       } else if (!inParagraph) pending = '<p>';
       else pending = '</p><p>';
     } else {
+      if (inPre) closeParagraph();
       if (pending !== undefined) html += pending;
       else if (!inParagraph) html += '<p>';
       pending = undefined;
@@ -248,7 +243,37 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
   }
   for (let depth = lists.length; depth > 0; depth--) closeList(lists[depth - 1] as string);
   if (inParagraph) html += '</p>';
+  if (inPre) html += '</pre>';
   return html.trim();
+}
+
+/** Writes the headings of an extract, each with its anchor made unique among those before it. */
+function headingWriter(): (block: Block) => string {
+  /**
+   * The anchors given so far, ASCII letters lowercased: a heading's anchor met before gets the
+   * first free `_2`, `_3`, … (the legacy anchor likewise, when it differs), as the parser does.
+   */
+  const anchors = new Set<string>();
+  const uniqueAnchor = (anchor: string) => {
+    const key = anchor.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+    if (!anchors.has(key)) {
+      anchors.add(key);
+      return anchor;
+    }
+    let n = 2;
+    while (anchors.has(`${key}_${n}`)) n++;
+    anchors.add(`${key}_${n}`);
+    return `${anchor}_${n}`;
+  };
+  return (block) => {
+    const anchor = (block.anchor ?? block.text).replace(/[\t\n\f\r ]/g, '_');
+    // A heading whose anchor the old encoding writes otherwise has an empty element with that
+    // anchor first, which old links still reach.
+    const legacy = legacyAnchor(anchor);
+    const id = uniqueAnchor(anchor);
+    const before = legacy === anchor ? '' : `<span id=${domAttribute(uniqueAnchor(legacy))}></span>`;
+    return `<h${block.level}>${before}<span id=${domAttribute(id)}>${block.html}</span></h${block.level}>\n`;
+  };
 }
 
 /**

@@ -19,9 +19,9 @@ export interface Block {
   /**
    * `blank`: an empty line, which the parser's paragraphs count (see simpleHtml in extract.ts);
    * `block`: a line of a table or of templates only, shown by MediaWiki as an element the
-   * extract leaves out, which ends the paragraph before it.
+   * extract leaves out, which ends the paragraph before it; `pre`: a line of preformatted text.
    */
-  kind: 'paragraph' | 'heading' | 'item' | 'blank' | 'block';
+  kind: 'paragraph' | 'heading' | 'item' | 'blank' | 'block' | 'pre';
   /** Heading level (2 for `==`), or the list markers' count for an item. */
   level: number;
   /** An item's list markers (`*`, `#`, `;`, `:`), one for each list it stands in (`*#`). */
@@ -97,6 +97,8 @@ class Line {
   leftOutFirst = false;
   /** Whether it showed an element (a link) whose text may be only spaces. */
   element = false;
+  /** Whether the line began with a space (preformatted text, when nothing else makes it a block). */
+  indented = false;
   /** The text a heading's anchor is made of: the text, and the labels of its references. */
   anchor = '';
   /**
@@ -112,6 +114,11 @@ class Line {
     this.html += html;
     this.text += text;
     this.anchor += text;
+  }
+
+  /** Whether nothing was met on the line yet. */
+  isFresh(): boolean {
+    return this.kind === 'paragraph' && this.html === '' && this.text === '' && !this.media && !this.block;
   }
 
   /** Marks the line so far as ending in an element: the spaces before it stay. */
@@ -177,8 +184,8 @@ class Line {
 /**
  * `missingTemplates` are the transcluded pages that do not exist (`namespace:dbKey`): MediaWiki
  * shows a call of one as a link to it, whose title the extract keeps, its arguments left out.
- * Calls of pages that exist are dropped. `unknownTags`: the tags and behaviour switches of
- * extensions the wiki lacks (see tagsOfMissingExtensions), which show as written.
+ * Calls of pages that exist are dropped. `unknownTags`: the behaviour switches and parser
+ * functions of extensions the wiki lacks (see tagsOfMissingExtensions), which show as written.
  */
 export function wikitextBlocks(
   wikitext: string,
@@ -205,7 +212,12 @@ export function wikitextBlocks(
   const endLine = () => {
     line.closeAll();
     const empty = line.text.trim() === '' && line.kind !== 'heading';
-    if (line.kind === 'paragraph') {
+    if (line.kind === 'paragraph' && line.indented && !line.block && (!empty || blocks.at(-1)?.kind === 'pre')) {
+      // A line indented by a space is preformatted text, without that space; a line of spaces
+      // only continues preformatted text before it.
+      flushParagraph();
+      blocks.push({ kind: 'pre', level: 0, marker: '', html: line.html.slice(1), text: line.text.slice(1) });
+    } else if (line.kind === 'paragraph') {
       if (!empty || line.media || line.element) paragraph.push(line);
       else if (line.block) {
         flushParagraph();
@@ -293,11 +305,7 @@ export function wikitextBlocks(
         return;
       }
       case 'ext': {
-        if (unknownTags.has(node.name ?? '')) {
-          // A tag of an extension the wiki lacks is text, shown as written.
-          const written = String(node);
-          line.add(escapeHtmlText(written), written);
-        } else if (node.name === 'nowiki' || node.name === 'pre') {
+        if (node.name === 'nowiki' || node.name === 'pre') {
           const inner = node.childNodes.find((c) => c.type === 'ext-inner');
           const text = decodeCharReferences(inner ? String(inner) : '');
           line.add(escapeHtmlText(text), text);
@@ -373,6 +381,7 @@ export function wikitextBlocks(
       const parts = (node.data ?? '').split('\n');
       parts.forEach((part, i) => {
         if (i > 0) endLine();
+        if (part.startsWith(' ') && line.isFresh()) line.indented = true;
         if (part.trim() !== '') line.hadSource = true;
         inline({ ...node, type: 'text', data: part, childNodes: [] });
       });
@@ -505,7 +514,20 @@ const EXTENSION_TAGS: Record<string, string> = {
   categorytree: 'CategoryTree',
   imagemap: 'ImageMap',
   inputbox: 'InputBox',
+  timeline: 'EasyTimeline',
+  hiero: 'WikiHiero',
 };
+
+/**
+ * The text with the tags of extensions the wiki lacks (see tagsOfMissingExtensions) made text
+ * (`&lt;timeline>`): the parser shows such a tag as written and reads what it encloses as any
+ * other wikitext.
+ */
+export function withUnknownTagsAsText(wikitext: string, unknownTags: ReadonlySet<string>): string {
+  const names = [...unknownTags].filter((tag) => /^[a-z]+$/.test(tag));
+  if (names.length === 0 || !wikitext.includes('<')) return wikitext;
+  return wikitext.replace(new RegExp(`<(/?(?:${names.join('|')}))(?=[\\s/>])`, 'gi'), '&lt;$1');
+}
 
 /**
  * The extension tags, the behaviour switches (`__DISAMBIG__`) and the parser functions
