@@ -178,6 +178,21 @@ describe('wikitext to extract', () => {
     );
   });
 
+  test('an external link without a label shows its number, counted in tables and references too', () => {
+    // MediaWiki's numbers: those of the references first when the page lists them, then the
+    // text's own in order, tables' included.
+    const links = '\n{|\n| [http://t]\n|}\nc [http://u]\n== H ==\n{|\n| [http://v]\n|}\nd [http://w] [http://k l]';
+    assert.equal(
+      extract(`a [http://x.y] <ref>[http://r.s]</ref> b [http://z ]${links}\n<references/>`),
+      '<p>a [2]  b [3]\n</p>\n\n<p>c [5]\n</p>\n<h2><span id="H">H</span></h2>\n\n<p>d [7] l\n</p>',
+    );
+    // Without the list, the references' links come last.
+    assert.equal(
+      extract(`a <ref>[http://r.s]</ref> b${links}`),
+      '<p>a  b\n</p>\n\n<p>c [2]\n</p>\n<h2><span id="H">H</span></h2>\n\n<p>d [4] l\n</p>',
+    );
+  });
+
   test('a category or language link takes the spaces before it away, but not those in an element', () => {
     // MediaWiki's answers.
     extractsAre([

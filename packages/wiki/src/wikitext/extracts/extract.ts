@@ -10,7 +10,7 @@ import { escapeHtmlText } from '../../text/escape.js';
 import { parseRedirect } from '../extract-links.js';
 import { magicWords } from '../magic-words.js';
 import { domAttribute } from './inline-html.js';
-import { leanWikitext } from './lean-wikitext.js';
+import { leanWikitext, numberedLinksInReferences } from './lean-wikitext.js';
 import { type Block, wikitextBlocks, withUnknownTagsAsText } from './wikitext-blocks.js';
 
 export type SectionFormat = 'plain' | 'raw' | 'wiki';
@@ -48,9 +48,12 @@ export function extractOfWikitext(
   const redirect = parseRedirect(wikitext, titles);
   const text = redirect ? redirect.rest.trimStart() : wikitext;
   try {
-    const lean = leanWikitext(withUnknownTagsAsText(text, unknownTags), { leadOnly: options.intro });
+    const source = withUnknownTagsAsText(text, unknownTags);
+    const lean = leanWikitext(source, { leadOnly: options.intro });
+    // The lead section is parsed alone, without the list of references.
+    const numberedBefore = options.intro ? 0 : numberedLinksInReferences(source);
     return makeExtract(
-      wikitextBlocks(magicWords.withoutSwitches(lean), titles, missingTemplates, unknownTags),
+      wikitextBlocks(magicWords.withoutSwitches(lean), titles, missingTemplates, unknownTags, numberedBefore),
       options,
       options.intro ? undefined : magicWords.switchesIn(lean),
     );

@@ -11,6 +11,8 @@
  * as written, and braces or headings inside them do not count.
  */
 
+import { URL_PROTOCOLS } from '../../site/url-protocols.js';
+
 const HIDDEN = '<!---->';
 /** What a reference becomes: a comment naming its label (`[1]`), which its heading's anchor shows. */
 const REF_MARK = /^<!--ref (\[[^\]]*\])-->$/;
@@ -56,6 +58,45 @@ function attributeValue(opening: string, name: string): string | undefined {
 }
 /** What a table becomes: a comment of its own, as the extract treats a table unlike a comment. */
 export const TABLE_MARK = '<!--{|-->';
+
+/** An external link without a label (`[https://example.org]`), which the parser numbers. */
+const NUMBERED_LINK = new RegExp(
+  `\\[(?:${[...URL_PROTOCOLS, '//'].map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})[^\\s\\[\\]<>"]+ *\\]`,
+  'gi',
+);
+
+/** How many external links without a label a text has. */
+function numberedLinksIn(text: string): number {
+  return text.includes('[') ? (text.match(NUMBERED_LINK)?.length ?? 0) : 0;
+}
+
+/**
+ * The comment a table becomes: TABLE_MARK, or with the number of external links without a label
+ * it holds (`<!--{|2-->`), which count before those after it.
+ */
+function tableMark(table: string): string {
+  const links = numberedLinksIn(table.replace(/<ref\b[^>]*?(?:\/>|>[\s\S]*?<\/ref\s*>)/gi, ''));
+  return links === 0 ? TABLE_MARK : `<!--{|${links}-->`;
+}
+
+/** The number of unlabelled external links a table's comment stands for; undefined for another comment. */
+export function tableLinks(comment: string): number | undefined {
+  if (comment === TABLE_MARK) return 0;
+  const m = /^<!--\{\|(\d+)-->$/.exec(comment);
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * The number of external links without a label in the text's references when it has a list of
+ * them (`<references />`): the parser numbers those links first, as it makes the list before the
+ * text's own links.
+ */
+export function numberedLinksInReferences(text: string): number {
+  if (!/<references\b/i.test(text)) return 0;
+  let links = 0;
+  for (const m of text.matchAll(/<ref\b[^>]*?>([\s\S]*?)<\/ref\s*>/gi)) links += numberedLinksIn(m[1] as string);
+  return links;
+}
 /** Elements whose content is not wikitext: kept as they are. */
 const VERBATIM = new Set([
   'nowiki',
@@ -199,7 +240,7 @@ export function leanWikitext(text: string, options: { leadOnly: boolean }): stri
         tables = false;
       } else {
         references.countIn(text.slice(i, end));
-        out.push(text.slice(from, i), TABLE_MARK);
+        out.push(text.slice(from, i), tableMark(text.slice(i, end)));
         i = end;
         from = i;
         lineStart = false;

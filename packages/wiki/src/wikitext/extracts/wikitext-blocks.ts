@@ -13,7 +13,7 @@ import { escapeHtmlText } from '../../text/escape.js';
 import { MAGIC_WORDS } from '../magic-word-list.js';
 import { magicWords } from '../magic-words.js';
 import { INLINE_TAGS, openingTag } from './inline-html.js';
-import { referenceLabel, TABLE_MARK } from './lean-wikitext.js';
+import { referenceLabel, tableLinks } from './lean-wikitext.js';
 
 export interface Block {
   /**
@@ -186,14 +186,19 @@ class Line {
  * shows a call of one as a link to it, whose title the extract keeps, its arguments left out.
  * Calls of pages that exist are dropped. `unknownTags`: the behaviour switches and parser
  * functions of extensions the wiki lacks (see tagsOfMissingExtensions), which show as written.
+ * `numberedBefore`: the external links without a label the parser numbers before the text's own
+ * (those of its references, see numberedLinksInReferences).
  */
 export function wikitextBlocks(
   wikitext: string,
   titles: TitleCodec,
   missingTemplates: ReadonlySet<string> = new Set(),
   unknownTags: ReadonlySet<string> = new Set(),
+  numberedBefore = 0,
 ): Block[] {
   const root = Parser.parse(wikitext) as unknown as WikiNode;
+  /** The external links without a label numbered so far. */
+  let numbered = numberedBefore;
   const blocks: Block[] = [];
   let line = new Line();
   let paragraph: Line[] = [];
@@ -265,6 +270,7 @@ export function wikitextBlocks(
     if (node.type === 'comment') {
       const label = referenceLabel(String(node));
       if (label !== undefined) line.addReference(label);
+      numbered += tableLinks(String(node)) ?? 0;
       return;
     }
     if (DROPPED_TYPES.has(node.type)) return;
@@ -290,6 +296,11 @@ export function wikitextBlocks(
       case 'ext-link': {
         const label = node.childNodes.find((c) => c.type === 'ext-link-text');
         if (label) for (const c of label.childNodes) inline(c);
+        else {
+          // A link without a label shows its number among those of the page (`[1]`).
+          numbered++;
+          line.add(`[${numbered}]`, `[${numbered}]`);
+        }
         line.keepSoFar();
         return;
       }
@@ -410,7 +421,7 @@ export function wikitextBlocks(
     }
     if (node.type === 'comment') {
       // A comment alone on its line takes the line with it; a table ends the paragraph.
-      if (String(node) === TABLE_MARK) line.block = true;
+      if (tableLinks(String(node)) !== undefined) line.block = true;
       else line.gone = true;
     } else if (node.type === 'template' && magic === undefined && missingTemplate(node) === undefined) {
       // An element left out of a list item leaves the item without it; what follows it keeps
@@ -437,7 +448,9 @@ export function wikitextBlocks(
       // A table on the line after the heading is read with it, as comment lines are: it is an
       // element of its own after the heading, and the rest of its line goes with it.
       const trail = node.childNodes.find((c) => c.type === 'heading-trail');
-      if (trail !== undefined && String(trail).includes(TABLE_MARK)) {
+      const table = trail === undefined ? undefined : /<!--\{\|\d*-->/.exec(String(trail))?.[0];
+      if (table !== undefined) {
+        numbered += tableLinks(table) ?? 0;
         endLine();
         blocks.push({ kind: 'block', level: 0, marker: '', html: '', text: '' });
         line.gone = true;
