@@ -210,6 +210,11 @@ describe('wikitext to extract', () => {
       '<ul><li>A\n<ul><li>B</li>\n<li>C</li></ul></li>\n<li>D</li></ul>\n<ol><li>E\n<ul><li>F</li></ul></li></ol>\n' +
         '<p>G\n</p>\n<dl><dd>H\n<dl><dd>I</dd></dl></dd></dl>',
     );
+    // A term and its definition on one line, and on two, in one list (MediaWiki's answer).
+    assert.equal(
+      extract("; a : b\n; c: d [http://x.y z:w] e\n;f\n:g\n; ''x:y'' : z"),
+      '<dl><dt>a</dt>\n<dd>b</dd>\n<dt>c</dt>\n<dd>d z:w e</dd>\n<dt>f</dt>\n<dd>g</dd>\n<dt><i>x:y</i></dt>\n<dd>z</dd></dl>',
+    );
   });
 
   test('a list item whose element was left out stays, empty; an empty li is written without its end tag', () => {

@@ -181,9 +181,14 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
       closeParagraph();
       // As the parser nests lists: those the item does not share with the one before are closed,
       // a next item of the deepest shared one begun, and the item's own new lists opened.
+      // A term (`;`) and a definition (`:`) are items of the same list: an item whose markers
+      // are those before, either of them in the last place, is their next item; else the lists
+      // shared are those of the same markers (a `;` counting as a `:` before).
       const markers = block.marker;
+      const before = lists.replaceAll(';', ':');
       let shared = 0;
-      while (shared < lists.length && shared < markers.length && lists[shared] === markers[shared]) shared++;
+      if (lists !== '' && markers.replaceAll(';', ':') === before) shared = markers.length;
+      else while (shared < before.length && shared < markers.length && before[shared] === markers[shared]) shared++;
       for (let depth = lists.length; depth > shared; depth--) closeList(lists[depth - 1] as string);
       const itemOpening = (itemTag: string, last: boolean) =>
         last && itemTag === 'li' && block.empty === 'source' ? '<li class="mw-empty-elt">' : `<${itemTag}>`;

@@ -457,6 +457,16 @@ export function wikitextBlocks(
       }
       continue;
     }
+    if (node.type === 'dd' && line.kind === 'item' && line.marker.endsWith(';')) {
+      // `; term : definition`: the term ends its item, the definition is the next one.
+      const marker = line.marker;
+      endLine();
+      line.kind = 'item';
+      line.marker = `${marker.slice(0, -1)}:`;
+      line.level = marker.length;
+      line.hadSource = true;
+      continue;
+    }
     if (node.type === 'list' && line.text.trim() === '' && line.kind === 'paragraph') {
       const marker = String(node).trim();
       line.kind = 'item';
