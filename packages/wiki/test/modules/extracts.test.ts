@@ -123,6 +123,9 @@ describe('wikitext to extract', () => {
       ),
       '<p>a\n&lt;timeline&gt;\nColors =\n</p>\n<pre> id:x <i>y</i>\n\n id:z\n</pre>\n<p>&lt;/timeline&gt;\n&lt;poem&gt;<i>b</i>&lt;/poem&gt;\n</p>',
     );
+    // A line that begins with a reference is no preformatted text; one that begins with a comment
+    // is (MediaWiki's answers).
+    assert.equal(extract('a\n<ref name="x"/> Since\n<!-- c --> pre'), '<p>a\n Since\n</p>\n<pre>pre\n</pre>');
     // With the extension, the formula is left out.
     assert.equal(
       extractOfWikitext('Sei <math>ax^2+b</math> x', base, titles, new Set(), tagsOfMissingExtensions(['Math'])),
@@ -201,6 +204,8 @@ describe('wikitext to extract', () => {
       ['a [[B| ]] [[Kategorie:X]]', '<p>a  \n</p>'],
       ['Auf niemand. __NOINDEX__\n[[Kategorie:Wartung]]', '<p>Auf niemand.\n</p>'],
       ['a \n\n[[Kategorie:X]]', '<p>a\n</p>'],
+      // A link without a label shows its target as written but for the spaces before it.
+      ['[[ Abc ]] x [[ Abc#y ]] [[: Abc ]]\n* [[B ]]', '<p>Abc  x Abc#y   Abc \n</p>\n<ul><li>B </li></ul>'],
     ]);
   });
 

@@ -116,9 +116,9 @@ class Line {
     this.anchor += text;
   }
 
-  /** Whether nothing was met on the line yet. */
+  /** Whether nothing was met on the line yet (a reference, which shows nothing, is something). */
   isFresh(): boolean {
-    return this.kind === 'paragraph' && this.html === '' && this.text === '' && !this.media && !this.block;
+    return this.kind === 'paragraph' && this.anchor === '' && this.html === '' && !this.media && !this.block;
   }
 
   /** Marks the line so far as ending in an element: the spaces before it stay. */
@@ -383,8 +383,12 @@ export function wikitextBlocks(
       line.keepSoFar();
       return;
     }
-    const shown = decodeCharReferences((leadingColon ? target.trimStart().slice(1) : target).split('#')[0].trim());
+    // A link without a label shows its target as written, fragment included, without the spaces
+    // before it (nor the colon after them).
+    const written = target.replace(/^ +/, '');
+    const shown = decodeCharReferences(leadingColon ? written.slice(1) : written);
     line.add(escapeHtmlText(shown), shown);
+    line.keepSoFar();
   };
 
   for (const node of root.childNodes) {
