@@ -111,13 +111,22 @@ describeEachEngine('logdisplay of list=watchlist', (engine) => {
     if (process.env.PEEK) for (const [id, line] of byId) console.log(id, line);
     for (const line of lines) assert.doesNotMatch(line, /Logbuch „/, 'no type falls back to the generic line');
     const expectations: [number, RegExp][] = [
-      [154, /hat <a href="[^"]*Benutzer:Dave[^"]*"[^>]*>Dave<\/a> gesperrt, Dauer: \(bis 22:2\d, 28\. Nov\. 2026\)$/],
+      [
+        154,
+        /sperrte <a [^>]*class="new mw-userlink"[^>]*><bdi>Dave<\/bdi><\/a> für eine Dauer von <span class="blockExpiry" title="&lrm;1 week">1 Woche<\/span> \(Erstellung von Benutzerkonten gesperrt, Autoblock deaktiviert, darf eigene Diskussionsseite nicht bearbeiten\)$/,
+      ],
       [
         155,
-        /hat <a href="\/index\.php\/Spezial:Beitr%C3%A4ge\/192\.0\.2\.5" title="Spezial:Beiträge\/192\.0\.2\.5">192\.0\.2\.5<\/a> gesperrt, Dauer: \(unbefristet\)$/,
+        /sperrte <a href="\/index\.php\/Spezial:Beitr%C3%A4ge\/192\.0\.2\.5" class="mw-userlink mw-anonuserlink" title="Spezial:Beiträge\/192\.0\.2\.5"><bdi>192\.0\.2\.5<\/bdi><\/a> für eine Dauer von <span class="blockExpiry" title="&lrm;infinity">unbeschränkt<\/span> /,
       ],
-      [169, /hat die Sperre von .*Dave<\/a> geändert, Dauer: \(bis 00:00, 1\. Jan\. 2030\)$/],
-      [159, /hat die Sperre von .*203\.0\.113\.9<\/a> aufgehoben$/],
+      [
+        169,
+        /änderte die Sperreinstellungen für .*Dave<\/bdi><\/a> auf eine Dauer von <span class="blockExpiry" title="&lrm;2030-01-01T00:00:00Z">00:00, 1\. Jan\. 2030<\/span> /,
+      ],
+      [170, /<span class="blockExpiry" title="&lrm;2030-06-30T12:00:00Z">12:00, 30\. Jun\. 2030<\/span> /],
+      [159, /hob die Sperre von .*203\.0\.113\.9<\/bdi><\/a> auf$/],
+      // A partial block keeps this server's sentence.
+      [157, /hat <a [^>]*>Eve<\/a> gesperrt, Dauer: \(unbefristet\)$/],
       [165, /Inhaltsmodell der Seite <a [^>]*>Konfiguration<\/a> von „Wikitext“ nach „Klartext“$/],
       [142, /löschte die Seite <a href="[^"]*redlink=1" class="new" [^>]*>Veralteter Artikel<\/a>$/],
       [144, /stellte die Seite „<a [^>]*>Löschkandidat<\/a>“ wieder her \(2 Versionen\)$/],

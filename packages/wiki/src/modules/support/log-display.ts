@@ -5,8 +5,8 @@
  * visibility, merge points, move targets, block durations). The sentences are MediaWiki's
  * `logentry-<type>-<action>` messages of the answer's language (the stored catalogue's, else the
  * texts shipped in log-messages.ts) with their parameters: `$1` the performer's link, `$2` their
- * name, `$3` the page's link, `$4`… the type's details. The types told otherwise in MediaWiki
- * (blocks, patrols) and unknown ones get this server's own sentences.
+ * name, `$3` the page's link, `$4`… the type's details. The entries told otherwise in MediaWiki
+ * (partial blocks, patrols, renames of old) and unknown types get this server's own sentences.
  */
 import { CommentFormatter, type PageState } from '../../api/comment-format.js';
 import { userGender } from '../../api/gender.js';
@@ -16,7 +16,7 @@ import type { ModuleContext } from '../../api/module.js';
 import { isResultObject, KeyedList, type ResultObject, type ResultValue } from '../../api/result/tree.js';
 import { SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
 import { NS_SPECIAL, NS_USER, type Title } from '../../site/title.js';
-import { escapeHtmlQuotes, escapeHtmlText } from '../../text/escape.js';
+import { escapeHtml, escapeHtmlQuotes, escapeHtmlText } from '../../text/escape.js';
 import { LOG_MESSAGES } from './log-messages.js';
 import { logParamsForApi } from './log-params.js';
 
@@ -44,8 +44,8 @@ const HTML_CLOSE = '\u{F0008}';
 const HTML_PARAM = /\u{F0007}(\d+)\u{F0008}/gu;
 
 /**
- * This server's own sentences for the types MediaWiki tells otherwise than with a message and its
- * parameters (blocks, patrols, renames of old); `$performer`, `$target`, … are filled in.
+ * This server's own sentences for the entries MediaWiki tells otherwise than with a message and
+ * its parameters (partial blocks, patrols, renames of old); `$performer`, `$target`, … are filled in.
  */
 const TEXTS: Record<Lang, Record<string, string>> = {
   de: {
@@ -258,6 +258,8 @@ export class LogDisplayFormatter {
         return { params: [String(params.tag ?? ''), String(params.count ?? 0)] };
       case 'contentmodel':
         return { params: [this.contentModelName(params.oldmodel), this.contentModelName(params.newmodel)] };
+      case 'block':
+        return this.blockDetails(entry, params, title, existing);
     }
     return undefined;
   }
@@ -276,6 +278,43 @@ export class LogDisplayFormatter {
       return { params: [this.visibilityChanges(params), String(asArray(params.ids).length)] };
     }
     return { params: [] };
+  }
+
+  /**
+   * A block's parameters: the blocked user's name, the duration as given (its label among the
+   * block form's options, a date, or indefinite) and the flags. The target is linked as a user
+   * link (an address or range: its contributions). A partial block is told otherwise (undefined).
+   */
+  private blockDetails(
+    entry: LogEntryToDisplay,
+    params: ResultObject,
+    title: Title,
+    existing: ReadonlyMap<string, PageState>,
+  ): { params: Param[]; target?: string } | undefined {
+    if (title.namespace !== NS_USER || params.sitewide === false) return undefined;
+    const name = title.dbKey.replace(/_/g, ' ');
+    const target = this.userLink(name, !IP_OR_RANGE.test(name), existing);
+    if (entry.action === 'unblock') return { target, params: [name] };
+    const duration = typeof params.duration === 'string' ? params.duration : 'infinity';
+    const flags = asArray(params.flags).filter((f): f is string => typeof f === 'string');
+    const told =
+      flags.length === 0
+        ? ''
+        : this.expand('parentheses', [
+            flags.map((f) => this.expand(`block-log-flags-${f}`, [])).join(this.text('comma-separator') ?? ', '),
+          ]);
+    const expiry = `<span class="blockExpiry" title="&lrm;${escapeHtml(duration)}">${escapeHtmlText(this.blockDuration(duration))}</span>`;
+    return { target, params: [name, { html: expiry }, told] };
+  }
+
+  /** A block's duration as given: its label among the block form's options, a date, or indefinite. */
+  private blockDuration(duration: string): string {
+    if (['infinite', 'indefinite', 'infinity', 'never'].includes(duration)) return this.expand('infiniteblock', []);
+    for (const option of (this.text('ipboptions') ?? '').split(',')) {
+      const colon = option.indexOf(':');
+      if (colon > 0 && option.slice(colon + 1) === duration) return option.slice(0, colon);
+    }
+    return /^\d{4}-\d\d-\d\dT/.test(duration) ? this.date(duration) : duration;
   }
 
   /** A content model by its name in the language (`Klartext`), else by its id. */
@@ -391,12 +430,17 @@ export class LogDisplayFormatter {
 
   private performerLink(entry: LogEntryToDisplay, existing: ReadonlyMap<string, PageState>): string {
     if (entry.performer === undefined) return TEXTS[this.lang].userhidden;
-    const label = `<bdi>${escapeHtmlText(entry.performer)}</bdi>`;
-    if (entry.performerIsUser) {
-      const page = this.userPage(entry.performer);
+    return this.userLink(entry.performer, entry.performerIsUser, existing);
+  }
+
+  /** A user's link: to the user page of an account, to the contributions of an address or range. */
+  private userLink(name: string, isAccount: boolean, existing: ReadonlyMap<string, PageState>): string {
+    const label = `<bdi>${escapeHtmlText(name)}</bdi>`;
+    if (isAccount) {
+      const page = this.userPage(name);
       if (page) return this.links.link(page, label, existing, { extraClass: 'mw-userlink' });
     }
-    const contributions = this.contributionsPage(entry.performer);
+    const contributions = this.contributionsPage(name);
     if (!contributions) return label;
     return this.links.link(contributions, label, existing, { extraClass: 'mw-userlink mw-anonuserlink' });
   }
@@ -462,27 +506,15 @@ export class LogDisplayFormatter {
   }
 }
 
-const MONTHS = new Map<Lang, readonly string[]>();
+/** MediaWiki's German month abbreviations (`jan` … `dec`), which a date with its time is written with. */
+const GERMAN_MONTHS = ['Jan.', 'Feb.', 'Mär.', 'Apr.', 'Mai', 'Jun.', 'Jul.', 'Aug.', 'Sep.', 'Okt.', 'Nov.', 'Dez.'];
 
 /**
- * The month names a date is written with in a language (German: abbreviated), as ICU names them
- * beside a day: asked of `Intl` once per language.
+ * The month names a date with its time is written with: German abbreviated as MediaWiki
+ * abbreviates them, English in full.
  */
 function monthNames(lang: Lang): readonly string[] {
-  let names = MONTHS.get(lang);
-  if (!names) {
-    const format = new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', {
-      timeZone: 'UTC',
-      day: 'numeric',
-      month: lang === 'de' ? 'short' : 'long',
-    });
-    names = Array.from(
-      { length: 12 },
-      (_, month) => format.formatToParts(Date.UTC(2001, month, 15)).find((p) => p.type === 'month')?.value ?? '',
-    );
-    MONTHS.set(lang, names);
-  }
-  return names;
+  return lang === 'de' ? GERMAN_MONTHS : fullMonthNames('en');
 }
 
 const FULL_MONTHS = new Map<Lang, readonly string[]>();

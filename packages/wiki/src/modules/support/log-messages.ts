@@ -5,6 +5,15 @@
  */
 export const LOG_MESSAGES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   de: {
+    ipboptions:
+      '2 Stunden:2 hours,1 Tag:1 day,3 Tagen:3 days,1 Woche:1 week,2 Wochen:2 weeks,1 Monat:1 month,3 Monaten:3 months,6 Monaten:6 months,1 Jahr:1 year,unbeschränkt:infinite',
+    'block-log-flags-nocreate': 'Erstellung von Benutzerkonten gesperrt',
+    'block-log-flags-noautoblock': 'Autoblock deaktiviert',
+    'block-log-flags-nousertalk': 'darf eigene Diskussionsseite nicht bearbeiten',
+    'block-log-flags-noemail': 'E-Mail-Versand gesperrt',
+    'block-log-flags-hiddenname': 'Benutzername versteckt',
+    'block-log-flags-anononly': 'nur Anonyme',
+    'block-log-flags-angry-autoblock': 'erweiterter Autoblock aktiviert',
     'content-model-css': 'CSS',
     'content-model-javascript': 'JavaScript',
     'content-model-json': 'JSON',
@@ -98,6 +107,15 @@ export const LOG_MESSAGES: Readonly<Record<string, Readonly<Record<string, strin
     'group-user-member': '{{GENDER:$1|Benutzer|Benutzerin}}',
   },
   en: {
+    ipboptions:
+      '2 hours:2 hours,1 day:1 day,3 days:3 days,1 week:1 week,2 weeks:2 weeks,1 month:1 month,3 months:3 months,6 months:6 months,1 year:1 year,indefinite:infinite',
+    'block-log-flags-nocreate': 'account creation disabled',
+    'block-log-flags-noautoblock': 'autoblock disabled',
+    'block-log-flags-nousertalk': 'cannot edit own talk page',
+    'block-log-flags-noemail': 'email disabled',
+    'block-log-flags-hiddenname': 'username hidden',
+    'block-log-flags-anononly': 'anonymous users only',
+    'block-log-flags-angry-autoblock': 'enhanced autoblock enabled',
     'content-model-css': 'CSS',
     'content-model-javascript': 'JavaScript',
     'content-model-json': 'JSON',
