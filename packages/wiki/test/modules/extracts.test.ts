@@ -300,6 +300,15 @@ describe('wikitext to extract', () => {
         '<h2><span id="C">C</span></h2>\n<h2><span id="D">D</span></h2>',
     );
     assert.match(extract('__NOTOC__\na\n== A ==\n== B ==\n== C ==\n== D =='), /^<p>a\n<\/p>\n<h2>/);
+    // `__TOC__` places it, with one heading too (MediaWiki's answers).
+    assert.equal(
+      extract('a\n__TOC__\n{{Y}}\n\n==P==\nb'),
+      '<p>a\n</p>\n\n\n<p>Vorlage:Y\n</p>\n<h2><span id="P">P</span></h2>\n<p>b\n</p>',
+    );
+    assert.equal(
+      extract('a\n==P==\nb\n__TOC__\nc'),
+      '<p>a\n</p>\n<h2><span id="P">P</span></h2>\n<p>b\n</p>\n\n\n<p>c\n</p>',
+    );
     // A sort key leaves an empty line, in the wiki's language too.
     assert.equal(extract('a\n{{SORTIERUNG:X}}\nb\n{{DEFAULTSORT:Y}}'), '<p>a\n</p><p>b\n</p>');
     // Behaviour switches show nothing, in the wiki's language too.

@@ -8,10 +8,11 @@ import { decodeCharReferences } from '../../site/html-entities.js';
 import type { TitleCodec } from '../../site/title.js';
 import { escapeHtmlText } from '../../text/escape.js';
 import { parseRedirect } from '../extract-links.js';
+import { MAGIC_WORDS } from '../magic-word-list.js';
 import { magicWords } from '../magic-words.js';
 import { domAttribute } from './inline-html.js';
 import { leanWikitext, numberedLinksInReferences } from './lean-wikitext.js';
-import { type Block, wikitextBlocks, withUnknownTagsAsText } from './wikitext-blocks.js';
+import { type Block, TOC_MARK, wikitextBlocks, withUnknownTagsAsText } from './wikitext-blocks.js';
 
 export type SectionFormat = 'plain' | 'raw' | 'wiki';
 
@@ -24,6 +25,8 @@ export interface ExtractOptions {
 }
 
 const ELLIPSIS = '…';
+/** `__TOC__` in any of its names (letters and underscores only). */
+const TOC_SWITCH = new RegExp((MAGIC_WORDS.find(([id]) => id === 'toc')?.[2] ?? ['__TOC__']).join('|'), 'i');
 const LIST_TAGS: Record<string, [string, string]> = {
   '*': ['ul', 'li'],
   '#': ['ol', 'li'],
@@ -50,10 +53,12 @@ export function extractOfWikitext(
   try {
     const source = withUnknownTagsAsText(text, unknownTags);
     const lean = leanWikitext(source, { leadOnly: options.intro });
+    // The table of contents stands where `__TOC__` does (the extract leaves it out, not its place).
+    const placed = options.intro ? lean : lean.replace(TOC_SWITCH, TOC_MARK);
     // The lead section is parsed alone, without the list of references.
     const numberedBefore = options.intro ? 0 : numberedLinksInReferences(source);
     return makeExtract(
-      wikitextBlocks(magicWords.withoutSwitches(lean), titles, missingTemplates, unknownTags, numberedBefore),
+      wikitextBlocks(magicWords.withoutSwitches(placed), titles, missingTemplates, unknownTags, numberedBefore),
       options,
       options.intro ? undefined : magicWords.switchesIn(lean),
     );
@@ -76,7 +81,10 @@ export function makeExtract(
   // The lead section is parsed on its own, without the empty lines that end it.
   if (options.intro) while (blocks.at(-1)?.kind === 'blank') blocks.pop();
   const headings = allBlocks.filter((b) => b.kind === 'heading').length;
-  const toc = !options.intro && headings > 0 && (switches.has('forcetoc') || (headings >= 4 && !switches.has('notoc')));
+  const toc =
+    !options.intro &&
+    headings > 0 &&
+    (switches.has('forcetoc') || switches.has('toc') || (headings >= 4 && !switches.has('notoc')));
   if (options.plaintext) {
     // Plain text has no no-break spaces to armor: its spaces stay spaces.
     let text = plainText(simpleHtml(blocks, toc));
@@ -147,7 +155,9 @@ function withSections(text: string, format: SectionFormat): string {
  * them (`</p>` and a newline). `withToc`: the page shows a table of contents.
  */
 function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
+  /** Whether the table of contents is still to come: before the first heading, unless placed. */
   let toc = withToc;
+  const placedToc = blocks.some((b) => b.kind === 'toc');
   let html = '';
   let inParagraph = false;
   /** What opens the paragraph of the next line, when an empty line was met. */
@@ -215,9 +225,14 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
       pending = undefined;
       closeParagraph();
       // The table of contents stands before the first heading; the extract leaves it out.
-      if (toc) html += '\n\n';
-      toc = false;
+      if (toc && !placedToc) html += '\n\n';
+      if (!placedToc) toc = false;
       html += heading(block);
+    } else if (block.kind === 'toc' && toc) {
+      pending = undefined;
+      closeParagraph();
+      html += '\n\n';
+      toc = false;
     } else if (block.kind === 'block') {
       pending = undefined;
       closeParagraph();
@@ -230,7 +245,7 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
         inPre = true;
       }
       html += `${block.html}\n`;
-    } else if (block.kind === 'blank') {
+    } else if (block.kind === 'blank' || block.kind === 'toc') {
       if (inPre) {
         closeParagraph();
         pending = '<p>';

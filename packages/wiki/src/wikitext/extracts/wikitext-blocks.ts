@@ -19,9 +19,10 @@ export interface Block {
   /**
    * `blank`: an empty line, which the parser's paragraphs count (see simpleHtml in extract.ts);
    * `block`: a line of a table or of templates only, shown by MediaWiki as an element the
-   * extract leaves out, which ends the paragraph before it; `pre`: a line of preformatted text.
+   * extract leaves out, which ends the paragraph before it; `pre`: a line of preformatted text;
+   * `toc`: where `__TOC__` places the table of contents.
    */
-  kind: 'paragraph' | 'heading' | 'item' | 'blank' | 'block' | 'pre';
+  kind: 'paragraph' | 'heading' | 'item' | 'blank' | 'block' | 'pre' | 'toc';
   /** Heading level (2 for `==`), or the list markers' count for an item. */
   level: number;
   /** An item's list markers (`*`, `#`, `;`, `:`), one for each list it stands in (`*#`). */
@@ -91,6 +92,8 @@ class Line {
   media = false;
   /** Whether it held a table or a call of a template that exists (see Block's `block`). */
   block = false;
+  /** Whether it held the place of the table of contents (TOC_MARK). */
+  toc = false;
   /** Whether it held a category or language link, which takes the line with it. */
   gone = false;
   /** Whether an item's first content was an element left out: the space after it stays. */
@@ -217,7 +220,10 @@ export function wikitextBlocks(
   const endLine = () => {
     line.closeAll();
     const empty = line.text.trim() === '' && line.kind !== 'heading';
-    if (line.kind === 'paragraph' && line.indented && !line.block && (!empty || blocks.at(-1)?.kind === 'pre')) {
+    if (line.kind === 'paragraph' && line.toc && empty) {
+      flushParagraph();
+      blocks.push({ kind: 'toc', level: 0, marker: '', html: '', text: '' });
+    } else if (line.kind === 'paragraph' && line.indented && !line.block && (!empty || blocks.at(-1)?.kind === 'pre')) {
       // A line indented by a space is preformatted text, without that space; a line of spaces
       // only continues preformatted text before it.
       flushParagraph();
@@ -426,6 +432,7 @@ export function wikitextBlocks(
     if (node.type === 'comment') {
       // A comment alone on its line takes the line with it; a table ends the paragraph.
       if (tableLinks(String(node)) !== undefined) line.block = true;
+      else if (String(node) === TOC_MARK) line.toc = true;
       else line.gone = true;
     } else if (node.type === 'template' && magic === undefined && missingTemplate(node) === undefined) {
       // An element left out of a list item leaves the item without it; what follows it keeps
@@ -484,6 +491,9 @@ export function wikitextBlocks(
   flushParagraph();
   return blocks;
 }
+
+/** What `__TOC__` becomes: a comment that marks where the table of contents stands. */
+export const TOC_MARK = '<!--toc-->';
 
 /** Behaviour switches of extensions, by the extension that reads them. */
 const EXTENSION_SWITCHES: Record<string, string> = {
