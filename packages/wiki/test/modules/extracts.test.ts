@@ -95,8 +95,10 @@ describe('wikitext to extract', () => {
       '<p>a\n</p><p><br>\nb\n</p><p><br>\n</p><p>c\n</p>\n<h2><span id="H">H</span></h2>\n<p>d\n</p>\n' +
         '<ul><li>x</li>\n<li>y</li></ul>\n<p>e\n</p><p>f\n\n</p><p>g\n</p>\n\n<p>h\n</p>\n\n<p>i\nj\n</p><p>k\n</p>',
     );
-    // The lead section ends without its empty lines.
+    // The lead section ends without its empty lines; a page without a heading is its own lead,
+    // and keeps them (MediaWiki's answers).
     assert.equal(extract('a\n\n\n== H ==\nb', { intro: true }), '<p>a\n</p>');
+    assert.equal(extract('a\n\n{{Vorhanden}}\n\n{{DEFAULTSORT:x}}', { intro: true }), '<p>a\n</p>\n\n<p><br>\n</p>');
   });
 
   test('bold and italics closed as opened; a cut without a sentence end, or at an empty paragraph', () => {

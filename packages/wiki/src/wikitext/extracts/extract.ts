@@ -52,7 +52,8 @@ export function extractOfWikitext(
   const text = redirect ? redirect.rest.trimStart() : wikitext;
   try {
     const source = withUnknownTagsAsText(text, unknownTags);
-    const lean = leanWikitext(source, { leadOnly: options.intro });
+    const lead: { leadOnly: boolean; cut?: boolean } = { leadOnly: options.intro };
+    const lean = leanWikitext(source, lead);
     // The table of contents stands where `__TOC__` does (the extract leaves it out, not its place).
     const placed = options.intro ? lean : lean.replace(TOC_SWITCH, TOC_MARK);
     // The lead section is parsed alone, without the list of references.
@@ -61,6 +62,7 @@ export function extractOfWikitext(
       wikitextBlocks(magicWords.withoutSwitches(placed), titles, missingTemplates, unknownTags, numberedBefore),
       options,
       options.intro ? undefined : magicWords.switchesIn(lean),
+      lead.cut === true,
     );
   } catch {
     return '';
@@ -69,17 +71,19 @@ export function extractOfWikitext(
 
 /**
  * `switches`: the behaviour switches of the page (`notoc`, `forcetoc`), which decide whether
- * it shows a table of contents (with four headings or more, unless switched off).
+ * it shows a table of contents (with four headings or more, unless switched off). `leadCut`:
+ * the lead section ended at a heading (a page without one is its own lead, empty lines and all).
  */
 export function makeExtract(
   allBlocks: readonly Block[],
   options: ExtractOptions,
   switches: ReadonlySet<string> = new Set(),
+  leadCut = true,
 ): string {
   const firstHeading = allBlocks.findIndex((b) => b.kind === 'heading');
   const blocks = options.intro && firstHeading >= 0 ? allBlocks.slice(0, firstHeading) : [...allBlocks];
-  // The lead section is parsed on its own, without the empty lines that end it.
-  if (options.intro) while (blocks.at(-1)?.kind === 'blank') blocks.pop();
+  // A lead section ended by a heading is parsed on its own, without the empty lines that end it.
+  if (options.intro && (leadCut || firstHeading >= 0)) while (blocks.at(-1)?.kind === 'blank') blocks.pop();
   const headings = allBlocks.filter((b) => b.kind === 'heading').length;
   const toc =
     !options.intro &&

@@ -218,7 +218,8 @@ function tableEnd(text: string, at: number): number {
   return -1;
 }
 
-export function leanWikitext(text: string, options: { leadOnly: boolean }): string {
+/** `leadOnly`: only the text before the first heading; `cut` is set when there was one. */
+export function leanWikitext(text: string, options: { leadOnly: boolean; cut?: boolean }): string {
   const out: string[] = [];
   let from = 0;
   let i = 0;
@@ -229,6 +230,7 @@ export function leanWikitext(text: string, options: { leadOnly: boolean }): stri
     if (lineStart && options.leadOnly && text[i] === '=') {
       const lineEnd = text.indexOf('\n', i);
       if (HEADING_LINE.test(text.slice(i, lineEnd < 0 ? text.length : lineEnd))) {
+        options.cut = true;
         out.push(text.slice(from, i));
         return out.join('');
       }
