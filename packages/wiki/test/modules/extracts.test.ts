@@ -280,6 +280,11 @@ describe('wikitext to extract', () => {
       '<p>A <span id="i1" data-x="1" aria-label="l">z</span> <b class="c">b</b> <i style="a">i</i>\n</p>',
     );
     assert.equal(extract('A <strong>x</strong>', { plaintext: true }), 'A x');
+    // A line of line breaks only is a line of its paragraph; a break keeps its `clear`.
+    assert.equal(
+      extract("a).<br />\n<br />\n'''b''':<br>\nc\n<br clear=\"all\" class=\"x\">\n\nd"),
+      '<p>a).<br>\n<br>\n<b>b</b>:<br>\nc\n<br clear="all" class="x">\n</p><p>d\n</p>',
+    );
   });
 
   test('a redirect shows what follows its link', () => {

@@ -338,7 +338,12 @@ export function wikitextBlocks(
           if (node.closing) line.close(tag);
           else if (!String(node).endsWith('/>'))
             line.openElement(tag, openingTag(tag, String(node), decodeCharReferences));
-        } else if (tag === 'br') line.add('<br>', '\n');
+        } else if (tag === 'br') {
+          // A line break is an element of its line (a line of breaks only is no empty line).
+          line.add(openingTag('br', String(node), decodeCharReferences), '\n');
+          line.element = true;
+          line.keepSoFar();
+        }
         return;
       }
       default:
