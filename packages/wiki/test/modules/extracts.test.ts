@@ -312,6 +312,8 @@ describe('wikitext to extract', () => {
       extract('a\n__TOC__\n{{Y}}\n\n==P==\nb'),
       '<p>a\n</p>\n\n\n<p>Vorlage:Y\n</p>\n<h2><span id="P">P</span></h2>\n<p>b\n</p>',
     );
+    // Without a heading, its place ends the paragraph before it, as an element left out does.
+    assert.equal(extract('a.\n__TOC__\n{{Y}}'), '<p>a.\n</p>\n\n<p>Vorlage:Y\n</p>');
     assert.equal(
       extract('a\n==P==\nb\n__TOC__\nc'),
       '<p>a\n</p>\n<h2><span id="P">P</span></h2>\n<p>b\n</p>\n\n\n<p>c\n</p>',

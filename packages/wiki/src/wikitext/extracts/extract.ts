@@ -55,7 +55,7 @@ export function extractOfWikitext(
     const lead: { leadOnly: boolean; cut?: boolean } = { leadOnly: options.intro };
     const lean = leanWikitext(source, lead);
     // The table of contents stands where `__TOC__` does (the extract leaves it out, not its place).
-    const placed = options.intro ? lean : lean.replace(TOC_SWITCH, TOC_MARK);
+    const placed = lean.replace(TOC_SWITCH, TOC_MARK);
     // The lead section is parsed alone, without the list of references.
     const numberedBefore = options.intro ? 0 : numberedLinksInReferences(source);
     return makeExtract(
@@ -237,7 +237,8 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
       closeParagraph();
       html += '\n\n';
       toc = false;
-    } else if (block.kind === 'block') {
+    } else if (block.kind === 'block' || block.kind === 'toc') {
+      // Where `__TOC__` stands without a table of contents, its mark is an element left out.
       pending = undefined;
       closeParagraph();
       html += '\n';
@@ -249,7 +250,7 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
         inPre = true;
       }
       html += `${block.html}\n`;
-    } else if (block.kind === 'blank' || block.kind === 'toc') {
+    } else if (block.kind === 'blank') {
       if (inPre) {
         closeParagraph();
         pending = '<p>';
