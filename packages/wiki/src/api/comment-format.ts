@@ -125,13 +125,14 @@ export class CommentFormatter {
 
   /**
    * A link to `title` showing `label` (HTML): red to a missing page, `mw-redirect` on a redirect.
-   * `extraClass` is added to the link's classes; with `redirectNoFollow`, a redirect is linked with `redirect=no`.
+   * `extraClass` is added to the link's classes; with `redirectNoFollow`, a redirect is linked with
+   * `redirect=no`; with `noRedirect`, any page is (a red link too).
    */
   link(
     title: Title,
     label: string,
     existing: ReadonlyMap<string, PageState>,
-    options: { extraClass?: string; redirectNoFollow?: boolean } = {},
+    options: { extraClass?: string; redirectNoFollow?: boolean; noRedirect?: boolean } = {},
   ): string {
     const classes = (...names: string[]) => {
       const all = [...names, options.extraClass ?? ''].filter((n) => n !== '');
@@ -149,14 +150,15 @@ export class CommentFormatter {
     if (title.namespace === NS_SPECIAL || state !== undefined) {
       const cls = classes(state === 'redirect' ? 'mw-redirect' : '');
       const href =
-        state === 'redirect' && options.redirectNoFollow
+        (state === 'redirect' && options.redirectNoFollow) || (state !== undefined && options.noRedirect)
           ? `${this.site.scriptPath}/index.php?title=${escapeAttribute(urlencodeTitle(this.codec.prefixedDbKey(title)))}&amp;redirect=no`
           : this.localUrl(title);
       return `<a href="${href}${fragment}"${cls} title="${prefixed}">${label}</a>`;
     }
     const key = escapeAttribute(urlencodeTitle(this.codec.prefixedDbKey(title)));
     const tooltip = escapeAttribute(this.redLinkTitle.replace('$1', this.codec.prefixedText(title)));
-    return `<a href="${this.site.scriptPath}/index.php?title=${key}&amp;action=edit&amp;redlink=1"${classes('new')} title="${tooltip}">${label}</a>`;
+    const query = options.noRedirect ? '&amp;redirect=no' : '';
+    return `<a href="${this.site.scriptPath}/index.php?title=${key}${query}&amp;action=edit&amp;redlink=1"${classes('new')} title="${tooltip}">${label}</a>`;
   }
 
   private localUrl(title: Pick<Title, 'namespace' | 'dbKey' | 'interwiki'>): string {

@@ -65,6 +65,10 @@ describe('wikitext to extract', () => {
   const missing = new Set(['10:Other_uses', '10:Pp', '10:Infobox_x', '10:IPAc-en', '10:X', '10:Y', '10:Z']);
   const extract = (wikitext: string, options = {}) =>
     extractOfWikitext(wikitext, { ...base, ...options }, titles, missing);
+  /** Each wikitext's extract, the elements TextExtracts removes taken out first, is its HTML. */
+  const extractsAre = (answers: Array<[string, string]>) => {
+    for (const [wikitext, html] of answers) assert.equal(extract(withoutRemovedElements(wikitext)), html, wikitext);
+  };
 
   test('a call of a template that does not exist shows its title, alone or in a sentence', () => {
     assert.equal(
@@ -91,8 +95,10 @@ describe('wikitext to extract', () => {
       '<p>a\n</p><p><br>\nb\n</p><p><br>\n</p><p>c\n</p>\n<h2><span id="H">H</span></h2>\n<p>d\n</p>\n' +
         '<ul><li>x</li>\n<li>y</li></ul>\n<p>e\n</p><p>f\n\n</p><p>g\n</p>\n\n<p>h\n</p>\n\n<p>i\nj\n</p><p>k\n</p>',
     );
-    // The lead section ends without its empty lines.
+    // The lead section ends without its empty lines; a page without a heading is its own lead,
+    // and keeps them (MediaWiki's answers).
     assert.equal(extract('a\n\n\n== H ==\nb', { intro: true }), '<p>a\n</p>');
+    assert.equal(extract('a\n\n{{Vorhanden}}\n\n{{DEFAULTSORT:x}}', { intro: true }), '<p>a\n</p>\n\n<p><br>\n</p>');
   });
 
   test('bold and italics closed as opened; a cut without a sentence end, or at an empty paragraph', () => {
@@ -108,6 +114,20 @@ describe('wikitext to extract', () => {
       extractOfWikitext(text, base, titles, new Set(), tagsOfMissingExtensions(['Cite'])),
       '<p>Sei &lt;math&gt;ax^2+b&lt;/math&gt; und &lt;syntaxhighlight lang="php"&gt;echo 1;&lt;/syntaxhighlight&gt; x\n</p>',
     );
+    // What such a tag encloses is wikitext: lines indented by a space are preformatted text.
+    assert.equal(
+      extractOfWikitext(
+        "a\n<timeline>\nColors =\n  id:x ''y''\n \n  id:z\n</timeline>\n<poem>''b''</poem>",
+        base,
+        titles,
+        new Set(),
+        tagsOfMissingExtensions(['Cite']),
+      ),
+      '<p>a\n&lt;timeline&gt;\nColors =\n</p>\n<pre> id:x <i>y</i>\n\n id:z\n</pre>\n<p>&lt;/timeline&gt;\n&lt;poem&gt;<i>b</i>&lt;/poem&gt;\n</p>',
+    );
+    // A line that begins with a reference is no preformatted text; one that begins with a comment
+    // is (MediaWiki's answers).
+    assert.equal(extract('a\n<ref name="x"/> Since\n<!-- c --> pre'), '<p>a\n Since\n</p>\n<pre>pre\n</pre>');
     // With the extension, the formula is left out.
     assert.equal(
       extractOfWikitext('Sei <math>ax^2+b</math> x', base, titles, new Set(), tagsOfMissingExtensions(['Math'])),
@@ -125,17 +145,88 @@ describe('wikitext to extract', () => {
     );
   });
 
+  test('a parser function of an extension the wiki lacks shows as written, its arguments read', () => {
+    // MediaWiki's answers on a wiki without Scribunto: `#invoke:` names no function and no page.
+    const tags = tagsOfMissingExtensions(['Cite']);
+    const long = `{{#invoke:Infobox|infobox|name=${'x'.repeat(60)}|a={{Y}}}}`;
+    assert.equal(
+      extractOfWikitext(`{{#invoke:Coordinates|coord}}\n${long}\n'''A''' b`, base, titles, missing, tags),
+      `<p>{{#invoke:Coordinates|coord}}\n{{#invoke:Infobox|infobox|name=${'x'.repeat(60)}|a=Vorlage:Y}}\n<b>A</b> b\n</p>`,
+    );
+    // With Scribunto, the call is the module's output, which this text does not have.
+    assert.equal(
+      extractOfWikitext(
+        '{{#invoke:Coordinates|coord}}\nA',
+        base,
+        titles,
+        missing,
+        tagsOfMissingExtensions(['Scribunto']),
+      ),
+      '<p>A\n</p>',
+    );
+  });
+
+  test("a heading's references number its anchor; the spaces before an element end no item or heading", () => {
+    // MediaWiki's answers: Cite's label is in the heading's text when the anchor is made of it, and
+    // the parser trims a line before TextExtracts removes the reference's element.
+    assert.equal(
+      extract(
+        withoutRemovedElements(
+          '{|\n| <ref>in a table</ref>\n|}\n==Latgaļu Pīterpilī <ref name ="leik">x</ref>==\n* a [http://x.y b ] \n' +
+            '* c <ref>d</ref>\n* e \n== B <ref name=leik/> ==\ntext<ref group=n>x</ref>\n== C<ref group=n>y</ref> ==',
+        ),
+      ),
+      '<h2><span id="Latga.C4.BCu_P.C4.ABterpil.C4.AB_.5B2.5D"></span><span id="Latgaļu_Pīterpilī_[2]">Latgaļu Pīterpilī </span></h2>\n' +
+        '<ul><li>a b </li>\n<li>c </li>\n<li>e</li></ul>\n' +
+        '<h2><span id="B_.5B2.5D"></span><span id="B_[2]">B </span></h2>\n<p>text\n</p>\n' +
+        '<h2><span id="C.5Bn_2.5D"></span><span id="C[n_2]">C</span></h2>',
+    );
+  });
+
+  test('an external link without a label shows its number, counted in tables and references too', () => {
+    // MediaWiki's numbers: those of the references first when the page lists them, then the
+    // text's own in order, tables' included.
+    const links = '\n{|\n| [http://t]\n|}\nc [http://u]\n== H ==\n{|\n| [http://v]\n|}\nd [http://w] [http://k l]';
+    assert.equal(
+      extract(`a [http://x.y] <ref>[http://r.s]</ref> b [http://z ]${links}\n<references/>`),
+      '<p>a [2]  b [3]\n</p>\n\n<p>c [5]\n</p>\n<h2><span id="H">H</span></h2>\n\n<p>d [7] l\n</p>',
+    );
+    // Without the list, the references' links come last.
+    assert.equal(
+      extract(`a <ref>[http://r.s]</ref> b${links}`),
+      '<p>a  b\n</p>\n\n<p>c [2]\n</p>\n<h2><span id="H">H</span></h2>\n\n<p>d [4] l\n</p>',
+    );
+  });
+
+  test('a category or language link takes the spaces before it away, but not those in an element', () => {
+    // MediaWiki's answers.
+    extractsAre([
+      ['a \n[[en:X]]\nb', '<p>a\nb\n</p>'],
+      ['a  [[Kategorie:X]] b', '<p>a b\n</p>'],
+      ['a [[B| ]] [[Kategorie:X]]', '<p>a  \n</p>'],
+      ['Auf niemand. __NOINDEX__\n[[Kategorie:Wartung]]', '<p>Auf niemand.\n</p>'],
+      ['a \n\n[[Kategorie:X]]', '<p>a\n</p>'],
+      // A link without a label shows its target as written but for the spaces before it.
+      ['[[ Abc ]] x [[ Abc#y ]] [[: Abc ]]\n* [[B ]]', '<p>Abc  x Abc#y   Abc \n</p>\n<ul><li>B </li></ul>'],
+    ]);
+  });
+
   test('lists nested as the parser nests them', () => {
     assert.equal(
       extract('* A\n** B\n** C\n* D\n# E\n#* F\nG\n: H\n:: I'),
       '<ul><li>A\n<ul><li>B</li>\n<li>C</li></ul></li>\n<li>D</li></ul>\n<ol><li>E\n<ul><li>F</li></ul></li></ol>\n' +
         '<p>G\n</p>\n<dl><dd>H\n<dl><dd>I</dd></dl></dd></dl>',
     );
+    // A term and its definition on one line, and on two, in one list (MediaWiki's answer).
+    assert.equal(
+      extract("; a : b\n; c: d [http://x.y z:w] e\n;f\n:g\n; ''x:y'' : z"),
+      '<dl><dt>a</dt>\n<dd>b</dd>\n<dt>c</dt>\n<dd>d z:w e</dd>\n<dt>f</dt>\n<dd>g</dd>\n<dt><i>x:y</i></dt>\n<dd>z</dd></dl>',
+    );
   });
 
   test('a list item whose element was left out stays, empty; an empty li is written without its end tag', () => {
     // MediaWiki's answers for these pages (the div stands for any element TextExtracts removes).
-    const cases: Array<[string, string]> = [
+    extractsAre([
       [':<div>a</div>\nA', '<dl><dd></dd></dl>\n<p>A\n</p>'],
       ['\n:<div>a</div>\n<div>b</div>\n\nA', '<dl><dd></dd></dl>\n\n<p>A\n</p>'],
       [':<div>a</div> c\nA', '<dl><dd> c</dd></dl>\n<p>A\n</p>'],
@@ -144,10 +235,7 @@ describe('wikitext to extract', () => {
       [':<div>a</div>\n:b\nA', '<dl><dd></dd>\n<dd>b</dd></dl>\n<p>A\n</p>'],
       ['#<div>a</div>\n#b\nA', '<ol><li>\n<li>b</li></ol>\n<p>A\n</p>'],
       [':<div>a</div>\n*b\nA', '<dl><dd></dd></dl>\n<ul><li>b</li></ul>\n<p>A\n</p>'],
-    ];
-    for (const [wikitext, html] of cases) {
-      assert.equal(extract(withoutRemovedElements(wikitext)), html, wikitext);
-    }
+    ]);
     assert.equal(extract(withoutRemovedElements('*<div>a</div>\n*b\nA'), { plaintext: true }), 'b\nA');
     // A heading's anchor met before gets the first free number (ASCII letters compared lowercased).
     assert.equal(
@@ -192,6 +280,11 @@ describe('wikitext to extract', () => {
       '<p>A <span id="i1" data-x="1" aria-label="l">z</span> <b class="c">b</b> <i style="a">i</i>\n</p>',
     );
     assert.equal(extract('A <strong>x</strong>', { plaintext: true }), 'A x');
+    // A line of line breaks only is a line of its paragraph; a break keeps its `clear`.
+    assert.equal(
+      extract("a).<br />\n<br />\n'''b''':<br>\nc\n<br clear=\"all\" class=\"x\">\n\nd"),
+      '<p>a).<br>\n<br>\n<b>b</b>:<br>\nc\n<br clear="all" class="x">\n</p><p>d\n</p>',
+    );
   });
 
   test('a redirect shows what follows its link', () => {
@@ -214,6 +307,17 @@ describe('wikitext to extract', () => {
         '<h2><span id="C">C</span></h2>\n<h2><span id="D">D</span></h2>',
     );
     assert.match(extract('__NOTOC__\na\n== A ==\n== B ==\n== C ==\n== D =='), /^<p>a\n<\/p>\n<h2>/);
+    // `__TOC__` places it, with one heading too (MediaWiki's answers).
+    assert.equal(
+      extract('a\n__TOC__\n{{Y}}\n\n==P==\nb'),
+      '<p>a\n</p>\n\n\n<p>Vorlage:Y\n</p>\n<h2><span id="P">P</span></h2>\n<p>b\n</p>',
+    );
+    // Without a heading, its place ends the paragraph before it, as an element left out does.
+    assert.equal(extract('a.\n__TOC__\n{{Y}}'), '<p>a.\n</p>\n\n<p>Vorlage:Y\n</p>');
+    assert.equal(
+      extract('a\n==P==\nb\n__TOC__\nc'),
+      '<p>a\n</p>\n<h2><span id="P">P</span></h2>\n<p>b\n</p>\n\n\n<p>c\n</p>',
+    );
     // A sort key leaves an empty line, in the wiki's language too.
     assert.equal(extract('a\n{{SORTIERUNG:X}}\nb\n{{DEFAULTSORT:Y}}'), '<p>a\n</p><p>b\n</p>');
     // Behaviour switches show nothing, in the wiki's language too.

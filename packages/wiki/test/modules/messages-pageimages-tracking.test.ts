@@ -43,7 +43,7 @@ test('the parser transformation: site and page variables, PLURAL, GENDER, int:, 
     readerName: 'Leser',
     gender: async (name) => (name === 'Alice' ? 'female' : name === 'Bob' ? 'male' : 'unknown'),
     message: async (key) => ({ edit: 'Bearbeiten', nested: '{{int:edit}} von {{SITENAME}}' })[key],
-    namespace: (name) => (name === '12' || name === 'Help' ? 'Hilfe' : undefined),
+    namespace: (name) => (name === '12' || name === 'Help' ? 'Hilfe' : name === '10' ? 'Vorlage' : undefined),
     statistics: async () => ({
       pages: 2660,
       articles: 1024,
@@ -72,6 +72,12 @@ test('the parser transformation: site and page variables, PLURAL, GENDER, int:, 
     [
       '{{PLURAL:2|[[A|eins]]|[[B|zwei]] mehr}} {{GRAMMAR:genitiv|Testwiki}} {{ns:12}}',
       '[[B|zwei]] mehr Testwiki Hilfe',
+    ],
+    // A parameter left unsubstituted counts 0 in PLURAL, and names no namespace: MediaWiki reads
+    // that call as one of a missing template, which it links; a parameter in three braces stays.
+    [
+      '{{PLURAL:$2|0=Muss leer sein|Kann leer sein}} „{{ns:$2}}“ {{{Foo}}} {{PLURAL:$2|0=|mehr}}.',
+      'Muss leer sein „[[:Vorlage:Ns:$2]]“ {{{Foo}}} .',
     ],
     // A bar given by {{!}} separates no forms; calls inside <nowiki> stay as written.
     [

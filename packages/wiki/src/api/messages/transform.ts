@@ -89,7 +89,9 @@ const isGerman = (language: string) => language === 'de' || language.startsWith(
 function parseLocalizedNumber(text: string, language: string): number {
   const trimmed = text.trim();
   const plain = isGerman(language) ? trimmed.replace(/\./g, '').replace(',', '.') : trimmed.replace(/,/g, '');
-  return Number(plain);
+  // As PHP reads a number of a text: its leading number, or 0 (a parameter left as `$2`).
+  const leading = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/.exec(plain);
+  return leading ? Number(leading[0]) : 0;
 }
 
 /** The form `{{PLURAL:}}` picks: explicit `N=` forms first, then one/other (German and English rules). */
@@ -148,8 +150,14 @@ function expandPlainCall(name: string, colon: number, args: string[], ctx: CallC
     case 'plural':
       return pluralForm(first, rest, ctx.language);
     case 'ns': {
-      const name = ctx.namespace?.(first.trim());
-      return name === undefined ? undefined : name.replace(/_/g, ' ');
+      const found = ctx.namespace?.(first.trim());
+      if (found !== undefined) return found.replace(/_/g, ' ');
+      // No namespace by that name (`{{ns:$2}}`): the parser reads the call as one of a template
+      // (`Vorlage:Ns:$2`), and a message shows a template that does not exist as a link to it.
+      const templates = ctx.namespace?.('10');
+      if (templates === undefined) return undefined;
+      const call = `${name}:${first}`.trim();
+      return `[[:${templates.replace(/_/g, ' ')}:${call.charAt(0).toUpperCase()}${call.slice(1)}]]`;
     }
     case 'grammar':
       // German and English decline no word: the form is the word itself.

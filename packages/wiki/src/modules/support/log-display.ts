@@ -2,15 +2,22 @@
  * A log entry as one line of HTML, the `logdisplay` of `wlprop=loginfo`: the performer's user link,
  * what was done, links to the pages concerned (red to missing pages, `mw-redirect` on redirects) and
  * the details of the entry's type (groups and their expiries, protection levels, changed
- * visibility, merge points, move targets, block durations). The sentences are this server's own,
- * in German or English; unknown types get a plain generic line.
+ * visibility, merge points, move targets, block durations). The sentences are MediaWiki's
+ * `logentry-<type>-<action>` messages of the answer's language (the stored catalogue's, else the
+ * texts shipped in log-messages.ts) with their parameters: `$1` the performer's link, `$2` their
+ * name, `$3` the page's link, `$4`… the type's details. The entries told otherwise in MediaWiki
+ * (partial blocks, patrols, renames of old) and unknown types get this server's own sentences.
  */
 import { CommentFormatter, type PageState } from '../../api/comment-format.js';
+import { userGender } from '../../api/gender.js';
+import { shippedMessage } from '../../api/messages/store.js';
+import { transformMessageSync } from '../../api/messages/transform.js';
 import type { ModuleContext } from '../../api/module.js';
 import { isResultObject, KeyedList, type ResultObject, type ResultValue } from '../../api/result/tree.js';
 import { SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
 import { NS_SPECIAL, NS_USER, type Title } from '../../site/title.js';
-import { escapeHtmlText } from '../../text/escape.js';
+import { escapeHtml, escapeHtmlQuotes, escapeHtmlText } from '../../text/escape.js';
+import { LOG_MESSAGES } from './log-messages.js';
 import { logParamsForApi } from './log-params.js';
 
 export interface LogEntryToDisplay {
@@ -29,139 +36,39 @@ export interface LogEntryToDisplay {
 
 type Lang = 'de' | 'en';
 
-/** This server's own sentence texts; `$performer`, `$target`, … are filled in. */
+/** A parameter of a log message: text (escaped with the message) or HTML put in as it is. */
+type Param = string | { html: string };
+
+const HTML_OPEN = '\u{F0007}';
+const HTML_CLOSE = '\u{F0008}';
+const HTML_PARAM = /\u{F0007}(\d+)\u{F0008}/gu;
+
+/**
+ * This server's own sentences for the entries MediaWiki tells otherwise than with a message and
+ * its parameters (partial blocks, patrols, renames of old); `$performer`, `$target`, … are filled in.
+ */
 const TEXTS: Record<Lang, Record<string, string>> = {
   de: {
-    rights: '$performer hat die Gruppen von $target geändert: bisher $old, nun $new',
-    'rights/autopromote': '$performer wurde automatisch befördert: bisher $old, nun $new',
-    protect: '$performer hat $target geschützt $details',
-    modify: '$performer hat den Schutz von $target geändert $details',
-    unprotect: '$performer hat den Schutz von $target aufgehoben',
-    move_prot: '$performer hat den Schutz von $old auf $target übertragen',
-    'delete/delete': '$performer hat $target gelöscht',
-    'delete/delete_redir': '$performer hat die Weiterleitung $target durch Überschreiben gelöscht',
-    'delete/restore': '$performer hat $target wiederhergestellt',
-    'delete/revision': '$performer hat bei $count der Seite $target die Sichtbarkeit geändert: $details',
-    'delete/event': '$performer hat bei $count zu $target die Sichtbarkeit geändert: $details',
-    merge: '$performer hat $target mit $dest zusammengeführt (Versionen bis $date)',
-    move: '$performer hat $target nach $dest verschoben$noredirect',
-    move_redir: '$performer hat $target nach $dest verschoben und dabei eine Weiterleitung überschrieben$noredirect',
     block: '$performer hat $target gesperrt, Dauer: $details',
     reblock: '$performer hat die Sperre von $target geändert, Dauer: $details',
     unblock: '$performer hat die Sperre von $target aufgehoben',
-    upload: '$performer hat $target hochgeladen',
-    overwrite: '$performer hat eine neue Fassung von $target hochgeladen',
-    revert: '$performer hat $target auf eine ältere Fassung zurückgesetzt',
-    create: 'Das Benutzerkonto $performer wurde angelegt',
-    create2: '$performer hat das Benutzerkonto $target angelegt',
-    byemail: '$performer hat das Benutzerkonto $target angelegt (Passwort per E-Mail)',
-    autocreate: 'Das Benutzerkonto $performer wurde automatisch angelegt',
     patrol: '$performer hat eine Version von $target als kontrolliert markiert',
-    'create/create': '$performer hat die Seite $target angelegt',
-    contentmodel: '$performer hat das Inhaltsmodell von $target von „$old“ auf „$new“ umgestellt',
     renameuser: '$performer hat den Benutzer $old in $new umbenannt',
-    managetags: '$performer hat die Markierung „$tag“ verwaltet ($action)',
     generic: '$performer: Logbuch „$type“, Aktion „$action“ für $target',
-    none: 'keine',
-    temporary: '$group (befristet bis $date)',
     until: '(bis $date)',
     infinite: '(unbefristet)',
-    cascade: '[mit Kaskade]',
-    noredirect: ' (ohne Weiterleitung)',
-    hidden: '$what verborgen',
-    shown: '$what wieder sichtbar',
-    restricted: 'auch für Oversighter eingeschränkt',
-    unrestricted: 'Einschränkung für Oversighter aufgehoben',
-    revisions1: 'einer Version',
-    revisionsN: '$n Versionen',
-    events1: 'einem Logbucheintrag',
-    eventsN: '$n Logbucheinträgen',
     userhidden: '(Benutzer verborgen)',
   },
   en: {
-    rights: '$performer changed the groups of $target: before $old, now $new',
-    'rights/autopromote': '$performer was promoted automatically: before $old, now $new',
-    protect: '$performer protected $target $details',
-    modify: '$performer changed the protection of $target $details',
-    unprotect: '$performer removed the protection of $target',
-    move_prot: '$performer carried the protection of $old over to $target',
-    'delete/delete': '$performer deleted $target',
-    'delete/delete_redir': '$performer deleted the redirect $target by overwriting it',
-    'delete/restore': '$performer restored $target',
-    'delete/revision': '$performer changed the visibility of $count of $target: $details',
-    'delete/event': '$performer changed the visibility of $count about $target: $details',
-    merge: '$performer merged $target into $dest (revisions up to $date)',
-    move: '$performer moved $target to $dest$noredirect',
-    move_redir: '$performer moved $target to $dest, overwriting a redirect$noredirect',
     block: '$performer blocked $target for $details',
     reblock: '$performer changed the block of $target to $details',
     unblock: '$performer lifted the block of $target',
-    upload: '$performer uploaded $target',
-    overwrite: '$performer uploaded a new version of $target',
-    revert: '$performer reverted $target to an older version',
-    create: 'The user account $performer was created',
-    create2: '$performer created the user account $target',
-    byemail: '$performer created the user account $target (password sent by email)',
-    autocreate: 'The user account $performer was created automatically',
     patrol: '$performer marked a revision of $target as patrolled',
-    'create/create': '$performer created the page $target',
-    contentmodel: '$performer switched the content model of $target from "$old" to "$new"',
     renameuser: '$performer renamed the user $old to $new',
-    managetags: '$performer managed the tag "$tag" ($action)',
     generic: '$performer: log "$type", action "$action" on $target',
-    none: 'none',
-    temporary: '$group (temporary, until $date)',
     until: '(until $date)',
     infinite: '(indefinite)',
-    cascade: '[cascading]',
-    noredirect: ' (without a redirect)',
-    hidden: '$what hidden',
-    shown: '$what shown again',
-    restricted: 'restricted for oversighters too',
-    unrestricted: 'oversighter restriction lifted',
-    revisions1: 'a revision',
-    revisionsN: '$n revisions',
-    events1: 'a log entry',
-    eventsN: '$n log entries',
     userhidden: '(user hidden)',
-  },
-};
-
-/** Names of user groups, protection levels, restriction types and visibility fields. */
-const NAMES: Record<Lang, Record<string, string>> = {
-  de: {
-    'group-sysop': 'Administrator',
-    'group-bureaucrat': 'Bürokrat',
-    'group-bot': 'Bot',
-    'group-interface-admin': 'Oberflächenadministrator',
-    'group-suppress': 'Oversighter',
-    'group-autoconfirmed': 'automatisch bestätigter Benutzer',
-    'level-sysop': 'nur Administratoren',
-    'level-autoconfirmed': 'nur bestätigte Benutzer',
-    'type-edit': 'Bearbeiten',
-    'type-move': 'Verschieben',
-    'type-create': 'Erstellen',
-    'type-upload': 'Hochladen',
-    'field-content': 'Inhalt',
-    'field-comment': 'Zusammenfassung',
-    'field-user': 'Benutzername',
-  },
-  en: {
-    'group-sysop': 'administrator',
-    'group-bureaucrat': 'bureaucrat',
-    'group-bot': 'bot',
-    'group-interface-admin': 'interface administrator',
-    'group-suppress': 'suppressor',
-    'group-autoconfirmed': 'autoconfirmed user',
-    'level-sysop': 'administrators only',
-    'level-autoconfirmed': 'autoconfirmed users only',
-    'type-edit': 'edit',
-    'type-move': 'move',
-    'type-create': 'create',
-    'type-upload': 'upload',
-    'field-content': 'content',
-    'field-comment': 'summary',
-    'field-user': 'username',
   },
 };
 
@@ -178,11 +85,12 @@ export class LogDisplayFormatter {
   private readonly months: readonly string[];
 
   constructor(
-    private readonly ctx: Pick<ModuleContext, 'store' | 'titles' | 'site'>,
-    language: string,
+    private readonly ctx: Pick<ModuleContext, 'store' | 'titles' | 'site'> & Partial<Pick<ModuleContext, 'messages'>>,
+    private readonly language: string,
   ) {
     this.lang = language === 'de' ? 'de' : 'en';
-    this.links = new CommentFormatter(ctx.store, ctx.titles, ctx.site, this.lang);
+    // Links are titled in the content language (a red link's tooltip), whatever the answer's.
+    this.links = new CommentFormatter(ctx.store, ctx.titles, ctx.site, ctx.site.language === 'de' ? 'de' : 'en');
     this.months = monthNames(this.lang);
   }
 
@@ -225,62 +133,18 @@ export class LogDisplayFormatter {
       type: escapeHtmlText(entry.type),
       action: escapeHtmlText(entry.action),
     };
-    const key = `${entry.type}/${entry.action}`;
+    const told = this.messageLine(entry, params, existing, values);
+    if (told !== undefined) return told;
     let text: string | undefined;
     switch (entry.type) {
-      case 'rights': {
-        values.target =
-          title.namespace === NS_USER
-            ? this.links.link(title, escapeHtmlText(title.dbKey.replace(/_/g, ' ')), existing)
-            : values.target;
-        values.old = this.groups(params.oldgroups, params.oldmetadata);
-        values.new = this.groups(params.newgroups, params.newmetadata);
-        text = t[key] ?? t.rights;
-        break;
-      }
-      case 'protect': {
-        values.details = this.protection(params);
-        values.old = pageLink(this.paramTitle(params, 'oldtitle'));
-        text = t[entry.action];
-        break;
-      }
-      case 'delete': {
-        if (entry.action === 'revision' || entry.action === 'event') {
-          const n = asArray(params.ids).length;
-          const unit = entry.action === 'revision' ? 'revisions' : 'events';
-          values.count = n === 1 ? t[`${unit}1`] : t[`${unit}N`].replace('$n', String(n));
-          values.details = this.visibility(params);
-        }
-        text = t[key];
-        break;
-      }
-      case 'merge':
-        values.dest = pageLink(this.paramTitle(params, 'dest'));
-        values.date = typeof params.mergepoint === 'string' ? this.date(params.mergepoint) : '';
-        text = t.merge;
-        break;
-      case 'move':
-        values.dest = pageLink(this.paramTitle(params, 'target'));
-        values.noredirect = params.suppressredirect === true ? t.noredirect : '';
-        text = t[entry.action];
-        break;
       case 'block':
         values.target = this.blockTargetLink(title, existing) ?? values.target;
         values.details =
           typeof params.expiry === 'string' ? t.until.replace('$date', this.date(params.expiry)) : t.infinite;
         text = t[entry.action];
         break;
-      case 'upload':
       case 'patrol':
-        text = t[entry.type === 'patrol' ? 'patrol' : entry.action];
-        break;
-      case 'create':
-        text = t[key];
-        break;
-      case 'contentmodel':
-        values.old = escapeHtmlText(String(params.oldmodel ?? ''));
-        values.new = escapeHtmlText(String(params.newmodel ?? ''));
-        text = t.contentmodel;
+        text = t.patrol;
         break;
       case 'renameuser': {
         const userLink = (name: ResultValue | undefined) => {
@@ -292,28 +156,291 @@ export class LogDisplayFormatter {
         text = t.renameuser;
         break;
       }
-      case 'managetags':
-        values.tag = escapeHtmlText(String(params.tag ?? ''));
-        text = t.managetags;
-        break;
-      case 'newusers':
-        if (title.namespace === NS_USER) {
-          values.target = this.links.link(title, escapeHtmlText(title.dbKey.replace(/_/g, ' ')), existing);
-        }
-        text = t[entry.action];
-        break;
     }
     return fill(text ?? t.generic, values).trimEnd();
   }
 
+  /**
+   * The entry told with its `logentry-*` message, when the language has one for it; undefined for
+   * the types told otherwise. `values` holds the performer's and the page's links.
+   */
+  private messageLine(
+    entry: LogEntryToDisplay,
+    params: ResultObject,
+    existing: ReadonlyMap<string, PageState>,
+    values: Readonly<Record<string, string>>,
+  ): string | undefined {
+    const details = this.messageDetails(entry, params, existing);
+    if (details === undefined) return undefined;
+    const key = `logentry-${entry.type}-${details.subtype ?? entry.action}`;
+    if (this.text(key) === undefined) return undefined;
+    const performer = entry.performer ?? '';
+    return this.html(key, [
+      { html: details.performer ?? values.performer ?? '' },
+      performer,
+      { html: details.target ?? values.target ?? '' },
+      ...details.params,
+    ]);
+  }
+
+  /**
+   * The message parameters after `$3` of an entry, the message's key when it is not the action's
+   * (`move-noredirect`), and the links that differ from the performer's and page's; undefined for a
+   * type this server tells with its own sentences.
+   */
+  private messageDetails(
+    entry: LogEntryToDisplay,
+    params: ResultObject,
+    existing: ReadonlyMap<string, PageState>,
+  ): { params: Param[]; subtype?: string; performer?: string; target?: string } | undefined {
+    const title = this.ctx.titles.make(entry.namespace, entry.dbKey);
+    const pageLink = (page: Title | undefined) => ({ html: this.pageLink(page, existing) });
+    switch (entry.type) {
+      case 'rights': {
+        const user = title.dbKey.replace(/_/g, ' ');
+        return {
+          target: this.links.link(title, escapeHtmlText(user), existing),
+          params: [
+            this.groupList(params.oldgroups, params.oldmetadata, user),
+            this.groupList(params.newgroups, params.newmetadata, user),
+            user,
+          ],
+        };
+      }
+      case 'protect':
+        if (entry.action === 'move_prot') return { params: [pageLink(this.paramTitle(params, 'oldtitle'))] };
+        if (entry.action === 'unprotect') return { params: [] };
+        return {
+          subtype: params.cascade === true ? `${entry.action}-cascade` : entry.action,
+          params: [this.protectionDescription(params)],
+        };
+      case 'delete':
+        return this.deleteDetails(entry, params);
+      case 'merge':
+        return {
+          params: [
+            pageLink(this.paramTitle(params, 'dest')),
+            typeof params.mergepoint === 'string' ? this.date(params.mergepoint) : '',
+          ],
+        };
+      case 'move':
+        // The page moved away from is linked not to follow the redirect it may have become.
+        return {
+          subtype: params.suppressredirect === true ? `${entry.action}-noredirect` : entry.action,
+          target: this.links.link(title, escapeHtmlText(this.ctx.titles.prefixedText(title)), existing, {
+            noRedirect: true,
+          }),
+          params: [pageLink(this.paramTitle(params, 'target'))],
+        };
+      case 'upload':
+      case 'create':
+        return { params: [] };
+      case 'newusers':
+        return title.namespace === NS_USER
+          ? { target: this.links.link(title, escapeHtmlText(title.dbKey.replace(/_/g, ' ')), existing), params: [] }
+          : { params: [] };
+      case 'renameuser': {
+        if (typeof params.edits !== 'number') return undefined;
+        const userLink = (name: ResultValue | undefined) => {
+          const page = typeof name === 'string' ? this.userPage(name) : undefined;
+          return { html: page ? this.links.link(page, escapeHtmlText(String(name)), existing) : '' };
+        };
+        return {
+          params: [
+            userLink(params.olduser),
+            userLink(params.newuser),
+            String(params.edits),
+            String(params.newuser ?? ''),
+          ],
+        };
+      }
+      case 'managetags':
+        return { params: [String(params.tag ?? ''), String(params.count ?? 0)] };
+      case 'contentmodel':
+        return { params: [this.contentModelName(params.oldmodel), this.contentModelName(params.newmodel)] };
+      case 'block':
+        return this.blockDetails(entry, params, title, existing);
+    }
+    return undefined;
+  }
+
+  /** A deletion's parameters: a restore's counts, a visibility change's changes and number of items. */
+  private deleteDetails(entry: LogEntryToDisplay, params: ResultObject): { params: Param[]; subtype?: string } {
+    if (entry.action === 'restore') {
+      const counts = isObject(params.count) ? params.count : undefined;
+      if (counts === undefined) return { subtype: 'restore-nocount', params: [] };
+      const told = Object.entries(counts)
+        .filter(([, n]) => typeof n === 'number' && n > 0)
+        .map(([kind, n]) => this.expand(`restore-count-${kind}`, [String(n)]));
+      return { params: [this.listToText(told)] };
+    }
+    if (entry.action === 'revision' || entry.action === 'event') {
+      return { params: [this.visibilityChanges(params), String(asArray(params.ids).length)] };
+    }
+    return { params: [] };
+  }
+
+  /**
+   * A block's parameters: the blocked user's name, the duration as given (its label among the
+   * block form's options, a date, or indefinite) and the flags. The target is linked as a user
+   * link (an address or range: its contributions). A partial block is told otherwise (undefined).
+   */
+  private blockDetails(
+    entry: LogEntryToDisplay,
+    params: ResultObject,
+    title: Title,
+    existing: ReadonlyMap<string, PageState>,
+  ): { params: Param[]; target?: string } | undefined {
+    if (title.namespace !== NS_USER || params.sitewide === false) return undefined;
+    const name = title.dbKey.replace(/_/g, ' ');
+    const target = this.userLink(name, !IP_OR_RANGE.test(name), existing);
+    if (entry.action === 'unblock') return { target, params: [name] };
+    const duration = typeof params.duration === 'string' ? params.duration : 'infinity';
+    const flags = asArray(params.flags).filter((f): f is string => typeof f === 'string');
+    const told =
+      flags.length === 0
+        ? ''
+        : this.expand('parentheses', [
+            flags.map((f) => this.expand(`block-log-flags-${f}`, [])).join(this.text('comma-separator') ?? ', '),
+          ]);
+    const expiry = `<span class="blockExpiry" title="&lrm;${escapeHtml(duration)}">${escapeHtmlText(this.blockDuration(duration))}</span>`;
+    return { target, params: [name, { html: expiry }, told] };
+  }
+
+  /** A block's duration as given: its label among the block form's options, a date, or indefinite. */
+  private blockDuration(duration: string): string {
+    if (['infinite', 'indefinite', 'infinity', 'never'].includes(duration)) return this.expand('infiniteblock', []);
+    for (const option of (this.text('ipboptions') ?? '').split(',')) {
+      const colon = option.indexOf(':');
+      if (colon > 0 && option.slice(colon + 1) === duration) return option.slice(0, colon);
+    }
+    return /^\d{4}-\d\d-\d\dT/.test(duration) ? this.date(duration) : duration;
+  }
+
+  /** A content model by its name in the language (`Klartext`), else by its id. */
+  private contentModelName(model: ResultValue | undefined): string {
+    const id = String(model ?? '');
+    return this.text(`content-model-${id}`) === undefined ? id : this.expand(`content-model-${id}`, []);
+  }
+
+  /** The page's link, red when it is missing, not followed when it redirects. */
+  private pageLink(page: Title | undefined, existing: ReadonlyMap<string, PageState>): string {
+    return page
+      ? this.links.link(page, escapeHtmlText(this.ctx.titles.prefixedText(page)), existing, { redirectNoFollow: true })
+      : '';
+  }
+
+  /** A message's text in the answer's language: the stored catalogue's, else the one shipped for logs. */
+  private text(key: string): string | undefined {
+    return shippedMessage(key, this.language, this.ctx.messages) ?? LOG_MESSAGES[this.lang]?.[key];
+  }
+
+  /** Message `key` with its parameters put in and `{{GENDER:}}` and `{{PLURAL:}}` expanded, as text. */
+  private expand(key: string, params: readonly string[]): string {
+    const template = this.text(key) ?? `⧼${key}⧽`;
+    const substituted = template.replace(/\$(\d+)/g, (whole, n: string) => params[Number(n) - 1] ?? whole);
+    const { site } = this.ctx;
+    return transformMessageSync(substituted, {
+      siteName: site.siteName,
+      server: site.server ?? '',
+      scriptPath: site.scriptPath,
+      language: this.language,
+      contentLanguage: site.language,
+      page: { fullTitle: 'API', text: 'API', namespace: '' },
+      readerName: '',
+      gender: (name) => userGender(this.ctx.titles, name),
+      message: (name) => this.text(name),
+    });
+  }
+
+  /** Message `key` as HTML, as MediaWiki escapes a message: its text escaped, HTML parameters as they are. */
+  private html(key: string, params: readonly Param[]): string {
+    const html: string[] = [];
+    const texts = params.map((param) => {
+      if (typeof param === 'string') return param;
+      html.push(param.html);
+      return `${HTML_OPEN}${html.length - 1}${HTML_CLOSE}`;
+    });
+    return escapeHtmlQuotes(this.expand(key, texts)).replace(HTML_PARAM, (_, i: string) => html[Number(i)] ?? '');
+  }
+
+  /** Items as the language lists them: `a, b und c`. */
+  private listToText(items: readonly string[]): string {
+    if (items.length <= 1) return items.join('');
+    const comma = this.text('comma-separator') ?? ', ';
+    const and = `${this.text('and') ?? ' and'}${this.text('word-separator') ?? ' '}`;
+    return `${items.slice(0, -1).join(comma)}${and}${items.at(-1)}`;
+  }
+
+  /** Groups by their member names in the user's gender, each with its expiry; `rightsnone` without any. */
+  private groupList(groups: ResultValue | undefined, metadata: ResultValue | undefined, user: string): string {
+    const expiries = new Map<string, string>();
+    for (const m of asArray(metadata)) {
+      if (isObject(m) && typeof m.group === 'string' && typeof m.expiry === 'string') expiries.set(m.group, m.expiry);
+    }
+    const names = asArray(groups)
+      .filter((g): g is string => typeof g === 'string')
+      .map((g) => {
+        const member = this.text(`group-${g}-member`) === undefined ? g : this.expand(`group-${g}-member`, [user]);
+        const expiry = expiries.get(g);
+        return expiry && expiry !== 'infinity'
+          ? this.expand('rightslogentry-temporary-group', [member, this.date(expiry)])
+          : member;
+      });
+    return names.length > 0 ? this.listToText(names) : this.expand('rightsnone', []);
+  }
+
+  /** Each protection as `[action=level] (expiry)`, separated by spaces. */
+  private protectionDescription(params: ResultObject): string {
+    return asArray(params.details)
+      .filter(isObject)
+      .map((d) => {
+        const level = String(d.level ?? '');
+        const expiry =
+          typeof d.expiry === 'string' && d.expiry !== 'infinite' && d.expiry !== 'infinity'
+            ? this.expand('protect-expiring-local', [this.date(d.expiry), this.day(d.expiry), this.time(d.expiry)])
+            : this.expand('protect-expiry-indefinite', []);
+        return this.expand('protect-summary-desc', [
+          this.expand(`restriction-${String(d.type ?? '')}`, []),
+          this.text(`protect-level-${level}`) === undefined ? level : this.expand(`protect-level-${level}`, []),
+          expiry,
+        ]);
+      })
+      .join(this.text('word-separator') ?? ' ');
+  }
+
+  /** What a visibility change hid and showed again, and its restriction, as the language lists them. */
+  private visibilityChanges(params: ResultObject): string {
+    const before = isObject(params.old) ? params.old : {};
+    const after = isObject(params.new) ? params.new : {};
+    const fields: Array<[string, string]> = [
+      ['content', 'revdelete-content'],
+      ['comment', 'revdelete-summary'],
+      ['user', 'revdelete-uname'],
+    ];
+    const changes = [
+      ...fields.filter(([f]) => after[f] === true && before[f] !== true).map(([, m]) => this.expand(`${m}-hid`, [])),
+      ...fields.filter(([f]) => after[f] !== true && before[f] === true).map(([, m]) => this.expand(`${m}-unhid`, [])),
+    ];
+    if (after.restricted === true && before.restricted !== true) changes.push(this.expand('revdelete-restricted', []));
+    if (after.restricted !== true && before.restricted === true)
+      changes.push(this.expand('revdelete-unrestricted', []));
+    return this.listToText(changes);
+  }
+
   private performerLink(entry: LogEntryToDisplay, existing: ReadonlyMap<string, PageState>): string {
     if (entry.performer === undefined) return TEXTS[this.lang].userhidden;
-    const label = `<bdi>${escapeHtmlText(entry.performer)}</bdi>`;
-    if (entry.performerIsUser) {
-      const page = this.userPage(entry.performer);
+    return this.userLink(entry.performer, entry.performerIsUser, existing);
+  }
+
+  /** A user's link: to the user page of an account, to the contributions of an address or range. */
+  private userLink(name: string, isAccount: boolean, existing: ReadonlyMap<string, PageState>): string {
+    const label = `<bdi>${escapeHtmlText(name)}</bdi>`;
+    if (isAccount) {
+      const page = this.userPage(name);
       if (page) return this.links.link(page, label, existing, { extraClass: 'mw-userlink' });
     }
-    const contributions = this.contributionsPage(entry.performer);
+    const contributions = this.contributionsPage(name);
     if (!contributions) return label;
     return this.links.link(contributions, label, existing, { extraClass: 'mw-userlink mw-anonuserlink' });
   }
@@ -353,61 +480,20 @@ export class LogDisplayFormatter {
     return parsed.ok ? parsed.title : undefined;
   }
 
-  private name(kind: string, value: string): string {
-    return escapeHtmlText(NAMES[this.lang][`${kind}-${value}`] ?? value);
+  /** An ISO timestamp's date as the language writes a date alone (`21. Januar 2027`, UTC). */
+  private day(iso: string): string {
+    const when = new Date(iso);
+    if (Number.isNaN(when.getTime())) return escapeHtmlText(iso);
+    const month = fullMonthNames(this.lang)[when.getUTCMonth()];
+    const day = this.lang === 'de' ? `${when.getUTCDate()}.` : String(when.getUTCDate());
+    return `${day} ${month} ${when.getUTCFullYear()}`;
   }
 
-  private groups(groups: ResultValue | undefined, metadata: ResultValue | undefined): string {
-    const t = TEXTS[this.lang];
-    const expiries = new Map<string, string>();
-    for (const m of asArray(metadata)) {
-      if (isObject(m) && typeof m.group === 'string' && typeof m.expiry === 'string') expiries.set(m.group, m.expiry);
-    }
-    const names = asArray(groups)
-      .filter((g): g is string => typeof g === 'string')
-      .map((g) => {
-        const expiry = expiries.get(g);
-        const name = this.name('group', g);
-        return expiry && expiry !== 'infinity'
-          ? t.temporary.replace('$group', name).replace('$date', this.date(expiry))
-          : name;
-      });
-    return names.length > 0 ? names.join(', ') : t.none;
-  }
-
-  private protection(params: ResultObject): string {
-    const t = TEXTS[this.lang];
-    const parts = asArray(params.details)
-      .filter(isObject)
-      .map((d) => {
-        const type = this.name('type', String(d.type ?? ''));
-        const level = this.name('level', String(d.level ?? ''));
-        const expiry =
-          typeof d.expiry === 'string' && d.expiry !== 'infinite' && d.expiry !== 'infinity'
-            ? t.until.replace('$date', this.date(d.expiry))
-            : t.infinite;
-        return `[${type}: ${level}] ${expiry}`;
-      });
-    if (params.cascade === true) parts.push(t.cascade);
-    return parts.join(' ');
-  }
-
-  private visibility(params: ResultObject): string {
-    const t = TEXTS[this.lang];
-    const before = isObject(params.old) ? params.old : {};
-    const after = isObject(params.new) ? params.new : {};
-    const hidden: string[] = [];
-    const shown: string[] = [];
-    for (const field of ['content', 'comment', 'user']) {
-      if (after[field] === true && before[field] !== true) hidden.push(this.name('field', field));
-      if (after[field] !== true && before[field] === true) shown.push(this.name('field', field));
-    }
-    const parts: string[] = [];
-    if (hidden.length > 0) parts.push(t.hidden.replace('$what', hidden.join(', ')));
-    if (shown.length > 0) parts.push(t.shown.replace('$what', shown.join(', ')));
-    if (after.restricted === true && before.restricted !== true) parts.push(t.restricted);
-    if (after.restricted !== true && before.restricted === true) parts.push(t.unrestricted);
-    return parts.join('; ');
+  /** An ISO timestamp's time of day, `HH:MM` (UTC). */
+  private time(iso: string): string {
+    const when = new Date(iso);
+    if (Number.isNaN(when.getTime())) return escapeHtmlText(iso);
+    return `${String(when.getUTCHours()).padStart(2, '0')}:${String(when.getUTCMinutes()).padStart(2, '0')}`;
   }
 
   /** An ISO timestamp as `HH:MM, day month year` in the reader's language (UTC). */
@@ -420,25 +506,26 @@ export class LogDisplayFormatter {
   }
 }
 
-const MONTHS = new Map<Lang, readonly string[]>();
+/** MediaWiki's German month abbreviations (`jan` … `dec`), which a date with its time is written with. */
+const GERMAN_MONTHS = ['Jan.', 'Feb.', 'Mär.', 'Apr.', 'Mai', 'Jun.', 'Jul.', 'Aug.', 'Sep.', 'Okt.', 'Nov.', 'Dez.'];
 
 /**
- * The month names a date is written with in a language (German: abbreviated), as ICU names them
- * beside a day: asked of `Intl` once per language.
+ * The month names a date with its time is written with: German abbreviated as MediaWiki
+ * abbreviates them, English in full.
  */
 function monthNames(lang: Lang): readonly string[] {
-  let names = MONTHS.get(lang);
+  return lang === 'de' ? GERMAN_MONTHS : fullMonthNames('en');
+}
+
+const FULL_MONTHS = new Map<Lang, readonly string[]>();
+
+/** The full month names of a language, as a date alone writes them (`Januar`, `January`). */
+function fullMonthNames(lang: Lang): readonly string[] {
+  let names = FULL_MONTHS.get(lang);
   if (!names) {
-    const format = new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', {
-      timeZone: 'UTC',
-      day: 'numeric',
-      month: lang === 'de' ? 'short' : 'long',
-    });
-    names = Array.from(
-      { length: 12 },
-      (_, month) => format.formatToParts(Date.UTC(2001, month, 15)).find((p) => p.type === 'month')?.value ?? '',
-    );
-    MONTHS.set(lang, names);
+    const format = new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', { timeZone: 'UTC', month: 'long' });
+    names = Array.from({ length: 12 }, (_, month) => format.format(Date.UTC(2001, month, 15)));
+    FULL_MONTHS.set(lang, names);
   }
   return names;
 }
@@ -448,6 +535,8 @@ function fill(template: string, values: Record<string, string>): string {
 }
 
 /** The formatter for `logdisplay`, in the answer's language. */
-export function logDisplayFormatterFor(ctx: Pick<ModuleContext, 'store' | 'titles' | 'site' | 'language'>) {
+export function logDisplayFormatterFor(
+  ctx: Pick<ModuleContext, 'store' | 'titles' | 'site' | 'language' | 'messages'>,
+) {
   return new LogDisplayFormatter(ctx, ctx.language);
 }

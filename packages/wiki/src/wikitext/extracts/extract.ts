@@ -8,10 +8,11 @@ import { decodeCharReferences } from '../../site/html-entities.js';
 import type { TitleCodec } from '../../site/title.js';
 import { escapeHtmlText } from '../../text/escape.js';
 import { parseRedirect } from '../extract-links.js';
+import { MAGIC_WORDS } from '../magic-word-list.js';
 import { magicWords } from '../magic-words.js';
 import { domAttribute } from './inline-html.js';
-import { leanWikitext } from './lean-wikitext.js';
-import { type Block, wikitextBlocks } from './wikitext-blocks.js';
+import { leanWikitext, numberedLinksInReferences } from './lean-wikitext.js';
+import { type Block, TOC_MARK, wikitextBlocks, withUnknownTagsAsText } from './wikitext-blocks.js';
 
 export type SectionFormat = 'plain' | 'raw' | 'wiki';
 
@@ -24,6 +25,8 @@ export interface ExtractOptions {
 }
 
 const ELLIPSIS = '…';
+/** `__TOC__` in any of its names (letters and underscores only). */
+const TOC_SWITCH = new RegExp((MAGIC_WORDS.find(([id]) => id === 'toc')?.[2] ?? ['__TOC__']).join('|'), 'i');
 const LIST_TAGS: Record<string, [string, string]> = {
   '*': ['ul', 'li'],
   '#': ['ol', 'li'],
@@ -48,11 +51,18 @@ export function extractOfWikitext(
   const redirect = parseRedirect(wikitext, titles);
   const text = redirect ? redirect.rest.trimStart() : wikitext;
   try {
-    const lean = leanWikitext(text, { leadOnly: options.intro });
+    const source = withUnknownTagsAsText(text, unknownTags);
+    const lead: { leadOnly: boolean; cut?: boolean } = { leadOnly: options.intro };
+    const lean = leanWikitext(source, lead);
+    // The table of contents stands where `__TOC__` does (the extract leaves it out, not its place).
+    const placed = lean.replace(TOC_SWITCH, TOC_MARK);
+    // The lead section is parsed alone, without the list of references.
+    const numberedBefore = options.intro ? 0 : numberedLinksInReferences(source);
     return makeExtract(
-      wikitextBlocks(magicWords.withoutSwitches(lean), titles, missingTemplates, unknownTags),
+      wikitextBlocks(magicWords.withoutSwitches(placed), titles, missingTemplates, unknownTags, numberedBefore),
       options,
       options.intro ? undefined : magicWords.switchesIn(lean),
+      lead.cut === true,
     );
   } catch {
     return '';
@@ -61,19 +71,24 @@ export function extractOfWikitext(
 
 /**
  * `switches`: the behaviour switches of the page (`notoc`, `forcetoc`), which decide whether
- * it shows a table of contents (with four headings or more, unless switched off).
+ * it shows a table of contents (with four headings or more, unless switched off). `leadCut`:
+ * the lead section ended at a heading (a page without one is its own lead, empty lines and all).
  */
 export function makeExtract(
   allBlocks: readonly Block[],
   options: ExtractOptions,
   switches: ReadonlySet<string> = new Set(),
+  leadCut = true,
 ): string {
   const firstHeading = allBlocks.findIndex((b) => b.kind === 'heading');
   const blocks = options.intro && firstHeading >= 0 ? allBlocks.slice(0, firstHeading) : [...allBlocks];
-  // The lead section is parsed on its own, without the empty lines that end it.
-  if (options.intro) while (blocks.at(-1)?.kind === 'blank') blocks.pop();
+  // A lead section ended by a heading is parsed on its own, without the empty lines that end it.
+  if (options.intro && (leadCut || firstHeading >= 0)) while (blocks.at(-1)?.kind === 'blank') blocks.pop();
   const headings = allBlocks.filter((b) => b.kind === 'heading').length;
-  const toc = !options.intro && headings > 0 && (switches.has('forcetoc') || (headings >= 4 && !switches.has('notoc')));
+  const toc =
+    !options.intro &&
+    headings > 0 &&
+    (switches.has('forcetoc') || switches.has('toc') || (headings >= 4 && !switches.has('notoc')));
   if (options.plaintext) {
     // Plain text has no no-break spaces to armor: its spaces stay spaces.
     let text = plainText(simpleHtml(blocks, toc));
@@ -144,32 +159,23 @@ function withSections(text: string, format: SectionFormat): string {
  * them (`</p>` and a newline). `withToc`: the page shows a table of contents.
  */
 function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
+  /** Whether the table of contents is still to come: before the first heading, unless placed. */
   let toc = withToc;
+  const placedToc = blocks.some((b) => b.kind === 'toc');
   let html = '';
   let inParagraph = false;
   /** What opens the paragraph of the next line, when an empty line was met. */
   let pending: string | undefined;
   /** The markers of the lists open (`*#`: an ordered list in an item of an unordered one). */
   let lists = '';
-  /**
-   * The anchors given so far, ASCII letters lowercased: a heading's anchor met before gets the
-   * first free `_2`, `_3`, … (the legacy anchor likewise, when it differs), as the parser does.
-   */
-  const anchors = new Set<string>();
-  const uniqueAnchor = (anchor: string) => {
-    const key = anchor.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
-    if (!anchors.has(key)) {
-      anchors.add(key);
-      return anchor;
-    }
-    let n = 2;
-    while (anchors.has(`${key}_${n}`)) n++;
-    anchors.add(`${key}_${n}`);
-    return `${anchor}_${n}`;
-  };
+  const heading = headingWriter();
+  /** Whether preformatted text is open (a `pre` element, closed as a paragraph is). */
+  let inPre = false;
   const closeParagraph = () => {
     if (inParagraph) html += '</p>\n';
+    if (inPre) html += '</pre>\n';
     inParagraph = false;
+    inPre = false;
   };
   const tagsOf = (marker: string) => LIST_TAGS[marker] ?? LIST_TAGS['*'];
   /** Whether the item open last is an empty `li`, which PHP's DOM writes without its end tag. */
@@ -189,9 +195,14 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
       closeParagraph();
       // As the parser nests lists: those the item does not share with the one before are closed,
       // a next item of the deepest shared one begun, and the item's own new lists opened.
+      // A term (`;`) and a definition (`:`) are items of the same list: an item whose markers
+      // are those before, either of them in the last place, is their next item; else the lists
+      // shared are those of the same markers (a `;` counting as a `:` before).
       const markers = block.marker;
+      const before = lists.replaceAll(';', ':');
       let shared = 0;
-      while (shared < lists.length && shared < markers.length && lists[shared] === markers[shared]) shared++;
+      if (lists !== '' && markers.replaceAll(';', ':') === before) shared = markers.length;
+      else while (shared < before.length && shared < markers.length && before[shared] === markers[shared]) shared++;
       for (let depth = lists.length; depth > shared; depth--) closeList(lists[depth - 1] as string);
       const itemOpening = (itemTag: string, last: boolean) =>
         last && itemTag === 'li' && block.empty === 'source' ? '<li class="mw-empty-elt">' : `<${itemTag}>`;
@@ -218,27 +229,39 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
       pending = undefined;
       closeParagraph();
       // The table of contents stands before the first heading; the extract leaves it out.
-      if (toc) html += '\n\n';
+      if (toc && !placedToc) html += '\n\n';
+      if (!placedToc) toc = false;
+      html += heading(block);
+    } else if (block.kind === 'toc' && toc) {
+      pending = undefined;
+      closeParagraph();
+      html += '\n\n';
       toc = false;
-      const anchor = block.text.replace(/[\t\n\f\r ]/g, '_');
-      // A heading whose anchor the old encoding writes otherwise has an empty element with that
-      // anchor first, which old links still reach.
-      const legacy = legacyAnchor(anchor);
-      const id = uniqueAnchor(anchor);
-      const before = legacy === anchor ? '' : `<span id=${domAttribute(uniqueAnchor(legacy))}></span>`;
-      html += `<h${block.level}>${before}<span id=${domAttribute(id)}>${block.html}</span></h${block.level}>\n`;
-    } else if (block.kind === 'block') {
+    } else if (block.kind === 'block' || block.kind === 'toc') {
+      // Where `__TOC__` stands without a table of contents, its mark is an element left out.
       pending = undefined;
       closeParagraph();
       html += '\n';
+    } else if (block.kind === 'pre') {
+      pending = undefined;
+      if (!inPre) {
+        closeParagraph();
+        html += '<pre>';
+        inPre = true;
+      }
+      html += `${block.html}\n`;
     } else if (block.kind === 'blank') {
-      if (pending !== undefined) {
+      if (inPre) {
+        closeParagraph();
+        pending = '<p>';
+      } else if (pending !== undefined) {
         html += `${pending}<br>\n`;
         pending = undefined;
         inParagraph = true;
       } else if (!inParagraph) pending = '<p>';
       else pending = '</p><p>';
     } else {
+      if (inPre) closeParagraph();
       if (pending !== undefined) html += pending;
       else if (!inParagraph) html += '<p>';
       pending = undefined;
@@ -248,7 +271,37 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
   }
   for (let depth = lists.length; depth > 0; depth--) closeList(lists[depth - 1] as string);
   if (inParagraph) html += '</p>';
+  if (inPre) html += '</pre>';
   return html.trim();
+}
+
+/** Writes the headings of an extract, each with its anchor made unique among those before it. */
+function headingWriter(): (block: Block) => string {
+  /**
+   * The anchors given so far, ASCII letters lowercased: a heading's anchor met before gets the
+   * first free `_2`, `_3`, … (the legacy anchor likewise, when it differs), as the parser does.
+   */
+  const anchors = new Set<string>();
+  const uniqueAnchor = (anchor: string) => {
+    const key = anchor.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+    if (!anchors.has(key)) {
+      anchors.add(key);
+      return anchor;
+    }
+    let n = 2;
+    while (anchors.has(`${key}_${n}`)) n++;
+    anchors.add(`${key}_${n}`);
+    return `${anchor}_${n}`;
+  };
+  return (block) => {
+    const anchor = (block.anchor ?? block.text).replace(/[\t\n\f\r ]/g, '_');
+    // A heading whose anchor the old encoding writes otherwise has an empty element with that
+    // anchor first, which old links still reach.
+    const legacy = legacyAnchor(anchor);
+    const id = uniqueAnchor(anchor);
+    const before = legacy === anchor ? '' : `<span id=${domAttribute(uniqueAnchor(legacy))}></span>`;
+    return `<h${block.level}>${before}<span id=${domAttribute(id)}>${block.html}</span></h${block.level}>\n`;
+  };
 }
 
 /**

@@ -72,6 +72,7 @@ const TAG_ATTRIBUTES: Record<string, readonly string[]> = {
   font: ['size', 'color', 'face'],
   time: ['datetime'],
   data: ['value'],
+  br: ['clear'],
 };
 
 /** Attributes TextExtracts' output leaves off a span. */

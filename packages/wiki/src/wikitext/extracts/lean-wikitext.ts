@@ -1,8 +1,9 @@
 /**
  * A page's wikitext with what an extract leaves out cut away before parsing: a long template call
  * or parameter (`{{...}}`, `{{{...}}}`, nested) loses its arguments (`{{Infobox}}`), which the
- * extract drops as it drops the whole, and which is read as the whole is where it stands; references
- * (`<ref>...</ref>`) and comments become an empty comment, tables a comment of their own (TABLE_MARK,
+ * extract drops as it drops the whole, and which is read as the whole is where it stands; comments
+ * become an empty comment, references (`<ref>...</ref>`) a comment naming the label Cite gives
+ * them (see referenceLabel), tables a comment of their own (TABLE_MARK,
  * which ends a paragraph where a comment does not); and with `leadOnly` the text
  * ends before the first section heading. Parsing is what an extract costs, and
  * template calls are most of it (an article of 170 KB: 7 s whole, 1 s without them); the cut text
@@ -10,9 +11,92 @@
  * as written, and braces or headings inside them do not count.
  */
 
+import { URL_PROTOCOLS } from '../../site/url-protocols.js';
+
 const HIDDEN = '<!---->';
+/** What a reference becomes: a comment naming its label (`[1]`), which its heading's anchor shows. */
+const REF_MARK = /^<!--ref (\[[^\]]*\])-->$/;
+
+/** The label a reference's mark carries (`[1]`, `[note 2]`), or undefined for another comment. */
+export function referenceLabel(comment: string): string | undefined {
+  return REF_MARK.exec(comment)?.[1];
+}
+
+/**
+ * The labels Cite gives references in the order met: a new number per group for each unnamed one
+ * and for each name first met, the same number again for a name met before.
+ */
+class ReferenceNumbers {
+  private readonly named = new Map<string, number>();
+  private readonly counts = new Map<string, number>();
+
+  /** The label of the reference whose opening tag is `opening`. */
+  label(opening: string): string {
+    const group = attributeValue(opening, 'group') ?? '';
+    const name = attributeValue(opening, 'name');
+    const key = `${group}\u0000${name}`;
+    let n = name === undefined ? undefined : this.named.get(key);
+    if (n === undefined) {
+      n = (this.counts.get(group) ?? 0) + 1;
+      this.counts.set(group, n);
+      if (name !== undefined) this.named.set(key, n);
+    }
+    return group === '' ? `[${n}]` : `[${group} ${n}]`;
+  }
+
+  /** Counts the references in a text the extract leaves out (a table's). */
+  countIn(text: string): void {
+    for (const m of text.matchAll(/<ref(?=[\s/>])[^>]*>/gi)) this.label(m[0]);
+  }
+}
+
+/** An attribute's value in an opening tag (quoted or not), or undefined; empty counts as absent. */
+function attributeValue(opening: string, name: string): string | undefined {
+  const m = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s/>]+))`, 'i').exec(opening);
+  const value = (m?.[1] ?? m?.[2] ?? m?.[3])?.trim();
+  return value === '' ? undefined : value;
+}
 /** What a table becomes: a comment of its own, as the extract treats a table unlike a comment. */
 export const TABLE_MARK = '<!--{|-->';
+
+/** An external link without a label (`[https://example.org]`), which the parser numbers. */
+const NUMBERED_LINK = new RegExp(
+  `\\[(?:${[...URL_PROTOCOLS, '//'].map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})[^\\s\\[\\]<>"]+ *\\]`,
+  'gi',
+);
+
+/** How many external links without a label a text has. */
+function numberedLinksIn(text: string): number {
+  return text.includes('[') ? (text.match(NUMBERED_LINK)?.length ?? 0) : 0;
+}
+
+/**
+ * The comment a table becomes: TABLE_MARK, or with the number of external links without a label
+ * it holds (`<!--{|2-->`), which count before those after it.
+ */
+function tableMark(table: string): string {
+  const links = numberedLinksIn(table.replace(/<ref\b[^>]*?(?:\/>|>[\s\S]*?<\/ref\s*>)/gi, ''));
+  return links === 0 ? TABLE_MARK : `<!--{|${links}-->`;
+}
+
+/** The number of unlabelled external links a table's comment stands for; undefined for another comment. */
+export function tableLinks(comment: string): number | undefined {
+  if (comment === TABLE_MARK) return 0;
+  const m = /^<!--\{\|(\d+)-->$/.exec(comment);
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * The number of external links without a label in the text's references when it has a list of
+ * them (`<references />`): the parser numbers those links first, as it makes the list before the
+ * text's own links.
+ */
+export function numberedLinksInReferences(text: string): number {
+  if (!/<references\b/i.test(text)) return 0;
+  let links = 0;
+  for (const m of text.matchAll(/<ref\b[^>]*?>([\s\S]*?)<\/ref\s*>/gi)) links += numberedLinksIn(m[1] as string);
+  return links;
+}
 /** Elements whose content is not wikitext: kept as they are. */
 const VERBATIM = new Set([
   'nowiki',
@@ -111,7 +195,8 @@ function shortCall(text: string, at: number, end: number): string | undefined {
   if (end - at < LONG_CALL) return undefined;
   const braces = text[at + 2] === '{' ? 3 : 2;
   const name = /^[^{}[\]<>|\n]*(?=\||\}\})/.exec(text.slice(at + braces, Math.min(end, at + braces + 256)));
-  if (!name) return undefined;
+  // A parser function is kept: one of an extension the wiki lacks shows as written.
+  if (!name || name[0].trimStart().startsWith('#')) return undefined;
   return `${'{'.repeat(braces)}${name[0]}${'}'.repeat(braces)}`;
 }
 
@@ -133,16 +218,19 @@ function tableEnd(text: string, at: number): number {
   return -1;
 }
 
-export function leanWikitext(text: string, options: { leadOnly: boolean }): string {
+/** `leadOnly`: only the text before the first heading; `cut` is set when there was one. */
+export function leanWikitext(text: string, options: { leadOnly: boolean; cut?: boolean }): string {
   const out: string[] = [];
   let from = 0;
   let i = 0;
   let lineStart = true;
   let tables = true;
+  const references = new ReferenceNumbers();
   while (i < text.length) {
     if (lineStart && options.leadOnly && text[i] === '=') {
       const lineEnd = text.indexOf('\n', i);
       if (HEADING_LINE.test(text.slice(i, lineEnd < 0 ? text.length : lineEnd))) {
+        options.cut = true;
         out.push(text.slice(from, i));
         return out.join('');
       }
@@ -153,7 +241,8 @@ export function leanWikitext(text: string, options: { leadOnly: boolean }): stri
       if (end < 0) {
         tables = false;
       } else {
-        out.push(text.slice(from, i), TABLE_MARK);
+        references.countIn(text.slice(i, end));
+        out.push(text.slice(from, i), tableMark(text.slice(i, end)));
         i = end;
         from = i;
         lineStart = false;
@@ -184,10 +273,11 @@ export function leanWikitext(text: string, options: { leadOnly: boolean }): stri
     }
     const tag = tagAt(text, i);
     if (tag === 'ref') {
-      out.push(text.slice(from, i), HIDDEN);
+      out.push(text.slice(from, i), `<!--ref ${references.label(text.slice(i, text.indexOf('>', i) + 1))}-->`);
       i = elementEnd(text, i, tag);
       from = i;
-    } else if (tag !== undefined && VERBATIM.has(tag)) {
+    } else if (tag === 'references' || (tag !== undefined && VERBATIM.has(tag))) {
+      // The references defined in the list are numbered where they are used, not there.
       i = elementEnd(text, i, tag);
     } else {
       i++;

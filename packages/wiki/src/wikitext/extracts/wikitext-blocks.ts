@@ -13,21 +13,26 @@ import { escapeHtmlText } from '../../text/escape.js';
 import { MAGIC_WORDS } from '../magic-word-list.js';
 import { magicWords } from '../magic-words.js';
 import { INLINE_TAGS, openingTag } from './inline-html.js';
-import { TABLE_MARK } from './lean-wikitext.js';
+import { referenceLabel, tableLinks } from './lean-wikitext.js';
 
 export interface Block {
   /**
    * `blank`: an empty line, which the parser's paragraphs count (see simpleHtml in extract.ts);
    * `block`: a line of a table or of templates only, shown by MediaWiki as an element the
-   * extract leaves out, which ends the paragraph before it.
+   * extract leaves out, which ends the paragraph before it; `pre`: a line of preformatted text;
+   * `toc`: where `__TOC__` places the table of contents.
    */
-  kind: 'paragraph' | 'heading' | 'item' | 'blank' | 'block';
+  kind: 'paragraph' | 'heading' | 'item' | 'blank' | 'block' | 'pre' | 'toc';
   /** Heading level (2 for `==`), or the list markers' count for an item. */
   level: number;
   /** An item's list markers (`*`, `#`, `;`, `:`), one for each list it stands in (`*#`). */
   marker: string;
   html: string;
   text: string;
+  /** Whether a paragraph ends in text, not in an element (a file, a link): its spaces can go. */
+  endsInText?: boolean;
+  /** A heading's text as its anchor has it: with its references' labels (`[1]`). */
+  anchor?: string;
   /**
    * An item with nothing in it: `source` when its line had nothing after the markers (the
    * parser marks such an item `mw-empty-elt`), `removed` when all it held was left out.
@@ -87,18 +92,60 @@ class Line {
   media = false;
   /** Whether it held a table or a call of a template that exists (see Block's `block`). */
   block = false;
+  /** Whether it held the place of the table of contents (TOC_MARK). */
+  toc = false;
   /** Whether it held a category or language link, which takes the line with it. */
   gone = false;
   /** Whether an item's first content was an element left out: the space after it stays. */
   leftOutFirst = false;
   /** Whether it showed an element (a link) whose text may be only spaces. */
   element = false;
+  /** Whether the line began with a space (preformatted text, when nothing else makes it a block). */
+  indented = false;
+  /** The text a heading's anchor is made of: the text, and the labels of its references. */
+  anchor = '';
+  /**
+   * How much of the HTML and the text an item's or heading's trimming leaves as it is: what
+   * ends in an element (a link, a reference TextExtracts removes later) is not at the end of the
+   * line for the parser, which trims the line before it writes the elements.
+   */
+  private kept = { html: 0, text: 0 };
   /** The elements open, each with the opening tag it was written with. */
   private open: Array<{ tag: string; opening: string }> = [];
 
   add(html: string, text: string): void {
     this.html += html;
     this.text += text;
+    this.anchor += text;
+  }
+
+  /** Whether nothing was met on the line yet (a reference, which shows nothing, is something). */
+  isFresh(): boolean {
+    return this.kind === 'paragraph' && this.anchor === '' && this.html === '' && !this.media && !this.block;
+  }
+
+  /** Marks the line so far as ending in an element: the spaces before it stay. */
+  keepSoFar(): void {
+    this.kept = { html: this.html.length, text: this.text.length };
+  }
+
+  /** Whether the line ends in an element (a file, a link, a reference), not in text. */
+  endsInElement(): boolean {
+    return this.media || this.kept.html === this.html.length;
+  }
+
+  /** A reference, which shows nothing but its label in the anchor and keeps the spaces before it. */
+  addReference(label: string): void {
+    this.anchor += label;
+    this.keepSoFar();
+  }
+
+  /** The HTML and text without the spaces that end them (those before an element stay). */
+  trimEnd(): void {
+    const cut = (written: string, kept: number) => written.slice(0, kept) + written.slice(kept).trimEnd();
+    this.html = cut(this.html, this.kept.html);
+    this.text = cut(this.text, this.kept.text);
+    this.kept = { html: Math.min(this.kept.html, this.html.length), text: Math.min(this.kept.text, this.text.length) };
   }
 
   /** Whether `tag` is the element opened last (and still open). */
@@ -125,28 +172,36 @@ class Line {
     for (const o of [...after].reverse()) this.html += `</${o.tag}>`;
     this.html += `</${tag}>`;
     this.open.splice(at);
+    this.keepSoFar();
     for (const o of after) this.openElement(o.tag, o.opening);
   }
 
   closeAll(): void {
+    if (this.open.length === 0) return;
     for (const o of this.open.reverse()) this.html += `</${o.tag}>`;
     this.open = [];
+    this.keepSoFar();
   }
 }
 
 /**
  * `missingTemplates` are the transcluded pages that do not exist (`namespace:dbKey`): MediaWiki
  * shows a call of one as a link to it, whose title the extract keeps, its arguments left out.
- * Calls of pages that exist are dropped. `unknownTags`: the tags and behaviour switches of
- * extensions the wiki lacks (see tagsOfMissingExtensions), which show as written.
+ * Calls of pages that exist are dropped. `unknownTags`: the behaviour switches and parser
+ * functions of extensions the wiki lacks (see tagsOfMissingExtensions), which show as written.
+ * `numberedBefore`: the external links without a label the parser numbers before the text's own
+ * (those of its references, see numberedLinksInReferences).
  */
 export function wikitextBlocks(
   wikitext: string,
   titles: TitleCodec,
   missingTemplates: ReadonlySet<string> = new Set(),
   unknownTags: ReadonlySet<string> = new Set(),
+  numberedBefore = 0,
 ): Block[] {
   const root = Parser.parse(wikitext) as unknown as WikiNode;
+  /** The external links without a label numbered so far. */
+  let numbered = numberedBefore;
   const blocks: Block[] = [];
   let line = new Line();
   let paragraph: Line[] = [];
@@ -158,13 +213,22 @@ export function wikitextBlocks(
       marker: '',
       html: paragraph.map((l) => l.html).join('\n'),
       text: paragraph.map((l) => l.text).join('\n'),
+      endsInText: !paragraph.at(-1)?.endsInElement(),
     });
     paragraph = [];
   };
   const endLine = () => {
     line.closeAll();
     const empty = line.text.trim() === '' && line.kind !== 'heading';
-    if (line.kind === 'paragraph') {
+    if (line.kind === 'paragraph' && line.toc && empty) {
+      flushParagraph();
+      blocks.push({ kind: 'toc', level: 0, marker: '', html: '', text: '' });
+    } else if (line.kind === 'paragraph' && line.indented && !line.block && (!empty || blocks.at(-1)?.kind === 'pre')) {
+      // A line indented by a space is preformatted text, without that space; a line of spaces
+      // only continues preformatted text before it.
+      flushParagraph();
+      blocks.push({ kind: 'pre', level: 0, marker: '', html: line.html.slice(1), text: line.text.slice(1) });
+    } else if (line.kind === 'paragraph') {
       if (!empty || line.media || line.element) paragraph.push(line);
       else if (line.block) {
         flushParagraph();
@@ -175,13 +239,15 @@ export function wikitextBlocks(
       }
     } else if (!empty || line.kind === 'heading' || line.kind === 'item') {
       flushParagraph();
+      line.trimEnd();
       const block: Block = {
         kind: line.kind,
         level: line.level,
         marker: line.marker,
-        html: line.leftOutFirst ? line.html.trimEnd() : line.html.trim(),
-        text: line.leftOutFirst ? line.text.trimEnd() : line.text.trim(),
+        html: line.leftOutFirst ? line.html : line.html.trimStart(),
+        text: line.leftOutFirst ? line.text : line.text.trimStart(),
       };
+      if (line.kind === 'heading') block.anchor = line.anchor.trim();
       if (line.kind === 'item' && empty) block.empty = line.leftOutFirst ? 'removed' : 'source';
       blocks.push(block);
     }
@@ -198,6 +264,19 @@ export function wikitextBlocks(
       // A behaviour switch of an extension the wiki lacks (__DISAMBIG__) is text.
       const written = String(node);
       line.add(escapeHtmlText(written), written);
+      return;
+    }
+    if (node.type === 'magic-word' && unknownTags.has(functionName(node))) {
+      // A parser function of an extension the wiki lacks names no page either: the call shows as
+      // written, what its arguments call read as everywhere else.
+      line.add('{{', '{{');
+      for (const c of (Parser.parse(String(node).slice(2)) as unknown as WikiNode).childNodes) inline(c);
+      return;
+    }
+    if (node.type === 'comment') {
+      const label = referenceLabel(String(node));
+      if (label !== undefined) line.addReference(label);
+      numbered += tableLinks(String(node)) ?? 0;
       return;
     }
     if (DROPPED_TYPES.has(node.type)) return;
@@ -223,6 +302,12 @@ export function wikitextBlocks(
       case 'ext-link': {
         const label = node.childNodes.find((c) => c.type === 'ext-link-text');
         if (label) for (const c of label.childNodes) inline(c);
+        else {
+          // A link without a label shows its number among those of the page (`[1]`).
+          numbered++;
+          line.add(`[${numbered}]`, `[${numbered}]`);
+        }
+        line.keepSoFar();
         return;
       }
       case 'arg': {
@@ -237,11 +322,7 @@ export function wikitextBlocks(
         return;
       }
       case 'ext': {
-        if (unknownTags.has(node.name ?? '')) {
-          // A tag of an extension the wiki lacks is text, shown as written.
-          const written = String(node);
-          line.add(escapeHtmlText(written), written);
-        } else if (node.name === 'nowiki' || node.name === 'pre') {
+        if (node.name === 'nowiki' || node.name === 'pre') {
           const inner = node.childNodes.find((c) => c.type === 'ext-inner');
           const text = decodeCharReferences(inner ? String(inner) : '');
           line.add(escapeHtmlText(text), text);
@@ -257,7 +338,12 @@ export function wikitextBlocks(
           if (node.closing) line.close(tag);
           else if (!String(node).endsWith('/>'))
             line.openElement(tag, openingTag(tag, String(node), decodeCharReferences));
-        } else if (tag === 'br') line.add('<br>', '\n');
+        } else if (tag === 'br') {
+          // A line break is an element of its line (a line of breaks only is no empty line).
+          line.add(openingTag('br', String(node), decodeCharReferences), '\n');
+          line.element = true;
+          line.keepSoFar();
+        }
         return;
       }
       default:
@@ -305,10 +391,15 @@ export function wikitextBlocks(
     line.element = true;
     if (label) {
       for (const c of label.childNodes) inline(c);
+      line.keepSoFar();
       return;
     }
-    const shown = decodeCharReferences((leadingColon ? target.trimStart().slice(1) : target).split('#')[0].trim());
+    // A link without a label shows its target as written, fragment included, without the spaces
+    // before it (nor the colon after them).
+    const written = target.replace(/^ +/, '');
+    const shown = decodeCharReferences(leadingColon ? written.slice(1) : written);
     line.add(escapeHtmlText(shown), shown);
+    line.keepSoFar();
   };
 
   for (const node of root.childNodes) {
@@ -316,6 +407,7 @@ export function wikitextBlocks(
       const parts = (node.data ?? '').split('\n');
       parts.forEach((part, i) => {
         if (i > 0) endLine();
+        if (part.startsWith(' ') && line.isFresh()) line.indented = true;
         if (part.trim() !== '') line.hadSource = true;
         inline({ ...node, type: 'text', data: part, childNodes: [] });
       });
@@ -328,16 +420,24 @@ export function wikitextBlocks(
     if (magic !== undefined && SILENT_MAGIC_WORDS.has(magic)) continue;
     const shows = node.type === 'link' || node.type === 'file' || node.type === 'category' ? linkShows(node) : 'text';
     if (shows === 'none') {
-      // A category or language link takes the empty lines before it away (and its own line).
+      // A category or language link takes the spaces and empty lines before it away (and its
+      // own line, when it stands alone on it).
       if (line.text.trim() === '' && line.kind === 'paragraph') {
         line.gone = true;
         if (paragraph.length === 0) while (blocks.at(-1)?.kind === 'blank') blocks.pop();
-      }
+        const before = paragraph.at(-1) ?? blocks.at(-1);
+        if (before instanceof Line) before.trimEnd();
+        else if (before?.kind === 'paragraph' && before.endsInText) {
+          before.html = before.html.trimEnd();
+          before.text = before.text.trimEnd();
+        }
+      } else line.trimEnd();
       continue;
     }
     if (node.type === 'comment') {
       // A comment alone on its line takes the line with it; a table ends the paragraph.
-      if (String(node) === TABLE_MARK) line.block = true;
+      if (tableLinks(String(node)) !== undefined) line.block = true;
+      else if (String(node) === TOC_MARK) line.toc = true;
       else line.gone = true;
     } else if (node.type === 'template' && magic === undefined && missingTemplate(node) === undefined) {
       // An element left out of a list item leaves the item without it; what follows it keeps
@@ -364,11 +464,23 @@ export function wikitextBlocks(
       // A table on the line after the heading is read with it, as comment lines are: it is an
       // element of its own after the heading, and the rest of its line goes with it.
       const trail = node.childNodes.find((c) => c.type === 'heading-trail');
-      if (trail !== undefined && String(trail).includes(TABLE_MARK)) {
+      const table = trail === undefined ? undefined : /<!--\{\|\d*-->/.exec(String(trail))?.[0];
+      if (table !== undefined) {
+        numbered += tableLinks(table) ?? 0;
         endLine();
         blocks.push({ kind: 'block', level: 0, marker: '', html: '', text: '' });
         line.gone = true;
       }
+      continue;
+    }
+    if (node.type === 'dd' && line.kind === 'item' && line.marker.endsWith(';')) {
+      // `; term : definition`: the term ends its item, the definition is the next one.
+      const marker = line.marker;
+      endLine();
+      line.kind = 'item';
+      line.marker = `${marker.slice(0, -1)}:`;
+      line.level = marker.length;
+      line.hadSource = true;
       continue;
     }
     if (node.type === 'list' && line.text.trim() === '' && line.kind === 'paragraph') {
@@ -385,12 +497,33 @@ export function wikitextBlocks(
   return blocks;
 }
 
+/** What `__TOC__` becomes: a comment that marks where the table of contents stands. */
+export const TOC_MARK = '<!--toc-->';
+
 /** Behaviour switches of extensions, by the extension that reads them. */
 const EXTENSION_SWITCHES: Record<string, string> = {
   __DISAMBIG__: 'Disambiguator',
   __EXPECTED_UNCONNECTED_PAGE__: 'WikibaseClient',
   __NOGLOBAL__: 'GlobalUserPage',
 };
+
+/** Parser functions of extensions, by the extension that reads them. */
+const EXTENSION_FUNCTIONS: Record<string, string> = {
+  '#invoke': 'Scribunto',
+  '#property': 'Wikibase',
+  '#statements': 'Wikibase',
+  '#babel': 'Babel',
+  '#lst': 'LabeledSectionTransclusion',
+  '#lsth': 'LabeledSectionTransclusion',
+  '#lstx': 'LabeledSectionTransclusion',
+};
+
+/** The name a parser function is called by (`#invoke`), lower case. */
+function functionName(node: WikiNode): string {
+  return String(node.childNodes[0] ?? '')
+    .trim()
+    .toLowerCase();
+}
 
 /** Magic words that show nothing. */
 const SILENT_MAGIC_WORDS = new Set(['defaultsort', 'displaytitle']);
@@ -423,14 +556,27 @@ const EXTENSION_TAGS: Record<string, string> = {
   categorytree: 'CategoryTree',
   imagemap: 'ImageMap',
   inputbox: 'InputBox',
+  timeline: 'EasyTimeline',
+  hiero: 'WikiHiero',
 };
 
 /**
- * The extension tags, and the behaviour switches (`__DISAMBIG__`), that a wiki with these
- * extensions does not know: an extract shows them as written.
+ * The text with the tags of extensions the wiki lacks (see tagsOfMissingExtensions) made text
+ * (`&lt;timeline>`): the parser shows such a tag as written and reads what it encloses as any
+ * other wikitext.
+ */
+export function withUnknownTagsAsText(wikitext: string, unknownTags: ReadonlySet<string>): string {
+  const names = [...unknownTags].filter((tag) => /^[a-z]+$/.test(tag));
+  if (names.length === 0 || !wikitext.includes('<')) return wikitext;
+  return wikitext.replace(new RegExp(`<(/?(?:${names.join('|')}))(?=[\\s/>])`, 'gi'), '&lt;$1');
+}
+
+/**
+ * The extension tags, the behaviour switches (`__DISAMBIG__`) and the parser functions
+ * (`#invoke`) that a wiki with these extensions does not know: an extract shows them as written.
  */
 export function tagsOfMissingExtensions(extensions: readonly string[]): Set<string> {
-  const known = { ...EXTENSION_TAGS, ...EXTENSION_SWITCHES };
+  const known = { ...EXTENSION_TAGS, ...EXTENSION_SWITCHES, ...EXTENSION_FUNCTIONS };
   return new Set(Object.keys(known).filter((tag) => !extensions.includes(known[tag] as string)));
 }
 
