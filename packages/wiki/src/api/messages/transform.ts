@@ -7,6 +7,7 @@
  * (URL functions, `#special`, the other page variables) by the wiki's preprocessor when the context
  * has it. Anything else in braces (templates) is left as written.
  */
+import { upperFirst } from '../../site/first-letter.js';
 import type { Gender } from '../../site/title.js';
 import type { SiteStatistics } from '../../store/site-statistics.js';
 
@@ -157,7 +158,7 @@ function expandPlainCall(name: string, colon: number, args: string[], ctx: CallC
       const templates = ctx.namespace?.('10');
       if (templates === undefined) return undefined;
       const call = `${name}:${first}`.trim();
-      return `[[:${templates.replace(/_/g, ' ')}:${call.charAt(0).toUpperCase()}${call.slice(1)}]]`;
+      return `[[:${templates.replace(/_/g, ' ')}:${upperFirst(call)}]]`;
     }
     case 'grammar':
       // German and English decline no word: the form is the word itself.

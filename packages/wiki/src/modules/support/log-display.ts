@@ -14,9 +14,11 @@ import { shippedMessage } from '../../api/messages/store.js';
 import { transformMessageSync } from '../../api/messages/transform.js';
 import type { ModuleContext } from '../../api/module.js';
 import { isResultObject, KeyedList, type ResultObject, type ResultValue } from '../../api/result/tree.js';
+import { formatUserTimestamp } from '../../site/date-format.js';
 import { SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
 import { NS_SPECIAL, NS_USER, type Title } from '../../site/title.js';
 import { escapeHtml, escapeHtmlQuotes, escapeHtmlText } from '../../text/escape.js';
+import { toMwTimestamp } from '../../text/timestamps.js';
 import { LOG_MESSAGES } from './log-messages.js';
 import { logParamsForApi } from './log-params.js';
 
@@ -82,7 +84,6 @@ const asArray = (v: ResultValue | undefined): ResultValue[] =>
 export class LogDisplayFormatter {
   private readonly lang: Lang;
   private readonly links: CommentFormatter;
-  private readonly months: readonly string[];
 
   constructor(
     private readonly ctx: Pick<ModuleContext, 'store' | 'titles' | 'site'> & Partial<Pick<ModuleContext, 'messages'>>,
@@ -91,7 +92,6 @@ export class LogDisplayFormatter {
     this.lang = language === 'de' ? 'de' : 'en';
     // Links are titled in the content language (a red link's tooltip), whatever the answer's.
     this.links = new CommentFormatter(ctx.store, ctx.titles, ctx.site, ctx.site.language === 'de' ? 'de' : 'en');
-    this.months = monthNames(this.lang);
   }
 
   async format(entries: readonly LogEntryToDisplay[]): Promise<string[]> {
@@ -496,25 +496,12 @@ export class LogDisplayFormatter {
     return `${String(when.getUTCHours()).padStart(2, '0')}:${String(when.getUTCMinutes()).padStart(2, '0')}`;
   }
 
-  /** An ISO timestamp as `HH:MM, day month year` in the reader's language (UTC). */
+  /** An ISO timestamp as the reader's language writes a date with its time (UTC). */
   private date(iso: string): string {
     const when = new Date(iso);
     if (Number.isNaN(when.getTime())) return escapeHtmlText(iso);
-    const two = (n: number) => String(n).padStart(2, '0');
-    const day = this.lang === 'de' ? `${when.getUTCDate()}.` : String(when.getUTCDate());
-    return `${two(when.getUTCHours())}:${two(when.getUTCMinutes())}, ${day} ${this.months[when.getUTCMonth()]} ${when.getUTCFullYear()}`;
+    return formatUserTimestamp(toMwTimestamp(when), this.lang);
   }
-}
-
-/** MediaWiki's German month abbreviations (`jan` … `dec`), which a date with its time is written with. */
-const GERMAN_MONTHS = ['Jan.', 'Feb.', 'Mär.', 'Apr.', 'Mai', 'Jun.', 'Jul.', 'Aug.', 'Sep.', 'Okt.', 'Nov.', 'Dez.'];
-
-/**
- * The month names a date with its time is written with: German abbreviated as MediaWiki
- * abbreviates them, English in full.
- */
-function monthNames(lang: Lang): readonly string[] {
-  return lang === 'de' ? GERMAN_MONTHS : fullMonthNames('en');
 }
 
 const FULL_MONTHS = new Map<Lang, readonly string[]>();
