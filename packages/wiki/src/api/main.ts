@@ -27,6 +27,7 @@ import type { RequestUser } from './module.js';
 import type { ParamDescriptor } from './params/descriptor.js';
 import { RequestParams } from './params/request.js';
 import { toIsoTimestamp } from './params/timestamp.js';
+import { paramSpec } from './params/validate.js';
 import { type ApiServices, RequestState } from './request-state.js';
 import { assoc, type ResultObject } from './result/tree.js';
 import { RequestSession } from './session.js';
@@ -61,7 +62,8 @@ export interface ApiResponse {
 }
 
 const MAIN_SCOPE = { prefix: '', path: 'main', name: 'main' };
-const MAIN_BY_NAME = new Map<string, ParamDescriptor>(MAIN_PARAMETERS.map((p) => [p.name, p]));
+// Specs, read in one object shape (validate.ts).
+const MAIN_BY_NAME = new Map<string, ParamDescriptor>(MAIN_PARAMETERS.map((p) => [p.name, paramSpec(p)]));
 const param = (name: string) => MAIN_BY_NAME.get(name) as ParamDescriptor;
 
 /** Answers one api.php request, within a work budget of its own (store/work-budget.ts). */

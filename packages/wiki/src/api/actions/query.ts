@@ -13,6 +13,7 @@ import type { GeneratorSink, ModuleContext, ModuleResult, QueryModule } from '..
 import { type PageRow, PageSet } from '../pageset.js';
 import type { ParamDescriptor, ParamValues } from '../params/descriptor.js';
 import { resolveUserIds } from '../params/user-ids.js';
+import { paramSpec } from '../params/validate.js';
 import type { RequestState } from '../request-state.js';
 import { type KeyedList, list, type ResultArray, type ResultObject, withContent } from '../result/tree.js';
 import { MEDIAWIKI_VERSION } from '../version.js';
@@ -66,7 +67,7 @@ export function queryParameters(): ParamDescriptor[] {
 }
 
 const QUERY_PARAMETERS = queryParameters();
-const QUERY_BY_NAME = new Map(QUERY_PARAMETERS.map((p) => [p.name, p]));
+const QUERY_BY_NAME = new Map(QUERY_PARAMETERS.map((p) => [p.name, paramSpec(p)]));
 
 /** What the query answered: written into `result`, or (`exportnowrap`) raw XML instead of it. */
 export type QueryOutcome = { raw: string } | undefined;

@@ -144,19 +144,86 @@ export function resolveDefault(param: ParamDescriptor, site: SiteConfig): string
 }
 
 /**
- * Parameter names with their module's prefix, kept for the prefix last used with each parameter
- * (a module's prefix, `g` and its prefix as a generator): every request reads dozens of
- * parameters, and a name built anew must be flattened and hashed again for each lookup.
+ * A descriptor's fields in one object shape, with the name it was last read under. Descriptors are
+ * object literals of as many shapes as there are combinations of optional fields, so the
+ * validator's reads of their fields, dozens a request, would each be a lookup in a shape it has
+ * not seen; a spec is made once per descriptor and read in one shape. The prefixed name is kept
+ * for the prefix last used (a module's own, `g` and its own as a generator): a name built anew
+ * must be flattened and hashed again for each lookup.
  */
-const prefixedNames = new WeakMap<ParamDescriptor, { prefix: string; name: string }>();
+export class ParamSpec implements ParamDescriptor {
+  readonly name: string;
+  readonly type: ParamType;
+  readonly default: ParamDescriptor['default'];
+  readonly required: boolean | undefined;
+  readonly multi: boolean | undefined;
+  readonly allspecifier: boolean | undefined;
+  readonly allowsduplicates: boolean | undefined;
+  readonly min: number | undefined;
+  readonly max: number | undefined;
+  readonly highmax: number | undefined;
+  readonly halvedBy: string | undefined;
+  readonly extranamespaces: readonly number[] | undefined;
+  readonly subtypes: ParamDescriptor['subtypes'];
+  readonly deprecated: boolean | undefined;
+  readonly deprecatedvalues: readonly string[] | undefined;
+  readonly checkedByModule: boolean | undefined;
+  private lastPrefix = '';
+  private lastName: string;
 
-function prefixedName(param: ParamDescriptor, prefix: string): string {
-  if (prefix === '') return param.name;
-  const known = prefixedNames.get(param);
-  if (known?.prefix === prefix) return known.name;
-  const name = prefix + param.name;
-  prefixedNames.set(param, { prefix, name });
-  return name;
+  constructor(param: ParamDescriptor) {
+    this.name = param.name;
+    this.type = param.type;
+    this.default = param.default;
+    this.required = param.required;
+    this.multi = param.multi;
+    this.allspecifier = param.allspecifier;
+    this.allowsduplicates = param.allowsduplicates;
+    this.min = param.min;
+    this.max = param.max;
+    this.highmax = param.highmax;
+    this.halvedBy = param.halvedBy;
+    this.extranamespaces = param.extranamespaces;
+    this.subtypes = param.subtypes;
+    this.deprecated = param.deprecated;
+    this.deprecatedvalues = param.deprecatedvalues;
+    this.checkedByModule = param.checkedByModule;
+    this.lastName = param.name;
+  }
+
+  /** The name with `prefix` before it. */
+  prefixed(prefix: string): string {
+    if (prefix === '') return this.name;
+    if (prefix !== this.lastPrefix) {
+      this.lastPrefix = prefix;
+      this.lastName = prefix + this.name;
+    }
+    return this.lastName;
+  }
+}
+
+const specs = new WeakMap<ParamDescriptor, ParamSpec>();
+const specLists = new WeakMap<readonly ParamDescriptor[], readonly ParamSpec[]>();
+
+/** The descriptor's spec, made once. */
+export function paramSpec(param: ParamDescriptor): ParamSpec {
+  if (param instanceof ParamSpec) return param;
+  let spec = specs.get(param);
+  if (!spec) {
+    spec = new ParamSpec(param);
+    specs.set(param, spec);
+  }
+  return spec;
+}
+
+/** The specs of a descriptor's parameter list, made once per list. */
+function paramSpecs(params: readonly ParamDescriptor[]): readonly ParamSpec[] {
+  let list = specLists.get(params);
+  if (!list) {
+    list = params.map(paramSpec);
+    specLists.set(params, list);
+  }
+  return list;
 }
 
 export class ParamValidator {
@@ -178,16 +245,17 @@ export class ParamValidator {
     // Every parameter is read, so that each one's warnings are given, before the first error ends
     // the request (MediaWiki reads a module's parameters the same way).
     let firstError: ApiError | undefined;
-    for (const param of params) {
+    const specList = paramSpecs(params);
+    for (const param of specList) {
       try {
-        values[param.name] = this.read(param, scope);
+        values[param.name] = this.readSpec(param, scope, param.prefixed(scope.prefix));
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         firstError ??= error;
       }
     }
     if (firstError) throw firstError;
-    for (const param of params) this.applyHalvedLimit(param, scope, values);
+    for (const param of specList) this.applyHalvedLimit(param, scope, values);
     for (const template of templated) {
       const [variable, source] = Object.entries(template.templatevars)[0] ?? [];
       if (!variable || !source) continue;
@@ -195,7 +263,7 @@ export class ParamValidator {
       for (const item of Array.isArray(sourceValues) ? sourceValues : []) {
         const name = template.name.replace(`{${variable}}`, String(item));
         // Names made from the request's values are not kept.
-        values[name] = this.read({ ...template, name }, scope, scope.prefix + name);
+        values[name] = this.readSpec(new ParamSpec({ ...template, name }), scope, scope.prefix + name);
       }
     }
     // The validator converts each value as the descriptor declares: the type says the same.
@@ -207,10 +275,10 @@ export class ParamValidator {
    * range once all parameters were read without error, with a warning of its own when it exceeds
    * it, as MediaWiki's modules do after reading their parameters.
    */
-  private applyHalvedLimit(param: ParamDescriptor, scope: ModuleParamScope, values: ParamValues): void {
+  private applyHalvedLimit(param: ParamSpec, scope: ModuleParamScope, values: ParamValues): void {
     if (param.type !== 'limit' || param.halvedBy === undefined) return;
     if (this.request.peek(scope.prefix + param.halvedBy) === undefined) return;
-    const fullName = prefixedName(param, scope.prefix);
+    const fullName = param.prefixed(scope.prefix);
     const value = values[param.name];
     if (typeof value !== 'number' || this.request.peek(fullName) === 'max') return;
     const max = this.env.highLimits && param.highmax !== undefined ? param.highmax : (param.max ?? Infinity);
@@ -223,7 +291,12 @@ export class ParamValidator {
   }
 
   /** One parameter's value; an error names the module of the scope. */
-  read(param: ParamDescriptor, scope: ModuleParamScope, fullName = prefixedName(param, scope.prefix)): ParamValue {
+  read(param: ParamDescriptor, scope: ModuleParamScope): ParamValue {
+    const spec = paramSpec(param);
+    return this.readSpec(spec, scope, spec.prefixed(scope.prefix));
+  }
+
+  private readSpec(param: ParamSpec, scope: ModuleParamScope, fullName: string): ParamValue {
     try {
       return this.readValue(param, scope, fullName);
     } catch (error) {
@@ -232,7 +305,7 @@ export class ParamValidator {
     }
   }
 
-  private readValue(param: ParamDescriptor, scope: ModuleParamScope, fullName: string): ParamValue {
+  private readValue(param: ParamSpec, scope: ModuleParamScope, fullName: string): ParamValue {
     const raw = this.request.get(fullName);
     if (raw !== undefined && this.request.sentUncleaned(fullName) !== undefined) {
       this.env.warn(scope.path, message('badutf8', 'apiwarn-badutf8', [fullName]));
