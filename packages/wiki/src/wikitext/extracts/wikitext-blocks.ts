@@ -12,6 +12,7 @@ import type { TitleCodec } from '../../site/title.js';
 import { escapeHtmlText } from '../../text/escape.js';
 import { MAGIC_WORDS } from '../magic-word-list.js';
 import { magicWords } from '../magic-words.js';
+import { galleryHtml } from './gallery.js';
 import { INLINE_TAGS, openingTag } from './inline-html.js';
 import { referenceLabel, tableLinks } from './lean-wikitext.js';
 
@@ -19,7 +20,8 @@ export interface Block {
   /**
    * `blank`: an empty line, which the parser's paragraphs count (see simpleHtml in extract.ts);
    * `block`: a line of a table or of templates only, shown by MediaWiki as an element the
-   * extract leaves out, which ends the paragraph before it; `pre`: a line of preformatted text;
+   * extract leaves out (or keeps part of, as `html`: a gallery's list), which ends the paragraph
+   * before it; `pre`: a line of preformatted text;
    * `toc`: where `__TOC__` places the table of contents.
    */
   kind: 'paragraph' | 'heading' | 'item' | 'blank' | 'block' | 'pre' | 'toc';
@@ -92,6 +94,8 @@ class Line {
   media = false;
   /** Whether it held a table or a call of a template that exists (see Block's `block`). */
   block = false;
+  /** What the extract keeps of the elements of its own the line held (a gallery's list). */
+  blockHtml = '';
   /** Whether it held the place of the table of contents (TOC_MARK). */
   toc = false;
   /** Whether it held a category or language link, which takes the line with it. */
@@ -232,7 +236,7 @@ export function wikitextBlocks(
       if (!empty || line.media || line.element) paragraph.push(line);
       else if (line.block) {
         flushParagraph();
-        blocks.push({ kind: 'block', level: 0, marker: '', html: '', text: '' });
+        blocks.push({ kind: 'block', level: 0, marker: '', html: line.blockHtml, text: '' });
       } else if (!line.hadSource && !line.gone) {
         flushParagraph();
         blocks.push({ kind: 'blank', level: 0, marker: '', html: '', text: '' });
@@ -471,6 +475,16 @@ export function wikitextBlocks(
         blocks.push({ kind: 'block', level: 0, marker: '', html: '', text: '' });
         line.gone = true;
       }
+      continue;
+    }
+    if (node.type === 'ext' && node.name === 'gallery') {
+      // A gallery is an element of its own, of which the extract keeps the list.
+      line.block = true;
+      line.blockHtml += galleryHtml(String(node), titles, (caption) =>
+        wikitextBlocks(caption, titles, missingTemplates, unknownTags)
+          .map((b) => b.html)
+          .join(''),
+      );
       continue;
     }
     if (node.type === 'dd' && line.kind === 'item' && line.marker.endsWith(';')) {
