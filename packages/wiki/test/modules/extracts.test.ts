@@ -333,6 +333,23 @@ describe('wikitext to extract', () => {
     assert.equal(extract('"[[35&nbsp;mm film]]"'), '<p>"35\u00a0mm film"\n</p>');
   });
 
+  test('a block quote of lines of text ends the paragraph before it; its runs of text are paragraphs', () => {
+    extractsAre([
+      [
+        'Er sagte:\n\n<blockquote>Erste Zeile.\nZweite Zeile.</blockquote>\n\nDanach.',
+        '<p>Er sagte:\n</p>\n<blockquote><p>Erste Zeile.\nZweite Zeile.</p></blockquote>\n<p>Danach.\n</p>',
+      ],
+      [
+        "Vorher.\n<blockquote>\nMitte ''kursiv''.\n</blockquote>\nDanach.",
+        '<p>Vorher.\n</p>\n<blockquote>\n<p>Mitte <i>kursiv</i>.\n</p>\n</blockquote>\n<p>Danach.\n</p>',
+      ],
+      [
+        '[[Jemand]] sagte:<blockquote>Ein Satz.</blockquote>',
+        '<p>Jemand sagte:</p><blockquote><p>Ein Satz.</p></blockquote>',
+      ],
+    ]);
+  });
+
   test("a gallery keeps its list, caption and an opening item per image line, sized by the gallery's mode", () => {
     extractsAre([
       [
