@@ -8,7 +8,7 @@ import { isAllowedCodePoint } from '../site/html-entities.js';
 import { localSpecialPageKey, specialPageExists } from '../site/mediawiki/special-page-aliases.js';
 import { namespaceById, type SiteConfig } from '../site/site.js';
 import { urlencodeTitle } from '../site/urls.js';
-import { cleanOutputText, escapeHtmlText } from '../text/escape.js';
+import { cleanOutputText, escapeHtmlText, needsOutputCleaning } from '../text/escape.js';
 import type { ApiMessage } from './errors.js';
 import type { StoredMessages } from './messages/catalogue.js';
 import { linkFreeUrls } from './messages/free-links.js';
@@ -21,11 +21,29 @@ import { KeyedList, list, type ResultObject, type ResultValue, withContent } fro
  * bare URL) decoded, as MediaWiki's plain-text rendering does.
  */
 function plainText(text: string): string {
+  return cleanOutputText(uncleanedPlainText(text));
+}
+
+/** `plainText` before the answer's cleaning of its characters. */
+function uncleanedPlainText(text: string): string {
   // Trimmed, as MediaWiki's plain texts are: a parameter left empty leaves no trailing space.
   const stripped = stripTags(stripMarkup(text)).trim();
   const decoded = stripped.includes('&') ? decodeHTML(stripped) : stripped;
   // Each line break or tab a space, as MediaWiki's stripping of tags normalizes white space.
-  return cleanOutputText(/[\t\n\r]/.test(decoded) ? decoded.replace(/\r\n|[\t\n\r]/g, ' ') : decoded);
+  return /[\t\n\r]/.test(decoded) ? decoded.replace(/\r\n|[\t\n\r]/g, ' ') : decoded;
+}
+
+/**
+ * Whether a value holds a character the answer's cleaning replaces (a multi-value's U+001F
+ * separator echoed in a message). MediaWiki compares a new warning, not yet cleaned, with the
+ * cleaned ones it holds, so such a warning is never found among them and is given again.
+ */
+export function holdsUncleanText(value: unknown): boolean {
+  if (typeof value === 'string') return needsOutputCleaning(value);
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some(holdsUncleanText);
+  if (value instanceof KeyedList) return [...value.entries.values()].some(holdsUncleanText);
+  return Object.values(value).some(holdsUncleanText);
 }
 
 /**
@@ -127,6 +145,17 @@ function cleanRaw(param: RawParam): RawParam {
   return out;
 }
 
+/**
+ * Whether `text` is found in `lines` as a whole line where it is first found, as MediaWiki checks a
+ * module's warnings in the `bc` format for the one it is adding.
+ */
+function isLineOf(text: string, lines: string): boolean {
+  const at = lines.indexOf(text);
+  if (at === -1 || (at > 0 && lines[at - 1] !== '\n')) return false;
+  const end = at + text.length;
+  return end === lines.length || lines[end] === '\n';
+}
+
 export type ErrorFormat = 'bc' | 'html' | 'none' | 'plaintext' | 'raw' | 'wikitext';
 
 export class ErrorFormatter {
@@ -226,30 +255,53 @@ export class ErrorFormatter {
     return this.formatMessage(message);
   }
 
+  /**
+   * Whether a message's entry holds a character the answer's cleaning replaces, in this format:
+   * in its raw parameters, its text or its data.
+   */
+  private enteredUnclean(message: ApiMessage): boolean {
+    if (holdsUncleanText(message.data)) return true;
+    switch (this.format) {
+      case 'raw':
+        return holdsUncleanText(rawParams(message.key, message.params));
+      case 'plaintext':
+      case 'wikitext':
+      case 'html':
+        return needsOutputCleaning(this.render(message));
+      default:
+        return false;
+    }
+  }
+
   /** The `warnings` value: keyed by module name for `bc`, a list otherwise. */
   warnings(warnings: readonly CollectedWarning[]): ResultObject | ResultObject[] | undefined {
     if (warnings.length === 0) return undefined;
     if (this.format !== 'bc') {
       // An entry equal to one given before is left out, as MediaWiki does: without texts (`none`)
-      // two warnings of one code and module are one.
+      // two warnings of one code and module are one. One whose texts the answer cleans is never
+      // equal to one given before.
       const seen = new Set<string>();
-      const entries = warnings
-        .map((w) => this.entry(w.message, w.module))
-        .filter((entry) => {
-          const key = JSON.stringify(entry);
-          if (seen.has(key)) return false;
-          seen.add(key);
-          return true;
-        });
+      const entries: ResultObject[] = [];
+      for (const w of warnings) {
+        const entry = this.entry(w.message, w.module);
+        const key = JSON.stringify(entry);
+        if (seen.has(key) && !this.enteredUnclean(w.message)) continue;
+        seen.add(key);
+        entries.push(entry);
+      }
       return list('warning', entries);
     }
     const byModule: ResultObject = {};
     for (const w of warnings) {
       const name = w.module.includes('+') ? w.module.slice(w.module.lastIndexOf('+') + 1) : w.module;
-      const text = plainText(this.render(w.message, 'en'));
+      const uncleaned = uncleanedPlainText(this.render(w.message, 'en'));
       const existing = byModule[name] as ResultObject | undefined;
-      if (existing) existing.warnings = `${existing.warnings as string}\n${text}`;
-      else byModule[name] = withContent({ warnings: text }, 'warnings');
+      if (existing) {
+        // A text that is a line of the module's warnings already is left out, as MediaWiki does
+        // (one the answer cleans is never found in them).
+        if (isLineOf(uncleaned, existing.warnings as string)) continue;
+        existing.warnings = `${existing.warnings as string}\n${cleanOutputText(uncleaned)}`;
+      } else byModule[name] = withContent({ warnings: cleanOutputText(uncleaned) }, 'warnings');
     }
     // MediaWiki puts each module's entry on top when its first warning comes: the latest first.
     const onTop: ResultObject = {};

@@ -48,12 +48,43 @@ export function prefixUpperBound(prefix: string): string {
 
 /**
  * `int` must be an integer as the module wrote it; `phpint` is read as PHP casts text to an
- * integer (its leading digits, 0 when none), as the modules that read their continue value so do;
- * `timestamp` is any form of a timestamp (see `continueTimestamp`), given as 14 digits.
+ * integer (see `phpIntval`), as the modules that read their continue value so do; `looseint` is
+ * any number whose integer cast equals it (`05`, ` 5`, `5.0`, `1e1`), as the modules that compare
+ * the cast with the text check it; `timestamp` is any form of a timestamp (see
+ * `continueTimestamp`), given as 14 digits.
  */
-export type ContinueField = 'string' | 'int' | 'phpint' | 'timestamp';
+export type ContinueField = 'string' | 'int' | 'phpint' | 'looseint' | 'timestamp';
 
-type FieldValue<T extends ContinueField> = T extends 'int' | 'phpint' ? number : string;
+type FieldValue<T extends ContinueField> = T extends 'int' | 'phpint' | 'looseint' ? number : string;
+
+/** A number as PHP reads one from the start of a text: white space, a sign, digits, a fraction, an exponent. */
+const PHP_NUMBER = /^[ \t\n\r\v\f]*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)/;
+/** PHP's largest integer (2 ** 63 - 1, which a JavaScript number holds as 2 ** 63): a larger number's cast is capped. */
+const PHP_INT_MAX = 2 ** 63;
+
+/**
+ * The integer PHP's cast makes of a text: the number it starts with (after white space; a
+ * fraction or an exponent included: `1e3` is 1000, `5.9` is 5), capped at PHP's integer range;
+ * 0 when it starts with none (`x`, `0x1A`).
+ */
+export function phpIntval(text: string): number {
+  const match = PHP_NUMBER.exec(text);
+  if (match === null) return 0;
+  const value = Number(match[1]);
+  if (!Number.isFinite(value)) return 0;
+  return Math.trunc(Math.max(-PHP_INT_MAX, Math.min(PHP_INT_MAX, value))) || 0;
+}
+
+/**
+ * The integer a text stands for when PHP's loose comparison finds it equal to its integer cast:
+ * a number, white space around it allowed, whose value is a whole number; undefined otherwise.
+ */
+function looseInteger(text: string): number | undefined {
+  const match = PHP_NUMBER.exec(text);
+  if (match === null || text.slice(match[0].length).replace(/[ \t\n\r\v\f]+$/, '') !== '') return undefined;
+  const value = phpIntval(text);
+  return Number(match[1]) === value ? value : undefined;
+}
 
 /**
  * A continue value's timestamp as MediaWiki's database layer reads it: in any form a timestamp
@@ -65,6 +96,14 @@ function continueTimestamp(part: string): string {
   const date = part === '' || part === '0' ? new Date() : parseTimestamp(part);
   if (date === null) throw badContinue();
   return toMwTimestamp(date);
+}
+
+/**
+ * Whether a continue value counts where a module checks it as PHP tests a text for truth: an
+ * empty one and `0` count as none.
+ */
+export function continueGiven(value: string | undefined): value is string {
+  return value !== undefined && value !== '' && value !== '0';
 }
 
 /**
@@ -83,9 +122,12 @@ export function parseContinueValue<const T extends readonly ContinueField[]>(
       case 'int':
         if (!/^-?\d+$/.test(part) || String(Number(part)) !== part) throw badContinue();
         return Number(part);
-      case 'phpint': {
-        const digits = /^\s*[+-]?\d+/.exec(part);
-        return digits ? Number(digits[0]) : 0;
+      case 'phpint':
+        return phpIntval(part);
+      case 'looseint': {
+        const value = looseInteger(part);
+        if (value === undefined) throw badContinue();
+        return value;
       }
       case 'timestamp':
         return continueTimestamp(part);

@@ -140,6 +140,12 @@ export interface ModuleContext<P = ParamValues> {
    * is run again because prop modules continue (random's start point).
    */
   setGeneratorNonContinue(value: string, name?: string): void;
+  /**
+   * Reads the module's parameters once more, as MediaWiki's modules that read them a second time
+   * in another mode do (the revision modules and backlinks): their warnings are given again, and
+   * the answer shows those twice whose texts it cleans (a multi-value's U+001F separator).
+   */
+  readParametersAgain(): void;
   /** Whether the request carried the parameter (rather than its default). */
   requestHas(name: string): boolean;
   /** The parameter as the request wrote it, before validation (`max` of a limit). */

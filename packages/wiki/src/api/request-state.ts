@@ -7,7 +7,7 @@ import type { SiteConfig } from '../site/site.js';
 import type { TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
 import { currentWorkBudget, type WorkBudgetLimits } from '../store/work-budget.js';
-import type { ErrorFormatter } from './error-format.js';
+import { type ErrorFormatter, holdsUncleanText } from './error-format.js';
 import type { ApiMessage } from './errors.js';
 import { attachPrinted, preparedLength } from './format/prepared-json.js';
 import { userGender } from './gender.js';
@@ -207,12 +207,16 @@ export class RequestState {
   }
 
   warn(module: string, message: ApiMessage): void {
-    const duplicate = this.warnings.some(
-      (w) =>
-        w.module === module &&
-        w.message.key === message.key &&
-        JSON.stringify(w.message.params) === JSON.stringify(message.params),
-    );
+    // A message whose parameters hold a character the answer cleans is kept: whether MediaWiki
+    // gives it again depends on the error format (see `ErrorFormatter.warnings`).
+    const duplicate =
+      !holdsUncleanText(message.params) &&
+      this.warnings.some(
+        (w) =>
+          w.module === module &&
+          w.message.key === message.key &&
+          JSON.stringify(w.message.params) === JSON.stringify(message.params),
+      );
     if (!duplicate) this.warnings.push({ module, message });
     // Every deprecation also points to the announcement list, once, as MediaWiki does.
     if (message.code === 'deprecation') {

@@ -80,3 +80,11 @@ export function escapeAttribute(text: string): string {
 export function cleanOutputText(text: string): string {
   return text.replace(NOT_XML_TEXT, '\uFFFD');
 }
+
+/** Whether `cleanOutputText` changes a text. */
+export function needsOutputCleaning(text: string): boolean {
+  return HOLDS_NOT_XML_TEXT.test(text);
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is looked for
+const HOLDS_NOT_XML_TEXT = /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/;

@@ -268,6 +268,32 @@ describe('errors and warnings', () => {
     ]);
   });
 
+  test('a module that reads its parameters twice repeats a warning only where the answer cleans its text', async () => {
+    const codes = async (params: Record<string, string>) => {
+      const body = (await get({ action: 'query', format: 'json', formatversion: '2', ...params })).json();
+      return Array.isArray(body.warnings) ? body.warnings.map((w: { code: string }) => w.code) : body.warnings;
+    };
+    // The raw value, given with U+001F separators, is a parameter of the raw format: shown twice.
+    assert.deepEqual(await codes({ list: 'allrevisions', arvnamespace: '\u001f0\u001fx', errorformat: 'raw' }), [
+      'unrecognizedvalues',
+      'unrecognizedvalues',
+    ]);
+    // Written with pipes, or in a format whose text names only the bad value, it is given once.
+    assert.deepEqual(await codes({ list: 'allrevisions', arvnamespace: '0|x', errorformat: 'raw' }), [
+      'unrecognizedvalues',
+    ]);
+    assert.deepEqual(await codes({ list: 'allrevisions', arvnamespace: '\u001f0\u001fx', errorformat: 'plaintext' }), [
+      'unrecognizedvalues',
+    ]);
+    assert.deepEqual(await codes({ list: 'allrevisions', arvnamespace: '\u001f0\u001fx' }), {
+      allrevisions: { warnings: 'Unrecognized value for parameter "arvnamespace": x' },
+    });
+    // A module that reads its parameters once gives it once.
+    assert.deepEqual(await codes({ list: 'allusers', augroup: '\u001fsysop\u001fx', errorformat: 'raw' }), [
+      'unrecognizedvalues',
+    ]);
+  });
+
   test('a malformed continue value is badcontinue', async () => {
     const response = await get({ action: 'query', list: 'allpages', continue: 'nonsense', format: 'json' });
     assert.equal(response.json().error.code, 'badcontinue');

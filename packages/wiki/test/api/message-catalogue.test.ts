@@ -40,6 +40,7 @@ const GERMAN = new Map([
   ['mainpage', 'Startseite'],
   ['xdelete-example', '[[{{MediaWiki:Mainpage}}]] löschen.'],
   ['paramvalidator-baduser', 'Ungültiger Wert „$2“ für den Benutzerparameter <var>$1<var>.'],
+  ['skinname-vector', 'Vektor (alt)'],
 ]);
 const ENGLISH = new Map([
   ['and', ' and'],
@@ -50,6 +51,7 @@ const ENGLISH = new Map([
   ['api-usage-mailinglist-ref', 'News: &lt;https://example.org/list&gt;.'],
   ['mainpage', 'Start page'],
   ['xdelete-example', 'Delete [[{{MediaWiki:Mainpage}}]] ($1).'],
+  ['skinname-vector', 'Vector legacy (2010)'],
 ]);
 
 /** A JSON answer of api.php. */
@@ -188,6 +190,25 @@ for (const engine of testEngines()) {
         formatversion: '2',
       });
       assert.equal(parsed.json.query.allmessages[0].content, 'Nur eins von x (3 Stück).');
+    });
+
+    test("siteinfo's skins are named by their messages, in inlanguagecode's language or the content language", async () => {
+      const names = async (extra: Record<string, string>) => {
+        const params = { action: 'query', meta: 'siteinfo', siprop: 'skins', formatversion: '2', ...extra };
+        const { json } = await apiGet(app, params);
+        return Object.fromEntries(json.query.skins.map((s: { code: string; name: string }) => [s.code, s.name]));
+      };
+      const german = await names({});
+      // A skin without a message keeps the name it is registered with.
+      assert.deepEqual(
+        [german.vector, german['vector-2022'], german.fallback],
+        ['Vektor (alt)', 'Vector (2022)', 'Fallback'],
+      );
+      assert.equal((await names({ siinlanguagecode: 'en' })).vector, 'Vector legacy (2010)');
+      // A valid code of no language the catalogue holds reads English; an invalid one the content language.
+      assert.equal((await names({ siinlanguagecode: 'xx' })).vector, 'Vector legacy (2010)');
+      assert.equal((await names({ siinlanguagecode: 'a:b' })).vector, 'Vektor (alt)');
+      assert.equal((await names({ uselang: 'en' })).vector, 'Vektor (alt)');
     });
 
     test('allmessages: amlang codes as MediaWiki reads them, MediaWiki: transclusions, amincludelocal', async () => {

@@ -332,6 +332,46 @@ describe('wikitext to extract', () => {
     // Quotes stay as they are in the text; a link's target shows with its entities decoded.
     assert.equal(extract('"[[35&nbsp;mm film]]"'), '<p>"35\u00a0mm film"\n</p>');
   });
+
+  test('a block quote of lines of text ends the paragraph before it; its runs of text are paragraphs', () => {
+    extractsAre([
+      [
+        'Er sagte:\n\n<blockquote>Erste Zeile.\nZweite Zeile.</blockquote>\n\nDanach.',
+        '<p>Er sagte:\n</p>\n<blockquote><p>Erste Zeile.\nZweite Zeile.</p></blockquote>\n<p>Danach.\n</p>',
+      ],
+      [
+        "Vorher.\n<blockquote>\nMitte ''kursiv''.\n</blockquote>\nDanach.",
+        '<p>Vorher.\n</p>\n<blockquote>\n<p>Mitte <i>kursiv</i>.\n</p>\n</blockquote>\n<p>Danach.\n</p>',
+      ],
+      [
+        '[[Jemand]] sagte:<blockquote>Ein Satz.</blockquote>',
+        '<p>Jemand sagte:</p><blockquote><p>Ein Satz.</p></blockquote>',
+      ],
+    ]);
+  });
+
+  test("a gallery keeps its list, caption and an opening item per image line, sized by the gallery's mode", () => {
+    extractsAre([
+      [
+        'Eine Galerie.\n<gallery>\nDatei:A.png|A\nB.png\n|Kein Bild\n\n</gallery>\nDanach.',
+        '<p>Eine Galerie.\n</p>\n<ul class="gallery mw-gallery-traditional">\n\t\t<li class="gallerybox" style="width: 155px">\n\t\t<li class="gallerybox" style="width: 155px">\n</ul>\n<p>Danach.\n</p>',
+      ],
+      [
+        '<gallery caption="Die \'\'Bilder\'\'" widths="160px" heights="160px" perrow="5" class="center">\nFile:A.jpg|[[A]]\n</gallery>',
+        '<ul class="gallery mw-gallery-traditional center" style="max-width: 1015px;">\n\t<li class="gallerycaption">Die <i>Bilder</i></li>\n\t\t<li class="gallerybox" style="width: 195px">\n</ul>',
+      ],
+      [
+        '<gallery mode=packed>\nFile:A.jpg|a\nFile:B.jpg|b\n</gallery>',
+        '<ul class="gallery mw-gallery-packed">\n\t\t<li class="gallerybox" style="width: 122px">\n\t\t<li class="gallerybox" style="width: 122px">\n</ul>',
+      ],
+      ['<gallery widths="300px">\n|Nur Text\n</gallery>', '<ul class="gallery mw-gallery-traditional">\n</ul>'],
+    ]);
+    // In plain text the list's items leave the white space before them.
+    assert.equal(
+      extract('Eine Galerie.\n<gallery>\nDatei:A.png|A\nDatei:B.png|B\n</gallery>\nDanach.', { plaintext: true }),
+      'Eine Galerie.\n\n\t\t\n\t\t\n\nDanach.',
+    );
+  });
 });
 
 import { useReferenceApi } from '../helpers/reference-api.js';

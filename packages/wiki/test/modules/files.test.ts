@@ -219,7 +219,7 @@ describeEachEngine('file modules', (engine) => {
   });
 
   test('filearchive tells anyone which files were deleted, by whom and what they were, but not why', async () => {
-    const answer = await api().query({ list: 'filearchive', faprop: 'sha1|user|size|timestamp' });
+    const answer = await api().query({ list: 'filearchive', faprop: 'sha1|user|size|timestamp|bitdepth' });
     assert.deepEqual(answer.query.filearchive, [
       {
         id: 1,
@@ -233,6 +233,7 @@ describeEachEngine('file modules', (engine) => {
         size: '837',
         height: '150',
         width: '200',
+        bitdepth: '8',
       },
     ]);
     // Descriptions and metadata are refused outright, before the continue value and the hash.

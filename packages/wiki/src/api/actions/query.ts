@@ -223,6 +223,9 @@ function moduleContext(
       else continuation.set(d.name, prefix + name, value);
     },
     setGeneratorNonContinue: (value, name = 'continue') => continuation.setGeneratorNonContinue(prefix + name, value),
+    readParametersAgain: () => {
+      readModuleParams(state, module, prefix);
+    },
     requestHas: (name) => state.params.peek(prefix + name) !== undefined,
     rawParam: (name) => state.params.peek(prefix + name),
     recordLimit: (value) => state.limits.set(d.name, value),

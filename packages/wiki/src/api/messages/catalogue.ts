@@ -55,3 +55,28 @@ export interface StoredMessages {
   readerName: string;
   gender(userName: string): Gender;
 }
+
+/**
+ * Whether a language code is one MediaWiki accepts (`LanguageNameUtils::isValidCode`), known or not:
+ * at most 128 bytes, none of the characters of paths, markup or invalid titles. The empty code is valid.
+ */
+export function isValidLanguageCode(code: string): boolean {
+  return (
+    Buffer.byteLength(code) <= 128 &&
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters make a code invalid
+    !/[:/\\&<>'"#[\]|{}\u0000-\u001f\u007f]|%[0-9A-Fa-f]{2}/.test(code)
+  );
+}
+
+/**
+ * The language whose messages a valid code (allmessages' `amlang`, siteinfo's `inlanguagecode`) reads: a language the service has messages in
+ * (the stored catalogue's, else German and English), a regional form of one (`de-at` reads German),
+ * else English, where MediaWiki's fallback of a code it has no messages for ends.
+ */
+export function messageLanguage(code: string, catalogue: MessageCatalogue | undefined): string {
+  const known = (lang: string) =>
+    catalogue === undefined ? lang === 'en' || lang === 'de' : catalogueLanguage(catalogue, lang) !== undefined;
+  if (known(code)) return code;
+  const base = code.split('-')[0];
+  return code.includes('-') && known(base) ? base : 'en';
+}

@@ -52,6 +52,7 @@ export const descriptor = {
  * `ar_actor_timestamp`), each title's revisions grouped under it.
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
+  ctx.readParametersAgain();
   const p = ctx.params;
   const namespaces = p.namespace;
   if (namespaces !== undefined && namespaces.length === 0) {

@@ -44,6 +44,7 @@ export const descriptor = {
  * groups them.
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
+  ctx.readParametersAgain();
   const p = ctx.params;
   if (p.user !== undefined && p.excludeuser !== undefined) {
     throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);

@@ -133,7 +133,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (p.start !== undefined) query = query.where('ipb_timestamp', newer ? '>=' : '<=', p.start);
   if (p.end !== undefined) query = query.where('ipb_timestamp', newer ? '<=' : '>=', p.end);
   if (p.continue !== undefined) {
-    const [timestamp, id] = parseContinueValue(p.continue, ['timestamp', 'int']);
+    const [timestamp, id] = parseContinueValue(p.continue, ['timestamp', 'looseint']);
     query = query.where((eb) =>
       eb(eb.refTuple('ipb_timestamp', 'ipb_id'), newer ? '>=' : '<=', eb.tuple(timestamp, id)),
     );

@@ -1,6 +1,6 @@
 import { apiError, badContinue } from '../../api/errors.js';
 import { titleText } from '../../api/gender.js';
-import { parseContinueValue } from '../../api/keyset.js';
+import { continueGiven, parseContinueValue } from '../../api/keyset.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
@@ -144,8 +144,9 @@ async function readMembers(ctx: MembersContext, scans: ReturnType<typeof memberS
   let after: [string, number] | undefined;
   let start: string | undefined;
   let end: string | undefined;
-  if (p.continue !== undefined) {
-    const [type, sortkey, from] = parseContinueValue(p.continue, ['string', 'string', 'int']);
+  // An empty continue value and `0` count as none here, as in MediaWiki.
+  if (continueGiven(p.continue)) {
+    const [type, sortkey, from] = parseContinueValue(p.continue, ['string', 'string', 'phpint']);
     if (!HEX.test(sortkey)) throw badContinue();
     const index = types.indexOf(type);
     types = types.slice(index === -1 ? 0 : index);

@@ -91,6 +91,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (!ctx.user.rights.has('deletedhistory')) throw permissionDenied('deletedhistory');
   // MediaWiki checks the right before it warns that the module is deprecated.
   ctx.warn('apiwarn-deprecation-deletedrevs', [], 'deprecation', { feature: ctx.feature });
+  ctx.readParametersAgain();
   const p = ctx.params;
   const props = new Set(p.prop);
   const titles = ctx.pages.allTitles();

@@ -138,7 +138,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     if (showFile && prop.has('sha1')) item.sha1 = sha1Hex(row.fa_sha1);
     if (prop.has('timestamp') && row.fa_timestamp) item.timestamp = mwToIso(row.fa_timestamp);
     if (showFile) {
-      // MediaWiki prints these numbers as strings here.
+      // MediaWiki prints these numbers (and the bit depth below) as strings here.
       if (prop.has('size') || prop.has('dimensions')) {
         item.size = String(row.fa_size ?? 0);
         item.height = String(row.fa_height ?? 0);
@@ -146,7 +146,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       }
       if (prop.has('mediatype')) item.mediatype = row.fa_media_type ?? 'UNKNOWN';
       if (prop.has('metadata')) item.metadata = metadataList(row.fa_metadata ?? '');
-      if (prop.has('bitdepth')) item.bitdepth = row.fa_bits ?? 0;
+      if (prop.has('bitdepth')) item.bitdepth = String(row.fa_bits ?? 0);
       if (prop.has('mime')) item.mime = `${row.fa_major_mime ?? 'unknown'}/${row.fa_minor_mime ?? 'unknown'}`;
     }
     if (prop.has('archivename') && row.fa_archive_name) item.archivename = row.fa_archive_name;

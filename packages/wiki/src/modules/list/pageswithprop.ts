@@ -1,5 +1,5 @@
 import { titleText } from '../../api/gender.js';
-import { parseContinueValue } from '../../api/keyset.js';
+import { continueGiven, parseContinueValue } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
@@ -36,9 +36,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     .innerJoin('page', 'page_id', 'pp_page')
     .select(['page_id', 'page_namespace', 'page_title', 'pp_value'])
     .where('pp_propname', '=', p.propname);
-  // An empty continue value counts as none, as in MediaWiki.
-  if (p.continue !== undefined && p.continue !== '') {
-    const [from] = parseContinueValue(p.continue, ['int']);
+  // An empty continue value and `0` count as none, as in MediaWiki.
+  if (continueGiven(p.continue)) {
+    const [from] = parseContinueValue(p.continue, ['phpint']);
     query = query.where('pp_page', descending ? '<=' : '>=', from);
   }
   const rows = await query

@@ -78,7 +78,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (p.start !== undefined) query = query.where('pt_timestamp', newer ? '>=' : '<=', p.start);
   if (p.end !== undefined) query = query.where('pt_timestamp', newer ? '<=' : '>=', p.end);
   if (p.continue !== undefined) {
-    const [timestamp, namespace, title] = parseContinueValue(p.continue, ['timestamp', 'int', 'string']);
+    const [timestamp, namespace, title] = parseContinueValue(p.continue, ['timestamp', 'looseint', 'string']);
     query = query.where((eb) =>
       eb(
         eb.refTuple('pt_timestamp', 'pt_namespace', 'pt_title'),

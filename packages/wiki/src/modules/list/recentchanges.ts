@@ -1,6 +1,7 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { commentFormatterFor } from '../../api/comment-format.js';
-import { apiError, badContinue, invalidTitle, mutuallyExclusive } from '../../api/errors.js';
+import { apiError, invalidTitle, mutuallyExclusive } from '../../api/errors.js';
+import { parseContinueValue } from '../../api/keyset.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
@@ -191,10 +192,7 @@ function checkedShow(ctx: Context, props: ReadonlySet<string>): Set<string> {
   const show = new Set<string>(p.show ?? []);
   // The continue value's form first (timestamp|id), then the title, show, the patrol right, and
   // the editor.
-  if (p.continue !== undefined) {
-    const parts = p.continue.split('|');
-    if (parts.length !== 2 || !/^\s*[+-]?\d+\s*$/.test(parts[1] as string)) throw badContinue();
-  }
+  if (p.continue !== undefined) parseContinueValue(p.continue, ['string', 'looseint']);
   if (p.title !== undefined) changesTitle(ctx, p.title);
   if (SHOW_CONFLICTS.some(([a, b]) => show.has(a) && show.has(b))) throw apiError('show', 'apierror-show');
   if ((props.has('patrolled') || PATROL_SHOW.some((v) => show.has(v))) && !canPatrol(ctx)) {

@@ -290,14 +290,14 @@ function conditions(ctx: Context, show: Set<string>, mode: Mode, editors: Editor
 function continuePart(raw: string, mode: Mode, editors: Editor[], newer: boolean): QueryPart<Base> {
   const after = newer ? '>=' : '<=';
   if (mode === 'single') {
-    const [ts, id] = parseContinueValue(raw, ['timestamp', 'int']);
+    const [ts, id] = parseContinueValue(raw, ['timestamp', 'looseint']);
     return {
       key: 'continue',
       values: [ts, id],
       apply: (q) => q.where((eb) => eb(eb.refTuple('rev_timestamp', 'rev_id'), after, eb.tuple(ts, id))),
     };
   }
-  const [kind, who, ts, id] = parseContinueValue(raw, ['string', 'string', 'timestamp', 'int']);
+  const [kind, who, ts, id] = parseContinueValue(raw, ['string', 'string', 'timestamp', 'looseint']);
   if (kind !== mode) throw badContinue();
   const editorAfter = (e: Editor) =>
     mode === 'name' ? (newer ? e.name > who : e.name < who) : newer ? e.actorId > Number(who) : e.actorId < Number(who);

@@ -1,6 +1,6 @@
 import { apiError, invalidTitle } from '../../api/errors.js';
 import { userGender } from '../../api/gender.js';
-import { catalogueLanguage, type MessageCatalogue } from '../../api/messages/catalogue.js';
+import { isValidLanguageCode, messageLanguage } from '../../api/messages/catalogue.js';
 import { allMessageKeys, lookupMessages, type MessageText, normalizeMessageKey } from '../../api/messages/store.js';
 import { type MessageTransformContext, substituteArgs, transformMessage } from '../../api/messages/transform.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
@@ -37,31 +37,6 @@ export const descriptor = {
     { name: 'prefix', type: 'string' },
   ],
 } as const satisfies ModuleDescriptor;
-
-/**
- * Whether a language code is one MediaWiki accepts (`LanguageNameUtils::isValidCode`), known or not:
- * at most 128 bytes, none of the characters of paths, markup or invalid titles. The empty code is valid.
- */
-function isValidLanguageCode(code: string): boolean {
-  return (
-    Buffer.byteLength(code) <= 128 &&
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters make a code invalid
-    !/[:/\\&<>'"#[\]|{}\u0000-\u001f\u007f]|%[0-9A-Fa-f]{2}/.test(code)
-  );
-}
-
-/**
- * The language whose messages a valid `amlang` code reads: a language the service has messages in
- * (the stored catalogue's, else German and English), a regional form of one (`de-at` reads German),
- * else English, where MediaWiki's fallback of a code it has no messages for ends.
- */
-function messageLanguage(code: string, catalogue: MessageCatalogue | undefined): string {
-  const known = (lang: string) =>
-    catalogue === undefined ? lang === 'en' || lang === 'de' : catalogueLanguage(catalogue, lang) !== undefined;
-  if (known(code)) return code;
-  const base = code.split('-')[0];
-  return code.includes('-') && known(base) ? base : 'en';
-}
 
 /** The key under which MediaWiki's message cache keeps its hash, lower-cased as a message key. */
 const MESSAGE_CACHE_HASH_KEY = 'hASH';

@@ -1,5 +1,7 @@
 import { apiError } from '../../api/errors.js';
 import { namingLanguage, storedLanguageName } from '../../api/language-data.js';
+import { isValidLanguageCode, messageLanguage } from '../../api/messages/catalogue.js';
+import { lookupMessages } from '../../api/messages/store.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { toIsoTimestamp } from '../../api/params/timestamp.js';
@@ -343,6 +345,27 @@ function fileExtensions(site: SiteConfig): ResultObject[] {
 
 type SiteinfoContext = ContextOf<typeof descriptor>;
 
+/**
+ * The skins' names as their `skinname-<code>` messages give them (the wiki's own pages first), in
+ * the language `inlanguagecode` names when it is a valid code, else in the content language; a
+ * skin without such a message keeps the name it is registered with.
+ */
+async function skinNames(ctx: SiteinfoContext, codes: readonly string[]): Promise<Map<string, string>> {
+  const code = ctx.params.inlanguagecode;
+  const language =
+    code !== undefined && code !== '' && isValidLanguageCode(code)
+      ? messageLanguage(code, ctx.messages)
+      : ctx.site.language;
+  const keys = codes.map((skin) => `skinname-${skin}`);
+  const texts = await lookupMessages(ctx.store, keys, language, ctx.site.language, ctx.messages);
+  const names = new Map<string, string>();
+  for (const [i, skin] of codes.entries()) {
+    const text = texts.get(keys[i] as string)?.text;
+    if (text !== undefined) names.set(skin, text);
+  }
+  return names;
+}
+
 /** Each `siprop` section: how its value is made. */
 const SECTIONS: Record<string, (ctx: SiteinfoContext) => ResultValue | Promise<ResultValue>> = {
   general: (ctx) => general(ctx),
@@ -406,7 +429,8 @@ const SECTIONS: Record<string, (ctx: SiteinfoContext) => ResultValue | Promise<R
     }
     return out;
   },
-  skins: ({ site }) => {
+  skins: async (ctx) => {
+    const { site } = ctx;
     // The Vector extension of MediaWiki 1.39 registers two skins, the new one first; the software's
     // own fallback and API skins follow the installed ones, marked unusable.
     const installed = setting<string[]>(site, 'Skins', ['Vector']).flatMap((name) =>
@@ -422,10 +446,15 @@ const SECTIONS: Record<string, (ctx: SiteinfoContext) => ResultValue | Promise<R
       { code: 'apioutput', name: 'ApiOutput', unusable: true },
     ];
     const defaultSkin = setting(site, 'DefaultSkin', 'vector');
+    const skins = [...installed, ...builtIn];
+    const names = await skinNames(
+      ctx,
+      skins.map((skin) => skin.code),
+    );
     return list(
       'skin',
-      [...installed, ...builtIn].map(({ code, name, ...rest }) => {
-        const entry: ResultObject = { code, name };
+      skins.map(({ code, name, ...rest }) => {
+        const entry: ResultObject = { code, name: names.get(code) ?? name };
         if (code === defaultSkin) entry.default = true;
         Object.assign(entry, rest);
         return withContent(entry, 'name');

@@ -64,7 +64,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   let pages = [...pageIds(ctx)].sort((a, b) => a - b);
   let from: readonly [number, number] | undefined;
   if (ctx.params.continue !== undefined) {
-    const parsed = parseContinueValue(ctx.params.continue, ['int', 'int']);
+    const parsed = parseContinueValue(ctx.params.continue, ['phpint', 'phpint']);
     from = parsed;
     pages = pages.filter((id) => id >= parsed[0]);
   }

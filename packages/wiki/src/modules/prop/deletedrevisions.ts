@@ -51,6 +51,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const deletedIds = [...ctx.pages.deletedRevisionIds.keys()];
   if (revCount === 0 && titles.length === 0) return;
   if (revCount > 0 && deletedIds.length === 0) return;
+  ctx.readParametersAgain();
   if (p.user !== undefined && p.excludeuser !== undefined) {
     throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
   }

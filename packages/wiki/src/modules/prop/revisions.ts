@@ -47,6 +47,7 @@ export const descriptor = {
 const ENUMERATION_PARAMETERS = ['limit', 'startid', 'endid', 'start', 'end', 'user', 'excludeuser'] as const;
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
+  ctx.readParametersAgain();
   const p = ctx.params;
   const enumerating = ENUMERATION_PARAMETERS.some((name) => p[name] !== undefined) || p.dir === 'newer';
   const revids = ctx.pages.revisionIds;

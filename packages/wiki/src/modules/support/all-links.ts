@@ -66,7 +66,7 @@ export async function listAllLinks(ctx: ModuleContext<AllLinksParams>, links: Li
   if (p.continue !== undefined) {
     after = unique
       ? [parseContinueValue(p.continue, ['string'])[0], 0]
-      : parseContinueValue(p.continue, ['string', 'int']);
+      : parseContinueValue(p.continue, ['string', 'phpint']);
   }
   // The continue value is read first, and stands in for `from` (which is then not read at all).
   const key = (part: string) => titlePartToKey(ctx.titles, part, namespace);

@@ -160,6 +160,7 @@ async function linksToRedirects(ctx: BacklinksContext, scan: Scan, redirects: Li
 }
 
 export async function listBacklinks(ctx: BacklinksContext, links: LinkTable): Promise<void> {
+  ctx.readParametersAgain();
   const p = ctx.params;
   const descending = p.dir === 'descending';
   const namespaces = p.namespace ?? [];

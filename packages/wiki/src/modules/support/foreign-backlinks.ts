@@ -76,7 +76,7 @@ export async function listForeignBacklinks(
       `${column(links.titleColumn)} as title`,
     ]);
   if (p.continue !== undefined) {
-    const [contPrefix, contTitle, contFrom] = parseContinueValue(p.continue, ['string', 'string', 'int']);
+    const [contPrefix, contTitle, contFrom] = parseContinueValue(p.continue, ['string', 'string', 'phpint']);
     const columns = [links.prefixColumn, links.titleColumn, links.from].map((c) => sql.ref(column(c)));
     query = query.where(
       sql<boolean>`(${sql.join(columns)}) ${sql.raw(descending ? '<=' : '>=')} (${sql.join([contPrefix, contTitle, contFrom])})`,

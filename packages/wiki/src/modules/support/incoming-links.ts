@@ -60,11 +60,12 @@ export async function executeIncomingLinks(ctx: ModuleContext<IncomingLinkParams
   const sorted = spec.targetNamespace === undefined ? targets : [...targets, ...ctx.pages.special];
   const sort: SortColumn[] = [];
   if (spec.targetNamespace && new Set(sorted.map((t) => t.ns)).size > 1) {
-    sort.push({ column: spec.targetNamespace, kind: 'int' });
+    sort.push({ column: spec.targetNamespace, kind: 'looseint' });
   }
   if (new Set(sorted.map((t) => t.dbKey)).size > 1) sort.push({ column: spec.targetTitle, kind: 'string' });
-  if (spec.fromNamespace && namespaces && namespaces.length > 1) sort.push({ column: spec.fromNamespace, kind: 'int' });
-  sort.push({ column: spec.from, kind: 'int' });
+  if (spec.fromNamespace && namespaces && namespaces.length > 1)
+    sort.push({ column: spec.fromNamespace, kind: 'looseint' });
+  sort.push({ column: spec.from, kind: 'looseint' });
   if (p.continue !== undefined)
     parseContinueValue(
       p.continue,

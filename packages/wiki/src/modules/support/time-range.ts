@@ -27,7 +27,7 @@ export function timeRangeParts(
     parts.push({ key: 'end', values: [end], condition: sql<boolean>`${sql.ref(timestamp)} ${to} ${end}` });
   }
   if (params.continue !== undefined) {
-    const [ts, n] = parseContinueValue(params.continue, ['timestamp', 'int']);
+    const [ts, n] = parseContinueValue(params.continue, ['timestamp', 'looseint']);
     parts.push({
       key: 'continue',
       values: [ts, n],

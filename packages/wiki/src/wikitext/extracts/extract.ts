@@ -241,7 +241,7 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
       // Where `__TOC__` stands without a table of contents, its mark is an element left out.
       pending = undefined;
       closeParagraph();
-      html += '\n';
+      html += `${block.html}\n`;
     } else if (block.kind === 'pre') {
       pending = undefined;
       if (!inPre) {

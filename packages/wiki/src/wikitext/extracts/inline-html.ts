@@ -96,23 +96,34 @@ function allowed(tag: string, name: string): boolean {
 }
 
 /**
+ * The attributes of an opening tag written as `written` (`<span lang="la">`), by lower-case name
+ * in their order, the first of a name winning: entities in values decoded by `decode`, white
+ * space collapsed and trimmed, as the sanitizer reads them.
+ */
+export function tagAttributes(written: string, decode: (text: string) => string): Map<string, string> {
+  const inside = written.replace(/^<\s*[^\s/>]+/, '').replace(/\/?\s*>$/, '');
+  const attributes = new Map<string, string>();
+  ATTRIBUTE.lastIndex = 0;
+  for (let m = ATTRIBUTE.exec(inside); m !== null; m = ATTRIBUTE.exec(inside)) {
+    const name = (m[1] as string).toLowerCase();
+    if (attributes.has(name)) continue;
+    const value = decode(m[2] ?? m[3] ?? m[4] ?? '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    attributes.set(name, value);
+  }
+  return attributes;
+}
+
+/**
  * The opening tag as the extract writes it, of `tag` written as `written` (`<span lang="la">`):
  * the allowed attributes in their order, the first of a name winning, entities in values decoded
  * by `decode`.
  */
 export function openingTag(tag: string, written: string, decode: (text: string) => string): string {
-  const inside = written.replace(/^<\s*[^\s/>]+/, '').replace(/\/?\s*>$/, '');
-  const seen = new Set<string>();
   let out = `<${tag}`;
-  ATTRIBUTE.lastIndex = 0;
-  for (let m = ATTRIBUTE.exec(inside); m !== null; m = ATTRIBUTE.exec(inside)) {
-    const name = (m[1] as string).toLowerCase();
-    if (seen.has(name) || !allowed(tag, name)) continue;
-    seen.add(name);
-    const value = decode(m[2] ?? m[3] ?? m[4] ?? '')
-      .replace(/\s+/g, ' ')
-      .trim();
-    out += ` ${name}=${domAttribute(value)}`;
+  for (const [name, value] of tagAttributes(written, decode)) {
+    if (allowed(tag, name)) out += ` ${name}=${domAttribute(value)}`;
   }
   return `${out}>`;
 }

@@ -12,6 +12,7 @@ import type { TitleCodec } from '../../site/title.js';
 import { escapeHtmlText } from '../../text/escape.js';
 import { MAGIC_WORDS } from '../magic-word-list.js';
 import { magicWords } from '../magic-words.js';
+import { galleryHtml } from './gallery.js';
 import { INLINE_TAGS, openingTag } from './inline-html.js';
 import { referenceLabel, tableLinks } from './lean-wikitext.js';
 
@@ -19,7 +20,8 @@ export interface Block {
   /**
    * `blank`: an empty line, which the parser's paragraphs count (see simpleHtml in extract.ts);
    * `block`: a line of a table or of templates only, shown by MediaWiki as an element the
-   * extract leaves out, which ends the paragraph before it; `pre`: a line of preformatted text;
+   * extract leaves out (or keeps part of, as `html`: a gallery's list), which ends the paragraph
+   * before it; `pre`: a line of preformatted text;
    * `toc`: where `__TOC__` places the table of contents.
    */
   kind: 'paragraph' | 'heading' | 'item' | 'blank' | 'block' | 'pre' | 'toc';
@@ -92,6 +94,8 @@ class Line {
   media = false;
   /** Whether it held a table or a call of a template that exists (see Block's `block`). */
   block = false;
+  /** What the extract keeps of the elements of its own the line held (a gallery's list). */
+  blockHtml = '';
   /** Whether it held the place of the table of contents (TOC_MARK). */
   toc = false;
   /** Whether it held a category or language link, which takes the line with it. */
@@ -217,8 +221,15 @@ export function wikitextBlocks(
     });
     paragraph = [];
   };
+  /** A block quote being read (see simpleQuotes): the text before it on its line, and its lines. */
+  let quote: { before: string; lines: string[] } | undefined;
   const endLine = () => {
     line.closeAll();
+    if (quote !== undefined) {
+      quote.lines.push(line.html);
+      line = new Line();
+      return;
+    }
     const empty = line.text.trim() === '' && line.kind !== 'heading';
     if (line.kind === 'paragraph' && line.toc && empty) {
       flushParagraph();
@@ -232,7 +243,7 @@ export function wikitextBlocks(
       if (!empty || line.media || line.element) paragraph.push(line);
       else if (line.block) {
         flushParagraph();
-        blocks.push({ kind: 'block', level: 0, marker: '', html: '', text: '' });
+        blocks.push({ kind: 'block', level: 0, marker: '', html: line.blockHtml, text: '' });
       } else if (!line.hadSource && !line.gone) {
         flushParagraph();
         blocks.push({ kind: 'blank', level: 0, marker: '', html: '', text: '' });
@@ -402,7 +413,26 @@ export function wikitextBlocks(
     line.keepSoFar();
   };
 
-  for (const node of root.childNodes) {
+  const quotes = simpleQuotes(root.childNodes);
+  for (const [index, node] of root.childNodes.entries()) {
+    if (quotes.has(index) && line.kind === 'paragraph' && quote === undefined) {
+      // A block quote is an element of its own: it ends the paragraph before it.
+      line.closeAll();
+      flushParagraph();
+      quote = { before: line.html, lines: [] };
+      line = new Line();
+      continue;
+    }
+    if (quote !== undefined && isQuoteTag(node, true)) {
+      line.closeAll();
+      quote.lines.push(line.html);
+      blocks.push({ kind: 'block', level: 0, marker: '', html: quoteHtml(quote.before, quote.lines), text: '' });
+      quote = undefined;
+      // The rest of the closing tag's line is no empty line.
+      line = new Line();
+      line.gone = true;
+      continue;
+    }
     if (node.type === 'text') {
       const parts = (node.data ?? '').split('\n');
       parts.forEach((part, i) => {
@@ -473,6 +503,16 @@ export function wikitextBlocks(
       }
       continue;
     }
+    if (node.type === 'ext' && node.name === 'gallery') {
+      // A gallery is an element of its own, of which the extract keeps the list.
+      line.block = true;
+      line.blockHtml += galleryHtml(String(node), titles, (caption) =>
+        wikitextBlocks(caption, titles, missingTemplates, unknownTags)
+          .map((b) => b.html)
+          .join(''),
+      );
+      continue;
+    }
     if (node.type === 'dd' && line.kind === 'item' && line.marker.endsWith(';')) {
       // `; term : definition`: the term ends its item, the definition is the next one.
       const marker = line.marker;
@@ -495,6 +535,64 @@ export function wikitextBlocks(
   endLine();
   flushParagraph();
   return blocks;
+}
+
+/** Whether a node is a `<blockquote>` tag (`closing`: `</blockquote>`). */
+function isQuoteTag(node: WikiNode, closing: boolean): boolean {
+  return node.type === 'html' && (node.name ?? '').toLowerCase() === 'blockquote' && node.closing === closing;
+}
+
+/**
+ * The positions of the `<blockquote>` tags among `nodes` whose quote holds lines of text only (no
+ * empty line, list, heading, table or line indented by a space, nothing after its end tag on the
+ * line): those the extract writes as MediaWiki's parser does, see quoteHtml.
+ */
+function simpleQuotes(nodes: readonly WikiNode[]): Set<number> {
+  const simple = new Set<number>();
+  for (const [start, node] of nodes.entries()) {
+    if (!isQuoteTag(node, false)) continue;
+    const end = nodes.findIndex(
+      (n, i) => i > start && n.type === 'html' && (n.name ?? '').toLowerCase() === 'blockquote',
+    );
+    if (end === -1 || !isQuoteTag(nodes[end] as WikiNode, true)) continue;
+    const inside = nodes.slice(start + 1, end);
+    const source = inside.map(String).join('');
+    const after = String(nodes[end + 1] ?? '').split('\n')[0] as string;
+    if (
+      inside.some(
+        (n) =>
+          QUOTE_BREAKERS.has(n.type) ||
+          (n.type === 'ext' && (n.name === 'gallery' || n.name === 'pre')) ||
+          (n.type === 'html' && !INLINE_TAGS.has((n.name ?? '').toLowerCase()) && n.name !== 'br'),
+      ) ||
+      /\n[ \t]*\n|\n[ *#:;={]/.test(source) ||
+      after.trim() !== ''
+    ) {
+      continue;
+    }
+    simple.add(start);
+  }
+  return simple;
+}
+
+/** Nodes that make a quote other than lines of text. */
+const QUOTE_BREAKERS = new Set(['heading', 'list', 'dd', 'table', 'hr']);
+
+/**
+ * A block quote as MediaWiki's parser writes one whose lines are text only: the first line (after
+ * the tag) and the last (before the end tag) stand in the quote as they are, the lines between in a
+ * paragraph; its tidying then wraps each run of text in the quote (and the text before it on its
+ * line) in a paragraph of its own.
+ */
+function quoteHtml(before: string, lines: readonly string[]): string {
+  const wrapped = (run: string) => (/\S/.test(run) ? `<p>${run}</p>` : run);
+  const [first = '', ...rest] = lines;
+  const last = rest.pop();
+  let inside: string;
+  if (last === undefined) inside = wrapped(first);
+  else if (rest.length === 0) inside = wrapped(`${first}\n${last}`);
+  else inside = `${wrapped(`${first}\n`)}<p>${rest.join('\n')}\n</p>${wrapped(`\n${last}`)}`;
+  return `${wrapped(before)}<blockquote>${inside}</blockquote>`;
 }
 
 /** What `__TOC__` becomes: a comment that marks where the table of contents stands. */
