@@ -167,16 +167,26 @@ interface QueryRun {
   topLevel: ResultObject;
 }
 
+/**
+ * Parameters whose reading gave warnings. Reading parameters has no other effect (a limit of `max`
+ * recorded again records the same value), so a module that reads its parameters again
+ * (`readParametersAgain`) does so only when the first reading warned.
+ */
+const warnedWhenRead = new WeakSet<ModuleContext['params']>();
+
 /** A module's parameters read with `prefix`, with their warnings; their errors name the module. */
 function readModuleParams(state: RequestState, module: QueryModule, prefix: string): ModuleContext['params'] {
   const d = module.descriptor;
   const path = `query+${d.name}`;
+  const warningsBefore = state.warnings.length;
   try {
-    return state.validator.readAll(
+    const params = state.validator.readAll(
       d.parameters,
       { prefix, path, name: d.name, feature: `action=query&${d.group}=${d.name}` },
       d.templatedparameters,
     );
+    if (state.warnings.length > warningsBefore) warnedWhenRead.add(params);
+    return params;
   } catch (error) {
     if (error instanceof ApiError && error.module === undefined) error.module = path;
     throw error;
@@ -224,7 +234,7 @@ function moduleContext(
     },
     setGeneratorNonContinue: (value, name = 'continue') => continuation.setGeneratorNonContinue(prefix + name, value),
     readParametersAgain: () => {
-      readModuleParams(state, module, prefix);
+      if (warnedWhenRead.has(params)) readModuleParams(state, module, prefix);
     },
     requestHas: (name) => state.params.peek(prefix + name) !== undefined,
     rawParam: (name) => state.params.peek(prefix + name),
