@@ -141,4 +141,20 @@ describeEachEngine('logdisplay of list=watchlist', (engine) => {
     ];
     for (const [id, pattern] of expectations) assert.match(byId.get(id) ?? '', pattern, `log ${id}`);
   });
+
+  test('a line kept from an earlier answer follows the store: a page gone shows as a red link', async () => {
+    const { store } = api();
+    // Log 171 protects Berlin.
+    const line = async () => (await watchlist()).find((c) => c.logid === 171)?.logdisplay ?? '';
+    const blue = /<a href="\/index\.php\/Berlin" title="Berlin">Berlin<\/a>/;
+    assert.match(await line(), blue);
+    assert.match(await line(), blue);
+    await store.db.updateTable('page').set({ page_namespace: 100 }).where('page_id', '=', 236).execute();
+    try {
+      assert.match(await line(), /<a href="[^"]*Berlin[^"]*redlink=1" class="new" title="Berlin[^"]*">Berlin<\/a>/);
+    } finally {
+      await store.db.updateTable('page').set({ page_namespace: 0 }).where('page_id', '=', 236).execute();
+    }
+    assert.match(await line(), blue);
+  });
 });

@@ -17,7 +17,7 @@ import {
   DELETED_USER,
   exclusionMask,
 } from '../support/hidden-content.js';
-import { logDisplayFormatterFor } from '../support/log-display.js';
+import { keptLogDisplays } from '../support/log-display.js';
 import { recentChangeLogInfo } from '../support/log-params.js';
 import { canSeeLogField, DELETED_ACTION, logSearchMask } from '../support/log-visibility.js';
 import { RECENT_CHANGE_COLUMNS } from '../support/recent-changes.js';
@@ -310,6 +310,30 @@ function isUnpatrolled(ctx: ContextOf<typeof descriptor>, row: ChangeRow): boole
   return setting('UseFilePatrol') && row.rc_log_type === 'upload';
 }
 
+/** The `logdisplay` lines of these log changes, as the caller may see them. */
+function logDisplays(ctx: ContextOf<typeof descriptor>, logRows: readonly ChangeRow[]): Promise<string[]> {
+  return keptLogDisplays(
+    ctx,
+    logRows.map((r) => {
+      const performerShown = canSeeField(ctx.user, r.rc_deleted, DELETED_USER);
+      return {
+        // The change and whether its performer is shown name the line.
+        key: `${r.rc_id}${performerShown ? '' : ' hidden'}`,
+        entry: {
+          type: r.rc_log_type ?? '',
+          action: r.rc_log_action ?? '',
+          timestamp: r.rc_timestamp,
+          params: r.rc_params ?? '',
+          namespace: r.rc_namespace,
+          dbKey: r.rc_title,
+          performer: performerShown ? (r.actor_name ?? '') : undefined,
+          performerIsUser: (r.actor_user ?? 0) !== 0,
+        },
+      };
+    }),
+  );
+}
+
 /** One answer item per change, with MediaWiki's fields in its order. */
 async function writeChanges(
   ctx: ContextOf<typeof descriptor>,
@@ -330,20 +354,7 @@ async function writeChanges(
       )
     : undefined;
   const logRows = rows.filter((r) => r.rc_type === RC_LOG);
-  const displays = props.has('loginfo')
-    ? await logDisplayFormatterFor(ctx).format(
-        logRows.map((r) => ({
-          type: r.rc_log_type ?? '',
-          action: r.rc_log_action ?? '',
-          timestamp: r.rc_timestamp,
-          params: r.rc_params ?? '',
-          namespace: r.rc_namespace,
-          dbKey: r.rc_title,
-          performer: canSeeField(caller, r.rc_deleted, DELETED_USER) ? (r.actor_name ?? '') : undefined,
-          performerIsUser: (r.actor_user ?? 0) !== 0,
-        })),
-      )
-    : undefined;
+  const displays = props.has('loginfo') ? await logDisplays(ctx, logRows) : undefined;
   const out = ctx.result.list('item');
   let logIndex = -1;
   for (const [index, row] of rows.entries()) {

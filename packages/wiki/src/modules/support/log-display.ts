@@ -17,6 +17,7 @@ import { isResultObject, KeyedList, type ResultObject, type ResultValue } from '
 import { formatUserTimestamp } from '../../site/date-format.js';
 import { SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
 import { NS_SPECIAL, NS_USER, type Title } from '../../site/title.js';
+import { keptRows } from '../../store/row-cache.js';
 import { escapeHtml, escapeHtmlQuotes, escapeHtmlText } from '../../text/escape.js';
 import { toMwTimestamp } from '../../text/timestamps.js';
 import { LOG_MESSAGES } from './log-messages.js';
@@ -521,9 +522,28 @@ function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\$([a-z]+)/g, (whole, name: string) => values[name] ?? whole);
 }
 
+type DisplayContext = Pick<ModuleContext, 'store' | 'titles' | 'site' | 'language' | 'messages'>;
+
 /** The formatter for `logdisplay`, in the answer's language. */
-export function logDisplayFormatterFor(
-  ctx: Pick<ModuleContext, 'store' | 'titles' | 'site' | 'language' | 'messages'>,
-) {
+export function logDisplayFormatterFor(ctx: DisplayContext) {
   return new LogDisplayFormatter(ctx, ctx.language);
+}
+
+/**
+ * The lines of these entries, in the answer's language. Each is kept with the store's rows
+ * (`keptRows`, dropped whenever the store changes: a line's links depend on which pages exist)
+ * under its `key`, which must name the entry and what the reader may see of it.
+ */
+export async function keptLogDisplays(
+  ctx: DisplayContext,
+  entries: readonly { key: string; entry: LogEntryToDisplay }[],
+): Promise<string[]> {
+  const byKey = new Map(entries.map(({ key, entry }) => [key, entry]));
+  const make = async (keys: string[]) => {
+    const lines = await logDisplayFormatterFor(ctx).format(keys.map((key) => byKey.get(key) as LogEntryToDisplay));
+    return keys.map((key, i) => ({ key, line: lines[i] as string }));
+  };
+  const keys = entries.map(({ key }) => key);
+  const kept = await keptRows(ctx.store, `logdisplay ${ctx.language}`, keys, (row) => row.key, make);
+  return (kept ?? (await make(keys))).map((row) => row.line);
 }
