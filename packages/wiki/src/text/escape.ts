@@ -33,6 +33,8 @@ const XML_SPECIAL = /[&<>"\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/;
 const XML_ATTRIBUTE_SPECIAL = /[&<>"'\x00-\x1f\ufffe\uffff]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters must be replaced
 const NOT_XML_TEXT = /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/g;
+/** The same characters, for a test (a global expression's `test` keeps state between calls). */
+const HOLDS_NOT_XML_TEXT = new RegExp(NOT_XML_TEXT.source);
 
 /** The characters XML 1.0 cannot carry replaced by U+FFFD, as MediaWiki cleans every text of its results. */
 export function withXmlTextOnly(text: string): string {
@@ -85,6 +87,3 @@ export function cleanOutputText(text: string): string {
 export function needsOutputCleaning(text: string): boolean {
   return HOLDS_NOT_XML_TEXT.test(text);
 }
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is looked for
-const HOLDS_NOT_XML_TEXT = /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/;

@@ -282,11 +282,11 @@ export class ParamValidator {
     const value = values[param.name];
     if (typeof value !== 'number' || this.request.peek(fullName) === 'max') return;
     const max = this.env.highLimits && param.highmax !== undefined ? param.highmax : (param.max ?? Infinity);
-    const half: ParamDescriptor = {
+    const half = new ParamSpec({
       ...param,
       max: param.max === undefined ? undefined : param.max / 2,
       highmax: param.highmax === undefined ? undefined : param.highmax / 2,
-    };
+    });
     values[param.name] = this.integer(half, fullName, String(value), scope, max / 2);
   }
 
@@ -340,7 +340,7 @@ export class ParamValidator {
   }
 
   private convert(
-    param: ParamDescriptor,
+    param: ParamSpec,
     fullName: string,
     raw: string,
     scope: ModuleParamScope,
@@ -416,7 +416,7 @@ export class ParamValidator {
     );
   }
 
-  private scalar(param: ParamDescriptor, fullName: string, raw: string, scope: ModuleParamScope): string | number {
+  private scalar(param: ParamSpec, fullName: string, raw: string, scope: ModuleParamScope): string | number {
     switch (param.type) {
       case 'integer':
         return this.integer(param, fullName, raw, scope, param.max);
@@ -448,7 +448,7 @@ export class ParamValidator {
   }
 
   private integer(
-    param: ParamDescriptor,
+    param: ParamSpec,
     fullName: string,
     raw: string,
     scope: ModuleParamScope,
@@ -492,7 +492,7 @@ export class ParamValidator {
     return toMwTimestamp(date);
   }
 
-  private user(param: ParamDescriptor, fullName: string, raw: string): string {
+  private user(param: ParamSpec, fullName: string, raw: string): string {
     const subtypes = param.subtypes ?? DEFAULT_USER_SUBTYPES;
     const normalized = normalizeUserValue(withoutUserNamespace(raw, this.env.site), subtypes);
     if (normalized === null) throw apiError('baduser', 'paramvalidator-baduser', [fullName, raw]);
