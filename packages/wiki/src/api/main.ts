@@ -195,22 +195,25 @@ function readMainParameters(state: RequestState, params: RequestParams, main: Ma
   return action;
 }
 
-/** Runs the action into `result`; an answer of its own (raw XML of export, help as HTML) is returned. */
-async function runAction(
+/**
+ * Runs the action into `result`; an answer of its own (raw XML of export, help as HTML) is
+ * returned. Not an async function: an action's error reaches the caller's `await` through the
+ * promise, without a throw and a walk of the stack here.
+ */
+function runAction(
   state: RequestState,
   request: ApiRequest,
   action: string,
   result: ResultObject,
   headers: Record<string, string>,
-): Promise<ApiResponse | undefined> {
+): Promise<ApiResponse | undefined> | ApiResponse | undefined {
   switch (action) {
-    case 'query': {
-      const outcome = await executeQuery(state, result);
-      if (outcome) {
-        return { status: 200, headers: { ...headers, 'content-type': 'text/xml; charset=utf-8' }, body: outcome.raw };
-      }
-      return undefined;
-    }
+    case 'query':
+      return executeQuery(state, result).then((outcome) =>
+        outcome
+          ? { status: 200, headers: { ...headers, 'content-type': 'text/xml; charset=utf-8' }, body: outcome.raw }
+          : undefined,
+      );
     case 'paraminfo':
       executeParamInfo(state, result, state.server);
       return undefined;
@@ -231,10 +234,9 @@ async function runAction(
     case 'logout':
     case 'clientlogin':
       if (request.method !== 'POST') throw apiError('mustbeposted', 'apierror-mustbeposted', [action]);
-      if (action === 'login') await executeLogin(state, result);
-      else if (action === 'logout') await executeLogout(state);
-      else await executeClientLogin(state, result);
-      return undefined;
+      if (action === 'login') return executeLogin(state, result).then(() => undefined);
+      if (action === 'logout') return executeLogout(state).then(() => undefined);
+      return executeClientLogin(state, result).then(() => undefined);
     default:
       if (request.method !== 'POST') throw apiError('mustbeposted', 'apierror-mustbeposted', [action]);
       throw apiError('unsupportedaction', 'apierror-unsupportedaction', [action]);

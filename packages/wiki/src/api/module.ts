@@ -77,9 +77,11 @@ export interface ModuleResult {
   /**
    * Counts `value` against the answer's size limit (8 MiB of text, as MediaWiki's
    * `$wgAPIMaxResultSize`). False when it does not fit: the module then stops and continues from
-   * that item; the answer carries MediaWiki's truncation warning.
+   * that item; the answer carries MediaWiki's truncation warning. `size` is the value's size when
+   * the module counted it before (a text it keeps between requests, holding no text registered
+   * with the JSON printer): it is not counted again.
    */
-  fits(value: ResultValue): boolean;
+  fits(value: ResultValue, size?: number): boolean;
   /** Sets `query.<key>` (meta modules). */
   set(key: string, value: ResultValue): void;
   /** The answer object of a page of the page set (prop modules), by page id or fake negative id. */

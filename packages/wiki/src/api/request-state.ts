@@ -194,10 +194,10 @@ export class RequestState {
    * (store/work-budget.ts) and the module has put something in the answer: it stops there and
    * continues in the next request, as at the size limit, rather than hold the worker.
    */
-  fits(module: string, value: ResultValue): boolean {
+  fits(module: string, value: ResultValue, knownSize?: number): boolean {
     if (this.filledModules.has(module) && this.budget?.spent()) return false;
     this.filledModules.add(module);
-    const size = resultSize(value, this.counted);
+    const size = knownSize ?? resultSize(value, this.counted);
     if (size > this.resultBudget) {
       this.warn(module, { code: 'truncatedresult', key: 'apiwarn-truncatedresult', params: [this.maxResultSize] });
       return false;

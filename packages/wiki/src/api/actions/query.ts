@@ -179,18 +179,14 @@ function readModuleParams(state: RequestState, module: QueryModule, prefix: stri
   const d = module.descriptor;
   const path = `query+${d.name}`;
   const warningsBefore = state.warnings.length;
-  try {
-    const params = state.validator.readAll(
-      d.parameters,
-      { prefix, path, name: d.name, feature: `action=query&${d.group}=${d.name}` },
-      d.templatedparameters,
-    );
-    if (state.warnings.length > warningsBefore) warnedWhenRead.add(params);
-    return params;
-  } catch (error) {
-    if (error instanceof ApiError && error.module === undefined) error.module = path;
-    throw error;
-  }
+  // An error is named after the module by the validator (the scope's path).
+  const params = state.validator.readAll(
+    d.parameters,
+    { prefix, path, name: d.name, feature: `action=query&${d.group}=${d.name}` },
+    d.templatedparameters,
+  );
+  if (state.warnings.length > warningsBefore) warnedWhenRead.add(params);
+  return params;
 }
 
 /** A module's context: its parameters (read with `prefix`), the pages it works on and where its results go. */
@@ -380,11 +376,14 @@ async function runModules(run: QueryRun, q: QueryRequest, pages: PageSet, output
     continuation.register(d.name, d.group === 'prop');
     if (skippedByContinuation(q, module)) continue;
     const path = `query+${d.name}`;
+    // Written out rather than spread from `output`: a spread of an object costs more than naming its fields.
     const moduleOutput: ModuleResult = {
-      ...output,
-      fits: (value) => state.fits(path, value),
       list: (element, key = d.name) => listIn(query, key, element),
       topList: (element, key = d.name) => listIn(topLevel, key, element),
+      fits: (value, size) => state.fits(path, value, size),
+      set: output.set,
+      page: output.page,
+      pageList: output.pageList,
     };
     await runModule(state, module, moduleContext(run, module, d.prefix, pages, undefined, moduleOutput));
     // Between modules, requests that arrived meanwhile get their turn once this one has run a while.

@@ -248,9 +248,10 @@ export class ParamValidator {
     const specList = paramSpecs(params);
     for (const param of specList) {
       try {
-        values[param.name] = this.readSpec(param, scope, param.prefixed(scope.prefix));
+        values[param.name] = this.readValue(param, scope, param.prefixed(scope.prefix));
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
+        error.module ??= scope.path;
         firstError ??= error;
       }
     }
@@ -296,6 +297,10 @@ export class ParamValidator {
     return this.readSpec(spec, scope, spec.prefixed(scope.prefix));
   }
 
+  /**
+   * `readValue` with its error named after the scope's module. (`readAll` names its errors where
+   * it catches them: each throw and catch of an error costs a walk of the stack.)
+   */
   private readSpec(param: ParamSpec, scope: ModuleParamScope, fullName: string): ParamValue {
     try {
       return this.readValue(param, scope, fullName);

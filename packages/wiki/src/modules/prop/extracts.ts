@@ -76,12 +76,17 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     chars: ctx.params.chars,
     sentences: ctx.params.sentences,
   };
-  // Texts are read only for the extracts not made before.
+  // Extracts made before are looked up once; texts are read only for the others.
   const cache = extractCache(ctx.store);
   const optionsKey = cache.optionsKey(options);
-  const missing = [...contents.values()].filter(
-    (row) => row.content_model === 'wikitext' && cache.get(row, optionsKey) === undefined,
-  );
+  const known = new Map<number, KeptExtract>();
+  const missing: MainContent[] = [];
+  for (const content of contents.values()) {
+    if (content.model !== 'wikitext') continue;
+    const hit = cache.get(content, optionsKey);
+    if (hit === undefined) missing.push(content);
+    else known.set(content.contentId, hit);
+  }
   const texts =
     missing.length === 0
       ? []
@@ -91,38 +96,39 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
           .where(
             'content_id',
             'in',
-            missing.map((r) => r.content_id),
+            missing.map((c) => c.contentId),
           )
           .execute();
   const textOf = new Map(texts.map((t) => [t.content_id, t.content_text]));
   // Extracts are made off the event loop, one page after another; once the request has spent its
-  // work budget, the pages left wait for the continuation.
+  // work budget, the pages left wait for the continuation. The thread is waited for only when
+  // there is something to make.
   const budget = currentWorkBudget();
   const maker = extractMaker(ctx.site);
-  budget?.exclude(await maker.started());
+  if (missing.length > 0) budget?.exclude(await maker.started());
   // A page of the File namespace gets an empty extract, and the answer a warning after the others.
   let fileSeen = false;
   const warnFiles = () => {
     if (fileSeen) ctx.warn('apiwarn-textextracts-title-in-file-namespace');
   };
   for (const [i, page] of chosen.entries()) {
-    let extract = '';
+    let extract = EMPTY_EXTRACT;
     if (page.ns !== NS_FILE) {
       const content = contents.get(page.latest);
       if (content === undefined) continue;
-      if (content.content_model !== 'wikitext') {
+      if (content.model !== 'wikitext') {
         // Only wikitext is extracted: another model gets an empty extract, with a warning.
-        ctx.warn('apiwarn-textextracts-unsupportedmodel', [escapeWikiText(page.title), content.content_model]);
+        ctx.warn('apiwarn-textextracts-unsupportedmodel', [escapeWikiText(page.title), content.model]);
       } else {
-        let made = cache.get(content, optionsKey);
+        let made = known.get(content.contentId);
         if (made === undefined) {
           if (i > 0 && budget?.spent()) {
             ctx.setContinue(start + i);
             warnFiles();
             return;
           }
-          const text = await expandedText(ctx, page, textOf.get(content.content_id) ?? '');
-          made = await maker.make(text, options, content.missingTemplates);
+          const text = await expandedText(ctx, page, textOf.get(content.contentId) ?? '');
+          made = keptExtract(await maker.make(text, options, content.missingTemplates));
           cache.set(content, optionsKey, made);
         }
         extract = made;
@@ -130,14 +136,12 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       caveats();
     }
     const answer = ctx.result.page(page.pageid);
-    if (!answer || !ctx.result.fits(extract)) {
+    if (!answer || !ctx.result.fits(extract.text, extract.bytes)) {
       ctx.setContinue(start + i);
       warnFiles();
       return;
     }
-    // Control characters (the raw section format's heading marks) come out as U+FFFD, as
-    // MediaWiki's result cleaning writes them.
-    answer.extract = withXmlTextOnly(extract);
+    answer.extract = extract.shown;
     // XML gives the extract as the text of an element of its own.
     asSubelements(answer, [...(answer[SUBELEMENTS] ?? []), 'extract']);
     if (page.ns === NS_FILE) fileSeen = true;
@@ -146,13 +150,28 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   warnFiles();
 };
 
+/** The main slot's content of a page's latest revision, as far as its extract depends on it. */
+interface MainContent {
+  contentId: number;
+  sha1: string;
+  model: string;
+  /**
+   * The pages it transcludes, each with its latest revision (0 when missing), in one text: the
+   * expanded text depends on them, so they are part of its extract's version beside the SHA-1.
+   */
+  uses: string;
+  /** The transcluded pages that do not exist (`namespace:dbKey`): they show as links to them. */
+  missingTemplates: readonly string[];
+}
+
 /**
  * The main slots' contents of the chosen pages' latest revisions, by revision id, each with the
- * pages it transcludes that do not exist (shown as links to them): the extract is made of the text
- * with its templates expanded, so one made before counts only while every transcluded page has the
- * same latest revision (or is still missing): they are part of its version.
+ * pages it transcludes (`MainContent`).
  */
-async function mainContents(ctx: ContextOf<typeof descriptor>, chosen: readonly PageRecord[]) {
+async function mainContents(
+  ctx: ContextOf<typeof descriptor>,
+  chosen: readonly PageRecord[],
+): Promise<Map<number, MainContent>> {
   const { db } = ctx.store;
   const latest = chosen.map((p) => p.latest);
   const { rows } = await db.executeQuery(
@@ -169,37 +188,37 @@ async function mainContents(ctx: ContextOf<typeof descriptor>, chosen: readonly 
       [...latest, 'main'],
     ),
   );
-  // A transclusion of a page that does not exist shows as a link to it, one of a page that exists
-  // its expanded text: an extract made before counts only while the transcluded pages are the same.
-  const missingTemplates = await missingTransclusions(
+  const transclusions = await pageTransclusions(
     ctx,
     chosen.filter((p) => p.ns !== NS_FILE).map((p) => p.pageid),
   );
-  const contents = new Map(
-    rows.map((r) => {
-      const page = chosen.find((p) => p.latest === r.slot_revision_id);
-      const transcluded = page && missingTemplates.get(page.pageid);
-      const absent = transcluded?.missing ?? [];
-      const used = transcluded?.versions ?? [];
-      const version = used.length === 0 ? r.content_sha1 : `${r.content_sha1}\n${used.join('\n')}`;
-      return [r.slot_revision_id, { ...r, content_sha1: version, missingTemplates: absent }];
-    }),
-  );
+  const pageOfRevision = new Map(chosen.map((p) => [p.latest, p.pageid]));
+  const contents = new Map<number, MainContent>();
+  for (const row of rows) {
+    const pageid = pageOfRevision.get(row.slot_revision_id);
+    const transcluded = pageid === undefined ? undefined : transclusions.get(pageid);
+    contents.set(row.slot_revision_id, {
+      contentId: row.content_id,
+      sha1: row.content_sha1,
+      model: row.content_model,
+      uses: transcluded?.uses ?? '',
+      missingTemplates: transcluded?.missing ?? [],
+    });
+  }
   return contents;
 }
 
 /**
- * The transcluded pages of each of `pageIds`, by page id: those without a page (`namespace:dbKey`)
- * and all with their latest revision; kept between requests as the store's rows are (any change to
- * the store drops them), as reading them costs as much as the rest of a request whose extracts were
- * made before.
+ * The transcluded pages of each of `pageIds`, by page id (`PageTransclusions`); kept between
+ * requests as the store's rows are (any change to the store drops them), as reading them costs as
+ * much as the rest of a request whose extracts were made before. A kept row's `uses` is the same
+ * string from one request to the next, which the extract cache compares at the cost of a pointer.
  */
-async function missingTransclusions(
-  ctx: Parameters<ModuleExecute<typeof descriptor>>[0],
+async function pageTransclusions(
+  ctx: ContextOf<typeof descriptor>,
   pageIds: number[],
 ): Promise<Map<number, PageTransclusions>> {
   const read = async (ids: number[]): Promise<PageTransclusions[]> => {
-    const byPage = new Map<number, string[]>(ids.map((id) => [id, []]));
     if (ids.length === 0) return [];
     const rows = await ctx.store.db
       .selectFrom('templatelinks')
@@ -212,17 +231,21 @@ async function missingTransclusions(
       .orderBy('tl_namespace')
       .orderBy('tl_title')
       .execute();
+    const missing = new Map<number, string[]>(ids.map((id) => [id, []]));
     const versions = new Map<number, string[]>(ids.map((id) => [id, []]));
     for (const row of rows) {
       const name = `${row.tl_namespace}:${row.tl_title}`;
-      if (row.page_latest === null) byPage.get(row.tl_from)?.push(name);
+      if (row.page_latest === null) missing.get(row.tl_from)?.push(name);
       versions.get(row.tl_from)?.push(`${name}@${row.page_latest ?? 0}`);
     }
-    return [...byPage].map(([pageid, missing]) => ({ pageid, missing, versions: versions.get(pageid) ?? [] }));
+    return ids.map((pageid) => ({
+      pageid,
+      missing: missing.get(pageid) ?? [],
+      uses: (versions.get(pageid) ?? []).join('\n'),
+    }));
   };
   const rows =
-    (await keptRows(ctx.store, 'extracts: missing transclusions', pageIds, (row) => row.pageid, read)) ??
-    (await read(pageIds));
+    (await keptRows(ctx.store, 'extracts: transclusions', pageIds, (row) => row.pageid, read)) ?? (await read(pageIds));
   return new Map(rows.map((row) => [row.pageid, row]));
 }
 
@@ -243,15 +266,17 @@ async function expandedText(ctx: ContextOf<typeof descriptor>, page: PageRecord,
 
 interface PageTransclusions {
   pageid: number;
+  /** Those without a page (`namespace:dbKey`). */
   missing: readonly string[];
-  /** Each transcluded page with its latest revision (0 when missing): what the expanded text depends on. */
-  versions: readonly string[];
+  /** Each with its latest revision (0 when missing), a line each: what the expanded text depends on. */
+  uses: string;
 }
 
 /**
  * Extracts made before, by store: a page's extract is asked for again and again (link previews),
  * and making one parses the whole text. Keyed by content row and options, checked against the
- * content's SHA-1 so that a store rewritten by another import cannot serve a stale extract. The
+ * content's SHA-1 (a store rewritten by another import) and the pages it transcludes with their
+ * latest revisions (a template edited since), so that no stale extract is served. The
  * key is a number (content id and the number given to the options when first met), which a lookup
  * finds without hashing a new string; when too many sets of options were met, the cache starts
  * again.
@@ -259,7 +284,23 @@ interface PageTransclusions {
 const EXTRACT_CACHE_ENTRIES = 20_000;
 const OPTION_SETS = 4096;
 
-type ContentKey = { content_id: number; content_sha1: string };
+/**
+ * An extract as made, and as shown: the characters XML cannot carry (the raw section format's
+ * heading marks) replaced by U+FFFD, as MediaWiki's result cleaning writes them. Both are kept,
+ * with the size, as the same extract is served again and again.
+ */
+interface KeptExtract {
+  text: string;
+  shown: string;
+  /** Its size in the answer (UTF-8 bytes), counted once. */
+  bytes: number;
+}
+
+const EMPTY_EXTRACT: KeptExtract = { text: '', shown: '', bytes: 0 };
+
+function keptExtract(text: string): KeptExtract {
+  return { text, shown: withXmlTextOnly(text), bytes: Buffer.byteLength(text) };
+}
 
 /** A set of options by its number, in the cache's generation that gave the number. */
 interface OptionsKey {
@@ -267,11 +308,15 @@ interface OptionsKey {
   generation: number;
 }
 
+interface CacheEntry {
+  sha1: string;
+  uses: string;
+  extract: KeptExtract;
+}
+
 class ExtractCache {
   /** In least recently used order (a hit moves its entry to the end). */
-  private readonly entries = new BoundedMap<number, { sha1: string; extract: string }>({
-    maxEntries: EXTRACT_CACHE_ENTRIES,
-  });
+  private readonly entries = new BoundedMap<number, CacheEntry>({ maxEntries: EXTRACT_CACHE_ENTRIES });
   private readonly optionSets = new Map<string, number>();
   /** Raised when the cache starts again: numbers given before then no longer count. */
   private generation = 0;
@@ -292,18 +337,21 @@ class ExtractCache {
     return { number: found, generation: this.generation };
   }
 
-  /** The extract made before for this content and these options, if any. */
-  get(content: ContentKey, options: OptionsKey): string | undefined {
+  /** The extract made before of this content, with the same transcluded pages, and these options, if any. */
+  get(content: MainContent, options: OptionsKey): KeptExtract | undefined {
     if (options.generation !== this.generation) return undefined;
-    const key = content.content_id * OPTION_SETS + options.number;
-    const hit = this.entries.get(key);
-    return hit && hit.sha1 === content.content_sha1 ? hit.extract : undefined;
+    const hit = this.entries.get(content.contentId * OPTION_SETS + options.number);
+    return hit && hit.sha1 === content.sha1 && hit.uses === content.uses ? hit.extract : undefined;
   }
 
-  set(content: ContentKey, options: OptionsKey, extract: string): void {
+  set(content: MainContent, options: OptionsKey, extract: KeptExtract): void {
     // Numbers given before the cache started again may name other options now.
     if (options.generation !== this.generation) return;
-    this.entries.set(content.content_id * OPTION_SETS + options.number, { sha1: content.content_sha1, extract });
+    this.entries.set(content.contentId * OPTION_SETS + options.number, {
+      sha1: content.sha1,
+      uses: content.uses,
+      extract,
+    });
   }
 }
 
