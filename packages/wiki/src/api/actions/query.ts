@@ -274,7 +274,7 @@ async function generatedPages(
   run: QueryRun,
   q: QueryRequest,
   generator: QueryModule,
-  resolveInput: () => Promise<PageSet>,
+  resolveInput: () => PageSet | Promise<PageSet>,
 ): Promise<PageSet> {
   const { state, query } = run;
   const { titles: codec, store } = state.services;
@@ -291,7 +291,8 @@ async function generatedPages(
     checkSingleSource(q);
     return output;
   }
-  const inputPages = await resolveInput();
+  const input = resolveInput();
+  const inputPages = input instanceof PageSet ? input : await input;
   // The titles cleaned as the parameter was read (not valid NFC) are reported with the
   // generator's pages too, as MediaWiki records them for the whole request.
   output.normalized.push(...inputPages.normalized.filter((n) => n.fromencoded));
@@ -387,7 +388,8 @@ async function runModules(run: QueryRun, q: QueryRequest, pages: PageSet, output
     };
     await runModule(state, module, moduleContext(run, module, d.prefix, pages, undefined, moduleOutput));
     // Between modules, requests that arrived meanwhile get their turn once this one has run a while.
-    await shareWorker();
+    const turn = shareWorker();
+    if (turn) await turn;
   }
 }
 
@@ -403,7 +405,9 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
 
   const { site, titles: codec, store } = state.services;
   /** The pages `titles`, `pageids` or `revids` name (a generator's input). */
-  const resolveInput = async (): Promise<PageSet> => {
+  // Not an async function: a request naming no pages gets its empty set without a turn of the
+  // microtask queue.
+  const resolveInput = (): PageSet | Promise<PageSet> => {
     checkSingleSource(q);
     if (q.resolveRedirects && q.revIds !== undefined) {
       state.warn('query', message('redirectsandrevids', 'apiwarn-redirectsandrevids'));
@@ -415,10 +419,13 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
     };
     // Redirects named by `revids` are not followed (the warning above says so).
     const pages = new PageSet(store, codec, q.revIds ? { ...options, resolveRedirects: false } : options);
-    if (q.titles) await pages.addTitleStrings(q.titles, state.params.sentUncleaned('titles'));
-    if (q.pageIds) await pages.addPageIds(q.pageIds, 'byId');
-    if (q.revIds) await pages.addRevisionIds(q.revIds, state.user.rights.has('deletedhistory'));
-    return pages;
+    if (!q.titles && !q.pageIds && !q.revIds) return pages;
+    return (async () => {
+      if (q.titles) await pages.addTitleStrings(q.titles, state.params.sentUncleaned('titles'));
+      if (q.pageIds) await pages.addPageIds(q.pageIds, 'byId');
+      if (q.revIds) await pages.addRevisionIds(q.revIds, state.user.rights.has('deletedhistory'));
+      return pages;
+    })();
   };
 
   const originalGeneratorParams: Record<string, string> = {};
@@ -450,7 +457,10 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       convertTitles: q.convertTitles,
       messages: state.services.messages,
     });
-  } else pages = await resolveInput();
+  } else {
+    const input = resolveInput();
+    pages = input instanceof PageSet ? input : await input;
+  }
   let pagesList: KeyedList | undefined;
   const named = q.titles !== undefined || q.pageIds !== undefined || q.revIds !== undefined;
   if (!done && (generator !== undefined || named))
