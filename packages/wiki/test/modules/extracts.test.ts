@@ -78,11 +78,11 @@ describe('wikitext to extract', () => {
       '<p>Vorlage:Other uses\nVorlage:Pp\nVorlage:Infobox x\n<b>A</b> (Vorlage:IPAc-en; b) c.\n</p><p>Next Vorlage:X para.\nVorlage:Y\n</p><p>Vorlage:Z\n</p><p>Last\n</p>',
     );
     // Named with a namespace, or with a colon for the main namespace; a template that exists shows
-    // nothing of its own here.
+    // nothing of its own here (its call is what is left of an element the extract leaves out).
     const elsewhere = new Set(['10:Foo_bar', '0:Nix_da', '2:Nix']);
     assert.equal(
       extractOfWikitext('{{Template:Foo bar}} {{:Nix da}} {{Benutzer:Nix}}{{Vorhanden}}', base, titles, elsewhere),
-      '<p>Vorlage:Foo bar Nix da Benutzer:Nix\n</p>',
+      '<p>Vorlage:Foo bar Nix da Benutzer:Nix</p>',
     );
   });
 
@@ -99,6 +99,27 @@ describe('wikitext to extract', () => {
     // and keeps them (MediaWiki's answers).
     assert.equal(extract('a\n\n\n== H ==\nb', { intro: true }), '<p>a\n</p>');
     assert.equal(extract('a\n\n{{Vorhanden}}\n\n{{DEFAULTSORT:x}}', { intro: true }), '<p>a\n</p>\n\n<p><br>\n</p>');
+  });
+
+  test('an element of its own in a line: the text before and after it are paragraphs of their own', () => {
+    extractsAre([
+      // After it, a paragraph up to the next element or paragraph; the spaces before a link stay
+      // outside it, those before text go in (MediaWiki 1.39's answers).
+      [
+        'Para one\n\n[[Datei:X.jpg|mini|B]] after\nnext line\n\n[[Datei:X.jpg|mini|B]] [[Ziel]] x\n== H ==',
+        '<p>Para one\n</p>\n<p> after\n</p><p>next line\n</p>\n <p>Ziel x\n</p><h2><span id="H">H</span></h2>',
+      ],
+      // Before it, a paragraph that the line break before it joins when it starts with text.
+      [
+        'Para one\nScreen readers text.[[Datei:X.jpg|mini|B]] after\nnext',
+        '<p>Para one\n</p><p>\nScreen readers text.</p><p> after\n</p><p>next\n</p>',
+      ],
+      ['a\n{{Y}}<div>x</div>bar\n\nc', '<p>a\n</p>\n<p>Vorlage:Y</p><p>bar\n</p><p>c\n</p>'],
+      // A reference alone on its line is an element of a paragraph, empty in the extract.
+      ['a\n\n<ref>b</ref>\n\n== H ==', '<p>a\n</p><p>\n</p>\n<h2><span id="H">H</span></h2>'],
+      // The text before a block quote on its line is such a paragraph too.
+      ['a\n\nb: <blockquote>c</blockquote>\nd', '<p>a\n</p><p>\nb: </p><blockquote><p>c</p></blockquote>\n<p>d\n</p>'],
+    ]);
   });
 
   test('bold and italics closed as opened; a cut without a sentence end, or at an empty paragraph', () => {

@@ -31,6 +31,19 @@ export interface Block {
   marker: string;
   html: string;
   text: string;
+  /**
+   * What a `block` shows after its last element on its line (see Line's splitAtBlock), in the
+   * paragraph the parser's HTML tidying puts it in (see tidiedRun), left open: the next element
+   * or paragraph closes it.
+   */
+  after?: string;
+  /** Whether `after` opens a paragraph. */
+  afterOpens?: boolean;
+  /**
+   * Whether a `block` begins with the paragraph of the text before its first element, which
+   * starts with text: the line break before the line goes into that paragraph.
+   */
+  newlineInside?: boolean;
   /** Whether a paragraph ends in text, not in an element (a file, a link): its spaces can go. */
   endsInText?: boolean;
   /** A heading's text as its anchor has it: with its references' labels (`[1]`). */
@@ -94,8 +107,16 @@ class Line {
   media = false;
   /** Whether it held a table or a call of a template that exists (see Block's `block`). */
   block = false;
-  /** What the extract keeps of the elements of its own the line held (a gallery's list). */
-  blockHtml = '';
+  /**
+   * What a line broken by elements of their own (see splitAtBlock) showed before the last of
+   * them: each run of text before one in a paragraph of its own, then what the extract keeps of
+   * the element (a gallery's list).
+   */
+  beforeBlocks = '';
+  /** Whether the first run of text before an element of its own starts with text (see tidiedRun). */
+  textBeforeBlocks = false;
+  /** What the line's current run (since its start or its last element of its own) starts with. */
+  firstContent: 'text' | 'element' | undefined;
   /** Whether it held the place of the table of contents (TOC_MARK). */
   toc = false;
   /** Whether it held a category or language link, which takes the line with it. */
@@ -118,6 +139,7 @@ class Line {
   private open: Array<{ tag: string; opening: string }> = [];
 
   add(html: string, text: string): void {
+    if (this.firstContent === undefined && /\S/.test(html)) this.firstContent = 'text';
     this.html += html;
     this.text += text;
     this.anchor += text;
@@ -140,6 +162,7 @@ class Line {
 
   /** A reference, which shows nothing but its label in the anchor and keeps the spaces before it. */
   addReference(label: string): void {
+    this.elementStarts();
     this.anchor += label;
     this.keepSoFar();
   }
@@ -150,6 +173,29 @@ class Line {
     this.html = cut(this.html, this.kept.html);
     this.text = cut(this.text, this.kept.text);
     this.kept = { html: Math.min(this.kept.html, this.html.length), text: Math.min(this.kept.text, this.text.length) };
+  }
+
+  /**
+   * An element of its own met in the line (a framed file, a table, an element left out): the
+   * parser leaves the line out of its paragraphs, and its HTML tidying puts the text before the
+   * element in a paragraph of its own (see Block's `after` for the text after it). `kept`: what
+   * the extract keeps of the element.
+   */
+  splitAtBlock(kept = ''): void {
+    this.closeAll();
+    const run = tidiedRun(this.html, this.firstContent === 'element');
+    if (!this.block) this.textBeforeBlocks = run.opens && this.firstContent === 'text';
+    this.block = true;
+    this.beforeBlocks += `${run.html}${run.opens ? '</p>' : ''}${kept}`;
+    this.html = '';
+    this.text = '';
+    this.kept = { html: 0, text: 0 };
+    this.firstContent = undefined;
+  }
+
+  /** An element (a link) starts here: when the run has no text yet, it starts with an element. */
+  elementStarts(): void {
+    if (this.firstContent === undefined && !/\S/.test(this.html)) this.firstContent = 'element';
   }
 
   /** Whether `tag` is the element opened last (and still open). */
@@ -164,6 +210,7 @@ class Line {
   }
 
   openElement(tag: string, opening: string): void {
+    this.elementStarts();
     this.open.push({ tag, opening });
     this.html += opening;
   }
@@ -222,7 +269,9 @@ export function wikitextBlocks(
     paragraph = [];
   };
   /** A block quote being read (see simpleQuotes): the text before it on its line, and its lines. */
-  let quote: { before: string; lines: string[] } | undefined;
+  let quote: { before: { html: string; opens: boolean }; lines: string[] } | undefined;
+  /** Whether the text before the quote on its line starts with text (see Block's `newlineInside`). */
+  let newlineInside = false;
   const endLine = () => {
     line.closeAll();
     if (quote !== undefined) {
@@ -239,12 +288,22 @@ export function wikitextBlocks(
       // only continues preformatted text before it.
       flushParagraph();
       blocks.push({ kind: 'pre', level: 0, marker: '', html: line.html.slice(1), text: line.text.slice(1) });
+    } else if (line.kind === 'paragraph' && line.block) {
+      flushParagraph();
+      const after = tidiedRun(line.html, line.firstContent === 'element');
+      blocks.push({
+        kind: 'block',
+        level: 0,
+        marker: '',
+        html: line.beforeBlocks,
+        text: '',
+        after: after.html,
+        afterOpens: after.opens,
+        newlineInside: line.textBeforeBlocks,
+      });
     } else if (line.kind === 'paragraph') {
       if (!empty || line.media || line.element) paragraph.push(line);
-      else if (line.block) {
-        flushParagraph();
-        blocks.push({ kind: 'block', level: 0, marker: '', html: line.blockHtml, text: '' });
-      } else if (!line.hadSource && !line.gone) {
+      else if (!line.hadSource && !line.gone) {
         flushParagraph();
         blocks.push({ kind: 'blank', level: 0, marker: '', html: '', text: '' });
       }
@@ -263,6 +322,12 @@ export function wikitextBlocks(
       blocks.push(block);
     }
     line = new Line();
+  };
+
+  /** An element of its own met on the line (see splitAtBlock), of which the extract keeps `kept`. */
+  const blockMet = (kept = ''): void => {
+    if (line.kind === 'paragraph' && quote === undefined) line.splitAtBlock(kept);
+    else line.block = true;
   };
 
   const inline = (node: WikiNode): void => {
@@ -294,7 +359,10 @@ export function wikitextBlocks(
     switch (node.type) {
       case 'template': {
         const shown = missingTemplate(node);
-        if (shown !== undefined) line.add(escapeHtmlText(shown), shown);
+        if (shown !== undefined) {
+          line.elementStarts();
+          line.add(escapeHtmlText(shown), shown);
+        }
         return;
       }
       case 'quote': {
@@ -311,6 +379,7 @@ export function wikitextBlocks(
         linkText(node);
         return;
       case 'ext-link': {
+        line.elementStarts();
         const label = node.childNodes.find((c) => c.type === 'ext-link-text');
         if (label) for (const c of label.childNodes) inline(c);
         else {
@@ -329,6 +398,7 @@ export function wikitextBlocks(
       }
       case 'free-ext-link': {
         const url = String(node);
+        line.elementStarts();
         line.add(escapeHtmlText(url), url);
         return;
       }
@@ -351,6 +421,7 @@ export function wikitextBlocks(
             line.openElement(tag, openingTag(tag, String(node), decodeCharReferences));
         } else if (tag === 'br') {
           // A line break is an element of its line (a line of breaks only is no empty line).
+          line.elementStarts();
           line.add(openingTag('br', String(node), decodeCharReferences), '\n');
           line.element = true;
           line.keepSoFar();
@@ -400,6 +471,7 @@ export function wikitextBlocks(
     const label = node.childNodes.find((c) => c.type === 'link-text');
     // A link is an element of its line: a label of spaces keeps its paragraph.
     line.element = true;
+    line.elementStarts();
     if (label) {
       for (const c of label.childNodes) inline(c);
       line.keepSoFar();
@@ -419,14 +491,16 @@ export function wikitextBlocks(
       // A block quote is an element of its own: it ends the paragraph before it.
       line.closeAll();
       flushParagraph();
-      quote = { before: line.html, lines: [] };
+      quote = { before: tidiedRun(line.html, line.firstContent === 'element'), lines: [] };
+      newlineInside = quote.before.opens && line.firstContent === 'text';
       line = new Line();
       continue;
     }
     if (quote !== undefined && isQuoteTag(node, true)) {
       line.closeAll();
       quote.lines.push(line.html);
-      blocks.push({ kind: 'block', level: 0, marker: '', html: quoteHtml(quote.before, quote.lines), text: '' });
+      const html = quoteHtml(quote.before, quote.lines);
+      blocks.push({ kind: 'block', level: 0, marker: '', html, text: '', newlineInside });
       quote = undefined;
       // The rest of the closing tag's line is no empty line.
       line = new Line();
@@ -466,9 +540,13 @@ export function wikitextBlocks(
     }
     if (node.type === 'comment') {
       // A comment alone on its line takes the line with it; a table ends the paragraph.
-      if (tableLinks(String(node)) !== undefined) line.block = true;
+      if (tableLinks(String(node)) !== undefined) blockMet();
       else if (String(node) === TOC_MARK) line.toc = true;
-      else line.gone = true;
+      else if (referenceLabel(String(node)) !== undefined) {
+        // A reference is an element of its line, which the extract leaves empty.
+        line.element = true;
+        line.hadSource = true;
+      } else line.gone = true;
     } else if (node.type === 'template' && magic === undefined && missingTemplate(node) === undefined) {
       // An element left out of a list item leaves the item without it; what follows it keeps
       // its space.
@@ -479,11 +557,11 @@ export function wikitextBlocks(
           line.text = '';
         }
         line.hadSource = true;
-      } else line.block = true;
+      } else blockMet();
     } else line.hadSource = true;
     // A framed or aligned file stands in an element of its own, which ends the paragraph.
     if (shows === 'file') {
-      if (isBlockFile(node)) line.block = true;
+      if (isBlockFile(node)) blockMet();
       else line.media = true;
     }
     if (node.type === 'heading' && line.text.trim() === '') {
@@ -505,11 +583,12 @@ export function wikitextBlocks(
     }
     if (node.type === 'ext' && node.name === 'gallery') {
       // A gallery is an element of its own, of which the extract keeps the list.
-      line.block = true;
-      line.blockHtml += galleryHtml(String(node), titles, (caption) =>
-        wikitextBlocks(caption, titles, missingTemplates, unknownTags)
-          .map((b) => b.html)
-          .join(''),
+      blockMet(
+        galleryHtml(String(node), titles, (caption) =>
+          wikitextBlocks(caption, titles, missingTemplates, unknownTags)
+            .map((b) => b.html)
+            .join(''),
+        ),
       );
       continue;
     }
@@ -535,6 +614,18 @@ export function wikitextBlocks(
   endLine();
   flushParagraph();
   return blocks;
+}
+
+/**
+ * A run of inline content standing outside any paragraph, between elements of their own on a
+ * line, as the parser's HTML tidying writes it: in a paragraph when it holds more than spaces
+ * (`opens`, the paragraph left open); spaces before an element that starts it (a link, italics)
+ * stay outside, those before text go in with it.
+ */
+function tidiedRun(run: string, elementFirst: boolean): { html: string; opens: boolean } {
+  if (!/\S/.test(run)) return { html: run, opens: false };
+  const spaces = elementFirst ? (/^\s*/.exec(run)?.[0] ?? '') : '';
+  return { html: `${spaces}<p>${run.slice(spaces.length)}`, opens: true };
 }
 
 /** Whether a node is a `<blockquote>` tag (`closing`: `</blockquote>`). */
@@ -584,7 +675,7 @@ const QUOTE_BREAKERS = new Set(['heading', 'list', 'dd', 'table', 'hr']);
  * paragraph; its tidying then wraps each run of text in the quote (and the text before it on its
  * line) in a paragraph of its own.
  */
-function quoteHtml(before: string, lines: readonly string[]): string {
+function quoteHtml(before: { html: string; opens: boolean }, lines: readonly string[]): string {
   const wrapped = (run: string) => (/\S/.test(run) ? `<p>${run}</p>` : run);
   const [first = '', ...rest] = lines;
   const last = rest.pop();
@@ -592,7 +683,7 @@ function quoteHtml(before: string, lines: readonly string[]): string {
   if (last === undefined) inside = wrapped(first);
   else if (rest.length === 0) inside = wrapped(`${first}\n${last}`);
   else inside = `${wrapped(`${first}\n`)}<p>${rest.join('\n')}\n</p>${wrapped(`\n${last}`)}`;
-  return `${wrapped(before)}<blockquote>${inside}</blockquote>`;
+  return `${before.html}${before.opens ? '</p>' : ''}<blockquote>${inside}</blockquote>`;
 }
 
 /** What `__TOC__` becomes: a comment that marks where the table of contents stands. */
