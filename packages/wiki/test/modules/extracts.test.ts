@@ -117,6 +117,15 @@ describe('wikitext to extract', () => {
       ['a\n{{Y}}<div>x</div>bar\n\nc', '<p>a\n</p>\n<p>Vorlage:Y</p><p>bar\n</p><p>c\n</p>'],
       // A reference alone on its line is an element of a paragraph, empty in the extract.
       ['a\n\n<ref>b</ref>\n\n== H ==', '<p>a\n</p><p>\n</p>\n<h2><span id="H">H</span></h2>'],
+      // A list of references is such an element when it lists any, else nothing.
+      [
+        'a<ref>x</ref>\n== H ==\n<references/>\n\n== J ==\nb',
+        '<p>a\n</p>\n<h2><span id="H">H</span></h2>\n\n<h2><span id="J">J</span></h2>\n<p>b\n</p>',
+      ],
+      [
+        'a\n== H ==\n<references/>\n\n== J ==\nb',
+        '<p>a\n</p>\n<h2><span id="H">H</span></h2>\n<p><br>\n</p>\n<h2><span id="J">J</span></h2>\n<p>b\n</p>',
+      ],
       // The text before a block quote on its line is such a paragraph too.
       ['a\n\nb: <blockquote>c</blockquote>\nd', '<p>a\n</p><p>\nb: </p><blockquote><p>c</p></blockquote>\n<p>d\n</p>'],
     ]);

@@ -324,6 +324,8 @@ export function wikitextBlocks(
     line = new Line();
   };
 
+  /** The groups of the references met since the last list of their group (`''`: no group). */
+  const unlisted = new Set<string>();
   /** An element of its own met on the line (see splitAtBlock), of which the extract keeps `kept`. */
   const blockMet = (kept = ''): void => {
     if (line.kind === 'paragraph' && quote === undefined) line.splitAtBlock(kept);
@@ -351,7 +353,10 @@ export function wikitextBlocks(
     }
     if (node.type === 'comment') {
       const label = referenceLabel(String(node));
-      if (label !== undefined) line.addReference(label);
+      if (label !== undefined) {
+        line.addReference(label);
+        unlisted.add(label.slice(1, -1).replace(/ ?\S+$/, ''));
+      }
       numbered += tableLinks(String(node)) ?? 0;
       return;
     }
@@ -536,6 +541,12 @@ export function wikitextBlocks(
           before.text = before.text.trimEnd();
         }
       } else line.trimEnd();
+      continue;
+    }
+    if (node.type === 'ext' && node.name === 'references') {
+      // A list of references is an element of its own when it lists any; else it shows nothing.
+      const group = /\sgroup\s*=\s*["']?([^"'/>]*)/i.exec(String(node).slice(0, String(node).indexOf('>')))?.[1];
+      if (unlisted.delete(group?.trim() ?? '') || /<ref\b/i.test(String(node))) blockMet();
       continue;
     }
     if (node.type === 'comment') {
