@@ -126,6 +126,14 @@ describe('wikitext to extract', () => {
         'a\n== H ==\n<references/>\n\n== J ==\nb',
         '<p>a\n</p>\n<h2><span id="H">H</span></h2>\n<p><br>\n</p>\n<h2><span id="J">J</span></h2>\n<p>b\n</p>',
       ],
+      // A horizontal rule and a centered element are such elements, which the extract keeps; the
+      // text in a centered element on its line is in no paragraph, the lines after it are.
+      ['a\n----\nb\n\n----\n\nc', '<p>a\n</p>\n<hr>\n<p>b\n</p>\n<hr>\n<p>c\n</p>'],
+      [
+        'a\n\n<center>\n{|\n|x\n|}\n</center>\n\n== H ==\nx <center>V v</center> y\n<center>\nfoo\n</center>\nc',
+        '<p>a\n</p>\n<center>\n\n</center>\n<h2><span id="H">H</span></h2><p>\nx </p><center>V v</center><p> y\n' +
+          '</p><center>\n<p>foo\n</p>\n</center>\n<p>c\n</p>',
+      ],
       // The text before a block quote on its line is such a paragraph too.
       ['a\n\nb: <blockquote>c</blockquote>\nd', '<p>a\n</p><p>\nb: </p><blockquote><p>c</p></blockquote>\n<p>d\n</p>'],
     ]);

@@ -88,7 +88,6 @@ const DROPPED_TYPES = new Set([
   'file',
   'gallery-image',
   'image-parameter',
-  'hr',
   'noinclude',
   'include',
   'parameter',
@@ -181,9 +180,9 @@ class Line {
    * element in a paragraph of its own (see Block's `after` for the text after it). `kept`: what
    * the extract keeps of the element.
    */
-  splitAtBlock(kept = ''): void {
+  splitAtBlock(kept = '', wrap = true): void {
     this.closeAll();
-    const run = tidiedRun(this.html, this.firstContent === 'element');
+    const run = wrap ? tidiedRun(this.html, this.firstContent === 'element') : { html: this.html, opens: false };
     if (!this.block) this.textBeforeBlocks = run.opens && this.firstContent === 'text';
     this.block = true;
     this.beforeBlocks += `${run.html}${run.opens ? '</p>' : ''}${kept}`;
@@ -290,7 +289,8 @@ export function wikitextBlocks(
       blocks.push({ kind: 'pre', level: 0, marker: '', html: line.html.slice(1), text: line.text.slice(1) });
     } else if (line.kind === 'paragraph' && line.block) {
       flushParagraph();
-      const after = tidiedRun(line.html, line.firstContent === 'element');
+      const after =
+        centered === 0 ? tidiedRun(line.html, line.firstContent === 'element') : { html: line.html, opens: false };
       blocks.push({
         kind: 'block',
         level: 0,
@@ -324,11 +324,16 @@ export function wikitextBlocks(
     line = new Line();
   };
 
+  /**
+   * How many centered elements (`<center>`) are open: the text after one on its line is in no
+   * paragraph (the lines after it are).
+   */
+  let centered = 0;
   /** The groups of the references met since the last list of their group (`''`: no group). */
   const unlisted = new Set<string>();
   /** An element of its own met on the line (see splitAtBlock), of which the extract keeps `kept`. */
   const blockMet = (kept = ''): void => {
-    if (line.kind === 'paragraph' && quote === undefined) line.splitAtBlock(kept);
+    if (line.kind === 'paragraph' && quote === undefined) line.splitAtBlock(kept, centered === 0);
     else line.block = true;
   };
 
@@ -420,6 +425,12 @@ export function wikitextBlocks(
       }
       case 'html': {
         const tag = (node.name ?? '').toLowerCase();
+        if (tag === 'center' && line.kind === 'paragraph' && quote === undefined) {
+          // An element of its own, which the extract keeps; the text in it is no paragraph.
+          blockMet(node.closing ? '</center>' : '<center>');
+          centered = Math.max(0, centered + (node.closing ? -1 : 1));
+          return;
+        }
         if (INLINE_TAGS.has(tag)) {
           if (node.closing) line.close(tag);
           else if (!String(node).endsWith('/>'))
@@ -541,6 +552,11 @@ export function wikitextBlocks(
           before.text = before.text.trimEnd();
         }
       } else line.trimEnd();
+      continue;
+    }
+    if (node.type === 'hr') {
+      // A horizontal rule is an element of its own, which the extract keeps.
+      blockMet('<hr>');
       continue;
     }
     if (node.type === 'ext' && node.name === 'references') {
