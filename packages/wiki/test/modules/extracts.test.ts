@@ -117,6 +117,11 @@ describe('wikitext to extract', () => {
       ['a\n{{Y}}<div>x</div>bar\n\nc', '<p>a\n</p>\n<p>Vorlage:Y</p><p>bar\n</p><p>c\n</p>'],
       // A reference alone on its line is an element of a paragraph, empty in the extract.
       ['a\n\n<ref>b</ref>\n\n== H ==', '<p>a\n</p><p>\n</p>\n<h2><span id="H">H</span></h2>'],
+      // Also on the line after a heading, among comment lines, which go.
+      [
+        '===S===\n<ref>x</ref>\nThe Institute\n== T ==\n<!-- c -->\n<ref>y</ref>\nb',
+        '<h3><span id="S">S</span></h3>\n<p>\nThe Institute\n</p>\n<h2><span id="T">T</span></h2>\n<p>\nb\n</p>',
+      ],
       // A list of references is such an element when it lists any, else nothing.
       [
         'a<ref>x</ref>\n== H ==\n<references/>\n\n== J ==\nb',

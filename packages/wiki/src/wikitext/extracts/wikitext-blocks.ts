@@ -331,6 +331,11 @@ export function wikitextBlocks(
   let centered = 0;
   /** The groups of the references met since the last list of their group (`''`: no group). */
   const unlisted = new Set<string>();
+  /** A reference met on the line, by its label (`[1]`, `[note 2]`). */
+  const referenceMet = (label: string): void => {
+    line.addReference(label);
+    unlisted.add(label.slice(1, -1).replace(/ ?\S+$/, ''));
+  };
   /** An element of its own met on the line (see splitAtBlock), of which the extract keeps `kept`. */
   const blockMet = (kept = ''): void => {
     if (line.kind === 'paragraph' && quote === undefined) line.splitAtBlock(kept, centered === 0);
@@ -358,10 +363,7 @@ export function wikitextBlocks(
     }
     if (node.type === 'comment') {
       const label = referenceLabel(String(node));
-      if (label !== undefined) {
-        line.addReference(label);
-        unlisted.add(label.slice(1, -1).replace(/ ?\S+$/, ''));
-      }
+      if (label !== undefined) referenceMet(label);
       numbered += tableLinks(String(node)) ?? 0;
       return;
     }
@@ -605,6 +607,16 @@ export function wikitextBlocks(
         endLine();
         blocks.push({ kind: 'block', level: 0, marker: '', html: '', text: '' });
         line.gone = true;
+      } else if (trail !== undefined && /<!--ref /.test(String(trail))) {
+        // So are the lines of comments after it: one holding a reference is a line of a
+        // paragraph (the reference an element of it), the others go.
+        for (const after of String(trail).split('\n').slice(1)) {
+          endLine();
+          const labels = [...after.matchAll(/<!--[^>]*-->/g)].map((m) => referenceLabel(m[0]));
+          for (const label of labels) if (label !== undefined) referenceMet(label);
+          line.element = line.hadSource = labels.some((label) => label !== undefined);
+          line.gone = !line.element;
+        }
       }
       continue;
     }
