@@ -139,6 +139,13 @@ describe('wikitext to extract', () => {
         '<p>a\n</p>\n<center>\n\n</center>\n<h2><span id="H">H</span></h2><p>\nx </p><center>V v</center><p> y\n' +
           '</p><center>\n<p>foo\n</p>\n</center>\n<p>c\n</p>',
       ],
+      // So are the block elements of HTML an extract keeps (lists, block quotes holding more than
+      // lines of text); the text in a list's item is in no paragraph.
+      [
+        'bolded:\n<ol start="4">\n<li>No animal <b>with.</b></li>\n<li>Two</li>\n</ol>\nEventually\n\n<blockquote>\n* x\n* y\n</blockquote>\nOther',
+        '<p>bolded:\n</p>\n<ol start="4">\n<li>No animal <b>with.</b></li>\n<li>Two</li>\n</ol>\n<p>Eventually\n</p>\n' +
+          '<blockquote>\n<ul><li>x</li>\n<li>y</li></ul>\n</blockquote>\n<p>Other\n</p>',
+      ],
       // The text before a block quote on its line is such a paragraph too.
       ['a\n\nb: <blockquote>c</blockquote>\nd', '<p>a\n</p><p>\nb: </p><blockquote><p>c</p></blockquote>\n<p>d\n</p>'],
     ]);

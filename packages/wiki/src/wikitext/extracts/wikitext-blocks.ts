@@ -289,8 +289,9 @@ export function wikitextBlocks(
       blocks.push({ kind: 'pre', level: 0, marker: '', html: line.html.slice(1), text: line.text.slice(1) });
     } else if (line.kind === 'paragraph' && line.block) {
       flushParagraph();
-      const after =
-        centered === 0 ? tidiedRun(line.html, line.firstContent === 'element') : { html: line.html, opens: false };
+      const after = wrapsRuns()
+        ? tidiedRun(line.html, line.firstContent === 'element')
+        : { html: line.html, opens: false };
       blocks.push({
         kind: 'block',
         level: 0,
@@ -325,10 +326,12 @@ export function wikitextBlocks(
   };
 
   /**
-   * How many centered elements (`<center>`) are open: the text after one on its line is in no
-   * paragraph (the lines after it are).
+   * The elements of their own written as HTML that the extract keeps (KEPT_BLOCK_TAGS) open, the
+   * innermost last: the parser's tidying puts the runs of text between elements in paragraphs
+   * only outside them or in a block quote (the lines after one are paragraphs all the same).
    */
-  let centered = 0;
+  const keptBlocks: string[] = [];
+  const wrapsRuns = () => keptBlocks.length === 0 || keptBlocks.at(-1) === 'blockquote';
   /** The groups of the references met since the last list of their group (`''`: no group). */
   const unlisted = new Set<string>();
   /** A reference met on the line, by its label (`[1]`, `[note 2]`). */
@@ -338,7 +341,7 @@ export function wikitextBlocks(
   };
   /** An element of its own met on the line (see splitAtBlock), of which the extract keeps `kept`. */
   const blockMet = (kept = ''): void => {
-    if (line.kind === 'paragraph' && quote === undefined) line.splitAtBlock(kept, centered === 0);
+    if (line.kind === 'paragraph' && quote === undefined) line.splitAtBlock(kept, wrapsRuns());
     else line.block = true;
   };
 
@@ -427,10 +430,15 @@ export function wikitextBlocks(
       }
       case 'html': {
         const tag = (node.name ?? '').toLowerCase();
-        if (tag === 'center' && line.kind === 'paragraph' && quote === undefined) {
-          // An element of its own, which the extract keeps; the text in it is no paragraph.
-          blockMet(node.closing ? '</center>' : '<center>');
-          centered = Math.max(0, centered + (node.closing ? -1 : 1));
+        if (KEPT_BLOCK_TAGS.has(tag) && line.kind === 'paragraph' && quote === undefined) {
+          // An element of its own, which the extract keeps.
+          if (!node.closing) {
+            blockMet(openingTag(tag, String(node), decodeCharReferences));
+            keptBlocks.push(tag);
+          } else if (keptBlocks.includes(tag)) {
+            blockMet(`</${tag}>`);
+            keptBlocks.splice(keptBlocks.lastIndexOf(tag));
+          }
           return;
         }
         if (INLINE_TAGS.has(tag)) {
@@ -704,6 +712,9 @@ function simpleQuotes(nodes: readonly WikiNode[]): Set<number> {
   }
   return simple;
 }
+
+/** Block elements written as HTML that the extract keeps: each an element of its own on its line. */
+const KEPT_BLOCK_TAGS = new Set(['center', 'blockquote', 'ol', 'ul', 'li', 'dl', 'dt', 'dd']);
 
 /** Nodes that make a quote other than lines of text. */
 const QUOTE_BREAKERS = new Set(['heading', 'list', 'dd', 'table', 'hr']);
