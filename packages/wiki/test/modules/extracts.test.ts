@@ -146,6 +146,12 @@ describe('wikitext to extract', () => {
         '<p>bolded:\n</p>\n<ol start="4">\n<li>No animal <b>with.</b></li>\n<li>Two</li>\n</ol>\n<p>Eventually\n</p>\n' +
           '<blockquote>\n<ul><li>x</li>\n<li>y</li></ul>\n</blockquote>\n<p>Other\n</p>',
       ],
+      // A behaviour switch in a table counts, though the table is left out: no table of contents.
+      [
+        'a\n\n{|\n| x __NOTOC__\n|}\n\n== A ==\n== B ==\n== C ==\n== D ==',
+        '<p>a\n</p>\n\n<h2><span id="A">A</span></h2>\n<h2><span id="B">B</span></h2>\n' +
+          '<h2><span id="C">C</span></h2>\n<h2><span id="D">D</span></h2>',
+      ],
       // The text before a block quote on its line is such a paragraph too.
       ['a\n\nb: <blockquote>c</blockquote>\nd', '<p>a\n</p><p>\nb: </p><blockquote><p>c</p></blockquote>\n<p>d\n</p>'],
     ]);

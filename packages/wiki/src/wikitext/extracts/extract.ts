@@ -61,7 +61,8 @@ export function extractOfWikitext(
     return makeExtract(
       wikitextBlocks(magicWords.withoutSwitches(placed), titles, missingTemplates, unknownTags, numberedBefore),
       options,
-      options.intro ? undefined : magicWords.switchesIn(lean),
+      // Those in a table count too, though the extract leaves the table out.
+      options.intro ? undefined : magicWords.switchesIn(source.replace(/<!--[\s\S]*?(?:-->|$)/g, '')),
       lead.cut === true,
     );
   } catch {
