@@ -157,6 +157,11 @@ describe('wikitext to extract', () => {
     ]);
   });
 
+  test('a language link or category written with percent-encoded characters shows nothing', () => {
+    // MediaWiki 1.39's answer.
+    extractsAre([['a [[en:Anv%C3%A4ndare:X]] b [[Kategorie:A%20B]] c', '<p>a b c\n</p>']]);
+  });
+
   test('bold and italics closed as opened; a cut without a sentence end, or at an empty paragraph', () => {
     assert.equal(extract("'''''A''''', b ''c'''d'''''"), '<p><i><b>A</b></i>, b <i>c<b>d</b></i>\n</p>');
     // No sentence ends: the first line of the HTML, as it is.

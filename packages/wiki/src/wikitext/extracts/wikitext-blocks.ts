@@ -477,7 +477,7 @@ export function wikitextBlocks(
     const targetNode = node.childNodes.find((c) => c.type === 'link-target');
     const target = targetNode ? String(targetNode) : '';
     if (target.trimStart().startsWith(':')) return 'text';
-    const title = titles.parseOrUndefined(target);
+    const title = linkTitle(titles, target);
     if (!title) return 'text';
     if (title.namespace === NS_FILE && title.interwiki === '') return 'file';
     if (title.namespace === NS_CATEGORY && title.interwiki === '') return 'none';
@@ -489,7 +489,7 @@ export function wikitextBlocks(
     const targetNode = node.childNodes.find((c) => c.type === 'link-target');
     const target = targetNode ? String(targetNode) : '';
     const leadingColon = target.trimStart().startsWith(':');
-    const title = titles.parseOrUndefined(leadingColon ? target.trimStart().slice(1) : target);
+    const title = linkTitle(titles, leadingColon ? target.trimStart().slice(1) : target);
     if (!leadingColon && title) {
       if (title.namespace === NS_FILE || title.namespace === NS_CATEGORY) return;
       if (title.interwiki !== '' && isLanguageCode(title.interwiki)) return;
@@ -833,6 +833,11 @@ function isBlockFile(node: WikiNode): boolean {
     .split('|')
     .slice(1)
     .some((option) => BLOCK_FILE_OPTIONS.has(option.trim()));
+}
+
+/** The title a link's target names, its percent-encoded characters decoded as the parser does. */
+function linkTitle(titles: TitleCodec, target: string) {
+  return titles.parseOrUndefined(target, { decodePercent: target.includes('%') });
 }
 
 function isLanguageCode(prefix: string): boolean {
