@@ -162,6 +162,16 @@ describe('wikitext to extract', () => {
     extractsAre([['a [[en:Anv%C3%A4ndare:X]] b [[Kategorie:A%20B]] c', '<p>a b c\n</p>']]);
   });
 
+  test('a link whose target no title can have shows as written, its label read as wikitext', () => {
+    // MediaWiki 1.39's answer (a template's page, its parameters left).
+    extractsAre([
+      [
+        "a [[{{{3}}}]] b [[{{{from}}}|current ''talk'' page]] c",
+        '<p>a [[{{{3}}}]] b [[{{{from}}}|current <i>talk</i> page]] c\n</p>',
+      ],
+    ]);
+  });
+
   test('bold and italics closed as opened; a cut without a sentence end, or at an empty paragraph', () => {
     assert.equal(extract("'''''A''''', b ''c'''d'''''"), '<p><i><b>A</b></i>, b <i>c<b>d</b></i>\n</p>');
     // No sentence ends: the first line of the HTML, as it is.

@@ -495,6 +495,17 @@ export function wikitextBlocks(
       if (title.interwiki !== '' && isLanguageCode(title.interwiki)) return;
     }
     const label = node.childNodes.find((c) => c.type === 'link-text');
+    if (/[{}[\]<>]/.test(target.replace(/<!--[\s\S]*?-->/g, ''))) {
+      // A target no title can have (a parameter left, `{{{1}}}`) is no link: it shows as written.
+      const written = `[[${decodeCharReferences(target)}`;
+      line.add(escapeHtmlText(written), written);
+      if (label) {
+        line.add('|', '|');
+        for (const c of label.childNodes) inline(c);
+      }
+      line.add(']]', ']]');
+      return;
+    }
     // A link is an element of its line: a label of spaces keeps its paragraph.
     line.element = true;
     line.elementStarts();
