@@ -172,6 +172,14 @@ describe('wikitext to extract', () => {
     ]);
   });
 
+  test("a parameter left is text, an external link's address included; plain text keeps a last U+FEFF", () => {
+    // MediaWiki 1.39's answers: PHP's trim leaves other spaces than ASCII ones.
+    extractsAre([
+      ['<tt>[http://www.sil.org/x?id={{{code}}} {{{code}}}]</tt> {{{1}}}', '<p><tt>{{{code}}}</tt> {{{1}}}\n</p>'],
+    ]);
+    assert.equal(extract('{{{1}}}\ufeff', { plaintext: true }), '{{{1}}}\ufeff');
+  });
+
   test('bold and italics closed as opened; a cut without a sentence end, or at an empty paragraph', () => {
     assert.equal(extract("'''''A''''', b ''c'''d'''''"), '<p><i><b>A</b></i>, b <i>c<b>d</b></i>\n</p>');
     // No sentence ends: the first line of the HTML, as it is.

@@ -55,7 +55,7 @@ export function extractOfWikitext(
     const lead: { leadOnly: boolean; cut?: boolean } = { leadOnly: options.intro };
     const lean = leanWikitext(source, lead);
     // The table of contents stands where `__TOC__` does (the extract leaves it out, not its place).
-    const placed = lean.replace(TOC_SWITCH, TOC_MARK);
+    const placed = literalParameters(lean.replace(TOC_SWITCH, TOC_MARK));
     // The lead section is parsed alone, without the list of references.
     const numberedBefore = options.intro ? 0 : numberedLinksInReferences(source);
     return makeExtract(
@@ -68,6 +68,18 @@ export function extractOfWikitext(
   } catch {
     return '';
   }
+}
+
+/**
+ * The text with the parameters its expansion left (`{{{1}}}`, on a template's own page) written
+ * with their braces as character references: the parser shows them as written and reads them as
+ * text, part of an external link's address or of a link's target like any other characters.
+ */
+function literalParameters(text: string): string {
+  if (!text.includes('{{{')) return text;
+  return text.replace(/\{\{\{[^{}]*\}\}\}/g, (parameter) =>
+    parameter.replaceAll('{', '&#123;').replaceAll('}', '&#125;'),
+  );
 }
 
 /**
@@ -124,6 +136,9 @@ function armoredFrenchSpaces(html: string): string {
   );
 }
 
+/** What PHP's trim takes off both ends: ASCII white space and NUL, not other spaces (U+FEFF). */
+const PHP_TRIMMED = /^[ \t\n\r\0\v]+|[ \t\n\r\0\v]+$/g;
+
 const SECTION_START = '\u0001\u0002';
 const SECTION_END = '\u0002\u0001';
 
@@ -139,7 +154,7 @@ function plainText(html: string): string {
     .replaceAll('\u00a0', ' ')
     .replaceAll('\r', '\n')
     .replace(/\n{3,}/g, '\n\n')
-    .trim();
+    .replace(PHP_TRIMMED, '');
 }
 
 /** The marked headings of a plain text extract as the section format asks. */
@@ -252,7 +267,7 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
   closeAfterBlock();
   if (inParagraph) html += '</p>';
   if (inPre) html += '</pre>';
-  return html.trim();
+  return html.replace(PHP_TRIMMED, '');
 }
 
 /** The lists open among the blocks, as the parser nests them, and the HTML of their items. */

@@ -495,7 +495,7 @@ export function wikitextBlocks(
       if (title.interwiki !== '' && isLanguageCode(title.interwiki)) return;
     }
     const label = node.childNodes.find((c) => c.type === 'link-text');
-    if (/[{}[\]<>]/.test(target.replace(/<!--[\s\S]*?-->/g, ''))) {
+    if (/[{}[\]<>]/.test(decodeCharReferences(target.replace(/<!--[\s\S]*?-->/g, '')))) {
       // A target no title can have (a parameter left, `{{{1}}}`) is no link: it shows as written.
       const written = `[[${decodeCharReferences(target)}`;
       line.add(escapeHtmlText(written), written);
