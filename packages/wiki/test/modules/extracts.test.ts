@@ -152,6 +152,8 @@ describe('wikitext to extract', () => {
         '<p>a\n</p>\n\n<h2><span id="A">A</span></h2>\n<h2><span id="B">B</span></h2>\n' +
           '<h2><span id="C">C</span></h2>\n<h2><span id="D">D</span></h2>',
       ],
+      // Preformatted text is one too, as written, without the line break after its tag.
+      ['a\n<pre>\n{{X\n| y = 1\n}}\n</pre>\nb', '<p>a\n</p>\n<pre>{{X\n| y = 1\n}}\n</pre>\n<p>b\n</p>'],
       // The text before a block quote on its line is such a paragraph too.
       ['a\n\nb: <blockquote>c</blockquote>\nd', '<p>a\n</p><p>\nb: </p><blockquote><p>c</p></blockquote>\n<p>d\n</p>'],
     ]);

@@ -575,6 +575,14 @@ export function wikitextBlocks(
       } else line.trimEnd();
       continue;
     }
+    if (node.type === 'ext' && node.name === 'pre' && line.kind === 'paragraph') {
+      // Preformatted text is an element of its own, which the extract keeps, without the line
+      // break that opens it.
+      const inner = node.childNodes.find((c) => c.type === 'ext-inner');
+      const text = decodeCharReferences(inner ? String(inner) : '').replace(/^\r?\n/, '');
+      blockMet(`<pre>${escapeHtmlText(text)}</pre>`);
+      continue;
+    }
     if (node.type === 'hr') {
       // A horizontal rule is an element of its own, which the extract keeps.
       blockMet('<hr>');
