@@ -78,11 +78,11 @@ describe('wikitext to extract', () => {
       '<p>Vorlage:Other uses\nVorlage:Pp\nVorlage:Infobox x\n<b>A</b> (Vorlage:IPAc-en; b) c.\n</p><p>Next Vorlage:X para.\nVorlage:Y\n</p><p>Vorlage:Z\n</p><p>Last\n</p>',
     );
     // Named with a namespace, or with a colon for the main namespace; a template that exists shows
-    // nothing of its own here.
+    // nothing of its own here (its call is what is left of an element the extract leaves out).
     const elsewhere = new Set(['10:Foo_bar', '0:Nix_da', '2:Nix']);
     assert.equal(
       extractOfWikitext('{{Template:Foo bar}} {{:Nix da}} {{Benutzer:Nix}}{{Vorhanden}}', base, titles, elsewhere),
-      '<p>Vorlage:Foo bar Nix da Benutzer:Nix\n</p>',
+      '<p>Vorlage:Foo bar Nix da Benutzer:Nix</p>',
     );
   });
 
@@ -99,6 +99,87 @@ describe('wikitext to extract', () => {
     // and keeps them (MediaWiki's answers).
     assert.equal(extract('a\n\n\n== H ==\nb', { intro: true }), '<p>a\n</p>');
     assert.equal(extract('a\n\n{{Vorhanden}}\n\n{{DEFAULTSORT:x}}', { intro: true }), '<p>a\n</p>\n\n<p><br>\n</p>');
+  });
+
+  test('an element of its own in a line: the text before and after it are paragraphs of their own', () => {
+    extractsAre([
+      // After it, a paragraph up to the next element or paragraph; the spaces before a link stay
+      // outside it, those before text go in (MediaWiki 1.39's answers).
+      [
+        'Para one\n\n[[Datei:X.jpg|mini|B]] after\nnext line\n\n[[Datei:X.jpg|mini|B]] [[Ziel]] x\n== H ==',
+        '<p>Para one\n</p>\n<p> after\n</p><p>next line\n</p>\n <p>Ziel x\n</p><h2><span id="H">H</span></h2>',
+      ],
+      // Before it, a paragraph that the line break before it joins when it starts with text.
+      [
+        'Para one\nScreen readers text.[[Datei:X.jpg|mini|B]] after\nnext',
+        '<p>Para one\n</p><p>\nScreen readers text.</p><p> after\n</p><p>next\n</p>',
+      ],
+      ['a\n{{Y}}<div>x</div>bar\n\nc', '<p>a\n</p>\n<p>Vorlage:Y</p><p>bar\n</p><p>c\n</p>'],
+      // A reference alone on its line is an element of a paragraph, empty in the extract.
+      ['a\n\n<ref>b</ref>\n\n== H ==', '<p>a\n</p><p>\n</p>\n<h2><span id="H">H</span></h2>'],
+      // Also on the line after a heading, among comment lines, which go.
+      [
+        '===S===\n<ref>x</ref>\nThe Institute\n== T ==\n<!-- c -->\n<ref>y</ref>\nb',
+        '<h3><span id="S">S</span></h3>\n<p>\nThe Institute\n</p>\n<h2><span id="T">T</span></h2>\n<p>\nb\n</p>',
+      ],
+      // A list of references is such an element when it lists any, else nothing.
+      [
+        'a<ref>x</ref>\n== H ==\n<references/>\n\n== J ==\nb',
+        '<p>a\n</p>\n<h2><span id="H">H</span></h2>\n\n<h2><span id="J">J</span></h2>\n<p>b\n</p>',
+      ],
+      [
+        'a\n== H ==\n<references/>\n\n== J ==\nb',
+        '<p>a\n</p>\n<h2><span id="H">H</span></h2>\n<p><br>\n</p>\n<h2><span id="J">J</span></h2>\n<p>b\n</p>',
+      ],
+      // A horizontal rule and a centered element are such elements, which the extract keeps; the
+      // text in a centered element on its line is in no paragraph, the lines after it are.
+      ['a\n----\nb\n\n----\n\nc', '<p>a\n</p>\n<hr>\n<p>b\n</p>\n<hr>\n<p>c\n</p>'],
+      [
+        'a\n\n<center>\n{|\n|x\n|}\n</center>\n\n== H ==\nx <center>V v</center> y\n<center>\nfoo\n</center>\nc',
+        '<p>a\n</p>\n<center>\n\n</center>\n<h2><span id="H">H</span></h2><p>\nx </p><center>V v</center><p> y\n' +
+          '</p><center>\n<p>foo\n</p>\n</center>\n<p>c\n</p>',
+      ],
+      // So are the block elements of HTML an extract keeps (lists, block quotes holding more than
+      // lines of text); the text in a list's item is in no paragraph.
+      [
+        'bolded:\n<ol start="4">\n<li>No animal <b>with.</b></li>\n<li>Two</li>\n</ol>\nEventually\n\n<blockquote>\n* x\n* y\n</blockquote>\nOther',
+        '<p>bolded:\n</p>\n<ol start="4">\n<li>No animal <b>with.</b></li>\n<li>Two</li>\n</ol>\n<p>Eventually\n</p>\n' +
+          '<blockquote>\n<ul><li>x</li>\n<li>y</li></ul>\n</blockquote>\n<p>Other\n</p>',
+      ],
+      // A behaviour switch in a table counts, though the table is left out: no table of contents.
+      [
+        'a\n\n{|\n| x __NOTOC__\n|}\n\n== A ==\n== B ==\n== C ==\n== D ==',
+        '<p>a\n</p>\n\n<h2><span id="A">A</span></h2>\n<h2><span id="B">B</span></h2>\n' +
+          '<h2><span id="C">C</span></h2>\n<h2><span id="D">D</span></h2>',
+      ],
+      // Preformatted text is one too, as written, without the line break after its tag.
+      ['a\n<pre>\n{{X\n| y = 1\n}}\n</pre>\nb', '<p>a\n</p>\n<pre>{{X\n| y = 1\n}}\n</pre>\n<p>b\n</p>'],
+      // The text before a block quote on its line is such a paragraph too.
+      ['a\n\nb: <blockquote>c</blockquote>\nd', '<p>a\n</p><p>\nb: </p><blockquote><p>c</p></blockquote>\n<p>d\n</p>'],
+    ]);
+  });
+
+  test('a language link or category written with percent-encoded characters shows nothing', () => {
+    // MediaWiki 1.39's answer.
+    extractsAre([['a [[en:Anv%C3%A4ndare:X]] b [[Kategorie:A%20B]] c', '<p>a b c\n</p>']]);
+  });
+
+  test('a link whose target no title can have shows as written, its label read as wikitext', () => {
+    // MediaWiki 1.39's answer (a template's page, its parameters left).
+    extractsAre([
+      [
+        "a [[{{{3}}}]] b [[{{{from}}}|current ''talk'' page]] c",
+        '<p>a [[{{{3}}}]] b [[{{{from}}}|current <i>talk</i> page]] c\n</p>',
+      ],
+    ]);
+  });
+
+  test("a parameter left is text, an external link's address included; plain text keeps a last U+FEFF", () => {
+    // MediaWiki 1.39's answers: PHP's trim leaves other spaces than ASCII ones.
+    extractsAre([
+      ['<tt>[http://www.sil.org/x?id={{{code}}} {{{code}}}]</tt> {{{1}}}', '<p><tt>{{{code}}}</tt> {{{1}}}\n</p>'],
+    ]);
+    assert.equal(extract('{{{1}}}\ufeff', { plaintext: true }), '{{{1}}}\ufeff');
   });
 
   test('bold and italics closed as opened; a cut without a sentence end, or at an empty paragraph', () => {

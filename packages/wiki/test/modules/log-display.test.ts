@@ -125,21 +125,55 @@ describeEachEngine('logdisplay of list=watchlist', (engine) => {
       ],
       [170, /<span class="blockExpiry" title="&lrm;2030-06-30T12:00:00Z">12:00, 30\. Jun\. 2030<\/span> /],
       [159, /hob die Sperre von .*203\.0\.113\.9<\/bdi><\/a> auf$/],
-      // A partial block keeps this server's sentence.
-      [157, /hat <a [^>]*>Eve<\/a> gesperrt, Dauer: \(unbefristet\)$/],
+      // A partial block tells its restrictions: the pages linked, the namespaces linked to their
+      // list of pages (MediaWiki 1.39's line).
+      [
+        157,
+        /sperrte <a [^>]*class="new mw-userlink"[^>]*><bdi>Eve<\/bdi><\/a> für die Bearbeitung der Seite <a href="\/index\.php\/Berlin" title="Berlin">Berlin<\/a> und die Bearbeitung des Namensraums <a href="\/index\.php\?title=Spezial:Alle_Seiten&amp;namespace=10" title="Spezial:Alle Seiten">Vorlage<\/a> für <span class="blockExpiry" title="&lrm;infinity">unbeschränkt<\/span> \(Autoblock deaktiviert\)$/,
+      ],
       [165, /Inhaltsmodell der Seite <a [^>]*>Konfiguration<\/a> von „Wikitext“ nach „Klartext“$/],
       [142, /löschte die Seite <a href="[^"]*redlink=1" class="new" [^>]*>Veralteter Artikel<\/a>$/],
       [144, /stellte die Seite „<a [^>]*>Löschkandidat<\/a>“ wieder her \(2 Versionen\)$/],
       [146, /verschob die Seite <a [^>]*>Koeln<\/a> nach <a href="\/index\.php\/K%C3%B6ln" title="Köln">Köln<\/a>$/],
       [148, /nach <a [^>]*>Testwiki:Spielwiese<\/a>, ohne dabei eine Weiterleitung anzulegen$/],
       [168, /^Benutzerkonto <a [^>]*class="[^"]*mw-userlink"[^>]*><bdi>Gustav<\/bdi><\/a> wurde erstellt$/],
-      [167, /eine Version von <a [^>]*>Hamburg<\/a> als kontrolliert markiert$/],
+      [
+        167,
+        /> markierte die Version <a href="\/index\.php\?title=Hamburg&amp;oldid=249&amp;diff=prev" title="Hamburg">249<\/a> von Seite <a href="\/index\.php\/Hamburg" title="Hamburg">Hamburg<\/a> als kontrolliert$/,
+      ],
       [174, /hat den Benutzer „<a [^>]*>Frank<\/a>“ \(mit 0 Bearbeitungen\) in „<a [^>]*>Frank Neu<\/a>“ umbenannt$/],
       [134, /lud eine neue Version von <a [^>]*>Datei:Karte\.png<\/a> hoch$/],
       [128, /lud <a [^>]*>Datei:Beispiel\.png<\/a> hoch$/],
       [8, /erstellte die Markierung „oracle-test“$/],
     ];
     for (const [id, pattern] of expectations) assert.match(byId.get(id) ?? '', pattern, `log ${id}`);
+  });
+
+  test("in English, a partial block's namespaces by their English names, an infinite block by its option's label", async () => {
+    const { store, site } = api();
+    const row = await store.db
+      .selectFrom('logging')
+      .select(['log_type', 'log_action', 'log_timestamp', 'log_params', 'log_namespace', 'log_title'])
+      .where('log_id', '=', 157)
+      .executeTakeFirstOrThrow();
+    const formatter = new LogDisplayFormatter({ store, site, titles: new TitleCodec(site) }, 'en');
+    const [line] = await formatter.format([
+      {
+        type: row.log_type,
+        action: row.log_action,
+        timestamp: row.log_timestamp,
+        params: row.log_params,
+        namespace: row.log_namespace,
+        dbKey: row.log_title,
+        performer: 'Admin',
+        performerIsUser: true,
+      },
+    ]);
+    // MediaWiki 1.39's line with uselang=en.
+    assert.match(
+      line ?? '',
+      /blocked <a [^>]*><bdi>Eve<\/bdi><\/a> from the page <a [^>]*>Berlin<\/a> and the namespace <a href="\/index\.php\?title=Spezial:Alle_Seiten&amp;namespace=10" title="Spezial:Alle Seiten">Template<\/a> with an expiration time of <span class="blockExpiry" title="&lrm;infinity">indefinite<\/span> \(autoblock disabled\)$/,
+    );
   });
 
   test('a line kept from an earlier answer follows the store: a page gone shows as a red link', async () => {

@@ -16,11 +16,14 @@ import {
 import { MEDIAWIKI_VERSION } from '../../api/version.js';
 import { groupChangeableGroups, groupRights, IMPLICIT_GROUPS } from '../../site/group-permissions.js';
 import { languageName } from '../../site/languages.js';
+import { EXTENSION_CREDITS } from '../../site/mediawiki/extension-credits.js';
 import { MAGIC_WORDS_DE } from '../../site/mediawiki/magic-words.js';
 import { EXTENSION_HOOKS, PARSER_VARIABLES } from '../../site/mediawiki/parser-data.js';
 import { SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
 import type { SiteConfig } from '../../site/site.js';
+import { NS_SPECIAL } from '../../site/title.js';
 import { siteUrlProtocols } from '../../site/url-protocols.js';
+import { urlencodeTitle } from '../../site/urls.js';
 import { siteStatistics } from '../../store/site-statistics.js';
 import { defaultUserOptions } from '../../store/user-options.js';
 
@@ -331,12 +334,32 @@ function languages(ctx: SiteinfoContext): ResultObject[] {
   });
 }
 
+/**
+ * The credits of the installed skins and extensions (see EXTENSION_CREDITS), listed by kind in the
+ * order the kinds are first met (skins first), each kind's in the order installed; a license or
+ * credits file linked to its page of the special page Version. One whose credits are not known
+ * gets its name and a kind.
+ */
 function extensionsInfo(site: SiteConfig): ResultObject[] {
-  return site.extensions.map((name) => ({
-    type: name === 'Cite' || name === 'ParserFunctions' ? 'parserhook' : 'other',
-    name,
-    'license-name': 'GPL-2.0-or-later',
-  }));
+  const local =
+    site.language === 'de' ? SPECIAL_PAGE_ALIASES_DE.find(([canonical]) => canonical === 'Version')?.[1][0] : undefined;
+  const version = `${site.namespaces.find((ns) => ns.id === NS_SPECIAL)?.name ?? 'Special'}:${local ?? 'Version'}`;
+  const versionPage = (part: string, name: string) =>
+    site.articlePath.replace('$1', urlencodeTitle(`${version}/${part}/${name}`.replaceAll(' ', '_')));
+  const installed = [...setting<string[]>(site, 'Skins', ['Vector']), ...site.extensions].map((name): ResultObject => {
+    const c = EXTENSION_CREDITS[name];
+    if (c === undefined) return { type: 'other', name, 'license-name': 'GPL-2.0-or-later' };
+    const entry: ResultObject = { type: c.type, name: c.name };
+    if (c.namemsg !== undefined) entry.namemsg = c.namemsg;
+    Object.assign(entry, { descriptionmsg: c.descriptionmsg, author: c.author, url: c.url });
+    if (c.version !== undefined) entry.version = c.version;
+    entry['license-name'] = c.licenseName;
+    entry.license = versionPage('License', c.name);
+    if (c.credits) entry.credits = versionPage('Credits', c.name);
+    return entry;
+  });
+  const kinds = [...new Set(installed.map((e) => String(e.type)))];
+  return kinds.flatMap((kind) => installed.filter((e) => e.type === kind));
 }
 
 function fileExtensions(site: SiteConfig): ResultObject[] {

@@ -5,8 +5,9 @@
  * visibility, merge points, move targets, block durations). The sentences are MediaWiki's
  * `logentry-<type>-<action>` messages of the answer's language (the stored catalogue's, else the
  * texts shipped in log-messages.ts) with their parameters: `$1` the performer's link, `$2` their
- * name, `$3` the page's link, `$4`… the type's details. The entries told otherwise in MediaWiki
- * (partial blocks, patrols, renames of old) and unknown types get this server's own sentences.
+ * name, `$3` the page's link, `$4`… the type's details (a partial block's restrictions with the
+ * `logentry-partialblock-*` messages). The entries told otherwise in MediaWiki (renames of old)
+ * and unknown types get this server's own sentences.
  */
 import { CommentFormatter, type PageState } from '../../api/comment-format.js';
 import { userGender } from '../../api/gender.js';
@@ -17,6 +18,7 @@ import { isResultObject, KeyedList, type ResultObject, type ResultValue } from '
 import { formatUserTimestamp } from '../../site/date-format.js';
 import { SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
 import { NS_SPECIAL, NS_USER, type Title } from '../../site/title.js';
+import { urlencodeTitle } from '../../site/urls.js';
 import { keptRows } from '../../store/row-cache.js';
 import { escapeHtml, escapeHtmlQuotes, escapeHtmlText } from '../../text/escape.js';
 import { toMwTimestamp } from '../../text/timestamps.js';
@@ -48,14 +50,14 @@ const HTML_PARAM = /\u{F0007}(\d+)\u{F0008}/gu;
 
 /**
  * This server's own sentences for the entries MediaWiki tells otherwise than with a message and
- * its parameters (partial blocks, patrols, renames of old); `$performer`, `$target`, … are filled in.
+ * its parameters (renames of old, blocks of other than users); `$performer`, `$target`, … are
+ * filled in.
  */
 const TEXTS: Record<Lang, Record<string, string>> = {
   de: {
     block: '$performer hat $target gesperrt, Dauer: $details',
     reblock: '$performer hat die Sperre von $target geändert, Dauer: $details',
     unblock: '$performer hat die Sperre von $target aufgehoben',
-    patrol: '$performer hat eine Version von $target als kontrolliert markiert',
     renameuser: '$performer hat den Benutzer $old in $new umbenannt',
     generic: '$performer: Logbuch „$type“, Aktion „$action“ für $target',
     until: '(bis $date)',
@@ -66,7 +68,6 @@ const TEXTS: Record<Lang, Record<string, string>> = {
     block: '$performer blocked $target for $details',
     reblock: '$performer changed the block of $target to $details',
     unblock: '$performer lifted the block of $target',
-    patrol: '$performer marked a revision of $target as patrolled',
     renameuser: '$performer renamed the user $old to $new',
     generic: '$performer: log "$type", action "$action" on $target',
     until: '(until $date)',
@@ -81,6 +82,19 @@ const IP_OR_RANGE = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(?:\/\d{
 const isObject = (v: ResultValue | undefined): v is ResultObject => isResultObject(v);
 const asArray = (v: ResultValue | undefined): ResultValue[] =>
   Array.isArray(v) ? v : v instanceof KeyedList ? [...v.entries.values()] : [];
+
+/**
+ * What an entry's message is told with (see messageDetails): the parameters after `$3`, the
+ * message's key when it is not `logentry-<type>-<action>` (or its subtype's), and the links that
+ * differ from the performer's and page's.
+ */
+interface MessageDetails {
+  params: Param[];
+  key?: string;
+  subtype?: string;
+  performer?: string;
+  target?: string;
+}
 
 export class LogDisplayFormatter {
   private readonly lang: Lang;
@@ -114,6 +128,8 @@ export class LogDisplayFormatter {
       add(this.paramTitle(params, 'dest'));
       add(this.paramTitle(params, 'oldtitle'));
       for (const name of [params.olduser, params.newuser]) if (typeof name === 'string') add(this.userPage(name));
+      const restrictions = isObject(params.restrictions) ? params.restrictions : {};
+      for (const page of asArray(restrictions.pages)) if (isObject(page)) add(this.paramTitle(page, 'page'));
     }
     const existing = await this.links.existingPages([...wanted.values()].filter((t) => t.namespace >= 0));
     return prepared.map(({ entry, params }) => this.formatOne(entry, params, existing));
@@ -144,9 +160,6 @@ export class LogDisplayFormatter {
           typeof params.expiry === 'string' ? t.until.replace('$date', this.date(params.expiry)) : t.infinite;
         text = t[entry.action];
         break;
-      case 'patrol':
-        text = t.patrol;
-        break;
       case 'renameuser': {
         const userLink = (name: ResultValue | undefined) => {
           const page = typeof name === 'string' ? this.userPage(name) : undefined;
@@ -173,7 +186,7 @@ export class LogDisplayFormatter {
   ): string | undefined {
     const details = this.messageDetails(entry, params, existing);
     if (details === undefined) return undefined;
-    const key = `logentry-${entry.type}-${details.subtype ?? entry.action}`;
+    const key = details.key ?? `logentry-${entry.type}-${details.subtype ?? entry.action}`;
     if (this.text(key) === undefined) return undefined;
     const performer = entry.performer ?? '';
     return this.html(key, [
@@ -193,7 +206,7 @@ export class LogDisplayFormatter {
     entry: LogEntryToDisplay,
     params: ResultObject,
     existing: ReadonlyMap<string, PageState>,
-  ): { params: Param[]; subtype?: string; performer?: string; target?: string } | undefined {
+  ): MessageDetails | undefined {
     const title = this.ctx.titles.make(entry.namespace, entry.dbKey);
     const pageLink = (page: Title | undefined) => ({ html: this.pageLink(page, existing) });
     switch (entry.type) {
@@ -261,8 +274,28 @@ export class LogDisplayFormatter {
         return { params: [this.contentModelName(params.oldmodel), this.contentModelName(params.newmodel)] };
       case 'block':
         return this.blockDetails(entry, params, title, existing);
+      case 'patrol':
+        return this.patrolDetails(params, title, existing);
     }
     return undefined;
+  }
+
+  /**
+   * A patrol's parameter: the revision marked, by its number, linked to its diff when the page
+   * exists; marked automatically, its own message.
+   */
+  private patrolDetails(
+    params: ResultObject,
+    title: Title,
+    existing: ReadonlyMap<string, PageState>,
+  ): MessageDetails | undefined {
+    if (typeof params.curid !== 'number') return undefined;
+    const number = escapeHtmlText(params.curid.toLocaleString(this.lang === 'de' ? 'de-DE' : 'en-US'));
+    const page = escapeHtml(urlencodeTitle(this.ctx.titles.prefixedDbKey(title)));
+    const revision = existing.has(`${title.namespace}:${title.dbKey}`)
+      ? `<a href="${this.ctx.site.scriptPath}/index.php?title=${page}&amp;oldid=${params.curid}&amp;diff=prev" title="${escapeHtml(this.ctx.titles.prefixedText(title))}">${number}</a>`
+      : number;
+    return { subtype: params.auto === true ? 'patrol-auto' : 'patrol', params: [{ html: revision }] };
   }
 
   /** A deletion's parameters: a restore's counts, a visibility change's changes and number of items. */
@@ -283,16 +316,17 @@ export class LogDisplayFormatter {
 
   /**
    * A block's parameters: the blocked user's name, the duration as given (its label among the
-   * block form's options, a date, or indefinite) and the flags. The target is linked as a user
-   * link (an address or range: its contributions). A partial block is told otherwise (undefined).
+   * block form's options, a date, or indefinite) and the flags; a partial block's restrictions
+   * after them, told with the `logentry-partialblock-*` messages. The target is linked as a user
+   * link (an address or range: its contributions).
    */
   private blockDetails(
     entry: LogEntryToDisplay,
     params: ResultObject,
     title: Title,
     existing: ReadonlyMap<string, PageState>,
-  ): { params: Param[]; target?: string } | undefined {
-    if (title.namespace !== NS_USER || params.sitewide === false) return undefined;
+  ): MessageDetails | undefined {
+    if (title.namespace !== NS_USER) return undefined;
     const name = title.dbKey.replace(/_/g, ' ');
     const target = this.userLink(name, !IP_OR_RANGE.test(name), existing);
     if (entry.action === 'unblock') return { target, params: [name] };
@@ -305,16 +339,69 @@ export class LogDisplayFormatter {
             flags.map((f) => this.expand(`block-log-flags-${f}`, [])).join(this.text('comma-separator') ?? ', '),
           ]);
     const expiry = `<span class="blockExpiry" title="&lrm;${escapeHtml(duration)}">${escapeHtmlText(this.blockDuration(duration))}</span>`;
-    return { target, params: [name, { html: expiry }, told] };
+    const details: Param[] = [name, { html: expiry }, told];
+    if (params.sitewide !== false) return { target, params: details };
+    const restrictions = isObject(params.restrictions) ? params.restrictions : {};
+    return {
+      key: `logentry-partialblock-${entry.action}`,
+      target,
+      params: [...details, { html: this.blockRestrictions(restrictions, existing) }],
+    };
   }
 
-  /** A block's duration as given: its label among the block form's options, a date, or indefinite. */
+  /**
+   * A partial block's restrictions as HTML: the pages it blocks (linked), then the namespaces
+   * (linked to the list of their pages), each part told by its message, the parts as a list.
+   */
+  private blockRestrictions(restrictions: ResultObject, existing: ReadonlyMap<string, PageState>): string {
+    const pages = asArray(restrictions.pages)
+      .filter(isObject)
+      .map((page) => this.pageLink(this.paramTitle(page, 'page'), existing));
+    const namespaces = asArray(restrictions.namespaces)
+      .filter((ns): ns is number => typeof ns === 'number')
+      .map((ns) => this.namespaceLink(ns));
+    const parts: string[] = [];
+    if (pages.length > 0) {
+      parts.push(
+        this.html('logentry-partialblock-block-page', [String(pages.length), { html: this.listToText(pages) }]),
+      );
+    }
+    if (namespaces.length > 0) {
+      parts.push(
+        this.html('logentry-partialblock-block-ns', [String(namespaces.length), { html: this.listToText(namespaces) }]),
+      );
+    }
+    return this.listToText(parts);
+  }
+
+  /** A namespace by its name in the answer's language, linked to the list of its pages. */
+  private namespaceLink(ns: number): string {
+    const info = this.ctx.site.namespaces.find((n) => n.id === ns);
+    const name =
+      ns === 0
+        ? this.expand('blanknamespace', [])
+        : ((this.lang === 'en' ? info?.canonical : undefined) ?? this.ctx.titles.namespaceName(ns));
+    const local =
+      this.ctx.site.language === 'de'
+        ? SPECIAL_PAGE_ALIASES_DE.find(([canonical]) => canonical === 'Allpages')?.[1][0]
+        : undefined;
+    const page = this.ctx.titles.make(NS_SPECIAL, local ?? 'AllPages');
+    const href = `${this.ctx.site.scriptPath}/index.php?title=${escapeHtml(urlencodeTitle(this.ctx.titles.prefixedDbKey(page)))}&amp;namespace=${ns}`;
+    return `<a href="${href}" title="${escapeHtml(this.ctx.titles.prefixedText(page))}">${escapeHtmlText(name)}</a>`;
+  }
+
+  /**
+   * A block's duration as given: its label among the block form's options (an infinite one's
+   * label for any infinite duration), a date, or indefinite.
+   */
   private blockDuration(duration: string): string {
-    if (['infinite', 'indefinite', 'infinity', 'never'].includes(duration)) return this.expand('infiniteblock', []);
+    const infinite = (value: string) => ['infinite', 'indefinite', 'infinity', 'never'].includes(value);
     for (const option of (this.text('ipboptions') ?? '').split(',')) {
       const colon = option.indexOf(':');
-      if (colon > 0 && option.slice(colon + 1) === duration) return option.slice(0, colon);
+      const value = option.slice(colon + 1);
+      if (colon > 0 && (value === duration || (infinite(value) && infinite(duration)))) return option.slice(0, colon);
     }
+    if (infinite(duration)) return this.expand('infiniteblock', []);
     return /^\d{4}-\d\d-\d\dT/.test(duration) ? this.date(duration) : duration;
   }
 

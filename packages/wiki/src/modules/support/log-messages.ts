@@ -73,6 +73,12 @@ export const LOG_MESSAGES: Readonly<Record<string, Readonly<Record<string, strin
     'logentry-block-reblock':
       '$1 {{GENDER:$2|änderte}} die Sperreinstellungen für {{GENDER:$4|$3}} auf eine Dauer von $5 $6',
     'logentry-block-unblock': '$1 {{GENDER:$2|hob}} die Sperre von {{GENDER:$4|$3}} auf',
+    'logentry-partialblock-block': '$1 {{GENDER:$2|sperrte}} {{GENDER:$4|$3}} für $7 für $5 $6',
+    'logentry-partialblock-reblock':
+      '$1 {{GENDER:$2|änderte}} die Sperreinstellungen für {{GENDER:$4|$3}} auf $7 mit einer Ablaufzeit von $5 $6',
+    'logentry-partialblock-block-page': 'die Bearbeitung der {{PLURAL:$1|Seite|Seiten}} $2',
+    'logentry-partialblock-block-ns': 'die Bearbeitung {{PLURAL:$1|des Namensraums|der Namensräume}} $2',
+    blanknamespace: '(Seiten)',
     rightsnone: '(–)',
     'rightslogentry-temporary-group': '$1 (temporär, bis $2)',
     'protect-summary-desc': '[$1=$2] ($3)',
@@ -167,6 +173,12 @@ export const LOG_MESSAGES: Readonly<Record<string, Readonly<Record<string, strin
     'logentry-block-reblock':
       '$1 {{GENDER:$2|changed}} block settings for {{GENDER:$4|$3}} with an expiration time of $5 $6',
     'logentry-block-unblock': '$1 {{GENDER:$2|unblocked}} {{GENDER:$4|$3}}',
+    'logentry-partialblock-block': '$1 {{GENDER:$2|blocked}} {{GENDER:$4|$3}} from $7 with an expiration time of $5 $6',
+    'logentry-partialblock-reblock':
+      '$1 {{GENDER:$2|changed}} block settings for {{GENDER:$4|$3}} blocking $7 with an expiration time of $5 $6',
+    'logentry-partialblock-block-page': 'the {{PLURAL:$1|page|pages}} $2',
+    'logentry-partialblock-block-ns': 'the {{PLURAL:$1|namespace|namespaces}} $2',
+    blanknamespace: '(Main)',
     rightsnone: '(none)',
     'rightslogentry-temporary-group': '$1 (temporary, until $2)',
     'protect-summary-desc': '[$1=$2] ($3)',

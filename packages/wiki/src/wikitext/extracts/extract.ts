@@ -55,18 +55,31 @@ export function extractOfWikitext(
     const lead: { leadOnly: boolean; cut?: boolean } = { leadOnly: options.intro };
     const lean = leanWikitext(source, lead);
     // The table of contents stands where `__TOC__` does (the extract leaves it out, not its place).
-    const placed = lean.replace(TOC_SWITCH, TOC_MARK);
+    const placed = literalParameters(lean.replace(TOC_SWITCH, TOC_MARK));
     // The lead section is parsed alone, without the list of references.
     const numberedBefore = options.intro ? 0 : numberedLinksInReferences(source);
     return makeExtract(
       wikitextBlocks(magicWords.withoutSwitches(placed), titles, missingTemplates, unknownTags, numberedBefore),
       options,
-      options.intro ? undefined : magicWords.switchesIn(lean),
+      // Those in a table count too, though the extract leaves the table out.
+      options.intro ? undefined : magicWords.switchesIn(source.replace(/<!--[\s\S]*?(?:-->|$)/g, '')),
       lead.cut === true,
     );
   } catch {
     return '';
   }
+}
+
+/**
+ * The text with the parameters its expansion left (`{{{1}}}`, on a template's own page) written
+ * with their braces as character references: the parser shows them as written and reads them as
+ * text, part of an external link's address or of a link's target like any other characters.
+ */
+function literalParameters(text: string): string {
+  if (!text.includes('{{{')) return text;
+  return text.replace(/\{\{\{[^{}]*\}\}\}/g, (parameter) =>
+    parameter.replaceAll('{', '&#123;').replaceAll('}', '&#125;'),
+  );
 }
 
 /**
@@ -123,6 +136,9 @@ function armoredFrenchSpaces(html: string): string {
   );
 }
 
+/** What PHP's trim takes off both ends: ASCII white space and NUL, not other spaces (U+FEFF). */
+const PHP_TRIMMED = /^[ \t\n\r\0\v]+|[ \t\n\r\0\v]+$/g;
+
 const SECTION_START = '\u0001\u0002';
 const SECTION_END = '\u0002\u0001';
 
@@ -138,7 +154,7 @@ function plainText(html: string): string {
     .replaceAll('\u00a0', ' ')
     .replaceAll('\r', '\n')
     .replace(/\n{3,}/g, '\n\n')
-    .trim();
+    .replace(PHP_TRIMMED, '');
 }
 
 /** The marked headings of a plain text extract as the section format asks. */
@@ -166,65 +182,31 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
   let inParagraph = false;
   /** What opens the paragraph of the next line, when an empty line was met. */
   let pending: string | undefined;
-  /** The markers of the lists open (`*#`: an ordered list in an item of an unordered one). */
-  let lists = '';
   const heading = headingWriter();
   /** Whether preformatted text is open (a `pre` element, closed as a paragraph is). */
   let inPre = false;
+  /** Whether the text after a block's element is open in the paragraph tidying gave it. */
+  let afterBlock = false;
+  const closeAfterBlock = () => {
+    if (afterBlock) html += '</p>';
+    afterBlock = false;
+  };
   const closeParagraph = () => {
+    closeAfterBlock();
     if (inParagraph) html += '</p>\n';
     if (inPre) html += '</pre>\n';
     inParagraph = false;
     inPre = false;
   };
-  const tagsOf = (marker: string) => LIST_TAGS[marker] ?? LIST_TAGS['*'];
-  /** Whether the item open last is an empty `li`, which PHP's DOM writes without its end tag. */
-  let openEmptyLi = false;
-  const endItem = (itemTag: string) => {
-    if (!(itemTag === 'li' && openEmptyLi)) html += `</${itemTag}>`;
-    openEmptyLi = false;
-  };
-  const closeList = (marker: string) => {
-    const [tag, itemTag] = tagsOf(marker);
-    endItem(itemTag);
-    html += `</${tag}>`;
-  };
+  const lists = new ListNesting();
   for (const block of blocks) {
     if (block.kind === 'item') {
       pending = undefined;
       closeParagraph();
-      // As the parser nests lists: those the item does not share with the one before are closed,
-      // a next item of the deepest shared one begun, and the item's own new lists opened.
-      // A term (`;`) and a definition (`:`) are items of the same list: an item whose markers
-      // are those before, either of them in the last place, is their next item; else the lists
-      // shared are those of the same markers (a `;` counting as a `:` before).
-      const markers = block.marker;
-      const before = lists.replaceAll(';', ':');
-      let shared = 0;
-      if (lists !== '' && markers.replaceAll(';', ':') === before) shared = markers.length;
-      else while (shared < before.length && shared < markers.length && before[shared] === markers[shared]) shared++;
-      for (let depth = lists.length; depth > shared; depth--) closeList(lists[depth - 1] as string);
-      const itemOpening = (itemTag: string, last: boolean) =>
-        last && itemTag === 'li' && block.empty === 'source' ? '<li class="mw-empty-elt">' : `<${itemTag}>`;
-      if (markers.length <= shared && shared > 0) {
-        endItem(tagsOf(lists[shared - 1] as string)[1]);
-        html += `\n${itemOpening(tagsOf(markers[shared - 1] as string)[1], markers.length === shared)}`;
-      }
-      if (lists !== '' && markers.length > shared) html += '\n';
-      for (let depth = shared; depth < markers.length; depth++) {
-        const [tag, itemTag] = tagsOf(markers[depth] as string);
-        html += `<${tag}>${itemOpening(itemTag, depth === markers.length - 1)}`;
-      }
-      html += block.html;
-      openEmptyLi = block.empty !== undefined;
-      lists = markers;
+      html += lists.item(block);
       continue;
     }
-    if (lists !== '') {
-      for (let depth = lists.length; depth > 0; depth--) closeList(lists[depth - 1] as string);
-      html += '\n';
-      lists = '';
-    }
+    if (lists.isOpen()) html += `${lists.closeAll()}\n`;
     if (block.kind === 'heading') {
       pending = undefined;
       closeParagraph();
@@ -240,8 +222,18 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
     } else if (block.kind === 'block' || block.kind === 'toc') {
       // Where `__TOC__` stands without a table of contents, its mark is an element left out.
       pending = undefined;
-      closeParagraph();
-      html += `${block.html}\n`;
+      if (block.newlineInside && afterBlock) {
+        // The text before the element continues the paragraph of the text after the last one.
+        html += block.html.slice('<p>'.length);
+        afterBlock = false;
+      } else {
+        closeParagraph();
+        // That paragraph starts with text, which the line break before the line joins.
+        if (block.newlineInside && html.endsWith('\n')) html = `${html.slice(0, -1)}<p>\n${block.html.slice(3)}`;
+        else html += block.html;
+      }
+      html += `${block.after ?? ''}\n`;
+      afterBlock = block.afterOpens === true;
     } else if (block.kind === 'pre') {
       pending = undefined;
       if (!inPre) {
@@ -255,6 +247,7 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
         closeParagraph();
         pending = '<p>';
       } else if (pending !== undefined) {
+        closeAfterBlock();
         html += `${pending}<br>\n`;
         pending = undefined;
         inParagraph = true;
@@ -262,6 +255,7 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
       else pending = '</p><p>';
     } else {
       if (inPre) closeParagraph();
+      closeAfterBlock();
       if (pending !== undefined) html += pending;
       else if (!inParagraph) html += '<p>';
       pending = undefined;
@@ -269,10 +263,78 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
       html += `${block.html}\n`;
     }
   }
-  for (let depth = lists.length; depth > 0; depth--) closeList(lists[depth - 1] as string);
+  html += lists.closeAll();
+  closeAfterBlock();
   if (inParagraph) html += '</p>';
   if (inPre) html += '</pre>';
-  return html.trim();
+  return html.replace(PHP_TRIMMED, '');
+}
+
+/** The lists open among the blocks, as the parser nests them, and the HTML of their items. */
+class ListNesting {
+  /** The markers of the lists open (`*#`: an ordered list in an item of an unordered one). */
+  private lists = '';
+  /** Whether the item open last is an empty `li`, which PHP's DOM writes without its end tag. */
+  private openEmptyLi = false;
+
+  isOpen(): boolean {
+    return this.lists !== '';
+  }
+
+  /**
+   * An item, after the ends of the lists and the item it does not continue: those the item does
+   * not share with the one before are closed, a next item of the deepest shared one begun, and
+   * the item's own new lists opened. A term (`;`) and a definition (`:`) are items of the same
+   * list: an item whose markers are those before, either of them in the last place, is their next
+   * item; else the lists shared are those of the same markers (a `;` counting as a `:` before).
+   */
+  item(block: Block): string {
+    const markers = block.marker;
+    const lists = this.lists;
+    const before = lists.replaceAll(';', ':');
+    let shared = 0;
+    if (lists !== '' && markers.replaceAll(';', ':') === before) shared = markers.length;
+    else while (shared < before.length && shared < markers.length && before[shared] === markers[shared]) shared++;
+    let html = '';
+    for (let depth = lists.length; depth > shared; depth--) html += this.closeList(lists[depth - 1] as string);
+    const itemOpening = (itemTag: string, last: boolean) =>
+      last && itemTag === 'li' && block.empty === 'source' ? '<li class="mw-empty-elt">' : `<${itemTag}>`;
+    if (markers.length <= shared && shared > 0) {
+      html += this.endItem(tagsOf(lists[shared - 1] as string)[1]);
+      html += `\n${itemOpening(tagsOf(markers[shared - 1] as string)[1], markers.length === shared)}`;
+    }
+    if (lists !== '' && markers.length > shared) html += '\n';
+    for (let depth = shared; depth < markers.length; depth++) {
+      const [tag, itemTag] = tagsOf(markers[depth] as string);
+      html += `<${tag}>${itemOpening(itemTag, depth === markers.length - 1)}`;
+    }
+    this.openEmptyLi = block.empty !== undefined;
+    this.lists = markers;
+    return html + block.html;
+  }
+
+  /** The ends of the items and lists open. */
+  closeAll(): string {
+    let html = '';
+    for (let depth = this.lists.length; depth > 0; depth--) html += this.closeList(this.lists[depth - 1] as string);
+    this.lists = '';
+    return html;
+  }
+
+  private endItem(itemTag: string): string {
+    const html = itemTag === 'li' && this.openEmptyLi ? '' : `</${itemTag}>`;
+    this.openEmptyLi = false;
+    return html;
+  }
+
+  private closeList(marker: string): string {
+    const [tag, itemTag] = tagsOf(marker);
+    return `${this.endItem(itemTag)}</${tag}>`;
+  }
+}
+
+function tagsOf(marker: string): [string, string] {
+  return LIST_TAGS[marker] ?? (LIST_TAGS['*'] as [string, string]);
 }
 
 /** Writes the headings of an extract, each with its anchor made unique among those before it. */

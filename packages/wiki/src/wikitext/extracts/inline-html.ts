@@ -73,6 +73,10 @@ const TAG_ATTRIBUTES: Record<string, readonly string[]> = {
   time: ['datetime'],
   data: ['value'],
   br: ['clear'],
+  ol: ['type', 'start', 'reversed'],
+  ul: ['type'],
+  li: ['type', 'value'],
+  blockquote: ['cite'],
 };
 
 /** Attributes TextExtracts' output leaves off a span. */

@@ -31,6 +31,19 @@ export interface Block {
   marker: string;
   html: string;
   text: string;
+  /**
+   * What a `block` shows after its last element on its line (see Line's splitAtBlock), in the
+   * paragraph the parser's HTML tidying puts it in (see tidiedRun), left open: the next element
+   * or paragraph closes it.
+   */
+  after?: string;
+  /** Whether `after` opens a paragraph. */
+  afterOpens?: boolean;
+  /**
+   * Whether a `block` begins with the paragraph of the text before its first element, which
+   * starts with text: the line break before the line goes into that paragraph.
+   */
+  newlineInside?: boolean;
   /** Whether a paragraph ends in text, not in an element (a file, a link): its spaces can go. */
   endsInText?: boolean;
   /** A heading's text as its anchor has it: with its references' labels (`[1]`). */
@@ -75,7 +88,6 @@ const DROPPED_TYPES = new Set([
   'file',
   'gallery-image',
   'image-parameter',
-  'hr',
   'noinclude',
   'include',
   'parameter',
@@ -94,8 +106,16 @@ class Line {
   media = false;
   /** Whether it held a table or a call of a template that exists (see Block's `block`). */
   block = false;
-  /** What the extract keeps of the elements of its own the line held (a gallery's list). */
-  blockHtml = '';
+  /**
+   * What a line broken by elements of their own (see splitAtBlock) showed before the last of
+   * them: each run of text before one in a paragraph of its own, then what the extract keeps of
+   * the element (a gallery's list).
+   */
+  beforeBlocks = '';
+  /** Whether the first run of text before an element of its own starts with text (see tidiedRun). */
+  textBeforeBlocks = false;
+  /** What the line's current run (since its start or its last element of its own) starts with. */
+  firstContent: 'text' | 'element' | undefined;
   /** Whether it held the place of the table of contents (TOC_MARK). */
   toc = false;
   /** Whether it held a category or language link, which takes the line with it. */
@@ -118,6 +138,7 @@ class Line {
   private open: Array<{ tag: string; opening: string }> = [];
 
   add(html: string, text: string): void {
+    if (this.firstContent === undefined && /\S/.test(html)) this.firstContent = 'text';
     this.html += html;
     this.text += text;
     this.anchor += text;
@@ -140,6 +161,7 @@ class Line {
 
   /** A reference, which shows nothing but its label in the anchor and keeps the spaces before it. */
   addReference(label: string): void {
+    this.elementStarts();
     this.anchor += label;
     this.keepSoFar();
   }
@@ -150,6 +172,29 @@ class Line {
     this.html = cut(this.html, this.kept.html);
     this.text = cut(this.text, this.kept.text);
     this.kept = { html: Math.min(this.kept.html, this.html.length), text: Math.min(this.kept.text, this.text.length) };
+  }
+
+  /**
+   * An element of its own met in the line (a framed file, a table, an element left out): the
+   * parser leaves the line out of its paragraphs, and its HTML tidying puts the text before the
+   * element in a paragraph of its own (see Block's `after` for the text after it). `kept`: what
+   * the extract keeps of the element.
+   */
+  splitAtBlock(kept = '', wrap = true): void {
+    this.closeAll();
+    const run = wrap ? tidiedRun(this.html, this.firstContent === 'element') : { html: this.html, opens: false };
+    if (!this.block) this.textBeforeBlocks = run.opens && this.firstContent === 'text';
+    this.block = true;
+    this.beforeBlocks += `${run.html}${run.opens ? '</p>' : ''}${kept}`;
+    this.html = '';
+    this.text = '';
+    this.kept = { html: 0, text: 0 };
+    this.firstContent = undefined;
+  }
+
+  /** An element (a link) starts here: when the run has no text yet, it starts with an element. */
+  elementStarts(): void {
+    if (this.firstContent === undefined && !/\S/.test(this.html)) this.firstContent = 'element';
   }
 
   /** Whether `tag` is the element opened last (and still open). */
@@ -164,6 +209,7 @@ class Line {
   }
 
   openElement(tag: string, opening: string): void {
+    this.elementStarts();
     this.open.push({ tag, opening });
     this.html += opening;
   }
@@ -222,7 +268,9 @@ export function wikitextBlocks(
     paragraph = [];
   };
   /** A block quote being read (see simpleQuotes): the text before it on its line, and its lines. */
-  let quote: { before: string; lines: string[] } | undefined;
+  let quote: { before: { html: string; opens: boolean }; lines: string[] } | undefined;
+  /** Whether the text before the quote on its line starts with text (see Block's `newlineInside`). */
+  let newlineInside = false;
   const endLine = () => {
     line.closeAll();
     if (quote !== undefined) {
@@ -239,12 +287,24 @@ export function wikitextBlocks(
       // only continues preformatted text before it.
       flushParagraph();
       blocks.push({ kind: 'pre', level: 0, marker: '', html: line.html.slice(1), text: line.text.slice(1) });
+    } else if (line.kind === 'paragraph' && line.block) {
+      flushParagraph();
+      const after = wrapsRuns()
+        ? tidiedRun(line.html, line.firstContent === 'element')
+        : { html: line.html, opens: false };
+      blocks.push({
+        kind: 'block',
+        level: 0,
+        marker: '',
+        html: line.beforeBlocks,
+        text: '',
+        after: after.html,
+        afterOpens: after.opens,
+        newlineInside: line.textBeforeBlocks,
+      });
     } else if (line.kind === 'paragraph') {
       if (!empty || line.media || line.element) paragraph.push(line);
-      else if (line.block) {
-        flushParagraph();
-        blocks.push({ kind: 'block', level: 0, marker: '', html: line.blockHtml, text: '' });
-      } else if (!line.hadSource && !line.gone) {
+      else if (!line.hadSource && !line.gone) {
         flushParagraph();
         blocks.push({ kind: 'blank', level: 0, marker: '', html: '', text: '' });
       }
@@ -263,6 +323,26 @@ export function wikitextBlocks(
       blocks.push(block);
     }
     line = new Line();
+  };
+
+  /**
+   * The elements of their own written as HTML that the extract keeps (KEPT_BLOCK_TAGS) open, the
+   * innermost last: the parser's tidying puts the runs of text between elements in paragraphs
+   * only outside them or in a block quote (the lines after one are paragraphs all the same).
+   */
+  const keptBlocks: string[] = [];
+  const wrapsRuns = () => keptBlocks.length === 0 || keptBlocks.at(-1) === 'blockquote';
+  /** The groups of the references met since the last list of their group (`''`: no group). */
+  const unlisted = new Set<string>();
+  /** A reference met on the line, by its label (`[1]`, `[note 2]`). */
+  const referenceMet = (label: string): void => {
+    line.addReference(label);
+    unlisted.add(label.slice(1, -1).replace(/ ?\S+$/, ''));
+  };
+  /** An element of its own met on the line (see splitAtBlock), of which the extract keeps `kept`. */
+  const blockMet = (kept = ''): void => {
+    if (line.kind === 'paragraph' && quote === undefined) line.splitAtBlock(kept, wrapsRuns());
+    else line.block = true;
   };
 
   const inline = (node: WikiNode): void => {
@@ -286,7 +366,7 @@ export function wikitextBlocks(
     }
     if (node.type === 'comment') {
       const label = referenceLabel(String(node));
-      if (label !== undefined) line.addReference(label);
+      if (label !== undefined) referenceMet(label);
       numbered += tableLinks(String(node)) ?? 0;
       return;
     }
@@ -294,7 +374,10 @@ export function wikitextBlocks(
     switch (node.type) {
       case 'template': {
         const shown = missingTemplate(node);
-        if (shown !== undefined) line.add(escapeHtmlText(shown), shown);
+        if (shown !== undefined) {
+          line.elementStarts();
+          line.add(escapeHtmlText(shown), shown);
+        }
         return;
       }
       case 'quote': {
@@ -311,6 +394,7 @@ export function wikitextBlocks(
         linkText(node);
         return;
       case 'ext-link': {
+        line.elementStarts();
         const label = node.childNodes.find((c) => c.type === 'ext-link-text');
         if (label) for (const c of label.childNodes) inline(c);
         else {
@@ -329,6 +413,7 @@ export function wikitextBlocks(
       }
       case 'free-ext-link': {
         const url = String(node);
+        line.elementStarts();
         line.add(escapeHtmlText(url), url);
         return;
       }
@@ -345,12 +430,24 @@ export function wikitextBlocks(
       }
       case 'html': {
         const tag = (node.name ?? '').toLowerCase();
+        if (KEPT_BLOCK_TAGS.has(tag) && line.kind === 'paragraph' && quote === undefined) {
+          // An element of its own, which the extract keeps.
+          if (!node.closing) {
+            blockMet(openingTag(tag, String(node), decodeCharReferences));
+            keptBlocks.push(tag);
+          } else if (keptBlocks.includes(tag)) {
+            blockMet(`</${tag}>`);
+            keptBlocks.splice(keptBlocks.lastIndexOf(tag));
+          }
+          return;
+        }
         if (INLINE_TAGS.has(tag)) {
           if (node.closing) line.close(tag);
           else if (!String(node).endsWith('/>'))
             line.openElement(tag, openingTag(tag, String(node), decodeCharReferences));
         } else if (tag === 'br') {
           // A line break is an element of its line (a line of breaks only is no empty line).
+          line.elementStarts();
           line.add(openingTag('br', String(node), decodeCharReferences), '\n');
           line.element = true;
           line.keepSoFar();
@@ -380,7 +477,7 @@ export function wikitextBlocks(
     const targetNode = node.childNodes.find((c) => c.type === 'link-target');
     const target = targetNode ? String(targetNode) : '';
     if (target.trimStart().startsWith(':')) return 'text';
-    const title = titles.parseOrUndefined(target);
+    const title = linkTitle(titles, target);
     if (!title) return 'text';
     if (title.namespace === NS_FILE && title.interwiki === '') return 'file';
     if (title.namespace === NS_CATEGORY && title.interwiki === '') return 'none';
@@ -392,14 +489,26 @@ export function wikitextBlocks(
     const targetNode = node.childNodes.find((c) => c.type === 'link-target');
     const target = targetNode ? String(targetNode) : '';
     const leadingColon = target.trimStart().startsWith(':');
-    const title = titles.parseOrUndefined(leadingColon ? target.trimStart().slice(1) : target);
+    const title = linkTitle(titles, leadingColon ? target.trimStart().slice(1) : target);
     if (!leadingColon && title) {
       if (title.namespace === NS_FILE || title.namespace === NS_CATEGORY) return;
       if (title.interwiki !== '' && isLanguageCode(title.interwiki)) return;
     }
     const label = node.childNodes.find((c) => c.type === 'link-text');
+    if (/[{}[\]<>]/.test(decodeCharReferences(target.replace(/<!--[\s\S]*?-->/g, '')))) {
+      // A target no title can have (a parameter left, `{{{1}}}`) is no link: it shows as written.
+      const written = `[[${decodeCharReferences(target)}`;
+      line.add(escapeHtmlText(written), written);
+      if (label) {
+        line.add('|', '|');
+        for (const c of label.childNodes) inline(c);
+      }
+      line.add(']]', ']]');
+      return;
+    }
     // A link is an element of its line: a label of spaces keeps its paragraph.
     line.element = true;
+    line.elementStarts();
     if (label) {
       for (const c of label.childNodes) inline(c);
       line.keepSoFar();
@@ -419,14 +528,16 @@ export function wikitextBlocks(
       // A block quote is an element of its own: it ends the paragraph before it.
       line.closeAll();
       flushParagraph();
-      quote = { before: line.html, lines: [] };
+      quote = { before: tidiedRun(line.html, line.firstContent === 'element'), lines: [] };
+      newlineInside = quote.before.opens && line.firstContent === 'text';
       line = new Line();
       continue;
     }
     if (quote !== undefined && isQuoteTag(node, true)) {
       line.closeAll();
       quote.lines.push(line.html);
-      blocks.push({ kind: 'block', level: 0, marker: '', html: quoteHtml(quote.before, quote.lines), text: '' });
+      const html = quoteHtml(quote.before, quote.lines);
+      blocks.push({ kind: 'block', level: 0, marker: '', html, text: '', newlineInside });
       quote = undefined;
       // The rest of the closing tag's line is no empty line.
       line = new Line();
@@ -464,11 +575,34 @@ export function wikitextBlocks(
       } else line.trimEnd();
       continue;
     }
+    if (node.type === 'ext' && node.name === 'pre' && line.kind === 'paragraph') {
+      // Preformatted text is an element of its own, which the extract keeps, without the line
+      // break that opens it.
+      const inner = node.childNodes.find((c) => c.type === 'ext-inner');
+      const text = decodeCharReferences(inner ? String(inner) : '').replace(/^\r?\n/, '');
+      blockMet(`<pre>${escapeHtmlText(text)}</pre>`);
+      continue;
+    }
+    if (node.type === 'hr') {
+      // A horizontal rule is an element of its own, which the extract keeps.
+      blockMet('<hr>');
+      continue;
+    }
+    if (node.type === 'ext' && node.name === 'references') {
+      // A list of references is an element of its own when it lists any; else it shows nothing.
+      const group = /\sgroup\s*=\s*["']?([^"'/>]*)/i.exec(String(node).slice(0, String(node).indexOf('>')))?.[1];
+      if (unlisted.delete(group?.trim() ?? '') || /<ref\b/i.test(String(node))) blockMet();
+      continue;
+    }
     if (node.type === 'comment') {
       // A comment alone on its line takes the line with it; a table ends the paragraph.
-      if (tableLinks(String(node)) !== undefined) line.block = true;
+      if (tableLinks(String(node)) !== undefined) blockMet();
       else if (String(node) === TOC_MARK) line.toc = true;
-      else line.gone = true;
+      else if (referenceLabel(String(node)) !== undefined) {
+        // A reference is an element of its line, which the extract leaves empty.
+        line.element = true;
+        line.hadSource = true;
+      } else line.gone = true;
     } else if (node.type === 'template' && magic === undefined && missingTemplate(node) === undefined) {
       // An element left out of a list item leaves the item without it; what follows it keeps
       // its space.
@@ -479,11 +613,11 @@ export function wikitextBlocks(
           line.text = '';
         }
         line.hadSource = true;
-      } else line.block = true;
+      } else blockMet();
     } else line.hadSource = true;
     // A framed or aligned file stands in an element of its own, which ends the paragraph.
     if (shows === 'file') {
-      if (isBlockFile(node)) line.block = true;
+      if (isBlockFile(node)) blockMet();
       else line.media = true;
     }
     if (node.type === 'heading' && line.text.trim() === '') {
@@ -500,16 +634,27 @@ export function wikitextBlocks(
         endLine();
         blocks.push({ kind: 'block', level: 0, marker: '', html: '', text: '' });
         line.gone = true;
+      } else if (trail !== undefined && /<!--ref /.test(String(trail))) {
+        // So are the lines of comments after it: one holding a reference is a line of a
+        // paragraph (the reference an element of it), the others go.
+        for (const after of String(trail).split('\n').slice(1)) {
+          endLine();
+          const labels = [...after.matchAll(/<!--[^>]*-->/g)].map((m) => referenceLabel(m[0]));
+          for (const label of labels) if (label !== undefined) referenceMet(label);
+          line.element = line.hadSource = labels.some((label) => label !== undefined);
+          line.gone = !line.element;
+        }
       }
       continue;
     }
     if (node.type === 'ext' && node.name === 'gallery') {
       // A gallery is an element of its own, of which the extract keeps the list.
-      line.block = true;
-      line.blockHtml += galleryHtml(String(node), titles, (caption) =>
-        wikitextBlocks(caption, titles, missingTemplates, unknownTags)
-          .map((b) => b.html)
-          .join(''),
+      blockMet(
+        galleryHtml(String(node), titles, (caption) =>
+          wikitextBlocks(caption, titles, missingTemplates, unknownTags)
+            .map((b) => b.html)
+            .join(''),
+        ),
       );
       continue;
     }
@@ -535,6 +680,18 @@ export function wikitextBlocks(
   endLine();
   flushParagraph();
   return blocks;
+}
+
+/**
+ * A run of inline content standing outside any paragraph, between elements of their own on a
+ * line, as the parser's HTML tidying writes it: in a paragraph when it holds more than spaces
+ * (`opens`, the paragraph left open); spaces before an element that starts it (a link, italics)
+ * stay outside, those before text go in with it.
+ */
+function tidiedRun(run: string, elementFirst: boolean): { html: string; opens: boolean } {
+  if (!/\S/.test(run)) return { html: run, opens: false };
+  const spaces = elementFirst ? (/^\s*/.exec(run)?.[0] ?? '') : '';
+  return { html: `${spaces}<p>${run.slice(spaces.length)}`, opens: true };
 }
 
 /** Whether a node is a `<blockquote>` tag (`closing`: `</blockquote>`). */
@@ -575,6 +732,9 @@ function simpleQuotes(nodes: readonly WikiNode[]): Set<number> {
   return simple;
 }
 
+/** Block elements written as HTML that the extract keeps: each an element of its own on its line. */
+const KEPT_BLOCK_TAGS = new Set(['center', 'blockquote', 'ol', 'ul', 'li', 'dl', 'dt', 'dd']);
+
 /** Nodes that make a quote other than lines of text. */
 const QUOTE_BREAKERS = new Set(['heading', 'list', 'dd', 'table', 'hr']);
 
@@ -584,7 +744,7 @@ const QUOTE_BREAKERS = new Set(['heading', 'list', 'dd', 'table', 'hr']);
  * paragraph; its tidying then wraps each run of text in the quote (and the text before it on its
  * line) in a paragraph of its own.
  */
-function quoteHtml(before: string, lines: readonly string[]): string {
+function quoteHtml(before: { html: string; opens: boolean }, lines: readonly string[]): string {
   const wrapped = (run: string) => (/\S/.test(run) ? `<p>${run}</p>` : run);
   const [first = '', ...rest] = lines;
   const last = rest.pop();
@@ -592,7 +752,7 @@ function quoteHtml(before: string, lines: readonly string[]): string {
   if (last === undefined) inside = wrapped(first);
   else if (rest.length === 0) inside = wrapped(`${first}\n${last}`);
   else inside = `${wrapped(`${first}\n`)}<p>${rest.join('\n')}\n</p>${wrapped(`\n${last}`)}`;
-  return `${wrapped(before)}<blockquote>${inside}</blockquote>`;
+  return `${before.html}${before.opens ? '</p>' : ''}<blockquote>${inside}</blockquote>`;
 }
 
 /** What `__TOC__` becomes: a comment that marks where the table of contents stands. */
@@ -692,6 +852,11 @@ function isBlockFile(node: WikiNode): boolean {
     .split('|')
     .slice(1)
     .some((option) => BLOCK_FILE_OPTIONS.has(option.trim()));
+}
+
+/** The title a link's target names, its percent-encoded characters decoded as the parser does. */
+function linkTitle(titles: TitleCodec, target: string) {
+  return titles.parseOrUndefined(target, { decodePercent: target.includes('%') });
 }
 
 function isLanguageCode(prefix: string): boolean {
