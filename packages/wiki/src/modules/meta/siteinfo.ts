@@ -19,7 +19,7 @@ import { languageName } from '../../site/languages.js';
 import { EXTENSION_CREDITS } from '../../site/mediawiki/extension-credits.js';
 import { MAGIC_WORDS_DE } from '../../site/mediawiki/magic-words.js';
 import { EXTENSION_HOOKS, PARSER_VARIABLES } from '../../site/mediawiki/parser-data.js';
-import { SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
+import { localSpecialPageName, SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
 import type { SiteConfig } from '../../site/site.js';
 import { NS_SPECIAL } from '../../site/title.js';
 import { siteUrlProtocols } from '../../site/url-protocols.js';
@@ -341,8 +341,7 @@ function languages(ctx: SiteinfoContext): ResultObject[] {
  * gets its name and a kind.
  */
 function extensionsInfo(site: SiteConfig): ResultObject[] {
-  const local =
-    site.language === 'de' ? SPECIAL_PAGE_ALIASES_DE.find(([canonical]) => canonical === 'Version')?.[1][0] : undefined;
+  const local = localSpecialPageName('Version', site.language);
   const version = `${site.namespaces.find((ns) => ns.id === NS_SPECIAL)?.name ?? 'Special'}:${local ?? 'Version'}`;
   const versionPage = (part: string, name: string) =>
     site.articlePath.replace('$1', urlencodeTitle(`${version}/${part}/${name}`.replaceAll(' ', '_')));

@@ -2,7 +2,7 @@ import { apiError, requireAtLeastOneOf } from '../../api/errors.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
-import { SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
+import { localSpecialPageName } from '../../site/mediawiki/special-page-aliases.js';
 import { NS_FILE, NS_SPECIAL } from '../../site/title.js';
 import { articleUrl } from '../../site/urls.js';
 import { type FileVersion, fileThumbnailRequest, thumbnailName, versionInfo } from '../support/files.js';
@@ -63,8 +63,7 @@ function storedProperties(serialized: string | null): Record<string, PhpValue> {
 
 /** The local name of a special page (`Spezial:Hochladespeicher`) as a prefixed database key. */
 function specialPage(ctx: ContextOf<typeof descriptor>, canonical: string): string {
-  const local =
-    ctx.site.language === 'de' ? SPECIAL_PAGE_ALIASES_DE.find(([name]) => name === canonical)?.[1][0] : undefined;
+  const local = localSpecialPageName(canonical, ctx.site.language);
   return `${ctx.titles.namespaceName(NS_SPECIAL)}:${local ?? canonical}`.replace(/ /g, '_');
 }
 

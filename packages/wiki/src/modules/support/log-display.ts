@@ -16,7 +16,7 @@ import { transformMessageSync } from '../../api/messages/transform.js';
 import type { ModuleContext } from '../../api/module.js';
 import { isResultObject, KeyedList, type ResultObject, type ResultValue } from '../../api/result/tree.js';
 import { formatUserTimestamp } from '../../site/date-format.js';
-import { SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
+import { localSpecialPageName } from '../../site/mediawiki/special-page-aliases.js';
 import { NS_SPECIAL, NS_USER, type Title } from '../../site/title.js';
 import { urlencodeTitle } from '../../site/urls.js';
 import { keptRows } from '../../store/row-cache.js';
@@ -381,10 +381,7 @@ export class LogDisplayFormatter {
       ns === 0
         ? this.expand('blanknamespace', [])
         : ((this.lang === 'en' ? info?.canonical : undefined) ?? this.ctx.titles.namespaceName(ns));
-    const local =
-      this.ctx.site.language === 'de'
-        ? SPECIAL_PAGE_ALIASES_DE.find(([canonical]) => canonical === 'Allpages')?.[1][0]
-        : undefined;
+    const local = localSpecialPageName('Allpages', this.ctx.site.language);
     const page = this.ctx.titles.make(NS_SPECIAL, local ?? 'AllPages');
     const href = `${this.ctx.site.scriptPath}/index.php?title=${escapeHtml(urlencodeTitle(this.ctx.titles.prefixedDbKey(page)))}&amp;namespace=${ns}`;
     return `<a href="${href}" title="${escapeHtml(this.ctx.titles.prefixedText(page))}">${escapeHtmlText(name)}</a>`;
@@ -544,10 +541,7 @@ export class LogDisplayFormatter {
 
   /** `Special:Contributions/<name>` under the special page's name in the content language. */
   private contributionsPage(name: string): Title | undefined {
-    const local =
-      this.ctx.site.language === 'de'
-        ? SPECIAL_PAGE_ALIASES_DE.find(([canonical]) => canonical === 'Contributions')?.[1][0]
-        : undefined;
+    const local = localSpecialPageName('Contributions', this.ctx.site.language);
     const parsed = this.ctx.titles.parse(
       `${this.ctx.titles.namespaceName(NS_SPECIAL)}:${local ?? 'Contributions'}/${name}`,
     );

@@ -152,6 +152,16 @@ export const SPECIAL_PAGE_ALIASES_DE: readonly (readonly [string, readonly strin
   ['ReplaceText', ['Text_ersetzen', 'ReplaceText']],
 ];
 
+/**
+ * The name of the special page MediaWiki calls `canonical` (`Allpages`) on a wiki of this content
+ * language: its first alias on a German wiki; undefined on another, whose caller names the page in
+ * English.
+ */
+export function localSpecialPageName(canonical: string, language: string): string | undefined {
+  if (language !== 'de') return undefined;
+  return SPECIAL_PAGE_ALIASES_DE.find(([name]) => name === canonical)?.[1][0];
+}
+
 /** Each name and alias, lower-cased, with the page's local name (its first alias). */
 let localNames: Map<string, string> | undefined;
 

@@ -10,6 +10,7 @@ import { escapeHtmlText } from '../../text/escape.js';
 import { parseRedirect } from '../extract-links.js';
 import { MAGIC_WORDS } from '../magic-word-list.js';
 import { magicWords } from '../magic-words.js';
+import { stripNonWikitext } from '../strip.js';
 import { domAttribute } from './inline-html.js';
 import { leanWikitext, numberedLinksInReferences } from './lean-wikitext.js';
 import { type Block, TOC_MARK, wikitextBlocks, withUnknownTagsAsText } from './wikitext-blocks.js';
@@ -61,8 +62,9 @@ export function extractOfWikitext(
     return makeExtract(
       wikitextBlocks(magicWords.withoutSwitches(placed), titles, missingTemplates, unknownTags, numberedBefore),
       options,
-      // Those in a table count too, though the extract leaves the table out.
-      options.intro ? undefined : magicWords.switchesIn(source.replace(/<!--[\s\S]*?(?:-->|$)/g, '')),
+      // Those in a table count too, though the extract leaves the table out; those in comments
+      // and tags whose body is not wikitext do not.
+      options.intro ? undefined : magicWords.switchesIn(stripNonWikitext(source).text),
       lead.cut === true,
     );
   } catch {
