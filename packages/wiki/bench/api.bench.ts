@@ -23,7 +23,7 @@ import type { HttpMeasurement } from '@svc/common/bench';
 import { importReferenceWiki } from '../test/helpers/reference-wiki.js';
 import { compareEngines } from './api-engines.js';
 import { cpuPerRequest, measureBaseline, measureServer, type Query } from './api-measure.js';
-import { type Group, issueQueries, REFERENCE_SUBJECTS } from './api-queries.js';
+import { type Group, issueQueries, MORE_REFERENCE_QUERIES, REFERENCE_SUBJECTS } from './api-queries.js';
 import { type GeneratedWikiTitles, generatedWiki } from './generated-wiki.js';
 
 /** One worker, and the production default: one per core. */
@@ -41,31 +41,6 @@ const REFERENCE_GROUPS = issueQueries(REFERENCE_SUBJECTS);
 
 const generatedGroups = (titles: GeneratedWikiTitles) =>
   issueQueries({ category: `Category:${titles.category}`, linked: titles.linked, user: titles.user });
-
-/** More requests of the reference wiki, measured in process only. */
-const MORE_REFERENCE_QUERIES: Query[] = [
-  ['generator=allpages&gaplimit=50', 'action=query&generator=allpages&gaplimit=50&format=json&formatversion=2'],
-  [
-    'prop=info|categories|links on 3 pages',
-    'action=query&prop=info%7Ccategories%7Clinks&titles=Berlin%7CHamburg%7CM%C3%BCnchen&inprop=protection%7Curl%7Ctalkid&format=json&formatversion=2',
-  ],
-  [
-    'list=allusers&aulimit=50 with groups and rights',
-    'action=query&list=allusers&aulimit=50&auprop=groups%7Crights%7Ceditcount%7Cblockinfo&format=json&formatversion=2',
-  ],
-  [
-    'list=users (5 names, every usprop)',
-    'action=query&list=users&ususers=Alice%7CBob%7CDave%7CEve%7CNiemand&usprop=blockinfo%7Cgroups%7Cgroupmemberships%7Cimplicitgroups%7Crights%7Ceditcount%7Cregistration%7Cemailable%7Cgender%7Ccentralids%7Ccancreate&format=json&formatversion=2',
-  ],
-  ['list=blocks&bkip=198.51.100.77', 'action=query&list=blocks&bkip=198.51.100.77&format=json&formatversion=2'],
-  [
-    'list=watchlist&wllimit=50 (owner and token)',
-    'action=query&list=watchlist&wlowner=Admin&wltoken=0123456789abcdef0123456789abcdef01234567&wlallrev=1&wllimit=50&wlprop=ids%7Ctitle%7Cflags%7Cuser%7Ccomment%7Ctimestamp%7Csizes%7Cloginfo&format=json&formatversion=2',
-  ],
-  ['paraminfo query+allpages', 'action=paraminfo&modules=query%2Ballpages&format=json&formatversion=2'],
-  ['titles=3 pages (page set)', 'action=query&titles=Berlin%7CHamburg%7CM%C3%BCnchen&format=json&formatversion=2'],
-  ['error: badvalue', 'action=query&list=allpages&apfilterredir=bogus&format=json'],
-];
 
 /** Groups measured without targets, and why. */
 const UNTARGETED_GROUPS = new Map([

@@ -27,7 +27,7 @@ import type { RequestUser } from './module.js';
 import type { ParamDescriptor } from './params/descriptor.js';
 import { RequestParams } from './params/request.js';
 import { toIsoTimestamp } from './params/timestamp.js';
-import { paramSpec } from './params/validate.js';
+import { type NamedSpec, specsByName } from './params/validate.js';
 import { type ApiServices, RequestState } from './request-state.js';
 import { assoc, type ResultObject } from './result/tree.js';
 import { RequestSession } from './session.js';
@@ -63,8 +63,7 @@ export interface ApiResponse {
 
 const MAIN_SCOPE = { prefix: '', path: 'main', name: 'main' };
 // Specs, read in one object shape (validate.ts).
-const MAIN_BY_NAME = new Map<string, ParamDescriptor>(MAIN_PARAMETERS.map((p) => [p.name, paramSpec(p)]));
-const param = (name: string) => MAIN_BY_NAME.get(name) as ParamDescriptor;
+const M = specsByName<keyof MainParams & string>(MAIN_PARAMETERS);
 
 /** Answers one api.php request, within a work budget of its own (store/work-budget.ts). */
 export function handleApiRequest(
@@ -131,8 +130,8 @@ class MainSettings {
 /** Reads the main and printer parameters into `main`; the error format is settled first, so that every later error is shaped by it. */
 function readMainParameters(state: RequestState, params: RequestParams, main: MainSettings): string {
   // The validator converts the value as MAIN_PARAMETERS declares it: the type says the same.
-  const readMain = <N extends keyof MainParams & string>(name: N) =>
-    state.validator.read(param(name), MAIN_SCOPE) as MainParams[N];
+  const readMain = <N extends keyof MainParams & string>(spec: NamedSpec<N>) =>
+    state.validator.read(spec, MAIN_SCOPE) as MainParams[N];
   const siteLanguage = state.services.site.language;
   const rawErrorFormat = params.peek('errorformat');
   if (rawErrorFormat && ['bc', 'html', 'none', 'plaintext', 'raw', 'wikitext'].includes(rawErrorFormat)) {
@@ -141,11 +140,11 @@ function readMainParameters(state: RequestState, params: RequestParams, main: Ma
   const rawFormat = params.peek('format');
   if (rawFormat && (Object.keys(FORMAT_PARAMETERS) as string[]).includes(rawFormat))
     main.format = rawFormat as FormatName;
-  const uselangValue = readMain('uselang');
+  const uselangValue = readMain(M.uselang);
   main.uselang =
     uselangValue === 'user' || uselangValue === 'content' || uselangValue === '' ? siteLanguage : uselangValue;
   state.userLanguage = main.uselang;
-  const errorlangValue = readMain('errorlang');
+  const errorlangValue = readMain(M.errorlang);
   main.errorlang =
     main.errorFormatName === 'bc'
       ? 'en'
@@ -154,16 +153,16 @@ function readMainParameters(state: RequestState, params: RequestParams, main: Ma
         : errorlangValue === 'content'
           ? siteLanguage
           : errorlangValue;
-  readMain('errorformat');
-  readMain('errorsuselocal');
-  readMain('variant');
-  readMain('crossorigin');
-  readMain('origin');
-  main.requestId = readMain('requestid');
-  main.wantServedBy = readMain('servedby');
-  main.wantTimestamp = readMain('curtimestamp');
-  main.wantLangInfo = readMain('responselanginfo');
-  readMain('format');
+  readMain(M.errorformat);
+  readMain(M.errorsuselocal);
+  readMain(M.variant);
+  readMain(M.crossorigin);
+  readMain(M.origin);
+  main.requestId = readMain(M.requestid);
+  main.wantServedBy = readMain(M.servedby);
+  main.wantTimestamp = readMain(M.curtimestamp);
+  main.wantLangInfo = readMain(M.responselanginfo);
+  readMain(M.format);
   try {
     main.formatValues = state.validator.readAll(FORMAT_PARAMETERS[main.format], {
       prefix: '',
@@ -185,12 +184,12 @@ function readMainParameters(state: RequestState, params: RequestParams, main: Ma
     state.services.site,
   );
   // Declared as any name, so that the action's fallback still has one to report.
-  const action: string = readMain('action');
-  main.maxlag = readMain('maxlag');
-  main.smaxage = readMain('smaxage');
-  main.maxage = readMain('maxage');
-  const assertion = readMain('assert');
-  const assertUser = readMain('assertuser');
+  const action: string = readMain(M.action);
+  main.maxlag = readMain(M.maxlag);
+  main.smaxage = readMain(M.smaxage);
+  main.maxage = readMain(M.maxage);
+  const assertion = readMain(M.assert);
+  const assertUser = readMain(M.assertuser);
   checkAssertions(state.user, assertion, assertUser);
   return action;
 }

@@ -13,7 +13,7 @@ import type { GeneratorSink, ModuleContext, ModuleResult, QueryModule } from '..
 import { type PageRow, PageSet } from '../pageset.js';
 import type { ParamDescriptor, ParamValues } from '../params/descriptor.js';
 import { resolveUserIds } from '../params/user-ids.js';
-import { paramSpec } from '../params/validate.js';
+import { type NamedSpec, specsByName } from '../params/validate.js';
 import type { RequestState } from '../request-state.js';
 import { type KeyedList, list, type ResultArray, type ResultObject, withContent } from '../result/tree.js';
 import { MEDIAWIKI_VERSION } from '../version.js';
@@ -67,7 +67,7 @@ export function queryParameters(): ParamDescriptor[] {
 }
 
 const QUERY_PARAMETERS = queryParameters();
-const QUERY_BY_NAME = new Map(QUERY_PARAMETERS.map((p) => [p.name, paramSpec(p)]));
+const Q = specsByName<keyof QueryParams>(QUERY_PARAMETERS);
 
 /** What the query answered: written into `result`, or (`exportnowrap`) raw XML instead of it. */
 export type QueryOutcome = { raw: string } | undefined;
@@ -103,24 +103,23 @@ interface QueryParams {
 function readQueryParameters(state: RequestState) {
   const scope = { prefix: '', path: 'query', name: 'query' };
   // The validator converts each value as QUERY_PARAMETERS declares it, which QueryParams restates.
-  const read = <N extends keyof QueryParams>(name: N) =>
-    state.validator.read(QUERY_BY_NAME.get(name) as ParamDescriptor, scope) as QueryParams[N];
+  const read = <N extends keyof QueryParams>(spec: NamedSpec<N>) => state.validator.read(spec, scope) as QueryParams[N];
   return {
-    props: read('prop') ?? [],
-    lists: read('list') ?? [],
-    metas: read('meta') ?? [],
-    indexPageIds: read('indexpageids'),
-    exportPagesXml: read('export'),
-    exportNoWrap: read('exportnowrap'),
-    interwikiUrls: read('iwurl'),
-    incoming: parseContinue(read('continue')),
-    rawContinue: read('rawcontinue'),
-    titles: read('titles'),
-    pageIds: read('pageids'),
-    revIds: read('revids'),
-    generatorName: read('generator'),
-    resolveRedirects: read('redirects'),
-    convertTitles: read('converttitles'),
+    props: read(Q.prop) ?? [],
+    lists: read(Q.list) ?? [],
+    metas: read(Q.meta) ?? [],
+    indexPageIds: read(Q.indexpageids),
+    exportPagesXml: read(Q.export),
+    exportNoWrap: read(Q.exportnowrap),
+    interwikiUrls: read(Q.iwurl),
+    incoming: parseContinue(read(Q.continue)),
+    rawContinue: read(Q.rawcontinue),
+    titles: read(Q.titles),
+    pageIds: read(Q.pageids),
+    revIds: read(Q.revids),
+    generatorName: read(Q.generator),
+    resolveRedirects: read(Q.redirects),
+    convertTitles: read(Q.converttitles),
   };
 }
 

@@ -23,7 +23,7 @@ export class RequestParams {
 
   /** The value as sent when it was not valid NFC Unicode (and was cleaned); undefined otherwise. */
   sentUncleaned(name: string): string | undefined {
-    return this.uncleaned.get(name);
+    return this.uncleaned.size === 0 ? undefined : this.uncleaned.get(name);
   }
 
   /** The value of `name`, marking it used; undefined when absent. */

@@ -216,6 +216,21 @@ export function paramSpec(param: ParamDescriptor): ParamSpec {
   return spec;
 }
 
+/**
+ * The specs of a parameter list by name, for code that reads parameters one by one by constant
+ * names (`SPECS.format`): an object V8 keeps in fast mode (`Object.fromEntries` makes one;
+ * properties added one by one past a dozen turn it into a dictionary), so each read is a load at a
+ * known offset rather than a hash lookup. (Read by a name held in a variable, `SPECS[name]`, the
+ * load sees every name and costs more than a `Map`.)
+ */
+export function specsByName<N extends string>(params: readonly ParamDescriptor[]): { readonly [K in N]: NamedSpec<K> } {
+  // The caller names the list's parameters (N); each spec is the descriptor of that name.
+  return Object.fromEntries(params.map((p) => [p.name, paramSpec(p)])) as { readonly [K in N]: NamedSpec<K> };
+}
+
+/** A spec whose name is known to the type checker, so that reading it can be typed by the name. */
+export type NamedSpec<N extends string> = ParamSpec & { readonly name: N };
+
 /** The specs of a descriptor's parameter list, made once per list. */
 function paramSpecs(params: readonly ParamDescriptor[]): readonly ParamSpec[] {
   let list = specLists.get(params);
@@ -247,8 +262,12 @@ export class ParamValidator {
     let firstError: ApiError | undefined;
     const specList = paramSpecs(params);
     for (const param of specList) {
+      const fullName = param.prefixed(scope.prefix);
+      // Once one is refused, a parameter the request did not send has nothing left to say: its
+      // default neither warns nor fails, and no value is returned.
+      if (firstError && this.request.peek(fullName) === undefined) continue;
       try {
-        values[param.name] = this.readValue(param, scope, param.prefixed(scope.prefix));
+        values[param.name] = this.readValue(param, scope, fullName);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         error.module ??= scope.path;
