@@ -526,6 +526,27 @@ describeEachEngine('prop=extracts', (engine) => {
     assert.match(sentences.warnings.extracts.warnings, /^The "exsentences" parameter may have unexpected results/);
   });
 
+  test("an extract cut to a number of characters ends with the reader's language's ellipsis", async () => {
+    // MediaWiki 1.39 answers so: TextExtracts reads the `ellipsis` message in the request's
+    // language, which English (and any language falling back to it) writes as three full stops.
+    const cut = async (uselang?: string, explaintext?: string) =>
+      (
+        await api().query({
+          prop: 'extracts',
+          titles: 'Berlin',
+          exchars: explaintext ? '5' : '12',
+          ...(explaintext ? { explaintext } : {}),
+          ...(uselang ? { uselang } : {}),
+        })
+      ).query.pages[0].extract;
+    assert.equal(await cut('en', '1'), 'Berlin...');
+    assert.equal(await cut('fr', '1'), 'Berlin...');
+    assert.equal(await cut('de', '1'), 'Berlin…');
+    assert.equal(await cut(undefined, '1'), 'Berlin…');
+    assert.equal(await cut('en'), '<p><b>Berlin</b></p>...');
+    assert.equal(await cut('content'), '<p><b>Berlin</b></p>…');
+  });
+
   test("pages in the order the page set found them; XML gives the extract as an element's text", async () => {
     // MediaWiki 1.39 answers these requests so on the reference wiki.
     const titles = await api().query({
@@ -563,7 +584,7 @@ describeEachEngine('prop=extracts', (engine) => {
     const xml = (await api().app.inject({ url: `/api.php?${search}` })).body;
     assert.ok(
       xml.includes(
-        '<page _idx="74" pageid="74" ns="0" title="Academy Awards"><extract xml:space="preserve">&lt;p&gt;Vorlage:Redirect2&lt;/p&gt;…</extract></page><page _idx="236" pageid="236" ns="0" title="Berlin" />',
+        '<page _idx="74" pageid="74" ns="0" title="Academy Awards"><extract xml:space="preserve">&lt;p&gt;Vorlage:Redirect2&lt;/p&gt;...</extract></page><page _idx="236" pageid="236" ns="0" title="Berlin" />',
       ),
       xml,
     );

@@ -4,6 +4,7 @@
  */
 export const GERMAN_INTERFACE_MESSAGES: Record<string, string> = {
   mainpage: 'Hauptseite',
+  ellipsis: '…',
   'mainpage-description': 'Hauptseite',
   'mainpage-nstab': 'Hauptseite',
   'mainpage-title': '-',

@@ -5,6 +5,7 @@
  */
 export const ENGLISH_INTERFACE_MESSAGES: Record<string, string> = {
   mainpage: 'Main Page',
+  ellipsis: '...',
   // Names of the software's own users (reserved user names).
   'double-redirect-fixer': 'Redirect fixer',
   'usermessage-editor': 'System messenger',

@@ -1,5 +1,6 @@
 import { precompiled } from '@svc/common';
 import { badContinue, mutuallyExclusive } from '../../api/errors.js';
+import { lookupMessages } from '../../api/messages/store.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { PageRecord } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
@@ -75,6 +76,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     sectionFormat: ctx.params.sectionformat,
     chars: ctx.params.chars,
     sentences: ctx.params.sentences,
+    // TextExtracts reads the message in the request's language (`uselang`), not the content's.
+    ellipsis: ctx.params.chars === undefined ? undefined : await ellipsisText(ctx),
   };
   // Extracts made before are looked up once; texts are read only for the others.
   const cache = extractCache(ctx.store);
@@ -149,6 +152,12 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (start + chosen.length < pages.length) ctx.setContinue(start + chosen.length);
   warnFiles();
 };
+
+/** MediaWiki's `ellipsis` message in the request's language, as the wiki may have changed it. */
+async function ellipsisText(ctx: ContextOf<typeof descriptor>): Promise<string> {
+  const found = await lookupMessages(ctx.store, ['ellipsis'], ctx.language, ctx.site.language, ctx.messages);
+  return found.get('ellipsis')?.text ?? '…';
+}
 
 /** The main slot's content of a page's latest revision, as far as its extract depends on it. */
 interface MainContent {

@@ -1,7 +1,7 @@
 /**
  * Text extracts as TextExtracts makes them: a page's lead section or whole text as simple HTML or
  * as plain text (headings as the section format asks), shortened to whole sentences or to a number
- * of characters (extended to the end of the word and followed by "…").
+ * of characters (extended to the end of the word and followed by an ellipsis).
  */
 
 import { decodeCharReferences } from '../../site/html-entities.js';
@@ -23,6 +23,8 @@ export interface ExtractOptions {
   sectionFormat: SectionFormat;
   chars?: number;
   sentences?: number;
+  /** What follows an extract cut to `chars` characters: the `ellipsis` message of the reader's language. */
+  ellipsis?: string;
 }
 
 const ELLIPSIS = '…';
@@ -107,14 +109,14 @@ export function makeExtract(
   if (options.plaintext) {
     // Plain text has no no-break spaces to armor: its spaces stay spaces.
     let text = plainText(simpleHtml(blocks, toc));
-    if (options.chars !== undefined) text = firstPlainChars(text, options.chars);
+    if (options.chars !== undefined) text = firstPlainChars(text, options.chars, options.ellipsis ?? ELLIPSIS);
     else if (options.sentences !== undefined) text = firstSentences(text, options.sentences);
     return withSections(text, options.sectionFormat);
   }
   const html = armoredFrenchSpaces(simpleHtml(blocks, toc));
   if (options.chars !== undefined) {
     const kept = firstChars(html, options.chars);
-    return kept === html ? html : balancedHtml(kept) + ELLIPSIS;
+    return kept === html ? html : balancedHtml(kept) + (options.ellipsis ?? ELLIPSIS);
   }
   if (options.sentences !== undefined) {
     // Without a sentence end, the first line is taken as it is, without balancing.
@@ -423,10 +425,10 @@ function firstChars(text: string, count: number): string {
   return chars.slice(0, end).join('').trim();
 }
 
-/** The plain text's first `count` characters (see firstChars), "…" after them when cut. */
-function firstPlainChars(text: string, count: number): string {
+/** The plain text's first `count` characters (see firstChars), the ellipsis after them when cut. */
+function firstPlainChars(text: string, count: number, ellipsis: string): string {
   const kept = firstChars(text, count);
-  return kept === text ? text : kept + ELLIPSIS;
+  return kept === text ? text : kept + ellipsis;
 }
 
 const VOID_ELEMENTS = new Set(['br', 'hr', 'img', 'wbr']);
