@@ -68,6 +68,7 @@ export function extractOfWikitext(
       // and tags whose body is not wikitext do not.
       options.intro ? undefined : magicWords.switchesIn(stripNonWikitext(source).text),
       lead.cut === true,
+      redirect !== undefined,
     );
   } catch {
     return '';
@@ -90,12 +91,17 @@ function literalParameters(text: string): string {
  * `switches`: the behaviour switches of the page (`notoc`, `forcetoc`), which decide whether
  * it shows a table of contents (with four headings or more, unless switched off). `leadCut`:
  * the lead section ended at a heading (a page without one is its own lead, empty lines and all).
+ * `savedNote`: the whole page's HTML, as MediaWiki gives it, ends with the parser cache's note of
+ * its save, a comment whose "revision id N." is a sentence end (a redirect, which MediaWiki parses
+ * anew for each extract): asked for more sentences than the text has, the cut falls there, and
+ * the extract is the whole text with the parser's notes after it.
  */
 export function makeExtract(
   allBlocks: readonly Block[],
   options: ExtractOptions,
   switches: ReadonlySet<string> = new Set(),
   leadCut = true,
+  savedNote = false,
 ): string {
   const firstHeading = allBlocks.findIndex((b) => b.kind === 'heading');
   const blocks = options.intro && firstHeading >= 0 ? allBlocks.slice(0, firstHeading) : [...allBlocks];
@@ -119,6 +125,7 @@ export function makeExtract(
     return kept === html ? html : balancedHtml(kept) + (options.ellipsis ?? ELLIPSIS);
   }
   if (options.sentences !== undefined) {
+    if (savedNote && !options.intro && sentenceEnds(html) < options.sentences) return html;
     // Without a sentence end, the first line is taken as it is, without balancing.
     const kept = firstSentences(html, options.sentences);
     return hasSentenceEnd(html) ? balancedHtml(kept) : kept;
@@ -397,6 +404,12 @@ const ANY_SENTENCE_END = new RegExp(SENTENCE_END.source, 'u');
 
 function hasSentenceEnd(text: string): boolean {
   return ANY_SENTENCE_END.test(text);
+}
+
+function sentenceEnds(text: string): number {
+  let count = 0;
+  for (const _ of text.matchAll(SENTENCE_END)) count++;
+  return count;
 }
 
 /**
