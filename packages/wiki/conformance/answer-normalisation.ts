@@ -84,12 +84,12 @@ export function removeSoftwareFields(value: unknown): void {
  * to the next, and whether they appear depends on the cache's state, not on the wiki.
  */
 const PARSER_REPORTS = ['NewPP limit report', 'Transclusion expansion time report', 'Saved in parser cache'];
-const TRAILING_COMMENTS = /((?:\s*<!--[\s\S]*?-->)+)…?\s*$/;
+const TRAILING_COMMENTS = /((?:\s*<!--[\s\S]*?-->)+)(?:…|\.\.\.)?\s*$/;
 
 /**
  * A text without the parser's report comments at its end, with the whitespace before them; a
- * report cut short by `exchars` (the start of one, then "…") goes with the ellipsis, as the text
- * without it would not have been shortened.
+ * report cut short by `exchars` (the start of one, then the ellipsis of the request's language,
+ * "…" or "...") goes with the ellipsis, as the text without it would not have been shortened.
  */
 export function withoutParserReports(text: string): string {
   if (!text.includes('<!--')) return text;

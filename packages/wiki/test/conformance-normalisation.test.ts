@@ -14,6 +14,8 @@ test("the parser's report comments at the end of a text are left out, with the w
   assert.equal(withoutParserReports(`<p>Text\n</p>${LIMIT_REPORT}${TIME_REPORT}`), '<p>Text\n</p>');
   // Cut short by exchars: the text without it would not have been shortened.
   assert.equal(withoutParserReports('<p>Text.\n</p>\n<!-- \nNewPP limit report\nCache-->…'), '<p>Text.\n</p>');
+  // The ellipsis is the request's language's: English writes three full stops.
+  assert.equal(withoutParserReports('<p>Text.\n</p>\n<!-- \nNewPP limit report\nCache-->...'), '<p>Text.\n</p>');
   // Other comments, and texts without comments, stay as they are.
   assert.equal(withoutParserReports('<p>a <!-- other --></p>'), '<p>a <!-- other --></p>');
   assert.equal(withoutParserReports('<p>a</p><!-- other -->'), '<p>a</p><!-- other -->');
