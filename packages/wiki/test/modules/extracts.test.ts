@@ -536,6 +536,10 @@ describeEachEngine('prop=extracts', (engine) => {
         .pages[0].extract;
     assert.equal(await html('AbensbergGermany', '1'), '<p>Vorlage:R from CamelCase\n</p>');
     assert.equal(await html('AbensbergGermany', '1', '1'), '<p>Vorlage:R from CamelCase');
+    // A lead section without text is followed by the parser's limit report alone: the extract,
+    // without a sentence end, is its first line, the comment's opening.
+    assert.equal(await html('A.E. van Vogt', '3', '1'), '<!--');
+    assert.equal(await html('A.E. van Vogt', '3'), '');
     assert.equal(
       await html('Albert Einstein', '10'),
       '<p><b>Albert Einstein</b> (* 14. März 1879 in Ulm; † 18. April 1955 in Princeton) war ein Physiker. ' +

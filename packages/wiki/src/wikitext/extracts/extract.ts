@@ -28,6 +28,8 @@ export interface ExtractOptions {
 }
 
 const ELLIPSIS = '…';
+/** The first line of the parser's limit report (`<!-- ` and a line break), trimmed. */
+const LIMIT_REPORT_OPENING = '<!--';
 /** `__TOC__` in any of its names (letters and underscores only). */
 const TOC_SWITCH = new RegExp((MAGIC_WORDS.find(([id]) => id === 'toc')?.[2] ?? ['__TOC__']).join('|'), 'i');
 const LIST_TAGS: Record<string, [string, string]> = {
@@ -91,17 +93,18 @@ function literalParameters(text: string): string {
  * `switches`: the behaviour switches of the page (`notoc`, `forcetoc`), which decide whether
  * it shows a table of contents (with four headings or more, unless switched off). `leadCut`:
  * the lead section ended at a heading (a page without one is its own lead, empty lines and all).
- * `savedNote`: the whole page's HTML, as MediaWiki gives it, ends with the parser cache's note of
- * its save, a comment whose "revision id N." is a sentence end (a redirect, which MediaWiki parses
- * anew for each extract): asked for more sentences than the text has, the cut falls there, and
- * the extract is the whole text with the parser's notes after it.
+ * `parsedAnew`: the page is one MediaWiki parses anew for each extract (a redirect), so that its
+ * HTML is followed by the parser's limit report, and the whole page's by the parser cache's note
+ * of its save, a comment whose "revision id N." is a sentence end: asked for more sentences than
+ * the text has, the cut falls there, and the extract is the whole text with the parser's notes
+ * after it; a lead section without text is the report alone, whose first line is the extract.
  */
 export function makeExtract(
   allBlocks: readonly Block[],
   options: ExtractOptions,
   switches: ReadonlySet<string> = new Set(),
   leadCut = true,
-  savedNote = false,
+  parsedAnew = false,
 ): string {
   const firstHeading = allBlocks.findIndex((b) => b.kind === 'heading');
   const blocks = options.intro && firstHeading >= 0 ? allBlocks.slice(0, firstHeading) : [...allBlocks];
@@ -125,7 +128,8 @@ export function makeExtract(
     return kept === html ? html : balancedHtml(kept) + (options.ellipsis ?? ELLIPSIS);
   }
   if (options.sentences !== undefined) {
-    if (savedNote && !options.intro && sentenceEnds(html) < options.sentences) return html;
+    if (parsedAnew && !options.intro && sentenceEnds(html) < options.sentences) return html;
+    if (parsedAnew && options.intro && html === '') return LIMIT_REPORT_OPENING;
     // Without a sentence end, the first line is taken as it is, without balancing.
     const kept = firstSentences(html, options.sentences);
     return hasSentenceEnd(html) ? balancedHtml(kept) : kept;
