@@ -526,6 +526,25 @@ describeEachEngine('prop=extracts', (engine) => {
     assert.match(sentences.warnings.extracts.warnings, /^The "exsentences" parameter may have unexpected results/);
   });
 
+  test('a link to a missing file shows its caption, or its title without one, unless framed', async () => {
+    // MediaWiki 1.39 answers so: the parser links a file that does not exist to its upload,
+    // labelled with the caption or the file's title; a framed or floating one stands in an
+    // element the extract leaves out.
+    const extract = async (titles: string) => (await api().query({ prop: 'extracts', titles })).query.pages[0].extract;
+    assert.equal(
+      await extract('Benutzer:Picaroon9288'),
+      '<center>Datei:2rightarrow.png<big><big><big>en:User:Picaroon9288</big></big></big>Datei:2leftarrow.png</center>\n' +
+        '<p><br>\n</p>\n<center><big>m:User:Picaroon9288</big></center>',
+    );
+    assert.equal(
+      await extract('Benutzer Diskussion:Sevela.p'),
+      '<p>Datei:Redirect arrow without text.svgSevela.p (cs.wikipedia.org)\n</p>',
+    );
+    assert.match(await extract('Benutzer:Daniel'), /^<p>#REDIRECT<span id="softredirect">m:User:Daniel<\/span>/);
+    // Files that exist (those of the gallery) show nothing of their own.
+    assert.match(await extract('Bildergalerie'), /<\/ul>\n<p>Datei:Fehlendes Bild.png\n<\/p>$/);
+  });
+
   test("a redirect's HTML extract asked for more sentences than it has is the whole text", async () => {
     // MediaWiki 1.39 answers so: a redirect page is parsed anew for each extract, and the HTML
     // ends with the parser cache's note of its save, whose sentence end ("revision id 39.") is the

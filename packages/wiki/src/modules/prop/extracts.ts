@@ -169,7 +169,10 @@ interface MainContent {
    * expanded text depends on them, so they are part of its extract's version beside the SHA-1.
    */
   uses: string;
-  /** The transcluded pages that do not exist (`namespace:dbKey`): they show as links to them. */
+  /**
+   * The transcluded pages that do not exist, and the linked files that have none
+   * (`namespace:dbKey`): they show as links to them.
+   */
   missingTemplates: readonly string[];
 }
 
@@ -240,12 +243,27 @@ async function pageTransclusions(
       .orderBy('tl_namespace')
       .orderBy('tl_title')
       .execute();
+    // The files it links to that have none: the parser shows them as links to their upload.
+    const missingFiles = await ctx.store.db
+      .selectFrom('imagelinks')
+      .leftJoin('image', 'img_name', 'il_to')
+      .select(['il_from', 'il_to'])
+      .where('il_from', 'in', ids)
+      .where('img_name', 'is', null)
+      .orderBy('il_from')
+      .orderBy('il_to')
+      .execute();
     const missing = new Map<number, string[]>(ids.map((id) => [id, []]));
     const versions = new Map<number, string[]>(ids.map((id) => [id, []]));
     for (const row of rows) {
       const name = `${row.tl_namespace}:${row.tl_title}`;
       if (row.page_latest === null) missing.get(row.tl_from)?.push(name);
       versions.get(row.tl_from)?.push(`${name}@${row.page_latest ?? 0}`);
+    }
+    for (const row of missingFiles) {
+      const name = `${NS_FILE}:${row.il_to}`;
+      missing.get(row.il_from)?.push(name);
+      versions.get(row.il_from)?.push(`${name}@0`);
     }
     return ids.map((pageid) => ({
       pageid,
@@ -275,9 +293,12 @@ async function expandedText(ctx: ContextOf<typeof descriptor>, page: PageRecord,
 
 interface PageTransclusions {
   pageid: number;
-  /** Those without a page (`namespace:dbKey`). */
+  /** Those without a page, and the linked files without one (`namespace:dbKey`). */
   missing: readonly string[];
-  /** Each with its latest revision (0 when missing), a line each: what the expanded text depends on. */
+  /**
+   * Each with its latest revision (0 when missing), and the missing files, a line each: what the
+   * extract depends on.
+   */
   uses: string;
 }
 

@@ -43,7 +43,8 @@ const LIST_TAGS: Record<string, [string, string]> = {
  * The extract of a page's wikitext (parsed without what extracts leave out, see lean-wikitext.ts);
  * a text the parser cannot read (nesting too deep for it) gives an empty one. A redirect shows
  * what follows its target link, as MediaWiki renders a redirect page. `missingTemplates` are the
- * transcluded pages that do not exist (`namespace:dbKey`), which show as their title;
+ * transcluded pages that do not exist and the linked files that have none (`namespace:dbKey`),
+ * which show as their title (a file shown in the text as its caption, when it has one);
  * `unknownTags` the tags of extensions the wiki lacks, which show as written.
  */
 export function extractOfWikitext(

@@ -236,7 +236,8 @@ class Line {
 
 /**
  * `missingTemplates` are the transcluded pages that do not exist (`namespace:dbKey`): MediaWiki
- * shows a call of one as a link to it, whose title the extract keeps, its arguments left out.
+ * shows a call of one as a link to it, whose title the extract keeps, its arguments left out. The
+ * linked files that have none are among them (`6:dbKey`), shown as links to their upload.
  * Calls of pages that exist are dropped. `unknownTags`: the behaviour switches and parser
  * functions of extensions the wiki lacks (see tagsOfMissingExtensions), which show as written.
  * `numberedBefore`: the external links without a label the parser numbers before the text's own
@@ -370,6 +371,10 @@ export function wikitextBlocks(
       numbered += tableLinks(String(node)) ?? 0;
       return;
     }
+    if (node.type === 'file') {
+      missingFileLink(node);
+      return;
+    }
     if (DROPPED_TYPES.has(node.type)) return;
     switch (node.type) {
       case 'template': {
@@ -470,6 +475,36 @@ export function wikitextBlocks(
     return missingTemplates.has(`${title.namespace}:${title.dbKey}`) ? titles.prefixedText(title) : undefined;
   };
 
+  /**
+   * A file shown in the text (not framed or floating) that does not exist is a link to its
+   * upload, labelled with its caption as text, or its title without one; one that exists shows
+   * nothing the extract keeps.
+   */
+  const missingFileLink = (node: WikiNode): void => {
+    if (missingTemplates.size === 0 || isBlockFile(node)) return;
+    const [target = '', ...parameters] = String(node).slice(2, -2).split('|');
+    const title = linkTitle(titles, target);
+    if (title === undefined || title.interwiki !== '' || !missingTemplates.has(`${NS_FILE}:${title.dbKey}`)) return;
+    const caption =
+      parameters
+        .filter((p) => !isFileOption(p.trim()))
+        .at(-1)
+        ?.trim() ?? '';
+    // The caption is read as text within the line (a `#` at its start is no list); its links
+    // and formatting give their text.
+    const label =
+      caption === ''
+        ? titles.prefixedText(title)
+        : /\[\[|''|</.test(caption)
+          ? wikitextBlocks(caption, titles)
+              .map((b) => b.text)
+              .join(' ')
+              .trim()
+          : decodeCharReferences(caption);
+    line.elementStarts();
+    line.add(escapeHtmlText(label), label);
+  };
+
   /** What a link shows: a file, nothing (a category or language link) or text. */
   const linkShows = (node: WikiNode): 'file' | 'none' | 'text' => {
     if (node.type === 'file') return 'file';
@@ -491,7 +526,11 @@ export function wikitextBlocks(
     const leadingColon = target.trimStart().startsWith(':');
     const title = linkTitle(titles, leadingColon ? target.trimStart().slice(1) : target);
     if (!leadingColon && title) {
-      if (title.namespace === NS_FILE || title.namespace === NS_CATEGORY) return;
+      if (title.namespace === NS_FILE) {
+        missingFileLink(node);
+        return;
+      }
+      if (title.namespace === NS_CATEGORY) return;
       if (title.interwiki !== '' && isLanguageCode(title.interwiki)) return;
     }
     const label = node.childNodes.find((c) => c.type === 'link-text');
@@ -844,6 +883,30 @@ const BLOCK_FILE_OPTIONS = new Set(
     ['img_thumbnail', 'img_framed', 'img_left', 'img_right', 'img_center', 'img_none'].includes(id),
   ).flatMap(([, , synonyms]) => synonyms),
 );
+
+/** The file options written with a value (`alt=$1`, `$1px`), as patterns matching them whole. */
+const VALUED_FILE_OPTIONS = MAGIC_WORDS.filter(([id]) => id.startsWith('img_'))
+  .flatMap(([, , synonyms]) => synonyms)
+  .filter((synonym) => synonym.includes('$1'))
+  .map((synonym) => {
+    const [before = '', after = ''] = synonym.split('$1');
+    const value = synonym === '$1px' ? '\\d*(?:x\\d+)?\\s*' : '[\\s\\S]*';
+    return new RegExp(`^${escapeRegExp(before)}${value}${escapeRegExp(after)}$`);
+  });
+const PLAIN_FILE_OPTIONS = new Set(
+  MAGIC_WORDS.filter(([id]) => id.startsWith('img_'))
+    .flatMap(([, , synonyms]) => synonyms)
+    .filter((synonym) => !synonym.includes('$1')),
+);
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Whether a file link's parameter is one of its options (else it is the caption). */
+function isFileOption(parameter: string): boolean {
+  return PLAIN_FILE_OPTIONS.has(parameter) || VALUED_FILE_OPTIONS.some((pattern) => pattern.test(parameter));
+}
 
 function isBlockFile(node: WikiNode): boolean {
   const text = String(node);
