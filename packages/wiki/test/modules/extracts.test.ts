@@ -559,6 +559,20 @@ describeEachEngine('prop=extracts', (engine) => {
     // without a sentence end, is its first line, the comment's opening.
     assert.equal(await html('A.E. van Vogt', '3', '1'), '<!--');
     assert.equal(await html('A.E. van Vogt', '3'), '');
+    // Cut to one character, such a report leaves its `<`, which the tidying makes a paragraph's
+    // text; a longer cut is a comment, and plain text has none.
+    const chars = async (exchars: string, explaintext?: string) =>
+      (
+        await api().query({
+          prop: 'extracts',
+          titles: 'Benutzer:AGK',
+          exchars,
+          ...(explaintext ? { explaintext } : {}),
+        })
+      ).query.pages[0].extract;
+    assert.equal(await chars('1'), '<p>&lt;</p>…');
+    assert.equal(await chars('3'), '');
+    assert.equal(await chars('1', '1'), '');
     assert.equal(
       await html('Albert Einstein', '10'),
       '<p><b>Albert Einstein</b> (* 14. März 1879 in Ulm; † 18. April 1955 in Princeton) war ein Physiker. ' +

@@ -98,7 +98,8 @@ function literalParameters(text: string): string {
  * HTML is followed by the parser's limit report, and the whole page's by the parser cache's note
  * of its save, a comment whose "revision id N." is a sentence end: asked for more sentences than
  * the text has, the cut falls there, and the extract is the whole text with the parser's notes
- * after it; a lead section without text is the report alone, whose first line is the extract.
+ * after it; a lead section without text is the report alone, whose first line is the extract
+ * cut to sentences, and whose `<` the extract cut to one character.
  */
 export function makeExtract(
   allBlocks: readonly Block[],
@@ -125,6 +126,10 @@ export function makeExtract(
   }
   const html = armoredFrenchSpaces(simpleHtml(blocks, toc));
   if (options.chars !== undefined) {
+    // Text without HTML is followed by the parser's limit report alone: cut to one character,
+    // the report leaves its `<`, which the tidying makes a paragraph's text (a longer cut is a
+    // comment, which the service does not write).
+    if (parsedAnew && html === '' && options.chars === 1) return `<p>&lt;</p>${options.ellipsis ?? ELLIPSIS}`;
     const kept = firstChars(html, options.chars);
     return kept === html ? html : balancedHtml(kept) + (options.ellipsis ?? ELLIPSIS);
   }
