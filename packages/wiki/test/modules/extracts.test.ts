@@ -526,6 +526,12 @@ describeEachEngine('prop=extracts', (engine) => {
     assert.match(sentences.warnings.extracts.warnings, /^The "exsentences" parameter may have unexpected results/);
   });
 
+  test("{{REVISIONID}} gives the id of the page's latest revision, which the extract parses", async () => {
+    // MediaWiki 1.39 answers so: TextExtracts has the page's current revision parsed.
+    const answer = await api().query({ prop: 'extracts', titles: 'Benutzer:Gangleri', exintro: '1' });
+    assert.match(answer.query.pages[0].extract, /^<p>↺\nrev-ID\u00a0: 570<br>\n/);
+  });
+
   test('a link to a missing file shows its caption, or its title without one, unless framed', async () => {
     // MediaWiki 1.39 answers so: the parser links a file that does not exist to its upload,
     // labelled with the caption or the file's title; a framed or floating one stands in an

@@ -162,6 +162,8 @@ async function ellipsisText(ctx: ContextOf<typeof descriptor>): Promise<string> 
 /** The main slot's content of a page's latest revision, as far as its extract depends on it. */
 interface MainContent {
   contentId: number;
+  /** The revision it is the content of. */
+  revision: number;
   sha1: string;
   model: string;
   /**
@@ -211,6 +213,7 @@ async function mainContents(
     const transcluded = pageid === undefined ? undefined : transclusions.get(pageid);
     contents.set(row.slot_revision_id, {
       contentId: row.content_id,
+      revision: row.slot_revision_id,
       sha1: row.content_sha1,
       model: row.content_model,
       uses: transcluded?.uses ?? '',
@@ -282,7 +285,9 @@ async function pageTransclusions(
  */
 async function expandedText(ctx: ContextOf<typeof descriptor>, page: PageRecord, text: string): Promise<string> {
   if (!text.includes('{{')) return withoutRemovedElements(text);
-  const expanded = await expandWikitext(text, expansionHost(ctx, ctx.titles.make(page.ns, page.dbKey), page.pageid));
+  // The page is parsed as its latest revision, whose id `{{REVISIONID}}` gives.
+  const host = expansionHost(ctx, ctx.titles.make(page.ns, page.dbKey), page.pageid, page.latest);
+  const expanded = await expandWikitext(text, host);
   // Whether a page redirects is read from its own text: one whose template gives a redirect's
   // text (a template that redirects to a missing page) shows that text. A comment line before it,
   // which shows nothing, keeps the extract from reading it as a redirect.
@@ -341,6 +346,8 @@ interface OptionsKey {
 interface CacheEntry {
   sha1: string;
   uses: string;
+  /** The revision parsed (`{{REVISIONID}}`): the same content may be another revision's. */
+  revision: number;
   extract: KeptExtract;
 }
 
@@ -371,7 +378,9 @@ class ExtractCache {
   get(content: MainContent, options: OptionsKey): KeptExtract | undefined {
     if (options.generation !== this.generation) return undefined;
     const hit = this.entries.get(content.contentId * OPTION_SETS + options.number);
-    return hit && hit.sha1 === content.sha1 && hit.uses === content.uses ? hit.extract : undefined;
+    return hit && hit.sha1 === content.sha1 && hit.uses === content.uses && hit.revision === content.revision
+      ? hit.extract
+      : undefined;
   }
 
   set(content: MainContent, options: OptionsKey, extract: KeptExtract): void {
@@ -380,6 +389,7 @@ class ExtractCache {
     this.entries.set(content.contentId * OPTION_SETS + options.number, {
       sha1: content.sha1,
       uses: content.uses,
+      revision: content.revision,
       extract,
     });
   }

@@ -29,11 +29,17 @@ async function pageRow(ctx: ModuleContext<unknown>, namespace: number, dbKey: st
 }
 
 /** The expansion host of a request for the page `page`, at the request's time. */
-export function expansionHost(ctx: ModuleContext<unknown>, page: Title, pageId?: number): ExpansionHost {
+export function expansionHost(
+  ctx: ModuleContext<unknown>,
+  page: Title,
+  pageId?: number,
+  revisionId?: number,
+): ExpansionHost {
   const messages = new Map<string, string | undefined>();
   let counts: Promise<SiteStatistics> | undefined;
   return {
     pageId,
+    revisionId,
     async siteCount(name) {
       counts ??= siteStatistics(ctx.store);
       const all: Record<string, number> = { ...(await counts) };

@@ -32,6 +32,8 @@ export interface ExpansionHost {
   message(key: string): Promise<string | undefined>;
   /** The page's id (`{{PAGEID}}`), when it exists. */
   pageId?: number;
+  /** The id of the revision whose text is parsed (`{{REVISIONID}}`), when one is; else it is empty. */
+  revisionId?: number;
   /** A language's name in `inLanguage` (`#language`), its autonym when that is absent; '' when unknown. */
   languageName?(code: string, inLanguage?: string): string;
   /** One of the wiki's counts (`pages`, `articles`, `images`, `users`, `activeusers`, `edits`, `admins`). */

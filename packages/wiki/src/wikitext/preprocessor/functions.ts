@@ -151,7 +151,7 @@ export async function expandVariable(name: string, expander: Expander, _frame: F
   };
   if (fixed[id] !== undefined) return fixed[id]();
   if (id === 'pageid') return host.pageId === undefined ? '' : String(host.pageId);
-  if (id === 'revisionid') return '';
+  if (id === 'revisionid') return host.revisionId === undefined ? '' : String(host.revisionId);
   const count = COUNTS[id];
   if (count !== undefined) {
     const value = await host.siteCount?.(count);
