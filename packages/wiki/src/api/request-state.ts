@@ -138,6 +138,7 @@ export class RequestState {
   queryStarted: (() => boolean) | undefined;
   /** Modules that have put something in the answer (`fits` said yes to them). */
   private readonly filledModules = new Set<string>();
+  private lastFilled: string | undefined;
   /** The answer's size limit: `APIMaxResultSize` of the site's settings, MediaWiki's 8 MiB by default. */
   private readonly maxResultSize: number;
   /** Bytes of text the answer may still take. */
@@ -195,8 +196,14 @@ export class RequestState {
    * continues in the next request, as at the size limit, rather than hold the worker.
    */
   fits(module: string, value: ResultValue, knownSize?: number): boolean {
-    if (this.filledModules.has(module) && this.budget?.spent()) return false;
-    this.filledModules.add(module);
+    // A list asks for each of its items: the module asking last is looked for first (a `Set`'s
+    // lookup and insertion cost about 120 instructions a call).
+    if (module === this.lastFilled || this.filledModules.has(module)) {
+      if (this.budget?.spent()) return false;
+    } else {
+      this.filledModules.add(module);
+    }
+    this.lastFilled = module;
     const size = knownSize ?? resultSize(value, this.counted);
     if (size > this.resultBudget) {
       this.warn(module, { code: 'truncatedresult', key: 'apiwarn-truncatedresult', params: [this.maxResultSize] });
