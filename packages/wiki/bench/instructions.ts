@@ -54,6 +54,8 @@ async function countInThisProcess(root: string): Promise<void> {
     await wiki.dispose();
     return;
   }
+  // As api-measure.ts builds them, written here again: importing it would load this checkout's
+  // build, not the one counted.
   const services = {
     site: wiki.site,
     titles: new TitleCodec(wiki.site),
@@ -109,6 +111,13 @@ async function countedQueries(): Promise<Counted[]> {
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
   return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+/** `--name N`: a whole number of at least 1, else the run stops naming the option. */
+function wholeNumber(name: string, fallback: string): number {
+  const value = option(name) ?? fallback;
+  if (!/^[1-9]\d*$/.test(value)) throw new Error(`--${name}: expected a whole number of at least 1, got ${value}`);
+  return Number(value);
 }
 
 /** Runs one counted process under callgrind and returns thousands of instructions a request. */
@@ -183,11 +192,11 @@ async function compareCheckouts(): Promise<void> {
   }
   const roots = base === undefined ? [here] : [resolve(base), here];
   const only = option('only');
-  const repeat = Number(option('repeat') ?? '1');
+  const repeat = wholeNumber('repeat', '1');
   // After 15,000 requests V8 still compiled functions inside the window on one side or the other
   // (`list=allpages`: about 10 kIr a request of TurboFan, counts 666 to 684 kIr); after 30,000
   // the same count repeats within a kIr.
-  const warm = Number(option('warm') ?? '30000');
+  const warm = wholeNumber('warm', '30000');
   const keep = option('keep');
   const queries = (await countedQueries()).filter(([label]) => !only || new RegExp(only).test(label));
   for (const root of roots) prepare(root);
