@@ -23,9 +23,16 @@ import { getPriority, setPriority, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
+import { collectorInstructions } from './callgrind-dump.js';
 
 /** A counted request: its label, its query string and how many requests are counted. */
 type Counted = [label: string, query: string, counted: number];
+
+/** Thousands of instructions a request: all of them, and those of V8's garbage collector. */
+interface Count {
+  all: number;
+  gc: number;
+}
 
 const CHILD_ROOT = process.env.INSTRUCTIONS_ROOT;
 
@@ -121,7 +128,7 @@ function wholeNumber(name: string, fallback: string): number {
 }
 
 /** Runs one counted process under callgrind and returns thousands of instructions a request. */
-async function countOnce(root: string, [, query, counted]: Counted, warm: number, keep?: string): Promise<number> {
+async function countOnce(root: string, [, query, counted]: Counted, warm: number, keep?: string): Promise<Count> {
   const out = keep ?? mkdtempSync(join(tmpdir(), 'instructions-'));
   try {
     const child = spawn(
@@ -161,11 +168,12 @@ async function countOnce(root: string, [, query, counted]: Counted, warm: number
     const code = await new Promise<number | null>((done) => child.once('exit', done));
     const dump = readdirSync(out).find((f) => f.endsWith('.1'));
     if (code !== 0 || !dump) throw new Error(`the count in ${root} failed (exit ${code}):\n${stderr.slice(-2000)}`);
-    const totals = /^(?:totals|summary): (\d+)/m.exec(readFileSync(join(out, dump), 'utf8'));
+    const text = readFileSync(join(out, dump), 'utf8');
+    const totals = /^(?:totals|summary): (\d+)/m.exec(text);
     if (!totals) throw new Error(`no totals in callgrind's dump ${dump}`);
     const map = join(tmpdir(), `perf-${child.pid}.map`);
     if (keep && existsSync(map)) renameSync(map, join(out, `perf-${child.pid}.map`));
-    return Number(totals[1]) / counted / 1000;
+    return { all: Number(totals[1]) / counted / 1000, gc: collectorInstructions(text) / counted / 1000 };
   } finally {
     if (!keep) rmSync(out, { recursive: true, force: true });
   }
@@ -201,10 +209,12 @@ async function compareCheckouts(): Promise<void> {
   const queries = (await countedQueries()).filter(([label]) => !only || new RegExp(only).test(label));
   for (const root of roots) prepare(root);
   process.stdout.write(
-    `kIr a request (callgrind, ${warm} requests of warm-up)${base ? `; base ${base}, then this checkout, and their ratio` : ''}\n`,
+    `kIr a request (callgrind, ${warm} requests of warm-up), in brackets those of the garbage collector${
+      base ? `; base ${base}, then this checkout, their ratio, and their ratio without the collector` : ''
+    }\n`,
   );
   for (const [n, entry] of queries.entries()) {
-    const counts: number[][] = roots.map(() => []);
+    const counts: Count[][] = roots.map(() => []);
     for (let r = 0; r < repeat; r++) {
       for (const [i, root] of roots.entries()) {
         const kept =
@@ -213,9 +223,11 @@ async function compareCheckouts(): Promise<void> {
         counts[i]?.push(await countOnce(root, entry, warm, kept));
       }
     }
-    const shown = counts.map((c) => c.map((n) => n.toFixed(1)).join(' / '));
-    const mean = (c: number[]) => c.reduce((a, b) => a + b, 0) / c.length;
-    const ratio = base ? `  ${(mean(counts[1] as number[]) / mean(counts[0] as number[])).toFixed(3)}` : '';
-    process.stdout.write(`${entry[0].padEnd(52)} ${String(entry[2]).padStart(5)}  ${shown.join('  ')}${ratio}\n`);
+    const shown = counts.map((c) => c.map((n) => `${n.all.toFixed(1)} (${n.gc.toFixed(1)})`).join(' / '));
+    const mean = (c: Count[] | undefined, of: (n: Count) => number) =>
+      (c ?? []).reduce((a, n) => a + of(n), 0) / (c ?? []).length;
+    const ratio = (of: (n: Count) => number) => (mean(counts[1], of) / mean(counts[0], of)).toFixed(3);
+    const ratios = base ? `  ${ratio((n) => n.all)}  ${ratio((n) => n.all - n.gc)}` : '';
+    process.stdout.write(`${entry[0].padEnd(52)} ${String(entry[2]).padStart(5)}  ${shown.join('  ')}${ratios}\n`);
   }
 }
