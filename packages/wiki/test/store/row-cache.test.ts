@@ -173,6 +173,40 @@ describeEachEngine('rows kept between requests', (engine) => {
     assert.deepEqual((await api().query(params)).query.pages, pages);
   });
 
+  test("allmessages: a changed MediaWiki: page's text is shown by the next request", async () => {
+    // Interface pages and their absence are kept as rows (store/interface-pages.ts).
+    const { store } = api();
+    const modified = await api().query({ meta: 'allmessages', amcustomised: 'modified', amlimit: '1' });
+    const [customised] = modified.query.allmessages as any[];
+    assert.ok(customised, 'the reference wiki overrides a message');
+    const params = { meta: 'allmessages', ammessages: `${customised.name}|mainpage` };
+    await api().query(params);
+    const before = (await api().query(params)).query.allmessages as any[];
+    const title = (customised.name as string).charAt(0).toUpperCase() + (customised.name as string).slice(1);
+    const content = await store.db
+      .selectFrom('page')
+      .innerJoin('slots', 'slot_revision_id', 'page_latest')
+      .select('slot_content_id')
+      .where('page_namespace', '=', 8)
+      .where('page_title', '=', title)
+      .executeTakeFirstOrThrow();
+    const set = (text: string) =>
+      store.db
+        .updateTable('content')
+        .set({ content_text: text })
+        .where('content_id', '=', content.slot_content_id)
+        .execute();
+    await set('geänderter Text');
+    try {
+      const changed = (await api().query(params)).query.allmessages as any[];
+      assert.equal(changed[0].content ?? changed[0]['*'], 'geänderter Text');
+      assert.deepEqual(changed.slice(1), before.slice(1));
+    } finally {
+      await set(before[0].content ?? before[0]['*']);
+    }
+    assert.deepEqual((await api().query(params)).query.allmessages, before);
+  });
+
   test('pages by title and files by name: a changed page row and file row are shown by the next request', async () => {
     const { store } = api();
     const params = { generator: 'allimages', gailimit: '2', prop: 'info|imageinfo', iiprop: 'size' };
