@@ -154,6 +154,18 @@ describeEachEngine('file modules', (engine) => {
     assert.equal(zero.errors[0].text, 'Invalid value for "iiurlparam" ("width=0").');
   });
 
+  test("thumbmime is given with a thumbnail only, and brings the file's mime along", async () => {
+    const info = async (iiprop: string, extra: Record<string, string> = {}) =>
+      (await api().query({ prop: 'imageinfo', titles: 'Datei:Rathaus.png', iiprop, formatversion: '2', ...extra }))
+        .query.pages[0].imageinfo[0];
+    assert.deepEqual(await info('thumbmime'), {});
+    assert.deepEqual(await info('thumbmime', { iiurlwidth: '50' }), {});
+    assert.equal((await info('thumbmime|url')).mime, undefined);
+    const scaled = await info('thumbmime|url', { iiurlwidth: '50' });
+    assert.deepEqual([scaled.thumbmime, scaled.mime], ['image/png', 'image/png']);
+    assert.equal(Object.keys(scaled).at(-1), 'mime');
+  });
+
   test('responsiveUrls keep 1.5 before 2, and XML prints them as a PHP array of a name and a number', async () => {
     const body = async (format: string) => {
       const search = new URLSearchParams({
