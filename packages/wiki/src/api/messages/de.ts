@@ -81,6 +81,7 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-badquery': 'Ungültige Abfrage.',
   'apierror-blocked-partial': 'Du wurdest für das Bearbeiten dieser Seite gesperrt.',
   'apierror-invalidcategory': 'Der angegebene Kategoriename ist ungültig.',
+  'apierror-pagecannotexist': 'Der Namensraum erlaubt keine tatsächlichen Seiten.',
   'apierror-badparameter': 'Ungültiger Wert für den Parameter „$1“.',
   'apierror-imageusage-badtitle': 'Der Titel für „$1“ muss eine Datei sein.',
   'apierror-maxlag': 'Warte auf $2: $1 {{PLURAL:$1|Sekunde|Sekunden}} Verzögerung.',

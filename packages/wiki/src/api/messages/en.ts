@@ -84,6 +84,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-blocked': 'You have been blocked from editing.',
   'apierror-blocked-partial': 'You have been blocked from editing this page.',
   'apierror-invalidcategory': 'The category name you entered is not valid.',
+  'apierror-pagecannotexist': "Namespace doesn't allow actual pages.",
   'apierror-badparameter': 'Invalid value for parameter <var>$1</var>.',
   'apierror-imageusage-badtitle': 'The title for <kbd>$1</kbd> must be a file.',
   'apierror-maxlag': 'Waiting for $2: $1 {{PLURAL:$1|second|seconds}} lagged.',
