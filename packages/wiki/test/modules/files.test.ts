@@ -205,6 +205,53 @@ describeEachEngine('file modules', (engine) => {
     assert.deepEqual(bare.query.pages['326'].imageinfo, [{}]);
   });
 
+  test('badfile is told on the page; a missing file asked about so is described as one version', async () => {
+    const pages = async (params: Record<string, string>) =>
+      (
+        await api().query({
+          prop: 'imageinfo',
+          titles: 'Datei:Gibt es nicht.png|Datei:Rathaus.png',
+          formatversion: '2',
+          ...params,
+        })
+      ).query.pages;
+    const [missing, rathaus] = await pages({ iiprop: 'badfile|url|canonicaltitle|size' });
+    assert.deepEqual(Object.keys(rathaus), ['pageid', 'ns', 'title', 'imagerepository', 'badfile', 'imageinfo']);
+    assert.equal(rathaus.imageinfo[0].badfile, undefined);
+    assert.deepEqual(missing, {
+      ns: 6,
+      title: 'Datei:Gibt es nicht.png',
+      missing: true,
+      imagerepository: '',
+      badfile: false,
+      imageinfo: [
+        {
+          canonicaltitle: 'Datei:Gibt es nicht.png',
+          descriptionurl: 'http://127.0.0.1:8090/index.php/Datei:Gibt_es_nicht.png',
+          filemissing: true,
+        },
+      ],
+    });
+    // It has no time of its own, so an end time leaves its version out.
+    const [ended] = await pages({ iiprop: 'badfile|url', iiend: '2003-03-17T11:02:55Z' });
+    assert.equal(ended.imageinfo, undefined);
+    assert.equal(ended.badfile, false);
+    // Without badfile (or uploadwarning) it is not looked at.
+    const [plain] = await pages({ iiprop: 'url' });
+    assert.deepEqual(Object.keys(plain), ['ns', 'title', 'missing', 'imagerepository']);
+    // It has no handler to read urlparam with.
+    const warned = await api().query({
+      prop: 'imageinfo',
+      titles: 'Datei:Gibt es nicht.png',
+      iiprop: 'badfile',
+      iiurlparam: 'x',
+    });
+    assert.match(
+      JSON.stringify(warned.warnings.imageinfo),
+      /Could not create thumbnail because Gibt_es_nicht.png does not have an associated image handler./,
+    );
+  });
+
   test('duplicatefiles names the other files with the same content, continued by file and name', async () => {
     const answer = await api().query({
       prop: 'duplicatefiles',
