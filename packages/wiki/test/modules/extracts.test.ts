@@ -189,6 +189,14 @@ describe('wikitext to extract', () => {
     assert.equal(extract('Text', { chars: 1 }), '<p class="mw-empty-elt"></p>…');
   });
 
+  test('a cut is tidied before it is trimmed; an item ends the open one of its kind in the same list', () => {
+    // The space before the closing tag the tidying adds stays.
+    assert.equal(extract('Eins zwei (drei) vier', { chars: 13 }), '<p>Eins zwei </p>…');
+    assert.equal(extract('Eins zwei (drei) vier', { chars: 10, plaintext: true }), 'Eins zwei…');
+    const items = '<ul>\n<li>eins\n<li>zwei\n<li>drei</ul> und noch viel mehr Text danach';
+    assert.equal(extract(items, { chars: 28 }), '<ul>\n<li>eins\n</li><li>zwei\n</li><li>drei</li></ul>…');
+  });
+
   test('a tag of an extension the wiki lacks shows as written', () => {
     const text = 'Sei <math>ax^2+b</math> und <syntaxhighlight lang="php">echo 1;</syntaxhighlight> x';
     assert.equal(
