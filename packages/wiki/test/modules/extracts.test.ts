@@ -189,6 +189,13 @@ describe('wikitext to extract', () => {
     assert.equal(extract('Text', { chars: 1 }), '<p class="mw-empty-elt"></p>…');
   });
 
+  test('a category link takes the empty lines before it away; first in the text, its line break stays', () => {
+    // As MediaWiki 1.39 parses them.
+    assert.equal(extract('[[Kategorie:X]]\n\ntext'), '<p><br>\ntext\n</p>');
+    assert.equal(extract('[[Kategorie:X]]\ntext'), '<p>text\n</p>');
+    assert.equal(extract('a\n\n[[Kategorie:X]]\nb'), '<p>a\nb\n</p>');
+  });
+
   test("bold and italics in links: a wiki link's label has its own, an external link's end closes and reopens them", () => {
     // As MediaWiki 1.39 parses and tidies them (its links left out).
     assert.equal(extract("''a [[Berlin|b'' c]] d''"), '<p><i>a b<i> c</i> d</i>\n</p>');

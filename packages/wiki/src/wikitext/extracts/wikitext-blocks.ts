@@ -690,9 +690,10 @@ export function wikitextBlocks(
       // A category or language link takes the spaces and empty lines before it away (and its
       // own line, when it stands alone on it).
       if (line.text.trim() === '' && line.kind === 'paragraph') {
-        line.gone = true;
         if (paragraph.length === 0) while (blocks.at(-1)?.kind === 'blank') blocks.pop();
         const before = paragraph.at(-1) ?? blocks.at(-1);
+        // With nothing before it, the line break after it is the text's first: an empty line.
+        line.gone = before !== undefined;
         if (before instanceof Line) before.trimEnd();
         else if (before?.kind === 'paragraph' && before.endsInText) {
           before.html = before.html.trimEnd();
