@@ -189,6 +189,14 @@ describe('wikitext to extract', () => {
     assert.equal(extract('Text', { chars: 1 }), '<p class="mw-empty-elt"></p>…');
   });
 
+  test('a talk page shows language links as links; a comment last in the text leaves its line', () => {
+    // As MediaWiki 1.39 parses them.
+    assert.equal(extract('Bitte [[en:User talk:X]] hier', { talkPage: true }), '<p>Bitte en:User talk:X hier\n</p>');
+    assert.equal(extract('Bitte [[en:User talk:X]] hier'), '<p>Bitte hier\n</p>');
+    assert.equal(extract('Text\n\n<!-- c -->'), '<p>Text\n</p><p><br>\n</p>');
+    assert.equal(extract('Text\n<!-- c -->\nMehr'), '<p>Text\nMehr\n</p>');
+  });
+
   test('a category link takes the empty lines before it away; first in the text, its line break stays', () => {
     // As MediaWiki 1.39 parses them.
     assert.equal(extract('[[Kategorie:X]]\n\ntext'), '<p><br>\ntext\n</p>');

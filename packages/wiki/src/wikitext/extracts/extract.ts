@@ -25,6 +25,8 @@ export interface ExtractOptions {
   sentences?: number;
   /** What follows an extract cut to `chars` characters: the `ellipsis` message of the reader's language. */
   ellipsis?: string;
+  /** The page is a talk page, where language links are links like others (shown as their target). */
+  talkPage?: boolean;
 }
 
 const ELLIPSIS = '…';
@@ -65,7 +67,9 @@ export function extractOfWikitext(
     // The lead section is parsed alone, without the list of references.
     const numberedBefore = options.intro ? 0 : numberedLinksInReferences(source);
     return makeExtract(
-      wikitextBlocks(magicWords.withoutSwitches(placed), titles, missingTemplates, unknownTags, numberedBefore),
+      wikitextBlocks(magicWords.withoutSwitches(placed), titles, missingTemplates, unknownTags, numberedBefore, {
+        talkPage: options.talkPage === true,
+      }),
       options,
       // Those in a table count too, though the extract leaves the table out; those in comments
       // and tags whose body is not wikitext do not.

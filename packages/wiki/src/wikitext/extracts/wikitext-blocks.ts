@@ -331,6 +331,7 @@ export function wikitextBlocks(
   missingTemplates: ReadonlySet<string> = new Set(),
   unknownTags: ReadonlySet<string> = new Set(),
   numberedBefore = 0,
+  page: { talkPage: boolean } = { talkPage: false },
 ): Block[] {
   const root = Parser.parse(wikitext) as unknown as WikiNode;
   /** The external links without a label numbered so far. */
@@ -601,8 +602,11 @@ export function wikitextBlocks(
     if (!title) return 'text';
     if (title.namespace === NS_FILE && title.interwiki === '') return 'file';
     if (title.namespace === NS_CATEGORY && title.interwiki === '') return 'none';
-    return title.interwiki !== '' && isLanguageCode(title.interwiki) ? 'none' : 'text';
+    return isLanguageLink(title) ? 'none' : 'text';
   };
+  /** A link to another language's page, which the page lists (on a talk page, a link like others). */
+  const isLanguageLink = (title: { interwiki: string }): boolean =>
+    !page.talkPage && title.interwiki !== '' && isLanguageCode(title.interwiki);
 
   /** A wiki link shows its label or its target; files, categories and language links show nothing. */
   const linkText = (node: WikiNode): void => {
@@ -616,7 +620,7 @@ export function wikitextBlocks(
         return;
       }
       if (title.namespace === NS_CATEGORY) return;
-      if (title.interwiki !== '' && isLanguageCode(title.interwiki)) return;
+      if (isLanguageLink(title)) return;
     }
     const label = node.childNodes.find((c) => c.type === 'link-text');
     if (/[{}[\]<>]/.test(decodeCharReferences(target.replace(/<!--[\s\S]*?-->/g, '')))) {
@@ -729,7 +733,12 @@ export function wikitextBlocks(
         // A reference is an element of its line, which the extract leaves empty.
         line.element = true;
         line.hadSource = true;
-      } else line.gone = true;
+      } else {
+        // Its line goes with it when a line break follows it (spaces aside): last in the text,
+        // the line stays, an empty one.
+        const next = root.childNodes[index + 1];
+        line.gone = next !== undefined && (next.type !== 'text' || /^[ \t]*\n/.test(String(next)));
+      }
     } else if (node.type === 'template' && magic === undefined && missingTemplate(node) === undefined) {
       // An element left out of a list item leaves the item without it; what follows it keeps
       // its space.
