@@ -26,7 +26,7 @@ function linesOf(text: string): string[] {
  * The edit script between two lists of lines: the common first and last lines, then a longest
  * common subsequence of the rest, each match taken as early as it can be.
  */
-function lineOps(a: readonly string[], b: readonly string[]): Op[] {
+function lineOps(a: readonly string[], b: readonly string[]): Op[] | undefined {
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
   let endA = a.length;
@@ -36,6 +36,7 @@ function lineOps(a: readonly string[], b: readonly string[]): Op[] {
     endB--;
   }
   const pairs = commonSubsequence(a.slice(start, endA), b.slice(start, endB));
+  if (pairs === undefined) return undefined;
   const ops: Op[] = [];
   const push = (kind: 'copy' | 'edit', from: string[], to: string[]) => {
     if (kind === 'copy') {
@@ -67,9 +68,16 @@ function lineOps(a: readonly string[], b: readonly string[]): Op[] {
   return merged;
 }
 
-/** Index pairs of a longest common subsequence, each match as early as it can be. */
-function commonSubsequence(a: readonly string[], b: readonly string[]): [number, number][] {
+/** Pairs of lines (or words) beyond which no common subsequence is looked for here. */
+export const MAX_COMPARED_PAIRS = 4_000_000;
+
+/**
+ * Index pairs of a longest common subsequence, each match as early as it can be; undefined when
+ * the lists are too long to compare here (the table grows with the product of their lengths).
+ */
+function commonSubsequence(a: readonly string[], b: readonly string[]): [number, number][] | undefined {
   if (a.length === 0 || b.length === 0) return [];
+  if (a.length * b.length > MAX_COMPARED_PAIRS) return undefined;
   // Lengths of the longest common subsequences of the suffixes, one row per line of `a`.
   const width = b.length + 1;
   const table = new Uint32Array((a.length + 1) * width);
@@ -106,6 +114,8 @@ function cell(line: string): string {
  */
 export function diffTableRows(oldText: string, newText: string, lineLabel: (n: number) => string): string | undefined {
   const ops = lineOps(linesOf(oldText), linesOf(newText));
+  // Texts whose changed parts are too long to compare line by line here get no diff.
+  if (ops === undefined) return undefined;
   let out = '';
   const header = (from: number, to: number) => {
     out += `<tr>\n  <td colspan="2" class="diff-lineno">${lineLabel(from)}</td>\n  <td colspan="2" class="diff-lineno">${lineLabel(to)}</td>\n</tr>\n`;
@@ -208,8 +218,11 @@ function similarity(a: string, b: string): number {
   const tokens = (line: string) => line.match(/\s+|[\p{L}\p{N}\p{M}]+|[^\s\p{L}\p{N}\p{M}]/gu) ?? [];
   const x = tokens(a);
   const y = tokens(b);
+  const pairs = commonSubsequence(x, y);
+  // Lines too long to compare here count as alike (no diff is made of them).
+  if (pairs === undefined) return 1;
   let shared = 0;
-  for (const [i] of commonSubsequence(x, y)) {
+  for (const [i] of pairs) {
     const token = x[i] as string;
     if (/\S/.test(token)) shared += token.length;
   }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { diffTableRows } from '../../src/text/text-diff.js';
+import { diffTableRows, MAX_COMPARED_PAIRS } from '../../src/text/text-diff.js';
 
 const label = (n: number) => `Zeile ${n}:`;
 const header = (from: number, to: number) =>
@@ -66,4 +66,11 @@ test('unchanged lines: two of context around a change, each run of context heade
 test('lines the engine would compare word by word or show as moved are not diffed here', () => {
   assert.equal(diffTableRows('|-', '|', label), undefined);
   assert.equal(diffTableRows('eins\nzwei\ndrei', 'drei\neins', label), undefined);
+});
+
+test('texts too long to compare line by line here get no diff', () => {
+  const lines = Math.ceil(Math.sqrt(MAX_COMPARED_PAIRS)) + 1;
+  const many = Array.from({ length: lines }, (_, i) => `Zeile ${i}`).join('\n');
+  const others = Array.from({ length: lines }, (_, i) => `Andere ${i}`).join('\n');
+  assert.equal(diffTableRows(many, others, label), undefined);
 });
