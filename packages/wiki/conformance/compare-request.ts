@@ -74,7 +74,7 @@ function withoutContinuation(format: string, tree: unknown): unknown {
 }
 
 /** What both sides may differ in by design: the software fields, volatile values, random picks. */
-function normalise(request: GeneratedRequest, format: string, tree: unknown): unknown {
+export function normalise(request: GeneratedRequest, format: string, tree: unknown): unknown {
   const data = dataOf(format, tree);
   if (data) {
     removeSoftwareFields(data);
@@ -87,10 +87,17 @@ function normalise(request: GeneratedRequest, format: string, tree: unknown): un
       }
     }
     if (isObject(query)) delete query.libraries;
-    // list=random and generator=random pick differently on every request: compare the rest.
-    if (request.modules.includes('random') && isObject(query)) {
-      delete data.query;
-      delete data.continue;
+  }
+  // list=random and generator=random pick differently on every request: compare the rest (of each
+  // continued answer too, which XML keeps as further <api> elements).
+  if (request.modules.includes('random')) {
+    const answers = format === 'xml' && isObject(tree) && Array.isArray(tree.api) ? tree.api : [data];
+    for (const answer of answers) {
+      if (!isObject(answer)) continue;
+      const picked = Array.isArray(answer.query) ? answer.query[0] : answer.query;
+      if (!isObject(picked)) continue;
+      delete answer.query;
+      delete answer.continue;
     }
   }
   maskVolatileValues(tree);

@@ -55,6 +55,19 @@ describeEachEngine('parsed comments', (engine) => {
     );
   });
 
+  test('a special page is linked by its local name, a missing one red to its own address', async () => {
+    assert.equal(
+      await format('[[Special:Contribs/X]] [[special:recentchanges#a]] [[Spezial:contributions|B]]'),
+      '<a href="/index.php/Spezial:Beitr%C3%A4ge/X" title="Spezial:Beiträge/X">Special:Contribs/X</a> ' +
+        '<a href="/index.php/Spezial:Letzte_%C3%84nderungen#a" title="Spezial:Letzte Änderungen">special:recentchanges#a</a> ' +
+        '<a href="/index.php/Spezial:Beitr%C3%A4ge" title="Spezial:Beiträge">B</a>',
+    );
+    assert.equal(
+      await format('[[Special:Gibtsnicht]]'),
+      '<a href="/index.php/Spezial:Gibtsnicht" class="new" title="Spezial:Gibtsnicht (Seite nicht vorhanden)">Special:Gibtsnicht</a>',
+    );
+  });
+
   test('a link to a redirect carries the mw-redirect class', async () => {
     assert.equal(await format('[[BRD]]'), '<a href="/index.php/BRD" class="mw-redirect" title="BRD">BRD</a>');
   });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { maskVolatileValues, withoutParserReports } from '../conformance/answer-normalisation.js';
+import { normalise } from '../conformance/compare-request.js';
 
 // The report comments as MediaWiki 1.39's parser appends them to an extract's HTML.
 const LIMIT_REPORT =
@@ -25,4 +26,20 @@ test("the parser's report comments at the end of a text are left out, with the w
   maskVolatileValues(xml);
   assert.deepEqual(xml, { extract: [{ '@xml:space': 'preserve' }] });
   assert.deepEqual(answer, { query: { pages: [{ extract: '<p>x\n</p>' }] }, curtimestamp: '(volatile)' });
+});
+
+test("random picks are left out of every answer of a continued run, the further <api> elements of XML's too", () => {
+  const request = {
+    number: 1,
+    method: 'GET' as const,
+    sender: 'anonymous' as const,
+    params: [] as [string, string][],
+    modules: ['random'],
+    followContinuation: true,
+  };
+  const page = (id: string) => [{ random: [{ page: [{ '@id': id }] }] }];
+  const xml = { api: [{ query: page('1'), continue: [{}] }, { query: page('2') }, { '@batchcomplete': '' }] };
+  assert.deepEqual(normalise(request, 'xml', xml), { api: [{}, {}, { '@batchcomplete': '' }] });
+  const json = { batchcomplete: true, query: { random: [{ id: 1 }] }, continue: { rncontinue: 'x' } };
+  assert.deepEqual(normalise(request, 'json', json), { batchcomplete: true });
 });

@@ -8,6 +8,7 @@
  * `format` takes a whole batch so that the existence of every linked page is looked up at once.
  */
 import { decodeCharReferences } from '../site/html-entities.js';
+import { localSpecialPageKey, specialPageExists } from '../site/mediawiki/special-page-aliases.js';
 import type { SiteConfig } from '../site/site.js';
 import { NS_MAIN, NS_SPECIAL, type Title, type TitleCodec } from '../site/title.js';
 import { urlencodeTitle } from '../site/urls.js';
@@ -146,8 +147,19 @@ export class CommentFormatter {
       return `<a href="${escapeAttribute(url + fragment)}" class="extiw" title="${prefixed}">${label}</a>`;
     }
     const fragment = title.fragment ? `#${escapeAttribute(fragmentForUrl(title.fragment))}` : '';
+    if (title.namespace === NS_SPECIAL) {
+      // A special page is linked by its local name (an alias names the same page); one that does
+      // not exist is a red link to its own address, as there is nothing to create.
+      if (!specialPageExists(title.dbKey)) {
+        const tooltip = escapeAttribute(this.redLinkTitle.replace('$1', this.codec.prefixedText(title)));
+        return `<a href="${this.localUrl(title)}${fragment}"${classes('new')} title="${tooltip}">${label}</a>`;
+      }
+      const local = { ...title, dbKey: localSpecialPageKey(title.dbKey) };
+      const tooltip = escapeAttribute(this.codec.prefixedText(local));
+      return `<a href="${this.localUrl(local)}${fragment}"${classes()} title="${tooltip}">${label}</a>`;
+    }
     const state = existing.get(`${title.namespace}:${title.dbKey}`);
-    if (title.namespace === NS_SPECIAL || state !== undefined) {
+    if (state !== undefined) {
       const cls = classes(state === 'redirect' ? 'mw-redirect' : '');
       const href =
         (state === 'redirect' && options.redirectNoFollow) || (state !== undefined && options.noRedirect)

@@ -518,10 +518,13 @@ export class PageSet {
     }
     // Found pages in the order they were found (a generator's order, titles in index order),
     // which formatversion 1 keeps.
+    const redirectedIndex = this.extraFields.size > 0 ? this.indexOfRedirectTargets() : undefined;
     for (const p of this.goodById.values()) {
       const entry: ResultObject = { pageid: p.pageid, ns: p.ns, title: p.title };
       // Search generators give pages extra fields; other page sets have none to look for.
       if (this.extraFields.size > 0) Object.assign(entry, this.extra(p.title));
+      const index = redirectedIndex?.get(p.title);
+      if (index !== undefined && (typeof entry.index !== 'number' || index < entry.index)) entry.index = index;
       pages.set(p.pageid, entry);
     }
     if (pages.size === 0) return undefined;
@@ -536,6 +539,35 @@ export class PageSet {
     if (!entry) return undefined;
     const rest = title.slice(title.indexOf(':') + 1).replace(/ /g, '_');
     return entry.url.replace('$1', encodeURIComponent(rest).replace(/%3A/g, ':').replace(/%2F/g, '/'));
+  }
+
+  /**
+   * The index a search generator's redirects give the pages they lead to (through a chain of them
+   * too): the lowest of theirs, which replaces a page's own when lower, as MediaWiki merges a
+   * generator's data about redirects into their targets.
+   */
+  private indexOfRedirectTargets(): Map<string, number> {
+    const targetOf = new Map<string, string>();
+    for (const r of this.redirects) if (r.tointerwiki === undefined) targetOf.set(r.from, r.to);
+    const merged = new Map<string, number>();
+    for (const r of this.redirects) {
+      const index = this.extraFields.get(r.from)?.index;
+      if (typeof index !== 'number') continue;
+      let dest = r.from;
+      const seen = new Set<string>();
+      while (targetOf.has(dest)) {
+        dest = targetOf.get(dest) as string;
+        // A loop leaves the redirect where it is.
+        if (seen.has(dest)) {
+          dest = r.from;
+          break;
+        }
+        seen.add(dest);
+      }
+      const before = merged.get(dest);
+      if (before === undefined || index < before) merged.set(dest, index);
+    }
+    return merged;
   }
 
   private extra(title: string): Record<string, string | number | boolean> {

@@ -41,6 +41,7 @@ const GERMAN = new Map([
   ['xdelete-example', '[[{{MediaWiki:Mainpage}}]] löschen.'],
   ['paramvalidator-baduser', 'Ungültiger Wert „$2“ für den Benutzerparameter <var>$1<var>.'],
   ['skinname-vector', 'Vektor (alt)'],
+  ['xbadnamespace', '[[:$1]] ist nicht im Namensraum „{{ns:$2}}“.'],
 ]);
 const ENGLISH = new Map([
   ['and', ' and'],
@@ -249,6 +250,23 @@ for (const engine of testEngines()) {
         content: '[[Startseite]] löschen.',
         default: '[[{{MediaWiki:Mainpage}}]] löschen.',
       });
+      // {{ns:}} as the parser reads it: the empty name is the main namespace's, an unknown number
+      // names none (empty), an unknown name makes a template call.
+      const namespaces = async (amargs: string) => {
+        const answer = await apiGet(app, {
+          action: 'query',
+          meta: 'allmessages',
+          ammessages: 'xbadnamespace',
+          amenableparser: '1',
+          amargs,
+          formatversion: '2',
+        });
+        return answer.json.query.allmessages[0].content;
+      };
+      assert.equal(await namespaces('A|'), '[[:A]] ist nicht im Namensraum „“.');
+      assert.equal(await namespaces('A|99'), '[[:A]] ist nicht im Namensraum „“.');
+      assert.equal(await namespaces('A|3'), '[[:A]] ist nicht im Namensraum „Benutzer Diskussion“.');
+      assert.equal(await namespaces('A|abc'), '[[:A]] ist nicht im Namensraum „[[:Vorlage:Ns:abc]]“.');
       // A lone U+001F is no argument at all: $1 stays.
       assert.deepEqual(await content({ amlang: 'en', amargs: '\u001f' }), [
         'Start page',

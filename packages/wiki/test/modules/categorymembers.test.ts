@@ -101,6 +101,16 @@ describeEachEngine('list=categorymembers', (engine) => {
       [notCategory.error.code, notCategory.error.info],
       ['invalidcategory', 'The category name you entered is not valid.'],
     );
+    // A title no page can have is refused as such before its namespace is looked at (not so for backlinks).
+    for (const cmtitle of ['Media:Beispiel.png', 'Spezial:Alle Seiten']) {
+      const impossible = await api().query({ list: 'categorymembers', cmtitle });
+      assert.deepEqual(
+        [impossible.error.code, impossible.error.info],
+        ['pagecannotexist', "Namespace doesn't allow actual pages."],
+      );
+    }
+    const special = await api().query({ list: 'backlinks', bltitle: 'Spezial:Alle Seiten' });
+    assert.deepEqual(special.query.backlinks, []);
     const both = await api().query({ list: 'categorymembers', cmtitle: 'Kategorie:Stadt', cmpageid: '1' });
     assert.deepEqual(
       [both.error.code, both.error.info],

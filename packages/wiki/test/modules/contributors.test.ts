@@ -46,6 +46,16 @@ describeEachEngine('prop=contributors', (engine) => {
     assert.equal(both.error.code, 'invalidparammix');
   });
 
+  test('a filter left without values (only unknown ones given) filters nothing', async () => {
+    const all = names(await api().query({ prop: 'contributors', titles: 'Berlin' }));
+    assert.ok(all.length > 0);
+    for (const name of ['pcrights', 'pcexcluderights', 'pcgroup', 'pcexcludegroup']) {
+      const answer = await api().query({ prop: 'contributors', titles: 'Berlin', [name]: 'bogus' });
+      assert.deepEqual(names(answer), all, name);
+      assert.match(JSON.stringify(answer.warnings), /bogus/);
+    }
+  });
+
   test('an editor hidden on every revision of the page is not listed', async () => {
     const { store } = api();
     await store.db.updateTable('revision').set({ rev_deleted: DELETED_USER }).where('rev_id', '=', 248).execute();

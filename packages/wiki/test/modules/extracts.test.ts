@@ -189,6 +189,37 @@ describe('wikitext to extract', () => {
     assert.equal(extract('Text', { chars: 1 }), '<p class="mw-empty-elt"></p>…');
   });
 
+  test('a talk page shows language links as links; a comment last in the text leaves its line', () => {
+    // As MediaWiki 1.39 parses them.
+    assert.equal(extract('Bitte [[en:User talk:X]] hier', { talkPage: true }), '<p>Bitte en:User talk:X hier\n</p>');
+    assert.equal(extract('Bitte [[en:User talk:X]] hier'), '<p>Bitte hier\n</p>');
+    assert.equal(extract('Text\n\n<!-- c -->'), '<p>Text\n</p><p><br>\n</p>');
+    assert.equal(extract('Text\n<!-- c -->\nMehr'), '<p>Text\nMehr\n</p>');
+  });
+
+  test('a category link takes the empty lines before it away; first in the text, its line break stays', () => {
+    // As MediaWiki 1.39 parses them.
+    assert.equal(extract('[[Kategorie:X]]\n\ntext'), '<p><br>\ntext\n</p>');
+    assert.equal(extract('[[Kategorie:X]]\ntext'), '<p>text\n</p>');
+    assert.equal(extract('a\n\n[[Kategorie:X]]\nb'), '<p>a\nb\n</p>');
+  });
+
+  test("bold and italics in links: a wiki link's label has its own, an external link's end closes and reopens them", () => {
+    // As MediaWiki 1.39 parses and tidies them (its links left out).
+    assert.equal(extract("''a [[Berlin|b'' c]] d''"), '<p><i>a b<i> c</i> d</i>\n</p>');
+    assert.equal(extract("[[Berlin|''a]]''"), '<p><i>a</i><i></i>\n</p>');
+    assert.equal(extract("x [[Berlin|'''a]] b'''"), '<p>x <b>a</b> b<b></b>\n</p>');
+    assert.equal(extract("[http://x.org ''The Rise' ]."), "<p><i>The Rise' </i><i>.</i>\n</p>");
+  });
+
+  test('a cut is tidied before it is trimmed; an item ends the open one of its kind in the same list', () => {
+    // The space before the closing tag the tidying adds stays.
+    assert.equal(extract('Eins zwei (drei) vier', { chars: 13 }), '<p>Eins zwei </p>…');
+    assert.equal(extract('Eins zwei (drei) vier', { chars: 10, plaintext: true }), 'Eins zwei…');
+    const items = '<ul>\n<li>eins\n<li>zwei\n<li>drei</ul> und noch viel mehr Text danach';
+    assert.equal(extract(items, { chars: 28 }), '<ul>\n<li>eins\n</li><li>zwei\n</li><li>drei</li></ul>…');
+  });
+
   test('a tag of an extension the wiki lacks shows as written', () => {
     const text = 'Sei <math>ax^2+b</math> und <syntaxhighlight lang="php">echo 1;</syntaxhighlight> x';
     assert.equal(

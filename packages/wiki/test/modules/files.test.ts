@@ -154,6 +154,18 @@ describeEachEngine('file modules', (engine) => {
     assert.equal(zero.errors[0].text, 'Invalid value for "iiurlparam" ("width=0").');
   });
 
+  test("thumbmime is given with a thumbnail only, and brings the file's mime along", async () => {
+    const info = async (iiprop: string, extra: Record<string, string> = {}) =>
+      (await api().query({ prop: 'imageinfo', titles: 'Datei:Rathaus.png', iiprop, formatversion: '2', ...extra }))
+        .query.pages[0].imageinfo[0];
+    assert.deepEqual(await info('thumbmime'), {});
+    assert.deepEqual(await info('thumbmime', { iiurlwidth: '50' }), {});
+    assert.equal((await info('thumbmime|url')).mime, undefined);
+    const scaled = await info('thumbmime|url', { iiurlwidth: '50' });
+    assert.deepEqual([scaled.thumbmime, scaled.mime], ['image/png', 'image/png']);
+    assert.equal(Object.keys(scaled).at(-1), 'mime');
+  });
+
   test('responsiveUrls keep 1.5 before 2, and XML prints them as a PHP array of a name and a number', async () => {
     const body = async (format: string) => {
       const search = new URLSearchParams({
@@ -191,6 +203,53 @@ describeEachEngine('file modules', (engine) => {
       formatversion: '1',
     });
     assert.deepEqual(bare.query.pages['326'].imageinfo, [{}]);
+  });
+
+  test('badfile is told on the page; a missing file asked about so is described as one version', async () => {
+    const pages = async (params: Record<string, string>) =>
+      (
+        await api().query({
+          prop: 'imageinfo',
+          titles: 'Datei:Gibt es nicht.png|Datei:Rathaus.png',
+          formatversion: '2',
+          ...params,
+        })
+      ).query.pages;
+    const [missing, rathaus] = await pages({ iiprop: 'badfile|url|canonicaltitle|size' });
+    assert.deepEqual(Object.keys(rathaus), ['pageid', 'ns', 'title', 'imagerepository', 'badfile', 'imageinfo']);
+    assert.equal(rathaus.imageinfo[0].badfile, undefined);
+    assert.deepEqual(missing, {
+      ns: 6,
+      title: 'Datei:Gibt es nicht.png',
+      missing: true,
+      imagerepository: '',
+      badfile: false,
+      imageinfo: [
+        {
+          canonicaltitle: 'Datei:Gibt es nicht.png',
+          descriptionurl: 'http://127.0.0.1:8090/index.php/Datei:Gibt_es_nicht.png',
+          filemissing: true,
+        },
+      ],
+    });
+    // It has no time of its own, so an end time leaves its version out.
+    const [ended] = await pages({ iiprop: 'badfile|url', iiend: '2003-03-17T11:02:55Z' });
+    assert.equal(ended.imageinfo, undefined);
+    assert.equal(ended.badfile, false);
+    // Without badfile (or uploadwarning) it is not looked at.
+    const [plain] = await pages({ iiprop: 'url' });
+    assert.deepEqual(Object.keys(plain), ['ns', 'title', 'missing', 'imagerepository']);
+    // It has no handler to read urlparam with.
+    const warned = await api().query({
+      prop: 'imageinfo',
+      titles: 'Datei:Gibt es nicht.png',
+      iiprop: 'badfile',
+      iiurlparam: 'x',
+    });
+    assert.match(
+      JSON.stringify(warned.warnings.imageinfo),
+      /Could not create thumbnail because Gibt_es_nicht.png does not have an associated image handler./,
+    );
   });
 
   test('duplicatefiles names the other files with the same content, continued by file and name', async () => {

@@ -63,4 +63,16 @@ describeEachEngine('list=gadgets and list=gadgetcategories', (engine) => {
     const names = await api().query({ list: 'gadgetcategories' });
     assert.deepEqual(names.query.gadgetcategories, [{ name: 'werkzeuge' }, { name: 'darstellung' }]);
   });
+
+  test('an empty list of names or categories filters nothing; an empty list of ids lets nothing through', async () => {
+    const categories = await api().query({ list: 'gadgetcategories', gcnames: '' });
+    assert.deepEqual(categories.query.gadgetcategories, [{ name: 'werkzeuge' }, { name: 'darstellung' }]);
+    const all = await api().query({ list: 'gadgets', gaprop: 'id' });
+    assert.ok(all.query.gadgets.length > 1);
+    assert.deepEqual(
+      (await api().query({ list: 'gadgets', gaprop: 'id', gacategories: '' })).query.gadgets,
+      all.query.gadgets,
+    );
+    assert.deepEqual((await api().query({ list: 'gadgets', gaprop: 'id', gaids: '' })).query.gadgets, []);
+  });
 });

@@ -52,6 +52,24 @@ describeEachEngine('list=prefixsearch and list=random', (engine) => {
     assert.deepEqual(index, { 'Beringa šauris': 1, Berlin: 2, Berlins: 3 });
   });
 
+  test('as a generator resolving redirects, a target takes the lowest index of its own and its redirects', async () => {
+    const answer = await api().query({ generator: 'prefixsearch', gpssearch: 'Ba', gpslimit: '20', redirects: '1' });
+    const index = Object.fromEntries(answer.query.pages.map((p: any) => [p.title, p.index]));
+    const via = Object.fromEntries(answer.query.redirects.map((r: any) => [r.from, [r.to, r.index]]));
+    // Reached only through its redirect: the redirect's index.
+    assert.deepEqual(via['Baļtīšu volūda'], ['Latvīšu volūda', 15]);
+    assert.equal(index['Latvīšu volūda'], 15);
+    // A hit itself before its redirect: its own, lower index.
+    assert.deepEqual(via['Baļtinovys pogosts'], ['Baļtinovys nūvods', 14]);
+    assert.equal(index['Baļtinovys nūvods'], 13);
+    assert.deepEqual(Object.keys(answer.query.pages.find((p: any) => p.title === 'Latvīšu volūda')), [
+      'pageid',
+      'ns',
+      'title',
+      'index',
+    ]);
+  });
+
   test('random pages: following the continuation visits every page of the filter once', async () => {
     const seen: number[] = [];
     let cont: Record<string, string> = {};

@@ -363,6 +363,38 @@ describeEachEngine('prop=revisions', (engine) => {
     assert.deepEqual(Object.keys(diff.query.allrevisions[0].revisions[0]), ['revid', 'parentid', 'diff', 'comment']);
   });
 
+  test('difftotext: the first revision of a module gets the diff as table rows, the next ones notcached', async () => {
+    const answer = await api().query({
+      list: 'allrevisions',
+      arvlimit: '3',
+      arvdifftotext: 'Zzz',
+      arvprop: 'ids|content',
+      uselang: 'en',
+    });
+    const revs = answer.query.allrevisions.flatMap((p: any) => p.revisions);
+    const [first, ...rest] = revs;
+    const firstLine = first.content.split('\n')[0];
+    assert.ok(
+      first.diff.body.startsWith(
+        '<tr>\n  <td colspan="2" class="diff-lineno">Line 1:</td>\n  <td colspan="2" class="diff-lineno">Line 1:</td>\n</tr>\n' +
+          '<tr>\n  <td colspan="2" class="diff-empty diff-side-deleted"></td>\n  <td class="diff-marker" data-marker="+"></td>\n' +
+          '  <td class="diff-addedline diff-side-added"><div>Zzz</div></td>\n</tr>\n',
+      ),
+      first.diff.body,
+    );
+    assert.ok(
+      first.diff.body.includes(
+        `<td class="diff-deletedline diff-side-deleted"><div>${firstLine.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</div></td>`,
+      ),
+    );
+    assert.ok(rest.length > 0);
+    for (const rev of rest) assert.deepEqual(rev.diff, { notcached: true });
+    // The line numbers in the reader's language; the body is the diff's content (`*` in formatversion 1).
+    const german = await api().query({ prop: 'revisions', titles: 'Berlin', rvdifftotext: '', formatversion: '1' });
+    const [page] = Object.values(german.query.pages) as any[];
+    assert.match(page.revisions[0].diff['*'], /^<tr>\n {2}<td colspan="2" class="diff-lineno">Zeile 1:<\/td>/);
+  });
+
   test('a content format the model lacks is a warning per revision; a text without sections has none to give', async () => {
     const answer = await api().query({
       prop: 'revisions',

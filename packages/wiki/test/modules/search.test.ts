@@ -51,6 +51,12 @@ test('snippets: 75 characters before the match after an ellipsis, 76 bytes after
   // After: 76 bytes, which here cut the `ü` in two; the half character becomes U+FFFD.
   assert.ok(line.endsWith(` ${'x'.repeat(74)}\uFFFD\n`), line);
   assert.ok(snippet(`${'a '.repeat(50)}Ziel`, 'ziel', 'en').startsWith('...'));
+  // After the match, cut to 75 characters before an ellipsis only when that comes out shorter:
+  // a cut after a space drops it.
+  const spaced = snippet(`Ziel ${'y'.repeat(73)} zz`, 'ziel');
+  assert.equal(spaced, `<span class='searchmatch'>Ziel</span> ${'y'.repeat(73)}…\n`);
+  // With English's three dots it would not: the 76 bytes stay.
+  assert.ok(snippet(`Ziel ${'y'.repeat(73)} zz`, 'ziel', 'en').endsWith(`${'y'.repeat(73)} z\n`));
 });
 
 test('snippets: case is folded for ASCII letters only, and word boundaries are ASCII ones', () => {

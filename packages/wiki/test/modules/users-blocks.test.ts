@@ -202,6 +202,22 @@ describeEachEngine('list=users, list=allusers and list=blocks', (engine) => {
     assert.equal(byRights.error.info, 'The parameters "augroup" and "auexcludegroup" can not be used together.');
   });
 
+  test('list=allusers: each membership in the groups asked for counts against the limit, as MediaWiki joins them', async () => {
+    const page = async (params: Record<string, string>) => {
+      const answer = await api().query({
+        list: 'allusers',
+        augroup: 'bureaucrat|interface-admin|bot|sysop',
+        ...params,
+      });
+      return [answer.query.allusers.map((u: any) => u.name), answer.continue?.aufrom];
+    };
+    // Admin is in three of the groups and Alice in two: five rows, so a limit of five stops before Bob.
+    assert.deepEqual(await page({ aulimit: '5' }), [['Admin', 'Alice'], 'Bob']);
+    assert.deepEqual(await page({ aulimit: '3' }), [['Admin'], 'Alice']);
+    assert.deepEqual(await page({ aulimit: '1' }), [['Admin'], 'Alice']);
+    assert.deepEqual(await page({ aulimit: '5', aufrom: 'Bob' }), [['Bob', 'Carol'], undefined]);
+  });
+
   test('list=allusers: a hidden user is left out without hideuser, marked hidden with it', async () => {
     const anon = (await api().query({ list: 'allusers', aulimit: '500' })).query.allusers;
     assert.ok(!anon.some((u: any) => u.name === 'Frank Neu'));

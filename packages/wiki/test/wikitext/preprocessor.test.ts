@@ -143,6 +143,8 @@ describe('template expansion', () => {
         '{{ns:Template}}|{{nse:15}}|{{urlencode:a b|WIKI}}|{{urlencode:a b|PATH}}|{{ns:99}}',
         'Vorlage|Kategorie_Diskussion|a_b|a%20b|',
       ],
+      // An empty name is the main namespace's (empty); a name that is none makes a template.
+      ['a{{ns:}}b{{ns: }}c{{nse:}}d{{ns:_}}', 'abcd[[:Vorlage:Ns:]]'],
       [
         '{{formatnum:-1234.5}}|{{formatnum:1.234,5|R}}|{{int:nonexistent-msg}}|{{int:edit}}',
         '−1.234,5|1234.5|⧼nonexistent-msg⧽|Bearbeiten',

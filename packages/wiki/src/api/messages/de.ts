@@ -81,6 +81,7 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-badquery': 'Ungültige Abfrage.',
   'apierror-blocked-partial': 'Du wurdest für das Bearbeiten dieser Seite gesperrt.',
   'apierror-invalidcategory': 'Der angegebene Kategoriename ist ungültig.',
+  'apierror-pagecannotexist': 'Der Namensraum erlaubt keine tatsächlichen Seiten.',
   'apierror-badparameter': 'Ungültiger Wert für den Parameter „$1“.',
   'apierror-imageusage-badtitle': 'Der Titel für „$1“ muss eine Datei sein.',
   'apierror-maxlag': 'Warte auf $2: $1 {{PLURAL:$1|Sekunde|Sekunden}} Verzögerung.',
@@ -172,6 +173,7 @@ export const GERMAN_MESSAGES: Record<string, string> = {
     'Der Parameter „revids“ kann nicht zusammen mit den Listenoptionen („$1limit“, „$1startid“, „$1endid“, „$1dir=newer“, „$1user“, „$1excludeuser“, „$1start“ und „$1end“) verwendet werden.',
   'apierror-revisions-singlepage':
     'Mit „titles“, „pageids“ oder einem Generator wurden mehrere Seiten angegeben, aber die Parameter „$1limit“, „$1startid“, „$1endid“, „$1dir=newer“, „$1user“, „$1excludeuser“, „$1start“ und „$1end“ gelten nur für eine einzelne Seite.',
+  lineno: 'Zeile $1:',
   'apierror-badformat': 'Das Format $1 wird vom Inhaltsmodell $2 von $3 nicht unterstützt.',
   'apierror-sectionsnotsupported-what': '$1 unterstützt keine Abschnitte.',
   'apierror-nosuchsection-what': 'Abschnitt $1 gibt es in $2 nicht.',

@@ -84,6 +84,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-blocked': 'You have been blocked from editing.',
   'apierror-blocked-partial': 'You have been blocked from editing this page.',
   'apierror-invalidcategory': 'The category name you entered is not valid.',
+  'apierror-pagecannotexist': "Namespace doesn't allow actual pages.",
   'apierror-badparameter': 'Invalid value for parameter <var>$1</var>.',
   'apierror-imageusage-badtitle': 'The title for <kbd>$1</kbd> must be a file.',
   'apierror-maxlag': 'Waiting for $2: $1 {{PLURAL:$1|second|seconds}} lagged.',
@@ -178,6 +179,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-revisions-singlepage':
     '<var>titles</var>, <var>pageids</var> or a generator was used to supply multiple pages, but the <var>$1limit</var>, <var>$1startid</var>, <var>$1endid</var>, <kbd>$1dir=newer</kbd>, <var>$1user</var>, <var>$1excludeuser</var>, <var>$1start</var>, and <var>$1end</var> parameters may only be used on a single page.',
   'apierror-siteinfo-includealldenied': "Cannot view all servers' info unless <var>$wgShowHostnames</var> is true.",
+  lineno: 'Line $1:',
   'apierror-badformat': 'The requested format $1 is not supported for content model $2 used by $3.',
   'apierror-parsetree-notwikitext-title':
     '<kbd>prop=parsetree</kbd> is only supported for wikitext content. $1 uses content model $2.',

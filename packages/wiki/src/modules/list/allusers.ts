@@ -135,12 +135,30 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     );
   }
   const rows = await query
+    .$if(groups !== undefined, (q) =>
+      q.select((eb) =>
+        eb
+          .selectFrom(membershipIn(eb, groups ?? [], nowTs).as('m'))
+          .select(eb.fn.countAll().as('n'))
+          .as('memberships'),
+      ),
+    )
     .orderBy('user_name', descending ? 'desc' : 'asc')
     .limit(limit + 1)
     .execute();
-  if (rows.length > limit) {
-    ctx.setContinue(rows[limit].user_name, 'from');
-    rows.length = limit;
+  // MediaWiki joins the memberships in the groups asked for, one row each, and counts those rows
+  // against the limit (a member of two of the groups takes two): the list stops at the first
+  // account whose first row comes after the limit.
+  let position = 1;
+  let kept = 0;
+  while (kept < rows.length && position <= limit) {
+    const memberships = (rows[kept] as { memberships?: number | string | bigint }).memberships;
+    position += memberships === undefined ? 1 : Math.max(1, Number(memberships));
+    kept++;
+  }
+  if (kept < rows.length) {
+    ctx.setContinue(rows[kept].user_name, 'from');
+    rows.length = kept;
   }
   const ids = rows.map((r) => r.user_id);
   const props = new Set(p.prop ?? []);

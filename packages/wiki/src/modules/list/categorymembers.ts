@@ -171,7 +171,7 @@ async function readMembers(ctx: MembersContext, scans: ReturnType<typeof memberS
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
-  const category = await titleOrPageId(ctx);
+  const category = await titleOrPageId(ctx, { pageMustBePossible: true });
   if (category.namespace !== NS_CATEGORY) throw apiError('invalidcategory', 'apierror-invalidcategory');
   const limit = p.limit;
   const props = new Set(p.prop);

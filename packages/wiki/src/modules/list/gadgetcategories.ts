@@ -28,7 +28,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const members = new Map<string, number>();
   for (const gadget of await readGadgets(ctx.store))
     members.set(gadget.category, (members.get(gadget.category) ?? 0) + 1);
-  const categories = [...members].filter(([name]) => !names || names.includes(name));
+  // An empty list of names (`gcnames=`) filters nothing.
+  const categories = [...members].filter(([name]) => !names || names.length === 0 || names.includes(name));
   const titles = prop.has('title')
     ? await readInterfacePages(
         ctx.store,

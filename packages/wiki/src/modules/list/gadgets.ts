@@ -31,7 +31,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const categories = ctx.params.categories;
   const ids = ctx.params.ids;
   let gadgets = await readGadgets(ctx.store);
-  if (categories) gadgets = gadgets.filter((g) => categories.includes(g.category));
+  // An empty list of categories filters nothing; an empty list of ids lets no gadget through.
+  if (categories && categories.length > 0) gadgets = gadgets.filter((g) => categories.includes(g.category));
   if (ids) gadgets = gadgets.filter((g) => ids.includes(g.name));
   if (ctx.params.allowedonly) gadgets = gadgets.filter((g) => g.rights.every((r) => ctx.user.rights.has(r)));
   if (ctx.params.enabledonly) {

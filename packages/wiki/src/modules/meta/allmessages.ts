@@ -104,7 +104,14 @@ function transformContext(
     readerName: ctx.user.name,
     gender: async (userName) => userGender(ctx.titles, userName),
     namespace: (nameOrNumber) => {
-      const id = /^-?\d+$/.test(nameOrNumber) ? Number(nameOrNumber) : ctx.titles.namespaceId(nameOrNumber);
+      // As the parser reads `{{ns:}}`: a number (a leading one) names a namespace, or none (an
+      // empty name); the empty name is the main namespace's; another name may name none.
+      const number = Number.parseInt(nameOrNumber, 10);
+      if (number || nameOrNumber === '0') {
+        return ctx.titles.isKnownNamespace(number) ? ctx.titles.namespaceName(number) : '';
+      }
+      if (nameOrNumber === '') return ctx.titles.namespaceName(0);
+      const id = ctx.titles.namespaceId(nameOrNumber.replace(/ /g, '_'));
       return id !== undefined && ctx.titles.isKnownNamespace(id) ? ctx.titles.namespaceName(id) : undefined;
     },
     message: async (key) => {

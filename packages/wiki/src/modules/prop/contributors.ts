@@ -47,15 +47,18 @@ const MAX_PAGES = 100;
  */
 function selectedGroups(ctx: ContextOf<typeof descriptor>): { groups: string[]; exclude: boolean } | undefined {
   const p = ctx.params;
-  if (p.group !== undefined) return { groups: p.group, exclude: false };
-  if (p.excludegroup !== undefined) return { groups: p.excludegroup, exclude: true };
-  const rights = p.rights ?? p.excluderights;
-  if (rights === undefined) return undefined;
+  // A filter left without values (all of them unknown, or none given) filters nothing.
+  const given = (values: readonly string[] | undefined) => values !== undefined && values.length > 0;
+  if (given(p.group)) return { groups: [...(p.group ?? [])], exclude: false };
+  if (given(p.excludegroup)) return { groups: [...(p.excludegroup ?? [])], exclude: true };
+  const exclude = !given(p.rights);
+  const rights = exclude ? p.excluderights : p.rights;
+  if (!given(rights)) return undefined;
   const groups: string[] = [];
   for (const [group, granted] of groupRights(ctx.site)) {
-    if (rights.some((r) => granted.includes(r))) groups.push(group);
+    if (rights?.some((r) => granted.includes(r))) groups.push(group);
   }
-  return { groups, exclude: p.excluderights !== undefined };
+  return { groups, exclude };
 }
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {

@@ -81,14 +81,19 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   };
   // Extracts made before are looked up once; texts are read only for the others.
   const cache = extractCache(ctx.store);
-  const optionsKey = cache.optionsKey(options);
-  const known = new Map<number, KeptExtract>();
+  // A talk page's language links are links like others: its extracts are kept apart.
+  const talkOptions = { ...options, talkPage: true };
+  const keys = { page: cache.optionsKey(options), talk: cache.optionsKey(talkOptions) };
+  const isTalk = (page: PageRecord) => page.ns > 0 && page.ns % 2 === 1;
+  const known = new Map<string, KeptExtract>();
   const missing: MainContent[] = [];
-  for (const content of contents.values()) {
-    if (content.model !== 'wikitext') continue;
-    const hit = cache.get(content, optionsKey);
+  for (const page of chosen) {
+    const content = contents.get(page.latest);
+    if (content === undefined || content.model !== 'wikitext') continue;
+    const talk = isTalk(page);
+    const hit = cache.get(content, talk ? keys.talk : keys.page);
     if (hit === undefined) missing.push(content);
-    else known.set(content.contentId, hit);
+    else known.set(`${talk}:${content.contentId}`, hit);
   }
   const texts =
     missing.length === 0
@@ -123,7 +128,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
         // Only wikitext is extracted: another model gets an empty extract, with a warning.
         ctx.warn('apiwarn-textextracts-unsupportedmodel', [escapeWikiText(page.title), content.model]);
       } else {
-        let made = known.get(content.contentId);
+        const talk = isTalk(page);
+        let made = known.get(`${talk}:${content.contentId}`);
         if (made === undefined) {
           if (i > 0 && budget?.spent()) {
             ctx.setContinue(start + i);
@@ -131,8 +137,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
             return;
           }
           const text = await expandedText(ctx, page, textOf.get(content.contentId) ?? '');
-          made = keptExtract(await maker.make(text, options, content.missingTemplates));
-          cache.set(content, optionsKey, made);
+          made = keptExtract(await maker.make(text, talk ? talkOptions : options, content.missingTemplates));
+          cache.set(content, talk ? keys.talk : keys.page, made);
         }
         extract = made;
       }

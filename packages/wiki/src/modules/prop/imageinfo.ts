@@ -4,6 +4,9 @@ import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
+import { assoc, type ResultObject } from '../../api/result/tree.js';
+import { articleUrl } from '../../site/urls.js';
+import { escapeWikiText } from '../../text/escape-wikitext.js';
 import { isBadFile, loadBadImageList } from '../support/bad-image-list.js';
 import { currentVersions, olderVersions } from '../support/file-rows.js';
 import { fileThumbnailRequest, versionInfo } from '../support/files.js';
@@ -99,15 +102,25 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     prop.has('badfile') ? loadBadImageList(ctx.store, ctx.titles) : undefined,
   ]);
   const canSeeDeleted = ctx.user.rights.has('deletedhistory');
+  const badFile = (dbKey: string) =>
+    badList ? isBadFile(badList, dbKey, contextTitle && ctx.titles.prefixedText(contextTitle)) : undefined;
   for (const file of files) {
     const page = ctx.result.page(file.pageid);
     const latest = current.get(file.dbKey);
     if (!page) continue;
     if (!latest) {
       page.imagerepository = '';
+      // Whether a name is a bad file, and what an upload under it would meet, are asked of files
+      // that do not exist too: MediaWiki then describes the missing file as one version.
+      if (prop.has('badfile') || prop.has('uploadwarning')) {
+        if (badList) page.badfile = badFile(file.dbKey) as boolean;
+        missingFileVersion(ctx, file, prop);
+      }
       continue;
     }
     page.imagerepository = 'local';
+    // The page carries badfile, before its versions.
+    if (badList) page.badfile = badFile(file.dbKey) as boolean;
     const { thumbWidth, thumbHeight } = fileThumbnailRequest(ctx, latest, ctx.params);
     const options = {
       thumbWidth,
@@ -127,9 +140,6 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     const shown = versions.slice(0, limit);
     for (const version of shown) {
       const info = versionInfo(ctx, version, prop, options);
-      if (badList) {
-        info.badfile = isBadFile(badList, file.dbKey, contextTitle && ctx.titles.prefixedText(contextTitle));
-      }
       if (!ctx.result.fits(info)) {
         // MediaWiki continues one file by the version's time in ISO form (the current version by
         // the start given, if any), several by name and the start given or the version's time.
@@ -144,3 +154,31 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     if (next && files.length === 1) ctx.setContinue(mwToIso(next.timestamp), 'start');
   }
 };
+
+/**
+ * A file that does not exist, as MediaWiki describes it when asked whether it is a bad file or
+ * what an upload would meet: a handler is needed to read `urlparam` (a missing file has none,
+ * which is warned), and its one version, shown only without an end time (it has no time of its
+ * own), holds its title, its description page's address and `filemissing`.
+ */
+function missingFileVersion(
+  ctx: ContextOf<typeof descriptor>,
+  file: { dbKey: string; title: string; pageid: number },
+  prop: ReadonlySet<string>,
+): void {
+  if ((ctx.params.urlparam ?? '') !== '') {
+    ctx.warn('apiwarn-nothumb-noimagehandler', [escapeWikiText(file.dbKey)], 'nothumb-noimagehandler');
+  }
+  if (ctx.params.end !== undefined) return;
+  const info: ResultObject = assoc({});
+  // With no description page, an upload under this name meets no warning.
+  if (prop.has('uploadwarning') && file.pageid < 0) info.html = '';
+  if (prop.has('canonicaltitle')) info.canonicaltitle = file.title;
+  if (prop.has('url')) {
+    info.descriptionurl = articleUrl(ctx.site, ctx.server, file.title.replace(/ /g, '_'));
+    if (file.pageid > 0)
+      info.descriptionshorturl = `${ctx.server}${ctx.site.scriptPath}/index.php?curid=${file.pageid}`;
+  }
+  info.filemissing = true;
+  if (ctx.result.fits(info)) ctx.result.pageList(file.pageid, 'imageinfo', 'ii')?.push(info);
+}

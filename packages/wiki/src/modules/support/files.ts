@@ -337,7 +337,9 @@ export function versionInfo(
     if (prop.has('metadata')) info.metadata = metadataList(version.metadata);
     if (prop.has('commonmetadata')) info.commonmetadata = commonMetadataList(version.metadata);
     if (prop.has('extmetadata')) info.extmetadata = extendedMetadata(version, options.extmetadataFilter);
-    if (prop.has('mime') || prop.has('thumbmime')) info.mime = version.mime;
+    // MediaWiki reuses its "mime asked for" flag for the thumbnail's type, so a thumbnail's
+    // thumbmime brings the file's mime along, and thumbmime alone brings nothing.
+    if (prop.has('mime') || info.thumbmime !== undefined) info.mime = version.mime;
     if (prop.has('mediatype')) info.mediatype = version.mediaType ?? 'UNKNOWN';
   }
   if (prop.has('archivename') && version.archiveName !== undefined) info.archivename = version.archiveName;

@@ -1,5 +1,6 @@
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, cannotUseWith } from '../../api/errors.js';
+import { renderMessage } from '../../api/messages/render.js';
 import type { ModuleContext } from '../../api/module.js';
 import type { ParamsOfList } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
@@ -9,6 +10,7 @@ import { perStore, rowsCanBeKept } from '../../store/cache-toolkit.js';
 import { contentTexts, type RevisionSlot, revisionSlots } from '../../store/content-cache.js';
 import type { WikiStore } from '../../store/database.js';
 import { escapeWikiText } from '../../text/escape-wikitext.js';
+import { diffTableRows } from '../../text/text-diff.js';
 import { expandWikitext } from '../../wikitext/preprocessor/expand.js';
 import { preprocessToTree } from '../../wikitext/preprocessor/parse.js';
 import { treeToXml } from '../../wikitext/preprocessor/tree.js';
@@ -293,7 +295,7 @@ async function madeItems(
   // A diff is made of the section's text: the text is read to find the section; a rendering reads it.
   const wantText =
     wantContent ||
-    (diffs && sectionNumber !== undefined) ||
+    (diffs && (sectionNumber !== undefined || ctx.params.difftotext !== undefined)) ||
     (rendering !== undefined &&
       (sectionNumber !== undefined || rendering.parseTree !== undefined || rendering.expandTemplates));
   const formatParam = ctx.params.contentformat;
@@ -351,18 +353,20 @@ async function madeItems(
       const diffable =
         diffs && main && (wantContent ? canSeeField(ctx.user, row.deleted, DELETED_TEXT) : hidden.text(item));
       if (diffable) {
-        if (!wantContent && sectionNumber !== undefined) {
-          sectionText(main.content_text ?? '', main.content_model, sectionNumber, section as string, row);
-        }
+        const text =
+          sectionNumber !== undefined
+            ? sectionText(main.content_text ?? '', main.content_model, sectionNumber, section as string, row)
+            : (main.content_text ?? '');
+        const difftotext = ctx.params.difftotext;
         // A text to diff against is read in the content format asked for, which the model must have.
         if (
-          ctx.params.difftotext !== undefined &&
+          difftotext !== undefined &&
           formatParam !== undefined &&
           formatParam !== defaultFormat(main.content_model)
         ) {
           warnBadFormat(ctx, formatParam, main.content_model, row);
           item.diff = { badcontentformat: true };
-        } else item.diff = { notcached: true };
+        } else item.diff = difftotext !== undefined ? diffToText(ctx, text, difftotext) : { notcached: true };
       }
     } else if (slotFields) {
       const slotsObject = assoc<ResultObject>({});
@@ -770,6 +774,29 @@ function sectionText(text: string, model: string, sectionNumber: number, section
   }
   return part;
 }
+
+/** How many diffs each module's run has made: MediaWiki makes one a module, uncached ones. */
+const diffsMade = new WeakMap<object, number>();
+
+/**
+ * The diff of a revision's text to `difftotext` (made the way a save would store it with
+ * `difftotextpst`: trailing white space dropped), for the first revision of the module's run that
+ * has one; later ones are not computed (`notcached`), as MediaWiki's budget of one uncached diff
+ * a module allows. The line numbers are named in the reader's language.
+ */
+function diffToText(ctx: ModuleContext<RevisionParams>, text: string, difftotext: string): ResultObject {
+  const made = diffsMade.get(ctx) ?? 0;
+  if (made >= MAX_UNCACHED_DIFFS) return { notcached: true };
+  diffsMade.set(ctx, made + 1);
+  const target = ctx.params.difftotextpst === true ? difftotext.replace(/\s+$/, '') : difftotext;
+  const body = diffTableRows(text, target, (n) =>
+    renderMessage('lineno', [{ num: n }], ctx.userLanguage, ctx.storedMessages),
+  );
+  return body === undefined ? { notcached: true } : withContent({ body }, 'body');
+}
+
+/** MediaWiki's `$wgAPIMaxUncachedDiffs`. */
+const MAX_UNCACHED_DIFFS = 1;
 
 /** MediaWiki's warning that a revision's text has no serialisation in `format`. */
 function warnBadFormat(ctx: ModuleContext<RevisionParams>, format: string, model: string, row: RevisionRow): void {

@@ -7,8 +7,9 @@
  *   for ASCII letters only, and a word boundary is one between an ASCII letter, digit or `_` and
  *   anything else; so is it done here (on a string holding one byte per character);
  * - the first two lines with a match each give one snippet line: the text before the line's last
- *   match (its last 75 characters after `…`, when longer), the match and up to 76 bytes after it,
- *   HTML-escaped, with every match in the line wrapped in `<span class='searchmatch'>`.
+ *   match (its last 75 characters after `…`, when longer), the match and up to 76 bytes after it
+ *   (its first 75 characters before `…`, when that is shorter), HTML-escaped, with every match in
+ *   the line wrapped in `<span class='searchmatch'>`.
  */
 import { escapeHtmlQuotes } from '../../text/escape.js';
 import type { SearchTerm } from './search-query.js';
@@ -65,6 +66,23 @@ function truncateStart(text: string, ellipsis: string): string {
   return Array.from(kept).length < chars.length ? kept : text;
 }
 
+function phpTrimEnd(text: string): string {
+  let end = text.length;
+  while (end > 0 && PHP_TRIM.has(text[end - 1]!)) end--;
+  return text.slice(0, end);
+}
+
+/**
+ * The first `CONTEXT_CHARS` characters of what follows a line's match, before an ellipsis, when
+ * longer, and only when that comes out shorter (white space at the cut dropped).
+ */
+function truncateEnd(text: string, ellipsis: string): string {
+  const chars = Array.from(text);
+  if (chars.length <= CONTEXT_CHARS) return text;
+  const kept = phpTrimEnd(chars.slice(0, CONTEXT_CHARS).join('')) + ellipsis;
+  return Array.from(kept).length < chars.length ? kept : text;
+}
+
 /** The highlighted snippet of a hit's wikitext for the query's terms. */
 export function textSnippet(wikitext: string, terms: readonly SearchTerm[], language: string): string {
   if (terms.length === 0 || wikitext === '') return '';
@@ -87,7 +105,8 @@ export function textSnippet(wikitext: string, terms: readonly SearchTerm[], lang
     if (!m) continue;
     left--;
     const pre = toBytes(truncateStart(fromBytes(m[1]!), ellipsis));
-    const escaped = toBytes(escapeHtmlQuotes(fromBytes(pre + m[2]! + m[3]!)));
+    const post = toBytes(truncateEnd(fromBytes(m[3]!), ellipsis));
+    const escaped = toBytes(escapeHtmlQuotes(fromBytes(pre + m[2]! + post)));
     snippet += `${fromBytes(escaped.replace(mark, "<span class='searchmatch'>$1</span>"))}\n`;
   }
   return snippet;

@@ -1,6 +1,7 @@
 /**
  * The `title` / `pageid` pair of modules about one page (categorymembers, backlinks, ...): exactly
- * one must be given; a title must parse, a page id must name an existing page.
+ * one must be given; a title must parse (and, for modules that read the page, be one a page can
+ * have), a page id must name an existing page.
  */
 import { apiError, invalidTitle, mutuallyExclusive, requireOneOf } from '../../api/errors.js';
 import type { ModuleContext } from '../../api/module.js';
@@ -12,7 +13,10 @@ export interface TargetPage {
   pageId: number | undefined;
 }
 
-export async function titleOrPageId(ctx: ModuleContext<{ title?: string; pageid?: number }>): Promise<TargetPage> {
+export async function titleOrPageId(
+  ctx: ModuleContext<{ title?: string; pageid?: number }>,
+  options: { pageMustBePossible?: boolean } = {},
+): Promise<TargetPage> {
   const title = ctx.params.title;
   const pageId = ctx.params.pageid;
   const names = [ctx.paramName('title'), ctx.paramName('pageid')];
@@ -20,6 +24,10 @@ export async function titleOrPageId(ctx: ModuleContext<{ title?: string; pageid?
     if (pageId !== undefined) throw mutuallyExclusive(names);
     const parsed = ctx.titles.parse(title);
     if (!parsed.ok || parsed.title.interwiki !== '') throw invalidTitle(title);
+    // Where the module reads the page itself, a title no page can have (Special:, Media:) is refused.
+    if (options.pageMustBePossible && parsed.title.namespace < 0) {
+      throw apiError('pagecannotexist', 'apierror-pagecannotexist');
+    }
     return { namespace: parsed.title.namespace, dbKey: parsed.title.dbKey, pageId: undefined };
   }
   if (pageId === undefined) throw requireOneOf(names);

@@ -25,6 +25,8 @@ export interface ExtractOptions {
   sentences?: number;
   /** What follows an extract cut to `chars` characters: the `ellipsis` message of the reader's language. */
   ellipsis?: string;
+  /** The page is a talk page, where language links are links like others (shown as their target). */
+  talkPage?: boolean;
 }
 
 const ELLIPSIS = '…';
@@ -65,7 +67,9 @@ export function extractOfWikitext(
     // The lead section is parsed alone, without the list of references.
     const numberedBefore = options.intro ? 0 : numberedLinksInReferences(source);
     return makeExtract(
-      wikitextBlocks(magicWords.withoutSwitches(placed), titles, missingTemplates, unknownTags, numberedBefore),
+      wikitextBlocks(magicWords.withoutSwitches(placed), titles, missingTemplates, unknownTags, numberedBefore, {
+        talkPage: options.talkPage === true,
+      }),
       options,
       // Those in a table count too, though the extract leaves the table out; those in comments
       // and tags whose body is not wikitext do not.
@@ -445,16 +449,35 @@ function firstChars(text: string, count: number): string {
   while (end < chars.length && /[\p{L}\p{N}_/]/u.test(chars[end] as string)) end++;
   if (chars[end] === '>') end++;
   if (end >= chars.length) return text;
-  return chars.slice(0, end).join('').trim();
+  // Not trimmed: the tidying comes first (white space before a closing tag stays).
+  return chars.slice(0, end).join('');
 }
 
-/** The plain text's first `count` characters (see firstChars), the ellipsis after them when cut. */
+/** The plain text's first `count` characters (see firstChars), trimmed, the ellipsis after them when cut. */
 function firstPlainChars(text: string, count: number, ellipsis: string): string {
   const kept = firstChars(text, count);
-  return kept === text ? text : kept + ellipsis;
+  return kept === text ? text : kept.replace(PHP_TRIMMED, '') + ellipsis;
 }
 
 const VOID_ELEMENTS = new Set(['br', 'hr', 'img', 'wbr']);
+
+/** Items a start tag of their kind ends when open: the kinds it ends, and the elements that stop the search. */
+const IMPLIED_END: Record<string, { ends: readonly string[]; stops: readonly string[] }> = {
+  li: { ends: ['li'], stops: ['ul', 'ol', 'table', 'td', 'th', 'dl'] },
+  dd: { ends: ['dd', 'dt'], stops: ['dl', 'ul', 'ol', 'table', 'td', 'th'] },
+  dt: { ends: ['dd', 'dt'], stops: ['dl', 'ul', 'ol', 'table', 'td', 'th'] },
+};
+
+/** Where the open item a start tag of `tag` ends stands among the open elements, or -1. */
+function impliedEnd(open: readonly string[], tag: string): number {
+  const rule = IMPLIED_END[tag] as (typeof IMPLIED_END)[string];
+  for (let i = open.length - 1; i >= 0; i--) {
+    const name = open[i] as string;
+    if (rule.ends.includes(name)) return i;
+    if (rule.stops.includes(name)) return -1;
+  }
+  return -1;
+}
 
 /**
  * An HTML extract cut short, as MediaWiki's HTML tidying writes it: a tag cut in two left out,
@@ -474,6 +497,10 @@ function balancedHtml(html: string): string {
         const at = open.lastIndexOf(tag);
         if (at < 0) continue;
         for (const t of open.splice(at).reverse()) out += `</${t}>`;
+      } else if (IMPLIED_END[tag] !== undefined && impliedEnd(open, tag) >= 0) {
+        // An item starts while one of its kind is open in the same list: that one ends here.
+        for (const t of open.splice(impliedEnd(open, tag)).reverse()) out += `</${t}>`;
+        token.lastIndex -= whole.length;
       } else if (VOID_ELEMENTS.has(tag)) out += `<${tag}${attributes?.replace(/\s*\/$/, '') ?? ''} />`;
       else if (
         tag === 'p' &&

@@ -136,8 +136,14 @@ class Line {
   private kept = { html: 0, text: 0 };
   /** The elements open, each with the opening tag it was written with. */
   private open: Array<{ tag: string; opening: string }> = [];
+  /**
+   * Formatting elements a link's end closed while they were open in its label, opened again by
+   * the HTML tidying before what comes next (not at all when closed first).
+   */
+  private reopening: Array<{ tag: string; opening: string }> = [];
 
   add(html: string, text: string): void {
+    if (html !== '') this.reopen();
     if (this.firstContent === undefined && /\S/.test(html)) this.firstContent = 'text';
     this.html += html;
     this.text += text;
@@ -204,11 +210,62 @@ class Line {
 
   /** Opens `tag`, or closes it when it is open (bold and italics from quotes). */
   toggle(tag: string): void {
-    if (this.open.some((o) => o.tag === tag)) this.close(tag);
+    if (this.open.some((o) => o.tag === tag) || this.reopening.some((o) => o.tag === tag)) this.close(tag);
     else this.openElement(tag, `<${tag}>`);
   }
 
+  /** The elements open now (to tell those a link's label opens). */
+  openNow(): readonly { tag: string; opening: string }[] {
+    return [...this.open];
+  }
+
+  /**
+   * A link ends: the formatting elements its label opened and left open end with it, and open
+   * again after it, as the HTML tidying nests them (`<a><i>x</a>y</i>` is `<a><i>x</i></a><i>y</i>`).
+   */
+  linkEnds(openBefore: readonly { tag: string; opening: string }[]): void {
+    const at = this.open.findIndex((o, i) => openBefore[i] !== o);
+    if (at < 0) return;
+    const opened = this.open.slice(at);
+    if (!opened.every((o) => FORMATTING_TAGS.has(o.tag))) return;
+    for (const o of [...opened].reverse()) this.html += `</${o.tag}>`;
+    this.open.splice(at);
+    this.keepSoFar();
+    this.reopening.push(...opened);
+  }
+
+  /**
+   * A wiki link's label starts: its bold and italics are its own (the parser balances them in
+   * the label alone), so the elements open before it are set aside until it ends.
+   */
+  labelStarts(): { open: Array<{ tag: string; opening: string }>; reopening: Array<{ tag: string; opening: string }> } {
+    this.reopen();
+    const outside = { open: this.open, reopening: this.reopening };
+    this.open = [];
+    this.reopening = [];
+    return outside;
+  }
+
+  /** A wiki link's label ends: what it left open is closed, and the elements set aside are open again. */
+  labelEnds(outside: ReturnType<Line['labelStarts']>): void {
+    this.closeAll();
+    this.open = outside.open;
+    this.reopening = outside.reopening;
+  }
+
+  /** Opens again the elements a link ended (see linkEnds), before what follows it. */
+  private reopen(): void {
+    if (this.reopening.length === 0) return;
+    const again = this.reopening;
+    this.reopening = [];
+    for (const o of again) {
+      this.open.push(o);
+      this.html += o.opening;
+    }
+  }
+
   openElement(tag: string, opening: string): void {
+    this.reopen();
     this.elementStarts();
     this.open.push({ tag, opening });
     this.html += opening;
@@ -216,6 +273,12 @@ class Line {
 
   /** Closes `tag` if it is open: the elements opened after it are closed first and opened again. */
   close(tag: string): void {
+    // Closed before it was opened again: it is not.
+    const waiting = this.reopening.findLastIndex((o) => o.tag === tag);
+    if (waiting >= 0) {
+      this.reopening.splice(waiting, 1);
+      return;
+    }
     const at = this.open.findLastIndex((o) => o.tag === tag);
     if (at < 0) return;
     const after = this.open.slice(at + 1);
@@ -227,12 +290,31 @@ class Line {
   }
 
   closeAll(): void {
+    this.reopening = [];
     if (this.open.length === 0) return;
     for (const o of this.open.reverse()) this.html += `</${o.tag}>`;
     this.open = [];
     this.keepSoFar();
   }
 }
+
+/** The formatting elements of HTML that its tidying opens again after an element they were cut by. */
+const FORMATTING_TAGS = new Set([
+  'a',
+  'b',
+  'big',
+  'code',
+  'em',
+  'font',
+  'i',
+  'nobr',
+  's',
+  'small',
+  'strike',
+  'strong',
+  'tt',
+  'u',
+]);
 
 /**
  * `missingTemplates` are the transcluded pages that do not exist (`namespace:dbKey`): MediaWiki
@@ -249,6 +331,7 @@ export function wikitextBlocks(
   missingTemplates: ReadonlySet<string> = new Set(),
   unknownTags: ReadonlySet<string> = new Set(),
   numberedBefore = 0,
+  page: { talkPage: boolean } = { talkPage: false },
 ): Block[] {
   const root = Parser.parse(wikitext) as unknown as WikiNode;
   /** The external links without a label numbered so far. */
@@ -401,8 +484,11 @@ export function wikitextBlocks(
       case 'ext-link': {
         line.elementStarts();
         const label = node.childNodes.find((c) => c.type === 'ext-link-text');
-        if (label) for (const c of label.childNodes) inline(c);
-        else {
+        if (label) {
+          const openBefore = line.openNow();
+          for (const c of label.childNodes) inline(c);
+          line.linkEnds(openBefore);
+        } else {
           // A link without a label shows its number among those of the page (`[1]`).
           numbered++;
           line.add(`[${numbered}]`, `[${numbered}]`);
@@ -516,8 +602,11 @@ export function wikitextBlocks(
     if (!title) return 'text';
     if (title.namespace === NS_FILE && title.interwiki === '') return 'file';
     if (title.namespace === NS_CATEGORY && title.interwiki === '') return 'none';
-    return title.interwiki !== '' && isLanguageCode(title.interwiki) ? 'none' : 'text';
+    return isLanguageLink(title) ? 'none' : 'text';
   };
+  /** A link to another language's page, which the page lists (on a talk page, a link like others). */
+  const isLanguageLink = (title: { interwiki: string }): boolean =>
+    !page.talkPage && title.interwiki !== '' && isLanguageCode(title.interwiki);
 
   /** A wiki link shows its label or its target; files, categories and language links show nothing. */
   const linkText = (node: WikiNode): void => {
@@ -531,7 +620,7 @@ export function wikitextBlocks(
         return;
       }
       if (title.namespace === NS_CATEGORY) return;
-      if (title.interwiki !== '' && isLanguageCode(title.interwiki)) return;
+      if (isLanguageLink(title)) return;
     }
     const label = node.childNodes.find((c) => c.type === 'link-text');
     if (/[{}[\]<>]/.test(decodeCharReferences(target.replace(/<!--[\s\S]*?-->/g, '')))) {
@@ -549,7 +638,9 @@ export function wikitextBlocks(
     line.element = true;
     line.elementStarts();
     if (label) {
+      const outside = line.labelStarts();
       for (const c of label.childNodes) inline(c);
+      line.labelEnds(outside);
       line.keepSoFar();
       return;
     }
@@ -603,9 +694,10 @@ export function wikitextBlocks(
       // A category or language link takes the spaces and empty lines before it away (and its
       // own line, when it stands alone on it).
       if (line.text.trim() === '' && line.kind === 'paragraph') {
-        line.gone = true;
         if (paragraph.length === 0) while (blocks.at(-1)?.kind === 'blank') blocks.pop();
         const before = paragraph.at(-1) ?? blocks.at(-1);
+        // With nothing before it, the line break after it is the text's first: an empty line.
+        line.gone = before !== undefined;
         if (before instanceof Line) before.trimEnd();
         else if (before?.kind === 'paragraph' && before.endsInText) {
           before.html = before.html.trimEnd();
@@ -641,7 +733,12 @@ export function wikitextBlocks(
         // A reference is an element of its line, which the extract leaves empty.
         line.element = true;
         line.hadSource = true;
-      } else line.gone = true;
+      } else {
+        // Its line goes with it when a line break follows it (spaces aside): last in the text,
+        // the line stays, an empty one.
+        const next = root.childNodes[index + 1];
+        line.gone = next !== undefined && (next.type !== 'text' || /^[ \t]*\n/.test(String(next)));
+      }
     } else if (node.type === 'template' && magic === undefined && missingTemplate(node) === undefined) {
       // An element left out of a list item leaves the item without it; what follows it keeps
       // its space.

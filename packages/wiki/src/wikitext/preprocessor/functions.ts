@@ -241,12 +241,15 @@ function url(kind: 'full' | 'local' | 'canonical', args: string[], call: Functio
 
 /**
  * A namespace's name (`ns:`): by number (empty for a number that names none) or by any of its
- * names; undefined for a name that is none, which makes the call a template.
+ * names (the main namespace's is empty); undefined for a name that is none, which makes the call a
+ * template.
  */
 function namespaceOf(text: string, call: FunctionCall): string | undefined {
   const titles = call.expander.host.titles;
   const number = Number.parseInt(text, 10);
   if (number || text === '0') return titles.isKnownNamespace(number) ? titles.namespaceName(number) : '';
+  // The main namespace's name is empty, and the empty name is one of its names.
+  if (text === '') return titles.namespaceName(0);
   const id = titles.namespaceId(text.replace(/ /g, '_'));
   return id === undefined ? undefined : titles.namespaceName(id);
 }
