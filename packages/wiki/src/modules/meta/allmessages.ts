@@ -9,6 +9,7 @@ import { type ResultObject, withContent } from '../../api/result/tree.js';
 import { type SiteStatistics, siteStatistics } from '../../store/site-statistics.js';
 import { compareByteOrder } from '../../text/byte-order.js';
 import { expandMagicCall } from '../../wikitext/preprocessor/expand.js';
+import { namespaceNameOf } from '../../wikitext/preprocessor/functions.js';
 import { expansionHost } from '../support/template-expansion.js';
 
 /** `meta=allmessages`: parameters as the module reference lists them, in its order. */
@@ -103,17 +104,8 @@ function transformContext(
     page: { fullTitle, text, namespace: title.namespace === 0 ? '' : fullTitle.slice(0, -text.length - 1) },
     readerName: ctx.user.name,
     gender: async (userName) => userGender(ctx.titles, userName),
-    namespace: (nameOrNumber) => {
-      // As the parser reads `{{ns:}}`: a number (a leading one) names a namespace, or none (an
-      // empty name); the empty name is the main namespace's; another name may name none.
-      const number = Number.parseInt(nameOrNumber, 10);
-      if (number || nameOrNumber === '0') {
-        return ctx.titles.isKnownNamespace(number) ? ctx.titles.namespaceName(number) : '';
-      }
-      if (nameOrNumber === '') return ctx.titles.namespaceName(0);
-      const id = ctx.titles.namespaceId(nameOrNumber.replace(/ /g, '_'));
-      return id !== undefined && ctx.titles.isKnownNamespace(id) ? ctx.titles.namespaceName(id) : undefined;
-    },
+    // As the parser reads `{{ns:}}`.
+    namespace: (nameOrNumber) => namespaceNameOf(ctx.titles, nameOrNumber),
     message: async (key) => {
       const known = messages.get(key);
       if (known !== undefined) return known.text;

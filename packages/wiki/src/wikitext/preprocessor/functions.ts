@@ -6,7 +6,7 @@
 
 import { bcp47 } from '../../site/languages.js';
 import { localSpecialPageKey } from '../../site/mediawiki/special-page-aliases.js';
-import type { Title } from '../../site/title.js';
+import type { Title, TitleCodec } from '../../site/title.js';
 import { NS_SPECIAL, subjectNamespace, talkNamespace } from '../../site/title.js';
 import { escapeWikiText } from '../../text/escape-wikitext.js';
 import { magicWords } from '../magic-words.js';
@@ -245,7 +245,11 @@ function url(kind: 'full' | 'local' | 'canonical', args: string[], call: Functio
  * template.
  */
 function namespaceOf(text: string, call: FunctionCall): string | undefined {
-  const titles = call.expander.host.titles;
+  return namespaceNameOf(call.expander.host.titles, text);
+}
+
+/** `{{ns:}}`'s reading of its argument, also for the messages allmessages renders. */
+export function namespaceNameOf(titles: TitleCodec, text: string): string | undefined {
   const number = Number.parseInt(text, 10);
   if (number || text === '0') return titles.isKnownNamespace(number) ? titles.namespaceName(number) : '';
   // The main namespace's name is empty, and the empty name is one of its names.
