@@ -795,4 +795,32 @@ describe('help and paraminfo', () => {
     const query = body.paraminfo.modules[1];
     assert.ok(query.parameters.some((p: { name: string }) => p.name === 'generator'));
   });
+
+  test('paraminfo answers stay the same when its descriptions are kept, in every format and help format', async () => {
+    const shapes: Record<string, string>[] = [
+      { format: 'json' },
+      { format: 'json', formatversion: '2' },
+      { format: 'xml' },
+      { format: 'php' },
+      { format: 'json', helpformat: 'html', uselang: 'en' },
+      { format: 'xml', helpformat: 'raw', querymodules: 'allpages', mainmodule: '1', pagesetmodule: '1' },
+    ];
+    const ask = (on: FastifyInstance, shape: Record<string, string>) =>
+      on.inject({
+        method: 'GET',
+        url: `/api.php?${new URLSearchParams({ action: 'paraminfo', modules: 'query+allpages|main|query+revisions', ...shape })}`,
+      });
+    // Every format prints the same kept descriptions first...
+    for (const shape of shapes) assert.equal((await ask(app, shape)).statusCode, 200);
+    // ...and each answer is still the one a server that describes the modules anew gives (a new
+    // site object keeps its descriptions apart).
+    for (const shape of shapes) {
+      const fresh = await buildApp({ store: wiki.store, site: { ...wiki.site } });
+      try {
+        assert.equal((await ask(app, shape)).body, (await ask(fresh, shape)).body);
+      } finally {
+        await fresh.close();
+      }
+    }
+  });
 });

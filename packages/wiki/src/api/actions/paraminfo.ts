@@ -5,6 +5,7 @@
  * client libraries follow to learn the whole API.
  */
 import type { SiteConfig } from '../../site/site.js';
+import { BoundedMap, perStore } from '../../store/cache-toolkit.js';
 import { escapeHtmlText } from '../../text/escape.js';
 import { type ApiMessage, message } from '../errors.js';
 import {
@@ -73,7 +74,7 @@ export function executeParamInfo(state: RequestState, result: ResultObject, serv
   const described = (list: readonly string[]) =>
     list.flatMap((path) => {
       const found = moduleAt(path);
-      if ('descriptor' in found) return [describeModule(found.descriptor, found.path, options)];
+      if ('descriptor' in found) return [keptDescription(found.descriptor, found.path, options)];
       warn(found);
       return [];
     });
@@ -87,14 +88,33 @@ export function executeParamInfo(state: RequestState, result: ResultObject, serv
     const withType = described(queryModules.map((name) => `query+${name}`)).map((m) => ({ ...m, querytype: m.group }));
     paraminfo.querymodules = list('module', withType);
   }
-  if (values.mainmodule !== undefined) paraminfo.mainmodule = describeModule(MAIN_DESCRIPTOR, 'main', options);
+  if (values.mainmodule !== undefined) paraminfo.mainmodule = keptDescription(MAIN_DESCRIPTOR, 'main', options);
   if (values.pagesetmodule !== undefined) {
-    const { name: _name, path: _path, ...pageset } = describeModule(PAGESET_DESCRIPTOR, 'pageset', options);
+    const { name: _name, path: _path, ...pageset } = keptDescription(PAGESET_DESCRIPTOR, 'pageset', options);
     paraminfo.pagesetmodule = pageset;
   }
   const formatModules = values.formatmodules ?? [];
   if (formatModules.length > 0) paraminfo.formatmodules = list('module', described(formatModules));
   result.paraminfo = paraminfo;
+}
+
+/**
+ * The descriptions given, per site (a reloaded site is a new object): a description is a function
+ * of the module's path, the site, the server's address, the limits the rights allow and the help
+ * options alone, and clients ask for the same ones at every start. Answers only read them.
+ */
+const keptDescriptions = perStore((_site: SiteConfig) => new BoundedMap<string, ResultObject>({ maxEntries: 2000 }));
+
+function keptDescription(d: ModuleDescriptor, path: string, options: DescribeOptions): ResultObject {
+  const { help } = options;
+  const key = `${path} ${options.highLimits ? 'high' : 'low'} ${help ? `${help.format} ${help.language}` : 'none'} ${options.server}`;
+  const kept = keptDescriptions(options.site);
+  let description = kept.get(key);
+  if (description === undefined) {
+    description = describeModule(d, path, options);
+    kept.set(key, description);
+  }
+  return description;
 }
 
 type HelpFormat = 'html' | 'raw' | 'wikitext';
