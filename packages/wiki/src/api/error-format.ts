@@ -29,8 +29,9 @@ function uncleanedPlainText(text: string): string {
   // Trimmed, as MediaWiki's plain texts are: a parameter left empty leaves no trailing space.
   const stripped = stripTags(stripMarkup(text)).trim();
   const decoded = stripped.includes('&') ? decodeHTML(stripped) : stripped;
-  // Each line break or tab a space, as MediaWiki's stripping of tags normalizes white space.
-  return /[\t\n\r]/.test(decoded) ? decoded.replace(/\r\n|[\t\n\r]/g, ' ') : decoded;
+  // Each run of spaces, tabs and line breaks one space, as in MediaWiki's plain texts (a value of
+  // `a \n\tb` echoed in a message reads `a b`); a no-break space stays.
+  return /[\t\n\r]| {2}/.test(decoded) ? decoded.replace(/[ \t\n\r]+/g, ' ') : decoded;
 }
 
 /**

@@ -101,6 +101,43 @@ describe('formats', () => {
 });
 
 describe('errors and warnings', () => {
+  test('plain texts give each run of spaces, tabs and line breaks as one space; html keeps them', async () => {
+    const info = async (value: string, format: Record<string, string>) => {
+      const body = (
+        await get({ action: 'query', list: 'allpages', apdir: value, format: 'json', uselang: 'en', ...format })
+      ).json();
+      return body.error?.info ?? body.errors[0]['*'];
+    };
+    assert.equal(await info('a \n\tb', {}), 'Unrecognized value for parameter "apdir": a b.');
+    assert.equal(await info('a   b', { errorformat: 'plaintext' }), 'Unrecognized value for parameter "apdir": a b.');
+    assert.equal(
+      await info('a\u00a0\u00a0b', { errorformat: 'plaintext' }),
+      'Unrecognized value for parameter "apdir": a\u00a0\u00a0b.',
+    );
+    assert.match(await info('a  b', { errorformat: 'html' }), /: a {2}b\./);
+  });
+
+  test('a missing section names its revision with the revid message, in every error format', async () => {
+    const ask = (format: Record<string, string>) =>
+      get({
+        action: 'query',
+        prop: 'revisions',
+        titles: 'Köln',
+        rvprop: 'content',
+        rvsection: '99',
+        format: 'json',
+        ...format,
+      });
+    const raw = (await ask({ errorformat: 'raw' })).json();
+    const revid = raw.errors[0].params[1];
+    assert.equal(revid.message.key, 'revid');
+    assert.equal(typeof revid.message.params[0], 'number');
+    const english = (await ask({ uselang: 'en', errorformat: 'plaintext' })).json();
+    assert.equal(english.errors[0]['*'], `There is no section 99 in revision ${revid.message.params[0]}.`);
+    const german = (await ask({ errorformat: 'plaintext' })).json();
+    assert.match(german.errors[0]['*'], new RegExp(`Version ${revid.message.params[0]}`));
+  });
+
   test('errorformat=raw gives keys and parameters; none only codes', async () => {
     const raw = await get({
       action: 'query',

@@ -200,6 +200,8 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'title-invalid-too-long':
     'Der Seitentitel ist zu lang: in UTF-8 darf er höchstens $1 {{PLURAL:$1|Byte|Bytes}} lang sein.',
   'title-invalid-leading-colon': 'Der Seitentitel beginnt mit einem Doppelpunkt, der dort nicht stehen darf.',
+  // Eine in einer Meldung genannte Version (`apierror-nosuchsection-what`).
+  revid: 'Version $1',
   // Warum eine Aktion auf einer Seite verweigert wird (`prop=info&intestactions` mit Details).
   'badaccess-group0': 'Für diese Aktion fehlen dir die nötigen Benutzerrechte.',
   'badaccess-groups':

@@ -206,6 +206,8 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
     'The search index is being built ($1 of $2 pages indexed): the results come from the pages indexed so far, and totalhits is an estimate.',
   'apiwarn-linter-in-progress':
     'Linting is in progress ($1 of $2 pages linted): the lint errors are those found so far.',
+  // A revision named in a message (`apierror-nosuchsection-what`).
+  revid: 'revision $1',
   // Why an action on a page is refused (`prop=info&intestactions` with details).
   'badaccess-group0': 'You are not allowed to execute the action you have requested.',
   'badaccess-groups':

@@ -770,7 +770,10 @@ function addContent(
 function sectionText(text: string, model: string, sectionNumber: number, section: string, row: RevisionRow): string {
   const part = model === 'wikitext' ? wikitextSection(text, sectionNumber) : undefined;
   if (part === undefined) {
-    throw apiError('nosuchsection', 'apierror-nosuchsection-what', [section, `revision ${row.revId}`]);
+    throw apiError('nosuchsection', 'apierror-nosuchsection-what', [
+      section,
+      { message: 'revid', params: [row.revId] },
+    ]);
   }
   return part;
 }
