@@ -200,6 +200,10 @@ describeEachEngine('list=users, list=allusers and list=blocks', (engine) => {
     // Rights stand for the groups granting them: they conflict with excludegroup as augroup does.
     const byRights = await api().query({ list: 'allusers', aurights: 'protect', auexcludegroup: 'bot' });
     assert.equal(byRights.error.info, 'The parameters "augroup" and "auexcludegroup" can not be used together.');
+    // Rights no group grants (autocreateaccount, here) match no account: an empty list before any
+    // other check, whatever augroup and auexcludegroup say.
+    assert.deepEqual(await names({ aurights: 'autocreateaccount', augroup: 'bot' }), []);
+    assert.deepEqual(await names({ aurights: 'autocreateaccount', auexcludegroup: 'sysop' }), []);
   });
 
   test('list=allusers: each membership in the groups asked for counts against the limit, as MediaWiki joins them', async () => {

@@ -62,19 +62,15 @@ function userNameKey(ctx: ContextOf<typeof descriptor>, typed: string): string {
 }
 
 /**
- * The groups whose members are asked for: `augroup`, and the groups granting any of `aurights`
- * (only explicit groups have members). Undefined when no group filter applies; empty when the
- * rights belong to no group.
+ * The groups granting any of `aurights` (the implicit ones too, which have no members), or
+ * undefined when no rights are asked for.
  */
-function wantedGroups(ctx: ContextOf<typeof descriptor>): string[] | undefined {
-  const groups = ctx.params.group;
+function groupsGranting(ctx: ContextOf<typeof descriptor>): string[] | undefined {
   const rights = ctx.params.rights;
-  if (rights === undefined || rights.length === 0) return groups;
-  const table = siteGroups(ctx.site);
-  const granting = [...table.granted.entries()]
+  if (rights === undefined || rights.length === 0) return undefined;
+  return [...siteGroups(ctx.site).granted.entries()]
     .filter(([, granted]) => rights.some((r) => granted.get(r) === true))
     .map(([group]) => group);
-  return [...new Set([...(groups ?? []), ...granting])];
 }
 
 /**
@@ -84,14 +80,20 @@ function wantedGroups(ctx: ContextOf<typeof descriptor>): string[] | undefined {
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
-  // Rights stand for the groups granting them, so they exclude excludegroup as augroup does (even
-  // when no group grants them), and the error names augroup.
-  const grouped = p.group !== undefined || (p.rights !== undefined && p.rights.length > 0);
-  if (grouped && p.excludegroup !== undefined) {
+  // Rights no group grants match no account: as in MediaWiki, the list is empty at once, whatever
+  // augroup and auexcludegroup say.
+  const granting = groupsGranting(ctx);
+  if (granting !== undefined && granting.length === 0) {
+    ctx.result.list('u');
+    return;
+  }
+  // Other rights stand for the groups granting them, so they exclude excludegroup as augroup does,
+  // and the error names augroup.
+  if ((p.group !== undefined || granting !== undefined) && p.excludegroup !== undefined) {
     throw mutuallyExclusive([ctx.paramName('group'), ctx.paramName('excludegroup')]);
   }
   const out = ctx.result.list('u');
-  const groups = wantedGroups(ctx);
+  const groups = granting === undefined ? p.group : [...new Set([...(p.group ?? []), ...granting])];
   if (groups !== undefined && groups.length === 0) return;
   const limit = p.limit;
   const descending = p.dir === 'descending';
