@@ -268,6 +268,9 @@ describeEachEngine('list=users, list=allusers and list=blocks', (engine) => {
     assert.equal(broad6.error.code, 'cidrtoobroad');
     const bad = await api().query({ list: 'blocks', bkip: 'Dave' });
     assert.equal(bad.error.code, 'param_ip');
+    // The continue value is read before the address, as MediaWiki reads them.
+    const badBoth = await api().query({ list: 'blocks', bkip: 'Dave', bkcontinue: 'garbage' });
+    assert.equal(badBoth.error.code, 'badcontinue');
     const mixed = await api().query({ list: 'blocks', bkip: '192.0.2.5', bkusers: 'Dave' });
     assert.equal(mixed.error.code, 'invalidparammix');
   });

@@ -87,7 +87,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (p.users !== undefined && p.ip !== undefined) {
     throw mutuallyExclusive([ctx.paramName('users'), ctx.paramName('ip')]);
   }
-  // The address is checked before the show values, as MediaWiki does.
+  // As in MediaWiki, the continue value is read first, then the address, then the show values.
+  const after = p.continue === undefined ? undefined : parseContinueValue(p.continue, ['timestamp', 'looseint']);
   const covering = p.ip === undefined ? undefined : coveringRange(ctx, p.ip);
   const show = showConditions(ctx);
   const props = new Set(p.prop);
@@ -132,8 +133,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (show.has('!temp')) query = query.where('ipb_expiry', '=', 'infinity');
   if (p.start !== undefined) query = query.where('ipb_timestamp', newer ? '>=' : '<=', p.start);
   if (p.end !== undefined) query = query.where('ipb_timestamp', newer ? '<=' : '>=', p.end);
-  if (p.continue !== undefined) {
-    const [timestamp, id] = parseContinueValue(p.continue, ['timestamp', 'looseint']);
+  if (after !== undefined) {
+    const [timestamp, id] = after;
     query = query.where((eb) =>
       eb(eb.refTuple('ipb_timestamp', 'ipb_id'), newer ? '>=' : '<=', eb.tuple(timestamp, id)),
     );
