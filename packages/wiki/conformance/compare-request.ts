@@ -18,6 +18,8 @@ export interface Comparison {
   differences: Difference[];
   /** Our server answered with a 5xx status. */
   serverError: boolean;
+  /** The error code MediaWiki's first answer gave (its `MediaWiki-API-Error` header), if any. */
+  mediawikiError?: string;
 }
 
 interface Side {
@@ -145,5 +147,10 @@ export async function compareRequest(
   head('(MediaWiki-API-Error)', our.answers[0].apiError, their.answers[0].apiError);
   head('(continuation steps)', our.answers.length, their.answers.length);
   differences.push(...compareTrees(normalise(request, format, our.tree), normalise(request, format, their.tree)));
-  return { request, differences, serverError: our.answers.some((a) => a.status >= 500) };
+  return {
+    request,
+    differences,
+    serverError: our.answers.some((a) => a.status >= 500),
+    mediawikiError: their.answers[0].apiError,
+  };
 }

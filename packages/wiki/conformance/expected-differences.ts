@@ -27,6 +27,17 @@ export interface ExpectedDifference {
    */
   minimumRun?: number;
   /**
+   * Only requests that MediaWiki answered with an error whose code (its `MediaWiki-API-Error`
+   * header) this regular expression finds: its own internal errors (`internal_api_error_…`),
+   * where any answer of this service differs.
+   */
+  mediawikiError?: string;
+  /**
+   * Whether the kind occurs depends on the speed or load of the machines (a time limit, a work
+   * budget), so a run that meets none does not count against it.
+   */
+  dependsOnLoad?: boolean;
+  /**
    * Only runs whose service holds (true) or lacks (false) MediaWiki's message catalogue; an entry
    * for the other kind of run is left out of it (any run when absent).
    */
@@ -40,8 +51,11 @@ export interface ExpectedDifference {
 
 export interface ExpectedList {
   entries: ExpectedDifference[];
-  /** The entry covering a difference of a request, if any. */
-  covering(difference: Difference, request: GeneratedRequest): ExpectedDifference | undefined;
+  /**
+   * The entry covering a difference of a request, if any; `mediawikiError` is the error code
+   * MediaWiki answered the request with.
+   */
+  covering(difference: Difference, request: GeneratedRequest, mediawikiError?: string): ExpectedDifference | undefined;
 }
 
 /** The language of an answer's error and warning texts, as the request chooses it. */
@@ -68,13 +82,15 @@ export function loadExpectedDifferences(run: { catalogue: boolean }): ExpectedLi
     entry,
     pattern: new RegExp(`^(?:${entry.kind})$`),
     params: entry.requestParams === undefined ? undefined : new RegExp(entry.requestParams),
+    error: entry.mediawikiError === undefined ? undefined : new RegExp(entry.mediawikiError),
   }));
   return {
     entries,
-    covering(difference, request) {
+    covering(difference, request, mediawikiError) {
       const language = messageLanguage(request);
-      const covers = ({ entry, pattern, params }: (typeof compiled)[number]) =>
+      const covers = ({ entry, pattern, params, error }: (typeof compiled)[number]) =>
         pattern.test(difference.pattern) &&
+        (!error || (mediawikiError !== undefined && error.test(mediawikiError))) &&
         (!entry.modules || entry.modules.some((m) => request.modules.includes(m))) &&
         (!entry.language || entry.language === language) &&
         (!params || request.params.some(([name, value]) => params.test(`${name}=${value}`)));

@@ -173,7 +173,7 @@ function report(comparisons: Comparison[]): number {
     const reasons = new Set<string>();
     reasonsOf.set(c, reasons);
     for (const d of c.differences) {
-      const listed = expected.covering(d, c.request);
+      const listed = expected.covering(d, c.request, c.mediawikiError);
       if (!listed) allListed = false;
       if (!listed?.spec) allSpec = false;
       if (listed) reasons.add(listed.reason.slice(0, 80));
@@ -218,6 +218,7 @@ function report(comparisons: Comparison[]): number {
   const stale = expected.entries.filter(
     (entry) =>
       fullRun &&
+      !entry.dependsOnLoad &&
       comparisons.length >= (entry.minimumRun ?? DEFAULT_MINIMUM_RUN) &&
       !listed.some((k) => k.listed === entry),
   );

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { maskVolatileValues, withoutParserReports } from '../conformance/answer-normalisation.js';
 import { normalise } from '../conformance/compare-request.js';
+import { loadExpectedDifferences } from '../conformance/expected-differences.js';
 
 // The report comments as MediaWiki 1.39's parser appends them to an extract's HTML.
 const LIMIT_REPORT =
@@ -42,4 +43,27 @@ test("random picks are left out of every answer of a continued run, the further 
   assert.deepEqual(normalise(request, 'xml', xml), { api: [{}, {}, { '@batchcomplete': '' }] });
   const json = { batchcomplete: true, query: { random: [{ id: 1 }] }, continue: { rncontinue: 'x' } };
   assert.deepEqual(normalise(request, 'json', json), { batchcomplete: true });
+});
+
+test("an entry for MediaWiki's internal errors covers only requests MediaWiki answered with one", () => {
+  const expected = loadExpectedDifferences({ catalogue: true });
+  const request = {
+    number: 1,
+    method: 'GET' as const,
+    sender: 'anonymous' as const,
+    params: [['list', 'watchlistraw'] as [string, string]],
+    modules: ['watchlistraw'],
+    followContinuation: false,
+  };
+  const difference = {
+    path: 'api[0].watchlistraw',
+    pattern: 'api[].watchlistraw unexpected',
+    type: 'unexpected' as const,
+    ours: [],
+    theirs: undefined,
+  };
+  const internal = 'internal_api_error_Wikimedia\\Assert\\ParameterAssertionException';
+  assert.equal(expected.covering(difference, request, internal)?.mediawikiError, '^internal_api_error_');
+  assert.equal(expected.covering(difference, request, 'badcontinue'), undefined);
+  assert.equal(expected.covering(difference, request), undefined);
 });
