@@ -40,8 +40,8 @@ interface FieldSpec {
   type: string;
   label: string;
   help: string;
-  /** Numbers the help text takes (the days a remembered login lasts). */
-  helpParams?: readonly number[];
+  /** Numbers the label takes (the days a remembered login lasts), as MediaWiki gives them. */
+  labelParams?: readonly number[];
   optional: boolean;
   sensitive: boolean;
 }
@@ -104,7 +104,7 @@ function requestSpecs(operation: string, user: RequestUser, site: SiteConfig): R
         byClass('MediaWiki\\Auth\\RememberMeAuthenticationRequest', 'optional', {
           rememberMe: {
             ...field('checkbox', 'userlogin-remembermypassword', 'authmanager-userlogin-remembermypassword-help', true),
-            helpParams: [REMEMBERED_LOGIN_DAYS],
+            labelParams: [REMEMBERED_LOGIN_DAYS],
           },
         }),
       ];
@@ -207,8 +207,8 @@ export const execute: ModuleExecute<typeof descriptor> = (context) => {
       for (const [name, field] of Object.entries(fields)) {
         const entry: ResultObject = { type: field.type };
         if (format !== 'none') {
-          entry.label = text(field.label);
-          entry.help = text(field.help, field.helpParams);
+          entry.label = text(field.label, field.labelParams);
+          entry.help = text(field.help);
         }
         entry.optional = field.optional;
         entry.sensitive = field.sensitive;
