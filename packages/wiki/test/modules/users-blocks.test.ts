@@ -204,6 +204,8 @@ describeEachEngine('list=users, list=allusers and list=blocks', (engine) => {
     // other check, whatever augroup and auexcludegroup say.
     assert.deepEqual(await names({ aurights: 'autocreateaccount', augroup: 'bot' }), []);
     assert.deepEqual(await names({ aurights: 'autocreateaccount', auexcludegroup: 'sysop' }), []);
+    // A group list left empty (only unknown groups) filters nothing.
+    assert.deepEqual(await names({ augroup: '*' }), await names({}));
   });
 
   test('list=allusers: each membership in the groups asked for counts against the limit, as MediaWiki joins them', async () => {

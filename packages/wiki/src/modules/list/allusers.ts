@@ -93,8 +93,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     throw mutuallyExclusive([ctx.paramName('group'), ctx.paramName('excludegroup')]);
   }
   const out = ctx.result.list('u');
-  const groups = granting === undefined ? p.group : [...new Set([...(p.group ?? []), ...granting])];
-  if (groups !== undefined && groups.length === 0) return;
+  // A group list left empty (`augroup=` or only unknown groups) filters nothing, as in MediaWiki.
+  const asked = p.group !== undefined && p.group.length > 0 ? p.group : undefined;
+  const groups = granting === undefined ? asked : [...new Set([...(asked ?? []), ...granting])];
   const limit = p.limit;
   const descending = p.dir === 'descending';
   const nowTs = toMwTimestamp(ctx.now);
