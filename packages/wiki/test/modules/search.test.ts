@@ -253,6 +253,9 @@ describeEachEngine('list=search on the reference wiki', (engine) => {
     assert.deepEqual(titles((await near('"Wien"')).query.search), ['Wien']);
     assert.deepEqual(titles((await near('Vorlage:Infobox Stadt')).query.search), ['Vorlage:Infobox Stadt']);
     assert.deepEqual((await near('Nirgendwo')).query, { search: [] });
+    // The near matcher knows no offset: the one match is given whatever sroffset says.
+    const offset = await search({ srsearch: 'Berlin', srwhat: 'nearmatch', srprop: '', sroffset: '5' });
+    assert.deepEqual(titles(offset.query.search), ['Berlin']);
   });
 
   test('as a generator, each page carries its position; gsroffset continues', async () => {

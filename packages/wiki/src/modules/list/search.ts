@@ -177,7 +177,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   let more = false;
   if (ctx.params.what === 'nearmatch') {
     const found = await nearMatch(ctx, search);
-    pages = found && offset === 0 ? [found] : [];
+    // The one near match is given whatever the offset, as MediaWiki's near matcher ignores it.
+    pages = found ? [found] : [];
   } else {
     const prefix = splitNamespacePrefix(search, ctx.titles, language);
     terms = parseSearchTerms(prefix.query);
