@@ -35,7 +35,8 @@ export function protectionResult(p: Protection): ResultObject {
 
 /** The restriction types that apply to an existing page of the namespace, or to a missing title. */
 export function restrictionTypes(namespace: number, exists: boolean): string[] {
-  if (!exists) return ['create'];
+  // A file can be protected against uploads whether or not its page exists.
+  if (!exists) return namespace === NS_FILE ? ['create', 'upload'] : ['create'];
   return EXISTING_PAGE_TYPES.filter((t) => t !== 'upload' || namespace === NS_FILE);
 }
 

@@ -30,6 +30,12 @@ describeEachEngine('prop=info on the reference wiki', (engine) => {
     assert.deepEqual(pages.get('Gesperrter Titel').restrictiontypes, ['create']);
     assert.deepEqual(pages.get('Gibtsnicht').protection, []);
     assert.deepEqual(pages.get('Hauptseite').restrictiontypes, ['edit', 'move']);
+    const files = byTitle(
+      (await api().query({ prop: 'info', inprop: 'protection', titles: 'Datei:Karte.png|Datei:Gibt es nicht.png' }))
+        .query.pages,
+    );
+    assert.deepEqual(files.get('Datei:Karte.png').restrictiontypes, ['edit', 'move', 'upload']);
+    assert.deepEqual(files.get('Datei:Gibt es nicht.png').restrictiontypes, ['create', 'upload']);
   });
 
   test("varianttitles names the user namespace without the user's gender, as the language converter does", async () => {
@@ -42,6 +48,13 @@ describeEachEngine('prop=info on the reference wiki', (engine) => {
     assert.deepEqual(pages.get('Benutzerin:Alice').varianttitles, { de: 'Benutzer:Alice' });
     assert.equal(pages.get('Benutzerin:Alice').displaytitle, 'Benutzerin:Alice');
     assert.deepEqual(pages.get('Berlin').varianttitles, { de: 'Berlin' });
+  });
+
+  test("varianttitles are the site language's variants, also for a page in another language", async () => {
+    const body = await api().query({ prop: 'info', titles: 'Benutzer:Alice/daten.json', inprop: 'varianttitles' });
+    const [page] = body.query.pages;
+    assert.equal(page.pagelanguage, 'en');
+    assert.deepEqual(page.varianttitles, { de: 'Benutzer:Alice/daten.json' });
   });
 
   test('talk and subject ids, associated pages, URLs with encoded titles, display titles', async () => {

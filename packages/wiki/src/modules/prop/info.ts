@@ -518,10 +518,12 @@ function pageInfo(context: InfoContext, data: InfoData, target: InfoTarget): Res
     const stored = record && data.displayTitles.get(target.id);
     if (props.has('displaytitle')) out.displaytitle = stored || escapeHtmlText(target.title);
     if (props.has('varianttitles') && record) {
-      // The language converter names the namespace without the user's gender (Benutzer:Alice).
+      // The language converter names the namespace without the user's gender (Benutzer:Alice), and
+      // it is the wiki's: its variants are those of the site's language, whatever the page's (a
+      // JSON page's language is English).
       const title = { namespace: target.ns, dbKey: target.dbKey, interwiki: '' };
       const plain = context.titles.genderPrefixedText(title, 'unknown');
-      out.varianttitles = assoc({ [language]: stored || escapeHtmlText(plain) });
+      out.varianttitles = assoc({ [site.language]: stored || escapeHtmlText(plain) });
     }
   }
   if ((params.testactions ?? []).length > 0) out.actions = testedActions(context, target, protection, data.callerBlock);
