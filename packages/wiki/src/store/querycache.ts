@@ -198,8 +198,9 @@ export const CACHED_PAGES: Record<string, CachedPage> = {
       where not exists (select 1 from imagelinks where il_to = img_name)`,
   },
   Unwatchedpages: {
-    order: 'title',
-    rows: () => sql`select ${NO_VALUE} as v, page_namespace as ns, page_title as t from page
+    // Its value is the page's namespace, as MediaWiki's: ordered by it, then by title.
+    order: 'value-ascending',
+    rows: () => sql`select page_namespace as v, page_namespace as ns, page_title as t from page
       where page_namespace <> 8 and page_is_redirect = 0
         and not exists (select 1 from watchlist where wl_namespace = page_namespace and wl_title = page_title)`,
   },

@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
 import { CACHED_PAGES } from '../../src/store/querycache.js';
+import { REFERENCE_PASSWORDS } from '../helpers/reference-accounts.js';
 import { useReferenceApi } from '../helpers/reference-api.js';
+import { SessionClient } from '../helpers/session-client.js';
 
 describeEachEngine('list=exturlusage and list=querypage', (engine) => {
   const api = useReferenceApi(engine);
@@ -182,6 +184,14 @@ describeEachEngine('list=exturlusage and list=querypage', (engine) => {
   test('restricted pages need their right; the generator gives the listed titles', async () => {
     const denied = await api().query({ list: 'querypage', qppage: 'Unwatchedpages' });
     assert.equal(denied.error.code, 'specialpage-cantexecute');
+    // Unwatched pages carry their namespace as their value, as MediaWiki's do.
+    const admin = new SessionClient(api().app);
+    assert.equal((await admin.logIn('Admin', REFERENCE_PASSWORDS.Admin as string)).json.login.result, 'Success');
+    const unwatched = (
+      await admin.get({ action: 'query', list: 'querypage', qppage: 'Unwatchedpages', qplimit: '500', format: 'json' })
+    ).json.query.querypage.results;
+    assert.ok(unwatched.length > 0);
+    assert.ok(unwatched.every((r: any) => r.value === String(r.ns)));
     const pages = await api().query({ generator: 'querypage', gqppage: 'DoubleRedirects' });
     assert.deepEqual(pages.query.pages.map((p: any) => p.title).sort(), [
       'Benutzer:Küñall',
