@@ -55,6 +55,22 @@ describeEachEngine('file modules', (engine) => {
     assert.deepEqual(names(older.query.allimages), names(all.query.allimages).reverse());
   });
 
+  test("commonmetadata: a bitmap's embedded fields; an SVG's title as ObjectName, without its size", async () => {
+    const answer = await api().query({
+      list: 'allimages',
+      aiprop: 'commonmetadata',
+      aifrom: 'Karte.png',
+      aito: 'Logo.svg',
+    });
+    const byName = new Map(answer.query.allimages.map((f: any) => [f.name, f.commonmetadata]));
+    assert.deepEqual(byName.get('Logo.svg'), [{ name: 'ObjectName', value: 'Testwiki-Logo' }]);
+    assert.deepEqual(byName.get('Karte.png'), [
+      { name: 'XResolution', value: '3780/100' },
+      { name: 'YResolution', value: '3780/100' },
+      { name: 'ResolutionUnit', value: 3 },
+    ]);
+  });
+
   test('allimages refuses aiuser with aifilterbots under the message key as its code', async () => {
     const answer = await api().query({ list: 'allimages', aisort: 'timestamp', aiuser: 'Admin', aifilterbots: 'bots' });
     assert.equal(answer.error.code, 'invalidparammix-cannotusewith');

@@ -167,10 +167,24 @@ function metadataValue(value: unknown): ResultValue {
   return value as ResultValue;
 }
 
-/** The metadata every format shares (a bitmap's embedded fields), as a name/value list. */
-export function commonMetadataList(serialized: string): ResultValue {
+/** An SVG's fields that MediaWiki names in the format-independent metadata, under those names. */
+const SVG_COMMON_NAMES: Record<string, string> = { title: 'ObjectName', description: 'ImageDescription' };
+
+/**
+ * The metadata every format shares, as a name/value list: a bitmap's embedded fields; of an SVG
+ * its title and description (its original size is not in pixels, so not given).
+ */
+export function commonMetadataList(serialized: string, mime: string): ResultValue {
   try {
-    const data = (JSON.parse(serialized) as { data?: { metadata?: Record<string, unknown> } }).data;
+    const data = (JSON.parse(serialized) as { data?: { metadata?: Record<string, unknown> } & Record<string, unknown> })
+      .data;
+    if (mime === 'image/svg+xml') {
+      const fields = Object.entries(data ?? {}).flatMap(([key, value]) => {
+        const name = SVG_COMMON_NAMES[key.toLowerCase()];
+        return name === undefined ? [] : [[name, value] as const];
+      });
+      return nameValueList(Object.fromEntries(fields));
+    }
     const fields = Object.entries(data?.metadata ?? {}).filter(([key]) => !key.startsWith('_'));
     return nameValueList(Object.fromEntries(fields));
   } catch {
@@ -335,7 +349,7 @@ export function versionInfo(
   if (showFile) {
     if (prop.has('sha1')) info.sha1 = sha1Hex(version.sha1);
     if (prop.has('metadata')) info.metadata = metadataList(version.metadata);
-    if (prop.has('commonmetadata')) info.commonmetadata = commonMetadataList(version.metadata);
+    if (prop.has('commonmetadata')) info.commonmetadata = commonMetadataList(version.metadata, version.mime);
     if (prop.has('extmetadata')) info.extmetadata = extendedMetadata(version, options.extmetadataFilter);
     // MediaWiki reuses its "mime asked for" flag for the thumbnail's type, so a thumbnail's
     // thumbmime brings the file's mime along, and thumbmime alone brings nothing.
