@@ -31,6 +31,9 @@ export const VOLATILE_KEYS: ReadonlySet<string> = new Set([
   'token',
   'curtimestamp',
   'servedby',
+  // siteinfo's count of queued jobs: MediaWiki runs its queue a few jobs at a time during web
+  // requests, so the count falls while a run goes on.
+  'jobs',
 ]);
 
 /** A raw body with the serving software's name taken out (`<generator>` of XML exports). */
