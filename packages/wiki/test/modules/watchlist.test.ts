@@ -162,6 +162,15 @@ describeEachEngine('list=watchlist and list=watchlistraw', (engine) => {
     }
     const both = await as(admin, { list: 'watchlist', wluser: 'Alice', wlexcludeuser: 'Bob' });
     assert.equal(both.error.code, 'invalidparammix');
+    // The continue value is read before the show values and the user filters, as MediaWiki reads it.
+    const badFirst = await as(admin, {
+      list: 'watchlist',
+      wluser: 'Alice',
+      wlexcludeuser: 'Bob',
+      wlshow: 'minor|!minor',
+      wlcontinue: '1',
+    });
+    assert.equal(badFirst.error.code, 'badcontinue');
     // A reader by token has no patrol rights.
     const patrol = await api().query({ list: 'watchlist', wlowner: 'Admin', wltoken: ADMIN_TOKEN, wlprop: 'patrol' });
     assert.equal(patrol.error.code, 'patrol');

@@ -146,10 +146,20 @@ interface ChangeRow {
 type WatchlistContext = ContextOf<typeof descriptor>;
 type WatchlistParams = WatchlistContext['params'];
 
-/** The permission and combination checks, in MediaWiki's order; answers the `wlshow` set. */
-function checkParameters(ctx: WatchlistContext, props: ReadonlySet<string>): Set<string> {
+/** Where a continued list goes on: the timestamp and id of `wlcontinue`. */
+type ContinueAt = readonly [timestamp: string, id: number];
+
+/**
+ * The permission and combination checks and the continue value, in MediaWiki's order; answers
+ * the `wlshow` set and where the list goes on.
+ */
+function checkParameters(
+  ctx: WatchlistContext,
+  props: ReadonlySet<string>,
+): { show: Set<string>; after: ContinueAt | undefined } {
   const p = ctx.params;
   if (props.has('patrol') && !mayPatrol(ctx)) throw apiError('patrol', 'apierror-permissiondenied-patrolflag');
+  const after = p.continue === undefined ? undefined : parseContinueValue(p.continue, ['timestamp', 'int']);
   const show = new Set<string>(p.show ?? []);
   if (CONFLICTS.some(([a, b]) => show.has(a) && show.has(b))) throw apiError('show', 'apierror-show');
   if ((show.has('patrolled') || show.has('!patrolled')) && !mayPatrol(ctx)) {
@@ -158,7 +168,7 @@ function checkParameters(ctx: WatchlistContext, props: ReadonlySet<string>): Set
   if (p.user !== undefined && p.excludeuser !== undefined) {
     throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
   }
-  return show;
+  return { show, after };
 }
 
 /** The owner's watched changes with their columns, before the list's conditions. */
@@ -241,14 +251,14 @@ function changeConditions(ctx: WatchlistContext, query: WatchedQuery, now: strin
 }
 
 /** The range of the scan: `wlstart`, `wlend`, the continue value, its order and the page size. */
-function scanRange(p: WatchlistParams, query: WatchedQuery): WatchedQuery {
+function scanRange(p: WatchlistParams, after: ContinueAt | undefined, query: WatchedQuery): WatchedQuery {
   const newer = p.dir === 'newer';
   const order = newer ? 'asc' : 'desc';
   let q = query;
   if (p.start !== undefined) q = q.where('rc_timestamp', newer ? '>=' : '<=', p.start);
   if (p.end !== undefined) q = q.where('rc_timestamp', newer ? '<=' : '>=', p.end);
-  if (p.continue !== undefined) {
-    const [timestamp, id] = parseContinueValue(p.continue, ['timestamp', 'int']);
+  if (after !== undefined) {
+    const [timestamp, id] = after;
     q = q.where((eb) => eb(eb.refTuple('rc_timestamp', 'rc_id'), newer ? '>=' : '<=', eb.tuple(timestamp, id)));
   }
   return q
@@ -266,10 +276,14 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const p = ctx.params;
   const owner = await watchlistOwner(ctx);
   const props = new Set(ctx.generator ? [] : p.prop);
-  const show = checkParameters(ctx, props);
+  const { show, after } = checkParameters(ctx, props);
   const expiryEnabled = watchlistExpiryEnabled(ctx);
   const watched = () => watchedChanges(ctx, owner.id, expiryEnabled);
-  const query = scanRange(p, showConditions(changeConditions(ctx, watched(), nowTimestamp(ctx), expiryEnabled), show));
+  const query = scanRange(
+    p,
+    after,
+    showConditions(changeConditions(ctx, watched(), nowTimestamp(ctx), expiryEnabled), show),
+  );
   // Where the store keeps rows (store/row-cache.ts), the changes' rows are kept between requests,
   // per owner: the query gives the ids alone, and only changes not kept are read whole.
   const ids = rowsCanBeKept(ctx.store) ? await query.clearSelect().select('rc_id').execute() : undefined;
