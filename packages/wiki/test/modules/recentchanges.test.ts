@@ -79,6 +79,11 @@ describeEachEngine('list=recentchanges', (engine) => {
     assert.equal(changes(await byId({ rcexcludeuser: '#999' })).length, 189);
     const both = await api().query({ list: 'recentchanges', rcuser: 'Bob', rcexcludeuser: 'Admin' });
     assert.equal(both.error.code, 'invalidparammix');
+    // The editor is checked before the patrolled property's right, after the patrolled show value's.
+    const code = async (params: Record<string, string>) =>
+      (await api().query({ list: 'recentchanges', rcuser: 'Bob', rcexcludeuser: 'Admin', ...params })).error.code;
+    assert.equal(await code({ rcprop: 'patrolled' }), 'invalidparammix');
+    assert.equal(await code({ rcshow: 'patrolled' }), 'permissiondenied');
     const berlin = await api().query({ list: 'recentchanges', rctitle: 'Berlin', rcprop: 'ids|title' });
     assert.deepEqual(
       changes(berlin).map((c) => c.rcid),

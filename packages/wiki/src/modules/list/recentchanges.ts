@@ -190,17 +190,17 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
 function checkedShow(ctx: Context, props: ReadonlySet<string>): Set<string> {
   const p = ctx.params;
   const show = new Set<string>(p.show ?? []);
-  // The continue value's form first (timestamp|id), then the title, show, the patrol right, and
-  // the editor.
+  // The continue value's form first (timestamp|id), then the title, show and the patrol right it
+  // needs, the editor, and last the patrol right the patrolled property needs.
   if (p.continue !== undefined) parseContinueValue(p.continue, ['string', 'looseint']);
   if (p.title !== undefined) changesTitle(ctx, p.title);
   if (SHOW_CONFLICTS.some(([a, b]) => show.has(a) && show.has(b))) throw apiError('show', 'apierror-show');
-  if ((props.has('patrolled') || PATROL_SHOW.some((v) => show.has(v))) && !canPatrol(ctx)) {
-    throw apiError('permissiondenied', 'apierror-permissiondenied-patrolflag');
-  }
+  const patrolDenied = () => apiError('permissiondenied', 'apierror-permissiondenied-patrolflag');
+  if (PATROL_SHOW.some((v) => show.has(v)) && !canPatrol(ctx)) throw patrolDenied();
   if (p.user !== undefined && p.excludeuser !== undefined) {
     throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
   }
+  if (props.has('patrolled') && !canPatrol(ctx)) throw patrolDenied();
   return show;
 }
 
