@@ -39,6 +39,22 @@ describeEachEngine('prop modules listing link rows', (engine) => {
     assert.deepEqual(titles, ['Berlin', 'Bildergalerie', 'Hamburg']);
   });
 
+  test('with only a special page, the continue value is still read before the show values', async () => {
+    const answer = await api().query({
+      prop: 'redirects',
+      titles: 'Spezial:Letzte Änderungen',
+      rdshow: 'fragment|!fragment',
+      rdcontinue: '20261121222638|372',
+    });
+    assert.equal(answer.error.code, 'badcontinue');
+    const show = await api().query({
+      prop: 'redirects',
+      titles: 'Spezial:Letzte Änderungen',
+      rdshow: 'fragment|!fragment',
+    });
+    assert.equal(show.error.code, 'show');
+  });
+
   test('pltitles keeps the named targets and warns about an invalid one', async () => {
     const body = await api().query({ prop: 'links', titles: 'Deutschland', pltitles: 'Berlin|Foo[bar]|Paris' });
     assert.deepEqual(titlesOf(body.query.pages[0].links), ['Berlin']);

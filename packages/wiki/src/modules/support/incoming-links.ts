@@ -46,10 +46,6 @@ export async function executeIncomingLinks(ctx: ModuleContext<IncomingLinkParams
   // Conflicting show values are refused only once the module has targets to look at, and after
   // its continue value was read.
   const conflicting = show.has(on) && show.has(off);
-  if (targets.length === 0) {
-    if (conflicting) throw apiError('show', 'apierror-show');
-    return;
-  }
   const targetIds = new Map(targets.map((t) => [`${t.ns}:${t.dbKey}`, t.pageid]));
   const byNamespace = new Map<number, string[]>();
   for (const t of targets) byNamespace.set(t.ns, [...(byNamespace.get(t.ns) ?? []), t.dbKey]);
@@ -72,6 +68,8 @@ export async function executeIncomingLinks(ctx: ModuleContext<IncomingLinkParams
       sort.map((c) => c.kind),
     );
   if (conflicting) throw apiError('show', 'apierror-show');
+  // Special pages alone have no links to look for.
+  if (targets.length === 0) return;
 
   const rows = await linkRows(ctx, {
     table: spec.table,
