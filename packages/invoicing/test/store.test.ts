@@ -6,7 +6,13 @@ import { test } from 'node:test';
 import { migrateToLatest } from '@svc/common';
 import { describeEachEngine, useTestDatabase } from '@svc/common/testing';
 import { type Kysely, sql } from 'kysely';
-import { openInvoicingStore, openReadConnection, READER_CACHE_KIB, WRITER_CACHE_KIB } from '../src/store/database.js';
+import {
+  openInvoicingStore,
+  openReadConnection,
+  READER_CACHE_KIB,
+  readTogether,
+  WRITER_CACHE_KIB,
+} from '../src/store/database.js';
 import { migrations } from '../src/store/migrations/index.js';
 import type { InvoicingDatabase } from '../src/store/schema.js';
 
@@ -34,6 +40,29 @@ test("SQLite connections keep bounded page caches, not better-sqlite3's 16 MB ea
     assert.equal(await cacheSize(store.db), -WRITER_CACHE_KIB);
     assert.equal(await cacheSize(reader.db), -READER_CACHE_KIB);
     assert.ok(WRITER_CACHE_KIB + READER_CACHE_KIB <= 4096, 'together at most 4 MiB');
+  } finally {
+    await reader.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('reads made together see one snapshot: a commit between them is not seen until the next read', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'invoicing-snapshot-'));
+  const store = await openInvoicingStore({ engine: 'sqlite', file: join(dir, 'invoicing.db') });
+  const reader = openReadConnection(store);
+  try {
+    await store.db.insertInto('service_meta').values({ key: 'snapshot', value: 'before' }).execute();
+    const value = async (db: Kysely<InvoicingDatabase>) =>
+      (await db.selectFrom('service_meta').select('value').where('key', '=', 'snapshot').executeTakeFirstOrThrow())
+        .value;
+    const seen = await readTogether(reader.db, async (db) => {
+      const first = await value(db);
+      await store.db.updateTable('service_meta').set({ value: 'after' }).where('key', '=', 'snapshot').execute();
+      return [first, await value(db)];
+    });
+    assert.deepEqual(seen, ['before', 'before']);
+    assert.equal(await value(reader.db), 'after');
   } finally {
     await reader.close();
     await store.close();

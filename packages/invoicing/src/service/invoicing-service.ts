@@ -7,6 +7,7 @@ import {
   type PriceRequest,
   parsePrice,
   priceInvoice,
+  type TimelineEntry,
 } from '../domain/invoice.js';
 import { newApiKeyId, newInvoiceId, newMerchantId, newOrderReference } from '../domain/references.js';
 import type { AccountKey, ChainBlock, ChainOutput, Ledger, LedgerPayment } from '../ledger/ledger.js';
@@ -29,6 +30,7 @@ import {
   inTransaction,
   isUniqueViolation,
   type ReadConnection,
+  readTogether,
 } from '../store/database.js';
 import { GroupCommit } from '../store/group-commit.js';
 import {
@@ -559,13 +561,32 @@ export class InvoicingService {
     const cached = this.viewCache?.get(id, this.now());
     if (cached) return cached;
     const versions = this.viewCache?.versionsBeforeRead(id);
-    const invoice = await this.getInvoice(id);
-    if (!invoice) return undefined;
-    const [payments, timeline] = await Promise.all([paymentsOfInvoice(this.db, id), readTimeline(this.db, id)]);
+    let read = await this.readInvoiceWithPayments(id);
+    if (read && read.invoice.status === 'open' && this.now() >= read.invoice.expiresAt * 1000) {
+      await this.expireInvoice(id);
+      read = await this.readInvoiceWithPayments(id);
+    }
+    if (!read) return undefined;
+    const { invoice, payments, timeline } = read;
     const view = toPublicInvoice(invoice, payments, timeline, this.settings.baseUrl, this.ledger.decimals);
     const rendered = { view, json: publicInvoiceJson(view) };
     if (versions) this.viewCache?.set(id, versions, rendered);
     return rendered;
+  }
+
+  /**
+   * An invoice with its payments and timeline, read on one snapshot: read apart, a payment
+   * committed between the reads would show beside the invoice as it was before it (a payment
+   * listed while the amounts and flags do not count it yet).
+   */
+  private readInvoiceWithPayments(
+    id: string,
+  ): Promise<{ invoice: Invoice; payments: RecordedPayment[]; timeline: TimelineEntry[] } | undefined> {
+    return readTogether(this.db, async (db) => {
+      const invoice = await findInvoice(db, id);
+      if (!invoice) return undefined;
+      return { invoice, payments: await paymentsOfInvoice(db, id), timeline: await readTimeline(db, id) };
+    });
   }
 
   paymentsOfInvoice(id: string): Promise<RecordedPayment[]> {

@@ -101,6 +101,29 @@ export async function inTransaction<T>(store: InvoicingStore, work: (trx: Invoic
 }
 
 /**
+ * Runs the reads of `work` on one snapshot of the committed data, so that rows read one after
+ * another (an invoice, then its payments) belong together even when a writer commits between
+ * them: a repeatable-read transaction on PostgreSQL, a deferred transaction on SQLite (whose
+ * snapshot is taken at its first read).
+ */
+export async function readTogether<T>(db: InvoicingDb, work: (db: InvoicingDb) => Promise<T>): Promise<T> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    return db.transaction().setIsolationLevel('repeatable read').execute(work);
+  }
+  return db.connection().execute(async (connection) => {
+    await sql`begin`.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection).catch(() => {});
+      throw error;
+    }
+  });
+}
+
+/**
  * True when rows read for a change must be locked with FOR UPDATE. PostgreSQL runs transactions
  * side by side, so a read-modify-write must hold the row; SQLite's BEGIN IMMEDIATE already lets
  * one writer in at a time (and it has no FOR UPDATE).
