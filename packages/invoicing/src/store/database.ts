@@ -1,6 +1,6 @@
 import { type DatabaseTarget, migrateToLatest, type OpenDatabase, openDatabase, withStatementCache } from '@svc/common';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresAdapter, type RawBuilder, SqliteDialect, sql } from 'kysely';
 import { migrations } from './migrations/index.js';
 import type { InvoicingDatabase } from './schema.js';
 
@@ -87,8 +87,17 @@ export function openReadConnection(store: InvoicingStore): ReadConnection {
  */
 export async function inTransaction<T>(store: InvoicingStore, work: (trx: InvoicingDb) => Promise<T>): Promise<T> {
   if (store.engine === 'postgres') return store.db.transaction().execute(work);
-  return store.db.connection().execute(async (connection) => {
-    await sql`begin immediate`.execute(connection);
+  return sqliteTransaction(store.db, sql`begin immediate`, work);
+}
+
+/** `work` on one SQLite connection between `begin` (as given) and commit, rolled back if it fails. */
+function sqliteTransaction<T>(
+  db: InvoicingDb,
+  begin: RawBuilder<unknown>,
+  work: (trx: InvoicingDb) => Promise<T>,
+): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    await begin.execute(connection);
     try {
       const result = await work(connection);
       await sql`commit`.execute(connection);
@@ -110,17 +119,7 @@ export async function readTogether<T>(db: InvoicingDb, work: (db: InvoicingDb) =
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     return db.transaction().setIsolationLevel('repeatable read').execute(work);
   }
-  return db.connection().execute(async (connection) => {
-    await sql`begin`.execute(connection);
-    try {
-      const result = await work(connection);
-      await sql`commit`.execute(connection);
-      return result;
-    } catch (error) {
-      await sql`rollback`.execute(connection).catch(() => {});
-      throw error;
-    }
-  });
+  return sqliteTransaction(db, sql`begin`, work);
 }
 
 /**
