@@ -241,9 +241,14 @@ export function applyPayment(before: Invoice, payment: CreditedAmount, now: numb
   return { invoice, statusChange: status !== before.status ? { status, at: now } : null };
 }
 
+/** True when an invoice is still open and its time is up: it is to be expired. */
+export function isDueToExpire(invoice: Pick<Invoice, 'status' | 'expiresAt'>, now: number): boolean {
+  return invoice.status === 'open' && now >= invoice.expiresAt * 1000;
+}
+
 /** Expires an open invoice whose time is up; null when nothing changes. */
 export function expireIfDue(before: Invoice, now: number): InvoiceChange | null {
-  if (before.status !== 'open' || now < before.expiresAt * 1000) return null;
+  if (!isDueToExpire(before, now)) return null;
   const invoice: Invoice = { ...before, status: 'expired' };
   invoice.flags = flagsOf(invoice, 'expired', before.flags.late);
   return { invoice, statusChange: { status: 'expired', at: now } };

@@ -3,6 +3,7 @@ import { InvoicingError, invalidRequest, notFound } from '../domain/errors.js';
 import {
   expireIfDue,
   type Invoice,
+  isDueToExpire,
   openInvoice,
   type PriceRequest,
   parsePrice,
@@ -540,7 +541,7 @@ export class InvoicingService {
   /** The full record of an invoice, for its merchant (portal); expired on read when its time is up. */
   async getInvoice(id: string): Promise<Invoice | undefined> {
     const invoice = await findInvoice(this.db, id);
-    if (invoice && invoice.status === 'open' && this.now() >= invoice.expiresAt * 1000) {
+    if (invoice && isDueToExpire(invoice, this.now())) {
       await this.expireInvoice(id);
       return findInvoice(this.db, id);
     }
@@ -562,7 +563,7 @@ export class InvoicingService {
     if (cached) return cached;
     const versions = this.viewCache?.versionsBeforeRead(id);
     let read = await this.readInvoiceWithPayments(id);
-    if (read && read.invoice.status === 'open' && this.now() >= read.invoice.expiresAt * 1000) {
+    if (read && isDueToExpire(read.invoice, this.now())) {
       await this.expireInvoice(id);
       read = await this.readInvoiceWithPayments(id);
     }
@@ -609,7 +610,7 @@ export class InvoicingService {
     const pageQuery = { ...query, limit: query.limit + 1 };
     let dataVersion = this.listedViews.currentDataVersion();
     let page = await listInvoiceVersions(this.db, pageQuery);
-    const overdue = page.filter((p) => p.status === 'open' && this.now() >= p.expiresAt * 1000);
+    const overdue = page.filter((p) => isDueToExpire(p, this.now()));
     if (overdue.length > 0) {
       for (const invoice of overdue) await this.expireInvoice(invoice.id);
       dataVersion = this.listedViews.currentDataVersion();
