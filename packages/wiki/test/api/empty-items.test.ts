@@ -33,3 +33,22 @@ describeEachEngine('empty items in formatversion 1', (engine) => {
     assert.deepEqual((await v1({ meta: 'tokens', type: '' })).query.tokens, {});
   });
 });
+
+describeEachEngine('empty items in formatversion 2', (engine) => {
+  const api = useReferenceApi(engine);
+  const v2 = (params: Record<string, string>) => api().query({ formatversion: '2', ...params });
+
+  test('an item that is no map prints as [] when it has nothing to show', async () => {
+    // Albert_Einstein's one redirect has no fragment; Berlin's has one.
+    const answer = await v2({ prop: 'redirects', rdprop: 'fragment', titles: 'Albert Einstein|Berlin' });
+    const byTitle = Object.fromEntries(answer.query.pages.map((p: { title: string }) => [p.title, p]));
+    assert.deepEqual(byTitle['Albert Einstein'].redirects, [[]]);
+    assert.deepEqual(byTitle.Berlin.redirects, [{ fragment: 'Geschichte' }]);
+  });
+
+  test('items MediaWiki types as maps stay {}', async () => {
+    const answer = await v2({ list: 'exturlusage', euprop: '', eulimit: '2' });
+    assert.deepEqual(answer.query.exturlusage, [{}, {}]);
+    assert.deepEqual((await v2({ meta: 'tokens', type: '' })).query.tokens, {});
+  });
+});

@@ -1,5 +1,14 @@
 import { stringifyInOrder } from '../result/ordered-keys.js';
-import { ASSOC, BC_BOOLS, CONTENT, ELEMENT, KeyedList, type ResultObject, type ResultValue } from '../result/tree.js';
+import {
+  ASSOC,
+  BC_BOOLS,
+  CONTENT,
+  ELEMENT,
+  emptyAsArray,
+  KeyedList,
+  type ResultObject,
+  type ResultValue,
+} from '../result/tree.js';
 import { toJsonV1 } from './json-v1.js';
 import { preparedJson, printWithPrepared, type SplicedJson, type TextHolder } from './prepared-json.js';
 
@@ -59,7 +68,7 @@ export function toJsonBody(root: ResultValue, options: JsonOptions): string | Sp
         options.holdsPrinted === true,
       );
     }
-    return stringifyInOrder(root).replace(NON_ASCII, escapeChar);
+    return stringifyInOrder(root, undefined, undefined, emptyAsArray).replace(NON_ASCII, escapeChar);
   }
   if (!options.pretty && options.mayHoldPrepared === false) {
     // formatversion 1 through the native printer (json-v1.ts); an answer holding prepared texts
@@ -89,8 +98,9 @@ function write(value: ResultValue | undefined, o: JsonOptions, out: string[], in
     else writeArray(value.arrayItems(), o, out, indent);
   } else {
     const entries = objectEntries(value, o.formatVersion);
-    // A map (`assoc`) stays an object when empty; formatversion 1 prints other empty objects as `[]`.
-    if (entries.length === 0 && value[ASSOC]) out.push('{}');
+    // A map (`assoc`) stays an object when empty; other empty objects print as `[]`, as PHP prints
+    // an empty array.
+    if (entries.length === 0) out.push(value[ASSOC] ? '{}' : '[]');
     else writeEntries(entries, o, out, indent, true);
   }
 }

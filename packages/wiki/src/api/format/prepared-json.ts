@@ -9,7 +9,7 @@
 import { observeKeptTexts } from '../../store/content-cache.js';
 import { type DeflatedPiece, deflatedPiece, gzipOfRanges } from '../gzip.js';
 import { stringifyInOrder } from '../result/ordered-keys.js';
-import { PRINTED, type PrintedForm, type ResultObject } from '../result/tree.js';
+import { emptyAsArray, PRINTED, type PrintedForm, type ResultObject } from '../result/tree.js';
 
 /** Only texts at least this long are worth a lookup. */
 export const PREPARED_MIN_LENGTH = 512;
@@ -250,7 +250,7 @@ export function printWithPrepared(
     // Shared objects print the ordinary way here, even inside another printing.
     fragmentMarker = undefined;
     try {
-      return escapeSeparators(stringifyInOrder(root));
+      return escapeSeparators(stringifyInOrder(root, undefined, undefined, emptyAsArray));
     } finally {
       fragmentMarker = outerMarker;
     }
@@ -275,7 +275,7 @@ export function printWithPrepared(
         swapped.push([holder, key, text]);
       }
       try {
-        skeleton = stringifyInOrder(root);
+        skeleton = stringifyInOrder(root, undefined, undefined, emptyAsArray);
       } finally {
         for (let i = swapped.length - 1; i >= 0; i--) {
           const [holder, key, text] = swapped[i] as [Record<string, unknown>, string, string];
@@ -283,11 +283,16 @@ export function printWithPrepared(
         }
       }
     } else {
-      skeleton = stringifyInOrder(root, undefined, (_key, value) => {
-        if (typeof value !== 'string' || value.length < PREPARED_MIN_LENGTH) return value;
-        const prepared = registry.get(value);
-        return prepared ? marker(prepared) : value;
-      });
+      skeleton = stringifyInOrder(
+        root,
+        undefined,
+        (_key, value) => {
+          if (typeof value !== 'string' || value.length < PREPARED_MIN_LENGTH) return value;
+          const prepared = registry.get(value);
+          return prepared ? marker(prepared) : value;
+        },
+        emptyAsArray,
+      );
     }
   } finally {
     fragmentMarker = outerMarker;

@@ -164,7 +164,9 @@ export class KeyedList {
    * in insertion order when printed through `stringifyInOrder`.
    */
   toJSON(): unknown {
-    return this.printsKeyed(2) ? objectOfEntries(this.entries) : this.arrayItems();
+    if (!this.printsKeyed(2)) return this.arrayItems();
+    // A keyed list is a map: `{}` when empty.
+    return this.entries.size === 0 ? assoc({}) : objectOfEntries(this.entries);
   }
 }
 
@@ -208,6 +210,14 @@ export function asSubelements<T extends ResultObject>(object: T, keys: readonly 
 export function assoc<T extends ResultObject>(object: T): T {
   object[ASSOC] = true;
   return object;
+}
+
+/**
+ * Whether an empty object prints as `[]` in formatversion 2: any but a map (`assoc`), as PHP's
+ * JSON encoder prints an empty array that MediaWiki did not type as a map.
+ */
+export function emptyAsArray(object: object): boolean {
+  return (object as ResultObject)[ASSOC] !== true;
 }
 
 export function isResultObject(value: unknown): value is ResultObject {
