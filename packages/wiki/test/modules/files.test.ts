@@ -268,6 +268,64 @@ describeEachEngine('file modules', (engine) => {
     );
   });
 
+  test('uploadwarning: what an upload under each name would meet, as the HTML of its message', async () => {
+    const warnings = async (titles: string) => {
+      const answer = await api().query({ prop: 'imageinfo', iiprop: 'uploadwarning', titles, uselang: 'en' });
+      return Object.fromEntries(answer.query.pages.map((p: any) => [p.title, p.imageinfo[0].html]));
+    };
+    const thumb = (name: string, src: string, srcset: string, width = 300, height = 225) =>
+      '<div class="thumb tright"><div class="thumbinner" style="width:' +
+      `${width + 2}px;"><a href="/index.php/Datei:${name}" class="image"><img alt="${name}" src="${src}" ` +
+      `decoding="async" width="${width}" height="${height}" class="thumbimage"${srcset} /></a>  ` +
+      `<div class="thumbcaption"><div class="magnify"><a href="/index.php/Datei:${name}" class="internal" ` +
+      'title="Enlarge"></a></div></div></div></div>';
+    const karte = thumb(
+      'Karte.png',
+      '/images/thumb/b/ba/Karte.png/300px-Karte.png',
+      ' srcset="/images/thumb/b/ba/Karte.png/450px-Karte.png 1.5x, /images/thumb/b/ba/Karte.png/600px-Karte.png 2x"',
+    );
+    const html = await warnings(
+      'Datei:Karte.png|Datei:Karte.jpeg|Datei:120px-Karte.png|Datei:20px-Nichts.png|Datei:DSC_0001.jpg|Datei:Neu.png|Datei:Rathaus.png',
+    );
+    // The file exists: a self-link, then the file as a thumbnail on a line of its own.
+    assert.equal(
+      html['Datei:Karte.png'],
+      '<p>A file named <strong><a class="mw-selflink selflink">Datei:Karte.png</a></strong> is there already. ' +
+        `Look at it before you replace it.\n</p>\n${karte}`,
+    );
+    // A bitmap no wider than the thumbnail is shown as it is, with no denser renderings.
+    assert.match(
+      html['Datei:Rathaus.png'],
+      /<img alt="Rathaus.png" src="\/images\/0\/07\/Rathaus.png" decoding="async" width="300" height="400" class="thumbimage" \/>/,
+    );
+    // Another extension of a file that exists: the text before the thumbnail in a paragraph of its
+    // own, the two names as a list.
+    assert.equal(
+      html['Datei:Karte.jpeg'],
+      `<p>A file with a similar name is there already: </p>${karte}\n` +
+        '<ul><li>Your file: <strong><a class="mw-selflink selflink">Datei:Karte.jpeg</a></strong></li>\n' +
+        '<li>The file that is there: <strong><a href="/index.php/Datei:Karte.png" title="Datei:Karte.png">Datei:Karte.png</a></strong></li></ul>\n' +
+        '<p>Perhaps a name that tells the two apart would be better?\n</p>',
+    );
+    // A thumbnail's name, of a file that exists and of one that does not.
+    assert.match(
+      html['Datei:120px-Karte.png'],
+      /^<p>This file looks like a scaled-down copy .*<\/p>\n<div class="thumb/s,
+    );
+    assert.match(html['Datei:120px-Karte.png'], /Compare it with <strong><a href="\/index.php\/Datei:Karte.png"/);
+    // One paragraph alone loses its <p>.
+    assert.equal(
+      html['Datei:20px-Nichts.png'],
+      'The name starts with <strong>20px-</strong>, as the names of scaled-down copies <em>(thumbnails)</em> do.\n' +
+        'Upload the picture at full size if you have it, or choose another name.',
+    );
+    assert.match(
+      html['Datei:DSC 0001.jpg'],
+      /^The name starts with <strong>"DSC_"<\/strong>, the kind of name a digital camera/,
+    );
+    assert.equal(html['Datei:Neu.png'], '');
+  });
+
   test('duplicatefiles names the other files with the same content, continued by file and name', async () => {
     const answer = await api().query({
       prop: 'duplicatefiles',

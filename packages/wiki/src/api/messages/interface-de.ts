@@ -111,4 +111,17 @@ export const GERMAN_INTERFACE_MESSAGES: Record<string, string> = {
   'duplicate-args-category-desc': 'Die Seite ruft Vorlagen mit doppelt angegebenen Argumenten auf.',
   'cite-tracking-category-cite-error': 'Seiten mit Referenzierungsfehlern',
   'cite-tracking-category-cite-error-desc': 'Seiten in dieser Kategorie enthalten fehlerhafte Einzelnachweise.',
+  fileexists:
+    'Eine Datei namens <strong>[[:$1]]</strong> gibt es schon. Sieh sie dir an, bevor du sie ersetzt.\n[[$1|thumb]]',
+  filepageexists:
+    'Die Beschreibungsseite <strong>[[:$1]]</strong> gibt es schon, aber keine Datei dieses Namens.\nEine beim Hochladen angegebene Zusammenfassung kommt nicht auf diese Seite: Bearbeite sie nach dem Hochladen.\n[[$1|thumb]]',
+  'fileexists-extension':
+    'Eine Datei mit ähnlichem Namen gibt es schon: [[$2|thumb]]\n* Deine Datei: <strong>[[:$1]]</strong>\n* Die vorhandene Datei: <strong>[[:$2]]</strong>\nWäre ein Name besser, der die beiden unterscheidet?',
+  'fileexists-thumbnail-yes':
+    'Diese Datei sieht wie eine verkleinerte Kopie <em>(ein Vorschaubild)</em> einer anderen aus. [[$1|thumb]]\nVergleiche sie mit <strong>[[:$1]]</strong>.\nIst das dasselbe Bild in voller Größe, muss kein Vorschaubild davon hochgeladen werden.',
+  'file-thumbnail-no':
+    'Der Name beginnt mit <strong>$1</strong>, wie die Namen verkleinerter Kopien <em>(Vorschaubilder)</em>.\nLade das Bild in voller Größe hoch, wenn du es hast, oder wähle einen anderen Namen.',
+  'filename-bad-prefix':
+    'Der Name beginnt mit <strong>„$1“</strong>, wie ihn eine Digitalkamera von sich aus vergibt.\nEin Name, der sagt, was die Datei zeigt, ist nützlicher.',
+  'thumbnail-more': 'vergrößern',
 };

@@ -117,4 +117,20 @@ export const ENGLISH_INTERFACE_MESSAGES: Record<string, string> = {
   'duplicate-args-category-desc': 'The page contains template calls that use duplicates of arguments.',
   'cite-tracking-category-cite-error': 'Pages with reference errors',
   'cite-tracking-category-cite-error-desc': 'Pages in this category have references with errors.',
+  // The upload form's warnings about a file's name (imageinfo's uploadwarning).
+  fileexists: 'A file named <strong>[[:$1]]</strong> is there already. Look at it before you replace it.\n[[$1|thumb]]',
+  filepageexists:
+    'The description page <strong>[[:$1]]</strong> exists, but no file of that name.\nA summary given with the upload is not added to that page: edit the page after the upload.\n[[$1|thumb]]',
+  'fileexists-extension':
+    'A file with a similar name is there already: [[$2|thumb]]\n* Your file: <strong>[[:$1]]</strong>\n* The file that is there: <strong>[[:$2]]</strong>\nPerhaps a name that tells the two apart would be better?',
+  'fileexists-thumbnail-yes':
+    'This file looks like a scaled-down copy <em>(a thumbnail)</em> of another.\n[[$1|thumb]]\nCompare it with <strong>[[:$1]]</strong>.\nIf that is the same picture at full size, there is no need to upload a thumbnail of it.',
+  'file-thumbnail-no':
+    'The name starts with <strong>$1</strong>, as the names of scaled-down copies <em>(thumbnails)</em> do.\nUpload the picture at full size if you have it, or choose another name.',
+  'filename-bad-prefix':
+    'The name starts with <strong>"$1"</strong>, the kind of name a digital camera gives by itself.\nA name that says what the file shows is more useful.',
+  // Prefixes of the names cameras give (one a line; `#` begins a comment).
+  'filename-prefix-blacklist':
+    ' #<!-- leave this line as it is --> <pre>\n# One prefix a line; what follows a # is a comment.\nCIMG # Casio\nDSC_ # Nikon\nDSCF # Fuji\nDSCN # Nikon\nDUW # some mobile phones\nIMG # generic\nJD # Jenoptik\nMGP # Pentax\nPICT # various\n #</pre> <!-- leave this line as it is -->',
+  'thumbnail-more': 'Enlarge',
 };

@@ -26,6 +26,7 @@ import { siteUrlProtocols } from '../../site/url-protocols.js';
 import { urlencodeTitle } from '../../site/urls.js';
 import { siteStatistics } from '../../store/site-statistics.js';
 import { defaultUserOptions } from '../../store/user-options.js';
+import { THUMB_LIMITS } from '../support/files.js';
 
 /** `meta=siteinfo`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -105,7 +106,7 @@ function general(ctx: ContextOf<typeof descriptor>): ResultObject {
   })();
   const main = site.namespaces.find((ns) => ns.id === 0);
   const thumbLimits = new KeyedList('limit', 'bcassoc');
-  [120, 150, 180, 200, 250, 300].forEach((width, i) => {
+  THUMB_LIMITS.forEach((width, i) => {
     thumbLimits.set(i, width);
   });
   const imageLimits = new KeyedList('limit', 'bcassoc');

@@ -10,6 +10,7 @@ import { escapeWikiText } from '../../text/escape-wikitext.js';
 import { isBadFile, loadBadImageList } from '../support/bad-image-list.js';
 import { currentVersions, olderVersions } from '../support/file-rows.js';
 import { fileThumbnailRequest, versionInfo } from '../support/files.js';
+import { uploadWarnings } from '../support/upload-warning.js';
 
 const NS_FILE = 6;
 
@@ -101,6 +102,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     olderVersions(ctx.store, names, { start, end, limit }),
     prop.has('badfile') ? loadBadImageList(ctx.store, ctx.titles) : undefined,
   ]);
+  const warnings = prop.has('uploadwarning') ? await uploadWarnings(ctx, files, current) : undefined;
   const canSeeDeleted = ctx.user.rights.has('deletedhistory');
   const badFile = (dbKey: string) =>
     badList ? isBadFile(badList, dbKey, contextTitle && ctx.titles.prefixedText(contextTitle)) : undefined;
@@ -114,7 +116,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       // that do not exist too: MediaWiki then describes the missing file as one version.
       if (prop.has('badfile') || prop.has('uploadwarning')) {
         if (badList) page.badfile = badFile(file.dbKey) as boolean;
-        missingFileVersion(ctx, file, prop);
+        missingFileVersion(ctx, file, prop, warnings?.get(file.dbKey));
       }
       continue;
     }
@@ -130,6 +132,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       prefixedDbKey: file.title.replace(/ /g, '_'),
       canSeeDeleted,
       extmetadataFilter: ctx.params.extmetadatafilter,
+      uploadWarning: warnings?.get(file.dbKey),
     };
     const versions = [
       ...((start === undefined || latest.timestamp <= start) && (end === undefined || latest.timestamp >= end)
@@ -157,7 +160,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
 
 /**
  * A file that does not exist, as MediaWiki describes it when asked whether it is a bad file or
- * what an upload would meet: a handler is needed to read `urlparam` (a missing file has none,
+ * what an upload would meet (`uploadWarning`, the warning's HTML): a handler is needed to read `urlparam` (a missing file has none,
  * which is warned), and its one version, shown only without an end time (it has no time of its
  * own), holds its title, its description page's address and `filemissing`.
  */
@@ -165,14 +168,14 @@ function missingFileVersion(
   ctx: ContextOf<typeof descriptor>,
   file: { dbKey: string; title: string; pageid: number },
   prop: ReadonlySet<string>,
+  uploadWarning: string | undefined,
 ): void {
   if ((ctx.params.urlparam ?? '') !== '') {
     ctx.warn('apiwarn-nothumb-noimagehandler', [escapeWikiText(file.dbKey)], 'nothumb-noimagehandler');
   }
   if (ctx.params.end !== undefined) return;
   const info: ResultObject = assoc({});
-  // With no description page, an upload under this name meets no warning.
-  if (prop.has('uploadwarning') && file.pageid < 0) info.html = '';
+  if (uploadWarning !== undefined) info.html = uploadWarning;
   if (prop.has('canonicaltitle')) info.canonicaltitle = file.title;
   if (prop.has('url')) {
     info.descriptionurl = articleUrl(ctx.site, ctx.server, file.title.replace(/ /g, '_'));

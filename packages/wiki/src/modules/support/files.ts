@@ -36,6 +36,12 @@ export function fileUrl(base: string, name: string, archiveName?: string): strin
     : `${base}/archive/${hashPath(name)}/${rawUrlEncode(archiveName)}`;
 }
 
+/** The widths a user may choose for thumbnails (siteinfo's `thumblimits`). */
+export const THUMB_LIMITS: readonly number[] = [120, 150, 180, 200, 250, 300];
+
+/** A thumbnail's width where a page asks for none: that of the default `thumbsize` option (5). */
+export const DEFAULT_THUMB_WIDTH = THUMB_LIMITS[5] as number;
+
 /** Media types whose thumbnails are always rendered (and rendered as PNG), even at full size. */
 const RENDERED_AS_PNG = new Set(['image/svg+xml']);
 
@@ -290,6 +296,8 @@ export interface InfoOptions {
   location?: { url: string; descriptionUrl: string; thumbnailUrl(width: number): string };
   /** `extmetadatafilter`: the `extmetadata` fields to give (all when absent). */
   extmetadataFilter?: readonly string[];
+  /** imageinfo's `uploadwarning`: what an upload under the file's name would meet, as HTML. */
+  uploadWarning?: string;
 }
 
 /**
@@ -328,6 +336,7 @@ export function versionInfo(
       if (prop.has('comment')) info.comment = version.description;
     }
   }
+  if (options.uploadWarning !== undefined) info.html = options.uploadWarning;
   if (prop.has('canonicaltitle')) info.canonicaltitle = options.prefixedTitle;
   if (showFile && prop.has('url')) {
     const base = uploadBaseUrl(ctx.site, ctx.server);
