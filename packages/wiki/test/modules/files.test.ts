@@ -326,6 +326,46 @@ describeEachEngine('file modules', (engine) => {
     assert.equal(html['Datei:Neu.png'], '');
   });
 
+  test('uploadwarning: a description page without a file, whose thumbnail is a link to upload it', async () => {
+    const { store } = api();
+    const id = 990001;
+    await store.db
+      .insertInto('page')
+      .values({
+        page_id: id,
+        page_namespace: 6,
+        page_title: 'Ohne_Datei.png',
+        page_random: 0.5,
+        page_touched: '20261122000000',
+        page_latest: 0,
+        page_len: 0,
+      })
+      .execute();
+    try {
+      const answer = await api().query({
+        prop: 'imageinfo',
+        iiprop: 'uploadwarning',
+        titles: 'Datei:Ohne Datei.png',
+        uselang: 'en',
+      });
+      const html: string = answer.query.pages[0].imageinfo[0].html;
+      assert.match(
+        html,
+        /^<p>The description page <strong><a class="mw-selflink selflink">Datei:Ohne Datei.png<\/a><\/strong> exists/,
+      );
+      assert.ok(
+        html.endsWith(
+          '\n</p>\n<div class="thumb tright"><div class="thumbinner" style="width:182px;">' +
+            '<a href="/index.php?title=Spezial:Hochladen&amp;wpDestFile=Ohne_Datei.png" class="new" ' +
+            'title="Datei:Ohne Datei.png">Datei:Ohne Datei.png</a>  <div class="thumbcaption"></div></div></div>',
+        ),
+        html,
+      );
+    } finally {
+      await store.db.deleteFrom('page').where('page_id', '=', id).execute();
+    }
+  });
+
   test('duplicatefiles names the other files with the same content, continued by file and name', async () => {
     const answer = await api().query({
       prop: 'duplicatefiles',

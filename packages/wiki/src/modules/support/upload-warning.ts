@@ -15,6 +15,8 @@ import { userGender } from '../../api/gender.js';
 import { lookupMessages } from '../../api/messages/store.js';
 import { transformMessageSync } from '../../api/messages/transform.js';
 import type { ModuleContext } from '../../api/module.js';
+import { localSpecialPageKey } from '../../site/mediawiki/special-page-aliases.js';
+import { namespaceById } from '../../site/site.js';
 import type { Title } from '../../site/title.js';
 import { urlencodeTitle } from '../../site/urls.js';
 import { escapeAttribute, escapeHtmlText } from '../../text/escape.js';
@@ -200,6 +202,9 @@ export async function uploadWarnings(
 const BLOCK_OPEN = /<(?:table|h[1-6]|pre|tr|p|ul|ol|dl|li|\/tr|\/td|\/th)/i;
 const BLOCK_CLOSE = /<(?:\/table|\/h[1-6]|td|th|\/?blockquote|\/?div|hr|\/pre|\/p|\/li|\/ul|\/ol|\/dl|\/?center)/i;
 
+/** The width of the box where a file that does not exist would be shown as a thumbnail. */
+const MISSING_THUMB_WIDTH = 180;
+
 /** What stands for a thumbnail until the lines are laid out: an element of its own. */
 const THUMB_START = '<div class="thumb ';
 
@@ -272,9 +277,7 @@ class MessageRenderer {
         if (target === undefined || target.interwiki !== '') return whole;
         if (target.namespace === NS_FILE && !written.startsWith(':')) {
           const version = versions.get(target.dbKey);
-          return version
-            ? this.thumbnail(target, version, moreLabel)
-            : this.links.link(target, escapeHtmlText(this.ctx.titles.prefixedText(target)), existing);
+          return version ? this.thumbnail(target, version, moreLabel) : this.missingThumbnail(target);
         }
         const label = options ?? escapeHtmlText(written.replace(/^:/, ''));
         if (target.namespace === page.namespace && target.dbKey === page.dbKey && !target.fragment) {
@@ -284,6 +287,22 @@ class MessageRenderer {
       });
       return emphasis(linked);
     });
+  }
+
+  /**
+   * A file that does not exist where its thumbnail would be: a box of the width MediaWiki gives such
+   * a file (180 pixels), holding a red link to upload it.
+   */
+  private missingThumbnail(title: Title): string {
+    const { site } = this.ctx;
+    const upload = `${namespaceById(site, -1)?.name ?? 'Special'}:${localSpecialPageKey('Upload')}`;
+    const href = `${site.scriptPath}/index.php?title=${urlencodeTitle(upload)}&wpDestFile=${urlencodeTitle(title.dbKey)}`;
+    const name = escapeHtmlText(this.ctx.titles.prefixedText(title));
+    return (
+      `${THUMB_START}tright"><div class="thumbinner" style="width:${MISSING_THUMB_WIDTH + 2}px;">` +
+      `<a href="${escapeAttribute(href)}" class="new" title="${escapeAttribute(this.ctx.titles.prefixedText(title))}">${name}</a>  ` +
+      '<div class="thumbcaption"></div></div></div>'
+    );
   }
 
   /** A file as a thumbnail at the default width, with the link to enlarge it, floating right. */
