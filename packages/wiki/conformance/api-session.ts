@@ -12,9 +12,29 @@ export interface ApiAnswer {
 export class ApiSession {
   private readonly cookies = new Map<string, string>();
 
-  constructor(readonly base: string) {}
+  /**
+   * `connectionRetries`: how often a request whose connection fails (no answer at all) is sent
+   * again, after a pause. For the reference MediaWiki, whose PHP server now and then drops a
+   * connection under load; never for the service under test, whose dropped connection is a fault.
+   */
+  constructor(
+    readonly base: string,
+    private readonly connectionRetries = 0,
+  ) {}
 
   async send(method: 'GET' | 'POST', params: readonly [string, string][]): Promise<ApiAnswer> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.sendOnce(method, params);
+      } catch (error) {
+        // fetch rejects with a TypeError only when no answer came (refused, reset, closed).
+        if (!(error instanceof TypeError) || attempt >= this.connectionRetries) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
+      }
+    }
+  }
+
+  private async sendOnce(method: 'GET' | 'POST', params: readonly [string, string][]): Promise<ApiAnswer> {
     const encoded = new URLSearchParams(params as [string, string][]).toString();
     const headers: Record<string, string> = { 'user-agent': 'wiki-conformance/1.0' };
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');

@@ -62,11 +62,14 @@ for (const [name, value] of [
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-/** One session per sender on each side; logged-in ones log in once, before the run. */
-async function sessionsFor(api: string): Promise<Map<Sender, ApiSession>> {
-  const sessions = new Map<Sender, ApiSession>([['anonymous', new ApiSession(api)]]);
+/**
+ * One session per sender on each side; logged-in ones log in once, before the run. `retries`: how
+ * often a request whose connection fails is sent again (MediaWiki's side only).
+ */
+async function sessionsFor(api: string, retries = 0): Promise<Map<Sender, ApiSession>> {
+  const sessions = new Map<Sender, ApiSession>([['anonymous', new ApiSession(api, retries)]]);
   for (const name of options.anonymous ? [] : LOGGED_IN_SENDERS) {
-    const session = new ApiSession(api);
+    const session = new ApiSession(api, retries);
     await session.logIn(name, REFERENCE_PASSWORDS[name]);
     sessions.set(name, session);
   }
@@ -121,7 +124,7 @@ async function main(): Promise<number> {
     if (modules.leftOut.length > 0) {
       log(`conformance: not compared, as the reference MediaWiki 1.39 lacks them: ${modules.leftOut.join('; ')}`);
     }
-    const [ourSessions, theirSessions] = await Promise.all([sessionsFor(ours.api), sessionsFor(mediawikiApi)]);
+    const [ourSessions, theirSessions] = await Promise.all([sessionsFor(ours.api), sessionsFor(mediawikiApi, 3)]);
     const random = new Random(seed);
     const requests = Array.from({ length: count }, (_, i) => {
       const request = generateRequest(i + 1, { random, pools, modules, module: options.module });
