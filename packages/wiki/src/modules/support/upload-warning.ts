@@ -7,7 +7,7 @@
  *
  * The warning is its message in the answer's language, made HTML as MediaWiki's parser makes the
  * message's wikitext: links (the file's own name a self-link), the other file as a thumbnail,
- * lists and paragraphs (see `messageHtml`).
+ * lists and paragraphs (see `MessageRenderer`).
  */
 
 import { CommentFormatter } from '../../api/comment-format.js';
@@ -171,29 +171,20 @@ export async function uploadWarnings(
     ).then((found) => cameraPrefixes(found.get('filename-prefix-blacklist')?.text));
     return prefixList;
   };
-  const warnings = new Map<string, Warning | undefined>();
-  for (const file of files) warnings.set(file.dbKey, await warningFor(ctx, file, current.has(file.dbKey), prefixes));
+  const warnings: [FileAsked, Warning | undefined][] = [];
+  for (const file of files) warnings.push([file, await warningFor(ctx, file, current.has(file.dbKey), prefixes)]);
 
   const titleOf = (dbKey: string) => ctx.titles.prefixedText({ namespace: NS_FILE, dbKey, interwiki: '' });
-  const keys = new Set(['thumbnail-more']);
-  for (const [dbKey, warning] of warnings) {
-    if (warning === undefined) continue;
-    const file = files.find((f) => f.dbKey === dbKey) as FileAsked;
-    keys.add(warningMessage(warning, file, titleOf)[0]);
-  }
+  const messages = warnings.map(([file, warning]) => warning && warningMessage(warning, file, titleOf));
+  const keys = new Set(['thumbnail-more', ...messages.flatMap((m) => (m ? [m[0]] : []))]);
   const texts = await lookupMessages(ctx.store, [...keys], ctx.language, ctx.site.language, ctx.messages);
-  const renderer = new MessageRenderer(ctx, (key) => texts.get(key)?.text);
+  const renderer = new MessageRenderer(ctx, (key) => texts.get(key)?.text, current);
 
   const html = new Map<string, string>();
-  for (const file of files) {
-    const warning = warnings.get(file.dbKey);
-    if (warning === undefined) {
-      html.set(file.dbKey, '');
-      continue;
-    }
-    const [key, params] = warningMessage(warning, file, titleOf);
+  for (const [i, [file]] of warnings.entries()) {
+    const message = messages[i];
     const page = ctx.titles.parseOrUndefined(file.title) as Title;
-    html.set(file.dbKey, await renderer.render(key, params, page));
+    html.set(file.dbKey, message ? await renderer.render(message[0], message[1], page) : '');
   }
   return html;
 }
@@ -222,6 +213,8 @@ class MessageRenderer {
   constructor(
     private readonly ctx: ModuleContext,
     private readonly text: (key: string) => string | undefined,
+    /** File versions already read (the files asked about), not read again for their thumbnails. */
+    private readonly known: ReadonlyMap<string, FileVersion>,
   ) {
     this.links = new CommentFormatter(ctx.store, ctx.titles, ctx.site, ctx.language === 'de' ? 'de' : 'en');
   }
@@ -263,12 +256,15 @@ class MessageRenderer {
       const target = this.ctx.titles.parseOrUndefined(match[1].trim().replace(/^:/, ''));
       if (target === undefined || target.interwiki !== '') continue;
       targets.push(target);
-      if (target.namespace === NS_FILE && !match[1].trim().startsWith(':')) files.push(target.dbKey);
+      if (target.namespace === NS_FILE && !match[1].trim().startsWith(':') && !this.known.has(target.dbKey)) {
+        files.push(target.dbKey);
+      }
     }
-    const [existing, versions] = await Promise.all([
+    const [existing, read] = await Promise.all([
       this.links.existingPages(targets.filter((t) => t.namespace >= 0)),
       files.length > 0 ? currentVersions(this.ctx.store, files) : new Map<string, FileVersion>(),
     ]);
+    const versions = (dbKey: string) => this.known.get(dbKey) ?? read.get(dbKey);
     const moreLabel = this.expand(this.text('thumbnail-more') ?? 'Enlarge', undefined);
     return wikitext.split('\n').map((line) => {
       const linked = escapeText(line).replace(linkPattern, (whole, rawTarget: string, options?: string) => {
@@ -276,7 +272,7 @@ class MessageRenderer {
         const target = this.ctx.titles.parseOrUndefined(written.replace(/^:/, ''));
         if (target === undefined || target.interwiki !== '') return whole;
         if (target.namespace === NS_FILE && !written.startsWith(':')) {
-          const version = versions.get(target.dbKey);
+          const version = versions(target.dbKey);
           return version ? this.thumbnail(target, version, moreLabel) : this.missingThumbnail(target);
         }
         const label = options ?? escapeHtmlText(written.replace(/^:/, ''));
