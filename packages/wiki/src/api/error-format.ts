@@ -8,11 +8,19 @@ import { isAllowedCodePoint } from '../site/html-entities.js';
 import { localSpecialPageKey, specialPageExists } from '../site/mediawiki/special-page-aliases.js';
 import { namespaceById, type SiteConfig } from '../site/site.js';
 import { urlencodeTitle } from '../site/urls.js';
-import { cleanOutputText, escapeHtmlText, needsOutputCleaning } from '../text/escape.js';
+import { cleanOutputText, escapeHtmlQuotes, escapeHtmlText, needsOutputCleaning } from '../text/escape.js';
+import { armorFrenchSpaces } from '../text/french-spaces.js';
 import type { ApiMessage } from './errors.js';
 import type { StoredMessages } from './messages/catalogue.js';
 import { linkFreeUrls } from './messages/free-links.js';
-import { keepSemanticTags, type RawParam, rawParams, renderMessage, stripMarkup } from './messages/render.js';
+import {
+  keepSemanticTags,
+  type MessageParam,
+  type RawParam,
+  rawParams,
+  renderMessage,
+  stripMarkup,
+} from './messages/render.js';
 import type { CollectedWarning } from './request-state.js';
 import { KeyedList, list, type ResultObject, type ResultValue, withContent } from './result/tree.js';
 
@@ -103,6 +111,34 @@ function unwrapNowiki(escaped: string): string {
     : escaped;
 }
 
+/** French spacing (`&#160;` before `!`, `?`, `:`…) outside a message's `<nowiki>` sections, escaped for HTML. */
+function armorOutsideNowiki(escaped: string): string {
+  if (!escaped.includes('&lt;nowiki&gt;')) return armorFrenchSpaces(escaped, '&#160;');
+  return escaped
+    .split(/(&lt;nowiki&gt;[\s\S]*?&lt;\/nowiki&gt;)/)
+    .map((part, i) => (i % 2 === 0 ? armorFrenchSpaces(part, '&#160;') : part))
+    .join('');
+}
+
+const PLAIN_SLOT = /\u{F0009}\d+\u{F000A}/gu;
+
+/**
+ * A plain-text parameter (a string, or each name of a list) replaced by a slot that the message's
+ * parsing leaves alone, its text kept in `plain` under the slot; numbers stay as they are, since
+ * `{{PLURAL:}}` reads them.
+ */
+function plainSlot(param: MessageParam, plain: Map<string, string>): MessageParam {
+  const slot = (text: string) => {
+    if (/^[0-9]*$/.test(text)) return text;
+    const key = `\u{F0009}${plain.size}\u{F000A}`;
+    plain.set(key, text);
+    return key;
+  };
+  if (typeof param === 'string') return slot(param);
+  if (typeof param === 'object' && 'list' in param) return { ...param, list: param.list.map(slot) };
+  return param;
+}
+
 /** A numeric character reference (`&#124;`, `&#x7C;`). */
 const NUMERIC_REFERENCE = /&#(?:[0-9]+|[xX][0-9a-fA-F]+);/g;
 
@@ -174,6 +210,32 @@ export class ErrorFormatter {
     return renderMessage(message.key, message.params, language, this.stored);
   }
 
+  /**
+   * A message as HTML, as MediaWiki parses it. Text between tags: quotes stay as they are; bare URLs
+   * become links; spaces before `!`, `?`, `:`… no-break ones (French spacing); nowiki sections show
+   * as their text. The parameter validator's messages take the request's values as plain text,
+   * which MediaWiki puts in after parsing, escaped with both quotes: none of that touches them.
+   */
+  private html(message: ApiMessage): string {
+    const plain = message.key.startsWith('paramvalidator-') ? new Map<string, string>() : undefined;
+    const params = plain === undefined ? message.params : message.params.map((p) => plainSlot(p, plain));
+    const html = closeOpenTags(
+      unwrapNowiki(
+        armorOutsideNowiki(
+          linkSpecialPages(
+            linkFreeUrls(
+              keepSemanticTags(escapeMessageText(renderMessage(message.key, params, this.language, this.stored))),
+            ),
+            this.site,
+          ),
+        ),
+      ),
+    );
+    return plain === undefined || plain.size === 0
+      ? html
+      : html.replace(PLAIN_SLOT, (slot) => escapeHtmlQuotes(plain.get(slot) ?? slot));
+  }
+
   /** The `docref` text for an error answer. */
   docref(apiUrl: string): string {
     const docref = renderMessage('api-usage-docref', [apiUrl], this.language, this.stored);
@@ -190,13 +252,7 @@ export class ErrorFormatter {
         entry.text = cleanOutputText(this.render(message));
         break;
       case 'html':
-        // Text between tags: quotes stay as they are, as in MediaWiki's parsed messages; bare URLs
-        // become links, as its parser makes them; nowiki sections show as their text.
-        entry.html = closeOpenTags(
-          unwrapNowiki(
-            linkSpecialPages(linkFreeUrls(keepSemanticTags(escapeMessageText(this.render(message)))), this.site),
-          ),
-        );
+        entry.html = this.html(message);
         break;
       case 'raw':
         entry.key = message.key;

@@ -25,6 +25,12 @@ async function get(params: Record<string, string> | [string, string][], headers:
   return app.inject({ method: 'GET', url: `/api.php?${query}`, headers });
 }
 
+/** An English answer of action=query in formatversion 2 with errors as HTML. */
+async function htmlAnswer(params: Record<string, string>) {
+  const base = { action: 'query', format: 'json', formatversion: '2', errorformat: 'html', uselang: 'en' };
+  return (await get({ ...base, ...params })).json();
+}
+
 describe('formats', () => {
   const base = { action: 'query', titles: 'Köln' };
 
@@ -237,23 +243,32 @@ describe('errors and warnings', () => {
   });
 
   test('in the html error format, a lone protocol is no link and a numeric character reference stays as written', async () => {
-    const html = async (params: Record<string, string>) =>
-      (
-        await get({
-          action: 'query',
-          format: 'json',
-          formatversion: '2',
-          errorformat: 'html',
-          uselang: 'en',
-          ...params,
-        })
-      ).json().errors[0].html;
+    const html = async (params: Record<string, string>) => (await htmlAnswer(params)).errors[0].html;
     assert.equal(
       await html({ titles: 'Berlin', prop: 'extlinks', elprotocol: 'https://' }),
       'Unrecognized value for parameter "elprotocol": https://.',
     );
     // The value is escaped as wikitext (`|` as `&#124;`), which the parsed message keeps.
     assert.equal(await html({ list: 'allfileusages', afprefix: '|<b>' }), 'Bad title "&#124;&#60;b&#62;".');
+  });
+
+  test('in the html error format, the validator puts values in as plain text; a parsed message has French spacing', async () => {
+    const answer = htmlAnswer;
+    // A value is neither parsed (no link, no no-break space, its nowiki shown) nor read for
+    // entities, and escaped with both quotes.
+    assert.equal(
+      (await answer({ list: 'allpages', apdir: `&amp; ! https://example.org/ <nowiki>x</nowiki> 'q"` })).errors[0].html,
+      'Unrecognized value for parameter "apdir": &amp;amp; ! https://example.org/ &lt;nowiki&gt;x&lt;/nowiki&gt; &#039;q&quot;.',
+    );
+    assert.equal(
+      (await answer({ meta: 'siteinfo', siprop: 'general|!|x %' })).warnings[0].html,
+      'Unrecognized values for parameter "siprop": !, x %',
+    );
+    // languageinfo's own warning lists the codes as wikitext, which the parser spaces.
+    assert.equal(
+      (await answer({ meta: 'languageinfo', licode: 'K|!' })).warnings[0].html,
+      'Unrecognized values for parameter <var>licode</var>: K,&#160;!.',
+    );
   });
 
   test('modules a continuation skips have their parameters read before the page set; once the generator is done there are no pages', async () => {

@@ -7,6 +7,7 @@
 import { decodeCharReferences } from '../../site/html-entities.js';
 import type { TitleCodec } from '../../site/title.js';
 import { escapeHtmlText } from '../../text/escape.js';
+import { armorFrenchSpaces } from '../../text/french-spaces.js';
 import { parseRedirect } from '../extract-links.js';
 import { MAGIC_WORDS } from '../magic-word-list.js';
 import { magicWords } from '../magic-words.js';
@@ -128,7 +129,7 @@ export function makeExtract(
     else if (options.sentences !== undefined) text = firstSentences(text, options.sentences);
     return withSections(text, options.sectionFormat);
   }
-  const html = armoredFrenchSpaces(simpleHtml(blocks, toc));
+  const html = armorFrenchSpaces(simpleHtml(blocks, toc), '\u00a0');
   if (options.chars !== undefined) {
     // Text without HTML is followed by the parser's limit report alone: cut to one character,
     // the report leaves its `<`, which the tidying makes a paragraph's text (a longer cut is a
@@ -145,20 +146,6 @@ export function makeExtract(
     return hasSentenceEnd(html) ? balancedHtml(kept) : kept;
   }
   return html;
-}
-
-/** A space before `?:;!%»›` not followed by a letter, digit or `_`; a space after `«‹`. */
-const FRENCH_BEFORE = / (?=[?:;!%»›](?![\p{L}\p{N}_]))/gu;
-const FRENCH_AFTER = /([«‹]) /gu;
-
-/**
- * The parser's French spacing: those spaces in the text (not in tags) become no-break spaces,
- * which TextExtracts keeps in HTML and turns back into spaces in plain text.
- */
-function armoredFrenchSpaces(html: string): string {
-  return html.replace(/([^<]+)|<[^>]*>/g, (written, text: string | undefined) =>
-    text === undefined ? written : text.replace(FRENCH_BEFORE, '\u00a0').replace(FRENCH_AFTER, '$1\u00a0'),
-  );
 }
 
 /** What PHP's trim takes off both ends: ASCII white space and NUL, not other spaces (U+FEFF). */
