@@ -368,3 +368,19 @@ describeEachEngine('prop=info watchers with $wgUnwatchedPageThreshold', (engine)
     }
   });
 });
+
+describeEachEngine('prop=info in XML', (engine) => {
+  const api = useReferenceApi(engine);
+
+  test("linkclasses' items are untagged (`<_v>`), as MediaWiki prints them", async () => {
+    const search = new URLSearchParams({
+      action: 'query',
+      prop: 'info',
+      inprop: 'linkclasses',
+      titles: 'Testwiki:Vizuālais redaktors',
+      format: 'xml',
+    });
+    const response = await api().app.inject({ method: 'GET', url: `/api.php?${search}` });
+    assert.match(response.body, /<linkclasses><_v>mw-redirect<\/_v><\/linkclasses>/);
+  });
+});

@@ -528,7 +528,7 @@ function pageInfo(context: InfoContext, data: InfoData, target: InfoTarget): Res
   }
   if ((params.testactions ?? []).length > 0) out.actions = testedActions(context, target, protection, data.callerBlock);
   if (props.has('linkclasses') && record) {
-    out.linkclasses = list('lc', record.isRedirect ? ['mw-redirect'] : []);
+    out.linkclasses = list('_v', record.isRedirect ? ['mw-redirect'] : []); // untagged in MediaWiki: `<_v>` in XML
   }
   return out;
 }
