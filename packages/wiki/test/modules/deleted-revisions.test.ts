@@ -51,6 +51,22 @@ describeEachEngine('deleted revisions', (engine) => {
       .execute();
   }
 
+  test("filearchive's parsed description comes with the description after it; the continue value is read before the titles", async () => {
+    const parsed = await query('Admin', { list: 'filearchive', faprop: 'parseddescription' });
+    assert.deepEqual(parsed.query.filearchive, [
+      {
+        id: 1,
+        name: 'Alt.png',
+        ns: 6,
+        title: 'Datei:Alt.png',
+        parseddescription: 'Altes Bild',
+        description: 'Altes Bild',
+      },
+    ]);
+    const continued = await query('Admin', { list: 'filearchive', faprefix: '~~~', facontinue: '0|0' });
+    assert.equal(continued.error.code, 'badcontinue');
+  });
+
   test('alldeletedrevisions: by title, newest title first, continuing by ns|title|timestamp|ar_id', async () => {
     const all = await query('Alice', { list: 'alldeletedrevisions', adrprop: 'ids|user' });
     assert.deepEqual(

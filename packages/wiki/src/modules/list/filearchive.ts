@@ -1,3 +1,4 @@
+import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError } from '../../api/errors.js';
 import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
@@ -5,7 +6,6 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import type { ResultObject } from '../../api/result/tree.js';
-import { escapeHtml } from '../../text/escape.js';
 import { metadataList, sha1Filter, sha1Hex } from '../support/files.js';
 
 /** `list=filearchive`: parameters as the module reference lists them, in its order. */
@@ -77,18 +77,19 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     .leftJoin('actor', 'actor_id', 'fa_actor')
     .selectAll('filearchive')
     .select(['actor_name', 'actor_user']);
+  // The continue value is read before the titles, as MediaWiki does.
+  if (p.continue !== undefined) {
+    const [name, timestamp, id] = parseContinueValue(p.continue, ['string', 'timestamp', 'int']);
+    query = query.where((eb) =>
+      eb(eb.refTuple('fa_name', 'fa_timestamp', 'fa_id'), after, eb.tuple(name, timestamp, id)),
+    );
+  }
   if (p.from !== undefined) query = query.where('fa_name', after, titlePartToKey(ctx.titles, p.from, NS_FILE));
   if (p.to !== undefined)
     query = query.where('fa_name', ascending ? '<=' : '>=', titlePartToKey(ctx.titles, p.to, NS_FILE));
   if (p.prefix !== undefined) {
     const key = titlePartToKey(ctx.titles, p.prefix, NS_FILE);
     query = query.where('fa_name', '>=', key).where('fa_name', '<', prefixUpperBound(key));
-  }
-  if (p.continue !== undefined) {
-    const [name, timestamp, id] = parseContinueValue(p.continue, ['string', 'timestamp', 'int']);
-    query = query.where((eb) =>
-      eb(eb.refTuple('fa_name', 'fa_timestamp', 'fa_id'), after, eb.tuple(name, timestamp, id)),
-    );
   }
   // The hash is checked after the continue value, as MediaWiki does.
   const sha1 = sha1Filter(p);
@@ -108,7 +109,12 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const history = ctx.user.rights.has('deletedhistory');
   const text = history && ctx.user.rights.has('deletedtext');
   const list = ctx.result.list('fa');
-  for (const row of rows) {
+  const parsed = prop.has('parseddescription')
+    ? await commentFormatterFor(ctx).format(
+        rows.map((r) => ({ comment: r.fa_description, title: { namespace: NS_FILE, dbKey: r.fa_name } })),
+      )
+    : [];
+  for (const [i, row] of rows.entries()) {
     const item: ResultObject = {
       id: row.fa_id,
       name: row.fa_name,
@@ -121,8 +127,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     if (history && (prop.has('description') || prop.has('parseddescription'))) {
       if (commentHidden) item.descriptionhidden = true;
       if (!commentHidden || text) {
-        if (prop.has('description')) item.description = row.fa_description;
-        if (prop.has('parseddescription')) item.parseddescription = escapeHtml(row.fa_description);
+        // The parsed description comes with the description after it, as in MediaWiki.
+        if (prop.has('parseddescription')) item.parseddescription = parsed[i];
+        item.description = row.fa_description;
       }
     }
     if (prop.has('user')) {
