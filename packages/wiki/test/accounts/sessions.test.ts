@@ -403,6 +403,15 @@ describeEachEngine('sessions, tokens and logins on the reference wiki', (engine)
       format: 'xml',
     });
     assert.match(xml.body, /<requests><_v id="MediaWiki\\Auth\\PasswordAuthenticationRequest"/);
+    // Raw parameters are lists without a tag name too; an account not known yet is null.
+    const rawXml = await anonymous.get({
+      action: 'query',
+      meta: 'authmanagerinfo',
+      amirequestsfor: 'create',
+      amimessageformat: 'raw',
+      format: 'xml',
+    });
+    assert.match(rawXml.body, /<account key="\$1"><params><_v \/><\/params><\/account>/);
     const change = await info(alice, { amirequestsfor: 'change' });
     assert.equal(change.requests[0].account, 'Alice');
     assert.deepEqual(

@@ -73,6 +73,11 @@ describe('formats', () => {
     );
   });
 
+  test("xml closes a list's empty item too (the unrestricted protection level)", async () => {
+    const response = await get({ action: 'query', meta: 'siteinfo', siprop: 'restrictions', format: 'xml' });
+    assert.match(response.body, /<levels><level \/><level>autoconfirmed<\/level><level>sysop<\/level><\/levels>/);
+  });
+
   test('php prints PHP’s serialize() form', async () => {
     const response = await get({ ...base, format: 'php', formatversion: '2' });
     assert.equal(

@@ -139,6 +139,9 @@ function writeItem(element: string, item: ResultValue, out: string[], idx: strin
     writeObject(name, item, out, idx);
   } else if (Array.isArray(item) || item instanceof KeyedList) {
     writeList(name, item, out, idx);
+  } else if (item === null || item === '') {
+    // Nothing to print closes itself, as MediaWiki's `Xml::element` writes an empty text.
+    out.push(`<${name}${idx} />`);
   } else {
     out.push(`<${name}${idx}>${escapeXmlText(scalarText(item))}</${name}>`);
   }

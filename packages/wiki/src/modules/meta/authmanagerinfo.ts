@@ -192,16 +192,17 @@ export const execute: ModuleExecute<typeof descriptor> = (context) => {
         return {
           key,
           params: list(
-            'param',
+            '_v',
             messageParams.map((num) => ({ num })),
           ),
         };
       const rendered = renderMessage(key, messageParams, language, context.storedMessages);
       return format === 'html' ? escapeHtml(rendered) : rendered;
     };
-    // A text that is no message: in raw form MediaWiki wraps it as the parameter of `$1`.
+    // A text that is no message: in raw form MediaWiki wraps it as the parameter of `$1`. Raw
+    // parameters are lists without a tag name (`<_v>` in XML).
     const literal = (value: string | null): ResultValue =>
-      format === 'raw' ? { key: '$1', params: list('param', [value]) } : (value ?? '');
+      format === 'raw' ? { key: '$1', params: list('_v', [value]) } : (value ?? '');
     const describeFields = (fields: Record<string, FieldSpec>): ResultObject => {
       const out: ResultObject = {};
       for (const [name, field] of Object.entries(fields)) {
