@@ -407,6 +407,18 @@ describeEachEngine('prop=revisions', (engine) => {
       answer.warnings.revisions.warnings,
       /The requested format text\/css is not supported for content model wikitext used by Hauptseite\./,
     );
+    // A diff to a text in a format the model lacks is refused only while the module may still make
+    // one: after its one uncached diff, every further revision is notcached, whatever its model.
+    const diffs = await api().query({
+      list: 'allrevisions',
+      arvdifftotext: 'Zzz',
+      arvcontentformat: 'text/x-wiki',
+      arvlimit: '50',
+    });
+    const diffed = diffs.query.allrevisions.flatMap((p: any) => p.revisions.map((r: any) => r.diff));
+    assert.ok(diffed[0].body !== undefined || diffed[0].notcached === true);
+    assert.deepEqual(new Set(diffed.slice(1).map((d: any) => JSON.stringify(d))), new Set(['{"notcached":true}']));
+    assert.doesNotMatch(diffs.warnings.allrevisions.warnings, /not supported/);
     const css = await api().query({ list: 'allrevisions', arvsection: '1', arvdifftotext: 'x', arvlimit: '50' });
     assert.equal(css.error.code, 'nosuchsection');
     assert.match(css.error.info, /^There is no section 1 in revision \d+\.$/);

@@ -358,15 +358,14 @@ async function madeItems(
             ? sectionText(main.content_text ?? '', main.content_model, sectionNumber, section as string, row)
             : (main.content_text ?? '');
         const difftotext = ctx.params.difftotext;
-        // A text to diff against is read in the content format asked for, which the model must have.
-        if (
-          difftotext !== undefined &&
-          formatParam !== undefined &&
-          formatParam !== defaultFormat(main.content_model)
-        ) {
+        // Once the module's budget of uncached diffs is spent, any further one is not made, whatever
+        // its format; before, a text to diff against is read in the content format asked for, which
+        // the model must have. MediaWiki checks in this order.
+        if (difftotext === undefined || diffBudgetSpent(ctx)) item.diff = { notcached: true };
+        else if (formatParam !== undefined && formatParam !== defaultFormat(main.content_model)) {
           warnBadFormat(ctx, formatParam, main.content_model, row);
           item.diff = { badcontentformat: true };
-        } else item.diff = difftotext !== undefined ? diffToText(ctx, text, difftotext) : { notcached: true };
+        } else item.diff = diffToText(ctx, text, difftotext);
       }
     } else if (slotFields) {
       const slotsObject = assoc<ResultObject>({});
@@ -781,6 +780,9 @@ function sectionText(text: string, model: string, sectionNumber: number, section
 /** How many diffs each module's run has made: MediaWiki makes one a module, uncached ones. */
 const diffsMade = new WeakMap<object, number>();
 
+/** Whether the module's run has made as many uncached diffs as MediaWiki allows. */
+const diffBudgetSpent = (ctx: object): boolean => (diffsMade.get(ctx) ?? 0) >= MAX_UNCACHED_DIFFS;
+
 /**
  * The diff of a revision's text to `difftotext` (made the way a save would store it with
  * `difftotextpst`: trailing white space dropped), for the first revision of the module's run that
@@ -788,9 +790,8 @@ const diffsMade = new WeakMap<object, number>();
  * a module allows. The line numbers are named in the reader's language.
  */
 function diffToText(ctx: ModuleContext<RevisionParams>, text: string, difftotext: string): ResultObject {
-  const made = diffsMade.get(ctx) ?? 0;
-  if (made >= MAX_UNCACHED_DIFFS) return { notcached: true };
-  diffsMade.set(ctx, made + 1);
+  if (diffBudgetSpent(ctx)) return { notcached: true };
+  diffsMade.set(ctx, (diffsMade.get(ctx) ?? 0) + 1);
   const target = ctx.params.difftotextpst === true ? difftotext.replace(/\s+$/, '') : difftotext;
   const body = diffTableRows(text, target, (n) =>
     renderMessage('lineno', [{ num: n }], ctx.userLanguage, ctx.storedMessages),
