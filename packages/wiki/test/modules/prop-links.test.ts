@@ -197,6 +197,24 @@ describeEachEngine('prop modules listing link rows', (engine) => {
     );
   });
 
+  test('extlinks lists a protocol-relative link once over all protocols, and under each protocol asked for', async () => {
+    const urls = async (params: Record<string, string>) =>
+      (await api().query({ prop: 'extlinks', pageids: '1216', ellimit: 'max', ...params })).query.pages[0].extlinks.map(
+        (e: any) => e.url,
+      );
+    const relative = (list: string[]) => list.filter((url) => url.startsWith('//'));
+    const all = await urls({});
+    assert.equal(all.length, 99);
+    assert.deepEqual(relative(all), [
+      '//www.timeanddate.com/time/zones/cdt',
+      '//store.wikimedia.org/',
+      '//wikimania2015.wikimedia.org/wiki/Hackathon#Hackathon_Day_2',
+      '//wikimania2015.wikimedia.org/wiki/Wikimania',
+    ]);
+    assert.deepEqual(relative(await urls({ elprotocol: 'https' })), relative(all));
+    assert.deepEqual(relative(await urls({ elprotocol: 'http' })), relative(all));
+  });
+
   test("extlinks' continue value names the page only where there are several, as MediaWiki orders them", async () => {
     const one = await api().query({ prop: 'extlinks', pageids: '1216', ellimit: '2' });
     assert.match(one.continue.elcontinue, /^http:\/\/[^|]+\|\d+$/);

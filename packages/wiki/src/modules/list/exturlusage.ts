@@ -8,7 +8,7 @@ import { assoc, type ResultObject } from '../../api/result/tree.js';
 import { URL_PROTOCOLS as LINK_PROTOCOLS } from '../../site/url-protocols.js';
 import { expandedUrl } from '../../site/urls.js';
 import { externalLinkIndexes } from '../../wikitext/external-links.js';
-import { isReadableLinkQuery } from '../support/external-link-filter.js';
+import { isReadableLinkQuery, onceEachLink } from '../support/external-link-filter.js';
 import { URL_PROTOCOLS } from '../values.js';
 
 /** `list=exturlusage`: parameters as the module reference lists them, in its order. */
@@ -83,13 +83,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   } else if (protocol !== undefined) {
     query = query.where('el_index_60', '>=', protocol).where('el_index_60', '<', prefixUpperBound(protocol));
   } else {
-    // Protocol-relative links are indexed twice (http and https); list them once.
-    query = query.where((eb) =>
-      eb.or([
-        eb.not(eb.and([eb('el_to', '>=', '//'), eb('el_to', '<', prefixUpperBound('//'))])),
-        eb.and([eb('el_index_60', '>=', 'http://'), eb('el_index_60', '<', prefixUpperBound('http://'))]),
-      ]),
-    );
+    query = query.where(onceEachLink);
   }
   if (p.continue !== undefined) {
     const parts = p.continue.split('|').map((part) => decodeURIComponentSafe(part));

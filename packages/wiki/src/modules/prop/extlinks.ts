@@ -5,7 +5,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { withContent } from '../../api/result/tree.js';
 import { expandedUrl } from '../../site/urls.js';
-import { externalLinkIndexPrefix, isReadableLinkQuery } from '../support/external-link-filter.js';
+import { externalLinkIndexPrefix, isReadableLinkQuery, onceEachLink } from '../support/external-link-filter.js';
 import { pageIds } from '../support/link-rows.js';
 import { URL_PROTOCOLS } from '../values.js';
 
@@ -44,6 +44,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     .where('el_from', 'in', ids);
   if (prefix !== undefined) {
     query = query.where('el_index', '>=', prefix).where('el_index', '<', prefixUpperBound(prefix));
+  } else {
+    query = query.where(onceEachLink);
   }
   // With one page, MediaWiki leaves the page out of the order and so of the continue value.
   const onePage = ids.length === 1;

@@ -3,6 +3,9 @@
  * `euprotocol`/`euquery`), as a prefix of the links' `el_index` form, in which the host is
  * reversed (`http://org.example.www./path`): a host with `*.` in front matches its subdomains too.
  */
+import type { ExpressionBuilder } from 'kysely';
+import { prefixUpperBound } from '../../api/keyset.js';
+import type { WikiDatabase } from '../../store/schema.js';
 import { externalLinkIndexes } from '../../wikitext/external-links.js';
 
 /** Protocols written with a colon only (`mailto:x`), not `://`. */
@@ -50,4 +53,15 @@ export function externalLinkIndexPrefix(protocol: string, query: string | undefi
   if (!wildcard) return index;
   // `http://org.example./` matches example.org itself; without the `/` its subdomains as well.
   return index.endsWith('./') && !/^[^:]+:\/\/[^/]*\/./.test(index) ? index.slice(0, -1) : index;
+}
+
+/**
+ * Over all protocols, each link once: a protocol-relative link (`//host/path`) is stored twice, by
+ * its http and its https index, and only its http row counts, as MediaWiki lists it.
+ */
+export function onceEachLink(eb: ExpressionBuilder<WikiDatabase, 'externallinks'>) {
+  return eb.or([
+    eb.not(eb.and([eb('el_to', '>=', '//'), eb('el_to', '<', prefixUpperBound('//'))])),
+    eb.and([eb('el_index_60', '>=', 'http://'), eb('el_index_60', '<', prefixUpperBound('http://'))]),
+  ]);
 }
