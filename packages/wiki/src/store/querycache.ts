@@ -49,8 +49,9 @@ const missingTargets = (counted: RawBuilder<unknown>, alsoMissing: RawBuilder<un
 export const CACHED_PAGES: Record<string, CachedPage> = {
   Wantedpages: {
     order: 'value-descending',
-    // Links from the MediaWiki namespace do not count, nor links whose page is gone (MediaWiki
-    // joins the linking page). Those few pages are listed first, rather than every link's page
+    // A page linked once is wanted too (MediaWiki's default threshold of one link). Links from the
+    // MediaWiki namespace do not count, nor links whose page is gone (MediaWiki joins the linking
+    // page). Those few pages are listed first, rather than every link's page
     // looked up: in a large wiki that lookup went to disk for most of its millions of links.
     rows: () =>
       missingTargets(
@@ -60,7 +61,7 @@ export const CACHED_PAGES: Record<string, CachedPage> = {
           union all
           select pl_from from (select distinct pl_from from pagelinks) linking
             where not exists (select 1 from page where page_id = linking.pl_from))
-        group by pl_namespace, pl_title having count(*) > 1`,
+        group by pl_namespace, pl_title`,
         // A target only redirects link to is not wanted: one link from an article is needed.
         sql`and exists (select 1 from pagelinks linked join page linking on linking.page_id = linked.pl_from
           where linked.pl_namespace = counted.ns and linked.pl_title = counted.t
