@@ -40,6 +40,13 @@ describeEachEngine('list=allrevisions', (engine) => {
     assert.equal(bad.error.code, 'badcontinue');
   });
 
+  test('the continue value is checked even for an editor who never edited', async () => {
+    const bad = await api().query({ list: 'allrevisions', arvuser: 'Gibtsnicht', arvcontinue: 'garbage' });
+    assert.equal(bad.error.code, 'badcontinue');
+    const good = await api().query({ list: 'allrevisions', arvuser: 'Gibtsnicht', arvcontinue: '20200101000000|5' });
+    assert.deepEqual(good.query.allrevisions, []);
+  });
+
   test('the revisions of one page in a batch are grouped under it', async () => {
     const answer = await api().query({
       list: 'allrevisions',

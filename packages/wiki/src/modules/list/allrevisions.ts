@@ -57,6 +57,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
 
   let query = revisionRowsQuery(ctx);
   const editor = await editorFilter(ctx);
+  // The continue value is read even when no revision can match (an editor who never edited).
+  const continueFrom = p.continue === undefined ? undefined : parseContinueValue(p.continue, ['timestamp', 'int']);
   if (editor === 'nobody') {
     if (!ctx.generator) ctx.result.list('page');
     return;
@@ -71,8 +73,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (namespaces !== undefined) query = query.where('page_namespace', 'in', namespaces.length ? namespaces : [-999]);
   if (p.start !== undefined) query = query.where('rev_timestamp', after, p.start);
   if (p.end !== undefined) query = query.where('rev_timestamp', before, p.end);
-  if (p.continue !== undefined) {
-    const [ts, id] = parseContinueValue(p.continue, ['timestamp', 'int']);
+  if (continueFrom !== undefined) {
+    const [ts, id] = continueFrom;
     query = query.where((eb) => eb(eb.refTuple('rev_timestamp', 'rev_id'), after, eb.tuple(ts, id)));
   }
   const rows: RevisionRow[] = await query
