@@ -419,6 +419,24 @@ describeEachEngine('prop=revisions', (engine) => {
     assert.ok(diffed[0].body !== undefined || diffed[0].notcached === true);
     assert.deepEqual(new Set(diffed.slice(1).map((d: any) => JSON.stringify(d))), new Set(['{"notcached":true}']));
     assert.doesNotMatch(diffs.warnings.allrevisions.warnings, /not supported/);
+    // The format is checked against the page's model now, not the revision's (Konfiguration was
+    // wikitext and is plain text).
+    const changed = await api().query({
+      prop: 'revisions',
+      titles: 'Konfiguration',
+      rvprop: 'ids',
+      rvlimit: 'max',
+      rvdifftotext: 'x',
+      rvcontentformat: 'text/x-wiki',
+    });
+    assert.deepEqual(
+      revisions(changed).map((r: any) => r.diff),
+      [{ badcontentformat: true }, { badcontentformat: true }],
+    );
+    const lines = changed.warnings.revisions.warnings.split('\n').filter((l: string) => /not supported/.test(l));
+    assert.deepEqual(lines, [
+      'The requested format text/x-wiki is not supported for content model text used by Konfiguration.',
+    ]);
     const css = await api().query({ list: 'allrevisions', arvsection: '1', arvdifftotext: 'x', arvlimit: '50' });
     assert.equal(css.error.code, 'nosuchsection');
     assert.match(css.error.info, /^There is no section 1 in revision \d+\.$/);

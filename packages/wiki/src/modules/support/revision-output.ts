@@ -45,6 +45,8 @@ export interface RevisionRow {
   comment?: string;
   actorName: string;
   actorUser: number | null;
+  /** The page's content model now, where the revision has a page (a diff to a text is read in it). */
+  pageModel?: string | null;
 }
 
 /** The default serialisation format of each content model. */
@@ -362,8 +364,9 @@ async function madeItems(
         // its format; before, a text to diff against is read in the content format asked for, which
         // the model must have. MediaWiki checks in this order.
         if (difftotext === undefined || diffBudgetSpent(ctx)) item.diff = { notcached: true };
-        else if (formatParam !== undefined && formatParam !== defaultFormat(main.content_model)) {
-          warnBadFormat(ctx, formatParam, main.content_model, row);
+        else if (formatParam !== undefined && formatParam !== defaultFormat(row.pageModel ?? main.content_model)) {
+          // The text is read in the page's model as it is now, as MediaWiki reads it.
+          warnBadFormat(ctx, formatParam, row.pageModel ?? main.content_model, row);
           item.diff = { badcontentformat: true };
         } else item.diff = diffToText(ctx, text, difftotext);
       }
@@ -568,6 +571,7 @@ export function revisionRowsQuery(ctx: ModuleContext<RevisionParams>) {
       'rev_sha1 as sha1',
       'actor_name as actorName',
       'actor_user as actorUser',
+      'page_content_model as pageModel',
     ])
     .$if(minor, (q) => q.select('rev_minor_edit as minor'))
     .$if(len, (q) => q.select('rev_len as len'))
