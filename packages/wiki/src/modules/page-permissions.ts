@@ -99,9 +99,43 @@ function configKind(dbKey: string): 'css' | 'json' | 'js' | undefined {
 }
 
 /**
+ * The messages whose text is shown as raw HTML: MediaWiki's own and the Gadgets extension's
+ * definition. Their pages (and subpages) need `editsitecss` and `editsitejs` as well.
+ */
+const RAW_HTML_MESSAGES = new Set([
+  'copyright',
+  'history_copyright',
+  'googlesearch',
+  'youhavenewmessagesmanyusers',
+  'youhavenewmessages',
+  'gadgets-definition',
+]);
+
+/** Actions the site's styles, scripts and raw HTML messages need no extra right for. */
+const SITE_CONFIG_EXEMPT = new Set(['patrol', 'deletedhistory', 'deletedtext', 'viewsuppressed']);
+
+/** Actions another user's (or one's own) styles and scripts need no extra right for. */
+const USER_CONFIG_EXEMPT = new Set([
+  'patrol',
+  'delete',
+  'deleterevision',
+  'suppressrevision',
+  'deletedhistory',
+  'deletedtext',
+  'viewsuppressed',
+]);
+
+/** Whether a `MediaWiki:` page's root names a raw HTML message (its first letter in lower case). */
+function isRawHtmlMessage(dbKey: string): boolean {
+  const root = dbKey.split('/')[0];
+  return RAW_HTML_MESSAGES.has(root.charAt(0).toLowerCase() + root.slice(1));
+}
+
+/**
  * The site's interface pages (`MediaWiki:`) need `editinterface` and, for the site's styles and
  * scripts, the right of their kind; another user's configuration subpages (`User:X/common.css`)
- * need `edituser<kind>`, one's own `editmyuser<kind>`, except for deleting them.
+ * need `edituser<kind>`, one's own `editmyuser<kind>`, except for patrolling, deleting and seeing
+ * deleted versions.
  */
 function configPageProblems(user: RequestUser, action: string, ns: number, dbKey: string): PermissionProblem[] {
   const kind = configKind(dbKey);
@@ -109,17 +143,21 @@ function configPageProblems(user: RequestUser, action: string, ns: number, dbKey
     const problems: PermissionProblem[] = [];
     if (!user.rights.has('editinterface'))
       problems.push({ message: 'protectedinterface', params: [action], code: 'protectednamespace-interface' });
+    // Patrolling and seeing deleted versions do not change what the page does to visitors.
+    if (SITE_CONFIG_EXEMPT.has(action)) return problems;
     if (kind && !user.rights.has(`editsite${kind}`))
       problems.push({ message: `site${kind}protected`, params: [action], code: `site${kind}protected` });
+    if (isRawHtmlMessage(dbKey) && !(user.rights.has('editsitecss') && user.rights.has('editsitejs')))
+      problems.push({ message: 'siterawhtmlprotected', params: [action], code: 'siterawhtmlprotected' });
     return problems;
   }
-  if (ns !== NS_USER || !kind || !dbKey.includes('/') || action === 'patrol') return [];
+  // Patrolling, deleting and seeing deleted versions cannot change what the page does.
+  if (ns !== NS_USER || !kind || !dbKey.includes('/') || USER_CONFIG_EXEMPT.has(action)) return [];
   const own = !user.anonymous && dbKey.startsWith(`${user.name.replaceAll(' ', '_')}/`);
   if (own) {
     if (user.rights.has(`editmyuser${kind}`) || user.rights.has(`edituser${kind}`)) return [];
     return [{ message: `mycustom${kind}protected`, params: [action], code: `mycustom${kind}protected` }];
   }
-  if (action === 'delete' || action === 'deleterevision' || action === 'suppressrevision') return [];
   if (user.rights.has(`edituser${kind}`)) return [];
   return [{ message: `custom${kind}protected`, params: [action], code: `custom${kind}protected` }];
 }
@@ -184,6 +222,13 @@ export function permissionProblems(
   // Changing a page's protection needs the right to edit it, for whatever reason that is missing.
   if (action === 'protect' && permissionProblems(user, site, 'edit', page, protections, block).length > 0)
     problems.push({ message: 'protect-cantedit', params: [], code: 'cantedit' });
+  // Undeleting edits the page, and where no page is, creates it.
+  if (action === 'undelete') {
+    if (permissionProblems(user, site, 'edit', page, protections, block).length > 0)
+      problems.push({ message: 'undelete-cantedit', params: [], code: 'undelete-cantedit' });
+    if (!page.exists && permissionProblems(user, site, 'create', page, protections, block).length > 0)
+      problems.push({ message: 'undelete-cantcreate', params: [], code: 'undelete-cantcreate' });
+  }
   // The block is checked last, after every other reason.
   if (block && blockApplies(user, action, page, block)) {
     problems.push({

@@ -144,6 +144,39 @@ describeEachEngine('intestactions of blocked callers', (engine) => {
     assert.deepEqual(codes(blocked.get('Hamburg').protect), ['permissiondenied', 'cantedit', 'blocked']);
   });
 
+  test('raw HTML messages need the site script rights; patrolling and deleted versions need no config right; undeleting needs editing', async () => {
+    const actions = await actionsOf(alice, {
+      titles:
+        'MediaWiki:Gadgets-definition|MediaWiki:Copyright/de|MediaWiki:Tagline|MediaWiki:Common.js|Benutzer:Bob/x.css',
+      intestactions: 'edit|patrol|deletedhistory',
+      intestactionsdetail: 'full',
+    });
+    // Alice may edit the interface, but not the site's scripts and styles.
+    assert.deepEqual(codes(actions.get('MediaWiki:Gadgets-definition').edit), ['siterawhtmlprotected']);
+    assert.deepEqual(codes(actions.get('MediaWiki:Copyright/de').edit), ['siterawhtmlprotected']);
+    assert.deepEqual(codes(actions.get('MediaWiki:Tagline').edit), []);
+    assert.deepEqual(codes(actions.get('MediaWiki:Common.js').edit), ['sitejsprotected']);
+    assert.deepEqual(codes(actions.get('Benutzer:Bob/x.css').edit), ['customcssprotected']);
+    for (const page of ['MediaWiki:Gadgets-definition', 'MediaWiki:Common.js', 'Benutzer:Bob/x.css']) {
+      assert.deepEqual(codes(actions.get(page).patrol), [], page);
+    }
+    assert.deepEqual(codes(actions.get('Benutzer:Bob/x.css').deletedhistory), []);
+    // Dave's block keeps him from editing anything: undeleting is refused for it too, and where no
+    // page is, for the missing right to create one.
+    const undelete = await actionsOf(dave, {
+      titles: 'Hamburg|Gibtsnicht',
+      intestactions: 'undelete',
+      intestactionsdetail: 'full',
+    });
+    assert.deepEqual(codes(undelete.get('Hamburg').undelete), ['permissiondenied', 'undelete-cantedit', 'blocked']);
+    assert.deepEqual(codes(undelete.get('Gibtsnicht').undelete), [
+      'permissiondenied',
+      'undelete-cantedit',
+      'undelete-cantcreate',
+      'blocked',
+    ]);
+  });
+
   test('at most 50 actions are tested a request: the page that would start beyond them continues the module', async () => {
     const actions = Array.from({ length: 20 }, (_, i) => `a${i}`).join('|');
     const params = { action: 'query', format: 'json', formatversion: '2', prop: 'info', intestactions: actions };

@@ -232,10 +232,14 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   deleteprotected: 'Diese Seite ist geschützt; du kannst sie nicht löschen.',
   'protect-cantedit':
     'Du kannst die Schutzeinstellungen dieser Seite nicht ändern, da du keine Berechtigung zum Bearbeiten der Seite hast.',
+  'undelete-cantedit': 'Wiederherstellen heißt bearbeiten, und diese Seite darfst du nicht bearbeiten.',
+  'undelete-cantcreate':
+    'Wiederherstellen heißt hier anlegen: Die Seite gibt es nicht, und anlegen darfst du sie nicht.',
   movenologintext:
     'Um Seiten zu verschieben, musst du ein Benutzerkonto haben und [[Special:UserLogin|angemeldet]] sein.',
   sitecssprotected: 'Diese CSS-Seite wirkt auf alle Besucher; du darfst sie nicht bearbeiten.',
   sitejsprotected: 'Diese JavaScript-Seite wirkt auf alle Besucher; du darfst sie nicht bearbeiten.',
+  siterawhtmlprotected: 'Diese Seite enthält HTML, das auf alle Besucher wirkt; du darfst sie nicht bearbeiten.',
   sitejsonprotected: 'Diese JSON-Seite wirkt auf alle Besucher; du darfst sie nicht bearbeiten.',
   customcssprotected:
     'Diese CSS-Seite enthält die persönlichen Einstellungen eines anderen Benutzers; du darfst sie nicht bearbeiten.',

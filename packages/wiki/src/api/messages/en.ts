@@ -238,9 +238,14 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   deleteprotected: 'You cannot delete this page because it has been protected.',
   'protect-cantedit':
     'You cannot change the protection settings of this page because you do not have permission to edit it.',
+  'undelete-cantedit': 'You cannot undelete this page as you are not allowed to edit this page.',
+  'undelete-cantcreate':
+    'You cannot undelete this page as there is no existing page with this name and you are not allowed to create this page.',
   movenologintext: 'You must be a registered user and [[Special:UserLogin|logged in]] to move a page.',
   sitecssprotected: 'You do not have permission to edit this CSS page because it may affect all visitors.',
   sitejsprotected: 'You do not have permission to edit this JavaScript page because it may affect all visitors.',
+  siterawhtmlprotected:
+    'You do not have permission to edit this page because it contains raw HTML which can be modified to affect all visitors.',
   sitejsonprotected: 'You do not have permission to edit this JSON page because it may affect all visitors.',
   customcssprotected:
     "You do not have permission to edit this CSS page because it contains another user's personal settings.",
