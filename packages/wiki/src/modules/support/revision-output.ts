@@ -789,12 +789,11 @@ const diffBudgetSpent = (ctx: object): boolean => (diffsMade.get(ctx) ?? 0) >= M
 
 /**
  * The diff of a revision's text to `difftotext` (made the way a save would store it with
- * `difftotextpst`: trailing white space dropped), for the first revision of the module's run that
- * has one; later ones are not computed (`notcached`), as MediaWiki's budget of one uncached diff
- * a module allows. The line numbers are named in the reader's language.
+ * `difftotextpst`: trailing white space dropped), counted against the module's budget of uncached
+ * diffs, which the caller has checked (`diffBudgetSpent`). The line numbers are named in the
+ * reader's language.
  */
 function diffToText(ctx: ModuleContext<RevisionParams>, text: string, difftotext: string): ResultObject {
-  if (diffBudgetSpent(ctx)) return { notcached: true };
   diffsMade.set(ctx, (diffsMade.get(ctx) ?? 0) + 1);
   const target = ctx.params.difftotextpst === true ? difftotext.replace(/\s+$/, '') : difftotext;
   const body = diffTableRows(text, target, (n) =>
