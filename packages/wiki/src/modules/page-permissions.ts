@@ -162,6 +162,58 @@ function configPageProblems(user: RequestUser, action: string, ns: number, dbKey
   return [{ message: `custom${kind}protected`, params: [action], code: `custom${kind}protected` }];
 }
 
+/**
+ * Whether the caller may create the missing page, as MediaWiki checks `create`: the right to
+ * create in the namespace, then the title's create protection twice (as a restriction of the page
+ * and as the title's own protection, with who protected it and why), then the block. `short`, as
+ * when another action asks it, stops at the first check that finds a reason.
+ */
+function createProblems(
+  user: RequestUser,
+  page: PageRef,
+  protections: readonly Protection[],
+  block: CallerBlock | undefined,
+  short: boolean,
+): PermissionProblem[] {
+  const problems: PermissionProblem[] = [];
+  if (!user.rights.has(isTalkNamespace(page.ns) ? 'createtalk' : 'createpage')) {
+    problems.push(
+      user.anonymous
+        ? { message: 'nocreatetext', params: [], code: 'cantcreate-anon' }
+        : { message: 'nocreate-loggedin', params: [], code: 'cantcreate' },
+    );
+    if (short) return problems;
+  }
+  const titleProtections = protections.filter((p) => p.type === 'create' && !p.source);
+  for (const p of titleProtections) {
+    const right = levelRight(p.level);
+    if (p.level !== '' && !user.rights.has(right))
+      problems.push({ message: 'protectedpagetext', params: [right, 'create'], code: 'protectedpage' });
+  }
+  if (short && problems.length > 0) return problems;
+  for (const p of protections) {
+    if (p.type === 'create' && p.source && !user.rights.has(levelRight(p.level)))
+      problems.push({ message: 'cascadeprotected', params: [1, p.source, 'create'], code: 'cascadeprotected' });
+  }
+  if (short && problems.length > 0) return problems;
+  for (const p of titleProtections) {
+    if (p.level === '' || !user.rights.has(levelRight(p.level)))
+      problems.push({ message: 'titleprotected', params: [p.by ?? '', p.reason ?? ''], code: 'protectedtitle' });
+  }
+  if (short && problems.length > 0) return problems;
+  if (block && blockApplies(user, 'create', page, block)) problems.push(blockedProblem(block));
+  return problems;
+}
+
+function blockedProblem(block: CallerBlock): PermissionProblem {
+  return {
+    message: block.block.sitewide ? 'apierror-blocked' : 'apierror-blocked-partial',
+    params: [],
+    code: 'blocked',
+    block: block.block,
+  };
+}
+
 export function permissionProblems(
   user: RequestUser,
   site: SiteConfig,
@@ -170,13 +222,16 @@ export function permissionProblems(
   protections: readonly Protection[],
   /** The caller's block, for a check that is not quick. */
   block?: CallerBlock,
+  /**
+   * For `create`: stop at the first check that finds a reason, as MediaWiki does when another
+   * action asks. Other actions give every reason (their callers that ask only count them).
+   */
+  short = false,
 ): PermissionProblem[] {
+  if (action === 'create') return createProblems(user, page, protections, block, short);
   const problems: PermissionProblem[] = [];
   // An empty action asks for no right, as MediaWiki's rights check takes it.
-  const needed = action === '' ? [] : [...(ACTION_RIGHTS[action] ?? [action])];
-  if (action === 'create' || (action === 'edit' && !page.exists)) {
-    needed.push(isTalkNamespace(page.ns) ? 'createtalk' : 'createpage');
-  }
+  const needed = action === '' ? [] : (ACTION_RIGHTS[action] ?? [action]);
   for (const right of needed) {
     if (!user.rights.has(right)) {
       // An anonymous caller who could move pages once logged in is told to log in.
@@ -188,11 +243,8 @@ export function permissionProblems(
     }
   }
   if (action !== 'read') {
-    // Creating is checked against the page's protection only, not the namespace's or the kind of page.
     const namespaceRight =
-      action === 'create' || page.ns === NS_MEDIAWIKI
-        ? undefined
-        : site.namespaces.find((ns) => ns.id === page.ns)?.protection;
+      page.ns === NS_MEDIAWIKI ? undefined : site.namespaces.find((ns) => ns.id === page.ns)?.protection;
     if (namespaceRight && !user.rights.has(namespaceRight)) {
       problems.push({
         message: 'namespaceprotected',
@@ -200,16 +252,13 @@ export function permissionProblems(
         code: 'protectednamespace',
       });
     }
-    if (action !== 'create') problems.push(...configPageProblems(user, action, page.ns, page.dbKey));
+    problems.push(...configPageProblems(user, action, page.ns, page.dbKey));
     for (const p of protections) {
-      // A protection guards its own action (a missing title's creation protection its editing too).
-      const applies = p.type === action || (p.type === 'create' && action === 'edit');
-      if (!applies || p.level === '') continue;
+      if (p.type !== action || p.level === '') continue;
       const right = levelRight(p.level);
       if (user.rights.has(right)) continue;
       if (p.source)
         problems.push({ message: 'cascadeprotected', params: [1, p.source, action], code: 'cascadeprotected' });
-      else if (p.type === 'create') problems.push({ message: 'titleprotected', params: [], code: 'protectedtitle' });
       else problems.push({ message: 'protectedpagetext', params: [right, action], code: 'protectedpage' });
     }
   }
@@ -220,23 +269,19 @@ export function permissionProblems(
   )
     problems.push({ message: 'deleteprotected', params: [], code: 'cantedit' });
   // Changing a page's protection needs the right to edit it, for whatever reason that is missing.
-  if (action === 'protect' && permissionProblems(user, site, 'edit', page, protections, block).length > 0)
+  if (action === 'protect' && permissionProblems(user, site, 'edit', page, protections, block, true).length > 0)
     problems.push({ message: 'protect-cantedit', params: [], code: 'cantedit' });
   // Undeleting edits the page, and where no page is, creates it.
   if (action === 'undelete') {
-    if (permissionProblems(user, site, 'edit', page, protections, block).length > 0)
+    if (permissionProblems(user, site, 'edit', page, protections, block, true).length > 0)
       problems.push({ message: 'undelete-cantedit', params: [], code: 'undelete-cantedit' });
-    if (!page.exists && permissionProblems(user, site, 'create', page, protections, block).length > 0)
+    if (!page.exists && createProblems(user, page, protections, block, true).length > 0)
       problems.push({ message: 'undelete-cantcreate', params: [], code: 'undelete-cantcreate' });
   }
+  // Editing a missing page creates it: the first reason that refuses creating is given too (a
+  // block only once, below).
+  if (action === 'edit' && !page.exists) problems.push(...createProblems(user, page, protections, undefined, true));
   // The block is checked last, after every other reason.
-  if (block && blockApplies(user, action, page, block)) {
-    problems.push({
-      message: block.block.sitewide ? 'apierror-blocked' : 'apierror-blocked-partial',
-      params: [],
-      code: 'blocked',
-      block: block.block,
-    });
-  }
+  if (block && blockApplies(user, action, page, block)) problems.push(blockedProblem(block));
   return problems;
 }

@@ -20,6 +20,9 @@ export interface Protection {
   cascade?: boolean;
   /** The protected page whose cascading protection applies. */
   source?: string;
+  /** A missing title's create protection: who protected it, and why. */
+  by?: string;
+  reason?: string;
 }
 
 export function protectionResult(p: Protection): ResultObject {
@@ -132,7 +135,8 @@ export async function titleProtections(
   const rows = await inBatches(titles, (batch) =>
     store.db
       .selectFrom('protected_titles')
-      .select(['pt_namespace', 'pt_title', 'pt_create_perm', 'pt_expiry'])
+      .leftJoin('user', 'user_id', 'pt_user')
+      .select(['pt_namespace', 'pt_title', 'pt_create_perm', 'pt_expiry', 'pt_reason', 'user_name'])
       .where((eb) => eb.or(batch.map((t) => eb.and([eb('pt_namespace', '=', t.ns), eb('pt_title', '=', t.dbKey)]))))
       .execute(),
   );
@@ -142,6 +146,8 @@ export async function titleProtections(
       type: 'create',
       level: row.pt_create_perm,
       expiry: row.pt_expiry,
+      by: row.user_name ?? '',
+      reason: row.pt_reason,
     });
   }
   return out;

@@ -98,6 +98,24 @@ describeEachEngine('prop=info on the reference wiki', (engine) => {
     ]);
   });
 
+  test('a title protected from creation: editing is refused by the protection, creating by it and by the title protection', async () => {
+    const body = await api().query({
+      prop: 'info',
+      titles: 'Gesperrter Titel',
+      intestactions: 'edit|create',
+      intestactionsdetail: 'full',
+      errorformat: 'raw',
+    });
+    const protectedPage = { code: 'protectedpage', key: 'protectedpagetext', params: ['editprotected', 'create'] };
+    // Editing a missing page asks whether it may be created, and takes the first reason found.
+    assert.deepEqual(body.query.pages[0].actions.edit, [protectedPage]);
+    // Creating gives every reason: the title's protection names who protected it and why.
+    assert.deepEqual(body.query.pages[0].actions.create, [
+      protectedPage,
+      { code: 'protectedtitle', key: 'titleprotected', params: ['Admin', 'Titel gesperrt'] },
+    ]);
+  });
+
   test('a tested action beginning with _ is left out, as MediaWiki prints no key of that form', async () => {
     const answer = await api().query({ prop: 'info', titles: 'Hauptseite', intestactions: '_z|read|_' });
     assert.deepEqual(answer.query.pages[0].actions, { read: true });
@@ -363,6 +381,38 @@ describeEachEngine('prop=info watchers with $wgUnwatchedPageThreshold', (engine)
       assert.equal(pages.get('Berlin').watchers, 3);
       assert.ok(!('watchers' in pages.get('Hamburg')));
       assert.equal(typeof pages.get('Berlin').visitingwatchers, 'number');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describeEachEngine('prop=info testactions on a wiki where only registered users create pages', (engine) => {
+  const api = useReferenceApi(engine);
+
+  test('creating is refused anonymously with nocreatetext, and so is editing a missing page', async () => {
+    const { store, site } = api();
+    const app = await buildApp({
+      store,
+      site: { ...site, groupPermissions: { ...site.groupPermissions, '*': { createpage: false, createtalk: false } } },
+    });
+    try {
+      const { json } = await apiGet(app, {
+        action: 'query',
+        prop: 'info',
+        titles: 'Gibtsnicht|Diskussion:Gibtsnicht|Eisenbahn',
+        intestactions: 'edit|create',
+        intestactionsdetail: 'full',
+        errorformat: 'raw',
+        format: 'json',
+        formatversion: '2',
+      });
+      const pages = byTitle(json.query.pages);
+      const refused = [{ code: 'cantcreate-anon', key: 'nocreatetext', params: [] }];
+      assert.deepEqual(pages.get('Gibtsnicht').actions, { edit: refused, create: refused });
+      assert.deepEqual(pages.get('Diskussion:Gibtsnicht').actions, { edit: refused, create: refused });
+      // An existing page is edited, not created; creating it is still refused.
+      assert.deepEqual(pages.get('Eisenbahn').actions, { edit: [], create: refused });
     } finally {
       await app.close();
     }

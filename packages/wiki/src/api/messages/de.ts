@@ -226,6 +226,9 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   protectedpagetext: 'Diese Seite ist geschützt: Bearbeiten und andere Aktionen sind gesperrt.',
   cascadeprotected:
     'Diese Seite ist gegen Bearbeiten geschützt, weil sie in {{PLURAL:$1|die folgende Seite|die folgenden Seiten}} mit Kaskadenschutz eingebunden ist:\n$2',
+  nocreatetext:
+    'Auf {{SITENAME}} ist das Anlegen neuer Seiten eingeschränkt. Du kannst bestehende Seiten bearbeiten oder dich [[Special:UserLogin|anmelden oder ein Benutzerkonto anlegen]].',
+  'nocreate-loggedin': 'Du darfst keine neuen Seiten anlegen.',
   titleprotected: '[[User:$1|$1]] hat das Anlegen einer Seite dieses Namens gesperrt.\nBegründung: <em>$2</em>.',
   protectedinterface:
     'Diese Seite enthält einen Text der Benutzeroberfläche dieses Wikis und ist gegen Missbrauch geschützt.\nÜbersetzungen für alle Wikis entstehen bei [https://translatewiki.net/ translatewiki.net], dem Übersetzungsprojekt von MediaWiki.',

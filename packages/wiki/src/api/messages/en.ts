@@ -232,6 +232,9 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   protectedpagetext: 'This page has been protected to prevent editing or other actions.',
   cascadeprotected:
     'This page has been protected from editing because it is transcluded in the following {{PLURAL:$1|page, which is|pages, which are}} protected with the "cascading" option turned on:\n$2',
+  nocreatetext:
+    '{{SITENAME}} has restricted the ability to create new pages.\nYou can go back and edit an existing page, or [[Special:UserLogin|log in or create an account]].',
+  'nocreate-loggedin': 'You do not have permission to create new pages.',
   titleprotected: 'This title has been protected from creation by [[User:$1|$1]].\nThe reason given is <em>$2</em>.',
   protectedinterface:
     'This page provides interface text for the software on this wiki, and is protected to prevent abuse.\nTo add or change translations for all wikis, please use [https://translatewiki.net/ translatewiki.net], the MediaWiki localisation project.',
