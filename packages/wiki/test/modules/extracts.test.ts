@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
+import { ExtractCache, type KeptExtract, type MainContent } from '../../src/modules/prop/extracts.js';
 import { TitleCodec } from '../../src/site/title.js';
 import { extractOfWikitext, makeExtract } from '../../src/wikitext/extracts/extract.js';
 import { withoutRemovedElements } from '../../src/wikitext/extracts/removed-elements.js';
@@ -787,5 +788,75 @@ describeEachEngine('prop=extracts', (engine) => {
       await rewrite(row.content_text, row.content_sha1);
     }
     assert.equal(await extractOf({ exsentences: '1' }), sentence);
+  });
+});
+
+describe('extracts asked for by several requests at once', () => {
+  const content = (sha1: string): MainContent => ({
+    contentId: 7,
+    revision: 70,
+    sha1,
+    model: 'wikitext',
+    uses: '',
+    missingTemplates: [],
+  });
+  const extract = (text: string): KeptExtract => ({ text, shown: text, bytes: text.length });
+
+  test('are made once, the other requests waiting for it, and kept', async () => {
+    const cache = new ExtractCache();
+    const options = cache.optionsKey({ intro: true });
+    let made = 0;
+    let finish: (value: KeptExtract) => void = () => {};
+    const make = () => {
+      made++;
+      return new Promise<KeptExtract>((resolve) => {
+        finish = resolve;
+      });
+    };
+    const first = cache.makeOnce(content('a'), options, make);
+    const second = cache.makeOnce(content('a'), options, make);
+    assert.equal(made, 1);
+    finish(extract('Satz.'));
+    assert.deepEqual(await Promise.all([first, second]), [extract('Satz.'), extract('Satz.')]);
+    assert.deepEqual(cache.get(content('a'), options), extract('Satz.'));
+  });
+
+  test('another version of the content, or other options, is made apart', async () => {
+    const cache = new ExtractCache();
+    const intro = cache.optionsKey({ intro: true });
+    const whole = cache.optionsKey({ intro: false });
+    const texts: string[] = [];
+    const make = (text: string) => () => {
+      texts.push(text);
+      return new Promise<KeptExtract>((resolve) => setImmediate(() => resolve(extract(text))));
+    };
+    const answers = await Promise.all([
+      cache.makeOnce(content('a'), intro, make('a')),
+      cache.makeOnce(content('b'), intro, make('b')),
+      cache.makeOnce(content('a'), whole, make('a, whole')),
+    ]);
+    assert.deepEqual(texts, ['a', 'b', 'a, whole']);
+    assert.deepEqual(
+      answers.map((a) => a.text),
+      ['a', 'b', 'a, whole'],
+    );
+  });
+
+  test('a failure reaches every waiting request, and the next request tries again', async () => {
+    const cache = new ExtractCache();
+    const options = cache.optionsKey({ intro: true });
+    let fail: (err: Error) => void = () => {};
+    const failing = () =>
+      new Promise<KeptExtract>((_, reject) => {
+        fail = reject;
+      });
+    const first = cache.makeOnce(content('a'), options, failing);
+    const second = cache.makeOnce(content('a'), options, failing);
+    fail(new Error('parse failed'));
+    await assert.rejects(first, /parse failed/);
+    await assert.rejects(second, /parse failed/);
+    assert.equal(cache.get(content('a'), options), undefined);
+    const again = await cache.makeOnce(content('a'), options, async () => extract('Satz.'));
+    assert.equal(again.text, 'Satz.');
   });
 });

@@ -136,9 +136,13 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
             warnFiles();
             return;
           }
-          const text = await expandedText(ctx, page, textOf.get(content.contentId) ?? '');
-          made = keptExtract(await maker.make(text, talk ? talkOptions : options, content.missingTemplates));
-          cache.set(content, talk ? keys.talk : keys.page, made);
+          const key = talk ? keys.talk : keys.page;
+          // Requests that ask for the same extract at once (a page's preview shown to many readers)
+          // wait for the one that makes it rather than each making it again.
+          made = await cache.makeOnce(content, key, async () => {
+            const text = await expandedText(ctx, page, textOf.get(content.contentId) ?? '');
+            return keptExtract(await maker.make(text, talk ? talkOptions : options, content.missingTemplates));
+          });
         }
         extract = made;
       }
@@ -166,7 +170,7 @@ async function ellipsisText(ctx: ContextOf<typeof descriptor>): Promise<string> 
 }
 
 /** The main slot's content of a page's latest revision, as far as its extract depends on it. */
-interface MainContent {
+export interface MainContent {
   contentId: number;
   /** The revision it is the content of. */
   revision: number;
@@ -330,7 +334,7 @@ const OPTION_SETS = 4096;
  * heading marks) replaced by U+FFFD, as MediaWiki's result cleaning writes them. Both are kept,
  * with the size, as the same extract is served again and again.
  */
-interface KeptExtract {
+export interface KeptExtract {
   text: string;
   shown: string;
   /** Its size in the answer (UTF-8 bytes), counted once. */
@@ -357,12 +361,17 @@ interface CacheEntry {
   extract: KeptExtract;
 }
 
-class ExtractCache {
+export class ExtractCache {
   /** In least recently used order (a hit moves its entry to the end). */
   private readonly entries = new BoundedMap<number, CacheEntry>({ maxEntries: EXTRACT_CACHE_ENTRIES });
   private readonly optionSets = new Map<string, number>();
   /** Raised when the cache starts again: numbers given before then no longer count. */
   private generation = 0;
+  /** Extracts being made now, by the same key as the entries: each promise is shared by the requests waiting for it. */
+  private readonly making = new Map<
+    number,
+    { sha1: string; uses: string; revision: number; generation: number; extract: Promise<KeptExtract> }
+  >();
 
   /** The number of a set of options (the cache starts again when there are too many). */
   optionsKey(options: Record<string, unknown>): OptionsKey {
@@ -387,6 +396,39 @@ class ExtractCache {
     return hit && hit.sha1 === content.sha1 && hit.uses === content.uses && hit.revision === content.revision
       ? hit.extract
       : undefined;
+  }
+
+  /**
+   * The extract of this content with these options: the one being made for another request if
+   * there is one (for the same content row, transclusions and revision), else made by `make` and
+   * kept.
+   */
+  makeOnce(content: MainContent, options: OptionsKey, make: () => Promise<KeptExtract>): Promise<KeptExtract> {
+    const key = content.contentId * OPTION_SETS + options.number;
+    const current = this.making.get(key);
+    if (
+      current &&
+      current.generation === options.generation &&
+      current.sha1 === content.sha1 &&
+      current.uses === content.uses &&
+      current.revision === content.revision
+    )
+      return current.extract;
+    const extract = make().then((made) => {
+      this.set(content, options, made);
+      return made;
+    });
+    const entry = { ...this.stateOf(content), generation: options.generation, extract };
+    this.making.set(key, entry);
+    const done = () => {
+      if (this.making.get(key) === entry) this.making.delete(key);
+    };
+    extract.then(done, done);
+    return extract;
+  }
+
+  private stateOf(content: MainContent) {
+    return { sha1: content.sha1, uses: content.uses, revision: content.revision };
   }
 
   set(content: MainContent, options: OptionsKey, extract: KeptExtract): void {
