@@ -13,7 +13,7 @@
  * The importer decides which pages the index gets and in what order (a page met again replaces
  * its entry), so the worker only writes what it is told, in the order it was told.
  */
-import { rmSync } from 'node:fs';
+import { rmSync, statSync, truncateSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
 import { siblingModule, startWorker } from '../worker-thread.js';
@@ -244,6 +244,21 @@ export class SearchIndexBuild {
     } finally {
       sqlite.unsafeMode(false);
     }
+  }
+
+  /** The scratch file's size now, in bytes. */
+  scratchBytes(): number {
+    return statSync(this.file, { throwIfNoEntry: false })?.size ?? 0;
+  }
+
+  /**
+   * After `copyInto`: gives the scratch file's room back to the disk. Its rows are in the store now
+   * and nothing reads it again, but it stays attached (read-locked) until the import's transaction
+   * ends, so it is emptied rather than removed: a database file of no bytes is an empty database to
+   * SQLite. `close` removes it.
+   */
+  release(): void {
+    truncateSync(this.file, 0);
   }
 
   /** Stops the thread if it still runs and removes the scratch file (once it is detached). */

@@ -429,14 +429,19 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
         page(1, 'Alpha', 0, revision(12, 11, '2020-03-01T00:00:00Z', 'Dritte Fassung, Gärten')),
     );
     // Written by the importing thread, or on a thread of its own in a scratch file copied in at
-    // the end (searchThread).
+    // the end (searchThread), or before the store's other indexes are built (searchCopyFirst).
+    const searchWays = [
+      { searchThread: false },
+      { searchThread: true, searchCopyFirst: false },
+      { searchThread: true, searchCopyFirst: true },
+    ];
     for (const [path, threads] of [
       [fixture('aawiki-20260101-pages-meta-history.xml'), [false, true]],
       [file('page-twice.xml', again), [false]],
     ] as const) {
-      for (const [readerThread, searchThread] of threads.flatMap((r) => [false, true].map((s) => [r, s] as const))) {
+      for (const [readerThread, way] of threads.flatMap((r) => searchWays.map((w) => [r, w] as const))) {
         const store = await freshStore();
-        await importXmlDump(store, path, { lint: false, readerThread, searchThread });
+        await importXmlDump(store, path, { lint: false, readerThread, ...way });
         assert.equal(existsSync(`${store.sqlite!.name}.search-build`), false, 'the scratch file is gone');
         assert.ok(
           !store.sqlite!.prepare('select name from pragma_database_list').pluck().all().includes('search_build'),
@@ -462,7 +467,7 @@ describeEachEngine('XML dump import', (engine: TestEngine) => {
         assert.deepEqual(
           imported,
           await searchIndexRows(store),
-          `${path}, reader thread: ${readerThread}, search thread: ${searchThread}`,
+          `${path}, reader thread: ${readerThread}, search: ${JSON.stringify(way)}`,
         );
       }
     }
