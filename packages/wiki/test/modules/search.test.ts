@@ -125,7 +125,7 @@ describeEachEngine('list=search on the reference wiki', (engine) => {
     assert.equal(text.query.searchinfo.totalhits, text.query.search.length);
   });
 
-  test('following sroffset visits every hit once, in namespace and title order', async () => {
+  test('following sroffset visits every hit once, in page id order over every namespace', async () => {
     const all = await search({ srsearch: 'Stadt', srwhat: 'text', srnamespace: '*', srlimit: 'max', srprop: '' });
     const total = all.query.searchinfo.totalhits;
     assert.equal(all.query.search.length, total);
@@ -147,11 +147,40 @@ describeEachEngine('list=search on the reference wiki', (engine) => {
       cont = { sroffset: String(page.continue.sroffset) };
     }
     assert.deepEqual(seen, titles(all.query.search));
-    const order = all.query.search.map((p: any) => [p.ns, p.title]);
+    // MediaWiki's SQLite backend walks the index's matches for ten namespaces or more: page id order.
+    const ids = all.query.search.map((p: any) => p.pageid);
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => a - b),
+    );
+  });
+
+  test('up to nine namespaces are answered by namespace and title, ten or more by page id', async () => {
+    const nine = '0|1|2|3|4|5|10|11|14';
+    const few = await search({ srsearch: 'Stadt', srwhat: 'text', srnamespace: nine, srlimit: 'max', srprop: '' });
+    const order = few.query.search.map((p: any) => [p.ns, p.title]);
+    assert.ok(new Set(order.map((o: any) => o[0])).size > 1);
     const sorted = [...order].sort(
       (a, b) => a[0] - b[0] || (Buffer.compare(Buffer.from(a[1]), Buffer.from(b[1])) as number),
     );
     assert.deepEqual(order, sorted);
+    assert.notDeepEqual(
+      order.map((o: any) => o[1]),
+      [...few.query.search].sort((a: any, b: any) => a.pageid - b.pageid).map((p: any) => p.title),
+    );
+    const ten = await search({
+      srsearch: 'Stadt',
+      srwhat: 'text',
+      srnamespace: `${nine}|6`,
+      srlimit: 'max',
+      srprop: '',
+    });
+    const ids = ten.query.search.map((p: any) => p.pageid);
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => a - b),
+    );
+    assert.deepEqual([...ids].sort(), few.query.search.map((p: any) => p.pageid).sort());
   });
 
   test('hits read in title order from the page table are the hits sorted from the index', async () => {

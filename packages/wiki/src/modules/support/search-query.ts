@@ -3,8 +3,8 @@
  * database search backends read a query: lowercased, characters outside the search syntax
  * dropped, then words, `"quoted phrases"`, `word*` prefixes and a `-` before a term to exclude
  * it; every other term must match. A leading `Namespace:` restricts the search to that
- * namespace, `all:` (or the localized `alle:`) to none. Hits are ordered by namespace and title,
- * the order MediaWiki's SQLite backend answers in, and counted for `totalhits`. Words match
+ * namespace, `all:` (or the localized `alle:`) to none. Hits are ordered as MediaWiki's SQLite
+ * backend answers (`inPageIdOrder`), and counted for `totalhits`. Words match
  * exactly (case aside), as in MediaWiki; with `stems`, their stems match (`Häuser` finds `Haus`).
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
@@ -146,6 +146,16 @@ export interface SearchRequest {
 }
 
 /**
+ * Whether hits come in page id order rather than by namespace and title, as MediaWiki 1.39's SQLite
+ * backend answers: its query joins the page table to the index, and SQLite's planner walks the
+ * page table's title index namespace by namespace for up to nine namespaces, and the index's
+ * matches (in page id order) for ten or more, or for every namespace (`*`, `all:`).
+ */
+export function inPageIdOrder(namespaces: readonly number[] | null): boolean {
+  return namespaces === null || namespaces.length >= 10;
+}
+
+/**
  * SQLite: with at most this many hits, their pages are looked up by id and sorted; with more, the
  * page table is read in title order and each page checked against the set of hits, which finds
  * the first hits after about (offset + limit) x pages / hits rows.
@@ -207,7 +217,10 @@ export async function runSearch(
   const none = { pages: [], ...(request.count ? { total: 0 } : {}) };
   const namespaceFilter =
     request.namespaces === null ? sql`` : sql`and page_namespace in (${sql.join(request.namespaces)})`;
-  const order = sql`order by page_namespace, page_title limit ${request.limit} offset ${request.offset}`;
+  const byId = inPageIdOrder(request.namespaces);
+  const order = byId
+    ? sql`order by page_id limit ${request.limit} offset ${request.offset}`
+    : sql`order by page_namespace, page_title limit ${request.limit} offset ${request.offset}`;
   if (isPostgres(db)) {
     const query = postgresQuery(request.terms, request.stems ? postgresSearchConfig(request.language) : 'simple');
     if (!query) return none;
@@ -240,6 +253,14 @@ export async function runSearch(
   const total = hits.length;
   const counted = request.count ? { total } : {};
   if (total === 0 || request.offset >= total) return { pages: [], ...counted };
+  if (byId) {
+    // The index's matches come in page id order, each in a namespace asked for.
+    hits.sort((a, b) => a - b);
+    const page = JSON.stringify(hits.slice(request.offset, request.offset + request.limit));
+    const pages = await sql<SearchPage>`select page_id, page_namespace, page_title from page
+      where page_id in (select value from json_each(${page})) order by page_id`.execute(db);
+    return { pages: pages.rows, ...counted };
+  }
   if (total > (request.sortHitsUpTo ?? SORT_HITS_UP_TO)) {
     return { pages: await hitsInTitleOrder(db, hits, request), ...counted };
   }
