@@ -213,6 +213,25 @@ describeEachEngine('meta=allmessages, prop=pageimages and list=trackingcategorie
     assert.match(await source(''), /\/lang-10px-Logo\.svg\.png$/);
   });
 
+  test("pageimages: with a language, a drawing's original is its rendering at its own size in that language", async () => {
+    const original = async (titles: string, pilangcode?: string) =>
+      (
+        await api().query({
+          prop: 'pageimages',
+          piprop: 'original',
+          titles,
+          ...(pilangcode === undefined ? {} : { pilangcode }),
+        })
+      ).query.pages[0].original;
+    assert.match((await original('Datei:Logo.svg')).source, /\/images\/6\/6f\/Logo\.svg$/);
+    const rendered = await original('Datei:Logo.svg', 'de');
+    assert.match(rendered.source, /\/thumb\/6\/6f\/Logo\.svg\/langde-200px-Logo\.svg\.png$/);
+    assert.deepEqual([rendered.width, rendered.height], [200, 200]);
+    // No language in PHP's terms, and a bitmap, which is its own rendering.
+    assert.match((await original('Datei:Logo.svg', '0')).source, /\/images\/6\/6f\/Logo\.svg$/);
+    assert.doesNotMatch((await original('Datei:Beispiel.png', 'de')).source, /\/thumb\//);
+  });
+
   test('pageimages continues in the order the page set found its pages, not by page id', async () => {
     const titles = 'Kategorie:Argeņtina|Diskussion:Main Page/Archive 1|Benutzer:Az1568';
     const ids = (await api().query({ titles })).query.pages.map((p: any) => p.pageid);

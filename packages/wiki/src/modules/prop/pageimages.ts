@@ -80,7 +80,18 @@ function imageFields(ctx: ContextOf<typeof descriptor>, file: FileVersion, prop:
       height: size.height,
     };
   }
-  if (prop.has('original')) fields.original = { source: original, width: file.width, height: file.height };
+  if (prop.has('original')) {
+    // With a language, the original is the file rendered at its own size in that language (as
+    // PageImages asks for it): a drawing's PNG rendering, a bitmap itself. `''` and `'0'` are no
+    // language there (PHP's false strings).
+    const language = ctx.params.langcode;
+    const rendered = language && language !== '0' ? thumbnailSize(file, file.width, file.height) : undefined;
+    fields.original = {
+      source: rendered?.scaled ? thumbnailUrl(base, file.name, file.mime, file.width, undefined, language) : original,
+      width: file.width,
+      height: file.height,
+    };
+  }
   return fields;
 }
 
