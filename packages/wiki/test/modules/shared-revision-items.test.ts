@@ -39,6 +39,17 @@ describeEachEngine('shared revision items', (engine) => {
     return answer.json.query.pages.find((page: any) => page.title === 'Berlin').revisions[0];
   };
 
+  test("a revision's roles are a plain list: untagged items (<_v>) in XML", async () => {
+    const answer = await anon.get({
+      action: 'query',
+      prop: 'revisions',
+      rvprop: 'roles',
+      titles: 'Berlin',
+      format: 'xml',
+    });
+    assert.match(answer.body, /<rev><roles><_v>main<\/_v><\/roles><\/rev>/);
+  });
+
   test('the same request gets the same answer in every format, compressed or not', async () => {
     const formats: Record<string, string>[] = [
       { format: 'json', formatversion: '2' },

@@ -329,9 +329,10 @@ async function madeItems(
     if (props.has('size')) item.size = row.len ?? 0;
     if (props.has('sha1') && hidden.text(item, 'sha1hidden')) item.sha1 = base36ToHex(row.sha1);
     const slots = (slotsByRev.get(row.revId) ?? []).sort(mainSlotFirst);
+    // A plain list to MediaWiki: its items untagged (`<_v>`) in XML.
     if (props.has('roles'))
       item.roles = list(
-        'role',
+        '_v',
         slots.map((s) => s.slot_role),
       );
     const wanted = slots.filter((s) => (options.slots ?? ['main']).includes(s.slot_role));
