@@ -361,6 +361,11 @@ interface CacheEntry {
   extract: KeptExtract;
 }
 
+/** Whether an extract kept or being made is of this content as it is now (text, transclusions, revision). */
+function madeOf(made: { sha1: string; uses: string; revision: number }, content: MainContent): boolean {
+  return made.sha1 === content.sha1 && made.uses === content.uses && made.revision === content.revision;
+}
+
 export class ExtractCache {
   /** In least recently used order (a hit moves its entry to the end). */
   private readonly entries = new BoundedMap<number, CacheEntry>({ maxEntries: EXTRACT_CACHE_ENTRIES });
@@ -393,9 +398,7 @@ export class ExtractCache {
   get(content: MainContent, options: OptionsKey): KeptExtract | undefined {
     if (options.generation !== this.generation) return undefined;
     const hit = this.entries.get(content.contentId * OPTION_SETS + options.number);
-    return hit && hit.sha1 === content.sha1 && hit.uses === content.uses && hit.revision === content.revision
-      ? hit.extract
-      : undefined;
+    return hit && madeOf(hit, content) ? hit.extract : undefined;
   }
 
   /**
@@ -406,29 +409,24 @@ export class ExtractCache {
   makeOnce(content: MainContent, options: OptionsKey, make: () => Promise<KeptExtract>): Promise<KeptExtract> {
     const key = content.contentId * OPTION_SETS + options.number;
     const current = this.making.get(key);
-    if (
-      current &&
-      current.generation === options.generation &&
-      current.sha1 === content.sha1 &&
-      current.uses === content.uses &&
-      current.revision === content.revision
-    )
-      return current.extract;
+    if (current && current.generation === options.generation && madeOf(current, content)) return current.extract;
     const extract = make().then((made) => {
       this.set(content, options, made);
       return made;
     });
-    const entry = { ...this.stateOf(content), generation: options.generation, extract };
+    const entry = {
+      sha1: content.sha1,
+      uses: content.uses,
+      revision: content.revision,
+      generation: options.generation,
+      extract,
+    };
     this.making.set(key, entry);
     const done = () => {
       if (this.making.get(key) === entry) this.making.delete(key);
     };
     extract.then(done, done);
     return extract;
-  }
-
-  private stateOf(content: MainContent) {
-    return { sha1: content.sha1, uses: content.uses, revision: content.revision };
   }
 
   set(content: MainContent, options: OptionsKey, extract: KeptExtract): void {
