@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { upperFirst } from '../src/site/first-letter.js';
 import { sanitizeIP } from '../src/site/ip-address.js';
 import { TitleCodec } from '../src/site/title.js';
+import { interwikiUrl } from '../src/site/urls.js';
 import { germanSite } from './helpers/german-site.js';
 import { randomTexts } from './helpers/random-texts.js';
 
@@ -279,5 +280,25 @@ describe('helpers', () => {
     assert.equal(sanitizeIP('2001:0db8:0000:0000:0000:0000:0000:0000/32'), '2001:DB8:0:0:0:0:0:0/32');
     assert.equal(sanitizeIP('Alice'), 'Alice');
     assert.equal(sanitizeIP('1.2.3.4.5'), '1.2.3.4.5');
+  });
+});
+
+describe('interwiki URLs', () => {
+  test('the title part percent-encoded as MediaWiki does, the fragment as an anchor of the other wiki', () => {
+    // As MediaWiki 1.39 makes them (Title::getFullURL): a wiki the map marks local gets the anchor
+    // in HTML5's form, another in the legacy one.
+    const tricky = 'c ä d%41:!(~)*';
+    assert.equal(interwikiUrl(codec, 'sv', `A b#${tricky}`), 'https://sv.wikipedia.org/wiki/A_b#c_ä_d%2541:!(~)*');
+    assert.equal(
+      interwikiUrl(codec, 'wikt', `A b#${tricky}`),
+      'https://example.org/wikt/A_b#c_.C3.A4_d.2541:.21.28.7E.29.2A',
+    );
+    assert.equal(
+      interwikiUrl(codec, 'sv', 'Världsgeografi#Lista över länder'),
+      'https://sv.wikipedia.org/wiki/V%C3%A4rldsgeografi#Lista_över_länder',
+    );
+    assert.equal(interwikiUrl(codec, 'en', " x  y's:z/(1)"), 'https://en.wikipedia.org/wiki/x_y%27s:z/(1)');
+    assert.equal(interwikiUrl(codec, 'nosuchprefix', 'Foo'), undefined);
+    assert.equal(interwikiUrl(codec, 'en', 'Foo[bar]'), undefined);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { localSpecialPageKey, specialPageExists } from '../site/mediawiki/special-page-aliases.js';
 import { NS_MEDIA, NS_MEDIAWIKI, NS_SPECIAL, type Title, type TitleCodec } from '../site/title.js';
+import { interwikiUrl } from '../site/urls.js';
 import type { WikiStore } from '../store/database.js';
 import { keptRows } from '../store/row-cache.js';
 import { compareByteOrder } from '../text/byte-order.js';
@@ -158,12 +159,13 @@ export class PageSet {
         continue;
       }
       const title = this.localSpecial(parsed.title);
-      const text = title.interwiki ? input : this.displayText(title);
+      const text = title.interwiki ? this.titles.prefixedText(title) : this.displayText(title);
+      if (text !== input) this.addNormalized({ fromencoded: false, from: input, to: text });
       if (title.interwiki) {
-        this.interwiki.push({ title: input, iw: title.interwiki });
+        // Kept by its prefixed text, without the fragment: two forms of one title are one entry.
+        if (!this.interwiki.some((i) => i.title === text)) this.interwiki.push({ title: text, iw: title.interwiki });
         continue;
       }
-      if (text !== input) this.addNormalized({ fromencoded: false, from: input, to: text });
       // A fragment alone (`#Section`) names no page: reported normalised to "", then left out.
       if (title.dbKey === '') continue;
       wanted.push(title);
@@ -479,7 +481,7 @@ export class PageSet {
         'i',
         this.interwiki.map((i) => {
           const entry: ResultObject = { ...i };
-          const url = interwikiUrls ? this.interwikiUrl(i.title, i.iw) : undefined;
+          const url = interwikiUrls ? interwikiUrl(this.titles, i.iw, i.title.slice(i.iw.length + 1)) : undefined;
           if (url) entry.url = url;
           return entry;
         }),
@@ -531,14 +533,6 @@ export class PageSet {
     if (indexPageIds) query.pageids = list('id', [...pages.entries.keys()]);
     query.pages = pages;
     return pages;
-  }
-
-  /** The URL an interwiki title points to (`iwurl`), from the site's interwiki map. */
-  private interwikiUrl(title: string, prefix: string): string | undefined {
-    const entry = this.titles.interwiki(prefix);
-    if (!entry) return undefined;
-    const rest = title.slice(title.indexOf(':') + 1).replace(/ /g, '_');
-    return entry.url.replace('$1', encodeURIComponent(rest).replace(/%3A/g, ':').replace(/%2F/g, '/'));
   }
 
   /**

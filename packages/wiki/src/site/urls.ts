@@ -3,6 +3,7 @@
  * MediaWiki leaves readable in paths (`:`, `/`, `,`, `;`, `@`, `$`, `!`, `*`, `(`, `)`, `~`).
  */
 import type { SiteConfig } from './site.js';
+import type { TitleCodec } from './title.js';
 
 const KEPT = /%(3B|40|24|2C|2F|3A)/g;
 const KEPT_CHARS: Record<string, string> = { '3B': ';', '40': '@', '24': '$', '2C': ',', '2F': '/', '3A': ':' };
@@ -12,6 +13,38 @@ export function urlencodeTitle(text: string): string {
   return encodeURIComponent(text)
     .replace(/'/g, '%27')
     .replace(KEPT, (_m, hex: string) => KEPT_CHARS[hex]);
+}
+
+/**
+ * The full URL of a title on the wiki of an interwiki prefix (`[[sv:Världsgeografi#Lista]]`), as
+ * MediaWiki makes it of the title `prefix:title`: the title part percent-encoded, the fragment
+ * escaped as an anchor of that wiki: in HTML5's form for a wiki the map marks local (spaces to
+ * underscores, only `%` escaped), in the legacy form for others (`.C3.B6`). Undefined for an
+ * unknown prefix or an invalid title.
+ */
+export function interwikiUrl(codec: TitleCodec, prefix: string, title: string): string | undefined {
+  const parsed = codec.parse(`${prefix}:${title}`);
+  if (!parsed.ok || parsed.title.interwiki === '') return undefined;
+  const entry = codec.interwiki(parsed.title.interwiki);
+  if (!entry) return undefined;
+  let url = entry.url.replace('$1', urlencodeTitle(parsed.title.dbKey));
+  if (url.startsWith('//')) url = `http:${url}`;
+  const fragment = parsed.title.fragment;
+  if (fragment === '') return url;
+  return `${url}#${entry.local ? html5Anchor(fragment) : legacyAnchor(fragment)}`;
+}
+
+/** An anchor in HTML5's form, as a link writes it: spaces as underscores, `%` escaped. */
+function html5Anchor(fragment: string): string {
+  return fragment.replace(/ /g, '_').replace(/%([0-9a-fA-F]{2})/g, '%25$1');
+}
+
+/** An anchor in MediaWiki's legacy form: percent-encoded as PHP's urlencode does, `%` as `.`, `:` kept. */
+function legacyAnchor(fragment: string): string {
+  return encodeURIComponent(fragment.replace(/ /g, '_'))
+    .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%3A/g, ':')
+    .replace(/%/g, '.');
 }
 
 /** The page's URL under the article path (`/index.php/Berlin`), on `server`. */

@@ -376,6 +376,26 @@ describe('page set', () => {
     assert.equal(body.query.pages[0].title, 'Berlin');
   });
 
+  test('interwiki titles are normalised to their prefixed text, without the fragment, and kept once', async () => {
+    const body = (
+      await get({
+        action: 'query',
+        titles: 'EN:foo_bar_#Some section|:en:foo bar|en:Foo bar',
+        iwurl: '1',
+        format: 'json',
+        formatversion: '2',
+      })
+    ).json();
+    assert.deepEqual(body.query.normalized, [
+      { fromencoded: false, from: 'EN:foo_bar_#Some section', to: 'en:foo bar' },
+      { fromencoded: false, from: ':en:foo bar', to: 'en:foo bar' },
+    ]);
+    assert.deepEqual(body.query.interwiki, [
+      { title: 'en:foo bar', iw: 'en', url: 'https://en.wikipedia.org/wiki/foo_bar' },
+      { title: 'en:Foo bar', iw: 'en', url: 'https://en.wikipedia.org/wiki/Foo_bar' },
+    ]);
+  });
+
   test('missing, invalid and special titles get negative ids; pageids that do not exist are missing', async () => {
     const body = (
       await get({ action: 'query', titles: 'Gibtsnicht|Foo[bar]|Spezial:Suche', format: 'json', formatversion: '2' })

@@ -3,7 +3,7 @@ import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { type ResultObject, withContent } from '../../api/result/tree.js';
-import { interwikiUrl } from '../support/interwiki-url.js';
+import { interwikiUrl } from '../../site/urls.js';
 import { linkRows, pageIds } from '../support/link-rows.js';
 
 /** `prop=iwlinks`: parameters as the module reference lists them, in its order. */

@@ -8,7 +8,7 @@ import { specialPageExists } from '../../site/mediawiki/special-page-aliases.js'
 import { NS_MEDIA, NS_SPECIAL, type Title } from '../../site/title.js';
 import { type SiteStatistics, siteStatistics } from '../../store/site-statistics.js';
 import type { ExpansionHost } from '../../wikitext/preprocessor/expand.js';
-import { wikiLanguageName } from './interwiki-url.js';
+import { wikiLanguageName } from './language-names.js';
 
 interface PageRow {
   page_id: number;
