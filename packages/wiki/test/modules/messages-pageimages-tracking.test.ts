@@ -232,6 +232,30 @@ describeEachEngine('meta=allmessages, prop=pageimages and list=trackingcategorie
     assert.doesNotMatch((await original('Datei:Beispiel.png', 'de')).source, /\/thumb\//);
   });
 
+  test('pageimages: a rendering whose file name would pass 255 bytes is not made', async () => {
+    // `lang<code>-50px-Logo.svg.png`: 255 bytes with a code of 233 letters, the original's
+    // `-200px-` one byte more. As MediaWiki 1.39 answers: no thumbnail, an original without URL.
+    const page = async (letters: number) =>
+      (
+        await api().query({
+          prop: 'pageimages',
+          piprop: 'thumbnail|original',
+          pithumbsize: '50',
+          titles: 'Datei:Logo.svg',
+          pilangcode: 'a'.repeat(letters),
+        })
+      ).query.pages[0];
+    const fits = await page(232);
+    assert.match(fits.thumbnail.source, /\/langa{232}-50px-Logo\.svg\.png$/);
+    assert.match(fits.original.source, /\/langa{232}-200px-Logo\.svg\.png$/);
+    const edge = await page(233);
+    assert.match(edge.thumbnail.source, /\/langa{233}-50px-Logo\.svg\.png$/);
+    assert.deepEqual(edge.original, { source: '', width: 200, height: 200 });
+    const long = await page(300);
+    assert.equal(long.thumbnail, undefined);
+    assert.deepEqual(long.original, { source: '', width: 200, height: 200 });
+  });
+
   test('pageimages continues in the order the page set found its pages, not by page id', async () => {
     const titles = 'Kategorie:Argeņtina|Diskussion:Main Page/Archive 1|Benutzer:Az1568';
     const ids = (await api().query({ titles })).query.pages.map((p: any) => p.pageid);

@@ -3,7 +3,14 @@ import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
 import { currentVersions } from '../support/file-rows.js';
-import { type FileVersion, fileUrl, thumbnailSize, thumbnailUrl, uploadBaseUrl } from '../support/files.js';
+import {
+  type FileVersion,
+  fileUrl,
+  thumbnailNameFits,
+  thumbnailSize,
+  thumbnailUrl,
+  uploadBaseUrl,
+} from '../support/files.js';
 import { rowsOf } from '../support/query-parts.js';
 
 /** `prop=pageimages`: parameters as the module reference lists them, in its order. */
@@ -68,29 +75,26 @@ function imageFields(ctx: ContextOf<typeof descriptor>, file: FileVersion, prop:
   if (file.width <= 0 || file.height <= 0) return fields;
   const base = uploadBaseUrl(ctx.site, ctx.server);
   const original = fileUrl(base, file.name);
+  const language = ctx.params.langcode;
+  // A rendering whose name cannot be stored is never made: no thumbnail, an original without URL.
+  const rendering = (width: number) =>
+    thumbnailNameFits(file.name, file.mime, width, language)
+      ? thumbnailUrl(base, file.name, file.mime, width, undefined, language)
+      : undefined;
   // A size of 0 or less asks for no thumbnail, as MediaWiki makes none for it.
   if (prop.has('thumbnail') && ctx.params.thumbsize > 0) {
     const box = ctx.params.thumbsize;
     const size = thumbnailSize(file, box, box);
-    fields.thumbnail = {
-      source: size.scaled
-        ? thumbnailUrl(base, file.name, file.mime, size.width, undefined, ctx.params.langcode)
-        : original,
-      width: size.width,
-      height: size.height,
-    };
+    const source = size.scaled ? rendering(size.width) : original;
+    if (source !== undefined) fields.thumbnail = { source, width: size.width, height: size.height };
   }
   if (prop.has('original')) {
     // With a language, the original is the file rendered at its own size in that language (as
     // PageImages asks for it): a drawing's PNG rendering, a bitmap itself. `''` and `'0'` are no
     // language there (PHP's false strings).
-    const language = ctx.params.langcode;
     const rendered = language && language !== '0' ? thumbnailSize(file, file.width, file.height) : undefined;
-    fields.original = {
-      source: rendered?.scaled ? thumbnailUrl(base, file.name, file.mime, file.width, undefined, language) : original,
-      width: file.width,
-      height: file.height,
-    };
+    const source = rendered?.scaled ? (rendering(file.width) ?? '') : original;
+    fields.original = { source, width: file.width, height: file.height };
   }
   return fields;
 }

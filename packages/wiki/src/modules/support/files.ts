@@ -58,6 +58,15 @@ export function thumbnailName(name: string, mime: string, width: number, languag
   return `${lang}${width}px-${name}.png`;
 }
 
+/**
+ * Whether a rendering of that name can be stored: MediaWiki's file store refuses a file name over
+ * 255 bytes, so a thumbnail whose name would be longer (a drawing in a language code of hundreds
+ * of characters) is never made.
+ */
+export function thumbnailNameFits(name: string, mime: string, width: number, language?: string): boolean {
+  return Buffer.byteLength(thumbnailName(name, mime, width, language)) <= 255;
+}
+
 /** The width that makes the image at most `maxHeight` tall, as MediaWiki's box fitting does. */
 function fitBoxWidth(width: number, height: number, maxHeight: number): number {
   const ideal = (width * maxHeight) / height;
