@@ -37,6 +37,8 @@ export const EDGE_TITLES: readonly string[] = [
   'en:Foo',
   'wikipedia:Berlin',
   'commons:Datei:Beispiel.png',
+  'EN:foo_bar_#Ein Abschnitt',
+  ':sv:Världsgeografi#Lista över länder',
   ':Berlin',
   'Berlin#Geschichte',
   '#Nur Abschnitt',

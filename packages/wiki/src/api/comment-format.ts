@@ -62,7 +62,7 @@ export class CommentFormatter {
 
   constructor(
     private readonly store: WikiStore,
-    private readonly codec: TitleCodec,
+    readonly codec: TitleCodec,
     private readonly site: SiteConfig,
     language = site.language,
   ) {

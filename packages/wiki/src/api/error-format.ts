@@ -7,9 +7,11 @@ import { decodeHTML } from 'entities';
 import { isAllowedCodePoint } from '../site/html-entities.js';
 import { localSpecialPageKey, specialPageExists } from '../site/mediawiki/special-page-aliases.js';
 import { namespaceById, type SiteConfig } from '../site/site.js';
+import type { Title } from '../site/title.js';
 import { urlencodeTitle } from '../site/urls.js';
 import { cleanOutputText, escapeHtmlQuotes, escapeHtmlText, needsOutputCleaning } from '../text/escape.js';
 import { armorFrenchSpaces } from '../text/french-spaces.js';
+import type { CommentFormatter, PageState } from './comment-format.js';
 import type { ApiMessage } from './errors.js';
 import type { StoredMessages } from './messages/catalogue.js';
 import { linkFreeUrls } from './messages/free-links.js';
@@ -120,6 +122,21 @@ function armorOutsideNowiki(escaped: string): string {
     .join('');
 }
 
+/** An internal link in a message's text escaped for HTML: `[[target]]` or `[[target|text]]`. */
+const INTERNAL_LINK = /\[\[([^\]|[{}]+)(?:\|([^\]]*))?\]\]/g;
+
+/**
+ * Inline tags a message may hold that MediaWiki's parser keeps as HTML (`<em>` around a reason,
+ * `<strong>` around a namespace's name), without attributes, in a text escaped for HTML.
+ */
+function keepInlineTags(escaped: string): string {
+  return escaped.includes('&lt;')
+    ? escaped
+        .replace(/&lt;(\/?(?:em|strong|b|i|u|s|small|big|sub|sup))&gt;/g, '<$1>')
+        .replace(/&lt;br ?\/?&gt;/g, '<br />')
+    : escaped;
+}
+
 const PLAIN_SLOT = /\u{F0009}\d+\u{F000A}/gu;
 
 /**
@@ -193,6 +210,53 @@ function isLineOf(text: string, lines: string): boolean {
   return end === lines.length || lines[end] === '\n';
 }
 
+/**
+ * The wiki's pages that html texts of messages link, made links as MediaWiki's parser makes them
+ * (blue, red to a missing page, `mw-redirect` on a redirect): their existence is looked up first,
+ * for all texts of an answer at once.
+ */
+export class MessagePageLinks {
+  private readonly found = new Map<string, PageState | 'missing'>();
+
+  constructor(private readonly links: CommentFormatter) {}
+
+  /** Looks up the pages these message texts (wikitext) link, beyond those looked up before. */
+  async lookUp(texts: readonly string[]): Promise<void> {
+    const wanted = new Map<string, Title>();
+    for (const text of texts) {
+      if (!text.includes('[[')) continue;
+      for (const match of escapeMessageText(text).matchAll(INTERNAL_LINK)) {
+        const title = this.target(match[1]);
+        if (title === undefined) continue;
+        const key = `${title.namespace}:${title.dbKey}`;
+        if (!this.found.has(key)) wanted.set(key, title);
+      }
+    }
+    if (wanted.size === 0) return;
+    const existing = await this.links.existingPages([...wanted.values()]);
+    for (const key of wanted.keys()) this.found.set(key, existing.get(key) ?? 'missing');
+  }
+
+  /** The internal links of an html text whose pages were looked up, as links. */
+  link(html: string): string {
+    if (this.found.size === 0 || !html.includes('[[')) return html;
+    return html.replace(INTERNAL_LINK, (whole, target: string, label: string | undefined) => {
+      const title = this.target(target);
+      const state = title && this.found.get(`${title.namespace}:${title.dbKey}`);
+      if (title === undefined || state === undefined) return whole;
+      const existing = new Map<string, PageState>();
+      if (state !== 'missing') existing.set(`${title.namespace}:${title.dbKey}`, state);
+      return this.links.link(title, label ?? target.trim().replace(/^:/, ''), existing);
+    });
+  }
+
+  /** A local page a link names (special pages, other wikis and invalid titles aside). */
+  private target(escaped: string): Title | undefined {
+    const title = this.links.codec.parseOrUndefined(decodeHTML(escaped).trim().replace(/^:/, ''));
+    return title && title.interwiki === '' && title.namespace >= 0 && title.dbKey !== '' ? title : undefined;
+  }
+}
+
 export type ErrorFormat = 'bc' | 'html' | 'none' | 'plaintext' | 'raw' | 'wikitext';
 
 export class ErrorFormatter {
@@ -204,10 +268,21 @@ export class ErrorFormatter {
     readonly stored?: StoredMessages,
     /** The site, whose special pages html texts link (`[[Special:Preferences]]`). */
     readonly site?: SiteConfig,
+    /** Links to the wiki's pages in html texts, blue or red (`lookUpLinks` first). */
+    private readonly pageLinks?: MessagePageLinks,
   ) {}
 
   private render(message: ApiMessage, language = this.language): string {
     return renderMessage(message.key, message.params, language, this.stored);
+  }
+
+  /**
+   * Looks up the pages that the html texts of these messages link (`[[User:Admin|Admin]]`, a
+   * group's page), so that they are made as MediaWiki makes them. Other formats need nothing.
+   */
+  async lookUpLinks(messages: readonly ApiMessage[]): Promise<void> {
+    if (this.format !== 'html' || this.pageLinks === undefined || messages.length === 0) return;
+    await this.pageLinks.lookUp(messages.map((message) => this.render(message)));
   }
 
   /**
@@ -219,18 +294,11 @@ export class ErrorFormatter {
   private html(message: ApiMessage): string {
     const plain = message.key.startsWith('paramvalidator-') ? new Map<string, string>() : undefined;
     const params = plain === undefined ? message.params : message.params.map((p) => plainSlot(p, plain));
-    const html = closeOpenTags(
-      unwrapNowiki(
-        armorOutsideNowiki(
-          linkSpecialPages(
-            linkFreeUrls(
-              keepSemanticTags(escapeMessageText(renderMessage(message.key, params, this.language, this.stored))),
-            ),
-            this.site,
-          ),
-        ),
-      ),
-    );
+    const rendered = renderMessage(message.key, params, this.language, this.stored);
+    let html = linkFreeUrls(keepInlineTags(keepSemanticTags(escapeMessageText(rendered))));
+    html = linkSpecialPages(html, this.site);
+    if (this.pageLinks !== undefined) html = this.pageLinks.link(html);
+    html = closeOpenTags(unwrapNowiki(armorOutsideNowiki(html)));
     return plain === undefined || plain.size === 0
       ? html
       : html.replace(PLAIN_SLOT, (slot) => escapeHtmlQuotes(plain.get(slot) ?? slot));

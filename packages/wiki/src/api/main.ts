@@ -12,7 +12,8 @@ import { executeLogin } from './actions/login.js';
 import { executeLogout } from './actions/logout.js';
 import { executeParamInfo } from './actions/paraminfo.js';
 import { executeQuery } from './actions/query.js';
-import { type ErrorFormat, ErrorFormatter } from './error-format.js';
+import { CommentFormatter } from './comment-format.js';
+import { type ErrorFormat, ErrorFormatter, MessagePageLinks } from './error-format.js';
 import { ApiError, apiError, message } from './errors.js';
 import { HTML_CSP } from './format/html.js';
 import {
@@ -177,11 +178,16 @@ function readMainParameters(state: RequestState, params: RequestParams, main: Ma
     main.formatValues = {};
   }
   state.userLanguage = main.uselang;
+  if (main.errorFormatName === 'html') {
+    const { store, titles, site } = state.services;
+    state.messagePageLinks = new MessagePageLinks(new CommentFormatter(store, titles, site));
+  }
   state.messageFormatter = new ErrorFormatter(
     main.errorFormatName,
     main.errorLanguage,
     state.storedMessages(),
     state.services.site,
+    state.messagePageLinks,
   );
   // Declared as any name, so that the action's fallback still has one to report.
   const action: string = readMain(M.action);
@@ -284,6 +290,7 @@ function composeAnswer(
     main.errorLanguage,
     state.storedMessages(),
     state.services.site,
+    state.messagePageLinks,
   );
   // The answer is a map: empty (a logout's), it is `{}` in every format version, as MediaWiki's.
   const answer: ResultObject = assoc({});
@@ -369,6 +376,11 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
     } else {
       outcome.failure = internalError(error, main.requestId);
     }
+  }
+  if (state.messagePageLinks !== undefined) {
+    // The html texts' links need their pages' existence, looked up before the answer is made.
+    const messages = [...(outcome.failure?.messages ?? []), ...state.warnings.map((w) => w.message)];
+    await state.messageFormatter.lookUpLinks(messages);
   }
   const answer = composeAnswer(state, main, result, outcome, headers, `${server}${site.scriptPath}/api.php`);
   // Set on the object made rather than spread into a new one: in V8 the spread came to give the

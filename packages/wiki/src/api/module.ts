@@ -131,8 +131,11 @@ export interface ModuleContext<P = ParamValues> {
   ownParamName(name: string): string;
   /** A warning; its code is the key without `apiwarn-` unless given. */
   warn(key: string, params?: readonly MessageParam[], code?: string, data?: ResultObject): void;
-  /** A reason of a status in the module's answer (`intestactions`' details), shaped by `errorformat`. */
-  statusEntry(message: ApiMessage): ResultObject;
+  /**
+   * The reasons of a status in the module's answer (`intestactions`' details), shaped by
+   * `errorformat` (in html, the pages they link looked up first).
+   */
+  statusEntries(messages: readonly ApiMessage[]): Promise<ResultObject[]>;
   /** An error of a status given as data, shaped by the error format (`bc`: key, params, code, type). */
   statusError(message: ApiMessage): ResultObject;
   /** Marks the module unfinished: the answer's continuation carries `<prefix><name>=value`. */

@@ -7,7 +7,7 @@ import type { SiteConfig } from '../site/site.js';
 import type { TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
 import { currentWorkBudget, type WorkBudgetLimits } from '../store/work-budget.js';
-import { type ErrorFormatter, holdsUncleanText } from './error-format.js';
+import { type ErrorFormatter, holdsUncleanText, type MessagePageLinks } from './error-format.js';
 import type { ApiMessage } from './errors.js';
 import { attachPrinted, preparedLength } from './format/prepared-json.js';
 import { userGender } from './gender.js';
@@ -162,6 +162,8 @@ export class RequestState {
   userLanguage = '';
   /** How messages inside answers are shaped (`errorformat`, `errorlang`); set by ApiMain. */
   messageFormatter!: ErrorFormatter;
+  /** With `errorformat=html`, the pages messages link, looked up for every formatter of the request. */
+  messagePageLinks: MessagePageLinks | undefined;
 
   constructor(
     readonly params: RequestParams,

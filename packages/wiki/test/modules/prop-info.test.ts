@@ -116,6 +116,27 @@ describeEachEngine('prop=info on the reference wiki', (engine) => {
     ]);
   });
 
+  test('in html the reasons link the pages they name, red where missing, and keep their emphasis', async () => {
+    const body = await api().query({
+      prop: 'info',
+      titles: 'Gesperrter Titel',
+      intestactions: 'create|delete',
+      intestactionsdetail: 'full',
+      errorformat: 'html',
+      uselang: 'en',
+    });
+    const { create, delete: remove } = body.query.pages[0].actions;
+    // As MediaWiki 1.39 gives them: the tooltip of a red link in the wiki's language.
+    assert.equal(
+      create[1].html,
+      'This title has been protected from creation by <a href="/index.php?title=Benutzer:Admin&amp;action=edit&amp;redlink=1" class="new" title="Benutzer:Admin (Seite nicht vorhanden)">Admin</a>.\nThe reason given is <em>Titel gesperrt</em>.',
+    );
+    assert.match(
+      remove[0].html,
+      /in the group: <a href="\/index\.php\?title=Testwiki:Administratoren&amp;action=edit&amp;redlink=1" class="new" title="Testwiki:Administratoren \(Seite nicht vorhanden\)">Administrators<\/a>\.$/,
+    );
+  });
+
   test('a tested action beginning with _ is left out, as MediaWiki prints no key of that form', async () => {
     const answer = await api().query({ prop: 'info', titles: 'Hauptseite', intestactions: '_z|read|_' });
     assert.deepEqual(answer.query.pages[0].actions, { read: true });

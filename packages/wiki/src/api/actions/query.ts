@@ -221,7 +221,10 @@ function moduleContext(
     ownParamName: (name) => d.prefix + name,
     warn: (key: string, params: readonly MessageParam[] = [], code = messageCode(key), data?: ResultObject) =>
       state.warn(path, { code, key, params, data }),
-    statusEntry: (message) => state.messageFormatter.statusEntry(message),
+    statusEntries: async (messages) => {
+      await state.messageFormatter.lookUpLinks(messages);
+      return messages.map((message) => state.messageFormatter.statusEntry(message));
+    },
     statusError: (message) => state.messageFormatter.statusError(message),
     setContinue: (value, name = 'continue') => {
       if (sink) continuation.setGenerator(prefix + name, value);

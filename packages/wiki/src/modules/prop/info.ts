@@ -406,13 +406,9 @@ function watchFields(data: InfoData, k: string, out: ResultObject): void {
 }
 
 /** `intestactions`: whether the caller may do each action on the page, with the reasons when not. */
-function testedActions(
-  context: InfoContext,
-  target: InfoTarget,
-  protection: Protection[],
-  block: CallerBlock | undefined,
-): KeyedList {
+async function testedActions(context: InfoContext, data: InfoData, target: InfoTarget): Promise<KeyedList> {
   const { user, site } = context;
+  const protection = protectionOf(data, target, data.byTitle ? key(target.ns, target.dbKey) : '');
   const detail = context.params.testactionsdetail;
   // A plain array to MediaWiki, in the order asked even where actions are named by numbers (`0`):
   // formatversion 1, leaving out the actions refused (false), prints `[]` when none is left.
@@ -421,26 +417,23 @@ function testedActions(
     // MediaWiki's result takes a key that begins with `_` for its own metadata and prints none.
     if (action.startsWith('_')) continue;
     const page = { ns: target.ns, dbKey: target.dbKey, exists: target.exists, id: target.pageid };
-    const problems = permissionProblems(user, site, action, page, protection, block);
-    actions.set(
-      action,
-      detail === 'boolean'
-        ? problems.length === 0
-        : list(
-            'error',
-            // `quick` skips slow checks (MediaWiki's quick rigor); every reason found is given.
-            problems.map((p) =>
-              context.statusEntry({
-                code: p.code,
-                key: p.message,
-                params: p.groups
-                  ? [groupLinkList(p.groups, site, context.language, context.storedMessages), p.groups.length]
-                  : p.params,
-                data: p.block ? { blockinfo: blockDetails(p.block, context.userLanguage) } : undefined,
-              }),
-            ),
-          ),
+    const problems = permissionProblems(user, site, action, page, protection, data.callerBlock);
+    if (detail === 'boolean') {
+      actions.set(action, problems.length === 0);
+      continue;
+    }
+    // `quick` skips slow checks (MediaWiki's quick rigor); every reason found is given.
+    const reasons = await context.statusEntries(
+      problems.map((p) => ({
+        code: p.code,
+        key: p.message,
+        params: p.groups
+          ? [groupLinkList(p.groups, site, context.language, context.storedMessages), p.groups.length]
+          : p.params,
+        data: p.block ? { blockinfo: blockDetails(p.block, context.userLanguage) } : undefined,
+      })),
     );
+    actions.set(action, list('error', reasons));
   }
   return actions;
 }
@@ -468,7 +461,16 @@ function relatedFields(context: InfoContext, data: InfoData, target: InfoTarget,
 }
 
 /** One page's fields, in MediaWiki's order. */
-function pageInfo(context: InfoContext, data: InfoData, target: InfoTarget): ResultObject {
+/** The protections of a page, or a missing title's protection from creation. */
+function protectionOf(data: InfoData, target: InfoTarget, k: string): Protection[] {
+  if (!data.wantsProtection) return [];
+  if (target.record) return data.protections.get(target.id) ?? [];
+  const created = data.createProtections.get(k);
+  return created ? [created] : [];
+}
+
+/** One page's fields; `actions` are its tested actions (`intestactions`), made before. */
+function pageInfo(context: InfoContext, data: InfoData, target: InfoTarget, actions?: KeyedList): ResultObject {
   const { params, site } = context;
   const { props } = data;
   const out: ResultObject = {};
@@ -489,11 +491,7 @@ function pageInfo(context: InfoContext, data: InfoData, target: InfoTarget): Res
   }
   // The title's key is made only for what looks pages up by title.
   const k = data.byTitle ? key(target.ns, target.dbKey) : '';
-  const protection: Protection[] = !data.wantsProtection
-    ? []
-    : record
-      ? (data.protections.get(target.id) ?? [])
-      : [data.createProtections.get(k)].filter((p): p is Protection => p !== undefined);
+  const protection = protectionOf(data, target, k);
   if (props.has('protection')) {
     out.protection = list(
       'pr',
@@ -526,7 +524,7 @@ function pageInfo(context: InfoContext, data: InfoData, target: InfoTarget): Res
       out.varianttitles = assoc({ [site.language]: stored || escapeHtmlText(plain) });
     }
   }
-  if ((params.testactions ?? []).length > 0) out.actions = testedActions(context, target, protection, data.callerBlock);
+  if (actions !== undefined) out.actions = actions;
   if (props.has('linkclasses') && record) {
     out.linkclasses = list('_v', record.isRedirect ? ['mw-redirect'] : []); // untagged in MediaWiki: `<_v>` in XML
   }
@@ -550,7 +548,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (context) => {
       break;
     }
     tested += tests;
-    const out = pageInfo(context, data, target);
+    const actions = tests > 0 ? await testedActions(context, data, target) : undefined;
+    const out = pageInfo(context, data, target, actions);
     if (!context.result.fits(out)) {
       context.setContinue(`${target.ns}|${target.dbKey.replaceAll('_', ' ')}`);
       break;
