@@ -4,7 +4,7 @@ import {
   BC_BOOLS,
   CONTENT,
   ELEMENT,
-  emptyAsArray,
+  EMPTY_NON_MAPS_AS_ARRAYS,
   KeyedList,
   type ResultObject,
   type ResultValue,
@@ -68,7 +68,7 @@ export function toJsonBody(root: ResultValue, options: JsonOptions): string | Sp
         options.holdsPrinted === true,
       );
     }
-    return stringifyInOrder(root, undefined, undefined, emptyAsArray).replace(NON_ASCII, escapeChar);
+    return stringifyInOrder(root, undefined, undefined, EMPTY_NON_MAPS_AS_ARRAYS).replace(NON_ASCII, escapeChar);
   }
   if (!options.pretty && options.mayHoldPrepared === false) {
     // formatversion 1 through the native printer (json-v1.ts); an answer holding prepared texts

@@ -9,7 +9,7 @@
 import { observeKeptTexts } from '../../store/content-cache.js';
 import { type DeflatedPiece, deflatedPiece, gzipOfRanges } from '../gzip.js';
 import { stringifyInOrder } from '../result/ordered-keys.js';
-import { emptyAsArray, PRINTED, type PrintedForm, type ResultObject } from '../result/tree.js';
+import { EMPTY_NON_MAPS_AS_ARRAYS, PRINTED, type PrintedForm, type ResultObject } from '../result/tree.js';
 
 /** Only texts at least this long are worth a lookup. */
 export const PREPARED_MIN_LENGTH = 512;
@@ -250,7 +250,7 @@ export function printWithPrepared(
     // Shared objects print the ordinary way here, even inside another printing.
     fragmentMarker = undefined;
     try {
-      return escapeSeparators(stringifyInOrder(root, undefined, undefined, emptyAsArray));
+      return escapeSeparators(stringifyInOrder(root, undefined, undefined, EMPTY_NON_MAPS_AS_ARRAYS));
     } finally {
       fragmentMarker = outerMarker;
     }
@@ -275,7 +275,7 @@ export function printWithPrepared(
         swapped.push([holder, key, text]);
       }
       try {
-        skeleton = stringifyInOrder(root, undefined, undefined, emptyAsArray);
+        skeleton = stringifyInOrder(root, undefined, undefined, EMPTY_NON_MAPS_AS_ARRAYS);
       } finally {
         for (let i = swapped.length - 1; i >= 0; i--) {
           const [holder, key, text] = swapped[i] as [Record<string, unknown>, string, string];
@@ -291,7 +291,7 @@ export function printWithPrepared(
           const prepared = registry.get(value);
           return prepared ? marker(prepared) : value;
         },
-        emptyAsArray,
+        EMPTY_NON_MAPS_AS_ARRAYS,
       );
     }
   } finally {

@@ -91,15 +91,15 @@ export function objectOfEntries(entries: Map<string, unknown>): unknown {
 
 /**
  * `JSON.stringify`, with the objects made by `inOrder` printed with their keys in order; `form` (if
- * given) makes the value to print, and may make such objects. With `emptyAsArray`, an empty object
- * it holds prints as `[]` when `emptyAsArray` says so (formatversion 2: as PHP prints an empty
- * array that is not typed as a map).
+ * given) makes the value to print, and may make such objects. With `emptyObjects`, an empty object
+ * it holds prints as `[]` when `emptyObjects.asArray` says so (formatversion 2: as PHP prints an
+ * empty array that is not typed as a map).
  */
 export function stringifyInOrder(
   value: unknown,
   form?: (value: unknown) => unknown,
   replacer?: Replacer,
-  emptyAsArray?: (object: object) => boolean,
+  emptyObjects?: { mayHold(root: unknown): boolean; asArray(object: object): boolean },
 ): string {
   const outer = { ...printing };
   printing.active = true;
@@ -108,13 +108,13 @@ export function stringifyInOrder(
   try {
     const root = form ? form(value) : value;
     let text = JSON.stringify(root, replacer);
-    if (emptyAsArray && text.includes('{}') && EMPTY_OBJECT_VALUE.test(text)) {
-      // An empty object, or a string that looks like one: printed again, empty objects that are
-      // not maps as `[]`. A replacer costs the native printer about half its speed, so only here.
+    if (emptyObjects && text.includes('{}') && EMPTY_OBJECT_VALUE.test(text) && emptyObjects.mayHold(root)) {
+      // An empty object that is no map: printed again, such objects as `[]`. A replacer costs the
+      // native printer about half its speed, and most `{}` are empty maps, so only here.
       printing.printed = [];
       printing.replacer = function (this: unknown, key: string, item: unknown) {
         const value = replacer ? replacer.call(this, key, item) : item;
-        return isEmptyObject(value) && emptyAsArray(value) ? [] : value;
+        return isEmptyObject(value) && emptyObjects.asArray(value) ? [] : value;
       };
       text = JSON.stringify(root, printing.replacer);
     }

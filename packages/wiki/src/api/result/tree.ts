@@ -216,9 +216,42 @@ export function assoc<T extends ResultObject>(object: T): T {
  * Whether an empty object prints as `[]` in formatversion 2: any but a map (`assoc`), as PHP's
  * JSON encoder prints an empty array that MediaWiki did not type as a map.
  */
-export function emptyAsArray(object: object): boolean {
+function emptyAsArray(object: object): boolean {
   return (object as ResultObject)[ASSOC] !== true;
 }
+
+/**
+ * Whether a tree holds an empty object that is no map, stopping at the first: asked only of an
+ * answer whose JSON shows `{}`, which is most often an empty map (a log entry's `params`).
+ * Objects printed beforehand are left to their own printing.
+ */
+function holdsEmptyNonMap(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some(holdsEmptyNonMap);
+  if (value instanceof KeyedList) {
+    for (const item of value.entries.values()) if (holdsEmptyNonMap(item)) return true;
+    return false;
+  }
+  const object = value as ResultObject;
+  if (object[PRINTED] !== undefined) return false;
+  let empty = true;
+  for (const key in object) {
+    const item = object[key];
+    if (item === undefined || typeof item === 'function') continue;
+    empty = false;
+    if (typeof item === 'object' && item !== null && holdsEmptyNonMap(item)) return true;
+  }
+  return empty && object[ASSOC] !== true;
+}
+
+/** How an answer of formatversion 2 prints empty objects: maps as `{}`, others as `[]` (see `stringifyInOrder`). */
+export interface EmptyObjects {
+  /** Whether the tree may hold an empty object to print as `[]`. */
+  mayHold(root: unknown): boolean;
+  asArray(object: object): boolean;
+}
+
+export const EMPTY_NON_MAPS_AS_ARRAYS: EmptyObjects = { mayHold: holdsEmptyNonMap, asArray: emptyAsArray };
 
 export function isResultObject(value: unknown): value is ResultObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof KeyedList);
