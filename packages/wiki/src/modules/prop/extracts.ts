@@ -81,19 +81,25 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   };
   // Extracts made before are looked up once; texts are read only for the others.
   const cache = extractCache(ctx.store);
-  // A talk page's language links are links like others: its extracts are kept apart.
-  const talkOptions = { ...options, talkPage: true };
-  const keys = { page: cache.optionsKey(options), talk: cache.optionsKey(talkOptions) };
+  // A talk page's language links are links like others: its extracts are kept apart (their
+  // options named only when a talk page is among the pages).
   const isTalk = (page: PageRecord) => page.ns > 0 && page.ns % 2 === 1;
-  const known = new Map<string, KeptExtract>();
+  const talkOptions = { ...options, talkPage: true };
+  const keys = {
+    page: cache.optionsKey(options),
+    talk: chosen.some(isTalk) ? cache.optionsKey(talkOptions) : undefined,
+  };
+  const keyOf = (talk: boolean) => (talk ? (keys.talk as OptionsKey) : keys.page);
+  // Kept extracts by content row, a talk page's apart: `2 * id + 1`.
+  const known = new Map<number, KeptExtract>();
   const missing: MainContent[] = [];
   for (const page of chosen) {
     const content = contents.get(page.latest);
     if (content === undefined || content.model !== 'wikitext') continue;
     const talk = isTalk(page);
-    const hit = cache.get(content, talk ? keys.talk : keys.page);
+    const hit = cache.get(content, keyOf(talk));
     if (hit === undefined) missing.push(content);
-    else known.set(`${talk}:${content.contentId}`, hit);
+    else known.set(2 * content.contentId + (talk ? 1 : 0), hit);
   }
   const texts =
     missing.length === 0
@@ -129,14 +135,14 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
         ctx.warn('apiwarn-textextracts-unsupportedmodel', [escapeWikiText(page.title), content.model]);
       } else {
         const talk = isTalk(page);
-        let made = known.get(`${talk}:${content.contentId}`);
+        let made = known.get(2 * content.contentId + (talk ? 1 : 0));
         if (made === undefined) {
           if (i > 0 && budget?.spent()) {
             ctx.setContinue(start + i);
             warnFiles();
             return;
           }
-          const key = talk ? keys.talk : keys.page;
+          const key = keyOf(talk);
           // Requests that ask for the same extract at once (a page's preview shown to many readers)
           // wait for the one that makes it rather than each making it again.
           made = await cache.makeOnce(content, key, async () => {
