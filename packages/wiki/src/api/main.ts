@@ -388,6 +388,7 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
   // generation's collections (see `SplicedBody` in format/printers.ts).
   const options = formatOptionsFrom(main.formatValues, site.siteName, main.uselang);
   options.mayHoldPrepared = state.counted.prepared;
+  options.mayHoldEmptyNonMap = state.counted.emptyNonMap === true;
   options.preparedHolders = state.counted.holders;
   options.holdsPrinted = state.counted.printed === true;
   const printed = printResult(main.format, answer, options);

@@ -16,7 +16,15 @@ import type { MessageCatalogue, StoredMessages } from './messages/catalogue.js';
 import type { RequestUser } from './module.js';
 import type { RequestParams } from './params/request.js';
 import { ParamValidator } from './params/validate.js';
-import { deepFreeze, KeyedList, KNOWN_SIZE, PRINTED, type ResultObject, type ResultValue } from './result/tree.js';
+import {
+  ASSOC,
+  deepFreeze,
+  KeyedList,
+  KNOWN_SIZE,
+  PRINTED,
+  type ResultObject,
+  type ResultValue,
+} from './result/tree.js';
 import type { RequestSession } from './session.js';
 
 /** MediaWiki's default `$wgAPIMaxResultSize`: 8 MiB. */
@@ -31,6 +39,11 @@ interface Counted {
   holders?: PreparedHolders;
   /** Whether an object printed beforehand (`sharedPrinted`) was among the values. */
   printed?: boolean;
+  /**
+   * Whether an empty object that is no map was among the values (formatversion 2 prints it `[]`,
+   * which costs a second printing; most answers have none).
+   */
+  emptyNonMap?: boolean;
 }
 
 /**
@@ -68,10 +81,13 @@ function resultSize(value: ResultValue | undefined, seen: Counted): number {
     }
     const known = value[KNOWN_SIZE];
     if (known !== undefined) return known;
+    let empty = true;
     for (const key in value) {
       const item = value[key];
+      empty = false;
       n += typeof item === 'string' ? stringSize(item, seen, value, key) : resultSize(item, seen);
     }
+    if (empty && value[ASSOC] !== true) seen.emptyNonMap = true;
   }
   return n;
 }

@@ -24,6 +24,11 @@ export interface JsonOptions {
   preparedHolders?: readonly TextHolder[];
   /** Whether the answer holds objects printed beforehand (see `printWithPrepared`). */
   holdsPrinted?: boolean;
+  /**
+   * False when the answer holds no empty object that is no map, so that formatversion 2 need not
+   * look for one to print as `[]` (counted as the answer was made); unknown when absent.
+   */
+  mayHoldEmptyNonMap?: boolean;
 }
 
 const NON_ASCII = /[\u0080-\uffff]/g;
@@ -61,14 +66,16 @@ export function toJsonBody(root: ResultValue, options: JsonOptions): string | Sp
     // formatversion 2 prints the tree as it is: native JSON.stringify does it fastest (KeyedList
     // has toJSON; annotations are symbols, which it skips).
     // Large texts the answer repeats from earlier ones are spliced in from their prepared JSON.
+    const empties = options.mayHoldEmptyNonMap === false ? undefined : EMPTY_NON_MAPS_AS_ARRAYS;
     if (!options.escapeNonAscii) {
       return printWithPrepared(
         root,
         options.mayHoldPrepared === false ? [] : options.preparedHolders,
         options.holdsPrinted === true,
+        empties,
       );
     }
-    return stringifyInOrder(root, undefined, undefined, EMPTY_NON_MAPS_AS_ARRAYS).replace(NON_ASCII, escapeChar);
+    return stringifyInOrder(root, undefined, undefined, empties).replace(NON_ASCII, escapeChar);
   }
   if (!options.pretty && options.mayHoldPrepared === false) {
     // formatversion 1 through the native printer (json-v1.ts); an answer holding prepared texts

@@ -9,7 +9,13 @@
 import { observeKeptTexts } from '../../store/content-cache.js';
 import { type DeflatedPiece, deflatedPiece, gzipOfRanges } from '../gzip.js';
 import { stringifyInOrder } from '../result/ordered-keys.js';
-import { EMPTY_NON_MAPS_AS_ARRAYS, PRINTED, type PrintedForm, type ResultObject } from '../result/tree.js';
+import {
+  EMPTY_NON_MAPS_AS_ARRAYS,
+  type EmptyObjects,
+  PRINTED,
+  type PrintedForm,
+  type ResultObject,
+} from '../result/tree.js';
 
 /** Only texts at least this long are worth a lookup. */
 export const PREPARED_MIN_LENGTH = 512;
@@ -244,13 +250,14 @@ export function printWithPrepared(
   root: unknown,
   holders?: readonly TextHolder[],
   holdsPrinted = false,
+  emptyObjects: EmptyObjects | undefined = EMPTY_NON_MAPS_AS_ARRAYS,
 ): string | SplicedJson {
   const outerMarker = fragmentMarker;
   if (!holdsPrinted && (registry.size === 0 || holders?.length === 0)) {
     // Shared objects print the ordinary way here, even inside another printing.
     fragmentMarker = undefined;
     try {
-      return escapeSeparators(stringifyInOrder(root, undefined, undefined, EMPTY_NON_MAPS_AS_ARRAYS));
+      return escapeSeparators(stringifyInOrder(root, undefined, undefined, emptyObjects));
     } finally {
       fragmentMarker = outerMarker;
     }
@@ -275,7 +282,7 @@ export function printWithPrepared(
         swapped.push([holder, key, text]);
       }
       try {
-        skeleton = stringifyInOrder(root, undefined, undefined, EMPTY_NON_MAPS_AS_ARRAYS);
+        skeleton = stringifyInOrder(root, undefined, undefined, emptyObjects);
       } finally {
         for (let i = swapped.length - 1; i >= 0; i--) {
           const [holder, key, text] = swapped[i] as [Record<string, unknown>, string, string];
@@ -291,7 +298,7 @@ export function printWithPrepared(
           const prepared = registry.get(value);
           return prepared ? marker(prepared) : value;
         },
-        EMPTY_NON_MAPS_AS_ARRAYS,
+        emptyObjects,
       );
     }
   } finally {

@@ -53,6 +53,8 @@ export interface FormatOptions {
   preparedHolders?: readonly TextHolder[];
   /** Whether the answer holds objects printed beforehand (see `attachPrinted`). */
   holdsPrinted?: boolean;
+  /** False when the answer holds no empty object that is no map (formatversion 2 prints those `[]`). */
+  mayHoldEmptyNonMap?: boolean;
 }
 
 export function formatOptionsFrom(values: Record<string, unknown>, siteName: string, language: string): FormatOptions {
@@ -151,6 +153,7 @@ function jsonText(result: ResultObject, o: FormatOptions, pretty: boolean): stri
     mayHoldPrepared: o.mayHoldPrepared,
     preparedHolders: o.preparedHolders,
     holdsPrinted: o.holdsPrinted,
+    mayHoldEmptyNonMap: o.mayHoldEmptyNonMap,
   });
 }
 
