@@ -180,13 +180,16 @@ function report(comparisons: Comparison[]): number {
       if (!listed) allListed = false;
       if (!listed?.spec) allSpec = false;
       if (listed) reasons.add(listed.reason.slice(0, 80));
-      let tally = kinds.get(d.pattern);
+      // A kind is tallied apart for each entry that covers it (and for none): the same kind can be
+      // listed for one request (its parameters) and not for another.
+      const tallyKey = `${d.pattern}\u0000${listed ? expected.entries.indexOf(listed) : -1}`;
+      let tally = kinds.get(tallyKey);
       if (!tally) {
         tally = { kind: d.pattern, requests: 0, listed, examples: [] };
-        kinds.set(d.pattern, tally);
+        kinds.set(tallyKey, tally);
       }
-      if (!seenHere.has(d.pattern)) {
-        seenHere.add(d.pattern);
+      if (!seenHere.has(tallyKey)) {
+        seenHere.add(tallyKey);
         tally.requests++;
         if (tally.examples.length < examplesPerKind) {
           tally.examples.push({ request: describeRequest(c.request), path: d.path, ours: d.ours, theirs: d.theirs });

@@ -17,6 +17,15 @@ describeEachEngine('file modules', (engine) => {
     assert.deepEqual(named.query.repos, [{ name: 'local', local: true }]);
   });
 
+  test('allimages takes badfile among its properties and shows nothing for it, as MediaWiki', async () => {
+    const answer = await api().query({ list: 'allimages', ailimit: '2', aiprop: 'badfile|size' });
+    assert.equal(answer.warnings, undefined);
+    for (const image of answer.query.allimages) {
+      assert.equal(image.badfile, undefined);
+      assert.equal(typeof image.size, 'number');
+    }
+  });
+
   test('allimages by name continues by name and honours prefix, from and to', async () => {
     const first = await api().query({ list: 'allimages', ailimit: '2' });
     assert.deepEqual(names(first.query.allimages), ['Beispiel-Kopie.png', 'Beispiel.png']);

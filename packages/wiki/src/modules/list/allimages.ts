@@ -4,7 +4,6 @@ import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
-import { isBadFile, loadBadImageList } from '../support/bad-image-list.js';
 import { type ImageRow, imageVersion } from '../support/file-rows.js';
 import { sha1Filter, versionInfo } from '../support/files.js';
 
@@ -175,7 +174,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   }
   const prop = new Set(p.prop);
   const fullRows = rows as unknown as (ImageRow & { page_id: number | null })[];
-  const badList = prop.has('badfile') ? await loadBadImageList(ctx.store, ctx.titles) : undefined;
+  // `badfile` is taken (imageinfo's properties) but shows nothing here: MediaWiki tells it only
+  // of the pages imageinfo looks at.
   const list = ctx.result.list('img');
   const canSeeDeleted = ctx.user.rights.has('deletedhistory');
   for (const row of fullRows) {
@@ -190,7 +190,6 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       canSeeDeleted,
     });
     const item = { name: row.img_name, ...info } as ResultObject;
-    if (badList) item.badfile = isBadFile(badList, row.img_name, undefined);
     item.ns = NS_FILE;
     item.title = title;
     if (!ctx.result.fits(item)) {
