@@ -52,3 +52,16 @@ describeEachEngine('empty items in formatversion 2', (engine) => {
     assert.deepEqual((await v2({ meta: 'tokens', type: '' })).query.tokens, {});
   });
 });
+
+test('formatversion 2 looks for empty objects to print as [] only where the answer may hold one', async () => {
+  const { toJsonBody } = await import('../../src/api/format/json.js');
+  const { assoc } = await import('../../src/api/result/tree.js');
+  const answer = () => ({ items: [{}, assoc({})], map: assoc({}) });
+  const print = (mayHoldEmptyNonMap?: boolean) =>
+    String(toJsonBody(answer(), { formatVersion: 2, escapeNonAscii: false, pretty: false, mayHoldEmptyNonMap }));
+  // Not known: looked for, and the empty object that is no map printed as PHP prints an empty array.
+  assert.equal(print(), '{"items":[[],{}],"map":{}}');
+  assert.equal(print(true), '{"items":[[],{}],"map":{}}');
+  // Counted as holding none (an answer of empty maps only): printed once, as it is.
+  assert.equal(print(false), '{"items":[{},{}],"map":{}}');
+});

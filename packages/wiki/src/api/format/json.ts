@@ -66,7 +66,7 @@ export function toJsonBody(root: ResultValue, options: JsonOptions): string | Sp
     // formatversion 2 prints the tree as it is: native JSON.stringify does it fastest (KeyedList
     // has toJSON; annotations are symbols, which it skips).
     // Large texts the answer repeats from earlier ones are spliced in from their prepared JSON.
-    const empties = options.mayHoldEmptyNonMap === false ? undefined : EMPTY_NON_MAPS_AS_ARRAYS;
+    const empties = options.mayHoldEmptyNonMap === false ? null : EMPTY_NON_MAPS_AS_ARRAYS;
     if (!options.escapeNonAscii) {
       return printWithPrepared(
         root,
@@ -75,7 +75,7 @@ export function toJsonBody(root: ResultValue, options: JsonOptions): string | Sp
         empties,
       );
     }
-    return stringifyInOrder(root, undefined, undefined, empties).replace(NON_ASCII, escapeChar);
+    return stringifyInOrder(root, undefined, undefined, empties ?? undefined).replace(NON_ASCII, escapeChar);
   }
   if (!options.pretty && options.mayHoldPrepared === false) {
     // formatversion 1 through the native printer (json-v1.ts); an answer holding prepared texts

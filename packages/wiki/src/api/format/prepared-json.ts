@@ -250,14 +250,15 @@ export function printWithPrepared(
   root: unknown,
   holders?: readonly TextHolder[],
   holdsPrinted = false,
-  emptyObjects: EmptyObjects | undefined = EMPTY_NON_MAPS_AS_ARRAYS,
+  /** How empty objects print; null when the answer is known to hold none that prints `[]`. */
+  emptyObjects: EmptyObjects | null = EMPTY_NON_MAPS_AS_ARRAYS,
 ): string | SplicedJson {
   const outerMarker = fragmentMarker;
   if (!holdsPrinted && (registry.size === 0 || holders?.length === 0)) {
     // Shared objects print the ordinary way here, even inside another printing.
     fragmentMarker = undefined;
     try {
-      return escapeSeparators(stringifyInOrder(root, undefined, undefined, emptyObjects));
+      return escapeSeparators(stringifyInOrder(root, undefined, undefined, emptyObjects ?? undefined));
     } finally {
       fragmentMarker = outerMarker;
     }
@@ -282,7 +283,7 @@ export function printWithPrepared(
         swapped.push([holder, key, text]);
       }
       try {
-        skeleton = stringifyInOrder(root, undefined, undefined, emptyObjects);
+        skeleton = stringifyInOrder(root, undefined, undefined, emptyObjects ?? undefined);
       } finally {
         for (let i = swapped.length - 1; i >= 0; i--) {
           const [holder, key, text] = swapped[i] as [Record<string, unknown>, string, string];
@@ -298,7 +299,7 @@ export function printWithPrepared(
           const prepared = registry.get(value);
           return prepared ? marker(prepared) : value;
         },
-        emptyObjects,
+        emptyObjects ?? undefined,
       );
     }
   } finally {
