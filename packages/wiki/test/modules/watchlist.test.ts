@@ -178,6 +178,25 @@ describeEachEngine('list=watchlist and list=watchlistraw', (engine) => {
     assert.deepEqual(Object.keys(withRight[0]), ['type', 'patrolled', 'unpatrolled', 'autopatrolled']);
   });
 
+  test('autopatrolled and !autopatrolled filter only for a caller who may patrol, as MediaWiki', async () => {
+    const count = async (client: SessionClient, wlshow?: string) =>
+      (await as(client, { list: 'watchlist', wllimit: '500', wlprop: 'ids', ...(wlshow ? { wlshow } : {}) })).query
+        .watchlist.length;
+    // Eve may not patrol: the patrol state is no filter for her (her watchlist's changes were all
+    // patrolled automatically), and no error either.
+    const eve = new SessionClient(api().app);
+    assert.equal((await eve.logIn('Eve', REFERENCE_PASSWORDS.Eve)).json.login.result, 'Success');
+    const eves = await count(eve);
+    assert.ok(eves > 0);
+    assert.equal(await count(eve, '!autopatrolled'), eves);
+    assert.equal(await count(eve, 'autopatrolled'), eves);
+    // The administrator's changes part into those patrolled automatically and the others.
+    const admins = await count(admin);
+    const automatic = await count(admin, 'autopatrolled');
+    assert.ok(automatic > 0);
+    assert.equal(automatic + (await count(admin, '!autopatrolled')), admins);
+  });
+
   test('list=watchlist as a generator gives the changed pages', async () => {
     const changes = (await as(admin, { list: 'watchlist', wllimit: '5', wlprop: 'ids' })).query.watchlist;
     const generated = await as(admin, { generator: 'watchlist', gwllimit: '5' });

@@ -188,8 +188,12 @@ function watchedChanges(ctx: WatchlistContext, ownerId: number, expiryEnabled: b
 
 type WatchedQuery = ReturnType<typeof watchedChanges>;
 
-/** `wlshow`'s conditions: flags, patrol state and whether the owner has seen the change. */
-function showConditions(query: WatchedQuery, show: ReadonlySet<string>): WatchedQuery {
+/**
+ * `wlshow`'s conditions: flags, patrol state and whether the owner has seen the change. The patrol
+ * states count only for a caller who may patrol (`patrols`): MediaWiki refuses patrolled and
+ * !patrolled to others before, and leaves out autopatrolled and !autopatrolled for them.
+ */
+function showConditions(query: WatchedQuery, show: ReadonlySet<string>, patrols: boolean): WatchedQuery {
   let q = query;
   if (show.has('minor')) q = q.where('rc_minor', '<>', 0);
   if (show.has('!minor')) q = q.where('rc_minor', '=', 0);
@@ -197,10 +201,12 @@ function showConditions(query: WatchedQuery, show: ReadonlySet<string>): Watched
   if (show.has('!bot')) q = q.where('rc_bot', '=', 0);
   if (show.has('anon')) q = q.where((eb) => eb.or([eb('actor_user', 'is', null), eb('actor_user', '=', 0)]));
   if (show.has('!anon')) q = q.where('actor_user', '>', 0);
-  if (show.has('patrolled')) q = q.where('rc_patrolled', '<>', 0);
-  if (show.has('!patrolled')) q = q.where('rc_patrolled', '=', 0);
-  if (show.has('autopatrolled')) q = q.where('rc_patrolled', '=', PRC_AUTOPATROLLED);
-  if (show.has('!autopatrolled')) q = q.where('rc_patrolled', '<>', PRC_AUTOPATROLLED);
+  if (patrols) {
+    if (show.has('patrolled')) q = q.where('rc_patrolled', '<>', 0);
+    if (show.has('!patrolled')) q = q.where('rc_patrolled', '=', 0);
+    if (show.has('autopatrolled')) q = q.where('rc_patrolled', '=', PRC_AUTOPATROLLED);
+    if (show.has('!autopatrolled')) q = q.where('rc_patrolled', '<>', PRC_AUTOPATROLLED);
+  }
   if (show.has('unread')) {
     q = q.where('wl_notificationtimestamp', 'is not', null).whereRef('rc_timestamp', '>=', 'wl_notificationtimestamp');
   }
@@ -282,7 +288,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const query = scanRange(
     p,
     after,
-    showConditions(changeConditions(ctx, watched(), nowTimestamp(ctx), expiryEnabled), show),
+    showConditions(changeConditions(ctx, watched(), nowTimestamp(ctx), expiryEnabled), show, mayPatrol(ctx)),
   );
   // Where the store keeps rows (store/row-cache.ts), the changes' rows are kept between requests,
   // per owner: the query gives the ids alone, and only changes not kept are read whole.
