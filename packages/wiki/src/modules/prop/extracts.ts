@@ -90,17 +90,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     talk: chosen.some(isTalk) ? cache.optionsKey(talkOptions) : undefined,
   };
   const keyOf = (talk: boolean) => (talk ? (keys.talk as OptionsKey) : keys.page);
-  // Kept extracts by content row, a talk page's apart: `2 * id + 1`.
-  const known = new Map<number, KeptExtract>();
-  const missing: MainContent[] = [];
-  for (const page of chosen) {
-    const content = contents.get(page.latest);
-    if (content === undefined || content.model !== 'wikitext') continue;
-    const talk = isTalk(page);
-    const hit = cache.get(content, keyOf(talk));
-    if (hit === undefined) missing.push(content);
-    else known.set(2 * content.contentId + (talk ? 1 : 0), hit);
-  }
+  const { known, missing } = keptExtracts(cache, chosen, contents, isTalk, keyOf);
   const texts =
     missing.length === 0
       ? []
@@ -168,6 +158,30 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (start + chosen.length < pages.length) ctx.setContinue(start + chosen.length);
   warnFiles();
 };
+
+/**
+ * The extracts kept of the pages' contents, by content row with a talk page's apart (`2 * id + 1`),
+ * and the contents whose extracts are still to be made.
+ */
+function keptExtracts(
+  cache: ExtractCache,
+  pages: readonly PageRecord[],
+  contents: ReadonlyMap<number, MainContent>,
+  isTalk: (page: PageRecord) => boolean,
+  keyOf: (talk: boolean) => OptionsKey,
+): { known: Map<number, KeptExtract>; missing: MainContent[] } {
+  const known = new Map<number, KeptExtract>();
+  const missing: MainContent[] = [];
+  for (const page of pages) {
+    const content = contents.get(page.latest);
+    if (content === undefined || content.model !== 'wikitext') continue;
+    const talk = isTalk(page);
+    const hit = cache.get(content, keyOf(talk));
+    if (hit === undefined) missing.push(content);
+    else known.set(2 * content.contentId + (talk ? 1 : 0), hit);
+  }
+  return { known, missing };
+}
 
 /** MediaWiki's `ellipsis` message in the request's language, as the wiki may have changed it. */
 async function ellipsisText(ctx: ContextOf<typeof descriptor>): Promise<string> {
