@@ -48,6 +48,12 @@ describeEachEngine('parsed comments', (engine) => {
       await format('[[wikipedia:Berlin|Berlin in der Wikipedia]]'),
       '<a href="https://en.wikipedia.org/wiki/Berlin" class="extiw" title="wikipedia:Berlin">Berlin in der Wikipedia</a>',
     );
+    // The anchor in the other wiki's form: legacy for a prefix the map does not mark local, HTML5's for sv.
+    assert.equal(
+      await format('[[mw:API#c ä]] [[sv:Y#c ä]]'),
+      '<a href="https://www.mediawiki.org/wiki/API#c_.C3.A4" class="extiw" title="mw:API">mw:API#c ä</a> ' +
+        '<a href="https://sv.wikipedia.org/wiki/Y#c_ä" class="extiw" title="sv:Y">sv:Y#c ä</a>',
+    );
     assert.equal(
       await format('[[:Kategorie:Stadt]] und [[Berlin#Geschichte|Geschichte]]'),
       '<a href="/index.php/Kategorie:Stadt" title="Kategorie:Stadt">Kategorie:Stadt</a> und ' +

@@ -11,7 +11,7 @@ import { decodeCharReferences } from '../site/html-entities.js';
 import { localSpecialPageKey, specialPageExists } from '../site/mediawiki/special-page-aliases.js';
 import type { SiteConfig } from '../site/site.js';
 import { NS_MAIN, NS_SPECIAL, type Title, type TitleCodec } from '../site/title.js';
-import { urlencodeTitle } from '../site/urls.js';
+import { interwikiLinkUrl, urlencodeTitle } from '../site/urls.js';
 import type { WikiStore } from '../store/database.js';
 import { escapeAttribute, escapeHtmlQuotes } from '../text/escape.js';
 import type { ModuleContext } from './module.js';
@@ -141,10 +141,8 @@ export class CommentFormatter {
     };
     const prefixed = escapeAttribute(this.codec.prefixedText(title));
     if (title.interwiki !== '') {
-      const entry = this.codec.interwiki(title.interwiki);
-      const url = entry?.url.replace('$1', urlencodeTitle(this.codec.prefixedDbKey({ ...title, interwiki: '' }))) ?? '';
-      const fragment = title.fragment ? `#${fragmentForUrl(title.fragment)}` : '';
-      return `<a href="${escapeAttribute(url + fragment)}" class="extiw" title="${prefixed}">${label}</a>`;
+      const url = interwikiLinkUrl(this.codec, title) ?? '';
+      return `<a href="${escapeAttribute(url)}" class="extiw" title="${prefixed}">${label}</a>`;
     }
     const fragment = title.fragment ? `#${escapeAttribute(fragmentForUrl(title.fragment))}` : '';
     if (title.namespace === NS_SPECIAL) {

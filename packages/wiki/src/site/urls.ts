@@ -3,7 +3,7 @@
  * MediaWiki leaves readable in paths (`:`, `/`, `,`, `;`, `@`, `$`, `!`, `*`, `(`, `)`, `~`).
  */
 import type { SiteConfig } from './site.js';
-import type { TitleCodec } from './title.js';
+import type { Title, TitleCodec } from './title.js';
 
 const KEPT = /%(3B|40|24|2C|2F|3A)/g;
 const KEPT_CHARS: Record<string, string> = { '3B': ';', '40': '@', '24': '$', '2C': ',', '2F': '/', '3A': ':' };
@@ -24,14 +24,26 @@ export function urlencodeTitle(text: string): string {
  */
 export function interwikiUrl(codec: TitleCodec, prefix: string, title: string): string | undefined {
   const parsed = codec.parse(`${prefix}:${title}`);
-  if (!parsed.ok || parsed.title.interwiki === '') return undefined;
-  const entry = codec.interwiki(parsed.title.interwiki);
+  if (!parsed.ok) return undefined;
+  const url = interwikiLinkUrl(codec, parsed.title);
+  return url?.startsWith('//') ? `http:${url}` : url;
+}
+
+/**
+ * The URL a link to an interwiki title points to, as written in HTML: as `interwikiUrl`, but a
+ * protocol-relative URL of the map (`//sv.wikipedia.org/…`) left so. Undefined for a local title or
+ * an unknown prefix.
+ */
+export function interwikiLinkUrl(
+  codec: TitleCodec,
+  title: Pick<Title, 'interwiki' | 'dbKey' | 'fragment'>,
+): string | undefined {
+  if (title.interwiki === '') return undefined;
+  const entry = codec.interwiki(title.interwiki);
   if (!entry) return undefined;
-  let url = entry.url.replace('$1', urlencodeTitle(parsed.title.dbKey));
-  if (url.startsWith('//')) url = `http:${url}`;
-  const fragment = parsed.title.fragment;
-  if (fragment === '') return url;
-  return `${url}#${entry.local ? html5Anchor(fragment) : legacyAnchor(fragment)}`;
+  const url = entry.url.replace('$1', urlencodeTitle(title.dbKey));
+  if (title.fragment === '') return url;
+  return `${url}#${entry.local ? html5Anchor(title.fragment) : legacyAnchor(title.fragment)}`;
 }
 
 /** An anchor in HTML5's form, as a link writes it: spaces as underscores, `%` escaped. */
