@@ -115,7 +115,10 @@ export function maskVolatileValues(value: unknown): void {
   const node = value as Record<string, unknown>;
   for (const key of Object.keys(node)) {
     const item = node[key];
-    if (typeof item === 'string') {
+    if (typeof item === 'number' || typeof item === 'boolean') {
+      // A count (siteinfo's jobs) is a number in formatversion 1's JSON and PHP.
+      if (VOLATILE_KEYS.has(key.replace(/^@/, ''))) node[key] = '(volatile)';
+    } else if (typeof item === 'string') {
       node[key] = VOLATILE_KEYS.has(key.replace(/^@/, '')) ? '(volatile)' : withoutParserReports(item);
       // An XML element whose text was only the reports is an empty element, which has no text.
       if (key === '#text' && node[key] === '' && item !== '') delete node[key];

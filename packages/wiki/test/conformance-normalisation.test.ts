@@ -29,6 +29,12 @@ test("the parser's report comments at the end of a text are left out, with the w
   assert.deepEqual(answer, { query: { pages: [{ extract: '<p>x\n</p>' }] }, curtimestamp: '(volatile)' });
 });
 
+test('a volatile count is masked as a number too (siteinfo\'s jobs in formatversion 1), other numbers kept', () => {
+  const answer = { query: { statistics: { pages: 2660, jobs: 1 } } };
+  maskVolatileValues(answer);
+  assert.deepEqual(answer, { query: { statistics: { pages: 2660, jobs: '(volatile)' } } });
+});
+
 test("random picks are left out of every answer of a continued run, the further <api> elements of XML's too", () => {
   const request = {
     number: 1,
