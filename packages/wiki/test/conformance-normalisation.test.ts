@@ -29,7 +29,7 @@ test("the parser's report comments at the end of a text are left out, with the w
   assert.deepEqual(answer, { query: { pages: [{ extract: '<p>x\n</p>' }] }, curtimestamp: '(volatile)' });
 });
 
-test('a volatile count is masked as a number too (siteinfo\'s jobs in formatversion 1), other numbers kept', () => {
+test("a volatile count is masked as a number too (siteinfo's jobs in formatversion 1), other numbers kept", () => {
   const answer = { query: { statistics: { pages: 2660, jobs: 1 } } };
   maskVolatileValues(answer);
   assert.deepEqual(answer, { query: { statistics: { pages: 2660, jobs: '(volatile)' } } });

@@ -71,6 +71,14 @@ describe('wikitext to extract', () => {
     for (const [wikitext, html] of answers) assert.equal(extract(withoutRemovedElements(wikitext)), html, wikitext);
   };
 
+  test('a line of inline tags alone is a line of the paragraph, not an empty one', () => {
+    // MediaWiki 1.39 answers so (a template's `<span>{{DISPLAYTITLE:…}}</span>`, a stray end tag).
+    assert.equal(extract('<span></span>\nMozais burts'), '<p><span></span>\nMozais burts\n</p>');
+    assert.equal(extract('a\n\n<span></span>\n\nb'), '<p>a\n</p><p><span></span>\n</p><p>b\n</p>');
+    assert.equal(extract('a\n<span></span>\n\nb'), '<p>a\n<span></span>\n</p><p>b\n</p>');
+    assert.equal(extract('</span>\nx'), '<p>\nx\n</p>');
+  });
+
   test('a call of a template that does not exist shows its title, alone or in a sentence', () => {
     assert.equal(
       extract(
@@ -558,10 +566,14 @@ describeEachEngine('prop=extracts', (engine) => {
     assert.match(sentences.warnings.extracts.warnings, /^The "exsentences" parameter may have unexpected results/);
   });
 
-  test("{{REVISIONID}} gives the id of the page's latest revision, which the extract parses", async () => {
-    // MediaWiki 1.39 answers so: TextExtracts has the page's current revision parsed.
-    const answer = await api().query({ prop: 'extracts', titles: 'Benutzer:Gangleri', exintro: '1' });
-    assert.match(answer.query.pages[0].extract, /^<p>↺\nrev-ID\u00a0: 570<br>\n/);
+  test("{{REVISIONID}} gives the latest revision's id in the whole page, nothing in the lead section", async () => {
+    // MediaWiki 1.39 answers so: TextExtracts has the whole page parsed as its current revision,
+    // and the lead section alone as a section preview (for a page not in the parser cache, as
+    // this service models the lead section throughout), where the variable is empty.
+    const whole = await api().query({ prop: 'extracts', titles: 'Benutzer:Gangleri' });
+    assert.match(whole.query.pages[0].extract, /^<p>↺\nrev-ID\u00a0: 570<br>\n/);
+    const lead = await api().query({ prop: 'extracts', titles: 'Benutzer:Gangleri', exintro: '1' });
+    assert.match(lead.query.pages[0].extract, /^<p>↺\nrev-ID\u00a0: <br>\n/);
   });
 
   test('a link to a missing file shows its caption, or its title without one, unless framed', async () => {

@@ -136,7 +136,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
           // Requests that ask for the same extract at once (a page's preview shown to many readers)
           // wait for the one that makes it rather than each making it again.
           made = await cache.makeOnce(content, key, async () => {
-            const text = await expandedText(ctx, page, textOf.get(content.contentId) ?? '');
+            const text = await expandedText(ctx, page, textOf.get(content.contentId) ?? '', intro);
             return keptExtract(await maker.make(text, talk ? talkOptions : options, content.missingTemplates));
           });
         }
@@ -313,10 +313,17 @@ async function pageTransclusions(
  * The page's wikitext as TextExtracts reads the parser's output: templates expanded (they give
  * their text, parser functions and variables their values), and the elements it removes taken out.
  */
-async function expandedText(ctx: ContextOf<typeof descriptor>, page: PageRecord, text: string): Promise<string> {
+async function expandedText(
+  ctx: ContextOf<typeof descriptor>,
+  page: PageRecord,
+  text: string,
+  intro: boolean,
+): Promise<string> {
   if (!text.includes('{{')) return withoutRemovedElements(text);
-  // The page is parsed as its latest revision, whose id `{{REVISIONID}}` gives.
-  const host = expansionHost(ctx, ctx.titles.make(page.ns, page.dbKey), page.pageid, page.latest);
+  // The whole page is parsed as its latest revision, whose id `{{REVISIONID}}` gives; the lead
+  // section alone as a section preview (TextExtracts asks the parser for section 0), where it is empty.
+  const revisionId = intro ? undefined : page.latest;
+  const host = expansionHost(ctx, ctx.titles.make(page.ns, page.dbKey), page.pageid, revisionId);
   const expanded = await expandWikitext(text, host);
   // Whether a page redirects is read from its own text: one whose template gives a redirect's
   // text (a template that redirects to a missing page) shows that text. A comment line before it,

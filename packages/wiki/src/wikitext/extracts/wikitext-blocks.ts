@@ -533,6 +533,8 @@ export function wikitextBlocks(
           return;
         }
         if (INLINE_TAGS.has(tag)) {
+          // A line of such tags alone (`<span></span>`, a stray `</span>`) is no empty line.
+          line.element = true;
           if (node.closing) line.close(tag);
           else if (!String(node).endsWith('/>'))
             line.openElement(tag, openingTag(tag, String(node), decodeCharReferences));
