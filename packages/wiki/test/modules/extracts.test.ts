@@ -71,6 +71,32 @@ describe('wikitext to extract', () => {
     for (const [wikitext, html] of answers) assert.equal(extract(withoutRemovedElements(wikitext)), html, wikitext);
   };
 
+  test("five quotes open bold and italics in the order the line's next quotes close them", () => {
+    // MediaWiki 1.39 answers so: bold first before two quotes or the line's end, italics first otherwise.
+    assert.equal(extract("'''''n''-paraffins'''"), '<p><b><i>n</i>-paraffins</b>\n</p>');
+    assert.equal(extract("'''''x'''''"), '<p><i><b>x</b></i>\n</p>');
+    assert.equal(extract("'''''x\ny"), '<p><b><i>x</i></b>\ny\n</p>');
+    assert.equal(extract("'''''x'''y''"), '<p><i><b>x</b>y</i>\n</p>');
+    // Quotes in a link's label are the label's own.
+    assert.equal(extract("'''''[[Ziel|a'']] b'''"), '<p><i><b>a<i></i> b</b></i>\n</p>');
+  });
+
+  test("what MediaWiki's parser reads before it removes a reference or trims a line", () => {
+    // MediaWiki 1.39 answers so: a space before a reference is no space before the colon after
+    // it; a definition's no-break spaces stay (PHP trims ASCII white space only); an id has no spaces.
+    assert.equal(extract('a b <ref>x</ref>: c'), '<p>a b : c\n</p>');
+    assert.equal(extract('a b : c'), '<p>a b\u00a0: c\n</p>');
+    assert.equal(extract('x\n:&nbsp;&nbsp;y'), '<p>x\n</p>\n<dl><dd>\u00a0\u00a0y</dd></dl>');
+    assert.equal(extract('<span id="a  b">x</span>'), '<p><span id="a_b">x</span>\n</p>');
+  });
+
+  test("a removed element's list of references numbers the references' links first all the same", () => {
+    // MediaWiki 1.39 numbers them so (a reference list template's <div>, which TextExtracts removes).
+    const text = '[http://a.example] x<ref>[http://b.example]</ref>\n<div class="refs"><references/></div>';
+    assert.match(extract(withoutRemovedElements(text)), /^<p>\[2\] x\n/);
+    assert.match(extract(withoutRemovedElements(text.replace(/<div.*/, ''))), /^<p>\[1\] x\n/);
+  });
+
   test('a line of inline tags alone is a line of the paragraph, not an empty one', () => {
     // MediaWiki 1.39 answers so (a template's `<span>{{DISPLAYTITLE:…}}</span>`, a stray end tag).
     assert.equal(extract('<span></span>\nMozais burts'), '<p><span></span>\nMozais burts\n</p>');

@@ -12,6 +12,7 @@
  *   the line wrapped in `<span class='searchmatch'>`.
  */
 import { escapeHtmlQuotes } from '../../text/escape.js';
+import { phpTrimEnd, phpTrimStart } from '../../text/php-trim.js';
 import type { SearchTerm } from './search-query.js';
 
 const CONTEXT_LINES = 2;
@@ -49,27 +50,12 @@ function fromBytes(bytes: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-/** The characters PHP's `ltrim` removes: space, tab, newline, carriage return, NUL, vertical tab. */
-const PHP_TRIM = new Set([' ', '\t', '\n', '\r', '\0', '\v']);
-
-function phpTrimStart(text: string): string {
-  let i = 0;
-  while (i < text.length && PHP_TRIM.has(text[i]!)) i++;
-  return text.slice(i);
-}
-
 /** The last `CONTEXT_CHARS` characters of a line's beginning, after an ellipsis, when longer. */
 function truncateStart(text: string, ellipsis: string): string {
   const chars = Array.from(text);
   if (chars.length <= CONTEXT_CHARS) return text;
   const kept = ellipsis + phpTrimStart(chars.slice(-CONTEXT_CHARS).join(''));
   return Array.from(kept).length < chars.length ? kept : text;
-}
-
-function phpTrimEnd(text: string): string {
-  let end = text.length;
-  while (end > 0 && PHP_TRIM.has(text[end - 1]!)) end--;
-  return text.slice(0, end);
 }
 
 /**

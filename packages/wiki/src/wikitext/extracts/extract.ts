@@ -14,7 +14,7 @@ import { magicWords } from '../magic-words.js';
 import { stripNonWikitext } from '../strip.js';
 import { domAttribute } from './inline-html.js';
 import { leanWikitext, numberedLinksInReferences } from './lean-wikitext.js';
-import { type Block, TOC_MARK, wikitextBlocks, withUnknownTagsAsText } from './wikitext-blocks.js';
+import { type Block, REFERENCE_TRACE, TOC_MARK, wikitextBlocks, withUnknownTagsAsText } from './wikitext-blocks.js';
 
 export type SectionFormat = 'plain' | 'raw' | 'wiki';
 
@@ -124,12 +124,12 @@ export function makeExtract(
     (switches.has('forcetoc') || switches.has('toc') || (headings >= 4 && !switches.has('notoc')));
   if (options.plaintext) {
     // Plain text has no no-break spaces to armor: its spaces stay spaces.
-    let text = plainText(simpleHtml(blocks, toc));
+    let text = plainText(simpleHtml(blocks, toc).replaceAll(REFERENCE_TRACE, ''));
     if (options.chars !== undefined) text = firstPlainChars(text, options.chars, options.ellipsis ?? ELLIPSIS);
     else if (options.sentences !== undefined) text = firstSentences(text, options.sentences);
     return withSections(text, options.sectionFormat);
   }
-  const html = armorFrenchSpaces(simpleHtml(blocks, toc), '\u00a0');
+  const html = armorFrenchSpaces(simpleHtml(blocks, toc), '\u00a0').replaceAll(REFERENCE_TRACE, '');
   if (options.chars !== undefined) {
     // Text without HTML is followed by the parser's limit report alone: cut to one character,
     // the report leaves its `<`, which the tidying makes a paragraph's text (a longer cut is a

@@ -122,12 +122,13 @@ export function tagAttributes(written: string, decode: (text: string) => string)
 /**
  * The opening tag as the extract writes it, of `tag` written as `written` (`<span lang="la">`):
  * the allowed attributes in their order, the first of a name winning, entities in values decoded
- * by `decode`.
+ * by `decode`, an `id`'s spaces as underscores.
  */
 export function openingTag(tag: string, written: string, decode: (text: string) => string): string {
   let out = `<${tag}`;
   for (const [name, value] of tagAttributes(written, decode)) {
-    if (allowed(tag, name)) out += ` ${name}=${domAttribute(value)}`;
+    // An id is escaped as the wiki's anchors are (HTML5's form: no spaces in it).
+    if (allowed(tag, name)) out += ` ${name}=${domAttribute(name === 'id' ? value.replaceAll(' ', '_') : value)}`;
   }
   return `${out}>`;
 }

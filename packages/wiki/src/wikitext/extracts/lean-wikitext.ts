@@ -12,6 +12,7 @@
  */
 
 import { URL_PROTOCOLS } from '../../site/url-protocols.js';
+import { REFERENCES_MARK } from './removed-elements.js';
 
 const HIDDEN = '<!---->';
 /** What a reference becomes: a comment naming its label (`[1]`), which its heading's anchor shows. */
@@ -88,11 +89,11 @@ export function tableLinks(comment: string): number | undefined {
 
 /**
  * The number of external links without a label in the text's references when it has a list of
- * them (`<references />`): the parser numbers those links first, as it makes the list before the
- * text's own links.
+ * them (`<references />`, or the mark of a removed element that held one): the parser numbers
+ * those links first, as it makes the list before the text's own links.
  */
 export function numberedLinksInReferences(text: string): number {
-  if (!/<references\b/i.test(text)) return 0;
+  if (!/<references\b/i.test(text) && !text.includes(REFERENCES_MARK)) return 0;
   let links = 0;
   for (const m of text.matchAll(/<ref\b[^>]*?>([\s\S]*?)<\/ref\s*>/gi)) links += numberedLinksIn(m[1] as string);
   return links;

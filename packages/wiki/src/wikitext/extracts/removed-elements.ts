@@ -8,6 +8,8 @@
  * before it, see wikitext-blocks.ts); an inline one leaves nothing.
  */
 const LEFT_OUT_ELEMENT = '{{removed element}}';
+/** Where a removed element held a list of references (see numberedLinksInReferences). */
+export const REFERENCES_MARK = '<!--references-->';
 
 const REMOVED_TAGS = new Set(['table', 'div', 'figure', 'script', 'input', 'style']);
 const BLOCKS = new Set(['div', 'figure', 'table', 'ul', 'ol', 'p', 'blockquote']);
@@ -41,6 +43,8 @@ export function withoutRemovedElements(text: string): string {
     const selfClosed = attributes.endsWith('/') || name === 'input';
     const end = selfClosed ? m.index + m[0].length : elementEnd(text, name, m.index + m[0].length);
     out += text.slice(kept, m.index) + (BLOCKS.has(name) ? LEFT_OUT_ELEMENT : '');
+    // A list of references in it was made all the same, and numbered its links first.
+    if (/<references\b/i.test(text.slice(m.index, end))) out += REFERENCES_MARK;
     kept = end;
     OPENING.lastIndex = end;
   }

@@ -10,6 +10,7 @@ import Parser from 'wikiparser-node';
 import { decodeCharReferences } from '../../site/html-entities.js';
 import type { TitleCodec } from '../../site/title.js';
 import { escapeHtmlText } from '../../text/escape.js';
+import { phpTrim, phpTrimEnd, phpTrimStart } from '../../text/php-trim.js';
 import { MAGIC_WORDS } from '../magic-word-list.js';
 import { magicWords } from '../magic-words.js';
 import { galleryHtml } from './gallery.js';
@@ -165,16 +166,20 @@ class Line {
     return this.media || this.kept.html === this.html.length;
   }
 
-  /** A reference, which shows nothing but its label in the anchor and keeps the spaces before it. */
+  /**
+   * A reference, which shows nothing but its label in the anchor and keeps the spaces before it;
+   * its trace in the HTML keeps the space before it from French spacing (see REFERENCE_TRACE).
+   */
   addReference(label: string): void {
     this.elementStarts();
     this.anchor += label;
+    this.html += REFERENCE_TRACE;
     this.keepSoFar();
   }
 
   /** The HTML and text without the spaces that end them (those before an element stay). */
   trimEnd(): void {
-    const cut = (written: string, kept: number) => written.slice(0, kept) + written.slice(kept).trimEnd();
+    const cut = (written: string, kept: number) => written.slice(0, kept) + phpTrimEnd(written.slice(kept));
     this.html = cut(this.html, this.kept.html);
     this.text = cut(this.text, this.kept.text);
     this.kept = { html: Math.min(this.kept.html, this.html.length), text: Math.min(this.kept.text, this.text.length) };
@@ -208,9 +213,14 @@ class Line {
     return this.open.at(-1)?.tag === tag;
   }
 
+  /** Whether `tag` is open, or closed by a link's end and to be opened again. */
+  isOpen(tag: string): boolean {
+    return this.open.some((o) => o.tag === tag) || this.reopening.some((o) => o.tag === tag);
+  }
+
   /** Opens `tag`, or closes it when it is open (bold and italics from quotes). */
   toggle(tag: string): void {
-    if (this.open.some((o) => o.tag === tag) || this.reopening.some((o) => o.tag === tag)) this.close(tag);
+    if (this.isOpen(tag)) this.close(tag);
     else this.openElement(tag, `<${tag}>`);
   }
 
@@ -334,6 +344,7 @@ export function wikitextBlocks(
   page: { talkPage: boolean } = { talkPage: false },
 ): Block[] {
   const root = Parser.parse(wikitext) as unknown as WikiNode;
+  const nextQuotes = quotesAfterBoth(root);
   /** The external links without a label numbered so far. */
   let numbered = numberedBefore;
   const blocks: Block[] = [];
@@ -362,7 +373,7 @@ export function wikitextBlocks(
       line = new Line();
       return;
     }
-    const empty = line.text.trim() === '' && line.kind !== 'heading';
+    const empty = phpTrim(line.text) === '' && line.kind !== 'heading';
     if (line.kind === 'paragraph' && line.toc && empty) {
       flushParagraph();
       blocks.push({ kind: 'toc', level: 0, marker: '', html: '', text: '' });
@@ -399,8 +410,8 @@ export function wikitextBlocks(
         kind: line.kind,
         level: line.level,
         marker: line.marker,
-        html: line.leftOutFirst ? line.html : line.html.trimStart(),
-        text: line.leftOutFirst ? line.text : line.text.trimStart(),
+        html: line.leftOutFirst ? line.html : phpTrimStart(line.html),
+        text: line.leftOutFirst ? line.text : phpTrimStart(line.text),
       };
       if (line.kind === 'heading') block.anchor = line.anchor.trim();
       if (line.kind === 'item' && empty) block.empty = line.leftOutFirst ? 'removed' : 'source';
@@ -471,8 +482,11 @@ export function wikitextBlocks(
       case 'quote': {
         const quotes = String(node).length;
         if (quotes >= 5) {
-          // Both closed innermost first, as they were opened.
-          const [first, second] = line.isInnermost('b') ? ['b', 'i'] : ['i', 'b'];
+          // Both closed innermost first, as they were opened; opened in the order the next quotes
+          // of the line close them (see nextQuotes).
+          const opening = !line.isOpen('b') && !line.isOpen('i');
+          const boldFirst = opening ? [0, 2].includes(nextQuotes.get(node) ?? 5) : line.isInnermost('b');
+          const [first, second] = boldFirst ? ['b', 'i'] : ['i', 'b'];
           line.toggle(first as string);
           line.toggle(second as string);
         } else line.toggle(quotes === 3 ? 'b' : 'i');
@@ -681,7 +695,7 @@ export function wikitextBlocks(
       parts.forEach((part, i) => {
         if (i > 0) endLine();
         if (part.startsWith(' ') && line.isFresh()) line.indented = true;
-        if (part.trim() !== '') line.hadSource = true;
+        if (phpTrim(part) !== '') line.hadSource = true;
         inline({ ...node, type: 'text', data: part, childNodes: [] });
       });
       continue;
@@ -695,15 +709,15 @@ export function wikitextBlocks(
     if (shows === 'none') {
       // A category or language link takes the spaces and empty lines before it away (and its
       // own line, when it stands alone on it).
-      if (line.text.trim() === '' && line.kind === 'paragraph') {
+      if (phpTrim(line.text) === '' && line.kind === 'paragraph') {
         if (paragraph.length === 0) while (blocks.at(-1)?.kind === 'blank') blocks.pop();
         const before = paragraph.at(-1) ?? blocks.at(-1);
         // With nothing before it, the line break after it is the text's first: an empty line.
         line.gone = before !== undefined;
         if (before instanceof Line) before.trimEnd();
         else if (before?.kind === 'paragraph' && before.endsInText) {
-          before.html = before.html.trimEnd();
-          before.text = before.text.trimEnd();
+          before.html = phpTrimEnd(before.html);
+          before.text = phpTrimEnd(before.text);
         }
       } else line.trimEnd();
       continue;
@@ -745,7 +759,7 @@ export function wikitextBlocks(
       // An element left out of a list item leaves the item without it; what follows it keeps
       // its space.
       if (line.kind === 'item') {
-        if (line.text.trim() === '' && !line.leftOutFirst) {
+        if (phpTrim(line.text) === '' && !line.leftOutFirst) {
           line.leftOutFirst = true;
           line.html = '';
           line.text = '';
@@ -758,7 +772,7 @@ export function wikitextBlocks(
       if (isBlockFile(node)) blockMet();
       else line.media = true;
     }
-    if (node.type === 'heading' && line.text.trim() === '') {
+    if (node.type === 'heading' && phpTrim(line.text) === '') {
       line.kind = 'heading';
       line.level = node.level ?? 2;
       const title = node.childNodes.find((c) => c.type === 'heading-title');
@@ -806,7 +820,7 @@ export function wikitextBlocks(
       line.hadSource = true;
       continue;
     }
-    if (node.type === 'list' && line.text.trim() === '' && line.kind === 'paragraph') {
+    if (node.type === 'list' && phpTrim(line.text) === '' && line.kind === 'paragraph') {
       const marker = String(node).trim();
       line.kind = 'item';
       line.marker = marker;
@@ -827,9 +841,44 @@ export function wikitextBlocks(
  * stay outside, those before text go in with it.
  */
 function tidiedRun(run: string, elementFirst: boolean): { html: string; opens: boolean } {
-  if (!/\S/.test(run)) return { html: run, opens: false };
+  if (!/\S/.test(run.replaceAll(REFERENCE_TRACE, ''))) return { html: run, opens: false };
   const spaces = elementFirst ? (/^\s*/.exec(run)?.[0] ?? '') : '';
   return { html: `${spaces}<p>${run.slice(spaces.length)}`, opens: true };
+}
+
+/**
+ * Where a reference stood in a line's HTML: MediaWiki's parser armors French spaces while the
+ * reference is still in the text (as a marker, later its `<sup>`), so a space before it is no
+ * space before the punctuation after it. Taken out once the spaces are armored (extract.ts).
+ */
+export const REFERENCE_TRACE = '\ue000';
+
+/**
+ * For each `'''''` of the text, the length of the quotes after it on its line (0 at the line's end).
+ * Met with neither bold nor italics open, MediaWiki's parser opens both only when it reads those:
+ * bold first when they close italics (`''`) or the line ends there, italics first otherwise.
+ * Quotes in an extension's body (a reference) and in a link's label are parsed apart and not counted.
+ */
+const APART = new Set(['ext', 'link', 'file', 'category']);
+
+function quotesAfterBoth(root: WikiNode): Map<WikiNode, number> {
+  const after = new Map<WikiNode, number>();
+  let waiting: WikiNode | undefined;
+  const visit = (node: WikiNode) => {
+    if (node.type === 'text') {
+      if (waiting !== undefined && (node.data ?? '').includes('\n')) {
+        after.set(waiting, 0);
+        waiting = undefined;
+      }
+    } else if (node.type === 'quote') {
+      const length = String(node).length;
+      if (waiting !== undefined) after.set(waiting, length);
+      waiting = length >= 5 ? node : undefined;
+    } else if (!APART.has(node.type)) for (const child of node.childNodes ?? []) visit(child);
+  };
+  visit(root);
+  if (waiting !== undefined) after.set(waiting, 0);
+  return after;
 }
 
 /** Whether a node is a `<blockquote>` tag (`closing`: `</blockquote>`). */
