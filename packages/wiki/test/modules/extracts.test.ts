@@ -97,6 +97,15 @@ describe('wikitext to extract', () => {
     assert.match(extract(withoutRemovedElements(text.replace(/<div.*/, ''))), /^<p>\[1\] x\n/);
   });
 
+  test('an end tag that cuts elements opened inside it: formatting ones open again before more text, others end', () => {
+    // MediaWiki 1.39's HTML tidying answers so.
+    assert.equal(extract('<b><span>x</b>y</span>'), '<p><b><span>x</span></b>y\n</p>');
+    assert.equal(extract('<i>a<b>b</i></b>c'), '<p><i>a<b>b</b></i>c\n</p>');
+    assert.equal(extract('<small>a<b>b</small>c</b>'), '<p><small>a<b>b</b></small><b>c</b>\n</p>');
+    // Quotes write their own: italics opened again at once, even with nothing after them.
+    assert.equal(extract("'''a''b'''"), '<p><b>a<i>b</i></b><i></i>\n</p>');
+  });
+
   test('a line of inline tags alone is a line of the paragraph, not an empty one', () => {
     // MediaWiki 1.39 answers so (a template's `<span>{{DISPLAYTITLE:…}}</span>`, a stray end tag).
     assert.equal(extract('<span></span>\nMozais burts'), '<p><span></span>\nMozais burts\n</p>');

@@ -309,6 +309,8 @@ async function pageTransclusions(
   return new Map(rows.map((row) => [row.pageid, row]));
 }
 
+const INCLUSION_TAG = /<\/?(?:noinclude|includeonly|onlyinclude)\b/i;
+
 /**
  * The page's wikitext as TextExtracts reads the parser's output: templates expanded (they give
  * their text, parser functions and variables their values), and the elements it removes taken out.
@@ -319,7 +321,9 @@ async function expandedText(
   text: string,
   intro: boolean,
 ): Promise<string> {
-  if (!text.includes('{{')) return withoutRemovedElements(text);
+  // Without templates, the preprocessor has only the inclusion tags to take away (its own page
+  // shows what `<noinclude>` holds, not the tags, whose lines are then empty).
+  if (!text.includes('{{') && !INCLUSION_TAG.test(text)) return withoutRemovedElements(text);
   // The whole page is parsed as its latest revision, whose id `{{REVISIONID}}` gives; the lead
   // section alone as a section preview (TextExtracts asks the parser for section 0), where it is empty.
   const revisionId = intro ? undefined : page.latest;

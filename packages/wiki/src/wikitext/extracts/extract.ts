@@ -260,7 +260,7 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
         pending = '<p>';
       } else if (pending !== undefined) {
         closeAfterBlock();
-        html += `${pending}<br>\n`;
+        html += `${pending}<br>${block.html}\n`;
         pending = undefined;
         inParagraph = true;
       } else if (!inParagraph) pending = '<p>';

@@ -220,7 +220,7 @@ class Line {
 
   /** Opens `tag`, or closes it when it is open (bold and italics from quotes). */
   toggle(tag: string): void {
-    if (this.isOpen(tag)) this.close(tag);
+    if (this.isOpen(tag)) this.close(tag, true);
     else this.openElement(tag, `<${tag}>`);
   }
 
@@ -281,8 +281,13 @@ class Line {
     this.html += opening;
   }
 
-  /** Closes `tag` if it is open: the elements opened after it are closed first and opened again. */
-  close(tag: string): void {
+  /**
+   * Closes `tag` if it is open: the elements opened after it are closed first. Closed by quotes
+   * (`byQuotes`), the bold and italics among them are opened again at once, as the parser writes
+   * them; others as the HTML tidying treats an end tag that cuts them: a formatting element opens
+   * again before what comes next (not at all when closed first), another ends there.
+   */
+  close(tag: string, byQuotes = false): void {
     // Closed before it was opened again: it is not.
     const waiting = this.reopening.findLastIndex((o) => o.tag === tag);
     if (waiting >= 0) {
@@ -296,7 +301,10 @@ class Line {
     this.html += `</${tag}>`;
     this.open.splice(at);
     this.keepSoFar();
-    for (const o of after) this.openElement(o.tag, o.opening);
+    for (const o of after) {
+      if (byQuotes && (o.tag === 'b' || o.tag === 'i')) this.openElement(o.tag, o.opening);
+      else if (FORMATTING_TAGS.has(o.tag)) this.reopening.push(o);
+    }
   }
 
   closeAll(): void {
@@ -401,7 +409,8 @@ export function wikitextBlocks(
       if (!empty || line.media || line.element) paragraph.push(line);
       else if (!line.hadSource && !line.gone) {
         flushParagraph();
-        blocks.push({ kind: 'blank', level: 0, marker: '', html: '', text: '' });
+        // Its white space, which the parser writes after the line break of a second empty line.
+        blocks.push({ kind: 'blank', level: 0, marker: '', html: line.html, text: '' });
       }
     } else if (!empty || line.kind === 'heading' || line.kind === 'item') {
       flushParagraph();
