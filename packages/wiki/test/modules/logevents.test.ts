@@ -99,6 +99,9 @@ describeEachEngine('list=logevents', (engine) => {
       events(byIds).map((e) => e.logid),
       [148, 146],
     );
+    // An empty list filters nothing, as MediaWiki's condition for a list of ids is left out for one.
+    const noIds = await api().query({ list: 'logevents', leids: '', leprop: 'ids', lelimit: '3' });
+    assert.equal(events(noIds).length, 3);
     const tagged = await api().query({
       list: 'logevents',
       letag: 'mw-new-redirect',

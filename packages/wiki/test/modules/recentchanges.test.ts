@@ -58,6 +58,11 @@ describeEachEngine('list=recentchanges', (engine) => {
     const created = await api().query({ list: 'recentchanges', rctype: 'new', rclimit: '500', rcprop: 'flags' });
     assert.ok(changes(created).length > 100);
     assert.ok(changes(created).every((c) => c.type === 'new' && c.new === true));
+    // No valid type filters nothing (MediaWiki 1.39 answers so); with a slot it matches nothing.
+    const none = await api().query({ list: 'recentchanges', rctype: 'x', rclimit: '500', rcprop: 'flags' });
+    assert.ok(new Set(changes(none).map((c) => c.type)).size > 1);
+    const slotted = await api().query({ list: 'recentchanges', rctype: 'x', rcslot: 'main', rcprop: 'flags' });
+    assert.equal(changes(slotted).length, 0);
     const bob = await api().query({ list: 'recentchanges', rcuser: 'Bob', rclimit: '500', rcprop: 'user' });
     assert.equal(changes(bob).length, 40);
     assert.ok(changes(bob).every((c) => c.user === 'Bob'));

@@ -164,6 +164,21 @@ describeEachEngine('prop=revisions', (engine) => {
     assert.equal(bad.error.code, 'badcontinue');
   });
 
+  test('without list options the continue value is cast as MediaWiki casts it, never refused for its form', async () => {
+    // MediaWiki 1.39 answers so: a page's latest revisions take two fields, each cast to a number
+    // (`A|1` is 0|1, from the first page); named revisions take the whole value so cast.
+    const pages = await api().query({ prop: 'revisions', titles: 'Berlin|Hamburg', rvcontinue: 'A|1' });
+    assert.equal(pages.error, undefined);
+    assert.equal(pages.query.pages.length, 2);
+    assert.equal(
+      (await api().query({ prop: 'revisions', titles: 'Berlin', rvcontinue: 'A' })).error.code,
+      'badcontinue',
+    );
+    const revids = await api().query({ prop: 'revisions', revids: '248', rvcontinue: 'A|1' });
+    assert.equal(revids.error, undefined);
+    assert.equal(revids.query.pages[0].revisions[0].revid, 248);
+  });
+
   test('parsing what is read allows one revision: a larger rvlimit is lowered with its warning', async () => {
     const answer = await api().query({
       prop: 'revisions',

@@ -202,6 +202,9 @@ describeEachEngine('list=usercontribs', (engine) => {
       const bad = await api().query({ list: 'usercontribs', uccontinue: '0|0', ...editors });
       assert.equal(bad.error?.code, 'badcontinue');
     }
+    // The continue value is read before the show values are checked (MediaWiki 1.39 answers so).
+    const first = await api().query({ list: 'usercontribs', ucuser: 'Alice', uccontinue: '1', ucshow: 'top|!top' });
+    assert.equal(first.error?.code, 'badcontinue');
     const fine = await api().query({ list: 'usercontribs', uccontinue: 'name|Zz|0|0', ucuserprefix: 'Niemand' });
     assert.deepEqual(fine.query.usercontribs, []);
     for (const ids of ['0', '-1', '1|-5']) {

@@ -148,6 +148,8 @@ describeEachEngine('list=watchlist and list=watchlistraw', (engine) => {
     assert.ok(edits.length > 0 && edits.every((c: any) => c.type === 'edit'));
     const logs = await changes({ wltype: 'log' });
     assert.ok(logs.length > 0 && logs.every((c: any) => c.type === 'log'));
+    // No valid type filters nothing (MediaWiki 1.39 answers so).
+    assert.equal((await changes({ wltype: 'x' })).length, (await changes({})).length);
     const byAlice = await changes({ wluser: 'Alice' });
     assert.ok(byAlice.every((c: any) => c.user === 'Alice'));
     const notAlice = await changes({ wlexcludeuser: 'Alice' });

@@ -218,10 +218,8 @@ async function conditions(ctx: Context): Promise<QueryPart<LogQuery>[]> {
     part(key, values, (q) => q.where(condition));
   }
   const ids = p.ids;
-  if (ids !== undefined) {
-    const wanted = ids.length ? ids : [-1];
-    part(`ids${wanted.length}`, wanted, (q) => q.where('log_id', 'in', wanted));
-  }
+  // An empty list (`leids=`) filters nothing, as MediaWiki adds no condition for one.
+  if (ids !== undefined && ids.length > 0) part(`ids${ids.length}`, ids, (q) => q.where('log_id', 'in', ids));
 
   const user = p.user;
   if (user !== undefined) {

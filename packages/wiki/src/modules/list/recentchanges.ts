@@ -241,7 +241,11 @@ async function conditions<Q>(ctx: Context, show: ReadonlySet<string>): Promise<Q
     .filter((t) => p.slot === undefined || t === 'new' || t === 'edit')
     .map((t) => RC_TYPES[t] as number);
   const typeList = types.length ? types : [-1];
-  part(`type${typeList.length}`, typeList, (q) => q.where('rc_type', 'in', typeList));
+  // No valid type at all (`rctype=x`) filters nothing, as MediaWiki adds no condition for an empty
+  // list; with a slot, an empty list of content changes matches nothing.
+  if (p.type.length > 0 || p.slot !== undefined) {
+    part(`type${typeList.length}`, typeList, (q) => q.where('rc_type', 'in', typeList));
+  }
   const title = p.title;
   if (title !== undefined) {
     const { namespace, dbKey } = changesTitle(ctx, title);

@@ -117,8 +117,10 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   // The show values and the patrol right are checked as the first editor's contributions are read:
   // without editors nothing is.
   if (editors.length === 0) return;
+  // The continue value is read before the show values are checked.
+  const continued = raw === undefined ? undefined : continuePart(raw, mode, editors, ctx.params.dir === 'newer');
   const show = checkedShow(ctx);
-  const parts = conditions(ctx, show, mode, editors);
+  const parts = conditions(ctx, show, mode, editors, continued);
   const rows = await contributionRows(ctx, parts, mode, editors);
   const byActor = new Map(editors.map((e) => [e.actorId, e]));
   const continueAt = (row: Row) => {
@@ -229,7 +231,13 @@ async function editorsOf(ctx: Context): Promise<{ mode: Mode; editors: Editor[] 
 }
 
 /** The query's conditions, in order, each with its values: the query is compiled once per shape. */
-function conditions(ctx: Context, show: Set<string>, mode: Mode, editors: Editor[]): QueryPart<Base>[] {
+function conditions(
+  ctx: Context,
+  show: Set<string>,
+  mode: Mode,
+  editors: Editor[],
+  continued: QueryPart<Base> | undefined,
+): QueryPart<Base>[] {
   const p = ctx.params;
   const newer = p.dir === 'newer';
   const after = newer ? '>=' : '<=';
@@ -282,7 +290,7 @@ function conditions(ctx: Context, show: Set<string>, mode: Mode, editors: Editor
   // A tag's condition holds values of its own: a query with one is compiled each time.
   const tag = p.tag;
   if (tag !== undefined) part('tag', [], (q) => q.where(revisionHasTag(tag)));
-  if (p.continue !== undefined) parts.push(continuePart(p.continue, mode, editors, newer));
+  if (continued !== undefined) parts.push(continued);
   return parts;
 }
 

@@ -224,7 +224,8 @@ function changeConditions(ctx: WatchlistContext, query: WatchedQuery, now: strin
   let q = query;
   if (expiryEnabled) q = q.where((eb) => eb.or([eb('we_expiry', 'is', null), eb('we_expiry', '>', now)]));
   const types = (p.type ?? []).map((t) => RC_TYPES[t]);
-  q = q.where('rc_type', 'in', types.length > 0 ? types : [-1]);
+  // No valid type (`wltype=x`) filters nothing, as in MediaWiki.
+  if (types.length > 0) q = q.where('rc_type', 'in', types);
   const namespaces = p.namespace;
   // No valid namespace (`wlnamespace=x`) filters nothing, as in MediaWiki.
   if (namespaces !== undefined && namespaces.length > 0) q = q.where('rc_namespace', 'in', namespaces);

@@ -1,5 +1,5 @@
 import { apiError, mutuallyExclusive } from '../../api/errors.js';
-import { parseContinueValue } from '../../api/keyset.js';
+import { parseContinueValue, phpIntval } from '../../api/keyset.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { PageRecord } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
@@ -132,7 +132,8 @@ async function latestRevisions(
 ): Promise<RevisionRow[]> {
   let ids = pages.map((page) => page.latest);
   if (ctx.params.continue !== undefined) {
-    const [fromPage, fromRev] = parseContinueValue(ctx.params.continue, ['int', 'int']);
+    // Two fields, each cast as PHP casts text to a number (`A|1` reads as 0|1), as MediaWiki does.
+    const [fromPage, fromRev] = parseContinueValue(ctx.params.continue, ['phpint', 'phpint']);
     ids = pages
       .filter((page) => page.pageid > fromPage || (page.pageid === fromPage && page.latest >= fromRev))
       .map((page) => page.latest);
@@ -149,7 +150,8 @@ async function latestRevisions(
 async function requestedRevisions(ctx: ContextOf<typeof descriptor>, limit: number): Promise<RevisionRow[]> {
   let ids = ctx.pages.liveRevisionIds().sort((a, b) => a - b);
   if (ctx.params.continue !== undefined) {
-    const [from] = parseContinueValue(ctx.params.continue, ['int']);
+    // The whole value cast as PHP casts text to a number, unchecked, as MediaWiki reads it.
+    const from = phpIntval(ctx.params.continue);
     ids = ids.filter((id) => id >= from);
   }
   if (ids.length === 0) return [];
@@ -231,7 +233,7 @@ async function historyOfPage(
     query = query.where((eb) => eb(eb.refTuple('rev_timestamp', 'rev_id'), before, eb.tuple(ts, id)));
   }
   if (p.continue !== undefined) {
-    const [ts, id] = parseContinueValue(p.continue, ['timestamp', 'int']);
+    const [ts, id] = parseContinueValue(p.continue, ['timestamp', 'looseint']);
     query = query.where((eb) => eb(eb.refTuple('rev_timestamp', 'rev_id'), after, eb.tuple(ts, id)));
   }
   const editor = await editorFilter(ctx);
