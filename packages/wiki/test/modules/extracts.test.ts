@@ -106,6 +106,12 @@ describe('wikitext to extract', () => {
     assert.equal(extract("'''a''b'''"), '<p><b>a<i>b</i></b><i></i>\n</p>');
   });
 
+  test("a second empty line's white space follows its line break", () => {
+    // MediaWiki 1.39 answers so: the parser writes the line as it was after the break it adds.
+    assert.equal(extract('a\n\n \nb'), '<p>a\n</p><p><br> \nb\n</p>');
+    assert.equal(extract('a\n\n\n \nb'), '<p>a\n</p><p><br>\n</p><p>b\n</p>');
+  });
+
   test('a line of inline tags alone is a line of the paragraph, not an empty one', () => {
     // MediaWiki 1.39 answers so (a template's `<span>{{DISPLAYTITLE:…}}</span>`, a stray end tag).
     assert.equal(extract('<span></span>\nMozais burts'), '<p><span></span>\nMozais burts\n</p>');
@@ -609,6 +615,12 @@ describeEachEngine('prop=extracts', (engine) => {
     assert.match(whole.query.pages[0].extract, /^<p>↺\nrev-ID\u00a0: 570<br>\n/);
     const lead = await api().query({ prop: 'extracts', titles: 'Benutzer:Gangleri', exintro: '1' });
     assert.match(lead.query.pages[0].extract, /^<p>↺\nrev-ID\u00a0: <br>\n/);
+  });
+
+  test('a page without templates loses its inclusion tags all the same, their lines left empty', async () => {
+    // MediaWiki 1.39 answers so: `…dīnā.\n\n<div …>…</div>\n\n<noinclude>\n[[Kategoreja:…]]`.
+    const answer = await api().query({ prop: 'extracts', titles: 'Vorlage:Vierteigs rakstīņs', exintro: '1' });
+    assert.match(answer.query.pages[0].extract, /dīnā\.\n<\/p>\n\n<p><br>\nKategoreja:Suoku puslopa\n<\/p>$/);
   });
 
   test('a link to a missing file shows its caption, or its title without one, unless framed', async () => {
