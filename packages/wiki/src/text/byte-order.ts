@@ -18,3 +18,12 @@ function codePointRank(unit: number): number {
   if (unit < 0xe000) return unit + 0x2000;
   return unit - 0x800;
 }
+
+/** A numeric string as PHP 8 reads one: white space around a number allowed. */
+const PHP_NUMERIC = /^[ \t\n\r\v\f]*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?[ \t\n\r\v\f]*$/;
+
+/** PHP's comparison of two strings (`<`, `sort`): numbers by value when both are, else byte by byte. */
+export function phpCompare(a: string, b: string): number {
+  if (PHP_NUMERIC.test(a) && PHP_NUMERIC.test(b)) return Number(a) - Number(b);
+  return compareByteOrder(a, b);
+}

@@ -398,6 +398,26 @@ describeEachEngine('file modules', (engine) => {
       generated.query.pages.map((p: any) => p.title),
       ['Datei:Beispiel-Kopie.png'],
     );
+    // A continue value read as MediaWiki 1.39 reads it: files before its first field dropped, then
+    // duplicates before its second up to the first that is not, even in another file.
+    const resumed = async (dfcontinue: string) =>
+      (
+        await api().query({ prop: 'duplicatefiles', titles: 'Datei:Beispiel.png|Datei:Beispiel-Kopie.png', dfcontinue })
+      ).query.pages.map((p: any) => [p.title, (p.duplicatefiles ?? []).map((d: any) => d.name)]);
+    const both = [
+      ['Datei:Beispiel.png', ['Beispiel-Kopie.png']],
+      ['Datei:Beispiel-Kopie.png', ['Beispiel.png']],
+    ];
+    assert.deepEqual(await resumed('A|1'), both);
+    assert.deepEqual(await resumed('A|Beispiel.png'), both);
+    assert.deepEqual(await resumed('Beispiel.png|A'), [both[0], ['Datei:Beispiel-Kopie.png', []]]);
+    const none = [
+      ['Datei:Beispiel.png', []],
+      ['Datei:Beispiel-Kopie.png', []],
+    ];
+    // Skipped up to the first duplicate not before it, over the next file too.
+    assert.deepEqual(await resumed('Beispiel-Kopie.png|Beispiel.png~'), none);
+    assert.deepEqual(await resumed('Z|A'), none);
   });
 
   test('filearchive tells anyone which files were deleted, by whom and what they were, but not why', async () => {

@@ -130,6 +130,17 @@ describeEachEngine('prop=revisions', (engine) => {
     });
     assert.equal(missing.error.code, 'nosuchsection');
     assert.equal(missing.error.info, 'There is no section 99 in revision 261.');
+    // The section as the request wrote it, escaped as wikitext (MediaWiki 1.39 answers so).
+    const piped = await api().query({
+      prop: 'revisions',
+      titles: 'Hamburg',
+      rvprop: 'content',
+      rvsection: '9|',
+      errorformat: 'wikitext',
+      formatversion: '2',
+      uselang: 'en',
+    });
+    assert.equal(piped.errors[0].text, 'There is no section 9&#124; in revision 261.');
     // Any text names a section, as MediaWiki reads it: no digits is the lead.
     const named = await api().query({
       prop: 'revisions',

@@ -115,6 +115,12 @@ describeEachEngine('list=search on the reference wiki', (engine) => {
   });
 
   test('text and title searches; the default searches titles', async () => {
+    // A value it does not know is refused with the values in MediaWiki's declared order.
+    const unknown = await api().query({ list: 'search', srsearch: 'Wien', srwhat: 'ALL', errorformat: 'raw' });
+    assert.deepEqual(
+      unknown.errors[0].params[2].list.map((v: { plaintext: string }) => v.plaintext),
+      ['title', 'text', 'nearmatch'],
+    );
     const text = await search({ srsearch: 'Wien', srwhat: 'text', srprop: '' });
     const title = await search({ srsearch: 'Wien', srwhat: 'title', srprop: '' });
     const byDefault = await search({ srsearch: 'Wien', srprop: '' });

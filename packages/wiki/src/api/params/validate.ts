@@ -7,7 +7,7 @@ import type { SiteConfig } from '../../site/site.js';
 import type { TitleCodec } from '../../site/title.js';
 import { urlProtocols } from '../../site/url-protocols.js';
 import { normalizeUserValue } from '../../site/user-name.js';
-import { compareByteOrder } from '../../text/byte-order.js';
+import { phpCompare } from '../../text/byte-order.js';
 import { ApiError, type ApiMessage, apiError, message } from '../errors.js';
 import type { ResultObject } from '../result/tree.js';
 import {
@@ -63,13 +63,6 @@ export function enumValues(type: ParamType, site: SiteConfig): readonly string[]
   if (typeof type === 'string') return undefined;
   if ('siteEnum' in type) return urlProtocols(site);
   return type as readonly string[];
-}
-
-/** PHP's comparison of two strings: numbers by value, other texts byte by byte. */
-function phpCompare(a: string, b: string): number {
-  const numeric = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-  if (numeric.test(a) && numeric.test(b)) return Number(a) - Number(b);
-  return compareByteOrder(a, b);
 }
 
 /**

@@ -36,7 +36,7 @@ export const descriptor = {
     { name: 'namespace', type: 'namespace', default: '0', multi: true, allspecifier: true },
     { name: 'limit', ...STANDARD_LIMIT, default: '10' },
     { name: 'offset', type: 'integer', default: '0', min: 0 },
-    { name: 'what', type: ['nearmatch', 'text', 'title'] },
+    { name: 'what', type: ['title', 'text', 'nearmatch'] },
     {
       name: 'info',
       type: ['rewrittenquery', 'suggestion', 'totalhits'],

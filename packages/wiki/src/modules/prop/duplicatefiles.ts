@@ -3,6 +3,7 @@ import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
+import { phpCompare } from '../../text/byte-order.js';
 
 /** `prop=duplicatefiles`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -36,7 +37,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const limit = ctx.params.limit;
   const ascending = ctx.params.dir !== 'descending';
   const order = ascending ? 'asc' : 'desc';
-  let query = ctx.store.db
+  const query = ctx.store.db
     .selectFrom('image as file')
     .innerJoin('image as dup', (join) =>
       join.onRef('dup.img_sha1', '=', 'file.img_sha1').onRef('dup.img_name', '!=', 'file.img_name'),
@@ -45,19 +46,10 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     .select(['file.img_name as file', 'dup.img_name as name', 'dup.img_timestamp as timestamp', 'actor_name'])
     .where('file.img_name', 'in', [...files.keys()])
     .where('file.img_sha1', '!=', '');
-  if (ctx.params.continue !== undefined) {
-    const [file, name] = parseContinueValue(ctx.params.continue, ['string', 'string']);
-    query = query.where((eb) =>
-      eb(eb.refTuple('file.img_name', 'dup.img_name'), ascending ? '>=' : '<=', eb.tuple(file, name)),
-    );
-  }
-  const rows = await query
-    .orderBy('file.img_name', order)
-    .orderBy('dup.img_name', order)
-    .limit(limit + 1)
-    .execute();
+  const all = await query.orderBy('file.img_name', order).orderBy('dup.img_name', order).execute();
+  const rows: DuplicateRow[] = ctx.params.continue === undefined ? all : continued(all, ctx.params.continue, ascending);
   if (rows.length > limit) {
-    const next = rows[limit];
+    const next = rows[limit] as DuplicateRow;
     ctx.setContinue(`${next.file}|${next.name}`);
     rows.length = limit;
   }
@@ -75,3 +67,25 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     ctx.result.pageList(pageId, 'duplicatefiles', 'df')?.push(item);
   }
 };
+
+type DuplicateRow = { file: string; name: string; timestamp: string; actor_name: string };
+
+/**
+ * The rows from where `dfcontinue=file|duplicate` resumes, as MediaWiki reads it: the files before
+ * `file` are dropped, then the duplicates before `duplicate` up to the first that is not, over the
+ * files that follow too; both compared as PHP compares strings (numbers by value). Descending, the
+ * same mirrored (MediaWiki compares the same way in both directions, which in descending order
+ * lists the same duplicates again and again).
+ */
+function continued(rows: readonly DuplicateRow[], value: string, ascending: boolean): DuplicateRow[] {
+  const [fromFile, fromDuplicate] = parseContinueValue(value, ['string', 'string']);
+  const before = (a: string, b: string) => (ascending ? phpCompare(a, b) < 0 : phpCompare(a, b) > 0);
+  const start = rows.findIndex((row) => !before(row.file, fromFile));
+  if (start < 0) return [];
+  let skipping = true;
+  return rows.slice(start).filter((row) => {
+    if (skipping && before(row.name, fromDuplicate)) return false;
+    skipping = false;
+    return true;
+  });
+}

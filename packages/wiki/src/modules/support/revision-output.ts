@@ -775,7 +775,7 @@ function sectionText(text: string, model: string, sectionNumber: number, section
   const part = model === 'wikitext' ? wikitextSection(text, sectionNumber) : undefined;
   if (part === undefined) {
     throw apiError('nosuchsection', 'apierror-nosuchsection-what', [
-      section,
+      escapeWikiText(section),
       { message: 'revid', params: [row.revId] },
     ]);
   }
