@@ -87,9 +87,13 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   }
   if (p.continue !== undefined) {
     const parts = p.continue.split('|').map((part) => decodeURIComponentSafe(part));
-    if (parts.length !== 2 || parts[0] === undefined || !/^\d+$/.test(parts[1] ?? '')) throw badContinue();
-    const [index, id] = [parts[0], Number(parts[1])];
-    query = query.where((eb) => eb(eb.refTuple('el_index_60', 'el_id'), '>=', eb.tuple(index, id)));
+    if (parts.length !== 2) throw badContinue();
+    const [index, id] = parts as [string, string];
+    // MediaWiki compares both fields as the database compares them with quoted text: an id that
+    // is no number (`|`, `A|x`) is above every id in its SQLite, so only the later indexes follow.
+    query = /^\d+$/.test(id)
+      ? query.where((eb) => eb(eb.refTuple('el_index_60', 'el_id'), '>=', eb.tuple(index, Number(id))))
+      : query.where('el_index_60', '>', index);
   }
   const rows = await query
     .orderBy('el_index_60')
