@@ -48,6 +48,11 @@ describeEachEngine('parsed comments', (engine) => {
       await format('[[wikipedia:Berlin|Berlin in der Wikipedia]]'),
       '<a href="https://en.wikipedia.org/wiki/Berlin" class="extiw" title="wikipedia:Berlin">Berlin in der Wikipedia</a>',
     );
+    // An empty label shows the target as written (no pipe trick in comments).
+    assert.equal(
+      await format('per [[:Gibtsnicht/Unterseite (x)|]].'),
+      'per <a href="/index.php?title=Gibtsnicht/Unterseite_(x)&amp;action=edit&amp;redlink=1" class="new" title="Gibtsnicht/Unterseite (x) (Seite nicht vorhanden)">Gibtsnicht/Unterseite (x)</a>.',
+    );
     // The anchor in the other wiki's form: legacy for a prefix the map does not mark local, HTML5's for sv.
     assert.equal(
       await format('[[mw:API#c ä]] [[sv:Y#c ä]]'),

@@ -114,7 +114,8 @@ export class CommentFormatter {
       const target = this.linkTarget(match[2], page);
       if (!target) continue;
       out += text.slice(last, start);
-      let label = match[3] ?? target.text;
+      // An empty label (`[[Target|]]`) shows the target as written, as one without a label does.
+      let label = match[3] || target.text;
       const trail = this.linkTrail.exec(text.slice(end));
       const trailLength = trail ? trail[1].length : 0;
       if (trail) label += trail[1];
