@@ -59,4 +59,10 @@ describeEachEngine('siteinfo siprop=extensions', (engine) => {
     ]);
     assert.equal(extensions[0]?.namemsg, 'vector-specialversion-name');
   });
+
+  test("the database's engine and version, as the store's own engine gives them", async () => {
+    const { general } = (await api().query({ meta: 'siteinfo', siprop: 'general' })).query;
+    assert.equal(general.dbtype, engine.name);
+    assert.match(general.dbversion, /^\d+\.\d+/);
+  });
 });

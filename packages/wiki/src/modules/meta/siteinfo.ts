@@ -24,6 +24,7 @@ import type { SiteConfig } from '../../site/site.js';
 import { NS_SPECIAL } from '../../site/title.js';
 import { siteUrlProtocols } from '../../site/url-protocols.js';
 import { urlencodeTitle } from '../../site/urls.js';
+import { databaseVersion } from '../../store/dialect.js';
 import { siteStatistics } from '../../store/site-statistics.js';
 import { defaultUserOptions } from '../../store/user-options.js';
 import { THUMB_LIMITS } from '../support/files.js';
@@ -94,7 +95,7 @@ function setting<T>(site: SiteConfig, name: string, fallback: T): T {
   return value === undefined ? fallback : (value as T);
 }
 
-function general(ctx: ContextOf<typeof descriptor>): ResultObject {
+async function general(ctx: ContextOf<typeof descriptor>): Promise<ResultObject> {
   const { site, server } = ctx;
   const mainDbKey = site.mainPage.replace(/ /g, '_');
   const host = (() => {
@@ -130,7 +131,7 @@ function general(ctx: ContextOf<typeof descriptor>): ResultObject {
     phpversion: process.version,
     phpsapi: 'node',
     dbtype: ctx.engine,
-    dbversion: '',
+    dbversion: await databaseVersion(ctx.store.db),
     imagewhitelistenabled: false,
     langconversion: true,
     linkconversion: true,
