@@ -134,6 +134,9 @@ describeEachEngine('list=logevents', (engine) => {
       sitewide: false,
       restrictions: { pages: [{ page_ns: 0, page_title: 'Berlin' }], namespaces: [10] },
     });
+    // In MediaWiki's order: the stored parameters sorted by key, what is derived after them.
+    assert.deepEqual(Object.keys(await byId(157)), ['duration', 'flags', 'restrictions', 'sitewide']);
+    assert.deepEqual(Object.keys(await byId(154)), ['duration', 'flags', 'sitewide', 'expiry']);
     assert.deepEqual(await byId(159), {});
     assert.deepEqual(await byId(167), { curid: 249, previd: 237, auto: false });
     assert.deepEqual(await byId(164), {

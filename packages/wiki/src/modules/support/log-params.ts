@@ -13,6 +13,7 @@ import { withKnownSize } from '../../api/request-state.js';
 import { assoc, deepFreeze, list, type ResultObject, type ResultValue } from '../../api/result/tree.js';
 import type { TitleCodec } from '../../site/title.js';
 import { perStore } from '../../store/cache-toolkit.js';
+import { phpCompare } from '../../text/byte-order.js';
 
 /** A PHP array: ordered keys (integers or strings) and values. */
 export class PhpArray {
@@ -430,6 +431,11 @@ function typedParams(entry: LogEntryContext, stored: PhpArray): PhpArray {
       break;
     case 'block':
     case 'suppress':
+      // MediaWiki's block log formatter sorts the stored parameters by key (`7::restrictions`
+      // before `sitewide`) before it adds what it derives.
+      if (entry.type === 'block' || entry.action === 'block' || entry.action === 'reblock') {
+        params.entries.sort(([a], [b]) => phpCompare(String(a), String(b)));
+      }
       if (entry.action === 'block' || entry.action === 'reblock') {
         const flags = params.get('6:array:flags');
         if (flags !== undefined && !(flags instanceof PhpArray)) {
