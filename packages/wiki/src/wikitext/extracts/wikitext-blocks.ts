@@ -218,6 +218,21 @@ class Line {
     return this.open.some((o) => o.tag === tag) || this.reopening.some((o) => o.tag === tag);
   }
 
+  /**
+   * Quotes met: two toggle italics, three bold, five both, closed innermost first as they were
+   * opened, and opened in the order the line's next quotes (`after`, see quotesAfterBoth) close them.
+   */
+  quotes(length: number, after: number | undefined): void {
+    if (length < 5) {
+      this.toggle(length === 3 ? 'b' : 'i');
+      return;
+    }
+    const opening = !this.isOpen('b') && !this.isOpen('i');
+    const boldFirst = opening ? [0, 2].includes(after ?? 5) : this.isInnermost('b');
+    this.toggle(boldFirst ? 'b' : 'i');
+    this.toggle(boldFirst ? 'i' : 'b');
+  }
+
   /** Opens `tag`, or closes it when it is open (bold and italics from quotes). */
   toggle(tag: string): void {
     if (this.isOpen(tag)) this.close(tag, true);
@@ -488,19 +503,9 @@ export function wikitextBlocks(
         }
         return;
       }
-      case 'quote': {
-        const quotes = String(node).length;
-        if (quotes >= 5) {
-          // Both closed innermost first, as they were opened; opened in the order the next quotes
-          // of the line close them (see nextQuotes).
-          const opening = !line.isOpen('b') && !line.isOpen('i');
-          const boldFirst = opening ? [0, 2].includes(nextQuotes.get(node) ?? 5) : line.isInnermost('b');
-          const [first, second] = boldFirst ? ['b', 'i'] : ['i', 'b'];
-          line.toggle(first as string);
-          line.toggle(second as string);
-        } else line.toggle(quotes === 3 ? 'b' : 'i');
+      case 'quote':
+        line.quotes(String(node).length, nextQuotes.get(node));
         return;
-      }
       case 'link':
         linkText(node);
         return;
