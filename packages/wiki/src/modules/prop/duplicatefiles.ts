@@ -46,8 +46,12 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     .select(['file.img_name as file', 'dup.img_name as name', 'dup.img_timestamp as timestamp', 'actor_name'])
     .where('file.img_name', 'in', [...files.keys()])
     .where('file.img_sha1', '!=', '');
-  const all = await query.orderBy('file.img_name', order).orderBy('dup.img_name', order).execute();
-  const rows: DuplicateRow[] = ctx.params.continue === undefined ? all : continued(all, ctx.params.continue, ascending);
+  const ordered = query.orderBy('file.img_name', order).orderBy('dup.img_name', order);
+  // A continued request reads all of the files' duplicates, as where it resumes is decided row by row.
+  const rows: DuplicateRow[] =
+    ctx.params.continue === undefined
+      ? await ordered.limit(limit + 1).execute()
+      : continued(await ordered.execute(), ctx.params.continue, ascending);
   if (rows.length > limit) {
     const next = rows[limit] as DuplicateRow;
     ctx.setContinue(`${next.file}|${next.name}`);
