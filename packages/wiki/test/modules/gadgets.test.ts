@@ -75,4 +75,10 @@ describeEachEngine('list=gadgets and list=gadgetcategories', (engine) => {
     );
     assert.deepEqual((await api().query({ list: 'gadgets', gaprop: 'id', gaids: '' })).query.gadgets, []);
   });
+
+  test('an empty prop gives empty entries, printed as PHP prints empty arrays', async () => {
+    assert.deepEqual((await api().query({ list: 'gadgetcategories', gcprop: '' })).query.gadgetcategories, [[], []]);
+    const gadgets = (await api().query({ list: 'gadgets', gaprop: '' })).query.gadgets;
+    assert.ok(gadgets.length > 1 && gadgets.every((g: unknown) => Array.isArray(g) && g.length === 0));
+  });
 });

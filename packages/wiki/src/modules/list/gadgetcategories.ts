@@ -47,6 +47,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
         text !== undefined ? escapeHtml(text.trim()) : name === '' ? '' : `&lt;gadget-section-${escapeHtml(name)}&gt;`;
     }
     if (prop.has('members')) item.members = count;
+    // Counted like every list's items, which also lets formatversion 2 print an empty one as `[]`.
+    if (!ctx.result.fits(item)) break;
     out.push(item);
   }
 };

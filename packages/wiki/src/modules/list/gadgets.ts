@@ -55,6 +55,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       // A gadget without a description page shows its message key, as MediaWiki shows a missing message.
       item.desc = text === undefined ? `&lt;gadget-${escapeHtml(gadget.name)}&gt;` : escapeHtml(text.trim());
     }
+    // Counted like every list's items, which also lets formatversion 2 print an empty one as `[]`.
+    if (!ctx.result.fits(item)) break;
     out.push(item);
   }
 };
