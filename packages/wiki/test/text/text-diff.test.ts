@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { diffTableRows, MAX_COMPARED_PAIRS } from '../../src/text/text-diff.js';
+import { diffTableRows } from '../../src/text/text-diff.js';
+import { similarity, wordEdits, wordsOf } from '../../src/text/word-diff.js';
 
-const label = (n: number) => `Zeile ${n}:`;
+const label = { line: (n: number) => `Zeile ${n}:`, moved: (to: 'new' | 'old') => `nach ${to}` };
 const header = (from: number, to: number) =>
   `<tr>\n  <td colspan="2" class="diff-lineno">Zeile ${from}:</td>\n  <td colspan="2" class="diff-lineno">Zeile ${to}:</td>\n</tr>\n`;
 const added = (html: string) =>
@@ -52,25 +54,62 @@ test('unchanged lines: two of context around a change, each run of context heade
       context('<div>Zeile 6 hier</div>') +
       context('<div>Zeile 7 hier</div>'),
   );
-  // A kept first line is context under the first heading; a line found further on is context too.
   assert.equal(
     diffTableRows('x\ny\nz', 'x', label),
     header(1, 1) + context('<div>x</div>') + deleted('<div>y</div>') + deleted('<div>z</div>'),
   );
-  assert.equal(
-    diffTableRows('a\n|\nb', '|', label),
-    header(1, 1) + deleted('<div>a</div>') + context('<div>|</div>') + deleted('<div>b</div>'),
+});
+
+test('a line is cut into words: runs of letters and digits, every other character alone', () => {
+  const texts = (line: string) => wordsOf(line).map((w) => w.text);
+  assert.deepEqual(texts('Zürich, 2024 — ok'), ['Zürich', ',', ' ', '2024', ' ', '—', ' ', 'ok']);
+  assert.deepEqual(texts('東京は big'), ['東', '京', 'は', ' ', 'big']);
+  // A lone space opening a line compares with nothing but another such space.
+  assert.deepEqual(
+    wordsOf(' y').map((w) => w.body),
+    ['', 'y'],
+  );
+  assert.deepEqual(
+    wordsOf('  y').map((w) => w.body),
+    [' ', ' ', 'y'],
   );
 });
 
-test('lines the engine would compare word by word or show as moved are not diffed here', () => {
-  assert.equal(diffTableRows('|-', '|', label), undefined);
-  assert.equal(diffTableRows('eins\nzwei\ndrei', 'drei\neins', label), undefined);
+test('similarity: bytes kept over bytes of every step, a replaced run counted by its longer side', () => {
+  assert.equal(similarity(wordEdits('x yyyyyyy', 'x zzzzzzz', 0)), 2 / 9);
+  assert.equal(similarity(wordEdits('x ü', 'x üü', 0)), 2 / 6);
+  assert.equal(similarity(wordEdits('abc', 'def', 0)), 0);
 });
 
-test('texts too long to compare line by line here get no diff', () => {
-  const lines = Math.ceil(Math.sqrt(MAX_COMPARED_PAIRS)) + 1;
-  const many = Array.from({ length: lines }, (_, i) => `Zeile ${i}`).join('\n');
-  const others = Array.from({ length: lines }, (_, i) => `Andere ${i}`).join('\n');
-  assert.equal(diffTableRows(many, others, label), undefined);
+test('lines in Thai compared word by word are not diffed here (the engine cuts them with a dictionary)', () => {
+  assert.equal(diffTableRows('ภาษาไทย ok', 'ภาษาไทย no', label), undefined);
+  // Thai lines only added or kept are diffed.
+  assert.equal(
+    diffTableRows('ภาษาไทย', 'ภาษาไทย\nb', label),
+    header(1, 1) + context('<div>ภาษาไทย</div>') + added('<div>b</div>'),
+  );
 });
+
+interface RecordedCase {
+  name: string;
+  old: string;
+  new: string;
+  rows: string;
+}
+
+// Recorded from wikidiff2 1.13.0 (`wikidiff2_do_diff(old, new, 2)`), with the link titles
+// MediaWiki adds to moved paragraphs.
+const recorded: RecordedCase[] = JSON.parse(
+  readFileSync(new URL('../fixtures/wikidiff2-cases.json', import.meta.url), 'utf8'),
+);
+const raw = { line: (n: number) => `<!--LINE ${n}-->`, moved: (to: 'new' | 'old') => `to ${to}` };
+
+for (const c of recorded) {
+  test(`as wikidiff2: ${c.name}`, () => {
+    const expected = c.rows.replace(
+      /class="mw-diff-movedpara-(left|right)"/g,
+      (m, side) => `${m} title="to ${side === 'left' ? 'new' : 'old'}"`,
+    );
+    assert.equal(diffTableRows(c.old, c.new, raw), expected);
+  });
+}

@@ -174,6 +174,8 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-revisions-singlepage':
     'Mit „titles“, „pageids“ oder einem Generator wurden mehrere Seiten angegeben, aber die Parameter „$1limit“, „$1startid“, „$1endid“, „$1dir=newer“, „$1user“, „$1excludeuser“, „$1start“ und „$1end“ gelten nur für eine einzelne Seite.',
   lineno: 'Zeile $1:',
+  'diff-paragraph-moved-tonew': 'Der Absatz wurde verschoben. Klicken, um zur neuen Stelle zu springen.',
+  'diff-paragraph-moved-toold': 'Der Absatz wurde verschoben. Klicken, um zur alten Stelle zu springen.',
   'apierror-badformat': 'Das Format $1 wird vom Inhaltsmodell $2 von $3 nicht unterstützt.',
   'apierror-sectionsnotsupported-what': '$1 unterstützt keine Abschnitte.',
   'apierror-nosuchsection-what': 'Abschnitt $1 gibt es in $2 nicht.',

@@ -180,6 +180,8 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
     '<var>titles</var>, <var>pageids</var> or a generator was used to supply multiple pages, but the <var>$1limit</var>, <var>$1startid</var>, <var>$1endid</var>, <kbd>$1dir=newer</kbd>, <var>$1user</var>, <var>$1excludeuser</var>, <var>$1start</var>, and <var>$1end</var> parameters may only be used on a single page.',
   'apierror-siteinfo-includealldenied': "Cannot view all servers' info unless <var>$wgShowHostnames</var> is true.",
   lineno: 'Line $1:',
+  'diff-paragraph-moved-tonew': 'Paragraph was moved. Click to jump to new location.',
+  'diff-paragraph-moved-toold': 'Paragraph was moved. Click to jump to old location.',
   'apierror-badformat': 'The requested format $1 is not supported for content model $2 used by $3.',
   'apierror-parsetree-notwikitext-title':
     '<kbd>prop=parsetree</kbd> is only supported for wikitext content. $1 uses content model $2.',

@@ -9,8 +9,9 @@ import { assoc, list, type ResultObject, withContent } from '../../api/result/tr
 import { perStore, rowsCanBeKept } from '../../store/cache-toolkit.js';
 import { contentTexts, type RevisionSlot, revisionSlots } from '../../store/content-cache.js';
 import type { WikiStore } from '../../store/database.js';
+import { escapeHtml } from '../../text/escape.js';
 import { escapeWikiText } from '../../text/escape-wikitext.js';
-import { diffTableRows } from '../../text/text-diff.js';
+import { type DiffLabels, diffTableRows } from '../../text/text-diff.js';
 import { expandWikitext } from '../../wikitext/preprocessor/expand.js';
 import { preprocessToTree } from '../../wikitext/preprocessor/parse.js';
 import { treeToXml } from '../../wikitext/preprocessor/tree.js';
@@ -797,10 +798,18 @@ const diffBudgetSpent = (ctx: object): boolean => (diffsMade.get(ctx) ?? 0) >= M
 function diffToText(ctx: ModuleContext<RevisionParams>, text: string, difftotext: string): ResultObject {
   diffsMade.set(ctx, (diffsMade.get(ctx) ?? 0) + 1);
   const target = ctx.params.difftotextpst === true ? difftotext.replace(/\s+$/, '') : difftotext;
-  const body = diffTableRows(text, target, (n) =>
-    renderMessage('lineno', [{ num: n }], ctx.userLanguage, ctx.storedMessages),
-  );
+  const body = diffTableRows(text, target, diffLabels(ctx));
   return body === undefined ? { notcached: true } : withContent({ body }, 'body');
+}
+
+/** The line numbers and moved paragraphs' link titles of a diff, in the reader's language. */
+function diffLabels(ctx: ModuleContext<RevisionParams>): DiffLabels {
+  const message = (key: string, params: { num: number }[] = []) =>
+    renderMessage(key, params, ctx.userLanguage, ctx.storedMessages);
+  return {
+    line: (n) => message('lineno', [{ num: n }]),
+    moved: (to) => escapeHtml(message(`diff-paragraph-moved-to${to}`)),
+  };
 }
 
 /** MediaWiki's `$wgAPIMaxUncachedDiffs`. */

@@ -1,0 +1,119 @@
+/**
+ * Changed lines compared word by word, as MediaWiki's diff engine (wikidiff2) compares them: the
+ * words a line is cut into, how alike two lines are, and a line's side of a word-level diff.
+ */
+import { diffSequences, type Edit } from './diff-engine.js';
+import { escapeHtmlText } from './escape.js';
+
+/** Pairs of words beyond which a word-level diff shows the whole line as changed. */
+export const WORD_DIFF_BAILOUT = 40_000_000;
+
+/**
+ * Whether a character belongs to a word: ASCII letters, digits and `_`, and every character from
+ * U+00C0 on but Chinese and Japanese ones (which are words of their own, like punctuation).
+ */
+function isWordCharacter(code: number): boolean {
+  if (code < 0x80) return /[0-9A-Za-z_]/.test(String.fromCharCode(code));
+  if (code < 0xc0) return false;
+  if (code >= 0x3000 && code <= 0x9fff) return false;
+  if (code >= 0x20000 && code <= 0x2a000) return false;
+  return true;
+}
+
+/** Thai, which the engine cuts into words with a dictionary: not reproduced here. */
+const THAI = /[\u0e00-\u0e7f]/;
+
+/** Thrown when a line in Thai is to be cut into words. */
+export class ThaiWordsError extends Error {}
+
+/** A word of a line: its text, and the part of it compared with other words. */
+export interface Word {
+  text: string;
+  body: string;
+}
+
+const isSpace = (ch: string | undefined) => ch === ' ' || ch === '\t';
+
+/**
+ * A line's words: each run of word characters, and each other character (spaces and
+ * punctuation included) alone. A space or tab opening the line, not followed by another, is a
+ * word with nothing to compare: it equals only another such word.
+ */
+export function wordsOf(line: string): Word[] {
+  if (THAI.test(line)) throw new ThaiWordsError('Thai words are not cut here');
+  const words: Word[] = [];
+  let current = '';
+  for (const ch of line) {
+    if (isWordCharacter(ch.codePointAt(0) as number)) {
+      current += ch;
+      continue;
+    }
+    if (current !== '') words.push({ text: current, body: current });
+    current = '';
+    words.push({ text: ch, body: ch });
+  }
+  if (current !== '') words.push({ text: current, body: current });
+  if (isSpace(line[0]) && !isSpace(line[1])) words[0].body = '';
+  return words;
+}
+
+const bodyOf = (word: Word) => word.body;
+
+/** The length of a text in UTF-8 bytes, the unit of the engine's measures. */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+const bytesOf = (words: readonly Word[]) => words.reduce((sum, word) => sum + utf8Length(word.text), 0);
+const textOf = (words: readonly Word[]) => escapeHtmlText(words.map((word) => word.text).join(''));
+
+/**
+ * How alike two lines are, from 0 to 1: the bytes of the words they keep over the bytes of every
+ * step of their word diff (a replaced run counted by its longer side); 0 when nothing is kept.
+ */
+export function similarity(edits: readonly Edit<Word>[]): number {
+  let kept = 0;
+  let total = 0;
+  for (const edit of edits) {
+    const bytes =
+      edit.kind === 'add'
+        ? bytesOf(edit.to)
+        : edit.kind === 'change'
+          ? Math.max(bytesOf(edit.from), bytesOf(edit.to))
+          : bytesOf(edit.from);
+    if (edit.kind === 'copy') kept += bytes;
+    total += bytes;
+  }
+  return kept === 0 || total === 0 ? 0 : kept / total;
+}
+
+/** The word diff of two lines, with the bailout given (0: none). */
+export function wordEdits(oldLine: string, newLine: string, bailout: number): Edit<Word>[] {
+  return diffSequences({ old: wordsOf(oldLine), new: wordsOf(newLine) }, bodyOf, bailout);
+}
+
+/**
+ * One side of a word diff as HTML: the kept words as they are, the removed (old side) or added
+ * (new side) runs marked.
+ */
+export function wordDiffSide(edits: readonly Edit<Word>[], side: 'old' | 'new'): string {
+  let out = '';
+  for (const edit of edits) {
+    if (edit.kind === 'copy') out += textOf(side === 'old' ? edit.from : edit.to);
+    else if (side === 'old' && edit.kind !== 'add')
+      out += `<del class="diffchange diffchange-inline">${textOf(edit.from)}</del>`;
+    else if (side === 'new' && edit.kind !== 'del')
+      out += `<ins class="diffchange diffchange-inline">${textOf(edit.to)}</ins>`;
+  }
+  return out;
+}
