@@ -147,6 +147,17 @@ describe('errors and warnings', () => {
     assert.equal(english.errors[0]['*'], `There is no section 99 in revision ${revid.message.params[0]}.`);
     const german = (await ask({ errorformat: 'plaintext' })).json();
     assert.match(german.errors[0]['*'], new RegExp(`Version ${revid.message.params[0]}`));
+    // The id as it is, not as a formatted number (MediaWiki 1.39: "in revision 1650").
+    const large = await get({
+      action: 'query',
+      prop: 'revisions',
+      revids: '1650',
+      rvsection: '1',
+      rvdiffto: 'prev',
+      format: 'json',
+      uselang: 'en',
+    });
+    assert.equal(large.json().error.info, 'There is no section 1 in revision 1650.');
   });
 
   test('errorformat=raw gives keys and parameters; none only codes', async () => {

@@ -389,6 +389,74 @@ describeEachEngine('prop=revisions', (engine) => {
     assert.deepEqual(Object.keys(diff.query.allrevisions[0].revisions[0]), ['revid', 'parentid', 'diff', 'comment']);
   });
 
+  test('diffto: the first diff a module makes is made (as MediaWiki 1.39 answered), the later ones are notcached', async () => {
+    const answer = await api().query({
+      prop: 'revisions',
+      titles: 'Berlin',
+      rvdir: 'newer',
+      rvlimit: '3',
+      rvdiffto: 'prev',
+      rvprop: 'ids',
+      uselang: 'en',
+    });
+    const [first, second, third] = revisions(answer);
+    // No revision before the first: an empty body, made without comparing, not counted.
+    assert.deepEqual(first.diff, { from: false, to: 236, body: '' });
+    const row = (cells: string) => `<tr>\n${cells}</tr>\n`;
+    const context = (html: string) =>
+      row(
+        `  <td class="diff-marker"></td>\n  <td class="diff-context diff-side-deleted">${html}</td>\n` +
+          `  <td class="diff-marker"></td>\n  <td class="diff-context diff-side-added">${html}</td>\n`,
+      );
+    const added = (html: string) =>
+      row(
+        '  <td colspan="2" class="diff-empty diff-side-deleted"></td>\n  <td class="diff-marker" data-marker="+"></td>\n' +
+          `  <td class="diff-addedline diff-side-added">${html}</td>\n`,
+      );
+    assert.deepEqual(Object.keys(second.diff), ['from', 'to', 'body']);
+    assert.equal(second.diff.from, 236);
+    assert.equal(second.diff.to, 248);
+    assert.equal(
+      second.diff.body,
+      row('  <td colspan="2" class="diff-lineno">Line 4:</td>\n  <td colspan="2" class="diff-lineno">Line 4:</td>\n') +
+        context('<div>== Geschichte ==</div>') +
+        context(
+          '<div>Die Geschichte von Berlin reicht bis ins Mittelalter zurück. Im 19. Jahrhundert wuchs die Stadt durch die Industrialisierung stark an.&lt;ref name="hist"&gt;Stadtchronik, Band 1.&lt;/ref&gt; Im Zweiten Weltkrieg wurde sie schwer beschädigt.</div>',
+        ) +
+        added('<br />') +
+        added('<div>== Geographie ==</div>') +
+        added(
+          '<div>Berlin liegt am Fluss [[Spree]]. Das Klima ist gemäßigt. Die Umgebung ist geprägt von Wäldern und Seen.</div>',
+        ) +
+        context('<br />') +
+        context('<div>== Weblinks ==</div>'),
+    );
+    assert.deepEqual(third.diff, { notcached: true });
+  });
+
+  test('diffto cur, next and a revision id name the revisions as MediaWiki does; an empty diff made counts', async () => {
+    // The latest revision to the current one (0): the same revision, nothing compared.
+    const cur = await api().query({
+      prop: 'revisions',
+      titles: 'Berlin',
+      rvlimit: '3',
+      rvdiffto: 'cur',
+      rvprop: 'ids',
+    });
+    const [latest, before, third] = revisions(cur);
+    assert.deepEqual(latest.diff, { from: 3532, to: 0, body: '' });
+    // Revision 367 has the same text as 3532: an empty diff, made, which spends the budget.
+    assert.deepEqual(before.diff, { from: 367, to: 0, body: '' });
+    assert.deepEqual(third.diff, { notcached: true });
+    const next = await api().query({ prop: 'revisions', titles: 'Berlin', rvdiffto: 'next', rvprop: 'ids' });
+    assert.deepEqual(revisions(next)[0].diff, { from: 3532, to: 0, body: '' });
+    const other = await api().query({ prop: 'revisions', revids: '248|260', rvdiffto: '236', rvprop: 'ids' });
+    const [to236, spent] = revisions(other);
+    assert.deepEqual([to236.diff.from, to236.diff.to], [248, 236]);
+    assert.match(to236.diff.body, /diff-deletedline diff-side-deleted"><div>== Geographie ==<\/div>/);
+    assert.deepEqual(spent.diff, { notcached: true });
+  });
+
   test('difftotext: the first revision of a module gets the diff as table rows, the next ones notcached', async () => {
     const answer = await api().query({
       list: 'allrevisions',

@@ -18,6 +18,7 @@ import { treeToXml } from '../../wikitext/preprocessor/tree.js';
 import type { REVISION_CONTENT_PARAMETERS } from '../shared-parameters.js';
 import { hasTag, tagsOf } from './change-tags.js';
 import { canSeeField, DELETED_TEXT, HiddenFields } from './hidden-content.js';
+import { diffTargetOf, diffToRevision } from './revision-diffs.js';
 import { expansionHost } from './template-expansion.js';
 
 /** REV-COMMON, and the editor and tag filters of the modules that have them. */
@@ -317,7 +318,9 @@ async function madeItems(
     );
   }
 
-  return rows.map((row, index) => {
+  // Diffs to other revisions, made once the items stand, in their order (see `diffsToRevisions`).
+  const toRevisions: { item: ResultObject; row: RevisionRow }[] = [];
+  const items = rows.map((row, index) => {
     const item: ResultObject = {};
     const hidden = new HiddenFields(ctx.user, row.deleted);
     if (props.has('ids')) {
@@ -351,26 +354,14 @@ async function madeItems(
       // The expanded text, when shown, stands for the content.
       else if (rendered !== 'shown' && wantContent && main)
         addContent(ctx, item, main, hidden, row, sectionNumber, section, formatParam, true);
-      // The diff of a text the caller may read. Diffs are not computed: MediaWiki answers the
-      // same once its budget of uncached diffs is spent.
+      // The diff of a text the caller may read, made while the module's budget of uncached
+      // diffs lasts, as MediaWiki makes it (to another revision: once the items stand).
       // Without content, the text is still read for the diff, and marked when hidden.
       const diffable =
         diffs && main && (wantContent ? canSeeField(ctx.user, row.deleted, DELETED_TEXT) : hidden.text(item));
       if (diffable) {
-        const text =
-          sectionNumber !== undefined
-            ? sectionText(main.content_text ?? '', main.content_model, sectionNumber, section as string, row)
-            : (main.content_text ?? '');
-        const difftotext = ctx.params.difftotext;
-        // Once the module's budget of uncached diffs is spent, any further one is not made, whatever
-        // its format; before, a text to diff against is read in the content format asked for, which
-        // the model must have. MediaWiki checks in this order.
-        if (difftotext === undefined || diffBudgetSpent(ctx)) item.diff = { notcached: true };
-        else if (formatParam !== undefined && formatParam !== defaultFormat(row.pageModel ?? main.content_model)) {
-          // The text is read in the page's model as it is now, as MediaWiki reads it.
-          warnBadFormat(ctx, formatParam, row.pageModel ?? main.content_model, row);
-          item.diff = { badcontentformat: true };
-        } else item.diff = diffToText(ctx, text, difftotext);
+        item.diff = diffOfText(ctx, row, main, sectionNumber, section, formatParam);
+        if (ctx.params.difftotext === undefined) toRevisions.push({ item, row });
       }
     } else if (slotFields) {
       const slotsObject = assoc<ResultObject>({});
@@ -394,6 +385,59 @@ async function madeItems(
     hidden.finish(item);
     return item;
   });
+  await diffsToRevisions(ctx, toRevisions);
+  return items;
+}
+
+/**
+ * The diff of a revision's text (its section if one is asked for): to `difftotext`, made while
+ * the module's budget of uncached diffs lasts; to another revision, notcached until
+ * `diffsToRevisions` makes it.
+ */
+function diffOfText(
+  ctx: ModuleContext<RevisionParams>,
+  row: RevisionRow,
+  main: SlotRow,
+  sectionNumber: number | undefined,
+  section: string | undefined,
+  formatParam: string | undefined,
+): ResultObject {
+  const text =
+    sectionNumber !== undefined
+      ? sectionText(main.content_text ?? '', main.content_model, sectionNumber, section as string, row)
+      : (main.content_text ?? '');
+  const difftotext = ctx.params.difftotext;
+  // Once the module's budget of uncached diffs is spent, any further one is not made, whatever
+  // its format; before, a text to diff against is read in the content format asked for, which
+  // the model must have. MediaWiki checks in this order.
+  if (difftotext === undefined || diffBudgetSpent(ctx)) return { notcached: true };
+  const model = row.pageModel ?? main.content_model;
+  if (formatParam !== undefined && formatParam !== defaultFormat(model)) {
+    // The text is read in the page's model as it is now, as MediaWiki reads it.
+    warnBadFormat(ctx, formatParam, model, row);
+    return { badcontentformat: true };
+  }
+  return diffToText(ctx, text, difftotext);
+}
+
+/**
+ * Makes the diffs to `diffto` of the items given, in order, while the module's budget of uncached
+ * diffs lasts (a diff answered without comparing texts does not spend it); the others stay
+ * notcached. A diff this server does not make is counted as made, and stays notcached.
+ */
+async function diffsToRevisions(
+  ctx: ModuleContext<RevisionParams>,
+  pending: readonly { item: ResultObject; row: RevisionRow }[],
+): Promise<void> {
+  const diffto = ctx.params.diffto;
+  if (diffto === undefined || pending.length === 0) return;
+  const target = diffTargetOf(diffto);
+  for (const { item, row } of pending) {
+    if (diffBudgetSpent(ctx)) return;
+    const made = await diffToRevision(ctx, row, target, diffLabels(ctx));
+    if (made) item.diff = made.diff;
+    if (!made || made.made) diffsMade.set(ctx, (diffsMade.get(ctx) ?? 0) + 1);
+  }
 }
 
 /** What a REV-COMMON request asks for, read once by each revision module. */
@@ -777,7 +821,8 @@ function sectionText(text: string, model: string, sectionNumber: number, section
   if (part === undefined) {
     throw apiError('nosuchsection', 'apierror-nosuchsection-what', [
       escapeWikiText(section),
-      { message: 'revid', params: [row.revId] },
+      // The id as it is, not as a formatted number (MediaWiki's plain parameter).
+      { message: 'revid', params: [{ raw: row.revId }] },
     ]);
   }
   return part;
