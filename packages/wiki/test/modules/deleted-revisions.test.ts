@@ -190,6 +190,19 @@ describeEachEngine('deleted revisions', (engine) => {
     assert.equal(both.error.code, 'invalidparammix');
   });
 
+  test('prop=deletedrevisions with diffto: a deleted revision is not in the revision table, so nothing is compared', async () => {
+    // As MediaWiki's difference engine loads revisions: by id from the revision table only. The
+    // answer names the revisions compared, with a body of false, and spends no diff: none is made.
+    const diffs = async (diffto: string) => {
+      const answer = await query('Alice', { prop: 'deletedrevisions', revids: String(ARTICLE_REV), drvdiffto: diffto });
+      return answer.query.pages[0].deletedrevisions[0].diff;
+    };
+    assert.deepEqual(await diffs('prev'), { from: false, to: ARTICLE_REV, body: false });
+    assert.deepEqual(await diffs('next'), { from: ARTICLE_REV, to: 0, body: false });
+    assert.deepEqual(await diffs('cur'), { from: ARTICLE_REV, to: 0, body: false });
+    assert.deepEqual(await diffs('3532'), { from: ARTICLE_REV, to: 3532, body: false });
+  });
+
   test('prop=deletedrevisions over thousands of generated pages answers (one condition per namespace)', async () => {
     const answer = await query('Admin', {
       generator: 'allpages',
