@@ -122,8 +122,8 @@ export class DiffRows {
 
 /**
  * The rows of the diff from `oldText` to `newText`, the labels in the reader's language.
- * Undefined when a line in Thai is to be compared word by word (the engine cuts Thai into words
- * with a dictionary).
+ * Undefined when lines in Thai are compared word by word where the way the engine cuts Thai (with
+ * a dictionary) matters: see `wordEdits`.
  */
 export function diffTableRows(oldText: string, newText: string, labels: DiffLabels): string | undefined {
   try {

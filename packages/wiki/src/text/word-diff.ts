@@ -20,10 +20,21 @@ function isWordCharacter(code: number): boolean {
   return true;
 }
 
-/** Thai, which the engine cuts into words with a dictionary: not reproduced here. */
+/** Thai, which the engine cuts into words with a dictionary (libthai): not reproduced here. */
 const THAI = /[\u0e00-\u0e7f]/;
+const THAI_CHARACTERS = /[\u0e00-\u0e7f]/g;
 
-/** Thrown when a line in Thai is to be cut into words. */
+/**
+ * A line in Thai whose cutting does not matter against a line without Thai: only ASCII and Thai
+ * characters (the engine's dictionary pass also cuts words of other letters), and each run of
+ * word characters with Thai in it Thai alone. Its Thai words, however cut, then match nothing of
+ * the other line, stand together and weigh the same: the diff is the same as with each run one
+ * word.
+ */
+const OUTSIDE_ASCII_AND_THAI = /[^\p{ASCII}\u0e00-\u0e7f]/u;
+const THAI_NEXT_TO_ASCII = /[0-9A-Za-z_][\u0e00-\u0e7f]|[\u0e00-\u0e7f][0-9A-Za-z_]/;
+
+/** Thrown when lines in Thai are to be cut into words where the cutting matters. */
 export class ThaiWordsError extends Error {}
 
 /** A word of a line: its text, and the part of it compared with other words. */
@@ -40,7 +51,6 @@ const isSpace = (ch: string | undefined) => ch === ' ' || ch === '\t';
  * word with nothing to compare: it equals only another such word.
  */
 export function wordsOf(line: string): Word[] {
-  if (THAI.test(line)) throw new ThaiWordsError('Thai words are not cut here');
   const words: Word[] = [];
   let current = '';
   for (const ch of line) {
@@ -99,7 +109,20 @@ export function similarity(edits: readonly Edit<Word>[]): number {
 
 /** The word diff of two lines, with the bailout given (0: none). */
 export function wordEdits(oldLine: string, newLine: string, bailout: number): Edit<Word>[] {
-  return diffSequences({ old: wordsOf(oldLine), new: wordsOf(newLine) }, bodyOf, bailout);
+  const old = wordsOf(oldLine);
+  const next = wordsOf(newLine);
+  const oldThai = THAI.test(oldLine);
+  const newThai = THAI.test(newLine);
+  if (oldThai || newThai) {
+    const thai = oldThai ? oldLine : newLine;
+    if ((oldThai && newThai) || OUTSIDE_ASCII_AND_THAI.test(thai) || THAI_NEXT_TO_ASCII.test(thai))
+      throw new ThaiWordsError('Thai words are not cut here');
+    // Cut finer, the words could pass the bailout where these do not.
+    const most = (words: Word[], line: string) => words.length + (line.match(THAI_CHARACTERS)?.length ?? 0);
+    if (bailout > 0 && most(old, oldLine) * most(next, newLine) > bailout)
+      throw new ThaiWordsError('Thai words are not cut here');
+  }
+  return diffSequences({ old, new: next }, bodyOf, bailout);
 }
 
 /**

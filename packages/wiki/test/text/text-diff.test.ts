@@ -81,8 +81,11 @@ test('similarity: bytes kept over bytes of every step, a replaced run counted by
   assert.equal(similarity(wordEdits('abc', 'def', 0)), 0);
 });
 
-test('lines in Thai compared word by word are not diffed here (the engine cuts them with a dictionary)', () => {
+test('lines in Thai compared word by word where the cutting of Thai matters are not diffed here', () => {
+  // Both lines in Thai; Thai next to other letters; a line in Thai with letters outside ASCII.
   assert.equal(diffTableRows('ภาษาไทย ok', 'ภาษาไทย no', label), undefined);
+  assert.equal(diffTableRows('abc def', 'abcไทย def', label), undefined);
+  assert.equal(diffTableRows('Zürich ok', 'Zürich ไทย ok', label), undefined);
   // Thai lines only added or kept are diffed.
   assert.equal(
     diffTableRows('ภาษาไทย', 'ภาษาไทย\nb', label),
