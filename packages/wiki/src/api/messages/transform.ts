@@ -10,6 +10,7 @@
 import { upperFirst } from '../../site/first-letter.js';
 import type { Gender } from '../../site/title.js';
 import type { SiteStatistics } from '../../store/site-statistics.js';
+import { pluralFormIndex } from '../../text/plural-rules.js';
 
 export interface MessageTransformContext {
   siteName: string;
@@ -95,7 +96,7 @@ function parseLocalizedNumber(text: string, language: string): number {
   return leading ? Number(leading[0]) : 0;
 }
 
-/** The form `{{PLURAL:}}` picks: explicit `N=` forms first, then one/other (German and English rules). */
+/** The form `{{PLURAL:}}` picks: explicit `N=` forms first, then by the language's plural rules. */
 function pluralForm(count: string, forms: string[], language: string): string {
   const n = parseLocalizedNumber(count, language);
   const plain: string[] = [];
@@ -109,7 +110,7 @@ function pluralForm(count: string, forms: string[], language: string): string {
     }
   }
   if (plain.length === 0) return '';
-  return n === 1 ? plain[0] : (plain[1] ?? plain[0]);
+  return plain[pluralFormIndex(n, language, plain.length)] as string;
 }
 
 function genderForm(gender: Gender, forms: string[]): string {

@@ -9,6 +9,7 @@ import { localSpecialPageKey } from '../../site/mediawiki/special-page-aliases.j
 import type { Title, TitleCodec } from '../../site/title.js';
 import { NS_SPECIAL, subjectNamespace, talkNamespace } from '../../site/title.js';
 import { escapeWikiText } from '../../text/escape-wikitext.js';
+import { pluralFormIndex } from '../../text/plural-rules.js';
 import { magicWords } from '../magic-words.js';
 import { callCondition } from './conditions.js';
 import type { Expander, Frame, FunctionValue } from './expand.js';
@@ -258,7 +259,8 @@ export function namespaceNameOf(titles: TitleCodec, text: string): string | unde
   return id === undefined ? undefined : titles.namespaceName(id);
 }
 
-function plural(args: string[]): string {
+/** `{{PLURAL:}}` in the wiki's language; the count as German writes numbers (`1.234,5`). */
+function plural(args: string[], language: string): string {
   const [count = '', ...forms] = args;
   const n = Number(count.replace(/\./g, '').replace(',', '.'));
   const plain: string[] = [];
@@ -269,7 +271,7 @@ function plural(args: string[]): string {
     } else plain.push(form);
   }
   if (plain.length === 0) return '';
-  return n === 1 ? (plain[0] as string) : (plain[1] ?? (plain[plain.length - 1] as string));
+  return plain[pluralFormIndex(n, language, plain.length)] as string;
 }
 
 function titleparts(args: string[], call: FunctionCall): string {
@@ -367,7 +369,7 @@ const PLAIN_FUNCTIONS: Readonly<Record<string, PlainFunction>> = {
     if (o === 'R') return s.replace(/\./g, '').replace(',', '.');
     return o === 'NOSEP' ? s.replace(/\./g, ',') : formatGermanNumbers(s);
   },
-  plural: (args) => plural(args),
+  plural: (args, call) => plural(args, call.expander.host.site.language),
   grammar: ([, word = '']) => word,
   gender: ([, ...forms]) => forms[2] ?? forms[0] ?? '',
   bidi: ([s = '']) => embedBidi(s),

@@ -1,0 +1,56 @@
+/**
+ * Which of `{{PLURAL:n|...}}`'s forms a language picks for a number. MediaWiki numbers a
+ * language's plural rules in CLDR's order (zero, one, two, few, many: those the language has),
+ * picks the first rule the number meets, or the form after the last rule ("other"), and gives
+ * the last form written when fewer forms are given. The rules are CLDR's, which the runtime's
+ * ICU carries; MediaWiki's own additions to them are taken where ICU's differ.
+ */
+
+const CATEGORY_ORDER: readonly Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many'];
+
+/** Languages whose rules MediaWiki sets itself, by the language whose CLDR rules are the same. */
+const SAME_RULES_AS: Record<string, string> = {
+  'be-tarask': 'be',
+  'sr-el': 'sr',
+  'sr-ec': 'sr',
+};
+
+interface LanguageRules {
+  select(n: number): Intl.LDMLPluralRule;
+  /** The categories other than "other", in CLDR's order. */
+  categories: readonly Intl.LDMLPluralRule[];
+}
+
+function pluralRulesFor(code: string): Intl.PluralRules | undefined {
+  try {
+    return new Intl.PluralRules(code);
+  } catch {
+    return undefined;
+  }
+}
+
+const known = new Map<string, LanguageRules>();
+
+function rulesOf(language: string): LanguageRules {
+  const cached = known.get(language);
+  if (cached) return cached;
+  const code = SAME_RULES_AS[language.toLowerCase()] ?? language;
+  // A code that is no language tag for ICU (MediaWiki knows codes such as `roa-tara`): its first
+  // part, else English.
+  const rules = pluralRulesFor(code) ?? pluralRulesFor(code.split('-')[0] ?? '') ?? new Intl.PluralRules('en');
+  const present = new Set(rules.resolvedOptions().pluralCategories);
+  const made: LanguageRules = {
+    select: (n) => rules.select(n),
+    categories: CATEGORY_ORDER.filter((c) => present.has(c)),
+  };
+  known.set(language, made);
+  return made;
+}
+
+/** The index of the form `language` gives `n` among `count` forms (at least one). */
+export function pluralFormIndex(n: number, language: string, count: number): number {
+  const rules = rulesOf(language);
+  const category = rules.select(Math.abs(n));
+  const index = category === 'other' ? rules.categories.length : rules.categories.indexOf(category);
+  return Math.min(Math.max(index, 0), count - 1);
+}

@@ -1,0 +1,32 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { pluralFormIndex } from '../../src/text/plural-rules.js';
+
+/** The form each count gets, among `forms` forms, as MediaWiki 1.39 picks them for these languages. */
+const pick = (language: string, forms: number, counts: number[]) =>
+  counts.map((n) => pluralFormIndex(n, language, forms));
+
+test('German and English: one, then other', () => {
+  assert.deepEqual(pick('de', 2, [0, 1, 2, 21]), [1, 0, 1, 1]);
+  assert.deepEqual(pick('en', 2, [0, 1, 2]), [1, 0, 1]);
+  // Fewer forms than the language has: the last one written.
+  assert.deepEqual(pick('en', 1, [1, 5]), [0, 0]);
+});
+
+test('Slavic languages: one, few, many in that order', () => {
+  assert.deepEqual(pick('ru', 3, [1, 3, 5, 11, 21, 22, 25, 111]), [0, 1, 2, 2, 0, 1, 2, 2]);
+  assert.deepEqual(pick('pl', 3, [1, 2, 5, 12, 22, 1000000]), [0, 1, 2, 2, 1, 2]);
+  assert.deepEqual(pick('be-tarask', 3, [1, 2, 5, 11]), [0, 1, 2, 2]);
+  assert.deepEqual(pick('sr-el', 3, [1, 2, 5]), [0, 1, 2]);
+  // Two forms given for three rules: "many" falls to the last.
+  assert.deepEqual(pick('ru', 2, [1, 3, 5]), [0, 1, 1]);
+});
+
+test('Arabic: zero, one, two, few, many, other', () => {
+  assert.deepEqual(pick('ar', 6, [0, 1, 2, 3, 11, 100]), [0, 1, 2, 3, 4, 5]);
+});
+
+test('a code ICU does not know takes its first part, else English', () => {
+  assert.deepEqual(pick('roa-tara', 2, [1, 2]), [0, 1]);
+  assert.deepEqual(pick('x', 2, [1, 2]), [0, 1]);
+});
