@@ -112,6 +112,33 @@ describe('wikitext to extract', () => {
     assert.equal(extract('a\n\n\n \nb'), '<p>a\n</p><p><br>\n</p><p>b\n</p>');
   });
 
+  test("a list item's block quote: its text in a paragraph, closed with the item", () => {
+    // MediaWiki 1.39 answers so: the HTML tidying wraps a quote's text and closes it at the item's end.
+    assert.equal(
+      extract(
+        "Vorher\n# ''Eins.'' Text.<blockquote>\"Zitat\" -Jemand</blockquote>\n# Zwei<blockquote> nur </blockquote> nach",
+      ),
+      '<p>Vorher\n</p>\n<ol><li><i>Eins.</i> Text.<blockquote><p>"Zitat" -Jemand</p></blockquote></li>\n<li>Zwei<blockquote><p> nur </p></blockquote> nach</li></ol>',
+    );
+    assert.equal(
+      extract(
+        "* a<blockquote></blockquote>b\n: dd<blockquote>q</blockquote>\n* ''x<blockquote>q</blockquote>y''\n* Drei<blockquote>offen\nDanach",
+      ),
+      '<ul><li>a<blockquote></blockquote>b</li></ul>\n<dl><dd>dd<blockquote><p>q</p></blockquote></dd></dl>\n<ul><li><i>x<blockquote><p>q</p></blockquote>y</i></li>\n<li>Drei<blockquote><p>offen</p></blockquote></li></ul>\n<p>Danach\n</p>',
+    );
+  });
+
+  test('an end tag of a block element that closes nothing makes its line no empty line', () => {
+    // MediaWiki 1.39 answers so: the parser takes the line for a block's; its tidying drops the tag.
+    assert.equal(extract('a\n</blockquote>\n\nb'), '<p>a\n</p>\n\n<p>b\n</p>');
+    assert.equal(
+      extract('* a\n</ul>\n\n== H ==\nb'),
+      '<ul><li>a</li></ul>\n\n<h2><span id="H">H</span></h2>\n<p>b\n</p>',
+    );
+    assert.equal(extract('a\n </center> \nb'), '<p>a\n</p>\n  \n<p>b\n</p>');
+    assert.equal(extract('a </blockquote> c\n\nb'), '<p>a  c\n</p><p>b\n</p>');
+  });
+
   test('a line of inline tags alone is a line of the paragraph, not an empty one', () => {
     // MediaWiki 1.39 answers so (a template's `<span>{{DISPLAYTITLE:…}}</span>`, a stray end tag).
     assert.equal(extract('<span></span>\nMozais burts'), '<p><span></span>\nMozais burts\n</p>');

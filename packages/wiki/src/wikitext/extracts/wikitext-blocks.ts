@@ -117,6 +117,12 @@ class Line {
   textBeforeBlocks = false;
   /** What the line's current run (since its start or its last element of its own) starts with. */
   firstContent: 'text' | 'element' | undefined;
+  /**
+   * Whether it held the end tag of a block element that closes nothing (`</blockquote>`): the
+   * parser still takes the line for a block's, and its tidying drops the tag, so a line of nothing
+   * else is no empty line. `</dt>` and `</dd>` do not count.
+   */
+  strayBlockEnd = false;
   /** Whether it held the place of the table of contents (TOC_MARK). */
   toc = false;
   /** Whether it held a category or language link, which takes the line with it. */
@@ -137,6 +143,8 @@ class Line {
   private kept = { html: 0, text: 0 };
   /** The elements open, each with the opening tag it was written with. */
   private open: Array<{ tag: string; opening: string }> = [];
+  /** A block quote opened in a list item: where its content starts in `html`, and its tag. */
+  private itemQuote: { start: number; depth: number } | undefined;
   /**
    * Formatting elements a link's end closed while they were open in its label, opened again by
    * the HTML tidying before what comes next (not at all when closed first).
@@ -311,6 +319,9 @@ class Line {
     }
     const at = this.open.findLastIndex((o) => o.tag === tag);
     if (at < 0) return;
+    // An element open around an item's quote closed inside it: the quote ends first (the HTML
+    // tidying would move the element into the quote; this keeps the HTML well formed).
+    if (this.itemQuote !== undefined && at < this.itemQuote.depth) this.quoteEnds();
     const after = this.open.slice(at + 1);
     for (const o of [...after].reverse()) this.html += `</${o.tag}>`;
     this.html += `</${tag}>`;
@@ -320,6 +331,30 @@ class Line {
       if (byQuotes && (o.tag === 'b' || o.tag === 'i')) this.openElement(o.tag, o.opening);
       else if (FORMATTING_TAGS.has(o.tag)) this.reopening.push(o);
     }
+  }
+
+  /** A block quote opens in a list item: the item holds it as an element of its own (see quoteEnds). */
+  quoteStarts(opening: string): void {
+    if (this.itemQuote !== undefined) return;
+    this.reopen();
+    this.html += opening;
+    this.itemQuote = { start: this.html.length, depth: this.open.length };
+  }
+
+  /**
+   * The quote of quoteStarts ends, by its end tag or with its item: what it holds in a paragraph
+   * when it holds more than white space, as MediaWiki's HTML tidying wraps the text of a quote.
+   */
+  quoteEnds(): void {
+    const quote = this.itemQuote;
+    if (quote === undefined) return;
+    // The elements opened in the quote end with it; those open around it stay open.
+    this.reopening = [];
+    for (const o of this.open.splice(quote.depth).reverse()) this.html += `</${o.tag}>`;
+    const inner = this.html.slice(quote.start);
+    this.html = `${this.html.slice(0, quote.start)}${/\S/.test(inner) ? `<p>${inner}</p>` : inner}</blockquote>`;
+    this.itemQuote = undefined;
+    this.keepSoFar();
   }
 
   closeAll(): void {
@@ -391,6 +426,7 @@ export function wikitextBlocks(
   let newlineInside = false;
   const endLine = () => {
     line.closeAll();
+    line.quoteEnds();
     if (quote !== undefined) {
       quote.lines.push(line.html);
       line = new Line();
@@ -422,7 +458,10 @@ export function wikitextBlocks(
       });
     } else if (line.kind === 'paragraph') {
       if (!empty || line.media || line.element) paragraph.push(line);
-      else if (!line.hadSource && !line.gone) {
+      else if (line.strayBlockEnd) {
+        flushParagraph();
+        blocks.push({ kind: 'block', level: 0, marker: '', html: line.html, text: '', after: '', afterOpens: false });
+      } else if (!line.hadSource && !line.gone) {
         flushParagraph();
         // Its white space, which the parser writes after the line break of a second empty line.
         blocks.push({ kind: 'blank', level: 0, marker: '', html: line.html, text: '' });
@@ -462,6 +501,41 @@ export function wikitextBlocks(
   const blockMet = (kept = ''): void => {
     if (line.kind === 'paragraph' && quote === undefined) line.splitAtBlock(kept, wrapsRuns());
     else line.block = true;
+  };
+
+  /** An HTML tag in the text: a block element the extract keeps, an inline element, a line break. */
+  const htmlTag = (node: WikiNode): void => {
+    const tag = (node.name ?? '').toLowerCase();
+    if (tag === 'blockquote' && line.kind === 'item' && quote === undefined) {
+      if (node.closing) line.quoteEnds();
+      else line.quoteStarts(openingTag(tag, String(node), decodeCharReferences));
+      return;
+    }
+    if (KEPT_BLOCK_TAGS.has(tag) && line.kind === 'paragraph' && quote === undefined) {
+      // An element of its own, which the extract keeps.
+      if (!node.closing) {
+        blockMet(openingTag(tag, String(node), decodeCharReferences));
+        keptBlocks.push(tag);
+      } else if (keptBlocks.includes(tag)) {
+        blockMet(`</${tag}>`);
+        keptBlocks.splice(keptBlocks.lastIndexOf(tag));
+      } else if (tag !== 'dt' && tag !== 'dd') {
+        line.strayBlockEnd = true;
+      }
+      return;
+    }
+    if (INLINE_TAGS.has(tag)) {
+      // A line of such tags alone (`<span></span>`, a stray `</span>`) is no empty line.
+      line.element = true;
+      if (node.closing) line.close(tag);
+      else if (!String(node).endsWith('/>')) line.openElement(tag, openingTag(tag, String(node), decodeCharReferences));
+    } else if (tag === 'br') {
+      // A line break is an element of its line (a line of breaks only is no empty line).
+      line.elementStarts();
+      line.add(openingTag('br', String(node), decodeCharReferences), '\n');
+      line.element = true;
+      line.keepSoFar();
+    }
   };
 
   const inline = (node: WikiNode): void => {
@@ -547,34 +621,9 @@ export function wikitextBlocks(
         }
         return;
       }
-      case 'html': {
-        const tag = (node.name ?? '').toLowerCase();
-        if (KEPT_BLOCK_TAGS.has(tag) && line.kind === 'paragraph' && quote === undefined) {
-          // An element of its own, which the extract keeps.
-          if (!node.closing) {
-            blockMet(openingTag(tag, String(node), decodeCharReferences));
-            keptBlocks.push(tag);
-          } else if (keptBlocks.includes(tag)) {
-            blockMet(`</${tag}>`);
-            keptBlocks.splice(keptBlocks.lastIndexOf(tag));
-          }
-          return;
-        }
-        if (INLINE_TAGS.has(tag)) {
-          // A line of such tags alone (`<span></span>`, a stray `</span>`) is no empty line.
-          line.element = true;
-          if (node.closing) line.close(tag);
-          else if (!String(node).endsWith('/>'))
-            line.openElement(tag, openingTag(tag, String(node), decodeCharReferences));
-        } else if (tag === 'br') {
-          // A line break is an element of its line (a line of breaks only is no empty line).
-          line.elementStarts();
-          line.add(openingTag('br', String(node), decodeCharReferences), '\n');
-          line.element = true;
-          line.keepSoFar();
-        }
+      case 'html':
+        htmlTag(node);
         return;
-      }
       default:
         for (const c of node.childNodes ?? []) inline(c);
     }
