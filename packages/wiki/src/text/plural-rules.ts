@@ -54,3 +54,16 @@ export function pluralFormIndex(n: number, language: string, count: number): num
   const index = category === 'other' ? rules.categories.length : rules.categories.indexOf(category);
   return Math.min(Math.max(index, 0), count - 1);
 }
+
+/**
+ * The count `{{PLURAL:}}` is given, as the language writes numbers (`1.234,5` in German, `1,234.5`
+ * otherwise) read back as PHP reads a number of a text: its leading number, or 0 (a parameter left
+ * as `$2`).
+ */
+export function pluralCount(text: string, language: string): number {
+  const trimmed = text.trim();
+  const german = language === 'de' || language.startsWith('de-');
+  const plain = german ? trimmed.replace(/\./g, '').replace(',', '.') : trimmed.replace(/,/g, '');
+  const leading = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/.exec(plain);
+  return leading ? Number(leading[0]) : 0;
+}

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { pluralFormIndex } from '../../src/text/plural-rules.js';
+import { pluralCount, pluralFormIndex } from '../../src/text/plural-rules.js';
 
 /** The form each count gets, among `forms` forms, as MediaWiki 1.39 picks them for these languages. */
 const pick = (language: string, forms: number, counts: number[]) =>
@@ -29,4 +29,15 @@ test('Arabic: zero, one, two, few, many, other', () => {
 test('a code ICU does not know takes its first part, else English', () => {
   assert.deepEqual(pick('roa-tara', 2, [1, 2]), [0, 1]);
   assert.deepEqual(pick('x', 2, [1, 2]), [0, 1]);
+});
+
+test('the count as the language writes it, read as PHP reads a number', () => {
+  // MediaWiki 1.39's `{{PLURAL:}}` on a German wiki picks the "one" form for 1, " 1 ", -1, +1 and
+  // 1e0, and "other" for 1.000, 1,5, 1.0, 0x1, abc and nothing.
+  const german = ['1', ' 1 ', '-1', '+1', '1e0', '1.000', '1,5', '1.0', '0x1', 'abc', ''].map((t) =>
+    pluralFormIndex(pluralCount(t, 'de'), 'de', 2),
+  );
+  assert.deepEqual(german, [0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1]);
+  assert.equal(pluralCount('1,234.5', 'en'), 1234.5);
+  assert.equal(pluralCount('1.234,5', 'de'), 1234.5);
 });

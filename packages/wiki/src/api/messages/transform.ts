@@ -10,7 +10,7 @@
 import { upperFirst } from '../../site/first-letter.js';
 import type { Gender } from '../../site/title.js';
 import type { SiteStatistics } from '../../store/site-statistics.js';
-import { pluralFormIndex } from '../../text/plural-rules.js';
+import { pluralCount, pluralFormIndex } from '../../text/plural-rules.js';
 
 export interface MessageTransformContext {
   siteName: string;
@@ -87,18 +87,9 @@ export function formatNumber(value: number, lang: 'en' | 'de'): string {
 
 const isGerman = (language: string) => language === 'de' || language.startsWith('de-');
 
-/** A number as the language writes it (`1.234,5` in German) read back as a number. */
-function parseLocalizedNumber(text: string, language: string): number {
-  const trimmed = text.trim();
-  const plain = isGerman(language) ? trimmed.replace(/\./g, '').replace(',', '.') : trimmed.replace(/,/g, '');
-  // As PHP reads a number of a text: its leading number, or 0 (a parameter left as `$2`).
-  const leading = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/.exec(plain);
-  return leading ? Number(leading[0]) : 0;
-}
-
 /** The form `{{PLURAL:}}` picks: explicit `N=` forms first, then by the language's plural rules. */
 function pluralForm(count: string, forms: string[], language: string): string {
-  const n = parseLocalizedNumber(count, language);
+  const n = pluralCount(count, language);
   const plain: string[] = [];
   // The forms are trimmed, as the parser trims a function's arguments; an explicit form's text after `=` is not.
   for (const form of forms.map((f) => f.trim())) {

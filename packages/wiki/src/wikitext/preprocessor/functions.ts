@@ -9,7 +9,7 @@ import { localSpecialPageKey } from '../../site/mediawiki/special-page-aliases.j
 import type { Title, TitleCodec } from '../../site/title.js';
 import { NS_SPECIAL, subjectNamespace, talkNamespace } from '../../site/title.js';
 import { escapeWikiText } from '../../text/escape-wikitext.js';
-import { pluralFormIndex } from '../../text/plural-rules.js';
+import { pluralCount, pluralFormIndex } from '../../text/plural-rules.js';
 import { magicWords } from '../magic-words.js';
 import { callCondition } from './conditions.js';
 import type { Expander, Frame, FunctionValue } from './expand.js';
@@ -259,10 +259,10 @@ export function namespaceNameOf(titles: TitleCodec, text: string): string | unde
   return id === undefined ? undefined : titles.namespaceName(id);
 }
 
-/** `{{PLURAL:}}` in the wiki's language; the count as German writes numbers (`1.234,5`). */
+/** `{{PLURAL:}}` in the wiki's language. */
 function plural(args: string[], language: string): string {
   const [count = '', ...forms] = args;
-  const n = Number(count.replace(/\./g, '').replace(',', '.'));
+  const n = pluralCount(count, language);
   const plain: string[] = [];
   for (const form of forms) {
     const explicit = /^\s*(\d+)=(.*)$/s.exec(form);
