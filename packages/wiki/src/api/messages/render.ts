@@ -165,9 +165,9 @@ function storedParamText(
   texts: ReadonlyMap<string, string>,
 ): string {
   if (typeof param === 'string') return param;
-  if (typeof param === 'number') return formatNumber(param, messageLanguage(language));
+  if (typeof param === 'number') return formatNumber(param, language);
   if ('raw' in param) return String(param.raw);
-  if ('num' in param) return formatNumber(param.num, messageLanguage(language));
+  if ('num' in param) return formatNumber(param.num, language);
   if ('message' in param) return renderMessage(param.message, param.params ?? [], language, stored);
   const items = param.quoted ? param.list.map((item) => `<var>${item}</var>`) : [...param.list];
   const comma = texts.get('comma-separator') ?? ', ';

@@ -8,6 +8,7 @@
  * has it. Anything else in braces (templates) is left as written.
  */
 import { upperFirst } from '../../site/first-letter.js';
+import { formatNumberIn } from '../../site/number-format.js';
 import type { Gender } from '../../site/title.js';
 import type { SiteStatistics } from '../../store/site-statistics.js';
 import { pluralCount, pluralFormIndex } from '../../text/plural-rules.js';
@@ -65,7 +66,7 @@ async function expandStatistic(
   const count = STATISTICS_WORDS[name];
   if (count === undefined || ctx.statistics === undefined) return undefined;
   const value = (await ctx.statistics())[count];
-  return args[0]?.trim() === 'R' ? String(value) : formatNumber(value, isGerman(ctx.language) ? 'de' : 'en');
+  return args[0]?.trim() === 'R' ? String(value) : formatNumber(value, ctx.language);
 }
 
 /** `$1`, `$2`, ... replaced by the arguments; a parameter without argument stays as written. */
@@ -80,12 +81,10 @@ const CLOSE = '\u{F0002}';
 const PIPE = '\u{F0006}';
 const MAX_INT_DEPTH = 5;
 
-/** A number as the language writes it (`1.234` in German, `1,234` in English). */
-export function formatNumber(value: number, lang: 'en' | 'de'): string {
-  return value.toLocaleString(lang === 'de' ? 'de-DE' : 'en-US', { maximumFractionDigits: 20 });
+/** A number as the language writes it (`1.234` in German, `1,234` in English, `८३,८८,६०८` in Hindi). */
+export function formatNumber(value: number, language: string): string {
+  return formatNumberIn(value, language);
 }
-
-const isGerman = (language: string) => language === 'de' || language.startsWith('de-');
 
 /** The form `{{PLURAL:}}` picks: explicit `N=` forms first, then by the language's plural rules. */
 function pluralForm(count: string, forms: string[], language: string): string {

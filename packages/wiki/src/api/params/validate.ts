@@ -385,7 +385,7 @@ export class ParamValidator {
     let items = splitMulti(raw);
     const limit = this.env.highLimits ? MULTI_HIGH_LIMIT : MULTI_LOW_LIMIT;
     if (items.length > limit) {
-      throw apiError('toomanyvalues', 'paramvalidator-toomanyvalues', [fullName, { raw: limit }], {
+      throw apiError('toomanyvalues', 'paramvalidator-toomanyvalues', [fullName, { num: limit }], {
         limit,
         lowlimit: MULTI_LOW_LIMIT,
         highlimit: MULTI_HIGH_LIMIT,
