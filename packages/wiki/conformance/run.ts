@@ -64,7 +64,9 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 
 /**
  * One session per sender on each side; logged-in ones log in once, before the run. `retries`: how
- * often a request whose connection fails is sent again (MediaWiki's side only).
+ * often a request whose connection fails is sent again (MediaWiki's side only: six times, over
+ * about ten seconds, as PHP's server can drop every connection while one request holds the
+ * database until its 30-second limit ends it).
  */
 async function sessionsFor(api: string, retries = 0): Promise<Map<Sender, ApiSession>> {
   const sessions = new Map<Sender, ApiSession>([['anonymous', new ApiSession(api, retries)]]);
@@ -124,7 +126,7 @@ async function main(): Promise<number> {
     if (modules.leftOut.length > 0) {
       log(`conformance: not compared, as the reference MediaWiki 1.39 lacks them: ${modules.leftOut.join('; ')}`);
     }
-    const [ourSessions, theirSessions] = await Promise.all([sessionsFor(ours.api), sessionsFor(mediawikiApi, 3)]);
+    const [ourSessions, theirSessions] = await Promise.all([sessionsFor(ours.api), sessionsFor(mediawikiApi, 6)]);
     const random = new Random(seed);
     const requests = Array.from({ length: count }, (_, i) => {
       const request = generateRequest(i + 1, { random, pools, modules, module: options.module });
