@@ -95,6 +95,10 @@ describeEachEngine('file modules', (engine) => {
     assert.equal(mixed.error.code, 'invalidparammix');
     const svg = await api().query({ list: 'allimages', aimime: 'image/svg+xml' });
     assert.deepEqual(names(svg.query.allimages), ['Logo.svg']);
+    // No MIME type, no file, and an empty list even as a generator (MediaWiki 1.39 answers so).
+    assert.deepEqual((await api().query({ list: 'allimages', aimime: '' })).query.allimages, []);
+    const none = await api().query({ generator: 'allimages', gaimime: '' });
+    assert.deepEqual(none.query, { allimages: [] });
   });
 
   test("checks come in MediaWiki's order: names before the hash, the description right before anything", async () => {

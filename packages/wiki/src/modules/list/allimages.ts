@@ -3,7 +3,7 @@ import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
-import type { ResultObject } from '../../api/result/tree.js';
+import { type ResultObject, list as resultList } from '../../api/result/tree.js';
 import { type ImageRow, imageVersion } from '../support/file-rows.js';
 import { sha1Filter, versionInfo } from '../support/files.js';
 
@@ -145,6 +145,12 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const sha1 = sha1Filter(p);
   if (sha1 !== undefined) query = query.where('img_sha1', '=', sha1);
   const mimes = p.mime ?? [];
+  if (p.mime !== undefined && mimes.length === 0) {
+    // No MIME type (`aimime=`), no file: an empty list, as MediaWiki answers (as a generator too).
+    if (ctx.generator) ctx.generator.setQueryBlock('allimages', resultList('img', []));
+    else ctx.result.list('img');
+    return;
+  }
   if (mimes.length > 0) {
     query = query.where((eb) =>
       eb.or(
