@@ -14,17 +14,26 @@ interface LocaleSymbols {
   digits: readonly string[];
 }
 
+/** Symbols by language code; the codes come from requests (`uselang`), so the map is kept small. */
 const symbolsByLocale = new Map<string, LocaleSymbols>();
+const MAX_REMEMBERED = 500;
+
+/** The runtime's number format for a code, its first part, or English where ICU takes neither for a tag (`x`). */
+function numberFormatFor(language: string): Intl.NumberFormat {
+  for (const code of [language, language.split('-')[0] ?? '']) {
+    try {
+      return new Intl.NumberFormat(code);
+    } catch {
+      // Not a language tag: the next candidate.
+    }
+  }
+  return new Intl.NumberFormat('en');
+}
 
 function localeSymbols(language: string): LocaleSymbols {
   const known = symbolsByLocale.get(language);
   if (known) return known;
-  let format: Intl.NumberFormat;
-  try {
-    format = new Intl.NumberFormat(language);
-  } catch {
-    format = new Intl.NumberFormat(language.split('-')[0] || 'en');
-  }
+  const format = numberFormatFor(language);
   const parts = format.formatToParts(1234567.5);
   const digitsOf = new Intl.NumberFormat(format.resolvedOptions().locale, {
     numberingSystem: format.resolvedOptions().numberingSystem,
@@ -37,6 +46,7 @@ function localeSymbols(language: string): LocaleSymbols {
     // `1234567890` written in the locale's digits: the last is its zero.
     digits: [chars[9], ...chars.slice(0, 9)].map((c) => c ?? ''),
   };
+  if (symbolsByLocale.size >= MAX_REMEMBERED) symbolsByLocale.clear();
   symbolsByLocale.set(language, symbols);
   return symbols;
 }

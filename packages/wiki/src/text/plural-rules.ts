@@ -43,6 +43,8 @@ function rulesOf(language: string): LanguageRules {
     select: (n) => rules.select(n),
     categories: CATEGORY_ORDER.filter((c) => present.has(c)),
   };
+  // The codes come from requests (`uselang`): the map is kept small.
+  if (known.size >= 500) known.clear();
   known.set(language, made);
   return made;
 }

@@ -19,3 +19,7 @@ test('numbers as MediaWiki writes them in a language: separators, digits, groupi
     assert.deepEqual(written, expected, language);
   }
 });
+
+test('a code that is no language tag (a request may send any uselang) is written as in English', () => {
+  for (const code of ['x', '!!', 'zz-zz-zz']) assert.equal(formatNumberIn(1234.5, code), '1,234.5', code);
+});

@@ -1,8 +1,9 @@
+import { formatNumberIn } from '../../site/number-format.js';
 import { KeyedList, type ResultValue } from '../result/tree.js';
 import { catalogueLanguage, type StoredMessages } from './catalogue.js';
 import { GERMAN_MESSAGES } from './de.js';
 import { ENGLISH_MESSAGES } from './en.js';
-import { formatNumber, transformMessageSync } from './transform.js';
+import { transformMessageSync } from './transform.js';
 
 /** A parameter of a message: text, a number (formatted for the language), or a list of names. */
 export type MessageParam =
@@ -73,9 +74,9 @@ export function formatList(items: readonly string[], lang: 'en' | 'de', quoted: 
 
 function paramText(param: MessageParam, lang: 'en' | 'de'): string {
   if (typeof param === 'string') return param;
-  if (typeof param === 'number') return formatNumber(param, lang);
+  if (typeof param === 'number') return formatNumberIn(param, lang);
   if ('raw' in param) return String(param.raw);
-  if ('num' in param) return formatNumber(param.num, lang);
+  if ('num' in param) return formatNumberIn(param.num, lang);
   if ('message' in param) return renderMessage(param.message, param.params ?? [], lang);
   if (param.type === 'comma') return param.list.join(', ');
   return formatList(param.list, lang, param.quoted ?? false);
@@ -165,9 +166,9 @@ function storedParamText(
   texts: ReadonlyMap<string, string>,
 ): string {
   if (typeof param === 'string') return param;
-  if (typeof param === 'number') return formatNumber(param, language);
+  if (typeof param === 'number') return formatNumberIn(param, language);
   if ('raw' in param) return String(param.raw);
-  if ('num' in param) return formatNumber(param.num, language);
+  if ('num' in param) return formatNumberIn(param.num, language);
   if ('message' in param) return renderMessage(param.message, param.params ?? [], language, stored);
   const items = param.quoted ? param.list.map((item) => `<var>${item}</var>`) : [...param.list];
   const comma = texts.get('comma-separator') ?? ', ';

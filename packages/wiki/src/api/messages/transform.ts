@@ -66,7 +66,7 @@ async function expandStatistic(
   const count = STATISTICS_WORDS[name];
   if (count === undefined || ctx.statistics === undefined) return undefined;
   const value = (await ctx.statistics())[count];
-  return args[0]?.trim() === 'R' ? String(value) : formatNumber(value, ctx.language);
+  return args[0]?.trim() === 'R' ? String(value) : formatNumberIn(value, ctx.language);
 }
 
 /** `$1`, `$2`, ... replaced by the arguments; a parameter without argument stays as written. */
@@ -80,11 +80,6 @@ const CLOSE = '\u{F0002}';
 /** What `{{!}}` gives until the end: a bar that separates no arguments of the calls around it. */
 const PIPE = '\u{F0006}';
 const MAX_INT_DEPTH = 5;
-
-/** A number as the language writes it (`1.234` in German, `1,234` in English, `८३,८८,६०८` in Hindi). */
-export function formatNumber(value: number, language: string): string {
-  return formatNumberIn(value, language);
-}
 
 /** The form `{{PLURAL:}}` picks: explicit `N=` forms first, then by the language's plural rules. */
 function pluralForm(count: string, forms: string[], language: string): string {
