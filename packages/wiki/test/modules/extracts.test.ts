@@ -178,6 +178,57 @@ describe('wikitext to extract', () => {
     assert.equal(extract('a\n\n{{Vorhanden}}\n\n{{DEFAULTSORT:x}}', { intro: true }), '<p>a\n</p>\n\n<p><br>\n</p>');
   });
 
+  test("tables and comment lines after a heading: each table's line an element, empty lines counted; a reference after a table in a paragraph", () => {
+    // Each answer as MediaWiki 1.39 gave it for the same text.
+    assert.equal(
+      extract('=== R ===\n{|\n|a\n|}\n\n{|\n|b\n|}\n\n{|\n|c\n|}\n\n== N ==\ntext'),
+      '<h3><span id="R">R</span></h3>\n\n\n\n<h2><span id="N">N</span></h2>\n<p>text\n</p>',
+    );
+    assert.equal(
+      extract('== H ==\n{|\n|a\n|}\n\n\n{|\n|b\n|}\ntext'),
+      '<h2><span id="H">H</span></h2>\n\n<p><br>\n</p>\n\n<p>text\n</p>',
+    );
+    assert.equal(
+      extract('== H ==\n<!-- c -->\n{|\n|a\n|}\n<!-- d -->\n{|\n|a\n|}\ntext'),
+      '<h2><span id="H">H</span></h2>\n\n\n<p>text\n</p>',
+    );
+    // Empty lines before the first table or reference go with the heading; those after count.
+    assert.equal(extract('== T ==\n\n\n\n{|\n|a\n|}\n\ntext'), '<h2><span id="T">T</span></h2>\n\n<p>text\n</p>');
+    assert.equal(
+      extract('== H ==\n\n<ref>x</ref>\n\n\n\ntext\n<references/>'),
+      '<h2><span id="H">H</span></h2>\n<p>\n</p><p><br>\n</p><p>text\n</p>',
+    );
+    assert.equal(
+      extract('== K ==\n{|\n|a\n|}<ref>x</ref>\n\n== H ==\n<references/>'),
+      '<h2><span id="K">K</span></h2>\n<p>\n</p><h2><span id="H">H</span></h2>',
+    );
+    assert.equal(
+      extract('text\n{|\n|a\n|}<ref>x</ref>\ntext2\n\n== H ==\n<references/>'),
+      '<p>text\n</p>\n<p>\n</p><p>text2\n</p>\n<h2><span id="H">H</span></h2>',
+    );
+  });
+
+  test("a block element in a link's label breaks the paragraph where the tidying meets it, which then ends in an empty one", () => {
+    // Each answer as MediaWiki 1.39 gave it for the same text (the link's target a missing page).
+    assert.equal(
+      extract('[[Nixda|a<center>V</center>]]\ntext\n\ntext2'),
+      '<p>a</p><center>V</center><p>\ntext\n</p><p class="mw-empty-elt"></p><p>text2\n</p>',
+    );
+    assert.equal(
+      extract('x [[Nixda|a<center>V</center>]] y [[Nixda|c<center>W</center>]] z\n\ntext2'),
+      '<p>x a</p><center>V</center><p> y c</p><center>W</center><p> z\n</p><p class="mw-empty-elt"></p><p>text2\n</p>',
+    );
+    assert.equal(
+      extract('x [[Nixda|a<center>V</center>]]\n\n== H ==\ntext2'),
+      '<p>x a</p><center>V</center>\n<p class="mw-empty-elt"></p>\n<h2><span id="H">H</span></h2>\n<p>text2\n</p>',
+    );
+    // On a line the parser leaves out of its paragraphs (a block element of its own), no empty one.
+    assert.equal(
+      extract('a\n[[Nixda|a<center>V</center>]] y<center>x</center>b\n\ntext2'),
+      '<p>a\n</p>\n<p>a</p><center>V</center><p> y</p><center>x</center><p>b\n</p><p>text2\n</p>',
+    );
+  });
+
   test('an element of its own in a line: the text before and after it are paragraphs of their own', () => {
     extractsAre([
       // After it, a paragraph up to the next element or paragraph; the spaces before a link stay

@@ -203,9 +203,18 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
     if (afterBlock) html += '</p>';
     afterBlock = false;
   };
+  /** How a paragraph that a block element in a link's label broke ends (see Block's `broken`). */
+  let broken: Block['broken'];
+  const paragraphEnd = () => {
+    const end = broken === undefined ? '</p>' : `${broken.opens ? '</p>' : ''}<p class="mw-empty-elt"></p>`;
+    broken = undefined;
+    return end;
+  };
+  /** What a pending paragraph opening writes: the end of the paragraph before it, when it has one. */
+  const opening = (tags: string) => (tags === '</p><p>' ? `${paragraphEnd()}<p>` : tags);
   const closeParagraph = () => {
     closeAfterBlock();
-    if (inParagraph) html += '</p>\n';
+    if (inParagraph) html += `${paragraphEnd()}\n`;
     if (inPre) html += '</pre>\n';
     inParagraph = false;
     inPre = false;
@@ -260,7 +269,7 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
         pending = '<p>';
       } else if (pending !== undefined) {
         closeAfterBlock();
-        html += `${pending}<br>${block.html}\n`;
+        html += `${opening(pending)}<br>${block.html}\n`;
         pending = undefined;
         inParagraph = true;
       } else if (!inParagraph) pending = '<p>';
@@ -268,16 +277,17 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
     } else {
       if (inPre) closeParagraph();
       closeAfterBlock();
-      if (pending !== undefined) html += pending;
+      if (pending !== undefined) html += opening(pending);
       else if (!inParagraph) html += '<p>';
       pending = undefined;
       inParagraph = true;
       html += `${block.html}\n`;
+      if (block.broken !== undefined) broken = block.broken;
     }
   }
   html += lists.closeAll();
   closeAfterBlock();
-  if (inParagraph) html += '</p>';
+  if (inParagraph) html += paragraphEnd();
   if (inPre) html += '</pre>';
   return html.replace(PHP_TRIMMED, '');
 }

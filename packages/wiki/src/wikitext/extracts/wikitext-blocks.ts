@@ -45,6 +45,12 @@ export interface Block {
    * starts with text: the line break before the line goes into that paragraph.
    */
   newlineInside?: boolean;
+  /**
+   * A paragraph that a block element in a link's label broke (see HIDDEN_BLOCK_START): its HTML
+   * ends in the run after that element, in a paragraph of its own when `opens`; where the parser
+   * ends the paragraph, the tidying finds none open and adds an empty one.
+   */
+  broken?: { opens: boolean };
   /** Whether a paragraph ends in text, not in an element (a file, a link): its spaces can go. */
   endsInText?: boolean;
   /** A heading's text as its anchor has it: with its references' labels (`[1]`). */
@@ -66,6 +72,8 @@ interface WikiNode {
   toString(): string;
 }
 
+/** The comment that stands for a table in the lean wikitext (see lean-wikitext.ts). */
+const TABLE_COMMENT = /<!--\{\|\d*-->/;
 const NS_FILE = 6;
 const NS_TEMPLATE = 10;
 const NS_CATEGORY = 14;
@@ -154,6 +162,7 @@ class Line {
   add(html: string, text: string): void {
     if (html !== '') this.reopen();
     if (this.firstContent === undefined && /\S/.test(html)) this.firstContent = 'text';
+    if (this.afterHidden.at(-1) === 'none' && /\S/.test(html)) this.afterHidden[this.afterHidden.length - 1] = 'text';
     this.html += html;
     this.text += text;
     this.anchor += text;
@@ -201,7 +210,9 @@ class Line {
    */
   splitAtBlock(kept = '', wrap = true): void {
     this.closeAll();
-    const run = wrap ? tidiedRun(this.html, this.firstContent === 'element') : { html: this.html, opens: false };
+    const run = wrap
+      ? tidiedRun(this.html, this.firstContent === 'element', this.elementsFirst())
+      : { html: this.html, opens: false };
     if (!this.block) this.textBeforeBlocks = run.opens && this.firstContent === 'text';
     this.block = true;
     this.beforeBlocks += `${run.html}${run.opens ? '</p>' : ''}${kept}`;
@@ -211,9 +222,40 @@ class Line {
     this.firstContent = undefined;
   }
 
+  /** How deep the block elements of a link's label are open (see HIDDEN_BLOCK_START). */
+  private hiddenDepth = 0;
+  /** For each such element ended on the line, what came first after it (`none`: nothing yet). */
+  afterHidden: Array<'text' | 'element' | 'none'> = [];
+
+  /** Whether the run after each such element ended on the line starts with an element, as far as the line tells. */
+  elementsFirst(): boolean[] {
+    return this.afterHidden.map((first) => first === 'element');
+  }
+
+  /** A tag of a block element in a wiki link's label (`<center>`, `</center>`), see HIDDEN_BLOCK_START. */
+  hiddenBlockTag(tag: string): void {
+    const closing = tag.startsWith('</');
+    if (closing && this.hiddenDepth === 0) return;
+    if (!closing && this.hiddenDepth++ === 0) this.html += HIDDEN_BLOCK_START;
+    this.html += tag;
+    if (closing && --this.hiddenDepth === 0) this.hiddenBlockEnds();
+  }
+
+  private hiddenBlockEnds(): void {
+    this.html += HIDDEN_BLOCK_END;
+    this.afterHidden.push('none');
+  }
+
+  /** The end of a link's label ends the block elements still open in it. */
+  endHiddenBlocks(): void {
+    if (this.hiddenDepth > 0) this.hiddenBlockEnds();
+    this.hiddenDepth = 0;
+  }
+
   /** An element (a link) starts here: when the run has no text yet, it starts with an element. */
   elementStarts(): void {
     if (this.firstContent === undefined && !/\S/.test(this.html)) this.firstContent = 'element';
+    if (this.afterHidden.at(-1) === 'none') this.afterHidden[this.afterHidden.length - 1] = 'element';
   }
 
   /** Whether `tag` is the element opened last (and still open). */
@@ -410,14 +452,16 @@ export function wikitextBlocks(
   let paragraph: Line[] = [];
   const flushParagraph = () => {
     if (paragraph.length === 0) return;
-    blocks.push({
+    const block: Block = {
       kind: 'paragraph',
       level: 0,
       marker: '',
       html: paragraph.map((l) => l.html).join('\n'),
       text: paragraph.map((l) => l.text).join('\n'),
       endsInText: !paragraph.at(-1)?.endsInElement(),
-    });
+    };
+    if (block.html.includes(HIDDEN_BLOCK_START)) brokenParagraph(block, hiddenElementsFirst(paragraph));
+    blocks.push(block);
     paragraph = [];
   };
   /** A block quote being read (see simpleQuotes): the text before it on its line, and its lines. */
@@ -444,7 +488,7 @@ export function wikitextBlocks(
     } else if (line.kind === 'paragraph' && line.block) {
       flushParagraph();
       const after = wrapsRuns()
-        ? tidiedRun(line.html, line.firstContent === 'element')
+        ? tidiedRun(line.html, line.firstContent === 'element', line.elementsFirst())
         : { html: line.html, opens: false };
       blocks.push({
         kind: 'block',
@@ -489,6 +533,8 @@ export function wikitextBlocks(
    * only outside them or in a block quote (the lines after one are paragraphs all the same).
    */
   const keptBlocks: string[] = [];
+  /** How many wiki links' labels are being read (see HIDDEN_BLOCK_START). */
+  let labels = 0;
   const wrapsRuns = () => keptBlocks.length === 0 || keptBlocks.at(-1) === 'blockquote';
   /** The groups of the references met since the last list of their group (`''`: no group). */
   const unlisted = new Set<string>();
@@ -512,6 +558,10 @@ export function wikitextBlocks(
       return;
     }
     if (KEPT_BLOCK_TAGS.has(tag) && line.kind === 'paragraph' && quote === undefined) {
+      if (labels > 0) {
+        line.hiddenBlockTag(node.closing === true ? `</${tag}>` : openingTag(tag, String(node), decodeCharReferences));
+        return;
+      }
       // An element of its own, which the extract keeps.
       if (!node.closing) {
         blockMet(openingTag(tag, String(node), decodeCharReferences));
@@ -718,7 +768,10 @@ export function wikitextBlocks(
     line.elementStarts();
     if (label) {
       const outside = line.labelStarts();
+      labels++;
       for (const c of label.childNodes) inline(c);
+      labels--;
+      line.endHiddenBlocks();
       line.labelEnds(outside);
       line.keepSoFar();
       return;
@@ -840,24 +893,29 @@ export function wikitextBlocks(
       line.level = node.level ?? 2;
       const title = node.childNodes.find((c) => c.type === 'heading-title');
       for (const c of title?.childNodes ?? []) inline(c);
-      // A table on the line after the heading is read with it, as comment lines are: it is an
-      // element of its own after the heading, and the rest of its line goes with it.
+      // The lines of tables and comments after the heading are read with it (wikiparser-node's
+      // trail of the heading): a table's line is an element of its own after the heading; a line
+      // holding a reference is a line of a paragraph (the reference an element of it); an empty
+      // line after the first such line counts as one, those before go as other lines of comments do.
       const trail = node.childNodes.find((c) => c.type === 'heading-trail');
-      const table = trail === undefined ? undefined : /<!--\{\|\d*-->/.exec(String(trail))?.[0];
-      if (table !== undefined) {
-        numbered += tableLinks(table) ?? 0;
-        endLine();
-        blocks.push({ kind: 'block', level: 0, marker: '', html: '', text: '' });
-        line.gone = true;
-      } else if (trail !== undefined && /<!--ref /.test(String(trail))) {
-        // So are the lines of comments after it: one holding a reference is a line of a
-        // paragraph (the reference an element of it), the others go.
-        for (const after of String(trail).split('\n').slice(1)) {
+      const trailLines = trail === undefined ? [] : String(trail).split('\n').slice(1);
+      if (trailLines.some((after) => TABLE_COMMENT.test(after) || after.includes('<!--ref '))) {
+        let metContent = false;
+        for (const after of trailLines) {
           endLine();
-          const labels = [...after.matchAll(/<!--[^>]*-->/g)].map((m) => referenceLabel(m[0]));
-          for (const label of labels) if (label !== undefined) referenceMet(label);
-          line.element = line.hadSource = labels.some((label) => label !== undefined);
-          line.gone = !line.element;
+          const comments = [...after.matchAll(/<!--[^>]*-->/g)].map((m) => m[0]);
+          for (const comment of comments) {
+            const label = referenceLabel(comment);
+            if (TABLE_COMMENT.test(comment)) {
+              numbered += tableLinks(comment) ?? 0;
+              blockMet();
+            } else if (label !== undefined) {
+              referenceMet(label);
+              line.element = line.hadSource = true;
+            }
+          }
+          line.gone = (comments.length > 0 || !metContent) && !line.element && !line.block;
+          metContent ||= line.block || line.element;
         }
       }
       continue;
@@ -894,7 +952,7 @@ export function wikitextBlocks(
   }
   endLine();
   flushParagraph();
-  return blocks;
+  return withoutHiddenBlockMarks(blocks);
 }
 
 /**
@@ -903,10 +961,78 @@ export function wikitextBlocks(
  * (`opens`, the paragraph left open); spaces before an element that starts it (a link, italics)
  * stay outside, those before text go in with it.
  */
-function tidiedRun(run: string, elementFirst: boolean): { html: string; opens: boolean } {
-  if (!/\S/.test(run.replaceAll(REFERENCE_TRACE, ''))) return { html: run, opens: false };
+function tidiedRun(
+  run: string,
+  elementFirst: boolean,
+  elementsFirst: readonly boolean[] = [],
+): { html: string; opens: boolean } {
+  if (run.includes(HIDDEN_BLOCK_START)) {
+    // Block elements of links' labels end the run before them, and start another after them
+    // (`elementsFirst`: whether each of those starts with an element).
+    const [first = '', ...parts] = run.split(HIDDEN_BLOCK_START);
+    const before = tidiedRun(first, elementFirst);
+    let html = `${before.html}${before.opens ? '</p>' : ''}`;
+    let opens = false;
+    for (const [index, part] of parts.entries()) {
+      const [element = '', after = ''] = part.split(HIDDEN_BLOCK_END);
+      const tidied = tidiedRun(after, elementsFirst[index] === true);
+      html += `${opens ? '</p>' : ''}${element}${tidied.html}`;
+      opens = tidied.opens;
+    }
+    return { html, opens };
+  }
+  if (!/\S/.test(run)) return { html: run, opens: false };
   const spaces = elementFirst ? (/^\s*/.exec(run)?.[0] ?? '') : '';
   return { html: `${spaces}<p>${run.slice(spaces.length)}`, opens: true };
+}
+
+/**
+ * Where a block element (`<center>`) in a wiki link's label starts and ends in a line's HTML.
+ * MediaWiki's parser writes links after it has made its paragraphs, so that a paragraph holding
+ * one goes on across it; the HTML tidying then ends the paragraph before the element, puts what
+ * follows it in a paragraph of its own (text, not spaces only), and meets the end of the
+ * parser's paragraph with none open: it writes an empty one there (`mw-empty-elt`).
+ */
+const HIDDEN_BLOCK_START = '\ue001';
+const HIDDEN_BLOCK_END = '\ue002';
+
+/**
+ * A paragraph with block elements from links' labels, as the HTML tidying breaks it: the
+ * parser's paragraph ends before the first of them.
+ */
+function brokenParagraph(block: Block, elementsFirst: readonly boolean[]): void {
+  const cut = block.html.indexOf(HIDDEN_BLOCK_START);
+  const rest = tidiedRun(block.html.slice(cut), false, elementsFirst);
+  block.html = `${block.html.slice(0, cut)}</p>${rest.html}`;
+  block.broken = { opens: rest.opens };
+}
+
+/**
+ * For each block element of a link's label in a paragraph's lines, whether what comes first after
+ * it starts with an element: on its line, or else on the first of the next lines with anything.
+ */
+function hiddenElementsFirst(lines: readonly Line[]): boolean[] {
+  const firsts: boolean[] = [];
+  lines.forEach((line, index) => {
+    for (const first of line.afterHidden) {
+      const next = first === 'none' ? lines.slice(index + 1).find((l) => l.firstContent !== undefined) : undefined;
+      firsts.push(first === 'element' || next?.firstContent === 'element');
+    }
+  });
+  return firsts;
+}
+
+/** Blocks without the marks of the block elements in links' labels the paragraphs did not break. */
+function withoutHiddenBlockMarks(blocks: Block[]): Block[] {
+  for (const block of blocks) {
+    if (block.html.includes(HIDDEN_BLOCK_START) || block.html.includes(HIDDEN_BLOCK_END)) {
+      block.html = block.html.replaceAll(HIDDEN_BLOCK_START, '').replaceAll(HIDDEN_BLOCK_END, '');
+    }
+    if (block.after?.includes(HIDDEN_BLOCK_START) || block.after?.includes(HIDDEN_BLOCK_END)) {
+      block.after = block.after.replaceAll(HIDDEN_BLOCK_START, '').replaceAll(HIDDEN_BLOCK_END, '');
+    }
+  }
+  return blocks;
 }
 
 /**
