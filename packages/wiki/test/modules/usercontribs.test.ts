@@ -212,5 +212,15 @@ describeEachEngine('list=usercontribs', (engine) => {
       assert.equal(bad.error.code, 'invaliduserid');
       assert.equal(bad.error.info, `User ID "${ids.split('|').pop()}" is not valid.`);
     }
+    // A number among the raw parameters, as MediaWiki 1.39 gives it, and not formatted in texts.
+    const raw = await api().query({ list: 'usercontribs', ucuserids: '-1234', errorformat: 'raw', formatversion: '2' });
+    assert.deepEqual(raw.errors[0].params, [-1234]);
+    const text = await api().query({
+      list: 'usercontribs',
+      ucuserids: '-1234',
+      errorformat: 'plaintext',
+      uselang: 'de',
+    });
+    assert.match(text.errors[0].text, /"-1234"/);
   });
 });

@@ -153,7 +153,7 @@ function checkEditorParameters(ctx: Context): void {
     throw apiError(`paramempty_${name}`, 'apierror-paramempty', [name]);
   }
   const badId = p.userids?.find((id) => id <= 0);
-  if (badId !== undefined) throw apiError('invaliduserid', 'apierror-invaliduserid', [String(badId)]);
+  if (badId !== undefined) throw apiError('invaliduserid', 'apierror-invaliduserid', [{ raw: badId }]);
   if (p.iprange !== undefined) {
     // The range is read as MediaWiki reads it (an address with a CIDR prefix, no broader than
     // $wgRangeContributionsCIDRLimit) before this service says it lists no ranges.
