@@ -267,6 +267,10 @@ for (const engine of testEngines()) {
       assert.equal(await namespaces('A|99'), '[[:A]] ist nicht im Namensraum „“.');
       assert.equal(await namespaces('A|3'), '[[:A]] ist nicht im Namensraum „Benutzer Diskussion“.');
       assert.equal(await namespaces('A|abc'), '[[:A]] ist nicht im Namensraum „[[:Vorlage:Ns:abc]]“.');
+      // Numbers are written in the language asked for, also where its texts are English (Hindi's
+      // digits, as MediaWiki 1.39 writes {{NUMBEROFEDITS}} with amlang=hi).
+      const [, hindi] = await content({ amlang: 'Hi', amenableparser: '1', amargs: '{{NUMBEROFEDITS}}|3' });
+      assert.match(hindi ?? '', /^Delete \[\[Startseite\]\] \([०-९]+\)\.$/);
       // A lone U+001F is no argument at all: $1 stays.
       assert.deepEqual(await content({ amlang: 'en', amargs: '\u001f' }), [
         'Start page',

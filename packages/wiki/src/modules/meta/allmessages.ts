@@ -85,6 +85,7 @@ function transformContext(
   ctx: ContextOf<typeof descriptor>,
   language: string,
   messages: Map<string, MessageText>,
+  formatLanguage: string,
 ): MessageTransformContext {
   const titleParam = ctx.params.title ?? 'API';
   const title = ctx.titles.parseOrUndefined(titleParam);
@@ -99,7 +100,7 @@ function transformContext(
     siteName: ctx.site.siteName,
     server: ctx.server,
     scriptPath: ctx.site.scriptPath,
-    language,
+    language: formatLanguage,
     contentLanguage: ctx.site.language,
     page: { fullTitle, text, namespace: title.namespace === 0 ? '' : fullTitle.slice(0, -text.length - 1) },
     readerName: ctx.user.name,
@@ -142,7 +143,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const args = ctx.params.args ?? [];
   const customised = ctx.params.customised;
   const withDefault = (ctx.params.prop ?? []).includes('default');
-  const transform = ctx.params.enableparser ? transformContext(ctx, language, messages) : undefined;
+  // Numbers and plural forms follow the language asked for, also where its texts are another's.
+  const formatLanguage = lang === undefined ? ctx.language : lang.toLowerCase();
+  const transform = ctx.params.enableparser ? transformContext(ctx, language, messages, formatLanguage) : undefined;
   const out = ctx.result.list('message');
   for (const name of names) {
     const normalizedname = normalizeMessageKey(name);
