@@ -44,6 +44,10 @@ test('the parser transformation: site and page variables, PLURAL, GENDER, int:, 
     gender: async (name) => (name === 'Alice' ? 'female' : name === 'Bob' ? 'male' : 'unknown'),
     message: async (key) => ({ edit: 'Bearbeiten', nested: '{{int:edit}} von {{SITENAME}}' })[key],
     namespace: (name) => (name === '12' || name === 'Help' ? 'Hilfe' : name === '10' ? 'Vorlage' : undefined),
+    templateTitle: (name) => {
+      const title = new TitleCodec(germanSite()).parseOrUndefined(name, { defaultNamespace: 10 });
+      return title && new TitleCodec(germanSite()).prefixedText(title);
+    },
     statistics: async () => ({
       pages: 2660,
       articles: 1024,
@@ -79,6 +83,8 @@ test('the parser transformation: site and page variables, PLURAL, GENDER, int:, 
       '{{PLURAL:$2|0=Muss leer sein|Kann leer sein}} „{{ns:$2}}“ {{{Foo}}} {{PLURAL:$2|0=|mehr}}.',
       'Muss leer sein „[[:Vorlage:Ns:$2]]“ {{{Foo}}} .',
     ],
+    // A name that can be no title leaves the call as written; a fragment is no part of the link.
+    [`{{ns:a<b}} {{ns:${'x'.repeat(260)}}} {{ns:a#b}}`, `{{ns:a<b}} {{ns:${'x'.repeat(260)}}} [[:Vorlage:Ns:a]]`],
     // A bar given by {{!}} separates no forms; calls inside <nowiki> stay as written.
     [
       '{{PLURAL:2|1=eins|2=a {{!}} b}} <nowiki>{{REVISIONID}} {{=}}</nowiki>',

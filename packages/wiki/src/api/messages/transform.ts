@@ -7,7 +7,6 @@
  * (URL functions, `#special`, the other page variables) by the wiki's preprocessor when the context
  * has it. Anything else in braces (templates) is left as written.
  */
-import { upperFirst } from '../../site/first-letter.js';
 import { formatNumberIn } from '../../site/number-format.js';
 import type { Gender } from '../../site/title.js';
 import type { SiteStatistics } from '../../store/site-statistics.js';
@@ -34,6 +33,11 @@ export interface MessageTransformContext {
   interfacePage?(key: string): Promise<string | undefined>;
   /** The local name of a namespace given by number or any of its names (`{{ns:}}`), when known. */
   namespace?(nameOrNumber: string): string | undefined;
+  /**
+   * The title a call of a template names (`Vorlage:Ns:x` for `ns:x`, without its fragment), or
+   * undefined where the name can be no title (too long, a character no title has).
+   */
+  templateTitle?(name: string): string | undefined;
   /** The wiki's counts (`{{NUMBEROFEDITS}}` and the like); without it those are left as written. */
   statistics?(): Promise<SiteStatistics>;
   /**
@@ -140,11 +144,10 @@ function expandPlainCall(name: string, colon: number, args: string[], ctx: CallC
       const found = ctx.namespace?.(first.trim());
       if (found !== undefined) return found.replace(/_/g, ' ');
       // No namespace by that name (`{{ns:$2}}`): the parser reads the call as one of a template
-      // (`Vorlage:Ns:$2`), and a message shows a template that does not exist as a link to it.
-      const templates = ctx.namespace?.('10');
-      if (templates === undefined) return undefined;
-      const call = `${name}:${first}`.trim();
-      return `[[:${templates.replace(/_/g, ' ')}:${upperFirst(call)}]]`;
+      // (`Vorlage:Ns:$2`), and a message shows a template that does not exist as a link to it; a
+      // name that can be no title leaves the call as written.
+      const template = ctx.templateTitle?.(`${name}:${first}`.trim());
+      return template === undefined ? undefined : `[[:${template}]]`;
     }
     case 'grammar':
       // German and English decline no word: the form is the word itself.

@@ -6,6 +6,7 @@ import { type MessageTransformContext, substituteArgs, transformMessage } from '
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { type ResultObject, withContent } from '../../api/result/tree.js';
+import { NS_TEMPLATE } from '../../site/title.js';
 import { type SiteStatistics, siteStatistics } from '../../store/site-statistics.js';
 import { compareByteOrder } from '../../text/byte-order.js';
 import { expandMagicCall } from '../../wikitext/preprocessor/expand.js';
@@ -107,6 +108,10 @@ function transformContext(
     gender: async (userName) => userGender(ctx.titles, userName),
     // As the parser reads `{{ns:}}`.
     namespace: (nameOrNumber) => namespaceNameOf(ctx.titles, nameOrNumber),
+    templateTitle: (name) => {
+      const template = ctx.titles.parseOrUndefined(name, { defaultNamespace: NS_TEMPLATE });
+      return template === undefined || template.interwiki !== '' ? undefined : ctx.titles.prefixedText(template);
+    },
     message: async (key) => {
       const known = messages.get(key);
       if (known !== undefined) return known.text;
