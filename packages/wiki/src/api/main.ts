@@ -25,7 +25,6 @@ import {
 } from './format/printers.js';
 import { MAIN_PARAMETERS, type MainParams } from './main-params.js';
 import type { RequestUser } from './module.js';
-import type { ParamDescriptor } from './params/descriptor.js';
 import { RequestParams } from './params/request.js';
 import { toIsoTimestamp } from './params/timestamp.js';
 import { type NamedSpec, specsByName } from './params/validate.js';

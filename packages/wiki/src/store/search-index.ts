@@ -373,7 +373,7 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
         if (few)
           await listStemsOf(
             db,
-            texts.flatMap(([title, text]) => [title, text]),
+            texts.flatMap((row) => [row[0], row[1]]),
             stemmer,
             seen,
           );

@@ -290,7 +290,7 @@ describe('a failing source', () => {
   let answers = 0;
 
   before(async () => {
-    server = createServer((request, response) => {
+    server = createServer((_request, response) => {
       answers++;
       if (answers % 3 === 1) response.writeHead(503).end('down for maintenance');
       else if (answers % 3 === 2)

@@ -60,7 +60,7 @@ export function phpSerialize(value: unknown): string {
   return `a:${entries.length}:{${body}}`;
 }
 
-const titleText = (ns: unknown, title: unknown) => String(title ?? '');
+const titleText = (_ns: unknown, title: unknown) => String(title ?? '');
 
 /**
  * A log entry's `params` (as `list=logevents` shows them) in the stored form: keys

@@ -120,7 +120,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   // The continue value is read before the show values are checked.
   const continued = raw === undefined ? undefined : continuePart(raw, mode, editors, ctx.params.dir === 'newer');
   const show = checkedShow(ctx);
-  const parts = conditions(ctx, show, mode, editors, continued);
+  const parts = conditions(ctx, show, editors, continued);
   const rows = await contributionRows(ctx, parts, mode, editors);
   const byActor = new Map(editors.map((e) => [e.actorId, e]));
   const continueAt = (row: Row) => {
@@ -234,7 +234,6 @@ async function editorsOf(ctx: Context): Promise<{ mode: Mode; editors: Editor[] 
 function conditions(
   ctx: Context,
   show: Set<string>,
-  mode: Mode,
   editors: Editor[],
   continued: QueryPart<Base> | undefined,
 ): QueryPart<Base>[] {
