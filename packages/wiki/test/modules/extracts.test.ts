@@ -229,6 +229,20 @@ describe('wikitext to extract', () => {
     );
   });
 
+  test('a paragraph written as HTML keeps its attributes and its lines as written; a stray end tag makes an empty one', () => {
+    // Each answer as MediaWiki 1.39 gave it for the same text.
+    assert.equal(
+      extract('<p style="text-align: center">Text <i>x</i>:</p>\n\nmore'),
+      '<p style="text-align: center">Text <i>x</i>:</p>\n<p>more\n</p>',
+    );
+    assert.equal(extract('a\n<p>b</p>\nc'), '<p>a\n</p>\n<p>b</p>\n<p>c\n</p>');
+    assert.equal(extract('<p class="x" id="y">b\n\nc</p>\nd'), '<p class="x" id="y">b\n\nc</p>\n<p>d\n</p>');
+    assert.equal(extract('<ul><li>a\n\nb</li></ul>\nc'), '<ul><li>a\n\nb</li></ul>\n<p>c\n</p>');
+    assert.equal(extract('a</p>b\n\nc'), '<p>a</p><p class="mw-empty-elt"></p><p>b\n</p><p>c\n</p>');
+    // <center> opens no such element: an empty line in it ends nothing and shows nothing.
+    assert.equal(extract('<center>b\n\nc</center>\nd'), '<center>b\nc</center>\n<p>d\n</p>');
+  });
+
   test('an element of its own in a line: the text before and after it are paragraphs of their own', () => {
     extractsAre([
       // After it, a paragraph up to the next element or paragraph; the spaces before a link stay

@@ -131,6 +131,13 @@ class Line {
    * else is no empty line. `</dt>` and `</dd>` do not count.
    */
   strayBlockEnd = false;
+  /**
+   * Whether it held tags by which MediaWiki's parser leaves a line out of its paragraphs: one
+   * that opens an element (`<p>`, `<ul>`: the lines after it are the element's, as written, until
+   * a line that closes one), one that closes an element (`</p>`, `<center>`, `</center>`).
+   */
+  opensBlock = false;
+  closesBlock = false;
   /** Whether it held the place of the table of contents (TOC_MARK). */
   toc = false;
   /** Whether it held a category or language link, which takes the line with it. */
@@ -468,6 +475,8 @@ export function wikitextBlocks(
   let quote: { before: { html: string; opens: boolean }; lines: string[] } | undefined;
   /** Whether the text before the quote on its line starts with text (see Block's `newlineInside`). */
   let newlineInside = false;
+  /** Whether an element opened on a line before is still open for the parser (see Line's opensBlock). */
+  let inBlockElement = false;
   const endLine = () => {
     line.closeAll();
     line.quoteEnds();
@@ -477,6 +486,11 @@ export function wikitextBlocks(
       return;
     }
     const empty = phpTrim(line.text) === '' && line.kind !== 'heading';
+    // In an element opened on a line before, a line is the element's, empty or not.
+    if (inBlockElement && line.kind === 'paragraph' && !line.opensBlock && !line.closesBlock && !line.gone) {
+      line.block = true;
+    }
+    if (line.opensBlock || line.closesBlock) inBlockElement = !line.closesBlock;
     if (line.kind === 'paragraph' && line.toc && empty) {
       flushParagraph();
       blocks.push({ kind: 'toc', level: 0, marker: '', html: '', text: '' });
@@ -563,12 +577,17 @@ export function wikitextBlocks(
         return;
       }
       // An element of its own, which the extract keeps.
+      if (OPENING_BLOCK_TAGS.has(tag) && !node.closing) line.opensBlock = true;
+      else if (tag !== 'dt' && tag !== 'dd') line.closesBlock = true;
       if (!node.closing) {
         blockMet(openingTag(tag, String(node), decodeCharReferences));
         keptBlocks.push(tag);
       } else if (keptBlocks.includes(tag)) {
         blockMet(`</${tag}>`);
         keptBlocks.splice(keptBlocks.lastIndexOf(tag));
+      } else if (tag === 'p') {
+        // The tidying meets it with no paragraph open: it writes an empty one.
+        blockMet('<p class="mw-empty-elt"></p>');
       } else if (tag !== 'dt' && tag !== 'dd') {
         line.strayBlockEnd = true;
       }
@@ -1109,7 +1128,9 @@ function simpleQuotes(nodes: readonly WikiNode[]): Set<number> {
 }
 
 /** Block elements written as HTML that the extract keeps: each an element of its own on its line. */
-const KEPT_BLOCK_TAGS = new Set(['center', 'blockquote', 'ol', 'ul', 'li', 'dl', 'dt', 'dd']);
+const KEPT_BLOCK_TAGS = new Set(['center', 'blockquote', 'ol', 'ul', 'li', 'dl', 'dt', 'dd', 'p']);
+/** Those whose start tag makes the parser take the lines after it as the element's (its openMatch). */
+const OPENING_BLOCK_TAGS = new Set(['p', 'ul', 'ol', 'dl', 'li']);
 
 /** Nodes that make a quote other than lines of text. */
 const QUOTE_BREAKERS = new Set(['heading', 'list', 'dd', 'table', 'hr']);
