@@ -243,6 +243,23 @@ describe('wikitext to extract', () => {
     assert.equal(extract('<center>b\n\nc</center>\nd'), '<center>b\nc</center>\n<p>d\n</p>');
   });
 
+  test("an element a tag opens stays open over the paragraph's lines; a formatting one opens again after an empty line", () => {
+    // Each answer as MediaWiki 1.39 gave it for the same text.
+    assert.equal(extract('<small>a\nb</small>\n\ntext'), '<p><small>a\nb</small>\n</p><p>text\n</p>');
+    assert.equal(
+      extract('<small>a\n\nb</small>\n\ntext'),
+      '<p><small>a\n</small></p><p><small>b</small>\n</p><p>text\n</p>',
+    );
+    assert.equal(extract('<span>a\n\nb</span> c'), '<p><span>a\n</span></p><p>b c\n</p>');
+    // Bold and italics by quotes end with their line.
+    assert.equal(extract("<small>''a\nb''</small>\n\nc"), '<p><small><i>a</i>\nb<i></i></small>\n</p><p>c\n</p>');
+    // An element opened in an external link's label ends with the link.
+    assert.equal(
+      extract('<span>a [http://a.example <span>b] c</span>\nd\n\ne'),
+      '<p><span>a <span>b</span> c</span>\nd\n</p><p>e\n</p>',
+    );
+  });
+
   test('an element of its own in a line: the text before and after it are paragraphs of their own', () => {
     extractsAre([
       // After it, a paragraph up to the next element or paragraph; the spaces before a link stay

@@ -205,10 +205,14 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
   };
   /** How a paragraph that a block element in a link's label broke ends (see Block's `broken`). */
   let broken: Block['broken'];
+  /** The end tags of the elements the paragraph's lines left open (see Block's `closing`). */
+  let closing = '';
   const paragraphEnd = () => {
     const end = broken === undefined ? '</p>' : `${broken.opens ? '</p>' : ''}<p class="mw-empty-elt"></p>`;
     broken = undefined;
-    return end;
+    const tags = closing;
+    closing = '';
+    return tags + end;
   };
   /** What a pending paragraph opening writes: the end of the paragraph before it, when it has one. */
   const opening = (tags: string) => (tags === '</p><p>' ? `${paragraphEnd()}<p>` : tags);
@@ -283,6 +287,7 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
       inParagraph = true;
       html += `${block.html}\n`;
       if (block.broken !== undefined) broken = block.broken;
+      closing = block.closing ?? '';
     }
   }
   html += lists.closeAll();

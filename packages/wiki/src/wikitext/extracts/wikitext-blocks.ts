@@ -51,6 +51,8 @@ export interface Block {
    * ends the paragraph, the tidying finds none open and adds an empty one.
    */
   broken?: { opens: boolean };
+  /** The end tags of the elements a paragraph's lines left open, written before the paragraph's end. */
+  closing?: string;
   /** Whether a paragraph ends in text, not in an element (a file, a link): its spaces can go. */
   endsInText?: boolean;
   /** A heading's text as its anchor has it: with its references' labels (`[1]`). */
@@ -157,14 +159,14 @@ class Line {
    */
   private kept = { html: 0, text: 0 };
   /** The elements open, each with the opening tag it was written with. */
-  private open: Array<{ tag: string; opening: string }> = [];
+  private open: OpenElement[] = [];
   /** A block quote opened in a list item: where its content starts in `html`, and its tag. */
   private itemQuote: { start: number; depth: number } | undefined;
   /**
    * Formatting elements a link's end closed while they were open in its label, opened again by
    * the HTML tidying before what comes next (not at all when closed first).
    */
-  private reopening: Array<{ tag: string; opening: string }> = [];
+  private reopening: OpenElement[] = [];
 
   add(html: string, text: string): void {
     if (html !== '') this.reopen();
@@ -293,7 +295,7 @@ class Line {
   /** Opens `tag`, or closes it when it is open (bold and italics from quotes). */
   toggle(tag: string): void {
     if (this.isOpen(tag)) this.close(tag, true);
-    else this.openElement(tag, `<${tag}>`);
+    else this.openElement(tag, `<${tag}>`, true);
   }
 
   /** The elements open now (to tell those a link's label opens). */
@@ -302,25 +304,25 @@ class Line {
   }
 
   /**
-   * A link ends: the formatting elements its label opened and left open end with it, and open
-   * again after it, as the HTML tidying nests them (`<a><i>x</a>y</i>` is `<a><i>x</i></a><i>y</i>`).
+   * A link ends: the elements its label opened and left open end with it, and the formatting
+   * ones open again after it, as the HTML tidying nests them (`<a><i>x</a>y</i>` is
+   * `<a><i>x</i></a><i>y</i>`; a `<span>` opened in the label ends with the link).
    */
   linkEnds(openBefore: readonly { tag: string; opening: string }[]): void {
     const at = this.open.findIndex((o, i) => openBefore[i] !== o);
     if (at < 0) return;
     const opened = this.open.slice(at);
-    if (!opened.every((o) => FORMATTING_TAGS.has(o.tag))) return;
     for (const o of [...opened].reverse()) this.html += `</${o.tag}>`;
     this.open.splice(at);
     this.keepSoFar();
-    this.reopening.push(...opened);
+    this.reopening.push(...opened.filter((o) => FORMATTING_TAGS.has(o.tag)));
   }
 
   /**
    * A wiki link's label starts: its bold and italics are its own (the parser balances them in
    * the label alone), so the elements open before it are set aside until it ends.
    */
-  labelStarts(): { open: Array<{ tag: string; opening: string }>; reopening: Array<{ tag: string; opening: string }> } {
+  labelStarts(): { open: OpenElement[]; reopening: OpenElement[] } {
     this.reopen();
     const outside = { open: this.open, reopening: this.reopening };
     this.open = [];
@@ -338,19 +340,52 @@ class Line {
   /** Opens again the elements a link ended (see linkEnds), before what follows it. */
   private reopen(): void {
     if (this.reopening.length === 0) return;
-    const again = this.reopening;
+    // Those a paragraph before left open go into a paragraph only.
+    const again = this.kind === 'paragraph' ? this.reopening : this.reopening.filter((o) => o.carried !== true);
     this.reopening = [];
-    for (const o of again) {
-      this.open.push(o);
-      this.html += o.opening;
+    for (const { carried: _, ...element } of again) {
+      this.open.push(element);
+      this.html += element.opening;
     }
   }
 
-  openElement(tag: string, opening: string): void {
+  openElement(tag: string, opening: string, byQuotes = false): void {
     this.reopen();
     this.elementStarts();
-    this.open.push({ tag, opening });
+    this.open.push(byQuotes ? { tag, opening, byQuotes } : { tag, opening });
     this.html += opening;
+  }
+
+  /**
+   * How many of the elements open at the line's end stay open in the paragraph's next line: those
+   * opened by tags, outside any opened by quotes (which the parser closes at each line's end).
+   */
+  carriable(): number {
+    const at = this.open.findIndex((o) => o.byQuotes === true);
+    return at < 0 ? this.open.length : at;
+  }
+
+  /** The elements the paragraph's line before left open, open at this line's start. */
+  carryIn(open: readonly OpenElement[]): void {
+    this.open = open.map((o) => ({ ...o, carried: true }));
+  }
+
+  /**
+   * The elements open at the line's start are no longer its own: the paragraph they were open in
+   * has ended. The formatting ones among them, which the HTML tidying opens again at the next
+   * text, are returned.
+   */
+  dropCarried(): OpenElement[] {
+    const carried = this.open.filter((o) => o.carried === true);
+    this.open = this.open.filter((o) => o.carried !== true);
+    return carried
+      .filter((o) => FORMATTING_TAGS.has(o.tag))
+      .map(({ tag, opening }) => ({ tag, opening, carried: true }));
+  }
+
+  /** Elements to open again before the line's first content (see dropCarried). */
+  reopenBefore(elements: readonly OpenElement[]): void {
+    this.reopening = [...elements, ...this.reopening];
   }
 
   /**
@@ -377,7 +412,7 @@ class Line {
     this.open.splice(at);
     this.keepSoFar();
     for (const o of after) {
-      if (byQuotes && (o.tag === 'b' || o.tag === 'i')) this.openElement(o.tag, o.opening);
+      if (byQuotes && (o.tag === 'b' || o.tag === 'i')) this.openElement(o.tag, o.opening, o.byQuotes === true);
       else if (FORMATTING_TAGS.has(o.tag)) this.reopening.push(o);
     }
   }
@@ -406,13 +441,25 @@ class Line {
     this.keepSoFar();
   }
 
-  closeAll(): void {
+  /** Closes the elements open, but the first `kept` of them. */
+  closeAll(kept = 0): void {
     this.reopening = [];
-    if (this.open.length === 0) return;
-    for (const o of this.open.reverse()) this.html += `</${o.tag}>`;
-    this.open = [];
+    if (this.open.length <= kept) return;
+    for (const o of this.open.slice(kept).reverse()) this.html += `</${o.tag}>`;
+    this.open = this.open.slice(0, kept);
     this.keepSoFar();
   }
+}
+
+/**
+ * An element open on a line: its tag and the opening tag it was written with; whether quotes
+ * opened it (bold, italics), and whether the paragraph's line before left it open.
+ */
+interface OpenElement {
+  tag: string;
+  opening: string;
+  byQuotes?: boolean;
+  carried?: boolean;
 }
 
 /** The formatting elements of HTML that its tidying opens again after an element they were cut by. */
@@ -467,6 +514,13 @@ export function wikitextBlocks(
       text: paragraph.map((l) => l.text).join('\n'),
       endsInText: !paragraph.at(-1)?.endsInElement(),
     };
+    // The elements its last line left open end with it.
+    const open = paragraph.at(-1)?.openNow() ?? [];
+    if (open.length > 0)
+      block.closing = open
+        .map((o) => `</${o.tag}>`)
+        .reverse()
+        .join('');
     if (block.html.includes(HIDDEN_BLOCK_START)) brokenParagraph(block, hiddenElementsFirst(paragraph));
     blocks.push(block);
     paragraph = [];
@@ -478,19 +532,30 @@ export function wikitextBlocks(
   /** Whether an element opened on a line before is still open for the parser (see Line's opensBlock). */
   let inBlockElement = false;
   const endLine = () => {
-    line.closeAll();
-    line.quoteEnds();
-    if (quote !== undefined) {
-      quote.lines.push(line.html);
-      line = new Line();
-      return;
-    }
     const empty = phpTrim(line.text) === '' && line.kind !== 'heading';
     // In an element opened on a line before, a line is the element's, empty or not.
     if (inBlockElement && line.kind === 'paragraph' && !line.opensBlock && !line.closesBlock && !line.gone) {
       line.block = true;
     }
     if (line.opensBlock || line.closesBlock) inBlockElement = !line.closesBlock;
+    // A line of a paragraph leaves the elements its tags opened open for the paragraph's next
+    // line; any other line ends those the paragraph before left open.
+    const continues =
+      quote === undefined &&
+      line.kind === 'paragraph' &&
+      !line.block &&
+      !line.indented &&
+      !(line.toc && empty) &&
+      (!empty || line.media || line.element);
+    const cut = continues ? [] : line.dropCarried();
+    const carried = continues ? line.carriable() : 0;
+    line.closeAll(carried);
+    line.quoteEnds();
+    if (quote !== undefined) {
+      quote.lines.push(line.html);
+      line = new Line();
+      return;
+    }
     if (line.kind === 'paragraph' && line.toc && empty) {
       flushParagraph();
       blocks.push({ kind: 'toc', level: 0, marker: '', html: '', text: '' });
@@ -538,7 +603,11 @@ export function wikitextBlocks(
       if (line.kind === 'item' && empty) block.empty = line.leftOutFirst ? 'removed' : 'source';
       blocks.push(block);
     }
-    line = new Line();
+    const next = new Line();
+    if (carried > 0) next.carryIn(line.openNow());
+    // After an empty line, the next paragraph opens them again.
+    else if (cut.length > 0 && empty && line.kind === 'paragraph' && !line.block) next.reopenBefore(cut);
+    line = next;
   };
 
   /**
