@@ -260,6 +260,16 @@ describe('wikitext to extract', () => {
     );
   });
 
+  test('a block element left open is closed where the text ends, or where the lead section does', () => {
+    // Each answer as MediaWiki 1.39 gave it for the same text.
+    assert.equal(extract('<center>\nx'), '<center>\n<p>x\n</p></center>');
+    assert.equal(extract('<center>x'), '<center>x</center>');
+    assert.equal(extract('<center>\n{|\n|x\n|}'), '<center>\n</center>');
+    assert.equal(extract('<blockquote>x\n\ny'), '<blockquote><p>x\n</p><p>y\n</p></blockquote>');
+    assert.equal(extract('<center>x\n== H ==\ny', { intro: true }), '<center>x\n</center>');
+    assert.equal(extract('<center>\nx\n\n== H ==\ny</center>', { intro: true }), '<center>\n<p>x\n</p>\n</center>');
+  });
+
   test('an element of its own in a line: the text before and after it are paragraphs of their own', () => {
     extractsAre([
       // After it, a paragraph up to the next element or paragraph; the spaces before a link stay

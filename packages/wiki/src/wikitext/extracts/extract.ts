@@ -116,7 +116,14 @@ export function makeExtract(
   const firstHeading = allBlocks.findIndex((b) => b.kind === 'heading');
   const blocks = options.intro && firstHeading >= 0 ? allBlocks.slice(0, firstHeading) : [...allBlocks];
   // A lead section ended by a heading is parsed on its own, without the empty lines that end it.
-  if (options.intro && (leadCut || firstHeading >= 0)) while (blocks.at(-1)?.kind === 'blank') blocks.pop();
+  const sectionCut = options.intro && (leadCut || firstHeading >= 0);
+  if (sectionCut) {
+    // What the section left open (the text's end, when the text was cut before its first heading).
+    const unclosed = firstHeading < 0 ? allBlocks.at(-1)?.unclosed : undefined;
+    while (blocks.at(-1)?.kind === 'blank') blocks.pop();
+    const last = blocks.at(-1);
+    if (unclosed !== undefined && last !== undefined) blocks[blocks.length - 1] = { ...last, unclosed };
+  }
   const headings = allBlocks.filter((b) => b.kind === 'heading').length;
   const toc =
     !options.intro &&
@@ -124,12 +131,12 @@ export function makeExtract(
     (switches.has('forcetoc') || switches.has('toc') || (headings >= 4 && !switches.has('notoc')));
   if (options.plaintext) {
     // Plain text has no no-break spaces to armor: its spaces stay spaces.
-    let text = plainText(simpleHtml(blocks, toc).replaceAll(REFERENCE_TRACE, ''));
+    let text = plainText(simpleHtml(blocks, toc, sectionCut).replaceAll(REFERENCE_TRACE, ''));
     if (options.chars !== undefined) text = firstPlainChars(text, options.chars, options.ellipsis ?? ELLIPSIS);
     else if (options.sentences !== undefined) text = firstSentences(text, options.sentences);
     return withSections(text, options.sectionFormat);
   }
-  const html = armorFrenchSpaces(simpleHtml(blocks, toc), '\u00a0').replaceAll(REFERENCE_TRACE, '');
+  const html = armorFrenchSpaces(simpleHtml(blocks, toc, sectionCut), '\u00a0').replaceAll(REFERENCE_TRACE, '');
   if (options.chars !== undefined) {
     // Text without HTML is followed by the parser's limit report alone: cut to one character,
     // the report leaves its `<`, which the tidying makes a paragraph's text (a longer cut is a
@@ -186,7 +193,7 @@ function withSections(text: string, format: SectionFormat): string {
  * second one adds a paragraph holding a line break; headings and lists close the paragraph before
  * them (`</p>` and a newline). `withToc`: the page shows a table of contents.
  */
-function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
+function simpleHtml(blocks: readonly Block[], withToc: boolean, sectionCut = false): string {
   /** Whether the table of contents is still to come: before the first heading, unless placed. */
   let toc = withToc;
   const placedToc = blocks.some((b) => b.kind === 'toc');
@@ -294,6 +301,11 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean): string {
   closeAfterBlock();
   if (inParagraph) html += paragraphEnd();
   if (inPre) html += '</pre>';
+  // Closed where the text ends: a whole text's before the line break its last line was given, a
+  // section's (which ends in a line break, before the heading) after one.
+  const unclosed = blocks.at(-1)?.unclosed;
+  if (unclosed !== undefined && sectionCut) html = `${html}${html.endsWith('\n') ? '' : '\n'}${unclosed}`;
+  else if (unclosed !== undefined) html = `${html.endsWith('\n') ? html.slice(0, -1) : html}${unclosed}`;
   return html.replace(PHP_TRIMMED, '');
 }
 

@@ -51,6 +51,8 @@ export interface Block {
    * ends the paragraph, the tidying finds none open and adds an empty one.
    */
   broken?: { opens: boolean };
+  /** The end tags of the block elements (`<center>`) still open where the text ends, on its last block. */
+  unclosed?: string;
   /** The end tags of the elements a paragraph's lines left open, written before the paragraph's end. */
   closing?: string;
   /** Whether a paragraph ends in text, not in an element (a file, a link): its spaces can go. */
@@ -1040,6 +1042,13 @@ export function wikitextBlocks(
   }
   endLine();
   flushParagraph();
+  // The HTML tidying closes the block elements still open where the text ends.
+  const last = blocks.at(-1);
+  if (last !== undefined && keptBlocks.length > 0)
+    last.unclosed = keptBlocks
+      .map((tag) => `</${tag}>`)
+      .reverse()
+      .join('');
   return withoutHiddenBlockMarks(blocks);
 }
 
