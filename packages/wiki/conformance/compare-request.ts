@@ -24,6 +24,8 @@ export interface Comparison {
 
 interface Side {
   answers: ApiAnswer[];
+  /** Each answer's tree, as read. */
+  steps: unknown[];
   tree: unknown;
 }
 
@@ -128,8 +130,8 @@ async function exchange(
   settled?: (answer: ApiAnswer) => boolean,
 ): Promise<Side> {
   const answers: ApiAnswer[] = [];
+  const steps: unknown[] = [];
   let params = request.params;
-  let tree: unknown;
   for (let step = 0; step <= MAX_CONTINUATIONS; step++) {
     let answer = await session.send(request.method, params);
     // Asked again once the state it depended on has settled (see parsedFresh).
@@ -142,14 +144,20 @@ async function exchange(
       if (!(error instanceof UnreadableAnswer)) throw error;
       stepTree = { '(unreadable)': answer.body.slice(0, 400) };
     }
+    steps.push(stepTree);
     const next = request.followContinuation && answer.status === 200 ? continuationOf(format, stepTree) : undefined;
-    tree = step === 0 ? stepTree : concatenate(tree, withoutContinuation(format, stepTree));
     if (!next) break;
     const names = new Set(next.map(([name]) => name));
     params = [...request.params.filter(([name]) => !names.has(name)), ...next];
   }
-  if (answers.length > 1) tree = withoutContinuation(format, tree);
-  return { answers, tree };
+  return { answers, steps, tree: joined(format, steps) };
+}
+
+/** The answers' trees concatenated, without the continuation when there were several. */
+function joined(format: string, steps: readonly unknown[]): unknown {
+  let tree = steps[0];
+  for (const step of steps.slice(1)) tree = concatenate(tree, withoutContinuation(format, step));
+  return steps.length > 1 ? withoutContinuation(format, tree) : tree;
 }
 
 /** Sends the request to both servers (each in its own session of the same user) and compares. */
@@ -171,7 +179,13 @@ export async function compareRequest(
   head('(content-type)', our.answers[0].contentType, their.answers[0].contentType);
   head('(MediaWiki-API-Error)', our.answers[0].apiError, their.answers[0].apiError);
   head('(continuation steps)', our.answers.length, their.answers.length);
-  differences.push(...compareTrees(normalise(request, format, our.tree), normalise(request, format, their.tree)));
+  // Where MediaWiki's server failed a further request (an HTTP 500 of PHP's, a dropped
+  // connection), the answers are compared as far as it gave them: ours after that stand alone.
+  const failedAt = their.answers.findIndex((answer, step) => step > 0 && answer.status !== 200);
+  if (failedAt > 0) head('(status)', our.answers[failedAt]?.status, their.answers[failedAt]?.status);
+  const ourTree = failedAt > 0 && our.steps.length > failedAt ? joined(format, our.steps.slice(0, failedAt)) : our.tree;
+  const theirTree = failedAt > 0 ? joined(format, their.steps.slice(0, failedAt)) : their.tree;
+  differences.push(...compareTrees(normalise(request, format, ourTree), normalise(request, format, theirTree)));
   return {
     request,
     differences,

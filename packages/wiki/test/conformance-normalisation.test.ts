@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { maskVolatileValues, withoutParserReports } from '../conformance/answer-normalisation.js';
-import { normalise } from '../conformance/compare-request.js';
+import { ApiSession } from '../conformance/api-session.js';
+import { compareRequest, normalise } from '../conformance/compare-request.js';
 import { loadExpectedDifferences } from '../conformance/expected-differences.js';
 
 // The report comments as MediaWiki 1.39's parser appends them to an extract's HTML.
@@ -72,4 +75,48 @@ test("an entry for MediaWiki's internal errors covers only requests MediaWiki an
   assert.equal(expected.covering(difference, request, internal)?.mediawikiError, '^internal_api_error_');
   assert.equal(expected.covering(difference, request, 'badcontinue'), undefined);
   assert.equal(expected.covering(difference, request), undefined);
+});
+
+test("a continued request whose further answer MediaWiki's server failed is compared as far as both answered", async () => {
+  // Two real HTTP servers: both list three items, one per request; the second fails the third.
+  const serve = (failAt: number) =>
+    createServer((request, response) => {
+      const step = Number(new URL(request.url ?? '/', 'http://x').searchParams.get('lecontinue') ?? 0);
+      if (step === failAt) return void response.writeHead(500).end();
+      const answer: Record<string, unknown> = { batchcomplete: '', query: { list: [{ id: step }] } };
+      if (step < 2) answer.continue = { lecontinue: String(step + 1), continue: '-||' };
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+    });
+  const servers = [serve(-1), serve(2)];
+  const bases = await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise<string>((resolve) =>
+          server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)),
+        ),
+    ),
+  );
+  try {
+    const comparison = await compareRequest(
+      {
+        number: 1,
+        method: 'GET',
+        sender: 'anonymous',
+        params: [
+          ['action', 'query'],
+          ['format', 'json'],
+        ],
+        modules: ['list'],
+        followContinuation: true,
+      },
+      new ApiSession(bases[0] as string),
+      new ApiSession(bases[1] as string),
+    );
+    assert.deepEqual(
+      comparison.differences.map((d) => d.pattern),
+      ['(status) value'],
+    );
+  } finally {
+    for (const server of servers) server.close();
+  }
 });
