@@ -314,7 +314,7 @@ class Line {
     const at = this.open.findIndex((o, i) => openBefore[i] !== o);
     if (at < 0) return;
     const opened = this.open.slice(at);
-    for (const o of [...opened].reverse()) this.html += `</${o.tag}>`;
+    this.html += endTags(opened.map((o) => o.tag));
     this.open.splice(at);
     this.keepSoFar();
     this.reopening.push(...opened.filter((o) => FORMATTING_TAGS.has(o.tag)));
@@ -447,7 +447,7 @@ class Line {
   closeAll(kept = 0): void {
     this.reopening = [];
     if (this.open.length <= kept) return;
-    for (const o of this.open.slice(kept).reverse()) this.html += `</${o.tag}>`;
+    this.html += endTags(this.open.slice(kept).map((o) => o.tag));
     this.open = this.open.slice(0, kept);
     this.keepSoFar();
   }
@@ -518,11 +518,7 @@ export function wikitextBlocks(
     };
     // The elements its last line left open end with it.
     const open = paragraph.at(-1)?.openNow() ?? [];
-    if (open.length > 0)
-      block.closing = open
-        .map((o) => `</${o.tag}>`)
-        .reverse()
-        .join('');
+    if (open.length > 0) block.closing = endTags(open.map((o) => o.tag));
     if (block.html.includes(HIDDEN_BLOCK_START)) brokenParagraph(block, hiddenElementsFirst(paragraph));
     blocks.push(block);
     paragraph = [];
@@ -1044,11 +1040,7 @@ export function wikitextBlocks(
   flushParagraph();
   // The HTML tidying closes the block elements still open where the text ends.
   const last = blocks.at(-1);
-  if (last !== undefined && keptBlocks.length > 0)
-    last.unclosed = keptBlocks
-      .map((tag) => `</${tag}>`)
-      .reverse()
-      .join('');
+  if (last !== undefined && keptBlocks.length > 0) last.unclosed = endTags(keptBlocks);
   return withoutHiddenBlockMarks(blocks);
 }
 
@@ -1119,17 +1111,23 @@ function hiddenElementsFirst(lines: readonly Line[]): boolean[] {
   return firsts;
 }
 
+const HIDDEN_BLOCK_MARKS = new RegExp(`[${HIDDEN_BLOCK_START}${HIDDEN_BLOCK_END}]`, 'g');
+
 /** Blocks without the marks of the block elements in links' labels the paragraphs did not break. */
 function withoutHiddenBlockMarks(blocks: Block[]): Block[] {
   for (const block of blocks) {
-    if (block.html.includes(HIDDEN_BLOCK_START) || block.html.includes(HIDDEN_BLOCK_END)) {
-      block.html = block.html.replaceAll(HIDDEN_BLOCK_START, '').replaceAll(HIDDEN_BLOCK_END, '');
-    }
-    if (block.after?.includes(HIDDEN_BLOCK_START) || block.after?.includes(HIDDEN_BLOCK_END)) {
-      block.after = block.after.replaceAll(HIDDEN_BLOCK_START, '').replaceAll(HIDDEN_BLOCK_END, '');
-    }
+    block.html = block.html.replace(HIDDEN_BLOCK_MARKS, '');
+    if (block.after !== undefined) block.after = block.after.replace(HIDDEN_BLOCK_MARKS, '');
   }
   return blocks;
+}
+
+/** The end tags of elements open in this order, innermost first. */
+function endTags(tags: readonly string[]): string {
+  return tags
+    .map((tag) => `</${tag}>`)
+    .reverse()
+    .join('');
 }
 
 /**
