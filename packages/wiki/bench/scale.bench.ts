@@ -10,6 +10,12 @@
  * default 5), with the ratio of the generated wiki's to the reference wiki's (target: p99 within
  * 1.3 times). `BENCH_HTTP=0` stops after the CPU per request.
  *
+ * The generated pages are enwiki-shaped, larger than the reference wiki's, so a query that sends
+ * page texts answers with more bytes on the generated wiki at any size. To tell what the wiki's
+ * size costs from what its pages' size costs, a generated wiki of `--baseline-pages` pages
+ * (default 10,000; 0 leaves it out) is measured too, in the same run, and each query's p99 is also
+ * printed as a ratio to that small wiki's of the same shape.
+ *
  * A million pages make about 28 GB of XML, and a store larger still; the import takes hours on
  * two cores. Each size's store is removed after it is measured unless `--keep` is given (it stays
  * in the cache folder, `WIKI_BENCH_CACHE`, for the api benchmark with `BENCH_WIKI_PAGES`). The
@@ -43,6 +49,10 @@ function option(name: string): string | undefined {
 const sizes = (option('pages') ?? '1000000').split(',').map((s) => Number(s.replace(/_/g, '')));
 if (sizes.some((n) => !Number.isInteger(n) || n < 1000)) {
   throw new Error('--pages takes page counts of at least 1,000, separated by commas (--pages 200000,500000)');
+}
+const baselinePages = Number((option('baseline-pages') ?? '10000').replace(/_/g, ''));
+if (!Number.isInteger(baselinePages) || (baselinePages !== 0 && baselinePages < 1000)) {
+  throw new Error('--baseline-pages takes a page count of at least 1,000, or 0 for none');
 }
 const keep = process.argv.includes('--keep');
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -100,6 +110,16 @@ const workers = availableParallelism();
 const http = process.env.BENCH_HTTP !== '0';
 const baseline = http ? await measureBaseline([8]) : new Map<number, HttpMeasurement>();
 
+/** The generated wiki of `pages` pages served over HTTP (the cached store `BENCH_WIKI_PAGES` names). */
+async function serveGenerated(pages: number, queries: Query[]): Promise<Map<string, HttpMeasurement>> {
+  process.env.BENCH_WIKI_PAGES = String(pages);
+  return measureServer('generated', workers, queries, baseline, [8]);
+}
+
+const baselineBuild = http && baselinePages > 0 ? build(baselinePages) : undefined;
+if (baselineBuild) process.stdout.write(`${describeBuild(baselineBuild.meta)}\n`);
+const baselineQueries = baselineBuild ? generatedQueries(baselineBuild.meta.titles) : [];
+
 const lines: string[] = [];
 for (const pages of sizes) {
   const { file, meta } = build(pages);
@@ -113,15 +133,19 @@ for (const pages of sizes) {
   } finally {
     await wiki.dispose();
   }
-  // The reference wiki's requests just before the generated one's, so that both meet the same load.
+  // The reference wiki's and the small generated wiki's requests just before the large one's, so
+  // that all three meet the same load.
   const referenceHttp = http ? await measureServer('reference', workers, referenceQueries, baseline, [8]) : undefined;
-  const served = http ? await measureServer('generated', workers, queries, baseline, [8]) : undefined;
+  const smallHttp = baselineBuild ? await serveGenerated(baselinePages, baselineQueries) : undefined;
+  const served = http ? await serveGenerated(pages, queries) : undefined;
   lines.push(`${pages.toLocaleString('en-US')} pages: ${describeBuild(meta).trim()}`);
   for (const [label] of queries) {
     const cpuRatio = ratio(cpu.get(label) ?? 0, referenceCpu.get(label) ?? 0);
     const small = referenceHttp?.get(`${label}|8`);
+    const sameShape = smallHttp?.get(`${label}|8`);
     const large = served?.get(`${label}|8`);
     const p99 = small && large ? ratio(large.p99Ms, small.p99Ms) : undefined;
+    const p99SameShape = sameShape && large ? ratio(large.p99Ms, sameShape.p99Ms) : undefined;
     lines.push(
       [
         `  ${label.padEnd(48)}`,
@@ -129,12 +153,16 @@ for (const pages of sizes) {
         p99 === undefined
           ? ''
           : `p99 at 8 clients ${large!.p99Ms.toFixed(1)} ms = ${p99.toFixed(2)} x reference (${p99 <= TARGET_P99_RATIO ? 'ok' : 'MISSED'})`,
+        p99SameShape === undefined
+          ? ''
+          : `= ${p99SameShape.toFixed(2)} x generated ${baselinePages.toLocaleString('en-US')} (${p99SameShape <= TARGET_P99_RATIO ? 'ok' : 'MISSED'})`,
       ].join('  '),
     );
   }
   if (!keep) rmSync(dirname(file), { recursive: true, force: true });
 }
+if (baselineBuild && !keep) rmSync(dirname(baselineBuild.file), { recursive: true, force: true });
 process.stdout.write(
-  `\nscale, against the reference wiki measured in the same run (target: p99 <= ${TARGET_P99_RATIO} x):\n`,
+  `\nscale, against the reference wiki${baselineBuild ? ` and a generated wiki of ${baselinePages.toLocaleString('en-US')} pages` : ''} measured in the same run (target: p99 <= ${TARGET_P99_RATIO} x):\n`,
 );
 process.stdout.write(`${lines.join('\n')}\n`);
