@@ -59,3 +59,13 @@ export function stripNonWikitext(input: string): StrippedText {
   });
   return { text, galleries, imagemaps };
 }
+
+/**
+ * The text with what MediaWiki does not parse as wikitext (comments, the bodies of the tags
+ * above, with their tags) blanked out by spaces: the same length, so that what is found in it
+ * stands at the same offsets in the text.
+ */
+export function blankNonWikitext(input: string): string {
+  if (!input.includes('<')) return input;
+  return input.replace(STRIP, (whole: string) => ' '.repeat(whole.length));
+}

@@ -270,6 +270,77 @@ describe('wikitext to extract', () => {
     assert.equal(extract('<center>\nx\n\n== H ==\ny</center>', { intro: true }), '<center>\n<p>x\n</p>\n</center>');
   });
 
+  test('preformatted text in a line: formatting elements hold it and open again after it; the last line ends without a break', () => {
+    // MediaWiki 1.39's answers for the same texts.
+    extractsAre([
+      ['z <pre>q</pre> w', '<p>z </p><pre>q</pre><p> w</p>'],
+      ['z <div>q</div> w\n\n[[Kategorie:X]]', '<p>z </p><p> w</p>'],
+      ['* a <pre>q&amp;</pre> w\nv', '<ul><li>a <pre>q&amp;</pre> w</li></ul>\n<p>v\n</p>'],
+      ['== a <pre>q</pre> b ==\nx', '<h2><span id="a_q_b">a <pre>q</pre> b</span></h2>\n<p>x\n</p>'],
+      ["''a <pre>b</pre> c''", '<p><i>a </i></p><i><pre>b</pre></i><p><i> c</i></p>'],
+      ["''a <div>b</div> c''", '<p><i>a </i></p><i></i><p><i> c</i></p>'],
+      ["'''a <pre>b</pre>''' c", '<p><b>a </b></p><b><pre>b</pre></b><p> c</p>'],
+      // Quotes in the last line of an element the extract leaves out still open bold and italics
+      // for the rest of that line.
+      ["<div>\n''a </div> c''", '<p><i> c</i></p>'],
+      ["<div>x\n'''a</div> c\nd", '<p><b> c</b>\n</p><p>d\n</p>'],
+      ["<div>x\n'''''a</div> c'''''", '<p><i><b> c</b></i></p>'],
+      ["<div>x\n''a'' b</div> c''", '<p> c<i></i></p>'],
+      [
+        '<small>a <pre>b</pre> c</small>\nd',
+        '<p><small>a </small></p><small><pre>b</pre></small><p><small> c</small>\n</p><p>d\n</p>',
+      ],
+    ]);
+  });
+
+  test('a rule written as HTML is an element of its own, an element of an item; anchors take runs of spaces as one', () => {
+    // MediaWiki 1.39's answers for the same texts.
+    extractsAre([
+      ['a <hr/> c\nd', '<p>a </p><hr><p> c\n</p><p>d\n</p>'],
+      ['x\n<hr>\nd', '<p>x\n</p>\n<hr>\n<p>d\n</p>'],
+      ['* a <hr> c', '<ul><li>a <hr> c</li></ul>'],
+      ["''a <hr> c''", '<p><i>a </i></p><i><hr></i><p><i> c</i></p>'],
+      ['a <hr style="color:red" class="q" onclick="x"> c', '<p>a </p><hr style="color:red" class="q"><p> c</p>'],
+      ['== a <hr> b ==', '<h2><span id="a_b">a <hr> b</span></h2>'],
+      ['== a__b ==', '<h2><span id="a_b">a__b</span></h2>'],
+      ['== a\tb ==', '<h2><span id="a.09b"></span><span id="a_b">a\tb</span></h2>'],
+    ]);
+  });
+
+  test('headings in tables count for the table of contents, which stands in a table where its place is in one', () => {
+    // MediaWiki 1.39's answers for the same texts: the table of contents of four headings, in a
+    // table (left out with it) where the first heading or the first __TOC__ is in one.
+    extractsAre([
+      [
+        'a\n{|\n| __TOC__\n|}\n== A ==\nb\n== B ==\nc',
+        '<p>a\n</p>\n\n<h2><span id="A">A</span></h2>\n<p>b\n</p>\n<h2><span id="B">B</span></h2>\n<p>c\n</p>',
+      ],
+      [
+        'a\n{|\n|\n== X ==\n|\n== Y ==\n|}\n== A ==\nb\n== B ==\nc',
+        '<p>a\n</p>\n\n<h2><span id="A">A</span></h2>\n<p>b\n</p>\n<h2><span id="B">B</span></h2>\n<p>c\n</p>',
+      ],
+      [
+        'a\n== Q ==\n{|\n|\n== X ==\n|\n== Y ==\n|}\n== A ==\nb\n== B ==\nc',
+        '<p>a\n</p>\n\n\n<h2><span id="Q">Q</span></h2>\n\n<h2><span id="A">A</span></h2>\n<p>b\n</p>\n<h2><span id="B">B</span></h2>\n<p>c\n</p>',
+      ],
+      [
+        'a\n__TOC__\n{|\n|\n== X ==\n|\n== Y ==\n|}\n== A ==\nb\n== B ==\nc',
+        '<p>a\n</p>\n\n\n\n<h2><span id="A">A</span></h2>\n<p>b\n</p>\n<h2><span id="B">B</span></h2>\n<p>c\n</p>',
+      ],
+    ]);
+  });
+
+  test('tags in texts that are not wikitext are no elements to leave out', () => {
+    // MediaWiki 1.39's answers for the same texts.
+    extractsAre([
+      [
+        'x <nowiki><div>, <table>: etc.</nowiki> element.\n\n<pre><div style="a">T</div></pre>\n:\'\'w:\'\'\n<div style="b">Text</div>\n\nz',
+        '<p>x &lt;div&gt;, &lt;table&gt;: etc. element.\n</p>\n<pre>&lt;div style="a"&gt;T&lt;/div&gt;</pre>\n<dl><dd><i>w:</i></dd></dl>\n\n<p>z\n</p>',
+      ],
+      ['<div>a<pre></div></pre>b</div>c', '<p>c</p>'],
+    ]);
+  });
+
   test('an element of its own in a line: the text before and after it are paragraphs of their own', () => {
     extractsAre([
       // After it, a paragraph up to the next element or paragraph; the spaces before a link stay

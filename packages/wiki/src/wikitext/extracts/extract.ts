@@ -8,12 +8,13 @@ import { decodeCharReferences } from '../../site/html-entities.js';
 import type { TitleCodec } from '../../site/title.js';
 import { escapeHtmlText } from '../../text/escape.js';
 import { armorFrenchSpaces } from '../../text/french-spaces.js';
+import { phpTrim } from '../../text/php-trim.js';
 import { parseRedirect } from '../extract-links.js';
 import { MAGIC_WORDS } from '../magic-word-list.js';
 import { magicWords } from '../magic-words.js';
 import { stripNonWikitext } from '../strip.js';
 import { domAttribute } from './inline-html.js';
-import { leanWikitext, numberedLinksInReferences } from './lean-wikitext.js';
+import { type LeanOptions, leanWikitext, numberedLinksInReferences } from './lean-wikitext.js';
 import { type Block, REFERENCE_TRACE, TOC_MARK, wikitextBlocks, withUnknownTagsAsText } from './wikitext-blocks.js';
 
 export type SectionFormat = 'plain' | 'raw' | 'wiki';
@@ -61,10 +62,11 @@ export function extractOfWikitext(
   const text = redirect ? redirect.rest.trimStart() : wikitext;
   try {
     const source = withUnknownTagsAsText(text, unknownTags);
-    const lead: { leadOnly: boolean; cut?: boolean } = { leadOnly: options.intro };
+    const lead: LeanOptions = { leadOnly: options.intro, tocSwitch: TOC_SWITCH };
     const lean = leanWikitext(source, lead);
-    // The table of contents stands where `__TOC__` does (the extract leaves it out, not its place).
-    const placed = literalParameters(lean.replace(TOC_SWITCH, TOC_MARK));
+    // The table of contents stands where `__TOC__` does (the extract leaves it out, not its place),
+    // in a table when the first one is in one.
+    const placed = literalParameters(lead.tocInTable === true ? lean : lean.replace(TOC_SWITCH, TOC_MARK));
     // The lead section is parsed alone, without the list of references.
     const numberedBefore = options.intro ? 0 : numberedLinksInReferences(source);
     return makeExtract(
@@ -77,6 +79,11 @@ export function extractOfWikitext(
       options.intro ? undefined : magicWords.switchesIn(stripNonWikitext(source).text),
       lead.cut === true,
       redirect !== undefined,
+      {
+        headings: lead.tableHeadings ?? 0,
+        // Where no `__TOC__` places it, the table of contents stands before the first heading.
+        toc: lead.tocInTable ?? (TOC_SWITCH.test(lean) ? false : lead.firstHeadingInTable === true),
+      },
     );
   } catch {
     return '';
@@ -104,7 +111,9 @@ function literalParameters(text: string): string {
  * of its save, a comment whose "revision id N." is a sentence end: asked for more sentences than
  * the text has, the cut falls there, and the extract is the whole text with the parser's notes
  * after it; a lead section without text is the report alone, whose first line is the extract
- * cut to sentences, and whose `<` the extract cut to one character.
+ * cut to sentences, and whose `<` the extract cut to one character. `tables`: how many headings
+ * the text's tables hold (they count for the table of contents), and whether the table of
+ * contents stands in one (and goes with it).
  */
 export function makeExtract(
   allBlocks: readonly Block[],
@@ -112,6 +121,7 @@ export function makeExtract(
   switches: ReadonlySet<string> = new Set(),
   leadCut = true,
   parsedAnew = false,
+  tables: { headings: number; toc: boolean } = { headings: 0, toc: false },
 ): string {
   const firstHeading = allBlocks.findIndex((b) => b.kind === 'heading');
   const blocks = options.intro && firstHeading >= 0 ? allBlocks.slice(0, firstHeading) : [...allBlocks];
@@ -124,9 +134,10 @@ export function makeExtract(
     const last = blocks.at(-1);
     if (unclosed !== undefined && last !== undefined) blocks[blocks.length - 1] = { ...last, unclosed };
   }
-  const headings = allBlocks.filter((b) => b.kind === 'heading').length;
+  const headings = allBlocks.filter((b) => b.kind === 'heading').length + tables.headings;
   const toc =
     !options.intro &&
+    !tables.toc &&
     headings > 0 &&
     (switches.has('forcetoc') || switches.has('toc') || (headings >= 4 && !switches.has('notoc')));
   if (options.plaintext) {
@@ -264,7 +275,11 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean, sectionCut = fal
         if (block.newlineInside && html.endsWith('\n')) html = `${html.slice(0, -1)}<p>\n${block.html.slice(3)}`;
         else html += block.html;
       }
-      html += `${block.after ?? ''}\n`;
+      // The text's last line is written without a line break after it when no paragraph of the
+      // parser's is open: the text after the line's element ends its paragraph as it is (the
+      // elements left open at the text's end are closed before that line break, below).
+      const lastLine = !sectionCut && block === blocks.at(-1) && block.unclosed === undefined;
+      html += `${block.after ?? ''}${lastLine ? '' : '\n'}`;
       afterBlock = block.afterOpens === true;
     } else if (block.kind === 'pre') {
       pending = undefined;
@@ -395,10 +410,12 @@ function headingWriter(): (block: Block) => string {
     return `${anchor}_${n}`;
   };
   return (block) => {
-    const anchor = (block.anchor ?? block.text).replace(/[\t\n\f\r ]/g, '_');
+    // Runs of spaces and underscores are one space, as the parser normalises a section's name.
+    const name = phpTrim((block.anchor ?? block.text).replace(/[ _]+/g, ' '));
+    const anchor = name.replace(/[\t\n\f\r ]/g, '_');
     // A heading whose anchor the old encoding writes otherwise has an empty element with that
-    // anchor first, which old links still reach.
-    const legacy = legacyAnchor(anchor);
+    // anchor first, which old links still reach (the old encoding turns only spaces to `_`).
+    const legacy = legacyAnchor(name.replaceAll(' ', '_'));
     const id = uniqueAnchor(anchor);
     const before = legacy === anchor ? '' : `<span id=${domAttribute(uniqueAnchor(legacy))}></span>`;
     return `<h${block.level}>${before}<span id=${domAttribute(id)}>${block.html}</span></h${block.level}>\n`;

@@ -219,8 +219,31 @@ function tableEnd(text: string, at: number): number {
   return -1;
 }
 
-/** `leadOnly`: only the text before the first heading; `cut` is set when there was one. */
-export function leanWikitext(text: string, options: { leadOnly: boolean; cut?: boolean }): string {
+/**
+ * What a lean wikitext was made with, and what it tells of what it left out. `leadOnly`: only the
+ * text before the first heading; `cut` is set when there was one. `tocSwitch` (the `__TOC__`
+ * magic word): `tocInTable` is set when its first occurrence is in a table, where the parser puts
+ * the table of contents (and the extract leaves it out with the table). `tableHeadings`: the
+ * number of headings in the tables, which count for the table of contents;
+ * `firstHeadingInTable`: whether the first heading is in a table (where the parser puts the
+ * table of contents when no `__TOC__` places it).
+ */
+export interface LeanOptions {
+  leadOnly: boolean;
+  cut?: boolean;
+  tocSwitch?: RegExp;
+  tocInTable?: boolean;
+  tableHeadings?: number;
+  firstHeadingInTable?: boolean;
+}
+
+/** The lines of a text that are headings. */
+function headingLines(text: string): number {
+  if (!text.includes('=')) return 0;
+  return text.split('\n').filter((line) => HEADING_LINE.test(line)).length;
+}
+
+export function leanWikitext(text: string, options: LeanOptions): string {
   const out: string[] = [];
   let from = 0;
   let i = 0;
@@ -242,8 +265,19 @@ export function leanWikitext(text: string, options: { leadOnly: boolean; cut?: b
       if (end < 0) {
         tables = false;
       } else {
-        references.countIn(text.slice(i, end));
-        out.push(text.slice(from, i), tableMark(text.slice(i, end)));
+        const table = text.slice(i, end);
+        references.countIn(table);
+        const headings = headingLines(table);
+        options.tableHeadings = (options.tableHeadings ?? 0) + headings;
+        const toc = options.tocSwitch;
+        const checkToc = toc !== undefined && options.tocInTable === undefined && toc.test(table);
+        const checkHeading = headings > 0 && options.firstHeadingInTable === undefined;
+        if (checkToc || checkHeading) {
+          const before = out.join('') + text.slice(from, i);
+          if (checkToc) options.tocInTable = !toc.test(before);
+          if (checkHeading) options.firstHeadingInTable = !before.split('\n').some((line) => HEADING_LINE.test(line));
+        }
+        out.push(text.slice(from, i), tableMark(table));
         i = end;
         from = i;
         lineStart = false;

@@ -1,3 +1,5 @@
+import { blankNonWikitext } from '../strip.js';
+
 /**
  * The HTML elements TextExtracts takes out of the parser's output before it cuts an extract
  * (`$wgExtractsRemoveClasses`: `table` (written as HTML), `div`, `figure`, `script`, `input`, `style`, and elements of the
@@ -30,19 +32,41 @@ function elementEnd(text: string, name: string, from: number): number {
   return text.length;
 }
 
+/**
+ * The quotes that open, for the rest of its last line, the bold and italics that the last line
+ * of a removed element spanning lines leaves open: the parser reads quotes line by line, so
+ * those of `''a</div> b''` make `b` italic, though the element holding `a` is removed.
+ */
+function quotesLeftOpen(removed: string): string {
+  const lineStart = removed.lastIndexOf('\n');
+  if (lineStart < 0) return '';
+  let bold = false;
+  let italic = false;
+  for (const [run] of removed.slice(lineStart + 1).matchAll(/'{2,}/g)) {
+    // Four quotes are a quote and bold; more than five, quotes and both.
+    const length = run.length === 4 ? 3 : Math.min(run.length, 5);
+    if (length !== 3) italic = !italic;
+    if (length !== 2) bold = !bold;
+  }
+  return bold && italic ? "'''''" : bold ? "'''" : italic ? "''" : '';
+}
+
 /** The text without the elements TextExtracts removes. */
 export function withoutRemovedElements(text: string): string {
   if (!text.includes('<')) return text;
+  // Tags in comments and in texts that are not wikitext (`<nowiki>`, `<pre>`) are no elements.
+  const tags = blankNonWikitext(text);
   let out = '';
   let kept = 0;
   OPENING.lastIndex = 0;
-  for (let m = OPENING.exec(text); m !== null; m = OPENING.exec(text)) {
+  for (let m = OPENING.exec(tags); m !== null; m = OPENING.exec(tags)) {
     const name = (m[1] as string).toLowerCase();
     const attributes = m[2] as string;
     if (!REMOVED_TAGS.has(name) && !REMOVED_CLASS.test(attributes)) continue;
     const selfClosed = attributes.endsWith('/') || name === 'input';
-    const end = selfClosed ? m.index + m[0].length : elementEnd(text, name, m.index + m[0].length);
+    const end = selfClosed ? m.index + m[0].length : elementEnd(tags, name, m.index + m[0].length);
     out += text.slice(kept, m.index) + (BLOCKS.has(name) ? LEFT_OUT_ELEMENT : '');
+    out += quotesLeftOpen(text.slice(m.index, end));
     // A list of references in it was made all the same, and numbered its links first.
     if (/<references\b/i.test(text.slice(m.index, end))) out += REFERENCES_MARK;
     kept = end;

@@ -219,14 +219,25 @@ class Line {
    * element in a paragraph of its own (see Block's `after` for the text after it). `kept`: what
    * the extract keeps of the element.
    */
-  splitAtBlock(kept = '', wrap = true): void {
+  splitAtBlock(kept = '', wrap = true, held = true): void {
+    // The formatting elements open here open again before what follows the element, as the HTML
+    // tidying reconstructs them; they hold an element (`held`) met whole (a table, a file, a
+    // `pre`, one the extract leaves out), not an end tag. Those around a kept element's start
+    // tag open again inside it instead (the tidying holds the whole element in them).
+    const formatting = this.open.filter((o) => FORMATTING_TAGS.has(o.tag));
+    const waiting = this.reopening;
     this.closeAll();
     const run = wrap
       ? tidiedRun(this.html, this.firstContent === 'element', this.elementsFirst())
       : { html: this.html, opens: false };
     if (!this.block) this.textBeforeBlocks = run.opens && this.firstContent === 'text';
     this.block = true;
-    this.beforeBlocks += `${run.html}${run.opens ? '</p>' : ''}${kept}`;
+    const element =
+      !held || formatting.length === 0
+        ? kept
+        : `${formatting.map((o) => o.opening).join('')}${kept}${endTags(formatting.map((o) => o.tag))}`;
+    this.beforeBlocks += `${run.html}${run.opens ? '</p>' : ''}${element}`;
+    this.reopening = [...formatting, ...waiting];
     this.html = '';
     this.text = '';
     this.kept = { html: 0, text: 0 };
@@ -625,8 +636,8 @@ export function wikitextBlocks(
     unlisted.add(label.slice(1, -1).replace(/ ?\S+$/, ''));
   };
   /** An element of its own met on the line (see splitAtBlock), of which the extract keeps `kept`. */
-  const blockMet = (kept = ''): void => {
-    if (line.kind === 'paragraph' && quote === undefined) line.splitAtBlock(kept, wrapsRuns());
+  const blockMet = (kept = '', held = true): void => {
+    if (line.kind === 'paragraph' && quote === undefined) line.splitAtBlock(kept, wrapsRuns(), held);
     else line.block = true;
   };
 
@@ -638,6 +649,21 @@ export function wikitextBlocks(
       else line.quoteStarts(openingTag(tag, String(node), decodeCharReferences));
       return;
     }
+    if (tag === 'hr' && !node.closing && labels === 0) {
+      // A rule written as HTML: an element of its own in a paragraph's line, as `----` is; one
+      // of an item's or a heading's content in theirs.
+      const rule = openingTag(tag, String(node), decodeCharReferences);
+      if (line.kind === 'paragraph' && quote === undefined) {
+        line.closesBlock = true;
+        blockMet(rule);
+      } else {
+        line.elementStarts();
+        line.add(rule, '');
+        line.element = true;
+        line.keepSoFar();
+      }
+      return;
+    }
     if (KEPT_BLOCK_TAGS.has(tag) && line.kind === 'paragraph' && quote === undefined) {
       if (labels > 0) {
         line.hiddenBlockTag(node.closing === true ? `</${tag}>` : openingTag(tag, String(node), decodeCharReferences));
@@ -647,14 +673,14 @@ export function wikitextBlocks(
       if (OPENING_BLOCK_TAGS.has(tag) && !node.closing) line.opensBlock = true;
       else if (tag !== 'dt' && tag !== 'dd') line.closesBlock = true;
       if (!node.closing) {
-        blockMet(openingTag(tag, String(node), decodeCharReferences));
+        blockMet(openingTag(tag, String(node), decodeCharReferences), false);
         keptBlocks.push(tag);
       } else if (keptBlocks.includes(tag)) {
-        blockMet(`</${tag}>`);
+        blockMet(`</${tag}>`, false);
         keptBlocks.splice(keptBlocks.lastIndexOf(tag));
       } else if (tag === 'p') {
         // The tidying meets it with no paragraph open: it writes an empty one.
-        blockMet('<p class="mw-empty-elt"></p>');
+        blockMet('<p class="mw-empty-elt"></p>', false);
       } else if (tag !== 'dt' && tag !== 'dd') {
         line.strayBlockEnd = true;
       }
@@ -750,7 +776,10 @@ export function wikitextBlocks(
         if (node.name === 'nowiki' || node.name === 'pre') {
           const inner = node.childNodes.find((c) => c.type === 'ext-inner');
           const text = decodeCharReferences(inner ? String(inner) : '');
-          line.add(escapeHtmlText(text), text);
+          // Preformatted text of one line in an item or a heading is an element of it.
+          if (node.name === 'pre' && line.kind !== 'paragraph' && !text.includes('\n')) {
+            line.add(`<pre>${escapeHtmlText(text)}</pre>`, text);
+          } else line.add(escapeHtmlText(text), text);
         } else if (!DROPPED_EXTENSIONS.has(node.name ?? '')) {
           const inner = node.childNodes.find((c) => c.type === 'ext-inner');
           if (inner) for (const c of inner.childNodes) inline(c);
