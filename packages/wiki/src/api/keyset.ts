@@ -91,7 +91,7 @@ function looseInteger(text: string): number | undefined {
  * may take (Unix seconds, ISO 8601, ...), an empty one or `0` meaning now, as PHP takes a false
  * value; a value that is none is `badcontinue` (where MediaWiki fails with an internal error).
  */
-function continueTimestamp(part: string): string {
+export function continueTimestamp(part: string): string {
   if (part === 'now') throw badContinue();
   const date = part === '' || part === '0' ? new Date() : parseTimestamp(part);
   if (date === null) throw badContinue();

@@ -102,7 +102,7 @@ describeEachEngine('list=categorymembers', (engine) => {
       ['invalidcategory', 'The category name you entered is not valid.'],
     );
     // A title no page can have is refused as such before its namespace is looked at (not so for backlinks).
-    for (const cmtitle of ['Media:Beispiel.png', 'Spezial:Alle Seiten']) {
+    for (const cmtitle of ['Media:Beispiel.png', 'Spezial:Alle Seiten', '#Nur Abschnitt']) {
       const impossible = await api().query({ list: 'categorymembers', cmtitle });
       assert.deepEqual(
         [impossible.error.code, impossible.error.info],

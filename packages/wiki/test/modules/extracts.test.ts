@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
 import { ExtractCache, type KeptExtract, type MainContent } from '../../src/modules/prop/extracts.js';
 import { TitleCodec } from '../../src/site/title.js';
-import { extractOfWikitext, makeExtract } from '../../src/wikitext/extracts/extract.js';
+import { extractOfWikitext, leadSection, makeExtract } from '../../src/wikitext/extracts/extract.js';
 import { withoutRemovedElements } from '../../src/wikitext/extracts/removed-elements.js';
 import { tagsOfMissingExtensions, wikitextBlocks } from '../../src/wikitext/extracts/wikitext-blocks.js';
 import { germanSite } from '../helpers/german-site.js';
@@ -339,6 +339,17 @@ describe('wikitext to extract', () => {
       ],
       ['<div>a<pre></div></pre>b</div>c', '<p>c</p>'],
     ]);
+  });
+
+  test('the lead section is parsed alone: an element open at the heading ends there', () => {
+    // MediaWiki 1.39's answers for the same texts: the same whether it cuts the whole page's HTML
+    // at the first heading (a page in its parser cache) or parses the lead section alone.
+    const lead = (wikitext: string) => {
+      const section = leadSection(wikitext);
+      return extract(withoutRemovedElements(section.text), { intro: true, leadGiven: section.leadGiven });
+    };
+    assert.equal(lead('<div style="x">\nLead {{!}}.\n\n== P ==\nq\n</div>\n\n[[Kategoreja:Dok]]'), '');
+    assert.equal(lead('a <div>b\n\n== P ==\nq\n</div> c\n\nd'), '<p>a </p>');
   });
 
   test('an element of its own in a line: the text before and after it are paragraphs of their own', () => {
@@ -733,6 +744,16 @@ import { useReferenceApi } from '../helpers/reference-api.js';
 
 describeEachEngine('prop=extracts', (engine) => {
   const api = useReferenceApi(engine);
+
+  test("a lead section is the page's own text before its first heading: a template's headings are the lead's", async () => {
+    // MediaWiki 1.39's answer (the lead parsed alone): the page has no heading of its own, so its
+    // lead is all of it; its documentation template's heading stands in a removed element.
+    const lead = async (titles: string, more: Record<string, string> = {}) =>
+      (await api().query({ prop: 'extracts', titles, exintro: '1', ...more })).query.pages[0].extract;
+    assert.equal(await lead('Vorlage:Vasals'), '<p>Kategoreja:Vikipedejis davēris taisi\n</p><p><br>\n</p>');
+    const lines = await lead('Benutzer:ReyBrujo/Dumps', { explaintext: '1' });
+    assert.match(lines, /^ab:User:ReyBrujo\/Dumps\naf:User:ReyBrujo\/Dumps\n/);
+  });
 
   test('lead sections of several pages, continued by position', async () => {
     const first = await api().query({

@@ -173,6 +173,15 @@ describeEachEngine('list=watchlist and list=watchlistraw', (engine) => {
       wlcontinue: '1',
     });
     assert.equal(badFirst.error.code, 'badcontinue');
+    // Its timestamp is read only by the query, after them (`A|1`: MediaWiki 1.39's answer).
+    const badTimestamp = await as(admin, {
+      list: 'watchlist',
+      wluser: 'Alice',
+      wlexcludeuser: 'Bob',
+      wlcontinue: 'A|1',
+    });
+    assert.equal(badTimestamp.error.code, 'invalidparammix');
+    assert.equal((await as(admin, { list: 'watchlist', wlcontinue: 'A|1' })).error.code, 'badcontinue');
     // A reader by token has no patrol rights.
     const patrol = await api().query({ list: 'watchlist', wlowner: 'Admin', wltoken: ADMIN_TOKEN, wlprop: 'patrol' });
     assert.equal(patrol.error.code, 'patrol');

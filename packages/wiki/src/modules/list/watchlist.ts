@@ -1,7 +1,7 @@
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, mutuallyExclusive } from '../../api/errors.js';
 import { titleText } from '../../api/gender.js';
-import { parseContinueValue } from '../../api/keyset.js';
+import { continueTimestamp, parseContinueValue } from '../../api/keyset.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
@@ -159,7 +159,9 @@ function checkParameters(
 ): { show: Set<string>; after: ContinueAt | undefined } {
   const p = ctx.params;
   if (props.has('patrol') && !mayPatrol(ctx)) throw apiError('patrol', 'apierror-permissiondenied-patrolflag');
-  const after = p.continue === undefined ? undefined : parseContinueValue(p.continue, ['timestamp', 'int']);
+  // The continue value's parts are counted and its id read first; its timestamp is read only by
+  // the query, after the checks below.
+  const continued = p.continue === undefined ? undefined : parseContinueValue(p.continue, ['string', 'looseint']);
   const show = new Set<string>(p.show ?? []);
   if (CONFLICTS.some(([a, b]) => show.has(a) && show.has(b))) throw apiError('show', 'apierror-show');
   if ((show.has('patrolled') || show.has('!patrolled')) && !mayPatrol(ctx)) {
@@ -168,6 +170,10 @@ function checkParameters(
   if (p.user !== undefined && p.excludeuser !== undefined) {
     throw mutuallyExclusive([ctx.paramName('user'), ctx.paramName('excludeuser')]);
   }
+  const after =
+    continued === undefined
+      ? undefined
+      : ([continueTimestamp(continued[0]), continued[1]] as const satisfies ContinueAt);
   return { show, after };
 }
 

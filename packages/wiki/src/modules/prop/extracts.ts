@@ -12,6 +12,7 @@ import { currentWorkBudget } from '../../store/work-budget.js';
 import { withXmlTextOnly } from '../../text/escape.js';
 import { escapeWikiText } from '../../text/escape-wikitext.js';
 import { parseRedirect } from '../../wikitext/extract-links.js';
+import { leadSection } from '../../wikitext/extracts/extract.js';
 import { extractMaker } from '../../wikitext/extracts/extract-maker.js';
 import { withoutRemovedElements } from '../../wikitext/extracts/removed-elements.js';
 import { expandWikitext } from '../../wikitext/preprocessor/expand.js';
@@ -136,8 +137,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
           // Requests that ask for the same extract at once (a page's preview shown to many readers)
           // wait for the one that makes it rather than each making it again.
           made = await cache.makeOnce(content, key, async () => {
-            const text = await expandedText(ctx, page, textOf.get(content.contentId) ?? '', intro);
-            return keptExtract(await maker.make(text, talk ? talkOptions : options, content.missingTemplates));
+            const { text, leadGiven } = await expandedText(ctx, page, textOf.get(content.contentId) ?? '', intro);
+            const chosen = talk ? talkOptions : options;
+            return keptExtract(await maker.make(text, { ...chosen, leadGiven }, content.missingTemplates));
           });
         }
         extract = made;
@@ -314,18 +316,23 @@ const INCLUSION_TAG = /<\/?(?:noinclude|includeonly|onlyinclude)\b/i;
 /**
  * The page's wikitext as TextExtracts reads the parser's output: templates expanded (they give
  * their text, parser functions and variables their values), and the elements it removes taken out.
+ * A lead section is the page's own text before its first heading, expanded alone (TextExtracts
+ * asks the parser for section 0), or the whole page when it has no heading of its own.
  */
 async function expandedText(
   ctx: ContextOf<typeof descriptor>,
   page: PageRecord,
-  text: string,
+  wikitext: string,
   intro: boolean,
-): Promise<string> {
+): Promise<{ text: string; leadGiven?: 'cut' | 'whole' }> {
+  const lead = intro ? leadSection(wikitext) : undefined;
+  const text = lead?.text ?? wikitext;
+  const leadGiven = lead?.leadGiven;
   // Without templates, the preprocessor has only the inclusion tags to take away (its own page
   // shows what `<noinclude>` holds, not the tags, whose lines are then empty).
-  if (!text.includes('{{') && !INCLUSION_TAG.test(text)) return withoutRemovedElements(text);
+  if (!text.includes('{{') && !INCLUSION_TAG.test(text)) return { text: withoutRemovedElements(text), leadGiven };
   // The whole page is parsed as its latest revision, whose id `{{REVISIONID}}` gives; the lead
-  // section alone as a section preview (TextExtracts asks the parser for section 0), where it is empty.
+  // section alone as a section preview, where it is empty.
   const revisionId = intro ? undefined : page.latest;
   const host = expansionHost(ctx, ctx.titles.make(page.ns, page.dbKey), page.pageid, revisionId);
   const expanded = await expandWikitext(text, host);
@@ -334,7 +341,7 @@ async function expandedText(
   // which shows nothing, keeps the extract from reading it as a redirect.
   const looksRedirected =
     parseRedirect(expanded, ctx.titles) !== undefined && parseRedirect(text, ctx.titles) === undefined;
-  return withoutRemovedElements(looksRedirected ? `<!---->\n${expanded}` : expanded);
+  return { text: withoutRemovedElements(looksRedirected ? `<!---->\n${expanded}` : expanded), leadGiven };
 }
 
 interface PageTransclusions {

@@ -24,8 +24,9 @@ export async function titleOrPageId(
     if (pageId !== undefined) throw mutuallyExclusive(names);
     const parsed = ctx.titles.parse(title);
     if (!parsed.ok || parsed.title.interwiki !== '') throw invalidTitle(title);
-    // Where the module reads the page itself, a title no page can have (Special:, Media:) is refused.
-    if (options.pageMustBePossible && parsed.title.namespace < 0) {
+    // Where the module reads the page itself, a title no page can have (Special:, Media:, a
+    // section of no page: `#Section`) is refused.
+    if (options.pageMustBePossible && (parsed.title.namespace < 0 || parsed.title.dbKey === '')) {
       throw apiError('pagecannotexist', 'apierror-pagecannotexist');
     }
     return { namespace: parsed.title.namespace, dbKey: parsed.title.dbKey, pageId: undefined };

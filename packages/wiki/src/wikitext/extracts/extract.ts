@@ -29,6 +29,12 @@ export interface ExtractOptions {
   ellipsis?: string;
   /** The page is a talk page, where language links are links like others (shown as their target). */
   talkPage?: boolean;
+  /**
+   * With `intro`: the text is the lead section already, as MediaWiki's parser is given it (the
+   * page's own text before its first heading, `cut`, or all of it, `whole`, when it has none),
+   * whose templates' headings are headings of the extract like any other: it is cut nowhere.
+   */
+  leadGiven?: 'cut' | 'whole';
 }
 
 const ELLIPSIS = '…';
@@ -62,7 +68,7 @@ export function extractOfWikitext(
   const text = redirect ? redirect.rest.trimStart() : wikitext;
   try {
     const source = withUnknownTagsAsText(text, unknownTags);
-    const lead: LeanOptions = { leadOnly: options.intro, tocSwitch: TOC_SWITCH };
+    const lead: LeanOptions = { leadOnly: options.intro && options.leadGiven === undefined, tocSwitch: TOC_SWITCH };
     const lean = leanWikitext(source, lead);
     // The table of contents stands where `__TOC__` does (the extract leaves it out, not its place),
     // in a table when the first one is in one.
@@ -77,7 +83,7 @@ export function extractOfWikitext(
       // Those in a table count too, though the extract leaves the table out; those in comments
       // and tags whose body is not wikitext do not.
       options.intro ? undefined : magicWords.switchesIn(stripNonWikitext(source).text),
-      lead.cut === true,
+      options.leadGiven === undefined ? lead.cut === true : options.leadGiven === 'cut',
       redirect !== undefined,
       {
         headings: lead.tableHeadings ?? 0,
@@ -88,6 +94,18 @@ export function extractOfWikitext(
   } catch {
     return '';
   }
+}
+
+/**
+ * A page's lead section as MediaWiki's parser is given it for a lead's extract: its own text
+ * before its first heading (headings that templates make do not count), or all of it.
+ */
+export function leadSection(text: string): { text: string; leadGiven: 'cut' | 'whole' } {
+  const lead: LeanOptions = { leadOnly: true };
+  leanWikitext(text, lead);
+  return lead.cutAt === undefined
+    ? { text, leadGiven: 'whole' }
+    : { text: text.slice(0, lead.cutAt), leadGiven: 'cut' };
 }
 
 /**
@@ -124,12 +142,13 @@ export function makeExtract(
   tables: { headings: number; toc: boolean } = { headings: 0, toc: false },
 ): string {
   const firstHeading = allBlocks.findIndex((b) => b.kind === 'heading');
-  const blocks = options.intro && firstHeading >= 0 ? allBlocks.slice(0, firstHeading) : [...allBlocks];
+  const cutsAtHeading = options.intro && options.leadGiven === undefined && firstHeading >= 0;
+  const blocks = cutsAtHeading ? allBlocks.slice(0, firstHeading) : [...allBlocks];
   // A lead section ended by a heading is parsed on its own, without the empty lines that end it.
-  const sectionCut = options.intro && (leadCut || firstHeading >= 0);
+  const sectionCut = options.intro && (leadCut || cutsAtHeading);
   if (sectionCut) {
     // What the section left open (the text's end, when the text was cut before its first heading).
-    const unclosed = firstHeading < 0 ? allBlocks.at(-1)?.unclosed : undefined;
+    const unclosed = cutsAtHeading ? undefined : allBlocks.at(-1)?.unclosed;
     while (blocks.at(-1)?.kind === 'blank') blocks.pop();
     const last = blocks.at(-1);
     if (unclosed !== undefined && last !== undefined) blocks[blocks.length - 1] = { ...last, unclosed };

@@ -221,7 +221,8 @@ function tableEnd(text: string, at: number): number {
 
 /**
  * What a lean wikitext was made with, and what it tells of what it left out. `leadOnly`: only the
- * text before the first heading; `cut` is set when there was one. `tocSwitch` (the `__TOC__`
+ * text before the first heading; `cut` is set when there was one, `cutAt` to its offset in the
+ * text. `tocSwitch` (the `__TOC__`
  * magic word): `tocInTable` is set when its first occurrence is in a table, where the parser puts
  * the table of contents (and the extract leaves it out with the table). `tableHeadings`: the
  * number of headings in the tables, which count for the table of contents;
@@ -231,6 +232,7 @@ function tableEnd(text: string, at: number): number {
 export interface LeanOptions {
   leadOnly: boolean;
   cut?: boolean;
+  cutAt?: number;
   tocSwitch?: RegExp;
   tocInTable?: boolean;
   tableHeadings?: number;
@@ -255,6 +257,7 @@ export function leanWikitext(text: string, options: LeanOptions): string {
       const lineEnd = text.indexOf('\n', i);
       if (HEADING_LINE.test(text.slice(i, lineEnd < 0 ? text.length : lineEnd))) {
         options.cut = true;
+        options.cutAt = i;
         out.push(text.slice(from, i));
         return out.join('');
       }
