@@ -352,6 +352,19 @@ describe('wikitext to extract', () => {
     assert.equal(lead('a <div>b\n\n== P ==\nq\n</div> c\n\nd'), '<p>a </p>');
   });
 
+  test('an element that is no formatting one, open at an element of its own, holds it outside any paragraph', () => {
+    // MediaWiki 1.39's answers for the same texts: the tidying takes the open `<span>` out of its
+    // paragraph and puts the element in it, the text after the span in a paragraph again.
+    extractsAre([
+      ['<span>a <div>b</div> c</span>', '<span>a  c</span>'],
+      ['<span>a <pre>b</pre> c</span>\nd', '<span>a <pre>b</pre> c</span>\n<p>d\n</p>'],
+      ['x <span>a [[Datei:X.png|mini|q]] c</span> y', '<p>x </p><span>a  c</span><p> y</p>'],
+      ['x <span>a <div>b</div> c</span> d <pre>e</pre> f', '<p>x </p><span>a  c</span><p> d </p><pre>e</pre><p> f</p>'],
+      ['<span>a <div>b</div> c <pre>d</pre> e</span> f', '<span>a  c <pre>d</pre> e</span><p> f</p>'],
+      ['<sup>a <div>b</div> c</sup>\n\nd', '<sup>a  c</sup>\n<p>d\n</p>'],
+    ]);
+  });
+
   test('an element of its own in a line: the text before and after it are paragraphs of their own', () => {
     extractsAre([
       // After it, a paragraph up to the next element or paragraph; the spaces before a link stay

@@ -220,6 +220,27 @@ class Line {
    * the extract keeps of the element.
    */
   splitAtBlock(kept = '', wrap = true, held = true): void {
+    // An element that is no formatting one (`<span>`), open in the paragraph the tidying made,
+    // is not split by an element met whole: the tidying takes it out of that paragraph and puts
+    // the element inside it (`<span>a <pre>b</pre> c</span>` stays so), until it ends.
+    const outer = this.open[0];
+    const takenOut =
+      this.unwrapBase !== undefined ||
+      (outer?.at !== undefined && outer.byQuotes !== true && !FORMATTING_TAGS.has(outer.tag));
+    if (wrap && held && takenOut && outer !== undefined) {
+      const start = this.unwrapBase !== undefined ? this.html.length : (outer.at as number);
+      const head = this.runUpTo(start);
+      if (!this.block) this.textBeforeBlocks = head.opens && this.firstContent === 'text';
+      this.block = true;
+      this.beforeBlocks += `${head.html}${head.opens ? '</p>' : ''}${this.html.slice(start)}${kept}`;
+      this.unwrapBase ??= outer;
+      this.wrapFrom = undefined;
+      this.html = '';
+      this.text = '';
+      this.kept = { html: 0, text: 0 };
+      this.firstContent = undefined;
+      return;
+    }
     // The formatting elements open here open again before what follows the element, as the HTML
     // tidying reconstructs them; they hold an element (`held`) met whole (a table, a file, a
     // `pre`, one the extract leaves out), not an end tag. Those around a kept element's start
@@ -227,9 +248,7 @@ class Line {
     const formatting = this.open.filter((o) => FORMATTING_TAGS.has(o.tag));
     const waiting = this.reopening;
     this.closeAll();
-    const run = wrap
-      ? tidiedRun(this.html, this.firstContent === 'element', this.elementsFirst())
-      : { html: this.html, opens: false };
+    const run = wrap ? this.runUpTo(this.html.length) : { html: this.html, opens: false };
     if (!this.block) this.textBeforeBlocks = run.opens && this.firstContent === 'text';
     this.block = true;
     const element =
@@ -238,10 +257,40 @@ class Line {
         : `${formatting.map((o) => o.opening).join('')}${kept}${endTags(formatting.map((o) => o.tag))}`;
     this.beforeBlocks += `${run.html}${run.opens ? '</p>' : ''}${element}`;
     this.reopening = [...formatting, ...waiting];
+    this.wrapFrom = undefined;
     this.html = '';
     this.text = '';
     this.kept = { html: 0, text: 0 };
     this.firstContent = undefined;
+  }
+
+  /**
+   * The element an element of its own was put in (see splitAtBlock), open still: the run is the
+   * element's, outside any paragraph, until it ends; `wrapFrom` is where it ended in the run.
+   */
+  private unwrapBase: OpenElement | undefined;
+  private wrapFrom: number | undefined;
+
+  /** The run's HTML up to `end` in the paragraphs the tidying gives it (see tidiedRun). */
+  private runUpTo(end: number): { html: string; opens: boolean } {
+    if (this.unwrapBase !== undefined) return { html: this.html.slice(0, end), opens: false };
+    if (this.wrapFrom === undefined) {
+      return tidiedRun(this.html.slice(0, end), this.firstContent === 'element', this.elementsFirst());
+    }
+    const rest = tidiedRun(this.html.slice(this.wrapFrom, end), false);
+    return { html: this.html.slice(0, this.wrapFrom) + rest.html, opens: rest.opens };
+  }
+
+  /** The run's HTML in the paragraphs the tidying gives it, for the text after a line's last element. */
+  tidiedRun(): { html: string; opens: boolean } {
+    return this.runUpTo(this.html.length);
+  }
+
+  /** Elements were closed: when the one an element of its own was put in is among them, the run is wrapped again after it. */
+  private closed(elements: readonly OpenElement[]): void {
+    if (this.unwrapBase === undefined || !elements.includes(this.unwrapBase)) return;
+    this.unwrapBase = undefined;
+    this.wrapFrom = this.html.length;
   }
 
   /** How deep the block elements of a link's label are open (see HIDDEN_BLOCK_START). */
@@ -326,7 +375,7 @@ class Line {
     if (at < 0) return;
     const opened = this.open.slice(at);
     this.html += endTags(opened.map((o) => o.tag));
-    this.open.splice(at);
+    this.closed(this.open.splice(at));
     this.keepSoFar();
     this.reopening.push(...opened.filter((o) => FORMATTING_TAGS.has(o.tag)));
   }
@@ -357,7 +406,7 @@ class Line {
     const again = this.kind === 'paragraph' ? this.reopening : this.reopening.filter((o) => o.carried !== true);
     this.reopening = [];
     for (const { carried: _, ...element } of again) {
-      this.open.push(element);
+      this.open.push({ ...element, at: this.html.length });
       this.html += element.opening;
     }
   }
@@ -365,7 +414,8 @@ class Line {
   openElement(tag: string, opening: string, byQuotes = false): void {
     this.reopen();
     this.elementStarts();
-    this.open.push(byQuotes ? { tag, opening, byQuotes } : { tag, opening });
+    const at = this.html.length;
+    this.open.push(byQuotes ? { tag, opening, byQuotes, at } : { tag, opening, at });
     this.html += opening;
   }
 
@@ -422,7 +472,7 @@ class Line {
     const after = this.open.slice(at + 1);
     for (const o of [...after].reverse()) this.html += `</${o.tag}>`;
     this.html += `</${tag}>`;
-    this.open.splice(at);
+    this.closed(this.open.splice(at));
     this.keepSoFar();
     for (const o of after) {
       if (byQuotes && (o.tag === 'b' || o.tag === 'i')) this.openElement(o.tag, o.opening, o.byQuotes === true);
@@ -447,7 +497,9 @@ class Line {
     if (quote === undefined) return;
     // The elements opened in the quote end with it; those open around it stay open.
     this.reopening = [];
-    for (const o of this.open.splice(quote.depth).reverse()) this.html += `</${o.tag}>`;
+    const ended = this.open.splice(quote.depth);
+    for (const o of [...ended].reverse()) this.html += `</${o.tag}>`;
+    this.closed(ended);
     const inner = this.html.slice(quote.start);
     this.html = `${this.html.slice(0, quote.start)}${/\S/.test(inner) ? `<p>${inner}</p>` : inner}</blockquote>`;
     this.itemQuote = undefined;
@@ -458,8 +510,10 @@ class Line {
   closeAll(kept = 0): void {
     this.reopening = [];
     if (this.open.length <= kept) return;
-    this.html += endTags(this.open.slice(kept).map((o) => o.tag));
+    const closing = this.open.slice(kept);
+    this.html += endTags(closing.map((o) => o.tag));
     this.open = this.open.slice(0, kept);
+    this.closed(closing);
     this.keepSoFar();
   }
 }
@@ -473,6 +527,8 @@ interface OpenElement {
   opening: string;
   byQuotes?: boolean;
   carried?: boolean;
+  /** Where in the line's current run its opening tag starts (for one opened in that run). */
+  at?: number;
 }
 
 /** The formatting elements of HTML that its tidying opens again after an element they were cut by. */
@@ -575,9 +631,7 @@ export function wikitextBlocks(
       blocks.push({ kind: 'pre', level: 0, marker: '', html: line.html.slice(1), text: line.text.slice(1) });
     } else if (line.kind === 'paragraph' && line.block) {
       flushParagraph();
-      const after = wrapsRuns()
-        ? tidiedRun(line.html, line.firstContent === 'element', line.elementsFirst())
-        : { html: line.html, opens: false };
+      const after = wrapsRuns() ? line.tidiedRun() : { html: line.html, opens: false };
       blocks.push({
         kind: 'block',
         level: 0,
