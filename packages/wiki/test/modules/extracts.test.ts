@@ -365,6 +365,22 @@ describe('wikitext to extract', () => {
     ]);
   });
 
+  test('an element of its own ends the paragraph the lines before opened elements in: formatting ones open again', () => {
+    // MediaWiki 1.39's answers for the same texts.
+    extractsAre([
+      [
+        '<small>a\nb <pre>c</pre> d</small>\ne',
+        '<p><small>a\n</small></p><p><small>\nb </small></p><small><pre>c</pre></small><p><small> d</small>\n</p><p>e\n</p>',
+      ],
+      ['<span>a\nb <pre>c</pre> d</span>\ne', '<p><span>a\n</span></p><p>\nb </p><pre>c</pre><p> d\n</p><p>e\n</p>'],
+      ['xx <span>a\nb <pre>c</pre> d</span> e', '<p>xx <span>a\n</span></p><p>\nb </p><pre>c</pre><p> d e</p>'],
+      [
+        '<small>a\nb [[Datei:X.png|mini|q]] d</small>\ne',
+        '<p><small>a\n</small></p><p><small>\nb </small></p><small></small><p><small> d</small>\n</p><p>e\n</p>',
+      ],
+    ]);
+  });
+
   test('an element of its own in a line: the text before and after it are paragraphs of their own', () => {
     extractsAre([
       // After it, a paragraph up to the next element or paragraph; the spaces before a link stay

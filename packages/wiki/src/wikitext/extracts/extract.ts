@@ -291,7 +291,7 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean, sectionCut = fal
       } else {
         closeParagraph();
         // That paragraph starts with text, which the line break before the line joins.
-        if (block.newlineInside && html.endsWith('\n')) html = `${html.slice(0, -1)}<p>\n${block.html.slice(3)}`;
+        if (block.newlineInside && html.endsWith('\n')) html = joinedAfterBreak(html, block);
         else html += block.html;
       }
       // The text's last line is written without a line break after it when no paragraph of the
@@ -341,6 +341,16 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean, sectionCut = fal
   if (unclosed !== undefined && sectionCut) html = `${html}${html.endsWith('\n') ? '' : '\n'}${unclosed}`;
   else if (unclosed !== undefined) html = `${html.endsWith('\n') ? html.slice(0, -1) : html}${unclosed}`;
   return html.replace(PHP_TRIMMED, '');
+}
+
+/**
+ * The HTML so far (ending in a line break) and a block whose first paragraph starts with text,
+ * which that line break joins: inside the paragraph, after the formatting elements opened again
+ * at its start.
+ */
+function joinedAfterBreak(html: string, block: Block): string {
+  const tags = block.reopenedTags ?? '';
+  return `${html.slice(0, -1)}<p>${tags}\n${block.html.slice('<p>'.length + tags.length)}`;
 }
 
 /** The lists open among the blocks, as the parser nests them, and the HTML of their items. */

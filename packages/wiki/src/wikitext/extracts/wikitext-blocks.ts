@@ -45,6 +45,8 @@ export interface Block {
    * starts with text: the line break before the line goes into that paragraph.
    */
   newlineInside?: boolean;
+  /** The formatting elements opened again at the start of that paragraph, before its line break. */
+  reopenedTags?: string;
   /**
    * A paragraph that a block element in a link's label broke (see HIDDEN_BLOCK_START): its HTML
    * ends in the run after that element, in a paragraph of its own when `opens`; where the parser
@@ -245,7 +247,8 @@ class Line {
     // tidying reconstructs them; they hold an element (`held`) met whole (a table, a file, a
     // `pre`, one the extract leaves out), not an end tag. Those around a kept element's start
     // tag open again inside it instead (the tidying holds the whole element in them).
-    const formatting = this.open.filter((o) => FORMATTING_TAGS.has(o.tag));
+    const ended = wrap ? this.paragraphEnded() : [];
+    const formatting = [...ended, ...this.open.filter((o) => FORMATTING_TAGS.has(o.tag))];
     const waiting = this.reopening;
     this.closeAll();
     const run = wrap ? this.runUpTo(this.html.length) : { html: this.html, opens: false };
@@ -263,6 +266,30 @@ class Line {
     this.kept = { html: 0, text: 0 };
     this.firstContent = undefined;
   }
+
+  /**
+   * The paragraph the line continued has ended before an element of its own: the elements its
+   * lines before left open ended with it (their end tags are the paragraph's, see Block's
+   * `closing`). The tidying opens the formatting ones again at the line's text before the
+   * element (`reopenedTags`, before the line break that starts that text); the others are no
+   * longer open. Without such text, the formatting ones are returned: they still hold the
+   * element and open again after it.
+   */
+  private paragraphEnded(): OpenElement[] {
+    const carried = this.open.filter((o) => o.carried === true);
+    if (carried.length === 0) return [];
+    const formatting = carried.filter((o) => FORMATTING_TAGS.has(o.tag));
+    const hasText = /\S/.test(this.html);
+    if (hasText) {
+      this.reopenedTags = formatting.map((o) => o.opening).join('');
+      this.html = this.reopenedTags + this.html;
+    }
+    this.open = this.open.filter((o) => o.carried !== true || (hasText && formatting.includes(o)));
+    return hasText ? [] : formatting;
+  }
+
+  /** The opening tags paragraphEnded wrote before the line's first text. */
+  reopenedTags = '';
 
   /**
    * The element an element of its own was put in (see splitAtBlock), open still: the run is the
@@ -430,7 +457,8 @@ class Line {
 
   /** The elements the paragraph's line before left open, open at this line's start. */
   carryIn(open: readonly OpenElement[]): void {
-    this.open = open.map((o) => ({ ...o, carried: true }));
+    // Their places were in the line before's run.
+    this.open = open.map(({ at: _, ...o }) => ({ ...o, carried: true }));
   }
 
   /**
@@ -641,6 +669,7 @@ export function wikitextBlocks(
         after: after.html,
         afterOpens: after.opens,
         newlineInside: line.textBeforeBlocks,
+        ...(line.reopenedTags === '' ? {} : { reopenedTags: line.reopenedTags }),
       });
     } else if (line.kind === 'paragraph') {
       if (!empty || line.media || line.element) paragraph.push(line);
