@@ -222,12 +222,11 @@ function tableEnd(text: string, at: number): number {
 /**
  * What a lean wikitext was made with, and what it tells of what it left out. `leadOnly`: only the
  * text before the first heading; `cut` is set when there was one, `cutAt` to its offset in the
- * text. `tocSwitch` (the `__TOC__`
- * magic word): `tocInTable` is set when its first occurrence is in a table, where the parser puts
- * the table of contents (and the extract leaves it out with the table). `tableHeadings`: the
- * number of headings in the tables, which count for the table of contents;
- * `firstHeadingInTable`: whether the first heading is in a table (where the parser puts the
- * table of contents when no `__TOC__` places it).
+ * text. `tocSwitch` (the `__TOC__` magic word): `tocInTable` is set when its first occurrence is
+ * in a table, where the parser puts the table of contents (and the extract leaves it out with the
+ * table). `tableHeadings`: the number of headings in the tables, which count for the table of
+ * contents; `firstHeadingInTable`: whether the first heading is in a table (where the parser puts
+ * the table of contents when no `__TOC__` places it).
  */
 export interface LeanOptions {
   leadOnly: boolean;

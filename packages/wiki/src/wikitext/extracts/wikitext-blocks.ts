@@ -236,11 +236,7 @@ class Line {
       this.block = true;
       this.beforeBlocks += `${head.html}${head.opens ? '</p>' : ''}${this.html.slice(start)}${kept}`;
       this.unwrapBase ??= outer;
-      this.wrapFrom = undefined;
-      this.html = '';
-      this.text = '';
-      this.kept = { html: 0, text: 0 };
-      this.firstContent = undefined;
+      this.startRun();
       return;
     }
     // The formatting elements open here open again before what follows the element, as the HTML
@@ -260,11 +256,24 @@ class Line {
         : `${formatting.map((o) => o.opening).join('')}${kept}${endTags(formatting.map((o) => o.tag))}`;
     this.beforeBlocks += `${run.html}${run.opens ? '</p>' : ''}${element}`;
     this.reopening = [...formatting, ...waiting];
+    this.startRun();
+  }
+
+  /** A new run starts after an element of its own. */
+  private startRun(): void {
     this.wrapFrom = undefined;
     this.html = '';
     this.text = '';
     this.kept = { html: 0, text: 0 };
     this.firstContent = undefined;
+  }
+
+  /** An element of the line's content that ends nothing (a line break, a rule in an item): the spaces before it stay. */
+  addElement(html: string, text: string): void {
+    this.elementStarts();
+    this.add(html, text);
+    this.element = true;
+    this.keepSoFar();
   }
 
   /**
@@ -526,7 +535,7 @@ class Line {
     // The elements opened in the quote end with it; those open around it stay open.
     this.reopening = [];
     const ended = this.open.splice(quote.depth);
-    for (const o of [...ended].reverse()) this.html += `</${o.tag}>`;
+    this.html += endTags(ended.map((o) => o.tag));
     this.closed(ended);
     const inner = this.html.slice(quote.start);
     this.html = `${this.html.slice(0, quote.start)}${/\S/.test(inner) ? `<p>${inner}</p>` : inner}</blockquote>`;
@@ -739,12 +748,7 @@ export function wikitextBlocks(
       if (line.kind === 'paragraph' && quote === undefined) {
         line.closesBlock = true;
         blockMet(rule);
-      } else {
-        line.elementStarts();
-        line.add(rule, '');
-        line.element = true;
-        line.keepSoFar();
-      }
+      } else line.addElement(rule, '');
       return;
     }
     if (KEPT_BLOCK_TAGS.has(tag) && line.kind === 'paragraph' && quote === undefined) {
@@ -776,10 +780,7 @@ export function wikitextBlocks(
       else if (!String(node).endsWith('/>')) line.openElement(tag, openingTag(tag, String(node), decodeCharReferences));
     } else if (tag === 'br') {
       // A line break is an element of its line (a line of breaks only is no empty line).
-      line.elementStarts();
-      line.add(openingTag('br', String(node), decodeCharReferences), '\n');
-      line.element = true;
-      line.keepSoFar();
+      line.addElement(openingTag('br', String(node), decodeCharReferences), '\n');
     }
   };
 
