@@ -7,6 +7,7 @@
 import type { WikiStore } from '../store/database.js';
 import { WorkBudget, withWorkBudget } from '../store/work-budget.js';
 import { executeClientLogin } from './actions/clientlogin.js';
+import { executeExpandTemplates } from './actions/expandtemplates.js';
 import { executeHelp } from './actions/help.js';
 import { executeLogin } from './actions/login.js';
 import { executeLogout } from './actions/logout.js';
@@ -221,6 +222,8 @@ function runAction(
     case 'paraminfo':
       executeParamInfo(state, result, state.server);
       return undefined;
+    case 'expandtemplates':
+      return executeExpandTemplates(state, result).then(() => undefined);
     case 'help': {
       // The address this server was asked at, not the imported wiki's own `$wgServer`.
       const help = executeHelp(state, request.requestOrigin);

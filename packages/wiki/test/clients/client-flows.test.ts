@@ -1,9 +1,9 @@
 /**
  * Real client libraries against our server and against a real MediaWiki 1.39 on the same data (the
  * reference wiki): pywikibot, mwclient and mwn run the flows bots run (site info, reading existing,
- * missing and redirect pages, page properties, generators, histories, files, logging in with a
- * user password and a bot password, user info, the watchlist, logging out), and each flow must give
- * the same results on both servers. Allowed to differ: the software's version and generator
+ * missing and redirect pages, page properties, generators, template expansion, histories, files,
+ * logging in with a user password and a bot password, user info, the watchlist, logging out), and
+ * each flow must give the same results on both servers. Allowed to differ: the software's version and generator
  * strings, the order of search results (a search backend's ranking; MediaWiki's own backends rank
  * differently) and which random pages come (only their number and kind are compared).
  *
@@ -35,7 +35,7 @@ const ACCOUNT: FlowAccount = {
 const BOT_GRANTS = 'basic,highvolume,viewmywatchlist';
 
 /** The flows of the Python scripts (mwn's are listed in mwn-flows.ts). */
-const PYTHON_FLOWS = ['site', 'read', 'properties', 'generators', 'random', 'history', 'files'];
+const PYTHON_FLOWS = ['site', 'read', 'properties', 'generators', 'expand', 'random', 'history', 'files'];
 const CLIENT_FLOWS = {
   pywikibot: [...PYTHON_FLOWS, 'login_bot_password', 'login_user_password'],
   mwclient: [...PYTHON_FLOWS, 'login_user_password', 'login_bot_password', 'login_wrong_password'],
@@ -172,9 +172,12 @@ describe('real clients give the same results on our server and on MediaWiki', ()
     assert.ok(pywikibot.generators.allpages.length >= 100);
     assert.equal(pywikibot.login_bot_password.user, 'Alice');
     assert.ok(pywikibot.login_user_password.watchlist.length > 0);
+    assert.match(pywikibot.expand.text, /^Berlin: /);
+    assert.match(pywikibot.expand.comments, /<!-- note -->/);
     const mwclient = seen.get('mwclient')?.ours as any;
     assert.ok(mwclient.generators.categorymembers.includes('Berlin'));
     assert.equal(mwclient.login_bot_password.userinfo.name, 'Alice');
+    assert.match(mwclient.expand.generatexml[1], /^<root>/);
     const mwn = seen.get('mwn')?.ours as any;
     assert.equal(mwn.login_bot_password.login.result, 'Success');
     assert.equal(mwn.login_user_password.afterLogout.anon, true);

@@ -97,6 +97,16 @@ def _():
     }
 
 
+@flow('expand')
+def _():
+    # Template expansion in the legacy output mwclient reads, and the parse tree beside it.
+    text = '{{PAGENAME}}: {{Infobox Stadt|Name=X|Einwohner=5}} <!-- note --> {{lc:ABC}}'
+    return {
+        'text': site.expandtemplates(text, title='Berlin'),
+        'generatexml': list(site.expandtemplates(text, title='Berlin', generatexml=True)),
+    }
+
+
 @flow('random')
 def _():
     # Random pages differ from server to server: what is compared is their kind and number.

@@ -127,6 +127,18 @@ def _():
     }
 
 
+@flow('expand')
+def _():
+    # Template expansion (action=expandtemplates), as bots use it to read what a page says.
+    text = '{{PAGENAME}}: {{Infobox Stadt|Name=X|Einwohner=5}} <!-- note --> {{lc:ABC}} {{#if:x|ja|nein}}'
+    return {
+        'text': site.expand_text(text, title='Berlin'),
+        'comments': site.expand_text(text, title='Berlin', includecomments=True),
+        'default_title': site.expand_text('{{FULLPAGENAME}}'),
+        'page': pywikibot.Page(site, 'Berlin').expand_text()[:500],
+    }
+
+
 @flow('random')
 def _():
     # Random pages differ from server to server: what is compared is their kind and number.

@@ -4,6 +4,7 @@
  */
 import { QUERY_MODULES } from '../../modules/registry.js';
 import { escapeHtml } from '../../text/escape.js';
+import { ACTIONS } from '../main-params.js';
 import type { ModuleDescriptor, ParamDescriptor } from '../params/descriptor.js';
 import { resolveDefault, valuesForHelp } from '../params/validate.js';
 import type { RequestState } from '../request-state.js';
@@ -88,7 +89,7 @@ export function executeHelp(state: RequestState, servedAt: string): string {
 <html lang="en" dir="ltr"><head><meta charset="UTF-8"/><title>API help – ${escapeHtml(site.siteName)}</title>
 <style>body{font-family:sans-serif;margin:1em 2em;max-width:70em}table{border-collapse:collapse}td,th{border:1px solid #c8ccd1;padding:.2em .5em;text-align:left;vertical-align:top}</style></head>
 <body><h1>API of ${escapeHtml(site.siteName)}</h1>
-<p>Endpoint: <code>${escapeHtml(`${servedAt}${site.scriptPath}/api.php`)}</code>. Actions: <code>query</code>, <code>paraminfo</code>, <code>help</code>. Formats: json, jsonfm, xml, xmlfm, php, phpfm, rawfm, none; <code>formatversion=2</code> for modern JSON.</p>
+<p>Endpoint: <code>${escapeHtml(`${servedAt}${site.scriptPath}/api.php`)}</code>. Actions: ${ACTIONS.map((name) => `<code>${name}</code>`).join(', ')}. Formats: json, jsonfm, xml, xmlfm, php, phpfm, rawfm, none; <code>formatversion=2</code> for modern JSON.</p>
 <h2>Query modules</h2><ul>${toc}</ul>
 ${sections}
 </body></html>

@@ -10,6 +10,7 @@ import { FORMAT_NAMES, FORMAT_PARAMETERS, type FormatName } from '../format/prin
 import { ACTIONS, MAIN_PARAMETERS } from '../main-params.js';
 import type { ModuleDescriptor, ParamDescriptor } from '../params/descriptor.js';
 import { CLIENTLOGIN_DESCRIPTOR } from './clientlogin.js';
+import { EXPANDTEMPLATES_PARAMETERS } from './expandtemplates.js';
 import { HELP_PARAMETERS } from './help.js';
 import { LOGIN_DESCRIPTOR } from './login.js';
 import { LOGOUT_DESCRIPTOR } from './logout.js';
@@ -77,6 +78,10 @@ const FORMAT_CLASSES: Record<FormatName, string> = {
 
 const ACTION_DESCRIPTORS: Record<(typeof ACTIONS)[number], ModuleDescriptor> = {
   clientlogin: CLIENTLOGIN_DESCRIPTOR,
+  expandtemplates: {
+    ...coreModule('expandtemplates', 'action', 'ApiExpandTemplates', EXPANDTEMPLATES_PARAMETERS, [], true),
+    helpurls: [`${HELP_PAGE}Parsing_wikitext#expandtemplates`],
+  },
   help: coreModule('help', 'action', 'ApiHelp', HELP_PARAMETERS, ['Main_page', 'FAQ', 'Quick_start_guide']),
   login: LOGIN_DESCRIPTOR,
   logout: LOGOUT_DESCRIPTOR,

@@ -379,6 +379,10 @@ export const OTHER_MODULE_HELP: Readonly<Record<string, HelpText>> = {
     de: 'Meldet mit einem Bot-Passwort an (oder, veraltet, mit dem Passwort des Hauptkontos).',
   },
   logout: { en: 'Logs out and ends the session.', de: 'Meldet ab und beendet die Sitzung.' },
+  expandtemplates: {
+    en: "Expands a text's templates, parser functions and variables for a page.",
+    de: 'Expandiert die Vorlagen, Parserfunktionen und Variablen eines Textes für eine Seite.',
+  },
   clientlogin: { en: 'Logs in the way interactive clients do.', de: 'Meldet so an, wie es interaktive Programme tun.' },
   json: { en: 'Gives the answer as JSON.', de: 'Liefert die Antwort als JSON.' },
   jsonfm: { en: 'Gives the answer as JSON in an HTML page.', de: 'Liefert die Antwort als JSON in einer HTML-Seite.' },
@@ -951,6 +955,28 @@ export const MODULE_PARAMETER_HELP: Readonly<Record<string, HelpText>> = {
   'login.domain': { en: 'The domain (not used).', de: 'Die Domäne (nicht verwendet).' },
   'login.token': { en: 'The login token from meta=tokens.', de: 'Der Anmelde-Token aus meta=tokens.' },
   'logout.token': { en: 'The CSRF token from meta=tokens.', de: 'Der CSRF-Token aus meta=tokens.' },
+  'expandtemplates.title': {
+    en: 'The page the text is expanded for (its name in {{PAGENAME}} and the like).',
+    de: 'Die Seite, für die der Text expandiert wird (ihr Name in {{PAGENAME}} und ähnlichen).',
+  },
+  'expandtemplates.text': { en: 'The wikitext to expand.', de: 'Der zu expandierende Wikitext.' },
+  'expandtemplates.revid': {
+    en: 'The revision the text is expanded as ({{REVISIONID}}); its page is the page.',
+    de: 'Die Version, als die der Text expandiert wird ({{REVISIONID}}); ihre Seite ist die Seite.',
+  },
+  'expandtemplates.prop': { en: 'What to give.', de: 'Was geliefert wird.' },
+  'expandtemplates.includecomments': {
+    en: 'Keep the comments of the text.',
+    de: 'Die Kommentare des Textes behalten.',
+  },
+  'expandtemplates.showstrategykeys': {
+    en: 'Show how configuration variables are merged.',
+    de: 'Zeigen, wie Konfigurationsvariablen zusammengeführt werden.',
+  },
+  'expandtemplates.generatexml': {
+    en: 'Also give the parse tree, beside the expansion (use prop=parsetree).',
+    de: 'Auch den Parserbaum liefern, neben der Expansion (prop=parsetree verwenden).',
+  },
   'clientlogin.requests': { en: 'Only use these authentication requests.', de: 'Nur diese Anmeldeanfragen verwenden.' },
   'clientlogin.messageformat': {
     en: 'The format of the messages in the answer.',

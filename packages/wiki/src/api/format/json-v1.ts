@@ -16,7 +16,15 @@
  * ordered-keys.ts, which keeps its keys in order.
  */
 import { inOrder, isArrayIndex, objectOfEntries, stringifyInOrder } from '../result/ordered-keys.js';
-import { ASSOC, BC_BOOLS, CONTENT, KeyedList, type ResultObject } from '../result/tree.js';
+import {
+  ASSOC,
+  BC_BOOLS,
+  BC_SUBELEMENTS,
+  CONTENT,
+  KeyedList,
+  type ResultObject,
+  withBcSubelementsWrapped,
+} from '../result/tree.js';
 
 /**
  * The value as formatversion 1 prints it, for `JSON.stringify` without a replacer (a replacer costs
@@ -54,6 +62,7 @@ function printableItems(items: readonly unknown[]): unknown[] {
  * order where a copy would list them in another (see above).
  */
 function printableObject(object: ResultObject): unknown {
+  if (object[BC_SUBELEMENTS] !== undefined) return printableObject(withBcSubelementsWrapped(object));
   const content = object[CONTENT];
   let plain = content === undefined;
   let empty = true;

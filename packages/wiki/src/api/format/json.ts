@@ -8,6 +8,7 @@ import {
   KeyedList,
   type ResultObject,
   type ResultValue,
+  withBcSubelementsWrapped,
 } from '../result/tree.js';
 import { toJsonV1 } from './json-v1.js';
 import { preparedJson, printWithPrepared, type SplicedJson, type TextHolder } from './prepared-json.js';
@@ -117,7 +118,8 @@ function write(value: ResultValue | undefined, o: JsonOptions, out: string[], in
  * and moves to the end (as MediaWiki's backward-compatible transformation re-adds it), and
  * booleans are converted.
  */
-export function objectEntries(object: ResultObject, formatVersion: 1 | 2): [string, ResultValue][] {
+export function objectEntries(given: ResultObject, formatVersion: 1 | 2): [string, ResultValue][] {
+  const object = formatVersion === 1 ? withBcSubelementsWrapped(given) : given;
   const entries: [string, ResultValue][] = [];
   const content = formatVersion === 1 ? object[CONTENT] : undefined;
   const keep = object[BC_BOOLS];

@@ -1,5 +1,6 @@
 import { escapeXml, escapeXmlAttribute, escapeXmlText } from '../../text/escape.js';
 import {
+  BC_SUBELEMENTS,
   CONTENT,
   ELEMENT,
   KeyedList,
@@ -74,6 +75,10 @@ function writeList(name: string, value: ResultArray | KeyedList, out: string[], 
   const empty = value instanceof KeyedList ? value.size === 0 : value.length === 0;
   if (empty) {
     out.push(`<${name}${attributes} />`);
+    return;
+  }
+  if (value instanceof KeyedList && value.mode === 'bckvp') {
+    writeList(name, value.bcForm(), out, attributes);
     return;
   }
   if (value instanceof KeyedList && value.namedKeys) {
@@ -166,7 +171,7 @@ function writeObject(
       text = scalarText(value);
     } else if (value !== null && typeof value === 'object') {
       children.push([key, value]);
-    } else if (sub?.includes(key)) {
+    } else if (sub?.includes(key) || object[BC_SUBELEMENTS]?.includes(key)) {
       children.push([key, value]);
     } else if (typeof value === 'boolean') {
       if (value) attributes += ` ${xmlName(key)}=""`;

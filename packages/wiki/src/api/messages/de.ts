@@ -166,6 +166,9 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   nosuchusershort: 'Der Benutzer „$1“ ist nicht vorhanden. Bitte die Schreibweise prüfen.',
   'apierror-permissiondenied-viewmywatchlist': 'Du hast keine Berechtigung, deine Beobachtungsliste anzusehen.',
   'apierror-show': 'Falscher Parameter: Werte, die einander ausschließen, dürfen nicht zusammen angegeben werden.',
+  'apierror-revwrongpage': 'r$1 ist keine Version von $2.',
+  'apiwarn-moduleswithoutvars':
+    'Die Eigenschaft <var>modules</var> wurde ohne <var>jsconfigvars</var> oder <var>encodedjsconfigvars</var> angefordert. Ohne die Konfigurationsvariablen lassen sich die Module nicht richtig verwenden.',
   'apiwarn-deprecation-missingparam':
     'Weil „$1“ nicht angegeben wurde, wurde das veraltete Ausgabeformat verwendet. Dieses Format ist veraltet; künftig wird immer das neue Format verwendet.',
   'apierror-revisions-badid': 'Für den Parameter <var>$1</var> wurde keine Version gefunden.',

@@ -171,6 +171,9 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   nosuchusershort: 'There is no user by the name "$1". Check your spelling.',
   'apierror-permissiondenied-viewmywatchlist': "You don't have permission to view your watchlist.",
   'apierror-show': 'Incorrect parameter - mutually exclusive values may not be supplied.',
+  'apierror-revwrongpage': 'r$1 is not a revision of $2.',
+  'apiwarn-moduleswithoutvars':
+    'Property <var>modules</var> was set but not <var>jsconfigvars</var> or <var>encodedjsconfigvars</var>. Configuration variables are necessary for proper module usage.',
   'apiwarn-deprecation-missingparam':
     'Because <var>$1</var> was not specified, a legacy format has been used for the output. This format is deprecated, and in the future the new format will always be used.',
   'apierror-revisions-badid': 'No revision was found for parameter <var>$1</var>.',

@@ -94,6 +94,8 @@ export const GERMAN_INTERFACE_MESSAGES: Record<string, string> = {
   'node-count-exceeded-category-desc': 'Die Seite überschreitet die maximale Anzahl von Knoten.',
   'expansion-depth-exceeded-category': 'Seiten, in denen die Expansionstiefe überschritten ist',
   'expansion-depth-exceeded-category-desc': 'Die Seite überschreitet die maximale Expansionstiefe.',
+  'duplicate-defaultsort': '<strong>Warnung:</strong> Der Sortierschlüssel „$2“ ersetzt den früheren, „$1“.',
+  'duplicate-displaytitle': '<strong>Warnung:</strong> Der Anzeigetitel „$2“ ersetzt den früheren, „$1“.',
   'restricted-displaytitle-ignored': 'Seiten mit ignorierten Anzeigetiteln',
   'restricted-displaytitle-ignored-desc':
     'Die Seite hat ein ignoriertes <code><nowiki>{{DISPLAYTITLE}}</nowiki></code>, weil es nicht dem tatsächlichen Seitentitel entspricht.',

@@ -101,6 +101,8 @@ export const ENGLISH_INTERFACE_MESSAGES: Record<string, string> = {
   'node-count-exceeded-category-desc': 'The page exceeds the maximum node count.',
   'expansion-depth-exceeded-category': 'Pages where expansion depth is exceeded',
   'expansion-depth-exceeded-category-desc': 'The page exceeds the maximum expansion depth.',
+  'duplicate-defaultsort': '<strong>Warning:</strong> The default sort key "$2" replaces the earlier one, "$1".',
+  'duplicate-displaytitle': '<strong>Warning:</strong> The display title "$2" replaces the earlier one, "$1".',
   'restricted-displaytitle-ignored': 'Pages with ignored display titles',
   'restricted-displaytitle-ignored-desc':
     'The page has an ignored <code><nowiki>{{DISPLAYTITLE}}</nowiki></code> because it is not equivalent to the actual title of the page.',

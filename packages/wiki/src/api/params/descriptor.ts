@@ -14,7 +14,10 @@ export interface SiteEnum {
   siteEnum: 'urlprotocols';
 }
 
-/** `password` is a string that paraminfo names as MediaWiki does (login's `lgpassword`). */
+/**
+ * `password` and `text` are strings that paraminfo names as MediaWiki does (login's `lgpassword`,
+ * expandtemplates' `text`).
+ */
 export type ScalarType =
   | 'string'
   | 'integer'
@@ -24,7 +27,8 @@ export type ScalarType =
   | 'namespace'
   | 'user'
   | 'title'
-  | 'password';
+  | 'password'
+  | 'text';
 
 export type ParamType = ScalarType | readonly string[] | SiteEnum;
 

@@ -9,6 +9,9 @@
  * - `BC_BOOLS`: keys that stay booleans in formatversion 1 (other booleans print as `""` when
  *   true and are left out when false, as MediaWiki's formatversion 1 does).
  * - `SUBELEMENTS`: keys XML prints as child elements rather than attributes.
+ * - `BC_SUBELEMENTS`: keys whose text formatversion 1 prints as an object's content (`{"*": …}`)
+ *   and XML as a child element, formatversion 2 as the text itself (expandtemplates' old
+ *   `parsetree`).
  * - `KNOWN_SIZE`: the result size of a frozen object shared by answers, counted once (see
  *   `withKnownSize`).
  * - `PRINTED`: a frozen object shared by answers whose formatversion 2 JSON and result size were
@@ -25,6 +28,7 @@ export const CONTENT = Symbol('content');
 export const ELEMENT = Symbol('element');
 export const BC_BOOLS = Symbol('bcBools');
 export const SUBELEMENTS = Symbol('subelements');
+export const BC_SUBELEMENTS = Symbol('bcSubelements');
 /** An object printed as an array in formatversion 1 and XML when all keys are list-like; marks maps
  * that must stay objects even when empty (`{}` rather than `[]`). */
 export const ASSOC = Symbol('assoc');
@@ -46,6 +50,7 @@ export interface ResultObject {
   [CONTENT]?: string;
   [BC_BOOLS]?: readonly string[];
   [SUBELEMENTS]?: readonly string[];
+  [BC_SUBELEMENTS]?: readonly string[];
   [ASSOC]?: boolean;
   [KNOWN_SIZE]?: number;
   [PRINTED]?: PrintedForm;
@@ -70,7 +75,7 @@ export interface ResultArray extends Array<ResultValue> {
  * JSON and PHP format, and in XML as one element a pair, its key in the attribute `keyAttribute`
  * (`<lang code="sr">`).
  */
-export type KeyedListMode = 'bcarray' | 'bcassoc' | 'assoc' | 'kvp' | 'default';
+export type KeyedListMode = 'bcarray' | 'bcassoc' | 'assoc' | 'kvp' | 'bckvp' | 'default';
 
 export class KeyedList {
   readonly entries = new Map<string, ResultValue>();
@@ -94,6 +99,15 @@ export class KeyedList {
    * booleans are converted as an object's.
    */
   bcForm(): KeyedList {
+    if (this.mode === 'bckvp') {
+      // A list of pairs, each its key in `keyAttribute` and its value as content.
+      const pairs = new KeyedList(this.element, 'bcarray');
+      let index = 0;
+      for (const [key, item] of this.entries) {
+        pairs.entries.set(String(index++), withContent({ [this.keyAttribute]: key, value: item }, 'value'));
+      }
+      return pairs;
+    }
     if (!this.namedKeys) return this;
     const form = new KeyedList(this.element, this.mode, this.keyAttribute);
     for (const [key, item] of this.entries) {
@@ -144,7 +158,7 @@ export class KeyedList {
 
   /** Whether this list prints keyed in a formatversion (XML prints as formatversion 1 does). */
   printsKeyed(formatVersion: 1 | 2): boolean {
-    if (this.mode === 'assoc' || this.mode === 'kvp') return true;
+    if (this.mode === 'assoc' || this.mode === 'kvp' || this.mode === 'bckvp') return true;
     if (formatVersion === 2 && this.mode !== 'default') return this.mode === 'bcassoc';
     return !this.hasSequentialKeys();
   }
@@ -198,6 +212,24 @@ export function withContent<T extends ResultObject>(object: T, key: string): T {
 export function keepBooleans<T extends ResultObject>(object: T, keys: readonly string[]): T {
   object[BC_BOOLS] = keys;
   return object;
+}
+
+/**
+ * The object as formatversion 1 prints it where it has `BC_SUBELEMENTS`: a copy whose texts under
+ * those keys are objects with the text as content.
+ */
+export function withBcSubelementsWrapped(object: ResultObject): ResultObject {
+  const keys = object[BC_SUBELEMENTS];
+  if (keys === undefined) return object;
+  const copy: ResultObject = {};
+  for (const key of Object.keys(object)) {
+    const value = object[key];
+    copy[key] = typeof value === 'string' && keys.includes(key) ? withContent({ text: value }, 'text') : value;
+  }
+  if (object[CONTENT] !== undefined) copy[CONTENT] = object[CONTENT];
+  if (object[BC_BOOLS] !== undefined) copy[BC_BOOLS] = object[BC_BOOLS];
+  if (object[ASSOC] !== undefined) copy[ASSOC] = object[ASSOC];
+  return copy;
 }
 
 /** Marks keys of `object` that XML prints as child elements with text. */

@@ -16,7 +16,13 @@ interface PageRow {
   content_text: string | null;
 }
 
-async function pageRow(ctx: ModuleContext<unknown>, namespace: number, dbKey: string): Promise<PageRow | undefined> {
+/** What expansion reads of a request: the store, the site and the request's server and languages. */
+export type ExpansionServices = Pick<
+  ModuleContext<unknown>,
+  'store' | 'titles' | 'site' | 'server' | 'languages' | 'messages'
+>;
+
+async function pageRow(ctx: ExpansionServices, namespace: number, dbKey: string): Promise<PageRow | undefined> {
   return ctx.store.db
     .selectFrom('page')
     .innerJoin('slots', 'slot_revision_id', 'page_latest')
@@ -30,7 +36,7 @@ async function pageRow(ctx: ModuleContext<unknown>, namespace: number, dbKey: st
 
 /** The expansion host of a request for the page `page`, at the request's time. */
 export function expansionHost(
-  ctx: ModuleContext<unknown>,
+  ctx: ExpansionServices,
   page: Title,
   pageId?: number,
   revisionId?: number,

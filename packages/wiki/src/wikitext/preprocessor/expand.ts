@@ -104,8 +104,22 @@ export class Expander {
   private expandDepth = 0;
   private readonly trees = new Map<string, { title: Title; tree: PPNode[] } | null>();
   readonly messages = new Map<string, string>();
+  /** The page properties the text set (`defaultsort`, `displaytitle`), as the parser's output holds them. */
+  readonly pageProperties = new Map<string, string>();
+  /** The tracking categories the expansion added (their message keys), each with its sort key. */
+  readonly trackingCategories = new Map<string, string>();
 
-  constructor(readonly host: ExpansionHost) {}
+  /** `keepComments`: comments stay in the text (`includecomments`), as written. */
+  constructor(
+    readonly host: ExpansionHost,
+    private readonly keepComments = false,
+  ) {}
+
+  /** Adds a tracking category, sorted by the sort key set so far, as MediaWiki's parser does. */
+  track(key: string): void {
+    if (!this.trackingCategories.has(key))
+      this.trackingCategories.set(key, this.pageProperties.get('defaultsort') ?? '');
+  }
 
   /** The frame of the page itself. */
   rootFrame(): Frame {
@@ -140,6 +154,7 @@ export class Expander {
     if (typeof node === 'string') return node;
     switch (node.type) {
       case 'comment':
+        return this.keepComments ? node.text : '';
       case 'ignore':
         return '';
       case 'ext':
@@ -259,6 +274,7 @@ export class Expander {
     // Special pages and media are not transcluded when a page is read for templates: a link shows them.
     if (title.namespace < NS_MAIN) return { text: `[[:${titleText}]]`, titleText };
     if (!frame.allows(titleText)) {
+      this.track('template-loop-category');
       const text = await this.message('parser-template-loop-warning', [titleText]);
       return { text: `<span class="error">${text}</span>`, titleText };
     }

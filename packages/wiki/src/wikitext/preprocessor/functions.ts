@@ -4,6 +4,7 @@
  * the request, case and URL functions, `#if` and its kin, `#expr`, `#time`, `#switch`…
  */
 
+import { decodeCharReferences } from '../../site/html-entities.js';
 import { bcp47 } from '../../site/languages.js';
 import { localSpecialPageKey } from '../../site/mediawiki/special-page-aliases.js';
 import type { Title, TitleCodec } from '../../site/title.js';
@@ -382,10 +383,67 @@ const PLAIN_FUNCTIONS: Readonly<Record<string, PlainFunction>> = {
   rel2abs: (args, call) => rel2abs(args, call),
   special: (args, call) => special(args, call, false),
   speciale: (args, call) => special(args, call, true),
-  defaultsort: () => '',
-  displaytitle: () => '',
+  defaultsort: ([key = '', flag = ''], call) => defaultSort(key, flag, call),
+  displaytitle: ([text = '', flag = ''], call) => displayTitle(text, flag, call),
   formatdate: ([date = '']) => date,
 };
+
+/** Whether a flag is `noreplace` or `noerror` in any of its names (DEFAULTSORT's and DISPLAYTITLE's share them). */
+function flagOf(flag: string): 'noreplace' | 'noerror' | undefined {
+  const id = magicWords.idOf(flag.trim());
+  if (id?.endsWith('_noreplace')) return 'noreplace';
+  return id?.endsWith('_noerror') ? 'noerror' : undefined;
+}
+
+/**
+ * Sets a page property the way `DEFAULTSORT` and `DISPLAYTITLE` do: unless one is set and the flag
+ * is `noreplace`. Replacing another value without a flag gives the error `message` (both values
+ * escaped), else nothing.
+ */
+async function setProperty(
+  name: string,
+  value: string,
+  shown: string,
+  flag: string,
+  call: FunctionCall,
+  message: string,
+): Promise<string> {
+  const properties = call.expander.pageProperties;
+  const old = properties.get(name);
+  const given = flagOf(flag);
+  if (old === undefined || given !== 'noreplace') properties.set(name, value);
+  if (old === undefined || old === value || given !== undefined) return '';
+  const text = await call.expander.message(message, [escapeWikiText(old), escapeWikiText(shown)]);
+  return `<span class="error">${text}</span>`;
+}
+
+/** `{{DEFAULTSORT:key}}` sets the page's sort key (the `defaultsort` property). */
+function defaultSort(key: string, flag: string, call: FunctionCall): Promise<string> | string {
+  if (key === '') return '';
+  return setProperty('defaultsort', key, key, flag, call, 'duplicate-defaultsort');
+}
+
+/**
+ * `{{DISPLAYTITLE:text}}` sets the title shown (the `displaytitle` property) when the text, without
+ * its tags, names the page itself (display titles are restricted, as MediaWiki's default is);
+ * otherwise it is ignored and the page tracked as having an ignored display title. The text is
+ * taken as written: its quotes are not made bold or italic, nor its tags sanitised.
+ */
+function displayTitle(text: string, flag: string, call: FunctionCall): Promise<string> | string {
+  const { host } = call.expander;
+  const named = host.titles.parseOrUndefined(decodeCharReferences(text.replace(/<[^>]*>/g, '')));
+  const same =
+    named !== undefined &&
+    named.interwiki === '' &&
+    named.fragment === '' &&
+    named.namespace === host.page.namespace &&
+    named.dbKey === host.page.dbKey;
+  if (!same) {
+    call.expander.track('restricted-displaytitle-ignored');
+    return '';
+  }
+  return setProperty('displaytitle', text, decodeCharReferences(text), flag, call, 'duplicate-displaytitle');
+}
 
 /** `{{bidi:}}`: the text embedded in the direction of its first strong character (LRE or RLE … PDF). */
 function embedBidi(text: string): string {
