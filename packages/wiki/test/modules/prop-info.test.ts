@@ -50,6 +50,14 @@ describeEachEngine('prop=info on the reference wiki', (engine) => {
     assert.deepEqual(pages.get('Berlin').varianttitles, { de: 'Berlin' });
   });
 
+  test('varianttitles are made of the display title only when displaytitle is asked for too, as in MediaWiki 1.39', async () => {
+    const titles = 'List of Atlas Shrugged characters';
+    const alone = await api().query({ prop: 'info', titles, inprop: 'varianttitles' });
+    assert.deepEqual(alone.query.pages[0].varianttitles, { de: 'List of Atlas Shrugged characters' });
+    const both = await api().query({ prop: 'info', titles, inprop: 'varianttitles|displaytitle' });
+    assert.deepEqual(both.query.pages[0].varianttitles, { de: 'List of <i>Atlas Shrugged</i> characters' });
+  });
+
   test("varianttitles are the site language's variants, also for a page in another language", async () => {
     const body = await api().query({ prop: 'info', titles: 'Benutzer:Alice/daten.json', inprop: 'varianttitles' });
     const [page] = body.query.pages;

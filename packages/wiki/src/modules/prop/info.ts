@@ -330,7 +330,9 @@ async function infoData(context: InfoContext, props: ReadonlySet<string>, select
   const counterparts =
     props.has('talkid') || props.has('subjectid') ? await counterpartIds(context, selected) : new Map<string, number>();
   const displayTitles = new Map<number, string>();
-  if ((props.has('displaytitle') || props.has('varianttitles')) && existing.length > 0) {
+  // Variant titles are made of the display titles only when those are asked for too: MediaWiki
+  // 1.39 reads them for displaytitle alone, and otherwise converts the plain title.
+  if (props.has('displaytitle') && existing.length > 0) {
     const rows = await context.store.db
       .selectFrom('page_props')
       .select(['pp_page', 'pp_value'])
