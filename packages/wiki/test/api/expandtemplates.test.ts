@@ -129,4 +129,15 @@ describe('action=expandtemplates', () => {
       '{"warnings":{"expandtemplates":{"warnings":"Property \\"modules\\" was set but not \\"jsconfigvars\\" or \\"encodedjsconfigvars\\". Configuration variables are necessary for proper module usage."}},"expandtemplates":{"modules":[],"modulescripts":[],"modulestyles":[]}}',
     );
   });
+
+  test('ttl: how long a text showing the current time stays true; none for a given date (an empty answer)', async () => {
+    assert.equal(
+      await expand({ text: '{{#time:s}}', prop: 'ttl', format: 'json', formatversion: '2' }),
+      '{"expandtemplates":{"ttl":1}}',
+    );
+    assert.equal(
+      await expand({ text: '{{#time:Y|2020}}', prop: 'ttl', format: 'json', formatversion: '2' }),
+      '{"expandtemplates":[]}',
+    );
+  });
 });

@@ -5,6 +5,7 @@ import { TitleCodec } from '../../src/site/title.js';
 import { withoutRemovedElements } from '../../src/wikitext/extracts/removed-elements.js';
 import { type ExpansionHost, expandWikitext } from '../../src/wikitext/preprocessor/expand.js';
 import { preprocessToTree } from '../../src/wikitext/preprocessor/parse.js';
+import { dateTtl, formatDate } from '../../src/wikitext/preprocessor/time.js';
 import { treeToXml } from '../../src/wikitext/preprocessor/tree.js';
 
 // Expected values are MediaWiki 1.39's answers (action=expandtemplates, German content language).
@@ -209,5 +210,39 @@ describe('the elements TextExtracts removes', () => {
       ' ok',
     );
     assert.equal(withoutRemovedElements('<b>kept</b> <div>never closed'), '<b>kept</b> {{removed element}}');
+  });
+});
+
+describe('#time of the current time: how long the text stays true (ParserFunctions and Language::sprintfDate)', () => {
+  // A Saturday in December of a year that is no leap year and has 53 ISO weeks.
+  const now = new Date('2026-12-05T16:39:27Z');
+  const leftInDay = 86400 - 16 * 3600 - 39 * 60 - 27;
+
+  test('a format showing seconds, minutes, hours, the half day or the day lasts until that changes', () => {
+    assert.equal(dateTtl('s', now), 1);
+    assert.equal(dateTtl('H:i', now), 33);
+    assert.equal(dateTtl('H', now), 3600 - 39 * 60 - 27);
+    assert.equal(dateTtl('a', now), 43200 - 4 * 3600 - 39 * 60 - 27);
+    assert.equal(dateTtl('j. F', now), leftInDay);
+  });
+
+  test('weeks, ISO years, months, years and leap years: the least time left of those shown', () => {
+    assert.equal(dateTtl('W', now), 86400 + leftInDay);
+    assert.equal(dateTtl('o', now), 4 * 604800 + 86400 + leftInDay);
+    assert.equal(dateTtl('F', now), 26 * 86400 + leftInDay);
+    assert.equal(dateTtl('Y', now), 26 * 86400 + leftInDay);
+    assert.equal(dateTtl('L', now), 365 * 86400 + 26 * 86400 + leftInDay);
+    assert.equal(dateTtl('Y W', now), 86400 + leftInDay);
+  });
+
+  test('escaped and quoted letters show nothing of the date', () => {
+    assert.equal(dateTtl('\\Y', now), undefined);
+    assert.equal(dateTtl('"Y"', now), undefined);
+  });
+
+  test('W and o are the ISO week and its year', () => {
+    assert.equal(formatDate('W o', new Date('2021-01-03T00:00:00Z')), '53 2020');
+    assert.equal(formatDate('W o', new Date('2024-12-30T00:00:00Z')), '01 2025');
+    assert.equal(formatDate('W o', now), '49 2026');
   });
 });

@@ -2,9 +2,10 @@
  * `action=expandtemplates`: a text's templates, arguments, parser functions and variables expanded
  * for a page, as MediaWiki's preprocessor does (the same expansion as the revision modules'
  * `expandtemplates`), with its parse tree and what the expansion set: the page properties of
- * `DEFAULTSORT` and `DISPLAYTITLE`, and tracking categories (a template loop, an ignored display
- * title). Nothing here makes HTML, so there are no modules and configuration variables to load:
- * those properties are answered empty, as MediaWiki answers them for such a text.
+ * `DEFAULTSORT` and `DISPLAYTITLE`, tracking categories (a template loop, an ignored display
+ * title) and how long a text showing the current time stays true (`ttl`). Nothing here makes HTML,
+ * so there are no modules and configuration variables to load: those properties are answered
+ * empty, as MediaWiki answers them for such a text.
  */
 import { expansionHost } from '../../modules/support/template-expansion.js';
 import { NS_CATEGORY, type Title } from '../../site/title.js';
@@ -88,8 +89,11 @@ export async function executeExpandTemplates(state: RequestState, result: Result
     if (props.has('parsetree')) out.parsetree = xml;
     else {
       // The old way: beside the module's answer, the XML the text of an element of its own.
-      result.parsetree = xml;
-      result[BC_SUBELEMENTS] = ['parsetree'];
+      // Counted against the answer's size as MediaWiki counts it (a warning where it does not fit).
+      if (state.fits('result', xml)) {
+        result.parsetree = xml;
+        result[BC_SUBELEMENTS] = ['parsetree'];
+      }
     }
   }
   props.delete('parsetree');
@@ -100,7 +104,8 @@ export async function executeExpandTemplates(state: RequestState, result: Result
     else await addProps(state, out, props, expander, wikitext);
   }
   const subelements = ['wikitext', 'parsetree', ...('encodedjsconfigvars' in out ? ['encodedjsconfigvars'] : [])];
-  result.expandtemplates = params.prop === undefined ? withContent(out, 'wikitext') : asSubelements(out, subelements);
+  const answer = params.prop === undefined ? withContent(out, 'wikitext') : asSubelements(out, subelements);
+  if (state.fits('result', answer)) result.expandtemplates = answer;
 }
 
 async function expanderFor(state: RequestState, page: Title, revid: number | undefined, keepComments: boolean) {
@@ -144,8 +149,8 @@ async function addProps(
     for (const [name, value] of expander.pageProperties) properties.set(name, value);
     out.properties = properties;
   }
-  // Nothing here depends on the time of the request in a way that expires (no ttl) or varies.
   if (props.has('volatile')) out.volatile = false;
+  if (props.has('ttl') && expander.ttl !== undefined) out.ttl = expander.ttl;
   if (props.has('wikitext')) out.wikitext = wikitext;
   if (props.has('modules')) {
     out.modules = list('_v');

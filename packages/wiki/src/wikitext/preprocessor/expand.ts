@@ -115,6 +115,14 @@ export class Expander {
     private readonly keepComments = false,
   ) {}
 
+  /** How many seconds the expansion stays true, where it shows the current time (`{{#time:}}`). */
+  ttl: number | undefined;
+
+  /** Limits how long the expansion stays true to `seconds`, where those are fewer. */
+  limitTtl(seconds: number | undefined): void {
+    if (seconds !== undefined && (this.ttl === undefined || seconds < this.ttl)) this.ttl = seconds;
+  }
+
   /** Adds a tracking category, sorted by the sort key set so far, as MediaWiki's parser does. */
   track(key: string): void {
     if (!this.trackingCategories.has(key))

@@ -14,7 +14,7 @@ import { pluralCount, pluralFormIndex } from '../../text/plural-rules.js';
 import { magicWords } from '../magic-words.js';
 import { callCondition } from './conditions.js';
 import type { Expander, Frame, FunctionValue } from './expand.js';
-import { formatDate, germanDayNames, germanMonthNames } from './time.js';
+import { dateTtl, formatDate, germanDayNames, germanMonthNames } from './time.js';
 import type { PPPart } from './tree.js';
 
 /** `wfUrlencode`: percent-encoding that keeps the characters readable in a wiki URL. */
@@ -507,6 +507,8 @@ export async function callParserFunction(
 }
 
 async function timeFunction(format: string, date: string, expander: Expander): Promise<string> {
+  // Without a date the text shows the current time, and holds until the next change it shows.
+  if (date.trim() === '') expander.limitTtl(dateTtl(format, expander.host.now));
   const when = date.trim() === '' ? expander.host.now : parseDate(date.trim(), expander.host.now);
   if (when === undefined) return `<strong class="error">${await expander.message('pfunc_time_error')}</strong>`;
   return formatDate(format, when);

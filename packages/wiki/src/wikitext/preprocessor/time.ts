@@ -71,6 +71,8 @@ function letter(c: string, d: Date): string | undefined {
     H: () => pad(hours),
     i: () => pad(d.getUTCMinutes()),
     s: () => pad(d.getUTCSeconds()),
+    W: () => pad(isoWeek(d)),
+    o: () => String(isoWeekYear(d)),
     U: () => String(Math.floor(d.getTime() / 1000)),
     c: () => `${d.toISOString().slice(0, 19)}+00:00`,
     e: () => 'UTC',
@@ -102,4 +104,121 @@ export function formatDate(format: string, date: Date): string {
     } else out += letter(c, date) ?? c;
   }
   return out;
+}
+
+/** What part of a date a format letter shows, which decides how long the text stays true. */
+const LETTER_UNITS: Record<
+  string,
+  'second' | 'minute' | 'hour' | 'ampm' | 'day' | 'week' | 'month' | 'year' | 'leap' | 'isoyear'
+> = {
+  s: 'second',
+  c: 'second',
+  r: 'second',
+  U: 'second',
+  i: 'minute',
+  g: 'hour',
+  G: 'hour',
+  h: 'hour',
+  H: 'hour',
+  a: 'ampm',
+  A: 'ampm',
+  d: 'day',
+  D: 'day',
+  j: 'day',
+  l: 'day',
+  w: 'day',
+  N: 'day',
+  z: 'day',
+  W: 'week',
+  F: 'month',
+  m: 'month',
+  M: 'month',
+  n: 'month',
+  t: 'month',
+  xg: 'month',
+  Y: 'year',
+  y: 'year',
+  L: 'leap',
+  o: 'isoyear',
+};
+
+/** The units a format shows, read as formatDate reads it (escapes and quoted text show none). */
+function unitsOf(format: string): Set<string> {
+  const units = new Set<string>();
+  for (let i = 0; i < format.length; i++) {
+    const c = format[i] as string;
+    if (c === '\\') i++;
+    else if (c === '"') {
+      const end = format.indexOf('"', i + 1);
+      if (end !== -1) i = end;
+    } else if (c === 'x' && format[i + 1] === 'g') {
+      units.add('month');
+      i++;
+    } else {
+      const unit = LETTER_UNITS[c];
+      if (unit !== undefined) units.add(unit);
+    }
+  }
+  return units;
+}
+
+/**
+ * How many seconds a date formatted now stays what it is (the parser's cache expiry of `{{#time:}}`
+ * without a date): until the next second, minute, hour, half day or day for a format showing one;
+ * else the least of the time left in the week, the ISO year, the month, the year or until the
+ * next change of leap year, for those it shows. Undefined when the text never changes.
+ */
+export function dateTtl(format: string, now: Date): number | undefined {
+  const units = unitsOf(format);
+  const h = now.getUTCHours();
+  const min = now.getUTCMinutes();
+  const s = now.getUTCSeconds();
+  if (units.has('second')) return 1;
+  if (units.has('minute')) return 60 - s;
+  if (units.has('hour')) return 3600 - min * 60 - s;
+  if (units.has('ampm')) return 43200 - (h % 12) * 3600 - min * 60 - s;
+  const leftInDay = 86400 - h * 3600 - min * 60 - s;
+  if (units.has('day')) return leftInDay;
+  const possible: number[] = [];
+  const weekday = now.getUTCDay() || 7;
+  const leftInWeek = (7 - weekday) * 86400 + leftInDay;
+  if (units.has('week')) possible.push(leftInWeek);
+  else if (units.has('isoyear')) {
+    const lastWeek = isoWeek(new Date(Date.UTC(now.getUTCFullYear(), 11, 28)));
+    possible.push((lastWeek - isoWeek(now)) * 604800 + leftInWeek);
+  }
+  const year = now.getUTCFullYear();
+  const leftInYear = ((isLeap(year) ? 1 : 0) + 364 - dayOfYear(now)) * 86400 + leftInDay;
+  if (units.has('month')) {
+    const daysInMonth = new Date(Date.UTC(year, now.getUTCMonth() + 1, 0)).getUTCDate();
+    possible.push((daysInMonth - now.getUTCDate()) * 86400 + leftInDay);
+  } else if (units.has('year')) possible.push(leftInYear);
+  else if (units.has('leap')) {
+    if (isLeap(year)) possible.push(leftInYear);
+    else {
+      // Until the next leap year begins (MediaWiki counts the years between as 365 days each).
+      const next = year - (year % 4) + 4;
+      const years = next % 100 !== 0 || next % 400 === 0 ? next - year - 1 : next - year + 3;
+      possible.push(years * 365 * 86400 + leftInYear);
+    }
+  }
+  return possible.length > 0 ? Math.min(...possible) : undefined;
+}
+
+/** The Thursday of a date's ISO 8601 week, which decides the week's year. */
+function weekThursday(date: Date): Date {
+  const day = date.getUTCDay() || 7;
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 4 - day));
+}
+
+/** The ISO 8601 week number of a date. */
+function isoWeek(date: Date): number {
+  const thursday = weekThursday(date);
+  const firstDay = Date.UTC(thursday.getUTCFullYear(), 0, 1);
+  return Math.ceil(((thursday.getTime() - firstDay) / 86_400_000 + 1) / 7);
+}
+
+/** The year of a date's ISO 8601 week (`o`). */
+function isoWeekYear(date: Date): number {
+  return weekThursday(date).getUTCFullYear();
 }
