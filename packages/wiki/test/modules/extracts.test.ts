@@ -381,6 +381,59 @@ describe('wikitext to extract', () => {
     ]);
   });
 
+  test('formatting elements a paragraph left open at a list or heading are held around each block after it', () => {
+    // MediaWiki 1.39's answers for the same texts: the tidying opens them again around the lists,
+    // headings and preformatted text after, TextExtracts closes them at once before a paragraph,
+    // and a paragraph holding their end tag has its text up to it in them.
+    extractsAre([
+      [
+        'a <small>b\n: c\nd</small> e',
+        '<p>a <small>b\n</small></p><small><dl><dd>c</dd></dl></small><small></small><p><small>d</small> e\n</p>',
+      ],
+      [
+        'a <small>b\n: c\ne f\n\ng h\n== H ==\ni\n* j\nk',
+        '<p>a <small>b\n</small></p><small><dl><dd>c</dd></dl></small><small></small><p>e f\n</p><p>g h\n</p>' +
+          '<small><h2><span id="H">H</span></h2></small><small></small><p>i\n</p><small><ul><li>j</li></ul></small>' +
+          '<small></small><p>k\n</p>',
+      ],
+      [
+        'x <small><b>b\n: c\nd</b> e\n== H ==\nf</small> g',
+        '<p>x <small><b>b\n</b></small></p><small><b><dl><dd>c</dd></dl></b></small><small><b></b></small><p><b>d</b> e\n' +
+          '</p><small><h2><span id="H">H</span></h2></small><small></small><p><small>f</small> g\n</p>',
+      ],
+      [
+        'a <small>b\n: c\n{|\n| t\n|}\nd</small> e',
+        '<p>a <small>b\n</small></p><small><dl><dd>c</dd></dl></small><small></small><small></small><p><small>d</small> e\n</p>',
+      ],
+      [
+        'a <small>b\n: c\n pre\nd</small> e',
+        '<p>a <small>b\n</small></p><small><dl><dd>c</dd></dl></small><small><pre>pre\n</pre></small><small></small>' +
+          '<p><small>d</small> e\n</p>',
+      ],
+      // Their end tag alone on a line closes them in its paragraph, empty (the tidying found them open).
+      [
+        'a <small>b\n: c\n</small>\n\n== H ==\nd',
+        '<p>a <small>b\n</small></p><small><dl><dd>c</dd></dl></small><small></small><p><small></small>\n</p>\n' +
+          '<h2><span id="H">H</span></h2>\n<p>d\n</p>',
+      ],
+      // A line starting with a tag is no preformatted text, whatever follows it.
+      ['a\n\n</b> x', '<p>a\n</p><p> x\n</p>'],
+      [
+        'a <small>b\n\n== H ==\nc</small> d',
+        '<p>a <small>b\n</small></p><small><h2><span id="H">H</span></h2></small><small></small><p><small>c</small> d\n</p>',
+      ],
+    ]);
+    // A lead section's line break at its end opens them again, empty.
+    assert.equal(
+      extract(withoutRemovedElements('a <small>b\n: c\ne f\n'), { intro: true, leadGiven: 'cut' }),
+      '<p>a <small>b\n</small></p><small><dl><dd>c</dd></dl></small><small></small><p>e f\n</p><small></small>',
+    );
+    assert.equal(
+      extract(withoutRemovedElements('a <small>b\n'), { intro: true, leadGiven: 'cut' }),
+      '<p>a <small>b\n</small></p><small></small>',
+    );
+  });
+
   test('an element of its own in a line: the text before and after it are paragraphs of their own', () => {
     extractsAre([
       // After it, a paragraph up to the next element or paragraph; the spaces before a link stay

@@ -148,10 +148,12 @@ export function makeExtract(
   const sectionCut = options.intro && (leadCut || cutsAtHeading);
   if (sectionCut) {
     // What the section left open (the text's end, when the text was cut before its first heading).
-    const unclosed = cutsAtHeading ? undefined : allBlocks.at(-1)?.unclosed;
+    const { unclosed, heldAtEnd } = cutsAtHeading ? {} : (allBlocks.at(-1) ?? {});
     while (blocks.at(-1)?.kind === 'blank') blocks.pop();
     const last = blocks.at(-1);
-    if (unclosed !== undefined && last !== undefined) blocks[blocks.length - 1] = { ...last, unclosed };
+    if (last !== undefined && (unclosed !== undefined || heldAtEnd !== undefined)) {
+      blocks[blocks.length - 1] = { ...last, unclosed, heldAtEnd };
+    }
   }
   const headings = allBlocks.filter((b) => b.kind === 'heading').length + tables.headings;
   const toc =
@@ -224,16 +226,17 @@ function withSections(text: string, format: SectionFormat): string {
  * them (`</p>` and a newline). `withToc`: the page shows a table of contents.
  */
 function simpleHtml(blocks: readonly Block[], withToc: boolean, sectionCut = false): string {
-  /** Whether the table of contents is still to come: before the first heading, unless placed. */
-  let toc = withToc;
-  const placedToc = blocks.some((b) => b.kind === 'toc');
+  const headings = new HeadingsAndToc(
+    withToc,
+    blocks.some((b) => b.kind === 'toc'),
+  );
   let html = '';
   let inParagraph = false;
   /** What opens the paragraph of the next line, when an empty line was met. */
   let pending: string | undefined;
-  const heading = headingWriter();
-  /** Whether preformatted text is open (a `pre` element, closed as a paragraph is). */
+  /** Whether preformatted text is open (a `pre` element, closed as a paragraph is), and the end tags held around it. */
   let inPre = false;
+  let preWrap = '';
   /** Whether the text after a block's element is open in the paragraph tidying gave it. */
   let afterBlock = false;
   const closeAfterBlock = () => {
@@ -256,31 +259,24 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean, sectionCut = fal
   const closeParagraph = () => {
     closeAfterBlock();
     if (inParagraph) html += `${paragraphEnd()}\n`;
-    if (inPre) html += '</pre>\n';
+    if (inPre) html += `</pre>${preWrap}\n`;
     inParagraph = false;
     inPre = false;
+    preWrap = '';
   };
   const lists = new ListNesting();
   for (const block of blocks) {
     if (block.kind === 'item') {
       pending = undefined;
       closeParagraph();
-      html += lists.item(block);
+      html = lists.writeItem(html, block);
       continue;
     }
-    if (lists.isOpen()) html += `${lists.closeAll()}\n`;
-    if (block.kind === 'heading') {
+    if (lists.isOpen()) html += lists.closeAllLine();
+    if (block.kind === 'heading' || (block.kind === 'toc' && headings.tocToCome())) {
       pending = undefined;
       closeParagraph();
-      // The table of contents stands before the first heading; the extract leaves it out.
-      if (toc && !placedToc) html += '\n\n';
-      if (!placedToc) toc = false;
-      html += heading(block);
-    } else if (block.kind === 'toc' && toc) {
-      pending = undefined;
-      closeParagraph();
-      html += '\n\n';
-      toc = false;
+      html = headings.write(html, block);
     } else if (block.kind === 'block' || block.kind === 'toc') {
       // Where `__TOC__` stands without a table of contents, its mark is an element left out.
       pending = undefined;
@@ -290,6 +286,7 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean, sectionCut = fal
         afterBlock = false;
       } else {
         closeParagraph();
+        if (block.emptyWrap !== undefined) html = heldOpening(html, block.emptyWrap);
         // That paragraph starts with text, which the line break before the line joins.
         if (block.newlineInside && html.endsWith('\n')) html = joinedAfterBreak(html, block);
         else html += block.html;
@@ -304,8 +301,10 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean, sectionCut = fal
       pending = undefined;
       if (!inPre) {
         closeParagraph();
+        if (block.wrap !== undefined) html = heldOpening(html, block.wrap.open);
         html += '<pre>';
         inPre = true;
+        preWrap = block.wrap?.close ?? '';
       }
       html += `${block.html}\n`;
     } else if (block.kind === 'blank') {
@@ -322,6 +321,7 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean, sectionCut = fal
     } else {
       if (inPre) closeParagraph();
       closeAfterBlock();
+      if (block.emptyWrap !== undefined) html = heldOpening(html, block.emptyWrap);
       if (pending !== undefined) html += opening(pending);
       else if (!inParagraph) html += '<p>';
       pending = undefined;
@@ -334,13 +334,63 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean, sectionCut = fal
   html += lists.closeAll();
   closeAfterBlock();
   if (inParagraph) html += paragraphEnd();
-  if (inPre) html += '</pre>';
-  // Closed where the text ends: a whole text's before the line break its last line was given, a
-  // section's (which ends in a line break, before the heading) after one.
-  const unclosed = blocks.at(-1)?.unclosed;
-  if (unclosed !== undefined && sectionCut) html = `${html}${html.endsWith('\n') ? '' : '\n'}${unclosed}`;
-  else if (unclosed !== undefined) html = `${html.endsWith('\n') ? html.slice(0, -1) : html}${unclosed}`;
-  return html.replace(PHP_TRIMMED, '');
+  if (inPre) html += `</pre>${preWrap}`;
+  return textEnd(html, blocks.at(-1), sectionCut);
+}
+
+/**
+ * The HTML with what the text's end adds. The block elements still open are closed: a whole
+ * text's before the line break its last line was given, a section's (which ends in a line break,
+ * before the heading) after one. After a section's last paragraph, formatting elements it left
+ * open (or held, see Block's `wrap`) are opened again by that line break, and stay empty.
+ */
+function textEnd(html: string, last: Block | undefined, sectionCut: boolean): string {
+  let out = html;
+  const unclosed = last?.unclosed;
+  if (unclosed !== undefined && sectionCut) out = `${out}${out.endsWith('\n') ? '' : '\n'}${unclosed}`;
+  else if (unclosed !== undefined) out = `${out.endsWith('\n') ? out.slice(0, -1) : out}${unclosed}`;
+  if (sectionCut && last?.heldAtEnd !== undefined) out = heldOpening(out, last.heldAtEnd);
+  return out.replace(PHP_TRIMMED, '');
+}
+
+/**
+ * The headings, with the table of contents: it stands before the first heading, unless `__TOC__`
+ * placed it; the extract leaves it out, not the empty lines around it.
+ */
+class HeadingsAndToc {
+  private readonly heading = headingWriter();
+
+  constructor(
+    /** Whether the table of contents is still to come. */
+    private toc: boolean,
+    private readonly placed: boolean,
+  ) {}
+
+  tocToCome(): boolean {
+    return this.toc;
+  }
+
+  /** The HTML so far with a heading, or the place of the table of contents, written. */
+  write(html: string, block: Block): string {
+    if (block.kind === 'toc') {
+      this.toc = false;
+      return `${html}\n\n`;
+    }
+    let out = html;
+    if (this.toc && !this.placed) out += '\n\n';
+    if (!this.placed) this.toc = false;
+    if (block.wrap === undefined) return out + this.heading(block);
+    // Held in formatting elements: right after the block before, and the line break after them.
+    return `${heldOpening(heldOpening(out, block.wrap.open) + this.heading(block), block.wrap.close)}\n`;
+  }
+}
+
+/**
+ * The HTML so far followed by tags of formatting elements held around blocks (see Block's
+ * `wrap`): the line break between the blocks goes.
+ */
+function heldOpening(html: string, tags: string): string {
+  return `${html.endsWith('\n') ? html.slice(0, -1) : html}${tags}`;
 }
 
 /**
@@ -359,9 +409,28 @@ class ListNesting {
   private lists = '';
   /** Whether the item open last is an empty `li`, which PHP's DOM writes without its end tag. */
   private openEmptyLi = false;
+  /** The end tags of the formatting elements held around the lists open (see Block's `wrap`). */
+  private wrapClose: string | undefined;
 
   isOpen(): boolean {
     return this.lists !== '';
+  }
+
+  /**
+   * The HTML so far with an item written: a first item held in formatting elements opens them
+   * right after the block before, without the line break.
+   */
+  writeItem(html: string, block: Block): string {
+    if (block.wrap === undefined || this.isOpen()) return html + this.item(block);
+    this.wrapClose = block.wrap.close;
+    return heldOpening(html, block.wrap.open) + this.item(block);
+  }
+
+  /** The ends of the lists open and of the elements held around them, or the line break after them. */
+  closeAllLine(): string {
+    const close = this.wrapClose;
+    this.wrapClose = undefined;
+    return this.closeAll() + (close ?? '\n');
   }
 
   /**
@@ -396,11 +465,13 @@ class ListNesting {
     return html + block.html;
   }
 
-  /** The ends of the items and lists open. */
+  /** The ends of the items and lists open (and of the elements held around them). */
   closeAll(): string {
     let html = '';
     for (let depth = this.lists.length; depth > 0; depth--) html += this.closeList(this.lists[depth - 1] as string);
     this.lists = '';
+    html += this.wrapClose ?? '';
+    this.wrapClose = undefined;
     return html;
   }
 

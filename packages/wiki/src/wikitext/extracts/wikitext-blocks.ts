@@ -57,6 +57,18 @@ export interface Block {
   unclosed?: string;
   /** The end tags of the elements a paragraph's lines left open, written before the paragraph's end. */
   closing?: string;
+  /**
+   * The formatting elements held around a list (on its first item) or a heading, opening and end
+   * tags (see HeldFormatting): the blocks of such a run follow each other without line breaks.
+   */
+  wrap?: { open: string; close: string };
+  /** Those elements, empty, before the first paragraph of a run after such a list or heading. */
+  emptyWrap?: string;
+  /**
+   * On the text's last block: the formatting elements open at the text's end (held, or left open
+   * by its last paragraph), empty, which a section's line break at its end opens again.
+   */
+  heldAtEnd?: string;
   /** Whether a paragraph ends in text, not in an element (a file, a link): its spaces can go. */
   endsInText?: boolean;
   /** A heading's text as its anchor has it: with its references' labels (`[1]`). */
@@ -154,6 +166,8 @@ class Line {
   element = false;
   /** Whether the line began with a space (preformatted text, when nothing else makes it a block). */
   indented = false;
+  /** Whether an HTML tag stood in it, even one that shows nothing (a stray end tag): a space after it indents nothing. */
+  tagMet = false;
   /** The text a heading's anchor is made of: the text, and the labels of its references. */
   anchor = '';
   /**
@@ -183,7 +197,9 @@ class Line {
 
   /** Whether nothing was met on the line yet (a reference, which shows nothing, is something). */
   isFresh(): boolean {
-    return this.kind === 'paragraph' && this.anchor === '' && this.html === '' && !this.media && !this.block;
+    return (
+      this.kind === 'paragraph' && this.anchor === '' && this.html === '' && !this.media && !this.block && !this.tagMet
+    );
   }
 
   /** Marks the line so far as ending in an element: the spaces before it stay. */
@@ -439,8 +455,10 @@ class Line {
   private reopen(): void {
     if (this.reopening.length === 0) return;
     // Those a paragraph before left open go into a paragraph only.
-    const again = this.kind === 'paragraph' ? this.reopening : this.reopening.filter((o) => o.carried !== true);
-    this.reopening = [];
+    const paragraph = this.kind === 'paragraph' && !this.indented;
+    const again = paragraph ? this.reopening : this.reopening.filter((o) => o.carried !== true);
+    // Those not opened here wait for the line's end (see dropWaiting).
+    this.reopening = paragraph ? [] : this.reopening.filter((o) => o.carried === true);
     for (const { carried: _, ...element } of again) {
       this.open.push({ ...element, at: this.html.length });
       this.html += element.opening;
@@ -483,6 +501,16 @@ class Line {
       .map(({ tag, opening }) => ({ tag, opening, carried: true }));
   }
 
+  /**
+   * The formatting elements a paragraph before left open that were to open again at this line's
+   * text (after an empty line) and did not: the line has no paragraph for them.
+   */
+  dropWaiting(): OpenElement[] {
+    const waiting = this.reopening.filter((o) => o.carried === true);
+    this.reopening = this.reopening.filter((o) => o.carried !== true);
+    return waiting;
+  }
+
   /** Elements to open again before the line's first content (see dropCarried). */
   reopenBefore(elements: readonly OpenElement[]): void {
     this.reopening = [...elements, ...this.reopening];
@@ -498,7 +526,12 @@ class Line {
     // Closed before it was opened again: it is not.
     const waiting = this.reopening.findLastIndex((o) => o.tag === tag);
     if (waiting >= 0) {
-      this.reopening.splice(waiting, 1);
+      const [element] = this.reopening.splice(waiting, 1);
+      // Held around the blocks before, it is open for the tidying: its end tag closes it here, empty.
+      if (element?.held === true && this.kind === 'paragraph' && !this.indented) {
+        this.html += `${element.opening}</${tag}>`;
+        this.element = true;
+      }
       return;
     }
     const at = this.open.findLastIndex((o) => o.tag === tag);
@@ -556,6 +589,100 @@ class Line {
 }
 
 /**
+ * Formatting elements (`<small>`) a paragraph left open where a list or a heading ended it. The
+ * HTML tidying opens them again around that list or heading and each after it, and around each
+ * run of paragraphs, which TextExtracts' second reading of the HTML (HTML 4 rules: no paragraph
+ * in them) closes at once, `<small></small><p>`; a paragraph holding their end tag has its text up
+ * to it in them and ends the run. The line breaks between the blocks of such a run are gone (the
+ * tidying's empty paragraphs that held them are dropped). A table, a kept element or preformatted
+ * text ends the run here without that (not followed).
+ */
+class HeldFormatting {
+  private elements: OpenElement[] = [];
+  /** Whether the last block of the run is one they are held around (the next paragraph starts a run of them). */
+  private afterBlock = false;
+  /** The formatting elements the last paragraph left open at its end. */
+  private leftOpen: OpenElement[] = [];
+
+  get active(): boolean {
+    return this.elements.length > 0;
+  }
+
+  /** The elements for a new line to open again at its text (a paragraph's only, see Line's reopen). */
+  reopened(): OpenElement[] {
+    return this.elements.map(({ tag, opening }) => ({ tag, opening, carried: true, held: true }));
+  }
+
+  private tags(): { open: string; close: string } {
+    return { open: this.elements.map((o) => o.opening).join(''), close: endTags(this.elements.map((o) => o.tag)) };
+  }
+
+  /**
+   * A list item, heading or line of preformatted text: `cut` are the formatting elements the
+   * paragraph before it left open.
+   */
+  aroundBlock(block: Block, cut: readonly OpenElement[]): void {
+    if (block.kind !== 'item' && block.kind !== 'heading' && block.kind !== 'pre') return;
+    if (this.elements.length === 0) this.elements = cut.filter((o) => FORMATTING_TAGS.has(o.tag));
+    if (this.elements.length === 0) return;
+    block.wrap = this.tags();
+    this.afterBlock = true;
+  }
+
+  /**
+   * An element the extract leaves out (a table) in the run: held around it, they stay, empty; a
+   * line with more than that ends the run (not followed).
+   */
+  leftOut(block: Block | undefined): void {
+    if (this.elements.length === 0) return;
+    if (block?.kind !== 'block' || block.html !== '' || (block.after ?? '') !== '') {
+      this.end();
+      return;
+    }
+    const { open, close } = this.tags();
+    block.emptyWrap = open + close;
+    this.afterBlock = true;
+  }
+
+  /**
+   * A paragraph of the run ends with `open` open. Those held still open were never in it; those
+   * it closed hold its text up to their end tags, and are no longer held.
+   */
+  paragraph(block: Block, open: readonly OpenElement[]): void {
+    this.leftOpen = open.filter((o) => FORMATTING_TAGS.has(o.tag));
+    if (this.elements.length === 0) return;
+    if (this.afterBlock) {
+      const { open: opening, close } = this.tags();
+      block.emptyWrap = opening + close;
+    }
+    this.afterBlock = false;
+    const stillOpen = this.elements.filter((e) => open.some((o) => o.tag === e.tag));
+    const opening = this.elements.map((o) => (stillOpen.includes(o) ? '' : o.opening));
+    const prefix = this.elements.map((o) => o.opening).join('');
+    if (stillOpen.length > 0 && block.html.startsWith(prefix)) {
+      block.html = opening.join('') + block.html.slice(prefix.length);
+    }
+    const others = open.filter((o) => !stillOpen.some((e) => e.tag === o.tag));
+    block.closing = others.length > 0 ? endTags(others.map((o) => o.tag)) : undefined;
+    this.elements = stillOpen;
+  }
+
+  end(): void {
+    this.elements = [];
+    this.afterBlock = false;
+  }
+
+  /** The text ends: the elements held, or those its last paragraph left open (see Block's `heldAtEnd`). */
+  atEnd(blocks: readonly Block[]): void {
+    const last = blocks.at(-1);
+    const lastShown = blocks.findLast((b) => b.kind !== 'blank');
+    const elements = this.elements.length > 0 ? this.elements : lastShown?.kind === 'paragraph' ? this.leftOpen : [];
+    if (last === undefined || elements.length === 0) return;
+    last.heldAtEnd = elements.map((o) => o.opening).join('') + endTags(elements.map((o) => o.tag));
+  }
+}
+
+/**
  * An element open on a line: its tag and the opening tag it was written with; whether quotes
  * opened it (bold, italics), and whether the paragraph's line before left it open.
  */
@@ -564,6 +691,8 @@ interface OpenElement {
   opening: string;
   byQuotes?: boolean;
   carried?: boolean;
+  /** Held around the blocks before (see HeldFormatting): still open for the HTML tidying. */
+  held?: boolean;
   /** Where in the line's current run its opening tag starts (for one opened in that run). */
   at?: number;
 }
@@ -610,6 +739,7 @@ export function wikitextBlocks(
   const blocks: Block[] = [];
   let line = new Line();
   let paragraph: Line[] = [];
+  const held = new HeldFormatting();
   const flushParagraph = () => {
     if (paragraph.length === 0) return;
     const block: Block = {
@@ -623,6 +753,7 @@ export function wikitextBlocks(
     // The elements its last line left open end with it.
     const open = paragraph.at(-1)?.openNow() ?? [];
     if (open.length > 0) block.closing = endTags(open.map((o) => o.tag));
+    held.paragraph(block, open);
     if (block.html.includes(HIDDEN_BLOCK_START)) brokenParagraph(block, hiddenElementsFirst(paragraph));
     blocks.push(block);
     paragraph = [];
@@ -649,7 +780,7 @@ export function wikitextBlocks(
       !line.indented &&
       !(line.toc && empty) &&
       (!empty || line.media || line.element);
-    const cut = continues ? [] : line.dropCarried();
+    const cut = continues ? [] : [...line.dropCarried(), ...line.dropWaiting()];
     const carried = continues ? line.carriable() : 0;
     line.closeAll(carried);
     line.quoteEnds();
@@ -665,7 +796,9 @@ export function wikitextBlocks(
       // A line indented by a space is preformatted text, without that space; a line of spaces
       // only continues preformatted text before it.
       flushParagraph();
-      blocks.push({ kind: 'pre', level: 0, marker: '', html: line.html.slice(1), text: line.text.slice(1) });
+      const pre: Block = { kind: 'pre', level: 0, marker: '', html: line.html.slice(1), text: line.text.slice(1) };
+      held.aroundBlock(pre, cut);
+      blocks.push(pre);
     } else if (line.kind === 'paragraph' && line.block) {
       flushParagraph();
       const after = wrapsRuns() ? line.tidiedRun() : { html: line.html, opens: false };
@@ -702,10 +835,13 @@ export function wikitextBlocks(
       };
       if (line.kind === 'heading') block.anchor = line.anchor.trim();
       if (line.kind === 'item' && empty) block.empty = line.leftOutFirst ? 'removed' : 'source';
+      held.aroundBlock(block, cut);
       blocks.push(block);
     }
+    if (line.kind === 'paragraph' && line.block) held.leftOut(blocks.at(-1));
     const next = new Line();
     if (carried > 0) next.carryIn(line.openNow());
+    else if (held.active && !continues) next.reopenBefore(held.reopened());
     // After an empty line, the next paragraph opens them again.
     else if (cut.length > 0 && empty && line.kind === 'paragraph' && !line.block) next.reopenBefore(cut);
     line = next;
@@ -736,6 +872,7 @@ export function wikitextBlocks(
   /** An HTML tag in the text: a block element the extract keeps, an inline element, a line break. */
   const htmlTag = (node: WikiNode): void => {
     const tag = (node.name ?? '').toLowerCase();
+    line.tagMet = true;
     if (tag === 'blockquote' && line.kind === 'item' && quote === undefined) {
       if (node.closing) line.quoteEnds();
       else line.quoteStarts(openingTag(tag, String(node), decodeCharReferences));
@@ -1151,6 +1288,7 @@ export function wikitextBlocks(
   }
   endLine();
   flushParagraph();
+  held.atEnd(blocks);
   // The HTML tidying closes the block elements still open where the text ends.
   const last = blocks.at(-1);
   if (last !== undefined && keptBlocks.length > 0) last.unclosed = endTags(keptBlocks);
