@@ -416,6 +416,12 @@ describe('wikitext to extract', () => {
         '<p>a <small>b\n</small></p><small><dl><dd>c</dd></dl></small><small></small><p><small></small>\n</p>\n' +
           '<h2><span id="H">H</span></h2>\n<p>d\n</p>',
       ],
+      // `<font>`, `<code>`, `<em>` and `<strong>` TextExtracts keeps around a run of paragraphs.
+      [
+        'a <font color="red">b\n* c\nd e\n\nf</font> g',
+        '<p>a <font color="red">b\n</font></p><font color="red"><ul><li>c</li></ul></font><font color="red"><p>d e\n</p></font>' +
+          '<p><font color="red">f</font> g\n</p>',
+      ],
       // A line starting with a tag is no preformatted text, whatever follows it.
       ['a\n\n</b> x', '<p>a\n</p><p> x\n</p>'],
       [

@@ -247,12 +247,15 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean, sectionCut = fal
   let broken: Block['broken'];
   /** The end tags of the elements the paragraph's lines left open (see Block's `closing`). */
   let closing = '';
+  /** Those of formatting elements held around a run of paragraphs, after its last (see Block's `runWrap`). */
+  let runClose = '';
   const paragraphEnd = () => {
     const end = broken === undefined ? '</p>' : `${broken.opens ? '</p>' : ''}<p class="mw-empty-elt"></p>`;
     broken = undefined;
-    const tags = closing;
+    const tags = closing + end + runClose;
     closing = '';
-    return tags + end;
+    runClose = '';
+    return tags;
   };
   /** What a pending paragraph opening writes: the end of the paragraph before it, when it has one. */
   const opening = (tags: string) => (tags === '</p><p>' ? `${paragraphEnd()}<p>` : tags);
@@ -321,7 +324,9 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean, sectionCut = fal
     } else {
       if (inPre) closeParagraph();
       closeAfterBlock();
-      if (block.emptyWrap !== undefined) html = heldOpening(html, block.emptyWrap);
+      if (block.emptyWrap !== undefined || block.runWrap?.open !== undefined) {
+        html = heldOpening(html, block.emptyWrap ?? block.runWrap?.open ?? '');
+      }
       if (pending !== undefined) html += opening(pending);
       else if (!inParagraph) html += '<p>';
       pending = undefined;
@@ -329,6 +334,7 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean, sectionCut = fal
       html += `${block.html}\n`;
       if (block.broken !== undefined) broken = block.broken;
       closing = block.closing ?? '';
+      runClose = block.runWrap?.close ?? '';
     }
   }
   html += lists.closeAll();

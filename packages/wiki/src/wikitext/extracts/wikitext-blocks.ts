@@ -65,6 +65,12 @@ export interface Block {
   /** Those elements, empty, before the first paragraph of a run after such a list or heading. */
   emptyWrap?: string;
   /**
+   * Those elements around a run of paragraphs, where TextExtracts' reading of the HTML keeps them
+   * around a paragraph (`<font>`, `<code>`, `<em>`, `<strong>`): opened before the run's first
+   * paragraph (`open`), closed after its last (`close`).
+   */
+  runWrap?: { open?: string; close?: string };
+  /**
    * On the text's last block: the formatting elements open at the text's end (held, or left open
    * by its last paragraph), empty, which a section's line break at its end opens again.
    */
@@ -603,6 +609,14 @@ class HeldFormatting {
   private afterBlock = false;
   /** The formatting elements the last paragraph left open at its end. */
   private leftOpen: OpenElement[] = [];
+  /** The last paragraph of a run held in the elements (see Block's `runWrap`), to close after. */
+  private runEnd: Block | undefined;
+
+  /** The run of paragraphs held in the elements ends: after its last paragraph, they close. */
+  private endRun(): void {
+    if (this.runEnd !== undefined) this.runEnd.runWrap = { ...this.runEnd.runWrap, close: this.tags().close };
+    this.runEnd = undefined;
+  }
 
   get active(): boolean {
     return this.elements.length > 0;
@@ -625,6 +639,7 @@ class HeldFormatting {
     if (block.kind !== 'item' && block.kind !== 'heading' && block.kind !== 'pre') return;
     if (this.elements.length === 0) this.elements = cut.filter((o) => FORMATTING_TAGS.has(o.tag));
     if (this.elements.length === 0) return;
+    this.endRun();
     block.wrap = this.tags();
     this.afterBlock = true;
   }
@@ -639,6 +654,7 @@ class HeldFormatting {
       this.end();
       return;
     }
+    this.endRun();
     const { open, close } = this.tags();
     block.emptyWrap = open + close;
     this.afterBlock = true;
@@ -651,12 +667,21 @@ class HeldFormatting {
   paragraph(block: Block, open: readonly OpenElement[]): void {
     this.leftOpen = open.filter((o) => FORMATTING_TAGS.has(o.tag));
     if (this.elements.length === 0) return;
-    if (this.afterBlock) {
-      const { open: opening, close } = this.tags();
-      block.emptyWrap = opening + close;
+    const stillOpen = this.elements.filter((e) => open.some((o) => o.tag === e.tag));
+    const aroundRun =
+      stillOpen.length === this.elements.length && this.elements.every((o) => KEPT_AROUND_PARAGRAPHS.has(o.tag));
+    if (aroundRun) {
+      // Kept around the run: opened before its first paragraph, closed after its last.
+      if (this.afterBlock) block.runWrap = { open: this.tags().open };
+      this.runEnd = block;
+    } else {
+      this.endRun();
+      if (this.afterBlock) {
+        const { open: opening, close } = this.tags();
+        block.emptyWrap = opening + close;
+      }
     }
     this.afterBlock = false;
-    const stillOpen = this.elements.filter((e) => open.some((o) => o.tag === e.tag));
     const opening = this.elements.map((o) => (stillOpen.includes(o) ? '' : o.opening));
     const prefix = this.elements.map((o) => o.opening).join('');
     if (stillOpen.length > 0 && block.html.startsWith(prefix)) {
@@ -668,12 +693,14 @@ class HeldFormatting {
   }
 
   end(): void {
+    this.endRun();
     this.elements = [];
     this.afterBlock = false;
   }
 
   /** The text ends: the elements held, or those its last paragraph left open (see Block's `heldAtEnd`). */
   atEnd(blocks: readonly Block[]): void {
+    this.endRun();
     const last = blocks.at(-1);
     const lastShown = blocks.findLast((b) => b.kind !== 'blank');
     const elements = this.elements.length > 0 ? this.elements : lastShown?.kind === 'paragraph' ? this.leftOpen : [];
@@ -696,6 +723,12 @@ interface OpenElement {
   /** Where in the line's current run its opening tag starts (for one opened in that run). */
   at?: number;
 }
+
+/**
+ * The formatting elements TextExtracts' reading of the HTML (libxml's HTML 4 rules) keeps around a
+ * paragraph; it closes the others before one (`<small></small><p>`).
+ */
+const KEPT_AROUND_PARAGRAPHS = new Set(['font', 'code', 'em', 'strong']);
 
 /** The formatting elements of HTML that its tidying opens again after an element they were cut by. */
 const FORMATTING_TAGS = new Set([
