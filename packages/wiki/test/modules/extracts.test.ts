@@ -422,6 +422,20 @@ describe('wikitext to extract', () => {
         '<p>a <font color="red">b\n</font></p><font color="red"><ul><li>c</li></ul></font><font color="red"><p>d e\n</p></font>' +
           '<p><font color="red">f</font> g\n</p>',
       ],
+      // A paragraph's `<small>` holds a `<center>` line or a table left out after it; TextExtracts
+      // closes `<font>`, `<b>` and `<i>` before a `<center>`.
+      [
+        'x <small>\ny\n<center>Hi</center>\nz</small> w',
+        '<p>x <small>\ny\n</small></p><small><center>Hi</center></small><small></small><p><small>z</small> w\n</p>',
+      ],
+      [
+        'x <b>\ny\n<center>Hi</center>\nz</b> w',
+        '<p>x <b>\ny\n</b></p><b></b><center>Hi</center><b></b><p><b>z</b> w\n</p>',
+      ],
+      [
+        'a <small>b\n{|\n| t\n|}\nc</small> d',
+        '<p>a <small>b\n</small></p><small></small><small></small><p><small>c</small> d\n</p>',
+      ],
       // A line starting with a tag is no preformatted text, whatever follows it.
       ['a\n\n</b> x', '<p>a\n</p><p> x\n</p>'],
       [

@@ -289,7 +289,9 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean, sectionCut = fal
         afterBlock = false;
       } else {
         closeParagraph();
-        if (block.emptyWrap !== undefined) html = heldOpening(html, block.emptyWrap);
+        if (block.emptyWrap !== undefined || block.wrap !== undefined) {
+          html = heldOpening(html, block.emptyWrap ?? block.wrap?.open ?? '');
+        }
         // That paragraph starts with text, which the line break before the line joins.
         if (block.newlineInside && html.endsWith('\n')) html = joinedAfterBreak(html, block);
         else html += block.html;
@@ -298,7 +300,7 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean, sectionCut = fal
       // parser's is open: the text after the line's element ends its paragraph as it is (the
       // elements left open at the text's end are closed before that line break, below).
       const lastLine = !sectionCut && block === blocks.at(-1) && block.unclosed === undefined;
-      html += `${block.after ?? ''}${lastLine ? '' : '\n'}`;
+      html += `${block.wrap?.close ?? ''}${block.after ?? ''}${lastLine ? '' : '\n'}`;
       afterBlock = block.afterOpens === true;
     } else if (block.kind === 'pre') {
       pending = undefined;

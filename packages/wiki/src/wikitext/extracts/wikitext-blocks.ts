@@ -648,14 +648,41 @@ class HeldFormatting {
    * An element the extract leaves out (a table) in the run: held around it, they stay, empty; a
    * line with more than that ends the run (not followed).
    */
-  leftOut(block: Block | undefined): void {
+  leftOut(block: Block | undefined, before: Block | undefined): void {
+    const starts = this.elements.length === 0;
+    // A paragraph just before it that left them open starts a run.
+    if (starts && before?.kind === 'paragraph' && before.closing !== undefined) this.elements = this.leftOpen;
     if (this.elements.length === 0) return;
-    if (block?.kind !== 'block' || block.html !== '' || (block.after ?? '') !== '') {
+    const { open, close } = this.tags();
+    if (block?.kind !== 'block' || (block.after ?? '') !== '' || block.newlineInside === true) {
       this.end();
       return;
     }
+    // An element left out that they held (see Line's splitAtBlock) is the run's as well.
+    if (block.html === open + close) block.html = '';
+    if (block.html !== '') {
+      // A `<center>` line: the tidying holds it in them (opened again inside it here, taken out).
+      const center = new RegExp(
+        `^(<center\\b[^>]*>)${escapeRegExp(open)}([\\s\\S]*)${escapeRegExp(close)}</center>$`,
+      ).exec(block.html);
+      if (center === null) {
+        if (!starts) this.end();
+        else this.elements = [];
+        return;
+      }
+      block.html = `${center[1]}${center[2]}</center>`;
+      const closedByCenter = this.elements.every((o) => CLOSED_BY_CENTER.has(o.tag));
+      if (!closedByCenter && this.elements.some((o) => CLOSED_BY_CENTER.has(o.tag))) {
+        this.end();
+        return;
+      }
+      this.endRun();
+      if (closedByCenter) block.emptyWrap = open + close;
+      else block.wrap = { open, close };
+      this.afterBlock = true;
+      return;
+    }
     this.endRun();
-    const { open, close } = this.tags();
     block.emptyWrap = open + close;
     this.afterBlock = true;
   }
@@ -729,6 +756,8 @@ interface OpenElement {
  * paragraph; it closes the others before one (`<small></small><p>`).
  */
 const KEPT_AROUND_PARAGRAPHS = new Set(['font', 'code', 'em', 'strong']);
+/** Those it closes before a `<center>`. */
+const CLOSED_BY_CENTER = new Set(['font', 'b', 'i']);
 
 /** The formatting elements of HTML that its tidying opens again after an element they were cut by. */
 const FORMATTING_TAGS = new Set([
@@ -871,7 +900,7 @@ export function wikitextBlocks(
       held.aroundBlock(block, cut);
       blocks.push(block);
     }
-    if (line.kind === 'paragraph' && line.block) held.leftOut(blocks.at(-1));
+    if (line.kind === 'paragraph' && line.block) held.leftOut(blocks.at(-1), blocks.at(-2));
     const next = new Line();
     if (carried > 0) next.carryIn(line.openNow());
     else if (held.active && !continues) next.reopenBefore(held.reopened());
