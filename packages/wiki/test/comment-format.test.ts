@@ -30,7 +30,15 @@ describeEachEngine('parsed comments', (engine) => {
     );
     assert.equal(
       await format('Vorher /* Lage und Klima */', 'Berlin'),
-      'Vorher <span dir="auto"><span class="autocomment">- <a href="/index.php/Berlin#Lage_und_Klima" title="Berlin">→\u200eLage und Klima</a></span></span>',
+      'Vorher <span dir="auto"><span class="autocomment"><a href="/index.php/Berlin#Lage_und_Klima" title="Berlin">→\u200eLage und Klima</a></span></span>',
+    );
+  });
+
+  test("an autocomment's text is no wiki link; its link's fragment keeps the escaped characters, as MediaWiki 1.39 writes them", async () => {
+    // MediaWiki 1.39.17's answer for the same comment (T406664: brackets are written as references).
+    assert.equal(
+      await format('/* a\'b & c "d" <e> [[f]] [x] */ y', 'Testx2'),
+      '<span dir="auto"><span class="autocomment"><a href="/index.php/Testx2#a&#039;b_&amp;_c_&quot;d&quot;_&lt;e&gt;_f_&#91;x&#93;" title="Testx2">→\u200ea&#039;b &amp; c &quot;d&quot; &lt;e&gt; &#91;&#91;f&#93;&#93; &#91;x&#93;</a>: </span> y</span>',
     );
   });
 

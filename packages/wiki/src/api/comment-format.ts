@@ -89,17 +89,19 @@ export class CommentFormatter {
     let closing = '';
     const withSections = page
       ? text.replace(AUTOCOMMENT, (_match, section: string, offset: number, whole: string) => {
-          const before = offset > 0;
           const after = offset + _match.length < whole.length;
           const sectionTarget = section.replace(/\[\[:?|\]\]/g, '');
           const pageTitle = this.codec.make(page.namespace, page.dbKey);
           const href = `${this.localUrl(pageTitle)}#${escapeAttribute(fragmentForUrl(decodeHtml(sectionTarget)))}`;
           const tooltip = escapeAttribute(this.codec.prefixedText(pageTitle));
           let auto = `<a href="${href}" title="${tooltip}">→${LEFT_TO_RIGHT_MARK}${section}</a>`;
-          if (before) auto = `- ${auto}`;
+          // MediaWiki 1.39's `autocomment-prefix` before it is empty; `colon-separator` after it.
           if (after) auto += ': ';
           closing += '</span>';
-          return `<span dir="auto"><span class="autocomment">${auto}</span>`;
+          // Brackets in it link nothing (MediaWiki writes them as references, T406664).
+          return `<span dir="auto"><span class="autocomment">${auto}</span>`
+            .replace(/\[/g, '&#91;')
+            .replace(/\]/g, '&#93;');
         })
       : text;
     return this.formatLinks(withSections, page, existing) + closing;

@@ -70,9 +70,9 @@ export function escapeXmlAttribute(text: string): string {
   return text.replace(/[&<>"'\n\r\t]/g, (c) => IN_XML_ATTRIBUTE[c]!).replace(NOT_XML_TEXT, '\uFFFD');
 }
 
-/** `&`, `"` and `<`: a double-quoted attribute value as MediaWiki's comment links write it. */
+/** A double-quoted attribute value as MediaWiki's comment links write it: both quotes as well (`&#039;`). */
 export function escapeAttribute(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return escapeHtmlQuotes(text);
 }
 
 /**
