@@ -70,7 +70,10 @@ export function escapeXmlAttribute(text: string): string {
   return text.replace(/[&<>"'\n\r\t]/g, (c) => IN_XML_ATTRIBUTE[c]!).replace(NOT_XML_TEXT, '\uFFFD');
 }
 
-/** A double-quoted attribute value as MediaWiki's comment links write it: both quotes as well (`&#039;`). */
+/**
+ * A double-quoted attribute value as MediaWiki's `Html` writes those of comment links and upload
+ * warnings: `htmlspecialchars` with both quotes (`&#039;`).
+ */
 export function escapeAttribute(text: string): string {
   return escapeHtmlQuotes(text);
 }

@@ -116,6 +116,14 @@ describe('action=expandtemplates', () => {
     assert.equal(missing.error.info, 'There is no revision with ID 99999.');
   });
 
+  test('without text, or with a revid that is no integer, the request is refused', async () => {
+    const missing = JSON.parse(await expand({ title: 'Berlin', format: 'json' }));
+    assert.equal(missing.error.code, 'missingparam');
+    assert.equal(missing.error.info, 'The "text" parameter must be set.');
+    const bad = JSON.parse(await expand({ text: 'a', revid: 'abc', prop: 'wikitext', format: 'json' }));
+    assert.equal(bad.error.code, 'badinteger');
+  });
+
   test('an interwiki title is a bad title; comments stay with includecomments; modules alone warn', async () => {
     const bad = JSON.parse(await expand({ text: 'a', title: 'en:Foo', prop: 'wikitext', format: 'json' }));
     assert.equal(bad.error.code, 'invalidtitle');

@@ -58,11 +58,15 @@ export interface Block {
   /** The end tags of the elements a paragraph's lines left open, written before the paragraph's end. */
   closing?: string;
   /**
-   * The formatting elements held around a list (on its first item) or a heading, opening and end
-   * tags (see HeldFormatting): the blocks of such a run follow each other without line breaks.
+   * The formatting elements held around a list (on its first item), a heading, preformatted text
+   * (its first line) or a `<center>` line, opening and end tags (see HeldFormatting): the blocks of
+   * such a run follow each other without line breaks.
    */
   wrap?: { open: string; close: string };
-  /** Those elements, empty, before the first paragraph of a run after such a list or heading. */
+  /**
+   * Those elements, empty: before the first paragraph of a run after such a block, in place of a
+   * table left out in the run, before a `<center>` line that closes them.
+   */
   emptyWrap?: string;
   /**
    * Those elements around a run of paragraphs, where TextExtracts' reading of the HTML keeps them
@@ -595,13 +599,14 @@ class Line {
 }
 
 /**
- * Formatting elements (`<small>`) a paragraph left open where a list or a heading ended it. The
- * HTML tidying opens them again around that list or heading and each after it, and around each
- * run of paragraphs, which TextExtracts' second reading of the HTML (HTML 4 rules: no paragraph
- * in them) closes at once, `<small></small><p>`; a paragraph holding their end tag has its text up
- * to it in them and ends the run. The line breaks between the blocks of such a run are gone (the
- * tidying's empty paragraphs that held them are dropped). A table, a kept element or preformatted
- * text ends the run here without that (not followed).
+ * Formatting elements (`<small>`) a paragraph left open where a list, a heading, preformatted
+ * text, a `<center>` line or a table ended it. The HTML tidying opens them again around that block
+ * and each such block after it, and around each run of paragraphs, which TextExtracts' second
+ * reading of the HTML (HTML 4 rules: no paragraph in them) closes at once, `<small></small><p>`,
+ * but for those it keeps around paragraphs; a paragraph holding their end tag has its text up to
+ * it in them and ends the run. The line breaks between the blocks of such a run are gone (the
+ * tidying's empty paragraphs that held them are dropped). Any other element of its own (a
+ * `<center>` spanning lines, a kept element with text around it) ends the run here (not followed).
  */
 class HeldFormatting {
   private elements: OpenElement[] = [];
@@ -629,6 +634,11 @@ class HeldFormatting {
 
   private tags(): { open: string; close: string } {
     return { open: this.elements.map((o) => o.opening).join(''), close: endTags(this.elements.map((o) => o.tag)) };
+  }
+
+  /** The elements held, empty. */
+  private empty(): string {
+    return emptyElements(this.elements);
   }
 
   /**
@@ -666,8 +676,7 @@ class HeldFormatting {
         `^(<center\\b[^>]*>)${escapeRegExp(open)}([\\s\\S]*)${escapeRegExp(close)}</center>$`,
       ).exec(block.html);
       if (center === null) {
-        if (!starts) this.end();
-        else this.elements = [];
+        this.end();
         return;
       }
       block.html = `${center[1]}${center[2]}</center>`;
@@ -677,13 +686,13 @@ class HeldFormatting {
         return;
       }
       this.endRun();
-      if (closedByCenter) block.emptyWrap = open + close;
+      if (closedByCenter) block.emptyWrap = this.empty();
       else block.wrap = { open, close };
       this.afterBlock = true;
       return;
     }
     this.endRun();
-    block.emptyWrap = open + close;
+    block.emptyWrap = this.empty();
     this.afterBlock = true;
   }
 
@@ -703,16 +712,14 @@ class HeldFormatting {
       this.runEnd = block;
     } else {
       this.endRun();
-      if (this.afterBlock) {
-        const { open: opening, close } = this.tags();
-        block.emptyWrap = opening + close;
-      }
+      if (this.afterBlock) block.emptyWrap = this.empty();
     }
     this.afterBlock = false;
-    const opening = this.elements.map((o) => (stillOpen.includes(o) ? '' : o.opening));
-    const prefix = this.elements.map((o) => o.opening).join('');
+    // Only those it closed open in it.
+    const closedHere = this.elements.filter((o) => !stillOpen.includes(o));
+    const prefix = this.tags().open;
     if (stillOpen.length > 0 && block.html.startsWith(prefix)) {
-      block.html = opening.join('') + block.html.slice(prefix.length);
+      block.html = closedHere.map((o) => o.opening).join('') + block.html.slice(prefix.length);
     }
     const others = open.filter((o) => !stillOpen.some((e) => e.tag === o.tag));
     block.closing = others.length > 0 ? endTags(others.map((o) => o.tag)) : undefined;
@@ -732,8 +739,13 @@ class HeldFormatting {
     const lastShown = blocks.findLast((b) => b.kind !== 'blank');
     const elements = this.elements.length > 0 ? this.elements : lastShown?.kind === 'paragraph' ? this.leftOpen : [];
     if (last === undefined || elements.length === 0) return;
-    last.heldAtEnd = elements.map((o) => o.opening).join('') + endTags(elements.map((o) => o.tag));
+    last.heldAtEnd = emptyElements(elements);
   }
+}
+
+/** Elements written empty: their opening tags, then their end tags. */
+function emptyElements(elements: readonly OpenElement[]): string {
+  return elements.map((o) => o.opening).join('') + endTags(elements.map((o) => o.tag));
 }
 
 /**

@@ -507,9 +507,10 @@ export async function callParserFunction(
 }
 
 async function timeFunction(format: string, date: string, expander: Expander): Promise<string> {
+  const given = date.trim();
   // Without a date the text shows the current time, and holds until the next change it shows.
-  if (date.trim() === '') expander.limitTtl(dateTtl(format, expander.host.now));
-  const when = date.trim() === '' ? expander.host.now : parseDate(date.trim(), expander.host.now);
+  if (given === '') expander.limitTtl(dateTtl(format, expander.host.now));
+  const when = given === '' ? expander.host.now : parseDate(given, expander.host.now);
   if (when === undefined) return `<strong class="error">${await expander.message('pfunc_time_error')}</strong>`;
   return formatDate(format, when);
 }
