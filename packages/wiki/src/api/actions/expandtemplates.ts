@@ -59,7 +59,10 @@ export async function executeExpandTemplates(state: RequestState, result: Result
   const { titles, store } = state.services;
   // The module's deprecation, then the announcement list (see RequestState.warn).
   if (params.prop === undefined)
-    state.warn(SCOPE.path, message('deprecation', 'apiwarn-deprecation-missingparam', ['prop']));
+    state.warn(
+      SCOPE.path,
+      message('deprecation', 'apiwarn-deprecation-missingparam', ['prop'], { feature: 'action=expandtemplates&!prop' }),
+    );
   const given = params.title ?? 'API';
   let page = titles.parseOrUndefined(given);
   if (page === undefined || page.interwiki !== '') {
@@ -77,7 +80,10 @@ export async function executeExpandTemplates(state: RequestState, result: Result
     if (params.title !== undefined && (own.namespace !== page.namespace || own.dbKey !== page.dbKey)) {
       state.warn(
         SCOPE.path,
-        message('revwrongpage', 'apierror-revwrongpage', [params.revid, escapeWikiText(titles.prefixedText(page))]),
+        message('revwrongpage', 'apierror-revwrongpage', [
+          { raw: params.revid },
+          escapeWikiText(titles.prefixedText(page)),
+        ]),
       );
     }
     page = own;
