@@ -1,8 +1,11 @@
 /**
  * Requests made from the module descriptors: every query module and each of its parameters, with
  * valid, boundary and invalid values, in every format, error format, language, method and session
- * the API knows. One seed gives one series of requests.
+ * the API knows. One seed gives one series of requests. The actions besides `query` that read the
+ * wiki (`compare`, `expandtemplates`) are sent when `--module` names them.
  */
+import { COMPARE_PARAMETERS, COMPARE_TEMPLATED_PARAMETERS } from '../src/api/actions/compare.js';
+import { EXPANDTEMPLATES_PARAMETERS } from '../src/api/actions/expandtemplates.js';
 import {
   isEnumType,
   type ModuleDescriptor,
@@ -337,10 +340,72 @@ function mainParams(r: Random): [string, string][] {
   return out;
 }
 
+/** The actions other than `query` the tester sends, when `--module` names one. */
+export const READING_ACTIONS: Readonly<Record<string, readonly ParamDescriptor[]>> = {
+  compare: [...COMPARE_PARAMETERS, ...COMPARE_TEMPLATED_PARAMETERS],
+  expandtemplates: EXPANDTEMPLATES_PARAMETERS,
+};
+
+/** Wikitext to compare or expand: lines changed and moved, templates, signatures, pipe tricks. */
+const TEXTS = [
+  'a',
+  '',
+  'a\nb c d e\nf\n\ng',
+  'Der erste Absatz ist lang genug zum Verschieben hier.\nx\ny',
+  'x ~~~ [[a (b)|]] [[|e]] {{subst:PAGENAME}} <nowiki>~~~</nowiki> <!-- ~~~ -->\r\nz  \n',
+  '{{Infobox Stadt|Name=X|Einwohner=5}} {{PAGENAME}} {{#if:{{{1|}}}|ja|nein}}',
+  '== Neu ==\nText [[Berlin]] [[Kategorie:Stadt]]',
+  '{{subst:lc:ABC}} {{DEFAULTSORT:Zed}} {{DISPLAYTITLE:X}} {{#time:Y-m-d|2020-01-05}}',
+  '{"a": [1, 2], "b": {}}',
+];
+const SECTIONS = ['0', '1', '2', '3', 'new', '99', 'T-1', 'abc', ''];
+
+/** One value of an action's parameter, by what its name says it holds. */
+function actionValue(r: Random, p: ParamDescriptor, pools: ValuePools): string {
+  if (p.type === 'text') return r.pick(TEXTS);
+  if (/rev(id)?$/.test(p.name) && r.chance(0.85)) return String(r.pick(pools.revids));
+  if (/id$/.test(p.name) && r.chance(0.85)) return String(r.pick(pools.pageids));
+  if (/section/.test(p.name)) return r.pick(SECTIONS);
+  if (/title$/.test(p.name)) return pickTitle(r, pools);
+  return paramValue(r, p, pools);
+}
+
+/**
+ * A request of an action: each side of `compare` named most of the time (a revision, a page, a
+ * text or the slots with their texts, the second side also relative to the first), the other
+ * parameters as often as a query module's.
+ */
+function actionParams(r: Random, pools: ValuePools, action: string): [string, string][] {
+  const parameters = READING_ACTIONS[action] ?? [];
+  const out: [string, string][] = [['action', action]];
+  const share = r.pick([0.1, 0.25, 0.5]);
+  const named = new Set<string>();
+  if (action === 'compare') {
+    for (const side of ['from', 'to']) {
+      if (r.chance(0.05)) continue;
+      const kinds = ['title', 'id', 'rev', 'text', 'slots', ...(side === 'to' ? ['relative', 'relative'] : [])];
+      named.add(`${side}${r.pick(kinds)}`);
+    }
+    if ([...named].some((name) => name.endsWith('slots')) && r.chance(0.9)) {
+      for (const name of [...named]) if (name.endsWith('slots')) named.add(name.replace('slots', 'text-{slot}'));
+    }
+  }
+  for (const p of parameters) {
+    if (!named.has(p.name) && !r.chance(share)) continue;
+    const name = p.name.replace('{slot}', 'main');
+    const value = name.endsWith('slots') ? r.pick(['main', 'main', '', 'bogus']) : actionValue(r, p, pools);
+    out.push([name, value]);
+  }
+  return out;
+}
+
 /** The next request of the series. */
 export function generateRequest(number: number, options: GenerateOptions): GeneratedRequest {
   const r = options.random;
-  const { params, modules } = queryParams(options.modules, r, options.pools, options.module);
+  const { params, modules } =
+    options.module !== undefined && options.module in READING_ACTIONS
+      ? { params: actionParams(r, options.pools, options.module), modules: [options.module] }
+      : queryParams(options.modules, r, options.pools, options.module);
   const sender: Sender = r.chance(0.55) ? 'anonymous' : r.pick(LOGGED_IN_SENDERS);
   const hasLimit = params.some(([name, value]) => /limit$/.test(name) && /^[1-9]$/.test(value));
   return {

@@ -5,6 +5,8 @@
  * reference wiki, and compares the answers. `--ours` compares a service already running (a mirror
  * of that MediaWiki made by `wiki mirror`, say) instead of one started on the imported reference
  * wiki; `--anonymous` sends every request without logging in (a mirror has no passwords).
+ * `--module` names a query module, or an action besides `query` that reads the wiki (`compare`,
+ * `expandtemplates`), whose requests then make the series.
  * The started service holds MediaWiki's interface messages (as `wiki messages` stores them), so
  * that texts compare the rendering; `--no-messages` leaves them out (its own wording then).
  * Prints `conformance: N of M identical` and every difference grouped by kind; exits non-zero on a

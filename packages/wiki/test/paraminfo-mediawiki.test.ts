@@ -1,6 +1,6 @@
 /**
  * paraminfo of the modules client libraries learn the API from (main, query, the page set, the
- * account actions, expandtemplates, help, paraminfo, the formats) against a live MediaWiki 1.39 on the same wiki:
+ * account actions, compare, expandtemplates, help, paraminfo, the formats) against a live MediaWiki 1.39 on the same wiki:
  * identical, submodule maps included, apart from these differences, each with its reason:
  *
  * - `action` lists the actions this server answers, a subset of MediaWiki's (its internal ones,
@@ -17,7 +17,7 @@ import { type ReferenceMediaWiki, startReferenceMediaWiki } from './helpers/refe
 
 const NEWER_QUERY_MODULES = new Set(['codexicons', 'linterrors', 'linterstats', 'trackingcategories']);
 const MODULES =
-  'main|query|help|paraminfo|login|logout|clientlogin|expandtemplates|json|jsonfm|none|php|phpfm|rawfm|xml|xmlfm';
+  'main|query|help|paraminfo|login|logout|clientlogin|compare|expandtemplates|json|jsonfm|none|php|phpfm|rawfm|xml|xmlfm';
 
 let mediawiki: ReferenceMediaWiki;
 let ours: ListeningWiki;
@@ -71,7 +71,7 @@ function withOurActions(module: any, actions: readonly string[]): any {
   return copy;
 }
 
-test('paraminfo of main, query, the account actions, expandtemplates, help, paraminfo and the formats is MediaWiki’s', async () => {
+test('paraminfo of main, query, the account actions, compare, expandtemplates, help, paraminfo and the formats is MediaWiki’s', async () => {
   const [theirs, mine] = await Promise.all([
     paraminfo(mediawiki.apiUrl, `modules=${MODULES}`),
     paraminfo(`${ours.origin}/api.php`, `modules=${MODULES}`),

@@ -2,7 +2,16 @@ import { FORMAT_NAMES } from './format/printers.js';
 import type { ParamDescriptor, ParamsOfList } from './params/descriptor.js';
 
 /** Actions this server answers. */
-export const ACTIONS = ['clientlogin', 'expandtemplates', 'help', 'login', 'logout', 'paraminfo', 'query'] as const;
+export const ACTIONS = [
+  'clientlogin',
+  'compare',
+  'expandtemplates',
+  'help',
+  'login',
+  'logout',
+  'paraminfo',
+  'query',
+] as const;
 
 /** A parameter's values as modules of the main module, whose paths are their names. */
 const ownPaths = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, name]));

@@ -7,6 +7,7 @@
 import type { WikiStore } from '../store/database.js';
 import { WorkBudget, withWorkBudget } from '../store/work-budget.js';
 import { executeClientLogin } from './actions/clientlogin.js';
+import { executeCompare } from './actions/compare.js';
 import { executeExpandTemplates } from './actions/expandtemplates.js';
 import { executeHelp } from './actions/help.js';
 import { executeLogin } from './actions/login.js';
@@ -223,7 +224,9 @@ function runAction(
       executeParamInfo(state, result, state.server);
       return undefined;
     case 'expandtemplates':
-      return executeExpandTemplates(state, result).then(() => undefined);
+      return executeExpandTemplates(state, result).then(() => undefined, ownError(action));
+    case 'compare':
+      return executeCompare(state, result).then(() => undefined, ownError(action));
     case 'help': {
       // The address this server was asked at, not the imported wiki's own `$wgServer`.
       const help = executeHelp(state, request.requestOrigin);
@@ -249,6 +252,14 @@ function runAction(
       throw apiError('unsupportedaction', 'apierror-unsupportedaction', [action]);
   }
 }
+
+/** An error a reading action gives of its own is named after it, as MediaWiki names it. */
+const ownError =
+  (module: string) =>
+  (error: unknown): never => {
+    if (error instanceof ApiError) error.module ??= module;
+    throw error;
+  };
 
 /** How the action ended: its error, the module that gave it, and whether it warned while it ran. */
 interface Outcome {

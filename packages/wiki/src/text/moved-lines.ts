@@ -101,6 +101,7 @@ export class MovedLines {
       show: oldSide ? 'old' : 'new',
       anchor: anchorOf(place, oldSide),
       link: anchorOf(other, !oldSide),
+      downwards: other.edit > place.edit || (other.edit === place.edit && other.line > place.line),
     });
     if (oldSide) pairing.oldShown = true;
     else pairing.newShown = true;

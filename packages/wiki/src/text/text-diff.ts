@@ -1,11 +1,11 @@
 /**
- * The diff of two texts as table rows, as MediaWiki's diff engine (wikidiff2) makes them for
- * `diffto`/`difftotext` with two lines of context: the texts compared line by line
- * (`diff-engine.ts`), a changed line shown word by word against the line it replaces when the two
- * are alike enough (`word-diff.ts`), else as a line added then a line removed; unchanged lines
- * around each change shown as context, each run of context headed by its line numbers. Lines
- * removed in one place and added, alike, in another are shown as moved paragraphs, linked to
- * each other (`moved-lines.ts`).
+ * The diff of two texts as MediaWiki's diff engine (wikidiff2) makes it, as table rows (for
+ * `diffto`/`difftotext` and `action=compare`) or in its inline layout, with two lines of context:
+ * the texts compared line by line (`diff-engine.ts`), a changed line shown word by word against
+ * the line it replaces when the two are alike enough (`word-diff.ts`), else as a line added then
+ * a line removed; unchanged lines around each change shown as context, each run of context headed
+ * by its line numbers. Lines removed in one place and added, alike, in another are shown as moved
+ * paragraphs, linked to each other (`moved-lines.ts`).
  */
 import { diffSequences, type Edit } from './diff-engine.js';
 import { escapeHtmlText } from './escape.js';
@@ -74,9 +74,35 @@ function cell(line: string): string {
   return line === '' ? '<br />' : `<div>${escapeHtmlText(line)}</div>`;
 }
 
-/** The rows of the table, in the engine's layout. */
-export class DiffRows {
-  out = '';
+/**
+ * A paragraph shown as moved: which side of its pair this row shows, its anchor, the anchor of
+ * the other place it links to, and whether that place is further down the diff.
+ */
+export interface MovedParagraph {
+  show: 'old' | 'new';
+  anchor: string;
+  link: string;
+  downwards: boolean;
+}
+
+/** What a diff's layout writes: headers naming line numbers, lines, and changed lines. */
+export interface DiffRows {
+  header(from: number, to: number): void;
+  added(line: string): void;
+  deleted(line: string): void;
+  context(line: string): void;
+  /** A pair of lines word by word; for a moved paragraph only one side of it (`moved.show`). */
+  wordDiff(oldLine: string, newLine: string, moved?: MovedParagraph): void;
+  /** The diff's body. */
+  body(): string;
+}
+
+/** The engine's layouts: the old text beside the new one (`table`), or one column (`inline`). */
+export type DiffType = 'table' | 'inline';
+
+/** The rows of the side-by-side table, in the engine's layout. */
+class TableRows implements DiffRows {
+  private out = '';
 
   constructor(private readonly labels: DiffLabels) {}
 
@@ -96,11 +122,7 @@ export class DiffRows {
     this.out += `<tr>\n  <td class="diff-marker"></td>\n  <td class="diff-context diff-side-deleted">${cell(line)}</td>\n  <td class="diff-marker"></td>\n  <td class="diff-context diff-side-added">${cell(line)}</td>\n</tr>\n`;
   }
 
-  /**
-   * A pair of lines word by word; for a moved paragraph only one side (`show`), with an anchor
-   * named `anchor` and a link to the other place (`link`).
-   */
-  wordDiff(oldLine: string, newLine: string, moved?: { show: 'old' | 'new'; anchor: string; link: string }): void {
+  wordDiff(oldLine: string, newLine: string, moved?: MovedParagraph): void {
     const edits = wordEdits(oldLine, newLine, WORD_DIFF_BAILOUT);
     const anchor = moved ? `<a name="${moved.anchor}"></a>` : '';
     let row = '<tr>\n';
@@ -118,6 +140,71 @@ export class DiffRows {
     } else row += '  <td colspan="2" class="diff-empty diff-side-added"></td>\n';
     this.out += `${row}</tr>\n`;
   }
+
+  body(): string {
+    return this.out;
+  }
+}
+
+/**
+ * The inline layout: one column in one table cell, each line a `div` classed by what happened to
+ * it, removed and added text marked in place; a header before each run of lines names their
+ * first line numbers in a comment.
+ */
+class InlineRows implements DiffRows {
+  private out = '';
+
+  constructor(private readonly labels: DiffLabels) {}
+
+  header(from: number, to: number): void {
+    this.out += `<div class="mw-diff-inline-header"><!-- LINES ${from},${to} --></div>\n`;
+  }
+
+  added(line: string): void {
+    this.marked('added', 'ins', line);
+  }
+
+  deleted(line: string): void {
+    this.marked('deleted', 'del', line);
+  }
+
+  context(line: string): void {
+    this.out += `<div class="mw-diff-inline-context">${line === '' ? '&#160;' : escapeHtmlText(line)}</div>\n`;
+  }
+
+  wordDiff(oldLine: string, newLine: string, moved?: MovedParagraph): void {
+    if (moved === undefined) {
+      this.out += `<div class="mw-diff-inline-changed">${this.inlineWords(oldLine, newLine)}</div>\n`;
+      return;
+    }
+    const source = moved.show === 'old';
+    const direction = moved.downwards ? 'downwards' : 'upwards';
+    const link =
+      `<a class="mw-diff-movedpara-${source ? 'left' : 'right'}" title="${this.labels.moved(source ? 'new' : 'old')}" ` +
+      `data-title-tag="${source ? 'old' : 'new'}" href="#${moved.link}">${moved.downwards ? '&#9660;' : '&#9650;'}</a>`;
+    const text = source ? escapeHtmlText(oldLine) : this.inlineWords(oldLine, newLine);
+    // The arrow points to the other place: before the text when that is above, after it below.
+    const content = moved.downwards ? `${text}${link}` : `${link}${text}`;
+    this.out +=
+      `<div class="mw-diff-inline-moved mw-diff-inline-moved-${source ? 'source' : 'destination'} ` +
+      `mw-diff-inline-moved-${direction}"><a name="${moved.anchor}"></a>${content}</div>\n`;
+  }
+
+  /** The one cell, even when the texts are the same. */
+  body(): string {
+    return `<tr><td colspan="4">${this.out}</td></tr>`;
+  }
+
+  private marked(kind: 'added' | 'deleted', tag: 'ins' | 'del', line: string): void {
+    const empty = line === '';
+    this.out += `<div class="mw-diff-inline-${kind}${empty ? ' mw-diff-empty-line' : ''}"><${tag}>${empty ? '&#160;' : escapeHtmlText(line)}</${tag}></div>\n`;
+  }
+
+  /** Both lines in one: the words kept as they are, the removed ones and the added ones marked. */
+  private inlineWords(oldLine: string, newLine: string): string {
+    const edits = wordEdits(oldLine, newLine, WORD_DIFF_BAILOUT);
+    return wordDiffSide(edits, 'both');
+  }
 }
 
 /**
@@ -126,17 +213,21 @@ export class DiffRows {
  * a dictionary) matters: see `wordEdits`.
  */
 export function diffTableRows(oldText: string, newText: string, labels: DiffLabels): string | undefined {
+  return diffBody(oldText, newText, labels, 'table');
+}
+
+/** The diff's body in either layout of the engine (see `diffTableRows`). */
+export function diffBody(oldText: string, newText: string, labels: DiffLabels, type: DiffType): string | undefined {
   try {
-    return tableRows(oldText, newText, labels);
+    return writeRows(oldText, newText, type === 'table' ? new TableRows(labels) : new InlineRows(labels));
   } catch (error) {
     if (error instanceof ThaiWordsError) return undefined;
     throw error;
   }
 }
 
-function tableRows(oldText: string, newText: string, labels: DiffLabels): string {
+function writeRows(oldText: string, newText: string, rows: DiffRows): string {
   const edits = lineEdits(oldText, newText);
-  const rows = new DiffRows(labels);
   const moved = new MovedLines(edits, rows);
   let from = 1;
   let to = 1;
@@ -175,5 +266,5 @@ function tableRows(oldText: string, newText: string, labels: DiffLabels): string
     }
     numberNext = false;
   }
-  return rows.out;
+  return rows.body();
 }

@@ -127,13 +127,17 @@ export function wordEdits(oldLine: string, newLine: string, bailout: number): Ed
 
 /**
  * One side of a word diff as HTML: the kept words as they are, the removed (old side) or added
- * (new side) runs marked.
+ * (new side) runs marked. `both`: the two sides in one, as the inline layout shows a changed
+ * line, each removed run before the run that replaces it, marked without classes.
  */
-export function wordDiffSide(edits: readonly Edit<Word>[], side: 'old' | 'new'): string {
+export function wordDiffSide(edits: readonly Edit<Word>[], side: 'old' | 'new' | 'both'): string {
   let out = '';
   for (const edit of edits) {
     if (edit.kind === 'copy') out += textOf(side === 'old' ? edit.from : edit.to);
-    else if (side === 'old' && edit.kind !== 'add')
+    else if (side === 'both') {
+      if (edit.kind !== 'add') out += `<del>${textOf(edit.from)}</del>`;
+      if (edit.kind !== 'del') out += `<ins>${textOf(edit.to)}</ins>`;
+    } else if (side === 'old' && edit.kind !== 'add')
       out += `<del class="diffchange diffchange-inline">${textOf(edit.from)}</del>`;
     else if (side === 'new' && edit.kind !== 'del')
       out += `<ins class="diffchange diffchange-inline">${textOf(edit.to)}</ins>`;

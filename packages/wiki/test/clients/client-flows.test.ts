@@ -1,7 +1,7 @@
 /**
  * Real client libraries against our server and against a real MediaWiki 1.39 on the same data (the
  * reference wiki): pywikibot, mwclient and mwn run the flows bots run (site info, reading existing,
- * missing and redirect pages, page properties, generators, template expansion, histories, files,
+ * missing and redirect pages, page properties, generators, template expansion, diffs, histories, files,
  * logging in with a user password and a bot password, user info, the watchlist, logging out), and
  * each flow must give the same results on both servers. Allowed to differ: the software's version and generator
  * strings, the order of search results (a search backend's ranking; MediaWiki's own backends rank
@@ -35,7 +35,7 @@ const ACCOUNT: FlowAccount = {
 const BOT_GRANTS = 'basic,highvolume,viewmywatchlist';
 
 /** The flows of the Python scripts (mwn's are listed in mwn-flows.ts). */
-const PYTHON_FLOWS = ['site', 'read', 'properties', 'generators', 'expand', 'random', 'history', 'files'];
+const PYTHON_FLOWS = ['site', 'read', 'properties', 'generators', 'expand', 'compare', 'random', 'history', 'files'];
 const CLIENT_FLOWS = {
   pywikibot: [...PYTHON_FLOWS, 'login_bot_password', 'login_user_password'],
   mwclient: [...PYTHON_FLOWS, 'login_user_password', 'login_bot_password', 'login_wrong_password'],
@@ -174,6 +174,8 @@ describe('real clients give the same results on our server and on MediaWiki', ()
     assert.ok(pywikibot.login_user_password.watchlist.length > 0);
     assert.match(pywikibot.expand.text, /^Berlin: /);
     assert.match(pywikibot.expand.comments, /<!-- note -->/);
+    assert.match(pywikibot.compare.revisions, /diff-addedline/);
+    assert.match(pywikibot.compare.inline, /mw-diff-inline/);
     const mwclient = seen.get('mwclient')?.ours as any;
     assert.ok(mwclient.generators.categorymembers.includes('Berlin'));
     assert.equal(mwclient.login_bot_password.userinfo.name, 'Alice');
@@ -181,5 +183,6 @@ describe('real clients give the same results on our server and on MediaWiki', ()
     const mwn = seen.get('mwn')?.ours as any;
     assert.equal(mwn.login_bot_password.login.result, 'Success');
     assert.equal(mwn.login_user_password.afterLogout.anon, true);
+    assert.equal(mwn.compare.revisions.prev, 236);
   });
 });

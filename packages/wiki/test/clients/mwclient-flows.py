@@ -107,6 +107,16 @@ def _():
     }
 
 
+@flow('compare')
+def _():
+    # Diffs (action=compare) read through the API call bots make for it.
+    props = 'diff|diffsize|ids|title|user|comment|size|timestamp|rel'
+    return {
+        'revisions': site.get('compare', fromrev=248, torev=260, prop=props)['compare'],
+        'previous': site.get('compare', fromrev=260, torelative='prev', difftype='inline')['compare'],
+    }
+
+
 @flow('random')
 def _():
     # Random pages differ from server to server: what is compared is their kind and number.

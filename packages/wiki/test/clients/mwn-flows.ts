@@ -83,6 +83,23 @@ const FLOWS: Record<string, Flow> = {
       ),
     };
   },
+  async compare(bot) {
+    // Diffs (action=compare): revisions with their fields, and a text against a page, inline.
+    const revisions = await bot.request({
+      action: 'compare',
+      fromrev: 248,
+      torev: 260,
+      prop: 'diff|diffsize|ids|title|user|comment|size|timestamp|rel',
+    });
+    const text = await bot.request({
+      action: 'compare',
+      fromslots: 'main',
+      'fromtext-main': 'Berlin ist eine Stadt.\n\n== Geschichte ==',
+      totitle: 'Berlin',
+      difftype: 'inline',
+    });
+    return { revisions: revisions.compare, text: text.compare };
+  },
   async random(bot) {
     // Random pages differ from server to server: what is compared is their kind and number.
     const { query } = await bot.query({ list: 'random', rnlimit: 5, rnnamespace: 0 });

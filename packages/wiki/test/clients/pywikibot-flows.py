@@ -139,6 +139,16 @@ def _():
     }
 
 
+@flow('compare')
+def _():
+    # Diffs (action=compare) between revisions, pages and the revision before, as review tools read them.
+    return {
+        'revisions': site.compare(248, 260),
+        'inline': site.compare(248, 367, difftype='inline'),
+        'pages': site.compare('Berlin', pywikibot.Page(site, 'Hamburg')),
+    }
+
+
 @flow('random')
 def _():
     # Random pages differ from server to server: what is compared is their kind and number.

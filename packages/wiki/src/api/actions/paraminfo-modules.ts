@@ -10,6 +10,7 @@ import { FORMAT_NAMES, FORMAT_PARAMETERS, type FormatName } from '../format/prin
 import { ACTIONS, MAIN_PARAMETERS } from '../main-params.js';
 import type { ModuleDescriptor, ParamDescriptor } from '../params/descriptor.js';
 import { CLIENTLOGIN_DESCRIPTOR } from './clientlogin.js';
+import { COMPARE_PARAMETERS, COMPARE_TEMPLATED_PARAMETERS } from './compare.js';
 import { EXPANDTEMPLATES_PARAMETERS } from './expandtemplates.js';
 import { HELP_PARAMETERS } from './help.js';
 import { LOGIN_DESCRIPTOR } from './login.js';
@@ -78,6 +79,10 @@ const FORMAT_CLASSES: Record<FormatName, string> = {
 
 const ACTION_DESCRIPTORS: Record<(typeof ACTIONS)[number], ModuleDescriptor> = {
   clientlogin: CLIENTLOGIN_DESCRIPTOR,
+  compare: {
+    ...coreModule('compare', 'action', 'ApiComparePages', COMPARE_PARAMETERS, ['Compare'], true),
+    templatedparameters: COMPARE_TEMPLATED_PARAMETERS,
+  },
   expandtemplates: {
     ...coreModule('expandtemplates', 'action', 'ApiExpandTemplates', EXPANDTEMPLATES_PARAMETERS, [], true),
     helpurls: [`${HELP_PAGE}Parsing_wikitext#expandtemplates`],

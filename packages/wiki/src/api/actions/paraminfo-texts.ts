@@ -384,6 +384,10 @@ export const OTHER_MODULE_HELP: Readonly<Record<string, HelpText>> = {
     de: 'Expandiert die Vorlagen, Parserfunktionen und Variablen eines Textes für eine Seite.',
   },
   clientlogin: { en: 'Logs in the way interactive clients do.', de: 'Meldet so an, wie es interaktive Programme tun.' },
+  compare: {
+    en: 'Shows the difference between two revisions, texts or sections of a page.',
+    de: 'Zeigt den Unterschied zwischen zwei Versionen, Texten oder Abschnitten einer Seite.',
+  },
   json: { en: 'Gives the answer as JSON.', de: 'Liefert die Antwort als JSON.' },
   jsonfm: { en: 'Gives the answer as JSON in an HTML page.', de: 'Liefert die Antwort als JSON in einer HTML-Seite.' },
   xml: { en: 'Gives the answer as XML.', de: 'Liefert die Antwort als XML.' },
@@ -955,6 +959,93 @@ export const MODULE_PARAMETER_HELP: Readonly<Record<string, HelpText>> = {
   'login.domain': { en: 'The domain (not used).', de: 'Die Domäne (nicht verwendet).' },
   'login.token': { en: 'The login token from meta=tokens.', de: 'Der Anmelde-Token aus meta=tokens.' },
   'logout.token': { en: 'The CSRF token from meta=tokens.', de: 'Der CSRF-Token aus meta=tokens.' },
+  'compare.fromtitle': {
+    en: 'The page whose current revision is the first side.',
+    de: 'Die Seite, deren aktuelle Version die ersten Seite ist.',
+  },
+  'compare.fromid': {
+    en: 'The page ID whose current revision is the first side.',
+    de: 'Die Seitenkennung, deren aktuelle Version die ersten Seite ist.',
+  },
+  'compare.fromrev': { en: 'The revision that is the first side.', de: 'Die Version, die die ersten Seite ist.' },
+  'compare.fromslots': {
+    en: 'Replace these slots of the first side with the texts given.',
+    de: 'Diese Slots der ersten Seite durch die angegebenen Texte ersetzen.',
+  },
+  'compare.fromtext-{slot}': { en: 'The text of the slot.', de: 'Der Text des Slots.' },
+  'compare.fromsection-{slot}': {
+    en: 'Replace only this section of the revision with the text.',
+    de: 'Nur diesen Abschnitt der Version durch den Text ersetzen.',
+  },
+  'compare.fromcontentformat-{slot}': {
+    en: 'The serialisation format of the text.',
+    de: 'Das Serialisierungsformat des Textes.',
+  },
+  'compare.fromcontentmodel-{slot}': { en: 'The content model of the text.', de: 'Das Inhaltsmodell des Textes.' },
+  'compare.frompst': {
+    en: 'Transform the text as a save would before comparing.',
+    de: 'Den Text vor dem Vergleich so umwandeln, wie es das Speichern täte.',
+  },
+  'compare.fromtext': {
+    en: 'The text of the first side (use fromslots=main).',
+    de: 'Der Text der ersten Seite (fromslots=main verwenden).',
+  },
+  'compare.fromcontentformat': {
+    en: 'The serialisation format of fromtext.',
+    de: 'Das Serialisierungsformat von fromtext.',
+  },
+  'compare.fromcontentmodel': { en: 'The content model of fromtext.', de: 'Das Inhaltsmodell von fromtext.' },
+  'compare.fromsection': {
+    en: 'Compare only this section of the first side.',
+    de: 'Nur diesen Abschnitt der ersten Seite vergleichen.',
+  },
+  'compare.totitle': {
+    en: 'The page whose current revision is the second side.',
+    de: 'Die Seite, deren aktuelle Version die zweiten Seite ist.',
+  },
+  'compare.toid': {
+    en: 'The page ID whose current revision is the second side.',
+    de: 'Die Seitenkennung, deren aktuelle Version die zweiten Seite ist.',
+  },
+  'compare.torev': { en: 'The revision that is the second side.', de: 'Die Version, die die zweiten Seite ist.' },
+  'compare.toslots': {
+    en: 'Replace these slots of the second side with the texts given.',
+    de: 'Diese Slots der zweiten Seite durch die angegebenen Texte ersetzen.',
+  },
+  'compare.totext-{slot}': { en: 'The text of the slot.', de: 'Der Text des Slots.' },
+  'compare.tosection-{slot}': {
+    en: 'Replace only this section of the revision with the text.',
+    de: 'Nur diesen Abschnitt der Version durch den Text ersetzen.',
+  },
+  'compare.tocontentformat-{slot}': {
+    en: 'The serialisation format of the text.',
+    de: 'Das Serialisierungsformat des Textes.',
+  },
+  'compare.tocontentmodel-{slot}': { en: 'The content model of the text.', de: 'Das Inhaltsmodell des Textes.' },
+  'compare.topst': {
+    en: 'Transform the text as a save would before comparing.',
+    de: 'Den Text vor dem Vergleich so umwandeln, wie es das Speichern täte.',
+  },
+  'compare.totext': {
+    en: 'The text of the second side (use toslots=main).',
+    de: 'Der Text der zweiten Seite (toslots=main verwenden).',
+  },
+  'compare.tocontentformat': { en: 'The serialisation format of totext.', de: 'Das Serialisierungsformat von totext.' },
+  'compare.tocontentmodel': { en: 'The content model of totext.', de: 'Das Inhaltsmodell von totext.' },
+  'compare.tosection': {
+    en: 'Compare only this section of the second side.',
+    de: 'Nur diesen Abschnitt der zweiten Seite vergleichen.',
+  },
+  'compare.torelative': {
+    en: 'Compare with the revision before, after or current relative to the first side.',
+    de: 'Mit der Version vor, nach oder aktuell zur ersten Seite vergleichen.',
+  },
+  'compare.prop': { en: 'What to give.', de: 'Was geliefert wird.' },
+  'compare.slots': {
+    en: 'Give the diffs of these slots separately.',
+    de: 'Die Unterschiede dieser Slots einzeln liefern.',
+  },
+  'compare.difftype': { en: 'The layout of the diff.', de: 'Die Darstellung des Unterschieds.' },
   'expandtemplates.title': {
     en: 'The page the text is expanded for (its name in {{PAGENAME}} and the like).',
     de: 'Die Seite, für die der Text expandiert wird (ihr Name in {{PAGENAME}} und ähnlichen).',

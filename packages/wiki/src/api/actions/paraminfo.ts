@@ -184,16 +184,31 @@ export function describeModule(d: ModuleDescriptor, path: string, options: Descr
       // The page set's parameters are query's.
       summary ? parameterHelp(path === 'pageset' ? 'query' : d.name, p.name, help.language) : undefined,
     );
+  const indexes = parameterIndexes(d);
   module.parameters = list(
     'param',
-    d.parameters.map((p, i) => describeParam(p, i + 1, site, highLimits, paramHelp(p))),
+    d.parameters.map((p) => describeParam(p, indexes.get(p), site, highLimits, paramHelp(p))),
   );
   module.templatedparameters = list(
     'param',
-    (d.templatedparameters ?? []).map((p) => describeParam(p, undefined, site, highLimits, paramHelp(p))),
+    (d.templatedparameters ?? []).map((p) => describeParam(p, indexes.get(p), site, highLimits, paramHelp(p))),
   );
   if (d.dynamicparameters) module.dynamicparameters = true;
   return module;
+}
+
+/**
+ * The numbers of a module's parameters in MediaWiki's one sequence: each in turn, a templated
+ * parameter right after the one it follows.
+ */
+function parameterIndexes(d: ModuleDescriptor): Map<ParamDescriptor, number> {
+  const indexes = new Map<ParamDescriptor, number>();
+  let next = 1;
+  for (const p of d.parameters) {
+    indexes.set(p, next++);
+    for (const t of d.templatedparameters ?? []) if (t.follows === p.name) indexes.set(t, next++);
+  }
+  return indexes;
 }
 
 function numericDefault(p: ParamDescriptor): boolean {

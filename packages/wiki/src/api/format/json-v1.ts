@@ -37,7 +37,8 @@ function printable(value: unknown): unknown {
   if (value instanceof KeyedList) {
     const list = value.bcForm();
     if (!list.printsKeyed(1)) return printableItems(list.arrayItems());
-    if (list.entries.size === 0) return [];
+    // Pairs keyed by name (`kvp`) are an object even when there are none.
+    if (list.entries.size === 0) return list.mode === 'kvp' ? {} : [];
     const entries = new Map<string, unknown>();
     for (const [key, item] of list.entries) entries.set(key, printable(item));
     return objectOfEntries(entries);

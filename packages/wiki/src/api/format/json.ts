@@ -102,7 +102,9 @@ function write(value: ResultValue | undefined, o: JsonOptions, out: string[], in
     writeArray(value, o, out, indent);
   } else if (value instanceof KeyedList) {
     if (o.formatVersion === 1) value = value.bcForm();
-    if (value.printsKeyed(o.formatVersion)) writeEntries([...value.entries.entries()], o, out, indent);
+    // Pairs keyed by name (`kvp`) are an object even when there are none, in either version.
+    if (value.mode === 'kvp' && value.size === 0) out.push('{}');
+    else if (value.printsKeyed(o.formatVersion)) writeEntries([...value.entries.entries()], o, out, indent);
     else writeArray(value.arrayItems(), o, out, indent);
   } else {
     const entries = objectEntries(value, o.formatVersion);

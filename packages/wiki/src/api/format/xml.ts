@@ -8,6 +8,7 @@ import {
   type ResultObject,
   type ResultValue,
   SUBELEMENTS,
+  withContent,
 } from '../result/tree.js';
 
 /** The characters that may start an XML name as MediaWiki allows them (no `:`, reserved for namespaces, nor `_`, its escape). */
@@ -129,8 +130,14 @@ function writeItems(value: ResultArray | KeyedList, out: string[]): void {
       return;
     }
     const keyName = value.mode === 'kvp' ? value.keyAttribute : '_idx';
-    for (const [key, item] of value.entries)
-      writeItem(value.element, item, out, ` ${keyName}="${escapeXmlAttribute(key)}"`);
+    for (const [key, item] of value.entries) {
+      const attribute = ` ${keyName}="${escapeXmlAttribute(key)}"`;
+      // A pair's plain value is its element's content, as MediaWiki writes one (`xml:space`).
+      if (value.mode === 'kvp' && (item === null || typeof item !== 'object')) {
+        const name = value.element === '_v' ? '_v' : xmlName(value.element);
+        writeObject(name, withContent({ value: item }, 'value'), out, attribute);
+      } else writeItem(value.element, item, out, attribute);
+    }
   } else {
     const element = (value as ResultArray)[ELEMENT] ?? '_v';
     for (const item of value) writeItem(element, item, out, '');

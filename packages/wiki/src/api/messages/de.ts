@@ -166,6 +166,33 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   nosuchusershort: 'Der Benutzer „$1“ ist nicht vorhanden. Bitte die Schreibweise prüfen.',
   'apierror-permissiondenied-viewmywatchlist': 'Du hast keine Berechtigung, deine Beobachtungsliste anzusehen.',
   'apierror-show': 'Falscher Parameter: Werte, die einander ausschließen, dürfen nicht zusammen angegeben werden.',
+  'apierror-compare-maintextrequired':
+    '<var>$1text-main</var> muss angegeben werden, wenn <var>$1slots</var> <kbd>main</kbd> enthält (der Hauptslot kann nicht entfernt werden).',
+  'apierror-compare-no-title':
+    'Ohne Titel ist keine Umwandlung vor dem Speichern möglich. <var>fromtitle</var> oder <var>totitle</var> angeben.',
+  'apierror-compare-nosuchfromsection': 'Der Inhalt von „from“ hat keinen Abschnitt $1.',
+  'apierror-compare-nosuchtosection': 'Der Inhalt von „to“ hat keinen Abschnitt $1.',
+  'apierror-compare-nofromrevision':
+    'Es fehlt eine Version für „from“: <var>fromrev</var>, <var>fromtitle</var> oder <var>fromid</var> angeben.',
+  'apierror-compare-notorevision':
+    'Es fehlt eine Version für „to“: <var>torev</var>, <var>totitle</var> oder <var>toid</var> angeben.',
+  'apierror-compare-relative-to-deleted': '<kbd>torelative=$1</kbd> geht nicht von einer gelöschten Version aus.',
+  'apierror-compare-relative-to-nothing':
+    'Es gibt keine Version für „from“, von der <var>torelative</var> ausgehen könnte.',
+  'apiwarn-compare-no-next':
+    'Version $2 ist die neueste von $1; für <kbd>torelative=next</kbd> gibt es keine Version zum Vergleich.',
+  'apiwarn-compare-no-prev':
+    'Version $2 ist die älteste von $1; für <kbd>torelative=prev</kbd> gibt es keine Version zum Vergleich.',
+  'apiwarn-compare-nocontentmodel': 'Das Inhaltsmodell ließ sich nicht bestimmen; angenommen wird $1.',
+  'apierror-missingcontent-revid': 'Der Inhalt der Version $1 fehlt.',
+  'apierror-missingcontent-revid-role': 'Der Inhalt der Version $1 fehlt für den Slot $2.',
+  'apierror-missingrev-title': 'Die Seite $1 hat keine aktuelle Version.',
+  'apierror-missingtitle-byname': 'Die Seite $1 gibt es nicht.',
+  'apierror-badformat-generic': 'Das Format $1 wird vom Inhaltsmodell $2 nicht unterstützt.',
+  'apierror-baddiff':
+    'Der Unterschied lässt sich nicht ermitteln: Eine der Versionen gibt es nicht, oder sie darf nicht angezeigt werden.',
+  'apierror-sectionreplacefailed': 'Der geänderte Abschnitt ließ sich nicht einfügen.',
+  'apierror-sectionsnotsupported': 'Das Inhaltsmodell $1 kennt keine Abschnitte.',
   'apierror-revwrongpage': 'r$1 ist keine Version von $2.',
   'apiwarn-moduleswithoutvars':
     'Die Eigenschaft <var>modules</var> wurde ohne <var>jsconfigvars</var> oder <var>encodedjsconfigvars</var> angefordert. Ohne die Konfigurationsvariablen lassen sich die Module nicht richtig verwenden.',

@@ -171,6 +171,32 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   nosuchusershort: 'There is no user by the name "$1". Check your spelling.',
   'apierror-permissiondenied-viewmywatchlist': "You don't have permission to view your watchlist.",
   'apierror-show': 'Incorrect parameter - mutually exclusive values may not be supplied.',
+  'apierror-compare-maintextrequired':
+    'Parameter <var>$1text-main</var> is required when <var>$1slots</var> contains <kbd>main</kbd> (cannot delete the main slot).',
+  'apierror-compare-no-title':
+    'Cannot pre-save transform without a title. Try specifying <var>fromtitle</var> or <var>totitle</var>.',
+  'apierror-compare-nosuchfromsection': "There is no section $1 in the 'from' content.",
+  'apierror-compare-nosuchtosection': "There is no section $1 in the 'to' content.",
+  'apierror-compare-nofromrevision':
+    "No 'from' revision. Specify <var>fromrev</var>, <var>fromtitle</var>, or <var>fromid</var>.",
+  'apierror-compare-notorevision':
+    "No 'to' revision. Specify <var>torev</var>, <var>totitle</var>, or <var>toid</var>.",
+  'apierror-compare-relative-to-deleted': 'Cannot use <kbd>torelative=$1</kbd> relative to a deleted revision.',
+  'apierror-compare-relative-to-nothing': "No 'from' revision for <var>torelative</var> to be relative to.",
+  'apiwarn-compare-no-next':
+    'Revision $2 is the latest revision of $1, there is no revision for <kbd>torelative=next</kbd> to compare to.',
+  'apiwarn-compare-no-prev':
+    'Revision $2 is the earliest revision of $1, there is no revision for <kbd>torelative=prev</kbd> to compare to.',
+  'apiwarn-compare-nocontentmodel': 'No content model could be determined, assuming $1.',
+  'apierror-missingcontent-revid': 'Missing content for revision ID $1.',
+  'apierror-missingcontent-revid-role': 'Missing content for revision ID $1 for role $2.',
+  'apierror-missingrev-title': 'No current revision of title $1.',
+  'apierror-missingtitle-byname': "The page $1 doesn't exist.",
+  'apierror-badformat-generic': 'The requested format $1 is not supported for content model $2.',
+  'apierror-baddiff':
+    'The diff cannot be retrieved. One or both revisions do not exist or you do not have permission to view them.',
+  'apierror-sectionreplacefailed': 'Could not merge updated section.',
+  'apierror-sectionsnotsupported': 'Sections are not supported for content model $1.',
   'apierror-revwrongpage': 'r$1 is not a revision of $2.',
   'apiwarn-moduleswithoutvars':
     'Property <var>modules</var> was set but not <var>jsconfigvars</var> or <var>encodedjsconfigvars</var>. Configuration variables are necessary for proper module usage.',

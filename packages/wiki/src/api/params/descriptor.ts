@@ -86,6 +86,11 @@ export interface ParamDescriptor {
 export interface TemplatedParamDescriptor extends ParamDescriptor {
   /** Variables of the name (`{slot}`) and the multi parameter that supplies their values. */
   templatevars: Readonly<Record<string, string>>;
+  /**
+   * The parameter it is listed after among the module's parameters (MediaWiki numbers both kinds
+   * in one sequence there); without one it has no number.
+   */
+  follows?: string;
 }
 
 export type ModuleGroup = 'list' | 'prop' | 'meta';

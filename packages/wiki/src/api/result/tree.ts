@@ -108,7 +108,8 @@ export class KeyedList {
       }
       return pairs;
     }
-    if (!this.namedKeys) return this;
+    // Named keys, and pairs keyed by name (`kvp`), convert their booleans as an object's.
+    if (!this.namedKeys && this.mode !== 'kvp') return this;
     const form = new KeyedList(this.element, this.mode, this.keyAttribute);
     for (const [key, item] of this.entries) {
       if (item === false) continue;

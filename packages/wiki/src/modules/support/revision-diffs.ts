@@ -61,7 +61,11 @@ async function revisionById(db: Db, id: number): Promise<LoadedRevision | undefi
 }
 
 /** The revision of the same page just before (or after) `rev`, by timestamp then id. */
-async function neighbour(db: Db, rev: LoadedRevision, direction: 'prev' | 'next'): Promise<number | undefined> {
+export async function neighbour(
+  db: Db,
+  rev: Pick<LoadedRevision, 'id' | 'page' | 'timestamp'>,
+  direction: 'prev' | 'next',
+): Promise<number | undefined> {
   const [op, order] = direction === 'prev' ? (['<', 'desc'] as const) : (['>', 'asc'] as const);
   const row = await db
     .selectFrom('revision')

@@ -18,6 +18,7 @@ import { treeToXml } from '../../wikitext/preprocessor/tree.js';
 import type { REVISION_CONTENT_PARAMETERS } from '../shared-parameters.js';
 import { hasTag, tagsOf } from './change-tags.js';
 import { canSeeField, DELETED_TEXT, HiddenFields } from './hidden-content.js';
+import { contentPreSaveTransform, signerOf } from './pre-save-transform.js';
 import { diffTargetOf, diffToRevision } from './revision-diffs.js';
 import { expansionHost } from './template-expansion.js';
 
@@ -84,7 +85,23 @@ const HEADING = /^(={1,6})(.+?)\1[ \t]*$/;
  * everything up to the next heading of the same or a higher level. Undefined when there is none.
  */
 export function wikitextSection(text: string, section: number): string | undefined {
+  const range = wikitextSectionRange(text, section);
+  return range && text.slice(range.start, range.end).replace(/\s+$/, '');
+}
+
+/**
+ * Where section `section` of wikitext starts and ends (see `wikitextSection`), its trailing
+ * white space included; undefined when there is none.
+ */
+export function wikitextSectionRange(text: string, section: number): { start: number; end: number } | undefined {
   const lines = text.split('\n');
+  const offsets: number[] = [];
+  let offset = 0;
+  for (const line of lines) {
+    offsets.push(offset);
+    offset += line.length + 1;
+  }
+  const at = (line: number) => (line < lines.length ? (offsets[line] as number) : text.length);
   const headings: { line: number; level: number }[] = [];
   let inComment = false;
   lines.forEach((line, i) => {
@@ -98,17 +115,12 @@ export function wikitextSection(text: string, section: number): string | undefin
     const match = HEADING.exec(line);
     if (match) headings.push({ line: i, level: Math.min((match[1] as string).length, 6) });
   });
-  if (section === 0) {
-    const end = headings.length > 0 ? (headings[0] as { line: number }).line : lines.length;
-    return lines.slice(0, end).join('\n').replace(/\s+$/, '');
-  }
+  if (section === 0)
+    return { start: 0, end: at(headings.length > 0 ? (headings[0] as { line: number }).line : lines.length) };
   const start = headings[section - 1];
   if (!start) return undefined;
   const next = headings.slice(section).find((h) => h.level <= start.level);
-  return lines
-    .slice(start.line, next ? next.line : lines.length)
-    .join('\n')
-    .replace(/\s+$/, '');
+  return { start: at(start.line), end: at(next ? next.line : lines.length) };
 }
 
 export interface RevisionOutputOptions {
@@ -311,6 +323,7 @@ async function madeItems(
     rendering === undefined ? undefined : await renderedTexts(ctx, rows, slotsByRev, rendering, sectionNumber);
   const tagsByRev = props.has('tags') ? await tagsOfRevisions(ctx, revIds) : new Map<number, string[]>();
 
+  const targets = diffs ? await diffTargetTexts(ctx, rows) : undefined;
   let parsed: string[] | undefined;
   if (props.has('parsedcomment')) {
     parsed = await commentFormatterFor(ctx).format(
@@ -360,7 +373,7 @@ async function madeItems(
       const diffable =
         diffs && main && (wantContent ? canSeeField(ctx.user, row.deleted, DELETED_TEXT) : hidden.text(item));
       if (diffable) {
-        item.diff = diffOfText(ctx, row, main, sectionNumber, section, formatParam);
+        item.diff = diffOfText(ctx, row, main, sectionNumber, section, formatParam, targets);
         if (ctx.params.difftotext === undefined) toRevisions.push({ item, row });
       }
     } else if (slotFields) {
@@ -401,6 +414,7 @@ function diffOfText(
   sectionNumber: number | undefined,
   section: string | undefined,
   formatParam: string | undefined,
+  targets: ReadonlyMap<string, string> | undefined,
 ): ResultObject {
   const text =
     sectionNumber !== undefined
@@ -417,7 +431,29 @@ function diffOfText(
     warnBadFormat(ctx, formatParam, model, row);
     return { badcontentformat: true };
   }
-  return diffToText(ctx, text, difftotext);
+  return diffToText(ctx, text, targets?.get(`${row.namespace}:${row.dbKey}`) ?? difftotext);
+}
+
+/**
+ * `difftotext` as each page of the rows would store it with `difftotextpst` (MediaWiki's
+ * pre-save transform for the page, by the caller, in the page's content model), by page.
+ */
+async function diffTargetTexts(
+  ctx: ModuleContext<RevisionParams>,
+  rows: readonly RevisionRow[],
+): Promise<Map<string, string> | undefined> {
+  const { difftotext, difftotextpst } = ctx.params;
+  if (difftotext === undefined || difftotextpst !== true) return undefined;
+  const texts = new Map<string, string>();
+  const signer = await signerOf(ctx.store, ctx.user);
+  for (const row of rows) {
+    const key = `${row.namespace}:${row.dbKey}`;
+    if (texts.has(key)) continue;
+    const model = row.pageModel ?? 'wikitext';
+    const title = ctx.titles.make(row.namespace, row.dbKey);
+    texts.set(key, await contentPreSaveTransform(difftotext, model, title, ctx, signer, ctx.now));
+  }
+  return texts;
 }
 
 /**
@@ -835,14 +871,12 @@ const diffsMade = new WeakMap<object, number>();
 const diffBudgetSpent = (ctx: object): boolean => (diffsMade.get(ctx) ?? 0) >= MAX_UNCACHED_DIFFS;
 
 /**
- * The diff of a revision's text to `difftotext` (made the way a save would store it with
- * `difftotextpst`: trailing white space dropped), counted against the module's budget of uncached
- * diffs, which the caller has checked (`diffBudgetSpent`). The line numbers are named in the
- * reader's language.
+ * The diff of a revision's text to `target` (`difftotext`, transformed for the page with
+ * `difftotextpst`), counted against the module's budget of uncached diffs, which the caller has
+ * checked (`diffBudgetSpent`). The line numbers are named in the reader's language.
  */
-function diffToText(ctx: ModuleContext<RevisionParams>, text: string, difftotext: string): ResultObject {
+function diffToText(ctx: ModuleContext<RevisionParams>, text: string, target: string): ResultObject {
   diffsMade.set(ctx, (diffsMade.get(ctx) ?? 0) + 1);
-  const target = ctx.params.difftotextpst === true ? difftotext.replace(/\s+$/, '') : difftotext;
   const body = diffTableRows(text, target, diffLabels(ctx));
   return body === undefined ? { notcached: true } : withContent({ body }, 'body');
 }

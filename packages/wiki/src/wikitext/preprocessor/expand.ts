@@ -96,6 +96,9 @@ export class Frame {
 export type FunctionValue = string | { wikitext: string };
 
 const SUBST = new Set(['subst', 'safesubst']);
+
+/** The marker of the n-th extension tag kept out of a pre-save transform. */
+export const PROTECTED_TAG = (n: number) => `\u007fUNIQ-pst-${n}-QINU\u007f`;
 const MODIFIERS = new Set(['msgnw', 'msg', 'raw']);
 
 export class Expander {
@@ -109,10 +112,22 @@ export class Expander {
   /** The tracking categories the expansion added (their message keys), each with its sort key. */
   readonly trackingCategories = new Map<string, string>();
 
-  /** `keepComments`: comments stay in the text (`includecomments`), as written. */
+  /**
+   * The comments and extension tags met in a pre-save transform, as written, in the order of
+   * their markers (see `PROTECTED_TAG`): what is inside them is not transformed.
+   */
+  readonly protectedTags: string[] = [];
+
+  /**
+   * `keepComments`: comments stay in the text (`includecomments`), as written. `preSave`: the
+   * expansion a save makes of its text (MediaWiki's pre-save transform): only calls written with
+   * `subst:` or `safesubst:` are expanded, everything else is written back, comments kept, the
+   * arguments of the page itself left as written, comments and extension tags replaced by markers.
+   */
   constructor(
     readonly host: ExpansionHost,
     private readonly keepComments = false,
+    private readonly preSave = false,
   ) {}
 
   /** How many seconds the expansion stays true, where it shows the current time (`{{#time:}}`). */
@@ -162,13 +177,17 @@ export class Expander {
     if (typeof node === 'string') return node;
     switch (node.type) {
       case 'comment':
+        if (this.preSave) return this.protect(node.text);
         return this.keepComments ? node.text : '';
       case 'ignore':
         return '';
-      case 'ext':
-        return node.inner === undefined
-          ? `<${node.name}${node.attr}/>`
-          : `<${node.name}${node.attr}>${node.inner}${node.close ?? ''}`;
+      case 'ext': {
+        const tag =
+          node.inner === undefined
+            ? `<${node.name}${node.attr}/>`
+            : `<${node.name}${node.attr}>${node.inner}${node.close ?? ''}`;
+        return this.preSave ? this.protect(tag) : tag;
+      }
       case 'h': {
         let out = '';
         for (const child of node.children) out += await this.expandNode(child, frame);
@@ -179,6 +198,12 @@ export class Expander {
       case 'template':
         return this.call(node, frame);
     }
+  }
+
+  /** A comment or tag kept out of a pre-save transform: its marker. */
+  private protect(text: string): string {
+    this.protectedTags.push(text);
+    return PROTECTED_TAG(this.protectedTags.length - 1);
   }
 
   /** An argument written back as a call (`{{{a|b}}}`, `{{x|y}}`), its parts expanded. */
@@ -199,6 +224,8 @@ export class Expander {
     const nameWithSpaces = await this.expand(node.title, frame);
     const value = await frame.argument(nameWithSpaces.trim(), this);
     if (value !== undefined) return this.fitsIncludeSize(value) ? value : '';
+    // A save leaves the page's own arguments as written, defaults and all.
+    if (this.preSave && !frame.isTemplate) return this.asWritten('{{{', nameWithSpaces, node.parts, frame, '}}}');
     const [first] = node.parts;
     if (first !== undefined) return this.expandPart(first, frame);
     return this.asWritten('{{{', nameWithSpaces, node.parts, frame, '}}}');
@@ -233,9 +260,9 @@ export class Expander {
     });
     const subst = this.prefixWord(name, SUBST);
     if (subst !== undefined) {
-      if (subst.id === 'subst') return asWritten();
+      if (subst.id === 'subst' && !this.preSave) return asWritten();
       name = subst.rest;
-    }
+    } else if (this.preSave) return asWritten();
     let nowiki = false;
     const modifier = this.prefixWord(name, MODIFIERS);
     if (modifier !== undefined) {
@@ -278,6 +305,8 @@ export class Expander {
   ): Promise<{ text: string; titleText?: string } | { object: string }> {
     const title = this.host.titles.parseOrUndefined(name, { defaultNamespace: NS_TEMPLATE });
     if (title === undefined || title.interwiki !== '') return asWritten();
+    // A save substitutes no special page, and leaves a missing template's call as written.
+    if (this.preSave && (title.namespace < NS_MAIN || !(await this.host.exists(title)))) return asWritten();
     const titleText = this.host.titles.prefixedText(title);
     // Special pages and media are not transcluded when a page is read for templates: a link shows them.
     if (title.namespace < NS_MAIN) return { text: `[[:${titleText}]]`, titleText };
