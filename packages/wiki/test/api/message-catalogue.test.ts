@@ -209,6 +209,8 @@ for (const engine of testEngines()) {
       // A valid code of no language the catalogue holds reads English; an invalid one the content language.
       assert.equal((await names({ siinlanguagecode: 'xx' })).vector, 'Vector legacy (2010)');
       assert.equal((await names({ siinlanguagecode: 'a:b' })).vector, 'Vektor (alt)');
+      // `0` is false to PHP: no code.
+      assert.equal((await names({ siinlanguagecode: '0' })).vector, 'Vektor (alt)');
       assert.equal((await names({ uselang: 'en' })).vector, 'Vektor (alt)');
     });
 

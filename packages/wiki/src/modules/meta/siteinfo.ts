@@ -371,13 +371,14 @@ type SiteinfoContext = ContextOf<typeof descriptor>;
 
 /**
  * The skins' names as their `skinname-<code>` messages give them (the wiki's own pages first), in
- * the language `inlanguagecode` names when it is a valid code, else in the content language; a
+ * the language `inlanguagecode` names when it is a valid code (not `0`), else in the content language; a
  * skin without such a message keeps the name it is registered with.
  */
 async function skinNames(ctx: SiteinfoContext, codes: readonly string[]): Promise<Map<string, string>> {
   const code = ctx.params.inlanguagecode;
+  // `0` is no code here: MediaWiki tests the value as PHP does, and "0" is false.
   const language =
-    code !== undefined && code !== '' && isValidLanguageCode(code)
+    code !== undefined && code !== '' && code !== '0' && isValidLanguageCode(code)
       ? messageLanguage(code, ctx.messages)
       : ctx.site.language;
   const keys = codes.map((skin) => `skinname-${skin}`);
