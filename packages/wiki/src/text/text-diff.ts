@@ -10,7 +10,7 @@
 import { diffSequences, type Edit } from './diff-engine.js';
 import { escapeHtmlText } from './escape.js';
 import { MovedLines } from './moved-lines.js';
-import { similarity, ThaiWordsError, WORD_DIFF_BAILOUT, wordDiffSide, wordEdits } from './word-diff.js';
+import { similarity, ThaiWordsError, WORD_DIFF_BAILOUT, wordDiffSide, wordEdits, wordsOf } from './word-diff.js';
 
 /** Unchanged lines shown before and after a change. */
 const CONTEXT_LINES = 2;
@@ -33,8 +33,25 @@ export function linesOf(text: string): string[] {
   return lines;
 }
 
+/**
+ * How much comparing lines word by word to see whether they are alike may cost in one diff (the
+ * products of the lines' word counts). The engine compares them without a bound, in time that
+ * grows with the product: two lines of 20,000 words each cost 1.6 billion, a few seconds, and
+ * MediaWiki itself needs seconds more for larger ones. Beyond the budget, lines are taken as unlike
+ * (an added and a removed line), so that no request holds a thread for minutes.
+ */
+export const SIMILARITY_BUDGET = 2_000_000_000;
+
+/** What is left of a diff's similarity budget. */
+interface Budget {
+  left: number;
+}
+
 /** Whether a replaced line is alike enough to its replacement to be compared word by word. */
-function looksLikeChange(oldLine: string, newLine: string): boolean {
+function looksLikeChange(oldLine: string, newLine: string, budget: Budget): boolean {
+  const cost = wordsOf(oldLine).length * wordsOf(newLine).length;
+  if (cost > budget.left) return false;
+  budget.left -= cost;
   return similarity(wordEdits(oldLine, newLine, 0)) > CHANGE_THRESHOLD;
 }
 
@@ -43,12 +60,12 @@ function looksLikeChange(oldLine: string, newLine: string): boolean {
  * alike pairs are changes, shown word by word; a pair too unlike is an added line then a removed
  * one. The lines one side has beyond the other's are removed (or added) at the end.
  */
-function splitChange(from: readonly string[], to: readonly string[]): Edit[] {
+function splitChange(from: readonly string[], to: readonly string[], budget: Budget): Edit[] {
   const edits: Edit[] = [];
   const pairs = Math.min(from.length, to.length);
   let alikeFrom = 0;
   for (let i = 0; i < pairs; i++) {
-    if (looksLikeChange(from[i], to[i])) continue;
+    if (looksLikeChange(from[i], to[i], budget)) continue;
     if (i > alikeFrom) edits.push({ kind: 'change', from: from.slice(alikeFrom, i), to: to.slice(alikeFrom, i) });
     edits.push({ kind: 'add', from: [], to: [to[i]] });
     edits.push({ kind: 'del', from: [from[i]], to: [] });
@@ -63,9 +80,10 @@ function splitChange(from: readonly string[], to: readonly string[]): Edit[] {
 
 /** The line-level edit script, replaced runs split as the engine shows them. */
 export function lineEdits(oldText: string, newText: string): Edit[] {
+  const budget = { left: SIMILARITY_BUDGET };
   const same = (line: string) => line;
   return diffSequences({ old: linesOf(oldText), new: linesOf(newText) }, same).flatMap((edit) =>
-    edit.kind === 'change' ? splitChange(edit.from, edit.to) : [edit],
+    edit.kind === 'change' ? splitChange(edit.from, edit.to, budget) : [edit],
   );
 }
 

@@ -116,3 +116,18 @@ for (const c of recorded) {
     assert.equal(diffTableRows(c.old, c.new, raw), expected);
   });
 }
+
+test('lines too long to compare word by word within the budget are shown as added and removed', () => {
+  // Two lines of 60,000 words (and as many spaces) each: 1.4e10 against a budget of 2e9.
+  const words = (n: number, change: boolean) =>
+    Array.from({ length: n }, (_, i) => (change && i % 7 === 0 ? 'neu' : `w${(i * 7919) % 50}`)).join(' ');
+  const oldLine = words(60_000, false);
+  const newLine = words(60_000, true);
+  // Taken as unlike without comparing their words: an added line, then the removed one.
+  assert.equal(
+    diffTableRows(oldLine, newLine, label),
+    header(1, 1) + added(`<div>${newLine}</div>`) + deleted(`<div>${oldLine}</div>`),
+  );
+  // Short lines still are compared word by word.
+  assert.match(diffTableRows('a b c', 'a x c', label) as string, /diffchange/);
+});
