@@ -32,6 +32,11 @@ const PIPE_TRICKS = [
     'g',
   ),
 ];
+/**
+ * What may be a link written with the forward pipe trick: no brackets or bars before `|]]`, and
+ * no longer than a title can be (with a namespace and a context) many times over.
+ */
+const PIPE_TRICK_LINK = /\[\[[^[\]|]{1,1024}\|\]\]/g;
 /** `[[|x]]`: the link takes the context of the page's title. */
 const REVERSE_PIPE_TRICK = new RegExp(String.raw`\[\[\|(${TITLE_CHAR}+)\]\]`, 'g');
 /** A title's namespace prefix and its context in parentheses, or after a comma. */
@@ -122,9 +127,12 @@ export async function preSaveTransform(
   return out.replace(/\s+$/, '');
 }
 
-/** The links written with the pipe trick given their labels, on a page named `pageTitle` (no namespace). */
-function withPipeTricks(text: string, pageTitle: string): string {
-  let out = text;
+/**
+ * A link written with the forward pipe trick (`[[x (y)|]]`, `[[x, y|]]`) with its label, as
+ * written when it is none.
+ */
+function labelled(link: string): string {
+  let out = link;
   out = out.replace(
     PIPE_TRICKS[0] as RegExp,
     (_, prefix, target, context) => `[[${prefix}${target}${context}|${target}]]`,
@@ -133,10 +141,17 @@ function withPipeTricks(text: string, pageTitle: string): string {
     PIPE_TRICKS[1] as RegExp,
     (_, prefix, target, context) => `[[${prefix}${target}${context}|${target}]]`,
   );
-  out = out.replace(
+  return out.replace(
     PIPE_TRICKS[2] as RegExp,
     (_, prefix, target, context, comma) => `[[${prefix}${target}${context}${comma}|${target}]]`,
   );
+}
+
+/** The links written with the pipe trick given their labels, on a page named `pageTitle` (no namespace). */
+function withPipeTricks(text: string, pageTitle: string): string {
+  // Each link written with the trick is read alone: the patterns, tried over the whole text, take
+  // time growing with the square of a long run of title characters.
+  const out = text.replace(PIPE_TRICK_LINK, labelled);
   const parenthesis = PARENTHESIS_CONTEXT.exec(pageTitle);
   const comma = parenthesis ? undefined : COMMA_CONTEXT.exec(pageTitle);
   const [namespace, context] = parenthesis
