@@ -21,6 +21,13 @@ test('action=help names the address it was asked at as the endpoint, not the imp
     assert.equal(answer.statusCode, 200);
     assert.match(answer.body, /Endpoint: <code>http:\/\/127\.0\.0\.1:8081\/w\/api\.php<\/code>/);
     assert.doesNotMatch(answer.body, /lv\.example\.org/);
+    assert.match(answer.body, /<a href="\?action=help&amp;modules=compare"><code>compare<\/code><\/a>/);
+    // An action is described by its parameters, templated ones too.
+    const compare = await app.inject({ method: 'GET', url: '/api.php?action=help&modules=compare&uselang=en' });
+    assert.match(compare.body, /<h2>action=compare<\/h2>/);
+    assert.match(compare.body, /<code>fromtext-\{slot\}<\/code><\/td><td>The text of the slot\.<\/td>/);
+    assert.match(compare.body, /<code>torelative<\/code>.*one of: cur, next, prev/);
+    assert.doesNotMatch(compare.body, /list=allpages/);
   } finally {
     await app.close();
     await store.close();

@@ -1,6 +1,7 @@
 /**
  * `action=help`: a readable HTML page about the API, generated from the module descriptors (the
- * same data paraminfo and the validator use). `modules=query+allpages` describes single modules.
+ * same data paraminfo and the validator use). `modules=query+allpages` describes single modules,
+ * `modules=compare` an action.
  */
 import { QUERY_MODULES } from '../../modules/registry.js';
 import { escapeHtml } from '../../text/escape.js';
@@ -8,16 +9,8 @@ import { ACTIONS } from '../main-params.js';
 import type { ModuleDescriptor, ParamDescriptor } from '../params/descriptor.js';
 import { resolveDefault, valuesForHelp } from '../params/validate.js';
 import type { RequestState } from '../request-state.js';
-import { helpLanguage, MODULE_HELP, parameterHelp } from './paraminfo-texts.js';
-
-/** The parameters of `action=help`, as paraminfo describes them. */
-export const HELP_PARAMETERS: ParamDescriptor[] = [
-  { name: 'modules', type: 'string', multi: true, default: 'main' },
-  { name: 'submodules', type: 'boolean' },
-  { name: 'recursivesubmodules', type: 'boolean' },
-  { name: 'wrap', type: 'boolean' },
-  { name: 'toc', type: 'boolean' },
-];
+import { moduleAt } from './paraminfo-modules.js';
+import { helpLanguage, MODULE_HELP, OTHER_MODULE_HELP, parameterHelp } from './paraminfo-texts.js';
 
 function typeText(p: ParamDescriptor, state: RequestState): string {
   const values = valuesForHelp(p, state.services.site);
@@ -26,7 +19,7 @@ function typeText(p: ParamDescriptor, state: RequestState): string {
 }
 
 function paramRows(d: ModuleDescriptor, state: RequestState): string {
-  return d.parameters
+  return [...d.parameters, ...(d.templatedparameters ?? [])]
     .map((p) => {
       const notes: string[] = [];
       if (p.required) notes.push('required');
@@ -69,6 +62,19 @@ ${paramRows(d, state)}
 </tbody></table></section>`;
 }
 
+/** An action's section: its summary and parameters (`fromtext-{slot}` and the like among them). */
+function actionSection(name: string, state: RequestState): string {
+  const found = moduleAt(name);
+  if (!('descriptor' in found)) return '';
+  const d = found.descriptor;
+  const text = OTHER_MODULE_HELP[name]?.[helpLanguage(state.userLanguage)] ?? '';
+  return `<section id="${escapeHtml(name)}"><h2>${escapeHtml(`action=${name}`)}</h2>
+<p>${escapeHtml(text)}</p><p>Source: ${escapeHtml(d.source)}, licence ${escapeHtml(d.licensetag)}. <a href="${escapeHtml(d.helpurls?.[0] ?? d.helpurl)}">Documentation</a>.</p>
+<table><thead><tr><th>Parameter</th><th>Description</th><th>Type</th><th>Notes</th></tr></thead><tbody>
+${paramRows(d, state)}
+</tbody></table></section>`;
+}
+
 /** The help page; `servedAt` is the origin the request came to, named as the endpoint. */
 export function executeHelp(state: RequestState, servedAt: string): string {
   const requested = state.params.get('modules');
@@ -76,12 +82,21 @@ export function executeHelp(state: RequestState, servedAt: string): string {
   state.params.markUsed('toc');
   state.params.markUsed('wrap');
   let modules = QUERY_MODULES.map((m) => m.descriptor);
+  let actions: string[] = [];
   if (requested && requested !== 'main') {
-    const names = requested.split('|').map((n) => n.replace(/^query\+/, ''));
-    modules = modules.filter((d) => names.includes(d.name) || names.includes('*'));
+    const names = requested.split('|');
+    actions = ACTIONS.filter((name) => names.includes(name) || names.includes('*'));
+    const queryNames = names.filter((n) => !actions.includes(n)).map((n) => n.replace(/^query\+/, ''));
+    modules = modules.filter((d) => queryNames.includes(d.name) || queryNames.includes('*'));
   }
   const site = state.services.site;
-  const sections = modules.map((d) => moduleSection(d, state)).join('\n');
+  const sections = [
+    ...actions.map((name) => actionSection(name, state)),
+    ...modules.map((d) => moduleSection(d, state)),
+  ].join('\n');
+  const actionLinks = ACTIONS.map((name) => `<a href="?action=help&amp;modules=${name}"><code>${name}</code></a>`).join(
+    ', ',
+  );
   const toc = modules
     .map((d) => `<li><a href="#query+${escapeHtml(d.name)}">${escapeHtml(`${d.group}=${d.name}`)}</a></li>`)
     .join('');
@@ -89,7 +104,7 @@ export function executeHelp(state: RequestState, servedAt: string): string {
 <html lang="en" dir="ltr"><head><meta charset="UTF-8"/><title>API help – ${escapeHtml(site.siteName)}</title>
 <style>body{font-family:sans-serif;margin:1em 2em;max-width:70em}table{border-collapse:collapse}td,th{border:1px solid #c8ccd1;padding:.2em .5em;text-align:left;vertical-align:top}</style></head>
 <body><h1>API of ${escapeHtml(site.siteName)}</h1>
-<p>Endpoint: <code>${escapeHtml(`${servedAt}${site.scriptPath}/api.php`)}</code>. Actions: ${ACTIONS.map((name) => `<code>${name}</code>`).join(', ')}. Formats: json, jsonfm, xml, xmlfm, php, phpfm, rawfm, none; <code>formatversion=2</code> for modern JSON.</p>
+<p>Endpoint: <code>${escapeHtml(`${servedAt}${site.scriptPath}/api.php`)}</code>. Actions: ${actionLinks}. Formats: json, jsonfm, xml, xmlfm, php, phpfm, rawfm, none; <code>formatversion=2</code> for modern JSON.</p>
 <h2>Query modules</h2><ul>${toc}</ul>
 ${sections}
 </body></html>

@@ -12,7 +12,7 @@ import type { ModuleDescriptor, ParamDescriptor } from '../params/descriptor.js'
 import { CLIENTLOGIN_DESCRIPTOR } from './clientlogin.js';
 import { COMPARE_PARAMETERS, COMPARE_TEMPLATED_PARAMETERS } from './compare.js';
 import { EXPANDTEMPLATES_PARAMETERS } from './expandtemplates.js';
-import { HELP_PARAMETERS } from './help.js';
+import { HELP_PARAMETERS } from './help-parameters.js';
 import { LOGIN_DESCRIPTOR } from './login.js';
 import { LOGOUT_DESCRIPTOR } from './logout.js';
 import { queryParameters } from './query.js';
