@@ -158,6 +158,23 @@ describe('action=compare', () => {
     );
   });
 
+  test('the pre-save transform keeps the page’s own noinclude and includeonly as written, signing inside them', async () => {
+    const answer = await compare({
+      fromslots: 'main',
+      'fromtext-main': 'a<noinclude>b</noinclude><includeonly>c ~~~</includeonly> e',
+      frompst: '1',
+      fromtitle: 'Berlin',
+      totext: 'y',
+      difftype: 'inline',
+      prop: 'diff',
+      formatversion: '2',
+    });
+    assert.equal(
+      answer.compare.body,
+      '<tr><td colspan="4"><div class="mw-diff-inline-header"><!-- LINES 1,1 --></div>\n<div class="mw-diff-inline-added"><ins>y</ins></div>\n<div class="mw-diff-inline-deleted"><del>a&lt;noinclude&gt;b&lt;/noinclude&gt;&lt;includeonly&gt;c [[Spezial:Beiträge/127.0.0.1|127.0.0.1]]&lt;/includeonly&gt; e</del></div>\n</td></tr>',
+    );
+  });
+
   test('each slot’s diff apart, in XML as MediaWiki writes a list keyed by its slot', async () => {
     assert.equal(
       await compare({ fromtext: 'a', totext: 'b', slots: 'main', prop: 'diff|diffsize', format: 'xml' }),

@@ -180,7 +180,9 @@ export class Expander {
         if (this.preSave) return this.protect(node.text);
         return this.keepComments ? node.text : '';
       case 'ignore':
-        return '';
+        // A save keeps the page's own <noinclude>, <includeonly> and <onlyinclude> as written
+        // (those of a template it substitutes go).
+        return this.preSave && !frame.isTemplate ? node.text : '';
       case 'ext': {
         const tag =
           node.inner === undefined
