@@ -329,7 +329,11 @@ export class Expander {
       return { text: nowiki ? escapeWikiText(link) : link, titleText };
     }
     const foundText = this.host.titles.prefixedText(found.title);
-    if (nowiki) return { text: escapeWikiText(originalOf(found.tree)), titleText };
+    // `msgnw:` shows the template as written, escaped; a save writes it in as it is.
+    if (nowiki) {
+      const original = originalOf(found.tree);
+      return { text: this.preSave ? original : escapeWikiText(original), titleText };
+    }
     const args = await this.argumentsOf(node.parts, frame);
     const child = new Frame(frame, found.title, foundText, args);
     return { text: await this.expand(found.tree, child), titleText };
