@@ -182,6 +182,14 @@ describe('action=compare', () => {
     );
   });
 
+  test('a slot whose diff is empty: false, in XML as text and left out in formatversion 1', async () => {
+    const xml = await compare({ fromrev: '3532', torelative: 'next', slots: 'main', prop: 'diff', format: 'xml' });
+    assert.match(xml, /<bodies><_v diff="main" xml:space="preserve">false<\/_v><\/bodies>/);
+    assert.deepEqual((await compare({ fromrev: '3532', torelative: 'next', slots: 'main', prop: 'diff' })).compare, {
+      bodies: {},
+    });
+  });
+
   test('errors: nothing to be relative to, a missing page id, a missing section, the main slot without text', async () => {
     const error = async (params: Record<string, string>) => (await compare({ ...params, formatversion: '2' })).error;
     assert.deepEqual(await error({ fromtext: 'a', torelative: 'prev' }), {

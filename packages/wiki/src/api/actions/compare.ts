@@ -9,7 +9,13 @@
  */
 
 import { defaultModel } from '../../import/xml/page-stream.js';
-import { canSeeField, DELETED_TEXT, HiddenFields } from '../../modules/support/hidden-content.js';
+import {
+  canSeeField,
+  DELETED_COMMENT,
+  DELETED_RESTRICTED,
+  DELETED_TEXT,
+  DELETED_USER,
+} from '../../modules/support/hidden-content.js';
 import { contentPreSaveTransform, signerOf } from '../../modules/support/pre-save-transform.js';
 import { neighbour } from '../../modules/support/revision-diffs.js';
 import { defaultFormat, wikitextSection, wikitextSectionRange } from '../../modules/support/revision-output.js';
@@ -183,6 +189,8 @@ const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
 
 class Comparison {
   private guessed: Title | null | undefined;
+  /** Revisions by id, each looked up once: the sides, the guesses of title and model ask again. */
+  private readonly revisions = new Map<number, Promise<StoredRevision | undefined>>();
 
   constructor(
     private readonly state: RequestState,
@@ -317,33 +325,27 @@ class Comparison {
     }
     if (props.has('size')) answer[`${side}size`] = rev.len ?? 0;
     if (props.has('timestamp')) answer[`${side}timestamp`] = mwToIso(rev.timestamp);
-    // The markers are named with the side, in the order MediaWiki gives them.
-    const marks: ResultObject = {};
-    const hidden = new HiddenFields(this.state.user, rev.deleted);
-    hidden.text(marks);
-    if (marks.texthidden) answer[`${side}texthidden`] = true;
-    const user: ResultObject = {};
-    hidden.user(user, { name: rev.actorName, id: rev.actorUser ?? 0 }, true, true);
-    if (user.userhidden) answer[`${side}userhidden`] = true;
-    if (props.has('user') && user.user !== undefined) {
-      answer[`${side}user`] = user.user;
-      answer[`${side}userid`] = user.userid;
+    // The markers are named with the side, in the order MediaWiki gives them; `suppressed` only
+    // where something is hidden.
+    const user = this.state.user;
+    const isHidden = (field: number) => (rev.deleted & field) !== 0;
+    if (isHidden(DELETED_TEXT)) answer[`${side}texthidden`] = true;
+    if (isHidden(DELETED_USER)) answer[`${side}userhidden`] = true;
+    if (props.has('user') && canSeeField(user, rev.deleted, DELETED_USER)) {
+      answer[`${side}user`] = rev.actorName;
+      answer[`${side}userid`] = rev.actorUser ?? 0;
     }
+    if (isHidden(DELETED_COMMENT)) answer[`${side}commenthidden`] = true;
     // Either comment prop gives the parsed comment too, as MediaWiki does.
-    const wantComment = props.has('comment') || props.has('parsedcomment');
-    const comment: ResultObject = {};
-    hidden.comment(comment, rev.comment, true, undefined);
-    if (comment.commenthidden) answer[`${side}commenthidden`] = true;
-    if (wantComment && comment.comment !== undefined) {
+    if ((props.has('comment') || props.has('parsedcomment')) && canSeeField(user, rev.deleted, DELETED_COMMENT)) {
       if (props.has('comment')) answer[`${side}comment`] = rev.comment;
       const [parsed] = await commentFormatterFor(this.state.services).format([
         { comment: rev.comment, title: { namespace: rev.namespace, dbKey: rev.dbKey } },
       ]);
       answer[`${side}parsedcomment`] = parsed;
     }
-    const finish: ResultObject = {};
-    hidden.finish(finish);
-    if (finish.suppressed) answer[`${side}suppressed`] = true;
+    const anyHidden = isHidden(DELETED_TEXT) || isHidden(DELETED_USER) || isHidden(DELETED_COMMENT);
+    if (anyHidden && isHidden(DELETED_RESTRICTED)) answer[`${side}suppressed`] = true;
     if (rev.archived) answer[`${side}archive`] = true;
   }
 
@@ -474,7 +476,16 @@ class Comparison {
   }
 
   /** A revision by id; a deleted one too for callers who may read deleted texts. */
-  private async revision(id: number): Promise<StoredRevision | undefined> {
+  private revision(id: number): Promise<StoredRevision | undefined> {
+    let found = this.revisions.get(id);
+    if (found === undefined) {
+      found = this.loadRevision(id);
+      this.revisions.set(id, found);
+    }
+    return found;
+  }
+
+  private async loadRevision(id: number): Promise<StoredRevision | undefined> {
     const db = this.state.services.store.db;
     const row = await db
       .selectFrom('revision')

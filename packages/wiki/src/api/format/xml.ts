@@ -132,10 +132,12 @@ function writeItems(value: ResultArray | KeyedList, out: string[]): void {
     const keyName = value.mode === 'kvp' ? value.keyAttribute : '_idx';
     for (const [key, item] of value.entries) {
       const attribute = ` ${keyName}="${escapeXmlAttribute(key)}"`;
-      // A pair's plain value is its element's content, as MediaWiki writes one (`xml:space`).
+      // A pair's plain value is its element's content, as MediaWiki writes one (`xml:space`;
+      // a boolean as `true` or `false`).
       if (value.mode === 'kvp' && (item === null || typeof item !== 'object')) {
         const name = value.element === '_v' ? '_v' : xmlName(value.element);
-        writeObject(name, withContent({ value: item }, 'value'), out, attribute);
+        const content = typeof item === 'boolean' ? String(item) : item;
+        writeObject(name, withContent({ value: content }, 'value'), out, attribute);
       } else writeItem(value.element, item, out, attribute);
     }
   } else {

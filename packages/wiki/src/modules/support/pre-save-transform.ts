@@ -12,7 +12,7 @@ import type { Title } from '../../site/title.js';
 import type { WikiStore } from '../../store/database.js';
 import { escapeWikiText } from '../../text/escape-wikitext.js';
 import { toMwTimestamp } from '../../text/timestamps.js';
-import { Expander } from '../../wikitext/preprocessor/expand.js';
+import { Expander, PROTECTED_TAGS } from '../../wikitext/preprocessor/expand.js';
 import { preprocessToTree } from '../../wikitext/preprocessor/parse.js';
 import { type ExpansionServices, expansionHost } from './template-expansion.js';
 
@@ -42,9 +42,6 @@ const REVERSE_PIPE_TRICK = new RegExp(String.raw`\[\[\|(${TITLE_CHAR}+)\]\]`, 'g
 /** A title's namespace prefix and its context in parentheses, or after a comma. */
 const PARENTHESIS_CONTEXT = new RegExp(String.raw`^(${NAMESPACE_CHAR}+:|)${TITLE_CHAR}+?( \(${TITLE_CHAR}+\))$`);
 const COMMA_CONTEXT = new RegExp(`^(${NAMESPACE_CHAR}+:|)${TITLE_CHAR}+?(, ${TITLE_CHAR}+|)$`);
-
-/** The markers of extension tags (`PROTECTED_TAG` in expand.ts). */
-const MARKER = /\u007fUNIQ-pst-(\d+)-QINU\u007f/g;
 
 /** The editor whose signature a save writes, and its signature preferences. */
 export interface Signer {
@@ -123,7 +120,7 @@ export async function preSaveTransform(
   );
   // The context of `[[|x]]` is read from the title without its namespace.
   out = withPipeTricks(out, title.dbKey.replace(/_/g, ' '));
-  out = out.replace(MARKER, (_, n: string) => expander.protectedTags[Number(n)] ?? '');
+  out = out.replace(PROTECTED_TAGS, (_, n: string) => expander.protectedTags[Number(n)] ?? '');
   return out.replace(/\s+$/, '');
 }
 

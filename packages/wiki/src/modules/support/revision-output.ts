@@ -323,7 +323,7 @@ async function madeItems(
     rendering === undefined ? undefined : await renderedTexts(ctx, rows, slotsByRev, rendering, sectionNumber);
   const tagsByRev = props.has('tags') ? await tagsOfRevisions(ctx, revIds) : new Map<number, string[]>();
 
-  const targets = diffs ? await diffTargetTexts(ctx, rows) : undefined;
+  const targets = diffs ? await diffTargetTexts(ctx, rows, slotsByRev) : undefined;
   let parsed: string[] | undefined;
   if (props.has('parsedcomment')) {
     parsed = await commentFormatterFor(ctx).format(
@@ -435,25 +435,28 @@ function diffOfText(
 }
 
 /**
- * `difftotext` as each page of the rows would store it with `difftotextpst` (MediaWiki's
- * pre-save transform for the page, by the caller, in the page's content model), by page.
+ * `difftotext` as the page of the one diff to a text the module makes would store it with
+ * `difftotextpst` (MediaWiki's pre-save transform for the page, by the caller, in the page's
+ * content model), by page: the first revision with a main slot whose text the caller may read,
+ * while the module's budget of uncached diffs lasts (see `diffOfText`). No other is transformed.
  */
 async function diffTargetTexts(
   ctx: ModuleContext<RevisionParams>,
   rows: readonly RevisionRow[],
+  slotsByRev: ReadonlyMap<number, readonly SlotRow[]>,
 ): Promise<Map<string, string> | undefined> {
   const { difftotext, difftotextpst } = ctx.params;
-  if (difftotext === undefined || difftotextpst !== true) return undefined;
-  const texts = new Map<string, string>();
+  if (difftotext === undefined || difftotextpst !== true || diffBudgetSpent(ctx)) return undefined;
+  const row = rows.find(
+    (r) =>
+      slotsByRev.get(r.revId)?.some((slot) => slot.slot_role === 'main') &&
+      canSeeField(ctx.user, r.deleted, DELETED_TEXT),
+  );
+  if (row === undefined) return undefined;
+  const title = ctx.titles.make(row.namespace, row.dbKey);
   const signer = await signerOf(ctx.store, ctx.user);
-  for (const row of rows) {
-    const key = `${row.namespace}:${row.dbKey}`;
-    if (texts.has(key)) continue;
-    const model = row.pageModel ?? 'wikitext';
-    const title = ctx.titles.make(row.namespace, row.dbKey);
-    texts.set(key, await contentPreSaveTransform(difftotext, model, title, ctx, signer, ctx.now));
-  }
-  return texts;
+  const text = await contentPreSaveTransform(difftotext, row.pageModel ?? 'wikitext', title, ctx, signer, ctx.now);
+  return new Map([[`${row.namespace}:${row.dbKey}`, text]]);
 }
 
 /**

@@ -97,8 +97,10 @@ export type FunctionValue = string | { wikitext: string };
 
 const SUBST = new Set(['subst', 'safesubst']);
 
-/** The marker of the n-th extension tag kept out of a pre-save transform. */
+/** The marker of the n-th comment or extension tag kept out of a pre-save transform. */
 export const PROTECTED_TAG = (n: number) => `\u007fUNIQ-pst-${n}-QINU\u007f`;
+/** Every such marker in a text, its number captured. */
+export const PROTECTED_TAGS = /\u007fUNIQ-pst-(\d+)-QINU\u007f/g;
 const MODIFIERS = new Set(['msgnw', 'msg', 'raw']);
 
 export class Expander {
