@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { type CliCommand, parseOptions, runCli, UserError } from '@svc/common';
 import { NoSuchAccountError, setPassword } from './accounts/set-password.js';
+import { contentMessageReader } from './api/messages/store.js';
 import { loadConfig } from './config.js';
 import { completeDeferredBuilds, describeDeferredBuild } from './import/deferred-builds.js';
 import { importerFor } from './import/index.js';
@@ -73,7 +74,9 @@ const importCommand: CliCommand = {
         for (const line of summary.lines) process.stdout.write(`${line}\n`);
         process.stdout.write(`done in ${summary.seconds.toFixed(1)} s\n`);
       }
-      for (const result of await completeDeferredBuilds(store, streamProgress(process.stderr))) {
+      for (const result of await completeDeferredBuilds(store, streamProgress(process.stderr), {
+        message: contentMessageReader(store),
+      })) {
         process.stdout.write(`${describeDeferredBuild(result)}\n`);
       }
     } finally {

@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { listenUntilSignalled, type RunningServer } from '@svc/common';
 import { buildApp } from './api/app.js';
+import { contentMessageReader } from './api/messages/store.js';
 import type { WikiConfig } from './config.js';
 import { tuneHeapForServing } from './heap-tuning.js';
 import { completeDeferredBuilds, describeDeferredBuild } from './import/deferred-builds.js';
@@ -45,14 +46,16 @@ async function prepareStore(config: WikiConfig): Promise<void> {
 
 /**
  * Builds, in this (the first) process and while the server answers, what an import left for
- * after it and did not finish (the search index, the lint errors): a build stopped with the
+ * after it and did not finish (the links of templates, the search index, the lint errors): a build stopped with the
  * server resumes at its next start.
  */
 function resumeDeferredBuilds(config: WikiConfig): void {
   const build = async () => {
     const store = await openWikiStore(config.database);
     try {
-      for (const result of await completeDeferredBuilds(store, streamProgress(process.stderr))) {
+      for (const result of await completeDeferredBuilds(store, streamProgress(process.stderr), {
+        message: contentMessageReader(store),
+      })) {
         process.stdout.write(`wiki: ${describeDeferredBuild(result)}\n`);
       }
     } finally {
@@ -61,7 +64,7 @@ function resumeDeferredBuilds(config: WikiConfig): void {
   };
   build().catch((err: Error) => {
     process.stderr.write(
-      `wiki: building the search index or the lint errors stopped: ${err.message}; it resumes at the next start\n`,
+      `wiki: completing the link tables, the search index or the lint errors stopped: ${err.message}; it resumes at the next start\n`,
     );
   });
 }

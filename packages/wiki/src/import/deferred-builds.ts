@@ -1,6 +1,6 @@
 /**
- * Builds what an import left for after it (`src/store/deferred-builds.ts`): the full-text search
- * index and the lint errors, in batches of pages, each batch its own transaction that also records
+ * Builds what an import left for after it (`src/store/deferred-builds.ts`): the link tables with
+ * templates expanded, the full-text search index and the lint errors, in batches of pages, each batch its own transaction that also records
  * how far the build has come, so that the server answers meanwhile (from what is built so far) and
  * a build that is stopped resumes where it was. The import's command runs this after the import;
  * `serve` runs it in the background for a build left unfinished.
@@ -9,8 +9,12 @@
 import type { WikiStore } from '../store/database.js';
 import { type DeferredBuildState, deferredBuilds, finishBuild, recordBuildProgress } from '../store/deferred-builds.js';
 import { refreshPlannerStatistics } from '../store/planner-statistics.js';
+import { refreshQueryCache } from '../store/querycache.js';
 import { refreshSearchIndex, startSearchIndexThread } from '../store/search-index.js';
+import { siteStatistics } from '../store/site-statistics.js';
 import { loadSite } from '../store/site-store.js';
+import { countCategories } from './category-counts.js';
+import { EXPANDED_LINK_TABLES, EXPANSION_MESSAGE_KEYS, expandLinksAfter } from './expanded-links.js';
 import { lintPagesAfter, startLintPool, writeLintRows } from './lint-errors.js';
 import { type ImportProgress, silentProgress } from './progress.js';
 
@@ -27,15 +31,23 @@ export interface DeferredBuildResult {
   seconds: number;
 }
 
+const DESCRIPTIONS: Record<DeferredBuildState['kind'], string> = {
+  links: 'links with templates expanded',
+  search: 'search index built',
+  lint: 'lint errors found',
+};
+
 /** A line saying what a build did (`search index built: 2,004 pages in 3.1 s`). */
 export function describeDeferredBuild(result: DeferredBuildResult): string {
-  const what = result.kind === 'search' ? 'search index built' : 'lint errors found';
+  const what = DESCRIPTIONS[result.kind];
   return `${what}: ${result.pages.toLocaleString('en-US')} pages in ${result.seconds.toFixed(1)} s`;
 }
 
 export interface DeferredBuildOptions {
   /** Stop each build after this many batches (it resumes later from there); default: build to the end. */
   batches?: number;
+  /** An interface message's text in the content language (tracking categories' names). */
+  message?(key: string): Promise<string | undefined>;
 }
 
 /** Completes (or, with `batches`, advances) every build not complete; returns what each did. */
@@ -49,9 +61,11 @@ export async function completeDeferredBuilds(
   for (const state of await deferredBuilds(store.db)) {
     const started = performance.now();
     const pages =
-      state.kind === 'search'
-        ? await buildSearchIndex(store, state, progress, batches)
-        : await buildLint(store, state, progress, batches);
+      state.kind === 'links'
+        ? await buildExpandedLinks(store, state, progress, batches, options)
+        : state.kind === 'search'
+          ? await buildSearchIndex(store, state, progress, batches)
+          : await buildLint(store, state, progress, batches);
     results.push({ kind: state.kind, pages, seconds: (performance.now() - started) / 1000 });
   }
   if (results.length > 0) await refreshPlannerStatistics(store.db);
@@ -62,6 +76,50 @@ async function siteOf(store: WikiStore) {
   const site = await loadSite(store.db);
   if (!site) throw new Error('the store holds no wiki');
   return site;
+}
+
+/**
+ * The link tables the import derived from wikitext as written, completed with what the pages'
+ * templates add (`expanded-links.ts`), a batch of pages a transaction; at the end the category
+ * counts and the query pages, which read the link tables, are computed again.
+ */
+async function buildExpandedLinks(
+  store: WikiStore,
+  state: DeferredBuildState,
+  progress: ImportProgress,
+  batches: number,
+  options: DeferredBuildOptions,
+): Promise<number> {
+  const site = await siteOf(store);
+  const counts = { ...(await siteStatistics(store)) };
+  const tables = EXPANDED_LINK_TABLES.filter((table) => state.tables.includes(table));
+  const messages = new Map<string, string | undefined>();
+  for (const key of EXPANSION_MESSAGE_KEYS) messages.set(key, await options.message?.(key));
+  const message = async (key: string) => messages.get(key);
+  let { done, after } = state;
+  progress.begin('expanding templates for the link tables', Math.max(1, state.total), 'pages');
+  progress.advance(done);
+  try {
+    for (let batch = 0; batch < batches; batch++) {
+      const read = await store.db.transaction().execute(async (trx) => {
+        const services = { now: new Date(), counts, message };
+        const result = await expandLinksAfter(trx, site, after, tables, services);
+        if (result.pages === 0) {
+          if (state.tables.includes('category')) await countCategories(trx);
+          await refreshQueryCache(trx, site);
+          await finishBuild(trx, 'links');
+        } else await recordBuildProgress(trx, 'links', done + result.pages, result.last);
+        return result;
+      });
+      if (read.pages === 0) break;
+      done += read.pages;
+      after = read.last;
+      progress.advance(Math.min(done, state.total));
+    }
+  } finally {
+    progress.end();
+  }
+  return done - state.done;
 }
 
 async function buildSearchIndex(

@@ -1,5 +1,6 @@
 /**
- * The builds an import leaves for after it: the full-text search index and the lint errors. The
+ * The builds an import leaves for after it: the link tables with templates expanded, the
+ * full-text search index and the lint errors. The
  * import records each with the number of pages to go through; the builder (`src/import/
  * deferred-builds.ts`, run by the import's command and by `serve`) records its progress after
  * every batch and removes the row when done, so that a build stopped halfway resumes where it
@@ -10,7 +11,7 @@
 import type { Kysely } from 'kysely';
 import type { WikiDatabase } from './schema.js';
 
-export type DeferredBuildKind = 'search' | 'lint';
+export type DeferredBuildKind = 'links' | 'search' | 'lint';
 
 export interface DeferredBuildState {
   kind: DeferredBuildKind;
@@ -18,17 +19,26 @@ export interface DeferredBuildState {
   done: number;
   /** The last page id done. */
   after: number;
+  /** A `links` build's tables to replace. */
+  tables: string[];
 }
 
-/** Records that a build is to be done (again) over `total` pages, from the first page. */
-export async function deferBuild(db: Kysely<WikiDatabase>, kind: DeferredBuildKind, total: number): Promise<void> {
-  const row = { db_kind: kind, db_total: total, db_done: 0, db_after: 0, db_started: new Date().toISOString() };
+/**
+ * Records that a build is to be done (again) over `total` pages, from the first page (a `links`
+ * build replacing `tables`).
+ */
+export async function deferBuild(
+  db: Kysely<WikiDatabase>,
+  kind: DeferredBuildKind,
+  total: number,
+  tables: readonly string[] = [],
+): Promise<void> {
+  const started = new Date().toISOString();
+  const state = { db_total: total, db_done: 0, db_after: 0, db_started: started, db_tables: tables.join(' ') };
   await db
     .insertInto('deferred_build')
-    .values(row)
-    .onConflict((oc) =>
-      oc.column('db_kind').doUpdateSet({ db_total: total, db_done: 0, db_after: 0, db_started: row.db_started }),
-    )
+    .values({ db_kind: kind, ...state })
+    .onConflict((oc) => oc.column('db_kind').doUpdateSet(state))
     .execute();
 }
 
@@ -39,17 +49,23 @@ export async function deferredBuild(
 ): Promise<DeferredBuildState | undefined> {
   const row = await db
     .selectFrom('deferred_build')
-    .select(['db_total', 'db_done', 'db_after'])
+    .select(['db_total', 'db_done', 'db_after', 'db_tables'])
     .where('db_kind', '=', kind)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { kind, total: Number(row.db_total), done: Number(row.db_done), after: Number(row.db_after) };
+  return {
+    kind,
+    total: Number(row.db_total),
+    done: Number(row.db_done),
+    after: Number(row.db_after),
+    tables: row.db_tables.split(' ').filter((t) => t !== ''),
+  };
 }
 
 /** Every build not complete. */
 export async function deferredBuilds(db: Kysely<WikiDatabase>): Promise<DeferredBuildState[]> {
   const states: DeferredBuildState[] = [];
-  for (const kind of ['search', 'lint'] as const) {
+  for (const kind of ['links', 'search', 'lint'] as const) {
     const state = await deferredBuild(db, kind);
     if (state) states.push(state);
   }

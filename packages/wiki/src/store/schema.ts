@@ -511,6 +511,8 @@ export interface DeferredBuildTable {
   /** The last page id done (the build resumes after it). */
   db_after: Generated<number>;
   db_started: Generated<string>;
+  /** What a `links` build replaces: the link tables' names, space-separated. */
+  db_tables: Generated<string>;
 }
 
 /** Lint errors of pages' current wikitext (migration 0014; the Linter extension's table). */

@@ -7,6 +7,7 @@
  * them. A scanner with regular expressions, fast enough to run on every page of a large dump.
  */
 
+import { isKnownLanguageCode } from '../site/languages.js';
 import { NS_CATEGORY, NS_FILE, NS_MEDIA, NS_SPECIAL, NS_TEMPLATE, type Title, type TitleCodec } from '../site/title.js';
 import { findExternalLinks } from './external-links.js';
 import type { LintFinding } from './lint.js';
@@ -138,7 +139,9 @@ class LinkCollector {
     if (title.interwiki !== '') {
       const entry = this.codec.interwiki(title.interwiki);
       const isTalk = this.page.namespace > 0 && this.page.namespace % 2 === 1;
-      if (!escaped && entry?.language && !isTalk) {
+      // MediaWiki reads a prefix of its interwiki map as a language link when it names a language.
+      const isLanguage = entry !== undefined && (entry.language !== undefined || isKnownLanguageCode(title.interwiki));
+      if (!escaped && isLanguage && !isTalk) {
         if (!this.languageLinks.has(title.interwiki)) {
           this.languageLinks.set(title.interwiki, title.fragment ? `${title.text}#${title.fragment}` : title.text);
         }
@@ -307,6 +310,22 @@ export function withoutTemplateCalls(text: string): string {
   return kept.join('');
 }
 
+/**
+ * The external links MediaWiki records: not those to the wiki's own server
+ * (`$wgRegisterInternalExternals` is off by default), a protocol-relative server matching either protocol.
+ */
+function registeredExternalLinks(urls: string[], server: string | undefined): string[] {
+  if (!server) return urls;
+  const lower = server.toLowerCase();
+  const prefixes = lower.startsWith('//') ? [lower, `http:${lower}`, `https:${lower}`] : [lower];
+  return urls.filter((url) => {
+    const start = url.toLowerCase();
+    return !prefixes.some(
+      (p) => start.startsWith(p) && (start.length === p.length || '?/#'.includes(start[p.length]!)),
+    );
+  });
+}
+
 export function extractLinks(wikitext: string, page: PageContext, codec: TitleCodec): PageLinks {
   const collector = new LinkCollector(codec, page);
   const stripped = stripNonWikitext(wikitext);
@@ -339,7 +358,7 @@ export function extractLinks(wikitext: string, page: PageContext, codec: TitleCo
       sortKeyPrefix: sortKey ?? defaultSort ?? '',
     })),
     images: [...collector.images],
-    externalLinks: findExternalLinks(withoutTemplateCalls(text)),
+    externalLinks: registeredExternalLinks(findExternalLinks(withoutTemplateCalls(text)), codec.site.server),
     languageLinks: [...collector.languageLinks].map(([language, title]) => ({ language, title })),
     interwikiLinks: [...collector.interwikiLinks.values()],
     properties: collector.properties,

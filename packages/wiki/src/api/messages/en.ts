@@ -235,6 +235,8 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
     'For better performance when generating titles, set <kbd>$1dir=newer</kbd>.',
   'apiwarn-searchindex-building':
     'The search index is being built ($1 of $2 pages indexed): the results come from the pages indexed so far, and totalhits is an estimate.',
+  'apiwarn-links-building':
+    'The link tables are being completed with what templates add ($1 of $2 pages read): links, categories and transclusions that only templates give can be missing.',
   'apiwarn-linter-in-progress':
     'Linting is in progress ($1 of $2 pages linted): the lint errors are those found so far.',
   // A revision named in a message (`apierror-nosuchsection-what`).

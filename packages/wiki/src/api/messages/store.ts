@@ -8,6 +8,7 @@
 import { upperFirst } from '../../site/first-letter.js';
 import type { WikiStore } from '../../store/database.js';
 import { readInterfacePages } from '../../store/interface-pages.js';
+import { loadSite } from '../../store/site-store.js';
 import { compareByteOrder } from '../../text/byte-order.js';
 import { catalogueLanguage, type MessageCatalogue } from './catalogue.js';
 import { GERMAN_MESSAGES } from './de.js';
@@ -103,4 +104,17 @@ export async function lookupMessages(
     found.set(key, { text: local ?? shipped, shipped, customised: local !== undefined });
   }
   return found;
+}
+
+/**
+ * A message's text in the wiki's content language, its `MediaWiki:` page first (what a build after
+ * an import names tracking categories with).
+ */
+export function contentMessageReader(store: WikiStore): (key: string) => Promise<string | undefined> {
+  let language: Promise<string | undefined> | undefined;
+  return async (key) => {
+    language ??= loadSite(store.db).then((site) => site?.language);
+    const code = (await language) ?? 'en';
+    return (await lookupMessages(store, [key], code, code)).get(key)?.text;
+  };
 }

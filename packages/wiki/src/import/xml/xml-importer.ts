@@ -30,6 +30,8 @@ import { loadSite, saveSite } from '../../store/site-store.js';
 import { clearWiki, wikiTable } from '../../store/wiki-tables.js';
 import type { BulkWriter } from '../bulk-writer.js';
 import { openBulkWriter } from '../bulk-writer.js';
+import { CATEGORY_COUNT_STATEMENTS } from '../category-counts.js';
+import { EXPANDED_LINK_TABLES } from '../expanded-links.js';
 import { DumpFiles } from '../files/dump-files.js';
 import { type ImportProgress, silentProgress } from '../progress.js';
 import {
@@ -402,6 +404,9 @@ class DumpImport {
       await refreshQueryCache(this.writer.db, this.site);
       if (this.options.deferBuilds) {
         const [{ n }] = await this.writer.all<{ n: number }>('select count(*) as n from page');
+        // Links templates add: the tables not read from MediaWiki's dumps, completed after the import.
+        const expanded = [...EXPANDED_LINK_TABLES, 'category'].filter((table) => !this.dumpedTables.has(table));
+        if (expanded.length > 1) await deferBuild(this.writer.db, 'links', Number(n), expanded);
         await deferBuild(this.writer.db, 'search', Number(n));
         if (this.options.lint ?? true) await deferBuild(this.writer.db, 'lint', Number(n));
       } else if (build && built) {
@@ -806,17 +811,7 @@ class DumpImport {
   }
 
   private async countCategories(): Promise<void> {
-    const w = this.writer;
-    await w.run(
-      `insert into category (cat_title, cat_pages, cat_subcats, cat_files)
-       select cl_to, count(*), sum(case when cl_type = 'subcat' then 1 else 0 end), sum(case when cl_type = 'file' then 1 else 0 end)
-       from categorylinks group by cl_to
-       on conflict (cat_title) do update set cat_pages = excluded.cat_pages, cat_subcats = excluded.cat_subcats, cat_files = excluded.cat_files`,
-    );
-    await w.run(
-      `update category set cat_pages = 0, cat_subcats = 0, cat_files = 0
-       where not exists (select 1 from categorylinks where cl_to = cat_title) and cat_pages <> 0`,
-    );
+    for (const statement of CATEGORY_COUNT_STATEMENTS) await this.writer.run(statement);
   }
 
   private async finishEditCounts(): Promise<void> {

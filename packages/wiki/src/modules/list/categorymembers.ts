@@ -7,6 +7,7 @@ import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { assoc, type ResultObject } from '../../api/result/tree.js';
 import { NS_CATEGORY } from '../../site/title.js';
+import { warnWhileBuilding } from '../support/deferred-build-warning.js';
 import { applied, type QueryPart, rowsOf } from '../support/query-parts.js';
 import { titleOrPageId } from '../support/title-or-pageid.js';
 
@@ -170,6 +171,7 @@ async function readMembers(ctx: MembersContext, scans: ReturnType<typeof memberS
  * `cl_timestamp` over all types, continued by `timestamp|page id`.
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
+  await warnWhileBuilding(ctx, 'links');
   const p = ctx.params;
   const category = await titleOrPageId(ctx, { pageMustBePossible: true });
   if (category.namespace !== NS_CATEGORY) throw apiError('invalidcategory', 'apierror-invalidcategory');

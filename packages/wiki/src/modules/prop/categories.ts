@@ -6,6 +6,7 @@ import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import type { ResultObject } from '../../api/result/tree.js';
 import { NS_CATEGORY, NS_MAIN } from '../../site/title.js';
+import { warnWhileBuilding } from '../support/deferred-build-warning.js';
 import { linkRows, pageIds } from '../support/link-rows.js';
 import { titleFilter } from '../support/title-filter.js';
 
@@ -34,6 +35,7 @@ export const descriptor = {
 const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
+  await warnWhileBuilding(ctx, 'links');
   const ids = pageIds(ctx);
   if (ids.length === 0) return;
   const props = new Set(ctx.params.prop ?? []);

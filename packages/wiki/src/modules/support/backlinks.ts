@@ -17,6 +17,7 @@ import type { ResultObject } from '../../api/result/tree.js';
 import { list } from '../../api/result/tree.js';
 import { NS_FILE } from '../../site/title.js';
 import type { BACKLINK_PARAMETERS } from '../shared-parameters.js';
+import { warnWhileBuilding } from './deferred-build-warning.js';
 import { applied, type QueryPart, rowsOf } from './query-parts.js';
 import { titleOrPageId } from './title-or-pageid.js';
 
@@ -161,6 +162,7 @@ async function linksToRedirects(ctx: BacklinksContext, scan: Scan, redirects: Li
 
 export async function listBacklinks(ctx: BacklinksContext, links: LinkTable): Promise<void> {
   ctx.readParametersAgain();
+  await warnWhileBuilding(ctx, 'links');
   const p = ctx.params;
   const descending = p.dir === 'descending';
   const namespaces = p.namespace ?? [];

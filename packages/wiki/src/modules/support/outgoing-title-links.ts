@@ -3,6 +3,7 @@
  * title, optionally only some namespaces or some titles; a generator of those titles.
  */
 import type { ModuleContext } from '../../api/module.js';
+import { warnWhileBuilding } from './deferred-build-warning.js';
 import { linkRows, pageIds } from './link-rows.js';
 import { titleFilter } from './title-filter.js';
 
@@ -31,6 +32,7 @@ export async function executeOutgoingTitleLinks(
   ctx: ModuleContext<OutgoingLinkParams>,
   spec: OutgoingTitleLinks,
 ): Promise<void> {
+  await warnWhileBuilding(ctx, 'links');
   const ids = pageIds(ctx);
   if (ids.length === 0) return;
   const { column: c } = spec;

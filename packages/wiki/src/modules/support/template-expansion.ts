@@ -6,15 +6,10 @@ import { lookupMessages } from '../../api/messages/store.js';
 import type { ModuleContext } from '../../api/module.js';
 import { specialPageExists } from '../../site/mediawiki/special-page-aliases.js';
 import { NS_MEDIA, NS_SPECIAL, type Title } from '../../site/title.js';
+import { type CurrentPageRow, currentPageRow } from '../../store/page-text.js';
 import { type SiteStatistics, siteStatistics } from '../../store/site-statistics.js';
 import type { ExpansionHost } from '../../wikitext/preprocessor/expand.js';
 import { wikiLanguageName } from './language-names.js';
-
-interface PageRow {
-  page_id: number;
-  page_is_redirect: number;
-  content_text: string | null;
-}
 
 /** What expansion reads of a request: the store, the site and the request's server and languages. */
 export type ExpansionServices = Pick<
@@ -22,16 +17,8 @@ export type ExpansionServices = Pick<
   'store' | 'titles' | 'site' | 'server' | 'languages' | 'messages'
 >;
 
-async function pageRow(ctx: ExpansionServices, namespace: number, dbKey: string): Promise<PageRow | undefined> {
-  return ctx.store.db
-    .selectFrom('page')
-    .innerJoin('slots', 'slot_revision_id', 'page_latest')
-    .innerJoin('content', 'content_id', 'slot_content_id')
-    .select(['page_id', 'page_is_redirect', 'content_text'])
-    .where('page_namespace', '=', namespace)
-    .where('page_title', '=', dbKey)
-    .where('slot_role', '=', 'main')
-    .executeTakeFirst();
+function pageRow(ctx: ExpansionServices, namespace: number, dbKey: string): Promise<CurrentPageRow | undefined> {
+  return currentPageRow(ctx.store.db, namespace, dbKey);
 }
 
 /** The expansion host of a request for the page `page`, at the request's time. */

@@ -10,6 +10,7 @@ import * as m0100 from './0100_deferred_builds.js';
 import * as m0149 from './0149_replica_state.js';
 import * as m0150 from './0150_message_catalogue.js';
 import * as m0151 from './0151_language_data.js';
+import * as m0152 from './0152_deferred_build_tables.js';
 
 /** Every migration, keyed by a name that sorts in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0149_replica_state': m0149,
   '0150_message_catalogue': m0150,
   '0151_language_data': m0151,
+  '0152_deferred_build_tables': m0152,
 };

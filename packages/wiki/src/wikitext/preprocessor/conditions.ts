@@ -85,6 +85,7 @@ export async function callCondition(id: string, call: FunctionCall): Promise<str
     case 'ifexist': {
       const title = call.expander.host.titles.parseOrUndefined(call.first);
       const exists = title !== undefined && title.interwiki === '' && (await call.expander.host.exists(title));
+      if (title !== undefined && title.interwiki === '') call.expander.recordExistenceCheck(title);
       return branch(call, exists ? 0 : 1);
     }
     case 'switch':

@@ -7,7 +7,7 @@
  */
 import type { SiteConfig } from '../../site/site.js';
 import type { Title, TitleCodec } from '../../site/title.js';
-import { NS_MAIN, NS_TEMPLATE } from '../../site/title.js';
+import { NS_MAIN, NS_MEDIA, NS_TEMPLATE } from '../../site/title.js';
 import { escapeWikiText } from '../../text/escape-wikitext.js';
 import { magicWords } from '../magic-words.js';
 import { callParserFunction, expandVariable } from './functions.js';
@@ -113,6 +113,16 @@ export class Expander {
   readonly pageProperties = new Map<string, string>();
   /** The tracking categories the expansion added (their message keys), each with its sort key. */
   readonly trackingCategories = new Map<string, string>();
+  /**
+   * What the expansion read, as MediaWiki's parser records it in the link tables: every page
+   * transcluded (missing ones and the redirects followed included) by prefixed text, and the
+   * pages and files whose existence `#ifexist` asked.
+   */
+  readonly used = {
+    templates: new Map<string, Title>(),
+    links: new Map<string, Title>(),
+    images: new Set<string>(),
+  };
 
   /**
    * The comments and extension tags met in a pre-save transform, as written, in the order of
@@ -144,6 +154,12 @@ export class Expander {
   track(key: string): void {
     if (!this.trackingCategories.has(key))
       this.trackingCategories.set(key, this.pageProperties.get('defaultsort') ?? '');
+  }
+
+  /** `#ifexist` asked about `title`: a link to it (a file's use, for `Media:`; nothing for special pages). */
+  recordExistenceCheck(title: Title): void {
+    if (title.namespace === NS_MEDIA) this.used.images.add(title.dbKey);
+    else if (title.namespace >= NS_MAIN) this.used.links.set(this.host.titles.prefixedText(title), title);
   }
 
   /** The frame of the page itself. */
@@ -357,6 +373,9 @@ export class Expander {
     const page = await this.host.pageText(title);
     const found = page === undefined ? null : { title: page.title, tree: preprocessToTree(page.text, true) };
     this.trees.set(key, found);
+    this.used.templates.set(key, title);
+    if (found !== null && found.title !== title)
+      this.used.templates.set(this.host.titles.prefixedText(found.title), found.title);
     return found;
   }
 }

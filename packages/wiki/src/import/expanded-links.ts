@@ -1,0 +1,284 @@
+/**
+ * A page's links as MediaWiki's parser records them, templates expanded: what the page's
+ * templates add (categories, links, files, external links) is found, every page transcluded is a
+ * transclusion (nested ones, missing ones and redirects followed included), and `#ifexist` links
+ * its target. An XML dump's pages arrive before or after the templates they use, so this runs
+ * after the import over the stored pages (`expandStoredLinks`), reading templates from the store.
+ */
+import { type Kysely, sql } from 'kysely';
+import type { SiteConfig } from '../site/site.js';
+import { NS_CATEGORY, NS_FILE, NS_MEDIA, NS_MEDIAWIKI, NS_SPECIAL, type Title, TitleCodec } from '../site/title.js';
+import { currentPageRow } from '../store/page-text.js';
+import type { WikiDatabase } from '../store/schema.js';
+import { type LinkTarget, type PageContext, type PageLinks, parseRedirect } from '../wikitext/extract-links.js';
+import { extractPage } from '../wikitext/extract-page.js';
+import { Expander, type ExpansionHost } from '../wikitext/preprocessor/expand.js';
+import { preprocessToTree } from '../wikitext/preprocessor/parse.js';
+import { LINK_COLUMNS, LINK_FROM, type LinkRows, linkRows } from './xml/page-rows.js';
+
+/** Text that expansion would give back unchanged: no braces and no inclusion tags. */
+const EXPANDS = /\{\{|<\/?(?:noinclude|includeonly|onlyinclude)\b/i;
+
+/** Whether a page's links could change by expanding its text. */
+export function expansionMatters(text: string): boolean {
+  return EXPANDS.test(text);
+}
+
+interface StoredPage {
+  id: number;
+  isRedirect: boolean;
+  text: string;
+}
+
+/**
+ * Reads pages' current texts and existence from the store, each title once per reader: a batch of
+ * pages shares its templates (a wiki's pages use the same few hundred).
+ */
+export class StoredPageReader {
+  private readonly pages = new Map<string, Promise<StoredPage | undefined>>();
+
+  constructor(
+    private readonly db: Kysely<WikiDatabase>,
+    readonly titles: TitleCodec,
+  ) {}
+
+  page(namespace: number, dbKey: string): Promise<StoredPage | undefined> {
+    const key = `${namespace}:${dbKey}`;
+    let found = this.pages.get(key);
+    if (found === undefined) {
+      found = this.read(namespace, dbKey);
+      this.pages.set(key, found);
+    }
+    return found;
+  }
+
+  private async read(namespace: number, dbKey: string): Promise<StoredPage | undefined> {
+    const row = await currentPageRow(this.db, namespace, dbKey);
+    if (row === undefined) return undefined;
+    return { id: row.page_id, isRedirect: row.page_is_redirect === 1, text: row.content_text ?? '' };
+  }
+
+  private readonly files = new Map<string, Promise<boolean>>();
+
+  /** Whether the wiki holds a file of this name (a file page alone is no file). */
+  fileExists(name: string): Promise<boolean> {
+    let found = this.files.get(name);
+    if (found === undefined) {
+      found = this.db
+        .selectFrom('image')
+        .select('img_name')
+        .where('img_name', '=', name)
+        .executeTakeFirst()
+        .then((row) => row !== undefined);
+      this.files.set(name, found);
+    }
+    return found;
+  }
+
+  /** The page a redirect leads to, when it is a page of this wiki that exists. */
+  async redirectTarget(pageId: number): Promise<Title | undefined> {
+    const target = await this.db
+      .selectFrom('redirect')
+      .select(['rd_namespace', 'rd_title', 'rd_interwiki'])
+      .where('rd_from', '=', pageId)
+      .executeTakeFirst();
+    if (target === undefined || (target.rd_interwiki ?? '') !== '') return undefined;
+    const page = await this.page(target.rd_namespace, target.rd_title);
+    return page === undefined ? undefined : this.titles.make(target.rd_namespace, target.rd_title);
+  }
+}
+
+/**
+ * The interface messages a build of expanded links names things with: the tracking categories
+ * expansion adds and its error texts. A build reads them before its transactions (the store may
+ * have one connection, which a transaction holds).
+ */
+export const EXPANSION_MESSAGE_KEYS = [
+  'broken-file-category',
+  'template-loop-category',
+  'restricted-displaytitle-ignored',
+  'parser-template-loop-warning',
+  'parser-template-recursion-depth-warning',
+] as const;
+
+/** What expansion reads besides pages: the wiki's counts and its interface messages. */
+export interface ExpansionServices {
+  now: Date;
+  /** One of the wiki's counts (`pages`, `articles`, ...), as `{{NUMBEROFARTICLES}}` shows it. */
+  counts?: Readonly<Record<string, number>>;
+  /** A message's text in the content language; the wiki's `MediaWiki:` pages are read first. */
+  message?(key: string): Promise<string | undefined>;
+}
+
+/** Expansion over the stored wiki, as the parser runs when it saves a page. */
+export function storedExpansionHost(
+  reader: StoredPageReader,
+  site: SiteConfig,
+  page: Title,
+  pageId: number,
+  services: ExpansionServices,
+): ExpansionHost {
+  return {
+    titles: reader.titles,
+    site,
+    server: site.server ?? '',
+    page,
+    pageId,
+    now: services.now,
+    async siteCount(name) {
+      return services.counts?.[name];
+    },
+    async pageText(title) {
+      const own = await reader.page(title.namespace, title.dbKey);
+      if (own === undefined) return undefined;
+      if (own.isRedirect) {
+        const target = await reader.redirectTarget(own.id);
+        const followed = target && (await reader.page(target.namespace, target.dbKey));
+        if (target && followed) return { title: target, text: followed.text };
+      }
+      return { title, text: own.text };
+    },
+    async exists(title) {
+      if (title.namespace === NS_SPECIAL) return false;
+      return (await reader.page(title.namespace === NS_MEDIA ? NS_FILE : title.namespace, title.dbKey)) !== undefined;
+    },
+    async message(key) {
+      const name = reader.titles.parseOrUndefined(key, { defaultNamespace: NS_MEDIAWIKI });
+      const own = name && (await reader.page(NS_MEDIAWIKI, name.dbKey));
+      return own ? own.text : services.message?.(key);
+    },
+  };
+}
+
+/**
+ * The links of a page's current text with its templates expanded: those the expanded text shows,
+ * the transclusions and existence checks the expansion made, the page properties it set. The
+ * redirect is read from the text as written, as MediaWiki reads it.
+ */
+export async function expandedPageLinks(
+  text: string,
+  page: PageContext,
+  reader: StoredPageReader,
+  host: ExpansionHost,
+): Promise<PageLinks> {
+  const codec = reader.titles;
+  if (!expansionMatters(text) || parseRedirect(text, codec) !== undefined) return extractPage(text, page, codec, false);
+  const expander = new Expander(host);
+  const expanded = await expander.expand(preprocessToTree(text), expander.rootFrame());
+  const links = extractPage(expanded, page, codec, false);
+  // A redirect is read from the text as written: one a template writes is no redirect.
+  delete links.redirect;
+  const seen = new Set(links.links.map((l) => `${l.namespace}:${l.dbKey}`));
+  for (const title of expander.used.links.values()) {
+    const key = `${title.namespace}:${title.dbKey}`;
+    if (!seen.has(key)) links.links.push({ namespace: title.namespace, dbKey: title.dbKey });
+    seen.add(key);
+  }
+  const images = new Set(links.images);
+  for (const name of expander.used.images) images.add(name);
+  links.images = [...images];
+  links.templates = [...expander.used.templates.values()].map(
+    (t): LinkTarget => ({ namespace: t.namespace, dbKey: t.dbKey }),
+  );
+  for (const [name, value] of expander.pageProperties) links.properties.set(name, value);
+  for (const name of links.images) if (!(await reader.fileExists(name))) expander.track('broken-file-category');
+  await addTrackingCategories(links, expander);
+  const defaultSort = expander.pageProperties.get('defaultsort');
+  if (defaultSort !== undefined) {
+    for (const category of links.categories) if (category.sortKeyPrefix === '') category.sortKeyPrefix = defaultSort;
+  }
+  return links;
+}
+
+/** The tracking categories the page's parse added, named by their messages (none where a message is unknown). */
+async function addTrackingCategories(links: PageLinks, expander: Expander): Promise<void> {
+  for (const [key, sortKey] of expander.trackingCategories) {
+    const text = await expander.host.message(key);
+    const title = text && expander.host.titles.parseOrUndefined(text.trim(), { defaultNamespace: NS_CATEGORY });
+    if (!title || title.namespace !== NS_CATEGORY || links.categories.some((c) => c.name === title.dbKey)) continue;
+    links.categories.push({ name: title.dbKey, sortKeyPrefix: sortKey });
+  }
+}
+
+/** Pages read and expanded per batch (each batch one transaction writing their rows). */
+const PAGES_PER_BATCH = 100;
+/** Rows per insert statement: far below both engines' limits on bound values. */
+const ROWS_PER_INSERT = 400;
+/** The tables a build of links expanded may replace (the redirect is the text's as written; lint is its own build). */
+export const EXPANDED_LINK_TABLES = [
+  'pagelinks',
+  'templatelinks',
+  'imagelinks',
+  'categorylinks',
+  'externallinks',
+  'langlinks',
+  'iwlinks',
+  'page_props',
+] as const satisfies ReadonlyArray<keyof LinkRows>;
+
+export interface ExpandedBatch {
+  /** Pages read (the batch is empty at the end). */
+  pages: number;
+  /** Pages whose rows were replaced. */
+  expanded: number;
+  /** The last page id read. */
+  last: number;
+}
+
+/**
+ * Expands the next batch of pages after page id `after` and replaces their rows in `tables`
+ * (inside the caller's transaction `db`). Pages whose text has nothing to expand keep the rows the
+ * import gave them.
+ */
+export async function expandLinksAfter(
+  db: Kysely<WikiDatabase>,
+  site: SiteConfig,
+  after: number,
+  tables: ReadonlyArray<keyof LinkRows>,
+  services: ExpansionServices,
+): Promise<ExpandedBatch> {
+  const pages = await db
+    .selectFrom('page')
+    .innerJoin('slots', 'slot_revision_id', 'page_latest')
+    .innerJoin('content', 'content_id', 'slot_content_id')
+    .select(['page_id', 'page_namespace', 'page_title', 'page_touched', 'page_is_redirect', 'content_text'])
+    .where('page_id', '>', after)
+    .where('slot_role', '=', 'main')
+    .orderBy('page_id')
+    .limit(PAGES_PER_BATCH)
+    .execute();
+  const reader = new StoredPageReader(db, new TitleCodec(site));
+  let expanded = 0;
+  for (const page of pages) {
+    const text = page.content_text ?? '';
+    if (page.page_is_redirect === 1 || !expansionMatters(text)) continue;
+    const ref = { id: page.page_id, namespace: page.page_namespace, dbKey: page.page_title };
+    const title = reader.titles.make(ref.namespace, ref.dbKey);
+    const host = storedExpansionHost(reader, site, title, ref.id, services);
+    const links = await expandedPageLinks(text, ref, reader, host);
+    const rows = linkRows(ref, links, page.page_touched);
+    for (const table of tables) {
+      await sql`delete from ${sql.table(table)} where ${sql.ref(LINK_FROM[table])} = ${ref.id}`.execute(db);
+      await insertFlatRows(db, table, rows[table]);
+    }
+    expanded++;
+  }
+  return { pages: pages.length, expanded, last: pages.at(-1)?.page_id ?? after };
+}
+
+/** Inserts a table's rows laid end to end (`LINK_COLUMNS`), a link given twice kept once. */
+async function insertFlatRows(db: Kysely<WikiDatabase>, table: keyof LinkRows, flat: readonly unknown[]) {
+  const columns = LINK_COLUMNS[table];
+  const width = columns.length;
+  for (let start = 0; start < flat.length; start += ROWS_PER_INSERT * width) {
+    const rows: Record<string, unknown>[] = [];
+    for (let i = start; i < Math.min(flat.length, start + ROWS_PER_INSERT * width); i += width) {
+      rows.push(Object.fromEntries(columns.map((column, c) => [column, flat[i + c]])));
+    }
+    await db
+      .insertInto(table as never)
+      .values(rows as never)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+}

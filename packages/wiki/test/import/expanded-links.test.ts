@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { describeEachEngine, type TestEngine } from '@svc/common/testing';
+import { buildApp } from '../../src/api/app.js';
+import { contentMessageReader } from '../../src/api/messages/store.js';
+import { completeDeferredBuilds } from '../../src/import/deferred-builds.js';
+import { importXmlDump } from '../../src/import/xml/xml-importer.js';
+import { deferredBuild } from '../../src/store/deferred-builds.js';
+import { loadSite } from '../../src/store/site-store.js';
+import { queryJson } from '../helpers/reference-api.js';
+import { importTestStores } from './test-stores.js';
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A page of the dump: title, namespace, id, text. */
+type DumpPage = [string, number, number, string];
+
+// The articles come before the templates they use, as they may in a real dump.
+const PAGES: DumpPage[] = [
+  ['Apple', 0, 1, 'An apple. {{Fruit|red}} {{#ifexist:Quince|yes|no}} [[Orchard]]'],
+  ['Banana', 0, 2, '{{DEFAULTSORT:Nana}}A banana. {{Fruit alias}}'],
+  ['Cherry', 0, 3, 'A cherry. {{No such template}} [[Category:Stone fruits]]'],
+  ['Fig', 0, 4, 'A fig, no templates. [[Category:Fruits]]'],
+  [
+    'Template:Fruit',
+    10,
+    5,
+    '<includeonly>[[Category:Fruits]]{{Navbox fruit}}</includeonly><noinclude>[[Category:Templates]]</noinclude>',
+  ],
+  ['Template:Fruit alias', 10, 6, '#REDIRECT [[Template:Fruit]]'],
+  ['Template:Navbox fruit', 10, 7, '[[Pear]] [[Plum]] [https://example.com/fruit fruit site] [[File:Missing.png]]'],
+  ['Pear', 0, 8, 'A pear.'],
+];
+
+function dump(): string {
+  const pages = PAGES.map(
+    ([title, ns, id, text]) =>
+      `<page><title>${title}</title><ns>${ns}</ns><id>${id}</id><revision><id>${id + 100}</id>` +
+      '<timestamp>2026-01-01T00:00:00Z</timestamp><contributor><username>Editor</username><id>1</id></contributor>' +
+      `<model>wikitext</model><format>text/x-wiki</format><text xml:space="preserve">${escapeXml(text)}</text></revision></page>`,
+  );
+  return `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" version="0.11" xml:lang="en">
+  <siteinfo><sitename>Fruitwiki</sitename><dbname>fruitwiki</dbname><base>https://fruit.example/wiki/Main_Page</base>
+    <case>first-letter</case><namespaces><namespace key="-2" case="first-letter">Media</namespace>
+    <namespace key="0" case="first-letter" /><namespace key="6" case="first-letter">File</namespace>
+    <namespace key="8" case="first-letter">MediaWiki</namespace>
+    <namespace key="10" case="first-letter">Template</namespace><namespace key="14" case="first-letter">Category</namespace></namespaces></siteinfo>
+  ${pages.join('\n  ')}
+</mediawiki>`;
+}
+
+describeEachEngine('links that templates add, completed after an XML import', (engine: TestEngine) => {
+  const { dir, freshStore } = importTestStores(engine, 'expanded-links-');
+  const file = join(dir, 'fruitwiki.xml');
+  writeFileSync(file, dump());
+
+  test('categories, transclusions, links and files of templates; counts; the warning meanwhile', async () => {
+    const store = await freshStore();
+    await importXmlDump(store, file, { deferBuilds: true, lint: false });
+    const app = await buildApp({ store, site: (await loadSite(store.db))! });
+    try {
+      const members = () =>
+        queryJson(app, { list: 'categorymembers', cmtitle: 'Category:Fruits', cmprop: 'title|sortkeyprefix' });
+      const before = await members();
+      assert.match(
+        before.warnings.categorymembers.warnings,
+        /The link tables are being completed with what templates add \(0 of 8 pages read\)/,
+      );
+      assert.deepEqual(before.query.categorymembers, [{ ns: 0, title: 'Fig', sortkeyprefix: '' }]);
+
+      await completeDeferredBuilds(store, undefined, { message: contentMessageReader(store) });
+      assert.equal(await deferredBuild(store.db, 'links'), undefined);
+      const after = await members();
+      assert.equal(after.warnings, undefined);
+      assert.deepEqual(after.query.categorymembers, [
+        { ns: 0, title: 'Apple', sortkeyprefix: '' },
+        { ns: 0, title: 'Fig', sortkeyprefix: '' },
+        { ns: 0, title: 'Banana', sortkeyprefix: 'Nana' },
+      ]);
+
+      const apple = await queryJson(app, {
+        titles: 'Apple|Cherry',
+        prop: 'templates|links|categories|images|extlinks',
+        tllimit: 'max',
+        pllimit: 'max',
+      });
+      const pages = Object.fromEntries(Object.values(apple.query.pages).map((p: any) => [p.title, p]));
+      const titles = (list: Array<{ title: string }> | undefined) => (list ?? []).map((item) => item.title);
+      // Nested templates are transclusions too; the template's own <noinclude> category is not the page's.
+      assert.deepEqual(titles(pages.Apple.templates), ['Template:Fruit', 'Template:Navbox fruit']);
+      // #ifexist links its target; the navbox's links are the page's.
+      assert.deepEqual(titles(pages.Apple.links), ['Orchard', 'Pear', 'Plum', 'Quince']);
+      assert.deepEqual(titles(pages.Apple.categories), ['Category:Fruits', 'Category:Pages with broken file links']);
+      assert.deepEqual(titles(pages.Apple.images), ['File:Missing.png']);
+      assert.deepEqual(
+        pages.Apple.extlinks.map((l: { url: string }) => l.url),
+        ['https://example.com/fruit'],
+      );
+      // A missing template is a transclusion and a link.
+      assert.deepEqual(titles(pages.Cherry.templates), ['Template:No such template']);
+      assert.deepEqual(titles(pages.Cherry.links), ['Template:No such template']);
+
+      // A redirected template: both the redirect and its target are transcluded.
+      const banana = await queryJson(app, { titles: 'Banana', prop: 'templates' });
+      assert.deepEqual(titles((Object.values(banana.query.pages)[0] as any).templates), [
+        'Template:Fruit',
+        'Template:Fruit alias',
+        'Template:Navbox fruit',
+      ]);
+      const embedded = await queryJson(app, { list: 'embeddedin', eititle: 'Template:Navbox fruit' });
+      assert.deepEqual(titles(embedded.query.embeddedin), ['Apple', 'Banana']);
+
+      const info = await queryJson(app, { titles: 'Category:Fruits', prop: 'categoryinfo' });
+      assert.equal((Object.values(info.query.pages)[0] as any).categoryinfo.pages, 3);
+    } finally {
+      await app.close();
+    }
+  });
+});
