@@ -12,6 +12,7 @@ import { currentPageRow } from '../store/page-text.js';
 import type { WikiDatabase } from '../store/schema.js';
 import { type LinkTarget, type PageContext, type PageLinks, parseRedirect } from '../wikitext/extract-links.js';
 import { extractPage } from '../wikitext/extract-page.js';
+import { leadImage } from '../wikitext/page-image.js';
 import { Expander, type ExpansionHost } from '../wikitext/preprocessor/expand.js';
 import { preprocessToTree } from '../wikitext/preprocessor/parse.js';
 import { LINK_COLUMNS, LINK_FROM, type LinkRows, linkRows } from './xml/page-rows.js';
@@ -166,6 +167,11 @@ export async function expandedPageLinks(
   const expander = new Expander(host);
   const expanded = await expander.expand(preprocessToTree(text), expander.rootFrame());
   const links = extractPage(expanded, page, codec, false);
+  // The page image is chosen from the text as written: the images templates add (infobox icons,
+  // flags, navigation boxes) are mostly not the one PageImages picks.
+  links.properties.delete('page_image_free');
+  const image = leadImage(text, page, codec);
+  if (image !== undefined) links.properties.set('page_image_free', image);
   // A redirect is read from the text as written: one a template writes is no redirect.
   delete links.redirect;
   const seen = new Set(links.links.map((l) => `${l.namespace}:${l.dbKey}`));

@@ -241,3 +241,25 @@ export function* knownLanguageCodes(from = ''): Generator<string> {
     }
   }
 }
+
+/**
+ * The language an interwiki prefix names, in itself (`español`), where the map does not say: for
+ * prefixes that are two-letter codes of a language the runtime names. A prefix naming one links
+ * the page's version in that language (a language link), as MediaWiki reads such prefixes.
+ */
+export function interwikiLanguageName(prefix: string): string | undefined {
+  if (!/^[a-z]{2}$/.test(prefix)) return undefined;
+  if (!prefixLanguageNames.has(prefix)) {
+    let name: string | undefined;
+    try {
+      name = new Intl.DisplayNames([prefix], { type: 'language', fallback: 'none' }).of(prefix);
+    } catch {
+      name = undefined;
+    }
+    prefixLanguageNames.set(prefix, name && name !== prefix ? name : undefined);
+  }
+  return prefixLanguageNames.get(prefix);
+}
+
+/** Each two-letter prefix's name, asked of the runtime once (at most 676 entries). */
+const prefixLanguageNames = new Map<string, string | undefined>();

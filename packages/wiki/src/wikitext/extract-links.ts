@@ -7,11 +7,12 @@
  * them. A scanner with regular expressions, fast enough to run on every page of a large dump.
  */
 
-import { isKnownLanguageCode } from '../site/languages.js';
+import { interwikiLanguageName } from '../site/languages.js';
 import { NS_CATEGORY, NS_FILE, NS_MEDIA, NS_SPECIAL, NS_TEMPLATE, type Title, type TitleCodec } from '../site/title.js';
 import { findExternalLinks } from './external-links.js';
 import type { LintFinding } from './lint.js';
 import { magicWords } from './magic-words.js';
+import { renderQuotes } from './quotes.js';
 import { stripNonWikitext } from './strip.js';
 
 export interface LinkTarget {
@@ -53,11 +54,6 @@ const TEMPLATE = /(?<!\{)\{\{(?!\{)([^{}|[\]]*?)(?=\||\}\})/g;
 const REDIRECT_LINK = /^\s*:?\s*\[\[([^[\]|]*?)(?:\|[^\]]*?)?\]\]/;
 /** Magic words that prefix a template name without changing it. */
 const TRANSPARENT_PREFIXES = new Set(['subst', 'safesubst', 'msg', 'msgnw', 'raw']);
-
-/** DISPLAYTITLE's value as MediaWiki stores it: HTML, with `''italic''` and `'''bold'''` rendered. */
-function displayTitleHtml(value: string): string {
-  return value.replace(/'''(.+?)'''/g, '<b>$1</b>').replace(/''(.+?)''/g, '<i>$1</i>');
-}
 
 /**
  * Link targets in the order first met, each once. They are told apart by namespace, then by key:
@@ -140,7 +136,8 @@ class LinkCollector {
       const entry = this.codec.interwiki(title.interwiki);
       const isTalk = this.page.namespace > 0 && this.page.namespace % 2 === 1;
       // MediaWiki reads a prefix of its interwiki map as a language link when it names a language.
-      const isLanguage = entry !== undefined && (entry.language !== undefined || isKnownLanguageCode(title.interwiki));
+      const isLanguage =
+        entry !== undefined && (entry.language !== undefined || interwikiLanguageName(title.interwiki) !== undefined);
       if (!escaped && isLanguage && !isTalk) {
         if (!this.languageLinks.has(title.interwiki)) {
           this.languageLinks.set(title.interwiki, title.fragment ? `${title.text}#${title.fragment}` : title.text);
@@ -184,7 +181,7 @@ class LinkCollector {
         continue;
       }
       if (id === 'defaultsort') this.defaultSort = argument;
-      else if (id === 'displaytitle') this.properties.set('displaytitle', displayTitleHtml(argument));
+      else if (id === 'displaytitle') this.properties.set('displaytitle', renderQuotes(argument));
       return;
     }
     const title = this.parseTitle(name, { defaultNamespace: NS_TEMPLATE });

@@ -140,6 +140,12 @@ describe('template expansion', () => {
         '{{localurl:Berlin}}|{{fullurl:Berlin#X}}|{{canonicalurl:Berlin|a=b}}',
         '/index.php/Berlin|http://127.0.0.1:8090/index.php/Berlin#X|http://127.0.0.1:8090/index.php?title=Berlin&a=b',
       ],
+      // Interwiki titles give the other wiki's address, Media: the file's page; a title that is no
+      // title as written is read URL-decoded (each as MediaWiki 1.39 expands it).
+      [
+        '{{localurl:commons:Berlin|action=history}}|{{fullurl:Media:Foo bar.png}}|{{localurl:A+b%20c}}|{{fullurl:Foo%7CBar}}',
+        'https://commons.wikimedia.org/wiki/Berlin?action=history|http://127.0.0.1:8090/index.php/Datei:Foo_bar.png|/index.php/A_b_c|{{fullurl:Foo%7CBar}}',
+      ],
       [
         '{{ns:Template}}|{{nse:15}}|{{urlencode:a b|WIKI}}|{{urlencode:a b|PATH}}|{{ns:99}}',
         'Vorlage|Kategorie_Diskussion|a_b|a%20b|',

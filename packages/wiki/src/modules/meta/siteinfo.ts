@@ -15,7 +15,7 @@ import {
 } from '../../api/result/tree.js';
 import { MEDIAWIKI_VERSION } from '../../api/version.js';
 import { groupChangeableGroups, groupRights, IMPLICIT_GROUPS } from '../../site/group-permissions.js';
-import { languageName } from '../../site/languages.js';
+import { interwikiLanguageName, languageName } from '../../site/languages.js';
 import { EXTENSION_CREDITS } from '../../site/mediawiki/extension-credits.js';
 import { MAGIC_WORDS_DE } from '../../site/mediawiki/magic-words.js';
 import { EXTENSION_HOOKS, PARSER_VARIABLES } from '../../site/mediawiki/parser-data.js';
@@ -261,7 +261,7 @@ function interwikiMap(ctx: SiteinfoContext, filter: string | undefined): ResultO
       const entry: ResultObject = { prefix: iw.prefix };
       if (iw.local) entry.local = true;
       if (iw.trans) entry.trans = true;
-      const language = stored ? storedName(iw.prefix) : (iw.language ?? languageAutonym(iw.prefix));
+      const language = stored ? storedName(iw.prefix) : (iw.language ?? interwikiLanguageName(iw.prefix));
       if (language) entry.language = language;
       entry.url = iw.url;
       entry.protorel = iw.protorel ?? false;
@@ -269,17 +269,6 @@ function interwikiMap(ctx: SiteinfoContext, filter: string | undefined): ResultO
       if (iw.api) entry.api = iw.api;
       return entry;
     });
-}
-
-/** The name of a language in itself (`español`), for prefixes that are two-letter language codes. */
-function languageAutonym(code: string): string | undefined {
-  if (!/^[a-z]{2}$/.test(code)) return undefined;
-  try {
-    const name = new Intl.DisplayNames([code], { type: 'language', fallback: 'none' }).of(code);
-    return name && name !== code ? name : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 async function statistics(ctx: ContextOf<typeof descriptor>): Promise<ResultObject> {

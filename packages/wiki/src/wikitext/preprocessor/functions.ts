@@ -8,10 +8,11 @@ import { decodeCharReferences } from '../../site/html-entities.js';
 import { bcp47 } from '../../site/languages.js';
 import { localSpecialPageKey } from '../../site/mediawiki/special-page-aliases.js';
 import type { Title, TitleCodec } from '../../site/title.js';
-import { NS_SPECIAL, subjectNamespace, talkNamespace } from '../../site/title.js';
+import { NS_FILE, NS_MEDIA, NS_SPECIAL, subjectNamespace, talkNamespace } from '../../site/title.js';
 import { escapeWikiText } from '../../text/escape-wikitext.js';
 import { pluralCount, pluralFormIndex } from '../../text/plural-rules.js';
 import { magicWords } from '../magic-words.js';
+import { renderQuotes } from '../quotes.js';
 import { callCondition } from './conditions.js';
 import type { Expander, Frame, FunctionValue } from './expand.js';
 import { dateTtl, formatDate, germanDayNames, germanMonthNames } from './time.js';
@@ -229,16 +230,42 @@ function pad(args: string[], left: boolean): string {
   return left ? fill + text : text + fill;
 }
 
+/**
+ * `fullurl:`, `localurl:`, `canonicalurl:`: the page's address, with the query given; a title
+ * that cannot be read as written is read again URL-decoded (it may come encoded), `Media:` is the
+ * file's page, and an interwiki title is the other wiki's address (whatever the kind).
+ */
 function url(kind: 'full' | 'local' | 'canonical', args: string[], call: FunctionCall): string | undefined {
   const host = call.expander.host;
-  const title = host.titles.parseOrUndefined(args[0] ?? '');
-  if (title === undefined || title.interwiki !== '') return undefined;
-  const key = wikiUrlencode(host.titles.prefixedDbKey(title));
+  const written = args[0] ?? '';
+  let title = host.titles.parseOrUndefined(written);
+  if (title === undefined) {
+    const decoded = urlDecoded(written);
+    title = decoded === undefined ? undefined : host.titles.parseOrUndefined(decoded);
+  }
+  if (title === undefined) return undefined;
   const query = args[1] ?? '';
+  const fragment = title.fragment === '' ? '' : `#${wikiUrlencode(title.fragment.replace(/ /g, '_'))}`;
+  if (title.interwiki !== '') {
+    const entry = host.titles.interwiki(title.interwiki);
+    if (entry === undefined) return undefined;
+    const address = entry.url.replace('$1', wikiUrlencode(title.dbKey));
+    return (query === '' ? address : `${address}${address.includes('?') ? '&' : '?'}${query}`) + fragment;
+  }
+  const namespace = title.namespace === NS_MEDIA ? NS_FILE : title.namespace;
+  const key = wikiUrlencode(host.titles.prefixedDbKey(host.titles.make(namespace, title.dbKey)));
   const path =
     query === '' ? host.site.articlePath.replace('$1', key) : `${host.site.scriptPath}/index.php?title=${key}&${query}`;
-  const fragment = title.fragment === '' ? '' : `#${wikiUrlencode(title.fragment.replace(/ /g, '_'))}`;
   return (kind === 'local' ? '' : host.server) + path + fragment;
+}
+
+/** PHP's `urldecode`: `+` a space, `%XX` a byte; undefined where the bytes are no UTF-8. */
+function urlDecoded(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -426,11 +453,12 @@ function defaultSort(key: string, flag: string, call: FunctionCall): Promise<str
 /**
  * `{{DISPLAYTITLE:text}}` sets the title shown (the `displaytitle` property) when the text, without
  * its tags, names the page itself (display titles are restricted, as MediaWiki's default is);
- * otherwise it is ignored and the page tracked as having an ignored display title. The text is
- * taken as written: its quotes are not made bold or italic, nor its tags sanitised.
+ * otherwise it is ignored and the page tracked as having an ignored display title. Its quotes are
+ * made bold and italic first, as MediaWiki does; its tags are not sanitised.
  */
-function displayTitle(text: string, flag: string, call: FunctionCall): Promise<string> | string {
+function displayTitle(written: string, flag: string, call: FunctionCall): Promise<string> | string {
   const { host } = call.expander;
+  const text = renderQuotes(written);
   const named = host.titles.parseOrUndefined(decodeCharReferences(text.replace(/<[^>]*>/g, '')));
   const same =
     named !== undefined &&
