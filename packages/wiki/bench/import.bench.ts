@@ -44,12 +44,15 @@ interface Measurement {
   /** Bytes of XML (the decompressed size of a compressed file). */
   xmlBytes: number;
   seconds: number;
-  /** Default imports: the search index's and the lint errors' builds after the import. */
+  /** Default imports: the builds after the import (links of templates, search index, lint errors). */
+  linksSeconds?: number;
   searchSeconds?: number;
   lintSeconds?: number;
   /** Default imports: each build's CPU seconds, and the process's peak memory when each ended. */
+  linksCpuSeconds?: number;
   searchCpuSeconds?: number;
   lintCpuSeconds?: number;
+  linksPeakRssMb?: number;
   searchPeakRssMb?: number;
   lintPeakRssMb?: number;
   /** Default imports: the peak memory when the import ended (before the builds after it). */
@@ -142,7 +145,7 @@ if (mode === 'bunzip-js') {
   try {
     const store = await openWikiStore({ engine: 'sqlite', file: join(dir, 'wiki.sqlite') });
     try {
-      // As the import command runs it: the search index and lint errors after the import.
+      // As the import command runs it: the links of templates, search index and lint errors after the import.
       let label;
       const progress = { begin: (l) => { label ??= l; }, advance() {}, end() {} };
       const summary = await importXmlDump(store, file, { deferBuilds: true, progress });
@@ -162,7 +165,8 @@ if (mode === 'bunzip-js') {
           const used = process.cpuUsage();
           marks.push({ kind, cpu: (used.user + used.system) / 1e6, peak: process.resourceUsage().maxRSS / 1024 });
         };
-        const builds = { begin: (l) => mark(l.includes('search') ? 'search' : 'lint'), advance() {}, end() {} };
+        const kindOf = (l) => (l.includes('search') ? 'search' : l.includes('link tables') ? 'links' : 'lint');
+        const builds = { begin: (l) => mark(kindOf(l)), advance() {}, end() {} };
         for (const result of await completeDeferredBuilds(store, builds)) extra[result.kind + 'Seconds'] = result.seconds;
         mark('end');
         for (let i = 0; i + 1 < marks.length; i++) {
@@ -338,15 +342,18 @@ async function defaultImports(dir: string, model: Awaited<ReturnType<typeof samp
   process.stdout.write(`${row('import .xml again', plain2)}\n`);
   const compressed2 = runChild('default', bz2);
   process.stdout.write(`${row('import .xml.bz2 again', compressed2)}\n`);
+  const links = plain.linksSeconds ?? 0;
   const search = plain.searchSeconds ?? 0;
   const lint = plain.lintSeconds ?? 0;
   if (!importsOnly)
     process.stdout.write(
-      `  after the .xml import: search index ${search.toFixed(1)} s (CPU ${(plain.searchCpuSeconds ?? 0).toFixed(1)} s, ` +
+      `  after the .xml import: links of templates ${links.toFixed(1)} s (CPU ${(plain.linksCpuSeconds ?? 0).toFixed(1)} s, ` +
+        `${(xmlMb / (plain.linksCpuSeconds ?? Number.NaN)).toFixed(1)} MB of XML per CPU-second, peak so far ${(plain.linksPeakRssMb ?? 0).toFixed(0)} MB), ` +
+        `search index ${search.toFixed(1)} s (CPU ${(plain.searchCpuSeconds ?? 0).toFixed(1)} s, ` +
         `${(xmlMb / (plain.searchCpuSeconds ?? Number.NaN)).toFixed(1)} MB of XML per CPU-second, peak so far ${(plain.searchPeakRssMb ?? 0).toFixed(0)} MB), ` +
         `lint errors ${lint.toFixed(1)} s (CPU ${(plain.lintCpuSeconds ?? 0).toFixed(1)} s, ` +
         `${(xmlMb / (plain.lintCpuSeconds ?? Number.NaN)).toFixed(2)} MB per CPU-second, peak so far ${(plain.lintPeakRssMb ?? 0).toFixed(0)} MB): ` +
-        `all complete ${(plain.seconds + search + lint).toFixed(1)} s after the import began (peak of the whole ${plain.peakRssMb.toFixed(0)} MB; ` +
+        `all complete ${(plain.seconds + links + search + lint).toFixed(1)} s after the import began (peak of the whole ${plain.peakRssMb.toFixed(0)} MB; ` +
         `CPU of the builds ${(plain.cpuSeconds - (plain.importCpuSeconds ?? 0)).toFixed(1)} s)\n`,
     );
   // On a machine whose cores are all busy, CPU time sets the pace: the ratio of the two imports'
