@@ -10,7 +10,13 @@ import type { SiteConfig } from '../site/site.js';
 import { NS_CATEGORY, NS_FILE, NS_MEDIA, NS_MEDIAWIKI, NS_SPECIAL, type Title, TitleCodec } from '../site/title.js';
 import { currentPageRow } from '../store/page-text.js';
 import type { WikiDatabase } from '../store/schema.js';
-import { type LinkTarget, type PageContext, type PageLinks, parseRedirect } from '../wikitext/extract-links.js';
+import {
+  extractLinks,
+  type LinkTarget,
+  type PageContext,
+  type PageLinks,
+  parseRedirect,
+} from '../wikitext/extract-links.js';
 import { extractPage } from '../wikitext/extract-page.js';
 import { leadImage } from '../wikitext/page-image.js';
 import { Expander, type ExpansionHost } from '../wikitext/preprocessor/expand.js';
@@ -19,6 +25,9 @@ import { LINK_COLUMNS, LINK_FROM, type LinkRows, linkRows } from './xml/page-row
 
 /** Text that expansion would give back unchanged: no braces and no inclusion tags. */
 const EXPANDS = /\{\{|<\/?(?:noinclude|includeonly|onlyinclude)\b/i;
+
+/** The extension tags whose content the parser reads as wikitext, templates and all (Cite's, the indicators). */
+const PARSED_TAGS: ReadonlySet<string> = new Set(['ref', 'references', 'indicator']);
 
 /** Whether a page's links could change by expanding its text. */
 export function expansionMatters(text: string): boolean {
@@ -76,7 +85,7 @@ export class StoredPageReader {
     return found;
   }
 
-  /** The page a redirect leads to, when it is a page of this wiki that exists. */
+  /** The page a redirect leads to, when it is a page of this wiki (which may not exist). */
   async redirectTarget(pageId: number): Promise<Title | undefined> {
     const target = await this.db
       .selectFrom('redirect')
@@ -84,8 +93,7 @@ export class StoredPageReader {
       .where('rd_from', '=', pageId)
       .executeTakeFirst();
     if (target === undefined || (target.rd_interwiki ?? '') !== '') return undefined;
-    const page = await this.page(target.rd_namespace, target.rd_title);
-    return page === undefined ? undefined : this.titles.make(target.rd_namespace, target.rd_title);
+    return this.titles.make(target.rd_namespace, target.rd_title);
   }
 }
 
@@ -98,6 +106,10 @@ export const EXPANSION_MESSAGE_KEYS = [
   'broken-file-category',
   'template-loop-category',
   'restricted-displaytitle-ignored',
+  'nonnumeric-formatnum',
+  'hidden-category-category',
+  'noindex-category',
+  'index-category',
   'parser-template-loop-warning',
   'parser-template-recursion-depth-warning',
 ] as const;
@@ -136,6 +148,8 @@ export function storedExpansionHost(
         const target = await reader.redirectTarget(own.id);
         const followed = target && (await reader.page(target.namespace, target.dbKey));
         if (target && followed) return { title: target, text: followed.text };
+        // To a missing page, the redirect's own text is transcluded; both are transclusions.
+        if (target) return { title, text: own.text, missingTarget: target };
       }
       return { title, text: own.text };
     },
@@ -152,9 +166,10 @@ export function storedExpansionHost(
 }
 
 /**
- * The links of a page's current text with its templates expanded: those the expanded text shows,
- * the transclusions and existence checks the expansion made, the page properties it set. The
- * redirect is read from the text as written, as MediaWiki reads it.
+ * The links of a page's current text as MediaWiki's parser records them, its templates expanded:
+ * those the expanded text shows, the transclusions and existence checks the expansion made, the
+ * page properties it set, and the tracking categories of the parse. A redirect's target is read
+ * from the text as written (the rest of a redirect's text is parsed as any page's).
  */
 export async function expandedPageLinks(
   text: string,
@@ -163,8 +178,33 @@ export async function expandedPageLinks(
   host: ExpansionHost,
 ): Promise<PageLinks> {
   const codec = reader.titles;
-  if (!expansionMatters(text) || parseRedirect(text, codec) !== undefined) return extractPage(text, page, codec, false);
   const expander = new Expander(host);
+  expander.tagContents = PARSED_TAGS;
+  const links = expansionMatters(text)
+    ? await linksOfExpansion(text, page, codec, expander)
+    : extractPage(text, page, codec, false);
+  // What the parse tracks after expansion takes the page's sort key, wherever DEFAULTSORT stands.
+  const sortKey = links.properties.get('defaultsort') ?? '';
+  const track = (key: string) => {
+    if (!expander.trackingCategories.has(key)) expander.trackingCategories.set(key, sortKey);
+  };
+  for (const name of links.images) if (!(await reader.fileExists(name))) track('broken-file-category');
+  if (page.namespace === NS_CATEGORY && links.properties.has('hiddencat')) track('hidden-category-category');
+  // Robot policies may be set outside the content namespaces only.
+  if (!codec.site.namespaces.find((n) => n.id === page.namespace)?.content) {
+    if (links.properties.has('noindex')) track('noindex-category');
+    if (links.properties.has('index')) track('index-category');
+  }
+  await addTrackingCategories(links, expander);
+  return links;
+}
+
+async function linksOfExpansion(
+  text: string,
+  page: PageContext,
+  codec: TitleCodec,
+  expander: Expander,
+): Promise<PageLinks> {
   const expanded = await expander.expand(preprocessToTree(text), expander.rootFrame());
   const links = extractPage(expanded, page, codec, false);
   // The page image is chosen from the text as written: the images templates add (infobox icons,
@@ -173,7 +213,11 @@ export async function expandedPageLinks(
   const image = leadImage(text, page, codec);
   if (image !== undefined) links.properties.set('page_image_free', image);
   // A redirect is read from the text as written: one a template writes is no redirect.
-  delete links.redirect;
+  if (parseRedirect(text, codec) === undefined) delete links.redirect;
+  else {
+    const written = extractLinks(text, page, codec).redirect;
+    if (written) links.redirect = written;
+  }
   const seen = new Set(links.links.map((l) => `${l.namespace}:${l.dbKey}`));
   for (const title of expander.used.links.values()) {
     const key = `${title.namespace}:${title.dbKey}`;
@@ -187,8 +231,8 @@ export async function expandedPageLinks(
     (t): LinkTarget => ({ namespace: t.namespace, dbKey: t.dbKey }),
   );
   for (const [name, value] of expander.pageProperties) links.properties.set(name, value);
-  for (const name of links.images) if (!(await reader.fileExists(name))) expander.track('broken-file-category');
-  await addTrackingCategories(links, expander);
+  // Categories the text links take the page's sort key wherever DEFAULTSORT stands (links are
+  // made after expansion); tracking categories the one set when they were added.
   const defaultSort = expander.pageProperties.get('defaultsort');
   if (defaultSort !== undefined) {
     for (const category of links.categories) if (category.sortKeyPrefix === '') category.sortKeyPrefix = defaultSort;
@@ -225,16 +269,15 @@ export const EXPANDED_LINK_TABLES = [
 export interface ExpandedBatch {
   /** Pages read (the batch is empty at the end). */
   pages: number;
-  /** Pages whose rows were replaced. */
+  /** Pages whose text was expanded (the others were read as written). */
   expanded: number;
   /** The last page id read. */
   last: number;
 }
 
 /**
- * Expands the next batch of pages after page id `after` and replaces their rows in `tables`
- * (inside the caller's transaction `db`). Pages whose text has nothing to expand keep the rows the
- * import gave them.
+ * Reads the next batch of pages after page id `after` as the parser does (expanded where they use
+ * templates) and replaces their rows in `tables` (inside the caller's transaction `db`).
  */
 export async function expandLinksAfter(
   db: Kysely<WikiDatabase>,
@@ -247,7 +290,7 @@ export async function expandLinksAfter(
     .selectFrom('page')
     .innerJoin('slots', 'slot_revision_id', 'page_latest')
     .innerJoin('content', 'content_id', 'slot_content_id')
-    .select(['page_id', 'page_namespace', 'page_title', 'page_touched', 'page_is_redirect', 'content_text'])
+    .select(['page_id', 'page_namespace', 'page_title', 'page_touched', 'content_text'])
     .where('page_id', '>', after)
     .where('slot_role', '=', 'main')
     .orderBy('page_id')
@@ -257,7 +300,6 @@ export async function expandLinksAfter(
   let expanded = 0;
   for (const page of pages) {
     const text = page.content_text ?? '';
-    if (page.page_is_redirect === 1 || !expansionMatters(text)) continue;
     const ref = { id: page.page_id, namespace: page.page_namespace, dbKey: page.page_title };
     const title = reader.titles.make(ref.namespace, ref.dbKey);
     const host = storedExpansionHost(reader, site, title, ref.id, services);
@@ -267,7 +309,7 @@ export async function expandLinksAfter(
       await sql`delete from ${sql.table(table)} where ${sql.ref(LINK_FROM[table])} = ${ref.id}`.execute(db);
       await insertFlatRows(db, table, rows[table]);
     }
-    expanded++;
+    if (expansionMatters(text)) expanded++;
   }
   return { pages: pages.length, expanded, last: pages.at(-1)?.page_id ?? after };
 }

@@ -4,6 +4,7 @@
  * default (`$wgUrlProtocols`); and the reversed-host index MediaWiki searches them by.
  */
 
+import { isIPv6 } from 'node:net';
 import { URL_PROTOCOLS } from '../site/url-protocols.js';
 import { asciiTable } from '../text/ascii-table.js';
 
@@ -14,8 +15,9 @@ const protocolAlternatives = URL_PROTOCOLS.map((p) => p.replace(/[/.]/g, '\\$&')
  */
 const URL_CHARS = '[^\\][<>"|{}\\x00-\\x20\\x7f\\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000\\ufffd]';
 const SPACE_CHARS = '[ \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000]';
+/** A bracketed link: its URL (an IPv6 host in brackets allowed first) and its label. */
 const BRACKETED = new RegExp(
-  `\\[((?:${protocolAlternatives}|\\/\\/)${URL_CHARS}+)${SPACE_CHARS}*([^\\]\\x00-\\x08\\x0a-\\x1f\\ufffd]*?)\\]`,
+  `\\[((?:${protocolAlternatives}|\\/\\/)(?:\\[[0-9a-f:.]+\\]|${URL_CHARS})${URL_CHARS}*)${SPACE_CHARS}*([^\\]\\x00-\\x08\\x0a-\\x1f\\ufffd]*?)\\]`,
   'gi',
 );
 const TAGS = /<[^>]*>/g;
@@ -135,4 +137,55 @@ function reverseHost(host: string): string {
   const lower = host.toLowerCase();
   if (lower.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(lower)) return `${lower}.`;
   return `${lower.split('.').filter(Boolean).reverse().join('.')}.`;
+}
+
+/** Printable characters a recorded URL never holds as they are (control characters, space and DEL neither). */
+const UNSAFE_IN_URL = '"<>[\\]^`{|}';
+
+/**
+ * A URL as MediaWiki records it in `externallinks` (`Parser::normalizeLinkUrl`): characters
+ * that are unsafe or outside ASCII percent-encoded (as UTF-8, upper-case hex), and percent
+ * escapes of printable ASCII characters that mean nothing special where they stand decoded
+ * (`%3A` is `:`; `%2F` stays in a path, `%26` in a query); the others' hex made upper-case. An
+ * IPv6 host keeps its brackets.
+ */
+export function normalizeLinkUrl(url: string): string {
+  let encoded = '';
+  for (const char of url) {
+    const code = char.codePointAt(0)!;
+    if (code <= 0x20 || code >= 0x7f || UNSAFE_IN_URL.includes(char)) {
+      for (const byte of Buffer.from(char, 'utf8')) encoded += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    } else encoded += char;
+  }
+  let end = encoded.length;
+  let out = '';
+  const hash = encoded.indexOf('#');
+  if (hash >= 0) {
+    out = normalizeUrlPart(encoded.slice(hash), '"#%<>[\\]^`{|}');
+    end = hash;
+  }
+  const question = encoded.indexOf('?');
+  if (question >= 0 && question < end) {
+    out = normalizeUrlPart(encoded.slice(question, end), '"#%<>[\\]^`{|}&=+;') + out;
+    end = question;
+  }
+  out = normalizeUrlPart(encoded.slice(0, end), '"#%<>[\\]^`{|}/?') + out;
+  // An IPv6 host's brackets were encoded with the rest: they are the host's syntax.
+  const ipv6 =
+    /^((?:[a-z][a-z0-9+.-]*:)?\/\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?)%5B((?:[0-9a-f:]|%3[0-9A]|%[46][1-6])+)%5D(?=[:/?#]|$)/i.exec(
+      out,
+    );
+  if (ipv6 && isIPv6(decodeURIComponent(ipv6[2]!))) {
+    out = `${ipv6[1]}[${decodeURIComponent(ipv6[2]!)}]${out.slice(ipv6[0].length)}`;
+  }
+  return out;
+}
+
+/** Percent escapes of a URL's part: decoded where the character is printable ASCII and not in `unsafe`. */
+function normalizeUrlPart(part: string, unsafe: string): string {
+  return part.replace(/%[0-9A-Fa-f]{2}/g, (escaped) => {
+    const code = Number.parseInt(escaped.slice(1), 16);
+    const char = String.fromCharCode(code);
+    return code > 32 && code < 127 && !unsafe.includes(char) ? char : escaped.toUpperCase();
+  });
 }

@@ -9,7 +9,7 @@
 
 import { interwikiLanguageName } from '../site/languages.js';
 import { NS_CATEGORY, NS_FILE, NS_MEDIA, NS_SPECIAL, NS_TEMPLATE, type Title, type TitleCodec } from '../site/title.js';
-import { findExternalLinks } from './external-links.js';
+import { findExternalLinks, normalizeLinkUrl } from './external-links.js';
 import type { LintFinding } from './lint.js';
 import { magicWords } from './magic-words.js';
 import { renderQuotes } from './quotes.js';
@@ -308,10 +308,11 @@ export function withoutTemplateCalls(text: string): string {
 }
 
 /**
- * The external links MediaWiki records: not those to the wiki's own server
+ * The external links MediaWiki records: normalised (`normalizeLinkUrl`), each once, not those to the wiki's own server
  * (`$wgRegisterInternalExternals` is off by default), a protocol-relative server matching either protocol.
  */
-function registeredExternalLinks(urls: string[], server: string | undefined): string[] {
+function registeredExternalLinks(found: string[], server: string | undefined): string[] {
+  const urls = [...new Set(found.map(normalizeLinkUrl))];
   if (!server) return urls;
   const lower = server.toLowerCase();
   const prefixes = lower.startsWith('//') ? [lower, `http:${lower}`, `https:${lower}`] : [lower];

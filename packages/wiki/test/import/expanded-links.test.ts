@@ -32,6 +32,9 @@ const PAGES: DumpPage[] = [
   ['Template:Fruit alias', 10, 6, '#REDIRECT [[Template:Fruit]]'],
   ['Template:Navbox fruit', 10, 7, '[[Pear]] [[Plum]] [https://example.com/fruit fruit site] [[File:Missing.png]]'],
   ['Pear', 0, 8, 'A pear.'],
+  // A redirect's other text is parsed as any page's; a hidden category is tracked as one.
+  ['Pyrus', 0, 9, '#REDIRECT [[Pear]]\n{{R from scientific name}}'],
+  ['Category:Fruits', 14, 10, '__HIDDENCAT__ Fruits.'],
 ];
 
 function dump(): string {
@@ -66,7 +69,7 @@ describeEachEngine('links that templates add, completed after an XML import', (e
       const before = await members();
       assert.match(
         before.warnings.categorymembers.warnings,
-        /The link tables are being completed with what templates add \(0 of 8 pages read\)/,
+        /The link tables are being completed with what templates add \(0 of 10 pages read\)/,
       );
       assert.deepEqual(before.query.categorymembers, [{ ns: 0, title: 'Fig', sortkeyprefix: '' }]);
 
@@ -112,8 +115,17 @@ describeEachEngine('links that templates add, completed after an XML import', (e
       const embedded = await queryJson(app, { list: 'embeddedin', eititle: 'Template:Navbox fruit' });
       assert.deepEqual(titles(embedded.query.embeddedin), ['Apple', 'Banana']);
 
-      const info = await queryJson(app, { titles: 'Category:Fruits', prop: 'categoryinfo' });
-      assert.equal((Object.values(info.query.pages)[0] as any).categoryinfo.pages, 3);
+      const info = await queryJson(app, { titles: 'Category:Fruits', prop: 'categoryinfo|categories' });
+      const fruits = Object.values(info.query.pages)[0] as any;
+      assert.equal(fruits.categoryinfo.pages, 3);
+      assert.deepEqual(titles(fruits.categories), ['Category:Hidden categories']);
+
+      const pyrus = await queryJson(app, { titles: 'Pyrus', prop: 'links|templates' });
+      const redirect = Object.values(pyrus.query.pages)[0] as any;
+      assert.deepEqual(titles(redirect.templates), ['Template:R from scientific name']);
+      assert.deepEqual(titles(redirect.links), ['Pear', 'Template:R from scientific name']);
+      const target = await queryJson(app, { titles: 'Pyrus', redirects: '1' });
+      assert.deepEqual(target.query.redirects, [{ from: 'Pyrus', to: 'Pear' }]);
     } finally {
       await app.close();
     }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { TitleCodec } from '../../src/site/title.js';
 import { URL_PROTOCOLS } from '../../src/site/url-protocols.js';
-import { externalLinkIndexes, findExternalLinks } from '../../src/wikitext/external-links.js';
+import { externalLinkIndexes, findExternalLinks, normalizeLinkUrl } from '../../src/wikitext/external-links.js';
 import { extractLinks, withoutTemplateCalls } from '../../src/wikitext/extract-links.js';
 import { germanSite } from '../helpers/german-site.js';
 import { randomTexts } from '../helpers/random-texts.js';
@@ -257,4 +257,34 @@ describe('external links', () => {
     // A search pattern may hold line breaks (elquery, euquery): they stay in the host.
     assert.deepEqual(externalLinkIndexes('http://a b\r\n:80'), ['http://a b\r\n.:80/']);
   });
+});
+
+test('external links are recorded as MediaWiki normalises them', () => {
+  // Each pair: the link as written, and the URL MediaWiki 1.39 recorded for it (prop=extlinks of a saved page).
+  const cases: Array<[string, string]> = [
+    [
+      'http://als.wikipedia.org/w/index.php?title=Special%3AListUsers&username=X',
+      'http://als.wikipedia.org/w/index.php?title=Special:ListUsers&username=X',
+    ],
+    ['http://abcboard.alabama.gov/%28S%28s1j%29%29/wet.aspx', 'http://abcboard.alabama.gov/(S(s1j))/wet.aspx'],
+    ['http://bat-smg.wikipedia.org/wiki/Pradžia', 'http://bat-smg.wikipedia.org/wiki/Prad%C5%BEia'],
+    [
+      'http://books.google.de/books?q=Nowell%2C%20K.#v=onepage&q=Nowell%2C%20K.&f=false',
+      'http://books.google.de/books?q=Nowell,%20K.#v=onepage&q=Nowell,%20K.&f=false',
+    ],
+    ['http://x.org/a%2Fb%7e?c%26d=%3d&e=%7e#f%23%3f', 'http://x.org/a%2Fb~?c%26d=%3D&e=~#f%23?'],
+    ['http://[2001:db8::1]/a%41', 'http://[2001:db8::1]/aA'],
+    ['http://example.org/ä?ö=ü#ß', 'http://example.org/%C3%A4?%C3%B6=%C3%BC#%C3%9F'],
+  ];
+  for (const [written, recorded] of cases) assert.equal(normalizeLinkUrl(written), recorded, written);
+  const text = cases.map(([written], i) => `[${written} ${i}]`).join('\n');
+  const links = extractLinks(
+    `${text}\n[http://127.0.0.1:8090/index.php?title=X own server]`,
+    { namespace: 0, dbKey: 'A' },
+    codec,
+  );
+  assert.deepEqual(
+    links.externalLinks,
+    cases.map(([, recorded]) => recorded),
+  );
 });

@@ -74,28 +74,28 @@ export const GERMAN_INTERFACE_MESSAGES: Record<string, string> = {
   'broken-file-category': 'Seiten mit defekten Dateilinks',
   'broken-file-category-desc':
     'Die Seite enthält einen defekten Dateilink (einen Link zum Einbetten einer Datei, die nicht vorhanden ist).',
-  'hidden-category-category': 'Versteckte Kategorie',
+  'hidden-category-category': 'Versteckte Kategorien',
   'hidden-category-category-desc':
     'Die Kategorie enthält <code><nowiki>__HIDDENCAT__</nowiki></code>, wodurch sie standardmäßig nicht im Kasten der Kategorienlinks einer Seite erscheint.',
-  'index-category': 'Indizierte Seiten',
+  'index-category': 'Seiten, die indexiert werden können',
   'index-category-desc':
     'Die Seite enthält <code><nowiki>__INDEX__</nowiki></code> in einem Namensraum, in dem das erlaubt ist, und wird daher von Suchmaschinen indiziert, wo sie es sonst nicht würde.',
-  'noindex-category': 'Nicht indizierte Seiten',
+  'noindex-category': 'Seiten, die nicht indexiert werden können',
   'noindex-category-desc':
     'Die Seite enthält <code><nowiki>__NOINDEX__</nowiki></code> in einem Namensraum, in dem das erlaubt ist, und wird daher von Suchmaschinen nicht indiziert.',
-  'expensive-parserfunction-category': 'Seiten mit zu vielen teuren Parserfunktionsaufrufen',
+  'expensive-parserfunction-category': 'Seiten, die aufwändige Parserfunktionen zu oft aufrufen',
   'expensive-parserfunction-category-desc':
     'Die Seite ruft zu viele aufwendige Parserfunktionen auf (wie <code>#ifexist</code>).',
-  'post-expand-template-argument-category': 'Seiten, die ignorierte Vorlagenargumente enthalten',
+  'post-expand-template-argument-category': 'Seiten, die ignorierte Vorlagenparameter enthalten',
   'post-expand-template-argument-category-desc':
     'Die Seite wäre nach dem Einsetzen eines Vorlagenarguments größer als erlaubt; das Argument wurde daher weggelassen.',
   'post-expand-template-inclusion-category':
     'Seiten, in denen die maximale Größe eingebundener Vorlagen überschritten ist',
   'post-expand-template-inclusion-category-desc':
     'Die Seite wäre nach dem Einsetzen aller Vorlagen größer als erlaubt; einige Vorlagen wurden daher nicht eingesetzt.',
-  'node-count-exceeded-category': 'Seiten, in denen die maximale Anzahl von Knoten überschritten ist',
+  'node-count-exceeded-category': 'Seiten, die die Knotenanzahl überschritten haben',
   'node-count-exceeded-category-desc': 'Die Seite überschreitet die maximale Anzahl von Knoten.',
-  'expansion-depth-exceeded-category': 'Seiten, in denen die Expansionstiefe überschritten ist',
+  'expansion-depth-exceeded-category': 'Seiten, die die Expansionstiefe überschritten haben',
   'expansion-depth-exceeded-category-desc': 'Die Seite überschreitet die maximale Expansionstiefe.',
   'duplicate-defaultsort': '<strong>Warnung:</strong> Der Sortierschlüssel „$2“ ersetzt den früheren, „$1“.',
   'duplicate-displaytitle': '<strong>Warnung:</strong> Der Anzeigetitel „$2“ ersetzt den früheren, „$1“.',
@@ -105,7 +105,7 @@ export const GERMAN_INTERFACE_MESSAGES: Record<string, string> = {
   'template-loop-category': 'Seiten mit Vorlagenschleifen',
   'template-loop-category-desc':
     'Die Seite enthält eine Vorlagenschleife, also eine Vorlage, die sich selbst rekursiv aufruft.',
-  'nonnumeric-formatnum': 'Seiten mit nichtnumerischen formatnum-Argumenten',
+  'nonnumeric-formatnum': 'Seiten mit nicht-numerischen formatnum-Argumenten',
   'nonnumeric-formatnum-desc':
     'Die Seite übergibt der Parserfunktion <code>formatnum</code> ein nichtnumerisches Argument.',
   'bad-language-code-category': 'Seiten mit ungültigen Sprachcodes',

@@ -24,8 +24,11 @@ export interface ExpansionHost {
   page: Title;
   /** The time of the request (CURRENTYEAR and the like, `#time` without a date). */
   now: Date;
-  /** A page's current text and title, its redirect followed; undefined when it does not exist. */
-  pageText(title: Title): Promise<{ title: Title; text: string } | undefined>;
+  /**
+   * A page's current text and title, its redirect followed; undefined when it does not exist. A
+   * redirect to a missing page gives its own text and names the missing page (`missingTarget`).
+   */
+  pageText(title: Title): Promise<{ title: Title; text: string; missingTarget?: Title } | undefined>;
   /** Whether a page exists (`#ifexist`). */
   exists(title: Title): Promise<boolean>;
   /** A message's text in the wiki's content language (errors, `int:`). */
@@ -142,6 +145,13 @@ export class Expander {
     private readonly preSave = false,
   ) {}
 
+  /**
+   * Extension tags whose content is expanded too, in the frame they stand in (lower-case names):
+   * none for `expandtemplates`, which shows tags as written; a page's full parse expands what its
+   * `<ref>`s hold, as Cite does.
+   */
+  tagContents: ReadonlySet<string> = new Set();
+
   /** How many seconds the expansion stays true, where it shows the current time (`{{#time:}}`). */
   ttl: number | undefined;
 
@@ -202,6 +212,10 @@ export class Expander {
         // (those of a template it substitutes go).
         return this.preSave && !frame.isTemplate ? node.text : '';
       case 'ext': {
+        if (node.inner !== undefined && this.tagContents.has(node.name.toLowerCase())) {
+          const inner = await this.expand(preprocessToTree(node.inner), frame);
+          return `<${node.name}${node.attr}>${inner}${node.close ?? ''}`;
+        }
         const tag =
           node.inner === undefined
             ? `<${node.name}${node.attr}/>`
@@ -374,8 +388,9 @@ export class Expander {
     const found = page === undefined ? null : { title: page.title, tree: preprocessToTree(page.text, true) };
     this.trees.set(key, found);
     this.used.templates.set(key, title);
-    if (found !== null && found.title !== title)
-      this.used.templates.set(this.host.titles.prefixedText(found.title), found.title);
+    for (const also of [found?.title, page?.missingTarget]) {
+      if (also !== undefined && also !== title) this.used.templates.set(this.host.titles.prefixedText(also), also);
+    }
     return found;
   }
 }

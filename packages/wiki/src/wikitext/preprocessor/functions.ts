@@ -392,9 +392,12 @@ const PLAIN_FUNCTIONS: Readonly<Record<string, PlainFunction>> = {
   },
   padleft: (args) => pad(args, true),
   padright: (args) => pad(args, false),
-  formatnum: ([s = '', option = '']) => {
+  formatnum: ([s = '', option = ''], call) => {
     const o = option.toUpperCase();
     if (o === 'R') return s.replace(/\./g, '').replace(',', '.');
+    // Formatting text that is not a number is allowed, and tracked.
+    if (s !== '' && !PHP_NUMERIC.test(s) && !['NAN', 'INF', '-INF'].includes(s))
+      call.expander.track('nonnumeric-formatnum');
     return o === 'NOSEP' ? s.replace(/\./g, ',') : formatGermanNumbers(s);
   },
   plural: (args, call) => plural(args, call.expander.host.site.language),
@@ -414,6 +417,9 @@ const PLAIN_FUNCTIONS: Readonly<Record<string, PlainFunction>> = {
   displaytitle: ([text = '', flag = ''], call) => displayTitle(text, flag, call),
   formatdate: ([date = '']) => date,
 };
+
+/** What PHP's `is_numeric` accepts: a decimal number, white space around it allowed. */
+const PHP_NUMERIC = /^[ \t\n\r\v\f]*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?[ \t\n\r\v\f]*$/;
 
 /** Whether a flag is `noreplace` or `noerror` in any of its names (DEFAULTSORT's and DISPLAYTITLE's share them). */
 function flagOf(flag: string): 'noreplace' | 'noerror' | undefined {
