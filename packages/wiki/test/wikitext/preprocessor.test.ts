@@ -146,6 +146,11 @@ describe('template expansion', () => {
         '{{localurl:commons:Berlin|action=history}}|{{fullurl:Media:Foo bar.png}}|{{localurl:A+b%20c}}|{{fullurl:Foo%7CBar}}',
         'https://commons.wikimedia.org/wiki/Berlin?action=history|http://127.0.0.1:8090/index.php/Datei:Foo_bar.png|/index.php/A_b_c|{{fullurl:Foo%7CBar}}',
       ],
+      // Numbers as MediaWiki 1.39's formatnum shows them in German (each compared with its answer).
+      [
+        '{{formatnum:12.}}|{{formatnum:-.5}}|{{formatnum:1.23456e2}}|{{formatnum:x 1e3 y .5}}|{{formatnum:12345678901234567890}}|{{formatnum:007}}|{{formatnum:1.234.567}}|{{formatnum:INF}}',
+        '12,|\u2212,5|123,456|x 1.000 y ,5|12.345.678.901.234.567.000|007|1,234,567|\u221e',
+      ],
       [
         '{{ns:Template}}|{{nse:15}}|{{urlencode:a b|WIKI}}|{{urlencode:a b|PATH}}|{{ns:99}}',
         'Vorlage|Kategorie_Diskussion|a_b|a%20b|',

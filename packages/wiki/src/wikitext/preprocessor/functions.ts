@@ -209,14 +209,49 @@ function firstLower(s: string): string {
   return ch.toLowerCase() + s.slice(ch.length);
 }
 
-/** A number as German writes it (`1.234.567,5`, `−1` with a minus sign), each number of the text. */
+/**
+ * `{{formatnum:}}` in German: a number as PHP reads one formatted whole; in other text each number
+ * (a sign, digits, a fraction, an exponent) formatted where it stands, as MediaWiki 1.39 does.
+ */
 export function formatGermanNumbers(text: string): string {
-  return text.replace(/-?\d+(?:\.\d+)?/g, (n) => {
-    const [int, frac] = n.split('.') as [string, string | undefined];
-    const sign = int.startsWith('-') ? '\u2212' : '';
-    const digits = int.replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-    return sign + digits + (frac === undefined ? '' : `,${frac}`);
-  });
+  const special = SPECIAL_NUMBERS[text];
+  if (special !== undefined) return special;
+  if (PHP_NUMERIC.test(text)) return formatGermanNumber(text);
+  return text.replace(NUMBER_IN_TEXT, (n) => (n === '' ? n : formatGermanNumber(n)));
+}
+
+/** PHP's names of the special doubles, as MediaWiki shows them in German (`formatnum-nan`). */
+const SPECIAL_NUMBERS: Readonly<Record<string, string>> = { NAN: 'Keine Zahl', INF: '\u221e', '-INF': '\u2212\u221e' };
+
+/** A number in text, as MediaWiki's legacy `formatnum` finds them. */
+const NUMBER_IN_TEXT = /(?:-(?=[\d.]))?(?:\d+|(?=\.\d))(?:\.\d*)?(?:[Ee][-+]?\d+)?/g;
+const DECIMAL_STRING = /^(-?)(\d*)(?:\.(\d*))?$/;
+const FLOAT_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
+
+/**
+ * One number: written as digits with a fraction, its integer part grouped by thousands (as the
+ * double it reads as, so past 2^53 only 17 digits count, at least as many digits as written) and
+ * its fraction kept as written; any
+ * other form (an exponent, a plus sign, white space around) read as a double and shown with at
+ * most three decimals. German separators, the minus sign U+2212.
+ */
+function formatGermanNumber(number: string): string {
+  const decimal = DECIMAL_STRING.exec(number);
+  if (decimal) {
+    const [, sign = '', integer = '', fraction] = decimal;
+    // As many integer digits as written (leading zeros kept), of the double the digits read as.
+    let digits = '';
+    if (integer !== '') {
+      const value = Number(integer);
+      digits = (value < 1e21 ? value.toString() : integer).padStart(integer.length, '0');
+    }
+    const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+    return (sign === '' ? '' : '\u2212') + grouped + (fraction === undefined ? '' : `,${fraction}`);
+  }
+  const value = Number(number.trim());
+  if (Number.isNaN(value)) return number;
+  if (!Number.isFinite(value)) return value > 0 ? '\u221e' : '\u2212\u221e';
+  return FLOAT_FORMAT.format(value).replace(/[,.-]/g, (c) => (c === ',' ? '.' : c === '.' ? ',' : '\u2212'));
 }
 
 function pad(args: string[], left: boolean): string {
