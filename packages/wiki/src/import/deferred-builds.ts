@@ -14,7 +14,7 @@ import { refreshSearchIndex, startSearchIndexThread } from '../store/search-inde
 import { siteStatistics } from '../store/site-statistics.js';
 import { loadSite } from '../store/site-store.js';
 import { countCategories } from './category-counts.js';
-import { EXPANDED_LINK_TABLES, EXPANSION_MESSAGE_KEYS, expandLinksAfter } from './expanded-links.js';
+import { EXPANDED_LINK_TABLES, expandLinksAfter, writeExpandedRows } from './expanded-links.js';
 import { lintPagesAfter, startLintPool, writeLintRows } from './lint-errors.js';
 import { type ImportProgress, silentProgress } from './progress.js';
 
@@ -93,17 +93,24 @@ async function buildExpandedLinks(
   const site = await siteOf(store);
   const counts = { ...(await siteStatistics(store)) };
   const tables = EXPANDED_LINK_TABLES.filter((table) => state.tables.includes(table));
-  const messages = new Map<string, string | undefined>();
-  for (const key of EXPANSION_MESSAGE_KEYS) messages.set(key, await options.message?.(key));
-  const message = async (key: string) => messages.get(key);
+  const messages = new Map<string, Promise<string | undefined>>();
+  const message = (key: string) => {
+    let text = messages.get(key);
+    if (text === undefined) {
+      text = options.message?.(key) ?? Promise.resolve(undefined);
+      messages.set(key, text);
+    }
+    return text;
+  };
   let { done, after } = state;
   progress.begin('expanding templates for the link tables', Math.max(1, state.total), 'pages');
   progress.advance(done);
   try {
     for (let batch = 0; batch < batches; batch++) {
+      // Parsed before the batch's transaction, which then only writes (as the lint build does).
+      const result = await expandLinksAfter(store.db, site, after, { now: new Date(), counts, message });
       const read = await store.db.transaction().execute(async (trx) => {
-        const services = { now: new Date(), counts, message };
-        const result = await expandLinksAfter(trx, site, after, tables, services);
+        await writeExpandedRows(trx, result, tables);
         if (result.pages === 0) {
           if (state.tables.includes('category')) await countCategories(trx);
           await refreshQueryCache(trx, site);

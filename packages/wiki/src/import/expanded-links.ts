@@ -97,23 +97,6 @@ export class StoredPageReader {
   }
 }
 
-/**
- * The interface messages a build of expanded links names things with: the tracking categories
- * expansion adds and its error texts. A build reads them before its transactions (the store may
- * have one connection, which a transaction holds).
- */
-export const EXPANSION_MESSAGE_KEYS = [
-  'broken-file-category',
-  'template-loop-category',
-  'restricted-displaytitle-ignored',
-  'nonnumeric-formatnum',
-  'hidden-category-category',
-  'noindex-category',
-  'index-category',
-  'parser-template-loop-warning',
-  'parser-template-recursion-depth-warning',
-] as const;
-
 /** What expansion reads besides pages: the wiki's counts and its interface messages. */
 export interface ExpansionServices {
   now: Date;
@@ -273,17 +256,19 @@ export interface ExpandedBatch {
   expanded: number;
   /** The last page id read. */
   last: number;
+  /** Each page read, with its rows of every link table. */
+  rows: Array<{ page: number; rows: LinkRows }>;
 }
 
 /**
  * Reads the next batch of pages after page id `after` as the parser does (expanded where they use
- * templates) and replaces their rows in `tables` (inside the caller's transaction `db`).
+ * templates): their link-table rows, for `writeExpandedRows`. Only reads: the expansion holds no
+ * transaction (on SQLite, no write lock while a batch of pages is parsed).
  */
 export async function expandLinksAfter(
   db: Kysely<WikiDatabase>,
   site: SiteConfig,
   after: number,
-  tables: ReadonlyArray<keyof LinkRows>,
   services: ExpansionServices,
 ): Promise<ExpandedBatch> {
   const pages = await db
@@ -297,6 +282,7 @@ export async function expandLinksAfter(
     .limit(PAGES_PER_BATCH)
     .execute();
   const reader = new StoredPageReader(db, new TitleCodec(site));
+  const rows: ExpandedBatch['rows'] = [];
   let expanded = 0;
   for (const page of pages) {
     const text = page.content_text ?? '';
@@ -304,14 +290,24 @@ export async function expandLinksAfter(
     const title = reader.titles.make(ref.namespace, ref.dbKey);
     const host = storedExpansionHost(reader, site, title, ref.id, services);
     const links = await expandedPageLinks(text, ref, reader, host);
-    const rows = linkRows(ref, links, page.page_touched);
-    for (const table of tables) {
-      await sql`delete from ${sql.table(table)} where ${sql.ref(LINK_FROM[table])} = ${ref.id}`.execute(db);
-      await insertFlatRows(db, table, rows[table]);
-    }
+    rows.push({ page: ref.id, rows: linkRows(ref, links, page.page_touched) });
     if (expansionMatters(text)) expanded++;
   }
-  return { pages: pages.length, expanded, last: pages.at(-1)?.page_id ?? after };
+  return { pages: pages.length, expanded, last: pages.at(-1)?.page_id ?? after, rows };
+}
+
+/** Replaces the batch's pages' rows of `tables` (in the caller's transaction `db`). */
+export async function writeExpandedRows(
+  db: Kysely<WikiDatabase>,
+  batch: ExpandedBatch,
+  tables: ReadonlyArray<keyof LinkRows>,
+): Promise<void> {
+  for (const { page, rows } of batch.rows) {
+    for (const table of tables) {
+      await sql`delete from ${sql.table(table)} where ${sql.ref(LINK_FROM[table])} = ${page}`.execute(db);
+      await insertFlatRows(db, table, rows[table]);
+    }
+  }
 }
 
 /** Inserts a table's rows laid end to end (`LINK_COLUMNS`), a link given twice kept once. */
