@@ -302,11 +302,15 @@ export async function writeExpandedRows(
   batch: ExpandedBatch,
   tables: ReadonlyArray<keyof LinkRows>,
 ): Promise<void> {
-  for (const { page, rows } of batch.rows) {
-    for (const table of tables) {
-      await sql`delete from ${sql.table(table)} where ${sql.ref(LINK_FROM[table])} = ${page}`.execute(db);
-      await insertFlatRows(db, table, rows[table]);
-    }
+  if (batch.rows.length === 0) return;
+  const pages = batch.rows.map((r) => r.page);
+  for (const table of tables) {
+    await sql`delete from ${sql.table(table)} where ${sql.ref(LINK_FROM[table])} in (${sql.join(pages)})`.execute(db);
+    await insertFlatRows(
+      db,
+      table,
+      batch.rows.flatMap((r) => r.rows[table]),
+    );
   }
 }
 
