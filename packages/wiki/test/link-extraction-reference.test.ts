@@ -219,11 +219,11 @@ const ROW_TEXTS: Record<string, string> = {
 const XML_MINIMUMS: Record<string, [number, number]> = {
   pagelinks: [98.5, 99.5],
   templatelinks: [99.9, 99.9],
-  categorylinks: [99.5, 97.5],
+  categorylinks: [99.5, 99.5],
   imagelinks: [99.9, 99.9],
   externallinks: [99, 99],
   page_props: [87, 98.5],
-  category: [99.5, 99.3],
+  category: [99.5, 99.5],
 };
 
 async function linkRowSets(db: Kysely<WikiDatabase>): Promise<Record<string, Set<string>>> {

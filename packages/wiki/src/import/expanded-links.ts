@@ -10,6 +10,7 @@ import type { SiteConfig } from '../site/site.js';
 import { NS_CATEGORY, NS_FILE, NS_MEDIA, NS_MEDIAWIKI, NS_SPECIAL, type Title, TitleCodec } from '../site/title.js';
 import { currentPageRow } from '../store/page-text.js';
 import type { WikiDatabase } from '../store/schema.js';
+import { hasCiteErrors } from '../wikitext/cite-errors.js';
 import {
   extractLinks,
   type LinkTarget,
@@ -163,8 +164,11 @@ export async function expandedPageLinks(
   const codec = reader.titles;
   const expander = new Expander(host);
   expander.tagContents = PARSED_TAGS;
+  let parsed = text;
   const links = expansionMatters(text)
-    ? await linksOfExpansion(text, page, codec, expander)
+    ? await linksOfExpansion(text, page, codec, expander, (expanded) => {
+        parsed = expanded;
+      })
     : extractPage(text, page, codec, false);
   // What the parse tracks after expansion takes the page's sort key, wherever DEFAULTSORT stands.
   const sortKey = links.properties.get('defaultsort') ?? '';
@@ -173,6 +177,9 @@ export async function expandedPageLinks(
   };
   for (const name of links.images) if (!(await reader.fileExists(name))) track('broken-file-category');
   if (page.namespace === NS_CATEGORY && links.properties.has('hiddencat')) track('hidden-category-category');
+  // Cite tracks its errors as it lists the references, without the page's sort key (so MediaWiki
+  // 1.39 records it, DEFAULTSORT or not).
+  if (hasCiteErrors(parsed)) expander.trackingCategories.set('cite-tracking-category-cite-error', '');
   // Robot policies may be set outside the content namespaces only.
   if (!codec.site.namespaces.find((n) => n.id === page.namespace)?.content) {
     if (links.properties.has('noindex')) track('noindex-category');
@@ -187,8 +194,10 @@ async function linksOfExpansion(
   page: PageContext,
   codec: TitleCodec,
   expander: Expander,
+  onExpanded: (expanded: string) => void,
 ): Promise<PageLinks> {
   const expanded = await expander.expand(preprocessToTree(text), expander.rootFrame());
+  onExpanded(expanded);
   const links = extractPage(expanded, page, codec, false);
   // The page image is chosen from the text as written: the images templates add (infobox icons,
   // flags, navigation boxes) are mostly not the one PageImages picks.

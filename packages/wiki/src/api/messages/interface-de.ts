@@ -114,7 +114,7 @@ export const GERMAN_INTERFACE_MESSAGES: Record<string, string> = {
   'double-px-category-desc': 'Die Seite enthält eine Bildgröße mit mehr als einer „px“-Endung.',
   'duplicate-args-category': 'Seiten, die doppelte Argumente in Vorlagenaufrufen verwenden',
   'duplicate-args-category-desc': 'Die Seite ruft Vorlagen mit doppelt angegebenen Argumenten auf.',
-  'cite-tracking-category-cite-error': 'Seiten mit Referenzierungsfehlern',
+  'cite-tracking-category-cite-error': 'Seiten, die Referenzierungsfehler enthalten',
   'cite-tracking-category-cite-error-desc': 'Seiten in dieser Kategorie enthalten fehlerhafte Einzelnachweise.',
   fileexists:
     'Eine Datei namens <strong>[[:$1]]</strong> gibt es schon. Sieh sie dir an, bevor du sie ersetzt.\n[[$1|thumb]]',
