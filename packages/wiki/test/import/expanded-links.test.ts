@@ -73,6 +73,10 @@ describeEachEngine('links that templates add, completed after an XML import', (e
       );
       assert.deepEqual(before.query.categorymembers, [{ ns: 0, title: 'Fig', sortkeyprefix: '' }]);
 
+      const pendingLinks = await queryJson(app, { titles: 'Apple', prop: 'extlinks|images' });
+      assert.match(pendingLinks.warnings.extlinks.warnings, /being completed/);
+      assert.match(pendingLinks.warnings.images.warnings, /being completed/);
+
       await completeDeferredBuilds(store, undefined, { message: contentMessageReader(store) });
       assert.equal(await deferredBuild(store.db, 'links'), undefined);
       const after = await members();

@@ -4,6 +4,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { NS_CATEGORY } from '../../site/title.js';
 import { categoryRowsQuery, continuedCategories, listCategories } from '../support/category-rows.js';
+import { warnWhileBuilding } from '../support/deferred-build-warning.js';
 
 /** `list=allcategories`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -34,6 +35,7 @@ export const descriptor = {
  * the next title; `min`/`max` bound the member count.
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
+  await warnWhileBuilding(ctx, 'links');
   const p = ctx.params;
   const descending = p.dir === 'descending';
   const key = (part: string) => titlePartToKey(ctx.titles, part, NS_CATEGORY);

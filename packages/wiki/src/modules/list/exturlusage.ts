@@ -8,6 +8,7 @@ import { assoc, type ResultObject } from '../../api/result/tree.js';
 import { URL_PROTOCOLS as LINK_PROTOCOLS } from '../../site/url-protocols.js';
 import { expandedUrl } from '../../site/urls.js';
 import { externalLinkIndexes } from '../../wikitext/external-links.js';
+import { warnWhileBuilding } from '../support/deferred-build-warning.js';
 import { isReadableLinkQuery, onceEachLink } from '../support/external-link-filter.js';
 import { URL_PROTOCOLS } from '../values.js';
 
@@ -61,6 +62,7 @@ const escapeContinue = (value: string) => value.replace(/%/g, '%25').replace(/\|
  * range of that index for a search, continued by `index|link id`.
  */
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
+  await warnWhileBuilding(ctx, 'links');
   const p = ctx.params;
   const limit = p.limit;
   const props = new Set(p.prop);

@@ -1,6 +1,7 @@
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { NS_CATEGORY } from '../../site/title.js';
+import { warnWhileBuilding } from '../support/deferred-build-warning.js';
 
 /** `prop=categoryinfo`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -16,6 +17,7 @@ export const descriptor = {
 } as const satisfies ModuleDescriptor;
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
+  await warnWhileBuilding(ctx, 'links');
   let categories = ctx.pages.allTitles().filter((t) => t.ns === NS_CATEGORY);
   if (categories.length === 0) return;
   // The continue value is a category name to go on from, taken as it is (any text is one).

@@ -5,6 +5,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { withContent } from '../../api/result/tree.js';
 import { expandedUrl } from '../../site/urls.js';
+import { warnWhileBuilding } from '../support/deferred-build-warning.js';
 import { externalLinkIndexPrefix, isReadableLinkQuery, onceEachLink } from '../support/external-link-filter.js';
 import { pageIds } from '../support/link-rows.js';
 import { URL_PROTOCOLS } from '../values.js';
@@ -29,6 +30,7 @@ export const descriptor = {
 } as const satisfies ModuleDescriptor;
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
+  await warnWhileBuilding(ctx, 'links');
   const ids = pageIds(ctx);
   if (ids.length === 0) return;
   const p = ctx.params;

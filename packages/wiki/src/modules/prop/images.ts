@@ -3,6 +3,7 @@ import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { NS_FILE, NS_MAIN } from '../../site/title.js';
+import { warnWhileBuilding } from '../support/deferred-build-warning.js';
 import { linkRows, pageIds } from '../support/link-rows.js';
 import { titleFilter } from '../support/title-filter.js';
 
@@ -26,6 +27,7 @@ export const descriptor = {
 } as const satisfies ModuleDescriptor;
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
+  await warnWhileBuilding(ctx, 'links');
   const ids = pageIds(ctx);
   if (ids.length === 0) return;
   // The continue value's form is checked before the file names, as MediaWiki reads them.

@@ -4,6 +4,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { type ResultObject, withContent } from '../../api/result/tree.js';
 import { interwikiUrl } from '../../site/urls.js';
+import { warnWhileBuilding } from '../support/deferred-build-warning.js';
 import { wikiLanguageName } from '../support/language-names.js';
 import { linkRows, pageIds } from '../support/link-rows.js';
 
@@ -30,6 +31,7 @@ export const descriptor = {
 } as const satisfies ModuleDescriptor;
 
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
+  await warnWhileBuilding(ctx, 'links');
   const ids = pageIds(ctx);
   const p = ctx.params;
   // A set without pages ends the module before its parameters are checked, as in MediaWiki.

@@ -9,6 +9,7 @@ import { apiError } from '../../api/errors.js';
 import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
 import type { ModuleContext } from '../../api/module.js';
 import { assoc, type ResultObject } from '../../api/result/tree.js';
+import { warnWhileBuilding } from './deferred-build-warning.js';
 
 /** What the four modules' parameters share; allfileusages has no `namespace` (its targets are files). */
 type AllLinksParams = {
@@ -44,6 +45,7 @@ interface LinkRow {
 }
 
 export async function listAllLinks(ctx: ModuleContext<AllLinksParams>, links: LinkTargets): Promise<void> {
+  if (links.table !== 'redirect') await warnWhileBuilding(ctx, 'links');
   const p = ctx.params;
   const prop = new Set(p.prop);
   const unique = p.unique === true;

@@ -10,6 +10,7 @@ import { parseContinueValue } from '../../api/keyset.js';
 import type { ModuleContext } from '../../api/module.js';
 import type { ResultObject } from '../../api/result/tree.js';
 import { NS_FILE } from '../../site/title.js';
+import { warnWhileBuilding } from './deferred-build-warning.js';
 import { linkRows, type SortColumn } from './link-rows.js';
 
 /** LINK-PROP, and redirects' own `prop` and `show` values. */
@@ -33,6 +34,7 @@ export async function executeIncomingLinks(ctx: ModuleContext<IncomingLinkParams
   const props = new Set(p.prop ?? []);
   const show = new Set(p.show ?? []);
   const isRedirects = spec.table === 'redirect';
+  if (!isRedirects) await warnWhileBuilding(ctx, 'links');
   const [on, off] = isRedirects ? ['fragment', '!fragment'] : ['redirect', '!redirect'];
   const targets = ctx.pages
     .allTitles()
