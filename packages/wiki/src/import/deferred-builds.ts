@@ -29,6 +29,8 @@ export interface DeferredBuildResult {
   kind: DeferredBuildState['kind'];
   pages: number;
   seconds: number;
+  /** Pages the build could not do as it should (`links`: their expansion failed; read as written). */
+  failed?: number;
 }
 
 const DESCRIPTIONS: Record<DeferredBuildState['kind'], string> = {
@@ -40,7 +42,10 @@ const DESCRIPTIONS: Record<DeferredBuildState['kind'], string> = {
 /** A line saying what a build did (`search index built: 2,004 pages in 3.1 s`). */
 export function describeDeferredBuild(result: DeferredBuildResult): string {
   const what = DESCRIPTIONS[result.kind];
-  return `${what}: ${result.pages.toLocaleString('en-US')} pages in ${result.seconds.toFixed(1)} s`;
+  const failed = result.failed
+    ? ` (${result.failed.toLocaleString('en-US')} read as written: their expansion failed)`
+    : '';
+  return `${what}: ${result.pages.toLocaleString('en-US')} pages in ${result.seconds.toFixed(1)} s${failed}`;
 }
 
 export interface DeferredBuildOptions {
@@ -60,13 +65,16 @@ export async function completeDeferredBuilds(
   const batches = options.batches ?? Number.POSITIVE_INFINITY;
   for (const state of await deferredBuilds(store.db)) {
     const started = performance.now();
+    const failures = { pages: 0 };
     const pages =
       state.kind === 'links'
-        ? await buildExpandedLinks(store, state, progress, batches, options)
+        ? await buildExpandedLinks(store, state, progress, batches, options, failures)
         : state.kind === 'search'
           ? await buildSearchIndex(store, state, progress, batches)
           : await buildLint(store, state, progress, batches);
-    results.push({ kind: state.kind, pages, seconds: (performance.now() - started) / 1000 });
+    const result: DeferredBuildResult = { kind: state.kind, pages, seconds: (performance.now() - started) / 1000 };
+    if (failures.pages > 0) result.failed = failures.pages;
+    results.push(result);
   }
   if (results.length > 0) await refreshPlannerStatistics(store.db);
   return results;
@@ -89,6 +97,7 @@ async function buildExpandedLinks(
   progress: ImportProgress,
   batches: number,
   options: DeferredBuildOptions,
+  failures: { pages: number },
 ): Promise<number> {
   const site = await siteOf(store);
   const counts = { ...(await siteStatistics(store)) };
@@ -109,6 +118,7 @@ async function buildExpandedLinks(
     for (let batch = 0; batch < batches; batch++) {
       // Parsed before the batch's transaction, which then only writes (as the lint build does).
       const result = await expandLinksAfter(store.db, site, after, { now: new Date(), counts, message });
+      failures.pages += result.failed;
       const read = await store.db.transaction().execute(async (trx) => {
         await writeExpandedRows(trx, result, tables);
         if (result.pages === 0) {

@@ -263,6 +263,8 @@ export interface ExpandedBatch {
   pages: number;
   /** Pages whose text was expanded (the others were read as written). */
   expanded: number;
+  /** Pages whose expansion failed, read as written instead. */
+  failed: number;
   /** The last page id read. */
   last: number;
   /** Each page read, with its rows of every link table. */
@@ -293,16 +295,25 @@ export async function expandLinksAfter(
   const reader = new StoredPageReader(db, new TitleCodec(site));
   const rows: ExpandedBatch['rows'] = [];
   let expanded = 0;
+  let failed = 0;
   for (const page of pages) {
     const text = page.content_text ?? '';
     const ref = { id: page.page_id, namespace: page.page_namespace, dbKey: page.page_title };
     const title = reader.titles.make(ref.namespace, ref.dbKey);
     const host = storedExpansionHost(reader, site, title, ref.id, services);
-    const links = await expandedPageLinks(text, ref, reader, host);
+    let links: PageLinks;
+    try {
+      links = await expandedPageLinks(text, ref, reader, host);
+      if (expansionMatters(text)) expanded++;
+    } catch {
+      // A page whose text cannot be expanded keeps the links of its text as written, and the
+      // build goes on (a store that fails fails the batch's writes after it anyway).
+      links = extractPage(text, ref, reader.titles, false);
+      failed++;
+    }
     rows.push({ page: ref.id, rows: linkRows(ref, links, page.page_touched) });
-    if (expansionMatters(text)) expanded++;
   }
-  return { pages: pages.length, expanded, last: pages.at(-1)?.page_id ?? after, rows };
+  return { pages: pages.length, expanded, failed, last: pages.at(-1)?.page_id ?? after, rows };
 }
 
 /** Replaces the batch's pages' rows of `tables` (in the caller's transaction `db`). */

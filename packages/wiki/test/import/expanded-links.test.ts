@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { describeEachEngine, type TestEngine } from '@svc/common/testing';
 import { buildApp } from '../../src/api/app.js';
 import { contentMessageReader } from '../../src/api/messages/store.js';
-import { completeDeferredBuilds } from '../../src/import/deferred-builds.js';
+import { completeDeferredBuilds, describeDeferredBuild } from '../../src/import/deferred-builds.js';
 import { importXmlDump } from '../../src/import/xml/xml-importer.js';
 import { deferredBuild } from '../../src/store/deferred-builds.js';
 import { loadSite } from '../../src/store/site-store.js';
@@ -130,6 +130,53 @@ describeEachEngine('links that templates add, completed after an XML import', (e
       assert.deepEqual(titles(redirect.links), ['Pear', 'Template:R from scientific name']);
       const target = await queryJson(app, { titles: 'Pyrus', redirects: '1' });
       assert.deepEqual(target.query.redirects, [{ from: 'Pyrus', to: 'Pear' }]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('a page whose expansion fails keeps the links of its text as written; the build goes on and says so', async () => {
+    const store = await freshStore();
+    await importXmlDump(store, file, { deferBuilds: true, lint: false });
+    // A message source that fails stands for any failure inside the expansion of one page.
+    await store.db
+      .updateTable('content')
+      .set({ content_text: '{{int:failing-message}} [[Orchard]] {{Fruit}}' })
+      .where(
+        'content_id',
+        '=',
+        (
+          await store.db
+            .selectFrom('slots')
+            .select('slot_content_id')
+            .where('slot_revision_id', '=', 104)
+            .executeTakeFirstOrThrow()
+        ).slot_content_id,
+      )
+      .execute();
+    const message = async (key: string) => {
+      if (key === 'failing-message') throw new Error('no messages today');
+      return undefined;
+    };
+    const [result] = await completeDeferredBuilds(store, undefined, { message });
+    assert.equal(result?.kind, 'links');
+    assert.equal(result?.failed, 1);
+    assert.match(describeDeferredBuild(result!), /10 pages in .* s \(1 read as written: their expansion failed\)/);
+    const app = await buildApp({ store, site: (await loadSite(store.db))! });
+    try {
+      const fig = await queryJson(app, { titles: 'Fig', prop: 'links|templates|categories' });
+      const page = Object.values(fig.query.pages)[0] as any;
+      assert.deepEqual(
+        page.links.map((l: { title: string }) => l.title),
+        ['Orchard'],
+      );
+      assert.deepEqual(
+        page.templates.map((l: { title: string }) => l.title),
+        ['Template:Fruit'],
+      );
+      assert.equal(page.categories, undefined);
+      const apple = await queryJson(app, { titles: 'Apple', prop: 'categories' });
+      assert.ok((Object.values(apple.query.pages)[0] as any).categories.length > 0, 'the other pages expanded');
     } finally {
       await app.close();
     }
