@@ -157,8 +157,8 @@ describe('link extraction compared with MediaWiki’s link tables', () => {
     process.stdout.write('\ntemplates expanded:\n');
     const shares = await compareAll(async (text, page) => {
       const title = titles.make(page.namespace, page.dbKey);
-      const stored = await reader.page(page.namespace, page.dbKey);
-      const host = storedExpansionHost(reader, site, title, stored?.id ?? 0, { now: new Date(), counts, message });
+      const stored = await reader.row(page.namespace, page.dbKey);
+      const host = storedExpansionHost(reader, site, title, stored?.page_id ?? 0, { now: new Date(), counts, message });
       return expandedPageLinks(text, page, reader, host);
     });
     for (const kind of KINDS) {

@@ -1,9 +1,10 @@
 /**
  * Builds what an import left for after it (`src/store/deferred-builds.ts`): the link tables with
- * templates expanded, the full-text search index and the lint errors, in batches of pages, each batch its own transaction that also records
- * how far the build has come, so that the server answers meanwhile (from what is built so far) and
- * a build that is stopped resumes where it was. The import's command runs this after the import;
- * `serve` runs it in the background for a build left unfinished.
+ * templates expanded, the full-text search index and the lint errors, in batches of pages, each
+ * batch its own transaction that also records how far the build has come, so that the server
+ * answers meanwhile (from what is built so far) and a build that is stopped resumes where it was.
+ * The import's command runs this after the import; `serve` runs it in the background for a build
+ * left unfinished.
  */
 
 import type { WikiStore } from '../store/database.js';
@@ -65,15 +66,18 @@ export async function completeDeferredBuilds(
   const batches = options.batches ?? Number.POSITIVE_INFINITY;
   for (const state of await deferredBuilds(store.db)) {
     const started = performance.now();
-    const failures = { pages: 0 };
-    const pages =
+    const { pages, failed } =
       state.kind === 'links'
-        ? await buildExpandedLinks(store, state, progress, batches, options, failures)
-        : state.kind === 'search'
-          ? await buildSearchIndex(store, state, progress, batches)
-          : await buildLint(store, state, progress, batches);
+        ? await buildExpandedLinks(store, state, progress, batches, options)
+        : {
+            pages:
+              state.kind === 'search'
+                ? await buildSearchIndex(store, state, progress, batches)
+                : await buildLint(store, state, progress, batches),
+            failed: 0,
+          };
     const result: DeferredBuildResult = { kind: state.kind, pages, seconds: (performance.now() - started) / 1000 };
-    if (failures.pages > 0) result.failed = failures.pages;
+    if (failed > 0) result.failed = failed;
     results.push(result);
   }
   if (results.length > 0) await refreshPlannerStatistics(store.db);
@@ -97,8 +101,7 @@ async function buildExpandedLinks(
   progress: ImportProgress,
   batches: number,
   options: DeferredBuildOptions,
-  failures: { pages: number },
-): Promise<number> {
+): Promise<{ pages: number; failed: number }> {
   const site = await siteOf(store);
   const counts = { ...(await siteStatistics(store)) };
   const tables = EXPANDED_LINK_TABLES.filter((table) => state.tables.includes(table));
@@ -112,13 +115,14 @@ async function buildExpandedLinks(
     return text;
   };
   let { done, after } = state;
+  let failed = 0;
   progress.begin('expanding templates for the link tables', Math.max(1, state.total), 'pages');
   progress.advance(done);
   try {
     for (let batch = 0; batch < batches; batch++) {
       // Parsed before the batch's transaction, which then only writes (as the lint build does).
       const result = await expandLinksAfter(store.db, site, after, { now: new Date(), counts, message });
-      failures.pages += result.failed;
+      failed += result.failed;
       const read = await store.db.transaction().execute(async (trx) => {
         await writeExpandedRows(trx, result, tables);
         if (result.pages === 0) {
@@ -136,7 +140,7 @@ async function buildExpandedLinks(
   } finally {
     progress.end();
   }
-  return done - state.done;
+  return { pages: done - state.done, failed };
 }
 
 async function buildSearchIndex(

@@ -3,12 +3,12 @@
  * templates add (categories, links, files, external links) is found, every page transcluded is a
  * transclusion (nested ones, missing ones and redirects followed included), and `#ifexist` links
  * its target. An XML dump's pages arrive before or after the templates they use, so this runs
- * after the import over the stored pages (`expandStoredLinks`), reading templates from the store.
+ * after the import over the stored pages (`expandLinksAfter`), reading templates from the store.
  */
 import { type Kysely, sql } from 'kysely';
 import type { SiteConfig } from '../site/site.js';
 import { NS_CATEGORY, NS_FILE, NS_MEDIA, NS_MEDIAWIKI, NS_SPECIAL, type Title, TitleCodec } from '../site/title.js';
-import { currentPageRow } from '../store/page-text.js';
+import { type CurrentPageRow, currentPageRow, followedPageText, type PagePlace } from '../store/page-text.js';
 import type { WikiDatabase } from '../store/schema.js';
 import { hasCiteErrors } from '../wikitext/cite-errors.js';
 import {
@@ -35,41 +35,29 @@ export function expansionMatters(text: string): boolean {
   return EXPANDS.test(text);
 }
 
-interface StoredPage {
-  id: number;
-  isRedirect: boolean;
-  text: string;
-}
-
 /**
- * Reads pages' current texts and existence from the store, each title once per reader: a batch of
+ * Reads pages' current rows and files' existence from the store, each once per reader: a batch of
  * pages shares its templates (a wiki's pages use the same few hundred).
  */
 export class StoredPageReader {
-  private readonly pages = new Map<string, Promise<StoredPage | undefined>>();
+  private readonly rows = new Map<string, Promise<CurrentPageRow | undefined>>();
+  private readonly files = new Map<string, Promise<boolean>>();
 
   constructor(
-    private readonly db: Kysely<WikiDatabase>,
+    readonly db: Kysely<WikiDatabase>,
     readonly titles: TitleCodec,
   ) {}
 
-  page(namespace: number, dbKey: string): Promise<StoredPage | undefined> {
+  /** A page's row with its current text; undefined when it does not exist. */
+  row(namespace: number, dbKey: string): Promise<CurrentPageRow | undefined> {
     const key = `${namespace}:${dbKey}`;
-    let found = this.pages.get(key);
+    let found = this.rows.get(key);
     if (found === undefined) {
-      found = this.read(namespace, dbKey);
-      this.pages.set(key, found);
+      found = currentPageRow(this.db, namespace, dbKey);
+      this.rows.set(key, found);
     }
     return found;
   }
-
-  private async read(namespace: number, dbKey: string): Promise<StoredPage | undefined> {
-    const row = await currentPageRow(this.db, namespace, dbKey);
-    if (row === undefined) return undefined;
-    return { id: row.page_id, isRedirect: row.page_is_redirect === 1, text: row.content_text ?? '' };
-  }
-
-  private readonly files = new Map<string, Promise<boolean>>();
 
   /** Whether the wiki holds a file of this name (a file page alone is no file). */
   fileExists(name: string): Promise<boolean> {
@@ -84,17 +72,6 @@ export class StoredPageReader {
       this.files.set(name, found);
     }
     return found;
-  }
-
-  /** The page a redirect leads to, when it is a page of this wiki (which may not exist). */
-  async redirectTarget(pageId: number): Promise<Title | undefined> {
-    const target = await this.db
-      .selectFrom('redirect')
-      .select(['rd_namespace', 'rd_title', 'rd_interwiki'])
-      .where('rd_from', '=', pageId)
-      .executeTakeFirst();
-    if (target === undefined || (target.rd_interwiki ?? '') !== '') return undefined;
-    return this.titles.make(target.rd_namespace, target.rd_title);
   }
 }
 
@@ -126,25 +103,20 @@ export function storedExpansionHost(
       return services.counts?.[name];
     },
     async pageText(title) {
-      const own = await reader.page(title.namespace, title.dbKey);
-      if (own === undefined) return undefined;
-      if (own.isRedirect) {
-        const target = await reader.redirectTarget(own.id);
-        const followed = target && (await reader.page(target.namespace, target.dbKey));
-        if (target && followed) return { title: target, text: followed.text };
-        // To a missing page, the redirect's own text is transcluded; both are transclusions.
-        if (target) return { title, text: own.text, missingTarget: target };
-      }
-      return { title, text: own.text };
+      const found = await followedPageText(reader.db, title, (namespace, dbKey) => reader.row(namespace, dbKey));
+      if (found === undefined) return undefined;
+      const place = (p: PagePlace) => (p === title ? title : reader.titles.make(p.namespace, p.dbKey));
+      const missingTarget = found.missingTarget && place(found.missingTarget);
+      return { title: place(found.place), text: found.text, ...(missingTarget ? { missingTarget } : {}) };
     },
     async exists(title) {
       if (title.namespace === NS_SPECIAL) return false;
-      return (await reader.page(title.namespace === NS_MEDIA ? NS_FILE : title.namespace, title.dbKey)) !== undefined;
+      return (await reader.row(title.namespace === NS_MEDIA ? NS_FILE : title.namespace, title.dbKey)) !== undefined;
     },
     async message(key) {
       const name = reader.titles.parseOrUndefined(key, { defaultNamespace: NS_MEDIAWIKI });
-      const own = name && (await reader.page(NS_MEDIAWIKI, name.dbKey));
-      return own ? own.text : services.message?.(key);
+      const own = name && (await reader.row(NS_MEDIAWIKI, name.dbKey));
+      return own ? (own.content_text ?? '') : services.message?.(key);
     },
   };
 }
@@ -164,12 +136,9 @@ export async function expandedPageLinks(
   const codec = reader.titles;
   const expander = new Expander(host);
   expander.tagContents = PARSED_TAGS;
-  let parsed = text;
-  const links = expansionMatters(text)
-    ? await linksOfExpansion(text, page, codec, expander, (expanded) => {
-        parsed = expanded;
-      })
-    : extractPage(text, page, codec, false);
+  const { links, parsed } = expansionMatters(text)
+    ? await linksOfExpansion(text, page, codec, expander)
+    : { links: extractPage(text, page, codec, false), parsed: text };
   // What the parse tracks after expansion takes the page's sort key, wherever DEFAULTSORT stands.
   const sortKey = links.properties.get('defaultsort') ?? '';
   const track = (key: string) => {
@@ -194,10 +163,8 @@ async function linksOfExpansion(
   page: PageContext,
   codec: TitleCodec,
   expander: Expander,
-  onExpanded: (expanded: string) => void,
-): Promise<PageLinks> {
+): Promise<{ links: PageLinks; parsed: string }> {
   const expanded = await expander.expand(preprocessToTree(text), expander.rootFrame());
-  onExpanded(expanded);
   const links = extractPage(expanded, page, codec, false);
   // The page image is chosen from the text as written: the images templates add (infobox icons,
   // flags, navigation boxes) are mostly not the one PageImages picks.
@@ -229,7 +196,7 @@ async function linksOfExpansion(
   if (defaultSort !== undefined) {
     for (const category of links.categories) if (category.sortKeyPrefix === '') category.sortKeyPrefix = defaultSort;
   }
-  return links;
+  return { links, parsed: expanded };
 }
 
 /** The tracking categories the page's parse added, named by their messages (none where a message is unknown). */
@@ -261,8 +228,6 @@ export const EXPANDED_LINK_TABLES = [
 export interface ExpandedBatch {
   /** Pages read (the batch is empty at the end). */
   pages: number;
-  /** Pages whose text was expanded (the others were read as written). */
-  expanded: number;
   /** Pages whose expansion failed, read as written instead. */
   failed: number;
   /** The last page id read. */
@@ -294,7 +259,6 @@ export async function expandLinksAfter(
     .execute();
   const reader = new StoredPageReader(db, new TitleCodec(site));
   const rows: ExpandedBatch['rows'] = [];
-  let expanded = 0;
   let failed = 0;
   for (const page of pages) {
     const text = page.content_text ?? '';
@@ -304,7 +268,6 @@ export async function expandLinksAfter(
     let links: PageLinks;
     try {
       links = await expandedPageLinks(text, ref, reader, host);
-      if (expansionMatters(text)) expanded++;
     } catch {
       // A page whose text cannot be expanded keeps the links of its text as written, and the
       // build goes on (a store that fails fails the batch's writes after it anyway).
@@ -313,7 +276,7 @@ export async function expandLinksAfter(
     }
     rows.push({ page: ref.id, rows: linkRows(ref, links, page.page_touched) });
   }
-  return { pages: pages.length, expanded, failed, last: pages.at(-1)?.page_id ?? after, rows };
+  return { pages: pages.length, failed, last: pages.at(-1)?.page_id ?? after, rows };
 }
 
 /** Replaces the batch's pages' rows of `tables` (in the caller's transaction `db`). */

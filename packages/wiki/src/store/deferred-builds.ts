@@ -1,12 +1,12 @@
 /**
  * The builds an import leaves for after it: the link tables with templates expanded, the
- * full-text search index and the lint errors. The
- * import records each with the number of pages to go through; the builder (`src/import/
- * deferred-builds.ts`, run by the import's command and by `serve`) records its progress after
- * every batch and removes the row when done, so that a build stopped halfway resumes where it
- * was. The API reads the rows to say that its answers are incomplete meanwhile; a row is one
- * primary-key lookup, read anew for every request (nothing is cached: the builder writes from
- * another process).
+ * full-text search index and the lint errors. The import records each with the number of pages
+ * to go through; the builder (`src/import/deferred-builds.ts`, run by the import's command and by
+ * `serve`) records its progress after every batch and removes the row when done, so that a build
+ * stopped halfway resumes where it was. The API reads the rows to say that its answers are
+ * incomplete meanwhile: a row is one primary-key lookup, read for every request while a build is
+ * pending (the builder writes from another process); once none is, a module asks again at most
+ * once a second (`modules/support/deferred-build-warning.ts`).
  */
 import type { Kysely } from 'kysely';
 import type { WikiDatabase } from './schema.js';

@@ -30,3 +30,36 @@ export async function currentPageRow(
 export async function currentPageText(store: WikiStore, namespace: number, dbKey: string): Promise<string | undefined> {
   return (await currentPageRow(store.db, namespace, dbKey))?.content_text ?? undefined;
 }
+
+/** A page's place: its namespace and key. */
+export interface PagePlace {
+  namespace: number;
+  dbKey: string;
+}
+
+/**
+ * A page's current text as a transclusion reads it, its redirect followed to an existing page of
+ * this wiki (`place` then the target's); a redirect to a missing page gives its own text and names
+ * the missing page. `lookup` reads a page's row (a caller may keep the rows it read).
+ */
+export async function followedPageText(
+  db: Kysely<WikiDatabase>,
+  place: PagePlace,
+  lookup: (namespace: number, dbKey: string) => Promise<CurrentPageRow | undefined> = (namespace, dbKey) =>
+    currentPageRow(db, namespace, dbKey),
+): Promise<{ place: PagePlace; text: string; missingTarget?: PagePlace } | undefined> {
+  const row = await lookup(place.namespace, place.dbKey);
+  if (row === undefined) return undefined;
+  const own = { place, text: row.content_text ?? '' };
+  if (row.page_is_redirect === 0) return own;
+  const target = await db
+    .selectFrom('redirect')
+    .select(['rd_namespace', 'rd_title', 'rd_interwiki'])
+    .where('rd_from', '=', row.page_id)
+    .executeTakeFirst();
+  if (target === undefined || (target.rd_interwiki ?? '') !== '') return own;
+  const targetPlace = { namespace: target.rd_namespace, dbKey: target.rd_title };
+  const targetRow = await lookup(targetPlace.namespace, targetPlace.dbKey);
+  if (targetRow === undefined) return { ...own, missingTarget: targetPlace };
+  return { place: targetPlace, text: targetRow.content_text ?? '' };
+}

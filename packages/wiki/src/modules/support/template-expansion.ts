@@ -6,7 +6,7 @@ import { lookupMessages } from '../../api/messages/store.js';
 import type { ModuleContext } from '../../api/module.js';
 import { specialPageExists } from '../../site/mediawiki/special-page-aliases.js';
 import { NS_MEDIA, NS_SPECIAL, type Title } from '../../site/title.js';
-import { type CurrentPageRow, currentPageRow } from '../../store/page-text.js';
+import { currentPageRow, followedPageText, type PagePlace } from '../../store/page-text.js';
 import { type SiteStatistics, siteStatistics } from '../../store/site-statistics.js';
 import type { ExpansionHost } from '../../wikitext/preprocessor/expand.js';
 import { wikiLanguageName } from './language-names.js';
@@ -16,10 +16,6 @@ export type ExpansionServices = Pick<
   ModuleContext<unknown>,
   'store' | 'titles' | 'site' | 'server' | 'languages' | 'messages'
 >;
-
-function pageRow(ctx: ExpansionServices, namespace: number, dbKey: string): Promise<CurrentPageRow | undefined> {
-  return currentPageRow(ctx.store.db, namespace, dbKey);
-}
 
 /** The expansion host of a request for the page `page`, at the request's time. */
 export function expansionHost(
@@ -44,26 +40,17 @@ export function expansionHost(
     page,
     now: new Date(),
     async pageText(title) {
-      const row = await pageRow(ctx, title.namespace, title.dbKey);
-      if (row === undefined) return undefined;
-      const own = { title, text: row.content_text ?? '' };
-      if (row.page_is_redirect === 0) return own;
-      // A redirect is followed to an existing page; to a missing one, its own text is transcluded.
-      const target = await ctx.store.db
-        .selectFrom('redirect')
-        .select(['rd_namespace', 'rd_title', 'rd_interwiki'])
-        .where('rd_from', '=', row.page_id)
-        .executeTakeFirst();
-      if (target === undefined || (target.rd_interwiki ?? '') !== '') return own;
-      const targetRow = await pageRow(ctx, target.rd_namespace, target.rd_title);
-      if (targetRow === undefined) return own;
-      return { title: ctx.titles.make(target.rd_namespace, target.rd_title), text: targetRow.content_text ?? '' };
+      const found = await followedPageText(ctx.store.db, title);
+      if (found === undefined) return undefined;
+      const place = (p: PagePlace) => (p === title ? title : ctx.titles.make(p.namespace, p.dbKey));
+      const missingTarget = found.missingTarget && place(found.missingTarget);
+      return { title: place(found.place), text: found.text, ...(missingTarget ? { missingTarget } : {}) };
     },
     languageName: (code, inLanguage) => wikiLanguageName(ctx.languages, code, inLanguage),
     async exists(title) {
       if (title.namespace === NS_SPECIAL) return specialPageExists(title.dbKey);
       const namespace = title.namespace === NS_MEDIA ? 6 : title.namespace;
-      return (await pageRow(ctx, namespace, title.dbKey)) !== undefined;
+      return (await currentPageRow(ctx.store.db, namespace, title.dbKey)) !== undefined;
     },
     async message(key) {
       if (!messages.has(key)) {
