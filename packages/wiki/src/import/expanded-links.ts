@@ -22,6 +22,7 @@ import { extractPage } from '../wikitext/extract-page.js';
 import { leadImage } from '../wikitext/page-image.js';
 import { Expander, type ExpansionHost } from '../wikitext/preprocessor/expand.js';
 import { preprocessToTree } from '../wikitext/preprocessor/parse.js';
+import { wikitextPagesAfter } from './wikitext-pages.js';
 import { LINK_COLUMNS, LINK_FROM, type LinkRows, linkRows } from './xml/page-rows.js';
 
 /** Text that expansion would give back unchanged: no braces and no inclusion tags. */
@@ -237,7 +238,7 @@ export interface ExpandedBatch {
 }
 
 /**
- * Reads the next batch of pages after page id `after` as the parser does (expanded where they use
+ * Reads the next batch of wikitext pages after page id `after` as the parser does (expanded where they use
  * templates): their link-table rows, for `writeExpandedRows`. Only reads: the expansion holds no
  * transaction (on SQLite, no write lock while a batch of pages is parsed).
  */
@@ -247,16 +248,7 @@ export async function expandLinksAfter(
   after: number,
   services: ExpansionServices,
 ): Promise<ExpandedBatch> {
-  const pages = await db
-    .selectFrom('page')
-    .innerJoin('slots', 'slot_revision_id', 'page_latest')
-    .innerJoin('content', 'content_id', 'slot_content_id')
-    .select(['page_id', 'page_namespace', 'page_title', 'page_touched', 'content_text'])
-    .where('page_id', '>', after)
-    .where('slot_role', '=', 'main')
-    .orderBy('page_id')
-    .limit(PAGES_PER_BATCH)
-    .execute();
+  const pages = await wikitextPagesAfter(db, after, PAGES_PER_BATCH);
   const reader = new StoredPageReader(db, new TitleCodec(site));
   const rows: ExpandedBatch['rows'] = [];
   let failed = 0;

@@ -9,6 +9,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { SiteConfig } from '../site/site.js';
 import type { WikiDatabase } from '../store/schema.js';
 import { LinkExtractorPool } from '../wikitext/extract-pool.js';
+import { wikitextPagesAfter } from './wikitext-pages.js';
 
 const PAGES_PER_BATCH = 100;
 const ROWS_PER_INSERT = 400;
@@ -53,17 +54,7 @@ export async function lintPagesAfter(
   pool: LinkExtractorPool,
   after: number,
 ): Promise<LintedBatch> {
-  const pages = await db
-    .selectFrom('page')
-    .innerJoin('slots', 'slot_revision_id', 'page_latest')
-    .innerJoin('content', 'content_id', 'slot_content_id')
-    .select(['page_id', 'page_namespace', 'page_title', 'content_text'])
-    .where('page_id', '>', after)
-    .where('slot_role', '=', 'main')
-    .where('content_model', '=', 'wikitext')
-    .orderBy('page_id')
-    .limit(PAGES_PER_BATCH)
-    .execute();
+  const pages = await wikitextPagesAfter(db, after, PAGES_PER_BATCH);
   if (pages.length === 0) return { pages: 0, last: after, rows: [] };
   const extracted = pages.map((page) =>
     pool.extract(page.content_text, { namespace: page.page_namespace, dbKey: page.page_title }),

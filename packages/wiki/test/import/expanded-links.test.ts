@@ -14,8 +14,8 @@ import { importTestStores } from './test-stores.js';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** A page of the dump: title, namespace, id, text. */
-type DumpPage = [string, number, number, string];
+/** A page of the dump: title, namespace, id, text, and its content model when not wikitext. */
+type DumpPage = [string, number, number, string, string?];
 
 // The articles come before the templates they use, as they may in a real dump.
 const PAGES: DumpPage[] = [
@@ -35,14 +35,16 @@ const PAGES: DumpPage[] = [
   // A redirect's other text is parsed as any page's; a hidden category is tracked as one.
   ['Pyrus', 0, 9, '#REDIRECT [[Pear]]\n{{R from scientific name}}'],
   ['Category:Fruits', 14, 10, '__HIDDENCAT__ Fruits.'],
+  // A style sheet is no wikitext: it links nothing, whatever it holds.
+  ['MediaWiki:Common.css', 8, 11, '/* [[Category:Fruits]] {{Fruit}} */', 'css'],
 ];
 
 function dump(): string {
   const pages = PAGES.map(
-    ([title, ns, id, text]) =>
+    ([title, ns, id, text, model = 'wikitext']) =>
       `<page><title>${title}</title><ns>${ns}</ns><id>${id}</id><revision><id>${id + 100}</id>` +
       '<timestamp>2026-01-01T00:00:00Z</timestamp><contributor><username>Editor</username><id>1</id></contributor>' +
-      `<model>wikitext</model><format>text/x-wiki</format><text xml:space="preserve">${escapeXml(text)}</text></revision></page>`,
+      `<model>${model}</model><format>${model === 'css' ? 'text/css' : 'text/x-wiki'}</format><text xml:space="preserve">${escapeXml(text)}</text></revision></page>`,
   );
   return `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" version="0.11" xml:lang="en">
   <siteinfo><sitename>Fruitwiki</sitename><dbname>fruitwiki</dbname><base>https://fruit.example/wiki/Main_Page</base>
@@ -69,7 +71,7 @@ describeEachEngine('links that templates add, completed after an XML import', (e
       const before = await members();
       assert.match(
         before.warnings.categorymembers.warnings,
-        /The link tables are being completed with what templates add \(0 of 10 pages read\)/,
+        /The link tables are being completed with what templates add \(0 of 11 pages read\)/,
       );
       assert.deepEqual(before.query.categorymembers, [{ ns: 0, title: 'Fig', sortkeyprefix: '' }]);
 
@@ -128,6 +130,10 @@ describeEachEngine('links that templates add, completed after an XML import', (e
       const redirect = Object.values(pyrus.query.pages)[0] as any;
       assert.deepEqual(titles(redirect.templates), ['Template:R from scientific name']);
       assert.deepEqual(titles(redirect.links), ['Pear', 'Template:R from scientific name']);
+      const css = await queryJson(app, { titles: 'MediaWiki:Common.css', prop: 'categories|templates' });
+      const sheet = Object.values(css.query.pages)[0] as any;
+      assert.equal(sheet.categories, undefined);
+      assert.equal(sheet.templates, undefined);
       const target = await queryJson(app, { titles: 'Pyrus', redirects: '1' });
       assert.deepEqual(target.query.redirects, [{ from: 'Pyrus', to: 'Pear' }]);
     } finally {
