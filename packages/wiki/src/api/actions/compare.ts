@@ -18,13 +18,14 @@ import {
 } from '../../modules/support/hidden-content.js';
 import { contentPreSaveTransform, signerOf } from '../../modules/support/pre-save-transform.js';
 import { neighbour } from '../../modules/support/revision-diffs.js';
-import { defaultFormat, wikitextSection, wikitextSectionRange } from '../../modules/support/revision-output.js';
+import { defaultFormat } from '../../modules/support/revision-output.js';
 import { CONTENT_FORMATS } from '../../modules/values.js';
 import type { Title } from '../../site/title.js';
 import { contentTexts, revisionSlots } from '../../store/content-cache.js';
 import { escapeHtml } from '../../text/escape.js';
 import { escapeWikiText } from '../../text/escape-wikitext.js';
 import { type DiffType, diffBody } from '../../text/text-diff.js';
+import { wikitextSection, wikitextSectionRange } from '../../wikitext/sections.js';
 import { commentFormatterFor } from '../comment-format.js';
 import { apiError, message, mutuallyExclusive, requireAtLeastOneOf } from '../errors.js';
 import { type MessageParam, renderMessage } from '../messages/render.js';

@@ -15,6 +15,7 @@ import { type DiffLabels, diffTableRows } from '../../text/text-diff.js';
 import { expandWikitext } from '../../wikitext/preprocessor/expand.js';
 import { preprocessToTree } from '../../wikitext/preprocessor/parse.js';
 import { treeToXml } from '../../wikitext/preprocessor/tree.js';
+import { wikitextSection } from '../../wikitext/sections.js';
 import type { REVISION_CONTENT_PARAMETERS } from '../shared-parameters.js';
 import { hasTag, tagsOf } from './change-tags.js';
 import { canSeeField, DELETED_TEXT, HiddenFields } from './hidden-content.js';
@@ -76,51 +77,6 @@ export function base36ToHex(value: string): string {
   let n = 0n;
   for (const ch of value.toLowerCase()) n = n * 36n + BigInt(Number.parseInt(ch, 36));
   return n.toString(16).padStart(40, '0');
-}
-
-const HEADING = /^(={1,6})(.+?)\1[ \t]*$/;
-
-/**
- * Section `section` of wikitext: 0 is the text before the first heading, n the n-th heading with
- * everything up to the next heading of the same or a higher level. Undefined when there is none.
- */
-export function wikitextSection(text: string, section: number): string | undefined {
-  const range = wikitextSectionRange(text, section);
-  return range && text.slice(range.start, range.end).replace(/\s+$/, '');
-}
-
-/**
- * Where section `section` of wikitext starts and ends (see `wikitextSection`), its trailing
- * white space included; undefined when there is none.
- */
-export function wikitextSectionRange(text: string, section: number): { start: number; end: number } | undefined {
-  const lines = text.split('\n');
-  const offsets: number[] = [];
-  let offset = 0;
-  for (const line of lines) {
-    offsets.push(offset);
-    offset += line.length + 1;
-  }
-  const at = (line: number) => (line < lines.length ? (offsets[line] as number) : text.length);
-  const headings: { line: number; level: number }[] = [];
-  let inComment = false;
-  lines.forEach((line, i) => {
-    // Headings inside HTML comments do not count.
-    const opens = line.lastIndexOf('<!--');
-    const closes = line.lastIndexOf('-->');
-    const wasInComment = inComment;
-    if (opens > closes) inComment = true;
-    else if (closes > opens) inComment = false;
-    if (wasInComment) return;
-    const match = HEADING.exec(line);
-    if (match) headings.push({ line: i, level: Math.min((match[1] as string).length, 6) });
-  });
-  if (section === 0)
-    return { start: 0, end: at(headings.length > 0 ? (headings[0] as { line: number }).line : lines.length) };
-  const start = headings[section - 1];
-  if (!start) return undefined;
-  const next = headings.slice(section).find((h) => h.level <= start.level);
-  return { start: at(start.line), end: at(next ? next.line : lines.length) };
 }
 
 export interface RevisionOutputOptions {
