@@ -26,6 +26,7 @@ const WIKI_LAYERS: Layers = {
       'api/sent-answer.ts',
       'api/actions/',
       'api/uploads.ts',
+      'api/index-php.ts',
       'modules/registry.ts',
     ],
     modules: ['modules/'],

@@ -12,6 +12,7 @@ import type { WikiStore } from '../store/database.js';
 import { loadSite } from '../store/site-store.js';
 import type { WorkBudgetLimits } from '../store/work-budget.js';
 import { useUserGenders } from './gender.js';
+import { answerIndexPhp } from './index-php.js';
 import { loadLanguageData } from './language-data.js';
 import { redactUrl } from './log-redaction.js';
 import type { ApiRequest } from './main.js';
@@ -297,5 +298,41 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.route({ method: 'OPTIONS', url: path, handler: preflight });
     app.route({ method: ['PUT', 'DELETE', 'PATCH'], url: path, handler: notAllowed });
   }
+  registerIndexPhp(app, services, site.scriptPath);
   return app;
+}
+
+/** `index.php` (and `index.php/Title`): the raw action (index-php.ts). */
+function registerIndexPhp(app: FastifyInstance, services: ApiServices, scriptPath: string): void {
+  const script = `${scriptPath}/index.php`;
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.raw.url ?? '';
+    const path = url.includes('?') ? url.slice(0, url.indexOf('?')) : url;
+    let pathTitle: string | undefined;
+    if (path.startsWith(`${script}/`)) {
+      try {
+        pathTitle = decodeURIComponent(path.slice(script.length + 1));
+      } catch {
+        pathTitle = path.slice(script.length + 1);
+      }
+    }
+    const ifModifiedSince = request.headers['if-modified-since'];
+    const answer = await answerIndexPhp(
+      services,
+      apiRequestOf({
+        method: request.method,
+        url,
+        headers: request.headers,
+        ip: request.ip,
+        protocol: request.protocol,
+        body: request.body,
+      }),
+      pathTitle,
+      typeof ifModifiedSince === 'string' ? ifModifiedSince : undefined,
+    );
+    reply.code(answer.status).headers(answer.headers);
+    return reply.send(answer.body);
+  };
+  app.route({ method: ['GET', 'HEAD', 'POST'], url: script, handler });
+  app.route({ method: ['GET', 'HEAD', 'POST'], url: `${script}/*`, handler });
 }

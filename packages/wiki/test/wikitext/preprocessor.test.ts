@@ -170,6 +170,8 @@ describe('template expansion', () => {
         'Vorlage Diskussion|Vorlage_Diskussion|Vorlage Diskussion|Vorlage:A b/c d|A b|c d|127.0.0.1|A/b',
       ],
       ['{{bidi:abc}}|{{bidi:123}}|{{bidi:שלום}}', '\u202aabc\u202c|123|\u202bשלום\u202c'],
+      // The release the server presents itself as, as siteinfo's generator names it.
+      ['{{CURRENTVERSION}}|{{JETZIGE_VERSION}}', '1.43.0|1.43.0'],
       [
         '{{CURRENTYEAR}}-{{CURRENTMONTH}}-{{CURRENTDAY2}} {{CURRENTTIME}} {{CURRENTMONTHNAME}} {{CURRENTDAYNAME}}',
         '2026-12-03 05:23 Dezember Donnerstag',

@@ -4,6 +4,7 @@
  */
 
 import { QUERY_MODULES } from '../../modules/registry.js';
+import { MEDIAWIKI_VERSION } from '../../site/version.js';
 import { shareWorker } from '../../store/work-budget.js';
 import { ContinuationManager, parseContinue } from '../continuation.js';
 import { ApiError, apiError, message, messageCode } from '../errors.js';
@@ -16,7 +17,6 @@ import { resolveUserIds } from '../params/user-ids.js';
 import { type NamedSpec, specsByName } from '../params/validate.js';
 import type { RequestState } from '../request-state.js';
 import { type KeyedList, list, type ResultArray, type ResultObject, withContent } from '../result/tree.js';
-import { MEDIAWIKI_VERSION } from '../version.js';
 
 const BY_NAME = new Map(QUERY_MODULES.map((m) => [m.descriptor.name, m]));
 /**

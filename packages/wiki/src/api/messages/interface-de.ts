@@ -129,4 +129,8 @@ export const GERMAN_INTERFACE_MESSAGES: Record<string, string> = {
   'filename-bad-prefix':
     'Der Name beginnt mit <strong>„$1“</strong>, wie ihn eine Digitalkamera von sich aus vergibt.\nEin Name, der sagt, was die Datei zeigt, ist nützlicher.',
   'thumbnail-more': 'vergrößern',
+  'unregistered-user-config':
+    'Eine Benutzerseite mit Skript, Stilvorlage oder JSON wird als solche nicht ausgeliefert, solange es kein Konto dieses Benutzers gibt.',
+  'unprotected-js':
+    'Als JavaScript geladen werden können nur Seiten, die allein Administratoren bearbeiten können, Seiten im MediaWiki-Namensraum und Skriptseiten eines Benutzers; diese Seite ist keine davon.',
 };

@@ -139,4 +139,9 @@ export const ENGLISH_INTERFACE_MESSAGES: Record<string, string> = {
   'filename-prefix-blacklist':
     ' #<!-- leave this line as it is --> <pre>\n# One prefix a line; what follows a # is a comment.\nCIMG # Casio\nDSC_ # Nikon\nDSCF # Fuji\nDSCN # Nikon\nDUW # some mobile phones\nIMG # generic\nJD # Jenoptik\nMGP # Pentax\nPICT # various\n #</pre> <!-- leave this line as it is -->',
   'thumbnail-more': 'Enlarge',
+  // Why index.php?action=raw refuses a page's text as a script or style sheet (a 403).
+  'unregistered-user-config':
+    'A user page holding a script, style sheet or JSON is not sent as such while no account of that user exists.',
+  'unprotected-js':
+    "A page only administrators can edit, a page in the MediaWiki namespace or a user's own script page can be loaded as JavaScript; this page is none of them.",
 };

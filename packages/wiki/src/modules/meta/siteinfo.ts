@@ -13,7 +13,6 @@ import {
   type ResultValue,
   withContent,
 } from '../../api/result/tree.js';
-import { MEDIAWIKI_VERSION } from '../../api/version.js';
 import { groupChangeableGroups, groupRights, IMPLICIT_GROUPS } from '../../site/group-permissions.js';
 import { interwikiLanguageName, languageName } from '../../site/languages.js';
 import { EXTENSION_CREDITS } from '../../site/mediawiki/extension-credits.js';
@@ -24,6 +23,7 @@ import type { SiteConfig } from '../../site/site.js';
 import { NS_SPECIAL } from '../../site/title.js';
 import { siteUrlProtocols } from '../../site/url-protocols.js';
 import { urlencodeTitle } from '../../site/urls.js';
+import { MEDIAWIKI_VERSION } from '../../site/version.js';
 import { databaseVersion } from '../../store/dialect.js';
 import { siteStatistics } from '../../store/site-statistics.js';
 import { defaultUserOptions } from '../../store/user-options.js';

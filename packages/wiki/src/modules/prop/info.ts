@@ -103,7 +103,7 @@ const RTL_LANGUAGES = new Set([
 ]);
 
 /** The content model of a title without a stored one: by namespace, and by suffix for scripts and styles. */
-function defaultContentModel(site: SiteConfig, ns: number, dbKey: string): string {
+export function defaultContentModel(site: SiteConfig, ns: number, dbKey: string): string {
   const configured = site.namespaces.find((n) => n.id === ns)?.defaultContentModel;
   if (configured) return configured;
   if (ns === NS_MEDIAWIKI || (ns === NS_USER && dbKey.includes('/'))) {

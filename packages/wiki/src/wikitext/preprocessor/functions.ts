@@ -9,6 +9,7 @@ import { bcp47 } from '../../site/languages.js';
 import { localSpecialPageKey } from '../../site/mediawiki/special-page-aliases.js';
 import type { Title, TitleCodec } from '../../site/title.js';
 import { NS_FILE, NS_MEDIA, NS_SPECIAL, subjectNamespace, talkNamespace } from '../../site/title.js';
+import { MEDIAWIKI_VERSION } from '../../site/version.js';
 import { escapeWikiText } from '../../text/escape-wikitext.js';
 import { pluralCount, pluralFormIndex } from '../../text/plural-rules.js';
 import { magicWords } from '../magic-words.js';
@@ -151,6 +152,8 @@ export async function expandVariable(name: string, expander: Expander, _frame: F
     articlepath: () => host.site.articlePath,
     contentlanguage: () => host.site.language,
     directionmark: () => '\u200e',
+    // The release the server presents itself as (siteinfo's generator).
+    currentversion: () => MEDIAWIKI_VERSION,
   };
   if (fixed[id] !== undefined) return fixed[id]();
   if (id === 'pageid') return host.pageId === undefined ? '' : String(host.pageId);
