@@ -42,6 +42,14 @@ def _():
     }
 
 
+# index.php?action=raw, as scripts read a text without the API (a missing page is a 404).
+def raw_text(**params):
+    try:
+        return site.raw_index('raw', http_method='GET', **params)
+    except Exception as error:  # noqa: BLE001 - a missing page is an HTTP error, recorded as such
+        return f'{type(error).__name__}: {getattr(getattr(error, "response", None), "status_code", error)}'
+
+
 @flow('read')
 def _():
     result = {}
@@ -54,7 +62,12 @@ def _():
         if page.redirect:
             entry['target'] = page.resolve_redirect().name
             entry['redirect_text'] = page.text(expandtemplates=False)
+        entry['raw'] = raw_text(title=title)
         result[title] = entry
+    # index.php?action=raw, as scripts read a text without the API: a revision, a section, expanded.
+    result['raw_revision'] = raw_text(oldid='248')
+    result['raw_section'] = raw_text(title='Berlin', section='2')
+    result['raw_expanded'] = raw_text(title='Hamburg', templates='expand')
     return result
 
 
