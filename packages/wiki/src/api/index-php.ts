@@ -138,7 +138,9 @@ async function requestedTitle(
     title = row && titles.make(row.page_namespace, row.page_title);
   } else {
     const given = params.get('title') ?? '';
-    title = given === '' ? titles.parseOrUndefined(site.mainPage) : titles.parseOrUndefined(given);
+    // No title names the main page, unless the request named a page by an id that is none.
+    if (given !== '') title = titles.parseOrUndefined(given);
+    else if (params.get('curid') === undefined) title = titles.parseOrUndefined(site.mainPage);
     // A link to a file's media (`Media:`) names the file's page.
     if (title?.namespace === NS_MEDIA) title = titles.make(NS_FILE, title.dbKey);
   }
@@ -250,39 +252,43 @@ async function rawAnswer(
   const headers = baseHeaders();
   headers['cache-control'] = `${registered ? 'private' : 'public'}, s-maxage=${sharedMaxAge}, max-age=${maxAge}`;
   const refusal = await scriptRefusal(services, title, page, contentType);
-  if (refusal !== undefined) {
-    // In the wiki's language, its `MediaWiki:` page first, as MediaWiki words it for a reader without an account.
-    const language = services.site.language;
-    const found = await lookupMessages(services.store, [refusal], language, language, services.messages);
-    const text = escapeHtmlText(found.get(refusal)?.text ?? refusal);
-    headers['content-type'] = 'text/html; charset=utf-8';
-    const body = `<!DOCTYPE html>\n<html><head><title>Forbidden</title></head>\n<body><h1>Forbidden</h1><p>${text}</p></body></html>\n`;
-    return { status: 403, headers, body };
-  }
+  if (refusal !== undefined) return refusalPage(services, refusal, headers);
   headers['content-type'] = `${contentType}; charset=UTF-8`;
   const revision = page && (await chosenRevision(services, params, named, page.page_latest));
-  if (revision && revision.page === page?.page_id) {
-    headers['last-modified'] = new Date(mwToIso(revision.timestamp)).toUTCString();
-  }
-  let text = revision && revision.page === page?.page_id ? await revisionText(services, params, revision) : undefined;
+  const own = revision !== undefined && revision.page === page?.page_id;
+  if (own) headers['last-modified'] = new Date(mwToIso(revision.timestamp)).toUTCString();
+  let text = own ? await revisionText(services, params, revision) : undefined;
   if (text !== undefined && text !== '' && params.get('templates') === 'expand') {
-    const host = expansionHost(
-      {
-        store: services.store,
-        titles: services.titles,
-        site: services.site,
-        server: services.site.server ?? request.requestOrigin,
-        messages: services.messages,
-        languages: services.languages,
-      },
-      title,
-      page?.page_id,
-    );
-    const expander = new Expander(host, false);
-    text = await expander.expand(preprocessToTree(text), expander.rootFrame());
+    text = await expandedText(services, title, page?.page_id, text, request.requestOrigin);
   }
   const status = text === undefined && contentType === 'text/x-wiki' ? 404 : 200;
   return { status, headers, body: text ?? '' };
+}
+
+/** The 403 page of a refusal: the message in the wiki's language, its `MediaWiki:` page first. */
+async function refusalPage(services: ApiServices, key: string, headers: Record<string, string>): Promise<IndexAnswer> {
+  const language = services.site.language;
+  const found = await lookupMessages(services.store, [key], language, language, services.messages);
+  const text = escapeHtmlText(found.get(key)?.text ?? key);
+  headers['content-type'] = 'text/html; charset=utf-8';
+  headers['content-security-policy'] = "default-src 'none'";
+  const body = `<!DOCTYPE html>\n<html><head><title>Forbidden</title></head>\n<body><h1>Forbidden</h1><p>${text}</p></body></html>\n`;
+  return { status: 403, headers, body };
+}
+
+/** The text with its templates expanded for the page, as `action=expandtemplates` expands them (comments left out). */
+async function expandedText(
+  services: ApiServices,
+  title: Title,
+  pageId: number | undefined,
+  text: string,
+  requestOrigin: string,
+): Promise<string> {
+  const { store, titles, site, messages, languages } = services;
+  const server = site.server ?? requestOrigin;
+  const host = expansionHost({ store, titles, site, server, messages, languages }, title, pageId);
+  const expander = new Expander(host, false);
+  return expander.expand(preprocessToTree(text), expander.rootFrame());
 }
 
 /** The text of a revision's slot (`slot`, else the main one), or of one of its sections; undefined when there is none. */
