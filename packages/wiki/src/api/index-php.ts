@@ -18,6 +18,7 @@ import { defaultContentModel } from '../modules/prop/info.js';
 import { expansionHost } from '../modules/support/template-expansion.js';
 import { NS_FILE, NS_MEDIA, NS_MEDIAWIKI, NS_SPECIAL, NS_USER, type Title } from '../site/title.js';
 import { interwikiLinkUrl } from '../site/urls.js';
+import { isPostgres } from '../store/dialect.js';
 import { escapeHtmlText } from '../text/escape.js';
 import { mwToIso } from '../text/timestamps.js';
 import { Expander } from '../wikitext/preprocessor/expand.js';
@@ -48,6 +49,8 @@ const CACHED_CONTENT_TYPES = new Set(['text/css', 'application/json', 'text/java
 /** MediaWiki's defaults of `$wgCdnMaxAge` and `$wgForcedRawSMaxage`, in seconds. */
 const DEFAULT_MAX_AGE = 18000;
 const DEFAULT_RAW_SHARED_MAX_AGE = 300;
+/** The largest value of PostgreSQL's `integer`, the type of the store's id columns there. */
+const POSTGRES_INTEGER_MAX = 2_147_483_647;
 /** PHP's `is_numeric`: white space before and after, a sign, digits with a fraction, an exponent. */
 const PHP_NUMERIC = /^[ \t\n\r\v\f]*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?[ \t\n\r\v\f]*$/;
 
@@ -130,12 +133,14 @@ async function requestedTitle(
   let title: Title | undefined;
   const curid = params.int('curid');
   if (curid !== 0) {
-    const row = await store.db
-      .selectFrom('page')
-      .select(['page_namespace', 'page_title'])
-      .where('page_id', '=', curid)
-      .executeTakeFirst();
-    title = row && titles.make(row.page_namespace, row.page_title);
+    const row =
+      storableId(services, curid) &&
+      (await store.db
+        .selectFrom('page')
+        .select(['page_namespace', 'page_title'])
+        .where('page_id', '=', curid)
+        .executeTakeFirst());
+    title = row ? titles.make(row.page_namespace, row.page_title) : undefined;
   } else {
     const given = params.get('title') ?? '';
     // No title names the main page, unless the request named a page by an id that is none.
@@ -163,8 +168,13 @@ async function requestedTitle(
   return { title, revision };
 }
 
+/** Whether an id can name a row: positive, and within PostgreSQL's `integer` there. */
+function storableId(services: ApiServices, id: number): boolean {
+  return id > 0 && (!isPostgres(services.store.db) || id <= POSTGRES_INTEGER_MAX);
+}
+
 async function revisionById(services: ApiServices, id: number): Promise<RawRevision | undefined> {
-  if (id <= 0) return undefined;
+  if (!storableId(services, id)) return undefined;
   return services.store.db
     .selectFrom('revision')
     .select(['rev_id as id', 'rev_page as page', 'rev_timestamp as timestamp', 'rev_deleted as deleted'])

@@ -1,0 +1,114 @@
+/**
+ * `index.php` under hostile requests: 600 made from a fixed seed out of the raw action's
+ * parameters with valid, invalid, boundary and hostile values (ids beyond every integer type,
+ * titles with control characters, broken percent escapes, paths, unknown actions and content
+ * types), by GET and POST. Every answer is one of the statuses the raw action gives, never a 5xx,
+ * with a content type, and a text sent as HTML only for the refusal page.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { type ListeningWiki, listeningReferenceWiki } from './helpers/listening-wiki.js';
+
+let ours: ListeningWiki;
+
+before(async () => {
+  ours = await listeningReferenceWiki();
+});
+after(async () => {
+  await ours?.close();
+});
+
+const VALUES: Record<string, readonly string[]> = {
+  action: ['raw', 'RAW', 'view', 'edit', 'history', '', 'raw\u0000', 'räw'],
+  title: [
+    'Berlin',
+    'BRD',
+    'Gibt es nicht',
+    '',
+    ' ',
+    '[[',
+    'a|b',
+    '%',
+    '%zz',
+    'Spezial:Version',
+    'en:Berlin',
+    'Media:Beispiel.png',
+    'Benutzer:Nobody/x.js',
+    'MediaWiki:Common.css',
+    'Berlin#Geschichte',
+    'x'.repeat(300),
+    '\u0001\u0002',
+    '../../etc/passwd',
+    'Kategorie:Stadt',
+    'Vorlage:Infobox Stadt',
+    '::',
+    'Talk:',
+    '\uFFFD',
+  ],
+  curid: ['236', '0', '-1', 'abc', '1e3', '99999999999999999999', '2147483648', ' 236'],
+  oldid: ['248', '0', '-5', 'abc', '99999999999999999999', '2147483648', '3532', '1.5'],
+  diff: ['248', 'prev', 'next', '99999999999999999999'],
+  direction: ['next', 'prev', 'cur', 'sideways', ''],
+  section: ['0', '1', '2', '-3', '99', 'abc', 'T-1', '1e309', '99999999999999999999', 'new'],
+  slot: ['main', 'foo', '', 'main\u0000'],
+  templates: ['expand', 'no', ''],
+  ctype: ['text/x-wiki', 'text/javascript', 'text/css', 'application/json', 'text/html', 'application/x-zope-edit', ''],
+  gen: ['js', 'css', 'x'],
+  maxage: ['0', '60', '-1', 'abc', '99999999999999999999'],
+  smaxage: ['0', '10', '-1', 'abc', '1e3'],
+  maxlag: ['5', '-1', 'abc'],
+};
+const PATHS = [
+  '/index.php',
+  '/index.php/Berlin',
+  '/index.php/Spezial:Export/Berlin',
+  '/index.php/%E2%82',
+  '/index.php/a/b/c',
+];
+
+/** A small deterministic generator (mulberry32), so that a failure can be sent again. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test('600 hostile index.php requests: no 5xx, every answer typed', async () => {
+  const next = random(4646);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const failures: string[] = [];
+  const statuses = new Set<number>();
+  for (let i = 0; i < 600; i++) {
+    const params = new URLSearchParams();
+    params.set('action', next() < 0.85 ? 'raw' : pick(VALUES.action as string[]));
+    for (const [name, values] of Object.entries(VALUES)) {
+      if (name !== 'action' && next() < 0.3) params.set(name, pick(values));
+    }
+    const path = pick(PATHS);
+    const post = next() < 0.2;
+    const url = `${ours.origin}${path}${post ? '' : `?${params}`}`;
+    const answer = await fetch(url, {
+      method: post ? 'POST' : 'GET',
+      redirect: 'manual',
+      ...(post ? { body: params, headers: { 'content-type': 'application/x-www-form-urlencoded' } } : {}),
+    });
+    const type = answer.headers.get('content-type') ?? '';
+    const body = await answer.text();
+    const request = `${post ? 'POST ' : ''}${path}?${params}`;
+    statuses.add(answer.status);
+    if (answer.status >= 500) failures.push(`${answer.status} ${request}: ${body.slice(0, 200)}`);
+    else if (![200, 301, 304, 400, 403, 404].includes(answer.status)) failures.push(`${answer.status} ${request}`);
+    else if (answer.status !== 301 && type === '') failures.push(`no content type: ${request}`);
+    else if (type.startsWith('text/html') && answer.status !== 301 && !body.includes('<h1>Forbidden</h1>')) {
+      failures.push(`HTML that is no refusal: ${request}`);
+    }
+  }
+  assert.deepEqual(failures, []);
+  // The requests reach every kind of answer: texts, redirects, refusals, missing pages.
+  for (const status of [200, 301, 403, 404]) assert.ok(statuses.has(status), `a ${status} among ${[...statuses]}`);
+});
