@@ -310,6 +310,8 @@ async function revisionText(
   // A deleted revision text is hidden from everyone here, as the raw action reads for the public.
   if ((revision.deleted & 1) !== 0) return undefined;
   const role = params.get('slot') || 'main';
+  // No role holds a NUL (which PostgreSQL refuses in a text).
+  if (role.includes('\0')) return undefined;
   const content = await services.store.db
     .selectFrom('slots')
     .innerJoin('content', 'content_id', 'slot_content_id')
