@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { testEngines } from '@svc/common/testing';
 import type { FastifyInstance } from 'fastify';
+import { Random } from '../fuzz/random.js';
 import { buildApp } from '../src/api/app.js';
 import { importReferenceWiki, type ReferenceWiki } from './helpers/reference-wiki.js';
 
@@ -63,18 +64,6 @@ const PATHS = [
   '/index.php/a/b/c',
 ];
 
-/** A small deterministic generator (mulberry32), so that a failure can be sent again. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 for (const engine of testEngines()) {
   describe(`index.php under hostile requests [${engine.name}]`, { skip: engine.skip }, () => {
     let wiki: ReferenceWiki;
@@ -92,18 +81,17 @@ for (const engine of testEngines()) {
     });
 
     test('600 hostile index.php requests: no 5xx, every answer typed', async () => {
-      const next = random(4646);
-      const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+      const random = new Random(4646);
       const failures: string[] = [];
       const statuses = new Set<number>();
       for (let i = 0; i < 600; i++) {
         const params = new URLSearchParams();
-        params.set('action', next() < 0.85 ? 'raw' : pick(VALUES.action as string[]));
+        params.set('action', random.chance(0.85) ? 'raw' : random.pick(VALUES.action as string[]));
         for (const [name, values] of Object.entries(VALUES)) {
-          if (name !== 'action' && next() < 0.3) params.set(name, pick(values));
+          if (name !== 'action' && random.chance(0.3)) params.set(name, random.pick(values));
         }
-        const path = pick(PATHS);
-        const post = next() < 0.2;
+        const path = random.pick(PATHS);
+        const post = random.chance(0.2);
         const url = `${origin}${path}${post ? '' : `?${params}`}`;
         const answer = await fetch(url, {
           method: post ? 'POST' : 'GET',

@@ -92,6 +92,18 @@ function apiRequestOf(http: HttpRequestParts): ApiRequest {
   };
 }
 
+/** The API's request from a request Fastify parsed (its form body read). */
+function fastifyApiRequest(request: FastifyRequest): ApiRequest {
+  return apiRequestOf({
+    method: request.method,
+    url: request.raw.url ?? '',
+    headers: request.headers,
+    ip: request.ip,
+    protocol: request.protocol,
+    body: request.body,
+  });
+}
+
 /**
  * Names of the query string's parameters whose percent-encoded value is not UTF-8 (decoded with
  * U+FFFD in its place, which reading the parameter warns about, as MediaWiki does).
@@ -274,17 +286,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 8 * 1024 * 1024, files: 20 } });
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const response = await answerApi(
-      apiRequestOf({
-        method: request.method,
-        url: request.raw.url ?? '',
-        headers: request.headers,
-        ip: request.ip,
-        protocol: request.protocol,
-        body: request.body,
-      }),
-      request.headers['accept-encoding'],
-    );
+    const response = await answerApi(fastifyApiRequest(request), request.headers['accept-encoding']);
     const parts = response.parts;
     reply.code(response.status).headers(response.headers);
     if (response.cookies && response.cookies.length > 0) reply.header('set-cookie', [...response.cookies]);
@@ -319,14 +321,7 @@ function registerIndexPhp(app: FastifyInstance, services: ApiServices, scriptPat
     const ifModifiedSince = request.headers['if-modified-since'];
     const answer = await answerIndexPhp(
       services,
-      apiRequestOf({
-        method: request.method,
-        url,
-        headers: request.headers,
-        ip: request.ip,
-        protocol: request.protocol,
-        body: request.body,
-      }),
+      fastifyApiRequest(request),
       pathTitle,
       typeof ifModifiedSince === 'string' ? ifModifiedSince : undefined,
     );

@@ -18,8 +18,9 @@ import { defaultContentModel } from '../modules/prop/info.js';
 import { expansionHost } from '../modules/support/template-expansion.js';
 import { NS_FILE, NS_MEDIA, NS_MEDIAWIKI, NS_SPECIAL, NS_USER, type Title } from '../site/title.js';
 import { interwikiLinkUrl } from '../site/urls.js';
-import { isPostgres } from '../store/dialect.js';
+import { fitsIdColumn } from '../store/dialect.js';
 import { escapeHtmlText } from '../text/escape.js';
+import { isPhpNumeric, phpUrlencode } from '../text/php-strings.js';
 import { mwToIso } from '../text/timestamps.js';
 import { Expander } from '../wikitext/preprocessor/expand.js';
 import { preprocessToTree } from '../wikitext/preprocessor/parse.js';
@@ -49,10 +50,6 @@ const CACHED_CONTENT_TYPES = new Set(['text/css', 'application/json', 'text/java
 /** MediaWiki's defaults of `$wgCdnMaxAge` and `$wgForcedRawSMaxage`, in seconds. */
 const DEFAULT_MAX_AGE = 18000;
 const DEFAULT_RAW_SHARED_MAX_AGE = 300;
-/** The largest value of PostgreSQL's `integer`, the type of the store's id columns there. */
-const POSTGRES_INTEGER_MAX = 2_147_483_647;
-/** PHP's `is_numeric`: white space before and after, a sign, digits with a fraction, an exponent. */
-const PHP_NUMERIC = /^[ \t\n\r\v\f]*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?[ \t\n\r\v\f]*$/;
 
 /** What a request asked of `index.php`: its parameters (the path's title over `title`). */
 class IndexParams {
@@ -77,7 +74,7 @@ class IndexParams {
   /** `WebRequest::getIntOrNull`: the cast of a numeric value, else undefined. */
   intOrUndefined(name: string): number | undefined {
     const value = this.values.get(name);
-    return value !== undefined && PHP_NUMERIC.test(value) ? phpIntval(value) : undefined;
+    return value !== undefined && isPhpNumeric(value) ? phpIntval(value) : undefined;
   }
 
   /** Every parameter but the title, for the address of an interwiki title. */
@@ -168,9 +165,9 @@ async function requestedTitle(
   return { title, revision };
 }
 
-/** Whether an id can name a row: positive, and within PostgreSQL's `integer` there. */
+/** Whether an id can name a row of the store. */
 function storableId(services: ApiServices, id: number): boolean {
-  return id > 0 && (!isPostgres(services.store.db) || id <= POSTGRES_INTEGER_MAX);
+  return id > 0 && fitsIdColumn(services.store.db, id);
 }
 
 async function revisionById(services: ApiServices, id: number): Promise<RawRevision | undefined> {
@@ -411,13 +408,6 @@ function interwikiRedirect(services: ApiServices, title: Title, params: IndexPar
     },
     body: '',
   };
-}
-
-/** PHP's `urlencode`: everything but letters, digits and `-_.` percent-encoded, spaces as `+`. */
-function phpUrlencode(text: string): string {
-  return encodeURIComponent(text)
-    .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-    .replace(/%20/g, '+');
 }
 
 function setting(services: ApiServices, name: string, fallback: number): number {

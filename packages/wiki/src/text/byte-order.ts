@@ -1,3 +1,5 @@
+import { isPhpNumeric } from './php-strings.js';
+
 /**
  * Strings in the order of their UTF-8 bytes (PHP's `strcmp`, a binary collation), without encoding
  * them. UTF-8 orders by code point; UTF-16 code units do too, except that a surrogate (half of a
@@ -19,11 +21,8 @@ function codePointRank(unit: number): number {
   return unit - 0x800;
 }
 
-/** A numeric string as PHP 8 reads one: white space around a number allowed. */
-const PHP_NUMERIC = /^[ \t\n\r\v\f]*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?[ \t\n\r\v\f]*$/;
-
 /** PHP's comparison of two strings (`<`, `sort`): numbers by value when both are, else byte by byte. */
 export function phpCompare(a: string, b: string): number {
-  if (PHP_NUMERIC.test(a) && PHP_NUMERIC.test(b)) return Number(a) - Number(b);
+  if (isPhpNumeric(a) && isPhpNumeric(b)) return Number(a) - Number(b);
   return compareByteOrder(a, b);
 }

@@ -3,7 +3,7 @@ import { parseContinueValue, phpIntval } from '../../api/keyset.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { PageRecord } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
-import { isPostgres } from '../../store/dialect.js';
+import { fitsIdColumn } from '../../store/dialect.js';
 import { keptRows } from '../../store/row-cache.js';
 import { REVISION_CONTENT_PARAMETERS, REVISION_TEMPLATED_PARAMETERS, SINGLE_PAGE_ONLY } from '../shared-parameters.js';
 import { DELETED_USER, exclusionMask } from '../support/hidden-content.js';
@@ -182,9 +182,6 @@ async function revisionsById(ctx: ContextOf<typeof descriptor>, ids: number[]): 
 
 type RevisionQuery = ReturnType<typeof revisionRowsQuery>;
 
-/** The largest value of PostgreSQL's `integer`, the type of the store's id columns there. */
-const POSTGRES_INTEGER_MAX = 2_147_483_647;
-
 /**
  * The timestamp of a revision named by `startid`/`endid`, a deleted one's too (MediaWiki reads the
  * archive as well), or `badid_<param>` when there is none.
@@ -195,8 +192,7 @@ async function timestampOfRevision(
   param: 'startid' | 'endid',
 ): Promise<string> {
   const { db } = ctx.store;
-  // PostgreSQL's id columns are 32-bit: a larger id names no revision there (and may not be asked).
-  const storable = !isPostgres(db) || revId <= POSTGRES_INTEGER_MAX;
+  const storable = fitsIdColumn(db, revId);
   const row = !storable
     ? undefined
     : ((await db.selectFrom('revision').select('rev_timestamp as ts').where('rev_id', '=', revId).executeTakeFirst()) ??

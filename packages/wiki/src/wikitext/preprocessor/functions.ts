@@ -11,6 +11,7 @@ import type { Title, TitleCodec } from '../../site/title.js';
 import { NS_FILE, NS_MEDIA, NS_SPECIAL, subjectNamespace, talkNamespace } from '../../site/title.js';
 import { MEDIAWIKI_VERSION } from '../../site/version.js';
 import { escapeWikiText } from '../../text/escape-wikitext.js';
+import { isPhpNumeric, phpUrlencode } from '../../text/php-strings.js';
 import { pluralCount, pluralFormIndex } from '../../text/plural-rules.js';
 import { magicWords } from '../magic-words.js';
 import { renderQuotes } from '../quotes.js';
@@ -219,7 +220,7 @@ function firstLower(s: string): string {
 export function formatGermanNumbers(text: string): string {
   const special = SPECIAL_NUMBERS[text];
   if (special !== undefined) return special;
-  if (PHP_NUMERIC.test(text)) return formatGermanNumber(text);
+  if (isPhpNumeric(text)) return formatGermanNumber(text);
   return text.replace(NUMBER_IN_TEXT, (n) => (n === '' ? n : formatGermanNumber(n)));
 }
 
@@ -409,9 +410,7 @@ const PLAIN_FUNCTIONS: Readonly<Record<string, PlainFunction>> = {
     if (k === 'WIKI') return wikiUrlencode(s.replace(/ /g, '_'));
     if (k === 'PATH')
       return encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-    return encodeURIComponent(s)
-      .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-      .replace(/%20/g, '+');
+    return phpUrlencode(s);
   },
   anchorencode: ([s = '']) => anchorEncode(s),
   fullurl: (args, call) => url('full', args, call),
@@ -434,7 +433,7 @@ const PLAIN_FUNCTIONS: Readonly<Record<string, PlainFunction>> = {
     const o = option.toUpperCase();
     if (o === 'R') return s.replace(/\./g, '').replace(',', '.');
     // Formatting text that is not a number is allowed, and tracked.
-    if (s !== '' && !PHP_NUMERIC.test(s) && !['NAN', 'INF', '-INF'].includes(s))
+    if (s !== '' && !isPhpNumeric(s) && !['NAN', 'INF', '-INF'].includes(s))
       call.expander.track('nonnumeric-formatnum');
     return o === 'NOSEP' ? s.replace(/\./g, ',') : formatGermanNumbers(s);
   },
@@ -455,9 +454,6 @@ const PLAIN_FUNCTIONS: Readonly<Record<string, PlainFunction>> = {
   displaytitle: ([text = '', flag = ''], call) => displayTitle(text, flag, call),
   formatdate: ([date = '']) => date,
 };
-
-/** What PHP's `is_numeric` accepts: a decimal number, white space around it allowed. */
-const PHP_NUMERIC = /^[ \t\n\r\v\f]*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?[ \t\n\r\v\f]*$/;
 
 /** Whether a flag is `noreplace` or `noerror` in any of its names (DEFAULTSORT's and DISPLAYTITLE's share them). */
 function flagOf(flag: string): 'noreplace' | 'noerror' | undefined {
