@@ -280,8 +280,17 @@ describeEachEngine('list=watchlist and list=watchlistraw', (engine) => {
       cont = answer.continue;
     }
     assert.deepEqual(paged, all);
-    const bad = await as(admin, { list: 'watchlistraw', wrcontinue: 'x|y' });
-    assert.equal(bad.error.code, 'badcontinue');
+    // A continue value that names no title MediaWiki could hold, and one read before the titles
+    // that bound the list (MediaWiki's order: an empty continue with an empty wrfromtitle is badcontinue).
+    for (const wrcontinue of ['x|y', '', '0|_Berlin', '0|Berlin ', '1|', '0|a\tb']) {
+      const bad = await as(admin, { list: 'watchlistraw', wrcontinue, wrfromtitle: '' });
+      assert.equal(bad.error.code, 'badcontinue', JSON.stringify(wrcontinue));
+    }
+    assert.deepEqual(
+      (await as(admin, { list: 'watchlistraw', wrcontinue: '0|', wrlimit: '1' })).watchlistraw.length,
+      1,
+      "the main namespace's empty title starts at the beginning",
+    );
   });
 
   test('formatversion 1: watchlistraw beside query, flags as empty strings when set', async () => {

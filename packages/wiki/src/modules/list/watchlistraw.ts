@@ -1,4 +1,4 @@
-import { apiError, invalidTitle } from '../../api/errors.js';
+import { apiError, badContinue, invalidTitle } from '../../api/errors.js';
 import { titleText } from '../../api/gender.js';
 import { parseContinueValue, prefixedTitlePartToKey } from '../../api/keyset.js';
 import type { ModuleExecute } from '../../api/module.js';
@@ -68,6 +68,17 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (namespaces !== undefined && namespaces.length > 0) query = query.where('wl_namespace', 'in', namespaces);
   if (show.has('changed')) query = query.where('wl_notificationtimestamp', 'is not', null);
   if (show.has('!changed')) query = query.where('wl_notificationtimestamp', 'is', null);
+  // The continue value is read before the titles that bound the list, as MediaWiki reads it: it must
+  // name a title MediaWiki could hold (no space or underscore at either end, no tab or line break,
+  // a namespace's title not empty); its spaces are underscores.
+  if (p.continue !== undefined) {
+    const [ns, text] = parseContinueValue(p.continue, ['int', 'string']);
+    if (/^[_ ]|[\r\n\t]|[_ ]$/.test(text) || (text === '' && ns !== 0)) throw badContinue();
+    const key = text.replaceAll(' ', '_');
+    query = query.where((eb) =>
+      eb(eb.refTuple('wl_namespace', 'wl_title'), descending ? '<=' : '>=', eb.tuple(ns, key)),
+    );
+  }
   const bound = (text: string | undefined, forward: boolean) => {
     if (text === undefined) return;
     // A special or media title bounds the list too (before every watched namespace), as MediaWiki reads it.
@@ -78,12 +89,6 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   };
   bound(p.fromtitle, !descending);
   bound(p.totitle, descending);
-  if (p.continue !== undefined) {
-    const [ns, key] = parseContinueValue(p.continue, ['int', 'string']);
-    query = query.where((eb) =>
-      eb(eb.refTuple('wl_namespace', 'wl_title'), descending ? '<=' : '>=', eb.tuple(ns, key)),
-    );
-  }
   const rows = await query
     .orderBy('wl_namespace', order)
     .orderBy('wl_title', order)
