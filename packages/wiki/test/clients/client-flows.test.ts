@@ -2,7 +2,8 @@
  * Real client libraries against our server and against a real MediaWiki 1.39 on the same data (the
  * reference wiki): pywikibot, mwclient and mwn run the flows bots run (site info, reading existing,
  * missing and redirect pages, page properties, generators, template expansion, diffs, histories, files,
- * logging in with a user password and a bot password, user info, the watchlist, logging out), and
+ * logging in with a user password and a bot password, user info, the watchlist, logging out; pywikibot's
+ * page generators of the command line; the site's and a page's wider lists), and
  * each flow must give the same results on both servers. Allowed to differ: the software's version and generator
  * strings, the order of search results (a search backend's ranking; MediaWiki's own backends rank
  * differently) and which random pages come (only their number and kind are compared).
@@ -37,8 +38,8 @@ const BOT_GRANTS = 'basic,highvolume,viewmywatchlist';
 /** The flows of the Python scripts (mwn's are listed in mwn-flows.ts). */
 const PYTHON_FLOWS = ['site', 'read', 'properties', 'generators', 'expand', 'compare', 'random', 'history', 'files'];
 const CLIENT_FLOWS = {
-  pywikibot: [...PYTHON_FLOWS, 'login_bot_password', 'login_user_password'],
-  mwclient: [...PYTHON_FLOWS, 'login_user_password', 'login_bot_password', 'login_wrong_password'],
+  pywikibot: [...PYTHON_FLOWS, 'pagegenerators', 'login_bot_password', 'login_user_password'],
+  mwclient: [...PYTHON_FLOWS, 'lists', 'login_user_password', 'login_bot_password', 'login_wrong_password'],
   mwn: MWN_FLOWS,
 };
 type Client = keyof typeof CLIENT_FLOWS;
@@ -176,13 +177,20 @@ describe('real clients give the same results on our server and on MediaWiki', ()
     assert.match(pywikibot.expand.comments, /<!-- note -->/);
     assert.match(pywikibot.compare.revisions, /diff-addedline/);
     assert.match(pywikibot.compare.inline, /mw-diff-inline/);
+    assert.ok(pywikibot.pagegenerators['-transcludes:Infobox Stadt'].includes('Berlin'));
+    assert.ok(pywikibot.pagegenerators['-querypage:DoubleRedirects'].length > 0);
+    assert.ok(pywikibot.pagegenerators['-cat:Stadt in Deutschland'].includes('Berlin'));
     const mwclient = seen.get('mwclient')?.ours as any;
     assert.ok(mwclient.generators.categorymembers.includes('Berlin'));
     assert.equal(mwclient.login_bot_password.userinfo.name, 'Alice');
     assert.match(mwclient.expand.generatexml[1], /^<root>/);
+    assert.ok(mwclient.lists.blocks.length > 0);
+    assert.ok(mwclient.lists.backlinks_redirects.includes('BRD'));
     const mwn = seen.get('mwn')?.ours as any;
     assert.equal(mwn.login_bot_password.login.result, 'Success');
     assert.equal(mwn.login_user_password.afterLogout.anon, true);
     assert.equal(mwn.compare.revisions.prev, 236);
+    assert.ok(mwn.lists.categories.includes('Kategorie:Stadt'));
+    assert.equal(mwn.lists.massQuery.flat().length, 5);
   });
 });

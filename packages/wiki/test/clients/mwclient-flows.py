@@ -165,6 +165,42 @@ def _():
     return result
 
 
+@flow('lists')
+def _():
+    # The site's lists and a page's and a file's wider properties, as maintenance bots read them.
+    berlin = site.pages['Berlin']
+    return {
+        'allcategories': names(site.allcategories(limit=50), 80),
+        'allusers': list(islice(site.allusers(prop='editcount|groups|registration'), 50)),
+        'users': list(site.users(['Alice', 'Bob', 'Niemand', '127.0.0.1'], prop='blockinfo|groups|editcount|gender')),
+        'blocks': [pick(b, ('id', 'user', 'by', 'expiry', 'reason', 'flags')) for b in islice(site.blocks(), 30)],
+        'exturlusage': list(islice(site.exturlusage('example.org'), 40)),
+        'alllinks': names(site.alllinks(namespace=0), 60),
+        'redirects': names(site.allpages(filterredir='redirects'), 60),
+        'search_title': [r['title'] for r in islice(site.search('Berlin', what='title'), 30)],
+        'page_images': names(berlin.images()),
+        'iwlinks': list(berlin.iwlinks()),
+        'subcategories': names(site.categories['Stadt'].members(namespace=14)),
+        'backlinks_redirects': names(site.pages['Deutschland'].backlinks(filterredir='redirects')),
+        'backlinks_through_redirects': names(site.pages['Deutschland'].backlinks(namespace=0, redirect=True), 80),
+        'revisions_content': [(r['revid'], r.get('*', '')[:50]) for r in islice(berlin.revisions(prop='ids|content', limit=3), 6)],
+        'revisions_range': [r['revid'] for r in berlin.revisions(start='2026-11-21T22:30:00Z', end='2026-11-21T22:26:00Z')],
+        'usercontribs_templates': [c['title'] for c in islice(site.usercontributions('Admin', namespace=10), 50)],
+        'block_log': [(e['type'], e['action'], e.get('title')) for e in islice(site.logevents(type='block'), 30)],
+        'user_log': [(e['type'], e['action'], e.get('title')) for e in islice(site.logevents(user='Alice'), 30)],
+        'new_pages': [(r['type'], r['title']) for r in islice(site.recentchanges(namespace=0, type='new'), 30)],
+        'protected_template': (lambda p: [p.exists, p.length, p.contentmodel, p.pagelanguage, p.restrictiontypes,
+                                          p.protection])(site.pages['Vorlage:Infobox Stadt']),
+        'missing_page': (lambda p: [p.exists, p.length, p.protection, p.can('read')])(site.pages['Gibt es nicht nein']),
+        'file_info': [(lambda i: [i.exists, pick(i.imageinfo, ('size', 'width', 'height', 'sha1'))])(site.images[n])
+                      for n in ('Beispiel.png', 'Logo.svg', 'Fehlt.jpg')],
+        'expanded_text': berlin.text(expandtemplates=True)[:300],
+        'section_text': berlin.text(section=2),
+        'tokens': sorted(site.api('query', meta='tokens', type='csrf|watch|patrol|rollback')['query']['tokens']),
+        'anonymous_rights': site.api('query', meta='userinfo', uiprop='rights|groups|ratelimits')['query']['userinfo'],
+    }
+
+
 def logged_in(name, password):
     session = new_site()
     session.login(name, password)

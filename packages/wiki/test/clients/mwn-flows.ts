@@ -105,6 +105,53 @@ const FLOWS: Record<string, Flow> = {
     const { query } = await bot.query({ list: 'random', rnlimit: 5, rnnamespace: 0 });
     return { count: query?.random.length, namespaces: [...new Set(query?.random.map((r: any) => r.ns))] };
   },
+  async lists(bot) {
+    // Several pages a request, messages, a page's and a category's lists, a file's users and history,
+    // titles as mwn normalises them by the site's namespaces.
+    const berlin = new bot.Page('Berlin');
+    const category = new bot.Category('Stadt');
+    const file = new bot.File('Beispiel.png');
+    const batches = await bot.massQuery(
+      { action: 'query', prop: 'info', titles: ['Berlin', 'München', 'Köln', 'Hamburg', 'Gibt es nicht'] },
+      'titles',
+    );
+    return {
+      massQuery: batches.map((batch) => batch.query?.pages),
+      // Interface messages this service ships (the store the tests serve holds no catalogue of the
+      // source's messages), and one no wiki has.
+      messages: await bot.getMessages([
+        'Mainpage',
+        'Edit',
+        'Recentchanges',
+        'Whatlinkshere',
+        'Toc',
+        'Lastmodifiedat',
+        'No-such-message',
+      ]),
+      categories: await berlin.categories(),
+      templates: await berlin.templates(),
+      links: await berlin.links(),
+      categoryPages: (await category.pages()).map((p) => p.title),
+      subcategories: (await category.subcats()).map((p) => p.title),
+      inCategory: await bot.getPagesInCategory('Stadt in Deutschland'),
+      fileUsages: await file.usages(),
+      fileHistory: await file.history(['timestamp', 'user', 'size', 'sha1'], 10),
+      user: await new bot.User('Alice').info(),
+      contributions: (await new bot.User('Bob').contribs()).length,
+      templateBacklinks: await new bot.Page('Vorlage:Infobox Stadt').backlinks(),
+      titles: ['berlin', 'Benutzer:alice', 'Datei:foo bar.png', 'Talk:x', 'WP:Hilfe'].map((t) =>
+        new bot.Title(t).toText(),
+      ),
+      allcategories: await bot.request({ action: 'query', list: 'allcategories', aclimit: 20, acprop: 'size|hidden' }),
+      alllinks: await bot.request({ action: 'query', list: 'alllinks', allimit: 20, alunique: 1 }),
+      images: await bot.request({
+        action: 'query',
+        prop: 'images|imageinfo',
+        titles: 'Berlin|Datei:Beispiel.png',
+        iiprop: 'url|size|mime',
+      }),
+    };
+  },
   async history(bot) {
     const page = new bot.Page('Berlin');
     return {

@@ -10,6 +10,7 @@ Each flow is recorded separately (flow_recording.py).
 import os
 import sys
 import tempfile
+from itertools import islice
 
 source, api_url, output = sys.argv[1:4]
 user = os.environ['FLOW_USER']
@@ -180,6 +181,68 @@ def _():
             'history': [{k: getattr(v, k, None) for k in ('timestamp', 'user', 'size', 'sha1')}
                         for v in file.get_file_history().values()],
         }
+    return result
+
+
+# What pywikibot's scripts read through the page generators of their command line (-cat, -ref,
+# -transcludes, the query pages and so on): each argument's first pages, in the wiki's order.
+GENERATOR_ARGUMENTS = [
+    ('-cat:Stadt in Deutschland',),
+    ('-catr:Stadt',),
+    ('-subcats:Stadt',),
+    ('-catfilter:Stadt', '-start:!'),
+    ('-ns:0', '-start:!'),
+    ('-ns:10', '-start:A'),
+    ('-start:Ber', '-limit:7'),
+    ('-prefixindex:Ber',),
+    ('-newpages:30',),
+    ('-links:Berlin',),
+    ('-ref:Berlin',),
+    ('-transcludes:Infobox Stadt',),
+    ('-imagesused:Berlin',),
+    ('-weblink:example.org',),
+    ('-search:Stadt',),
+    ('-page:Berlin', '-grep:Stadt'),
+    ('-pageid:1,2,3',),
+    ('-property:defaultsort',),
+    ('-intersect', '-cat:Stadt', '-ref:Deutschland'),
+    ('-recentchanges:30',),
+    ('-logevents:upload',),
+    ('-logevents:move,Admin',),
+    ('-usercontribs:Alice',),
+    ('-newimages:5',),
+    ('-unusedfiles',),
+    ('-uncat',),
+    ('-uncatcat',),
+    ('-uncatfiles',),
+    ('-lonelypages',),
+    ('-withoutinterwiki',),
+    ('-wantedpages',),
+    ('-wantedcategories',),
+    ('-wantedtemplates',),
+    ('-wantedfiles',),
+    ('-querypage:Ancientpages',),
+    ('-querypage:Mostlinked',),
+    ('-querypage:Mostcategories',),
+    ('-querypage:Fewestrevisions',),
+    ('-querypage:BrokenRedirects',),
+    ('-querypage:DoubleRedirects',),
+    ('-querypage:Listredirects',),
+    ('-querypage:Mostimages',),
+]
+
+
+@flow('pagegenerators')
+def _():
+    from pywikibot import pagegenerators
+    result = {}
+    for arguments in GENERATOR_ARGUMENTS:
+        factory = pagegenerators.GeneratorFactory(site)
+        for argument in arguments:
+            factory.handle_arg(argument)
+        pages = titles(islice(factory.getCombinedGenerator(), 60))
+        # A search backend's ranking is its own: the hits are compared, not their order.
+        result[' '.join(arguments)] = sorted(pages) if arguments[0].startswith('-search') else pages
     return result
 
 
