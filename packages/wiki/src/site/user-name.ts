@@ -22,11 +22,6 @@ export function normalizeUserValue(raw: string, subtypes: readonly string[]): st
   if (cidr && isIp(cidr[1])) {
     return subtypes.includes('cidr') ? (value.includes(':') ? value.toUpperCase() : value) : null;
   }
-  if (subtypes.includes('interwiki') && value.includes('>')) {
-    const [prefix, name] = [value.slice(0, value.indexOf('>')), value.slice(value.indexOf('>') + 1)];
-    if (prefix && name && !/[#<>[\]|{}/@:]/.test(name)) return `${prefix}>${name}`;
-    return null;
-  }
   if (!subtypes.includes('name') && !subtypes.includes('temp')) return null;
   if (INVALID_USER_CHARS.test(value) || value.includes(':') || value.length > 255) return null;
   return value.charAt(0).toLocaleUpperCase('en') + value.slice(1);

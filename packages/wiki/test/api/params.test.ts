@@ -224,6 +224,10 @@ describe('parameter validation', () => {
       ['xxb', '192.0.2.0/24'],
       ['xxc', 'Bad#Name'],
       ['xxd', '#12'],
+      ['xxe', 'imported>Foo_bar'],
+      ['xxf', '<>'],
+      ['xxg', 'Benutzer:a>b>c'],
+      ['xxh', 'x#y>z'],
     ]);
     assert.equal(read({ name: 'a', type: 'user' }), 'Alice smith');
     assert.equal(read({ name: 'b', type: 'user', subtypes: ['name', 'ip', 'cidr'] }), '192.0.2.0/24');
@@ -231,6 +235,13 @@ describe('parameter validation', () => {
     assert.equal(error.code, 'baduser');
     assert.equal(error.text, 'Invalid value "Bad#Name" for user parameter "xxc".');
     assert.equal(read({ name: 'd', type: 'user' }), '#12');
+    // Another wiki's user names (with `>`) are taken as given, unless they hold `#` or the parameter takes none.
+    const external = ['name', 'ip', 'interwiki'];
+    assert.equal(read({ name: 'e', type: 'user', subtypes: external }), 'imported>Foo_bar');
+    assert.equal(read({ name: 'f', type: 'user', subtypes: external }), '<>');
+    assert.equal(read({ name: 'g', type: 'user', subtypes: external }), 'Benutzer:a>b>c');
+    assert.equal(errorOf(() => read({ name: 'h', type: 'user', subtypes: external })).code, 'baduser');
+    assert.equal(errorOf(() => read({ name: 'e', type: 'user', subtypes: ['name', 'ip', 'cidr'] })).code, 'baduser');
   });
 
   test('timestamps: every accepted form becomes MediaWiki’s 14 digits; "" and 0 mean now, with a warning', () => {

@@ -38,6 +38,10 @@ describeEachEngine('file modules', (engine) => {
     assert.deepEqual(names(range.query.allimages), []);
     const backwards = await api().query({ list: 'allimages', aifrom: 'Logo.svg', aito: 'K', aidir: 'descending' });
     assert.deepEqual(names(backwards.query.allimages), ['Logo.svg', 'Karte.png']);
+    // The continue value is read before the names that bound the list, as MediaWiki reads them.
+    const both = await api().query({ list: 'allimages', aicontinue: '0|', aifrom: '<>' });
+    assert.equal(both.error.code, 'badcontinue');
+    assert.equal((await api().query({ list: 'allimages', aicontinue: 'K', aifrom: '<>' })).error.code, 'invalidtitle');
   });
 
   test('allimages by timestamp lists oldest first, continues by timestamp and name, and filters by uploader', async () => {

@@ -511,6 +511,12 @@ export class ParamValidator {
 
   private user(param: ParamSpec, fullName: string, raw: string): string {
     const subtypes = param.subtypes ?? DEFAULT_USER_SUBTYPES;
+    // A name with `>` is another wiki's (an imported edit's, `prefix>name`): MediaWiki takes it as it
+    // is given, whatever its parts, unless it holds `#`; a parameter that takes no such names refuses it.
+    if (raw.includes('>')) {
+      if (subtypes.includes('interwiki') && !raw.includes('#')) return raw;
+      throw apiError('baduser', 'paramvalidator-baduser', [fullName, raw]);
+    }
     const normalized = normalizeUserValue(withoutUserNamespace(raw, this.env.site), subtypes);
     if (normalized === null) throw apiError('baduser', 'paramvalidator-baduser', [fullName, raw]);
     return normalized;

@@ -110,6 +110,11 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     // A generator gives names only: the rest of each row (metadata included) is not read.
     .$if(!ctx.generator, (qb) => qb.selectAll('image').select(['actor_name', 'actor_user', 'page_id']));
   if (byName) {
+    // The continue value first, then the names that bound the list, as MediaWiki reads them.
+    if (p.continue !== undefined) {
+      const [name] = parseContinueValue(p.continue, ['string']);
+      query = query.where('img_name', after, name);
+    }
     const from = p.from === undefined ? undefined : titlePartToKey(ctx.titles, p.from, NS_FILE);
     const to = p.to === undefined ? undefined : titlePartToKey(ctx.titles, p.to, NS_FILE);
     if (from !== undefined) query = query.where('img_name', after, from);
@@ -117,10 +122,6 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     if (p.prefix !== undefined) {
       const key = titlePartToKey(ctx.titles, p.prefix, NS_FILE);
       query = query.where('img_name', '>=', key).where('img_name', '<', prefixUpperBound(key));
-    }
-    if (p.continue !== undefined) {
-      const [name] = parseContinueValue(p.continue, ['string']);
-      query = query.where('img_name', after, name);
     }
   } else {
     if (p.start !== undefined) query = query.where('img_timestamp', after, p.start);
