@@ -14,3 +14,8 @@ export function phpUrlencode(text: string): string {
     .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
     .replace(/%20/g, '+');
 }
+
+/** Whether PHP takes a string as true: anything but the empty string and `0`. */
+export function phpTruthy(text: string | undefined): text is string {
+  return text !== undefined && text !== '' && text !== '0';
+}

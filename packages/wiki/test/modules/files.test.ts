@@ -157,6 +157,10 @@ describeEachEngine('file modules', (engine) => {
     const thumbs = (answer: any) => answer.query.pages.map((p: any) => p.imageinfo[0].thumbwidth);
     const codes = (list: any[] | undefined) => (list ?? []).map((w) => w.code);
     assert.deepEqual(thumbs(await info({ iiurlparam: '120px' })), [120, 120]);
+    // `0` asks for nothing, as PHP reads it.
+    const none = await info({ iiurlparam: '0' });
+    assert.deepEqual(thumbs(none), [undefined, undefined]);
+    assert.equal(none.warnings, undefined);
     const wins = await info({ iiurlparam: '120px', iiurlwidth: '100' });
     assert.deepEqual(thumbs(wins), [100, 100]);
     assert.equal(

@@ -20,6 +20,22 @@ describeEachEngine('list=prefixsearch and list=random', (engine) => {
     assert.deepEqual(titles([...first.query.prefixsearch, ...next.query.prefixsearch]), titles(all.query.prefixsearch));
   });
 
+  test('characters no title holds are dropped from the text; text that makes no title completes to nothing', async () => {
+    const search = async (pssearch: string) =>
+      titles((await api().query({ list: 'prefixsearch', pssearch, pslimit: '4' })).query.prefixsearch);
+    // As MediaWiki's prefix search reads them, each compared with it live.
+    assert.deepEqual(await search('Ber#lin'), ['Berlin', 'Berlins']);
+    assert.deepEqual(await search('[[Ber]]l'), ['Berlin', 'Berlins']);
+    assert.deepEqual(await search('Ber&amp;l'), ['Berlin', 'Berlins']);
+    assert.deepEqual(await search('Ber%41'), ['Beringa šauris', 'Berlin', 'Berlins']);
+    // An interwiki prefix is read as one, and the rest completes.
+    assert.deepEqual(await search('en:Ber'), ['Beringa šauris', 'Berlin', 'Berlins']);
+    // The page the text names (its fragment left out) still comes first.
+    assert.deepEqual(await search('Berlin#x'), ['Berlin']);
+    assert.deepEqual(await search('<>'), []);
+    assert.deepEqual(await search('Diskussion:|'), []);
+  });
+
   test('an exact match that is not among the first results is put in front', async () => {
     const answer = await api().query({ list: 'prefixsearch', pssearch: 'Frankfurt am Main', pslimit: '1' });
     assert.deepEqual(titles(answer.query.prefixsearch), ['Frankfurt am Main']);

@@ -7,6 +7,7 @@ import { mwToIso } from '../../api/params/timestamp.js';
 import { assoc, type ResultObject } from '../../api/result/tree.js';
 import { articleUrl } from '../../site/urls.js';
 import { escapeWikiText } from '../../text/escape-wikitext.js';
+import { phpTruthy } from '../../text/php-strings.js';
 import { isBadFile, loadBadImageList } from '../support/bad-image-list.js';
 import { currentVersions, olderVersions } from '../support/file-rows.js';
 import { fileThumbnailRequest, versionInfo } from '../support/files.js';
@@ -170,7 +171,7 @@ function missingFileVersion(
   prop: ReadonlySet<string>,
   uploadWarning: string | undefined,
 ): void {
-  if ((ctx.params.urlparam ?? '') !== '') {
+  if (phpTruthy(ctx.params.urlparam)) {
     ctx.warn('apiwarn-nothumb-noimagehandler', [escapeWikiText(file.dbKey)], 'nothumb-noimagehandler');
   }
   if (ctx.params.end !== undefined) return;

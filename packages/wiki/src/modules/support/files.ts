@@ -10,6 +10,7 @@ import { mwToIso } from '../../api/params/timestamp.js';
 import { assoc, KeyedList, list, type ResultObject, type ResultValue } from '../../api/result/tree.js';
 import type { SiteConfig } from '../../site/site.js';
 import { escapeHtml } from '../../text/escape.js';
+import { phpTruthy } from '../../text/php-strings.js';
 
 /** `b/ba` for `Karte.png`: the two folder levels made of the name's MD5. */
 export function hashPath(name: string): string {
@@ -235,7 +236,8 @@ export function fileThumbnailRequest(
   ask: ThumbnailAsk,
 ): { thumbWidth: number; thumbHeight: number } {
   const urlparam = ask.urlparam ?? '';
-  if (ask.urlwidth === -1 && ask.urlheight === -1 && urlparam === '') return { thumbWidth: -1, thumbHeight: -1 };
+  // A `urlparam` of `0` asks for nothing, as PHP reads it.
+  if (ask.urlwidth === -1 && ask.urlheight === -1 && !phpTruthy(urlparam)) return { thumbWidth: -1, thumbHeight: -1 };
   const byHeight = ask.urlwidth === -1 && ask.urlheight !== -1;
   // The width the scale parameters give (the file's own when only a height is given).
   const scaleWidth = ask.urlwidth !== -1 ? ask.urlwidth : byHeight ? file.width : undefined;
@@ -245,7 +247,7 @@ export function fileThumbnailRequest(
     if (width === undefined || width <= 0) throw apiError('urlparamnormal', 'apierror-urlparamnormal', [fileName]);
   };
   let width = scaleWidth;
-  if (urlparam !== '') {
+  if (phpTruthy(urlparam)) {
     const parsed = handlerParams(file.mime, urlparam);
     if (parsed === undefined) {
       ctx.warn('apiwarn-nothumb-noimagehandler', [fileName], 'nothumb-noimagehandler');

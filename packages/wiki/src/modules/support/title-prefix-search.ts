@@ -51,9 +51,13 @@ export async function suggestTitles(
   if (search === '' && splitNamespaces === requestedNamespaces) return [];
   if (namespaces.includes(NS_SPECIAL)) return specialPages(ctx, search, count, offset);
 
+  // Characters no title may hold are dropped from the text (`[[Ber]]lin` completes as `Berlin`).
+  const cleaned = search.replace(NOT_IN_TITLES, '');
   const found: FoundPage[] = [];
   for (const namespace of new Set(namespaces)) {
-    const prefix = titleKey(ctx, namespace, search);
+    const prefix = search === '' ? '' : titleKey(ctx, namespace, cleaned);
+    // Text that makes no title in the namespace completes to nothing there.
+    if (prefix === undefined) continue;
     let query = ctx.store.db
       .selectFrom('page')
       .select(['page_id', 'page_namespace', 'page_title'])
@@ -78,12 +82,21 @@ export async function suggestTitles(
   }));
 }
 
-/** The stored prefix of a namespace for the text; text that makes no valid title matches everything. */
-function titleKey(ctx: ModuleContext, namespace: number, search: string): string {
+/**
+ * What no title may hold, as MediaWiki's prefix search drops it from the text: characters outside
+ * its legal title characters, percent-encoded bytes and named character references.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are among those dropped
+const NOT_IN_TITLES = /[\u0000-\u001f#<>[\]{|}\u007f]|%[0-9A-Fa-f]{2}|&[A-Za-z0-9\u0080-\uffff]+;/g;
+
+/**
+ * The stored prefix for the text in a namespace (the key of the title the text makes there; an
+ * interwiki prefix is read as such and leaves the rest), or undefined where it makes no title.
+ */
+function titleKey(ctx: ModuleContext, namespace: number, search: string): string | undefined {
   const name = namespace === NS_MAIN ? '' : `${ctx.titles.namespaceName(namespace)}:`;
   const parsed = ctx.titles.parse(`${name}${search}`);
-  if (!parsed.ok || parsed.title.namespace !== namespace || parsed.title.interwiki !== '') return '';
-  return parsed.title.dbKey;
+  return parsed.ok ? parsed.title.dbKey : undefined;
 }
 
 /**
