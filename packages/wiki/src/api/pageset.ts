@@ -516,7 +516,8 @@ export class PageSet {
     for (const s of this.special) {
       const entry: ResultObject = { ns: s.ns, title: s.title, special: true };
       if (s.missing) entry.missing = true;
-      pages.set(s.fakeId, entry);
+      // A search generator's special pages carry their position too.
+      pages.set(s.fakeId, Object.assign(entry, this.extra(s.title)));
     }
     // Found pages in the order they were found (a generator's order, titles in index order),
     // which formatversion 1 keeps.

@@ -66,6 +66,12 @@ describeEachEngine('list=prefixsearch and list=random', (engine) => {
     const answer = await api().query({ generator: 'prefixsearch', gpssearch: 'Ber', gpslimit: '3' });
     const index = Object.fromEntries(answer.query.pages.map((p: any) => [p.title, p.index]));
     assert.deepEqual(index, { 'Beringa šauris': 1, Berlin: 2, Berlins: 3 });
+    // Special pages too, as MediaWiki gives them.
+    const special = await api().query({ generator: 'prefixsearch', gpssearch: 'Spezial:Alle' });
+    assert.deepEqual(special.query.pages, [
+      { ns: -1, title: 'Spezial:Alle Seiten', special: true, index: 2 },
+      { ns: -1, title: 'Spezial:Alle meine Dateien', special: true, index: 1 },
+    ]);
   });
 
   test('as a generator resolving redirects, a target takes the lowest index of its own and its redirects', async () => {
