@@ -194,6 +194,37 @@ describeEachEngine('meta=allmessages, prop=pageimages and list=trackingcategorie
     assert.deepEqual(fv1.query.allmessages, [{ name: 'edit', normalizedname: 'edit', '*': 'Bearbeiten' }]);
   });
 
+  test('the pseudo-language qqx shows messages as their keys and parameters, as MediaWiki does', async () => {
+    // Each compared with MediaWiki 1.39 live.
+    const messages = await api().query({ meta: 'allmessages', ammessages: 'Mainpage|and|no-such-msg', amlang: 'qqx' });
+    assert.deepEqual(
+      messages.query.allmessages.map((m: any) => m.content),
+      ['(Mainpage)', '(and)', '(no-such-msg)'],
+    );
+    const withArgs = await api().query({ meta: 'allmessages', ammessages: 'edit', amargs: 'a|b', uselang: 'qqx' });
+    assert.equal(withArgs.query.allmessages[0].content, '(edit: a, b)');
+    const errors = await api().query({ list: 'usercontribs', errorformat: 'plaintext', uselang: 'qqx' });
+    assert.equal(
+      errors.errors[0].text,
+      '(apierror-missingparam-one-of: "ucuserprefix"(comma-separator)"ucuserids"(comma-separator)"uciprange"(and)(word-separator)"ucuser", 4)',
+    );
+    assert.equal(errors.docref, '(api-usage-docref: http://127.0.0.1:8090/api.php) (api-usage-mailinglist-ref)');
+    const warnings = await api().query({
+      list: 'recentchanges',
+      rcprop: 'bogus|x',
+      rclimit: '6000',
+      errorformat: 'plaintext',
+      uselang: 'qqx',
+    });
+    assert.deepEqual(
+      warnings.warnings.map((w: any) => w.text),
+      [
+        '(paramvalidator-unrecognizedvalues: rcprop, bogus|x, bogus(comma-separator)x, 2)',
+        '(paramvalidator-outofrange-minmax: rclimit, 6000, 1, 500)',
+      ],
+    );
+  });
+
   test('pageimages refuses a piprop of unknown values only, before it looks at the pages', async () => {
     const answer = await api().query({ prop: 'pageimages', titles: 'Gibtsnicht', piprop: '*' });
     assert.equal(answer.error.code, 'noprop');

@@ -99,6 +99,7 @@ export function renderMessage(
   language: string,
   stored?: StoredMessages,
 ): string {
+  if (language === QQX) return qqxMessage(key, params);
   const texts = catalogueLanguage(stored?.catalogue, language);
   const storedTemplate = texts?.get(key);
   if (stored !== undefined && texts !== undefined && storedTemplate !== undefined) {
@@ -116,6 +117,27 @@ export function renderMessage(
       const param = params[Number(n) - 1];
       return param === undefined ? whole : paramText(param, lang);
     });
+}
+
+/**
+ * MediaWiki's pseudo-language that shows each message as its key and parameters (`uselang=qqx`,
+ * to find which message a text comes from): `(key: a, b)`, lists joined by the separators' keys.
+ */
+const QQX = 'qqx';
+
+function qqxMessage(key: string, params: readonly MessageParam[]): string {
+  return params.length === 0 ? `(${key})` : `(${key}: ${params.map(qqxParam).join(', ')})`;
+}
+
+function qqxParam(param: MessageParam): string {
+  if (typeof param === 'string') return param;
+  if (typeof param === 'number') return formatNumberIn(param, 'en');
+  if ('raw' in param) return String(param.raw);
+  if ('num' in param) return formatNumberIn(param.num, 'en');
+  if ('message' in param) return qqxMessage(param.message, param.params ?? []);
+  const items = param.quoted ? param.list.map((item) => `<var>${item}</var>`) : [...param.list];
+  if (param.type === 'comma' || items.length <= 1) return items.join('(comma-separator)');
+  return `${items.slice(0, -1).join('(comma-separator)')}(and)(word-separator)${items[items.length - 1]}`;
 }
 
 const PARAM_OPEN = '\u{F0003}';

@@ -151,6 +151,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   // Numbers and plural forms follow the language asked for, also where its texts are another's.
   const formatLanguage = lang === undefined ? ctx.language : lang.toLowerCase();
   const transform = ctx.params.enableparser ? transformContext(ctx, language, messages, formatLanguage) : undefined;
+  const qqx = (lang === undefined ? ctx.language : lang.toLowerCase()) === 'qqx';
   const out = ctx.result.list('message');
   for (const name of names) {
     const normalizedname = normalizeMessageKey(name);
@@ -160,7 +161,13 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       if (message.customised !== (customised === 'modified')) continue;
       if (message.customised) item.customised = true;
     }
-    if (message.text === undefined) {
+    if (qqx) {
+      // MediaWiki's pseudo-language shows every message, known or not, as its name and arguments.
+      if (!ctx.params.nocontent) {
+        item.content = args.length === 0 ? `(${name})` : `(${name}: ${args.join(', ')})`;
+        withContent(item, 'content');
+      }
+    } else if (message.text === undefined) {
       item.missing = true;
     } else {
       const plain = substituteArgs(message.text, args);
