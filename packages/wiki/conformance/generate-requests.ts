@@ -333,8 +333,8 @@ function mainParams(r: Random): [string, string][] {
   out.push(['format', format]);
   if (r.chance(0.5)) out.push(['formatversion', r.chance(0.95) ? '2' : r.pick(['1', 'latest', '3'])]);
   if (r.chance(0.35)) out.push(['errorformat', r.pick(['bc', 'html', 'none', 'plaintext', 'raw', 'wikitext'])]);
-  if (r.chance(0.3)) out.push(['uselang', r.pick(['de', 'en', 'en', 'user', 'content'])]);
-  if (r.chance(0.05)) out.push(['errorlang', r.pick(['en', 'de', 'content', 'uselang'])]);
+  if (r.chance(0.3)) out.push(['uselang', r.pick(['de', 'en', 'en', 'user', 'content', 'qqx'])]);
+  if (r.chance(0.05)) out.push(['errorlang', r.pick(['en', 'de', 'content', 'uselang', 'qqx'])]);
   if (r.chance(0.03)) out.push(['errorsuselocal', '1']);
   if (r.chance(0.02)) out.push(['utf8', '1']);
   return out;

@@ -223,6 +223,19 @@ describeEachEngine('meta=allmessages, prop=pageimages and list=trackingcategorie
         '(paramvalidator-outofrange-minmax: rclimit, 6000, 1, 500)',
       ],
     );
+    // The messages modules show as such: gadgets' and tags' descriptions, the extracts' ellipsis.
+    const gadgets = await api().query({ list: 'gadgets', gaprop: 'id|desc', uselang: 'qqx' });
+    assert.equal(gadgets.query.gadgets.find((g: any) => g.id === 'Uhr').desc, '(gadget-Uhr)');
+    const sections = await api().query({ list: 'gadgetcategories', gcprop: 'name|title', uselang: 'qqx' });
+    assert.equal(sections.query.gadgetcategories[0].desc, '(gadget-section-werkzeuge)');
+    const tags = await api().query({ list: 'tags', tgprop: 'displayname|description', tglimit: '1', uselang: 'qqx' });
+    assert.deepEqual(tags.query.tags[0], {
+      name: 'mw-blank',
+      displayname: '(tag-mw-blank)',
+      description: '(tag-mw-blank-description)',
+    });
+    const extract = await api().query({ prop: 'extracts', titles: 'Berlin', exchars: '20', uselang: 'qqx' });
+    assert.match(extract.query.pages[0].extract, /\(ellipsis\)$/);
   });
 
   test('pageimages refuses a piprop of unknown values only, before it looks at the pages', async () => {

@@ -57,6 +57,17 @@ export interface StoredMessages {
 }
 
 /**
+ * MediaWiki's pseudo-language that shows each message as its key and parameters (`uselang=qqx`,
+ * to find which message a text comes from): `(key: a, b)`.
+ */
+export const QQX = 'qqx';
+
+/** A message as the pseudo-language shows it, without parameters: `(key)`. */
+export function qqxKey(key: string): string {
+  return `(${key})`;
+}
+
+/**
  * Whether a language code is one MediaWiki accepts (`LanguageNameUtils::isValidCode`), known or not:
  * at most 128 bytes, none of the characters of paths, markup or invalid titles. The empty code is valid.
  */
@@ -74,6 +85,7 @@ export function isValidLanguageCode(code: string): boolean {
  * else English, where MediaWiki's fallback of a code it has no messages for ends.
  */
 export function messageLanguage(code: string, catalogue: MessageCatalogue | undefined): string {
+  if (code === QQX) return QQX;
   const known = (lang: string) =>
     catalogue === undefined ? lang === 'en' || lang === 'de' : catalogueLanguage(catalogue, lang) !== undefined;
   if (known(code)) return code;

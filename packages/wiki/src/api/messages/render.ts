@@ -1,6 +1,6 @@
 import { formatNumberIn } from '../../site/number-format.js';
 import { KeyedList, type ResultValue } from '../result/tree.js';
-import { catalogueLanguage, type StoredMessages } from './catalogue.js';
+import { catalogueLanguage, QQX, qqxKey, type StoredMessages } from './catalogue.js';
 import { GERMAN_MESSAGES } from './de.js';
 import { ENGLISH_MESSAGES } from './en.js';
 import { transformMessageSync } from './transform.js';
@@ -119,14 +119,9 @@ export function renderMessage(
     });
 }
 
-/**
- * MediaWiki's pseudo-language that shows each message as its key and parameters (`uselang=qqx`,
- * to find which message a text comes from): `(key: a, b)`, lists joined by the separators' keys.
- */
-const QQX = 'qqx';
-
+/** A message in the pseudo-language `qqx`: `(key: a, b)`, lists joined by the separators' keys. */
 function qqxMessage(key: string, params: readonly MessageParam[]): string {
-  return params.length === 0 ? `(${key})` : `(${key}: ${params.map(qqxParam).join(', ')})`;
+  return params.length === 0 ? qqxKey(key) : `(${key}: ${params.map(qqxParam).join(', ')})`;
 }
 
 function qqxParam(param: MessageParam): string {

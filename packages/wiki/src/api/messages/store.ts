@@ -10,7 +10,7 @@ import type { WikiStore } from '../../store/database.js';
 import { readInterfacePages } from '../../store/interface-pages.js';
 import { loadSite } from '../../store/site-store.js';
 import { compareByteOrder } from '../../text/byte-order.js';
-import { catalogueLanguage, type MessageCatalogue } from './catalogue.js';
+import { catalogueLanguage, type MessageCatalogue, QQX, qqxKey } from './catalogue.js';
 import { GERMAN_MESSAGES } from './de.js';
 import { ENGLISH_MESSAGES } from './en.js';
 import { GERMAN_INTERFACE_MESSAGES } from './interface-de.js';
@@ -92,6 +92,9 @@ export async function lookupMessages(
   contentLanguage: string,
   catalogue?: MessageCatalogue,
 ): Promise<Map<string, MessageText>> {
+  // The pseudo-language shows every message as its key, whatever the wiki's pages say.
+  if (language === QQX)
+    return new Map(keys.map((key) => [key, { text: qqxKey(key), shipped: qqxKey(key), customised: false }]));
   const pages = new Map<string, string>();
   const titles = keys.map((key) => overridePageTitle(key, language, contentLanguage));
   for (let i = 0; i < titles.length; i += 200) {

@@ -1,3 +1,4 @@
+import { QQX, qqxKey } from '../../api/messages/catalogue.js';
 import type { ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
@@ -44,7 +45,13 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       // The section's title is its message `gadget-section-<name>`; gadgets outside any section have none.
       const text = titles.get(`Gadget-section-${name}`);
       item.desc =
-        text !== undefined ? escapeHtml(text.trim()) : name === '' ? '' : `&lt;gadget-section-${escapeHtml(name)}&gt;`;
+        ctx.language === QQX && name !== ''
+          ? escapeHtml(qqxKey(`gadget-section-${name}`))
+          : text !== undefined
+            ? escapeHtml(text.trim())
+            : name === ''
+              ? ''
+              : `&lt;gadget-section-${escapeHtml(name)}&gt;`;
     }
     if (prop.has('members')) item.members = count;
     // Counted like every list's items, which also lets formatversion 2 print an empty one as `[]`.

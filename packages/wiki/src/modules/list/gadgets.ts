@@ -1,3 +1,4 @@
+import { QQX, qqxKey } from '../../api/messages/catalogue.js';
 import type { ModuleExecute, RequestUser } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { list, type ResultObject } from '../../api/result/tree.js';
@@ -53,7 +54,12 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     if (descriptions) {
       const text = descriptions.get(`Gadget-${gadget.name.replaceAll(' ', '_')}`);
       // A gadget without a description page shows its message key, as MediaWiki shows a missing message.
-      item.desc = text === undefined ? `&lt;gadget-${escapeHtml(gadget.name)}&gt;` : escapeHtml(text.trim());
+      item.desc =
+        ctx.language === QQX
+          ? escapeHtml(qqxKey(`gadget-${gadget.name}`))
+          : text === undefined
+            ? `&lt;gadget-${escapeHtml(gadget.name)}&gt;`
+            : escapeHtml(text.trim());
     }
     // Counted like every list's items, which also lets formatversion 2 print an empty one as `[]`.
     if (!ctx.result.fits(item)) break;

@@ -4,6 +4,7 @@
  * A wiki can override any of them, and name its own tags, with the pages
  * `MediaWiki:Tag-<name>` and `MediaWiki:Tag-<name>-description`.
  */
+import { QQX, qqxKey } from '../../api/messages/catalogue.js';
 import type { ModuleContext } from '../../api/module.js';
 
 export const SOFTWARE_TAGS = [
@@ -118,6 +119,11 @@ const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  */
 export async function tagMessages(ctx: ModuleContext, tags: readonly string[]): Promise<Map<string, TagMessages>> {
   const language = ctx.language;
+  if (language === QQX) {
+    return new Map(
+      tags.map((tag) => [tag, { name: qqxKey(`tag-${tag}`), description: qqxKey(`tag-${tag}-description`) }]),
+    );
+  }
   const suffix = language === ctx.site.language ? '' : `/${language}`;
   const keys = tags.flatMap((tag) => [`tag-${tag}`, `tag-${tag}-description`]);
   const titles = keys.map((key) => upperFirst(key).replace(/ /g, '_') + suffix);
