@@ -67,9 +67,18 @@ export function keepSemanticTags(escaped: string): string {
 /** Joins names as the language writes a list: `<var>a</var>, <var>b</var> and <var>c</var>`. */
 export function formatList(items: readonly string[], lang: 'en' | 'de', quoted: boolean): string {
   const parts = quoted ? items.map((item) => quote(item, lang)) : [...items];
-  if (parts.length <= 1) return parts.join('');
-  const and = lang === 'de' ? ' und ' : ' and ';
-  return `${parts.slice(0, -1).join(', ')}${and}${parts[parts.length - 1]}`;
+  return joinList(parts, ', ', lang === 'de' ? ' und ' : ' and ', false);
+}
+
+/** Items joined by `comma`, the last one by `and` unless the list is joined by commas only. */
+function joinList(items: readonly string[], comma: string, and: string, commaOnly: boolean): string {
+  if (commaOnly || items.length <= 1) return items.join(comma);
+  return `${items.slice(0, -1).join(comma)}${and}${items[items.length - 1]}`;
+}
+
+/** A list parameter's items as MediaWiki's own texts hold them: parameter names as `<var>`. */
+function listItems(param: { list: readonly string[]; quoted?: boolean }): string[] {
+  return param.quoted ? param.list.map((item) => `<var>${item}</var>`) : [...param.list];
 }
 
 function paramText(param: MessageParam, lang: 'en' | 'de'): string {
@@ -130,9 +139,7 @@ function qqxParam(param: MessageParam): string {
   if ('raw' in param) return String(param.raw);
   if ('num' in param) return formatNumberIn(param.num, 'en');
   if ('message' in param) return qqxMessage(param.message, param.params ?? []);
-  const items = param.quoted ? param.list.map((item) => `<var>${item}</var>`) : [...param.list];
-  if (param.type === 'comma' || items.length <= 1) return items.join('(comma-separator)');
-  return `${items.slice(0, -1).join('(comma-separator)')}(and)(word-separator)${items[items.length - 1]}`;
+  return joinList(listItems(param), '(comma-separator)', '(and)(word-separator)', param.type === 'comma');
 }
 
 const PARAM_OPEN = '\u{F0003}';
@@ -187,11 +194,8 @@ function storedParamText(
   if ('raw' in param) return String(param.raw);
   if ('num' in param) return formatNumberIn(param.num, language);
   if ('message' in param) return renderMessage(param.message, param.params ?? [], language, stored);
-  const items = param.quoted ? param.list.map((item) => `<var>${item}</var>`) : [...param.list];
-  const comma = texts.get('comma-separator') ?? ', ';
-  if (param.type === 'comma' || items.length <= 1) return items.join(comma);
   const and = `${texts.get('and') ?? ' and'}${texts.get('word-separator') ?? ' '}`;
-  return `${items.slice(0, -1).join(comma)}${and}${items[items.length - 1]}`;
+  return joinList(listItems(param), texts.get('comma-separator') ?? ', ', and, param.type === 'comma');
 }
 
 /** A parameter as `errorformat=raw` reports it (MediaWiki's serialised message parameters). */

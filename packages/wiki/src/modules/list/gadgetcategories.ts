@@ -42,16 +42,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     const item: ResultObject = {};
     if (prop.has('name')) item.name = name;
     if (titles) {
-      // The section's title is its message `gadget-section-<name>`; gadgets outside any section have none.
-      const text = titles.get(`Gadget-section-${name}`);
-      item.desc =
-        ctx.language === QQX && name !== ''
-          ? escapeHtml(qqxKey(`gadget-section-${name}`))
-          : text !== undefined
-            ? escapeHtml(text.trim())
-            : name === ''
-              ? ''
-              : `&lt;gadget-section-${escapeHtml(name)}&gt;`;
+      item.desc = sectionTitle(name, titles.get(`Gadget-section-${name}`), ctx.language === QQX);
     }
     if (prop.has('members')) item.members = count;
     // Counted like every list's items, which also lets formatversion 2 print an empty one as `[]`.
@@ -59,3 +50,14 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     out.push(item);
   }
 };
+
+/**
+ * A section's title: its message `gadget-section-<name>` (the key itself in the pseudo-language
+ * `qqx`, the key in angle brackets where the wiki has no such page); gadgets outside any section
+ * have none.
+ */
+function sectionTitle(name: string, text: string | undefined, qqx: boolean): string {
+  if (name === '') return text === undefined ? '' : escapeHtml(text.trim());
+  if (qqx) return escapeHtml(qqxKey(`gadget-section-${name}`));
+  return text === undefined ? `&lt;gadget-section-${escapeHtml(name)}&gt;` : escapeHtml(text.trim());
+}

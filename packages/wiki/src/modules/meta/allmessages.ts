@@ -1,6 +1,7 @@
 import { apiError, invalidTitle } from '../../api/errors.js';
 import { userGender } from '../../api/gender.js';
-import { isValidLanguageCode, messageLanguage } from '../../api/messages/catalogue.js';
+import { isValidLanguageCode, messageLanguage, QQX } from '../../api/messages/catalogue.js';
+import { renderMessage } from '../../api/messages/render.js';
 import { allMessageKeys, lookupMessages, type MessageText, normalizeMessageKey } from '../../api/messages/store.js';
 import { type MessageTransformContext, substituteArgs, transformMessage } from '../../api/messages/transform.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
@@ -151,7 +152,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   // Numbers and plural forms follow the language asked for, also where its texts are another's.
   const formatLanguage = lang === undefined ? ctx.language : lang.toLowerCase();
   const transform = ctx.params.enableparser ? transformContext(ctx, language, messages, formatLanguage) : undefined;
-  const qqx = (lang === undefined ? ctx.language : lang.toLowerCase()) === 'qqx';
+  const qqx = formatLanguage === QQX;
   const out = ctx.result.list('message');
   for (const name of names) {
     const normalizedname = normalizeMessageKey(name);
@@ -164,7 +165,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     if (qqx) {
       // MediaWiki's pseudo-language shows every message, known or not, as its name and arguments.
       if (!ctx.params.nocontent) {
-        item.content = args.length === 0 ? `(${name})` : `(${name}: ${args.join(', ')})`;
+        item.content = renderMessage(name, args, QQX);
         withContent(item, 'content');
       }
     } else if (message.text === undefined) {
