@@ -37,7 +37,7 @@ export class ApiSession {
   private async sendOnce(method: 'GET' | 'POST', params: readonly [string, string][]): Promise<ApiAnswer> {
     const encoded = new URLSearchParams(params as [string, string][]).toString();
     const headers: Record<string, string> = { 'user-agent': 'wiki-conformance/1.0' };
-    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const cookie = this.cookieHeader();
     if (cookie) headers.cookie = cookie;
     let url = this.base;
     let body: string | undefined;
@@ -53,6 +53,12 @@ export class ApiSession {
       apiError: response.headers.get('mediawiki-api-error') ?? undefined,
       body: await response.text(),
     };
+  }
+
+  /** The `Cookie` header the session sends, if it holds any cookie. */
+  cookieHeader(): string | undefined {
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    return cookie || undefined;
   }
 
   private keepCookie(line: string) {

@@ -26,7 +26,7 @@ import {
   printResult,
 } from './format/printers.js';
 import { MAIN_PARAMETERS, type MainParams } from './main-params.js';
-import type { RequestUser } from './module.js';
+import type { CacheMode, RequestUser } from './module.js';
 import { RequestParams } from './params/request.js';
 import { toIsoTimestamp } from './params/timestamp.js';
 import { type NamedSpec, specsByName } from './params/validate.js';
@@ -109,6 +109,8 @@ class MainSettings {
   errorFormatName: ErrorFormat = 'bc';
   format: FormatName = 'jsonfm';
   uselang: string;
+  /** `uselang` as given (`user` by default): the reader's language makes the answer depend on who asks. */
+  uselangGiven = 'user';
   errorlang = 'en';
   formatValues: Record<string, unknown> = {};
   /** The printer's parameters were refused: the answer is printed without them. */
@@ -116,6 +118,11 @@ class MainSettings {
   maxlag: number | undefined = undefined;
   smaxage = 0;
   maxage = 0;
+  /**
+   * The action was chosen and the assertions held: from then on an answer, even an error, may be
+   * kept for `maxage` (MediaWiki's module is set up by then).
+   */
+  actionChosen = false;
   wantServedBy = false;
   wantTimestamp = false;
   wantLangInfo = false;
@@ -143,6 +150,7 @@ function readMainParameters(state: RequestState, params: RequestParams, main: Ma
   if (rawFormat && (Object.keys(FORMAT_PARAMETERS) as string[]).includes(rawFormat))
     main.format = rawFormat as FormatName;
   const uselangValue = readMain(M.uselang);
+  main.uselangGiven = uselangValue;
   main.uselang =
     uselangValue === 'user' || uselangValue === 'content' || uselangValue === '' ? siteLanguage : uselangValue;
   state.userLanguage = main.uselang;
@@ -217,7 +225,15 @@ function runAction(
     case 'query':
       return executeQuery(state, result).then((outcome) =>
         outcome
-          ? { status: 200, headers: { ...headers, 'content-type': 'text/xml; charset=utf-8' }, body: outcome.raw }
+          ? {
+              status: 200,
+              headers: {
+                ...headers,
+                'content-type': 'text/xml; charset=utf-8',
+                'content-disposition': 'inline; filename=export.xml',
+              },
+              body: outcome.raw,
+            }
           : undefined,
       );
     case 'paraminfo':
@@ -229,15 +245,21 @@ function runAction(
       return executeCompare(state, result).then(() => undefined, ownError(action));
     case 'help': {
       // The address this server was asked at, not the imported wiki's own `$wgServer`.
+      // The page itself, whatever the format, unless `wrap` asks for it inside an answer.
       const help = executeHelp(state, request.requestOrigin);
-      if (!state.params.has('format')) {
+      if (!state.params.has('wrap')) {
         return {
           status: 200,
-          headers: { ...headers, 'content-type': 'text/html; charset=UTF-8', 'content-security-policy': HTML_CSP },
+          headers: {
+            ...headers,
+            'content-type': 'text/html; charset=UTF-8',
+            'content-security-policy': HTML_CSP,
+            'content-disposition': 'inline; filename=api-help.html',
+          },
           body: help,
         };
       }
-      result.help = { mime: 'text/html', help };
+      result.help = { mime: 'text/html', filename: 'api-help.html', help };
       return undefined;
     }
     case 'login':
@@ -343,7 +365,7 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
   const params = new RequestParams(request.params, request.invalidUtf8);
   const site = services.site;
   const server = site.server ?? request.requestOrigin;
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' };
   const originParam = params.peek('origin');
   const refused = checkOrigin(request, originParam, headers);
   if (refused) return refused;
@@ -365,10 +387,15 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
   const outcome: Outcome = { failure: undefined, errorModule: 'main', warnedDuringAction: false };
   try {
     const action = readMainParameters(state, params, main);
+    main.actionChosen = true;
     // Every action but help waits for lagged replicas, as MediaWiki's modules do.
     if (main.maxlag !== undefined && action !== 'help') await checkMaxLag(services.store, main.maxlag);
+    state.restrictCache(ACTION_CACHE_MODES[action] ?? 'private');
     const own = await runAction(state, request, action, result, headers);
-    if (own) return own;
+    if (own) {
+      setCacheHeaders(own.headers, state.cacheMode, main, session.cameWithSession, state.now);
+      return own;
+    }
     outcome.warnedDuringAction = state.warnings.length > 0;
     const unused = params.unused();
     if (unused.length > 0) {
@@ -407,13 +434,8 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
   const printed = printResult(main.format, answer, options);
   headers['content-type'] = printed.contentType;
   if (printed.contentType.startsWith('text/html')) headers['content-security-policy'] = HTML_CSP;
-  // An answer given within a session may hold what only that session may see.
-  headers['cache-control'] =
-    !outcome.failure && !session.active && (main.smaxage > 0 || main.maxage > 0)
-      ? `s-maxage=${main.smaxage}, must-revalidate, max-age=${main.maxage}`
-      : 'private, must-revalidate, max-age=0';
-  headers['x-content-type-options'] = 'nosniff';
-  headers['x-frame-options'] = 'DENY';
+  headers['content-disposition'] = `inline; filename=api-result.${fileExtension(printed.contentType)}`;
+  setCacheHeaders(headers, outcome.failure ? 'private' : state.cacheMode, main, session.cameWithSession, state.now);
   return new PrintedResponse(outcome.failure?.httpStatus ?? 200, headers, printed, session.cookies());
 }
 
@@ -441,6 +463,60 @@ class PrintedResponse implements ApiResponse {
     return this.printed.body;
   }
 }
+
+/**
+ * Who may keep an action's answer before its modules say more (MediaWiki's modules' cache modes):
+ * `query` is as private as its modules; the template expansion is in the reader's language.
+ */
+const ACTION_CACHE_MODES: Readonly<Record<string, CacheMode>> = {
+  query: 'public',
+  compare: 'public',
+  expandtemplates: 'anon-public-user-private',
+};
+
+/**
+ * The caching headers, as MediaWiki's api.php sends them: a private answer is the client's alone
+ * for `maxage` seconds. Shared caches may keep the others for `smaxage` seconds (the client for
+ * `maxage`), varying by cookie; an answer that depends on who asks (`anon-public-user-private`,
+ * which the default `uselang=user` makes of any public one) is private within a session.
+ */
+function setCacheHeaders(
+  headers: Record<string, string>,
+  mode: CacheMode,
+  main: MainSettings,
+  inSession: boolean,
+  now: Date,
+): void {
+  const privately = `private, must-revalidate, max-age=${main.actionChosen ? main.maxage : 0}`;
+  if (mode === 'private') {
+    headers['cache-control'] = privately;
+    return;
+  }
+  headers.vary = [headers.vary, 'Treat-as-Untrusted', 'Cookie'].filter(Boolean).join(', ');
+  const dependsOnReader = mode === 'anon-public-user-private' || main.uselangGiven === 'user';
+  if ((dependsOnReader && inSession) || (main.smaxage === 0 && main.maxage === 0)) {
+    headers['cache-control'] = privately;
+    return;
+  }
+  const shortest = Math.min(main.smaxage, main.maxage);
+  headers.expires = new Date(shortest === 0 ? 1000 : now.getTime() + shortest * 1000).toUTCString();
+  headers['cache-control'] = `s-maxage=${main.smaxage}, max-age=${main.maxage}, public`;
+}
+
+/** The file name extension of an answer's media type, for `Content-Disposition` (MediaWiki names the file `api-result.<ext>`). */
+function fileExtension(contentType: string): string {
+  const type = contentType.split(';')[0].trim();
+  return MEDIA_TYPE_EXTENSIONS[type] ?? 'txt';
+}
+
+const MEDIA_TYPE_EXTENSIONS: Readonly<Record<string, string>> = {
+  'application/json': 'json',
+  'text/javascript': 'js',
+  'text/html': 'html',
+  'text/xml': 'xml',
+  'application/vnd.php.serialized': 'php',
+  'text/plain': 'txt',
+};
 
 function checkAssertions(user: RequestUser, assertion: string | undefined, assertUser: string | undefined): void {
   if (assertion === 'user' && user.anonymous) throw apiError('assertuserfailed', 'apierror-assertuserfailed');

@@ -179,13 +179,31 @@ export type ModuleExecute<D extends ModuleDescriptor = ModuleDescriptor> = (
   context: ModuleContext<ParamsOf<D>>,
 ) => Promise<void> | void;
 
+/** Who may keep a module's answer, from its parameters typed by its descriptor: `ModuleCacheMode<typeof descriptor>`. */
+export type ModuleCacheMode<D extends ModuleDescriptor = ModuleDescriptor> = (
+  params: ParamsOf<D>,
+  user: RequestUser,
+) => CacheMode;
+
 /** The context of a module whose descriptor is `D`, for the helpers of its file. */
 export type ContextOf<D extends ModuleDescriptor> = ModuleContext<ParamsOf<D>>;
+
+/**
+ * Who may keep an answer, as MediaWiki's modules say it: shared caches (`public`), shared caches
+ * for callers without a session (`anon-public-user-private`: the answer depends on who asks), or
+ * only the caller's own client (`private`).
+ */
+export type CacheMode = 'public' | 'anon-public-user-private' | 'private';
 
 export interface QueryModule {
   descriptor: ModuleDescriptor;
   /** A method, so that every module's execution, typed from its own descriptor, is one. */
   execute(context: ModuleContext): Promise<void> | void;
+  /**
+   * Who may keep the answer, given the module's parameters and the caller; `public` when a
+   * module does not say. A method for the reason `execute` is one.
+   */
+  cacheMode?(params: ParamValues, user: RequestUser): CacheMode;
   /** A deprecated module that adds its deprecation warning itself (where MediaWiki's does). */
   reportsOwnDeprecation?: boolean;
 }

@@ -13,7 +13,7 @@ import { attachPrinted, preparedLength } from './format/prepared-json.js';
 import { userGender } from './gender.js';
 import type { LanguageData } from './language-data.js';
 import type { MessageCatalogue, StoredMessages } from './messages/catalogue.js';
-import type { RequestUser } from './module.js';
+import type { CacheMode, RequestUser } from './module.js';
 import type { RequestParams } from './params/request.js';
 import { ParamValidator } from './params/validate.js';
 import {
@@ -168,6 +168,11 @@ export class RequestState {
   readonly now = new Date();
   /** The work budget of the request (made inside its run, so the running one). */
   private readonly budget = currentWorkBudget();
+  /**
+   * Who may keep the answer: the most private of what the action and its modules said (MediaWiki
+   * merges its query modules' cache modes so); `public` until one says otherwise.
+   */
+  cacheMode: CacheMode = 'public';
   /** The request's session (cookies, tokens, login); set by ApiMain before the action runs. */
   session!: RequestSession;
   /** The request's `Accept-Language` header. */
@@ -180,6 +185,12 @@ export class RequestState {
   messageFormatter!: ErrorFormatter;
   /** With `errorformat=html`, the pages messages link, looked up for every formatter of the request. */
   messagePageLinks: MessagePageLinks | undefined;
+
+  /** Makes the answer at least as private as `mode`. */
+  restrictCache(mode: CacheMode): void {
+    if (mode === 'private' || (mode === 'anon-public-user-private' && this.cacheMode === 'public'))
+      this.cacheMode = mode;
+  }
 
   constructor(
     readonly params: RequestParams,

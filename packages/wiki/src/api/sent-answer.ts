@@ -21,7 +21,7 @@ export interface SentAnswer {
  */
 export function sentAnswer(response: ApiResponse, acceptEncoding: string | string[] | undefined): SentAnswer {
   const headers = response.headers;
-  headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+  headers.vary = headers.vary ? `Accept-Encoding, ${headers.vary}` : 'Accept-Encoding';
   const sent = (parts: Buffer[]): SentAnswer => ({
     status: response.status,
     headers,

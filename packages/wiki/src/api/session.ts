@@ -118,6 +118,14 @@ export class RequestSession {
     return this.stored !== undefined;
   }
 
+  /**
+   * Whether the request has a session or came with a session cookie, even one it may not use
+   * (JSONP, `origin=*`): MediaWiki then keeps answers that depend on who asks from shared caches.
+   */
+  get cameWithSession(): boolean {
+    return this.active || parseCookies(this.request.cookieHeader).has(`${cookiePrefix(this.site)}_session`);
+  }
+
   /** Makes sure a session exists, creating an anonymous one and its cookie if needed. */
   async persist(): Promise<void> {
     if (this.stored) return;

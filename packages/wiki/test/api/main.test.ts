@@ -600,9 +600,21 @@ describe('request metadata', () => {
 
   test('smaxage and maxage make the answer cacheable', async () => {
     const response = await get({ action: 'query', meta: 'siteinfo', smaxage: '60', maxage: '30', format: 'json' });
-    assert.equal(response.headers['cache-control'], 's-maxage=60, must-revalidate, max-age=30');
+    assert.equal(response.headers['cache-control'], 's-maxage=60, max-age=30, public');
+    assert.equal(response.headers.vary, 'Accept-Encoding, Treat-as-Untrusted, Cookie');
+    const expires = Date.parse(response.headers.expires as string) - Date.now();
+    assert.ok(expires > 20_000 && expires <= 31_000, `expires in ${expires} ms, the shorter of the two ages`);
+    assert.equal(response.headers['content-disposition'], 'inline; filename=api-result.json');
     const plain = await get({ action: 'query', meta: 'siteinfo', format: 'json' });
     assert.equal(plain.headers['cache-control'], 'private, must-revalidate, max-age=0');
+    // Tokens are the session's: no shared cache keeps them, whatever the ages.
+    const tokens = await get({ action: 'query', meta: 'tokens', smaxage: '60', maxage: '30', format: 'json' });
+    assert.equal(tokens.headers['cache-control'], 'private, must-revalidate, max-age=30');
+    // An error is the client's alone; before the action is known, not even for maxage.
+    const failed = await get({ action: 'query', list: 'allpages', aplimit: 'x', maxage: '30', format: 'json' });
+    assert.equal(failed.headers['cache-control'], 'private, must-revalidate, max-age=30');
+    const unknown = await get({ action: 'nosuchaction', maxage: '30', format: 'json' });
+    assert.equal(unknown.headers['cache-control'], 'private, must-revalidate, max-age=0');
   });
 
   test('siteinfo: variantarticlepath stays false in formatversion 1 and PHP, protorel only in formatversion 2, no replica lag', async () => {

@@ -262,6 +262,7 @@ async function runModule(state: RequestState, module: QueryModule, context: Modu
     const named = resolveUserIds(module.descriptor.parameters, context.params as ParamValues, state.services.store);
     if (named) await named;
     await module.execute(context);
+    state.restrictCache(module.cacheMode?.(context.params as ParamValues, state.user) ?? 'public');
   } catch (error) {
     if (error instanceof ApiError && error.module === undefined) error.module = context.path;
     throw error;

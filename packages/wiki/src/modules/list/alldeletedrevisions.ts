@@ -1,8 +1,9 @@
 import { cannotUseWith, mustUseWith } from '../../api/errors.js';
 import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
-import type { ContextOf, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleCacheMode, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { REVISION_CONTENT_PARAMETERS, REVISION_TEMPLATED_PARAMETERS } from '../shared-parameters.js';
+import { deletedPartsCacheMode } from '../support/cache-modes.js';
 import {
   type ArchiveRow,
   archiveEditorCondition,
@@ -209,3 +210,6 @@ async function writeGroupedByTitle(
     title,
   }));
 }
+
+/** Who may keep the answer: only the caller when it may see deleted parts, else anyone. */
+export const cacheMode: ModuleCacheMode<typeof descriptor> = (_params, user) => deletedPartsCacheMode(user);

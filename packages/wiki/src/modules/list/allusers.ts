@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import { mutuallyExclusive } from '../../api/errors.js';
 import { prefixUpperBound } from '../../api/keyset.js';
-import type { ContextOf, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleCacheMode, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso, toMwTimestamp } from '../../api/params/timestamp.js';
@@ -232,3 +232,6 @@ async function recentActionCounts(
     .execute();
   return new Map(rows.map((r) => [r.actor_user ?? 0, Number(r.actions)]));
 }
+
+/** Who may keep the answer: shared caches for callers without a session only (hidden users are shown to those who may see them). */
+export const cacheMode: ModuleCacheMode<typeof descriptor> = () => 'anon-public-user-private';

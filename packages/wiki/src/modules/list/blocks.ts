@@ -1,7 +1,7 @@
 import { RESTRICTION_ACTION, RESTRICTION_NAMESPACE, RESTRICTION_PAGE } from '../../accounts/blocks.js';
 import { apiError, mutuallyExclusive } from '../../api/errors.js';
 import { parseContinueValue, prefixUpperBound } from '../../api/keyset.js';
-import type { ContextOf, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleCacheMode, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso, toMwTimestamp } from '../../api/params/timestamp.js';
@@ -235,3 +235,6 @@ async function partialRestrictions(
   }
   return out;
 }
+
+/** Who may keep the answer: only the caller (as MediaWiki keeps it). */
+export const cacheMode: ModuleCacheMode<typeof descriptor> = () => 'private';

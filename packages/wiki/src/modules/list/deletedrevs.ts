@@ -1,7 +1,7 @@
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError } from '../../api/errors.js';
 import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
-import type { ContextOf, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleCacheMode, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
@@ -262,3 +262,6 @@ async function mainTexts(ctx: ContextOf<typeof descriptor>, revIds: readonly num
     .execute();
   return new Map(rows.map((r) => [r.slot_revision_id, r.content_text ?? '']));
 }
+
+/** Who may keep the answer: only the caller (deleted revisions). */
+export const cacheMode: ModuleCacheMode<typeof descriptor> = () => 'private';

@@ -1,7 +1,7 @@
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError } from '../../api/errors.js';
 import { parseContinueValue, prefixUpperBound, titlePartToKey } from '../../api/keyset.js';
-import type { ModuleExecute } from '../../api/module.js';
+import type { ModuleCacheMode, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
@@ -164,3 +164,6 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     list.push(item);
   }
 };
+
+/** Who may keep the answer: only the caller (deleted files, as MediaWiki keeps them). */
+export const cacheMode: ModuleCacheMode<typeof descriptor> = () => 'private';

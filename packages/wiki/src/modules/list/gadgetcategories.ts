@@ -1,5 +1,5 @@
 import { QQX, qqxKey } from '../../api/messages/catalogue.js';
-import type { ModuleExecute } from '../../api/module.js';
+import type { ModuleCacheMode, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
 import { readGadgets } from '../../store/gadgets.js';
@@ -61,3 +61,6 @@ function sectionTitle(name: string, text: string | undefined, qqx: boolean): str
   if (qqx) return escapeHtml(qqxKey(`gadget-section-${name}`));
   return text === undefined ? `&lt;gadget-section-${escapeHtml(name)}&gt;` : escapeHtml(text.trim());
 }
+
+/** Who may keep the answer: only the caller (as MediaWiki's Gadgets keeps it). */
+export const cacheMode: ModuleCacheMode<typeof descriptor> = () => 'private';

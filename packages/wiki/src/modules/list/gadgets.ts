@@ -1,5 +1,5 @@
 import { QQX, qqxKey } from '../../api/messages/catalogue.js';
-import type { ModuleExecute, RequestUser } from '../../api/module.js';
+import type { ModuleCacheMode, ModuleExecute, RequestUser } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { list, type ResultObject } from '../../api/result/tree.js';
 import type { WikiStore } from '../../store/database.js';
@@ -110,3 +110,6 @@ async function gadgetPreferences(store: WikiStore, user: RequestUser): Promise<M
     );
   return chosen;
 }
+
+/** Who may keep the answer: only the caller (as MediaWiki's Gadgets keeps it). */
+export const cacheMode: ModuleCacheMode<typeof descriptor> = () => 'private';

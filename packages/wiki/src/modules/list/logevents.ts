@@ -2,13 +2,14 @@ import { sql } from 'kysely';
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, invalidTitle, mutuallyExclusive } from '../../api/errors.js';
 import { prefixUpperBound } from '../../api/keyset.js';
-import type { ContextOf, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleCacheMode, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { assoc, type ResultObject, list as resultList } from '../../api/result/tree.js';
 import type { WikiStore } from '../../store/database.js';
 import { escapeWikiText } from '../../text/escape-wikitext.js';
+import { deletedPartsCacheMode, parsedCommentCacheMode } from '../support/cache-modes.js';
 import { tagCondition, tagsOf } from '../support/change-tags.js';
 import { addFittingItems, pageOfRows } from '../support/list-ending.js';
 import { logParamsForApi } from '../support/log-params.js';
@@ -329,3 +330,10 @@ async function itemMaker(ctx: Context, rows: readonly LogRow[]): Promise<(row: L
     return item;
   };
 }
+
+/**
+ * Who may keep the answer: only the caller when it may see deleted parts; with parsed comments
+ * (in the reader's language) callers without a session; else anyone.
+ */
+export const cacheMode: ModuleCacheMode<typeof descriptor> = (params, user) =>
+  deletedPartsCacheMode(user) === 'private' ? 'private' : parsedCommentCacheMode(params.prop);

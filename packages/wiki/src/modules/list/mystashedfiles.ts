@@ -1,6 +1,6 @@
 import { apiError } from '../../api/errors.js';
 import { parseContinueValue } from '../../api/keyset.js';
-import type { ModuleExecute } from '../../api/module.js';
+import type { ModuleCacheMode, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
@@ -73,3 +73,6 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     list.push(item);
   }
 };
+
+/** Who may keep the answer: only the caller (the files are the caller's). */
+export const cacheMode: ModuleCacheMode<typeof descriptor> = () => 'private';

@@ -1,11 +1,12 @@
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { titleText } from '../../api/gender.js';
 import { parseContinueValue } from '../../api/keyset.js';
-import type { ModuleExecute } from '../../api/module.js';
+import type { ModuleCacheMode, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso, toMwTimestamp } from '../../api/params/timestamp.js';
 import type { ResultObject } from '../../api/result/tree.js';
+import { parsedCommentCacheMode } from '../support/cache-modes.js';
 
 /** `list=protectedtitles`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -125,3 +126,6 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     list.push(item);
   }
 };
+
+/** Who may keep the answer: with parsed comments callers without a session, else anyone. */
+export const cacheMode: ModuleCacheMode<typeof descriptor> = (params) => parsedCommentCacheMode(params.prop);

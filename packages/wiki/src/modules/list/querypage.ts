@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import { apiError } from '../../api/errors.js';
 import { titleText } from '../../api/gender.js';
-import type { ModuleExecute } from '../../api/module.js';
+import type { ModuleCacheMode, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
@@ -277,3 +277,7 @@ async function databaseResults(
   }
   return out;
 }
+
+/** Who may keep the answer: only the caller for a special page that needs a right, else anyone. */
+export const cacheMode: ModuleCacheMode<typeof descriptor> = (params) =>
+  RESTRICTED[params.page] === undefined ? 'public' : 'private';

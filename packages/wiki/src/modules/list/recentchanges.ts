@@ -2,12 +2,13 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, invalidTitle, mutuallyExclusive } from '../../api/errors.js';
 import { parseContinueValue } from '../../api/keyset.js';
-import type { ContextOf, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleCacheMode, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { type ResultObject, list as resultList } from '../../api/result/tree.js';
 import type { WikiStore } from '../../store/database.js';
+import { deletedPartsCacheMode, parsedCommentCacheMode } from '../support/cache-modes.js';
 import { tagCondition, tagsOf } from '../support/change-tags.js';
 import {
   canSeeField,
@@ -429,3 +430,16 @@ async function itemMaker(
     return item;
   };
 }
+
+/** The `show` values that filter by patrol flags, which only patrollers may see. */
+const PATROL_FILTERS = new Set(['patrolled', '!patrolled', 'unpatrolled', 'autopatrolled', '!autopatrolled']);
+
+/**
+ * Who may keep the answer: only the caller when it filters or shows patrol flags or may see
+ * deleted parts; with parsed comments callers without a session; else anyone.
+ */
+export const cacheMode: ModuleCacheMode<typeof descriptor> = (params, user) => {
+  if (params.show?.some((value) => PATROL_FILTERS.has(value)) || params.prop?.includes('patrolled')) return 'private';
+  if (deletedPartsCacheMode(user) === 'private') return 'private';
+  return parsedCommentCacheMode(params.prop);
+};

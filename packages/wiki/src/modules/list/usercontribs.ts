@@ -1,7 +1,7 @@
 import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, badContinue, mutuallyExclusive, requireOneOf } from '../../api/errors.js';
 import { parseContinueValue, prefixUpperBound } from '../../api/keyset.js';
-import type { ContextOf, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleCacheMode, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
@@ -444,3 +444,6 @@ async function itemMaker(
     return item;
   };
 }
+
+/** Who may keep the answer: shared caches for callers without a session only (deleted revisions and patrol flags are shown to those who may see them). */
+export const cacheMode: ModuleCacheMode<typeof descriptor> = () => 'anon-public-user-private';

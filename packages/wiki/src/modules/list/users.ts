@@ -1,7 +1,7 @@
 import { precompiled } from '@svc/common';
 import { mutuallyExclusive } from '../../api/errors.js';
 import { shippedMessage } from '../../api/messages/store.js';
-import type { ContextOf, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleCacheMode, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { mwToIso, toMwTimestamp } from '../../api/params/timestamp.js';
 import { list, type ResultObject } from '../../api/result/tree.js';
@@ -256,3 +256,7 @@ async function describeAccounts(
   }
   return out;
 }
+
+/** Who may keep the answer: with block details (worded for the reader) callers without a session, else anyone. */
+export const cacheMode: ModuleCacheMode<typeof descriptor> = (params) =>
+  params.prop?.includes('blockinfo') ? 'anon-public-user-private' : 'public';

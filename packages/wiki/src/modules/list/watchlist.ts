@@ -2,7 +2,7 @@ import { commentFormatterFor } from '../../api/comment-format.js';
 import { apiError, mutuallyExclusive } from '../../api/errors.js';
 import { titleText } from '../../api/gender.js';
 import { continueTimestamp, parseContinueValue } from '../../api/keyset.js';
-import type { ContextOf, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleCacheMode, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
@@ -469,3 +469,6 @@ async function writeChanges(
     out.push(item);
   }
 }
+
+/** Who may keep the answer: only the caller (the watchlist is the caller's or its owner's). */
+export const cacheMode: ModuleCacheMode<typeof descriptor> = () => 'private';

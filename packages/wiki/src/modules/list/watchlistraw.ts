@@ -1,7 +1,7 @@
 import { apiError, badContinue, invalidTitle } from '../../api/errors.js';
 import { titleText } from '../../api/gender.js';
 import { parseContinueValue, prefixedTitlePartToKey } from '../../api/keyset.js';
-import type { ModuleExecute } from '../../api/module.js';
+import type { ModuleCacheMode, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
@@ -115,3 +115,6 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     out.push(item);
   }
 };
+
+/** Who may keep the answer: only the caller (the watchlist is the caller's or its owner's). */
+export const cacheMode: ModuleCacheMode<typeof descriptor> = () => 'private';

@@ -4,7 +4,7 @@ import { isValidLanguageCode, messageLanguage, QQX } from '../../api/messages/ca
 import { renderMessage } from '../../api/messages/render.js';
 import { allMessageKeys, lookupMessages, type MessageText, normalizeMessageKey } from '../../api/messages/store.js';
 import { type MessageTransformContext, substituteArgs, transformMessage } from '../../api/messages/transform.js';
-import type { ContextOf, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleCacheMode, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { type ResultObject, withContent } from '../../api/result/tree.js';
 import { NS_TEMPLATE } from '../../site/title.js';
@@ -189,3 +189,10 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     out.push(item);
   }
 };
+
+/**
+ * Who may keep the answer: without `lang` (the reader's language) or with the parser (the
+ * reader's options) callers without a session; else anyone.
+ */
+export const cacheMode: ModuleCacheMode<typeof descriptor> = (params) =>
+  params.lang === undefined || params.enableparser ? 'anon-public-user-private' : 'public';

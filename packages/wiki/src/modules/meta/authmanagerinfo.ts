@@ -1,5 +1,5 @@
 import { renderMessage } from '../../api/messages/render.js';
-import type { ModuleExecute, RequestUser } from '../../api/module.js';
+import type { ModuleCacheMode, ModuleExecute, RequestUser } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { assoc, list, type ResultObject, type ResultValue } from '../../api/result/tree.js';
 import type { SiteConfig } from '../../site/site.js';
@@ -257,3 +257,6 @@ export const execute: ModuleExecute<typeof descriptor> = (context) => {
   }
   context.result.set('authmanagerinfo', info);
 };
+
+/** Who may keep the answer: only the caller (it answers for the caller's session). */
+export const cacheMode: ModuleCacheMode<typeof descriptor> = () => 'private';

@@ -1,4 +1,4 @@
-import type { ModuleExecute } from '../../api/module.js';
+import type { ModuleCacheMode, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { assoc, type ResultObject } from '../../api/result/tree.js';
 
@@ -28,3 +28,6 @@ export const execute: ModuleExecute<typeof descriptor> = async (context) => {
   for (const type of context.params.type) tokens[`${type}token`] = await context.session.token(type);
   context.result.set('tokens', tokens);
 };
+
+/** Who may keep the answer: only the caller (the tokens are the session's). */
+export const cacheMode: ModuleCacheMode<typeof descriptor> = () => 'private';

@@ -1,4 +1,4 @@
-import type { ContextOf, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleCacheMode, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { assoc, keepBooleans, list, type ResultObject, type ResultValue, withContent } from '../../api/result/tree.js';
@@ -217,3 +217,6 @@ async function latestContribution(context: ContextOf<typeof descriptor>): Promis
     .executeTakeFirst();
   return row?.rev_timestamp;
 }
+
+/** Who may keep the answer: only the caller (it describes the caller). */
+export const cacheMode: ModuleCacheMode<typeof descriptor> = () => 'private';

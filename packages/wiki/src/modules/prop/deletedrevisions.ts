@@ -1,9 +1,10 @@
 import { mutuallyExclusive } from '../../api/errors.js';
 import { parseContinueValue } from '../../api/keyset.js';
-import type { ModuleExecute } from '../../api/module.js';
+import type { ModuleCacheMode, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
 import { REVISION_CONTENT_PARAMETERS, REVISION_TEMPLATED_PARAMETERS } from '../shared-parameters.js';
+import { deletedPartsCacheMode } from '../support/cache-modes.js';
 import {
   type ArchiveRow,
   archiveEditorCondition,
@@ -109,3 +110,6 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     if (pageId !== undefined) ctx.result.pageList(pageId, 'deletedrevisions', 'rev')?.push(item);
   }
 };
+
+/** Who may keep the answer: only the caller when it may see deleted parts, else anyone. */
+export const cacheMode: ModuleCacheMode<typeof descriptor> = (_params, user) => deletedPartsCacheMode(user);

@@ -1,6 +1,6 @@
 import { apiError } from '../../api/errors.js';
 import { parseContinueValue } from '../../api/keyset.js';
-import type { ContextOf, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleCacheMode, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
@@ -9,6 +9,7 @@ import { articleUrl } from '../../site/urls.js';
 import { escapeWikiText } from '../../text/escape-wikitext.js';
 import { phpTruthy } from '../../text/php-strings.js';
 import { isBadFile, loadBadImageList } from '../support/bad-image-list.js';
+import { deletedPartsCacheMode } from '../support/cache-modes.js';
 import { currentVersions, olderVersions } from '../support/file-rows.js';
 import { fileThumbnailRequest, versionInfo } from '../support/files.js';
 import { uploadWarnings } from '../support/upload-warning.js';
@@ -186,3 +187,6 @@ function missingFileVersion(
   info.filemissing = true;
   if (ctx.result.fits(info)) ctx.result.pageList(file.pageid, 'imageinfo', 'ii')?.push(info);
 }
+
+/** Who may keep the answer: only the caller when it may see deleted parts, else anyone. */
+export const cacheMode: ModuleCacheMode<typeof descriptor> = (_params, user) => deletedPartsCacheMode(user);

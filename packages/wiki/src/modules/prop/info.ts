@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import { partialBlockScope } from '../../accounts/blocks.js';
 import { badContinue } from '../../api/errors.js';
-import type { ContextOf, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleCacheMode, ModuleExecute } from '../../api/module.js';
 import type { PageRecord } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { mwToIso, toMwTimestamp } from '../../api/params/timestamp.js';
@@ -595,3 +595,22 @@ const FORMATS: Record<string, string> = {
 function formatOf(model: string): string {
   return FORMATS[model] ?? 'text/plain';
 }
+
+/** Properties that depend on the page alone; the others (watching, link classes, rights) on the caller. */
+const PAGE_ONLY_PROPS = new Set([
+  'protection',
+  'talkid',
+  'subjectid',
+  'associatedpage',
+  'url',
+  'preload',
+  'preloadcontent',
+  'displaytitle',
+  'varianttitles',
+]);
+
+/** Who may keep the answer: anyone when it shows only what depends on the page, else only the caller. */
+export const cacheMode: ModuleCacheMode<typeof descriptor> = (params) =>
+  params.testactions === undefined && (params.prop ?? []).every((prop) => PAGE_ONLY_PROPS.has(prop))
+    ? 'public'
+    : 'private';

@@ -1,11 +1,12 @@
 import { apiError, mutuallyExclusive } from '../../api/errors.js';
 import { parseContinueValue, phpIntval } from '../../api/keyset.js';
-import type { ContextOf, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleCacheMode, ModuleExecute } from '../../api/module.js';
 import type { PageRecord } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { fitsIdColumn } from '../../store/dialect.js';
 import { keptRows } from '../../store/row-cache.js';
 import { REVISION_CONTENT_PARAMETERS, REVISION_TEMPLATED_PARAMETERS, SINGLE_PAGE_ONLY } from '../shared-parameters.js';
+import { deletedPartsCacheMode } from '../support/cache-modes.js';
 import { DELETED_USER, exclusionMask } from '../support/hidden-content.js';
 import { applied, rowsOf } from '../support/query-parts.js';
 import {
@@ -248,3 +249,6 @@ async function historyOfPage(
     .execute();
   return takeBatch(ctx, rows, limit, (row) => `${row.timestamp}|${row.revId}`);
 }
+
+/** Who may keep the answer: only the caller when it may see deleted parts, else anyone. */
+export const cacheMode: ModuleCacheMode<typeof descriptor> = (_params, user) => deletedPartsCacheMode(user);

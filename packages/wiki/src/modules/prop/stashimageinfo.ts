@@ -1,10 +1,11 @@
 import { apiError, requireAtLeastOneOf } from '../../api/errors.js';
-import type { ContextOf, ModuleExecute } from '../../api/module.js';
+import type { ContextOf, ModuleCacheMode, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import type { ResultObject } from '../../api/result/tree.js';
 import { localSpecialPageName } from '../../site/mediawiki/special-page-aliases.js';
 import { NS_FILE, NS_SPECIAL } from '../../site/title.js';
 import { articleUrl } from '../../site/urls.js';
+import { deletedPartsCacheMode } from '../support/cache-modes.js';
 import { type FileVersion, fileThumbnailRequest, thumbnailName, versionInfo } from '../support/files.js';
 import { type PhpValue, phpUnserialize } from '../support/php-unserialize.js';
 
@@ -132,3 +133,6 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   }
   ctx.result.list('sii').push(...infos);
 };
+
+/** Who may keep the answer: only the caller when it may see deleted parts, else anyone. */
+export const cacheMode: ModuleCacheMode<typeof descriptor> = (_params, user) => deletedPartsCacheMode(user);

@@ -1,0 +1,204 @@
+/**
+ * Who may keep an api.php answer, against a live MediaWiki 1.39 on the same wiki: every query
+ * module with each value of its `prop`-like parameters, anonymous and logged in as a user with
+ * no special rights and as an administrator (who sees deleted parts), with and without an
+ * explicit `uselang`, with `maxage` and `smaxage`; the other reading actions; JSONP and
+ * `origin=*` requests sent with a session cookie. Compared: `Cache-Control`, and for answers that
+ * shared caches may keep their `Vary` and whether they expire; `Content-Disposition` of every
+ * format; the help page. Requests that one side refuses with another error are left out (values
+ * of the spec's newer MediaWiki).
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { ApiSession } from '../conformance/api-session.js';
+import { QUERY_MODULES } from '../src/modules/registry.js';
+import { type ListeningWiki, listeningReferenceWiki } from './helpers/listening-wiki.js';
+import { REFERENCE_PASSWORDS } from './helpers/reference-accounts.js';
+import { type ReferenceMediaWiki, startReferenceMediaWiki } from './helpers/reference-mediawiki.js';
+
+let mediawiki: ReferenceMediaWiki;
+let ours: ListeningWiki;
+
+type Caller = 'anonymous' | 'Dave' | 'Admin';
+/** A caller's cookies on each side (none for the anonymous caller, who keeps no session). */
+const sessions = new Map<Caller, [ApiSession, ApiSession]>();
+
+before(async () => {
+  [mediawiki, ours] = await Promise.all([startReferenceMediaWiki(), listeningReferenceWiki()]);
+  for (const name of ['Dave', 'Admin'] as const) {
+    const pair: [ApiSession, ApiSession] = [new ApiSession(`${ours.origin}/api.php`), new ApiSession(mediawiki.apiUrl)];
+    for (const session of pair) await session.logIn(name, REFERENCE_PASSWORDS[name]);
+    sessions.set(name, pair);
+  }
+});
+after(async () => {
+  await Promise.all([mediawiki?.stop(), ours?.close()]);
+});
+
+/** What is compared of an answer's headers. */
+interface Seen {
+  error: string | null;
+  cacheControl: string | null;
+  /** For answers shared caches may keep: `Vary` and whether an `Expires` lies ahead. */
+  vary?: string | null;
+  expiresAhead?: boolean;
+  contentDisposition: string | null;
+}
+
+/** Parameters a module needs to answer at all. */
+const REQUIRED: Record<string, Record<string, string>> = {
+  backlinks: { bltitle: 'Berlin' },
+  categorymembers: { cmtitle: 'Kategorie:Stadt' },
+  embeddedin: { eititle: 'Vorlage:Infobox' },
+  imageusage: { iutitle: 'Datei:Beispiel.png' },
+  search: { srsearch: 'Berlin' },
+  prefixsearch: { pssearch: 'Ber' },
+  usercontribs: { ucuser: 'Admin' },
+  users: { ususers: 'Admin|Dave' },
+  exturlusage: { euquery: 'example.org' },
+  querypage: { qppage: 'Lonelypages' },
+  langbacklinks: { lbllang: 'en' },
+  iwbacklinks: { iwblprefix: 'wikipedia' },
+  allmessages: { ammessages: 'edit' },
+};
+
+/** The parameters whose values decide a module's cache mode, each tried alone. */
+const DECIDING = new Set(['prop', 'show', 'testactions', 'enableparser', 'lang', 'page', 'type']);
+
+/** Modules MediaWiki 1.39 does not have. */
+const NEWER = new Set(['codexicons', 'linterrors', 'linterstats', 'trackingcategories']);
+/** Values MediaWiki 1.39 does not know (it leaves them out with a warning), by parameter. */
+const NEWER_VALUES = new Set(['inprop=editintro']);
+
+async function headersOf(origin: string, query: string, cookie: string | undefined): Promise<Seen> {
+  const response = await fetch(`${origin}?${query}`, { headers: cookie ? { cookie } : {} });
+  await response.arrayBuffer();
+  const cacheControl = response.headers.get('cache-control');
+  const shared = cacheControl?.includes('public') === true;
+  const expires = response.headers.get('expires');
+  return {
+    error: response.headers.get('mediawiki-api-error'),
+    cacheControl,
+    ...(shared
+      ? { vary: response.headers.get('vary'), expiresAhead: expires !== null && Date.parse(expires) > 1000 }
+      : {}),
+    contentDisposition: response.headers.get('content-disposition'),
+  };
+}
+
+/** The request to both servers as `caller`; undefined when they refuse it with different errors. */
+async function both(query: string, caller: Caller): Promise<[Seen, Seen] | undefined> {
+  const pair = sessions.get(caller);
+  const [a, b] = await Promise.all([
+    headersOf(`${ours.origin}/api.php`, query, pair?.[0].cookieHeader()),
+    headersOf(mediawiki.apiUrl, query, pair?.[1].cookieHeader()),
+  ]);
+  return a.error === b.error ? [a, b] : undefined;
+}
+
+function queriesOfModules(): string[] {
+  const queries: string[] = [];
+  for (const { descriptor } of QUERY_MODULES) {
+    if (NEWER.has(descriptor.name)) continue;
+    const base = new URLSearchParams({ action: 'query', format: 'json', [descriptor.group]: descriptor.name });
+    if (descriptor.group === 'prop') base.set('titles', 'Berlin|Datei:Beispiel.png');
+    for (const [name, value] of Object.entries(REQUIRED[descriptor.name] ?? {})) base.set(name, value);
+    queries.push(base.toString());
+    for (const param of descriptor.parameters) {
+      if (!DECIDING.has(param.name)) continue;
+      const values = Array.isArray(param.type) ? param.type : param.type === 'boolean' ? ['1'] : [];
+      for (const value of values) {
+        if (NEWER_VALUES.has(`${descriptor.prefix}${param.name}=${value}`)) continue;
+        const query = new URLSearchParams(base);
+        query.set(`${descriptor.prefix}${param.name}`, value);
+        queries.push(query.toString());
+      }
+    }
+  }
+  return queries;
+}
+
+async function compareAll(queries: readonly string[], callers: readonly Caller[]): Promise<string[]> {
+  const differences: string[] = [];
+  const jobs = queries.flatMap((query) => callers.map((caller) => [query, caller] as const));
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const [query, caller] = jobs[next++];
+      const seen = await both(query, caller);
+      if (seen && JSON.stringify(seen[0]) !== JSON.stringify(seen[1])) {
+        differences.push(`${caller} ${query}\n  ours ${JSON.stringify(seen[0])}\n  MW   ${JSON.stringify(seen[1])}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return differences;
+}
+
+test("every module's cache mode, each deciding value alone, three callers, explicit uselang", async () => {
+  const queries = queriesOfModules().map((query) => `${query}&uselang=de&maxage=60&smaxage=30`);
+  const differences = await compareAll(queries, ['anonymous', 'Dave', 'Admin']);
+  assert.deepEqual(differences, []);
+});
+
+test('the default uselang=user keeps answers of a session private; without an age nothing is shared', async () => {
+  const queries = [
+    ...queriesOfModules()
+      .filter((_, i) => i % 5 === 0)
+      .map((query) => `${query}&maxage=60&smaxage=30`),
+    'action=query&list=allpages&format=json',
+    'action=query&list=allpages&format=json&smaxage=30',
+    'action=query&list=allpages&format=json&maxage=-5',
+    'action=query&list=allpages&format=json&uselang=content&maxage=20',
+    'action=query&list=allpages&format=json&uselang=&maxage=20',
+    'action=query&list=nosuchlist&format=json&maxage=20',
+    'action=query&list=allpages&aplimit=-3&format=json&maxage=20',
+  ];
+  const differences = await compareAll(queries, ['anonymous', 'Dave']);
+  assert.deepEqual(differences, []);
+});
+
+test('the other reading actions, errors, JSONP and origin=* with a session cookie', async () => {
+  const queries = [
+    'action=compare&fromtitle=Berlin&totitle=BRD',
+    'action=expandtemplates&text=%7B%7BPAGENAME%7D%7D&prop=wikitext',
+    'action=paraminfo&modules=query',
+    'action=query&meta=siteinfo&assert=user',
+    'action=query&list=allpages&aplimit=nonsense',
+    'action=query&generator=allpages&prop=revisions|info&inprop=watched',
+    'action=query&generator=recentchanges&prop=info',
+    'action=query&list=allpages&callback=cb',
+    'action=query&list=allpages&origin=*',
+    'action=query&list=allpages&meta=userinfo',
+  ].map((query) => `${query}&format=json&uselang=de&maxage=60&smaxage=30`);
+  const differences = await compareAll(queries, ['anonymous', 'Dave', 'Admin']);
+  assert.deepEqual(differences, []);
+});
+
+test('Content-Disposition names the answer by its format', async () => {
+  for (const format of ['json', 'jsonfm', 'xml', 'xmlfm', 'php', 'phpfm', 'rawfm', 'none']) {
+    const seen = await both(`action=query&meta=siteinfo&format=${format}`, 'anonymous');
+    assert.ok(seen);
+    assert.equal(seen[0].contentDisposition, seen[1].contentDisposition, format);
+  }
+  const jsonp = await both('action=query&meta=siteinfo&format=json&callback=cb', 'anonymous');
+  assert.equal(jsonp?.[0].contentDisposition, 'inline; filename=api-result.js');
+  assert.equal(jsonp?.[1].contentDisposition, 'inline; filename=api-result.js');
+});
+
+test('the help page is HTML whatever the format, inside an answer with wrap', async () => {
+  for (const query of ['action=help', 'action=help&format=json', 'action=help&format=xml']) {
+    const [a, b] = await Promise.all([fetch(`${ours.origin}/api.php?${query}`), fetch(`${mediawiki.apiUrl}?${query}`)]);
+    await Promise.all([a.arrayBuffer(), b.arrayBuffer()]);
+    for (const name of ['content-disposition', 'cache-control', 'x-frame-options']) {
+      assert.equal(a.headers.get(name), b.headers.get(name), `${query}: ${name}`);
+    }
+    assert.match(a.headers.get('content-type') ?? '', /^text\/html/);
+  }
+  const wrapped = async (origin: string) =>
+    (await (await fetch(`${origin}?action=help&wrap=1&format=json&formatversion=2`)).json()).help;
+  const [a, b] = await Promise.all([wrapped(`${ours.origin}/api.php`), wrapped(mediawiki.apiUrl)]);
+  assert.deepEqual(Object.keys(a), Object.keys(b));
+  assert.equal(a.mime, b.mime);
+  assert.equal(a.filename, b.filename);
+});
