@@ -97,6 +97,8 @@ function checkOrigin(request: ApiRequest, originParam: string | undefined, heade
       body: "'origin' parameter does not match Origin header\n",
     };
   }
+  // No other site is trusted with the reader's cookies: the answer comes without CORS headers.
+  headers['mediawiki-cors-rejection'] = 'Origin mismatch';
   headers.vary = 'Origin';
   return undefined;
 }
@@ -263,11 +265,12 @@ function runAction(
       return undefined;
     }
     case 'login':
-    case 'logout':
-    case 'clientlogin':
       if (request.method !== 'POST') throw apiError('mustbeposted', 'apierror-mustbeposted', [action]);
-      if (action === 'login') return executeLogin(state, result).then(() => undefined);
-      if (action === 'logout') return executeLogout(state).then(() => undefined);
+      return executeLogin(state, result).then(() => undefined);
+    // Actions with a token check it before the request's method, as MediaWiki does.
+    case 'logout':
+      return executeLogout(state).then(() => undefined);
+    case 'clientlogin':
       return executeClientLogin(state, result).then(() => undefined);
     default:
       if (request.method !== 'POST') throw apiError('mustbeposted', 'apierror-mustbeposted', [action]);
@@ -371,6 +374,7 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
   if (refused) return refused;
   // JSONP and `origin=*` requests are anonymous whatever cookies they carry, as in MediaWiki.
   const useCookies = !(params.has('callback') || originParam === '*');
+  if (!useCookies) headers['mediawiki-login-suppressed'] = 'true';
   const session = await RequestSession.open(
     services.store,
     site,

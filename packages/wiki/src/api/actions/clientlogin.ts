@@ -5,13 +5,13 @@
  */
 import { Authenticator } from '../../accounts/authenticate.js';
 import { escapeHtml } from '../../text/escape.js';
-import { apiError, requireAtLeastOneOf } from '../errors.js';
+import { requireAtLeastOneOf } from '../errors.js';
 import { renderMessage } from '../messages/render.js';
 import type { ParamDescriptor } from '../params/descriptor.js';
 import type { RequestState } from '../request-state.js';
 import type { ResultObject } from '../result/tree.js';
 import { list } from '../result/tree.js';
-import { accountActionDescriptor } from './account-action.js';
+import { accountActionDescriptor, requireToken } from './account-action.js';
 
 export const CLIENTLOGIN_PARAMETERS = [
   { name: 'requests', type: 'string', multi: true },
@@ -42,7 +42,7 @@ const FIELDS = [
 export async function executeClientLogin(state: RequestState, result: ResultObject): Promise<void> {
   const scope = { prefix: 'login', path: 'clientlogin', name: 'clientlogin' };
   const params = state.validator.readAll(CLIENTLOGIN_PARAMETERS, scope);
-  if (!state.session.matchesToken('login', params.token)) throw apiError('badtoken', 'apierror-badtoken');
+  requireToken(state, 'clientlogin', 'logintoken', 'login', params.token);
   if (params.returnurl === undefined && params.continue !== true) {
     throw requireAtLeastOneOf(['logincontinue', 'loginreturnurl']);
   }

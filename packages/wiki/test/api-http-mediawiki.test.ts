@@ -1,12 +1,13 @@
 /**
- * Who may keep an api.php answer, against a live MediaWiki 1.39 on the same wiki: every query
+ * api.php over HTTP against a live MediaWiki 1.39 on the same wiki. Who may keep an answer: every query
  * module with each value of its `prop`-like parameters, anonymous and logged in as a user with
  * no special rights and as an administrator (who sees deleted parts), with and without an
  * explicit `uselang`, with `maxage` and `smaxage`; the other reading actions; JSONP and
  * `origin=*` requests sent with a session cookie. Compared: `Cache-Control`, and for answers that
  * shared caches may keep their `Vary` and whether they expire; `Content-Disposition` of every
  * format; the help page. Requests that one side refuses with another error are left out (values
- * of the spec's newer MediaWiki).
+ * of the spec's newer MediaWiki). Then the headers of cross-origin and JSONP requests, and the
+ * order in which the account actions check their token and the request's method.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -201,4 +202,62 @@ test('the help page is HTML whatever the format, inside an answer with wrap', as
   assert.deepEqual(Object.keys(a), Object.keys(b));
   assert.equal(a.mime, b.mime);
   assert.equal(a.filename, b.filename);
+});
+
+test('cross-origin and JSONP requests: suppressed logins and refused origins say so in headers', async () => {
+  for (const [query, origin] of [
+    ['action=query&meta=userinfo&format=json&origin=*', undefined],
+    ['action=query&meta=userinfo&format=json&callback=cb', undefined],
+    ['action=query&meta=userinfo&format=json&origin=http%3A%2F%2Fexample.org', 'http://example.org'],
+  ] as const) {
+    for (const caller of ['anonymous', 'Dave'] as const) {
+      const pair = sessions.get(caller);
+      const headers = (cookie: string | undefined) => ({
+        ...(cookie ? { cookie } : {}),
+        ...(origin ? { origin } : {}),
+      });
+      const [a, b] = await Promise.all([
+        fetch(`${ours.origin}/api.php?${query}`, { headers: headers(pair?.[0].cookieHeader()) }),
+        fetch(`${mediawiki.apiUrl}?${query}`, { headers: headers(pair?.[1].cookieHeader()) }),
+      ]);
+      const [bodyA, bodyB] = await Promise.all([a.text(), b.text()]);
+      for (const name of [
+        'mediawiki-login-suppressed',
+        'mediawiki-cors-rejection',
+        'access-control-allow-origin',
+        'access-control-allow-credentials',
+        'cache-control',
+      ]) {
+        assert.equal(a.headers.get(name), b.headers.get(name), `${caller} ${query}: ${name}`);
+      }
+      assert.equal(bodyA, bodyB, `${caller} ${query}`);
+    }
+  }
+});
+
+test('logout and clientlogin check their token (given, in the POST body, valid) before the method; login the method first', async () => {
+  const cases: [method: 'GET' | 'POST', url: string, body: string][] = [
+    ['GET', 'action=logout', ''],
+    ['GET', 'action=logout&token=abc', ''],
+    ['GET', 'action=logout&token=%2B%5C', ''],
+    ['POST', 'action=logout&token=abc', 'format=json'],
+    ['POST', 'action=logout', 'token=abc'],
+    ['GET', 'action=clientlogin', ''],
+    ['GET', 'action=clientlogin&logintoken=abc', ''],
+    ['POST', 'action=clientlogin&logintoken=abc', 'loginreturnurl=http%3A%2F%2Fexample.org'],
+    ['POST', 'action=clientlogin', 'logintoken=abc&loginreturnurl=http%3A%2F%2Fexample.org'],
+    ['GET', 'action=login&lgname=Dave&lgpassword=x', ''],
+    ['POST', 'action=login&lgpassword=x', 'lgname=Dave'],
+  ];
+  for (const [method, url, body] of cases) {
+    const send = async (endpoint: string) => {
+      const response = await fetch(`${endpoint}?${url}&format=json`, {
+        method,
+        ...(method === 'POST' ? { body, headers: { 'content-type': 'application/x-www-form-urlencoded' } } : {}),
+      });
+      return (await response.json()).error?.code;
+    };
+    const [a, b] = await Promise.all([send(`${ours.origin}/api.php`), send(mediawiki.apiUrl)]);
+    assert.equal(a, b, `${method} ${url} ${body}`);
+  }
 });
