@@ -44,6 +44,8 @@ interface Seen {
   vary?: string | null;
   expiresAhead?: boolean;
   contentDisposition: string | null;
+  /** Said of the pages of the formats for people (`jsonfm` and the like). */
+  contentLanguage: string | null;
 }
 
 /** Parameters a module needs to answer at all. */
@@ -84,6 +86,7 @@ async function headersOf(origin: string, query: string, cookie: string | undefin
       ? { vary: response.headers.get('vary'), expiresAhead: expires !== null && Date.parse(expires) > 1000 }
       : {}),
     contentDisposition: response.headers.get('content-disposition'),
+    contentLanguage: response.headers.get('content-language'),
   };
 }
 
@@ -176,11 +179,12 @@ test('the other reading actions, errors, JSONP and origin=* with a session cooki
   assert.deepEqual(differences, []);
 });
 
-test('Content-Disposition names the answer by its format', async () => {
+test('Content-Disposition names the answer by its format; its pages for people name the language', async () => {
   for (const format of ['json', 'jsonfm', 'xml', 'xmlfm', 'php', 'phpfm', 'rawfm', 'none']) {
     const seen = await both(`action=query&meta=siteinfo&format=${format}`, 'anonymous');
     assert.ok(seen);
     assert.equal(seen[0].contentDisposition, seen[1].contentDisposition, format);
+    assert.equal(seen[0].contentLanguage, seen[1].contentLanguage, format);
   }
   const jsonp = await both('action=query&meta=siteinfo&format=json&callback=cb', 'anonymous');
   assert.equal(jsonp?.[0].contentDisposition, 'inline; filename=api-result.js');
@@ -191,7 +195,7 @@ test('the help page is HTML whatever the format, inside an answer with wrap', as
   for (const query of ['action=help', 'action=help&format=json', 'action=help&format=xml']) {
     const [a, b] = await Promise.all([fetch(`${ours.origin}/api.php?${query}`), fetch(`${mediawiki.apiUrl}?${query}`)]);
     await Promise.all([a.arrayBuffer(), b.arrayBuffer()]);
-    for (const name of ['content-disposition', 'cache-control', 'x-frame-options']) {
+    for (const name of ['content-disposition', 'content-language', 'cache-control', 'x-frame-options']) {
       assert.equal(a.headers.get(name), b.headers.get(name), `${query}: ${name}`);
     }
     assert.match(a.headers.get('content-type') ?? '', /^text\/html/);

@@ -9,7 +9,13 @@ import { localSpecialPageKey, specialPageExists } from '../site/mediawiki/specia
 import { namespaceById, type SiteConfig } from '../site/site.js';
 import type { Title } from '../site/title.js';
 import { urlencodeTitle } from '../site/urls.js';
-import { cleanOutputText, escapeHtmlQuotes, escapeHtmlText, needsOutputCleaning } from '../text/escape.js';
+import {
+  cleanOutputText,
+  escapeHtmlQuotes,
+  escapeHtmlText,
+  needsOutputCleaning,
+  withXmlTextOnly,
+} from '../text/escape.js';
 import { armorFrenchSpaces } from '../text/french-spaces.js';
 import type { CommentFormatter, PageState } from './comment-format.js';
 import type { ApiMessage } from './errors.js';
@@ -301,7 +307,7 @@ export class ErrorFormatter {
     html = closeOpenTags(unwrapNowiki(armorOutsideNowiki(html)));
     return plain === undefined || plain.size === 0
       ? html
-      : html.replace(PLAIN_SLOT, (slot) => escapeHtmlQuotes(plain.get(slot) ?? slot));
+      : html.replace(PLAIN_SLOT, (slot) => escapeHtmlQuotes(withXmlTextOnly(plain.get(slot) ?? slot)));
   }
 
   /** The `docref` text for an error answer. */

@@ -257,6 +257,7 @@ function runAction(
             'content-type': 'text/html; charset=UTF-8',
             'content-security-policy': HTML_CSP,
             'content-disposition': 'inline; filename=api-help.html',
+            'content-language': state.services.site.language,
           },
           body: help,
         };
@@ -437,7 +438,11 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
   options.holdsPrinted = state.counted.printed === true;
   const printed = printResult(main.format, answer, options);
   headers['content-type'] = printed.contentType;
-  if (printed.contentType.startsWith('text/html')) headers['content-security-policy'] = HTML_CSP;
+  if (printed.contentType.startsWith('text/html')) {
+    // A page for people to read: MediaWiki names the wiki's language, whatever `uselang` is.
+    headers['content-security-policy'] = HTML_CSP;
+    headers['content-language'] = site.language;
+  }
   headers['content-disposition'] = `inline; filename=api-result.${fileExtension(printed.contentType)}`;
   setCacheHeaders(headers, outcome.failure ? 'private' : state.cacheMode, main, session.cameWithSession, state.now);
   return new PrintedResponse(outcome.failure?.httpStatus ?? 200, headers, printed, session.cookies());

@@ -186,6 +186,45 @@ describe('errors and warnings', () => {
     ]);
   });
 
+  test('a list of values (U+001F first) for a single-value parameter is notmulti; shown with U+FFFD in texts', async () => {
+    for (const [name, value] of [
+      ['apdir', '\u001fascending'],
+      ['apfrom', '\u001fBer'],
+      ['aplimit', '\u001f5'],
+      ['apnamespace', '\u001f0\u001f1'],
+    ]) {
+      const raw = await get({ action: 'query', list: 'allpages', [name]: value, errorformat: 'raw', format: 'json' });
+      assert.deepEqual(raw.json().errors[0], {
+        code: 'badvalue',
+        key: 'paramvalidator-notmulti',
+        params: [{ plaintext: name }, { plaintext: value.replaceAll('\u001f', '\ufffd') }],
+        module: 'query+allpages',
+      });
+    }
+    const english = await get({ action: 'query', list: 'allpages', apdir: '\u001fx', format: 'json' });
+    assert.equal(
+      english.json().error.info,
+      'Parameter "apdir" accepts only a single value. U+001F multi-value separation may only be used for multi-valued parameters.',
+    );
+    // A multi-value's own U+001F, shown by qqx, comes out as U+FFFD in every text format.
+    for (const errorformat of ['plaintext', 'html']) {
+      const qqx = await get({
+        action: 'query',
+        list: 'allpages',
+        apprtype: '\u001fedit\u001fbogus',
+        errorformat,
+        uselang: 'qqx',
+        format: 'json',
+        formatversion: '2',
+      });
+      const warning = qqx.json().warnings[0];
+      assert.equal(
+        warning.text ?? warning.html,
+        '(paramvalidator-unrecognizedvalues: apprtype, \ufffdedit\ufffdbogus, bogus, 1)',
+      );
+    }
+  });
+
   test('an unknown action is badvalue; login by GET is mustbeposted', async () => {
     const unknown = await get({ action: 'frobnicate', format: 'json' });
     assert.equal(unknown.json().error.info, 'Unrecognized value for parameter "action": frobnicate.');

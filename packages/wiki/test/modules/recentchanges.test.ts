@@ -44,6 +44,24 @@ describeEachEngine('list=recentchanges', (engine) => {
     assert.equal(badTime.error.code, 'badtimestamp');
   });
 
+  test('rcnamespace=* is every namespace, the special pages of log entries among them, as MediaWiki expands it', async () => {
+    const all = await api().query({
+      list: 'recentchanges',
+      rcnamespace: '*',
+      rcdir: 'newer',
+      rclimit: '3',
+      rcprop: 'ids|title',
+    });
+    assert.deepEqual(
+      changes(all).map((c) => [c.rcid, c.ns, c.title]),
+      [
+        [1, 0, 'Hauptseite'],
+        [2, -1, 'Spezial:Tags'],
+        [3, -1, 'Spezial:Tags'],
+      ],
+    );
+  });
+
   test('a continue value of the wrong form is refused before the editor parameters are checked', async () => {
     const answer = await api().query({
       list: 'recentchanges',

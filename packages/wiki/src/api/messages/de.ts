@@ -7,6 +7,8 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'api-usage-docref': 'Die Verwendung der API ist unter $1 beschrieben.',
   'api-usage-mailinglist-ref':
     'Hinweise auf veraltete Teile der API und inkompatible Änderungen gibt die Mailingliste „mediawiki-api-announce“ unter &lt;https://lists.wikimedia.org/postorius/lists/mediawiki-api-announce.lists.wikimedia.org/&gt; bekannt.',
+  'paramvalidator-notmulti':
+    'Der Parameter „$1“ akzeptiert nur einen einzigen Wert. U+001F-Mehrwerttrennung darf nur für mehrwertige Parameter verwendet werden.',
   'paramvalidator-badvalue-enumnotmulti': 'Der Parameter „$1“ kennt den Wert „$2“ nicht.',
   'paramvalidator-unrecognizedvalues': 'Der Parameter „$1“ kennt {{PLURAL:$4|den Wert|die Werte}} $3 nicht',
   'apiwarn-badutf8':

@@ -11,6 +11,8 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'api-usage-docref': 'See $1 for API usage.',
   'api-usage-mailinglist-ref':
     'Subscribe to the mediawiki-api-announce mailing list at &lt;https://lists.wikimedia.org/postorius/lists/mediawiki-api-announce.lists.wikimedia.org/&gt; for notice of API deprecations and breaking changes.',
+  'paramvalidator-notmulti':
+    'Parameter "$1" accepts only a single value. U+001F multi-value separation may only be used for multi-valued parameters.',
   'paramvalidator-badvalue-enumnotmulti': 'Unrecognized value for parameter "$1": $2.',
   'apierror-unrecognizedvalue': 'Unrecognized value for parameter <var>$1</var>: $2.',
   'apiwarn-unrecognizedvalues': 'Unrecognized {{PLURAL:$3|value|values}} for parameter <var>$1</var>: $2.',

@@ -1,4 +1,5 @@
 import { formatNumberIn } from '../../site/number-format.js';
+import { withXmlTextOnly } from '../../text/escape.js';
 import { KeyedList, type ResultValue } from '../result/tree.js';
 import { catalogueLanguage, QQX, qqxKey, type StoredMessages } from './catalogue.js';
 import { GERMAN_MESSAGES } from './de.js';
@@ -108,6 +109,12 @@ export function renderMessage(
   language: string,
   stored?: StoredMessages,
 ): string {
+  // A parameter may hold what XML cannot carry (a multi-value's leading U+001F): MediaWiki's
+  // clean-up of texts shows it as U+FFFD.
+  return withXmlTextOnly(messageText(key, params, language, stored));
+}
+
+function messageText(key: string, params: readonly MessageParam[], language: string, stored?: StoredMessages): string {
   if (language === QQX) return qqxMessage(key, params);
   const texts = catalogueLanguage(stored?.catalogue, language);
   const storedTemplate = texts?.get(key);

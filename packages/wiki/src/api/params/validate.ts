@@ -8,6 +8,7 @@ import type { TitleCodec } from '../../site/title.js';
 import { urlProtocols } from '../../site/url-protocols.js';
 import { normalizeUserValue } from '../../site/user-name.js';
 import { phpCompare } from '../../text/byte-order.js';
+import { withXmlTextOnly } from '../../text/escape.js';
 import { ApiError, type ApiMessage, apiError, message } from '../errors.js';
 import type { ResultObject } from '../result/tree.js';
 import {
@@ -367,6 +368,10 @@ export class ParamValidator {
     let allowed = param.checkedByModule ? undefined : enumValues(param.type, site);
     if (param.type === 'namespace') allowed = namespaceValues(param, site);
     if (!param.multi) {
+      // U+001F at the start marks a list of values, which only a multi-value parameter takes.
+      if (raw.charCodeAt(0) === 0x1f) {
+        throw apiError('badvalue', 'paramvalidator-notmulti', [fullName, withXmlTextOnly(raw)]);
+      }
       if (allowed) {
         if (!allowed.includes(raw)) {
           throw apiError('badvalue', 'paramvalidator-badvalue-enumnotmulti', [
@@ -392,7 +397,8 @@ export class ParamValidator {
       });
     }
     if (param.allspecifier && allowed && items.length === 1 && items[0] === '*') {
-      items = param.type === 'namespace' ? allowed.filter((id) => Number(id) >= 0) : [...allowed];
+      // Every value, a namespace parameter's extra ones (-2, -1) among them, as MediaWiki expands it.
+      items = [...allowed];
     }
     // Unknown values are named as often as they were sent; duplicates go after. Each known value
     // is checked as it comes, so its deprecation is told before the unknown values are.
