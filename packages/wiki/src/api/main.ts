@@ -247,8 +247,8 @@ function runAction(
       return executeCompare(state, result).then(() => undefined, ownError(action));
     case 'help': {
       // The address this server was asked at, not the imported wiki's own `$wgServer`.
-      // The page itself, whatever the format, unless `wrap` asks for it inside an answer.
       const help = executeHelp(state, request.requestOrigin);
+      // The page itself, whatever the format, unless `wrap` asks for it inside an answer.
       if (!state.params.has('wrap')) {
         return {
           status: 200,
