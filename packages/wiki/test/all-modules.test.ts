@@ -10,21 +10,8 @@ import { test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
 import type { ModuleDescriptor } from '../src/api/params/descriptor.js';
 import { QUERY_MODULES } from '../src/modules/registry.js';
+import { REQUIRED_VALUES } from './helpers/module-requests.js';
 import { useReferenceApi } from './helpers/reference-api.js';
-
-/** Values of required parameters, from the reference wiki. */
-const REQUIRED: Record<string, Record<string, string>> = {
-  backlinks: { title: 'Berlin' },
-  categorymembers: { title: 'Kategorie:Seiten mit defekten Dateilinks' },
-  codexicons: { names: 'cdxIconAdd' },
-  embeddedin: { title: 'Vorlage:Nadabeigts rakstīņs' },
-  imageusage: { title: 'Datei:Beispiel.png' },
-  usercontribs: { user: 'Alice' },
-  pageswithprop: { propname: 'page_image_free' },
-  prefixsearch: { search: 'Ber' },
-  querypage: { page: 'Ancientpages' },
-  search: { search: 'Stadt' },
-};
 
 /** The pages prop modules work on: an article with links, images and categories, and a file. */
 const PAGES = 'Berlin|Datei:Beispiel.png|Kategorie:Stadt';
@@ -48,7 +35,7 @@ const ERRORS: Record<string, string> = {
 function request(descriptor: ModuleDescriptor, asGenerator: boolean): Record<string, string> {
   const prefix = (asGenerator ? 'g' : '') + descriptor.prefix;
   const params: Record<string, string> = {};
-  for (const [name, value] of Object.entries(REQUIRED[descriptor.name] ?? {})) params[prefix + name] = value;
+  for (const [name, value] of Object.entries(REQUIRED_VALUES[descriptor.name] ?? {})) params[prefix + name] = value;
   if (asGenerator) {
     params.generator = descriptor.name;
     if (descriptor.group === 'prop') params.titles = PAGES;

@@ -14,6 +14,7 @@ import { after, before, test } from 'node:test';
 import { ApiSession } from '../conformance/api-session.js';
 import { QUERY_MODULES } from '../src/modules/registry.js';
 import { type ListeningWiki, listeningReferenceWiki } from './helpers/listening-wiki.js';
+import { REQUIRED_VALUES } from './helpers/module-requests.js';
 import { REFERENCE_PASSWORDS } from './helpers/reference-accounts.js';
 import { type ReferenceMediaWiki, startReferenceMediaWiki } from './helpers/reference-mediawiki.js';
 
@@ -48,22 +49,8 @@ interface Seen {
   contentLanguage: string | null;
 }
 
-/** Parameters a module needs to answer at all. */
-const REQUIRED: Record<string, Record<string, string>> = {
-  backlinks: { bltitle: 'Berlin' },
-  categorymembers: { cmtitle: 'Kategorie:Stadt' },
-  embeddedin: { eititle: 'Vorlage:Infobox' },
-  imageusage: { iutitle: 'Datei:Beispiel.png' },
-  search: { srsearch: 'Berlin' },
-  prefixsearch: { pssearch: 'Ber' },
-  usercontribs: { ucuser: 'Admin' },
-  users: { ususers: 'Admin|Dave' },
-  exturlusage: { euquery: 'example.org' },
-  querypage: { qppage: 'Lonelypages' },
-  langbacklinks: { lbllang: 'en' },
-  iwbacklinks: { iwblprefix: 'wikipedia' },
-  allmessages: { ammessages: 'edit' },
-};
+/** Beside the required values: a message list, so that `allmessages` answers a few messages, not all. */
+const SMALLER: Record<string, Record<string, string>> = { allmessages: { messages: 'edit' } };
 
 /** The parameters whose values decide a module's cache mode, each tried alone. */
 const DECIDING = new Set(['prop', 'show', 'testactions', 'enableparser', 'lang', 'page', 'type']);
@@ -106,7 +93,8 @@ function queriesOfModules(): string[] {
     if (NEWER.has(descriptor.name)) continue;
     const base = new URLSearchParams({ action: 'query', format: 'json', [descriptor.group]: descriptor.name });
     if (descriptor.group === 'prop') base.set('titles', 'Berlin|Datei:Beispiel.png');
-    for (const [name, value] of Object.entries(REQUIRED[descriptor.name] ?? {})) base.set(name, value);
+    const values = { ...REQUIRED_VALUES[descriptor.name], ...SMALLER[descriptor.name] };
+    for (const [name, value] of Object.entries(values)) base.set(`${descriptor.prefix}${name}`, value);
     queries.push(base.toString());
     for (const param of descriptor.parameters) {
       if (!DECIDING.has(param.name)) continue;
