@@ -223,7 +223,9 @@ function multiValue(r: Random, p: ParamDescriptor, values: string[], pools: Valu
 
 function paramValue(r: Random, p: ParamDescriptor, pools: ValuePools): string {
   if (p.multi) return multiValue(r, p, [], pools);
-  return scalarValue(r, p, pools, enumValuesOf(p));
+  const value = scalarValue(r, p, pools, enumValuesOf(p));
+  // A single value in the multi-value form (U+001F first), which only multi-value parameters take.
+  return r.chance(0.01) ? `\u001f${value}` : value;
 }
 
 /** Some of a module's parameters with values, under the given prefix (`g` + prefix for a generator). */
