@@ -375,6 +375,17 @@ describe('errors and warnings', () => {
     ]);
   });
 
+  test('two page sources are refused by the query, also under a generator and once it is done', async () => {
+    for (const extra of [{}, { generator: 'links' }, { generator: 'links', continue: '-||' }]) {
+      const answer = await htmlAnswer({ titles: 'Berlin', pageids: '236', ...extra });
+      assert.deepEqual(
+        answer.errors.map((e: { code: string; module: string }) => [e.code, e.module]),
+        [['multisource', 'query']],
+        JSON.stringify(extra),
+      );
+    }
+  });
+
   test('a module that reads its parameters twice repeats a warning only where the answer cleans its text', async () => {
     const codes = async (params: Record<string, string>) => {
       const body = (await get({ action: 'query', format: 'json', formatversion: '2', ...params })).json();

@@ -518,7 +518,7 @@ function skippedByContinuation(q: QueryRequest, module: QueryModule): boolean {
   );
 }
 
-/** Only one of `titles`, `pageids` and `revids`: the second one named is refused. */
+/** Only one of `titles`, `pageids` and `revids`: the second one named is refused, by the query's page set. */
 function checkSingleSource(q: QueryRequest): void {
   const sources = (
     [
@@ -528,6 +528,8 @@ function checkSingleSource(q: QueryRequest): void {
     ] as const
   ).filter(([, v]) => v !== undefined);
   if (sources.length > 1) {
-    throw apiError('multisource', 'apierror-invalidparammix-cannotusewith', [sources[1][0], sources[0][0]]);
+    const error = apiError('multisource', 'apierror-invalidparammix-cannotusewith', [sources[1][0], sources[0][0]]);
+    error.module = 'query';
+    throw error;
   }
 }
