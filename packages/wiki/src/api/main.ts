@@ -93,7 +93,8 @@ function checkOrigin(request: ApiRequest, originParam: string | undefined, heade
   if (!origins.includes(originParam)) {
     return {
       status: 403,
-      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' },
+      // As MediaWiki sends it (PHP's default type); the fixed text holds no markup.
+      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
       body: "'origin' parameter does not match Origin header\n",
     };
   }
@@ -356,7 +357,11 @@ function composeAnswer(
     Object.assign(answer, result);
   }
   if (main.requestId !== undefined) answer.requestid = main.requestId;
-  if (main.wantServedBy) answer.servedby = state.services.hostName;
+  // The host is named only where the wiki shows host names ($wgShowHostnames, off by default):
+  // then when asked, and on every error.
+  if (state.services.site.settings.ShowHostnames === true && (main.wantServedBy || failure)) {
+    answer.servedby = state.services.hostName;
+  }
   if (main.wantTimestamp) answer.curtimestamp = toIsoTimestamp(state.now);
   if (main.wantLangInfo) {
     answer.uselang = main.uselang;

@@ -630,6 +630,22 @@ describe('page set', () => {
 });
 
 describe('request metadata', () => {
+  test('servedby names the host where the wiki shows host names: when asked, and on every error', async () => {
+    const site = { ...wiki.site, settings: { ...wiki.site.settings, ShowHostnames: true } };
+    const showing = await buildApp({ store: wiki.store, site });
+    try {
+      const ask = async (params: Record<string, string>) =>
+        (await showing.inject({ method: 'GET', url: `/api.php?${new URLSearchParams(params)}` })).json();
+      assert.equal(typeof (await ask({ action: 'query', servedby: '1', format: 'json' })).servedby, 'string');
+      assert.equal((await ask({ action: 'query', format: 'json' })).servedby, undefined);
+      const error = await ask({ action: 'query', list: 'allpages', aplimit: 'x', format: 'json' });
+      assert.equal(error.error.code, 'badinteger');
+      assert.equal(typeof error.servedby, 'string');
+    } finally {
+      await showing.close();
+    }
+  });
+
   test('requestid, servedby, curtimestamp and responselanginfo', async () => {
     const response = await get({
       action: 'query',
@@ -642,7 +658,8 @@ describe('request metadata', () => {
     });
     const body = response.json();
     assert.equal(body.requestid, 'r1');
-    assert.equal(typeof body.servedby, 'string');
+    // No host name unless the wiki shows them ($wgShowHostnames), as MediaWiki.
+    assert.equal(body.servedby, undefined);
     assert.match(body.curtimestamp, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     assert.equal(body.uselang, 'de');
     assert.equal(body.errorlang, 'en');
@@ -766,6 +783,7 @@ describe('CORS and methods', () => {
       { origin: 'https://b.example' },
     );
     assert.equal(response.statusCode, 403);
+    assert.equal(response.headers['content-type'], 'text/html; charset=utf-8');
     assert.equal(response.body, "'origin' parameter does not match Origin header\n");
   });
 
