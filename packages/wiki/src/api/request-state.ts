@@ -266,6 +266,7 @@ export class RequestState {
     if (messages === undefined) return undefined;
     return {
       catalogue: messages,
+      fallbacks: (language) => this.services.languages?.byCode.get(language)?.fallbacks,
       siteName: site.siteName,
       server: this.server,
       scriptPath: site.scriptPath,

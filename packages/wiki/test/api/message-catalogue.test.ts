@@ -353,6 +353,16 @@ describe('rendering a stored text', () => {
     assert.equal(typeof entry === 'object' && entry.text, 'Namen: "a" und "b".');
   });
 
+  test('a language the catalogue lacks reads the first of its fallbacks it holds, written in its own way', () => {
+    // A regional form reads its base language without the source's language data.
+    assert.equal(renderMessage('count', [12345], 'de-at', stored('unknown')), '12.345 Werte');
+    // With the source's chains (Low German falls back to German), as MediaWiki; numbers as the
+    // reader's language writes them (Swiss German groups with an apostrophe).
+    const chains: StoredMessages = { ...stored('unknown'), fallbacks: (l) => ({ nds: ['de'], 'de-ch': ['de'] })[l] };
+    assert.equal(renderMessage('count', [12345], 'nds', chains), '12.345 Werte');
+    assert.equal(renderMessage('count', [12345], 'de-ch', chains), "12'345 Werte");
+  });
+
   test('a language the catalogue lacks reads the built-in wording', () => {
     assert.equal(
       renderMessage('apierror-unrecognizedparams', [{ list: ['q'], type: 'comma' }, 1], 'fr', stored('unknown')),

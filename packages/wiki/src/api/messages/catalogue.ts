@@ -43,11 +43,33 @@ export function catalogueLanguage(
 }
 
 /**
+ * The stored texts a reader of `language` is given: the language's own, else those of the first
+ * language of its fallback chain the catalogue holds (`fallbacks`: the source's chain where its
+ * language data is stored, else a regional form's base language: `de-at` reads German), and English
+ * last, where every chain of MediaWiki's ends. Undefined without a catalogue.
+ */
+export function readerTexts(
+  catalogue: MessageCatalogue | undefined,
+  language: string,
+  fallbacks?: readonly string[],
+): ReadonlyMap<string, string> | undefined {
+  if (catalogue === undefined) return undefined;
+  const chain = fallbacks ?? (language.includes('-') ? [language.slice(0, language.indexOf('-'))] : []);
+  for (const code of [language, ...chain, 'en']) {
+    const texts = catalogue.languages.get(code);
+    if (texts !== undefined) return texts;
+  }
+  return undefined;
+}
+
+/**
  * What rendering a stored message needs beside its text: the catalogue, and what its magic words
  * and `{{GENDER:}}` read (the site, the reader).
  */
 export interface StoredMessages {
   catalogue: MessageCatalogue;
+  /** A language's fallback chain as the source's language data gives it, if stored. */
+  fallbacks?(language: string): readonly string[] | undefined;
   siteName: string;
   server: string;
   scriptPath: string;

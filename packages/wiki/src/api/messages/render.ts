@@ -1,7 +1,7 @@
 import { formatNumberIn } from '../../site/number-format.js';
 import { withXmlTextOnly } from '../../text/escape.js';
 import { KeyedList, type ResultValue } from '../result/tree.js';
-import { catalogueLanguage, QQX, qqxKey, type StoredMessages } from './catalogue.js';
+import { QQX, qqxKey, readerTexts, type StoredMessages } from './catalogue.js';
 import { GERMAN_MESSAGES } from './de.js';
 import { ENGLISH_MESSAGES } from './en.js';
 import { transformMessageSync } from './transform.js';
@@ -116,7 +116,7 @@ export function renderMessage(
 
 function messageText(key: string, params: readonly MessageParam[], language: string, stored?: StoredMessages): string {
   if (language === QQX) return qqxMessage(key, params);
-  const texts = catalogueLanguage(stored?.catalogue, language);
+  const texts = readerTexts(stored?.catalogue, language, stored?.fallbacks?.(language));
   const storedTemplate = texts?.get(key);
   if (stored !== undefined && texts !== undefined && storedTemplate !== undefined) {
     return renderStored(storedTemplate, params, language, stored, texts);

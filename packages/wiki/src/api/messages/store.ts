@@ -10,7 +10,7 @@ import type { WikiStore } from '../../store/database.js';
 import { readInterfacePages } from '../../store/interface-pages.js';
 import { loadSite } from '../../store/site-store.js';
 import { compareByteOrder } from '../../text/byte-order.js';
-import { catalogueLanguage, type MessageCatalogue, QQX, qqxKey } from './catalogue.js';
+import { catalogueLanguage, type MessageCatalogue, QQX, qqxKey, readerTexts } from './catalogue.js';
 import { GERMAN_MESSAGES } from './de.js';
 import { ENGLISH_MESSAGES } from './en.js';
 import { GERMAN_INTERFACE_MESSAGES } from './interface-de.js';
@@ -36,11 +36,12 @@ export function normalizeMessageKey(key: string): string {
 
 /**
  * The shipped text of a message in `language`: the stored catalogue's when it holds the message in
- * that language, else the service's own (German or English; others read English).
+ * that language or one it falls back to (`readerTexts`), else the service's own (German or
+ * English; others read English).
  */
 export function shippedMessage(key: string, language: string, catalogue?: MessageCatalogue): string | undefined {
   const normalized = normalizeMessageKey(key);
-  const stored = catalogueLanguage(catalogue, language)?.get(normalized);
+  const stored = readerTexts(catalogue, language)?.get(normalized);
   if (stored !== undefined) return stored;
   if (language === 'de' || language.startsWith('de-')) return GERMAN[normalized] ?? ENGLISH[normalized];
   return ENGLISH[normalized];
