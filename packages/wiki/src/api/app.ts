@@ -85,6 +85,7 @@ function apiRequestOf(http: HttpRequestParts): ApiRequest {
     invalidUtf8: invalidUtf8Names(query),
     queryNames,
     origin: typeof http.headers.origin === 'string' ? http.headers.origin : undefined,
+    treatAsUntrusted: http.headers['treat-as-untrusted'] !== undefined,
     ip: http.ip,
     requestOrigin: `${http.protocol}://${host}`,
     cookieHeader: http.headers.cookie,

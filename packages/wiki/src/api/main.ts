@@ -41,6 +41,11 @@ export interface ApiRequest {
   invalidUtf8?: ReadonlySet<string>;
   /** The `Origin` header, if any. */
   origin?: string;
+  /**
+   * The request sent `Treat-as-Untrusted` (MediaWiki's header for requests a page's untrusted
+   * scripts may have made): it is answered as a cross-site one, without the caller's session.
+   */
+  treatAsUntrusted?: boolean;
   ip: string;
   /** Scheme and host the request came to, for sites without a configured server. */
   requestOrigin: string;
@@ -378,8 +383,9 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
   const originParam = params.peek('origin');
   const refused = checkOrigin(request, originParam, headers);
   if (refused) return refused;
-  // JSONP and `origin=*` requests are anonymous whatever cookies they carry, as in MediaWiki.
-  const useCookies = !(params.has('callback') || originParam === '*');
+  // JSONP, `origin=*` and untrusted requests are anonymous whatever cookies they carry, as in
+  // MediaWiki.
+  const useCookies = !(params.has('callback') || originParam === '*' || request.treatAsUntrusted === true);
   if (!useCookies) headers['mediawiki-login-suppressed'] = 'true';
   const session = await RequestSession.open(
     services.store,

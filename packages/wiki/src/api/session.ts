@@ -70,8 +70,14 @@ export class RequestSession {
   readonly existedAtStart: boolean;
 
   /**
-   * The request's session from its cookie. With `useCookies` false (JSONP, `origin=*`) the request
-   * is anonymous whatever it sends, as MediaWiki makes it.
+   * The request lacks the same-origin policy's protection (JSONP, `origin=*`, `Treat-as-Untrusted`):
+   * its cookies were ignored, and nothing that acts for a session (tokens) is given out.
+   */
+  credentialsStripped = false;
+
+  /**
+   * The request's session from its cookie. With `useCookies` false (JSONP, `origin=*`,
+   * `Treat-as-Untrusted`) the request is anonymous whatever it sends, as MediaWiki makes it.
    */
   static async open(
     store: WikiStore,
@@ -81,7 +87,11 @@ export class RequestSession {
     useCookies: boolean,
   ): Promise<RequestSession> {
     const anonymous = () => anonymousUser(site, request.ip, store, now);
-    if (!useCookies) return new RequestSession(store, site, request, now, undefined, anonymous());
+    if (!useCookies) {
+      const session = new RequestSession(store, site, request, now, undefined, anonymous());
+      session.credentialsStripped = true;
+      return session;
+    }
     const id = parseCookies(request.cookieHeader).get(`${cookiePrefix(site)}_session`);
     const sessions = new SessionStore(store);
     const stored = id ? await sessions.find(id, now) : undefined;

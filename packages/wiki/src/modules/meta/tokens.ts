@@ -22,8 +22,15 @@ export const descriptor = {
   ],
 } as const satisfies ModuleDescriptor;
 
-/** Every token type asked for, in the order asked, bound to the caller's session. */
+/**
+ * Every token type asked for, in the order asked, bound to the caller's session. None for a request
+ * the same-origin policy does not protect (another site's page could read them): a warning instead.
+ */
 export const execute: ModuleExecute<typeof descriptor> = async (context) => {
+  if (context.session.credentialsStripped) {
+    context.warn('apiwarn-tokens-origin', [], 'tokens-origin');
+    return;
+  }
   const tokens: ResultObject = assoc({});
   for (const type of context.params.type) tokens[`${type}token`] = await context.session.token(type);
   context.result.set('tokens', tokens);
