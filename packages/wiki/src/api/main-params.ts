@@ -23,7 +23,8 @@ export const MAIN_PARAMETERS = [
   { name: 'maxlag', type: 'integer' },
   { name: 'smaxage', type: 'integer', default: '0' },
   { name: 'maxage', type: 'integer', default: '0' },
-  { name: 'assert', type: ['anon', 'bot', 'user'] },
+  // In MediaWiki's declared order, which errors list (paraminfo sorts the values).
+  { name: 'assert', type: ['anon', 'user', 'bot'] },
   { name: 'assertuser', type: 'user', subtypes: ['name', 'temp'] },
   { name: 'requestid', type: 'string' },
   { name: 'servedby', type: 'boolean' },

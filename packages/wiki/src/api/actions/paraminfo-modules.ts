@@ -20,7 +20,8 @@ import { queryParameters } from './query.js';
 /** `action=paraminfo`'s own parameters, in MediaWiki's order. */
 export const PARAMINFO_PARAMETERS = [
   { name: 'modules', type: 'string', multi: true },
-  { name: 'helpformat', type: ['html', 'none', 'raw', 'wikitext'], default: 'none' },
+  // In MediaWiki's declared order, which errors list (paraminfo sorts the values).
+  { name: 'helpformat', type: ['html', 'wikitext', 'raw', 'none'], default: 'none' },
   { name: 'querymodules', type: QUERY_MODULES.map((m) => m.descriptor.name).sort(), multi: true, deprecated: true },
   { name: 'mainmodule', type: 'string', deprecated: true },
   { name: 'pagesetmodule', type: 'string', deprecated: true },
