@@ -107,8 +107,8 @@ export function withoutParserReports(text: string): string {
 
 /**
  * Replaces the values of volatile keys anywhere in a parsed answer by a marker (in place), so that
- * their presence is still compared but not their value, and takes the parser's report comments
- * off the end of every text.
+ * their presence is still compared but not their value, takes the parser's report comments off
+ * the end of every text and the software's name out of an export's XML (`query.export`).
  */
 export function maskVolatileValues(value: unknown): void {
   if (value === null || typeof value !== 'object') return;
@@ -119,7 +119,8 @@ export function maskVolatileValues(value: unknown): void {
       // A count (siteinfo's jobs) is a number in formatversion 1's JSON and PHP.
       if (VOLATILE_KEYS.has(key.replace(/^@/, ''))) node[key] = '(volatile)';
     } else if (typeof item === 'string') {
-      node[key] = VOLATILE_KEYS.has(key.replace(/^@/, '')) ? '(volatile)' : withoutParserReports(item);
+      const text = item.startsWith('<mediawiki ') ? withoutSoftware(item) : item;
+      node[key] = VOLATILE_KEYS.has(key.replace(/^@/, '')) ? '(volatile)' : withoutParserReports(text);
       // An XML element whose text was only the reports is an empty element, which has no text.
       if (key === '#text' && node[key] === '' && item !== '') delete node[key];
     } else maskVolatileValues(item);

@@ -6,8 +6,9 @@
  * `origin=*` requests sent with a session cookie. Compared: `Cache-Control`, and for answers that
  * shared caches may keep their `Vary` and whether they expire; `Content-Disposition` of every
  * format; the help page. Requests that one side refuses with another error are left out (values
- * of the spec's newer MediaWiki). Then the headers of cross-origin and JSONP requests, and the
- * order in which the account actions check their token and the request's method.
+ * of the spec's newer MediaWiki). Then the headers of cross-origin, JSONP and untrusted requests
+ * (and their tokens), the order in which the account actions check their token and the request's
+ * method, and the XML of `export`.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -196,17 +197,23 @@ test('the help page is HTML whatever the format, inside an answer with wrap', as
   assert.equal(a.filename, b.filename);
 });
 
-test('cross-origin and JSONP requests: suppressed logins and refused origins say so in headers', async () => {
-  for (const [query, origin] of [
-    ['action=query&meta=userinfo&format=json&origin=*', undefined],
-    ['action=query&meta=userinfo&format=json&callback=cb', undefined],
-    ['action=query&meta=userinfo&format=json&origin=http%3A%2F%2Fexample.org', 'http://example.org'],
+test('cross-origin, JSONP and untrusted requests: suppressed logins, no tokens, refused origins', async () => {
+  const untrusted = { 'treat-as-untrusted': '1' };
+  for (const [query, origin, extra] of [
+    ['action=query&meta=userinfo&format=json&origin=*', undefined, {}],
+    ['action=query&meta=userinfo&format=json&callback=cb', undefined, {}],
+    ['action=query&meta=userinfo&format=json&origin=http%3A%2F%2Fexample.org', 'http://example.org', {}],
+    ['action=query&meta=userinfo&format=json', undefined, untrusted],
+    ['action=query&meta=tokens&format=json&origin=*', undefined, {}],
+    ['action=query&meta=tokens&format=json&callback=cb', undefined, {}],
+    ['action=query&meta=tokens&type=csrf%7Cwatch&format=json&errorformat=raw', undefined, untrusted],
   ] as const) {
     for (const caller of ['anonymous', 'Dave'] as const) {
       const pair = sessions.get(caller);
       const headers = (cookie: string | undefined) => ({
         ...(cookie ? { cookie } : {}),
         ...(origin ? { origin } : {}),
+        ...extra,
       });
       const [a, b] = await Promise.all([
         fetch(`${ours.origin}/api.php?${query}`, { headers: headers(pair?.[0].cookieHeader()) }),
@@ -251,5 +258,28 @@ test('logout and clientlogin check their token (given, in the POST body, valid) 
     };
     const [a, b] = await Promise.all([send(`${ours.origin}/api.php`), send(mediawiki.apiUrl)]);
     assert.equal(a, b, `${method} ${url} ${body}`);
+  }
+});
+
+test("export writes MediaWiki's XML byte for byte (but the generator): order, redirects, contributors, schemas", async () => {
+  const cases: Record<string, string>[] = [
+    { generator: 'allpages', gapnamespace: '2', gaplimit: '50' },
+    { generator: 'allpages', gapnamespace: '4', gaplimit: '50', exportschema: '0.10' },
+    { generator: 'allpages', gapnamespace: '14', gaplimit: '50' },
+    { generator: 'allpages', gapfilterredir: 'redirects', gaplimit: '50' },
+    { titles: 'Köln|Berlin|Diskussion:Köln|Aardvark|Gibtsnicht' },
+    { titles: 'A|Hauptseite', redirects: '1' },
+    { pageids: '239|236|59|736' },
+    { revids: '3532|59|1573' },
+    { generator: 'categorymembers', gcmtitle: 'Kategorie:Stadt', gcmlimit: '20' },
+    { generator: 'search', gsrsearch: 'Stadt', gsrlimit: '20' },
+  ];
+  for (const params of cases) {
+    const query = new URLSearchParams({ action: 'query', export: '1', exportnowrap: '1', ...params }).toString();
+    const [a, b] = await Promise.all(
+      [`${ours.origin}/api.php`, mediawiki.apiUrl].map(async (url) => (await fetch(`${url}?${query}`)).text()),
+    );
+    const withoutGenerator = (xml: string) => xml.replace(/<generator>[^<]*<\/generator>/, '');
+    assert.equal(withoutGenerator(a), withoutGenerator(b), query);
   }
 });

@@ -1,10 +1,12 @@
 /**
  * `export`: the pages of the page set with their current revision in MediaWiki's XML export format
- * (schema 0.11), as `Special:Export` writes it. With `exportnowrap` the XML is the whole answer.
+ * (schema 0.11, or 0.10 with `exportschema`), as `Special:Export` writes it. With `exportnowrap` the
+ * XML is the whole answer.
  */
-import type { SiteConfig } from '../site/site.js';
+import { isIPAddress } from '../site/ip-address.js';
+import { namespaceById, type SiteConfig } from '../site/site.js';
 import type { WikiStore } from '../store/database.js';
-import { escapeHtml } from '../text/escape.js';
+import { escapeHtml, escapeXmlText } from '../text/escape.js';
 import type { PageRecord } from './pageset.js';
 import { mwToIso } from './params/timestamp.js';
 
@@ -29,19 +31,41 @@ function siteInfo(site: SiteConfig, server: string, generator: string): string {
     .map((ns) =>
       ns.name === ''
         ? `      <namespace key="${ns.id}" case="${ns.case}" />`
-        : `      <namespace key="${ns.id}" case="${ns.case}">${escapeHtml(ns.name)}</namespace>`,
+        : `      <namespace key="${ns.id}" case="${ns.case}">${escapeXmlText(ns.name)}</namespace>`,
     )
     .join('\n');
   return `  <siteinfo>
-    <sitename>${escapeHtml(site.siteName)}</sitename>
-    <dbname>${escapeHtml(site.wikiId)}</dbname>
-    <base>${escapeHtml(base)}</base>
-    <generator>${escapeHtml(generator)}</generator>
+    <sitename>${escapeXmlText(site.siteName)}</sitename>
+    <dbname>${escapeXmlText(site.wikiId)}</dbname>
+    <base>${escapeXmlText(base)}</base>
+    <generator>${escapeXmlText(generator)}</generator>
     <case>${main?.case ?? 'first-letter'}</case>
     <namespaces>
 ${namespaces}
     </namespaces>
   </siteinfo>`;
+}
+
+/** The schema versions the export writes: 0.10 lacks the slots' `origin` and the text's `sha1`. */
+export type ExportSchema = '0.10' | '0.11';
+
+/**
+ * A title as the export names it: the namespace's name in the content language (never a gendered
+ * form: `Benutzer:Alice`) and the title with spaces.
+ */
+function exportTitle(site: SiteConfig, ns: number, dbKey: string): string {
+  const name = namespaceById(site, ns)?.name ?? '';
+  const text = dbKey.replace(/_/g, ' ');
+  return name === '' ? text : `${name}:${text}`;
+}
+
+/** A redirect's target as the export names it, an interwiki one with its prefix and remote title. */
+function redirectTargetTitle(
+  site: SiteConfig,
+  target: { rd_namespace: number; rd_title: string; rd_interwiki: string | null },
+): string {
+  if (target.rd_interwiki) return `${target.rd_interwiki}:${target.rd_title.replace(/_/g, ' ')}`;
+  return exportTitle(site, target.rd_namespace, target.rd_title);
 }
 
 export async function exportPages(
@@ -50,9 +74,11 @@ export async function exportPages(
   server: string,
   generator: string,
   pages: readonly PageRecord[],
+  schema: ExportSchema = '0.11',
 ): Promise<string> {
+  const v11 = schema === '0.11';
   const parts = [
-    `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.mediawiki.org/xml/export-0.11/ http://www.mediawiki.org/xml/export-0.11.xsd" version="0.11" xml:lang="${escapeHtml(site.language)}">`,
+    `<mediawiki xmlns="http://www.mediawiki.org/xml/export-${schema}/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.mediawiki.org/xml/export-${schema}/ http://www.mediawiki.org/xml/export-${schema}.xsd" version="${schema}" xml:lang="${escapeHtml(site.language)}">`,
     siteInfo(site, server, generator),
   ];
   const latest = pages.map((p) => p.latest);
@@ -85,13 +111,25 @@ export async function exportPages(
           .where('slot_role', '=', 'main')
           .execute();
   const byPage = new Map(revisions.map((r) => [r.rev_page, r]));
+  const redirectIds = pages.filter((p) => p.isRedirect).map((p) => p.pageid);
+  const targets =
+    redirectIds.length === 0
+      ? []
+      : await store.db
+          .selectFrom('redirect')
+          .select(['rd_from', 'rd_namespace', 'rd_title', 'rd_interwiki'])
+          .where('rd_from', 'in', redirectIds)
+          .execute();
+  const targetOf = new Map(targets.map((t) => [t.rd_from, redirectTargetTitle(site, t)]));
   for (const page of pages) {
     const lines = [
       '  <page>',
-      `    <title>${escapeHtml(page.title)}</title>`,
+      `    <title>${escapeXmlText(exportTitle(site, page.ns, page.dbKey))}</title>`,
       `    <ns>${page.ns}</ns>`,
       `    <id>${page.pageid}</id>`,
     ];
+    const target = targetOf.get(page.pageid);
+    if (target !== undefined) lines.push(`    <redirect title="${escapeHtml(target)}" />`);
     const rev = byPage.get(page.pageid);
     if (rev) {
       lines.push('    <revision>', `      <id>${rev.rev_id}</id>`);
@@ -99,29 +137,37 @@ export async function exportPages(
       lines.push(`      <timestamp>${mwToIso(rev.rev_timestamp)}</timestamp>`);
       if (rev.rev_deleted & DELETED_USER) {
         lines.push('      <contributor deleted="deleted" />');
-      } else if (rev.actor_user) {
+      } else if (rev.actor_user || !isIPAddress(rev.actor_name)) {
+        // A name that is no address is a user's (an imported `prefix>Name` has no local id).
         lines.push(
           '      <contributor>',
-          `        <username>${escapeHtml(rev.actor_name)}</username>`,
-          `        <id>${rev.actor_user}</id>`,
+          `        <username>${escapeXmlText(rev.actor_name)}</username>`,
+          `        <id>${rev.actor_user ?? 0}</id>`,
           '      </contributor>',
         );
       } else {
-        lines.push('      <contributor>', `        <ip>${escapeHtml(rev.actor_name)}</ip>`, '      </contributor>');
+        lines.push('      <contributor>', `        <ip>${escapeXmlText(rev.actor_name)}</ip>`, '      </contributor>');
       }
-      if (rev.rev_minor_edit) lines.push('      <minor />');
+      if (rev.rev_minor_edit) lines.push('      <minor/>');
       if (rev.rev_deleted & DELETED_COMMENT) lines.push('      <comment deleted="deleted" />');
-      else if (rev.rev_comment !== '') lines.push(`      <comment>${escapeHtml(rev.rev_comment)}</comment>`);
+      else if (rev.rev_comment !== '') lines.push(`      <comment>${escapeXmlText(rev.rev_comment)}</comment>`);
+      if (v11) lines.push(`      <origin>${rev.slot_origin}</origin>`);
       lines.push(
-        `      <origin>${rev.slot_origin}</origin>`,
-        `      <model>${escapeHtml(rev.content_model)}</model>`,
+        `      <model>${escapeXmlText(rev.content_model)}</model>`,
         `      <format>${FORMATS[rev.content_model] ?? 'text/plain'}</format>`,
       );
+      const textAttributes = v11
+        ? `bytes="${rev.content_size}" sha1="${rev.content_sha1}"`
+        : `bytes="${rev.content_size}"`;
       if (rev.rev_deleted & DELETED_TEXT) {
-        lines.push(`      <text bytes="${rev.content_size}" sha1="${rev.content_sha1}" deleted="deleted" />`);
+        lines.push(`      <text ${textAttributes} deleted="deleted" />`);
       } else {
+        // An empty text is a short tag, as MediaWiki writes an element without content.
+        const text = rev.content_text;
         lines.push(
-          `      <text bytes="${rev.content_size}" sha1="${rev.content_sha1}" xml:space="preserve">${escapeHtml(rev.content_text)}</text>`,
+          text === ''
+            ? `      <text ${textAttributes} xml:space="preserve" />`
+            : `      <text ${textAttributes} xml:space="preserve">${escapeXmlText(text)}</text>`,
         );
       }
       lines.push(`      <sha1>${rev.rev_sha1}</sha1>`, '    </revision>');

@@ -117,6 +117,14 @@ export class PageSet {
     return this.sortedGood;
   }
 
+  /**
+   * Pages that exist in the order the set took them in (the titles as the database lists them, a
+   * generator's pages in its order, redirect targets after): the order of MediaWiki's export.
+   */
+  goodPagesAsAdded(): readonly PageRecord[] {
+    return [...this.goodById.values()];
+  }
+
   /** Pages that exist, by page id. */
   get good(): ReadonlyMap<number, PageRecord> {
     return this.goodById;

@@ -519,6 +519,25 @@ describe('page set', () => {
     assert.match(raw.body, /^<mediawiki xmlns="http:\/\/www.mediawiki.org\/xml\/export-0.11\/"/);
   });
 
+  test('exportschema 0.10 writes the older schema: no origin, no sha1 of the text; others are refused', async () => {
+    const old = (await get({ action: 'query', titles: 'Kurz', export: '1', exportnowrap: '1', exportschema: '0.10' }))
+      .body;
+    assert.match(old, /^<mediawiki xmlns="http:\/\/www.mediawiki.org\/xml\/export-0.10\/".* version="0.10"/);
+    assert.match(old, /<text bytes="5" xml:space="preserve">Kurz\.<\/text>/);
+    assert.doesNotMatch(old, /<origin>/);
+    const bad = await get({
+      action: 'query',
+      exportschema: '0.9',
+      format: 'json',
+      errorformat: 'raw',
+      formatversion: '2',
+    });
+    assert.deepEqual(bad.json().errors[0].params[2], {
+      list: [{ plaintext: '0.10' }, { plaintext: '0.11' }],
+      type: 'text',
+    });
+  });
+
   test('an invalid title gives its reason as the error format gives a message', async () => {
     const reason = async (errorformat: string) =>
       (

@@ -8,7 +8,7 @@ import { MEDIAWIKI_VERSION } from '../../site/version.js';
 import { shareWorker } from '../../store/work-budget.js';
 import { ContinuationManager, parseContinue } from '../continuation.js';
 import { ApiError, apiError, message, messageCode } from '../errors.js';
-import { exportPages } from '../export-xml.js';
+import { type ExportSchema, exportPages } from '../export-xml.js';
 import type { MessageParam } from '../messages/render.js';
 import type { GeneratorSink, ModuleContext, ModuleResult, QueryModule } from '../module.js';
 import { type PageRow, PageSet } from '../pageset.js';
@@ -16,7 +16,7 @@ import type { ParamDescriptor, ParamValues } from '../params/descriptor.js';
 import { resolveUserIds } from '../params/user-ids.js';
 import { type NamedSpec, specsByName } from '../params/validate.js';
 import type { RequestState } from '../request-state.js';
-import { type KeyedList, list, type ResultArray, type ResultObject, withContent } from '../result/tree.js';
+import { BC_SUBELEMENTS, type KeyedList, list, type ResultArray, type ResultObject } from '../result/tree.js';
 
 const BY_NAME = new Map(QUERY_MODULES.map((m) => [m.descriptor.name, m]));
 /**
@@ -88,6 +88,7 @@ interface QueryParams {
   indexpageids: boolean;
   export: boolean;
   exportnowrap: boolean;
+  exportschema: ExportSchema;
   iwurl: boolean;
   continue: string | undefined;
   rawcontinue: boolean;
@@ -111,6 +112,7 @@ function readQueryParameters(state: RequestState) {
     indexPageIds: read(Q.indexpageids),
     exportPagesXml: read(Q.export),
     exportNoWrap: read(Q.exportnowrap),
+    exportSchema: read(Q.exportschema),
     interwikiUrls: read(Q.iwurl),
     incoming: parseContinue(read(Q.continue)),
     rawContinue: read(Q.rawcontinue),
@@ -470,13 +472,25 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
     pagesList = pages.writeInto(query, q.indexPageIds, q.interwikiUrls, (m) =>
       state.messageFormatter.invalidTitleReason(m),
     );
-  await runModules(run, q, pages, pageSetOutput(query, pagesList));
-
+  // The export is written with the page set, before the modules run (its key comes before theirs):
+  // a text in formatversion 2, the content of an object in 1.
+  let exported: string | undefined;
   if (q.exportPagesXml) {
-    const xml = await exportPages(store, site, state.server, generatorText(state), pages.goodPages());
-    if (q.exportNoWrap) return { raw: xml };
-    query.export = withContent({ xml }, 'xml');
+    exported = await exportPages(
+      store,
+      site,
+      state.server,
+      generatorText(state),
+      pages.goodPagesAsAdded(),
+      q.exportSchema,
+    );
+    if (!q.exportNoWrap) {
+      query.export = exported;
+      query[BC_SUBELEMENTS] = ['export'];
+    }
   }
+  await runModules(run, q, pages, pageSetOutput(query, pagesList));
+  if (exported !== undefined && q.exportNoWrap) return { raw: exported };
 
   if (q.rawContinue) continuation.writeRawInto(result, generator?.descriptor.name);
   else continuation.writeInto(result);
