@@ -9,6 +9,9 @@ export interface ApiAnswer {
   body: string;
 }
 
+/** How long a request may have run before its dropped connection counts as the server's time limit. */
+const NO_ANSWER_AFTER_MS = 20_000;
+
 export class ApiSession {
   private readonly cookies = new Map<string, string>();
 
@@ -24,11 +27,17 @@ export class ApiSession {
 
   async send(method: 'GET' | 'POST', params: readonly [string, string][]): Promise<ApiAnswer> {
     for (let attempt = 0; ; attempt++) {
+      const started = Date.now();
       try {
         return await this.sendOnce(method, params);
       } catch (error) {
         // fetch rejects with a TypeError only when no answer came (refused, reset, closed).
         if (!(error instanceof TypeError) || attempt >= this.connectionRetries) throw error;
+        // A connection dropped after a long wait is a request PHP's time limit ended, killing the
+        // worker that ran it (a full-text search over every page, say): sent again, it would end
+        // the next worker, and the next. It is answered with no answer (status 0) instead.
+        if (Date.now() - started >= NO_ANSWER_AFTER_MS)
+          return { status: 0, contentType: '', apiError: undefined, body: '' };
         await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
       }
     }

@@ -310,6 +310,18 @@ function queryParams(
       }
     }
   }
+  // Clients combine modules in one request (a list beside the page set, siteinfo with userinfo),
+  // and sometimes name the pages twice over (refused).
+  if (r.chance(0.06)) {
+    const other = r.pick(m.all.filter((d) => d.group !== 'prop'));
+    if (!modules.includes(other.name)) {
+      params.push([other.group, other.name], ...moduleParams(m, r, other.name, '', pools, share));
+      modules.push(other.name);
+    }
+  }
+  if (r.chance(0.02)) params.push(...pageSetParams(r, pools));
+  if (r.chance(0.03)) params.push(['export', '1']);
+  if (r.chance(0.02)) params.push(['exportschema', r.pick(['0.10', '0.11', '0.9'])]);
   if (r.chance(0.3)) params.push(['redirects', '1']);
   if (r.chance(0.1)) params.push(['converttitles', '1']);
   if (r.chance(0.1)) params.push(['indexpageids', '1']);
@@ -317,11 +329,11 @@ function queryParams(
   return { params: mergeMulti(params), modules };
 }
 
-/** `prop` named twice becomes one `prop=a|b`, as clients send it. */
+/** A module parameter named twice (`prop`, `list`, `meta`) becomes one `prop=a|b`, as clients send it. */
 function mergeMulti(params: [string, string][]): [string, string][] {
   const out: [string, string][] = [];
   for (const [name, value] of params) {
-    const earlier = name === 'prop' ? out.find(([n]) => n === 'prop') : undefined;
+    const earlier = ['prop', 'list', 'meta'].includes(name) ? out.find(([n]) => n === name) : undefined;
     if (earlier) earlier[1] = `${earlier[1]}|${value}`;
     else out.push([name, value]);
   }
@@ -339,6 +351,15 @@ function mainParams(r: Random): [string, string][] {
   if (r.chance(0.05)) out.push(['errorlang', r.pick(['en', 'de', 'content', 'uselang', 'qqx'])]);
   if (r.chance(0.03)) out.push(['errorsuselocal', '1']);
   if (r.chance(0.02)) out.push(['utf8', '1']);
+  if (r.chance(0.02)) out.push(['ascii', '1']);
+  // The request's metadata and assertions, as bots send them.
+  if (r.chance(0.02)) out.push(['requestid', r.pick(['r1', '<&>', ''])]);
+  if (r.chance(0.02)) out.push(['servedby', '1']);
+  if (r.chance(0.02)) out.push(['curtimestamp', '1']);
+  if (r.chance(0.02)) out.push(['responselanginfo', '1']);
+  if (r.chance(0.03)) out.push(['assert', r.pick(['user', 'bot', 'anon', 'bogus'])]);
+  if (r.chance(0.02)) out.push(['assertuser', r.pick([...LOGGED_IN_SENDERS, 'Gustav', ''])]);
+  if (r.chance(0.02)) out.push(['origin', r.pick(['*', 'https://example.org'])]);
   return out;
 }
 
