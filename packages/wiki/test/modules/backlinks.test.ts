@@ -94,6 +94,26 @@ describeEachEngine('list=backlinks, embeddedin, imageusage', (engine) => {
       'The value "5001" for parameter "iulimit" must be between 1 and 500.\n' +
         'The value "500" for parameter "iulimit" must be between 1 and 250.',
     );
+    // The halved range is checked after the module's second reading of its parameters: the raw
+    // error format's repeated warning (a multi-value sent with U+001F) comes before it.
+    const raw = await api().query({
+      list: 'imageusage',
+      iutitle: 'Datei:Beispiel.png',
+      iunamespace: '\u001f6\u001f-2\u001fx',
+      iuredirect: '1',
+      iulimit: '5001',
+      errorformat: 'raw',
+      formatversion: '2',
+    });
+    assert.deepEqual(
+      raw.warnings.map((w: { code: string; params: { plaintext: string }[] }) => [w.code, w.params[0].plaintext]),
+      [
+        ['unrecognizedvalues', 'iunamespace'],
+        ['outofrange', 'iulimit'],
+        ['unrecognizedvalues', 'iunamespace'],
+        ['outofrange', 'iulimit'],
+      ],
+    );
     // Another parameter's error ends the request before the halved range is applied.
     const failed = await api().query({ list: 'imageusage', iupageid: '0x10', iuredirect: '1', iulimit: '5001' });
     assert.equal(failed.error.code, 'badinteger');

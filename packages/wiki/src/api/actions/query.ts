@@ -178,16 +178,20 @@ const warnedWhenRead = new WeakSet<ModuleContext['params']>();
 /** A module's parameters read with `prefix`, with their warnings; their errors name the module. */
 function readModuleParams(state: RequestState, module: QueryModule, prefix: string): ModuleContext['params'] {
   const d = module.descriptor;
-  const path = `query+${d.name}`;
   const warningsBefore = state.warnings.length;
-  // An error is named after the module by the validator (the scope's path).
-  const params = state.validator.readAll(
-    d.parameters,
-    { prefix, path, name: d.name, feature: `action=query&${d.group}=${d.name}` },
-    d.templatedparameters,
-  );
+  // An error is named after the module by the validator (the scope's path). A limit halved by
+  // another parameter is checked when the module reads its parameters again, as MediaWiki's
+  // backlinks modules do (`readParametersAgain`).
+  const params = state.validator.readAll(d.parameters, moduleScope(module, prefix), d.templatedparameters, {
+    halvedLater: true,
+  });
   if (state.warnings.length > warningsBefore) warnedWhenRead.add(params);
   return params;
+}
+
+function moduleScope(module: QueryModule, prefix: string) {
+  const d = module.descriptor;
+  return { prefix, path: `query+${d.name}`, name: d.name, feature: `action=query&${d.group}=${d.name}` };
 }
 
 /** A module's context: its parameters (read with `prefix`), the pages it works on and where its results go. */
@@ -235,6 +239,7 @@ function moduleContext(
     setGeneratorNonContinue: (value, name = 'continue') => continuation.setGeneratorNonContinue(prefix + name, value),
     readParametersAgain: () => {
       if (warnedWhenRead.has(params)) readModuleParams(state, module, prefix);
+      state.validator.applyHalvedLimits(d.parameters, moduleScope(module, prefix), params);
     },
     requestHas: (name) => state.params.peek(prefix + name) !== undefined,
     rawParam: (name) => state.params.peek(prefix + name),

@@ -243,12 +243,14 @@ export class ParamValidator {
 
   /**
    * Reads every parameter of a descriptor (and its templated parameters), typed from the list when
-   * it is declared `as const`.
+   * it is declared `as const`. With `halvedLater`, a limit halved by another parameter is left for
+   * `applyHalvedLimits` (a module that checks it after reading its parameters a second time).
    */
   readAll<L extends readonly ParamDescriptor[]>(
     params: L,
     scope: ModuleParamScope,
     templated: readonly TemplatedParamDescriptor[] = [],
+    options: { halvedLater?: boolean } = {},
   ): ParamsOfList<L> {
     const values: ParamValues = {};
     // Every parameter is read, so that each one's warnings are given, before the first error ends
@@ -269,7 +271,7 @@ export class ParamValidator {
       }
     }
     if (firstError) throw firstError;
-    for (const param of specList) this.applyHalvedLimit(param, scope, values);
+    if (!options.halvedLater) for (const param of specList) this.applyHalvedLimit(param, scope, values);
     for (const template of templated) {
       const [variable, source] = Object.entries(template.templatevars)[0] ?? [];
       if (!variable || !source) continue;
@@ -282,6 +284,11 @@ export class ParamValidator {
     }
     // The validator converts each value as the descriptor declares: the type says the same.
     return values as ParamsOfList<L>;
+  }
+
+  /** The limits among `params` halved by another parameter, checked against the halved range (in place). */
+  applyHalvedLimits(params: readonly ParamDescriptor[], scope: ModuleParamScope, values: ParamValues): void {
+    for (const param of paramSpecs(params)) this.applyHalvedLimit(param, scope, values);
   }
 
   /**
@@ -453,7 +460,8 @@ export class ParamValidator {
           this.env.recordLimit(scope.name, value);
           return value;
         }
-        // The halved range is applied once every parameter is read (readAll).
+        // The halved range is applied once every parameter is read (readAll, or applyHalvedLimits
+        // after a module's second reading).
         return this.integer(param, fullName, raw, scope, max);
       }
       case 'timestamp':
