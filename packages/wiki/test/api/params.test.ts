@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import { ApiError, type ApiMessage } from '../../src/api/errors.js';
 import { renderMessage, stripMarkup } from '../../src/api/messages/render.js';
 import type { ParamDescriptor } from '../../src/api/params/descriptor.js';
-import { RequestParams } from '../../src/api/params/request.js';
+import { phpParameterName, RequestParams } from '../../src/api/params/request.js';
 import { parseTimestamp, toMwTimestamp } from '../../src/api/params/timestamp.js';
 import { ParamValidator } from '../../src/api/params/validate.js';
 import { TitleCodec } from '../../src/site/title.js';
@@ -47,6 +47,28 @@ function errorOf(fn: () => unknown): { code: string; text: string; data: unknown
 }
 
 describe('parameter validation', () => {
+  test('names as PHP reads them: dots and spaces as underscores, array syntax without a value, first place kept', () => {
+    assert.deepEqual(phpParameterName('a.b c'), { name: 'a_b_c', array: false });
+    assert.deepEqual(phpParameterName('  titles[]'), { name: 'titles', array: true });
+    assert.deepEqual(phpParameterName('baz[x][y]'), { name: 'baz', array: true });
+    assert.deepEqual(phpParameterName('e[f.g'), { name: 'e_f.g', array: false });
+    assert.equal(phpParameterName('[]'), undefined);
+    assert.equal(phpParameterName(''), undefined);
+    const params = new RequestParams([
+      ['foo[]', '1'],
+      ['bar', '2'],
+      ['foo', '3'],
+      ['xxa[]', 'Berlin'],
+      ['a.b', '4'],
+    ]);
+    assert.deepEqual(params.names(), ['foo', 'bar', 'xxa', 'a_b']);
+    assert.equal(params.get('foo'), '3');
+    assert.equal(params.get('a_b'), '4');
+    const { read, warnings } = validator([['xxa[]', 'Berlin']]);
+    assert.equal(read({ name: 'a', type: 'string' }), undefined);
+    assert.deepEqual(warnings, ['main: Parameter "xxa" uses unsupported PHP array syntax.']);
+  });
+
   test('strings are NFC-normalised and absent parameters take their default', () => {
     const { read } = validator([['xxa', 'Cafe\u0301']]);
     assert.equal(read({ name: 'a', type: 'string' }), 'Café');

@@ -13,6 +13,7 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'paramvalidator-unrecognizedvalues': 'Der Parameter „$1“ kennt {{PLURAL:$4|den Wert|die Werte}} $3 nicht',
   'apiwarn-badutf8':
     'Der Wert des Parameters „$1“ ist kein gültiger oder kein NFC-normalisierter Text. Text muss gültiges, NFC-normalisiertes Unicode sein, ohne C0-Steuerzeichen außer HT (\\t), LF (\\n) und CR (\\r).',
+  'apiwarn-unsupportedarray': 'Der Parameter „$1“ ist in PHPs Array-Schreibweise gesendet, die die API nicht annimmt.',
   'apiwarn-tokens-origin': 'Ohne den Schutz der Same-Origin-Policy (JSONP, origin=*) werden keine Tokens ausgegeben.',
   'apiwarn-redirectsandrevids':
     'Weiterleitungen werden mit dem Parameter „revids“ nicht aufgelöst: Weiterleitungen, auf die die „revids“ zeigen, bleiben unaufgelöst.',

@@ -19,6 +19,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'paramvalidator-unrecognizedvalues': 'Unrecognized {{PLURAL:$4|value|values}} for parameter "$1": $3',
   'apiwarn-badutf8':
     'The value passed for <var>$1</var> contains invalid or non-normalized data. Textual data should be valid, NFC-normalized Unicode without C0 control characters other than HT (\\t), LF (\\n), and CR (\\r).',
+  'apiwarn-unsupportedarray': 'Parameter <var>$1</var> uses unsupported PHP array syntax.',
   'apiwarn-tokens-origin': 'Tokens may not be obtained when the same-origin policy is not applied.',
   'apiwarn-redirectsandrevids':
     'Redirect resolution cannot be used together with the <var>revids</var> parameter. Any redirects the <var>revids</var> point to have not been resolved.',

@@ -1,24 +1,56 @@
 /**
+ * A parameter's name as PHP reads it into MediaWiki's request: leading spaces dropped, spaces and
+ * dots of the name turned into underscores (`a.b` is `a_b`), and a name with an index (`titles[]`,
+ * `a[x][y]`) an array under the name before the bracket, which MediaWiki does not take. A bracket
+ * never closed is an underscore (`e[f` is `e_f`). Undefined for a name PHP drops (an empty one).
+ */
+export function phpParameterName(raw: string): { name: string; array: boolean } | undefined {
+  const text = raw.replace(/^ +/, '');
+  const bracket = text.indexOf('[');
+  const head = (bracket === -1 ? text : text.slice(0, bracket)).replace(/[ .]/g, '_');
+  if (head === '') return undefined;
+  if (bracket === -1) return { name: head, array: false };
+  if (text.indexOf(']', bracket + 1) === -1) return { name: `${head}_${text.slice(bracket + 1)}`, array: false };
+  return { name: head, array: true };
+}
+
+/**
  * The request's parameters, cleaned as MediaWiki cleans its input (see `normalizeText`), with a
  * record of which ones a module read, so that the rest can be reported as unrecognised (in the
  * order the client sent them), and of which ones cleaning changed, so that reading one warns.
+ * Names are read as PHP reads them (`phpParameterName`); one sent in array syntax has no value.
  */
 export class RequestParams {
   private readonly values = new Map<string, string>();
   private readonly used = new Set<string>();
   /** The values as sent, of the parameters normalisation changed. */
   private readonly uncleaned = new Map<string, string>();
+  /** Names whose last value came in PHP's array syntax (`titles[]=…`): they have no value. */
+  private readonly arrays = new Set<string>();
 
   /** `invalidUtf8`: names whose value came as bytes that are not UTF-8 (decoded with U+FFFD). */
   constructor(entries: Iterable<[string, string]>, invalidUtf8?: ReadonlySet<string>) {
-    for (const [name, value] of entries) {
-      // PHP keeps the last of repeated names; so do we.
-      this.values.delete(name);
+    for (const [sent, value] of entries) {
+      const php = PLAIN_NAME.test(sent) ? { name: sent, array: false } : phpParameterName(sent);
+      if (php === undefined) continue;
+      const name = php.name;
+      // PHP keeps the last value of a repeated name, at the place where the name came first.
       this.uncleaned.delete(name);
+      if (php.array) {
+        this.arrays.add(name);
+        this.values.set(name, '');
+        continue;
+      }
+      this.arrays.delete(name);
       const clean = normalizeText(value);
       this.values.set(name, clean);
-      if (clean !== value || invalidUtf8?.has(name)) this.uncleaned.set(name, value);
+      if (clean !== value || invalidUtf8?.has(sent)) this.uncleaned.set(name, value);
     }
+  }
+
+  /** Whether `name` came in PHP's array syntax (`titles[]=…`), which gives it no value. */
+  sentAsArray(name: string): boolean {
+    return this.arrays.size > 0 && this.arrays.has(name);
   }
 
   /** The value as sent when it was not valid NFC Unicode (and was cleaned); undefined otherwise. */
@@ -26,22 +58,22 @@ export class RequestParams {
     return this.uncleaned.size === 0 ? undefined : this.uncleaned.get(name);
   }
 
-  /** The value of `name`, marking it used; undefined when absent. */
+  /** The value of `name`, marking it used; undefined when absent (or sent as an array). */
   get(name: string): string | undefined {
     const value = this.values.get(name);
     // Only names that were sent can be reported unused: the others need no record.
     if (value !== undefined) this.used.add(name);
-    return value;
+    return this.arrays.size > 0 && this.arrays.has(name) ? undefined : value;
   }
 
-  /** Whether `name` was sent, without marking it used. */
+  /** Whether `name` was sent with a value, without marking it used. */
   has(name: string): boolean {
-    return this.values.has(name);
+    return this.values.has(name) && !this.sentAsArray(name);
   }
 
   /** The value without marking it used (for logging decisions, continuation bookkeeping). */
   peek(name: string): string | undefined {
-    return this.values.get(name);
+    return this.sentAsArray(name) ? undefined : this.values.get(name);
   }
 
   markUsed(name: string): void {
@@ -76,6 +108,8 @@ function cleanText(value: string): string {
 }
 
 const PLAIN_ASCII = /^[\t\n\r\x20-\x7e]*$/;
+/** A name PHP takes as it is: no leading space, no space, dot or bracket. */
+const PLAIN_NAME = /^[^ .[]+$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
 const NOT_XML_TEXT = /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/g;
 

@@ -332,6 +332,11 @@ export class ParamValidator {
 
   private readValue(param: ParamSpec, scope: ModuleParamScope, fullName: string): ParamValue {
     const raw = this.request.get(fullName);
+    // A parameter sent in PHP's array syntax (`titles[]=…`) has no value, as in MediaWiki, which
+    // says so from its main module.
+    if (raw === undefined && this.request.sentAsArray(fullName)) {
+      this.env.warn('main', message('unsupportedarray', 'apiwarn-unsupportedarray', [fullName]));
+    }
     if (raw !== undefined && this.request.sentUncleaned(fullName) !== undefined) {
       this.env.warn(scope.path, message('badutf8', 'apiwarn-badutf8', [fullName]));
     }
