@@ -375,6 +375,23 @@ describe('errors and warnings', () => {
     ]);
   });
 
+  test("the page set's parameters are read before the query's own: their errors and warnings come first", async () => {
+    const refused = (await get({ action: 'query', list: 'bogus', pageids: 'abc', format: 'json' })).json();
+    assert.equal(refused.error.code, 'badinteger');
+    assert.equal(refused.warnings, undefined);
+    const warned = await htmlAnswer({ titles: '\u001fA\u001fB\u0001', prop: 'bogus', exportschema: '0.10' });
+    assert.deepEqual(
+      warned.warnings.map((w: { code: string }) => w.code),
+      ['badutf8', 'unrecognizedvalues'],
+    );
+    // A boolean in PHP's array syntax is only absent, without the warning of other parameters.
+    const array = (
+      await get({ action: 'query', titles: 'Berlin', 'export[]': '1', 'indexpageids[]': '1', format: 'json' })
+    ).json();
+    assert.equal(array.warnings, undefined);
+    assert.equal(array.query.export, undefined);
+  });
+
   test('two page sources are refused by the query, also under a generator and once it is done', async () => {
     for (const extra of [{}, { generator: 'links' }, { generator: 'links', continue: '-||' }]) {
       const answer = await htmlAnswer({ titles: 'Berlin', pageids: '236', ...extra });

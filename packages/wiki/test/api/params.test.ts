@@ -32,7 +32,13 @@ function validator(entries: [string, string][], highLimits = false) {
     recordLimit: (name, value) => limits.set(name, value),
   });
   const scope = { prefix: 'xx', path: 'query+test', name: 'test' };
-  return { read: (p: ParamDescriptor) => v.read(p, scope), warnings, messages, limits };
+  return {
+    read: (p: ParamDescriptor) => v.read(p, scope),
+    readAll: (ps: readonly ParamDescriptor[]) => v.readAll(ps, scope),
+    warnings,
+    messages,
+    limits,
+  };
 }
 
 function errorOf(fn: () => unknown): { code: string; text: string; data: unknown } {
@@ -67,6 +73,18 @@ describe('parameter validation', () => {
     const { read, warnings } = validator([['xxa[]', 'Berlin']]);
     assert.equal(read({ name: 'a', type: 'string' }), undefined);
     assert.deepEqual(warnings, ['main: Parameter "xxa" uses unsupported PHP array syntax.']);
+    // Also after another parameter was refused.
+    const after = validator([
+      ['xxa', 'bogus'],
+      ['xxb[]', '1'],
+    ]);
+    assert.throws(() =>
+      after.readAll([
+        { name: 'a', type: ['x', 'y'] },
+        { name: 'b', type: 'integer', multi: true },
+      ]),
+    );
+    assert.deepEqual(after.warnings, ['main: Parameter "xxb" uses unsupported PHP array syntax.']);
   });
 
   test('strings are NFC-normalised and absent parameters take their default', () => {

@@ -100,11 +100,20 @@ interface QueryParams {
   converttitles: boolean;
 }
 
-/** `action=query`'s own parameters, read in MediaWiki's order. */
+/**
+ * `action=query`'s own parameters, read in MediaWiki's order: the page set's first (its warnings
+ * come before those of `prop` or `list`, its errors end the request before them), then the query's.
+ */
 function readQueryParameters(state: RequestState) {
   const scope = { prefix: '', path: 'query', name: 'query' };
   // The validator converts each value as QUERY_PARAMETERS declares it, which QueryParams restates.
   const read = <N extends keyof QueryParams>(spec: NamedSpec<N>) => state.validator.read(spec, scope) as QueryParams[N];
+  const titles = read(Q.titles);
+  const pageIds = read(Q.pageids);
+  const revIds = read(Q.revids);
+  const generatorName = read(Q.generator);
+  const resolveRedirects = read(Q.redirects);
+  const convertTitles = read(Q.converttitles);
   return {
     props: read(Q.prop) ?? [],
     lists: read(Q.list) ?? [],
@@ -116,12 +125,12 @@ function readQueryParameters(state: RequestState) {
     interwikiUrls: read(Q.iwurl),
     incoming: parseContinue(read(Q.continue)),
     rawContinue: read(Q.rawcontinue),
-    titles: read(Q.titles),
-    pageIds: read(Q.pageids),
-    revIds: read(Q.revids),
-    generatorName: read(Q.generator),
-    resolveRedirects: read(Q.redirects),
-    convertTitles: read(Q.converttitles),
+    titles,
+    pageIds,
+    revIds,
+    generatorName,
+    resolveRedirects,
+    convertTitles,
   };
 }
 

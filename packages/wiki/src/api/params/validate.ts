@@ -260,8 +260,9 @@ export class ParamValidator {
     for (const param of specList) {
       const fullName = param.prefixed(scope.prefix);
       // Once one is refused, a parameter the request did not send has nothing left to say: its
-      // default neither warns nor fails, and no value is returned.
-      if (firstError && this.request.peek(fullName) === undefined) continue;
+      // default neither warns nor fails, and no value is returned. (One sent in PHP's array
+      // syntax still warns.)
+      if (firstError && this.request.peek(fullName) === undefined && !this.request.sentAsArray(fullName)) continue;
       try {
         values[param.name] = this.readValue(param, scope, fullName);
       } catch (error) {
@@ -333,8 +334,8 @@ export class ParamValidator {
   private readValue(param: ParamSpec, scope: ModuleParamScope, fullName: string): ParamValue {
     const raw = this.request.get(fullName);
     // A parameter sent in PHP's array syntax (`titles[]=…`) has no value, as in MediaWiki, which
-    // says so from its main module.
-    if (raw === undefined && this.request.sentAsArray(fullName)) {
+    // says so from its main module (but of a boolean, which it only checks for).
+    if (raw === undefined && param.type !== 'boolean' && this.request.sentAsArray(fullName)) {
       this.env.warn('main', message('unsupportedarray', 'apiwarn-unsupportedarray', [fullName]));
     }
     if (raw !== undefined && this.request.sentUncleaned(fullName) !== undefined) {
