@@ -322,6 +322,11 @@ function queryParams(
   if (r.chance(0.02)) params.push(...pageSetParams(r, pools));
   if (r.chance(0.03)) params.push(['export', '1']);
   if (r.chance(0.02)) params.push(['exportschema', r.pick(['0.10', '0.11', '0.9'])]);
+  // A parameter in PHP's array syntax, as some HTTP libraries send lists (`titles[]=a`).
+  if (r.chance(0.01) && params.length > 1) {
+    const at = r.int(1, params.length - 1);
+    params[at] = [`${params[at][0]}[]`, params[at][1]];
+  }
   if (r.chance(0.3)) params.push(['redirects', '1']);
   if (r.chance(0.1)) params.push(['converttitles', '1']);
   if (r.chance(0.1)) params.push(['indexpageids', '1']);
