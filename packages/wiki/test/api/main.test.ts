@@ -536,6 +536,16 @@ describe('page set', () => {
     assert.match(raw.body, /^<mediawiki xmlns="http:\/\/www.mediawiki.org\/xml\/export-0.11\/"/);
   });
 
+  test('a continued list whose page set is done exports nothing', async () => {
+    const first = (await get({ action: 'query', list: 'allpages', aplimit: '2', export: '1', format: 'json' })).json();
+    assert.equal(typeof first.query.export['*'], 'string');
+    const next = (
+      await get({ action: 'query', list: 'allpages', aplimit: '2', export: '1', format: 'json', ...first.continue })
+    ).json();
+    assert.equal(next.query.export, undefined);
+    assert.equal(next.query.allpages.length, 2);
+  });
+
   test('exportschema 0.10 writes the older schema: no origin, no sha1 of the text; others are refused', async () => {
     const old = (await get({ action: 'query', titles: 'Kurz', export: '1', exportnowrap: '1', exportschema: '0.10' }))
       .body;

@@ -487,9 +487,10 @@ export async function executeQuery(state: RequestState, result: ResultObject): P
       state.messageFormatter.invalidTitleReason(m),
     );
   // The export is written with the page set, before the modules run (its key comes before theirs):
-  // a text in formatversion 2, the content of an object in 1.
+  // a text in formatversion 2, the content of an object in 1. Once the generator is done
+  // (`continue=-||…`), there is no page set to write, nor an export.
   let exported: string | undefined;
-  if (q.exportPagesXml) {
+  if (q.exportPagesXml && !done) {
     exported = await exportPages(
       store,
       site,
