@@ -63,7 +63,7 @@ export class RequestParams {
     const value = this.values.get(name);
     // Only names that were sent can be reported unused: the others need no record.
     if (value !== undefined) this.used.add(name);
-    return this.arrays.size > 0 && this.arrays.has(name) ? undefined : value;
+    return this.sentAsArray(name) ? undefined : value;
   }
 
   /** Whether `name` was sent with a value, without marking it used. */
