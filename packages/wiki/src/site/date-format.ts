@@ -1,6 +1,6 @@
 /**
- * Dates as MediaWiki shows them to a reader in the user's language (its default date preference):
- * German `22:26, 21. Nov. 2026`, English `22:26, 21 November 2026`. Used where the API answers
+ * Dates as MediaWiki shows them to a reader (the language's default date preference): German's
+ * format `22:26, 21. Nov. 2026`, English's `22:26, 21 November 2026`. Used where the API answers
  * with formatted dates (`blockedtimestampformatted`). Times are in UTC, the reference wiki's zone.
  */
 const GERMAN_MONTHS = ['Jan.', 'Feb.', 'Mär.', 'Apr.', 'Mai', 'Jun.', 'Jul.', 'Aug.', 'Sep.', 'Okt.', 'Nov.', 'Dez.'];
@@ -19,19 +19,50 @@ const ENGLISH_MONTHS = [
   'December',
 ];
 
-/** The month messages' keys, which the pseudo-language `qqx` shows in place of the names. */
+/** The long month messages' keys (`november`), which the pseudo-language `qqx` shows in place of the names. */
 const MONTH_KEYS = ENGLISH_MONTHS.map((name) => name.toLowerCase());
+/** The abbreviated month messages' keys (`nov`), which German's format writes. */
+const SHORT_MONTH_KEYS = MONTH_KEYS.map((key) => key.slice(0, 3));
 
 /**
- * A 14-digit MediaWiki timestamp as the language writes date and time. `qqx` (which shows each
- * message as its key) has English's format with the month's message key: `21 (november) 2026`.
+ * The formats known here: German's (day with a full stop, the month abbreviated), English's, and
+ * `qqx`'s (English's, with the month's message key: `21 (november) 2026`).
  */
-export function formatUserTimestamp(mw: string, language: string): string {
+export type DateStyle = 'de' | 'en' | 'qqx';
+
+/**
+ * The style a language writes dates in: its own where known here, else the first known one of its
+ * fallback chain (Low German, Bavarian, Pennsylvania German write German's), else English's.
+ */
+export function dateStyleOf(language: string, fallbacks: readonly string[] = []): DateStyle {
+  for (const code of [language, ...fallbacks]) {
+    if (code === 'de' || code.startsWith('de-')) return 'de';
+    if (code === 'en' || code.startsWith('en-')) return 'en';
+    if (code === 'qqx') return 'qqx';
+  }
+  return 'en';
+}
+
+/** The month message (`nov` or `november`) the style writes for month `index` (0 to 11). */
+export function monthMessageKey(style: DateStyle, index: number): string {
+  return style === 'de' ? SHORT_MONTH_KEYS[index] : MONTH_KEYS[index];
+}
+
+/**
+ * A 14-digit MediaWiki timestamp in `style`. `monthName` gives the month in the reader's language
+ * (the month message's text of the language's catalogue); without it, the style's own.
+ */
+export function formatUserTimestamp(
+  mw: string,
+  style: DateStyle,
+  monthName?: (key: string) => string | undefined,
+): string {
   const year = mw.slice(0, 4);
   const month = Number(mw.slice(4, 6)) - 1;
   const day = Number(mw.slice(6, 8));
   const time = `${mw.slice(8, 10)}:${mw.slice(10, 12)}`;
-  if (language === 'de' || language.startsWith('de-')) return `${time}, ${day}. ${GERMAN_MONTHS[month]} ${year}`;
-  if (language === 'qqx') return `${time}, ${day} (${MONTH_KEYS[month]}) ${year}`;
-  return `${time}, ${day} ${ENGLISH_MONTHS[month]} ${year}`;
+  if (style === 'qqx') return `${time}, ${day} (${MONTH_KEYS[month]}) ${year}`;
+  const name = monthName?.(monthMessageKey(style, month));
+  if (style === 'de') return `${time}, ${day}. ${name ?? GERMAN_MONTHS[month]} ${year}`;
+  return `${time}, ${day} ${name ?? ENGLISH_MONTHS[month]} ${year}`;
 }

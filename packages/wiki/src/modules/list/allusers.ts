@@ -177,7 +177,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       Object.assign(item, centralIdDetails(row.user_id, ctx.site.wikiId, p.attachedwiki));
     }
     const block = blocks.get(row.user_id);
-    if (props.has('blockinfo') && block) Object.assign(item, blockDetails(block.block, ctx.userLanguage));
+    if (props.has('blockinfo') && block) Object.assign(item, blockDetails(block.block, ctx));
     if (block?.hidden) item.hidden = true;
     if (props.has('editcount')) item.editcount = row.user_editcount ?? 0;
     if (counts) item.recentactions = counts.get(row.user_id) ?? 0;

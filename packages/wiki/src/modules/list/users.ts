@@ -236,7 +236,7 @@ async function describeAccounts(
     }
     const block = blocks.get(row.user_id);
     if (block?.hidden) item.hidden = true;
-    if (wanted.has('blockinfo') && block) Object.assign(item, blockDetails(block.block, ctx.userLanguage));
+    if (wanted.has('blockinfo') && block) Object.assign(item, blockDetails(block.block, ctx));
     if (noMail) {
       const disabled = noMail.get(row.user_id);
       // A confirmed address (any address where `$wgEmailAuthentication` is off) and mail not refused.

@@ -67,11 +67,10 @@ export const execute: ModuleExecute<typeof descriptor> = async (context) => {
         .select(['user_real_name', 'user_email', 'user_email_authenticated', 'user_registration', 'user_editcount'])
         .where('user_id', '=', user.id)
         .executeTakeFirst();
-  const language = context.userLanguage;
 
   if (props.has('blockinfo')) {
     const block = await user.block();
-    if (block) Object.assign(info, blockDetails(block, language));
+    if (block) Object.assign(info, blockDetails(block, context));
   }
   if (props.has('hasmsg')) info.messages = await hasNewMessages(context);
   if (props.has('groups')) info.groups = list('g', [...user.groups]);

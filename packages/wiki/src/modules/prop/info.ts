@@ -432,7 +432,7 @@ async function testedActions(context: InfoContext, data: InfoData, target: InfoT
         params: p.groups
           ? [groupLinkList(p.groups, site, context.language, context.storedMessages), p.groups.length]
           : p.params,
-        data: p.block ? { blockinfo: blockDetails(p.block, context.userLanguage) } : undefined,
+        data: p.block ? { blockinfo: blockDetails(p.block, context) } : undefined,
       })),
     );
     actions.set(action, list('error', reasons));

@@ -11,11 +11,11 @@
  */
 import { CommentFormatter, type PageState } from '../../api/comment-format.js';
 import { userGender } from '../../api/gender.js';
+import { readerDateFormatter } from '../../api/messages/dates.js';
 import { shippedMessage } from '../../api/messages/store.js';
 import { transformMessageSync } from '../../api/messages/transform.js';
 import type { ModuleContext } from '../../api/module.js';
 import { isResultObject, KeyedList, type ResultObject, type ResultValue } from '../../api/result/tree.js';
-import { formatUserTimestamp } from '../../site/date-format.js';
 import { localSpecialPageName } from '../../site/mediawiki/special-page-aliases.js';
 import { NS_SPECIAL, NS_USER, type Title } from '../../site/title.js';
 import { urlencodeTitle } from '../../site/urls.js';
@@ -101,7 +101,8 @@ export class LogDisplayFormatter {
   private readonly links: CommentFormatter;
 
   constructor(
-    private readonly ctx: Pick<ModuleContext, 'store' | 'titles' | 'site'> & Partial<Pick<ModuleContext, 'messages'>>,
+    private readonly ctx: Pick<ModuleContext, 'store' | 'titles' | 'site'> &
+      Partial<Pick<ModuleContext, 'messages' | 'storedMessages'>>,
     private readonly language: string,
   ) {
     this.lang = language === 'de' ? 'de' : 'en';
@@ -582,7 +583,7 @@ export class LogDisplayFormatter {
   private date(iso: string): string {
     const when = new Date(iso);
     if (Number.isNaN(when.getTime())) return escapeHtmlText(iso);
-    return formatUserTimestamp(toMwTimestamp(when), this.lang);
+    return readerDateFormatter(this.language, this.ctx.storedMessages)(toMwTimestamp(when));
   }
 }
 

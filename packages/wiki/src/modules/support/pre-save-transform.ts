@@ -7,7 +7,7 @@
  * inside of comments and extension tags (`<nowiki>`, `<pre>`, `<ref>`) is left alone.
  */
 import type { RequestUser } from '../../api/module.js';
-import { formatUserTimestamp } from '../../site/date-format.js';
+import { dateStyleOf, formatUserTimestamp } from '../../site/date-format.js';
 import type { Title } from '../../site/title.js';
 import type { WikiStore } from '../../store/database.js';
 import { escapeWikiText } from '../../text/escape-wikitext.js';
@@ -114,7 +114,7 @@ export async function preSaveTransform(
   const expander = new Expander(host, false, true);
   let out = await expander.expand(preprocessToTree(text.replace(/\r\n?/g, '\n')), expander.rootFrame());
   const signature = await signatureOf(signer, new Expander(host));
-  const date = `${formatUserTimestamp(toMwTimestamp(now), services.site.language)} (UTC)`;
+  const date = `${formatUserTimestamp(toMwTimestamp(now), dateStyleOf(services.site.language))} (UTC)`;
   out = out.replace(/~{5}|~{4}|~{3}/g, (tildes) =>
     tildes.length === 5 ? date : tildes.length === 4 ? `${signature} ${date}` : signature,
   );

@@ -3,12 +3,17 @@
  * that applies to it and its central ids (this wiki is its own central wiki, so the local id).
  */
 import type { UserBlock } from '../../accounts/blocks.js';
+import { readerDateFormatter } from '../../api/messages/dates.js';
+import type { ModuleContext } from '../../api/module.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { assoc, type ResultObject } from '../../api/result/tree.js';
-import { formatUserTimestamp } from '../../site/date-format.js';
 
-/** MediaWiki's block fields (`blockid`, `blockedby`, ...), dates also formatted in `language`. */
-export function blockDetails(block: UserBlock, language: string): ResultObject {
+/** MediaWiki's block fields (`blockid`, `blockedby`, ...), dates also formatted for the reader. */
+export function blockDetails(
+  block: UserBlock,
+  reader: Pick<ModuleContext, 'userLanguage' | 'storedMessages'>,
+): ResultObject {
+  const formatDate = readerDateFormatter(reader.userLanguage, reader.storedMessages);
   const details: ResultObject = {
     blockid: block.id,
     blockedby: block.by,
@@ -19,11 +24,11 @@ export function blockDetails(block: UserBlock, language: string): ResultObject {
     blockpartial: !block.sitewide,
     blocknocreate: block.noCreate,
     blockanononly: block.anonOnly,
-    blockedtimestampformatted: formatUserTimestamp(block.timestamp, language),
+    blockedtimestampformatted: formatDate(block.timestamp),
   };
   if (block.expiry !== 'infinity') {
-    details.blockexpiryformatted = formatUserTimestamp(block.expiry, language);
-    details.blockexpiryrelative = formatUserTimestamp(block.expiry, language);
+    details.blockexpiryformatted = formatDate(block.expiry);
+    details.blockexpiryrelative = formatDate(block.expiry);
   }
   return details;
 }
