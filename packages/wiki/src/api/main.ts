@@ -361,19 +361,34 @@ function composeAnswer(
     }
     Object.assign(answer, result);
   }
-  if (main.requestId !== undefined) answer.requestid = main.requestId;
+  const own: ResultObject = {};
+  if (main.requestId !== undefined) own.requestid = main.requestId;
   // The host is named only where the wiki shows host names ($wgShowHostnames, off by default):
   // then when asked, and on every error.
   if (state.services.site.settings.ShowHostnames === true && (main.wantServedBy || failure)) {
-    answer.servedby = state.services.hostName;
+    own.servedby = state.services.hostName;
   }
-  if (main.wantTimestamp) answer.curtimestamp = toIsoTimestamp(state.now);
+  if (main.wantTimestamp) own.curtimestamp = toIsoTimestamp(state.now);
   if (main.wantLangInfo) {
-    answer.uselang = main.uselang;
-    answer.errorlang = main.errorLanguage;
+    own.uselang = main.uselang;
+    own.errorlang = main.errorLanguage;
   }
+  // An error replaces the answer and main's keys follow it. Otherwise main added them before the
+  // action ran, so they come before the action's results, after what MediaWiki puts on top of
+  // the answer (warnings, `batchcomplete`, `continue`, `query-continue`).
+  if (failure) return Object.assign(answer, own);
+  const keys = Object.keys(answer);
+  let top = 0;
+  while (top < keys.length && PUT_ON_TOP.has(keys[top])) top++;
+  const rest = keys.slice(top).map((key) => [key, answer[key]] as const);
+  for (const [key] of rest) delete answer[key];
+  Object.assign(answer, own);
+  for (const [key, value] of rest) answer[key] = value;
   return answer;
 }
+
+/** The keys MediaWiki adds on top of an answer, before whatever is there already. */
+const PUT_ON_TOP: ReadonlySet<string> = new Set(['warnings', 'batchcomplete', 'continue', 'query-continue']);
 
 async function answerApiRequest(request: ApiRequest, services: ApiServices): Promise<ApiResponse> {
   const params = new RequestParams(request.params, request.invalidUtf8);

@@ -709,6 +709,30 @@ describe('request metadata', () => {
     assert.match(body.curtimestamp, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     assert.equal(body.uselang, 'de');
     assert.equal(body.errorlang, 'en');
+    // Added before the action ran: after what goes on top of the answer, before the results.
+    const listed = await get({
+      action: 'query',
+      list: 'allpages',
+      aplimit: 'max',
+      apnamespace: '6',
+      unknownparam: '1',
+      requestid: 'r2',
+      curtimestamp: '1',
+      responselanginfo: '1',
+      format: 'json',
+    });
+    assert.deepEqual(Object.keys(listed.json()), [
+      'warnings',
+      'batchcomplete',
+      'requestid',
+      'curtimestamp',
+      'uselang',
+      'errorlang',
+      'limits',
+      'query',
+    ]);
+    const failed = await get({ action: 'query', list: 'allpages', aplimit: 'x', requestid: 'r3', format: 'json' });
+    assert.deepEqual(Object.keys(failed.json()), ['error', 'requestid']);
   });
 
   test('smaxage and maxage make the answer cacheable', async () => {
