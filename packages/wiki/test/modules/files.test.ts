@@ -345,6 +345,18 @@ describeEachEngine('file modules', (engine) => {
       /^The name starts with <strong>"DSC_"<\/strong>, the kind of name a digital camera/,
     );
     assert.equal(html['Datei:Neu.png'], '');
+    // The pseudo-language shows the message's key and parameters, no thumbnail (as MediaWiki 1.39).
+    const qqx = await api().query({
+      prop: 'imageinfo',
+      iiprop: 'uploadwarning',
+      titles: 'Datei:Karte.png|Datei:Karte.jpeg|Datei:20px-Nichts.png',
+      uselang: 'qqx',
+    });
+    assert.deepEqual(Object.fromEntries(qqx.query.pages.map((p: any) => [p.title, p.imageinfo[0].html])), {
+      'Datei:Karte.png': '(fileexists: Datei:Karte.png)',
+      'Datei:Karte.jpeg': '(fileexists-extension: Datei:Karte.jpeg, Datei:Karte.png)',
+      'Datei:20px-Nichts.png': '(file-thumbnail-no: 20px-)',
+    });
   });
 
   test('uploadwarning: a description page without a file, whose thumbnail is a link to upload it', async () => {

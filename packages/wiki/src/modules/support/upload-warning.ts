@@ -12,6 +12,7 @@
 
 import { CommentFormatter } from '../../api/comment-format.js';
 import { userGender } from '../../api/gender.js';
+import { QQX } from '../../api/messages/catalogue.js';
 import { lookupMessages } from '../../api/messages/store.js';
 import { transformMessageSync } from '../../api/messages/transform.js';
 import type { ModuleContext } from '../../api/module.js';
@@ -220,7 +221,10 @@ class MessageRenderer {
   }
 
   async render(key: string, params: readonly string[], page: Title): Promise<string> {
-    const template = this.text(key) ?? `⧼${key}⧽`;
+    // The pseudo-language shows the key and where each parameter goes: `(fileexists: $1)`.
+    const placeholders = params.map((_, i) => `$${i + 1}`).join(', ');
+    const qqx = `(${key}${params.length > 0 ? `: ${placeholders}` : ''})`;
+    const template = this.ctx.language === QQX ? qqx : (this.text(key) ?? `⧼${key}⧽`);
     const wikitext = this.expand(
       template.replace(/\$(\d+)/g, (whole, n: string) => params[Number(n) - 1] ?? whole),
       page,
