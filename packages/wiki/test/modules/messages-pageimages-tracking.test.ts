@@ -201,6 +201,9 @@ describeEachEngine('meta=allmessages, prop=pageimages and list=trackingcategorie
       messages.query.allmessages.map((m: any) => m.content),
       ['(Mainpage)', '(and)', '(no-such-msg)'],
     );
+    // A message without a name is none, in qqx too.
+    const unnamed = await api().query({ meta: 'allmessages', ammessages: '|a', uselang: 'qqx' });
+    assert.deepEqual(unnamed.query.allmessages[0], { name: '', normalizedname: '', missing: true });
     const withArgs = await api().query({ meta: 'allmessages', ammessages: 'edit', amargs: 'a|b', uselang: 'qqx' });
     assert.equal(withArgs.query.allmessages[0].content, '(edit: a, b)');
     const errors = await api().query({ list: 'usercontribs', errorformat: 'plaintext', uselang: 'qqx' });

@@ -162,7 +162,10 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       if (message.customised !== (customised === 'modified')) continue;
       if (message.customised) item.customised = true;
     }
-    if (qqx) {
+    if (name === '') {
+      // A message without a name is none, in every language.
+      item.missing = true;
+    } else if (qqx) {
       // MediaWiki's pseudo-language shows every message, known or not, as its name and arguments.
       if (!ctx.params.nocontent) {
         item.content = renderMessage(name, args, QQX);
