@@ -176,6 +176,50 @@ describeEachEngine('logdisplay of list=watchlist', (engine) => {
     );
   });
 
+  test('in qqx every message shows its key and all its parameters, dates and durations included', async () => {
+    const lines = new Map(
+      (await watchlist({ uselang: 'qqx', wltype: 'log', wllimit: 'max', wlprop: 'ids|title|loginfo' })).map((c) => [
+        c.logid,
+        c.logdisplay ?? '',
+      ]),
+    );
+    // As MediaWiki 1.39 writes them: a temporary group with its expiry's date and time apart.
+    assert.match(
+      lines.get(161) ?? '',
+      /, \(rightsnone\), \(rightslogentry-temporary-group: \(group-sysop-member: Bob\), 22:26, 21 \(december\) 2026, 21 \(december\) 2026, 22:26\), Bob\)$/,
+    );
+    assert.match(lines.get(144) ?? '', /^\(logentry-delete-restore: <a .*, \(restore-count-revisions: 2\)\)$/);
+    assert.match(
+      lines.get(151) ?? '',
+      /\(protect-summary-desc: \(restriction-edit\), \(protect-level-sysop\), \(protect-expiry-indefinite\)\)\)$/,
+    );
+  });
+
+  test("a block's duration: its option's label, else a relative one's length in days, an infinite one as given", async () => {
+    const { store, site } = api();
+    const line = async (language: string, expiry: string) => {
+      const formatter = new LogDisplayFormatter({ store, site, titles: new TitleCodec(site) }, language);
+      const [text] = await formatter.format([
+        {
+          type: 'block',
+          action: 'block',
+          timestamp: '20261121222620',
+          params: `a:2:{s:11:"5::duration";s:${Buffer.byteLength(expiry)}:"${expiry}";s:8:"6::flags";s:0:"";}`,
+          namespace: 2,
+          dbKey: 'Dave',
+          performer: 'Admin',
+          performerIsUser: true,
+        },
+      ]);
+      return /<span class="blockExpiry"[^>]*>(.*?)<\/span>/.exec(text ?? '')?.[1];
+    };
+    // qqx's option list is its key alone: MediaWiki 1.39 then measures the duration or keeps it.
+    assert.equal(await line('qqx', '2 weeks'), '(duration-days: 14)');
+    assert.equal(await line('qqx', '1 month'), '(duration-days: 31)');
+    assert.equal(await line('qqx', 'infinity'), 'infinity');
+    assert.equal(await line('en', '2 weeks'), '2 weeks');
+  });
+
   test('a line kept from an earlier answer follows the store: a page gone shows as a red link', async () => {
     const { store } = api();
     // Log 171 protects Berlin.

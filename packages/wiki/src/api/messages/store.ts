@@ -5,6 +5,8 @@
  * `MediaWiki:<Key>` pages as MediaWiki overrides them: the content language reads `MediaWiki:Key`,
  * any other language `MediaWiki:Key/<lang>`.
  */
+
+import { dateStyleOf } from '../../site/date-format.js';
 import { upperFirst } from '../../site/first-letter.js';
 import type { WikiStore } from '../../store/database.js';
 import { readInterfacePages } from '../../store/interface-pages.js';
@@ -36,14 +38,19 @@ export function normalizeMessageKey(key: string): string {
 
 /**
  * The shipped text of a message in `language`: the stored catalogue's when it holds the message in
- * that language or one it falls back to (`readerTexts`), else the service's own (German or
- * English; others read English).
+ * that language or one it falls back to (`readerTexts`; `fallbacks`: the language's chain where
+ * known), else the service's own (German, for languages that fall back to it, or English).
  */
-export function shippedMessage(key: string, language: string, catalogue?: MessageCatalogue): string | undefined {
+export function shippedMessage(
+  key: string,
+  language: string,
+  catalogue?: MessageCatalogue,
+  fallbacks?: readonly string[],
+): string | undefined {
   const normalized = normalizeMessageKey(key);
-  const stored = readerTexts(catalogue, language)?.get(normalized);
+  const stored = readerTexts(catalogue, language, fallbacks)?.get(normalized);
   if (stored !== undefined) return stored;
-  if (language === 'de' || language.startsWith('de-')) return GERMAN[normalized] ?? ENGLISH[normalized];
+  if (dateStyleOf(language, fallbacks) === 'de') return GERMAN[normalized] ?? ENGLISH[normalized];
   return ENGLISH[normalized];
 }
 

@@ -11,11 +11,13 @@
  */
 import { CommentFormatter, type PageState } from '../../api/comment-format.js';
 import { userGender } from '../../api/gender.js';
+import { QQX, qqxKey } from '../../api/messages/catalogue.js';
 import { readerDateFormatter } from '../../api/messages/dates.js';
 import { shippedMessage } from '../../api/messages/store.js';
 import { transformMessageSync } from '../../api/messages/transform.js';
 import type { ModuleContext } from '../../api/module.js';
 import { isResultObject, KeyedList, type ResultObject, type ResultValue } from '../../api/result/tree.js';
+import { dateStyleOf, monthMessageKey } from '../../site/date-format.js';
 import { localSpecialPageName } from '../../site/mediawiki/special-page-aliases.js';
 import { NS_SPECIAL, NS_USER, type Title } from '../../site/title.js';
 import { urlencodeTitle } from '../../site/urls.js';
@@ -98,6 +100,8 @@ interface MessageDetails {
 
 export class LogDisplayFormatter {
   private readonly lang: Lang;
+  /** The answer language's fallback chain, for its texts. */
+  private readonly fallbacks: readonly string[];
   private readonly links: CommentFormatter;
 
   constructor(
@@ -105,7 +109,10 @@ export class LogDisplayFormatter {
       Partial<Pick<ModuleContext, 'messages' | 'storedMessages'>>,
     private readonly language: string,
   ) {
-    this.lang = language === 'de' ? 'de' : 'en';
+    this.fallbacks =
+      ctx.storedMessages?.fallbacks?.(language) ?? (language.includes('-') ? [language.split('-')[0]] : []);
+    // German's own texts serve the languages that fall back to German (de-formal, nds, bar).
+    this.lang = dateStyleOf(language, this.fallbacks) === 'de' ? 'de' : 'en';
     // Links are titled in the content language (a red link's tooltip), whatever the answer's.
     this.links = new CommentFormatter(ctx.store, ctx.titles, ctx.site, ctx.site.language === 'de' ? 'de' : 'en');
   }
@@ -399,8 +406,27 @@ export class LogDisplayFormatter {
       const value = option.slice(colon + 1);
       if (colon > 0 && (value === duration || (infinite(value) && infinite(duration)))) return option.slice(0, colon);
     }
-    if (infinite(duration)) return this.expand('infiniteblock', []);
-    return /^\d{4}-\d\d-\d\dT/.test(duration) ? this.date(duration) : duration;
+    if (/^\d{4}-\d\d-\d\dT/.test(duration)) return this.date(duration);
+    const seconds = relativeSeconds(duration);
+    // Without the duration messages (no stored catalogue), as given.
+    return seconds === undefined || this.text('duration-days') === undefined ? duration : this.formatDuration(seconds);
+  }
+
+  /**
+   * A length of time as MediaWiki's `formatDuration` writes it: in years, days, hours, minutes and
+   * seconds (`duration-days`), the parts listed.
+   */
+  private formatDuration(seconds: number): string {
+    const parts: string[] = [];
+    let rest = seconds;
+    for (const [unit, length] of DURATION_UNITS) {
+      const count = Math.floor(rest / length);
+      if (count > 0 || (unit === 'seconds' && parts.length === 0)) {
+        parts.push(this.expand(`duration-${unit}`, [String(count)]));
+        rest -= count * length;
+      }
+    }
+    return this.listToText(parts);
   }
 
   /** A content model by its name in the language (`Klartext`), else by its id. */
@@ -418,11 +444,14 @@ export class LogDisplayFormatter {
 
   /** A message's text in the answer's language: the stored catalogue's, else the one shipped for logs. */
   private text(key: string): string | undefined {
-    return shippedMessage(key, this.language, this.ctx.messages) ?? LOG_MESSAGES[this.lang]?.[key];
+    if (this.language === QQX) return qqxKey(key);
+    return shippedMessage(key, this.language, this.ctx.messages, this.fallbacks) ?? LOG_MESSAGES[this.lang]?.[key];
   }
 
   /** Message `key` with its parameters put in and `{{GENDER:}}` and `{{PLURAL:}}` expanded, as text. */
   private expand(key: string, params: readonly string[]): string {
+    // The pseudo-language shows the key with every parameter given, as MediaWiki does.
+    if (this.language === QQX) return params.length === 0 ? qqxKey(key) : `(${key}: ${params.join(', ')})`;
     const template = this.text(key) ?? `⧼${key}⧽`;
     const substituted = template.replace(/\$(\d+)/g, (whole, n: string) => params[Number(n) - 1] ?? whole);
     const { site } = this.ctx;
@@ -470,7 +499,12 @@ export class LogDisplayFormatter {
         const member = this.text(`group-${g}-member`) === undefined ? g : this.expand(`group-${g}-member`, [user]);
         const expiry = expiries.get(g);
         return expiry && expiry !== 'infinity'
-          ? this.expand('rightslogentry-temporary-group', [member, this.date(expiry)])
+          ? this.expand('rightslogentry-temporary-group', [
+              member,
+              this.date(expiry),
+              this.day(expiry),
+              this.time(expiry),
+            ])
           : member;
       });
     return names.length > 0 ? this.listToText(names) : this.expand('rightsnone', []);
@@ -567,7 +601,10 @@ export class LogDisplayFormatter {
   private day(iso: string): string {
     const when = new Date(iso);
     if (Number.isNaN(when.getTime())) return escapeHtmlText(iso);
-    const month = fullMonthNames(this.lang)[when.getUTCMonth()];
+    const month =
+      this.language === QQX
+        ? `(${monthMessageKey('qqx', when.getUTCMonth())})`
+        : fullMonthNames(this.lang)[when.getUTCMonth()];
     const day = this.lang === 'de' ? `${when.getUTCDate()}.` : String(when.getUTCDate());
     return `${day} ${month} ${when.getUTCFullYear()}`;
   }
@@ -587,6 +624,44 @@ export class LogDisplayFormatter {
   }
 }
 
+/** The units MediaWiki's `formatDuration` writes by default, with their seconds (a year of 365.2425 days). */
+const DURATION_UNITS: readonly [string, number][] = [
+  ['years', 31_556_952],
+  ['days', 86_400],
+  ['hours', 3_600],
+  ['minutes', 60],
+  ['seconds', 1],
+];
+
+/** Seconds per unit of a relative time as PHP's `strtotime` counts them (months and years apart). */
+const RELATIVE_UNITS: Readonly<Record<string, number>> = {
+  sec: 1,
+  second: 1,
+  min: 60,
+  minute: 60,
+  hour: 3_600,
+  day: 86_400,
+  week: 604_800,
+  fortnight: 1_209_600,
+};
+
+/**
+ * The seconds of a relative block duration (`3 weeks`, `1 month`) as MediaWiki measures it, from
+ * the start of 1970 (a month of January's 31 days, a year of 365); undefined for anything else.
+ */
+function relativeSeconds(duration: string): number | undefined {
+  const match = /^\s*(\d+)\s*(sec|second|min|minute|hour|day|week|fortnight|month|year)s?\s*$/i.exec(duration);
+  if (!match) return undefined;
+  const count = Number(match[1]);
+  const unit = match[2].toLowerCase();
+  // Months and years from January 1970 onward: each month as long as it is in the calendar.
+  if (unit === 'month' || unit === 'year') {
+    const months = unit === 'year' ? count * 12 : count;
+    return Date.UTC(1970, months, 1) / 1000;
+  }
+  return count * (RELATIVE_UNITS[unit] ?? 0);
+}
+
 const FULL_MONTHS = new Map<Lang, readonly string[]>();
 
 /** The full month names of a language, as a date alone writes them (`Januar`, `January`). */
@@ -604,7 +679,7 @@ function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\$([a-z]+)/g, (whole, name: string) => values[name] ?? whole);
 }
 
-type DisplayContext = Pick<ModuleContext, 'store' | 'titles' | 'site' | 'language' | 'messages'>;
+type DisplayContext = Pick<ModuleContext, 'store' | 'titles' | 'site' | 'language' | 'messages' | 'storedMessages'>;
 
 /** The formatter for `logdisplay`, in the answer's language. */
 export function logDisplayFormatterFor(ctx: DisplayContext) {
