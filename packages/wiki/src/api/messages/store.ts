@@ -99,6 +99,8 @@ export async function lookupMessages(
   language: string,
   contentLanguage: string,
   catalogue?: MessageCatalogue,
+  /** The language's fallback chain where known (the shipped texts of the first stored one). */
+  fallbacks?: readonly string[],
 ): Promise<Map<string, MessageText>> {
   // The pseudo-language shows every message as its key, whatever the wiki's pages say.
   if (language === QQX)
@@ -110,7 +112,7 @@ export async function lookupMessages(
   }
   const found = new Map<string, MessageText>();
   for (const [i, key] of keys.entries()) {
-    const shipped = shippedMessage(key, language, catalogue);
+    const shipped = shippedMessage(key, language, catalogue, fallbacks);
     const local = pages.get(titles[i]);
     found.set(key, { text: local ?? shipped, shipped, customised: local !== undefined });
   }

@@ -187,7 +187,14 @@ function keptExtracts(
 
 /** MediaWiki's `ellipsis` message in the request's language, as the wiki may have changed it. */
 async function ellipsisText(ctx: ContextOf<typeof descriptor>): Promise<string> {
-  const found = await lookupMessages(ctx.store, ['ellipsis'], ctx.language, ctx.site.language, ctx.messages);
+  const found = await lookupMessages(
+    ctx.store,
+    ['ellipsis'],
+    ctx.language,
+    ctx.site.language,
+    ctx.messages,
+    ctx.storedMessages?.fallbacks?.(ctx.language),
+  );
   return found.get('ellipsis')?.text ?? '…';
 }
 

@@ -178,7 +178,14 @@ export async function uploadWarnings(
   const titleOf = (dbKey: string) => ctx.titles.prefixedText({ namespace: NS_FILE, dbKey, interwiki: '' });
   const messages = warnings.map(([file, warning]) => warning && warningMessage(warning, file, titleOf));
   const keys = new Set(['thumbnail-more', ...messages.flatMap((m) => (m ? [m[0]] : []))]);
-  const texts = await lookupMessages(ctx.store, [...keys], ctx.language, ctx.site.language, ctx.messages);
+  const texts = await lookupMessages(
+    ctx.store,
+    [...keys],
+    ctx.language,
+    ctx.site.language,
+    ctx.messages,
+    ctx.storedMessages?.fallbacks?.(ctx.language),
+  );
   const renderer = new MessageRenderer(ctx, (key) => texts.get(key)?.text, current);
 
   const html = new Map<string, string>();
