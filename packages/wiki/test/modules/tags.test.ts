@@ -48,6 +48,9 @@ describeEachEngine('list=tags', (engine) => {
       displayname: 'Blanking',
       description: 'Edits that blank a page',
     });
+    // A language that falls back to German reads German's texts, as in MediaWiki 1.39.
+    const formal = await api().query({ list: 'tags', tgprop: 'displayname', uselang: 'de-formal', tglimit: '1' });
+    assert.equal(tags(formal)[0].displayname, 'Geleert');
     const { store } = api();
     const pages: [number, string, string][] = [
       [990001, 'Tag-oracle-test', 'Orakel & Test'],

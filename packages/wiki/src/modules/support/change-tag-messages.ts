@@ -4,8 +4,10 @@
  * A wiki can override any of them, and name its own tags, with the pages
  * `MediaWiki:Tag-<name>` and `MediaWiki:Tag-<name>-description`.
  */
-import { QQX, qqxKey } from '../../api/messages/catalogue.js';
+import { QQX, qqxKey, readerTexts } from '../../api/messages/catalogue.js';
+import { normalizeMessageKey } from '../../api/messages/store.js';
 import type { ModuleContext } from '../../api/module.js';
+import { dateStyleOf } from '../../site/date-format.js';
 
 export const SOFTWARE_TAGS = [
   'mw-contentmodelchange',
@@ -140,13 +142,20 @@ export async function tagMessages(ctx: ModuleContext, tags: readonly string[]): 
     for (const row of rows) pages.set(row.page_title, row.content_text ?? '');
   }
   const fromWiki = (key: string): string | undefined => pages.get(upperFirst(key).replace(/ /g, '_') + suffix);
-  const software = TEXTS[language] ?? TEXTS.en;
+  // The stored catalogue's texts of the language (or the first of its fallback chain it holds),
+  // else this service's own: German's for the languages that fall back to German.
+  const fallbacks = ctx.storedMessages?.fallbacks?.(language);
+  const stored = readerTexts(ctx.messages, language, fallbacks);
+  const software = TEXTS[dateStyleOf(language, fallbacks)] ?? TEXTS.en;
   const result = new Map<string, TagMessages>();
   for (const tag of tags) {
     const builtIn = software?.[tag] ?? TEXTS.en?.[tag];
     result.set(tag, {
-      name: fromWiki(`tag-${tag}`) ?? builtIn?.name,
-      description: fromWiki(`tag-${tag}-description`) ?? builtIn?.description,
+      name: fromWiki(`tag-${tag}`) ?? stored?.get(normalizeMessageKey(`tag-${tag}`)) ?? builtIn?.name,
+      description:
+        fromWiki(`tag-${tag}-description`) ??
+        stored?.get(normalizeMessageKey(`tag-${tag}-description`)) ??
+        builtIn?.description,
     });
   }
   return result;
