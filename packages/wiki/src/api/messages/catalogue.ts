@@ -42,6 +42,22 @@ export function catalogueLanguage(
   return catalogue?.languages.get(language);
 }
 
+/** A regional form's base language (`de-at` falls back to `de`), the chain where none is stored. */
+function regionalBase(language: string): string[] {
+  return language.includes('-') ? [language.slice(0, language.indexOf('-'))] : [];
+}
+
+/**
+ * The fallback chain of `language`: the source's, where its language data is stored, else a
+ * regional form's base language.
+ */
+export function fallbackChain(
+  language: string,
+  stored: Pick<StoredMessages, 'fallbacks'> | undefined,
+): readonly string[] {
+  return stored?.fallbacks?.(language) ?? regionalBase(language);
+}
+
 /**
  * The stored texts a reader of `language` is given: the language's own, else those of the first
  * language of its fallback chain the catalogue holds (`fallbacks`: the source's chain where its
@@ -54,8 +70,7 @@ export function readerTexts(
   fallbacks?: readonly string[],
 ): ReadonlyMap<string, string> | undefined {
   if (catalogue === undefined) return undefined;
-  const chain = fallbacks ?? (language.includes('-') ? [language.slice(0, language.indexOf('-'))] : []);
-  for (const code of [language, ...chain, 'en']) {
+  for (const code of [language, ...(fallbacks ?? regionalBase(language)), 'en']) {
     const texts = catalogue.languages.get(code);
     if (texts !== undefined) return texts;
   }
@@ -87,6 +102,11 @@ export const QQX = 'qqx';
 /** A message as the pseudo-language shows it, without parameters: `(key)`. */
 export function qqxKey(key: string): string {
   return `(${key})`;
+}
+
+/** A message as the pseudo-language shows it with its parameters, as given: `(key: a, b)`. */
+export function qqxText(key: string, params: readonly string[]): string {
+  return params.length === 0 ? qqxKey(key) : `(${key}: ${params.join(', ')})`;
 }
 
 /**

@@ -4,14 +4,14 @@
  * them (Bavarian's `21. Nóv. 2026` in German's format with its own month).
  */
 import { dateStyleOf, formatUserTimestamp } from '../../site/date-format.js';
-import { readerTexts, type StoredMessages } from './catalogue.js';
+import { fallbackChain, readerTexts, type StoredMessages } from './catalogue.js';
 
 /** A function writing 14-digit MediaWiki timestamps as `language`'s readers see them. */
 export function readerDateFormatter(
   language: string,
   stored: StoredMessages | undefined,
 ): (mwTimestamp: string) => string {
-  const fallbacks = stored?.fallbacks?.(language) ?? (language.includes('-') ? [language.split('-')[0]] : []);
+  const fallbacks = fallbackChain(language, stored);
   const style = dateStyleOf(language, fallbacks);
   const texts = readerTexts(stored?.catalogue, language, fallbacks);
   return (mw) => formatUserTimestamp(mw, style, (key) => texts?.get(key));

@@ -1,7 +1,7 @@
 import { formatNumberIn } from '../../site/number-format.js';
 import { withXmlTextOnly } from '../../text/escape.js';
 import { KeyedList, type ResultValue } from '../result/tree.js';
-import { QQX, qqxKey, readerTexts, type StoredMessages } from './catalogue.js';
+import { QQX, qqxText, readerTexts, type StoredMessages } from './catalogue.js';
 import { GERMAN_MESSAGES } from './de.js';
 import { ENGLISH_MESSAGES } from './en.js';
 import { transformMessageSync } from './transform.js';
@@ -137,7 +137,7 @@ function messageText(key: string, params: readonly MessageParam[], language: str
 
 /** A message in the pseudo-language `qqx`: `(key: a, b)`, lists joined by the separators' keys. */
 function qqxMessage(key: string, params: readonly MessageParam[]): string {
-  return params.length === 0 ? qqxKey(key) : `(${key}: ${params.map(qqxParam).join(', ')})`;
+  return qqxText(key, params.map(qqxParam));
 }
 
 function qqxParam(param: MessageParam): string {

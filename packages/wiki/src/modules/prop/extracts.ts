@@ -1,5 +1,6 @@
 import { precompiled } from '@svc/common';
 import { badContinue, mutuallyExclusive } from '../../api/errors.js';
+import { fallbackChain } from '../../api/messages/catalogue.js';
 import { lookupMessages } from '../../api/messages/store.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { PageRecord } from '../../api/pageset.js';
@@ -193,7 +194,7 @@ async function ellipsisText(ctx: ContextOf<typeof descriptor>): Promise<string> 
     ctx.language,
     ctx.site.language,
     ctx.messages,
-    ctx.storedMessages?.fallbacks?.(ctx.language),
+    fallbackChain(ctx.language, ctx.storedMessages),
   );
   return found.get('ellipsis')?.text ?? '…';
 }

@@ -4,7 +4,7 @@
  * A wiki can override any of them, and name its own tags, with the pages
  * `MediaWiki:Tag-<name>` and `MediaWiki:Tag-<name>-description`.
  */
-import { QQX, qqxKey, readerTexts } from '../../api/messages/catalogue.js';
+import { fallbackChain, QQX, qqxKey, readerTexts } from '../../api/messages/catalogue.js';
 import { normalizeMessageKey } from '../../api/messages/store.js';
 import type { ModuleContext } from '../../api/module.js';
 import { dateStyleOf } from '../../site/date-format.js';
@@ -144,7 +144,7 @@ export async function tagMessages(ctx: ModuleContext, tags: readonly string[]): 
   const fromWiki = (key: string): string | undefined => pages.get(upperFirst(key).replace(/ /g, '_') + suffix);
   // The stored catalogue's texts of the language (or the first of its fallback chain it holds),
   // else this service's own: German's for the languages that fall back to German.
-  const fallbacks = ctx.storedMessages?.fallbacks?.(language);
+  const fallbacks = fallbackChain(language, ctx.storedMessages);
   const stored = readerTexts(ctx.messages, language, fallbacks);
   const software = TEXTS[dateStyleOf(language, fallbacks)] ?? TEXTS.en;
   const result = new Map<string, TagMessages>();

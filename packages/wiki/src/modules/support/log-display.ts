@@ -11,7 +11,7 @@
  */
 import { CommentFormatter, type PageState } from '../../api/comment-format.js';
 import { userGender } from '../../api/gender.js';
-import { QQX, qqxKey } from '../../api/messages/catalogue.js';
+import { fallbackChain, QQX, qqxKey, qqxText } from '../../api/messages/catalogue.js';
 import { readerDateFormatter } from '../../api/messages/dates.js';
 import { shippedMessage } from '../../api/messages/store.js';
 import { transformMessageSync } from '../../api/messages/transform.js';
@@ -102,6 +102,8 @@ export class LogDisplayFormatter {
   private readonly lang: Lang;
   /** The answer language's fallback chain, for its texts. */
   private readonly fallbacks: readonly string[];
+  /** Dates with their time as the answer's language writes them. */
+  private readonly formatDate: (mwTimestamp: string) => string;
   private readonly links: CommentFormatter;
 
   constructor(
@@ -109,8 +111,8 @@ export class LogDisplayFormatter {
       Partial<Pick<ModuleContext, 'messages' | 'storedMessages'>>,
     private readonly language: string,
   ) {
-    this.fallbacks =
-      ctx.storedMessages?.fallbacks?.(language) ?? (language.includes('-') ? [language.split('-')[0]] : []);
+    this.fallbacks = fallbackChain(language, ctx.storedMessages);
+    this.formatDate = readerDateFormatter(language, ctx.storedMessages);
     // German's own texts serve the languages that fall back to German (de-formal, nds, bar).
     this.lang = dateStyleOf(language, this.fallbacks) === 'de' ? 'de' : 'en';
     // Links are titled in the content language (a red link's tooltip), whatever the answer's.
@@ -451,7 +453,7 @@ export class LogDisplayFormatter {
   /** Message `key` with its parameters put in and `{{GENDER:}}` and `{{PLURAL:}}` expanded, as text. */
   private expand(key: string, params: readonly string[]): string {
     // The pseudo-language shows the key with every parameter given, as MediaWiki does.
-    if (this.language === QQX) return params.length === 0 ? qqxKey(key) : `(${key}: ${params.join(', ')})`;
+    if (this.language === QQX) return qqxText(key, params);
     const template = this.text(key) ?? `⧼${key}⧽`;
     const substituted = template.replace(/\$(\d+)/g, (whole, n: string) => params[Number(n) - 1] ?? whole);
     const { site } = this.ctx;
@@ -603,7 +605,7 @@ export class LogDisplayFormatter {
     if (Number.isNaN(when.getTime())) return escapeHtmlText(iso);
     const month =
       this.language === QQX
-        ? `(${monthMessageKey('qqx', when.getUTCMonth())})`
+        ? qqxKey(monthMessageKey('qqx', when.getUTCMonth()))
         : fullMonthNames(this.lang)[when.getUTCMonth()];
     const day = this.lang === 'de' ? `${when.getUTCDate()}.` : String(when.getUTCDate());
     return `${day} ${month} ${when.getUTCFullYear()}`;
@@ -620,7 +622,7 @@ export class LogDisplayFormatter {
   private date(iso: string): string {
     const when = new Date(iso);
     if (Number.isNaN(when.getTime())) return escapeHtmlText(iso);
-    return readerDateFormatter(this.language, this.ctx.storedMessages)(toMwTimestamp(when));
+    return this.formatDate(toMwTimestamp(when));
   }
 }
 

@@ -12,7 +12,7 @@
 
 import { CommentFormatter } from '../../api/comment-format.js';
 import { userGender } from '../../api/gender.js';
-import { QQX } from '../../api/messages/catalogue.js';
+import { fallbackChain, QQX, qqxText } from '../../api/messages/catalogue.js';
 import { lookupMessages } from '../../api/messages/store.js';
 import { transformMessageSync } from '../../api/messages/transform.js';
 import type { ModuleContext } from '../../api/module.js';
@@ -184,7 +184,7 @@ export async function uploadWarnings(
     ctx.language,
     ctx.site.language,
     ctx.messages,
-    ctx.storedMessages?.fallbacks?.(ctx.language),
+    fallbackChain(ctx.language, ctx.storedMessages),
   );
   const renderer = new MessageRenderer(ctx, (key) => texts.get(key)?.text, current);
 
@@ -228,10 +228,14 @@ class MessageRenderer {
   }
 
   async render(key: string, params: readonly string[], page: Title): Promise<string> {
-    // The pseudo-language shows the key and where each parameter goes: `(fileexists: $1)`.
-    const placeholders = params.map((_, i) => `$${i + 1}`).join(', ');
-    const qqx = `(${key}${params.length > 0 ? `: ${placeholders}` : ''})`;
-    const template = this.ctx.language === QQX ? qqx : (this.text(key) ?? `⧼${key}⧽`);
+    // The pseudo-language shows the key with its parameters: `(fileexists: Datei:X.png)`.
+    const template =
+      this.ctx.language === QQX
+        ? qqxText(
+            key,
+            params.map((_, i) => `$${i + 1}`),
+          )
+        : (this.text(key) ?? `⧼${key}⧽`);
     const wikitext = this.expand(
       template.replace(/\$(\d+)/g, (whole, n: string) => params[Number(n) - 1] ?? whole),
       page,
