@@ -17,6 +17,8 @@ import { loadLanguageData } from './language-data.js';
 import { redactUrl } from './log-redaction.js';
 import type { ApiRequest } from './main.js';
 import { loadMessageCatalogue } from './messages/catalogue.js';
+import { notUtf8Values } from './params/legacy-encoding.js';
+import { SentBytes } from './params/request.js';
 import type { ApiServices } from './request-state.js';
 import { apiAnswerer, RequestThreads } from './request-threads.js';
 import type { SentAnswer } from './sent-answer.js';
@@ -67,22 +69,42 @@ function apiRequestOf(http: HttpRequestParts): ApiRequest {
   const url = http.url;
   const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
   const entries: [string, string][] = [...new URLSearchParams(query)];
+  // The query string's values that are not UTF-8 are read in the legacy encoding, as MediaWiki
+  // reads them, but for a multi-value sent with U+001F separators (read with U+FFFD).
+  let sentBytes: Map<string, SentBytes> | undefined;
+  for (const [name, bytes] of notUtf8Values(query) ?? []) {
+    sentBytes ??= new Map();
+    sentBytes.set(name, new SentBytes(bytes, !bytes.startsWith('\u001f')));
+  }
+  if (sentBytes) {
+    for (const entry of entries) {
+      const sent = sentBytes.get(entry[0]);
+      if (sent !== undefined) entry[1] = sent.read();
+    }
+  }
   const queryNames = new Set(entries.map(([name]) => name));
   // Like PHP, only form bodies carry parameters (a JSON body is not read).
   const contentType = String(http.headers['content-type'] ?? '');
   const isForm =
     contentType.startsWith('application/x-www-form-urlencoded') || contentType.startsWith('multipart/form-data');
   if (http.method === 'POST' && isForm && http.body && typeof http.body === 'object') {
+    const bodyBytes = (http.body as FormBody)[NOT_UTF8];
     for (const [name, value] of Object.entries(http.body as Record<string, unknown>)) {
       const values = Array.isArray(value) ? value : [value];
       for (const v of values) if (typeof v === 'string') entries.push([name, v]);
+      // A form body's value is the one PHP reads: what the query string sent under its name is not.
+      const bytes = bodyBytes?.get(name);
+      if (bytes !== undefined) {
+        sentBytes ??= new Map();
+        sentBytes.set(name, new SentBytes(bytes, false));
+      } else sentBytes?.delete(name);
     }
   }
   const host = http.headers.host ?? '127.0.0.1';
   return {
     method: http.method,
     params: entries,
-    invalidUtf8: invalidUtf8Names(query),
+    sentBytes,
     queryNames,
     origin: typeof http.headers.origin === 'string' ? http.headers.origin : undefined,
     treatAsUntrusted: http.headers['treat-as-untrusted'] !== undefined,
@@ -90,6 +112,39 @@ function apiRequestOf(http: HttpRequestParts): ApiRequest {
     requestOrigin: `${http.protocol}://${host}`,
     cookieHeader: http.headers.cookie,
     acceptLanguage: http.headers['accept-language'],
+    preflight: preflightOf(http.headers),
+  };
+}
+
+/** The values of a form body that are not UTF-8 (see `parseFormBody`). */
+const NOT_UTF8 = Symbol('values not UTF-8');
+
+/** A form body's parameters (a list for a repeated name), and its values that are not UTF-8. */
+type FormBody = Record<string, string | string[]> & { [NOT_UTF8]?: Map<string, string> };
+
+/**
+ * Reads a form body as URLSearchParams does (bytes that are not UTF-8 become U+FFFD, as MediaWiki
+ * cleans a POST value), keeping those values' bytes for the normalisations MediaWiki reports.
+ */
+function parseFormBody(body: string): FormBody {
+  const form: FormBody = Object.create(null);
+  for (const [name, value] of new URLSearchParams(body)) {
+    const before = form[name];
+    form[name] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
+  }
+  const bytes = notUtf8Values(body);
+  if (bytes) form[NOT_UTF8] = bytes;
+  return form;
+}
+
+/** What a CORS preflight asks for, if it is one. */
+function preflightOf(headers: IncomingHttpHeaders): ApiRequest['preflight'] {
+  const method = headers['access-control-request-method'];
+  const asked = headers['access-control-request-headers'];
+  if (method === undefined && asked === undefined) return undefined;
+  return {
+    method: typeof method === 'string' ? method : undefined,
+    headers: typeof asked === 'string' ? asked : undefined,
   };
 }
 
@@ -103,28 +158,6 @@ function fastifyApiRequest(request: FastifyRequest): ApiRequest {
     protocol: request.protocol,
     body: request.body,
   });
-}
-
-/**
- * Names of the query string's parameters whose percent-encoded value is not UTF-8 (decoded with
- * U+FFFD in its place, which reading the parameter warns about, as MediaWiki does).
- */
-function invalidUtf8Names(query: string): Set<string> | undefined {
-  if (!/%[89a-fA-F][0-9a-fA-F]/.test(query)) return undefined;
-  const names = new Set<string>();
-  for (const pair of query.split('&')) {
-    const equals = pair.indexOf('=');
-    const value = equals === -1 ? '' : pair.slice(equals + 1);
-    if (!/%[89a-fA-F][0-9a-fA-F]/.test(value)) continue;
-    try {
-      // A `%` not followed by two hex digits stays a `%`, as URLSearchParams reads it.
-      decodeURIComponent(value.replace(/%(?![0-9a-fA-F]{2})/g, '%25'));
-    } catch {
-      const name = equals === -1 ? pair : pair.slice(0, equals);
-      names.add(new URLSearchParams(`${name}=`).keys().next().value ?? name);
-    }
-  }
-  return names.size > 0 ? names : undefined;
 }
 
 /** Takes a request (true) or leaves it to Fastify (false); `fallback` hands it to Fastify later. */
@@ -183,31 +216,6 @@ function apiFastPath(paths: ReadonlySet<string>, answerApi: ApiAnswerer): FastPa
     })();
     return true;
   };
-}
-
-/** CORS preflight: browsers ask before a cross-origin POST; only origin=* is answered. */
-async function preflight(request: FastifyRequest, reply: FastifyReply) {
-  const url = request.raw.url ?? '';
-  const origin = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '').get('origin');
-  if (origin !== '*') return notAllowed(request, reply);
-  return reply
-    .code(200)
-    .headers({
-      'access-control-allow-origin': '*',
-      'access-control-allow-credentials': 'false',
-      'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',
-      'access-control-allow-headers': 'Api-User-Agent, Content-Type',
-      'access-control-max-age': '86400',
-    })
-    .send('');
-}
-
-async function notAllowed(_request: FastifyRequest, reply: FastifyReply) {
-  return reply
-    .code(405)
-    .header('allow', 'GET, HEAD, POST')
-    .header('content-type', 'text/plain; charset=utf-8')
-    .send('Method not allowed: api.php answers GET and POST.\n');
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -278,13 +286,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : undefined;
   if (threads) app.addHook('onClose', () => threads.close());
   const answerApi = apiAnswerer(services, threads);
-  await app.register(formbody);
+  await app.register(formbody, { parser: parseFormBody });
   const thumbnails = options.thumbnails
     ? new ThumbnailCache(options.thumbnails.directory, options.thumbnails.maxBytes)
     : undefined;
   await registerUploadRoutes(app, site, thumbnails);
   // File parts are accepted and ignored: no action of this server takes uploads.
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 8 * 1024 * 1024, files: 20 } });
+  // PHP reads form bodies only: any other body (JSON, text) is left unread, so never refused.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const response = await answerApi(fastifyApiRequest(request), request.headers['accept-encoding']);
@@ -294,12 +305,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.send(parts.length === 1 ? parts[0] : Buffer.concat(parts));
   };
   const paths = site.scriptPath === '' ? ['/api.php', '/w/api.php'] : [`${site.scriptPath}/api.php`, '/api.php'];
+  const apiPaths = new Set(paths);
+  // A body that cannot be read (a broken multipart body, one over the size limit) is left out, as
+  // PHP leaves it out for MediaWiki: the request is answered from its query string. The handler
+  // itself turns every failure into an API error, so what reaches this is the body's.
+  app.setErrorHandler(async (error, request, reply) => {
+    const url = request.raw.url ?? '';
+    const path = url.includes('?') ? url.slice(0, url.indexOf('?')) : url;
+    if (!apiPaths.has(path) || reply.sent) throw error;
+    request.body = undefined;
+    return handler(request, reply);
+  });
   // Request logging is Fastify's: with it on, every request goes through Fastify.
   if (options.logLevel !== 'debug' && options.logLevel !== 'trace') fastPath = apiFastPath(new Set(paths), answerApi);
   for (const path of [...new Set(paths)]) {
-    app.route({ method: ['GET', 'HEAD', 'POST'], url: path, handler });
-    app.route({ method: 'OPTIONS', url: path, handler: preflight });
-    app.route({ method: ['PUT', 'DELETE', 'PATCH'], url: path, handler: notAllowed });
+    // OPTIONS is answered once CORS is checked; methods other than these get MediaWiki's
+    // `invalidmethod` error, in the format asked for.
+    app.route({ method: ['GET', 'HEAD', 'POST', 'OPTIONS', 'PUT', 'DELETE', 'PATCH'], url: path, handler });
   }
   registerIndexPhp(app, services, site.scriptPath);
   return app;

@@ -27,18 +27,18 @@ import {
 } from './format/printers.js';
 import { MAIN_PARAMETERS, type MainParams } from './main-params.js';
 import type { CacheMode, RequestUser } from './module.js';
-import { RequestParams } from './params/request.js';
+import { RequestParams, type SentBytes } from './params/request.js';
 import { toIsoTimestamp } from './params/timestamp.js';
 import { type NamedSpec, specsByName } from './params/validate.js';
-import { type ApiServices, RequestState } from './request-state.js';
+import { type ApiServices, type CollectedWarning, RequestState } from './request-state.js';
 import { assoc, type ResultObject } from './result/tree.js';
 import { RequestSession } from './session.js';
 
 export interface ApiRequest {
   method: string;
   params: Iterable<[string, string]>;
-  /** Names of parameters whose value came as bytes that are not UTF-8. */
-  invalidUtf8?: ReadonlySet<string>;
+  /** The values that came as bytes that are not UTF-8, by name (`params` holds them as read). */
+  sentBytes?: ReadonlyMap<string, SentBytes>;
   /** The `Origin` header, if any. */
   origin?: string;
   /**
@@ -54,6 +54,8 @@ export interface ApiRequest {
   acceptLanguage?: string;
   /** Names of the parameters that came in the URL's query string (the rest came in the body). */
   queryNames?: ReadonlySet<string>;
+  /** A CORS preflight's `Access-Control-Request-Method` and `Access-Control-Request-Headers`. */
+  preflight?: { method?: string; headers?: string };
 }
 
 export interface ApiResponse {
@@ -81,6 +83,46 @@ export function handleApiRequest(
   return withWorkBudget(budget, () => answerApiRequest(request, services));
 }
 
+/** Headers a cross-origin request may send, as MediaWiki's default `$wgAllowedCorsHeaders` lists them. */
+const ALLOWED_CORS_HEADERS: ReadonlySet<string> = new Set(
+  [
+    'Accept',
+    'Accept-Language',
+    'Content-Language',
+    'Content-Type',
+    'Accept-Encoding',
+    'DNT',
+    'Origin',
+    'User-Agent',
+    'Api-User-Agent',
+    'Access-Control-Max-Age',
+    'Authorization',
+  ].map((name) => name.toLowerCase()),
+);
+
+/**
+ * The answer to OPTIONS once CORS is checked: empty. A preflight (`Access-Control-Request-Method`)
+ * of an `origin=*` request is told the methods it may use and the asked headers, when MediaWiki's
+ * list allows them all; else it gets no CORS headers, and the reason.
+ */
+function optionsAnswer(request: ApiRequest, headers: Record<string, string>): ApiResponse {
+  const preflight = request.preflight;
+  if (preflight?.method !== undefined && headers['access-control-allow-origin'] !== undefined) {
+    delete headers['access-control-expose-headers'];
+    const asked = preflight.headers;
+    if (asked !== undefined && !asked.split(',').every((name) => ALLOWED_CORS_HEADERS.has(name.trim().toLowerCase()))) {
+      delete headers['access-control-allow-origin'];
+      delete headers['access-control-allow-credentials'];
+      headers['mediawiki-cors-rejection'] = 'Unsupported header requested in preflight';
+    } else {
+      if (asked !== undefined) headers['access-control-allow-headers'] = asked;
+      headers['access-control-allow-methods'] = 'POST, GET, HEAD';
+    }
+  }
+  delete headers['x-frame-options'];
+  return { status: 200, headers: { ...headers, 'content-type': 'text/html; charset=UTF-8' }, body: '' };
+}
+
 /**
  * CORS comes first: a mismatching origin is refused (the answer) before anything runs; else the
  * headers a cross-origin request gets are added to `headers`.
@@ -99,7 +141,7 @@ function checkOrigin(request: ApiRequest, originParam: string | undefined, heade
     return {
       status: 403,
       // As MediaWiki sends it (PHP's default type); the fixed text holds no markup.
-      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
+      headers: { 'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-cache' },
       body: "'origin' parameter does not match Origin header\n",
     };
   }
@@ -123,6 +165,8 @@ class MainSettings {
   formatValues: Record<string, unknown> = {};
   /** The printer's parameters were refused: the answer is printed without them. */
   formatFailure: ApiError | undefined = undefined;
+  /** What reading the printer's parameters warned about, given when the answer is printed. */
+  printerWarnings: CollectedWarning[] = [];
   maxlag: number | undefined = undefined;
   smaxage = 0;
   maxage = 0;
@@ -157,6 +201,68 @@ function readMainParameters(state: RequestState, params: RequestParams, main: Ma
   const rawFormat = params.peek('format');
   if (rawFormat && (Object.keys(FORMAT_PARAMETERS) as string[]).includes(rawFormat))
     main.format = rawFormat as FormatName;
+  // MediaWiki sets up its languages from the raw values before it reads any parameter: a refused
+  // main parameter is reported in the error language those name (the site's for `uselang`).
+  const rawErrorlang = params.peek('errorlang') ?? 'uselang';
+  main.errorlang =
+    rawErrorlang === 'uselang' || rawErrorlang === 'content' || !/^[a-z0-9-]+$/i.test(rawErrorlang)
+      ? siteLanguage
+      : rawErrorlang;
+  let refused: ApiError | undefined;
+  try {
+    readLanguagesAndMetadata(state, main, readMain);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    refused = error;
+  }
+  const warnedBefore = state.warnings.length;
+  try {
+    main.formatValues = state.validator.readAll(FORMAT_PARAMETERS[main.format], {
+      prefix: '',
+      path: main.format,
+      name: main.format,
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    // MediaWiki reads the printer's parameters only when it prints: the action runs first, and
+    // the failure shows when the answer (or the action's error) is printed.
+    main.formatFailure = error;
+    main.formatValues = {};
+  } finally {
+    // Their warnings likewise come after every other (see `answerApiRequest`).
+    main.printerWarnings = state.warnings.splice(warnedBefore);
+  }
+  state.userLanguage = main.uselang;
+  if (main.errorFormatName === 'html') {
+    const { store, titles, site } = state.services;
+    state.messagePageLinks = new MessagePageLinks(new CommentFormatter(store, titles, site));
+  }
+  state.messageFormatter = new ErrorFormatter(
+    main.errorFormatName,
+    main.errorLanguage,
+    state.storedMessages(),
+    state.services.site,
+    state.messagePageLinks,
+  );
+  if (refused) throw refused;
+  // Declared as any name, so that the action's fallback still has one to report.
+  const action: string = readMain(M.action);
+  main.maxlag = readMain(M.maxlag);
+  main.smaxage = readMain(M.smaxage);
+  main.maxage = readMain(M.maxage);
+  const assertion = readMain(M.assert);
+  const assertUser = readMain(M.assertuser);
+  checkAssertions(state.user, assertion, assertUser);
+  return action;
+}
+
+/** The languages and the request's metadata parameters, in MediaWiki's order. */
+function readLanguagesAndMetadata(
+  state: RequestState,
+  main: MainSettings,
+  readMain: <N extends keyof MainParams & string>(spec: NamedSpec<N>) => MainParams[N],
+): void {
+  const siteLanguage = state.services.site.language;
   const uselangValue = readMain(M.uselang);
   main.uselangGiven = uselangValue;
   main.uselang =
@@ -181,40 +287,6 @@ function readMainParameters(state: RequestState, params: RequestParams, main: Ma
   main.wantTimestamp = readMain(M.curtimestamp);
   main.wantLangInfo = readMain(M.responselanginfo);
   readMain(M.format);
-  try {
-    main.formatValues = state.validator.readAll(FORMAT_PARAMETERS[main.format], {
-      prefix: '',
-      path: main.format,
-      name: main.format,
-    });
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    // MediaWiki reads the printer's parameters only when it prints: the action runs first, and
-    // the failure shows when the answer (or the action's error) is printed.
-    main.formatFailure = error;
-    main.formatValues = {};
-  }
-  state.userLanguage = main.uselang;
-  if (main.errorFormatName === 'html') {
-    const { store, titles, site } = state.services;
-    state.messagePageLinks = new MessagePageLinks(new CommentFormatter(store, titles, site));
-  }
-  state.messageFormatter = new ErrorFormatter(
-    main.errorFormatName,
-    main.errorLanguage,
-    state.storedMessages(),
-    state.services.site,
-    state.messagePageLinks,
-  );
-  // Declared as any name, so that the action's fallback still has one to report.
-  const action: string = readMain(M.action);
-  main.maxlag = readMain(M.maxlag);
-  main.smaxage = readMain(M.smaxage);
-  main.maxage = readMain(M.maxage);
-  const assertion = readMain(M.assert);
-  const assertUser = readMain(M.assertuser);
-  checkAssertions(state.user, assertion, assertUser);
-  return action;
 }
 
 /**
@@ -391,7 +463,7 @@ function composeAnswer(
 const PUT_ON_TOP: ReadonlySet<string> = new Set(['warnings', 'batchcomplete', 'continue', 'query-continue']);
 
 async function answerApiRequest(request: ApiRequest, services: ApiServices): Promise<ApiResponse> {
-  const params = new RequestParams(request.params, request.invalidUtf8);
+  const params = new RequestParams(request.params, request.sentBytes);
   const site = services.site;
   const server = site.server ?? request.requestOrigin;
   const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' };
@@ -402,6 +474,8 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
   // MediaWiki.
   const useCookies = !(params.has('callback') || originParam === '*' || request.treatAsUntrusted === true);
   if (!useCookies) headers['mediawiki-login-suppressed'] = 'true';
+  // OPTIONS ends once CORS is checked: an empty answer, with what a preflight may do.
+  if (request.method === 'OPTIONS') return optionsAnswer(request, headers);
   const session = await RequestSession.open(
     services.store,
     site,
@@ -421,6 +495,10 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
     main.actionChosen = true;
     // Every action but help waits for lagged replicas, as MediaWiki's modules do.
     if (main.maxlag !== undefined && action !== 'help') await checkMaxLag(services.store, main.maxlag);
+    // Only after the action, the assertions and the lag are checked, as in MediaWiki.
+    if (!ACCEPTED_METHODS.has(request.method)) {
+      throw new ApiError(message('invalidmethod', 'apierror-invalidmethod'), 405, { allow: 'GET, HEAD, POST' });
+    }
     state.restrictCache(ACTION_CACHE_MODES[action] ?? 'private');
     const own = await runAction(state, request, action, result, headers);
     if (own) {
@@ -448,6 +526,8 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
       outcome.failure = internalError(error, main.requestId);
     }
   }
+  // The printer reads its parameters when it prints, in MediaWiki: their warnings come last.
+  for (const warning of main.printerWarnings) state.warnings.push(warning);
   if (state.messagePageLinks !== undefined) {
     // The html texts' links need their pages' existence, looked up before the answer is made.
     const messages = [...(outcome.failure?.messages ?? []), ...state.warnings.map((w) => w.message)];
@@ -462,6 +542,9 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
   options.mayHoldEmptyNonMap = state.counted.emptyNonMap === true;
   options.preparedHolders = state.counted.holders;
   options.holdsPrinted = state.counted.printed === true;
+  const status = outcome.failure?.httpStatus ?? 200;
+  // A page for people shows the status the answer would have; the page itself comes with 200.
+  if (status !== 200) options.httpStatus = status;
   const printed = printResult(main.format, answer, options);
   headers['content-type'] = printed.contentType;
   if (printed.contentType.startsWith('text/html')) {
@@ -471,8 +554,12 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
   }
   headers['content-disposition'] = `inline; filename=api-result.${fileExtension(printed.contentType)}`;
   setCacheHeaders(headers, outcome.failure ? 'private' : state.cacheMode, main, session.cameWithSession, state.now);
-  return new PrintedResponse(outcome.failure?.httpStatus ?? 200, headers, printed, session.cookies());
+  const html = printed.contentType.startsWith('text/html');
+  return new PrintedResponse(html ? 200 : status, headers, printed, session.cookies());
 }
+
+/** The HTTP methods api.php answers; any other gets `invalidmethod` (HTTP 405). */
+const ACCEPTED_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
 
 /** Keys a query puts on top of its answer when it ends. */
 const ON_TOP_AT_END = ['batchcomplete', 'continue'] as const;

@@ -14,7 +14,8 @@ import type { ApiMessage } from './errors.js';
 import type { MessageCatalogue } from './messages/catalogue.js';
 import { renderMessage } from './messages/render.js';
 import { shippedMessage } from './messages/store.js';
-import { normalizeText } from './params/request.js';
+import { rawUrlEncodeBytes, utf8Text } from './params/legacy-encoding.js';
+import { cleanText, normalizeText, SentBytes } from './params/request.js';
 import { splitMulti } from './params/validate.js';
 import { byWholeNumber } from './result/numeric-order.js';
 import { KeyedList, list, type ResultObject, type ResultValue } from './result/tree.js';
@@ -147,13 +148,25 @@ export class PageSet {
    * Adds titles as the client typed them. `sent` is the parameter as sent when it was not valid
    * NFC text: a title that cleaning changed is reported normalised from its sent form, encoded.
    */
-  async addTitleStrings(inputs: readonly string[], sent?: string): Promise<void> {
+  async addTitleStrings(inputs: readonly string[], sent?: string | SentBytes): Promise<void> {
     const wanted: Title[] = [];
     // Values that cleaning changed are reported first (MediaWiki records them as it reads the
     // parameter), from the sent form to the cleaned one; each title's own normalisation follows.
-    for (const original of sent === undefined ? [] : splitMulti(sent)) {
-      const cleaned = normalizeText(original);
-      if (cleaned !== original) this.addNormalized({ fromencoded: true, from: rawUrlEncode(original), to: cleaned });
+    if (sent !== undefined) {
+      // The value is cleaned whole, then split, as MediaWiki compares the two value by value.
+      const bytes = sent instanceof SentBytes;
+      const cleanedValues = splitMulti(normalizeText(bytes ? sent.read() : sent));
+      splitMulti(bytes ? sent.bytes : sent).forEach((original, i) => {
+        const cleaned = cleanedValues[i] ?? '';
+        // The sent form as text where it is valid NFC text, else encoded (its bytes, where not UTF-8).
+        const text = bytes ? utf8Text(original) : original;
+        if (text !== undefined && cleanText(text) === text) {
+          if (cleaned !== text) this.addNormalized({ fromencoded: false, from: text, to: cleaned });
+        } else {
+          const from = text === undefined ? rawUrlEncodeBytes(original) : rawUrlEncode(original);
+          this.addNormalized({ fromencoded: true, from, to: cleaned });
+        }
+      });
     }
     const parsedInputs = inputs.map((input) => ({ input, parsed: this.titles.parse(input) }));
     for (const { input, parsed } of parsedInputs) {

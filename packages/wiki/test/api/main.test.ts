@@ -853,16 +853,94 @@ describe('CORS and methods', () => {
       { origin: 'https://b.example' },
     );
     assert.equal(response.statusCode, 403);
-    assert.equal(response.headers['content-type'], 'text/html; charset=utf-8');
+    assert.equal(response.headers['content-type'], 'text/html; charset=UTF-8');
     assert.equal(response.body, "'origin' parameter does not match Origin header\n");
   });
 
-  test('a CORS preflight for origin=* is answered; other origins are not', async () => {
-    const ok = await app.inject({ method: 'OPTIONS', url: '/api.php?origin=*' });
+  test('OPTIONS is answered empty once CORS is checked; a preflight of origin=* learns what it may send', async () => {
+    const plain = await app.inject({ method: 'OPTIONS', url: '/api.php?action=query' });
+    assert.equal(plain.statusCode, 200);
+    assert.equal(plain.body, '');
+    assert.equal(plain.headers['access-control-allow-origin'], undefined);
+    const preflight = {
+      origin: 'https://a.example',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'Api-User-Agent, content-type',
+    };
+    const ok = await app.inject({ method: 'OPTIONS', url: '/api.php?origin=*', headers: preflight });
     assert.equal(ok.statusCode, 200);
     assert.equal(ok.headers['access-control-allow-origin'], '*');
+    assert.equal(ok.headers['access-control-allow-methods'], 'POST, GET, HEAD');
+    assert.equal(ok.headers['access-control-allow-headers'], 'Api-User-Agent, content-type');
+    const unlisted = await app.inject({
+      method: 'OPTIONS',
+      url: '/api.php?origin=*',
+      headers: { ...preflight, 'access-control-request-headers': 'X-Secret' },
+    });
+    assert.equal(unlisted.headers['access-control-allow-origin'], undefined);
+    assert.equal(unlisted.headers['mediawiki-cors-rejection'], 'Unsupported header requested in preflight');
     const refused = await app.inject({ method: 'OPTIONS', url: '/api.php?origin=https://a.example' });
-    assert.equal(refused.statusCode, 405);
+    assert.equal(refused.statusCode, 403);
+  });
+
+  test("a boolean is never unclean; the printer's warnings come last; a refused uselang keeps the error format", async () => {
+    const boolean = (await get({ action: 'query', titles: 'Berlin', redirects: 'x\u001f', format: 'json' })).json();
+    assert.equal(boolean.warnings, undefined);
+    // MediaWiki looks at the generator before the page set: its array syntax warns before an error.
+    const arrayGenerator = (
+      await get([
+        ['action', 'query'],
+        ['generator[]', 'images'],
+        ['pageids', 'abc'],
+        ['format', 'json'],
+      ])
+    ).json();
+    assert.equal(arrayGenerator.error.code, 'badinteger');
+    assert.match(arrayGenerator.warnings.main['*'], /Parameter "generator" uses unsupported PHP array syntax/);
+    const callback = await get({ action: 'query', titles: 'Berlin', format: 'json', callback: 'f\u001f' });
+    assert.match(callback.body, /^\/\*\*\/f\(\{"warnings":\{"json":/);
+    const refused = (
+      await get({
+        action: 'query',
+        format: 'json',
+        formatversion: '2',
+        errorformat: 'plaintext',
+        uselang: '\u001fde\u001fen',
+      })
+    ).json();
+    assert.deepEqual(refused.errors[0], {
+      code: 'badvalue',
+      text: 'Der Parameter „uselang“ akzeptiert nur einen einzigen Wert. U+001F-Mehrwerttrennung darf nur für mehrwertige Parameter verwendet werden.',
+      module: 'main',
+    });
+  });
+
+  test("a query-string value that is not UTF-8 is read as windows-1252; a form body's gets U+FFFD", async () => {
+    const url = '/api.php?action=query&format=json&formatversion=2&titles=M%C3%BCller%7CBer%FFlin%7CA%81B';
+    const get = (await app.inject({ method: 'GET', url })).json();
+    assert.deepEqual(get.query.normalized, [
+      { fromencoded: false, from: 'Müller', to: 'MÃ¼ller' },
+      { fromencoded: true, from: 'Ber%FFlin', to: 'Berÿlin' },
+      { fromencoded: true, from: 'A%81B', to: 'AB' },
+    ]);
+    assert.match(get.warnings.query.warnings, /contains invalid or non-normalized data/);
+    // Separated by U+001F, the value is not converted (as in MediaWiki).
+    const unitSeparated = await app.inject({
+      method: 'GET',
+      url: '/api.php?action=query&format=json&formatversion=2&titles=%1FBer%FFlin',
+    });
+    assert.deepEqual(unitSeparated.json().query.normalized, [
+      { fromencoded: true, from: 'Ber%FFlin', to: 'Ber\uFFFDlin' },
+    ]);
+    const posted = await app.inject({
+      method: 'POST',
+      url: '/api.php',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=query&format=json&formatversion=2&titles=M%FCnchen',
+    });
+    const page = posted.json();
+    assert.deepEqual(page.query.normalized, [{ fromencoded: true, from: 'M%FCnchen', to: 'M\uFFFDnchen' }]);
+    assert.equal(page.query.pages[0].invalidreason, 'The requested page title contains an invalid UTF-8 sequence.');
   });
 
   test('POST works urlencoded and multipart; other methods are 405', async () => {
@@ -884,8 +962,40 @@ describe('CORS and methods', () => {
       payload: `${parts}--${boundary}--\r\n`,
     });
     assert.equal(multipart.json().query.pages[0].pageid, 236);
-    const put = await app.inject({ method: 'PUT', url: '/api.php' });
-    assert.equal(put.statusCode, 405);
+  });
+
+  test('a body that is no form, or cannot be read, is left out: the query string is answered', async () => {
+    const url = '/api.php?action=query&titles=Berlin&format=json&formatversion=2';
+    for (const [type, payload] of [
+      ['application/json', '{broken'],
+      ['text/plain', 'titles=Hamburg'],
+      ['multipart/form-data; boundary=x', '--x\r\nbroken'],
+      ['application/octet-stream', 'titles=Hamburg'],
+    ]) {
+      const response = await app.inject({ method: 'POST', url, headers: { 'content-type': type }, payload });
+      assert.equal(response.statusCode, 200, type);
+      assert.equal(response.json().query.pages[0].title, 'Berlin', type);
+    }
+  });
+
+  test('other methods get invalidmethod (HTTP 405) in the format asked for, after the action is read', async () => {
+    const json = await app.inject({ method: 'PUT', url: '/api.php?action=query&titles=Berlin&format=json' });
+    assert.equal(json.statusCode, 405);
+    assert.equal(json.headers['mediawiki-api-error'], 'invalidmethod');
+    assert.equal(json.json().error.info, 'Invalid HTTP method. Consider using GET or POST.');
+    const xml = await app.inject({
+      method: 'DELETE',
+      url: '/api.php?action=query&format=xml&errorformat=plaintext&uselang=de',
+    });
+    assert.equal(xml.statusCode, 405);
+    assert.match(xml.body, /<error code="invalidmethod" module="main" xml:space="preserve">Ungültige HTTP-Methode\./);
+    // The page for people comes with 200 and says which status the answer has.
+    const page = await app.inject({ method: 'PATCH', url: '/api.php?action=query&uselang=en' });
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /This answer comes with HTTP status 405 Method Not Allowed\./);
+    const badAction = await app.inject({ method: 'PUT', url: '/api.php?action=foo&format=json' });
+    assert.equal(badAction.statusCode, 200);
+    assert.equal(badAction.json().error.code, 'badvalue');
   });
 });
 

@@ -206,6 +206,23 @@ describeEachEngine('meta=allmessages, prop=pageimages and list=trackingcategorie
     assert.deepEqual(unnamed.query.allmessages[0], { name: '', normalizedname: '', missing: true });
     const withArgs = await api().query({ meta: 'allmessages', ammessages: 'edit', amargs: 'a|b', uselang: 'qqx' });
     assert.equal(withArgs.query.allmessages[0].content, '(edit: a, b)');
+    // Its default is the key alone, given where it differs: with arguments.
+    const defaults = await api().query({
+      meta: 'allmessages',
+      ammessages: 'edit',
+      amprop: 'default',
+      amnocontent: '1',
+      uselang: 'qqx',
+    });
+    assert.deepEqual(defaults.query.allmessages[0], { name: 'edit', normalizedname: 'edit' });
+    const argsDefault = await api().query({
+      meta: 'allmessages',
+      ammessages: 'edit',
+      amprop: 'default',
+      amargs: 'a',
+      uselang: 'qqx',
+    });
+    assert.equal(argsDefault.query.allmessages[0].default, '(edit)');
     const errors = await api().query({ list: 'usercontribs', errorformat: 'plaintext', uselang: 'qqx' });
     assert.equal(
       errors.errors[0].text,

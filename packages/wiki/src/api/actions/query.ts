@@ -108,6 +108,11 @@ function readQueryParameters(state: RequestState) {
   const scope = { prefix: '', path: 'query', name: 'query' };
   // The validator converts each value as QUERY_PARAMETERS declares it, which QueryParams restates.
   const read = <N extends keyof QueryParams>(spec: NamedSpec<N>) => state.validator.read(spec, scope) as QueryParams[N];
+  // MediaWiki looks at `generator` (as sent) before it reads the page set: in array syntax, it
+  // warns before any of the page set's errors.
+  if (state.params.sentAsArray('generator')) {
+    state.warn('main', message('unsupportedarray', 'apiwarn-unsupportedarray', ['generator']));
+  }
   const titles = read(Q.titles);
   const pageIds = read(Q.pageids);
   const revIds = read(Q.revids);

@@ -55,6 +55,8 @@ export interface FormatOptions {
   holdsPrinted?: boolean;
   /** False when the answer holds no empty object that is no map (formatversion 2 prints those `[]`). */
   mayHoldEmptyNonMap?: boolean;
+  /** The HTTP status the answer has when it is not 200 (the `…fm` page shows it and comes with 200). */
+  httpStatus?: number;
 }
 
 export function formatOptionsFrom(values: Record<string, unknown>, siteName: string, language: string): FormatOptions {
@@ -158,5 +160,8 @@ function jsonText(result: ResultObject, o: FormatOptions, pretty: boolean): stri
 }
 
 function html(kind: string, text: string, o: FormatOptions): PrintedBody {
-  return { contentType: 'text/html; charset=UTF-8', body: renderHtmlPage(kind, text, o.siteName, o.language) };
+  return {
+    contentType: 'text/html; charset=UTF-8',
+    body: renderHtmlPage(kind, text, o.siteName, o.language, o.httpStatus),
+  };
 }

@@ -71,6 +71,7 @@ export const GERMAN_MESSAGES: Record<string, string> = {
   'apierror-badgenerator-notgenerator': 'Das Modul „$1“ kann nicht als Generator verwendet werden.',
   'apierror-badcontinue':
     'Ungültiger Fortsetzungsparameter. Bitte den Wert unverändert übergeben, den die vorige Abfrage geliefert hat.',
+  'apierror-invalidmethod': 'Ungültige HTTP-Methode. Ziehe in Erwägung, GET oder POST zu verwenden.',
   'apierror-mustbeposted': 'Das Modul „$1“ erfordert eine POST-Anfrage.',
   'apierror-readapidenied': 'Dieses Modul erfordert die Berechtigung zum Lesen.',
   'apierror-assertuserfailed': 'Die Aktion wurde nicht ausgeführt, weil du nicht mehr angemeldet bist.',

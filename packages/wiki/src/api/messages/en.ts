@@ -73,6 +73,7 @@ export const ENGLISH_MESSAGES: Record<string, string> = {
   'apierror-badgenerator-unknown': 'Unknown <kbd>generator=$1</kbd>.',
   'apierror-badgenerator-notgenerator': 'Module <kbd>$1</kbd> cannot be used as a generator.',
   'apierror-badcontinue': 'Invalid continue param. You should pass the original value returned by the previous query.',
+  'apierror-invalidmethod': 'Invalid HTTP method. Consider using GET or POST.',
   'apierror-mustbeposted': 'The <kbd>$1</kbd> module requires a POST request.',
   'apierror-readapidenied': 'You need read permission to use this module.',
   'apierror-assertuserfailed': 'You are no longer logged in, so the action could not be completed.',

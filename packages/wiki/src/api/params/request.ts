@@ -1,3 +1,5 @@
+import { fromWindows1252 } from './legacy-encoding.js';
+
 /**
  * A parameter's name as PHP reads it into MediaWiki's request: leading spaces dropped, spaces and
  * dots of the name turned into underscores (`a.b` is `a_b`), and a name with an index (`titles[]`,
@@ -15,6 +17,23 @@ export function phpParameterName(raw: string): { name: string; array: boolean } 
 }
 
 /**
+ * A value as sent whose bytes were not UTF-8: a byte string, one character per byte. `legacy`: the
+ * value was read in the legacy 8-bit encoding (see legacy-encoding.ts); else with U+FFFD for what
+ * is not UTF-8.
+ */
+export class SentBytes {
+  constructor(
+    readonly bytes: string,
+    readonly legacy: boolean,
+  ) {}
+
+  /** The value as read from these bytes, before cleaning. */
+  read(bytes = this.bytes): string {
+    return this.legacy ? fromWindows1252(bytes) : Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+}
+
+/**
  * The request's parameters, cleaned as MediaWiki cleans its input (see `normalizeText`), with a
  * record of which ones a module read, so that the rest can be reported as unrecognised (in the
  * order the client sent them), and of which ones cleaning changed, so that reading one warns.
@@ -23,13 +42,16 @@ export function phpParameterName(raw: string): { name: string; array: boolean } 
 export class RequestParams {
   private readonly values = new Map<string, string>();
   private readonly used = new Set<string>();
-  /** The values as sent, of the parameters normalisation changed. */
-  private readonly uncleaned = new Map<string, string>();
+  /**
+   * The values as sent, of the parameters normalisation changed: text, or a byte string
+   * (`SentBytes`) for a value whose bytes were not UTF-8.
+   */
+  private readonly uncleaned = new Map<string, string | SentBytes>();
   /** Names whose last value came in PHP's array syntax (`titles[]=…`): they have no value. */
   private readonly arrays = new Set<string>();
 
-  /** `invalidUtf8`: names whose value came as bytes that are not UTF-8 (decoded with U+FFFD). */
-  constructor(entries: Iterable<[string, string]>, invalidUtf8?: ReadonlySet<string>) {
+  /** `sentBytes`: the values whose bytes were not UTF-8, by name (their entries hold them as read). */
+  constructor(entries: Iterable<[string, string]>, sentBytes?: ReadonlyMap<string, SentBytes>) {
     for (const [sent, value] of entries) {
       const php = PLAIN_NAME.test(sent) ? { name: sent, array: false } : phpParameterName(sent);
       if (php === undefined) continue;
@@ -44,7 +66,9 @@ export class RequestParams {
       this.arrays.delete(name);
       const clean = normalizeText(value);
       this.values.set(name, clean);
-      if (clean !== value || invalidUtf8?.has(sent)) this.uncleaned.set(name, value);
+      const bytes = sentBytes?.get(sent);
+      if (bytes !== undefined) this.uncleaned.set(name, bytes);
+      else if (clean !== value) this.uncleaned.set(name, value);
     }
   }
 
@@ -54,7 +78,7 @@ export class RequestParams {
   }
 
   /** The value as sent when it was not valid NFC Unicode (and was cleaned); undefined otherwise. */
-  sentUncleaned(name: string): string | undefined {
+  sentUncleaned(name: string): string | SentBytes | undefined {
     return this.uncleaned.size === 0 ? undefined : this.uncleaned.get(name);
   }
 
@@ -102,7 +126,8 @@ export function normalizeText(value: string): string {
   return cleanText(value);
 }
 
-function cleanText(value: string): string {
+/** The text cleaned as MediaWiki cleans a value (see `normalizeText`), without the multi-value rule. */
+export function cleanText(value: string): string {
   const cleaned = value.replace(NOT_XML_TEXT, '\uFFFD');
   return /^[\t\n\r\x20-\x7e]*$/.test(cleaned) ? cleaned : cleaned.replace(LONE_SURROGATE, '\uFFFD').normalize('NFC');
 }

@@ -338,7 +338,8 @@ export class ParamValidator {
     if (raw === undefined && param.type !== 'boolean' && this.request.sentAsArray(fullName)) {
       this.env.warn('main', message('unsupportedarray', 'apiwarn-unsupportedarray', [fullName]));
     }
-    if (raw !== undefined && this.request.sentUncleaned(fullName) !== undefined) {
+    // A boolean's value is never read, so never found unclean (as in MediaWiki).
+    if (raw !== undefined && param.type !== 'boolean' && this.request.sentUncleaned(fullName) !== undefined) {
       this.env.warn(scope.path, message('badutf8', 'apiwarn-badutf8', [fullName]));
     }
     if (param.type === 'boolean') {

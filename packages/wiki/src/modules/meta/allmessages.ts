@@ -167,10 +167,14 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       item.missing = true;
     } else if (qqx) {
       // MediaWiki's pseudo-language shows every message, known or not, as its name and arguments.
+      const text = renderMessage(name, args, QQX);
       if (!ctx.params.nocontent) {
-        item.content = renderMessage(name, args, QQX);
+        item.content = text;
         withContent(item, 'content');
       }
+      // Its default is the name alone: it differs where arguments were given.
+      const shipped = renderMessage(name, [], QQX);
+      if (withDefault && shipped !== text) item.default = shipped;
     } else if (message.text === undefined) {
       item.missing = true;
     } else {
