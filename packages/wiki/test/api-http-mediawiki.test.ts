@@ -283,3 +283,85 @@ test("export writes MediaWiki's XML byte for byte (but the generator): order, re
     assert.equal(withoutGenerator(a), withoutGenerator(b), query);
   }
 });
+
+/** An answer as compared here: status, type, error code, CORS headers, and the JSON without software fields. */
+async function rawExchange(endpoint: string, init: RequestInit & { query: string }): Promise<unknown> {
+  const response = await fetch(`${endpoint}?${init.query}`, init);
+  const text = await response.text();
+  const cors = [...response.headers].filter(([name]) => /^(access-control-|mediawiki-cors|mediawiki-login)/.test(name));
+  let body: unknown = text;
+  if (response.headers.get('content-type')?.includes('json')) {
+    const tree = JSON.parse(text);
+    delete tree.error?.['*'];
+    delete tree.error?.docref;
+    delete tree.docref;
+    delete tree['*'];
+    body = tree;
+  }
+  return {
+    status: response.status,
+    type: response.headers.get('content-type')?.toLowerCase(),
+    error: response.headers.get('mediawiki-api-error'),
+    cors: Object.fromEntries(cors.sort()),
+    body: typeof body === 'string' && body.includes('<html') ? 'html' : body,
+  };
+}
+
+test('HTTP as clients send it: other methods, OPTIONS and preflights, bodies and bytes that are not UTF-8', async () => {
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  const preflight = { origin: 'https://a.example', 'access-control-request-method': 'POST' };
+  const cases: [string, RequestInit & { query: string }][] = [
+    ['PUT json', { method: 'PUT', query: 'action=query&titles=Berlin&format=json' }],
+    ['DELETE xml', { method: 'DELETE', query: 'action=query&format=xml&errorformat=plaintext&uselang=en' }],
+    ['DELETE German', { method: 'DELETE', query: 'action=query&format=json&errorformat=plaintext&uselang=de' }],
+    ['PATCH, unknown action', { method: 'PATCH', query: 'action=foo&format=json' }],
+    ['PUT, assertion', { method: 'PUT', query: 'action=query&assert=user&format=json' }],
+    ['OPTIONS', { method: 'OPTIONS', query: 'action=query' }],
+    ['OPTIONS origin=*', { method: 'OPTIONS', query: 'action=query&origin=*' }],
+    [
+      'preflight',
+      {
+        method: 'OPTIONS',
+        query: 'origin=*',
+        headers: { ...preflight, 'access-control-request-headers': 'Api-User-Agent' },
+      },
+    ],
+    [
+      'preflight, header not allowed',
+      { method: 'OPTIONS', query: 'origin=*', headers: { ...preflight, 'access-control-request-headers': 'X-Secret' } },
+    ],
+    ['GET bytes', { query: 'action=query&format=json&titles=M%C3%BCller%7CBer%FFlin%7CA%81B%7C%E2%82%AC%80' }],
+    ['GET bytes, U+001F', { query: 'action=query&format=json&titles=%1FBer%FFlin%1FM%C3%BCller' }],
+    ['GET bytes, control', { query: 'action=query&format=json&titles=Berlin%7C%1FX%7C%1F%FF' }],
+    ['GET bytes, list', { query: 'action=query&format=json&list=allpages&aplimit=2&apfrom=%C3' }],
+    ['GET bytes, boolean', { query: 'action=query&format=json&titles=Berlin&redirects=%FF' }],
+    ['POST bytes', { method: 'POST', query: '', headers: form, body: 'action=query&format=json&titles=M%FCnchen' }],
+    [
+      'POST JSON',
+      {
+        method: 'POST',
+        query: 'action=query&format=json&titles=Berlin',
+        headers: { 'content-type': 'application/json' },
+        body: '{',
+      },
+    ],
+    [
+      'POST broken multipart',
+      {
+        method: 'POST',
+        query: 'action=query&format=json&titles=Berlin',
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        body: '--x\r\nbroken',
+      },
+    ],
+    ['uselang refused', { query: 'action=query&format=json&formatversion=2&errorformat=plaintext&uselang=%1Fde%1Fen' }],
+    ['callback warning', { query: 'action=query&format=json&titles=Berlin&callback=f%1F' }],
+  ];
+  for (const [label, init] of cases) {
+    const [a, b] = await Promise.all([
+      rawExchange(`${ours.origin}/api.php`, init),
+      rawExchange(mediawiki.apiUrl, init),
+    ]);
+    assert.deepEqual(a, b, label);
+  }
+});

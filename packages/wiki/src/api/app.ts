@@ -319,9 +319,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Request logging is Fastify's: with it on, every request goes through Fastify.
   if (options.logLevel !== 'debug' && options.logLevel !== 'trace') fastPath = apiFastPath(new Set(paths), answerApi);
   for (const path of [...new Set(paths)]) {
-    // OPTIONS is answered once CORS is checked; methods other than these get MediaWiki's
-    // `invalidmethod` error, in the format asked for.
-    app.route({ method: ['GET', 'HEAD', 'POST', 'OPTIONS', 'PUT', 'DELETE', 'PATCH'], url: path, handler });
+    // OPTIONS is answered once CORS is checked; methods other than GET, HEAD and POST get
+    // MediaWiki's `invalidmethod` error, in the format asked for.
+    app.route({ method: [...app.supportedMethods], url: path, handler });
   }
   registerIndexPhp(app, services, site.scriptPath);
   return app;

@@ -886,17 +886,22 @@ describe('CORS and methods', () => {
   test("a boolean is never unclean; the printer's warnings come last; a refused uselang keeps the error format", async () => {
     const boolean = (await get({ action: 'query', titles: 'Berlin', redirects: 'x\u001f', format: 'json' })).json();
     assert.equal(boolean.warnings, undefined);
-    // MediaWiki looks at the generator before the page set: its array syntax warns before an error.
-    const arrayGenerator = (
-      await get([
-        ['action', 'query'],
-        ['generator[]', 'images'],
-        ['pageids', 'abc'],
-        ['format', 'json'],
-      ])
-    ).json();
-    assert.equal(arrayGenerator.error.code, 'badinteger');
-    assert.match(arrayGenerator.warnings.main['*'], /Parameter "generator" uses unsupported PHP array syntax/);
+    // The page set's parameters are all read before its first error ends the request.
+    const arrays = await get([
+      ['action', 'query'],
+      ['pageids', 'abc'],
+      ['revids[]', '1'],
+      ['generator[]', 'images'],
+      ['titles[]', 'Berlin'],
+      ['format', 'json'],
+    ]);
+    assert.equal(arrays.json().error.code, 'badinteger');
+    assert.equal(
+      arrays.json().warnings.main['*'],
+      ['titles', 'revids', 'generator']
+        .map((name) => `Parameter "${name}" uses unsupported PHP array syntax.`)
+        .join('\n'),
+    );
     const callback = await get({ action: 'query', titles: 'Berlin', format: 'json', callback: 'f\u001f' });
     assert.match(callback.body, /^\/\*\*\/f\(\{"warnings":\{"json":/);
     const refused = (

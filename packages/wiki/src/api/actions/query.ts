@@ -108,28 +108,41 @@ function readQueryParameters(state: RequestState) {
   const scope = { prefix: '', path: 'query', name: 'query' };
   // The validator converts each value as QUERY_PARAMETERS declares it, which QueryParams restates.
   const read = <N extends keyof QueryParams>(spec: NamedSpec<N>) => state.validator.read(spec, scope) as QueryParams[N];
-  // MediaWiki looks at `generator` (as sent) before it reads the page set: in array syntax, it
-  // warns before any of the page set's errors.
-  if (state.params.sentAsArray('generator')) {
-    state.warn('main', message('unsupportedarray', 'apiwarn-unsupportedarray', ['generator']));
-  }
-  const titles = read(Q.titles);
-  const pageIds = read(Q.pageids);
-  const revIds = read(Q.revids);
-  const generatorName = read(Q.generator);
-  const resolveRedirects = read(Q.redirects);
-  const convertTitles = read(Q.converttitles);
+  // The page set's parameters are all read, each one's warnings given, before the first error
+  // ends the request, as a module's are; then the query's own, likewise.
+  let firstError: ApiError | undefined;
+  const readDeferred = <N extends keyof QueryParams>(spec: NamedSpec<N>): QueryParams[N] | undefined => {
+    try {
+      return read(spec);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      firstError ??= error;
+      return undefined;
+    }
+  };
+  const titles = readDeferred(Q.titles);
+  const pageIds = readDeferred(Q.pageids);
+  const revIds = readDeferred(Q.revids);
+  const generatorName = readDeferred(Q.generator);
+  const resolveRedirects = readDeferred(Q.redirects) === true;
+  const convertTitles = readDeferred(Q.converttitles) === true;
+  if (firstError) throw firstError;
+  const own = {
+    props: readDeferred(Q.prop) ?? [],
+    lists: readDeferred(Q.list) ?? [],
+    metas: readDeferred(Q.meta) ?? [],
+    indexPageIds: readDeferred(Q.indexpageids) === true,
+    exportPagesXml: readDeferred(Q.export) === true,
+    exportNoWrap: readDeferred(Q.exportnowrap) === true,
+    exportSchema: readDeferred(Q.exportschema),
+    interwikiUrls: readDeferred(Q.iwurl) === true,
+    continueValue: readDeferred(Q.continue),
+    rawContinue: readDeferred(Q.rawcontinue) === true,
+  };
+  if (firstError) throw firstError;
   return {
-    props: read(Q.prop) ?? [],
-    lists: read(Q.list) ?? [],
-    metas: read(Q.meta) ?? [],
-    indexPageIds: read(Q.indexpageids),
-    exportPagesXml: read(Q.export),
-    exportNoWrap: read(Q.exportnowrap),
-    exportSchema: read(Q.exportschema),
-    interwikiUrls: read(Q.iwurl),
-    incoming: parseContinue(read(Q.continue)),
-    rawContinue: read(Q.rawcontinue),
+    ...own,
+    incoming: parseContinue(own.continueValue),
     titles,
     pageIds,
     revIds,
