@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, METHODS, type ServerResponse } from 'node:http';
 import { hostname } from 'node:os';
 import type { TLSSocket } from 'node:tls';
 import formbody from '@fastify/formbody';
@@ -252,6 +252,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   registerHealthRoute(app, options.store.db);
+  // Every method Node's parser reads reaches api.php, which answers what it does not take with
+  // MediaWiki's `invalidmethod` (CONNECT is a tunnel, not a request).
+  for (const method of METHODS) {
+    if (method !== 'CONNECT' && !app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
+  }
   const site = options.site ?? (await loadSite(options.store.db)) ?? defaultSite();
   const titles = new TitleCodec(site);
   await useUserGenders(titles, options.store);

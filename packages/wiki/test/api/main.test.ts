@@ -998,6 +998,11 @@ describe('CORS and methods', () => {
     const page = await app.inject({ method: 'PATCH', url: '/api.php?action=query&uselang=en' });
     assert.equal(page.statusCode, 200);
     assert.match(page.body, /This answer comes with HTTP status 405 Method Not Allowed\./);
+    for (const method of ['TRACE', 'PROPFIND', 'MKCOL'] as const) {
+      const other = await app.inject({ method, url: '/api.php?action=query&format=json' });
+      assert.equal(other.statusCode, 405, method);
+      assert.equal(other.headers['mediawiki-api-error'], 'invalidmethod', method);
+    }
     const badAction = await app.inject({ method: 'PUT', url: '/api.php?action=foo&format=json' });
     assert.equal(badAction.statusCode, 200);
     assert.equal(badAction.json().error.code, 'badvalue');
