@@ -53,6 +53,11 @@ const CASES: { url: string; headers?: Record<string, string>; method?: 'GET' | '
   },
 ];
 
+/** The answer without the server's clock (siteinfo's `time`), which may pass a second between the two. */
+function withoutClock(body: string): string {
+  return body.replace(/"(time|curtimestamp)":"[^"]*"/g, '"$1":""');
+}
+
 describe('request threads', () => {
   let wiki: ReferenceWiki;
   let onLoop: FastifyInstance;
@@ -81,7 +86,7 @@ describe('request threads', () => {
       assert.equal(ours.statusCode, theirs.statusCode, url);
       assert.equal(ours.headers['content-type'], theirs.headers['content-type'], url);
       assert.equal(ours.headers['content-encoding'], theirs.headers['content-encoding'], url);
-      assert.equal(ours.body, theirs.body, url);
+      assert.equal(withoutClock(ours.body), withoutClock(theirs.body), url);
     }
   });
 
