@@ -14,7 +14,6 @@ import type { GeneratorSink, ModuleContext, ModuleResult, QueryModule } from '..
 import { type PageRow, PageSet } from '../pageset.js';
 import type { ParamDescriptor, ParamValues } from '../params/descriptor.js';
 import { resolveUserIds } from '../params/user-ids.js';
-import { type NamedSpec, specsByName } from '../params/validate.js';
 import type { RequestState } from '../request-state.js';
 import { BC_SUBELEMENTS, type KeyedList, list, type ResultArray, type ResultObject } from '../result/tree.js';
 
@@ -67,7 +66,17 @@ export function queryParameters(): ParamDescriptor[] {
 }
 
 const QUERY_PARAMETERS = queryParameters();
-const Q = specsByName<keyof QueryParams>(QUERY_PARAMETERS);
+const PAGE_SET_NAMES: ReadonlySet<string> = new Set([
+  'titles',
+  'pageids',
+  'revids',
+  'generator',
+  'redirects',
+  'converttitles',
+]);
+/** The page set's parameters and the query's own, each read as a module's are (see `readQueryParameters`). */
+const PAGE_SET_PARAMETERS = QUERY_PARAMETERS.filter((p) => PAGE_SET_NAMES.has(p.name));
+const OWN_PARAMETERS = QUERY_PARAMETERS.filter((p) => !PAGE_SET_NAMES.has(p.name));
 
 /** What the query answered: written into `result`, or (`exportnowrap`) raw XML instead of it. */
 export type QueryOutcome = { raw: string } | undefined;
@@ -106,49 +115,28 @@ interface QueryParams {
  */
 function readQueryParameters(state: RequestState) {
   const scope = { prefix: '', path: 'query', name: 'query' };
-  // The validator converts each value as QUERY_PARAMETERS declares it, which QueryParams restates.
-  const read = <N extends keyof QueryParams>(spec: NamedSpec<N>) => state.validator.read(spec, scope) as QueryParams[N];
-  // The page set's parameters are all read, each one's warnings given, before the first error
-  // ends the request, as a module's are; then the query's own, likewise.
-  let firstError: ApiError | undefined;
-  const readDeferred = <N extends keyof QueryParams>(spec: NamedSpec<N>): QueryParams[N] | undefined => {
-    try {
-      return read(spec);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      firstError ??= error;
-      return undefined;
-    }
-  };
-  const titles = readDeferred(Q.titles);
-  const pageIds = readDeferred(Q.pageids);
-  const revIds = readDeferred(Q.revids);
-  const generatorName = readDeferred(Q.generator);
-  const resolveRedirects = readDeferred(Q.redirects) === true;
-  const convertTitles = readDeferred(Q.converttitles) === true;
-  if (firstError) throw firstError;
-  const own = {
-    props: readDeferred(Q.prop) ?? [],
-    lists: readDeferred(Q.list) ?? [],
-    metas: readDeferred(Q.meta) ?? [],
-    indexPageIds: readDeferred(Q.indexpageids) === true,
-    exportPagesXml: readDeferred(Q.export) === true,
-    exportNoWrap: readDeferred(Q.exportnowrap) === true,
-    exportSchema: readDeferred(Q.exportschema),
-    interwikiUrls: readDeferred(Q.iwurl) === true,
-    continueValue: readDeferred(Q.continue),
-    rawContinue: readDeferred(Q.rawcontinue) === true,
-  };
-  if (firstError) throw firstError;
+  // Each group is read whole, every parameter's warnings given before its first error ends the
+  // request: the page set's, then the query's own. The validator converts each value as the
+  // descriptors declare it, which QueryParams restates.
+  const pageSet = state.validator.readAll(PAGE_SET_PARAMETERS, scope) as unknown as QueryParams;
+  const own = state.validator.readAll(OWN_PARAMETERS, scope) as unknown as QueryParams;
   return {
-    ...own,
-    incoming: parseContinue(own.continueValue),
-    titles,
-    pageIds,
-    revIds,
-    generatorName,
-    resolveRedirects,
-    convertTitles,
+    props: own.prop ?? [],
+    lists: own.list ?? [],
+    metas: own.meta ?? [],
+    indexPageIds: own.indexpageids,
+    exportPagesXml: own.export,
+    exportNoWrap: own.exportnowrap,
+    exportSchema: own.exportschema,
+    interwikiUrls: own.iwurl,
+    incoming: parseContinue(own.continue),
+    rawContinue: own.rawcontinue,
+    titles: pageSet.titles,
+    pageIds: pageSet.pageids,
+    revIds: pageSet.revids,
+    generatorName: pageSet.generator,
+    resolveRedirects: pageSet.redirects,
+    convertTitles: pageSet.converttitles,
   };
 }
 

@@ -28,8 +28,8 @@ export class SentBytes {
   ) {}
 
   /** The value as read from these bytes, before cleaning. */
-  read(bytes = this.bytes): string {
-    return this.legacy ? fromWindows1252(bytes) : Buffer.from(bytes, 'latin1').toString('utf8');
+  read(): string {
+    return this.legacy ? fromWindows1252(this.bytes) : Buffer.from(this.bytes, 'latin1').toString('utf8');
   }
 }
 
