@@ -463,6 +463,7 @@ function composeAnswer(
 const PUT_ON_TOP: ReadonlySet<string> = new Set(['warnings', 'batchcomplete', 'continue', 'query-continue']);
 
 async function answerApiRequest(request: ApiRequest, services: ApiServices): Promise<ApiResponse> {
+  const startedAt = performance.now();
   const params = new RequestParams(request.params, request.sentBytes);
   const site = services.site;
   const server = site.server ?? request.requestOrigin;
@@ -545,6 +546,7 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
   const status = outcome.failure?.httpStatus ?? 200;
   // A page for people shows the status the answer would have; the page itself comes with 200.
   if (status !== 200) options.httpStatus = status;
+  options.elapsedMs = performance.now() - startedAt;
   const printed = printResult(main.format, answer, options);
   headers['content-type'] = printed.contentType;
   if (printed.contentType.startsWith('text/html')) {
@@ -552,10 +554,12 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
     headers['content-security-policy'] = HTML_CSP;
     headers['content-language'] = site.language;
   }
-  headers['content-disposition'] = `inline; filename=api-result.${fileExtension(printed.contentType)}`;
+  headers['content-disposition'] = options.wrappedHtml
+    ? 'inline; filename=api-result-wrapped.json'
+    : `inline; filename=api-result.${fileExtension(printed.contentType)}`;
   setCacheHeaders(headers, outcome.failure ? 'private' : state.cacheMode, main, session.cameWithSession, state.now);
-  const html = printed.contentType.startsWith('text/html');
-  return new PrintedResponse(html ? 200 : status, headers, printed, session.cookies());
+  const forPeople = printed.contentType.startsWith('text/html') || options.wrappedHtml;
+  return new PrintedResponse(forPeople ? 200 : status, headers, printed, session.cookies());
 }
 
 /** The HTTP methods api.php answers; any other gets `invalidmethod` (HTTP 405). */

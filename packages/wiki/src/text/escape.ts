@@ -46,6 +46,11 @@ export function escapeHtmlText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** `&` and `<` only, as MediaWiki's `Html::element` writes an element's text. */
+export function escapeElementText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+}
+
 const WITH_QUOTES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' };
 
 /** Both quotes as well (`&#039;`), as PHP's `htmlspecialchars` by default (search snippets). */

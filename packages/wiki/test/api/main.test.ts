@@ -57,6 +57,69 @@ describe('formats', () => {
     );
   });
 
+  test('wrappedhtml: the pretty-printed text as HTML in JSON, with status, continue and time', async () => {
+    const xml = await get({ ...base, format: 'xmlfm', wrappedhtml: '1', requestid: 'a>b&c' });
+    assert.equal(xml.statusCode, 200);
+    assert.equal(xml.headers['content-type'], 'text/mediawiki-api-prettyprint-wrapped; charset=utf-8');
+    assert.equal(xml.headers['content-disposition'], 'inline; filename=api-result-wrapped.json');
+    assert.equal(
+      xml.body.replace(/"time":\d+/, '"time":0'),
+      '{"status":200,"statustext":"OK","html":"<pre class=\\"api-pretty-content\\">&lt;?xml version=\\"1.0\\"?>\\n&lt;api batchcomplete=\\"\\" requestid=\\"a&amp;gt;b&amp;amp;c\\">\\n  &lt;query>\\n    &lt;pages>\\n      &lt;page _idx=\\"239\\" pageid=\\"239\\" ns=\\"0\\" title=\\"Köln\\" />\\n    &lt;/pages>\\n  &lt;/query>\\n&lt;/api></pre>","modules":["mediawiki.apipretty"],"continue":null,"time":0}',
+    );
+    const continued = (
+      await get({
+        action: 'query',
+        list: 'allpages',
+        aplimit: '1',
+        format: 'jsonfm',
+        formatversion: '2',
+        wrappedhtml: '1',
+      })
+    ).json();
+    assert.deepEqual(continued.continue, { apcontinue: '19_godu_symts', continue: '-||' });
+    assert.match(continued.html, /^<pre class="api-pretty-content">\{\n {4}"batchcomplete": true,/);
+    // A refused method: its status in the object, the answer itself with 200.
+    const refused = await app.inject({ method: 'PUT', url: '/api.php?action=query&format=jsonfm&wrappedhtml=1' });
+    assert.equal(refused.statusCode, 200);
+    assert.equal(refused.headers['mediawiki-api-error'], 'invalidmethod');
+    assert.equal(refused.json().status, 405);
+    assert.equal(refused.json().statustext, 'Method Not Allowed');
+  });
+
+  test('the xmlfm page shows the XML indented; the jsonfm page shows the callback', async () => {
+    const xmlfm = (await get({ ...base, format: 'xmlfm' })).body;
+    assert.ok(
+      xmlfm.includes(
+        '&lt;api batchcomplete=&quot;&quot;&gt;\n  &lt;query&gt;\n    &lt;pages&gt;\n      &lt;page _idx=&quot;239&quot; pageid=&quot;239&quot; ns=&quot;0&quot; title=&quot;Köln&quot; /&gt;\n    &lt;/pages&gt;\n  &lt;/query&gt;\n&lt;/api&gt;</pre>',
+      ),
+    );
+    assert.match((await get({ ...base, format: 'jsonfm', callback: 'cb' })).body, /<pre>\/\*\*\/cb\(\{\n/);
+  });
+
+  test("xml: the namespace is the root's last attribute; a revision's slots are <slot> elements keyed by role", async () => {
+    const namespaced = await get({ ...base, format: 'xml', includexmlnamespace: '1', requestid: 'r1' });
+    assert.equal(
+      namespaced.body,
+      '<?xml version="1.0"?><api batchcomplete="" requestid="r1" xmlns="http://www.mediawiki.org/xml/api/"><query><pages><page _idx="239" pageid="239" ns="0" title="Köln" /></pages></query></api>',
+    );
+    const slots = { action: 'query', prop: 'revisions', titles: 'Datei:Beispiel.png', rvslots: 'main' };
+    const xml = await get({ ...slots, rvprop: 'ids|content|slotsize', format: 'xml' });
+    assert.equal(
+      xml.body,
+      '<?xml version="1.0"?><api batchcomplete=""><query><pages><page _idx="326" pageid="326" ns="6" title="Datei:Beispiel.png"><revisions><rev revid="353" parentid="0"><slots><slot size="38" contentmodel="wikitext" contentformat="text/x-wiki" role="main" xml:space="preserve">Ein Beispielbild.\n[[Kategorie:Bilder]]</slot></slots></rev></revisions></page></pages></query></api>',
+    );
+    // JSON keeps them an object keyed by role.
+    const json = (await get({ ...slots, rvprop: 'content|slotsize', format: 'json', formatversion: '2' })).json();
+    assert.deepEqual(json.query.pages[0].revisions[0].slots, {
+      main: {
+        size: 38,
+        contentmodel: 'wikitext',
+        contentformat: 'text/x-wiki',
+        content: 'Ein Beispielbild.\n[[Kategorie:Bilder]]',
+      },
+    });
+  });
+
   test("xml writes an attribute's quotes, line breaks and tabs as character references", async () => {
     const response = await get({ action: 'query', list: 'search', srsearch: 'Berlin', srlimit: '1', format: 'xml' });
     const snippet = /snippet="([^"]*)"/.exec(response.body)?.[1] ?? '';

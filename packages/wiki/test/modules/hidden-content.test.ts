@@ -70,7 +70,7 @@ describeEachEngine('hidden revision content', (engine) => {
     assert.equal(item.comment, 'Neuer Artikel über Berlin');
     assert.equal(typeof item.parsedcomment, 'string');
     assert.match(item.sha1, /^[0-9a-f]{40}$/);
-    assert.match(item.slots.main.content, /Berlin/);
+    assert.match(item.slots.entries.get('main').content, /Berlin/);
     for (const marker of ['userhidden', 'commenthidden', 'texthidden', 'sha1hidden', 'suppressed']) {
       assert.equal(item[marker], undefined, marker);
     }
@@ -103,16 +103,16 @@ describeEachEngine('hidden revision content', (engine) => {
     const hidden = await show(anon(), DELETED_TEXT);
     assert.equal(hidden.sha1hidden, true);
     assert.equal(hidden.sha1, undefined);
-    assert.equal(hidden.slots.main.texthidden, true);
-    assert.equal(hidden.slots.main.content, undefined);
-    assert.equal(hidden.slots.main.sha1, undefined);
+    assert.equal(hidden.slots.entries.get('main').texthidden, true);
+    assert.equal(hidden.slots.entries.get('main').content, undefined);
+    assert.equal(hidden.slots.entries.get('main').sha1, undefined);
     const legacy = await show(anon(), DELETED_TEXT, true);
     assert.equal(legacy.texthidden, true);
     assert.equal(legacy.content, undefined);
     const shown = await show(sysop(), DELETED_TEXT);
     assert.match(shown.sha1, /^[0-9a-f]{40}$/);
-    assert.match(shown.slots.main.content, /Berlin/);
-    assert.equal(shown.slots.main.texthidden, true);
+    assert.match(shown.slots.entries.get('main').content, /Berlin/);
+    assert.equal(shown.slots.entries.get('main').texthidden, true);
   });
 
   test('suppressed: hidden from administrators too, shown with suppressrevision/viewsuppressed', async () => {
@@ -122,13 +122,13 @@ describeEachEngine('hidden revision content', (engine) => {
       assert.equal(item.suppressed, true);
       assert.equal(item.user, undefined);
       assert.equal(item.comment, undefined);
-      assert.equal(item.slots.main.content, undefined);
+      assert.equal(item.slots.entries.get('main').content, undefined);
     }
     const shown = await show(suppressor(), everything);
     assert.equal(shown.suppressed, true);
     assert.equal(shown.user, 'Alice');
     assert.equal(shown.comment, 'Neuer Artikel über Berlin');
-    assert.match(shown.slots.main.content, /Berlin/);
+    assert.match(shown.slots.entries.get('main').content, /Berlin/);
   });
 
   test('each right opens only its own field', () => {

@@ -2,13 +2,16 @@
  * The output formats of `api.php` and their own parameters. A printer turns the finished result
  * tree into bytes; the `…fm` variants wrap the same text in an HTML page for people reading it.
  */
+
+import { STATUS_CODES } from 'node:http';
+import { escapeElementText } from '../../text/escape.js';
 import type { ParamDescriptor } from '../params/descriptor.js';
-import type { ResultObject } from '../result/tree.js';
+import type { ResultObject, ResultValue } from '../result/tree.js';
 import { renderHtmlPage } from './html.js';
 import { toJson, toJsonBody } from './json.js';
 import { toPhp } from './php.js';
 import { SplicedJson, type TextHolder } from './prepared-json.js';
-import { toXml } from './xml.js';
+import { indentXml, toXml } from './xml.js';
 
 export const FORMAT_NAMES = ['json', 'jsonfm', 'none', 'php', 'phpfm', 'rawfm', 'xml', 'xmlfm'] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
@@ -57,6 +60,13 @@ export interface FormatOptions {
   mayHoldEmptyNonMap?: boolean;
   /** The HTTP status the answer has when it is not 200 (the `…fm` page shows it and comes with 200). */
   httpStatus?: number;
+  /**
+   * `wrappedhtml` of an `…fm` format: the pretty-printed text as HTML in a JSON object, with the
+   * status, the answer's `continue` and the time taken (MediaWiki's API sandbox reads it).
+   */
+  wrappedHtml: boolean;
+  /** Milliseconds since the request came, for a wrapped page's `time`. */
+  elapsedMs?: number;
 }
 
 export function formatOptionsFrom(values: Record<string, unknown>, siteName: string, language: string): FormatOptions {
@@ -68,6 +78,7 @@ export function formatOptionsFrom(values: Record<string, unknown>, siteName: str
     ascii: values.ascii === true,
     xslt: typeof values.xslt === 'string' ? values.xslt : undefined,
     includeXmlNamespace: values.includexmlnamespace === true,
+    wrappedHtml: values.wrappedhtml === true,
     siteName,
     language,
   };
@@ -113,6 +124,12 @@ function jsonBody(contentType: string, printed: string | SplicedJson): PrintedBo
   return new SplicedBody(contentType, printed);
 }
 
+/** An answer's `continue` as plain JSON (null when the answer has none). */
+function plainContinue(value: ResultValue | undefined): unknown {
+  if (value === undefined || value === null) return null;
+  return JSON.parse(toJson({ continue: value }, { formatVersion: 2, escapeNonAscii: false, pretty: false })).continue;
+}
+
 /** Serialises `result` in `format`. */
 export function printResult(format: FormatName, result: ResultObject, o: FormatOptions): PrintedBody {
   switch (format) {
@@ -125,21 +142,23 @@ export function printResult(format: FormatName, result: ResultObject, o: FormatO
       }
       return jsonBody('application/json; charset=utf-8', printed);
     }
-    case 'jsonfm':
-      return html('JSON', String(jsonText(result, o, true)), o);
+    case 'jsonfm': {
+      const text = String(jsonText(result, o, true));
+      return html('JSON', o.callback === undefined ? text : `/**/${o.callback}(${text})`, o, result);
+    }
     case 'rawfm':
-      return html('JSON', toJson(result, { formatVersion: 2, escapeNonAscii: false, pretty: true }), o);
+      return html('JSON', toJson(result, { formatVersion: 2, escapeNonAscii: false, pretty: true }), o, result);
     case 'xml':
       return {
         contentType: 'text/xml; charset=utf-8',
         body: toXml(result, { xslt: o.xslt, includeNamespace: o.includeXmlNamespace }),
       };
     case 'xmlfm':
-      return html('XML', toXml(result, { includeNamespace: o.includeXmlNamespace }), o);
+      return html('XML', indentXml(toXml(result, { includeNamespace: o.includeXmlNamespace })), o, result);
     case 'php':
       return { contentType: 'application/vnd.php.serialized; charset=utf-8', body: toPhp(result, o.formatVersion) };
     case 'phpfm':
-      return html('PHP', toPhp(result, o.formatVersion), o);
+      return html('PHP', toPhp(result, o.formatVersion), o, result);
     case 'none':
       return { contentType: 'text/plain; charset=utf-8', body: '' };
   }
@@ -159,7 +178,23 @@ function jsonText(result: ResultObject, o: FormatOptions, pretty: boolean): stri
   });
 }
 
-function html(kind: string, text: string, o: FormatOptions): PrintedBody {
+function html(kind: string, text: string, o: FormatOptions, result: ResultObject): PrintedBody {
+  if (o.wrappedHtml) {
+    const status = o.httpStatus ?? 200;
+    const wrapped = {
+      status,
+      statustext: STATUS_CODES[status] ?? '',
+      html: `<pre class="api-pretty-content">${escapeElementText(text)}</pre>`,
+      modules: ['mediawiki.apipretty'],
+      continue: plainContinue(result.continue),
+      time: Math.round(o.elapsedMs ?? 0),
+    };
+    // PHP's encoder escapes the two line terminators JavaScript's leaves as they are.
+    const body = JSON.stringify(wrapped)
+      .replace(/\u2028/g, '\\u2028')
+      .replace(/\u2029/g, '\\u2029');
+    return { contentType: 'text/mediawiki-api-prettyprint-wrapped; charset=utf-8', body };
+  }
   return {
     contentType: 'text/html; charset=UTF-8',
     body: renderHtmlPage(kind, text, o.siteName, o.language, o.httpStatus),

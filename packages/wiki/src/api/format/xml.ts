@@ -40,11 +40,49 @@ function scalarText(value: ResultValue): string {
   return value === null ? '' : String(value);
 }
 
+const XML_NAMESPACE = 'http://www.mediawiki.org/xml/api/';
+
 /** Serialises a result tree as MediaWiki's XML format. */
 export function toXml(root: ResultObject, options: { xslt?: string; includeNamespace?: boolean } = {}): string {
   const out: string[] = ['<?xml version="1.0"?>'];
   if (options.xslt) out.push(`<?xml-stylesheet href="${escapeXml(options.xslt)}" type="text/xsl" ?>`);
-  writeElement('api', root, out, options.includeNamespace ? ' xmlns="http://www.mediawiki.org/xml/api/"' : '');
+  // The namespace is the answer's last attribute, added as MediaWiki adds it when it prints.
+  const api = options.includeNamespace && root.xmlns === undefined ? { ...root, xmlns: XML_NAMESPACE } : root;
+  writeElement('api', api, out);
+  return out.join('');
+}
+
+/**
+ * The XML of an answer as the `xmlfm` page shows it, as MediaWiki prints it for people: each
+ * element on a line of its own, indented by two spaces a level; an element holding text keeps it
+ * on its line. Works on `toXml`'s output, where every `<` outside a tag is escaped.
+ */
+export function indentXml(xml: string): string {
+  const out: string[] = [];
+  /** For each open element, whether it has held an element. */
+  const open: boolean[] = [];
+  let at = 0;
+  while (at < xml.length) {
+    const start = xml.indexOf('<', at);
+    if (start < 0) {
+      out.push(xml.slice(at));
+      break;
+    }
+    if (start > at) out.push(xml.slice(at, start));
+    const end = xml.indexOf('>', start);
+    const tag = xml.slice(start, end + 1);
+    at = end + 1;
+    const indent = (depth: number) => `\n${'  '.repeat(depth)}`;
+    if (tag.startsWith('<?')) out.push(tag);
+    else if (tag.startsWith('</')) {
+      const heldElements = open.pop();
+      out.push(heldElements ? `${indent(open.length)}${tag}` : tag);
+    } else {
+      if (open.length > 0) open[open.length - 1] = true;
+      out.push(`${indent(open.length)}${tag}`);
+      if (!tag.endsWith('/>')) open.push(false);
+    }
+  }
   return out.join('');
 }
 
@@ -138,12 +176,20 @@ function writeItems(value: ResultArray | KeyedList, out: string[]): void {
         const name = value.element === '_v' ? '_v' : xmlName(value.element);
         const content = typeof item === 'boolean' ? String(item) : item;
         writeObject(name, withContent({ value: content }, 'value'), out, attribute);
+      } else if (value.mode === 'kvp' && isPlainObject(item) && !(keyName in item)) {
+        // A pair whose value is an object is merged with its key, which comes after its fields
+        // (`<slot contentmodel="wikitext" role="main">`).
+        writeItem(value.element, { ...item, [keyName]: key }, out, '');
       } else writeItem(value.element, item, out, attribute);
     }
   } else {
     const element = (value as ResultArray)[ELEMENT] ?? '_v';
     for (const item of value) writeItem(element, item, out, '');
   }
+}
+
+function isPlainObject(value: ResultValue): value is ResultObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof KeyedList);
 }
 
 function writeItem(element: string, item: ResultValue, out: string[], idx: string): void {

@@ -5,7 +5,7 @@ import type { ModuleContext } from '../../api/module.js';
 import type { ParamsOfList } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { resultSizeOf, sharedPrinted } from '../../api/request-state.js';
-import { assoc, list, type ResultObject, withContent } from '../../api/result/tree.js';
+import { KeyedList, list, type ResultObject, withContent } from '../../api/result/tree.js';
 import { perStore, rowsCanBeKept } from '../../store/cache-toolkit.js';
 import { contentTexts, type RevisionSlot, revisionSlots } from '../../store/content-cache.js';
 import type { WikiStore } from '../../store/database.js';
@@ -333,16 +333,17 @@ async function madeItems(
         if (ctx.params.difftotext === undefined) toRevisions.push({ item, row });
       }
     } else if (slotFields) {
-      const slotsObject = assoc<ResultObject>({});
+      // Keyed by role; in XML each slot is a <slot> element with the role as an attribute.
+      const slotsList = new KeyedList('slot', 'kvp', 'role');
       for (const slot of wanted) {
         const out: ResultObject = {};
         if (props.has('slotsize')) out.size = slot.content_size;
         if (props.has('slotsha1') && hidden.text(out, 'sha1hidden')) out.sha1 = base36ToHex(slot.content_sha1);
         if (props.has('contentmodel') || wantContent) out.contentmodel = slot.content_model;
         if (wantContent) addContent(ctx, out, slot, hidden, row, sectionNumber, section, formatParam, false);
-        slotsObject[slot.slot_role] = out;
+        slotsList.set(slot.slot_role, out);
       }
-      item.slots = slotsObject;
+      item.slots = slotsList;
     }
     hidden.comment(
       item,
