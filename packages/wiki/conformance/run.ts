@@ -1,8 +1,9 @@
 /**
  * `npm run conformance -- [--seed S] [--count N] [--module NAME] [--concurrency C]
- * [--mediawiki URL] [--port P] [--ours URL] [--anonymous] [--no-messages] [--report FILE]`: generates N requests
- * from the module descriptors, sends each to this service and to a real MediaWiki on the same
- * reference wiki, and compares the answers. `--ours` compares a service already running (a mirror
+ * [--mediawiki URL] [--port P] [--ours URL] [--anonymous] [--no-messages] [--full-output] [--report FILE]`:
+ * generates N requests from the module descriptors, sends each to this service and to a real
+ * MediaWiki on the same reference wiki, and compares the answers. `--full-output` adds a fixed
+ * series after them: each module with all it can answer, in each format (`fullOutputRequests`). `--ours` compares a service already running (a mirror
  * of that MediaWiki made by `wiki mirror`, say) instead of one started on the imported reference
  * wiki; `--anonymous` sends every request without logging in (a mirror has no passwords).
  * `--module` names a query module, or an action besides `query` that reads the wiki (`compare`,
@@ -23,6 +24,7 @@ import { type Comparison, compareRequest } from './compare-request.js';
 import { DEFAULT_MINIMUM_RUN, type ExpectedDifference, loadExpectedDifferences } from './expected-differences.js';
 import {
   ComparableModules,
+  fullOutputRequests,
   type GeneratedRequest,
   generateRequest,
   LOGGED_IN_SENDERS,
@@ -43,6 +45,7 @@ const { values: options } = parseArgs({
     ours: { type: 'string' },
     anonymous: { type: 'boolean', default: false },
     'no-messages': { type: 'boolean', default: false },
+    'full-output': { type: 'boolean', default: false },
     'mediawiki-dir': { type: 'string', default: join(REPOSITORY_ROOT, 'data', 'conformance', 'mediawiki') },
     report: { type: 'string', default: join(REPOSITORY_ROOT, 'data', 'conformance', 'report.json') },
     examples: { type: 'string', default: '3' },
@@ -134,6 +137,12 @@ async function main(): Promise<number> {
       const request = generateRequest(i + 1, { random, pools, modules, module: options.module });
       return options.anonymous ? { ...request, sender: 'anonymous' as const } : request;
     });
+    if (options['full-output']) {
+      const fixed = fullOutputRequests(modules, count + 1).filter(
+        (request) => !options.module || request.modules.includes(options.module),
+      );
+      requests.push(...(options.anonymous ? fixed.filter((request) => request.sender === 'anonymous') : fixed));
+    }
 
     const comparisons: Comparison[] = [];
     let next = 0;
