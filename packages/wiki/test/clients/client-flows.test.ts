@@ -38,7 +38,18 @@ const BOT_GRANTS = 'basic,highvolume,viewmywatchlist';
 /** The flows of the Python scripts (mwn's are listed in mwn-flows.ts). */
 const PYTHON_FLOWS = ['site', 'read', 'properties', 'generators', 'expand', 'compare', 'random', 'history', 'files'];
 const CLIENT_FLOWS = {
-  pywikibot: [...PYTHON_FLOWS, 'pagegenerators', 'login_bot_password', 'login_user_password'],
+  pywikibot: [
+    ...PYTHON_FLOWS,
+    'lists',
+    'page_details',
+    'category_tree',
+    'user',
+    'special_pages',
+    'history_content',
+    'pagegenerators',
+    'login_bot_password',
+    'login_user_password',
+  ],
   mwclient: [...PYTHON_FLOWS, 'lists', 'login_user_password', 'login_bot_password', 'login_wrong_password'],
   mwn: MWN_FLOWS,
 };

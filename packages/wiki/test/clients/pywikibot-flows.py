@@ -184,6 +184,110 @@ def _():
     return result
 
 
+def firsts(iterable, count=50):
+    return list(islice(iterable, count))
+
+
+@flow('lists')
+def _():
+    # The site's lists scripts read: categories, users, blocks, files, pages by size and redirects.
+    return {
+        'allcategories': titles(site.allcategories(total=50)),
+        'allusers': [(u['name'], u.get('editcount')) for u in site.allusers(total=50)],
+        'blocks': [dict(b) for b in site.blocks(total=20)],
+        'files': titles(site.allpages(namespace=6, total=50)),
+        'allimages': titles(site.allimages(total=50)),
+        'categories_ns': titles(site.allpages(namespace=14, total=30)),
+        'redirects': titles(site.allpages(filterredir=True, total=30)),
+        'large': titles(site.allpages(minsize=5000, total=30)),
+        'protected_edit': titles(site.allpages(protect_type='edit', total=10)),
+        'with_property': titles(site.pages_with_property('defaultsort', total=10)),
+    }
+
+
+@flow('page_details')
+def _():
+    # What bots check before they edit a page: links, protection, bot exclusion, the last editors.
+    page = pywikibot.Page(site, 'Berlin')
+    return {
+        'extlinks': firsts(page.extlinks(), 100),
+        'imagelinks': titles(page.imagelinks()),
+        'protection': page.protection(),
+        'bot_may_edit': page.botMayEdit(),
+        'last_non_bot': page.lastNonBotUser(),
+        'disambiguation': page.isDisambig(),
+        'oldest': str(page.oldest_revision.timestamp),
+        'sorted_categories': titles(page.categories(with_sort_key=True)),
+        'templates_with_params': [(t.title(), params) for t, params in page.templatesWithParams()][:20],
+        'linked_articles': titles(firsts(page.linkedPages(namespaces=0), 200)),
+        'permissions': [
+            (p.title(), p.exists(), p.has_permission('edit'), p.has_permission('move'))
+            for p in (pywikibot.Page(site, t) for t in ('Berlin', 'Hamburg', 'Gibt es nicht', 'Vorlage:Infobox Stadt'))
+        ],
+    }
+
+
+@flow('category_tree')
+def _():
+    category = pywikibot.Category(site, 'Kategorie:Stadt')
+    return {
+        'subcategories': titles(firsts(category.subcategories(recurse=2))),
+        'articles': titles(firsts(category.articles(recurse=1), 200)),
+        'info': category.categoryinfo,
+        'empty': category.isEmptyCategory(),
+        'hidden': category.isHiddenCategory(),
+        'member_categories': titles(firsts(category.members(namespaces=[14]))),
+        'newest': titles(firsts(category.newest_pages(total=5))),
+    }
+
+
+@flow('user')
+def _():
+    user = pywikibot.User(site, 'Alice')
+    return {
+        'props': {k: v for k, v in user.getprops().items() if k != 'registration'},
+        'registration': str(user.registration()),
+        'editcount': user.editCount(),
+        'blocked': user.is_blocked(),
+        'groups': user.groups(),
+        'contributions': [(p.title(), r, str(t), c) for p, r, t, c in firsts(user.contributions(total=20))],
+        'logs_by_admin': [(e.type(), e.action(), str(e.timestamp())) for e in site.logevents(user='Admin', total=20)],
+        'logs_of_page': [(e.type(), e.action()) for e in site.logevents(page='Berlin', total=20)],
+        'edits_in_articles': [(r['title'], r['type']) for r in site.recentchanges(namespaces=[0], total=20, changetype='edit')],
+    }
+
+
+@flow('special_pages')
+def _():
+    return {
+        'short': [(p.title(), n) for p, n in site.shortpages(total=20)],
+        'long': [(p.title(), n) for p, n in site.longpages(total=20)],
+        'deadend': titles(site.deadendpages(total=20)),
+        'ancient': [(p.title(), str(t)) for p, t in site.ancientpages(total=20)],
+        'protected': titles(site.protectedpages(total=20)),
+        'uncategorized_templates': titles(site.uncategorizedtemplates(total=20)),
+        'broken_redirects': titles(site.broken_redirects(total=20)),
+        'double_redirects': titles(site.double_redirects(total=20)),
+        'redirect_pages': titles(site.redirectpages(total=20)),
+        'unused_categories': titles(site.unusedcategories(total=20)),
+    }
+
+
+@flow('history_content')
+def _():
+    page = pywikibot.Page(site, 'Berlin')
+    return {
+        'with_text': [(r.revid, r.user, r.comment, r.minor, len(r.text or '')) for r in page.revisions(content=True, total=10)],
+        'oldest_first': [r.revid for r in page.revisions(reverse=True, total=10)],
+        'table': page.getVersionHistoryTable(total=5),
+        # A search backend's ranking is its own: the hits are compared, not their order.
+        'search_namespaces': sorted(titles(site.search('Berlin', namespaces=[0, 14], total=30))),
+        'search_titles': sorted(titles(site.search('Stadt', where='title', total=30))),
+        'exturlusage': titles(site.exturlusage('example.org', total=30)),
+        'messages': site.mediawiki_messages(['about', 'aboutsite', 'mainpage', 'pagecategories']),
+    }
+
+
 # What pywikibot's scripts read through the page generators of their command line (-cat, -ref,
 # -transcludes, the query pages and so on): each argument's first pages, in the wiki's order.
 GENERATOR_ARGUMENTS = [
