@@ -10,7 +10,7 @@
 import { diffSequences, type Edit } from './diff-engine.js';
 import { escapeHtmlText } from './escape.js';
 import { MovedLines } from './moved-lines.js';
-import { similarity, ThaiWordsError, WORD_DIFF_BAILOUT, wordDiffSide, wordEdits, wordsOf } from './word-diff.js';
+import { similarity, WORD_DIFF_BAILOUT, wordDiffSide, wordEdits, wordsOf } from './word-diff.js';
 
 /** Unchanged lines shown before and after a change. */
 const CONTEXT_LINES = 2;
@@ -225,23 +225,14 @@ class InlineRows implements DiffRows {
   }
 }
 
-/**
- * The rows of the diff from `oldText` to `newText`, the labels in the reader's language.
- * Undefined when lines in Thai are compared word by word where the way the engine cuts Thai (with
- * a dictionary) matters: see `wordEdits`.
- */
-export function diffTableRows(oldText: string, newText: string, labels: DiffLabels): string | undefined {
+/** The rows of the diff from `oldText` to `newText`, the labels in the reader's language. */
+export function diffTableRows(oldText: string, newText: string, labels: DiffLabels): string {
   return diffBody(oldText, newText, labels, 'table');
 }
 
 /** The diff's body in either layout of the engine (see `diffTableRows`). */
-export function diffBody(oldText: string, newText: string, labels: DiffLabels, type: DiffType): string | undefined {
-  try {
-    return writeRows(oldText, newText, type === 'table' ? new TableRows(labels) : new InlineRows(labels));
-  } catch (error) {
-    if (error instanceof ThaiWordsError) return undefined;
-    throw error;
-  }
+export function diffBody(oldText: string, newText: string, labels: DiffLabels, type: DiffType): string {
+  return writeRows(oldText, newText, type === 'table' ? new TableRows(labels) : new InlineRows(labels));
 }
 
 function writeRows(oldText: string, newText: string, rows: DiffRows): string {

@@ -81,12 +81,37 @@ test('similarity: bytes kept over bytes of every step, a replaced run counted by
   assert.equal(similarity(wordEdits('abc', 'def', 0)), 0);
 });
 
-test('lines in Thai compared word by word where the cutting of Thai matters are not diffed here', () => {
-  // Both lines in Thai; Thai next to other letters; a line in Thai with letters outside ASCII.
-  assert.equal(diffTableRows('ภาษาไทย ok', 'ภาษาไทย no', label), undefined);
-  assert.equal(diffTableRows('abc def', 'abcไทย def', label), undefined);
-  assert.equal(diffTableRows('Zürich ok', 'Zürich ไทย ok', label), undefined);
-  // Thai lines only added or kept are diffed.
+test('lines in Thai are cut into words by a dictionary, as MediaWiki answered', () => {
+  const changed = (from: string, to: string) =>
+    `${header(1, 1)}<tr>\n  <td class="diff-marker" data-marker="\u2212"></td>\n  <td class="diff-deletedline diff-side-deleted"><div>${from}</div></td>\n  <td class="diff-marker" data-marker="+"></td>\n  <td class="diff-addedline diff-side-added"><div>${to}</div></td>\n</tr>\n`;
+  const del = (text: string) => `<del class="diffchange diffchange-inline">${text}</del>`;
+  const ins = (text: string) => `<ins class="diffchange diffchange-inline">${text}</ins>`;
+  assert.equal(
+    diffTableRows('ภาษาไทยเป็นภาษาราชการ', 'ภาษาลาวเป็นภาษาราชการ', label),
+    changed(`ภาษา${del('ไทย')}เป็นภาษาราชการ`, `ภาษา${ins('ลาว')}เป็นภาษาราชการ`),
+  );
+  // Letters of another script start a word after Thai and before it; digits after Thai stay in its word.
+  assert.equal(
+    diffTableRows('อาหารไทยมีรสชาติเผ็ดและหวาน', 'อาหารBangkokมีรสชาติกับและหวาน', label),
+    changed(`อาหาร${del('ไทย')}มีรสชาติ${del('เผ็ด')}และหวาน`, `อาหาร${ins('Bangkok')}มีรสชาติ${ins('กับ')}และหวาน`),
+  );
+  assert.equal(
+    diffTableRows('อาหารไทยมีรสชาติเผ็ดและหวาน', 'อาหารไทยมี2567เผ็ดและหวาน', label),
+    changed(`อาหารไทย${del('มีรสชาติ')}เผ็ดและหวาน`, `อาหารไทย${ins('มี2567')}เผ็ดและหวาน`),
+  );
+  assert.equal(
+    diffTableRows('Zürich ภาษาไทย ok', 'Zürich ภาษาลาว ok', label),
+    changed(`Zürich ภาษา${del('ไทย')} ok`, `Zürich ภาษา${ins('ลาว')} ok`),
+  );
+  // In a line with Thai, ASCII letters after other letters outside ASCII start a word.
+  assert.equal(
+    diffTableRows('Zürich ภาษาไทย', 'Xürich ภาษาไทย', label),
+    changed(`${del('Zü')}rich ภาษาไทย`, `${ins('Xü')}rich ภาษาไทย`),
+  );
+  assert.equal(
+    diffTableRows('Grüße aus ไทย', 'Grüßen aus ไทย', label),
+    changed(`Grüß${del('e')} aus ไทย`, `Grüß${ins('en')} aus ไทย`),
+  );
   assert.equal(
     diffTableRows('ภาษาไทย', 'ภาษาไทย\nb', label),
     header(1, 1) + context('<div>ภาษาไทย</div>') + added('<div>b</div>'),

@@ -153,8 +153,6 @@ export async function executeCompare(state: RequestState, result: ResultObject):
   const type = params.difftype as DiffType;
   const sameRevision = from.unchanged && to.unchanged && from.revision?.id === to.revision?.id;
   const body = sameRevision ? '' : compare.diff(from, to, type);
-  // The engine's cutting of Thai words is not known here (see `wordEdits`).
-  if (body === undefined) throw apiError('baddiff', 'apierror-baddiff');
   const answer: ResultObject = {};
   const props = new Set(params.prop as string[]);
   await compare.describe(answer, 'from', from.shown, props);
@@ -288,9 +286,9 @@ class Comparison {
 
   /**
    * The diff of two sides' texts; a text of no model the engine reads (`unknown`) as the second
-   * side gives MediaWiki's error row instead. Undefined where the engine's cut of Thai words matters.
+   * side gives MediaWiki's error row instead.
    */
-  diff(from: DiffSide, to: DiffSide, type: DiffType): string | undefined {
+  diff(from: DiffSide, to: DiffSide, type: DiffType): string {
     if (to.model === 'unknown' || from.model === 'unknown') {
       const text =
         from.model === to.model

@@ -125,14 +125,14 @@ async function mainText(ctx: ModuleContext<object>, rev: LoadedRevision): Promis
  * The diff of `revision` to `target`. Answered without comparing anything (not counted): a
  * body of false when a revision is missing from the revision table (a deleted revision is) or its
  * text hidden from the caller, an empty body when there is no revision before or both are the
- * same. Undefined when the texts are compared but the diff is not made here (see `diffTableRows`).
+ * same.
  */
 export async function diffToRevision(
   ctx: ModuleContext<object>,
   revision: DiffedRevision,
   target: DiffTarget,
   labels: DiffLabels,
-): Promise<RevisionDiff | undefined> {
+): Promise<RevisionDiff> {
   const db = ctx.store.db;
   const [fromId, toId] = await comparedIds(db, revision.revId, target);
   const answer = (body: string | false, made = false) => ({
@@ -147,6 +147,5 @@ export async function diffToRevision(
   if (oldRev && !canSeeField(ctx.user, oldRev.deleted, DELETED_TEXT)) return answer(false);
   if (!canSeeField(ctx.user, newRev.deleted, DELETED_TEXT)) return answer(false);
   if (oldRev === false || oldRev.id === newRev.id) return answer('');
-  const body = diffTableRows(await mainText(ctx, oldRev), await mainText(ctx, newRev), labels);
-  return body === undefined ? undefined : answer(body, true);
+  return answer(diffTableRows(await mainText(ctx, oldRev), await mainText(ctx, newRev), labels), true);
 }

@@ -419,7 +419,7 @@ async function diffTargetTexts(
 /**
  * Makes the diffs to `diffto` of the items given, in order, while the module's budget of uncached
  * diffs lasts (a diff answered without comparing texts does not spend it); the others stay
- * notcached. A diff this server does not make is counted as made, and stays notcached.
+ * notcached.
  */
 async function diffsToRevisions(
   ctx: ModuleContext<RevisionParams>,
@@ -431,8 +431,8 @@ async function diffsToRevisions(
   for (const { item, row } of pending) {
     if (diffBudgetSpent(ctx)) return;
     const made = await diffToRevision(ctx, row, target, diffLabels(ctx));
-    if (made) item.diff = made.diff;
-    if (!made || made.made) diffsMade.set(ctx, (diffsMade.get(ctx) ?? 0) + 1);
+    item.diff = made.diff;
+    if (made.made) diffsMade.set(ctx, (diffsMade.get(ctx) ?? 0) + 1);
   }
 }
 
@@ -837,8 +837,7 @@ const diffBudgetSpent = (ctx: object): boolean => (diffsMade.get(ctx) ?? 0) >= M
  */
 function diffToText(ctx: ModuleContext<RevisionParams>, text: string, target: string): ResultObject {
   diffsMade.set(ctx, (diffsMade.get(ctx) ?? 0) + 1);
-  const body = diffTableRows(text, target, diffLabels(ctx));
-  return body === undefined ? { notcached: true } : withContent({ body }, 'body');
+  return withContent({ body: diffTableRows(text, target, diffLabels(ctx)) }, 'body');
 }
 
 /** The line numbers and moved paragraphs' link titles of a diff, in the reader's language. */
