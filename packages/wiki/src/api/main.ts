@@ -546,7 +546,7 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
   const status = outcome.failure?.httpStatus ?? 200;
   // A page for people shows the status the answer would have; the page itself comes with 200.
   if (status !== 200) options.httpStatus = status;
-  options.elapsedMs = performance.now() - startedAt;
+  if (options.wrappedHtml) options.elapsedMs = performance.now() - startedAt;
   const printed = printResult(main.format, answer, options);
   headers['content-type'] = printed.contentType;
   if (printed.contentType.startsWith('text/html')) {

@@ -61,6 +61,7 @@ export function indentXml(xml: string): string {
   const out: string[] = [];
   /** For each open element, whether it has held an element. */
   const open: boolean[] = [];
+  const indent = (depth: number) => `\n${'  '.repeat(depth)}`;
   let at = 0;
   while (at < xml.length) {
     const start = xml.indexOf('<', at);
@@ -72,7 +73,6 @@ export function indentXml(xml: string): string {
     const end = xml.indexOf('>', start);
     const tag = xml.slice(start, end + 1);
     at = end + 1;
-    const indent = (depth: number) => `\n${'  '.repeat(depth)}`;
     if (tag.startsWith('<?')) out.push(tag);
     else if (tag.startsWith('</')) {
       const heldElements = open.pop();
@@ -195,7 +195,7 @@ function isPlainObject(value: ResultValue): value is ResultObject {
 function writeItem(element: string, item: ResultValue, out: string[], idx: string): void {
   // The default element name is MediaWiki's own, not a key to mangle.
   const name = element === '_v' ? element : xmlName(element);
-  if (item !== null && typeof item === 'object' && !Array.isArray(item) && !(item instanceof KeyedList)) {
+  if (isPlainObject(item)) {
     writeObject(name, item, out, idx);
   } else if (Array.isArray(item) || item instanceof KeyedList) {
     writeList(name, item, out, idx);
