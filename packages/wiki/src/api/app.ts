@@ -17,7 +17,7 @@ import { loadLanguageData } from './language-data.js';
 import { redactUrl } from './log-redaction.js';
 import type { ApiRequest } from './main.js';
 import { loadMessageCatalogue } from './messages/catalogue.js';
-import { notUtf8Values } from './params/legacy-encoding.js';
+import { legacyEncodingOf, notUtf8Values } from './params/legacy-encoding.js';
 import { SentBytes } from './params/request.js';
 import type { ApiServices } from './request-state.js';
 import { apiAnswerer, RequestThreads } from './request-threads.js';
@@ -64,8 +64,11 @@ interface HttpRequestParts {
   body?: unknown;
 }
 
-/** The API's request from the HTTP request: query string parameters first, then a form body's. */
-function apiRequestOf(http: HttpRequestParts): ApiRequest {
+/**
+ * The API's request from the HTTP request: query string parameters first, then a form body's.
+ * `language`: the content language, whose legacy encoding reads query-string values not in UTF-8.
+ */
+function apiRequestOf(http: HttpRequestParts, language: string): ApiRequest {
   const url = http.url;
   const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
   const entries: [string, string][] = [...new URLSearchParams(query)];
@@ -74,7 +77,7 @@ function apiRequestOf(http: HttpRequestParts): ApiRequest {
   let sentBytes: Map<string, SentBytes> | undefined;
   for (const [name, bytes] of notUtf8Values(query) ?? []) {
     sentBytes ??= new Map();
-    sentBytes.set(name, new SentBytes(bytes, !bytes.startsWith('\u001f')));
+    sentBytes.set(name, new SentBytes(bytes, bytes.startsWith('\u001f') ? undefined : legacyEncodingOf(language)));
   }
   if (sentBytes) {
     for (const entry of entries) {
@@ -96,7 +99,7 @@ function apiRequestOf(http: HttpRequestParts): ApiRequest {
       const bytes = bodyBytes?.get(name);
       if (bytes !== undefined) {
         sentBytes ??= new Map();
-        sentBytes.set(name, new SentBytes(bytes, false));
+        sentBytes.set(name, new SentBytes(bytes, undefined));
       } else sentBytes?.delete(name);
     }
   }
@@ -149,15 +152,18 @@ function preflightOf(headers: IncomingHttpHeaders): ApiRequest['preflight'] {
 }
 
 /** The API's request from a request Fastify parsed (its form body read). */
-function fastifyApiRequest(request: FastifyRequest): ApiRequest {
-  return apiRequestOf({
-    method: request.method,
-    url: request.raw.url ?? '',
-    headers: request.headers,
-    ip: request.ip,
-    protocol: request.protocol,
-    body: request.body,
-  });
+function fastifyApiRequest(request: FastifyRequest, services: ApiServices): ApiRequest {
+  return apiRequestOf(
+    {
+      method: request.method,
+      url: request.raw.url ?? '',
+      headers: request.headers,
+      ip: request.ip,
+      protocol: request.protocol,
+      body: request.body,
+    },
+    services.site.language,
+  );
 }
 
 /** Takes a request (true) or leaves it to Fastify (false); `fallback` hands it to Fastify later. */
@@ -169,7 +175,7 @@ type FastPath = (request: IncomingMessage, response: ServerResponse, fallback: (
  * answer is the one the Fastify route gives (a test compares the two); anything else, and a
  * request whose handling fails, goes to Fastify.
  */
-function apiFastPath(paths: ReadonlySet<string>, answerApi: ApiAnswerer): FastPath {
+function apiFastPath(paths: ReadonlySet<string>, answerApi: ApiAnswerer, services: ApiServices): FastPath {
   return (request, response, fallback) => {
     const method = request.method;
     if (method !== 'GET' && method !== 'HEAD') return false;
@@ -180,13 +186,16 @@ function apiFastPath(paths: ReadonlySet<string>, answerApi: ApiAnswerer): FastPa
       try {
         const socket = request.socket;
         const answer = await answerApi(
-          apiRequestOf({
-            method,
-            url,
-            headers: request.headers,
-            ip: socket.remoteAddress ?? '',
-            protocol: (socket as TLSSocket).encrypted ? 'https' : 'http',
-          }),
+          apiRequestOf(
+            {
+              method,
+              url,
+              headers: request.headers,
+              ip: socket.remoteAddress ?? '',
+              protocol: (socket as TLSSocket).encrypted ? 'https' : 'http',
+            },
+            services.site.language,
+          ),
           request.headers['accept-encoding'],
         );
         const parts = answer.parts;
@@ -303,7 +312,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const response = await answerApi(fastifyApiRequest(request), request.headers['accept-encoding']);
+    const response = await answerApi(fastifyApiRequest(request, services), request.headers['accept-encoding']);
     const parts = response.parts;
     reply.code(response.status).headers(response.headers);
     if (response.cookies && response.cookies.length > 0) reply.header('set-cookie', [...response.cookies]);
@@ -322,7 +331,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return handler(request, reply);
   });
   // Request logging is Fastify's: with it on, every request goes through Fastify.
-  if (options.logLevel !== 'debug' && options.logLevel !== 'trace') fastPath = apiFastPath(new Set(paths), answerApi);
+  if (options.logLevel !== 'debug' && options.logLevel !== 'trace')
+    fastPath = apiFastPath(new Set(paths), answerApi, services);
   for (const path of [...new Set(paths)]) {
     // OPTIONS is answered once CORS is checked; methods other than GET, HEAD and POST get
     // MediaWiki's `invalidmethod` error, in the format asked for.
@@ -349,7 +359,7 @@ function registerIndexPhp(app: FastifyInstance, services: ApiServices, scriptPat
     const ifModifiedSince = request.headers['if-modified-since'];
     const answer = await answerIndexPhp(
       services,
-      fastifyApiRequest(request),
+      fastifyApiRequest(request, services),
       pathTitle,
       typeof ifModifiedSince === 'string' ? ifModifiedSince : undefined,
     );

@@ -14,6 +14,7 @@ import { useUserGenders } from './gender.js';
 import { loadLanguageData } from './language-data.js';
 import { handleApiRequest } from './main.js';
 import { loadMessageCatalogue } from './messages/catalogue.js';
+import { SentBytes } from './params/request.js';
 import type { ApiServices } from './request-state.js';
 import type { RequestDone, RequestJob, RequestThreadData } from './request-threads.js';
 import { sentAnswer } from './sent-answer.js';
@@ -76,11 +77,19 @@ function threadCpuMs(): number {
   }
 }
 
+/** The request as it was before the message copied it: its values' sent bytes as SentBytes again. */
+function revived(request: RequestJob['request']): RequestJob['request'] {
+  if (request.sentBytes === undefined) return request;
+  const sentBytes = new Map<string, SentBytes>();
+  for (const [name, sent] of request.sentBytes) sentBytes.set(name, new SentBytes(sent.bytes, sent.legacy));
+  return { ...request, sentBytes };
+}
+
 port.on('message', async (job: RequestJob) => {
   const started = threadCpuMs();
   let done: RequestDone;
   try {
-    const answered = await handleApiRequest(job.request, job.othersWaiting ? sharedServices() : services);
+    const answered = await handleApiRequest(revived(job.request), job.othersWaiting ? sharedServices() : services);
     const answer = sentAnswer(answered, job.acceptEncoding);
     done = { id: job.id, answer, ms: threadCpuMs() - started };
   } catch (error) {

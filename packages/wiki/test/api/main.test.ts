@@ -983,6 +983,25 @@ describe('CORS and methods', () => {
     });
   });
 
+  test("a value that is not UTF-8 is read in the content language's legacy encoding, which siteinfo names", async () => {
+    const russian = await buildApp({ store: wiki.store, site: { ...wiki.site, language: 'ru' } });
+    try {
+      const general = (
+        await russian.inject({ method: 'GET', url: '/api.php?action=query&meta=siteinfo&format=json&formatversion=2' })
+      ).json().query.general;
+      assert.equal(general.fallback8bitEncoding, 'windows-1251');
+      // Москва in windows-1251, and a byte the encoding leaves undefined (0x98), dropped.
+      const url = '/api.php?action=query&format=json&formatversion=2&titles=%CC%EE%F1%EA%E2%E0%7CA%98B';
+      const normalized = (await russian.inject({ method: 'GET', url })).json().query.normalized;
+      assert.deepEqual(normalized, [
+        { fromencoded: true, from: '%CC%EE%F1%EA%E2%E0', to: 'Москва' },
+        { fromencoded: true, from: 'A%98B', to: 'AB' },
+      ]);
+    } finally {
+      await russian.close();
+    }
+  });
+
   test("a query-string value that is not UTF-8 is read as windows-1252; a form body's gets U+FFFD", async () => {
     const url = '/api.php?action=query&format=json&formatversion=2&titles=M%C3%BCller%7CBer%FFlin%7CA%81B';
     const get = (await app.inject({ method: 'GET', url })).json();

@@ -7,6 +7,7 @@ import { describe, test } from 'node:test';
 import { ApiError, type ApiMessage } from '../../src/api/errors.js';
 import { renderMessage, stripMarkup } from '../../src/api/messages/render.js';
 import type { ParamDescriptor } from '../../src/api/params/descriptor.js';
+import { fromLegacyEncoding, legacyEncodingOf } from '../../src/api/params/legacy-encoding.js';
 import { phpParameterName, RequestParams } from '../../src/api/params/request.js';
 import { parseTimestamp, toMwTimestamp } from '../../src/api/params/timestamp.js';
 import { ParamValidator } from '../../src/api/params/validate.js';
@@ -51,6 +52,35 @@ function errorOf(fn: () => unknown): { code: string; text: string; data: unknown
   }
   assert.fail('expected an error');
 }
+
+describe('legacy 8-bit encodings', () => {
+  const bytes = (hex: string) => Buffer.from(hex, 'hex').toString('latin1');
+
+  test("each content language's encoding as MediaWiki 1.39 resolves it through the fallbacks", () => {
+    const expected = { de: 'windows-1252', en: 'windows-1252', ltg: 'windows-1252', ru: 'windows-1251' };
+    const more = { uk: 'windows-1251', hu: 'iso8859-2', 'zh-hk': 'Big5-HKSCS' };
+    for (const [code, encoding] of Object.entries({ ...expected, ...more })) {
+      assert.equal(legacyEncodingOf(code), encoding, code);
+    }
+  });
+
+  test("bytes are converted as PHP's iconv with //IGNORE converts them", () => {
+    // Each text is what PHP 8.2's iconv gave for the same bytes; a character cut off at the end
+    // makes iconv fail, and MediaWiki then reads an empty value.
+    const cases: [string, string, string][] = [
+      ['619862e4', 'windows-1251', 'abд'],
+      ['8a81e8', 'cp1250', 'Šč'],
+      ['61a1', 'iso8859-2', 'aĄ'],
+      ['c1e1ae', 'iso-8859-7', 'Αα'],
+      ['61c4e362', 'windows-936', 'a你b'],
+      ['61a440', 'Big5-HKSCS', 'a一'],
+      ['42a3', 'windows-936', ''],
+      ['61c462e4', 'UTF-8', ''],
+      ['4181e4', 'windows-1252', 'Aä'],
+    ];
+    for (const [hex, encoding, text] of cases) assert.equal(fromLegacyEncoding(bytes(hex), encoding), text, hex);
+  });
+});
 
 describe('parameter validation', () => {
   test('names as PHP reads them: dots and spaces as underscores, array syntax without a value, first place kept', () => {

@@ -39,6 +39,8 @@ const CASES: { url: string; headers?: Record<string, string>; method?: 'GET' | '
   { url: q({ action: 'query', list: 'allpages', aplimit: '500', format: 'php' }) },
   { url: q({ action: 'query', list: 'allpages', aplimit: 'abc', format: 'json', errorformat: 'plaintext' }) },
   { url: q({ action: 'query', meta: 'siteinfo', format: 'json' }) },
+  // Titles sent in the legacy encoding (not UTF-8), on a thread (jsonfm is guessed expensive).
+  { url: '/api.php?action=query&format=jsonfm&titles=K%F6ln%7CBer%FFlin%7CA%81B' },
   {
     url: '/api.php',
     method: 'POST',

@@ -1,4 +1,4 @@
-import { fromWindows1252 } from './legacy-encoding.js';
+import { fromLegacyEncoding } from './legacy-encoding.js';
 
 /**
  * A parameter's name as PHP reads it into MediaWiki's request: leading spaces dropped, spaces and
@@ -18,18 +18,20 @@ export function phpParameterName(raw: string): { name: string; array: boolean } 
 
 /**
  * A value as sent whose bytes were not UTF-8: a byte string, one character per byte. `legacy`: the
- * value was read in the legacy 8-bit encoding (see legacy-encoding.ts); else with U+FFFD for what
- * is not UTF-8.
+ * legacy 8-bit encoding the value is read in (see legacy-encoding.ts); when absent, it is read
+ * with U+FFFD for what is not UTF-8.
  */
 export class SentBytes {
   constructor(
     readonly bytes: string,
-    readonly legacy: boolean,
+    readonly legacy: string | undefined,
   ) {}
 
   /** The value as read from these bytes, before cleaning. */
   read(): string {
-    return this.legacy ? fromWindows1252(this.bytes) : Buffer.from(this.bytes, 'latin1').toString('utf8');
+    return this.legacy !== undefined
+      ? fromLegacyEncoding(this.bytes, this.legacy)
+      : Buffer.from(this.bytes, 'latin1').toString('utf8');
   }
 }
 

@@ -4,6 +4,7 @@ import { isValidLanguageCode, messageLanguage } from '../../api/messages/catalog
 import { lookupMessages } from '../../api/messages/store.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
+import { legacyEncodingOf } from '../../api/params/legacy-encoding.js';
 import { toIsoTimestamp } from '../../api/params/timestamp.js';
 import {
   KeyedList,
@@ -147,7 +148,7 @@ async function general(ctx: ContextOf<typeof descriptor>): Promise<ResultObject>
     case: main?.case ?? 'first-letter',
     lang: site.language,
     ...contentLanguageFacts(ctx),
-    fallback8bitEncoding: 'windows-1252',
+    fallback8bitEncoding: legacyEncodingOf(site.language),
     readonly: false,
     writeapi: true,
     maxarticlesize: setting(site, 'MaxArticleSize', 2048) * 1024,
