@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import { type DatabaseTarget, registerHealthRoute } from '@svc/common';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { defaultSite } from '../site/defaults.js';
+import { languageFacts } from '../site/mediawiki/language-facts.js';
 import type { SiteConfig } from '../site/site.js';
 import { TitleCodec } from '../site/title.js';
 import type { WikiStore } from '../store/database.js';
@@ -268,6 +269,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   const site = options.site ?? (await loadSite(options.store.db)) ?? defaultSite();
   const titles = new TitleCodec(site);
+  // The content language's facts are read now, not by the first request that needs them.
+  languageFacts(site.language);
   await useUserGenders(titles, options.store);
   const services: ApiServices = {
     site,

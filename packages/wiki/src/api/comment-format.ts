@@ -8,6 +8,7 @@
  * `format` takes a whole batch so that the existence of every linked page is looked up at once.
  */
 import { decodeCharReferences } from '../site/html-entities.js';
+import { linkTrailPattern } from '../site/mediawiki/language-facts.js';
 import { localSpecialPageKey, specialPageExists } from '../site/mediawiki/special-page-aliases.js';
 import type { SiteConfig } from '../site/site.js';
 import { NS_MAIN, NS_SPECIAL, type Title, type TitleCodec } from '../site/title.js';
@@ -26,12 +27,6 @@ export interface CommentToFormat {
 const RED_LINK_TITLES: Record<string, string> = {
   de: '$1 (Seite nicht vorhanden)',
   en: '$1 (page does not exist)',
-};
-
-/** Letters that extend a link's text when they follow it (`[[Haus]]es`), by language. */
-const LINK_TRAILS: Record<string, RegExp> = {
-  de: /^([äöüßa-z]+)/,
-  en: /^([a-z]+)/,
 };
 
 const LINK = /\[\[\s*(:?)([^\]|[{}<>]+)(?:\|((?:\][^\]]|[^\]])*))?\]\]/g;
@@ -67,7 +62,7 @@ export class CommentFormatter {
     language = site.language,
   ) {
     this.redLinkTitle = RED_LINK_TITLES[language] ?? RED_LINK_TITLES.en;
-    this.linkTrail = LINK_TRAILS[language] ?? LINK_TRAILS.en;
+    this.linkTrail = linkTrailPattern(language);
   }
 
   async format(comments: readonly CommentToFormat[]): Promise<string[]> {
@@ -151,11 +146,11 @@ export class CommentFormatter {
     if (title.namespace === NS_SPECIAL) {
       // A special page is linked by its local name (an alias names the same page); one that does
       // not exist is a red link to its own address, as there is nothing to create.
-      if (!specialPageExists(title.dbKey)) {
+      if (!specialPageExists(title.dbKey, this.codec.site.language)) {
         const tooltip = escapeAttribute(this.redLinkTitle.replace('$1', this.codec.prefixedText(title)));
         return `<a href="${this.localUrl(title)}${fragment}"${classes('new')} title="${tooltip}">${label}</a>`;
       }
-      const local = { ...title, dbKey: localSpecialPageKey(title.dbKey) };
+      const local = { ...title, dbKey: localSpecialPageKey(title.dbKey, this.codec.site.language) };
       const tooltip = escapeAttribute(this.codec.prefixedText(local));
       return `<a href="${this.localUrl(local)}${fragment}"${classes()} title="${tooltip}">${label}</a>`;
     }

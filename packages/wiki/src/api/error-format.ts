@@ -24,6 +24,7 @@ import { linkFreeUrls } from './messages/free-links.js';
 import {
   keepSemanticTags,
   type MessageParam,
+  messageText,
   type RawParam,
   rawParams,
   renderMessage,
@@ -84,8 +85,8 @@ function linkSpecialPages(html: string, site: SiteConfig | undefined): string {
   const link = new RegExp(`\\[\\[ *(?:${prefixes.join('|')}) *: *([^\\]|[]+?) *(?:\\|([^\\]]*))?\\]\\]`, 'gi');
   return html.replace(link, (whole, name: string, text: string | undefined) => {
     const dbKey = name.replace(/ /g, '_');
-    if (!specialPageExists(dbKey)) return whole;
-    const target = `${special}:${localSpecialPageKey(dbKey)}`;
+    if (!specialPageExists(dbKey, site.language)) return whole;
+    const target = `${special}:${localSpecialPageKey(dbKey, site.language)}`;
     const href = site.articlePath.replace('$1', urlencodeTitle(target));
     const shown = text ?? whole.slice(2, -2);
     return `<a href="${href}" title="${target.replace(/_/g, ' ')}">${shown}</a>`;
@@ -398,7 +399,7 @@ export class ErrorFormatter {
       case 'plaintext':
       case 'wikitext':
       case 'html':
-        return needsOutputCleaning(this.render(message));
+        return needsOutputCleaning(messageText(message.key, message.params, this.language, this.stored));
       default:
         return false;
     }

@@ -301,7 +301,7 @@ export class PageSet {
   /** A special page is named by its local name, whichever alias was given (a generator's too). */
   private localSpecial(title: Title): Title {
     if (title.namespace !== NS_SPECIAL || title.interwiki) return title;
-    const local = localSpecialPageKey(title.dbKey);
+    const local = localSpecialPageKey(title.dbKey, this.titles.site.language);
     return local === title.dbKey ? title : this.titles.make(NS_SPECIAL, local);
   }
 
@@ -314,7 +314,9 @@ export class PageSet {
         if (!this.special.some((s) => s.title === text)) {
           const fakeId = this.nextFakeId--;
           const exists =
-            title.namespace === NS_SPECIAL ? specialPageExists(title.dbKey) : await this.fileExists(title.dbKey);
+            title.namespace === NS_SPECIAL
+              ? specialPageExists(title.dbKey, this.titles.site.language)
+              : await this.fileExists(title.dbKey);
           const entry: MissingTitle = { fakeId, ns: title.namespace, dbKey: title.dbKey, title: text };
           if (!exists) entry.missing = true;
           this.special.push(entry);

@@ -1,5 +1,5 @@
 import { installerInterwiki } from './installer-interwiki.js';
-import { canonicalAliases, canonicalNamespaces, languageNamespaces } from './namespace-names.js';
+import { canonicalAliases, canonicalNamespaces, languageNamespaces, namespaceAliasList } from './namespace-names.js';
 import type { NamespaceAlias, NamespaceInfo, SiteConfig } from './site.js';
 
 /**
@@ -124,14 +124,15 @@ export function buildNamespaces(options: NamespaceOptions): {
       return info;
     });
 
-  const namespaceAliases: NamespaceAlias[] = [
-    ...local.aliases,
-    ...canonicalAliases,
-    ...Object.entries(options.aliases ?? {}).map(([name, id]): [string, number] => [spaced(name), id]),
-  ]
-    .filter(([, id]) => names.has(id))
-    .map(([name, id]) => ({ id, name }))
-    .sort((a, b) => a.id - b.id);
+  const namespaceAliases = namespaceAliasList(
+    [
+      ...Object.entries(options.aliases ?? {}).map(([name, id]): [string, number] => [spaced(name), id]),
+      ...local.aliases,
+      ...canonicalAliases,
+    ],
+    project,
+    new Map([...names].map(([id, { name }]) => [id, name])),
+  );
   return { namespaces, namespaceAliases };
 }
 

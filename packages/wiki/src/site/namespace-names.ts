@@ -1,8 +1,12 @@
 /**
- * Localized namespace names of the content languages the wiki knows, as MediaWiki's language
- * files define them (facts, not configuration). `$1` in a project-talk name stands for the
- * project namespace's name. A language not listed here falls back to English.
+ * Localized namespace names of content languages, as MediaWiki's language files define them
+ * (facts, not configuration; see language-facts.ts). `$1` in a project-talk name stands for the
+ * project namespace's name.
  */
+import { compareByteOrder } from '../text/byte-order.js';
+import { languageFacts } from './mediawiki/language-facts.js';
+import type { NamespaceAlias } from './site.js';
+
 export interface LanguageNamespaces {
   /** Names by namespace id; 4 (project) is the site's own name and is not listed. */
   names: Record<number, string>;
@@ -43,53 +47,75 @@ const english: LanguageNamespaces = {
   mainPage: 'Main Page',
 };
 
-const german: LanguageNamespaces = {
-  names: {
-    [-2]: 'Medium',
-    [-1]: 'Spezial',
-    0: '',
-    1: 'Diskussion',
-    2: 'Benutzer',
-    3: 'Benutzer Diskussion',
-    6: 'Datei',
-    7: 'Datei Diskussion',
-    8: 'MediaWiki',
-    9: 'MediaWiki Diskussion',
-    10: 'Vorlage',
-    11: 'Vorlage Diskussion',
-    12: 'Hilfe',
-    13: 'Hilfe Diskussion',
-    14: 'Kategorie',
-    15: 'Kategorie Diskussion',
-  },
-  projectTalk: '$1 Diskussion',
-  aliases: [
-    ['Benutzerin', 2],
-    ['Benutzerin Diskussion', 3],
-    ['Bild', 6],
-    ['Bild Diskussion', 7],
-  ],
-  extensions: {
-    Gadgets: {
-      2300: 'Gadget',
-      2301: 'Gadget Diskussion',
-      2302: 'Gadget-Definition',
-      2303: 'Gadget-Definition Diskussion',
-    },
-    Scribunto: { 828: 'Modul', 829: 'Modul Diskussion' },
-  },
-  mainPage: 'Hauptseite',
+/** Scribunto's namespace names, which the language facts lack (the reference wiki has no Scribunto). */
+const SCRIBUNTO: Record<string, Record<number, string>> = {
+  en: { 828: 'Module', 829: 'Module talk' },
+  de: { 828: 'Modul', 829: 'Modul Diskussion' },
 };
 
-const byLanguage: Record<string, LanguageNamespaces> = { en: english, de: german };
+const GADGET_NAMESPACES = [2300, 2301, 2302, 2303];
 
-/** The namespace names of a content language, English for one not known. */
+const byLanguage = new Map<string, LanguageNamespaces>([['en', english]]);
+
+/**
+ * The namespace names of a content language, from MediaWiki's language facts; English's for a
+ * language MediaWiki does not have. A project talk name that MediaWiki declines by grammar
+ * (`Обсуждение_{{GRAMMAR:genitive|$1}}`) takes the project's name as it is.
+ */
 export function languageNamespaces(language: string): LanguageNamespaces {
-  return byLanguage[language] ?? english;
+  const known = byLanguage.get(language);
+  if (known) return known;
+  const facts = languageFacts(language);
+  if (facts.code === 'en') return english;
+  const spaced = (name: string) => name.replace(/_/g, ' ');
+  const names: Record<number, string> = {};
+  for (const id of Object.keys(english.names).map(Number))
+    names[id] = spaced(facts.namespaces[id] ?? english.names[id]);
+  const projectTalk = spaced(facts.namespaces[5] ?? '$1_talk').replace(/\{\{GRAMMAR:[^|}]*\|\$1\}\}/, '$1');
+  const aliases: Array<[string, number]> = [];
+  for (const [name, id] of Object.entries(facts.namespaceAliases)) {
+    const alias = spaced(name);
+    // The canonical old names come after (canonicalAliases); a name the namespace has is no alias.
+    if (canonicalAliases.some(([old]) => old === alias) || names[id] === alias) continue;
+    if (!aliases.some(([known]) => known === alias)) aliases.push([alias, id]);
+  }
+  const gadgets: Record<number, string> = {};
+  for (const id of GADGET_NAMESPACES) gadgets[id] = spaced(facts.namespaces[id] ?? english.extensions.Gadgets[id]);
+  const local: LanguageNamespaces = {
+    names,
+    projectTalk,
+    aliases,
+    extensions: { Gadgets: gadgets, Scribunto: SCRIBUNTO[language] ?? english.extensions.Scribunto },
+    mainPage: facts.mainPage,
+  };
+  byLanguage.set(language, local);
+  return local;
 }
 
 /** English names are the canonical ones in every language. */
 export const canonicalNamespaces = english;
+
+/**
+ * A wiki's namespace aliases from a language's (`$1` standing for the project's name, as in a
+ * project talk alias), the old canonical ones and the wiki's own, for the namespaces it has
+ * (`namespaces`: their names by id): each name once and none a namespace's own name, in
+ * siteinfo's order (MediaWiki sorts them by namespace, then by name).
+ */
+export function namespaceAliasList(
+  aliases: readonly (readonly [name: string, id: number])[],
+  project: string,
+  namespaces: ReadonlyMap<number, string>,
+): NamespaceAlias[] {
+  const seen = new Set<string>();
+  const list: NamespaceAlias[] = [];
+  for (const [written, id] of aliases) {
+    const name = written.replace(/\{\{GRAMMAR:[^|}]*\|\$1\}\}/, '$1').replace('$1', project);
+    if (!namespaces.has(id) || namespaces.get(id) === name || seen.has(name)) continue;
+    seen.add(name);
+    list.push({ id, name });
+  }
+  return list.sort((a, b) => a.id - b.id || compareByteOrder(a.name, b.name));
+}
 
 /**
  * Old canonical names every wiki accepts (MediaWiki's `Image` for `File`), whatever its

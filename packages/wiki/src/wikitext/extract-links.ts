@@ -11,7 +11,7 @@ import { interwikiLanguageName } from '../site/languages.js';
 import { NS_CATEGORY, NS_FILE, NS_MEDIA, NS_SPECIAL, NS_TEMPLATE, type Title, type TitleCodec } from '../site/title.js';
 import { findExternalLinks, normalizeLinkUrl } from './external-links.js';
 import type { LintFinding } from './lint.js';
-import { magicWords } from './magic-words.js';
+import { magicWordsOf } from './magic-words.js';
 import { renderQuotes } from './quotes.js';
 import { stripNonWikitext } from './strip.js';
 
@@ -172,7 +172,7 @@ class LinkCollector {
         return;
       }
       const colon = name.indexOf(':');
-      const id = magicWords.idOf(colon < 0 ? name : name.slice(0, colon).trim());
+      const id = magicWordsOf(this.codec.site.language).idOf(colon < 0 ? name : name.slice(0, colon).trim());
       if (id === undefined) break;
       if (colon < 0) return; // a variable such as PAGENAME
       const argument = name.slice(colon + 1).trim();
@@ -254,7 +254,7 @@ class LinkCollector {
 
 /** Reads the redirect target at the start of a page's text, and the text that follows it. */
 export function parseRedirect(text: string, codec: TitleCodec): { target: Title; rest: string } | undefined {
-  const after = magicWords.afterRedirectKeyword(text);
+  const after = magicWordsOf(codec.site.language).afterRedirectKeyword(text);
   if (after === undefined) return undefined;
   const m = REDIRECT_LINK.exec(after.replace(/^\s*:/, ''));
   if (!m) return undefined;
@@ -344,7 +344,7 @@ export function extractLinks(wikitext: string, page: PageContext, codec: TitleCo
   collector.scan(text);
   for (const gallery of stripped.galleries) collector.scanGallery(gallery);
   for (const map of stripped.imagemaps) collector.scanImagemap(map);
-  for (const id of magicWords.switchesIn(text)) collector.properties.set(id, '');
+  for (const id of magicWordsOf(codec.site.language).switchesIn(text)) collector.properties.set(id, '');
   const defaultSort = collector.defaultSort?.trim();
   if (defaultSort) collector.properties.set('defaultsort', defaultSort);
 

@@ -1,9 +1,10 @@
 /**
- * Lookups over MediaWiki's magic words: which `{{name}}` or `{{name:...}}` is a variable or a
- * parser function rather than a template, the behaviour switches (`__NOTOC__`) and their page
- * property names, and the redirect keywords. English and German synonyms are always recognised.
+ * Lookups over MediaWiki's magic words in a content language: which `{{name}}` or `{{name:...}}`
+ * is a variable or a parser function rather than a template, the behaviour switches (`__NOTOC__`)
+ * and their page property names, and the redirect keywords. A language's synonyms are its own and
+ * its fallbacks' with English's last, as MediaWiki resolves them (language-facts.ts).
  */
-import { MAGIC_WORDS } from './magic-word-list.js';
+import { languageFacts } from '../site/mediawiki/language-facts.js';
 
 /** Parser functions of extensions the reference wiki does not have, used in real dumps. */
 const EXTRA_FUNCTIONS: ReadonlyArray<readonly [string, boolean, readonly string[]]> = [
@@ -31,14 +32,14 @@ function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function buildMagicWords(): MagicWords {
+function buildMagicWords(language: string): MagicWords {
   const sensitive = new Map<string, string>();
   const insensitive = new Map<string, string>();
   const switchesSensitive: string[] = [];
   const switchesInsensitive: string[] = [];
   const switchIds = new Map<string, string>();
   const redirects: string[] = [];
-  for (const [id, caseSensitive, synonyms] of [...MAGIC_WORDS, ...EXTRA_FUNCTIONS]) {
+  for (const [id, caseSensitive, synonyms] of [...magicWordList(language), ...EXTRA_FUNCTIONS]) {
     for (const synonym of synonyms) {
       if (id === 'redirect') {
         redirects.push(synonym);
@@ -89,4 +90,21 @@ function buildMagicWords(): MagicWords {
   };
 }
 
-export const magicWords: MagicWords = buildMagicWords();
+const byLanguage = new Map<string, MagicWords>();
+
+/** The magic words of a content language (English's for a language MediaWiki does not have). */
+export function magicWordsOf(language: string): MagicWords {
+  let words = byLanguage.get(language);
+  if (!words) {
+    words = buildMagicWords(language);
+    byLanguage.set(language, words);
+  }
+  return words;
+}
+
+/** Each magic word's synonyms in a content language: [id, case-sensitive, synonyms]. */
+export function magicWordList(language: string): readonly (readonly [string, boolean, readonly string[]])[] {
+  return languageFacts(language).magicWords.map(
+    ({ name, caseSensitive, aliases }) => [name, caseSensitive, aliases] as const,
+  );
+}

@@ -114,7 +114,13 @@ export function renderMessage(
   return withXmlTextOnly(messageText(key, params, language, stored));
 }
 
-function messageText(key: string, params: readonly MessageParam[], language: string, stored?: StoredMessages): string {
+/** The text of a message as `renderMessage` makes it, before what XML cannot carry is replaced. */
+export function messageText(
+  key: string,
+  params: readonly MessageParam[],
+  language: string,
+  stored?: StoredMessages,
+): string {
   if (language === QQX) return qqxMessage(key, params);
   const texts = readerTexts(stored?.catalogue, language, stored?.fallbacks?.(language));
   const storedTemplate = texts?.get(key);

@@ -4,8 +4,13 @@
  * the dump's localized names and case. What a dump does not say is MediaWiki's default.
  */
 import { defaultSite } from '../../site/defaults.js';
-import { canonicalAliases, canonicalNamespaces, languageNamespaces } from '../../site/namespace-names.js';
-import type { NamespaceAlias, NamespaceInfo, SiteConfig } from '../../site/site.js';
+import {
+  canonicalAliases,
+  canonicalNamespaces,
+  languageNamespaces,
+  namespaceAliasList,
+} from '../../site/namespace-names.js';
+import type { NamespaceInfo, SiteConfig } from '../../site/site.js';
 import type { DumpSiteInfo } from './dump-types.js';
 
 /** `$wgNamespacesWithSubpages` by default: talk namespaces and user, project, MediaWiki, template, help. */
@@ -79,10 +84,9 @@ export function siteFromSiteinfo(info: DumpSiteInfo, base: SiteConfig | undefine
     if (previous?.defaultContentModel) namespace.defaultContentModel = previous.defaultContentModel;
     return namespace;
   });
-  const names = new Set(namespaces.map((ns) => ns.id));
-  const aliases: NamespaceAlias[] = [...local.aliases, ...canonicalAliases]
-    .filter(([, id]) => names.has(id))
-    .map(([name, id]) => ({ id, name }));
+  const names = new Map(namespaces.map((ns) => [ns.id, ns.name]));
+  const project = namespaces.find((ns) => ns.id === 4)?.name ?? info.siteName;
+  const aliases = namespaceAliasList([...local.aliases, ...canonicalAliases], project, names);
   const paths = pathsFromBase(info.base);
   return {
     ...(base ?? defaults),

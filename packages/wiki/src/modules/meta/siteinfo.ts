@@ -17,9 +17,9 @@ import {
 import { groupChangeableGroups, groupRights, IMPLICIT_GROUPS } from '../../site/group-permissions.js';
 import { interwikiLanguageName, languageName } from '../../site/languages.js';
 import { EXTENSION_CREDITS } from '../../site/mediawiki/extension-credits.js';
-import { MAGIC_WORDS_DE } from '../../site/mediawiki/magic-words.js';
+import { languageFacts } from '../../site/mediawiki/language-facts.js';
 import { EXTENSION_HOOKS, PARSER_VARIABLES } from '../../site/mediawiki/parser-data.js';
-import { localSpecialPageName, SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
+import { localSpecialPageName, specialPageAliases } from '../../site/mediawiki/special-page-aliases.js';
 import type { SiteConfig } from '../../site/site.js';
 import { NS_SPECIAL } from '../../site/title.js';
 import { siteUrlProtocols } from '../../site/url-protocols.js';
@@ -84,13 +84,6 @@ export const descriptor = {
   ],
 } as const satisfies ModuleDescriptor;
 
-const LINK_TRAILS: Record<string, string> = {
-  de: '/^([äöüßa-z]+)(.*)$/sDu',
-  en: '/^([a-z]+)(.*)$/sD',
-};
-
-const FALLBACKS: Record<string, string[]> = { de: ['en'], 'de-at': ['de', 'en'], 'de-ch': ['de', 'en'] };
-
 function setting<T>(site: SiteConfig, name: string, fallback: T): T {
   const value = site.settings[name];
   return value === undefined ? fallback : (value as T);
@@ -139,7 +132,7 @@ async function general(ctx: ContextOf<typeof descriptor>): Promise<ResultObject>
     titleconversion: true,
     linkprefixcharset: '',
     linkprefix: '',
-    linktrail: LINK_TRAILS[site.language] ?? LINK_TRAILS.en,
+    linktrail: languageFacts(site.language).linkTrail,
     legaltitlechars: ' %!"$&\'()*,\\-.\\/0-9:;=?@A-Z\\\\^_`a-z~\\x80-\\xFF+',
     invalidusernamechars: '@:>',
     allunicodefixes: false,
@@ -201,13 +194,13 @@ function contentLanguageFacts(ctx: SiteinfoContext): ResultObject {
   const language = ctx.site.language;
   const known = ctx.languages?.byCode.get(language);
   if (known === undefined) {
-    const chain = FALLBACKS[language] ?? (language === 'en' ? [] : ['en']);
+    const { fallback, rtl } = languageFacts(language);
     return {
       fallback: list(
         'lang',
-        chain.map((code) => ({ code })),
+        fallback.map((code) => ({ code })),
       ),
-      rtl: false,
+      rtl,
     };
   }
   const chain = language === 'en' || known.fallbacks.includes('en') ? known.fallbacks : [...known.fallbacks, 'en'];
@@ -390,15 +383,18 @@ const SECTIONS: Record<string, (ctx: SiteinfoContext) => ResultValue | Promise<R
       'ns',
       site.namespaceAliases.map((a) => withContent({ id: a.id, alias: a.name }, 'alias')),
     ),
-  specialpagealiases: () =>
+  specialpagealiases: ({ site }) =>
     list(
       'specialpage',
-      SPECIAL_PAGE_ALIASES_DE.map(([realname, aliases]) => ({ realname, aliases: list('alias', [...aliases]) })),
+      specialPageAliases(site.language).map(([realname, aliases]) => ({
+        realname,
+        aliases: list('alias', [...aliases]),
+      })),
     ),
-  magicwords: () =>
+  magicwords: ({ site }) =>
     list(
       'magicword',
-      MAGIC_WORDS_DE.map((m) => ({
+      languageFacts(site.language).magicWords.map((m) => ({
         name: m.name,
         aliases: list('alias', [...m.aliases]),
         'case-sensitive': m.caseSensitive,

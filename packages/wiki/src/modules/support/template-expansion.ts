@@ -48,7 +48,7 @@ export function expansionHost(
     },
     languageName: (code, inLanguage) => wikiLanguageName(ctx.languages, code, inLanguage),
     async exists(title) {
-      if (title.namespace === NS_SPECIAL) return specialPageExists(title.dbKey);
+      if (title.namespace === NS_SPECIAL) return specialPageExists(title.dbKey, ctx.site.language);
       const namespace = title.namespace === NS_MEDIA ? 6 : title.namespace;
       return (await currentPageRow(ctx.store.db, namespace, title.dbKey)) !== undefined;
     },

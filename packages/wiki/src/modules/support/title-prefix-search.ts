@@ -8,7 +8,7 @@
 import { titleText } from '../../api/gender.js';
 import { prefixUpperBound } from '../../api/keyset.js';
 import type { ModuleContext } from '../../api/module.js';
-import { SPECIAL_PAGE_ALIASES_DE } from '../../site/mediawiki/special-page-aliases.js';
+import { specialPageAliases } from '../../site/mediawiki/special-page-aliases.js';
 import { NS_MAIN, NS_SPECIAL } from '../../site/title.js';
 import { compareByteOrder } from '../../text/byte-order.js';
 
@@ -167,8 +167,9 @@ async function redirectTargets(ctx: ModuleContext, pages: FoundPage[]): Promise<
 function specialPages(ctx: ModuleContext, search: string, count: number, offset: number): Suggestion[] {
   const wanted = search.replace(/ /g, '_').toLowerCase();
   const keys = new Map<string, { page: string; rank: number }>();
-  for (const [canonical] of SPECIAL_PAGE_ALIASES_DE) keys.set(canonical.toLowerCase(), { page: canonical, rank: 0 });
-  for (const [, aliases] of SPECIAL_PAGE_ALIASES_DE) {
+  const pages = specialPageAliases(ctx.site.language);
+  for (const [canonical] of pages) keys.set(canonical.toLowerCase(), { page: canonical, rank: 0 });
+  for (const [, aliases] of pages) {
     aliases.forEach((alias, rank) => {
       keys.set(alias.toLowerCase(), { page: alias, rank });
     });

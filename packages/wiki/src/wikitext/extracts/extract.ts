@@ -10,8 +10,7 @@ import { escapeHtmlText } from '../../text/escape.js';
 import { armorFrenchSpaces } from '../../text/french-spaces.js';
 import { phpTrim } from '../../text/php-trim.js';
 import { parseRedirect } from '../extract-links.js';
-import { MAGIC_WORDS } from '../magic-word-list.js';
-import { magicWords } from '../magic-words.js';
+import { magicWordList, magicWordsOf } from '../magic-words.js';
 import { stripNonWikitext } from '../strip.js';
 import { domAttribute } from './inline-html.js';
 import { type LeanOptions, leanWikitext, numberedLinksInReferences } from './lean-wikitext.js';
@@ -40,8 +39,18 @@ export interface ExtractOptions {
 const ELLIPSIS = '…';
 /** The first line of the parser's limit report (`<!-- ` and a line break), trimmed. */
 const LIMIT_REPORT_OPENING = '<!--';
-/** `__TOC__` in any of its names (letters and underscores only). */
-const TOC_SWITCH = new RegExp((MAGIC_WORDS.find(([id]) => id === 'toc')?.[2] ?? ['__TOC__']).join('|'), 'i');
+/** By language: `__TOC__` in any of its names. */
+const tocSwitches = new Map<string, RegExp>();
+
+function tocSwitch(language: string): RegExp {
+  let pattern = tocSwitches.get(language);
+  if (!pattern) {
+    const names = magicWordList(language).find(([id]) => id === 'toc')?.[2] ?? ['__TOC__'];
+    pattern = new RegExp(names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'i');
+    tocSwitches.set(language, pattern);
+  }
+  return pattern;
+}
 const LIST_TAGS: Record<string, [string, string]> = {
   '*': ['ul', 'li'],
   '#': ['ol', 'li'],
@@ -68,11 +77,13 @@ export function extractOfWikitext(
   const text = redirect ? redirect.rest.trimStart() : wikitext;
   try {
     const source = withUnknownTagsAsText(text, unknownTags);
-    const lead: LeanOptions = { leadOnly: options.intro && options.leadGiven === undefined, tocSwitch: TOC_SWITCH };
+    const magicWords = magicWordsOf(titles.site.language);
+    const toc = tocSwitch(titles.site.language);
+    const lead: LeanOptions = { leadOnly: options.intro && options.leadGiven === undefined, tocSwitch: toc };
     const lean = leanWikitext(source, lead);
     // The table of contents stands where `__TOC__` does (the extract leaves it out, not its place),
     // in a table when the first one is in one.
-    const placed = literalParameters(lead.tocInTable === true ? lean : lean.replace(TOC_SWITCH, TOC_MARK));
+    const placed = literalParameters(lead.tocInTable === true ? lean : lean.replace(toc, TOC_MARK));
     // The lead section is parsed alone, without the list of references.
     const numberedBefore = options.intro ? 0 : numberedLinksInReferences(source);
     return makeExtract(
@@ -88,7 +99,7 @@ export function extractOfWikitext(
       {
         headings: lead.tableHeadings ?? 0,
         // Where no `__TOC__` places it, the table of contents stands before the first heading.
-        toc: lead.tocInTable ?? (TOC_SWITCH.test(lean) ? false : lead.firstHeadingInTable === true),
+        toc: lead.tocInTable ?? (toc.test(lean) ? false : lead.firstHeadingInTable === true),
       },
     );
   } catch {

@@ -11,8 +11,7 @@ import { decodeCharReferences } from '../../site/html-entities.js';
 import type { TitleCodec } from '../../site/title.js';
 import { escapeHtmlText } from '../../text/escape.js';
 import { phpTrim, phpTrimEnd, phpTrimStart } from '../../text/php-trim.js';
-import { MAGIC_WORDS } from '../magic-word-list.js';
-import { magicWords } from '../magic-words.js';
+import { magicWordList, magicWordsOf } from '../magic-words.js';
 import { galleryHtml } from './gallery.js';
 import { INLINE_TAGS, openingTag } from './inline-html.js';
 import { referenceLabel, tableLinks } from './lean-wikitext.js';
@@ -806,6 +805,7 @@ export function wikitextBlocks(
   numberedBefore = 0,
   page: { talkPage: boolean } = { talkPage: false },
 ): Block[] {
+  const language = titles.site.language;
   const root = Parser.parse(wikitext) as unknown as WikiNode;
   const nextQuotes = quotesAfterBoth(root);
   /** The external links without a label numbered so far. */
@@ -1106,13 +1106,13 @@ export function wikitextBlocks(
    * nothing the extract keeps.
    */
   const missingFileLink = (node: WikiNode): void => {
-    if (missingTemplates.size === 0 || isBlockFile(node)) return;
+    if (missingTemplates.size === 0 || isBlockFile(node, language)) return;
     const [target = '', ...parameters] = String(node).slice(2, -2).split('|');
     const title = linkTitle(titles, target);
     if (title === undefined || title.interwiki !== '' || !missingTemplates.has(`${NS_FILE}:${title.dbKey}`)) return;
     const caption =
       parameters
-        .filter((p) => !isFileOption(p.trim()))
+        .filter((p) => !isFileOption(p.trim(), language))
         .at(-1)
         ?.trim() ?? '';
     // The caption is read as text within the line (a `#` at its start is no list); its links
@@ -1229,7 +1229,7 @@ export function wikitextBlocks(
     // A behaviour switch, or a magic word that only sets something (the sort key, the shown
     // title), leaves its line empty; a template call whose name is a magic word is one.
     if (node.type === 'double-underscore' && !unknownTags.has(String(node).toUpperCase())) continue;
-    const magic = magicWordOf(node);
+    const magic = magicWordOf(node, language);
     if (magic !== undefined && SILENT_MAGIC_WORDS.has(magic)) continue;
     const shows = node.type === 'link' || node.type === 'file' || node.type === 'category' ? linkShows(node) : 'text';
     if (shows === 'none') {
@@ -1295,7 +1295,7 @@ export function wikitextBlocks(
     } else line.hadSource = true;
     // A framed or aligned file stands in an element of its own, which ends the paragraph.
     if (shows === 'file') {
-      if (isBlockFile(node)) blockMet();
+      if (isBlockFile(node, language)) blockMet();
       else line.media = true;
     }
     if (node.type === 'heading' && phpTrim(line.text) === '') {
@@ -1585,11 +1585,12 @@ function functionName(node: WikiNode): string {
 const SILENT_MAGIC_WORDS = new Set(['defaultsort', 'displaytitle']);
 
 /** The magic word a node is (`defaultsort`), as wikiparser-node or the wiki's synonyms name it. */
-function magicWordOf(node: WikiNode): string | undefined {
+function magicWordOf(node: WikiNode, language: string): string | undefined {
   if (node.type === 'magic-word') return node.name;
   if (node.type !== 'template') return undefined;
   const name = String(node.childNodes[0] ?? '').trim();
   const colon = name.indexOf(':');
+  const magicWords = magicWordsOf(language);
   return (
     magicWords.idOf(name) ??
     (colon > 0 ? (magicWords.idOf(`${name.slice(0, colon)}:`) ?? magicWords.idOf(name.slice(0, colon))) : undefined)
@@ -1636,44 +1637,60 @@ export function tagsOfMissingExtensions(extensions: readonly string[]): Set<stri
   return new Set(Object.keys(known).filter((tag) => !extensions.includes(known[tag] as string)));
 }
 
-/** File options that put the file in an element of its own (a frame, or floating). */
-const BLOCK_FILE_OPTIONS = new Set(
-  MAGIC_WORDS.filter(([id]) =>
-    ['img_thumbnail', 'img_framed', 'img_left', 'img_right', 'img_center', 'img_none'].includes(id),
-  ).flatMap(([, , synonyms]) => synonyms),
-);
+/** A language's file options (language-facts.ts), by what they do to the file link. */
+interface FileOptions {
+  /** Those that put the file in an element of its own (a frame, or floating). */
+  block: Set<string>;
+  /** Those written with a value (`alt=$1`, `$1px`), as patterns matching them whole. */
+  valued: RegExp[];
+  /** The others. */
+  plain: Set<string>;
+}
 
-/** The file options written with a value (`alt=$1`, `$1px`), as patterns matching them whole. */
-const VALUED_FILE_OPTIONS = MAGIC_WORDS.filter(([id]) => id.startsWith('img_'))
-  .flatMap(([, , synonyms]) => synonyms)
-  .filter((synonym) => synonym.includes('$1'))
-  .map((synonym) => {
-    const [before = '', after = ''] = synonym.split('$1');
-    const value = synonym === '$1px' ? '\\d*(?:x\\d+)?\\s*' : '[\\s\\S]*';
-    return new RegExp(`^${escapeRegExp(before)}${value}${escapeRegExp(after)}$`);
-  });
-const PLAIN_FILE_OPTIONS = new Set(
-  MAGIC_WORDS.filter(([id]) => id.startsWith('img_'))
-    .flatMap(([, , synonyms]) => synonyms)
-    .filter((synonym) => !synonym.includes('$1')),
-);
+const fileOptionsByLanguage = new Map<string, FileOptions>();
+
+function fileOptions(language: string): FileOptions {
+  let options = fileOptionsByLanguage.get(language);
+  if (!options) {
+    const words = magicWordList(language).filter(([id]) => id.startsWith('img_'));
+    const synonyms = words.flatMap(([, , names]) => names);
+    const blockIds = ['img_thumbnail', 'img_framed', 'img_left', 'img_right', 'img_center', 'img_none'];
+    options = {
+      block: new Set(words.filter(([id]) => blockIds.includes(id)).flatMap(([, , names]) => names)),
+      valued: words.flatMap(([id, , names]) =>
+        names
+          .filter((synonym) => synonym.includes('$1'))
+          .map((synonym) => {
+            const [before = '', after = ''] = synonym.split('$1');
+            const value = id === 'img_width' ? '\\d*(?:x\\d+)?\\s*' : '[\\s\\S]*';
+            return new RegExp(`^${escapeRegExp(before)}${value}${escapeRegExp(after)}$`);
+          }),
+      ),
+      plain: new Set(synonyms.filter((synonym) => !synonym.includes('$1'))),
+    };
+    fileOptionsByLanguage.set(language, options);
+  }
+  return options;
+}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Whether a file link's parameter is one of its options (else it is the caption). */
-function isFileOption(parameter: string): boolean {
-  return PLAIN_FILE_OPTIONS.has(parameter) || VALUED_FILE_OPTIONS.some((pattern) => pattern.test(parameter));
+function isFileOption(parameter: string, language: string): boolean {
+  const options = fileOptions(language);
+  return options.plain.has(parameter) || options.valued.some((pattern) => pattern.test(parameter));
 }
 
-function isBlockFile(node: WikiNode): boolean {
+function isBlockFile(node: WikiNode, language: string): boolean {
+  const block = fileOptions(language).block;
   const text = String(node);
   return text
     .slice(2, -2)
     .split('|')
     .slice(1)
-    .some((option) => BLOCK_FILE_OPTIONS.has(option.trim()));
+    .some((option) => block.has(option.trim()));
 }
 
 /** The title a link's target names, its percent-encoded characters decoded as the parser does. */

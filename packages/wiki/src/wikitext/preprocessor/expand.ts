@@ -9,7 +9,7 @@ import type { SiteConfig } from '../../site/site.js';
 import type { Title, TitleCodec } from '../../site/title.js';
 import { NS_MAIN, NS_MEDIA, NS_TEMPLATE } from '../../site/title.js';
 import { escapeWikiText } from '../../text/escape-wikitext.js';
-import { magicWords } from '../magic-words.js';
+import { magicWordsOf } from '../magic-words.js';
 import { callParserFunction, expandVariable } from './functions.js';
 import { preprocessToTree } from './parse.js';
 import type { PPNode, PPPart, PPTemplate } from './tree.js';
@@ -326,7 +326,7 @@ export class Expander {
   private prefixWord(name: string, ids: ReadonlySet<string>): { id: string; rest: string } | undefined {
     const colon = name.indexOf(':');
     if (colon <= 0) return undefined;
-    const id = magicWords.idOf(name.slice(0, colon));
+    const id = magicWordsOf(this.host.titles.site.language).idOf(name.slice(0, colon));
     return id !== undefined && ids.has(id) ? { id, rest: name.slice(colon + 1) } : undefined;
   }
 

@@ -13,7 +13,7 @@ import { MEDIAWIKI_VERSION } from '../../site/version.js';
 import { escapeWikiText } from '../../text/escape-wikitext.js';
 import { isPhpNumeric, phpUrlencode } from '../../text/php-strings.js';
 import { pluralCount, pluralFormIndex } from '../../text/plural-rules.js';
-import { magicWords } from '../magic-words.js';
+import { magicWordsOf } from '../magic-words.js';
 import { renderQuotes } from '../quotes.js';
 import { callCondition } from './conditions.js';
 import type { Expander, Frame, FunctionValue } from './expand.js';
@@ -139,7 +139,7 @@ const COUNTS: Readonly<Record<string, string>> = {
 
 /** A variable (`{{PAGENAME}}`, `{{CURRENTYEAR}}`, `{{!}}`); undefined when `name` is none. */
 export async function expandVariable(name: string, expander: Expander, _frame: Frame): Promise<string | undefined> {
-  const id = magicWords.idOf(name);
+  const id = magicWordsOf(expander.host.titles.site.language).idOf(name);
   if (id === undefined) return undefined;
   const host = expander.host;
   const fixed: Record<string, () => string> = {
@@ -377,7 +377,7 @@ async function rel2abs(args: string[], call: FunctionCall): Promise<string> {
 
 function special(args: string[], call: FunctionCall, encoded: boolean): string {
   const titles = call.expander.host.titles;
-  const key = localSpecialPageKey((args[0] ?? '').trim().replace(/ /g, '_'));
+  const key = localSpecialPageKey((args[0] ?? '').trim().replace(/ /g, '_'), titles.site.language);
   const title = titles.make(NS_SPECIAL, key.charAt(0).toUpperCase() + key.slice(1));
   return encoded ? wikiUrlencode(titles.prefixedDbKey(title)) : titles.prefixedText(title);
 }
@@ -456,8 +456,8 @@ const PLAIN_FUNCTIONS: Readonly<Record<string, PlainFunction>> = {
 };
 
 /** Whether a flag is `noreplace` or `noerror` in any of its names (DEFAULTSORT's and DISPLAYTITLE's share them). */
-function flagOf(flag: string): 'noreplace' | 'noerror' | undefined {
-  const id = magicWords.idOf(flag.trim());
+function flagOf(flag: string, language: string): 'noreplace' | 'noerror' | undefined {
+  const id = magicWordsOf(language).idOf(flag.trim());
   if (id?.endsWith('_noreplace')) return 'noreplace';
   return id?.endsWith('_noerror') ? 'noerror' : undefined;
 }
@@ -477,7 +477,7 @@ async function setProperty(
 ): Promise<string> {
   const properties = call.expander.pageProperties;
   const old = properties.get(name);
-  const given = flagOf(flag);
+  const given = flagOf(flag, call.expander.host.titles.site.language);
   if (old === undefined || given !== 'noreplace') properties.set(name, value);
   if (old === undefined || old === value || given !== undefined) return '';
   const text = await call.expander.message(message, [escapeWikiText(old), escapeWikiText(shown)]);
@@ -555,6 +555,7 @@ export async function callParserFunction(
   expander: Expander,
 ): Promise<FunctionValue | undefined> {
   const hash = name.startsWith('#');
+  const magicWords = magicWordsOf(expander.host.titles.site.language);
   // Some functions have the `#` in their names (`#language`), the others take it as a mark.
   const id = (hash ? magicWords.idOf(name) : undefined) ?? magicWords.idOf(hash ? name.slice(1) : name);
   if (id === undefined || HASH_FUNCTIONS.has(id) !== hash) return undefined;

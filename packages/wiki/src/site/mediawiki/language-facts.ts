@@ -1,0 +1,133 @@
+/**
+ * MediaWiki 1.39's facts of each language it has (with the reference wiki's extensions), as
+ * `tools/mediawiki-language-facts.php` wrote them from a MediaWiki installation into
+ * `language-facts.json`: magic words and their synonyms, special page aliases, namespace names
+ * and aliases, fallbacks, writing direction, link trail and main page title. A language the file
+ * does not have is read as English, as MediaWiki reads it. The file is read when a language is
+ * first asked for.
+ */
+import { readFileSync } from 'node:fs';
+
+/** A magic word with its synonyms, the content language's first and English's last. */
+export interface MagicWord {
+  name: string;
+  aliases: readonly string[];
+  caseSensitive: boolean;
+}
+
+export interface LanguageFacts {
+  code: string;
+  /** The fallback languages, nearest first (English not among them unless the file names it). */
+  fallback: readonly string[];
+  rtl: boolean;
+  /** The link trail as a PHP regular expression (`/^([a-z]+)(.*)$/sD`). */
+  linkTrail: string;
+  /** Namespace names by id, with underscores; the project talk name holds `$1` for the project's. */
+  namespaces: Readonly<Record<number, string>>;
+  /** Other names of namespaces (gendered forms, old names, `Image`), with underscores. */
+  namespaceAliases: Readonly<Record<string, number>>;
+  mainPage: string;
+  /** Every magic word, in the order siteinfo lists them. */
+  magicWords: readonly MagicWord[];
+  /** Every special page's canonical name with its aliases, the local name first, in siteinfo's order. */
+  specialPageAliases: readonly (readonly [canonical: string, aliases: readonly string[]])[];
+}
+
+/** A list of synonyms against English's: the ones before English's (a leading 0/1 a case flag), or all. */
+type Entry = readonly (string | number)[] | { all: readonly (string | number)[] };
+/** Names in order (indexes into English's, or names) where not English's, and the entries. */
+type ListSet = readonly [order: readonly (number | string)[] | null, entries: Readonly<Record<string, Entry>>];
+
+interface FactsFile {
+  englishMagicWords: Record<string, readonly (string | number)[]>;
+  englishSpecialPageAliases: Record<string, readonly string[]>;
+  magicWordSets: readonly ListSet[];
+  specialPageAliasSets: readonly ListSet[];
+  languages: Record<
+    string,
+    Omit<LanguageFacts, 'code' | 'magicWords' | 'specialPageAliases'> & {
+      magicWords: number;
+      specialPageAliases: number;
+    }
+  >;
+}
+
+const resolved = new Map<string, LanguageFacts>();
+
+/**
+ * The file, read again for each language resolved: a process needs few (its content language),
+ * and the whole file parsed holds some megabytes that would stay for nothing.
+ */
+function factsFile(): FactsFile {
+  return JSON.parse(readFileSync(new URL('./language-facts.json', import.meta.url), 'utf8')) as FactsFile;
+}
+
+/**
+ * Each list of a set in full, in its order: the language's own part, then English's list. With
+ * `caseFlag`, lists start with MediaWiki's case flag (0 or 1), the language's where it has one.
+ */
+function expand(
+  set: ListSet,
+  english: Record<string, readonly (string | number)[]>,
+  caseFlag: boolean,
+): [name: string, list: (string | number)[]][] {
+  const [order, entries] = set;
+  const englishNames = Object.keys(english);
+  const names = order ? order.map((n) => (typeof n === 'number' ? englishNames[n] : n)) : englishNames;
+  return names.map((name) => {
+    const entry = entries[name];
+    if (entry !== undefined && !Array.isArray(entry)) return [name, [...(entry as { all: (string | number)[] }).all]];
+    const own = (entry as readonly (string | number)[] | undefined) ?? [];
+    const theirs = english[name] ?? [];
+    if (!caseFlag) return [name, [...own, ...theirs]];
+    const ownCase = typeof own[0] === 'number';
+    return [name, [ownCase ? own[0] : theirs[0], ...own.slice(ownCase ? 1 : 0), ...theirs.slice(1)]];
+  });
+}
+
+/** The facts of a language; English's for a language MediaWiki does not have. */
+export function languageFacts(code: string): LanguageFacts {
+  const known = resolved.get(code);
+  if (known) return known;
+  const data = factsFile();
+  const stored = data.languages[code] ?? data.languages.en;
+  const facts: LanguageFacts = {
+    ...stored,
+    code: data.languages[code] ? code : 'en',
+    magicWords: expand(data.magicWordSets[stored.magicWords], data.englishMagicWords, true).map(([name, list]) => ({
+      name,
+      caseSensitive: list[0] === 1,
+      aliases: list.slice(1) as string[],
+    })),
+    specialPageAliases: expand(
+      data.specialPageAliasSets[stored.specialPageAliases],
+      data.englishSpecialPageAliases,
+      false,
+    ).map(([name, list]) => [name, list as string[]] as const),
+  };
+  resolved.set(code, facts);
+  return facts;
+}
+
+const linkTrails = new Map<string, RegExp>();
+
+/**
+ * A language's link trail as a JavaScript expression matching the letters that extend a link's
+ * text when they follow it (`[[Haus]]es`): the PHP expression's first group, anchored at the start.
+ */
+export function linkTrailPattern(language: string): RegExp {
+  let pattern = linkTrails.get(language);
+  if (!pattern) {
+    const php = languageFacts(language).linkTrail;
+    const close = php.lastIndexOf(')(.*)$/');
+    const flags = php.slice(php.lastIndexOf('/') + 1);
+    const unicode = flags.includes('u');
+    const group = php
+      .slice(php.indexOf('^(') + 2, close)
+      .replace(/\\'/g, "'")
+      .replace(/\\x\{([0-9A-Fa-f]+)\}/g, (_, hex: string) => (unicode ? `\\u{${hex}}` : `\\u${hex.padStart(4, '0')}`));
+    pattern = new RegExp(`^(${group})`, unicode ? 'u' : '');
+    linkTrails.set(language, pattern);
+  }
+  return pattern;
+}

@@ -1,0 +1,92 @@
+/**
+ * MediaWiki 1.39's language facts as the service reads them: each expected value is what a
+ * MediaWiki 1.39 with the reference wiki's extensions answered with that content language.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { languageFacts, linkTrailPattern } from '../../src/site/mediawiki/language-facts.js';
+import { localSpecialPageKey, specialPageExists } from '../../src/site/mediawiki/special-page-aliases.js';
+import { canonicalAliases, languageNamespaces, namespaceAliasList } from '../../src/site/namespace-names.js';
+import { magicWordsOf } from '../../src/wikitext/magic-words.js';
+
+const magicWord = (language: string, name: string) => languageFacts(language).magicWords.find((m) => m.name === name);
+const specialPage = (language: string, name: string) =>
+  languageFacts(language).specialPageAliases.find(([canonical]) => canonical === name)?.[1];
+
+test("a language's magic words: its own synonyms and its fallbacks', English's last", () => {
+  assert.deepEqual(magicWord('ru', 'redirect')?.aliases, ['#перенаправление', '#перенапр', '#REDIRECT']);
+  assert.deepEqual(magicWord('de', 'switch')?.aliases, ['wechsle', 'switch']);
+  assert.deepEqual(magicWord('en', 'pagename'), { name: 'pagename', caseSensitive: true, aliases: ['PAGENAME'] });
+  // Swiss German has no words of its own: German's come before English's.
+  assert.deepEqual(magicWord('de-ch', 'redirect')?.aliases, ['#WEITERLEITUNG', '#REDIRECT']);
+  assert.equal(languageFacts('en').magicWords.length, languageFacts('ru').magicWords.length);
+});
+
+test('a language MediaWiki does not have is read as English', () => {
+  const unknown = languageFacts('xx-unknown');
+  assert.equal(unknown.code, 'en');
+  assert.deepEqual(unknown.fallback, []);
+  assert.deepEqual(magicWord('xx-unknown', 'redirect')?.aliases, ['#REDIRECT']);
+});
+
+test('fallbacks, writing direction and link trails', () => {
+  assert.deepEqual(languageFacts('de-at').fallback, ['de', 'en']);
+  assert.deepEqual(languageFacts('ltg').fallback, ['lv', 'en']);
+  assert.equal(languageFacts('he').rtl, true);
+  assert.equal(languageFacts('de').rtl, false);
+  assert.equal(languageFacts('de').linkTrail, '/^([äöüßa-z]+)(.*)$/sDu');
+  assert.equal(linkTrailPattern('de').exec('es Haus')?.[1], 'es');
+  assert.equal(linkTrailPattern('en').exec('äs')?.[1], undefined);
+  assert.equal(linkTrailPattern('ru').exec('ами и')?.[1], 'ами');
+  // PHP's \x{…} escapes (Arabic's trail) and escaped quotes (Breton's) are read too.
+  assert.equal(linkTrailPattern('ar').exec('\u064Bب x')?.[1], '\u064Bب');
+  assert.equal(linkTrailPattern('br').exec("c'hoari x")?.[1], "c'hoari");
+});
+
+test('special pages under their local names, by any alias of the content language', () => {
+  assert.deepEqual(specialPage('ru', 'Recentchanges'), ['Свежие_правки', 'RecentChanges']);
+  assert.equal(localSpecialPageKey('recentchanges/5', 'de'), 'Letzte_Änderungen/5');
+  assert.equal(localSpecialPageKey('Recentchanges', 'en'), 'RecentChanges');
+  assert.equal(localSpecialPageKey('Letzte_Änderungen', 'en'), 'Letzte_Änderungen');
+  assert.equal(specialPageExists('Letzte_Änderungen', 'de'), true);
+  assert.equal(specialPageExists('Letzte_Änderungen', 'en'), false);
+  assert.equal(specialPageExists('Свежие_правки', 'ru'), true);
+});
+
+test('magic words are known in the content language only', () => {
+  assert.equal(magicWordsOf('ru').idOf('НАЗВАНИЕ_СТРАНИЦЫ'), 'pagename');
+  assert.equal(magicWordsOf('ru').idOf('PAGENAME'), 'pagename');
+  assert.equal(magicWordsOf('en').idOf('SEITENNAME'), undefined);
+  assert.equal(magicWordsOf('de').idOf('SEITENNAME'), 'pagename');
+  assert.equal(magicWordsOf('fr').afterRedirectKeyword('#REDIRECTION [[A]]'), ' [[A]]');
+  assert.deepEqual([...magicWordsOf('ru').switchesIn('__БЕЗ_ОГЛАВЛЕНИЯ__ __NOTOC__')], ['notoc']);
+});
+
+test("namespace names and aliases, the project talk alias with the wiki's project name", () => {
+  const russian = languageNamespaces('ru');
+  assert.equal(russian.names[2], 'Участник');
+  assert.equal(russian.mainPage, 'Заглавная страница');
+  assert.equal(russian.projectTalk, 'Обсуждение $1');
+  const names = new Map<number, string>(Object.entries(russian.names).map(([id, name]) => [Number(id), name]));
+  // As siteinfo lists them: by namespace, then by name (`Image` before `Изображение`).
+  assert.deepEqual(namespaceAliasList([...russian.aliases, ...canonicalAliases], 'Википедия', names), [
+    { id: 2, name: 'Участница' },
+    { id: 3, name: 'Обсуждение участницы' },
+    { id: 6, name: 'Image' },
+    { id: 6, name: 'Изображение' },
+    { id: 7, name: 'Image talk' },
+    { id: 7, name: 'Обсуждение изображения' },
+  ]);
+  const chinese = languageNamespaces('zh-hans');
+  const chineseNames = new Map<number, string>([
+    ...Object.entries(chinese.names).map(([id, name]): [number, string] => [Number(id), name]),
+    [4, 'Wiki'],
+    [5, 'Wiki讨论'],
+  ]);
+  const projectTalk = namespaceAliasList(chinese.aliases, 'Wiki', chineseNames).filter((a) => a.id === 5);
+  // `$1讨论` is the namespace's own name here, so no alias.
+  assert.deepEqual(
+    projectTalk.map((a) => a.name),
+    ['Wiki对话', 'Wiki對話', 'Wiki討論', '专案讨论', '專案討論'],
+  );
+});

@@ -1,0 +1,151 @@
+<?php
+/**
+ * Writes the language facts this service ships (src/site/mediawiki/language-facts.json) from a
+ * MediaWiki installation: for each language MediaWiki has, its magic words' synonyms (with those
+ * of the wiki's extensions), special page aliases, namespace names and aliases, fallbacks,
+ * writing direction, link trail and main page title, as that MediaWiki resolves them (special
+ * pages: those the wiki has, in siteinfo's order).
+ *
+ *   MW_INSTALL_PATH=/usr/share/mediawiki MW_CONFIG_FILE=/path/LocalSettings.php \
+ *     php tools/mediawiki-language-facts.php --output src/site/mediawiki/language-facts.json
+ *
+ * The file is kept small: English's magic words and special page aliases are written whole; for
+ * another language, each list keeps only what comes before English's list at its end (written
+ * whole, as `{"all": [...]}`, where it does not end so), entries that add nothing are left out,
+ * the order of the names is given (as indexes into English's, or names) only where it is not
+ * English's, and languages with the same magic words or aliases share one set.
+ */
+require_once getenv( 'MW_INSTALL_PATH' ) . '/maintenance/Maintenance.php';
+
+use MediaWiki\MediaWikiServices;
+
+class LanguageFacts extends Maintenance {
+	public function __construct() {
+		parent::__construct();
+		$this->addOption( 'output', 'The JSON file to write', true, true );
+	}
+
+	/**
+	 * A language's map of lists against English's: [order or null, entries]. With $caseFlag, each
+	 * list starts with MediaWiki's case-sensitivity flag, kept where it differs from English's.
+	 */
+	private static function against( array $map, array $english, bool $caseFlag ): array {
+		$englishNames = array_keys( $english );
+		$names = array_keys( $map );
+		$order = null;
+		if ( $names !== $englishNames ) {
+			$order = [];
+			foreach ( $names as $name ) {
+				$index = array_search( $name, $englishNames, true );
+				$order[] = $index === false ? $name : $index;
+			}
+		}
+		$entries = [];
+		foreach ( $map as $name => $list ) {
+			$case = $caseFlag ? array_shift( $list ) : null;
+			$theirs = $english[$name] ?? null;
+			$theirCase = $caseFlag && $theirs !== null ? array_shift( $theirs ) : null;
+			$n = $theirs === null ? 0 : count( $theirs );
+			if ( $theirs === null || count( $list ) < $n || array_slice( $list, count( $list ) - $n ) !== $theirs ) {
+				$entries[$name] = [ 'all' => $caseFlag ? array_merge( [ $case ], $list ) : $list ];
+				continue;
+			}
+			$own = array_slice( $list, 0, count( $list ) - $n );
+			if ( $case !== $theirCase ) {
+				$entries[$name] = array_merge( [ $case ], $own );
+			} elseif ( $own !== [] ) {
+				$entries[$name] = $own;
+			}
+		}
+		return [ $order, (object)$entries ];
+	}
+
+	/** A language's aliases of the wiki's special pages, in the order siteinfo lists them. */
+	private static function installedPages( Language $language, array $pages ): array {
+		$aliases = $language->getSpecialPageAliases();
+		$installed = [];
+		foreach ( $pages as $page ) {
+			if ( isset( $aliases[$page] ) ) {
+				$installed[$page] = $aliases[$page];
+			}
+		}
+		return $installed;
+	}
+
+	/**
+	 * A language's namespace aliases, those of the project talk namespace as the language writes
+	 * them (`$1` for the project's name), not with this wiki's name; a namespace's own name (which
+	 * a language with variants lists among them, this wiki's project name too) is none.
+	 */
+	private static function namespaceAliases( Language $language, LocalisationCache $cache ): array {
+		$aliases = $language->getNamespaceAliases();
+		$names = $language->getNamespaces();
+		foreach ( $aliases as $name => $index ) {
+			if ( $index === NS_PROJECT_TALK || (string)$name === ( $names[$index] ?? null ) ) {
+				unset( $aliases[$name] );
+			}
+		}
+		foreach ( $cache->getItem( $language->getCode(), 'namespaceAliases' ) ?: [] as $name => $index ) {
+			if ( $index === NS_PROJECT_TALK ) {
+				$aliases[$name] = $index;
+			}
+		}
+		return $aliases;
+	}
+
+	/** The index of a set in $sets, added if new. */
+	private static function shared( array &$sets, array &$index, array $set ): int {
+		$key = json_encode( $set );
+		if ( !isset( $index[$key] ) ) {
+			$index[$key] = count( $sets );
+			$sets[] = $set;
+		}
+		return $index[$key];
+	}
+
+	public function execute() {
+		$services = MediaWikiServices::getInstance();
+		$factory = $services->getLanguageFactory();
+		$cache = $services->getLocalisationCache();
+		$codes = array_keys( $services->getLanguageNameUtils()->getLanguageNames( null, 'mw' ) );
+		sort( $codes );
+		$english = $factory->getLanguage( 'en' );
+		$englishMagic = $english->getMagicWords();
+		$pages = $services->getSpecialPageFactory()->getNames();
+		$englishSpecial = self::installedPages( $english, $pages );
+		$magicSets = [];
+		$magicIndex = [];
+		$specialSets = [];
+		$specialIndex = [];
+		$languages = [];
+		foreach ( $codes as $code ) {
+			$language = $factory->getLanguage( $code );
+			$languages[$code] = [
+				'fallback' => $language->getFallbackLanguages(),
+				'rtl' => $language->isRTL(),
+				'linkTrail' => $language->linkTrail(),
+				'namespaces' => $cache->getItem( $code, 'namespaceNames' ),
+				'namespaceAliases' => self::namespaceAliases( $language, $cache ),
+				'mainPage' => wfMessage( 'mainpage' )->inLanguage( $code )->plain(),
+				'magicWords' => self::shared( $magicSets, $magicIndex,
+					self::against( $language->getMagicWords(), $englishMagic, true ) ),
+				'specialPageAliases' => self::shared( $specialSets, $specialIndex,
+					self::against( self::installedPages( $language, $pages ), $englishSpecial, false ) ),
+			];
+		}
+		$facts = [
+			'englishMagicWords' => $englishMagic,
+			'englishSpecialPageAliases' => $englishSpecial,
+			'magicWordSets' => $magicSets,
+			'specialPageAliasSets' => $specialSets,
+			'languages' => $languages,
+		];
+		file_put_contents(
+			$this->getOption( 'output' ),
+			json_encode( $facts, JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES ) . "\n"
+		);
+	}
+}
+
+$maintClass = LanguageFacts::class;
+require_once RUN_MAINTENANCE_IF_MAIN;
