@@ -179,6 +179,17 @@ for (const engine of testEngines()) {
       assert.deepEqual(ours, theirs);
     });
 
+    test("an export's namespaces come in the source's order (by id, Media and Special first)", async () => {
+      const query = 'action=query&titles=Hauptseite&export=1&exportnowrap=1';
+      const [ours, theirs] = await Promise.all(
+        [mirrorApi, mediawiki.apiUrl].map(async (api) =>
+          [...(await (await fetch(`${api}?${query}`)).text()).matchAll(/<namespace key="(-?\d+)"/g)].map((m) => m[1]),
+        ),
+      );
+      assert.deepEqual(ours, theirs);
+      assert.deepEqual(ours.slice(0, 3), ['-2', '-1', '0']);
+    });
+
     test('a mirror that is complete says so and reads nothing again', async () => {
       const again = await openWikiStore(target);
       try {

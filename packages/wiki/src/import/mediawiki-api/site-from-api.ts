@@ -54,20 +54,23 @@ export async function readSourceSite(client: MediaWikiApiClient, uploadDirectory
   };
   const site = siteFromSettings(settings, { uploadDirectory });
   site.mainPage = general.mainpage ?? site.mainPage;
-  site.namespaces = Object.values(info.namespaces as Record<string, any>).map((ns) => {
-    const namespace: NamespaceInfo = {
-      id: ns.id,
-      name: ns.name,
-      case: ns.case === 'case-sensitive' ? 'case-sensitive' : 'first-letter',
-      subpages: ns.subpages === true,
-      content: ns.content === true,
-      nonincludable: ns.nonincludable === true,
-    };
-    if (ns.canonical !== undefined) namespace.canonical = ns.canonical;
-    if (ns.namespaceprotection) namespace.protection = ns.namespaceprotection;
-    if (ns.defaultcontentmodel) namespace.defaultContentModel = ns.defaultcontentmodel;
-    return namespace;
-  });
+  // By id, as MediaWiki lists them: a JSON object's keys come in another order (-2 and -1 last).
+  site.namespaces = Object.values(info.namespaces as Record<string, any>)
+    .sort((a, b) => a.id - b.id)
+    .map((ns) => {
+      const namespace: NamespaceInfo = {
+        id: ns.id,
+        name: ns.name,
+        case: ns.case === 'case-sensitive' ? 'case-sensitive' : 'first-letter',
+        subpages: ns.subpages === true,
+        content: ns.content === true,
+        nonincludable: ns.nonincludable === true,
+      };
+      if (ns.canonical !== undefined) namespace.canonical = ns.canonical;
+      if (ns.namespaceprotection) namespace.protection = ns.namespaceprotection;
+      if (ns.defaultcontentmodel) namespace.defaultContentModel = ns.defaultcontentmodel;
+      return namespace;
+    });
   site.namespaceAliases = (info.namespacealiases ?? []).map((a: any) => ({ id: a.id, name: a.alias }));
   site.interwiki = (info.interwikimap ?? []).map((iw: any) => {
     const entry: InterwikiEntry = {
