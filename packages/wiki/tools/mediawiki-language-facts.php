@@ -2,9 +2,10 @@
 /**
  * Writes the language facts this service ships (src/site/mediawiki/language-facts.json) from a
  * MediaWiki installation: for each language MediaWiki has, its magic words' synonyms (with those
- * of the wiki's extensions), special page aliases, namespace names and aliases, fallbacks,
- * writing direction, link trail and main page title, as that MediaWiki resolves them (special
- * pages: those the wiki has, in siteinfo's order).
+ * of the wiki's extensions), special page aliases, namespace names and aliases, the user
+ * namespaces' names by gender, fallbacks, writing direction, link trail, main page title and
+ * ellipsis, as
+ * that MediaWiki resolves them (special pages: those the wiki has, in siteinfo's order).
  *
  *   MW_INSTALL_PATH=/usr/share/mediawiki MW_CONFIG_FILE=/path/LocalSettings.php \
  *     php tools/mediawiki-language-facts.php --output src/site/mediawiki/language-facts.json
@@ -126,7 +127,9 @@ class LanguageFacts extends Maintenance {
 				'linkTrail' => $language->linkTrail(),
 				'namespaces' => $cache->getItem( $code, 'namespaceNames' ),
 				'namespaceAliases' => self::namespaceAliases( $language, $cache ),
+				'genderNamespaces' => (object)( $cache->getItem( $code, 'namespaceGenderAliases' ) ?: [] ),
 				'mainPage' => wfMessage( 'mainpage' )->inLanguage( $code )->plain(),
+				'ellipsis' => wfMessage( 'ellipsis' )->inLanguage( $code )->plain(),
 				'magicWords' => self::shared( $magicSets, $magicIndex,
 					self::against( $language->getMagicWords(), $englishMagic, true ) ),
 				'specialPageAliases' => self::shared( $specialSets, $specialIndex,

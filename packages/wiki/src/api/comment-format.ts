@@ -15,6 +15,7 @@ import { NS_MAIN, NS_SPECIAL, type Title, type TitleCodec } from '../site/title.
 import { interwikiLinkUrl, urlencodeTitle } from '../site/urls.js';
 import type { WikiStore } from '../store/database.js';
 import { escapeAttribute, escapeHtmlQuotes } from '../text/escape.js';
+import { type MessageCatalogue, readerTexts } from './messages/catalogue.js';
 import type { ModuleContext } from './module.js';
 
 export interface CommentToFormat {
@@ -55,14 +56,21 @@ export class CommentFormatter {
   private readonly redLinkTitle: string;
   private readonly linkTrail: RegExp;
 
+  /**
+   * `language`: the language of the missing pages' tooltips, `messages` the store's catalogue,
+   * whose text of them (`red-link-title`) is taken where it has that language's; link trails are
+   * the content language's.
+   */
   constructor(
     private readonly store: WikiStore,
     readonly codec: TitleCodec,
     private readonly site: SiteConfig,
     language = site.language,
+    messages?: MessageCatalogue,
   ) {
-    this.redLinkTitle = RED_LINK_TITLES[language] ?? RED_LINK_TITLES.en;
-    this.linkTrail = linkTrailPattern(language);
+    this.redLinkTitle =
+      readerTexts(messages, language)?.get('red-link-title') ?? RED_LINK_TITLES[language] ?? RED_LINK_TITLES.en;
+    this.linkTrail = linkTrailPattern(site.language);
   }
 
   async format(comments: readonly CommentToFormat[]): Promise<string[]> {
@@ -223,6 +231,8 @@ function decodeHtml(text: string): string {
  * The formatter for a module's `parsedcomment`: format all comments of the answer in one call,
  * `await commentFormatterFor(ctx).format(rows.map((r) => ({ comment: r.comment, title: r.title })))`.
  */
-export function commentFormatterFor(ctx: Pick<ModuleContext, 'store' | 'titles' | 'site'>): CommentFormatter {
-  return new CommentFormatter(ctx.store, ctx.titles, ctx.site);
+export function commentFormatterFor(
+  ctx: Pick<ModuleContext, 'store' | 'titles' | 'site'> & { messages?: MessageCatalogue },
+): CommentFormatter {
+  return new CommentFormatter(ctx.store, ctx.titles, ctx.site, ctx.site.language, ctx.messages);
 }

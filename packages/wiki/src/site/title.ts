@@ -11,6 +11,7 @@
 import { upperFirst } from './first-letter.js';
 import { decodeCharReferences } from './html-entities.js';
 import { sanitizeIP } from './ip-address.js';
+import { languageFacts } from './mediawiki/language-facts.js';
 import type { InterwikiEntry, SiteConfig } from './site.js';
 
 export const NS_MEDIA = -2;
@@ -96,15 +97,16 @@ export function titleInvalidMessage(reason: TitleInvalidReason, params: string[]
 }
 
 /**
- * The gendered names of the user namespaces by content language, used when a user's gender is
- * known (`Benutzerin:Alice`). Languages without an entry use the namespace's plain name.
+ * The gendered names of the user namespaces in a content language, used when a user's gender is
+ * known (`Benutzerin:Alice`); none for a language without them (which uses the plain name).
  */
-const GENDER_NAMESPACE_NAMES: Record<string, Record<number, { male: string; female: string }>> = {
-  de: {
-    [NS_USER]: { male: 'Benutzer', female: 'Benutzerin' },
-    [NS_USER_TALK]: { male: 'Benutzer Diskussion', female: 'Benutzerin Diskussion' },
-  },
-};
+function genderNamespaceNames(language: string): Map<number, { male: string; female: string }> {
+  const names = new Map<number, { male: string; female: string }>();
+  for (const [id, forms] of Object.entries(languageFacts(language).genderNamespaces)) {
+    names.set(Number(id), { male: forms.male.replace(/_/g, ' '), female: forms.female.replace(/_/g, ' ') });
+  }
+  return names;
+}
 
 /** Bidirectional marks that slip into copied titles; MediaWiki drops them. */
 const BIDI_MARKS = /[\u200e\u200f\u202a-\u202e]/g;
@@ -235,9 +237,12 @@ export class TitleCodec {
   private readonly interwikis = new Map<string, InterwikiEntry>();
   private readonly localInterwikis: Set<string>;
   private genderOf: ((userName: string) => Gender) | undefined;
+  /** The user namespaces' names by gender in the content language. */
+  private readonly genderNames: Map<number, { male: string; female: string }>;
 
   constructor(site: SiteConfig) {
     this.site = site;
+    this.genderNames = genderNamespaceNames(site.language);
     for (const ns of site.namespaces) {
       this.namespaceNames.set(ns.id, ns.name);
       if (ns.case === 'first-letter') this.firstLetter.add(ns.id);
@@ -247,9 +252,9 @@ export class TitleCodec {
     for (const alias of site.namespaceAliases) {
       if (!this.namespaceIds.has(namespaceKey(alias.name))) this.namespaceIds.set(namespaceKey(alias.name), alias.id);
     }
-    for (const [id, names] of Object.entries(GENDER_NAMESPACE_NAMES[site.language] ?? {})) {
+    for (const [id, names] of this.genderNames) {
       for (const name of [names.male, names.female]) {
-        if (!this.namespaceIds.has(namespaceKey(name))) this.namespaceIds.set(namespaceKey(name), Number(id));
+        if (!this.namespaceIds.has(namespaceKey(name))) this.namespaceIds.set(namespaceKey(name), id);
       }
     }
     for (const entry of site.interwiki) this.interwikis.set(entry.prefix.toLowerCase(), entry);
@@ -286,7 +291,7 @@ export class TitleCodec {
 
   /** The name of a user namespace as shown for a user of the given gender (`Benutzerin`). */
   genderNamespaceName(namespace: number, gender: Gender): string {
-    const names = GENDER_NAMESPACE_NAMES[this.site.language]?.[namespace];
+    const names = this.genderNames.get(namespace);
     if (names && gender !== 'unknown') return names[gender];
     return this.namespaceName(namespace);
   }

@@ -10,6 +10,7 @@ import { buildApp } from '../../src/api/app.js';
 import { importXmlDump } from '../../src/import/xml/xml-importer.js';
 import { parseSearchTerms, runSearch } from '../../src/modules/support/search-query.js';
 import { textSnippet } from '../../src/modules/support/search-snippet.js';
+import { languageFacts } from '../../src/site/mediawiki/language-facts.js';
 import { afterMigrations } from '../../src/store/after-migrations.js';
 import { openWikiStore, type WikiStore } from '../../src/store/database.js';
 import * as searchTables from '../../src/store/migrations/0017_search_index_tables.js';
@@ -20,7 +21,8 @@ import { phpWordCount } from '../../src/text/word-count.js';
 import { queryJson, useReferenceApi } from '../helpers/reference-api.js';
 
 const titles = (items: any[]): string[] => items.map((p) => p.title);
-const snippet = (text: string, query: string, language = 'de') => textSnippet(text, parseSearchTerms(query), language);
+const snippet = (text: string, query: string, language = 'de') =>
+  textSnippet(text, parseSearchTerms(query), languageFacts(language).ellipsis);
 
 test('snippets: the last match of the first two matching lines, escaped, every match of a line marked', () => {
   const text = 'Kein Treffer hier\nEine <b>Stadt</b> & "Land" am Fluss, die STADT\nzweite stadt\ndritte Stadt';
@@ -51,6 +53,8 @@ test('snippets: 75 characters before the match after an ellipsis, 76 bytes after
   // After: 76 bytes, which here cut the `ü` in two; the half character becomes U+FFFD.
   assert.ok(line.endsWith(` ${'x'.repeat(74)}\uFFFD\n`), line);
   assert.ok(snippet(`${'a '.repeat(50)}Ziel`, 'ziel', 'en').startsWith('...'));
+  assert.ok(snippet(`${'a '.repeat(50)}Ziel`, 'ziel', 'ru').startsWith('...'));
+  assert.ok(snippet(`${'a '.repeat(50)}Ziel`, 'ziel', 'ja').startsWith('…'));
   // After the match, cut to 75 characters before an ellipsis only when that comes out shorter:
   // a cut after a space drops it.
   const spaced = snippet(`Ziel ${'y'.repeat(73)} zz`, 'ziel');

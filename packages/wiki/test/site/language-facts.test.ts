@@ -7,7 +7,9 @@ import { test } from 'node:test';
 import { languageFacts, linkTrailPattern } from '../../src/site/mediawiki/language-facts.js';
 import { localSpecialPageKey, specialPageExists } from '../../src/site/mediawiki/special-page-aliases.js';
 import { canonicalAliases, languageNamespaces, namespaceAliasList } from '../../src/site/namespace-names.js';
+import { type Title, TitleCodec } from '../../src/site/title.js';
 import { magicWordsOf } from '../../src/wikitext/magic-words.js';
+import { germanSite } from '../helpers/german-site.js';
 
 const magicWord = (language: string, name: string) => languageFacts(language).magicWords.find((m) => m.name === name);
 const specialPage = (language: string, name: string) =>
@@ -89,4 +91,18 @@ test("namespace names and aliases, the project talk alias with the wiki's projec
     projectTalk.map((a) => a.name),
     ['Wiki对话', 'Wiki對話', 'Wiki討論', '专案讨论', '專案討論'],
   );
+});
+
+test("a user's pages are named by the user's gender in the content language", () => {
+  const russian = new TitleCodec({ ...germanSite(), language: 'ru' });
+  russian.useGenders((name) => (name === 'Alice' ? 'female' : name === 'Bob' ? 'male' : 'unknown'));
+  const title = (text: string) => russian.prefixedText(russian.parseOrUndefined(text) as Title);
+  assert.equal(title('Benutzer:Alice'), 'Участница:Alice');
+  assert.equal(title('Участница:Bob'), 'Участник:Bob');
+  assert.equal(title('Benutzer Diskussion:Alice'), 'Обсуждение участницы:Alice');
+  // Without a known gender the namespace keeps the site's own name.
+  assert.equal(title('Benutzer:Carol'), 'Benutzer:Carol');
+  const english = new TitleCodec({ ...germanSite(), language: 'en' });
+  english.useGenders(() => 'female');
+  assert.equal(english.prefixedText(english.parseOrUndefined('Benutzer:Alice') as Title), 'Benutzer:Alice');
 });

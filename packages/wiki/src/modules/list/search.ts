@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
 import { apiError } from '../../api/errors.js';
+import { readerTexts } from '../../api/messages/catalogue.js';
 import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import type { ResultObject, ResultValue } from '../../api/result/tree.js';
+import { languageFacts } from '../../site/mediawiki/language-facts.js';
 import { contentTexts } from '../../store/content-cache.js';
 import { isPostgres } from '../../store/dialect.js';
 import { WordStemmer } from '../../store/word-stems.js';
@@ -99,14 +101,15 @@ function hitFields(
   detail: HitDetails,
   prop: ReadonlySet<string>,
   terms: SearchTerm[],
-  language: string,
+  /** The content language's `ellipsis` message. */
+  ellipsis: string,
 ): Record<string, ResultValue> {
   const text = detail.text ?? '';
   const fields: Record<string, ResultValue> = {};
   // The size of the current revision, as MediaWiki reports it (its stored length).
   if (prop.has('size')) fields.size = detail.rev_len ?? Buffer.byteLength(text, 'utf8');
   if (prop.has('wordcount')) fields.wordcount = detail.si_wordcount ?? phpWordCount(text);
-  if (prop.has('snippet')) fields.snippet = textSnippet(text, terms, language);
+  if (prop.has('snippet')) fields.snippet = textSnippet(text, terms, ellipsis);
   if (prop.has('timestamp') && detail.rev_timestamp) fields.timestamp = mwToIso(detail.rev_timestamp);
   if (prop.has('titlesnippet')) fields.titlesnippet = '';
   if (prop.has('categorysnippet')) fields.categorysnippet = '';
@@ -165,6 +168,8 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const info = new Set(ctx.generator && !ctx.requestHas('info') ? [] : (ctx.params.info ?? []));
   const prop = new Set(ctx.params.prop ?? []);
   const language = ctx.site.language;
+  // The wiki's own text of the message where it has one, else its language's.
+  const ellipsis = readerTexts(ctx.messages, language)?.get('ellipsis') ?? languageFacts(language).ellipsis;
   // An empty required text counts as missing, as MediaWiki's string parameters do.
   if (search === '') throw apiError('missingparam', 'paramvalidator-missingparam', [ctx.paramName('search')]);
 
@@ -226,7 +231,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       sink.setPageField(title, 'pageid', pages[i].page_id);
       const detail = details?.get(pages[i].page_id);
       if (detail?.rev_timestamp) {
-        for (const [name, value] of Object.entries(hitFields(detail, prop, terms, language))) {
+        for (const [name, value] of Object.entries(hitFields(detail, prop, terms, ellipsis))) {
           sink.setPageField(title, name, value);
         }
       }
@@ -246,7 +251,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       ns: page.page_namespace,
       title: ctx.titles.prefixedText({ namespace: page.page_namespace, dbKey: page.page_title, interwiki: '' }),
       pageid: page.page_id,
-      ...hitFields(detail, prop, terms, language),
+      ...hitFields(detail, prop, terms, ellipsis),
     };
     if (!ctx.result.fits(item)) {
       stoppedAt = offset + i;

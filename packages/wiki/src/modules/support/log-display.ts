@@ -116,7 +116,7 @@ export class LogDisplayFormatter {
     // German's own texts serve the languages that fall back to German (de-formal, nds, bar).
     this.lang = dateStyleOf(language, this.fallbacks) === 'de' ? 'de' : 'en';
     // Links are titled in the content language (a red link's tooltip), whatever the answer's.
-    this.links = new CommentFormatter(ctx.store, ctx.titles, ctx.site, ctx.site.language === 'de' ? 'de' : 'en');
+    this.links = new CommentFormatter(ctx.store, ctx.titles, ctx.site, ctx.site.language, ctx.messages);
   }
 
   async format(entries: readonly LogEntryToDisplay[]): Promise<string[]> {

@@ -17,9 +17,6 @@ import type { SearchTerm } from './search-query.js';
 
 const CONTEXT_LINES = 2;
 const CONTEXT_CHARS = 75;
-/** MediaWiki's `ellipsis` message by content language. */
-const ELLIPSIS: Record<string, string> = { en: '...' };
-const DEFAULT_ELLIPSIS = '…';
 
 const REGEX_SPECIAL = /[.*+?^${}()|[\]\\/-]/g;
 
@@ -70,12 +67,11 @@ function truncateEnd(text: string, ellipsis: string): string {
 }
 
 /** The highlighted snippet of a hit's wikitext for the query's terms. */
-export function textSnippet(wikitext: string, terms: readonly SearchTerm[], language: string): string {
+export function textSnippet(wikitext: string, terms: readonly SearchTerm[], ellipsis: string): string {
   if (terms.length === 0 || wikitext === '') return '';
   const any = terms.map(termPattern).join('|');
   const line = new RegExp(`^([^\\n]*)(${any})([^\\n]{0,${CONTEXT_CHARS + 1}})`);
   const mark = new RegExp(`(${any})`, 'g');
-  const ellipsis = ELLIPSIS[language.split('-')[0] ?? ''] ?? DEFAULT_ELLIPSIS;
   // Lines with a match are found on the text itself; only they are taken apart as bytes.
   const find = new RegExp(terms.map(termCharPattern).join('|'), 'g');
   let left = CONTEXT_LINES;

@@ -224,7 +224,7 @@ class MessageRenderer {
     /** File versions already read (the files asked about), not read again for their thumbnails. */
     private readonly known: ReadonlyMap<string, FileVersion>,
   ) {
-    this.links = new CommentFormatter(ctx.store, ctx.titles, ctx.site, ctx.language === 'de' ? 'de' : 'en');
+    this.links = new CommentFormatter(ctx.store, ctx.titles, ctx.site, ctx.language, ctx.messages);
   }
 
   async render(key: string, params: readonly string[], page: Title): Promise<string> {

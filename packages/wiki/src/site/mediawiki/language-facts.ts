@@ -2,7 +2,8 @@
  * MediaWiki 1.39's facts of each language it has (with the reference wiki's extensions), as
  * `tools/mediawiki-language-facts.php` wrote them from a MediaWiki installation into
  * `language-facts.json`: magic words and their synonyms, special page aliases, namespace names
- * and aliases, fallbacks, writing direction, link trail and main page title. A language the file
+ * and aliases, the user namespaces' names by gender, fallbacks, writing direction, link trail,
+ * main page title and ellipsis. A language the file
  * does not have is read as English, as MediaWiki reads it. The file is read when a language is
  * first asked for.
  */
@@ -26,7 +27,11 @@ export interface LanguageFacts {
   namespaces: Readonly<Record<number, string>>;
   /** Other names of namespaces (gendered forms, old names, `Image`), with underscores. */
   namespaceAliases: Readonly<Record<string, number>>;
+  /** The user namespaces' names for a user of each gender (`Benutzerin`), with underscores. */
+  genderNamespaces: Readonly<Record<number, { male: string; female: string }>>;
   mainPage: string;
+  /** The `ellipsis` message (`…`; `...` in English and Russian), which cut texts end or start with. */
+  ellipsis: string;
   /** Every magic word, in the order siteinfo lists them. */
   magicWords: readonly MagicWord[];
   /** Every special page's canonical name with its aliases, the local name first, in siteinfo's order. */
