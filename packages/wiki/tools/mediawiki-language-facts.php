@@ -3,8 +3,8 @@
  * Writes the language facts this service ships (src/site/mediawiki/language-facts.json) from a
  * MediaWiki installation: for each language MediaWiki has, its magic words' synonyms (with those
  * of the wiki's extensions), special page aliases, namespace names and aliases, the user
- * namespaces' names by gender, fallbacks, writing direction, link trail, main page title and
- * ellipsis, as
+ * namespaces' names by gender, fallbacks, writing direction, link trail, main page title,
+ * ellipsis and the default date format with its month and weekday names, as
  * that MediaWiki resolves them (special pages: those the wiki has, in siteinfo's order).
  *
  *   MW_INSTALL_PATH=/usr/share/mediawiki MW_CONFIG_FILE=/path/LocalSettings.php \
@@ -94,6 +94,28 @@ class LanguageFacts extends Maintenance {
 		return $aliases;
 	}
 
+	/**
+	 * The names dates are written with: the months (`january`), their short forms (`jan`) and
+	 * genitives (`january-gen`), and the weekdays (`sun`, `sunday`), as the language's messages have them.
+	 */
+	private static function dateNames( string $code ): array {
+		$months = [ 'january', 'february', 'march', 'april', 'may_long', 'june', 'july', 'august',
+			'september', 'october', 'november', 'december' ];
+		$short = [ 'jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec' ];
+		$text = static function ( string $key ) use ( $code ): string {
+			return wfMessage( $key )->inLanguage( $code )->text();
+		};
+		return [
+			'F' => array_map( $text, $months ),
+			'M' => array_map( $text, $short ),
+			'xg' => array_map( static function ( $key ) use ( $text ) {
+				return $text( ( $key === 'may_long' ? 'may' : $key ) . '-gen' );
+			}, $months ),
+			'D' => array_map( $text, [ 'sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat' ] ),
+			'l' => array_map( $text, [ 'sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday' ] ),
+		];
+	}
+
 	/** The index of a set in $sets, added if new. */
 	private static function shared( array &$sets, array &$index, array $set ): int {
 		$key = json_encode( $set );
@@ -130,6 +152,8 @@ class LanguageFacts extends Maintenance {
 				'genderNamespaces' => (object)( $cache->getItem( $code, 'namespaceGenderAliases' ) ?: [] ),
 				'mainPage' => wfMessage( 'mainpage' )->inLanguage( $code )->plain(),
 				'ellipsis' => wfMessage( 'ellipsis' )->inLanguage( $code )->plain(),
+				'dateFormat' => $language->getDateFormatString( 'both', $language->getDefaultDateFormat() ),
+				'dateNames' => self::dateNames( $code ),
 				'magicWords' => self::shared( $magicSets, $magicIndex,
 					self::against( $language->getMagicWords(), $englishMagic, true ) ),
 				'specialPageAliases' => self::shared( $specialSets, $specialIndex,

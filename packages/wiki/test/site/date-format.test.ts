@@ -37,3 +37,23 @@ test("a language without a style of its own writes its fallback chain's, with it
   // Without a catalogue the style's own names.
   assert.equal(readerDateFormatter('en', undefined)('20261121222620'), '22:26, 21 November 2026');
 });
+
+test("dates in each language's default format, as MediaWiki 1.39 wrote the same timestamps", () => {
+  // Language::timeanddate of 2026-11-21 22:26:20 and 2030-01-05 09:05:07 (all but two of
+  // MediaWiki's 493 languages give the same here; Walloon's and Classical Chinese's own code does not).
+  const expected: [string, string, string][] = [
+    ['ru', '22:26, 21 ноября 2026', '09:05, 5 января 2030'],
+    ['fa', '‏۲۱ نوامبر ۲۰۲۶، ساعت ۲۲:۲۶', '‏۵ ژانویهٔ ۲۰۳۰، ساعت ۰۹:۰۵'],
+    ['ja', '2026年11月21日 (土) 22:26', '2030年1月5日 (土) 09:05'],
+    ['fi', '21. marraskuuta 2026 kello 22.26', '5. tammikuuta 2030 kello 09.05'],
+    ['pt', '22h26min de 21 de novembro de 2026', '09h05min de 5 de janeiro de 2030'],
+    ['se', 'skábmamánnu 21 b. 2026 dii. 22.26', 'ođđajagimánnu 5 b. 2030 dii. 9.05'],
+    ['de', '22:26, 21. Nov. 2026', '09:05, 5. Jan. 2030'],
+    ['en', '22:26, 21 November 2026', '09:05, 5 January 2030'],
+  ];
+  for (const [language, first, second] of expected) {
+    const format = readerDateFormatter(language, undefined);
+    assert.equal(format('20261121222620'), first, language);
+    assert.equal(format('20300105090507'), second, language);
+  }
+});

@@ -1,18 +1,38 @@
 /**
- * Formatted dates for a reader: the language's date style (its own or its fallback chain's) with
- * the month named by the language's month message from the stored catalogue, as MediaWiki writes
- * them (Bavarian's `21. Nóv. 2026` in German's format with its own month).
+ * Formatted dates for a reader: the language's default date format (MediaWiki's, see
+ * language-facts.ts) with the months and weekdays named by the stored catalogue's messages where
+ * it has them (the wiki's own texts), else by the language's, and the language's digits.
  */
-import { dateStyleOf, formatUserTimestamp } from '../../site/date-format.js';
-import { fallbackChain, readerTexts, type StoredMessages } from './catalogue.js';
+import { formatDatePattern, formatUserTimestamp } from '../../site/date-format.js';
+import { type DateNameKind, languageFacts } from '../../site/mediawiki/language-facts.js';
+import { NUMBER_FORMATS } from '../../site/mediawiki/number-formats.js';
+import { QQX, type StoredMessages } from './catalogue.js';
+
+const MONTHS = 'january february march april may_long june july august september october november december';
+const WEEKDAYS = 'sunday monday tuesday wednesday thursday friday saturday';
+
+/** The message keys of the names a date format writes, by kind. */
+const NAME_KEYS: Record<DateNameKind, readonly string[]> = {
+  F: MONTHS.split(' '),
+  M: MONTHS.split(' ').map((month) => month.slice(0, 3)),
+  xg: MONTHS.split(' ').map((month) => `${month === 'may_long' ? 'may' : month}-gen`),
+  D: WEEKDAYS.split(' ').map((day) => day.slice(0, 3)),
+  l: WEEKDAYS.split(' '),
+};
 
 /** A function writing 14-digit MediaWiki timestamps as `language`'s readers see them. */
 export function readerDateFormatter(
   language: string,
   stored: StoredMessages | undefined,
 ): (mwTimestamp: string) => string {
-  const fallbacks = fallbackChain(language, stored);
-  const style = dateStyleOf(language, fallbacks);
-  const texts = readerTexts(stored?.catalogue, language, fallbacks);
-  return (mw) => formatUserTimestamp(mw, style, (key) => texts?.get(key));
+  // The pseudo-language shows the month's message key in English's format.
+  if (language === QQX) return (mw) => formatUserTimestamp(mw, 'qqx');
+  // The catalogue's names where it holds the language itself (the wiki's own texts); else the
+  // language's as MediaWiki resolves them through its fallbacks.
+  const texts = stored?.catalogue.languages.get(language);
+  const facts = languageFacts(language);
+  const name = (kind: DateNameKind, index: number) =>
+    texts?.get(NAME_KEYS[kind][index]) ?? facts.dateNames[kind][index];
+  const digits = NUMBER_FORMATS[facts.code]?.digits;
+  return (mw) => formatDatePattern(mw, facts.dateFormat, name, digits);
 }

@@ -9,6 +9,9 @@
  */
 import { readFileSync } from 'node:fs';
 
+/** The kinds of names a date format writes (PHP's `sprintfDate` codes). */
+export type DateNameKind = 'F' | 'M' | 'xg' | 'D' | 'l';
+
 /** A magic word with its synonyms, the content language's first and English's last. */
 export interface MagicWord {
   name: string;
@@ -32,6 +35,10 @@ export interface LanguageFacts {
   mainPage: string;
   /** The `ellipsis` message (`…`; `...` in English and Russian), which cut texts end or start with. */
   ellipsis: string;
+  /** The default date preference's format of a time and date, in PHP's `sprintfDate` codes. */
+  dateFormat: string;
+  /** The names `dateFormat` writes: months (F), short months (M), genitive months (xg), weekdays (D, l). */
+  dateNames: Readonly<Record<DateNameKind, readonly string[]>>;
   /** Every magic word, in the order siteinfo lists them. */
   magicWords: readonly MagicWord[];
   /** Every special page's canonical name with its aliases, the local name first, in siteinfo's order. */
