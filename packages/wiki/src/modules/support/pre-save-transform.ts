@@ -6,8 +6,8 @@
  * context of the page's own title), line ends become `\n` and trailing white space goes. The
  * inside of comments and extension tags (`<nowiki>`, `<pre>`, `<ref>`) is left alone.
  */
+import { readerDateFormatter } from '../../api/messages/dates.js';
 import type { RequestUser } from '../../api/module.js';
-import { dateStyleOf, formatUserTimestamp } from '../../site/date-format.js';
 import type { Title } from '../../site/title.js';
 import type { WikiStore } from '../../store/database.js';
 import { escapeWikiText } from '../../text/escape-wikitext.js';
@@ -114,7 +114,8 @@ export async function preSaveTransform(
   const expander = new Expander(host, false, true);
   let out = await expander.expand(preprocessToTree(text.replace(/\r\n?/g, '\n')), expander.rootFrame());
   const signature = await signatureOf(signer, new Expander(host));
-  const date = `${formatUserTimestamp(toMwTimestamp(now), dateStyleOf(services.site.language))} (UTC)`;
+  // In the content language's format, as MediaWiki signs (its time zone, UTC here).
+  const date = `${readerDateFormatter(services.site.language, undefined)(toMwTimestamp(now))} (UTC)`;
   out = out.replace(/~{5}|~{4}|~{3}/g, (tildes) =>
     tildes.length === 5 ? date : tildes.length === 4 ? `${signature} ${date}` : signature,
   );
