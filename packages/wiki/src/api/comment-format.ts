@@ -8,7 +8,7 @@
  * `format` takes a whole batch so that the existence of every linked page is looked up at once.
  */
 import { decodeCharReferences } from '../site/html-entities.js';
-import { linkTrailPattern } from '../site/mediawiki/language-facts.js';
+import { languageFacts, linkTrailPattern } from '../site/mediawiki/language-facts.js';
 import { localSpecialPageKey, specialPageExists } from '../site/mediawiki/special-page-aliases.js';
 import type { SiteConfig } from '../site/site.js';
 import { NS_MAIN, NS_SPECIAL, type Title, type TitleCodec } from '../site/title.js';
@@ -32,7 +32,6 @@ const RED_LINK_TITLES: Record<string, string> = {
 
 const LINK = /\[\[\s*(:?)([^\]|[{}<>]+)(?:\|((?:\][^\]]|[^\]])*))?\]\]/g;
 const AUTOCOMMENT = /\/\*\s*(.*?)\s*\*\//g;
-const LEFT_TO_RIGHT_MARK = '\u200e';
 
 /** MediaWiki's escaping of comment text: character references decoded, then HTML-escaped. */
 function escapeAllowingEntities(text: string): string {
@@ -55,6 +54,8 @@ interface LinkTarget {
 export class CommentFormatter {
   private readonly redLinkTitle: string;
   private readonly linkTrail: RegExp;
+  /** A section link's arrow and direction mark: `→` and U+200E, `←` and U+200F for a right-to-left language. */
+  private readonly arrow: string;
 
   /**
    * `language`: the language of the missing pages' tooltips, `messages` the store's catalogue,
@@ -71,6 +72,7 @@ export class CommentFormatter {
     this.redLinkTitle =
       readerTexts(messages, language)?.get('red-link-title') ?? RED_LINK_TITLES[language] ?? RED_LINK_TITLES.en;
     this.linkTrail = linkTrailPattern(site.language);
+    this.arrow = languageFacts(language).rtl ? '←\u200f' : '→\u200e';
   }
 
   async format(comments: readonly CommentToFormat[]): Promise<string[]> {
@@ -97,7 +99,7 @@ export class CommentFormatter {
           const pageTitle = this.codec.make(page.namespace, page.dbKey);
           const href = `${this.localUrl(pageTitle)}#${escapeAttribute(fragmentForUrl(decodeHtml(sectionTarget)))}`;
           const tooltip = escapeAttribute(this.codec.prefixedText(pageTitle));
-          let auto = `<a href="${href}" title="${tooltip}">→${LEFT_TO_RIGHT_MARK}${section}</a>`;
+          let auto = `<a href="${href}" title="${tooltip}">${this.arrow}${section}</a>`;
           // MediaWiki 1.39's `autocomment-prefix` before it is empty; `colon-separator` after it.
           if (after) auto += ': ';
           closing += '</span>';

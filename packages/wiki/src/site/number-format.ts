@@ -5,6 +5,7 @@
  * MediaWiki sets them, else those of its ICU locale, whose digits it writes unless MediaWiki names
  * others for ASCII ones; a minus as U+2212.
  */
+import type { NumberSymbols } from '../text/plural-rules.js';
 import { NUMBER_FORMATS } from './mediawiki/number-formats.js';
 
 interface LocaleSymbols {
@@ -84,4 +85,21 @@ export function formatNumberIn(value: number, language: string): string {
   let written = groups.map(digitsOf).join(facts.separators?.[','] ?? locale.group);
   if (fraction !== undefined) written += `${facts.separators?.['.'] ?? locale.decimal}${digitsOf(fraction)}`;
   return value < 0 || Object.is(value, -0) ? `\u2212${written}` : written;
+}
+
+const symbols = new Map<string, NumberSymbols>();
+
+/** The separators and digits a language writes numbers with (as formatNumberIn writes them). */
+export function numberSymbols(language: string): NumberSymbols {
+  let found = symbols.get(language);
+  if (!found) {
+    const digits = [...'0123456789'].map((d) => formatNumberIn(Number(d), language));
+    const sample = formatNumberIn(1234567.5, language);
+    const native = [...sample].filter((c) => !digits.includes(c));
+    // `1,234,567.5`: the first character that is no digit groups, the last one marks the fraction.
+    found = { group: native[0] ?? ',', decimal: native.at(-1) ?? '.', digits };
+    if (symbols.size >= 500) symbols.clear();
+    symbols.set(language, found);
+  }
+  return found;
 }

@@ -58,14 +58,22 @@ export function pluralFormIndex(n: number, language: string, count: number): num
 }
 
 /**
- * The count `{{PLURAL:}}` is given, as the language writes numbers (`1.234,5` in German, `1,234.5`
- * otherwise) read back as PHP reads a number of a text: its leading number, or 0 (a parameter left
- * as `$2`).
+ * The count `{{PLURAL:}}` is given, as the language writes numbers (`1.234,5` in German, `١٬٢٣٤`
+ * in Arabic, `1,234.5` in English; `symbols`, see number-format.ts) read back as PHP reads a number
+ * of a text: its leading number, or 0 (a parameter left as `$2`).
  */
-export function pluralCount(text: string, language: string): number {
-  const trimmed = text.trim();
-  const german = language === 'de' || language.startsWith('de-');
-  const plain = german ? trimmed.replace(/\./g, '').replace(',', '.') : trimmed.replace(/,/g, '');
+export function pluralCount(text: string, symbols: NumberSymbols): number {
+  const { group, decimal, digits } = symbols;
+  const trimmed = [...text.trim()].map((c) => (digits.includes(c) ? String(digits.indexOf(c)) : c)).join('');
+  const plain = trimmed.split(group).join('').replace(decimal, '.');
   const leading = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/.exec(plain);
   return leading ? Number(leading[0]) : 0;
+}
+
+/** The separators and digits a language writes numbers with. */
+export interface NumberSymbols {
+  group: string;
+  decimal: string;
+  /** The digits 0 to 9. */
+  digits: readonly string[];
 }

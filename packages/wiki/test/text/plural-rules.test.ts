@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { numberSymbols } from '../../src/site/number-format.js';
 import { pluralCount, pluralFormIndex } from '../../src/text/plural-rules.js';
 
 /** The form each count gets, among `forms` forms, as MediaWiki 1.39 picks them for these languages. */
@@ -35,9 +36,14 @@ test('the count as the language writes it, read as PHP reads a number', () => {
   // MediaWiki 1.39's `{{PLURAL:}}` on a German wiki picks the "one" form for 1, " 1 ", -1, +1 and
   // 1e0, and "other" for 1.000, 1,5, 1.0, 0x1, abc and nothing.
   const german = ['1', ' 1 ', '-1', '+1', '1e0', '1.000', '1,5', '1.0', '0x1', 'abc', ''].map((t) =>
-    pluralFormIndex(pluralCount(t, 'de'), 'de', 2),
+    pluralFormIndex(pluralCount(t, numberSymbols('de')), 'de', 2),
   );
   assert.deepEqual(german, [0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1]);
-  assert.equal(pluralCount('1,234.5', 'en'), 1234.5);
-  assert.equal(pluralCount('1.234,5', 'de'), 1234.5);
+  assert.equal(pluralCount('1,234.5', numberSymbols('en')), 1234.5);
+  assert.equal(pluralCount('1.234,5', numberSymbols('de')), 1234.5);
+  // Arabic writes its own digits and separators; 1 is its second rule's ("zero" comes first), so of
+  // two forms MediaWiki picks the second (`وسائط غير معترف بها: formatversion.`).
+  assert.equal(pluralCount('١٬٢٣٤٫٥', numberSymbols('ar')), 1234.5);
+  assert.equal(pluralFormIndex(pluralCount('١', numberSymbols('ar')), 'ar', 2), 1);
+  assert.equal(pluralCount('۲۱', numberSymbols('fa')), 21);
 });

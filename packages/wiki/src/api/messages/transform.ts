@@ -7,7 +7,7 @@
  * (URL functions, `#special`, the other page variables) by the wiki's preprocessor when the context
  * has it. Anything else in braces (templates) is left as written.
  */
-import { formatNumberIn } from '../../site/number-format.js';
+import { formatNumberIn, numberSymbols } from '../../site/number-format.js';
 import type { Gender } from '../../site/title.js';
 import type { SiteStatistics } from '../../store/site-statistics.js';
 import { pluralCount, pluralFormIndex } from '../../text/plural-rules.js';
@@ -87,7 +87,7 @@ const MAX_INT_DEPTH = 5;
 
 /** The form `{{PLURAL:}}` picks: explicit `N=` forms first, then by the language's plural rules. */
 function pluralForm(count: string, forms: string[], language: string): string {
-  const n = pluralCount(count, language);
+  const n = pluralCount(count, numberSymbols(language));
   const plain: string[] = [];
   // The forms are trimmed, as the parser trims a function's arguments; an explicit form's text after `=` is not.
   for (const form of forms.map((f) => f.trim())) {

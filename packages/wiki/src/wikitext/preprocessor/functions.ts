@@ -7,6 +7,7 @@
 import { decodeCharReferences } from '../../site/html-entities.js';
 import { bcp47 } from '../../site/languages.js';
 import { localSpecialPageKey } from '../../site/mediawiki/special-page-aliases.js';
+import { numberSymbols } from '../../site/number-format.js';
 import type { Title, TitleCodec } from '../../site/title.js';
 import { NS_FILE, NS_MEDIA, NS_SPECIAL, subjectNamespace, talkNamespace } from '../../site/title.js';
 import { MEDIAWIKI_VERSION } from '../../site/version.js';
@@ -329,7 +330,7 @@ export function namespaceNameOf(titles: TitleCodec, text: string): string | unde
 /** `{{PLURAL:}}` in the wiki's language. */
 function plural(args: string[], language: string): string {
   const [count = '', ...forms] = args;
-  const n = pluralCount(count, language);
+  const n = pluralCount(count, numberSymbols(language));
   const plain: string[] = [];
   for (const form of forms) {
     const explicit = /^\s*(\d+)=(.*)$/s.exec(form);
