@@ -58,7 +58,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const start = ctx.params.continue ?? 0;
   if (!intro && limit > 1 && pages.length > 1) {
     limit = 1;
-    ctx.warn('apiwarn-textextracts-limit', ['1']);
+    ctx.warn('apiwarn-textextracts-limit', [1]);
   }
   // A position past the set's pages (or before them) is no place this module could have stopped.
   if (start < 0 || start > pages.length) throw badContinue();
