@@ -1,13 +1,16 @@
 /**
  * `npm run conformance -- [--seed S] [--count N] [--module NAME] [--concurrency C]
- * [--mediawiki URL] [--port P] [--ours URL] [--anonymous] [--no-messages] [--full-output] [--report FILE]`:
+ * [--mediawiki URL] [--port P] [--ours URL] [--anonymous] [--no-messages] [--full-output] [--language CODE]
+ * [--report FILE]`:
  * generates N requests from the module descriptors, sends each to this service and to a real
  * MediaWiki on the same reference wiki, and compares the answers. `--full-output` adds a fixed
  * series after them: each module with all it can answer, in each format (`fullOutputRequests`). `--ours` compares a service already running (a mirror
  * of that MediaWiki made by `wiki mirror`, say) instead of one started on the imported reference
  * wiki; `--anonymous` sends every request without logging in (a mirror has no passwords).
  * `--module` names a query module, or an action besides `query` that reads the wiki (`compare`,
- * `expandtemplates`), whose requests then make the series.
+ * `expandtemplates`), whose requests then make the series. `--language` compares the same wiki with
+ * another content language (`ru`): MediaWiki set to it (a MediaWiki folder of its own, the
+ * default one's name with `-ru` added), this service with that MediaWiki's site and messages.
  * The started service holds MediaWiki's interface messages (as `wiki messages` stores them), so
  * that texts compare the rendering; `--no-messages` leaves them out (its own wording then).
  * Prints `conformance: N of M identical` and every difference grouped by kind; exits non-zero on a
@@ -48,6 +51,7 @@ const { values: options } = parseArgs({
     'full-output': { type: 'boolean', default: false },
     'mediawiki-dir': { type: 'string', default: join(REPOSITORY_ROOT, 'data', 'conformance', 'mediawiki') },
     report: { type: 'string', default: join(REPOSITORY_ROOT, 'data', 'conformance', 'report.json') },
+    language: { type: 'string' },
     examples: { type: 'string', default: '3' },
   },
 });
@@ -108,7 +112,9 @@ async function main(): Promise<number> {
   try {
     let mediawikiApi = options.mediawiki;
     if (!mediawikiApi) {
-      const mediawiki = await startMediaWiki(resolve(options['mediawiki-dir']), await freePort(), log);
+      // Another content language has a MediaWiki of its own (its settings are changed for it).
+      const dir = options.language ? `${options['mediawiki-dir']}-${options.language}` : options['mediawiki-dir'];
+      const mediawiki = await startMediaWiki(resolve(dir), await freePort(), log, options.language);
       servers.push(mediawiki);
       mediawikiApi = mediawiki.api;
     }
@@ -117,6 +123,7 @@ async function main(): Promise<number> {
       : await startOurServer(
           options.port ? Number(options.port) : await freePort(),
           options['no-messages'] ? undefined : mediawikiApi,
+          options.language ? mediawikiApi : undefined,
         );
     if ('stop' in ours) servers.push(ours);
     log(`conformance: MediaWiki at ${mediawikiApi}, this service at ${ours.api}; seed ${seed}, ${count} requests`);

@@ -4,7 +4,7 @@
  * imported from the test fixture into a SQLite store, with MediaWiki's interface messages and language data.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ import { buildApp } from '../src/api/app.js';
 import { MediaWikiApiClient } from '../src/import/mediawiki-api/api-client.js';
 import { importSourceLanguages } from '../src/import/mediawiki-api/languages.js';
 import { importSourceMessages } from '../src/import/mediawiki-api/messages.js';
+import { readSourceSite } from '../src/import/mediawiki-api/site-from-api.js';
 import { importReferenceWiki } from '../test/helpers/reference-wiki.js';
 
 /** The repository's root folder. */
@@ -37,14 +38,26 @@ export async function freePort(): Promise<number> {
 
 /**
  * MediaWiki in `dir` (set up there first when missing), started on `port` from the recorded state,
- * stopped again by `stop()`.
+ * stopped again by `stop()`. With `language`, its content language is set to that one (the same
+ * wiki as another language's MediaWiki shows it).
  */
-export async function startMediaWiki(dir: string, port: number, log: (line: string) => void): Promise<RunningServer> {
+export async function startMediaWiki(
+  dir: string,
+  port: number,
+  log: (line: string) => void,
+  language?: string,
+): Promise<RunningServer> {
   if (!existsSync(join(dir, 'start.sh'))) {
     const setup = join(REPOSITORY_ROOT, '..', 'shared', 'tools', 'mediawiki', 'setup.sh');
     if (!existsSync(setup)) throw new Error(`the MediaWiki set-up script is missing: ${setup}`);
     log(`conformance: setting up MediaWiki in ${dir}`);
     execFileSync('bash', [setup, dir], { stdio: ['ignore', 'inherit', 'inherit'] });
+  }
+  if (language !== undefined) {
+    if (!/^[a-z]{2,3}(?:-[a-z0-9]+)*$/.test(language)) throw new Error(`not a language code: ${language}`);
+    const settings = join(dir, 'LocalSettings.php');
+    const text = readFileSync(settings, 'utf8').replace(/^\$wgLanguageCode = .*$/m, `$wgLanguageCode = "${language}";`);
+    writeFileSync(settings, text);
   }
   const started = execFileSync(join(dir, 'start.sh'), ['--reset', '--port', String(port)], { encoding: 'utf8' });
   if (/already running/.test(started)) {
@@ -63,16 +76,24 @@ export async function startMediaWiki(dir: string, port: number, log: (line: stri
 /**
  * This service on the reference wiki, listening on `port` of 127.0.0.1; with `messagesFrom` (an
  * api.php), with that MediaWiki's interface messages as its catalogue and its language data, as
- * `wiki messages` and `wiki languages` store them.
+ * `wiki messages` and `wiki languages` store them. With `siteFrom` (an api.php of the same wiki in
+ * another content language), with that MediaWiki's site (language, namespace names, main page)
+ * and German's messages beside the content language's and English's.
  */
-export async function startOurServer(port: number, messagesFrom?: string): Promise<RunningServer> {
+export async function startOurServer(port: number, messagesFrom?: string, siteFrom?: string): Promise<RunningServer> {
   const wiki = await importReferenceWiki();
+  const languages = siteFrom === undefined ? {} : { languages: ['de'] };
   if (messagesFrom !== undefined) {
     const client = new MediaWikiApiClient(messagesFrom, { attempts: 3 });
-    await importSourceMessages(wiki.store, client);
-    await importSourceLanguages(wiki.store, client);
+    await importSourceMessages(wiki.store, client, languages);
+    await importSourceLanguages(wiki.store, client, languages);
   }
-  const app = await buildApp({ store: wiki.store, site: wiki.site, logLevel: 'warn' });
+  let site = wiki.site;
+  if (siteFrom !== undefined) {
+    const source = await readSourceSite(new MediaWikiApiClient(siteFrom, { attempts: 3 }));
+    site = { ...wiki.site, ...source, settings: { ...wiki.site.settings, ...source.settings } };
+  }
+  const app = await buildApp({ store: wiki.store, site, logLevel: 'warn' });
   await app.listen({ host: '127.0.0.1', port });
   return {
     api: `http://127.0.0.1:${port}/api.php`,
