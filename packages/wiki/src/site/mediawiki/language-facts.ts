@@ -64,14 +64,25 @@ interface FactsFile {
   >;
 }
 
+/** Resolved languages: those the file has (at most its 493), never codes a request made up. */
 const resolved = new Map<string, LanguageFacts>();
 
+let file: FactsFile | undefined;
+let forget: NodeJS.Timeout | undefined;
+
 /**
- * The file, read again for each language resolved: a process needs few (its content language),
- * and the whole file parsed holds some megabytes that would stay for nothing.
+ * The file, parsed when a language is first asked for and kept while languages keep being asked
+ * for (requests' `uselang`), then let go a minute after the last: a process needs few languages,
+ * and the whole file parsed holds some megabytes.
  */
 function factsFile(): FactsFile {
-  return JSON.parse(readFileSync(new URL('./language-facts.json', import.meta.url), 'utf8')) as FactsFile;
+  file ??= JSON.parse(readFileSync(new URL('./language-facts.json', import.meta.url), 'utf8')) as FactsFile;
+  if (forget) clearTimeout(forget);
+  forget = setTimeout(() => {
+    file = undefined;
+  }, 60_000);
+  forget.unref();
+  return file;
 }
 
 /**
@@ -102,10 +113,12 @@ export function languageFacts(code: string): LanguageFacts {
   const known = resolved.get(code);
   if (known) return known;
   const data = factsFile();
-  const stored = data.languages[code] ?? data.languages.en;
+  // A code the file lacks is read as English (the file always has it), and not remembered.
+  if (data.languages[code] === undefined) return languageFacts('en');
+  const stored = data.languages[code];
   const facts: LanguageFacts = {
     ...stored,
-    code: data.languages[code] ? code : 'en',
+    code,
     magicWords: expand(data.magicWordSets[stored.magicWords], data.englishMagicWords, true).map(([name, list]) => ({
       name,
       caseSensitive: list[0] === 1,
