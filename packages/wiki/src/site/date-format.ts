@@ -1,28 +1,13 @@
 /**
- * Dates as MediaWiki shows them to a reader (the language's default date preference): German's
- * format `22:26, 21. Nov. 2026`, English's `22:26, 21 November 2026`. Used where the API answers
- * with formatted dates (`blockedtimestampformatted`). Times are in UTC, the reference wiki's zone.
+ * Dates as MediaWiki shows them to a reader (the language's default date preference, written by
+ * `formatDatePattern`; German's `22:26, 21. Nov. 2026`), and the two styles this service's own
+ * texts know (German's and English's). Used where the API answers with formatted dates
+ * (`blockedtimestampformatted`). Times are in UTC, the reference wiki's zone.
  */
 import type { DateNameKind } from './mediawiki/language-facts.js';
 
-const GERMAN_MONTHS = ['Jan.', 'Feb.', 'Mär.', 'Apr.', 'Mai', 'Jun.', 'Jul.', 'Aug.', 'Sep.', 'Okt.', 'Nov.', 'Dez.'];
-const ENGLISH_MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** The long month messages' keys (`november`), which the pseudo-language `qqx` shows in place of the names. */
-const MONTH_KEYS = ENGLISH_MONTHS.map((name) => name.toLowerCase());
+const MONTH_KEYS = 'january february march april may june july august september october november december'.split(' ');
 /** The abbreviated month messages' keys (`nov`), which German's format writes. */
 const SHORT_MONTH_KEYS = MONTH_KEYS.map((key) => key.slice(0, 3));
 
@@ -48,25 +33,6 @@ export function dateStyleOf(language: string, fallbacks: readonly string[] = [])
 /** The month message (`nov` or `november`) the style writes for month `index` (0 to 11). */
 export function monthMessageKey(style: DateStyle, index: number): string {
   return style === 'de' ? SHORT_MONTH_KEYS[index] : MONTH_KEYS[index];
-}
-
-/**
- * A 14-digit MediaWiki timestamp in `style`. `monthName` gives the month in the reader's language
- * (the month message's text of the language's catalogue); without it, the style's own.
- */
-export function formatUserTimestamp(
-  mw: string,
-  style: DateStyle,
-  monthName?: (key: string) => string | undefined,
-): string {
-  const year = mw.slice(0, 4);
-  const month = Number(mw.slice(4, 6)) - 1;
-  const day = Number(mw.slice(6, 8));
-  const time = `${mw.slice(8, 10)}:${mw.slice(10, 12)}`;
-  if (style === 'qqx') return `${time}, ${day} (${MONTH_KEYS[month]}) ${year}`;
-  const name = monthName?.(monthMessageKey(style, month));
-  if (style === 'de') return `${time}, ${day}. ${name ?? GERMAN_MONTHS[month]} ${year}`;
-  return `${time}, ${day} ${name ?? ENGLISH_MONTHS[month]} ${year}`;
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');

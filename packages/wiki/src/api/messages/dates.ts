@@ -3,7 +3,7 @@
  * language-facts.ts) with the months and weekdays named by the stored catalogue's messages where
  * it has them (the wiki's own texts), else by the language's, and the language's digits.
  */
-import { formatDatePattern, formatUserTimestamp } from '../../site/date-format.js';
+import { formatDatePattern } from '../../site/date-format.js';
 import { type DateNameKind, languageFacts } from '../../site/mediawiki/language-facts.js';
 import { NUMBER_FORMATS } from '../../site/mediawiki/number-formats.js';
 import { QQX, type StoredMessages } from './catalogue.js';
@@ -25,8 +25,11 @@ export function readerDateFormatter(
   language: string,
   stored: StoredMessages | undefined,
 ): (mwTimestamp: string) => string {
-  // The pseudo-language shows the month's message key in English's format.
-  if (language === QQX) return (mw) => formatUserTimestamp(mw, 'qqx');
+  // The pseudo-language shows the names' message keys in English's format (`21 (november) 2026`).
+  if (language === QQX) {
+    const english = languageFacts('en').dateFormat;
+    return (mw) => formatDatePattern(mw, english, (kind, index) => `(${NAME_KEYS[kind][index]})`);
+  }
   // The catalogue's names where it holds the language itself (the wiki's own texts); else the
   // language's as MediaWiki resolves them through its fallbacks.
   const texts = stored?.catalogue.languages.get(language);
