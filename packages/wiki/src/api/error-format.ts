@@ -16,7 +16,7 @@ import {
   needsOutputCleaning,
   withXmlTextOnly,
 } from '../text/escape.js';
-import { armorFrenchSpaces } from '../text/french-spaces.js';
+import { armorFrenchSpaces, serializerEscapes } from '../text/french-spaces.js';
 import type { CommentFormatter, PageState } from './comment-format.js';
 import type { ApiMessage } from './errors.js';
 import type { StoredMessages } from './messages/catalogue.js';
@@ -305,10 +305,14 @@ export class ErrorFormatter {
     let html = linkFreeUrls(keepInlineTags(keepSemanticTags(escapeMessageText(rendered))));
     html = linkSpecialPages(html, this.site);
     if (this.pageLinks !== undefined) html = this.pageLinks.link(html);
-    html = closeOpenTags(unwrapNowiki(armorOutsideNowiki(html)));
+    html = serializerEscapes(closeOpenTags(unwrapNowiki(armorOutsideNowiki(html))));
     return plain === undefined || plain.size === 0
       ? html
-      : html.replace(PLAIN_SLOT, (slot) => escapeHtmlQuotes(withXmlTextOnly(plain.get(slot) ?? slot)));
+      : html.replace(PLAIN_SLOT, (slot) =>
+          // Put in after the serializer: a no-break space stays a character, U+0338 is escaped as
+          // MediaWiki escapes it in plain-text parameters.
+          escapeHtmlQuotes(withXmlTextOnly(plain.get(slot) ?? slot)).replaceAll('\u0338', '&#x338;'),
+        );
   }
 
   /** The `docref` text for an error answer. */

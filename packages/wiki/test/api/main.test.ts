@@ -387,6 +387,16 @@ describe('errors and warnings', () => {
       (await answer({ meta: 'languageinfo', licode: 'K|!' })).warnings[0].html,
       'Unrecognized values for parameter <var>licode</var>: K,&#160;!.',
     );
+    // The parsed text's no-break spaces are written as references, a plain value's stay
+    // characters; a combining long solidus overlay is escaped in both.
+    assert.equal(
+      (await answer({ list: 'allpages', apdir: 'a\u00a0b\u0338' })).errors[0].html,
+      'Unrecognized value for parameter "apdir": a\u00a0b&#x338;.',
+    );
+    assert.equal(
+      (await answer({ meta: 'languageinfo', licode: 'K\u00a0b\u0338' })).warnings[0].html,
+      'Unrecognized value for parameter <var>licode</var>: K&#160;b&#x338;.',
+    );
   });
 
   test('modules a continuation skips have their parameters read before the page set; once the generator is done there are no pages', async () => {

@@ -5,6 +5,7 @@
  */
 import { Authenticator } from '../../accounts/authenticate.js';
 import { escapeHtml } from '../../text/escape.js';
+import { parsedPlainHtml } from '../../text/french-spaces.js';
 import { requireAtLeastOneOf } from '../errors.js';
 import { renderMessage } from '../messages/render.js';
 import type { ParamDescriptor } from '../params/descriptor.js';
@@ -77,7 +78,7 @@ function writeMessage(
   const language = state.userLanguage;
   const stored = state.storedMessages();
   if (format === 'raw') answer.message = { key, params: list('param', params) };
-  else if (format === 'html') answer.message = escapeHtml(renderMessage(key, params, language, stored));
+  else if (format === 'html') answer.message = parsedPlainHtml(escapeHtml(renderMessage(key, params, language, stored)));
   else if (format === 'wikitext') answer.message = renderMessage(key, params, language, stored);
   answer.messagecode = key;
 }

@@ -4,6 +4,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { assoc, list, type ResultObject, type ResultValue } from '../../api/result/tree.js';
 import type { SiteConfig } from '../../site/site.js';
 import { escapeHtml } from '../../text/escape.js';
+import { parsedPlainHtml } from '../../text/french-spaces.js';
 
 /** `meta=authmanagerinfo`: parameters as the module reference lists them, in its order. */
 export const descriptor = {
@@ -197,7 +198,7 @@ export const execute: ModuleExecute<typeof descriptor> = (context) => {
           ),
         };
       const rendered = renderMessage(key, messageParams, language, context.storedMessages);
-      return format === 'html' ? escapeHtml(rendered) : rendered;
+      return format === 'html' ? parsedPlainHtml(escapeHtml(rendered)) : rendered;
     };
     // A text that is no message: in raw form MediaWiki wraps it as the parameter of `$1`. Raw
     // parameters are lists without a tag name (`<_v>` in XML).
