@@ -3,6 +3,7 @@
  * generator, resolved once (normalisation, redirects, missing and invalid titles, special pages,
  * interwiki titles) so that every prop module gets the same list.
  */
+import { languageConverter } from '../site/mediawiki/language-variants.js';
 import { localSpecialPageKey, specialPageExists } from '../site/mediawiki/special-page-aliases.js';
 import { NS_MEDIA, NS_MEDIAWIKI, NS_SPECIAL, type Title, type TitleCodec } from '../site/title.js';
 import { interwikiUrl } from '../site/urls.js';
@@ -55,12 +56,11 @@ export interface InvalidTitle {
 export interface PageSetOptions {
   resolveRedirects: boolean;
   /**
-   * `converttitles`: MediaWiki looks a missing title up in the other script variants of the content
-   * language and reports each hit in a `converted` block. For a language without variants (the
-   * German, English, Latgalian wikis served here) it does nothing and warns about nothing, which
-   * is what this page set does. The variant conversion tables of languages with variants (`zh`,
-   * `sr`, `kk`, ...) are not implemented: there too titles are taken as given, without a
-   * `converted` block.
+   * `converttitles`: a title given (or a generator's) without a page is looked up in the other
+   * script variants of the content language, as MediaWiki's `findVariantLink` does, and each hit
+   * replaces it and is reported in a `converted` block. Languages without variants convert
+   * nothing; of those with variants, the ones converted by tables alone (Chinese, Gan, Tajik,
+   * Talysh: `site/mediawiki/language-variants.ts`); redirect targets are not converted.
    */
   convertTitles: boolean;
   /** The store's message catalogue: a `MediaWiki:` title of one of its messages is known. */
@@ -78,6 +78,8 @@ export class PageSet {
   readonly special: MissingTitle[] = [];
   readonly interwiki: { title: string; iw: string }[] = [];
   readonly normalized: { from: string; to: string; fromencoded: boolean }[] = [];
+  /** Titles without a page that `converttitles` found in another variant: from the given title to the page's. */
+  readonly converted: { from: string; to: string }[] = [];
   readonly redirects: { from: string; to: string; tofragment?: string; tointerwiki?: string }[] = [];
   readonly badRevIds: number[] = [];
   /** Revision ids asked for by `revids` (or produced by a revision generator), by page. */
@@ -169,6 +171,7 @@ export class PageSet {
       });
     }
     const parsedInputs = inputs.map((input) => ({ input, parsed: this.titles.parse(input) }));
+    const given = new Map<Title, string>();
     for (const { input, parsed } of parsedInputs) {
       if (!parsed.ok) {
         // A byte limit is a number to the message (MediaWiki's numParam), the title its last parameter.
@@ -190,8 +193,9 @@ export class PageSet {
       // A fragment alone (`#Section`) names no page: reported normalised to "", then left out.
       if (title.dbKey === '') continue;
       wanted.push(title);
+      given.set(title, input);
     }
-    await this.resolveTitles(wanted);
+    await this.resolveTitles(wanted, given);
   }
 
   /** A normalisation, once for each form given (a title given twice is reported once). */
@@ -305,7 +309,46 @@ export class PageSet {
     return local === title.dbKey ? title : this.titles.make(NS_SPECIAL, local);
   }
 
-  private async resolveTitles(wanted: readonly Title[]): Promise<void> {
+  /**
+   * MediaWiki's `findVariantLink` for the titles without a page: the title as given (its text where
+   * a generator gave it) in each variant of the content language, the first that names a page
+   * taking its place. Returns the pages found, each missing title it replaces recorded as converted.
+   */
+  private async convertedPages(
+    missing: readonly Title[],
+    given: ReadonlyMap<Title, string> | undefined,
+  ): Promise<{ rows: PageRecord[]; replaced: Set<Title> }> {
+    const converter = languageConverter(this.titles.site.language);
+    const replaced = new Set<Title>();
+    if (converter === undefined || !converter.converts || missing.length === 0) return { rows: [], replaced };
+    const candidates = new Map<Title, Title[]>();
+    for (const title of missing) {
+      const link = given?.get(title) ?? this.titles.prefixedText(title);
+      const forms: Title[] = [];
+      for (const variant of converter.variants) {
+        const text = converter.translate(link, variant);
+        if (text === link) continue;
+        const parsed = this.titles.parse(text, { defaultNamespace: title.namespace });
+        if (parsed.ok && !parsed.title.interwiki && parsed.title.namespace >= 0) forms.push(parsed.title);
+      }
+      if (forms.length > 0) candidates.set(title, forms);
+    }
+    if (candidates.size === 0) return { rows: [], replaced };
+    const found = await this.fetchPagesByTitle([...candidates.values()].flat());
+    const byKey = new Map(found.map((row) => [`${row.ns}:${row.dbKey}`, row]));
+    const rows: PageRecord[] = [];
+    for (const [title, forms] of candidates) {
+      const hit = forms.map((form) => byKey.get(`${form.namespace}:${form.dbKey}`)).find((row) => row !== undefined);
+      if (hit === undefined) continue;
+      replaced.add(title);
+      const from = this.displayText(title);
+      if (!this.converted.some((c) => c.from === from)) this.converted.push({ from, to: hit.title });
+      if (!rows.includes(hit)) rows.push(hit);
+    }
+    return { rows, replaced };
+  }
+
+  private async resolveTitles(wanted: readonly Title[], given?: ReadonlyMap<Title, string>): Promise<void> {
     const pending: Title[] = [];
     for (const given of wanted) {
       const title = this.localSpecial(given);
@@ -327,8 +370,14 @@ export class PageSet {
     }
     const rows = await this.fetchPagesByTitle(pending);
     const found = new Set(rows.map((r) => `${r.ns}:${r.dbKey}`));
+    let missing = pending.filter((title) => !found.has(`${title.namespace}:${title.dbKey}`));
+    if (this.options.convertTitles) {
+      const converted = await this.convertedPages(missing, given);
+      missing = missing.filter((title) => !converted.replaced.has(title));
+      for (const row of converted.rows) if (!found.has(`${row.ns}:${row.dbKey}`)) rows.push(row);
+    }
     // The namespaces come in the order they first appear among all titles looked up, found or not.
-    this.addMissing(byNamespaceGroups(pending).filter((title) => !found.has(`${title.namespace}:${title.dbKey}`)));
+    this.addMissing(byNamespaceGroups(pending).filter((title) => missing.includes(title)));
     await this.addFoundPages(rows);
   }
 
@@ -498,6 +547,11 @@ export class PageSet {
       query.normalized = list(
         'n',
         this.normalized.map((n) => ({ ...n })),
+      );
+    if (this.converted.length > 0)
+      query.converted = list(
+        'c',
+        this.converted.map((c) => ({ ...c })),
       );
     if (this.interwiki.length > 0) {
       query.interwiki = list(

@@ -78,7 +78,8 @@ function writeMessage(
   const language = state.userLanguage;
   const stored = state.storedMessages();
   if (format === 'raw') answer.message = { key, params: list('param', params) };
-  else if (format === 'html') answer.message = parsedPlainHtml(escapeHtml(renderMessage(key, params, language, stored)));
+  else if (format === 'html')
+    answer.message = parsedPlainHtml(escapeHtml(renderMessage(key, params, language, stored)));
   else if (format === 'wikitext') answer.message = renderMessage(key, params, language, stored);
   answer.messagecode = key;
 }

@@ -4,9 +4,12 @@
  * URL an external "free" link; either is `rel="nofollow"` unless its host is one of the wiki's exceptions
  * (`$wgNoFollowDomainExceptions`, MediaWiki's default `mediawiki.org`). A URL ends before a space,
  * markup or an escaped angle bracket or quote, and loses the punctuation that ends a sentence; a
- * protocol with nothing after it is left as text.
+ * protocol with nothing after it is left as text. A bare URL right after a letter (of any script) is
+ * no link.
  */
-const FREE_URL = /\bhttps?:\/\/(?:(?!&(?:lt|gt|quot|#0?39);)[^\s<>"[\]{}|])+/g;
+// Not after a letter, digit or underscore of any script: MediaWiki's `\b` reads Unicode's word
+// characters (PHP's `u` modifier), so a URL right after Chinese text is no link.
+const FREE_URL = /(?<![\p{L}\p{N}_])https?:\/\/(?:(?!&(?:lt|gt|quot|#0?39);)[^\s<>"[\]{}|])+/gu;
 const TRAILING = /[,;.:!?]+$/;
 const NO_FOLLOW_EXCEPTIONS = ['mediawiki.org'];
 

@@ -6,8 +6,17 @@ import type { PageRecord } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { mwToIso, toMwTimestamp } from '../../api/params/timestamp.js';
 import { assoc, type KeyedList, list, namedList, type ResultObject, withContent } from '../../api/result/tree.js';
+import { languageFacts } from '../../site/mediawiki/language-facts.js';
+import { type LanguageConverter, languageConverter } from '../../site/mediawiki/language-variants.js';
 import type { SiteConfig } from '../../site/site.js';
-import { canHaveTalkPage, isTalkNamespace, NS_USER, subjectNamespace, talkNamespace } from '../../site/title.js';
+import {
+  canHaveTalkPage,
+  isTalkNamespace,
+  NS_USER,
+  subjectNamespace,
+  type TitleCodec,
+  talkNamespace,
+} from '../../site/title.js';
 import { articleUrl, indexUrl } from '../../site/urls.js';
 import type { WikiDatabase } from '../../store/schema.js';
 import { compareByteOrder } from '../../text/byte-order.js';
@@ -103,6 +112,37 @@ const RTL_LANGUAGES = new Set([
 ]);
 
 /** The content model of a title without a stored one: by namespace, and by suffix for scripts and styles. */
+/**
+ * A page's title in each variant of the wiki's language, as MediaWiki's info module gives them: the
+ * stored display title (HTML) converted, or the title's text converted after its namespace's
+ * name in the variant's language (without the user's gender; the wiki's own name where that
+ * language has none).
+ */
+function variantTitles(
+  converter: LanguageConverter,
+  titles: TitleCodec,
+  target: { ns: number; dbKey: string },
+  displayTitle: string | undefined,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const variant of converter.variants) {
+    if (displayTitle !== undefined) {
+      out[variant] = converter.autoConvert(displayTitle, variant);
+      continue;
+    }
+    const text = converter.autoConvert(escapeHtmlText(target.dbKey.replace(/_/g, ' ')), variant);
+    out[variant] = target.ns === 0 ? text : `${variantNamespaceName(titles, target.ns, variant)}:${text}`;
+  }
+  return out;
+}
+
+/** A namespace's name in a variant's language (MediaWiki's `convertNamespace`), with spaces. */
+function variantNamespaceName(titles: TitleCodec, namespace: number, variant: string): string {
+  const name = languageFacts(variant).namespaces[namespace];
+  if (name === undefined || name === '') return titles.namespaceName(namespace);
+  return name.replace('$1', titles.namespaceName(4 /* the project namespace */)).replace(/_/g, ' ');
+}
+
 export function defaultContentModel(site: SiteConfig, ns: number, dbKey: string): string {
   const configured = site.namespaces.find((n) => n.id === ns)?.defaultContentModel;
   if (configured) return configured;
@@ -518,12 +558,17 @@ function pageInfo(context: InfoContext, data: InfoData, target: InfoTarget, acti
     const stored = record && data.displayTitles.get(target.id);
     if (props.has('displaytitle')) out.displaytitle = stored || escapeHtmlText(target.title);
     if (props.has('varianttitles') && record) {
-      // The language converter names the namespace without the user's gender (Benutzer:Alice), and
-      // it is the wiki's: its variants are those of the site's language, whatever the page's (a
-      // JSON page's language is English).
-      const title = { namespace: target.ns, dbKey: target.dbKey, interwiki: '' };
-      const plain = context.titles.genderPrefixedText(title, 'unknown');
-      out.varianttitles = assoc({ [site.language]: stored || escapeHtmlText(plain) });
+      // The language converter is the wiki's: its variants are those of the site's language,
+      // whatever the page's (a JSON page's language is English).
+      const converter = languageConverter(site.language);
+      if (converter === undefined) {
+        // The namespace is named without the user's gender (Benutzer:Alice).
+        const title = { namespace: target.ns, dbKey: target.dbKey, interwiki: '' };
+        const plain = context.titles.genderPrefixedText(title, 'unknown');
+        out.varianttitles = assoc({ [site.language]: stored || escapeHtmlText(plain) });
+      } else {
+        out.varianttitles = assoc(variantTitles(converter, context.titles, target, stored || undefined));
+      }
     }
   }
   if (actions !== undefined) out.actions = actions;

@@ -1,0 +1,64 @@
+/**
+ * Script variants on a Chinese wiki: `converttitles` finds a page under a title in another
+ * variant, and info's `varianttitles` gives a page's title in each variant (as MediaWiki 1.39's
+ * converter gives them).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { apiGet, emptyWikiApi, type TestApi } from '../helpers/api-app.js';
+
+describe('a Chinese wiki: title conversion between script variants', () => {
+  let api: TestApi;
+  before(async () => {
+    api = await emptyWikiApi({ language: 'zh' });
+    const pages = [
+      { page_id: 1, page_namespace: 0, page_title: '汉语' },
+      { page_id: 2, page_namespace: 0, page_title: '計算機軟體' },
+    ];
+    for (const page of pages) {
+      await api.store.db
+        .insertInto('page')
+        .values({ ...page, page_random: 0.5, page_touched: '20261122000000', page_latest: 0, page_len: 0 })
+        .execute();
+    }
+  });
+  after(async () => api.close());
+
+  const query = async (params: Record<string, string>) =>
+    (await apiGet(api.app, { action: 'query', format: 'json', formatversion: '2', ...params })).json;
+
+  test('converttitles: a title without a page is found in another variant and reported as converted', async () => {
+    const answer = await query({ titles: '漢語|计算机软件|软件', converttitles: '1' });
+    assert.deepEqual(answer.query.converted, [
+      { from: '漢語', to: '汉语' },
+      { from: '计算机软件', to: '計算機軟體' },
+    ]);
+    assert.deepEqual(
+      answer.query.pages.map((p: { title: string; missing?: boolean }) => [p.title, p.missing ?? false]),
+      [
+        ['软件', true],
+        ['汉语', false],
+        ['計算機軟體', false],
+      ],
+    );
+    // Without the parameter, titles are taken as given.
+    const plain = await query({ titles: '漢語' });
+    assert.equal(plain.query.converted, undefined);
+    assert.equal(plain.query.pages[0].missing, true);
+  });
+
+  test("varianttitles: the title in each of the language's variants", async () => {
+    const answer = await query({ titles: '汉语', prop: 'info', inprop: 'varianttitles' });
+    assert.deepEqual(answer.query.pages[0].varianttitles, {
+      zh: '汉语',
+      'zh-hans': '汉语',
+      'zh-hant': '漢語',
+      'zh-cn': '汉语',
+      'zh-hk': '漢語',
+      'zh-mo': '漢語',
+      'zh-my': '汉语',
+      'zh-sg': '汉语',
+      'zh-tw': '漢語',
+    });
+  });
+});

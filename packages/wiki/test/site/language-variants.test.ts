@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { languageConverter } from '../../src/site/mediawiki/language-variants.js';
+
+// Each expected text is what MediaWiki 1.39's converter gives for the same text and variant.
+describe('language variants', () => {
+  const zh = languageConverter('zh');
+
+  test('Chinese has its nine variants and converts by tables; languages without variants have no converter', () => {
+    assert.ok(zh);
+    assert.deepEqual(zh.variants, ['zh', 'zh-hans', 'zh-hant', 'zh-cn', 'zh-hk', 'zh-mo', 'zh-my', 'zh-sg', 'zh-tw']);
+    assert.equal(zh.converts, true);
+    assert.equal(languageConverter('de'), undefined);
+    assert.equal(languageConverter('made-up'), undefined);
+    // Serbian's converter follows rules of its own: its variants are known, its texts kept.
+    const sr = languageConverter('sr');
+    assert.deepEqual(sr?.variants, ['sr', 'sr-ec', 'sr-el']);
+    assert.equal(sr?.translate('Србија', 'sr-el'), 'Србија');
+  });
+
+  test('texts in each variant, the longest entry first, regional words after the script', () => {
+    const cases: [string, Record<string, string>][] = [
+      ['汉语', { zh: '汉语', 'zh-hans': '汉语', 'zh-hant': '漢語', 'zh-tw': '漢語', 'zh-hk': '漢語', 'zh-cn': '汉语' }],
+      ['漢語', { zh: '漢語', 'zh-hans': '汉语', 'zh-hant': '漢語', 'zh-cn': '汉语' }],
+      ['软件 内存', { 'zh-hant': '軟件 內存', 'zh-tw': '軟體 內存', 'zh-hk': '軟件 內存', 'zh-cn': '软件 内存' }],
+      ['計算機軟體', { 'zh-hans': '计算机软体', 'zh-hk': '計算機軟件', 'zh-cn': '计算机软件', 'zh-tw': '計算機軟體' }],
+    ];
+    for (const [text, byVariant] of cases) {
+      for (const [variant, expected] of Object.entries(byVariant)) {
+        assert.equal(zh?.translate(text, variant), expected, `${text} in ${variant}`);
+      }
+    }
+  });
+
+  test('HTML: tags and character references kept, title attributes converted', () => {
+    assert.equal(
+      zh?.autoConvert('<b title="汉语">汉语</b> &amp; 汉语 <code>汉语</code>', 'zh-hant'),
+      '<b title="漢語">漢語</b> &amp; 漢語 <code>汉语</code>',
+    );
+    assert.equal(zh?.autoConvert('<a title="http://x/汉语">汉语</a>', 'zh-tw'), '<a title="http://x/汉语">漢語</a>');
+  });
+
+  test('Gan and Tajik convert with their own tables', () => {
+    assert.deepEqual(languageConverter('gan')?.variants, ['gan', 'gan-hans', 'gan-hant']);
+    assert.equal(languageConverter('gan')?.translate('汉语', 'gan-hant'), '漢語');
+    assert.equal(languageConverter('tg')?.translate('Тоҷикистон', 'tg-latn'), 'Toçikiston');
+  });
+});

@@ -1,0 +1,98 @@
+<?php
+/**
+ * Writes the script conversion tables this service ships (src/site/mediawiki/language-variants.json)
+ * from a MediaWiki installation: for each language whose converter translates by replacement
+ * tables alone (Chinese, Gan, Tajik, Talysh), its variants and, for each variant, the tables whose
+ * union (the first table's entry winning) is the variant's, as the converter has them before a
+ * wiki's own conversion pages are read. Languages whose converters use rules of their own (Serbian,
+ * Kazakh, Kurdish, Crimean Tatar, Uzbek, Inuktitut, Tachelhit, Balinese) are listed with their
+ * variants and no tables.
+ *
+ *   MW_INSTALL_PATH=/usr/share/mediawiki MW_CONFIG_FILE=/path/LocalSettings.php \
+ *     php tools/mediawiki-language-variants.php --output src/site/mediawiki/language-variants.json
+ */
+require_once getenv( 'MW_INSTALL_PATH' ) . '/maintenance/Maintenance.php';
+
+use MediaWiki\MediaWikiServices;
+
+class LanguageVariants extends Maintenance {
+	/** Converters that translate by their tables alone (no translate() or autoConvert() of their own). */
+	private const TABLE_ONLY = [ 'zh', 'gan', 'tg', 'tly' ];
+
+	public function __construct() {
+		parent::__construct();
+		$this->addOption( 'output', 'The JSON file to write', true, true );
+	}
+
+	public function execute() {
+		$services = MediaWikiServices::getInstance();
+		$languages = $services->getLanguageFactory();
+		$converters = $services->getLanguageConverterFactory();
+		$tables = [];
+		$ids = [];
+		$out = [];
+		$codes = array_keys( $services->getLanguageNameUtils()->getLanguageNames( null, 'mwfile' ) );
+		sort( $codes );
+		foreach ( $codes as $code ) {
+			$converter = $converters->getLanguageConverter( $languages->getLanguage( $code ) );
+			$variants = $converter->getVariants();
+			if ( count( $variants ) < 2 || $converter->getMainCode() !== $code ) {
+				continue;
+			}
+			$entry = [ 'variants' => $variants ];
+			if ( in_array( $code, self::TABLE_ONLY, true ) ) {
+				// The default tables, then the merged ones: read without the wiki's conversion pages.
+				$read = Closure::bind( function () {
+					$this->loadDefaultTables();
+					$default = [];
+					foreach ( $this->mTables as $variant => $table ) {
+						$default[$variant] = $table->getArray();
+					}
+					$this->postLoadTables();
+					$merged = [];
+					foreach ( $this->mTables as $variant => $table ) {
+						$merged[$variant] = $table->getArray();
+					}
+					return [ $default, $merged ];
+				}, $converter, get_class( $converter ) );
+				[ $default, $merged ] = $read();
+				$idOf = static function ( array $table ) use ( &$tables, &$ids ): string {
+					$hash = md5( serialize( $table ) );
+					if ( !isset( $ids[$hash] ) ) {
+						$ids[$hash] = (string)count( $tables );
+						$tables[$ids[$hash]] = (object)$table;
+					}
+					return $ids[$hash];
+				};
+				$entry['tables'] = [];
+				foreach ( $variants as $variant ) {
+					$final = $merged[$variant] ?? [];
+					$own = $default[$variant] ?? [];
+					$parts = null;
+					if ( $final === $own ) {
+						$parts = [ $own ];
+					} else {
+						foreach ( $default as $other ) {
+							if ( $own + $other === $final ) {
+								$parts = [ $own, $other ];
+								break;
+							}
+						}
+					}
+					if ( $parts === null ) {
+						$this->fatalError( "$code: the table of $variant is no union of default tables" );
+					}
+					$entry['tables'][$variant] = array_map( $idOf, array_values( array_filter( $parts ) ) );
+				}
+			}
+			$out[$code] = $entry;
+		}
+		$json = json_encode( [ 'languages' => $out, 'tables' => $tables ],
+			JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES );
+		file_put_contents( $this->getOption( 'output' ), $json . "\n" );
+		$this->output( count( $out ) . " languages with variants, " . count( $tables ) . " tables\n" );
+	}
+}
+
+$maintClass = LanguageVariants::class;
+require_once RUN_MAINTENANCE_IF_MAIN;
