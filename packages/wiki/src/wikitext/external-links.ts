@@ -33,9 +33,16 @@ function isUrlChar(c: number): boolean {
   return c < 128 ? ASCII_URL_CHAR[c] === 1 : URL_CHAR.test(String.fromCharCode(c));
 }
 
-/** ASCII letters, digits and `_`: the characters on either side of which `\b` finds no boundary. */
+const UNICODE_WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/**
+ * Letters and digits of any script and `_`: the characters on either side of which `\b` finds no
+ * boundary in MediaWiki's parser (PHP's `u` modifier reads `\b` by Unicode's properties), so a
+ * protocol right after Chinese text starts no URL.
+ */
 function isWordChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+  return UNICODE_WORD_CHAR.test(String.fromCharCode(c));
 }
 
 /**
