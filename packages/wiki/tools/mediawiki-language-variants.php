@@ -4,9 +4,10 @@
  * from a MediaWiki installation: for each language whose converter translates by replacement
  * tables alone (Chinese, Gan, Tajik, Talysh), its variants and, for each variant, the tables whose
  * union (the first table's entry winning) is the variant's, as the converter has them before a
- * wiki's own conversion pages are read. Languages whose converters use rules of their own (Serbian,
- * Kazakh, Kurdish, Crimean Tatar, Uzbek, Inuktitut, Tachelhit, Balinese) are listed with their
- * variants and no tables.
+ * wiki's own conversion pages are read; Serbian's too, marked for the rules its converter adds
+ * (Roman numerals kept, a text already mostly in the wanted script left as it is). Languages whose
+ * converters use rules of their own (Kazakh, Kurdish, Crimean Tatar, Uzbek, Inuktitut, Tachelhit,
+ * Balinese) are listed with their variants and no tables.
  *
  *   MW_INSTALL_PATH=/usr/share/mediawiki MW_CONFIG_FILE=/path/LocalSettings.php \
  *     php tools/mediawiki-language-variants.php --output src/site/mediawiki/language-variants.json
@@ -16,8 +17,12 @@ require_once getenv( 'MW_INSTALL_PATH' ) . '/maintenance/Maintenance.php';
 use MediaWiki\MediaWikiServices;
 
 class LanguageVariants extends Maintenance {
-	/** Converters that translate by their tables alone (no translate() or autoConvert() of their own). */
+	/**
+	 * Converters that translate by their tables (no translate() or autoConvert() of their own), and
+	 * those whose rules around the tables this service knows.
+	 */
 	private const TABLE_ONLY = [ 'zh', 'gan', 'tg', 'tly' ];
+	private const TABLES_WITH_RULES = [ 'sr' => 'serbian' ];
 
 	public function __construct() {
 		parent::__construct();
@@ -40,7 +45,10 @@ class LanguageVariants extends Maintenance {
 				continue;
 			}
 			$entry = [ 'variants' => $variants ];
-			if ( in_array( $code, self::TABLE_ONLY, true ) ) {
+			if ( isset( self::TABLES_WITH_RULES[$code] ) ) {
+				$entry['rules'] = self::TABLES_WITH_RULES[$code];
+			}
+			if ( in_array( $code, self::TABLE_ONLY, true ) || isset( self::TABLES_WITH_RULES[$code] ) ) {
 				// The default tables, then the merged ones: read without the wiki's conversion pages.
 				$read = Closure::bind( function () {
 					$this->loadDefaultTables();

@@ -60,7 +60,7 @@ export interface PageSetOptions {
    * script variants of the content language, as MediaWiki's `findVariantLink` does, and each hit
    * replaces it and is reported in a `converted` block. Languages without variants convert
    * nothing; of those with variants, the ones converted by tables alone (Chinese, Gan, Tajik,
-   * Talysh: `site/mediawiki/language-variants.ts`); redirect targets are not converted.
+   * Talysh, Serbian: `site/mediawiki/language-variants.ts`), redirect targets as well.
    */
   convertTitles: boolean;
   /** The store's message catalogue: a `MediaWiki:` title of one of its messages is known. */
@@ -451,7 +451,14 @@ export class PageSet {
       }
       const nextRows = await this.fetchPagesByTitle(next);
       const found = new Set(nextRows.map((r) => `${r.ns}:${r.dbKey}`));
-      this.addMissing(byNamespaceGroups(next).filter((title) => !found.has(`${title.namespace}:${title.dbKey}`)));
+      let missing = next.filter((title) => !found.has(`${title.namespace}:${title.dbKey}`));
+      if (this.options.convertTitles) {
+        // A target without a page is looked up in the other variants too, as a title given is.
+        const converted = await this.convertedPages(missing, undefined);
+        missing = missing.filter((title) => !converted.replaced.has(title));
+        for (const row of converted.rows) if (!found.has(`${row.ns}:${row.dbKey}`)) nextRows.push(row);
+      }
+      this.addMissing(byNamespaceGroups(next).filter((title) => missing.includes(title)));
       current = nextRows.filter((r) => !this.good.has(r.pageid) && !met.has(r.pageid));
       for (const r of current) met.add(r.pageid);
     }

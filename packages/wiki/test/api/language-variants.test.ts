@@ -12,8 +12,11 @@ describe('a Chinese wiki: title conversion between script variants', () => {
   before(async () => {
     api = await emptyWikiApi({ language: 'zh' });
     const pages = [
-      { page_id: 1, page_namespace: 0, page_title: '汉语' },
-      { page_id: 2, page_namespace: 0, page_title: '計算機軟體' },
+      { page_id: 1, page_namespace: 0, page_title: '汉语', page_is_redirect: 0 },
+      { page_id: 2, page_namespace: 0, page_title: '計算機軟體', page_is_redirect: 0 },
+      { page_id: 3, page_namespace: 0, page_title: '中文', page_is_redirect: 1 },
+      { page_id: 4, page_namespace: 0, page_title: '汉语拼音', page_is_redirect: 0 },
+      { page_id: 5, page_namespace: 0, page_title: '漢字', page_is_redirect: 0 },
     ];
     for (const page of pages) {
       await api.store.db
@@ -21,6 +24,8 @@ describe('a Chinese wiki: title conversion between script variants', () => {
         .values({ ...page, page_random: 0.5, page_touched: '20261122000000', page_latest: 0, page_len: 0 })
         .execute();
     }
+    // 中文 redirects to the traditional form of the page's title.
+    await api.store.db.insertInto('redirect').values({ rd_from: 3, rd_namespace: 0, rd_title: '漢語' }).execute();
   });
   after(async () => api.close());
 
@@ -45,6 +50,43 @@ describe('a Chinese wiki: title conversion between script variants', () => {
     const plain = await query({ titles: '漢語' });
     assert.equal(plain.query.converted, undefined);
     assert.equal(plain.query.pages[0].missing, true);
+  });
+
+  test('converttitles: a redirect target without a page is found in another variant', async () => {
+    // As MediaWiki 1.39 answers on the same pages.
+    const answer = await query({ titles: '中文', redirects: '1', converttitles: '1' });
+    assert.deepEqual(answer.query.converted, [{ from: '漢語', to: '汉语' }]);
+    assert.deepEqual(answer.query.redirects, [{ from: '中文', to: '漢語' }]);
+    assert.deepEqual(
+      answer.query.pages.map((p: { title: string }) => p.title),
+      ['汉语'],
+    );
+  });
+
+  test('prefixsearch: the text in the other variants is searched for what the text itself does not find', async () => {
+    // Each answer as MediaWiki 1.39 gives it on the same pages.
+    const search = async (params: Record<string, string>) => {
+      const answer = await query({ list: 'prefixsearch', ...params });
+      return [answer.query.prefixsearch.map((p: { title: string }) => p.title), answer.continue?.psoffset];
+    };
+    assert.deepEqual(await search({ pssearch: '漢語' }), [['汉语', '汉语拼音'], undefined]);
+    // The variants' searches start from the first page: the offset is not applied to them.
+    assert.deepEqual(await search({ pssearch: '漢語', psoffset: '1' }), [['汉语', '汉语拼音'], undefined]);
+    assert.deepEqual(await search({ pssearch: '漢', pslimit: '2', psoffset: '1' }), [['汉语', '汉语拼音'], undefined]);
+    assert.deepEqual(await search({ pssearch: '漢語拼音', psoffset: '2' }), [['汉语拼音'], undefined]);
+    assert.deepEqual(await search({ pssearch: '汉字' }), [['漢字'], undefined]);
+    assert.deepEqual(await search({ pssearch: '漢', pslimit: '1' }), [['漢字'], 1]);
+    // The whole is cut to what the last variant's search still wanted.
+    assert.deepEqual(await search({ pssearch: '汉', pslimit: '2' }), [['汉语'], 2]);
+  });
+
+  test('srwhat=nearmatch: the text names a page in another variant', async () => {
+    // As a generator: the test's pages have no revisions, which the list's hits need.
+    const answer = await query({ generator: 'search', gsrwhat: 'nearmatch', gsrsearch: '漢語' });
+    assert.deepEqual(
+      answer.query.pages.map((p: { title: string }) => p.title),
+      ['汉语'],
+    );
   });
 
   test("varianttitles: the title in each of the language's variants", async () => {

@@ -12,10 +12,30 @@ describe('language variants', () => {
     assert.equal(zh.converts, true);
     assert.equal(languageConverter('de'), undefined);
     assert.equal(languageConverter('made-up'), undefined);
-    // Serbian's converter follows rules of its own: its variants are known, its texts kept.
+    // Kazakh's converter follows rules of its own: its variants are known, its texts kept.
+    const kk = languageConverter('kk');
+    assert.deepEqual(kk?.variants, ['kk', 'kk-cyrl', 'kk-latn', 'kk-arab', 'kk-kz', 'kk-tr', 'kk-cn']);
+    assert.equal(kk?.converts, false);
+    assert.equal(kk?.translate('Қазақстан', 'kk-latn'), 'Қазақстан');
+  });
+
+  test('Serbian: its tables, Roman numerals kept, a text mostly in the wanted script left as it is', () => {
     const sr = languageConverter('sr');
     assert.deepEqual(sr?.variants, ['sr', 'sr-ec', 'sr-el']);
-    assert.equal(sr?.translate('Србија', 'sr-el'), 'Србија');
+    const cases: [string, string, string, string][] = [
+      // text, variant, translate, autoConvert (as MediaWiki 1.39 gives them)
+      ['Србија', 'sr-el', 'Srbija', 'Srbija'],
+      ['Луј XIV и Њујорк', 'sr-el', 'Luj XIV i Njujork', 'Luj XIV i Njujork'],
+      ['Петар I.', 'sr-el', 'Petar I.', 'Petar I.'],
+      ['Srbija džungla Љубљана', 'sr-ec', 'Србија џунгла Љубљана', 'Србија џунгла Љубљана'],
+      ['Šta je Њујорк', 'sr-ec', 'Шта је Њујорк', 'Шта је Њујорк'],
+      ['Ђорђе шах', 'sr-el', 'Đorđe šah', 'Đorđe šah'],
+      ['Šta je Њујорк', 'sr-el', 'Šta je Njujork', 'Šta je Њујорк'],
+    ];
+    for (const [text, variant, translated, converted] of cases) {
+      assert.equal(sr?.translate(text, variant), translated, `${text} in ${variant}`);
+      assert.equal(sr?.autoConvert(text, variant), converted, `${text} in ${variant}, HTML`);
+    }
   });
 
   test('texts in each variant, the longest entry first, regional words after the script', () => {

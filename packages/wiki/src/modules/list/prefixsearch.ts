@@ -29,11 +29,8 @@ export const descriptor = {
 export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   const limit = ctx.params.limit;
   const offset = ctx.params.offset;
-  const found = await suggestTitles(ctx, ctx.params.search, ctx.params.namespace, limit + 1, offset);
-  if (found.length > limit) {
-    ctx.setContinue(offset + limit, 'offset');
-    found.length = limit;
-  }
+  const { pages: found, more } = await suggestTitles(ctx, ctx.params.search, ctx.params.namespace, limit, offset);
+  if (more) ctx.setContinue(offset + limit, 'offset');
   if (ctx.generator) {
     const sink = ctx.generator;
     sink.addTitles(found);

@@ -1,11 +1,13 @@
 /**
  * `srwhat=nearmatch`: the one existing page a search text names, tried as MediaWiki's near
  * matcher tries it: as written, all lowercase (then first letter up), Each Word Capitalized,
- * ALL UPPERCASE, Capitalized-At-Word-Breaks, and without surrounding quotes. Namespaces given
+ * ALL UPPERCASE, Capitalized-At-Word-Breaks, each in the content language's other script variants
+ * too, and without surrounding quotes. Namespaces given
  * to the search do not restrict it. User pages, special pages and files without a page are not
  * answered, as MediaWiki leaves them out of the API's results (it has no revision of them).
  */
 import type { ModuleContext } from '../../api/module.js';
+import { languageConverter } from '../../site/mediawiki/language-variants.js';
 import type { SearchPage } from './search-query.js';
 
 function upperWords(text: string, breaks: RegExp): string {
@@ -25,18 +27,25 @@ async function existing(ctx: ModuleContext, text: string): Promise<SearchPage | 
 }
 
 export async function nearMatch(ctx: ModuleContext, search: string): Promise<SearchPage | undefined> {
-  const exact = ctx.titles.parse(search);
-  if (!exact.ok) return undefined;
-  const variants = [
-    search,
-    search.toLowerCase(),
-    upperWords(search, /(^|\s)\S/gu),
-    search.toUpperCase(),
-    upperWords(search, /(^|[^\p{L}\p{N}])\p{L}/gu),
-  ];
-  for (const variant of variants) {
-    const page = await existing(ctx, variant);
-    if (page) return page;
+  // The text, then (on a wiki whose language has variants) the text in each variant.
+  const converter = languageConverter(ctx.site.language);
+  const terms = converter
+    ? [...new Set([search, ...converter.variants.map((variant) => converter.translate(search, variant))])]
+    : [search];
+  for (const term of terms) {
+    // A term that makes no title ends the search, as in MediaWiki.
+    if (!ctx.titles.parse(term).ok) return undefined;
+    const forms = [
+      term,
+      term.toLowerCase(),
+      upperWords(term, /(^|\s)\S/gu),
+      term.toUpperCase(),
+      upperWords(term, /(^|[^\p{L}\p{N}])\p{L}/gu),
+    ];
+    for (const form of forms) {
+      const page = await existing(ctx, form);
+      if (page) return page;
+    }
   }
   const quoted = /^"([^"]+)"$/.exec(search);
   return quoted ? nearMatch(ctx, quoted[1]!) : undefined;

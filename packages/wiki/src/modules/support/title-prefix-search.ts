@@ -8,6 +8,7 @@
 import { titleText } from '../../api/gender.js';
 import { prefixUpperBound } from '../../api/keyset.js';
 import type { ModuleContext } from '../../api/module.js';
+import { languageConverter } from '../../site/mediawiki/language-variants.js';
 import { specialPageAliases } from '../../site/mediawiki/special-page-aliases.js';
 import { NS_MAIN, NS_SPECIAL } from '../../site/title.js';
 import { compareByteOrder } from '../../text/byte-order.js';
@@ -36,21 +37,82 @@ function splitNamespace(ctx: ModuleContext, search: string, namespaces: number[]
   return id === undefined ? [search, namespaces] : [search.slice(colon + 1), [id]];
 }
 
-/** Up to `count` suggestions starting at `offset`, exact match first when `offset` is 0. */
+/** Suggestions as a search box lists them, and whether there are more after them. */
+export interface Suggestions {
+  pages: Suggestion[];
+  more: boolean;
+}
+
+/**
+ * Up to `limit` suggestions starting at `offset`, exact match first when `offset` is 0, as
+ * MediaWiki's `completionSearchWithVariants` gives them: where the text finds fewer than
+ * `limit + 1` pages and the content language has variants, the text in each other variant is
+ * searched as well (from its first page, each for what is still wanting), its pages added after
+ * those found; the whole is then cut to the last search's limit, and read from its start (the
+ * exact match put first) since the variants' searches start there.
+ */
 export async function suggestTitles(
   ctx: ModuleContext,
   rawSearch: string,
   requestedNamespaces: number[],
-  count: number,
+  limit: number,
   offset: number,
-): Promise<Suggestion[]> {
-  if (rawSearch.trim() === '') return [];
+): Promise<Suggestions> {
+  if (rawSearch.trim() === '') return { pages: [], more: false };
   const [rest, splitNamespaces] = splitNamespace(ctx, rawSearch.trim(), requestedNamespaces);
   const search = rest.trim();
-  const namespaces = splitNamespaces.length > 0 ? splitNamespaces : [NS_MAIN];
-  if (search === '' && splitNamespaces === requestedNamespaces) return [];
-  if (namespaces.includes(NS_SPECIAL)) return specialPages(ctx, search, count, offset);
+  let namespaces = splitNamespaces.length > 0 ? splitNamespaces : [NS_MAIN];
+  if (search === '' && splitNamespaces === requestedNamespaces) return { pages: [], more: false };
+  if (namespaces.includes(NS_SPECIAL)) {
+    const pages = specialPages(ctx, search, limit + 1, offset);
+    return { pages: pages.slice(0, limit), more: pages.length > limit };
+  }
+  const found = await prefixMatches(ctx, search, namespaces, limit + 1, offset);
+  let fallbackLimit = 1 + limit - found.length;
+  let lastLimit = limit;
+  let lastOffset = offset;
+  const converter = languageConverter(ctx.site.language);
+  if (fallbackLimit > 0 && converter?.converts) {
+    const variants = [...new Set(converter.variants.map((variant) => converter.translate(search, variant)))];
+    for (const variantSearch of variants.filter((text) => text !== search)) {
+      lastLimit = fallbackLimit;
+      lastOffset = 0;
+      const [variantRest, variantNamespaces] = splitNamespace(ctx, variantSearch.trim(), namespaces);
+      namespaces = variantNamespaces;
+      const more = await rescored(
+        ctx,
+        variantRest.trim(),
+        namespaces,
+        await prefixMatches(ctx, variantRest.trim(), namespaces, lastLimit + 1, 0),
+        lastLimit,
+        0,
+      );
+      // A page found before is not listed twice.
+      for (const page of more.pages) if (!found.some((f) => f.page_id === page.page_id)) found.push(page);
+      fallbackLimit -= more.pages.length;
+      if (fallbackLimit <= 0) break;
+    }
+  }
+  const { pages, more } = await rescored(ctx, search, namespaces, found, lastLimit, lastOffset);
+  return {
+    pages: pages.map((p) => ({
+      namespace: p.page_namespace,
+      dbKey: p.page_title,
+      title: titleText(ctx.titles, p.page_namespace, p.page_title),
+      pageId: p.page_id,
+    })),
+    more,
+  };
+}
 
+/** Up to `count` pages whose title starts with the text, from `offset`, in title then namespace order. */
+async function prefixMatches(
+  ctx: ModuleContext,
+  search: string,
+  namespaces: readonly number[],
+  count: number,
+  offset: number,
+): Promise<FoundPage[]> {
   // Characters no title may hold are dropped from the text (`[[Ber]]lin` completes as `Berlin`).
   const cleaned = search.replace(NOT_IN_TITLES, '');
   const found: FoundPage[] = [];
@@ -72,14 +134,29 @@ export async function suggestTitles(
     );
   }
   found.sort((a, b) => compareByteOrder(a.page_title, b.page_title) || a.page_namespace - b.page_namespace);
-  const pages = found.slice(offset, offset + count);
-  if (offset === 0) await putExactMatchFirst(ctx, search, namespaces, pages);
-  return pages.map((p) => ({
-    namespace: p.page_namespace,
-    dbKey: p.page_title,
-    title: titleText(ctx.titles, p.page_namespace, p.page_title),
-    pageId: p.page_id,
-  }));
+  return found.slice(offset, offset + count);
+}
+
+/**
+ * MediaWiki's `processCompletionResults`: the pages cut to `limit` (more when there were more),
+ * and from the first page on, the exact match put first (or added, the last page then dropped and
+ * more said to follow).
+ */
+async function rescored(
+  ctx: ModuleContext,
+  search: string,
+  namespaces: number[],
+  found: readonly FoundPage[],
+  limit: number,
+  offset: number,
+): Promise<{ pages: FoundPage[]; more: boolean }> {
+  const pages = found.slice(0, limit);
+  let more = found.length > limit;
+  if (offset === 0 && (await putExactMatchFirst(ctx, search, namespaces, pages)) && pages.length > limit) {
+    pages.pop();
+    more = true;
+  }
+  return { pages, more };
 }
 
 /**
@@ -101,17 +178,18 @@ function titleKey(ctx: ModuleContext, namespace: number, search: string): string
 
 /**
  * The exact match goes first: the page the text names if it is among the results or exists; for a
- * redirect, its target or another redirect to that target when one of them is listed.
+ * redirect, its target or another redirect to that target when one of them is listed. Returns
+ * whether a page was added.
  */
 async function putExactMatchFirst(
   ctx: ModuleContext,
   search: string,
   namespaces: number[],
   pages: FoundPage[],
-): Promise<void> {
+): Promise<boolean> {
   const defaultNamespace = namespaces.includes(NS_MAIN) ? NS_MAIN : namespaces[0];
   const parsed = ctx.titles.parse(search, { defaultNamespace });
-  if (!parsed.ok || parsed.title.interwiki !== '' || parsed.title.namespace < 0) return;
+  if (!parsed.ok || parsed.title.interwiki !== '' || parsed.title.namespace < 0) return false;
   const { namespace, dbKey } = parsed.title;
   const exact = await ctx.store.db
     .selectFrom('page')
@@ -120,28 +198,29 @@ async function putExactMatchFirst(
     .where('page_namespace', '=', namespace)
     .where('page_title', '=', dbKey)
     .executeTakeFirst();
-  if (!exact) return;
+  if (!exact) return false;
   const indexOf = (ns: number, key: string) => pages.findIndex((p) => p.page_namespace === ns && p.page_title === key);
   const moveToFront = (index: number) => pages.unshift(...pages.splice(index, 1));
   const at = indexOf(namespace, dbKey);
   if (at !== -1) {
     moveToFront(at);
-    return;
+    return false;
   }
   const targets = await redirectTargets(ctx, pages);
   if (exact.page_is_redirect && exact.rd_title !== null && !exact.rd_interwiki) {
     const target = indexOf(exact.rd_namespace as number, exact.rd_title);
     if (target !== -1) {
       moveToFront(target);
-      return;
+      return false;
     }
     const sibling = pages.findIndex((p) => targets.get(p.page_id) === `${exact.rd_namespace}|${exact.rd_title}`);
     if (sibling !== -1) {
       moveToFront(sibling);
-      return;
+      return false;
     }
   }
   pages.unshift({ page_id: exact.page_id, page_namespace: exact.page_namespace, page_title: exact.page_title });
+  return true;
 }
 
 /** Where the listed redirects point, by page id (`ns|title`). */

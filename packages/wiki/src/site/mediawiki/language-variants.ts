@@ -7,14 +7,17 @@
  * replaces: from the start, the longest table entry that matches at a position is replaced and
  * the scan goes on after it; where none matches one character is kept.
  *
- * The languages whose converters follow rules of their own (Serbian, Kazakh, Kurdish, Crimean
- * Tatar, Uzbek, Inuktitut, Tachelhit, Balinese) are listed with their variants and convert
- * nothing here. A wiki's own conversion pages (`MediaWiki:Conversiontable/zh-hans`) are not read.
+ * Serbian's converter adds rules of its own around its tables, followed here: Roman numerals
+ * standing as words (`XIV`) are not converted, and a text with more letters particular to the
+ * wanted script (`ш`, `đ`, …) than to the other is left as it is. The languages whose converters
+ * follow rules of their own (Kazakh, Kurdish, Crimean Tatar, Uzbek, Inuktitut, Tachelhit,
+ * Balinese) are listed with their variants and convert nothing here. A wiki's own conversion
+ * pages (`MediaWiki:Conversiontable/zh-hans`) are not read.
  */
 import { readFileSync } from 'node:fs';
 
 interface VariantsFile {
-  languages: Record<string, { variants: string[]; tables?: Record<string, string[]> }>;
+  languages: Record<string, { variants: string[]; tables?: Record<string, string[]>; rules?: 'serbian' }>;
   tables: Record<string, string>[];
 }
 
@@ -115,6 +118,34 @@ function convertedAttributes(
   );
 }
 
+/** ASCII characters but letters, digits and `_`: what may stand around a Roman numeral (Serbian). */
+const BREAK = '[\\x00-\\x2f\\x3a-\\x40\\x5b-\\x5e\\x60\\x7b-\\x7f]';
+const ROMAN = '(?=[MDCLXVI])M{0,4}(?:C[DM]|D?C{0,3})(?:X[LC]|L?X{0,3})(?:I[VX]|V?I{0,3})';
+const ROMAN_NUMERAL = new RegExp(`^${ROMAN}$|^${ROMAN}${BREAK}|${BREAK}${ROMAN}$|${BREAK}${ROMAN}${BREAK}`, 'g');
+
+/** Serbian's `translate`: the text around Roman numerals (with the characters that bound them) converted. */
+function serbianTranslate(text: string, translate: (part: string) => string): string {
+  let out = '';
+  let from = 0;
+  for (const match of text.matchAll(ROMAN_NUMERAL)) {
+    out += translate(text.slice(from, match.index)) + match[0];
+    from = match.index + match[0].length;
+  }
+  return out + translate(text.slice(from));
+}
+
+const SERBIAN_CYRILLIC = /[шђчћжШЂЧЋЖ]/g;
+const SERBIAN_LATIN = /[šđčćžŠĐČĆŽ]/g;
+
+/** Serbian's `guessVariant`: whether a text is mostly in the wanted script already. */
+function serbianInVariant(text: string, variant: string): boolean {
+  const cyrillic = text.match(SERBIAN_CYRILLIC)?.length ?? 0;
+  const latin = text.match(SERBIAN_LATIN)?.length ?? 0;
+  if (variant === 'sr-ec') return cyrillic > latin;
+  if (variant === 'sr-el') return latin > cyrillic;
+  return false;
+}
+
 /** PHP's `trim` set: a text of only these is not converted. */
 const PHP_BLANK = new Set([' ', '\t', '\n', '\r', '\0', '\v']);
 
@@ -138,17 +169,22 @@ function converterOf(language: string): LanguageConverter | null {
     }
     return table;
   };
-  const translate = (text: string, variant: string): string => {
+  const translatePart = (text: string, variant: string): string => {
     if (isBlank(text)) return text;
     const table = tableOf(variant);
     return table === undefined ? text : replaceLongest(text, table);
   };
+  const serbian = entry.rules === 'serbian';
+  const translate = serbian
+    ? (text: string, variant: string) => serbianTranslate(text, (part) => translatePart(part, variant))
+    : translatePart;
   return {
     language,
     variants: entry.variants,
     converts: entry.tables !== undefined,
     translate,
     autoConvert: (html, variant) => {
+      if (serbian && serbianInVariant(html, variant)) return html;
       const text = html.replaceAll('\0', '').replaceAll('\u0004', '');
       let out = '';
       let from = 0;
