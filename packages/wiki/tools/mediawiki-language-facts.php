@@ -4,7 +4,7 @@
  * MediaWiki installation: for each language MediaWiki has, its magic words' synonyms (with those
  * of the wiki's extensions), special page aliases, namespace names and aliases, the user
  * namespaces' names by gender, fallbacks, writing direction, link trail, main page title,
- * ellipsis and the default date format with its month and weekday names, as
+ * ellipsis, the default date format with its month and weekday names and the `{{GRAMMAR:}}` rules, as
  * that MediaWiki resolves them (special pages: those the wiki has, in siteinfo's order).
  *
  *   MW_INSTALL_PATH=/usr/share/mediawiki MW_CONFIG_FILE=/path/LocalSettings.php \
@@ -126,6 +126,27 @@ class LanguageFacts extends Maintenance {
 		return $index[$key];
 	}
 
+	/**
+	 * A language's `{{GRAMMAR:}}` rules by case: [pattern, replacement] pairs tried in order (the
+	 * first pattern that matches is applied), an alias naming the case it stands for.
+	 */
+	private static function grammarRules( array $transformations ): array {
+		$rules = [];
+		foreach ( $transformations as $case => $forms ) {
+			if ( $case === '@metadata' ) {
+				continue;
+			}
+			if ( is_string( $forms ) ) {
+				$rules[$case] = $forms;
+				continue;
+			}
+			$rules[$case] = array_values( array_filter( $forms, static function ( $rule ) {
+				return $rule[0] !== '@metadata';
+			} ) );
+		}
+		return $rules;
+	}
+
 	public function execute() {
 		$services = MediaWikiServices::getInstance();
 		$factory = $services->getLanguageFactory();
@@ -159,6 +180,10 @@ class LanguageFacts extends Maintenance {
 				'specialPageAliases' => self::shared( $specialSets, $specialIndex,
 					self::against( self::installedPages( $language, $pages ), $englishSpecial, false ) ),
 			];
+			$grammar = self::grammarRules( $language->getGrammarTransformations() );
+			if ( $grammar !== [] ) {
+				$languages[$code]['grammar'] = $grammar;
+			}
 		}
 		$facts = [
 			'englishMagicWords' => $englishMagic,

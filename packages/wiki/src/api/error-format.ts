@@ -3,7 +3,7 @@
  * (MediaWiki's historic shape, always English) or `plaintext`/`wikitext`/`html`/`raw`/`none`
  * (arrays of errors and warnings in the error language).
  */
-import { decodeHTML } from 'entities';
+import { decodeHTML, decodeHTMLStrict } from 'entities';
 import { isAllowedCodePoint } from '../site/html-entities.js';
 import { localSpecialPageKey, specialPageExists } from '../site/mediawiki/special-page-aliases.js';
 import { namespaceById, type SiteConfig } from '../site/site.js';
@@ -132,14 +132,35 @@ function armorOutsideNowiki(escaped: string): string {
 /** An internal link in a message's text escaped for HTML: `[[target]]` or `[[target|text]]`. */
 const INTERNAL_LINK = /\[\[([^\]|[{}]+)(?:\|([^\]]*))?\]\]/g;
 
+/** Attributes MediaWiki's sanitizer keeps on the inline tags below, as a message writes them. */
+const KEPT_ATTRIBUTE = /^\s*(dir|lang|class|title)="([^"<>]*)"/;
+
+/** An inline tag's attributes as the sanitizer writes them: the kept ones, each ` name="value"`. */
+function keptAttributes(written: string): string {
+  let rest = written;
+  let out = '';
+  while (rest.trim() !== '') {
+    const match = KEPT_ATTRIBUTE.exec(rest);
+    if (!match) return out;
+    out += ` ${match[1]}="${match[2]}"`;
+    rest = rest.slice(match[0].length);
+  }
+  return out;
+}
+
 /**
  * Inline tags a message may hold that MediaWiki's parser keeps as HTML (`<em>` around a reason,
- * `<strong>` around a namespace's name), without attributes, in a text escaped for HTML.
+ * `<strong>` around a namespace's name, `<span dir="ltr">` around a key in a right-to-left
+ * language), with their `dir`, `lang`, `class` and `title` attributes, in a text escaped for HTML.
  */
 function keepInlineTags(escaped: string): string {
   return escaped.includes('&lt;')
     ? escaped
-        .replace(/&lt;(\/?(?:em|strong|b|i|u|s|small|big|sub|sup))&gt;/g, '<$1>')
+        .replace(
+          /&lt;(em|strong|b|i|u|s|small|big|sub|sup|span|bdi|abbr|cite|q|dfn|mark)((?:\s[^&]*?)?)&gt;/g,
+          (_, name: string, attributes: string) => `<${name}${keptAttributes(attributes)}>`,
+        )
+        .replace(/&lt;(\/(?:em|strong|b|i|u|s|small|big|sub|sup|span|bdi|abbr|cite|q|dfn|mark))&gt;/g, '<$1>')
         .replace(/&lt;br ?\/?&gt;/g, '<br />')
     : escaped;
 }
@@ -163,8 +184,8 @@ function plainSlot(param: MessageParam, plain: Map<string, string>): MessagePara
   return param;
 }
 
-/** A numeric character reference (`&#124;`, `&#x7C;`). */
-const NUMERIC_REFERENCE = /&#(?:[0-9]+|[xX][0-9a-fA-F]+);/g;
+/** A character reference: numeric (`&#124;`, `&#x7C;`) or named (`&rlm;`). */
+const REFERENCE = /&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z0-9]+);/g;
 
 /** Whether HTML may hold the character a numeric reference names, as MediaWiki's sanitizer checks it. */
 function validReference(reference: string): boolean {
@@ -175,20 +196,34 @@ function validReference(reference: string): boolean {
 }
 
 /**
- * A message's text escaped for HTML between tags: named entities are read and the text escaped
- * again; a valid numeric character reference (a parameter's `&#124;` as MediaWiki escapes wikitext)
- * stays as written, as MediaWiki's parser leaves it.
+ * A reference as MediaWiki's sanitizer writes it in parsed text: a valid numeric one as written
+ * (a parameter's `&#124;` as MediaWiki escapes wikitext), `&lt;` `&gt;` `&amp;` `&quot;` as
+ * written, another known name as the numeric references of its characters (`&rlm;` → `&#8207;`),
+ * an unknown name escaped; undefined for a numeric one HTML may not hold.
+ */
+function normalizedReference(reference: string): string | undefined {
+  if (reference[1] === '#') return validReference(reference) ? reference : undefined;
+  if (['&lt;', '&gt;', '&amp;', '&quot;'].includes(reference)) return reference;
+  const decoded = decodeHTMLStrict(reference);
+  if (decoded === reference) return `&amp;${reference.slice(1)}`;
+  return [...decoded].map((c) => `&#${c.codePointAt(0)};`).join('');
+}
+
+/**
+ * A message's text escaped for HTML between tags, its character references written as MediaWiki's
+ * parser writes them (which its HTML serializer leaves as they are).
  */
 function escapeMessageText(text: string): string {
   if (!text.includes('&')) return escapeHtmlText(text);
   let out = '';
   let last = 0;
-  for (const match of text.matchAll(NUMERIC_REFERENCE)) {
-    if (!validReference(match[0])) continue;
-    out += escapeHtmlText(decodeHTML(text.slice(last, match.index))) + match[0];
+  for (const match of text.matchAll(REFERENCE)) {
+    const written = normalizedReference(match[0]);
+    if (written === undefined) continue;
+    out += escapeHtmlText(text.slice(last, match.index)) + written;
     last = match.index + match[0].length;
   }
-  return out + escapeHtmlText(decodeHTML(text.slice(last)));
+  return out + escapeHtmlText(text.slice(last));
 }
 
 /** A raw parameter with its texts cleaned as every string of an answer is. */

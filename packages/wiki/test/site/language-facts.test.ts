@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { languageFacts, linkTrailPattern } from '../../src/site/mediawiki/language-facts.js';
+import { convertGrammar, languageFacts, linkTrailPattern } from '../../src/site/mediawiki/language-facts.js';
 import { localSpecialPageKey, specialPageExists } from '../../src/site/mediawiki/special-page-aliases.js';
 import { canonicalAliases, languageNamespaces, namespaceAliasList } from '../../src/site/namespace-names.js';
 import { type Title, TitleCodec } from '../../src/site/title.js';
@@ -105,4 +105,25 @@ test("a user's pages are named by the user's gender in the content language", ()
   const english = new TitleCodec({ ...germanSite(), language: 'en' });
   english.useGenders(() => 'female');
   assert.equal(english.prefixedText(english.parseOrUndefined('Benutzer:Alice') as Title), 'Benutzer:Alice');
+});
+
+test("{{GRAMMAR:}} as MediaWiki's rules for the language decline the word", () => {
+  // Each as MediaWiki 1.39's Language::convertGrammar gives it.
+  const cases: [string, string, string, string][] = [
+    ['he', 'תחילית', 'ויקיפדיה', 'וויקיפדיה'],
+    ['he', 'תחילית', 'הבית', 'בית'],
+    ['he', 'תחילית', 'Wiki', '־Wiki'],
+    ['he', 'prefixed', 'ורד', 'וורד'],
+    ['ru', 'genitive', 'Википедия', 'Википедии'],
+    ['ru', 'languageadverb', 'русский', 'по-русски'],
+    ['ru', 'bogus', 'Москва', 'Москва'],
+    ['sv', 'genitive', 'Wikipedia', 'Wikipedias'],
+    ['sv', 'genitive', 'Mats', 'Mats'],
+    ['uk', 'locative', 'Київ', 'у Київ'],
+    ['nb', 'genitive', 'Hans', 'Hans’'],
+    ['de', 'genitive', 'Berlin', 'Berlin'],
+  ];
+  for (const [language, grammaticalCase, word, expected] of cases) {
+    assert.equal(convertGrammar(word, grammaticalCase, language), expected, `${language} ${grammaticalCase} ${word}`);
+  }
 });

@@ -7,6 +7,7 @@
  * (URL functions, `#special`, the other page variables) by the wiki's preprocessor when the context
  * has it. Anything else in braces (templates) is left as written.
  */
+import { convertGrammar } from '../../site/mediawiki/language-facts.js';
 import { formatNumberIn, numberSymbols } from '../../site/number-format.js';
 import type { Gender } from '../../site/title.js';
 import type { SiteStatistics } from '../../store/site-statistics.js';
@@ -151,7 +152,7 @@ function expandPlainCall(name: string, colon: number, args: string[], ctx: CallC
     }
     case 'grammar':
       // German and English decline no word: the form is the word itself.
-      return rest.join('|');
+      return convertGrammar(rest.join('|'), first.trim(), ctx.language);
     case 'ucfirst':
       return first.charAt(0).toUpperCase() + first.slice(1);
     case 'lcfirst':

@@ -224,9 +224,11 @@ export class LogDisplayFormatter {
         const user = title.dbKey.replace(/_/g, ' ');
         return {
           target: this.links.link(title, escapeHtmlText(user), existing),
+          // The group lists are raw parameters to MediaWiki: put in after the message is expanded,
+          // so that `{{GRAMMAR:}}` around them sees a placeholder (Hebrew's `מ־` before it).
           params: [
-            this.groupList(params.oldgroups, params.oldmetadata, user),
-            this.groupList(params.newgroups, params.newmetadata, user),
+            { html: this.groupList(params.oldgroups, params.oldmetadata, user) },
+            { html: this.groupList(params.newgroups, params.newmetadata, user) },
             user,
           ],
         };

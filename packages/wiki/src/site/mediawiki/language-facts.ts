@@ -39,6 +39,11 @@ export interface LanguageFacts {
   dateFormat: string;
   /** The names `dateFormat` writes: months (F), short months (M), genitive months (xg), weekdays (D, l). */
   dateNames: Readonly<Record<DateNameKind, readonly string[]>>;
+  /**
+   * `{{GRAMMAR:}}` rules by case, where MediaWiki has them as data: [pattern, replacement] pairs
+   * tried in order, or the name of the case an alias stands for.
+   */
+  grammar?: Readonly<Record<string, string | readonly (readonly [pattern: string, replacement: string])[]>>;
   /** Every magic word, in the order siteinfo lists them. */
   magicWords: readonly MagicWord[];
   /** Every special page's canonical name with its aliases, the local name first, in siteinfo's order. */
@@ -155,4 +160,26 @@ export function linkTrailPattern(language: string): RegExp {
     linkTrails.set(language, pattern);
   }
   return pattern;
+}
+
+/**
+ * A word in a grammatical case (`{{GRAMMAR:genitive|Википедия}}`), as MediaWiki's rules for the
+ * language give it: the first rule whose pattern matches is applied (to each match); a word no
+ * rule matches, or a language without such rules, stays as it is. (The languages whose grammar
+ * MediaWiki writes in code of its own, such as Finnish or Hungarian, decline nothing here.)
+ */
+export function convertGrammar(word: string, grammaticalCase: string, language: string): string {
+  const rules = languageFacts(language).grammar;
+  if (rules === undefined) return word;
+  let forms = rules[grammaticalCase];
+  if (typeof forms === 'string') forms = rules[forms];
+  if (forms === undefined || typeof forms === 'string') return word;
+  for (const [pattern, replacement] of forms) {
+    const expression = new RegExp(pattern, 'gu');
+    if (expression.test(word)) {
+      expression.lastIndex = 0;
+      return word.replace(expression, replacement);
+    }
+  }
+  return word;
 }

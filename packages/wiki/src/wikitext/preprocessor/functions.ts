@@ -6,6 +6,7 @@
 
 import { decodeCharReferences } from '../../site/html-entities.js';
 import { bcp47 } from '../../site/languages.js';
+import { convertGrammar } from '../../site/mediawiki/language-facts.js';
 import { localSpecialPageKey } from '../../site/mediawiki/special-page-aliases.js';
 import { numberSymbols } from '../../site/number-format.js';
 import type { Title, TitleCodec } from '../../site/title.js';
@@ -439,7 +440,8 @@ const PLAIN_FUNCTIONS: Readonly<Record<string, PlainFunction>> = {
     return o === 'NOSEP' ? s.replace(/\./g, ',') : formatGermanNumbers(s);
   },
   plural: (args, call) => plural(args, call.expander.host.site.language),
-  grammar: ([, word = '']) => word,
+  grammar: ([grammaticalCase = '', word = ''], call) =>
+    convertGrammar(word, grammaticalCase.trim(), call.expander.host.site.language),
   gender: ([, ...forms]) => forms[2] ?? forms[0] ?? '',
   bidi: ([s = '']) => embedBidi(s),
   int: async ([key = '', ...params], call) => {
