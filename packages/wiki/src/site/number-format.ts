@@ -5,6 +5,8 @@
  * MediaWiki sets them, else those of its ICU locale, whose digits it writes unless MediaWiki names
  * others for ASCII ones; a minus as U+2212.
  */
+
+import { isPhpNumeric } from '../text/php-strings.js';
 import type { NumberSymbols } from '../text/plural-rules.js';
 import { NUMBER_FORMATS } from './mediawiki/number-formats.js';
 
@@ -65,16 +67,23 @@ function groupsOf(digits: string, indian: boolean): string[] {
 /** `value` written as MediaWiki writes numbers in `language` (a MediaWiki language code). */
 export function formatNumberIn(value: number, language: string): string {
   if (!Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : value > 0 ? '∞' : '\u2212∞';
+  const plain = Math.abs(value).toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+  const [integer = '0', fraction] = plain.split('.');
+  return writtenNumber(integer, fraction, value < 0 || Object.is(value, -0), language);
+}
+
+/** A number's integer digits (grouped here) and fraction digits written in `language`. */
+function writtenNumber(integer: string, fraction: string | undefined, negative: boolean, language: string): string {
   const code = language.toLowerCase();
   const facts = NUMBER_FORMATS[code] ?? {};
   const locale = localeSymbols(code);
-  const plain = Math.abs(value).toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
-  const [integer = '0', fraction] = plain.split('.');
   const minimum = facts.minimumGroupingDigits ?? 0;
   const groups =
-    minimum > 0 && integer.length < minimum + 3
-      ? [integer]
-      : groupsOf(integer, facts.groupingPattern === '#,##,##0.###');
+    integer === ''
+      ? []
+      : minimum > 0 && integer.length < minimum + 3
+        ? [integer]
+        : groupsOf(integer, facts.groupingPattern === '#,##,##0.###');
   // The locale's digits; MediaWiki's own replace ASCII ones only.
   const factDigits = facts.digits === undefined ? undefined : [...facts.digits];
   const digitsOf = (text: string) =>
@@ -84,7 +93,100 @@ export function formatNumberIn(value: number, language: string): string {
     });
   let written = groups.map(digitsOf).join(facts.separators?.[','] ?? locale.group);
   if (fraction !== undefined) written += `${facts.separators?.['.'] ?? locale.decimal}${digitsOf(fraction)}`;
-  return value < 0 || Object.is(value, -0) ? `\u2212${written}` : written;
+  return negative ? `\u2212${written}` : written;
+}
+
+/** A number in text, as MediaWiki's `formatNum` finds them in a text that is no number. */
+const NUMBER_IN_TEXT = /(?:-(?=[\d.]))?(?:\d+|(?=\.\d))(?:\.\d*)?(?:[Ee][-+]?\d+)?/g;
+const DECIMAL_STRING = /^(-?)(\d*)(?:\.(\d*))?$/;
+
+/** The integer digits of a double as PHP's formatter writes them: 17 significant digits at most. */
+function integerDigits(written: string): string {
+  const value = Number(written);
+  if (value < 1e21) return value.toString().padStart(written.length, '0');
+  const [mantissa = '', exponent = '0'] = value.toPrecision(17).split('e+');
+  const digits = mantissa.replace('.', '');
+  return digits.padEnd(Number(exponent) + 1, '0');
+}
+
+/** A numeric string as `formatNum` writes it: plain decimals digit for digit, other forms as a double. */
+function formatNumeric(number: string, language: string): string {
+  const decimal = DECIMAL_STRING.exec(number);
+  if (decimal) {
+    const [, sign = '', integer = '', fraction] = decimal;
+    return writtenNumber(integer === '' ? '' : integerDigits(integer), fraction, sign !== '', language);
+  }
+  const facts = NUMBER_FORMATS[language.toLowerCase()];
+  if (facts?.minimumGroupingDigits !== undefined) {
+    // A language with a grouping minimum keeps such a form as written, only its separators and
+    // digits its own (`1,5E+3`).
+    return [...number]
+      .map((c) => (c === ',' || c === '.' ? (facts.separators?.[c] ?? c) : c))
+      .join('')
+      .replace(/[0-9]/g, (d) => (facts.digits === undefined ? d : ([...facts.digits][Number(d)] as string)));
+  }
+  const value = Number(number.trim());
+  if (Number.isNaN(value)) return number;
+  if (!Number.isFinite(value)) return value > 0 ? '∞' : '\u2212∞';
+  // An exponent, a plus sign or white space: the double, with three decimals at most.
+  const plain = Math.abs(value).toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 3 });
+  const [integer = '0', fraction] = plain.split('.');
+  return writtenNumber(integer, fraction, value < 0 && plain !== '0', language);
+}
+
+/**
+ * `{{formatnum:}}` (MediaWiki's `Language::formatNum`) of a text: a number PHP reads (`is_numeric`)
+ * written whole, PHP's names of the special doubles as the language names them (`nan`, the
+ * `formatnum-nan` message's text), and in any other text each number where it stands.
+ */
+export function formatNumberText(text: string, language: string, nan: string): string {
+  const special = specialNumber(text, nan);
+  if (special !== undefined) return special;
+  if (isPhpNumeric(text)) return formatNumeric(text, language);
+  return text.replace(NUMBER_IN_TEXT, (n) => (n === '' ? n : formatNumeric(n, language)));
+}
+
+function specialNumber(text: string, nan: string): string | undefined {
+  if (text === 'NAN') return nan;
+  if (text === 'INF') return '∞';
+  if (text === '-INF') return '\u2212∞';
+  return undefined;
+}
+
+/** MediaWiki's digits of the language for ASCII ones, and minus signs (`formatNumNoSeparators`). */
+function withLanguageDigits(text: string, language: string): string {
+  const digits = NUMBER_FORMATS[language.toLowerCase()]?.digits;
+  const written = digits === undefined ? text : text.replace(/[0-9]/g, (d) => [...digits][Number(d)] as string);
+  return written.replaceAll('-', '\u2212');
+}
+
+/** `{{formatnum:…|NOSEP}}`: the language's digits, no separators added or changed. */
+export function formatNumberNoSeparators(text: string, language: string, nan: string): string {
+  const special = specialNumber(text, nan);
+  if (special !== undefined) return special;
+  if (isPhpNumeric(text)) return withLanguageDigits(text, language);
+  return text.replace(NUMBER_IN_TEXT, (n) => withLanguageDigits(n, language));
+}
+
+/**
+ * `{{formatnum:…|R}}` (MediaWiki's `parseFormattedNumber`): the language's digits and separators
+ * read back to ASCII ones, the group separators dropped; its name for "not a number" and `∞` read
+ * as PHP's `NAN` and `INF`.
+ */
+export function parseFormattedNumber(text: string, language: string, nan: string): string {
+  if (text === nan) return 'NAN';
+  const normalized = text.replaceAll('\u2212', '-');
+  if (normalized === '∞') return 'INF';
+  if (normalized === '-∞') return '-INF';
+  const facts = NUMBER_FORMATS[language.toLowerCase()] ?? {};
+  const back = new Map<string, string>();
+  for (const [i, d] of [...(facts.digits ?? '')].entries()) back.set(d, String(i));
+  const separators = new Map<string, string>();
+  for (const [from, to] of Object.entries(facts.separators ?? {})) separators.set(to, from);
+  const readDigits = back.size === 0 ? normalized : [...normalized].map((c) => back.get(c) ?? c).join('');
+  const readSeparators =
+    separators.size === 0 ? readDigits : [...readDigits].map((c) => separators.get(c) ?? c).join('');
+  return readSeparators.replaceAll(',', '');
 }
 
 const symbols = new Map<string, NumberSymbols>();

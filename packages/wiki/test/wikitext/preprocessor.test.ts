@@ -161,6 +161,11 @@ describe('template expansion', () => {
         '{{formatnum:-1234.5}}|{{formatnum:1.234,5|R}}|{{int:nonexistent-msg}}|{{int:edit}}',
         '−1.234,5|1234.5|⧼nonexistent-msg⧽|Bearbeiten',
       ],
+      // NOSEP adds no separator and changes none; R reads the language's separators back.
+      [
+        '{{formatnum:1234567.891|NOSEP}}|{{formatnum:1e5|nosep}}|{{formatnum:12abc3456.5def}}|{{formatnum:1234.5|R}}|{{formatnum:1.5|r}}',
+        '1234567.891|1e5|12abc3.456,5def|12345|1,5',
+      ],
       [
         '{{#tag:nowiki|a{{!}}b}}|{{#tag:foo|x}}|{{#tag:ref|x|name=y}}',
         '<nowiki>a|b</nowiki>|<foo>x</foo>|<ref name="y">x</ref>',

@@ -8,6 +8,7 @@ export const GERMAN_INTERFACE_MESSAGES: Record<string, string> = {
   aboutsite: 'Über {{SITENAME}}',
   contribslink: 'Beiträge',
   and: ' und',
+  'formatnum-nan': 'Keine Zahl',
   january: 'Januar',
   february: 'Februar',
   march: 'März',

@@ -11,6 +11,7 @@ export const ENGLISH_INTERFACE_MESSAGES: Record<string, string> = {
   aboutsite: 'About {{SITENAME}}',
   contribslink: 'contribs',
   and: ' and',
+  'formatnum-nan': 'Not a Number',
   'comma-separator': ', ',
   'word-separator': ' ',
   'semicolon-separator': '; ',

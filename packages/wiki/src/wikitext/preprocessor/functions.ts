@@ -8,7 +8,12 @@ import { decodeCharReferences } from '../../site/html-entities.js';
 import { bcp47 } from '../../site/languages.js';
 import { convertGrammar } from '../../site/mediawiki/language-facts.js';
 import { localSpecialPageKey } from '../../site/mediawiki/special-page-aliases.js';
-import { numberSymbols } from '../../site/number-format.js';
+import {
+  formatNumberNoSeparators,
+  formatNumberText,
+  numberSymbols,
+  parseFormattedNumber,
+} from '../../site/number-format.js';
 import type { Title, TitleCodec } from '../../site/title.js';
 import { NS_FILE, NS_MEDIA, NS_SPECIAL, subjectNamespace, talkNamespace } from '../../site/title.js';
 import { MEDIAWIKI_VERSION } from '../../site/version.js';
@@ -164,7 +169,9 @@ export async function expandVariable(name: string, expander: Expander, _frame: F
   const count = COUNTS[id];
   if (count !== undefined) {
     const value = await host.siteCount?.(count);
-    return value === undefined ? undefined : formatGermanNumbers(String(value));
+    return value === undefined
+      ? undefined
+      : formatNumberText(String(value), host.site.language, await notANumber(expander));
   }
   return pageVariable(id, host.page, expander) ?? dateVariable(id, host.now);
 }
@@ -215,49 +222,9 @@ function firstLower(s: string): string {
   return ch.toLowerCase() + s.slice(ch.length);
 }
 
-/**
- * `{{formatnum:}}` in German: a number as PHP reads one formatted whole; in other text each number
- * (a sign, digits, a fraction, an exponent) formatted where it stands, as MediaWiki 1.39 does.
- */
-export function formatGermanNumbers(text: string): string {
-  const special = SPECIAL_NUMBERS[text];
-  if (special !== undefined) return special;
-  if (isPhpNumeric(text)) return formatGermanNumber(text);
-  return text.replace(NUMBER_IN_TEXT, (n) => (n === '' ? n : formatGermanNumber(n)));
-}
-
-/** PHP's names of the special doubles, as MediaWiki shows them in German (`formatnum-nan`). */
-const SPECIAL_NUMBERS: Readonly<Record<string, string>> = { NAN: 'Keine Zahl', INF: '\u221e', '-INF': '\u2212\u221e' };
-
-/** A number in text, as MediaWiki's legacy `formatnum` finds them. */
-const NUMBER_IN_TEXT = /(?:-(?=[\d.]))?(?:\d+|(?=\.\d))(?:\.\d*)?(?:[Ee][-+]?\d+)?/g;
-const DECIMAL_STRING = /^(-?)(\d*)(?:\.(\d*))?$/;
-const FLOAT_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
-
-/**
- * One number: written as digits with a fraction, its integer part grouped by thousands (as the
- * double it reads as, so past 2^53 only 17 digits count, at least as many digits as written) and
- * its fraction kept as written; any
- * other form (an exponent, a plus sign, white space around) read as a double and shown with at
- * most three decimals. German separators, the minus sign U+2212.
- */
-function formatGermanNumber(number: string): string {
-  const decimal = DECIMAL_STRING.exec(number);
-  if (decimal) {
-    const [, sign = '', integer = '', fraction] = decimal;
-    // As many integer digits as written (leading zeros kept), of the double the digits read as.
-    let digits = '';
-    if (integer !== '') {
-      const value = Number(integer);
-      digits = (value < 1e21 ? value.toString() : integer).padStart(integer.length, '0');
-    }
-    const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-    return (sign === '' ? '' : '\u2212') + grouped + (fraction === undefined ? '' : `,${fraction}`);
-  }
-  const value = Number(number.trim());
-  if (Number.isNaN(value)) return number;
-  if (!Number.isFinite(value)) return value > 0 ? '\u221e' : '\u2212\u221e';
-  return FLOAT_FORMAT.format(value).replace(/[,.-]/g, (c) => (c === ',' ? '.' : c === '.' ? ',' : '\u2212'));
+/** The wiki's name for a number that is none (`formatnum-nan`), as `{{formatnum:NAN}}` shows it. */
+async function notANumber(expander: Expander): Promise<string> {
+  return (await expander.host.message('formatnum-nan')) ?? 'NaN';
 }
 
 function pad(args: string[], left: boolean): string {
@@ -431,13 +398,18 @@ const PLAIN_FUNCTIONS: Readonly<Record<string, PlainFunction>> = {
   },
   padleft: (args) => pad(args, true),
   padright: (args) => pad(args, false),
-  formatnum: ([s = '', option = ''], call) => {
-    const o = option.toUpperCase();
-    if (o === 'R') return s.replace(/\./g, '').replace(',', '.');
+  formatnum: async ([s = '', option = ''], call) => {
+    // In the page's language (the wiki's): its digits and separators, its name for "not a number".
+    const language = call.expander.host.site.language;
+    const nan = await notANumber(call.expander);
+    const suffix = magicWordsOf(language).idOf(option.trim());
+    if (suffix === 'rawsuffix') return parseFormattedNumber(s, language, nan);
     // Formatting text that is not a number is allowed, and tracked.
     if (s !== '' && !isPhpNumeric(s) && !['NAN', 'INF', '-INF'].includes(s))
       call.expander.track('nonnumeric-formatnum');
-    return o === 'NOSEP' ? s.replace(/\./g, ',') : formatGermanNumbers(s);
+    return suffix === 'nocommafysuffix'
+      ? formatNumberNoSeparators(s, language, nan)
+      : formatNumberText(s, language, nan);
   },
   plural: (args, call) => plural(args, call.expander.host.site.language),
   grammar: ([grammaticalCase = '', word = ''], call) =>
