@@ -412,6 +412,8 @@ export class PageSet {
     // A target met before (a page of the set, or a redirect resolved already, as in a chain or a
     // loop) is not added again, as MediaWiki skips titles its set knows.
     const met = new Set(rows.map((r) => r.pageid));
+    // Pages the set has read (redirects too), by title: MediaWiki looks none of them up again.
+    const seen = new Set(rows.map((r) => `${r.ns}:${r.dbKey}`));
     while (current.length > 0) {
       const redirects = current.filter((r) => r.isRedirect);
       for (const row of current) if (!row.isRedirect) this.addGood(row);
@@ -458,7 +460,14 @@ export class PageSet {
         missing = missing.filter((title) => !converted.replaced.has(title));
         for (const row of converted.rows) if (!found.has(`${row.ns}:${row.dbKey}`)) nextRows.push(row);
       }
-      this.addMissing(byNamespaceGroups(next).filter((title) => missing.includes(title)));
+      // The namespaces come in the order they first appear among the targets the set did not
+      // hold before, as MediaWiki looks up only those.
+      const held = new Set(seen);
+      for (const page of this.good.values()) held.add(`${page.ns}:${page.dbKey}`);
+      for (const m of this.missing) held.add(`${m.ns}:${m.dbKey}`);
+      const looked = next.filter((title) => !held.has(`${title.namespace}:${title.dbKey}`));
+      for (const row of nextRows) seen.add(`${row.ns}:${row.dbKey}`);
+      this.addMissing(byNamespaceGroups(looked).filter((title) => missing.includes(title)));
       current = nextRows.filter((r) => !this.good.has(r.pageid) && !met.has(r.pageid));
       for (const r of current) met.add(r.pageid);
     }

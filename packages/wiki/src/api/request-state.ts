@@ -235,7 +235,11 @@ export class RequestState {
     this.lastFilled = module;
     const size = knownSize ?? resultSize(value, this.counted);
     if (size > this.resultBudget) {
-      this.warn(module, { code: 'truncatedresult', key: 'apiwarn-truncatedresult', params: [this.maxResultSize] });
+      this.warn(module, {
+        code: 'truncatedresult',
+        key: 'apiwarn-truncatedresult',
+        params: [{ num: this.maxResultSize }],
+      });
       return false;
     }
     this.resultBudget -= size;

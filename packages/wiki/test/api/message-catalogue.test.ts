@@ -325,9 +325,11 @@ describe('rendering a stored text', () => {
     gender: () => gender,
   });
 
-  test('numbers are written in the language and choose the plural form', () => {
-    assert.equal(renderMessage('count', [1], 'de', stored('unknown')), 'ein Wert');
-    assert.equal(renderMessage('count', [12345], 'de', stored('unknown')), '12.345 Werte');
+  test('number parameters are written in the language and choose the plural form; plain numbers as written', () => {
+    assert.equal(renderMessage('count', [{ num: 1 }], 'de', stored('unknown')), 'ein Wert');
+    assert.equal(renderMessage('count', [{ num: 12345 }], 'de', stored('unknown')), '12.345 Werte');
+    // A scalar parameter is put in as MediaWiki puts one in: not formatted.
+    assert.equal(renderMessage('count', [12345], 'de', stored('unknown')), '12345 Werte');
   });
 
   test('GENDER follows the named user', () => {
@@ -355,12 +357,12 @@ describe('rendering a stored text', () => {
 
   test('a language the catalogue lacks reads the first of its fallbacks it holds, written in its own way', () => {
     // A regional form reads its base language without the source's language data.
-    assert.equal(renderMessage('count', [12345], 'de-at', stored('unknown')), '12.345 Werte');
+    assert.equal(renderMessage('count', [{ num: 12345 }], 'de-at', stored('unknown')), '12.345 Werte');
     // With the source's chains (Low German falls back to German), as MediaWiki; numbers as the
     // reader's language writes them (Swiss German groups with an apostrophe).
     const chains: StoredMessages = { ...stored('unknown'), fallbacks: (l) => ({ nds: ['de'], 'de-ch': ['de'] })[l] };
-    assert.equal(renderMessage('count', [12345], 'nds', chains), '12.345 Werte');
-    assert.equal(renderMessage('count', [12345], 'de-ch', chains), "12'345 Werte");
+    assert.equal(renderMessage('count', [{ num: 12345 }], 'nds', chains), '12.345 Werte');
+    assert.equal(renderMessage('count', [{ num: 12345 }], 'de-ch', chains), "12'345 Werte");
   });
 
   test('a language the catalogue lacks reads the built-in wording', () => {

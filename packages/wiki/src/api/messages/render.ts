@@ -121,6 +121,10 @@ export function messageText(
   language: string,
   stored?: StoredMessages,
 ): string {
+  // A plain number is put in as written, as MediaWiki puts in a scalar parameter (the
+  // parameter validator's numbers are its number parameters, written in the language's digits).
+  if (!key.startsWith('paramvalidator-') && params.some((p) => typeof p === 'number'))
+    params = params.map((p) => (typeof p === 'number' ? String(p) : p));
   if (language === QQX) return qqxMessage(key, params);
   const texts = readerTexts(stored?.catalogue, language, stored?.fallbacks?.(language));
   const storedTemplate = texts?.get(key);
