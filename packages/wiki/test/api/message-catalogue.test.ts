@@ -345,6 +345,28 @@ describe('rendering a stored text', () => {
     );
   });
 
+  test('html: a text as MediaWiki 1.39 parses it in Arabic, an entity without its semicolon part of the URL', () => {
+    // The Arabic text writes `&gt ;`: no character reference, so the URL runs on to the space,
+    // and the space before the semicolon is a French one.
+    const arabic = new Map([
+      [
+        'api-usage-mailinglist-ref',
+        'اشترك في &lt;https://lists.wikimedia.org/x/&gt ; للحصول &rlm;على <span dir="ltr">(\\t)</span>.',
+      ],
+    ]);
+    const catalogue: StoredMessages = {
+      ...stored('unknown'),
+      catalogue: { stamp: 'test', languages: new Map([['ar', arabic]]) },
+    };
+    const formatter = new ErrorFormatter('html', 'ar', catalogue);
+    const entry = formatter.formatMessage(message('x', 'api-usage-mailinglist-ref', []));
+    assert.equal(
+      typeof entry === 'object' && entry.html,
+      'اشترك في &lt;<a rel="nofollow" class="external free" href="https://lists.wikimedia.org/x/&amp;gt">' +
+        'https://lists.wikimedia.org/x/&amp;gt</a>&#160;; للحصول &#8207;على <span dir="ltr">(\\t)</span>.',
+    );
+  });
+
   test('quoted lists are names joined with the language’s separators', () => {
     assert.equal(
       renderMessage('list', [{ list: ['a', 'b', 'c'], quoted: true }], 'de', stored('unknown')),
