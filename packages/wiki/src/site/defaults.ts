@@ -1,5 +1,11 @@
 import { installerInterwiki } from './installer-interwiki.js';
-import { canonicalAliases, canonicalNamespaces, languageNamespaces, namespaceAliasList } from './namespace-names.js';
+import {
+  canonicalAliases,
+  canonicalNamespaces,
+  languageNamespaces,
+  namespaceAliasList,
+  withProjectName,
+} from './namespace-names.js';
 import type { NamespaceAlias, NamespaceInfo, SiteConfig } from './site.js';
 
 /**
@@ -76,7 +82,7 @@ export function buildNamespaces(options: NamespaceOptions): {
   }
   names.set(4, { name: project, canonical: 'Project' });
   names.set(5, {
-    name: spaced(options.metaNamespaceTalk ?? local.projectTalk.replace('$1', project)),
+    name: spaced(options.metaNamespaceTalk ?? withProjectName(local.projectTalk, project, options.language)),
     canonical: 'Project talk',
   });
   const extra = new Map<number, Partial<NamespaceInfo>>();
@@ -132,6 +138,7 @@ export function buildNamespaces(options: NamespaceOptions): {
     ],
     project,
     new Map([...names].map(([id, { name }]) => [id, name])),
+    options.language,
   );
   return { namespaces, namespaceAliases };
 }

@@ -4,7 +4,7 @@
  * project namespace's name.
  */
 import { compareByteOrder } from '../text/byte-order.js';
-import { languageFacts } from './mediawiki/language-facts.js';
+import { convertGrammar, languageFacts } from './mediawiki/language-facts.js';
 import type { NamespaceAlias } from './site.js';
 
 export interface LanguageNamespaces {
@@ -59,8 +59,8 @@ const byLanguage = new Map<string, LanguageNamespaces>([['en', english]]);
 
 /**
  * The namespace names of a content language, from MediaWiki's language facts; English's for a
- * language MediaWiki does not have. A project talk name that MediaWiki declines by grammar
- * (`Обсуждение_{{GRAMMAR:genitive|$1}}`) takes the project's name as it is.
+ * language MediaWiki does not have. The project talk name keeps `$1` for the project's name, and
+ * the grammar it is declined by (`Обсуждение_{{GRAMMAR:genitive|$1}}`): see `withProjectName`.
  */
 export function languageNamespaces(language: string): LanguageNamespaces {
   const known = byLanguage.get(language);
@@ -71,7 +71,7 @@ export function languageNamespaces(language: string): LanguageNamespaces {
   const names: Record<number, string> = {};
   for (const id of Object.keys(english.names).map(Number))
     names[id] = spaced(facts.namespaces[id] ?? english.names[id]);
-  const projectTalk = spaced(facts.namespaces[5] ?? '$1_talk').replace(/\{\{GRAMMAR:[^|}]*\|\$1\}\}/, '$1');
+  const projectTalk = spaced(facts.namespaces[5] ?? '$1_talk');
   const aliases: Array<[string, number]> = [];
   for (const [name, id] of Object.entries(facts.namespaceAliases)) {
     const alias = spaced(name);
@@ -105,11 +105,12 @@ export function namespaceAliasList(
   aliases: readonly (readonly [name: string, id: number])[],
   project: string,
   namespaces: ReadonlyMap<number, string>,
+  language = 'en',
 ): NamespaceAlias[] {
   const seen = new Set<string>();
   const list: NamespaceAlias[] = [];
   for (const [written, id] of aliases) {
-    const name = written.replace(/\{\{GRAMMAR:[^|}]*\|\$1\}\}/, '$1').replace('$1', project);
+    const name = withProjectName(written, project, language);
     if (!namespaces.has(id) || namespaces.get(id) === name || seen.has(name)) continue;
     seen.add(name);
     list.push({ id, name });
@@ -125,3 +126,15 @@ export const canonicalAliases: Array<[name: string, id: number]> = [
   ['Image', 6],
   ['Image talk', 7],
 ];
+
+/**
+ * A namespace name with the project's name put in for `$1`, declined where the language's name
+ * asks for it (`Обсуждение_{{GRAMMAR:genitive|$1}}` → `Обсуждение Википедии`), as MediaWiki does.
+ */
+export function withProjectName(template: string, project: string, language: string): string {
+  return template
+    .replace(/\{\{GRAMMAR:([^|}]*)\|\$1\}\}/gi, (_, grammaticalCase: string) =>
+      convertGrammar(project, grammaticalCase.trim(), language),
+    )
+    .replace('$1', project);
+}

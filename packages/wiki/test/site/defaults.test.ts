@@ -169,6 +169,13 @@ describe('namespace rules', () => {
     assert.ok(namespaceAliases.some((a) => a.name === 'WP' && a.id === 4));
   });
 
+  test("the project talk namespace declined by the language's grammar (Russian: genitive)", () => {
+    const name = (siteName: string) =>
+      buildNamespaces({ language: 'ru', siteName }).namespaces.find((ns) => ns.id === 5)?.name;
+    assert.equal(name('Википедия'), 'Обсуждение Википедии');
+    assert.equal(name('Testwiki'), 'Обсуждение Testwiki');
+  });
+
   test('a fresh store describes a German wiki', () => {
     const site = defaultSite();
     assert.equal(site.language, 'de');

@@ -86,7 +86,7 @@ export function siteFromSiteinfo(info: DumpSiteInfo, base: SiteConfig | undefine
   });
   const names = new Map(namespaces.map((ns) => [ns.id, ns.name]));
   const project = namespaces.find((ns) => ns.id === 4)?.name ?? info.siteName;
-  const aliases = namespaceAliasList([...local.aliases, ...canonicalAliases], project, names);
+  const aliases = namespaceAliasList([...local.aliases, ...canonicalAliases], project, names, language);
   const paths = pathsFromBase(info.base);
   return {
     ...(base ?? defaults),
