@@ -4,7 +4,8 @@
  * MediaWiki installation: for each language MediaWiki has, its magic words' synonyms (with those
  * of the wiki's extensions), special page aliases, namespace names and aliases, the user
  * namespaces' names by gender, fallbacks, writing direction, link trail, main page title,
- * ellipsis, the default date format with its month and weekday names and the `{{GRAMMAR:}}` rules, as
+ * ellipsis, the default date format with its month and weekday names, the `{{GRAMMAR:}}` rules and
+ * the link prefix's characters (for the languages that have one), as
  * that MediaWiki resolves them (special pages: those the wiki has, in siteinfo's order).
  *
  *   MW_INSTALL_PATH=/usr/share/mediawiki MW_CONFIG_FILE=/path/LocalSettings.php \
@@ -180,6 +181,9 @@ class LanguageFacts extends Maintenance {
 				'specialPageAliases' => self::shared( $specialSets, $specialIndex,
 					self::against( self::installedPages( $language, $pages ), $englishSpecial, false ) ),
 			];
+			if ( $language->linkPrefixExtension() ) {
+				$languages[$code]['linkPrefixCharset'] = $language->linkPrefixCharset();
+			}
 			$grammar = self::grammarRules( $language->getGrammarTransformations() );
 			if ( $grammar !== [] ) {
 				$languages[$code]['grammar'] = $grammar;

@@ -128,3 +128,13 @@ test("{{GRAMMAR:}} as MediaWiki's rules for the language decline the word", () =
     assert.equal(convertGrammar(word, grammaticalCase, language), expected, `${language} ${grammaticalCase} ${word}`);
   }
 });
+
+test('the link prefix characters of the languages whose links take a prefix', () => {
+  // As MediaWiki 1.39's siteinfo gives linkprefixcharset with Arabic as the content language.
+  assert.equal(
+    languageFacts('ar').linkPrefixCharset,
+    'a-zA-Zء-ي\\x{0610}-\\x{061A}\\x{064B}-\\x{065F}\\x{0670}\\x{06D6}-\\x{06DC}\\x{06DF}-\\x{06E4}\\x{06E7}\\x{06E8}\\x{06EA}-\\x{06ED}',
+  );
+  assert.equal(languageFacts('uk').linkPrefixCharset, '„«');
+  assert.equal(languageFacts('de').linkPrefixCharset, undefined);
+});

@@ -130,8 +130,10 @@ async function general(ctx: ContextOf<typeof descriptor>): Promise<ResultObject>
     langconversion: true,
     linkconversion: true,
     titleconversion: true,
-    linkprefixcharset: '',
-    linkprefix: '',
+    // A language whose links take a prefix (Arabic's `ال`): its characters, and the regular
+    // expression MediaWiki still derives from them for older clients.
+    linkprefixcharset: languageFacts(site.language).linkPrefixCharset ?? '',
+    linkprefix: linkPrefixPattern(languageFacts(site.language).linkPrefixCharset),
     linktrail: languageFacts(site.language).linkTrail,
     legaltitlechars: ' %!"$&\'()*,\\-.\\/0-9:;=?@A-Z\\\\^_`a-z~\\x80-\\xFF+',
     invalidusernamechars: '@:>',
@@ -613,4 +615,9 @@ function functionHooks(site: SiteConfig): string[] {
       'titleparts',
     );
   return hooks;
+}
+
+/** MediaWiki's link prefix pattern of a prefix character class, or '' for a language without one. */
+function linkPrefixPattern(charset: string | undefined): string {
+  return charset === undefined ? '' : `/^((?>.*[^${charset}]|))(.+)$/sDu`;
 }

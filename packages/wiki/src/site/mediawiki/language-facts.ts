@@ -24,6 +24,8 @@ export interface LanguageFacts {
   /** The fallback languages, nearest first (English not among them unless the file names it). */
   fallback: readonly string[];
   rtl: boolean;
+  /** The characters a link prefix is made of, in a PHP character class, for a language with one (Arabic). */
+  linkPrefixCharset?: string;
   /** The link trail as a PHP regular expression (`/^([a-z]+)(.*)$/sD`). */
   linkTrail: string;
   /** Namespace names by id, with underscores; the project talk name holds `$1` for the project's. */
