@@ -350,8 +350,8 @@ export class PageSet {
 
   private async resolveTitles(wanted: readonly Title[], given?: ReadonlyMap<Title, string>): Promise<void> {
     const pending: Title[] = [];
-    for (const given of wanted) {
-      const title = this.localSpecial(given);
+    for (const entry of wanted) {
+      const title = this.localSpecial(entry);
       if (title.namespace === NS_SPECIAL || title.namespace === NS_MEDIA) {
         const text = this.displayText(title);
         if (!this.special.some((s) => s.title === text)) {
@@ -377,7 +377,8 @@ export class PageSet {
       for (const row of converted.rows) if (!found.has(`${row.ns}:${row.dbKey}`)) rows.push(row);
     }
     // The namespaces come in the order they first appear among all titles looked up, found or not.
-    this.addMissing(byNamespaceGroups(pending).filter((title) => missing.includes(title)));
+    const stillMissing = new Set(missing);
+    this.addMissing(byNamespaceGroups(pending).filter((title) => stillMissing.has(title)));
     await this.addFoundPages(rows);
   }
 
@@ -467,7 +468,8 @@ export class PageSet {
       for (const m of this.missing) held.add(`${m.ns}:${m.dbKey}`);
       const looked = next.filter((title) => !held.has(`${title.namespace}:${title.dbKey}`));
       for (const row of nextRows) seen.add(`${row.ns}:${row.dbKey}`);
-      this.addMissing(byNamespaceGroups(looked).filter((title) => missing.includes(title)));
+      const stillMissing = new Set(missing);
+      this.addMissing(byNamespaceGroups(looked).filter((title) => stillMissing.has(title)));
       current = nextRows.filter((r) => !this.good.has(r.pageid) && !met.has(r.pageid));
       for (const r of current) met.add(r.pageid);
     }
