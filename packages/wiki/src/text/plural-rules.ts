@@ -31,18 +31,28 @@ function pluralRulesFor(code: string): Intl.PluralRules | undefined {
 
 const known = new Map<string, LanguageRules>();
 
-function rulesOf(language: string): LanguageRules {
-  const cached = known.get(language);
-  if (cached) return cached;
+function ownRules(language: string): LanguageRules {
   const code = SAME_RULES_AS[language.toLowerCase()] ?? language;
   // A code that is no language tag for ICU (MediaWiki knows codes such as `roa-tara`): its first
   // part, else English.
   const rules = pluralRulesFor(code) ?? pluralRulesFor(code.split('-')[0] ?? '') ?? new Intl.PluralRules('en');
   const present = new Set(rules.resolvedOptions().pluralCategories);
-  const made: LanguageRules = {
-    select: (n) => rules.select(n),
-    categories: CATEGORY_ORDER.filter((c) => present.has(c)),
-  };
+  return { select: (n) => rules.select(n), categories: CATEGORY_ORDER.filter((c) => present.has(c)) };
+}
+
+/**
+ * A language's rules; for a language whose CLDR rules have only "other" (Japanese, Korean,
+ * Chinese, Vietnamese…), those of the first language of its fallbacks that has more, else
+ * English's: MediaWiki's localisation cache fills rules a language lacks from its fallbacks, so
+ * an English text's `{{PLURAL:2|parameter|parameters}}` reads "parameters" in Korean too.
+ */
+function rulesOf(language: string, fallbacks: readonly string[]): LanguageRules {
+  const cached = known.get(language);
+  if (cached) return cached;
+  let made = ownRules(language);
+  if (made.categories.length === 0) {
+    made = [...fallbacks, 'en'].map(ownRules).find((rules) => rules.categories.length > 0) ?? made;
+  }
   // The codes come from requests (`uselang`): the map is kept small.
   if (known.size >= 500) known.clear();
   known.set(language, made);
@@ -50,8 +60,8 @@ function rulesOf(language: string): LanguageRules {
 }
 
 /** The index of the form `language` gives `n` among `count` forms (at least one). */
-export function pluralFormIndex(n: number, language: string, count: number): number {
-  const rules = rulesOf(language);
+export function pluralFormIndex(n: number, language: string, count: number, fallbacks: readonly string[] = []): number {
+  const rules = rulesOf(language, fallbacks);
   const category = rules.select(Math.abs(n));
   const index = category === 'other' ? rules.categories.length : rules.categories.indexOf(category);
   return Math.min(Math.max(index, 0), count - 1);

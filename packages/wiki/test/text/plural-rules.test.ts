@@ -47,3 +47,13 @@ test('the count as the language writes it, read as PHP reads a number', () => {
   assert.equal(pluralFormIndex(pluralCount('١', numberSymbols('ar')), 'ar', 2), 1);
   assert.equal(pluralCount('۲۱', numberSymbols('fa')), 21);
 });
+
+test('a language with no plural rule of its own (only "other") takes its fallbacks\', else English\'s, as MediaWiki 1.39', () => {
+  // MediaWiki: Korean, Japanese, Chinese convertPlural(2, [a, b]) is b, convertPlural(1, [a, b]) a.
+  for (const language of ['ko', 'ja', 'zh', 'vi', 'th']) {
+    assert.equal(pluralFormIndex(2, language, 2), 1, language);
+    assert.equal(pluralFormIndex(1, language, 2), 0, language);
+  }
+  // One form only: that form, whatever the number.
+  assert.equal(pluralFormIndex(2, 'ko', 1), 0);
+});

@@ -7,7 +7,7 @@
  * (URL functions, `#special`, the other page variables) by the wiki's preprocessor when the context
  * has it. Anything else in braces (templates) is left as written.
  */
-import { convertGrammar } from '../../site/mediawiki/language-facts.js';
+import { convertGrammar, languageFacts } from '../../site/mediawiki/language-facts.js';
 import { formatNumberIn, numberSymbols } from '../../site/number-format.js';
 import type { Gender } from '../../site/title.js';
 import type { SiteStatistics } from '../../store/site-statistics.js';
@@ -100,7 +100,7 @@ function pluralForm(count: string, forms: string[], language: string): string {
     }
   }
   if (plain.length === 0) return '';
-  return plain[pluralFormIndex(n, language, plain.length)] as string;
+  return plain[pluralFormIndex(n, language, plain.length, languageFacts(language).fallback)] as string;
 }
 
 function genderForm(gender: Gender, forms: string[]): string {

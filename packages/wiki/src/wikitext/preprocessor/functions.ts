@@ -6,7 +6,7 @@
 
 import { decodeCharReferences } from '../../site/html-entities.js';
 import { bcp47 } from '../../site/languages.js';
-import { convertGrammar } from '../../site/mediawiki/language-facts.js';
+import { convertGrammar, languageFacts } from '../../site/mediawiki/language-facts.js';
 import { localSpecialPageKey } from '../../site/mediawiki/special-page-aliases.js';
 import {
   formatNumberNoSeparators,
@@ -307,7 +307,7 @@ function plural(args: string[], language: string): string {
     } else plain.push(form);
   }
   if (plain.length === 0) return '';
-  return plain[pluralFormIndex(n, language, plain.length)] as string;
+  return plain[pluralFormIndex(n, language, plain.length, languageFacts(language).fallback)] as string;
 }
 
 function titleparts(args: string[], call: FunctionCall): string {
