@@ -6,11 +6,6 @@
  */
 import type { DateNameKind } from './mediawiki/language-facts.js';
 
-/** The long month messages' keys (`november`), which the pseudo-language `qqx` shows in place of the names. */
-const MONTH_KEYS = 'january february march april may june july august september october november december'.split(' ');
-/** The abbreviated month messages' keys (`nov`), which German's format writes. */
-const SHORT_MONTH_KEYS = MONTH_KEYS.map((key) => key.slice(0, 3));
-
 /**
  * The formats known here: German's (day with a full stop, the month abbreviated), English's, and
  * `qqx`'s (English's, with the month's message key: `21 (november) 2026`).
@@ -28,11 +23,6 @@ export function dateStyleOf(language: string, fallbacks: readonly string[] = [])
     if (code === 'qqx') return 'qqx';
   }
   return 'en';
-}
-
-/** The month message (`nov` or `november`) the style writes for month `index` (0 to 11). */
-export function monthMessageKey(style: DateStyle, index: number): string {
-  return style === 'de' ? SHORT_MONTH_KEYS[index] : MONTH_KEYS[index];
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');

@@ -58,3 +58,22 @@ test("dates in each language's default format, as MediaWiki 1.39 wrote the same 
     assert.equal(format('20300105090507'), second, language);
   }
 });
+
+test("a date alone and a time alone in the language's default formats, as MediaWiki's Language::date and time", () => {
+  // [language, date, time] of 2030-03-01 00:00 as MediaWiki 1.39 writes them (490 of its 493
+  // languages agree; Walloon and Classical Chinese write dates with code of their own).
+  const expected: [string, string, string][] = [
+    ['de', '1. März 2030', '00:00'],
+    ['en', '1 March 2030', '00:00'],
+    ['it', '1 mar 2030', '00:00'],
+    ['ru', '1 марта 2030', '00:00'],
+    ['fa', '\u200f۱ مارس ۲۰۳۰', '\u200f۰۰:۰۰'],
+    ['th', '1 มีนาคม 2573', '00:00'],
+    ['ja', '2030年3月1日 (金)', '00:00'],
+    ['pt', '1 de março de 2030', '00h00min'],
+  ];
+  for (const [language, date, time] of expected) {
+    assert.equal(readerDateFormatter(language, undefined, 'date')('20300301000000'), date, language);
+    assert.equal(readerDateFormatter(language, undefined, 'time')('20300301000000'), time, language);
+  }
+});

@@ -20,14 +20,27 @@ const NAME_KEYS: Record<DateNameKind, readonly string[]> = {
   l: WEEKDAYS.split(' '),
 };
 
-/** A function writing 14-digit MediaWiki timestamps as `language`'s readers see them. */
+/** Which of the language's default formats: a date with its time, a date, a time. */
+export type DateFormatPart = 'both' | 'date' | 'time';
+
+const FORMAT_OF: Record<DateFormatPart, 'dateFormat' | 'dateOnlyFormat' | 'timeFormat'> = {
+  both: 'dateFormat',
+  date: 'dateOnlyFormat',
+  time: 'timeFormat',
+};
+
+/**
+ * A function writing 14-digit MediaWiki timestamps as `language`'s readers see them: a date with
+ * its time (`Language::timeanddate`), by default, or a date or a time alone (`date`, `time`).
+ */
 export function readerDateFormatter(
   language: string,
   stored: StoredMessages | undefined,
+  part: DateFormatPart = 'both',
 ): (mwTimestamp: string) => string {
   // The pseudo-language shows the names' message keys in English's format (`21 (november) 2026`).
   if (language === QQX) {
-    const english = languageFacts('en').dateFormat;
+    const english = languageFacts('en')[FORMAT_OF[part]];
     return (mw) => formatDatePattern(mw, english, (kind, index) => `(${NAME_KEYS[kind][index]})`);
   }
   // The catalogue's names where it holds the language itself (the wiki's own texts); else the
@@ -37,5 +50,6 @@ export function readerDateFormatter(
   const name = (kind: DateNameKind, index: number) =>
     texts?.get(NAME_KEYS[kind][index]) ?? facts.dateNames[kind][index];
   const digits = NUMBER_FORMATS[facts.code]?.digits;
-  return (mw) => formatDatePattern(mw, facts.dateFormat, name, digits);
+  const format = facts[FORMAT_OF[part]];
+  return (mw) => formatDatePattern(mw, format, name, digits);
 }

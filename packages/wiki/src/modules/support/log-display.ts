@@ -17,7 +17,7 @@ import { shippedMessage } from '../../api/messages/store.js';
 import { transformMessageSync } from '../../api/messages/transform.js';
 import type { ModuleContext } from '../../api/module.js';
 import { isResultObject, KeyedList, type ResultObject, type ResultValue } from '../../api/result/tree.js';
-import { dateStyleOf, monthMessageKey } from '../../site/date-format.js';
+import { dateStyleOf } from '../../site/date-format.js';
 import { localSpecialPageName } from '../../site/mediawiki/special-page-aliases.js';
 import { NS_SPECIAL, NS_USER, type Title } from '../../site/title.js';
 import { urlencodeTitle } from '../../site/urls.js';
@@ -104,6 +104,8 @@ export class LogDisplayFormatter {
   private readonly fallbacks: readonly string[];
   /** Dates with their time as the answer's language writes them. */
   private readonly formatDate: (mwTimestamp: string) => string;
+  private readonly formatDay: (mwTimestamp: string) => string;
+  private readonly formatTime: (mwTimestamp: string) => string;
   private readonly links: CommentFormatter;
 
   constructor(
@@ -113,6 +115,8 @@ export class LogDisplayFormatter {
   ) {
     this.fallbacks = fallbackChain(language, ctx.storedMessages);
     this.formatDate = readerDateFormatter(language, ctx.storedMessages);
+    this.formatDay = readerDateFormatter(language, ctx.storedMessages, 'date');
+    this.formatTime = readerDateFormatter(language, ctx.storedMessages, 'time');
     // German's own texts serve the languages that fall back to German (de-formal, nds, bar).
     this.lang = dateStyleOf(language, this.fallbacks) === 'de' ? 'de' : 'en';
     // Links are titled in the content language (a red link's tooltip), whatever the answer's.
@@ -605,19 +609,14 @@ export class LogDisplayFormatter {
   private day(iso: string): string {
     const when = new Date(iso);
     if (Number.isNaN(when.getTime())) return escapeHtmlText(iso);
-    const month =
-      this.language === QQX
-        ? qqxKey(monthMessageKey('qqx', when.getUTCMonth()))
-        : fullMonthNames(this.lang)[when.getUTCMonth()];
-    const day = this.lang === 'de' ? `${when.getUTCDate()}.` : String(when.getUTCDate());
-    return `${day} ${month} ${when.getUTCFullYear()}`;
+    return this.formatDay(toMwTimestamp(when));
   }
 
-  /** An ISO timestamp's time of day, `HH:MM` (UTC). */
+  /** An ISO timestamp's time of day as the reader's language writes it (UTC). */
   private time(iso: string): string {
     const when = new Date(iso);
     if (Number.isNaN(when.getTime())) return escapeHtmlText(iso);
-    return `${String(when.getUTCHours()).padStart(2, '0')}:${String(when.getUTCMinutes()).padStart(2, '0')}`;
+    return this.formatTime(toMwTimestamp(when));
   }
 
   /** An ISO timestamp as the reader's language writes a date with its time (UTC). */
@@ -664,19 +663,6 @@ function relativeSeconds(duration: string): number | undefined {
     return Date.UTC(1970, months, 1) / 1000;
   }
   return count * (RELATIVE_UNITS[unit] ?? 0);
-}
-
-const FULL_MONTHS = new Map<Lang, readonly string[]>();
-
-/** The full month names of a language, as a date alone writes them (`Januar`, `January`). */
-function fullMonthNames(lang: Lang): readonly string[] {
-  let names = FULL_MONTHS.get(lang);
-  if (!names) {
-    const format = new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', { timeZone: 'UTC', month: 'long' });
-    names = Array.from({ length: 12 }, (_, month) => format.format(Date.UTC(2001, month, 15)));
-    FULL_MONTHS.set(lang, names);
-  }
-  return names;
 }
 
 function fill(template: string, values: Record<string, string>): string {

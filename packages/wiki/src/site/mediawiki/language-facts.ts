@@ -39,6 +39,10 @@ export interface LanguageFacts {
   ellipsis: string;
   /** The default date preference's format of a time and date, in PHP's `sprintfDate` codes. */
   dateFormat: string;
+  /** The default date preference's format of a date alone (`j. F Y`). */
+  dateOnlyFormat: string;
+  /** The default date preference's format of a time alone (`H:i`). */
+  timeFormat: string;
   /** The names `dateFormat` writes: months (F), short months (M), genitive months (xg), weekdays (D, l). */
   dateNames: Readonly<Record<DateNameKind, readonly string[]>>;
   /**
