@@ -3,7 +3,9 @@
  * (schema 0.11, or 0.10 with `exportschema`), as `Special:Export` writes it. With `exportnowrap` the
  * XML is the whole answer.
  */
+
 import { isIPAddress } from '../site/ip-address.js';
+import { bcp47 } from '../site/languages.js';
 import { namespaceById, type SiteConfig } from '../site/site.js';
 import type { WikiStore } from '../store/database.js';
 import { escapeHtml, escapeXmlText } from '../text/escape.js';
@@ -78,7 +80,7 @@ export async function exportPages(
 ): Promise<string> {
   const v11 = schema === '0.11';
   const parts = [
-    `<mediawiki xmlns="http://www.mediawiki.org/xml/export-${schema}/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.mediawiki.org/xml/export-${schema}/ http://www.mediawiki.org/xml/export-${schema}.xsd" version="${schema}" xml:lang="${escapeHtml(site.language)}">`,
+    `<mediawiki xmlns="http://www.mediawiki.org/xml/export-${schema}/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.mediawiki.org/xml/export-${schema}/ http://www.mediawiki.org/xml/export-${schema}.xsd" version="${schema}" xml:lang="${escapeHtml(bcp47(site.language))}">`,
     siteInfo(site, server, generator),
   ];
   const latest = pages.map((p) => p.latest);

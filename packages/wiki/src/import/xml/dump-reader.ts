@@ -315,7 +315,8 @@ class DumpParser {
         if (this.stack.length !== 1) break;
         this.sawRoot = true;
         this.schemaVersion = schemaVersionOf(tag);
-        if (attrs['xml:lang']) this.language = attrs['xml:lang'];
+        // Written as HTML writes the code (`pt-BR`); MediaWiki's codes are lower case.
+        if (attrs['xml:lang']) this.language = attrs['xml:lang'].toLowerCase();
         return;
       case 'siteinfo':
         this.siteinfo = { schemaVersion: this.schemaVersion, siteName: '', namespaces: [] };

@@ -6,6 +6,7 @@ import type { PageRecord } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { mwToIso, toMwTimestamp } from '../../api/params/timestamp.js';
 import { assoc, type KeyedList, list, namedList, type ResultObject, withContent } from '../../api/result/tree.js';
+import { bcp47 } from '../../site/languages.js';
 import { languageFacts } from '../../site/mediawiki/language-facts.js';
 import { type LanguageConverter, languageConverter } from '../../site/mediawiki/language-variants.js';
 import type { SiteConfig } from '../../site/site.js';
@@ -522,7 +523,8 @@ function pageInfo(context: InfoContext, data: InfoData, target: InfoTarget, acti
   // Code (CSS, JavaScript, JSON) is in English whatever the wiki's language, as in MediaWiki.
   const language = record?.lang ?? (CODE_MODELS.has(model) ? 'en' : site.language);
   out.pagelanguage = language;
-  out.pagelanguagehtmlcode = language;
+  // The language's code as HTML writes it (BCP 47: `pt-BR` for `pt-br`).
+  out.pagelanguagehtmlcode = bcp47(language);
   out.pagelanguagedir = languageDirection(language);
   if (record) {
     out.touched = mwToIso(record.touched);
