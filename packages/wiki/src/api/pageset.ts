@@ -348,6 +348,24 @@ export class PageSet {
     return { rows, replaced };
   }
 
+  /**
+   * The titles looked up that `rows` has no page for; with `converttitles`, those found under
+   * another variant's title are not among them, their pages added to `rows`.
+   */
+  private async withoutPages(
+    titles: readonly Title[],
+    rows: PageRecord[],
+    given: ReadonlyMap<Title, string> | undefined,
+  ): Promise<Set<Title>> {
+    const found = new Set(rows.map((r) => `${r.ns}:${r.dbKey}`));
+    const missing = new Set(titles.filter((title) => !found.has(`${title.namespace}:${title.dbKey}`)));
+    if (!this.options.convertTitles || missing.size === 0) return missing;
+    const converted = await this.convertedPages([...missing], given);
+    for (const title of converted.replaced) missing.delete(title);
+    for (const row of converted.rows) if (!found.has(`${row.ns}:${row.dbKey}`)) rows.push(row);
+    return missing;
+  }
+
   private async resolveTitles(wanted: readonly Title[], given?: ReadonlyMap<Title, string>): Promise<void> {
     const pending: Title[] = [];
     for (const entry of wanted) {
@@ -369,16 +387,9 @@ export class PageSet {
       pending.push(title);
     }
     const rows = await this.fetchPagesByTitle(pending);
-    const found = new Set(rows.map((r) => `${r.ns}:${r.dbKey}`));
-    let missing = pending.filter((title) => !found.has(`${title.namespace}:${title.dbKey}`));
-    if (this.options.convertTitles) {
-      const converted = await this.convertedPages(missing, given);
-      missing = missing.filter((title) => !converted.replaced.has(title));
-      for (const row of converted.rows) if (!found.has(`${row.ns}:${row.dbKey}`)) rows.push(row);
-    }
+    const missing = await this.withoutPages(pending, rows, given);
     // The namespaces come in the order they first appear among all titles looked up, found or not.
-    const stillMissing = new Set(missing);
-    this.addMissing(byNamespaceGroups(pending).filter((title) => stillMissing.has(title)));
+    this.addMissing(byNamespaceGroups(pending).filter((title) => missing.has(title)));
     await this.addFoundPages(rows);
   }
 
@@ -453,14 +464,8 @@ export class PageSet {
         this.redirects.push(entry);
       }
       const nextRows = await this.fetchPagesByTitle(next);
-      const found = new Set(nextRows.map((r) => `${r.ns}:${r.dbKey}`));
-      let missing = next.filter((title) => !found.has(`${title.namespace}:${title.dbKey}`));
-      if (this.options.convertTitles) {
-        // A target without a page is looked up in the other variants too, as a title given is.
-        const converted = await this.convertedPages(missing, undefined);
-        missing = missing.filter((title) => !converted.replaced.has(title));
-        for (const row of converted.rows) if (!found.has(`${row.ns}:${row.dbKey}`)) nextRows.push(row);
-      }
+      // A target without a page is looked up in the other variants too, as a title given is.
+      const missing = await this.withoutPages(next, nextRows, undefined);
       // The namespaces come in the order they first appear among the targets the set did not
       // hold before, as MediaWiki looks up only those.
       const held = new Set(seen);
@@ -468,8 +473,7 @@ export class PageSet {
       for (const m of this.missing) held.add(`${m.ns}:${m.dbKey}`);
       const looked = next.filter((title) => !held.has(`${title.namespace}:${title.dbKey}`));
       for (const row of nextRows) seen.add(`${row.ns}:${row.dbKey}`);
-      const stillMissing = new Set(missing);
-      this.addMissing(byNamespaceGroups(looked).filter((title) => stillMissing.has(title)));
+      this.addMissing(byNamespaceGroups(looked).filter((title) => missing.has(title)));
       current = nextRows.filter((r) => !this.good.has(r.pageid) && !met.has(r.pageid));
       for (const r of current) met.add(r.pageid);
     }
