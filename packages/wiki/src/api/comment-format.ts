@@ -160,7 +160,7 @@ export class CommentFormatter {
         const tooltip = escapeAttribute(this.redLinkTitle.replace('$1', this.codec.prefixedText(title)));
         return `<a href="${this.localUrl(title)}${fragment}"${classes('new')} title="${tooltip}">${label}</a>`;
       }
-      const local = { ...title, dbKey: localSpecialPageKey(title.dbKey, this.codec.site.language) };
+      const local = { ...title, dbKey: localSpecialPageKey(title.dbKey, this.codec.site) };
       const tooltip = escapeAttribute(this.codec.prefixedText(local));
       return `<a href="${this.localUrl(local)}${fragment}"${classes()} title="${tooltip}">${label}</a>`;
     }

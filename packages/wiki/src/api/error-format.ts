@@ -86,7 +86,7 @@ function linkSpecialPages(html: string, site: SiteConfig | undefined): string {
   return html.replace(link, (whole, name: string, text: string | undefined) => {
     const dbKey = name.replace(/ /g, '_');
     if (!specialPageExists(dbKey, site.language)) return whole;
-    const target = `${special}:${localSpecialPageKey(dbKey, site.language)}`;
+    const target = `${special}:${localSpecialPageKey(dbKey, site)}`;
     const href = site.articlePath.replace('$1', urlencodeTitle(target));
     const shown = text ?? whole.slice(2, -2);
     return `<a href="${href}" title="${target.replace(/_/g, ' ')}">${shown}</a>`;

@@ -305,7 +305,7 @@ export class PageSet {
   /** A special page is named by its local name, whichever alias was given (a generator's too). */
   private localSpecial(title: Title): Title {
     if (title.namespace !== NS_SPECIAL || title.interwiki) return title;
-    const local = localSpecialPageKey(title.dbKey, this.titles.site.language);
+    const local = localSpecialPageKey(title.dbKey, this.titles.site);
     return local === title.dbKey ? title : this.titles.make(NS_SPECIAL, local);
   }
 

@@ -1,16 +1,40 @@
 /**
- * First-letter capitalisation as MediaWiki performs it for namespaces with `first-letter` case.
+ * First-letter capitalisation as MediaWiki performs it for namespaces with `first-letter` case,
+ * for message pages and for `{{ucfirst:}}` (its `Language::ucfirst`).
  *
- * MediaWiki uppercases one character with PHP's mbstring, whose case tables are older and simpler
- * than the ones JavaScript's `toUpperCase` uses: PHP maps one character to one character (so `ß`
- * stays `ß` where JavaScript gives `SS`), maps the Latin digraphs and the Greek letters with iota
- * subscript to their title-case form, and leaves a number of letters alone whose case pairs were
- * added to Unicode later (Georgian, Cherokee, Glagolitic, Coptic, Latin Extended-D, circled and
- * Roman-numeral letters, ...). The tables below record those differences, so titles capitalised
- * here are the titles MediaWiki stores.
+ * MediaWiki uppercases a title's first character with PHP's `mb_strtoupper`, so the rule is PHP's:
+ * - Since PHP 7.3 that is Unicode's full case mapping (`ß` → `SS`, `ǆ` → `Ǆ`, Georgian letters to
+ *   Mtavruli), as JavaScript's `toUpperCase` gives it but for the letters whose case pairs Unicode
+ *   added after the version PHP 8.2 reads (Unicode 14). This is MediaWiki's rule by default.
+ * - Before, PHP mapped one character to one (`ß` stayed `ß`), gave the Latin digraphs and the Greek
+ *   letters with iota subscript their title-case form, and left alone letters whose case pairs were
+ *   then new (Georgian, Cherokee, Glagolitic, Coptic, Latin Extended-D, ...). Wikimedia's wikis keep
+ *   that rule through `$wgOverrideUcfirstCharacters` (their titles are stored so, and their dumps
+ *   hold them so); {@link wikimediaUcfirstOverrides} gives that setting's map.
+ * - Turkish, Azerbaijani and Karakalpak uppercase `i` to `İ`.
+ *
+ * A wiki's rule is thus its language and its `OverrideUcfirstCharacters` setting ({@link siteUpperFirst}).
  */
+import type { SiteConfig } from './site.js';
 
-/** Characters PHP maps to a different character than JavaScript does. */
+/** The one-character function that uppercases a title's first letter. */
+export type UpperFirst = (text: string) => string;
+
+/** Lowercase letters with an uppercase pair in Unicode newer than PHP 8.2's (14): PHP leaves them. */
+const NEWER_THAN_PHP: ReadonlyArray<readonly [number, number]> = [
+  [0x019b, 0x019b],
+  [0x0264, 0x0264],
+  [0x1c8a, 0x1c8a],
+  [0xa7cd, 0xa7cd],
+  [0xa7cf, 0xa7cf],
+  [0xa7d3, 0xa7d3],
+  [0xa7d5, 0xa7d5],
+  [0xa7db, 0xa7db],
+  [0x10d70, 0x10d85],
+  [0x16ebb, 0x16ed3],
+];
+
+/** Characters the older PHP mapped to a different character than Unicode's full mapping does. */
 const MAPPED: ReadonlyMap<number, string> = new Map<number, string>([
   [0x01c5, '\u01c5'],
   [0x01c6, '\u01c5'],
@@ -30,7 +54,7 @@ const MAPPED: ReadonlyMap<number, string> = new Map<number, string>([
   ),
 ]);
 
-/** Inclusive code point ranges PHP leaves unchanged; `step` 2 means every other code point. */
+/** Inclusive code point ranges the older PHP left unchanged; `step` 2 means every other code point. */
 const UNCHANGED_RANGES: ReadonlyArray<readonly [number, number, (1 | 2)?]> = [
   [0x0180, 0x0180],
   [0x019a, 0x019a],
@@ -107,13 +131,13 @@ const UNCHANGED_RANGES: ReadonlyArray<readonly [number, number, (1 | 2)?]> = [
   [0x1e922, 0x1e943],
 ];
 
-const unchanged = new Set<number>();
-for (const [from, to, step = 1] of UNCHANGED_RANGES) {
-  for (let cp = from; cp <= to; cp += step) unchanged.add(cp);
+const newerThanPhp = new Set<number>();
+for (const [from, to] of NEWER_THAN_PHP) {
+  for (let cp = from; cp <= to; cp += 1) newerThanPhp.add(cp);
 }
 
-/** The first character of `text` in upper case, as MediaWiki's `ucfirst` gives it; the rest unchanged. */
-export function upperFirst(text: string): string {
+/** The first character of `text` as PHP's `mb_strtoupper` (8.2) gives it; the rest unchanged. */
+export function phpUpperFirst(text: string): string {
   if (text === '') return text;
   const first = text.charCodeAt(0);
   if (first < 0x80) {
@@ -121,12 +145,83 @@ export function upperFirst(text: string): string {
   }
   const cp = text.codePointAt(0)!;
   const width = cp > 0xffff ? 2 : 1;
-  const char = text.slice(0, width);
+  if (newerThanPhp.has(cp)) return text;
+  return text.slice(0, width).toUpperCase() + text.slice(width);
+}
+
+/** The older PHP's (7.2 and before) uppercase of one character given by its code point. */
+function olderPhpUpper(cp: number): string {
+  const char = String.fromCodePoint(cp);
   const mapped = MAPPED.get(cp);
-  if (mapped !== undefined) return mapped + text.slice(width);
-  if (unchanged.has(cp)) return text;
+  if (mapped !== undefined) return mapped;
+  if (newerThanPhp.has(cp)) return char;
+  for (const [from, to, step = 1] of UNCHANGED_RANGES) {
+    if (cp >= from && cp <= to && (cp - from) % step === 0) return char;
+  }
   const upper = char.toUpperCase();
-  // A full case mapping to several characters (ß -> SS, ŉ -> ʼN) is not applied by PHP.
-  if (upper === char || [...upper].length !== 1) return text;
-  return upper + text.slice(width);
+  // A full case mapping to several characters (ß -> SS, ŉ -> ʼN) was not applied.
+  return [...upper].length === 1 ? upper : char;
+}
+
+let wikimediaOverrides: Readonly<Record<string, string>> | undefined;
+
+/**
+ * The `$wgOverrideUcfirstCharacters` map that keeps the older PHP's first letters (Wikimedia's
+ * wikis): every character whose uppercase the two rules give differently, mapped to the older one.
+ */
+export function wikimediaUcfirstOverrides(): Readonly<Record<string, string>> {
+  if (wikimediaOverrides) return wikimediaOverrides;
+  const map: Record<string, string> = {};
+  for (let cp = 0x80; cp < 0x20000; cp++) {
+    if (cp >= 0xd800 && cp <= 0xdfff) continue;
+    const char = String.fromCodePoint(cp);
+    const older = olderPhpUpper(cp);
+    if (older !== phpUpperFirst(char)) map[char] = older;
+  }
+  wikimediaOverrides = map;
+  return map;
+}
+
+/** Languages whose `ucfirst` uppercases a leading `i` to `İ` (MediaWiki's Turkish, Azerbaijani, Karakalpak). */
+const DOTTED_I = new Set(['tr', 'az', 'kaa']);
+
+/**
+ * A language's `ucfirst` with a wiki's overrides (`OverrideUcfirstCharacters`, multibyte characters
+ * to their uppercase, as MediaWiki reads them).
+ */
+export function firstLetterUpper(language: string, overrides?: Readonly<Record<string, string>>): UpperFirst {
+  const dottedI = DOTTED_I.has(language);
+  const override = overrides && Object.keys(overrides).length > 0 ? new Map(Object.entries(overrides)) : undefined;
+  if (!dottedI && !override) return phpUpperFirst;
+  return (text) => {
+    if (text === '') return text;
+    const first = text.charCodeAt(0);
+    if (first === 0x69 && dottedI) return `\u0130${text.slice(1)}`;
+    if (first >= 0x80 && override) {
+      const width = first >= 0xd800 && first <= 0xdbff ? 2 : 1;
+      const replaced = override.get(text.slice(0, width));
+      if (replaced !== undefined) return replaced + text.slice(width);
+    }
+    return phpUpperFirst(text);
+  };
+}
+
+/** Each site's `ucfirst`, by its settings (which hold the overrides). */
+const bySettings = new WeakMap<object, { language: string; upper: UpperFirst }>();
+
+/** A wiki's `ucfirst`: its content language's, with its `OverrideUcfirstCharacters`. */
+export function siteUpperFirst(site: Pick<SiteConfig, 'language' | 'settings'>): UpperFirst {
+  const known = bySettings.get(site.settings);
+  if (known?.language === site.language) return known.upper;
+  const upper = firstLetterUpper(site.language, ucfirstOverrides(site.settings.OverrideUcfirstCharacters));
+  bySettings.set(site.settings, { language: site.language, upper });
+  return upper;
+}
+
+/** `OverrideUcfirstCharacters` as a map of strings; anything else is no override. */
+function ucfirstOverrides(value: unknown): Record<string, string> | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const map: Record<string, string> = {};
+  for (const [char, upper] of Object.entries(value)) if (typeof upper === 'string') map[char] = upper;
+  return map;
 }

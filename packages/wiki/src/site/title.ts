@@ -8,7 +8,7 @@
  * is uppercased in `first-letter` namespaces, and a title that cannot name a page fails with the
  * reason code MediaWiki gives (`title-invalid-*`).
  */
-import { upperFirst } from './first-letter.js';
+import { siteUpperFirst, type UpperFirst } from './first-letter.js';
 import { decodeCharReferences } from './html-entities.js';
 import { sanitizeIP } from './ip-address.js';
 import { languageFacts } from './mediawiki/language-facts.js';
@@ -234,6 +234,8 @@ export class TitleCodec {
   private readonly namespaceIds = new Map<string, number>();
   private readonly namespaceNames = new Map<number, string>();
   private readonly firstLetter = new Set<number>();
+  /** The wiki's `ucfirst` (its language's, with its overrides). */
+  readonly upperFirst: UpperFirst;
   private readonly interwikis = new Map<string, InterwikiEntry>();
   private readonly localInterwikis: Set<string>;
   private genderOf: ((userName: string) => Gender) | undefined;
@@ -242,6 +244,7 @@ export class TitleCodec {
 
   constructor(site: SiteConfig) {
     this.site = site;
+    this.upperFirst = siteUpperFirst(site);
     this.genderNames = genderNamespaceNames(site.language);
     for (const ns of site.namespaces) {
       this.namespaceNames.set(ns.id, ns.name);
@@ -303,7 +306,7 @@ export class TitleCodec {
 
   /** Uppercases the first letter when the namespace asks for it; dbKey or text alike. */
   capitalize(key: string, namespace: number): string {
-    return this.firstLetter.has(namespace) ? upperFirst(key) : key;
+    return this.firstLetter.has(namespace) ? this.upperFirst(key) : key;
   }
 
   /**

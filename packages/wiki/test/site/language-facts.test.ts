@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { wikimediaUcfirstOverrides } from '../../src/site/first-letter.js';
 import { convertGrammar, languageFacts, linkTrailPattern } from '../../src/site/mediawiki/language-facts.js';
 import { localSpecialPageKey, specialPageExists } from '../../src/site/mediawiki/special-page-aliases.js';
 import { canonicalAliases, languageNamespaces, namespaceAliasList } from '../../src/site/namespace-names.js';
@@ -47,9 +48,14 @@ test('fallbacks, writing direction and link trails', () => {
 
 test('special pages under their local names, by any alias of the content language', () => {
   assert.deepEqual(specialPage('ru', 'Recentchanges'), ['Свежие_правки', 'RecentChanges']);
-  assert.equal(localSpecialPageKey('recentchanges/5', 'de'), 'Letzte_Änderungen/5');
-  assert.equal(localSpecialPageKey('Recentchanges', 'en'), 'RecentChanges');
-  assert.equal(localSpecialPageKey('Letzte_Änderungen', 'en'), 'Letzte_Änderungen');
+  const wiki = (language: string, settings: Record<string, unknown> = {}) => ({ language, settings });
+  assert.equal(localSpecialPageKey('recentchanges/5', wiki('de')), 'Letzte_Änderungen/5');
+  assert.equal(localSpecialPageKey('Recentchanges', wiki('en')), 'RecentChanges');
+  assert.equal(localSpecialPageKey('Letzte_Änderungen', wiki('en')), 'Letzte_Änderungen');
+  // The local name's first letter as the wiki uppercases it (MediaWiki 1.39 on PHP 8.2: Mtavruli).
+  assert.equal(localSpecialPageKey('RecentChanges', wiki('ka')), 'Ბოლოცვლილებები');
+  const wikimedia = wiki('ka', { OverrideUcfirstCharacters: wikimediaUcfirstOverrides() });
+  assert.equal(localSpecialPageKey('RecentChanges', wikimedia), 'ბოლოცვლილებები');
   assert.equal(specialPageExists('Letzte_Änderungen', 'de'), true);
   assert.equal(specialPageExists('Letzte_Änderungen', 'en'), false);
   assert.equal(specialPageExists('Свежие_правки', 'ru'), true);

@@ -133,8 +133,8 @@ describe('template expansion', () => {
         '<strong class="error">Fehler: Ungültige Pfadtiefe: „A/b/../../../x“ (Zugriff auf einen Knotenpunkt oberhalb des Hauptknotenpunktes ist empfohlen)</strong>',
       ],
       [
-        '{{#titleparts: Vorlage:A/b/c | -1 }}|{{padright:ab|5|xy}}|{{uc:straße}}|{{ucfirst:ärger}}',
-        'Vorlage:A/b|abxyx|STRASSE|Ärger',
+        '{{#titleparts: Vorlage:A/b/c | -1 }}|{{padright:ab|5|xy}}|{{uc:straße}}|{{ucfirst:ärger}}|{{ucfirst:ßx}}|{{ucfirst:ǆx}}',
+        'Vorlage:A/b|abxyx|STRASSE|Ärger|SSx|Ǆx',
       ],
       [
         '{{localurl:Berlin}}|{{fullurl:Berlin#X}}|{{canonicalurl:Berlin|a=b}}',

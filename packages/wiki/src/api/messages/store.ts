@@ -7,7 +7,7 @@
  */
 
 import { dateStyleOf } from '../../site/date-format.js';
-import { upperFirst } from '../../site/first-letter.js';
+import { firstLetterUpper } from '../../site/first-letter.js';
 import type { WikiStore } from '../../store/database.js';
 import { readInterfacePages } from '../../store/interface-pages.js';
 import { loadSite } from '../../store/site-store.js';
@@ -77,9 +77,12 @@ function sortedKeysOf(texts: ReadonlyMap<string, string>): readonly string[] {
   return keys;
 }
 
-/** The `MediaWiki:` page (stored title) that overrides a message in a language. */
+/**
+ * The `MediaWiki:` page (stored title) that overrides a message in a language: the key's first
+ * letter uppercased by the content language (`İpb…` on a Turkish wiki).
+ */
 export function overridePageTitle(key: string, language: string, contentLanguage: string): string {
-  const title = upperFirst(normalizeMessageKey(key));
+  const title = firstLetterUpper(contentLanguage)(normalizeMessageKey(key));
   return language === contentLanguage ? title : `${title}/${language}`;
 }
 

@@ -7,6 +7,7 @@
  * (URL functions, `#special`, the other page variables) by the wiki's preprocessor when the context
  * has it. Anything else in braces (templates) is left as written.
  */
+import { firstLetterUpper } from '../../site/first-letter.js';
 import { convertGrammar, languageFacts } from '../../site/mediawiki/language-facts.js';
 import { formatNumberIn, numberSymbols } from '../../site/number-format.js';
 import type { Gender } from '../../site/title.js';
@@ -154,7 +155,7 @@ function expandPlainCall(name: string, colon: number, args: string[], ctx: CallC
       // German and English decline no word: the form is the word itself.
       return convertGrammar(rest.join('|'), first.trim(), ctx.language);
     case 'ucfirst':
-      return first.charAt(0).toUpperCase() + first.slice(1);
+      return firstLetterUpper(ctx.language)(first);
     case 'lcfirst':
       return first.charAt(0).toLowerCase() + first.slice(1);
     case 'uc':

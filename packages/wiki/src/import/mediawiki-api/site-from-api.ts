@@ -4,6 +4,7 @@
  * extensions, group rights (as changes to MediaWiki's defaults) and magic words.
  */
 import { siteFromSettings } from '../../site/defaults.js';
+import { firstLetterUpper, wikimediaUcfirstOverrides } from '../../site/first-letter.js';
 import { groupRights } from '../../site/group-permissions.js';
 import type { InterwikiEntry, NamespaceInfo, SiteConfig } from '../../site/site.js';
 import type { MediaWikiApiClient } from './api-client.js';
@@ -52,6 +53,8 @@ export async function readSourceSite(client: MediaWikiApiClient, uploadDirectory
     RightsText: info.rightsinfo?.text,
     MirroredFrom: client.url,
   };
+  const overrides = await sourceUcfirstOverrides(client, String(general.lang ?? 'en'));
+  if (Object.keys(overrides).length > 0) settings.OverrideUcfirstCharacters = overrides;
   const site = siteFromSettings(settings, { uploadDirectory });
   site.mainPage = general.mainpage ?? site.mainPage;
   // By id, as MediaWiki lists them: a JSON object's keys come in another order (-2 and -1 last).
@@ -98,4 +101,37 @@ export async function readSourceSite(client: MediaWikiApiClient, uploadDirectory
   }
   site.groupPermissions = changes;
   return site;
+}
+
+/**
+ * The source's first-letter rule, asked of it: every character whose uppercase PHP's older and
+ * newer rules give differently (Wikimedia's wikis keep the older one), as `MediaWiki:` titles
+ * (always first-letter) whose normalisation the source reports. The characters it uppercases
+ * otherwise than this service's default rule for its language are its overrides.
+ */
+async function sourceUcfirstOverrides(client: MediaWikiApiClient, language: string): Promise<Record<string, string>> {
+  const ours = firstLetterUpper(language);
+  // MediaWiki reads requests and writes answers in NFC: a character NFC changes cannot be asked for.
+  const chars = Object.keys(wikimediaUcfirstOverrides()).filter((char) => char.normalize('NFC') === char);
+  const overrides: Record<string, string> = {};
+  for (let i = 0; i < chars.length; i += 50) {
+    const batch = chars.slice(i, i + 50);
+    const answer = await client.request(
+      { action: 'query', titles: batch.map((c) => `MediaWiki:${c}x`).join('|'), formatversion: '2' },
+      true,
+    );
+    const theirs = new Map<string, string>();
+    for (const entry of answer.query?.normalized ?? []) {
+      const from = /^MediaWiki:(.+)x$/su.exec(String(entry.from))?.[1];
+      const to = /^[^:]+:(.+)x$/su.exec(String(entry.to))?.[1];
+      if (from !== undefined && to !== undefined) theirs.set(from, to);
+    }
+    // A title the source did not normalise kept its first letter.
+    for (const char of batch) {
+      const upper = theirs.get(char) ?? char;
+      // (MediaWiki writes its answers in NFC; this service writes the uppercase as it is.)
+      if (upper.normalize('NFC') !== ours(char).normalize('NFC')) overrides[char] = upper;
+    }
+  }
+  return overrides;
 }

@@ -4,6 +4,7 @@
  * the dump's localized names and case. What a dump does not say is MediaWiki's default.
  */
 import { defaultSite } from '../../site/defaults.js';
+import { wikimediaUcfirstOverrides } from '../../site/first-letter.js';
 import {
   canonicalAliases,
   canonicalNamespaces,
@@ -98,6 +99,23 @@ export function siteFromSiteinfo(info: DumpSiteInfo, base: SiteConfig | undefine
     language,
     namespaces,
     namespaceAliases: aliases,
-    settings: { ...(base?.settings ?? {}), ...(info.generator ? { DumpGenerator: info.generator } : {}) },
+    settings: {
+      ...(base?.settings ?? {}),
+      ...(info.generator ? { DumpGenerator: info.generator } : {}),
+      ...(base?.settings.OverrideUcfirstCharacters === undefined && keepsOlderFirstLetters(info.generator)
+        ? { OverrideUcfirstCharacters: wikimediaUcfirstOverrides() }
+        : {}),
+    },
   };
+}
+
+/**
+ * Whether the dump's wiki uppercases first letters by the older PHP's rule: Wikimedia's wikis
+ * (`MediaWiki 1.42.0-wmf.5`) keep it with `$wgOverrideUcfirstCharacters`, and MediaWiki before 1.35
+ * could run on PHP 7.2, which had it. Other wikis run on PHP 7.3 or later, with Unicode's rule.
+ */
+function keepsOlderFirstLetters(generator: string | undefined): boolean {
+  const version = /^MediaWiki (\d+)\.(\d+)(\S*)/.exec(generator ?? '');
+  if (!version) return false;
+  return version[3]!.includes('-wmf') || (Number(version[1]) === 1 && Number(version[2]) < 35);
 }

@@ -306,7 +306,7 @@ class MessageRenderer {
    */
   private missingThumbnail(title: Title): string {
     const { site } = this.ctx;
-    const upload = `${namespaceById(site, -1)?.name ?? 'Special'}:${localSpecialPageKey('Upload', site.language)}`;
+    const upload = `${namespaceById(site, -1)?.name ?? 'Special'}:${localSpecialPageKey('Upload', site)}`;
     const href = `${site.scriptPath}/index.php?title=${urlencodeTitle(upload)}&wpDestFile=${urlencodeTitle(title.dbKey)}`;
     const name = escapeHtmlText(this.ctx.titles.prefixedText(title));
     return (

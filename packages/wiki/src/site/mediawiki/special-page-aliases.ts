@@ -3,6 +3,8 @@
  * content language (language-facts.ts): which `Special:` titles name a page, and each page's local
  * name (its first alias in the content language).
  */
+import { siteUpperFirst } from '../first-letter.js';
+import type { SiteConfig } from '../site.js';
 import { languageFacts } from './language-facts.js';
 
 /** Every special page's canonical name with its aliases in a content language, the local name first. */
@@ -46,11 +48,12 @@ export function specialPageExists(dbKey: string, language: string): boolean {
 
 /**
  * A `Special:` title's database key with the page named by its local name (on a German wiki
- * `RecentChanges` and `Recentchanges` are `Letzte_Änderungen`), the subpage kept; the key itself for no special page.
+ * `RecentChanges` and `Recentchanges` are `Letzte_Änderungen`), the subpage kept, its first letter
+ * uppercased by the wiki's rule (Georgian's `Ბოლოცვლილებები`); the key itself for no special page.
  */
-export function localSpecialPageKey(dbKey: string, language: string): string {
+export function localSpecialPageKey(dbKey: string, site: Pick<SiteConfig, 'language' | 'settings'>): string {
   const slash = dbKey.indexOf('/');
   const name = slash < 0 ? dbKey : dbKey.slice(0, slash);
-  const local = localNameOf(name, language);
-  return local === undefined ? dbKey : `${local}${slash < 0 ? '' : dbKey.slice(slash)}`;
+  const local = localNameOf(name, site.language);
+  return local === undefined ? dbKey : siteUpperFirst(site)(`${local}${slash < 0 ? '' : dbKey.slice(slash)}`);
 }

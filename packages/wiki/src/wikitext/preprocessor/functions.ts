@@ -208,13 +208,6 @@ const PAGE_FUNCTIONS =
     ' ',
   );
 
-function firstUpper(s: string): string {
-  const c = s.codePointAt(0);
-  if (c === undefined) return s;
-  const ch = String.fromCodePoint(c);
-  return ch.toUpperCase() + s.slice(ch.length);
-}
-
 function firstLower(s: string): string {
   const c = s.codePointAt(0);
   if (c === undefined) return s;
@@ -346,7 +339,7 @@ async function rel2abs(args: string[], call: FunctionCall): Promise<string> {
 
 function special(args: string[], call: FunctionCall, encoded: boolean): string {
   const titles = call.expander.host.titles;
-  const key = localSpecialPageKey((args[0] ?? '').trim().replace(/ /g, '_'), titles.site.language);
+  const key = localSpecialPageKey((args[0] ?? '').trim().replace(/ /g, '_'), titles.site);
   const title = titles.make(NS_SPECIAL, key.charAt(0).toUpperCase() + key.slice(1));
   return encoded ? wikiUrlencode(titles.prefixedDbKey(title)) : titles.prefixedText(title);
 }
@@ -373,7 +366,8 @@ const PLAIN_FUNCTIONS: Readonly<Record<string, PlainFunction>> = {
   lc: ([s = '']) => s.toLowerCase(),
   uc: ([s = '']) => s.toUpperCase(),
   lcfirst: ([s = '']) => firstLower(s),
-  ucfirst: ([s = '']) => firstUpper(s),
+  // The wiki's `ucfirst`, as titles get it (`{{ucfirst:ß}}` is `SS` unless the wiki overrides it).
+  ucfirst: ([s = ''], call) => call.expander.host.titles.upperFirst(s),
   urlencode: ([s = '', kind = '']) => {
     const k = kind.toUpperCase();
     if (k === 'WIKI') return wikiUrlencode(s.replace(/ /g, '_'));
