@@ -4,7 +4,7 @@
  * MediaWiki installation: for each language MediaWiki has, its magic words' synonyms (with those
  * of the wiki's extensions), special page aliases, namespace names and aliases, the user
  * namespaces' names by gender, fallbacks, writing direction, link trail, main page title,
- * ellipsis, the default date format (of a date with its time, a date, a time) with its month and weekday names, the `{{GRAMMAR:}}` rules and
+ * ellipsis, the default date format (of a date with its time, a date, a time) with its month and weekday names, the plural rules, the `{{GRAMMAR:}}` rules and
  * the link prefix's characters (for the languages that have one), as
  * that MediaWiki resolves them (special pages: those the wiki has, in siteinfo's order).
  *
@@ -177,6 +177,11 @@ class LanguageFacts extends Maintenance {
 				'dateFormat' => $language->getDateFormatString( 'both', $language->getDefaultDateFormat() ),
 				'dateOnlyFormat' => $language->getDateFormatString( 'date', $language->getDefaultDateFormat() ),
 				'timeFormat' => $language->getDateFormatString( 'time', $language->getDefaultDateFormat() ),
+				// CLDR's conditions (its samples after `@` left out), in the order MediaWiki numbers
+				// the forms; a language without its own has its fallbacks' (the localisation cache's).
+				'pluralRules' => array_map( static function ( $rule ) {
+					return trim( explode( '@', $rule )[0] );
+				}, $language->getPluralRules() ?? [] ),
 				'dateNames' => self::dateNames( $code ),
 				'magicWords' => self::shared( $magicSets, $magicIndex,
 					self::against( $language->getMagicWords(), $englishMagic, true ) ),

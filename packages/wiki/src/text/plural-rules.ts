@@ -1,70 +1,80 @@
 /**
- * Which of `{{PLURAL:n|...}}`'s forms a language picks for a number. MediaWiki numbers a
- * language's plural rules in CLDR's order (zero, one, two, few, many: those the language has),
- * picks the first rule the number meets, or the form after the last rule ("other"), and gives
- * the last form written when fewer forms are given. The rules are CLDR's, which the runtime's
- * ICU carries; MediaWiki's own additions to them are taken where ICU's differ.
+ * Which of `{{PLURAL:}}`'s forms a language picks for a number. MediaWiki numbers a language's
+ * plural rules in CLDR's order (zero, one, two, few, many: those the language has), picks the
+ * first rule the number meets, or the form after the last rule ("other"), and gives the last form
+ * written when fewer forms are given. The rules are the ones MediaWiki 1.39 has (its CLDR version
+ * with its own additions; a language without rules of its own has its fallbacks'), as the language
+ * facts hold them: CLDR's condition syntax, evaluated here.
  */
 
-const CATEGORY_ORDER: readonly Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many'];
-
-/** Languages whose rules MediaWiki sets itself, by the language whose CLDR rules are the same. */
-const SAME_RULES_AS: Record<string, string> = {
-  'be-tarask': 'be',
-  'sr-el': 'sr',
-  'sr-ec': 'sr',
-};
-
-interface LanguageRules {
-  select(n: number): Intl.LDMLPluralRule;
-  /** The categories other than "other", in CLDR's order. */
-  categories: readonly Intl.LDMLPluralRule[];
+/** A number's CLDR operands: n (absolute value), i (integer digits), v, f (visible fraction digits: how many, as a number), t (f without trailing zeros). */
+interface Operands {
+  n: number;
+  i: number;
+  v: number;
+  f: number;
+  t: number;
 }
 
-function pluralRulesFor(code: string): Intl.PluralRules | undefined {
-  try {
-    return new Intl.PluralRules(code);
-  } catch {
-    return undefined;
+function operandsOf(value: number): Operands {
+  const n = Math.abs(value);
+  let written = String(n);
+  if (written.includes('e')) written = Number.isInteger(n) ? BigInt(n).toString() : n.toFixed(20).replace(/0+$/, '');
+  const [whole = '0', fraction = ''] = written.split('.');
+  const trimmed = fraction.replace(/0+$/, '');
+  return { n, i: Number(whole), v: fraction.length, f: Number(fraction || 0), t: Number(trimmed || 0) };
+}
+
+type Condition = (operands: Operands) => boolean;
+
+/** One relation: `i % 10 = 2..4`, `v != 0`, `n = 0,1`. */
+function relation(text: string, rule: string): Condition {
+  const match = /^([nivft])\s*(?:%\s*(\d+))?\s*(!=|=)\s*([\d.,\s]+)$/.exec(text.trim());
+  if (!match) throw new Error(`not a plural rule CLDR writes: ${rule}`);
+  const [, operand, modulus, operator, list] = match as unknown as [
+    string,
+    keyof Operands,
+    string | undefined,
+    string,
+    string,
+  ];
+  const ranges = list.split(',').map((item) => {
+    const [from, to = from] = item.trim().split('..').map(Number) as [number, number?];
+    return [from, to] as const;
+  });
+  const divisor = modulus === undefined ? undefined : Number(modulus);
+  const negated = operator === '!=';
+  return (operands) => {
+    const value = divisor === undefined ? operands[operand] : operands[operand] % divisor;
+    // A range holds whole numbers only (`n = 3..10` is not met by 3.5); a single value is compared.
+    const within = ranges.some(([from, to]) =>
+      from === to ? value === from : Number.isInteger(value) && value >= from && value <= to,
+    );
+    return within !== negated;
+  };
+}
+
+const compiled = new Map<string, Condition>();
+
+/** A rule (`… and … or …`) as a function, compiled once. */
+function conditionOf(rule: string): Condition {
+  let condition = compiled.get(rule);
+  if (!condition) {
+    const alternatives = rule.split(/\s+or\s+/).map((part) => part.split(/\s+and\s+/).map((r) => relation(r, rule)));
+    condition = (operands) => alternatives.some((all) => all.every((test) => test(operands)));
+    compiled.set(rule, condition);
   }
-}
-
-const known = new Map<string, LanguageRules>();
-
-function ownRules(language: string): LanguageRules {
-  const code = SAME_RULES_AS[language.toLowerCase()] ?? language;
-  // A code that is no language tag for ICU (MediaWiki knows codes such as `roa-tara`): its first
-  // part, else English.
-  const rules = pluralRulesFor(code) ?? pluralRulesFor(code.split('-')[0] ?? '') ?? new Intl.PluralRules('en');
-  const present = new Set(rules.resolvedOptions().pluralCategories);
-  return { select: (n) => rules.select(n), categories: CATEGORY_ORDER.filter((c) => present.has(c)) };
+  return condition;
 }
 
 /**
- * A language's rules; for a language whose CLDR rules have only "other" (Japanese, Korean,
- * Chinese, Vietnamese…), those of the first language of its fallbacks that has more, else
- * English's: MediaWiki's localisation cache fills rules a language lacks from its fallbacks, so
- * an English text's `{{PLURAL:2|parameter|parameters}}` reads "parameters" in Korean too.
+ * The index of the form a language gives `n` among `count` forms (at least one), by its rules
+ * (MediaWiki's, in its order; none: every number is "other").
  */
-function rulesOf(language: string, fallbacks: readonly string[]): LanguageRules {
-  const cached = known.get(language);
-  if (cached) return cached;
-  let made = ownRules(language);
-  if (made.categories.length === 0) {
-    made = [...fallbacks, 'en'].map(ownRules).find((rules) => rules.categories.length > 0) ?? made;
-  }
-  // The codes come from requests (`uselang`): the map is kept small.
-  if (known.size >= 500) known.clear();
-  known.set(language, made);
-  return made;
-}
-
-/** The index of the form `language` gives `n` among `count` forms (at least one). */
-export function pluralFormIndex(n: number, language: string, count: number, fallbacks: readonly string[] = []): number {
-  const rules = rulesOf(language, fallbacks);
-  const category = rules.select(Math.abs(n));
-  const index = category === 'other' ? rules.categories.length : rules.categories.indexOf(category);
-  return Math.min(Math.max(index, 0), count - 1);
+export function pluralFormIndex(n: number, rules: readonly string[], count: number): number {
+  const operands = operandsOf(n);
+  const met = rules.findIndex((rule) => conditionOf(rule)(operands));
+  return Math.min(met < 0 ? rules.length : met, count - 1);
 }
 
 /**

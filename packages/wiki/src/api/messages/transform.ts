@@ -101,7 +101,7 @@ function pluralForm(count: string, forms: string[], language: string): string {
     }
   }
   if (plain.length === 0) return '';
-  return plain[pluralFormIndex(n, language, plain.length, languageFacts(language).fallback)] as string;
+  return plain[pluralFormIndex(n, languageFacts(language).pluralRules, plain.length)] as string;
 }
 
 function genderForm(gender: Gender, forms: string[]): string {

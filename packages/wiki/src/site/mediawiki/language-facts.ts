@@ -43,6 +43,11 @@ export interface LanguageFacts {
   dateOnlyFormat: string;
   /** The default date preference's format of a time alone (`H:i`). */
   timeFormat: string;
+  /**
+   * `{{PLURAL:}}`'s rules in CLDR's syntax (`n % 10 = 1 and n % 100 != 11`), in the order MediaWiki
+   * numbers the forms; a language without rules of its own has its fallbacks'.
+   */
+  pluralRules: readonly string[];
   /** The names `dateFormat` writes: months (F), short months (M), genitive months (xg), weekdays (D, l). */
   dateNames: Readonly<Record<DateNameKind, readonly string[]>>;
   /**

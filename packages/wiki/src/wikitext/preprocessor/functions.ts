@@ -300,7 +300,7 @@ function plural(args: string[], language: string): string {
     } else plain.push(form);
   }
   if (plain.length === 0) return '';
-  return plain[pluralFormIndex(n, language, plain.length, languageFacts(language).fallback)] as string;
+  return plain[pluralFormIndex(n, languageFacts(language).pluralRules, plain.length)] as string;
 }
 
 function titleparts(args: string[], call: FunctionCall): string {
