@@ -314,6 +314,36 @@ describe('parameter validation', () => {
     assert.equal(errorOf(() => read({ name: 'e', type: 'user', subtypes: ['name', 'ip', 'cidr'] })).code, 'baduser');
   });
 
+  test("user values as MediaWiki's UserDef reads them: a colon naming no namespace is part of the name", () => {
+    // Each as MediaWiki 1.39 answered list=usercontribs&ucuser=… on the reference wiki.
+    const cases: [string, string | undefined][] = [
+      ['Xyz:Bob', 'Xyz:Bob'],
+      ['Benutzer:Xyz:Bob', 'Xyz:Bob'],
+      ['Bob:', 'Bob:'],
+      ['Benutzerin:Alice', 'Alice'],
+      [' Bob_ ', 'Bob'],
+      ['User:127.0.0.001', '127.0.0.1'],
+      ['1.2.3.xxx', '1.2.3.xxx'],
+      ['::1', '0:0:0:0:0:0:0:1'],
+      ['Hilfe:Bob', undefined],
+      ['Spezial:Bob', undefined],
+      ['en:Bob', undefined],
+      ['Alice/x', undefined],
+      ['a\u00a0b', 'A b'],
+      ['#abc', undefined],
+    ];
+    const { read } = validator(cases.map(([value], i) => [`xx${String.fromCharCode(97 + i)}`, value]));
+    for (const [i, [value, expected]] of cases.entries()) {
+      const param: ParamDescriptor = {
+        name: String.fromCharCode(97 + i),
+        type: 'user',
+        subtypes: ['name', 'ip', 'cidr'],
+      };
+      if (expected === undefined) assert.throws(() => read(param), ApiError, value);
+      else assert.equal(read(param), expected, value);
+    }
+  });
+
   test('timestamps: every accepted form becomes MediaWiki’s 14 digits; "" and 0 mean now, with a warning', () => {
     const { read, warnings } = validator([
       ['xxa', '2001-01-15T14:56:00Z'],

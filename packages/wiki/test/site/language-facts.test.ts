@@ -129,6 +129,21 @@ test("{{GRAMMAR:}} as MediaWiki's rules for the language decline the word", () =
     ['uk', 'locative', 'Київ', 'у Київ'],
     ['nb', 'genitive', 'Hans', 'Hans’'],
     ['de', 'genitive', 'Berlin', 'Berlin'],
+    // Finnish's, written in code: an i after a consonant, vowel harmony read byte by byte, -wiki front.
+    ['fi', 'genitive', 'Commons', 'Commonsin'],
+    ['fi', 'nominative', 'Commons', 'Commonsi'],
+    ['fi', 'elative', 'Wikipedia', 'Wikipediasta'],
+    ['fi', 'elative', 'Testwiki', 'Testwikistä'],
+    ['fi', 'elative', 'YOWiki', 'YOWikistä'],
+    ['fi', 'elative', 'Awik', 'Awikista'],
+    ['fi', 'elative', 'Sanaý', 'Sanaýstä'],
+    ['fi', 'partitive', 'Kynä', 'Kynää'],
+    ['fi', 'illative', 'Kuu', 'Kuuun'],
+    ['fi', 'illative', 'ÄÖ', 'ÄÖÖn'],
+    ['fi', 'inessive', 'Meta', 'Metassa'],
+    ['fi', 'inessive', 'Sana 2', 'Sana 2ssa'],
+    // Karelian falls back to Finnish, whose class it uses.
+    ['krl', 'genitive', 'Commons', 'Commonsin'],
   ];
   for (const [language, grammaticalCase, word, expected] of cases) {
     assert.equal(convertGrammar(word, grammaticalCase, language), expected, `${language} ${grammaticalCase} ${word}`);

@@ -6,7 +6,7 @@
 import type { SiteConfig } from '../../site/site.js';
 import type { TitleCodec } from '../../site/title.js';
 import { urlProtocols } from '../../site/url-protocols.js';
-import { normalizeUserValue } from '../../site/user-name.js';
+import { userParamValue } from '../../site/user-name.js';
 import { phpCompare } from '../../text/byte-order.js';
 import { withXmlTextOnly } from '../../text/escape.js';
 import { ApiError, type ApiMessage, apiError, message } from '../errors.js';
@@ -85,31 +85,6 @@ export function valuesForHelp(param: ParamDescriptor, site: SiteConfig): readonl
 }
 
 const sortedForHelp = new WeakMap<ParamDescriptor, readonly string[]>();
-
-const userNamespaceNames = new WeakMap<SiteConfig, Set<string>>();
-
-/**
- * A user name given as the user's page (`Benutzer:Bob`, `User:Bob`, `Benutzerin:Eve`) stands for
- * the name, as MediaWiki reads user parameters.
- */
-function withoutUserNamespace(raw: string, site: SiteConfig): string {
-  const colon = raw.indexOf(':');
-  if (colon <= 0) return raw;
-  let names = userNamespaceNames.get(site);
-  if (!names) {
-    names = new Set<string>();
-    for (const ns of site.namespaces.filter((n) => n.id === NS_USER)) {
-      names.add(ns.name.toLowerCase());
-      if (ns.canonical) names.add(ns.canonical.toLowerCase());
-    }
-    for (const alias of site.namespaceAliases) if (alias.id === NS_USER) names.add(alias.name.toLowerCase());
-    userNamespaceNames.set(site, names);
-  }
-  const prefix = raw.slice(0, colon).replace(/_/g, ' ').trim().toLowerCase();
-  return names.has(prefix) ? raw.slice(colon + 1) : raw;
-}
-
-const NS_USER = 2;
 
 const namespaceIds = new WeakMap<SiteConfig, string[]>();
 
@@ -538,7 +513,7 @@ export class ParamValidator {
       if (subtypes.includes('interwiki') && !raw.includes('#')) return raw;
       throw apiError('baduser', 'paramvalidator-baduser', [fullName, raw]);
     }
-    const normalized = normalizeUserValue(withoutUserNamespace(raw, this.env.site), subtypes);
+    const normalized = userParamValue(raw, subtypes, this.env.titles);
     if (normalized === null) throw apiError('baduser', 'paramvalidator-baduser', [fullName, raw]);
     return normalized;
   }

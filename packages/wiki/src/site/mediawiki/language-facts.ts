@@ -174,13 +174,52 @@ export function linkTrailPattern(language: string): RegExp {
 }
 
 /**
+ * Finnish's cases as MediaWiki 1.39 forms them: a word ending in an ASCII consonant gets an `i`
+ * (`Commons`, `Commonsi`) and the ending by vowel harmony: back (`-sta`) when an `a`, `o` or `u`
+ * comes after the last byte of `ä`, `ö` or `y` in the word's UTF-8 (PHP reads it byte by byte,
+ * so a letter such as `ý`, which shares `ä`'s first byte, counts as front) and the word does not
+ * end in `wiki`, else front (`-stä`).
+ */
+function finnishGrammar(word: string, grammaticalCase: string): string {
+  const bytes = Buffer.from(word, 'utf8').toString('latin1');
+  const back = /[aouAOU][^\xc3\xa4\xb6yY]*$/.test(bytes) && !/wiki$/i.test(word);
+  const stem = /[bcdfghj-np-tvwxz]$/i.test(word) ? `${word}i` : word;
+  switch (grammaticalCase) {
+    case 'genitive':
+      return `${stem}n`;
+    case 'elative':
+      return stem + (back ? 'sta' : 'stä');
+    case 'partitive':
+      return stem + (back ? 'a' : 'ä');
+    case 'illative':
+      // The last letter doubled.
+      return `${stem}${[...stem].at(-1) ?? ''}n`;
+    case 'inessive':
+      return stem + (back ? 'ssa' : 'ssä');
+    default:
+      return stem;
+  }
+}
+
+/** Grammar MediaWiki writes in code for a language (its class), used by the languages falling back to it as well. */
+const GRAMMAR_IN_CODE: Readonly<Record<string, (word: string, grammaticalCase: string) => string>> = {
+  fi: finnishGrammar,
+};
+
+/**
  * A word in a grammatical case (`{{GRAMMAR:genitive|Википедия}}`), as MediaWiki's rules for the
- * language give it: the first rule whose pattern matches is applied (to each match); a word no
- * rule matches, or a language without such rules, stays as it is. (The languages whose grammar
- * MediaWiki writes in code of its own, such as Finnish or Hungarian, decline nothing here.)
+ * language give it: Finnish's (and its dependants', such as Karelian) by its code; else the first
+ * rule whose pattern matches is applied (to each match); a word no rule matches, or a language
+ * without such rules, stays as it is. (The other languages whose grammar MediaWiki writes in code,
+ * such as Hungarian or Slovenian, decline nothing here.)
  */
 export function convertGrammar(word: string, grammaticalCase: string, language: string): string {
-  const rules = languageFacts(language).grammar;
+  const facts = languageFacts(language);
+  for (const code of [language, ...facts.fallback]) {
+    const inCode = GRAMMAR_IN_CODE[code];
+    if (inCode) return inCode(word, grammaticalCase);
+  }
+  const rules = facts.grammar;
   if (rules === undefined) return word;
   let forms = rules[grammaticalCase];
   if (typeof forms === 'string') forms = rules[forms];
