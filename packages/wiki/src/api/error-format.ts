@@ -168,13 +168,13 @@ function keepInlineTags(escaped: string): string {
 const PLAIN_SLOT = /\u{F0009}\d+\u{F000A}/gu;
 
 /**
- * A plain-text parameter (a string, or each name of a list) replaced by a slot that the message's
- * parsing leaves alone, its text kept in `plain` under the slot; numbers stay as they are, since
- * `{{PLURAL:}}` reads them.
+ * A plain-text parameter (a string, even of digits, or each name of a list) replaced by a slot that
+ * the message's parsing leaves alone, its text kept in `plain` under the slot, as MediaWiki parses
+ * such a message with `$2` in its place (so ` »$2` takes French spacing whatever the value); number
+ * parameters stay as they are, since `{{PLURAL:}}` reads them.
  */
 function plainSlot(param: MessageParam, plain: Map<string, string>): MessageParam {
   const slot = (text: string) => {
-    if (/^[0-9]*$/.test(text)) return text;
     const key = `\u{F0009}${plain.size}\u{F000A}`;
     plain.set(key, text);
     return key;

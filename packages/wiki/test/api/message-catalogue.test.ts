@@ -367,6 +367,24 @@ describe('rendering a stored text', () => {
     );
   });
 
+  test('html: a plain-text parameter counts as its placeholder for French spacing, digits or not', () => {
+    // MediaWiki 1.39 in Slovenian (`errorformat=html`, `gpslimit=0`): `Vrednost&#160;»0«&#160;za …`,
+    // as it parses the text with `$2` in the value's place and puts the value in after.
+    const slovenian = new Map([
+      ['paramvalidator-outofrange-minmax', 'Vrednost »$2« za parameter »$1« mora biti med $3 in $4.'],
+    ]);
+    const catalogue: StoredMessages = {
+      ...stored('unknown'),
+      catalogue: { stamp: 'test', languages: new Map([['sl', slovenian]]) },
+    };
+    const formatter = new ErrorFormatter('html', 'sl', catalogue);
+    const entry = formatter.formatMessage(message('x', 'paramvalidator-outofrange-minmax', ['gpslimit', '0', 1, 500]));
+    assert.equal(
+      typeof entry === 'object' && entry.html,
+      'Vrednost&#160;»0«&#160;za parameter&#160;»gpslimit«&#160;mora biti med 1 in 500.',
+    );
+  });
+
   test('quoted lists are names joined with the language’s separators', () => {
     assert.equal(
       renderMessage('list', [{ list: ['a', 'b', 'c'], quoted: true }], 'de', stored('unknown')),
