@@ -144,6 +144,16 @@ test("{{GRAMMAR:}} as MediaWiki's rules for the language decline the word", () =
     ['fi', 'inessive', 'Sana 2', 'Sana 2ssa'],
     // Karelian falls back to Finnish, whose class it uses.
     ['krl', 'genitive', 'Commons', 'Commonsin'],
+    // Words put before or after: Hungarian gives nothing for a case it does not know.
+    ['hu', 'rol', 'Wikipédia', 'Wikipédiaról'],
+    ['hu', 'k', 'Commons', 'Commonsk'],
+    ['hu', 'nominative', 'Commons', ''],
+    ['sl', 'mestnik', 'Wikipedija', 'o Wikipedija'],
+    ['sl', 'orodnik', 'Wikipedija', 'z Wikipedija'],
+    ['hsb', 'instrumental', 'Wikipedija', 'z Wikipedija'],
+    ['dsb', 'instrumental', 'Wikipedija', 'wo z Wikipedija'],
+    ['bs', 'lokativ', 'Wikipedia', 'o Wikipedia'],
+    ['bs', 'genitiv', 'Wikipedia', 'Wikipedia'],
   ];
   for (const [language, grammaticalCase, word, expected] of cases) {
     assert.equal(convertGrammar(word, grammaticalCase, language), expected, `${language} ${grammaticalCase} ${word}`);

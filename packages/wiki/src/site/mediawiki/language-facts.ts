@@ -201,17 +201,44 @@ function finnishGrammar(word: string, grammaticalCase: string): string {
   }
 }
 
+/**
+ * Languages whose cases MediaWiki forms in code by putting words before or after the word: by case,
+ * [before, after]; a case not named gives the word unchanged, or nothing at all in Hungarian.
+ */
+const AFFIXED_CASES: Readonly<
+  Record<string, { cases: Record<string, [string, string]>; otherwise: 'word' | 'empty' }>
+> = {
+  bs: { cases: { instrumental: ['s ', ''], lokativ: ['o ', ''] }, otherwise: 'word' },
+  // Lower Sorbian's instrumental takes its locative's preposition too (`wo z …`), as MediaWiki's does.
+  dsb: { cases: { instrumental: ['wo z ', ''], lokatiw: ['wo ', ''] }, otherwise: 'word' },
+  hsb: { cases: { instrumental: ['z ', ''], lokatiw: ['wo ', ''] }, otherwise: 'word' },
+  hu: { cases: { rol: ['', 'ról'], ba: ['', 'ba'], k: ['', 'k'] }, otherwise: 'empty' },
+  kaa: { cases: {}, otherwise: 'word' },
+  sl: { cases: { mestnik: ['o ', ''], orodnik: ['z ', ''] }, otherwise: 'word' },
+};
+
 /** Grammar MediaWiki writes in code for a language (its class), used by the languages falling back to it as well. */
 const GRAMMAR_IN_CODE: Readonly<Record<string, (word: string, grammaticalCase: string) => string>> = {
   fi: finnishGrammar,
+  ...Object.fromEntries(
+    Object.entries(AFFIXED_CASES).map(([code, { cases, otherwise }]) => [
+      code,
+      (word: string, grammaticalCase: string) => {
+        const affixes = Object.hasOwn(cases, grammaticalCase) ? cases[grammaticalCase] : undefined;
+        if (affixes) return affixes[0] + word + affixes[1];
+        return otherwise === 'word' ? word : '';
+      },
+    ]),
+  ),
 };
 
 /**
  * A word in a grammatical case (`{{GRAMMAR:genitive|Википедия}}`), as MediaWiki's rules for the
- * language give it: Finnish's (and its dependants', such as Karelian) by its code; else the first
- * rule whose pattern matches is applied (to each match); a word no rule matches, or a language
- * without such rules, stays as it is. (The other languages whose grammar MediaWiki writes in code,
- * such as Hungarian or Slovenian, decline nothing here.)
+ * language give it: the rules MediaWiki writes in code (Finnish, Hungarian, Slovenian, ...; for
+ * the languages falling back to them too, such as Karelian); else the first rule whose pattern
+ * matches is applied (to each match); a word no rule matches, or a language without such rules,
+ * stays as it is. (Armenian, Kazakh, Colognian, Latin, Ossetian, Tuvan, Church Slavonic and
+ * Irish, whose code this service does not have, decline nothing.)
  */
 export function convertGrammar(word: string, grammaticalCase: string, language: string): string {
   const facts = languageFacts(language);
