@@ -218,6 +218,14 @@ export function siteFromSettings(
       throw new SettingsError(`setting GroupPermissions.${group} must map rights to true or false`);
     }
   }
+  const ucfirst = read(settings, 'OverrideUcfirstCharacters', isObject, 'an object of characters');
+  for (const [char, upper] of Object.entries(ucfirst ?? {})) {
+    if ([...char].length !== 1 || !isString(upper) || upper === '') {
+      throw new SettingsError(
+        `setting OverrideUcfirstCharacters must map single characters to their uppercase, not ${JSON.stringify(char)} to ${JSON.stringify(upper)}`,
+      );
+    }
+  }
   const aliases = read(settings, 'NamespaceAliases', isObject, 'an object of names');
   if (aliases && !Object.values(aliases).every((v) => Number.isInteger(v))) {
     throw new SettingsError('setting NamespaceAliases must map names to namespace numbers');

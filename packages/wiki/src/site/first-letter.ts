@@ -193,6 +193,7 @@ export function firstLetterUpper(language: string, overrides?: Readonly<Record<s
   const dottedI = DOTTED_I.has(language);
   const override = overrides && Object.keys(overrides).length > 0 ? new Map(Object.entries(overrides)) : undefined;
   if (!dottedI && !override) return phpUpperFirst;
+  if (dottedI && !override) return dottedIUpperFirst;
   return (text) => {
     if (text === '') return text;
     const first = text.charCodeAt(0);
@@ -204,6 +205,11 @@ export function firstLetterUpper(language: string, overrides?: Readonly<Record<s
     }
     return phpUpperFirst(text);
   };
+}
+
+/** Turkish's (Azerbaijani's, Karakalpak's) `ucfirst` without overrides. */
+function dottedIUpperFirst(text: string): string {
+  return text.charCodeAt(0) === 0x69 ? `\u0130${text.slice(1)}` : phpUpperFirst(text);
 }
 
 /** Each site's `ucfirst`, by its settings (which hold the overrides). */

@@ -29,9 +29,17 @@ export function normalizeUserValue(raw: string, subtypes: readonly string[]): st
   return value.charAt(0).toLocaleUpperCase('en') + value.slice(1);
 }
 
-/** MediaWiki's `UserNameUtils::isIP`: an IPv4 address (or one ending in `.xxx`, as old edits name one) or an IPv6 one. */
+/**
+ * An IPv4 address whose last part is hidden as the letters `xxx`: MediaWiki's name for the anonymous
+ * authors of edits imported from very old wikis, which it takes for an address.
+ */
+const HIDDEN_LAST_OCTET = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.xxx$/;
+
+/** MediaWiki's `UserNameUtils::isIP`: four numbers of up to three digits (or a hidden last one), or an IPv6 address. */
 function looksLikeIp(name: string): boolean {
-  return /^\d{1,3}\.\d{1,3}\.\d{1,3}\.(?:xxx|\d{1,3})$/.test(name) || (!name.includes('/') && isIPv6(name));
+  return (
+    /^\d{1,3}(?:\.\d{1,3}){3}$/.test(name) || HIDDEN_LAST_OCTET.test(name) || (!name.includes('/') && isIPv6(name))
+  );
 }
 
 /** Characters no user name may hold beyond those of titles: C1 controls, odd spaces, private use. */
@@ -72,7 +80,7 @@ export function userParamValue(raw: string, subtypes: readonly string[], codec: 
   const value = userTitle(raw, codec) ?? userTitle(`User:${raw}`, codec);
   if (value === undefined) return null;
   if (isIPAddress(value) && !value.includes('/')) return subtypes.includes('ip') ? sanitizeIP(value) : null;
-  if (/^\d{1,3}\.\d{1,3}\.\d{1,3}\.xxx$/.test(value)) return subtypes.includes('ip') ? value : null;
+  if (HIDDEN_LAST_OCTET.test(value)) return subtypes.includes('ip') ? value : null;
   if (isIPAddress(value)) return subtypes.includes('cidr') ? sanitizeIP(value) : null;
   return null;
 }

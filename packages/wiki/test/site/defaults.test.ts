@@ -139,6 +139,24 @@ describe('site configuration from settings.json', () => {
       },
     );
     assert.throws(() => siteFromSettings({ DBname: 'x', ExtraNamespaces: { abc: 'X' } }), /ExtraNamespaces/);
+    assert.throws(
+      () => siteFromSettings({ DBname: 'x', OverrideUcfirstCharacters: ['ß'] }),
+      /OverrideUcfirstCharacters/,
+    );
+    assert.throws(
+      () => siteFromSettings({ DBname: 'x', OverrideUcfirstCharacters: { ab: 'AB' } }),
+      /OverrideUcfirstCharacters must map single characters/,
+    );
+    assert.throws(
+      () => siteFromSettings({ DBname: 'x', OverrideUcfirstCharacters: { ß: 5 } }),
+      /OverrideUcfirstCharacters/,
+    );
+    assert.deepEqual(
+      siteFromSettings({ DBname: 'x', OverrideUcfirstCharacters: { ß: 'ß' } }).settings.OverrideUcfirstCharacters,
+      {
+        ß: 'ß',
+      },
+    );
   });
 });
 
