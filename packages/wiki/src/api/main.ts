@@ -33,6 +33,7 @@ import { type NamedSpec, specsByName } from './params/validate.js';
 import { type ApiServices, type CollectedWarning, RequestState } from './request-state.js';
 import { assoc, type ResultObject } from './result/tree.js';
 import { RequestSession } from './session.js';
+import { inputSpellingFixes, normalizeStrings, outputNormalizer } from './text-normalize.js';
 
 export interface ApiRequest {
   method: string;
@@ -464,8 +465,8 @@ const PUT_ON_TOP: ReadonlySet<string> = new Set(['warnings', 'batchcomplete', 'c
 
 async function answerApiRequest(request: ApiRequest, services: ApiServices): Promise<ApiResponse> {
   const startedAt = performance.now();
-  const params = new RequestParams(request.params, request.sentBytes);
   const site = services.site;
+  const params = new RequestParams(request.params, request.sentBytes, inputSpellingFixes(site));
   const server = site.server ?? request.requestOrigin;
   const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' };
   const originParam = params.peek('origin');
@@ -547,6 +548,9 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
   // A page for people shows the status the answer would have; the page itself comes with 200.
   if (status !== 200) options.httpStatus = status;
   if (options.wrappedHtml) options.elapsedMs = performance.now() - startedAt;
+  // Every string of the answer as the content language normalises it (MediaWiki does so as each
+  // value is added; here once, before printing).
+  normalizeStrings(answer, outputNormalizer(site));
   const printed = printResult(main.format, answer, options);
   headers['content-type'] = printed.contentType;
   if (printed.contentType.startsWith('text/html')) {

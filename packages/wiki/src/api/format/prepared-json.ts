@@ -31,6 +31,8 @@ interface Prepared {
   bytes: number;
   /** `jsonBytes` compressed on their own (see `gzip.ts`), made the first time a gzip answer holds the text. */
   gzip: DeflatedPiece | undefined;
+  /** The text as the wiki's normalisation gives it (see `api/text-normalize.ts`), made on first use. */
+  normalized: { by: (text: string) => string; text: string } | undefined;
 }
 
 const registry = new Map<string, Prepared>();
@@ -51,6 +53,7 @@ export function prepareText(text: string): void {
     asciiJson: undefined,
     bytes: Buffer.byteLength(text),
     gzip: undefined,
+    normalized: undefined,
   });
 }
 
@@ -89,6 +92,17 @@ export function preparedJson(
   }
   prepared.json ??= print(text, false);
   return prepared.json;
+}
+
+/**
+ * `normalize(text)`, made once for a registered text (normalising a long text costs milliseconds,
+ * and answers repeat these texts); for any other text, made now.
+ */
+export function normalizedText(text: string, normalize: (text: string) => string): string {
+  const prepared = text.length < PREPARED_MIN_LENGTH ? undefined : registry.get(text);
+  if (prepared === undefined) return normalize(text);
+  if (prepared.normalized?.by !== normalize) prepared.normalized = { by: normalize, text: normalize(text) };
+  return prepared.normalized.text;
 }
 
 /** A marker no printed string can contain: a random key behind an escaped NUL. */

@@ -52,8 +52,15 @@ export class RequestParams {
   /** Names whose last value came in PHP's array syntax (`titles[]=…`): they have no value. */
   private readonly arrays = new Set<string>();
 
-  /** `sentBytes`: the values whose bytes were not UTF-8, by name (their entries hold them as read). */
-  constructor(entries: Iterable<[string, string]>, sentBytes?: ReadonlyMap<string, SentBytes>) {
+  /**
+   * `sentBytes`: the values whose bytes were not UTF-8, by name (their entries hold them as read).
+   * `spellingFixes`: what the wiki's language adds to cleaning (see `inputSpellingFixes`).
+   */
+  constructor(
+    entries: Iterable<[string, string]>,
+    sentBytes?: ReadonlyMap<string, SentBytes>,
+    spellingFixes?: (text: string) => string,
+  ) {
     for (const [sent, value] of entries) {
       const php = PLAIN_NAME.test(sent) ? { name: sent, array: false } : phpParameterName(sent);
       if (php === undefined) continue;
@@ -66,7 +73,8 @@ export class RequestParams {
         continue;
       }
       this.arrays.delete(name);
-      const clean = normalizeText(value);
+      let clean = normalizeText(value);
+      if (spellingFixes !== undefined && !PLAIN_ASCII.test(clean)) clean = spellingFixes(clean);
       this.values.set(name, clean);
       const bytes = sentBytes?.get(sent);
       if (bytes !== undefined) this.uncleaned.set(name, bytes);
