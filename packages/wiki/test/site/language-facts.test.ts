@@ -154,6 +154,28 @@ test("{{GRAMMAR:}} as MediaWiki's rules for the language decline the word", () =
     ['dsb', 'instrumental', 'Wikipedija', 'wo z Wikipedija'],
     ['bs', 'lokativ', 'Wikipedia', 'o Wikipedia'],
     ['bs', 'genitiv', 'Wikipedia', 'Wikipedia'],
+    // The other languages MediaWiki declines in code (Kazakh not among them).
+    ['hy', 'genitive', 'Վիքիպեդիա', 'Վիքիպեդիայի'],
+    ['hy', 'genitive', 'Վիքիգիրք', 'Վիքիգրքի'],
+    ['hy', 'genitive', 'Wikipedia', 'Wikipedia'],
+    ['cu', 'genitive', 'Вікипєдї\uF011', 'Вікипєдїѩ'],
+    ['ga', 'ainmlae', 'an Aoine', 'Dé hAoine'],
+    ['la', 'genitive', 'Vicipaedia', 'Vicipaediae'],
+    ['la', 'accusative', 'Victionarium', 'Victionarium'],
+    ['la', 'ablative', 'Communia', 'Communibus'],
+    ['la', 'genitive', 'Vicidatum', 'Vicidati'],
+    ['os', 'genitive', 'лæппу', 'лæппуйы'],
+    ['os', 'genitive', 'аунеу', 'аунеуы'],
+    ['os', 'allative', 'хъæдтæ', 'хъæдтæм'],
+    ['os', 'dative', 'Wikipedia', 'Wikipedia-æн'],
+    ['ksh', 'genitive', 'Wikipedia', 'vun de Wikipedia'],
+    ['ksh', 'dativ b', 'Wikiwööterbooch', 'dämm Wikiwööterbooch'],
+    ['ksh', 'ier m', 'WikiMaatplaz', 'dem WikiMaatplaz singe'],
+    ['ksh', 'nominativ', 'Testwiki', 'et Testwiki'],
+    ['tyv', 'genitive', 'Википедия', 'Википедияның'],
+    ['tyv', 'dative', 'ат', 'атка'],
+    ['tyv', 'directive1', 'чер', 'черже'],
+    ['tyv', 'directive2', 'өг', 'өгдүве'],
   ];
   for (const [language, grammaticalCase, word, expected] of cases) {
     assert.equal(convertGrammar(word, grammaticalCase, language), expected, `${language} ${grammaticalCase} ${word}`);

@@ -8,6 +8,7 @@
  * first asked for.
  */
 import { readFileSync } from 'node:fs';
+import { MORE_GRAMMAR_IN_CODE } from './grammar-in-code.js';
 
 /** The kinds of names a date format writes (PHP's `sprintfDate` codes). */
 export type DateNameKind = 'F' | 'M' | 'xg' | 'D' | 'l';
@@ -220,6 +221,7 @@ const AFFIXED_CASES: Readonly<
 /** Grammar MediaWiki writes in code for a language (its class), used by the languages falling back to it as well. */
 const GRAMMAR_IN_CODE: Readonly<Record<string, (word: string, grammaticalCase: string) => string>> = {
   fi: finnishGrammar,
+  ...MORE_GRAMMAR_IN_CODE,
   ...Object.fromEntries(
     Object.entries(AFFIXED_CASES).map(([code, { cases, otherwise }]) => [
       code,
@@ -237,8 +239,7 @@ const GRAMMAR_IN_CODE: Readonly<Record<string, (word: string, grammaticalCase: s
  * language give it: the rules MediaWiki writes in code (Finnish, Hungarian, Slovenian, ...; for
  * the languages falling back to them too, such as Karelian); else the first rule whose pattern
  * matches is applied (to each match); a word no rule matches, or a language without such rules,
- * stays as it is. (Armenian, Kazakh, Colognian, Latin, Ossetian, Tuvan, Church Slavonic and
- * Irish, whose code this service does not have, decline nothing.)
+ * stays as it is. (Kazakh, whose code this service does not have, declines nothing.)
  */
 export function convertGrammar(word: string, grammaticalCase: string, language: string): string {
   const facts = languageFacts(language);
