@@ -548,9 +548,10 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
   // A page for people shows the status the answer would have; the page itself comes with 200.
   if (status !== 200) options.httpStatus = status;
   if (options.wrappedHtml) options.elapsedMs = performance.now() - startedAt;
-  // Every string of the answer as the content language normalises it (MediaWiki does so as each
-  // value is added; here once, before printing).
-  normalizeStrings(answer, outputNormalizer(site));
+  // Every string of the answer as the content language normalises it, as MediaWiki does as each
+  // value is added: modules' values were as they were counted; the rest where the language
+  // replaces spellings (see `normalizeStrings`).
+  if (inputSpellingFixes(site) !== undefined) normalizeStrings(answer, outputNormalizer(site));
   const printed = printResult(main.format, answer, options);
   headers['content-type'] = printed.contentType;
   if (printed.contentType.startsWith('text/html')) {

@@ -9,7 +9,7 @@ import type { WikiStore } from '../store/database.js';
 import { currentWorkBudget, type WorkBudgetLimits } from '../store/work-budget.js';
 import { type ErrorFormatter, holdsUncleanText, type MessagePageLinks } from './error-format.js';
 import type { ApiMessage } from './errors.js';
-import { attachPrinted, preparedLength } from './format/prepared-json.js';
+import { attachPrinted, normalizedText, preparedLength } from './format/prepared-json.js';
 import { userGender } from './gender.js';
 import type { LanguageData } from './language-data.js';
 import type { MessageCatalogue, StoredMessages } from './messages/catalogue.js';
@@ -26,6 +26,7 @@ import {
   type ResultValue,
 } from './result/tree.js';
 import type { RequestSession } from './session.js';
+import { CLEAN_AND_COMPOSED, outputNormalizer, type TextNormalizer } from './text-normalize.js';
 
 /** MediaWiki's default `$wgAPIMaxResultSize`: 8 MiB. */
 export const MAX_RESULT_SIZE = 8 * 1024 * 1024;
@@ -36,6 +37,12 @@ export type PreparedHolders = Array<[holder: ResultObject, key: string]>;
 /** What counting found: whether a registered text was among the values, and where. */
 interface Counted {
   prepared: boolean;
+  /**
+   * The wiki's normalisation of the strings put in the answer (see `api/text-normalize.ts`): as
+   * MediaWiki does when a value is added, each string is replaced by its normalised form before it
+   * is counted (in objects that can still change).
+   */
+  normalize?: TextNormalizer;
   holders?: PreparedHolders;
   /** Whether an object printed beforehand (`sharedPrinted`) was among the values. */
   printed?: boolean;
@@ -67,10 +74,28 @@ function resultSize(value: ResultValue | undefined, seen: Counted): number {
   if (typeof value === 'string') return stringSize(value, seen);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value).length;
   let n = 0;
+  const normalize = seen.normalize;
   if (Array.isArray(value)) {
-    for (const item of value) n += resultSize(item, seen);
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      if (typeof item !== 'string' || normalize === undefined || CLEAN_AND_COMPOSED.test(item)) {
+        n += resultSize(item, seen);
+        continue;
+      }
+      const text = normalizedText(item, normalize);
+      if (text !== item && !Object.isFrozen(value)) value[i] = text;
+      n += stringSize(text, seen);
+    }
   } else if (value instanceof KeyedList) {
-    for (const item of value.entries.values()) n += resultSize(item, seen);
+    for (const [key, item] of value.entries) {
+      if (typeof item !== 'string' || normalize === undefined || CLEAN_AND_COMPOSED.test(item)) {
+        n += resultSize(item, seen);
+        continue;
+      }
+      const text = normalizedText(item, normalize);
+      if (text !== item) value.entries.set(key, text);
+      n += stringSize(text, seen);
+    }
   } else {
     const printed = value[PRINTED];
     if (printed !== undefined) {
@@ -83,9 +108,20 @@ function resultSize(value: ResultValue | undefined, seen: Counted): number {
     if (known !== undefined) return known;
     let empty = true;
     for (const key in value) {
-      const item = value[key];
+      let item = value[key];
       empty = false;
-      n += typeof item === 'string' ? stringSize(item, seen, value, key) : resultSize(item, seen);
+      if (typeof item !== 'string') {
+        n += resultSize(item, seen);
+        continue;
+      }
+      if (normalize !== undefined && !CLEAN_AND_COMPOSED.test(item)) {
+        const text = normalizedText(item, normalize);
+        if (text !== item && !Object.isFrozen(value)) {
+          value[key] = text;
+          item = text;
+        }
+      }
+      n += stringSize(item, seen, value, key);
     }
     if (empty && value[ASSOC] !== true) seen.emptyNonMap = true;
   }
@@ -115,9 +151,12 @@ export function sharedPrinted<T extends ResultObject>(object: T, size = resultSi
   return deepFreeze(object);
 }
 
-/** The size MediaWiki counts for a value against the answer's size limit. */
-export function resultSizeOf(value: ResultValue): number {
-  return resultSize(value, { prepared: false });
+/**
+ * The size MediaWiki counts for a value against the answer's size limit; with `normalize`, the
+ * value's strings are normalised first (see `Counted.normalize`).
+ */
+export function resultSizeOf(value: ResultValue, normalize?: TextNormalizer): number {
+  return resultSize(value, { prepared: false, normalize });
 }
 
 export interface CollectedWarning {
@@ -201,6 +240,7 @@ export class RequestState {
     readonly server: string,
   ) {
     this.userLanguage = services.site.language;
+    this.counted.normalize = outputNormalizer(services.site);
     const configured = services.site.settings?.APIMaxResultSize;
     this.maxResultSize =
       typeof configured === 'number' && Number.isInteger(configured) && configured > 0 ? configured : MAX_RESULT_SIZE;

@@ -7,61 +7,13 @@
  * consonant + virama + zero-width joiner by the chillu characters Unicode 5.1 added.
  */
 
-import { languageFacts } from '../site/mediawiki/language-facts.js';
+import { languageClassOf } from '../site/mediawiki/language-facts.js';
 import type { SiteConfig } from '../site/site.js';
 import { normalizedText } from './format/prepared-json.js';
 import { cleanText } from './params/request.js';
 import { KeyedList, KNOWN_SIZE, PRINTED, type ResultValue } from './result/tree.js';
 
 export type TextNormalizer = (text: string) => string;
-
-/**
- * The languages MediaWiki 1.39 has a class of its own for. A language without one is served by
- * the class of its nearest fallback that has one (Egyptian Arabic by Arabic's), else by the base.
- */
-const LANGUAGE_CLASSES: ReadonlySet<string> = new Set([
-  'ar',
-  'az',
-  'be-tarask',
-  'bs',
-  'cu',
-  'dsb',
-  'en',
-  'fi',
-  'ga',
-  'gan',
-  'hsb',
-  'hu',
-  'hy',
-  'ja',
-  'kaa',
-  'kk',
-  'kk-cyrl',
-  'km',
-  'ksh',
-  'la',
-  'ml',
-  'my',
-  'os',
-  'qqx',
-  'sl',
-  'tr',
-  'tyv',
-  'wa',
-  'yue',
-  'zh',
-  'zh-hans',
-]);
-
-/** The language whose MediaWiki class serves `code` (`ar` for `arz`); undefined for the base class. */
-export function languageClassOf(code: string): string | undefined {
-  if (LANGUAGE_CLASSES.has(code)) return code;
-  for (const fallback of languageFacts(code).fallback) {
-    if (fallback === 'en') return undefined;
-    if (LANGUAGE_CLASSES.has(fallback)) return fallback;
-  }
-  return undefined;
-}
 
 /** Arabic presentation forms (Unicode's two blocks of them). */
 const PRESENTATION_FORM = /[\uFB50-\uFDFF\uFE70-\uFEFF]/g;
@@ -116,7 +68,7 @@ function malayalamChillus(text: string): string {
 }
 
 /** Text that needs no cleaning and is in NFC whatever follows: no control character, nothing from U+0300 on. */
-const CLEAN_AND_COMPOSED = /^[\t\n\r\x20-\u02ff]*$/;
+export const CLEAN_AND_COMPOSED = /^[\t\n\r\x20-\u02ff]*$/;
 
 function cleaned(text: string): string {
   return CLEAN_AND_COMPOSED.test(text) ? text : cleanText(text);
@@ -173,37 +125,40 @@ export function outputNormalizer(site: Pick<SiteConfig, 'language' | 'settings'>
  * Replaces every string of an answer by the wiki's normalisation of it (see `outputNormalizer`), as
  * MediaWiki normalises each value put in an answer. Objects printed beforehand or of a known size
  * (see `request-state.ts`) were normalised when they were made, and frozen ones cannot change: the
- * walk leaves them.
+ * walk leaves them. Most strings are plain text, which is tested here without a call.
+ *
+ * What modules put in an answer is normalised as it is counted (`RequestState.fits`); this walk
+ * is for the rest (the page set's titles, messages) on a wiki whose language replaces spellings
+ * (see `inputSpellingFixes`): on the others, that rest is made of titles, which `TitleCodec`
+ * composes, and request values, which are normalised as they are read.
  */
 export function normalizeStrings(value: ResultValue | undefined, normalize: TextNormalizer): void {
   if (value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
-    const frozen = Object.isFrozen(value);
     for (let i = 0; i < value.length; i++) {
       const item = value[i];
       if (typeof item !== 'string') normalizeStrings(item, normalize);
-      else if (!frozen) {
+      else if (!CLEAN_AND_COMPOSED.test(item)) {
         const text = normalizedText(item, normalize);
-        if (text !== item) value[i] = text;
+        if (text !== item && !Object.isFrozen(value)) value[i] = text;
       }
     }
   } else if (value instanceof KeyedList) {
     for (const [key, item] of value.entries) {
       if (typeof item !== 'string') normalizeStrings(item, normalize);
-      else {
+      else if (!CLEAN_AND_COMPOSED.test(item)) {
         const text = normalizedText(item, normalize);
         if (text !== item) value.entries.set(key, text);
       }
     }
   } else {
     if (value[PRINTED] !== undefined || value[KNOWN_SIZE] !== undefined) return;
-    const frozen = Object.isFrozen(value);
     for (const key in value) {
       const item = value[key];
       if (typeof item !== 'string') normalizeStrings(item, normalize);
-      else if (!frozen) {
+      else if (!CLEAN_AND_COMPOSED.test(item)) {
         const text = normalizedText(item, normalize);
-        if (text !== item) value[key] = text;
+        if (text !== item && !Object.isFrozen(value)) value[key] = text;
       }
     }
   }

@@ -6,8 +6,9 @@
  * others for ASCII ones; a minus as U+2212.
  */
 
-import { isPhpNumeric } from '../text/php-strings.js';
+import { isPhpNumeric, phpNumberString } from '../text/php-strings.js';
 import type { NumberSymbols } from '../text/plural-rules.js';
+import { languageClassOf } from './mediawiki/language-facts.js';
 import { NUMBER_FORMATS } from './mediawiki/number-formats.js';
 
 interface LocaleSymbols {
@@ -64,9 +65,21 @@ function groupsOf(digits: string, indian: boolean): string[] {
   return [...groups, digits.slice(-3)];
 }
 
+/**
+ * Whether MediaWiki writes numbers in the language without separators (its Khmer and Burmese
+ * classes: `formatNum` is `formatNumNoSeparators` there).
+ */
+function writesNoSeparators(language: string): boolean {
+  const languageClass = languageClassOf(language);
+  return languageClass === 'km' || languageClass === 'my';
+}
+
 /** `value` written as MediaWiki writes numbers in `language` (a MediaWiki language code). */
 export function formatNumberIn(value: number, language: string): string {
   if (!Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : value > 0 ? '∞' : '\u2212∞';
+  if (writesNoSeparators(language)) {
+    return withLanguageDigits(phpNumberString(value), language);
+  }
   const plain = Math.abs(value).toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
   const [integer = '0', fraction] = plain.split('.');
   return writtenNumber(integer, fraction, value < 0 || Object.is(value, -0), language);
@@ -140,6 +153,7 @@ function formatNumeric(number: string, language: string): string {
  * `formatnum-nan` message's text), and in any other text each number where it stands.
  */
 export function formatNumberText(text: string, language: string, nan: string): string {
+  if (writesNoSeparators(language)) return formatNumberNoSeparators(text, language, nan);
   const special = specialNumber(text, nan);
   if (special !== undefined) return special;
   if (isPhpNumeric(text)) return formatNumeric(text, language);

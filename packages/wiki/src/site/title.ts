@@ -304,9 +304,15 @@ export class TitleCodec {
     return this.firstLetter.has(namespace);
   }
 
-  /** Uppercases the first letter when the namespace asks for it; dbKey or text alike. */
+  /**
+   * Uppercases the first letter when the namespace asks for it; dbKey or text alike. An uppercase
+   * that decomposes (`ΐ` → `Ϊ́`, three code points) is composed again, as MediaWiki shows the
+   * title (its answers are in NFC).
+   */
   capitalize(key: string, namespace: number): string {
-    return this.firstLetter.has(namespace) ? this.upperFirst(key) : key;
+    if (!this.firstLetter.has(namespace)) return key;
+    const upper = this.upperFirst(key);
+    return upper === key || upper.charCodeAt(0) < 0x300 ? upper : upper.normalize('NFC');
   }
 
   /**

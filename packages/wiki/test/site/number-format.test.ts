@@ -16,6 +16,9 @@ const MEDIAWIKI: Record<string, string[]> = {
   ar: ['٠', '−٧', '١٬٢٣٤', '١٬٢٣٤٬٥٦٧', '−١٬٢٣٤٬٥٦٧٫٢٥', '٠٫٥'],
   hi: ['०', '−७', '१,२३४', '१२,३४,५६७', '−१२,३४,५६७.२५', '०.५'],
   fa: ['۰', '−۷', '۱٬۲۳۴', '۱٬۲۳۴٬۵۶۷', '−۱٬۲۳۴٬۵۶۷٫۲۵', '۰٫۵'],
+  // Khmer's and Burmese's classes write numbers without separators.
+  km: ['០', '−៧', '១២៣៤', '១២៣៤៥៦៧', '−១២៣៤៥៦៧.២៥', '០.៥'],
+  my: ['၀', '−၇', '၁၂၃၄', '၁၂၃၄၅၆၇', '−၁၂၃၄၅၆၇.၂၅', '၀.၅'],
 };
 
 test('numbers as MediaWiki writes them in a language: separators, digits, grouping', () => {
@@ -23,6 +26,8 @@ test('numbers as MediaWiki writes them in a language: separators, digits, groupi
     const written = [0, -7, 1234, 1234567, -1234567.25, 0.5].map((n) => formatNumberIn(n, language));
     assert.deepEqual(written, expected, language);
   }
+  // Without separators, a double as PHP writes it as a string.
+  assert.equal(formatNumberIn(1e25, 'km'), '១.០E+២៥');
 });
 
 test('a code that is no language tag (a request may send any uselang) is written as in English', () => {
@@ -34,6 +39,9 @@ test('a code that is no language tag (a request may send any uselang) is written
  * `formatNumNoSeparators` and `parseFormattedNumber` give them: [language, kind, text, answer].
  */
 const FORMATNUM: [string, 'F' | 'N' | 'R', string, string][] = [
+  ['km', 'F', '1234567.891', '១២៣៤៥៦៧.៨៩១'],
+  ['km', 'F', 'abc 12345 x', 'abc ១២៣៤៥ x'],
+  ['my', 'F', '1e25', '၁e၂၅'],
   ['de', 'F', '1234567.891', '1.234.567,891'],
   ['de', 'N', '1234567.891', '1234567.891'],
   ['de', 'F', '-1234.5', '−1.234,5'],

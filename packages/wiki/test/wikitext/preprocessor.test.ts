@@ -189,6 +189,31 @@ describe('template expansion', () => {
     }
   });
 
+  test("dates in the page's language: #time and the date words as MediaWiki writes them in Burmese", async () => {
+    // MediaWiki 1.39's Language::sprintfDate and the values CoreMagicVariables gives, in Burmese.
+    const burmese = defaultSite({ language: 'my' });
+    const burmeseTitles = new TitleCodec(burmese);
+    const burmeseHost: ExpansionHost = {
+      ...host(),
+      site: burmese,
+      titles: burmeseTitles,
+      page: burmeseTitles.make(0, 'Test'),
+    };
+    const cases: [string, string][] = [
+      [
+        '{{#time:d.m.Y H:i xnY xrY, j F (xg) D l|2021-03-04 05:06:07}}',
+        '၀၄.၀၃.၂၀၂၁ ၀၅:၀၆ 2021 MMXXI, ၄ မတ် (မတ်) တေး ကြာသပတေး',
+      ],
+      // A language named after the date writes in that language.
+      ['{{#time:j F Y|2021-03-04|fr}}', '4 mars 2021'],
+      [
+        '{{CURRENTYEAR}}|{{CURRENTMONTH}}|{{CURRENTMONTHNAME}}|{{CURRENTMONTHNAMEGEN}}|{{CURRENTMONTHABBREV}}|{{CURRENTDAY2}}|{{CURRENTDAYNAME}}|{{CURRENTDOW}}|{{CURRENTWEEK}}|{{CURRENTHOUR}}|{{CURRENTTIME}}',
+        '၂၀၂၆|၁၂|ဒီဇင်ဘာ|ဒီဇင်ဘာ|ဒီ|၀၃|ကြာသပတေး|၄|၄၉|၀၅|၀၅:၂၃',
+      ],
+    ];
+    for (const [input, expected] of cases) assert.equal(await expandWikitext(input, burmeseHost), expected, input);
+  });
+
   test('#language names a language in itself or in another; an unknown code gives its BCP 47 form', async () => {
     const names: Record<string, string> = { 'de/': 'Deutsch', 'fr/': 'français', 'de/en': 'German' };
     const named: ExpansionHost = {
@@ -259,8 +284,8 @@ describe('#time of the current time: how long the text stays true (ParserFunctio
   });
 
   test('W and o are the ISO week and its year', () => {
-    assert.equal(formatDate('W o', new Date('2021-01-03T00:00:00Z')), '53 2020');
-    assert.equal(formatDate('W o', new Date('2024-12-30T00:00:00Z')), '01 2025');
-    assert.equal(formatDate('W o', now), '49 2026');
+    assert.equal(formatDate('W o', new Date('2021-01-03T00:00:00Z'), 'de'), '53 2020');
+    assert.equal(formatDate('W o', new Date('2024-12-30T00:00:00Z'), 'de'), '01 2025');
+    assert.equal(formatDate('W o', now, 'de'), '49 2026');
   });
 });

@@ -6,7 +6,7 @@ import type { ParamsOfList } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import { resultSizeOf, sharedPrinted } from '../../api/request-state.js';
 import { KeyedList, list, type ResultObject, withContent } from '../../api/result/tree.js';
-import { normalizeStrings, outputNormalizer } from '../../api/text-normalize.js';
+import { outputNormalizer } from '../../api/text-normalize.js';
 import { perStore, rowsCanBeKept } from '../../store/cache-toolkit.js';
 import { contentTexts, type RevisionSlot, revisionSlots } from '../../store/content-cache.js';
 import type { WikiStore } from '../../store/database.js';
@@ -178,10 +178,11 @@ export async function revisionItems(
   for (let j = 0; j < missing.length; j++) {
     const row = missing[j] as RevisionRow;
     let item = made[j] as ResultObject;
-    // A shared item is not walked again when the answer is normalised (see `normalizeStrings`).
-    normalizeStrings(item, outputNormalizer(ctx.site));
     // Only rows the row cache keeps (frozen) come back as the same object.
-    const size = row.deleted === 0 && Object.isFrozen(row) ? resultSizeOf(item) : Number.POSITIVE_INFINITY;
+    const size =
+      row.deleted === 0 && Object.isFrozen(row)
+        ? resultSizeOf(item, outputNormalizer(ctx.site))
+        : Number.POSITIVE_INFINITY;
     if (size <= SHARED_ITEM_MAX_SIZE) {
       item = sharedPrinted(item, size);
       if (shared.count >= SHARED_ITEMS_MAX || shared.size + size > SHARED_ITEMS_MAX_SIZE) {

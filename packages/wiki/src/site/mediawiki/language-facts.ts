@@ -151,6 +151,66 @@ export function languageFacts(code: string): LanguageFacts {
   return facts;
 }
 
+/**
+ * The languages MediaWiki 1.39 has a class of its own for. A language without one is served by
+ * the class of its nearest fallback that has one (Egyptian Arabic by Arabic's), else by the base.
+ */
+const LANGUAGE_CLASSES: ReadonlySet<string> = new Set([
+  'ar',
+  'az',
+  'be-tarask',
+  'bs',
+  'cu',
+  'dsb',
+  'en',
+  'fi',
+  'ga',
+  'gan',
+  'hsb',
+  'hu',
+  'hy',
+  'ja',
+  'kaa',
+  'kk',
+  'kk-cyrl',
+  'km',
+  'ksh',
+  'la',
+  'ml',
+  'my',
+  'os',
+  'qqx',
+  'sl',
+  'tr',
+  'tyv',
+  'wa',
+  'yue',
+  'zh',
+  'zh-hans',
+]);
+
+const classes = new Map<string, string | undefined>();
+
+/**
+ * The language whose MediaWiki class serves `code` (`ar` for `arz`, `fi` for `krl`); undefined
+ * for the base class.
+ */
+export function languageClassOf(code: string): string | undefined {
+  if (LANGUAGE_CLASSES.has(code)) return code;
+  if (classes.has(code)) return classes.get(code);
+  let found: string | undefined;
+  for (const fallback of languageFacts(code).fallback) {
+    if (fallback === 'en') break;
+    if (LANGUAGE_CLASSES.has(fallback)) {
+      found = fallback;
+      break;
+    }
+  }
+  if (classes.size > 1000) classes.clear();
+  classes.set(code, found);
+  return found;
+}
+
 const linkTrails = new Map<string, RegExp>();
 
 /**
@@ -236,18 +296,16 @@ const GRAMMAR_IN_CODE: Readonly<Record<string, (word: string, grammaticalCase: s
 
 /**
  * A word in a grammatical case (`{{GRAMMAR:genitive|Википедия}}`), as MediaWiki's rules for the
- * language give it: the rules MediaWiki writes in code (Finnish, Hungarian, Slovenian, ...; for
- * the languages falling back to them too, such as Karelian); else the first rule whose pattern
+ * language give it: the rules MediaWiki writes in its language's class (Finnish, Hungarian,
+ * Slovenian, ...; for the languages that class serves too, such as Karelian); else the first rule whose pattern
  * matches is applied (to each match); a word no rule matches, or a language without such rules,
  * stays as it is. (Kazakh, whose code this service does not have, declines nothing.)
  */
 export function convertGrammar(word: string, grammaticalCase: string, language: string): string {
-  const facts = languageFacts(language);
-  for (const code of [language, ...facts.fallback]) {
-    const inCode = GRAMMAR_IN_CODE[code];
-    if (inCode) return inCode(word, grammaticalCase);
-  }
-  const rules = facts.grammar;
+  const languageClass = languageClassOf(language);
+  const inCode = languageClass === undefined ? undefined : GRAMMAR_IN_CODE[languageClass];
+  if (inCode) return inCode(word, grammaticalCase);
+  const rules = languageFacts(language).grammar;
   if (rules === undefined) return word;
   let forms = rules[grammaticalCase];
   if (typeof forms === 'string') forms = rules[forms];

@@ -4,11 +4,14 @@
  * the request, case and URL functions, `#if` and its kin, `#expr`, `#time`, `#switch`…
  */
 
+import { formatDatePattern } from '../../site/date-format.js';
 import { decodeCharReferences } from '../../site/html-entities.js';
 import { bcp47 } from '../../site/languages.js';
 import { convertGrammar, languageFacts } from '../../site/mediawiki/language-facts.js';
+import { NUMBER_FORMATS } from '../../site/mediawiki/number-formats.js';
 import { localSpecialPageKey } from '../../site/mediawiki/special-page-aliases.js';
 import {
+  formatNumberIn,
   formatNumberNoSeparators,
   formatNumberText,
   numberSymbols,
@@ -24,7 +27,7 @@ import { magicWordsOf } from '../magic-words.js';
 import { renderQuotes } from '../quotes.js';
 import { callCondition } from './conditions.js';
 import type { Expander, Frame, FunctionValue } from './expand.js';
-import { dateTtl, formatDate, germanDayNames, germanMonthNames } from './time.js';
+import { dateName, dateTtl, formatDate } from './time.js';
 import type { PPPart } from './tree.js';
 
 /** `wfUrlencode`: percent-encoding that keeps the characters readable in a wiki URL. */
@@ -95,39 +98,50 @@ function isoWeek(date: Date): number {
   return Math.ceil(((d.getTime() - yearStart) / 86_400_000 + 1) / 7);
 }
 
-/** The date words of the request's time (the wiki's time zone is UTC). */
-function dateVariable(id: string, now: Date): string | undefined {
+/**
+ * The date words of the request's time (the wiki's time zone is UTC), as MediaWiki writes them in
+ * the page's language: numbers in its digits, months and weekdays by its names, the time in its
+ * time format.
+ */
+function dateVariable(id: string, now: Date, language: string): string | undefined {
   const word = id.replace(/^(current|local)/, '');
   if (word === id) return undefined;
   const month = now.getUTCMonth();
+  const digits = (text: string) => formatNumberNoSeparators(text, language, 'NaN');
   switch (word) {
     case 'year':
-      return String(now.getUTCFullYear());
+      return digits(String(now.getUTCFullYear()).padStart(4, '0'));
     case 'month':
-      return pad2(month + 1);
+      return digits(pad2(month + 1));
     case 'month1':
-      return String(month + 1);
+      return digits(String(month + 1));
     case 'monthname':
+      return dateName(language, 'F', month);
     case 'monthnamegen':
-      return germanMonthNames[month];
+      return dateName(language, 'xg', month);
     case 'monthabbrev':
-      return formatDate('M', now);
+      return dateName(language, 'M', month);
     case 'day':
-      return String(now.getUTCDate());
+      return digits(String(now.getUTCDate()));
     case 'day2':
-      return pad2(now.getUTCDate());
+      return digits(pad2(now.getUTCDate()));
     case 'dayname':
-      return germanDayNames[now.getUTCDay()];
+      return dateName(language, 'l', now.getUTCDay());
     case 'dow':
-      return String(now.getUTCDay());
+      return formatNumberIn(now.getUTCDay(), language);
     case 'week':
-      return String(isoWeek(now));
+      return formatNumberIn(isoWeek(now), language);
     case 'hour':
-      return pad2(now.getUTCHours());
+      return digits(pad2(now.getUTCHours()));
     case 'time':
-      return `${pad2(now.getUTCHours())}:${pad2(now.getUTCMinutes())}`;
+      return formatDatePattern(
+        formatDate('YmdHis', now, 'en'),
+        languageFacts(language).timeFormat,
+        (kind, index) => dateName(language, kind, index),
+        NUMBER_FORMATS[language.toLowerCase()]?.digits,
+      );
     case 'timestamp':
-      return formatDate('YmdHis', now);
+      return formatDate('YmdHis', now, 'en');
     default:
       return undefined;
   }
@@ -173,7 +187,7 @@ export async function expandVariable(name: string, expander: Expander, _frame: F
       ? undefined
       : formatNumberText(String(value), host.site.language, await notANumber(expander));
   }
-  return pageVariable(id, host.page, expander) ?? dateVariable(id, host.now);
+  return pageVariable(id, host.page, expander) ?? dateVariable(id, host.now, host.titles.site.language);
 }
 
 /** What a parser function is given: its first argument (after the colon), its other arguments, the frame. */
@@ -533,8 +547,8 @@ export async function callParserFunction(
   if (condition !== undefined) return condition;
   if (id === 'tag') return tag(call);
   if (id === 'time' || id === 'timel') {
-    const [format = '', date = ''] = await plainArgs(call);
-    return timeFunction(format, date, expander);
+    const [format = '', date = '', language = ''] = await plainArgs(call);
+    return timeFunction(format, date, language, expander);
   }
   if (PAGE_FUNCTIONS.includes(id)) {
     const title = expander.host.titles.parseOrUndefined(first);
@@ -544,13 +558,21 @@ export async function callParserFunction(
   return fn === undefined ? undefined : fn(await plainArgs(call), call);
 }
 
-async function timeFunction(format: string, date: string, expander: Expander): Promise<string> {
+/**
+ * `{{#time:format|date|language}}`: in the page's language, or in the one named when it is a
+ * language code (a code MediaWiki has no names for writes English's).
+ */
+/** What MediaWiki takes for a language code it may have files for. */
+const VALID_BUILT_IN_CODE = /^[a-z0-9-]{2,}$/;
+
+async function timeFunction(format: string, date: string, language: string, expander: Expander): Promise<string> {
   const given = date.trim();
   // Without a date the text shows the current time, and holds until the next change it shows.
   if (given === '') expander.limitTtl(dateTtl(format, expander.host.now));
   const when = given === '' ? expander.host.now : parseDate(given, expander.host.now);
   if (when === undefined) return `<strong class="error">${await expander.message('pfunc_time_error')}</strong>`;
-  return formatDate(format, when);
+  const code = language.trim();
+  return formatDate(format, when, VALID_BUILT_IN_CODE.test(code) ? code : expander.host.titles.site.language);
 }
 
 function parseDate(text: string, now: Date): Date | undefined {

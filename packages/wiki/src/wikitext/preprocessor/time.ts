@@ -1,36 +1,18 @@
-/** `{{#time:}}`'s formats (PHP's date letters) with German names, for a date in UTC. */
-export const germanMonthNames = [
-  'Januar',
-  'Februar',
-  'März',
-  'April',
-  'Mai',
-  'Juni',
-  'Juli',
-  'August',
-  'September',
-  'Oktober',
-  'November',
-  'Dezember',
-];
-const germanMonthAbbrevs = [
-  'Jan.',
-  'Feb.',
-  'Mär.',
-  'Apr.',
-  'Mai',
-  'Jun.',
-  'Jul.',
-  'Aug.',
-  'Sep.',
-  'Okt.',
-  'Nov.',
-  'Dez.',
-];
-export const germanDayNames = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'];
-const germanDayAbbrevs = ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'];
+/**
+ * `{{#time:}}`'s formats (MediaWiki's `Language::sprintfDate`: PHP's date letters and its own `x`
+ * codes) for a date in UTC, in a language: its names of months and weekdays, its digits.
+ */
+import { type DateNameKind, languageFacts } from '../../site/mediawiki/language-facts.js';
+import { formatNumberNoSeparators } from '../../site/number-format.js';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** `Date.UTC` for any year (`Date.UTC` reads years 0 to 99 as 1900 to 1999). */
+function utc(year: number, month: number, day: number): number {
+  const date = new Date(Date.UTC(2000, month, day));
+  date.setUTCFullYear(year + date.getUTCFullYear() - 2000);
+  return date.getTime();
+}
 
 function isLeap(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
@@ -38,70 +20,185 @@ function isLeap(year: number): boolean {
 
 function dayOfYear(d: Date): number {
   return Math.floor(
-    (Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()) - Date.UTC(d.getUTCFullYear(), 0, 1)) / 86_400_000,
+    (utc(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()) - utc(d.getUTCFullYear(), 0, 1)) / 86_400_000,
   );
 }
 
-function letter(c: string, d: Date): string | undefined {
+/** The name of a month (0-11) or weekday (0 Sunday) in the language, as its messages give it. */
+export function dateName(language: string, kind: DateNameKind, index: number): string {
+  return languageFacts(language).dateNames[kind][index] ?? '';
+}
+
+const WEEKDAYS_EN = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * What a code writes of a date: a number (which the language writes in its digits) or a text.
+ * Undefined for a code that writes nothing of the date.
+ */
+function dateValue(code: string, d: Date, language: string): { num: string } | { text: string } | undefined {
   const year = d.getUTCFullYear();
   const month = d.getUTCMonth();
   const hours = d.getUTCHours();
-  const values: Record<string, () => string> = {
-    Y: () => String(year),
-    y: () => pad(year % 100),
-    L: () => (isLeap(year) ? '1' : '0'),
-    n: () => String(month + 1),
-    m: () => pad(month + 1),
-    M: () => germanMonthAbbrevs[month] as string,
-    F: () => germanMonthNames[month] as string,
-    xg: () => germanMonthNames[month] as string,
-    t: () => String(new Date(Date.UTC(year, month + 1, 0)).getUTCDate()),
-    j: () => String(d.getUTCDate()),
-    d: () => pad(d.getUTCDate()),
-    z: () => String(dayOfYear(d)),
-    D: () => germanDayAbbrevs[d.getUTCDay()] as string,
-    l: () => germanDayNames[d.getUTCDay()] as string,
-    N: () => String(d.getUTCDay() || 7),
-    w: () => String(d.getUTCDay()),
-    a: () => (hours < 12 ? 'am' : 'pm'),
-    A: () => (hours < 12 ? 'AM' : 'PM'),
-    g: () => String(hours % 12 || 12),
-    h: () => pad(hours % 12 || 12),
-    G: () => String(hours),
-    H: () => pad(hours),
-    i: () => pad(d.getUTCMinutes()),
-    s: () => pad(d.getUTCSeconds()),
-    W: () => pad(isoWeek(d)),
-    o: () => String(isoWeekYear(d)),
-    U: () => String(Math.floor(d.getTime() / 1000)),
-    c: () => `${d.toISOString().slice(0, 19)}+00:00`,
-    e: () => 'UTC',
-    T: () => 'UTC',
-    O: () => '+0000',
-    P: () => '+00:00',
-    Z: () => '0',
-  };
-  return values[c]?.();
+  switch (code) {
+    case 'Y':
+      return { num: pad(year, 4) };
+    case 'y':
+      return { num: pad(year % 100) };
+    case 'xkY':
+      // The Thai solar year.
+      return { num: String(year + 543) };
+    case 'xoY':
+      // The Minguo year.
+      return { num: String(year - 1911) };
+    case 'L':
+      return { num: isLeap(year) ? '1' : '0' };
+    case 'n':
+      return { num: String(month + 1) };
+    case 'm':
+      return { num: pad(month + 1) };
+    case 'M':
+    case 'F':
+    case 'xg':
+      return { text: dateName(language, code, month) };
+    case 't':
+      return { num: String(new Date(utc(year, month + 1, 0)).getUTCDate()) };
+    case 'j':
+      return { num: String(d.getUTCDate()) };
+    case 'd':
+      return { num: pad(d.getUTCDate()) };
+    case 'z':
+      return { num: String(dayOfYear(d)) };
+    case 'D':
+    case 'l':
+      return { text: dateName(language, code, d.getUTCDay()) };
+    case 'N':
+      return { num: String(d.getUTCDay() || 7) };
+    case 'w':
+      return { num: String(d.getUTCDay()) };
+    case 'a':
+      return { text: hours < 12 ? 'am' : 'pm' };
+    case 'A':
+      return { text: hours < 12 ? 'AM' : 'PM' };
+    case 'g':
+      return { num: String(hours % 12 || 12) };
+    case 'h':
+      return { num: pad(hours % 12 || 12) };
+    case 'G':
+      return { num: String(hours) };
+    case 'H':
+      return { num: pad(hours) };
+    case 'i':
+      return { num: pad(d.getUTCMinutes()) };
+    case 's':
+      return { num: pad(d.getUTCSeconds()) };
+    case 'W':
+      return { num: pad(isoWeek(d)) };
+    case 'o':
+      return { num: String(isoWeekYear(d)) };
+    case 'U':
+      return { num: String(Math.floor(d.getTime() / 1000)) };
+    case 'I':
+    case 'Z':
+      return { num: '0' };
+    case 'c':
+      return { text: `${d.toISOString().slice(0, 19)}+00:00` };
+    case 'r':
+      // RFC 2822, in English whatever the language.
+      return {
+        text: `${WEEKDAYS_EN[d.getUTCDay()]}, ${pad(d.getUTCDate())} ${MONTHS_EN[month]} ${pad(year, 4)} ${pad(hours)}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} +0000`,
+      };
+    case 'e':
+    case 'T':
+      return { text: 'UTC' };
+    case 'O':
+      return { text: '+0000' };
+    case 'P':
+      return { text: '+00:00' };
+    default:
+      return undefined;
+  }
 }
 
-/** A date in a `#time` format: PHP's letters, `\x` and `"…"` literal, `xg` the genitive month. */
-export function formatDate(format: string, date: Date): string {
+/** A number in Roman numerals, as MediaWiki writes them (1 to 10,000; thousands as repeated `M`). */
+export function romanNumeral(value: number): string {
+  if (!(value > 0 && value <= 10000)) return String(value);
+  const ones = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX'];
+  const tens = ['', 'X', 'XX', 'XXX', 'XL', 'L', 'LX', 'LXX', 'LXXX', 'XC'];
+  const hundreds = ['', 'C', 'CC', 'CCC', 'CD', 'D', 'DC', 'DCC', 'DCCC', 'CM'];
+  return (
+    'M'.repeat(Math.floor(value / 1000)) +
+    hundreds[Math.floor(value / 100) % 10] +
+    tens[Math.floor(value / 10) % 10] +
+    ones[value % 10]
+  );
+}
+
+/** The codes that take a third letter (`xkY`, `xiF`, …). */
+const THREE_LETTER_PREFIXES = new Set(['xi', 'xj', 'xk', 'xm', 'xo', 'xt']);
+
+/**
+ * A date in a `#time` format, as MediaWiki's `sprintfDate` writes it in `language`: PHP's letters,
+ * `xg` the genitive month, `xkY` and `xoY` the Thai and Minguo years, `xn` the next number and `xN`
+ * all numbers up to the next `xN` in ASCII digits, `xr` the next number in Roman numerals, `xx` an
+ * `x`, `\x` and `"…"` literal; numbers in the language's digits. (The Iranian, Hebrew, Hijri and
+ * Tennō calendars' codes and Hebrew numerals are not written: such a code writes its last letter.)
+ */
+export function formatDate(format: string, date: Date, language: string): string {
   let out = '';
-  for (let i = 0; i < format.length; i++) {
-    const c = format[i] as string;
-    if (c === '\\' && i + 1 < format.length) {
-      out += format[++i];
-    } else if (c === '"') {
-      const end = format.indexOf('"', i + 1);
-      if (end === -1) out += '"';
-      else {
-        out += format.slice(i + 1, end);
-        i = end;
+  let raw = false;
+  let rawToggle = false;
+  let roman = false;
+  for (let p = 0; p < format.length; p++) {
+    let code = format[p] as string;
+    if (code === 'x' && p < format.length - 1) code += format[++p];
+    if (THREE_LETTER_PREFIXES.has(code) && p < format.length - 1) code += format[++p];
+    let num: string | undefined;
+    switch (code) {
+      case 'xx':
+        out += 'x';
+        continue;
+      case 'xn':
+        raw = true;
+        continue;
+      case 'xN':
+        rawToggle = !rawToggle;
+        continue;
+      case 'xr':
+        roman = true;
+        continue;
+      case '\\':
+        out += p < format.length - 1 ? format[++p] : '\\';
+        continue;
+      case '"': {
+        const end = p < format.length - 1 ? format.indexOf('"', p + 1) : -1;
+        if (end === -1) out += '"';
+        else {
+          out += format.slice(p + 1, end);
+          p = end;
+        }
+        continue;
       }
-    } else if (c === 'x' && format[i + 1] === 'g') {
-      out += letter('xg', date);
-      i++;
-    } else out += letter(c, date) ?? c;
+    }
+    const value = dateValue(code, date, language);
+    if (value === undefined) {
+      out += format[p];
+      continue;
+    }
+    if ('text' in value) {
+      out += value.text;
+      continue;
+    }
+    num = value.num;
+    if (rawToggle || raw) {
+      out += num;
+      raw = false;
+    } else if (roman) {
+      out += romanNumeral(Number.parseInt(num, 10));
+      roman = false;
+    } else {
+      out += /^[\d.]+$/.test(num) ? formatNumberNoSeparators(num, language, 'NaN') : num;
+    }
   }
   return out;
 }
@@ -184,13 +281,13 @@ export function dateTtl(format: string, now: Date): number | undefined {
   const leftInWeek = (7 - weekday) * 86400 + leftInDay;
   if (units.has('week')) possible.push(leftInWeek);
   else if (units.has('isoyear')) {
-    const lastWeek = isoWeek(new Date(Date.UTC(now.getUTCFullYear(), 11, 28)));
+    const lastWeek = isoWeek(new Date(utc(now.getUTCFullYear(), 11, 28)));
     possible.push((lastWeek - isoWeek(now)) * 604800 + leftInWeek);
   }
   const year = now.getUTCFullYear();
   const leftInYear = ((isLeap(year) ? 1 : 0) + 364 - dayOfYear(now)) * 86400 + leftInDay;
   if (units.has('month')) {
-    const daysInMonth = new Date(Date.UTC(year, now.getUTCMonth() + 1, 0)).getUTCDate();
+    const daysInMonth = new Date(utc(year, now.getUTCMonth() + 1, 0)).getUTCDate();
     possible.push((daysInMonth - now.getUTCDate()) * 86400 + leftInDay);
   } else if (units.has('year')) possible.push(leftInYear);
   else if (units.has('leap')) {
@@ -208,13 +305,13 @@ export function dateTtl(format: string, now: Date): number | undefined {
 /** The Thursday of a date's ISO 8601 week, which decides the week's year. */
 function weekThursday(date: Date): Date {
   const day = date.getUTCDay() || 7;
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 4 - day));
+  return new Date(utc(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 4 - day));
 }
 
 /** The ISO 8601 week number of a date. */
 function isoWeek(date: Date): number {
   const thursday = weekThursday(date);
-  const firstDay = Date.UTC(thursday.getUTCFullYear(), 0, 1);
+  const firstDay = utc(thursday.getUTCFullYear(), 0, 1);
   return Math.ceil(((thursday.getTime() - firstDay) / 86_400_000 + 1) / 7);
 }
 
