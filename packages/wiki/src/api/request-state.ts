@@ -26,7 +26,7 @@ import {
   type ResultValue,
 } from './result/tree.js';
 import type { RequestSession } from './session.js';
-import { CLEAN_AND_COMPOSED, outputNormalizer, type TextNormalizer } from './text-normalize.js';
+import { isCleanAndComposed, outputNormalizer, type TextNormalizer } from './text-normalize.js';
 
 /** MediaWiki's default `$wgAPIMaxResultSize`: 8 MiB. */
 export const MAX_RESULT_SIZE = 8 * 1024 * 1024;
@@ -78,7 +78,7 @@ function resultSize(value: ResultValue | undefined, seen: Counted): number {
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const item = value[i];
-      if (typeof item !== 'string' || normalize === undefined || CLEAN_AND_COMPOSED.test(item)) {
+      if (typeof item !== 'string' || normalize === undefined || isCleanAndComposed(item)) {
         n += resultSize(item, seen);
         continue;
       }
@@ -88,7 +88,7 @@ function resultSize(value: ResultValue | undefined, seen: Counted): number {
     }
   } else if (value instanceof KeyedList) {
     for (const [key, item] of value.entries) {
-      if (typeof item !== 'string' || normalize === undefined || CLEAN_AND_COMPOSED.test(item)) {
+      if (typeof item !== 'string' || normalize === undefined || isCleanAndComposed(item)) {
         n += resultSize(item, seen);
         continue;
       }
@@ -114,7 +114,7 @@ function resultSize(value: ResultValue | undefined, seen: Counted): number {
         n += resultSize(item, seen);
         continue;
       }
-      if (normalize !== undefined && !CLEAN_AND_COMPOSED.test(item)) {
+      if (normalize !== undefined && !isCleanAndComposed(item)) {
         const text = normalizedText(item, normalize);
         if (text !== item && !Object.isFrozen(value)) {
           value[key] = text;

@@ -67,11 +67,21 @@ function malayalamChillus(text: string): string {
   return text.includes('\u0D4D\u200D') ? text.replace(OLD_CHILLU, (_, consonant: string) => CHILLU[consonant]) : text;
 }
 
-/** Text that needs no cleaning and is in NFC whatever follows: no control character, nothing from U+0300 on. */
-export const CLEAN_AND_COMPOSED = /^[\t\n\r\x20-\u02ff]*$/;
+/**
+ * Whether a text needs no cleaning and is in NFC whatever follows it: no control character but tab,
+ * line feed and carriage return, nothing from U+0300 on. A loop rather than a regular expression:
+ * most strings of an answer are short, and a test by expression costs a call into the engine.
+ */
+export function isCleanAndComposed(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x300 || (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d)) return false;
+  }
+  return true;
+}
 
 function cleaned(text: string): string {
-  return CLEAN_AND_COMPOSED.test(text) ? text : cleanText(text);
+  return isCleanAndComposed(text) ? text : cleanText(text);
 }
 
 /** The fixes beyond cleaning of a wiki: none, Arabic's, Malayalam's, or both (`AllUnicodeFixes`). */
@@ -100,9 +110,7 @@ function normalizersOf(site: Pick<SiteConfig, 'language' | 'settings'>) {
   const known = bySettings.get(settings);
   if (known?.language === site.language) return known;
   const fixes = spellingFixes(site);
-  const output: TextNormalizer = fixes
-    ? (text) => (CLEAN_AND_COMPOSED.test(text) ? text : fixes(cleanText(text)))
-    : cleaned;
+  const output: TextNormalizer = fixes ? (text) => (isCleanAndComposed(text) ? text : fixes(cleanText(text))) : cleaned;
   const made = { language: site.language, input: fixes, output };
   bySettings.set(settings, made);
   return made;
@@ -138,7 +146,7 @@ export function normalizeStrings(value: ResultValue | undefined, normalize: Text
     for (let i = 0; i < value.length; i++) {
       const item = value[i];
       if (typeof item !== 'string') normalizeStrings(item, normalize);
-      else if (!CLEAN_AND_COMPOSED.test(item)) {
+      else if (!isCleanAndComposed(item)) {
         const text = normalizedText(item, normalize);
         if (text !== item && !Object.isFrozen(value)) value[i] = text;
       }
@@ -146,7 +154,7 @@ export function normalizeStrings(value: ResultValue | undefined, normalize: Text
   } else if (value instanceof KeyedList) {
     for (const [key, item] of value.entries) {
       if (typeof item !== 'string') normalizeStrings(item, normalize);
-      else if (!CLEAN_AND_COMPOSED.test(item)) {
+      else if (!isCleanAndComposed(item)) {
         const text = normalizedText(item, normalize);
         if (text !== item) value.entries.set(key, text);
       }
@@ -156,7 +164,7 @@ export function normalizeStrings(value: ResultValue | undefined, normalize: Text
     for (const key in value) {
       const item = value[key];
       if (typeof item !== 'string') normalizeStrings(item, normalize);
-      else if (!CLEAN_AND_COMPOSED.test(item)) {
+      else if (!isCleanAndComposed(item)) {
         const text = normalizedText(item, normalize);
         if (text !== item && !Object.isFrozen(value)) value[key] = text;
       }

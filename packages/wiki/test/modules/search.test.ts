@@ -10,7 +10,7 @@ import { buildApp } from '../../src/api/app.js';
 import { importXmlDump } from '../../src/import/xml/xml-importer.js';
 import { parseSearchTerms, runSearch } from '../../src/modules/support/search-query.js';
 import { textSnippet } from '../../src/modules/support/search-snippet.js';
-import { languageFacts } from '../../src/site/mediawiki/language-facts.js';
+import { hasWordBreaks, languageFacts } from '../../src/site/mediawiki/language-facts.js';
 import { afterMigrations } from '../../src/store/after-migrations.js';
 import { openWikiStore, type WikiStore } from '../../src/store/database.js';
 import * as searchTables from '../../src/store/migrations/0017_search_index_tables.js';
@@ -22,7 +22,7 @@ import { queryJson, useReferenceApi } from '../helpers/reference-api.js';
 
 const titles = (items: any[]): string[] => items.map((p) => p.title);
 const snippet = (text: string, query: string, language = 'de') =>
-  textSnippet(text, parseSearchTerms(query), languageFacts(language).ellipsis);
+  textSnippet(text, parseSearchTerms(query), languageFacts(language).ellipsis, hasWordBreaks(language));
 
 test('snippets: the last match of the first two matching lines, escaped, every match of a line marked', () => {
   const text = 'Kein Treffer hier\nEine <b>Stadt</b> & "Land" am Fluss, die STADT\nzweite stadt\ndritte Stadt';
@@ -42,6 +42,16 @@ test('snippets: the last match of the first two matching lines, escaped, every m
     snippet('Hauptstadt Hauptbahnhof', 'haupt*'),
     "<span class='searchmatch'>Haupt</span>stadt <span class='searchmatch'>Haupt</span>bahnhof\n",
   );
+  // Where words abut (Chinese, Cantonese, Gan), terms are marked inside words too, as MediaWiki
+  // 1.39 on a Cantonese wiki marks `a*` in `alphabet`.
+  for (const language of ['yue', 'gan', 'zh', 'zh-hant']) {
+    assert.equal(
+      snippet('the alphabet', 'a*', language),
+      "the <span class='searchmatch'>a</span>lph<span class='searchmatch'>a</span>bet\n",
+      language,
+    );
+  }
+  assert.equal(snippet('the alphabet', 'a*', 'ja'), "the <span class='searchmatch'>a</span>lphabet\n");
 });
 
 test('snippets: 75 characters before the match after an ellipsis, 76 bytes after it', () => {

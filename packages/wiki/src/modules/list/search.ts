@@ -6,7 +6,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { STANDARD_LIMIT } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
 import type { ResultObject, ResultValue } from '../../api/result/tree.js';
-import { languageFacts } from '../../site/mediawiki/language-facts.js';
+import { hasWordBreaks, languageFacts } from '../../site/mediawiki/language-facts.js';
 import { contentTexts } from '../../store/content-cache.js';
 import { isPostgres } from '../../store/dialect.js';
 import { WordStemmer } from '../../store/word-stems.js';
@@ -103,13 +103,15 @@ function hitFields(
   terms: SearchTerm[],
   /** The content language's `ellipsis` message. */
   ellipsis: string,
+  /** Whether the content language sets its words apart (see `hasWordBreaks`). */
+  wordBreaks: boolean,
 ): Record<string, ResultValue> {
   const text = detail.text ?? '';
   const fields: Record<string, ResultValue> = {};
   // The size of the current revision, as MediaWiki reports it (its stored length).
   if (prop.has('size')) fields.size = detail.rev_len ?? Buffer.byteLength(text, 'utf8');
   if (prop.has('wordcount')) fields.wordcount = detail.si_wordcount ?? phpWordCount(text);
-  if (prop.has('snippet')) fields.snippet = textSnippet(text, terms, ellipsis);
+  if (prop.has('snippet')) fields.snippet = textSnippet(text, terms, ellipsis, wordBreaks);
   if (prop.has('timestamp') && detail.rev_timestamp) fields.timestamp = mwToIso(detail.rev_timestamp);
   if (prop.has('titlesnippet')) fields.titlesnippet = '';
   if (prop.has('categorysnippet')) fields.categorysnippet = '';
@@ -231,7 +233,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       sink.setPageField(title, 'pageid', pages[i].page_id);
       const detail = details?.get(pages[i].page_id);
       if (detail?.rev_timestamp) {
-        for (const [name, value] of Object.entries(hitFields(detail, prop, terms, ellipsis))) {
+        for (const [name, value] of Object.entries(
+          hitFields(detail, prop, terms, ellipsis, hasWordBreaks(ctx.site.language)),
+        )) {
           sink.setPageField(title, name, value);
         }
       }
@@ -251,7 +255,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
       ns: page.page_namespace,
       title: ctx.titles.prefixedText({ namespace: page.page_namespace, dbKey: page.page_title, interwiki: '' }),
       pageid: page.page_id,
-      ...hitFields(detail, prop, terms, ellipsis),
+      ...hitFields(detail, prop, terms, ellipsis, hasWordBreaks(ctx.site.language)),
     };
     if (!ctx.result.fits(item)) {
       stoppedAt = offset + i;

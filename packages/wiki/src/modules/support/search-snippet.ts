@@ -20,9 +20,12 @@ const CONTEXT_CHARS = 75;
 
 const REGEX_SPECIAL = /[.*+?^${}()|[\]\\/-]/g;
 
-/** A term's pattern over the bytes of UTF-8 text (latin1 string), ASCII letters in either case. */
-function termPattern(term: SearchTerm): string {
-  return wordPattern(Buffer.from(term.text, 'utf8').toString('latin1'), term.prefix);
+/**
+ * A term's pattern over the bytes of UTF-8 text (latin1 string), ASCII letters in either case;
+ * `wordBreaks` false (Chinese and Cantonese, whose words abut) finds it inside words too.
+ */
+function termPattern(term: SearchTerm, wordBreaks: boolean): string {
+  return wordPattern(Buffer.from(term.text, 'utf8').toString('latin1'), term.prefix, wordBreaks);
 }
 
 /**
@@ -30,12 +33,13 @@ function termPattern(term: SearchTerm): string {
  * finds the same places: characters beyond ASCII are not word characters for `\b` there either,
  * and only ASCII letters are folded.
  */
-function termCharPattern(term: SearchTerm): string {
-  return wordPattern(term.text, term.prefix);
+function termCharPattern(term: SearchTerm, wordBreaks: boolean): string {
+  return wordPattern(term.text, term.prefix, wordBreaks);
 }
 
-function wordPattern(text: string, prefix: boolean): string {
+function wordPattern(text: string, prefix: boolean, wordBreaks: boolean): string {
   const escaped = text.replace(REGEX_SPECIAL, '\\$&').replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
+  if (!wordBreaks) return escaped;
   return prefix ? `\\b${escaped}` : `\\b${escaped}\\b`;
 }
 
@@ -66,14 +70,22 @@ function truncateEnd(text: string, ellipsis: string): string {
   return Array.from(kept).length < chars.length ? kept : text;
 }
 
-/** The highlighted snippet of a hit's wikitext for the query's terms. */
-export function textSnippet(wikitext: string, terms: readonly SearchTerm[], ellipsis: string): string {
+/**
+ * The highlighted snippet of a hit's wikitext for the query's terms; `wordBreaks` false for a
+ * content language whose words are not set apart (see `hasWordBreaks`).
+ */
+export function textSnippet(
+  wikitext: string,
+  terms: readonly SearchTerm[],
+  ellipsis: string,
+  wordBreaks = true,
+): string {
   if (terms.length === 0 || wikitext === '') return '';
-  const any = terms.map(termPattern).join('|');
+  const any = terms.map((term) => termPattern(term, wordBreaks)).join('|');
   const line = new RegExp(`^([^\\n]*)(${any})([^\\n]{0,${CONTEXT_CHARS + 1}})`);
   const mark = new RegExp(`(${any})`, 'g');
   // Lines with a match are found on the text itself; only they are taken apart as bytes.
-  const find = new RegExp(terms.map(termCharPattern).join('|'), 'g');
+  const find = new RegExp(terms.map((term) => termCharPattern(term, wordBreaks)).join('|'), 'g');
   let left = CONTEXT_LINES;
   let snippet = '';
   while (left > 0 && find.lastIndex < wikitext.length) {

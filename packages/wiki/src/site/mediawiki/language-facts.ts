@@ -211,6 +211,16 @@ export function languageClassOf(code: string): string | undefined {
   return found;
 }
 
+/**
+ * Whether the language sets its words apart (MediaWiki's `hasWordBreaks`): not Chinese's and
+ * Cantonese's classes (and Gan's, which is Chinese's), whose words abut, so that a search term is
+ * found inside longer words too.
+ */
+export function hasWordBreaks(language: string): boolean {
+  const languageClass = languageClassOf(language);
+  return !(languageClass === 'zh' || languageClass === 'zh-hans' || languageClass === 'gan' || languageClass === 'yue');
+}
+
 const linkTrails = new Map<string, RegExp>();
 
 /**
