@@ -3,6 +3,7 @@
  * with the shared set-up script when its folder is missing, and this service on the same wiki,
  * imported from the test fixture into a SQLite store, with MediaWiki's interface messages and language data.
  */
+
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -13,6 +14,8 @@ import { MediaWikiApiClient } from '../src/import/mediawiki-api/api-client.js';
 import { importSourceLanguages } from '../src/import/mediawiki-api/languages.js';
 import { importSourceMessages } from '../src/import/mediawiki-api/messages.js';
 import { readSourceSite } from '../src/import/mediawiki-api/site-from-api.js';
+import { refreshSearchIndex } from '../src/store/search-index.js';
+import { indexSegmenter } from '../src/store/search-text.js';
 import { importReferenceWiki } from '../test/helpers/reference-wiki.js';
 
 /** The repository's root folder. */
@@ -65,6 +68,10 @@ export async function startMediaWiki(
       `a MediaWiki of ${dir} is already running: stop it (${join(dir, 'stop.sh')}) or pass --mediawiki URL`,
     );
   }
+  // The recorded search index holds the words as the German wiki split them; a language that
+  // splits them otherwise (Chinese puts a space around each character beyond ASCII) finds nothing
+  // in it until the index is built again, as a wiki in that language would have it.
+  if (language !== undefined) execFileSync(join(dir, 'mw.sh'), ['rebuildtextindex.php'], { stdio: 'ignore' });
   return {
     api: `http://127.0.0.1:${port}/api.php`,
     stop: async () => {
@@ -92,6 +99,8 @@ export async function startOurServer(port: number, messagesFrom?: string, siteFr
   if (siteFrom !== undefined) {
     const source = await readSourceSite(new MediaWikiApiClient(siteFrom, { attempts: 3 }));
     site = { ...wiki.site, ...source, settings: { ...wiki.site.settings, ...source.settings } };
+    // The search index as a wiki in that language has it (MediaWiki's is built again too).
+    if (indexSegmenter(site.language) !== undefined) await refreshSearchIndex(wiki.store.db, site, { rebuild: true });
   }
   const app = await buildApp({ store: wiki.store, site, logLevel: 'warn' });
   await app.listen({ host: '127.0.0.1', port });

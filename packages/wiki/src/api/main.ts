@@ -466,7 +466,8 @@ const PUT_ON_TOP: ReadonlySet<string> = new Set(['warnings', 'batchcomplete', 'c
 async function answerApiRequest(request: ApiRequest, services: ApiServices): Promise<ApiResponse> {
   const startedAt = performance.now();
   const site = services.site;
-  const params = new RequestParams(request.params, request.sentBytes, inputSpellingFixes(site));
+  const spellingFixes = inputSpellingFixes(site);
+  const params = new RequestParams(request.params, request.sentBytes, spellingFixes);
   const server = site.server ?? request.requestOrigin;
   const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' };
   const originParam = params.peek('origin');
@@ -551,7 +552,7 @@ async function answerApiRequest(request: ApiRequest, services: ApiServices): Pro
   // Every string of the answer as the content language normalises it, as MediaWiki does as each
   // value is added: modules' values were as they were counted; the rest where the language
   // replaces spellings (see `normalizeStrings`).
-  if (inputSpellingFixes(site) !== undefined) normalizeStrings(answer, outputNormalizer(site));
+  if (spellingFixes !== undefined) normalizeStrings(answer, outputNormalizer(site));
   const printed = printResult(main.format, answer, options);
   headers['content-type'] = printed.contentType;
   if (printed.contentType.startsWith('text/html')) {

@@ -66,8 +66,20 @@ function stringSize(value: string, seen: Counted, holder?: ResultObject, key?: s
 }
 
 /**
+ * The string the answer holds for `text`, a string of `bytes` UTF-8 bytes: as `normalize` gives
+ * it. ASCII text (as many bytes as characters: most strings) is taken as it is, which spares a
+ * look at its characters: what answers hold comes from requests, which are cleaned as they are
+ * read, and from stored texts, which hold no control characters (XML cannot carry them).
+ */
+function normalizedString(text: string, bytes: number, normalize: TextNormalizer | undefined): string {
+  if (normalize === undefined || bytes === text.length || isCleanAndComposed(text)) return text;
+  return normalizedText(text, normalize);
+}
+
+/**
  * The size MediaWiki counts for a value: the bytes of its scalars. `seen.prepared` is set when a
  * text registered with the JSON printer is among them, and the object holding it is recorded.
+ * Strings are replaced by their normalised form first (see `Counted.normalize`).
  */
 function resultSize(value: ResultValue | undefined, seen: Counted): number {
   if (value === null || value === undefined) return 0;
@@ -78,23 +90,31 @@ function resultSize(value: ResultValue | undefined, seen: Counted): number {
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const item = value[i];
-      if (typeof item !== 'string' || normalize === undefined || isCleanAndComposed(item)) {
+      if (typeof item !== 'string') {
         n += resultSize(item, seen);
         continue;
       }
-      const text = normalizedText(item, normalize);
-      if (text !== item && !Object.isFrozen(value)) value[i] = text;
-      n += stringSize(text, seen);
+      let size = stringSize(item, seen);
+      const text = normalizedString(item, size, normalize);
+      if (text !== item && !Object.isFrozen(value)) {
+        value[i] = text;
+        size = Buffer.byteLength(text);
+      }
+      n += size;
     }
   } else if (value instanceof KeyedList) {
     for (const [key, item] of value.entries) {
-      if (typeof item !== 'string' || normalize === undefined || isCleanAndComposed(item)) {
+      if (typeof item !== 'string') {
         n += resultSize(item, seen);
         continue;
       }
-      const text = normalizedText(item, normalize);
-      if (text !== item) value.entries.set(key, text);
-      n += stringSize(text, seen);
+      let size = stringSize(item, seen);
+      const text = normalizedString(item, size, normalize);
+      if (text !== item) {
+        value.entries.set(key, text);
+        size = Buffer.byteLength(text);
+      }
+      n += size;
     }
   } else {
     const printed = value[PRINTED];
@@ -108,20 +128,19 @@ function resultSize(value: ResultValue | undefined, seen: Counted): number {
     if (known !== undefined) return known;
     let empty = true;
     for (const key in value) {
-      let item = value[key];
+      const item = value[key];
       empty = false;
       if (typeof item !== 'string') {
         n += resultSize(item, seen);
         continue;
       }
-      if (normalize !== undefined && !isCleanAndComposed(item)) {
-        const text = normalizedText(item, normalize);
-        if (text !== item && !Object.isFrozen(value)) {
-          value[key] = text;
-          item = text;
-        }
+      let size = stringSize(item, seen, value, key);
+      const text = normalizedString(item, size, normalize);
+      if (text !== item && !Object.isFrozen(value)) {
+        value[key] = text;
+        size = Buffer.byteLength(text);
       }
-      n += stringSize(item, seen, value, key);
+      n += size;
     }
     if (empty && value[ASSOC] !== true) seen.emptyNonMap = true;
   }

@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import { isPostgres } from './dialect.js';
 import { refreshSearchIndex } from './search-index.js';
+import { indexSegmenter } from './search-text.js';
 import { loadSite } from './site-store.js';
 
 const FOLLOW_UPS: Record<string, (db: Kysely<any>) => Promise<void>> = {
@@ -15,6 +16,11 @@ const FOLLOW_UPS: Record<string, (db: Kysely<any>) => Promise<void>> = {
     if (isPostgres(db)) return;
     const site = await loadSite(db);
     if (site) await refreshSearchIndex(db, site);
+  },
+  // Chinese, Cantonese, Gan and Japanese texts are split into words as MediaWiki splits them.
+  '0153_search_words_by_language': async (db) => {
+    const site = await loadSite(db);
+    if (site && indexSegmenter(site.language) !== undefined) await refreshSearchIndex(db, site, { rebuild: true });
   },
 };
 

@@ -30,6 +30,7 @@ import {
   entrySuffix,
   indexableText,
   indexableTitle,
+  indexSegmenter,
   NAMESPACE_MARK,
   type PreparedPage,
   prepareForIndex,
@@ -286,9 +287,10 @@ async function dropStaleEntries(db: Kysely<any>, postgres: boolean, rebuild: boo
 /** PostgreSQL: a batch's title and text vectors, simple and stemmed, with its word count. */
 async function writePostgresBatch(db: Kysely<any>, site: SiteConfig, batch: PageToIndex[]): Promise<void> {
   const config = sql.lit(postgresSearchConfig(site.language));
+  const segment = indexSegmenter(site.language) ?? ((text: string) => text);
   const values = batch.map((p) => {
-    const title = words(indexableTitle(p.page_title)).join(' ');
-    const text = words(indexableText(p.content_text ?? '')).join(' ');
+    const title = words(segment(indexableTitle(p.page_title))).join(' ');
+    const text = words(segment(indexableText(p.content_text ?? ''))).join(' ');
     return sql`(${p.page_id}, ${p.page_latest}, to_tsvector('simple', ${title}), to_tsvector('simple', ${text}),
       to_tsvector(${config}, ${title}), to_tsvector(${config}, ${text}), ${phpWordCount(p.content_text ?? '')})`;
   });
@@ -353,9 +355,14 @@ export async function refreshSearchIndex(db: Kysely<any>, site: SiteConfig, opti
     ).rows;
   // SQLite: a batch's texts are prepared (on the helper thread, if any) while the next batch is
   // read and the one before is written.
+  const segment = indexSegmenter(site.language);
   const prepare = (rows: PageToIndex[]) => {
     const pages = rows.map((p): [string, string] => [p.page_title, p.content_text ?? '']);
-    return helper ? helper.prepare(pages) : Promise.resolve(prepareForIndex(pages));
+    const texts = helper ? helper.prepare(pages) : Promise.resolve(prepareForIndex(pages));
+    // A language whose words are not set apart by spaces has its texts split as MediaWiki splits them.
+    return segment === undefined
+      ? texts
+      : texts.then((list) => list.map(([title, text, words]): PreparedPage => [segment(title), segment(text), words]));
   };
   let count = 0;
   let batch = await readBatch(0);

@@ -3,6 +3,7 @@
  * what MediaWiki's index update leaves out removed, and its word count. Apart from the index's
  * database code, so that the dump reader's thread prepares the texts of an import with it.
  */
+import { languageClassOf } from '../site/mediawiki/language-facts.js';
 import { asciiTable } from '../text/ascii-table.js';
 import { phpWordCount } from '../text/word-count.js';
 
@@ -37,6 +38,67 @@ export function namespaceWord(namespace: number): string {
  */
 export function entrySuffix(namespace: number): string {
   return ` ${namespaceWord(namespace)}`;
+}
+
+/** Full-width ASCII letters and digits (`Ａ`, `１`), which MediaWiki indexes and searches as ASCII ones. */
+const FULL_WIDTH = /[\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A]/g;
+
+function halfWidth(text: string): string {
+  return text.replace(FULL_WIDTH, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+}
+
+/** Each character beyond ASCII (astral ones whole). */
+const BEYOND_ASCII = /[\u0080-\uD7FF\uE000-\uFFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
+/** Runs of hiragana, of katakana and of kanji (U+3200 to U+9999, as MediaWiki's Japanese class reads them). */
+const JAPANESE_RUNS = /[\u3040-\u309F]+|[\u30A0-\u30FF]+|[\u3200-\u9999]+/g;
+
+/** Puts a space around each match, with no two spaces in a row (MediaWiki's `insertSpace`). */
+function spacedAround(text: string, pattern: RegExp): string {
+  return text.replace(pattern, ' $& ').replace(/ {2,}/g, ' ');
+}
+
+/** How a language's search splits words: as the others (words of letters), or as MediaWiki's classes do. */
+type SearchSplitting = 'characters' | 'japanese' | undefined;
+
+function searchSplitting(language: string): SearchSplitting {
+  switch (languageClassOf(language)) {
+    case 'zh':
+    case 'zh-hans':
+    case 'gan':
+    case 'yue':
+      return 'characters';
+    case 'ja':
+      return 'japanese';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * What the search index makes of a prepared text or title in a language whose words are not set
+ * apart by spaces, as MediaWiki's index does: Chinese, Cantonese and Gan index each character
+ * beyond ASCII as a word, Japanese each run of hiragana, of katakana and of kanji; full-width
+ * letters and digits are indexed as ASCII ones. Undefined for the other languages (the text is
+ * indexed as it is).
+ */
+export function indexSegmenter(language: string): ((text: string) => string) | undefined {
+  const splitting = searchSplitting(language);
+  if (splitting === undefined) return undefined;
+  const pattern = splitting === 'characters' ? BEYOND_ASCII : JAPANESE_RUNS;
+  return (text) => spacedAround(halfWidth(text), pattern);
+}
+
+/**
+ * A search term's text as MediaWiki's query reads it in such a language: Chinese and Gan split it
+ * into characters as their index does (a term of several then is a phrase); Cantonese and
+ * Japanese do not split it (their index does), so a term must be one of the index's words whole.
+ */
+export function queryTermText(text: string, language: string): string {
+  const splitting = searchSplitting(language);
+  if (splitting === undefined) return text;
+  const half = halfWidth(text);
+  const languageClass = languageClassOf(language);
+  return languageClass === 'yue' || splitting === 'japanese' ? half : spacedAround(half, BEYOND_ASCII).trim();
 }
 
 /** The words of a text, lowercased, in order (the tokens both engines index). */

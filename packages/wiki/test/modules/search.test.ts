@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { describeEachEngine, type TestEngine } from '@svc/common/testing';
+import { after, before, describe, test } from 'node:test';
+import { describeEachEngine, type TestEngine, testEngines } from '@svc/common/testing';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../../src/api/app.js';
@@ -15,6 +15,7 @@ import { afterMigrations } from '../../src/store/after-migrations.js';
 import { openWikiStore, type WikiStore } from '../../src/store/database.js';
 import * as searchTables from '../../src/store/migrations/0017_search_index_tables.js';
 import { refreshSearchIndex } from '../../src/store/search-index.js';
+import { indexSegmenter, queryTermText } from '../../src/store/search-text.js';
 import { loadSite } from '../../src/store/site-store.js';
 import { WordStemmer } from '../../src/store/word-stems.js';
 import { phpWordCount } from '../../src/text/word-count.js';
@@ -513,4 +514,64 @@ describeEachEngine('the search index follows the store', (engine: TestEngine) =>
     );
     assert.deepEqual(found, [['Stadt'], ['Dorf']]);
   });
+});
+
+describe('words split as MediaWiki splits them where they are not set apart by spaces', () => {
+  test('Chinese: each character a word, a term of several a phrase; Japanese: runs of one script', () => {
+    const chinese = indexSegmenter('zh') as (text: string) => string;
+    assert.equal(chinese('北京市是中国的首都 köln ＡＢ１'), ' 北 京 市 是 中 国 的 首 都 k ö ln AB1');
+    assert.equal(queryTermText('北京', 'zh'), '北 京');
+    assert.equal(queryTermText('北京', 'gan'), '北 京');
+    // Cantonese splits its index, not its queries, as MediaWiki's class does.
+    assert.ok(indexSegmenter('yue'));
+    assert.equal(queryTermText('北京', 'yue'), '北京');
+    const japanese = indexSegmenter('ja') as (text: string) => string;
+    assert.equal(japanese('東京都はにほんのカタカナ'), ' 東京都 はにほんの カタカナ ');
+    assert.equal(queryTermText('東京', 'ja'), '東京');
+    assert.equal(indexSegmenter('de'), undefined);
+    assert.equal(queryTermText('Köln', 'de'), 'Köln');
+  });
+
+  for (const engine of testEngines()) {
+    test(`a Chinese wiki finds a word inside a longer run of characters (${engine.name})`, {
+      skip: engine.skip,
+    }, async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'search-zh-'));
+      const created = await engine.createTarget();
+      const store = await openWikiStore(created.target);
+      try {
+        const file = join(dir, 'zh.xml');
+        const page = (id: number, title: string, text: string) =>
+          `<page><title>${title}</title><ns>0</ns><id>${id}</id><revision><id>${id}</id><timestamp>2024-01-01T00:00:00Z</timestamp><contributor><username>Alice</username><id>7</id></contributor><model>wikitext</model><format>text/x-wiki</format><text xml:space="preserve">${text}</text></revision></page>`;
+        writeFileSync(
+          file,
+          `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" version="0.11" xml:lang="zh">
+  <siteinfo><sitename>Wiki</sitename><dbname>zhwiki</dbname><base>https://zh.example.org/wiki/Main</base>
+    <generator>MediaWiki 1.39.0</generator><case>first-letter</case>
+    <namespaces><namespace key="0" case="first-letter" /></namespaces>
+  </siteinfo>${page(1, '首都', '北京市是中国的首都。')}${page(2, 'Köln', 'Köln ist eine Stadt.')}${page(3, '上海', '上海市')}</mediawiki>`,
+        );
+        await importXmlDump(store, file, { lint: false });
+        const app = await buildApp({ store, site: (await loadSite(store.db))! });
+        try {
+          const found = async (text: string) =>
+            titles((await queryJson(app, { list: 'search', srsearch: text, srwhat: 'text', srprop: '' })).query.search);
+          assert.deepEqual(await found('北京'), ['首都']);
+          assert.deepEqual(await found('市'), ['上海', '首都'].sort());
+          assert.deepEqual(await found('Köln'), ['Köln']);
+          assert.deepEqual(await found('京市是'), ['首都']);
+          assert.deepEqual(await found('京是'), []);
+          // A store of an earlier version has its index built again by the migration's follow-up.
+          await afterMigrations(store.db, ['0153_search_words_by_language']);
+          assert.deepEqual(await found('北京'), ['首都']);
+        } finally {
+          await app.close();
+        }
+      } finally {
+        await store.close();
+        await created.dispose();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
 });

@@ -25,7 +25,7 @@ import {
   startSearchIndexBuild,
   startSearchIndexThread,
 } from '../../store/search-index.js';
-import { entrySuffix } from '../../store/search-text.js';
+import { entrySuffix, indexSegmenter } from '../../store/search-text.js';
 import { loadSite, saveSite } from '../../store/site-store.js';
 import { clearWiki, wikiTable } from '../../store/wiki-tables.js';
 import type { BulkWriter } from '../bulk-writer.js';
@@ -318,8 +318,14 @@ class DumpImport {
     this.storeWasEmpty = Number(n) === 0;
     if (this.storeWasEmpty) await this.deferIndexes();
     // Into an empty store, the search index is filled with the pages as they are written, from
-    // texts the reader prepares, rather than by reading every page back at the end.
-    this.searchInBulk = !this.options.deferBuilds && this.storeWasEmpty && (await beginBulkIndex(this.writer.db));
+    // texts the reader prepares, rather than by reading every page back at the end; not in a
+    // language whose words the index splits its own way (Chinese, Japanese), whose texts are
+    // indexed as every page's are after an import into a store that held pages.
+    this.searchInBulk =
+      !this.options.deferBuilds &&
+      this.storeWasEmpty &&
+      indexSegmenter(this.site.language) === undefined &&
+      (await beginBulkIndex(this.writer.db));
     const sqlite = this.store.sqlite;
     if (this.searchInBulk && sqlite && !sqlite.memory && (this.options.searchThread ?? this.searchThreadByDefault())) {
       this.searchBuild = startSearchIndexBuild(sqlite, this.site.language);

@@ -11,7 +11,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { TitleCodec } from '../../site/title.js';
 import { isPostgres } from '../../store/dialect.js';
 import { wordsOfStem } from '../../store/search-index.js';
-import { namespaceWord, words } from '../../store/search-text.js';
+import { namespaceWord, queryTermText, words } from '../../store/search-text.js';
 import { postgresSearchConfig, type WordStemmer } from '../../store/word-stems.js';
 
 export interface SearchTerm {
@@ -212,8 +212,14 @@ async function hitsInTitleOrder(db: Kysely<any>, hits: number[], request: Search
 /** The hits of a page of results and, when asked, the number of all hits. */
 export async function runSearch(
   db: Kysely<any>,
-  request: SearchRequest,
+  given: SearchRequest,
 ): Promise<{ pages: SearchPage[]; total?: number }> {
+  // The terms as the language's index holds words (Chinese: a term of several characters is a
+  // phrase of them).
+  const request = {
+    ...given,
+    terms: given.terms.map((term) => ({ ...term, text: queryTermText(term.text, given.language) })),
+  };
   const none = { pages: [], ...(request.count ? { total: 0 } : {}) };
   const namespaceFilter =
     request.namespaces === null ? sql`` : sql`and page_namespace in (${sql.join(request.namespaces)})`;

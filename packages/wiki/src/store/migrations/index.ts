@@ -11,6 +11,7 @@ import * as m0149 from './0149_replica_state.js';
 import * as m0150 from './0150_message_catalogue.js';
 import * as m0151 from './0151_language_data.js';
 import * as m0152 from './0152_deferred_build_tables.js';
+import * as m0153 from './0153_search_words_by_language.js';
 
 /** Every migration, keyed by a name that sorts in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0150_message_catalogue': m0150,
   '0151_language_data': m0151,
   '0152_deferred_build_tables': m0152,
+  '0153_search_words_by_language': m0153,
 };
