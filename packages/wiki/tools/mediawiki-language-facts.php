@@ -117,6 +117,27 @@ class LanguageFacts extends Maintenance {
 		];
 	}
 
+	/**
+	 * The month names of the calendars `sprintfDate` writes besides the Gregorian: the Iranian
+	 * (`xi`), the Hijri (`xm`) and the Hebrew (`xj`, Tishrei first, Adar I and II last; `xjx` their
+	 * genitives), as the language's messages have them.
+	 */
+	private static function calendarMonths( string $code ): array {
+		// The Hebrew calendar's 13th and 14th months (Adar I and II) are the messages `m6a` and `m6b`.
+		$months = [ '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '6a', '6b' ];
+		$names = static function ( string $prefix, int $count, string $suffix = '' ) use ( $code, $months ): array {
+			return array_map( static function ( string $month ) use ( $code, $prefix, $suffix ): string {
+				return wfMessage( "$prefix$month$suffix" )->inLanguage( $code )->text();
+			}, array_slice( $months, 0, $count ) );
+		};
+		return [
+			'xi' => $names( 'iranian-calendar-m', 12 ),
+			'xm' => $names( 'hijri-calendar-m', 12 ),
+			'xj' => $names( 'hebrew-calendar-m', 14 ),
+			'xjx' => $names( 'hebrew-calendar-m', 14, '-gen' ),
+		];
+	}
+
 	/** The index of a set in $sets, added if new. */
 	private static function shared( array &$sets, array &$index, array $set ): int {
 		$key = json_encode( $set );
@@ -160,6 +181,8 @@ class LanguageFacts extends Maintenance {
 		$englishSpecial = self::installedPages( $english, $pages );
 		$magicSets = [];
 		$magicIndex = [];
+		$calendarSets = [];
+		$calendarIndex = [];
 		$specialSets = [];
 		$specialIndex = [];
 		$languages = [];
@@ -183,6 +206,7 @@ class LanguageFacts extends Maintenance {
 					return trim( explode( '@', $rule )[0] );
 				}, $language->getPluralRules() ?? [] ),
 				'dateNames' => self::dateNames( $code ),
+				'calendarMonths' => self::shared( $calendarSets, $calendarIndex, self::calendarMonths( $code ) ),
 				'magicWords' => self::shared( $magicSets, $magicIndex,
 					self::against( $language->getMagicWords(), $englishMagic, true ) ),
 				'specialPageAliases' => self::shared( $specialSets, $specialIndex,
@@ -201,6 +225,7 @@ class LanguageFacts extends Maintenance {
 			'englishSpecialPageAliases' => $englishSpecial,
 			'magicWordSets' => $magicSets,
 			'specialPageAliasSets' => $specialSets,
+			'calendarMonthSets' => $calendarSets,
 			'languages' => $languages,
 		];
 		file_put_contents(

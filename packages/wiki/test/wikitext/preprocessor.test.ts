@@ -206,6 +206,10 @@ describe('template expansion', () => {
       ],
       // A language named after the date writes in that language.
       ['{{#time:j F Y|2021-03-04|fr}}', '4 mars 2021'],
+      // The Iranian, Hebrew and Hijri calendars, in Persian, Hebrew and Arabic.
+      ['{{#time:xij xiF xiY (xiz, xit)|2024-03-15|fa}}', '۲۵ اسفند ۱۴۰۲ (۳۶۰, ۲۹)'],
+      ['{{#time:xjj xjx xjY (xjn, xjt)|2024-03-15|he}}', "5 באדר ב' 5784 (14, 29)"],
+      ['{{#time:xmj xmF xmY|2024-03-15|ar}}', '٥ رمضان ١٤٤٥'],
       [
         '{{CURRENTYEAR}}|{{CURRENTMONTH}}|{{CURRENTMONTHNAME}}|{{CURRENTMONTHNAMEGEN}}|{{CURRENTMONTHABBREV}}|{{CURRENTDAY2}}|{{CURRENTDAYNAME}}|{{CURRENTDOW}}|{{CURRENTWEEK}}|{{CURRENTHOUR}}|{{CURRENTTIME}}',
         '၂၀၂၆|၁၂|ဒီဇင်ဘာ|ဒီဇင်ဘာ|ဒီ|၀၃|ကြာသပတေး|၄|၄၉|၀၅|၀၅:၂၃',
@@ -276,6 +280,9 @@ describe('#time of the current time: how long the text stays true (ParserFunctio
     assert.equal(dateTtl('Y', now), 26 * 86400 + leftInDay);
     assert.equal(dateTtl('L', now), 365 * 86400 + 26 * 86400 + leftInDay);
     assert.equal(dateTtl('Y W', now), 86400 + leftInDay);
+    // The other calendars' codes change with the day; `xn` and `xr` show nothing themselves.
+    assert.equal(dateTtl('xij xiF xiY', now), leftInDay);
+    assert.equal(dateTtl('xnY', now), dateTtl('Y', now));
   });
 
   test('escaped and quoted letters show nothing of the date', () => {

@@ -13,6 +13,9 @@ import { MORE_GRAMMAR_IN_CODE } from './grammar-in-code.js';
 /** The kinds of names a date format writes (PHP's `sprintfDate` codes). */
 export type DateNameKind = 'F' | 'M' | 'xg' | 'D' | 'l';
 
+/** The kinds of month names of the other calendars (`sprintfDate`'s `xiF`, `xmF`, `xjF`, `xjx`). */
+export type CalendarMonthKind = 'xi' | 'xm' | 'xj' | 'xjx';
+
 /** A magic word with its synonyms, the content language's first and English's last. */
 export interface MagicWord {
   name: string;
@@ -56,6 +59,11 @@ export interface LanguageFacts {
    * tried in order, or the name of the case an alias stands for.
    */
   grammar?: Readonly<Record<string, string | readonly (readonly [pattern: string, replacement: string])[]>>;
+  /**
+   * The month names of the other calendars `{{#time:}}` writes: the Iranian (`xi`, 12), the Hijri
+   * (`xm`, 12) and the Hebrew (`xj`, 14: Tishrei first, Adar I and II last; `xjx` their genitives).
+   */
+  calendarMonths: Readonly<Record<CalendarMonthKind, readonly string[]>>;
   /** Every magic word, in the order siteinfo lists them. */
   magicWords: readonly MagicWord[];
   /** Every special page's canonical name with its aliases, the local name first, in siteinfo's order. */
@@ -72,11 +80,13 @@ interface FactsFile {
   englishSpecialPageAliases: Record<string, readonly string[]>;
   magicWordSets: readonly ListSet[];
   specialPageAliasSets: readonly ListSet[];
+  calendarMonthSets: readonly LanguageFacts['calendarMonths'][];
   languages: Record<
     string,
-    Omit<LanguageFacts, 'code' | 'magicWords' | 'specialPageAliases'> & {
+    Omit<LanguageFacts, 'code' | 'magicWords' | 'specialPageAliases' | 'calendarMonths'> & {
       magicWords: number;
       specialPageAliases: number;
+      calendarMonths: number;
     }
   >;
 }
@@ -136,6 +146,7 @@ export function languageFacts(code: string): LanguageFacts {
   const facts: LanguageFacts = {
     ...stored,
     code,
+    calendarMonths: data.calendarMonthSets[stored.calendarMonths] as LanguageFacts['calendarMonths'],
     magicWords: expand(data.magicWordSets[stored.magicWords], data.englishMagicWords, true).map(([name, list]) => ({
       name,
       caseSensitive: list[0] === 1,

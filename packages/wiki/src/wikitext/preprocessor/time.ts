@@ -32,6 +32,102 @@ export function dateName(language: string, kind: DateNameKind, index: number): s
 const WEEKDAYS_EN = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/** A date in another calendar: year, month (MediaWiki's numbering) and day. */
+interface CalendarDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+/** The runtime's calendars (ICU's) that give the dates MediaWiki's own conversions give. */
+const CALENDARS = {
+  // The Iranian (Jalali) calendar; the tabular Islamic calendar MediaWiki calls Hijri; the Hebrew.
+  xi: new Intl.DateTimeFormat('en-u-ca-persian', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }),
+  xm: new Intl.DateTimeFormat('en-u-ca-islamic-civil', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }),
+  xj: new Intl.DateTimeFormat('en-u-ca-hebrew', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' }),
+} as const;
+
+/** Hebrew months as MediaWiki numbers them: from Tishrei, Adar 6 in a common year, Adar I and II 13 and 14. */
+const HEBREW_MONTHS: Readonly<Record<string, number>> = {
+  Tishri: 1,
+  Heshvan: 2,
+  Kislev: 3,
+  Tevet: 4,
+  Shevat: 5,
+  Adar: 6,
+  Nisan: 7,
+  Iyar: 8,
+  Sivan: 9,
+  Tamuz: 10,
+  Av: 11,
+  Elul: 12,
+  'Adar I': 13,
+  'Adar II': 14,
+};
+
+function calendarDate(calendar: keyof typeof CALENDARS, date: Date): CalendarDate {
+  const parts: Record<string, string> = {};
+  for (const part of CALENDARS[calendar].formatToParts(date)) parts[part.type] = part.value;
+  const year = Number.parseInt(parts.year ?? parts.relatedYear ?? '0', 10);
+  const month = calendar === 'xj' ? (HEBREW_MONTHS[parts.month ?? ''] ?? 0) : Number.parseInt(parts.month ?? '0', 10);
+  return { year, month, day: Number.parseInt(parts.day ?? '0', 10) };
+}
+
+/** The days of the Iranian months as MediaWiki counts them (`xit`, `xiz`: the last month always 29). */
+const IRANIAN_MONTH_DAYS = [31, 31, 31, 31, 31, 31, 30, 30, 30, 30, 30, 29];
+
+/** The days of the Hebrew month a date is in: the days until the calendar's month changes, counted. */
+function hebrewMonthDays(date: Date): number {
+  const { month, day } = calendarDate('xj', date);
+  let last = day;
+  for (let next = new Date(date.getTime() + 86_400_000); calendarDate('xj', next).month === month; ) {
+    last = calendarDate('xj', next).day;
+    next = new Date(next.getTime() + 86_400_000);
+  }
+  return last;
+}
+
+/** What the codes of the other calendars write (`xiY`, `xmF`, `xjx`, …). */
+function otherCalendarValue(code: string, d: Date, language: string): { num: string } | { text: string } | undefined {
+  const calendar = code.slice(0, 2);
+  if (calendar !== 'xi' && calendar !== 'xm' && calendar !== 'xj') return undefined;
+  const date = calendarDate(calendar, d);
+  const months = languageFacts(language).calendarMonths;
+  switch (code.slice(2)) {
+    case 'Y':
+      return { num: String(date.year) };
+    case 'n':
+      return { num: String(date.month) };
+    case 'j':
+      return { num: String(date.day) };
+    case 'F':
+      return { text: months[calendar][date.month - 1] ?? '' };
+    case 'x':
+      return calendar === 'xj' ? { text: months.xjx[date.month - 1] ?? '' } : undefined;
+    case 'y':
+      return calendar === 'xi' ? { num: String(date.year).slice(-2) } : undefined;
+    case 't':
+      if (calendar === 'xi') return { num: String(IRANIAN_MONTH_DAYS[date.month - 1]) };
+      return calendar === 'xj' ? { num: String(hebrewMonthDays(d)) } : undefined;
+    case 'z':
+      return calendar === 'xi'
+        ? { num: String(IRANIAN_MONTH_DAYS.slice(0, date.month - 1).reduce((a, b) => a + b, 0) + date.day - 1) }
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
 /**
  * What a code writes of a date: a number (which the language writes in its digits) or a text.
  * Undefined for a code that writes nothing of the date.
@@ -116,7 +212,7 @@ function dateValue(code: string, d: Date, language: string): { num: string } | {
     case 'P':
       return { text: '+00:00' };
     default:
-      return undefined;
+      return otherCalendarValue(code, d, language);
   }
 }
 
@@ -141,8 +237,9 @@ const THREE_LETTER_PREFIXES = new Set(['xi', 'xj', 'xk', 'xm', 'xo', 'xt']);
  * A date in a `#time` format, as MediaWiki's `sprintfDate` writes it in `language`: PHP's letters,
  * `xg` the genitive month, `xkY` and `xoY` the Thai and Minguo years, `xn` the next number and `xN`
  * all numbers up to the next `xN` in ASCII digits, `xr` the next number in Roman numerals, `xx` an
- * `x`, `\x` and `"…"` literal; numbers in the language's digits. (The Iranian, Hebrew, Hijri and
- * Tennō calendars' codes and Hebrew numerals are not written: such a code writes its last letter.)
+ * `x`, `\x` and `"…"` literal; the Iranian (`xi…`), Hijri (`xm…`) and Hebrew (`xj…`) calendars'
+ * years, months, days and month names; numbers in the language's digits. (The Tennō years and
+ * Hebrew numerals are not written: such a code writes its last letter.)
  */
 export function formatDate(format: string, date: Date, language: string): string {
   let out = '';
@@ -248,9 +345,13 @@ function unitsOf(format: string): Set<string> {
     else if (c === '"') {
       const end = format.indexOf('"', i + 1);
       if (end !== -1) i = end;
-    } else if (c === 'x' && format[i + 1] === 'g') {
-      units.add('month');
-      i++;
+    } else if (c === 'x' && i + 1 < format.length) {
+      // An `x` code, read as `formatDate` reads it: the other calendars' change with the day.
+      let code = c + format[++i];
+      if (THREE_LETTER_PREFIXES.has(code) && i + 1 < format.length) code += format[++i];
+      if (code === 'xg') units.add('month');
+      else if (code === 'xkY' || code === 'xoY') units.add('year');
+      else if (/^x[ijmt]/.test(code)) units.add('day');
     } else {
       const unit = LETTER_UNITS[c];
       if (unit !== undefined) units.add(unit);
