@@ -210,6 +210,9 @@ describe('template expansion', () => {
       ['{{#time:xij xiF xiY (xiz, xit)|2024-03-15|fa}}', '۲۵ اسفند ۱۴۰۲ (۳۶۰, ۲۹)'],
       ['{{#time:xjj xjx xjY (xjn, xjt)|2024-03-15|he}}', "5 באדר ב' 5784 (14, 29)"],
       ['{{#time:xmj xmF xmY|2024-03-15|ar}}', '٥ رمضان ١٤٤٥'],
+      // Hebrew numerals (`xh`), as Hebrew dates are written.
+      ['{{#time:xhxjj xjx xhxjY|2024-03-15|he}}', "ה' באדר ב' ה'תשפ\"ד"],
+      ['{{#time:xhY xhn xhj|2015-01-15}}', 'ב\'ט"ו א\' ט"ו'],
       [
         '{{CURRENTYEAR}}|{{CURRENTMONTH}}|{{CURRENTMONTHNAME}}|{{CURRENTMONTHNAMEGEN}}|{{CURRENTMONTHABBREV}}|{{CURRENTDAY2}}|{{CURRENTDAYNAME}}|{{CURRENTDOW}}|{{CURRENTWEEK}}|{{CURRENTHOUR}}|{{CURRENTTIME}}',
         '၂၀၂၆|၁၂|ဒီဇင်ဘာ|ဒီဇင်ဘာ|ဒီ|၀၃|ကြာသပတေး|၄|၄၉|၀၅|၀၅:၂၃',

@@ -230,6 +230,37 @@ export function romanNumeral(value: number): string {
   );
 }
 
+const HEBREW_ONES = ['', 'א', 'ב', 'ג', 'ד', 'ה', 'ו', 'ז', 'ח', 'ט'];
+const HEBREW_TENS = ['', 'י', 'כ', 'ל', 'מ', 'נ', 'ס', 'ע', 'פ', 'צ'];
+const HEBREW_HUNDREDS = ['', 'ק', 'ר', 'ש', 'ת', 'תק', 'תר', 'תש', 'תת', 'תתק'];
+const HEBREW_FINAL: Readonly<Record<string, string>> = { כ: 'ך', מ: 'ם', נ: 'ן', פ: 'ף', צ: 'ץ' };
+
+/**
+ * A number in Hebrew letters as MediaWiki writes it (1 to 9,999; `xh`): the thousands' letter with
+ * a geresh (`'`), round thousands as `ה' אלפים`, 15 and 16 as `ט"ו` and `ט"ז`, the last letter in
+ * its final form, a geresh after a single letter and gershayim (`"`) before the last of several.
+ */
+export function hebrewNumeral(value: number): string {
+  if (!(value > 0 && value <= 9999)) return String(value);
+  if (value === 1000) return "א' אלף";
+  if (value % 1000 === 0) return `${HEBREW_ONES[value / 1000]}' אלפים`;
+  const letters: string[] = [];
+  if (value >= 1000) letters.push(HEBREW_ONES[Math.floor(value / 1000)] as string, "'");
+  letters.push(...(HEBREW_HUNDREDS[Math.floor(value / 100) % 10] as string));
+  const rest = value % 100;
+  if (rest === 15 || rest === 16) letters.push('ט', HEBREW_ONES[rest - 9] as string);
+  else {
+    if (rest >= 10) letters.push(HEBREW_TENS[Math.floor(rest / 10)] as string);
+    if (rest % 10 > 0) letters.push(HEBREW_ONES[rest % 10] as string);
+  }
+  if (letters.length === 1) return `${letters[0]}'`;
+  const last = letters.length - 1;
+  letters[last] = HEBREW_FINAL[letters[last] as string] ?? (letters[last] as string);
+  // One letter after the thousands takes a geresh too (`ב'ה'`); else gershayim before the last.
+  if (letters[1] === "'" && letters.length === 3) return `${letters.join('')}'`;
+  return `${letters.slice(0, last).join('')}"${letters[last]}`;
+}
+
 /** The codes that take a third letter (`xkY`, `xiF`, …). */
 const THREE_LETTER_PREFIXES = new Set(['xi', 'xj', 'xk', 'xm', 'xo', 'xt']);
 
@@ -238,14 +269,15 @@ const THREE_LETTER_PREFIXES = new Set(['xi', 'xj', 'xk', 'xm', 'xo', 'xt']);
  * `xg` the genitive month, `xkY` and `xoY` the Thai and Minguo years, `xn` the next number and `xN`
  * all numbers up to the next `xN` in ASCII digits, `xr` the next number in Roman numerals, `xx` an
  * `x`, `\x` and `"…"` literal; the Iranian (`xi…`), Hijri (`xm…`) and Hebrew (`xj…`) calendars'
- * years, months, days and month names; numbers in the language's digits. (The Tennō years and
- * Hebrew numerals are not written: such a code writes its last letter.)
+ * years, months, days and month names; `xh` the next number in Hebrew letters; numbers in the
+ * language's digits. (The Tennō years are not written: such a code writes its last letter.)
  */
 export function formatDate(format: string, date: Date, language: string): string {
   let out = '';
   let raw = false;
   let rawToggle = false;
   let roman = false;
+  let hebrewNumber = false;
   for (let p = 0; p < format.length; p++) {
     let code = format[p] as string;
     if (code === 'x' && p < format.length - 1) code += format[++p];
@@ -263,6 +295,9 @@ export function formatDate(format: string, date: Date, language: string): string
         continue;
       case 'xr':
         roman = true;
+        continue;
+      case 'xh':
+        hebrewNumber = true;
         continue;
       case '\\':
         out += p < format.length - 1 ? format[++p] : '\\';
@@ -293,6 +328,9 @@ export function formatDate(format: string, date: Date, language: string): string
     } else if (roman) {
       out += romanNumeral(Number.parseInt(num, 10));
       roman = false;
+    } else if (hebrewNumber) {
+      out += hebrewNumeral(Number.parseInt(num, 10));
+      hebrewNumber = false;
     } else {
       out += /^[\d.]+$/.test(num) ? formatNumberNoSeparators(num, language, 'NaN') : num;
     }
