@@ -213,6 +213,12 @@ describe('template expansion', () => {
       // Hebrew numerals (`xh`), as Hebrew dates are written.
       ['{{#time:xhxjj xjx xhxjY|2024-03-15|he}}', "ה' באדר ב' ה'תשפ\"ד"],
       ['{{#time:xhY xhn xhj|2015-01-15}}', 'ב\'ט"ו א\' ט"ו'],
+      // Japanese eras (the first year `元`); the Thai year, which began in April from 1912 to 1940.
+      [
+        '{{#time:xtY xtY xtY|2019-05-01}} {{#time:xtY|2026-12-07}} {{#time:xtY|1912-07-30}}',
+        '令和元 令和元 令和元 令和8 明治45',
+      ],
+      ['{{#time:xkY|1930-03-31}} {{#time:xkY|1930-04-01}} {{#time:xkY|2026-01-01}}', '၂၄၇၂ ၂၄၇၃ ၂၅၆၉'],
       [
         '{{CURRENTYEAR}}|{{CURRENTMONTH}}|{{CURRENTMONTHNAME}}|{{CURRENTMONTHNAMEGEN}}|{{CURRENTMONTHABBREV}}|{{CURRENTDAY2}}|{{CURRENTDAYNAME}}|{{CURRENTDOW}}|{{CURRENTWEEK}}|{{CURRENTHOUR}}|{{CURRENTTIME}}',
         '၂၀၂၆|၁၂|ဒီဇင်ဘာ|ဒီဇင်ဘာ|ဒီ|၀၃|ကြာသပတေး|၄|၄၉|၀၅|၀၅:၂၃',

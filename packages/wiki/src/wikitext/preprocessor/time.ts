@@ -142,8 +142,9 @@ function dateValue(code: string, d: Date, language: string): { num: string } | {
     case 'y':
       return { num: pad(year % 100) };
     case 'xkY':
-      // The Thai solar year.
-      return { num: String(year + 543) };
+      return { num: String(thaiYear(year, month + 1)) };
+    case 'xtY':
+      return { text: japaneseEraYear(year, month + 1, d.getUTCDate()) };
     case 'xoY':
       // The Minguo year.
       return { num: String(year - 1911) };
@@ -216,6 +217,33 @@ function dateValue(code: string, d: Date, language: string): { num: string } | {
   }
 }
 
+/**
+ * The Thai solar year: the Gregorian plus 543, but from 1912 to 1940, when the Thai year began on
+ * the first of April, one less in January to March (as MediaWiki counts it).
+ */
+export function thaiYear(year: number, month: number): number {
+  return year >= 1912 && year <= 1940 && month <= 3 ? year + 542 : year + 543;
+}
+
+/** The Japanese eras since Meiji: the first day each counts (as MediaWiki dates them), its name. */
+const JAPANESE_ERAS: ReadonlyArray<readonly [start: number, name: string]> = [
+  [20190501, '令和'],
+  [19890108, '平成'],
+  [19261226, '昭和'],
+  [19120731, '大正'],
+  [0, '明治'],
+];
+
+/** The year in the Japanese era (`xtY`): the era's name and its year, the first written `元`. */
+function japaneseEraYear(year: number, month: number, day: number): string {
+  const ymd = year * 10000 + month * 100 + day;
+  const [start, name] =
+    JAPANESE_ERAS.find(([first]) => ymd >= first) ?? (JAPANESE_ERAS.at(-1) as (typeof JAPANESE_ERAS)[number]);
+  const first = start === 0 ? 1868 : Math.floor(start / 10000);
+  const eraYear = year - first + 1;
+  return `${name}${eraYear === 1 ? '元' : eraYear}`;
+}
+
 /** A number in Roman numerals, as MediaWiki writes them (1 to 10,000; thousands as repeated `M`). */
 export function romanNumeral(value: number): string {
   if (!(value > 0 && value <= 10000)) return String(value);
@@ -269,8 +297,8 @@ const THREE_LETTER_PREFIXES = new Set(['xi', 'xj', 'xk', 'xm', 'xo', 'xt']);
  * `xg` the genitive month, `xkY` and `xoY` the Thai and Minguo years, `xn` the next number and `xN`
  * all numbers up to the next `xN` in ASCII digits, `xr` the next number in Roman numerals, `xx` an
  * `x`, `\x` and `"…"` literal; the Iranian (`xi…`), Hijri (`xm…`) and Hebrew (`xj…`) calendars'
- * years, months, days and month names; `xh` the next number in Hebrew letters; numbers in the
- * language's digits. (The Tennō years are not written: such a code writes its last letter.)
+ * years, months, days and month names, `xtY` the Japanese era's year; `xh` the next number in
+ * Hebrew letters; numbers in the language's digits.
  */
 export function formatDate(format: string, date: Date, language: string): string {
   let out = '';
@@ -388,7 +416,7 @@ function unitsOf(format: string): Set<string> {
       let code = c + format[++i];
       if (THREE_LETTER_PREFIXES.has(code) && i + 1 < format.length) code += format[++i];
       if (code === 'xg') units.add('month');
-      else if (code === 'xkY' || code === 'xoY') units.add('year');
+      else if (code === 'xkY' || code === 'xoY') units.add(code === 'xkY' ? 'day' : 'year');
       else if (/^x[ijmt]/.test(code)) units.add('day');
     } else {
       const unit = LETTER_UNITS[c];
