@@ -28,6 +28,14 @@ export function dateStyleOf(language: string, fallbacks: readonly string[] = [])
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /**
+ * The Thai solar year: the Gregorian plus 543, but from 1912 to 1940, when the Thai year began on
+ * the first of April, one less in January to March (as MediaWiki counts it).
+ */
+export function thaiYear(year: number, month: number): number {
+  return year >= 1912 && year <= 1940 && month <= 3 ? year + 542 : year + 543;
+}
+
+/**
  * A 14-digit MediaWiki timestamp written in a PHP `sprintfDate` format (a language's default,
  * `H:i, j xg Y`), as MediaWiki writes it: the codes the languages' formats use (`d j n Y H G i s`
  * numbers, written with `digits` where the language has its own; `F M xg D l` names, given by
@@ -78,7 +86,7 @@ export function formatDatePattern(
         out += num(String(month));
         break;
       case 'Y':
-        out += num(String(thai ? year + 543 : year));
+        out += num(String(thai ? thaiYear(year, month) : year));
         thai = false;
         break;
       case 'H':

@@ -2,6 +2,8 @@
  * `{{#time:}}`'s formats (MediaWiki's `Language::sprintfDate`: PHP's date letters and its own `x`
  * codes) for a date in UTC, in a language: its names of months and weekdays, its digits.
  */
+
+import { thaiYear } from '../../site/date-format.js';
 import { type DateNameKind, languageFacts } from '../../site/mediawiki/language-facts.js';
 import { formatNumberNoSeparators } from '../../site/number-format.js';
 
@@ -215,14 +217,6 @@ function dateValue(code: string, d: Date, language: string): { num: string } | {
     default:
       return otherCalendarValue(code, d, language);
   }
-}
-
-/**
- * The Thai solar year: the Gregorian plus 543, but from 1912 to 1940, when the Thai year began on
- * the first of April, one less in January to March (as MediaWiki counts it).
- */
-export function thaiYear(year: number, month: number): number {
-  return year >= 1912 && year <= 1940 && month <= 3 ? year + 542 : year + 543;
 }
 
 /** The Japanese eras since Meiji: the first day each counts (as MediaWiki dates them), its name. */
