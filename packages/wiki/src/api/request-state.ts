@@ -9,7 +9,7 @@ import type { WikiStore } from '../store/database.js';
 import { currentWorkBudget, type WorkBudgetLimits } from '../store/work-budget.js';
 import { type ErrorFormatter, holdsUncleanText, type MessagePageLinks } from './error-format.js';
 import type { ApiMessage } from './errors.js';
-import { attachPrinted, normalizedText, preparedLength } from './format/prepared-json.js';
+import { attachPrinted, normalizedText, PREPARED_MIN_LENGTH, preparedLength } from './format/prepared-json.js';
 import { userGender } from './gender.js';
 import type { LanguageData } from './language-data.js';
 import type { MessageCatalogue, StoredMessages } from './messages/catalogue.js';
@@ -72,8 +72,10 @@ function stringSize(value: string, seen: Counted, holder?: ResultObject, key?: s
  * read, and from stored texts, which hold no control characters (XML cannot carry them).
  */
 function normalizedString(text: string, bytes: number, normalize: TextNormalizer | undefined): string {
-  if (normalize === undefined || bytes === text.length || isCleanAndComposed(text)) return text;
-  return normalizedText(text, normalize);
+  if (normalize === undefined || bytes === text.length) return text;
+  // A long text is looked at once while answers repeat it (revision contents; see `normalizedText`).
+  if (text.length >= PREPARED_MIN_LENGTH) return normalizedText(text, normalize);
+  return isCleanAndComposed(text) ? text : normalize(text);
 }
 
 /**
