@@ -4,6 +4,7 @@
  * database code, so that the dump reader's thread prepares the texts of an import with it.
  */
 import { languageClassOf } from '../site/mediawiki/language-facts.js';
+import { languageConverter } from '../site/mediawiki/language-variants.js';
 import { asciiTable } from '../text/ascii-table.js';
 import { phpWordCount } from '../text/word-count.js';
 
@@ -85,7 +86,25 @@ export function indexSegmenter(language: string): ((text: string) => string) | u
   const splitting = searchSplitting(language);
   if (splitting === undefined) return undefined;
   const pattern = splitting === 'characters' ? BEYOND_ASCII : JAPANESE_RUNS;
-  return (text) => spacedAround(halfWidth(text), pattern);
+  const simplified = simplifiedScript(language);
+  return (text) => spacedAround(halfWidth(simplified(text)), pattern);
+}
+
+/**
+ * Chinese's and Gan's search read texts and queries in their simplified script (`zh-hans`,
+ * `gan-hans`), as MediaWiki's classes do, so that either script finds the other; the identity
+ * for the other languages.
+ */
+function simplifiedScript(language: string): (text: string) => string {
+  const languageClass = languageClassOf(language);
+  if (languageClass !== 'zh' && languageClass !== 'gan') return (text) => text;
+  // Only a language that has the converter itself (`zh`, `gan`): `zh-hant` and `lzh`, served by
+  // Chinese's class, have none, and MediaWiki leaves their texts as they are.
+  const converter = languageConverter(language);
+  const variant = `${languageClass}-hans`;
+  return converter?.language !== language || !converter.variants.includes(variant)
+    ? (text) => text
+    : (text) => converter.autoConvert(text, variant);
 }
 
 /**
@@ -96,7 +115,7 @@ export function indexSegmenter(language: string): ((text: string) => string) | u
 export function queryTermText(text: string, language: string): string {
   const splitting = searchSplitting(language);
   if (splitting === undefined) return text;
-  const half = halfWidth(text);
+  const half = halfWidth(simplifiedScript(language)(text));
   const languageClass = languageClassOf(language);
   return languageClass === 'yue' || splitting === 'japanese' ? half : spacedAround(half, BEYOND_ASCII).trim();
 }

@@ -522,6 +522,9 @@ describe('words split as MediaWiki splits them where they are not set apart by s
     assert.equal(chinese('北京市是中国的首都 köln ＡＢ１'), ' 北 京 市 是 中 国 的 首 都 k ö ln AB1');
     assert.equal(queryTermText('北京', 'zh'), '北 京');
     assert.equal(queryTermText('北京', 'gan'), '北 京');
+    // Chinese and Gan read both in their simplified script; `zh-hant` and `lzh` have no converter.
+    assert.equal(queryTermText('中國', 'zh'), '中 国');
+    assert.equal(queryTermText('中國', 'zh-hant'), '中 國');
     // Cantonese splits its index, not its queries, as MediaWiki's class does.
     assert.ok(indexSegmenter('yue'));
     assert.equal(queryTermText('北京', 'yue'), '北京');
@@ -561,6 +564,8 @@ describe('words split as MediaWiki splits them where they are not set apart by s
           assert.deepEqual(await found('Köln'), ['Köln']);
           assert.deepEqual(await found('京市是'), ['首都']);
           assert.deepEqual(await found('京是'), []);
+          // Texts and queries are read in the simplified script: the traditional 中國 finds 中国.
+          assert.deepEqual(await found('中國'), ['首都']);
           // A store of an earlier version has its index built again by the migration's follow-up.
           await afterMigrations(store.db, ['0153_search_words_by_language']);
           assert.deepEqual(await found('北京'), ['首都']);
