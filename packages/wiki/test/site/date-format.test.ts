@@ -77,3 +77,17 @@ test("a date alone and a time alone in the language's default formats, as MediaW
     assert.equal(readerDateFormatter(language, undefined, 'time')('20300301000000'), time, language);
   }
 });
+
+test("Walloon's class writes dates in words of its own, as MediaWiki's Language::date and timeanddate", () => {
+  const cases: [string, string][] = [
+    ['20250101123400', "1î d' djanvî 2025 a 12:34"],
+    ['20250102123400', "2 d' djanvî 2025 a 12:34"],
+    ['20250105123400', '5 di djanvî 2025 a 12:34'],
+    ['20250405123400', "5 d' avri 2025 a 12:34"],
+  ];
+  for (const [timestamp, expected] of cases) {
+    assert.equal(readerDateFormatter('wa', undefined)(timestamp), expected);
+    assert.equal(readerDateFormatter('wa', undefined, 'date')(timestamp), expected.split(' a ')[0]);
+    assert.equal(readerDateFormatter('wa', undefined, 'time')(timestamp), '12:34');
+  }
+});

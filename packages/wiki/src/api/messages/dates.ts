@@ -4,7 +4,7 @@
  * it has them (the wiki's own texts), else by the language's, and the language's digits.
  */
 import { formatDatePattern } from '../../site/date-format.js';
-import { type DateNameKind, languageFacts } from '../../site/mediawiki/language-facts.js';
+import { type DateNameKind, languageClassOf, languageFacts } from '../../site/mediawiki/language-facts.js';
 import { NUMBER_FORMATS } from '../../site/mediawiki/number-formats.js';
 import { QQX, type StoredMessages } from './catalogue.js';
 
@@ -51,5 +51,26 @@ export function readerDateFormatter(
     texts?.get(NAME_KEYS[kind][index]) ?? facts.dateNames[kind][index];
   const digits = NUMBER_FORMATS[facts.code]?.digits;
   const format = facts[FORMAT_OF[part]];
-  return (mw) => formatDatePattern(mw, format, name, digits);
+  const written = (mw: string) => formatDatePattern(mw, format, name, digits);
+  if (languageClassOf(language) === 'wa' && part !== 'time') {
+    // Walloon's class writes dates in words of its own (`1î d' djanvî 2026`), and a time after ` a `.
+    const time = (mw: string) => formatDatePattern(mw, facts.timeFormat, name, digits);
+    return (mw) => (part === 'date' ? walloonDate(mw, name) : `${walloonDate(mw, name)} a ${time(mw)}`);
+  }
+  return written;
+}
+
+/**
+ * A date as MediaWiki's Walloon class writes it: the first of a month `1î d'`, `d'` before a month
+ * beginning with a vowel (April, August, October) and after the days said with one (2, 3, 20, 22,
+ * 23), `di` otherwise.
+ */
+function walloonDate(mw: string, name: (kind: DateNameKind, index: number) => string): string {
+  const month = Number(mw.slice(4, 6));
+  const day = Number(mw.slice(6, 8));
+  const monthName = name('F', month - 1);
+  const year = mw.slice(0, 4);
+  if (day === 1) return `1î d' ${monthName} ${year}`;
+  const elided = [2, 3, 20, 22, 23].includes(day) || [4, 8, 10].includes(month);
+  return `${day} ${elided ? "d'" : 'di'} ${monthName} ${year}`;
 }
