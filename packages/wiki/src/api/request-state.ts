@@ -26,7 +26,7 @@ import {
   type ResultValue,
 } from './result/tree.js';
 import type { RequestSession } from './session.js';
-import { isCleanAndComposed, outputNormalizer, type TextNormalizer } from './text-normalize.js';
+import { outputNormalizer, type TextNormalizer } from './text-normalize.js';
 
 /** MediaWiki's default `$wgAPIMaxResultSize`: 8 MiB. */
 export const MAX_RESULT_SIZE = 8 * 1024 * 1024;
@@ -74,8 +74,7 @@ function stringSize(value: string, seen: Counted, holder?: ResultObject, key?: s
 function normalizedString(text: string, bytes: number, normalize: TextNormalizer | undefined): string {
   if (normalize === undefined || bytes === text.length) return text;
   // A long text is looked at once while answers repeat it (revision contents; see `normalizedText`).
-  if (text.length >= PREPARED_MIN_LENGTH) return normalizedText(text, normalize);
-  return isCleanAndComposed(text) ? text : normalize(text);
+  return text.length >= PREPARED_MIN_LENGTH ? normalizedText(text, normalize) : normalize(text);
 }
 
 /**

@@ -226,6 +226,8 @@ export function siteFromSettings(
       );
     }
   }
+  // Read where texts are normalised (api/text-normalize.ts): only `true` replaces old spellings.
+  read(settings, 'AllUnicodeFixes', isBoolean, 'true or false');
   const aliases = read(settings, 'NamespaceAliases', isObject, 'an object of names');
   if (aliases && !Object.values(aliases).every((v) => Number.isInteger(v))) {
     throw new SettingsError('setting NamespaceAliases must map names to namespace numbers');

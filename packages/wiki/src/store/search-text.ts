@@ -116,8 +116,9 @@ export function queryTermText(text: string, language: string): string {
   const splitting = searchSplitting(language);
   if (splitting === undefined) return text;
   const half = halfWidth(simplifiedScript(language)(text));
-  const languageClass = languageClassOf(language);
-  return languageClass === 'yue' || splitting === 'japanese' ? half : spacedAround(half, BEYOND_ASCII).trim();
+  return splitting === 'characters' && languageClassOf(language) !== 'yue'
+    ? spacedAround(half, BEYOND_ASCII).trim()
+    : half;
 }
 
 /** The words of a text, lowercased, in order (the tokens both engines index). */

@@ -21,17 +21,23 @@ export function phpTruthy(text: string | undefined): text is string {
 }
 
 /**
- * A number as PHP writes it as a string: an integer as its digits; a double with 14 significant
- * digits (PHP's `precision`), trailing zeros dropped, in PHP's exponent form (`1.0E+25`) when its
- * exponent is below -4 or from 14 up.
+ * A double as PHP writes it as a string (`precision` 14): 14 significant digits, trailing zeros
+ * dropped, in PHP's exponent form (`1.0E+25`, `1.0E-5`) when the rounded number's exponent is below
+ * -4 or from 14 up; `-0`, `NAN`, `INF` and `-INF` as PHP spells them.
  */
+export function phpFloatString(value: number): string {
+  if (Number.isNaN(value)) return 'NAN';
+  if (!Number.isFinite(value)) return value > 0 ? 'INF' : '-INF';
+  if (value === 0) return Object.is(value, -0) ? '-0' : '0';
+  const rounded = Number(value.toPrecision(14));
+  const [mantissa = '', power = '0'] = rounded.toExponential().split('e');
+  const exponent = Number(power);
+  if (exponent >= -4 && exponent < 14) return String(rounded);
+  return `${mantissa.includes('.') ? mantissa : `${mantissa}.0`}E${exponent < 0 ? '-' : '+'}${Math.abs(exponent)}`;
+}
+
+/** A number as PHP writes it as a string: an integer (as PHP's are, below 2⁶³) as its digits, else as a double. */
 export function phpNumberString(value: number): string {
   if (Number.isInteger(value) && Math.abs(value) < 2 ** 63) return BigInt(value).toString();
-  if (!Number.isFinite(value)) return Number.isNaN(value) ? 'NAN' : value > 0 ? 'INF' : '-INF';
-  const exponent = Math.floor(Math.log10(Math.abs(value)));
-  if (exponent >= -4 && exponent < 14) return String(Number(value.toPrecision(14)));
-  const [mantissa = '', power = '0'] = value.toExponential(13).split('e');
-  const digits = mantissa.replace(/\.?0+$/, '');
-  const sign = power.startsWith('-') ? '-' : '+';
-  return `${digits.includes('.') ? digits : `${digits}.0`}E${sign}${power.replace(/^[-+]/, '')}`;
+  return phpFloatString(value);
 }

@@ -140,6 +140,10 @@ describe('site configuration from settings.json', () => {
     );
     assert.throws(() => siteFromSettings({ DBname: 'x', ExtraNamespaces: { abc: 'X' } }), /ExtraNamespaces/);
     assert.throws(
+      () => siteFromSettings({ DBname: 'x', AllUnicodeFixes: 'yes' }),
+      /AllUnicodeFixes must be true or false/,
+    );
+    assert.throws(
       () => siteFromSettings({ DBname: 'x', OverrideUcfirstCharacters: ['ß'] }),
       /OverrideUcfirstCharacters/,
     );

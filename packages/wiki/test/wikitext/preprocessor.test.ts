@@ -112,6 +112,8 @@ describe('template expansion', () => {
         '{{#expr: -1 * 0}}|{{#expr: (2+3)*4 / 8 }}|{{#expr: 1/3}}|{{#expr: 2^0.5 round 3}}|{{#expr: 7 mod 3}}|{{#expr: 1e20}}',
         '-0|2.5|0.33333333333333|1.414|1|1.0E+20',
       ],
+      // PHP writes a double of 14 or more digits before the point in its exponent form.
+      ['{{#expr: 1e14}}|{{#expr: 123456789012345.5}}|{{#expr: 0.00001}}', '1.0E+14|1.2345678901235E+14|1.0E-5'],
       [
         '{{#expr: 1 +}}|{{#expr: abc}}|{{#expr: 1/0}}',
         '<strong class="error">Fehler im Ausdruck: Fehlender Operand für +</strong>|<strong class="error">Fehler im Ausdruck: Unerkanntes Wort „abc“</strong>|<strong class="error">Division durch Null</strong>',

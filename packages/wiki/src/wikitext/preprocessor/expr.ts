@@ -3,6 +3,8 @@
  * ^ e`, comparisons, `and or not`, `round`, the functions `abs ceil floor trunc exp ln sqrt sin cos
  * tan asin acos atan`, `pi`, parentheses. Errors are thrown as `ExprError` with their message key.
  */
+import { phpFloatString } from '../../text/php-strings.js';
+
 export class ExprError extends Error {
   constructor(
     readonly key: string,
@@ -230,18 +232,7 @@ export function evaluateExpr(text: string): number | undefined {
   return values[0];
 }
 
-/** A number as PHP prints a float (14 significant digits, `1.0E+20` for large ones). */
+/** A result as PHP prints a float (see `phpFloatString`): `#expr` computes in doubles. */
 export function formatExprNumber(value: number): string {
-  if (Number.isNaN(value)) return 'NAN';
-  if (Object.is(value, -0)) return '-0';
-  if (!Number.isFinite(value)) return value > 0 ? 'INF' : '-INF';
-  if (Number.isInteger(value) && Math.abs(value) < 1e15) return String(value);
-  const precise = Number(value.toPrecision(14));
-  const abs = Math.abs(precise);
-  if (abs !== 0 && (abs >= 1e15 || abs < 1e-4)) {
-    const [mantissa, exponent] = precise.toExponential().split('e') as [string, string];
-    const m = mantissa.includes('.') ? mantissa : `${mantissa}.0`;
-    return `${m}E${exponent.startsWith('-') ? exponent : `+${exponent.replace('+', '')}`}`;
-  }
-  return String(precise);
+  return phpFloatString(value);
 }

@@ -23,6 +23,7 @@ import { MEDIAWIKI_VERSION } from '../../site/version.js';
 import { escapeWikiText } from '../../text/escape-wikitext.js';
 import { isPhpNumeric, phpUrlencode } from '../../text/php-strings.js';
 import { pluralCount, pluralFormIndex } from '../../text/plural-rules.js';
+import { toMwTimestamp } from '../../text/timestamps.js';
 import { magicWordsOf } from '../magic-words.js';
 import { renderQuotes } from '../quotes.js';
 import { callCondition } from './conditions.js';
@@ -135,13 +136,13 @@ function dateVariable(id: string, now: Date, language: string): string | undefin
       return digits(pad2(now.getUTCHours()));
     case 'time':
       return formatDatePattern(
-        formatDate('YmdHis', now, 'en'),
+        toMwTimestamp(now),
         languageFacts(language).timeFormat,
         (kind, index) => dateName(language, kind, index),
         NUMBER_FORMATS[language.toLowerCase()]?.digits,
       );
     case 'timestamp':
-      return formatDate('YmdHis', now, 'en');
+      return toMwTimestamp(now);
     default:
       return undefined;
   }

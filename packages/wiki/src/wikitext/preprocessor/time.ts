@@ -92,11 +92,11 @@ const IRANIAN_MONTH_DAYS = [31, 31, 31, 31, 31, 31, 30, 30, 30, 30, 30, 29];
 function hebrewMonthDays(date: Date): number {
   const { month, day } = calendarDate('xj', date);
   let last = day;
-  for (let next = new Date(date.getTime() + 86_400_000); calendarDate('xj', next).month === month; ) {
-    last = calendarDate('xj', next).day;
-    next = new Date(next.getTime() + 86_400_000);
+  for (let time = date.getTime() + 86_400_000; ; time += 86_400_000) {
+    const next = calendarDate('xj', new Date(time));
+    if (next.month !== month) return last;
+    last = next.day;
   }
-  return last;
 }
 
 /** What the codes of the other calendars write (`xiY`, `xmF`, `xjx`, …). */
@@ -304,7 +304,6 @@ export function formatDate(format: string, date: Date, language: string): string
     let code = format[p] as string;
     if (code === 'x' && p < format.length - 1) code += format[++p];
     if (THREE_LETTER_PREFIXES.has(code) && p < format.length - 1) code += format[++p];
-    let num: string | undefined;
     switch (code) {
       case 'xx':
         out += 'x';
@@ -343,7 +342,7 @@ export function formatDate(format: string, date: Date, language: string): string
       out += value.text;
       continue;
     }
-    num = value.num;
+    const num = value.num;
     if (rawToggle || raw) {
       out += num;
       raw = false;
