@@ -4,10 +4,12 @@
  * from a MediaWiki installation: for each language whose converter translates by replacement
  * tables alone (Chinese, Gan, Tajik, Talysh), its variants and, for each variant, the tables whose
  * union (the first table's entry winning) is the variant's, as the converter has them before a
- * wiki's own conversion pages are read; Serbian's too, marked for the rules its converter adds
- * (Roman numerals kept, a text already mostly in the wanted script left as it is). Languages whose
- * converters use rules of their own (Kazakh, Kurdish, Crimean Tatar, Uzbek, Inuktitut, Tachelhit,
- * Balinese) are listed with their variants and no tables.
+ * wiki's own conversion pages are read; Serbian's and Uzbek's too, marked for the rules their
+ * converters add (Serbian: Roman numerals kept, a text already mostly in the wanted script left as
+ * it is; Uzbek: `ye` and `e` after a consonant read as `е`); Kazakh's lists of regular expressions
+ * (pattern and replacement, applied in turn) for each of its scripts. Languages whose converters
+ * use rules of their own (Kurdish, Crimean Tatar, Inuktitut, Tachelhit, Balinese) are listed with
+ * their variants and no tables.
  *
  *   MW_INSTALL_PATH=/usr/share/mediawiki MW_CONFIG_FILE=/path/LocalSettings.php \
  *     php tools/mediawiki-language-variants.php --output src/site/mediawiki/language-variants.json
@@ -22,7 +24,14 @@ class LanguageVariants extends Maintenance {
 	 * those whose rules around the tables this service knows.
 	 */
 	private const TABLE_ONLY = [ 'zh', 'gan', 'tg', 'tly' ];
-	private const TABLES_WITH_RULES = [ 'sr' => 'serbian' ];
+	private const TABLES_WITH_RULES = [ 'sr' => 'serbian', 'uz' => 'uzbek' ];
+	/**
+	 * Converters that translate by lists of regular expressions (pattern and replacement, applied
+	 * in turn), with each list's name and the method that has it.
+	 */
+	private const PATTERN_RULES = [
+		'kk' => [ 'kazakh', [ 'latn' => 'getMCyrl2Latn', 'cyrl' => 'getMLatn2Cyrl', 'arab' => 'getMCyLa2Arab' ] ],
+	];
 
 	public function __construct() {
 		parent::__construct();
@@ -45,8 +54,27 @@ class LanguageVariants extends Maintenance {
 				continue;
 			}
 			$entry = [ 'variants' => $variants ];
+			if ( $converter instanceof LanguageConverterSpecific ) {
+				// Its findVariantLink leaves user pages' titles as they are.
+				$entry['keepsUserTitles'] = true;
+			}
 			if ( isset( self::TABLES_WITH_RULES[$code] ) ) {
 				$entry['rules'] = self::TABLES_WITH_RULES[$code];
+			}
+			if ( isset( self::PATTERN_RULES[$code] ) ) {
+				[ $rules, $methods ] = self::PATTERN_RULES[$code];
+				$entry['rules'] = $rules;
+				$entry['patterns'] = [];
+				foreach ( $methods as $name => $method ) {
+					$list = Closure::bind( function () use ( $method ) {
+						return $this->$method();
+					}, $converter, get_class( $converter ) )();
+					$pairs = [];
+					foreach ( $list as $pattern => $replacement ) {
+						$pairs[] = [ $pattern, $replacement ];
+					}
+					$entry['patterns'][$name] = $pairs;
+				}
 			}
 			if ( in_array( $code, self::TABLE_ONLY, true ) || isset( self::TABLES_WITH_RULES[$code] ) ) {
 				// The default tables, then the merged ones: read without the wiki's conversion pages.

@@ -5,7 +5,15 @@
  */
 import { languageConverter } from '../site/mediawiki/language-variants.js';
 import { localSpecialPageKey, specialPageExists } from '../site/mediawiki/special-page-aliases.js';
-import { NS_MEDIA, NS_MEDIAWIKI, NS_SPECIAL, type Title, type TitleCodec } from '../site/title.js';
+import {
+  NS_MEDIA,
+  NS_MEDIAWIKI,
+  NS_SPECIAL,
+  NS_USER,
+  NS_USER_TALK,
+  type Title,
+  type TitleCodec,
+} from '../site/title.js';
 import { interwikiUrl } from '../site/urls.js';
 import type { WikiStore } from '../store/database.js';
 import { keptRows } from '../store/row-cache.js';
@@ -313,6 +321,8 @@ export class PageSet {
    * MediaWiki's `findVariantLink` for the titles without a page: the title as given (its text where
    * a generator gave it) in each variant of the content language, the first that names a page
    * taking its place. Returns the pages found, each missing title it replaces recorded as converted.
+   * Where the language's converter keeps user pages' titles (Serbian, Kazakh, ...), a title in the
+   * User or User talk namespace is not looked up in other variants.
    */
   private async convertedPages(
     missing: readonly Title[],
@@ -323,10 +333,11 @@ export class PageSet {
     if (converter === undefined || !converter.converts || missing.length === 0) return { rows: [], replaced };
     const candidates = new Map<Title, Title[]>();
     for (const title of missing) {
+      if (converter.keepsUserTitles && (title.namespace === NS_USER || title.namespace === NS_USER_TALK)) continue;
       const link = given?.get(title) ?? this.titles.prefixedText(title);
       const forms: Title[] = [];
       for (const variant of converter.variants) {
-        const text = converter.translate(link, variant);
+        const text = converter.autoConvert(link, variant);
         if (text === link) continue;
         const parsed = this.titles.parse(text, { defaultNamespace: title.namespace });
         if (parsed.ok && !parsed.title.interwiki && parsed.title.namespace >= 0) forms.push(parsed.title);

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { languageConverter } from '../../src/site/mediawiki/language-variants.js';
 
@@ -12,11 +13,36 @@ describe('language variants', () => {
     assert.equal(zh.converts, true);
     assert.equal(languageConverter('de'), undefined);
     assert.equal(languageConverter('made-up'), undefined);
-    // Kazakh's converter follows rules of its own: its variants are known, its texts kept.
+    assert.equal(zh.keepsUserTitles, false);
+    // Kurdish's converter follows rules this service does not have: its variants are known, its texts kept.
+    const ku = languageConverter('ku');
+    assert.deepEqual(ku?.variants, ['ku', 'ku-arab', 'ku-latn']);
+    assert.equal(ku?.converts, false);
+    assert.equal(ku?.translate('Kurdî', 'ku-arab'), 'Kurdî');
+  });
+
+  test("Kazakh's and Uzbek's rules: every sample as MediaWiki's translate and autoConvert give it", () => {
+    // Written by tools/mediawiki-variant-samples.php from MediaWiki 1.39's converters.
+    const samples = JSON.parse(
+      readFileSync(new URL('../fixtures/mediawiki-variant-samples.json', import.meta.url), 'utf8'),
+    ) as [string, string, string, string, string][];
+    assert.ok(samples.length > 2000);
     const kk = languageConverter('kk');
     assert.deepEqual(kk?.variants, ['kk', 'kk-cyrl', 'kk-latn', 'kk-arab', 'kk-kz', 'kk-tr', 'kk-cn']);
-    assert.equal(kk?.converts, false);
-    assert.equal(kk?.translate('Қазақстан', 'kk-latn'), 'Қазақстан');
+    assert.equal(kk?.converts, true);
+    assert.equal(kk?.keepsUserTitles, true);
+    assert.equal(languageConverter('uz')?.keepsUserTitles, false);
+    let converted = 0;
+    for (const [language, variant, text, translated, html] of samples) {
+      const converter = languageConverter(language);
+      assert.equal(converter?.translate(text, variant), translated, `${JSON.stringify(text)} in ${variant}`);
+      assert.equal(converter?.autoConvert(text, variant), html, `${JSON.stringify(text)} in ${variant}, HTML`);
+      if (translated !== text) converted++;
+    }
+    assert.ok(converted > 1000);
+    assert.equal(kk?.translate('Қазақстан Республикасы', 'kk-arab'), 'قازاقستان رەسپۋبلىيكاسى');
+    assert.equal(kk?.translate('Şçʹ', 'kk-cyrl'), 'Щь');
+    assert.equal(languageConverter('uz')?.translate('Yetti bet', 'uz-cyrl'), 'Етти бет');
   });
 
   test('Serbian: its tables, Roman numerals kept, a text mostly in the wanted script left as it is', () => {

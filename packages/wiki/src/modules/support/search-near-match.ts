@@ -30,7 +30,7 @@ export async function nearMatch(ctx: ModuleContext, search: string): Promise<Sea
   // The text, then (on a wiki whose language has variants) the text in each variant.
   const converter = languageConverter(ctx.site.language);
   const terms = converter
-    ? [...new Set([search, ...converter.variants.map((variant) => converter.translate(search, variant))])]
+    ? [...new Set([search, ...converter.variants.map((variant) => converter.autoConvert(search, variant))])]
     : [search];
   for (const term of terms) {
     // A term that makes no title ends the search, as in MediaWiki.

@@ -73,7 +73,7 @@ export async function suggestTitles(
   let lastOffset = offset;
   const converter = languageConverter(ctx.site.language);
   if (fallbackLimit > 0 && converter?.converts) {
-    const variants = [...new Set(converter.variants.map((variant) => converter.translate(search, variant)))];
+    const variants = [...new Set(converter.variants.map((variant) => converter.autoConvert(search, variant)))];
     for (const variantSearch of variants.filter((text) => text !== search)) {
       lastLimit = fallbackLimit;
       lastOffset = 0;

@@ -9,15 +9,27 @@
  *
  * Serbian's converter adds rules of its own around its tables, followed here: Roman numerals
  * standing as words (`XIV`) are not converted, and a text with more letters particular to the
- * wanted script (`ш`, `đ`, …) than to the other is left as it is. The languages whose converters
- * follow rules of their own (Kazakh, Kurdish, Crimean Tatar, Uzbek, Inuktitut, Tachelhit,
- * Balinese) are listed with their variants and convert nothing here. A wiki's own conversion
- * pages (`MediaWiki:Conversiontable/zh-hans`) are not read.
+ * wanted script (`ш`, `đ`, …) than to the other is left as it is. Uzbek's and Kazakh's rules are in
+ * `variant-rules.ts`. The languages whose converters follow other rules (Kurdish, Crimean Tatar,
+ * Inuktitut, Tachelhit, Balinese) are listed with their variants and convert nothing here. A
+ * wiki's own conversion pages (`MediaWiki:Conversiontable/zh-hans`) are not read.
  */
 import { readFileSync } from 'node:fs';
+import { escapeHtmlQuotes } from '../../text/escape.js';
+import { decodeCharReferences } from '../html-entities.js';
+import { convertBetween, kazakhTranslator, type PhpReplacement, uzbekBeforeTable } from './variant-rules.js';
 
 interface VariantsFile {
-  languages: Record<string, { variants: string[]; tables?: Record<string, string[]>; rules?: 'serbian' }>;
+  languages: Record<
+    string,
+    {
+      variants: string[];
+      tables?: Record<string, string[]>;
+      rules?: 'serbian' | 'uzbek' | 'kazakh';
+      patterns?: Record<'cyrl' | 'latn' | 'arab', PhpReplacement[]>;
+      keepsUserTitles?: boolean;
+    }
+  >;
   tables: Record<string, string>[];
 }
 
@@ -31,8 +43,13 @@ export interface LanguageConverter {
   language: string;
   /** The language's variants, the language itself first, in MediaWiki's order. */
   variants: readonly string[];
-  /** Whether texts are converted (the languages converted by tables alone). */
+  /** Whether texts are converted (the languages whose conversion this service has). */
   converts: boolean;
+  /**
+   * Whether titles in the User and User talk namespaces are left as given when a title is looked
+   * up in the other variants (MediaWiki's `LanguageConverterSpecific`: Serbian, Kazakh, ...).
+   */
+  keepsUserTitles: boolean;
   /** `text` in `variant`'s script: MediaWiki's `translate`. */
   translate(text: string, variant: string): string;
   /**
@@ -97,25 +114,56 @@ function replaceLongest(text: string, table: Table): string {
 const KEPT_MARKUP =
   /<code>[\s\S]*?<\/code>|<script[^>]*>[\s\S]*?<\/script>|<pre[^>]*>[\s\S]*?<\/pre>|<[^>]*>|&[a-zA-Z#][a-z0-9]+;/g;
 
-/** A tag's quoted `title` and `alt` values converted, those holding a URL (`://`) left as they are. */
+/** An attribute as MediaWiki's sanitizer reads a tag's: its name, then a value quoted or alone. */
+const TAG_ATTRIBUTE =
+  /([^\t\n\f\r />=]|=)[^\t\n\f\r />=]*([\t\n\f\r ]*=[\t\n\f\r ]*(?:"([^"]*)(?:"|$)|'([^']*)(?:'|$)|((?:(?![\t\n\f\r ]|>)[\s\S])*)))?/gu;
+const ATTRIBUTE_NAME = /^[:_\p{L}\p{N}][:_.\-\p{L}\p{N}]*$/u;
+
+/** A tag's attributes as MediaWiki's `decodeTagAttributes` reads them: the last of a name winning. */
+function tagAttributes(text: string): Map<string, string> {
+  const attributes = new Map<string, string>();
+  for (const m of text.matchAll(TAG_ATTRIBUTE)) {
+    const name = m[0].slice(0, m[0].length - (m[2]?.length ?? 0)).toLowerCase();
+    if (!ATTRIBUTE_NAME.test(name)) continue;
+    const value = (m[5] ?? m[4] ?? m[3] ?? '')
+      .replace(/[\t\r\n ]+/g, ' ')
+      .replace(/^[ \t\n\r\0\v]+|[ \t\n\r\0\v]+$/g, '');
+    attributes.delete(name);
+    attributes.set(name, decodeCharReferences(value));
+  }
+  return attributes;
+}
+
+/**
+ * A tag whose `title` or `alt` value (not one holding a URL after its first character) another
+ * variant writes otherwise, written again as MediaWiki's `Html::expandAttributes` writes it:
+ * every attribute double-quoted, its value escaped, a self-closing tag's ` /` kept.
+ */
 function convertedAttributes(
   markup: string,
   variant: string,
-  translate: (text: string, variant: string) => string,
+  convert: (text: string, variant: string) => string,
 ): string {
   if (!markup.startsWith('<') || !/\s(?:title|alt)\s*=/i.test(markup)) return markup;
-  return markup.replace(
-    /(\s(?:title|alt)\s*=\s*)(?:"([^"]*)"|'([^']*)')/gi,
-    (whole, name: string, double: string | undefined, single: string | undefined) => {
-      const value = double ?? single ?? '';
-      if (value.includes('://')) return whole;
-      const converted = value
-        .split(/(&[a-zA-Z#][a-z0-9]+;)/)
-        .map((part, i) => (i % 2 === 1 ? part : translate(part, variant)))
-        .join('');
-      return double === undefined ? `${name}'${converted}'` : `${name}"${converted}"`;
-    },
-  );
+  const element = /^(<[^>\s]*)\s([^>]*)([\s\S]*)$/.exec(markup);
+  if (element === null) return markup;
+  const [, opening, inside, rest] = element as unknown as [string, string, string, string];
+  const attributes = tagAttributes(inside);
+  let changed = false;
+  for (const name of ['title', 'alt']) {
+    const value = attributes.get(name);
+    if (value === undefined || value.indexOf('://') > 0) continue;
+    const converted = convert(value, variant);
+    if (converted === value) continue;
+    attributes.set(name, converted);
+    changed = true;
+  }
+  if (!changed) return markup;
+  let out = opening;
+  for (const [name, value] of attributes) {
+    out += ` ${name}="${escapeHtmlQuotes(value).replaceAll('\n', '&#10;').replaceAll('\r', '&#13;').replaceAll('\t', '&#9;')}"`;
+  }
+  return out + (inside.endsWith('/') ? ' /' : '') + rest;
 }
 
 /** ASCII characters but letters, digits and `_`: what may stand around a Roman numeral (Serbian). */
@@ -125,13 +173,7 @@ const ROMAN_NUMERAL = new RegExp(`^${ROMAN}$|^${ROMAN}${BREAK}|${BREAK}${ROMAN}$
 
 /** Serbian's `translate`: the text around Roman numerals (with the characters that bound them) converted. */
 function serbianTranslate(text: string, translate: (part: string) => string): string {
-  let out = '';
-  let from = 0;
-  for (const match of text.matchAll(ROMAN_NUMERAL)) {
-    out += translate(text.slice(from, match.index)) + match[0];
-    from = match.index + match[0].length;
-  }
-  return out + translate(text.slice(from));
+  return convertBetween(text, ROMAN_NUMERAL, translate);
 }
 
 const SERBIAN_CYRILLIC = /[шђчћжШЂЧЋЖ]/g;
@@ -175,25 +217,36 @@ function converterOf(language: string): LanguageConverter | null {
     return table === undefined ? text : replaceLongest(text, table);
   };
   const serbian = entry.rules === 'serbian';
-  const translate = serbian
-    ? (text: string, variant: string) => serbianTranslate(text, (part) => translatePart(part, variant))
-    : translatePart;
+  let translate = translatePart;
+  if (serbian) translate = (text, variant) => serbianTranslate(text, (part) => translatePart(part, variant));
+  else if (entry.rules === 'uzbek')
+    translate = (text, variant) => translatePart(uzbekBeforeTable(text, variant), variant);
+  else if (entry.rules === 'kazakh' && entry.patterns !== undefined) translate = kazakhTranslator(entry.patterns);
+  const autoConvert = (html: string, variant: string): string => {
+    if (serbian && serbianInVariant(html, variant)) return html;
+    // As MediaWiki: the text between markup translated at once, its pieces kept apart by NULs.
+    const text = html.replaceAll('\0', '').replaceAll('\u0004', '');
+    const pieces: string[] = [];
+    const kept: string[] = [];
+    let from = 0;
+    for (const match of text.matchAll(KEPT_MARKUP)) {
+      pieces.push(text.slice(from, match.index));
+      kept.push(convertedAttributes(match[0], variant, autoConvert));
+      from = match.index + match[0].length;
+    }
+    pieces.push(text.slice(from));
+    const translated = translate(`${pieces.join('\0')}\0`, variant).split('\0');
+    let out = '';
+    for (let i = 0; i < pieces.length; i++) out += (translated[i] ?? '') + (kept[i] ?? '');
+    return out;
+  };
   return {
     language,
     variants: entry.variants,
-    converts: entry.tables !== undefined,
+    converts: entry.tables !== undefined || entry.patterns !== undefined,
+    keepsUserTitles: entry.keepsUserTitles === true,
     translate,
-    autoConvert: (html, variant) => {
-      if (serbian && serbianInVariant(html, variant)) return html;
-      const text = html.replaceAll('\0', '').replaceAll('\u0004', '');
-      let out = '';
-      let from = 0;
-      for (const match of text.matchAll(KEPT_MARKUP)) {
-        out += translate(text.slice(from, match.index), variant) + convertedAttributes(match[0], variant, translate);
-        from = match.index + match[0].length;
-      }
-      return out + translate(text.slice(from), variant);
-    },
+    autoConvert,
   };
 }
 
