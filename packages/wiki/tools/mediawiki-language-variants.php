@@ -2,14 +2,16 @@
 /**
  * Writes the script conversion tables this service ships (src/site/mediawiki/language-variants.json)
  * from a MediaWiki installation: for each language whose converter translates by replacement
- * tables alone (Chinese, Gan, Tajik, Talysh), its variants and, for each variant, the tables whose
- * union (the first table's entry winning) is the variant's, as the converter has them before a
- * wiki's own conversion pages are read; Serbian's and Uzbek's too, marked for the rules their
- * converters add (Serbian: Roman numerals kept, a text already mostly in the wanted script left as
- * it is; Uzbek: `ye` and `e` after a consonant read as `е`); Kazakh's lists of regular expressions
- * (pattern and replacement, applied in turn) for each of its scripts. Languages whose converters
- * use rules of their own (Kurdish, Crimean Tatar, Inuktitut, Tachelhit, Balinese) are listed with
- * their variants and no tables.
+ * tables alone (Chinese, Gan, Tajik, Talysh, Kurdish), its variants and, for each variant, the
+ * tables whose union (the first table's entry winning) is the variant's, as the converter has them
+ * before a wiki's own conversion pages are read; those of Serbian, Uzbek, Inuktitut, Tachelhit and
+ * Crimean Tatar too, marked for the rules their converters add (Serbian: Roman numerals kept, a
+ * text already mostly in the wanted script left as it is; Uzbek: `ye` and `e` after a consonant
+ * read as `е`; Inuktitut and Tachelhit: Latin lowercased before the table to their own script;
+ * Crimean Tatar: its exception words and regular expressions, written here too); Kazakh's lists
+ * of regular expressions (pattern and replacement, applied in turn) for each of its scripts; and
+ * whether the converter leaves user pages' titles alone when it looks for a title in other
+ * variants. Balinese, whose converter is ICU's transliterator, is listed with its variants only.
  *
  *   MW_INSTALL_PATH=/usr/share/mediawiki MW_CONFIG_FILE=/path/LocalSettings.php \
  *     php tools/mediawiki-language-variants.php --output src/site/mediawiki/language-variants.json
@@ -23,8 +25,12 @@ class LanguageVariants extends Maintenance {
 	 * Converters that translate by their tables (no translate() or autoConvert() of their own), and
 	 * those whose rules around the tables this service knows.
 	 */
-	private const TABLE_ONLY = [ 'zh', 'gan', 'tg', 'tly' ];
-	private const TABLES_WITH_RULES = [ 'sr' => 'serbian', 'uz' => 'uzbek' ];
+	private const TABLE_ONLY = [ 'zh', 'gan', 'tg', 'tly', 'ku' ];
+	private const TABLES_WITH_RULES = [
+		'sr' => 'serbian', 'uz' => 'uzbek', 'iu' => 'lowercase', 'shi' => 'lowercase', 'crh' => 'crimean',
+	];
+	/** The variant whose conversion first lowercases Latin letters by the converter's `lowercase` table. */
+	private const LOWERCASED = [ 'iu' => 'ike-cans', 'shi' => 'shi-tfng' ];
 	/**
 	 * Converters that translate by lists of regular expressions (pattern and replacement, applied
 	 * in turn), with each list's name and the method that has it.
@@ -76,6 +82,29 @@ class LanguageVariants extends Maintenance {
 					$entry['patterns'][$name] = $pairs;
 				}
 			}
+			if ( isset( self::LOWERCASED[$code] ) ) {
+				$entry['lowercased'] = self::LOWERCASED[$code];
+			}
+			if ( $code === 'crh' ) {
+				// Whole-word exceptions (replaced as strtr does), then patterns, before each table;
+				// clean-up patterns after the table to Cyrillic.
+				$entry['exceptions'] = [
+					'crh-latn' => (object)$converter->mCyrl2LatnExceptions,
+					'crh-cyrl' => (object)$converter->mLatn2CyrlExceptions,
+				];
+				$pairs = static function ( array $list ): array {
+					$out = [];
+					foreach ( $list as $pattern => $replacement ) {
+						$out[] = [ $pattern, $replacement ];
+					}
+					return $out;
+				};
+				$entry['patterns'] = [
+					'crh-latn' => $pairs( $converter->mCyrl2LatnPatterns ),
+					'crh-cyrl' => $pairs( $converter->mLatn2CyrlPatterns ),
+					'cleanup' => $pairs( $converter->mCyrlCleanUpRegexes ),
+				];
+			}
 			if ( in_array( $code, self::TABLE_ONLY, true ) || isset( self::TABLES_WITH_RULES[$code] ) ) {
 				// The default tables, then the merged ones: read without the wiki's conversion pages.
 				$read = Closure::bind( function () {
@@ -101,7 +130,7 @@ class LanguageVariants extends Maintenance {
 					return $ids[$hash];
 				};
 				$entry['tables'] = [];
-				foreach ( $variants as $variant ) {
+				foreach ( isset( self::LOWERCASED[$code] ) ? [ ...$variants, 'lowercase' ] : $variants as $variant ) {
 					$final = $merged[$variant] ?? [];
 					$own = $default[$variant] ?? [];
 					$parts = null;

@@ -1,10 +1,11 @@
 <?php
 /**
- * Writes what MediaWiki's Kazakh and Uzbek converters make of a set of texts in each variant
+ * Writes what MediaWiki's Kazakh, Uzbek, Kurdish, Crimean Tatar, Inuktitut and Tachelhit converters
+ * make of a set of texts in each variant
  * (`translate` and `autoConvert`): the test fixture test/fixtures/mediawiki-variant-samples.json,
- * read by test/site/language-variants.test.ts. The texts are words and sentences in the two
- * languages' scripts, markup, variables (`$1`) and, drawn with a fixed seed, strings of their
- * letters, digits and punctuation.
+ * read by test/site/language-variants.test.ts. The texts are words and sentences in the
+ * languages' scripts, markup, variables (`$1`), Crimean Tatar's exception words and, drawn with a
+ * fixed seed, strings of their letters, digits and punctuation.
  *
  *   MW_INSTALL_PATH=/usr/share/mediawiki MW_CONFIG_FILE=/path/LocalSettings.php \
  *     php tools/mediawiki-variant-samples.php > test/fixtures/mediawiki-variant-samples.json
@@ -32,6 +33,16 @@ class VariantSamples extends Maintenance {
 		'абвгдеёжзийклмнопрстуфхцчшщъыьэюяўқғҳАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯЎҚҒҲ',
 	];
 
+	/** Each further language's letters, both scripts. */
+	private const MORE_ALPHABETS = [
+		'ku' => [ 'abcçdeêfghiîjklmnopqrsştuûvwxyzABCÇDEÊFGHIÎJKLMNOPQRSŞTUÛVWXYZ', 'ئابپتجچحخدرڕزژسشعغفڤقکگلڵمنوۆەهیێ' ],
+		'crh' => [ 'aâbcçdefgğhıijklmnñoöpqrsştuüvyzAÂBCÇDEFGĞHIİJKLMNÑOÖPQRSŞTUÜVYZ',
+			'абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ' ],
+		'iu' => [ 'aiuptkgmnslrjvqAIUPTKGMNSLRJVQ&', 'ᐃᐄᐅᐆᐊᐋᐱᐲᐳᐴᐸᐹᑉᑎᑏᑐᑑᑕᑖᑦᑭᑮᑯᑰᑲᑳᒃᒋᒌᒍᒎᒐᒑᒡᒥᒦᒧᒨᒪᒫᒻᓂᓃᓄᓅᓇᓈᓐᓯᓰᓱᓲᓴᓵᔅᓕᓖᓗᓘᓚᓛᓪᔨᔩᔪᔫᔭᔮᔾᕕᕖᕗᕘᕙᕚᕝᕿᖀᖁᖂᖃᖄᖅᖏᖑᖓᖕ' ],
+		'shi' => [ 'abcčdḍeɛfgǧɣhḥijklmnqrṛsṣtṭuwxyzẓABCČDḌEƐFGǦƔHḤIJKLMNQRṚSṢTṬUWXYZẒ',
+			'ⴰⴱⵛⴷⴹⴻⵄⴼⴳⴳⵯⵖⵀⵃⵉⵊⴽⴽⵯⵍⵎⵏⵇⵔⵕⵙⵚⵜⵟⵓⵡⵅⵢⵣⵥ' ],
+	];
+
 	private const OTHER = " ,.;:?%*-#№$1$20()\n\t'\"ʺʹ0123456789ieyoYE";
 
 	public function execute() {
@@ -51,10 +62,39 @@ class VariantSamples extends Maintenance {
 			$texts[] = $text;
 		}
 		$services = MediaWikiServices::getInstance();
-		$out = [];
-		foreach ( [ 'kk', 'uz' ] as $code ) {
-			$converter = $services->getLanguageConverterFactory()
+		$converterOf = static function ( string $code ) use ( $services ) {
+			return $services->getLanguageConverterFactory()
 				->getLanguageConverter( $services->getLanguageFactory()->getLanguage( $code ) );
+		};
+		$textsOf = [ 'kk' => $texts, 'uz' => $texts ];
+		// Crimean Tatar's exceptions: every 40th word in both scripts, as written and capitalised.
+		$crh = $converterOf( 'crh' );
+		$words = array_merge( array_keys( $crh->mCyrl2LatnExceptions ), array_keys( $crh->mLatn2CyrlExceptions ) );
+		foreach ( array_values( $words ) as $i => $word ) {
+			if ( $i % 40 === 0 ) {
+				$textsOf['crh'][] = "$word " . mb_strtoupper( mb_substr( $word, 0, 1 ) ) . mb_substr( $word, 1 ) . '.';
+			}
+		}
+		$textsOf['crh'][] = 'XIV asır, I. Ivanov ve XX-XXI asırlar';
+		$textsOf['crh'][] = 'Пётр I, XIX-XX асырлар «къырым»';
+		foreach ( self::MORE_ALPHABETS as $code => $scripts ) {
+			$letters = array_merge( ...array_map( 'mb_str_split', $scripts ) );
+			foreach ( array_merge( $scripts, [ implode( ' ', $scripts ) ] ) as $whole ) {
+				$textsOf[$code][] = $whole;
+			}
+			for ( $n = 0; $n < 120; $n++ ) {
+				$pick = mt_rand( 0, 2 );
+				$from = $pick === 2 ? array_merge( $letters, $other ) : array_merge( mb_str_split( $scripts[$pick] ), $other );
+				$text = '';
+				for ( $i = mt_rand( 1, 25 ); $i > 0; $i-- ) {
+					$text .= $from[mt_rand( 0, count( $from ) - 1 )];
+				}
+				$textsOf[$code][] = $text;
+			}
+		}
+		$out = [];
+		foreach ( $textsOf as $code => $texts ) {
+			$converter = $converterOf( $code );
 			foreach ( $texts as $text ) {
 				foreach ( $converter->getVariants() as $variant ) {
 					$out[] = [ $code, $variant, $text, $converter->translate( $text, $variant ),

@@ -14,19 +14,20 @@ describe('language variants', () => {
     assert.equal(languageConverter('de'), undefined);
     assert.equal(languageConverter('made-up'), undefined);
     assert.equal(zh.keepsUserTitles, false);
-    // Kurdish's converter follows rules this service does not have: its variants are known, its texts kept.
-    const ku = languageConverter('ku');
-    assert.deepEqual(ku?.variants, ['ku', 'ku-arab', 'ku-latn']);
-    assert.equal(ku?.converts, false);
-    assert.equal(ku?.translate('Kurdî', 'ku-arab'), 'Kurdî');
+    // Balinese's converter (ICU's transliterator) is not here: its variants are known, its texts kept.
+    const ban = languageConverter('ban');
+    assert.deepEqual(ban?.variants, ['ban', 'ban-bali', 'ban-x-dharma', 'ban-x-palmleaf', 'ban-x-pku']);
+    assert.equal(ban?.converts, false);
+    assert.equal(ban?.translate('Basa Bali', 'ban-bali'), 'Basa Bali');
   });
 
-  test("Kazakh's and Uzbek's rules: every sample as MediaWiki's translate and autoConvert give it", () => {
+  test("Kazakh's, Uzbek's, Kurdish's, Crimean Tatar's, Inuktitut's and Tachelhit's rules: every sample as MediaWiki's translate and autoConvert give it", () => {
     // Written by tools/mediawiki-variant-samples.php from MediaWiki 1.39's converters.
     const samples = JSON.parse(
       readFileSync(new URL('../fixtures/mediawiki-variant-samples.json', import.meta.url), 'utf8'),
     ) as [string, string, string, string, string][];
-    assert.ok(samples.length > 2000);
+    assert.ok(samples.length > 4000);
+    assert.deepEqual(new Set(samples.map(([language]) => language)), new Set(['kk', 'uz', 'crh', 'ku', 'iu', 'shi']));
     const kk = languageConverter('kk');
     assert.deepEqual(kk?.variants, ['kk', 'kk-cyrl', 'kk-latn', 'kk-arab', 'kk-kz', 'kk-tr', 'kk-cn']);
     assert.equal(kk?.converts, true);
@@ -43,6 +44,11 @@ describe('language variants', () => {
     assert.equal(kk?.translate('Қазақстан Республикасы', 'kk-arab'), 'قازاقستان رەسپۋبلىيكاسى');
     assert.equal(kk?.translate('Şçʹ', 'kk-cyrl'), 'Щь');
     assert.equal(languageConverter('uz')?.translate('Yetti bet', 'uz-cyrl'), 'Етти бет');
+    // Roman numerals stay Latin in Crimean Tatar's Cyrillic; an initial does not.
+    assert.equal(
+      languageConverter('crh')?.translate('XIV asır, I. Ivanov ve XX-XXI asırlar', 'crh-cyrl'),
+      'XIV асыр, Ы. Ыванов ве XX-XXI асырлар',
+    );
   });
 
   test('Serbian: its tables, Roman numerals kept, a text mostly in the wanted script left as it is', () => {

@@ -1,23 +1,31 @@
 /**
  * MediaWiki 1.39's script conversion between a language's variants (Chinese's simplified and
- * traditional script, Gan's, Tajik's Latin, Talysh's Cyrillic), as
- * `tools/mediawiki-language-variants.php` wrote it from a MediaWiki installation into
- * `language-variants.json`: each language's variants and, for the languages whose conversion is
- * done by replacement tables alone, each variant's tables. A text is converted as PHP's `strtr`
- * replaces: from the start, the longest table entry that matches at a position is replaced and
- * the scan goes on after it; where none matches one character is kept.
+ * traditional script, Serbian's, Kazakh's, ...), as `tools/mediawiki-language-variants.php` wrote
+ * it from a MediaWiki installation into `language-variants.json`: each language's variants and,
+ * for the languages converted by replacement tables, each variant's tables; for Kazakh and
+ * Crimean Tatar, their converters' regular expressions and exception words. A table converts a
+ * text as PHP's `strtr` replaces: from the start, the longest table entry that matches at a
+ * position is replaced and the scan goes on after it; where none matches one character is kept.
  *
  * Serbian's converter adds rules of its own around its tables, followed here: Roman numerals
  * standing as words (`XIV`) are not converted, and a text with more letters particular to the
- * wanted script (`ш`, `đ`, …) than to the other is left as it is. Uzbek's and Kazakh's rules are in
- * `variant-rules.ts`. The languages whose converters follow other rules (Kurdish, Crimean Tatar,
- * Inuktitut, Tachelhit, Balinese) are listed with their variants and convert nothing here. A
- * wiki's own conversion pages (`MediaWiki:Conversiontable/zh-hans`) are not read.
+ * wanted script (`ш`, `đ`, …) than to the other is left as it is. Inuktitut and Tachelhit lowercase
+ * Latin letters before their table to their own script; Uzbek's, Kazakh's and Crimean Tatar's rules
+ * are in `variant-rules.ts`. Balinese (ICU's transliterator in MediaWiki) is listed with its
+ * variants and converts nothing here. A wiki's own conversion pages
+ * (`MediaWiki:Conversiontable/zh-hans`) are not read.
  */
 import { readFileSync } from 'node:fs';
 import { escapeHtmlQuotes } from '../../text/escape.js';
 import { decodeCharReferences } from '../html-entities.js';
-import { convertBetween, kazakhTranslator, type PhpReplacement, uzbekBeforeTable } from './variant-rules.js';
+import {
+  type CrimeanRules,
+  convertBetween,
+  crimeanTranslator,
+  kazakhTranslator,
+  type PhpReplacement,
+  uzbekBeforeTable,
+} from './variant-rules.js';
 
 interface VariantsFile {
   languages: Record<
@@ -25,8 +33,11 @@ interface VariantsFile {
     {
       variants: string[];
       tables?: Record<string, string[]>;
-      rules?: 'serbian' | 'uzbek' | 'kazakh';
-      patterns?: Record<'cyrl' | 'latn' | 'arab', PhpReplacement[]>;
+      rules?: 'serbian' | 'uzbek' | 'kazakh' | 'lowercase' | 'crimean';
+      patterns?: Record<string, PhpReplacement[]>;
+      exceptions?: Record<string, Record<string, string>>;
+      /** The variant whose conversion first lowercases Latin letters by the `lowercase` table. */
+      lowercased?: string;
       keepsUserTitles?: boolean;
     }
   >;
@@ -221,7 +232,29 @@ function converterOf(language: string): LanguageConverter | null {
   if (serbian) translate = (text, variant) => serbianTranslate(text, (part) => translatePart(part, variant));
   else if (entry.rules === 'uzbek')
     translate = (text, variant) => translatePart(uzbekBeforeTable(text, variant), variant);
-  else if (entry.rules === 'kazakh' && entry.patterns !== undefined) translate = kazakhTranslator(entry.patterns);
+  else if (entry.rules === 'kazakh' && entry.patterns !== undefined)
+    translate = kazakhTranslator(entry.patterns as Record<'cyrl' | 'latn' | 'arab', PhpReplacement[]>);
+  else if (entry.rules === 'lowercase') {
+    const lowercase = tableOf('lowercase');
+    translate = (text, variant) =>
+      translatePart(
+        variant === entry.lowercased && lowercase !== undefined && !isBlank(text)
+          ? replaceLongest(text, lowercase)
+          : text,
+        variant,
+      );
+  } else if (entry.rules === 'crimean' && entry.patterns !== undefined && entry.exceptions !== undefined) {
+    const exceptions = entry.exceptions;
+    const strtr = (variant: 'crh-latn' | 'crh-cyrl') => {
+      const table = mergedTable([exceptions[variant] ?? {}]);
+      return (text: string) => replaceLongest(text, table);
+    };
+    translate = crimeanTranslator({
+      exceptions: { 'crh-latn': strtr('crh-latn'), 'crh-cyrl': strtr('crh-cyrl') },
+      patterns: entry.patterns as CrimeanRules['patterns'],
+      table: translatePart,
+    });
+  }
   const autoConvert = (html: string, variant: string): string => {
     if (serbian && serbianInVariant(html, variant)) return html;
     // As MediaWiki: the text between markup translated at once, its pieces kept apart by NULs.

@@ -1,8 +1,9 @@
 /**
  * The script conversions of the languages whose converters in MediaWiki 1.39 add rules of their
- * own to (or use instead of) replacement tables: Uzbek's Cyrillic `е` and Kazakh's conversion
- * between its Cyrillic, Latin and Arabic scripts, the latter by the converter's lists of regular
- * expressions that `tools/mediawiki-language-variants.php` writes into `language-variants.json`.
+ * own to (or use instead of) replacement tables: Uzbek's Cyrillic `е`, Kazakh's conversion
+ * between its Cyrillic, Latin and Arabic scripts and Crimean Tatar's between Latin and Cyrillic,
+ * the latter two by the converters' lists of regular expressions (and Crimean Tatar's exception
+ * words) that `tools/mediawiki-language-variants.php` writes into `language-variants.json`.
  * Each list is applied as PHP's `preg_replace` applies it: pattern after pattern over the whole
  * text, every match replaced.
  */
@@ -13,6 +14,26 @@ export type PhpReplacement = [pattern: string, replacement: string];
 interface Replacement {
   pattern: RegExp;
   replace: (match: string, ...groups: unknown[]) => string;
+  /** A text every match starts with (`кок` of `\bкок\b`): a text without it has no match. */
+  needle?: string;
+}
+
+/**
+ * The literal text a case-sensitive pattern's every match starts with (after a word boundary),
+ * where it has one: none for a pattern with an alternative at its top level.
+ */
+function requiredPrefix(body: string): string | undefined {
+  let depth = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c === '\\') i++;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) return undefined;
+  }
+  const run = /^(?:\\b)?([^\\[\](){}.*+?^$|]*)([?*+{]?)/u.exec(body);
+  const literal = run?.[2] ? run[1]?.slice(0, -1) : run?.[1];
+  return literal ? literal : undefined;
 }
 
 /** `text` with the parts between the matches of `kept` (a global pattern) converted, the matches as they are. */
@@ -29,20 +50,41 @@ export function convertBetween(text: string, kept: RegExp, convert: (part: strin
 /** Characters a pattern may escape that JavaScript's Unicode mode takes only where they have a meaning. */
 const JS_SYNTAX = new Set('^$\\.*+?()[]{}|/-');
 
+/** A word character as PHP's Unicode patterns read `\w`: a letter, a number or `_`. */
+const WORD = '[\\p{L}\\p{N}_]';
+
+/** What PHP's Unicode patterns mean by these escapes, written for JavaScript's Unicode mode. */
+const UNICODE_ESCAPES: Record<string, string> = {
+  b: `(?:(?<=${WORD})(?!${WORD})|(?<!${WORD})(?=${WORD}))`,
+  B: `(?:(?<=${WORD})(?=${WORD})|(?<!${WORD})(?!${WORD}))`,
+  w: WORD,
+  W: '[^\\p{L}\\p{N}_]',
+  d: '\\p{Nd}',
+  D: '\\P{Nd}',
+};
+
 /**
  * A PCRE pattern as JavaScript reads it: an escaped character without a meaning (`\,`) written
- * plain, and `$` outside a character class matching, as PCRE's does, at the end and before a
- * final line break.
+ * plain, `$` outside a character class matching, as PCRE's does, at the end and before a final
+ * line break, and in a Unicode pattern (`/u`, which in PHP reads classes by Unicode's properties)
+ * `\b`, `\w`, `\d` and their opposites by Unicode's letters and numbers.
  */
-function javascriptSource(body: string): string {
+function javascriptSource(body: string, unicode: boolean): string {
   let out = '';
   let inClass = false;
   for (let i = 0; i < body.length; i++) {
     const c = body[i] as string;
     if (c === '\\') {
       const next = body[i + 1] ?? '';
-      out += /[\p{L}\p{N}]/u.test(next) || JS_SYNTAX.has(next) ? c + next : next;
       i++;
+      if (unicode && next in UNICODE_ESCAPES) {
+        if (!inClass) out += UNICODE_ESCAPES[next];
+        else if (next === 'w') out += '\\p{L}\\p{N}_';
+        else if (next === 'd') out += '\\p{Nd}';
+        else throw new Error(`\\${next} in a character class is not read here: ${body}`);
+      } else {
+        out += /[\p{L}\p{N}]/u.test(next) || JS_SYNTAX.has(next) ? c + next : next;
+      }
     } else if (inClass) {
       if (c === ']') inClass = false;
       out += c;
@@ -80,8 +122,12 @@ function compiled([pattern, replacement]: PhpReplacement): Replacement {
   if (!pattern.startsWith('/') || end <= 0) throw new Error(`not a PHP pattern: ${pattern}`);
   const flags = pattern.slice(end + 1);
   if (/[^ui]/.test(flags)) throw new Error(`a PHP pattern's flags not read here: ${pattern}`);
-  const js = `g${flags.includes('u') ? 'u' : ''}${flags.includes('i') ? 'i' : ''}`;
-  return { pattern: new RegExp(javascriptSource(pattern.slice(1, end)), js), replace: replacer(replacement) };
+  const unicode = flags.includes('u');
+  const caseless = flags.includes('i');
+  const body = pattern.slice(1, end);
+  const needle = caseless ? undefined : requiredPrefix(body);
+  const js = `g${unicode ? 'u' : ''}${caseless ? 'i' : ''}`;
+  return { pattern: new RegExp(javascriptSource(body, unicode), js), replace: replacer(replacement), needle };
 }
 
 /** A list of replacements applied in turn. */
@@ -89,7 +135,9 @@ export function replacementList(pairs: readonly PhpReplacement[]): (text: string
   const list = pairs.map(compiled);
   return (text) => {
     let out = text;
-    for (const { pattern, replace } of list) out = out.replace(pattern, replace);
+    for (const { pattern, replace, needle } of list) {
+      if (needle === undefined || out.includes(needle)) out = out.replace(pattern, replace);
+    }
     return out;
   };
 }
@@ -170,5 +218,55 @@ export function kazakhTranslator(
       splits.set(script, split);
     }
     return convertBetween(text, split, script === 'arab' ? (piece) => list(withHamza(piece)) : list);
+  };
+}
+
+/**
+ * Crimean Tatar's Roman numerals (with the ASCII characters but letters, digits and `_` around
+ * them), which its conversion to Cyrillic leaves as they are; a letter followed by `.` is an
+ * initial, not a numeral.
+ */
+const CRIMEAN_ROMAN_SOURCE = '(?=[MDCLXVI](?:[^.]|$))M{0,4}(?:C[DM]|D?C{0,3})(?:X[LC]|L?X{0,3})(?:I[VX]|V?I{0,3})';
+const CRIMEAN_BREAK = '[^\\w\\x80-\\uffff]';
+const CRIMEAN_ROMAN = new RegExp(
+  javascriptSource(
+    `^${CRIMEAN_ROMAN_SOURCE}$|^(?:${CRIMEAN_ROMAN_SOURCE}${CRIMEAN_BREAK})+|(?:${CRIMEAN_BREAK}${CRIMEAN_ROMAN_SOURCE})+$|${CRIMEAN_BREAK}(?:${CRIMEAN_ROMAN_SOURCE}${CRIMEAN_BREAK})+`,
+    false,
+  ),
+  'g',
+);
+
+export interface CrimeanRules {
+  /** Whole words and phrases replaced first (as PHP's `strtr`), for each of the two scripts. */
+  exceptions: Record<'crh-latn' | 'crh-cyrl', (text: string) => string>;
+  /** The converter's patterns to each script, and those that clean up Cyrillic after the table. */
+  patterns: Record<'crh-latn' | 'crh-cyrl' | 'cleanup', readonly PhpReplacement[]>;
+  /** The variant's table (MediaWiki's `translate` of its tables). */
+  table: (text: string, variant: string) => string;
+}
+
+/**
+ * Crimean Tatar's `translate`: exceptions, then patterns, then the table, then quotation marks
+ * (`«»` to `"` in Latin, `“”` to `«»` in Cyrillic) and, in Cyrillic, the clean-up patterns; to
+ * Cyrillic, Roman numerals are left out of the conversion.
+ */
+export function crimeanTranslator(rules: CrimeanRules): (text: string, variant: string) => string {
+  const toLatin = replacementList(rules.patterns['crh-latn']);
+  const toCyrillic = replacementList(rules.patterns['crh-cyrl']);
+  const cleanUp = replacementList(rules.patterns.cleanup);
+  const latin = (text: string) =>
+    text === '' ? text : rules.table(toLatin(rules.exceptions['crh-latn'](text)), 'crh-latn').replace(/[«»]/g, '"');
+  const cyrillic = (text: string) =>
+    text === ''
+      ? text
+      : cleanUp(
+          rules
+            .table(toCyrillic(rules.exceptions['crh-cyrl'](text)), 'crh-cyrl')
+            .replace(/[“”]/g, (quote) => (quote === '“' ? '«' : '»')),
+        );
+  return (text, variant) => {
+    if (variant === 'crh-latn') return latin(text);
+    if (variant === 'crh-cyrl') return convertBetween(text, CRIMEAN_ROMAN, cyrillic);
+    return text;
   };
 }
