@@ -43,6 +43,11 @@ export interface ExpectedDifference {
    */
   catalogue?: boolean;
   /**
+   * Only runs whose wiki has one of these content languages (`--language`; German when it is not
+   * given); an entry for other languages is left out of the run (any run when absent).
+   */
+  contentLanguages?: string[];
+  /**
    * The difference is one of the spec's newer MediaWiki from 1.39 (a deprecation, a bound), where
    * this service follows the spec: a run counts the requests that differ only in such kinds apart.
    */
@@ -74,10 +79,14 @@ export function messageLanguage(request: GeneratedRequest): string {
 
 export const DEFAULT_MINIMUM_RUN = 3000;
 
-export function loadExpectedDifferences(run: { catalogue: boolean }): ExpectedList {
+export function loadExpectedDifferences(run: { catalogue: boolean; contentLanguage?: string }): ExpectedList {
   const entries = (
     JSON.parse(readFileSync(new URL('./expected-differences.json', import.meta.url), 'utf8')) as ExpectedDifference[]
-  ).filter((entry) => entry.catalogue === undefined || entry.catalogue === run.catalogue);
+  ).filter(
+    (entry) =>
+      (entry.catalogue === undefined || entry.catalogue === run.catalogue) &&
+      (entry.contentLanguages === undefined || entry.contentLanguages.includes(run.contentLanguage ?? 'de')),
+  );
   const compiled = entries.map((entry) => ({
     entry,
     pattern: new RegExp(`^(?:${entry.kind})$`),

@@ -177,7 +177,7 @@ async function main(): Promise<number> {
 function report(comparisons: Comparison[]): number {
   // A service run by the tester has the catalogue unless told otherwise; one given by `--ours`
   // is taken to have it (a mirror stores it).
-  const expected = loadExpectedDifferences({ catalogue: !options['no-messages'] });
+  const expected = loadExpectedDifferences({ catalogue: !options['no-messages'], contentLanguage: options.language });
   const kinds = new Map<string, KindTally>();
   let identical = 0;
   let listedOnly = 0;

@@ -120,3 +120,13 @@ test("a continued request whose further answer MediaWiki's server failed is comp
     for (const server of servers) server.close();
   }
 });
+
+test("an entry for some content languages is on the list of those languages' runs only", () => {
+  const forLanguages = (run: { catalogue: boolean; contentLanguage?: string }) =>
+    loadExpectedDifferences(run).entries.filter((entry) => entry.contentLanguages !== undefined);
+  assert.equal(forLanguages({ catalogue: true }).length, 0);
+  assert.equal(forLanguages({ catalogue: true, contentLanguage: 'de' }).length, 0);
+  const serbian = forLanguages({ catalogue: true, contentLanguage: 'sr' });
+  assert.ok(serbian.length > 0);
+  assert.ok(serbian.every((entry) => entry.contentLanguages?.includes('sr')));
+});

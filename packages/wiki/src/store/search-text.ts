@@ -121,6 +121,20 @@ export function queryTermText(text: string, language: string): string {
     : half;
 }
 
+/**
+ * The forms a search term is looked for in: on a wiki whose language has script variants
+ * converted word by word (Serbian, Kazakh, Uzbek, ...), the term in each variant, any of which
+ * matches (as MediaWiki's MySQL search reads the variants; its SQLite search asks for all of them
+ * at once, so it finds a page only where every form stands); the term alone elsewhere (Chinese
+ * and Gan are searched in the simplified script their index holds).
+ */
+export function termVariants(text: string, language: string): string[] {
+  if (searchSplitting(language) !== undefined) return [text];
+  const converter = languageConverter(language);
+  if (converter === undefined || !converter.converts || converter.language !== language) return [text];
+  return [...new Set([text, ...converter.variants.map((variant) => converter.autoConvert(text, variant))])];
+}
+
 /** The words of a text, lowercased, in order (the tokens both engines index). */
 export function words(text: string): string[] {
   return text.toLowerCase().match(WORD) ?? [];

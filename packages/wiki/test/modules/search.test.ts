@@ -516,6 +516,42 @@ describeEachEngine('the search index follows the store', (engine: TestEngine) =>
   });
 });
 
+/** A wiki of `pages` (title, text) in `language`, imported from a dump into the engine's store and served. */
+async function withImportedWiki(
+  engine: ReturnType<typeof testEngines>[number],
+  language: string,
+  pages: [title: string, text: string][],
+  use: (app: Awaited<ReturnType<typeof buildApp>>, store: Awaited<ReturnType<typeof openWikiStore>>) => Promise<void>,
+): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), `search-${language}-`));
+  const created = await engine.createTarget();
+  const store = await openWikiStore(created.target);
+  try {
+    const file = join(dir, `${language}.xml`);
+    const page = ([title, text]: [string, string], i: number) =>
+      `<page><title>${title}</title><ns>0</ns><id>${i + 1}</id><revision><id>${i + 1}</id><timestamp>2024-01-01T00:00:00Z</timestamp><contributor><username>Alice</username><id>7</id></contributor><model>wikitext</model><format>text/x-wiki</format><text xml:space="preserve">${text}</text></revision></page>`;
+    writeFileSync(
+      file,
+      `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" version="0.11" xml:lang="${language}">
+  <siteinfo><sitename>Wiki</sitename><dbname>${language}wiki</dbname><base>https://${language}.example.org/wiki/Main</base>
+    <generator>MediaWiki 1.39.0</generator><case>first-letter</case>
+    <namespaces><namespace key="0" case="first-letter" /></namespaces>
+  </siteinfo>${pages.map(page).join('')}</mediawiki>`,
+    );
+    await importXmlDump(store, file, { lint: false });
+    const app = await buildApp({ store, site: (await loadSite(store.db))! });
+    try {
+      await use(app, store);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await store.close();
+    await created.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('words split as MediaWiki splits them where they are not set apart by spaces', () => {
   test('Chinese: each character a word, a term of several a phrase; Japanese: runs of one script', () => {
     const chinese = indexSegmenter('zh') as (text: string) => string;
@@ -539,44 +575,47 @@ describe('words split as MediaWiki splits them where they are not set apart by s
     test(`a Chinese wiki finds a word inside a longer run of characters (${engine.name})`, {
       skip: engine.skip,
     }, async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'search-zh-'));
-      const created = await engine.createTarget();
-      const store = await openWikiStore(created.target);
-      try {
-        const file = join(dir, 'zh.xml');
-        const page = (id: number, title: string, text: string) =>
-          `<page><title>${title}</title><ns>0</ns><id>${id}</id><revision><id>${id}</id><timestamp>2024-01-01T00:00:00Z</timestamp><contributor><username>Alice</username><id>7</id></contributor><model>wikitext</model><format>text/x-wiki</format><text xml:space="preserve">${text}</text></revision></page>`;
-        writeFileSync(
-          file,
-          `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" version="0.11" xml:lang="zh">
-  <siteinfo><sitename>Wiki</sitename><dbname>zhwiki</dbname><base>https://zh.example.org/wiki/Main</base>
-    <generator>MediaWiki 1.39.0</generator><case>first-letter</case>
-    <namespaces><namespace key="0" case="first-letter" /></namespaces>
-  </siteinfo>${page(1, '首都', '北京市是中国的首都。')}${page(2, 'Köln', 'Köln ist eine Stadt.')}${page(3, '上海', '上海市')}</mediawiki>`,
-        );
-        await importXmlDump(store, file, { lint: false });
-        const app = await buildApp({ store, site: (await loadSite(store.db))! });
-        try {
-          const found = async (text: string) =>
-            titles((await queryJson(app, { list: 'search', srsearch: text, srwhat: 'text', srprop: '' })).query.search);
-          assert.deepEqual(await found('北京'), ['首都']);
-          assert.deepEqual(await found('市'), ['上海', '首都'].sort());
-          assert.deepEqual(await found('Köln'), ['Köln']);
-          assert.deepEqual(await found('京市是'), ['首都']);
-          assert.deepEqual(await found('京是'), []);
-          // Texts and queries are read in the simplified script: the traditional 中國 finds 中国.
-          assert.deepEqual(await found('中國'), ['首都']);
-          // A store of an earlier version has its index built again by the migration's follow-up.
-          await afterMigrations(store.db, ['0153_search_words_by_language']);
-          assert.deepEqual(await found('北京'), ['首都']);
-        } finally {
-          await app.close();
-        }
-      } finally {
-        await store.close();
-        await created.dispose();
-        rmSync(dir, { recursive: true, force: true });
-      }
+      const pages: [string, string][] = [
+        ['首都', '北京市是中国的首都。'],
+        ['Köln', 'Köln ist eine Stadt.'],
+        ['上海', '上海市'],
+      ];
+      await withImportedWiki(engine, 'zh', pages, async (app, store) => {
+        const found = async (text: string) =>
+          titles((await queryJson(app, { list: 'search', srsearch: text, srwhat: 'text', srprop: '' })).query.search);
+        assert.deepEqual(await found('北京'), ['首都']);
+        assert.deepEqual(await found('市'), ['上海', '首都'].sort());
+        assert.deepEqual(await found('Köln'), ['Köln']);
+        assert.deepEqual(await found('京市是'), ['首都']);
+        assert.deepEqual(await found('京是'), []);
+        // Texts and queries are read in the simplified script: the traditional 中國 finds 中国.
+        assert.deepEqual(await found('中國'), ['首都']);
+        // A store of an earlier version has its index built again by the migration's follow-up.
+        await afterMigrations(store.db, ['0153_search_words_by_language']);
+        assert.deepEqual(await found('北京'), ['首都']);
+      });
+    });
+
+    test(`a Serbian wiki finds a term written in either script (${engine.name})`, { skip: engine.skip }, async () => {
+      const pages: [string, string][] = [
+        ['Београд', 'Београд је главни град Србије.'],
+        ['Novi Sad', 'Novi Sad je grad u Srbiji.'],
+        ['Ниш', 'Ниш на Нишави.'],
+      ];
+      await withImportedWiki(engine, 'sr', pages, async (app) => {
+        const found = async (params: Record<string, string>) =>
+          titles((await queryJson(app, { list: 'search', srprop: '', ...params })).query.search);
+        // A term is looked for in each variant, any of which matches.
+        assert.deepEqual(await found({ srsearch: 'beograd', srwhat: 'text' }), ['Београд']);
+        assert.deepEqual(await found({ srsearch: 'град', srwhat: 'text' }), ['Novi Sad', 'Београд']);
+        assert.deepEqual(await found({ srsearch: 'grad -Србије', srwhat: 'text' }), ['Novi Sad']);
+        // A phrase is converted whole: in one script it is found, in the wrong order it is not.
+        assert.deepEqual(await found({ srsearch: '"glavni grad"', srwhat: 'text' }), ['Београд']);
+        assert.deepEqual(await found({ srsearch: '"главни grad"', srwhat: 'text' }), ['Београд']);
+        assert.deepEqual(await found({ srsearch: '"grad glavni"', srwhat: 'text' }), []);
+        assert.deepEqual(await found({ srsearch: 'niš*', srwhat: 'text' }), ['Ниш']);
+        assert.deepEqual(await found({ srsearch: 'нови', srwhat: 'title' }), ['Novi Sad']);
+      });
     });
   }
 });

@@ -11,7 +11,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { TitleCodec } from '../../site/title.js';
 import { isPostgres } from '../../store/dialect.js';
 import { wordsOfStem } from '../../store/search-index.js';
-import { namespaceWord, queryTermText, words } from '../../store/search-text.js';
+import { namespaceWord, queryTermText, termVariants, words } from '../../store/search-text.js';
 import { postgresSearchConfig, type WordStemmer } from '../../store/word-stems.js';
 
 export interface SearchTerm {
@@ -20,7 +20,12 @@ export interface SearchTerm {
   phrase: boolean;
   prefix: boolean;
   exclude: boolean;
+  /** The forms any of which matches (the term in each script variant of the language), where not the text alone. */
+  alternatives?: string[];
 }
+
+/** The texts a term matches by. */
+const formsOf = (term: SearchTerm) => term.alternatives ?? [term.text];
 
 export interface ParsedSearch {
   terms: SearchTerm[];
@@ -69,6 +74,11 @@ const quoted = (word: string) => `"${word}"`;
  * stands for when stems match (a phrase of several words then needs each word, not the order).
  */
 function ftsTerm(term: SearchTerm, forms: Map<string, string[]> | undefined): string | undefined {
+  if (term.alternatives !== undefined && term.alternatives.length > 1) {
+    const each = term.alternatives.map((text) => ftsTerm({ ...term, text, alternatives: undefined }, forms));
+    const found = [...new Set(each.filter((expression) => expression !== undefined))];
+    return found.length === 0 ? undefined : `(${found.join(' OR ')})`;
+  }
   const list = words(term.text);
   if (list.length === 0) return undefined;
   if (term.prefix) return `${quoted(list.join(' '))}*`;
@@ -94,7 +104,7 @@ async function stemForms(db: Kysely<any>, terms: SearchTerm[], stemmer: WordStem
   const forms = new Map<string, string[]>();
   for (const term of terms) {
     if (term.prefix) continue;
-    for (const word of words(term.text)) {
+    for (const word of formsOf(term).flatMap(words)) {
       if (!forms.has(word)) forms.set(word, await wordsOfStem(db, word, stemmer));
     }
   }
@@ -107,12 +117,18 @@ function postgresQuery(terms: SearchTerm[], config: string): RawBuilder<unknown>
   const include: RawBuilder<unknown>[] = [];
   const exclude: RawBuilder<unknown>[] = [];
   for (const term of terms) {
-    const list = words(term.text);
-    if (list.length === 0) continue;
-    const query = term.prefix
-      ? sql`to_tsquery(${cfg}, ${list.map((w, i) => (i === list.length - 1 ? `'${w}':*` : `'${w}'`)).join(' <-> ')})`
-      : sql`phraseto_tsquery(${cfg}, ${list.join(' ')})`;
-    (term.exclude ? exclude : include).push(query);
+    const each: RawBuilder<unknown>[] = [];
+    for (const text of new Set(formsOf(term))) {
+      const list = words(text);
+      if (list.length === 0) continue;
+      each.push(
+        term.prefix
+          ? sql`to_tsquery(${cfg}, ${list.map((w, i) => (i === list.length - 1 ? `'${w}':*` : `'${w}'`)).join(' <-> ')})`
+          : sql`phraseto_tsquery(${cfg}, ${list.join(' ')})`,
+      );
+    }
+    if (each.length > 0)
+      (term.exclude ? exclude : include).push(each.length === 1 ? each[0]! : sql`(${sql.join(each, sql` || `)})`);
   }
   if (include.length === 0) return undefined;
   let query = sql.join(include, sql` && `);
@@ -218,7 +234,14 @@ export async function runSearch(
   // phrase of them).
   const request = {
     ...given,
-    terms: given.terms.map((term) => ({ ...term, text: queryTermText(term.text, given.language) })),
+    terms: given.terms.map((term) => {
+      const alternatives = termVariants(term.text, given.language);
+      return {
+        ...term,
+        text: queryTermText(term.text, given.language),
+        ...(alternatives.length > 1 ? { alternatives } : {}),
+      };
+    }),
   };
   const none = { pages: [], ...(request.count ? { total: 0 } : {}) };
   const namespaceFilter =
