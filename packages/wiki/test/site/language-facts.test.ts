@@ -176,6 +176,20 @@ test("{{GRAMMAR:}} as MediaWiki's rules for the language decline the word", () =
     ['tyv', 'dative', 'ат', 'атка'],
     ['tyv', 'directive1', 'чер', 'черже'],
     ['tyv', 'directive2', 'өг', 'өгдүве'],
+    // Kazakh: in the script of the variant the code names, Cyrillic for the main code; the
+    // variant codes MediaWiki serves with its Cyrillic class decline nothing.
+    ['kk', 'genitive', 'Қазақстан', 'Қазақстанның'],
+    ['kk', 'ablative', 'мектеп', 'мектептен'],
+    ['kk', 'dc4', 'Алматы', 'Алматыда'],
+    ['kk', 'comitative', 'сөз', 'сөзбен'],
+    ['kk', 'dative', 'ь', 'ь'],
+    ['kk-latn', 'genitive', 'Wikipedia', 'Wikipedianıñ'],
+    ['kk-tr', 'dative', 'Testwiki', 'Testwikige'],
+    ['kk-latn', 'genitive', 'Қазақстан', 'Қазақстан'],
+    ['kk-arab', 'locative', 'مەكتەپ', 'مەكتەپتە'],
+    ['kk-cn', 'genitive', 'ارال', 'ارالدىڭ'],
+    ['kk-arab', 'possessive dative', 'ٸز', 'ٸزگە'],
+    ['kk-kz', 'genitive', 'Қазақстан', 'Қазақстан'],
   ];
   for (const [language, grammaticalCase, word, expected] of cases) {
     assert.equal(convertGrammar(word, grammaticalCase, language), expected, `${language} ${grammaticalCase} ${word}`);

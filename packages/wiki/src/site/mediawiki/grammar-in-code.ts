@@ -1,12 +1,13 @@
 /**
  * `{{GRAMMAR:}}` of the languages whose cases MediaWiki 1.39 forms in its language classes' code
- * rather than from data: Armenian, Latin, Ossetian, Irish, Church Slavonic, Colognian and Tuvan,
+ * rather than from data: Armenian, Latin, Ossetian, Irish, Church Slavonic, Colognian, Tuvan and
+ * Kazakh (in Cyrillic),
  * each giving what MediaWiki gives for a word and a case (see `convertGrammar` in
  * language-facts.ts, which also has Finnish and the languages that put words around the word).
  * These rules are meant for site names: they are rough, and kept as rough as MediaWiki's.
  */
 
-type Grammar = (word: string, grammaticalCase: string) => string;
+type Grammar = (word: string, grammaticalCase: string, language?: string) => string;
 
 /** Whether the word holds a Latin letter or an underscore (Armenian and Church Slavonic decline only words without). */
 const LATIN_LETTER = /[a-zA-Z_]/;
@@ -240,7 +241,169 @@ const tuvan: Grammar = (word, grammaticalCase) => {
 };
 
 /** The grammar of each of these languages' classes, by language code. */
+/**
+ * Kazakh, as its class declines: a suffix chosen by the class of the word's last letter and, for
+ * most, whether its last vowel is a front or a back one (a word without either gets none). The
+ * script is the one of the variant the language's code names (Latin for `kk-latn` and `kk-tr`,
+ * Arabic for `kk-arab` and `kk-cn`), else Cyrillic, the main variant's. Each case lists the
+ * letter classes in the order they are tried and, for each script, the front and the back
+ * suffix; one suffix serves both where the vowel does not choose.
+ */
+interface KazakhScript {
+  front: string;
+  back: string;
+  /** nasal, sonant, consonant, sibilant, first, second, third person's endings. */
+  letters: Record<'nasal' | 'sonant' | 'consonant' | 'sibilant' | 'first' | 'second' | 'third', string>;
+}
+const KAZAKH_LETTERS: Readonly<Record<'cyrl' | 'latn' | 'arab', KazakhScript>> = {
+  cyrl: {
+    front: 'еөүіәэяёи',
+    back: 'аоұы',
+    letters: {
+      nasal: 'мнң',
+      sonant: 'ийлрую',
+      consonant: 'пфкқтшсхцчщбвгд',
+      sibilant: 'жз',
+      first: 'мң',
+      second: 'з',
+      third: 'ыі',
+    },
+  },
+  latn: {
+    front: 'eöüiäé',
+    back: 'aouı',
+    letters: {
+      nasal: 'mnñ',
+      sonant: 'ïyýlrw',
+      consonant: 'pfkqtşsxcçbvgd',
+      sibilant: 'jz',
+      first: 'mñ',
+      second: 'z',
+      third: 'ıi',
+    },
+  },
+  arab: {
+    front: 'ەٶٷٸٵ',
+    back: 'اوۇى',
+    letters: {
+      nasal: 'منڭ',
+      sonant: 'يلرۋ',
+      consonant: 'پفكقتشسحچبۆگد',
+      sibilant: 'جز',
+      first: 'مڭ',
+      second: 'ز',
+      third: 'ىٸ',
+    },
+  },
+};
+/** A rule: the classes of last letters it takes, then per script [front, back] or one suffix. */
+type KazakhRule = [classes: string, cyrl: string, latn: string, arab: string];
+/** `a|b`: a for a front vowel, b for a back one; a suffix without `|` whatever the vowel. */
+const KAZAKH_CASES: Readonly<Record<string, readonly KazakhRule[]>> = {
+  genitive: [
+    ['consonant', 'тің|тың', 'tiñ|tıñ', 'تٸڭ|تىڭ'],
+    ['vowel nasal', 'нің|ның', 'niñ|nıñ', 'نٸڭ|نىڭ'],
+    ['sonant sibilant', 'дің|дың', 'diñ|dıñ', 'دٸڭ|دىڭ'],
+  ],
+  dative: [
+    ['consonant', 'ке|қа', 'ke|qa', 'كە|قا'],
+    ['vowel sonorant', 'ге|ға', 'ge|ğa', 'گە|عا'],
+  ],
+  'possessive dative': [
+    ['first', 'е|а', 'e|a', 'ە|ا'],
+    ['second', 'ге|ға', 'ge|ğa', 'گە|عا'],
+    ['third', 'не|на', 'ne|na', 'نە|نا'],
+  ],
+  accusative: [
+    ['consonant', 'ті|ты', 'ti|tı', 'تٸ|تى'],
+    ['vowel', 'ні|ны', 'ni|nı', 'نٸ|نى'],
+    ['sonorant', 'ді|ды', 'di|dı', 'دٸ|دى'],
+  ],
+  'possessive accusative': [
+    ['first second', 'ді|ды', 'di|dı', 'دٸ|دى'],
+    ['third', 'н', 'n', 'ن'],
+  ],
+  locative: [
+    ['consonant', 'те|та', 'te|ta', 'تە|تا'],
+    ['vowel sonorant', 'де|да', 'de|da', 'دە|دا'],
+  ],
+  'possessive locative': [
+    ['first second', 'де|да', 'de|da', 'دە|دا'],
+    ['third', 'нде|нда', 'nde|nda', 'ندە|ندا'],
+  ],
+  ablative: [
+    ['consonant', 'тен|тан', 'ten|tan', 'تەن|تان'],
+    ['vowel sonant sibilant', 'ден|дан', 'den|dan', 'دەن|دان'],
+    ['nasal', 'нен|нан', 'nen|nan', 'نەن|نان'],
+  ],
+  'possessive ablative': [
+    ['first third', 'нен|нан', 'nen|nan', 'نەن|نان'],
+    ['second', 'ден|дан', 'den|dan', 'دەن|دان'],
+  ],
+  comitative: [
+    ['consonant', 'пен', 'pen', 'پەن'],
+    ['vowel nasal sonant', 'мен', 'men', 'مەن'],
+    ['sibilant', 'бен', 'ben', 'بەن'],
+  ],
+  'possessive comitative': [
+    ['consonant', 'пенен', 'penen', 'پەنەن'],
+    ['vowel nasal sonant', 'менен', 'menen', 'مەنەن'],
+    ['sibilant', 'бенен', 'benen', 'بەنەن'],
+  ],
+};
+/** The cases' other names (`dc1` for the genitive, ...). */
+const KAZAKH_CASE_CODES: Readonly<Record<string, string>> = {
+  dc1: 'genitive',
+  dc2: 'dative',
+  dc21: 'possessive dative',
+  dc3: 'accusative',
+  dc31: 'possessive accusative',
+  dc4: 'locative',
+  dc41: 'possessive locative',
+  dc5: 'ablative',
+  dc51: 'possessive ablative',
+  dc6: 'comitative',
+  dc61: 'possessive comitative',
+};
+const KAZAKH_SCRIPT_OF: Readonly<Record<string, 'latn' | 'arab'>> = {
+  'kk-latn': 'latn',
+  'kk-tr': 'latn',
+  'kk-arab': 'arab',
+  'kk-cn': 'arab',
+};
+
+/** Whether a letter is of a class (`vowel`, `sonorant` and the script's own). */
+function kazakhClass(script: KazakhScript, name: string, letter: string): boolean {
+  if (name === 'vowel') return script.front.includes(letter) || script.back.includes(letter);
+  if (name === 'sonorant')
+    return `${script.letters.sonant}${script.letters.nasal}${script.letters.sibilant}`.includes(letter);
+  return script.letters[name as keyof KazakhScript['letters']]?.includes(letter) ?? false;
+}
+
+const kazakh: Grammar = (word, grammaticalCase, language = 'kk') => {
+  if (word === '') return word;
+  const name = KAZAKH_CASE_CODES[grammaticalCase] ?? grammaticalCase;
+  const rules = Object.hasOwn(KAZAKH_CASES, name) ? KAZAKH_CASES[name] : undefined;
+  if (rules === undefined) return word;
+  const scriptName = KAZAKH_SCRIPT_OF[language] ?? 'cyrl';
+  const script = KAZAKH_LETTERS[scriptName];
+  const letters = [...word.toLowerCase()];
+  const ending = letters.at(-1) ?? '';
+  const lastVowel = letters.findLast((letter) => kazakhClass(script, 'vowel', letter));
+  const column = { cyrl: 1, latn: 2, arab: 3 }[scriptName];
+  for (const rule of rules) {
+    if (!rule[0].split(' ').some((name) => kazakhClass(script, name, ending))) continue;
+    const [front, back] = (rule[column] as string).split('|') as [string, string | undefined];
+    if (back === undefined) return word + front;
+    if (lastVowel !== undefined && script.front.includes(lastVowel)) return word + front;
+    if (lastVowel !== undefined && script.back.includes(lastVowel)) return word + back;
+    return word;
+  }
+  return word;
+};
+
 export const MORE_GRAMMAR_IN_CODE: Readonly<Record<string, Grammar>> = {
+  kk: kazakh,
   hy: armenian,
   cu: churchSlavonic,
   ga: irish,

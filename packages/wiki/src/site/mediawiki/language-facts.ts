@@ -300,7 +300,7 @@ const AFFIXED_CASES: Readonly<
 };
 
 /** Grammar MediaWiki writes in code for a language (its class), used by the languages falling back to it as well. */
-const GRAMMAR_IN_CODE: Readonly<Record<string, (word: string, grammaticalCase: string) => string>> = {
+const GRAMMAR_IN_CODE: Readonly<Record<string, (word: string, grammaticalCase: string, language: string) => string>> = {
   fi: finnishGrammar,
   ...MORE_GRAMMAR_IN_CODE,
   ...Object.fromEntries(
@@ -320,12 +320,12 @@ const GRAMMAR_IN_CODE: Readonly<Record<string, (word: string, grammaticalCase: s
  * language give it: the rules MediaWiki writes in its language's class (Finnish, Hungarian,
  * Slovenian, ...; for the languages that class serves too, such as Karelian); else the first rule whose pattern
  * matches is applied (to each match); a word no rule matches, or a language without such rules,
- * stays as it is. (Kazakh, whose code this service does not have, declines nothing.)
+ * stays as it is.
  */
 export function convertGrammar(word: string, grammaticalCase: string, language: string): string {
   const languageClass = languageClassOf(language);
   const inCode = languageClass === undefined ? undefined : GRAMMAR_IN_CODE[languageClass];
-  if (inCode) return inCode(word, grammaticalCase);
+  if (inCode) return inCode(word, grammaticalCase, language);
   const rules = languageFacts(language).grammar;
   if (rules === undefined) return word;
   let forms = rules[grammaticalCase];
