@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { languageConverter } from '../../src/site/mediawiki/language-variants.js';
+import { replacementList } from '../../src/site/mediawiki/variant-rules.js';
 
 // Each expected text is what MediaWiki 1.39's converter gives for the same text and variant.
 describe('language variants', () => {
@@ -44,6 +45,13 @@ describe('language variants', () => {
     assert.equal(kk?.translate('Қазақстан Республикасы', 'kk-arab'), 'قازاقستان رەسپۋبلىيكاسى');
     assert.equal(kk?.translate('Şçʹ', 'kk-cyrl'), 'Щь');
     assert.equal(languageConverter('uz')?.translate('Yetti bet', 'uz-cyrl'), 'Етти бет');
+    // A pattern's literal start is looked for first only where every match has it.
+    const replace = replacementList([
+      ['/ab[(|]|c/u', 'X'],
+      ['/\\bde\\b/u', 'Y'],
+    ]);
+    assert.equal(replace('c ab( de dex'), 'X X Y dex');
+    assert.equal(replace('c'), 'X');
     // Roman numerals stay Latin in Crimean Tatar's Cyrillic; an initial does not.
     assert.equal(
       languageConverter('crh')?.translate('XIV asır, I. Ivanov ve XX-XXI asırlar', 'crh-cyrl'),

@@ -24,9 +24,12 @@ interface Replacement {
  */
 function requiredPrefix(body: string): string | undefined {
   let depth = 0;
+  let inClass = false;
   for (let i = 0; i < body.length; i++) {
     const c = body[i];
     if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
     else if (c === '(') depth++;
     else if (c === ')') depth--;
     else if (c === '|' && depth === 0) return undefined;
