@@ -11,7 +11,9 @@
  * Crimean Tatar: its exception words and regular expressions, written here too); Kazakh's lists
  * of regular expressions (pattern and replacement, applied in turn) for each of its scripts; and
  * whether the converter leaves user pages' titles alone when it looks for a title in other
- * variants. Balinese, whose converter is ICU's transliterator, is listed with its variants only.
+ * variants; and, for every language, what the converter's `-{…}-` markup reads (its flags, manual
+ * rule levels, variant fallbacks and names, separators). Balinese, whose converter is ICU's
+ * transliterator, is listed with its variants and markup only.
  *
  *   MW_INSTALL_PATH=/usr/share/mediawiki MW_CONFIG_FILE=/path/LocalSettings.php \
  *     php tools/mediawiki-language-variants.php --output src/site/mediawiki/language-variants.json
@@ -42,6 +44,25 @@ class LanguageVariants extends Maintenance {
 	public function __construct() {
 		parent::__construct();
 		$this->addOption( 'output', 'The JSON file to write', true, true );
+	}
+
+	/**
+	 * The other codes (lowercased) that name a variant where the converter validates one: BCP 47
+	 * names (`zh-hans-cn`) and deprecated codes.
+	 */
+	private function variantAliases( ILanguageConverter $converter, array $variants ): array {
+		$candidates = array_keys( LanguageCode::getDeprecatedCodeMapping() );
+		foreach ( $variants as $variant ) {
+			$candidates[] = strtolower( LanguageCode::bcp47( $variant ) );
+		}
+		$aliases = [];
+		foreach ( $candidates as $candidate ) {
+			$valid = $converter->validateVariant( $candidate );
+			if ( $valid !== null && $valid !== $candidate ) {
+				$aliases[$candidate] = $valid;
+			}
+		}
+		return $aliases;
 	}
 
 	public function execute() {
@@ -150,6 +171,21 @@ class LanguageVariants extends Maintenance {
 					$entry['tables'][$variant] = array_map( $idOf, array_values( array_filter( $parts ) ) );
 				}
 			}
+			// What the `-{…}-` markup reads: the flags (a converter's own names for them too), the
+			// variants whose manual rules convert one way or not at all, each variant's fallbacks
+			// (a list or a single code, as the converter has them), the variants' names (the `N` and
+			// `D` flags), the separators of the `D` flag's description and the pattern that
+			// splits a rule's text between variants.
+			$entry['markup'] = [
+				'flags' => (object)$converter->getFlags(),
+				'manualLevels' => (object)array_filter( $converter->getManualLevel(),
+					static fn ( $level ) => $level !== 'bidirectional' ),
+				'fallbacks' => (object)$converter->getVariantsFallbacks(),
+				'names' => (object)array_intersect_key( $converter->getVariantNames(), array_flip( $variants ) ),
+				'descriptionSeparators' => [ $converter->getDescCodeSeparator(), $converter->getDescVarSeparator() ],
+				'separatorPattern' => $converter->getVarSeparatorPattern(),
+				'aliases' => (object)$this->variantAliases( $converter, $variants ),
+			];
 			$out[$code] = $entry;
 		}
 		$json = json_encode( [ 'languages' => $out, 'tables' => $tables ],

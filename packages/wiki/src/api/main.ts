@@ -280,7 +280,8 @@ function readLanguagesAndMetadata(
           : errorlangValue;
   readMain(M.errorformat);
   readMain(M.errorsuselocal);
-  readMain(M.variant);
+  // Content is shown in the variant `variant` names, else in the one `uselang` names, if any.
+  state.askedVariant = readMain(M.variant) || uselangValue;
   readMain(M.crossorigin);
   readMain(M.origin);
   main.requestId = readMain(M.requestid);

@@ -110,6 +110,11 @@ export interface ModuleContext<P = ParamValues> {
   readonly session: RequestSession;
   /** The request's `Accept-Language` header (`userinfo`'s `acceptlang`). */
   readonly acceptLanguage: string | undefined;
+  /**
+   * The variant of the content language the request asks for, as written: its `variant`, else
+   * its `uselang` (which may name none); see `preferredVariant`.
+   */
+  readonly askedVariant: string | undefined;
   /** The language of texts for the reader (`uselang`): formatted dates, form labels. */
   readonly userLanguage: string;
   /** The pages the request names (titles/pageids/revids or the generator's output): prop modules

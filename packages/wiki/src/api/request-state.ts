@@ -236,6 +236,8 @@ export class RequestState {
   session!: RequestSession;
   /** The request's `Accept-Language` header. */
   acceptLanguage: string | undefined;
+  /** The variant the request asks for as written (`variant`, else `uselang`); see ModuleContext. */
+  askedVariant: string | undefined;
   /** Parameters that came in the URL rather than the POST body (secrets must not). */
   queryNames: ReadonlySet<string> = new Set();
   /** The language of texts for the reader (`uselang`; the content language by default). */

@@ -4,8 +4,18 @@
  * converter gives them).
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/api/app.js';
+import { importXmlDump } from '../../src/import/xml/xml-importer.js';
+import { preferredVariant } from '../../src/modules/support/preferred-variant.js';
 import { defaultSite } from '../../src/site/defaults.js';
+import { languageConverter } from '../../src/site/mediawiki/language-variants.js';
+import { openWikiStore, type WikiStore } from '../../src/store/database.js';
+import { loadSite } from '../../src/store/site-store.js';
 import { apiGet, emptyWikiApi, type TestApi } from '../helpers/api-app.js';
 
 /** Pages without revisions, enough for titles to be looked up. */
@@ -173,5 +183,79 @@ describe("a Kazakh wiki: its converter's rules between Cyrillic, Latin and Arabi
         ['Қатысушы:AGK'],
       );
     }
+  });
+});
+
+describe("a Chinese wiki's extracts in the variant the request asks for", () => {
+  let store: WikiStore;
+  let app: FastifyInstance;
+  let dir: string;
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'variants-'));
+    const file = join(dir, 'zh.xml');
+    const text = '-{zh-hans:计算机;zh-hant:電腦}-是一种机器。软件&lt;nowiki&gt;-{软件}-&lt;/nowiki&gt;';
+    writeFileSync(
+      file,
+      `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" version="0.11" xml:lang="zh">
+  <siteinfo><sitename>Wiki</sitename><dbname>zhwiki</dbname><base>https://zh.example.org/wiki/Main</base>
+    <generator>MediaWiki 1.39.0</generator><case>first-letter</case>
+    <namespaces><namespace key="0" case="first-letter" /></namespaces>
+  </siteinfo><page><title>机器</title><ns>0</ns><id>1</id><revision><id>1</id><timestamp>2024-01-01T00:00:00Z</timestamp><contributor><username>Alice</username><id>7</id></contributor><model>wikitext</model><format>text/x-wiki</format><text xml:space="preserve">${text}</text></revision></page></mediawiki>`,
+    );
+    store = await openWikiStore({ engine: 'sqlite', file: ':memory:' });
+    await importXmlDump(store, file, { lint: false });
+    const site = await loadSite(store.db);
+    assert.ok(site);
+    app = await buildApp({ store, site });
+  });
+  after(async () => {
+    await app.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const extract = async (params: Record<string, string>, headers: Record<string, string> = {}) => {
+    const query = new URLSearchParams({
+      action: 'query',
+      prop: 'extracts',
+      titles: '机器',
+      explaintext: '1',
+      format: 'json',
+      formatversion: '2',
+      ...params,
+    });
+    const response = await app.inject({ method: 'GET', url: `/api.php?${query}`, headers });
+    return response.json().query.pages[0].extract as string;
+  };
+
+  test('variant, else uselang, else Accept-Language; else the language itself, which converts nothing', async () => {
+    const simplified = '计算机是一种机器。软件-{软件}-';
+    const traditional = '電腦是一種機器。軟體-{软件}-';
+    assert.equal(await extract({}), simplified);
+    assert.equal(await extract({ variant: 'zh-tw' }), traditional);
+    assert.equal(await extract({ variant: 'zh-Hant-TW' }), traditional);
+    assert.equal(await extract({ uselang: 'zh-hk' }), '電腦是一種機器。軟件-{软件}-');
+    // A variant named but not one of the language's: uselang is not read.
+    assert.equal(await extract({ variant: 'xx', uselang: 'zh-tw' }), simplified);
+    assert.equal(await extract({}, { 'accept-language': 'de, zh-TW;q=0.5' }), traditional);
+    assert.equal(await extract({ variant: 'zh-cn' }, { 'accept-language': 'zh-tw' }), simplified);
+  });
+
+  test("a logged-in user's preference, rather than Accept-Language", async () => {
+    const converter = languageConverter('zh');
+    assert.ok(converter);
+    const site = defaultSite({ language: 'zh' });
+    await store.db
+      .insertInto('user_properties')
+      .values({ up_user: 7, up_property: 'variant', up_value: 'zh-hk' })
+      .execute();
+    const user = { anonymous: false, id: 7 } as never;
+    const ask = (askedVariant: string | undefined, acceptLanguage?: string, who = user) =>
+      preferredVariant({ askedVariant, acceptLanguage, user: who, store, site }, converter);
+    assert.equal(await ask(undefined, 'zh-tw'), 'zh-hk');
+    assert.equal(await ask('zh-cn', 'zh-tw'), 'zh-cn');
+    // Without a preference of their own, a user's is the language itself.
+    assert.equal(await ask(undefined, 'zh-tw', { anonymous: false, id: 8 } as never), 'zh');
+    assert.equal(await ask(undefined, 'zh-tw', { anonymous: true, id: 0 } as never), 'zh-tw');
   });
 });

@@ -2,8 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { describeEachEngine } from '@svc/common/testing';
 import { ExtractCache, type KeptExtract, type MainContent } from '../../src/modules/prop/extracts.js';
+import { defaultSite } from '../../src/site/defaults.js';
 import { TitleCodec } from '../../src/site/title.js';
-import { extractOfWikitext, leadSection, makeExtract } from '../../src/wikitext/extracts/extract.js';
+import {
+  type ExtractOptions,
+  extractOfWikitext,
+  leadSection,
+  makeExtract,
+} from '../../src/wikitext/extracts/extract.js';
 import { withoutRemovedElements } from '../../src/wikitext/extracts/removed-elements.js';
 import { tagsOfMissingExtensions, wikitextBlocks } from '../../src/wikitext/extracts/wikitext-blocks.js';
 import { germanSite } from '../helpers/german-site.js';
@@ -838,6 +844,78 @@ describe('wikitext to extract', () => {
     assert.equal(
       extract('Eine Galerie.\n<gallery>\nDatei:A.png|A\nDatei:B.png|B\n</gallery>\nDanach.', { plaintext: true }),
       'Eine Galerie.\n\n\t\t\n\t\t\n\nDanach.',
+    );
+  });
+});
+
+describe('extracts on a wiki whose language has variants: the converter markup', () => {
+  // Pages and answers of MediaWiki 1.39 with TextExtracts on a Chinese wiki (`variant=zh-tw`, and none).
+  const titles = new TitleCodec(defaultSite({ language: 'zh' }));
+  const pages = {
+    first:
+      '-{zh-hans:计算机;zh-hant:電腦}-是一种机器。-{A|zh-cn:软件;zh-tw:軟體}-软件很重要，软件也是。\n\n第二段 -{H|zh-cn:打印机;zh-tw:印表機}- 打印机和印表機。信息与資訊。',
+    second:
+      '<nowiki>-{zh-hans:a;zh-hant:b}-</nowiki> 和 -{R|原文}- 以及 -{N|zh-tw}- 还有 -{zh;zh-hant|电脑}- 与 -{D|zh-cn:X;zh-tw:Y}-。\n\n错误 -{zh-cn:X;xx:Y}- 与 -{T|zh-cn:标题;zh-tw:標題}- 结束。',
+    third: '__NOCC__\n-{zh-hans:计算机;zh-hant:電腦}- 软件。',
+    fourth:
+      "[[计算机|-{zh-hans:计算机;zh-hant:電腦}-]] 是 '''-{zh-hans:粗;zh-hant:麤}-''' 的。\n-{H|zh-cn:A;zh-tw:B}-\n段落 A 和 B。\n\n== -{zh-hans:标题;zh-hant:標題}- ==\n正文 -{计算机}- 头发。\n* 列表 -{zh-cn:甲;zh-tw:乙}-\n\n<pre>-{zh-hans:预;zh-hant:預}-</pre>\n\n未闭合 -{ zh-cn:甲",
+    fifth:
+      '外链 http://example.org/软件 与 [http://example.org/a 软件] 和 <span title="-{zh-hans:提示;zh-hant:提示繁}-">悬停</span>。-{-|zh-cn:头发;zh-tw:頭髮}-头发。',
+  };
+  const extract = (text: string, variant: string, more: Partial<ExtractOptions> = {}) =>
+    extractOfWikitext(
+      text,
+      {
+        intro: false,
+        plaintext: false,
+        sectionFormat: 'wiki',
+        conversion: { language: 'zh', variant, messages: { ruleError: 'ERROR', depthWarning: 'DEEP' } },
+        ...more,
+      },
+      titles,
+    );
+
+  test('rules shown in the variant, manual rules converting the text after them', () => {
+    assert.equal(
+      extract(pages.first, 'zh-tw'),
+      '<p>電腦是一種機器。軟體軟體很重要，軟體也是。\n</p><p>第二段  印表機和印表機。信息與資訊。\n</p>',
+    );
+    assert.equal(
+      extract(pages.first, 'zh'),
+      '<p>计算机是一种机器。软件软件很重要，软件也是。\n</p><p>第二段  打印机和印表機。信息与資訊。\n</p>',
+    );
+  });
+
+  test("a nowiki's text as written, names, descriptions; a faulty rule's error left out", () => {
+    assert.equal(
+      extract(pages.second, 'zh-tw', { plaintext: true }),
+      '-{zh-hans:a;zh-hant:b}- 和 原文 以及 臺灣 還有 電腦 與 大陆：X；臺灣：Y；。\n錯誤  與  結束。',
+    );
+  });
+
+  test('links, headings, lists, pre, an unclosed rule; free addresses and a title attribute', () => {
+    assert.equal(
+      extract(pages.fourth, 'zh-tw'),
+      '<p>電腦 是 <b>麤</b> 的。\n\n段落 B 和 B。\n</p>\n<h2><span id="-.7Bzh-hans:.E6.A0.87.E9.A2.98.3Bzh-hant:.E6.A8.99.E9.A1.8C.7D-"></span><span id="-{zh-hans:标题;zh-hant:標題}-">標題</span></h2>\n<p>正文 计算机 頭髮。\n</p>\n<ul><li>列表 乙</li></ul>\n<pre>預</pre>\n<p>未閉合 -{ zh-cn:甲\n</p>',
+    );
+    assert.equal(
+      extract(pages.fifth, 'zh-tw'),
+      '<p>外鏈 http://example.org/软件 與 軟體 和 <span title="提示繁">懸停</span>。頭發。\n</p>',
+    );
+  });
+
+  test('__NOCC__ leaves the text as written', () => {
+    assert.equal(extract(pages.third, 'zh-tw'), '<p>-{zh-hans:计算机;zh-hant:電腦}- 软件。\n</p>');
+  });
+
+  test('a wiki without variants shows the markup as written, its parts and all', () => {
+    assert.equal(
+      extractOfWikitext(
+        'Text -{A|zh-cn:甲;zh-tw:乙}- und -{x=>zh-cn:y}- mit [http://example.org/a http://example.org/b] und <nowiki>-{n}-</nowiki>.',
+        { intro: false, plaintext: false, sectionFormat: 'wiki' },
+        new TitleCodec(germanSite()),
+      ),
+      '<p>Text -{A|zh-cn:甲;zh-tw:乙}- und -{x=&gt;zh-cn:y}- mit http://example.org/b und -{n}-.\n</p>',
     );
   });
 });

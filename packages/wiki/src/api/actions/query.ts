@@ -232,6 +232,7 @@ function moduleContext(
     user: state.user,
     session: state.session,
     acceptLanguage: state.acceptLanguage,
+    askedVariant: state.askedVariant,
     userLanguage: state.userLanguage || site.language,
     pages,
     generator: sink,

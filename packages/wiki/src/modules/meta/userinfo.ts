@@ -1,3 +1,4 @@
+import { acceptedLanguages } from '../../api/accept-language.js';
 import type { ContextOf, ModuleCacheMode, ModuleExecute } from '../../api/module.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { mwToIso } from '../../api/params/timestamp.js';
@@ -107,7 +108,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (context) => {
   if (props.has('registrationdate') && account) {
     info.registrationdate = account.user_registration ? mwToIso(account.user_registration) : null;
   }
-  if (props.has('acceptlang')) info.acceptlang = acceptedLanguages(context.acceptLanguage);
+  if (props.has('acceptlang')) info.acceptlang = acceptedLanguageList(context.acceptLanguage);
   if (props.has('unreadcount')) info.unreadcount = await unreadCount(context);
   if (props.has('centralids')) {
     Object.assign(info, centralIdDetails(user.id, site.wikiId, context.params.attachedwiki));
@@ -176,19 +177,10 @@ function limitsFor(context: ContextOf<typeof descriptor>, theoretical: boolean):
 }
 
 /** `Accept-Language` as MediaWiki reads it: lower-cased codes, by falling quality, q 0 left out. */
-function acceptedLanguages(header: string | undefined): ResultValue[] {
-  const entries: { code: string; q: number; index: number }[] = [];
-  for (const [index, part] of (header ?? '').split(',').entries()) {
-    const m =
-      /^\s*([a-zA-Z]{1,8}(?:-[a-zA-Z0-9]{1,8})*|\*)\s*(?:;\s*q\s*=\s*(1(?:\.0{0,3})?|0(?:\.\d{0,3})?))?\s*$/.exec(part);
-    if (!m) continue;
-    const q = m[2] === undefined ? 1 : Number(m[2]);
-    if (q > 0) entries.push({ code: m[1].toLowerCase(), q, index });
-  }
-  entries.sort((a, b) => b.q - a.q || a.index - b.index);
+function acceptedLanguageList(header: string | undefined): ResultValue[] {
   return list(
     'lang',
-    entries.map((e) => withContent({ q: e.q, code: e.code }, 'code')),
+    acceptedLanguages(header).map((e) => withContent({ q: e.q, code: e.code }, 'code')),
   );
 }
 

@@ -6,6 +6,7 @@ import type { ContextOf, ModuleExecute } from '../../api/module.js';
 import type { PageRecord } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { asSubelements, SUBELEMENTS } from '../../api/result/tree.js';
+import { languageConverter } from '../../site/mediawiki/language-variants.js';
 import { NS_FILE } from '../../site/title.js';
 import { BoundedMap, perStore } from '../../store/cache-toolkit.js';
 import { keptRows } from '../../store/row-cache.js';
@@ -13,10 +14,11 @@ import { currentWorkBudget } from '../../store/work-budget.js';
 import { withXmlTextOnly } from '../../text/escape.js';
 import { escapeWikiText } from '../../text/escape-wikitext.js';
 import { parseRedirect } from '../../wikitext/extract-links.js';
-import { leadSection } from '../../wikitext/extracts/extract.js';
+import { type ExtractOptions, leadSection } from '../../wikitext/extracts/extract.js';
 import { extractMaker } from '../../wikitext/extracts/extract-maker.js';
 import { withoutRemovedElements } from '../../wikitext/extracts/removed-elements.js';
 import { expandWikitext } from '../../wikitext/preprocessor/expand.js';
+import { preferredVariant } from '../support/preferred-variant.js';
 import { expansionHost } from '../support/template-expansion.js';
 
 /** `prop=extracts`: parameters as the module reference lists them, in its order. */
@@ -80,6 +82,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     sentences: ctx.params.sentences,
     // TextExtracts reads the message in the request's language (`uselang`), not the content's.
     ellipsis: ctx.params.chars === undefined ? undefined : await ellipsisText(ctx),
+    conversion: await conversionOf(ctx),
   };
   // Extracts made before are looked up once; texts are read only for the others.
   const cache = extractCache(ctx.store);
@@ -184,6 +187,21 @@ function keptExtracts(
     else known.set(2 * content.contentId + (talk ? 1 : 0), hit);
   }
   return { known, missing };
+}
+
+/**
+ * On a wiki whose language has variants: the variant the request's extracts are shown in (see
+ * preferred-variant.ts). What the converter shows for a faulty rule is an element the extract
+ * leaves out (class `error`), whatever its text.
+ */
+async function conversionOf(ctx: ContextOf<typeof descriptor>): Promise<ExtractOptions['conversion']> {
+  const converter = languageConverter(ctx.site.language);
+  if (converter === undefined) return undefined;
+  return {
+    language: converter.language,
+    variant: await preferredVariant(ctx, converter),
+    messages: { ruleError: '', depthWarning: '' },
+  };
 }
 
 /** MediaWiki's `ellipsis` message in the request's language, as the wiki may have changed it. */

@@ -39,15 +39,57 @@ interface VariantsFile {
       /** The variant whose conversion first lowercases Latin letters by the `lowercase` table. */
       lowercased?: string;
       keepsUserTitles?: boolean;
+      markup: MarkupFile;
     }
   >;
   tables: Record<string, string>[];
+}
+
+/** What a converter's `-{…}-` markup reads, as the file has it. */
+interface MarkupFile {
+  /** The flags a rule may name (a converter's own names for them too) and the flag each stands for. */
+  flags: Record<string, string>;
+  /** The variants whose manual rules convert one way (`unidirectional`) or not at all (`disable`). */
+  manualLevels: Record<string, 'unidirectional' | 'disable'>;
+  fallbacks: Record<string, string | string[]>;
+  names: Record<string, string>;
+  descriptionSeparators: [string, string];
+  /** The PCRE pattern that splits a rule's text between its variants. */
+  separatorPattern: string;
+  /** Other codes (lowercased) of variants: BCP 47's, deprecated ones. */
+  aliases: Record<string, string>;
 }
 
 /** A variant's replacements, with the longest key by its first UTF-16 unit. */
 interface Table {
   entries: Map<string, string>;
   longest: Map<number, number>;
+}
+
+/**
+ * What the page's manual rules (`-{A|…}-`, `-{H|…}-`, `-{-|…}-`) changed in a variant's table:
+ * a pair added, or (null) a key taken out.
+ */
+export interface ManualTable {
+  entries: Map<string, string | null>;
+  longest: Map<number, number>;
+}
+
+/** What a converter's `-{…}-` markup reads (see converter-markup.ts). */
+export interface ConverterMarkup {
+  /** The flag a rule's flag text stands for (`A`, `S`, a variant), undefined for none. */
+  flag(text: string): string | undefined;
+  /** How a variant takes manual rules: both ways (the default), one way, or not at all. */
+  manualLevel(variant: string): 'bidirectional' | 'unidirectional' | 'disable';
+  /** A variant's fallbacks as the converter has them: a list, or a single code (the main one by default). */
+  fallbacks(variant: string): string | readonly string[];
+  /** A variant's name (the `N` and `D` flags); undefined where the converter names none. */
+  name(code: string): string | undefined;
+  descriptionSeparators: readonly [code: string, variant: string];
+  /** A rule's text split where a variant's part begins (at a `;` followed by a variant and `:`). */
+  splitChoices(rules: string): string[];
+  /** The variant a code names (any case, BCP 47's or a deprecated code), undefined for none. */
+  validateVariant(code: string): string | undefined;
 }
 
 export interface LanguageConverter {
@@ -69,6 +111,18 @@ export interface LanguageConverter {
    * they hold a URL): MediaWiki's `autoConvert`.
    */
   autoConvert(html: string, variant: string): string;
+  /** Whether a text is in `variant`'s script already, so that it is left as it is (Serbian's guess). */
+  guessVariant(text: string, variant: string): boolean;
+  markup: ConverterMarkup;
+  /**
+   * `run`'s result, the conversions within it made with `manual`'s changes to the variants'
+   * tables, and a tag's `title` and `alt` converted by `attribute` (their markup read).
+   */
+  withManualTables<T>(
+    manual: ReadonlyMap<string, ManualTable>,
+    attribute: (text: string, variant: string) => string,
+    run: () => T,
+  ): T;
 }
 
 let file: VariantsFile | undefined;
@@ -93,23 +147,29 @@ function mergedTable(parts: readonly Record<string, string>[]): Table {
   return { entries, longest };
 }
 
-/** PHP's `strtr` with an array: the longest match at each position, replaced text not searched again. */
-function replaceLongest(text: string, table: Table): string {
-  if (table.entries.size === 0) return text;
+const EMPTY_TABLE: Table = { entries: new Map(), longest: new Map() };
+
+/**
+ * PHP's `strtr` with an array: the longest match at each position, replaced text not searched
+ * again; with `manual`, the table as the page's manual rules changed it (their pairs winning).
+ */
+function replaceLongest(text: string, table: Table, manual?: ManualTable): string {
+  if (table.entries.size === 0 && (manual === undefined || manual.entries.size === 0)) return text;
   let out = '';
   let copied = 0;
   let i = 0;
   while (i < text.length) {
-    const most = table.longest.get(text.charCodeAt(i));
+    const unit = text.charCodeAt(i);
+    const most = Math.max(table.longest.get(unit) ?? 0, manual?.longest.get(unit) ?? 0);
     let matched = 0;
-    if (most !== undefined) {
-      for (let length = Math.min(most, text.length - i); length > 0; length--) {
-        const to = table.entries.get(text.slice(i, i + length));
-        if (to === undefined) continue;
-        out += text.slice(copied, i) + to;
-        matched = length;
-        break;
-      }
+    for (let length = Math.min(most, text.length - i); length > 0; length--) {
+      const key = text.slice(i, i + length);
+      const changed = manual?.entries.get(key);
+      const to = changed === undefined ? table.entries.get(key) : changed;
+      if (to === undefined || to === null) continue;
+      out += text.slice(copied, i) + to;
+      matched = length;
+      break;
     }
     if (matched > 0) {
       i += matched;
@@ -121,9 +181,35 @@ function replaceLongest(text: string, table: Table): string {
   return out + text.slice(copied);
 }
 
-/** What `autoConvert` leaves as it is: code, pre and script elements, tags, character references. */
-const KEPT_MARKUP =
-  /<code>[\s\S]*?<\/code>|<script[^>]*>[\s\S]*?<\/script>|<pre[^>]*>[\s\S]*?<\/pre>|<[^>]*>|&[a-zA-Z#][a-z0-9]+;/g;
+/**
+ * Text a converter leaves as it is, as MediaWiki's does a `<nowiki>` element's (a strip marker
+ * then): held between these two characters until the conversion is done.
+ */
+export const UNCONVERTED_START = '\ue003';
+export const UNCONVERTED_END = '\ue004';
+
+/** PCRE's `\s` outside Unicode mode: ASCII white space only (not the ideographic space). */
+const PCRE_SPACE = '[ \\t\\n\\v\\f\\r]';
+
+/**
+ * A tag as MediaWiki's converter reads one: `<`, text without `>` or `=` around attributes
+ * `name=value` (each taken whole, as its pattern's atomic groups take them), then `>`. Its
+ * groups are numbered from `n`.
+ */
+export function tagPattern(n: number): string {
+  const value = `(?:"[^"]*"|'[^']*'|[^'">${PCRE_SPACE.slice(1, -1)}]*)`;
+  return `<(?=([^>=]*))\\${n}(?=((?:[^>=]*=${PCRE_SPACE}*${value})*))\\${n + 1}(?=([^>=]*))\\${n + 2}>`;
+}
+
+/**
+ * What `autoConvert` leaves as it is: code, pre and script elements, tags (a `<` that opens none
+ * leaves the rest of the text as it is), character references, unconverted text, and what
+ * precedes a first `>` before any `<` (the end of a tag the text stands in).
+ */
+const KEPT_MARKUP = new RegExp(
+  `<code>[\\s\\S]*?<\\/code>|<script[^>]*>[\\s\\S]*?<\\/script>|<pre[^>]*>[\\s\\S]*?<\\/pre>|${tagPattern(1)}|<[\\s\\S]*|&[a-zA-Z#][a-z0-9]+;|${UNCONVERTED_START}[^${UNCONVERTED_END}]*${UNCONVERTED_END}|^[^<>]*>`,
+  'g',
+);
 
 /** An attribute as MediaWiki's sanitizer reads a tag's: its name, then a value quoted or alone. */
 const TAG_ATTRIBUTE =
@@ -222,19 +308,27 @@ function converterOf(language: string): LanguageConverter | null {
     }
     return table;
   };
+  /** The tables as the page's manual rules changed them, while a conversion with them runs. */
+  let manual: ReadonlyMap<string, ManualTable> | undefined;
+  /** How a `title` or `alt` attribute is converted (with its markup, while a conversion with it runs). */
+  let convertAttribute: ((text: string, variant: string) => string) | undefined;
   const translatePart = (text: string, variant: string): string => {
     if (isBlank(text)) return text;
     const table = tableOf(variant);
-    return table === undefined ? text : replaceLongest(text, table);
+    const changed = manual?.get(variant);
+    if (table === undefined && changed === undefined) return text;
+    return replaceLongest(text, table ?? EMPTY_TABLE, changed);
   };
   const serbian = entry.rules === 'serbian';
   let translate = translatePart;
   if (serbian) translate = (text, variant) => serbianTranslate(text, (part) => translatePart(part, variant));
   else if (entry.rules === 'uzbek')
     translate = (text, variant) => translatePart(uzbekBeforeTable(text, variant), variant);
-  else if (entry.rules === 'kazakh' && entry.patterns !== undefined)
-    translate = kazakhTranslator(entry.patterns as Record<'cyrl' | 'latn' | 'arab', PhpReplacement[]>);
-  else if (entry.rules === 'lowercase') {
+  else if (entry.rules === 'kazakh' && entry.patterns !== undefined) {
+    // Its tables are empty but for what manual rules add, which convert first.
+    const kazakh = kazakhTranslator(entry.patterns as Record<'cyrl' | 'latn' | 'arab', PhpReplacement[]>);
+    translate = (text, variant) => kazakh(translatePart(text, variant), variant);
+  } else if (entry.rules === 'lowercase') {
     const lowercase = tableOf('lowercase');
     translate = (text, variant) =>
       translatePart(
@@ -255,8 +349,9 @@ function converterOf(language: string): LanguageConverter | null {
       table: translatePart,
     });
   }
+  const guessVariant = (text: string, variant: string): boolean => serbian && serbianInVariant(text, variant);
   const autoConvert = (html: string, variant: string): string => {
-    if (serbian && serbianInVariant(html, variant)) return html;
+    if (guessVariant(html, variant)) return html;
     // As MediaWiki: the text between markup translated at once, its pieces kept apart by NULs.
     const text = html.replaceAll('\0', '').replaceAll('\u0004', '');
     const pieces: string[] = [];
@@ -264,7 +359,7 @@ function converterOf(language: string): LanguageConverter | null {
     let from = 0;
     for (const match of text.matchAll(KEPT_MARKUP)) {
       pieces.push(text.slice(from, match.index));
-      kept.push(convertedAttributes(match[0], variant, autoConvert));
+      kept.push(convertedAttributes(match[0], variant, convertAttribute ?? autoConvert));
       from = match.index + match[0].length;
     }
     pieces.push(text.slice(from));
@@ -280,6 +375,38 @@ function converterOf(language: string): LanguageConverter | null {
     keepsUserTitles: entry.keepsUserTitles === true,
     translate,
     autoConvert,
+    guessVariant,
+    markup: converterMarkup(entry.variants, entry.markup),
+    withManualTables(tables, attribute, run) {
+      const before = [manual, convertAttribute] as const;
+      manual = tables;
+      convertAttribute = attribute;
+      try {
+        return run();
+      } finally {
+        [manual, convertAttribute] = before;
+      }
+    },
+  };
+}
+
+function converterMarkup(variants: readonly string[], facts: MarkupFile): ConverterMarkup {
+  const body = facts.separatorPattern.slice(1, facts.separatorPattern.lastIndexOf('/'));
+  const separator = new RegExp(body.replaceAll('\\s', PCRE_SPACE).replace(/\$\)$/, '(?=\\n?$))'));
+  const known = new Set(variants);
+  const main = variants[0] as string;
+  return {
+    flag: (text) => (Object.hasOwn(facts.flags, text) ? facts.flags[text] : undefined),
+    manualLevel: (variant) => facts.manualLevels[variant] ?? 'bidirectional',
+    fallbacks: (variant) => facts.fallbacks[variant] ?? main,
+    name: (code) => (Object.hasOwn(facts.names, code) ? facts.names[code] : undefined),
+    descriptionSeparators: facts.descriptionSeparators,
+    splitChoices: (rules) => rules.split(separator),
+    validateVariant(code) {
+      const lower = code.toLowerCase();
+      if (known.has(lower)) return lower;
+      return Object.hasOwn(facts.aliases, lower) ? facts.aliases[lower] : undefined;
+    },
   };
 }
 

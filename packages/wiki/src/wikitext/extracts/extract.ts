@@ -5,6 +5,8 @@
  */
 
 import { decodeCharReferences } from '../../site/html-entities.js';
+import { convertWithMarkup, type MarkupMessages } from '../../site/mediawiki/converter-markup.js';
+import { languageConverter, UNCONVERTED_END, UNCONVERTED_START } from '../../site/mediawiki/language-variants.js';
 import type { TitleCodec } from '../../site/title.js';
 import { escapeHtmlText } from '../../text/escape.js';
 import { armorFrenchSpaces } from '../../text/french-spaces.js';
@@ -34,6 +36,11 @@ export interface ExtractOptions {
    * whose templates' headings are headings of the extract like any other: it is cut nowhere.
    */
   leadGiven?: 'cut' | 'whole';
+  /**
+   * On a wiki whose language has variants: the variant the extract is shown in (its `-{…}-`
+   * markup read, its text converted), and the texts of the markup's errors.
+   */
+  conversion?: { language: string; variant: string; messages: MarkupMessages };
 }
 
 const ELLIPSIS = '…';
@@ -79,6 +86,9 @@ export function extractOfWikitext(
     const source = withUnknownTagsAsText(text, unknownTags);
     const magicWords = magicWordsOf(titles.site.language);
     const toc = tocSwitch(titles.site.language);
+    // `__NOCONTENTCONVERT__` leaves the text as written, its markup too.
+    const unconverted =
+      options.conversion !== undefined && magicWords.switchesIn(stripNonWikitext(source).text).has('nocontentconvert');
     const lead: LeanOptions = { leadOnly: options.intro && options.leadGiven === undefined, tocSwitch: toc };
     const lean = leanWikitext(source, lead);
     // The table of contents stands where `__TOC__` does (the extract leaves it out, not its place),
@@ -90,7 +100,7 @@ export function extractOfWikitext(
       wikitextBlocks(magicWords.withoutSwitches(placed), titles, missingTemplates, unknownTags, numberedBefore, {
         talkPage: options.talkPage === true,
       }),
-      options,
+      unconverted ? { ...options, conversion: undefined } : options,
       // Those in a table count too, though the extract leaves the table out; those in comments
       // and tags whose body is not wikitext do not.
       options.intro ? undefined : magicWords.switchesIn(stripNonWikitext(source).text),
@@ -172,14 +182,15 @@ export function makeExtract(
     !tables.toc &&
     headings > 0 &&
     (switches.has('forcetoc') || switches.has('toc') || (headings >= 4 && !switches.has('notoc')));
+  const parsed = shownInVariant(simpleHtml(blocks, toc, sectionCut), options.conversion);
   if (options.plaintext) {
     // Plain text has no no-break spaces to armor: its spaces stay spaces.
-    let text = plainText(simpleHtml(blocks, toc, sectionCut).replaceAll(REFERENCE_TRACE, ''));
+    let text = plainText(parsed.replaceAll(REFERENCE_TRACE, ''));
     if (options.chars !== undefined) text = firstPlainChars(text, options.chars, options.ellipsis ?? ELLIPSIS);
     else if (options.sentences !== undefined) text = firstSentences(text, options.sentences);
     return withSections(text, options.sectionFormat);
   }
-  const html = armorFrenchSpaces(simpleHtml(blocks, toc, sectionCut), '\u00a0').replaceAll(REFERENCE_TRACE, '');
+  const html = armorFrenchSpaces(parsed, '\u00a0').replaceAll(REFERENCE_TRACE, '');
   if (options.chars !== undefined) {
     // Text without HTML is followed by the parser's limit report alone: cut to one character,
     // the report leaves its `<`, which the tidying makes a paragraph's text (a longer cut is a
@@ -196,6 +207,26 @@ export function makeExtract(
     return hasSentenceEnd(html) ? balancedHtml(kept) : kept;
   }
   return html;
+}
+
+/** What the converter shows for a faulty rule or rules nested too deep. */
+const CONVERTER_ERROR = /<span class="error">[^<]*<\/span>/g;
+
+/**
+ * The parser's HTML as MediaWiki's converter gives it before tidying: in the variant asked for,
+ * its `-{…}-` markup read; the text a `<nowiki>` held left as written.
+ */
+function shownInVariant(html: string, conversion: ExtractOptions['conversion']): string {
+  const converter = conversion === undefined ? undefined : languageConverter(conversion.language);
+  const shown =
+    converter === undefined || conversion === undefined
+      ? html
+      : convertWithMarkup(converter, html, conversion.variant, conversion.messages);
+  // The extract leaves out elements of the class `error`: those of faulty rules too.
+  const kept = converter === undefined ? shown : shown.replace(CONVERTER_ERROR, '');
+  return kept.includes(UNCONVERTED_START)
+    ? kept.replaceAll(UNCONVERTED_START, '').replaceAll(UNCONVERTED_END, '')
+    : kept;
 }
 
 /** What PHP's trim takes off both ends: ASCII white space and NUL, not other spaces (U+FEFF). */

@@ -8,7 +8,9 @@
  */
 import Parser from 'wikiparser-node';
 import { decodeCharReferences } from '../../site/html-entities.js';
+import { languageConverter, UNCONVERTED_END, UNCONVERTED_START } from '../../site/mediawiki/language-variants.js';
 import type { TitleCodec } from '../../site/title.js';
+import { siteUrlProtocols } from '../../site/url-protocols.js';
 import { escapeHtmlText } from '../../text/escape.js';
 import { phpTrim, phpTrimEnd, phpTrimStart } from '../../text/php-trim.js';
 import { magicWordList, magicWordsOf } from '../magic-words.js';
@@ -806,6 +808,10 @@ export function wikitextBlocks(
   page: { talkPage: boolean } = { talkPage: false },
 ): Block[] {
   const language = titles.site.language;
+  const converts = languageConverter(language) !== undefined;
+  /** Whether a text starts with an absolute URL's protocol (`https://`, `mailto:`). */
+  const startsWithProtocol = (text: string) =>
+    siteUrlProtocols(titles.site).some((protocol) => protocol !== '//' && text.startsWith(protocol));
   const root = Parser.parse(wikitext) as unknown as WikiNode;
   const nextQuotes = quotesAfterBoth(root);
   /** The external links without a label numbered so far. */
@@ -1025,6 +1031,24 @@ export function wikitextBlocks(
       return;
     }
     if (DROPPED_TYPES.has(node.type)) return;
+    if (node.type.startsWith('converter')) {
+      // The language converter's markup (`-{A|zh-cn:X;zh-tw:Y}-`) is text to the parser, its
+      // parts parsed as any: the converter reads it in the HTML (extract.ts).
+      const written = String(node);
+      let at = 0;
+      const literal = (text: string) => {
+        if (text !== '') line.add(escapeHtmlText(text), text);
+      };
+      for (const c of node.childNodes ?? []) {
+        const part = String(c);
+        const found = written.indexOf(part, at);
+        literal(written.slice(at, found));
+        inline(c);
+        at = found + part.length;
+      }
+      literal(written.slice(at));
+      return;
+    }
     switch (node.type) {
       case 'template': {
         const shown = missingTemplate(node);
@@ -1045,7 +1069,11 @@ export function wikitextBlocks(
         const label = node.childNodes.find((c) => c.type === 'ext-link-text');
         if (label) {
           const openBefore = line.openNow();
+          // A label that is an address is not converted, as the address of a free link.
+          const unconverted = converts && startsWithProtocol(String(label)) ? noConversion(String(label)) : undefined;
+          if (unconverted !== undefined) line.add('-{R|', '');
           for (const c of label.childNodes) inline(c);
+          if (unconverted !== undefined) line.add('}-', '');
           line.linkEnds(openBefore);
         } else {
           // A link without a label shows its number among those of the page (`[1]`).
@@ -1064,7 +1092,7 @@ export function wikitextBlocks(
       case 'free-ext-link': {
         const url = String(node);
         line.elementStarts();
-        line.add(escapeHtmlText(url), url);
+        line.add(converts ? noConversion(escapeHtmlText(url)) : escapeHtmlText(url), url);
         return;
       }
       case 'ext': {
@@ -1074,6 +1102,9 @@ export function wikitextBlocks(
           // Preformatted text of one line in an item or a heading is an element of it.
           if (node.name === 'pre' && line.kind !== 'paragraph' && !text.includes('\n')) {
             line.add(`<pre>${escapeHtmlText(text)}</pre>`, text);
+          } else if (node.name === 'nowiki' && text !== '' && converts) {
+            // The language converter leaves a `<nowiki>`'s text as written, markup and all.
+            line.add(`${UNCONVERTED_START}${escapeHtmlText(text)}${UNCONVERTED_END}`, text);
           } else line.add(escapeHtmlText(text), text);
         } else if (!DROPPED_EXTENSIONS.has(node.name ?? '')) {
           const inner = node.childNodes.find((c) => c.type === 'ext-inner');
@@ -1551,6 +1582,14 @@ function quoteHtml(before: { html: string; opens: boolean }, lines: readonly str
   else if (rest.length === 0) inside = wrapped(`${first}\n${last}`);
   else inside = `${wrapped(`${first}\n`)}<p>${rest.join('\n')}\n</p>${wrapped(`\n${last}`)}`;
   return `${before.html}${before.opens ? '</p>' : ''}<blockquote>${inside}</blockquote>`;
+}
+
+/**
+ * A text the language converter shows as written: MediaWiki's `markNoConversion`, which leaves a
+ * text holding the markup after its start as it is.
+ */
+function noConversion(text: string): string {
+  return text.indexOf('-{') > 0 || text.indexOf('}-') > 0 ? text : `-{R|${text}}-`;
 }
 
 /** What `__TOC__` becomes: a comment that marks where the table of contents stands. */
