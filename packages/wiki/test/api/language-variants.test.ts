@@ -200,10 +200,12 @@ describe("a Chinese wiki's extracts in the variant the request asks for", () => 
   <siteinfo><sitename>Wiki</sitename><dbname>zhwiki</dbname><base>https://zh.example.org/wiki/Main</base>
     <generator>MediaWiki 1.39.0</generator><case>first-letter</case>
     <namespaces><namespace key="0" case="first-letter" /></namespaces>
-  </siteinfo><page><title>机器</title><ns>0</ns><id>1</id><revision><id>1</id><timestamp>2024-01-01T00:00:00Z</timestamp><contributor><username>Alice</username><id>7</id></contributor><model>wikitext</model><format>text/x-wiki</format><text xml:space="preserve">${text}</text></revision></page></mediawiki>`,
+  </siteinfo><page><title>机器</title><ns>0</ns><id>1</id><revision><id>1</id><timestamp>2024-01-01T00:00:00Z</timestamp><contributor><username>Alice</username><id>7</id></contributor><model>wikitext</model><format>text/x-wiki</format><text xml:space="preserve">${text}</text></revision></page><page><title>English</title><ns>0</ns><id>2</id><revision><id>2</id><timestamp>2024-01-01T00:00:00Z</timestamp><contributor><username>Alice</username><id>7</id></contributor><model>wikitext</model><format>text/x-wiki</format><text xml:space="preserve">${text}</text></revision></page></mediawiki>`,
     );
     store = await openWikiStore({ engine: 'sqlite', file: ':memory:' });
     await importXmlDump(store, file, { lint: false });
+    // A page in a language of its own is converted by that language's converter: English's none.
+    await store.db.updateTable('page').set({ page_lang: 'en' }).where('page_id', '=', 2).execute();
     const site = await loadSite(store.db);
     assert.ok(site);
     app = await buildApp({ store, site });
@@ -239,6 +241,10 @@ describe("a Chinese wiki's extracts in the variant the request asks for", () => 
     assert.equal(await extract({ variant: 'xx', uselang: 'zh-tw' }), simplified);
     assert.equal(await extract({}, { 'accept-language': 'de, zh-TW;q=0.5' }), traditional);
     assert.equal(await extract({ variant: 'zh-cn' }, { 'accept-language': 'zh-tw' }), simplified);
+    assert.equal(
+      await extract({ titles: 'English', variant: 'zh-tw' }),
+      '-{zh-hans:计算机;zh-hant:電腦}-是一种机器。软件-{软件}-',
+    );
   });
 
   test("a logged-in user's preference, rather than Accept-Language", async () => {

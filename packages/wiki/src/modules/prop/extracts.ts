@@ -74,7 +74,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   };
   if (chosen.length === 0) return;
   const contents = await mainContents(ctx, chosen);
-  const options = {
+  const base = {
     intro,
     plaintext,
     sectionFormat: ctx.params.sectionformat,
@@ -82,20 +82,34 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
     sentences: ctx.params.sentences,
     // TextExtracts reads the message in the request's language (`uselang`), not the content's.
     ellipsis: ctx.params.chars === undefined ? undefined : await ellipsisText(ctx),
-    conversion: await conversionOf(ctx),
   };
+  // A page is converted by its own language's converter (the content language's unless the page
+  // has a language of its own), to the variant the request asks for.
+  const languageOf = (page: PageRecord) => page.lang ?? ctx.site.language;
+  const conversions = new Map<string, ExtractOptions['conversion']>();
+  for (const page of chosen) {
+    const language = languageOf(page);
+    if (!conversions.has(language)) conversions.set(language, await conversionOf(ctx, language));
+  }
   // Extracts made before are looked up once; texts are read only for the others.
   const cache = extractCache(ctx.store);
-  // A talk page's language links are links like others: its extracts are kept apart (their
-  // options named only when a talk page is among the pages).
+  // A talk page's language links are links like others: its extracts are kept apart.
   const isTalk = (page: PageRecord) => page.ns > 0 && page.ns % 2 === 1;
-  const talkOptions = { ...options, talkPage: true };
-  const keys = {
-    page: cache.optionsKey(options),
-    talk: chosen.some(isTalk) ? cache.optionsKey(talkOptions) : undefined,
+  const optionSets = new Map<string, { options: ExtractOptions; key: OptionsKey }>();
+  const optionsOf = (page: PageRecord) => {
+    const talk = isTalk(page);
+    const language = languageOf(page);
+    const name = `${talk}|${language}`;
+    let found = optionSets.get(name);
+    if (found === undefined) {
+      const options: ExtractOptions = { ...base, conversion: conversions.get(language) };
+      if (talk) options.talkPage = true;
+      found = { options, key: cache.optionsKey({ ...options }) };
+      optionSets.set(name, found);
+    }
+    return found;
   };
-  const keyOf = (talk: boolean) => (talk ? (keys.talk as OptionsKey) : keys.page);
-  const { known, missing } = keptExtracts(cache, chosen, contents, isTalk, keyOf);
+  const { known, missing } = keptExtracts(cache, chosen, contents, isTalk, (page) => optionsOf(page).key);
   const texts =
     missing.length === 0
       ? []
@@ -137,13 +151,12 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
             warnFiles();
             return;
           }
-          const key = keyOf(talk);
+          const { options: pageOptions, key } = optionsOf(page);
           // Requests that ask for the same extract at once (a page's preview shown to many readers)
           // wait for the one that makes it rather than each making it again.
           made = await cache.makeOnce(content, key, async () => {
             const { text, leadGiven } = await expandedText(ctx, page, textOf.get(content.contentId) ?? '', intro);
-            const chosen = talk ? talkOptions : options;
-            return keptExtract(await maker.make(text, { ...chosen, leadGiven }, content.missingTemplates));
+            return keptExtract(await maker.make(text, { ...pageOptions, leadGiven }, content.missingTemplates));
           });
         }
         extract = made;
@@ -174,7 +187,7 @@ function keptExtracts(
   pages: readonly PageRecord[],
   contents: ReadonlyMap<number, MainContent>,
   isTalk: (page: PageRecord) => boolean,
-  keyOf: (talk: boolean) => OptionsKey,
+  keyOf: (page: PageRecord) => OptionsKey,
 ): { known: Map<number, KeptExtract>; missing: MainContent[] } {
   const known = new Map<number, KeptExtract>();
   const missing: MainContent[] = [];
@@ -182,7 +195,7 @@ function keptExtracts(
     const content = contents.get(page.latest);
     if (content === undefined || content.model !== 'wikitext') continue;
     const talk = isTalk(page);
-    const hit = cache.get(content, keyOf(talk));
+    const hit = cache.get(content, keyOf(page));
     if (hit === undefined) missing.push(content);
     else known.set(2 * content.contentId + (talk ? 1 : 0), hit);
   }
@@ -190,12 +203,15 @@ function keptExtracts(
 }
 
 /**
- * On a wiki whose language has variants: the variant the request's extracts are shown in (see
+ * For pages of a language with variants: the variant their extracts are shown in (see
  * preferred-variant.ts). What the converter shows for a faulty rule is an element the extract
  * leaves out (class `error`), whatever its text.
  */
-async function conversionOf(ctx: ContextOf<typeof descriptor>): Promise<ExtractOptions['conversion']> {
-  const converter = languageConverter(ctx.site.language);
+async function conversionOf(
+  ctx: ContextOf<typeof descriptor>,
+  language: string,
+): Promise<ExtractOptions['conversion']> {
+  const converter = languageConverter(language);
   if (converter === undefined) return undefined;
   return {
     language: converter.language,
