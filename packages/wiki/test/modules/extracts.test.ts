@@ -908,6 +908,21 @@ describe('extracts on a wiki whose language has variants: the converter markup',
     assert.equal(extract(pages.third, 'zh-tw'), '<p>-{zh-hans:计算机;zh-hant:電腦}- 软件。\n</p>');
   });
 
+  test("a nowiki's marker is text of its line: a paragraph or item of its white space is empty to the tidying", () => {
+    // As MediaWiki 1.39 with TextExtracts gives them.
+    const de = new TitleCodec(germanSite());
+    const html = (text: string) =>
+      extractOfWikitext(text, { intro: false, plaintext: false, sectionFormat: 'wiki' }, de);
+    assert.equal(html('a\n<nowiki> </nowiki>\nb'), '<p>a\n \nb\n</p>');
+    assert.equal(html('a\n\n<nowiki> </nowiki>\n\nb'), '<p>a\n</p><p class="mw-empty-elt"> \n</p><p>b\n</p>');
+    assert.equal(html('a\n\n<nowiki></nowiki>\n\nb'), '<p>a\n</p><p class="mw-empty-elt">\n</p><p>b\n</p>');
+    assert.equal(
+      html('* a\n* <nowiki> </nowiki>\n* b'),
+      '<ul><li>a</li>\n<li class="mw-empty-elt"> </li>\n<li>b</li></ul>',
+    );
+    assert.equal(html('* a\n* <nowiki/>\n* b'), '<ul><li>a</li>\n<li class="mw-empty-elt">\n<li>b</li></ul>');
+  });
+
   test('a wiki without variants shows the markup as written, its parts and all', () => {
     assert.equal(
       extractOfWikitext(

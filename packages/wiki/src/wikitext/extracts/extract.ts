@@ -16,7 +16,14 @@ import { magicWordList, magicWordsOf } from '../magic-words.js';
 import { stripNonWikitext } from '../strip.js';
 import { domAttribute } from './inline-html.js';
 import { type LeanOptions, leanWikitext, numberedLinksInReferences } from './lean-wikitext.js';
-import { type Block, REFERENCE_TRACE, TOC_MARK, wikitextBlocks, withUnknownTagsAsText } from './wikitext-blocks.js';
+import {
+  type Block,
+  NOWIKI_MARK,
+  REFERENCE_TRACE,
+  TOC_MARK,
+  wikitextBlocks,
+  withUnknownTagsAsText,
+} from './wikitext-blocks.js';
 
 export type SectionFormat = 'plain' | 'raw' | 'wiki';
 
@@ -99,6 +106,7 @@ export function extractOfWikitext(
     return makeExtract(
       wikitextBlocks(magicWords.withoutSwitches(placed), titles, missingTemplates, unknownTags, numberedBefore, {
         talkPage: options.talkPage === true,
+        converted: options.conversion !== undefined && !unconverted,
       }),
       unconverted ? { ...options, conversion: undefined } : options,
       // Those in a table count too, though the extract leaves the table out; those in comments
@@ -209,6 +217,9 @@ export function makeExtract(
   return html;
 }
 
+/** A paragraph of white space and marks of `<nowiki>` only. */
+const EMPTY_PARAGRAPH = new RegExp(`<p>([\\s${NOWIKI_MARK}]*)<\\/p>`, 'g');
+
 /** What the converter shows for a faulty rule or rules nested too deep. */
 const CONVERTER_ERROR = /<span class="error">[^<]*<\/span>/g;
 
@@ -223,10 +234,15 @@ function shownInVariant(html: string, conversion: ExtractOptions['conversion']):
       ? html
       : convertWithMarkup(converter, html, conversion.variant, conversion.messages);
   // The extract leaves out elements of the class `error`: those of faulty rules too.
-  const kept = converter === undefined ? shown : shown.replace(CONVERTER_ERROR, '');
-  return kept.includes(UNCONVERTED_START)
-    ? kept.replaceAll(UNCONVERTED_START, '').replaceAll(UNCONVERTED_END, '')
-    : kept;
+  let kept = converter === undefined ? shown : shown.replace(CONVERTER_ERROR, '');
+  if (kept.includes(UNCONVERTED_START)) kept = kept.replaceAll(UNCONVERTED_START, '').replaceAll(UNCONVERTED_END, '');
+  if (!kept.includes(NOWIKI_MARK)) return kept;
+  // A paragraph of a `<nowiki>` and white space is empty to the HTML tidying.
+  return kept
+    .replace(EMPTY_PARAGRAPH, (paragraph, inside: string) =>
+      inside.includes(NOWIKI_MARK) ? `<p class="mw-empty-elt">${inside.replaceAll(NOWIKI_MARK, '')}</p>` : paragraph,
+    )
+    .replaceAll(NOWIKI_MARK, '');
 }
 
 /** What PHP's trim takes off both ends: ASCII white space and NUL, not other spaces (U+FEFF). */
@@ -510,7 +526,8 @@ class ListNesting {
       const [tag, itemTag] = tagsOf(markers[depth] as string);
       html += `<${tag}>${itemOpening(itemTag, depth === markers.length - 1)}`;
     }
-    this.openEmptyLi = block.empty !== undefined;
+    // An item of a `<nowiki>`'s white space is empty to the tidying but not to the DOM, which ends it.
+    this.openEmptyLi = block.empty !== undefined && !(block.html.includes(NOWIKI_MARK) && block.html !== NOWIKI_MARK);
     this.lists = markers;
     return html + block.html;
   }

@@ -8,7 +8,7 @@
  */
 import Parser from 'wikiparser-node';
 import { decodeCharReferences } from '../../site/html-entities.js';
-import { languageConverter, UNCONVERTED_END, UNCONVERTED_START } from '../../site/mediawiki/language-variants.js';
+import { UNCONVERTED_END, UNCONVERTED_START } from '../../site/mediawiki/language-variants.js';
 import type { TitleCodec } from '../../site/title.js';
 import { siteUrlProtocols } from '../../site/url-protocols.js';
 import { escapeHtmlText } from '../../text/escape.js';
@@ -797,7 +797,8 @@ const FORMATTING_TAGS = new Set([
  * Calls of pages that exist are dropped. `unknownTags`: the behaviour switches and parser
  * functions of extensions the wiki lacks (see tagsOfMissingExtensions), which show as written.
  * `numberedBefore`: the external links without a label the parser numbers before the text's own
- * (those of its references, see numberedLinksInReferences).
+ * (those of its references, see numberedLinksInReferences). `page.converted`: the page's HTML
+ * goes through a language converter (addresses are marked for it to leave as written).
  */
 export function wikitextBlocks(
   wikitext: string,
@@ -805,10 +806,10 @@ export function wikitextBlocks(
   missingTemplates: ReadonlySet<string> = new Set(),
   unknownTags: ReadonlySet<string> = new Set(),
   numberedBefore = 0,
-  page: { talkPage: boolean } = { talkPage: false },
+  page: { talkPage: boolean; converted?: boolean } = { talkPage: false },
 ): Block[] {
   const language = titles.site.language;
-  const converts = languageConverter(language) !== undefined;
+  const converts = page.converted === true;
   /** Whether a text starts with an absolute URL's protocol (`https://`, `mailto:`). */
   const startsWithProtocol = (text: string) =>
     siteUrlProtocols(titles.site).some((protocol) => protocol !== '//' && text.startsWith(protocol));
@@ -1102,9 +1103,13 @@ export function wikitextBlocks(
           // Preformatted text of one line in an item or a heading is an element of it.
           if (node.name === 'pre' && line.kind !== 'paragraph' && !text.includes('\n')) {
             line.add(`<pre>${escapeHtmlText(text)}</pre>`, text);
-          } else if (node.name === 'nowiki' && text !== '' && converts) {
-            // The language converter leaves a `<nowiki>`'s text as written, markup and all.
-            line.add(`${UNCONVERTED_START}${escapeHtmlText(text)}${UNCONVERTED_END}`, text);
+          } else if (node.name === 'nowiki') {
+            // The parser's marker of a `<nowiki>` is text of its line, even where it holds none or
+            // only spaces (which no trimming of the line takes); the language converter leaves its
+            // text as written, markup and all.
+            line.element = true;
+            const shown = text === '' ? '' : `${UNCONVERTED_START}${escapeHtmlText(text)}${UNCONVERTED_END}`;
+            line.add(`${NOWIKI_MARK}${shown}`, text);
           } else line.add(escapeHtmlText(text), text);
         } else if (!DROPPED_EXTENSIONS.has(node.name ?? '')) {
           const inner = node.childNodes.find((c) => c.type === 'ext-inner');
@@ -1583,6 +1588,12 @@ function quoteHtml(before: { html: string; opens: boolean }, lines: readonly str
   else inside = `${wrapped(`${first}\n`)}<p>${rest.join('\n')}\n</p>${wrapped(`\n${last}`)}`;
   return `${before.html}${before.opens ? '</p>' : ''}<blockquote>${inside}</blockquote>`;
 }
+
+/**
+ * Where a `<nowiki>` stood: a paragraph of nothing else but white space is one the HTML tidying
+ * marks empty (`mw-empty-elt`), as it marks one of white space only (extract.ts takes it out).
+ */
+export const NOWIKI_MARK = '\ue005';
 
 /**
  * A text the language converter shows as written: MediaWiki's `markNoConversion`, which leaves a
