@@ -74,41 +74,9 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   };
   if (chosen.length === 0) return;
   const contents = await mainContents(ctx, chosen);
-  const base = {
-    intro,
-    plaintext,
-    sectionFormat: ctx.params.sectionformat,
-    chars: ctx.params.chars,
-    sentences: ctx.params.sentences,
-    // TextExtracts reads the message in the request's language (`uselang`), not the content's.
-    ellipsis: ctx.params.chars === undefined ? undefined : await ellipsisText(ctx),
-  };
-  // A page is converted by its own language's converter (the content language's unless the page
-  // has a language of its own), to the variant the request asks for.
-  const languageOf = (page: PageRecord) => page.lang ?? ctx.site.language;
-  const conversions = new Map<string, ExtractOptions['conversion']>();
-  for (const page of chosen) {
-    const language = languageOf(page);
-    if (!conversions.has(language)) conversions.set(language, await conversionOf(ctx, language));
-  }
   // Extracts made before are looked up once; texts are read only for the others.
   const cache = extractCache(ctx.store);
-  // A talk page's language links are links like others: its extracts are kept apart.
-  const isTalk = (page: PageRecord) => page.ns > 0 && page.ns % 2 === 1;
-  const optionSets = new Map<string, { options: ExtractOptions; key: OptionsKey }>();
-  const optionsOf = (page: PageRecord) => {
-    const talk = isTalk(page);
-    const language = languageOf(page);
-    const name = `${talk}|${language}`;
-    let found = optionSets.get(name);
-    if (found === undefined) {
-      const options: ExtractOptions = { ...base, conversion: conversions.get(language) };
-      if (talk) options.talkPage = true;
-      found = { options, key: cache.optionsKey({ ...options }) };
-      optionSets.set(name, found);
-    }
-    return found;
-  };
+  const optionsOf = await pageOptions(ctx, chosen, cache);
   const { known, missing } = keptExtracts(cache, chosen, contents, isTalk, (page) => optionsOf(page).key);
   const texts =
     missing.length === 0
@@ -177,6 +145,50 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   if (start + chosen.length < pages.length) ctx.setContinue(start + chosen.length);
   warnFiles();
 };
+
+/** A talk page's language links are links like others: its extracts are kept apart. */
+const isTalk = (page: PageRecord) => page.ns > 0 && page.ns % 2 === 1;
+
+/**
+ * The options of each page's extract and their key in the cache: the request's, with the page's
+ * conversion (by its own language's converter, the content language's unless the page has a
+ * language of its own, to the variant the request asks for) and whether it is a talk page.
+ */
+async function pageOptions(
+  ctx: ContextOf<typeof descriptor>,
+  pages: readonly PageRecord[],
+  cache: ExtractCache,
+): Promise<(page: PageRecord) => { options: ExtractOptions; key: OptionsKey }> {
+  const base = {
+    intro: ctx.params.intro === true,
+    plaintext: ctx.params.plaintext === true,
+    sectionFormat: ctx.params.sectionformat,
+    chars: ctx.params.chars,
+    sentences: ctx.params.sentences,
+    // TextExtracts reads the message in the request's language (`uselang`), not the content's.
+    ellipsis: ctx.params.chars === undefined ? undefined : await ellipsisText(ctx),
+  };
+  const languageOf = (page: PageRecord) => page.lang ?? ctx.site.language;
+  const conversions = new Map<string, ExtractOptions['conversion']>();
+  for (const page of pages) {
+    const language = languageOf(page);
+    if (!conversions.has(language)) conversions.set(language, await conversionOf(ctx, language));
+  }
+  const optionSets = new Map<string, { options: ExtractOptions; key: OptionsKey }>();
+  return (page) => {
+    const talk = isTalk(page);
+    const language = languageOf(page);
+    const name = `${talk}|${language}`;
+    let found = optionSets.get(name);
+    if (found === undefined) {
+      const options: ExtractOptions = { ...base, conversion: conversions.get(language) };
+      if (talk) options.talkPage = true;
+      found = { options, key: cache.optionsKey({ ...options }) };
+      optionSets.set(name, found);
+    }
+    return found;
+  };
+}
 
 /**
  * The extracts kept of the pages' contents, by content row with a talk page's apart (`2 * id + 1`),

@@ -1002,6 +1002,26 @@ export function wikitextBlocks(
     }
   };
 
+  /**
+   * The language converter's markup (`-{A|zh-cn:X;zh-tw:Y}-`), text to the parser, its parts
+   * parsed as any: the converter reads it in the HTML (extract.ts).
+   */
+  const converterMarkup = (node: WikiNode): void => {
+    const written = String(node);
+    let at = 0;
+    const literal = (text: string) => {
+      if (text !== '') line.add(escapeHtmlText(text), text);
+    };
+    for (const c of node.childNodes ?? []) {
+      const part = String(c);
+      const found = written.indexOf(part, at);
+      literal(written.slice(at, found));
+      inline(c);
+      at = found + part.length;
+    }
+    literal(written.slice(at));
+  };
+
   const inline = (node: WikiNode): void => {
     if (node.type === 'text') {
       const text = decodeCharReferences(node.data ?? '');
@@ -1033,21 +1053,7 @@ export function wikitextBlocks(
     }
     if (DROPPED_TYPES.has(node.type)) return;
     if (node.type.startsWith('converter')) {
-      // The language converter's markup (`-{A|zh-cn:X;zh-tw:Y}-`) is text to the parser, its
-      // parts parsed as any: the converter reads it in the HTML (extract.ts).
-      const written = String(node);
-      let at = 0;
-      const literal = (text: string) => {
-        if (text !== '') line.add(escapeHtmlText(text), text);
-      };
-      for (const c of node.childNodes ?? []) {
-        const part = String(c);
-        const found = written.indexOf(part, at);
-        literal(written.slice(at, found));
-        inline(c);
-        at = found + part.length;
-      }
-      literal(written.slice(at));
+      converterMarkup(node);
       return;
     }
     switch (node.type) {
