@@ -904,6 +904,16 @@ describe('extracts on a wiki whose language has variants: the converter markup',
     );
   });
 
+  test("a link's label that is an address is left as written, unless it holds the markup", () => {
+    assert.equal(
+      extract(
+        '甲 [http://example.org/a http://example.org/-{zh-hans:简;zh-hant:繁}-软件] 乙 [http://example.org/b http://example.org/软件] 丙 [http://example.org/c 软件]',
+        'zh-tw',
+      ),
+      '<p>甲 http://example.org/繁軟體 乙 http://example.org/软件 丙 軟體\n</p>',
+    );
+  });
+
   test('__NOCC__ leaves the text as written', () => {
     assert.equal(extract(pages.third, 'zh-tw'), '<p>-{zh-hans:计算机;zh-hant:電腦}- 软件。\n</p>');
   });

@@ -77,7 +77,7 @@ export const execute: ModuleExecute<typeof descriptor> = async (ctx) => {
   // Extracts made before are looked up once; texts are read only for the others.
   const cache = extractCache(ctx.store);
   const optionsOf = await pageOptions(ctx, chosen, cache);
-  const { known, missing } = keptExtracts(cache, chosen, contents, isTalk, (page) => optionsOf(page).key);
+  const { known, missing } = keptExtracts(cache, chosen, contents, (page) => optionsOf(page).key);
   const texts =
     missing.length === 0
       ? []
@@ -198,7 +198,6 @@ function keptExtracts(
   cache: ExtractCache,
   pages: readonly PageRecord[],
   contents: ReadonlyMap<number, MainContent>,
-  isTalk: (page: PageRecord) => boolean,
   keyOf: (page: PageRecord) => OptionsKey,
 ): { known: Map<number, KeptExtract>; missing: MainContent[] } {
   const known = new Map<number, KeptExtract>();

@@ -93,9 +93,14 @@ export function extractOfWikitext(
     const source = withUnknownTagsAsText(text, unknownTags);
     const magicWords = magicWordsOf(titles.site.language);
     const toc = tocSwitch(titles.site.language);
-    // `__NOCONTENTCONVERT__` leaves the text as written, its markup too.
-    const unconverted =
-      options.conversion !== undefined && magicWords.switchesIn(stripNonWikitext(source).text).has('nocontentconvert');
+    // Those in a table count too, though the extract leaves the table out; those in comments and
+    // tags whose body is not wikitext do not. `__NOCONTENTCONVERT__` leaves the text as written,
+    // its markup too.
+    const switches =
+      options.conversion !== undefined || !options.intro
+        ? magicWords.switchesIn(stripNonWikitext(source).text)
+        : undefined;
+    const unconverted = options.conversion !== undefined && switches?.has('nocontentconvert') === true;
     const lead: LeanOptions = { leadOnly: options.intro && options.leadGiven === undefined, tocSwitch: toc };
     const lean = leanWikitext(source, lead);
     // The table of contents stands where `__TOC__` does (the extract leaves it out, not its place),
@@ -109,9 +114,7 @@ export function extractOfWikitext(
         converted: options.conversion !== undefined && !unconverted,
       }),
       unconverted ? { ...options, conversion: undefined } : options,
-      // Those in a table count too, though the extract leaves the table out; those in comments
-      // and tags whose body is not wikitext do not.
-      options.intro ? undefined : magicWords.switchesIn(stripNonWikitext(source).text),
+      options.intro ? undefined : switches,
       options.leadGiven === undefined ? lead.cut === true : options.leadGiven === 'cut',
       redirect !== undefined,
       {

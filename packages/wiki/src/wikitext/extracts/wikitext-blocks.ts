@@ -1076,11 +1076,13 @@ export function wikitextBlocks(
         const label = node.childNodes.find((c) => c.type === 'ext-link-text');
         if (label) {
           const openBefore = line.openNow();
-          // A label that is an address is not converted, as the address of a free link.
-          const unconverted = converts && startsWithProtocol(String(label)) ? noConversion(String(label)) : undefined;
-          if (unconverted !== undefined) line.add('-{R|', '');
+          // A label that is an address is not converted, as the address of a free link (unless
+          // it holds the converter's markup, which is read).
+          const written = String(label);
+          const unconverted = converts && startsWithProtocol(written) && noConversion(written) !== written;
+          if (unconverted) line.add('-{R|', '');
           for (const c of label.childNodes) inline(c);
-          if (unconverted !== undefined) line.add('}-', '');
+          if (unconverted) line.add('}-', '');
           line.linkEnds(openBefore);
         } else {
           // A link without a label shows its number among those of the page (`[1]`).
