@@ -173,6 +173,16 @@ describeEachEngine('meta=allmessages, prop=pageimages and list=trackingcategorie
       range.query.allmessages.map((m: any) => m.name),
       ['mainpage-nstab', 'mainpage-title'],
     );
+    // A list in the order given, as MediaWiki 1.39 reads it (asked live): amto ends it at the first
+    // name after it, also before amfrom's (numbers compared as numbers); amprefix keeps one run.
+    const names = async (params: Record<string, string>) =>
+      (await api().query({ meta: 'allmessages', amnocontent: '1', ...params })).query.allmessages.map(
+        (m: any) => m.name,
+      );
+    assert.deepEqual(await names({ ammessages: 'Zzz|Ber|0', amfrom: 'Ber', amto: 'Vorlage' }), []);
+    assert.deepEqual(await names({ ammessages: 'about|Ber|0', amfrom: 'Ber', amto: 'b' }), ['Ber', '0']);
+    assert.deepEqual(await names({ ammessages: '10|9|100', amto: '9' }), []);
+    assert.deepEqual(await names({ ammessages: 'about|zzz|aboutpage', amprefix: 'about' }), ['about']);
     const english = await api().query({
       meta: 'allmessages',
       ammessages: 'tagline|welcomeuser',

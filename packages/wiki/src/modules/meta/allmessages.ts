@@ -9,7 +9,7 @@ import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { type ResultObject, withContent } from '../../api/result/tree.js';
 import { NS_TEMPLATE } from '../../site/title.js';
 import { type SiteStatistics, siteStatistics } from '../../store/site-statistics.js';
-import { compareByteOrder } from '../../text/byte-order.js';
+import { compareByteOrder, phpCompare } from '../../text/byte-order.js';
 import { expandMagicCall } from '../../wikitext/preprocessor/expand.js';
 import { namespaceNameOf } from '../../wikitext/preprocessor/functions.js';
 import { expansionHost } from '../support/template-expansion.js';
@@ -61,24 +61,35 @@ function targetNames(ctx: ContextOf<typeof descriptor>, language: string): strin
   } else {
     names = requested;
   }
-  if (prefix !== undefined) names = names.filter((name) => name.startsWith(prefix));
+  if (prefix !== undefined) names = prefixRun(names, prefix);
   if (filter !== undefined) names = names.filter((name) => name.includes(filter));
   return names;
 }
 
-/** `amfrom` (printing starts at that exact name) and `amto` (stops after it). */
+/**
+ * `amprefix` keeps the first run of names with the prefix, as MediaWiki reads a sorted list: a
+ * `ammessages` list in the order given stops at its first name without the prefix after one with it.
+ */
+function prefixRun(names: string[], prefix: string): string[] {
+  const start = names.findIndex((name) => name.startsWith(prefix));
+  if (start === -1) return [];
+  const end = names.findIndex((name, i) => i > start && !name.startsWith(prefix));
+  return names.slice(start, end === -1 ? undefined : end);
+}
+
+/**
+ * `amfrom` (printing starts at that exact name) and `amto`: the list ends at the first name after
+ * it in PHP's comparison, also among the names before `amfrom`'s, as MediaWiki tests both in one pass.
+ */
 function fromTo(ctx: ContextOf<typeof descriptor>, names: string[]): string[] {
   const from = ctx.params.from;
   const to = ctx.params.to;
-  let start = 0;
-  if (from !== undefined) {
-    start = names.indexOf(from);
-    if (start === -1) return [];
-  }
+  let skipping = from !== undefined;
   const shown: string[] = [];
-  for (const name of names.slice(start)) {
-    if (to !== undefined && compareByteOrder(name, to) > 0) break;
-    shown.push(name);
+  for (const name of names) {
+    if (skipping && name === from) skipping = false;
+    if (to !== undefined && phpCompare(name, to) > 0) break;
+    if (!skipping) shown.push(name);
   }
   return shown;
 }
