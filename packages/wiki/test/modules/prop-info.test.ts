@@ -65,6 +65,25 @@ describeEachEngine('prop=info on the reference wiki', (engine) => {
     assert.deepEqual(page.varianttitles, { de: 'Benutzer:Alice/daten.json' });
   });
 
+  test('an interface page is in the language its last subpage names, where MediaWiki defines it (asked live)', async () => {
+    const titles =
+      'MediaWiki:Tagline/fr|MediaWiki:A/ar|MediaWiki:A/EN|MediaWiki:A/b/zh-hant|MediaWiki:A/xyz|MediaWiki:A/qqx|MediaWiki:Common.css/en|Vorlage:X/en';
+    const body = await api().query({ prop: 'info', titles });
+    const pages = byTitle(body.query.pages);
+    const facts = (title: string) => {
+      const page = pages.get(title);
+      return [page.pagelanguage, page.pagelanguagehtmlcode, page.pagelanguagedir];
+    };
+    assert.deepEqual(facts('MediaWiki:Tagline/fr'), ['fr', 'fr', 'ltr']);
+    assert.deepEqual(facts('MediaWiki:A/ar'), ['ar', 'ar', 'rtl']);
+    assert.deepEqual(facts('MediaWiki:A/EN'), ['EN', 'en', 'ltr']);
+    assert.deepEqual(facts('MediaWiki:A/b/zh-hant'), ['zh-hant', 'zh-Hant', 'ltr']);
+    assert.deepEqual(facts('MediaWiki:A/xyz'), ['de', 'de', 'ltr']);
+    assert.deepEqual(facts('MediaWiki:A/qqx'), ['de', 'de', 'ltr']);
+    assert.deepEqual(facts('MediaWiki:Common.css/en'), ['en', 'en', 'ltr']);
+    assert.deepEqual(facts('Vorlage:X/en'), ['de', 'de', 'ltr']);
+  });
+
   test('talk and subject ids, associated pages, URLs with encoded titles, display titles', async () => {
     const body = await api().query({
       prop: 'info',

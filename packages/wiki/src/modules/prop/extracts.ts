@@ -7,6 +7,7 @@ import type { PageRecord } from '../../api/pageset.js';
 import type { ModuleDescriptor } from '../../api/params/descriptor.js';
 import { asSubelements, SUBELEMENTS } from '../../api/result/tree.js';
 import { languageConverter } from '../../site/mediawiki/language-variants.js';
+import { defaultPageLanguage } from '../../site/page-language.js';
 import { NS_FILE } from '../../site/title.js';
 import { BoundedMap, perStore } from '../../store/cache-toolkit.js';
 import { keptRows } from '../../store/row-cache.js';
@@ -168,7 +169,8 @@ async function pageOptions(
     // TextExtracts reads the message in the request's language (`uselang`), not the content's.
     ellipsis: ctx.params.chars === undefined ? undefined : await ellipsisText(ctx),
   };
-  const languageOf = (page: PageRecord) => page.lang ?? ctx.site.language;
+  const languageOf = (page: PageRecord) =>
+    page.lang ?? defaultPageLanguage(ctx.site.language, page.ns, page.dbKey, page.contentModel ?? 'wikitext');
   const conversions = new Map<string, ExtractOptions['conversion']>();
   for (const page of pages) {
     const language = languageOf(page);

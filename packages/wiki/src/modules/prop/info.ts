@@ -9,6 +9,7 @@ import { assoc, type KeyedList, list, namedList, type ResultObject, withContent 
 import { bcp47 } from '../../site/languages.js';
 import { languageFacts } from '../../site/mediawiki/language-facts.js';
 import { type LanguageConverter, languageConverter } from '../../site/mediawiki/language-variants.js';
+import { defaultPageLanguage } from '../../site/page-language.js';
 import type { SiteConfig } from '../../site/site.js';
 import {
   canHaveTalkPage,
@@ -88,9 +89,6 @@ export const descriptor = {
     { name: 'continue', type: 'string' },
   ],
 } as const satisfies ModuleDescriptor;
-
-/** Content models of code, whose pages are in English. */
-const CODE_MODELS = new Set(['css', 'sanitized-css', 'javascript', 'json', 'GadgetDefinition', 'Json.JsonConfig']);
 
 /** Languages written right to left, for `pagelanguagedir`. */
 const RTL_LANGUAGES = new Set([
@@ -520,8 +518,7 @@ function pageInfo(context: InfoContext, data: InfoData, target: InfoTarget, acti
   const record = target.record;
   const model = record?.contentModel ?? defaultContentModel(site, target.ns, target.dbKey);
   out.contentmodel = model;
-  // Code (CSS, JavaScript, JSON) is in English whatever the wiki's language, as in MediaWiki.
-  const language = record?.lang ?? (CODE_MODELS.has(model) ? 'en' : site.language);
+  const language = record?.lang ?? defaultPageLanguage(site.language, target.ns, target.dbKey, model);
   out.pagelanguage = language;
   // The language's code as HTML writes it (BCP 47: `pt-BR` for `pt-br`).
   out.pagelanguagehtmlcode = bcp47(language);

@@ -135,6 +135,11 @@ function expand(
   });
 }
 
+/** Whether MediaWiki defines the language: its list of names has the code (in any case: `EN` too). */
+export function isDefinedLanguage(code: string): boolean {
+  return Object.hasOwn(factsFile().languages, code.toLowerCase());
+}
+
 /** The facts of a language; English's for a language MediaWiki does not have. */
 export function languageFacts(code: string): LanguageFacts {
   const known = resolved.get(code);
