@@ -188,7 +188,10 @@ class LanguageVariants extends Maintenance {
 			];
 			$out[$code] = $entry;
 		}
-		$json = json_encode( [ 'languages' => $out, 'tables' => $tables ],
+		// The `N` flag names any language MediaWiki defines, in its own words.
+		$autonyms = $services->getLanguageNameUtils()->getLanguageNames();
+		ksort( $autonyms );
+		$json = json_encode( [ 'languages' => $out, 'tables' => $tables, 'autonyms' => $autonyms ],
 			JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES );
 		file_put_contents( $this->getOption( 'output' ), $json . "\n" );
 		$this->output( count( $out ) . " languages with variants, " . count( $tables ) . " tables\n" );

@@ -31,6 +31,24 @@ describe('the language converter markup', () => {
     assert.ok(changed > 1000);
   });
 
+  test('the N flag names any language MediaWiki defines, in its own words (asked of MediaWiki 1.39)', () => {
+    const cases: [string, string, string][] = [
+      ['-{N|fr}-', 'français', 'français'],
+      ['-{N| de }-', 'Deutsch', 'Deutsch'],
+      ['-{N|zh-hans}-', '简体', '中文（简体）'],
+      ['-{N|sr-el}-', 'srpski (latinica)', 'srpski (latinica)'],
+      ['-{N|de-formal}-', 'Deutsch (Sie-Form)', 'Deutsch (Sie-Form)'],
+      ['-{N|xyz}-', '', ''],
+      ['-{N|FR}-', '', ''],
+    ];
+    const zh = converter('zh');
+    const kk = converter('kk');
+    for (const [html, inChinese, inKazakh] of cases) {
+      assert.equal(convertWithMarkup(zh, html, zh.variants[1] as string, messages), inChinese, html);
+      assert.equal(convertWithMarkup(kk, html, kk.variants[1] as string, messages), inKazakh, html);
+    }
+  });
+
   test('what each kind of rule shows, and what manual rules do to the text after them', () => {
     const zh = converter('zh');
     const show = (html: string, variant: string) => convertWithMarkup(zh, html, variant, messages);

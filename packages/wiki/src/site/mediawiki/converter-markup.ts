@@ -356,7 +356,7 @@ class ConverterRule {
     let display: string | undefined;
     for (const flag of this.flags) {
       if (flag === 'R') display = rules;
-      else if (flag === 'N') display = this.markup.name(phpTrim(rules)) ?? '';
+      else if (flag === 'N') display = this.markup.languageName(phpTrim(rules)) ?? '';
       else if (flag === 'D') display = this.description();
       else if (flag === 'H' || flag === 'T') display = '';
       else if (flag === '-') {

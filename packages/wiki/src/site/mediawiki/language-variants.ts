@@ -43,6 +43,8 @@ interface VariantsFile {
     }
   >;
   tables: Record<string, string>[];
+  /** Every language MediaWiki defines, by its code, in its own words (what the `N` flag shows). */
+  autonyms: Record<string, string>;
 }
 
 /** What a converter's `-{…}-` markup reads, as the file has it. */
@@ -83,8 +85,10 @@ export interface ConverterMarkup {
   manualLevel(variant: string): 'bidirectional' | 'unidirectional' | 'disable';
   /** A variant's fallbacks as the converter has them: a list, or a single code (the main one by default). */
   fallbacks(variant: string): string | readonly string[];
-  /** A variant's name (the `N` and `D` flags); undefined where the converter names none. */
+  /** A variant's name (the `D` flag, and whether a rule names a variant); undefined where there is none. */
   name(code: string): string | undefined;
+  /** A language's name for the `N` flag: the converter's own names, else any language's own name. */
+  languageName(code: string): string | undefined;
   descriptionSeparators: readonly [code: string, variant: string];
   /** A rule's text split where a variant's part begins (at a `;` followed by a variant and `:`). */
   splitChoices(rules: string): string[];
@@ -376,7 +380,7 @@ function converterOf(language: string): LanguageConverter | null {
     translate,
     autoConvert,
     guessVariant,
-    markup: converterMarkup(entry.variants, entry.markup),
+    markup: converterMarkup(entry.variants, entry.markup, data.autonyms),
     withManualTables(tables, attribute, run) {
       const before = [manual, convertAttribute] as const;
       manual = tables;
@@ -390,7 +394,11 @@ function converterOf(language: string): LanguageConverter | null {
   };
 }
 
-function converterMarkup(variants: readonly string[], facts: MarkupFile): ConverterMarkup {
+function converterMarkup(
+  variants: readonly string[],
+  facts: MarkupFile,
+  autonyms: Record<string, string>,
+): ConverterMarkup {
   const body = facts.separatorPattern.slice(1, facts.separatorPattern.lastIndexOf('/'));
   const separator = new RegExp(body.replaceAll('\\s', PCRE_SPACE).replace(/\$\)$/, '(?=\\n?$))'));
   const known = new Set(variants);
@@ -400,6 +408,10 @@ function converterMarkup(variants: readonly string[], facts: MarkupFile): Conver
     manualLevel: (variant) => facts.manualLevels[variant] ?? 'bidirectional',
     fallbacks: (variant) => facts.fallbacks[variant] ?? main,
     name: (code) => (Object.hasOwn(facts.names, code) ? facts.names[code] : undefined),
+    languageName: (code) => {
+      if (Object.hasOwn(facts.names, code)) return facts.names[code];
+      return Object.hasOwn(autonyms, code) ? autonyms[code] : undefined;
+    },
     descriptionSeparators: facts.descriptionSeparators,
     splitChoices: (rules) => rules.split(separator),
     validateVariant(code) {
