@@ -77,6 +77,25 @@ describe('wikitext to extract', () => {
     for (const [wikitext, html] of answers) assert.equal(extract(withoutRemovedElements(wikitext)), html, wikitext);
   };
 
+  test('a table opened with {| ends at the HTML </table> that closes it, as the HTML tidying ends it', () => {
+    extractsAre([
+      [
+        "{| border=1\n<tr><td>A\n{| border=0\n<tr><td>B\n</table>\n</table>\n'''Text''' nach der Tabelle.\n\nZweiter Absatz.\n",
+        '<p><b>Text</b> nach der Tabelle.\n</p><p>Zweiter Absatz.\n</p>',
+      ],
+      [
+        'Vorher.\n{|\n| Zelle\n</table>\nDanach.\n{|\n| Zweite\n|}\nEnde.\n',
+        '<p>Vorher.\n</p>\n\n<p>Danach.\n</p>\n\n<p>Ende.\n</p>',
+      ],
+    ]);
+    assert.equal(
+      extract(withoutRemovedElements('Vorher.\n{|\n| Zelle\n</table>\nDanach.\n{|\n| Zweite\n|}\nEnde.\n'), {
+        plaintext: true,
+      }),
+      'Vorher.\n\nDanach.\n\nEnde.',
+    );
+  });
+
   test("five quotes open bold and italics in the order the line's next quotes close them", () => {
     // MediaWiki 1.39 answers so: bold first before two quotes or the line's end, italics first otherwise.
     assert.equal(extract("'''''n''-paraffins'''"), '<p><b><i>n</i>-paraffins</b>\n</p>');

@@ -204,7 +204,10 @@ function shortCall(text: string, at: number, end: number): string | undefined {
 const TABLE_START = /^[ \t]*\{\|/;
 const TABLE_END = /^[ \t]*\|\}/;
 
-/** Where the table opened on the line at `at` ends (after its `|}`, nested tables counted); -1 if never. */
+/**
+ * Where the table opened on the line at `at` ends (after its `|}`, nested tables counted); -1 if
+ * never. A table whose `|}` never comes may be closed by HTML's `</table>` (see mixedTableEnd).
+ */
 function tableEnd(text: string, at: number): number {
   let depth = 0;
   let line = at;
@@ -214,6 +217,39 @@ function tableEnd(text: string, at: number): number {
     const content = text.slice(line, Math.min(lineEnd, line + 64));
     if (TABLE_START.test(content)) depth++;
     else if (TABLE_END.test(content) && --depth === 0) return line + content.indexOf('|}') + 2;
+    line = lineEnd + 1;
+  }
+  return /<\/table\s*>/i.test(text.slice(at)) ? mixedTableEnd(text, at) : -1;
+}
+
+const HTML_TABLE_TAG = /<(\/?)table\b[^>]*>/gi;
+
+/**
+ * Where a table opened with `{|` ends when tables written either way close each other: the HTML
+ * tidying ends the innermost open table at a `</table>` as at the `</table>` the parser writes for
+ * a `|}`, whichever way it was opened (`{|` … `{|` … `</table>` `</table>`). After the end of the
+ * last, or -1 if they never all close.
+ */
+function mixedTableEnd(text: string, at: number): number {
+  let depth = 0;
+  let line = at;
+  while (line < text.length) {
+    const next = text.indexOf('\n', line);
+    const lineEnd = next < 0 ? text.length : next;
+    const content = text.slice(line, lineEnd);
+    let from = 0;
+    if (TABLE_START.test(content)) {
+      depth++;
+      from = content.indexOf('{|') + 2;
+    } else if (TABLE_END.test(content)) {
+      from = content.indexOf('|}') + 2;
+      if (--depth === 0) return line + from;
+    }
+    HTML_TABLE_TAG.lastIndex = from;
+    for (let tag = HTML_TABLE_TAG.exec(content); tag; tag = HTML_TABLE_TAG.exec(content)) {
+      if (tag[1] === '') depth++;
+      else if (--depth === 0) return line + tag.index + tag[0].length;
+    }
     line = lineEnd + 1;
   }
   return -1;
