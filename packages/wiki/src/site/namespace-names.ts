@@ -3,6 +3,7 @@
  * (facts, not configuration; see language-facts.ts). `$1` in a project-talk name stands for the
  * project namespace's name.
  */
+import { readFileSync } from 'node:fs';
 import { compareByteOrder } from '../text/byte-order.js';
 import { convertGrammar, languageFacts } from './mediawiki/language-facts.js';
 import type { NamespaceAlias } from './site.js';
@@ -47,11 +48,50 @@ const english: LanguageNamespaces = {
   mainPage: 'Main Page',
 };
 
-/** Scribunto's namespace names, which the language facts lack (the reference wiki has no Scribunto). */
-const SCRIBUNTO: Record<string, Record<number, string>> = {
-  en: { 828: 'Module', 829: 'Module talk' },
-  de: { 828: 'Modul', 829: 'Modul Diskussion' },
+interface ScribuntoFile {
+  names: Record<string, Record<string, string>>;
+  aliases: Record<string, Record<string, number>>;
+}
+let scribuntoFile: ScribuntoFile | undefined;
+
+/**
+ * Scribunto's namespace names and aliases in a language (the language facts lack them: the wiki
+ * they are written from has no Scribunto), as MediaWiki merges them: each name from the nearest
+ * language of the fallback chain that has it, English last; the aliases of all of them.
+ */
+function scribuntoNamespaces(
+  language: string,
+  fallbacks: readonly string[],
+): { names: Record<number, string>; aliases: LanguageNamespaces['aliases'] } {
+  scribuntoFile ??= JSON.parse(
+    readFileSync(new URL('./mediawiki/scribunto-namespaces.json', import.meta.url), 'utf8'),
+  ) as ScribuntoFile;
+  const replaced = DEPRECATED_CODES[language];
+  const chain = [...new Set([...(replaced ? [replaced] : []), language, ...fallbacks, 'en'])];
+  const names: Record<number, string> = {};
+  const aliases: LanguageNamespaces['aliases'] = [];
+  for (const code of chain) {
+    for (const [id, name] of Object.entries(scribuntoFile.names[code] ?? {})) names[Number(id)] ??= spacedName(name);
+    for (const [alias, id] of Object.entries(scribuntoFile.aliases[code] ?? {})) aliases.push([spacedName(alias), id]);
+  }
+  return { names, aliases };
+}
+
+/** Codes MediaWiki replaces when it makes a language of them (`be-x-old` is `be-tarask`'s). */
+const DEPRECATED_CODES: Record<string, string> = {
+  als: 'gsw',
+  'bat-smg': 'sgs',
+  'be-x-old': 'be-tarask',
+  'fiu-vro': 'vro',
+  'roa-rup': 'rup',
+  'zh-classical': 'lzh',
+  'zh-min-nan': 'nan',
+  'zh-yue': 'yue',
 };
+
+function spacedName(name: string): string {
+  return name.replace(/_/g, ' ');
+}
 
 const GADGET_NAMESPACES = [2300, 2301, 2302, 2303];
 
@@ -67,7 +107,7 @@ export function languageNamespaces(language: string): LanguageNamespaces {
   if (known) return known;
   const facts = languageFacts(language);
   if (facts.code === 'en') return english;
-  const spaced = (name: string) => name.replace(/_/g, ' ');
+  const spaced = spacedName;
   const names: Record<number, string> = {};
   for (const id of Object.keys(english.names).map(Number))
     names[id] = spaced(facts.namespaces[id] ?? english.names[id]);
@@ -79,13 +119,17 @@ export function languageNamespaces(language: string): LanguageNamespaces {
     if (canonicalAliases.some(([old]) => old === alias) || names[id] === alias) continue;
     if (!aliases.some(([known]) => known === alias)) aliases.push([alias, id]);
   }
+  const scribunto = scribuntoNamespaces(language, facts.fallback);
+  for (const [alias, id] of scribunto.aliases) {
+    if (scribunto.names[id] !== alias && !aliases.some(([known]) => known === alias)) aliases.push([alias, id]);
+  }
   const gadgets: Record<number, string> = {};
   for (const id of GADGET_NAMESPACES) gadgets[id] = spaced(facts.namespaces[id] ?? english.extensions.Gadgets[id]);
   const local: LanguageNamespaces = {
     names,
     projectTalk,
     aliases,
-    extensions: { Gadgets: gadgets, Scribunto: SCRIBUNTO[language] ?? english.extensions.Scribunto },
+    extensions: { Gadgets: gadgets, Scribunto: scribunto.names },
     mainPage: facts.mainPage,
   };
   byLanguage.set(language, local);

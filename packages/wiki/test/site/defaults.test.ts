@@ -191,6 +191,28 @@ describe('namespace rules', () => {
     assert.ok(namespaceAliases.some((a) => a.name === 'WP' && a.id === 4));
   });
 
+  test("Scribunto's namespaces in the wiki's language, with its aliases, as MediaWiki 1.39 with Scribunto names them", () => {
+    const scribunto = (language: string) => {
+      const { namespaces, namespaceAliases } = buildNamespaces({ language, siteName: 'W', extensions: ['Scribunto'] });
+      return {
+        names: namespaces.filter((ns) => ns.id === 828 || ns.id === 829).map((ns) => ns.name),
+        aliases: namespaceAliases.filter((a) => a.id === 828).map((a) => a.name),
+      };
+    };
+    assert.deepEqual(scribunto('ru'), { names: ['Модуль', 'Обсуждение модуля'], aliases: [] });
+    assert.deepEqual(scribunto('es').names, ['Módulo', 'Módulo discusión']);
+    // A language without names of its own has its fallbacks' (Austrian German: German's).
+    assert.deepEqual(scribunto('de-at').names, ['Modul', 'Modul Diskussion']);
+    // Chinese keeps the English names, and takes the aliases of both scripts.
+    assert.deepEqual(scribunto('zh'), { names: ['Module', 'Module talk'], aliases: ['模块', '模塊', '模組', '模组'] });
+    assert.deepEqual(scribunto('zh-hant').names, ['模組', '模組討論']);
+    // A deprecated code is its replacement's language.
+    assert.deepEqual(scribunto('zh-yue').names, ['模組', '模組討論']);
+    // Without Scribunto, its aliases name no namespace.
+    const without = buildNamespaces({ language: 'zh', siteName: 'W' });
+    assert.ok(!without.namespaceAliases.some((a) => a.id === 828));
+  });
+
   test("the project talk namespace declined by the language's grammar (Russian: genitive)", () => {
     const name = (siteName: string) =>
       buildNamespaces({ language: 'ru', siteName }).namespaces.find((ns) => ns.id === 5)?.name;
