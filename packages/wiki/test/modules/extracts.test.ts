@@ -77,8 +77,9 @@ describe('wikitext to extract', () => {
     for (const [wikitext, html] of answers) assert.equal(extract(withoutRemovedElements(wikitext)), html, wikitext);
   };
 
-  test('a table opened with {| ends at the HTML </table> that closes it, as the HTML tidying ends it', () => {
+  test("a table without its |} ends where MediaWiki's HTML tidying ends it", () => {
     extractsAre([
+      // Closed by HTML's </table>, which ends the innermost open table whichever way it was opened.
       [
         "{| border=1\n<tr><td>A\n{| border=0\n<tr><td>B\n</table>\n</table>\n'''Text''' nach der Tabelle.\n\nZweiter Absatz.\n",
         '<p><b>Text</b> nach der Tabelle.\n</p><p>Zweiter Absatz.\n</p>',
@@ -87,6 +88,15 @@ describe('wikitext to extract', () => {
         'Vorher.\n{|\n| Zelle\n</table>\nDanach.\n{|\n| Zweite\n|}\nEnde.\n',
         '<p>Vorher.\n</p>\n\n<p>Danach.\n</p>\n\n<p>Ende.\n</p>',
       ],
+      // A table opened where its parent has no open cell ends the parent and takes its place.
+      ['Vorher.\n{|\n{|\n| Zelle\n|}\nNach dem Text.\n', '<p>Vorher.\n</p>\n\n<p>Nach dem Text.\n</p>'],
+      ['{|\n|-\n{|\n| x\n|}\nText nach.\n\nZweiter.\n', '<p>Text nach.\n</p><p>Zweiter.\n</p>'],
+      // In a cell it is nested: the text after its |} is still in the outer table's cell.
+      ['{|\n| a\n{|\n| b\n|}\nImmer noch in der Zelle.\n', ''],
+      ['{|\n| a\n<table><tr><td>b</td></tr></table>\n|}\nDanach.\n', '<p>Danach.\n</p>'],
+      // An element left open in a cell ends with the cell (here with the table, or at the next cell).
+      ['{|\n| a <div>offen\n{|\n| x\n|}\n|}\nDanach.\n', '<p>Danach.\n</p>'],
+      ['Vorher.\n{|\n|\n<div>offen\n| zweite Zelle\n|}\nDanach.\n', '<p>Vorher.\n</p>\n\n<p>Danach.\n</p>'],
     ]);
     assert.equal(
       extract(withoutRemovedElements('Vorher.\n{|\n| Zelle\n</table>\nDanach.\n{|\n| Zweite\n|}\nEnde.\n'), {

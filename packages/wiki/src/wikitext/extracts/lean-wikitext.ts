@@ -206,7 +206,7 @@ const TABLE_END = /^[ \t]*\|\}/;
 
 /**
  * Where the table opened on the line at `at` ends (after its `|}`, nested tables counted); -1 if
- * never. A table whose `|}` never comes may be closed by HTML's `</table>` (see mixedTableEnd).
+ * never. A table whose `|}` never comes is read as the HTML tidying reads it (see tidiedTableEnd).
  */
 function tableEnd(text: string, at: number): number {
   let depth = 0;
@@ -219,40 +219,75 @@ function tableEnd(text: string, at: number): number {
     else if (TABLE_END.test(content) && --depth === 0) return line + content.indexOf('|}') + 2;
     line = lineEnd + 1;
   }
-  return /<\/table\s*>/i.test(text.slice(at)) ? mixedTableEnd(text, at) : -1;
+  return tidiedTableEnd(text, at);
 }
 
-const HTML_TABLE_TAG = /<(\/?)table\b[^>]*>/gi;
+/** The HTML tags that open or close a table, a cell or a row, as the tidying reads them. */
+const HTML_TABLE_TAG = /<(\/?)(table|caption|tr|td|th)\b[^>]*>/gi;
 
 /**
- * Where a table opened with `{|` ends when tables written either way close each other: the HTML
- * tidying ends the innermost open table at a `</table>` as at the `</table>` the parser writes for
- * a `|}`, whichever way it was opened (`{|` … `{|` … `</table>` `</table>`). After the end of the
- * last, or -1 if they never all close.
+ * Where a table opened with `{|` ends when its own `|}` never comes, as the HTML tidying builds
+ * the parser's output: tables written either way close each other (`</table>` ends the innermost
+ * open table, as the `</table>` the parser writes for a `|}` does), and a table opened where its
+ * parent holds no open cell (`{|` on the line after `{|`, `<table>` between two rows) ends the
+ * parent there and takes its place. After the end, or at the start of the table that ends it; -1
+ * if it never ends (the parser closes it at the end of the text).
  */
-function mixedTableEnd(text: string, at: number): number {
-  let depth = 0;
+function tidiedTableEnd(text: string, at: number): number {
+  // Whether each open table, innermost last, has an open cell (or caption).
+  const inCell: boolean[] = [];
+  const open = (position: number): number | undefined => {
+    if (inCell.length > 0 && !inCell[inCell.length - 1]) {
+      if (inCell.length === 1) return position;
+      inCell.pop();
+    }
+    inCell.push(false);
+    return undefined;
+  };
+  const close = (): boolean => {
+    inCell.pop();
+    return inCell.length === 0;
+  };
+  const comments = withoutComments(text, at);
   let line = at;
   while (line < text.length) {
     const next = text.indexOf('\n', line);
     const lineEnd = next < 0 ? text.length : next;
-    const content = text.slice(line, lineEnd);
+    const content = comments.slice(line - at, lineEnd - at);
     let from = 0;
     if (TABLE_START.test(content)) {
-      depth++;
+      if (open(line) !== undefined) return line;
       from = content.indexOf('{|') + 2;
     } else if (TABLE_END.test(content)) {
       from = content.indexOf('|}') + 2;
-      if (--depth === 0) return line + from;
+      if (close()) return line + from;
+    } else if (inCell.length > 0 && /^[ \t]*[|!]/.test(content)) {
+      inCell[inCell.length - 1] = !/^[ \t]*\|-/.test(content);
     }
     HTML_TABLE_TAG.lastIndex = from;
     for (let tag = HTML_TABLE_TAG.exec(content); tag; tag = HTML_TABLE_TAG.exec(content)) {
-      if (tag[1] === '') depth++;
-      else if (--depth === 0) return line + tag.index + tag[0].length;
+      const name = (tag[2] as string).toLowerCase();
+      if (name === 'table') {
+        if (tag[1] === '/') {
+          if (close()) return line + tag.index + tag[0].length;
+        } else if (open(line + tag.index) !== undefined) {
+          return line + tag.index;
+        }
+      } else if (inCell.length > 0) {
+        // A cell or caption opens one; a row, or a cell's or a row's end, leaves the table without.
+        inCell[inCell.length - 1] = tag[1] === '' && name !== 'tr';
+      }
     }
     line = lineEnd + 1;
   }
   return -1;
+}
+
+/** The text from `at` on with its comments' characters blanked (line breaks kept), so no tag is read in them. */
+function withoutComments(text: string, at: number): string {
+  const rest = text.slice(at);
+  if (!rest.includes('<!--')) return rest;
+  return rest.replace(/<!--[\s\S]*?(?:-->|$)/g, (comment) => comment.replace(/[^\n]/g, ' '));
 }
 
 /**
@@ -318,7 +353,8 @@ export function leanWikitext(text: string, options: LeanOptions): string {
         out.push(text.slice(from, i), tableMark(table));
         i = end;
         from = i;
-        lineStart = false;
+        // A table ended by the next one's start (see tidiedTableEnd) ends at the start of its line.
+        lineStart = text[end - 1] === '\n';
         continue;
       }
     }
