@@ -77,20 +77,24 @@ export async function listAllLinks(ctx: ModuleContext<AllLinksParams>, links: Li
   const prefix = p.prefix === undefined ? undefined : key(p.prefix);
 
   const t = (column: string) => sql.ref(`${links.table}.${column}`);
-  const bounds: RawBuilder<unknown>[] = [];
-  if (links.namespace) bounds.push(sql`${t(links.namespace)} = ${namespace}`);
+  const namespaceBound: RawBuilder<unknown>[] = [];
+  if (links.namespace) namespaceBound.push(sql`${t(links.namespace)} = ${namespace}`);
   // `from` is the lowest title and `to` the highest in either direction, as MediaWiki 1.39 reads
   // them; a continuation replaces `from`.
-  if (from !== undefined && after === undefined) bounds.push(sql`${t(links.title)} >= ${from}`);
-  if (to !== undefined) bounds.push(sql`${t(links.title)} <= ${to}`);
+  const lower: RawBuilder<unknown>[] = [];
+  const upper: RawBuilder<unknown>[] = [];
+  if (from !== undefined && after === undefined) lower.push(sql`${t(links.title)} >= ${from}`);
+  if (to !== undefined) upper.push(sql`${t(links.title)} <= ${to}`);
   // Continuation goes on in the direction of the list.
   const low = descending ? '<=' : '>=';
   if (prefix !== undefined) {
-    bounds.push(sql`${t(links.title)} >= ${prefix}`, sql`${t(links.title)} < ${prefixUpperBound(prefix)}`);
+    lower.push(sql`${t(links.title)} >= ${prefix}`);
+    upper.push(sql`${t(links.title)} < ${prefixUpperBound(prefix)}`);
   }
-  const where = (extra: RawBuilder<unknown>[]) => {
-    const all = [...bounds, ...extra];
-    return all.length > 0 ? sql.join(all, sql` and `) : sql`1 = 1`;
+  const bounds = [...namespaceBound, ...lower, ...upper];
+  const where = (extra: RawBuilder<unknown>[], all = bounds) => {
+    const conditions = [...all, ...extra];
+    return conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`1 = 1`;
   };
   const db = ctx.store.db as unknown as Kysely<any>;
   const order = sql.raw(descending ? 'desc' : 'asc');
@@ -101,10 +105,14 @@ export async function listAllLinks(ctx: ModuleContext<AllLinksParams>, links: Li
     const step = sql.raw(descending ? 'max' : 'min');
     const start = after ? [sql`${t(links.title)} ${sql.raw(low)} ${after[0]}`] : [];
     const next = sql`${t(links.title)} ${sql.raw(descending ? '<' : '>')} v.x`;
+    // Each step is bounded by the previous title on one side and by the bounds ahead on the other:
+    // those behind it hold already, and a second bound on the same side would let SQLite's planner
+    // take the fixed one for its index range, reading from there at every step.
+    const ahead = [...namespaceBound, ...(descending ? lower : upper)];
     const result = await sql<{ x: string }>`with recursive v(x) as (
         select ${step}(${t(links.title)}) from ${sql.table(links.table)} where ${where(start)}
         union all
-        select (select ${step}(${t(links.title)}) from ${sql.table(links.table)} where ${where([next])})
+        select (select ${step}(${t(links.title)}) from ${sql.table(links.table)} where ${where([next], ahead)})
         from v where v.x is not null)
       select x from v where x is not null limit ${limit + 1}`.execute(db);
     rows = result.rows.map((r) => ({ title: r.x, from: 0 }));
