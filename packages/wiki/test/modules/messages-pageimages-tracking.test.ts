@@ -7,7 +7,9 @@ import { TitleCodec } from '../../src/site/title.js';
 import { extractPage } from '../../src/wikitext/extract-page.js';
 import { type ExpansionHost, expandMagicCall } from '../../src/wikitext/preprocessor/expand.js';
 import { germanSite } from '../helpers/german-site.js';
+import { REFERENCE_PASSWORDS } from '../helpers/reference-accounts.js';
 import { useReferenceApi } from '../helpers/reference-api.js';
+import { SessionClient } from '../helpers/session-client.js';
 
 test('the page image of an imported article: the first image of its lead section', () => {
   const codec = new TitleCodec(germanSite());
@@ -139,6 +141,19 @@ test("the parser transformation: URL functions, #special and the other page vari
 
 describeEachEngine('meta=allmessages, prop=pageimages and list=trackingcategories on the reference wiki', (engine) => {
   const api = useReferenceApi(engine);
+
+  test('allmessages reads {{GENDER:}} without a name as no stated gender, whoever asks (MediaWiki 1.39, asked live)', async () => {
+    const alice = new SessionClient(api().app);
+    assert.equal((await alice.logIn('Alice', REFERENCE_PASSWORDS.Alice)).json.login.result, 'Success');
+    // One argument holding the call (U+001F separates the values), substituted before the parse.
+    const content = async (call: string) => {
+      const params = { action: 'query', format: 'json', formatversion: '2', meta: 'allmessages', amenableparser: '1' };
+      const answer = (await alice.get({ ...params, ammessages: 'welcomeuser', amargs: `\u001f${call}` })).json;
+      return answer.query.allmessages[0].content;
+    };
+    assert.equal(await content('{{GENDER:|Er|Sie}}'), 'Willkommen, Er!');
+    assert.equal(await content('{{GENDER:Alice|Er|Sie}}'), 'Willkommen, Sie!');
+  });
 
   test('allmessages: local overrides, customised, includelocal, default, from/to, lang, errors', async () => {
     const modified = await api().query({ meta: 'allmessages', amcustomised: 'modified', amprefix: 'tag' });

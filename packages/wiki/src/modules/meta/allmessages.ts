@@ -116,7 +116,9 @@ function transformContext(
     language: formatLanguage,
     contentLanguage: ctx.site.language,
     page: { fullTitle, text, namespace: title.namespace === 0 ? '' : fullTitle.slice(0, -text.length - 1) },
-    readerName: ctx.user.name,
+    // MediaWiki 1.39 reads `{{GENDER:}}` without a name here as a user of no stated gender, whoever
+    // asks (asked live as a user who states hers).
+    readerName: '',
     gender: async (userName) => userGender(ctx.titles, userName),
     // As the parser reads `{{ns:}}`.
     namespace: (nameOrNumber) => namespaceNameOf(ctx.titles, nameOrNumber),
