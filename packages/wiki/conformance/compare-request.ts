@@ -18,7 +18,7 @@ export interface Comparison {
   differences: Difference[];
   /** Our server answered with a 5xx status. */
   serverError: boolean;
-  /** The error code MediaWiki's first answer gave (its `MediaWiki-API-Error` header), if any. */
+  /** The error code MediaWiki's first answer gave, or how its server failed (see mediawikiFailure). */
   mediawikiError?: string;
 }
 
@@ -190,6 +190,17 @@ export async function compareRequest(
     request,
     differences,
     serverError: our.answers.some((a) => a.status >= 500),
-    mediawikiError: their.answers[0].apiError,
+    mediawikiError: mediawikiFailure(their.answers[0]),
   };
+}
+
+/**
+ * MediaWiki's error code of its first answer (the `MediaWiki-API-Error` header), or how its server
+ * failed outside the API's error handling: `http_500` (PHP's error page or an empty body),
+ * `no_answer` (the connection dropped, a worker ended by PHP's time limit).
+ */
+function mediawikiFailure(answer: { status: number; apiError?: string }): string | undefined {
+  if (answer.apiError !== undefined) return answer.apiError;
+  if (answer.status === 0) return 'no_answer';
+  return answer.status >= 500 ? `http_${answer.status}` : undefined;
 }

@@ -72,7 +72,12 @@ test("an entry for MediaWiki's internal errors covers only requests MediaWiki an
     theirs: undefined,
   };
   const internal = 'internal_api_error_Wikimedia\\Assert\\ParameterAssertionException';
-  assert.equal(expected.covering(difference, request, internal)?.mediawikiError, '^internal_api_error_');
+  const entry = expected.covering(difference, request, internal)?.mediawikiError;
+  assert.match(entry ?? '', /internal_api_error_/);
+  // A failure of its server outside the API's error handling is one of its own too.
+  assert.equal(expected.covering(difference, request, 'http_500')?.mediawikiError, entry);
+  assert.equal(expected.covering(difference, request, 'no_answer')?.mediawikiError, entry);
+  assert.equal(expected.covering(difference, request, 'http_200'), undefined);
   assert.equal(expected.covering(difference, request, 'badcontinue'), undefined);
   assert.equal(expected.covering(difference, request), undefined);
 });
@@ -116,6 +121,25 @@ test("a continued request whose further answer MediaWiki's server failed is comp
       comparison.differences.map((d) => d.pattern),
       ['(status) value'],
     );
+    assert.equal(comparison.mediawikiError, undefined);
+    // A first answer its server failed is named as such, for the list's entry of its own failures.
+    const failedFirst = await compareRequest(
+      {
+        number: 2,
+        method: 'GET',
+        sender: 'anonymous',
+        params: [
+          ['action', 'query'],
+          ['format', 'json'],
+          ['lecontinue', '2'],
+        ],
+        modules: ['list'],
+        followContinuation: false,
+      },
+      new ApiSession(bases[0] as string),
+      new ApiSession(bases[1] as string),
+    );
+    assert.equal(failedFirst.mediawikiError, 'http_500');
   } finally {
     for (const server of servers) server.close();
   }
