@@ -43,6 +43,9 @@ describe('wikitext to extract', () => {
     // Characters are counted in the HTML, tags included, as TextExtracts counts them.
     assert.equal(makeExtract(blocks, { ...base, intro: true, chars: 8 }), '<p><b>Fett</b></p>…');
     assert.equal(makeExtract(blocks, { ...base, intro: true, chars: 18 }), '<p><b>Fett</b> und</p>…');
+    // A paragraph holding only a tag cut in two is empty, and marked so (MediaWiki 1.39, asked live).
+    const lineBreak = wikitextBlocks('<br clear="all" style="clear:both;">\n\n', titles);
+    assert.equal(makeExtract(lineBreak, { ...base, intro: true, chars: 5 }), '<p class="mw-empty-elt"></p>…');
   });
 
   test('plain text with each section format, sentences and characters', () => {

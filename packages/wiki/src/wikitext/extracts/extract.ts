@@ -680,6 +680,11 @@ function impliedEnd(open: readonly string[], tag: string): number {
   return -1;
 }
 
+/** Whether a paragraph opened before `at` holds nothing: its end, the text's, or a tag cut in two there. */
+function nothingFollows(html: string, at: number): boolean {
+  return at === html.length || html.startsWith('</p>', at) || /^<[/A-Za-z][^<>]*$/.test(html.slice(at));
+}
+
 /**
  * An HTML extract cut short, as MediaWiki's HTML tidying writes it: a tag cut in two left out,
  * the elements left open closed, text written again (a no-break space as `&#160;`, a cut entity
@@ -703,11 +708,7 @@ function balancedHtml(html: string): string {
         for (const t of open.splice(impliedEnd(open, tag)).reverse()) out += `</${t}>`;
         token.lastIndex -= whole.length;
       } else if (VOID_ELEMENTS.has(tag)) out += `<${tag}${attributes?.replace(/\s*\/$/, '') ?? ''} />`;
-      else if (
-        tag === 'p' &&
-        !attributes &&
-        (token.lastIndex === html.length || html.startsWith('</p>', token.lastIndex))
-      ) {
+      else if (tag === 'p' && !attributes && nothingFollows(html, token.lastIndex)) {
         // An empty paragraph is marked so.
         out += '<p class="mw-empty-elt">';
         open.push(tag);
