@@ -204,11 +204,8 @@ function shortCall(text: string, at: number, end: number): string | undefined {
 const TABLE_START = /^[ \t]*\{\|/;
 const TABLE_END = /^[ \t]*\|\}/;
 
-/**
- * Where the table opened on the line at `at` ends (after its `|}`, nested tables counted); -1 if
- * never. A table whose `|}` never comes is read as the HTML tidying reads it (see tidiedTableEnd).
- */
-function tableEnd(text: string, at: number): number {
+/** Where the table opened on the line at `at` ends (after its `|}`, nested tables counted); -1 if never. */
+function countedTableEnd(text: string, at: number): number {
   let depth = 0;
   let line = at;
   while (line < text.length) {
@@ -219,7 +216,7 @@ function tableEnd(text: string, at: number): number {
     else if (TABLE_END.test(content) && --depth === 0) return line + content.indexOf('|}') + 2;
     line = lineEnd + 1;
   }
-  return tidiedTableEnd(text, at);
+  return -1;
 }
 
 /** The HTML tags that open or close a table, a cell or a row, as the tidying reads them. */
@@ -231,9 +228,10 @@ const HTML_TABLE_TAG = /<(\/?)(table|caption|tr|td|th)\b[^>]*>/gi;
  * open table, as the `</table>` the parser writes for a `|}` does), and a table opened where its
  * parent holds no open cell (`{|` on the line after `{|`, `<table>` between two rows) ends the
  * parent there and takes its place. After the end, or at the start of the table that ends it; -1
- * if it never ends (the parser closes it at the end of the text).
+ * if it never ends (the parser closes it at the end of the text). `comments`: the text with its
+ * comments blanked.
  */
-function tidiedTableEnd(text: string, at: number): number {
+function tidiedTableEnd(text: string, at: number, comments: string): number {
   // Whether each open table, innermost last, has an open cell (or caption).
   const inCell: boolean[] = [];
   const open = (position: number): number | undefined => {
@@ -248,12 +246,11 @@ function tidiedTableEnd(text: string, at: number): number {
     inCell.pop();
     return inCell.length === 0;
   };
-  const comments = withoutComments(text, at);
   let line = at;
   while (line < text.length) {
     const next = text.indexOf('\n', line);
     const lineEnd = next < 0 ? text.length : next;
-    const content = comments.slice(line - at, lineEnd - at);
+    const content = comments.slice(line, lineEnd);
     let from = 0;
     if (TABLE_START.test(content)) {
       if (open(line) !== undefined) return line;
@@ -283,11 +280,10 @@ function tidiedTableEnd(text: string, at: number): number {
   return -1;
 }
 
-/** The text from `at` on with its comments' characters blanked (line breaks kept), so no tag is read in them. */
-function withoutComments(text: string, at: number): string {
-  const rest = text.slice(at);
-  if (!rest.includes('<!--')) return rest;
-  return rest.replace(/<!--[\s\S]*?(?:-->|$)/g, (comment) => comment.replace(/[^\n]/g, ' '));
+/** The text with its comments' characters blanked (line breaks kept), so no tag is read in them. */
+function withoutComments(text: string): string {
+  if (!text.includes('<!--')) return text;
+  return text.replace(/<!--[\s\S]*?(?:-->|$)/g, (comment) => comment.replace(/[^\n]/g, ' '));
 }
 
 /**
@@ -321,6 +317,11 @@ export function leanWikitext(text: string, options: LeanOptions): string {
   let i = 0;
   let lineStart = true;
   let tables = true;
+  // Tables are matched by counting until a count first reaches the end of the text; the rest of
+  // the page's tables are then read as the tidying reads them, each from where the last ended (a
+  // count from every table of a page of unclosed ones would read the page again for each).
+  let counting = true;
+  let blanked: string | undefined;
   const references = new ReferenceNumbers();
   while (i < text.length) {
     if (lineStart && options.leadOnly && text[i] === '=') {
@@ -333,7 +334,12 @@ export function leanWikitext(text: string, options: LeanOptions): string {
       }
     }
     if (lineStart && tables && TABLE_START.test(text.slice(i, i + 64))) {
-      const end = tableEnd(text, i);
+      let end = counting ? countedTableEnd(text, i) : -1;
+      if (end < 0) {
+        counting = false;
+        blanked ??= withoutComments(text);
+        end = tidiedTableEnd(text, i, blanked);
+      }
       // An unclosed table is read by the parser's own rules: the rest stays as written.
       if (end < 0) {
         tables = false;
