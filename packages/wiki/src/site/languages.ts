@@ -4,21 +4,26 @@
  * not BCP 47 and the variants of the languages MediaWiki converts between scripts.
  */
 
-/** MediaWiki codes that are not BCP 47 tags, with the tag MediaWiki gives them. */
-const NON_BCP47_CODES: Record<string, string> = {
+/** Codes MediaWiki replaces when it makes a language of them (`be-x-old` is `be-tarask`'s). */
+export const DEPRECATED_CODES: Readonly<Record<string, string>> = {
   als: 'gsw',
   'bat-smg': 'sgs',
   'be-x-old': 'be-tarask',
-  'de-formal': 'de-x-formal',
   'fiu-vro': 'vro',
-  'nl-informal': 'nl-x-informal',
   'roa-rup': 'rup',
-  simple: 'en-simple',
-  'sr-ec': 'sr-Cyrl',
-  'sr-el': 'sr-Latn',
   'zh-classical': 'lzh',
   'zh-min-nan': 'nan',
   'zh-yue': 'yue',
+};
+
+/** MediaWiki codes that are not BCP 47 tags, with the tag MediaWiki gives them. */
+const NON_BCP47_CODES: Record<string, string> = {
+  ...DEPRECATED_CODES,
+  'de-formal': 'de-x-formal',
+  'nl-informal': 'nl-x-informal',
+  simple: 'en-simple',
+  'sr-ec': 'sr-Cyrl',
+  'sr-el': 'sr-Latn',
   'ike-cans': 'iu-Cans',
   'ike-latn': 'iu-Latn',
   'kk-arab': 'kk-Arab',

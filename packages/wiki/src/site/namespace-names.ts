@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { compareByteOrder } from '../text/byte-order.js';
+import { DEPRECATED_CODES } from './languages.js';
 import { convertGrammar, languageFacts } from './mediawiki/language-facts.js';
 import type { NamespaceAlias } from './site.js';
 
@@ -77,18 +78,6 @@ function scribuntoNamespaces(
   return { names, aliases };
 }
 
-/** Codes MediaWiki replaces when it makes a language of them (`be-x-old` is `be-tarask`'s). */
-const DEPRECATED_CODES: Record<string, string> = {
-  als: 'gsw',
-  'bat-smg': 'sgs',
-  'be-x-old': 'be-tarask',
-  'fiu-vro': 'vro',
-  'roa-rup': 'rup',
-  'zh-classical': 'lzh',
-  'zh-min-nan': 'nan',
-  'zh-yue': 'yue',
-};
-
 function spacedName(name: string): string {
   return name.replace(/_/g, ' ');
 }
@@ -107,14 +96,13 @@ export function languageNamespaces(language: string): LanguageNamespaces {
   if (known) return known;
   const facts = languageFacts(language);
   if (facts.code === 'en') return english;
-  const spaced = spacedName;
   const names: Record<number, string> = {};
   for (const id of Object.keys(english.names).map(Number))
-    names[id] = spaced(facts.namespaces[id] ?? english.names[id]);
-  const projectTalk = spaced(facts.namespaces[5] ?? '$1_talk');
+    names[id] = spacedName(facts.namespaces[id] ?? english.names[id]);
+  const projectTalk = spacedName(facts.namespaces[5] ?? '$1_talk');
   const aliases: Array<[string, number]> = [];
   for (const [name, id] of Object.entries(facts.namespaceAliases)) {
-    const alias = spaced(name);
+    const alias = spacedName(name);
     // The canonical old names come after (canonicalAliases); a name the namespace has is no alias.
     if (canonicalAliases.some(([old]) => old === alias) || names[id] === alias) continue;
     if (!aliases.some(([known]) => known === alias)) aliases.push([alias, id]);
@@ -124,7 +112,7 @@ export function languageNamespaces(language: string): LanguageNamespaces {
     if (scribunto.names[id] !== alias && !aliases.some(([known]) => known === alias)) aliases.push([alias, id]);
   }
   const gadgets: Record<number, string> = {};
-  for (const id of GADGET_NAMESPACES) gadgets[id] = spaced(facts.namespaces[id] ?? english.extensions.Gadgets[id]);
+  for (const id of GADGET_NAMESPACES) gadgets[id] = spacedName(facts.namespaces[id] ?? english.extensions.Gadgets[id]);
   const local: LanguageNamespaces = {
     names,
     projectTalk,

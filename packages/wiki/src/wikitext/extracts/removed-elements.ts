@@ -18,39 +18,6 @@ const BLOCKS = new Set(['div', 'figure', 'table', 'ul', 'ol', 'p', 'blockquote']
 const REMOVED_CLASS = /\bclass\s*=\s*["']?[^"'>]*\b(?:error|nomobile|noprint|noexcerpt|mw-editsection|sortkey)\b/i;
 const OPENING = /<([A-Za-z][A-Za-z0-9]*)\b([^>]*)>/g;
 
-/**
- * Where the cell of a wikitext table that holds `at` ends (the line break before the table's next
- * cell, row or end), or undefined when `at` is in none: the HTML tidying closes the elements
- * left open in a cell where the cell ends.
- */
-function cellEnd(text: string, at: number): number | undefined {
-  // The tables open at `at`, innermost last, and whether each has a cell open.
-  const inCell: boolean[] = [];
-  let line = 0;
-  while (line <= at) {
-    const next = text.indexOf('\n', line);
-    const lineEnd = next < 0 ? text.length : next;
-    const head = text.slice(line, Math.min(lineEnd, line + 8)).trimStart();
-    if (head.startsWith('{|')) inCell.push(false);
-    else if (head.startsWith('|}')) inCell.pop();
-    else if (inCell.length > 0 && /^[|!]/.test(head)) inCell[inCell.length - 1] = !head.startsWith('|-');
-    if (next < 0) return undefined;
-    line = next + 1;
-  }
-  if (inCell.length === 0 || !inCell[inCell.length - 1]) return undefined;
-  let depth = 0;
-  while (line < text.length) {
-    const next = text.indexOf('\n', line);
-    const head = text.slice(line, Math.min(next < 0 ? text.length : next, line + 8)).trimStart();
-    if (head.startsWith('{|')) depth++;
-    else if (depth > 0 && head.startsWith('|}')) depth--;
-    else if (depth === 0 && /^[|!]/.test(head)) return line - 1;
-    if (next < 0) break;
-    line = next + 1;
-  }
-  return undefined;
-}
-
 /** Where the element `name` opened just before `from` ends (after its closing tag, nested ones counted). */
 function elementEnd(text: string, name: string, from: number): number {
   const tags = new RegExp(`<(/?)${name}\\b[^>]*>`, 'gi');
@@ -61,9 +28,8 @@ function elementEnd(text: string, name: string, from: number): number {
     else if (!m[0].endsWith('/>')) depth++;
     if (depth === 0) return m.index + m[0].length;
   }
-  // An element never closed runs to the end of the table cell that holds it, else to the end of
-  // the text, as the HTML parser reads it.
-  return cellEnd(text, from) ?? text.length;
+  // An element never closed runs to the end, as the HTML parser reads it.
+  return text.length;
 }
 
 /**
