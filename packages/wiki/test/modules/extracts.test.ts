@@ -97,6 +97,9 @@ describe('wikitext to extract', () => {
       // In a cell it is nested: the text after its |} is still in the outer table's cell.
       ['{|\n| a\n{|\n| b\n|}\nImmer noch in der Zelle.\n', ''],
       ['{|\n| a\n<table><tr><td>b</td></tr></table>\n|}\nDanach.\n', '<p>Danach.\n</p>'],
+      // An element left open in a cell ends with the cell (here with the table, or at the next cell).
+      ['{|\n| a <div>offen\n{|\n| x\n|}\n|}\nDanach.\n', '<p>Danach.\n</p>'],
+      ['Vorher.\n{|\n|\n<div>offen\n| zweite Zelle\n|}\nDanach.\n', '<p>Vorher.\n</p>\n\n<p>Danach.\n</p>'],
     ]);
     assert.equal(
       extract(withoutRemovedElements('Vorher.\n{|\n| Zelle\n</table>\nDanach.\n{|\n| Zweite\n|}\nEnde.\n'), {
