@@ -80,6 +80,38 @@ describe('wikitext to extract', () => {
     for (const [wikitext, html] of answers) assert.equal(extract(withoutRemovedElements(wikitext)), html, wikitext);
   };
 
+  test('elements nested deeper than libxml builds end the text there, as in TextExtracts', () => {
+    // MediaWiki 1.39's extracts, asked live: html, body, the paragraph and 254 elements are read.
+    const pairs = '<b><i>\n'.repeat(300);
+    assert.equal(extract(pairs), `<p>${'<b><i>\n'.repeat(127)}${'</i></b>'.repeat(127)}</p>`);
+    assert.equal(extract(pairs, { plaintext: true }), '');
+    // A link is an element of the parser's HTML: the one that would be too deep ends the text.
+    const linked = 'Text <b>[[Link]]\n'.repeat(300);
+    assert.equal(extract(linked), `<p>${'Text <b>Link\n'.repeat(253)}Text <b>${'</b>'.repeat(254)}</p>`);
+    assert.equal(extract(linked, { plaintext: true }), `${'Text Link\n'.repeat(253)}Text`);
+    assert.equal(extract('<span>a'.repeat(300)), `<p>${'<span>a'.repeat(254)}${'</span>'.repeat(254)}</p>`);
+    assert.equal(
+      extract(`== Kopf ==\n${'<u>z\n'.repeat(300)}`),
+      `<h2><span id="Kopf">Kopf</span></h2>\n<p>${'<u>z\n'.repeat(254)}${'</u>'.repeat(254)}</p>`,
+    );
+  });
+
+  test('formatting elements left open across paragraphs open again three of a kind at most', () => {
+    // The HTML parsing rules' "Noah's Ark" clause (MediaWiki 1.39, asked live).
+    const smalls = (n: number) => `<small>${'<small>'.repeat(n)}x\n${'</small>'.repeat(n + 1)}`;
+    assert.equal(
+      extract(`${'<small>x\n\n'.repeat(5)}Ende.`),
+      `<p>${[0, 1, 2, 3, 3].map((n) => smalls(n)).join('</p><p>')}</p><p>${'<small>'.repeat(3)}Ende.\n${'</small>'.repeat(3)}</p>`,
+    );
+    // Of the same tag, those of other attributes are of another kind.
+    const u = '<u><u class="b">';
+    assert.equal(
+      extract(`${'<u>a\n\n<u class="b">b\n\n'.repeat(3)}z`),
+      `<p><u>a\n</u></p><p><u><u class="b">b\n</u></u></p><p>${u}<u>a\n</u></u></u></p><p>${u}${u}b\n${'</u>'.repeat(4)}</p>` +
+        `<p>${u}${u}<u>a\n${'</u>'.repeat(5)}</p><p>${u}${u}${u}b\n${'</u>'.repeat(6)}</p><p>${u}${u}${u}z\n${'</u>'.repeat(6)}</p>`,
+    );
+  });
+
   test("a table without its |} ends where MediaWiki's HTML tidying ends it", () => {
     extractsAre([
       // Closed by HTML's </table>, which ends the innermost open table whichever way it was opened.

@@ -394,7 +394,7 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean, sectionCut = fal
       else if (!inParagraph) html += '<p>';
       pending = undefined;
       inParagraph = true;
-      html += `${block.html}\n`;
+      html += block.halted === true ? block.html : `${block.html}\n`;
       if (block.broken !== undefined) broken = block.broken;
       closing = block.closing ?? '';
       runClose = block.runWrap?.close ?? '';

@@ -56,6 +56,8 @@ export interface Block {
   broken?: { opens: boolean };
   /** The end tags of the block elements (`<center>`) still open where the text ends, on its last block. */
   unclosed?: string;
+  /** Set on the last block of a text that an element opened too deep stopped (see DEEPEST_NESTING) in its line. */
+  halted?: boolean;
   /** The end tags of the elements a paragraph's lines left open, written before the paragraph's end. */
   closing?: string;
   /**
@@ -423,6 +425,11 @@ class Line {
     else this.openElement(tag, `<${tag}>`, true);
   }
 
+  /** How many elements are open in the line now. */
+  openCount(): number {
+    return this.open.length;
+  }
+
   /** The elements open now (to tell those a link's label opens). */
   openNow(): readonly { tag: string; opening: string }[] {
     return [...this.open];
@@ -524,7 +531,7 @@ class Line {
 
   /** Elements to open again before the line's first content (see dropCarried). */
   reopenBefore(elements: readonly OpenElement[]): void {
-    this.reopening = [...elements, ...this.reopening];
+    this.reopening = threeOfEach([...elements, ...this.reopening]);
   }
 
   /**
@@ -753,6 +760,33 @@ function emptyElements(elements: readonly OpenElement[]): string {
  * An element open on a line: its tag and the opening tag it was written with; whether quotes
  * opened it (bold, italics), and whether the paragraph's line before left it open.
  */
+/**
+ * The deepest nesting of elements that libxml's HTML parser, with which TextExtracts reads the
+ * parser's HTML, builds (`html` and `body` count): an element opened deeper stops it, and the
+ * document ends there (the elements still open close). Elements left open line after line (a
+ * `<b>` on every line of a paragraph) reach it.
+ */
+const DEEPEST_NESTING = 257;
+
+/**
+ * The elements without all but the last three of each kind (same tag, same attributes): the
+ * HTML tidying's list of formatting elements to open again keeps no more (the HTML parsing
+ * rules' "Noah's Ark" clause), so a `<small>` left open in each of many paragraphs opens three
+ * in the next, not all of them.
+ */
+function threeOfEach(elements: OpenElement[]): OpenElement[] {
+  if (elements.length <= 3) return elements;
+  const seen = new Map<string, number>();
+  const kept: OpenElement[] = [];
+  for (let i = elements.length - 1; i >= 0; i--) {
+    const element = elements[i] as OpenElement;
+    const count = (seen.get(element.opening) ?? 0) + 1;
+    seen.set(element.opening, count);
+    if (count <= 3) kept.push(element);
+  }
+  return kept.reverse();
+}
+
 interface OpenElement {
   tag: string;
   opening: string;
@@ -934,6 +968,14 @@ export function wikitextBlocks(
    * only outside them or in a block quote (the lines after one are paragraphs all the same).
    */
   const keptBlocks: string[] = [];
+  /** Whether an element opened too deep has ended the text (see DEEPEST_NESTING). */
+  let halted = false;
+  /** Whether opening `count` more elements in the line stops the text there (and marks it so). */
+  const tooDeep = (count: number): boolean => {
+    const containers = line.kind === 'item' ? 2 * line.level : 1;
+    halted ||= 2 + keptBlocks.length + containers + line.openCount() + count > DEEPEST_NESTING;
+    return halted;
+  };
   /** How many wiki links' labels are being read (see HIDDEN_BLOCK_START). */
   let labels = 0;
   const wrapsRuns = () => keptBlocks.length === 0 || keptBlocks.at(-1) === 'blockquote';
@@ -978,6 +1020,7 @@ export function wikitextBlocks(
       if (OPENING_BLOCK_TAGS.has(tag) && !node.closing) line.opensBlock = true;
       else if (tag !== 'dt' && tag !== 'dd') line.closesBlock = true;
       if (!node.closing) {
+        if (tooDeep(0)) return;
         blockMet(openingTag(tag, String(node), decodeCharReferences), false);
         keptBlocks.push(tag);
       } else if (keptBlocks.includes(tag)) {
@@ -995,7 +1038,9 @@ export function wikitextBlocks(
       // A line of such tags alone (`<span></span>`, a stray `</span>`) is no empty line.
       line.element = true;
       if (node.closing) line.close(tag);
-      else if (!String(node).endsWith('/>')) line.openElement(tag, openingTag(tag, String(node), decodeCharReferences));
+      else if (!String(node).endsWith('/>') && !tooDeep(1)) {
+        line.openElement(tag, openingTag(tag, String(node), decodeCharReferences));
+      }
     } else if (tag === 'br') {
       // A line break is an element of its line (a line of breaks only is no empty line).
       line.addElement(openingTag('br', String(node), decodeCharReferences), '\n');
@@ -1023,6 +1068,7 @@ export function wikitextBlocks(
   };
 
   const inline = (node: WikiNode): void => {
+    if (halted) return;
     if (node.type === 'text') {
       const text = decodeCharReferences(node.data ?? '');
       line.add(escapeHtmlText(text), text);
@@ -1065,13 +1111,20 @@ export function wikitextBlocks(
         }
         return;
       }
-      case 'quote':
-        line.quotes(String(node).length, nextQuotes.get(node));
+      case 'quote': {
+        const length = String(node).length;
+        const opens = (tag: string) => (line.isOpen(tag) ? 0 : 1);
+        if (!tooDeep(length < 3 ? opens('i') : length < 5 ? opens('b') : opens('b') + opens('i'))) {
+          line.quotes(length, nextQuotes.get(node));
+        }
         return;
+      }
       case 'link':
-        linkText(node);
+        // A link is an element of the parser's HTML (its label text here).
+        if (!tooDeep(1)) linkText(node);
         return;
       case 'ext-link': {
+        if (tooDeep(1)) return;
         line.elementStarts();
         const label = node.childNodes.find((c) => c.type === 'ext-link-text');
         if (label) {
@@ -1099,6 +1152,7 @@ export function wikitextBlocks(
         return;
       }
       case 'free-ext-link': {
+        if (tooDeep(1)) return;
         const url = String(node);
         line.elementStarts();
         line.add(converts ? noConversion(escapeHtmlText(url)) : escapeHtmlText(url), url);
@@ -1240,6 +1294,7 @@ export function wikitextBlocks(
 
   const quotes = simpleQuotes(root.childNodes);
   for (const [index, node] of root.childNodes.entries()) {
+    if (halted) break;
     if (quotes.has(index) && line.kind === 'paragraph' && quote === undefined) {
       // A block quote is an element of its own: it ends the paragraph before it.
       line.closeAll();
@@ -1404,8 +1459,12 @@ export function wikitextBlocks(
     }
     inline(node);
   }
-  endLine();
+  // A text stopped at the start of a line ends with the line before; stopped in a line, with no
+  // line break after what the line had.
+  const haltedInLine = halted && (line.html !== '' || line.text !== '');
+  if (!halted || haltedInLine || quote !== undefined) endLine();
   flushParagraph();
+  if (haltedInLine) blocks.at(-1)!.halted = true;
   held.atEnd(blocks);
   // The HTML tidying closes the block elements still open where the text ends.
   const last = blocks.at(-1);
