@@ -296,8 +296,7 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean, sectionCut = fal
   /** What opens the paragraph of the next line, when an empty line was met. */
   let pending: string | undefined;
   /** Whether preformatted text is open (a `pre` element, closed as a paragraph is), and the end tags held around it. */
-  let inPre = false;
-  let preWrap = '';
+  let [inPre, preWrap] = [false, ''];
   /** Whether the text after a block's element is open in the paragraph tidying gave it. */
   let afterBlock = false;
   const closeAfterBlock = () => {
@@ -329,7 +328,9 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean, sectionCut = fal
     preWrap = '';
   };
   const lists = new ListNesting();
+  const written: string[] = [];
   for (const block of blocks) {
+    html = setAside(html, written);
     if (block.kind === 'item') {
       pending = undefined;
       closeParagraph();
@@ -357,9 +358,8 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean, sectionCut = fal
         if (block.newlineInside && html.endsWith('\n')) html = joinedAfterBreak(html, block);
         else html += block.html;
       }
-      // The text's last line is written without a line break after it when no paragraph of the
-      // parser's is open: the text after the line's element ends its paragraph as it is (the
-      // elements left open at the text's end are closed before that line break, below).
+      // With no paragraph of the parser's open, the text's last line gets no line break after it: the text
+      // after its element ends its paragraph as it is (elements left open at the end close before it).
       const lastLine = !sectionCut && block === blocks.at(-1) && block.unclosed === undefined;
       html += `${block.wrap?.close ?? ''}${block.after ?? ''}${lastLine ? '' : '\n'}`;
       afterBlock = block.afterOpens === true;
@@ -404,7 +404,19 @@ function simpleHtml(blocks: readonly Block[], withToc: boolean, sectionCut = fal
   closeAfterBlock();
   if (inParagraph) html += paragraphEnd();
   if (inPre) html += `</pre>${preWrap}`;
-  return textEnd(html, blocks.at(-1), sectionCut);
+  return textEnd(written.join('') + html, blocks.at(-1), sectionCut);
+}
+
+/**
+ * The end of the HTML written so far, its beginning set aside in `written` when it is long: only
+ * the end is read or taken back as blocks are written (a line break before elements held around
+ * a block), and taking back from a long text copies all of it again (a page of many such blocks
+ * took seconds).
+ */
+function setAside(html: string, written: string[]): string {
+  if (html.length <= 4096) return html;
+  written.push(html.slice(0, -64));
+  return html.slice(-64);
 }
 
 /**

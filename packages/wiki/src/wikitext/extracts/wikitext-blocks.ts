@@ -1593,9 +1593,14 @@ function quotesAfterBoth(root: WikiNode): Map<WikiNode, number> {
   return after;
 }
 
+/** Whether a node is a `<blockquote>` tag, start or end. */
+function isBlockquote(node: WikiNode): boolean {
+  return node.type === 'html' && (node.name ?? '').toLowerCase() === 'blockquote';
+}
+
 /** Whether a node is a `<blockquote>` tag (`closing`: `</blockquote>`). */
 function isQuoteTag(node: WikiNode, closing: boolean): boolean {
-  return node.type === 'html' && (node.name ?? '').toLowerCase() === 'blockquote' && node.closing === closing;
+  return isBlockquote(node) && node.closing === closing;
 }
 
 /**
@@ -1607,10 +1612,10 @@ function simpleQuotes(nodes: readonly WikiNode[]): Set<number> {
   const simple = new Set<number>();
   for (const [start, node] of nodes.entries()) {
     if (!isQuoteTag(node, false)) continue;
-    const end = nodes.findIndex(
-      (n, i) => i > start && n.type === 'html' && (n.name ?? '').toLowerCase() === 'blockquote',
-    );
-    if (end === -1 || !isQuoteTag(nodes[end] as WikiNode, true)) continue;
+    // The next tag of a quote, looked for from this one on.
+    let end = start + 1;
+    while (end < nodes.length && !isBlockquote(nodes[end] as WikiNode)) end++;
+    if (end === nodes.length || !isQuoteTag(nodes[end] as WikiNode, true)) continue;
     const inside = nodes.slice(start + 1, end);
     const source = inside.map(String).join('');
     const after = String(nodes[end + 1] ?? '').split('\n')[0] as string;
