@@ -155,6 +155,24 @@ describe('external links', () => {
     );
   });
 
+  test('a bracketed link ends on its line, at a `]`, and holds no control character', () => {
+    const found = (text: string) => findExternalLinks(text).sort();
+    assert.deepEqual(
+      found('x [http://a.example/ offen\n[http://b.example/ B] [//c.example/ C] [http://[::1]/ D] http://e.example/'),
+      ['//c.example/', 'http://[::1]/', 'http://a.example/', 'http://b.example/', 'http://e.example/'],
+    );
+    // A label runs over tabs and other links' brackets, not over U+FFFD.
+    assert.deepEqual(
+      found('[http://a.example/ a\ufffd] [http://b.example/\tb] [http://c.example/ c [http://d.example/ d] e]'),
+      ['http://a.example/', 'http://b.example/', 'http://c.example/'],
+    );
+    // Unclosed links before one closed are its label; after the last `]`, free URLs.
+    assert.deepEqual(found(`${'[http://a.example/ '.repeat(3000)}[http://b.example/ x] [http://c.example/`), [
+      'http://a.example/',
+      'http://c.example/',
+    ]);
+  });
+
   test('free URLs: the same as the pattern of a protocol at a word boundary and URL characters', () => {
     // The pattern the scanner replaces, and the free URLs found by it.
     const protocols = URL_PROTOCOLS.map((p) => p.replace(/[/.]/g, '\\$&')).join('|');
