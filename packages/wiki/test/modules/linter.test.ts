@@ -10,6 +10,7 @@ import { openWikiStore } from '../../src/store/database.js';
 import {
   ENABLED_LINT_CATEGORIES,
   LINT_PIECE_CHARS,
+  LINT_PIECE_HEADINGS,
   LINT_PIECE_MAX_CHARS,
   lintPieces,
   lintWikitext,
@@ -103,6 +104,23 @@ test('a long page is linted in pieces cut before headings where nothing is left 
     );
   }
   assert.deepEqual(lintPieces('kurz'), [[0, 4]]);
+});
+
+test('a page of many sections is linted in pieces of a bounded number of headings', () => {
+  const codec = new TitleCodec(germanSite());
+  const text = '== A ==\n<center>x</center>\n'.repeat(1_000);
+  const pieces = lintPieces(text);
+  assert.ok(pieces.length >= 1_000 / (LINT_PIECE_HEADINGS + 1), `${pieces.length} pieces`);
+  for (const [start, end] of pieces) {
+    assert.ok(text.startsWith('== A ==', start), 'a piece begins with a heading');
+    assert.ok(text.slice(start, end).split('== A ==').length - 1 <= LINT_PIECE_HEADINGS + 1);
+  }
+  assert.equal(pieces.at(-1)![1], text.length);
+  const centers = [...text.matchAll(/<center>/g)].map((m) => ['obsolete-tag', m.index]);
+  assert.deepEqual(
+    lintWikitext(text, codec).map((f) => [f.category, f.start]),
+    centers,
+  );
 });
 
 test('a long page without headings is cut at line breaks, and a single long line within it', () => {
