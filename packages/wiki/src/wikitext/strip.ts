@@ -31,10 +31,97 @@ const OPAQUE_TAGS = [
   'indicator',
 ];
 
-const STRIP = new RegExp(
-  `<!--[\\s\\S]*?(?:-->|$)|<(${OPAQUE_TAGS.join('|')})(?:\\s[^>]*?)?(?:/>|>([\\s\\S]*?)</\\1\\s*>)|</?(?:noinclude|onlyinclude)\\s*/?>`,
-  'gi',
-);
+const OPAQUE = new Set(OPAQUE_TAGS);
+/** A letter, which starts a tag's name. */
+const NAME_START = /[a-z]/i;
+const NAME = /^[a-z]+/i;
+const INCLUSION_TAG = /<\/?(?:noinclude|onlyinclude)\s*\/?>/iy;
+
+/** A piece of wikitext that is not parsed as such: its place, and an opaque tag's name and body. */
+interface StrippedPiece {
+  start: number;
+  end: number;
+  /** The tag, as written, of an opaque element (none for a comment or an inclusion tag). */
+  tag?: string;
+  /** Its body (none when self-closed). */
+  body?: string;
+}
+
+/**
+ * The pieces of a text that are not wikitext, in order: comments (to `-->` or the end),
+ * elements of the opaque tags (self-closed, or to their first end tag; a tag never closed is
+ * text), and `noinclude`/`onlyinclude` tags. Scanned once: whether an end tag of a name is still
+ * to come is remembered, as MediaWiki's preprocessor does, so that a page of unclosed `<math>`
+ * tags is not searched to its end from each of them.
+ */
+function* strippedPieces(text: string): Generator<StrippedPiece> {
+  /** The place of each name's next end tag, searched once past each place (-1: none after it). */
+  const nextEnd = new Map<string, { from: number; at: number; length: number }>();
+  const endTag = (name: string, from: number) => {
+    const known = nextEnd.get(name);
+    if (known !== undefined && known.from <= from && (known.at < 0 || known.at >= from)) return known;
+    const pattern = new RegExp(`</${name}\\s*>`, 'gi');
+    pattern.lastIndex = from;
+    const m = pattern.exec(text);
+    const found = { from, at: m === null ? -1 : m.index, length: m === null ? 0 : m[0].length };
+    nextEnd.set(name, found);
+    return found;
+  };
+  for (let at = text.indexOf('<'); at >= 0; ) {
+    if (text.startsWith('<!--', at)) {
+      const close = text.indexOf('-->', at + 4);
+      const end = close < 0 ? text.length : close + 3;
+      yield { start: at, end };
+      at = text.indexOf('<', end);
+      continue;
+    }
+    const piece = NAME_START.test(text[at + 1] ?? '') ? opaqueElement(text, at, endTag) : undefined;
+    INCLUSION_TAG.lastIndex = at;
+    const inclusion = piece === undefined ? INCLUSION_TAG.exec(text) : null;
+    if (piece !== undefined) yield piece;
+    else if (inclusion !== null) yield { start: at, end: at + inclusion[0].length };
+    const end = piece?.end ?? (inclusion === null ? at + 1 : at + inclusion[0].length);
+    at = text.indexOf('<', end);
+  }
+}
+
+/** The element of an opaque tag starting at `at`, if one does (see strippedPieces). */
+function opaqueElement(
+  text: string,
+  at: number,
+  endTag: (name: string, from: number) => { at: number; length: number },
+): StrippedPiece | undefined {
+  const written = NAME.exec(text.slice(at + 1, at + 20))?.[0] ?? '';
+  // The longest name of the list that the written letters start with and that ends the tag's name.
+  for (let length = written.length; length > 0; length--) {
+    const tag = written.slice(0, length);
+    if (!OPAQUE.has(tag.toLowerCase())) continue;
+    const after = at + 1 + length;
+    let open = -1;
+    if (text.startsWith('/>', after)) return { start: at, end: after + 2, tag };
+    if (text[after] === '>') open = after;
+    else if (/\s/.test(text[after] ?? '')) {
+      open = text.indexOf('>', after);
+      if (open < 0) continue;
+      if (text[open - 1] === '/') return { start: at, end: open + 1, tag };
+    } else continue;
+    const close = endTag(tag.toLowerCase(), open + 1);
+    if (close.at < 0) continue;
+    return { start: at, end: close.at + close.length, tag, body: text.slice(open + 1, close.at) };
+  }
+  return undefined;
+}
+
+/** The text with each piece that is not wikitext replaced (see strippedPieces). */
+function replacePieces(text: string, replace: (whole: string, piece: StrippedPiece) => string): string {
+  let out = '';
+  let kept = 0;
+  for (const piece of strippedPieces(text)) {
+    out += text.slice(kept, piece.start) + replace(text.slice(piece.start, piece.end), piece);
+    kept = piece.end;
+  }
+  return kept === 0 ? text : out + text.slice(kept);
+}
 
 export interface StrippedText {
   text: string;
@@ -48,7 +135,7 @@ export function stripNonWikitext(input: string): StrippedText {
   const galleries: string[] = [];
   const imagemaps: string[] = [];
   if (!input.includes('<')) return { text: input, galleries, imagemaps };
-  const text = input.replace(STRIP, (whole: string, tag: string | undefined, body: string | undefined) => {
+  const text = replacePieces(input, (whole, { tag, body }) => {
     if (tag !== undefined && body !== undefined) {
       const name = tag.toLowerCase();
       if (name === 'gallery') galleries.push(body);
@@ -67,5 +154,5 @@ export function stripNonWikitext(input: string): StrippedText {
  */
 export function blankNonWikitext(input: string): string {
   if (!input.includes('<')) return input;
-  return input.replace(STRIP, (whole: string) => ' '.repeat(whole.length));
+  return replacePieces(input, (whole) => ' '.repeat(whole.length));
 }

@@ -4,6 +4,7 @@ import { TitleCodec } from '../../src/site/title.js';
 import { URL_PROTOCOLS } from '../../src/site/url-protocols.js';
 import { externalLinkIndexes, findExternalLinks, normalizeLinkUrl } from '../../src/wikitext/external-links.js';
 import { extractLinks, withoutTemplateCalls } from '../../src/wikitext/extract-links.js';
+import { blankNonWikitext, stripNonWikitext } from '../../src/wikitext/strip.js';
 import { germanSite } from '../helpers/german-site.js';
 import { randomTexts } from '../helpers/random-texts.js';
 
@@ -135,6 +136,74 @@ describe('links of a German wiki page', () => {
     );
     assert.deepEqual(keys(links.links), ['0:Danach', '0:Sichtbar']);
     assert.deepEqual(links.externalLinks, []);
+  });
+});
+
+describe('text that is not wikitext', () => {
+  test('comments, opaque elements and inclusion tags: the same as the pattern the scanner replaces', () => {
+    const opaque =
+      'nowiki|pre|math|chem|ce|syntaxhighlight|source|score|timeline|graph|templatedata|mapframe|maplink|hiero|inputbox|includeonly|gallery|imagemap|charinsert|categorytree|templatestyles|indicator';
+    const pattern = new RegExp(
+      `<!--[\\s\\S]*?(?:-->|$)|<(${opaque})(?:\\s[^>]*?)?(?:/>|>([\\s\\S]*?)</\\1\\s*>)|</?(?:noinclude|onlyinclude)\\s*/?>`,
+      'gi',
+    );
+    const byPattern = (input: string) => {
+      const galleries: string[] = [];
+      const imagemaps: string[] = [];
+      const text = input.replace(pattern, (whole: string, tag: string | undefined, body: string | undefined) => {
+        const name = tag?.toLowerCase();
+        if (body !== undefined && name === 'gallery') galleries.push(body);
+        else if (body !== undefined && name === 'imagemap') imagemaps.push(body);
+        else if (body !== undefined && name === 'includeonly') return '';
+        return whole.startsWith('<!--') ? '' : ' ';
+      });
+      return { text, galleries, imagemaps };
+    };
+    const pieces = [
+      '<gallery>',
+      '</gallery>',
+      '<imagemap a>',
+      '</IMAGEMAP >',
+      '<math>',
+      '</math>',
+      '</pre\n>',
+      '<pre x/>',
+      '<includeonly>',
+      '</includeonly>',
+      '<noinclude>',
+      '</onlyinclude >',
+      '<',
+      '>',
+      '/',
+      '/>',
+      '<!--',
+      '-->',
+      'math',
+      'MATH',
+      'pre',
+      'prefix',
+      'nowiki',
+      'gallery',
+      'onlyinclude',
+      'ce',
+      'chem',
+      '</',
+      ' ',
+      '\n',
+      'x',
+      'a=b',
+    ];
+    for (const text of randomTexts(pieces, 20_000, 24, 5)) {
+      assert.deepEqual(stripNonWikitext(text), byPattern(text), text);
+      assert.equal(
+        blankNonWikitext(text),
+        text.replace(pattern, (whole: string) => ' '.repeat(whole.length)),
+        text,
+      );
+    }
+    // A page of unclosed tags is scanned once (each was searched to the end: 16,000 took a second).
+    const unclosed = '<math><math>\n'.repeat(16_000);
+    assert.equal(blankNonWikitext(unclosed), unclosed);
   });
 });
 
