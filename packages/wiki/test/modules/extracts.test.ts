@@ -90,6 +90,10 @@ describe('wikitext to extract', () => {
     assert.equal(extract(linked), `<p>${'Text <b>Link\n'.repeat(253)}Text <b>${'</b>'.repeat(254)}</p>`);
     assert.equal(extract(linked, { plaintext: true }), `${'Text Link\n'.repeat(253)}Text`);
     assert.equal(extract('<span>a'.repeat(300)), `<p>${'<span>a'.repeat(254)}${'</span>'.repeat(254)}</p>`);
+    // In a block quote, which ends there too (its paragraph one element deeper).
+    const quoted = `<blockquote>${'<span>a'.repeat(300)}</blockquote>`;
+    assert.equal(extract(quoted), `<blockquote><p>${'<span>a'.repeat(253)}${'</span>'.repeat(253)}</p></blockquote>`);
+    assert.equal(extract(quoted, { plaintext: true }), 'a'.repeat(253));
     assert.equal(
       extract(`== Kopf ==\n${'<u>z\n'.repeat(300)}`),
       `<h2><span id="Kopf">Kopf</span></h2>\n<p>${'<u>z\n'.repeat(254)}${'</u>'.repeat(254)}</p>`,

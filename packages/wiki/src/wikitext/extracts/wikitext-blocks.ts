@@ -972,7 +972,8 @@ export function wikitextBlocks(
   let halted = false;
   /** Whether opening `count` more elements in the line stops the text there (and marks it so). */
   const tooDeep = (count: number): boolean => {
-    const containers = line.kind === 'item' ? 2 * line.level : 1;
+    // A line's paragraph or list items, and a block quote's element around its paragraphs.
+    const containers = (line.kind === 'item' ? 2 * line.level : 1) + (quote === undefined ? 0 : 1);
     halted ||= 2 + keptBlocks.length + containers + line.openCount() + count > DEEPEST_NESTING;
     return halted;
   };
@@ -1292,6 +1293,19 @@ export function wikitextBlocks(
     line.keepSoFar();
   };
 
+  /** A block quote being read ends with the line read. */
+  const endQuote = (ended: NonNullable<typeof quote>) => {
+    line.closeAll();
+    ended.lines.push(line.html);
+    blocks.push({
+      kind: 'block',
+      level: 0,
+      marker: '',
+      html: quoteHtml(ended.before, ended.lines),
+      text: '',
+      newlineInside,
+    });
+  };
   const quotes = simpleQuotes(root.childNodes);
   for (const [index, node] of root.childNodes.entries()) {
     if (halted) break;
@@ -1305,10 +1319,7 @@ export function wikitextBlocks(
       continue;
     }
     if (quote !== undefined && isQuoteTag(node, true)) {
-      line.closeAll();
-      quote.lines.push(line.html);
-      const html = quoteHtml(quote.before, quote.lines);
-      blocks.push({ kind: 'block', level: 0, marker: '', html, text: '', newlineInside });
+      endQuote(quote);
       quote = undefined;
       // The rest of the closing tag's line is no empty line.
       line = new Line();
@@ -1462,9 +1473,12 @@ export function wikitextBlocks(
   // A text stopped at the start of a line ends with the line before; stopped in a line, with no
   // line break after what the line had.
   const haltedInLine = halted && (line.html !== '' || line.text !== '');
-  if (!halted || haltedInLine || quote !== undefined) endLine();
+  // Stopped in a block quote, the quote ends there.
+  if (quote !== undefined) endQuote(quote);
+  else if (!halted || haltedInLine) endLine();
   flushParagraph();
-  if (haltedInLine) blocks.at(-1)!.halted = true;
+  const stoppedIn = blocks.at(-1);
+  if (haltedInLine && quote === undefined && stoppedIn !== undefined) stoppedIn.halted = true;
   held.atEnd(blocks);
   // The HTML tidying closes the block elements still open where the text ends.
   const last = blocks.at(-1);
