@@ -757,10 +757,6 @@ function emptyElements(elements: readonly OpenElement[]): string {
 }
 
 /**
- * An element open on a line: its tag and the opening tag it was written with; whether quotes
- * opened it (bold, italics), and whether the paragraph's line before left it open.
- */
-/**
  * The deepest nesting of elements that libxml's HTML parser, with which TextExtracts reads the
  * parser's HTML, builds (`html` and `body` count): an element opened deeper stops it, and the
  * document ends there (the elements still open close). Elements left open line after line (a
@@ -787,6 +783,10 @@ function threeOfEach(elements: OpenElement[]): OpenElement[] {
   return kept.reverse();
 }
 
+/**
+ * An element open on a line: its tag and the opening tag it was written with; whether quotes
+ * opened it (bold, italics), and whether the paragraph's line before left it open.
+ */
 interface OpenElement {
   tag: string;
   opening: string;
