@@ -253,8 +253,9 @@ const VOID_ELEMENTS = new Set(['br', 'hr', 'img', 'wbr', 'meta', 'link', 'input'
  * everything the piece opened is closed again (template calls, tables, comments and HTML elements), so that
  * each piece lints as it would within the whole page; a piece that finds no such heading ends at
  * the next heading, and one that finds no heading at all at the last line break before
- * `LINT_PIECE_MAX_CHARS` (within a line longer than that). A page no longer than a piece is one
- * piece.
+ * `LINT_PIECE_MAX_CHARS` (within a line longer than that). A piece also ends at the first such
+ * heading after `LINT_PIECE_HEADINGS` of them. A page no longer than a piece, with no more
+ * headings than a piece's, is one piece.
  */
 export function lintPieces(text: string): Array<[number, number]> {
   if (text.length <= LINT_PIECE_CHARS && !manyHeadings(text)) return [[0, text.length]];

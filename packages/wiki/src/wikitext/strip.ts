@@ -50,23 +50,12 @@ interface StrippedPiece {
 /**
  * The pieces of a text that are not wikitext, in order: comments (to `-->` or the end),
  * elements of the opaque tags (self-closed, or to their first end tag; a tag never closed is
- * text), and `noinclude`/`onlyinclude` tags. Scanned once: whether an end tag of a name is still
- * to come is remembered, as MediaWiki's preprocessor does, so that a page of unclosed `<math>`
- * tags is not searched to its end from each of them.
+ * text), and `noinclude`/`onlyinclude` tags. Scanned once: whether an end tag of a name (or a
+ * tag's `>`) is still to come is remembered, as MediaWiki's preprocessor does, so that a page of
+ * unclosed `<math>` tags is not searched to its end from each of them.
  */
 function* strippedPieces(text: string): Generator<StrippedPiece> {
-  /** The place of each name's next end tag, searched once past each place (-1: none after it). */
-  const nextEnd = new Map<string, { from: number; at: number; length: number }>();
-  const endTag = (name: string, from: number) => {
-    const known = nextEnd.get(name);
-    if (known !== undefined && known.from <= from && (known.at < 0 || known.at >= from)) return known;
-    const pattern = new RegExp(`</${name}\\s*>`, 'gi');
-    pattern.lastIndex = from;
-    const m = pattern.exec(text);
-    const found = { from, at: m === null ? -1 : m.index, length: m === null ? 0 : m[0].length };
-    nextEnd.set(name, found);
-    return found;
-  };
+  const search = new NextMatches(text);
   for (let at = text.indexOf('<'); at >= 0; ) {
     if (text.startsWith('<!--', at)) {
       const close = text.indexOf('-->', at + 4);
@@ -75,7 +64,7 @@ function* strippedPieces(text: string): Generator<StrippedPiece> {
       at = text.indexOf('<', end);
       continue;
     }
-    const piece = NAME_START.test(text[at + 1] ?? '') ? opaqueElement(text, at, endTag) : undefined;
+    const piece = NAME_START.test(text[at + 1] ?? '') ? opaqueElement(text, at, search) : undefined;
     INCLUSION_TAG.lastIndex = at;
     const inclusion = piece === undefined ? INCLUSION_TAG.exec(text) : null;
     if (piece !== undefined) yield piece;
@@ -85,12 +74,29 @@ function* strippedPieces(text: string): Generator<StrippedPiece> {
   }
 }
 
+/**
+ * The next match of each pattern in a text from a place on, each searched again only past the
+ * match found last (-1: none after the place searched from, nor after any later place).
+ */
+class NextMatches {
+  private readonly known = new Map<string, { from: number; at: number; length: number }>();
+
+  constructor(private readonly text: string) {}
+
+  from(pattern: string, from: number): { at: number; length: number } {
+    const known = this.known.get(pattern);
+    if (known !== undefined && known.from <= from && (known.at < 0 || known.at >= from)) return known;
+    const search = new RegExp(pattern, 'gi');
+    search.lastIndex = from;
+    const m = search.exec(this.text);
+    const found = { from, at: m === null ? -1 : m.index, length: m === null ? 0 : m[0].length };
+    this.known.set(pattern, found);
+    return found;
+  }
+}
+
 /** The element of an opaque tag starting at `at`, if one does (see strippedPieces). */
-function opaqueElement(
-  text: string,
-  at: number,
-  endTag: (name: string, from: number) => { at: number; length: number },
-): StrippedPiece | undefined {
+function opaqueElement(text: string, at: number, search: NextMatches): StrippedPiece | undefined {
   const written = NAME.exec(text.slice(at + 1, at + 20))?.[0] ?? '';
   // The longest name of the list that the written letters start with and that ends the tag's name.
   for (let length = written.length; length > 0; length--) {
@@ -101,11 +107,11 @@ function opaqueElement(
     if (text.startsWith('/>', after)) return { start: at, end: after + 2, tag };
     if (text[after] === '>') open = after;
     else if (/\s/.test(text[after] ?? '')) {
-      open = text.indexOf('>', after);
+      open = search.from('>', after).at;
       if (open < 0) continue;
       if (text[open - 1] === '/') return { start: at, end: open + 1, tag };
     } else continue;
-    const close = endTag(tag.toLowerCase(), open + 1);
+    const close = search.from(`</${tag.toLowerCase()}\\s*>`, open + 1);
     if (close.at < 0) continue;
     return { start: at, end: close.at + close.length, tag, body: text.slice(open + 1, close.at) };
   }

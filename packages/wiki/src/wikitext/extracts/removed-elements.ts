@@ -69,6 +69,7 @@ class TableCells {
   }
 }
 
+/** The start and end tags of the elements `name` (`<div …>`, `</div>`). */
 function tagsOf(name: string): RegExp {
   return new RegExp(`<(/?)${name}\\b[^>]*>`, 'gi');
 }
@@ -132,6 +133,7 @@ class ElementEnds {
     return this.cells.endOf(from) ?? this.text.length;
   }
 }
+
 /**
  * The quotes that open, for the rest of its last line, the bold and italics that the last line
  * of a removed element spanning lines leaves open: the parser reads quotes line by line, so
